@@ -1,0 +1,1 @@
+"""Hardware and model catalogs as data files (JSON), each figure with its source."""

@@ -1,0 +1,124 @@
+"""The package's one exception type and the input checks every layer shares.
+
+Every check names the input, the value it got and what is allowed, so the API and the CLI
+say the same one line. Checks accept Python numbers and numpy arrays; numpy is never
+imported here unless the caller already handed us an array (or a list, which needs one).
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+from typing import Any
+
+
+class DpscaleError(ValueError):
+    """Invalid input or an impossible request. The message is one line meant for a user."""
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def fail(name: str, value: Any, allowed: str) -> DpscaleError:
+    """Build the standard one-line error: the input, the value, what is allowed."""
+    return DpscaleError(f"{name}: got {_show(value)}; allowed: {allowed}")
+
+
+def is_array(x: Any) -> bool:
+    return hasattr(x, "dtype") and hasattr(x, "shape")
+
+
+def as_number(x: Any, name: str) -> Any:
+    """A real scalar (bools and text rejected) or a numpy array; lists become arrays."""
+    if isinstance(x, bool) or isinstance(x, (str, bytes)):
+        raise fail(name, x, "a number")
+    if isinstance(x, Real):
+        return x
+    if is_array(x) or isinstance(x, (list, tuple)):
+        import numpy as np
+
+        try:
+            arr = np.asarray(x)
+        except (TypeError, ValueError):
+            raise fail(name, x, "numbers") from None
+        if arr.dtype.kind not in "iuf":
+            raise fail(name, x, "numbers")
+        if arr.size == 0:
+            raise fail(name, x, "at least one value")
+        return arr
+    raise fail(name, x, "a number or an array of numbers")
+
+
+def extrema(x: Any) -> tuple[float, float]:
+    """(min, max) of a scalar or array; NaN anywhere makes the min NaN."""
+    if is_array(x):
+        if x.dtype.kind in "iu":
+            return float(x.min()), float(x.max())
+        lo, hi = float(x.min()), float(x.max())
+        return lo, hi
+    return float(x), float(x)
+
+
+def _bad(x: Any, ok) -> Any:
+    """The first offending element, for the message."""
+    if not is_array(x):
+        return x
+    import numpy as np
+
+    flat = np.ravel(x)
+    with np.errstate(invalid="ignore"):
+        idx = np.flatnonzero(~ok(flat))
+    return flat[idx[0]].item() if idx.size else flat[0].item()
+
+
+def check_devices(x: Any, name: str = "devices") -> Any:
+    """Devices: whole numbers ≥ 1."""
+    x = as_number(x, name)
+    allowed = "a whole number of devices ≥ 1"
+    lo, hi = extrema(x)
+    if not (lo >= 1) or not math.isfinite(hi):
+        raise fail(name, _bad(x, lambda a: (a >= 1) & (a < float("inf"))), allowed)
+    if is_array(x):
+        if x.dtype.kind == "f":
+            import numpy as np
+
+            if not np.all(x == np.floor(x)):
+                raise fail(name, _bad(x, lambda a: a == np.floor(a)), allowed)
+    elif x != int(x):
+        raise fail(name, x, allowed)
+    return x
+
+
+def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
+    """Throughputs, bandwidths, batch sizes: finite and > 0."""
+    x = as_number(x, name)
+    lo, hi = extrema(x)
+    if not (lo > 0) or not math.isfinite(hi):
+        raise fail(name, _bad(x, lambda a: (a > 0) & (a < float("inf"))), what)
+    return x
+
+
+def check_efficiency(x: Any, name: str = "efficiency") -> Any:
+    """An efficiency given as input lies in (0, 1]; a measured one may exceed 1 (solve handles that)."""
+    x = as_number(x, name)
+    lo, hi = extrema(x)
+    if not (lo > 0) or not (hi <= 1):
+        raise fail(name, _bad(x, lambda a: (a > 0) & (a <= 1)), "a scaling efficiency in (0, 1]")
+    return x
+
+
+def check_fraction(x: float, name: str, allowed: str = "a number in [0, 1)") -> float:
+    """Scalar parameter in [0, 1): serial fractions, contention σ."""
+    x = as_number(x, name)
+    if is_array(x) or not (0 <= x < 1):
+        raise fail(name, x, allowed)
+    return float(x)
+
+
+def check_nonnegative(x: float, name: str) -> float:
+    x = as_number(x, name)
+    if is_array(x) or not (0 <= x < math.inf):
+        raise fail(name, x, "a finite number ≥ 0")
+    return float(x)

@@ -1,0 +1,85 @@
+"""`dpscale` command line: a dispatcher that imports only the command asked for.
+
+Each command is a module in this package with `add_arguments(parser)` and `run(args) -> int`.
+`dpscale` alone, or options without a command, run `calc` (the worked example with no inputs).
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+
+# command -> (module, one-line help). Modules are imported only when their command runs.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "calc": ("calc", "throughput, speedup and E for d devices; solve for any unknown; sweeps over d"),
+    "predict": ("predict", "predict E(d) from the model, batch, precision and cluster"),
+    "validate": ("validate", "check predictions or fits against a published-measurements CSV"),
+    "fit": ("fit", "fit a scaling law to measured runs and extrapolate with intervals"),
+    "measure": ("measure", "measure E for real with PyTorch DDP (also: allreduce, equivalence)"),
+    "batch": ("batch", "global batch, learning-rate scaling, critical batch"),
+    "pipeline": ("pipeline", "pipeline bubble and stacked data-parallel efficiency"),
+    "memory": ("memory", "per-device memory for DDP and ZeRO/FSDP; does it fit?"),
+    "plan": ("plan", "time to train, device-hours and cost per size"),
+    "serve": ("serve", "the web page (English / Spanish)"),
+}
+
+
+def _available() -> list[str]:
+    from importlib.util import find_spec
+
+    return [c for c, (mod, _) in COMMANDS.items() if find_spec(f"{__name__}.{mod}") is not None]
+
+
+def _top_help() -> str:
+    from dpscale import __version__
+
+    lines = [
+        f"dpscale {__version__} — data-parallel scaling: A = d·v·E, S = d·E",
+        "",
+        "usage: dpscale [COMMAND] [OPTIONS]      (no command: calc; no inputs: the worked example)",
+        "",
+        "commands:",
+    ]
+    lines += [f"  {c:<10} {COMMANDS[c][1]}" for c in _available()]
+    lines += ["", "`dpscale COMMAND --help` lists a command's options."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(_top_help())
+        return 0
+    if argv and argv[0] == "--version":
+        from dpscale import __version__
+
+        print(f"dpscale {__version__}")
+        return 0
+    command = "calc"
+    if argv and not argv[0].startswith("-"):
+        command = argv.pop(0)
+        if command not in COMMANDS or command not in _available():
+            valid = ", ".join(_available())
+            print(f"dpscale: error: unknown command {command!r}; allowed: {valid}", file=sys.stderr)
+            return 2
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.cli.common import Parser
+
+    module = import_module(f"{__name__}.{COMMANDS[command][0]}")
+    parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1])
+    module.add_arguments(parser)
+    args = parser.parse_args(argv)
+    try:
+        return int(module.run(args) or 0)
+    except DpscaleError as exc:
+        print(f"dpscale {command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"dpscale {command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

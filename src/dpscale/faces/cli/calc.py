@@ -1,0 +1,126 @@
+"""`dpscale calc`: the calculator. A thin shell over dpscale.formulas.scaling."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli.common import (
+    add_efficiency_args,
+    add_output_args,
+    efficiency_source,
+    numbers,
+    parse_devices,
+    positive,
+)
+from dpscale.faces.i18n import label, number
+from dpscale.faces.output import Column, emit
+from dpscale.formulas.scaling import scale, solve
+
+WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+
+
+def columns(unit: str) -> list[Column]:
+    return [
+        Column("devices", "int"),
+        Column("per_device_throughput", "rate", unit),
+        Column("efficiency", "eff"),
+        Column("ideal_throughput", "rate", unit),
+        Column("actual_throughput", "rate", unit),
+        Column("speedup", "times"),
+        Column("lost_throughput", "rate", unit),
+        Column("effective_devices", "dec"),
+    ]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "Give three of --devices, --throughput, E (--efficiency or --law) and --actual/--speedup; "
+        "the fourth is solved. With no inputs: the worked example (64 × 2,000 × 0.9)."
+    )
+    g = p.add_argument_group("inputs")
+    g.add_argument("--devices", "-d", metavar="D", help="device count: N, N1,N2,..., A..BxF or A..B+S")
+    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
+    g.add_argument("--actual", "-a", metavar="A", help="measured or target cluster throughput (one per size)")
+    g.add_argument("--speedup", "-s", metavar="S", help="measured or target speedup over one device")
+    g.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
+    add_efficiency_args(p)
+    add_output_args(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    inputs = ("devices", "throughput", "efficiency", "actual", "speedup", "law", "sigma", "kappa", "serial_fraction")
+    title = None
+    if all(getattr(args, k) is None for k in inputs):
+        for k, v in WORKED.items():
+            setattr(args, k, v)
+        title = label("worked_example", lang)
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+
+    devices = parse_devices(args.devices) if args.devices is not None else None
+    v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0") if args.throughput else None
+    e_src = efficiency_source(args, devices or [])
+    if args.actual is not None and args.speedup is not None:
+        raise DpscaleError("--actual and --speedup: give one of them, not both (A = S·v)")
+    target_flag = "--actual" if args.actual is not None else "--speedup"
+    raw_target = args.actual if args.actual is not None else args.speedup
+    targets = numbers(raw_target, target_flag, "finite numbers > 0") if raw_target is not None else None
+    if targets:
+        for t in targets:
+            positive(str(t), target_flag)
+
+    given = [devices is not None, v is not None, e_src is not None, targets is not None]
+    if sum(given) != 3:
+        names = ["--devices", "--throughput", "--efficiency/--law", "--actual/--speedup"]
+        have = [n for n, g in zip(names, given) if g]
+        raise DpscaleError(
+            f"inputs: got {', '.join(have) or 'none'}; allowed: exactly three of {', '.join(names)} "
+            "(the fourth is solved)"
+        )
+
+    notes: list[str] = []
+    if targets is None:
+        records = [next(scale(d, v, e_src).records()) for d in devices]
+        if isinstance(e_src, float) and len(devices) > 1:
+            notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
+        elif hasattr(e_src, "describe"):
+            notes.append(label("law_note", lang).format(law=e_src.describe()))
+        elif len(devices) == 1:
+            notes.append(label("single_note", lang))
+    else:
+        records = _solve_rows(devices, v, e_src, targets, args.actual is None)
+        solved = records[0]["solved"]
+        title = f"{label('solved', lang)}: {label(solved, lang)}"
+        for r in records:
+            notes += [n for n in r.get("notes", []) if n not in notes]
+
+    if args.plot:
+        from dpscale.faces.plot import plot_scaling
+
+        plot_scaling(records, args.plot, lang, title or "", args.unit)
+    single = len(records) == 1
+    emit(records[0] if single else records, columns(args.unit), args, title, notes)
+    return 0
+
+
+def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speedup: bool) -> list[dict]:
+    """One solve per row: lists of devices and targets pair up (or one of them is a single value)."""
+    if devices is not None and len(devices) > 1 and len(targets) not in (1, len(devices)):
+        raise DpscaleError(
+            f"--actual/--speedup: got {len(targets)} values for {len(devices)} device counts; "
+            "allowed: one value, or one per device count"
+        )
+    n = max(len(targets), len(devices) if devices else 1)
+    rows = []
+    for i in range(n):
+        d = None if devices is None else devices[i if len(devices) > 1 else 0]
+        t = targets[i if len(targets) > 1 else 0]
+        e = e_src.efficiency(d) if hasattr(e_src, "table") and d is not None else e_src
+        key = "speedup" if is_speedup else "actual_throughput"
+        rows.append(solve(devices=d, per_device_throughput=v, efficiency=e, **{key: t}).record())
+    return rows

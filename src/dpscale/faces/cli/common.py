@@ -1,0 +1,157 @@
+"""Shared CLI pieces: a parser whose errors are one line, the output flags, and value parsers.
+
+Parsers turn text into numbers and raise DpscaleError naming the flag; range checks reuse
+`dpscale.errors` so the CLI and the API say the same thing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import sys
+from typing import Any, NoReturn
+
+from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+from dpscale.faces.i18n import LANGS
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit code 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
+    g = p.add_argument_group("output")
+    fmt = g.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print JSON (machine keys, plain numbers)")
+    fmt.add_argument("--csv", action="store_true", help="print CSV (machine keys, plain numbers)")
+    if plot:
+        g.add_argument("--plot", metavar="FILE", help="also write a plot (.png, .svg or .pdf)")
+    g.add_argument("--lang", choices=LANGS, default="en", help="labels and number format (es: 115.200; 57,6×)")
+
+
+def number(text: str, flag: str, allowed: str = "a number") -> float:
+    """Text → finite float, or the flag's one-line error."""
+    try:
+        x = float(text.replace("_", ""))
+    except (ValueError, AttributeError):
+        raise fail(flag, text, allowed) from None
+    if not math.isfinite(x):
+        raise fail(flag, text, allowed)
+    return x
+
+
+def numbers(text: str, flag: str, allowed: str = "numbers separated by commas") -> list[float]:
+    parts = [t.strip() for t in str(text).split(",")]
+    if not parts or any(not t for t in parts):
+        raise fail(flag, text, allowed)
+    return [number(t, flag, allowed) for t in parts]
+
+
+def positive(text: str, flag: str, allowed: str = "a finite number > 0") -> float:
+    x = number(text, flag, allowed)
+    if not x > 0:
+        raise fail(flag, text, allowed)
+    return x
+
+
+_RANGE = re.compile(r"^(?P<a>\d+)\.\.(?P<b>\d+)(?:(?P<op>[x+])(?P<s>\d+(?:\.\d+)?))?$")
+MAX_SIZES = 100_000
+
+
+def parse_devices(text: str, flag: str = "--devices") -> list[int]:
+    """'64', '1,8,64', '8..1024x2' (geometric), '1..8' or '8..64+8' (arithmetic) → sorted sizes."""
+    allowed = "whole numbers ≥ 1: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), A..B+S"
+    text = str(text).strip().replace(" ", "")
+    if ".." in text:
+        m = _RANGE.match(text)
+        if not m:
+            raise fail(flag, text, allowed)
+        a, b = int(m["a"]), int(m["b"])
+        op, step = m["op"] or "+", float(m["s"] or 1)
+        if a < 1 or b < a or (op == "x" and step <= 1) or (op == "+" and (step < 1 or step != int(step))):
+            raise fail(flag, text, allowed)
+        sizes: list[int] = []
+        x = float(a)
+        while round(x) <= b:
+            if not sizes or round(x) != sizes[-1]:
+                sizes.append(round(x))
+            x = x * step if op == "x" else x + step
+            if len(sizes) > MAX_SIZES:
+                raise fail(flag, text, f"at most {MAX_SIZES} sizes")
+        return sizes
+    values = []
+    for part in text.split(","):
+        x = number(part, flag, allowed) if part else math.nan
+        try:
+            check_devices(x, flag)
+        except DpscaleError:
+            raise fail(flag, part if len(text.split(",")) > 1 else text, allowed) from None
+        values.append(int(x))
+    return values
+
+
+def efficiency_source(args: Any, devices: list[int]) -> Any:
+    """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source."""
+    from dpscale.sources.laws import USL, Amdahl, PerSize
+
+    law = getattr(args, "law", None)
+    law_flags = {k: getattr(args, k, None) for k in ("sigma", "kappa", "serial_fraction")}
+    if law is None and (law_flags["sigma"] is not None or law_flags["kappa"] is not None):
+        law = "usl"
+    elif law is None and law_flags["serial_fraction"] is not None:
+        law = "amdahl"
+    if law and law != "constant":
+        if args.efficiency is not None:
+            raise DpscaleError("--efficiency and --law: give one source of E, not both")
+        if law == "usl":
+            if law_flags["serial_fraction"] is not None:
+                raise DpscaleError("--serial-fraction: belongs to --law amdahl; for usl give --sigma/--kappa")
+            sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)")
+            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ ≥ 0")
+            return _named(USL, ("--sigma", "--kappa"), sigma, kappa)
+        if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
+            raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
+        if law_flags["serial_fraction"] is None:
+            raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
+        s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)")
+        return _named(Amdahl, ("--serial-fraction",), s)
+    if args.efficiency is None:
+        return None
+    values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size")
+    for v in values:
+        check_efficiency(v, "--efficiency")
+    if len(values) == 1:
+        return values[0]
+    try:
+        return PerSize.of(devices, values)
+    except DpscaleError:
+        raise DpscaleError(
+            f"--efficiency: got {len(values)} values for {len(devices)} device counts; "
+            "allowed: one value, or one per device count"
+        ) from None
+
+
+def _named(cls: type, flags: tuple[str, ...], *values: float) -> Any:
+    """Build a law, renaming its parameter errors to the CLI flags."""
+    try:
+        return cls(*values)
+    except DpscaleError as exc:
+        msg = str(exc)
+        for name, flag in zip(("sigma", "kappa", "serial_fraction"), ("--sigma", "--kappa", "--serial-fraction")):
+            if msg.startswith(name + ":"):
+                msg = flag + msg[len(name) :]
+        raise DpscaleError(msg) from None
+
+
+def add_efficiency_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("scaling efficiency E(d)")
+    g.add_argument("--efficiency", "-e", metavar="E", help="E in (0, 1]: one value, or one per device count")
+    g.add_argument("--law", choices=("constant", "amdahl", "usl"), help="E(d) from a scaling law")
+    g.add_argument("--sigma", metavar="σ", help="USL contention σ in [0, 1)")
+    g.add_argument("--kappa", metavar="κ", help="USL coherency κ ≥ 0")
+    g.add_argument("--serial-fraction", metavar="S", help="Amdahl serial fraction in [0, 1)")

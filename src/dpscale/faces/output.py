@@ -1,0 +1,104 @@
+"""One output layer for every command: a human table (default), JSON, or CSV.
+
+Commands hand over plain records (dicts with machine keys) and a column spec; this module
+only formats. JSON prints one object for one record, an array for a sweep.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from dpscale.faces.i18n import header, label, number
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    kind: str = "float"  # see i18n.number
+    unit: str = ""  # a unit label key appended in tables, e.g. "samples/s"
+
+
+def clean(x: Any) -> Any:
+    """JSON-safe values: 12 significant digits (hides float dust like 0.30000000000000004), NaN→null."""
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            return None
+        return float(f"{x:.12g}")
+    if isinstance(x, dict):
+        return {k: clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [clean(v) for v in x]
+    return x
+
+
+def to_json(data: Any) -> str:
+    return json.dumps(clean(data), ensure_ascii=False)
+
+
+def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextIO) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(keys)
+    for rec in records:
+        writer.writerow(["" if rec.get(k) is None else clean(rec.get(k)) for k in keys])
+
+
+def cell(rec: dict[str, Any], col: Column, lang: str, with_unit: bool = False) -> str:
+    text = number(rec.get(col.key), col.kind, lang)
+    if with_unit and col.unit and rec.get(col.key) is not None:
+        text += " " + label(col.unit, lang)
+    return text
+
+
+def vertical(rec: dict[str, Any], columns: Sequence[Column], lang: str) -> str:
+    """One record as label/value lines — the calculator's single answer."""
+    rows = [(label(c.key, lang), cell(rec, c, lang, with_unit=True)) for c in columns if c.key in rec]
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"  {k:<{width}}  {v}" for k, v in rows)
+
+
+def horizontal(records: Sequence[dict[str, Any]], columns: Sequence[Column], lang: str) -> str:
+    """Many records as an aligned table with one row per record (a sweep)."""
+    heads = [header(c.key, lang) for c in columns]
+    body = [[cell(r, c, lang) for c in columns] for r in records]
+    widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(heads, widths))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in body]
+    units = sorted({c.unit for c in columns if c.unit})
+    if len(units) == 1:
+        lines.append(label("units_in", lang).format(unit=label(units[0], lang)))
+    return "\n".join(lines)
+
+
+def emit(
+    records: dict[str, Any] | Sequence[dict[str, Any]],
+    columns: Sequence[Column],
+    args: Any,
+    title: str | None = None,
+    notes: Sequence[str] = (),
+    out: TextIO | None = None,
+) -> None:
+    """Print records as the user asked (args.json / args.csv / args.lang)."""
+    out = out or sys.stdout
+    lang = getattr(args, "lang", "en")
+    if getattr(args, "json", False):
+        print(to_json(records), file=out)
+        return
+    many = not isinstance(records, dict)
+    rows = list(records) if many else [records]
+    if getattr(args, "csv", False):
+        keys = [c.key for c in columns]
+        extra = [k for k in rows[0] if k not in keys and not isinstance(rows[0][k], (list, dict))]
+        write_csv(rows, keys + extra, out)
+        return
+    if title:
+        print(title, file=out)
+    print(horizontal(rows, columns, lang) if many else vertical(rows[0], columns, lang), file=out)
+    for n in notes:
+        print(f"{label('note', lang)}: {n}", file=out)

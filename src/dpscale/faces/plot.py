@@ -1,0 +1,70 @@
+"""Scaling plots: ideal vs actual throughput, and E, against d. matplotlib is imported here only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.i18n import label
+
+FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_path(path: str, flag: str = "--plot") -> Path:
+    """Fail before any work if the plot cannot be written."""
+    p = Path(path)
+    if p.suffix.lower() not in FORMATS:
+        raise DpscaleError(f"{flag}: got {path!r}; allowed: a file name ending in {', '.join(FORMATS)}")
+    if not p.parent.exists():
+        raise DpscaleError(f"{flag}: got {path!r}; allowed: a path in an existing folder")
+    return p
+
+
+def plot_scaling(
+    records: Sequence[dict[str, Any]],
+    path: str,
+    lang: str = "en",
+    title: str = "",
+    unit: str = "samples/s",
+    band: dict[str, Sequence[float]] | None = None,
+    measured: Sequence[dict[str, float]] | None = None,
+) -> Path:
+    """Two panels sharing d: throughput (ideal line, actual curve) and E.
+
+    band: optional {"actual_lo", "actual_hi", "efficiency_lo", "efficiency_hi"} aligned with records;
+    measured: optional points {"devices", "actual_throughput", "efficiency"} drawn as markers.
+    """
+    out = check_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    d = [r["devices"] for r in records]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
+    ax1.plot(d, [r["ideal_throughput"] for r in records], "--", color="grey", label=label("ideal_throughput", lang))
+    ax1.plot(d, [r["actual_throughput"] for r in records], "o-", label=label("actual_throughput", lang), ms=3)
+    ax2.plot(d, [r["efficiency"] for r in records], "o-", color="C1", label="E(d)", ms=3)
+    if band:
+        ax1.fill_between(d, band["actual_lo"], band["actual_hi"], alpha=0.25, color="C0")
+        ax2.fill_between(d, band["efficiency_lo"], band["efficiency_hi"], alpha=0.25, color="C1")
+    if measured:
+        md = [m["devices"] for m in measured]
+        ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label="measured")
+        ax2.plot(md, [m["efficiency"] for m in measured], "ks", ms=5, label="measured")
+    for ax in (ax1, ax2):
+        if len(d) > 1 and max(d) / max(min(d), 1) >= 8:
+            ax.set_xscale("log", base=2)
+        ax.set_xlabel(label("devices", lang))
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+    ax1.set_ylabel(label(unit, lang))
+    ax2.set_ylabel(label("efficiency", lang))
+    ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))
+    if title:
+        fig.suptitle(title)
+    fig.savefig(out)
+    plt.close(fig)
+    return out

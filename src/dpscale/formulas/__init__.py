@@ -1,0 +1,1 @@
+"""Formulas and models: pure functions, numpy-friendly, no I/O. Imports nothing above this layer."""

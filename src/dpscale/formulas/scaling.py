@@ -1,0 +1,260 @@
+"""The data-parallel scaling formulas — the one place they live.
+
+With d devices, per-device throughput v (samples/s alone) and scaling efficiency E:
+    ideal  I = d·v          actual  A = d·v·E          speedup  S = A/v = d·E
+    lost   I − A            effective devices  d·E
+Everything else in dpscale (CLI, web, planners, predictors) calls these functions.
+They take Python numbers or numpy arrays (broadcast together) and never import numpy
+themselves, so the calculator starts fast.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from dpscale.errors import (
+    DpscaleError,
+    check_devices,
+    check_efficiency,
+    check_positive,
+    is_array,
+)
+
+FIELDS = (
+    "devices",
+    "per_device_throughput",
+    "efficiency",
+    "ideal_throughput",
+    "actual_throughput",
+    "speedup",
+    "lost_throughput",
+    "effective_devices",
+)
+
+# An efficiency is a number, an array matching the devices, or a function of d (a law,
+# a fit, a prediction): anything with `efficiency(d)` or callable on d.
+Efficiency = Any
+
+
+def _freeze(x: Any) -> Any:
+    if is_array(x):
+        x.flags.writeable = False
+    return x
+
+
+@dataclass(frozen=True, slots=True)
+class ScaleResult:
+    """Immutable result of `scale`; arrays inside are read-only."""
+
+    devices: Any
+    per_device_throughput: Any
+    efficiency: Any
+    ideal_throughput: Any
+    actual_throughput: Any
+    speedup: Any
+    lost_throughput: Any
+    effective_devices: Any
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """One plain dict per device count (arrays broadcast together)."""
+        values = [getattr(self, f) for f in FIELDS]
+        if not any(is_array(v) and v.ndim > 0 for v in values):
+            yield {f: _plain(v) for f, v in zip(FIELDS, values)}
+            return
+        import numpy as np
+
+        cols = [np.ravel(c) for c in np.broadcast_arrays(*values)]
+        for i in range(cols[0].size):
+            yield {f: _plain(c[i]) for f, c in zip(FIELDS, cols)}
+
+
+def _plain(x: Any) -> Any:
+    return x.item() if hasattr(x, "item") else x
+
+
+def efficiency_at(efficiency: Efficiency, devices: Any) -> Any:
+    """Evaluate an efficiency source at the given device counts."""
+    fn = getattr(efficiency, "efficiency", efficiency)
+    if callable(fn):
+        return fn(devices)
+    return efficiency
+
+
+def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleResult:
+    """The formulas, unchecked (E > 1 allowed: a measured, superlinear point)."""
+    d, v, e = devices, per_device_throughput, efficiency
+    ideal = d * v
+    actual = ideal * e
+    speedup = d * e
+    lost = ideal - actual
+    return ScaleResult(
+        devices=_freeze(d),
+        per_device_throughput=_freeze(v),
+        efficiency=_freeze(e),
+        ideal_throughput=_freeze(ideal),
+        actual_throughput=_freeze(actual),
+        speedup=_freeze(speedup),
+        lost_throughput=_freeze(lost),
+        effective_devices=speedup,
+    )
+
+
+def scale(devices: Any, per_device_throughput: Any, efficiency: Efficiency = 1.0) -> ScaleResult:
+    """Throughput and speedup of d devices at efficiency E (a number, array, or function of d)."""
+    d = check_devices(devices, "devices")
+    v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
+    e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
+    return compute(d, v, e)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """Answer of an inverse problem: which input was solved, its exact value, and the full result."""
+
+    solved: str
+    exact: float
+    result: ScaleResult
+    notes: tuple[str, ...] = field(default=())
+
+    def record(self) -> dict[str, Any]:
+        rec = next(self.result.records())
+        rec["solved"] = self.solved
+        if self.solved == "devices":
+            rec["devices_exact"] = self.exact
+        if self.notes:
+            rec["notes"] = list(self.notes)
+        return rec
+
+
+SUPERLINEAR = (
+    "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
+    "reported, not rejected"
+)
+
+
+def solve(
+    devices: Any = None,
+    per_device_throughput: Any = None,
+    efficiency: Efficiency = None,
+    actual_throughput: Any = None,
+    speedup: Any = None,
+) -> Solution:
+    """Given three of devices / per-device throughput / efficiency / actual throughput (or speedup),
+    find the fourth. Devices are rounded up to a whole device; the exact value is kept."""
+    if actual_throughput is not None and speedup is not None:
+        raise DpscaleError("actual_throughput and speedup: give one of them, not both (A = S·v)")
+    target_name = "actual_throughput" if speedup is None else "speedup"
+    target = actual_throughput if speedup is None else speedup
+    given = {
+        "devices": devices,
+        "per_device_throughput": per_device_throughput,
+        "efficiency": efficiency,
+        target_name: target,
+    }
+    missing = [k for k, v in given.items() if v is None]
+    if len(missing) != 1:
+        names = ", ".join(given)
+        raise DpscaleError(
+            f"solve: got {4 - len(missing)} of {names}; allowed: exactly three (the fourth is solved)"
+        )
+    unknown = missing[0]
+    if target is not None:
+        target = check_positive(target, target_name, "a finite number > 0")
+        _scalar(target, target_name)
+
+    if unknown in ("actual_throughput", "speedup"):
+        return Solution(unknown, math.nan, scale(devices, per_device_throughput, efficiency))
+
+    if unknown == "efficiency":
+        d = _scalar(check_devices(devices), "devices")
+        v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
+        s = target if speedup is not None else target / v
+        e = s / d
+        notes = (SUPERLINEAR,) if e > 1 else ()
+        return Solution("efficiency", e, compute(d, v, e), notes)
+
+    if unknown == "per_device_throughput":
+        if speedup is not None:
+            raise DpscaleError(
+                "per_device_throughput: cannot be solved from a speedup (S = d·E does not involve it); "
+                "allowed: give actual_throughput instead"
+            )
+        d = _scalar(check_devices(devices), "devices")
+        e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
+        v = target / (d * e)
+        return Solution("per_device_throughput", v, compute(d, v, e))
+
+    # unknown == "devices": the smallest whole d whose speedup reaches the target.
+    if speedup is not None and per_device_throughput is None:
+        raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
+    v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
+    s_target = target if speedup is not None else target / v
+    fn = getattr(efficiency, "efficiency", efficiency)
+    if callable(fn):
+        d, exact = _devices_for_speedup(fn, s_target)
+        e = _scalar(check_efficiency(fn(d)), "efficiency")
+    else:
+        e = _scalar(check_efficiency(efficiency), "efficiency")
+        exact = s_target / e
+        d = max(1, math.ceil(exact - 1e-9 * exact))
+    notes = ()
+    if d != exact:
+        notes = (f"{exact:.6g} devices needed exactly; rounded up to {d}",)
+    return Solution("devices", exact, compute(d, v, e), notes)
+
+
+def _scalar(x: Any, name: str) -> Any:
+    if is_array(x) and x.size != 1:
+        raise DpscaleError(f"{name}: got {x.size} values; allowed: one number when solving")
+    return x.item() if is_array(x) else x
+
+
+def _devices_for_speedup(fn: Callable[[Any], Any], s_target: float, cap: int = 1 << 24) -> tuple[int, float]:
+    """Smallest whole d with d·E(d) ≥ target, for E(d) making d·E(d) unimodal (Amdahl, USL, fits)."""
+
+    def s(d: int) -> float:
+        return d * float(fn(d))
+
+    if s(1) >= s_target:
+        return 1, s_target / float(fn(1))
+    lo, hi, best_d, best = 1, 2, 1, s(1)  # search powers of two
+    while hi <= cap:
+        sh = s(hi)
+        if sh >= s_target:
+            break
+        if sh > best:
+            best_d, best = hi, sh
+        lo, hi = hi, hi * 2
+    else:
+        # No power of two reached it; the peak may still lie between two of them.
+        peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
+        if peak < s_target:
+            raise DpscaleError(
+                f"target speedup {s_target:.6g}: unreachable — this E(d) peaks at speedup {peak:.6g} "
+                f"with {peak_d} devices; allowed: a target at or below the peak"
+            )
+        lo, hi = 1, peak_d
+    while hi - lo > 1:  # s(lo) < target ≤ s(hi), s rising on [lo, hi]: bisect
+        mid = (lo + hi) // 2
+        if s(mid) >= s_target:
+            hi = mid
+        else:
+            lo = mid
+    return hi, float(hi) if s(hi) == s_target else lo + (s_target - s(lo)) / (s(hi) - s(lo))
+
+
+def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:
+    while hi - lo > 2:
+        m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if s(m1) < s(m2):
+            lo = m1
+        else:
+            hi = m2
+    d = max(range(lo, hi + 1), key=s)
+    return d, s(d)
+
+
+__all__ = ["FIELDS", "ScaleResult", "Solution", "compute", "efficiency_at", "scale", "solve"]
