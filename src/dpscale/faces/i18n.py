@@ -28,9 +28,7 @@ LABELS: dict[str, dict[str, str]] = {
             "E is held at {e} for every size; real E usually falls as devices are added — "
             "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
         ),
-        "single_note": (
-            "E measured at one cluster size does not carry to another; E usually falls as d grows"
-        ),
+        "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
         "law_note": "E(d) from {law}",
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
@@ -60,9 +58,7 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos — indique E por tamaño, una ley (--law usl|amdahl) o use `dpscale fit` / "
             "`dpscale predict`"
         ),
-        "single_note": (
-            "una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"
-        ),
+        "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "law_note": "E(d) según {law}",
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",

@@ -157,9 +157,7 @@ def solve(
     missing = [k for k, v in given.items() if v is None]
     if len(missing) != 1:
         names = ", ".join(given)
-        raise DpscaleError(
-            f"solve: got {4 - len(missing)} of {names}; allowed: exactly three (the fourth is solved)"
-        )
+        raise DpscaleError(f"solve: got {4 - len(missing)} of {names}; allowed: exactly three (the fourth is solved)")
     unknown = missing[0]
     if target is not None:
         target = check_positive(target, target_name, "a finite number > 0")
