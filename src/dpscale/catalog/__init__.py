@@ -1,1 +1,72 @@
-"""Hardware and model catalogs as data files (JSON), each figure with its source."""
+"""Hardware catalogs as data files (JSON), each figure with its source.
+
+`gpu("a100-80gb")`, `system("dgx-a100")`, `link("ib-hdr")` return plain dicts; unknown names
+raise DpscaleError listing the valid ones. Users add systems with `load_system_file`.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from dpscale.errors import DpscaleError
+
+HERE = Path(__file__).parent
+KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
+
+
+@cache
+def table(kind: str) -> dict[str, dict[str, Any]]:
+    """All entries of one catalog, keyed by name."""
+    data = json.loads((HERE / KINDS[kind]).read_text(encoding="utf-8"))
+    return data[kind]
+
+
+def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
+    entries = table(kind)
+    key = str(name).strip().lower()
+    if key not in entries:
+        raise DpscaleError(f"{flag}: got {name!r}; allowed: {', '.join(sorted(entries))}")
+    return {"key": key, **entries[key]}
+
+
+def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
+    return _get("gpus", name, flag)
+
+
+def link(name: str, flag: str = "--link") -> dict[str, Any]:
+    return _get("links", name, flag)
+
+
+def system(name: str, flag: str = "--system") -> dict[str, Any]:
+    return _get("systems", name, flag)
+
+
+def model(name: str, flag: str = "--model") -> dict[str, Any]:
+    return _get("models", name, flag)
+
+
+SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
+
+
+def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
+    """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
+    entries = data.get("systems", {"custom": data}) if isinstance(data, dict) else None
+    if not isinstance(entries, dict) or not entries:
+        raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
+    key = name or next(iter(entries))
+    if key not in entries:
+        raise DpscaleError(f"--system: got {key!r}; allowed (from {path}): {', '.join(sorted(entries))}")
+    entry = entries[key]
+    missing = [k for k in SYSTEM_KEYS if not isinstance(entry.get(k), (int, float)) or entry.get(k) <= 0]
+    if missing:
+        raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")
+    return {"key": key, **entry}

@@ -1,0 +1,142 @@
+"""Reader for the published-measurements CSV (format: ../shared/data/README.md).
+
+Rows are grouped by `cfg`; every configuration has a baseline row (devices == baseline_devices)
+and measured E(d) = throughput(d) / ((d / d0) · throughput(d0)). Malformed input raises one
+DpscaleError naming the line and the column.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from dpscale.errors import DpscaleError
+
+REQUIRED = (
+    "cfg",
+    "baseline_devices",
+    "grad_accum",
+    "units_per_sample",
+    "system",
+    "gpus_per_node",
+    "intra_bw_gbs",
+    "inter_bw_gbs",
+    "model",
+    "precision",
+    "per_device_batch",
+    "devices",
+    "throughput",
+    "params_millions",
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    line: int
+    cfg: str
+    devices: int
+    baseline_devices: int
+    grad_accum: int
+    units_per_sample: float | None  # None: unknown (tokens/s with no sequence length)
+    system: str
+    gpu: str
+    gpus_per_node: int
+    intra_bw_gbs: float
+    inter_bw_gbs: float
+    model: str
+    framework: str
+    precision: str
+    per_device_batch: int
+    throughput: float
+    unit: str
+    params_millions: float
+
+
+@dataclass(frozen=True)
+class Config:
+    cfg: str
+    rows: tuple[Row, ...]  # sorted by devices, baseline first
+
+    @property
+    def baseline(self) -> Row:
+        return self.rows[0]
+
+    def efficiency(self, row: Row) -> float:
+        b = self.baseline
+        return row.throughput / ((row.devices / b.devices) * b.throughput)
+
+    def step_time(self, row: Row | None = None) -> float | None:
+        """Seconds per optimizer step on one device (README formula); None when units are unknown."""
+        r = row or self.baseline
+        if r.units_per_sample is None:
+            return None
+        return r.per_device_batch * r.grad_accum * r.units_per_sample / (r.throughput / r.devices)
+
+
+def _num(rec: dict, col: str, line: int, path: str, kind=float, positive: bool = True, blank_ok: bool = False):
+    text = (rec.get(col) or "").strip()
+    if blank_ok and text == "":
+        return None
+    try:
+        x = kind(float(text)) if kind is int else kind(text)
+    except ValueError:
+        x = None
+    bad = x is None or not math.isfinite(x) or (positive and x <= 0) or (kind is int and float(text) != int(x))
+    if bad:
+        what = "a whole number ≥ 1" if kind is int else "a number > 0"
+        raise DpscaleError(f"{path} line {line}, column {col!r}: got {text!r}; allowed: {what}")
+    return x
+
+
+def read_published(path: str | Path) -> list[Config]:
+    """Parse and group the CSV; configurations keep file order."""
+    p = Path(path)
+    try:
+        f = p.open(newline="", encoding="utf-8")
+    except OSError as exc:
+        raise DpscaleError(f"DATA: got {str(path)!r}; allowed: a readable CSV file ({exc.strerror})") from None
+    with f:
+        reader = csv.DictReader(f)
+        missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+        if missing:
+            raise DpscaleError(f"{p.name} line 1: missing column(s) {', '.join(missing)}")
+        groups: dict[str, list[Row]] = {}
+        for rec in reader:
+            line = reader.line_num
+            name = p.name
+            row = Row(
+                line=line,
+                cfg=rec["cfg"].strip(),
+                devices=_num(rec, "devices", line, name, int),
+                baseline_devices=_num(rec, "baseline_devices", line, name, int),
+                grad_accum=_num(rec, "grad_accum", line, name, int),
+                units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
+                system=rec["system"].strip(),
+                gpu=(rec.get("gpu") or "").strip(),
+                gpus_per_node=_num(rec, "gpus_per_node", line, name, int),
+                intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name),
+                inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name),
+                model=rec["model"].strip(),
+                framework=(rec.get("framework") or "").strip(),
+                precision=rec["precision"].strip(),
+                per_device_batch=_num(rec, "per_device_batch", line, name, int),
+                throughput=_num(rec, "throughput", line, name),
+                unit=(rec.get("unit") or "").strip(),
+                params_millions=_num(rec, "params_millions", line, name),
+            )
+            if not row.cfg:
+                raise DpscaleError(f"{name} line {line}, column 'cfg': got ''; allowed: a configuration id")
+            groups.setdefault(row.cfg, []).append(row)
+    configs = []
+    for cfg, rows in groups.items():
+        d0 = rows[0].baseline_devices
+        base = [r for r in rows if r.devices == d0]
+        if not base:
+            raise DpscaleError(f"{p.name}: configuration {cfg!r} has no baseline row (devices == {d0})")
+        rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
+        configs.append(Config(cfg, (base[0], *rest)))
+    if not configs:
+        raise DpscaleError(f"{p.name}: no data rows")
+    return configs
