@@ -1,0 +1,109 @@
+"""All-reduce cost models (α–β), numpy-broadcasting over message size and rank count.
+
+Notation (../shared/reference/physics.md §1): p ranks, g GPUs per node, k = ⌈p/g⌉ nodes,
+S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
+- ring:          2(p−1)α + 2(p−1)/p · S/B                                  [MPICH-ARRING], [THAKUR05]
+- hierarchical:  intra-node reduce-scatter + all-gather (ring over g) and an inter-node ring
+                 all-reduce of the S/g shard over k nodes, all g NICs in parallel:
+                 2(g−1)α_i + 2(g−1)/g · S/B_intra + 2(k−1)α_n + 2(k−1)/k · S/B_node   [STAS-NET], [HVD-HIER]
+- tree (NCCL ≥ 2.4): chain inside the node, double binary tree across nodes:
+                 2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
+`allreduce_time(..., algorithm="auto")` takes the fastest, as NCCL's tuner does.
+Bandwidths passed in are the *achievable* ones; the predictor scales spec figures down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+GB = 1e9
+ALGORITHMS = ("auto", "ring", "hierarchical", "tree")
+
+
+def ring_allreduce_time(nbytes: Any, ranks: Any, bw_gbs: Any, alpha_s: Any = 0.0) -> Any:
+    """Flat ring all-reduce: bandwidth-optimal 2(p−1)/p·S bytes per rank, 2(p−1) latency steps."""
+    p = np.asarray(ranks, dtype=float)
+    return 2.0 * (p - 1.0) * alpha_s + 2.0 * (p - 1.0) / p * np.asarray(nbytes, dtype=float) / (bw_gbs * GB)
+
+
+def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
+    """(GPUs used per node g, node count k) for p ranks packed onto nodes of size gpus_per_node."""
+    p = np.asarray(ranks, dtype=float)
+    g = np.minimum(p, gpus_per_node)
+    return g, np.ceil(p / g)
+
+
+def hierarchical_allreduce_time(
+    nbytes: Any,
+    ranks: Any,
+    gpus_per_node: Any,
+    intra_bw_gbs: Any,
+    inter_bw_gbs: Any,
+    alpha_intra_s: Any = 0.0,
+    alpha_inter_s: Any = 0.0,
+) -> Any:
+    """2-D all-reduce: only 2(k−1)/k·S/g bytes per GPU leave the node, over g NICs in parallel,
+    so the inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth)."""
+    s = np.asarray(nbytes, dtype=float)
+    g, k = nodes(ranks, gpus_per_node)
+    intra = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * (g - 1.0) / g * s / (intra_bw_gbs * GB)
+    inter = 2.0 * (k - 1.0) * alpha_inter_s + 2.0 * (k - 1.0) / k * s / (inter_bw_gbs * GB)
+    return intra + inter
+
+
+def tree_allreduce_time(
+    nbytes: Any,
+    ranks: Any,
+    gpus_per_node: Any,
+    intra_bw_gbs: Any,
+    inter_bw_gbs: Any,
+    alpha_intra_s: Any = 0.0,
+    alpha_inter_s: Any = 0.0,
+) -> Any:
+    """NCCL tree: logarithmic latency across nodes; 2S of traffic (algbw = busbw/2) [NCCL#457],
+    [NCCL-TUNE], with one tree pair per NIC so the node's NICs work in parallel [NCCL#545]."""
+    s = np.asarray(nbytes, dtype=float)
+    g, k = nodes(ranks, gpus_per_node)
+    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
+    lat = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * np.log2(k) * alpha_inter_s
+    p = np.asarray(ranks, dtype=float)
+    return np.where(p > 1, lat + 2.0 * s / (bw * GB), 0.0)
+
+
+def allreduce_time(
+    nbytes: Any,
+    ranks: Any,
+    gpus_per_node: Any,
+    intra_bw_gbs: Any,
+    inter_bw_gbs: Any,
+    alpha_intra_s: Any = 0.0,
+    alpha_inter_s: Any = 0.0,
+    algorithm: str = "auto",
+) -> Any:
+    """All-reduce time in seconds. Within one node every algorithm is the ring over the intra link;
+    across nodes "auto" takes the fastest of ring-structured (hierarchical) and tree."""
+    if algorithm not in ALGORITHMS:
+        from dpscale.errors import fail
+
+        raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))
+    args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
+    if algorithm == "ring":
+        # A flat multi-channel ring that crosses nodes runs one channel per NIC: ≈ 2(p−1)/p·S/B_node
+        # [STAS-NET] model 2; every hop pays the network latency.
+        g, k = nodes(ranks, gpus_per_node)
+        bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
+        alpha = np.where(k > 1, alpha_inter_s, alpha_intra_s)
+        return ring_allreduce_time(nbytes, ranks, bw * 1.0, alpha)
+    if algorithm == "hierarchical":
+        return hierarchical_allreduce_time(*args)
+    if algorithm == "tree":
+        return tree_allreduce_time(*args)
+    return np.minimum(hierarchical_allreduce_time(*args), tree_allreduce_time(*args))
+
+
+def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:
+    """nccl-tests busbw = algbw · 2(n−1)/n, comparable to the link speed [NCCLT]."""
+    n = np.asarray(ranks, dtype=float)
+    return np.asarray(nbytes, dtype=float) / np.asarray(seconds, dtype=float) * 2.0 * (n - 1.0) / n / GB
