@@ -5,43 +5,48 @@
     >>> r.actual_throughput, r.speedup
     (115200.0, 57.6)
 
-Heavier capabilities (predict, fit, measure) are imported on first use, so that
-`import dpscale` stays as light as the calculator.
+Names are loaded on first use (PEP 562), so `import dpscale` and the CLI start fast and
+heavier capabilities (predict, fit, measure) cost nothing until called.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
-
-from dpscale.errors import DpscaleError
-from dpscale.formulas.scaling import ScaleResult, Solution, scale, solve
-from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
 
 __version__ = "0.1.0"
 
-# name -> module that defines it; loaded on first attribute access.
-_LAZY = {
+# name -> module that defines it
+_EXPORTS = {
+    "DpscaleError": "dpscale.errors",
+    "scale": "dpscale.formulas.scaling",
+    "solve": "dpscale.formulas.scaling",
+    "ScaleResult": "dpscale.formulas.scaling",
+    "Solution": "dpscale.formulas.scaling",
+    "Constant": "dpscale.sources.laws",
+    "PerSize": "dpscale.sources.laws",
+    "Amdahl": "dpscale.sources.laws",
+    "USL": "dpscale.sources.laws",
     "predict": "dpscale.sources.predict",
     "fit": "dpscale.sources.fit",
 }
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for type checkers and IDEs
+    from dpscale.errors import DpscaleError
+    from dpscale.formulas.scaling import ScaleResult, Solution, scale, solve
+    from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        return getattr(import_module(_LAZY[name]), name)
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        value = getattr(import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'dpscale' has no attribute {name!r}")
 
 
-__all__ = [
-    "USL",
-    "Amdahl",
-    "Constant",
-    "DpscaleError",
-    "PerSize",
-    "ScaleResult",
-    "Solution",
-    "scale",
-    "solve",
-    "__version__",
-]
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])
+
+
+__all__ = ["USL", "Amdahl", "Constant", "DpscaleError", "PerSize", "ScaleResult", "Solution", "scale", "solve"]

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import math
 from numbers import Real
-from typing import Any
+
+TYPE_CHECKING = False  # keeps typing off the start-up path
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class DpscaleError(ValueError):

@@ -6,22 +6,20 @@ only formats. JSON prints one object for one record, an array for a sweep.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, TextIO
+from collections import namedtuple
 
 from dpscale.faces.i18n import header, label, number
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any, TextIO
 
-@dataclass(frozen=True)
-class Column:
-    key: str
-    kind: str = "float"  # see i18n.number
-    unit: str = ""  # a unit label key appended in tables, e.g. "samples/s"
+# key: record key; kind: format (see i18n.number); unit: label key appended in tables, e.g. "samples/s"
+Column = namedtuple("Column", ("key", "kind", "unit"), defaults=("float", ""))
 
 
 def clean(x: Any) -> Any:
@@ -42,6 +40,8 @@ def to_json(data: Any) -> str:
 
 
 def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextIO) -> None:
+    import csv
+
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(keys)
     for rec in records:

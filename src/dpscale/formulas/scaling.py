@@ -11,9 +11,7 @@ themselves, so the calculator starts fast.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from collections import namedtuple
 
 from dpscale.errors import (
     DpscaleError,
@@ -22,6 +20,11 @@ from dpscale.errors import (
     check_positive,
     is_array,
 )
+
+TYPE_CHECKING = False  # typing and dataclasses are kept off the start-up path
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any
 
 FIELDS = (
     "devices",
@@ -34,9 +37,8 @@ FIELDS = (
     "effective_devices",
 )
 
-# An efficiency is a number, an array matching the devices, or a function of d (a law,
-# a fit, a prediction): anything with `efficiency(d)` or callable on d.
-Efficiency = Any
+# An efficiency ("efficiency" arguments below) is a number, an array matching the devices, or a
+# function of d (a law, a fit, a prediction): anything with `efficiency(d)` or callable on d.
 
 
 def _freeze(x: Any) -> Any:
@@ -45,18 +47,10 @@ def _freeze(x: Any) -> Any:
     return x
 
 
-@dataclass(frozen=True, slots=True)
-class ScaleResult:
-    """Immutable result of `scale`; arrays inside are read-only."""
+class ScaleResult(namedtuple("ScaleResult", FIELDS)):
+    """Immutable result of `scale` (a named tuple); arrays inside are read-only."""
 
-    devices: Any
-    per_device_throughput: Any
-    efficiency: Any
-    ideal_throughput: Any
-    actual_throughput: Any
-    speedup: Any
-    lost_throughput: Any
-    effective_devices: Any
+    __slots__ = ()
 
     def records(self) -> Iterator[dict[str, Any]]:
         """One plain dict per device count (arrays broadcast together)."""
@@ -75,7 +69,7 @@ def _plain(x: Any) -> Any:
     return x.item() if hasattr(x, "item") else x
 
 
-def efficiency_at(efficiency: Efficiency, devices: Any) -> Any:
+def efficiency_at(efficiency: Any, devices: Any) -> Any:
     """Evaluate an efficiency source at the given device counts."""
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
@@ -102,7 +96,7 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     )
 
 
-def scale(devices: Any, per_device_throughput: Any, efficiency: Efficiency = 1.0) -> ScaleResult:
+def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> ScaleResult:
     """Throughput and speedup of d devices at efficiency E (a number, array, or function of d)."""
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
@@ -110,14 +104,10 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Efficiency = 1.0
     return compute(d, v, e)
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), defaults=((),))):
     """Answer of an inverse problem: which input was solved, its exact value, and the full result."""
 
-    solved: str
-    exact: float
-    result: ScaleResult
-    notes: tuple[str, ...] = field(default=())
+    __slots__ = ()
 
     def record(self) -> dict[str, Any]:
         rec = next(self.result.records())
@@ -138,7 +128,7 @@ SUPERLINEAR = (
 def solve(
     devices: Any = None,
     per_device_throughput: Any = None,
-    efficiency: Efficiency = None,
+    efficiency: Any = None,
     actual_throughput: Any = None,
     speedup: Any = None,
 ) -> Solution:

@@ -2,25 +2,53 @@
 
 Every source has `efficiency(d)` (numpy-friendly) and `describe()`; fitted and predicted
 sources elsewhere follow the same shape, so `scale`, `solve`, `plan` accept any of them.
+Plain immutable classes (not dataclasses) keep the calculator's start-up light.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any
 
 from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_nonnegative, is_array
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-@dataclass(frozen=True)
-class Constant:
+
+class _Law:
+    """Immutable value object: parameters set once in __init__, compared and printed by value."""
+
+    __slots__ = ()
+
+    def _params(self) -> tuple:
+        return tuple(getattr(self, k) for k in self.__slots__)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _set(self, **kw: Any) -> None:
+        for k, v in kw.items():
+            object.__setattr__(self, k, v)
+
+    def __eq__(self, other: object) -> bool:
+        return type(self) is type(other) and self._params() == other._params()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._params()))
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
+        return f"{type(self).__name__}({args})"
+
+
+class Constant(_Law):
     """One E for every size — what a single measurement gives; it does not carry across sizes."""
 
-    value: float
+    __slots__ = ("value",)
 
-    def __post_init__(self) -> None:
-        check_efficiency(self.value, "efficiency")
+    def __init__(self, value: float) -> None:
+        self._set(value=float(check_efficiency(value, "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
         return d * 0 + self.value if is_array(d) else self.value
@@ -29,11 +57,13 @@ class Constant:
         return f"constant E = {self.value:g}"
 
 
-@dataclass(frozen=True)
-class PerSize:
+class PerSize(_Law):
     """Measured or chosen E at given sizes; asking for another size is an error, not a guess."""
 
-    table: tuple[tuple[int, float], ...]
+    __slots__ = ("table",)
+
+    def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
+        self._set(table=tuple((int(d), float(e)) for d, e in table))
 
     @classmethod
     def of(cls, devices: list[int], efficiencies: list[float]) -> PerSize:
@@ -64,20 +94,20 @@ class PerSize:
         return "E per size: " + ", ".join(f"{d}→{e:g}" for d, e in self.table)
 
 
-@dataclass(frozen=True)
-class USL:
+class USL(_Law):
     """Universal Scalability Law: E(d) = 1 / (1 + σ(d−1) + κ·d(d−1)).
 
     σ is contention (a serial share), κ coherency (cost growing with every pair of devices);
     with κ > 0 throughput peaks at d* = √((1−σ)/κ) and falls beyond it.
     """
 
-    sigma: float = 0.0
-    kappa: float = 0.0
+    __slots__ = ("sigma", "kappa")
 
-    def __post_init__(self) -> None:
-        check_fraction(self.sigma, "sigma", "a contention σ in [0, 1)")
-        check_nonnegative(self.kappa, "kappa")
+    def __init__(self, sigma: float = 0.0, kappa: float = 0.0) -> None:
+        self._set(
+            sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
+            kappa=check_nonnegative(kappa, "kappa"),
+        )
 
     def efficiency(self, d: Any) -> Any:
         return 1.0 / (1.0 + self.sigma * (d - 1) + self.kappa * d * (d - 1))
@@ -90,15 +120,14 @@ class USL:
         return f"USL σ = {self.sigma:g}, κ = {self.kappa:g}"
 
 
-@dataclass(frozen=True)
-class Amdahl:
+class Amdahl(_Law):
     """Amdahl's law: a serial fraction s never parallelises, so S(d) = 1/(s + (1−s)/d),
     E(d) = 1/(1 + s(d−1)) — the USL with κ = 0."""
 
-    serial_fraction: float
+    __slots__ = ("serial_fraction",)
 
-    def __post_init__(self) -> None:
-        check_fraction(self.serial_fraction, "serial_fraction", "a serial fraction in [0, 1)")
+    def __init__(self, serial_fraction: float) -> None:
+        self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", "a serial fraction in [0, 1)"))
 
     def efficiency(self, d: Any) -> Any:
         return USL(self.serial_fraction, 0.0).efficiency(d)

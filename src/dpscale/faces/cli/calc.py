@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-from typing import Any
-
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import (
     add_efficiency_args,
@@ -17,6 +14,11 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import label, number
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.scaling import scale, solve
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from typing import Any
 
 WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
 

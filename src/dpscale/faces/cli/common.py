@@ -10,10 +10,13 @@ import argparse
 import math
 import re
 import sys
-from typing import Any, NoReturn
 
 from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
 from dpscale.faces.i18n import LANGS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
 
 
 class Parser(argparse.ArgumentParser):

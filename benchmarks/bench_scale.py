@@ -1,0 +1,48 @@
+"""`dpscale.scale` over 10^7 device counts vs the bare numpy expression (goal: ≤ 1.5×).
+
+    python benchmarks/bench_scale.py
+Both compute the same arrays (ideal, actual, speedup, lost); scale adds input checks and
+read-only flags. Best of several repeats, measured in one run.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+import dpscale
+
+N = 10_000_000
+
+
+def bare(d, v, e):
+    ideal = d * v
+    actual = ideal * e
+    speedup = d * e
+    lost = ideal - actual
+    return ideal, actual, speedup, lost
+
+
+def best(fn, *args, repeats: int = 7) -> float:
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn(*args)
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    d = np.arange(1, N + 1)
+    e_const = 0.9
+    e_arr = dpscale.USL(1e-4, 1e-9).efficiency(d)
+    for label, e in (("constant E", e_const), ("E array (USL)", e_arr)):
+        t_bare = best(bare, d, 2000.0, e)
+        t_api = best(dpscale.scale, d, 2000.0, e)
+        print(f"{label:<15} bare {t_bare * 1e3:7.1f} ms   scale {t_api * 1e3:7.1f} ms   ratio {t_api / t_bare:.2f}")
+    print("goal: ratio ≤ 1.50")
+
+
+if __name__ == "__main__":
+    main()

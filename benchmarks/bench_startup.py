@@ -1,0 +1,49 @@
+"""Cold start of the calculator vs a bare interpreter, measured in one run (goal: median ≤ 5×).
+
+    python benchmarks/bench_startup.py [--runs 30]
+Uses the `dpscale` console script next to this interpreter (the installed entry point).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def wall(cmd: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=30)
+    runs = ap.parse_args().runs
+    exe = Path(sys.executable).with_name("dpscale")
+    dpscale = str(exe) if exe.exists() else shutil.which("dpscale")
+    cases = {
+        "python -c pass": [sys.executable, "-c", "pass"],
+        "dpscale calc ...": [dpscale, "calc", "--devices", "64", "--throughput", "2000", "--efficiency", "0.9"],
+        "dpscale --help": [dpscale, "--help"],
+        "dpscale (worked example)": [dpscale],
+    }
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    for _ in range(runs):  # interleave so background noise hits every case alike
+        for name, cmd in cases.items():
+            times[name].append(wall(cmd))
+    base = statistics.median(times["python -c pass"])
+    print(f"{'case':<28}{'median ms':>10}{'ratio':>8}")
+    for name, ts in times.items():
+        med = statistics.median(ts)
+        print(f"{name:<28}{med * 1e3:>10.1f}{med / base:>8.2f}")
+    print("goal: dpscale calc and --help median ≤ 5.00 × python -c pass")
+
+
+if __name__ == "__main__":
+    main()

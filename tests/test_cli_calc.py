@@ -1,0 +1,179 @@
+"""`dpscale calc` through the CLI: the JSON contract, solves, sweeps, outputs and bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dpscale.faces.cli import main
+
+WORKED = {
+    "devices": 64,
+    "per_device_throughput": 2000.0,
+    "efficiency": 0.9,
+    "ideal_throughput": 128000.0,
+    "actual_throughput": 115200.0,
+    "speedup": 57.6,
+    "lost_throughput": 12800.0,
+    "effective_devices": 57.6,
+}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_json_contract(capsys):
+    rc, out, _ = run(capsys, "calc", "--devices", "64", "--throughput", "2000", "--efficiency", "0.9", "--json")
+    assert rc == 0 and json.loads(out) == WORKED
+    assert list(json.loads(out)) == list(WORKED)  # key order is part of the contract
+
+
+def test_no_inputs_shows_the_worked_example(capsys):
+    for argv in ([], ["calc"]):
+        rc, out, _ = run(capsys, *argv)
+        assert rc == 0
+        assert "Worked example" in out
+        assert "115,200 samples/s" in out and "57.6×" in out and "12,800" in out
+
+
+def test_spanish_labels_and_numbers(capsys):
+    rc, out, _ = run(capsys, "--lang", "es")
+    assert rc == 0
+    assert "115.200 muestras/s" in out and "57,6×" in out and "Ejemplo resuelto" in out
+
+
+@pytest.mark.parametrize(
+    "argv, key, value",
+    [
+        (["-d", "64", "-v", "2000", "--actual", "115200"], "efficiency", 0.9),
+        (["-d", "64", "-v", "2000", "--speedup", "57.6"], "efficiency", 0.9),
+        (["-d", "64", "-e", "0.9", "--actual", "115200"], "per_device_throughput", 2000.0),
+        (["-v", "2000", "-e", "0.9", "--actual", "115200"], "devices", 64),
+        (["-v", "2000", "-e", "0.9", "--actual", "100000"], "devices", 56),
+    ],
+)
+def test_solves(capsys, argv, key, value):
+    rc, out, _ = run(capsys, *argv, "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec[key] == pytest.approx(value) and rec["solved"] == key
+
+
+def test_devices_solve_shows_exact_value(capsys):
+    rc, out, _ = run(capsys, "-v", "2000", "-e", "0.9", "--actual", "100000", "--json")
+    assert json.loads(out)["devices_exact"] == pytest.approx(55.5556, rel=1e-5)
+
+
+def test_superlinear_measurement_is_a_note(capsys):
+    rc, out, _ = run(capsys, "-d", "8", "-v", "100", "--actual", "816")
+    assert rc == 0 and "superlinear" in out and "1.020" in out
+
+
+def test_per_size_measurements_give_e_per_size(capsys):
+    rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "2000", "-a", "2000,15000,100000", "--json")
+    assert [r["efficiency"] for r in json.loads(out)] == pytest.approx([1.0, 0.9375, 0.78125])
+
+
+def test_sweep_kinds_of_efficiency(capsys):
+    rc, out, _ = run(capsys, "-d", "8..64x2", "-v", "1000", "-e", "0.9", "--json")
+    recs = json.loads(out)
+    assert [r["devices"] for r in recs] == [8, 16, 32, 64] and {r["efficiency"] for r in recs} == {0.9}
+    rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "1000", "-e", "1,0.95,0.9", "--json")
+    assert [r["actual_throughput"] for r in json.loads(out)] == pytest.approx([1000, 7600, 57600])
+    rc, out, _ = run(capsys, "-d", "1,11,21", "-v", "100", "--law", "amdahl", "--serial-fraction", "0.05", "--json")
+    assert [r["efficiency"] for r in json.loads(out)] == pytest.approx([1, 1 / 1.5, 1 / 2])
+    rc, out, _ = run(capsys, "-d", "1..4", "-v", "100", "--sigma", "0.1", "--kappa", "0.01", "--json")
+    e4 = 1 / (1 + 0.1 * 3 + 0.01 * 12)
+    assert json.loads(out)[-1]["efficiency"] == pytest.approx(e4)
+
+
+def test_constant_e_over_a_sweep_is_flagged(capsys):
+    rc, out, _ = run(capsys, "-d", "8,64", "-v", "1000", "-e", "0.9")
+    assert "E is held at 0.9 for every size" in out
+
+
+def test_csv(capsys):
+    rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "2000", "-e", "0.9", "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [float(r["actual_throughput"]) for r in rows] == [1800.0, 14400.0, 115200.0]
+
+
+def test_plot(capsys, tmp_path):
+    png, svg = tmp_path / "s.png", tmp_path / "s.svg"
+    assert run(capsys, "-d", "1..512x2", "-v", "100", "--sigma", "0.01", "--plot", str(png))[0] == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert run(capsys, "-d", "1..512x2", "-v", "100", "-e", "0.9", "--plot", str(svg), "--lang", "es")[0] == 0
+    assert "<svg" in svg.read_text()[:500] and "dispositivos" in svg.read_text()
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-d", "0", "-v", "2000", "-e", "0.9"], "--devices: got '0'"),
+        (["-d", "2.5", "-v", "2000", "-e", "0.9"], "--devices: got '2.5'"),
+        (["-d", "abc", "-v", "2000", "-e", "0.9"], "--devices: got 'abc'"),
+        (["-d", "8..4", "-v", "2000", "-e", "0.9"], "--devices: got '8..4'"),
+        (["-d", "8..64x1", "-v", "2000", "-e", "0.9"], "--devices: got '8..64x1'"),
+        (["-d", "1,,8", "-v", "2000", "-e", "0.9"], "--devices"),
+        (["-d", "64", "-v", "0", "-e", "0.9"], "--throughput: got '0'"),
+        (["-d", "64", "-v", "-5", "-e", "0.9"], "--throughput: got '-5'"),
+        (["-d", "64", "-v", "inf", "-e", "0.9"], "--throughput: got 'inf'"),
+        (["-d", "64", "-v", "nan", "-e", "0.9"], "--throughput: got 'nan'"),
+        (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got 1.5; allowed: a scaling efficiency in (0, 1]"),
+        (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
+        (["-d", "64", "-v", "2000", "-e", "x"], "--efficiency: got 'x'"),
+        (["-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"], "--efficiency: got 3 values for 2 device counts"),
+        (["-d", "64", "-v", "2000"], "exactly three of"),
+        (["-d", "64", "-v", "2000", "-e", "0.9", "-a", "100"], "exactly three of"),
+        (["-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "give one of them"),
+        (["-d", "64", "-v", "2000", "-a", "-3"], "--actual"),
+        (["-d", "64", "-v", "2000", "--sigma", "2"], "--sigma: got 2.0"),
+        (["-d", "64", "-v", "2000", "--law", "amdahl"], "--serial-fraction"),
+        (["-d", "64", "-v", "2000", "-e", "0.9", "--law", "usl"], "give one source of E"),
+        (["-d", "64", "-v", "2000", "-e", "0.9", "--plot", "x.gif"], "--plot: got 'x.gif'"),
+        (["-d", "64", "-v", "2000", "-e", "0.9", "--lang", "fr"], "--lang"),
+        (["-d", "64", "-v", "2000", "-e", "0.9", "--bogus"], "unrecognized arguments"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys, argv, needle):
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_real_process_exit_code_and_no_traceback():
+    cmd = [sys.executable, "-m", "dpscale", "calc", "--devices", "0", "--throughput", "2000", "-e", "0.9"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+
+
+def test_calculator_path_stays_light():
+    """The calculator must not import numpy, scipy, matplotlib, torch or a web stack (fast start)."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from dpscale.faces.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['calc', '--devices', '1,8,64', '--throughput', '2000', '--efficiency', '0.9'])\n"
+        "    main(['--help'])\n"
+        "heavy = {'numpy', 'scipy', 'matplotlib', 'torch', 'fastapi', 'rich'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_top_help_lists_commands(capsys):
+    rc, out, _ = run(capsys, "--help")
+    assert rc == 0 and "calc" in out and "usage: dpscale" in out

@@ -1,0 +1,178 @@
+"""The core formulas: the worked example, solves, E sources, arrays, and properties."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dpscale
+from dpscale import USL, Amdahl, Constant, DpscaleError, PerSize, scale, solve
+
+
+def test_worked_example_exact():
+    r = scale(64, 2000, 0.9)
+    assert r.ideal_throughput == 128_000
+    assert r.actual_throughput == 115_200
+    assert r.speedup == 57.6
+    assert r.lost_throughput == 12_800
+    assert r.effective_devices == 57.6
+
+
+def test_result_is_immutable():
+    r = scale(np.array([1, 8, 64]), 2000.0, 0.9)
+    with pytest.raises(AttributeError):
+        r.speedup = 1  # frozen dataclass
+    with pytest.raises(ValueError):
+        r.actual_throughput[0] = 1.0  # read-only array
+
+
+def test_arrays_broadcast():
+    d = np.array([1, 8, 64])
+    e = np.array([1.0, 0.95, 0.9])
+    r = scale(d, 2000.0, e)
+    np.testing.assert_allclose(r.actual_throughput, [2000, 15200, 115200])
+    np.testing.assert_allclose(r.speedup, [1, 7.6, 57.6])
+    assert [rec["devices"] for rec in r.records()] == [1, 8, 64]
+    assert scale([1, 8, 64], 2000, 0.9).actual_throughput.tolist() == pytest.approx([1800, 14400, 115200])
+
+
+def test_solve_efficiency_from_measurement():
+    s = solve(devices=64, per_device_throughput=2000, actual_throughput=115200)
+    assert s.solved == "efficiency" and s.exact == pytest.approx(0.9)
+    assert s.result.speedup == pytest.approx(57.6)
+
+
+def test_solve_superlinear_is_reported_not_rejected():
+    s = solve(devices=8, per_device_throughput=100, actual_throughput=816)
+    assert s.exact == pytest.approx(1.02)
+    assert s.notes and "superlinear" in s.notes[0]
+
+
+def test_solve_devices_rounds_up_and_keeps_exact():
+    s = solve(per_device_throughput=2000, efficiency=0.9, actual_throughput=100_000)
+    assert s.result.devices == 56
+    assert s.exact == pytest.approx(55.5556, rel=1e-4)
+    assert s.result.actual_throughput >= 100_000
+    exact = solve(per_device_throughput=2000, efficiency=0.9, actual_throughput=115_200)
+    assert exact.result.devices == 64 and not exact.notes
+
+
+def test_solve_devices_with_a_law_finds_the_smallest_size():
+    law = USL(0.01, 1e-5)
+    s = solve(per_device_throughput=1000, efficiency=law, actual_throughput=40_000)
+    d = s.result.devices
+    assert d * law.efficiency(d) * 1000 >= 40_000 > (d - 1) * law.efficiency(d - 1) * 1000
+
+
+def test_solve_unreachable_target_names_the_peak():
+    law = USL(0.02, 1e-4)  # peaks at √(0.98/1e-4) ≈ 99 devices
+    with pytest.raises(DpscaleError, match="peaks at .* with 99 devices"):
+        solve(per_device_throughput=1, efficiency=law, speedup=50)
+    assert law.peak_devices() == pytest.approx(98.99, abs=0.01)
+
+
+def test_solve_throughput_and_speedup_target():
+    s = solve(devices=64, efficiency=0.9, actual_throughput=115_200)
+    assert s.solved == "per_device_throughput" and s.exact == pytest.approx(2000)
+    s = solve(devices=64, per_device_throughput=2000, speedup=57.6)
+    assert s.exact == pytest.approx(0.9)
+    s = solve(per_device_throughput=2000, efficiency=0.9, speedup=57.6)
+    assert s.result.devices == 64
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(devices=64, per_device_throughput=2000),
+        dict(devices=64, per_device_throughput=2000, efficiency=0.9, actual_throughput=1),
+        dict(devices=64, per_device_throughput=2000, actual_throughput=1, speedup=2),
+        dict(devices=64, efficiency=0.9, speedup=2),
+    ],
+)
+def test_solve_rejects_wrong_input_counts(kwargs):
+    with pytest.raises(DpscaleError):
+        solve(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "args, match",
+    [
+        ((0, 2000, 0.9), "devices: got 0"),
+        ((2.5, 2000, 0.9), "devices: got 2.5"),
+        ((64, -1, 0.9), "per_device_throughput: got -1"),
+        ((64, math.inf, 0.9), "per_device_throughput: got inf"),
+        ((64, 2000, 1.2), r"efficiency: got 1.2; allowed: a scaling efficiency in \(0, 1\]"),
+        ((64, 2000, 0.0), "efficiency: got 0.0"),
+        ((64, 2000, math.nan), "efficiency: got nan"),
+        (("64", 2000, 0.9), "devices: got '64'; allowed: a number"),
+        ((True, 2000, 0.9), "devices"),
+        ((np.array([1, 0, 8]), 2000, 0.9), "devices: got 0"),
+        ((np.array([1.0, np.nan]), 2000, 0.9), "devices: got nan"),
+    ],
+)
+def test_scale_rejects_bad_input_with_one_package_error(args, match):
+    with pytest.raises(DpscaleError, match=match) as info:
+        scale(*args)
+    assert "\n" not in str(info.value)
+    assert isinstance(info.value, ValueError)  # catchable as a ValueError too
+
+
+def test_laws():
+    assert Amdahl(0.05).efficiency(1) == 1.0
+    assert Amdahl(0.05).efficiency(21) == pytest.approx(1 / 2)  # 1/(1 + 0.05·20)
+    assert USL(0.05, 0).efficiency(21) == Amdahl(0.05).efficiency(21)
+    assert USL(0.01, 0.001).efficiency(10) == pytest.approx(1 / (1 + 0.09 + 0.09))
+    d = np.array([1, 2, 4, 8])
+    np.testing.assert_allclose(USL(0.1, 0).efficiency(d), 1 / (1 + 0.1 * (d - 1)))
+    assert Constant(0.9).efficiency(d).tolist() == [0.9] * 4
+    table = PerSize.of([1, 8], [1.0, 0.93])
+    assert table.efficiency(8) == 0.93
+    with pytest.raises(DpscaleError, match="no value for 4 devices"):
+        table.efficiency(4)
+    with pytest.raises(DpscaleError, match="sigma"):
+        USL(1.5, 0)
+    with pytest.raises(DpscaleError, match="kappa"):
+        USL(0.1, -1)
+
+
+def test_any_e_source_works_with_scale():
+    d = np.array([1, 8, 64])
+    r = scale(d, 1000.0, USL(0.001, 1e-6))
+    np.testing.assert_allclose(r.efficiency, 1 / (1 + 0.001 * (d - 1) + 1e-6 * d * (d - 1)))
+    r = scale(8, 1000.0, lambda x: 0.5)
+    assert r.actual_throughput == 4000
+
+
+def test_package_exports_lazily():
+    assert dpscale.__version__
+    with pytest.raises(AttributeError):
+        dpscale.no_such_thing  # noqa: B018
+
+
+devices = st.integers(min_value=1, max_value=1_000_000)
+throughputs = st.floats(min_value=1e-3, max_value=1e9, allow_nan=False, allow_infinity=False)
+effs = st.floats(min_value=1e-6, max_value=1.0, allow_nan=False)
+
+
+@given(devices, throughputs, effs)
+def test_properties(d, v, e):
+    r = scale(d, v, e)
+    assert r.actual_throughput <= r.ideal_throughput * (1 + 1e-12)
+    assert r.speedup == pytest.approx(d * e)
+    assert r.actual_throughput / r.ideal_throughput == pytest.approx(e)
+    assert r.lost_throughput == pytest.approx(r.ideal_throughput - r.actual_throughput)
+    assert r.speedup == pytest.approx(r.actual_throughput / v)
+
+
+@given(devices, throughputs, effs)
+def test_solve_inverts_scale(d, v, e):
+    r = scale(d, v, e)
+    assert solve(devices=d, per_device_throughput=v, actual_throughput=r.actual_throughput).exact == pytest.approx(e)
+    assert solve(devices=d, efficiency=e, actual_throughput=r.actual_throughput).exact == pytest.approx(v)
+    assert solve(devices=d, per_device_throughput=v, speedup=r.speedup).exact == pytest.approx(e)
+    back = solve(per_device_throughput=v, efficiency=e, actual_throughput=r.actual_throughput)
+    assert back.result.devices == d and back.exact == pytest.approx(d)
