@@ -1,0 +1,370 @@
+"""Fit E(d) to measured runs and extrapolate with intervals: `dpscale.fit(...)` → `Fit`.
+
+    >>> f = dpscale.fit([(1, 1000), (8, 7600), (16, 14800), (32, 28400)])
+    >>> f.law, f.predict(256).efficiency          # doctest: +SKIP
+    >>> dpscale.scale(256, 1000, f)               # a Fit is an E source
+
+E is relative to the smallest measured size d0: E(d) = X(d) / ((d/d0)·X(d0)). The law is chosen
+by leave-one-out error (see `choose`); every predicted number carries a parametric-bootstrap
+interval (refits of resampled data, vectorised) — see docs/fit.md for why and how.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from dpscale.errors import DpscaleError, fail
+from dpscale.sources.fit_io import Runs, runs_from
+from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency
+from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
+
+NOISE_PRIOR = 0.01  # assumed run-to-run throughput noise (1 %), pooled with the residuals
+NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
+SWITCH = 0.5  # a rival law replaces the default only if its leave-one-out MSE is below half the default's
+EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
+PEAK_CAP = 1 << 20
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    value: float
+    lo: float
+    hi: float
+    what: str = ""
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """Point estimates and prediction intervals (arrays aligned with `devices`)."""
+
+    devices: Any
+    throughput: Any
+    throughput_lo: Any
+    throughput_hi: Any
+    efficiency: Any
+    efficiency_lo: Any
+    efficiency_hi: Any
+    warnings: tuple[str, ...] = ()
+
+    def records(self) -> list[dict[str, float]]:
+        keys = ("devices", "throughput", "throughput_lo", "throughput_hi", "efficiency", "efficiency_lo")
+        cols = [np.ravel(getattr(self, k)) for k in (*keys, "efficiency_hi")]
+        return [{k: float(c[i]) for k, c in zip((*keys, "efficiency_hi"), cols)} for i in range(cols[0].size)]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    law: str
+    q: Any  # scaled parameters (point estimate)
+    rss: float
+    loo_rmse: float  # NaN when too few sizes
+
+
+@dataclass
+class Fit:
+    """A fitted scaling law with intervals; also an E source (`efficiency(d)`, `describe()`)."""
+
+    runs: Runs
+    law: str
+    gpus_per_node: int | None
+    confidence: float
+    criterion: str
+    candidates: dict[str, Candidate]
+    runner_up: str | None
+    noise: float  # σ of log throughput used by the bootstrap
+    samples: Any  # (B, k) bootstrap parameters (unscaled)
+    warnings: list[str] = field(default_factory=list)
+    _rng_seed: int = 0
+
+    # -- basics -----------------------------------------------------------------------------------
+    @property
+    def baseline_devices(self) -> int:
+        return self.runs.devices[0]
+
+    @property
+    def per_device_throughput(self) -> float:
+        """Measured per-device throughput at d0: the v that pairs with this E in A = d·v·E."""
+        return self.runs.throughput[0] / self.runs.devices[0]
+
+    @property
+    def _law(self) -> Law:
+        return LAWS[self.law]
+
+    @property
+    def values(self) -> Any:
+        c = self.candidates[self.law]
+        return Problem(self._law, self.runs.devices, self.gpus_per_node).params(c.q)
+
+    @property
+    def parameters(self) -> dict[str, Param]:
+        lo, hi = self._band(self.samples, axis=0)
+        law = self._law
+        return {
+            n: Param(n, float(v), float(a), float(b), w)
+            for n, v, a, b, w in zip(law.params, self.values, lo, hi, law.what)
+        }
+
+    def measured(self) -> list[dict[str, float]]:
+        d0, x0 = self.baseline_devices, self.runs.throughput[0]
+        return [
+            {"devices": d, "throughput": x, "efficiency": x / ((d / d0) * x0)}
+            for d, x in zip(self.runs.devices, self.runs.throughput)
+        ]
+
+    # -- E source ---------------------------------------------------------------------------------
+    def efficiency(self, d: Any) -> Any:
+        """Point estimate of E(d) relative to d0 (numpy-friendly)."""
+        arr = np.asarray(d, dtype=float)
+        e = np.exp(log_efficiency(self._law, self.values, arr.ravel(), self.baseline_devices, self.gpus_per_node))
+        e = e.reshape(arr.shape)
+        return float(e) if arr.ndim == 0 else e
+
+    def describe(self) -> str:
+        ps = ", ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())
+        return f"fitted {self.law} ({ps}), E relative to {self.baseline_devices} devices"
+
+    # -- predictions --------------------------------------------------------------------------------
+    def _log_e_samples(self, d: Any) -> Any:
+        return log_efficiency(self._law, self.samples, d, self.baseline_devices, self.gpus_per_node)
+
+    def predict(self, d: Any) -> Prediction:
+        """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
+        dd = np.atleast_1d(np.asarray(d, dtype=float)).ravel()
+        if np.any(dd < 1) or np.any(dd != np.floor(dd)):
+            raise fail("devices", d, "whole numbers ≥ 1")
+        d0, x0 = self.baseline_devices, self.runs.throughput[0]
+        rng = np.random.default_rng(self._rng_seed + 1)
+        b = self.samples.shape[0]
+        # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
+        base = rng.normal(0.0, self.noise, (b, 1))
+        new = rng.normal(0.0, self.noise, (b, dd.size))
+        log_x = math.log(x0) + np.log(dd / d0) + self._log_e_samples(dd) + base + new
+        x_lo, x_hi = self._band(np.exp(log_x), axis=0)
+        e = self.efficiency(dd)
+        scale = (dd / d0) * x0
+        return Prediction(
+            devices=dd.astype(int),
+            throughput=e * scale,
+            throughput_lo=x_lo,
+            throughput_hi=x_hi,
+            efficiency=e,
+            efficiency_lo=x_lo / scale,
+            efficiency_hi=x_hi / scale,
+            warnings=tuple(self.extrapolation_warnings(dd)),
+        )
+
+    def extrapolation_warnings(self, d: Any) -> list[str]:
+        top = self.runs.devices[-1]
+        far = [int(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]
+        if not far:
+            return []
+        sizes = ", ".join(str(x) for x in far[:5]) + ("…" if len(far) > 5 else "")
+        return [
+            f"extrapolating to {sizes} devices, beyond {EXTRAPOLATE:g}× the largest measured size ({top}): "
+            "the law is an assumption there — measure closer before you buy"
+        ]
+
+    def peak(self) -> dict[str, float] | None:
+        """Size of maximum throughput with its interval; None when throughput rises up to 2^20 devices."""
+        point = self._peak_of(self.values[None])[0]
+        if not math.isfinite(point):
+            return None
+        lo, hi = self._band(self._peak_of(self.samples), axis=0)
+        return {"devices": point, "lo": float(lo), "hi": float(hi)}
+
+    def _peak_of(self, p: Any) -> Any:
+        if self.law == "usl":
+            sigma, kappa = p[:, 0], p[:, 1]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                d = np.where(kappa > 0, np.sqrt(np.clip(1 - sigma, 0, None) / kappa), np.inf)
+            return np.where(d < PEAK_CAP, np.maximum(d, 1.0), np.inf)
+        grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
+        log_x = np.log(grid) + log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node)
+        i = np.argmax(log_x, axis=1)
+        return np.where(i < grid.size - 1, grid[i], np.inf)
+
+    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, float]:
+        """Smallest d reaching a throughput, or largest d keeping E ≥ a minimum; with intervals.
+
+        Infinity means unreachable (throughput) or never dropping below (E) up to 2^20 devices."""
+        if (throughput is None) == (efficiency is None):
+            raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
+        grid = np.arange(1, 4097, dtype=float)
+        grid = np.concatenate([grid, np.unique(np.round(np.geomspace(4097, PEAK_CAP, 800)))])
+        d0, x0 = self.baseline_devices, self.runs.throughput[0]
+
+        def answer(p: Any) -> Any:
+            log_e = log_efficiency(self._law, p, grid, d0, self.gpus_per_node)
+            if throughput is not None:
+                ok = math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
+                i = np.argmax(ok, axis=1)
+                return np.where(ok.any(axis=1), grid[i], np.inf)
+            ok = (log_e >= math.log(efficiency)) & (grid >= d0)
+            bad = ~ok & (grid >= d0)
+            first_bad = np.argmax(bad, axis=1)
+            last_ok = np.where(bad.any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
+            return np.where(ok.any(axis=1), last_ok, np.nan)
+
+        point = float(answer(self.values[None])[0])
+        lo, hi = self._band(answer(self.samples), axis=0)
+        return {"devices": point, "lo": float(lo), "hi": float(hi)}
+
+    def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
+        a = (1 - self.confidence) / 2
+        return np.quantile(x, a, axis=axis), np.quantile(x, 1 - a, axis=axis)
+
+    # -- step-time view ---------------------------------------------------------------------------
+    def seconds(self) -> dict[str, float] | None:
+        """With step times and the all-reduce law: compute time, S/B and α in seconds."""
+        if self.runs.step_time is None or self.law != "allreduce":
+            return None
+        f0 = self._law.basis(np.asarray([float(self.baseline_devices)]), self.gpus_per_node)[:, 0]
+        t_c = self.runs.step_time[0] / (1.0 + float(self.values @ f0))
+        a, b = self.values
+        return {"compute_s": t_c, "transfer_s": float(a) * t_c, "latency_s": float(b) * t_c}
+
+    def summary(self) -> str:
+        """A few lines for people: law, criterion, runner-up, parameters, warnings."""
+        pct = f"{100 * self.confidence:g} %"
+        lines = [f"law: {self.law} — chosen by {self.criterion}"]
+        if self.runner_up:
+            c = self.candidates[self.runner_up]
+            lines.append(f"runner-up: {self.runner_up} (leave-one-out RMSE {_num(c.loo_rmse)})")
+        lines.append(f"E relative to the smallest measured size, {self.baseline_devices} devices")
+        for p in self.parameters.values():
+            lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
+        lines += [f"warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
+
+
+def _num(x: float) -> str:
+    return "n/a" if not math.isfinite(x) else f"{x:.4f}"
+
+
+def _loo(prob: Problem, y: Any, q: Any) -> float:
+    """RMSE in log E of each point above d0 predicted from a fit without it (batched refits).
+
+    NaN unless every such fit is determined (points left ≥ parameters): a score the ridge
+    alone decided would say nothing about the law."""
+    m = y.size
+    if m - 1 < prob.law.k:
+        return math.nan
+    w = 1.0 - np.eye(m)
+    qs = fit_batch(prob, np.broadcast_to(y, (m, m)), w, q)
+    pred = np.diagonal(prob.model(qs)[0])
+    return float(np.sqrt(np.mean((pred - y) ** 2)))
+
+
+def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, str | None, str]:
+    """The law: the forced one; else the all-reduce law unless a rival halves its leave-one-out MSE."""
+    names = [n for n in ORDER if n in candidates]
+
+    def score(n: str) -> float:
+        s = candidates[n].loo_rmse
+        return s if math.isfinite(s) else math.inf
+
+    if forced:
+        others = sorted((n for n in names if n != forced), key=lambda n: (score(n), ORDER.index(n)))
+        return forced, others[0] if others else None, f"law {forced} (asked for)"
+    best = names[0]
+    if not math.isfinite(score(best)):
+        why = "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)"
+    else:
+        why = "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)"
+        for n in names[1:]:
+            if score(n) ** 2 < SWITCH * score(best) ** 2:
+                best = n
+    runner = sorted((n for n in names if n != best), key=lambda n: (score(n), ORDER.index(n)))[0]
+    return best, runner, why
+
+
+def fit(
+    runs: Any = None,
+    *,
+    devices: Any = None,
+    throughput: Any = None,
+    step_time: Any = None,
+    law: str = "auto",
+    gpus_per_node: int | None = None,
+    confidence: float = 0.9,
+    resamples: int = 1000,
+    seed: int = 0,
+) -> Fit:
+    """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.
+
+    runs: a CSV / JSON-lines path, or (devices, throughput[, step_time]) pairs or dicts; or give
+    devices= and throughput= lists. law: "auto" or one of "allreduce", "usl", "amdahl"."""
+    if law != "auto" and law not in LAWS:
+        raise fail("law", law, "auto, " + ", ".join(ORDER))
+    if gpus_per_node is not None and (isinstance(gpus_per_node, bool) or int(gpus_per_node) != gpus_per_node):
+        raise fail("gpus_per_node", gpus_per_node, "a whole number ≥ 1")
+    if gpus_per_node is not None and gpus_per_node < 1:
+        raise fail("gpus_per_node", gpus_per_node, "a whole number ≥ 1")
+    if not 0 < confidence < 1:
+        raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
+    if isinstance(resamples, bool) or int(resamples) != resamples or not 50 <= resamples <= 100_000:
+        raise fail("resamples", resamples, "a whole number from 50 to 100000")
+    r = runs_from(runs, devices, throughput, step_time)
+    g = None if gpus_per_node is None else int(gpus_per_node)
+    d = np.asarray(r.devices, dtype=float)
+    x = np.asarray(r.throughput, dtype=float)
+    y = np.log(x[1:] / x[0]) - np.log(d[1:] / d[0])  # measured log E above d0
+
+    candidates = {}
+    for name in ORDER if law == "auto" else (law, *[n for n in ORDER if n != law]):
+        prob = Problem(LAWS[name], d, g)
+        q, rss = fit_point(prob, y)
+        candidates[name] = Candidate(name, q, rss, _loo(prob, y, q))
+    chosen, runner, why = choose(candidates, None if law == "auto" else law)
+
+    prob = Problem(LAWS[chosen], d, g)
+    c = candidates[chosen]
+    dof = max(y.size - LAWS[chosen].k, 0)
+    # log E residuals carry two runs' noise (point and baseline): halve their variance.
+    noise = math.sqrt((c.rss / 2 + NOISE_PRIOR_WEIGHT * NOISE_PRIOR**2) / (dof + NOISE_PRIOR_WEIGHT))
+    rng = np.random.default_rng(seed)
+    fitted = np.concatenate([[0.0], prob.model(c.q)[0]])  # log E at every measured size
+    draws = fitted + rng.normal(0.0, noise, (int(resamples), d.size))
+    y_star = draws[:, 1:] - draws[:, :1]
+    q_star = fit_batch(prob, y_star, np.ones_like(y_star), c.q)
+    result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, prob.params(q_star), _rng_seed=seed)
+    result.warnings = _warnings(result, y, dof)
+    return result
+
+
+def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
+    out = list(f.runs.notes)
+    n = len(f.runs.devices)
+    if n < 3:
+        out.append(
+            f"only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
+            f"{100 * NOISE_PRIOR:g} % run-to-run noise — measure at least 3 sizes"
+        )
+    elif dof == 0:
+        out.append(
+            f"{f.law} has as many parameters as points above the baseline: the curve passes through "
+            "them exactly, so the interval rests on the assumed noise"
+        )
+    vals = f.values
+    if np.all(vals <= 1e-12):
+        out.append("degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help")
+    elif f.law == "usl" and vals[1] <= 1e-12:
+        out.append("degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)")
+    elif f.law == "usl" and vals[0] <= 1e-12:
+        out.append("degenerate fit: σ at its bound 0 — all loss is coherency κ")
+    sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
+    if sup:
+        pts = ", ".join(f"{dd} devices (E = {e:.3f})" for dd, e in sup)
+        out.append(
+            f"superlinear point(s): {pts} — beat perfect scaling (cache effects or a slow baseline); "
+            "the laws cannot exceed E = 1, so these pull the fit"
+        )
+    return out
+
+
+__all__ = ["Fit", "Param", "Prediction", "fit"]

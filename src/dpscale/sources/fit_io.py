@@ -1,0 +1,183 @@
+"""Measured runs for `dpscale fit`: read a CSV or JSON-lines file, or `--point D:X` pairs, and clean them.
+
+Every problem becomes one DpscaleError naming the file and line (or the flag), so the CLI prints
+one line and exits 2. Repeated sizes are averaged (arithmetic mean of throughput and step time)
+and reported in `Runs.notes` — repeated runs of one size are normal, and the mean is what a
+single longer run would have measured.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dpscale.errors import DpscaleError
+
+# Two runs of one size differing by more than this are called conflicting in the note.
+CONFLICT = 0.02
+
+
+@dataclass(frozen=True)
+class Run:
+    devices: int
+    throughput: float
+    step_time: float | None = None
+    where: str = ""  # "runs.csv line 3", "--point 8:5120": for messages
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Distinct sizes, ascending, with their (averaged) throughputs and optional step times."""
+
+    devices: tuple[int, ...]
+    throughput: tuple[float, ...]
+    step_time: tuple[float, ...] | None
+    notes: tuple[str, ...] = ()
+
+
+def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
+    """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
+    allowed = "a whole number ≥ 1" if whole else "a finite number > 0"
+    try:
+        if isinstance(text, bool):
+            raise ValueError
+        x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
+    except (TypeError, ValueError):
+        raise DpscaleError(f"{where}, {what}: got {str(text)!r}; allowed: {allowed}") from None
+    bad = not math.isfinite(x) or x <= 0 or (whole and (x != int(x) or x < 1))
+    if bad:
+        raise DpscaleError(f"{where}, {what}: got {str(text)!r}; allowed: {allowed}")
+    return x
+
+
+def make_run(devices: Any, throughput: Any, step_time: Any = None, where: str = "point") -> Run:
+    d = int(_value(devices, "devices", where, whole=True))
+    x = _value(throughput, "throughput", where)
+    s = None if step_time is None or str(step_time).strip() == "" else _value(step_time, "step_time", where)
+    return Run(d, x, s, where)
+
+
+def parse_point(text: str, flag: str = "--point") -> Run:
+    """'8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
+    parts = str(text).split(":")
+    if len(parts) not in (2, 3):
+        raise DpscaleError(f"{flag}: got {text!r}; allowed: DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
+    return make_run(*parts, where=f"{flag} {text}")
+
+
+def read_runs(path: str | Path) -> list[Run]:
+    """A CSV with a header (devices, throughput, optional step_time) or JSON lines (`dpscale measure --out`)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or "not UTF-8 text"
+        raise DpscaleError(f"RUNS: got {str(path)!r}; allowed: a readable CSV or JSON-lines file ({why})") from None
+    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    if not first:
+        raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
+    return _read_jsonl(text, p.name) if first.startswith("{") else _read_csv(text, p.name)
+
+
+def _read_jsonl(text: str, name: str) -> list[Run]:
+    runs = []
+    for i, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = f"{name} line {i}"
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DpscaleError(f"{where}: not valid JSON ({exc.msg}); allowed: one JSON object per line") from None
+        if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
+            raise DpscaleError(
+                f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
+            )
+        runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
+    return runs
+
+
+def _read_csv(text: str, name: str) -> list[Run]:
+    rows = list(csv.reader(text.splitlines()))
+    header = [h.strip().lower() for h in rows[0]]
+    missing = [c for c in ("devices", "throughput") if c not in header]
+    if missing:
+        raise DpscaleError(
+            f"{name} line 1: missing column(s) {', '.join(missing)}; allowed: a header with devices,throughput "
+            "(optional step_time)"
+        )
+    col = {h: i for i, h in enumerate(header)}
+    runs = []
+    for i, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
+            continue
+        where = f"{name} line {i}"
+        if len(row) < len(header):
+            raise DpscaleError(f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header")
+        step = row[col["step_time"]] if "step_time" in col else None
+        runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where))
+    return runs
+
+
+def combine(runs: Iterable[Run]) -> Runs:
+    """Sort by size; average repeated sizes and say so; step times only when every size has one."""
+    groups: dict[int, list[Run]] = {}
+    for r in runs:
+        groups.setdefault(r.devices, []).append(r)
+    if len(groups) < 2:
+        got = "no runs" if not groups else f"{sum(len(g) for g in groups.values())} run(s) of {next(iter(groups))}"
+        raise DpscaleError(f"runs: got {got}; allowed: at least 2 distinct device counts")
+    notes = []
+    devices, thr, steps = [], [], []
+    for d in sorted(groups):
+        g = groups[d]
+        xs = [r.throughput for r in g]
+        mean = sum(xs) / len(xs)
+        if len(g) > 1:
+            spread = (max(xs) - min(xs)) / mean
+            kind = "conflicting" if spread > CONFLICT else "repeated"
+            notes.append(f"{len(g)} {kind} runs of {d} devices (spread {100 * spread:.1f} %) averaged to {mean:.6g}")
+        devices.append(d)
+        thr.append(mean)
+        st = [r.step_time for r in g if r.step_time is not None]
+        steps.append(sum(st) / len(st) if len(st) == len(g) else None)
+    step_time = tuple(steps) if all(s is not None for s in steps) else None
+    return Runs(tuple(devices), tuple(thr), step_time, tuple(notes))
+
+
+def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:
+    """The API's inputs: a path, a list of (d, X) / (d, X, t) pairs or dicts, or devices= and throughput= lists."""
+    runs: list[Run] = []
+    if isinstance(source, (str, Path)):
+        runs = read_runs(source)
+    elif source is not None:
+        for i, item in enumerate(source):
+            where = f"runs[{i}]"
+            if isinstance(item, dict):
+                runs.append(make_run(item.get("devices"), item.get("throughput"), item.get("step_time"), where))
+            elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
+                runs.append(make_run(*item, where=where))
+            else:
+                raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
+    if devices is not None or throughput is not None:
+        ds, xs = list(_seq(devices)), list(_seq(throughput))
+        ts = list(_seq(step_time)) if step_time is not None else [None] * len(ds)
+        if len(ds) != len(xs) or len(ts) != len(ds):
+            raise DpscaleError(
+                f"throughput: got {len(xs)} values for {len(ds)} device counts; allowed: one per device count"
+            )
+        runs += [make_run(d, x, t, f"point {i}") for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
+    return combine(runs)
+
+
+def _seq(x: Any) -> Iterable[Any]:
+    if x is None:
+        return []
+    if hasattr(x, "tolist"):
+        x = x.tolist()
+    return x if isinstance(x, (list, tuple)) else [x]

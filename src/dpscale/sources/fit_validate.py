@@ -1,0 +1,55 @@
+"""`dpscale validate --mode fit`: how well does a fit on the smaller sizes predict the largest?
+
+For every configuration with at least 4 distinct device counts, fit (law chosen as `dpscale fit`
+would, knowing the configuration's GPUs per node) on all sizes but the largest and predict E at
+the largest; E is relative to the configuration's baseline (its smallest size), as in the CSV.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from dpscale.sources.dataset import Config
+from dpscale.sources.fit import fit
+
+MIN_SIZES = 4
+
+
+def _stats(errors: Sequence[float]) -> tuple[float | None, float | None, float | None]:
+    if not errors:
+        return None, None, None
+    a = np.abs(np.asarray(errors, dtype=float))
+    return float(np.median(a)), float(np.percentile(a, 90)), float(a.max())
+
+
+def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
+    """{"mode","points","configs","median_abs_error","p90_abs_error","max_abs_error","rows"}.
+
+    Each row: {"cfg","devices","measured","predicted","error"}, error = predicted − measured E."""
+    rows = []
+    for c in configs:
+        sizes = sorted({r.devices for r in c.rows})
+        if len(sizes) < MIN_SIZES:
+            continue
+        top = sizes[-1]
+        train = [(r.devices, r.throughput) for r in c.rows if r.devices < top]
+        held = [r for r in c.rows if r.devices == top]
+        f = fit(train, gpus_per_node=c.baseline.gpus_per_node, resamples=50)
+        predicted = float(f.efficiency(top))
+        measured = float(np.mean([c.efficiency(r) for r in held]))
+        rows.append(
+            {"cfg": c.cfg, "devices": top, "measured": measured, "predicted": predicted, "error": predicted - measured}
+        )
+    med, p90, mx = _stats([r["error"] for r in rows])
+    return {
+        "mode": "fit",
+        "points": len(rows),
+        "configs": len(rows),
+        "median_abs_error": med,
+        "p90_abs_error": p90,
+        "max_abs_error": mx,
+        "rows": rows,
+    }
