@@ -38,6 +38,131 @@ LABELS: dict[str, dict[str, str]] = {
         "h:speedup": "speedup",
         "h:lost_throughput": "lost",
         "h:effective_devices": "effective d",
+        # -- companion calculators (batch, pipeline, memory, plan) --
+        "stage": "ZeRO stage",
+        "strategy": "strategy",
+        "model_state_bytes_per_device": "model states per device",
+        "parameter_bytes": "parameters",
+        "gradient_bytes": "gradients",
+        "optimizer_bytes": "optimizer states",
+        "activation_bytes_per_device": "activations per device",
+        "total_bytes_per_device": "total per device",
+        "device_memory_bytes": "device memory",
+        "headroom_bytes": "headroom (− = short)",
+        "h:stage": "ZeRO",
+        "h:model_state_bytes_per_device": "model states",
+        "h:activation_bytes_per_device": "activations",
+        "h:total_bytes_per_device": "total",
+        "h:headroom_bytes": "headroom",
+        "mem_title": "Memory per device: {params} B parameters, {devices} devices, {precision} precision, {optimizer}",
+        "mem_act_note": (
+            "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
+            "16-bit, all layers, embeddings left out) — ZeRO does not shard them"
+        ),
+        "mem_no_act": "{model} is not a transformer preset: activations not counted",
+        "mem_none_fits": (
+            "nothing fits on {where}, not even ZeRO-3: shrink the micro-batch, recompute activations, "
+            "or add tensor/pipeline parallelism"
+        ),
+        "mem_least": "least-sharded strategy that fits on {where}: {strategy}",
+        "mem_fits": "{strategy} fits on {where}",
+        "mem_not_fits": "{strategy} does not fit on {where}",
+        "mem_stages": (
+            "stage 0 = DDP; 1 shards optimizer states; 2 also gradients (≈ FSDP SHARD_GRAD_OP); "
+            "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic); CUDA context and fragmentation "
+            "need a few GB more"
+        ),
+        "stages": "pipeline stages p",
+        "microbatches": "micro-batches m",
+        "bubble_fraction": "bubble fraction (of total time)",
+        "bubble_overhead": "bubble over ideal time",
+        "pipeline_efficiency": "pipeline efficiency",
+        "in_flight_microbatches": "micro-batches in flight (activations held)",
+        "dp_efficiency": "data-parallel E",
+        "combined_efficiency": "combined E (pipeline × data-parallel)",
+        "dp_replicas": "data-parallel replicas",
+        "h:microbatches": "m",
+        "h:bubble_fraction": "bubble/total",
+        "h:bubble_overhead": "bubble/ideal",
+        "h:pipeline_efficiency": "E pipeline",
+        "h:in_flight_microbatches": "in flight",
+        "h:dp_efficiency": "E dp",
+        "h:combined_efficiency": "E combined",
+        "h:dp_replicas": "replicas",
+        "pipe_title": "Pipeline: {schedule}, p = {p} stages, v = {v} chunks per device",
+        "pipe_norm": (
+            "bubble fraction = bubble / total time = r/(1 + r), with r = bubble / ideal time; "
+            "in flight = micro-batches whose activations the first stage holds at once"
+        ),
+        "global_batch": "global batch",
+        "learning_rate": "learning rate",
+        "steps_per_epoch": "steps per epoch",
+        "warmup_steps": "warm-up steps",
+        "steps_factor": "steps vs minimum (1 + B_noise/B)",
+        "samples_factor": "samples vs minimum (1 + B/B_noise)",
+        "steps_to_target": "steps to target",
+        "samples_to_target": "samples to target",
+        "hardware_speedup": "hardware speedup d·E",
+        "time_to_target_speedup": "time-to-target speedup",
+        "ideal_speedup": "ideal speedup d",
+        "h:global_batch": "batch",
+        "h:learning_rate": "LR",
+        "h:steps_per_epoch": "steps/epoch",
+        "h:warmup_steps": "warm-up",
+        "h:steps_factor": "steps ×",
+        "h:samples_factor": "samples ×",
+        "h:steps_to_target": "steps",
+        "h:samples_to_target": "samples",
+        "h:hardware_speedup": "d·E",
+        "h:time_to_target_speedup": "to target",
+        "batch_title": "Batch: micro-batch {b} × {k} accumulation steps × devices",
+        "batch_rule_linear": (
+            "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW use "
+            "--optimizer adam (square-root rule, Malladi et al. 2022)"
+        ),
+        "batch_rule_sqrt": (
+            "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD use "
+            "--optimizer sgd (linear rule with warm-up, Goyal et al. 2017)"
+        ),
+        "batch_warmup": "warm-up: ramp the LR linearly from the base over {w} epochs (Goyal et al.)",
+        "batch_past_goyal": (
+            "past {max} samples the linear rule was not shown to hold (Goyal et al.); expect to need "
+            "LARS/LAMB or a lower LR"
+        ),
+        "batch_far_past": (
+            "global batch {b} is {x}× B_noise (warning above {f}×): {s} the minimum samples for the same "
+            "loss — extra devices mostly buy throughput, not progress"
+        ),
+        "batch_tt": (
+            "time-to-target speedup = E(d)·(1 + β)/(1 + β/d), β = B_noise / per-device batch: "
+            "the speedup in wall-clock time to the same loss, at most d·E"
+        ),
+        "hours": "time to train",
+        "device_hours": "device-hours",
+        "cost": "cost",
+        "marginal_speedup": "marginal speedup per added device",
+        "deadline": "deadline",
+        "budget": "budget",
+        "knee": "knee",
+        "h:hours": "time",
+        "h:device_hours": "device-h",
+        "h:marginal_speedup": "ΔS/Δd",
+        "plan_title": "Plan: time and cost per cluster size",
+        "plan_worked": (
+            "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, "
+            "2.5 per device-hour, deadline 24 h"
+        ),
+        "plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or --fit for real numbers",
+        "plan_cheapest": "cheapest size meeting the {t} deadline: {pick}",
+        "plan_no_deadline": "no size meets the {t} deadline; the fastest is {d} devices at {h}",
+        "plan_fastest": "fastest size within the budget of {b}: {pick}",
+        "plan_no_budget": "no size stays within the budget of {b}",
+        "plan_knee": (
+            "knee: {pick} — one more device beyond it adds under {x} of a device's speedup "
+            "(marginal ΔS/Δd between neighbouring sizes)"
+        ),
+        "plan_no_knee": "no knee in this range: every added device still adds at least {x} of a device's speedup",
+        "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
     },
     "es": {
         "devices": "dispositivos",
@@ -68,6 +193,137 @@ LABELS: dict[str, dict[str, str]] = {
         "h:speedup": "aceleración",
         "h:lost_throughput": "perdido",
         "h:effective_devices": "d efectivos",
+        # -- calculadoras complementarias (batch, pipeline, memory, plan) --
+        "stage": "etapa ZeRO",
+        "strategy": "estrategia",
+        "model_state_bytes_per_device": "estados del modelo por dispositivo",
+        "parameter_bytes": "parámetros",
+        "gradient_bytes": "gradientes",
+        "optimizer_bytes": "estados del optimizador",
+        "activation_bytes_per_device": "activaciones por dispositivo",
+        "total_bytes_per_device": "total por dispositivo",
+        "device_memory_bytes": "memoria del dispositivo",
+        "headroom_bytes": "margen (− = falta)",
+        "h:stage": "ZeRO",
+        "h:model_state_bytes_per_device": "estados",
+        "h:activation_bytes_per_device": "activaciones",
+        "h:total_bytes_per_device": "total",
+        "h:headroom_bytes": "margen",
+        "mem_title": (
+            "Memoria por dispositivo: {params} mil millones de parámetros, {devices} dispositivos, "
+            "precisión {precision}, {optimizer}"
+        ),
+        "mem_act_note": (
+            "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo {r} (Korthikanti et al.; "
+            "16 bits, todas las capas, sin embeddings) — ZeRO no las reparte"
+        ),
+        "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
+        "mem_none_fits": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: reduzca el micro-lote, recompute activaciones "
+            "o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
+        "mem_fits": "{strategy} cabe en {where}",
+        "mem_not_fits": "{strategy} no cabe en {where}",
+        "mem_stages": (
+            "etapa 0 = DDP; 1 reparte los estados del optimizador; 2 también los gradientes "
+            "(≈ FSDP SHARD_GRAD_OP); 3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP); "
+            "el contexto CUDA y la fragmentación piden unos GB más"
+        ),
+        "stages": "etapas de pipeline p",
+        "microbatches": "micro-lotes m",
+        "bubble_fraction": "fracción de burbuja (del tiempo total)",
+        "bubble_overhead": "burbuja sobre tiempo ideal",
+        "pipeline_efficiency": "eficiencia del pipeline",
+        "in_flight_microbatches": "micro-lotes en vuelo (activaciones retenidas)",
+        "dp_efficiency": "E de datos en paralelo",
+        "combined_efficiency": "E combinada (pipeline × datos)",
+        "dp_replicas": "réplicas de datos en paralelo",
+        "h:microbatches": "m",
+        "h:bubble_fraction": "burbuja/total",
+        "h:bubble_overhead": "burbuja/ideal",
+        "h:pipeline_efficiency": "E pipeline",
+        "h:in_flight_microbatches": "en vuelo",
+        "h:dp_efficiency": "E datos",
+        "h:combined_efficiency": "E combinada",
+        "h:dp_replicas": "réplicas",
+        "pipe_title": "Pipeline: {schedule}, p = {p} etapas, v = {v} trozos por dispositivo",
+        "pipe_norm": (
+            "fracción de burbuja = burbuja / tiempo total = r/(1 + r), con r = burbuja / tiempo ideal; "
+            "en vuelo = micro-lotes cuyas activaciones retiene a la vez la primera etapa"
+        ),
+        "global_batch": "lote global",
+        "learning_rate": "tasa de aprendizaje",
+        "steps_per_epoch": "pasos por época",
+        "warmup_steps": "pasos de calentamiento",
+        "steps_factor": "pasos frente al mínimo (1 + B_ruido/B)",
+        "samples_factor": "muestras frente al mínimo (1 + B/B_ruido)",
+        "steps_to_target": "pasos hasta el objetivo",
+        "samples_to_target": "muestras hasta el objetivo",
+        "hardware_speedup": "aceleración del hardware d·E",
+        "time_to_target_speedup": "aceleración hasta el objetivo",
+        "ideal_speedup": "aceleración ideal d",
+        "h:global_batch": "lote",
+        "h:learning_rate": "TA",
+        "h:steps_per_epoch": "pasos/época",
+        "h:warmup_steps": "calentam.",
+        "h:steps_factor": "pasos ×",
+        "h:samples_factor": "muestras ×",
+        "h:steps_to_target": "pasos",
+        "h:samples_to_target": "muestras",
+        "h:hardware_speedup": "d·E",
+        "h:time_to_target_speedup": "al objetivo",
+        "batch_title": "Lote: micro-lote {b} × {k} pasos de acumulación × dispositivos",
+        "batch_rule_linear": (
+            "regla lineal (TA × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
+            "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"
+        ),
+        "batch_rule_sqrt": (
+            "regla de la raíz cuadrada (TA × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); "
+            "para SGD use --optimizer sgd (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+        "batch_warmup": "calentamiento: suba la TA linealmente desde la base durante {w} épocas (Goyal et al.)",
+        "batch_past_goyal": (
+            "por encima de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
+            "probablemente necesite LARS/LAMB o una TA menor"
+        ),
+        "batch_far_past": (
+            "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
+            "misma pérdida — más dispositivos dan sobre todo rendimiento, no progreso"
+        ),
+        "batch_tt": (
+            "aceleración hasta el objetivo = E(d)·(1 + β)/(1 + β/d), β = B_ruido / lote por dispositivo: "
+            "la aceleración en tiempo real hasta la misma pérdida, como mucho d·E"
+        ),
+        "hours": "tiempo de entrenamiento",
+        "device_hours": "horas-dispositivo",
+        "cost": "coste",
+        "marginal_speedup": "aceleración marginal por dispositivo añadido",
+        "deadline": "plazo",
+        "budget": "presupuesto",
+        "knee": "codo",
+        "h:hours": "tiempo",
+        "h:device_hours": "horas-disp.",
+        "h:marginal_speedup": "ΔS/Δd",
+        "plan_title": "Plan: tiempo y coste por tamaño de clúster",
+        "plan_worked": (
+            "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 muestras/s por dispositivo, E = 0,9, "
+            "2,5 por hora-dispositivo, plazo 24 h"
+        ),
+        "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
+        "plan_cheapest": "tamaño más barato que cumple el plazo de {t}: {pick}",
+        "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es {d} dispositivos con {h}",
+        "plan_fastest": "tamaño más rápido dentro del presupuesto de {b}: {pick}",
+        "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
+        "plan_knee": (
+            "codo: {pick} — cada dispositivo más allá añade menos de {x} de la aceleración de un dispositivo "
+            "(ΔS/Δd marginal entre tamaños vecinos)"
+        ),
+        "plan_no_knee": "sin codo en este rango: cada dispositivo añadido aún aporta al menos {x} de un dispositivo",
+        "plan_fit_below": (
+            "tamaños por debajo de {d0} dispositivos omitidos: la E ajustada es relativa a la ejecución "
+            "medida más pequeña"
+        ),
     },
 }
 

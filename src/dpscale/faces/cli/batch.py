@@ -1,0 +1,170 @@
+"""`dpscale batch`: global batch, learning-rate scaling, steps per epoch and the critical-batch view.
+
+A thin shell over dpscale.formulas.batch; --devices takes a list or range (one row per size).
+"""
+
+from __future__ import annotations
+
+from dpscale.errors import DpscaleError, fail
+from dpscale.faces.cli.common import (
+    add_efficiency_args,
+    add_output_args,
+    efficiency_source,
+    number,
+    parse_devices,
+    positive,
+)
+from dpscale.faces.cli.memory import choice, whole
+from dpscale.faces.i18n import label
+from dpscale.faces.i18n import number as fmt
+from dpscale.faces.output import Column, emit
+from dpscale.formulas.batch import FAR_PAST_NOISE, GOYAL_MAX_BATCH, RULE_FOR, RULES, batch_plan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+WORKED = {"micro_batch": "32", "devices": "4"}  # 4 devices × 32 samples = one step on 128
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "global batch B = micro-batch × grad-accum × devices. LR: linear rule with warm-up for SGD (Goyal et al.), "
+        "square-root rule for Adam (Malladi et al.). Critical batch (McCandlish et al.): steps = S_min(1 + B_noise/B), "
+        "samples = E_min(1 + B/B_noise). With no inputs: 4 devices × 32 = 128."
+    )
+    g = p.add_argument_group("batch")
+    g.add_argument("--micro-batch", "-b", metavar="B", help="samples per device per forward/backward")
+    g.add_argument("--grad-accum", "-k", metavar="K", default="1", help="gradient-accumulation steps (default 1)")
+    g.add_argument("--devices", "-d", metavar="D", help="device count: N, N1,N2,..., A..BxF or A..B+S")
+    lr = p.add_argument_group("learning rate")
+    lr.add_argument("--base-lr", metavar="LR", help="learning rate tuned at --base-batch")
+    lr.add_argument("--base-batch", metavar="B0", help="global batch the base learning rate was tuned at")
+    lr.add_argument("--optimizer", metavar="NAME", default="sgd", help="sgd (linear rule) or adam (sqrt rule)")
+    lr.add_argument("--rule", metavar="RULE", help="linear or sqrt (default: the optimizer's)")
+    lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
+    lr.add_argument("--warmup-epochs", metavar="W", help="warm-up length (default 5 with the linear rule, Goyal)")
+    cb = p.add_argument_group("critical batch")
+    cb.add_argument("--noise-scale", metavar="BN", help="gradient noise scale B_noise ≈ B_crit, in samples")
+    cb.add_argument("--min-steps", metavar="S", help="S_min: steps to the target at infinite batch")
+    add_efficiency_args(p)
+    add_output_args(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    if args.micro_batch is None and args.devices is None:
+        args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]
+    if args.micro_batch is None:
+        raise DpscaleError("--micro-batch: missing; allowed: a whole number ≥ 1 (samples per device)")
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    micro = whole(args.micro_batch, "--micro-batch")
+    accum = whole(args.grad_accum, "--grad-accum")
+    devices = parse_devices(args.devices or "1")
+    optimizer = choice(args.optimizer, "--optimizer", tuple(RULE_FOR))
+    rule = None if args.rule is None else choice(args.rule, "--rule", RULES)
+    if (args.base_lr is None) != (args.base_batch is None):
+        missing = "--base-lr" if args.base_lr is None else "--base-batch"
+        raise DpscaleError(f"{missing}: missing; allowed: --base-lr and --base-batch together (the reference)")
+    if rule is not None and args.base_lr is None:
+        raise DpscaleError("--rule: needs --base-lr and --base-batch (the reference learning rate)")
+    base_lr = positive(args.base_lr, "--base-lr", "a learning rate > 0") if args.base_lr else None
+    base_batch = positive(args.base_batch, "--base-batch", "a batch size > 0") if args.base_batch else None
+    dataset = positive(args.dataset_size, "--dataset-size", "a sample count > 0") if args.dataset_size else None
+    warm = None
+    if args.warmup_epochs is not None:
+        warm = number(args.warmup_epochs, "--warmup-epochs", "a number of epochs ≥ 0")
+        if warm < 0:
+            raise fail("--warmup-epochs", args.warmup_epochs, "a number of epochs ≥ 0")
+    noise = positive(args.noise_scale, "--noise-scale", "a noise scale > 0 (samples)") if args.noise_scale else None
+    s_min = positive(args.min_steps, "--min-steps", "a step count > 0") if args.min_steps else None
+    if s_min is not None and noise is None:
+        raise DpscaleError("--min-steps: needs --noise-scale (B_noise) for steps = S_min(1 + B_noise/B)")
+    e_src = efficiency_source(args, devices)
+    if args.plot and e_src is None:
+        raise DpscaleError("--plot: needs E (--efficiency or --law) to draw speedup against devices")
+
+    plans = [
+        batch_plan(micro, d, accum, base_lr, base_batch, rule, optimizer, dataset, warm, noise, s_min, e_src)
+        for d in devices
+    ]
+    records = [p.record() for p in plans]
+    notes = _notes(plans, lang)
+    cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
+    title = label("batch_title", lang).format(b=micro, k=accum)
+    if args.plot:
+        _plot(records, args.plot, lang, title)
+    emit(records[0] if len(records) == 1 else records, cols, args, title, notes)
+    return 0
+
+
+COLUMNS = (
+    ("devices", "int"),
+    ("global_batch", "int"),
+    ("learning_rate", "float"),
+    ("steps_per_epoch", "int"),
+    ("warmup_steps", "int"),
+    ("steps_factor", "times"),
+    ("samples_factor", "times"),
+    ("steps_to_target", "int"),
+    ("samples_to_target", "int"),
+    ("hardware_speedup", "times"),
+    ("time_to_target_speedup", "times"),
+)
+
+
+def _notes(plans: list, lang: str) -> list[str]:
+    last = plans[-1]
+    notes = []
+    if last.rule is not None:
+        notes.append(label(f"batch_rule_{last.rule}", lang))
+        if last.warmup_epochs:
+            notes.append(label("batch_warmup", lang).format(w=fmt(last.warmup_epochs, "float", lang)))
+        if last.rule == "linear" and last.global_batch > GOYAL_MAX_BATCH:
+            notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
+    far = [p for p in plans if p.far_past_noise]
+    if far:
+        p = far[0]
+        notes.append(
+            label("batch_far_past", lang).format(
+                b=fmt(p.global_batch, "int", lang),
+                x=fmt(p.global_batch / p.noise_scale, "dec", lang),
+                f=fmt(FAR_PAST_NOISE, "dec", lang),
+                s=fmt(p.samples_factor, "times", lang),
+            )
+        )
+    if last.time_to_target_speedup is not None:
+        notes.append(label("batch_tt", lang))
+    return notes
+
+
+def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
+    """Speedup against devices: ideal d, hardware d·E(d), and time-to-target when B_noise is given."""
+    from dpscale.faces.plot import check_path
+
+    out = check_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    d = [r["devices"] for r in records]
+    fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
+    ax.plot(d, d, "--", color="grey", label=label("ideal_speedup", lang))
+    ax.plot(d, [r["hardware_speedup"] for r in records], "o-", ms=3, label=label("hardware_speedup", lang))
+    if "time_to_target_speedup" in records[0]:
+        tt = [r["time_to_target_speedup"] for r in records]
+        ax.plot(d, tt, "s-", ms=3, label=label("time_to_target_speedup", lang))
+    if len(d) > 1 and max(d) / min(d) >= 8:
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log", base=2)
+    ax.set_xlabel(label("devices", lang))
+    ax.set_ylabel(label("speedup", lang))
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=9)
+    fig.savefig(out)
+    plt.close(fig)

@@ -1,0 +1,197 @@
+"""`dpscale memory`: per-device memory under DDP and ZeRO/FSDP, and whether it fits.
+
+A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and model shapes.
+"""
+
+from __future__ import annotations
+
+from dpscale.errors import DpscaleError, check_devices, fail
+from dpscale.faces.cli.common import add_output_args, number, positive
+from dpscale.faces.i18n import label
+from dpscale.faces.i18n import number as fmt
+from dpscale.faces.output import Column, emit
+from dpscale.formulas.memory import (
+    GB,
+    OPTIMIZERS,
+    PRECISIONS,
+    RECOMPUTE,
+    STAGE_NAMES,
+    Shape,
+    activation_bytes,
+    fit_all,
+    least_sharded,
+    model_states,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, "
+        "ZeRO-3 / FSDP full shard (P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. "
+        "With no inputs: the ZeRO paper's 7.5B parameters on 64 devices."
+    )
+    g = p.add_argument_group("model and cluster")
+    g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
+    g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")
+    g.add_argument("--devices", "-d", metavar="N", default="1", help="data-parallel devices sharing the states")
+    g.add_argument("--zero", metavar="STAGE", help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four")
+    g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (AdamW) or sgd (with momentum)")
+    g.add_argument(
+        "--precision",
+        metavar="P",
+        default="mixed",
+        help="mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)",
+    )
+    a = p.add_argument_group("activations (with a transformer --model)")
+    a.add_argument("--micro-batch", metavar="B", default="1", help="micro-batch per device (default 1)")
+    a.add_argument("--seq-len", metavar="S", help="sequence length (default: the preset's)")
+    a.add_argument("--tensor-parallel", metavar="T", default="1", help="tensor-parallel size (default 1)")
+    a.add_argument("--sequence-parallel", action="store_true", help="shard the non-tensor-parallel activations too")
+    a.add_argument(
+        "--recompute",
+        metavar="MODE",
+        default="none",
+        help="none, selective (attention scores recomputed; ≈ FlashAttention) or full",
+    )
+    f = p.add_argument_group("device")
+    f.add_argument("--gpu", metavar="NAME", help="accelerator from the catalog, e.g. a100-80gb")
+    f.add_argument("--gpu-memory", metavar="GB", help="device memory in GB (instead of --gpu)")
+    add_output_args(p, plot=False)
+
+
+def whole(text: str, flag: str) -> int:
+    """Text → whole number ≥ 1, or the flag's one-line error."""
+    allowed = "a whole number ≥ 1"
+    x = number(text, flag, allowed)
+    try:
+        check_devices(x, flag)
+    except DpscaleError:
+        raise fail(flag, text, allowed) from None
+    return int(x)
+
+
+def choice(value: str, flag: str, allowed: tuple) -> str:
+    v = str(value).strip().lower()
+    if v not in [str(a) for a in allowed]:
+        raise fail(flag, value, ", ".join(str(a) for a in allowed))
+    return v
+
+
+def run(args: argparse.Namespace) -> int:
+    from dpscale import catalog
+
+    lang = args.lang
+    inputs = ("params", "model", "zero", "gpu", "gpu_memory")
+    if all(getattr(args, k) is None for k in inputs) and args.devices == "1":
+        args.params, args.devices = WORKED["params"], WORKED["devices"]
+    memory, where = _device_memory(args, catalog)
+    optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
+    precision = choice(args.precision, "--precision", PRECISIONS)
+    recompute = choice(args.recompute, "--recompute", RECOMPUTE)
+    stage = None if args.zero is None else int(choice(args.zero, "--zero", (0, 1, 2, 3)))
+    devices = whole(args.devices, "--devices")
+    preset = catalog.model(args.model) if args.model else None
+    if args.params is not None:
+        params = positive(args.params, "--params", "a parameter count > 0")
+    elif preset is not None:
+        params = float(preset["params"])
+    else:
+        raise DpscaleError("--params: missing; allowed: a parameter count > 0, or a --model preset")
+
+    activation = 0.0
+    notes: list[str] = []
+    if preset is not None and preset.get("kind") == "transformer":
+        shape = Shape.of(preset)
+        if args.seq_len is not None:
+            shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len"))
+        t = whole(args.tensor_parallel, "--tensor-parallel")
+        b = whole(args.micro_batch, "--micro-batch")
+        activation = activation_bytes(
+            shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute
+        )
+        notes.append(label("mem_act_note", lang).format(model=preset["key"], b=b, s=shape.seq_len, r=recompute))
+    elif preset is not None:
+        notes.append(label("mem_no_act", lang).format(model=preset["key"]))
+
+    fits = fit_all(params, devices, activation, memory, optimizer, precision)
+    records = []
+    best = least_sharded(fits) if memory is not None else None
+    for f in fits:
+        states = model_states(params, devices, f.stage, optimizer, precision)
+        rec = {
+            "stage": f.stage,
+            "strategy": STAGE_NAMES[f.stage],
+            "params": params,
+            "devices": devices,
+            "optimizer": optimizer,
+            "precision": precision,
+            "model_state_bytes_per_device": f.model_state_bytes_per_device,
+            "parameter_bytes": states.parameter_bytes,
+            "gradient_bytes": states.gradient_bytes,
+            "optimizer_bytes": states.optimizer_bytes,
+            "activation_bytes_per_device": f.activation_bytes_per_device,
+            "total_bytes_per_device": f.total_bytes_per_device,
+        }
+        if not activation:  # not computed (no transformer preset), so not reported as zero
+            del rec["activation_bytes_per_device"]
+        if memory is not None:
+            rec.update(
+                device_memory_bytes=memory,
+                headroom_bytes=f.headroom_bytes,
+                fits=f.fits,
+                least_sharded_stage_that_fits=best,
+            )
+        records.append(rec)
+
+    if memory is not None:
+        if best is None:
+            notes.append(label("mem_none_fits", lang).format(where=where))
+        else:
+            notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
+    notes.append(label("mem_stages", lang))
+    title = label("mem_title", lang).format(
+        params=fmt(params / 1e9, "float", lang), devices=devices, optimizer=optimizer, precision=precision
+    )
+    cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
+    if activation:
+        cols += [Column("activation_bytes_per_device", "bytes"), Column("total_bytes_per_device", "bytes")]
+    if memory is not None:
+        cols.append(Column("headroom_bytes", "bytes"))
+    if stage is not None:
+        rec = records[stage]
+        cols[1:1] = [
+            Column("parameter_bytes", "bytes"),
+            Column("gradient_bytes", "bytes"),
+            Column("optimizer_bytes", "bytes"),
+        ]
+        if memory is not None:
+            cols.insert(-1, Column("device_memory_bytes", "bytes"))
+            notes.insert(
+                0,
+                label("mem_fits" if rec["fits"] else "mem_not_fits", lang).format(
+                    strategy=STAGE_NAMES[stage], where=where
+                ),
+            )
+        emit(rec, cols, args, title, notes)
+    else:
+        emit(records, cols, args, title, notes)
+    return 0
+
+
+def _device_memory(args: argparse.Namespace, catalog: object) -> tuple[float | None, str]:
+    """Bytes of device memory from --gpu or --gpu-memory (not both), and how to name it."""
+    if args.gpu is not None and args.gpu_memory is not None:
+        raise DpscaleError("--gpu and --gpu-memory: give one of them, not both")
+    if args.gpu is not None:
+        g = catalog.gpu(args.gpu)  # type: ignore[attr-defined]
+        return float(g["memory_gb"]) * GB, f"{g['key']} ({g['memory_gb']} GB)"
+    if args.gpu_memory is not None:
+        gb = positive(args.gpu_memory, "--gpu-memory", "a device memory in GB > 0")
+        return gb * GB, f"{gb:g} GB"
+    return None, ""

@@ -1,0 +1,124 @@
+"""`dpscale pipeline`: bubble, in-flight micro-batches, and E with data parallelism stacked on top.
+
+A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or range (a sweep).
+"""
+
+from __future__ import annotations
+
+from dpscale.errors import DpscaleError, check_efficiency, fail
+from dpscale.faces.cli.common import add_output_args, number, parse_devices
+from dpscale.faces.cli.memory import choice, whole
+from dpscale.faces.i18n import label
+from dpscale.faces.output import Column, emit
+from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+WORKED = {"stages": "4", "microbatches": "8", "schedule": "gpipe"}  # GPipe: bubble 3/11
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "
+        "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2. With no inputs: GPipe, p = 4, m = 8 (3/11)."
+    )
+    g = p.add_argument_group("pipeline")
+    g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
+    g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,... or A..BxF")
+    g.add_argument("--schedule", metavar="S", default="1f1b", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
+    g.add_argument("--chunks", "-v", metavar="V", default="1", help="model chunks per device (interleaved only)")
+    d = p.add_argument_group("data parallelism stacked on the pipeline")
+    d.add_argument("--devices", "-d", metavar="D", help="total devices = stages × data-parallel replicas")
+    d.add_argument("--dp-efficiency", metavar="E", default="1", help="data-parallel scaling E in (0, 1] (default 1)")
+    add_output_args(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    if args.stages is None and args.microbatches is None:
+        for k, v in WORKED.items():
+            setattr(args, k, v)
+    if args.stages is None or args.microbatches is None:
+        missing = "--stages" if args.stages is None else "--microbatches"
+        raise DpscaleError(f"{missing}: missing; allowed: a whole number ≥ 1 (give --stages and --microbatches)")
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    schedule = choice(args.schedule, "--schedule", SCHEDULES)
+    stages = whole(args.stages, "--stages")
+    chunks = whole(args.chunks, "--chunks")
+    if chunks != 1 and schedule != "interleaved":
+        raise fail("--chunks", args.chunks, "1 unless --schedule interleaved")
+    micro = parse_devices(args.microbatches, "--microbatches")
+    e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]")
+    try:
+        check_efficiency(e_dp, "--dp-efficiency")
+    except DpscaleError:
+        raise fail("--dp-efficiency", args.dp_efficiency, "a scaling efficiency in (0, 1]") from None
+    devices = None
+    if args.devices is not None:
+        devices = whole(args.devices, "--devices")
+        if stages > devices:
+            raise fail("--stages", args.stages, f"at most the device count (--devices {devices})")
+        if devices % stages:
+            raise fail("--devices", args.devices, f"a whole multiple of --stages {stages} (stages × replicas)")
+
+    results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
+    records = [r.record() for r in results]
+    notes = [label("pipe_norm", lang)]
+    for r in results:
+        notes += [c for c in cautions(r) if c not in notes]
+    cols = [
+        Column("microbatches", "int"),
+        Column("bubble_fraction", "pct"),
+        Column("bubble_overhead", "pct"),
+        Column("pipeline_efficiency", "eff"),
+        Column("in_flight_microbatches", "dec"),
+    ]
+    if e_dp != 1 or devices is not None:
+        cols += [Column("dp_efficiency", "eff"), Column("combined_efficiency", "eff")]
+    if devices is not None:
+        cols += [Column("dp_replicas", "int"), Column("effective_devices", "dec")]
+    title = label("pipe_title", lang).format(schedule=schedule, p=stages, v=chunks)
+    if args.plot:
+        _plot(stages, chunks, schedule, micro, args.plot, lang, title)
+    if len(records) == 1:
+        cols.insert(0, Column("stages", "int"))
+        emit(records[0], cols, args, title, notes)
+    else:
+        emit(records, cols, args, title, notes)
+    return 0
+
+
+def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str, title: str) -> None:
+    """Bubble fraction against m for every schedule (the chosen one bold); chosen m marked."""
+    from dpscale.faces.plot import check_path
+    from dpscale.formulas.pipeline import bubble_fraction
+
+    out = check_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    hi = max(max(micro) * 2, 8 * p)
+    ms = list(range(1, hi + 1))
+    fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
+    for s in SCHEDULES:
+        chunks = v if s == "interleaved" else 1
+        ys = [bubble_fraction(p, m, s, chunks) for m in ms]
+        bold = s == schedule
+        ax.plot(ms, ys, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=s + (f" (v={v})" if chunks > 1 else ""))
+    ax.plot(micro, [bubble_fraction(p, m, schedule, v) for m in micro], "ko", ms=4)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel(label("microbatches", lang))
+    ax.set_ylabel(label("bubble_fraction", lang))
+    ax.set_ylim(0, 1)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(title, fontsize=9)
+    fig.savefig(out)
+    plt.close(fig)

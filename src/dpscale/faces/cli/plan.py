@@ -1,0 +1,228 @@
+"""`dpscale plan`: time to train, device-hours and cost per cluster size, and the sizes worth picking.
+
+A thin shell over dpscale.formulas.plan (whose throughput comes from dpscale.formulas.scaling.scale).
+"""
+
+from __future__ import annotations
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli.common import add_efficiency_args, add_output_args, efficiency_source, parse_devices, positive
+from dpscale.faces.i18n import label
+from dpscale.faces.i18n import number as fmt
+from dpscale.faces.output import Column, emit
+from dpscale.formulas.plan import KNEE_THRESHOLD, parse_duration, plan
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+# ResNet-50 on ImageNet for 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per device-hour, 24 h.
+WORKED = {
+    "samples": "1.28e6",
+    "epochs": "90",
+    "throughput": "2000",
+    "devices": "1..256x2",
+    "efficiency": "0.9",
+    "price_per_device_hour": "2.5",
+    "deadline": "24h",
+}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price. "
+        f"Knee: the last size before one more device adds under {KNEE_THRESHOLD:g} of a device's speed-up "
+        "(--knee-threshold). With no inputs: ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h."
+    )
+    g = p.add_argument_group("training run")
+    g.add_argument("--samples", "-n", metavar="N", help="samples per epoch, e.g. 1.28e6")
+    g.add_argument("--epochs", metavar="EP", default="1", help="epochs (default 1)")
+    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
+    g.add_argument(
+        "--devices", "-d", metavar="D", default="1..256x2", help="sizes: N, N1,N2,..., A..BxF (default 1..256x2)"
+    )
+    c = p.add_argument_group("money and time")
+    c.add_argument("--price-per-device-hour", metavar="P", help="price of one device for one hour")
+    c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
+    c.add_argument("--budget", metavar="B", help="spend at most B (needs --price-per-device-hour)")
+    c.add_argument(
+        "--knee-threshold",
+        metavar="X",
+        default=str(KNEE_THRESHOLD),
+        help="marginal speed-up per added device that marks the knee (default 0.5)",
+    )
+    add_efficiency_args(p)
+    e_group = next(g for g in p._action_groups if g.title == "scaling efficiency E(d)")
+    e_group.add_argument(
+        "--fit", metavar="RUNS", help="E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too"
+    )
+    add_output_args(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = args.lang
+    title = label("plan_title", lang)
+    keys = ("samples", "throughput", "efficiency", "law", "fit", "price_per_device_hour", "deadline", "budget")
+    if all(getattr(args, k) is None for k in keys):
+        for k, v in WORKED.items():
+            setattr(args, k, v)
+        title = label("plan_worked", lang)
+    if args.samples is None:
+        raise DpscaleError("--samples: missing; allowed: a sample count > 0")
+    if args.throughput is None and args.fit is None:
+        raise DpscaleError("--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)")
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    samples = positive(args.samples, "--samples", "a sample count > 0")
+    epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
+    devices = parse_devices(args.devices)
+    notes: list[str] = []
+    fitted = _fitted(args, devices, notes) if args.fit is not None else None
+    if args.throughput is not None:
+        v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
+    else:
+        v = fitted.per_device_throughput  # type: ignore[union-attr]
+    price = (
+        positive(args.price_per_device_hour, "--price-per-device-hour", "a price > 0")
+        if args.price_per_device_hour
+        else None
+    )
+    deadline = parse_duration(args.deadline, "--deadline") if args.deadline is not None else None
+    budget = positive(args.budget, "--budget", "a budget > 0") if args.budget is not None else None
+    if budget is not None and price is None:
+        raise DpscaleError("--budget: needs --price-per-device-hour (a budget is money; the price turns it into hours)")
+    threshold = positive(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device > 0")
+    e_src = efficiency_source(args, devices)
+    if fitted is not None:
+        if e_src is not None:
+            raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
+        e_src = fitted
+        devices = [d for d in devices if d >= fitted.baseline_devices]
+    if e_src is None:
+        e_src = 1.0
+        notes.append(label("plan_no_e", lang))
+    elif isinstance(e_src, float) and len(devices) > 1:
+        notes.append(label("constant_note", lang).format(e=fmt(e_src, "float", lang)))
+    elif hasattr(e_src, "describe"):
+        notes.append(label("law_note", lang).format(law=e_src.describe()))
+
+    result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
+    records = []
+    for p in result.points:
+        rec = p.record()
+        marks = []
+        if p.devices == result.knee:
+            marks.append("knee")
+        if p.devices == result.cheapest_meeting_deadline:
+            marks.append("cheapest_meeting_deadline")
+        if p.devices == result.fastest_within_budget:
+            marks.append("fastest_within_budget")
+        rec["marks"] = marks
+        records.append(rec)
+    notes += _pick_notes(result, lang, price is not None)
+    cols = [
+        Column("devices", "int"),
+        Column("efficiency", "eff"),
+        Column("actual_throughput", "rate", "samples/s"),
+        Column("speedup", "times"),
+        Column("hours", "hours"),
+        Column("device_hours", "dec"),
+    ]
+    if price is not None:
+        cols.append(Column("cost", "money"))
+    cols.append(Column("marginal_speedup", "dec"))
+    if args.plot:
+        _plot(result, args.plot, lang, title)
+    emit(records, cols, args, title, notes)
+    return 0
+
+
+def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> object:
+    """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
+    import dpscale
+
+    f = dpscale.fit(args.fit)
+    d0 = f.baseline_devices
+    if not any(d >= d0 for d in devices):
+        raise DpscaleError(f"--devices: got {args.devices}; allowed: sizes ≥ {d0}, the smallest measured run in --fit")
+    if any(d < d0 for d in devices):
+        notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
+    notes += f.extrapolation_warnings([d for d in devices if d >= d0])
+    return f
+
+
+def _point(result: object, d: int) -> object:
+    return next(p for p in result.points if p.devices == d)  # type: ignore[attr-defined]
+
+
+def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
+    r = result
+    notes = []
+
+    def describe(d: int) -> str:
+        p = _point(r, d)
+        text = f"{d} — {fmt(p.hours, 'hours', lang)}, {fmt(p.device_hours, 'dec', lang)} {label('device_hours', lang)}"
+        return text + (f", {label('cost', lang)} {fmt(p.cost, 'money', lang)}" if priced else "")
+
+    if r.deadline_hours is not None:
+        deadline = fmt(r.deadline_hours, "hours", lang)
+        if r.cheapest_meeting_deadline is None:
+            fastest = min(r.points, key=lambda p: p.hours)
+            notes.append(
+                label("plan_no_deadline", lang).format(
+                    t=deadline, d=fastest.devices, h=fmt(fastest.hours, "hours", lang)
+                )
+            )
+        else:
+            notes.append(label("plan_cheapest", lang).format(t=deadline, pick=describe(r.cheapest_meeting_deadline)))
+    if r.budget is not None:
+        budget = fmt(r.budget, "money", lang)
+        if r.fastest_within_budget is None:
+            notes.append(label("plan_no_budget", lang).format(b=budget))
+        else:
+            notes.append(label("plan_fastest", lang).format(b=budget, pick=describe(r.fastest_within_budget)))
+    x = fmt(r.knee_threshold, "float", lang)
+    if r.knee is None:
+        notes.append(label("plan_no_knee", lang).format(x=x))
+    else:
+        notes.append(label("plan_knee", lang).format(pick=describe(r.knee), x=x))
+    return notes
+
+
+def _plot(result: object, path: str, lang: str, title: str) -> None:
+    """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
+    from dpscale.faces.plot import check_path
+
+    out = check_path(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pts = result.points  # type: ignore[attr-defined]
+    d = [p.devices for p in pts]
+    priced = pts[0].cost is not None
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
+    ax1.plot(d, [p.hours for p in pts], "o-", ms=3)
+    ax2.plot(d, [p.cost if priced else p.device_hours for p in pts], "o-", ms=3, color="C1")
+    if result.deadline_hours is not None:  # type: ignore[attr-defined]
+        ax1.axhline(result.deadline_hours, color="C3", ls="--", label=label("deadline", lang))  # type: ignore[attr-defined]
+    if result.budget is not None:  # type: ignore[attr-defined]
+        ax2.axhline(result.budget, color="C3", ls="--", label=label("budget", lang))  # type: ignore[attr-defined]
+    for ax in (ax1, ax2):
+        if result.knee is not None:  # type: ignore[attr-defined]
+            ax.axvline(result.knee, color="grey", ls=":", label=label("knee", lang))  # type: ignore[attr-defined]
+        if len(d) > 1 and max(d) / min(d) >= 8:
+            ax.set_xscale("log", base=2)
+        ax.set_xlabel(label("devices", lang))
+        ax.grid(True, alpha=0.3)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(fontsize=8)
+    ax1.set_yscale("log")
+    ax1.set_ylabel(label("hours", lang))
+    ax2.set_ylabel(label("cost" if priced else "device_hours", lang))
+    fig.suptitle(title, fontsize=10)
+    fig.savefig(out)
+    plt.close(fig)

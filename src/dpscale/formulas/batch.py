@@ -1,0 +1,200 @@
+"""Batch-size science for data parallelism: the global batch, learning-rate scaling, critical batch.
+
+d devices each taking micro-batch b_μ for k accumulation steps train on one global batch
+B = b_μ·k·d per optimizer step (../shared/reference/physics.md §6). A bigger B needs a bigger
+learning rate — the linear rule with gradual warm-up for SGD [GOYAL17], the square-root rule
+for Adam/RMSprop [MALLADI22] — and past the critical batch B_crit ≈ B_noise [MCC18] extra
+samples buy few saved steps:
+    steps   S = S_min·(1 + B_noise/B)        samples E = E_min·(1 + B/B_noise),  E_min = B_noise·S_min
+Time-to-target speedup over one device (weak scaling, per-device batch b, β = B_noise/b):
+    Speedup(d) = E(d)·(1 + β)/(1 + β/d)      → d·E(d) when b ≪ B_noise, only E(d) when b ≫ B_noise
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from dpscale.errors import check_devices, check_nonnegative, check_positive, fail
+from dpscale.formulas.scaling import scale
+
+RULES = ("linear", "sqrt")
+# The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
+# adaptive methods (Adam, AdamW, RMSprop) by the square root [MALLADI22].
+RULE_FOR = {"sgd": "linear", "adam": "sqrt"}
+GOYAL_WARMUP_EPOCHS = 5.0  # gradual warm-up used with the linear rule [GOYAL17]
+GOYAL_MAX_BATCH = 8192  # largest batch Goyal et al. showed the linear rule holds at (ResNet-50)
+FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, ≤ 1/3 of steps left to save
+
+
+def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int:
+    """Samples per optimizer step: micro-batch × accumulation steps × devices (32 × 1 × 4 = 128)."""
+    b = check_devices(micro_batch, "micro_batch")
+    k = check_devices(grad_accum, "grad_accum")
+    d = check_devices(devices, "devices")
+    return int(b * k * d)
+
+
+def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "linear") -> float:
+    """Learning rate for `batch` from a reference (base_lr at base_batch): ×k (linear) or ×√k (sqrt).
+
+    >>> scaled_lr(0.1, 256, 8192)  # Goyal et al.: ResNet-50 at 8k
+    3.2
+    """
+    lr0 = check_positive(base_lr, "base_lr", "a learning rate > 0")
+    b0 = check_positive(base_batch, "base_batch", "a batch size > 0")
+    b = check_positive(batch, "batch", "a batch size > 0")
+    if rule not in RULES:
+        raise fail("rule", rule, ", ".join(RULES))
+    k = b / b0
+    return lr0 * (k if rule == "linear" else math.sqrt(k))
+
+
+def steps_per_epoch(dataset_size: float, batch: int) -> int:
+    """Optimizer steps to see the dataset once (the last partial batch counts as a step)."""
+    n = check_positive(dataset_size, "dataset_size", "a sample count > 0")
+    b = check_devices(batch, "batch")
+    return math.ceil(n / b)
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalBatch:
+    """McCandlish et al.'s trade-off at a fixed target loss for batch B and noise scale B_noise."""
+
+    batch: float
+    noise_scale: float
+    steps_factor: float  # S/S_min = 1 + B_noise/B
+    samples_factor: float  # E/E_min = 1 + B/B_noise
+    steps: float | None  # with S_min given
+    samples: float | None
+    far_past: bool  # B > FAR_PAST_NOISE·B_noise
+
+
+def critical_batch(batch: float, noise_scale: float, min_steps: float | None = None) -> CriticalBatch:
+    """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
+    b = check_positive(batch, "batch", "a batch size > 0")
+    bn = check_positive(noise_scale, "noise_scale", "a gradient noise scale B_noise > 0 (samples)")
+    sf, ef = 1 + bn / b, 1 + b / bn
+    steps = samples = None
+    if min_steps is not None:
+        s_min = check_positive(min_steps, "min_steps", "a step count > 0")
+        steps, samples = s_min * sf, bn * s_min * ef
+    return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
+
+
+def time_to_target_speedup(devices: int, per_device_batch: float, noise_scale: float, efficiency: Any) -> float:
+    """Wall-clock speedup to a target loss over one device, E(d)·(1 + β)/(1 + β/d), β = B_noise/b.
+
+    The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it.
+    """
+    d = check_devices(devices, "devices")
+    b = check_positive(per_device_batch, "per_device_batch", "a per-device batch > 0")
+    beta = check_positive(noise_scale, "noise_scale", "a gradient noise scale B_noise > 0 (samples)") / b
+    hardware = scale(d, 1.0, efficiency).speedup  # d·E(d)
+    return hardware / d * (1 + beta) / (1 + beta / d)
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPlan:
+    """Everything `dpscale batch` reports for one device count (None where not asked)."""
+
+    devices: int
+    micro_batch: int
+    grad_accum: int
+    global_batch: int
+    rule: str | None
+    learning_rate: float | None
+    steps_per_epoch: int | None
+    warmup_epochs: float | None
+    warmup_steps: int | None
+    noise_scale: float | None
+    steps_factor: float | None
+    samples_factor: float | None
+    steps_to_target: float | None
+    samples_to_target: float | None
+    hardware_speedup: float | None
+    time_to_target_speedup: float | None
+    far_past_noise: bool | None
+
+    def record(self) -> dict:
+        """Plain dict without the keys that were not asked for."""
+        return {f: getattr(self, f) for f in self.__slots__ if getattr(self, f) is not None}
+
+
+def batch_plan(
+    micro_batch: int,
+    devices: int = 1,
+    grad_accum: int = 1,
+    base_lr: float | None = None,
+    base_batch: float | None = None,
+    rule: str | None = None,
+    optimizer: str = "sgd",
+    dataset_size: float | None = None,
+    warmup_epochs: float | None = None,
+    noise_scale: float | None = None,
+    min_steps: float | None = None,
+    efficiency: Any = None,
+) -> BatchPlan:
+    """Global batch and, as inputs allow, learning rate, warm-up, steps per epoch, critical-batch view.
+
+    rule defaults to the optimizer's (sgd → linear, adam → sqrt); warm-up defaults to Goyal's 5 epochs
+    with the linear rule when the batch grew, none otherwise.
+    """
+    gb = global_batch(micro_batch, grad_accum, devices)
+    lr = chosen = None
+    if base_lr is not None or base_batch is not None:
+        if base_lr is None or base_batch is None:
+            raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")
+        if optimizer not in RULE_FOR:
+            raise fail("optimizer", optimizer, ", ".join(RULE_FOR))
+        chosen = rule or RULE_FOR[optimizer]
+        lr = scaled_lr(base_lr, base_batch, gb, chosen)
+        if warmup_epochs is None and chosen == "linear" and gb > base_batch:
+            warmup_epochs = GOYAL_WARMUP_EPOCHS
+    if warmup_epochs is not None:
+        warmup_epochs = check_nonnegative(warmup_epochs, "warmup_epochs")
+    spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
+    warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None
+    cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
+    hw = tt = None
+    if efficiency is not None:
+        hw = scale(devices, 1.0, efficiency).speedup
+        if noise_scale is not None:
+            tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency)
+    return BatchPlan(
+        devices=int(devices),
+        micro_batch=int(micro_batch),
+        grad_accum=int(grad_accum),
+        global_batch=gb,
+        rule=chosen,
+        learning_rate=lr,
+        steps_per_epoch=spe,
+        warmup_epochs=warmup_epochs,
+        warmup_steps=warm_steps,
+        noise_scale=noise_scale,
+        steps_factor=cb and cb.steps_factor,
+        samples_factor=cb and cb.samples_factor,
+        steps_to_target=cb and cb.steps,
+        samples_to_target=cb and cb.samples,
+        hardware_speedup=hw,
+        time_to_target_speedup=tt,
+        far_past_noise=cb and cb.far_past,
+    )
+
+
+__all__ = [
+    "FAR_PAST_NOISE",
+    "GOYAL_MAX_BATCH",
+    "GOYAL_WARMUP_EPOCHS",
+    "RULES",
+    "RULE_FOR",
+    "BatchPlan",
+    "CriticalBatch",
+    "batch_plan",
+    "critical_batch",
+    "global_batch",
+    "scaled_lr",
+    "steps_per_epoch",
+    "time_to_target_speedup",
+]

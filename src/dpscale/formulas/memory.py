@@ -1,0 +1,192 @@
+"""Memory per device: model states under DDP and ZeRO/FSDP, transformer activations, and the fit.
+
+Data parallelism replicates the model, so the whole training state must fit on every device
+unless it is sharded (../shared/reference/physics.md §5). For Ψ parameters and N devices,
+with P, G bytes per parameter for parameters and gradients and K for optimizer states [ZERO]:
+    stage 0 (DDP)                      (P + G + K)·Ψ
+    stage 1 (optimizer states sharded) (P + G)·Ψ + K·Ψ/N
+    stage 2 (+ gradients sharded)      P·Ψ + (G + K)·Ψ/N       (≈ FSDP SHARD_GRAD_OP)
+    stage 3 (+ parameters sharded)     (P + G + K)·Ψ/N         (≈ FSDP FULL_SHARD)
+Mixed-precision Adam is P = G = 2, K = 12 (fp32 master, momentum, variance): 16Ψ for DDP.
+Activations follow Korthikanti et al. [KORTH22] per transformer layer (16-bit), times the layers;
+ZeRO does not shard them — only a smaller micro-batch, recomputation or model parallelism does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dpscale.errors import DpscaleError, check_devices, check_positive, fail
+
+GB = 1e9
+STAGES = (0, 1, 2, 3)
+STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
+OPTIMIZERS = ("adam", "sgd")
+PRECISIONS = ("mixed", "fp32", "bf16")
+RECOMPUTE = ("none", "selective", "full")
+
+# (parameter bytes P, gradient bytes G, optimizer-state bytes K) per parameter.
+# mixed: 16-bit params/grads + fp32 master copy; bf16: pure 16-bit, states in bf16; sgd has momentum.
+BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
+    ("mixed", "adam"): (2, 2, 12),  # master 4 + m 4 + v 4 [ZERO]
+    ("mixed", "sgd"): (2, 2, 8),  # master 4 + momentum 4
+    ("fp32", "adam"): (4, 4, 8),  # m 4 + v 4
+    ("fp32", "sgd"): (4, 4, 4),  # momentum 4
+    ("bf16", "adam"): (2, 2, 4),  # m 2 + v 2
+    ("bf16", "sgd"): (2, 2, 2),  # momentum 2
+}
+
+
+def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tuple[int, int, int]:
+    """(P, G, K): bytes per parameter for parameters, gradients and optimizer states."""
+    if optimizer not in OPTIMIZERS:
+        raise fail("optimizer", optimizer, ", ".join(OPTIMIZERS))
+    if precision not in PRECISIONS:
+        raise fail("precision", precision, ", ".join(PRECISIONS))
+    return BYTES[(precision, optimizer)]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelStates:
+    """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage."""
+
+    params: float
+    devices: int
+    stage: int
+    parameter_bytes: float
+    gradient_bytes: float
+    optimizer_bytes: float
+
+    @property
+    def total(self) -> float:
+        return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes
+
+
+def model_states(
+    params: float, devices: int, stage: int = 0, optimizer: str = "adam", precision: str = "mixed"
+) -> ModelStates:
+    """Model-state bytes per device for DDP (stage 0) and ZeRO stages 1–3 [ZERO].
+
+    >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
+    31.4
+    """
+    psi = check_positive(params, "params", "a parameter count > 0")
+    n = check_devices(devices, "devices")
+    if stage not in STAGES:
+        raise fail("zero", stage, "0, 1, 2 or 3")
+    p, g, k = bytes_per_parameter(optimizer, precision)
+    shard = [1.0, 1.0, 1.0]  # share of P, G, K each device keeps
+    for i in range(stage):  # stage s shards K, then G, then P
+        shard[2 - i] = 1.0 / n
+    return ModelStates(psi, n, stage, p * psi * shard[0], g * psi * shard[1], k * psi * shard[2])
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A transformer's shape for activation memory: layers L, hidden h, heads a, sequence s."""
+
+    layers: int
+    hidden: int
+    heads: int
+    seq_len: int
+
+    @classmethod
+    def of(cls, preset: dict) -> Shape:
+        """From a catalog model entry; CNN presets have no transformer shape."""
+        if preset.get("kind") != "transformer":
+            raise DpscaleError(
+                f"--model: {preset.get('key', '?')!r} is a {preset.get('kind', 'non-transformer')}; "
+                "allowed: a transformer preset for activation memory (Korthikanti formulas)"
+            )
+        return cls(preset["layers"], preset["hidden"], preset["heads"], preset["seq_len"])
+
+
+def activation_bytes_per_layer(
+    shape: Shape,
+    micro_batch: int = 1,
+    tensor_parallel: int = 1,
+    sequence_parallel: bool = False,
+    recompute: str = "none",
+) -> float:
+    """16-bit activation bytes stored by one transformer layer [KORTH22, Table 2].
+
+    s·b·h·(10 + 24/t + 5·a·s/(h·t)) with tensor parallelism t (t = 1: 34 + 5as/h);
+    sequence parallelism divides the 10 too; selective recompute drops the 5as/h attention term;
+    full recompute keeps only the layer input, 2·s·b·h (÷t with sequence parallelism).
+    """
+    b = check_positive(micro_batch, "micro_batch", "a micro-batch ≥ 1")
+    t = check_devices(tensor_parallel, "tensor_parallel")
+    if recompute not in RECOMPUTE:
+        raise fail("recompute", recompute, ", ".join(RECOMPUTE))
+    s, h, a = shape.seq_len, shape.hidden, shape.heads
+    sbh = s * b * h
+    if recompute == "full":
+        return 2 * sbh / (t if sequence_parallel else 1)
+    attention = 0.0 if recompute == "selective" else 5 * a * s / (h * t)
+    replicated = 10 / t if sequence_parallel else 10
+    return sbh * (replicated + 24 / t + attention)
+
+
+def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:
+    """All layers' activations (embeddings and the output layer are left out: a few % for deep models)."""
+    return shape.layers * activation_bytes_per_layer(shape, micro_batch, **kw)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryFit:
+    """One stage's per-device need against a device's memory."""
+
+    stage: int
+    model_state_bytes_per_device: float
+    activation_bytes_per_device: float
+    total_bytes_per_device: float
+    device_memory_bytes: float | None
+    headroom_bytes: float | None  # memory − need; negative: does not fit
+    fits: bool | None
+
+
+def fit_all(
+    params: float,
+    devices: int,
+    activation: float = 0.0,
+    device_memory_bytes: float | None = None,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+) -> tuple[MemoryFit, ...]:
+    """Every stage (0–3) against the device memory; activations are the same at every stage."""
+    if device_memory_bytes is not None:
+        check_positive(device_memory_bytes, "device_memory", "a device memory > 0")
+    rows = []
+    for stage in STAGES:
+        states = model_states(params, devices, stage, optimizer, precision).total
+        need = states + activation
+        room = None if device_memory_bytes is None else device_memory_bytes - need
+        rows.append(
+            MemoryFit(stage, states, activation, need, device_memory_bytes, room, None if room is None else room >= 0)
+        )
+    return tuple(rows)
+
+
+def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
+    """The lowest ZeRO stage that fits (less sharding, less communication), or None."""
+    return next((f.stage for f in fits if f.fits), None)
+
+
+__all__ = [
+    "BYTES",
+    "GB",
+    "OPTIMIZERS",
+    "PRECISIONS",
+    "RECOMPUTE",
+    "STAGES",
+    "STAGE_NAMES",
+    "MemoryFit",
+    "ModelStates",
+    "Shape",
+    "activation_bytes",
+    "activation_bytes_per_layer",
+    "bytes_per_parameter",
+    "fit_all",
+    "least_sharded",
+    "model_states",
+]

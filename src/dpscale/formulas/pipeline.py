@@ -1,0 +1,158 @@
+"""Pipeline bubble, in-flight micro-batches, and efficiency with data parallelism stacked on top.
+
+With p stages and m micro-batches each device idles while the pipeline fills and drains.
+Papers quote the bubble two ways (../shared/reference/physics.md §7); dpscale reports both and
+calls *bubble_fraction* the share of total time:
+    bubble_overhead r = bubble / ideal time   GPipe, 1F1B: (p−1)/m [NARAY21]
+                                              interleaved (v chunks per device): (p−1)/(v·m) [NARAY21]
+                                              ZB-H1: (p−1)/(3m), ZB-H2: 0 (T_F = T_B = T_W) [ZB]
+    bubble_fraction    = bubble / total time = r/(1 + r)      (GPipe: (p−1)/(m+p−1) [GPIPE])
+    pipeline efficiency = 1 − bubble_fraction = 1/(1 + r)
+Data parallelism over pipeline replicas multiplies in: E = E_pipe · E_dp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+
+SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
+
+
+def check_schedule(schedule: str, name: str = "schedule") -> str:
+    if schedule not in SCHEDULES:
+        raise fail(name, schedule, ", ".join(SCHEDULES))
+    return schedule
+
+
+def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
+    """Bubble time over ideal (bubble-free) time, r."""
+    p = check_devices(stages, "stages")
+    m = check_devices(microbatches, "microbatches")
+    v = check_devices(chunks, "chunks")
+    check_schedule(schedule)
+    if schedule != "interleaved" and v != 1:
+        raise fail("chunks", v, "1 unless the schedule is interleaved")
+    if schedule in ("gpipe", "1f1b"):
+        return (p - 1) / m
+    if schedule == "interleaved":
+        return (p - 1) / (v * m)
+    if schedule == "zb-h1":
+        return (p - 1) / (3 * m)
+    return 0.0  # zb-h2
+
+
+def bubble_fraction(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
+    """Bubble time over total time, r/(1 + r); GPipe p = 4, m = 8 → 3/11."""
+    r = bubble_overhead(stages, microbatches, schedule, chunks)
+    return r / (1 + r)
+
+
+def in_flight(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
+    """Peak micro-batches whose activations the first stage holds (units of one micro-batch × stage).
+
+    GPipe stores all m before any backward; 1F1B and ZB-H1 at most p [NARAY21, ZB];
+    interleaved p + (p−1)/v, i.e. p·(1 + (p−1)/(p·v)) [KORTH22 §4.2.3]; ZB-H2 2p − 1 [ZB].
+    Never more than m.
+    """
+    p, m, v = stages, microbatches, chunks
+    bubble_overhead(p, m, schedule, v)  # validates
+    held = {
+        "gpipe": m,
+        "1f1b": p,
+        "zb-h1": p,
+        "interleaved": p + (p - 1) / v,
+        "zb-h2": 2 * p - 1,
+    }[schedule]
+    return float(min(held, m))
+
+
+@dataclass(frozen=True, slots=True)
+class PipelineResult:
+    """One pipeline configuration; devices/replicas are None when no device count was given."""
+
+    schedule: str
+    stages: int
+    microbatches: int
+    chunks: int
+    bubble_overhead: float
+    bubble_fraction: float
+    pipeline_efficiency: float
+    in_flight_microbatches: float
+    dp_efficiency: float
+    combined_efficiency: float
+    devices: int | None
+    dp_replicas: int | None
+    effective_devices: float | None
+
+    def record(self) -> dict:
+        return {f: getattr(self, f) for f in self.__slots__}
+
+
+def pipeline(
+    stages: int,
+    microbatches: int,
+    schedule: str = "1f1b",
+    chunks: int = 1,
+    dp_efficiency: float = 1.0,
+    devices: int | None = None,
+) -> PipelineResult:
+    """Bubble and in-flight micro-batches of one schedule, and E with data parallelism stacked.
+
+    devices (optional) is the total: p stages × dp replicas; it must be a whole multiple of p.
+    """
+    r = bubble_overhead(stages, microbatches, schedule, chunks)
+    e_dp = check_efficiency(dp_efficiency, "dp_efficiency")
+    replicas = effective = None
+    if devices is not None:
+        d = check_devices(devices, "devices")
+        if stages > d:
+            raise DpscaleError(f"stages: got {stages}; allowed: at most the device count ({d})")
+        if d % stages:
+            raise fail("devices", d, f"a whole multiple of the {stages} stages (pipeline × data-parallel replicas)")
+        replicas = d // stages
+    e_pipe = 1 / (1 + r)
+    combined = e_pipe * e_dp
+    if devices is not None:
+        effective = devices * combined
+    return PipelineResult(
+        schedule=schedule,
+        stages=int(stages),
+        microbatches=int(microbatches),
+        chunks=int(chunks),
+        bubble_overhead=r,
+        bubble_fraction=r / (1 + r),
+        pipeline_efficiency=e_pipe,
+        in_flight_microbatches=in_flight(stages, microbatches, schedule, chunks),
+        dp_efficiency=e_dp,
+        combined_efficiency=combined,
+        devices=None if devices is None else int(devices),
+        dp_replicas=replicas,
+        effective_devices=effective,
+    )
+
+
+def cautions(result: PipelineResult) -> list[str]:
+    """Where the closed forms above stop describing real schedules."""
+    out = []
+    p, m = result.stages, result.microbatches
+    if m < p and result.schedule != "gpipe":
+        out.append(f"m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic")
+    if result.schedule == "interleaved" and m % p:
+        out.append(f"interleaved: Megatron-LM needs m a multiple of p ({p})")
+    if result.schedule.startswith("zb"):
+        out.append("zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)")
+    return out
+
+
+__all__ = [
+    "SCHEDULES",
+    "PipelineResult",
+    "bubble_fraction",
+    "bubble_overhead",
+    "cautions",
+    "check_schedule",
+    "in_flight",
+    "pipeline",
+]

@@ -1,0 +1,166 @@
+"""Time to train, device-hours and cost per cluster size; the picks a planner asks for.
+
+For each size d the cluster throughput comes from `scale` (A = d·v·E(d) lives only there):
+    hours = samples·epochs / A / 3600      device_hours = d·hours      cost = device_hours·price
+Picks over the sizes given:
+    cheapest meeting a deadline   least cost (device-hours when no price) among hours ≤ deadline
+    fastest within a budget       least hours among cost ≤ budget
+    knee                          the last size before the marginal speedup per added device,
+                                  ΔS/Δd = (d₂E₂ − d₁E₁)/(d₂ − d₁), first falls below a threshold
+                                  (default 0.5: an added device buys under half a device of speed-up,
+                                  so each hour saved costs over twice what it did at perfect scaling).
+The knee is measured between neighbouring sizes of the sweep, so it is only as fine as the sweep.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from dpscale.errors import DpscaleError, check_nonnegative, check_positive, fail
+from dpscale.formulas.scaling import scale
+
+KNEE_THRESHOLD = 0.5
+_UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
+_DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(min|s|m|h|d|w)")
+DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number"
+
+
+def parse_duration(text: str, name: str = "deadline") -> float:
+    """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
+    raw = str(text).strip().lower().replace(" ", "")
+    try:
+        hours = float(raw)
+    except ValueError:
+        parts = _DURATION.findall(raw)
+        if not parts or "".join(n + u for n, u in parts) != raw:
+            raise fail(name, text, DURATION_ALLOWED) from None
+        hours = sum(float(n) * _UNITS[u] for n, u in parts)
+    if not 0 < hours < float("inf"):
+        raise fail(name, text, DURATION_ALLOWED)
+    return hours
+
+
+@dataclass(frozen=True, slots=True)
+class PlanPoint:
+    """One cluster size: throughput from `scale`, then time, device-hours and cost."""
+
+    devices: int
+    efficiency: float
+    actual_throughput: float
+    speedup: float
+    hours: float
+    device_hours: float
+    cost: float | None
+    marginal_speedup: float | None  # ΔS/Δd from the previous size; None for the first
+
+    def record(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__slots__}
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Points per size and the picks; a pick is None when no size qualifies (or it was not asked)."""
+
+    points: tuple[PlanPoint, ...]
+    samples: float
+    epochs: float
+    deadline_hours: float | None
+    budget: float | None
+    knee_threshold: float
+    cheapest_meeting_deadline: int | None
+    fastest_within_budget: int | None
+    knee: int | None
+
+
+def plan(
+    samples: float,
+    epochs: float,
+    throughput: float,
+    devices: list[int],
+    efficiency: Any = 1.0,
+    price_per_device_hour: float | None = None,
+    deadline_hours: float | None = None,
+    budget: float | None = None,
+    knee_threshold: float = KNEE_THRESHOLD,
+) -> Plan:
+    """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source."""
+    n = check_positive(samples, "samples", "a sample count > 0")
+    ep = check_positive(epochs, "epochs", "an epoch count > 0")
+    if not devices:
+        raise fail("devices", devices, "at least one device count")
+    price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
+    if deadline_hours is not None:
+        check_positive(deadline_hours, "deadline", DURATION_ALLOWED)
+    if budget is not None:
+        check_positive(budget, "budget", "a budget > 0")
+        if price is None:
+            raise DpscaleError("budget: needs a price per device-hour (--price-per-device-hour) to turn into hours")
+    check_nonnegative(knee_threshold, "knee_threshold")
+    sizes = sorted(set(int(d) for d in devices))
+    points: list[PlanPoint] = []
+    for d in sizes:
+        r = scale(d, throughput, efficiency)
+        hours = n * ep / float(r.actual_throughput) / 3600
+        marginal = None
+        if points:
+            prev = points[-1]
+            marginal = (float(r.speedup) - prev.speedup) / (d - prev.devices)
+        points.append(
+            PlanPoint(
+                devices=d,
+                efficiency=float(r.efficiency),
+                actual_throughput=float(r.actual_throughput),
+                speedup=float(r.speedup),
+                hours=hours,
+                device_hours=d * hours,
+                cost=None if price is None else d * hours * price,
+                marginal_speedup=marginal,
+            )
+        )
+    return Plan(
+        points=tuple(points),
+        samples=n,
+        epochs=ep,
+        deadline_hours=deadline_hours,
+        budget=budget,
+        knee_threshold=knee_threshold,
+        cheapest_meeting_deadline=_cheapest(points, deadline_hours),
+        fastest_within_budget=_fastest(points, budget),
+        knee=knee(points, knee_threshold),
+    )
+
+
+def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:
+    if deadline is None:
+        return None
+    ok = [p for p in points if p.hours <= deadline]
+    # Costs equal to 9 digits count as a tie (constant E): then the faster size wins.
+    return min(ok, key=lambda p: (float(f"{p.device_hours:.9g}"), p.hours)).devices if ok else None
+
+
+def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
+    if budget is None:
+        return None
+    ok = [p for p in points if p.cost is not None and p.cost <= budget]
+    return min(ok, key=lambda p: (p.hours, p.cost)).devices if ok else None
+
+
+def knee(points: list[PlanPoint] | tuple[PlanPoint, ...], threshold: float = KNEE_THRESHOLD) -> int | None:
+    """The size after which one more device first adds under `threshold` of a device's speed-up."""
+    for prev, p in zip(points, points[1:]):
+        if p.marginal_speedup is not None and p.marginal_speedup < threshold:
+            return prev.devices
+    return None
+
+
+__all__ = [
+    "DURATION_ALLOWED",
+    "KNEE_THRESHOLD",
+    "Plan",
+    "PlanPoint",
+    "knee",
+    "parse_duration",
+    "plan",
+]
