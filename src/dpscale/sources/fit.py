@@ -189,34 +189,51 @@ class Fit:
         return np.where(i < grid.size - 1, grid[i], np.inf)
 
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, float]:
-        """Smallest d reaching a throughput, or largest d keeping E ≥ a minimum; with intervals.
+        """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
-        Infinity means unreachable (throughput) or never dropping below (E) up to 2^20 devices."""
+        Infinity: unreachable (throughput) or never dropping below (E) up to 2^20 devices; NaN: E is
+        already below the minimum at d0. Intervals come from the resamples on a ~1 %-spaced grid."""
         if (throughput is None) == (efficiency is None):
             raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
-        grid = np.arange(1, 4097, dtype=float)
-        grid = np.concatenate([grid, np.unique(np.round(np.geomspace(4097, PEAK_CAP, 800)))])
+        if throughput is not None:
+            throughput = _positive(throughput, "throughput")
+        else:
+            efficiency = _positive(efficiency, "efficiency")
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
-        def answer(p: Any) -> Any:
+        def ok(p: Any, grid: Any) -> Any:
             log_e = log_efficiency(self._law, p, grid, d0, self.gpus_per_node)
             if throughput is not None:
-                ok = math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
-                i = np.argmax(ok, axis=1)
-                return np.where(ok.any(axis=1), grid[i], np.inf)
-            ok = (log_e >= math.log(efficiency)) & (grid >= d0)
-            bad = ~ok & (grid >= d0)
-            first_bad = np.argmax(bad, axis=1)
-            last_ok = np.where(bad.any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
-            return np.where(ok.any(axis=1), last_ok, np.nan)
+                return math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
+            return log_e >= math.log(efficiency)
 
-        point = float(answer(self.values[None])[0])
-        lo, hi = self._band(answer(self.samples), axis=0)
+        def answer(p: Any, grid: Any) -> Any:
+            good = ok(p, grid)
+            if throughput is not None:
+                return np.where(good.any(axis=1), grid[np.argmax(good, axis=1)], np.inf)
+            first_bad = np.argmax(~good, axis=1)
+            last = np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
+            return np.where(good[:, 0], last, np.nan)
+
+        coarse = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1400)))
+        if efficiency is not None:
+            coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
+        lo, hi = self._band(answer(self.samples, coarse), axis=0)
+        point = float(answer(self.values[None], coarse)[0])
+        if math.isfinite(point):  # refine to the whole device between two grid points
+            i = int(np.searchsorted(coarse, point))
+            a = coarse[i - 1] if throughput is not None and i > 0 else point
+            b = coarse[i + 1] if efficiency is not None and i + 1 < coarse.size else point
+            fine = np.arange(a, b + 1)
+            point = float(answer(self.values[None], fine)[0]) if fine.size > 1 else point
         return {"devices": point, "lo": float(lo), "hi": float(hi)}
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
         a = (1 - self.confidence) / 2
-        return np.quantile(x, a, axis=axis), np.quantile(x, 1 - a, axis=axis)
+        return (
+            np.quantile(x, a, axis=axis, method="inverted_cdf"),
+            np.quantile(x, 1 - a, axis=axis, method="inverted_cdf"),
+        )
 
     # -- step-time view ---------------------------------------------------------------------------
     def seconds(self) -> dict[str, float] | None:
@@ -240,6 +257,12 @@ class Fit:
             lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
         lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
+
+
+def _positive(x: Any, name: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not (0 < x < math.inf):
+        raise fail(name, x, "a finite number > 0")
+    return float(x)
 
 
 def _num(x: float) -> str:

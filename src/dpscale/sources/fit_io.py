@@ -158,7 +158,9 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
     elif source is not None:
         for i, item in enumerate(source):
             where = f"runs[{i}]"
-            if isinstance(item, dict):
+            if isinstance(item, Run):
+                runs.append(item)
+            elif isinstance(item, dict):
                 runs.append(make_run(item.get("devices"), item.get("throughput"), item.get("step_time"), where))
             elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
                 runs.append(make_run(*item, where=where))

@@ -1,0 +1,242 @@
+"""`dpscale fit`: fit a scaling law to measured runs and extrapolate with intervals.
+
+A thin shell over `dpscale.sources.fit`; numpy/scipy/matplotlib load only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from dpscale.errors import DpscaleError, fail
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive
+from dpscale.faces.i18n import label
+from dpscale.faces.i18n import number as fmt
+from dpscale.faces.output import Column, horizontal, to_json
+
+LAWS = ("auto", "allreduce", "usl", "amdahl")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "E is relative to the smallest measured size. The law is chosen by leave-one-out error; intervals "
+        "come from a parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8"
+    )
+    g = p.add_argument_group("measured runs")
+    g.add_argument("runs", nargs="?", metavar="RUNS", help="CSV (devices,throughput[,step_time]) or JSON lines")
+    g.add_argument("--point", action="append", metavar="D:X", help="a run: devices:throughput (repeatable)")
+    g.add_argument("--gpus-per-node", metavar="G", help="devices per node: puts the all-reduce knee there")
+    g.add_argument("--law", choices=LAWS, default="auto", help="force a law (default: auto, by leave-one-out)")
+    q = p.add_argument_group("questions")
+    q.add_argument("--at", metavar="D", help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)")
+    q.add_argument("--target-throughput", metavar="X", help="devices needed to reach this cluster throughput")
+    q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
+    u = p.add_argument_group("uncertainty")
+    u.add_argument("--confidence", default="0.9", metavar="C", help="interval level in (0, 1) (default 0.9)")
+    u.add_argument("--resamples", default="1000", metavar="B", help="bootstrap resamples (default 1000)")
+    u.add_argument("--seed", default="0", metavar="S", help="random seed for the bootstrap (default 0)")
+    p.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
+    add_output_args(p)
+
+
+def _whole(text: str, flag: str, lo: int, hi: int) -> int:
+    x = number(text, flag, f"a whole number from {lo} to {hi}")
+    if x != int(x) or not lo <= x <= hi:
+        raise fail(flag, text, f"a whole number from {lo} to {hi}")
+    return int(x)
+
+
+def _inputs(args: argparse.Namespace) -> dict[str, Any]:
+    """Parse every flag before any work, so bad input fails fast with its flag's name."""
+    from dpscale.sources.fit_io import parse_point, read_runs
+
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    runs = read_runs(args.runs) if args.runs else []
+    runs += [parse_point(t) for t in args.point or []]
+    if not runs:
+        raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")
+    eff = None
+    if args.min_efficiency is not None:
+        eff = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]")
+        if not 0 < eff <= 1:
+            raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
+    return {
+        "runs": runs,
+        "gpus_per_node": _whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None,
+        "at": parse_devices(args.at, "--at") if args.at else None,
+        "target": positive(args.target_throughput, "--target-throughput") if args.target_throughput else None,
+        "min_eff": eff,
+        "confidence": _confidence(args.confidence),
+        "resamples": _whole(args.resamples, "--resamples", 50, 100_000),
+        "seed": _whole(args.seed, "--seed", 0, 2**32 - 1),
+    }
+
+
+def _confidence(text: str) -> float:
+    c = number(text, "--confidence", "a level in (0, 1), e.g. 0.9")
+    if not 0 < c < 1:
+        raise fail("--confidence", text, "a level in (0, 1), e.g. 0.9")
+    return c
+
+
+def run(args: argparse.Namespace) -> int:
+    from dpscale.sources.fit import fit
+
+    a = _inputs(args)
+    f = fit(
+        a["runs"],
+        law=args.law,
+        gpus_per_node=a["gpus_per_node"],
+        confidence=a["confidence"],
+        resamples=a["resamples"],
+        seed=a["seed"],
+    )
+    top = f.runs.devices[-1]
+    at = a["at"] or sorted({*f.runs.devices, 2 * top, 4 * top})
+    pred = f.predict(at)
+    warnings = list(f.warnings) + list(pred.warnings)
+    answers = _answers(f, a, warnings)
+    report = _report(f, pred, answers, warnings, a["resamples"])
+    if args.plot:
+        _plot(f, at, args)
+    if args.json:
+        print(to_json(report))
+    elif args.csv:
+        from dpscale.faces.output import emit
+
+        emit(report["predictions"], _columns(args.unit), args)
+    else:
+        print(_human(report, args.unit, args.lang))
+    return 0
+
+
+def _answers(f: Any, a: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"peak": f.peak()}
+    if a["target"] is not None:
+        out["devices_for_throughput"] = {"target": a["target"], **f.devices_for(throughput=a["target"])}
+    if a["min_eff"] is not None:
+        out["devices_for_efficiency"] = {"min_efficiency": a["min_eff"], **f.devices_for(efficiency=a["min_eff"])}
+    for ans in out.values():
+        if ans and math.isfinite(ans["devices"]):
+            warnings += [w for w in f.extrapolation_warnings([ans["devices"]]) if w not in warnings]
+    return out
+
+
+def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], resamples: int) -> dict[str, Any]:
+    runner = f.candidates.get(f.runner_up) if f.runner_up else None
+    e_fit = f.efficiency([m["devices"] for m in f.measured()])
+    measured = [{**m, "fitted_efficiency": float(e)} for m, e in zip(f.measured(), e_fit)]
+    return {
+        "law": f.law,
+        "criterion": f.criterion,
+        "loo_rmse": f.candidates[f.law].loo_rmse,
+        "runner_up": {"law": f.runner_up, "loo_rmse": runner.loo_rmse} if runner else None,
+        "uncertainty": f"parametric bootstrap, {resamples} refits; {100 * f.confidence:g} % intervals",
+        "confidence": f.confidence,
+        "baseline_devices": f.baseline_devices,
+        "per_device_throughput": f.per_device_throughput,
+        "efficiency_relative_to": f"the smallest measured size, {f.baseline_devices} devices",
+        "noise": f.noise,
+        "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
+        "seconds": f.seconds(),
+        "measured": measured,
+        "predictions": pred.records(),
+        **answers,
+        "warnings": warnings,
+    }
+
+
+def _columns(unit: str) -> list[Column]:
+    return [
+        Column("devices", "int"),
+        Column("throughput", "rate", unit),
+        Column("throughput_lo", "rate", unit),
+        Column("throughput_hi", "rate", unit),
+        Column("efficiency", "pct"),
+        Column("efficiency_lo", "pct"),
+        Column("efficiency_hi", "pct"),
+    ]
+
+
+def _devices(x: float, lang: str) -> str:
+    return "∞" if x is None or math.isinf(x) else ("—" if math.isnan(x) else fmt(x, "int", lang))
+
+
+def _human(r: dict[str, Any], unit: str, lang: str) -> str:
+    pct = f"{100 * r['confidence']:g} %"
+    lines = [f"fitted law: {r['law']} — chosen by {r['criterion']}"]
+    if r["runner_up"]:
+        loo = r["runner_up"]["loo_rmse"]
+        lines.append(
+            f"runner-up: {r['runner_up']['law']} (leave-one-out RMSE {'n/a' if loo is None else f'{loo:.4f}'})"
+        )
+    lines.append(f"E relative to {r['efficiency_relative_to']}; uncertainty: {r['uncertainty']}")
+    lines.append(f"parameters ({pct} interval):")
+    lines += [
+        f"  {n} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}, {fmt(p['hi'], 'float', lang)}]"
+        for n, p in r["parameters"].items()
+    ]
+    if r["seconds"]:
+        s = r["seconds"]
+        lines.append(
+            f"  in seconds: compute {fmt(s['compute_s'], 'float', lang)}, gradient bytes ÷ bandwidth "
+            f"{fmt(s['transfer_s'], 'float', lang)}, α {fmt(s['latency_s'], 'float', lang)}"
+        )
+    lines += ["", "measured:"]
+    mcols = [Column("devices", "int"), Column("throughput", "rate", unit), Column("efficiency", "pct")]
+    mcols.append(Column("fitted_efficiency", "pct"))
+    lines.append(horizontal(r["measured"], mcols, lang))
+    lines += ["", f"predicted ({pct} prediction interval for one run):"]
+    lines.append(horizontal(r["predictions"], _columns(unit), lang))
+    peak = r["peak"]
+    if peak:
+        rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
+        lines.append(f"throughput peaks at {_devices(peak['devices'], lang)} devices {rng}")
+    else:
+        lines.append("throughput keeps rising: no peak up to 1,048,576 devices")
+    if "devices_for_throughput" in r:
+        a = r["devices_for_throughput"]
+        lines.append(
+            f"devices for {fmt(a['target'], 'rate', lang)} {label(unit, lang)}: {_devices(a['devices'], lang)} "
+            f"[{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            + (" (unreachable)" if math.isinf(a["devices"]) else "")
+        )
+    if "devices_for_efficiency" in r:
+        a = r["devices_for_efficiency"]
+        lines.append(
+            f"largest size with E ≥ {fmt(a['min_efficiency'], 'pct', lang)}: {_devices(a['devices'], lang)} "
+            f"[{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+        )
+    lines += [f"{label('note', lang)}: {w}" for w in r["warnings"]]
+    return "\n".join(lines)
+
+
+def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:
+    import numpy as np
+
+    from dpscale.faces.plot import plot_scaling
+
+    top = max(max(at), f.runs.devices[-1])
+    grid = np.unique(np.round(np.geomspace(f.runs.devices[0], top, 60))).astype(int)
+    pred = f.predict(grid)
+    v = f.per_device_throughput
+    records = [
+        {"devices": int(d), "ideal_throughput": d * v, "actual_throughput": x, "efficiency": e}
+        for d, x, e in zip(grid, pred.throughput, pred.efficiency)
+    ]
+    band = {
+        "actual_lo": pred.throughput_lo,
+        "actual_hi": pred.throughput_hi,
+        "efficiency_lo": pred.efficiency_lo,
+        "efficiency_hi": pred.efficiency_hi,
+    }
+    measured = [
+        {"devices": m["devices"], "actual_throughput": m["throughput"], "efficiency": m["efficiency"]}
+        for m in f.measured()
+    ]
+    title = f"fit: {f.law} ({100 * f.confidence:g} % band)"
+    plot_scaling(records, args.plot, args.lang, title, args.unit, band=band, measured=measured)
