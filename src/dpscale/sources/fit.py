@@ -373,12 +373,13 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
             f"{f.law} has as many parameters as points above the baseline: the curve passes through "
             "them exactly, so the interval rests on the assumed noise"
         )
-    vals = f.values
-    if np.all(vals <= 1e-12):
+    q = f.candidates[f.law].q  # each term's share of compute time at the largest size
+    at_bound = q < 1e-3 * max(1.0, float(q.sum()))  # under 0.1 % of the step time at the largest size
+    if np.all(at_bound):
         out.append("degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help")
-    elif f.law == "usl" and vals[1] <= 1e-12:
+    elif f.law == "usl" and at_bound[1]:
         out.append("degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)")
-    elif f.law == "usl" and vals[0] <= 1e-12:
+    elif f.law == "usl" and at_bound[0]:
         out.append("degenerate fit: σ at its bound 0 — all loss is coherency κ")
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:

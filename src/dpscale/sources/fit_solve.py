@@ -15,7 +15,7 @@ import numpy as np
 
 from dpscale.sources.fit_laws import Law
 
-RIDGE = 0.01
+RIDGE = 0.001
 
 
 class Problem:

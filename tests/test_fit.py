@@ -1,0 +1,154 @@
+"""dpscale.fit: recovery of known laws, interval coverage, answers, and use as an E source."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dpscale
+from dpscale import DpscaleError
+from dpscale.sources.fit import fit
+
+SIZES = np.array([1, 2, 4, 8, 16, 32, 48, 64, 96, 128])
+
+
+def usl_runs(sigma: float, kappa: float, noise: float = 0.0, seed: int = 0, sizes=SIZES) -> tuple:
+    rng = np.random.default_rng(seed)
+    e = dpscale.USL(sigma, kappa).efficiency(sizes)
+    return sizes, 1000.0 * sizes * e * np.exp(rng.normal(0, noise, sizes.size))
+
+
+def test_exact_usl_is_recovered_and_chosen():
+    d, x = usl_runs(0.02, 1e-4)
+    f = fit(devices=d, throughput=x)
+    assert f.law == "usl"
+    assert f.runner_up in ("amdahl", "allreduce")
+    p = f.parameters
+    # The weak ridge (fit_solve.RIDGE) shrinks exact data a hair; the truth stays inside the interval.
+    assert p["sigma"].value == pytest.approx(0.02, rel=2e-3)
+    assert p["kappa"].value == pytest.approx(1e-4, rel=2e-3)
+    assert p["sigma"].lo <= 0.02 <= p["sigma"].hi
+    assert p["kappa"].lo <= 1e-4 <= p["kappa"].hi
+    # Peak √((1−σ)/κ) = 98.99 devices.
+    assert f.peak()["devices"] == pytest.approx(math.sqrt(0.98 / 1e-4), rel=1e-3)
+
+
+def test_noisy_usl_parameters_lie_in_their_intervals():
+    """90 % intervals of σ and κ from 1 % noisy data cover the true values in most of 20 data sets."""
+    hits = np.zeros(2)
+    for seed in range(20):
+        d, x = usl_runs(0.03, 2e-4, noise=0.01, seed=seed)
+        p = fit(devices=d, throughput=x, law="usl", resamples=200, seed=seed).parameters
+        hits += [p["sigma"].lo <= 0.03 <= p["sigma"].hi, p["kappa"].lo <= 2e-4 <= p["kappa"].hi]
+        assert p["sigma"].hi - p["sigma"].lo < 0.02  # informative, not [0, 1)
+    assert np.all(hits >= 14), hits
+
+
+def test_interval_coverage_is_sane():
+    """90 % prediction intervals at 256 devices from 1 % noisy USL data cover the truth most of the time."""
+    truth = dpscale.USL(0.01, 2e-5).efficiency(256)
+    hits = 0
+    for seed in range(20):
+        d, x = usl_runs(0.01, 2e-5, noise=0.01, seed=seed)
+        pred = fit(devices=d, throughput=x, law="usl", resamples=200, seed=seed).predict(256)
+        hits += pred.efficiency_lo[0] <= truth <= pred.efficiency_hi[0]
+    assert 14 <= hits <= 20
+
+
+def test_efficiency_is_relative_to_smallest_size():
+    f = fit([(8, 8000), (16, 15200), (32, 28800), (64, 54400)])
+    assert f.baseline_devices == 8
+    assert f.per_device_throughput == 1000
+    assert f.efficiency(8) == pytest.approx(1.0)
+    assert [m["efficiency"] for m in f.measured()] == pytest.approx([1.0, 0.95, 0.9, 0.85])
+
+
+def test_fit_is_an_e_source_for_scale_and_solve():
+    d, x = usl_runs(0.02, 1e-4)
+    f = fit(devices=d, throughput=x)
+    r = dpscale.scale(64, 1000, f)
+    assert r.efficiency == pytest.approx(dpscale.USL(0.02, 1e-4).efficiency(64), rel=1e-3)
+    assert r.efficiency == f.efficiency(64)
+    arr = dpscale.scale(np.array([8, 64]), 1000, f)
+    assert arr.actual_throughput.shape == (2,)
+    sol = dpscale.solve(per_device_throughput=1000, efficiency=f, actual_throughput=20000)
+    assert sol.result.devices == 38
+    assert f.devices_for(throughput=20000)["devices"] == 38
+    assert "fitted usl" in f.describe()
+
+
+def test_devices_for_efficiency_and_unreachable_throughput():
+    d, x = usl_runs(0.02, 1e-4)
+    f = fit(devices=d, throughput=x)
+    e = dpscale.USL(0.02, 1e-4).efficiency
+    ans = f.devices_for(efficiency=0.5)
+    assert e(ans["devices"]) >= 0.5 > e(ans["devices"] + 1)
+    assert ans["lo"] <= ans["devices"] <= ans["hi"]
+    assert math.isinf(f.devices_for(throughput=10**6)["devices"])
+
+
+def test_predict_intervals_bracket_the_point_and_warn_far_out():
+    d, x = usl_runs(0.01, 0.0, noise=0.01, seed=1, sizes=np.array([1, 8, 16, 32]))
+    p = fit(devices=d, throughput=x, gpus_per_node=8).predict([64, 256])
+    assert np.all(p.throughput_lo <= p.throughput) and np.all(p.throughput <= p.throughput_hi)
+    assert np.all(p.efficiency_lo <= p.efficiency) and np.all(p.efficiency <= p.efficiency_hi)
+    assert any("beyond 4×" in w for w in p.warnings)
+    assert not fit(devices=d, throughput=x).predict(64).warnings
+
+
+def test_allreduce_law_has_its_knee_at_the_node_boundary():
+    """Chain inside a node, log2 tree across nodes: E falls faster per device before 8 than after."""
+    f = fit([(1, 1000), (4, 3800), (8, 7200), (16, 14000)], law="allreduce", gpus_per_node=8)
+    e = f.efficiency(np.array([4, 8, 16, 32]))
+    assert e[0] - e[1] > (e[1] - e[2]) > 0
+    assert e[2] - e[3] > 0
+
+
+def test_warnings_few_sizes_degenerate_superlinear():
+    f = fit([(1, 1000), (8, 7600)])
+    assert any("only 2 sizes" in w for w in f.warnings)
+    d, x = usl_runs(0.05, 0.0)
+    assert any("κ at its bound" in w for w in fit(devices=d, throughput=x, law="usl").warnings)
+    sup = fit([(1, 1000), (2, 2040), (4, 3900), (8, 7500)])
+    assert any("superlinear" in w and "2 devices" in w for w in sup.warnings)
+
+
+def test_duplicates_are_averaged_and_said():
+    f = fit([(1, 1000), (8, 7000), (8, 7400), (16, 14000)])
+    assert f.runs.throughput[1] == 7200
+    assert any("2 conflicting runs of 8 devices" in w for w in f.warnings)
+
+
+@pytest.mark.parametrize(
+    "runs, match",
+    [
+        ([(8, 5000)], "at least 2 distinct"),
+        ([(8, 5000), (8, 5100)], "at least 2 distinct"),
+        ([(1, 1000), (8, -5)], "throughput"),
+        ([(0, 1000), (8, 5000)], "devices"),
+        ([(1.5, 1000), (8, 5000)], "devices"),
+        ([(1, float("nan")), (8, 5000)], "throughput"),
+    ],
+)
+def test_bad_runs_raise_one_line(runs, match):
+    with pytest.raises(DpscaleError, match=match) as exc:
+        fit(runs)
+    assert "\n" not in str(exc.value)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    sigma=st.floats(0.001, 0.1),
+    kappa=st.floats(0.0, 1e-3),
+)
+def test_fitted_e_stays_in_unit_interval_and_falls(sigma, kappa):
+    d, x = usl_runs(sigma, kappa, sizes=np.array([1, 4, 8, 16]))
+    f = fit(devices=d, throughput=x, resamples=50)
+    e = f.efficiency(np.array([1, 2, 16, 64, 1024]))
+    assert e[0] == pytest.approx(1.0)
+    assert np.all(e > 0) and np.all(e <= 1 + 1e-12)
+    assert np.all(np.diff(e) <= 1e-12)
