@@ -1,0 +1,158 @@
+"""`dpscale batch`: global batch, Goyal's learning rate, the critical-batch trade-off, and bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.batch import (
+    batch_plan,
+    critical_batch,
+    global_batch,
+    scaled_lr,
+    steps_per_epoch,
+    time_to_target_speedup,
+)
+from dpscale.sources.laws import USL
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_global_batch_worked_case():
+    assert global_batch(32, 1, 4) == 128  # 4 devices × 32 samples = one step on 128
+    assert global_batch(4, 8, 4) == 128  # accumulation counts the same
+
+
+def test_goyal_linear_rule():
+    # Goyal et al. 2017: η = 0.1 at 256, ×k for batch 256k → 3.2 at 8,192.
+    assert scaled_lr(0.1, 256, 8192) == pytest.approx(3.2)
+    assert scaled_lr(0.1, 256, 8192, "sqrt") == pytest.approx(0.1 * math.sqrt(32))
+
+
+def test_goyal_plan_with_warmup():
+    p = batch_plan(32, 256, base_lr=0.1, base_batch=256, dataset_size=1_281_167)
+    assert (p.global_batch, p.rule, p.learning_rate) == (8192, "linear", pytest.approx(3.2))
+    assert p.steps_per_epoch == math.ceil(1_281_167 / 8192) == 157
+    assert (p.warmup_epochs, p.warmup_steps) == (5.0, 785)  # Goyal's 5-epoch gradual warm-up
+
+
+def test_adam_defaults_to_sqrt_without_warmup():
+    p = batch_plan(64, 16, base_lr=1e-4, base_batch=256, optimizer="adam")
+    assert p.rule == "sqrt" and p.learning_rate == pytest.approx(2e-4) and p.warmup_epochs is None
+
+
+def test_critical_batch_trade_off():
+    c = critical_batch(1024, 4096, min_steps=1000)
+    assert c.steps_factor == 5.0 and c.samples_factor == 1.25
+    assert c.steps == 5000 and c.samples == 4096 * 1000 * 1.25 == c.steps * 1024  # E = S·B
+    assert not c.far_past and critical_batch(8193, 4096).far_past
+
+
+def test_time_to_target_limits():
+    # b ≪ B_noise: the whole hardware speedup d·E is useful; b ≫ B_noise: only E.
+    assert time_to_target_speedup(64, 1, 1e9, 0.9) == pytest.approx(64 * 0.9, rel=1e-6)
+    assert time_to_target_speedup(64, 1e9, 1, 0.9) == pytest.approx(0.9, rel=1e-6)
+    assert time_to_target_speedup(4, 32, 32, 1.0) == pytest.approx(2 / 1.25)  # β = 1: (1+1)/(1+1/4)
+
+
+@given(
+    d=st.integers(1, 4096),
+    b=st.floats(1, 1e5),
+    bn=st.floats(1, 1e7),
+    e=st.floats(0.05, 1.0),
+)
+def test_time_to_target_bounded_by_hardware(d, b, bn, e):
+    s = time_to_target_speedup(d, b, bn, e)
+    assert e * (1 - 1e-9) <= s <= d * e * (1 + 1e-9)
+
+
+@given(b=st.floats(1, 1e7), bn=st.floats(1, 1e7))
+def test_trade_off_hyperbola(b, bn):
+    c = critical_batch(b, bn)
+    assert (c.steps_factor - 1) * (c.samples_factor - 1) == pytest.approx(1.0)  # McCandlish et al.
+
+
+@given(k=st.floats(1, 1e4), lr=st.floats(1e-6, 1.0))
+def test_sqrt_rule_is_gentler(k, lr):
+    assert scaled_lr(lr, 256, 256 * k, "sqrt") <= scaled_lr(lr, 256, 256 * k, "linear") * (1 + 1e-12)
+
+
+def test_api_errors():
+    with pytest.raises(DpscaleError, match="micro_batch"):
+        global_batch(0)
+    with pytest.raises(DpscaleError, match="rule: got 'cube'"):
+        scaled_lr(0.1, 256, 512, "cube")
+    with pytest.raises(DpscaleError, match="dataset_size"):
+        steps_per_epoch(-1, 8)
+
+
+# -- CLI ----------------------------------------------------------------------------------------
+
+
+def test_cli_goyal_json(capsys):
+    argv = ["batch", "--micro-batch", "32", "--devices", "256", "--base-lr", "0.1", "--base-batch", "256"]
+    rc, out, _ = run(capsys, *argv, "--dataset-size", "1281167", "--json")
+    rec = json.loads(out)
+    assert rc == 0
+    assert (rec["global_batch"], rec["learning_rate"], rec["warmup_steps"]) == (8192, 3.2, 785)
+
+
+def test_cli_worked_example(capsys):
+    rc, out, _ = run(capsys, "batch", "--json")
+    assert rc == 0 and json.loads(out)["global_batch"] == 128
+
+
+def test_cli_critical_batch_warning_and_sweep(capsys):
+    argv = ["batch", "-b", "32", "-d", "8..512x2", "--noise-scale", "4096", "--min-steps", "2000", "-e", "0.9"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "B_noise (warning above 2.00×)" in out
+    rc, out, _ = run(capsys, *argv, "--json")
+    rows = json.loads(out)
+    assert [r["global_batch"] for r in rows] == [256, 512, 1024, 2048, 4096, 8192, 16384]
+    assert rows[-1]["far_past_noise"] is True and rows[0]["far_past_noise"] is False
+    assert rows[0]["time_to_target_speedup"] == pytest.approx(0.9 * (1 + 128) / (1 + 128 / 8))
+
+
+def test_cli_law_and_plot(capsys, tmp_path):
+    path = tmp_path / "speedup.svg"
+    argv = ["batch", "-b", "16", "-d", "1..64x2", "--noise-scale", "2000", "--law", "usl", "--sigma", "0.02"]
+    rc, out, _ = run(capsys, *argv, "--plot", str(path), "--json")
+    rows = json.loads(out)
+    assert rc == 0 and path.stat().st_size > 1000
+    assert rows[-1]["hardware_speedup"] == pytest.approx(64 * USL(0.02).efficiency(64))
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-b", "0", "-d", "4"], "--micro-batch: got '0'; allowed: a whole number ≥ 1"),
+        (["-b", "32", "-d", "0"], "--devices: got '0'"),
+        (["-b", "32", "--grad-accum=-2"], "--grad-accum: got '-2'"),
+        (["-b", "32", "--base-lr", "0.1"], "--base-batch: missing"),
+        (["-b", "32", "--base-lr", "0", "--base-batch", "256"], "--base-lr: got '0'; allowed: a learning rate > 0"),
+        (["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--rule", "cube"], "--rule: got 'cube'; allowed"),
+        (["-b", "32", "--optimizer", "lamb"], "--optimizer: got 'lamb'; allowed: sgd, adam"),
+        (["-b", "32", "--noise-scale", "-5"], "--noise-scale: got '-5'; allowed: a noise scale > 0"),
+        (["-b", "32", "--noise-scale=0"], "--noise-scale: got '0'"),
+        (["-b", "32", "--min-steps", "100"], "--min-steps: needs --noise-scale"),
+        (["-b", "32", "-d", "8", "-e", "1.5"], "--efficiency: got 1.5"),
+        (["-b", "32", "--plot", "s.png"], "--plot: needs E"),
+    ],
+)
+def test_cli_bad_input(capsys, argv, needle):
+    rc, out, err = run(capsys, "batch", *argv)
+    assert rc == 2 and out == ""
+    assert needle in err and err.count("\n") == 1

@@ -1,0 +1,163 @@
+"""`dpscale memory`: the ZeRO paper's table, Korthikanti activations, the fit, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.memory import (
+    Shape,
+    activation_bytes,
+    activation_bytes_per_layer,
+    fit_all,
+    least_sharded,
+    model_states,
+)
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+# Rajbhandari et al. (ZeRO, SC20), Figure 1: Ψ = 7.5B, N_d = 64, mixed-precision Adam (K = 12).
+ZERO_TABLE_GB = {0: 120.0, 1: 31.4, 2: 16.6, 3: 1.9}
+
+
+@pytest.mark.parametrize("stage", [0, 1, 2, 3])
+def test_zero_paper_table(stage):
+    assert round(model_states(7.5e9, 64, stage).total / 1e9, 1) == ZERO_TABLE_GB[stage]
+
+
+def test_zero_exact_bytes():
+    assert model_states(7.5e9, 64, 1).total == 4 * 7.5e9 + 12 * 7.5e9 / 64  # 31.40625 GB
+    s2 = model_states(7.5e9, 64, 2)
+    assert (s2.parameter_bytes, s2.gradient_bytes, s2.optimizer_bytes) == (15e9, 2 * 7.5e9 / 64, 12 * 7.5e9 / 64)
+
+
+def test_optimizer_and_precision_bytes():
+    assert model_states(1e9, 1, 0, "sgd").total == 12e9  # 2 + 2 + master 4 + momentum 4
+    assert model_states(1e9, 1, 0, "adam", "fp32").total == 16e9  # 4 + 4 + 8
+    assert model_states(1e9, 1, 0, "adam", "bf16").total == 8e9  # 2 + 2 + 4
+
+
+def test_korthikanti_activation_per_layer():
+    # GPT-3-like layer (s = 2048, h = 12288, a = 96), b = 1, no parallelism: sbh(34 + 5as/h).
+    shape = Shape(96, 12288, 96, 2048)
+    sbh = 2048 * 12288
+    assert activation_bytes_per_layer(shape) == sbh * (34 + 5 * 96 * 2048 / 12288)
+    assert activation_bytes_per_layer(shape, tensor_parallel=8) == sbh * (10 + 24 / 8 + 5 * 96 * 2048 / (12288 * 8))
+    assert activation_bytes_per_layer(shape, tensor_parallel=8, sequence_parallel=True) == pytest.approx(
+        sbh / 8 * (34 + 5 * 96 * 2048 / 12288)
+    )
+    assert activation_bytes_per_layer(shape, tensor_parallel=8, sequence_parallel=True, recompute="selective") == (
+        pytest.approx(34 * sbh / 8)
+    )
+    assert activation_bytes_per_layer(shape, recompute="full") == 2 * sbh
+    assert activation_bytes(shape, 2) == 96 * activation_bytes_per_layer(shape, 2)
+
+
+def test_least_sharded_fits():
+    fits = fit_all(7.5e9, 64, 0.0, 32e9)  # 32 GB: ZeRO-1 (31.4 GB) is the least sharding that fits
+    assert [f.fits for f in fits] == [False, True, True, True]
+    assert least_sharded(fits) == 1
+    assert least_sharded(fit_all(7.5e9, 64, 40e9, 32e9)) is None  # activations alone exceed the device
+
+
+@given(
+    params=st.floats(1e6, 1e12),
+    devices=st.integers(1, 4096),
+    optimizer=st.sampled_from(["adam", "sgd"]),
+    precision=st.sampled_from(["mixed", "fp32", "bf16"]),
+)
+def test_memory_never_grows_with_stage(params, devices, optimizer, precision):
+    totals = [model_states(params, devices, s, optimizer, precision).total for s in range(4)]
+    assert all(a >= b * (1 - 1e-12) for a, b in zip(totals, totals[1:]))
+    assert totals[3] == pytest.approx(totals[0] / devices)
+
+
+@given(devices=st.integers(1, 1024), stage=st.integers(0, 3))
+def test_more_devices_never_more_memory(devices, stage):
+    assert model_states(1e9, devices + 1, stage).total <= model_states(1e9, devices, stage).total
+
+
+def test_api_errors_name_the_input():
+    with pytest.raises(DpscaleError, match="zero: got 4; allowed: 0, 1, 2 or 3"):
+        model_states(1e9, 8, 4)
+    with pytest.raises(DpscaleError, match="params"):
+        model_states(0, 8, 0)
+    with pytest.raises(DpscaleError, match="--model: 'resnet50' is a cnn"):
+        Shape.of({"key": "resnet50", "kind": "cnn"})
+
+
+# -- CLI ----------------------------------------------------------------------------------------
+
+
+def test_cli_zero_table_json(capsys):
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "--devices", "64", "--json")
+    assert rc == 0
+    rows = json.loads(out)
+    assert [round(r["model_state_bytes_per_device"] / 1e9, 1) for r in rows] == [120.0, 31.4, 16.6, 1.9]
+    assert rows[3]["model_state_bytes_per_device"] == 1875000000.0  # bytes, not GB
+
+
+def test_cli_worked_example_is_the_zero_table(capsys):
+    rc, out, _ = run(capsys, "memory")
+    assert rc == 0 and "31.4 GB" in out and "16.6 GB" in out and "1.9 GB" in out
+
+
+def test_cli_one_stage_against_a_gpu(capsys):
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "1", "--gpu", "v100-32gb", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["stage"] == 1 and rec["fits"] is True
+    assert rec["device_memory_bytes"] == 32e9 and rec["least_sharded_stage_that_fits"] == 1
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "0", "--gpu-memory", "80")
+    assert rc == 0 and "DDP does not fit" in out and "least-sharded strategy that fits on 80 GB: ZeRO-1" in out
+
+
+def test_cli_transformer_activations(capsys):
+    rc, out, _ = run(
+        capsys, "memory", "--model", "gpt2", "--micro-batch", "8", "--recompute", "full", "--json", "--zero", "0"
+    )
+    rec = json.loads(out)
+    assert rc == 0
+    assert rec["params"] == 124e6
+    assert rec["activation_bytes_per_device"] == 12 * 2 * 1024 * 8 * 768  # L·2sbh
+    assert rec["total_bytes_per_device"] == rec["model_state_bytes_per_device"] + rec["activation_bytes_per_device"]
+
+
+def test_cli_spanish(capsys):
+    rc, out, _ = run(capsys, "memory", "--lang", "es")
+    assert rc == 0 and "Memoria por dispositivo" in out and "31,4 GB" in out and "nota:" in out
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--params", "0"], "--params: got '0'; allowed: a parameter count > 0"),
+        (["--params=-7e9"], "--params: got '-7e9'"),
+        (["--params", "1e9", "--devices", "0"], "--devices: got '0'; allowed: a whole number ≥ 1"),
+        (["--params", "1e9", "--devices", "2.5"], "--devices: got '2.5'"),
+        (["--params", "1e9", "--zero", "4"], "--zero: got '4'; allowed: 0, 1, 2, 3"),
+        (["--params", "1e9", "--gpu", "tpu-9000"], "--gpu: got 'tpu-9000'; allowed: a100-40gb, a100-80gb"),
+        (["--params", "1e9", "--gpu-memory", "0"], "--gpu-memory: got '0'"),
+        (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, sgd"),
+        (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, fp32, bf16"),
+        (["--model", "gpt5"], "--model: got 'gpt5'; allowed: bert-base"),
+        (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
+        (["--params", "1e9", "--gpu", "a100-80gb", "--gpu-memory", "80"], "--gpu and --gpu-memory"),
+    ],
+)
+def test_cli_bad_input(capsys, argv, needle):
+    rc, out, err = run(capsys, "memory", *argv)
+    assert rc == 2 and out == ""
+    assert needle in err and err.count("\n") == 1

@@ -1,0 +1,136 @@
+"""`dpscale pipeline`: published bubble formulas, in-flight micro-batches, stacking, and bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.pipeline import SCHEDULES, bubble_fraction, bubble_overhead, in_flight, pipeline
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_gpipe_bubble_is_three_elevenths():
+    # GPipe (Huang et al.): bubble/total = (K−1)/(M+K−1); K = 4 stages, M = 8 micro-batches → 3/11.
+    assert Fraction(bubble_fraction(4, 8, "gpipe")).limit_denominator(1000) == Fraction(3, 11)
+    assert bubble_overhead(4, 8, "gpipe") == 3 / 8  # Narayanan et al.'s (p−1)/m, the other normalisation
+
+
+def test_schedules_published_forms():
+    p, m = 8, 32
+    assert bubble_overhead(p, m, "1f1b") == bubble_overhead(p, m, "gpipe") == 7 / 32  # same bubble [NARAY21]
+    assert bubble_overhead(p, m, "interleaved", chunks=4) == 7 / (4 * 32)
+    assert bubble_overhead(p, m, "zb-h1") == 7 / 96  # (p−1)/(3m) [ZB]
+    assert bubble_overhead(p, m, "zb-h2") == 0.0
+
+
+def test_in_flight_micro_batches():
+    assert in_flight(4, 8, "gpipe") == 8  # all m stored before any backward
+    assert in_flight(4, 8, "1f1b") == 4  # at most p [NARAY21]
+    assert in_flight(4, 2, "1f1b") == 2  # never more than m
+    assert in_flight(4, 16, "interleaved", 2) == 4 + 3 / 2  # p(1 + (p−1)/(pv)) [KORTH22]
+    assert in_flight(4, 16, "zb-h2") == 7  # 2p − 1 [ZB]
+
+
+def test_stacked_data_parallelism():
+    r = pipeline(4, 8, "gpipe", dp_efficiency=0.9, devices=64)
+    assert r.dp_replicas == 16
+    assert r.combined_efficiency == pytest.approx(8 / 11 * 0.9)
+    assert r.effective_devices == pytest.approx(64 * 8 / 11 * 0.9)
+
+
+@given(
+    p=st.integers(1, 128),
+    m=st.integers(1, 1024),
+    schedule=st.sampled_from(SCHEDULES),
+    v=st.integers(1, 8),
+)
+def test_bubble_falls_with_micro_batches(p, m, schedule, v):
+    v = v if schedule == "interleaved" else 1
+    f = bubble_fraction(p, m, schedule, v)
+    assert 0 <= f < 1
+    assert bubble_fraction(p, m + 1, schedule, v) <= f
+    assert bubble_fraction(p + 1, m, schedule, v) >= f  # more stages, more bubble
+    assert f <= bubble_fraction(p, m, "gpipe")  # no schedule is worse than GPipe
+
+
+@given(p=st.integers(1, 64), m=st.integers(1, 512))
+def test_normalisations_agree(p, m):
+    r = bubble_overhead(p, m, "gpipe")
+    assert bubble_fraction(p, m, "gpipe") == pytest.approx((p - 1) / (m + p - 1))
+    assert bubble_fraction(p, m, "gpipe") == pytest.approx(r / (1 + r))
+
+
+def test_api_errors():
+    with pytest.raises(DpscaleError, match="stages: got 16; allowed: at most the device count"):
+        pipeline(16, 8, devices=8)
+    with pytest.raises(DpscaleError, match="schedule: got 'pipedream'"):
+        bubble_fraction(4, 8, "pipedream")
+    with pytest.raises(DpscaleError, match="chunks"):
+        bubble_fraction(4, 8, "1f1b", chunks=2)
+
+
+# -- CLI ----------------------------------------------------------------------------------------
+
+
+def test_cli_gpipe_json(capsys):
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--schedule", "gpipe", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["bubble_fraction"] == round(3 / 11, 12) and rec["in_flight_microbatches"] == 8
+
+
+def test_cli_worked_example_and_sweep(capsys):
+    rc, out, _ = run(capsys, "pipeline")
+    assert rc == 0 and "27.3 %" in out and "bubble / total time" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "8", "-m", "8..64x2", "--schedule", "interleaved", "-v", "2", "--json")
+    rows = json.loads(out)
+    assert [r["microbatches"] for r in rows] == [8, 16, 32, 64]
+    assert rows[0]["bubble_overhead"] == 7 / 16
+
+
+def test_cli_stacked(capsys):
+    argv = ["pipeline", "-p", "4", "-m", "8", "--schedule", "gpipe", "--devices", "64", "--dp-efficiency", "0.9"]
+    rc, out, _ = run(capsys, *argv, "--csv")
+    header, row = out.strip().splitlines()
+    rec = dict(zip(header.split(","), row.split(",")))
+    assert rc == 0 and rec["dp_replicas"] == "16" and float(rec["combined_efficiency"]) == pytest.approx(0.9 * 8 / 11)
+
+
+def test_cli_plot(capsys, tmp_path):
+    path = tmp_path / "bubble.png"
+    rc, _, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--plot", str(path))
+    assert rc == 0 and path.stat().st_size > 1000
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-p", "4", "-m", "8", "--schedule", "pipedream"], "--schedule: got 'pipedream'; allowed: gpipe, 1f1b, inter"),
+        (["-p", "0", "-m", "8"], "--stages: got '0'; allowed: a whole number ≥ 1"),
+        (["-p", "4", "-m", "0"], "--microbatches: got '0'"),
+        (["-p", "4", "--microbatches=-8"], "--microbatches: got '-8'"),
+        (["-p", "16", "-m", "8", "--devices", "8"], "--stages: got '16'; allowed: at most the device count"),
+        (["-p", "4", "-m", "8", "--devices", "10"], "--devices: got '10'; allowed: a whole multiple of --stages 4"),
+        (["-p", "4", "-m", "8", "--chunks", "2"], "--chunks: got '2'; allowed: 1 unless --schedule interleaved"),
+        (["-p", "4", "-m", "8", "--dp-efficiency", "1.2"], "--dp-efficiency: got '1.2'; allowed: a scaling eff"),
+        (["-p", "4"], "--microbatches: missing"),
+        (["-p", "4", "-m", "8", "--plot", "x.gif"], "--plot: got 'x.gif'"),
+    ],
+)
+def test_cli_bad_input(capsys, argv, needle):
+    rc, out, err = run(capsys, "pipeline", *argv)
+    assert rc == 2 and out == ""
+    assert needle in err and err.count("\n") == 1

@@ -1,0 +1,172 @@
+"""`dpscale plan`: time and cost per size from `scale`, the picks, the knee, durations, and bad input."""
+
+from __future__ import annotations
+
+import json
+from importlib.util import find_spec
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.plan import knee, parse_duration, plan
+from dpscale.formulas.scaling import scale
+from dpscale.sources.laws import USL
+
+SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_imagenet_90_epochs():
+    # 1.28M × 90 samples at 64 × 2,000 × 0.9 = 115,200 samples/s: 1,000 s; 64 × 1,000 s = 17.8 device-hours.
+    p = plan(1.28e6, 90, 2000, [64], 0.9, price_per_device_hour=2.5).points[0]
+    assert p.actual_throughput == 115200.0
+    assert p.hours == pytest.approx(1000 / 3600)
+    assert p.device_hours == pytest.approx(64 * 1000 / 3600)
+    assert p.cost == pytest.approx(2.5 * 64 * 1000 / 3600)
+
+
+def test_throughput_comes_from_scale():
+    law = USL(0.01, 1e-4)
+    for p in plan(1e6, 1, 500, SIZES, law).points:
+        assert p.actual_throughput == scale(p.devices, 500, law).actual_throughput
+        assert p.hours == pytest.approx(1e6 / p.actual_throughput / 3600)
+
+
+def test_picks_and_knee():
+    r = plan(1.28e6, 90, 2000, SIZES, USL(0.01, 1e-4), price_per_device_hour=2.5, deadline_hours=1, budget=100)
+    by = {p.devices: p for p in r.points}
+    assert r.cheapest_meeting_deadline == 32  # 16 takes 1.17 h; 32 is the first under 1 h and cheaper than 64+
+    assert by[16].hours > 1 >= by[32].hours and by[32].cost < by[64].cost
+    assert r.fastest_within_budget == 64  # 128 is faster (0.49 h) but costs 155.8 > 100
+    assert by[64].cost <= 100 < by[128].cost
+    # Marginal ΔS/Δd from 32 to 64 is (31.48 − 22.71)/32 = 0.274 < 0.5: the knee is 32.
+    assert by[64].marginal_speedup == pytest.approx((by[64].speedup - by[32].speedup) / 32)
+    assert by[32].marginal_speedup > 0.5 > by[64].marginal_speedup
+    assert r.knee == 32
+
+
+def test_constant_efficiency_has_no_knee_and_ties_go_to_the_faster():
+    r = plan(1e6, 1, 100, SIZES, 0.9, deadline_hours=10)
+    assert r.knee is None
+    assert r.cheapest_meeting_deadline == 256  # equal device-hours at constant E: the fastest wins
+
+
+def test_nothing_meets_the_deadline():
+    r = plan(1e9, 100, 10, [1, 2], 1.0, price_per_device_hour=1, deadline_hours=1, budget=1)
+    assert r.cheapest_meeting_deadline is None and r.fastest_within_budget is None
+
+
+@given(
+    sigma=st.floats(0, 0.5),
+    kappa=st.floats(0, 1e-2),
+    threshold=st.floats(0.05, 0.95),
+)
+def test_knee_marks_the_first_small_step(sigma, kappa, threshold):
+    pts = plan(1e6, 1, 100, SIZES, USL(sigma, kappa), knee_threshold=threshold).points
+    k = knee(pts, threshold)
+    if k is None:
+        assert all(p.marginal_speedup >= threshold for p in pts[1:])
+    else:
+        i = [p.devices for p in pts].index(k)
+        assert pts[i + 1].marginal_speedup < threshold
+        assert all(p.marginal_speedup >= threshold for p in pts[1 : i + 1])
+
+
+@given(e=st.floats(0.05, 1.0), d=st.integers(1, 4096))
+def test_device_hours_do_not_depend_on_d_at_constant_e(e, d):
+    a, b = plan(1e6, 1, 100, [1, d], e).points[0], plan(1e6, 1, 100, [1, d], e).points[-1]
+    assert a.device_hours == pytest.approx(b.device_hours)
+
+
+@pytest.mark.parametrize(
+    "text, hours",
+    [("24h", 24), ("90m", 1.5), ("90min", 1.5), ("2d", 48), ("1d12h", 36), ("3600s", 1), ("1.5", 1.5), ("1w", 168)],
+)
+def test_durations(text, hours):
+    assert parse_duration(text) == pytest.approx(hours)
+
+
+@pytest.mark.parametrize("text", ["tomorrow", "24hh", "h", "0h", "-2", "nan", "1e999", "", "24 hours"])
+def test_bad_durations(text):
+    with pytest.raises(DpscaleError, match="deadline: got"):
+        parse_duration(text)
+
+
+# -- CLI ----------------------------------------------------------------------------------------
+
+
+def test_cli_json_points(capsys):
+    argv = ["plan", "--samples", "1.28e6", "--epochs", "90", "--throughput", "2000", "--devices", "1..256x2"]
+    rc, out, _ = run(capsys, *argv, "--efficiency", "0.9", "--price-per-device-hour", "2.5", "--json")
+    rows = json.loads(out)
+    assert rc == 0 and [r["devices"] for r in rows] == SIZES
+    assert {"devices", "hours", "device_hours", "cost"} <= set(rows[0])
+    r64 = rows[6]
+    assert r64["devices"] == 64 and r64["hours"] == round(1000 / 3600, 12) and r64["cost"] == round(400 / 9, 10)
+
+
+def test_cli_worked_example(capsys):
+    rc, out, _ = run(capsys, "plan")
+    assert rc == 0 and "Worked example" in out and "cheapest size meeting the 24.0 h deadline: 256" in out
+
+
+def test_cli_law_picks_and_marks(capsys, tmp_path):
+    argv = ["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "--law", "usl", "--sigma", "0.01"]
+    argv += ["--kappa", "1e-4", "--price-per-device-hour", "2.5", "--deadline", "1h", "--budget", "100"]
+    path = tmp_path / "plan.png"
+    rc, out, _ = run(capsys, *argv, "--plot", str(path))
+    assert rc == 0 and path.stat().st_size > 1000
+    assert "cheapest size meeting the 1.0 h deadline: 32" in out and "knee: 32" in out
+    assert "fastest size within the budget of 100.00: 64" in out
+    rc, out, _ = run(capsys, *argv, "--json")
+    marks = {r["devices"]: r["marks"] for r in json.loads(out)}
+    assert marks[32] == ["knee", "cheapest_meeting_deadline"] and marks[64] == ["fastest_within_budget"]
+
+
+def test_cli_spanish(capsys):
+    rc, out, _ = run(capsys, "plan", "--lang", "es")
+    assert rc == 0 and "Ejemplo resuelto" in out and "115.200" in out
+
+
+@pytest.mark.skipif(find_spec("dpscale.sources.fit") is None, reason="dpscale.fit not in this build")
+def test_cli_fit_as_e_source(capsys, tmp_path):
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n2,3950\n4,7700\n8,14800\n16,27500\n")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "1..64x2", "--json")
+    rows = json.loads(out)
+    assert rc == 0, err
+    assert [r["devices"] for r in rows] == [2, 4, 8, 16, 32, 64]  # below the smallest run: left out
+    assert rows[0]["actual_throughput"] == pytest.approx(3950, rel=0.02)  # v from the runs (d0 = 2)
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-n", "0", "-v", "100"], "--samples: got '0'; allowed: a sample count > 0"),
+        (["-n", "1e6", "-v", "0"], "--throughput: got '0'"),
+        (["-n", "1e6", "-v", "100", "--epochs", "-1"], "--epochs: got '-1'"),
+        (["-n", "1e6", "-v", "100", "-d", "0"], "--devices: got '0'"),
+        (["-n", "1e6", "-v", "100", "--deadline", "tomorrow"], "--deadline: got 'tomorrow'; allowed: a duration"),
+        (["-n", "1e6", "-v", "100", "--deadline", "24x"], "--deadline: got '24x'"),
+        (["-n", "1e6", "-v", "100", "--budget", "500"], "--budget: needs --price-per-device-hour"),
+        (["-n", "1e6", "-v", "100", "--price-per-device-hour", "0"], "--price-per-device-hour: got '0'"),
+        (["-n", "1e6", "-v", "100", "--knee-threshold", "0"], "--knee-threshold: got '0'"),
+        (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got 0"),
+        (["-n", "1e6"], "--throughput: missing"),
+    ],
+)
+def test_cli_bad_input(capsys, argv, needle):
+    rc, out, err = run(capsys, "plan", *argv)
+    assert rc == 2 and out == ""
+    assert needle in err and err.count("\n") == 1
