@@ -1,0 +1,135 @@
+"""`dpscale fit` on the command line, and `validate_fit` on the published dev set."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dpscale.faces.cli import main
+from dpscale.sources.fit_io import read_runs
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+RUNS = "devices,throughput,step_time\n1,1000,0.256\n8,7500,0.273\n16,14600,0.280\n32,28000,0.292\n"
+
+
+@pytest.fixture
+def runs_csv(tmp_path: Path) -> Path:
+    p = tmp_path / "runs.csv"
+    p.write_text(RUNS)
+    return p
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main(["fit", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_report_answers_the_questions(runs_csv, capsys):
+    r = run_json(
+        capsys, str(runs_csv), "--at", "256,1024", "--gpus-per-node", "8", "--target-throughput", "100000",
+        "--min-efficiency", "0.8", "--resamples", "200",
+    )  # fmt: skip
+    assert r["law"] in ("allreduce", "usl", "amdahl") and r["runner_up"]["law"] != r["law"]
+    assert r["baseline_devices"] == 1 and r["per_device_throughput"] == 1000
+    assert [m["efficiency"] for m in r["measured"]] == pytest.approx([1, 0.9375, 0.9125, 0.875])
+    assert [p["devices"] for p in r["predictions"]] == [256, 1024]
+    for p in r["predictions"]:
+        assert p["throughput_lo"] <= p["throughput"] <= p["throughput_hi"]
+        assert p["efficiency"] == pytest.approx(p["throughput"] / (p["devices"] * 1000))
+    need = r["devices_for_throughput"]
+    assert need["lo"] <= need["devices"] <= need["hi"]
+    assert r["devices_for_efficiency"]["min_efficiency"] == 0.8
+    assert "bootstrap" in r["uncertainty"]
+    assert any("beyond 4×" in w for w in r["warnings"])
+    if r["law"] == "allreduce":
+        assert r["seconds"]["compute_s"] == pytest.approx(0.256, rel=0.05)
+
+
+def test_points_and_jsonl_give_the_same_fit(tmp_path, capsys):
+    lines = [{"devices": d, "throughput": x, "step_time": 0.1} for d, x in [(1, 1000), (8, 7500), (16, 14600)]]
+    p = tmp_path / "runs.jsonl"
+    p.write_text("\n".join(json.dumps(rec) for rec in lines) + "\n")
+    a = run_json(capsys, str(p), "--resamples", "100")
+    b = run_json(capsys, "--point", "1:1000", "--point", "8:7500", "--point", "16:14600", "--resamples", "100")
+    assert a["parameters"] == b["parameters"]
+    assert any("only 3 sizes" in w or "as many parameters" in w for w in a["warnings"])
+
+
+def test_usl_peak_reported(capsys):
+    pts = [f"{d}:{1000 * d / (1 + 0.02 * (d - 1) + 1e-4 * d * (d - 1)):.6f}" for d in (1, 2, 4, 8, 16, 32, 64, 128)]
+    r = run_json(capsys, *sum((["--point", p] for p in pts), []), "--law", "usl", "--resamples", "100")
+    assert r["peak"]["devices"] == pytest.approx(math.sqrt(0.98 / 1e-4), rel=0.01)
+
+
+def test_table_csv_and_plot(runs_csv, tmp_path, capsys):
+    plot = tmp_path / "fit.png"
+    assert main(["fit", str(runs_csv), "--at", "64", "--resamples", "100", "--plot", str(plot)]) == 0
+    out = capsys.readouterr().out
+    assert "runner-up" in out and "E relative to the smallest measured size, 1 devices" in out
+    assert plot.stat().st_size > 1000
+    assert main(["fit", str(runs_csv), "--at", "64,128", "--resamples", "100", "--csv"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert rows[0].startswith("devices,throughput,throughput_lo") and len(rows) == 3
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--point", "8:5120"], "at least 2 distinct"),
+        ([], "RUNS: got none"),
+        (["--point", "8"], "--point"),
+        (["--point", "8:-3", "--point", "16:9000"], "throughput"),
+        (["--point", "0:100", "--point", "16:9000"], "devices"),
+        (["--point", "1:100", "--point", "2:190", "--confidence", "1.5"], "--confidence"),
+        (["--point", "1:100", "--point", "2:190", "--gpus-per-node", "0"], "--gpus-per-node"),
+        (["--point", "1:100", "--point", "2:190", "--plot", "x.txt"], "--plot"),
+        (["missing-file.csv"], "RUNS"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(argv, needle, capsys):
+    assert main(["fit", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert needle in err and "\n" not in err
+
+
+def test_unparsable_files_name_the_line(tmp_path):
+    bad_csv = tmp_path / "bad.csv"
+    bad_csv.write_text("devices,throughput\n1,1000\n8,lots\n")
+    with pytest.raises(Exception, match=r"bad.csv line 3, throughput"):
+        read_runs(bad_csv)
+    bad_jsonl = tmp_path / "bad.jsonl"
+    bad_jsonl.write_text('{"devices": 1, "throughput": 10}\n{"devices": 2,\n')
+    with pytest.raises(Exception, match=r"bad.jsonl line 2: not valid JSON"):
+        read_runs(bad_jsonl)
+    no_cols = tmp_path / "cols.csv"
+    no_cols.write_text("gpus,speed\n1,2\n")
+    with pytest.raises(Exception, match=r"cols.csv line 1: missing column\(s\) devices, throughput"):
+        read_runs(no_cols)
+
+
+@pytest.mark.slow
+def test_process_exit_code_and_no_scipy_at_import(runs_csv):
+    bad = subprocess.run([sys.executable, "-m", "dpscale", "fit", "--point", "8:1"], capture_output=True, text=True)
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+    code = "import sys, dpscale, dpscale.faces.cli; print('scipy' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="dev data not present")
+def test_validate_fit_on_dev_set():
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.fit_validate import validate_fit
+
+    r = validate_fit(read_published(DEV))
+    assert list(r) == ["mode", "points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error", "rows"]
+    assert r["mode"] == "fit" and r["configs"] == r["points"] == len(r["rows"]) >= 20
+    assert list(r["rows"][0]) == ["cfg", "devices", "measured", "predicted", "error"]
+    assert r["median_abs_error"] <= 0.03  # measured 0.015 (docs/fit.md)
+    assert r["median_abs_error"] <= r["p90_abs_error"] <= r["max_abs_error"]
+    for row in r["rows"]:
+        assert row["error"] == pytest.approx(row["predicted"] - row["measured"])
