@@ -108,10 +108,13 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
     ms = list(range(1, hi + 1))
     fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
     for s in SCHEDULES:
-        chunks = v if s == "interleaved" else 1
+        if s == "1f1b":  # the same bubble as GPipe [NARAY21]: one line for both
+            continue
+        chunks = (v if schedule == "interleaved" else 2) if s == "interleaved" else 1  # v = 1 would hide it
         ys = [bubble_fraction(p, m, s, chunks) for m in ms]
-        bold = s == schedule
-        ax.plot(ms, ys, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=s + (f" (v={v})" if chunks > 1 else ""))
+        bold = s == schedule or (s == "gpipe" and schedule == "1f1b")
+        name = "gpipe, 1f1b" if s == "gpipe" else s + (f" (v={v})" if chunks > 1 else "")
+        ax.plot(ms, ys, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=name)
     ax.plot(micro, [bubble_fraction(p, m, schedule, v) for m in micro], "ko", ms=4)
     ax.set_xscale("log", base=2)
     ax.set_xlabel(label("microbatches", lang))

@@ -221,7 +221,7 @@ def _plot(result: object, path: str, lang: str, title: str) -> None:
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=8)
     ax1.set_yscale("log")
-    ax1.set_ylabel(label("hours", lang))
+    ax1.set_ylabel(label("hours", lang) + " (h)")
     ax2.set_ylabel(label("cost" if priced else "device_hours", lang))
     fig.suptitle(title, fontsize=10)
     fig.savefig(out)
