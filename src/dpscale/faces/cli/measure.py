@@ -1,0 +1,306 @@
+"""`dpscale measure`: real data-parallel runs with PyTorch DDP (train), plus `allreduce` and `equivalence`.
+
+A thin shell: inputs are checked here (one-line errors, exit 2), ranks are launched by
+dpscale.sources.measure.launcher, numbers come from dpscale.sources.measure.results/calibration.
+A run that fails (a rank crashes or hangs) prints one line naming the size and the rank, exit 1.
+torch and rich are imported only when the command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli.common import add_output_args, number, parse_devices
+from dpscale.faces.output import Column, emit, to_json
+
+MODE_FLAGS = {
+    "train": ("steps", "warmup", "repeats"),
+    "allreduce": ("sizes", "iters"),
+}
+DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "Modes: (none) train the workload with DDP at each size and report throughput, E, compute vs "
+        "communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` "
+        "check that d ranks × batch b give the gradients of one batch of d·b. Multi-node: see docs/measure.md."
+    )
+    p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
+    g = p.add_argument_group("inputs")
+    g.add_argument("--devices", "-d", metavar="D", help="world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)")
+    g.add_argument("--workload", default="mlp", choices=("mlp", "cnn", "transformer"), help="built-in model")
+    g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
+    g.add_argument("--batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
+    g.add_argument("--steps", metavar="N", help="timed steps per repeat and phase (default 50)")
+    g.add_argument("--warmup", metavar="N", help="untimed steps first (default 10)")
+    g.add_argument("--repeats", metavar="N", help="repeats per size; throughput is their median (default 3)")
+    g.add_argument("--sizes", metavar="S", help="allreduce message sizes (default 1KB..256MB, ×2 steps)")
+    g.add_argument("--iters", metavar="N", help="allreduce iterations per size (default 20)")
+    g = p.add_argument_group("run")
+    g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
+    g.add_argument("--timeout", metavar="S", default="600", help="seconds without progress = hung (default 600)")
+    g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ ranks)")
+    g.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="cuda uses NCCL, cpu gloo")
+    g.add_argument("--port", metavar="P", default="0", help="rendezvous TCP port on 127.0.0.1 (default 0: any)")
+    add_output_args(p, plot=False)
+
+
+def whole(text: str | None, flag: str, default: int, lo: int = 1) -> int:
+    if text is None:
+        return default
+    allowed = f"a whole number ≥ {lo}"
+    x = number(str(text), flag, allowed)
+    if x != int(x) or x < lo:
+        raise DpscaleError(f"{flag}: got {text}; allowed: {allowed}")
+    return int(x)
+
+
+def build_job(args: argparse.Namespace, mode: str) -> Any:
+    from dpscale.sources.measure.calibration import parse_sizes
+    from dpscale.sources.measure.jobs import Job
+
+    for other, flags in MODE_FLAGS.items():
+        for f in flags:
+            if other != mode and getattr(args, f) is not None:
+                where = "dpscale measure" if other == "train" else f"dpscale measure {other}"
+                raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
+    if mode == "allreduce" and (args.model_file or args.batch is not None):
+        raise DpscaleError("--model-file/--batch: not used by `dpscale measure allreduce`")
+    timeout = number(args.timeout, "--timeout", "seconds > 0")
+    if timeout <= 0:
+        raise DpscaleError(f"--timeout: got {args.timeout}; allowed: seconds > 0")
+    return Job(
+        mode=mode,
+        workload=args.workload,
+        model_file=args.model_file,
+        batch=whole(args.batch, "--batch", 16 if mode == "equivalence" else 64),
+        steps=whole(args.steps, "--steps", 50),
+        warmup=whole(args.warmup, "--warmup", 10, lo=0),
+        repeats=whole(args.repeats, "--repeats", 3),
+        sizes=parse_sizes(args.sizes or "1KB..256MB") if mode == "allreduce" else (),
+        iters=whole(args.iters, "--iters", 20),
+        threads=whole(args.threads, "--threads", 0) or None,
+        device=args.device,
+        timeout=timeout,
+    )
+
+
+def check_environment(job: Any, devices: list[int], out: str | None) -> None:
+    """Everything that can be wrong before a rank starts: torch, devices, the model file, --out."""
+    from dpscale.sources.measure import cores, require_torch
+
+    require_torch()
+    import torch
+
+    if job.device == "cuda" or (job.device == "auto" and torch.cuda.is_available()):
+        have = torch.cuda.device_count()
+        if max(devices) > have:
+            raise DpscaleError(f"--devices: got {max(devices)}; allowed: at most {have} (CUDA devices here)")
+    elif max(devices) > cores():
+        print(
+            f"dpscale measure: warning: world size {max(devices)} exceeds the {cores()} CPU cores; ranks share "
+            "cores, so the result measures oversubscription, not the hardware's scaling",
+            file=sys.stderr,
+        )
+    if job.model_file:
+        from dpscale.sources.measure.workloads import from_file
+
+        from_file(job.model_file)
+    if out:
+        try:
+            open(out, "a", encoding="utf-8").close()
+        except OSError as exc:
+            raise DpscaleError(f"--out: got {out!r} ({exc.strerror}); allowed: a writable file path") from None
+
+
+class Bar:
+    """A rich progress bar per size on a terminal; nothing otherwise (and never under --json/--csv)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.progress = None
+        if quiet or not sys.stderr.isatty():
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+
+        cols = (TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn())
+        self.progress = Progress(*cols, console=Console(stderr=True), transient=False)
+
+    def __enter__(self) -> Bar:
+        if self.progress:
+            self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress:
+            self.progress.stop()
+
+    def task(self, text: str) -> Any:
+        if not self.progress:
+            return None
+        tid = self.progress.add_task(text, total=None)
+        return lambda done, total: self.progress.update(tid, completed=done, total=total)
+
+
+def run(args: argparse.Namespace) -> int:
+    mode = args.mode or "train"
+    job = build_job(args, mode)
+    devices = sorted(set(parse_devices(args.devices or DEFAULT_DEVICES[mode])))
+    if mode == "allreduce" and len(devices) != 1:
+        raise DpscaleError(f"--devices: got {args.devices}; allowed: one world size for allreduce")
+    check_environment(job, devices, args.out)
+    from dpscale.sources.measure.launcher import Launcher, RunFailed
+
+    launcher = Launcher(port=whole(args.port, "--port", 0, lo=0))
+    done: list[dict[str, Any]] = []
+    try:
+        with Bar(args.json or args.csv) as bar:
+            for d in devices:
+                outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
+                done.append(record(job, outcome, done, args.out))
+    except RunFailed as exc:
+        if done and not (args.json or args.csv):
+            show(job, done, args)
+        kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
+        print(f"dpscale measure: error: {exc}{kept}", file=sys.stderr)
+        return 1
+    show(job, done, args)
+    if mode == "equivalence":
+        return 0 if all(r["passed"] for r in done) else 1
+    return 0
+
+
+def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) -> dict[str, Any]:
+    """One finished size → its record, written to --out at once (train: JSONL; allreduce: calibration)."""
+    from dpscale.sources.measure import calibration, results
+
+    raw = outcome.result
+    if job.mode == "train":
+        rec = results.summarise(raw, job, outcome.launch_s)
+        rec = results.with_efficiency(rec, done[0] if done else rec)
+        if out:
+            results.append_jsonl(out, rec)
+        return rec
+    if job.mode == "allreduce":
+        cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=1)
+        cal["rows"] = raw["rows"]
+        if out:
+            with open(out, "w", encoding="utf-8") as fh:
+                json.dump({k: v for k, v in cal.items() if k != "rows"}, fh, indent=1)
+        return cal
+    raw["launch_s"] = outcome.launch_s
+    return raw
+
+
+def show(job: Any, done: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    if job.mode == "train":
+        show_train(done, args)
+    elif job.mode == "allreduce":
+        show_allreduce(done[0], args)
+    else:
+        show_equivalence(done, args)
+
+
+TRAIN_COLUMNS = [
+    Column("devices", "int"),
+    Column("throughput", "rate", "samples/s"),
+    Column("spread", "pct"),
+    Column("efficiency", "eff"),
+    Column("speedup", "times"),
+    Column("step_ms", "dec"),
+    Column("compute_ms", "dec"),
+    Column("exposed_comm", "pct"),
+    Column("overlap", "pct"),
+    Column("launch_s", "dec"),
+]
+
+
+def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    first = recs[0]
+    if args.json:
+        head = {k: first[k] for k in ("workload", "batch", "steps", "warmup", "repeats", "backend", "device")}
+        print(to_json({**head, "points": recs}))
+        return
+    if args.csv:
+        emit(recs, [Column(c.key) for c in TRAIN_COLUMNS if c.key in first], args)
+        return
+    rows = [
+        {
+            **r,
+            "spread": r["throughput_spread"],
+            "step_ms": 1e3 * r["step_s"],
+            "compute_ms": 1e3 * r["compute_s"],
+            "exposed_comm": r["exposed_comm_share"],
+        }
+        for r in recs
+    ]
+    title = (
+        f"measured: {first['workload']}, batch {first['batch']}/rank, {first['steps']} steps × {first['repeats']} "
+        f"repeats, {first['backend']} on {first['device']}, {first['threads']} thread(s)/rank"
+    )
+    notes = [
+        f"throughput = median of {first['repeats']} repeats (spread = (max − min)/median); "
+        f"E relative to d={first.get('baseline_devices', first['devices'])}",
+        "compute = the same steps under DDP no_sync; exposed comm = (step − compute)/step; "
+        "overlap = share of a standalone gradient all-reduce hidden behind backward",
+        "launch = spawn → process group up, not part of the throughput",
+    ]
+    emit(rows, TRAIN_COLUMNS, args, title, notes)
+
+
+AR_COLUMNS = [
+    Column("bytes", "int"),
+    Column("time_us", "dec"),
+    Column("algbw_gbs", "float"),
+    Column("busbw_gbs", "float"),
+    Column("iters", "int"),
+]
+
+
+def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
+    from dpscale.faces.i18n import number as fmt
+    from dpscale.sources.measure.calibration import fit_quality
+
+    if args.json:
+        print(to_json({k: v for k, v in cal.items() if k != "rows"}))
+        return
+    rows = [{**r, "time_us": 1e6 * r["time_s"]} for r in cal["rows"]]
+    if args.csv:
+        emit(rows, AR_COLUMNS, args)
+        return
+    lang, n = args.lang, cal["devices"]
+    title = f"all-reduce, {n} ranks, {cal['backend']} on {cal['device']} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)"
+    busbw = fmt(cal["busbw_gbs"], "float", lang) + " GB/s" if cal["busbw_gbs"] else "—"
+    notes = [
+        f"fit t = α + β·S: α = {fmt(1e6 * cal['alpha_s'], 'dec', lang)} µs, β = {cal['beta_s_per_byte']:.4g} s/B "
+        f"(busbw asymptote {busbw}); worst fit error {fmt(fit_quality(cal), 'pct', lang)}",
+    ]
+    if args.out:
+        notes.append(f"calibration written to {args.out}")
+    emit(rows, AR_COLUMNS, args, title, notes)
+
+
+def show_equivalence(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    if args.json:
+        print(to_json(results[0] if len(results) == 1 else results))
+        return
+    if args.csv:
+        rows = [{"devices": r["devices"], **c} for r in results for c in r["checks"]]
+        keys = ["devices", "dtype", "max_abs_diff", "grad_max", "threshold", "passed"]
+        emit(rows, [Column(k) for k in keys], args)
+        return
+    for r in results:
+        d, b = r["devices"], r["batch"]
+        what = f"{r['workload']}, {r['backend']}"
+        print(f"DDP equivalence: {d} ranks × batch {b} vs one process on batch {d * b} ({what})")
+        print(f"  {'dtype':<8}  {'max |Δgrad|':>11}  {'max |grad|':>10}  {'threshold':>9}  result")
+        for c in r["checks"]:
+            verdict = "pass" if c["passed"] else "FAIL"
+            diff, gmax, tol = c["max_abs_diff"], c["grad_max"], c["threshold"]
+            print(f"  {c['dtype']:<8}  {diff:>11.2e}  {gmax:>10.3g}  {tol:>9.1e}  {verdict}")
+    print("note: threshold = 1e-10 (float64) or 1e-5 (float32) × max(1, max |grad|); see docs/measure.md")

@@ -1,0 +1,46 @@
+"""Measured E(d): real data-parallel training with PyTorch DDP, an all-reduce bench, an equivalence check.
+
+Nothing here imports torch at import time; `require_torch()` turns a missing torch into the one-line
+error the CLI prints. Modules that run inside a rank (`train`, `allreduce`, `equivalence`, `rank`,
+`workloads`) import torch and are only imported after that check.
+
+    parent (dpscale measure)          ranks (spawned, or torchrun on every node)
+    launcher.Launcher ── spawn ──▶    rank.local_entry → rank.dispatch → train / allreduce / equivalence
+         ▲  queue: ready/result/error      │ beats: shared int per rank (progress + hang watchdog)
+         └─────────────────────────────────┘
+"""
+
+from __future__ import annotations
+
+import os
+
+from dpscale.errors import DpscaleError
+
+INSTALL_HINT = "install the `measure` extra: pip install 'dpscale[measure]'"
+
+
+def require_torch() -> str:
+    """Import torch or raise the one-line error; returns torch's version."""
+    try:
+        import torch
+        import torch.distributed as dist
+    except ImportError:
+        raise DpscaleError(f"torch: not installed; {INSTALL_HINT}") from None
+    if not dist.is_available():
+        raise DpscaleError(f"torch: {torch.__version__} was built without torch.distributed; {INSTALL_HINT}")
+    return str(torch.__version__)
+
+
+def cores() -> int:
+    """CPU cores this process may run on (affinity-aware, so containers and taskset are honoured)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def threads_per_rank(local_ranks: int, requested: int | None = None) -> int:
+    """One intra-op thread per rank's share of the cores: ranks must not fight over cores."""
+    if requested:
+        return requested
+    return max(1, cores() // max(1, local_ranks))

@@ -1,0 +1,49 @@
+"""One rank's all-reduce bench, nccl-tests style: per size, warm up, then time a tight loop.
+
+The timed loop is exactly a bare `dist.all_reduce` loop (no per-iteration barrier or sync) so
+its busbw matches what the fabric gives PyTorch; benchmarks/bench_allreduce.py checks that.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import torch
+import torch.distributed as dist
+
+from dpscale.sources.measure.calibration import row
+from dpscale.sources.measure.rank import RankContext
+
+BUDGET_S = 1.0  # timed seconds per size at most; slow sizes get fewer iterations (≥ 3)
+
+
+def time_loop(ctx: RankContext, buf: torch.Tensor, iters: int) -> float:
+    """Mean seconds per all-reduce over a tight loop, slowest rank."""
+    dist.barrier()
+    ctx.sync()
+    t0 = time.perf_counter()
+    for _ in range(iters):
+        dist.all_reduce(buf)
+    ctx.sync()
+    return ctx.max_over_ranks([(time.perf_counter() - t0) / iters])[0]
+
+
+def iterations(ctx: RankContext, buf: torch.Tensor, wanted: int) -> int:
+    """Warm up and pick an iteration count every rank agrees on (from the slowest rank's warm-up)."""
+    first = time_loop(ctx, buf, 1)
+    time_loop(ctx, buf, 1)
+    return max(3, min(wanted, int(BUDGET_S / max(first, 1e-9))))
+
+
+def run_allreduce(ctx: RankContext) -> dict[str, Any]:
+    ctx.beat()
+    rows = []
+    for i, nbytes in enumerate(ctx.job.sizes, start=1):
+        ctx.fault(i)
+        buf = torch.ones(nbytes // 4, dtype=torch.float32, device=ctx.device)
+        iters = iterations(ctx, buf, ctx.job.iters)
+        rows.append(row(nbytes, time_loop(ctx, buf, iters), ctx.world, iters))
+        del buf
+        ctx.beat()
+    return {"devices": ctx.world, "rows": rows, "backend": ctx.backend, "device": ctx.device.type}

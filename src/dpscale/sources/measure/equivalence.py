@@ -1,0 +1,75 @@
+"""Does DDP over d ranks × batch b train exactly like one process on the d·b batch?
+
+Every rank makes the same global batch of d·b samples and takes its own slice; DDP averages the
+ranks' mean-loss gradients. Rank 0 also runs an undistributed copy of the model on the whole
+batch. With a mean loss both give the same gradient up to summation order, so the max absolute
+difference must sit at rounding level: THRESHOLDS × max(1, largest |gradient|).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+from dpscale.sources.measure import workloads
+from dpscale.sources.measure.rank import RankContext
+
+THRESHOLDS = {"float64": 1e-10, "float32": 1e-5}
+
+
+def _grads(model: torch.nn.Module) -> torch.Tensor:
+    return torch.cat([p.grad.reshape(-1) for p in model.parameters() if p.grad is not None])
+
+
+def check(ctx: RankContext, dtype: torch.dtype) -> dict[str, Any] | None:
+    job, d, b = ctx.job, ctx.world, ctx.job.batch
+    wl = workloads.load(job.workload, job.model_file)
+    torch.manual_seed(0)
+    model = wl.model().to(device=ctx.device, dtype=dtype)
+    reference = copy.deepcopy(model)
+    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
+    x, y = wl.batch(d * b, torch.Generator().manual_seed(1234))  # the same global batch on every rank
+    if x.is_floating_point():
+        x = x.to(dtype)
+    x, y = x.to(ctx.device), y.to(ctx.device)
+    mine = slice(ctx.rank * b, (ctx.rank + 1) * b)
+    wl.loss(ddp(x[mine]), y[mine]).backward()
+    dist.barrier()
+    if ctx.rank != 0:
+        return None
+    wl.loss(reference(x), y).backward()
+    got, want = _grads(model).double(), _grads(reference).double()
+    name = str(dtype).removeprefix("torch.")
+    scale = max(1.0, float(want.abs().max()))
+    diff = float((got - want).abs().max())
+    return {
+        "dtype": name,
+        "max_abs_diff": diff,
+        "grad_max": float(want.abs().max()),
+        "threshold": THRESHOLDS[name] * scale,
+        "passed": diff <= THRESHOLDS[name] * scale,
+        "params": int(want.numel()),
+    }
+
+
+def run_equivalence(ctx: RankContext) -> dict[str, Any]:
+    ctx.beat()
+    checks = []
+    for i, dtype in enumerate((torch.float64, torch.float32), start=1):
+        ctx.fault(i)
+        checks.append(check(ctx, dtype))
+        ctx.beat()
+    wl = ctx.job.model_file or ctx.job.workload
+    return {
+        "devices": ctx.world,
+        "workload": wl,
+        "batch": ctx.job.batch,
+        "global_batch": ctx.world * ctx.job.batch,
+        "backend": ctx.backend,
+        "checks": checks,
+        "passed": all(c["passed"] for c in checks if c),
+    }

@@ -1,0 +1,48 @@
+"""What a measurement run is asked to do, as one picklable value sent to every rank."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+MODES = ("train", "allreduce", "equivalence")
+WORKLOADS = ("mlp", "cnn", "transformer")
+FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
+FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
+
+
+@dataclass(frozen=True)
+class Job:
+    mode: str = "train"
+    workload: str = "mlp"
+    model_file: str | None = None
+    batch: int = 64  # per rank
+    steps: int = 50
+    warmup: int = 10
+    repeats: int = 3
+    sizes: tuple[int, ...] = ()  # all-reduce message sizes in bytes
+    iters: int = 20  # all-reduce iterations per size (fewer when one op is slow)
+    threads: int | None = None  # intra-op threads per rank; None: cores // local ranks
+    device: str = "auto"  # auto | cpu | cuda
+    timeout: float = 600.0  # seconds without progress before a run is declared hung
+    fault: str | None = field(default_factory=lambda: os.environ.get(FAULT_ENV) or None)
+
+    def beats_total(self, world: int) -> int:
+        """Heartbeats rank 0 passes in a full run: the progress bar's 100 %."""
+        start = 3  # started, process group up, model ready
+        if self.mode == "train":
+            return start + 2 * (self.warmup + min(self.warmup, 2) + 2 * self.repeats * self.steps) + 1
+        if self.mode == "allreduce":
+            return start + len(self.sizes)
+        return start + 2  # equivalence: float64, float32
+
+    def fault_for(self, rank: int, world: int) -> str | None:
+        """'crash' or 'hang' when the test hook targets this rank at this world size."""
+        if not self.fault:
+            return None
+        parts = self.fault.split(":")
+        kind, r = parts[0], int(parts[1])
+        w = int(parts[2]) if len(parts) > 2 else None
+        if r == rank and (w is None or w == world):
+            return kind
+        return None

@@ -1,0 +1,173 @@
+"""Launch d local ranks with torch's multiprocessing launcher and watch them until they finish.
+
+The parent owns the TCPStore (so a busy --port fails here, at once) and watches two things:
+process exits (a crash: the first rank to fail that was not merely told by a collective that a
+peer died) and heartbeats (a hang: no rank made progress for --timeout seconds; the ranks that
+got least far are named). Either way every rank is terminated, then killed, then reaped.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import socket
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+from typing import Any
+
+from dpscale.errors import DpscaleError
+from dpscale.sources.measure.jobs import Job
+
+GRACE_S = 2.0  # after a failure: time for the other ranks' messages, then for SIGTERM before SIGKILL
+
+
+class RunFailed(Exception):
+    """A world size failed while running (crash or hang): exit code 1, not a usage error."""
+
+    def __init__(self, devices: int, rank: str, reason: str) -> None:
+        self.devices, self.rank, self.reason = devices, rank, reason
+        super().__init__(f"size {devices}: {rank} {reason}")
+
+
+@dataclass
+class Outcome:
+    result: dict[str, Any]
+    launch_s: float  # spawn → every rank has its process group (not part of the measured steps)
+    pids: list[int]
+
+
+def check_port(host: str, port: int) -> None:
+    """A busy --port is a usage error (exit 2), found before any rank starts."""
+    if port == 0:
+        return
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            why = "in use" if exc.errno == errno.EADDRINUSE else exc.strerror
+            raise DpscaleError(f"--port: got {port} ({why}); allowed: a free TCP port, or 0 to pick one") from None
+
+
+class Launcher:
+    """One store for the whole run; each launch gets its own key prefix."""
+
+    def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:
+        import torch.distributed as dist
+
+        check_port(host, port)
+        try:
+            self.store = dist.TCPStore(host, port, is_master=True, wait_for_workers=False)
+        except Exception as exc:  # lost a race for the port
+            raise DpscaleError(f"--port: got {port} ({exc}); allowed: a free TCP port, or 0 to pick one") from None
+        self.host, self.port, self.launches = host, self.store.port, 0
+
+    def run(self, job: Job, world: int, progress: Callable[[int, int], None] | None = None) -> Outcome:
+        import torch.multiprocessing as tmp
+
+        from dpscale.sources.measure.rank import local_entry
+
+        mp = tmp.get_context("spawn")
+        queue, beats = mp.SimpleQueue(), mp.RawArray("q", world)
+        self.launches += 1
+        args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats)
+        t0 = time.monotonic()
+        pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
+        try:
+            return self._watch(pc, job, world, queue, beats, t0, progress)
+        finally:
+            _stop(pc.processes)
+            for f in pc.error_files:
+                if f and os.path.exists(f):
+                    os.unlink(f)
+
+    def _watch(self, pc: Any, job: Job, world: int, queue: Any, beats: Any, t0: float, progress: Any) -> Outcome:
+        total = job.beats_total(world)
+        result, ready, errors, exits = None, {}, {}, {}
+        last, last_change = [0] * world, time.monotonic()
+        failed_at = None
+        while True:
+            while not queue.empty():
+                msg = queue.get()
+                if msg[0] == "ready":
+                    ready[msg[1]] = time.monotonic()
+                elif msg[0] == "result":
+                    result = msg[2]
+                elif msg[0] == "error":
+                    errors[msg[1]] = (msg[2], msg[3], msg[4])
+            now = time.monotonic()
+            for i, p in enumerate(pc.processes):
+                if p.exitcode is not None and i not in exits:
+                    exits[i] = (time.time(), p.exitcode)
+            if any(code != 0 for _, code in exits.values()) and failed_at is None:
+                failed_at = now
+            if failed_at is not None and (len(exits) == world or now - failed_at > GRACE_S):
+                rank, reason = _culprit(errors, exits, pc.error_files)
+                raise RunFailed(world, rank, reason)
+            if len(exits) == world:
+                if result is None:
+                    raise RunFailed(world, "rank 0", "finished without a result")
+                launch = max(ready.values()) - t0 if len(ready) == world else None
+                return Outcome(result, launch, [p.pid for p in pc.processes])
+            cur = list(beats)
+            if cur != last:
+                last, last_change = cur, now
+                if progress:
+                    progress(min(cur[0], total), total)
+            elif now - last_change > job.timeout and failed_at is None:
+                low = min(cur)
+                stuck = [i for i, b in enumerate(cur) if b == low]
+                who = "all ranks" if len(stuck) == world else "rank " + ", ".join(map(str, stuck))
+                raise RunFailed(world, who, f"made no progress for {job.timeout:g} s (--timeout); stopped all ranks")
+            wait([p.sentinel for p in pc.processes if p.exitcode is None], timeout=0.1)
+
+
+def _culprit(errors: dict, exits: dict, error_files: list) -> tuple[str, str]:
+    """The rank that failed first for its own reason, not one a collective told that a peer was gone."""
+    cands = []
+    for r, (t, code) in exits.items():
+        if code == 0:
+            continue
+        if r in errors:
+            t_err, text, comm = errors[r]
+            cands.append((comm, t_err, r, f"crashed: {text}"))
+        elif code < 0:
+            cands.append((False, t, r, f"was killed by {signal.Signals(-code).name}"))
+        else:
+            cands.append((False, t, r, f"exited with code {code}{_traceback_tail(error_files[r])}"))
+    for r, (t_err, text, comm) in errors.items():
+        if r not in exits:
+            cands.append((comm, t_err, r, f"crashed: {text}"))
+    comm, _, rank, reason = min(cands)
+    return f"rank {rank}", reason
+
+
+def _traceback_tail(path: str | None) -> str:
+    if not path or not os.path.exists(path):
+        return ""
+    import pickle
+
+    try:
+        with open(path, "rb") as fh:
+            lines = [ln for ln in str(pickle.load(fh)).splitlines() if ln.strip()]
+        return f": {lines[-1].strip()[:300]}" if lines else ""
+    except Exception:
+        return ""
+
+
+def _stop(processes: list) -> None:
+    """Terminate, then kill, then reap every rank still alive: no orphans, no zombies."""
+    alive = [p for p in processes if p.is_alive()]
+    for p in alive:
+        p.terminate()
+    deadline = time.monotonic() + GRACE_S
+    for p in alive:
+        p.join(max(0.0, deadline - time.monotonic()))
+    for p in alive:
+        if p.is_alive():
+            p.kill()
+            p.join(5)
+    for p in processes:
+        p.join(0)

@@ -1,0 +1,173 @@
+"""Everything one rank does around the measurement: threads, device, process group, heartbeats, faults.
+
+Two ways in: `local_entry` (spawned by launcher.Launcher, talks to the parent through a queue and
+a shared heartbeat array) and `torchrun_entry` (started by torchrun on every node, reads the
+standard RANK/WORLD_SIZE/LOCAL_* environment and prints its own result).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import torch
+import torch.distributed as dist
+
+from dpscale.sources.measure import threads_per_rank
+from dpscale.sources.measure.jobs import Job
+
+COMM_ERRORS = ("connection", "gloo", "nccl", "peer", "socket", "timed out", "timeout", "broken pipe")
+
+
+@dataclass
+class RankContext:
+    rank: int
+    world: int
+    local_rank: int
+    local_world: int
+    job: Job
+    beats: Any = None  # shared array of heartbeats (local launch) or None (torchrun)
+    device: torch.device = field(default_factory=lambda: torch.device("cpu"))
+    backend: str = "gloo"
+    threads: int = 1
+    nodes: int = 1
+    ready_at: float = 0.0  # time.monotonic() when the process group was up
+
+    def beat(self) -> None:
+        """One more step of progress: drives the progress bar and the parent's hang watchdog."""
+        if self.beats is not None:
+            self.beats[self.local_rank] += 1
+
+    def sync(self) -> None:
+        """Wait for queued device work so wall-clock times are real."""
+        if self.device.type == "cuda":
+            torch.cuda.synchronize(self.device)
+
+    def fault(self, index: int) -> None:
+        """Test hook (DPSCALE_MEASURE_FAULT): crash or hang this rank at the given step."""
+        from dpscale.sources.measure.jobs import FAULT_STEP
+
+        kind = self.job.fault_for(self.rank, self.world)
+        if kind is None or index != FAULT_STEP:
+            return
+        if kind == "crash":
+            raise RuntimeError(f"injected crash at step {index}")
+        if kind == "exit":
+            import os
+
+            os._exit(3)
+        while True:  # "hang": never reach the next collective
+            time.sleep(3600)
+
+    def max_over_ranks(self, values: list[float]) -> list[float]:
+        """The slowest rank's times: a data-parallel step is as slow as its slowest rank."""
+        t = torch.tensor(values, dtype=torch.float64, device=self.device)
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        return [float(x) for x in t.cpu()]
+
+
+def setup(ctx: RankContext) -> None:
+    """Threads and device before anything allocates; the choice is reported with the results."""
+    ctx.threads = threads_per_rank(ctx.local_world, ctx.job.threads)
+    torch.set_num_threads(ctx.threads)
+    try:
+        torch.set_num_interop_threads(1)
+    except RuntimeError:  # already set in this process
+        pass
+    use_cuda = ctx.job.device == "cuda" or (ctx.job.device == "auto" and torch.cuda.is_available())
+    if use_cuda:
+        ctx.device = torch.device("cuda", ctx.local_rank)
+        torch.cuda.set_device(ctx.device)
+        ctx.backend = "nccl"
+    ctx.beat()
+
+
+def pg_timeout(job: Job, watched: bool) -> timedelta:
+    """Under the parent's watchdog the collectives wait longer than --timeout (the watchdog names the rank);
+    under torchrun the collective timeout is the watchdog."""
+    return timedelta(seconds=job.timeout + 60 if watched else job.timeout)
+
+
+def dispatch(ctx: RankContext) -> dict[str, Any] | None:
+    ctx.beat()  # process group up
+    if ctx.job.mode == "train":
+        from dpscale.sources.measure.train import run_train
+
+        return run_train(ctx)
+    if ctx.job.mode == "allreduce":
+        from dpscale.sources.measure.allreduce import run_allreduce
+
+        return run_allreduce(ctx)
+    from dpscale.sources.measure.equivalence import run_equivalence
+
+    return run_equivalence(ctx)
+
+
+def _die_with_parent() -> None:
+    """SIGKILL this rank if the launcher dies, even while blocked inside a collective (no orphans)."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except OSError:  # pragma: no cover
+            pass
+
+
+def one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text[:300]
+
+
+def local_entry(rank: int, job: Job, world: int, host: str, port: int, prefix: str, queue: Any, beats: Any) -> None:
+    """A rank spawned by the local launcher (torch.multiprocessing.start_processes)."""
+    _die_with_parent()
+    ctx = RankContext(rank, world, rank, world, job, beats)
+    try:
+        setup(ctx)
+        store = dist.TCPStore(host, port, is_master=False, timeout=pg_timeout(job, True))
+        store = dist.PrefixStore(prefix, store)
+        dist.init_process_group(ctx.backend, store=store, rank=rank, world_size=world, timeout=pg_timeout(job, True))
+        queue.put(("ready", rank, time.time()))
+        result = dispatch(ctx)
+        if rank == 0:
+            queue.put(("result", rank, result))
+        dist.barrier()
+        dist.destroy_process_group()
+    except Exception as exc:
+        low = str(exc).lower()
+        queue.put(("error", rank, time.time(), one_line(exc), any(w in low for w in COMM_ERRORS)))
+        raise
+    quiet_exit()
+
+
+def quiet_exit(code: int = 0) -> None:
+    """Leave without C++ static destructors: they can race gloo's threads at exit and abort (SIGABRT).
+    Everything this rank reports has already been written synchronously to the parent's pipe."""
+    import os
+
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
+    """A rank started by torchrun: env:// rendezvous; the collective timeout is the hang watchdog."""
+    import os
+
+    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    local_rank = int(os.environ.get("LOCAL_RANK", 0))
+    local_world = int(os.environ.get("LOCAL_WORLD_SIZE", 1))
+    ctx = RankContext(rank, world, local_rank, local_world, job)
+    ctx.nodes = max(1, world // max(1, local_world))
+    setup(ctx)
+    dist.init_process_group(ctx.backend, timeout=pg_timeout(job, False))
+    ctx.ready_at = time.monotonic()
+    try:
+        return ctx, dispatch(ctx)
+    finally:
+        dist.destroy_process_group()

@@ -1,0 +1,122 @@
+"""Raw per-rank timings → one record per world size, E against a baseline, and the JSONL file.
+
+Pure Python so the launcher, the torchrun worker and tests share one definition of every number.
+Records are what `dpscale fit results.jsonl` reads: one JSON object a line with at least
+`devices` and `throughput` (cluster samples/s).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+from dpscale.sources.measure.jobs import Job
+
+
+def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
+    """Median over repeats of the synchronised phase; compute = the same steps under no_sync."""
+    d, b, n = raw["devices"], job.batch, job.steps
+    thr = [d * b * n / t for t in raw["sync_s"]]
+    step = median(raw["sync_s"]) / n
+    compute = median(raw["nosync_s"]) / n
+    exposed = max(0.0, step - compute)
+    comm = raw.get("comm_s")
+    med = median(thr)
+    return {
+        "devices": d,
+        "throughput": med,
+        "throughput_min": min(thr),
+        "throughput_max": max(thr),
+        "throughput_spread": (max(thr) - min(thr)) / med,
+        "per_device_throughput": med / d,
+        "efficiency": None,
+        "step_s": step,
+        "compute_s": compute,
+        "comm_exposed_s": exposed,
+        "exposed_comm_share": exposed / step,
+        "comm_s": comm,
+        "overlap": None if not comm or d == 1 else min(1.0, max(0.0, 1 - exposed / comm)),
+        "launch_s": launch_s,
+        "throughputs": thr,
+        "workload": raw["workload"],
+        "batch": b,
+        "global_batch": d * b,
+        "steps": n,
+        "warmup": job.warmup,
+        "repeats": job.repeats,
+        "nodes": nodes,
+        "params": raw["params"],
+        "grad_bytes": raw["grad_bytes"],
+        "backend": raw["backend"],
+        "device": raw["device"],
+        "threads": raw["threads"],
+        "unit": "samples/s",
+    }
+
+
+def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
+    """E(d) = (A(d)/d) / (A(d0)/d0) against the smallest size; per-repeat E shows the spread."""
+    is_base = rec is base
+    rec = dict(rec)
+    if base is None:
+        return rec
+    d, d0, a0 = rec["devices"], base["devices"], base["throughput"]
+    per0 = a0 / d0
+    if is_base or (d == d0 and rec["throughput"] == a0):
+        rec["efficiency"] = 1.0
+    else:
+        rec["efficiency"] = rec["per_device_throughput"] / per0
+    per_repeat = [t / d / per0 for t in rec.get("throughputs", [])]
+    rec["efficiency_min"] = min(per_repeat, default=rec["efficiency"])
+    rec["efficiency_max"] = max(per_repeat, default=rec["efficiency"])
+    rec["speedup"] = d0 * rec["throughput"] / a0
+    rec["baseline_devices"] = d0
+    return rec
+
+
+def same_setup(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    keys = ("workload", "batch", "backend", "device", "steps")
+    return all(a.get(k) == b.get(k) for k in keys)
+
+
+def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
+    """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
+    if not path or not Path(path).exists():
+        return None
+    best = None
+    for line in Path(path).read_text().splitlines():
+        try:
+            old = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(old, dict) and same_setup(old, rec) and old.get("devices", math.inf) <= rec["devices"]:
+            if best is None or old["devices"] < best["devices"]:
+                best = old
+    return best
+
+
+def append_jsonl(path: str, rec: dict[str, Any]) -> None:
+    """One line, flushed and fsynced: a later crash must not lose sizes that finished."""
+    line = json.dumps(_finite(rec), ensure_ascii=False)
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(line + "\n")
+        fh.flush()
+        try:
+            import os
+
+            os.fsync(fh.fileno())
+        except OSError:  # pragma: no cover - pipes, special files
+            pass
+
+
+def _finite(x: Any) -> Any:
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _finite(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_finite(v) for v in x]
+    return x

@@ -1,0 +1,95 @@
+"""One rank's DDP training measurement: synchronised steps vs the same steps under no_sync.
+
+Per repeat the rank times `steps` steps with gradients all-reduced (what training costs) and
+`steps` steps under `DDP.no_sync()` (compute alone). The difference is the communication that
+backward did not hide. A standalone all-reduce of the whole gradient gives the communication
+time itself, so overlap = 1 − exposed / comm. Times are the slowest rank's.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import torch
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+from dpscale.sources.measure import workloads
+from dpscale.sources.measure.rank import RankContext
+
+
+def run_train(ctx: RankContext) -> dict[str, Any]:
+    job = ctx.job
+    wl = workloads.load(job.workload, job.model_file)
+    torch.manual_seed(0)  # same initial weights everywhere (DDP also broadcasts rank 0's)
+    model = wl.model().to(ctx.device)
+    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
+    gen = torch.Generator().manual_seed(1000 + ctx.rank)  # each rank its own shard of data
+    x, y = (t.to(ctx.device) for t in wl.batch(job.batch, gen))
+    opt = torch.optim.SGD(ddp.parameters(), lr=1e-4)
+    params = sum(p.numel() for p in model.parameters() if p.requires_grad)
+    grad_bytes = sum(p.numel() * p.element_size() for p in model.parameters() if p.requires_grad)
+    ctx.beat()  # model ready
+    step_index = 0
+
+    def step() -> None:
+        opt.zero_grad(set_to_none=True)
+        wl.loss(ddp(x), y).backward()
+        opt.step()
+
+    def phase(n: int, sync: bool) -> float:
+        nonlocal step_index
+        dist.barrier()
+        ctx.sync()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            step_index += 1
+            ctx.fault(step_index)  # before the beat: a hung rank is the one that got least far
+            ctx.beat()
+            if sync:
+                step()
+            else:
+                with ddp.no_sync():
+                    step()
+            ctx.beat()
+        ctx.sync()
+        return time.perf_counter() - t0
+
+    phase(job.warmup, True)
+    phase(min(job.warmup, 2), False)
+    sync_s, nosync_s = [], []
+    for _ in range(job.repeats):
+        t_nosync = phase(job.steps, False)
+        t_sync = phase(job.steps, True)
+        t_sync, t_nosync = ctx.max_over_ranks([t_sync, t_nosync])
+        sync_s.append(t_sync)
+        nosync_s.append(t_nosync)
+    comm_s = _allreduce_time(ctx, params, iters=min(job.steps, 10))
+    ctx.beat()
+    return {
+        "devices": ctx.world,
+        "workload": wl.name,
+        "sync_s": sync_s,
+        "nosync_s": nosync_s,
+        "comm_s": comm_s,
+        "params": params,
+        "grad_bytes": grad_bytes,
+        "backend": ctx.backend,
+        "device": ctx.device.type,
+        "threads": ctx.threads,
+        "nodes": ctx.nodes,
+    }
+
+
+def _allreduce_time(ctx: RankContext, numel: int, iters: int) -> float:
+    """Seconds to all-reduce the whole gradient once, alone (no overlapping compute)."""
+    buf = torch.ones(numel, device=ctx.device)
+    dist.all_reduce(buf)
+    dist.barrier()
+    ctx.sync()
+    t0 = time.perf_counter()
+    for _ in range(max(1, iters)):
+        dist.all_reduce(buf)
+    ctx.sync()
+    return ctx.max_over_ranks([(time.perf_counter() - t0) / max(1, iters)])[0]

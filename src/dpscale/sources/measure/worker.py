@@ -1,0 +1,103 @@
+"""The rank program for multi-node runs: `torchrun … -m dpscale.sources.measure.worker [MODE] [OPTIONS]`.
+
+torchrun starts it on every node and sets RANK/WORLD_SIZE/LOCAL_RANK/MASTER_*; one launch measures
+one world size. Rank 0 prints one JSON object (a train record, an all-reduce calibration or an
+equivalence result) and, with --out, appends the record to a JSONL file (train) or writes the
+calibration file (allreduce). A train record gets E against the smallest earlier record of the
+same setup already in --out, so running 1 node, then 2, then 4 into one file gives E(d).
+A hung rank ends the run when the collective timeout (--timeout) fires; torchrun then stops the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from dpscale.errors import DpscaleError
+from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0])
+    p.add_argument("mode", nargs="?", default="train", choices=MODES)
+    p.add_argument("--workload", default="mlp", choices=WORKLOADS)
+    p.add_argument("--model-file")
+    p.add_argument("--batch", type=int, default=None, help="per-rank batch (default 64; equivalence 16)")
+    p.add_argument("--steps", type=int, default=50)
+    p.add_argument("--warmup", type=int, default=10)
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--sizes", default="1KB..256MB")
+    p.add_argument("--iters", type=int, default=20)
+    p.add_argument("--threads", type=int, default=None)
+    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
+    p.add_argument("--timeout", type=float, default=600.0)
+    p.add_argument("--out")
+    return p
+
+
+def job_from(a: argparse.Namespace) -> Job:
+    from dpscale.sources.measure.calibration import parse_sizes
+
+    for flag, v, lo in (("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1)):
+        if v < lo:
+            raise DpscaleError(f"{flag}: got {v}; allowed: a whole number ≥ {lo}")
+    batch = a.batch or (16 if a.mode == "equivalence" else 64)
+    if batch < 1:
+        raise DpscaleError(f"--batch: got {batch}; allowed: a whole number ≥ 1")
+    sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
+    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
+               a.device, a.timeout)  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    from dpscale.sources.measure import require_torch
+
+    t0 = time.monotonic()
+    try:
+        require_torch()
+        a = parser().parse_args(argv)
+        job = job_from(a)
+        if job.model_file:
+            from dpscale.sources.measure.workloads import from_file
+
+            from_file(job.model_file)
+    except DpscaleError as exc:
+        print(f"dpscale worker: error: {exc}", file=sys.stderr)
+        return 2
+    from dpscale.sources.measure.rank import torchrun_entry
+
+    ctx, raw = torchrun_entry(job)
+    if ctx.rank != 0:
+        return 0
+    out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out)
+    print(json.dumps(out), flush=True)
+    return 0 if out.get("passed", True) else 1
+
+
+def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) -> dict:
+    """Rank 0's record for this world size, written where --out says."""
+    from dpscale.sources.measure import calibration, results
+
+    if job.mode == "train":
+        rec = results.summarise(raw, job, launch_s, nodes)
+        base = results.baseline_from_file(out, rec)
+        rec = results.with_efficiency(rec, base or rec)
+        if out:
+            results.append_jsonl(out, rec)
+        return rec
+    if job.mode == "allreduce":
+        cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes)
+        if out:
+            with open(out, "w", encoding="utf-8") as fh:
+                json.dump(cal, fh, indent=1)
+        return cal
+    return raw
+
+
+if __name__ == "__main__":
+    code = main()
+    if "dpscale.sources.measure.rank" in sys.modules:
+        sys.modules["dpscale.sources.measure.rank"].quiet_exit(code)
+    sys.exit(code)
