@@ -54,7 +54,9 @@ LABELS: dict[str, dict[str, str]] = {
         "h:activation_bytes_per_device": "activations",
         "h:total_bytes_per_device": "total",
         "h:headroom_bytes": "headroom",
-        "mem_title": "Memory per device: {params} B parameters, {devices} devices, {precision} precision, {optimizer}",
+        "mem_title": "Memory per device: {params} parameters, {devices} devices, {precision} precision, {optimizer}",
+        "mem_billion": "{x} B",
+        "mem_million": "{x} M",
         "mem_act_note": (
             "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
             "16-bit, all layers, embeddings left out) — ZeRO does not shard them"
@@ -210,9 +212,11 @@ LABELS: dict[str, dict[str, str]] = {
         "h:total_bytes_per_device": "total",
         "h:headroom_bytes": "margen",
         "mem_title": (
-            "Memoria por dispositivo: {params} mil millones de parámetros, {devices} dispositivos, "
+            "Memoria por dispositivo: {params} de parámetros, {devices} dispositivos, "
             "precisión {precision}, {optimizer}"
         ),
+        "mem_billion": "{x} mil millones",
+        "mem_million": "{x} millones",
         "mem_act_note": (
             "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo {r} (Korthikanti et al.; "
             "16 bits, todas las capas, sin embeddings) — ZeRO no las reparte"

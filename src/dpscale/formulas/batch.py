@@ -39,7 +39,7 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
 def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "linear") -> float:
     """Learning rate for `batch` from a reference (base_lr at base_batch): ×k (linear) or ×√k (sqrt).
 
-    >>> scaled_lr(0.1, 256, 8192)  # Goyal et al.: ResNet-50 at 8k
+    >>> round(scaled_lr(0.1, 256, 8192), 9)  # Goyal et al.: ResNet-50 at 8k
     3.2
     """
     lr0 = check_positive(base_lr, "base_lr", "a learning rate > 0")

@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
     notes.append(label("mem_stages", lang))
     title = label("mem_title", lang).format(
-        params=fmt(params / 1e9, "float", lang), devices=devices, optimizer=optimizer, precision=precision
+        params=_count(params, lang), devices=devices, optimizer=optimizer, precision=precision
     )
     cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
     if activation:
@@ -182,6 +182,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         emit(records, cols, args, title, notes)
     return 0
+
+
+def _count(params: float, lang: str) -> str:
+    """7.5e9 → '7.5 B', 25.6e6 → '25.6 M' (Spanish: mil millones, millones)."""
+    if params >= 1e9:
+        return label("mem_billion", lang).format(x=fmt(params / 1e9, "float", lang))
+    if params >= 1e6:
+        return label("mem_million", lang).format(x=fmt(round(params / 1e6, 1), "float", lang))
+    return fmt(params, "int", lang)
 
 
 def _device_memory(args: argparse.Namespace, catalog: object) -> tuple[float | None, str]:
