@@ -171,9 +171,8 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     lines = [f"fitted law: {r['law']} — chosen by {r['criterion']}"]
     if r["runner_up"]:
         loo = r["runner_up"]["loo_rmse"]
-        lines.append(
-            f"runner-up: {r['runner_up']['law']} (leave-one-out RMSE {'n/a' if loo is None else f'{loo:.4f}'})"
-        )
+        score = "n/a" if loo is None or not math.isfinite(loo) else f"{loo:.4f}"
+        lines.append(f"runner-up: {r['runner_up']['law']} (leave-one-out RMSE {score})")
     lines.append(f"E relative to {r['efficiency_relative_to']}; uncertainty: {r['uncertainty']}")
     lines.append(f"parameters ({pct} interval):")
     lines += [
