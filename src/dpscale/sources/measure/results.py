@@ -34,6 +34,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "per_device_throughput": med / d,
         "efficiency": None,
         "step_s": step,
+        "step_time": step,  # the name `dpscale fit` reads
         "compute_s": compute,
         "comm_exposed_s": exposed,
         "exposed_comm_share": exposed / step,

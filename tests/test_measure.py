@@ -1,0 +1,159 @@
+"""dpscale measure without launching ranks: input errors (exit 2), parsing, the α–β fit, E bookkeeping."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.sources.measure import calibration, results, threads_per_rank
+from dpscale.sources.measure.jobs import Job
+
+
+def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
+    rc = main(argv)
+    return rc, capsys.readouterr().err.strip()
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["measure", "--devices", "0"], "--devices: got '0'"),
+        (["measure", "--devices", "-1"], "--devices"),
+        (["measure", "--batch", "0"], "--batch: got 0; allowed: a whole number ≥ 1"),
+        (["measure", "--steps", "2.5"], "--steps: got 2.5"),
+        (["measure", "--timeout", "0"], "--timeout: got 0"),
+        (["measure", "--sizes", "1KB..1MB"], "--sizes: belongs to `dpscale measure allreduce`"),
+        (["measure", "equivalence", "--steps", "3"], "--steps: belongs to `dpscale measure`"),
+        (["measure", "allreduce", "--sizes", "1XB..2MB"], "--sizes: got '1XB'"),
+        (["measure", "allreduce", "--sizes", "1MB..1KB"], "--sizes: got '1MB..1KB'"),
+        (["measure", "allreduce", "--devices", "1,2"], "one world size for allreduce"),
+        (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    rc, text = err(capsys, argv)
+    assert rc == 2
+    assert needle in text
+    assert len(text.splitlines()) == 1
+
+
+def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        rc, text = err(capsys, ["measure", "--devices", "1", "--port", str(port)])
+    assert rc == 2
+    assert text == f"dpscale measure: error: --port: got {port} (in use); allowed: a free TCP port, or 0 to pick one"
+
+
+def test_torch_missing_names_the_extra(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` now raises ImportError
+    monkeypatch.setitem(sys.modules, "torch.distributed", None)
+    rc, text = err(capsys, ["measure", "--devices", "1"])
+    assert rc == 2
+    hint = "install the `measure` extra: pip install 'dpscale[measure]'"
+    assert text == f"dpscale measure: error: torch: not installed; {hint}"
+
+
+def test_cli_and_package_do_not_import_torch_or_rich() -> None:
+    code = (
+        "import sys, dpscale, dpscale.faces.cli, dpscale.faces.cli.measure, dpscale.sources.measure.launcher,"
+        " dpscale.sources.measure.worker, dpscale.sources.measure.results;"
+        " print(sorted(m for m in ('torch', 'rich') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_warns_when_world_size_exceeds_cores(capsys: pytest.CaptureFixture[str]) -> None:
+    from dpscale.faces.cli.measure import check_environment
+    from dpscale.sources.measure import cores
+
+    check_environment(Job(device="cpu"), [cores() + 1], None)
+    assert "exceeds the" in capsys.readouterr().err
+
+
+def test_threads_share_the_cores() -> None:
+    from dpscale.sources.measure import cores
+
+    assert threads_per_rank(1) == cores()
+    assert threads_per_rank(cores() * 4) == 1
+    assert threads_per_rank(2, requested=3) == 3
+
+
+def test_parse_sizes_binary_units_and_steps() -> None:
+    assert calibration.parse_sizes("1KB..8KB") == (1024, 2048, 4096, 8192)
+    assert calibration.parse_sizes("1K..1MBx32") == (1024, 32768, 1048576)
+    assert calibration.parse_sizes("4MiB,1KB,1kb") == (1024, 4 * 1024**2)
+    assert calibration.parse_sizes("6") == (4,)  # whole float32 elements
+    with pytest.raises(DpscaleError, match="--sizes: got '5GB'"):
+        calibration.parse_sizes("5GB")
+
+
+def test_busbw_factor_matches_nccl_tests() -> None:
+    assert calibration.busbw_factor(1) == 0
+    assert calibration.busbw_factor(2) == 1
+    assert calibration.busbw_factor(8) == pytest.approx(1.75)
+
+
+def test_fit_recovers_alpha_beta_exactly() -> None:
+    alpha, beta = 50e-6, 1 / 10e9
+    sizes = [2.0**k for k in range(10, 29)]
+    a, b = calibration.fit_alpha_beta(sizes, [alpha + beta * s for s in sizes])
+    assert a == pytest.approx(alpha, rel=1e-9)
+    assert b == pytest.approx(beta, rel=1e-9)
+
+
+def test_fit_never_returns_negative_parameters() -> None:
+    sizes = [1e3, 1e4, 1e5]
+    a, b = calibration.fit_alpha_beta(sizes, [3e-4, 2e-4, 1e-4])  # falling times: no physical line
+    assert a >= 0 and b >= 0
+
+
+def test_calibration_file_keys() -> None:
+    rows = [calibration.row(s, 1e-5 + s / 5e9, 4, 20) for s in (1024, 1 << 20, 1 << 26)]
+    cal = calibration.calibration(rows, 4, "nccl", device="cuda")
+    for key in ("alpha_s", "beta_s_per_byte", "busbw_gbs", "backend", "devices", "points"):
+        assert key in cal
+    assert set(cal["points"][0]) == {"bytes", "time_s", "algbw_gbs", "busbw_gbs"}
+    assert cal["busbw_gbs"] == pytest.approx(1.5 * 5.0)  # 2(n−1)/n at n=4 times 5 GB/s algbw
+    assert rows[1]["busbw_gbs"] == pytest.approx(1.5 * rows[1]["algbw_gbs"])
+    json.dumps(cal)
+
+
+def raw(d: int, sync: list[float], nosync: list[float]) -> dict:
+    return dict(devices=d, workload="mlp", sync_s=sync, nosync_s=nosync, comm_s=0.05, params=10, grad_bytes=40,
+                backend="gloo", device="cpu", threads=1)  # fmt: skip
+
+
+def test_summary_and_efficiency() -> None:
+    job = Job(batch=10, steps=5, repeats=3)
+    base = results.with_efficiency(results.summarise(raw(1, [1.0, 1.1, 0.9], [0.8] * 3), job, 1.5), None)
+    base = results.with_efficiency(base, base)
+    assert base["efficiency"] == 1.0 and base["speedup"] == 1.0
+    assert base["throughput"] == pytest.approx(50.0)  # 1 × 10 × 5 / 1.0 s (the median)
+    assert base["step_s"] == pytest.approx(0.2) and base["compute_s"] == pytest.approx(0.16)
+    assert base["exposed_comm_share"] == pytest.approx(0.2)
+    two = results.with_efficiency(results.summarise(raw(2, [1.25] * 3, [0.8] * 3), job, 2.0), base)
+    assert two["throughput"] == pytest.approx(80.0)
+    assert two["efficiency"] == pytest.approx(0.8)
+    assert two["speedup"] == pytest.approx(1.6)
+    assert two["overlap"] == 0.0  # exposed 0.09 s > standalone comm 0.05 s: nothing hidden
+
+
+def test_jsonl_append_and_baseline_from_file(tmp_path) -> None:
+    job = Job(batch=10, steps=5)
+    path = str(tmp_path / "r.jsonl")
+    one = results.with_efficiency(results.summarise(raw(1, [1.0], [0.8]), job, 1.0), None)
+    results.append_jsonl(path, one)
+    two = results.summarise(raw(2, [1.0], [0.8]), job, 1.0)
+    assert results.baseline_from_file(path, two)["devices"] == 1
+    lines = [json.loads(x) for x in open(path)]
+    assert lines[0]["devices"] == 1 and lines[0]["throughput"] == pytest.approx(50.0)
