@@ -44,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("run")
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
     g.add_argument("--timeout", metavar="S", default="600", help="seconds without progress = hung (default 600)")
-    g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ ranks)")
+    g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ largest size)")
     g.add_argument("--device", choices=("auto", "cpu", "cuda"), default="auto", help="cuda uses NCCL, cpu gloo")
     g.add_argument("--port", metavar="P", default="0", help="rendezvous TCP port on 127.0.0.1 (default 0: any)")
     add_output_args(p, plot=False)
@@ -154,6 +154,14 @@ def run(args: argparse.Namespace) -> int:
     if mode == "allreduce" and len(devices) != 1:
         raise DpscaleError(f"--devices: got {args.devices}; allowed: one world size for allreduce")
     check_environment(job, devices, args.out)
+    if job.threads is None and job.mode == "train":
+        from dataclasses import replace
+
+        from dpscale.sources.measure import threads_per_rank
+
+        # Every size gets the same per-rank share (of the largest size): a rank is one "device" throughout,
+        # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them.
+        job = replace(job, threads=threads_per_rank(max(devices)))
     from dpscale.sources.measure.launcher import Launcher, RunFailed
 
     launcher = Launcher(port=whole(args.port, "--port", 0, lo=0))
