@@ -166,3 +166,21 @@ def test_torchrun_two_agents_as_two_nodes(tmp_path: Path) -> None:
     rec = json.loads(out.read_text())
     assert rec["devices"] == 2 and rec["nodes"] == 2 and rec["backend"] == "gloo"
     assert rec["throughput"] == pytest.approx(printed[0]["throughput"])
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_rank_dying_without_a_message_is_named_not_its_peer() -> None:
+    """Rank 1 calls os._exit(3); rank 0 then fails inside gloo. The culprit is rank 1, not rank 0."""
+    proc, _, marker = run_cli(["--devices", "2", *TINY], "exit:1:2", timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.strip().splitlines()[-1] == "dpscale measure: error: size 2: rank 1 exited with code 3"
+    assert_no_orphans(marker)
+
+
+@pytest.mark.parametrize("workload", ["cnn", "transformer"])
+def test_builtin_workloads_train_at_d2(capsys: pytest.CaptureFixture[str], workload: str) -> None:
+    argv = ["measure", "--devices", "2", "--workload", workload, "--steps", "2", "--warmup", "1", "--repeats", "1"]
+    res = run_json(capsys, argv + ["--batch", "2"])
+    (p,) = res["points"]
+    assert res["workload"] == workload and p["devices"] == 2 and p["efficiency"] == 1.0
+    assert p["params"] == {"cnn": 94_538, "transformer": 918_736}[workload]
