@@ -70,3 +70,18 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if missing:
         raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")
     return {"key": key, **entry}
+
+
+def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
+    """Memory bandwidth (TB/s) of a system's GPU, or of a GPU named loosely ('A100', 'v100-32gb')."""
+    systems, gpus = table("systems"), table("gpus")
+    if system and system.strip().lower() in systems:
+        return gpus[systems[system.strip().lower()]["gpu"]]["hbm_tbs"]
+    if gpu:
+        key = gpu.strip().lower()
+        if key in gpus:
+            return gpus[key]["hbm_tbs"]
+        for name, entry in gpus.items():
+            if name.startswith(key):
+                return entry["hbm_tbs"]
+    return None

@@ -38,6 +38,21 @@ LABELS: dict[str, dict[str, str]] = {
         "h:speedup": "speedup",
         "h:lost_throughput": "lost",
         "h:effective_devices": "effective d",
+        "compute_s": "compute per step (ms)",
+        "allreduce_s": "gradient all-reduce (ms)",
+        "exposed_comm_s": "exposed after overlap (ms)",
+        "sync_wait_s": "synchronisation wait (ms)",
+        "step_s": "step time (ms)",
+        "bottleneck": "bottleneck",
+        "h:compute_s": "compute ms",
+        "h:allreduce_s": "all-reduce ms",
+        "h:exposed_comm_s": "exposed ms",
+        "h:sync_wait_s": "sync wait ms",
+        "h:step_s": "step ms",
+        "predicted": "predicted E",
+        "measured": "measured E",
+        "error": "error",
+        "cfg": "configuration",
         # -- companion calculators (batch, pipeline, memory, plan) --
         "stage": "ZeRO stage",
         "strategy": "strategy",
@@ -195,6 +210,25 @@ LABELS: dict[str, dict[str, str]] = {
         "h:speedup": "aceleración",
         "h:lost_throughput": "perdido",
         "h:effective_devices": "d efectivos",
+        "compute_s": "cómputo por paso (ms)",
+        "allreduce_s": "all-reduce de gradientes (ms)",
+        "exposed_comm_s": "expuesto tras solapar (ms)",
+        "sync_wait_s": "espera de sincronización (ms)",
+        "step_s": "tiempo de paso (ms)",
+        "bottleneck": "cuello de botella",
+        "h:compute_s": "cómputo ms",
+        "h:allreduce_s": "all-reduce ms",
+        "h:exposed_comm_s": "expuesto ms",
+        "h:sync_wait_s": "espera ms",
+        "h:step_s": "paso ms",
+        "predicted": "E predicha",
+        "measured": "E medida",
+        "error": "error",
+        "cfg": "configuración",
+        "intra-node link": "enlace intranodo",
+        "network": "red",
+        "latency": "latencia",
+        "none (one device)": "ninguno (un dispositivo)",
         # -- calculadoras complementarias (batch, pipeline, memory, plan) --
         "stage": "etapa ZeRO",
         "strategy": "estrategia",
@@ -349,7 +383,9 @@ def localise(text: str, lang: str) -> str:
 
 
 def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
-    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, hours, money, bytes."""
+    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, ms, hours, money, bytes, text."""
+    if kind == "text" or isinstance(x, str):
+        return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
     if isinstance(x, float) and math.isinf(x):
@@ -366,6 +402,10 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = f"{x:.3f} ({100 * x:.1f} %)"
     elif kind == "pct":
         text = f"{100 * x:.1f} %"
+    elif kind == "fixed3":
+        text = f"{x:+.3f}" if x < 0 else f"{x:.3f}"
+    elif kind == "ms":
+        text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
     elif kind == "hours":
         text = f"{x:,.1f} h" if abs(x) >= 1 else f"{60 * x:,.1f} min"
     elif kind == "money":

@@ -69,7 +69,8 @@ def horizontal(records: Sequence[dict[str, Any]], columns: Sequence[Column], lan
     widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
     lines = ["  ".join(h.rjust(w) for h, w in zip(heads, widths))]
     lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(v.rjust(w) for v, w in zip(row, widths)) for row in body]
+    just = [str.ljust if c.kind == "text" else str.rjust for c in columns]
+    lines += ["  ".join(j(v, w) for v, w, j in zip(row, widths, just)) for row in body]
     units = sorted({c.unit for c in columns if c.unit})
     if len(units) == 1:
         lines.append(label("units_in", lang).format(unit=label(units[0], lang)))

@@ -1,0 +1,54 @@
+"""Predictor speed, measured in one run: a full curve for every d in 1..4,096 (goal ≤ 0.2 s) and
+`dpscale validate` on the dev set (goal ≤ 2 s, whole process, imports included).
+
+    python benchmarks/bench_predict.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from dpscale.sources.predict import predict
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+
+
+def best(fn, repeats: int = 5) -> float:
+    times = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    d = np.arange(1, 4097)
+    cases = {
+        "resnet50, amp, dgx-a100": dict(
+            model="resnet50", precision="amp", batch=256, throughput=2500, system="dgx-a100"
+        ),
+        "llama-7b, bf16, dgx-h100": dict(
+            model="llama-7b", precision="bf16", batch=4, step_time_s=2.0, system="dgx-h100"
+        ),
+        "llama-70b, fp32 grads": dict(
+            model="llama-70b", precision="fp32", batch=1, step_time_s=10.0, system="dgx-h100"
+        ),
+    }
+    for name, kw in cases.items():
+        t = best(lambda kw=kw: predict(d, **kw).records())
+        print(f"curve d = 1..4096 ({name:<26}) {t * 1e3:7.1f} ms   ratio to 0.2 s goal {t / 0.2:.2f}")
+    exe = Path(sys.executable).with_name("dpscale")
+    t = time.perf_counter()
+    subprocess.run([str(exe), "validate", str(DEV), "--json"], check=True, stdout=subprocess.DEVNULL)
+    t = time.perf_counter() - t
+    print(f"dpscale validate (dev set, whole process)        {t * 1e3:7.1f} ms   ratio to 2 s goal {t / 2:.2f}")
+
+
+if __name__ == "__main__":
+    main()

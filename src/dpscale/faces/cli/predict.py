@@ -1,0 +1,115 @@
+"""`dpscale predict`: E(d) from the model, batch, precision and cluster — a shell over sources.predict."""
+
+from __future__ import annotations
+
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive
+from dpscale.faces.output import Column, emit
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+COLUMNS = [
+    Column("devices", "int"),
+    Column("efficiency", "eff"),
+    Column("actual_throughput", "rate"),
+    Column("speedup", "times"),
+    Column("compute_s", "ms"),
+    Column("allreduce_s", "ms"),
+    Column("exposed_comm_s", "ms"),
+    Column("sync_wait_s", "ms"),
+    Column("step_s", "ms"),
+    Column("bottleneck", "text"),
+]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = (
+        "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 "
+        "--system dgx-a100 --devices 1..1024x2"
+    )
+    p.add_argument("--devices", "-d", default="1..1024x2", help="device counts (default 1..1024x2)")
+    m = p.add_argument_group("model and batch")
+    m.add_argument("--model", help="preset: " + ", ".join(_names("models")))
+    m.add_argument("--params", help="parameter count (overrides the preset's)")
+    m.add_argument("--precision", default="fp32", help="fp32, tf32, amp (fp32 gradients), fp16, bf16 (default fp32)")
+    m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
+    m.add_argument("--batch", "-b", default="32", help="per-device micro-batch (default 32)")
+    m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
+    m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
+    c = p.add_argument_group("compute time (a measured baseline is preferred)")
+    c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size")
+    c.add_argument("--step-time", help="measured seconds per optimizer step at the baseline size")
+    c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
+    c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
+    c.add_argument("--mfu", default="0.35", help="model-FLOPs utilisation for the estimate (default 0.35)")
+    k = p.add_argument_group("cluster")
+    k.add_argument("--system", help="preset: " + ", ".join(_names("systems")))
+    k.add_argument("--system-file", help="your own systems JSON (format of the catalog's systems.json)")
+    k.add_argument("--gpus-per-node", help="devices per node")
+    k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec)")
+    k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
+    k.add_argument("--algorithm", default="auto", choices=("auto", "ring", "hierarchical", "tree"))
+    k.add_argument("--bucket-mb", default="25", help="DDP bucket cap in MiB (default 25)")
+    k.add_argument("--first-bucket-mb", default="1", help="DDP first bucket in MiB (default 1)")
+    k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
+    k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
+    add_output_args(p)
+
+
+def _names(kind: str) -> list[str]:
+    from dpscale.catalog import table
+
+    return sorted(table(kind))
+
+
+def _int(text: str | None, flag: str) -> int | None:
+    if text is None:
+        return None
+    from dpscale.errors import check_devices
+
+    x = number(text, flag, "a whole number ≥ 1")
+    check_devices(x, flag)
+    return int(x)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    from dpscale.sources.predict import predict
+
+    opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
+    pred = predict(
+        parse_devices(args.devices),
+        params=opt(args.params, "--params", "a parameter count > 0"),
+        model=args.model,
+        precision=args.precision,
+        batch=_int(args.batch, "--batch"),
+        grad_accum=_int(args.grad_accum, "--grad-accum"),
+        throughput=opt(args.throughput, "--throughput"),
+        step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
+        baseline_devices=_int(args.baseline_devices, "--baseline-devices"),
+        gpu=args.gpu,
+        mfu=positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]"),
+        seq_len=_int(args.seq_len, "--seq-len"),
+        system=args.system,
+        system_file=args.system_file,
+        gpus_per_node=_int(args.gpus_per_node, "--gpus-per-node"),
+        intra_bw_gbs=opt(args.intra_bw, "--intra-bw", "a bandwidth in GB/s > 0"),
+        inter_bw_gbs=opt(args.inter_bw, "--inter-bw", "a bandwidth in GB/s > 0"),
+        grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
+        bucket_mb=positive(args.bucket_mb, "--bucket-mb", "a bucket size in MiB > 0"),
+        first_bucket_mb=positive(args.first_bucket_mb, "--first-bucket-mb", "a bucket size in MiB > 0"),
+        overlap=not args.no_overlap,
+        algorithm=args.algorithm,
+        calibration=args.calibration,
+    )
+    records = pred.records()
+    if args.plot:
+        from dpscale.faces.plot import plot_scaling
+
+        plot_scaling(records, args.plot, args.lang, "dpscale predict")
+    emit(records, COLUMNS, args, notes=pred.notes + ["E relative to one device; throughput in samples/s"])
+    return 0

@@ -1,0 +1,142 @@
+"""Step time of data-parallel training at d devices, term by term, vectorised over d.
+
+    T(d) = compute + exposed all-reduce + synchronisation wait            (weak scaling)
+- compute = ga·t_µ: ga micro-batches per optimizer step; the all-reduce runs once per step.
+- exposed all-reduce: the gradient buckets' all-reduces (formulas/collectives.py, achievable
+  bandwidth = spec × η, NCCL latency terms) left over after overlap with the last backward
+  (formulas/overlap.py) — physics.md §1, §2.4.
+- synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d
+  devices. If step durations vary with spread s around their mean, the expected maximum of d
+  draws is s·m(d), m(d) = Φ⁻¹((d − 0.375)/(d + 0.25)) (Blom's approximation to the expected
+  maximum of d standard normals; m(1) = 0). The spread has two parts: a share of the compute
+  (c_c) and a share of the time to stream the gradients through device memory (c_h · G / HBM
+  bandwidth): the bucket copies, casts and reduction kernels of synchronisation are memory-bound,
+  and in the published runs this cost barely changes with link speed.
+c_c and c_h are calibrated once, globally, on published measurements with cross-validation by
+model family and by system (validation/calibrate.py); every other constant is physical or sourced.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+
+from dpscale.formulas.collectives import allreduce_time, nodes
+from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
+
+# fmt: off
+Calibration = namedtuple("Calibration", (
+    "eta_intra",       # achievable / spec intra-node bandwidth: NCCL models NVLink at 20 of 25 GB/s
+                       #   [NCCL-TOPO]; measured busbw 78–82 % of spec [STAS-NET]
+    "eta_inter",       # achievable / spec network bandwidth: ≈ 73 % of the NICs [STAS-NET]
+    "alpha_base",      # s per collective: NCCL base latency, Simple protocol, 8.4 µs [NCCL-TUNE]
+    "alpha_intra",     # s per intra-node hop: NVLink, ring, Simple, 3.4 µs [NCCL-TUNE]
+    "alpha_inter",     # s per network hop: ring, Simple, 14 µs [NCCL-TUNE]
+    "backward_share",  # backward / (forward + backward): 2/3, backward ≈ 2 × forward [MEG-TRAIN]
+    "compute_jitter",  # c_c: spread of a step's compute, as a share of it — calibrated
+    "sync_hbm_passes", # c_h: spread of synchronisation, in passes of the gradients through HBM — calibrated
+))
+DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth (gpus.json)
+# fmt: on
+
+DEFAULT = Calibration(
+    eta_intra=0.80,
+    eta_inter=0.73,
+    alpha_base=8.4e-6,
+    alpha_intra=3.4e-6,
+    alpha_inter=14e-6,
+    backward_share=2 / 3,
+    compute_jitter=0.02,
+    sync_hbm_passes=35.0,
+)
+
+Breakdown = namedtuple(
+    "Breakdown",
+    ("devices", "compute_s", "allreduce_s", "exposed_s", "sync_wait_s", "step_s", "intra_s", "inter_s", "latency_s"),
+)
+
+_inv_normal = NormalDist().inv_cdf
+
+
+def expected_max(devices: Any) -> np.ndarray:
+    """Expected maximum of d standard normal draws (Blom): 0 at d = 1, ≈ 1.42 at 8, ≈ 3.2 at 1,024."""
+    d = np.atleast_1d(np.asarray(devices, dtype=float))
+    uniq, inverse = np.unique(d, return_inverse=True)
+    vals = np.array([_inv_normal((x - 0.375) / (x + 0.25)) if x > 1 else 0.0 for x in uniq])
+    return vals[inverse].reshape(d.shape)
+
+
+def step_time(
+    devices: Any,
+    micro_step_s: float,
+    grad_bytes: float,
+    gpus_per_node: int,
+    intra_bw_gbs: float,
+    inter_bw_gbs: float,
+    grad_accum: Any = 1,
+    cal: Calibration = DEFAULT,
+    overlap: bool = True,
+    bucket_cap: float = BUCKET_CAP,
+    first_bucket: float = FIRST_BUCKET,
+    algorithm: str = "auto",
+    hbm_tbs: float = DEFAULT_HBM_TBS,
+) -> Breakdown:
+    """Every term of the step time at each device count (arrays over d)."""
+    d = np.atleast_1d(np.asarray(devices, dtype=float))
+    ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
+    g, k = nodes(d, gpus_per_node)
+    b_intra = cal.eta_intra * intra_bw_gbs
+    b_inter = cal.eta_inter * inter_bw_gbs
+    sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
+    per_run = allreduce_time(
+        sizes[None, :], d[:, None], gpus_per_node, b_intra, b_inter, cal.alpha_intra, cal.alpha_inter, algorithm
+    )
+    per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
+    backward = cal.backward_share * micro_step_s
+    exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)
+    compute = ga * micro_step_s
+    spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)
+    wait = np.where(d > 1, expected_max(d) * spread, 0.0)
+    total_ar = (per_run * counts).sum(axis=1)
+    # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
+    intra = np.where(g > 1, 2 * (g - 1) / g * grad_bytes / (b_intra * 1e9), 0.0)
+    inter = np.where(k > 1, 2 * (k - 1) / k * grad_bytes / (b_inter * 1e9), 0.0)
+    return Breakdown(
+        devices=d,
+        compute_s=compute,
+        allreduce_s=total_ar,
+        exposed_s=exposed,
+        sync_wait_s=wait,
+        step_s=compute + exposed + wait,
+        intra_s=intra,
+        inter_s=inter,
+        latency_s=np.maximum(total_ar - intra - inter, 0.0),
+    )
+
+
+def micro_step_from_baseline(
+    baseline_step_s: float, baseline_devices: int, baseline_grad_accum: int, **kw: Any
+) -> float:
+    """Compute time of one micro-batch, from a measured optimizer step at the baseline size.
+
+    A one-node baseline already pays synchronisation, so solve T0 = T(d0; t_µ) for t_µ by
+    fixed-point iteration (T grows almost linearly in t_µ, so this converges in a few steps).
+    """
+    t = baseline_step_s / baseline_grad_accum
+    if baseline_devices <= 1:
+        return t
+    for _ in range(50):
+        b = step_time(baseline_devices, t, grad_accum=baseline_grad_accum, **kw)
+        t_new = t * baseline_step_s / float(b.step_s[0])
+        if abs(t_new - t) <= 1e-12 * t:
+            break
+        t = t_new
+    return t
+
+
+def efficiency(step: Breakdown, baseline: Breakdown, grad_accum: Any, baseline_grad_accum: float) -> Any:
+    """E(d) = per-device throughput at d / per-device throughput at the baseline size."""
+    return (np.asarray(grad_accum, dtype=float) / step.step_s) / (baseline_grad_accum / baseline.step_s)

@@ -1,0 +1,275 @@
+"""Predict E(d) from the model, batch, precision and cluster — and say why it falls.
+
+`predict(...)` resolves presets (catalog), finds the compute time of one micro-batch (a measured
+baseline — preferred — or FLOPs / (peak × MFU)), and evaluates the step model of
+dpscale.formulas.stepmodel at every device count. Throughput and speedup come from the core
+formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import namedtuple
+from typing import Any
+
+import numpy as np
+
+from dpscale import catalog
+from dpscale.errors import DpscaleError, check_devices, check_positive, fail
+from dpscale.formulas.overlap import MIB
+from dpscale.formulas.scaling import compute
+from dpscale.formulas.stepmodel import (
+    DEFAULT,
+    DEFAULT_HBM_TBS,
+    Calibration,
+    efficiency,
+    micro_step_from_baseline,
+    step_time,
+)
+
+# Bytes per gradient element all-reduced. "amp" is mixed precision with fp32 master weights
+# (torch.autocast, apex O1, TF/MXNet AMP): gradients stay fp32. Pure half precision (fp16/bf16
+# parameters, e.g. Megatron/DeepSpeed) all-reduces 16-bit gradients. Override with grad_bytes.
+GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2}
+PRECISIONS = tuple(GRAD_BYTES)
+# Peak-throughput key in gpus.json for each precision's matmuls.
+PEAK_KEY = {"fp32": "fp32", "tf32": "tf32", "amp": "amp", "fp16": "fp16", "bf16": "bf16"}
+DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
+
+Cluster = namedtuple("Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu"))
+
+
+def normalise_precision(label: str, flag: str = "--precision") -> str:
+    """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key."""
+    text = str(label).strip().lower()
+    if text in GRAD_BYTES:
+        return text
+    for key, words in (("amp", ("amp", "mixed")), ("bf16", ("bf16",)), ("fp16", ("fp16", "half"))):
+        if any(w in text for w in words):
+            return key
+    for key in ("tf32", "fp32"):
+        if key in text:
+            return key
+    raise fail(flag, label, ", ".join(PRECISIONS))
+
+
+def cluster(
+    system: str | None = None,
+    system_file: str | None = None,
+    gpus_per_node: int | None = None,
+    intra_bw_gbs: float | None = None,
+    inter_bw_gbs: float | None = None,
+) -> Cluster:
+    """A system preset or file, with raw figures overriding its fields."""
+    base: dict[str, Any] = {}
+    if system_file:
+        base = catalog.load_system_file(system_file, system)
+    elif system:
+        base = catalog.system(system)
+    g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
+    intra = intra_bw_gbs if intra_bw_gbs is not None else base.get("intra_bw_gbs")
+    inter = inter_bw_gbs if inter_bw_gbs is not None else base.get("inter_bw_gbs")
+    missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
+    if missing:
+        raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
+    check_devices(g, "--gpus-per-node")
+    check_positive(intra, "--intra-bw", "a bandwidth in GB/s > 0")
+    check_positive(inter, "--inter-bw", "a bandwidth in GB/s > 0")
+    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"))
+
+
+def flops_per_sample(model: dict[str, Any], seq_len: int | None = None) -> float:
+    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image."""
+    if model["kind"] == "transformer":
+        s = seq_len or model["seq_len"]
+        return 6.0 * model["params"] * s + 12.0 * model["layers"] * model["hidden"] * s * s
+    return 6.0 * model["fwd_gmacs"] * 1e9
+
+
+def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float]:
+    """Use a measured all-reduce calibration (`dpscale measure allreduce --out`): its bus bandwidth
+    replaces η × spec inside the node and its α the per-collective latency."""
+    try:
+        data = json.loads(open(path, encoding="utf-8").read())
+        busbw, alpha = float(data["busbw_gbs"]), float(data["alpha_s"])
+    except OSError as exc:
+        raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    except (ValueError, KeyError, TypeError):
+        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
+    if not (busbw > 0 and alpha >= 0 and math.isfinite(busbw) and math.isfinite(alpha)):
+        raise DpscaleError(f"--calibration: {path}: busbw_gbs must be > 0 and alpha_s ≥ 0")
+    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw), busbw
+
+
+class Prediction:
+    """E(d) and the step-time breakdown behind it; an E source (`efficiency(d)`) like a law or a fit."""
+
+    def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx):
+        self.devices = devices
+        self.breakdown = breakdown
+        self.efficiency_values = eff
+        self.per_device_throughput = per_device
+        self.notes = notes
+        self._ctx = ctx  # kwargs to re-evaluate the model at other sizes
+
+    def efficiency(self, d: Any) -> Any:
+        """E at any device count (re-evaluates the model; relative to one device)."""
+        arr = np.asarray(d, dtype=float)
+        kw, t1 = self._ctx
+        e = t1 / step_time(arr.ravel(), **kw).step_s
+        return e.reshape(arr.shape) if arr.ndim else float(e[0])
+
+    def describe(self) -> str:
+        return "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
+
+    def records(self) -> list[dict[str, Any]]:
+        b = self.breakdown
+        res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
+        rows = []
+        for i, rec in enumerate(res.records()):
+            rec.update(
+                compute_s=float(b.compute_s[i]),
+                allreduce_s=float(b.allreduce_s[i]),
+                exposed_comm_s=float(b.exposed_s[i]),
+                sync_wait_s=float(b.sync_wait_s[i]),
+                step_s=float(b.step_s[i]),
+                bottleneck=bottleneck(b, i),
+                link=link(b, i),
+            )
+            rec["devices"] = int(rec["devices"])
+            rows.append(rec)
+        return rows
+
+
+def link(b: Any, i: int) -> str:
+    """The largest term of the all-reduce at this size: intra-node link, network or latency."""
+    if b.devices[i] <= 1:
+        return "none (one device)"
+    terms = {"intra-node link": b.intra_s[i], "network": b.inter_s[i], "latency": b.latency_s[i]}
+    return max(terms, key=terms.get)
+
+
+def bottleneck(b: Any, i: int) -> str:
+    """What costs this size the most time: the exposed all-reduce (named by its link) or the wait."""
+    if b.devices[i] <= 1:
+        return "none (one device)"
+    return link(b, i) if b.exposed_s[i] >= b.sync_wait_s[i] else "synchronisation wait"
+
+
+def predict(
+    devices: Any,
+    *,
+    params: float | None = None,
+    model: str | None = None,
+    precision: str = "fp32",
+    batch: int = 32,
+    grad_accum: int = 1,
+    throughput: float | None = None,
+    step_time_s: float | None = None,
+    baseline_devices: int = 1,
+    gpu: str | None = None,
+    mfu: float = DEFAULT_MFU,
+    seq_len: int | None = None,
+    system: str | None = None,
+    system_file: str | None = None,
+    gpus_per_node: int | None = None,
+    intra_bw_gbs: float | None = None,
+    inter_bw_gbs: float | None = None,
+    grad_bytes_per_param: float | None = None,
+    bucket_mb: float = 25.0,
+    first_bucket_mb: float = 1.0,
+    overlap: bool = True,
+    algorithm: str = "auto",
+    calibration: Calibration | str | None = None,
+) -> Prediction:
+    """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
+    per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
+    `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`)."""
+    d = np.atleast_1d(check_devices(np.asarray(devices), "devices")).astype(float)
+    spec = catalog.model(model) if model else None
+    n_params = params if params is not None else (spec["params"] if spec else None)
+    if n_params is None:
+        raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
+    check_positive(n_params, "--params", "a parameter count > 0")
+    check_devices(batch, "--batch")
+    check_devices(grad_accum, "--grad-accum")
+    check_devices(baseline_devices, "--baseline-devices")
+    prec = normalise_precision(precision)
+    gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
+    check_positive(gb, "--grad-bytes", "bytes per gradient element > 0")
+    check_positive(bucket_mb, "--bucket-mb", "a bucket size in MiB > 0")
+    check_positive(first_bucket_mb, "--first-bucket-mb", "a bucket size in MiB > 0")
+    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
+    cal = DEFAULT
+    notes: list[str] = []
+    if isinstance(calibration, str):
+        cal, busbw = load_calibration(calibration)
+        notes.append(f"intra-node all-reduce from measured calibration: busbw {busbw:g} GB/s")
+        kw_intra = 1.0
+    elif calibration is not None:
+        cal, kw_intra = calibration, cl.intra_bw_gbs
+    else:
+        kw_intra = cl.intra_bw_gbs
+    gpu = gpu or cl.gpu
+    hbm = catalog.hbm_tbs(gpu=gpu) if gpu else None
+    if hbm is None:
+        hbm = DEFAULT_HBM_TBS
+        notes.append(f"GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu")
+    kw = dict(
+        hbm_tbs=hbm,
+        grad_bytes=float(n_params) * gb,
+        gpus_per_node=cl.gpus_per_node,
+        intra_bw_gbs=kw_intra,
+        inter_bw_gbs=cl.inter_bw_gbs,
+        cal=cal,
+        overlap=overlap,
+        bucket_cap=bucket_mb * MIB,
+        first_bucket=first_bucket_mb * MIB,
+        algorithm=algorithm,
+    )
+    t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, gpu, prec,
+                          mfu, seq_len, kw, notes)  # fmt: skip
+    g = cl.gpus_per_node
+    partial = [int(x) for x in d if x > g and x % g]
+    if partial:
+        notes.append(
+            f"{partial[0]} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
+            "(a ragged last node is usually slower)"
+        )
+    b = step_time(d, t_micro, grad_accum=grad_accum, **kw)
+    one = step_time(1, t_micro, grad_accum=grad_accum, **kw)
+    eff = efficiency(b, one, grad_accum, grad_accum)
+    per_device = batch * grad_accum / float(one.step_s[0])
+    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), float(one.step_s[0]))
+    return Prediction(d, b, eff, per_device, notes, ctx)
+
+
+def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, kw, notes) -> float:
+    if throughput is not None and step_s is not None:
+        raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
+    if throughput is not None:
+        check_positive(throughput, "--throughput", "per-device samples/s > 0 at the baseline size")
+        step_s = batch * ga / throughput
+    if step_s is not None:
+        check_positive(step_s, "--step-time", "seconds > 0")
+        return micro_step_from_baseline(step_s, d0, ga, **kw)
+    if spec is None or gpu is None:
+        raise DpscaleError(
+            "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET with --gpu "
+            "(or a --system that names one) to estimate compute from FLOPs and MFU"
+        )
+    check_positive(mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]")
+    if mfu > 1:
+        raise fail("--mfu", mfu, "a model-FLOPs utilisation in (0, 1]")
+    part = catalog.gpu(gpu)
+    peak = part["peak_tflops"].get(PEAK_KEY[prec])
+    if peak is None:
+        raise DpscaleError(
+            f"--precision: {prec} has no peak figure for {gpu}; allowed: {', '.join(part['peak_tflops'])}"
+        )
+    flops = flops_per_sample(spec, seq_len) * batch
+    notes.append(
+        f"compute estimated: {flops / 1e12:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
+    )
+    return flops / (peak * 1e12 * mfu)

@@ -1,0 +1,85 @@
+"""Check the predictor against published measurements (the dataset format of ../shared/data).
+
+For each configuration, the baseline row's throughput gives the compute time; every other row's
+E is predicted from the fabric columns, parameters, precision, per-device batch and that row's
+gradient accumulation, and compared with the measured E.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from dpscale import catalog
+from dpscale.formulas.stepmodel import (
+    DEFAULT,
+    DEFAULT_HBM_TBS,
+    Calibration,
+    efficiency,
+    micro_step_from_baseline,
+    step_time,
+)
+from dpscale.sources.dataset import Config, Row
+from dpscale.sources.predict import GRAD_BYTES, normalise_precision
+
+
+def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, float, float]]:
+    """(row, measured E, predicted E) for every non-baseline row of one configuration."""
+    b = c.baseline
+    step0 = c.step_time()
+    if step0 is None:
+        return []
+    kw = dict(
+        grad_bytes=b.params_millions * 1e6 * GRAD_BYTES[normalise_precision(b.precision, "precision")],
+        gpus_per_node=b.gpus_per_node,
+        intra_bw_gbs=b.intra_bw_gbs,
+        inter_bw_gbs=b.inter_bw_gbs,
+        cal=cal,
+        hbm_tbs=catalog.hbm_tbs(b.system, b.gpu) or DEFAULT_HBM_TBS,
+    )
+    t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, **kw)
+    rows = c.rows[1:]
+    if not rows:
+        return []
+    d = np.array([r.devices for r in rows], dtype=float)
+    ga = np.array([r.grad_accum for r in rows], dtype=float)
+    e = efficiency(
+        step_time(d, t_micro, grad_accum=ga, **kw),
+        step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw),
+        ga,
+        b.grad_accum,
+    )
+    return [(r, c.efficiency(r), float(p)) for r, p in zip(rows, e)]
+
+
+def summary(rows: list[dict], configs: int, mode: str) -> dict:
+    """The validation report's numbers: absolute errors in E (0.03 = 3 points)."""
+    err = np.abs([r["error"] for r in rows]) if rows else np.array([np.nan])
+    return {
+        "mode": mode,
+        "points": len(rows),
+        "configs": configs,
+        "median_abs_error": float(np.median(err)),
+        "p90_abs_error": float(np.percentile(err, 90)),
+        "max_abs_error": float(np.max(err)),
+    }
+
+
+def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
+    """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
+    rows, used, skipped_cfgs, skipped_rows = [], 0, [], 0
+    for c in configs:
+        if c.step_time() is None:
+            skipped_cfgs.append(c.cfg)
+            skipped_rows += len(c.rows) - 1
+            continue
+        got = predict_config(c, cal)
+        used += bool(got)
+        rows += [{"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": p - m} for r, m, p in got]
+    out = summary(rows, used, "predict")
+    measured = np.array([r["measured"] for r in rows]) if rows else np.array([np.nan])
+    out["constant_baseline_median_abs_error"] = float(np.median(np.abs(measured - np.median(measured))))
+    out["skipped_configs"] = len(skipped_cfgs)
+    out["skipped_rows"] = skipped_rows
+    out["skipped"] = skipped_cfgs
+    out["rows"] = rows
+    return out

@@ -1,0 +1,236 @@
+"""The predictor: collective costs, bucket overlap, the step model, presets, validation and the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dpscale
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.collectives import allreduce_time, bus_bandwidth, ring_allreduce_time, tree_allreduce_time
+from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
+from dpscale.formulas.stepmodel import expected_max
+from dpscale.sources.dataset import read_published
+from dpscale.sources.predict import predict
+from dpscale.sources.predict_validate import validate_predict
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+
+
+def test_ring_allreduce_is_the_bandwidth_optimal_formula():
+    # 2(p−1)/p · S / B: 1 GB over 8 ranks at 100 GB/s → 17.5 ms; plus 2(p−1)α
+    assert ring_allreduce_time(1e9, 8, 100, 0) == pytest.approx(0.0175)
+    assert ring_allreduce_time(1e9, 8, 100, 1e-5) == pytest.approx(0.0175 + 14e-5)
+    assert ring_allreduce_time(1e9, 1, 100, 1e-5) == 0
+
+
+def test_one_node_all_algorithms_agree_with_the_ring_and_nodes_add_the_network():
+    one_node = allreduce_time(1e9, 8, 8, 100, 50, 0, 0, "hierarchical")
+    assert one_node == pytest.approx(ring_allreduce_time(1e9, 8, 100))
+    # 4 nodes: + 2(k−1)/k · S / B_node
+    four = allreduce_time(1e9, 32, 8, 100, 50, 0, 0, "hierarchical")
+    assert four == pytest.approx(0.0175 + 2 * 3 / 4 * 1e9 / 50e9)
+    # tree latency grows with log2(nodes), not with nodes
+    lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
+    assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)
+    auto = allreduce_time(1e9, np.array([8, 64, 1024]), 8, 100, 50, 5e-6, 1e-5)
+    assert np.all(auto <= allreduce_time(1e9, np.array([8, 64, 1024]), 8, 100, 50, 5e-6, 1e-5, "hierarchical"))
+
+
+def test_busbw_factor_matches_nccl_tests():
+    # nccl-tests: busbw = algbw · 2(n−1)/n; a ring at B GB/s reports busbw = B
+    t = ring_allreduce_time(256 * MIB, 8, 200)
+    assert bus_bandwidth(256 * MIB, t, 8) == pytest.approx(200)
+
+
+def test_ddp_buckets():
+    sizes = bucket_sizes(100 * MIB)
+    assert sizes.sum() == 100 * MIB
+    assert list(sizes / MIB) == [25, 25, 25, 24, 1]  # full caps, remainder, then DDP's 1 MiB last-ready bucket
+    assert list(bucket_sizes(0.5 * MIB)) == [0.5 * MIB]
+
+
+def fifo(times: np.ndarray, sizes: np.ndarray, backward: float) -> float:
+    """physics.md §2.4 literally: one stream, buckets in ready order."""
+    ready = np.cumsum(sizes) / sizes.sum()
+    end = 0.0
+    for r, t in zip(ready, times):
+        end = max(backward * r, end) + t
+    return max(end - backward, 0.0)
+
+
+def test_exposed_communication_bounds():
+    sizes, counts = bucket_runs(100 * MIB)
+    t = sizes / (100 * MIB) * 0.05  # 50 ms of all-reduce in all
+    assert exposed_comm(t, sizes, counts, 0.2, overlap=False) == pytest.approx(0.05)
+    # a long backward hides everything but the last-ready bucket
+    assert exposed_comm(t, sizes, counts, 10.0) == pytest.approx(t[-1])
+    # physics.md §2.4 bounds: exposed ≥ T_AR(last) and ≥ Σ T_AR − (T_b − r_1)
+    tb = 0.03
+    r1 = tb * sizes[0] / (100 * MIB)
+    exp = exposed_comm(t, sizes, counts, tb)
+    assert exp >= t[-1] - 1e-12 and exp >= 0.05 - (tb - r1) - 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    grad=st.floats(0.1, 300),
+    cap=st.floats(1, 40),
+    times=st.lists(st.floats(0, 0.01), min_size=3, max_size=3),
+    backward=st.floats(0, 0.3),
+)
+def test_closed_form_overlap_equals_the_bucket_timeline(grad, cap, times, backward):
+    sizes, counts = bucket_runs(grad * MIB, cap * MIB, min(MIB, grad * MIB))
+    t = np.array(times[: len(sizes)])
+    want = fifo(np.repeat(t, counts), np.repeat(sizes, counts), backward)
+    assert float(exposed_comm(t, sizes, counts, backward)) == pytest.approx(want, abs=1e-12)
+
+
+def test_expected_maximum_of_normals():
+    # exact E[max] of 8 and 1,024 standard normals: 1.4236 and 3.2414; Blom's form is within 0.02
+    m = expected_max([1, 8, 1024])
+    assert m[0] == 0 and m[1] == pytest.approx(1.4236, abs=0.02) and m[2] == pytest.approx(3.2414, abs=0.02)
+
+
+def test_prediction_basics_and_core_formulas():
+    p = predict([1, 8, 64, 512], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+    recs = p.records()
+    assert recs[0]["efficiency"] == 1.0 and recs[0]["bottleneck"] == "none (one device)"
+    e = [r["efficiency"] for r in recs]
+    assert all(a > b for a, b in zip(e, e[1:]))  # E falls as d grows
+    for r in recs:  # throughput comes from the core formula A = d·v·E
+        assert r["actual_throughput"] == pytest.approx(r["devices"] * 150 * r["efficiency"])
+        assert r["step_s"] == pytest.approx(r["compute_s"] + r["exposed_comm_s"] + r["sync_wait_s"])
+    # the prediction is an E source the core accepts
+    assert dpscale.scale(64, 150, p).efficiency == pytest.approx(e[2])
+
+
+def test_published_pytorch_ddp_benchmark():
+    """physics.md §2.5 [PT-DDPBENCH]: DGX-1 V100, 32 images/GPU, 16 GPUs over IB.
+    ResNet-50 0.100 s → 0.104 s (E 0.96); ResNet-101 0.162 s → 0.179 s (E 0.905)."""
+    r50 = predict(16, model="resnet50", batch=32, step_time_s=0.100, system="dgx1-v100").efficiency_values[0]
+    r101 = predict(16, model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").efficiency_values[0]
+    assert r50 == pytest.approx(0.962, abs=0.07)
+    assert r101 == pytest.approx(0.905, abs=0.03)
+
+
+def test_overlap_and_accumulation_help():
+    kw = dict(params=1.5e9, precision="fp32", batch=8, step_time_s=0.5, system="pcie-a100-100gbe")
+    no = predict(64, overlap=False, **kw).efficiency_values[0]
+    yes = predict(64, **kw).efficiency_values[0]
+    acc = predict(64, grad_accum=8, step_time_s=4.0, **{k: v for k, v in kw.items() if k != "step_time_s"})
+    assert no < yes < acc.efficiency_values[0]
+    assert predict(64, **kw).records()[0]["bottleneck"] == "network"
+
+
+def test_flops_estimate_when_no_baseline():
+    p = predict([1, 8], model="gpt2", precision="bf16", batch=8, gpu="h100-80gb", system="dgx-h100", mfu=0.4)
+    # 6·N·s + 12·L·h·s² per sequence, 8 sequences, at 40 % of 989 TFLOP/s
+    flops = 8 * (6 * 124e6 * 1024 + 12 * 12 * 768 * 1024**2)
+    assert p.breakdown.compute_s[0] == pytest.approx(flops / (0.4 * 989e12))
+    assert any("compute estimated" in n for n in p.notes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    params=st.floats(1e6, 2e10),
+    step=st.floats(0.01, 5.0),
+    g=st.sampled_from([1, 4, 8, 16]),
+    intra=st.floats(10, 900),
+    inter=st.floats(1, 800),
+)
+def test_efficiency_is_in_0_1_and_falls_with_devices(params, step, g, intra, inter):
+    d = np.array([1, 2, 4, 8, 16, 64, 256, 1024])
+    e = predict(
+        d, params=params, step_time_s=step, gpus_per_node=g, intra_bw_gbs=intra, inter_bw_gbs=inter
+    ).efficiency_values
+    assert e[0] == 1 and np.all(e > 0) and np.all(e <= 1) and np.all(np.diff(e) <= 1e-12)
+
+
+def test_dev_set_validation_beats_the_constant_baseline():
+    report = validate_predict(read_published(DEV))
+    assert report["points"] == 109 and report["skipped_configs"] == 2
+    assert report["median_abs_error"] < 0.03
+    assert report["median_abs_error"] < 0.5 * report["constant_baseline_median_abs_error"]
+    assert {"cfg", "devices", "measured", "predicted", "error"} <= set(report["rows"][0])
+
+
+def run(capsys, *argv):
+    try:
+        rc = main(list(argv))
+    except SystemExit as exc:
+        rc = exc.code
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_validate_cli_json_contract(capsys):
+    rc, out, _ = run(capsys, "validate", str(DEV), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["mode"] == "predict"
+    for key in ("points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error",
+                "constant_baseline_median_abs_error", "rows"):  # fmt: skip
+        assert key in rep
+
+
+def test_predict_cli(capsys, tmp_path):
+    png = tmp_path / "p.png"
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--throughput", "1400", "--batch", "256",
+                     "--system", "dgx-a100", "-d", "1,8,64", "--json", "--plot", str(png))  # fmt: skip
+    recs = json.loads(out)
+    assert rc == 0 and [r["devices"] for r in recs] == [1, 8, 64] and png.exists()
+    assert {"compute_s", "allreduce_s", "exposed_comm_s", "sync_wait_s", "bottleneck"} <= set(recs[1])
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--gpus-per-node", "8",
+                     "--intra-bw", "300", "--inter-bw", "200", "-d", "8,16", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "dispositivos" in out
+
+
+def test_system_file(tmp_path, capsys):
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"systems": {"lab": {"gpus_per_node": 4, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5}}}))
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(f),
+                     "-d", "4,8", "--json")  # fmt: skip
+    assert rc == 0 and len(json.loads(out)) == 2
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "--model: got 'gpt5'; allowed: bert-base"),
+        (["--model", "bert-large", "--step-time", "1", "--system", "dgx-9"], "--system: got 'dgx-9'; allowed:"),
+        (
+            ["--params", "1e8", "--step-time", "1", "--gpus-per-node", "8", "--intra-bw", "0", "--inter-bw", "1"],
+            "--intra-bw: got '0'",
+        ),
+        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--batch", "0"], "--batch"),
+        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--precision", "fp8"], "--precision"),
+        (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
+        (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
+        (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
+    ],
+)
+def test_predict_bad_input(capsys, argv, needle):
+    rc, _, err = run(capsys, "predict", *argv)
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_malformed_validation_csv_names_line_and_column(tmp_path, capsys):
+    lines = DEV.read_text().splitlines()[:4]
+    head = lines[0].split(",")
+    row = lines[2].split(",")
+    row[head.index("baseline_devices")] = "x"  # columns before `source` hold no commas
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join([lines[0], lines[1], ",".join(row)]) + "\n")
+    rc, _, err = run(capsys, "validate", str(bad))
+    assert rc == 2 and "bad.csv line 3, column 'baseline_devices': got 'x'" in err
+
+
+def test_bad_bucket_size_is_a_package_error():
+    with pytest.raises(DpscaleError, match="--bucket-mb: got 0"):
+        predict(8, params=1e8, step_time_s=1, system="dgx-a100", bucket_mb=0)
