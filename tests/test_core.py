@@ -176,3 +176,9 @@ def test_solve_inverts_scale(d, v, e):
     assert solve(devices=d, per_device_throughput=v, speedup=r.speedup).exact == pytest.approx(e)
     back = solve(per_device_throughput=v, efficiency=e, actual_throughput=r.actual_throughput)
     assert back.result.devices == d and back.exact == pytest.approx(d)
+
+
+def test_every_public_name_resolves():
+    for name in dpscale.__all__:
+        assert getattr(dpscale, name) is not None
+    assert dpscale.scaled_lr(0.1, 256, 8192) == pytest.approx(3.2)  # Goyal et al.

@@ -28,6 +28,18 @@ _EXPORTS = {
     "USL": "dpscale.sources.laws",
     "predict": "dpscale.sources.predict",
     "fit": "dpscale.sources.fit",
+    # companion calculators
+    "batch_plan": "dpscale.formulas.batch",
+    "scaled_lr": "dpscale.formulas.batch",
+    "critical_batch": "dpscale.formulas.batch",
+    "time_to_target_speedup": "dpscale.formulas.batch",
+    "bubble_fraction": "dpscale.formulas.pipeline",
+    "pipeline": "dpscale.formulas.pipeline",
+    "model_states": "dpscale.formulas.memory",
+    "fit_all": "dpscale.formulas.memory",
+    "least_sharded": "dpscale.formulas.memory",
+    "plan": "dpscale.formulas.plan",
+    "parse_duration": "dpscale.formulas.plan",
 }
 
 TYPE_CHECKING = False
@@ -49,4 +61,27 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_EXPORTS])
 
 
-__all__ = ["USL", "Amdahl", "Constant", "DpscaleError", "PerSize", "ScaleResult", "Solution", "scale", "solve"]
+__all__ = [
+    "USL",
+    "Amdahl",
+    "Constant",
+    "DpscaleError",
+    "PerSize",
+    "ScaleResult",
+    "Solution",
+    "scale",
+    "solve",
+    "predict",
+    "fit",
+    "batch_plan",
+    "scaled_lr",
+    "critical_batch",
+    "time_to_target_speedup",
+    "bubble_fraction",
+    "pipeline",
+    "model_states",
+    "fit_all",
+    "least_sharded",
+    "plan",
+    "parse_duration",
+]
