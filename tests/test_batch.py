@@ -6,11 +6,11 @@ import json
 import math
 
 import pytest
+from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.batch import (
     batch_plan,
     critical_batch,
@@ -20,15 +20,6 @@ from dpscale.formulas.batch import (
     time_to_target_speedup,
 )
 from dpscale.sources.laws import USL
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_global_batch_worked_case():

@@ -9,8 +9,7 @@ import subprocess
 import sys
 
 import pytest
-
-from dpscale.faces.cli import main
+from clihelp import run
 
 WORKED = {
     "devices": 64,
@@ -22,15 +21,6 @@ WORKED = {
     "lost_throughput": 12800.0,
     "effective_devices": 57.6,
 }
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_json_contract(capsys):

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.memory import (
     Shape,
     activation_bytes,
@@ -18,16 +18,6 @@ from dpscale.formulas.memory import (
     least_sharded,
     model_states,
 )
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
-
 
 # Rajbhandari et al. (ZeRO, SC20), Figure 1: Ψ = 7.5B, N_d = 64, mixed-precision Adam (K = 12).
 ZERO_TABLE_GB = {0: 120.0, 1: 31.4, 2: 16.6, 3: 1.9}

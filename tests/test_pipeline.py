@@ -6,21 +6,12 @@ import json
 from fractions import Fraction
 
 import pytest
+from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.pipeline import SCHEDULES, bubble_fraction, bubble_overhead, in_flight, pipeline
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_gpipe_bubble_is_three_elevenths():

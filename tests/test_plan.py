@@ -6,25 +6,16 @@ import json
 from importlib.util import find_spec
 
 import pytest
+from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.plan import knee, parse_duration, plan
 from dpscale.formulas.scaling import scale
 from dpscale.sources.laws import USL
 
 SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_imagenet_90_epochs():

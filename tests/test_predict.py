@@ -7,12 +7,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from clihelp import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dpscale
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.collectives import allreduce_time, bus_bandwidth, ring_allreduce_time, tree_allreduce_time
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
 from dpscale.formulas.stepmodel import expected_max
@@ -159,15 +159,6 @@ def test_dev_set_validation_beats_the_constant_baseline():
     assert report["median_abs_error"] < 0.03
     assert report["median_abs_error"] < 0.5 * report["constant_baseline_median_abs_error"]
     assert {"cfg", "devices", "measured", "predicted", "error"} <= set(report["rows"][0])
-
-
-def run(capsys, *argv):
-    try:
-        rc = main(list(argv))
-    except SystemExit as exc:
-        rc = exc.code
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 def test_validate_cli_json_contract(capsys):
