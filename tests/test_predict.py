@@ -225,3 +225,13 @@ def test_malformed_validation_csv_names_line_and_column(tmp_path, capsys):
 def test_bad_bucket_size_is_a_package_error():
     with pytest.raises(DpscaleError, match="--bucket-mb: got 0"):
         predict(8, params=1e8, step_time_s=1, system="dgx-a100", bucket_mb=0)
+
+
+def test_latency_overrides_and_p100_preset(capsys):
+    kw = dict(params=1e8, step_time_s=0.05, system="dgx1-p100")
+    slow = predict(64, alpha_inter_us=500, **kw).records()[0]
+    base = predict(64, **kw).records()[0]
+    assert slow["allreduce_s"] > base["allreduce_s"] and slow["efficiency"] < base["efficiency"]
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx1-p100",
+                     "--alpha-inter", "-5")  # fmt: skip
+    assert rc == 2 and "--alpha-inter: got -5.0" in err

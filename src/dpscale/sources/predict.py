@@ -182,6 +182,8 @@ def predict(
     overlap: bool = True,
     algorithm: str = "auto",
     calibration: Calibration | str | None = None,
+    alpha_intra_us: float | None = None,
+    alpha_inter_us: float | None = None,
 ) -> Prediction:
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
@@ -211,6 +213,14 @@ def predict(
         cal, kw_intra = calibration, cl.intra_bw_gbs
     else:
         kw_intra = cl.intra_bw_gbs
+    for flag, value, key in (
+        ("--alpha-intra", alpha_intra_us, "alpha_intra"),
+        ("--alpha-inter", alpha_inter_us, "alpha_inter"),
+    ):
+        if value is not None:
+            if not (value >= 0 and math.isfinite(value)):
+                raise fail(flag, value, "a latency in µs per hop ≥ 0")
+            cal = cal._replace(**{key: value * 1e-6})
     gpu = gpu or cl.gpu
     hbm = catalog.hbm_tbs(gpu=gpu) if gpu else None
     if hbm is None:

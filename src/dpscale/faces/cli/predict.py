@@ -53,6 +53,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--bucket-mb", default="25", help="DDP bucket cap in MiB (default 25)")
     k.add_argument("--first-bucket-mb", default="1", help="DDP first bucket in MiB (default 1)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
+    k.add_argument("--alpha-intra", help="µs per intra-node hop (default 3.4, NCCL's NVLink figure)")
+    k.add_argument("--alpha-inter", help="µs per network hop (default 14, NCCL's figure)")
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
     add_output_args(p)
 
@@ -105,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
         overlap=not args.no_overlap,
         algorithm=args.algorithm,
         calibration=args.calibration,
+        alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
+        alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", "µs ≥ 0"),
     )
     records = pred.records()
     if args.plot:
