@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from importlib.util import find_spec
 
 import pytest
 from clihelp import run
@@ -130,7 +129,6 @@ def test_cli_spanish(capsys):
     assert rc == 0 and "Ejemplo resuelto" in out and "115.200" in out
 
 
-@pytest.mark.skipif(find_spec("dpscale.sources.fit") is None, reason="dpscale.fit not in this build")
 def test_cli_fit_as_e_source(capsys, tmp_path):
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n2,3950\n4,7700\n8,14800\n16,27500\n")
