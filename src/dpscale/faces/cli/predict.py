@@ -20,6 +20,7 @@ COLUMNS = [
     Column("sync_wait_s", "ms"),
     Column("step_s", "ms"),
     Column("bottleneck", "text"),
+    Column("link", "text"),
 ]
 
 
