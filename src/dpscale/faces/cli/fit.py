@@ -168,13 +168,14 @@ def _devices(x: float, lang: str) -> str:
 
 def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     pct = f"{100 * r['confidence']:g} %"
-    lines = [f"fitted law: {r['law']} — chosen by {r['criterion']}"]
+    t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
+    lines = [t("fit_law", law=r["law"], criterion=r["criterion"])]
     if r["runner_up"]:
         loo = r["runner_up"]["loo_rmse"]
         score = "n/a" if loo is None or not math.isfinite(loo) else f"{loo:.4f}"
-        lines.append(f"runner-up: {r['runner_up']['law']} (leave-one-out RMSE {score})")
-    lines.append(f"E relative to {r['efficiency_relative_to']}; uncertainty: {r['uncertainty']}")
-    lines.append(f"parameters ({pct} interval):")
+        lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score))
+    lines.append(t("fit_relative", rel=r["efficiency_relative_to"], unc=r["uncertainty"]))
+    lines.append(t("fit_parameters", pct=pct))
     lines += [
         f"  {n} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}, {fmt(p['hi'], 'float', lang)}]"
         for n, p in r["parameters"].items()
@@ -182,33 +183,38 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     if r["seconds"]:
         s = r["seconds"]
         lines.append(
-            f"  in seconds: compute {fmt(s['compute_s'], 'float', lang)}, gradient bytes ÷ bandwidth "
-            f"{fmt(s['transfer_s'], 'float', lang)}, α {fmt(s['latency_s'], 'float', lang)}"
+            "  "
+            + t(
+                "fit_seconds",
+                c=fmt(s["compute_s"], "float", lang),
+                b=fmt(s["transfer_s"], "float", lang),
+                a=fmt(s["latency_s"], "float", lang),
+            )
         )
-    lines += ["", "measured:"]
+    lines += ["", t("fit_measured")]
     mcols = [Column("devices", "int"), Column("throughput", "rate", unit), Column("efficiency", "pct")]
     mcols.append(Column("fitted_efficiency", "pct"))
     lines.append(horizontal(r["measured"], mcols, lang))
-    lines += ["", f"predicted ({pct} prediction interval for one run):"]
+    lines += ["", t("fit_predicted", pct=pct)]
     lines.append(horizontal(r["predictions"], _columns(unit), lang))
     peak = r["peak"]
     if peak:
         rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
-        lines.append(f"throughput peaks at {_devices(peak['devices'], lang)} devices {rng}")
+        lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng))
     else:
-        lines.append("throughput keeps rising: no peak up to 1,048,576 devices")
+        lines.append(t("fit_no_peak"))
     if "devices_for_throughput" in r:
         a = r["devices_for_throughput"]
         lines.append(
-            f"devices for {fmt(a['target'], 'rate', lang)} {label(unit, lang)}: {_devices(a['devices'], lang)} "
-            f"[{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
-            + (" (unreachable)" if math.isinf(a["devices"]) else "")
+            t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=label(unit, lang))
+            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            + (t("fit_unreachable") if math.isinf(a["devices"]) else "")
         )
     if "devices_for_efficiency" in r:
         a = r["devices_for_efficiency"]
         lines.append(
-            f"largest size with E ≥ {fmt(a['min_efficiency'], 'pct', lang)}: {_devices(a['devices'], lang)} "
-            f"[{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            t("fit_min_eff", e=fmt(a["min_efficiency"], "pct", lang))
+            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
         )
     lines += [f"{label('note', lang)}: {w}" for w in r["warnings"]]
     return "\n".join(lines)
