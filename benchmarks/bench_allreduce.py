@@ -15,7 +15,7 @@ import argparse
 import math
 import time
 
-ROUNDS = 6  # per size and side; each side keeps its best round (the machine may be shared)
+ROUNDS = 10  # per size and side; each side keeps its best round (the machine may be shared)
 
 
 def rank_main(rank: int, world: int, port: int, sizes: tuple[int, ...], device: str, queue) -> None:

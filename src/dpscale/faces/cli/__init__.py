@@ -20,7 +20,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pipeline": ("pipeline", "pipeline bubble and stacked data-parallel efficiency"),
     "memory": ("memory", "per-device memory for DDP and ZeRO/FSDP; does it fit?"),
     "plan": ("plan", "time to train, device-hours and cost per size"),
-    "serve": ("serve", "the web page (English / Spanish)"),
 }
 
 
