@@ -249,3 +249,13 @@ def test_latency_overrides_and_p100_preset(capsys):
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx1-p100",
                      "--alpha-inter", "-5")  # fmt: skip
     assert rc == 2 and "--alpha-inter: got -5.0" in err
+
+
+def test_validation_tolerates_unknown_labels():
+    from dpscale import catalog
+    from dpscale.sources.predict_validate import grad_bytes_per_param
+
+    assert grad_bytes_per_param("AMP (mixed FP16)") == 4 and grad_bytes_per_param("BF16") == 2
+    assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
+    assert catalog.hbm_tbs(gpu="V100-SXM2") == 0.9 and catalog.hbm_tbs(gpu="NVIDIA H100") == 3.35
+    assert catalog.hbm_tbs(system="dgx-a100") == 2.039 and catalog.hbm_tbs(gpu="T4") is None

@@ -7,6 +7,7 @@ raise DpscaleError listing the valid ones. Users add systems with `load_system_f
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,8 @@ def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
         key = gpu.strip().lower()
         if key in gpus:
             return gpus[key]["hbm_tbs"]
+        family = re.match(r"[a-z]+\d+[a-z]*", key.replace("nvidia", "").strip(" -"))  # 'V100-SXM2' → 'v100'
         for name, entry in gpus.items():
-            if name.startswith(key):
+            if family and name.startswith(family.group(0)):
                 return entry["hbm_tbs"]
     return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from dpscale import catalog
+from dpscale.errors import DpscaleError
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     DEFAULT_HBM_TBS,
@@ -22,6 +23,14 @@ from dpscale.sources.dataset import Config, Row
 from dpscale.sources.predict import GRAD_BYTES, normalise_precision
 
 
+def grad_bytes_per_param(label: str) -> int:
+    """Bytes per gradient element for a published precision label; unknown labels count as fp32."""
+    try:
+        return GRAD_BYTES[normalise_precision(label, "precision")]
+    except DpscaleError:
+        return GRAD_BYTES["fp32"]
+
+
 def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, float, float]]:
     """(row, measured E, predicted E) for every non-baseline row of one configuration."""
     b = c.baseline
@@ -29,7 +38,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     if step0 is None:
         return []
     kw = dict(
-        grad_bytes=b.params_millions * 1e6 * GRAD_BYTES[normalise_precision(b.precision, "precision")],
+        grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
         gpus_per_node=b.gpus_per_node,
         intra_bw_gbs=b.intra_bw_gbs,
         inter_bw_gbs=b.inter_bw_gbs,
