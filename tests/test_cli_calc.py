@@ -167,3 +167,16 @@ def test_calculator_path_stays_light():
 def test_top_help_lists_commands(capsys):
     rc, out, _ = run(capsys, "--help")
     assert rc == 0 and "calc" in out and "usage: dpscale" in out
+
+
+def test_missing_optional_dependencies_are_one_line(capsys, monkeypatch, tmp_path):
+    """A plain `pip install dpscale` has no matplotlib or scipy: say which extra to install."""
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda n, *a: None if n == "matplotlib" else real(n, *a))
+    rc, _, err = run(capsys, "-d", "1,8", "-v", "1", "-e", "0.9", "--plot", str(tmp_path / "x.png"))
+    assert rc == 2 and "--plot: needs matplotlib; allowed: pip install 'dpscale[plot]'" in err
+    monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # import of it now fails
+    rc, _, err = run(capsys, "fit", "--point", "1:100", "--point", "8:700", "--point", "16:1300")
+    assert rc == 2 and "fit: needs scipy; allowed: pip install 'dpscale[fit]'" in err

@@ -29,6 +29,17 @@ def fail(name: str, value: Any, allowed: str) -> DpscaleError:
     return DpscaleError(f"{name}: got {_show(value)}; allowed: {allowed}")
 
 
+def require(module: str, extra: str, feature: str) -> Any:
+    """Import an optional dependency, or say in one line which extra installs it."""
+    from importlib import import_module
+
+    try:
+        return import_module(module)
+    except ImportError:
+        name = module.split(".")[0]
+        raise DpscaleError(f"{feature}: needs {name}; allowed: pip install 'dpscale[{extra}]'") from None
+
+
 def is_array(x: Any) -> bool:
     return hasattr(x, "dtype") and hasattr(x, "shape")
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, require
 from dpscale.faces.i18n import label
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -19,7 +19,18 @@ def check_path(path: str, flag: str = "--plot") -> Path:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a file name ending in {', '.join(FORMATS)}")
     if not p.parent.exists():
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a path in an existing folder")
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:  # say so before any work is done
+        raise DpscaleError(f"{flag}: needs matplotlib; allowed: pip install 'dpscale[plot]'")
     return p
+
+
+def pyplot() -> Any:
+    """matplotlib.pyplot on the file-only Agg backend, or a one-line error naming the extra."""
+    matplotlib = require("matplotlib", "plot", "--plot")
+    matplotlib.use("Agg")
+    return require("matplotlib.pyplot", "plot", "--plot")
 
 
 def plot_scaling(
@@ -37,11 +48,7 @@ def plot_scaling(
     measured: optional points {"devices", "actual_throughput", "efficiency"} drawn as markers.
     """
     out = check_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     d = [r["devices"] for r in records]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     ax1.plot(d, [r["ideal_throughput"] for r in records], "--", color="grey", label=label("ideal_throughput", lang))

@@ -51,7 +51,9 @@ class Problem:
 
 def fit_point(prob: Problem, y: Any) -> tuple[Any, float]:
     """scipy's bounded nonlinear least squares (trf); returns scaled q and the data RSS."""
-    from scipy.optimize import least_squares
+    from dpscale.errors import require
+
+    least_squares = require("scipy.optimize", "fit", "fit").least_squares
 
     k = prob.law.k
     res = least_squares(

@@ -143,13 +143,10 @@ def _notes(plans: list, lang: str) -> list[str]:
 
 def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     """Speedup against devices: ideal d, hardware d·E(d), and time-to-target when B_noise is given."""
-    from dpscale.faces.plot import check_path
+    from dpscale.faces.plot import check_path, pyplot
 
     out = check_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     d = [r["devices"] for r in records]
     fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)

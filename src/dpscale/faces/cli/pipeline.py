@@ -95,14 +95,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str, title: str) -> None:
     """Bubble fraction against m for every schedule (the chosen one bold); chosen m marked."""
-    from dpscale.faces.plot import check_path
+    from dpscale.faces.plot import check_path, pyplot
     from dpscale.formulas.pipeline import bubble_fraction
 
     out = check_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     hi = max(max(micro) * 2, 8 * p)
     ms = list(range(1, hi + 1))

@@ -193,13 +193,10 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
 
 def _plot(result: object, path: str, lang: str, title: str) -> None:
     """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
-    from dpscale.faces.plot import check_path
+    from dpscale.faces.plot import check_path, pyplot
 
     out = check_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = pyplot()
 
     pts = result.points  # type: ignore[attr-defined]
     d = [p.devices for p in pts]
