@@ -182,3 +182,13 @@ def test_every_public_name_resolves():
     for name in dpscale.__all__:
         assert getattr(dpscale, name) is not None
     assert dpscale.scaled_lr(0.1, 256, 8192) == pytest.approx(3.2)  # Goyal et al.
+
+
+def test_relative_efficiency_is_the_calculators_e():
+    from dpscale.formulas.scaling import relative_efficiency
+
+    assert relative_efficiency(115_200, 64, 2000) == pytest.approx(0.9)  # baseline one device: A/(d·v)
+    assert relative_efficiency(571.877 * 0.887 * 4, 32, 571.877, 8) == pytest.approx(0.887)  # one-node baseline
+    assert relative_efficiency(115_200, 64, 2000) == pytest.approx(
+        solve(devices=64, per_device_throughput=2000, actual_throughput=115_200).exact
+    )

@@ -103,7 +103,12 @@ def allreduce_time(
     return np.minimum(hierarchical_allreduce_time(*args), tree_allreduce_time(*args))
 
 
-def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:
-    """nccl-tests busbw = algbw · 2(n−1)/n, comparable to the link speed [NCCLT]."""
+def busbw_factor(ranks: Any) -> Any:
+    """nccl-tests AllReduce factor 2(n−1)/n: bytes each rank moves per message byte [NCCLT]."""
     n = np.asarray(ranks, dtype=float)
-    return np.asarray(nbytes, dtype=float) / np.asarray(seconds, dtype=float) * 2.0 * (n - 1.0) / n / GB
+    return 2.0 * (n - 1.0) / n
+
+
+def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:
+    """nccl-tests busbw = algbw · 2(n−1)/n in GB/s, comparable to the link speed [NCCLT]."""
+    return np.asarray(nbytes, dtype=float) / np.asarray(seconds, dtype=float) * busbw_factor(ranks) / GB

@@ -69,6 +69,15 @@ def _plain(x: Any) -> Any:
     return x.item() if hasattr(x, "item") else x
 
 
+def relative_efficiency(throughput: Any, devices: Any, base_throughput: Any, base_devices: Any = 1) -> Any:
+    """Measured E against a baseline size d0: A(d) / ((d/d0)·A(d0)).
+
+    With d0 = 1 this is A / (d·v), the calculator's own definition; tables whose baseline is one
+    node, measured runs and fits all compute E through this one function.
+    """
+    return throughput / ((devices / base_devices) * base_throughput)
+
+
 def efficiency_at(efficiency: Any, devices: Any) -> Any:
     """Evaluate an efficiency source at the given device counts."""
     fn = getattr(efficiency, "efficiency", efficiency)
@@ -245,4 +254,4 @@ def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:
     return d, s(d)
 
 
-__all__ = ["FIELDS", "ScaleResult", "Solution", "compute", "efficiency_at", "scale", "solve"]
+__all__ = ["FIELDS", "ScaleResult", "Solution", "compute", "efficiency_at", "relative_efficiency", "scale", "solve"]

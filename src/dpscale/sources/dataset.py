@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dpscale.errors import DpscaleError
+from dpscale.formulas.scaling import relative_efficiency
 
 REQUIRED = (
     "cfg",
@@ -65,7 +66,7 @@ class Config:
 
     def efficiency(self, row: Row) -> float:
         b = self.baseline
-        return row.throughput / ((row.devices / b.devices) * b.throughput)
+        return relative_efficiency(row.throughput, row.devices, b.throughput, b.devices)
 
     def step_time(self, row: Row | None = None) -> float | None:
         """Seconds per optimizer step on one device (README formula); None when units are unknown."""

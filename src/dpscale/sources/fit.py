@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import DpscaleError, check_devices, fail
+from dpscale.formulas.scaling import relative_efficiency
 from dpscale.sources.fit_io import Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
@@ -112,7 +113,7 @@ class Fit:
     def measured(self) -> list[dict[str, float]]:
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         return [
-            {"devices": d, "throughput": x, "efficiency": x / ((d / d0) * x0)}
+            {"devices": d, "throughput": x, "efficiency": relative_efficiency(x, d, x0, d0)}
             for d, x in zip(self.runs.devices, self.runs.throughput)
         ]
 
@@ -324,10 +325,8 @@ def fit(
     devices= and throughput= lists. law: "auto" or one of "allreduce", "usl", "amdahl"."""
     if law != "auto" and law not in LAWS:
         raise fail("law", law, "auto, " + ", ".join(ORDER))
-    if gpus_per_node is not None and (isinstance(gpus_per_node, bool) or int(gpus_per_node) != gpus_per_node):
-        raise fail("gpus_per_node", gpus_per_node, "a whole number ≥ 1")
-    if gpus_per_node is not None and gpus_per_node < 1:
-        raise fail("gpus_per_node", gpus_per_node, "a whole number ≥ 1")
+    if gpus_per_node is not None:
+        check_devices(gpus_per_node, "gpus_per_node")
     if not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if isinstance(resamples, bool) or int(resamples) != resamples or not 50 <= resamples <= 100_000:
@@ -336,7 +335,7 @@ def fit(
     g = None if gpus_per_node is None else int(gpus_per_node)
     d = np.asarray(r.devices, dtype=float)
     x = np.asarray(r.throughput, dtype=float)
-    y = np.log(x[1:] / x[0]) - np.log(d[1:] / d[0])  # measured log E above d0
+    y = np.log(relative_efficiency(x[1:], d[1:], x[0], d[0]))  # measured log E above d0
 
     candidates = {}
     for name in ORDER if law == "auto" else (law, *[n for n in ORDER if n != law]):

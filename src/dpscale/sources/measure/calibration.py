@@ -49,8 +49,10 @@ def parse_sizes(text: str, flag: str = "--sizes") -> tuple[int, ...]:
 
 
 def busbw_factor(n: int) -> float:
-    """nccl-tests AllReduce factor 2(n−1)/n: bytes each rank must move per message byte."""
-    return 2 * (n - 1) / n
+    """nccl-tests AllReduce factor 2(n−1)/n, as a plain float (formula: formulas.collectives)."""
+    from dpscale.formulas.collectives import busbw_factor as factor
+
+    return float(factor(n))
 
 
 def row(nbytes: int, time_s: float, devices: int, iters: int) -> dict[str, Any]:

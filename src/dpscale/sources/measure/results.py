@@ -13,6 +13,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from dpscale.formulas.scaling import relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
 
@@ -65,12 +66,11 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
     if base is None:
         return rec
     d, d0, a0 = rec["devices"], base["devices"], base["throughput"]
-    per0 = a0 / d0
     if is_base or (d == d0 and rec["throughput"] == a0):
         rec["efficiency"] = 1.0
     else:
-        rec["efficiency"] = rec["per_device_throughput"] / per0
-    per_repeat = [t / d / per0 for t in rec.get("throughputs", [])]
+        rec["efficiency"] = relative_efficiency(rec["throughput"], d, a0, d0)
+    per_repeat = [relative_efficiency(t, d, a0, d0) for t in rec.get("throughputs", [])]
     rec["efficiency_min"] = min(per_repeat, default=rec["efficiency"])
     rec["efficiency_max"] = max(per_repeat, default=rec["efficiency"])
     rec["speedup"] = d0 * rec["throughput"] / a0
