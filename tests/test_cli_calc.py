@@ -180,3 +180,10 @@ def test_missing_optional_dependencies_are_one_line(capsys, monkeypatch, tmp_pat
     monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # import of it now fails
     rc, _, err = run(capsys, "fit", "--point", "1:100", "--point", "8:700", "--point", "16:1300")
     assert rc == 2 and "fit: needs scipy; allowed: pip install 'dpscale[fit]'" in err
+
+
+def test_solve_throughput_with_e_per_size_or_a_law(capsys):
+    rc, out, _ = run(capsys, "-d", "1,8", "-e", "1,0.9", "-a", "2000,14400", "--json")
+    assert [r["per_device_throughput"] for r in json.loads(out)] == pytest.approx([2000, 2000])
+    rc, out, _ = run(capsys, "-d", "8", "--sigma", "0.01", "-a", "7000", "--json")
+    assert json.loads(out)["per_device_throughput"] == pytest.approx(7000 / (8 / 1.07))

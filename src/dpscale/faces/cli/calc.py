@@ -122,7 +122,6 @@ def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speed
     for i in range(n):
         d = None if devices is None else devices[i if len(devices) > 1 else 0]
         t = targets[i if len(targets) > 1 else 0]
-        e = e_src.efficiency(d) if hasattr(e_src, "table") and d is not None else e_src
         key = "speedup" if is_speedup else "actual_throughput"
-        rows.append(solve(devices=d, per_device_throughput=v, efficiency=e, **{key: t}).record())
+        rows.append(solve(devices=d, per_device_throughput=v, efficiency=e_src, **{key: t}).record())
     return rows
