@@ -259,3 +259,36 @@ def test_validation_tolerates_unknown_labels():
     assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
     assert catalog.hbm_tbs(gpu="V100-SXM2") == 0.9 and catalog.hbm_tbs(gpu="NVIDIA H100") == 3.35
     assert catalog.hbm_tbs(system="dgx-a100") == 2.039 and catalog.hbm_tbs(gpu="T4") is None
+
+
+def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):
+    # A byte-order mark, a fractional per-device batch, and a blank network on a one-node table.
+    f = tmp_path / "bom.csv"
+    rows = [f"c1,1,1,1,lab-box,A100,8,300,,BERT-large,AMP,2.5,{d},{t},sequences/s,330" for d, t in ((1, 40), (8, 300))]
+    f.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8-sig")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["points"] == 1 and rep["rows"][0]["measured"] == pytest.approx(300 / 320)
+
+
+def test_validate_takes_a_blank_network_from_the_catalog_or_names_it(tmp_path, capsys):
+    def table(system: str, inter: str) -> Path:
+        f = tmp_path / f"{system}-{inter or 'blank'}.csv"
+        rows = [f"c1,8,1,1,{system},A100,8,300,{inter},BERT-large,AMP,32,{d},{t},sequences/s,330"
+                for d, t in ((8, 3000), (64, 22000))]  # fmt: skip
+        f.write_text("\n".join([HEADER, *rows]) + "\n")
+        return f
+
+    filled = validate_predict(read_published(table("dgx-a100", "200")))
+    from_catalog = validate_predict(read_published(table("dgx-a100", "")))
+    assert from_catalog["rows"][0]["predicted"] == filled["rows"][0]["predicted"]
+    rc, _, err = run(capsys, "validate", str(table("lab-box", "0")))
+    assert rc == 2 and "line 2, column 'inter_bw_gbs'" in err and "Traceback" not in err
+
+
+def test_gpu_memory_in_the_name_picks_the_variant():
+    from dpscale import catalog
+
+    assert catalog.hbm_tbs(gpu="A100-SXM4-80GB") == 2.039 and catalog.hbm_tbs(gpu="A100-SXM4-40GB") == 1.555
+    assert catalog.hbm_tbs(system="dgx-a100", gpu="A100 40GB") == 1.555  # the stated part beats the preset's
+    assert catalog.hbm_tbs(system="dgx-a100", gpu="A100") == 2.039

@@ -74,16 +74,19 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
 
 
 def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
-    """Memory bandwidth (TB/s) of a system's GPU, or of a GPU named loosely ('A100', 'v100-32gb')."""
+    """Memory bandwidth (TB/s) of a GPU named loosely ('A100', 'A100-SXM4-80GB', 'v100-32gb'), else of a system's GPU.
+
+    A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56)."""
     systems, gpus = table("systems"), table("gpus")
+    key = (gpu or "").strip().lower()
+    if key in gpus:
+        return gpus[key]["hbm_tbs"]
+    family = re.match(r"[a-z]+\d+[a-z]*", key.replace("nvidia", "").strip(" -"))  # 'V100-SXM2' → 'v100'
+    matches = [e for n, e in gpus.items() if family and n.startswith(family.group(0))]
+    size = re.search(r"(\d+)\s*g", key[family.end() :] if family else "")  # '-sxm4-80gb' → 80
+    sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
+    if sized:
+        return sized[0]["hbm_tbs"]
     if system and system.strip().lower() in systems:
         return gpus[systems[system.strip().lower()]["gpu"]]["hbm_tbs"]
-    if gpu:
-        key = gpu.strip().lower()
-        if key in gpus:
-            return gpus[key]["hbm_tbs"]
-        family = re.match(r"[a-z]+\d+[a-z]*", key.replace("nvidia", "").strip(" -"))  # 'V100-SXM2' → 'v100'
-        for name, entry in gpus.items():
-            if family and name.startswith(family.group(0)):
-                return entry["hbm_tbs"]
-    return None
+    return matches[0]["hbm_tbs"] if matches else None

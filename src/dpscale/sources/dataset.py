@@ -44,12 +44,12 @@ class Row:
     system: str
     gpu: str
     gpus_per_node: int
-    intra_bw_gbs: float
-    inter_bw_gbs: float
+    intra_bw_gbs: float | None  # None: blank or 0 (no such link, or not stated)
+    inter_bw_gbs: float | None
     model: str
     framework: str
     precision: str
-    per_device_batch: int
+    per_device_batch: float
     throughput: float
     unit: str
     params_millions: float
@@ -59,6 +59,7 @@ class Row:
 class Config:
     cfg: str
     rows: tuple[Row, ...]  # sorted by devices, baseline first
+    path: str = ""  # the file's name, for error messages
 
     @property
     def baseline(self) -> Row:
@@ -76,26 +77,35 @@ class Config:
         return r.per_device_batch * r.grad_accum * r.units_per_sample / (r.throughput / r.devices)
 
 
-def _num(rec: dict, col: str, line: int, path: str, kind=float, positive: bool = True, blank_ok: bool = False):
+def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool = False, zero_is_blank: bool = False):
     text = (rec.get(col) or "").strip()
     if blank_ok and text == "":
+        return None
+    if zero_is_blank and text and _is_zero(text):
         return None
     try:
         x = kind(float(text)) if kind is int else kind(text)
     except ValueError:
         x = None
-    bad = x is None or not math.isfinite(x) or (positive and x <= 0) or (kind is int and float(text) != int(x))
+    bad = x is None or not math.isfinite(x) or x <= 0 or (kind is int and float(text) != int(x))
     if bad:
         what = "a whole number ≥ 1" if kind is int else "a number > 0"
         raise DpscaleError(f"{path} line {line}, column {col!r}: got {text!r}; allowed: {what}")
     return x
 
 
+def _is_zero(text: str) -> bool:
+    try:
+        return float(text) == 0
+    except ValueError:
+        return False
+
+
 def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order."""
     p = Path(path)
     try:
-        f = p.open(newline="", encoding="utf-8")
+        f = p.open(newline="", encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except OSError as exc:
         raise DpscaleError(f"DATA: got {str(path)!r}; allowed: a readable CSV file ({exc.strerror})") from None
     with f:
@@ -117,12 +127,12 @@ def read_published(path: str | Path) -> list[Config]:
                 system=rec["system"].strip(),
                 gpu=(rec.get("gpu") or "").strip(),
                 gpus_per_node=_num(rec, "gpus_per_node", line, name, int),
-                intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name),
-                inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name),
+                intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
+                inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
                 model=rec["model"].strip(),
                 framework=(rec.get("framework") or "").strip(),
                 precision=rec["precision"].strip(),
-                per_device_batch=_num(rec, "per_device_batch", line, name, int),
+                per_device_batch=_num(rec, "per_device_batch", line, name),
                 throughput=_num(rec, "throughput", line, name),
                 unit=(rec.get("unit") or "").strip(),
                 params_millions=_num(rec, "params_millions", line, name),
@@ -137,7 +147,7 @@ def read_published(path: str | Path) -> list[Config]:
         if not base:
             raise DpscaleError(f"{p.name}: configuration {cfg!r} has no baseline row (devices == {d0})")
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
-        configs.append(Config(cfg, (base[0], *rest)))
+        configs.append(Config(cfg, (base[0], *rest), p.name))
     if not configs:
         raise DpscaleError(f"{p.name}: no data rows")
     return configs

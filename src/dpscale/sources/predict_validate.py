@@ -31,17 +31,38 @@ def grad_bytes_per_param(label: str) -> int:
         return GRAD_BYTES["fp32"]
 
 
+def fabric(c: Config) -> tuple[float, float]:
+    """(intra, inter) GB/s for a configuration: its columns, else its system's catalog figures.
+
+    A blank (or 0) figure is fine where the configuration never uses that link (one GPU per node
+    has no intra-node link; a single-node table never touches the network)."""
+    b = c.baseline
+    preset = catalog.table("systems").get(b.system.strip().lower(), {})
+    top = max(r.devices for r in c.rows)
+    out = []
+    for col, used in (("intra_bw_gbs", b.gpus_per_node > 1), ("inter_bw_gbs", top > b.gpus_per_node)):
+        value = getattr(b, col) or preset.get(col)
+        if value is None and used:
+            raise DpscaleError(
+                f"{c.path} line {b.line}, column {col!r}: blank, and system {b.system!r} is not in the catalog; "
+                f"allowed: GB/s > 0 (configuration {c.cfg!r} needs this link)"
+            )
+        out.append(float(value or 1.0))  # 1.0 stands in for a link no row uses: its terms are zero
+    return out[0], out[1]
+
+
 def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, float, float]]:
     """(row, measured E, predicted E) for every non-baseline row of one configuration."""
     b = c.baseline
     step0 = c.step_time()
     if step0 is None:
         return []
+    intra, inter = fabric(c)
     kw = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
         gpus_per_node=b.gpus_per_node,
-        intra_bw_gbs=b.intra_bw_gbs,
-        inter_bw_gbs=b.inter_bw_gbs,
+        intra_bw_gbs=intra,
+        inter_bw_gbs=inter,
         cal=cal,
         hbm_tbs=catalog.hbm_tbs(b.system, b.gpu) or DEFAULT_HBM_TBS,
     )

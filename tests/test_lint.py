@@ -1,0 +1,19 @@
+"""The code stays ruff-clean: lint rules and formatting (pyproject's [tool.ruff])."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ruff") is None, reason="ruff is in the test extra")
+@pytest.mark.parametrize("args", [["check", "."], ["format", "--check", "."]])
+def test_ruff(args):
+    done = subprocess.run([sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
