@@ -292,3 +292,29 @@ def test_gpu_memory_in_the_name_picks_the_variant():
     assert catalog.hbm_tbs(gpu="A100-SXM4-80GB") == 2.039 and catalog.hbm_tbs(gpu="A100-SXM4-40GB") == 1.555
     assert catalog.hbm_tbs(system="dgx-a100", gpu="A100 40GB") == 1.555  # the stated part beats the preset's
     assert catalog.hbm_tbs(system="dgx-a100", gpu="A100") == 2.039
+
+
+def test_error_band_is_zero_where_measured_and_grows_with_distance():
+    from dpscale.sources.predict import ERROR_BAND, band, band_shape
+
+    assert band_shape(8, 8) == 0 and band_shape(16, 8) == pytest.approx(1 / 3) and band_shape(8192, 8) == 1
+    assert band_shape(1, 8) == 1  # three doublings below the measured node
+    lo, hi = band(0.9, 64)  # E relative to one device, six doublings out: the whole band
+    assert lo == pytest.approx(0.9 + ERROR_BAND[0]) and hi == pytest.approx(0.9 + ERROR_BAND[1])
+    p = predict([1, 2, 8, 64, 1024], params=3.4e8, step_time_s=0.3, system="dgx-a100")
+    recs = p.records()
+    assert recs[0]["efficiency_lo"] == recs[0]["efficiency_hi"] == 1.0
+    widths = [r["efficiency_hi"] - r["efficiency_lo"] for r in recs]
+    assert np.all(np.diff(widths) >= -1e-12) and widths[-1] > 0.15
+    for r in recs:
+        assert 0 <= r["efficiency_lo"] <= r["efficiency"] <= r["efficiency_hi"] <= 1
+        assert r["actual_throughput_lo"] == pytest.approx(r["actual_throughput"] * r["efficiency_lo"] / r["efficiency"])
+    node = predict([1, 8, 64], params=3.4e8, step_time_s=0.3, baseline_devices=8, system="dgx-a100").records()
+    assert node[1]["efficiency_lo"] == node[1]["efficiency_hi"] == node[1]["efficiency"]  # measured there
+
+
+@needs_dev
+def test_error_band_covers_about_80_percent_of_the_published_rows():
+    report = validate_predict(read_published(DEV))
+    assert 0.7 <= report["band_coverage"] <= 0.9
+    assert all(r["predicted_lo"] <= r["predicted"] <= r["predicted_hi"] for r in report["rows"])

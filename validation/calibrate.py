@@ -9,6 +9,9 @@ model family, then system) estimate the error on configurations the calibration 
 Objective: the median of |E_predicted − E_measured|. Weighting in the 90th percentile (median + w·p90,
 w = 0.25 or 0.5) moved the cross-validated median from 0.022 to 0.029–0.033 and bought little p90: the
 tail is input-bound configurations (EfficientNet on DGX-1) that no communication constant explains.
+
+The leave-one-family-out residuals also give the predictor's error band (sources.predict.ERROR_BAND):
+the 10th and 90th percentiles of (measured − predicted) / s, with s = band_shape(d / d0).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ import numpy as np
 
 from dpscale.formulas.stepmodel import DEFAULT
 from dpscale.sources.dataset import read_published
+from dpscale.sources.predict import ERROR_BAND, band_shape
 from dpscale.sources.predict_validate import predict_config
 
 FAMILIES = ("bert", "resnet", "efficientnet", "jasper", "electra", "gnmt", "gpt", "llama", "transformer", "ssd")
 JITTER = np.round(np.arange(0.0, 0.0601, 0.005), 4)
 PASSES = np.arange(0.0, 60.1, 5.0)
+GRID = list(itertools.product(JITTER, PASSES))
+DEV = Path(__file__).resolve().parents[2] / "shared/data/published_scaling_dev.csv"
 
 
 def family(c) -> str:
@@ -33,52 +39,70 @@ def family(c) -> str:
     return next((f for f in FAMILIES if f in name), name.split()[0])
 
 
-def objective(err: np.ndarray) -> np.ndarray:
-    return np.median(err, axis=-1)
+def residuals(configs) -> dict[str, np.ndarray]:
+    """measured − predicted E for every configuration: array (grid point, row)."""
+    out = {}
+    for c in configs:
+        out[c.cfg] = np.array(
+            [[m - p for _, m, p in predict_config(c, DEFAULT._replace(compute_jitter=j, sync_hbm_passes=h))]
+             for j, h in GRID]
+        )  # fmt: skip
+    return out
 
 
-def main() -> None:
-    path = (
-        sys.argv[1]
-        if len(sys.argv) > 1
-        else str(Path(__file__).resolve().parents[2] / "shared/data/published_scaling_dev.csv")
-    )
-    configs = [c for c in read_published(path) if c.step_time() is not None and len(c.rows) > 1]
-    grid = list(itertools.product(JITTER, PASSES))
-    # errors[config] -> array (grid point, row)
-    errors = {
-        c.cfg: np.array(
-            [[abs(p - m) for _, m, p in predict_config(c, DEFAULT._replace(compute_jitter=j, sync_hbm_passes=h))]
-             for j, h in grid]
-        )
-        for c in configs
-    }  # fmt: skip
+def best(res: dict[str, np.ndarray], cfgs: list[str]) -> int:
+    """Grid index minimising the median absolute error over these configurations."""
+    return int(np.argmin(np.median(np.abs(np.concatenate([res[x] for x in cfgs], axis=1)), axis=-1)))
 
-    def best(cfgs: list[str]) -> int:
-        return int(np.argmin(objective(np.concatenate([errors[x] for x in cfgs], axis=1))))
 
+def held_out(configs, res: dict[str, np.ndarray], key) -> tuple[dict[str, np.ndarray], dict[str, int]]:
+    """Residuals of each group predicted with constants refitted without it, and the refit per group."""
+    groups: dict[str, list[str]] = {}
+    for c in configs:
+        groups.setdefault(key(c), []).append(c.cfg)
     every = [c.cfg for c in configs]
-    i = best(every)
-    e = np.concatenate([errors[x][i] for x in every])
+    out, refit = {}, {}
+    for g, members in groups.items():
+        refit[g] = j = best(res, [x for x in every if x not in members])
+        out.update({x: res[x][j] for x in members})
+    return out, refit
+
+
+def error_band(configs, held: dict[str, np.ndarray]) -> tuple[float, float]:
+    """10th/90th percentiles of held-out residuals divided by the band's shape at each row's d / d0."""
+    scaled = [
+        r / band_shape(row.devices, c.baseline.devices)
+        for c in configs
+        for (row, _, _), r in zip(predict_config(c), held[c.cfg])
+    ]
+    lo, hi = np.percentile(scaled, [10, 90])
+    return float(lo), float(hi)
+
+
+def main(path: str | Path = DEV) -> None:
+    configs = [c for c in read_published(path) if c.step_time() is not None and len(c.rows) > 1]
+    res = residuals(configs)
+    every = [c.cfg for c in configs]
+    i = best(res, every)
+    e = np.abs(np.concatenate([res[x][i] for x in every]))
     print(f"{len(configs)} configurations, {e.size} predicted rows; grid {len(JITTER)} × {len(PASSES)}")
-    print(f"in-sample optimum: compute_jitter={grid[i][0]:g}, sync_hbm_passes={grid[i][1]:g}")
+    print(f"in-sample optimum: compute_jitter={GRID[i][0]:g}, sync_hbm_passes={GRID[i][1]:g}")
     print(f"  median {np.median(e):.4f}  p90 {np.percentile(e, 90):.4f}  max {e.max():.4f}")
-    shipped = (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)
-    print(f"shipped (stepmodel.DEFAULT): compute_jitter={shipped[0]:g}, sync_hbm_passes={shipped[1]:g}")
+    print(f"shipped (stepmodel.DEFAULT): compute_jitter={DEFAULT.compute_jitter:g}, "
+          f"sync_hbm_passes={DEFAULT.sync_hbm_passes:g}")  # fmt: skip
     for name, key in (("model family", family), ("system", lambda c: c.baseline.system)):
-        groups: dict[str, list[str]] = {}
-        for c in configs:
-            groups.setdefault(key(c), []).append(c.cfg)
-        held = []
-        for g, members in groups.items():
-            j = best([x for x in every if x not in members])
-            held.append(np.concatenate([errors[x][j] for x in members]))
-            print(f"  leave out {name} {g!r}: refit → ({grid[j][0]:g}, {grid[j][1]:g})")
-        h = np.concatenate(held)
+        held, refit = held_out(configs, res, key)
+        for g, j in refit.items():
+            print(f"  leave out {name} {g!r}: refit → ({GRID[j][0]:g}, {GRID[j][1]:g})")
+        h = np.abs(np.concatenate([held[x] for x in every]))
         print(
             f"cross-validated by {name}: median {np.median(h):.4f}  p90 {np.percentile(h, 90):.4f}  max {h.max():.4f}"
         )
+        if key is family:
+            lo, hi = error_band(configs, held)
+            print(f"error band (10th/90th percentile, by family): {lo:+.3f} / {hi:+.3f}; "
+                  f"shipped (sources.predict.ERROR_BAND): {ERROR_BAND[0]:+.3f} / {ERROR_BAND[1]:+.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1] if len(sys.argv) > 1 else DEV)

@@ -20,7 +20,7 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import GRAD_BYTES, normalise_precision
+from dpscale.sources.predict import GRAD_BYTES, band, normalise_precision
 
 
 def grad_bytes_per_param(label: str) -> int:
@@ -104,10 +104,15 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             continue
         got = predict_config(c, cal)
         used += bool(got)
-        rows += [{"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": p - m} for r, m, p in got]
+        for r, m, p in got:
+            lo, hi = band(p, r.devices, c.baseline.devices)
+            rows.append({"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": p - m,
+                         "predicted_lo": float(lo), "predicted_hi": float(hi)})  # fmt: skip
     out = summary(rows, used, "predict")
     measured = np.array([r["measured"] for r in rows]) if rows else np.array([np.nan])
     out["constant_baseline_median_abs_error"] = float(np.median(np.abs(measured - np.median(measured))))
+    inside = [r["predicted_lo"] <= r["measured"] <= r["predicted_hi"] for r in rows]
+    out["band_coverage"] = float(np.mean(inside)) if rows else float("nan")  # share inside the 80 % band
     out["skipped_configs"] = len(skipped_cfgs)
     out["skipped_rows"] = skipped_rows
     out["skipped"] = skipped_cfgs

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 COLUMNS = [
     Column("devices", "int"),
     Column("efficiency", "eff"),
+    Column("efficiency_lo", "fixed3"),
+    Column("efficiency_hi", "fixed3"),
     Column("actual_throughput", "rate"),
     Column("speedup", "times"),
     Column("compute_s", "ms"),
@@ -115,6 +117,18 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from dpscale.faces.plot import plot_scaling
 
-        plot_scaling(records, args.plot, args.lang, "dpscale predict")
-    emit(records, COLUMNS, args, notes=pred.notes + ["E relative to one device; throughput in samples/s"])
+        keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
+        band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
+        plot_scaling(records, args.plot, args.lang, "dpscale predict", band=band)
+    emit(
+        records,
+        COLUMNS,
+        args,
+        notes=pred.notes
+        + [
+            "E relative to one device; throughput in samples/s",
+            "E lo–hi: where 80 % of published measurements fell around predictions for model families "
+            "the calibration had not seen",
+        ],
+    )
     return 0

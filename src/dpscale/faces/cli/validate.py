@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
             "a constant E (the file's median) would err by "
             f"{number(report['constant_baseline_median_abs_error'], 'float', lang)} median"
         )
+    if "band_coverage" in report:
+        notes.append(f"{number(report['band_coverage'], 'pct', lang)} of measurements inside the predicted 80 % band")
     if report.get("skipped_configs"):
         notes.append(
             f"skipped {report['skipped_configs']} configurations ({report['skipped_rows']} rows) "
