@@ -318,3 +318,24 @@ def test_error_band_covers_about_80_percent_of_the_published_rows():
     report = validate_predict(read_published(DEV))
     assert 0.7 <= report["band_coverage"] <= 0.9
     assert all(r["predicted_lo"] <= r["predicted"] <= r["predicted_hi"] for r in report["rows"])
+
+
+@pytest.mark.parametrize(
+    "system, gpu, published",  # physics.md §1.4 [STAS-NET]: busbw GB/s at 16 and 32 MiB in one 8-GPU node
+    [("dgx-a100", "a100-80gb", (106, 138)), ("hgx-h200", "h200-141gb", (220, 276))],
+)
+def test_mid_size_buckets_run_below_the_link_as_published(system, gpu, published):
+    from dpscale import catalog
+    from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.sources.predict import with_gpu
+
+    cal = with_gpu(DEFAULT, catalog.gpu(gpu))
+    b = cal.eta_intra * catalog.system(system)["intra_bw_gbs"]
+    sizes = np.array([16, 32]) * MIB
+    t = cal.alpha_base + allreduce_time(
+        sizes, 8, 8, b, 1, cal.alpha_intra, 0, "auto", cal.ring_fill, cal.ring_fill_bytes
+    )
+    assert bus_bandwidth(sizes, t, 8) == pytest.approx(published, rel=0.1)
+    small = cal.alpha_base + allreduce_time(32 * 1024, 8, 8, b, 1, cal.alpha_intra, 0, "auto", cal.ring_fill)
+    assert 20e-6 < small < 90e-6  # 43.8 µs measured for 32 KiB on 8× A100: latency-bound, no fill
+    assert bus_bandwidth(2**31, cal.alpha_base + allreduce_time(2**31, 8, 8, b, 1), 8) > 0.95 * b  # asymptote

@@ -73,20 +73,26 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     return {"key": key, **entry}
 
 
-def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
-    """Memory bandwidth (TB/s) of a GPU named loosely ('A100', 'A100-SXM4-80GB', 'v100-32gb'), else of a system's GPU.
+def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:
+    """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', 'v100-32gb'), else a system's GPU.
 
     A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56)."""
     systems, gpus = table("systems"), table("gpus")
     key = (gpu or "").strip().lower()
     if key in gpus:
-        return gpus[key]["hbm_tbs"]
+        return gpus[key]
     family = re.match(r"[a-z]+\d+[a-z]*", key.replace("nvidia", "").strip(" -"))  # 'V100-SXM2' → 'v100'
     matches = [e for n, e in gpus.items() if family and n.startswith(family.group(0))]
     size = re.search(r"(\d+)\s*g", key[family.end() :] if family else "")  # '-sxm4-80gb' → 80
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:
-        return sized[0]["hbm_tbs"]
+        return sized[0]
     if system and system.strip().lower() in systems:
-        return gpus[systems[system.strip().lower()]["gpu"]]["hbm_tbs"]
-    return matches[0]["hbm_tbs"] if matches else None
+        return gpus[systems[system.strip().lower()]["gpu"]]
+    return matches[0] if matches else None
+
+
+def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
+    """Memory bandwidth (TB/s) of a GPU named loosely, else of a system's GPU (see find_gpu)."""
+    entry = find_gpu(system, gpu)
+    return entry["hbm_tbs"] if entry else None

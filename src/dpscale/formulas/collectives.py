@@ -10,6 +10,12 @@ S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
                  2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
 `allreduce_time(..., algorithm="auto")` takes the fastest, as NCCL's tuner does.
 Bandwidths passed in are the *achievable* ones; the predictor scales spec figures down.
+
+Mid-size messages run far below the link's asymptotic bandwidth (physics.md §1.4: 8× A100 reach 106
+GB/s at 16 MiB and 138 at 32 MiB of 235), more than one α explains. A ring pipelines chunks through
+its 2(g−1) intra-node steps; a chunk grows with the message until it reaches NCCL's maximum, so each
+step costs up to τ more: `fill = 2(g−1)·τ·S/(S + S_f)`. It vanishes for small messages (latency-bound)
+and is a constant, amortised one for huge ones.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 import numpy as np
 
 GB = 1e9
+FILL_BYTES = 10 * 2**20  # S_f: the fill is half grown at 10 MiB — derived from 8× A100 nccl-tests [STAS-NET]
 ALGORITHMS = ("auto", "ring", "hierarchical", "tree")
 
 
@@ -26,6 +33,12 @@ def ring_allreduce_time(nbytes: Any, ranks: Any, bw_gbs: Any, alpha_s: Any = 0.0
     """Flat ring all-reduce: bandwidth-optimal 2(p−1)/p·S bytes per rank, 2(p−1) latency steps."""
     p = np.asarray(ranks, dtype=float)
     return 2.0 * (p - 1.0) * alpha_s + 2.0 * (p - 1.0) / p * np.asarray(nbytes, dtype=float) / (bw_gbs * GB)
+
+
+def ring_fill_time(nbytes: Any, steps: Any, fill_s: float, fill_bytes: float) -> Any:
+    """Pipeline fill of a ring: `steps` steps, each up to `fill_s` longer as chunks grow with the message."""
+    s = np.asarray(nbytes, dtype=float)
+    return np.asarray(steps, dtype=float) * fill_s * s / (s + fill_bytes)
 
 
 def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
@@ -81,13 +94,22 @@ def allreduce_time(
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
     algorithm: str = "auto",
+    fill_s: float = 0.0,
+    fill_bytes: float = FILL_BYTES,
 ) -> Any:
     """All-reduce time in seconds. Within one node every algorithm is the ring over the intra link;
-    across nodes "auto" takes the fastest of ring-structured (hierarchical) and tree."""
+    across nodes "auto" takes the fastest of ring-structured (hierarchical) and tree. Every algorithm
+    crosses the node in 2(g−1) steps, which pay the ring fill (`ring_fill_time`)."""
     if algorithm not in ALGORITHMS:
         from dpscale.errors import fail
 
         raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))
+    fill = ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
+    return fill + _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s,
+                             algorithm)  # fmt: skip
+
+
+def _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm == "ring":
         # A flat multi-channel ring that crosses nodes runs one channel per NIC: ≈ 2(p−1)/p·S/B_node

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.formulas.collectives import allreduce_time, nodes
+from dpscale.formulas.collectives import FILL_BYTES, allreduce_time, nodes
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
 # fmt: off
@@ -38,6 +38,10 @@ Calibration = namedtuple("Calibration", (
     "backward_share",  # backward / (forward + backward): 2/3, backward ≈ 2 × forward [MEG-TRAIN]
     "compute_jitter",  # c_c: spread of a step's compute, as a share of it — calibrated
     "sync_hbm_passes", # c_h: spread of synchronisation, in passes of the gradients through HBM — calibrated
+    "ring_fill",       # s per intra-node ring step for large messages: 11.2 µs, derived from 8× A100
+                       #   nccl-tests busbw 106 GB/s at 16 MiB and 138 at 32 MiB [STAS-NET]; 0 on Hopper
+                       #   and later (gpus.json ring_fill_us: their published curve needs none)
+    "ring_fill_bytes", # message size at which the fill is half grown: 10 MiB, derived likewise
 ))
 DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth (gpus.json)
 # fmt: on
@@ -51,6 +55,8 @@ DEFAULT = Calibration(
     backward_share=2 / 3,
     compute_jitter=0.02,
     sync_hbm_passes=35.0,
+    ring_fill=11.2e-6,
+    ring_fill_bytes=FILL_BYTES,
 )
 
 Breakdown = namedtuple(
@@ -92,8 +98,9 @@ def step_time(
     b_inter = cal.eta_inter * inter_bw_gbs
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
     per_run = allreduce_time(
-        sizes[None, :], d[:, None], gpus_per_node, b_intra, b_inter, cal.alpha_intra, cal.alpha_inter, algorithm
-    )
+        sizes[None, :], d[:, None], gpus_per_node, b_intra, b_inter, cal.alpha_intra, cal.alpha_inter, algorithm,
+        cal.ring_fill, cal.ring_fill_bytes,
+    )  # fmt: skip
     per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
     backward = cal.backward_share * micro_step_s
     exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)

@@ -123,7 +123,14 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
     if not (busbw > 0 and alpha >= 0 and math.isfinite(busbw) and math.isfinite(alpha)):
         raise DpscaleError(f"--calibration: {path}: busbw_gbs must be > 0 and alpha_s ≥ 0")
-    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw), busbw
+    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw
+
+
+def with_gpu(cal: Calibration, part: dict[str, Any] | None) -> Calibration:
+    """The calibration with the GPU's own ring fill where the catalog gives one (gpus.json ring_fill_us)."""
+    if part and "ring_fill_us" in part:
+        return cal._replace(ring_fill=part["ring_fill_us"] * 1e-6)
+    return cal
 
 
 class Prediction:
@@ -257,10 +264,12 @@ def predict(
                 raise fail(flag, value, "a latency in µs per hop ≥ 0")
             cal = cal._replace(**{key: value * 1e-6})
     gpu = gpu or cl.gpu
-    hbm = catalog.hbm_tbs(gpu=gpu) if gpu else None
-    if hbm is None:
-        hbm = DEFAULT_HBM_TBS
+    part = catalog.find_gpu(gpu=gpu) if gpu else None
+    hbm = part["hbm_tbs"] if part else DEFAULT_HBM_TBS
+    if part is None:
         notes.append(f"GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu")
+    if not isinstance(calibration, str):  # a measured all-reduce curve already contains the fill
+        cal = with_gpu(cal, part)
     kw = dict(
         hbm_tbs=hbm,
         grad_bytes=float(n_params) * gb,

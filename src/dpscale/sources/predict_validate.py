@@ -20,7 +20,7 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import GRAD_BYTES, band, normalise_precision
+from dpscale.sources.predict import GRAD_BYTES, band, normalise_precision, with_gpu
 
 
 def grad_bytes_per_param(label: str) -> int:
@@ -58,13 +58,14 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     if step0 is None:
         return []
     intra, inter = fabric(c)
+    part = catalog.find_gpu(b.system, b.gpu)
     kw = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
         gpus_per_node=b.gpus_per_node,
         intra_bw_gbs=intra,
         inter_bw_gbs=inter,
-        cal=cal,
-        hbm_tbs=catalog.hbm_tbs(b.system, b.gpu) or DEFAULT_HBM_TBS,
+        cal=with_gpu(cal, part),
+        hbm_tbs=part["hbm_tbs"] if part else DEFAULT_HBM_TBS,
     )
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, **kw)
     rows = c.rows[1:]
