@@ -339,3 +339,32 @@ def test_mid_size_buckets_run_below_the_link_as_published(system, gpu, published
     small = cal.alpha_base + allreduce_time(32 * 1024, 8, 8, b, 1, cal.alpha_intra, 0, "auto", cal.ring_fill)
     assert 20e-6 < small < 90e-6  # 43.8 µs measured for 32 KiB on 8× A100: latency-bound, no fill
     assert bus_bandwidth(2**31, cal.alpha_base + allreduce_time(2**31, 8, 8, b, 1), 8) > 0.95 * b  # asymptote
+
+
+def _calib(tmp_path: Path, points: list[tuple[float, float]] | None, alpha: float = 20e-6, busbw: float = 100.0):
+    f = tmp_path / f"calib{len(points or [])}.json"
+    rows = [{"bytes": s, "busbw_gbs": b, "time_s": 0, "algbw_gbs": 0} for s, b in points or []]
+    f.write_text(json.dumps({"devices": 8, "alpha_s": alpha, "busbw_gbs": busbw, "points": rows}))
+    return str(f)
+
+
+def test_measured_calibration_line_and_curve(tmp_path, capsys):
+    kw = dict(params=2.5e8, step_time_s=0.05, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
+    # The α–β line alone: every bucket costs α + 2(g−1)/g·S/busbw.
+    line = predict(8, calibration=_calib(tmp_path, None), **kw)
+    sizes, counts = bucket_runs(2.5e8 * 4, 25 * MIB, MIB)
+    expect = (counts * (20e-6 + 1.75 * sizes / 100e9)).sum()
+    assert line.records()[0]["allreduce_s"] == pytest.approx(expect)
+    # A measured table: each bucket's busbw read off it (here 20 GB/s at 1 MiB rising to 100 at 32 MiB+).
+    table = [(MIB, 20.0), (32 * MIB, 100.0), (256 * MIB, 100.0)]
+    curve = predict(8, calibration=_calib(tmp_path, table), **kw)
+    b = np.interp(np.log(sizes), np.log([MIB, 32 * MIB, 256 * MIB]), [20, 100, 100])
+    assert curve.records()[0]["allreduce_s"] == pytest.approx((counts * 1.75 * sizes / (b * 1e9)).sum())
+    assert curve.records()[0]["allreduce_s"] > (counts * 1.75 * sizes / 100e9).sum()  # mid sizes run slower
+    path = _calib(tmp_path, table)
+    rc, out, _ = run(capsys, "predict", "--params", "2.5e8", "--step-time", "0.05", "--gpus-per-node", "8",
+                     "--intra-bw", "300", "--inter-bw", "200", "-d", "8", "--calibration", path)  # fmt: skip
+    assert rc == 0 and "busbw(size) table (3 sizes)" in out
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx-a100",
+                     "--calibration", str(tmp_path / "missing.json"))  # fmt: skip
+    assert rc == 2 and "--calibration: got" in err

@@ -89,18 +89,23 @@ def step_time(
     first_bucket: float = FIRST_BUCKET,
     algorithm: str = "auto",
     hbm_tbs: float = DEFAULT_HBM_TBS,
+    intra_curve: Any = None,
 ) -> Breakdown:
-    """Every term of the step time at each device count (arrays over d)."""
+    """Every term of the step time at each device count (arrays over d).
+
+    intra_curve: a measured (bytes, busbw GB/s) table for the node (`dpscale measure allreduce`); each
+    bucket's intra-node bandwidth is read off it (log-size interpolation, ends held), latency included."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     g, k = nodes(d, gpus_per_node)
-    b_intra = cal.eta_intra * intra_bw_gbs
-    b_inter = cal.eta_inter * inter_bw_gbs
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-    per_run = allreduce_time(
-        sizes[None, :], d[:, None], gpus_per_node, b_intra, b_inter, cal.alpha_intra, cal.alpha_inter, algorithm,
-        cal.ring_fill, cal.ring_fill_bytes,
-    )  # fmt: skip
+    if intra_curve is None:
+        b_intra = np.full(sizes.shape, cal.eta_intra * intra_bw_gbs)
+    else:
+        b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])
+    b_inter = cal.eta_inter * inter_bw_gbs
+    lat = (cal.alpha_intra, cal.alpha_inter, algorithm, cal.ring_fill, cal.ring_fill_bytes)
+    per_run = allreduce_time(sizes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter, *lat)
     per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
     backward = cal.backward_share * micro_step_s
     exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)
@@ -109,7 +114,7 @@ def step_time(
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
     total_ar = (per_run * counts).sum(axis=1)
     # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
-    intra = np.where(g > 1, 2 * (g - 1) / g * grad_bytes / (b_intra * 1e9), 0.0)
+    intra = np.where(g > 1, 2 * (g - 1) / g * (counts * sizes / (b_intra * 1e9)).sum(), 0.0)
     inter = np.where(k > 1, 2 * (k - 1) / k * grad_bytes / (b_inter * 1e9), 0.0)
     return Breakdown(
         devices=d,

@@ -111,19 +111,27 @@ def flops_per_sample(model: dict[str, Any], seq_len: int | None = None) -> float
     return 6.0 * model["fwd_gmacs"] * 1e9
 
 
-def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float]:
-    """Use a measured all-reduce calibration (`dpscale measure allreduce --out`): its bus bandwidth
-    replaces η × spec inside the node and its α the per-collective latency."""
+def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float, Any]:
+    """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
+
+    With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
+    one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
+    replaces η × spec and the per-collective latency. Returns (calibration, busbw, curve or None)."""
     try:
         data = json.loads(open(path, encoding="utf-8").read())
         busbw, alpha = float(data["busbw_gbs"]), float(data["alpha_s"])
+        points = sorted((float(q["bytes"]), float(q["busbw_gbs"])) for q in data.get("points") or [])
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except (ValueError, KeyError, TypeError):
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
     if not (busbw > 0 and alpha >= 0 and math.isfinite(busbw) and math.isfinite(alpha)):
         raise DpscaleError(f"--calibration: {path}: busbw_gbs must be > 0 and alpha_s ≥ 0")
-    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw
+    curve = None
+    if len(points) >= 2 and all(b > 0 and s > 0 and math.isfinite(b) for s, b in points):
+        curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
+        return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
+    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve
 
 
 def with_gpu(cal: Calibration, part: dict[str, Any] | None) -> Calibration:
@@ -248,13 +256,14 @@ def predict(
     cal = DEFAULT
     notes: list[str] = []
     if isinstance(calibration, str):
-        cal, busbw = load_calibration(calibration)
-        notes.append(f"intra-node all-reduce from measured calibration: busbw {busbw:g} GB/s")
+        cal, busbw, curve = load_calibration(calibration)
+        how = f"its busbw(size) table ({curve[0].size} sizes)" if curve is not None else f"busbw {busbw:g} GB/s"
+        notes.append(f"intra-node all-reduce from the measured calibration: {how}")
         kw_intra = 1.0
     elif calibration is not None:
-        cal, kw_intra = calibration, cl.intra_bw_gbs
+        cal, kw_intra, curve = calibration, cl.intra_bw_gbs, None
     else:
-        kw_intra = cl.intra_bw_gbs
+        kw_intra, curve = cl.intra_bw_gbs, None
     for flag, value, key in (
         ("--alpha-intra", alpha_intra_us, "alpha_intra"),
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),
@@ -271,6 +280,7 @@ def predict(
     if not isinstance(calibration, str):  # a measured all-reduce curve already contains the fill
         cal = with_gpu(cal, part)
     kw = dict(
+        intra_curve=curve,
         hbm_tbs=hbm,
         grad_bytes=float(n_params) * gb,
         gpus_per_node=cl.gpus_per_node,
