@@ -368,3 +368,16 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx-a100",
                      "--calibration", str(tmp_path / "missing.json"))  # fmt: skip
     assert rc == 2 and "--calibration: got" in err
+
+
+def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path, capsys):
+    f = tmp_path / "gaps.csv"
+    rows = [f"{cfg},1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,{p}"
+            for cfg, b, p in (("ok", 32, 330), ("noparams", 32, ""), ("nobatch", "", 330))
+            for d, t in ((1, 400), (8, 3000))]  # fmt: skip
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["points"] == 1 and sorted(rep["skipped"]) == ["nobatch", "noparams"]
+    rc, out, _ = run(capsys, "validate", str(f))
+    assert rc == 0 and "skipped 2 configurations (2 rows)" in out

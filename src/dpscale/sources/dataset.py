@@ -49,10 +49,10 @@ class Row:
     model: str
     framework: str
     precision: str
-    per_device_batch: float
+    per_device_batch: float | None  # None: not stated (no step time)
     throughput: float
     unit: str
-    params_millions: float
+    params_millions: float | None  # None: not stated (no gradient size)
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Config:
     def step_time(self, row: Row | None = None) -> float | None:
         """Seconds per optimizer step on one device (README formula); None when units are unknown."""
         r = row or self.baseline
-        if r.units_per_sample is None:
+        if r.units_per_sample is None or r.per_device_batch is None:
             return None
         return r.per_device_batch * r.grad_accum * r.units_per_sample / (r.throughput / r.devices)
 
@@ -132,10 +132,10 @@ def read_published(path: str | Path) -> list[Config]:
                 model=rec["model"].strip(),
                 framework=(rec.get("framework") or "").strip(),
                 precision=rec["precision"].strip(),
-                per_device_batch=_num(rec, "per_device_batch", line, name),
+                per_device_batch=_num(rec, "per_device_batch", line, name, blank_ok=True),
                 throughput=_num(rec, "throughput", line, name),
                 unit=(rec.get("unit") or "").strip(),
-                params_millions=_num(rec, "params_millions", line, name),
+                params_millions=_num(rec, "params_millions", line, name, blank_ok=True),
             )
             if not row.cfg:
                 raise DpscaleError(f"{name} line {line}, column 'cfg': got ''; allowed: a configuration id")

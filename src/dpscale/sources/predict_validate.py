@@ -55,7 +55,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     """(row, measured E, predicted E) for every non-baseline row of one configuration."""
     b = c.baseline
     step0 = c.step_time()
-    if step0 is None:
+    if step0 is None or b.params_millions is None:
         return []
     intra, inter = fabric(c)
     part = catalog.find_gpu(b.system, b.gpu)
@@ -99,7 +99,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
     rows, used, skipped_cfgs, skipped_rows = [], 0, [], 0
     for c in configs:
-        if c.step_time() is None:
+        if c.step_time() is None or c.baseline.params_millions is None:
             skipped_cfgs.append(c.cfg)
             skipped_rows += len(c.rows) - 1
             continue

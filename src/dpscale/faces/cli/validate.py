@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     if report.get("skipped_configs"):
         notes.append(
             f"skipped {report['skipped_configs']} configurations ({report['skipped_rows']} rows) "
-            "with unknown units per sample: no step time"
+            "missing what a prediction needs (units per sample or per-device batch for the step time, or parameters)"
         )
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {args.data}", notes=notes)
     return 0
