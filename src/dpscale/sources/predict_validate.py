@@ -31,11 +31,12 @@ def grad_bytes_per_param(label: str) -> int:
         return GRAD_BYTES["fp32"]
 
 
-def fabric(c: Config) -> tuple[float, float]:
+def fabric(c: Config) -> tuple[float, float] | None:
     """(intra, inter) GB/s for a configuration: its columns, else its system's catalog figures.
 
     A blank (or 0) figure is fine where the configuration never uses that link (one GPU per node
-    has no intra-node link; a single-node table never touches the network)."""
+    has no intra-node link; a single-node table never touches the network). None: a needed one is
+    unknown, so the configuration cannot be predicted."""
     b = c.baseline
     preset = catalog.table("systems").get(b.system.strip().lower(), {})
     top = max(r.devices for r in c.rows)
@@ -43,20 +44,22 @@ def fabric(c: Config) -> tuple[float, float]:
     for col, used in (("intra_bw_gbs", b.gpus_per_node > 1), ("inter_bw_gbs", top > b.gpus_per_node)):
         value = getattr(b, col) or preset.get(col)
         if value is None and used:
-            raise DpscaleError(
-                f"{c.path} line {b.line}, column {col!r}: blank, and system {b.system!r} is not in the catalog; "
-                f"allowed: GB/s > 0 (configuration {c.cfg!r} needs this link)"
-            )
+            return None
         out.append(float(value or 1.0))  # 1.0 stands in for a link no row uses: its terms are zero
     return out[0], out[1]
+
+
+def predictable(c: Config) -> bool:
+    """Whether the configuration states what a prediction needs: a step time, parameters, used links."""
+    return c.step_time() is not None and c.baseline.params_millions is not None and fabric(c) is not None
 
 
 def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, float, float]]:
     """(row, measured E, predicted E) for every non-baseline row of one configuration."""
     b = c.baseline
-    step0 = c.step_time()
-    if step0 is None or b.params_millions is None:
+    if not predictable(c):
         return []
+    step0 = c.step_time()
     intra, inter = fabric(c)
     part = catalog.find_gpu(b.system, b.gpu)
     kw = dict(
@@ -99,7 +102,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
     rows, used, skipped_cfgs, skipped_rows = [], 0, [], 0
     for c in configs:
-        if c.step_time() is None or c.baseline.params_millions is None:
+        if not predictable(c):
             skipped_cfgs.append(c.cfg)
             skipped_rows += len(c.rows) - 1
             continue

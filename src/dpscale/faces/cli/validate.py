@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     if report.get("skipped_configs"):
         notes.append(
             f"skipped {report['skipped_configs']} configurations ({report['skipped_rows']} rows) "
-            "missing what a prediction needs (units per sample or per-device batch for the step time, or parameters)"
+            "missing what a prediction needs (units per sample or per-device batch for the step time, parameters, "
+            "or the bandwidth of a link they use)"
         )
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {args.data}", notes=notes)
     return 0
