@@ -262,9 +262,10 @@ def test_validation_tolerates_unknown_labels():
 
 
 def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):
-    # A byte-order mark, a fractional per-device batch, and a blank network on a one-node table.
+    # A byte-order mark, a fractional per-device batch, a blank accumulation (= 1) and a blank network on a
+    # one-node table.
     f = tmp_path / "bom.csv"
-    rows = [f"c1,1,1,1,lab-box,A100,8,300,,BERT-large,AMP,2.5,{d},{t},sequences/s,330" for d, t in ((1, 40), (8, 300))]
+    rows = [f"c1,1,,1,lab-box,A100,8,300,,BERT-large,AMP,2.5,{d},{t},sequences/s,330" for d, t in ((1, 40), (8, 300))]
     f.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8-sig")
     rc, out, _ = run(capsys, "validate", str(f), "--json")
     rep = json.loads(out)

@@ -122,7 +122,7 @@ def read_published(path: str | Path) -> list[Config]:
                 cfg=rec["cfg"].strip(),
                 devices=_num(rec, "devices", line, name, int),
                 baseline_devices=_num(rec, "baseline_devices", line, name, int),
-                grad_accum=_num(rec, "grad_accum", line, name, int),
+                grad_accum=_num(rec, "grad_accum", line, name, int, blank_ok=True) or 1,  # blank: none (README)
                 units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
                 system=rec["system"].strip(),
                 gpu=(rec.get("gpu") or "").strip(),
