@@ -386,3 +386,13 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     assert rc == 0 and rep["points"] == 1 and sorted(rep["skipped"]) == ["nobatch", "noparams"]
     rc, out, _ = run(capsys, "validate", str(f))
     assert rc == 0 and "skipped 2 configurations (2 rows)" in out
+
+
+@needs_dev
+def test_validate_and_predict_speak_spanish(capsys):
+    rc, out, _ = run(capsys, "validate", str(DEV), "--lang", "es")
+    assert rc == 0 and "109 puntos en 39 configuraciones: error absoluto mediano 0,02" in out
+    assert "de las mediciones dentro de la banda del 80 %" in out and "se omiten 2 configuraciones (5 filas)" in out
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-v", "1400", "-b", "256", "--system", "dgx-a100",
+                     "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "E relativa a un dispositivo" in out and "E mín–máx" in out

@@ -30,6 +30,20 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
         "law_note": "E(d) from {law}",
+        "predict_units_note": "E relative to one device; throughput in samples/s",
+        "band_note": (
+            "E lo–hi: where 80 % of published measurements fell around predictions for model families "
+            "the calibration had not seen"
+        ),
+        "validate_summary": (
+            "{points} points in {configs} configurations: median abs error {median}, 90th percentile {p90}, max {max}"
+        ),
+        "constant_baseline_note": "a constant E (the file's median) would err by {e} median",
+        "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
+        "skipped_note": (
+            "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
+            "per-device batch for the step time, parameters, or the bandwidth of a link they use)"
+        ),
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
         "h:efficiency": "E",
@@ -237,6 +251,22 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "law_note": "E(d) según {law}",
+        "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "band_note": (
+            "E mín–máx: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
+            "de modelos que la calibración no había visto"
+        ),
+        "validate_summary": (
+            "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
+            "máximo {max}"
+        ),
+        "constant_baseline_note": "una E constante (la mediana del fichero) erraría en {e} de mediana",
+        "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
+        "skipped_note": (
+            "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
+            "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, o el ancho de banda "
+            "de un enlace que usan)"
+        ),
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",
         "h:efficiency": "E",

@@ -120,15 +120,8 @@ def run(args: argparse.Namespace) -> int:
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
         plot_scaling(records, args.plot, args.lang, "dpscale predict", band=band)
-    emit(
-        records,
-        COLUMNS,
-        args,
-        notes=pred.notes
-        + [
-            "E relative to one device; throughput in samples/s",
-            "E lo–hi: where 80 % of published measurements fell around predictions for model families "
-            "the calibration had not seen",
-        ],
-    )
+    from dpscale.faces.i18n import label
+
+    notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
+    emit(records, COLUMNS, args, notes=notes)
     return 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dpscale.faces.cli.common import add_output_args
-from dpscale.faces.i18n import number
+from dpscale.faces.i18n import label, number
 from dpscale.faces.output import Column, emit, to_json
 
 TYPE_CHECKING = False
@@ -48,20 +48,18 @@ def run(args: argparse.Namespace) -> int:
         return 0
     rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
     lang = args.lang
-    keys = ("points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error")
-    notes = [", ".join(f"{k.replace('_', ' ')} {number(report[k], 'float', lang)}" for k in keys)]
+    num = lambda key, kind="float": number(report[key], kind, lang)  # noqa: E731
+    notes = [
+        label("validate_summary", lang).format(
+            points=num("points", "int"), configs=num("configs", "int"), median=num("median_abs_error"),
+            p90=num("p90_abs_error"), max=num("max_abs_error"),
+        )
+    ]  # fmt: skip
     if "constant_baseline_median_abs_error" in report:
-        notes.append(
-            "a constant E (the file's median) would err by "
-            f"{number(report['constant_baseline_median_abs_error'], 'float', lang)} median"
-        )
+        notes.append(label("constant_baseline_note", lang).format(e=num("constant_baseline_median_abs_error")))
     if "band_coverage" in report:
-        notes.append(f"{number(report['band_coverage'], 'pct', lang)} of measurements inside the predicted 80 % band")
+        notes.append(label("band_coverage_note", lang).format(share=num("band_coverage", "pct")))
     if report.get("skipped_configs"):
-        notes.append(
-            f"skipped {report['skipped_configs']} configurations ({report['skipped_rows']} rows) "
-            "missing what a prediction needs (units per sample or per-device batch for the step time, parameters, "
-            "or the bandwidth of a link they use)"
-        )
+        notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {args.data}", notes=notes)
     return 0
