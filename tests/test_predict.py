@@ -261,8 +261,9 @@ def test_validation_tolerates_unknown_labels():
 
     assert grad_bytes_per_param("AMP (mixed FP16)") == 4 and grad_bytes_per_param("BF16") == 2
     assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
-    assert catalog.hbm_tbs(gpu="V100-SXM2") == 0.9 and catalog.hbm_tbs(gpu="NVIDIA H100") == 3.35
-    assert catalog.hbm_tbs(system="dgx-a100") == 2.039 and catalog.hbm_tbs(gpu="T4") is None
+    hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
+    assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35
+    assert hbm(system="dgx-a100") == 2.039 and catalog.find_gpu(gpu="T4") is None
 
 
 def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):
@@ -294,9 +295,10 @@ def test_validate_takes_a_blank_network_from_the_catalog_or_skips_the_configurat
 def test_gpu_memory_in_the_name_picks_the_variant():
     from dpscale import catalog
 
-    assert catalog.hbm_tbs(gpu="A100-SXM4-80GB") == 2.039 and catalog.hbm_tbs(gpu="A100-SXM4-40GB") == 1.555
-    assert catalog.hbm_tbs(system="dgx-a100", gpu="A100 40GB") == 1.555  # the stated part beats the preset's
-    assert catalog.hbm_tbs(system="dgx-a100", gpu="A100") == 2.039
+    hbm = lambda **kw: catalog.find_gpu(**kw)["hbm_tbs"]  # noqa: E731
+    assert hbm(gpu="A100-SXM4-80GB") == 2.039 and hbm(gpu="A100-SXM4-40GB") == 1.555
+    assert hbm(system="dgx-a100", gpu="A100 40GB") == 1.555  # the stated part beats the preset's
+    assert hbm(system="dgx-a100", gpu="A100") == 2.039
 
 
 def test_error_band_is_zero_where_measured_and_grows_with_distance():
@@ -332,9 +334,9 @@ def test_error_band_covers_about_80_percent_of_the_published_rows():
 def test_mid_size_buckets_run_below_the_link_as_published(system, gpu, published):
     from dpscale import catalog
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import with_gpu
+    from dpscale.sources.predict import gpu_terms
 
-    cal = with_gpu(DEFAULT, catalog.gpu(gpu))
+    cal, _ = gpu_terms(DEFAULT, catalog.gpu(gpu))
     b = cal.eta_intra * catalog.system(system)["intra_bw_gbs"]
     sizes = np.array([16, 32]) * MIB
     t = cal.alpha_base + allreduce_time(

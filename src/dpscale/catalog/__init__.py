@@ -90,9 +90,3 @@ def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any
     if system and system.strip().lower() in systems:
         return gpus[systems[system.strip().lower()]["gpu"]]
     return matches[0] if matches else None
-
-
-def hbm_tbs(system: str | None = None, gpu: str | None = None) -> float | None:
-    """Memory bandwidth (TB/s) of a GPU named loosely, else of a system's GPU (see find_gpu)."""
-    entry = find_gpu(system, gpu)
-    return entry["hbm_tbs"] if entry else None

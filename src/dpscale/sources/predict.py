@@ -134,11 +134,12 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve
 
 
-def with_gpu(cal: Calibration, part: dict[str, Any] | None) -> Calibration:
-    """The calibration with the GPU's own ring fill where the catalog gives one (gpus.json ring_fill_us)."""
-    if part and "ring_fill_us" in part:
-        return cal._replace(ring_fill=part["ring_fill_us"] * 1e-6)
-    return cal
+def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) -> tuple[Calibration, float]:
+    """What the step model takes from the GPU's catalog entry: its ring fill (gpus.json ring_fill_us,
+    where given and `fill`) and its HBM bandwidth (A100-class when the GPU is unknown)."""
+    if fill and part and "ring_fill_us" in part:
+        cal = cal._replace(ring_fill=part["ring_fill_us"] * 1e-6)
+    return cal, part["hbm_tbs"] if part else DEFAULT_HBM_TBS
 
 
 class Prediction:
@@ -274,11 +275,10 @@ def predict(
             cal = cal._replace(**{key: value * 1e-6})
     gpu = gpu or cl.gpu
     part = catalog.find_gpu(gpu=gpu) if gpu else None
-    hbm = part["hbm_tbs"] if part else DEFAULT_HBM_TBS
+    # A measured all-reduce (calibration file) already contains the fill.
+    cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
         notes.append(f"GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu")
-    if not isinstance(calibration, str):  # a measured all-reduce curve already contains the fill
-        cal = with_gpu(cal, part)
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,

@@ -13,14 +13,13 @@ from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.stepmodel import (
     DEFAULT,
-    DEFAULT_HBM_TBS,
     Calibration,
     efficiency,
     micro_step_from_baseline,
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import GRAD_BYTES, band, normalise_precision, with_gpu
+from dpscale.sources.predict import GRAD_BYTES, band, gpu_terms, normalise_precision
 
 
 def grad_bytes_per_param(label: str) -> int:
@@ -61,14 +60,14 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         return []
     step0 = c.step_time()
     intra, inter = fabric(c)
-    part = catalog.find_gpu(b.system, b.gpu)
+    cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, b.gpu))
     kw = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
         gpus_per_node=b.gpus_per_node,
         intra_bw_gbs=intra,
         inter_bw_gbs=inter,
-        cal=with_gpu(cal, part),
-        hbm_tbs=part["hbm_tbs"] if part else DEFAULT_HBM_TBS,
+        cal=cal,
+        hbm_tbs=hbm,
     )
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, **kw)
     rows = c.rows[1:]
