@@ -259,11 +259,31 @@ def test_validation_tolerates_unknown_labels():
     from dpscale import catalog
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
-    assert grad_bytes_per_param("AMP (mixed FP16)") == 4 and grad_bytes_per_param("BF16") == 2
+    # a published half-precision label is a mixed-precision run (fp32 DDP gradients) unless it says otherwise
+    assert [grad_bytes_per_param(x) for x in ("AMP (mixed FP16)", "BF16", "FP16", "FP16 allreduce")] == [4, 4, 4, 2]
     assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
     hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
     assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35
     assert hbm(system="dgx-a100") == 2.039 and catalog.find_gpu(gpu="T4") is None
+
+
+def test_validation_reads_the_gpu_memory_from_the_hardware_description():
+    import dataclasses
+
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_validate import gpu_label
+
+    if not DEV.exists():
+        pytest.skip("needs ../shared/data (the published dev set)")
+    got = {c.cfg: c.baseline for c in read_published(DEV)}
+    # 40 GB and 80 GB A100s differ in HBM bandwidth (1.56 vs 2.04 TB/s), which the synchronisation term reads
+    assert gpu_label(got["DLE-TF1-ResNet50v1.5-DGXA100-40G-TF32"]) == "A100-40gb"
+    assert gpu_label(got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]) == "A100-80gb"
+    # 'heading says 80GB, body text says 40GB': no size next to the GPU, so the system's catalog GPU decides
+    assert gpu_label(got["DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq512-TF32"]) == "A100"
+    row = got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]
+    assert gpu_label(dataclasses.replace(row, gpu="H100", hardware="4 nodes of 8x H100 SXM5 80GB")) == "H100-80gb"
+    assert gpu_label(dataclasses.replace(row, gpu="A100-SXM4-40GB", hardware="8x A100 80GB")) == "A100-SXM4-40GB"
 
 
 def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):

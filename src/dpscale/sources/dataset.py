@@ -43,6 +43,7 @@ class Row:
     units_per_sample: float | None  # None: unknown (tokens/s with no sequence length)
     system: str
     gpu: str
+    hardware: str  # the source's description, e.g. 'NVIDIA DGX A100 (8x A100 40GB)'; may state the memory
     gpus_per_node: int
     intra_bw_gbs: float | None  # None: blank or 0 (no such link, or not stated)
     inter_bw_gbs: float | None
@@ -126,6 +127,7 @@ def read_published(path: str | Path) -> list[Config]:
                 units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
                 system=rec["system"].strip(),
                 gpu=(rec.get("gpu") or "").strip(),
+                hardware=(rec.get("hardware") or "").strip(),
                 gpus_per_node=_num(rec, "gpus_per_node", line, name, int),
                 intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
                 inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),

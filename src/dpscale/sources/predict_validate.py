@@ -7,6 +7,8 @@ gradient accumulation, and compared with the measured E.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from dpscale import catalog
@@ -23,11 +25,30 @@ from dpscale.sources.predict import GRAD_BYTES, band, gpu_terms, normalise_preci
 
 
 def grad_bytes_per_param(label: str) -> int:
-    """Bytes per gradient element for a published precision label; unknown labels count as fp32."""
+    """Bytes per gradient element for a published precision label; unknown labels count as fp32.
+
+    A published 'FP16' or 'BF16' names the compute dtype of a mixed-precision run, whose DDP gradients stay
+    fp32 (torch.autocast, TF/MXNet AMP, Megatron's bf16), so it counts as amp: that is also the convention
+    the constants were calibrated with. Only a label saying the all-reduce itself is half ('fp16 allreduce',
+    'fp16 gradients', 'compression') counts 2 bytes."""
+    text = label.lower()
+    if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad)|compress", text):
+        return 2
     try:
-        return GRAD_BYTES[normalise_precision(label, "precision")]
+        key = normalise_precision(label, "precision")
     except DpscaleError:
-        return GRAD_BYTES["fp32"]
+        key = "fp32"
+    return GRAD_BYTES["amp" if key in ("fp16", "bf16") else key]
+
+
+def gpu_label(r: Row) -> str:
+    """The GPU column, with the memory size the hardware description states next to it ('8x A100 40GB').
+
+    Sizes differ in HBM bandwidth (A100 40 GB 1.56 TB/s, 80 GB 2.04), which the synchronisation term uses."""
+    if not r.gpu or re.search(r"\d+\s*gb", r.gpu, re.I):
+        return r.gpu
+    size = re.search(rf"{re.escape(r.gpu)}(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*(\d+)\s*gb", r.hardware, re.I)
+    return f"{r.gpu}-{size.group(1)}gb" if size else r.gpu
 
 
 def fabric(c: Config) -> tuple[float, float] | None:
@@ -60,7 +81,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         return []
     step0 = c.step_time()
     intra, inter = fabric(c)
-    cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, b.gpu))
+    cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
     kw = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
         gpus_per_node=b.gpus_per_node,
