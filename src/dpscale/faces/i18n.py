@@ -31,6 +31,23 @@ LABELS: dict[str, dict[str, str]] = {
         "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
         "law_note": "E(d) from {law}",
         "predict_units_note": "E relative to one device; throughput in samples/s",
+        "measure_title": (
+            "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
+            "{threads} thread(s)/rank"
+        ),
+        "measure_median": (
+            "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}"
+        ),
+        "measure_terms": (
+            "compute = the same steps under DDP no_sync; exposed comm = (step − compute)/step; "
+            "overlap = share of a standalone gradient all-reduce hidden behind backward"
+        ),
+        "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
+        "allreduce_fit": (
+            "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
+        ),
+        "calibration_written": "calibration written to {path}",
         "band_note": (
             "E lo–hi: where 80 % of published measurements fell around predictions for model families "
             "the calibration had not seen"
@@ -252,6 +269,24 @@ LABELS: dict[str, dict[str, str]] = {
         "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "law_note": "E(d) según {law}",
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "measure_title": (
+            "medido: {workload}, lote {batch}/rango, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
+            "{threads} hilo(s)/rango"
+        ),
+        "measure_median": (
+            "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}"
+        ),
+        "measure_terms": (
+            "cómputo = los mismos pasos bajo DDP no_sync; comunicación expuesta = (paso − cómputo)/paso; "
+            "solapamiento = parte de un all-reduce de gradientes aislado oculta tras el backward"
+        ),
+        "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "allreduce_title": "all-reduce, {n} rangos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
+        "allreduce_fit": (
+            "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
+            "ajuste {worst}"
+        ),
+        "calibration_written": "calibración escrita en {path}",
         "band_note": (
             "E mín–máx: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
             "de modelos que la calibración no había visto"
@@ -460,6 +495,78 @@ LABELS: dict[str, dict[str, str]] = {
         ),
     },
 }
+
+
+# The library's notes (dpscale.notes.EN) in the other languages, by the same keys and fields.
+NOTES: dict[str, dict[str, str]] = {
+    "es": {
+        "superlinear": (
+            "E > 1: superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una "
+            "referencia lenta); se informa, no se rechaza"
+        ),
+        "rounded_up": "hacen falta exactamente {exact:.6g} dispositivos; redondeado hacia arriba a {d}",
+        "calibration_table": (
+            "all-reduce dentro del nodo según la calibración medida: su tabla busbw(tamaño) ({n} tamaños)"
+        ),
+        "calibration_alpha_beta": "all-reduce dentro del nodo según la calibración medida: busbw {busbw:g} GB/s",
+        "gpu_unknown": (
+            "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
+        ),
+        "ragged_nodes": (
+            "{d} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
+            "(un último nodo incompleto suele ir más lento)"
+        ),
+        "compute_estimated": (
+            "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {mfu:.0%} de {peak:g} TFLOP/s ({gpu})"
+        ),
+        "runs_repeated": (
+            "{n} ejecuciones repetidas de {d} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+        ),
+        "runs_conflicting": (
+            "{n} ejecuciones discordantes de {d} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+        ),
+        "extrapolating": (
+            "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top}): "
+            "ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
+        "few_sizes": (
+            "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
+            "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
+        ),
+        "exact_fit": (
+            "{law} tiene tantos parámetros como puntos por encima de la referencia: la curva pasa exactamente "
+            "por ellos, así que el intervalo descansa en el ruido supuesto"
+        ),
+        "degenerate_all": (
+            "ajuste degenerado: todos los términos de pérdida son 0 (E = 1 en todos los tamaños); ayudan más "
+            "tamaños o tamaños mayores"
+        ),
+        "degenerate_kappa": (
+            "ajuste degenerado: κ en su límite 0 — la USL se reduce a Amdahl (sin máximo de rendimiento)"
+        ),
+        "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
+        "superlinear_points": (
+            "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
+            "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "
+            "tiran del ajuste"
+        ),
+    },
+}
+
+
+def say(note: str, lang: str = "en") -> str:
+    """A library note in the user's language: dpscale.notes.Note carries the key; plain strings pass as they are."""
+    template = NOTES.get(lang, {}).get(getattr(note, "key", ""))
+    if not template:
+        return str(note)
+    import string  # only when a note is translated: keeps the calculator's start-up lean
+
+    class Localised(string.Formatter):  # numbers the language's way (55,5556 in Spanish)
+        def format_field(self, value, format_spec):
+            text = super().format_field(value, format_spec)
+            return localise(text, lang) if isinstance(value, (int, float)) else text
+
+    return Localised().format(template, **note.fields)
 
 
 def label(key: str, lang: str = "en") -> str:

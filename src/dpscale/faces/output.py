@@ -11,7 +11,7 @@ import math
 import sys
 from collections import namedtuple
 
-from dpscale.faces.i18n import header, label, number
+from dpscale.faces.i18n import header, label, number, say
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -102,4 +102,4 @@ def emit(
         print(title, file=out)
     print(horizontal(rows, columns, lang) if many else vertical(rows[0], columns, lang), file=out)
     for n in notes:
-        print(f"{label('note', lang)}: {n}", file=out)
+        print(f"{label('note', lang)}: {say(n, lang)}", file=out)

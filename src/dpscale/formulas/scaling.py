@@ -20,6 +20,7 @@ from dpscale.errors import (
     check_positive,
     is_array,
 )
+from dpscale.notes import Note
 
 TYPE_CHECKING = False  # typing and dataclasses are kept off the start-up path
 if TYPE_CHECKING:
@@ -128,10 +129,7 @@ class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), de
         return rec
 
 
-SUPERLINEAR = (
-    "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
-    "reported, not rejected"
-)
+SUPERLINEAR = Note("superlinear")
 
 
 def solve(
@@ -199,7 +197,7 @@ def solve(
         d = max(1, math.ceil(exact - 1e-9 * exact))
     notes = ()
     if d != exact:
-        notes = (f"{exact:.6g} devices needed exactly; rounded up to {d}",)
+        notes = (Note("rounded_up", exact=exact, d=d),)
     return Solution("devices", exact, compute(d, v, e), notes)
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from dpscale.errors import DpscaleError, check_devices, fail
 from dpscale.formulas.scaling import relative_efficiency
+from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
@@ -165,10 +166,7 @@ class Fit:
         if not far:
             return []
         sizes = ", ".join(str(x) for x in far[:5]) + ("…" if len(far) > 5 else "")
-        return [
-            f"extrapolating to {sizes} devices, beyond {EXTRAPOLATE:g}× the largest measured size ({top}): "
-            "the law is an assumption there — measure closer before you buy"
-        ]
+        return [Note("extrapolating", sizes=sizes, factor=EXTRAPOLATE, top=top)]
 
     def peak(self) -> dict[str, float] | None:
         """Size of maximum throughput with its interval; None when throughput rises up to 2^20 devices."""
@@ -363,30 +361,21 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     out = list(f.runs.notes)
     n = len(f.runs.devices)
     if n < 3:
-        out.append(
-            f"only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
-            f"{100 * NOISE_PRIOR:g} % run-to-run noise — measure at least 3 sizes"
-        )
+        out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
     elif dof == 0:
-        out.append(
-            f"{f.law} has as many parameters as points above the baseline: the curve passes through "
-            "them exactly, so the interval rests on the assumed noise"
-        )
+        out.append(Note("exact_fit", law=f.law))
     q = f.candidates[f.law].q  # each term's share of compute time at the largest size
     at_bound = q < 1e-3 * max(1.0, float(q.sum()))  # under 0.1 % of the step time at the largest size
     if np.all(at_bound):
-        out.append("degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help")
+        out.append(Note("degenerate_all"))
     elif f.law == "usl" and at_bound[1]:
-        out.append("degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)")
+        out.append(Note("degenerate_kappa"))
     elif f.law == "usl" and at_bound[0]:
-        out.append("degenerate fit: σ at its bound 0 — all loss is coherency κ")
+        out.append(Note("degenerate_sigma"))
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
-        pts = ", ".join(f"{dd} devices (E = {e:.3f})" for dd, e in sup)
-        out.append(
-            f"superlinear point(s): {pts} — beat perfect scaling (cache effects or a slow baseline); "
-            "the laws cannot exceed E = 1, so these pull the fit"
-        )
+        sizes = ", ".join(str(dd) for dd, _ in sup)
+        out.append(Note("superlinear_points", sizes=sizes, emax=max(float(e) for _, e in sup)))
     return out
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
+from dpscale.notes import Note
 
 # Two runs of one size differing by more than this are called conflicting in the note.
 CONFLICT = 0.02
@@ -140,8 +141,8 @@ def combine(runs: Iterable[Run]) -> Runs:
         mean = sum(xs) / len(xs)
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
-            kind = "conflicting" if spread > CONFLICT else "repeated"
-            notes.append(f"{len(g)} {kind} runs of {d} devices (spread {100 * spread:.1f} %) averaged to {mean:.6g}")
+            key = "runs_conflicting" if spread > CONFLICT else "runs_repeated"
+            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean))
         devices.append(d)
         thr.append(mean)
         st = [r.step_time for r in g if r.step_time is not None]

@@ -27,6 +27,7 @@ from dpscale.formulas.stepmodel import (
     micro_step_from_baseline,
     step_time,
 )
+from dpscale.notes import Note
 
 # Bytes per gradient element all-reduced. "amp" is mixed precision with fp32 master weights
 # (torch.autocast, apex O1, TF/MXNet AMP): gradients stay fp32. Pure half precision (fp16/bf16
@@ -258,8 +259,10 @@ def predict(
     notes: list[str] = []
     if isinstance(calibration, str):
         cal, busbw, curve = load_calibration(calibration)
-        how = f"its busbw(size) table ({curve[0].size} sizes)" if curve is not None else f"busbw {busbw:g} GB/s"
-        notes.append(f"intra-node all-reduce from the measured calibration: {how}")
+        by_table = curve is not None
+        notes.append(
+            Note("calibration_table", n=curve[0].size) if by_table else Note("calibration_alpha_beta", busbw=busbw)
+        )
         kw_intra = 1.0
     elif calibration is not None:
         cal, kw_intra, curve = calibration, cl.intra_bw_gbs, None
@@ -278,7 +281,7 @@ def predict(
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
-        notes.append(f"GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu")
+        notes.append(Note("gpu_unknown", hbm=hbm))
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
@@ -297,10 +300,7 @@ def predict(
     g = cl.gpus_per_node
     partial = [int(x) for x in d if x > g and x % g]
     if partial:
-        notes.append(
-            f"{partial[0]} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
-            "(a ragged last node is usually slower)"
-        )
+        notes.append(Note("ragged_nodes", d=partial[0], g=g))
     b = step_time(d, t_micro, grad_accum=grad_accum, **kw)
     one = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, one, grad_accum, grad_accum)
@@ -333,7 +333,5 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
             f"--precision: {prec} has no peak figure for {gpu}; allowed: {', '.join(part['peak_tflops'])}"
         )
     flops = flops_per_sample(spec, seq_len) * batch
-    notes.append(
-        f"compute estimated: {flops / 1e12:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
-    )
+    notes.append(Note("compute_estimated", tflop=flops / 1e12, mfu=mfu, peak=peak, gpu=gpu))
     return flops / (peak * 1e12 * mfu)

@@ -11,7 +11,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive
-from dpscale.faces.i18n import label
+from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 
@@ -216,7 +216,7 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
             t("fit_min_eff", e=fmt(a["min_efficiency"], "pct", lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
         )
-    lines += [f"{label('note', lang)}: {w}" for w in r["warnings"]]
+    lines += [f"{label('note', lang)}: {say(w, lang)}" for w in r["warnings"]]
     return "\n".join(lines)
 
 

@@ -247,17 +247,13 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
         }
         for r in recs
     ]
-    title = (
-        f"measured: {first['workload']}, batch {first['batch']}/rank, {first['steps']} steps × {first['repeats']} "
-        f"repeats, {first['backend']} on {first['device']}, {first['threads']} thread(s)/rank"
-    )
-    notes = [
-        f"throughput = median of {first['repeats']} repeats (spread = (max − min)/median); "
-        f"E relative to d={first.get('baseline_devices', first['devices'])}",
-        "compute = the same steps under DDP no_sync; exposed comm = (step − compute)/step; "
-        "overlap = share of a standalone gradient all-reduce hidden behind backward",
-        "launch = spawn → process group up, not part of the throughput",
-    ]
+    from dpscale.faces.i18n import label
+
+    lang = args.lang
+    title = label("measure_title", lang).format(**first)
+    d0 = first.get("baseline_devices", first["devices"])
+    notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in ("measure_median", "measure_terms")]
+    notes.append(label("measure_launch", lang))
     emit(rows, TRAIN_COLUMNS, args, title, notes)
 
 
@@ -271,6 +267,7 @@ AR_COLUMNS = [
 
 
 def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
+    from dpscale.faces.i18n import label, localise
     from dpscale.faces.i18n import number as fmt
     from dpscale.sources.measure.calibration import fit_quality
 
@@ -282,14 +279,16 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
         emit(rows, AR_COLUMNS, args)
         return
     lang, n = args.lang, cal["devices"]
-    title = f"all-reduce, {n} ranks, {cal['backend']} on {cal['device']} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)"
+    title = label("allreduce_title", lang).format(n=n, backend=cal["backend"], device=cal["device"])
     busbw = fmt(cal["busbw_gbs"], "float", lang) + " GB/s" if cal["busbw_gbs"] else "—"
-    notes = [
-        f"fit t = α + β·S: α = {fmt(1e6 * cal['alpha_s'], 'dec', lang)} µs, β = {cal['beta_s_per_byte']:.4g} s/B "
-        f"(busbw asymptote {busbw}); worst fit error {fmt(fit_quality(cal), 'pct', lang)}",
-    ]
+    alpha, beta, worst = (
+        fmt(1e6 * cal["alpha_s"], "dec", lang),
+        f"{cal['beta_s_per_byte']:.4g}",
+        fmt(fit_quality(cal), "pct", lang),
+    )
+    notes = [label("allreduce_fit", lang).format(alpha=alpha, beta=localise(beta, lang), busbw=busbw, worst=worst)]
     if args.out:
-        notes.append(f"calibration written to {args.out}")
+        notes.append(label("calibration_written", lang).format(path=args.out))
     emit(rows, AR_COLUMNS, args, title, notes)
 
 

@@ -1,0 +1,68 @@
+"""Notes the library attaches to its results, as English text that remembers its message key and fields.
+
+A Note is a str, so API and JSON callers see plain English; a face says it in the user's language with
+faces.i18n.say, which formats its own template for the same key (numbers localised). Bottom layer: no imports.
+"""
+
+from __future__ import annotations
+
+EN = {
+    # formulas/scaling.py
+    "superlinear": (
+        "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
+        "reported, not rejected"
+    ),
+    "rounded_up": "{exact:.6g} devices needed exactly; rounded up to {d}",
+    # sources/predict.py
+    "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
+    "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
+    "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
+    "ragged_nodes": (
+        "{d} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
+        "(a ragged last node is usually slower)"
+    ),
+    "compute_estimated": (
+        "compute estimated: {tflop:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
+    ),
+    # sources/fit_io.py and sources/fit.py
+    "runs_repeated": "{n} repeated runs of {d} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
+    "runs_conflicting": "{n} conflicting runs of {d} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
+    "extrapolating": (
+        "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top}): "
+        "the law is an assumption there — measure closer before you buy"
+    ),
+    "few_sizes": (
+        "only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
+        "{noise:g} % run-to-run noise — measure at least 3 sizes"
+    ),
+    "exact_fit": (
+        "{law} has as many parameters as points above the baseline: the curve passes through "
+        "them exactly, so the interval rests on the assumed noise"
+    ),
+    "degenerate_all": "degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help",
+    "degenerate_kappa": "degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)",
+    "degenerate_sigma": "degenerate fit: σ at its bound 0 — all loss is coherency κ",
+    "superlinear_points": (
+        "superlinear point(s) at {sizes} devices (E up to {emax:.3f}) — beat perfect scaling (cache effects "
+        "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"
+    ),
+}
+
+
+class Note(str):
+    """EN[key] formatted with fields; .key and .fields let a face re-say it in another language."""
+
+    key: str
+    fields: dict[str, object]  # (no typing import: this module is on the calculator's start-up path)
+
+    def __new__(cls, key: str, **fields: object) -> Note:
+        self = super().__new__(cls, EN[key].format(**fields))
+        self.key, self.fields = key, fields
+        return self
+
+    def __reduce__(self):  # pickle (multiprocessing) as the key and fields, not the text
+        return _rebuild, (self.key, self.fields)
+
+
+def _rebuild(key: str, fields: dict[str, object]) -> Note:
+    return Note(key, **fields)

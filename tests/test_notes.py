@@ -1,0 +1,45 @@
+"""The library's notes reach Spanish users in Spanish, and API/JSON users as the same English strings."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+
+from clihelp import run
+
+from dpscale.faces.i18n import NOTES, say
+from dpscale.notes import EN, Note
+
+
+def test_every_note_has_a_spanish_template_with_the_same_fields():
+    assert set(NOTES["es"]) == set(EN)
+    fields = lambda t: sorted(set(re.findall(r"{(\w+)", t)))  # noqa: E731
+    for key, template in EN.items():
+        assert fields(NOTES["es"][key]) == fields(template), key
+
+
+def test_a_note_is_plain_english_text_for_the_api_and_json():
+    n = Note("rounded_up", exact=55.5556, d=56)
+    assert n == "55.5556 devices needed exactly; rounded up to 56" and isinstance(n, str)
+    assert json.loads(json.dumps({"notes": [n]})) == {"notes": [str(n)]}
+    back = pickle.loads(pickle.dumps(n))
+    assert back == n and back.key == "rounded_up"
+    assert say(n, "es") == "hacen falta exactamente 55,5556 dispositivos; redondeado hacia arriba a 56"
+    assert say("a face's own line", "es") == "a face's own line"
+
+
+def test_calc_fit_and_predict_notes_in_spanish(capsys):
+    rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "--actual", "130000", "--lang", "es")
+    assert rc == 0 and "nota: E > 1: superlineal" in out and "superlinear" not in out
+    rc, out, _ = run(capsys, "calc", "-v", "2000", "-e", "0.9", "--actual", "100000", "--lang", "es")
+    assert rc == 0 and "nota: hacen falta exactamente 55,5556 dispositivos; redondeado hacia arriba a 56" in out
+    rc, out, _ = run(capsys, "fit", "--point", "8:5000", "--point", "16:9000", "--at", "1024", "--lang", "es")
+    assert rc == 0 and "solo 2 tamaños medidos" in out and "extrapolando a 1024 dispositivos" in out
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "12", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "12 dispositivos no llenan nodos enteros de 8 GPU" in out
+    import dpscale
+
+    p = dpscale.predict(12, params=3.4e8, step_time_s=0.2, system="dgx-a100")
+    assert any("is not a whole number of 8-GPU nodes" in n for n in p.notes)  # the API stays English
