@@ -240,6 +240,20 @@ def test_validate_on_a_small_file_and_a_malformed_one(tmp_path, capsys):
     assert rc == 2 and "bad.csv line 3, column 'devices': got 'x'" in err
 
 
+def test_validate_a_fixed_global_batch_shrinking_per_device(tmp_path, capsys):
+    # 32 per device on 1 GPU, 4 per device on 8 (global batch 32 both): compute shrinks 8×, the all-reduce
+    # does not. On one device nothing else differs, so the validator's E must be predict's E for batch 4.
+    f = tmp_path / "strong.csv"
+    rows = [f"c1,1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,330"
+            for b, d, t in ((32, 1, 400), (4, 8, 1600), (32, 8, 3000))]  # fmt: skip
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    got = {r["devices"]: r["predicted"] for r in json.loads(out)["rows"] if r["measured"] < 0.6}
+    want = predict(8, params=330e6, precision="amp", batch=4, throughput=400, system="dgx-a100").efficiency_values[0]
+    weak = predict(8, params=330e6, precision="amp", batch=32, throughput=400, system="dgx-a100").efficiency_values[0]
+    assert rc == 0 and got[8] == pytest.approx(want, rel=1e-9) and want < weak - 0.05
+
+
 def test_bad_bucket_size_is_a_package_error():
     with pytest.raises(DpscaleError, match="--bucket-mb: got 0"):
         predict(8, params=1e8, step_time_s=1, system="dgx-a100", bucket_mb=0)

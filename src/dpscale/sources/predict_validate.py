@@ -91,18 +91,18 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         hbm_tbs=hbm,
     )
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, **kw)
-    rows = c.rows[1:]
-    if not rows:
-        return []
-    d = np.array([r.devices for r in rows], dtype=float)
-    ga = np.array([r.grad_accum for r in rows], dtype=float)
-    e = efficiency(
-        step_time(d, t_micro, grad_accum=ga, **kw),
-        step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw),
-        ga,
-        b.grad_accum,
-    )
-    return [(r, c.efficiency(r), float(p)) for r, p in zip(rows, e)]
+    base = step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw)
+    out = []
+    # A row whose per-device batch differs from the baseline's (a fixed global batch shrinking with d)
+    # computes in proportion to it: t_µ·b/b0. E compares samples per second, b·ga per step.
+    for batch in dict.fromkeys(r.per_device_batch or b.per_device_batch for r in c.rows[1:]):
+        rows = [r for r in c.rows[1:] if (r.per_device_batch or b.per_device_batch) == batch]
+        scale = batch / b.per_device_batch
+        d = np.array([r.devices for r in rows], dtype=float)
+        ga = np.array([r.grad_accum for r in rows], dtype=float)
+        e = efficiency(step_time(d, t_micro * scale, grad_accum=ga, **kw), base, ga * scale, b.grad_accum)
+        out += [(r, c.efficiency(r), float(p)) for r, p in zip(rows, e)]
+    return sorted(out, key=lambda x: c.rows.index(x[0]))
 
 
 def summary(rows: list[dict], configs: int, mode: str) -> dict:
