@@ -416,12 +416,16 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     rows = [f"{cfg},1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,{p}"
             for cfg, b, p in (("ok", 32, 330), ("noparams", 32, ""), ("nobatch", "", 330))
             for d, t in ((1, 400), (8, 3000))]  # fmt: skip
+    # a blank GPUs-per-node: the catalog knows a DGX A100's 8; an unknown system's stays unknown
+    rows += [r.replace("ok,", "nodesize,").replace(",A100,8,", ",A100,,") for r in rows[:2]]
+    rows += [r.replace("ok,", "nonode,").replace("dgx-a100,A100,8,", "lab-box,A100,,") for r in rows[:2]]
     f.write_text("\n".join([HEADER, *rows]) + "\n")
     rc, out, _ = run(capsys, "validate", str(f), "--json")
     rep = json.loads(out)
-    assert rc == 0 and rep["points"] == 1 and sorted(rep["skipped"]) == ["nobatch", "noparams"]
+    assert rc == 0 and rep["points"] == 2 and sorted(rep["skipped"]) == ["nobatch", "nonode", "noparams"]
+    assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
     rc, out, _ = run(capsys, "validate", str(f))
-    assert rc == 0 and "skipped 2 configurations (2 rows)" in out
+    assert rc == 0 and "skipped 3 configurations (3 rows)" in out
 
 
 @needs_dev

@@ -59,7 +59,7 @@ LABELS: dict[str, dict[str, str]] = {
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
         "skipped_note": (
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
-            "per-device batch for the step time, parameters, or the bandwidth of a link they use)"
+            "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
         ),
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
@@ -299,8 +299,8 @@ LABELS: dict[str, dict[str, str]] = {
         "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
         "skipped_note": (
             "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
-            "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, o el ancho de banda "
-            "de un enlace que usan)"
+            "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "
+            "ancho de banda de un enlace que usan)"
         ),
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",

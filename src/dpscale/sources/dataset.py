@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.scaling import relative_efficiency
 
@@ -44,7 +45,7 @@ class Row:
     system: str
     gpu: str
     hardware: str  # the source's description, e.g. 'NVIDIA DGX A100 (8x A100 40GB)'; may state the memory
-    gpus_per_node: int
+    gpus_per_node: int | None  # None: blank (the system's catalog entry may know it)
     intra_bw_gbs: float | None  # None: blank or 0 (no such link, or not stated)
     inter_bw_gbs: float | None
     model: str
@@ -65,6 +66,13 @@ class Config:
     @property
     def baseline(self) -> Row:
         return self.rows[0]
+
+    @property
+    def gpus_per_node(self) -> int | None:
+        """The baseline row's node size, else its system's in the catalog; None when neither says."""
+        if self.baseline.gpus_per_node is not None:
+            return self.baseline.gpus_per_node
+        return catalog.table("systems").get(self.baseline.system.strip().lower(), {}).get("gpus_per_node")
 
     def efficiency(self, row: Row) -> float:
         b = self.baseline
@@ -128,7 +136,7 @@ def read_published(path: str | Path) -> list[Config]:
                 system=rec["system"].strip(),
                 gpu=(rec.get("gpu") or "").strip(),
                 hardware=(rec.get("hardware") or "").strip(),
-                gpus_per_node=_num(rec, "gpus_per_node", line, name, int),
+                gpus_per_node=_num(rec, "gpus_per_node", line, name, int, blank_ok=True),
                 intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
                 inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
                 model=rec["model"].strip(),

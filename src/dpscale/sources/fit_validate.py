@@ -37,7 +37,7 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
         top = sizes[-1]
         train = [(r.devices, r.throughput) for r in c.rows if r.devices < top]
         held = [r for r in c.rows if r.devices == top]
-        f = fit(train, gpus_per_node=c.baseline.gpus_per_node, resamples=50)
+        f = fit(train, gpus_per_node=c.gpus_per_node, resamples=50)
         predicted = float(f.efficiency(top))
         measured = float(np.mean([c.efficiency(r) for r in held]))
         rows.append(

@@ -57,11 +57,13 @@ def fabric(c: Config) -> tuple[float, float] | None:
     A blank (or 0) figure is fine where the configuration never uses that link (one GPU per node
     has no intra-node link; a single-node table never touches the network). None: a needed one is
     unknown, so the configuration cannot be predicted."""
-    b = c.baseline
+    b, g = c.baseline, c.gpus_per_node
+    if g is None:
+        return None
     preset = catalog.table("systems").get(b.system.strip().lower(), {})
     top = max(r.devices for r in c.rows)
     out = []
-    for col, used in (("intra_bw_gbs", b.gpus_per_node > 1), ("inter_bw_gbs", top > b.gpus_per_node)):
+    for col, used in (("intra_bw_gbs", g > 1), ("inter_bw_gbs", top > g)):
         value = getattr(b, col) or preset.get(col)
         if value is None and used:
             return None
@@ -84,7 +86,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
     kw = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
-        gpus_per_node=b.gpus_per_node,
+        gpus_per_node=c.gpus_per_node,
         intra_bw_gbs=intra,
         inter_bw_gbs=inter,
         cal=cal,
