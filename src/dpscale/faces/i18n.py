@@ -22,6 +22,37 @@ LABELS: dict[str, dict[str, str]] = {
         "devices_exact": "devices needed (exact)",
         "samples/s": "samples/s",
         "note": "note",
+        # the web page's own words
+        "web_title": "dpscale — data-parallel scaling",
+        "web_tagline": "If I replicate my model on d accelerators, what throughput and speedup do I really get?",
+        "web_calc": "Calculator",
+        "web_predict": "Predict E(d)",
+        "web_run": "Calculate",
+        "web_language": "Language",
+        "web_calc_hint": (
+            "Give three of d, v, E (or a law) and A; the fourth is solved. d takes 64, 8,16,32 or 8..1024x2."
+        ),
+        "web_devices": "Devices d",
+        "web_throughput": "Per-device throughput v (samples/s)",
+        "web_efficiency": "Scaling efficiency E",
+        "web_actual": "Actual throughput A (samples/s)",
+        "web_law": "E(d) law",
+        "web_law_none": "E as given",
+        "web_sigma": "USL σ",
+        "web_kappa": "USL κ",
+        "web_serial": "Amdahl serial fraction",
+        "web_predict_hint": (
+            "E(d) from the model, batch, precision and cluster; a measured "
+            "single-device throughput sets the compute time."
+        ),
+        "web_model": "Model preset",
+        "web_params": "or parameters",
+        "web_precision": "Precision",
+        "web_batch": "Per-device batch",
+        "web_grad_accum": "Gradient-accumulation steps",
+        "web_system": "System",
+        "web_pred_throughput": "Measured throughput on one device (samples/s)",
+        "web_error": "error",
         "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
         "solved": "solved for",
         "constant_note": (
@@ -259,6 +290,36 @@ LABELS: dict[str, dict[str, str]] = {
         "devices_exact": "dispositivos necesarios (exacto)",
         "samples/s": "muestras/s",
         "note": "nota",
+        "web_title": "dpscale — escalado con paralelismo de datos",
+        "web_tagline": "Si replico mi modelo en d aceleradores, ¿qué rendimiento y aceleración obtengo de verdad?",
+        "web_calc": "Calculadora",
+        "web_predict": "Predecir E(d)",
+        "web_run": "Calcular",
+        "web_language": "Idioma",
+        "web_calc_hint": (
+            "Indique tres de d, v, E (o una ley) y A; se despeja la cuarta. d admite 64, 8,16,32 u 8..1024x2."
+        ),
+        "web_devices": "Dispositivos d",
+        "web_throughput": "Rendimiento por dispositivo v (muestras/s)",
+        "web_efficiency": "Eficiencia de escalado E",
+        "web_actual": "Rendimiento real A (muestras/s)",
+        "web_law": "Ley de E(d)",
+        "web_law_none": "E tal cual",
+        "web_sigma": "σ de la USL",
+        "web_kappa": "κ de la USL",
+        "web_serial": "Fracción serie de Amdahl",
+        "web_predict_hint": (
+            "E(d) a partir del modelo, el lote, la precisión y el clúster; un rendimiento medido "
+            "en un dispositivo fija el tiempo de cómputo."
+        ),
+        "web_model": "Modelo predefinido",
+        "web_params": "o parámetros",
+        "web_precision": "Precisión",
+        "web_batch": "Lote por dispositivo",
+        "web_grad_accum": "Pasos de acumulación de gradientes",
+        "web_system": "Sistema",
+        "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
+        "web_error": "error",
         "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
         "solved": "incógnita despejada",
         "constant_note": (

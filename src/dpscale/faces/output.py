@@ -85,7 +85,13 @@ def emit(
     notes: Sequence[str] = (),
     out: TextIO | None = None,
 ) -> None:
-    """Print records as the user asked (args.json / args.csv / args.lang)."""
+    """Print records as the user asked (args.json / args.csv / args.lang).
+
+    args.sink, when set (the web page), receives (records, columns, title, notes) instead of a print."""
+    sink = getattr(args, "sink", None)
+    if sink is not None:
+        sink(records, columns, title, list(notes))
+        return
     out = out or sys.stdout
     lang = getattr(args, "lang", "en")
     if getattr(args, "json", False):

@@ -1,0 +1,29 @@
+"""`dpscale serve`: the web page on a local port (needs the `web` extra: fastapi, uvicorn)."""
+
+from __future__ import annotations
+
+from dpscale.errors import DpscaleError, require
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65536:
+        raise DpscaleError(f"--port: got {args.port}; allowed: 1–65535")
+    uvicorn = require("uvicorn", "web", "dpscale serve")
+    require("fastapi", "web", "dpscale serve")
+    from dpscale.faces.web.app import create_app
+
+    print(f"dpscale: the page is at http://{args.host}:{args.port}/  (Ctrl-C stops it)", flush=True)
+    try:
+        uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    except SystemExit as exc:  # uvicorn exits 1 when it cannot bind
+        raise DpscaleError(f"--port: got {args.port}; allowed: a free port on {args.host}") from exc
+    return 0

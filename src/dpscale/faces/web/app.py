@@ -1,0 +1,137 @@
+"""The web page: one HTML file and a JSON API that runs the CLI's own commands.
+
+POST /api/{command} takes the command's options as a JSON object ({"devices": "64", "throughput": "2000"}),
+parses them with that command's argparse parser and runs it; the output layer hands its records, columns,
+title and notes to this module (args.sink) instead of printing. So the page validates, computes, words and
+formats exactly as `dpscale COMMAND` does — there is no second copy of any formula or message.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from importlib.resources import files
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from dpscale import catalog
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import COMMANDS
+from dpscale.faces.cli.common import Parser
+from dpscale.faces.i18n import LABELS, LANGS, header, label, say
+from dpscale.faces.output import cell, clean
+
+# What the page may run: the calculators that only compute. File-reading or -writing options stay CLI-only.
+WEB_COMMANDS = ("calc", "predict", "batch", "pipeline", "memory", "plan")
+FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "json", "csv", "lang")
+
+
+class WebParser(Parser):
+    """The command's parser, with its one-line errors raised instead of printed."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise DpscaleError(message)
+
+
+def argv_from(options: dict[str, Any]) -> list[str]:
+    """{"devices": "64", "no_overlap": true} → ["--devices", "64", "--no-overlap"]; blanks are left out."""
+    argv: list[str] = []
+    for key, value in options.items():
+        if key in FILE_OPTIONS:
+            raise DpscaleError(f"{key}: not available on the web page; allowed: the command line")
+        if value is None or value == "" or value is False:
+            continue
+        argv.append("--" + key.replace("_", "-"))
+        if value is not True:
+            argv.append(str(value))
+    return argv
+
+
+def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Run one CLI command on these options; its output as JSON records plus the localised table."""
+    if command not in WEB_COMMANDS:
+        raise DpscaleError(f"command: got {command!r}; allowed: {', '.join(WEB_COMMANDS)}")
+    if lang not in LANGS:
+        raise DpscaleError(f"lang: got {lang!r}; allowed: {', '.join(LANGS)}")
+    module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
+    parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1])
+    module.add_arguments(parser)
+    args = parser.parse_args([*argv_from(options), "--lang", lang])
+    got: dict[str, Any] = {}
+    args.sink = lambda records, columns, title, notes: got.update(
+        records=records, columns=columns, title=title, notes=notes
+    )
+    module.run(args)
+    return render(got["records"], got["columns"], got["title"], got["notes"], lang)
+
+
+def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
+    """The same cells the terminal table shows: one record as label/value pairs, a sweep as a table."""
+    single = isinstance(records, dict)
+    rows = [records] if single else list(records)
+    cols = [c for c in columns if any(c.key in r for r in rows)]
+    if single:
+        table = {"headers": [], "rows": [[label(c.key, lang), cell(rows[0], c, lang, with_unit=True)] for c in cols]}
+    else:
+        table = {
+            "headers": [header(c.key, lang) for c in cols],
+            "rows": [[cell(r, c, lang) for c in cols] for r in rows],
+        }
+    table["left"] = [c.kind == "text" for c in cols] if not single else [True, False]  # as the terminal aligns
+    units = sorted({c.unit for c in cols if c.unit})
+    if not single and len(units) == 1:
+        notes = [label("units_in", lang).format(unit=label(units[0], lang)), *notes]
+    return {
+        "title": title or "",
+        "single": single,
+        "table": table,
+        "notes": [say(n, lang) for n in notes],
+        "records": clean(records),
+    }
+
+
+def page_labels(lang: str) -> dict[str, str]:
+    """The page's own words (keys starting 'web_'), English where a language lacks one."""
+    keys = [k for k in LABELS["en"] if k.startswith("web_")]
+    return {k: label(k, lang) for k in keys}
+
+
+def options() -> dict[str, list[str]]:
+    """Preset names for the page's menus, from the catalogs."""
+    return {
+        "models": sorted(catalog.table("models")),
+        "systems": sorted(catalog.table("systems")),
+        "precisions": ["fp32", "tf32", "amp", "fp16", "bf16"],
+    }
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
+    page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+
+    @app.get("/", response_class=HTMLResponse)
+    def index() -> str:
+        return page
+
+    @app.get("/api/labels/{lang}")
+    def labels(lang: str) -> JSONResponse:
+        if lang not in LANGS:
+            return JSONResponse({"error": f"lang: got {lang!r}; allowed: {', '.join(LANGS)}"}, status_code=422)
+        return JSONResponse(page_labels(lang))
+
+    @app.get("/api/options")
+    def menu() -> dict[str, list[str]]:
+        return options()
+
+    @app.post("/api/{command}")
+    def command(command: str, body: dict[str, Any]) -> JSONResponse:
+        try:
+            opts = body.get("options") or {}
+            if not isinstance(opts, dict):
+                raise DpscaleError('options: got a non-object; allowed: {"flag": "value", ...}')
+            return JSONResponse(run_command(command, opts, str(body.get("lang") or "en")))
+        except DpscaleError as exc:
+            return JSONResponse({"error": f"dpscale {command}: error: {exc}"}, status_code=422)
+
+    return app

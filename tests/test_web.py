@@ -1,0 +1,157 @@
+"""The web page: its JSON API (FastAPI's test client) and the page itself in a real Chromium (Playwright)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from clihelp import run
+
+import dpscale
+from dpscale.faces.i18n import LABELS
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from dpscale.faces.web.app import create_app  # noqa: E402
+
+WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def post(client, command, options, lang="en"):
+    return client.post(f"/api/{command}", json={"options": options, "lang": lang})
+
+
+def test_worked_example_in_english_and_spanish(client):
+    r = post(client, "calc", WORKED)
+    assert r.status_code == 200
+    body = r.json()
+    assert body["records"]["actual_throughput"] == 115200 and body["records"]["speedup"] == pytest.approx(57.6)
+    rows = dict(body["table"]["rows"])
+    assert rows["actual throughput d·v·E"] == "115,200 samples/s" and rows["speedup d·E"] == "57.6×"
+    es = dict(post(client, "calc", WORKED, "es").json()["table"]["rows"])
+    assert es["rendimiento real d·v·E"] == "115.200 muestras/s" and es["aceleración d·E"] == "57,6×"
+
+
+def test_solving_and_notes_come_from_the_library(client):
+    body = post(client, "calc", {"throughput": "2000", "efficiency": "0.9", "actual": "100000"}, "es").json()
+    assert body["records"]["devices"] == 56 and body["records"]["devices_exact"] == pytest.approx(55.5556, rel=1e-5)
+    assert "hacen falta exactamente 55,5556 dispositivos; redondeado hacia arriba a 56" in body["notes"]
+
+
+def test_predict_through_the_page_is_the_library(client):
+    opts = {"model": "bert-large", "precision": "amp", "batch": "32", "throughput": "150", "system": "dgx-a100",
+            "devices": "1,8,64"}  # fmt: skip
+    body = post(client, "predict", opts).json()
+    lib = dpscale.predict([1, 8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+    assert [r["efficiency"] for r in body["records"]] == pytest.approx(list(lib.efficiency_values), rel=1e-9)
+    assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
+
+
+def test_bad_input_is_one_line_naming_the_flag(client):
+    r = post(client, "calc", {**WORKED, "devices": "0"})
+    assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: --devices: got '0'; allowed:")
+    r = post(client, "predict", {"model": "resnet-5o", "throughput": "100", "system": "dgx-a100"})
+    assert r.status_code == 422 and "resnet50" in r.json()["error"]  # the valid presets are listed
+    r = post(client, "calc", {**WORKED, "frobnicate": "1"})
+    assert r.status_code == 422 and "unrecognized arguments: --frobnicate 1" in r.json()["error"]
+    for opts in ({**WORKED, "plot": "/tmp/x.png"}, {"system_file": "/etc/passwd"}):  # no file access from a page
+        r = post(client, "predict" if "system_file" in opts else "calc", opts)
+        assert r.status_code == 422 and "not available on the web page" in r.json()["error"]
+    r = post(client, "measure", {})
+    assert r.status_code == 422 and "allowed: calc, predict" in r.json()["error"]
+    assert post(client, "calc", WORKED, "fr").status_code == 422
+
+
+def test_page_words_exist_in_every_language(client):
+    en = client.get("/api/labels/en").json()
+    es = client.get("/api/labels/es").json()
+    assert en["web_calc"] == "Calculator" and es["web_calc"] == "Calculadora"
+    assert {k for k in LABELS["es"] if k.startswith("web_")} == set(en)  # nothing falls back to English
+    assert client.get("/api/labels/de").status_code == 422
+    opts = client.get("/api/options").json()
+    assert "bert-large" in opts["models"] and "dgx-a100" in opts["systems"]
+
+
+def test_serve_rejects_a_bad_port(capsys):
+    rc, _, err = run(capsys, "serve", "--port", "70000")
+    assert rc == 2 and err.strip() == "dpscale serve: error: --port: got 70000; allowed: 1–65535"
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served():
+    """`dpscale serve` as a real process on a free port."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.mark.slow
+def test_the_page_in_a_real_browser(served):
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI needs Debian's chromium (.ci/run installs it)")
+        pytest.skip("no chromium here: apt-get install chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        page.goto(served)
+        result = page.locator("#result")
+        # the worked example on load, computed by the server's calc
+        sync_api.expect(result).to_contain_text("115,200 samples/s")
+        sync_api.expect(result).to_contain_text("57.6×")
+        # Spanish: the page's words and the numbers
+        page.select_option("#lang", "es")
+        sync_api.expect(result).to_contain_text("115.200 muestras/s")
+        sync_api.expect(page.locator("#tab-calc")).to_have_text("Calculadora")
+        # bad input: one line naming the flag, no table
+        page.fill("#calc input[name=devices]", "0")
+        page.click("#calc .run")
+        sync_api.expect(page.locator("#error")).to_contain_text("--devices: got '0'")
+        sync_api.expect(page.locator("#result tr")).to_have_count(0)
+        # solve for devices from a target
+        page.fill("#calc input[name=devices]", "")
+        page.fill("#calc input[name=actual]", "100000")
+        page.click("#calc .run")
+        sync_api.expect(page.locator("#notes")).to_contain_text("redondeado hacia arriba a 56")
+        # the predictor: presets from the catalog, one row per size of 1..1024x4
+        page.click("#tab-predict")
+        sync_api.expect(page.locator("#result tbody tr")).to_have_count(6)
+        e64 = dpscale.predict(64, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+        want = f"{e64.efficiency_values[0]:.3f}".replace(".", ",")
+        sync_api.expect(page.locator("#result tbody tr").nth(3)).to_contain_text(want)
+        browser.close()
