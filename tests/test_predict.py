@@ -436,3 +436,25 @@ def test_validate_and_predict_speak_spanish(capsys):
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-v", "1400", "-b", "256", "--system", "dgx-a100",
                      "-d", "8", "--lang", "es")  # fmt: skip
     assert rc == 0 and "E relativa a un dispositivo" in out and "E mín–máx" in out
+
+
+def test_a_measured_input_pipeline_caps_each_node(capsys):
+    # EfficientNet-B0 on DGX-1 (NVIDIA's TF2 table): 868 images/s on one GPU, 4,880 on 8 and 18,424 on 32 — the
+    # node's loader, not the all-reduce, sets the pace. Given that loader rate, each node delivers exactly it.
+    kw = dict(model="efficientnet-b0", precision="amp", batch=512, throughput=868, system="dgx1-v100")
+    capped = predict([1, 8, 32], input_rate=4880, **kw).records()
+    free = predict([1, 8, 32], **kw).records()
+    assert [r["actual_throughput"] for r in capped[1:]] == pytest.approx([4880, 4 * 4880])
+    assert capped[0]["actual_throughput"] == pytest.approx(868)  # one GPU has the whole node's loader
+    assert [r["bottleneck"] for r in capped] == ["none (one device)", "input pipeline", "input pipeline"]
+    assert capped[1]["efficiency"] == pytest.approx(4880 / (8 * 868)) and free[1]["efficiency"] > 0.9
+    assert capped[1]["input_stall_s"] > 0 == free[1]["input_stall_s"]
+    # a loader fast enough never binds: the same prediction as without one
+    fast = predict([1, 8, 32], input_rate=1e9, **kw).efficiency_values
+    assert list(fast) == pytest.approx([r["efficiency"] for r in free], rel=1e-12)
+    rc, _, err = run(capsys, "predict", "--model", "efficientnet-b0", "-b", "512", "-v", "868", "--system",
+                     "dgx1-v100", "--input-rate", "500")  # fmt: skip
+    assert rc == 2 and err.strip() == (
+        "dpscale predict: error: --input-rate: got 500.0; allowed: at least the baseline's 868 samples/s per node "
+        "(it was measured)"
+    )

@@ -12,6 +12,9 @@
   (c_c) and a share of the time to stream the gradients through device memory (c_h · G / HBM
   bandwidth): the bucket copies, casts and reduction kernels of synchronisation are memory-bound,
   and in the published runs this cost barely changes with link speed.
+- input pipeline (optional): the node's loader delivers at most R samples/s, shared by the node's
+  busy devices, so a step can take no less than ga·b·min(d, g)/R; the step is the longer of the two
+  (the loader prefetches, so it overlaps everything else). Off unless the user measured R.
 c_c and c_h are calibrated once, globally, on published measurements with cross-validation by
 model family and by system (validation/calibrate.py); every other constant is physical or sourced.
 """
@@ -61,7 +64,18 @@ DEFAULT = Calibration(
 
 Breakdown = namedtuple(
     "Breakdown",
-    ("devices", "compute_s", "allreduce_s", "exposed_s", "sync_wait_s", "step_s", "intra_s", "inter_s", "latency_s"),
+    (
+        "devices",
+        "compute_s",
+        "allreduce_s",
+        "exposed_s",
+        "sync_wait_s",
+        "step_s",
+        "intra_s",
+        "inter_s",
+        "latency_s",
+        "input_stall_s",
+    ),
 )
 
 _inv_normal = NormalDist().inv_cdf
@@ -90,11 +104,13 @@ def step_time(
     algorithm: str = "auto",
     hbm_tbs: float = DEFAULT_HBM_TBS,
     intra_curve: Any = None,
+    input_s: float = 0.0,
 ) -> Breakdown:
     """Every term of the step time at each device count (arrays over d).
 
     intra_curve: a measured (bytes, busbw GB/s) table for the node (`dpscale measure allreduce`); each
-    bucket's intra-node bandwidth is read off it (log-size interpolation, ends held), latency included."""
+    bucket's intra-node bandwidth is read off it (log-size interpolation, ends held), latency included.
+    input_s: seconds the node's input pipeline needs for one device's micro-batch (b / R); 0: never binding."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     g, k = nodes(d, gpus_per_node)
@@ -112,6 +128,9 @@ def step_time(
     compute = ga * micro_step_s
     spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
+    model = compute + exposed + wait
+    feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
+    step = np.maximum(model, feed)
     total_ar = (per_run * counts).sum(axis=1)
     # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
     intra = np.where(g > 1, 2 * (g - 1) / g * (counts * sizes / (b_intra * 1e9)).sum(), 0.0)
@@ -122,10 +141,11 @@ def step_time(
         allreduce_s=total_ar,
         exposed_s=exposed,
         sync_wait_s=wait,
-        step_s=compute + exposed + wait,
+        step_s=step,
         intra_s=intra,
         inter_s=inter,
         latency_s=np.maximum(total_ar - intra - inter, 0.0),
+        input_stall_s=step - model,
     )
 
 

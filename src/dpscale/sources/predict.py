@@ -185,6 +185,7 @@ class Prediction:
                 allreduce_s=float(b.allreduce_s[i]),
                 exposed_comm_s=float(b.exposed_s[i]),
                 sync_wait_s=float(b.sync_wait_s[i]),
+                input_stall_s=float(b.input_stall_s[i]),
                 step_s=float(b.step_s[i]),
                 bottleneck=bottleneck(b, i),
                 link=link(b, i),
@@ -203,7 +204,10 @@ def link(b: Any, i: int) -> str:
 
 
 def bottleneck(b: Any, i: int) -> str:
-    """What costs this size the most time: the exposed all-reduce (named by its link) or the wait."""
+    """What costs this size the most time: a starved input pipeline, else the exposed all-reduce (named
+    by its link) or the wait."""
+    if b.input_stall_s[i] > 0:
+        return "input pipeline"
     if b.devices[i] <= 1:
         return "none (one device)"
     return link(b, i) if b.exposed_s[i] >= b.sync_wait_s[i] else "synchronisation wait"
@@ -233,6 +237,7 @@ def predict(
     first_bucket_mb: float = 1.0,
     overlap: bool = True,
     algorithm: str = "auto",
+    input_rate: float | None = None,
     calibration: Calibration | str | None = None,
     alpha_intra_us: float | None = None,
     alpha_inter_us: float | None = None,
@@ -297,6 +302,8 @@ def predict(
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, gpu, prec,
                           mfu, seq_len, kw, notes)  # fmt: skip
+    if input_rate is not None:
+        kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     g = cl.gpus_per_node
     partial = [int(x) for x in d if x > g and x % g]
     if partial:
@@ -307,6 +314,16 @@ def predict(
     per_device = batch * grad_accum / float(one.step_s[0])
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), float(one.step_s[0]), baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
+
+
+def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
+    """b / R, after checking that the measured baseline did not already run faster than the loader allows."""
+    check_positive(rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0")
+    per_device = throughput if throughput is not None else (batch * ga / step_s if step_s is not None else None)
+    if per_device is not None and per_device * min(d0, cl.gpus_per_node) > rate * (1 + 1e-9):
+        floor = per_device * min(d0, cl.gpus_per_node)
+        raise fail("--input-rate", rate, f"at least the baseline's {floor:g} samples/s per node (it was measured)")
+    return batch / rate
 
 
 def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, kw, notes) -> float:

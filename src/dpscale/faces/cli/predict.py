@@ -46,6 +46,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
     c.add_argument("--mfu", default="0.35", help="model-FLOPs utilisation for the estimate (default 0.35)")
+    c.add_argument(
+        "--input-rate",
+        help="samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs",
+    )
     k = p.add_argument_group("cluster")
     k.add_argument("--system", help="preset: " + ", ".join(_names("systems")))
     k.add_argument("--system-file", help="your own systems JSON (format of the catalog's systems.json)")
@@ -112,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
         calibration=args.calibration,
         alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
         alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", "µs ≥ 0"),
+        input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
     )
     records = pred.records()
     if args.plot:
@@ -123,5 +128,6 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
-    emit(records, COLUMNS, args, notes=notes)
+    cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
+    emit(records, cols, args, notes=notes)
     return 0
