@@ -274,7 +274,8 @@ def test_validation_tolerates_unknown_labels():
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
     # a published half-precision label is a mixed-precision run (fp32 DDP gradients) unless it says otherwise
-    assert [grad_bytes_per_param(x) for x in ("AMP (mixed FP16)", "BF16", "FP16", "FP16 allreduce")] == [4, 4, 4, 2]
+    labels = ("AMP (mixed FP16)", "BF16", "FP16", "FP16 allreduce", "AMP + fp16 compression", "FP32 (no compression)")
+    assert [grad_bytes_per_param(x) for x in labels] == [4, 4, 4, 2, 2, 4]
     assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
     hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
     assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35

@@ -30,9 +30,9 @@ def grad_bytes_per_param(label: str) -> int:
     A published 'FP16' or 'BF16' names the compute dtype of a mixed-precision run, whose DDP gradients stay
     fp32 (torch.autocast, TF/MXNet AMP, Megatron's bf16), so it counts as amp: that is also the convention
     the constants were calibrated with. Only a label saying the all-reduce itself is half ('fp16 allreduce',
-    'fp16 gradients', 'compression') counts 2 bytes."""
+    'fp16 gradients', 'fp16 compression') counts 2 bytes."""
     text = label.lower()
-    if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad)|compress", text):
+    if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad|compress)", text):
         return 2
     try:
         key = normalise_precision(label, "precision")
