@@ -90,6 +90,15 @@ def test_serve_rejects_a_bad_port(capsys):
     assert rc == 2 and err.strip() == "dpscale serve: error: --port: got 70000; allowed: 1–65535"
 
 
+def test_serve_without_the_web_extra_says_which(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
+    rc, _, err = run(capsys, "serve")
+    assert (
+        rc == 2
+        and err.strip() == "dpscale serve: error: the web page: needs uvicorn; allowed: pip install 'dpscale[web]'"
+    )
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]  # fmt: skip

@@ -17,8 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise DpscaleError(f"--port: got {args.port}; allowed: 1–65535")
-    uvicorn = require("uvicorn", "web", "dpscale serve")
-    require("fastapi", "web", "dpscale serve")
+    uvicorn = require("uvicorn", "web", "the web page")
+    require("fastapi", "web", "the web page")
     from dpscale.faces.web.app import create_app
 
     print(f"dpscale: the page is at http://{args.host}:{args.port}/  (Ctrl-C stops it)", flush=True)
