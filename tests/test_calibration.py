@@ -1,6 +1,6 @@
 """The shipped constants are what `python validation/calibrate.py` derives: c_c and c_h at the grid's
-in-sample optimum, and the error band from leave-one-family-out residuals. Change the step model
-without recalibrating and this fails."""
+in-sample optimum, and the error band from leave-one-family-out residuals pooled with the external check
+set. Change the step model without recalibrating and this fails."""
 
 from __future__ import annotations
 
@@ -28,5 +28,6 @@ def test_shipped_constants_are_the_calibration_optimum():
     i = cal.best(res, [c.cfg for c in configs])
     assert cal.GRID[i] == (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)
     held, _ = cal.held_out(configs, res, cal.family)
-    lo, hi = cal.error_band(configs, held)
+    lo, hi = cal.error_band(configs, held, cal.external())
+    assert len(cal.external()) == 12  # the external check set takes part in the band
     assert np.allclose((lo, hi), ERROR_BAND, atol=0.01)
