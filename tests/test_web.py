@@ -159,6 +159,7 @@ def test_the_page_in_a_real_browser(served):
         sync_api.expect(page.locator("#notes")).to_contain_text("redondeado hacia arriba a 56")
         # the predictor: presets from the catalog, one row per size of 1..1024x4
         page.click("#tab-predict")
+        sync_api.expect(page.locator("#result thead")).to_contain_text("cuello de botella")
         sync_api.expect(page.locator("#result tbody tr")).to_have_count(6)
         e64 = dpscale.predict(64, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
         want = f"{e64.efficiency_values[0]:.3f}".replace(".", ",")
