@@ -90,6 +90,16 @@ def test_serve_rejects_a_bad_port(capsys):
     assert rc == 2 and err.strip() == "dpscale serve: error: --port: got 70000; allowed: 1–65535"
 
 
+def test_serve_on_a_taken_port_is_one_line(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        rc, _, err = run(capsys, "serve", "--port", str(port))
+    assert rc == 2 and err.count("\n") == 1
+    assert err.startswith(f"dpscale serve: error: --port: got {port}; allowed: a free port on 127.0.0.1 (")
+
+
 def test_serve_without_the_web_extra_says_which(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
     rc, _, err = run(capsys, "serve")

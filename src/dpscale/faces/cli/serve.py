@@ -19,7 +19,17 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(f"--port: got {args.port}; allowed: 1–65535")
     uvicorn = require("uvicorn", "web", "the web page")
     require("fastapi", "web", "the web page")
+    import socket
+
     from dpscale.faces.web.app import create_app
+
+    with socket.socket() as probe:  # say a taken port in one line, before uvicorn logs its own
+        try:
+            probe.bind((args.host, args.port))
+        except OSError as exc:
+            raise DpscaleError(
+                f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"
+            ) from None
 
     print(f"dpscale: the page is at http://{args.host}:{args.port}/  (Ctrl-C stops it)", flush=True)
     try:
