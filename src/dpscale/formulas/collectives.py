@@ -29,10 +29,17 @@ FILL_BYTES = 10 * 2**20  # S_f: the fill is half grown at 10 MiB — derived fro
 ALGORITHMS = ("auto", "ring", "hierarchical", "tree")
 
 
+def busbw_factor(ranks: Any) -> Any:
+    """2(n−1)/n: bytes each of n ranks moves per message byte in a ring all-reduce; nccl-tests' busbw
+    factor [NCCLT]. 0 for one rank."""
+    n = np.asarray(ranks, dtype=float)
+    return 2.0 * (n - 1.0) / n
+
+
 def ring_allreduce_time(nbytes: Any, ranks: Any, bw_gbs: Any, alpha_s: Any = 0.0) -> Any:
     """Flat ring all-reduce: bandwidth-optimal 2(p−1)/p·S bytes per rank, 2(p−1) latency steps."""
     p = np.asarray(ranks, dtype=float)
-    return 2.0 * (p - 1.0) * alpha_s + 2.0 * (p - 1.0) / p * np.asarray(nbytes, dtype=float) / (bw_gbs * GB)
+    return 2.0 * (p - 1.0) * alpha_s + busbw_factor(p) * np.asarray(nbytes, dtype=float) / (bw_gbs * GB)
 
 
 def ring_fill_time(nbytes: Any, steps: Any, fill_s: float, fill_bytes: float) -> Any:
@@ -61,8 +68,8 @@ def hierarchical_allreduce_time(
     so the inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth)."""
     s = np.asarray(nbytes, dtype=float)
     g, k = nodes(ranks, gpus_per_node)
-    intra = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * (g - 1.0) / g * s / (intra_bw_gbs * GB)
-    inter = 2.0 * (k - 1.0) * alpha_inter_s + 2.0 * (k - 1.0) / k * s / (inter_bw_gbs * GB)
+    intra = 2.0 * (g - 1.0) * alpha_intra_s + busbw_factor(g) * s / (intra_bw_gbs * GB)
+    inter = 2.0 * (k - 1.0) * alpha_inter_s + busbw_factor(k) * s / (inter_bw_gbs * GB)
     return intra + inter
 
 
@@ -123,12 +130,6 @@ def _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_i
     if algorithm == "tree":
         return tree_allreduce_time(*args)
     return np.minimum(hierarchical_allreduce_time(*args), tree_allreduce_time(*args))
-
-
-def busbw_factor(ranks: Any) -> Any:
-    """nccl-tests AllReduce factor 2(n−1)/n: bytes each rank moves per message byte [NCCLT]."""
-    n = np.asarray(ranks, dtype=float)
-    return 2.0 * (n - 1.0) / n
 
 
 def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:

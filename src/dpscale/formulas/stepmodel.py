@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.formulas.collectives import FILL_BYTES, allreduce_time, nodes
+from dpscale.formulas.collectives import FILL_BYTES, GB, allreduce_time, busbw_factor, nodes
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
 # fmt: off
@@ -133,8 +133,8 @@ def step_time(
     step = np.maximum(model, feed)
     total_ar = (per_run * counts).sum(axis=1)
     # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
-    intra = np.where(g > 1, 2 * (g - 1) / g * (counts * sizes / (b_intra * 1e9)).sum(), 0.0)
-    inter = np.where(k > 1, 2 * (k - 1) / k * grad_bytes / (b_inter * 1e9), 0.0)
+    intra = busbw_factor(g) * (counts * sizes / (b_intra * GB)).sum()
+    inter = busbw_factor(k) * grad_bytes / (b_inter * GB)
     return Breakdown(
         devices=d,
         compute_s=compute,
