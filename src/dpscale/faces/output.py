@@ -55,26 +55,39 @@ def cell(rec: dict[str, Any], col: Column, lang: str, with_unit: bool = False) -
     return text
 
 
+def pairs(rec: dict[str, Any], columns: Sequence[Column], lang: str) -> list[tuple[str, str]]:
+    """One record's (label, value with unit) cells — the calculator's single answer."""
+    return [(label(c.key, lang), cell(rec, c, lang, with_unit=True)) for c in columns if c.key in rec]
+
+
+def grid(records: Sequence[dict[str, Any]], columns: Sequence[Column], lang: str) -> tuple[list[str], list[list[str]]]:
+    """A sweep's column headings and formatted cells, one row per record."""
+    return [header(c.key, lang) for c in columns], [[cell(r, c, lang) for c in columns] for r in records]
+
+
+def units_line(columns: Sequence[Column], lang: str) -> str | None:
+    """'throughputs in samples/s' when a sweep's columns share one unit (the cells then omit it)."""
+    units = sorted({c.unit for c in columns if c.unit})
+    return label("units_in", lang).format(unit=label(units[0], lang)) if len(units) == 1 else None
+
+
 def vertical(rec: dict[str, Any], columns: Sequence[Column], lang: str) -> str:
-    """One record as label/value lines — the calculator's single answer."""
-    rows = [(label(c.key, lang), cell(rec, c, lang, with_unit=True)) for c in columns if c.key in rec]
+    """One record as label/value lines."""
+    rows = pairs(rec, columns, lang)
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"  {k:<{width}}  {v}" for k, v in rows)
 
 
 def horizontal(records: Sequence[dict[str, Any]], columns: Sequence[Column], lang: str) -> str:
     """Many records as an aligned table with one row per record (a sweep)."""
-    heads = [header(c.key, lang) for c in columns]
-    body = [[cell(r, c, lang) for c in columns] for r in records]
+    heads, body = grid(records, columns, lang)
     widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
     lines = ["  ".join(h.rjust(w) for h, w in zip(heads, widths))]
     lines.append("  ".join("-" * w for w in widths))
     just = [str.ljust if c.kind == "text" else str.rjust for c in columns]
     lines += ["  ".join(j(v, w) for v, w, j in zip(row, widths, just)) for row in body]
-    units = sorted({c.unit for c in columns if c.unit})
-    if len(units) == 1:
-        lines.append(label("units_in", lang).format(unit=label(units[0], lang)))
-    return "\n".join(lines)
+    units = units_line(columns, lang)
+    return "\n".join(lines + ([units] if units else []))
 
 
 def emit(

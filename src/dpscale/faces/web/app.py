@@ -19,8 +19,8 @@ from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
-from dpscale.faces.i18n import LABELS, LANGS, header, label, say
-from dpscale.faces.output import cell, clean
+from dpscale.faces.i18n import LABELS, LANGS, label, say
+from dpscale.faces.output import clean, grid, pairs, units_line
 
 # What the page may run: the calculators that only compute. File-reading or -writing options stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "batch", "pipeline", "memory", "plan")
@@ -67,21 +67,15 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
 
 
 def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
-    """The same cells the terminal table shows: one record as label/value pairs, a sweep as a table."""
+    """The cells the terminal shows (faces.output): one record as label/value pairs, a sweep as a table."""
     single = isinstance(records, dict)
-    rows = [records] if single else list(records)
-    cols = [c for c in columns if any(c.key in r for r in rows)]
     if single:
-        table = {"headers": [], "rows": [[label(c.key, lang), cell(rows[0], c, lang, with_unit=True)] for c in cols]}
+        table = {"headers": [], "rows": [list(p) for p in pairs(records, columns, lang)], "left": [True, False]}
     else:
-        table = {
-            "headers": [header(c.key, lang) for c in cols],
-            "rows": [[cell(r, c, lang) for c in cols] for r in rows],
-        }
-    table["left"] = [c.kind == "text" for c in cols] if not single else [True, False]  # as the terminal aligns
-    units = sorted({c.unit for c in cols if c.unit})
-    if not single and len(units) == 1:
-        notes = [label("units_in", lang).format(unit=label(units[0], lang)), *notes]
+        heads, body = grid(records, columns, lang)
+        table = {"headers": heads, "rows": body, "left": [c.kind == "text" for c in columns]}  # as the terminal
+        units = units_line(columns, lang)
+        notes = [units, *notes] if units else notes
     return {
         "title": title or "",
         "single": single,
