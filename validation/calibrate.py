@@ -1,29 +1,34 @@
 """Calibrate the step model's two global constants on published measurements, with cross-validation.
 
-    python validation/calibrate.py [DATA.csv]
+    python validation/calibrate.py [DATA.csv ...]
 
 The constants are c_c (compute jitter) and c_h (synchronisation spread in HBM passes) of
 dpscale.formulas.stepmodel; every other constant is physical or sourced. One grid is evaluated once;
 the in-sample optimum is what ships (stepmodel.DEFAULT), and leave-one-group-out scores (group =
 model family, then system) estimate the error on configurations the calibration never saw.
+
+Data: every published set the project has (or the files given) — the shared dev set
+(../shared/data/published_scaling_dev.csv, 39 configurations) and the tables copied from more
+DeepLearningExamples READMEs (validation/external_*.csv, sources and caveats in the .md beside each, 70
+configurations) — 109 predictable configurations of 16 model families, 5 frameworks, 4 DGX systems. Why all of them:
+calibrating on the dev set alone fits BERT pre-training (most of its rows) and errs by 0.067 median on the
+other sets. Holding out half of the external model families at random, calibrating on the dev set plus the
+other half predicted the held-out families better than the dev set alone in 90 % of 80 splits (mean
+median error 0.062 against 0.068): more families, not more BERT, is what generalises (`new_families`).
+
 Objective: the mean of the 80 % smallest |E_predicted − E_measured| (a trimmed mean). It ignores the tail
 like the median does — input-bound configurations (EfficientNet on DGX-1) that no communication constant
 explains — but averages over the body instead of reading one order statistic, so the optimum does not jump
-when one row changes: with the median, correcting one A100's memory size (1 of 109 rows) moved the
-leave-BERT-out refit and the cross-validated median from 0.022 to 0.028; the trimmed mean's optimum and
-scores stayed put. Weighting in the 90th percentile (median + w·p90, w = 0.25 or 0.5) moved the
-cross-validated median to 0.029–0.033 and bought little p90. The plain mean and a Huber loss chase the
-tail: cross-validated medians 0.030–0.035.
+when one row changes. The plain mean and a Huber loss chase the tail (dev CV medians 0.030–0.035).
 
 The leave-one-family-out residuals also give the predictor's error band (sources.predict.ERROR_BAND):
-the 10th and 90th percentiles of (measured − predicted) / s, with s = band_shape(d / d0), pooled with the
-residuals of validation/external_dle.csv (12 configurations of five model families the dev set lacks,
-predicted with the shipped constants — so out of sample too). The constants never see that file.
+the 10th and 90th percentiles of (measured − predicted) / s, with s = band_shape(d / d0).
 """
 
 from __future__ import annotations
 
 import itertools
+import random
 import sys
 from pathlib import Path
 
@@ -32,19 +37,32 @@ import numpy as np
 from dpscale.formulas.stepmodel import DEFAULT
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict import ERROR_BAND, band_shape
-from dpscale.sources.predict_validate import predict_config
+from dpscale.sources.predict_validate import predict_config, predictable
 
-FAMILIES = ("bert", "resnet", "efficientnet", "jasper", "electra", "gnmt", "gpt", "llama", "transformer", "ssd")
+# (word in the model name, family): first match wins, so the specific names come first.
+FAMILIES = (
+    ("transformer-xl", "transformer-xl"), ("ssd", "ssd"), ("bert", "bert"), ("electra", "electra"),
+    ("resnext", "resnext"), ("resnet", "resnet"), ("efficientdet", "efficientdet"),
+    ("efficientnet", "efficientnet"), ("mask r-cnn", "mask-rcnn"), ("u-net", "unet"), ("jasper", "jasper"),
+    ("waveglow", "waveglow"), ("wav2vec", "wav2vec"), ("gnmt", "gnmt"), ("temporal fusion", "tft"),
+    ("transformer", "transformer"), ("vae", "vae-cf"), ("wide", "wide-deep"), ("ncf", "ncf"),
+)  # fmt: skip
 JITTER = np.round(np.arange(0.0, 0.0601, 0.005), 4)
 PASSES = np.arange(0.0, 60.1, 5.0)
 GRID = list(itertools.product(JITTER, PASSES))
-DEV = Path(__file__).resolve().parents[2] / "shared/data/published_scaling_dev.csv"
-EXTERNAL = Path(__file__).resolve().parent / "external_dle.csv"
+HERE = Path(__file__).resolve().parent
+DEV = HERE.parents[1] / "shared/data/published_scaling_dev.csv"
+EXTERNAL = tuple(sorted(HERE.glob("external_*.csv")))
 
 
 def family(c) -> str:
     name = c.baseline.model.lower()
-    return next((f for f in FAMILIES if f in name), name.split()[0])
+    return next((f for word, f in FAMILIES if word in name), name.split()[0])
+
+
+def load(files) -> list:
+    """The predictable configurations of these files (at least one row besides the baseline)."""
+    return [c for f in files for c in read_published(f) if predictable(c) and len(c.rows) > 1]
 
 
 def residuals(configs) -> dict[str, np.ndarray]:
@@ -82,58 +100,73 @@ def held_out(configs, res: dict[str, np.ndarray], key) -> tuple[dict[str, np.nda
     return out, refit
 
 
-def error_band(configs, held: dict[str, np.ndarray], external=()) -> tuple[float, float]:
-    """10th/90th percentiles of out-of-sample residuals divided by the band's shape at each row's d / d0:
-    the dev rows predicted without their family, and the external rows with the shipped constants."""
+def error_band(configs, held: dict[str, np.ndarray]) -> tuple[float, float]:
+    """10th/90th percentiles of out-of-sample residuals divided by the band's shape at each row's d / d0."""
     scaled = [
         r / band_shape(row.devices, c.baseline.devices)
         for c in configs
         for (row, _, _), r in zip(predict_config(c), held[c.cfg])
     ]
-    scaled += [
-        (m - p) / band_shape(row.devices, c.baseline.devices) for c in external for row, m, p in predict_config(c)
-    ]
     lo, hi = np.percentile(scaled, [10, 90])
     return float(lo), float(hi)
 
 
-def external(path: str | Path = DEV) -> list:
-    """The external check set's predictable configurations (none when calibrating on another file)."""
-    if Path(path) != DEV or not EXTERNAL.exists():
-        return []
-    return [c for c in read_published(EXTERNAL) if c.step_time() is not None and len(c.rows) > 1]
+def new_families(configs, res, dev: set[str], splits: int = 40, seed: int = 0) -> tuple[float, float, float]:
+    """Does calibrating on more model families help on families never seen? Hold out half of the families
+    outside the dev set at random; calibrate on the dev set alone, and on it plus the other half.
+    Returns the mean held-out median of each, and the share of splits where the second is better."""
+    fams = sorted({family(c) for c in configs if c.cfg not in dev})
+    rng, alone, more = random.Random(seed), [], []
+    i_dev = best(res, sorted(dev))
+    for _ in range(splits):
+        rng.shuffle(fams)
+        for test in (set(fams[: len(fams) // 2]), set(fams[len(fams) // 2 :])):
+            train = sorted(dev) + [c.cfg for c in configs if c.cfg not in dev and family(c) not in test]
+            held = [c.cfg for c in configs if c.cfg not in dev and family(c) in test]
+            i = best(res, train)
+            alone.append(np.median(np.abs(np.concatenate([res[x][i_dev] for x in held]))))
+            more.append(np.median(np.abs(np.concatenate([res[x][i] for x in held]))))
+    return float(np.mean(alone)), float(np.mean(more)), float(np.mean(np.less(more, alone)))
 
 
-def main(path: str | Path = DEV) -> None:
-    configs = [c for c in read_published(path) if c.step_time() is not None and len(c.rows) > 1]
+def errors(res, cfgs, i=None, held=None) -> str:
+    e = np.abs(np.concatenate([held[x] if held else res[x][i] for x in cfgs]))
+    return f"median {np.median(e):.4f}  p90 {np.percentile(e, 90):.4f}  max {e.max():.4f}  ({e.size} rows)"
+
+
+def main(files=None) -> None:
+    files = [Path(f) for f in files] if files else [DEV, *EXTERNAL]
+    sets = {f.name: load([f]) for f in files}
+    configs = [c for v in sets.values() for c in v]
     res = residuals(configs)
     every = [c.cfg for c in configs]
     i = best(res, every)
-    e = np.abs(np.concatenate([res[x][i] for x in every]))
-    print(f"{len(configs)} configurations, {e.size} predicted rows; grid {len(JITTER)} × {len(PASSES)}")
-    print(f"in-sample optimum: compute_jitter={GRID[i][0]:g}, sync_hbm_passes={GRID[i][1]:g}")
-    print(f"  median {np.median(e):.4f}  p90 {np.percentile(e, 90):.4f}  max {e.max():.4f}")
-    print(f"shipped (stepmodel.DEFAULT): compute_jitter={DEFAULT.compute_jitter:g}, "
-          f"sync_hbm_passes={DEFAULT.sync_hbm_passes:g}")  # fmt: skip
-    for name, key in (("model family", family), ("system", lambda c: c.baseline.system)):
+    print(f"{len(configs)} configurations in {len(files)} files; grid {len(JITTER)} × {len(PASSES)}")
+    print(f"in-sample optimum: compute_jitter={GRID[i][0]:g}, sync_hbm_passes={GRID[i][1]:g}; shipped "
+          f"(stepmodel.DEFAULT): {DEFAULT.compute_jitter:g}, {DEFAULT.sync_hbm_passes:g}")  # fmt: skip
+    for name, cs in sets.items():
+        m = np.array([meas for c in cs for _, meas, _ in predict_config(c)])
+        print(f"  {name}: {errors(res, [c.cfg for c in cs], i)}; a constant E: {np.median(abs(m - np.median(m))):.4f}")
+    for label, key in (("model family", family), ("system", lambda c: c.baseline.system)):
         held, refit = held_out(configs, res, key)
+        print(f"cross-validated, leave one {label} out: {errors(res, every, held=held)}")
         for g, j in refit.items():
-            print(f"  leave out {name} {g!r}: refit → ({GRID[j][0]:g}, {GRID[j][1]:g})")
-        h = np.abs(np.concatenate([held[x] for x in every]))
-        print(
-            f"cross-validated by {name}: median {np.median(h):.4f}  p90 {np.percentile(h, 90):.4f}  max {h.max():.4f}"
-        )
+            print(f"  without {g!r}: refit ({GRID[j][0]:g}, {GRID[j][1]:g})")
+        for name, cs in sets.items():
+            print(f"  {name}: {errors(res, [c.cfg for c in cs], held=held)}")
         if key is family:
-            lo, hi = error_band(configs, held, external(path))
-            print(f"error band (10th/90th percentile, by family + external): {lo:+.3f} / {hi:+.3f}; "
+            lo, hi = error_band(configs, held)
+            print(f"error band (10th/90th percentile, leave one family out): {lo:+.3f} / {hi:+.3f}; "
                   f"shipped (sources.predict.ERROR_BAND): {ERROR_BAND[0]:+.3f} / {ERROR_BAND[1]:+.3f}")  # fmt: skip
-    ext = [(m, p) for c in external(path) for _, m, p in predict_config(c)]
-    if ext:
-        m, p = np.array(ext).T
-        x = np.abs(p - m)
-        print(f"external check ({EXTERNAL.name}, never calibrated on): median {np.median(x):.4f}  "
-              f"p90 {np.percentile(x, 90):.4f}; a constant E: {np.median(np.abs(m - np.median(m))):.4f}")  # fmt: skip
+    dev = {c.cfg for c in sets.get(DEV.name, [])}
+    if dev and len(dev) < len(configs):
+        j = best(res, sorted(dev))
+        print(f"calibrated on {DEV.name} alone: ({GRID[j][0]:g}, {GRID[j][1]:g}); on the other files "
+              f"{errors(res, [x for x in every if x not in dev], j)}")  # fmt: skip
+        alone, more, share = new_families(configs, res, dev)
+        print(f"held-out model families: dev set alone {alone:.4f}, dev set + the other families {more:.4f} "
+              f"(mean median over {2 * 40} splits; the second better in {share:.0%})")  # fmt: skip
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else DEV)
+    main(sys.argv[1:])

@@ -56,8 +56,8 @@ DEFAULT = Calibration(
     alpha_intra=3.4e-6,
     alpha_inter=14e-6,
     backward_share=2 / 3,
-    compute_jitter=0.015,
-    sync_hbm_passes=35.0,
+    compute_jitter=0.03,
+    sync_hbm_passes=25.0,
     ring_fill=11.2e-6,
     ring_fill_bytes=FILL_BYTES,
 )
