@@ -429,6 +429,11 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
     rc, out, _ = run(capsys, "validate", str(f))
     assert rc == 0 and "skipped 3 configurations (3 rows)" in out
+    # nothing predictable at all: one line and exit 2, in every output mode (a table of no rows crashed)
+    f.write_text("\n".join([HEADER, *[r for r in rows if r.startswith(("noparams", "nobatch"))]]) + "\n")
+    for extra in ((), ("--json",), ("--mode", "fit")):
+        rc, out, err = run(capsys, "validate", str(f), *extra)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and "nothing to check" in err
 
 
 @needs_dev
