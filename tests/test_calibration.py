@@ -24,6 +24,7 @@ def test_shipped_constants_are_the_calibration_optimum():
     spec.loader.exec_module(cal)
     configs = cal.load([DEV, *cal.EXTERNAL])
     assert len(configs) == 109 and len({cal.family(c) for c in configs}) == 16  # every set takes part
+    assert len(cal.load(cal.HOLDOUT)) == 36  # the hold-out sets stay out of it
     res = cal.residuals(configs)
     i = cal.best(res, [c.cfg for c in configs])
     assert cal.GRID[i] == (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)

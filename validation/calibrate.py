@@ -53,6 +53,7 @@ GRID = list(itertools.product(JITTER, PASSES))
 HERE = Path(__file__).resolve().parent
 DEV = HERE.parents[1] / "shared/data/published_scaling_dev.csv"
 EXTERNAL = tuple(sorted(HERE.glob("external_*.csv")))
+HOLDOUT = tuple(sorted(HERE.glob("holdout_*.csv")))  # never calibrated on: reported with the shipped constants
 
 
 def family(c) -> str:
@@ -135,6 +136,7 @@ def errors(res, cfgs, i=None, held=None) -> str:
 
 
 def main(files=None) -> None:
+    given = bool(files)
     files = [Path(f) for f in files] if files else [DEV, *EXTERNAL]
     sets = {f.name: load([f]) for f in files}
     configs = [c for v in sets.values() for c in v]
@@ -166,6 +168,19 @@ def main(files=None) -> None:
         alone, more, share = new_families(configs, res, dev)
         print(f"held-out model families: dev set alone {alone:.4f}, dev set + the other families {more:.4f} "
               f"(mean median over {2 * 40} splits; the second better in {share:.0%})")  # fmt: skip
+    if not given:
+        holdout(HOLDOUT)
+
+
+def holdout(files) -> None:
+    """The hold-out sets, predicted with the shipped constants: error and band coverage per file."""
+    from dpscale.sources.predict_validate import validate_predict
+
+    for f in files:
+        r = validate_predict(read_published(f))
+        print(f"hold-out {f.name} (never calibrated on): {r['points']} rows, median {r['median_abs_error']:.4f}  "
+              f"p90 {r['p90_abs_error']:.4f}; a constant E: {r['constant_baseline_median_abs_error']:.4f}; "
+              f"inside the band {r['band_coverage']:.0%}")  # fmt: skip
 
 
 if __name__ == "__main__":
