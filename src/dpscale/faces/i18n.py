@@ -93,6 +93,11 @@ LABELS: dict[str, dict[str, str]] = {
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
             "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
         ),
+        "nothing_to_check_predict": (
+            "nothing to check: all {configs} configurations lack what a prediction needs (units per sample or "
+            "per-device batch, parameters, GPUs per node, or the bandwidth of a link they use)"
+        ),
+        "nothing_to_check_fit": "nothing to check: fitting needs a configuration with 4 or more device counts",
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
         "h:efficiency": "E",
@@ -368,6 +373,12 @@ LABELS: dict[str, dict[str, str]] = {
             "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "
             "ancho de banda de un enlace que usan)"
         ),
+        "nothing_to_check_predict": (
+            "nada que comprobar: a las {configs} configuraciones les falta algo que la predicción necesita "
+            "(unidades por muestra o lote por dispositivo, parámetros, GPU por nodo, o el ancho de banda de un "
+            "enlace que usan)"
+        ),
+        "nothing_to_check_fit": "nada que comprobar: el ajuste necesita una configuración con 4 o más tamaños",
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",
         "h:efficiency": "E",

@@ -43,18 +43,12 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.sources.predict_validate import validate_predict
 
         report = validate_predict(configs)
-    if not report["points"]:
-        from dpscale.errors import DpscaleError
-
-        why = (
-            f"all {report['skipped_configs']} configurations lack what a prediction needs (units per sample or "
-            "per-device batch, parameters, GPUs per node, or the bandwidth of a link they use)"
-            if args.mode == "predict"
-            else "fitting needs a configuration with 4 or more device counts"
-        )
-        raise DpscaleError(f"{args.data}: nothing to check: {why}")
     if args.json:
         print(to_json(report))
+        return 0
+    if not report["points"]:  # a valid file with nothing checkable: say so (the JSON above says it with 0 points)
+        why = label(f"nothing_to_check_{args.mode}", args.lang).format(configs=report.get("skipped_configs", 0))
+        print(f"dpscale validate --mode {args.mode}: {args.data}: {why}")
         return 0
     rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
     lang = args.lang
