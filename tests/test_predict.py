@@ -176,6 +176,13 @@ def test_validate_cli_json_contract(capsys):
     for key in ("points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error",
                 "constant_baseline_median_abs_error", "rows"):  # fmt: skip
         assert key in rep
+    # several files are checked as one set: the dev set and an external one pool their rows
+    ext = Path(__file__).resolve().parents[1] / "validation" / "external_dle.csv"
+    rc, out, _ = run(capsys, "validate", str(DEV), str(ext), "--json")
+    both = json.loads(out)
+    rc2, out, _ = run(capsys, "validate", str(ext), "--json")
+    assert rc == rc2 == 0 and both["points"] == rep["points"] + json.loads(out)["points"] == 109 + 30
+    assert both["rows"][: rep["points"]] == rep["rows"]
 
 
 def test_predict_cli(capsys, tmp_path):

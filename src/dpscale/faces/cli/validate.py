@@ -1,4 +1,5 @@
-"""`dpscale validate DATA.csv [--mode predict|fit]`: predictions or fits against published measurements."""
+"""`dpscale validate DATA.csv [MORE.csv ...] [--mode predict|fit]`: predictions or fits against published
+measurements; several files are checked as one set (e.g. the dev set and validation/*.csv)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ COLUMNS = [
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("data", metavar="DATA.csv", help="published measurements (format: shared/data/README.md)")
+    p.add_argument(
+        "data", metavar="DATA.csv", nargs="+", help="published measurements (format: shared/data/README.md); "
+        "several files are checked as one set"
+    )  # fmt: skip
     p.add_argument(
         "--mode",
         choices=("predict", "fit"),
@@ -34,7 +38,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from dpscale.sources.dataset import read_published
 
-    configs = read_published(args.data)
+    configs = [c for path in args.data for c in read_published(path)]
+    where = " ".join(args.data)
     if args.mode == "fit":
         from dpscale.sources.fit_validate import validate_fit
 
@@ -48,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if not report["points"]:  # a valid file with nothing checkable: say so (the JSON above says it with 0 points)
         why = label(f"nothing_to_check_{args.mode}", args.lang).format(configs=report.get("skipped_configs", 0))
-        print(f"dpscale validate --mode {args.mode}: {args.data}: {why}")
+        print(f"dpscale validate --mode {args.mode}: {where}: {why}")
         return 0
     rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
     lang = args.lang
@@ -65,5 +70,5 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("band_coverage_note", lang).format(share=num("band_coverage", "pct")))
     if report.get("skipped_configs"):
         notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))
-    emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {args.data}", notes=notes)
+    emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
     return 0
