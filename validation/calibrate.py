@@ -37,7 +37,7 @@ import numpy as np
 from dpscale.formulas.stepmodel import DEFAULT
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict import ERROR_BAND, band_shape
-from dpscale.sources.predict_validate import predict_config, predictable
+from dpscale.sources.predict_validate import predict_config, predictable, validate_predict
 
 # (word in the model name, family): first match wins, so the specific names come first.
 FAMILIES = (
@@ -63,7 +63,11 @@ def family(c) -> str:
 
 def load(files) -> list:
     """The predictable configurations of these files (at least one row besides the baseline)."""
-    return [c for f in files for c in read_published(f) if predictable(c) and len(c.rows) > 1]
+    configs = [c for f in files for c in read_published(f) if predictable(c) and len(c.rows) > 1]
+    twice = sorted({c.cfg for c in configs if sum(d.cfg == c.cfg for d in configs) > 1})
+    if twice:  # residuals are keyed by configuration id
+        raise SystemExit(f"configuration ids in more than one file: {', '.join(twice)}")
+    return configs
 
 
 def residuals(configs) -> dict[str, np.ndarray]:
@@ -174,8 +178,6 @@ def main(files=None) -> None:
 
 def holdout(files) -> None:
     """The hold-out sets, predicted with the shipped constants: error and band coverage per file."""
-    from dpscale.sources.predict_validate import validate_predict
-
     for f in files:
         r = validate_predict(read_published(f))
         print(f"hold-out {f.name} (never calibrated on): {r['points']} rows, median {r['median_abs_error']:.4f}  "
