@@ -22,8 +22,8 @@ def rank_main(rank: int, world: int, port: int, sizes: tuple[int, ...], device: 
     import torch
     import torch.distributed as dist
 
+    from dpscale.formulas.collectives import busbw_factor
     from dpscale.sources.measure.allreduce import iterations, time_loop
-    from dpscale.sources.measure.calibration import busbw_factor
     from dpscale.sources.measure.jobs import Job
     from dpscale.sources.measure.rank import RankContext, quiet_exit, setup
 
@@ -48,7 +48,7 @@ def rank_main(rank: int, world: int, port: int, sizes: tuple[int, ...], device: 
             bare = min(bare, ctx.max_over_ranks([(time.perf_counter() - t0) / iters])[0])
             if not r % 2:
                 ours = min(ours, time_loop(ctx, buf, iters))  # dpscale's timed loop
-        f = busbw_factor(world) or 1.0
+        f = float(busbw_factor(world)) or 1.0
         rows.append((nbytes, iters, f * nbytes / ours / 1e9, f * nbytes / bare / 1e9))
     if rank == 0:
         queue.put(rows)

@@ -97,10 +97,11 @@ def test_parse_sizes_binary_units_and_steps() -> None:
         calibration.parse_sizes("5GB")
 
 
-def test_busbw_factor_matches_nccl_tests() -> None:
-    assert calibration.busbw_factor(1) == 0
-    assert calibration.busbw_factor(2) == 1
-    assert calibration.busbw_factor(8) == pytest.approx(1.75)
+def test_rows_report_nccl_tests_bus_bandwidth() -> None:
+    # 8 ranks, 1 GB in 10 ms: algbw 100 GB/s, busbw = algbw · 2(n−1)/n = 175 GB/s; one rank moves nothing
+    r = calibration.row(10**9, 0.01, 8, 5)
+    assert r["algbw_gbs"] == pytest.approx(100) and r["busbw_gbs"] == pytest.approx(175)
+    assert calibration.row(10**9, 0.01, 1, 5)["busbw_gbs"] == 0 and isinstance(r["busbw_gbs"], float)
 
 
 def test_fit_recovers_alpha_beta_exactly() -> None:

@@ -1,4 +1,4 @@
-"""All-reduce results → nccl-tests-style rows and a fitted α–β calibration (pure Python, no torch).
+"""All-reduce results → nccl-tests-style rows and a fitted α–β calibration (no torch).
 
 busbw = algbw · 2(n−1)/n (physics.md §1.2) so it is comparable to link bandwidth; the fit is
 t(S) = α + β·S over message bytes S, weighted by relative error so small sizes (α) and large
@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from dpscale.errors import fail
+from dpscale.formulas.collectives import bus_bandwidth, busbw_factor
 
 UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2}
 UNITS |= {"g": 1024**3, "gb": 1024**3, "gib": 1024**3}
@@ -48,20 +49,12 @@ def parse_sizes(text: str, flag: str = "--sizes") -> tuple[int, ...]:
     return tuple(sorted({parse_bytes(t, flag) for t in text.split(",")}))
 
 
-def busbw_factor(n: int) -> float:
-    """nccl-tests AllReduce factor 2(n−1)/n, as a plain float (formula: formulas.collectives)."""
-    from dpscale.formulas.collectives import busbw_factor as factor
-
-    return float(factor(n))
-
-
 def row(nbytes: int, time_s: float, devices: int, iters: int) -> dict[str, Any]:
-    algbw = nbytes / time_s / 1e9
     return {
         "bytes": nbytes,
         "time_s": time_s,
-        "algbw_gbs": algbw,
-        "busbw_gbs": algbw * busbw_factor(devices),
+        "algbw_gbs": nbytes / time_s / 1e9,
+        "busbw_gbs": float(bus_bandwidth(nbytes, time_s, devices)),
         "iters": iters,
     }
 
@@ -89,7 +82,7 @@ def fit_alpha_beta(nbytes: list[float], times: list[float]) -> tuple[float, floa
 def calibration(rows: list[dict[str, Any]], devices: int, backend: str, **meta: Any) -> dict[str, Any]:
     """The calibration file `dpscale predict --calibration` reads (format in docs/measure.md)."""
     alpha, beta = fit_alpha_beta([r["bytes"] for r in rows], [r["time_s"] for r in rows])
-    busbw = busbw_factor(devices) / beta / 1e9 if beta > 0 and devices > 1 else None
+    busbw = float(busbw_factor(devices)) / beta / 1e9 if beta > 0 and devices > 1 else None
     return {
         "format": FORMAT,
         "version": 1,
