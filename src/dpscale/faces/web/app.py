@@ -21,6 +21,7 @@ from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
 from dpscale.faces.i18n import LABELS, LANGS, label, say
 from dpscale.faces.output import clean, grid, pairs, units_line
+from dpscale.sources.predict import PRECISIONS
 
 # What the page may run: the calculators that only compute. File-reading or -writing options stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "batch", "pipeline", "memory", "plan")
@@ -96,7 +97,7 @@ def options() -> dict[str, list[str]]:
     return {
         "models": sorted(catalog.table("models")),
         "systems": sorted(catalog.table("systems")),
-        "precisions": ["fp32", "tf32", "amp", "fp16", "bf16"],
+        "precisions": list(PRECISIONS),
     }
 
 
