@@ -34,8 +34,6 @@ from dpscale.notes import Note
 # parameters, e.g. Megatron/DeepSpeed) all-reduces 16-bit gradients. Override with grad_bytes.
 GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2}
 PRECISIONS = tuple(GRAD_BYTES)
-# Peak-throughput key in gpus.json for each precision's matmuls.
-PEAK_KEY = {"fp32": "fp32", "tf32": "tf32", "amp": "amp", "fp16": "fp16", "bf16": "bf16"}
 DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
 # How far published E fell from the prediction: 10th and 90th percentiles of (measured − predicted) / shape,
 # for configurations whose model family the calibration never saw (validation/calibrate.py: every published
@@ -345,7 +343,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
     if mfu > 1:
         raise fail("--mfu", mfu, "a model-FLOPs utilisation in (0, 1]")
     part = catalog.gpu(gpu)
-    peak = part["peak_tflops"].get(PEAK_KEY[prec])
+    peak = part["peak_tflops"].get(prec)  # gpus.json keys its peaks by these precision names
     if peak is None:
         raise DpscaleError(
             f"--precision: {prec} has no peak figure for {gpu}; allowed: {', '.join(part['peak_tflops'])}"
