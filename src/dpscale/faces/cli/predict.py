@@ -27,6 +27,8 @@ COLUMNS = [
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from dpscale.formulas.collectives import ALGORITHMS
+
     p.epilog = (
         "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 "
         "--system dgx-a100 --devices 1..1024x2"
@@ -56,7 +58,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--gpus-per-node", help="devices per node")
     k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec)")
     k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
-    k.add_argument("--algorithm", default="auto", choices=("auto", "ring", "hierarchical", "tree"))
+    k.add_argument("--algorithm", default="auto", choices=ALGORITHMS)
     k.add_argument("--bucket-mb", default="25", help="DDP bucket cap in MiB (default 25)")
     k.add_argument("--first-bucket-mb", default="1", help="DDP first bucket in MiB (default 1)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
