@@ -61,18 +61,22 @@ class Row:
 class Config:
     cfg: str
     rows: tuple[Row, ...]  # sorted by devices, baseline first
-    path: str = ""  # the file's name, for error messages
 
     @property
     def baseline(self) -> Row:
         return self.rows[0]
 
     @property
+    def preset(self) -> dict:
+        """The system's catalog entry ({} for a system the catalog lacks): it fills blank columns."""
+        return catalog.table("systems").get(self.baseline.system.strip().lower(), {})
+
+    @property
     def gpus_per_node(self) -> int | None:
         """The baseline row's node size, else its system's in the catalog; None when neither says."""
         if self.baseline.gpus_per_node is not None:
             return self.baseline.gpus_per_node
-        return catalog.table("systems").get(self.baseline.system.strip().lower(), {}).get("gpus_per_node")
+        return self.preset.get("gpus_per_node")
 
     def efficiency(self, row: Row) -> float:
         b = self.baseline
@@ -157,7 +161,7 @@ def read_published(path: str | Path) -> list[Config]:
         if not base:
             raise DpscaleError(f"{p.name}: configuration {cfg!r} has no baseline row (devices == {d0})")
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
-        configs.append(Config(cfg, (base[0], *rest), p.name))
+        configs.append(Config(cfg, (base[0], *rest)))
     if not configs:
         raise DpscaleError(f"{p.name}: no data rows")
     return configs

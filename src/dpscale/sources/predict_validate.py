@@ -60,7 +60,7 @@ def fabric(c: Config) -> tuple[float, float] | None:
     b, g = c.baseline, c.gpus_per_node
     if g is None:
         return None
-    preset = catalog.table("systems").get(b.system.strip().lower(), {})
+    preset = c.preset
     top = max(r.devices for r in c.rows)
     out = []
     for col, used in (("intra_bw_gbs", g > 1), ("inter_bw_gbs", top > g)):
