@@ -146,7 +146,7 @@ class Prediction:
     """E(d) and the step-time breakdown behind it; an E source (`efficiency(d)`) like a law or a fit."""
 
     def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx):
-        """`ctx` is (step-model kwargs, one-device step seconds, measured baseline size)."""
+        """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size)."""
         self.devices = devices
         self.breakdown = breakdown
         self.efficiency_values = eff
@@ -157,8 +157,8 @@ class Prediction:
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device)."""
         arr = np.asarray(d, dtype=float)
-        kw, t1, _ = self._ctx
-        e = t1 / step_time(arr.ravel(), **kw).step_s
+        kw, one, _ = self._ctx
+        e = efficiency(step_time(arr.ravel(), **kw), one, kw["grad_accum"], kw["grad_accum"])
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
     def describe(self) -> str:
@@ -311,7 +311,7 @@ def predict(
     one = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, one, grad_accum, grad_accum)
     per_device = batch * grad_accum / float(one.step_s[0])
-    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), float(one.step_s[0]), baseline_devices)
+    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), one, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
 
 
