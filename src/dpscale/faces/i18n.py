@@ -87,7 +87,7 @@ LABELS: dict[str, dict[str, str]] = {
         "validate_summary": (
             "{points} points in {configs} configurations: median abs error {median}, 90th percentile {p90}, max {max}"
         ),
-        "constant_baseline_note": "a constant E (the file's median) would err by {e} median",
+        "constant_baseline_note": "a constant E (the median measured E) would err by {e} median",
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
         "skipped_note": (
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
@@ -366,7 +366,7 @@ LABELS: dict[str, dict[str, str]] = {
             "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
             "máximo {max}"
         ),
-        "constant_baseline_note": "una E constante (la mediana del fichero) erraría en {e} de mediana",
+        "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
         "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
         "skipped_note": (
             "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
