@@ -214,7 +214,14 @@ def test_system_file(tmp_path, capsys):
             ["--params", "1e8", "--step-time", "1", "--gpus-per-node", "8", "--intra-bw", "0", "--inter-bw", "1"],
             "--intra-bw: got '0'",
         ),
-        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--batch", "0"], "--batch"),
+        (
+            ["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--batch", "0"],
+            "--batch: got '0'; allowed: a whole number ≥ 1",
+        ),
+        (
+            ["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--grad-accum", "2.5"],
+            "--grad-accum: got '2.5'; allowed: a whole number ≥ 1",
+        ),
         (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--precision", "fp8"], "--precision"),
         (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),

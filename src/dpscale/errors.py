@@ -88,9 +88,9 @@ def _bad(x: Any, ok) -> Any:
 
 
 def check_devices(x: Any, name: str = "devices") -> Any:
-    """Devices: whole numbers ≥ 1."""
+    """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1."""
     x = as_number(x, name)
-    allowed = "a whole number of devices ≥ 1"
+    allowed = "a whole number ≥ 1"
     lo, hi = extrema(x)
     if not (lo >= 1) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a >= 1) & (a < float("inf"))), allowed)

@@ -75,12 +75,14 @@ def _names(kind: str) -> list[str]:
 
 
 def _int(text: str | None, flag: str) -> int | None:
+    """A count typed on the command line; a bad one is named as typed ('0', not '0.0')."""
     if text is None:
         return None
-    from dpscale.errors import check_devices
-
     x = number(text, flag, "a whole number ≥ 1")
-    check_devices(x, flag)
+    if not (x >= 1 and x == int(x)):
+        from dpscale.errors import fail
+
+        raise fail(flag, text, "a whole number ≥ 1")
     return int(x)
 
 
