@@ -10,8 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from dpscale import catalog
 from dpscale.formulas.stepmodel import DEFAULT
-from dpscale.sources.predict import ERROR_BAND
+from dpscale.sources.predict import CHECKED_ARCHS, CHECKED_DEVICES, ERROR_BAND
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV = ROOT.parent / "shared" / "data" / "published_scaling_dev.csv"
@@ -25,6 +26,10 @@ def test_shipped_constants_are_the_calibration_optimum():
     configs = cal.load([DEV, *cal.EXTERNAL])
     assert len(configs) == 109 and len({cal.family(c) for c in configs}) == 16  # every set takes part
     assert len(cal.load(cal.HOLDOUT)) == 36  # the hold-out sets stay out of it
+    # What predict's notes call checked is what the data covered: GPU generations and the largest size.
+    rows = [r for c in configs for r in c.rows]
+    assert {catalog.find_gpu(gpu=r.gpu)["arch"] for r in rows} == set(CHECKED_ARCHS)
+    assert max(r.devices for r in rows) == CHECKED_DEVICES
     res = cal.residuals(configs)
     i = cal.best(res, [c.cfg for c in configs])
     assert cal.GRID[i] == (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)

@@ -482,3 +482,25 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
         "dpscale predict: error: --input-rate: got 500.0; allowed: at least the baseline's 868 samples/s per node "
         "(it was measured)"
     )
+
+
+def test_notes_say_where_no_published_measurement_checked_the_prediction():
+    def keys(**kw):
+        return {n.key for n in predict(kw.pop("d", [8, 64]), batch=4, step_time_s=1.0, **kw).notes}
+
+    # Volta and Ampere DGX systems up to 1,024 devices are what the calibration data covered.
+    assert not keys(params=330e6, system="dgx-a100", d=[8, 1024]) & {"unchecked_arch", "unchecked_size"}
+    assert "unchecked_arch" in keys(params=330e6, system="dgx-h100")
+    assert "unchecked_arch" in keys(params=330e6, system="dgx-b200")
+    assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
+
+
+def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():
+    # Llama-7B (6.74e9 parameters) with Adam: 16 bytes a parameter → 108 GB > an H100's 80, < an H200's 141.
+    h100 = predict([8], model="llama-7b", precision="bf16", batch=1, step_time_s=1.0, system="dgx-h100")
+    (note,) = [n for n in h100.notes if n.key == "ddp_memory"]
+    assert note.fields["need"] == pytest.approx(6.74e9 * 16 / 1e9, rel=0.01) and note.fields["mem"] == 80
+    h200 = predict([8], model="llama-7b", precision="bf16", batch=1, step_time_s=1.0, system="hgx-h200")
+    assert "ddp_memory" not in {n.key for n in h200.notes}
+    bert = predict([8], model="bert-large", precision="fp32", batch=8, step_time_s=1.0, system="dgx1-v100")
+    assert "ddp_memory" not in {n.key for n in bert.notes}

@@ -21,6 +21,18 @@ EN = {
         "{d} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"
     ),
+    "unchecked_arch": (
+        "no published measurement on {arch} GPUs ({gpu}) checked this model — it was calibrated on Volta and "
+        "Ampere DGX systems; E lo–hi is their error band"
+    ),
+    "unchecked_size": (
+        "beyond {top:,} devices, the largest published size checked: the synchronisation wait is extrapolated there"
+    ),
+    "ddp_memory": (
+        "plain DDP needs at least {need:.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
+        "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale plan memory`), whose extra collectives "
+        "this prediction leaves out"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
     ),

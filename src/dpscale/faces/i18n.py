@@ -596,6 +596,19 @@ NOTES: dict[str, dict[str, str]] = {
             "{d} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
         ),
+        "unchecked_arch": (
+            "ninguna medición publicada en GPU {arch} ({gpu}) ha comprobado este modelo — se calibró en sistemas "
+            "DGX Volta y Ampere; E mín–máx es la banda de error de esos"
+        ),
+        "unchecked_size": (
+            "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
+            "sincronización se extrapola"
+        ),
+        "ddp_memory": (
+            "DDP simple necesita al menos {need:.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
+            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale plan memory`), "
+            "cuyas colectivas extra esta predicción no incluye"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {mfu:.0%} de {peak:g} TFLOP/s ({gpu})"
         ),

@@ -17,6 +17,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import DpscaleError, check_devices, check_positive, fail
+from dpscale.formulas.memory import GB, model_states
 from dpscale.formulas.overlap import MIB
 from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
@@ -40,6 +41,10 @@ DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron table
 # set predicted family by family, 217 rows of 16 families). Measurements fall below the prediction more often
 # and further (input pipelines, framework overheads).
 ERROR_BAND = (-0.16, 0.12)
+# What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
+# these against the data): beyond them the step model is physics carried over, and nothing checked it.
+CHECKED_ARCHS = ("volta", "ampere")
+CHECKED_DEVICES = 1024
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
 
@@ -286,6 +291,7 @@ def predict(
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
+    notes.extend(_unchecked(d, part, gpu, float(n_params), prec))
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
@@ -313,6 +319,20 @@ def predict(
     per_device = batch * grad_accum / float(one.step_s[0])
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), one, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
+
+
+def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str) -> list:
+    """Notes where the prediction leaves what published measurements checked, or where plain DDP cannot run."""
+    out = []
+    if part and part["arch"] not in CHECKED_ARCHS:
+        out.append(Note("unchecked_arch", arch=part["arch"], gpu=gpu))
+    if d.max() > CHECKED_DEVICES:
+        out.append(Note("unchecked_size", top=CHECKED_DEVICES))
+    if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
+        states = model_states(n_params, 1, 0, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
+        if states > part["memory_gb"] * GB:
+            out.append(Note("ddp_memory", need=states / GB, mem=part["memory_gb"], gpu=gpu))
+    return out
 
 
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
