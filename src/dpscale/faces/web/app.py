@@ -35,15 +35,22 @@ class WebParser(Parser):
         raise DpscaleError(message)
 
 
-def argv_from(options: dict[str, Any]) -> list[str]:
-    """{"devices": "64", "no_overlap": true} → ["--devices", "64", "--no-overlap"]; blanks are left out."""
+def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
+    """{"devices": "64", "no_overlap": true} → ["--devices", "64", "--no-overlap"]; blanks are left out.
+
+    Only a key naming one of the command's options exactly is taken (the parser takes no abbreviations
+    either), so no spelling reaches a file option."""
     argv: list[str] = []
     for key, value in options.items():
-        if key in FILE_OPTIONS:
+        flag = "--" + str(key).replace("_", "-")
+        action = parser._option_string_actions.get(flag)
+        if action is None:
+            raise DpscaleError(f"{key}: not an option of this command")
+        if action.dest in (*FILE_OPTIONS, "help"):
             raise DpscaleError(f"{key}: not available on the web page; allowed: the command line")
         if value is None or value == "" or value is False:
             continue
-        argv.append("--" + key.replace("_", "-"))
+        argv.append(flag)
         if value is not True:
             argv.append(str(value))
     return argv
@@ -56,9 +63,9 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     if lang not in LANGS:
         raise DpscaleError(f"lang: got {lang!r}; allowed: {', '.join(LANGS)}")
     module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
-    parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1])
+    parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
-    args = parser.parse_args([*argv_from(options), "--lang", lang])
+    args = parser.parse_args([*argv_from(options, parser), "--lang", lang])
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
