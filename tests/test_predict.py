@@ -135,6 +135,15 @@ def test_overlap_and_accumulation_help():
     assert predict(64, **kw).records()[0]["bottleneck"] == "network"
 
 
+def test_flops_estimate_follows_params_and_needs_no_preset_for_a_transformer():
+    kw = dict(precision="bf16", batch=8, gpu="h100-80gb", system="dgx-h100", mfu=0.4)
+    big = predict([1], model="gpt2", params=1.5e9, **kw)  # the preset's shape, 1.5e9 parameters
+    flops = 8 * (6 * 1.5e9 * 1024 + 12 * 12 * 768 * 1024**2)
+    assert big.breakdown.compute_s[0] == pytest.approx(flops / (0.4 * 989e12))
+    bare = predict([1], params=1.3e9, seq_len=2048, **kw)  # no preset: 6·N·tokens
+    assert bare.breakdown.compute_s[0] == pytest.approx(8 * 6 * 1.3e9 * 2048 / (0.4 * 989e12))
+
+
 def test_flops_estimate_when_no_baseline():
     p = predict([1, 8], model="gpt2", precision="bf16", batch=8, gpu="h100-80gb", system="dgx-h100", mfu=0.4)
     # 6·N·s + 12·L·h·s² per sequence, 8 sequences, at 40 % of 989 TFLOP/s
@@ -206,6 +215,22 @@ def test_system_file(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
+    "content, needle",
+    [
+        (b'{"systems": {"x": 5}}', "system 'x': got 5; allowed: an object"),
+        (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": 5}', "gpu 5; allowed: a100-40gb"),
+        (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": "foo"}', "gpu 'foo'; allowed:"),
+        ('{"name": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
+    ],
+)
+def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
+    f = tmp_path / "sys.json"
+    f.write_bytes(content)
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(f))
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
     "argv, needle",
     [
         (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "--model: got 'gpt5'; allowed: bert-base"),
@@ -226,6 +251,24 @@ def test_system_file(tmp_path, capsys):
         (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
         (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
+        (["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"], "--gpu: got 'h1000'; allowed:"),
+        (  # 20 samples/s per device at 32 GPUs: a step shorter than the modelled all-reduce of 1.5e9 gradients
+            [
+                "--model",
+                "gpt2-xl",
+                "--precision",
+                "amp",
+                "-b",
+                "8",
+                "-v",
+                "20",
+                "--baseline-devices",
+                "32",
+                "--system",
+                "aws-p4d",
+            ],
+            "--baseline-devices: a step of 0.4 s at 32 devices is shorter than",
+        ),  # fmt: skip
     ],
 )
 def test_predict_bad_input(capsys, argv, needle):
@@ -252,6 +295,14 @@ def test_validate_on_a_small_file_and_a_malformed_one(tmp_path, capsys):
     bad.write_text("\n".join([HEADER, rows[0], rows[1].replace(",8,3000,", ",x,3000,")]) + "\n")
     rc, _, err = run(capsys, "validate", str(bad))
     assert rc == 2 and "bad.csv line 3, column 'devices': got 'x'" in err
+    latin = tmp_path / "latin.csv"  # a spreadsheet's "save as CSV" in Latin-1: 'é' on line 3
+    latin.write_bytes("\n".join([HEADER, rows[0], rows[1].replace("BERT", "BÉRT")]).encode("latin-1"))
+    rc, _, err = run(capsys, "validate", str(latin))
+    assert rc == 2 and err.strip().endswith("latin.csv line 3: not UTF-8 text; allowed: a CSV file saved as UTF-8")
+    huge = tmp_path / "huge.csv"  # one field past the csv module's 128 KiB limit
+    huge.write_text("\n".join([HEADER, rows[0], rows[1].replace("sequences/s", '"' + "x" * 200_000 + '"')]))
+    rc, _, err = run(capsys, "validate", str(huge))
+    assert rc == 2 and "huge.csv line 3: not a readable CSV row" in err and len(err.strip().splitlines()) == 1
 
 
 def test_validate_a_fixed_global_batch_shrinking_per_device(tmp_path, capsys):
@@ -493,6 +544,13 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert "unchecked_arch" in keys(params=330e6, system="dgx-h100")
     assert "unchecked_arch" in keys(params=330e6, system="dgx-b200")
     assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
+
+
+def test_notes_reach_stderr_when_stdout_is_json_or_csv(capsys):
+    argv = ["predict", "--model", "llama-7b", "--system", "dgx-h100", "-v", "10", "-b", "1", "-d", "8,2048"]
+    for fmt in ("--json", "--csv"):
+        rc, out, err = run(capsys, *argv, fmt)
+        assert rc == 0 and "note" not in out and "plain DDP needs at least 108 GB" in err and "beyond 1,024" in err
 
 
 def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():

@@ -58,6 +58,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DpscaleError(f"{flag}: {path}: not UTF-8 text; allowed: a JSON file as systems.json") from None
     except json.JSONDecodeError as exc:
         raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
     entries = data.get("systems", {"custom": data}) if isinstance(data, dict) else None
@@ -67,6 +69,12 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if key not in entries:
         raise DpscaleError(f"--system: got {key!r}; allowed (from {path}): {', '.join(sorted(entries))}")
     entry = entries[key]
+    if not isinstance(entry, dict):
+        raise DpscaleError(f"{flag}: {path}: system {key!r}: got {entry!r}; allowed: an object as in systems.json")
+    if "gpu" in entry and not (isinstance(entry["gpu"], str) and find_gpu(gpu=entry["gpu"])):
+        raise DpscaleError(
+            f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
+        )
     missing = [k for k in SYSTEM_KEYS if not isinstance(entry.get(k), (int, float)) or entry.get(k) <= 0]
     if missing:
         raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")

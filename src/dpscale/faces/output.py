@@ -107,6 +107,9 @@ def emit(
         return
     out = out or sys.stdout
     lang = getattr(args, "lang", "en")
+    machine = getattr(args, "json", False) or getattr(args, "csv", False)
+    for n in notes if machine else ():  # stdout stays machine-readable; the caveats still reach the user
+        print(f"{label('note', lang)}: {say(n, lang)}", file=sys.stderr)
     if getattr(args, "json", False):
         print(to_json(records), file=out)
         return

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from dpscale.errors import DpscaleError
 from dpscale.formulas.collectives import FILL_BYTES, GB, allreduce_time, busbw_factor, nodes
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
@@ -150,17 +151,25 @@ def step_time(
 
 
 def micro_step_from_baseline(
-    baseline_step_s: float, baseline_devices: int, baseline_grad_accum: int, **kw: Any
+    baseline_step_s: float, baseline_devices: int, baseline_grad_accum: int, strict: bool = True, **kw: Any
 ) -> float:
     """Compute time of one micro-batch, from a measured optimizer step at the baseline size.
 
     A one-node baseline already pays synchronisation, so solve T0 = T(d0; t_µ) for t_µ by
     fixed-point iteration (T grows almost linearly in t_µ, so this converges in a few steps).
-    """
+    A step shorter than the model's overhead alone has no solution: an error, unless not `strict`
+    (validation and calibration score such a row instead: t_µ then tends to 0)."""
     t = baseline_step_s / baseline_grad_accum
     if baseline_devices <= 1:
         return t
-    for _ in range(50):
+    floor = float(step_time(baseline_devices, 0.0, grad_accum=baseline_grad_accum, **kw).step_s[0])
+    if strict and baseline_step_s <= floor:  # T(d0; t_µ) ≥ T(d0; 0): no compute time can give this step
+        raise DpscaleError(
+            f"--baseline-devices: a step of {baseline_step_s:.4g} s at {baseline_devices} devices is shorter than "
+            f"this cluster's modelled all-reduce and wait alone ({floor:.4g} s); allowed: a baseline measured on "
+            "this model and cluster (check --throughput, --batch, --params and the fabric), or one device"
+        )
+    for _ in range(200):  # converges as (floor / T0)^n: slowly only when the baseline is nearly all overhead
         b = step_time(baseline_devices, t, grad_accum=baseline_grad_accum, **kw)
         t_new = t * baseline_step_s / float(b.step_s[0])
         if abs(t_new - t) <= 1e-12 * t:

@@ -8,6 +8,7 @@ DpscaleError naming the line and the column.
 from __future__ import annotations
 
 import csv
+import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,50 +119,67 @@ def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order."""
     p = Path(path)
     try:
-        f = p.open(newline="", encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+        raw = p.read_bytes()
     except OSError as exc:
         raise DpscaleError(f"DATA: got {str(path)!r}; allowed: a readable CSV file ({exc.strerror})") from None
-    with f:
-        reader = csv.DictReader(f)
-        missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
-        if missing:
-            raise DpscaleError(f"{p.name} line 1: missing column(s) {', '.join(missing)}")
-        groups: dict[str, list[Row]] = {}
-        for rec in reader:
-            line = reader.line_num
-            name = p.name
-            row = Row(
-                line=line,
-                cfg=rec["cfg"].strip(),
-                devices=_num(rec, "devices", line, name, int),
-                baseline_devices=_num(rec, "baseline_devices", line, name, int),
-                grad_accum=_num(rec, "grad_accum", line, name, int, blank_ok=True) or 1,  # blank: none (README)
-                units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
-                system=rec["system"].strip(),
-                gpu=(rec.get("gpu") or "").strip(),
-                hardware=(rec.get("hardware") or "").strip(),
-                gpus_per_node=_num(rec, "gpus_per_node", line, name, int, blank_ok=True),
-                intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
-                inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
-                model=rec["model"].strip(),
-                framework=(rec.get("framework") or "").strip(),
-                precision=rec["precision"].strip(),
-                per_device_batch=_num(rec, "per_device_batch", line, name, blank_ok=True),
-                throughput=_num(rec, "throughput", line, name),
-                unit=(rec.get("unit") or "").strip(),
-                params_millions=_num(rec, "params_millions", line, name, blank_ok=True),
-            )
-            if not row.cfg:
-                raise DpscaleError(f"{name} line {line}, column 'cfg': got ''; allowed: a configuration id")
-            groups.setdefault(row.cfg, []).append(row)
+    try:
+        text = raw.decode("utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DpscaleError(f"{p.name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        return _group(p.name, _rows(reader, p.name))
+    except csv.Error as exc:
+        line = reader.line_num + 1  # the record that failed starts after the last one read
+        raise DpscaleError(f"{p.name} line {line}: not a readable CSV row ({exc})") from None
+
+
+def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
+    """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
+    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+    if missing:
+        raise DpscaleError(f"{name} line 1: missing column(s) {', '.join(missing)}")
+    groups: dict[str, list[Row]] = {}
+    for rec in reader:
+        line = reader.line_num
+        row = Row(
+            line=line,
+            cfg=rec["cfg"].strip(),
+            devices=_num(rec, "devices", line, name, int),
+            baseline_devices=_num(rec, "baseline_devices", line, name, int),
+            grad_accum=_num(rec, "grad_accum", line, name, int, blank_ok=True) or 1,  # blank: none (README)
+            units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
+            system=rec["system"].strip(),
+            gpu=(rec.get("gpu") or "").strip(),
+            hardware=(rec.get("hardware") or "").strip(),
+            gpus_per_node=_num(rec, "gpus_per_node", line, name, int, blank_ok=True),
+            intra_bw_gbs=_num(rec, "intra_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
+            inter_bw_gbs=_num(rec, "inter_bw_gbs", line, name, blank_ok=True, zero_is_blank=True),
+            model=rec["model"].strip(),
+            framework=(rec.get("framework") or "").strip(),
+            precision=rec["precision"].strip(),
+            per_device_batch=_num(rec, "per_device_batch", line, name, blank_ok=True),
+            throughput=_num(rec, "throughput", line, name),
+            unit=(rec.get("unit") or "").strip(),
+            params_millions=_num(rec, "params_millions", line, name, blank_ok=True),
+        )
+        if not row.cfg:
+            raise DpscaleError(f"{name} line {line}, column 'cfg': got ''; allowed: a configuration id")
+        groups.setdefault(row.cfg, []).append(row)
+    return groups
+
+
+def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
+    """Each configuration with its baseline row first."""
     configs = []
     for cfg, rows in groups.items():
         d0 = rows[0].baseline_devices
         base = [r for r in rows if r.devices == d0]
         if not base:
-            raise DpscaleError(f"{p.name}: configuration {cfg!r} has no baseline row (devices == {d0})")
+            raise DpscaleError(f"{name}: configuration {cfg!r} has no baseline row (devices == {d0})")
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
         configs.append(Config(cfg, (base[0], *rest)))
     if not configs:
-        raise DpscaleError(f"{p.name}: no data rows")
+        raise DpscaleError(f"{name}: no data rows")
     return configs

@@ -108,11 +108,17 @@ def cluster(
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"))
 
 
-def flops_per_sample(model: dict[str, Any], seq_len: int | None = None) -> float:
-    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image."""
+def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
+    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
+
+    `params` overrides the preset's N; with no preset, a transformer of N parameters at `seq_len` counts
+    6·N·s (the attention term needs the layer shapes)."""
+    if model is None:
+        return 6.0 * float(params) * float(seq_len)
     if model["kind"] == "transformer":
         s = seq_len or model["seq_len"]
-        return 6.0 * model["params"] * s + 12.0 * model["layers"] * model["hidden"] * s * s
+        n = params if params is not None else model["params"]
+        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
     return 6.0 * model["fwd_gmacs"] * 1e9
 
 
@@ -258,6 +264,8 @@ def predict(
     check_devices(batch, "--batch")
     check_devices(grad_accum, "--grad-accum")
     check_devices(baseline_devices, "--baseline-devices")
+    if seq_len is not None:
+        check_devices(seq_len, "--seq-len")
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_positive(gb, "--grad-bytes", "bytes per gradient element > 0")
@@ -285,6 +293,8 @@ def predict(
             if not (value >= 0 and math.isfinite(value)):
                 raise fail(flag, value, "a latency in µs per hop ≥ 0")
             cal = cal._replace(**{key: value * 1e-6})
+    if gpu and catalog.find_gpu(gpu=gpu) is None:
+        raise fail("--gpu", gpu, ", ".join(sorted(catalog.table("gpus"))))
     gpu = gpu or cl.gpu
     part = catalog.find_gpu(gpu=gpu) if gpu else None
     # A measured all-reduce (calibration file) already contains the fill.
@@ -306,7 +316,7 @@ def predict(
         algorithm=algorithm,
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, gpu, prec,
-                          mfu, seq_len, kw, notes)  # fmt: skip
+                          mfu, seq_len, params, kw, notes)  # fmt: skip
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     g = cl.gpus_per_node
@@ -345,7 +355,7 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     return batch / rate
 
 
-def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, kw, notes) -> float:
+def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
     if throughput is not None:
@@ -354,10 +364,10 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
     if step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")
         return micro_step_from_baseline(step_s, d0, ga, **kw)
-    if spec is None or gpu is None:
+    if (spec is None and seq_len is None) or gpu is None:
         raise DpscaleError(
-            "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET with --gpu "
-            "(or a --system that names one) to estimate compute from FLOPs and MFU"
+            "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "
+            "--seq-len, a transformer) with --gpu (or a --system that names one) to estimate compute from FLOPs and MFU"
         )
     check_positive(mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]")
     if mfu > 1:
@@ -368,6 +378,6 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
         raise DpscaleError(
             f"--precision: {prec} has no peak figure for {gpu}; allowed: {', '.join(part['peak_tflops'])}"
         )
-    flops = flops_per_sample(spec, seq_len) * batch
+    flops = flops_per_sample(spec, seq_len, params) * batch
     notes.append(Note("compute_estimated", tflop=flops / 1e12, mfu=mfu, peak=peak, gpu=gpu))
     return flops / (peak * 1e12 * mfu)

@@ -92,7 +92,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         cal=cal,
         hbm_tbs=hbm,
     )
-    t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, **kw)
+    t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, strict=False, **kw)  # scored, not refused
     base = step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw)
     out = []
     # A row whose per-device batch differs from the baseline's (a fixed global batch shrinking with d)
