@@ -206,6 +206,12 @@ def test_predict_cli(capsys, tmp_path):
     assert rc == 0 and "dispositivos" in out
 
 
+def test_one_gpu_nodes_need_no_intra_node_bandwidth():
+    p = predict([1, 4, 16], params=1e8, step_time_s=0.1, gpus_per_node=1, inter_bw_gbs=12.5)
+    # every all-reduce crosses the network: 16 nodes pay more than 4, and the link named is the network
+    assert 1 > p.efficiency_values[1] > p.efficiency_values[2] and p.records()[2]["link"] == "network"
+
+
 def test_system_file(tmp_path, capsys):
     f = tmp_path / "mine.json"
     f.write_text(json.dumps({"systems": {"lab": {"gpus_per_node": 4, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5}}}))

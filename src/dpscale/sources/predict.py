@@ -99,6 +99,8 @@ def cluster(
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
     intra = intra_bw_gbs if intra_bw_gbs is not None else base.get("intra_bw_gbs")
     inter = inter_bw_gbs if inter_bw_gbs is not None else base.get("inter_bw_gbs")
+    if g == 1 and intra is None:  # one device a node: no intra-node link to describe
+        intra = inter
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
