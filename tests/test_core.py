@@ -40,6 +40,13 @@ def test_arrays_broadcast():
     assert scale([1, 8, 64], 2000, 0.9).actual_throughput.tolist() == pytest.approx([1800, 14400, 115200])
 
 
+def test_numpy_scalars_are_numbers_and_mismatched_arrays_are_one_line():
+    assert scale(np.int64(64), np.float64(2000.0), np.float64(0.9)).actual_throughput == pytest.approx(115200)
+    assert [scale(d, 2000, 0.9).speedup for d in np.arange(1, 3)] == pytest.approx([0.9, 1.8])
+    with pytest.raises(DpscaleError, match="lengths 3, 2, a number; allowed: arrays of one length"):
+        scale(np.array([1, 2, 4]), np.array([1.0, 2.0]), 0.9)
+
+
 def test_solve_efficiency_from_measurement():
     s = solve(devices=64, per_device_throughput=2000, actual_throughput=115200)
     assert s.solved == "efficiency" and s.exact == pytest.approx(0.9)

@@ -25,7 +25,10 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
     [
         (["measure", "--devices", "0"], "--devices: got '0'"),
         (["measure", "--devices", "-1"], "--devices"),
-        (["measure", "--batch", "0"], "--batch: got 0; allowed: a whole number ≥ 1"),
+        (["measure", "--batch", "0"], "--batch: got 0; allowed: a whole number from 1 to 1,000,000,000"),
+        (["measure", "--batch", "1e308"], "--batch: got 1e308; allowed: a whole number from 1"),
+        (["measure", "--port", "70000"], "--port: got 70000; allowed: a whole number from 0 to 65,535"),
+        (["measure", "--devices", "100000"], "--devices: got 100000; allowed: at most"),
         (["measure", "--steps", "2.5"], "--steps: got 2.5"),
         (["measure", "--timeout", "0"], "--timeout: got 0"),
         (["measure", "--sizes", "1KB..1MB"], "--sizes: belongs to `dpscale measure allreduce`"),
@@ -33,7 +36,7 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "allreduce", "--sizes", "1XB..2MB"], "--sizes: got '1XB'"),
         (["measure", "allreduce", "--sizes", "1MB..1KB"], "--sizes: got '1MB..1KB'"),
         (["measure", "allreduce", "--devices", "1,2"], "one world size for allreduce"),
-        (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py'"),
+        (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py' (no such file)"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:

@@ -122,11 +122,13 @@ def assert_no_orphans(marker: str) -> None:
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_crashing_rank_exit_1_names_size_and_rank_keeps_finished_sizes(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
-    proc, _, marker = run_cli(["--devices", "1,2", *TINY, "--out", str(out)], "crash:1:2", timeout=120)
+    argv = ["--devices", "1,2", *TINY, "--out", str(out), "--json"]
+    proc, _, marker = run_cli(argv, "crash:1:2", timeout=120)
     assert proc.returncode == 1, proc.stderr
     last = proc.stderr.strip().splitlines()[-1]
     assert "size 2: rank 1 crashed: RuntimeError: injected crash at step 3" in last
     assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]
+    assert [p["devices"] for p in json.loads(proc.stdout)["points"]] == [1]  # stdout keeps it too
     assert_no_orphans(marker)
 
 

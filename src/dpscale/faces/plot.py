@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,26 @@ def check_path(path: str, flag: str = "--plot") -> Path:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a file name ending in {', '.join(FORMATS)}")
     if not p.parent.exists():
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a path in an existing folder")
+    if p.is_dir() or not os.access(p.parent, os.W_OK):
+        raise DpscaleError(f"{flag}: got {path!r}; allowed: a file this user can write")
     from importlib.util import find_spec
 
     if find_spec("matplotlib") is None:  # say so before any work is done
         raise DpscaleError(f"{flag}: needs matplotlib; allowed: pip install 'dpscale[plot]'")
     return p
+
+
+def save(fig: Any, out: Path, flag: str = "--plot") -> Path:
+    """Write the figure, or say in one line why it could not be (the result is printed already)."""
+    try:
+        fig.savefig(out)
+    except OSError as exc:
+        raise DpscaleError(f"{flag}: got {str(out)!r}; allowed: a file this user can write ({exc.strerror})") from None
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+    return out
 
 
 def pyplot() -> Any:
@@ -72,6 +88,4 @@ def plot_scaling(
     ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))
     if title:
         fig.suptitle(title)
-    fig.savefig(out)
-    plt.close(fig)
-    return out
+    return save(fig, out)

@@ -44,7 +44,10 @@ FIELDS = (
 
 def _freeze(x: Any) -> Any:
     if is_array(x):
-        x.flags.writeable = False
+        try:
+            x.flags.writeable = False
+        except ValueError:  # a numpy scalar (np.float64(0.9)): immutable already
+            pass
     return x
 
 
@@ -111,6 +114,10 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
+    shapes = [getattr(x, "shape", ()) for x in (d, v, e)]
+    if len({s for s in shapes if s not in ((), (1,))}) > 1:
+        got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
+        raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
     return compute(d, v, e)
 
 

@@ -95,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
     notes = _notes(plans, lang)
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
     title = label("batch_title", lang).format(b=micro, k=accum)
-    if args.plot:
-        _plot(records, args.plot, lang, title)
     emit(records[0] if len(records) == 1 else records, cols, args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(records, args.plot, lang, title)
     return 0
 
 
@@ -143,7 +143,7 @@ def _notes(plans: list, lang: str) -> list[str]:
 
 def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     """Speedup against devices: ideal d, hardware d·E(d), and time-to-target when B_noise is given."""
-    from dpscale.faces.plot import check_path, pyplot
+    from dpscale.faces.plot import check_path, pyplot, save
 
     out = check_path(path)
     plt = pyplot()
@@ -163,5 +163,4 @@ def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=9)
-    fig.savefig(out)
-    plt.close(fig)
+    save(fig, out)

@@ -101,12 +101,12 @@ def run(args: argparse.Namespace) -> int:
         for r in records:
             notes += [n for n in r.get("notes", []) if n not in notes]
 
-    if args.plot:
+    single = len(records) == 1
+    emit(records[0] if single else records, columns(args.unit), args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         from dpscale.faces.plot import plot_scaling
 
         plot_scaling(records, args.plot, lang, title or "", args.unit)
-    single = len(records) == 1
-    emit(records[0] if single else records, columns(args.unit), args, title, notes)
     return 0
 
 

@@ -101,8 +101,6 @@ def run(args: argparse.Namespace) -> int:
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, a, warnings)
     report = _report(f, pred, answers, warnings, a["resamples"])
-    if args.plot:
-        _plot(f, at, args)
     if args.json:
         print(to_json(report))
     elif args.csv:
@@ -111,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         emit(report["predictions"], _columns(args.unit), args)
     else:
         print(_human(report, args.unit, args.lang))
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(f, at, args)
     return 0
 
 

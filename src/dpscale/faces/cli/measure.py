@@ -50,12 +50,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p, plot=False)
 
 
-def whole(text: str | None, flag: str, default: int, lo: int = 1) -> int:
+def whole(text: str | None, flag: str, default: int, lo: int = 1, hi: float = 1e9) -> int:
     if text is None:
         return default
-    allowed = f"a whole number ≥ {lo}"
+    allowed = f"a whole number from {lo} to {hi:,.0f}"
     x = number(str(text), flag, allowed)
-    if x != int(x) or x < lo:
+    if x != int(x) or not lo <= x <= hi:
         raise DpscaleError(f"{flag}: got {text}; allowed: {allowed}")
     return int(x)
 
@@ -90,6 +90,9 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
     )
 
 
+OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it only warns above 1)
+
+
 def check_environment(job: Any, devices: list[int], out: str | None) -> None:
     """Everything that can be wrong before a rank starts: torch, devices, the model file, --out."""
     from dpscale.sources.measure import cores, require_torch
@@ -101,6 +104,11 @@ def check_environment(job: Any, devices: list[int], out: str | None) -> None:
         have = torch.cuda.device_count()
         if max(devices) > have:
             raise DpscaleError(f"--devices: got {max(devices)}; allowed: at most {have} (CUDA devices here)")
+    elif max(devices) > OVERSUBSCRIBE * cores():
+        raise DpscaleError(
+            f"--devices: got {max(devices)}; allowed: at most {OVERSUBSCRIBE * cores()} ranks ({OVERSUBSCRIBE} per CPU "
+            "core here) — more would measure the scheduler, not data parallelism; use torchrun across machines"
+        )
     elif max(devices) > cores():
         print(
             f"dpscale measure: warning: world size {max(devices)} exceeds the {cores()} CPU cores; ranks share "
@@ -164,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         job = replace(job, threads=threads_per_rank(max(devices)))
     from dpscale.sources.measure.launcher import Launcher, RunFailed
 
-    launcher = Launcher(port=whole(args.port, "--port", 0, lo=0))
+    launcher = Launcher(port=whole(args.port, "--port", 0, lo=0, hi=65535))
     done: list[dict[str, Any]] = []
     try:
         with Bar(args.json or args.csv) as bar:
@@ -172,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
                 done.append(record(job, outcome, done, args.out))
     except RunFailed as exc:
-        if done and not (args.json or args.csv):
+        if done:  # the finished sizes still reach stdout (table, JSON or CSV); the error goes to stderr
             show(job, done, args)
         kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
         print(f"dpscale measure: error: {exc}{kept}", file=sys.stderr)

@@ -83,19 +83,19 @@ def run(args: argparse.Namespace) -> int:
     if devices is not None:
         cols += [Column("dp_replicas", "int"), Column("effective_devices", "dec")]
     title = label("pipe_title", lang).format(schedule=schedule, p=stages, v=chunks)
-    if args.plot:
-        _plot(stages, chunks, schedule, micro, args.plot, lang, title)
     if len(records) == 1:
         cols.insert(0, Column("stages", "int"))
         emit(records[0], cols, args, title, notes)
     else:
         emit(records, cols, args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(stages, chunks, schedule, micro, args.plot, lang, title)
     return 0
 
 
 def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str, title: str) -> None:
     """Bubble fraction against m for every schedule (the chosen one bold); chosen m marked."""
-    from dpscale.faces.plot import check_path, pyplot
+    from dpscale.faces.plot import check_path, pyplot, save
     from dpscale.formulas.pipeline import bubble_fraction
 
     out = check_path(path)
@@ -120,5 +120,4 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     ax.set_title(title, fontsize=9)
-    fig.savefig(out)
-    plt.close(fig)
+    save(fig, out)

@@ -133,9 +133,9 @@ def run(args: argparse.Namespace) -> int:
     if price is not None:
         cols.append(Column("cost", "money"))
     cols.append(Column("marginal_speedup", "dec"))
-    if args.plot:
-        _plot(result, args.plot, lang, title)
     emit(records, cols, args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(result, args.plot, lang, title)
     return 0
 
 
@@ -193,7 +193,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
 
 def _plot(result: object, path: str, lang: str, title: str) -> None:
     """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
-    from dpscale.faces.plot import check_path, pyplot
+    from dpscale.faces.plot import check_path, pyplot, save
 
     out = check_path(path)
     plt = pyplot()
@@ -221,5 +221,4 @@ def _plot(result: object, path: str, lang: str, title: str) -> None:
     ax1.set_ylabel(label("hours", lang) + " (h)")
     ax2.set_ylabel(label("cost" if priced else "device_hours", lang))
     fig.suptitle(title, fontsize=10)
-    fig.savefig(out)
-    plt.close(fig)
+    save(fig, out)

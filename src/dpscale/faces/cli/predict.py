@@ -123,15 +123,15 @@ def run(args: argparse.Namespace) -> int:
         input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
     )
     records = pred.records()
-    if args.plot:
-        from dpscale.faces.plot import plot_scaling
-
-        keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
-        band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        plot_scaling(records, args.plot, args.lang, "dpscale predict", band=band)
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
     emit(records, cols, args, notes=notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        from dpscale.faces.plot import plot_scaling
+
+        keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
+        band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
+        plot_scaling(records, args.plot, args.lang, "dpscale predict", band=band)
     return 0

@@ -114,7 +114,8 @@ def from_file(path: str) -> Workload:
     """Import the user's file and check it has the two required factories (errors name --model-file)."""
     p = Path(path)
     if p.suffix != ".py" or not p.is_file():
-        raise DpscaleError(f"--model-file: got {path!r} (not a .py file); allowed: {MODEL_FILE_HELP}")
+        why = "not a .py file" if p.is_file() or p.suffix != ".py" else "no such file"
+        raise DpscaleError(f"--model-file: got {path!r} ({why}); allowed: {MODEL_FILE_HELP}")
     spec = importlib.util.spec_from_file_location(f"dpscale_user_model_{abs(hash(str(p.resolve())))}", p)
     module: Any = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     try:
