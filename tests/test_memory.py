@@ -125,6 +125,19 @@ def test_cli_transformer_activations(capsys):
     assert rec["total_bytes_per_device"] == rec["model_state_bytes_per_device"] + rec["activation_bytes_per_device"]
 
 
+def test_cli_tensor_parallel_splits_the_model_states_too(capsys):
+    # Llama-2 70B (68.977e9), mixed-precision Adam: 16 B a parameter; TP 8 leaves 1/8 of them on a device,
+    # then ZeRO-3 shards that over the 8 data-parallel devices: 16 × 68.977e9 / 8 / 8 ≈ 17.2 GB.
+    argv = ["memory", "--model", "llama-70b", "-d", "8", "--recompute", "full", "--gpu", "h100-80gb", "--json"]
+    rc, out, _ = run(capsys, *argv, "--tensor-parallel", "8")
+    ddp, _, _, z3 = json.loads(out)
+    assert rc == 0 and ddp["tensor_parallel"] == 8
+    assert ddp["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 8)
+    assert z3["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 64) and z3["fits"]
+    rc, out, _ = run(capsys, *argv)
+    assert json.loads(out)[3]["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 8)
+
+
 def test_cli_spanish(capsys):
     rc, out, _ = run(capsys, "memory", "--lang", "es")
     assert rc == 0 and "Memoria por dispositivo" in out and "31,4 GB" in out and "nota:" in out
@@ -145,6 +158,7 @@ def test_cli_spanish(capsys):
         (["--model", "gpt5"], "--model: got 'gpt5'; allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--params", "1e9", "--gpu", "a100-80gb", "--gpu-memory", "80"], "--gpu and --gpu-memory"),
+        (["--model", "llama-70b", "--tensor-parallel", "3"], "--tensor-parallel: got 3; allowed: a divisor of"),
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):

@@ -51,7 +51,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     a = p.add_argument_group("activations (with a transformer --model)")
     a.add_argument("--micro-batch", metavar="B", default="1", help="micro-batch per device (default 1)")
     a.add_argument("--seq-len", metavar="S", help="sequence length (default: the preset's)")
-    a.add_argument("--tensor-parallel", metavar="T", default="1", help="tensor-parallel size (default 1)")
+    g.add_argument(
+        "--tensor-parallel",
+        metavar="T",
+        default="1",
+        help="tensor-parallel size: weights (model states) and activations split T ways (default 1)",
+    )
     a.add_argument("--sequence-parallel", action="store_true", help="shard the non-tensor-parallel activations too")
     a.add_argument(
         "--recompute",
@@ -106,11 +111,15 @@ def run(args: argparse.Namespace) -> int:
 
     activation = 0.0
     notes: list[str] = []
+    t = whole(args.tensor_parallel, "--tensor-parallel")
     if preset is not None and preset.get("kind") == "transformer":
         shape = Shape.of(preset)
+        if shape.heads % t:  # Megatron splits the attention heads (and the MLP) t ways
+            raise DpscaleError(
+                f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {shape.heads} attention heads"
+            )
         if args.seq_len is not None:
             shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len"))
-        t = whole(args.tensor_parallel, "--tensor-parallel")
         b = whole(args.micro_batch, "--micro-batch")
         activation = activation_bytes(
             shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute
@@ -119,15 +128,19 @@ def run(args: argparse.Namespace) -> int:
     elif preset is not None:
         notes.append(label("mem_no_act", lang).format(model=preset["key"]))
 
-    fits = fit_all(params, devices, activation, memory, optimizer, precision)
+    # Tensor parallelism splits the weights t ways (Megatron: every layer's matrices and the vocabulary), so each
+    # device holds the states of params/t; ZeRO then shards those across the data-parallel devices.
+    local = params / t
+    fits = fit_all(local, devices, activation, memory, optimizer, precision)
     records = []
     best = least_sharded(fits) if memory is not None else None
     for f in fits:
-        states = model_states(params, devices, f.stage, optimizer, precision)
+        states = model_states(local, devices, f.stage, optimizer, precision)
         rec = {
             "stage": f.stage,
             "strategy": STAGE_NAMES[f.stage],
             "params": params,
+            "tensor_parallel": t,
             "devices": devices,
             "optimizer": optimizer,
             "precision": precision,
