@@ -122,6 +122,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
     "argv, needle",
     [
         (["-d", "0", "-v", "2000", "-e", "0.9"], "--devices: got '0'"),
+        (["-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "8 devices given twice (0.9 and 0.8); allowed: one E per size"),
         (["-d", "2.5", "-v", "2000", "-e", "0.9"], "--devices: got '2.5'"),
         (["-d", "abc", "-v", "2000", "-e", "0.9"], "--devices: got 'abc'"),
         (["-d", "8..4", "-v", "2000", "-e", "0.9"], "--devices: got '8..4'"),

@@ -72,8 +72,13 @@ class PerSize(_Law):
                 f"efficiency: got {len(efficiencies)} values for {len(devices)} device counts; "
                 "allowed: one efficiency per device count"
             )
-        for e in efficiencies:
+        seen: dict[int, float] = {}
+        for d, e in zip(devices, efficiencies):
             check_efficiency(e, "efficiency")
+            if seen.setdefault(int(d), float(e)) != float(e):
+                raise DpscaleError(
+                    f"efficiency: {d} devices given twice ({seen[int(d)]:g} and {float(e):g}); allowed: one E per size"
+                )
         return cls(tuple(zip(devices, efficiencies)))
 
     def efficiency(self, d: Any) -> Any:

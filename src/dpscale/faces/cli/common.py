@@ -130,13 +130,15 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         check_efficiency(v, "--efficiency")
     if len(values) == 1:
         return values[0]
-    try:
-        return PerSize.of(devices, values)
-    except DpscaleError:
+    if len(values) != len(devices):
         raise DpscaleError(
             f"--efficiency: got {len(values)} values for {len(devices)} device counts; "
             "allowed: one value, or one per device count"
-        ) from None
+        )
+    try:
+        return PerSize.of(devices, values)
+    except DpscaleError as exc:
+        raise DpscaleError(f"--{exc}") from None  # "efficiency: 8 devices given twice …" names the flag
 
 
 def _named(cls: type, flags: tuple[str, ...], *values: float) -> Any:
