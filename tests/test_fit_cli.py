@@ -110,6 +110,21 @@ def test_unparsable_files_name_the_line(tmp_path):
     no_cols.write_text("gpus,speed\n1,2\n")
     with pytest.raises(Exception, match=r"cols.csv line 1: missing column\(s\) devices, throughput"):
         read_runs(no_cols)
+    bom = tmp_path / "excel.csv"  # Excel's "CSV UTF-8" starts with a byte-order mark
+    bom.write_bytes("devices,throughput\n1,1000\n8,7600\n".encode("utf-8-sig"))
+    assert [r.devices for r in read_runs(bom)] == [1, 8]
+    huge = tmp_path / "huge.csv"
+    huge.write_text('devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n')
+    with pytest.raises(Exception, match=r"huge.csv: not a readable CSV"):
+        read_runs(huge)
+    far = tmp_path / "far.csv"  # a typo'd size that would overflow the fit, and an over-long number
+    far.write_text("devices,throughput\n1,1000\n1e300,7600\n")
+    with pytest.raises(Exception, match=r"far.csv line 3, devices: got '1e300'; allowed: a whole number from 1"):
+        read_runs(far)
+    digits = tmp_path / "digits.jsonl"
+    digits.write_text('{"devices": 1, "throughput": 10}\n{"devices": ' + "1" * 5000 + ', "throughput": 5}\n')
+    with pytest.raises(Exception, match=r"digits.jsonl line 2: a number too long to read"):
+        read_runs(digits)
 
 
 @pytest.mark.slow

@@ -41,18 +41,22 @@ class Runs:
     notes: tuple[str, ...] = ()
 
 
+MAX_DEVICES = 10_000_000  # a measured run larger than any machine built is a typo, and overflows the fits
+
+
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
-    allowed = "a whole number ≥ 1" if whole else "a finite number > 0"
+    allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a finite number > 0"
+    shown = str(text) if len(str(text)) <= 40 else str(text)[:40] + "…"
     try:
         if isinstance(text, bool):
             raise ValueError
         x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
-    except (TypeError, ValueError):
-        raise DpscaleError(f"{where}, {what}: got {str(text)!r}; allowed: {allowed}") from None
-    bad = not math.isfinite(x) or x <= 0 or (whole and (x != int(x) or x < 1))
+    except (TypeError, ValueError, OverflowError):
+        raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}") from None
+    bad = not math.isfinite(x) or x <= 0 or (whole and (x != int(x) or not 1 <= x <= MAX_DEVICES))
     if bad:
-        raise DpscaleError(f"{where}, {what}: got {str(text)!r}; allowed: {allowed}")
+        raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}")
     return x
 
 
@@ -75,7 +79,7 @@ def read_runs(path: str | Path) -> list[Run]:
     """A CSV with a header (devices, throughput, optional step_time) or JSON lines (`dpscale measure --out`)."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise DpscaleError(f"RUNS: got {str(path)!r}; allowed: a readable CSV or JSON-lines file ({why})") from None
@@ -95,6 +99,8 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
             raise DpscaleError(f"{where}: not valid JSON ({exc.msg}); allowed: one JSON object per line") from None
+        except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
+            raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
@@ -104,7 +110,10 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
 
 
 def _read_csv(text: str, name: str) -> list[Run]:
-    rows = list(csv.reader(text.splitlines()))
+    try:
+        rows = list(csv.reader(text.splitlines()))
+    except csv.Error as exc:
+        raise DpscaleError(f"{name}: not a readable CSV ({exc}); allowed: a header with devices,throughput") from None
     header = [h.strip().lower() for h in rows[0]]
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:
