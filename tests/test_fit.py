@@ -132,6 +132,8 @@ def test_duplicates_are_averaged_and_said():
         ([(0, 1000), (8, 5000)], "devices"),
         ([(1.5, 1000), (8, 5000)], "devices"),
         ([(1, float("nan")), (8, 5000)], "throughput"),
+        ([(d, 100.0 * d) for d in range(1, 1002)], "got 1,001 distinct device counts; allowed: at most 1,000"),
+        ([(1, 1000), (10**19, 5000)], "devices: got '10000000000000000000'; allowed: a whole number from 1 to"),
     ],
 )
 def test_bad_runs_raise_one_line(runs, match):

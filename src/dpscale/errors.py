@@ -87,6 +87,9 @@ def _bad(x: Any, ok) -> Any:
     return flat[idx[0]].item() if idx.size else flat[0].item()
 
 
+MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
+
+
 def check_devices(x: Any, name: str = "devices") -> Any:
     """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1."""
     x = as_number(x, name)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import MAX_DEVICES, DpscaleError
 from dpscale.notes import Note
 
 # Two runs of one size differing by more than this are called conflicting in the note.
@@ -39,9 +39,6 @@ class Runs:
     throughput: tuple[float, ...]
     step_time: tuple[float, ...] | None
     notes: tuple[str, ...] = ()
-
-
-MAX_DEVICES = 10_000_000  # a measured run larger than any machine built is a typo, and overflows the fits
 
 
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
@@ -134,6 +131,9 @@ def _read_csv(text: str, name: str) -> list[Run]:
     return runs
 
 
+MAX_SIZES = 1000
+
+
 def combine(runs: Iterable[Run]) -> Runs:
     """Sort by size; average repeated sizes and say so; step times only when every size has one."""
     groups: dict[int, list[Run]] = {}
@@ -142,6 +142,11 @@ def combine(runs: Iterable[Run]) -> Runs:
     if len(groups) < 2:
         got = "no runs" if not groups else f"{sum(len(g) for g in groups.values())} run(s) of {next(iter(groups))}"
         raise DpscaleError(f"runs: got {got}; allowed: at least 2 distinct device counts")
+    if len(groups) > MAX_SIZES:  # the bootstrap refits every law per resample: cost grows with the sizes
+        raise DpscaleError(
+            f"runs: got {len(groups):,} distinct device counts; allowed: at most {MAX_SIZES:,} (repeats of one size "
+            "are averaged, so thin the sizes, not the repeats)"
+        )
     notes = []
     devices, thr, steps = [], [], []
     for d in sorted(groups):

@@ -11,7 +11,7 @@ import math
 import re
 import sys
 
-from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, fail
 from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
@@ -68,7 +68,10 @@ MAX_SIZES = 100_000
 
 def parse_devices(text: str, flag: str = "--devices") -> list[int]:
     """'64', '1,8,64', '8..1024x2' (geometric), '1..8' or '8..64+8' (arithmetic) → sorted sizes."""
-    allowed = "whole numbers ≥ 1: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), A..B+S"
+    allowed = (
+        f"whole numbers from 1 to {MAX_DEVICES:,}: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), "
+        "A..B+S"
+    )
     text = str(text).strip().replace(" ", "")
     if ".." in text:
         m = _RANGE.match(text)
@@ -76,7 +79,13 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
             raise fail(flag, text, allowed)
         a, b = int(m["a"]), int(m["b"])
         op, step = m["op"] or "+", float(m["s"] or 1)
-        if a < 1 or b < a or (op == "x" and step <= 1) or (op == "+" and (step < 1 or step != int(step))):
+        if (
+            a < 1
+            or b < a
+            or b > MAX_DEVICES
+            or (op == "x" and step <= 1)
+            or (op == "+" and (step < 1 or step != int(step)))
+        ):
             raise fail(flag, text, allowed)
         sizes: list[int] = []
         x = float(a)
@@ -92,6 +101,8 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
         x = number(part, flag, allowed) if part else math.nan
         try:
             check_devices(x, flag)
+            if x > MAX_DEVICES:
+                raise DpscaleError(flag)
         except DpscaleError:
             raise fail(flag, part if len(text.split(",")) > 1 else text, allowed) from None
         values.append(int(x))
