@@ -14,6 +14,7 @@ import math
 from collections import namedtuple
 
 from dpscale.errors import (
+    MAX_DEVICES,
     DpscaleError,
     check_devices,
     check_efficiency,
@@ -118,6 +119,8 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
+    if not _finite(d * v):
+        raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
     return compute(d, v, e)
 
 
@@ -201,11 +204,23 @@ def solve(
     else:
         e = _scalar(check_efficiency(efficiency), "efficiency")
         exact = s_target / e
+        if not exact <= MAX_DEVICES:
+            raise DpscaleError(
+                f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
+            )
         d = max(1, math.ceil(exact - 1e-9 * exact))
     notes = ()
     if d != exact:
         notes = (Note("rounded_up", exact=exact, d=d),)
     return Solution("devices", exact, compute(d, v, e), notes)
+
+
+def _finite(x: Any) -> bool:
+    if is_array(x):
+        import numpy as np  # loaded already: x is an array
+
+        return bool(np.isfinite(x).all())
+    return math.isfinite(x)
 
 
 def _scalar(x: Any, name: str) -> Any:
@@ -233,6 +248,11 @@ def _devices_for_speedup(fn: Callable[[Any], Any], s_target: float, cap: int = 1
     else:
         # No power of two reached it; the peak may still lie between two of them.
         peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
+        if peak < s_target and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
+            raise DpscaleError(
+                f"target speedup {s_target:.6g}: not reached within {cap:,} devices (speedup there "
+                f"{s(cap):.6g}); allowed: a target this E(d) reaches at a buildable size"
+            )
         if peak < s_target:
             raise DpscaleError(
                 f"target speedup {s_target:.6g}: unreachable — this E(d) peaks at speedup {peak:.6g} "

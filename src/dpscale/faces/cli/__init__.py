@@ -74,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     except DpscaleError as exc:
         print(f"dpscale {command}: error: {exc}", file=sys.stderr)
         return 2
+    except OverflowError as exc:  # an input so large that a product leaves floating point (1e308 × 64)
+        print(f"dpscale {command}: error: a number too large to compute with ({exc}); allowed: realistic magnitudes",
+              file=sys.stderr)  # fmt: skip
+        return 2
     except KeyboardInterrupt:
         print(f"dpscale {command}: interrupted", file=sys.stderr)
         return 130
