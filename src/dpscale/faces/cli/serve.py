@@ -19,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(f"--port: got {args.port}; allowed: 1–65535")
     uvicorn = require("uvicorn", "web", "the web page")
     require("fastapi", "web", "the web page")
+    import errno
     import socket
 
     from dpscale.faces.web.app import create_app
@@ -26,7 +27,10 @@ def run(args: argparse.Namespace) -> int:
     with socket.socket() as probe:  # say a taken port in one line, before uvicorn logs its own
         try:
             probe.bind((args.host, args.port))
-        except OSError as exc:
+        except (socket.gaierror, UnicodeError, OSError) as exc:
+            why = getattr(exc, "strerror", None) or str(exc)
+            if isinstance(exc, (socket.gaierror, UnicodeError)) or exc.errno == errno.EADDRNOTAVAIL:
+                raise DpscaleError(f"--host: got {args.host!r}; allowed: an address of this machine ({why})") from None
             raise DpscaleError(
                 f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"
             ) from None
