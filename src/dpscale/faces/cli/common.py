@@ -26,6 +26,15 @@ class Parser(argparse.ArgumentParser):
         print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
         sys.exit(2)
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a
+        silent default: no option here means anything by an empty string."""
+        ns = super().parse_args(args, namespace)
+        for action in self._actions:
+            if action.option_strings and getattr(ns, action.dest, None) == "" and action.default != "":
+                self.error(f"{action.option_strings[-1]}: got ''; allowed: a value")
+        return ns
+
 
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g = p.add_argument_group("output")
