@@ -151,6 +151,7 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         (["-n", "1e6", "-v", "100", "--budget", "500"], "--budget: needs --price-per-device-hour"),
         (["-n", "1e6", "-v", "100", "--price-per-device-hour", "0"], "--price-per-device-hour: got '0'"),
         (["-n", "1e6", "-v", "100", "--knee-threshold", "0"], "--knee-threshold: got '0'"),
+        (["-n", "1e6", "-v", "100", "--fit", "runs.csv"], "--fit and --throughput: the fitted runs give"),
         (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got 0"),
         (["-n", "1e6"], "--throughput: missing"),
     ],

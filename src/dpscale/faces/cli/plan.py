@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
     devices = parse_devices(args.devices)
     notes: list[str] = []
+    if args.fit is not None and args.throughput is not None:
+        raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
     fitted = _fitted(args, devices, notes) if args.fit is not None else None
     if args.throughput is not None:
         v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
