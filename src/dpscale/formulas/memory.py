@@ -156,6 +156,8 @@ def fit_all(
     """Every stage (0–3) against the device memory; activations are the same at every stage."""
     if device_memory_bytes is not None:
         check_positive(device_memory_bytes, "device_memory", "a device memory > 0")
+    if not (activation >= 0 and activation < float("inf")):
+        raise fail("activation", activation, "activation bytes ≥ 0")
     rows = []
     for stage in STAGES:
         states = model_states(params, devices, stage, optimizer, precision).total
