@@ -47,6 +47,12 @@ def test_numpy_scalars_are_numbers_and_mismatched_arrays_are_one_line():
         scale(np.array([1, 2, 4]), np.array([1.0, 2.0]), 0.9)
 
 
+def test_counts_past_2_to_the_53_are_refused():
+    # whole numbers stop being exact in floating point there; no count of devices or samples is that large
+    with pytest.raises(DpscaleError, match="devices: got 1e\\+20; allowed: a whole number from 1 to 2\\^53"):
+        scale(1e20, 2000.0, 0.9)
+
+
 def test_solve_efficiency_from_measurement():
     s = solve(devices=64, per_device_throughput=2000, actual_throughput=115200)
     assert s.solved == "efficiency" and s.exact == pytest.approx(0.9)

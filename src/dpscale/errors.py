@@ -97,6 +97,8 @@ def check_devices(x: Any, name: str = "devices") -> Any:
     lo, hi = extrema(x)
     if not (lo >= 1) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a >= 1) & (a < float("inf"))), allowed)
+    if hi > 2**53:  # past this, whole numbers are not exact in floating point (and no count is this large)
+        raise fail(name, _bad(x, lambda a: a <= 2**53), "a whole number from 1 to 2^53")
     if is_array(x):
         if x.dtype.kind == "f":
             import numpy as np
