@@ -311,6 +311,15 @@ def test_validate_on_a_small_file_and_a_malformed_one(tmp_path, capsys):
     assert rc == 2 and "huge.csv line 3: not a readable CSV row" in err and len(err.strip().splitlines()) == 1
 
 
+def test_a_repeated_baseline_row_is_not_a_point(tmp_path, capsys):
+    f = tmp_path / "rep.csv"  # the 1-GPU run listed twice: E = 1 by definition, so it cannot count as a hit
+    rows = [f"c1,1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,32,{d},{t},sequences/s,330"
+            for d, t in ((1, 400), (1, 396), (8, 3000))]  # fmt: skip
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    assert rc == 0 and [r["devices"] for r in json.loads(out)["rows"]] == [8]
+
+
 def test_validate_a_fixed_global_batch_shrinking_per_device(tmp_path, capsys):
     # 32 per device on 1 GPU, 4 per device on 8 (global batch 32 both): compute shrinks 8×, the all-reduce
     # does not. On one device nothing else differs, so the validator's E must be predict's E for batch 4.

@@ -95,10 +95,13 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, strict=False, **kw)  # scored, not refused
     base = step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw)
     out = []
+    # A repeat of the baseline (same size, batch and accumulation) is predicted E = 1 by definition: not a point.
+    same = (b.devices, b.per_device_batch, b.grad_accum)
+    points = [r for r in c.rows[1:] if (r.devices, r.per_device_batch or b.per_device_batch, r.grad_accum) != same]
     # A row whose per-device batch differs from the baseline's (a fixed global batch shrinking with d)
     # computes in proportion to it: t_µ·b/b0. E compares samples per second, b·ga per step.
-    for batch in dict.fromkeys(r.per_device_batch or b.per_device_batch for r in c.rows[1:]):
-        rows = [r for r in c.rows[1:] if (r.per_device_batch or b.per_device_batch) == batch]
+    for batch in dict.fromkeys(r.per_device_batch or b.per_device_batch for r in points):
+        rows = [r for r in points if (r.per_device_batch or b.per_device_batch) == batch]
         scale = batch / b.per_device_batch
         d = np.array([r.devices for r in rows], dtype=float)
         ga = np.array([r.grad_accum for r in rows], dtype=float)
