@@ -301,6 +301,13 @@ def test_validate_on_a_small_file_and_a_malformed_one(tmp_path, capsys):
     bad.write_text("\n".join([HEADER, rows[0], rows[1].replace(",8,3000,", ",x,3000,")]) + "\n")
     rc, _, err = run(capsys, "validate", str(bad))
     assert rc == 2 and "bad.csv line 3, column 'devices': got 'x'" in err
+    for tail, fields in ((",oops", 17), (",", None)):  # an extra value is an error; a trailing comma is not
+        f = tmp_path / "extra.csv"
+        f.write_text("\n".join([HEADER, rows[0], rows[1] + tail]) + "\n")
+        rc, _, err = run(capsys, "validate", str(f))
+        assert (rc, err.strip().endswith(f"line 3: got {fields} fields; allowed: 16 as in the header")) == (
+            (2, True) if fields else (0, False)
+        )
     latin = tmp_path / "latin.csv"  # a spreadsheet's "save as CSV" in Latin-1: 'é' on line 3
     latin.write_bytes("\n".join([HEADER, rows[0], rows[1].replace("BERT", "BÉRT")]).encode("latin-1"))
     rc, _, err = run(capsys, "validate", str(latin))

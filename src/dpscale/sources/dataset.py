@@ -143,6 +143,10 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
     groups: dict[str, list[Row]] = {}
     for rec in reader:
         line = reader.line_num
+        extra = rec.pop(None, None) or []  # DictReader's marks: extra fields under None, missing ones as None
+        if None in rec.values() or any(str(x).strip() for x in extra):  # (blank extras: a trailing comma)
+            fields = len(rec) - list(rec.values()).count(None) + len(extra)
+            raise DpscaleError(f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header")
         row = Row(
             line=line,
             cfg=rec["cfg"].strip(),
