@@ -258,6 +258,10 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
         (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
         (["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"], "--gpu: got 'h1000'; allowed:"),
+        (
+            ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "-b", "1e20"],
+            "--batch: got '1e20'; allowed: a whole number from 1 to 2^53",
+        ),  # fmt: skip
         (  # 20 samples/s per device at 32 GPUs: a step shorter than the modelled all-reduce of 1.5e9 gradients
             [
                 "--model",

@@ -13,8 +13,9 @@ from dpscale.faces.cli.common import (
     number,
     parse_devices,
     positive,
+    whole,
 )
-from dpscale.faces.cli.memory import choice, whole
+from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit

@@ -64,6 +64,20 @@ def numbers(text: str, flag: str, allowed: str = "numbers separated by commas") 
     return [number(t, flag, allowed) for t in parts]
 
 
+def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, default: Any = None) -> Any:
+    """A count typed on the command line (`default` when not given); a bad one is named as typed ('0', not
+    '0.0'). Without `hi`, counts stop at 2^53, where whole numbers stop being exact in floating point."""
+    if text is None:
+        return default
+    allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
+    x = number(text, flag, allowed)
+    if x != int(x) or x < lo:
+        raise fail(flag, text, allowed)
+    if x > (2**53 if hi is None else hi):
+        raise fail(flag, text, allowed if hi is not None else f"a whole number from {lo} to 2^53")
+    return int(x)
+
+
 def positive(text: str, flag: str, allowed: str = "a finite number > 0") -> float:
     x = number(text, flag, allowed)
     if not x > 0:

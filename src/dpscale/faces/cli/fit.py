@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
 from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
@@ -40,13 +40,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p)
 
 
-def _whole(text: str, flag: str, lo: int, hi: int) -> int:
-    x = number(text, flag, f"a whole number from {lo} to {hi}")
-    if x != int(x) or not lo <= x <= hi:
-        raise fail(flag, text, f"a whole number from {lo} to {hi}")
-    return int(x)
-
-
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
     from dpscale.sources.fit_io import parse_point, read_runs
@@ -66,13 +59,13 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
             raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
     return {
         "runs": runs,
-        "gpus_per_node": _whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None,
+        "gpus_per_node": whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None,
         "at": parse_devices(args.at, "--at") if args.at else None,
         "target": positive(args.target_throughput, "--target-throughput") if args.target_throughput else None,
         "min_eff": eff,
         "confidence": _confidence(args.confidence),
-        "resamples": _whole(args.resamples, "--resamples", 50, 100_000),
-        "seed": _whole(args.seed, "--seed", 0, 2**32 - 1),
+        "resamples": whole(args.resamples, "--resamples", 50, 100_000),
+        "seed": whole(args.seed, "--seed", 0, 2**32 - 1),
     }
 
 

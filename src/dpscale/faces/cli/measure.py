@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli.common import add_output_args, number, parse_devices
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
 
 MODE_FLAGS = {
@@ -50,16 +50,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p, plot=False)
 
 
-def whole(text: str | None, flag: str, default: int, lo: int = 1, hi: float = 1e9) -> int:
-    if text is None:
-        return default
-    allowed = f"a whole number from {lo} to {hi:,.0f}"
-    x = number(str(text), flag, allowed)
-    if x != int(x) or not lo <= x <= hi:
-        raise DpscaleError(f"{flag}: got {text}; allowed: {allowed}")
-    return int(x)
-
-
 def build_job(args: argparse.Namespace, mode: str) -> Any:
     from dpscale.sources.measure.calibration import parse_sizes
     from dpscale.sources.measure.jobs import Job
@@ -78,18 +68,19 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
         mode=mode,
         workload=args.workload,
         model_file=args.model_file,
-        batch=whole(args.batch, "--batch", 16 if mode == "equivalence" else 64),
-        steps=whole(args.steps, "--steps", 50),
-        warmup=whole(args.warmup, "--warmup", 10, lo=0),
-        repeats=whole(args.repeats, "--repeats", 3),
+        batch=whole(args.batch, "--batch", hi=BIG, default=16 if mode == "equivalence" else 64),
+        steps=whole(args.steps, "--steps", hi=BIG, default=50),
+        warmup=whole(args.warmup, "--warmup", lo=0, hi=BIG, default=10),
+        repeats=whole(args.repeats, "--repeats", hi=BIG, default=3),
         sizes=parse_sizes(args.sizes or "1KB..256MB") if mode == "allreduce" else (),
-        iters=whole(args.iters, "--iters", 20),
-        threads=whole(args.threads, "--threads", 0) or None,
+        iters=whole(args.iters, "--iters", hi=BIG, default=20),
+        threads=whole(args.threads, "--threads", hi=BIG),
         device=args.device,
         timeout=timeout,
     )
 
 
+BIG = 10**9  # steps, repeats, batch, threads: past this a run would never end (or never start)
 OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it only warns above 1)
 
 
@@ -172,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         job = replace(job, threads=threads_per_rank(max(devices)))
     from dpscale.sources.measure.launcher import Launcher, RunFailed
 
-    launcher = Launcher(port=whole(args.port, "--port", 0, lo=0, hi=65535))
+    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0))
     done: list[dict[str, Any]] = []
     try:
         with Bar(args.json or args.csv) as bar:

@@ -5,8 +5,8 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, check_devices, fail
-from dpscale.faces.cli.common import add_output_args, number, positive
+from dpscale.errors import DpscaleError, fail
+from dpscale.faces.cli.common import add_output_args, positive, whole
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -68,17 +68,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     f.add_argument("--gpu", metavar="NAME", help="accelerator from the catalog, e.g. a100-80gb")
     f.add_argument("--gpu-memory", metavar="GB", help="device memory in GB (instead of --gpu)")
     add_output_args(p, plot=False)
-
-
-def whole(text: str, flag: str) -> int:
-    """Text → whole number ≥ 1, or the flag's one-line error."""
-    allowed = "a whole number ≥ 1"
-    x = number(text, flag, allowed)
-    try:
-        check_devices(x, flag)
-    except DpscaleError:
-        raise fail(flag, text, allowed) from None
-    return int(x)
 
 
 def choice(value: str, flag: str, allowed: tuple) -> str:

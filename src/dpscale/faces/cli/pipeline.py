@@ -6,8 +6,8 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 from __future__ import annotations
 
 from dpscale.errors import DpscaleError, check_efficiency, fail
-from dpscale.faces.cli.common import add_output_args, number, parse_devices
-from dpscale.faces.cli.memory import choice, whole
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
+from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive
+from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
 from dpscale.faces.output import Column, emit
 
 TYPE_CHECKING = False
@@ -74,18 +74,6 @@ def _names(kind: str) -> list[str]:
     return sorted(table(kind))
 
 
-def _int(text: str | None, flag: str) -> int | None:
-    """A count typed on the command line; a bad one is named as typed ('0', not '0.0')."""
-    if text is None:
-        return None
-    x = number(text, flag, "a whole number ≥ 1")
-    if not (x >= 1 and x == int(x)):
-        from dpscale.errors import fail
-
-        raise fail(flag, text, "a whole number ≥ 1")
-    return int(x)
-
-
 def run(args: argparse.Namespace) -> int:
     if args.plot:
         from dpscale.faces.plot import check_path
@@ -99,17 +87,17 @@ def run(args: argparse.Namespace) -> int:
         params=opt(args.params, "--params", "a parameter count > 0"),
         model=args.model,
         precision=args.precision,
-        batch=_int(args.batch, "--batch"),
-        grad_accum=_int(args.grad_accum, "--grad-accum"),
+        batch=whole(args.batch, "--batch"),
+        grad_accum=whole(args.grad_accum, "--grad-accum"),
         throughput=opt(args.throughput, "--throughput"),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
-        baseline_devices=_int(args.baseline_devices, "--baseline-devices"),
+        baseline_devices=whole(args.baseline_devices, "--baseline-devices"),
         gpu=args.gpu,
         mfu=positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]"),
-        seq_len=_int(args.seq_len, "--seq-len"),
+        seq_len=whole(args.seq_len, "--seq-len"),
         system=args.system,
         system_file=args.system_file,
-        gpus_per_node=_int(args.gpus_per_node, "--gpus-per-node"),
+        gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
         intra_bw_gbs=opt(args.intra_bw, "--intra-bw", "a bandwidth in GB/s > 0"),
         inter_bw_gbs=opt(args.inter_bw, "--inter-bw", "a bandwidth in GB/s > 0"),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
