@@ -277,7 +277,7 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
                 "--system",
                 "aws-p4d",
             ],
-            "--baseline-devices: a step of 0.4 s at 32 devices is shorter than",
+            "--baseline-devices with --throughput/--step-time: a step of 0.4 s at 32 devices is shorter than",
         ),  # fmt: skip
     ],
 )

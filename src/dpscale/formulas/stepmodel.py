@@ -165,9 +165,9 @@ def micro_step_from_baseline(
     floor = float(step_time(baseline_devices, 0.0, grad_accum=baseline_grad_accum, **kw).step_s[0])
     if strict and baseline_step_s <= floor:  # T(d0; t_µ) ≥ T(d0; 0): no compute time can give this step
         raise DpscaleError(
-            f"--baseline-devices: a step of {baseline_step_s:.4g} s at {baseline_devices} devices is shorter than "
-            f"this cluster's modelled all-reduce and wait alone ({floor:.4g} s); allowed: a baseline measured on "
-            "this model and cluster (check --throughput, --batch, --params and the fabric), or one device"
+            f"a step of {baseline_step_s:.4g} s at {baseline_devices} devices is shorter than this cluster's "
+            f"modelled all-reduce and wait alone ({floor:.4g} s); allowed: a baseline measured on this model and "
+            "cluster, or at one device"
         )
     for _ in range(200):  # converges as (floor / T0)^n: slowly only when the baseline is nearly all overhead
         b = step_time(baseline_devices, t, grad_accum=baseline_grad_accum, **kw)

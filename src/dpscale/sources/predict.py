@@ -295,10 +295,10 @@ def predict(
             if not (value >= 0 and math.isfinite(value)):
                 raise fail(flag, value, "a latency in µs per hop ≥ 0")
             cal = cal._replace(**{key: value * 1e-6})
-    if gpu and catalog.find_gpu(gpu=gpu) is None:
+    part = catalog.find_gpu(gpu=gpu or cl.gpu) if gpu or cl.gpu else None
+    if gpu and part is None:
         raise fail("--gpu", gpu, ", ".join(sorted(catalog.table("gpus"))))
     gpu = gpu or cl.gpu
-    part = catalog.find_gpu(gpu=gpu) if gpu else None
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
@@ -365,7 +365,10 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
         step_s = batch * ga / throughput
     if step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")
-        return micro_step_from_baseline(step_s, d0, ga, **kw)
+        try:
+            return micro_step_from_baseline(step_s, d0, ga, **kw)
+        except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
+            raise DpscaleError(f"--baseline-devices with --throughput/--step-time: {exc}") from None
     if (spec is None and seq_len is None) or gpu is None:
         raise DpscaleError(
             "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "

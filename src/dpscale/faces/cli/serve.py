@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     with socket.socket() as probe:  # say a taken port in one line, before uvicorn logs its own
         try:
             probe.bind((args.host, args.port))
-        except (socket.gaierror, UnicodeError, OSError) as exc:
+        except (OSError, UnicodeError) as exc:  # socket.gaierror (an unknown name) is an OSError too
             why = getattr(exc, "strerror", None) or str(exc)
             if isinstance(exc, (socket.gaierror, UnicodeError)) or exc.errno == errno.EADDRNOTAVAIL:
                 raise DpscaleError(f"--host: got {args.host!r}; allowed: an address of this machine ({why})") from None
