@@ -90,6 +90,11 @@ def _bad(x: Any, ok) -> Any:
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
 
 
+def overflow(exc: OverflowError) -> DpscaleError:
+    """An input so large that a product leaves floating point (1e308 × 64): the faces' one line for it."""
+    return DpscaleError(f"a number too large to compute with ({exc}); allowed: realistic magnitudes")
+
+
 def check_devices(x: Any, name: str = "devices") -> Any:
     """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1."""
     x = as_number(x, name)

@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             valid = ", ".join(_available())
             print(f"dpscale: error: unknown command {command!r}; allowed: {valid}", file=sys.stderr)
             return 2
-    from dpscale.errors import DpscaleError
+    from dpscale.errors import DpscaleError, overflow
     from dpscale.faces.cli.common import Parser
 
     module = import_module(f"{__name__}.{COMMANDS[command][0]}")
@@ -74,9 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     except DpscaleError as exc:
         print(f"dpscale {command}: error: {exc}", file=sys.stderr)
         return 2
-    except OverflowError as exc:  # an input so large that a product leaves floating point (1e308 × 64)
-        print(f"dpscale {command}: error: a number too large to compute with ({exc}); allowed: realistic magnitudes",
-              file=sys.stderr)  # fmt: skip
+    except OverflowError as exc:
+        print(f"dpscale {command}: error: {overflow(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f"dpscale {command}: interrupted", file=sys.stderr)

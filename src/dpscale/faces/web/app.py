@@ -16,7 +16,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
 from dpscale.faces.i18n import LABELS, LANGS, label, say
@@ -133,7 +133,8 @@ def create_app() -> FastAPI:
             if not isinstance(opts, dict):
                 raise DpscaleError('options: got a non-object; allowed: {"flag": "value", ...}')
             return JSONResponse(run_command(command, opts, str(body.get("lang") or "en")))
-        except DpscaleError as exc:
-            return JSONResponse({"error": f"dpscale {command}: error: {exc}"}, status_code=422)
+        except (DpscaleError, OverflowError) as exc:
+            why = overflow(exc) if isinstance(exc, OverflowError) else exc
+            return JSONResponse({"error": f"dpscale {command}: error: {why}"}, status_code=422)
 
     return app
