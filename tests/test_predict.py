@@ -370,6 +370,7 @@ def test_validation_tolerates_unknown_labels():
     assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
     hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
     assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35
+    assert hbm(gpu="Tesla V100") == 0.9 and hbm(gpu="NVIDIA Tesla P100-SXM2-16GB") == 0.732
     assert hbm(system="dgx-a100") == 2.039 and catalog.find_gpu(gpu="T4") is None
 
 

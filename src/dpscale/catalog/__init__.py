@@ -89,9 +89,10 @@ def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any
     key = (gpu or "").strip().lower()
     if key in gpus:
         return gpus[key]
-    family = re.match(r"[a-z]+\d+[a-z]*", key.replace("nvidia", "").strip(" -"))  # 'V100-SXM2' → 'v100'
+    bare = re.sub(r"\b(nvidia|tesla|geforce)\b", "", key).strip(" -")  # vendor words: 'Tesla V100' → 'v100'
+    family = re.match(r"[a-z]+\d+[a-z]*", bare)  # 'V100-SXM2' → 'v100'
     matches = [e for n, e in gpus.items() if family and n.startswith(family.group(0))]
-    size = re.search(r"(\d+)\s*g", key[family.end() :] if family else "")  # '-sxm4-80gb' → 80
+    size = re.search(r"(\d+)\s*g", bare[family.end() :] if family else "")  # '-sxm4-80gb' → 80
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:
         return sized[0]
