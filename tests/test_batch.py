@@ -50,6 +50,7 @@ def test_critical_batch_trade_off():
     assert c.steps_factor == 5.0 and c.samples_factor == 1.25
     assert c.steps == 5000 and c.samples == 4096 * 1000 * 1.25 == c.steps * 1024  # E = S·B
     assert not c.far_past and critical_batch(8193, 4096).far_past
+    assert not critical_batch(8192, 4096).far_past  # B = 2·B_noise exactly: 3× the minimum samples, not past it
 
 
 def test_time_to_target_limits():

@@ -79,6 +79,10 @@ def test_solve_devices_with_a_law_finds_the_smallest_size():
     s = solve(per_device_throughput=1000, efficiency=law, actual_throughput=40_000)
     d = s.result.devices
     assert d * law.efficiency(d) * 1000 >= 40_000 > (d - 1) * law.efficiency(d - 1) * 1000
+    assert d - 1 < s.exact < d  # the fractional size where the speedup crosses the target
+    # an E(d) that happens to be constant gives what the constant does: 40,000 / (1,000 · 0.9) = 44.44 → 45
+    flat = solve(per_device_throughput=1000, efficiency=lambda d: 0.9 + 0 * d, actual_throughput=40_000)
+    assert flat.result.devices == 45 and flat.exact == pytest.approx(400 / 9)
 
 
 def test_solve_unreachable_target_names_the_peak():

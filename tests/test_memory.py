@@ -38,6 +38,8 @@ def test_optimizer_and_precision_bytes():
     assert model_states(1e9, 1, 0, "sgd").total == 12e9  # 2 + 2 + master 4 + momentum 4
     assert model_states(1e9, 1, 0, "adam", "fp32").total == 16e9  # 4 + 4 + 8
     assert model_states(1e9, 1, 0, "adam", "bf16").total == 8e9  # 2 + 2 + 4
+    assert model_states(1e9, 1, 0, "sgd", "fp32").total == 12e9  # 4 + 4 + momentum 4
+    assert model_states(1e9, 1, 0, "sgd", "bf16").total == 6e9  # 2 + 2 + momentum 2
 
 
 def test_korthikanti_activation_per_layer():
@@ -53,6 +55,9 @@ def test_korthikanti_activation_per_layer():
         pytest.approx(34 * sbh / 8)
     )
     assert activation_bytes_per_layer(shape, recompute="full") == 2 * sbh
+    # full recompute keeps the layer input; sequence parallelism splits it over the t ranks too
+    assert activation_bytes_per_layer(shape, tensor_parallel=8, recompute="full") == 2 * sbh
+    assert activation_bytes_per_layer(shape, tensor_parallel=8, sequence_parallel=True, recompute="full") == sbh / 4
     assert activation_bytes(shape, 2) == 96 * activation_bytes_per_layer(shape, 2)
 
 

@@ -11,7 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.pipeline import SCHEDULES, bubble_fraction, bubble_overhead, in_flight, pipeline
+from dpscale.formulas.pipeline import (
+    SCHEDULES,
+    bubble_fraction,
+    bubble_overhead,
+    cautions,
+    in_flight,
+    pipeline,
+)
 
 
 def test_gpipe_bubble_is_three_elevenths():
@@ -34,6 +41,19 @@ def test_in_flight_micro_batches():
     assert in_flight(4, 2, "1f1b") == 2  # never more than m
     assert in_flight(4, 16, "interleaved", 2) == 4 + 3 / 2  # p(1 + (p−1)/(pv)) [KORTH22]
     assert in_flight(4, 16, "zb-h2") == 7  # 2p − 1 [ZB]
+    assert in_flight(4, 16, "zb-h1") == 4  # ZB-H1 keeps 1F1B's memory: p [ZB]
+    assert in_flight(4, 2, "zb-h2") == 2  # never more than m
+
+
+def test_cautions_name_where_the_closed_forms_stop():
+    assert cautions(pipeline(4, 16, "1f1b")) == []
+    assert cautions(pipeline(4, 4, "1f1b")) == []  # m = p fills the pipeline once
+    (short,) = cautions(pipeline(4, 3, "1f1b"))
+    assert short.startswith("m = 3 < p = 4")
+    assert cautions(pipeline(4, 3, "gpipe")) == []  # GPipe's formula holds for any m
+    assert cautions(pipeline(4, 16, "interleaved", chunks=2)) == []
+    assert "multiple of p (4)" in cautions(pipeline(4, 18, "interleaved", chunks=2))[0]
+    assert "T_F = T_B = T_W" in cautions(pipeline(4, 16, "zb-h1"))[0]
 
 
 def test_stacked_data_parallelism():

@@ -31,6 +31,11 @@ def test_throughput_comes_from_scale():
     for p in plan(1e6, 1, 500, SIZES, law).points:
         assert p.actual_throughput == scale(p.devices, 500, law).actual_throughput
         assert p.hours == pytest.approx(1e6 / p.actual_throughput / 3600)
+    # by hand at 64: E = 1/(1 + 0.01·63 + 1e-4·64·63) = 0.49183, A = 64·500·E = 15,739/s, 1e6 samples in 63.5 s
+    (p64,) = [p for p in plan(1e6, 1, 500, SIZES, law).points if p.devices == 64]
+    assert p64.actual_throughput == pytest.approx(15_738.7, abs=0.1) and p64.hours * 3600 == pytest.approx(
+        63.537, abs=1e-3
+    )
 
 
 def test_picks_and_knee():

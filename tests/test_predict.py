@@ -32,17 +32,34 @@ def test_ring_allreduce_is_the_bandwidth_optimal_formula():
     assert ring_allreduce_time(1e9, 1, 100, 1e-5) == 0
 
 
-def test_one_node_all_algorithms_agree_with_the_ring_and_nodes_add_the_network():
-    one_node = allreduce_time(1e9, 8, 8, 100, 50, 0, 0, "hierarchical")
-    assert one_node == pytest.approx(ring_allreduce_time(1e9, 8, 100))
-    # 4 nodes: + 2(k−1)/k · S / B_node
-    four = allreduce_time(1e9, 32, 8, 100, 50, 0, 0, "hierarchical")
-    assert four == pytest.approx(0.0175 + 2 * 3 / 4 * 1e9 / 50e9)
+def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
+    # 1 GB, 8 GPUs per node, 100 GB/s intra, 50 GB/s per node on the network, α_i = 5 µs, α_n = 10 µs
+    a_i, a_n = 5e-6, 1e-5
+    t = lambda p, alg: float(allreduce_time(1e9, p, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
+    # one node: ring and hierarchical are 2(g−1)/g·S/B + 2(g−1)α_i; NCCL's tree is a chain there, 2S/B
+    ring1 = 14 / 8 * 1e9 / 100e9 + 14 * a_i
+    assert t(8, "ring") == t(8, "hierarchical") == pytest.approx(ring1)
+    assert t(8, "tree") == pytest.approx(2 * 1e9 / 100e9 + 14 * a_i)
+    assert t(8, "auto") == pytest.approx(ring1)  # the tuner never takes the slower chain
+    # 4 nodes, hierarchical: + 2(k−1)/k · S / B_node + 2(k−1)α_n
+    hier4 = ring1 + 2 * 3 / 4 * 1e9 / 50e9 + 6 * a_n
+    assert t(32, "hierarchical") == pytest.approx(hier4)
+    # a flat ring across nodes: 2(p−1)/p·S at the slower link, every hop at the network's α
+    assert t(32, "ring") == pytest.approx(2 * 31 / 32 * 1e9 / 50e9 + 62 * a_n)
+    # tree across nodes: 2S/min(B) and 2(g−1)α_i + 2·log2(k)·α_n
+    assert t(32, "tree") == pytest.approx(2 * 1e9 / 50e9 + 14 * a_i + 2 * 2 * a_n)
+    assert t(32, "auto") == pytest.approx(min(hier4, t(32, "tree")))
+    # 128 nodes: hierarchical pays 2·127 network latencies and the intra phases in series; the tree's
+    # pipelined chain + log-depth trees wins even at 1 GB, and by far more for a latency-bound 4 KiB
+    hier128 = ring1 + 2 * 127 / 128 * 1e9 / 50e9 + 254 * a_n
+    tree128 = 2 * 1e9 / 50e9 + 14 * a_i + 2 * 7 * a_n
+    assert (t(1024, "hierarchical"), t(1024, "tree")) == pytest.approx((hier128, tree128))
+    assert t(1024, "auto") == pytest.approx(tree128)
+    tiny = lambda alg: float(allreduce_time(4096, 1024, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
+    assert tiny("auto") == tiny("tree") < tiny("hierarchical") / 10
     # tree latency grows with log2(nodes), not with nodes
     lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
     assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)
-    auto = allreduce_time(1e9, np.array([8, 64, 1024]), 8, 100, 50, 5e-6, 1e-5)
-    assert np.all(auto <= allreduce_time(1e9, np.array([8, 64, 1024]), 8, 100, 50, 5e-6, 1e-5, "hierarchical"))
 
 
 def test_busbw_factor_matches_nccl_tests():
@@ -120,7 +137,7 @@ def test_published_pytorch_ddp_benchmark():
     r50 = predict(16, model="resnet50", batch=32, step_time_s=0.100, system="dgx1-v100").records()[0]
     r101 = predict(16, model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").efficiency_values[0]
     rx101 = predict(16, params=88.79e6, batch=32, step_time_s=0.415, system="dgx1-v100").efficiency_values[0]
-    assert r50["efficiency"] == pytest.approx(0.962, abs=0.07)
+    assert r50["efficiency"] == pytest.approx(0.90, abs=0.01)  # published 0.962: this one misses by 0.06
     assert r50["efficiency_lo"] <= 0.962 <= r50["efficiency_hi"]  # inside the 80 % band
     assert r101 == pytest.approx(0.905, abs=0.03)
     assert rx101 == pytest.approx(0.922, abs=0.03)
@@ -436,6 +453,10 @@ def test_error_band_is_zero_where_measured_and_grows_with_distance():
     lo, hi = band(0.8, 64)  # E relative to one device, six doublings out: the whole band
     assert lo == pytest.approx(0.8 + ERROR_BAND[0]) and hi == pytest.approx(0.8 + ERROR_BAND[1])
     assert band(0.95, 64)[1] == 1.0  # never above 1
+    # below a one-node measurement (d0 = 8) the band is mirrored: a device alone may run faster than the node
+    # implied (E(1) higher), so the wide side is above: E − 0.12 … E + 0.16 three doublings down
+    assert ERROR_BAND == (-0.16, 0.12)
+    assert band(0.7, 1, 8) == pytest.approx((0.58, 0.86)) and band(0.7, 64, 8) == pytest.approx((0.54, 0.82))
     p = predict([1, 2, 8, 64, 1024], params=3.4e8, step_time_s=0.3, system="dgx-a100")
     recs = p.records()
     assert recs[0]["efficiency_lo"] == recs[0]["efficiency_hi"] == 1.0
@@ -589,3 +610,49 @@ def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():
     assert "ddp_memory" not in {n.key for n in h200.notes}
     bert = predict([8], model="bert-large", precision="fp32", batch=8, step_time_s=1.0, system="dgx1-v100")
     assert "ddp_memory" not in {n.key for n in bert.notes}
+
+
+def test_step_terms_by_hand_with_the_documented_constants():
+    """2 nodes of 8, 1 GB of gradients in one bucket, hierarchical, no ring fill, no overlap:
+    the all-reduce and the wait written out from docs/predict.md's constants (η 0.80 / 0.73, α 8.4 / 3.4 /
+    14 µs, c_c 0.03, c_h 25 HBM passes)."""
+    from dpscale.formulas.stepmodel import DEFAULT, step_time
+
+    cal = DEFAULT._replace(ring_fill=0.0)
+    b = step_time(16, 0.5, 1e9, 8, 150, 100, cal=cal, overlap=False, bucket_cap=1e9, first_bucket=1e9,
+                  algorithm="hierarchical", hbm_tbs=2.0)  # fmt: skip
+    ar = 8.4e-6 + 14 * 3.4e-6 + 2 * 14e-6 + 14 / 8 * 1e9 / (0.80 * 150e9) + 2 * 1 / 2 * 1e9 / (0.73 * 100e9)
+    assert b.allreduce_s[0] == pytest.approx(ar) and b.exposed_s[0] == pytest.approx(ar)  # nothing hidden
+    wait = expected_max(16)[0] * (0.03 * 0.5 + 25 * 1e9 / 2e12)
+    assert b.sync_wait_s[0] == pytest.approx(wait)
+    assert b.step_s[0] == pytest.approx(0.5 + ar + wait)
+
+
+def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
+    # 1 M parameters under a 1 s step: the all-reduce hides in the backward; the barrier's wait is what costs
+    rec = predict(8, params=1e6, step_time_s=1.0, system="dgx-a100").records()[0]
+    assert rec["exposed_comm_s"] < 1e-3 < rec["sync_wait_s"] and rec["bottleneck"] == "synchronisation wait"
+    # 1.5 B parameters over 100 GbE: the network is
+    rec = predict(64, params=1.5e9, step_time_s=0.3, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=12.5).records()[0]
+    assert rec["bottleneck"] == "network"
+
+
+def test_a_ragged_last_node_is_said_and_whole_nodes_are_not():
+    def ragged(sizes):
+        return [n.key for n in predict(sizes, params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+                if n.key == "ragged_nodes"]  # fmt: skip
+
+    assert ragged([1, 2, 4, 8, 16, 64]) == []  # inside one node, or whole nodes
+    assert ragged([8, 12, 16]) == ["ragged_nodes"]
+
+
+def test_gradient_bytes_follow_the_precision():
+    # fp32, tf32 and amp all-reduce 4-byte gradients; pure bf16/fp16 2 bytes: half the bandwidth time
+    def allreduce(precision):
+        return predict(64, params=1.5e9, step_time_s=0.3, system="dgx-a100", precision=precision).records()[0][
+            "allreduce_s"
+        ]
+
+    assert allreduce("fp32") == allreduce("tf32") == allreduce("amp")
+    assert allreduce("bf16") == allreduce("fp16")
+    assert 1.9 < allreduce("fp32") / allreduce("bf16") < 2.0  # latency terms do not halve

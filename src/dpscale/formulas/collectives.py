@@ -6,7 +6,8 @@ S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
 - hierarchical:  intra-node reduce-scatter + all-gather (ring over g) and an inter-node ring
                  all-reduce of the S/g shard over k nodes, all g NICs in parallel:
                  2(g−1)α_i + 2(g−1)/g · S/B_intra + 2(k−1)α_n + 2(k−1)/k · S/B_node   [STAS-NET], [HVD-HIER]
-- tree (NCCL ≥ 2.4): chain inside the node, double binary tree across nodes:
+- tree (NCCL ≥ 2.4): chain inside the node (alone in one node: 2S/B, slower than the ring),
+                 double binary tree across nodes:
                  2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
 `allreduce_time(..., algorithm="auto")` takes the fastest, as NCCL's tuner does.
 Bandwidths passed in are the *achievable* ones; the predictor scales spec figures down.
@@ -104,9 +105,10 @@ def allreduce_time(
     fill_s: float = 0.0,
     fill_bytes: float = FILL_BYTES,
 ) -> Any:
-    """All-reduce time in seconds. Within one node every algorithm is the ring over the intra link;
-    across nodes "auto" takes the fastest of ring-structured (hierarchical) and tree. Every algorithm
-    crosses the node in 2(g−1) steps, which pay the ring fill (`ring_fill_time`)."""
+    """All-reduce time in seconds. Within one node "auto" is the ring over the intra link (hierarchical
+    reduces to it; a forced tree is NCCL's intra-node chain, 2S/B, never faster); across nodes "auto"
+    takes the fastest of ring-structured (hierarchical) and tree. Every algorithm crosses the node in
+    2(g−1) steps, which pay the ring fill (`ring_fill_time`)."""
     if algorithm not in ALGORITHMS:
         from dpscale.errors import fail
 
