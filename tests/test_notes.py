@@ -19,6 +19,15 @@ def test_every_note_has_a_spanish_template_with_the_same_fields():
         assert fields(NOTES["es"][key]) == fields(template), key
 
 
+def test_a_command_a_note_points_to_exists():
+    from dpscale.faces.cli import COMMANDS
+
+    for lang, templates in (("en", EN), ("es", NOTES["es"])):
+        for key, template in templates.items():
+            for words in re.findall(r"`dpscale ([a-z ]+?)[`-]", template):
+                assert words.split()[0] in COMMANDS and " " not in words.strip(), (lang, key, words)
+
+
 def test_a_note_is_plain_english_text_for_the_api_and_json():
     n = Note("rounded_up", exact=55.5556, d=56)
     assert n == "55.5556 devices needed exactly; rounded up to 56" and isinstance(n, str)

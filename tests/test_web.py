@@ -60,22 +60,23 @@ def test_predict_through_the_page_is_the_library(client):
     assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
 
 
-def test_bad_input_is_one_line_naming_the_flag(client):
+def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
+    png = str(tmp_path / "x.png")
     r = post(client, "calc", {**WORKED, "devices": "0"})
     assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: --devices: got '0'; allowed:")
     r = post(client, "predict", {"model": "resnet-5o", "throughput": "100", "system": "dgx-a100"})
     assert r.status_code == 422 and "resnet50" in r.json()["error"]  # the valid presets are listed
     r = post(client, "calc", {**WORKED, "frobnicate": "1"})
     assert r.status_code == 422 and r.json()["error"].endswith("frobnicate: not an option of this command")
-    for opts in ({**WORKED, "plot": "/tmp/x.png"}, {"system_file": "/etc/passwd"}):  # no file access from a page
+    for opts in ({**WORKED, "plot": png}, {"system_file": "/etc/passwd"}):  # no file access from a page
         r = post(client, "predict" if "system_file" in opts else "calc", opts)
         assert r.status_code == 422 and "not available on the web page" in r.json()["error"]
     # Nor by another spelling: argparse would take '--plo' for '--plot' and '--calib' for '--calibration'.
-    for opts in ({**WORKED, "plo": "/tmp/x.png"}, {"calib": "/etc/passwd"}, {"system-file": "/etc/passwd"}):
+    for opts in ({**WORKED, "plo": png}, {"calib": "/etc/passwd"}, {"system-file": "/etc/passwd"}):
         r = post(client, "predict", opts)
         error = r.json()["error"]
         assert r.status_code == 422 and ("not an option" in error or "not available on the web page" in error)
-    assert not os.path.exists("/tmp/x.png")
+    assert not os.path.exists(png)
     r = post(client, "calc", {**WORKED, "help": True})
     assert r.status_code == 422 and "not available on the web page" in r.json()["error"]
     r = post(client, "batch", {"micro_batch": "32", "devices": "8", "warmup_epochs": "1e308", "dataset_size": "1e6"})
@@ -83,6 +84,10 @@ def test_bad_input_is_one_line_naming_the_flag(client):
     r = post(client, "measure", {})
     assert r.status_code == 422 and "allowed: calc, predict" in r.json()["error"]
     assert post(client, "calc", WORKED, "fr").status_code == 422
+    r = client.post("/api/calc", json={"devices": "8", "throughput": "100", "efficiency": "0.5"})  # not under options
+    assert r.status_code == 422 and r.json()["error"] == (
+        'dpscale calc: error: body: got key \'devices\'; allowed: options, lang ({"options": {"flag": "value"}})'
+    )
 
 
 def test_page_words_exist_in_every_language(client):

@@ -30,7 +30,7 @@ EN = {
     ),
     "ddp_memory": (
         "plain DDP needs at least {need:.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
-        "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale plan memory`), whose extra collectives "
+        "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale memory`), whose extra collectives "
         "this prediction leaves out"
     ),
     "compute_estimated": (

@@ -606,7 +606,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "ddp_memory": (
             "DDP simple necesita al menos {need:.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
-            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale plan memory`), "
+            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale memory`), "
             "cuyas colectivas extra esta predicción no incluye"
         ),
         "compute_estimated": (

@@ -1,6 +1,6 @@
 """The web page: one HTML file and a JSON API that runs the CLI's own commands.
 
-POST /api/{command} takes the command's options as a JSON object ({"devices": "64", "throughput": "2000"}),
+POST /api/{command} takes {"options": {"devices": "64", "throughput": "2000"}, "lang": "es"} (lang optional),
 parses them with that command's argparse parser and runs it; the output layer hands its records, columns,
 title and notes to this module (args.sink) instead of printing. So the page validates, computes, words and
 formats exactly as `dpscale COMMAND` does — there is no second copy of any formula or message.
@@ -129,6 +129,11 @@ def create_app() -> FastAPI:
     @app.post("/api/{command}")
     def command(command: str, body: dict[str, Any]) -> JSONResponse:
         try:
+            stray = sorted(set(body) - {"options", "lang"})
+            if stray:  # a bare options object would otherwise run the command with none: the worked example
+                raise DpscaleError(
+                    f'body: got key {stray[0]!r}; allowed: options, lang ({{"options": {{"flag": "value"}}}})'
+                )
             opts = body.get("options") or {}
             if not isinstance(opts, dict):
                 raise DpscaleError('options: got a non-object; allowed: {"flag": "value", ...}')
