@@ -113,6 +113,16 @@ def test_unparsable_files_name_the_line(tmp_path):
     bom = tmp_path / "excel.csv"  # Excel's "CSV UTF-8" starts with a byte-order mark
     bom.write_bytes("devices,throughput\n1,1000\n8,7600\n".encode("utf-8-sig"))
     assert [r.devices for r in read_runs(bom)] == [1, 8]
+    commented = tmp_path / "commented.csv"  # a comment and a blank line before the header, and among the rows
+    commented.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n")
+    with pytest.raises(Exception, match=r"commented.csv line 8, throughput: got 'x'"):  # lines counted as in the file
+        read_runs(commented)
+    commented.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n")
+    assert [(r.devices, r.throughput) for r in read_runs(commented)] == [(1, 1000), (16, 15000)]
+    only_comments = tmp_path / "empty.csv"
+    only_comments.write_text("# nothing yet\n")
+    with pytest.raises(Exception, match=r"empty.csv line 1: missing column\(s\) devices, throughput"):
+        read_runs(only_comments)
     huge = tmp_path / "huge.csv"
     huge.write_text('devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n')
     with pytest.raises(Exception, match=r"huge.csv: not a readable CSV"):

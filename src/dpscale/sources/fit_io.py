@@ -111,17 +111,19 @@ def _read_csv(text: str, name: str) -> list[Run]:
         rows = list(csv.reader(text.splitlines()))
     except csv.Error as exc:
         raise DpscaleError(f"{name}: not a readable CSV ({exc}); allowed: a header with devices,throughput") from None
-    header = [h.strip().lower() for h in rows[0]]
+    skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
+    first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
+    header = [h.strip().lower() for h in rows[first]] if rows else []
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:
         raise DpscaleError(
-            f"{name} line 1: missing column(s) {', '.join(missing)}; allowed: a header with devices,throughput "
-            "(optional step_time)"
+            f"{name} line {first + 1}: missing column(s) {', '.join(missing)}; allowed: a header with "
+            "devices,throughput (optional step_time)"
         )
     col = {h: i for i, h in enumerate(header)}
     runs = []
-    for i, row in enumerate(rows[1:], start=2):
-        if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
+    for i, row in enumerate(rows[first + 1 :], start=first + 2):
+        if skip[i - 1]:
             continue
         where = f"{name} line {i}"
         if len(row) < len(header):
