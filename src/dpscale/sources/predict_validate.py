@@ -24,15 +24,16 @@ from dpscale.sources.dataset import Config, Row
 from dpscale.sources.predict import GRAD_BYTES, band, gpu_terms, normalise_precision
 
 
-def grad_bytes_per_param(label: str) -> int:
+def grad_bytes_per_param(label: str, framework: str = "") -> int:
     """Bytes per gradient element for a published precision label; unknown labels count as fp32.
 
     A published 'FP16' or 'BF16' names the compute dtype of a mixed-precision run, whose DDP gradients stay
     fp32 (torch.autocast, TF/MXNet AMP, Megatron's bf16), so it counts as amp: that is also the convention
-    the constants were calibrated with. Only a label saying the all-reduce itself is half ('fp16 allreduce',
-    'fp16 gradients', 'fp16 compression') counts 2 bytes."""
-    text = label.lower()
-    if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad|compress)", text):
+    the constants were calibrated with. Only a label or framework saying the all-reduce itself is half ('fp16
+    allreduce', 'fp16 gradients', 'fp16 compression') counts 2 bytes — and apex AMP O2/O3, which casts the
+    model to fp16, so its gradients (what DDP all-reduces) are fp16 and only the master copy is fp32."""
+    text = f"{label} {framework}".lower()
+    if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad|compress)", text) or re.search(r"\bo[23]\b", text):
         return 2
     try:
         key = normalise_precision(label, "precision")
@@ -85,7 +86,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     intra, inter = fabric(c)
     cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
     kw = dict(
-        grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision),
+        grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
         intra_bw_gbs=intra,
         inter_bw_gbs=inter,
