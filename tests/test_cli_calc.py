@@ -92,6 +92,54 @@ def test_constant_e_over_a_sweep_is_flagged(capsys):
     assert "E is held at 0.9 for every size" in out
 
 
+SINGLE = "note: E measured at one cluster size does not carry to another; E usually falls as d grows"
+
+
+def test_one_size_says_its_e_does_not_carry(capsys):
+    rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9")
+    assert rc == 0 and out.strip().splitlines()[-1] == SINGLE and err == ""
+    rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9", "--json")
+    assert rc == 0 and json.loads(out) == WORKED and err.strip() == SINGLE  # stdout stays pure JSON
+    for sweep in (["-e", "0.9"], ["-e", "1,0.9"], ["--sigma", "0.01"]):
+        rc, out, err = run(capsys, "-d", "1,8", "-v", "2000", *sweep)
+        assert rc == 0 and "does not carry" not in out + err
+
+
+def test_arithmetic_device_ranges():
+    from dpscale.faces.cli.common import parse_devices
+
+    assert parse_devices("8..64+8") == [8, 16, 24, 32, 40, 48, 56, 64]
+    assert parse_devices("2..9+3") == [2, 5, 8]  # B need not be reached
+    assert parse_devices("1..4") == parse_devices("1..4+1") == [1, 2, 3, 4]
+    assert parse_devices("5..5+7") == [5]
+
+
+def test_arithmetic_range_through_the_cli(capsys):
+    rc, out, _ = run(capsys, "-d", "16..64+16", "-v", "100", "-e", "0.5", "--json")
+    assert rc == 0
+    assert [(r["devices"], r["actual_throughput"]) for r in json.loads(out)] == [
+        (16, 800.0),
+        (32, 1600.0),
+        (48, 2400.0),
+        (64, 3200.0),
+    ]
+
+
+def test_ctrl_c_is_exit_130_and_one_line(capsys, monkeypatch):
+    from dpscale.faces.cli import calc, main
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(calc, "run", interrupted)
+    try:
+        rc = main(["calc", "-d", "8", "-v", "100", "-e", "0.9"])
+    except KeyboardInterrupt:  # an escaped ^C would also stop pytest itself: fail this test instead
+        pytest.fail("KeyboardInterrupt escaped main()")
+    out, err = capsys.readouterr()
+    assert rc == 130 and out == "" and err == "dpscale calc: interrupted\n"
+
+
 def test_csv(capsys):
     rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "2000", "-e", "0.9", "--csv")
     rows = list(csv.DictReader(io.StringIO(out)))
@@ -134,6 +182,9 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "abc", "-v", "2000", "-e", "0.9"], "--devices: got 'abc'"),
         (["-d", "8..4", "-v", "2000", "-e", "0.9"], "--devices: got '8..4'"),
         (["-d", "8..64x1", "-v", "2000", "-e", "0.9"], "--devices: got '8..64x1'"),
+        (["-d", "8..64+0", "-v", "2000", "-e", "0.9"], "--devices: got '8..64+0'; allowed: whole numbers from 1"),
+        (["-d", "8..64+1.5", "-v", "2000", "-e", "0.9"], "--devices: got '8..64+1.5'; allowed: whole numbers"),
+        (["-d", "1..2x1.000000001", "-v", "1", "-e", "0.9"], "allowed: a factor F that reaches 2 from 1 in at most"),
         (["-d", "1,,8", "-v", "2000", "-e", "0.9"], "--devices"),
         (["-d", "64", "-v", "0", "-e", "0.9"], "--throughput: got '0'"),
         (["-d", "64", "-v", "-5", "-e", "0.9"], "--throughput: got '-5'"),

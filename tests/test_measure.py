@@ -161,3 +161,31 @@ def test_jsonl_append_and_baseline_from_file(tmp_path) -> None:
     assert results.baseline_from_file(path, two)["devices"] == 1
     lines = [json.loads(x) for x in open(path)]
     assert lines[0]["devices"] == 1 and lines[0]["throughput"] == pytest.approx(50.0)
+
+
+def test_efficiency_against_a_baseline_of_two_ranks() -> None:
+    """Sizes 2, 4, 8 with d0 = 2 (multi-node runs start at a node): E(d) = (A(d)/d) / (A(2)/2), S = 2·A(d)/A(2).
+
+    Batch 10, 5 steps, 3 repeats: a repeat of t s gives d·10·5/t samples/s; the median repeat sets everything.
+    """
+    job = Job(batch=10, steps=5, repeats=3)
+    two = results.summarise(raw(2, [0.8, 1.0, 1.25], [0.5] * 3), job, 1.0)  # 125, 100, 80 samples/s
+    four = results.summarise(raw(4, [1.25, 1.0, 1.6], [0.5] * 3), job, 1.0)  # 160, 200, 125
+    eight = results.summarise(raw(8, [2.0, 2.5, 2.0], [0.5] * 3), job, 1.0)  # 200, 160, 200
+    base = results.with_efficiency(two, two)  # as `dpscale measure` does: the first size is its own baseline
+    recs = [base] + [results.with_efficiency(r, base) for r in (four, eight)]
+    assert [r["throughput"] for r in recs] == pytest.approx([100.0, 160.0, 200.0])
+    assert [r["baseline_devices"] for r in recs] == [2, 2, 2]
+    # E: 100/2 per device at d0; 160/4 = 40 → 0.8; 200/8 = 25 → 0.5
+    assert [r["efficiency"] for r in recs] == pytest.approx([1.0, 0.8, 0.5])
+    # S = d·E over one device: 2, 3.2, 4 (not A(d)/A(d0) = 1, 1.6, 2)
+    assert [r["speedup"] for r in recs] == pytest.approx([2.0, 3.2, 4.0])
+    # per-repeat E against the median baseline: d0 → 1.25, 1, 0.8; d=4 → 1, 0.8, 0.625; d=8 → 0.5, 0.4, 0.5
+    assert [r["efficiency_min"] for r in recs] == pytest.approx([0.8, 0.625, 0.4])
+    assert [r["efficiency_max"] for r in recs] == pytest.approx([1.25, 1.0, 0.5])
+    # step time = median repeat / steps: 1.0/5, 1.25/5, 2.0/5; the record's throughput is d·batch / step time
+    assert [r["step_time"] for r in recs] == pytest.approx([0.2, 0.25, 0.4])
+    for r in recs:
+        assert r["step_time"] == r["step_s"] > 0
+        assert r["throughput"] == pytest.approx(r["global_batch"] / r["step_time"])
+        assert r["compute_s"] == pytest.approx(0.1) and r["comm_exposed_s"] == pytest.approx(r["step_s"] - 0.1)

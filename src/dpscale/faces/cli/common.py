@@ -87,6 +87,7 @@ def positive(text: str, flag: str, allowed: str = "a finite number > 0") -> floa
 
 _RANGE = re.compile(r"^(?P<a>\d+)\.\.(?P<b>\d+)(?:(?P<op>[x+])(?P<s>\d+(?:\.\d+)?))?$")
 MAX_SIZES = 100_000
+MAX_RANGE_STEPS = 1_000_000  # a geometric range whose factor is this close to 1 would loop for minutes
 
 
 def parse_devices(text: str, flag: str = "--devices") -> list[int]:
@@ -110,6 +111,8 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
             or (op == "+" and (step < 1 or step != int(step)))
         ):
             raise fail(flag, text, allowed)
+        if op == "x" and math.log(b / a) / math.log(step) > MAX_RANGE_STEPS:  # 1..2x1.000000001: ~7e8 steps
+            raise fail(flag, text, f"a factor F that reaches {b} from {a} in at most {MAX_RANGE_STEPS:,} steps")
         sizes: list[int] = []
         x = float(a)
         while round(x) <= b:
