@@ -191,6 +191,10 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "64", "-v", "inf", "-e", "0.9"], "--throughput: got 'inf'"),
         (["-d", "64", "-v", "nan", "-e", "0.9"], "--throughput: got 'nan'"),
         (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got 1.5; allowed: a scaling efficiency in (0, 1]"),
+        (
+            ["-d", "64", "-v", "2000", "-e", "90"],
+            "--efficiency: got 90.0; allowed: a scaling efficiency in (0, 1] (90 % is 0.9)",
+        ),
         (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
         (["-d", "64", "-v", "2000", "-e", "x"], "--efficiency: got 'x'"),
         (["-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"], "--efficiency: got 3 values for 2 device counts"),

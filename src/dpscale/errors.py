@@ -129,7 +129,9 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     x = as_number(x, name)
     lo, hi = extrema(x)
     if not (lo > 0) or not (hi <= 1):
-        raise fail(name, _bad(x, lambda a: (a > 0) & (a <= 1)), "a scaling efficiency in (0, 1]")
+        bad = _bad(x, lambda a: (a > 0) & (a <= 1))
+        hint = f" ({bad:g} % is {bad / 100:g})" if isinstance(bad, float) and 2 <= bad <= 100 else ""
+        raise fail(name, bad, f"a scaling efficiency in (0, 1]{hint}")
     return x
 
 
