@@ -113,6 +113,12 @@ def test_unparsable_files_name_the_line(tmp_path):
     bom = tmp_path / "excel.csv"  # Excel's "CSV UTF-8" starts with a byte-order mark
     bom.write_bytes("devices,throughput\n1,1000\n8,7600\n".encode("utf-8-sig"))
     assert [r.devices for r in read_runs(bom)] == [1, 8]
+    comma = tmp_path / "comma.csv"  # 1,100 typed with a thousands comma: three fields under a two-column header
+    comma.write_text("devices,throughput\n1,1000\n8,1,100\n")
+    with pytest.raises(Exception, match=r"comma.csv line 3: got 3 fields; allowed: 2 as in the header"):
+        read_runs(comma)
+    comma.write_text("devices,throughput,\n1,1000,\n8,7600,\n")  # trailing commas are fine
+    assert [r.throughput for r in read_runs(comma)] == [1000, 7600]
     commented = tmp_path / "commented.csv"  # a comment and a blank line before the header, and among the rows
     commented.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n")
     with pytest.raises(Exception, match=r"commented.csv line 8, throughput: got 'x'"):  # lines counted as in the file

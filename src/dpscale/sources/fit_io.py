@@ -126,8 +126,12 @@ def _read_csv(text: str, name: str) -> list[Run]:
         if skip[i - 1]:
             continue
         where = f"{name} line {i}"
-        if len(row) < len(header):
-            raise DpscaleError(f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header")
+        extra = any(c.strip() for c in row[len(header) :])  # blank extras are a trailing comma; '8,1,100' is not
+        if len(row) < len(header) or extra:
+            raise DpscaleError(
+                f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header (write numbers "
+                "without thousands separators: 1100, not 1,100)"
+            )
         step = row[col["step_time"]] if "step_time" in col else None
         runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where))
     return runs
