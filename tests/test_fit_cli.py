@@ -70,11 +70,22 @@ def test_table_csv_and_plot(runs_csv, tmp_path, capsys):
     plot = tmp_path / "fit.png"
     assert main(["fit", str(runs_csv), "--at", "64", "--resamples", "100", "--plot", str(plot)]) == 0
     out = capsys.readouterr().out
-    assert "runner-up" in out and "E relative to the smallest measured size, 1 devices" in out
+    assert "runner-up" in out and "E relative to the smallest measured size, d0 = 1;" in out
     assert plot.stat().st_size > 1000
     assert main(["fit", str(runs_csv), "--at", "64,128", "--resamples", "100", "--csv"]) == 0
     rows = capsys.readouterr().out.strip().splitlines()
     assert rows[0].startswith("devices,throughput,throughput_lo") and len(rows) == 3
+
+
+def test_the_spanish_report_has_no_english_sentences(runs_csv, capsys):
+    assert main(["fit", str(runs_csv), "--at", "64", "--resamples", "100", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "elegida por RMSE de log E dejando uno fuera" in out and "bootstrap paramétrico, 100 reajustes" in out
+    english = ("chosen by", "leave-one-out", "relative to", "parametric", "refits", " devices", "runner-up")
+    assert not [w for w in english if w in out]
+    assert main(["plan", "-n", "1e9", "-d", "64,256", "--fit", str(runs_csv), "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "E(d) según ajuste allreduce (" in out and "E relativa a d0 = 1" in out and "fitted" not in out
 
 
 @pytest.mark.parametrize(

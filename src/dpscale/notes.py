@@ -54,6 +54,10 @@ EN = {
     "degenerate_all": "degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help",
     "degenerate_kappa": "degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)",
     "degenerate_sigma": "degenerate fit: σ at its bound 0 — all loss is coherency κ",
+    "fit_why_forced": "law {law} (asked for)",
+    "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
+    "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",
+    "fit_describe": "fitted {law} ({params}), E relative to d0 = {d0}",
     "superlinear_points": (
         "superlinear point(s) at {sizes} devices (E up to {emax:.3f}) — beat perfect scaling (cache effects "
         "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"

@@ -114,9 +114,11 @@ LABELS: dict[str, dict[str, str]] = {
         "step_s": "step time (ms)",
         "bottleneck": "bottleneck",
         "link": "all-reduce limited by",
-        "fit_law": "fitted law: {law} — chosen by {criterion}",
+        "fit_law": "fitted law: {law} (leave-one-out RMSE {score}) — chosen by {criterion}",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
-        "fit_relative": "E relative to {rel}; uncertainty: {unc}",
+        "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
+        "{n} refits",
+        "fit_plot_title": "fit: {law} ({pct} band)",
         "fit_parameters": "parameters ({pct} interval):",
         "fit_seconds": "in seconds: compute {c}, gradient bytes ÷ bandwidth {b}, α {a}",
         "fit_measured": "measured:",
@@ -134,6 +136,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:step_s": "step ms",
         "predicted": "predicted E",
         "measured": "measured E",
+        "measured_points": "measured",
         "error": "error",
         "cfg": "configuration",
         "intra-node link": "intra-node link",
@@ -395,9 +398,11 @@ LABELS: dict[str, dict[str, str]] = {
         "step_s": "tiempo de paso (ms)",
         "bottleneck": "cuello de botella",
         "link": "all-reduce limitado por",
-        "fit_law": "ley ajustada: {law} — elegida por {criterion}",
+        "fit_law": "ley ajustada: {law} (RMSE dejando uno fuera {score}) — elegida por {criterion}",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
-        "fit_relative": "E relativa a {rel}; incertidumbre: {unc}",
+        "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
+        "{n} reajustes",
+        "fit_plot_title": "ajuste: {law} (banda del {pct})",
         "fit_parameters": "parámetros (intervalo del {pct}):",
         "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",
         "fit_measured": "medido:",
@@ -415,6 +420,11 @@ LABELS: dict[str, dict[str, str]] = {
         "h:step_s": "paso ms",
         "predicted": "E predicha",
         "measured": "E medida",
+        "measured_points": "medido",
+        "w:mixed": "mixta",
+        "w:selective": "selectivo",
+        "w:full": "completo",
+        "w:none": "ninguno",
         "error": "error",
         "cfg": "configuración",
         "synchronisation wait": "espera de sincronización",
@@ -638,6 +648,13 @@ NOTES: dict[str, dict[str, str]] = {
             "ajuste degenerado: κ en su límite 0 — la USL se reduce a Amdahl (sin máximo de rendimiento)"
         ),
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
+        "fit_why_forced": "ley {law} (pedida)",
+        "fit_why_default": (
+            "por defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
+        ),
+        "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
+        "MSE a la mitad)",
+        "fit_describe": "ajuste {law} ({params}), E relativa a d0 = {d0}",
         "superlinear_points": (
             "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
             "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "
@@ -664,6 +681,11 @@ def say(note: str, lang: str = "en") -> str:
 
 def label(key: str, lang: str = "en") -> str:
     return LABELS[lang].get(key) or LABELS["en"].get(key) or key.replace("_", " ")
+
+
+def term(word: str, lang: str = "en") -> str:
+    """An option value said in the language ('mixed' → 'mixta'); words it has no entry for pass as typed."""
+    return LABELS[lang].get("w:" + word, word)
 
 
 def header(key: str, lang: str = "en") -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, require
-from dpscale.faces.i18n import label
+from dpscale.faces.i18n import label, localise
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -75,14 +75,19 @@ def plot_scaling(
         ax2.fill_between(d, band["efficiency_lo"], band["efficiency_hi"], alpha=0.25, color="C1")
     if measured:
         md = [m["devices"] for m in measured]
-        ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label="measured")
-        ax2.plot(md, [m["efficiency"] for m in measured], "ks", ms=5, label="measured")
+        ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
+        ax2.plot(md, [m["efficiency"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
     for ax in (ax1, ax2):
         if len(d) > 1 and max(d) / max(min(d), 1) >= 8:
             ax.set_xscale("log", base=2)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
+    if lang != "en":  # 100.000 and 0,2 on a Spanish page, as in its tables
+        from matplotlib.ticker import FuncFormatter
+
+        for ax in (ax1, ax2):
+            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: localise(f"{v:,.6g}", lang)))
     ax1.set_ylabel(label(unit, lang))
     ax2.set_ylabel(label("efficiency", lang))
     ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))

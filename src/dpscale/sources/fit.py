@@ -128,7 +128,7 @@ class Fit:
 
     def describe(self) -> str:
         ps = ", ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())
-        return f"fitted {self.law} ({ps}), E relative to {self.baseline_devices} devices"
+        return Note("fit_describe", law=self.law, params=ps, d0=self.baseline_devices)
 
     # -- predictions --------------------------------------------------------------------------------
     def _log_e_samples(self, d: Any) -> Any:
@@ -251,7 +251,7 @@ class Fit:
         if self.runner_up:
             c = self.candidates[self.runner_up]
             lines.append(f"runner-up: {self.runner_up} (leave-one-out RMSE {_num(c.loo_rmse)})")
-        lines.append(f"E relative to the smallest measured size, {self.baseline_devices} devices")
+        lines.append(f"E relative to the smallest measured size, d0 = {self.baseline_devices}")
         for p in self.parameters.values():
             lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
         lines += [f"warning: {w}" for w in self.warnings]
@@ -292,12 +292,12 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
 
     if forced:
         others = sorted((n for n in names if n != forced), key=lambda n: (score(n), ORDER.index(n)))
-        return forced, others[0] if others else None, f"law {forced} (asked for)"
+        return forced, others[0] if others else None, Note("fit_why_forced", law=forced)
     best = names[0]
     if not math.isfinite(score(best)):
-        why = "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)"
+        why = Note("fit_why_default")
     else:
-        why = "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)"
+        why = Note("fit_why_loo")
         for n in names[1:]:
             if score(n) ** 2 < SWITCH * score(best) ** 2:
                 best = n

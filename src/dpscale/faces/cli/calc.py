@@ -11,7 +11,7 @@ from dpscale.faces.cli.common import (
     parse_devices,
     positive,
 )
-from dpscale.faces.i18n import label, number
+from dpscale.faces.i18n import label, number, say
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.scaling import scale, solve
 
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(e_src, float) and len(devices) > 1:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):
-            notes.append(label("law_note", lang).format(law=e_src.describe()))
+            notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
         elif len(devices) == 1:
             notes.append(label("single_note", lang))
     else:

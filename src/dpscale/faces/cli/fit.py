@@ -132,7 +132,8 @@ def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], res
         "confidence": f.confidence,
         "baseline_devices": f.baseline_devices,
         "per_device_throughput": f.per_device_throughput,
-        "efficiency_relative_to": f"the smallest measured size, {f.baseline_devices} devices",
+        "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
+        "resamples": resamples,
         "noise": f.noise,
         "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
         "seconds": f.seconds(),
@@ -162,12 +163,11 @@ def _devices(x: float, lang: str) -> str:
 def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     pct = f"{100 * r['confidence']:g} %"
     t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
-    lines = [t("fit_law", law=r["law"], criterion=r["criterion"])]
+    score = lambda x: "n/a" if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
+    lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
     if r["runner_up"]:
-        loo = r["runner_up"]["loo_rmse"]
-        score = "n/a" if loo is None or not math.isfinite(loo) else f"{loo:.4f}"
-        lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score))
-    lines.append(t("fit_relative", rel=r["efficiency_relative_to"], unc=r["uncertainty"]))
+        lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
+    lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang)))
     lines.append(t("fit_parameters", pct=pct))
     lines += [
         f"  {n} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}, {fmt(p['hi'], 'float', lang)}]"
@@ -236,5 +236,5 @@ def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:
         {"devices": m["devices"], "actual_throughput": m["throughput"], "efficiency": m["efficiency"]}
         for m in f.measured()
     ]
-    title = f"fit: {f.law} ({100 * f.confidence:g} % band)"
+    title = label("fit_plot_title", args.lang).format(law=f.law, pct=f"{100 * f.confidence:g} %")
     plot_scaling(records, args.plot, args.lang, title, args.unit, band=band, measured=measured)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, positive, whole
-from dpscale.faces.i18n import label
+from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
@@ -113,7 +113,9 @@ def run(args: argparse.Namespace) -> int:
         activation = activation_bytes(
             shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute
         )
-        notes.append(label("mem_act_note", lang).format(model=preset["key"], b=b, s=shape.seq_len, r=recompute))
+        notes.append(
+            label("mem_act_note", lang).format(model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang))
+        )
     elif preset is not None:
         notes.append(label("mem_no_act", lang).format(model=preset["key"]))
 
@@ -158,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
     notes.append(label("mem_stages", lang))
     title = label("mem_title", lang).format(
-        params=_count(params, lang), devices=devices, optimizer=optimizer, precision=precision
+        params=_count(params, lang), devices=devices, optimizer=optimizer, precision=term(precision, lang)
     )
     cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
     if activation:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_efficiency_args, add_output_args, efficiency_source, parse_devices, positive
-from dpscale.faces.i18n import label
+from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, parse_duration, plan
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
     elif isinstance(e_src, float) and len(devices) > 1:
         notes.append(label("constant_note", lang).format(e=fmt(e_src, "float", lang)))
     elif hasattr(e_src, "describe"):
-        notes.append(label("law_note", lang).format(law=e_src.describe()))
+        notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
 
     result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
     records = []
