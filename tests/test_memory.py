@@ -117,7 +117,8 @@ def test_cli_one_stage_against_a_gpu(capsys):
     rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "1", "--gpu", "v100-32gb", "--json")
     rec = json.loads(out)
     assert rc == 0 and rec["stage"] == 1 and rec["fits"] is True
-    assert rec["device_memory_bytes"] == 32e9 and rec["least_sharded_stage_that_fits"] == 1
+    assert rec["device_memory_bytes"] == 32 * 2**30 and rec["least_sharded_stage_that_fits"] == 1  # HBM GB are GiB
+    assert rec["headroom_bytes"] == pytest.approx(32 * 2**30 - 31.40625e9)  # 2.96 GB: ZeRO-1 fits with room
     rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "0", "--gpu-memory", "80")
     assert rc == 0 and "DDP does not fit" in out and "least-sharded strategy that fits on 80 GB: ZeRO-1" in out
 
@@ -163,6 +164,11 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--zero", "4"], "--zero: got '4'; allowed: 0, 1, 2, 3"),
         (["--params", "1e9", "--gpu", "tpu-9000"], "--gpu: got 'tpu-9000'; allowed: a100-40gb, a100-80gb"),
         (["--params", "1e9", "--gpu-memory", "0"], "--gpu-memory: got '0'"),
+        (
+            ["--params", "1e9", "--gpu-memory", "80000"],
+            "--gpu-memory: got '80000'; allowed: a device memory in GB as sold",
+        ),
+        (["--params", "1e9", "--gpu-memory", "80GB"], "a plain number > 0 and ≤ 4,096 (80 for an 80 GB card)"),
         (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, sgd"),
         (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, fp32, bf16"),
         (["--model", "gpt5"], "--model: got 'gpt5'; allowed: bert-base"),

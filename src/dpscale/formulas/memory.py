@@ -18,7 +18,16 @@ from dataclasses import dataclass
 
 from dpscale.errors import DpscaleError, check_devices, check_positive, fail
 
-GB = 1e9
+GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
+MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
+
+
+def device_bytes(memory_gb: float) -> float:
+    """Bytes an accelerator sold as `memory_gb` GB holds: HBM comes in binary units, so an '80 GB' H100 or
+    A100 holds 80 GiB = 85.9e9 bytes (nvidia-smi: 81,559 MiB on an H100 after its reserved part)."""
+    return memory_gb * 2**30
+
+
 STAGES = (0, 1, 2, 3)
 STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
 OPTIMIZERS = ("adam", "sgd")
@@ -177,6 +186,7 @@ def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
 __all__ = [
     "BYTES",
     "GB",
+    "MAX_DEVICE_GB",
     "OPTIMIZERS",
     "PRECISIONS",
     "RECOMPUTE",
@@ -188,6 +198,7 @@ __all__ = [
     "activation_bytes",
     "activation_bytes_per_layer",
     "bytes_per_parameter",
+    "device_bytes",
     "fit_all",
     "least_sharded",
     "model_states",

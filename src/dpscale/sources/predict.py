@@ -17,7 +17,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import DpscaleError, check_devices, check_positive, fail
-from dpscale.formulas.memory import GB, model_states
+from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import MIB
 from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
@@ -342,7 +342,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
         states = model_states(n_params, 1, 0, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
-        if states > part["memory_gb"] * GB:
+        if states > device_bytes(part["memory_gb"]):
             out.append(Note("ddp_memory", need=states / GB, mem=part["memory_gb"], gpu=gpu))
     return out
 

@@ -11,13 +11,14 @@ from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
-    GB,
+    MAX_DEVICE_GB,
     OPTIMIZERS,
     PRECISIONS,
     RECOMPUTE,
     STAGE_NAMES,
     Shape,
     activation_bytes,
+    device_bytes,
     fit_all,
     least_sharded,
     model_states,
@@ -66,7 +67,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     f = p.add_argument_group("device")
     f.add_argument("--gpu", metavar="NAME", help="accelerator from the catalog, e.g. a100-80gb")
-    f.add_argument("--gpu-memory", metavar="GB", help="device memory in GB (instead of --gpu)")
+    f.add_argument(
+        "--gpu-memory", metavar="GB", help="device memory in GB as sold: 80 for an 80 GB card (80 GiB); not with --gpu"
+    )
     add_output_args(p, plot=False)
 
 
@@ -203,8 +206,11 @@ def _device_memory(args: argparse.Namespace, catalog: object) -> tuple[float | N
         raise DpscaleError("--gpu and --gpu-memory: give one of them, not both")
     if args.gpu is not None:
         g = catalog.gpu(args.gpu)  # type: ignore[attr-defined]
-        return float(g["memory_gb"]) * GB, f"{g['key']} ({g['memory_gb']} GB)"
+        return device_bytes(float(g["memory_gb"])), f"{g['key']} ({g['memory_gb']} GB)"
     if args.gpu_memory is not None:
-        gb = positive(args.gpu_memory, "--gpu-memory", "a device memory in GB > 0")
-        return gb * GB, f"{gb:g} GB"
+        allowed = f"a device memory in GB as sold, a plain number > 0 and ≤ {MAX_DEVICE_GB:,} (80 for an 80 GB card)"
+        gb = positive(args.gpu_memory, "--gpu-memory", allowed)
+        if gb > MAX_DEVICE_GB:
+            raise fail("--gpu-memory", args.gpu_memory, allowed)
+        return device_bytes(gb), f"{gb:g} GB"
     return None, ""
