@@ -142,6 +142,15 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
     assert rc == 0, err
     assert [r["devices"] for r in rows] == [2, 4, 8, 16, 32, 64]  # below the smallest run: left out
     assert rows[0]["actual_throughput"] == pytest.approx(3950, rel=0.02)  # v from the runs (d0 = 2)
+    # with the node size the plan's E is the one `dpscale fit --gpus-per-node 8` extrapolates (the all-reduce
+    # law, which puts its knee at the node: 0.813 at 64 where it would be 0.788 without)
+    runs.write_text("devices,throughput\n1,1000\n2,1960\n4,3880\n8,7600\n16,13000\n32,25000\n")
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "64,256", "--gpus-per-node", "8", "--json")
+    plan_e = [r["efficiency"] for r in json.loads(out)]
+    rc2, out, _ = run(capsys, "fit", str(runs), "--at", "64,256", "--gpus-per-node", "8", "--json")
+    fitted = json.loads(out)
+    assert rc == rc2 == 0 and fitted["law"] == "allreduce"
+    assert plan_e == [r["efficiency"] for r in fitted["predictions"]] and plan_e[0] == pytest.approx(0.8128, abs=1e-4)
 
 
 @pytest.mark.parametrize(
@@ -159,6 +168,7 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         (["-n", "1e6", "-v", "100", "--fit", "runs.csv"], "--fit and --throughput: the fitted runs give"),
         (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got 0"),
         (["-n", "1e6"], "--throughput: missing"),
+        (["-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: only with --fit"),
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):

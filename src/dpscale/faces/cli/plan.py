@@ -6,7 +6,14 @@ A thin shell over dpscale.formulas.plan (whose throughput comes from dpscale.for
 from __future__ import annotations
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli.common import add_efficiency_args, add_output_args, efficiency_source, parse_devices, positive
+from dpscale.faces.cli.common import (
+    add_efficiency_args,
+    add_output_args,
+    efficiency_source,
+    parse_devices,
+    positive,
+    whole,
+)
 from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -56,6 +63,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e_group.add_argument(
         "--fit", metavar="RUNS", help="E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too"
     )
+    e_group.add_argument(
+        "--gpus-per-node", metavar="G", help="with --fit: devices per node, as `dpscale fit --gpus-per-node`"
+    )
     add_output_args(p)
 
 
@@ -81,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     notes: list[str] = []
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
+    if args.gpus_per_node is not None and args.fit is None:
+        raise DpscaleError("--gpus-per-node: only with --fit (it shapes the fitted all-reduce law)")
     fitted = _fitted(args, devices, notes) if args.fit is not None else None
     if args.throughput is not None:
         v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
@@ -145,7 +157,8 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
 
-    f = dpscale.fit(args.fit)
+    g = whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None
+    f = dpscale.fit(args.fit, gpus_per_node=g)
     d0 = f.baseline_devices
     if not any(d >= d0 for d in devices):
         raise DpscaleError(f"--devices: got {args.devices}; allowed: sizes ≥ {d0}, the smallest measured run in --fit")
