@@ -105,6 +105,16 @@ def test_one_size_says_its_e_does_not_carry(capsys):
         assert rc == 0 and "does not carry" not in out + err
 
 
+def test_a_sweep_past_the_usl_peak_says_so(capsys):
+    # σ = 0.01, κ = 1e-5: d* = √(0.99 / 1e-5) = 314.6; at 1,024 throughput is below 256's
+    rc, out, _ = run(capsys, "-d", "1..1024x4", "-v", "2000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5")
+    assert rc == 0 and "throughput peaks at d* = √((1−σ)/κ) ≈ 315 devices" in out
+    for argv in (["-d", "1..256x4", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5"],
+                 ["-d", "1..1024x4", "--law", "amdahl", "--serial-fraction", "0.01"]):  # fmt: skip
+        rc, out, _ = run(capsys, *argv, "-v", "2000")
+        assert rc == 0 and "peaks" not in out
+
+
 def test_arithmetic_device_ranges():
     from dpscale.faces.cli.common import parse_devices
 

@@ -62,6 +62,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
         "law_note": "E(d) from {law}",
+        "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
         "measure_title": (
             "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
@@ -342,6 +343,10 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "law_note": "E(d) según {law}",
+        "past_peak_note": (
+            "el rendimiento alcanza su máximo en d* = √((1−σ)/κ) ≈ {d} dispositivos: pasado ese punto, más "
+            "dispositivos rinden menos"
+        ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
         "measure_title": (
             "medido: {workload}, lote {batch}/rango, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import (
     add_efficiency_args,
@@ -92,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):
             notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
+            peak = e_src.peak_devices() if hasattr(e_src, "peak_devices") else math.inf
+            if max(devices) > peak:  # the USL's retrograde region: more devices, less throughput
+                notes.append(label("past_peak_note", lang).format(d=number(round(peak), "int", lang)))
         elif len(devices) == 1:
             notes.append(label("single_note", lang))
     else:
