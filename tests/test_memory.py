@@ -171,7 +171,7 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--gpu-memory", "80GB"], "a plain number > 0 and ≤ 4,096 (80 for an 80 GB card)"),
         (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, sgd"),
         (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, fp32, bf16"),
-        (["--model", "gpt5"], "--model: got 'gpt5'; allowed: bert-base"),
+        (["--model", "gpt5"], "--model: got 'gpt5' (did you mean 'gpt2'?); allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--params", "1e9", "--gpu", "a100-80gb", "--gpu-memory", "80"], "--gpu and --gpu-memory"),
         (["--model", "llama-70b", "--tensor-parallel", "3"], "--tensor-parallel: got 3; allowed: a divisor of"),

@@ -256,8 +256,11 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "--model: got 'gpt5'; allowed: bert-base"),
-        (["--model", "bert-large", "--step-time", "1", "--system", "dgx-9"], "--system: got 'dgx-9'; allowed:"),
+        (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "(did you mean 'gpt2'?); allowed: bert-base"),
+        (
+            ["--model", "bert-large", "--step-time", "1", "--system", "dgx-9"],
+            "--system: got 'dgx-9' (did you mean 'dgx-h100'?); allowed:",
+        ),
         (
             ["--params", "1e8", "--step-time", "1", "--gpus-per-node", "8", "--intra-bw", "0", "--inter-bw", "1"],
             "--intra-bw: got '0'",
@@ -660,3 +663,15 @@ def test_gradient_bytes_follow_the_precision():
     assert allreduce("fp32") == allreduce("tf32") == allreduce("amp")
     assert allreduce("bf16") == allreduce("fp16")
     assert 1.9 < allreduce("fp32") / allreduce("bf16") < 2.0  # latency terms do not halve
+
+
+def test_catalog_names_forgive_case_and_separators_and_suggest_the_closest():
+    from dpscale import catalog
+
+    assert catalog.system("DGX_A100")["key"] == "dgx-a100" and catalog.model("ResNet-50")["key"] == "resnet50"
+    with pytest.raises(DpscaleError, match=r"--model: got 'bert-larg' \(did you mean 'bert-large'\?\); allowed: "):
+        catalog.model("bert-larg")
+    with pytest.raises(DpscaleError, match=r"got 'h100' \(did you mean 'h100-80gb'\?\)"):
+        catalog.gpu("h100")
+    with pytest.raises(DpscaleError, match=r"--system: got 'tpu-pod'; allowed: aws-p4d"):  # nothing close
+        catalog.system("tpu-pod")

@@ -26,10 +26,19 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
 
 
 def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
+    """An entry by name; case, '_', ' ' and '-' do not matter ('DGX_A100', 'ResNet-50'). A miss names the
+    closest entry, then every valid one."""
     entries = table(kind)
     key = str(name).strip().lower()
     if key not in entries:
-        raise DpscaleError(f"{flag}: got {name!r}; allowed: {', '.join(sorted(entries))}")
+        bare = {re.sub(r"[-_ ]", "", k): k for k in entries}
+        key = bare.get(re.sub(r"[-_ ]", "", key), key)
+    if key not in entries:
+        from difflib import get_close_matches  # only on the error path
+
+        close = get_close_matches(str(name).strip().lower(), list(entries), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
 
 
