@@ -675,3 +675,14 @@ def test_catalog_names_forgive_case_and_separators_and_suggest_the_closest():
         catalog.gpu("h100")
     with pytest.raises(DpscaleError, match=r"--system: got 'tpu-pod'; allowed: aws-p4d"):  # nothing close
         catalog.system("tpu-pod")
+
+
+def test_a_node_baseline_says_the_one_device_rate_it_implies():
+    p = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, baseline_devices=8,
+                system="dgx-a100")  # fmt: skip
+    (note,) = [n for n in p.notes if n.key == "one_device_inferred"]
+    # one device is faster than a device of the 8 (no all-reduce, no wait); E(8) = 150 / v(1)
+    assert note.fields["v"] == p.per_device_throughput > 150 and note.fields["d0"] == 8
+    assert p.efficiency_values[0] == pytest.approx(150 / p.per_device_throughput)
+    one = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+    assert "one_device_inferred" not in {n.key for n in one.notes}

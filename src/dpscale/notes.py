@@ -33,6 +33,10 @@ EN = {
         "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale memory`), whose extra collectives "
         "this prediction leaves out"
     ),
+    "one_device_inferred": (
+        "one device alone would run {v:,.6g} samples/s (the {d0}-device baseline without its all-reduce and wait): "
+        "E and the speedup are relative to it"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
     ),

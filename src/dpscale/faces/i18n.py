@@ -624,6 +624,10 @@ NOTES: dict[str, dict[str, str]] = {
             "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale memory`), "
             "cuyas colectivas extra esta predicción no incluye"
         ),
+        "one_device_inferred": (
+            "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0} dispositivos sin su all-reduce "
+            "ni su espera): E y la aceleración son relativas a él"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {mfu:.0%} de {peak:g} TFLOP/s ({gpu})"
         ),

@@ -329,6 +329,8 @@ def predict(
     one = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, one, grad_accum, grad_accum)
     per_device = batch * grad_accum / float(one.step_s[0])
+    if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
+        notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), one, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
 
