@@ -77,6 +77,15 @@ def test_table_csv_and_plot(runs_csv, tmp_path, capsys):
     assert rows[0].startswith("devices,throughput,throughput_lo") and len(rows) == 3
 
 
+def test_an_interval_does_not_depend_on_the_other_sizes_asked(runs_csv, capsys):
+    def at(sizes):
+        assert main(["fit", str(runs_csv), "--at", sizes, "--resamples", "200", "--json"]) == 0
+        return json.loads(capsys.readouterr().out)["predictions"]
+
+    one, two = at("128"), at("64,128")
+    assert one[0] == two[1] and one[0]["devices"] == 128 and isinstance(one[0]["devices"], int)
+
+
 def test_the_spanish_report_has_no_english_sentences(runs_csv, capsys):
     assert main(["fit", str(runs_csv), "--at", "64", "--resamples", "100", "--lang", "es"]) == 0
     out = capsys.readouterr().out

@@ -56,7 +56,8 @@ class Prediction:
     def records(self) -> list[dict[str, float]]:
         keys = ("devices", "throughput", "throughput_lo", "throughput_hi", "efficiency", "efficiency_lo")
         cols = [np.ravel(getattr(self, k)) for k in (*keys, "efficiency_hi")]
-        return [{k: float(c[i]) for k, c in zip((*keys, "efficiency_hi"), cols)} for i in range(cols[0].size)]
+        out = [{k: float(c[i]) for k, c in zip((*keys, "efficiency_hi"), cols)} for i in range(cols[0].size)]
+        return [{**r, "devices": int(r["devices"])} for r in out]  # a count, as in the measured rows
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,10 @@ class Fit:
         b = self.samples.shape[0]
         # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
         base = rng.normal(0.0, self.noise, (b, 1))
-        new = rng.normal(0.0, self.noise, (b, dd.size))
+        # One stream per size, so a size's interval does not depend on which other sizes were asked for.
+        new = np.column_stack(
+            [np.random.default_rng((self._rng_seed + 1, int(x))).normal(0.0, self.noise, b) for x in dd]
+        )
         log_x = math.log(x0) + np.log(dd / d0) + self._log_e_samples(dd) + base + new
         x_lo, x_hi = self._band(np.exp(log_x), axis=0)
         e = self.efficiency(dd)
