@@ -73,8 +73,10 @@ def test_table_csv_and_plot(runs_csv, tmp_path, capsys):
     assert "runner-up" in out and "E relative to the smallest measured size, d0 = 1;" in out
     assert plot.stat().st_size > 1000
     assert main(["fit", str(runs_csv), "--at", "64,128", "--resamples", "100", "--csv"]) == 0
-    rows = capsys.readouterr().out.strip().splitlines()
+    out, err = capsys.readouterr()
+    rows = out.strip().splitlines()
     assert rows[0].startswith("devices,throughput,throughput_lo") and len(rows) == 3
+    assert "note: fitted law: " in err and "note: parameters (90 % interval):" in err  # what the CSV rests on
 
 
 def test_an_interval_does_not_depend_on_the_other_sizes_asked(runs_csv, capsys):

@@ -99,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.csv:
         from dpscale.faces.output import emit
 
-        emit(report["predictions"], _columns(args.unit), args)
+        # the CSV holds the predictions; what they rest on (law, parameters, warnings) goes to stderr as notes
+        head = _human(report, args.unit, args.lang).split("\n\n")[0].splitlines()
+        emit(report["predictions"], _columns(args.unit), args, notes=[*head, *(say(w, args.lang) for w in warnings)])
     else:
         print(_human(report, args.unit, args.lang))
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing

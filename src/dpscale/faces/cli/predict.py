@@ -121,5 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        plot_scaling(records, args.plot, args.lang, "dpscale predict", band=band)
+        what = args.model or f"{float(args.params):.3g} parameters"  # validated by predict() above
+        where = args.system or args.system_file or f"{args.gpus_per_node} GPUs/node"
+        title = f"dpscale predict: {what}, {args.precision}, batch {args.batch}, {where}"
+        plot_scaling(records, args.plot, args.lang, title, band=band)
     return 0
