@@ -199,7 +199,7 @@ def solve(
     s_target = target if speedup is not None else target / v
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
-        d, exact = _devices_for_speedup(fn, s_target)
+        d, exact = _devices_for_speedup(fn, s_target, v if speedup is None else None)
         e = _scalar(check_efficiency(fn(d)), "efficiency")
     else:
         e = _scalar(check_efficiency(efficiency), "efficiency")
@@ -229,11 +229,17 @@ def _scalar(x: Any, name: str) -> Any:
     return x.item() if is_array(x) else x
 
 
-def _devices_for_speedup(fn: Callable[[Any], Any], s_target: float, cap: int = 1 << 24) -> tuple[int, float]:
-    """Smallest whole d with d·E(d) ≥ target, for E(d) making d·E(d) unimodal (Amdahl, USL, fits)."""
+def _devices_for_speedup(
+    fn: Callable[[Any], Any], s_target: float, v: float | None = None, cap: int = 1 << 24
+) -> tuple[int, float]:
+    """Smallest whole d with d·E(d) ≥ target, for E(d) making d·E(d) unimodal (Amdahl, USL, fits).
+    v: the per-device throughput when the target was a throughput, so errors speak in it too."""
 
     def s(d: int) -> float:
         return d * float(fn(d))
+
+    def said(speedup: float) -> str:  # 'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'
+        return f"speedup {speedup:.6g}" if v is None else f"{speedup * v:,.6g}/s (speedup {speedup:.6g})"
 
     if s(1) >= s_target:
         return 1, s_target / float(fn(1))
@@ -250,13 +256,13 @@ def _devices_for_speedup(fn: Callable[[Any], Any], s_target: float, cap: int = 1
         peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
         if peak < s_target and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
             raise DpscaleError(
-                f"target speedup {s_target:.6g}: not reached within {cap:,} devices (speedup there "
-                f"{s(cap):.6g}); allowed: a target this E(d) reaches at a buildable size"
+                f"target {said(s_target)}: not reached within {cap:,} devices ({said(s(cap))} there); "
+                "allowed: a target this E(d) reaches at a buildable size"
             )
         if peak < s_target:
             raise DpscaleError(
-                f"target speedup {s_target:.6g}: unreachable — this E(d) peaks at speedup {peak:.6g} "
-                f"with {peak_d} devices; allowed: a target at or below the peak"
+                f"target {said(s_target)}: unreachable — this E(d) peaks at {said(peak)} with {peak_d} devices; "
+                "allowed: a target at or below the peak"
             )
         lo, hi = 1, peak_d
     while hi - lo > 1:  # s(lo) < target ≤ s(hi), s rising on [lo, hi]: bisect
