@@ -154,3 +154,16 @@ def test_fitted_e_stays_in_unit_interval_and_falls(sigma, kappa):
     assert e[0] == pytest.approx(1.0)
     assert np.all(e > 0) and np.all(e <= 1 + 1e-12)
     assert np.all(np.diff(e) <= 1e-12)
+
+
+def test_a_runner_up_law_outside_the_interval_is_said():
+    # a knee at the node (8 → 16) that the all-reduce law reads as a one-time network cost and Amdahl as a
+    # steadily growing serial share: inside the measured sizes they agree, at 64 devices they part
+    runs = [(1, 1000), (2, 1960), (4, 3880), (8, 7600), (16, 13000), (32, 25000)]
+    f = dpscale.fit(runs, gpus_per_node=8)
+    assert (f.law, f.runner_up) == ("allreduce", "amdahl")
+    (w,) = [w for w in f.predict([64]).warnings if w.key == "laws_disagree"]
+    p = f.predict([64])
+    assert w.fields["rival"] == "amdahl" and not p.efficiency_lo[0] <= w.fields["pct"] / 100 <= p.efficiency_hi[0]
+    assert w.fields["pct"] / 100 == pytest.approx(dpscale.fit(runs, law="amdahl").efficiency(64))  # Amdahl's own
+    assert not [w for w in f.predict([16]).warnings if w.key == "laws_disagree"]

@@ -58,6 +58,10 @@ EN = {
     "degenerate_all": "degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help",
     "degenerate_kappa": "degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)",
     "degenerate_sigma": "degenerate fit: σ at its bound 0 — all loss is coherency κ",
+    "laws_disagree": (
+        "the runner-up law ({rival}) puts E at {d} devices at {pct:.1f} %, outside the {law} interval: which law holds "
+        "matters more there than the noise, and the interval does not show it — measure closer to that size"
+    ),
     "fit_why_forced": "law {law} (asked for)",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",

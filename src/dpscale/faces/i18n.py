@@ -657,6 +657,10 @@ NOTES: dict[str, dict[str, str]] = {
             "ajuste degenerado: κ en su límite 0 — la USL se reduce a Amdahl (sin máximo de rendimiento)"
         ),
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
+        "laws_disagree": (
+            "la segunda ley ({rival}) pone E con {d} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
+            "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
+        ),
         "fit_why_forced": "ley {law} (pedida)",
         "fit_why_default": (
             "por defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"

@@ -161,8 +161,23 @@ class Fit:
             efficiency=e,
             efficiency_lo=x_lo / scale,
             efficiency_hi=x_hi / scale,
-            warnings=tuple(self.extrapolation_warnings(dd)),
+            warnings=tuple(self.extrapolation_warnings(dd) + self._rival_warnings(dd, x_lo / scale, x_hi / scale)),
         )
+
+    def _rival_warnings(self, dd: Any, lo: Any, hi: Any) -> list[str]:
+        """The interval is one law's; where the runner-up law falls outside it, the choice of law matters more
+        than the noise, and the interval understates what is unknown."""
+        if not self.runner_up:
+            return []
+        c = self.candidates[self.runner_up]
+        law = LAWS[self.runner_up]
+        values = Problem(law, self.runs.devices, self.gpus_per_node).params(c.q)
+        rival = np.exp(log_efficiency(law, values, dd, self.baseline_devices, self.gpus_per_node))
+        out = np.flatnonzero((rival < lo) | (rival > hi))
+        if not out.size:
+            return []
+        i = out[0]
+        return [Note("laws_disagree", rival=self.runner_up, d=int(dd[i]), pct=100 * float(rival[i]), law=self.law)]
 
     def extrapolation_warnings(self, d: Any) -> list[str]:
         top = self.runs.devices[-1]
