@@ -25,14 +25,24 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
     return data[kind]
 
 
-def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
-    """An entry by name; case, '_', ' ' and '-' do not matter ('DGX_A100', 'ResNet-50'). A miss names the
-    closest entry, then every valid one."""
+def key_of(kind: str, name: str) -> str | None:
+    """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
+    'ResNet-50'), nor a cloud instance's size suffix ('aws-p4d.24xlarge') — or None."""
     entries = table(kind)
     key = str(name).strip().lower()
-    if key not in entries:
-        bare = {re.sub(r"[-_ ]", "", k): k for k in entries}
-        key = bare.get(re.sub(r"[-_ ]", "", key), key)
+    bare = {re.sub(r"[-_ ]", "", k): k for k in entries}
+    for text in (key, key.split(".")[0]):
+        if text in entries:
+            return text
+        if re.sub(r"[-_ ]", "", text) in bare:
+            return bare[re.sub(r"[-_ ]", "", text)]
+    return None
+
+
+def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
+    """An entry by name (as `key_of` reads it); a miss names the closest entry, then every valid one."""
+    entries = table(kind)
+    key = key_of(kind, name) or str(name).strip().lower()
     if key not in entries:
         from difflib import get_close_matches  # only on the error path
 
@@ -105,6 +115,7 @@ def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:
         return sized[0]
-    if system and system.strip().lower() in systems:
-        return gpus[systems[system.strip().lower()]["gpu"]]
+    home = key_of("systems", system) if system else None
+    if home:
+        return gpus[systems[home]["gpu"]]
     return matches[0] if matches else None

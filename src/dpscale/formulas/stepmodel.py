@@ -86,7 +86,9 @@ def expected_max(devices: Any) -> np.ndarray:
     """Expected maximum of d standard normal draws (Blom): 0 at d = 1, ≈ 1.42 at 8, ≈ 3.2 at 1,024."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     uniq, inverse = np.unique(d, return_inverse=True)
-    vals = np.array([_inv_normal((x - 0.375) / (x + 0.25)) if x > 1 else 0.0 for x in uniq])
+    # Φ⁻¹((d − 0.375)/(d + 0.25)) = −Φ⁻¹(0.625/(d + 0.25)): the tail form stays exact for any d (the other
+    # rounds to Φ⁻¹(1) past d ≈ 6e15)
+    vals = np.array([-_inv_normal(0.625 / (x + 0.25)) if x > 1 else 0.0 for x in uniq])
     return vals[inverse].reshape(d.shape)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError
+from dpscale.errors import MAX_DEVICES, DpscaleError
 from dpscale.formulas.scaling import relative_efficiency
 
 REQUIRED = (
@@ -70,14 +70,15 @@ class Config:
     @property
     def preset(self) -> dict:
         """The system's catalog entry ({} for a system the catalog lacks): it fills blank columns."""
-        return catalog.table("systems").get(self.baseline.system.strip().lower(), {})
+        key = catalog.key_of("systems", self.baseline.system) if self.baseline.system.strip() else None
+        return catalog.table("systems")[key] if key else {}
 
     @property
     def gpus_per_node(self) -> int | None:
-        """The baseline row's node size, else its system's in the catalog; None when neither says."""
-        if self.baseline.gpus_per_node is not None:
-            return self.baseline.gpus_per_node
-        return self.preset.get("gpus_per_node")
+        """The baseline row's node size (else another row's), else its system's in the catalog; None when
+        nothing says."""
+        stated = [r.gpus_per_node for r in self.rows if r.gpus_per_node is not None]
+        return stated[0] if stated else self.preset.get("gpus_per_node")
 
     def efficiency(self, row: Row) -> float:
         b = self.baseline
@@ -105,6 +106,15 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
     if bad:
         what = "a whole number ≥ 1" if kind is int else "a number > 0"
         raise DpscaleError(f"{path} line {line}, column {col!r}: got {text!r}; allowed: {what}")
+    return x
+
+
+def _count(rec: dict, col: str, line: int, path: str) -> int:
+    """A device count: whole, ≥ 1 and at most MAX_DEVICES (no published run is larger; past 6e15 the
+    straggler statistics would not even be defined)."""
+    x = _num(rec, col, line, path, int)
+    if x > MAX_DEVICES:
+        raise DpscaleError(f"{path} line {line}, column {col!r}: got {x}; allowed: a whole number ≤ {MAX_DEVICES:,}")
     return x
 
 
@@ -137,12 +147,18 @@ def read_published(path: str | Path) -> list[Config]:
 
 def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
     """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
+    if reader.fieldnames:  # 'Devices', ' cfg': a header's case and padding carry no meaning
+        reader.fieldnames = [(f or "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise DpscaleError(f"{name} line 1: missing column(s) {', '.join(missing)}")
     groups: dict[str, list[Row]] = {}
     for rec in reader:
         line = reader.line_num
+        if not any((v or "").strip() for v in rec.values() if isinstance(v, str)) and not any(
+            str(x).strip() for x in rec.get(None) or []
+        ):
+            continue  # a blank row (',,,,' or spaces), as spreadsheets export them
         extra = rec.pop(None, None) or []  # DictReader's marks: extra fields under None, missing ones as None
         if None in rec.values() or any(str(x).strip() for x in extra):  # (blank extras: a trailing comma)
             fields = len(rec) - list(rec.values()).count(None) + len(extra)
@@ -150,8 +166,8 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
         row = Row(
             line=line,
             cfg=rec["cfg"].strip(),
-            devices=_num(rec, "devices", line, name, int),
-            baseline_devices=_num(rec, "baseline_devices", line, name, int),
+            devices=_count(rec, "devices", line, name),
+            baseline_devices=_count(rec, "baseline_devices", line, name),
             grad_accum=_num(rec, "grad_accum", line, name, int, blank_ok=True) or 1,  # blank: none (README)
             units_per_sample=_num(rec, "units_per_sample", line, name, blank_ok=True),
             system=rec["system"].strip(),
@@ -179,6 +195,12 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
     configs = []
     for cfg, rows in groups.items():
         d0 = rows[0].baseline_devices
+        other = next((r for r in rows if r.baseline_devices != d0), None)
+        if other:
+            raise DpscaleError(
+                f"{name} line {other.line}, column 'baseline_devices': got {other.baseline_devices}; allowed: "
+                f"{d0}, as on line {rows[0].line} of configuration {cfg!r} (one baseline per configuration)"
+            )
         base = [r for r in rows if r.devices == d0]
         if not base:
             raise DpscaleError(f"{name}: configuration {cfg!r} has no baseline row (devices == {d0})")

@@ -43,13 +43,20 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
 
 
 def gpu_label(r: Row) -> str:
-    """The GPU column, with the memory size the hardware description states next to it ('8x A100 40GB').
+    """The GPU column, with the memory size the hardware description states ('8x A100 40GB', 'A100 40G',
+    '8x 40GB A100', 'A100 (40 GiB)'): the one size in the text that this GPU is made in.
 
     Sizes differ in HBM bandwidth (A100 40 GB 1.56 TB/s, 80 GB 2.04), which the synchronisation term uses."""
-    if not r.gpu or re.search(r"\d+\s*gb", r.gpu, re.I):
+    if not r.gpu or re.search(r"\d+\s*g", r.gpu, re.I):
         return r.gpu
-    size = re.search(rf"{re.escape(r.gpu)}(?:[\s-]*(?:sxm\d?|pcie|nvl))?[\s-]*(\d+)\s*gb", r.hardware, re.I)
-    return f"{r.gpu}-{size.group(1)}gb" if size else r.gpu
+    found = catalog.find_gpu(gpu=r.gpu) or catalog.find_gpu(r.system)
+    if not found:
+        return r.gpu
+    gpus = catalog.table("gpus")
+    family = next(k for k, e in gpus.items() if e is found).split("-")[0]  # 'a100-40gb' → 'a100'
+    made = {round(e["memory_gb"]) for k, e in gpus.items() if k.split("-")[0] == family}
+    stated = {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", r.hardware, re.I)} & made
+    return f"{r.gpu}-{stated.pop()}gb" if len(stated) == 1 else r.gpu
 
 
 def fabric(c: Config) -> tuple[float, float] | None:
@@ -58,14 +65,15 @@ def fabric(c: Config) -> tuple[float, float] | None:
     A blank (or 0) figure is fine where the configuration never uses that link (one GPU per node
     has no intra-node link; a single-node table never touches the network). None: a needed one is
     unknown, so the configuration cannot be predicted."""
-    b, g = c.baseline, c.gpus_per_node
+    g = c.gpus_per_node
     if g is None:
         return None
     preset = c.preset
     top = max(r.devices for r in c.rows)
     out = []
     for col, used in (("intra_bw_gbs", g > 1), ("inter_bw_gbs", top > g)):
-        value = getattr(b, col) or preset.get(col)
+        stated = [getattr(r, col) for r in c.rows if getattr(r, col)]  # the baseline's first, else any row's
+        value = stated[0] if stated else preset.get(col)
         if value is None and used:
             return None
         out.append(float(value or 1.0))  # 1.0 stands in for a link no row uses: its terms are zero

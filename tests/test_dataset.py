@@ -1,0 +1,90 @@
+"""The published-measurements reader takes what real exports contain, and refuses what is malformed, by line."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from dpscale.errors import DpscaleError
+from dpscale.formulas.stepmodel import expected_max
+from dpscale.sources.dataset import read_published
+from dpscale.sources.predict_validate import validate_predict
+
+DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+needs_dev = pytest.mark.skipif(not DEV.exists(), reason=f"dev data not at {DEV}")
+CFG = "DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq128-AMP"  # 4 rows, 8 → 256 GPUs on DGX A100
+
+
+def rows() -> tuple[list[str], list[dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(DEV.read_text(encoding="utf-8-sig")))
+    return list(reader.fieldnames), [r for r in reader if r["cfg"] == CFG]
+
+
+def write(path: Path, header: list[str], records: list[dict[str, str]], tail: str = "") -> Path:
+    out = io.StringIO()
+    w = csv.DictWriter(out, header, lineterminator="\n")
+    w.writeheader()
+    w.writerows(records)
+    path.write_text(out.getvalue() + tail, encoding="utf-8")
+    return path
+
+
+def predicted(path: Path) -> list[float]:
+    return [r["predicted"] for r in validate_predict(read_published(path))["rows"]]
+
+
+@needs_dev
+def test_spreadsheet_exports_read_as_the_plain_file(tmp_path):
+    header, recs = rows()
+    want = predicted(write(tmp_path / "plain.csv", header, recs))
+    assert len(want) == 3
+    blank = ",".join([""] * len(header))
+    assert predicted(write(tmp_path / "blank.csv", header, recs, f"{blank}\n{blank}\n   \n\t\n")) == want
+    shouty = [h.upper() if i % 2 else f" {h} " for i, h in enumerate(header)]  # 'DEVICES', ' cfg '
+    assert predicted(write(tmp_path / "header.csv", shouty, [dict(zip(shouty, r.values())) for r in recs])) == want
+
+
+@needs_dev
+def test_system_names_written_loosely_still_find_the_catalog(tmp_path):
+    header, recs = rows()
+    blank_fabric = [{**r, "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""} for r in recs]
+    want = predicted(write(tmp_path / "plain.csv", header, blank_fabric))
+    assert len(want) == 3  # the catalog's dgx-a100 fills the blanks
+    for name in ("DGX A100", "dgx_a100", "DGXA100"):
+        assert predicted(write(tmp_path / "loose.csv", header, [{**r, "system": name} for r in blank_fabric])) == want
+    # a figure stated on the other rows but not the baseline's is used, not a reason to skip
+    later = [{**r, "system": "custom"} for r in recs]
+    later[0] = {**later[0], "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""}
+    assert len(predicted(write(tmp_path / "later.csv", header, later))) == 3
+
+
+@needs_dev
+def test_the_gpu_memory_size_is_read_in_the_ways_tables_write_it(tmp_path):
+    header, recs = rows()
+    for hardware in ("8x A100 40GB", "8x A100 40G", "A100 (40 GiB), 1 TB RAM", "8x 40GB A100"):
+        forty = [{**r, "gpu": "A100", "hardware": hardware} for r in recs]
+        p40 = predicted(write(tmp_path / "forty.csv", header, forty))
+        p80 = predicted(write(tmp_path / "eighty.csv", header, [{**r, "hardware": "8x A100 80GB"} for r in forty]))
+        assert all(a < b for a, b in zip(p40, p80)), hardware  # slower HBM: a longer synchronisation wait
+
+
+@needs_dev
+def test_malformed_counts_name_the_line(tmp_path):
+    header, recs = rows()
+    mixed = [dict(r) for r in recs]
+    mixed[2]["baseline_devices"] = "4"
+    with pytest.raises(DpscaleError, match=r"line 4, column 'baseline_devices': got 4; allowed: 8, as on line 2"):
+        read_published(write(tmp_path / "mixed.csv", header, mixed))
+    huge = [dict(r) for r in recs]
+    huge[-1]["devices"] = "1e16"
+    with pytest.raises(DpscaleError, match=r"line 5, column 'devices': got 10000000000000000; allowed: a whole"):
+        read_published(write(tmp_path / "huge.csv", header, huge))
+
+
+def test_the_straggler_statistic_is_finite_for_any_size():
+    # Blom's Φ⁻¹((d − 0.375)/(d + 0.25)) in its tail form: 8 → 1.434, and still defined past 6e15
+    m = expected_max([8, 1e16, 1e300])
+    assert m[0] == pytest.approx(1.4342, abs=1e-4) and 8.2 < m[1] < 8.4 and m[2] == pytest.approx(37.06, abs=0.01)
