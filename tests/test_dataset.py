@@ -88,3 +88,11 @@ def test_the_straggler_statistic_is_finite_for_any_size():
     # Blom's Φ⁻¹((d − 0.375)/(d + 0.25)) in its tail form: 8 → 1.434, and still defined past 6e15
     m = expected_max([8, 1e16, 1e300])
     assert m[0] == pytest.approx(1.4342, abs=1e-4) and 8.2 < m[1] < 8.4 and m[2] == pytest.approx(37.06, abs=0.01)
+
+
+@needs_dev
+def test_a_configuration_with_only_its_baseline_is_listed(tmp_path):
+    header, recs = rows()
+    alone = [{**recs[0], "cfg": "lonely"}]
+    report = validate_predict(read_published(write(tmp_path / "alone.csv", header, recs + alone)))
+    assert report["configs"] == 1 and report["points"] == 3 and report["baseline_only"] == ["lonely"]

@@ -90,6 +90,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "constant_baseline_note": "a constant E (the median measured E) would err by {e} median",
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
+        "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
         "skipped_note": (
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
             "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
@@ -376,6 +377,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
         "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
+        "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
         "skipped_note": (
             "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
             "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "

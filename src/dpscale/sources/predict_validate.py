@@ -134,7 +134,7 @@ def summary(rows: list[dict], configs: int, mode: str) -> dict:
 
 def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
-    rows, used, skipped_cfgs, skipped_rows = [], 0, [], 0
+    rows, used, skipped_cfgs, skipped_rows, alone = [], 0, [], 0, []
     for c in configs:
         if not predictable(c):
             skipped_cfgs.append(c.cfg)
@@ -142,6 +142,8 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             continue
         got = predict_config(c, cal)
         used += bool(got)
+        if not got:  # its baseline alone (or repeats of it): nothing to predict
+            alone.append(c.cfg)
         for r, m, p in got:
             lo, hi = band(p, r.devices, c.baseline.devices)
             rows.append({"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": p - m,
@@ -154,5 +156,6 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     out["skipped_configs"] = len(skipped_cfgs)
     out["skipped_rows"] = skipped_rows
     out["skipped"] = skipped_cfgs
+    out["baseline_only"] = alone
     out["rows"] = rows
     return out

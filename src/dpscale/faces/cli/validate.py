@@ -70,5 +70,7 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("band_coverage_note", lang).format(share=num("band_coverage", "pct")))
     if report.get("skipped_configs"):
         notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))
+    if report.get("baseline_only"):
+        notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
     return 0
