@@ -178,6 +178,8 @@ def solve(
         v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
         s = target if speedup is not None else target / v
         e = s / d
+        if not math.isfinite(e):  # 1e308 samples/s from 1e-320 per device
+            raise DpscaleError(f"efficiency: comes to {e} from these inputs; allowed: realistic magnitudes")
         notes = (SUPERLINEAR,) if e > 1 else ()
         return Solution("efficiency", e, compute(d, v, e), notes)
 

@@ -45,6 +45,8 @@ ERROR_BAND = (-0.15, 0.08)
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
 CHECKED_DEVICES = 1024
+MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
+MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
 
@@ -263,6 +265,8 @@ def predict(
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
     check_positive(n_params, "--params", "a parameter count > 0")
+    if n_params > MAX_PARAMS:
+        raise fail("--params", n_params, f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
     check_devices(batch, "--batch")
     check_devices(grad_accum, "--grad-accum")
     check_devices(baseline_devices, "--baseline-devices")
@@ -319,6 +323,11 @@ def predict(
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
+    if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
+        raise DpscaleError(
+            f"--throughput/--step-time: a micro-batch comes to {t_micro:.3g} s of compute; allowed: inputs that put "
+            f"it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
+        )
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     g = cl.gpus_per_node
