@@ -122,6 +122,8 @@ def test_arithmetic_device_ranges():
     assert parse_devices("2..9+3") == [2, 5, 8]  # B need not be reached
     assert parse_devices("1..4") == parse_devices("1..4+1") == [1, 2, 3, 4]
     assert parse_devices("5..5+7") == [5]
+    assert parse_devices("1 8 64") == parse_devices(" 1, 8 ,64 ") == [1, 8, 64]  # not 1864
+    assert parse_devices("8 .. 64 x 2") == [8, 16, 32, 64]
 
 
 def test_arithmetic_range_through_the_cli(capsys):

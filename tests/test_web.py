@@ -84,6 +84,14 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     r = post(client, "measure", {})
     assert r.status_code == 422 and "allowed: calc, predict" in r.json()["error"]
     assert post(client, "calc", WORKED, "fr").status_code == 422
+    # a Spanish reader types two thousand as 2.000: refused, not computed as 2
+    r = post(client, "calc", {**WORKED, "throughput": "2.000"}, "es")
+    assert r.status_code == 422 and "allowed: a number without thousands separators" in r.json()["error"]
+    assert "(2000 or 2, as meant)" in r.json()["error"]
+    assert post(client, "calc", {**WORKED, "throughput": "2.5"}, "es").status_code == 200
+    # a value starting with '-' is a value: the usual got/allowed line, not argparse's 'expected one argument'
+    r = post(client, "calc", {**WORKED, "devices": "-1..8"})
+    assert r.status_code == 422 and "--devices: got '-1..8'; allowed: whole numbers" in r.json()["error"]
     r = client.post("/api/calc", json={"devices": "8", "throughput": "100", "efficiency": "0.5"})  # not under options
     assert r.status_code == 422 and r.json()["error"] == (
         'dpscale calc: error: body: got key \'devices\'; allowed: options, lang ({"options": {"flag": "value"}})'

@@ -96,7 +96,8 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
         f"whole numbers from 1 to {MAX_DEVICES:,}: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), "
         "A..B+S"
     )
-    text = str(text).strip().replace(" ", "")
+    # Spaces around the punctuation go; spaces between numbers separate them ('1 8 64' is 1,8,64, not 1864).
+    text = re.sub(r"\s+", ",", re.sub(r"\s*([,.x+])\s*", r"\1", str(text).strip()))
     if ".." in text:
         m = _RANGE.match(text)
         if not m:

@@ -8,6 +8,7 @@ formats exactly as `dpscale COMMAND` does — there is no second copy of any for
 
 from __future__ import annotations
 
+import re
 from importlib import import_module
 from importlib.resources import files
 from typing import Any
@@ -35,11 +36,13 @@ class WebParser(Parser):
         raise DpscaleError(message)
 
 
-def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
-    """{"devices": "64", "no_overlap": true} → ["--devices", "64", "--no-overlap"]; blanks are left out.
+def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
+    """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
     Only a key naming one of the command's options exactly is taken (the parser takes no abbreviations
-    either), so no spelling reaches a file option."""
+    either), so no spelling reaches a file option. `--flag=value` keeps a value that starts with '-' a value.
+    On a page in a language that writes 2.000 for two thousand, such a number is refused rather than read
+    as 2."""
     argv: list[str] = []
     for key, value in options.items():
         flag = "--" + str(key).replace("_", "-")
@@ -50,9 +53,15 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
             raise DpscaleError(f"{key}: not available on the web page; allowed: the command line")
         if value is None or value == "" or value is False:
             continue
-        argv.append(flag)
-        if value is not True:
-            argv.append(str(value))
+        if value is True:
+            argv.append(flag)
+            continue
+        if lang != "en" and re.fullmatch(r"\s*\d{1,3}(\.\d{3})+\s*", str(value)):
+            raise DpscaleError(
+                f"{flag}: got {value!r}; allowed: a number without thousands separators and with a decimal point "
+                f"({str(value).replace('.', '')} or {str(value).strip().rstrip('0').rstrip('.')}, as meant)"
+            )
+        argv.append(f"{flag}={value}")
     return argv
 
 
@@ -65,7 +74,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
     parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
-    args = parser.parse_args([*argv_from(options, parser), "--lang", lang])
+    args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
