@@ -90,6 +90,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     assert "(2000 or 2, as meant)" in r.json()["error"]
     assert post(client, "calc", {**WORKED, "throughput": "2.5"}, "es").status_code == 200
     # a value starting with '-' is a value: the usual got/allowed line, not argparse's 'expected one argument'
+    r = post(client, "calc", {**WORKED, "devices": "1..3000+1"})  # the CLI's 100,000 sizes would hang a browser
+    assert r.status_code == 422 and "3,000 sizes; allowed: at most 2,000 on the page" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "devices": "-1..8"})
     assert r.status_code == 422 and "--devices: got '-1..8'; allowed: whole numbers" in r.json()["error"]
     r = client.post("/api/calc", json={"devices": "8", "throughput": "100", "efficiency": "0.5"})  # not under options
@@ -193,6 +195,19 @@ def test_the_page_in_a_real_browser(served):
         page.fill("#calc input[name=actual]", "100000")
         page.click("#calc .run")
         sync_api.expect(page.locator("#notes")).to_contain_text("redondeado hacia arriba a 56")
+        # a σ left in its field while the law is "E as given" does not turn E = 0.9 into a USL
+        page.fill("#calc input[name=actual]", "")
+        page.fill("#calc input[name=devices]", "64")
+        page.fill("#calc input[name=sigma]", "0.5")
+        page.click("#calc .run")
+        sync_api.expect(result).to_contain_text("115.200 muestras/s")
+        page.fill("#calc input[name=sigma]", "")
+        # a server that answers without JSON (a crash) is said, not left behind an old table
+        page.route("**/api/calc", lambda route: route.fulfill(status=500, body="Internal Server Error"))
+        page.click("#calc .run")
+        sync_api.expect(page.locator("#error")).to_contain_text("the server answered 500")
+        sync_api.expect(page.locator("#result tr")).to_have_count(0)
+        page.unroute("**/api/calc")
         # the predictor: presets from the catalog, one row per size of 1..1024x4
         page.click("#tab-predict")
         sync_api.expect(page.locator("#result thead")).to_contain_text("cuello de botella")

@@ -36,6 +36,9 @@ class WebParser(Parser):
         raise DpscaleError(message)
 
 
+MAX_PAGE_ROWS = 2000
+
+
 def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
     """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
@@ -80,6 +83,11 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
         records=records, columns=columns, title=title, notes=notes
     )
     module.run(args)
+    if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
+        raise DpscaleError(
+            f"--devices: {len(got['records']):,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page "
+            "(the command line takes more)"
+        )
     return render(got["records"], got["columns"], got["title"], got["notes"], lang)
 
 
