@@ -41,6 +41,8 @@ def test_spanish_labels_and_numbers(capsys):
     rc, out, _ = run(capsys, "--lang", "es")
     assert rc == 0
     assert "115.200 muestras/s" in out and "57,6×" in out and "Ejemplo resuelto" in out
+    rc, out, _ = run(capsys, "-d", "8,64", "-v", "100", "--law", "amdahl", "--serial-fraction", "0.02", "--lang", "es")
+    assert rc == 0 and "E(d) según Amdahl, fracción serie = 0,02" in out
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,10 @@ EN = {
         "reported, not rejected"
     ),
     "rounded_up": "{exact:.6g} devices needed exactly; rounded up to {d}",
+    # sources/laws.py: what `describe()` says of a law
+    "law_per_size": "E per size: {table}",
+    "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
+    "law_amdahl": "Amdahl serial fraction = {s:g}",
     # sources/predict.py
     "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
@@ -29,7 +33,7 @@ EN = {
         "beyond {top:,} devices, the largest published size checked: the synchronisation wait is extrapolated there"
     ),
     "ddp_memory": (
-        "plain DDP needs at least {need:.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
+        "plain DDP needs at least {need:,.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
         "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale memory`), whose extra collectives "
         "this prediction leaves out"
     ),
@@ -38,7 +42,7 @@ EN = {
         "E and the speedup are relative to it"
     ),
     "compute_estimated": (
-        "compute estimated: {tflop:.3g} TFLOP per micro-batch at {mfu:.0%} of {peak:g} TFLOP/s ({gpu})"
+        "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),
     # sources/fit_io.py and sources/fit.py
     "runs_repeated": "{n} repeated runs of {d} devices (spread {spread:.1f} %) averaged to {mean:.6g}",

@@ -622,7 +622,7 @@ NOTES: dict[str, dict[str, str]] = {
             "sincronización se extrapola"
         ),
         "ddp_memory": (
-            "DDP simple necesita al menos {need:.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
+            "DDP simple necesita al menos {need:,.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
             "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale memory`), "
             "cuyas colectivas extra esta predicción no incluye"
         ),
@@ -631,8 +631,11 @@ NOTES: dict[str, dict[str, str]] = {
             "ni su espera): E y la aceleración son relativas a él"
         ),
         "compute_estimated": (
-            "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {mfu:.0%} de {peak:g} TFLOP/s ({gpu})"
+            "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
+        "law_per_size": "E por tamaño: {table}",
+        "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
+        "law_amdahl": "Amdahl, fracción serie = {s:g}",
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
         ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_nonnegative, is_array
+from dpscale.notes import Note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class PerSize(_Law):
         return lookup[d]
 
     def describe(self) -> str:
-        return "E per size: " + ", ".join(f"{d}→{e:g}" for d, e in self.table)
+        return Note("law_per_size", table=", ".join(f"{d}→{e:g}" for d, e in self.table))
 
 
 class USL(_Law):
@@ -122,7 +123,7 @@ class USL(_Law):
         return math.inf if self.kappa == 0 else math.sqrt((1 - self.sigma) / self.kappa)
 
     def describe(self) -> str:
-        return f"USL σ = {self.sigma:g}, κ = {self.kappa:g}"
+        return Note("law_usl", sigma=self.sigma, kappa=self.kappa)
 
 
 class Amdahl(_Law):
@@ -138,7 +139,7 @@ class Amdahl(_Law):
         return USL(self.serial_fraction, 0.0).efficiency(d)
 
     def describe(self) -> str:
-        return f"Amdahl serial fraction = {self.serial_fraction:g}"
+        return Note("law_amdahl", s=self.serial_fraction)
 
 
 LAWS = ("constant", "amdahl", "usl")

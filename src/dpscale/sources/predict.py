@@ -395,5 +395,5 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
             f"--precision: {prec} has no peak figure for {gpu}; allowed: {', '.join(part['peak_tflops'])}"
         )
     flops = flops_per_sample(spec, seq_len, params) * batch
-    notes.append(Note("compute_estimated", tflop=flops / 1e12, mfu=mfu, peak=peak, gpu=gpu))
+    notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
     return flops / (peak * 1e12 * mfu)
