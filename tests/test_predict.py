@@ -395,6 +395,7 @@ def test_validation_tolerates_unknown_labels():
     assert grad_bytes_per_param("AMP", "PyTorch (NGC pytorch-20.06-py3) + DDP, Apex AMP O2") == 2
     assert grad_bytes_per_param("mixed precision (apex AMP O2)") == 2
     assert grad_bytes_per_param("AMP", "PyTorch + DDP, Apex AMP O1") == grad_bytes_per_param("AMP", "Horovod 0.20") == 4
+    assert grad_bytes_per_param("AMP", "TF2 (NGC 21.02) O2 build") == 4  # an O2 that is not apex's opt level
     hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
     assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35
     assert hbm(gpu="Tesla V100") == 0.9 and hbm(gpu="NVIDIA Tesla P100-SXM2-16GB") == 0.732
