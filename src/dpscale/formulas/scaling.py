@@ -119,9 +119,15 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
-    if not _finite(d * v):
+    # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
+    # one reduction, not a second full product.
+    if not math.isfinite(_top(d) * _top(v)):
         raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
     return compute(d, v, e)
+
+
+def _top(x: Any) -> float:
+    return float(x.max()) if is_array(x) else float(x)
 
 
 class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), defaults=((),))):
@@ -215,14 +221,6 @@ def solve(
     if d != exact:
         notes = (Note("rounded_up", exact=exact, d=d),)
     return Solution("devices", exact, compute(d, v, e), notes)
-
-
-def _finite(x: Any) -> bool:
-    if is_array(x):
-        import numpy as np  # loaded already: x is an array
-
-        return bool(np.isfinite(x).all())
-    return math.isfinite(x)
 
 
 def _scalar(x: Any, name: str) -> Any:
