@@ -639,6 +639,14 @@ def test_step_terms_by_hand_with_the_documented_constants():
     assert b.step_s[0] == pytest.approx(0.5 + ar + wait)
 
 
+def test_the_wait_is_explained_where_it_is_the_bottleneck(capsys):
+    argv = ["predict", "--params", "1e6", "--step-time", "1", "--system", "dgx-a100", "-d"]
+    rc, out, _ = run(capsys, *argv, "1,8")
+    assert rc == 0 and "note: synchronisation wait: every step ends at a barrier" in out
+    rc, out, _ = run(capsys, *argv, "1")  # one device: no barrier, no note
+    assert rc == 0 and "every step ends at a barrier" not in out
+
+
 def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
     # 1 M parameters under a 1 s step: the all-reduce hides in the backward; the barrier's wait is what costs
     rec = predict(8, params=1e6, step_time_s=1.0, system="dgx-a100").records()[0]

@@ -64,6 +64,10 @@ LABELS: dict[str, dict[str, str]] = {
         "law_note": "E(d) from {law}",
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
+        "wait_note": (
+            "synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d devices; "
+            "the expected spread of compute and synchronisation grows with d (the largest of d draws)"
+        ),
         "measure_title": (
             "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
             "{threads} thread(s)/rank"
@@ -349,6 +353,11 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos rinden menos"
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "wait_note": (
+            "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
+            "dispositivos; la dispersión esperada del cómputo y de la sincronización crece con d (el mayor de d "
+            "sorteos)"
+        ),
         "measure_title": (
             "medido: {workload}, lote {batch}/rango, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
             "{threads} hilo(s)/rango"

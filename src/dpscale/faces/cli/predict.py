@@ -114,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
+    if any(r["bottleneck"] == "synchronisation wait" for r in records):
+        notes.append(label("wait_note", args.lang))
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
     emit(records, cols, args, notes=notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
