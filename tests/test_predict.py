@@ -626,7 +626,7 @@ def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():
 def test_step_terms_by_hand_with_the_documented_constants():
     """2 nodes of 8, 1 GB of gradients in one bucket, hierarchical, no ring fill, no overlap:
     the all-reduce and the wait written out from docs/predict.md's constants (η 0.80 / 0.73, α 8.4 / 3.4 /
-    14 µs, c_c 0.03, c_h 25 HBM passes)."""
+    14 µs, c_c 0.025, c_h 25 HBM passes)."""
     from dpscale.formulas.stepmodel import DEFAULT, step_time
 
     cal = DEFAULT._replace(ring_fill=0.0)
@@ -634,9 +634,17 @@ def test_step_terms_by_hand_with_the_documented_constants():
                   algorithm="hierarchical", hbm_tbs=2.0)  # fmt: skip
     ar = 8.4e-6 + 14 * 3.4e-6 + 2 * 14e-6 + 14 / 8 * 1e9 / (0.80 * 150e9) + 2 * 1 / 2 * 1e9 / (0.73 * 100e9)
     assert b.allreduce_s[0] == pytest.approx(ar) and b.exposed_s[0] == pytest.approx(ar)  # nothing hidden
-    wait = expected_max(16)[0] * (0.03 * 0.5 + 25 * 1e9 / 2e12)
+    wait = expected_max(16)[0] * (0.025 * 0.5 + 25 * 1e9 / 2e12)
     assert b.sync_wait_s[0] == pytest.approx(wait)
     assert b.step_s[0] == pytest.approx(0.5 + ar + wait)
+    # with accumulation the sum is all-reduced after the last micro-batch: all of it exposed, even with overlap on
+    # (DDP's 25 MiB buckets here: one 1 GB bucket could not overlap anything)
+    kw = dict(cal=cal, algorithm="hierarchical", hbm_tbs=2.0)
+    acc = step_time(16, 0.5, 1e9, 8, 150, 100, grad_accum=4, **kw)
+    assert acc.exposed_s[0] == pytest.approx(acc.allreduce_s[0]) and acc.compute_s[0] == 2.0
+    hidden = step_time(16, 0.5, 1e9, 8, 150, 100, grad_accum=4, overlap_accumulation=True, **kw)
+    assert hidden.exposed_s[0] < acc.allreduce_s[0] / 10  # DDP's no_sync: the last backward (1/3 s) hides it
+    assert step_time(16, 0.5, 1e9, 8, 150, 100, **kw).exposed_s[0] == pytest.approx(hidden.exposed_s[0])
 
 
 def test_the_wait_is_explained_where_it_is_the_bottleneck(capsys):
@@ -698,3 +706,14 @@ def test_a_node_baseline_says_the_one_device_rate_it_implies():
     assert p.efficiency_values[0] == pytest.approx(150 / p.per_device_throughput)
     one = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
     assert "one_device_inferred" not in {n.key for n in one.notes}
+
+
+def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "--grad-accum", "8", "--throughput", "150",
+            "--system", "dgx-a100", "-d", "512", "--json"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    after = json.loads(out)[0]
+    rc2, out, _ = run(capsys, *argv, "--overlap-accumulation")
+    during = json.loads(out)[0]
+    assert rc == rc2 == 0 and after["exposed_comm_s"] == after["allreduce_s"] > 10 * during["exposed_comm_s"]
+    assert after["efficiency"] < during["efficiency"]

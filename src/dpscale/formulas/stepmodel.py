@@ -57,7 +57,7 @@ DEFAULT = Calibration(
     alpha_intra=3.4e-6,
     alpha_inter=14e-6,
     backward_share=2 / 3,
-    compute_jitter=0.03,
+    compute_jitter=0.025,
     sync_hbm_passes=25.0,
     ring_fill=11.2e-6,
     ring_fill_bytes=FILL_BYTES,
@@ -102,6 +102,7 @@ def step_time(
     grad_accum: Any = 1,
     cal: Calibration = DEFAULT,
     overlap: bool = True,
+    overlap_accumulation: bool = False,
     bucket_cap: float = BUCKET_CAP,
     first_bucket: float = FIRST_BUCKET,
     algorithm: str = "auto",
@@ -113,7 +114,11 @@ def step_time(
 
     intra_curve: a measured (bytes, busbw GB/s) table for the node (`dpscale measure allreduce`); each
     bucket's intra-node bandwidth is read off it (log-size interpolation, ends held), latency included.
-    input_s: seconds the node's input pipeline needs for one device's micro-batch (b / R); 0: never binding."""
+    input_s: seconds the node's input pipeline needs for one device's micro-batch (b / R); 0: never binding.
+    overlap_accumulation: with grad_accum > 1, whether the all-reduce overlaps the last micro-batch's backward
+    (DDP's no_sync). Off by default: the published implementations accumulate, then all-reduce the sum
+    (Horovod's accumulation in DeepLearningExamples' TF BERT, PyTorch BERT's allreduce_post_accumulation,
+    Megatron before overlap_grad_reduce), so it is all exposed."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     g, k = nodes(d, gpus_per_node)
@@ -128,13 +133,15 @@ def step_time(
     per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
     backward = cal.backward_share * micro_step_s
     exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)
+    total_ar = (per_run * counts).sum(axis=1)
+    if not overlap_accumulation:
+        exposed = np.where(ga > 1, total_ar, exposed)  # the sum is all-reduced after the last micro-batch
     compute = ga * micro_step_s
     spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
     model = compute + exposed + wait
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
     step = np.maximum(model, feed)
-    total_ar = (per_run * counts).sum(axis=1)
     # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
     intra = busbw_factor(g) * (counts * sizes / (b_intra * GB)).sum()
     inter = busbw_factor(k) * grad_bytes / (b_inter * GB)

@@ -62,6 +62,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--bucket-mb", default="25", help="DDP bucket cap in MiB (default 25)")
     k.add_argument("--first-bucket-mb", default="1", help="DDP first bucket in MiB (default 1)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
+    k.add_argument(
+        "--overlap-accumulation",
+        action="store_true",
+        help="with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); "
+        "default: it follows the accumulation, as DeepLearningExamples, Horovod and Megatron do",
+    )
     k.add_argument("--alpha-intra", help="µs per intra-node hop (default 3.4, NCCL's NVLink figure)")
     k.add_argument("--alpha-inter", help="µs per network hop (default 14, NCCL's figure)")
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
@@ -104,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
         bucket_mb=positive(args.bucket_mb, "--bucket-mb", "a bucket size in MiB > 0"),
         first_bucket_mb=positive(args.first_bucket_mb, "--first-bucket-mb", "a bucket size in MiB > 0"),
         overlap=not args.no_overlap,
+        overlap_accumulation=args.overlap_accumulation,
         algorithm=args.algorithm,
         calibration=args.calibration,
         alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
