@@ -37,6 +37,21 @@ def test_no_inputs_shows_the_worked_example(capsys):
         assert "115,200 samples/s" in out and "57.6×" in out and "12,800" in out
 
 
+def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
+    assert rc == 2 and err == (
+        "dpscale calc: error: --efficiency: se recibió 90.0; se admite: una eficiencia de escalado en (0, 1] "
+        "(90 % = 0.9)\n"
+    )
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "usl", "--sigma", "2", "--lang", "es")
+    assert rc == 2 and "--sigma: se recibió 2.0; se admite: una contención σ en [0, 1)" in err
+    # a message without the standard parts, or with a phrase not translated, is said as written
+    rc, _, err = run(capsys, "-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7", "--lang", "es")
+    assert rc == 2 and "--efficiency: got 3 values for 2 device counts" in err
+    rc, _, err = run(capsys, "-d", "0", "-v", "2000", "-e", "0.9")  # English stays English
+    assert rc == 2 and "--devices: got '0'; allowed: whole numbers from 1" in err
+
+
 def test_spanish_labels_and_numbers(capsys):
     rc, out, _ = run(capsys, "--lang", "es")
     assert rc == 0
@@ -207,7 +222,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got 1.5; allowed: a scaling efficiency in (0, 1]"),
         (
             ["-d", "64", "-v", "2000", "-e", "90"],
-            "--efficiency: got 90.0; allowed: a scaling efficiency in (0, 1] (90 % is 0.9)",
+            "--efficiency: got 90.0; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)",
         ),
         (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
         (["-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: comes to inf from these inputs"),

@@ -188,7 +188,7 @@ def test_the_page_in_a_real_browser(served):
         # bad input: one line naming the flag, no table
         page.fill("#calc input[name=devices]", "0")
         page.click("#calc .run")
-        sync_api.expect(page.locator("#error")).to_contain_text("--devices: got '0'")
+        sync_api.expect(page.locator("#error")).to_contain_text("--devices: se recibió '0'; se admite: números enteros")
         sync_api.expect(page.locator("#result tr")).to_have_count(0)
         # solve for devices from a target
         page.fill("#calc input[name=devices]", "")

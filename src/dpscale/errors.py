@@ -25,8 +25,12 @@ def _show(value: Any) -> str:
 
 
 def fail(name: str, value: Any, allowed: str) -> DpscaleError:
-    """Build the standard one-line error: the input, the value, what is allowed."""
-    return DpscaleError(f"{name}: got {_show(value)}; allowed: {allowed}")
+    """Build the standard one-line error: the input, the value, what is allowed. Its parts ride along
+    (`.parts`) so a face can say it in the user's language (faces.i18n.say_error)."""
+    got = _show(value)
+    exc = DpscaleError(f"{name}: got {got}; allowed: {allowed}")
+    exc.parts = (name, got, allowed)
+    return exc
 
 
 def require(module: str, extra: str, feature: str) -> Any:
@@ -130,7 +134,7 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     lo, hi = extrema(x)
     if not (lo > 0) or not (hi <= 1):
         bad = _bad(x, lambda a: (a > 0) & (a <= 1))
-        hint = f" ({bad:g} % is {bad / 100:g})" if isinstance(bad, float) and 2 <= bad <= 100 else ""
+        hint = f" ({bad:g} % = {bad / 100:g})" if isinstance(bad, float) and 2 <= bad <= 100 else ""
         raise fail(name, bad, f"a scaling efficiency in (0, 1]{hint}")
     return x
 

@@ -437,6 +437,7 @@ LABELS: dict[str, dict[str, str]] = {
         "predicted": "E predicha",
         "measured": "E medida",
         "measured_points": "medido",
+        "error_frame": "{name}: se recibió {got}; se admite: {allowed}",
         "w:mixed": "mixta",
         "w:selective": "selectivo",
         "w:full": "completo",
@@ -704,6 +705,48 @@ def say(note: str, lang: str = "en") -> str:
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
     return Localised().format(template, **note.fields)
+
+
+# What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written
+# there); a phrase without an entry stays as written. The flag names stay: they are what one types.
+ALLOWED: dict[str, dict[str, str]] = {
+    "es": {
+        "a finite number > 0": "un número finito > 0",
+        "a number": "un número",
+        "a whole number ≥ 1": "un número entero ≥ 1",
+        "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
+        "a scaling efficiency in (0, 1], or one per size": "una eficiencia de escalado en (0, 1], o una por tamaño",
+        "a finite throughput > 0": "un rendimiento finito > 0",
+        "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
+        "finite numbers > 0": "números finitos > 0",
+        "a contention σ in [0, 1)": "una contención σ en [0, 1)",
+        "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
+        "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
+        "a parameter count > 0": "un número de parámetros > 0",
+        "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
+        "seconds > 0": "segundos > 0",
+        "a bandwidth in GB/s > 0": "un ancho de banda en GB/s > 0",
+        "a model-FLOPs utilisation in (0, 1]": "una utilización de FLOPs del modelo en (0, 1]",
+        "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
+        "whole numbers from 1 to 10,000,000: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), A..B+S": (
+            "números enteros de 1 a 10.000.000: N, una lista N1,N2,..., o un rango A..B, A..BxF (geométrico, F > 1), "
+            "A..B+S"
+        ),
+    },
+}
+
+
+def say_error(exc: BaseException, lang: str = "en") -> str:
+    """A library error in the user's language: 'FLAG: got X; allowed: Y' from errors.fail is said with the
+    language's words (and Y translated where ALLOWED has it); other messages stay as written."""
+    parts = getattr(exc, "parts", None)
+    if lang == "en" or parts is None or lang not in ALLOWED:
+        return str(exc)
+    name, got, allowed = parts
+    words = ALLOWED[lang]
+    said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
+                allowed)  # fmt: skip
+    return label("error_frame", lang).format(name=name, got=got, allowed=said)
 
 
 def label(key: str, lang: str = "en") -> str:

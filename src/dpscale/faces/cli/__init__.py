@@ -72,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(module.run(args) or 0)
     except DpscaleError as exc:
+        lang = getattr(args, "lang", "en")
+        if lang != "en":  # said in the user's language where the message has its standard parts
+            from dpscale.faces.i18n import say_error
+
+            exc = say_error(exc, lang)
         print(f"dpscale {command}: error: {exc}", file=sys.stderr)
         return 2
     except OverflowError as exc:

@@ -186,11 +186,14 @@ def _named(cls: type, flags: tuple[str, ...], *values: float) -> Any:
     try:
         return cls(*values)
     except DpscaleError as exc:
-        msg = str(exc)
-        for name, flag in zip(("sigma", "kappa", "serial_fraction"), ("--sigma", "--kappa", "--serial-fraction")):
-            if msg.startswith(name + ":"):
-                msg = flag + msg[len(name) :]
-        raise DpscaleError(msg) from None
+        renamed = dict(zip(("sigma", "kappa", "serial_fraction"), ("--sigma", "--kappa", "--serial-fraction")))
+        parts = getattr(exc, "parts", None)
+        if parts and parts[0] in renamed:
+            flag, got, allowed = renamed[parts[0]], parts[1], parts[2]
+            err = DpscaleError(f"{flag}: got {got}; allowed: {allowed}")
+            err.parts = (flag, got, allowed)
+            raise err from None
+        raise
 
 
 def add_efficiency_args(p: argparse.ArgumentParser) -> None:

@@ -20,7 +20,7 @@ from dpscale import catalog
 from dpscale.errors import DpscaleError, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
-from dpscale.faces.i18n import LABELS, LANGS, label, say
+from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.predict import PRECISIONS
 
@@ -156,7 +156,7 @@ def create_app() -> FastAPI:
                 raise DpscaleError('options: got a non-object; allowed: {"flag": "value", ...}')
             return JSONResponse(run_command(command, opts, str(body.get("lang") or "en")))
         except (DpscaleError, OverflowError) as exc:
-            why = overflow(exc) if isinstance(exc, OverflowError) else exc
+            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, str(body.get("lang") or "en"))
             return JSONResponse({"error": f"dpscale {command}: error: {why}"}, status_code=422)
 
     return app
