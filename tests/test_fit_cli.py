@@ -119,50 +119,40 @@ def test_bad_input_exits_2_with_one_line(argv, needle, capsys):
     assert needle in err and "\n" not in err
 
 
-def test_unparsable_files_name_the_line(tmp_path):
-    bad_csv = tmp_path / "bad.csv"
-    bad_csv.write_text("devices,throughput\n1,1000\n8,lots\n")
-    with pytest.raises(Exception, match=r"bad.csv line 3, throughput"):
-        read_runs(bad_csv)
-    bad_jsonl = tmp_path / "bad.jsonl"
-    bad_jsonl.write_text('{"devices": 1, "throughput": 10}\n{"devices": 2,\n')
-    with pytest.raises(Exception, match=r"bad.jsonl line 2: not valid JSON"):
-        read_runs(bad_jsonl)
-    no_cols = tmp_path / "cols.csv"
-    no_cols.write_text("gpus,speed\n1,2\n")
-    with pytest.raises(Exception, match=r"cols.csv line 1: missing column\(s\) devices, throughput"):
-        read_runs(no_cols)
-    bom = tmp_path / "excel.csv"  # Excel's "CSV UTF-8" starts with a byte-order mark
-    bom.write_bytes("devices,throughput\n1,1000\n8,7600\n".encode("utf-8-sig"))
-    assert [r.devices for r in read_runs(bom)] == [1, 8]
-    comma = tmp_path / "comma.csv"  # 1,100 typed with a thousands comma: three fields under a two-column header
-    comma.write_text("devices,throughput\n1,1000\n8,1,100\n")
-    with pytest.raises(Exception, match=r"comma.csv line 3: got 3 fields; allowed: 2 as in the header"):
-        read_runs(comma)
-    comma.write_text("devices,throughput,\n1,1000,\n8,7600,\n")  # trailing commas are fine
-    assert [r.throughput for r in read_runs(comma)] == [1000, 7600]
-    commented = tmp_path / "commented.csv"  # a comment and a blank line before the header, and among the rows
-    commented.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n")
-    with pytest.raises(Exception, match=r"commented.csv line 8, throughput: got 'x'"):  # lines counted as in the file
-        read_runs(commented)
-    commented.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n")
-    assert [(r.devices, r.throughput) for r in read_runs(commented)] == [(1, 1000), (16, 15000)]
-    only_comments = tmp_path / "empty.csv"
-    only_comments.write_text("# nothing yet\n")
-    with pytest.raises(Exception, match=r"empty.csv line 1: missing column\(s\) devices, throughput"):
-        read_runs(only_comments)
-    huge = tmp_path / "huge.csv"
-    huge.write_text('devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n')
-    with pytest.raises(Exception, match=r"huge.csv: not a readable CSV"):
-        read_runs(huge)
-    far = tmp_path / "far.csv"  # a typo'd size that would overflow the fit, and an over-long number
-    far.write_text("devices,throughput\n1,1000\n1e300,7600\n")
-    with pytest.raises(Exception, match=r"far.csv line 3, devices: got '1e300'; allowed: a whole number from 1"):
-        read_runs(far)
-    digits = tmp_path / "digits.jsonl"
-    digits.write_text('{"devices": 1, "throughput": 10}\n{"devices": ' + "1" * 5000 + ', "throughput": 5}\n')
-    with pytest.raises(Exception, match=r"digits.jsonl line 2: a number too long to read"):
-        read_runs(digits)
+BAD_FILES = [  # (file name, content, what the one line must say)
+    ("bad.csv", "devices,throughput\n1,1000\n8,lots\n", r"bad.csv line 3, throughput"),
+    ("bad.jsonl", '{"devices": 1, "throughput": 10}\n{"devices": 2,\n', r"bad.jsonl line 2: not valid JSON"),
+    ("cols.csv", "gpus,speed\n1,2\n", r"cols.csv line 1: missing column\(s\) devices, throughput"),
+    # 1,100 typed with a thousands comma: three fields under a two-column header
+    ("comma.csv", "devices,throughput\n1,1000\n8,1,100\n", r"comma.csv line 3: got 3 fields; allowed: 2 as in"),
+    # comments and blank lines before the header and among the rows: lines counted as in the file
+    ("commented.csv", "# DGX A100\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n",
+     r"commented.csv line 8, throughput: got 'x'"),
+    ("empty.csv", "# nothing yet\n", r"empty.csv line 1: missing column\(s\) devices, throughput"),
+    ("huge.csv", 'devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n', r"huge.csv: not a readable CSV"),
+    # a typo'd size that would overflow the fit
+    ("far.csv", "devices,throughput\n1,1000\n1e300,7600\n", r"far.csv line 3, devices: got '1e300'; allowed: a whole"),
+    ("digits.jsonl", '{"devices": 1, "throughput": 10}\n{"devices": ' + "1" * 5000 + ', "throughput": 5}\n',
+     r"digits.jsonl line 2: a number too long to read"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name, content, needle", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_unparsable_files_name_the_line(tmp_path, name, content, needle):
+    path = tmp_path / name
+    path.write_text(content)
+    with pytest.raises(Exception, match=needle):
+        read_runs(path)
+
+
+def test_what_real_exports_contain_is_read(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_bytes("devices,throughput\n1,1000\n8,7600\n".encode("utf-8-sig"))  # Excel's "CSV UTF-8": a BOM
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 1000), (8, 7600)]
+    path.write_text("devices,throughput,\n1,1000,\n8,7600,\n")  # trailing commas
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 1000), (8, 7600)]
+    path.write_text("# DGX A100, 2024-05-01\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n")  # comments
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 1000), (16, 15000)]
 
 
 @pytest.mark.slow
