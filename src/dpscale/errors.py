@@ -27,10 +27,20 @@ def _show(value: Any) -> str:
 def fail(name: str, value: Any, allowed: str) -> DpscaleError:
     """Build the standard one-line error: the input, the value, what is allowed. Its parts ride along
     (`.parts`) so a face can say it in the user's language (faces.i18n.say_error)."""
-    got = _show(value)
-    exc = DpscaleError(f"{name}: got {got}; allowed: {allowed}")
-    exc.parts = (name, got, allowed)
-    return exc
+    exc = DpscaleError("")
+    exc.parts = (name, _show(value), allowed)
+    return renamed(exc, name)
+
+
+def renamed(exc: DpscaleError, name: str) -> DpscaleError:
+    """The same standard error under another input name (a library parameter → its CLI flag); the value is
+    kept as it was shown. An error without the standard parts is returned as it is."""
+    parts = getattr(exc, "parts", None)
+    if not parts:
+        return exc
+    out = DpscaleError(f"{name}: got {parts[1]}; allowed: {parts[2]}")
+    out.parts = (name, parts[1], parts[2])
+    return out
 
 
 def require(module: str, extra: str, feature: str) -> Any:

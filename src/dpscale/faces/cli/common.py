@@ -11,7 +11,7 @@ import math
 import re
 import sys
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, fail, renamed
 from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
@@ -156,13 +156,13 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
                 raise DpscaleError("--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ ≥ 0; a missing one is 0)")
             sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)")
             kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ ≥ 0")
-            return _named(USL, ("--sigma", "--kappa"), sigma, kappa)
+            return _named(USL, sigma, kappa)
         if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
             raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
         if law_flags["serial_fraction"] is None:
             raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
         s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)")
-        return _named(Amdahl, ("--serial-fraction",), s)
+        return _named(Amdahl, s)
     if args.efficiency is None:
         return None
     values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size")
@@ -181,19 +181,14 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         raise DpscaleError(f"--{exc}") from None  # "efficiency: 8 devices given twice …" names the flag
 
 
-def _named(cls: type, flags: tuple[str, ...], *values: float) -> Any:
+def _named(cls: type, *values: float) -> Any:
     """Build a law, renaming its parameter errors to the CLI flags."""
     try:
         return cls(*values)
     except DpscaleError as exc:
-        renamed = dict(zip(("sigma", "kappa", "serial_fraction"), ("--sigma", "--kappa", "--serial-fraction")))
-        parts = getattr(exc, "parts", None)
-        if parts and parts[0] in renamed:
-            flag, got, allowed = renamed[parts[0]], parts[1], parts[2]
-            err = DpscaleError(f"{flag}: got {got}; allowed: {allowed}")
-            err.parts = (flag, got, allowed)
-            raise err from None
-        raise
+        flags = {"sigma": "--sigma", "kappa": "--kappa", "serial_fraction": "--serial-fraction"}
+        name = (getattr(exc, "parts", None) or ("",))[0]
+        raise (renamed(exc, flags[name]) if name in flags else exc) from None
 
 
 def add_efficiency_args(p: argparse.ArgumentParser) -> None:
