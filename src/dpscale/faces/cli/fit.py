@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.output import emit
 
         # the CSV holds the predictions; what they rest on (law, parameters, warnings) goes to stderr as notes
-        head = _human(report, args.unit, args.lang).split("\n\n")[0].splitlines()
+        head = _law_lines(report, args.lang)
         emit(report["predictions"], _columns(args.unit), args, notes=[*head, *(say(w, args.lang) for w in warnings)])
     else:
         print(_human(report, args.unit, args.lang))
@@ -162,15 +162,15 @@ def _devices(x: float, lang: str) -> str:
     return "∞" if x is None or math.isinf(x) else ("—" if math.isnan(x) else fmt(x, "int", lang))
 
 
-def _human(r: dict[str, Any], unit: str, lang: str) -> str:
-    pct = f"{100 * r['confidence']:g} %"
+def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
+    """What a fit rests on: the law and why, the runner-up, E's baseline, the parameters with intervals."""
     t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
     score = lambda x: "n/a" if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
     lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
     if r["runner_up"]:
         lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
     lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang)))
-    lines.append(t("fit_parameters", pct=pct))
+    lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
     lines += [
         f"  {n} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}, {fmt(p['hi'], 'float', lang)}]"
         for n, p in r["parameters"].items()
@@ -186,6 +186,13 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
                 a=fmt(s["latency_s"], "float", lang),
             )
         )
+    return lines
+
+
+def _human(r: dict[str, Any], unit: str, lang: str) -> str:
+    pct = f"{100 * r['confidence']:g} %"
+    t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
+    lines = _law_lines(r, lang)
     lines += ["", t("fit_measured")]
     mcols = [Column("devices", "int"), Column("throughput", "rate", unit), Column("efficiency", "pct")]
     mcols.append(Column("fitted_efficiency", "pct"))
