@@ -719,6 +719,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite throughput > 0": "un rendimiento finito > 0",
         "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
         "finite numbers > 0": "números finitos > 0",
+        "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half": (
+            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+        ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",

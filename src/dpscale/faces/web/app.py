@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, overflow
+from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
@@ -37,6 +37,9 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
+THOUSANDS_DOT = (
+    "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
+)
 
 
 def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
@@ -60,10 +63,7 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
             argv.append(flag)
             continue
         if lang != "en" and re.fullmatch(r"\s*\d{1,3}(\.\d{3})+\s*", str(value)):
-            raise DpscaleError(
-                f"{flag}: got {value!r}; allowed: a number without thousands separators and with a decimal point "
-                f"({str(value).replace('.', '')} or {str(value).strip().rstrip('0').rstrip('.')}, as meant)"
-            )
+            raise fail(flag, value, THOUSANDS_DOT)  # said in the page's language by say_error
         argv.append(f"{flag}={value}")
     return argv
 
