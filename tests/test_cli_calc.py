@@ -52,6 +52,25 @@ def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     assert rc == 2 and "--devices: got '0'; allowed: whole numbers from 1" in err
 
 
+def test_spanish_number_styles_are_refused_not_misread(capsys):
+    """A Spanish reader writes two thousand as 2.000 and nine tenths as 0,9: read as English, those are 2 and the
+    list (0, 9). Both are refused naming the flag, on the command line as on the web page."""
+    rc, _, err = run(capsys, "-d", "64", "-v", "2.000", "-e", "0.9", "--lang", "es")
+    assert rc == 2 and err == (
+        "dpscale calc: error: --throughput: se recibió '2.000'; se admite: un número sin separador de miles y con "
+        "punto decimal: 2000 para dos mil, 2.5 para dos y medio\n"
+    )
+    rc, _, err = run(capsys, "-d", "8,1.024", "-v", "2000", "-e", "0.9", "--lang", "es")
+    assert rc == 2 and "--devices: se recibió '8,1.024'" in err
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0,9")
+    assert rc == 2 and "--efficiency: got '0,9'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
+    # what no Spanish number is read differently: 0.900 (no group starts with 0), a list of valid E, English 2.000
+    assert run(capsys, "-d", "64", "-v", "2000", "-e", "0.900", "--lang", "es")[0] == 0
+    assert run(capsys, "-d", "1,2", "-v", "2000", "-e", "1,1", "--lang", "es")[0] == 0
+    rc, out, _ = run(capsys, "-d", "64", "-v", "2.000", "-e", "0.9", "--json")
+    assert rc == 0 and '"actual_throughput": 115.2' in out
+
+
 def test_spanish_labels_and_numbers(capsys):
     rc, out, _ = run(capsys, "--lang", "es")
     assert rc == 0

@@ -716,6 +716,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a whole number ≥ 1": "un número entero ≥ 1",
         "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
         "a scaling efficiency in (0, 1], or one per size": "una eficiencia de escalado en (0, 1], o una por tamaño",
+        "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size": (
+            "una eficiencia de escalado en (0, 1] con punto decimal (0.9); la coma separa un valor por tamaño"
+        ),
         "a finite throughput > 0": "un rendimiento finito > 0",
         "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
         "finite numbers > 0": "números finitos > 0",

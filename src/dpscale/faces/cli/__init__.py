@@ -63,13 +63,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"dpscale: error: unknown command {command!r}; allowed: {valid}", file=sys.stderr)
             return 2
     from dpscale.errors import DpscaleError, overflow
-    from dpscale.faces.cli.common import Parser
+    from dpscale.faces.cli.common import Parser, check_number_style
 
     module = import_module(f"{__name__}.{COMMANDS[command][0]}")
     parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1])
     module.add_arguments(parser)
     args = parser.parse_args(argv)
     try:
+        check_number_style(args, parser)
         return int(module.run(args) or 0)
     except DpscaleError as exc:
         lang = getattr(args, "lang", "en")

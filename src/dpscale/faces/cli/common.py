@@ -36,6 +36,26 @@ class Parser(argparse.ArgumentParser):
         return ns
 
 
+THOUSANDS_DOT = (
+    "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
+)
+_DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(\.\d{3})+")  # 2.000, 1.280.000; not 0.900 (no group starts a number with 0)
+
+
+def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
+    """In a language that writes 2.000 for two thousand, refuse such a number rather than read it as 2.
+
+    The CLI and the web page both call this after parsing, so `--lang es -v 2.000` is one error everywhere."""
+    if getattr(args, "lang", "en") == "en":
+        return
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        if not action.option_strings or not isinstance(value, str):
+            continue
+        if any(_DOT_GROUPS.fullmatch(part.strip()) for part in value.split(",")):
+            raise fail(max(action.option_strings, key=len), value, THOUSANDS_DOT)
+
+
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g = p.add_argument_group("output")
     fmt = g.add_mutually_exclusive_group()
@@ -136,6 +156,9 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
     return values
 
 
+DECIMAL_COMMA = "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size"
+
+
 def efficiency_source(args: Any, devices: list[int]) -> Any:
     """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source."""
     from dpscale.sources.laws import USL, Amdahl, PerSize
@@ -166,6 +189,9 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
     if args.efficiency is None:
         return None
     values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size")
+    if re.fullmatch(r"\s*[01]\s*,\s*\d+\s*", args.efficiency) and not all(0 < v <= 1 for v in values):
+        # 0,9 or 1,5: a decimal comma (as a list, 0 and 9 are no efficiencies)
+        raise fail("--efficiency", args.efficiency, DECIMAL_COMMA)
     for v in values:
         check_efficiency(v, "--efficiency")
     if len(values) == 1:

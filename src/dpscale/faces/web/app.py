@@ -8,7 +8,6 @@ formats exactly as `dpscale COMMAND` does — there is no second copy of any for
 
 from __future__ import annotations
 
-import re
 from importlib import import_module
 from importlib.resources import files
 from typing import Any
@@ -17,9 +16,9 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, fail, overflow
+from dpscale.errors import DpscaleError, overflow
 from dpscale.faces.cli import COMMANDS
-from dpscale.faces.cli.common import Parser
+from dpscale.faces.cli.common import Parser, check_number_style
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.predict import PRECISIONS
@@ -37,18 +36,13 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
-THOUSANDS_DOT = (
-    "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
-)
 
 
-def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
+def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
     """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
     Only a key naming one of the command's options exactly is taken (the parser takes no abbreviations
-    either), so no spelling reaches a file option. `--flag=value` keeps a value that starts with '-' a value.
-    On a page in a language that writes 2.000 for two thousand, such a number is refused rather than read
-    as 2."""
+    either), so no spelling reaches a file option. `--flag=value` keeps a value that starts with '-' a value."""
     argv: list[str] = []
     for key, value in options.items():
         flag = "--" + str(key).replace("_", "-")
@@ -62,8 +56,6 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
         if value is True:
             argv.append(flag)
             continue
-        if lang != "en" and re.fullmatch(r"\s*\d{1,3}(\.\d{3})+\s*", str(value)):
-            raise fail(flag, value, THOUSANDS_DOT)  # said in the page's language by say_error
         argv.append(f"{flag}={value}")
     return argv
 
@@ -77,7 +69,8 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
     parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
-    args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
+    args = parser.parse_args([*argv_from(options, parser), "--lang", lang])
+    check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
