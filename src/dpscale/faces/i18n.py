@@ -742,12 +742,74 @@ ALLOWED: dict[str, dict[str, str]] = {
 }
 
 
+# The calculator's other errors (no standard parts), whole: (English pattern, the language's template). The
+# core is the part a Spanish reader meets first, so its every refusal is said in Spanish; {n} marks a number.
+SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantities
+    "es": (
+        (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
+         "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
+        (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
+         "entradas: se recibió {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+        (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for (?P<n2>[\d,]+) device counts; "
+         r"allowed: one value, or one per device count",
+         "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "
+         "número de dispositivos"),
+        (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<a>\S+) and (?P<b>\S+)\); allowed: one E per size",
+         "{flag}: {n1} dispositivos dados dos veces ({a} y {b}); se admite: una E por tamaño"),
+        (r"(?P<a>--efficiency) and (?P<b>--law): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<a>--serial-fraction): belongs to (?P<b>--law amdahl); for usl give (?P<c>--sigma/--kappa)",
+         "{a}: pertenece a {b}; para usl dé {c}"),
+        (r"(?P<a>--sigma/--kappa): belong to (?P<b>--law usl); for amdahl give (?P<c>--serial-fraction)",
+         "{a}: pertenecen a {b}; para amdahl dé {c}"),
+        (r"(?P<a>--law usl): needs (?P<b>--sigma) and/or (?P<c>--kappa) \(σ in \[0, 1\), κ ≥ 0; a missing one is 0\)",
+         "{a}: necesita {b} y/o {c} (σ en [0, 1), κ ≥ 0; el que falte vale 0)"),
+        (r"(?P<a>--law amdahl): needs (?P<b>--serial-fraction) S \(S in \[0, 1\)\)",
+         "{a}: necesita {b} S (S en [0, 1))"),
+        (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",
+         "{a} × {b}: fuera del rango de coma flotante; se admite: magnitudes realistas"),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs; allowed: realistic magnitudes",
+         "{a}: sale {x} con estas entradas; se admite: magnitudes realistas"),
+        (r"devices: (?P<x>\S+) needed; allowed: at most (?P<n1>[\d,]+) — check the target and the throughput",
+         "dispositivos: harían falta {x}; se admite: como mucho {n1}; revise el objetivo y el rendimiento"),
+        (r"target (?P<t>.+?): not reached within (?P<n1>[\d,]+) devices \((?P<x>.+?) there\); "
+         r"allowed: a target this E\(d\) reaches at a buildable size",
+         "objetivo {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
+         "alcance con un tamaño construible"),
+        (r"target (?P<t>.+?): unreachable — this E\(d\) peaks at (?P<x>.+?) with (?P<n1>[\d,]+) devices; "
+         r"allowed: a target at or below the peak",
+         "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
+         "objetivo igual o inferior al máximo"),
+    ),
+}  # fmt: skip
+
+
+def _number_words(text: str, lang: str) -> str:
+    """'20,000/s (speedup 9.5)' → '20.000/s (aceleración 9,5)': a quantity as the calculator said it."""
+    return localise(text, lang).replace("speedup", label("speedup", lang).split()[0])
+
+
+def _said(message: str, lang: str) -> str:
+    """A free-form error said from SAID's templates (numbers the language's way); unmatched: as written."""
+    import re
+
+    for pattern, template in SAID.get(lang, ()):
+        m = re.fullmatch(pattern, message)
+        if m:
+            fields = {k: _number_words(v, lang) if k in ("n1", "n2", "t", "x") else v for k, v in m.groupdict().items()}
+            return template.format(**fields)
+    return message
+
+
 def say_error(exc: BaseException, lang: str = "en") -> str:
     """A library error in the user's language: 'FLAG: got X; allowed: Y' from errors.fail is said with the
-    language's words (and Y translated where ALLOWED has it); other messages stay as written."""
+    language's words (and Y translated where ALLOWED has it); the calculator's other errors from SAID; the
+    rest stay as written."""
     parts = getattr(exc, "parts", None)
-    if lang == "en" or parts is None or lang not in ALLOWED:
+    if lang == "en" or lang not in ALLOWED:
         return str(exc)
+    if parts is None:
+        return _said(str(exc), lang)
     name, got, allowed = parts
     words = ALLOWED[lang]
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
