@@ -120,6 +120,8 @@ def test_spanish_labels_and_numbers(capsys):
     assert "115.200 muestras/s" in out and "57,6×" in out and "Ejemplo resuelto" in out
     rc, out, _ = run(capsys, "-d", "8,64", "-v", "100", "--law", "amdahl", "--serial-fraction", "0.02", "--lang", "es")
     assert rc == 0 and "E(d) según Amdahl, fracción serie = 0,02" in out
+    rc, out, _ = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9,0.85", "--lang", "es")
+    assert rc == 0 and "E(d) según E por tamaño: 1→0,9; 8→0,85" in out
 
 
 @pytest.mark.parametrize(

@@ -704,7 +704,11 @@ def say(note: str, lang: str = "en") -> str:
             text = super().format_field(value, format_spec)
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
-    return Localised().format(template, **note.fields)
+    fields = {k: localise(v, lang) if k in TEXT_NUMBERS else v for k, v in note.fields.items()}
+    return Localised().format(template, **fields)
+
+
+TEXT_NUMBERS = ("table",)  # note fields that are numbers already written out ('1→0.9; 8→0.8')
 
 
 # What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written

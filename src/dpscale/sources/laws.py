@@ -97,7 +97,8 @@ class PerSize(_Law):
         return lookup[d]
 
     def describe(self) -> str:
-        return Note("law_per_size", table=", ".join(f"{d}→{e:g}" for d, e in self.table))
+        # '; ' between pairs, so a language with a decimal comma can localise the numbers (1→0,9; 8→0,8)
+        return Note("law_per_size", table="; ".join(f"{d}→{e:g}" for d, e in self.table))
 
 
 class USL(_Law):
