@@ -691,8 +691,12 @@ def test_catalog_names_forgive_case_and_separators_and_suggest_the_closest():
     assert catalog.system("DGX_A100")["key"] == "dgx-a100" and catalog.model("ResNet-50")["key"] == "resnet50"
     with pytest.raises(DpscaleError, match=r"--model: got 'bert-larg' \(did you mean 'bert-large'\?\); allowed: "):
         catalog.model("bert-larg")
-    with pytest.raises(DpscaleError, match=r"got 'h100' \(did you mean 'h100-80gb'\?\)"):
-        catalog.gpu("h100")
+    # the leading part of one key means it; of several, the error names each
+    assert catalog.gpu("H100")["key"] == "h100-80gb" and catalog.system("DGX-2")["key"] == "dgx2-v100"
+    with pytest.raises(DpscaleError, match=r"got 'v100' \(did you mean 'v100-16gb' or 'v100-32gb'\?\)"):
+        catalog.gpu("v100")
+    with pytest.raises(DpscaleError, match=r"got 'dgx1' \(did you mean 'dgx1-p100' or 'dgx1-v100'\?\)"):
+        catalog.system("dgx1")
     with pytest.raises(DpscaleError, match=r"--system: got 'tpu-pod'; allowed: aws-p4d"):  # nothing close
         catalog.system("tpu-pod")
 

@@ -27,7 +27,8 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
 
 def key_of(kind: str, name: str) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
-    'ResNet-50'), nor a cloud instance's size suffix ('aws-p4d.24xlarge') — or None."""
+    'ResNet-50'), nor a cloud instance's size suffix ('aws-p4d.24xlarge') — or None. A name that is the leading
+    part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' → 'dgx2-v100'); of several ('V100'), none."""
     entries = table(kind)
     key = str(name).strip().lower()
     bare = {re.sub(r"[-_ ]", "", k): k for k in entries}
@@ -36,7 +37,11 @@ def key_of(kind: str, name: str) -> str | None:
             return text
         if re.sub(r"[-_ ]", "", text) in bare:
             return bare[re.sub(r"[-_ ]", "", text)]
-    return None
+    typed = re.sub(r"[-_ ]", "", key)
+    heads = {
+        k for k in entries for i in range(1, k.count("-") + 1) if re.sub(r"[-_ ]", "", k.rsplit("-", i)[0]) == typed
+    }
+    return heads.pop() if len(heads) == 1 else None
 
 
 def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
@@ -46,8 +51,10 @@ def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
     if key not in entries:
         from difflib import get_close_matches  # only on the error path
 
-        close = get_close_matches(str(name).strip().lower(), list(entries), n=1, cutoff=0.6)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        typed = str(name).strip().lower()
+        close = [k for k in sorted(entries) if typed and k.startswith(typed)]  # 'v100': both memory sizes
+        close = close or get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
 
