@@ -55,6 +55,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
+        "or": "or",
         "solved": "solved for",
         "constant_note": (
             "E is held at {e} for every size; real E usually falls as devices are added — "
@@ -340,6 +341,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
+        "or": "o",
         "solved": "incógnita despejada",
         "constant_note": (
             "E se mantiene en {e} para todos los tamaños; en la práctica E suele caer al añadir "
@@ -784,6 +786,27 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          r"allowed: a target at or below the peak",
          "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
          "objetivo igual o inferior al máximo"),
+        # the predictor's and the catalogs' (the web page's predict form reaches these)
+        (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
+         "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),
+        (r"(?P<flag>--\S+): got (?P<got>'[^']*'); allowed: (?P<names>[a-z0-9.-]+(?:, [a-z0-9.-]+)+)",
+         "{flag}: se recibió {got}; se admite: {names}"),
+        (r"(?P<flags>.+): missing; allowed: give --system NAME or the raw cluster figures",
+         "{flags}: faltan; se admite: --system NOMBRE o las cifras del clúster"),
+        (r"(?P<flags>--params/--model): missing; allowed: a parameter count or a preset name",
+         "{flags}: falta; se admite: un número de parámetros o el nombre de un modelo predefinido"),
+        (r"(?P<a>--throughput) and (?P<b>--step-time): give one measured baseline, not both",
+         "{a} y {b}: dé una sola referencia medida, no ambas"),
+        (r"(?P<flags>--throughput/--step-time): missing; allowed: a measured baseline, or --model PRESET \(or "
+         r"--params with --seq-len, a transformer\) with --gpu \(or a --system that names one\) to estimate "
+         r"compute from FLOPs and MFU",
+         "{flags}: falta; se admite: una referencia medida, o --model MODELO (o --params con --seq-len, un "
+         "transformer) con --gpu (o un --system que la nombre) para estimar el cómputo a partir de FLOPs y MFU"),
+        (r"(?P<flags>--throughput/--step-time): a micro-batch comes to (?P<x>\S+) s of compute; allowed: inputs "
+         r"that put it between (?P<n1>\S+) s and (?P<n2>\S+) s",
+         "{flags}: un micro-lote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y {n2} s"),
+        (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
+         "{flag}: {p} no tiene cifra de pico para {gpu}; se admite: {names}"),
     ),
 }  # fmt: skip
 
@@ -801,6 +824,8 @@ def _said(message: str, lang: str) -> str:
         m = re.fullmatch(pattern, message)
         if m:
             fields = {k: _number_words(v, lang) if k in ("n1", "n2", "t", "x") else v for k, v in m.groupdict().items()}
+            if "mean" in fields:  # 'a' or 'b': the language's 'or'
+                fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             return template.format(**fields)
     return message
 

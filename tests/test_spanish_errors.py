@@ -1,0 +1,73 @@
+"""Refusals said in Spanish: the calculator's and the predictor's free-form errors come from i18n.SAID's templates
+(the standard 'FLAG: got X; allowed: Y' ones from errors.fail are tested with each command)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from clihelp import run
+
+from dpscale.faces.i18n import SAID
+
+A100 = ["--system", "dgx-a100", "--batch", "32"]
+SPANISH_REFUSALS = [
+    (["calc", "-d", "64", "-v", "2000"], "entradas: se recibió --devices, --throughput; se admite: exactamente tres de "
+     "--devices, --throughput, --efficiency/--law, --actual/--speedup (la cuarta se resuelve)"),
+    (["calc", "-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "--actual y --speedup: dé uno de los dos, no ambos"),
+    (["calc", "-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"],
+     "--efficiency: se recibieron 3 valores para 2 números de "
+     "dispositivos; se admite: un valor, o uno por número de dispositivos"),
+    (["calc", "-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "--efficiency: 8 dispositivos dados dos veces (0.9 y 0.8)"),
+    (["calc", "-d", "8", "-v", "2000", "-e", "0.9", "--law", "usl"], "--efficiency y --law: dé una sola fuente de E"),
+    (["calc", "-d", "8", "-v", "2000", "--law", "usl", "--serial-fraction", "0.1"],
+     "--serial-fraction: pertenece a --law"),
+    (["calc", "-d", "8", "-v", "2000", "--law", "amdahl", "--sigma", "0.1"], "--sigma/--kappa: pertenecen a --law usl"),
+    (["calc", "-d", "8", "-v", "2000", "--law", "usl"], "--law usl: necesita --sigma y/o --kappa"),
+    (["calc", "-d", "8", "-v", "2000", "--law", "amdahl"], "--law amdahl: necesita --serial-fraction S (S en [0, 1))"),
+    (["calc", "-d", "64", "-v", "1e308", "-e", "0.9"],
+     "fuera del rango de coma flotante; se admite: magnitudes realistas"),
+    (["calc", "-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: sale inf con estas entradas"),
+    (["calc", "-v", "1e-308", "-e", "0.9", "--actual", "1e308"],
+     "se admite: como mucho 10.000.000; revise el objetivo"),
+    (["calc", "-v", "2000", "--sigma", "0.1", "--actual", "1e6"],
+     "objetivo 1e+06/s (aceleración 500): no se alcanza con "
+     "16.777.216 dispositivos (20.000/s (aceleración 9,99999) allí)"),
+    (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
+     "objetivo 100.000/s (aceleración 50): "
+     "inalcanzable; esta E(d) llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 dispositivos"),
+    (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "
+     "se admite: bert-base"),
+    (["predict", "--model", "resnet50", "--system", "dgx1"], "--system: se recibió 'dgx1' (¿quería decir "
+     "'dgx1-p100' o 'dgx1-v100'?)"),
+    (["predict", "--model", "zzz", *A100], "--model: se recibió 'zzz'; se admite: bert-base, bert-large"),
+    (["predict", "--model", "resnet50", "--batch", "32"], "--gpus-per-node, --intra-bw, --inter-bw: faltan; "
+     "se admite: --system NOMBRE o las cifras del clúster"),
+    (["predict", *A100], "--params/--model: falta; se admite: un número de parámetros"),
+    (["predict", "--model", "resnet50", *A100, "--throughput", "100", "--step-time", "1"],
+     "--throughput y --step-time: dé una sola referencia medida, no ambas"),
+    (["predict", "--params", "1e8", *A100], "--throughput/--step-time: falta; se admite: una referencia medida, o "
+     "--model MODELO"),
+    (["predict", "--model", "resnet50", *A100, "--throughput", "1e-9"], "--throughput/--step-time: un micro-lote "
+     "sale a 3,2e+10 s de cómputo; se admite: entradas que lo dejen entre 1e-07 s y 1e+07 s"),
+    (["predict", "--model", "resnet50", "--gpu", "v100-16gb", "--precision", "bf16", "--gpus-per-node", "8",
+      "--intra-bw", "150", "--inter-bw", "50", "--batch", "32"],
+     "--precision: bf16 no tiene cifra de pico para v100-16gb; se admite: fp16"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "needle"), SPANISH_REFUSALS)
+def test_refusals_are_said_in_spanish(capsys, argv, needle):
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_spanish_template_is_reached(capsys):
+    """An English message reworded without its pattern would fall back to English silently: each template of
+    i18n.SAID must match one of the refusals above, said in English."""
+    said = []
+    for argv, _ in SPANISH_REFUSALS:
+        _, _, err = run(capsys, *argv)
+        said.append(err.strip().split("error: ", 1)[1])
+    unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
+    assert unmatched == []
