@@ -202,3 +202,38 @@ def test_builtin_workloads_train_at_d2(capsys: pytest.CaptureFixture[str], workl
     assert p["speedup"] == 2.0  # the baseline is 2 ranks: its speedup over one device is d0·E = 2, not 1
     assert p["global_batch"] == 4 and p["throughput"] == pytest.approx(4 / p["step_s"], rel=1e-9)  # one repeat
     assert p["params"] == {"cnn": 94_538, "transformer": 918_736}[workload]
+
+
+DDP_BUCKETS = """
+import os, sys, torch, torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel as DDP
+os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=sys.argv[1])
+dist.init_process_group("gloo", rank=0, world_size=1)
+model = torch.nn.Sequential(*[torch.nn.Linear(512, 512, bias=False) for _ in range(56)])  # 56 tensors of 1 MiB
+ddp, seen = DDP(model), []
+def hook(state, bucket):
+    seen.append(bucket.buffer().numel() * 4 / 2**20)
+    fut = torch.futures.Future()
+    fut.set_result(bucket.buffer())
+    return fut
+ddp.register_comm_hook(None, hook)
+for _ in range(3):  # DDP rebuilds its buckets in ready order after the first iteration
+    seen.clear()
+    ddp(torch.randn(2, 512)).sum().backward()
+print(seen)
+"""
+
+
+def test_ddp_buckets_in_steady_state_are_what_the_overlap_model_assumes() -> None:
+    """Real DDP, launch order of its all-reduces after iteration 1: the 1 MiB bucket first, 25 MiB buckets, the
+    remainder last — formulas.overlap.bucket_sizes' order, on which the exposed-communication model rests."""
+    from dpscale.formulas.overlap import MIB, bucket_sizes
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "DDP_SET_LAST_BUCKET_CAP"}
+    p = subprocess.run([sys.executable, "-c", DDP_BUCKETS, str(port)], capture_output=True, text=True, timeout=120,
+                       env=env)  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert json.loads(p.stdout.strip().splitlines()[-1]) == list(bucket_sizes(56 * MIB) / MIB) == [1, 25, 25, 5]

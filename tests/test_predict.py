@@ -71,7 +71,9 @@ def test_busbw_factor_matches_nccl_tests():
 def test_ddp_buckets():
     sizes = bucket_sizes(100 * MIB)
     assert sizes.sum() == 100 * MIB
-    assert list(sizes / MIB) == [25, 25, 25, 24, 1]  # full caps, remainder, then DDP's 1 MiB last-ready bucket
+    # steady state (DDP rebuilds its buckets in ready order after iteration 1): the 1 MiB bucket first, the
+    # remainder last — a comm hook on real DDP sees the same (test_measure_runs.py)
+    assert list(sizes / MIB) == [1, 25, 25, 25, 24]
     assert list(bucket_sizes(0.5 * MIB)) == [0.5 * MIB]
 
 

@@ -1,13 +1,16 @@
 """DDP gradient buckets and how much of their all-reduce hides behind backward.
 
-PyTorch DDP fills buckets in reverse parameter order (≈ the order gradients become ready),
-25 MiB each except the last-ready one of 1 MiB, and launches one all-reduce per bucket on a
-single stream, in order [PT-RED], [PT-DDPNOTE]. With gradients ready uniformly over backward
+PyTorch DDP launches one all-reduce per bucket on a single stream, in the order the buckets fill
+[PT-RED], [PT-DDPNOTE]. After the first iteration it rebuilds the buckets in the order gradients
+actually became ready (Reducer::rebuild_buckets, size limits {1 MiB, 25 MiB}): the small bucket is the
+*first* ready, then 25 MiB buckets, and the remainder is the last (checked with a comm hook on torch
+2.13: ready-order buckets 4, 28, 24 MiB for 56 MiB of gradients). Only DDP_SET_LAST_BUCKET_CAP=1 puts the
+small bucket last, which physics.md §2.4 describes. With gradients ready uniformly over backward
 time T_b (physics.md §2.4):
     r_k = T_b · (Σ_{j≤k} b_j) / G,  s_k = max(r_k, e_{k−1}),  e_k = s_k + T_AR(b_k),
     exposed = max(0, e_K − T_b)
 Unrolled, that FIFO recursion is a max-plus sum: e_K = max_k (r_k + Σ_{i≥k} T_AR(b_i)). Buckets come in
-runs of equal size (full caps, one remainder, the small first bucket), and inside a run the candidate
+runs of equal size (the small first bucket, full caps, one remainder), and inside a run the candidate
 is linear in k, so only each run's first and last bucket matter: O(runs), not O(buckets) — a 70B-parameter
 model has 10,000 buckets.
 """
@@ -20,19 +23,19 @@ import numpy as np
 
 MIB = 1 << 20
 BUCKET_CAP = 25 * MIB  # DDP default bucket_cap_mb [PT-RED]
-FIRST_BUCKET = 1 * MIB  # DDP's small bucket for the last-ready gradients [PT-DDP]
+FIRST_BUCKET = 1 * MIB  # DDP's small bucket, for the first-ready gradients in steady state [PT-DDP]
 
 
 def bucket_runs(
     grad_bytes: float, cap: float = BUCKET_CAP, first: float = FIRST_BUCKET
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Buckets in ready order as runs (sizes, counts): full caps, the remainder, the small last-ready bucket."""
+    """Buckets in ready order as runs (sizes, counts): the small first-ready bucket, full caps, the remainder."""
     if grad_bytes <= first:
         return np.array([float(grad_bytes)]), np.array([1])
     n_full, tail = divmod(grad_bytes - first, cap)
-    runs = [(cap, int(n_full))] if n_full else []
+    runs = [(float(first), 1)]
+    runs += [(cap, int(n_full))] if n_full else []
     runs += [(tail, 1)] if tail > 0 else []
-    runs.append((float(first), 1))
     return np.array([r[0] for r in runs], dtype=float), np.array([r[1] for r in runs])
 
 
