@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 import dpscale
 from dpscale.errors import DpscaleError
-from dpscale.formulas.collectives import allreduce_time, bus_bandwidth, ring_allreduce_time, tree_allreduce_time
+from dpscale.formulas.collectives import (
+    allreduce_time,
+    bandwidth_terms,
+    bus_bandwidth,
+    ring_allreduce_time,
+    tree_allreduce_time,
+)
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
 from dpscale.formulas.stepmodel import expected_max
 from dpscale.sources.dataset import read_published
@@ -44,8 +50,9 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     # 4 nodes, hierarchical: + 2(k−1)/k · S / B_node + 2(k−1)α_n
     hier4 = ring1 + 2 * 3 / 4 * 1e9 / 50e9 + 6 * a_n
     assert t(32, "hierarchical") == pytest.approx(hier4)
-    # a flat ring across nodes: 2(p−1)/p·S at the slower link, every hop at the network's α
-    assert t(32, "ring") == pytest.approx(2 * 31 / 32 * 1e9 / 50e9 + 62 * a_n)
+    # a flat ring across nodes: 2(p−1)/p·S at the slower link; of its 62 hops, 2(k−1) = 6 cross the network
+    # (NCCL's ring latency, physics.md §1.3), the other 56 stay on NVLink
+    assert t(32, "ring") == pytest.approx(2 * 31 / 32 * 1e9 / 50e9 + 56 * a_i + 6 * a_n)
     # tree across nodes: 2S/min(B) and 2(g−1)α_i + 2·log2(k)·α_n
     assert t(32, "tree") == pytest.approx(2 * 1e9 / 50e9 + 14 * a_i + 2 * 2 * a_n)
     assert t(32, "auto") == pytest.approx(min(hier4, t(32, "tree")))
@@ -57,6 +64,13 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     assert t(1024, "auto") == pytest.approx(tree128)
     tiny = lambda alg: float(allreduce_time(4096, 1024, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
     assert tiny("auto") == tiny("tree") < tiny("hierarchical") / 10
+    # which link the time is spent on follows the algorithm charged: the tree's 2S all at the slower network
+    # link, the hierarchical split over both, one node all on NVLink
+    terms = lambda p, alg: tuple(float(x) for x in bandwidth_terms(1e9, p, 8, 100, 50, alg, a_i, a_n))  # noqa: E731
+    assert terms(32, "auto") == terms(32, "tree") == pytest.approx((0.0, 2 * 1e9 / 50e9))
+    assert terms(32, "hierarchical") == pytest.approx((14 / 8 * 1e9 / 100e9, 2 * 3 / 4 * 1e9 / 50e9))
+    assert terms(32, "ring") == pytest.approx((0.0, 2 * 31 / 32 * 1e9 / 50e9))
+    assert terms(8, "auto") == pytest.approx((14 / 8 * 1e9 / 100e9, 0.0))
     # tree latency grows with log2(nodes), not with nodes
     lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
     assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)

@@ -122,16 +122,47 @@ def _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_i
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm == "ring":
         # A flat multi-channel ring that crosses nodes runs one channel per NIC: ≈ 2(p−1)/p·S/B_node
-        # [STAS-NET] model 2; every hop pays the network latency.
+        # [STAS-NET] model 2. Of its 2(p−1) hops, 2(k−1) cross the network (NCCL's ring latency [NCCL-TUNE]).
         g, k = nodes(ranks, gpus_per_node)
+        p = np.asarray(ranks, dtype=float)
         bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
-        alpha = np.where(k > 1, alpha_inter_s, alpha_intra_s)
-        return ring_allreduce_time(nbytes, ranks, bw * 1.0, alpha)
+        lat = (2.0 * (p - 1.0) - 2.0 * (k - 1.0)) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
+        return lat + ring_allreduce_time(nbytes, ranks, bw * 1.0)
     if algorithm == "hierarchical":
         return hierarchical_allreduce_time(*args)
     if algorithm == "tree":
         return tree_allreduce_time(*args)
     return np.minimum(hierarchical_allreduce_time(*args), tree_allreduce_time(*args))
+
+
+def bandwidth_terms(
+    nbytes: Any,
+    ranks: Any,
+    gpus_per_node: Any,
+    intra_bw_gbs: Any,
+    inter_bw_gbs: Any,
+    algorithm: str,
+    alpha_intra_s: Any = 0.0,
+    alpha_inter_s: Any = 0.0,
+) -> tuple[Any, Any]:
+    """(intra-node, network) seconds of an all-reduce's bandwidth terms, as `_allreduce` charges them for this
+    algorithm ("auto": the one it picks, size by size, latencies included), for naming which link limits it."""
+    s = np.asarray(nbytes, dtype=float)
+    g, k = nodes(ranks, gpus_per_node)
+    if algorithm == "auto":
+        args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
+        lat = (alpha_intra_s, alpha_inter_s)
+        tree = tree_allreduce_time(*args, *lat) < hierarchical_allreduce_time(*args, *lat)
+        hi, hn = bandwidth_terms(*args, "hierarchical")
+        ti, tn = bandwidth_terms(*args, "tree")
+        return np.where(tree, ti, hi), np.where(tree, tn, hn)
+    if algorithm == "hierarchical":
+        return busbw_factor(g) * s / (intra_bw_gbs * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
+    # ring and tree across nodes are limited by the slower of the two links; inside one node, by NVLink
+    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
+    t = (busbw_factor(ranks) if algorithm == "ring" else 2.0 * (np.asarray(ranks) > 1)) * s / (bw * GB)
+    net = (k > 1) & (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs))
+    return np.where(net, 0.0, t), np.where(net, t, 0.0)
 
 
 def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:

@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.collectives import FILL_BYTES, GB, allreduce_time, busbw_factor, nodes
+from dpscale.formulas.collectives import FILL_BYTES, allreduce_time, bandwidth_terms
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
 # fmt: off
@@ -121,7 +121,6 @@ def step_time(
     Megatron before overlap_grad_reduce), so it is all exposed."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
-    g, k = nodes(d, gpus_per_node)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
     if intra_curve is None:
         b_intra = np.full(sizes.shape, cal.eta_intra * intra_bw_gbs)
@@ -142,9 +141,10 @@ def step_time(
     model = compute + exposed + wait
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
     step = np.maximum(model, feed)
-    # Where the all-reduce time goes, for naming the bottleneck (bandwidth terms of the 2-D split).
-    intra = busbw_factor(g) * (counts * sizes / (b_intra * GB)).sum()
-    inter = busbw_factor(k) * grad_bytes / (b_inter * GB)
+    # Where the all-reduce time goes, for naming the bottleneck (the bandwidth terms of the algorithm used).
+    bw_terms = bandwidth_terms(sizes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter, algorithm,
+                               cal.alpha_intra, cal.alpha_inter)  # fmt: skip
+    intra, inter = ((t * counts).sum(axis=1) for t in bw_terms)
     return Breakdown(
         devices=d,
         compute_s=compute,
