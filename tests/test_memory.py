@@ -123,6 +123,19 @@ def test_cli_one_stage_against_a_gpu(capsys):
     assert rc == 0 and "DDP does not fit" in out and "least-sharded strategy that fits on 80 GB: ZeRO-1" in out
 
 
+def test_catalog_memory_is_the_figure_sold(capsys):
+    """device_bytes reads memory_gb as GiB (HBM is binary), so a figure already converted to decimal GB (a TPU v4's
+    32 GiB written as 34.36) would count 7 % too much: every entry must be the whole figure sold."""
+    from dpscale import catalog
+
+    assert {k: e["memory_gb"] for k, e in catalog.table("gpus").items() if e["memory_gb"] != int(e["memory_gb"])} == {}
+    # a 2.2 B-parameter model with mixed-precision Adam (16 bytes a parameter) does not fit a TPU v4's 32 GiB
+    rc, out, _ = run(capsys, "memory", "--params", "2.2e9", "--zero", "0", "--gpu", "tpu-v4", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["device_memory_bytes"] == 32 * 2**30 and rec["fits"] is False
+    assert rec["headroom_bytes"] == pytest.approx(32 * 2**30 - 35.2e9)
+
+
 def test_cli_transformer_activations(capsys):
     rc, out, _ = run(
         capsys, "memory", "--model", "gpt2", "--micro-batch", "8", "--recompute", "full", "--json", "--zero", "0"
