@@ -1,0 +1,56 @@
+"""The layers show in the folders, and a lower one never imports a higher one (docs/DEVELOPING.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "dpscale"
+# what each layer may import from dpscale itself (besides its own folder); third-party imports are checked apart
+ALLOWED = {
+    "errors.py": set(),
+    "notes.py": set(),
+    "formulas": {"errors", "notes"},
+    "catalog": {"errors"},
+    "sources": {"errors", "notes", "formulas", "catalog"},
+}
+ANYWHERE = {"numpy", "__future__", "typing", "collections", "dataclasses", "functools", "math", "re", "json",
+            "statistics", "pathlib", "itertools", "importlib", "string", "csv", "io", "os", "sys", "time",
+            "difflib", "contextlib", "enum", "bisect", "types", "warnings", "abc", "random"}  # fmt: skip
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module)
+    return out
+
+
+def _files(layer: str) -> list[Path]:
+    p = SRC / layer
+    return [p] if p.is_file() else sorted(p.rglob("*.py"))
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_a_layer_imports_only_the_layers_below(layer):
+    own = layer.removesuffix(".py")
+    bad = []
+    for f in _files(layer):
+        for name in _imports(f):
+            parts = name.split(".")
+            if parts[0] == "dpscale" and len(parts) > 1 and parts[1] not in ALLOWED[layer] | {own}:
+                bad.append(f"{f.relative_to(SRC)}: {name}")
+    assert bad == []
+
+
+def test_formulas_are_pure():
+    """Formulas and models: numpy and the standard library only — no scipy, torch, plotting or web stack."""
+    bad = [f"{f.relative_to(SRC)}: {n}" for f in _files("formulas") for n in _imports(f)
+           if n.split(".")[0] not in ANYWHERE | {"dpscale"}]  # fmt: skip
+    assert bad == []
