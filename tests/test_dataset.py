@@ -80,8 +80,28 @@ def test_malformed_counts_name_the_line(tmp_path):
         read_published(write(tmp_path / "mixed.csv", header, mixed))
     huge = [dict(r) for r in recs]
     huge[-1]["devices"] = "1e16"
-    with pytest.raises(DpscaleError, match=r"line 5, column 'devices': got 10000000000000000; allowed: a whole"):
+    with pytest.raises(DpscaleError, match=r"line 5, column 'devices': got '1e16'; allowed: a whole"):
         read_published(write(tmp_path / "huge.csv", header, huge))
+
+
+@needs_dev
+@pytest.mark.parametrize(
+    ("col", "value", "allowed"),
+    [
+        ("params_millions", "1e308", "a number > 0 and ≤ 1,000,000,000"),  # once a ZeroDivisionError traceback
+        ("grad_accum", "1e308", "a whole number ≥ 1 and ≤ 1,000,000"),
+        ("per_device_batch", "1e308", "a number > 0 and ≤ 1,000,000,000"),
+        ("intra_bw_gbs", "1e-320", "a number > 0.001 and ≤ 1,000,000"),
+        ("throughput", "1e308", "a number > 0 and ≤ 1,000,000,000,000,000"),
+    ],
+)
+def test_a_typo_sized_cell_is_refused_by_line_and_column(tmp_path, col, value, allowed):
+    """Values no run has (a 1e308 in a cell is a typo) would overflow the step model: refused, not scored."""
+    header, recs = rows()
+    recs = [dict(r) for r in recs]
+    recs[0][col] = value
+    with pytest.raises(DpscaleError, match=rf"line 2, column '{col}': got '{value}'; allowed: {allowed}$"):
+        read_published(write(tmp_path / "typo.csv", header, recs))
 
 
 def test_the_straggler_statistic_is_finite_for_any_size():

@@ -260,6 +260,7 @@ def test_system_file(tmp_path, capsys):
         (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": 5}', "gpu 5; allowed: a100-40gb"),
         (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": "foo"}', "gpu 'foo'; allowed:"),
         ('{"name": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # once a RecursionError traceback
     ],
 )
 def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
@@ -297,6 +298,23 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
         (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
         (["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"], "--gpu: got 'h1000'; allowed:"),
+        # typo-sized figures that once overflowed into tracebacks or ∞: refused at the flag
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--grad-bytes", "1e300"],
+            "--grad-bytes: got 1e+300; allowed: bytes per gradient element, > 0 and ≤ 8 (fp64)",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--gpus-per-node", "8", "--intra-bw", "100", "--inter-bw", "1e-320"],
+            "--inter-bw: got 1e-320; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--bucket-mb", "1e-320"],
+            "--bucket-mb: got 1e-320; allowed: a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--alpha-intra", "1e308"],
+            "--alpha-intra: got 1e+308; allowed: a latency in µs per hop, from 0 to 1,000,000",
+        ),
         (
             ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "-b", "1e20"],
             "--batch: got '1e20'; allowed: a whole number from 1 to 2^53",

@@ -138,6 +138,16 @@ def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
     return x
 
 
+def check_range(x: Any, name: str, lo: float, hi: float, what: str) -> Any:
+    """A physical figure within bounds that keep the arithmetic finite (a 1e-320 GB/s link, a 1e300-byte
+    gradient): lo ≤ x ≤ hi, finite. `what` says the bounds in the error."""
+    x = as_number(x, name)
+    a, b = extrema(x)
+    if not (a >= lo) or not (b <= hi):
+        raise fail(name, _bad(x, lambda v: (v >= lo) & (v <= hi)), what)
+    return x
+
+
 def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     """An efficiency given as input lies in (0, 1]; a measured one may exceed 1 (solve handles that)."""
     x = as_number(x, name)

@@ -88,6 +88,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"{flag}: {path}: not UTF-8 text; allowed: a JSON file as systems.json") from None
     except json.JSONDecodeError as exc:
         raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise DpscaleError(f"{flag}: {path}: nested too deeply; allowed: a JSON file as systems.json") from None
     entries = data.get("systems", {"custom": data}) if isinstance(data, dict) else None
     if not isinstance(entries, dict) or not entries:
         raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
@@ -101,8 +103,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(
             f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
         )
-    missing = [k for k in SYSTEM_KEYS if not isinstance(entry.get(k), (int, float)) or entry.get(k) <= 0]
-    if missing:
+    missing = [k for k in SYSTEM_KEYS if not isinstance(entry.get(k), (int, float)) or not 0 < entry.get(k) < 1e300]
+    if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
         raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")
     return {"key": key, **entry}
 

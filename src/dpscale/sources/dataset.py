@@ -92,6 +92,13 @@ class Config:
         return r.per_device_batch * r.grad_accum * r.units_per_sample / (r.throughput / r.devices)
 
 
+# Upper bounds per column, far past any published run, that keep the step model's arithmetic finite (a 1e308
+# in a cell is a typo); bandwidths also have a floor (a 1e-320 GB/s link would take forever).
+LIMITS = {"grad_accum": 1e6, "units_per_sample": 1e7, "gpus_per_node": 1e5, "intra_bw_gbs": 1e6,
+          "inter_bw_gbs": 1e6, "per_device_batch": 1e9, "throughput": 1e15, "params_millions": 1e9}  # fmt: skip
+FLOORS = {"intra_bw_gbs": 1e-3, "inter_bw_gbs": 1e-3}
+
+
 def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool = False, zero_is_blank: bool = False):
     text = (rec.get(col) or "").strip()
     if blank_ok and text == "":
@@ -100,12 +107,14 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
         return None
     try:
         x = kind(float(text)) if kind is int else kind(text)
-    except ValueError:
+    except (ValueError, OverflowError):  # int(float('1e400')) overflows
         x = None
-    bad = x is None or not math.isfinite(x) or x <= 0 or (kind is int and float(text) != int(x))
+    hi, lo = LIMITS.get(col, math.inf), FLOORS.get(col, 0.0)
+    bad = x is None or not math.isfinite(x) or x <= lo or x > hi or (kind is int and float(text) != int(x))
     if bad:
-        what = "a whole number ≥ 1" if kind is int else "a number > 0"
-        raise DpscaleError(f"{path} line {line}, column {col!r}: got {text!r}; allowed: {what}")
+        what = "a whole number ≥ 1" if kind is int else f"a number > {lo:g}"
+        what += f" and ≤ {hi:,.0f}" if math.isfinite(hi) else ""
+        raise DpscaleError(f"{path} line {line}, column {col!r}: got {text[:40]!r}; allowed: {what}")
     return x
 
 
@@ -114,7 +123,10 @@ def _count(rec: dict, col: str, line: int, path: str) -> int:
     straggler statistics would not even be defined)."""
     x = _num(rec, col, line, path, int)
     if x > MAX_DEVICES:
-        raise DpscaleError(f"{path} line {line}, column {col!r}: got {x}; allowed: a whole number ≤ {MAX_DEVICES:,}")
+        raise DpscaleError(
+            f"{path} line {line}, column {col!r}: got {rec[col].strip()[:40]!r}; allowed: a whole number ≤ "
+            f"{MAX_DEVICES:,}"
+        )
     return x
 
 

@@ -9,14 +9,13 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import json
-import math
 from collections import namedtuple
 from typing import Any
 
 import numpy as np
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, check_devices, check_positive, fail
+from dpscale.errors import DpscaleError, check_devices, check_positive, check_range, fail
 from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import MIB
 from dpscale.formulas.scaling import compute
@@ -46,6 +45,9 @@ ERROR_BAND = (-0.15, 0.08)
 CHECKED_ARCHS = ("volta", "ampere")
 CHECKED_DEVICES = 1024
 MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
+# Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
+BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
+BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
@@ -107,8 +109,8 @@ def cluster(
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
     check_devices(g, "--gpus-per-node")
-    check_positive(intra, "--intra-bw", "a bandwidth in GB/s > 0")
-    check_positive(inter, "--inter-bw", "a bandwidth in GB/s > 0")
+    check_range(intra, "--intra-bw", *BANDWIDTH)
+    check_range(inter, "--inter-bw", *BANDWIDTH)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"))
 
 
@@ -138,12 +140,16 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         points = sorted((float(q["bytes"]), float(q["busbw_gbs"])) for q in data.get("points") or [])
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested thousands deep
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
-    if not (busbw > 0 and alpha >= 0 and math.isfinite(busbw) and math.isfinite(alpha)):
-        raise DpscaleError(f"--calibration: {path}: busbw_gbs must be > 0 and alpha_s ≥ 0")
+    lo, hi, _ = BANDWIDTH
+    if not (lo <= busbw <= hi and 0 <= alpha <= 1):
+        raise DpscaleError(
+            f"--calibration: {path}: busbw_gbs {busbw:g}, alpha_s {alpha:g}; allowed: busbw_gbs from 0.001 to "
+            "1,000,000 and alpha_s from 0 to 1"
+        )
     curve = None
-    if len(points) >= 2 and all(b > 0 and s > 0 and math.isfinite(b) for s, b in points):
+    if len(points) >= 2 and all(lo <= b <= hi and 0 < s <= 1e15 for s, b in points):
         curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
         return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
     return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve
@@ -275,9 +281,9 @@ def predict(
         check_devices(seq_len, "--seq-len")
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
-    check_positive(gb, "--grad-bytes", "bytes per gradient element > 0")
-    check_positive(bucket_mb, "--bucket-mb", "a bucket size in MiB > 0")
-    check_positive(first_bucket_mb, "--first-bucket-mb", "a bucket size in MiB > 0")
+    check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
+    check_range(bucket_mb, "--bucket-mb", *BUCKET_MB)
+    check_range(first_bucket_mb, "--first-bucket-mb", *BUCKET_MB)
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
     cal = DEFAULT
     notes: list[str] = []
@@ -297,8 +303,8 @@ def predict(
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),
     ):
         if value is not None:
-            if not (value >= 0 and math.isfinite(value)):
-                raise fail(flag, value, "a latency in µs per hop ≥ 0")
+            if not (0 <= value <= 1e6):
+                raise fail(flag, value, "a latency in µs per hop, from 0 to 1,000,000")
             cal = cal._replace(**{key: value * 1e-6})
     part = catalog.find_gpu(gpu=gpu or cl.gpu) if gpu or cl.gpu else None
     if gpu and part is None:
