@@ -50,10 +50,11 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
         return
     for action in parser._actions:
         value = getattr(args, action.dest, None)
-        if not action.option_strings or not isinstance(value, str):
+        if not action.option_strings:
             continue
-        if any(_DOT_GROUPS.fullmatch(part.strip()) for part in value.split(",")):
-            raise fail(max(action.option_strings, key=len), value, THOUSANDS_DOT)
+        for text in value if isinstance(value, list) else [value]:  # a repeated option (fit --point) is a list
+            if isinstance(text, str) and any(_DOT_GROUPS.fullmatch(p.strip()) for p in re.split(r"[,:]", text)):
+                raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
 
 
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
