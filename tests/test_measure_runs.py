@@ -158,6 +158,26 @@ def test_hanging_rank_stopped_after_timeout(tmp_path: Path) -> None:
     assert_no_orphans(marker)
 
 
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_sigterm_stops_every_rank_and_keeps_the_finished_sizes(tmp_path: Path) -> None:
+    """A scheduler's SIGTERM mid-run: the ranks are stopped and reaped (once they outlived the CLI as orphans),
+    and the size that finished still reaches stdout and --out."""
+    out = tmp_path / "r.jsonl"
+    marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1]}
+    argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 90
+    while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.2)  # size 1 is written; size 2 now hangs in rank 1
+    time.sleep(2)
+    proc.terminate()
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and stderr.strip().splitlines()[-1] == "dpscale measure: interrupted", stderr
+    assert [p["devices"] for p in json.loads(stdout)["points"]] == [1]
+    assert_no_orphans(marker)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

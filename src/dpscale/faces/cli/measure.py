@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from typing import Any
 
@@ -165,21 +166,34 @@ def run(args: argparse.Namespace) -> int:
 
     launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0))
     done: list[dict[str, Any]] = []
+    # SIGTERM (a scheduler's kill, `timeout`) would end this process without its `finally`, leaving the ranks
+    # running as orphans: turn it into the interrupt path, which stops and reaps them.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with Bar(args.json or args.csv) as bar:
             for d in devices:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
                 done.append(record(job, outcome, done, args.out))
+    except KeyboardInterrupt:
+        if done:  # the sizes that finished are not lost with the rest
+            show(job, done, args)
+        raise
     except RunFailed as exc:
         if done:  # the finished sizes still reach stdout (table, JSON or CSV); the error goes to stderr
             show(job, done, args)
         kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
         print(f"dpscale measure: error: {exc}{kept}", file=sys.stderr)
         return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     show(job, done, args)
     if mode == "equivalence":
         return 0 if all(r["passed"] for r in done) else 1
     return 0
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) -> dict[str, Any]:
