@@ -114,7 +114,13 @@ def test_page_words_exist_in_every_language(client):
 
 def test_serve_rejects_a_bad_port(capsys):
     rc, _, err = run(capsys, "serve", "--port", "70000")
-    assert rc == 2 and err.strip() == "dpscale serve: error: --port: got 70000; allowed: 1–65535"
+    assert (
+        rc == 2 and err.strip() == "dpscale serve: error: --port: got '70000'; allowed: a whole number from 1 to 65,535"
+    )
+    rc, _, err = run(capsys, "serve", "--port", "abc")  # once argparse's 'invalid int value', with no range
+    assert (
+        rc == 2 and err.strip() == "dpscale serve: error: --port: got 'abc'; allowed: a whole number from 1 to 65,535"
+    )
     for host in ("999.1.1.1", "192.0.2.1"):  # not an address at all; not one of this machine's (TEST-NET-1)
         rc, _, err = run(capsys, "serve", "--host", host, "--port", "8123")
         assert rc == 2 and err.startswith(f"dpscale serve: error: --host: got '{host}'; allowed: an address of this")

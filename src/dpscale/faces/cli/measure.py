@@ -14,7 +14,7 @@ import signal
 import sys
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
 
@@ -62,9 +62,9 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
                 raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
     if mode == "allreduce" and (args.model_file or args.batch is not None):
         raise DpscaleError("--model-file/--batch: not used by `dpscale measure allreduce`")
-    timeout = number(args.timeout, "--timeout", "seconds > 0")
-    if timeout <= 0:
-        raise DpscaleError(f"--timeout: got {args.timeout}; allowed: seconds > 0")
+    timeout = number(args.timeout, "--timeout", "seconds > 0 and ≤ 1,000,000")
+    if not 0 < timeout <= 1e6:  # a 1e308 s watchdog overflows the ranks' C timers
+        raise fail("--timeout", args.timeout, "seconds > 0 and ≤ 1,000,000")
     return Job(
         mode=mode,
         workload=args.workload,
@@ -75,7 +75,7 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
         repeats=whole(args.repeats, "--repeats", hi=BIG, default=3),
         sizes=parse_sizes(args.sizes or "1KB..256MB") if mode == "allreduce" else (),
         iters=whole(args.iters, "--iters", hi=BIG, default=20),
-        threads=whole(args.threads, "--threads", hi=BIG),
+        threads=whole(args.threads, "--threads", hi=1024),  # 1e9 threads: libgomp's out-of-memory abort
         device=args.device,
         timeout=timeout,
     )

@@ -11,12 +11,13 @@ if TYPE_CHECKING:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", default="8000", help="port (default 8000)")
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0 < args.port < 65536:
-        raise DpscaleError(f"--port: got {args.port}; allowed: 1–65535")
+    from dpscale.faces.cli.common import whole
+
+    args.port = whole(args.port, "--port", lo=1, hi=65535)
     uvicorn = require("uvicorn", "web", "the web page")
     require("fastapi", "web", "the web page")
     import errno
