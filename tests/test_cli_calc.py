@@ -247,6 +247,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         ),
         (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
         (["-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: comes to inf from these inputs"),
+        (["-d", "8", "-v", "5", "--actual", "1e308"], "efficiency: comes to 2.5e+306 from these inputs"),  # not ∞ %
         (["-d", "8", "-v", "100", "--law", "usl"], "--law usl: needs --sigma and/or --kappa"),
         (["-d", "64", "-v", "2000", "-e", "x"], "--efficiency: got 'x'"),
         (["-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"], "--efficiency: got 3 values for 2 device counts"),

@@ -42,6 +42,10 @@ FIELDS = (
 # An efficiency ("efficiency" arguments below) is a number, an array matching the devices, or a
 # function of d (a law, a fit, a prediction): anything with `efficiency(d)` or callable on d.
 
+# A solved E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate), not cache
+# effects: published superlinear runs reach E ≈ 1.1.
+MAX_SOLVED_E = 100.0
+
 
 def _freeze(x: Any) -> Any:
     if is_array(x):
@@ -184,8 +188,8 @@ def solve(
         v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
         s = target if speedup is not None else target / v
         e = s / d
-        if not math.isfinite(e):  # 1e308 samples/s from 1e-320 per device
-            raise DpscaleError(f"efficiency: comes to {e} from these inputs; allowed: realistic magnitudes")
+        if not (math.isfinite(e) and e <= MAX_SOLVED_E):  # 1e308 samples/s from 5 per device on 8
+            raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
         notes = (SUPERLINEAR,) if e > 1 else ()
         return Solution("efficiency", e, compute(d, v, e), notes)
 
