@@ -102,6 +102,7 @@ def _bad(x: Any, ok) -> Any:
 
 
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
+MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
 
 
 def overflow(exc: OverflowError) -> DpscaleError:

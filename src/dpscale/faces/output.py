@@ -11,6 +11,7 @@ import math
 import sys
 from collections import namedtuple
 
+from dpscale.errors import DpscaleError
 from dpscale.faces.i18n import header, label, number, say
 
 TYPE_CHECKING = False
@@ -90,6 +91,15 @@ def horizontal(records: Sequence[dict[str, Any]], columns: Sequence[Column], lan
     return "\n".join(lines + ([units] if units else []))
 
 
+def _finite(records: Any) -> None:
+    """Every face prints through emit, so this is where a result that overflowed (a 1e308 learning rate, a
+    1e308-epoch plan) becomes the one-line error instead of an ∞ in a table."""
+    for r in [records] if isinstance(records, dict) else records:
+        for key, value in r.items():
+            if isinstance(value, float) and not math.isfinite(value):
+                raise DpscaleError(f"{key}: comes to {value:g} from these inputs; allowed: realistic magnitudes")
+
+
 def emit(
     records: dict[str, Any] | Sequence[dict[str, Any]],
     columns: Sequence[Column],
@@ -101,6 +111,7 @@ def emit(
     """Print records as the user asked (args.json / args.csv / args.lang).
 
     args.sink, when set (the web page), receives (records, columns, title, notes) instead of a print."""
+    _finite(records)
     sink = getattr(args, "sink", None)
     if sink is not None:
         sink(records, columns, title, list(notes))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import json
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +42,8 @@ class Runs:
 
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
-    allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a finite number > 0"
+    # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
+    allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     shown = str(text) if len(str(text)) <= 40 else str(text)[:40] + "…"
     try:
         if isinstance(text, bool):
@@ -51,7 +51,7 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
         x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
     except (TypeError, ValueError, OverflowError):
         raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}") from None
-    bad = not math.isfinite(x) or x <= 0 or (whole and (x != int(x) or not 1 <= x <= MAX_DEVICES))
+    bad = not (1 <= x <= MAX_DEVICES and x == int(x)) if whole else not 1e-9 <= x <= 1e15
     if bad:
         raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}")
     return x

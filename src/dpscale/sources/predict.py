@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, check_devices, check_positive, check_range, fail
+from dpscale.errors import MAX_PARAMS, DpscaleError, check_devices, check_positive, check_range, fail
 from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import MIB
 from dpscale.formulas.scaling import compute
@@ -44,7 +44,6 @@ ERROR_BAND = (-0.15, 0.08)
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
 CHECKED_DEVICES = 1024
-MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")

@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import MAX_PARAMS, DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, positive, whole
 from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
@@ -95,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
     devices = whole(args.devices, "--devices")
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:
-        params = positive(args.params, "--params", "a parameter count > 0")
+        params = positive(args.params, "--params", f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
+        if params > MAX_PARAMS:
+            raise fail("--params", args.params, f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
     elif preset is not None:
         params = float(preset["params"])
     else:
