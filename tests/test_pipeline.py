@@ -54,6 +54,10 @@ def test_cautions_name_where_the_closed_forms_stop():
     assert cautions(pipeline(4, 16, "interleaved", chunks=2)) == []
     assert "multiple of p (4)" in cautions(pipeline(4, 18, "interleaved", chunks=2))[0]
     assert "T_F = T_B = T_W" in cautions(pipeline(4, 16, "zb-h1"))[0]
+    # ZB-H2's zero bubble needs 2p − 1 micro-batches in flight: with fewer, the 0 % is flagged, ZB-H1's figure given
+    assert [c.key for c in cautions(pipeline(4, 7, "zb-h2"))] == ["pipeline_zb_times"]
+    few = cautions(pipeline(4, 5, "zb-h2"))[0]
+    assert "2p − 1 = 7 micro-batches" in few and "(p − 1)/(3m) = 20.0 % of ideal time" in few
 
 
 def test_stacked_data_parallelism():

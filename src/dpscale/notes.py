@@ -13,6 +13,14 @@ EN = {
         "reported, not rejected"
     ),
     "rounded_up": "{exact:.6g} devices needed exactly; rounded up to {d}",
+    # formulas/pipeline.py: where the closed forms stop describing real schedules
+    "pipeline_unfilled": "m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic",
+    "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p})",
+    "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
+    "pipeline_zb2_in_flight": (
+        "ZB-H2 is bubble-free only with at least 2p − 1 = {need} micro-batches in flight; with m = {m} its bubble is "
+        "not zero — ZB-H1's (p − 1)/(3m) = {zb1_pct:.1f} % of ideal time is the closer figure"
+    ),
     # sources/laws.py: what `describe()` says of a law
     "law_per_size": "E per size: {table}",
     "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",

@@ -646,6 +646,15 @@ NOTES: dict[str, dict[str, str]] = {
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
+        "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
+        "pipeline_interleaved": "intercalado: Megatron-LM necesita m múltiplo de p ({p})",
+        "pipeline_zb_times": (
+            "las cifras sin burbuja suponen forward = backward de entrada = backward de pesos (T_F = T_B = T_W)"
+        ),
+        "pipeline_zb2_in_flight": (
+            "ZB-H2 solo no tiene burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
+            "es cero: la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, se acerca más"
+        ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
         "runs_repeated": (

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+from dpscale.notes import Note
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
 
@@ -138,11 +139,13 @@ def cautions(result: PipelineResult) -> list[str]:
     out = []
     p, m = result.stages, result.microbatches
     if m < p and result.schedule != "gpipe":
-        out.append(f"m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic")
+        out.append(Note("pipeline_unfilled", m=m, p=p))
     if result.schedule == "interleaved" and m % p:
-        out.append(f"interleaved: Megatron-LM needs m a multiple of p ({p})")
+        out.append(Note("pipeline_interleaved", p=p))
+    if result.schedule == "zb-h2" and m < 2 * p - 1:  # its zero bubble rests on 2p − 1 in flight [ZB]
+        out.append(Note("pipeline_zb2_in_flight", need=2 * p - 1, m=m, zb1_pct=100 * bubble_overhead(p, m, "zb-h1")))
     if result.schedule.startswith("zb"):
-        out.append("zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)")
+        out.append(Note("pipeline_zb_times"))
     return out
 
 
