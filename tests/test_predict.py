@@ -275,8 +275,13 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
     [
         (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "(did you mean 'gpt2'?); allowed: bert-base"),
         (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count > 0 and ≤ 1e+15"),
-        (["--params", "1e9", "--throughput", "1e308", "--system", "dgx-a100"], "comes to 3.2e-307 s of compute"),
-        (["--params", "1e9", "--throughput", "1e-300", "--system", "dgx-a100"], "between 1e-07 s and 1e+07 s"),
+        (
+            ["--params", "1e9", "--throughput", "1e308", "--system", "dgx-a100"],
+            "--throughput: got 1e+308; allowed: per-device samples/s at the baseline size, 1e-9 to 1e15",
+        ),
+        (["--params", "1e9", "--throughput", "1e-320", "--system", "dgx-a100"], "--throughput: got 1e-320"),  # not ∞ s
+        (["--params", "1e9", "--step-time", "1e-300", "--system", "dgx-a100"], "comes to 1e-300 s of compute"),
+        (["--params", "1e9", "--step-time", "1e300", "--system", "dgx-a100"], "between 1e-07 s and 1e+07 s"),
         (
             ["--model", "bert-large", "--step-time", "1", "--system", "dgx-9"],
             "--system: got 'dgx-9' (did you mean 'dgx-h100'?); allowed:",

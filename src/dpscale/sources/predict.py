@@ -378,11 +378,12 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
 def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
-    if throughput is not None:
-        check_positive(throughput, "--throughput", "per-device samples/s > 0 at the baseline size")
+    if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
+        check_range(throughput, "--throughput", 1e-9, 1e15, "per-device samples/s at the baseline size, 1e-9 to 1e15")
         step_s = batch * ga / throughput
-    if step_s is not None:
+    elif step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")
+    if step_s is not None:
         try:
             return micro_step_from_baseline(step_s, d0, ga, **kw)
         except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
@@ -392,9 +393,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
             "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "
             "--seq-len, a transformer) with --gpu (or a --system that names one) to estimate compute from FLOPs and MFU"
         )
-    check_positive(mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]")
-    if mfu > 1:
-        raise fail("--mfu", mfu, "a model-FLOPs utilisation in (0, 1]")
+    check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")  # 1e-320 would be ∞ s of compute
     part = catalog.gpu(gpu)
     peak = part["peak_tflops"].get(prec)  # gpus.json keys its peaks by these precision names
     if peak is None:
