@@ -37,7 +37,8 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "equivalence", "--steps", "3"], "--steps: belongs to `dpscale measure`"),
         (["measure", "allreduce", "--sizes", "1XB..2MB"], "--sizes: got '1XB'"),
         (["measure", "allreduce", "--sizes", "1MB..1KB"], "--sizes: got '1MB..1KB'"),
-        (["measure", "allreduce", "--devices", "1,2"], "one world size for allreduce"),
+        (["measure", "allreduce", "--devices", "1,2"], "one world size ≥ 2 for allreduce"),
+        (["measure", "allreduce", "--devices", "1"], "--devices: got '1'; allowed: one world size ≥ 2"),  # busbw 0
         (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py' (no such file)"),
     ],
 )

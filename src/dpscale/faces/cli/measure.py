@@ -151,8 +151,8 @@ def run(args: argparse.Namespace) -> int:
     mode = args.mode or "train"
     job = build_job(args, mode)
     devices = sorted(set(parse_devices(args.devices or DEFAULT_DEVICES[mode])))
-    if mode == "allreduce" and len(devices) != 1:
-        raise DpscaleError(f"--devices: got {args.devices}; allowed: one world size for allreduce")
+    if mode == "allreduce" and (len(devices) != 1 or devices[0] < 2):  # one rank reduces nothing: busbw 0
+        raise fail("--devices", args.devices, "one world size ≥ 2 for allreduce")
     check_environment(job, devices, args.out)
     if job.threads is None and job.mode == "train":
         from dataclasses import replace
