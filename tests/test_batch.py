@@ -142,7 +142,24 @@ def test_cli_law_and_plot(capsys, tmp_path):
         (["-b", "32", "--min-steps", "100"], "--min-steps: needs --noise-scale"),
         (["-b", "32", "-d", "8", "-e", "1.5"], "--efficiency: got 1.5"),
         (["-b", "32", "--plot", "s.png"], "--plot: needs E"),
-        (["-b", "32", "-d", "8", "--warmup-epochs", "1e308", "--dataset-size", "1e6"], "a number too large to compute"),
+        (
+            [
+                "-b",
+                "32",
+                "-d",
+                "8",
+                "--warmup-epochs",
+                "1e308",
+                "--dataset-size",
+                "1e6",
+                "--base-lr",
+                "0.1",
+                "--base-batch",
+                "256",
+            ],
+            "a number too large to compute",
+        ),
+        (["-b", "32", "-d", "8", "--warmup-epochs", "5"], "--warmup-epochs: needs --base-lr"),  # once ignored silently
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):

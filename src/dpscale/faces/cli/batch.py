@@ -72,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(f"{missing}: missing; allowed: --base-lr and --base-batch together (the reference)")
     if rule is not None and args.base_lr is None:
         raise DpscaleError("--rule: needs --base-lr and --base-batch (the reference learning rate)")
+    if args.warmup_epochs is not None and args.base_lr is None:  # warm-up shapes a learning rate: none to shape
+        raise DpscaleError("--warmup-epochs: needs --base-lr and --base-batch (the reference learning rate)")
     base_lr = positive(args.base_lr, "--base-lr", "a learning rate > 0") if args.base_lr else None
     base_batch = positive(args.base_batch, "--base-batch", "a batch size > 0") if args.base_batch else None
     dataset = positive(args.dataset_size, "--dataset-size", "a sample count > 0") if args.dataset_size else None
