@@ -188,8 +188,12 @@ def test_cli_spanish(capsys):
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--params", "1e9", "--gpu", "a100-80gb", "--gpu-memory", "80"], "--gpu and --gpu-memory"),
         (["--model", "llama-70b", "--tensor-parallel", "3"], "--tensor-parallel: got 3; allowed: a divisor of"),
+        # activation flags without a transformer's shape were ignored silently
+        (["--params", "7.5e9", "--micro-batch", "4", "--recompute", "full"],
+         "--micro-batch, --recompute: activations need a transformer --model preset"),
+        (["--model", "resnet50", "--seq-len", "512"], "--model resnet50 is not a transformer preset"),
     ],
-)
+)  # fmt: skip
 def test_cli_bad_input(capsys, argv, needle):
     rc, out, err = run(capsys, "memory", *argv)
     assert rc == 2 and out == ""

@@ -121,8 +121,18 @@ def run(args: argparse.Namespace) -> int:
         notes.append(
             label("mem_act_note", lang).format(model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang))
         )
-    elif preset is not None:
-        notes.append(label("mem_no_act", lang).format(model=preset["key"]))
+    else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
+        given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
+                                ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
+                 if v]  # fmt: skip
+        if given:
+            what = f"--model {preset['key']} is not a transformer preset" if preset else "--params alone has no shape"
+            raise DpscaleError(
+                f"{', '.join(given)}: activations need a transformer --model preset (its layers and hidden size); "
+                f"{what}, so only model states are counted — leave these out"
+            )
+        if preset is not None:
+            notes.append(label("mem_no_act", lang).format(model=preset["key"]))
 
     # Tensor parallelism splits the weights t ways (Megatron: every layer's matrices and the vocabulary), so each
     # device holds the states of params/t; ZeRO then shards those across the data-parallel devices.
@@ -199,7 +209,7 @@ def _count(params: float, lang: str) -> str:
         return label("mem_billion", lang).format(x=fmt(params / 1e9, "float", lang))
     if params >= 1e6:
         return label("mem_million", lang).format(x=fmt(round(params / 1e6, 1), "float", lang))
-    return fmt(params, "int", lang)
+    return fmt(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
 
 
 def _device_memory(args: argparse.Namespace, catalog: object) -> tuple[float | None, str]:
