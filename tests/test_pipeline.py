@@ -138,7 +138,10 @@ def test_cli_plot(capsys, tmp_path):
         (["-p", "4", "-m", "0"], "--microbatches: got '0'"),
         (["-p", "4", "--microbatches=-8"], "--microbatches: got '-8'"),
         (["-p", "16", "-m", "8", "--devices", "8"], "--stages: got '16'; allowed: at most the device count"),
-        (["-p", "4", "-m", "8", "--devices", "10"], "--devices: got '10'; allowed: a whole multiple of --stages 4"),
+        (
+            ["-p", "4", "-m", "8", "--devices", "10"],
+            "--devices: got '10'; allowed: a whole multiple of --stages (stages × replicas): 4, 8, …",
+        ),
         (["-p", "4", "-m", "8", "--chunks", "2"], "--chunks: got '2'; allowed: 1 unless --schedule interleaved"),
         (["-p", "4", "-m", "8", "--dp-efficiency", "1.2"], "--dp-efficiency: got '1.2'; allowed: a scaling eff"),
         (["-p", "4"], "--microbatches: missing"),

@@ -111,7 +111,11 @@ def pipeline(
         if stages > d:
             raise DpscaleError(f"stages: got {stages}; allowed: at most the device count ({d})")
         if d % stages:
-            raise fail("devices", d, f"a whole multiple of the {stages} stages (pipeline × data-parallel replicas)")
+            raise fail(
+                "devices",
+                d,
+                f"a whole multiple of the stages (pipeline × data-parallel replicas): {stages}, {2 * stages}, …",
+            )
         replicas = d // stages
     e_pipe = 1 / (1 + r)
     combined = e_pipe * e_dp

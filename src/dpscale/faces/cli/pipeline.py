@@ -64,7 +64,11 @@ def run(args: argparse.Namespace) -> int:
         if stages > devices:
             raise fail("--stages", args.stages, f"at most the device count (--devices {devices})")
         if devices % stages:
-            raise fail("--devices", args.devices, f"a whole multiple of --stages {stages} (stages × replicas)")
+            raise fail(
+                "--devices",
+                args.devices,
+                f"a whole multiple of --stages (stages × replicas): {stages}, {2 * stages}, …",
+            )
 
     results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
     records = [r.record() for r in results]

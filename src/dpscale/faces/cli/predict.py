@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    from dpscale.sources.predict import predict
+    from dpscale.sources.predict import BUCKET_MB, predict
 
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
     pred = predict(
@@ -107,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
         intra_bw_gbs=opt(args.intra_bw, "--intra-bw", "a bandwidth in GB/s > 0"),
         inter_bw_gbs=opt(args.inter_bw, "--inter-bw", "a bandwidth in GB/s > 0"),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
-        bucket_mb=positive(args.bucket_mb, "--bucket-mb", "a bucket size in MiB > 0"),
-        first_bucket_mb=positive(args.first_bucket_mb, "--first-bucket-mb", "a bucket size in MiB > 0"),
+        bucket_mb=number(args.bucket_mb, "--bucket-mb", BUCKET_MB[2]),  # its range: sources.predict's check
+        first_bucket_mb=number(args.first_bucket_mb, "--first-bucket-mb", BUCKET_MB[2]),
         overlap=not args.no_overlap,
         overlap_accumulation=args.overlap_accumulation,
         algorithm=args.algorithm,
