@@ -743,6 +743,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
+        "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
+        "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
+            "DISPOSITIVOS:RENDIMIENTO, p. ej. 8:5120 (o D:X:SEGUNDOS_POR_PASO)"
+        ),
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
         "1 unless the schedule is interleaved": "1 salvo con el calendario intercalado",
@@ -779,7 +783,6 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un tamaño de cubeta en MiB, de 1/1024 (1 KiB) a 1.000.000"
         ),
         "seconds > 0 and ≤ 1,000,000": "segundos > 0 y ≤ 1.000.000",
-        "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
         "a whole multiple of --stages (stages × replicas): ": "un múltiplo entero de --stages (etapas × réplicas): ",
         "a whole multiple of the stages (pipeline × data-parallel replicas): ": (
             "un múltiplo entero de las etapas (pipeline × réplicas de datos): "
@@ -839,6 +842,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          r"allowed: a target at or below the peak",
          "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
          "objetivo igual o inferior al máximo"),
+        # the fitter's
+        (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
+         "mediciones: se recibieron {n1} de {n2} dispositivos; se admite: al menos 2 números de dispositivos "
+         "distintos"),
         # the predictor's and the catalogs' (the web page's predict form reaches these)
         (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
          "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),

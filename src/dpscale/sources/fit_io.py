@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError
+from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.notes import Note
 
 # Two runs of one size differing by more than this are called conflicting in the note.
@@ -50,10 +50,10 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
             raise ValueError
         x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
     except (TypeError, ValueError, OverflowError):
-        raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}") from None
+        raise fail(f"{where}, {what}", shown, allowed) from None  # fail: a face can say it in Spanish
     bad = not (1 <= x <= MAX_DEVICES and x == int(x)) if whole else not 1e-9 <= x <= 1e15
     if bad:
-        raise DpscaleError(f"{where}, {what}: got {shown!r}; allowed: {allowed}")
+        raise fail(f"{where}, {what}", shown, allowed)
     return x
 
 
@@ -68,7 +68,7 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     """'8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
     parts = str(text).split(":")
     if len(parts) not in (2, 3):
-        raise DpscaleError(f"{flag}: got {text!r}; allowed: DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
+        raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
     return make_run(*parts, where=f"{flag} {text}")
 
 
