@@ -92,7 +92,7 @@ def test_durations(text, hours):
     assert parse_duration(text) == pytest.approx(hours)
 
 
-@pytest.mark.parametrize("text", ["tomorrow", "24hh", "h", "0h", "-2", "nan", "1e999", "", "24 hours"])
+@pytest.mark.parametrize("text", ["tomorrow", "24hh", "h", "0h", "-2", "nan", "1e999", "", "24 hours", "1d1d", "1h1d"])
 def test_bad_durations(text):
     with pytest.raises(DpscaleError, match="deadline: got"):
         parse_duration(text)
