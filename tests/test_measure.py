@@ -49,6 +49,18 @@ def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: 
     assert len(text.splitlines()) == 1
 
 
+def test_a_model_file_that_exits_at_import_is_named(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    """sys.exit(3) in the user's file ended dpscale with code 3 and no word; now it is one line, exit 2."""
+    pytest.importorskip("torch")
+    f = tmp_path / "bye.py"
+    f.write_text("import sys\nsys.exit(3)\n")
+    rc, text = err(capsys, ["measure", "--devices", "1", "--model-file", str(f)])
+    assert rc == 2 and text.endswith(
+        f"--model-file: {f} called sys.exit(3) while imported; allowed: a Python file "
+        "defining build_model() and make_batch(batch_size, generator) [and loss_fn]"
+    )
+
+
 def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

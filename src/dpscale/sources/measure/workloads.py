@@ -122,6 +122,9 @@ def from_file(path: str) -> Workload:
         spec.loader.exec_module(module)  # type: ignore[union-attr]
     except Exception as exc:  # the user's code: any error is theirs, reported in one line
         raise DpscaleError(f"--model-file: {path} failed to import: {type(exc).__name__}: {exc}") from None
+    except SystemExit as exc:  # a script's sys.exit() at import would end dpscale silently with its code
+        raise DpscaleError(f"--model-file: {path} called sys.exit({exc.code!r}) while imported; allowed: "
+                           f"{MODEL_FILE_HELP}") from None  # fmt: skip
     missing = [f for f in ("build_model", "make_batch") if not callable(getattr(module, f, None))]
     if missing:
         raise DpscaleError(f"--model-file: {path} has no {', '.join(missing)}(); allowed: {MODEL_FILE_HELP}")
