@@ -75,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
     raw_target = args.actual if args.actual is not None else args.speedup
     targets = numbers(raw_target, target_flag, "finite numbers > 0") if raw_target is not None else None
     if targets:
-        for t in targets:
-            positive(str(t), target_flag)
+        for text in str(raw_target).split(","):  # each as typed: '0', not '0.0'
+            positive(text.strip(), target_flag)
 
     given = [devices is not None, v is not None, e_src is not None, targets is not None]
     if sum(given) != 3:
