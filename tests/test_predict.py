@@ -302,7 +302,13 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
         (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
         (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
-        (["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"], "--gpu: got 'h1000'; allowed:"),
+        (
+            ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"],
+            "--gpu: got 'h1000' (did you mean 'h100-80gb'?); allowed:",
+        ),
+        # one lookup of --gpu whether compute is measured or estimated (an ambiguous name passed one, failed the other)
+        (["--model", "gpt2", "-v", "100", "--system", "dgx-a100", "--gpu", "a100"], "--gpu: got 'a100' (did you mean"),
+        (["--model", "gpt2", "--system", "dgx-a100", "--gpu", "a100"], "--gpu: got 'a100' (did you mean"),
         # typo-sized figures that once overflowed into tracebacks or ∞: refused at the flag
         (
             ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--grad-bytes", "1e300"],

@@ -29,9 +29,12 @@ from dpscale.formulas.stepmodel import (
 )
 from dpscale.notes import Note
 
-# Bytes per gradient element all-reduced. "amp" is mixed precision with fp32 master weights
-# (torch.autocast, apex O1, TF/MXNet AMP): gradients stay fp32. Pure half precision (fp16/bf16
-# parameters, e.g. Megatron/DeepSpeed) all-reduces 16-bit gradients. Override with grad_bytes.
+# Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
+# weights (torch.autocast in fp16 or bf16, apex O1, TF/MXNet AMP): the gradients DDP reduces are fp32. "fp16"
+# and "bf16" name a model held in 16 bits (apex O2, DeepSpeed fp16, model.to(torch.bfloat16)): 16-bit
+# gradients. Megatron-LM's --bf16 accumulates and all-reduces in fp32 (accumulate_allreduce_grads_in_fp32): pick
+# amp for it, or override with grad_bytes. A *published* table's "FP16"/"BF16" label usually means the first
+# kind, so predict_validate.grad_bytes_per_param reads such labels as amp — the same table, another reader.
 GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2}
 PRECISIONS = tuple(GRAD_BYTES)
 DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
@@ -305,10 +308,10 @@ def predict(
             if not (0 <= value <= 1e6):
                 raise fail(flag, value, "a latency in µs per hop, from 0 to 1,000,000")
             cal = cal._replace(**{key: value * 1e-6})
-    part = catalog.find_gpu(gpu=gpu or cl.gpu) if gpu or cl.gpu else None
-    if gpu and part is None:
-        raise fail("--gpu", gpu, ", ".join(sorted(catalog.table("gpus"))))
-    gpu = gpu or cl.gpu
+    # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
+    # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
+    part = catalog.gpu(gpu) if gpu else (catalog.find_gpu(gpu=cl.gpu) if cl.gpu else None)
+    gpu = part["key"] if gpu else cl.gpu
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
@@ -328,7 +331,7 @@ def predict(
         first_bucket=first_bucket_mb * MIB,
         algorithm=algorithm,
     )
-    t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, gpu, prec,
+    t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
     if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
         raise DpscaleError(
@@ -375,7 +378,7 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     return batch / rate
 
 
-def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
+def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
@@ -388,13 +391,12 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, gpu, prec, mfu, seq_len
             return micro_step_from_baseline(step_s, d0, ga, **kw)
         except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
             raise DpscaleError(f"--baseline-devices with --throughput/--step-time: {exc}") from None
-    if (spec is None and seq_len is None) or gpu is None:
+    if (spec is None and seq_len is None) or part is None:
         raise DpscaleError(
             "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "
             "--seq-len, a transformer) with --gpu (or a --system that names one) to estimate compute from FLOPs and MFU"
         )
     check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")  # 1e-320 would be ∞ s of compute
-    part = catalog.gpu(gpu)
     peak = part["peak_tflops"].get(prec)  # gpus.json keys its peaks by these precision names
     if peak is None:
         raise DpscaleError(
