@@ -21,8 +21,9 @@ from dpscale.errors import DpscaleError, check_devices, fail
 from dpscale.formulas.scaling import relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
-from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency
+from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
+from dpscale.sources.laws import usl_peak
 
 NOISE_PRIOR = 0.01  # assumed run-to-run throughput noise (1 %), pooled with the residuals
 NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
@@ -199,7 +200,7 @@ class Fit:
         if self.law == "usl":
             sigma, kappa = p[:, 0], p[:, 1]
             with np.errstate(divide="ignore", invalid="ignore"):
-                d = np.where(kappa > 0, np.sqrt(np.clip(1 - sigma, 0, None) / kappa), np.inf)
+                d = np.where(kappa > 0, usl_peak(np.clip(sigma, None, 1), kappa), np.inf)
             return np.where(d < PEAK_CAP, np.maximum(d, 1.0), np.inf)
         grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
         log_x = np.log(grid) + log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node)
@@ -259,7 +260,7 @@ class Fit:
         if self.runs.step_time is None or self.law != "allreduce":
             return None
         f0 = self._law.basis(np.asarray([float(self.baseline_devices)]), self.gpus_per_node)[:, 0]
-        t_c = self.runs.step_time[0] / (1.0 + float(self.values @ f0))
+        t_c = self.runs.step_time[0] / float(step_ratio(self.values, f0))
         a, b = self.values
         return {"compute_s": t_c, "transfer_s": float(a) * t_c, "latency_s": float(b) * t_c}
 

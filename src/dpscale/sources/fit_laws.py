@@ -70,11 +70,25 @@ LAWS: dict[str, Law] = {
 ORDER = ("allreduce", "usl", "amdahl")
 
 
+def log_ratio(p: Any, f: Any, f0: Any) -> tuple[Any, Any, Any]:
+    """Every law here is T(d)/T_compute = 1 + p·f(d), so log E(d) = log T(d0) − log T(d). For parameters p of
+    shape (..., k), basis f (k, n) and f0 (k,): (log E (..., n), T(d) (..., n), T(d0) (...))."""
+    t, t0 = step_ratio(p, f), step_ratio(p, f0)
+    return np.log(t0)[..., None] - np.log(t), t, t0
+
+
+def step_ratio(p: Any, f: Any) -> Any:
+    """T(d)/T_compute = 1 + p·f(d): the step time in units of its compute, for basis f (k, ...) and p (..., k)."""
+    return 1.0 + np.tensordot(np.asarray(p, dtype=float), f, axes=([-1], [0]))
+
+
+def log_ratio_jacobian(f: Any, f0: Any, t: Any, t0: Any) -> Any:
+    """∂ log E(d_i) / ∂p_j = f_j(d0)/T(d0) − f_j(d_i)/T(d_i), shape (..., n, k) for log_ratio's t and t0."""
+    return f0 / np.asarray(t0)[..., None, None] - np.swapaxes(f / np.asarray(t)[..., None, :], -1, -2)
+
+
 def log_efficiency(law: Law, p: Any, d: Any, d0: float, g: int | None) -> Any:
-    """log E(d) = log T(d0) − log T(d) for parameters p of shape (..., k); d broadcast over the last axis."""
+    """log E(d) for parameters p of shape (..., k); d broadcast over the last axis."""
     f = law.basis(d, g)  # (k, n)
     f0 = law.basis(np.asarray([d0], dtype=float), g)[:, 0]  # (k,)
-    p = np.asarray(p, dtype=float)
-    t = 1.0 + np.einsum("...k,kn->...n", p, f)
-    t0 = 1.0 + p @ f0
-    return np.log(t0)[..., None] - np.log(t)
+    return log_ratio(p, f, f0)[0]

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.sources.fit_laws import Law
+from dpscale.sources.fit_laws import Law, log_ratio, log_ratio_jacobian
 
 RIDGE = 0.001
 
@@ -36,17 +36,14 @@ class Problem:
 
     def model(self, q: Any) -> tuple[Any, Any, Any]:
         """log E at the fitted points, T(d_i) and T(d0) for q of shape (..., k)."""
-        t = 1.0 + q @ self.f
-        t0 = 1.0 + q @ self.f0
-        return np.log(t0)[..., None] - np.log(t), t, t0
+        return log_ratio(q, self.f, self.f0)
 
     def residuals(self, q: Any, y: Any) -> Any:
         return np.concatenate([self.model(q)[0] - y, RIDGE * np.asarray(q)])
 
     def jacobian(self, q: Any, y: Any = None) -> Any:
         _, t, t0 = self.model(q)
-        j = self.f0[None, :] / t0 - (self.f / t).T  # (m, k)
-        return np.vstack([j, RIDGE * np.eye(len(q))])
+        return np.vstack([log_ratio_jacobian(self.f, self.f0, t, t0), RIDGE * np.eye(len(q))])
 
 
 def fit_point(prob: Problem, y: Any) -> tuple[Any, float]:
@@ -86,9 +83,7 @@ def fit_batch(prob: Problem, y: Any, w: Any, q_init: Any, iterations: int = 30) 
     for _ in range(iterations):
         logE, t, t0 = prob.model(q)
         r = (logE - y) * w  # (B, m)
-        j = (prob.f0[None, None, :] / t0[:, None, None] - np.swapaxes(prob.f[None] / t[:, None, :], 1, 2)) * w[
-            ..., None
-        ]
+        j = log_ratio_jacobian(prob.f, prob.f0, t, t0) * w[..., None]  # (B, m, k)
         jtj = np.einsum("bmk,bml->bkl", j, j) + RIDGE**2 * eye
         grad = np.einsum("bmk,bm->bk", j, r) + RIDGE**2 * q
         diag = np.einsum("bkk->bk", jtj)

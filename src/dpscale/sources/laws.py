@@ -101,6 +101,12 @@ class PerSize(_Law):
         return Note("law_per_size", table="; ".join(f"{d}→{e:g}" for d, e in self.table))
 
 
+def usl_peak(sigma: Any, kappa: Any) -> Any:
+    """Where USL throughput d·E(d) peaks: d* = √((1−σ)/κ) for κ > 0 (σ in [0, 1)). Plain arithmetic, so it takes
+    floats (the calculator, which starts without numpy) and a fit's arrays of bootstrap samples alike."""
+    return ((1 - sigma) / kappa) ** 0.5
+
+
 class USL(_Law):
     """Universal Scalability Law: E(d) = 1 / (1 + σ(d−1) + κ·d(d−1)).
 
@@ -121,7 +127,7 @@ class USL(_Law):
 
     def peak_devices(self) -> float:
         """Size of maximum throughput, √((1−σ)/κ); infinite when κ = 0."""
-        return math.inf if self.kappa == 0 else math.sqrt((1 - self.sigma) / self.kappa)
+        return math.inf if self.kappa == 0 else float(usl_peak(self.sigma, self.kappa))
 
     def describe(self) -> str:
         return Note("law_usl", sigma=self.sigma, kappa=self.kappa)
