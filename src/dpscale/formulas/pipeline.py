@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+from dpscale.formulas.scaling import compute
 from dpscale.notes import Note
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
@@ -120,14 +121,14 @@ def pipeline(
     e_pipe = 1 / (1 + r)
     combined = e_pipe * e_dp
     if devices is not None:
-        effective = devices * combined
+        effective = compute(devices, 1.0, combined).effective_devices  # d·E, the core's formula
     return PipelineResult(
         schedule=schedule,
         stages=int(stages),
         microbatches=int(microbatches),
         chunks=int(chunks),
         bubble_overhead=r,
-        bubble_fraction=r / (1 + r),
+        bubble_fraction=bubble_fraction(stages, microbatches, schedule, chunks),
         pipeline_efficiency=e_pipe,
         in_flight_microbatches=in_flight(stages, microbatches, schedule, chunks),
         dp_efficiency=e_dp,

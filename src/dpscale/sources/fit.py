@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.errors import DpscaleError, check_devices, fail
-from dpscale.formulas.scaling import relative_efficiency
+from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, step_ratio
@@ -153,10 +153,10 @@ class Fit:
         log_x = math.log(x0) + np.log(dd / d0) + self._log_e_samples(dd) + base + new
         x_lo, x_hi = self._band(np.exp(log_x), axis=0)
         e = self.efficiency(dd)
-        scale = (dd / d0) * x0
+        scale = (dd / d0) * x0  # the ideal throughput, d·v with v = X(d0)/d0
         return Prediction(
             devices=dd.astype(int),
-            throughput=e * scale,
+            throughput=compute(dd, x0 / d0, e).actual_throughput,  # A = d·v·E, the core's formula
             throughput_lo=x_lo,
             throughput_hi=x_hi,
             efficiency=e,

@@ -13,7 +13,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from dpscale.formulas.scaling import relative_efficiency
+from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
 
@@ -73,7 +73,7 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
     per_repeat = [relative_efficiency(t, d, a0, d0) for t in rec.get("throughputs", [])]
     rec["efficiency_min"] = min(per_repeat, default=rec["efficiency"])
     rec["efficiency_max"] = max(per_repeat, default=rec["efficiency"])
-    rec["speedup"] = d0 * rec["throughput"] / a0
+    rec["speedup"] = compute(d, a0 / d0, rec["efficiency"]).speedup  # S = d·E, the core's formula
     rec["baseline_devices"] = d0
     return rec
 
