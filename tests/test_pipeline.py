@@ -60,6 +60,15 @@ def test_cautions_name_where_the_closed_forms_stop():
     assert "2p − 1 = 7 micro-batches" in few and "(p − 1)/(3m) = 20.0 % of ideal time" in few
 
 
+def test_the_worked_example_keeps_what_was_typed(capsys):
+    """With no stages or micro-batches the worked example fills them in, and a typed schedule is kept (it was
+    overwritten by the example's gpipe) and checked."""
+    rc, out, _ = run(capsys, "pipeline", "--schedule", "zb-h2")
+    assert rc == 0 and out.startswith("Pipeline: zb-h2, p = 4 stages")
+    rc, _, err = run(capsys, "pipeline", "--schedule", "bogus")
+    assert rc == 2 and "--schedule: got 'bogus'" in err
+
+
 def test_stacked_data_parallelism():
     r = pipeline(4, 8, "gpipe", dp_efficiency=0.9, devices=64)
     assert r.dp_replicas == 16

@@ -116,6 +116,17 @@ def test_cli_worked_example(capsys):
     assert rc == 0 and "Worked example" in out and "cheapest size meeting the 24.0 h deadline: 256" in out
 
 
+def test_cli_worked_example_keeps_what_was_typed(capsys):
+    """--epochs 2 alone: the example's other inputs, the typed 2 epochs (once silently replaced by its 90), and
+    no 'worked example' title naming 90; a bad value is refused rather than replaced."""
+    rc, out, _ = run(capsys, "plan", "--epochs", "2", "-d", "64", "--json")
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(2 * 1.28e6 / (64 * 2000 * 0.9) / 3600)
+    rc, out, _ = run(capsys, "plan", "--epochs", "2")
+    assert rc == 0 and "Worked example" not in out
+    rc, _, err = run(capsys, "plan", "--epochs", "NaN")
+    assert rc == 2 and "--epochs: got 'NaN'" in err
+
+
 def test_cli_law_picks_and_marks(capsys, tmp_path):
     argv = ["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "--law", "usl", "--sigma", "0.01"]
     argv += ["--kappa", "1e-4", "--price-per-device-hour", "2.5", "--deadline", "1h", "--budget", "100"]

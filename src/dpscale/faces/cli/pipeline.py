@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pipeline")
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
     g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,... or A..BxF")
-    g.add_argument("--schedule", metavar="S", default="1f1b", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
+    g.add_argument("--schedule", metavar="S", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
     g.add_argument("--chunks", "-v", metavar="V", default="1", help="model chunks per device (interleaved only)")
     d = p.add_argument_group("data parallelism stacked on the pipeline")
     d.add_argument("--devices", "-d", metavar="D", help="total devices = stages × data-parallel replicas")
@@ -37,9 +37,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    if args.stages is None and args.microbatches is None:
+    if args.stages is None and args.microbatches is None:  # the worked example fills what was not typed
         for k, v in WORKED.items():
-            setattr(args, k, v)
+            setattr(args, k, getattr(args, k) or v)
+    args.schedule = args.schedule or "1f1b"
     if args.stages is None or args.microbatches is None:
         missing = "--stages" if args.stages is None else "--microbatches"
         raise DpscaleError(f"{missing}: missing; allowed: a whole number ≥ 1 (give --stages and --microbatches)")

@@ -43,11 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g = p.add_argument_group("training run")
     g.add_argument("--samples", "-n", metavar="N", help="samples per epoch, e.g. 1.28e6")
-    g.add_argument("--epochs", metavar="EP", default="1", help="epochs (default 1)")
+    g.add_argument("--epochs", metavar="EP", help="epochs (default 1)")
     g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
-    g.add_argument(
-        "--devices", "-d", metavar="D", default="1..256x2", help="sizes: N, N1,N2,..., A..BxF (default 1..256x2)"
-    )
+    g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF (default 1..256x2)")
     c = p.add_argument_group("money and time")
     c.add_argument("--price-per-device-hour", metavar="P", help="price of one device for one hour")
     c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
@@ -73,10 +71,12 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     title = label("plan_title", lang)
     keys = ("samples", "throughput", "efficiency", "law", "fit", "price_per_device_hour", "deadline", "budget")
-    if all(getattr(args, k) is None for k in keys):
+    if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
+        if args.epochs is None and args.devices is None:
+            title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
         for k, v in WORKED.items():
-            setattr(args, k, v)
-        title = label("plan_worked", lang)
+            setattr(args, k, getattr(args, k) or v)
+    args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
     if args.samples is None:
         raise DpscaleError("--samples: missing; allowed: a sample count > 0")
     if args.throughput is None and args.fit is None:
