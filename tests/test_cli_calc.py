@@ -256,6 +256,9 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "give one of them"),
         (["-d", "64", "-v", "2000", "-a", "-3"], "--actual"),
         (["-d", "8", "-v", "100", "-s", "0"], "--speedup: got '0'; allowed: a finite number > 0"),  # as typed, not 0.0
+        # a thousands comma read as a list separator gave sizes 1 and 24 (the page itself prints 1,024)
+        (["-d", "1,024", "-v", "2000", "-e", "0.9"], "--devices: got '1,024'; allowed: numbers without thousands"),
+        (["-d", "64", "-v", "2000", "-a", "1,000,000"], "--actual: got '1,000,000'; allowed: numbers without"),
         (["-d", "64", "-v", "2000", "--sigma", "2"], "--sigma: got 2.0"),
         (["-d", "64", "-v", "2000", "--law", "amdahl"], "--serial-fraction"),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--law", "usl"], "give one source of E"),

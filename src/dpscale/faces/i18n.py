@@ -747,6 +747,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
             "DISPOSITIVOS:RENDIMIENTO, p. ej. 8:5120 (o D:X:SEGUNDOS_POR_PASO)"
         ),
+        "numbers without thousands separators (1024, not 1,024): a comma separates values": (
+            "números sin separador de miles (1024, no 1,024): la coma separa valores"
+        ),
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
         "1 unless the schedule is interleaved": "1 salvo con el calendario intercalado",

@@ -78,10 +78,21 @@ def number(text: str, flag: str, allowed: str = "a number") -> float:
     return x
 
 
+THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
+
+
+def _thousands(parts: list[str], text: str, flag: str) -> None:
+    """'1,024' is the list 1 and 24 here, but nobody writes a size or a rate as 024: a part with a leading zero
+    says the comma was a thousands separator — refused rather than read as two values."""
+    if len(parts) > 1 and any(len(p) > 1 and p[0] == "0" and p[1].isdigit() for p in parts[1:]):
+        raise fail(flag, text, THOUSANDS_COMMA)
+
+
 def numbers(text: str, flag: str, allowed: str = "numbers separated by commas") -> list[float]:
     parts = [t.strip() for t in str(text).split(",")]
     if not parts or any(not t for t in parts):
         raise fail(flag, text, allowed)
+    _thousands(parts, text, flag)
     return [number(t, flag, allowed) for t in parts]
 
 
@@ -145,6 +156,7 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
                 raise fail(flag, text, f"at most {MAX_SIZES} sizes")
         return sizes
     values = []
+    _thousands(text.split(","), text, flag)
     for part in text.split(","):
         x = number(part, flag, allowed) if part else math.nan
         try:
