@@ -146,6 +146,17 @@ def test_serve_without_the_web_extra_says_which(capsys, monkeypatch):
     )
 
 
+@pytest.mark.parametrize("body", [b"", b"null", b"[]", b"1", b"{bad"])
+def test_a_body_that_is_not_an_object_gets_the_error_line(client, body):
+    """FastAPI's own refusals answered {"detail": [...]}, which the page could not show: one "error" line too."""
+    r = client.post("/api/calc", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json() == {
+        "error": 'dpscale: error: body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}'
+    }
+    r = client.get("/api/calc")
+    assert r.status_code == 405 and r.json()["error"].startswith("dpscale: error: GET /api/calc: Method Not Allowed")
+
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -214,7 +225,7 @@ def test_the_page_in_a_real_browser(served):
         # a server that answers without JSON (a crash) is said, not left behind an old table
         page.route("**/api/calc", lambda route: route.fulfill(status=500, body="Internal Server Error"))
         page.click("#calc .run")
-        sync_api.expect(page.locator("#error")).to_contain_text("the server answered 500")
+        sync_api.expect(page.locator("#error")).to_contain_text("el servidor respondió 500")  # in the page's language
         sync_api.expect(page.locator("#result tr")).to_have_count(0)
         page.unroute("**/api/calc")
         # the predictor: presets from the catalog, one row per size of 1..1024x4

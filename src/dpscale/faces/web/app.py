@@ -12,8 +12,10 @@ from importlib import import_module
 from importlib.resources import files
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dpscale import catalog
 from dpscale.errors import DpscaleError, overflow
@@ -121,6 +123,19 @@ def options() -> dict[str, list[str]]:
 def create_app() -> FastAPI:
     app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+
+    # FastAPI's own refusals (a body that is not a JSON object, a GET on a POST route) answer {"detail": [...]}:
+    # give them the one "error" line every other answer has, which the page shows.
+    @app.exception_handler(RequestValidationError)
+    def not_an_object(request: Request, exc: RequestValidationError) -> JSONResponse:
+        why = 'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}'
+        return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        allowed = "POST to /api/COMMAND, GET / or /api/labels/LANG or /api/options"
+        why = f"{request.method} {request.url.path}: {exc.detail}; allowed: {allowed}"
+        return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=exc.status_code, headers=exc.headers)
 
     @app.get("/", response_class=HTMLResponse)
     def index() -> str:
