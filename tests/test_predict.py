@@ -634,8 +634,8 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
     rc, _, err = run(capsys, "predict", "--model", "efficientnet-b0", "-b", "512", "-v", "868", "--system",
                      "dgx1-v100", "--input-rate", "500")  # fmt: skip
     assert rc == 2 and err.strip() == (
-        "dpscale predict: error: --input-rate: got 500.0; allowed: at least the baseline's 868 samples/s per node "
-        "(it was measured)"
+        "dpscale predict: error: --input-rate: got 500.0; allowed: at least the samples/s per node the baseline "
+        "measured: 868"
     )
 
 

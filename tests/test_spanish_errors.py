@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 
 import pytest
 from clihelp import run
 
+from dpscale.errors import DpscaleError
 from dpscale.faces.i18n import SAID
 
 A100 = ["--system", "dgx-a100", "--batch", "32"]
@@ -64,12 +66,31 @@ def test_refusals_are_said_in_spanish(capsys, argv, needle):
     assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
 
 
+def test_the_page_row_cap_is_said_in_spanish():
+    pytest.importorskip("fastapi")
+    from dpscale.faces.i18n import say_error
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as exc:
+        run_command("calc", {"devices": "1..3000", "throughput": "1", "efficiency": "0.9"}, "es")
+    assert say_error(exc.value, "es") == (
+        "--devices: 3.000 tamaños; se admite: como mucho 2.000 en la página (la línea de órdenes admite más)"
+    )
+
+
 def test_every_spanish_template_is_reached(capsys):
     """An English message reworded without its pattern would fall back to English silently: each template of
-    i18n.SAID must match one of the refusals above, said in English."""
+    i18n.SAID must match one of the refusals above, said in English (and the page's row cap)."""
     said = []
     for argv, _ in SPANISH_REFUSALS:
         _, _, err = run(capsys, *argv)
         said.append(err.strip().split("error: ", 1)[1])
+    if importlib.util.find_spec("fastapi"):
+        from dpscale.faces.web.app import run_command
+
+        try:
+            run_command("calc", {"devices": "1..3000", "throughput": "1", "efficiency": "0.9"})
+        except DpscaleError as exc:
+            said.append(str(exc))
     unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
     assert unmatched == []

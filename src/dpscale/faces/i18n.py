@@ -754,6 +754,15 @@ ALLOWED: dict[str, dict[str, str]] = {
         "numbers without thousands separators (1024, not 1,024): a comma separates values": (
             "números sin separador de miles (1024, no 1,024): la coma separa valores"
         ),
+        "sizes: at most ": "tamaños: como mucho ",
+        "a whole number from 1 to 2^53": "un número entero de 1 a 2^53",
+        "a whole number from 0 to 2^53": "un número entero de 0 a 2^53",
+        "a factor F that reaches B from A in at most N steps (A, B, N = ": (
+            "un factor F que lleve de A a B en como mucho N pasos (A, B, N = "
+        ),
+        "at least the samples/s per node the baseline measured: ": (
+            "al menos las muestras/s por nodo que midió la referencia: "
+        ),
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
         "1 unless the schedule is interleaved": "1 salvo con el calendario intercalado",
@@ -795,7 +804,6 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un múltiplo entero de las etapas (pipeline × réplicas de datos): "
         ),
         "at most the device count (--devices ": "como mucho el número de dispositivos (--devices ",
-        "at least the baseline's ": "al menos las de la referencia: ",
         "a parameter count > 0": "un número de parámetros > 0",
         "a parameter count > 0 and ≤ 1e+15": "un número de parámetros > 0 y ≤ 1e+15",
         "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
@@ -849,6 +857,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          r"allowed: a target at or below the peak",
          "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
          "objetivo igual o inferior al máximo"),
+        # the web page's row cap
+        (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "
+         r"takes more\)",
+         "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
         # the fitter's
         (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
          "mediciones: se recibieron {n1} de {n2} dispositivos; se admite: al menos 2 números de dispositivos "

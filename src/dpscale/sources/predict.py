@@ -374,7 +374,7 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     per_device = throughput if throughput is not None else (batch * ga / step_s if step_s is not None else None)
     if per_device is not None and per_device * min(d0, cl.gpus_per_node) > rate * (1 + 1e-9):
         floor = per_device * min(d0, cl.gpus_per_node)
-        raise fail("--input-rate", rate, f"at least the baseline's {floor:g} samples/s per node (it was measured)")
+        raise fail("--input-rate", rate, f"at least the samples/s per node the baseline measured: {floor:g}")
     return batch / rate
 
 

@@ -145,7 +145,11 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
         ):
             raise fail(flag, text, allowed)
         if op == "x" and math.log(b / a) / math.log(step) > MAX_RANGE_STEPS:  # 1..2x1.000000001: ~7e8 steps
-            raise fail(flag, text, f"a factor F that reaches {b} from {a} in at most {MAX_RANGE_STEPS:,} steps")
+            raise fail(
+                flag,
+                text,
+                f"a factor F that reaches B from A in at most N steps (A, B, N = {a}, {b}, {MAX_RANGE_STEPS})",
+            )
         sizes: list[int] = []
         x = float(a)
         while round(x) <= b:
@@ -153,10 +157,12 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
                 sizes.append(round(x))
             x = x * step if op == "x" else x + step
             if len(sizes) > MAX_SIZES:
-                raise fail(flag, text, f"at most {MAX_SIZES} sizes")
+                raise fail(flag, text, f"sizes: at most {MAX_SIZES}")
         return sizes
     values = []
     _thousands(text.split(","), text, flag)
+    if text.count(",") >= MAX_SIZES:  # a megabyte-long list parses for seconds before any other check
+        raise fail(flag, text, f"sizes: at most {MAX_SIZES}")
     for part in text.split(","):
         x = number(part, flag, allowed) if part else math.nan
         try:
