@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, overflow
+from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser, check_number_style
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
@@ -38,6 +38,7 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
+SWEPT = {"pipeline": "--microbatches"}  # the option whose list makes a command's rows (else --devices)
 
 
 def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
@@ -50,7 +51,10 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
         flag = "--" + str(key).replace("_", "-")
         action = parser._option_string_actions.get(flag)
         if action is None:
-            raise DpscaleError(f"{key}: not an option of this command")
+            usable = sorted(
+                a.dest for a in parser._actions if a.option_strings and a.dest not in (*FILE_OPTIONS, "help")
+            )
+            raise fail("options", key, f"this command's options: {', '.join(usable)}")
         if action.dest in (*FILE_OPTIONS, "help"):
             raise DpscaleError(f"{key}: not available on the web page; allowed: the command line")
         if value is None or value == "" or value is False:
@@ -67,7 +71,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     if command not in WEB_COMMANDS:
         raise DpscaleError(f"command: got {command!r}; allowed: {', '.join(WEB_COMMANDS)}")
     if lang not in LANGS:
-        raise DpscaleError(f"lang: got {lang!r}; allowed: {', '.join(LANGS)}")
+        raise fail("lang", lang, ", ".join(LANGS))
     module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
     parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
@@ -79,9 +83,9 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     )
     module.run(args)
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
+        flag, n = SWEPT.get(command, "--devices"), len(got["records"])
         raise DpscaleError(
-            f"--devices: {len(got['records']):,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page "
-            "(the command line takes more)"
+            f"{flag}: {n:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command line takes more)"
         )
     return render(got["records"], got["columns"], got["title"], got["notes"], lang)
 
@@ -144,7 +148,7 @@ def create_app() -> FastAPI:
     @app.get("/api/labels/{lang}")
     def labels(lang: str) -> JSONResponse:
         if lang not in LANGS:
-            return JSONResponse({"error": f"lang: got {lang!r}; allowed: {', '.join(LANGS)}"}, status_code=422)
+            return JSONResponse({"error": str(fail("lang", lang, ", ".join(LANGS)))}, status_code=422)
         return JSONResponse(page_labels(lang))
 
     @app.get("/api/options")
@@ -159,12 +163,15 @@ def create_app() -> FastAPI:
                 raise DpscaleError(
                     f'body: got key {stray[0]!r}; allowed: options, lang ({{"options": {{"flag": "value"}}}})'
                 )
-            opts = body.get("options") or {}
-            if not isinstance(opts, dict):
-                raise DpscaleError('options: got a non-object; allowed: {"flag": "value", ...}')
-            return JSONResponse(run_command(command, opts, str(body.get("lang") or "en")))
+            opts, lang = body.get("options", {}), body.get("lang", "en")
+            if not isinstance(opts, dict):  # (0, false or [] once ran the worked example)
+                raise fail("options", opts, '{"flag": "value", ...}')
+            if not isinstance(lang, str):
+                raise fail("lang", lang, ", ".join(LANGS))
+            return JSONResponse(run_command(command, opts, lang))
         except (DpscaleError, OverflowError) as exc:
-            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, str(body.get("lang") or "en"))
+            lang = body.get("lang") if body.get("lang") in LANGS else "en"
+            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, lang)
             return JSONResponse({"error": f"dpscale {command}: error: {why}"}, status_code=422)
 
     return app
