@@ -274,7 +274,11 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
     "argv, needle",
     [
         (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "(did you mean 'gpt2'?); allowed: bert-base"),
-        (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count > 0 and ≤ 1e+15"),
+        (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count from 1 to 1e+15"),
+        (
+            ["--params", "1e-320", "--throughput", "100", "--system", "dgx-a100"],
+            "--params: got 1e-320; allowed: a param",
+        ),
         (
             ["--params", "1e9", "--throughput", "1e308", "--system", "dgx-a100"],
             "--throughput: got 1e+308; allowed: per-device samples/s at the baseline size, 1e-9 to 1e15",

@@ -103,6 +103,7 @@ def _bad(x: Any, ok) -> Any:
 
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
 MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
+PARAMS_ALLOWED = f"a parameter count from 1 to {MAX_PARAMS:g}"
 
 
 def overflow(exc: OverflowError) -> DpscaleError:
@@ -147,6 +148,11 @@ def check_range(x: Any, name: str, lo: float, hi: float, what: str) -> Any:
     if not (a >= lo) or not (b <= hi):
         raise fail(name, _bad(x, lambda v: (v >= lo) & (v <= hi)), what)
     return x
+
+
+def check_params(x: Any, name: str = "params") -> Any:
+    """A model's parameter count: at least one parameter (1e-320 is a typo), at most MAX_PARAMS."""
+    return check_range(x, name, 1, MAX_PARAMS, PARAMS_ALLOWED)
 
 
 def check_efficiency(x: Any, name: str = "efficiency") -> Any:

@@ -805,7 +805,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "at most the device count (--devices ": "como mucho el número de dispositivos (--devices ",
         "a parameter count > 0": "un número de parámetros > 0",
-        "a parameter count > 0 and ≤ 1e+15": "un número de parámetros > 0 y ≤ 1e+15",
+        "a parameter count from 1 to 1e+15": "un número de parámetros de 1 a 1e+15",
         "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
         "seconds > 0": "segundos > 0",
         "a bandwidth in GB/s > 0": "un ancho de banda en GB/s > 0",

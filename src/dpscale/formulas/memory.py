@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dpscale.errors import DpscaleError, check_devices, check_positive, fail
+from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, fail
 
 GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
@@ -79,7 +79,7 @@ def model_states(
     >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
     31.4
     """
-    psi = check_positive(params, "params", "a parameter count > 0")
+    psi = check_params(params)
     n = check_devices(devices, "devices")
     if stage not in STAGES:
         raise fail("zero", stage, "0, 1, 2 or 3")

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from dpscale import catalog
-from dpscale.errors import MAX_PARAMS, DpscaleError, check_devices, check_positive, check_range, fail
+from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, check_range, fail
 from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import MIB
 from dpscale.formulas.scaling import compute
@@ -273,9 +273,7 @@ def predict(
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
-    check_positive(n_params, "--params", "a parameter count > 0")
-    if n_params > MAX_PARAMS:
-        raise fail("--params", n_params, f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
+    check_params(n_params, "--params")
     check_devices(batch, "--batch")
     check_devices(grad_accum, "--grad-accum")
     check_devices(baseline_devices, "--baseline-devices")

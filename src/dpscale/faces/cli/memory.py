@@ -5,8 +5,8 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_PARAMS, DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, positive, whole
+from dpscale.errors import MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail
+from dpscale.faces.cli.common import add_output_args, number, positive, whole
 from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -95,13 +95,13 @@ def run(args: argparse.Namespace) -> int:
     devices = whole(args.devices, "--devices")
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:
-        params = positive(args.params, "--params", f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
-        if params > MAX_PARAMS:
-            raise fail("--params", args.params, f"a parameter count > 0 and ≤ {MAX_PARAMS:g}")
+        params = number(args.params, "--params", PARAMS_ALLOWED)
+        if not 1 <= params <= MAX_PARAMS:
+            raise fail("--params", args.params, PARAMS_ALLOWED)
     elif preset is not None:
         params = float(preset["params"])
     else:
-        raise DpscaleError("--params: missing; allowed: a parameter count > 0, or a --model preset")
+        raise DpscaleError(f"--params: missing; allowed: {PARAMS_ALLOWED}, or a --model preset")
 
     activation = 0.0
     notes: list[str] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dpscale.errors import PARAMS_ALLOWED
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
 from dpscale.faces.output import Column, emit
 
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
     pred = predict(
         parse_devices(args.devices),
-        params=opt(args.params, "--params", "a parameter count > 0"),
+        params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
         precision=args.precision,
         batch=whole(args.batch, "--batch"),
