@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.formulas.collectives import GB, allreduce_time
+from dpscale.sources.laws import FIT_LAWS
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ LAWS: dict[str, Law] = {
     "amdahl": Law("amdahl", ("serial_fraction",), _amdahl_basis, ("serial fraction",)),
 }
 # The training-aware law comes first: it is the default when the data cannot tell the laws apart.
-ORDER = ("allreduce", "usl", "amdahl")
+ORDER = FIT_LAWS
 
 
 def log_ratio(p: Any, f: Any, f0: Any) -> tuple[Any, Any, Any]:

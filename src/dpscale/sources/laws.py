@@ -149,4 +149,7 @@ class Amdahl(_Law):
         return Note("law_amdahl", s=self.serial_fraction)
 
 
-LAWS = ("constant", "amdahl", "usl")
+LAWS = ("constant", "amdahl", "usl")  # what `--law` takes in the calculators
+# What `dpscale fit` fits (sources/fit_laws.py), kept here because this module needs no numpy: the CLI lists
+# them at start-up. The training-aware law comes first: it is the default when the data cannot tell them apart.
+FIT_LAWS = ("allreduce", "usl", "amdahl")

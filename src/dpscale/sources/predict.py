@@ -17,7 +17,7 @@ import numpy as np
 from dpscale import catalog
 from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, check_range, fail
 from dpscale.formulas.memory import GB, device_bytes, model_states
-from dpscale.formulas.overlap import MIB
+from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
     DEFAULT,
@@ -255,8 +255,8 @@ def predict(
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
     grad_bytes_per_param: float | None = None,
-    bucket_mb: float = 25.0,
-    first_bucket_mb: float = 1.0,
+    bucket_mb: float = BUCKET_CAP / MIB,
+    first_bucket_mb: float = FIRST_BUCKET / MIB,
     overlap: bool = True,
     overlap_accumulation: bool = False,
     algorithm: str = "auto",

@@ -239,7 +239,9 @@ def _named(cls: type, *values: float) -> Any:
 def add_efficiency_args(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("scaling efficiency E(d)")
     g.add_argument("--efficiency", "-e", metavar="E", help="E in (0, 1]: one value, or one per device count")
-    g.add_argument("--law", choices=("constant", "amdahl", "usl"), help="E(d) from a scaling law")
+    from dpscale.sources.laws import LAWS
+
+    g.add_argument("--law", choices=LAWS, help="E(d) from a scaling law")
     g.add_argument("--sigma", metavar="σ", help="USL contention σ in [0, 1)")
     g.add_argument("--kappa", metavar="κ", help="USL coherency κ ≥ 0")
     g.add_argument("--serial-fraction", metavar="S", help="Amdahl serial fraction in [0, 1)")

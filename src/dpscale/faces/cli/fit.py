@@ -14,8 +14,9 @@ from dpscale.faces.cli.common import add_output_args, number, parse_devices, pos
 from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
+from dpscale.sources.laws import FIT_LAWS
 
-LAWS = ("auto", "allreduce", "usl", "amdahl")
+LAWS = ("auto", *FIT_LAWS)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

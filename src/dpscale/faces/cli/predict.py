@@ -29,6 +29,12 @@ COLUMNS = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.collectives import ALGORITHMS
+    from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
+    from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.sources.predict import DEFAULT_MFU
+
+    cap, first = f"{BUCKET_CAP / MIB:g}", f"{FIRST_BUCKET / MIB:g}"  # the defaults live in the layers below
+    a_intra, a_inter = f"{DEFAULT.alpha_intra * 1e6:g}", f"{DEFAULT.alpha_inter * 1e6:g}"
 
     p.epilog = (
         "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 "
@@ -48,7 +54,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--step-time", help="measured seconds per optimizer step at the baseline size")
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
-    c.add_argument("--mfu", default="0.35", help="model-FLOPs utilisation for the estimate (default 0.35)")
+    mfu = f"{DEFAULT_MFU:g}"
+    c.add_argument("--mfu", default=mfu, help=f"model-FLOPs utilisation for the estimate (default {mfu})")
     c.add_argument(
         "--input-rate",
         help="samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs",
@@ -60,8 +67,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec)")
     k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS)
-    k.add_argument("--bucket-mb", default="25", help="DDP bucket cap in MiB (default 25)")
-    k.add_argument("--first-bucket-mb", default="1", help="DDP first bucket in MiB (default 1)")
+    k.add_argument("--bucket-mb", default=cap, help=f"DDP bucket cap in MiB (default {cap})")
+    k.add_argument("--first-bucket-mb", default=first, help=f"DDP first bucket in MiB (default {first})")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
     k.add_argument(
         "--overlap-accumulation",
@@ -69,8 +76,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); "
         "default: it follows the accumulation, as DeepLearningExamples, Horovod and Megatron do",
     )
-    k.add_argument("--alpha-intra", help="µs per intra-node hop (default 3.4, NCCL's NVLink figure)")
-    k.add_argument("--alpha-inter", help="µs per network hop (default 14, NCCL's figure)")
+    k.add_argument("--alpha-intra", help=f"µs per intra-node hop (default {a_intra}, NCCL's NVLink figure)")
+    k.add_argument("--alpha-inter", help=f"µs per network hop (default {a_inter}, NCCL's figure)")
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
     add_output_args(p)
 
