@@ -165,7 +165,8 @@ def micro_step_from_baseline(
     """Compute time of one micro-batch, from a measured optimizer step at the baseline size.
 
     A one-node baseline already pays synchronisation, so solve T0 = T(d0; t_µ) for t_µ by
-    fixed-point iteration (T grows almost linearly in t_µ, so this converges in a few steps).
+    fixed-point iteration: T grows almost linearly in t_µ, so a few steps usually do; a baseline that is
+    nearly all overhead converges slowly, and after 200 steps the last iterate is returned.
     A step shorter than the model's overhead alone has no solution: an error, unless not `strict`
     (validation and calibration score such a row instead: t_µ then tends to 0)."""
     t = baseline_step_s / baseline_grad_accum

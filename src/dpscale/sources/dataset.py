@@ -85,7 +85,8 @@ class Config:
         return relative_efficiency(row.throughput, row.devices, b.throughput, b.devices)
 
     def step_time(self, row: Row | None = None) -> float | None:
-        """Seconds per optimizer step on one device (README formula); None when units are unknown."""
+        """Seconds per optimizer step of one device at this row's size (README formula: the row's per-device
+        rate); None when units are unknown."""
         r = row or self.baseline
         if r.units_per_sample is None or r.per_device_batch is None:
             return None

@@ -27,7 +27,7 @@ from dpscale.sources.laws import usl_peak
 
 NOISE_PRIOR = 0.01  # assumed run-to-run throughput noise (1 %), pooled with the residuals
 NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
-SWITCH = 0.5  # a rival law replaces the default only if its leave-one-out MSE is below half the default's
+SWITCH = 0.5  # a rival law replaces the current choice (the default first) only below half its leave-one-out MSE
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20
 
@@ -303,7 +303,8 @@ def _loo(prob: Problem, y: Any, q: Any) -> float:
 
 
 def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, str | None, str]:
-    """The law: the forced one; else the all-reduce law unless a rival halves its leave-one-out MSE."""
+    """The law: the forced one; else the all-reduce law, replaced by each rival in ORDER that halves the
+    leave-one-out MSE of the law chosen so far (so a second rival must beat the first, not just the default)."""
     names = [n for n in ORDER if n in candidates]
 
     def score(n: str) -> float:
