@@ -34,7 +34,8 @@ def test_json_report_answers_the_questions(runs_csv, capsys):
         capsys, str(runs_csv), "--at", "256,1024", "--gpus-per-node", "8", "--target-throughput", "100000",
         "--min-efficiency", "0.8", "--resamples", "200",
     )  # fmt: skip
-    assert r["law"] in ("allreduce", "usl", "amdahl") and r["runner_up"]["law"] != r["law"]
+    # 4 sizes: the all-reduce law stays unless a rival halves its leave-one-out MSE; none does here
+    assert r["law"] == "allreduce" and r["runner_up"]["law"] == "amdahl"
     assert r["baseline_devices"] == 1 and r["per_device_throughput"] == 1000
     assert [m["efficiency"] for m in r["measured"]] == pytest.approx([1, 0.9375, 0.9125, 0.875])
     assert [p["devices"] for p in r["predictions"]] == [256, 1024]
@@ -46,8 +47,8 @@ def test_json_report_answers_the_questions(runs_csv, capsys):
     assert r["devices_for_efficiency"]["min_efficiency"] == 0.8
     assert "bootstrap" in r["uncertainty"]
     assert any("beyond 4×" in w for w in r["warnings"])
-    if r["law"] == "allreduce":
-        assert r["seconds"]["compute_s"] == pytest.approx(0.256, rel=0.05)
+    # the step times split into compute and synchronisation: compute is the one-device step (0.256 s)
+    assert r["seconds"]["compute_s"] == pytest.approx(0.256, rel=0.05)
 
 
 def test_points_and_jsonl_give_the_same_fit(tmp_path, capsys):
