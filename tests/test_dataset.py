@@ -116,3 +116,17 @@ def test_a_configuration_with_only_its_baseline_is_listed(tmp_path):
     alone = [{**recs[0], "cfg": "lonely"}]
     report = validate_predict(read_published(write(tmp_path / "alone.csv", header, recs + alone)))
     assert report["configs"] == 1 and report["points"] == 3 and report["baseline_only"] == ["lonely"]
+
+
+@needs_dev
+def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
+    """Nothing to predict because each configuration is one row: said as that, not as 'all 0 configurations
+    lack what a prediction needs' (the skipped-configuration message it fell back to)."""
+    from clihelp import run
+
+    header, recs = rows()
+    path = write(tmp_path / "base.csv", header, recs[:1])
+    rc, out, _ = run(capsys, "validate", str(path))
+    assert rc == 0 and out.strip().endswith(
+        "nothing to check: its 1 configuration(s) hold only their baseline row, so there is no other size to predict"
+    )

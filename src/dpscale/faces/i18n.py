@@ -107,6 +107,10 @@ LABELS: dict[str, dict[str, str]] = {
             "per-device batch, parameters, GPUs per node, or the bandwidth of a link they use)"
         ),
         "nothing_to_check_fit": "nothing to check: fitting needs a configuration with 4 or more device counts",
+        "nothing_to_check_baselines": (
+            "nothing to check: its {configs} configuration(s) hold only their baseline row, so there is no other size "
+            "to predict"
+        ),
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
         "h:efficiency": "E",
@@ -404,6 +408,10 @@ LABELS: dict[str, dict[str, str]] = {
             "enlace que usan)"
         ),
         "nothing_to_check_fit": "nada que comprobar: el ajuste necesita una configuración con 4 o más tamaños",
+        "nothing_to_check_baselines": (
+            "nada que comprobar: sus {configs} configuraciones solo tienen la fila de referencia, así que no hay otro "
+            "tamaño que predecir"
+        ),
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",
         "h:efficiency": "E",

@@ -14,15 +14,9 @@ import numpy as np
 
 from dpscale.sources.dataset import Config
 from dpscale.sources.fit import fit
+from dpscale.sources.predict_validate import summary
 
 MIN_SIZES = 4
-
-
-def _stats(errors: Sequence[float]) -> tuple[float | None, float | None, float | None]:
-    if not errors:
-        return None, None, None
-    a = np.abs(np.asarray(errors, dtype=float))
-    return float(np.median(a)), float(np.percentile(a, 90)), float(a.max())
 
 
 def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
@@ -43,13 +37,4 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
         rows.append(
             {"cfg": c.cfg, "devices": top, "measured": measured, "predicted": predicted, "error": predicted - measured}
         )
-    med, p90, mx = _stats([r["error"] for r in rows])
-    return {
-        "mode": "fit",
-        "points": len(rows),
-        "configs": len(rows),
-        "median_abs_error": med,
-        "p90_abs_error": p90,
-        "max_abs_error": mx,
-        "rows": rows,
-    }
+    return {**summary(rows, len(rows), "fit"), "rows": rows}

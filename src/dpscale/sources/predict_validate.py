@@ -122,15 +122,17 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
 
 
 def summary(rows: list[dict], configs: int, mode: str) -> dict:
-    """The validation report's numbers: absolute errors in E (0.03 = 3 points)."""
-    err = np.abs([r["error"] for r in rows]) if rows else np.array([np.nan])
+    """The validation report's numbers, for predict and fit mode alike: absolute errors in E (0.03 = 3
+    points); None (JSON null) when no row could be scored."""
+    err = np.abs([r["error"] for r in rows])
+    stat = (lambda f: float(f(err))) if rows else (lambda f: None)
     return {
         "mode": mode,
         "points": len(rows),
         "configs": configs,
-        "median_abs_error": float(np.median(err)),
-        "p90_abs_error": float(np.percentile(err, 90)),
-        "max_abs_error": float(np.max(err)),
+        "median_abs_error": stat(np.median),
+        "p90_abs_error": stat(lambda a: np.percentile(a, 90)),
+        "max_abs_error": stat(np.max),
     }
 
 

@@ -52,7 +52,12 @@ def run(args: argparse.Namespace) -> int:
         print(to_json(report))
         return 0
     if not report["points"]:  # a valid file with nothing checkable: say so (the JSON above says it with 0 points)
-        why = label(f"nothing_to_check_{args.mode}", args.lang).format(configs=report.get("skipped_configs", 0))
+        key = f"nothing_to_check_{args.mode}"
+        if args.mode == "predict" and not report["skipped_configs"]:  # every configuration is its baseline alone
+            key = "nothing_to_check_baselines"
+        why = label(key, args.lang).format(
+            configs=report.get("skipped_configs") or len(report.get("baseline_only", []))
+        )
         print(f"dpscale validate --mode {args.mode}: {where}: {why}")
         return 0
     rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
