@@ -16,6 +16,7 @@ import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 from dpscale.sources.measure import workloads
+from dpscale.sources.measure.allreduce import time_loop
 from dpscale.sources.measure.rank import RankContext
 
 
@@ -85,11 +86,5 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
 def _allreduce_time(ctx: RankContext, numel: int, iters: int) -> float:
     """Seconds to all-reduce the whole gradient once, alone (no overlapping compute)."""
     buf = torch.ones(numel, device=ctx.device)
-    dist.all_reduce(buf)
-    dist.barrier()
-    ctx.sync()
-    t0 = time.perf_counter()
-    for _ in range(max(1, iters)):
-        dist.all_reduce(buf)
-    ctx.sync()
-    return ctx.max_over_ranks([(time.perf_counter() - t0) / max(1, iters)])[0]
+    dist.all_reduce(buf)  # warm-up: the first call sets up the communicator
+    return time_loop(ctx, buf, max(1, iters))  # the same timed loop as `dpscale measure allreduce`
