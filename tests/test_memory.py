@@ -34,6 +34,13 @@ def test_zero_exact_bytes():
     assert (s2.parameter_bytes, s2.gradient_bytes, s2.optimizer_bytes) == (15e9, 2 * 7.5e9 / 64, 12 * 7.5e9 / 64)
 
 
+def test_tensor_parallel_splits_the_states_before_zero_shards_them():
+    for stage in (0, 1, 2, 3):
+        split = model_states(7.5e9, 64, stage, tensor_parallel=4).total
+        assert split == pytest.approx(model_states(7.5e9 / 4, 64, stage).total)
+    assert model_states(7.5e9, 64, 0, tensor_parallel=4).total == pytest.approx(16 * 7.5e9 / 4)  # Adam, mixed
+
+
 def test_optimizer_and_precision_bytes():
     assert model_states(1e9, 1, 0, "sgd").total == 12e9  # 2 + 2 + master 4 + momentum 4
     assert model_states(1e9, 1, 0, "adam", "fp32").total == 16e9  # 4 + 4 + 8

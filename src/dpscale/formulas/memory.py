@@ -72,14 +72,21 @@ class ModelStates:
 
 
 def model_states(
-    params: float, devices: int, stage: int = 0, optimizer: str = "adam", precision: str = "mixed"
+    params: float,
+    devices: int,
+    stage: int = 0,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+    tensor_parallel: int = 1,
 ) -> ModelStates:
-    """Model-state bytes per device for DDP (stage 0) and ZeRO stages 1–3 [ZERO].
+    """Model-state bytes per device for DDP (stage 0) and ZeRO stages 1–3 [ZERO]. Tensor parallelism splits
+    the weights t ways first (Megatron: every layer's matrices and the vocabulary), so a device holds the states
+    of params/t, which ZeRO then shards across the `devices` data-parallel ranks.
 
     >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
     31.4
     """
-    psi = check_params(params)
+    psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel")
     n = check_devices(devices, "devices")
     if stage not in STAGES:
         raise fail("zero", stage, "0, 1, 2 or 3")
@@ -161,6 +168,7 @@ def fit_all(
     device_memory_bytes: float | None = None,
     optimizer: str = "adam",
     precision: str = "mixed",
+    tensor_parallel: int = 1,
 ) -> tuple[MemoryFit, ...]:
     """Every stage (0–3) against the device memory; activations are the same at every stage."""
     if device_memory_bytes is not None:
@@ -169,7 +177,7 @@ def fit_all(
         raise fail("activation", activation, "activation bytes ≥ 0")
     rows = []
     for stage in STAGES:
-        states = model_states(params, devices, stage, optimizer, precision).total
+        states = model_states(params, devices, stage, optimizer, precision, tensor_parallel).total
         need = states + activation
         room = None if device_memory_bytes is None else device_memory_bytes - need
         rows.append(

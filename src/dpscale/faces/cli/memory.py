@@ -134,14 +134,11 @@ def run(args: argparse.Namespace) -> int:
         if preset is not None:
             notes.append(label("mem_no_act", lang).format(model=preset["key"]))
 
-    # Tensor parallelism splits the weights t ways (Megatron: every layer's matrices and the vocabulary), so each
-    # device holds the states of params/t; ZeRO then shards those across the data-parallel devices.
-    local = params / t
-    fits = fit_all(local, devices, activation, memory, optimizer, precision)
+    fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)
     records = []
     best = least_sharded(fits) if memory is not None else None
     for f in fits:
-        states = model_states(local, devices, f.stage, optimizer, precision)
+        states = model_states(params, devices, f.stage, optimizer, precision, tensor_parallel=t)
         rec = {
             "stage": f.stage,
             "strategy": STAGE_NAMES[f.stage],
