@@ -773,7 +773,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
-        "1 unless the schedule is interleaved": "1 salvo con el calendario intercalado",
         "a batch size > 0": "un tamaño de lote > 0",
         "a budget > 0": "un presupuesto > 0",
         "a device memory > 0": "una memoria de dispositivo > 0",
@@ -807,11 +806,10 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un tamaño de cubeta en MiB, de 1/1024 (1 KiB) a 1.000.000"
         ),
         "seconds > 0 and ≤ 1,000,000": "segundos > 0 y ≤ 1.000.000",
-        "a whole multiple of --stages (stages × replicas): ": "un múltiplo entero de --stages (etapas × réplicas): ",
-        "a whole multiple of the stages (pipeline × data-parallel replicas): ": (
-            "un múltiplo entero de las etapas (pipeline × réplicas de datos): "
+        "a whole multiple of the stages (stages × replicas): ": (
+            "un múltiplo entero de las etapas (etapas × réplicas): "
         ),
-        "at most the device count (--devices ": "como mucho el número de dispositivos (--devices ",
+        "at most the device count: ": "como mucho el número de dispositivos: ",
         "a parameter count > 0": "un número de parámetros > 0",
         "a parameter count from 1 to 1e+15": "un número de parámetros de 1 a 1e+15",
         "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",

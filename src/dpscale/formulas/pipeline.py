@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dpscale.errors import DpscaleError, check_devices, check_efficiency, fail
+from dpscale.errors import check_devices, check_efficiency, fail
 from dpscale.formulas.scaling import compute
 from dpscale.notes import Note
 
@@ -35,7 +35,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     v = check_devices(chunks, "chunks")
     check_schedule(schedule)
     if schedule != "interleaved" and v != 1:
-        raise fail("chunks", v, "1 unless the schedule is interleaved")
+        raise fail("chunks", v, "1 unless --schedule interleaved")
     if schedule in ("gpipe", "1f1b"):
         return (p - 1) / m
     if schedule == "interleaved":
@@ -110,12 +110,12 @@ def pipeline(
     if devices is not None:
         d = check_devices(devices, "devices")
         if stages > d:
-            raise DpscaleError(f"stages: got {stages}; allowed: at most the device count ({d})")
+            raise fail("stages", stages, f"at most the device count: {d}")
         if d % stages:
             raise fail(
                 "devices",
                 d,
-                f"a whole multiple of the stages (pipeline × data-parallel replicas): {stages}, {2 * stages}, …",
+                f"a whole multiple of the stages (stages × replicas): {stages}, {2 * stages}, …",
             )
         replicas = d // stages
     e_pipe = 1 / (1 + r)

@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, check_efficiency, fail
+from dpscale.errors import DpscaleError, check_efficiency, fail, renamed
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
 from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
@@ -51,27 +51,18 @@ def run(args: argparse.Namespace) -> int:
     schedule = choice(args.schedule, "--schedule", SCHEDULES)
     stages = whole(args.stages, "--stages")
     chunks = whole(args.chunks, "--chunks")
-    if chunks != 1 and schedule != "interleaved":
-        raise fail("--chunks", args.chunks, "1 unless --schedule interleaved")
     micro = parse_devices(args.microbatches, "--microbatches")
     e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]")
     try:
         check_efficiency(e_dp, "--dp-efficiency")
     except DpscaleError:
         raise fail("--dp-efficiency", args.dp_efficiency, "a scaling efficiency in (0, 1]") from None
-    devices = None
-    if args.devices is not None:
-        devices = whole(args.devices, "--devices")
-        if stages > devices:
-            raise fail("--stages", args.stages, f"at most the device count (--devices {devices})")
-        if devices % stages:
-            raise fail(
-                "--devices",
-                args.devices,
-                f"a whole multiple of --stages (stages × replicas): {stages}, {2 * stages}, …",
-            )
-
-    results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
+    devices = None if args.devices is None else whole(args.devices, "--devices")
+    try:  # the formula checks how stages, chunks and devices fit together; the error names the flag typed
+        results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
+    except DpscaleError as exc:
+        name = (getattr(exc, "parts", None) or ("",))[0]
+        raise (renamed(exc, "--" + name.replace("_", "-")) if name else exc) from None
     records = [r.record() for r in results]
     notes = [label("pipe_norm", lang)]
     for r in results:
