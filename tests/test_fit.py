@@ -167,3 +167,12 @@ def test_a_runner_up_law_outside_the_interval_is_said():
     assert w.fields["rival"] == "amdahl" and not p.efficiency_lo[0] <= w.fields["pct"] / 100 <= p.efficiency_hi[0]
     assert w.fields["pct"] / 100 == pytest.approx(dpscale.fit(runs, law="amdahl").efficiency(64))  # Amdahl's own
     assert not [w for w in f.predict([16]).warnings if w.key == "laws_disagree"]
+
+
+def test_the_library_summary_names_the_law_and_its_parameters():
+    """Fit.summary() is the library's one-call report (docs/fit.md): the chosen law, how, and each parameter."""
+    f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8, resamples=50)
+    text = f.summary()
+    assert text.splitlines()[0] == f"law: {f.law} — chosen by {f.criterion}"
+    for p in f.parameters.values():
+        assert f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}]" in text

@@ -13,6 +13,12 @@ from dpscale.faces.i18n import label, localise
 FORMATS = (".png", ".svg", ".pdf")
 
 
+def wide(devices: Any) -> bool:
+    """Sizes spanning three doublings or more read better on a log2 axis (1, 2, 4, … evenly spaced)."""
+    d = list(devices)
+    return len(d) > 1 and max(d) / max(min(d), 1) >= 8
+
+
 def check_path(path: str, flag: str = "--plot") -> Path:
     """Fail before any work if the plot cannot be written."""
     p = Path(path)
@@ -78,7 +84,7 @@ def plot_scaling(
         ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
         ax2.plot(md, [m["efficiency"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
     for ax in (ax1, ax2):
-        if len(d) > 1 and max(d) / max(min(d), 1) >= 8:
+        if wide(d):
             ax.set_xscale("log", base=2)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)

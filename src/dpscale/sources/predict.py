@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import namedtuple
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -137,19 +138,17 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw, curve or None)."""
     try:
-        data = json.loads(open(path, encoding="utf-8").read())
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
         busbw, alpha = float(data["busbw_gbs"]), float(data["alpha_s"])
         points = sorted((float(q["bytes"]), float(q["busbw_gbs"])) for q in data.get("points") or [])
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested thousands deep
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
-    lo, hi, _ = BANDWIDTH
+    lo, hi, said = BANDWIDTH
     if not (lo <= busbw <= hi and 0 <= alpha <= 1):
-        raise DpscaleError(
-            f"--calibration: {path}: busbw_gbs {busbw:g}, alpha_s {alpha:g}; allowed: busbw_gbs from 0.001 to "
-            "1,000,000 and alpha_s from 0 to 1"
-        )
+        got = f"busbw_gbs {busbw:g}, alpha_s {alpha:g}"
+        raise DpscaleError(f"--calibration: {path}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
     curve = None
     if len(points) >= 2 and all(lo <= b <= hi and 0 < s <= 1e15 for s, b in points):
         curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))

@@ -146,7 +146,7 @@ def _notes(plans: list, lang: str) -> list[str]:
 
 def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     """Speedup against devices: ideal d, hardware d·E(d), and time-to-target when B_noise is given."""
-    from dpscale.faces.plot import check_path, pyplot, save
+    from dpscale.faces.plot import check_path, pyplot, save, wide
 
     out = check_path(path)
     plt = pyplot()
@@ -158,7 +158,7 @@ def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     if "time_to_target_speedup" in records[0]:
         tt = [r["time_to_target_speedup"] for r in records]
         ax.plot(d, tt, "s-", ms=3, label=label("time_to_target_speedup", lang))
-    if len(d) > 1 and max(d) / min(d) >= 8:
+    if wide(d):
         ax.set_xscale("log", base=2)
         ax.set_yscale("log", base=2)
     ax.set_xlabel(label("devices", lang))

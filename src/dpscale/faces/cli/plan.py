@@ -208,7 +208,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
 
 def _plot(result: object, path: str, lang: str, title: str) -> None:
     """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
-    from dpscale.faces.plot import check_path, pyplot, save
+    from dpscale.faces.plot import check_path, pyplot, save, wide
 
     out = check_path(path)
     plt = pyplot()
@@ -226,7 +226,7 @@ def _plot(result: object, path: str, lang: str, title: str) -> None:
     for ax in (ax1, ax2):
         if result.knee is not None:  # type: ignore[attr-defined]
             ax.axvline(result.knee, color="grey", ls=":", label=label("knee", lang))  # type: ignore[attr-defined]
-        if len(d) > 1 and max(d) / min(d) >= 8:
+        if wide(d):
             ax.set_xscale("log", base=2)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)
