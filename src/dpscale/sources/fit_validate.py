@@ -2,7 +2,8 @@
 
 For every configuration with at least 4 distinct device counts, fit (law chosen as `dpscale fit`
 would, knowing the configuration's GPUs per node) on all sizes but the largest and predict E at
-the largest; E is relative to the configuration's baseline (its smallest size), as in the CSV.
+the largest; E is relative to the smallest size, as the fit's is — which is the configuration's baseline
+whenever the CSV follows its README (the baseline is the smallest size).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from dpscale.formulas.scaling import relative_efficiency
 from dpscale.sources.dataset import Config
 from dpscale.sources.fit import fit
 from dpscale.sources.predict_validate import summary
@@ -33,7 +35,9 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
         held = [r for r in c.rows if r.devices == top]
         f = fit(train, gpus_per_node=c.gpus_per_node, resamples=50)
         predicted = float(f.efficiency(top))
-        measured = float(np.mean([c.efficiency(r) for r in held]))
+        d0 = sizes[0]  # the fit's reference; measured E against the same one
+        x0 = float(np.mean([r.throughput for r in c.rows if r.devices == d0]))
+        measured = float(np.mean([relative_efficiency(r.throughput, top, x0, d0) for r in held]))
         rows.append(
             {"cfg": c.cfg, "devices": top, "measured": measured, "predicted": predicted, "error": predicted - measured}
         )
