@@ -14,20 +14,18 @@ from __future__ import annotations
 
 import os
 
-from dpscale.errors import DpscaleError
-
-INSTALL_HINT = "install the `measure` extra: pip install 'dpscale[measure]'"
+from dpscale.errors import DpscaleError, require
 
 
 def require_torch() -> str:
-    """Import torch or raise the one-line error; returns torch's version."""
-    try:
-        import torch
-        import torch.distributed as dist
-    except ImportError:
-        raise DpscaleError(f"torch: not installed; {INSTALL_HINT}") from None
+    """Import torch or raise the one-line error every extra gives (errors.require); returns torch's version."""
+    torch = require("torch", "measure", "measure")
+    dist = require("torch.distributed", "measure", "measure")
     if not dist.is_available():
-        raise DpscaleError(f"torch: {torch.__version__} was built without torch.distributed; {INSTALL_HINT}")
+        raise DpscaleError(
+            f"measure: torch {torch.__version__} was built without torch.distributed; allowed: pip install "
+            "'dpscale[measure]' (a build with it)"
+        )
     return str(torch.__version__)
 
 
