@@ -71,6 +71,11 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     assert rc == 0 and '"actual_throughput": 115.2' in out
 
 
+def test_a_tiny_efficiency_keeps_its_digits(capsys):
+    rc, out, _ = run(capsys, "-d", "8", "-v", "100", "-e", "1e-5")  # it printed '0.000 (0.0 %)'
+    assert rc == 0 and "scaling efficiency E       1e-05 (0.001 %)" in out
+
+
 def test_spanish_labels_and_numbers(capsys):
     rc, out, _ = run(capsys, "--lang", "es")
     assert rc == 0

@@ -968,8 +968,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = (f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}") + "×"
     elif kind == "dec":
         text = f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}"
-    elif kind == "eff":
-        text = f"{x:.3f} ({100 * x:.1f} %)"
+    elif kind == "eff":  # a tiny E keeps its significant digits rather than reading as 0.000
+        text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
     elif kind == "pct":
         text = f"{100 * x:.1f} %"
     elif kind == "fixed3":
