@@ -36,3 +36,18 @@ def test_shipped_constants_are_the_calibration_optimum():
     held, _ = cal.held_out(configs, res, cal.family)
     lo, hi = cal.error_band(configs, held)
     assert np.allclose((lo, hi), ERROR_BAND, atol=0.01)
+
+
+def test_the_band_note_states_the_hold_outs_coverage():
+    """predict's note says how often measurements on never-calibrated tables fell inside the band: that range is
+    recomputed from validation/holdout_*.csv here, so the note cannot drift from the data."""
+    import re
+
+    from dpscale.faces.i18n import label
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_validate import validate_predict
+
+    shares = [validate_predict(read_published(f))["band_coverage"] for f in sorted(ROOT.glob("validation/holdout_*"))
+              if f.suffix == ".csv"]  # fmt: skip
+    lo, hi = (int(x) for x in re.search(r"(\d+)–(\d+) % fell inside", label("band_note")).groups())
+    assert (lo, hi) == (round(100 * min(shares)), round(100 * max(shares)))

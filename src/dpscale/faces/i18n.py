@@ -90,7 +90,8 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_written": "calibration written to {path}",
         "band_note": (
             "E lo–hi: where 80 % of published measurements fell around predictions for model families "
-            "the calibration had not seen"
+            "the calibration had not seen; on three sets of tables gathered later, 41–62 % fell inside "
+            "(docs/predict.md)"
         ),
         "validate_summary": (
             "{points} points in {configs} configurations: median abs error {median}, 90th percentile {p90}, max {max}"
@@ -388,7 +389,8 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_written": "calibración escrita en {path}",
         "band_note": (
             "E mín–máx: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
-            "de modelos que la calibración no había visto"
+            "de modelos que la calibración no había visto; en tres conjuntos de tablas reunidos después, cayó dentro "
+            "el 41–62 % (docs/predict.md)"
         ),
         "validate_summary": (
             "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
