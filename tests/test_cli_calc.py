@@ -226,7 +226,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
     [
         (["-d", "0", "-v", "2000", "-e", "0.9"], "--devices: got '0'"),
         (["-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "8 devices given twice (0.9 and 0.8); allowed: one E per size"),
-        (["-d", "64", "-v", "1e308", "-e", "0.9"], "devices × per_device_throughput: beyond floating point"),
+        (["-d", "64", "-v", "1e308", "-e", "0.9"], "--devices × --throughput: beyond floating point"),
         (["-d", "8", "-v", "2000", "-e", "0.9", "--plot", ""], "--plot: got ''; allowed: a value"),
         (["-d", "8", "-v", "2000", "--sigma", ""], "--sigma: got ''; allowed: a value"),
         (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: inf needed; allowed: at most 10,000,000"),

@@ -89,7 +89,12 @@ def run(args: argparse.Namespace) -> int:
 
     notes: list[str] = []
     if targets is None:
-        records = [next(scale(d, v, e_src).records()) for d in devices]
+        try:
+            records = [next(scale(d, v, e_src).records()) for d in devices]
+        except DpscaleError as exc:  # the library names its parameters; here they are flags
+            raise DpscaleError(
+                str(exc).replace("devices × per_device_throughput", "--devices × --throughput")
+            ) from None
         if isinstance(e_src, float) and len(devices) > 1:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):
