@@ -9,7 +9,10 @@ S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
 - tree (NCCL ≥ 2.4): chain inside the node (alone in one node: 2S/B, slower than the ring),
                  double binary tree across nodes:
                  2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
-`allreduce_time(..., algorithm="auto")` takes the fastest, as NCCL's tuner does.
+(a forced flat ring across nodes: 2(p−1)/p · S/min(B_intra, B_node), 2(k−1) of its hops at α_n.)
+Each is written once, in `allreduce_terms`, as (latency, intra, network) seconds: `allreduce_time` sums them,
+`bandwidth_terms` names the link. `allreduce_time(..., algorithm="auto")` takes the fastest of hierarchical
+and tree, as NCCL's tuner does.
 Bandwidths passed in are the *achievable* ones; the predictor scales spec figures down.
 
 Mid-size messages run far below the link's asymptotic bandwidth (physics.md §1.4: 8× A100 reach 106
@@ -56,7 +59,7 @@ def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
     return g, np.ceil(p / g)
 
 
-def hierarchical_allreduce_time(
+def allreduce_terms(
     nbytes: Any,
     ranks: Any,
     gpus_per_node: Any,
@@ -64,33 +67,53 @@ def hierarchical_allreduce_time(
     inter_bw_gbs: Any,
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
-) -> Any:
-    """2-D all-reduce: only 2(k−1)/k·S/g bytes per GPU leave the node, over g NICs in parallel,
-    so the inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth)."""
+    algorithm: str = "hierarchical",
+) -> tuple[Any, Any, Any]:
+    """(latency, intra-node bandwidth, network bandwidth) seconds of one all-reduce by a named algorithm: the
+    one place each algorithm's cost is written; its time is their sum, and the split names the bottleneck.
+    - hierarchical: only 2(k−1)/k·S/g bytes per GPU leave the node, over g NICs in parallel, so the
+      inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth).
+    - tree (NCCL): logarithmic latency across nodes; 2S of traffic (algbw = busbw/2) [NCCL#457], [NCCL-TUNE],
+      one tree pair per NIC so the node's NICs work in parallel [NCCL#545]; inside one node, a chain.
+    - ring (flat, multi-channel, one channel per NIC): ≈ 2(p−1)/p·S at the slower link [STAS-NET] model 2;
+      of its 2(p−1) hops, 2(k−1) cross the network (NCCL's ring latency [NCCL-TUNE]).
+    Ring and tree across nodes spend their bandwidth time on the slower link, inside one node on NVLink."""
     s = np.asarray(nbytes, dtype=float)
-    g, k = nodes(ranks, gpus_per_node)
-    intra = 2.0 * (g - 1.0) * alpha_intra_s + busbw_factor(g) * s / (intra_bw_gbs * GB)
-    inter = 2.0 * (k - 1.0) * alpha_inter_s + busbw_factor(k) * s / (inter_bw_gbs * GB)
-    return intra + inter
-
-
-def tree_allreduce_time(
-    nbytes: Any,
-    ranks: Any,
-    gpus_per_node: Any,
-    intra_bw_gbs: Any,
-    inter_bw_gbs: Any,
-    alpha_intra_s: Any = 0.0,
-    alpha_inter_s: Any = 0.0,
-) -> Any:
-    """NCCL tree: logarithmic latency across nodes; 2S of traffic (algbw = busbw/2) [NCCL#457],
-    [NCCL-TUNE], with one tree pair per NIC so the node's NICs work in parallel [NCCL#545]."""
-    s = np.asarray(nbytes, dtype=float)
-    g, k = nodes(ranks, gpus_per_node)
-    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
-    lat = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * np.log2(k) * alpha_inter_s
     p = np.asarray(ranks, dtype=float)
-    return np.where(p > 1, lat + 2.0 * s / (bw * GB), 0.0)
+    g, k = nodes(ranks, gpus_per_node)
+    if algorithm == "hierarchical":
+        lat = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
+        return lat, busbw_factor(g) * s / (intra_bw_gbs * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
+    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
+    if algorithm == "tree":
+        lat = np.where(p > 1, 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * np.log2(k) * alpha_inter_s, 0.0)
+        t = np.where(p > 1, 2.0 * s / (bw * GB), 0.0)
+    else:  # ring
+        lat = (2.0 * (p - 1.0) - 2.0 * (k - 1.0)) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
+        t = busbw_factor(p) * s / (bw * GB)
+    net = (k > 1) & (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs))
+    return lat, np.where(net, 0.0, t), np.where(net, t, 0.0)
+
+
+def hierarchical_allreduce_time(*args: Any) -> Any:
+    """2-D all-reduce time (allreduce_terms' hierarchical)."""
+    return sum(allreduce_terms(*args, algorithm="hierarchical"))
+
+
+def tree_allreduce_time(*args: Any) -> Any:
+    """NCCL tree all-reduce time (allreduce_terms' tree)."""
+    return sum(allreduce_terms(*args, algorithm="tree"))
+
+
+def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
+    """allreduce_terms of the algorithm charged: "auto" takes the faster of hierarchical and tree, size by size
+    (within one node the hierarchical is the ring; the tree's chain is never faster)."""
+    args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
+    if algorithm != "auto":
+        return allreduce_terms(*args, algorithm=algorithm)
+    hier, tree = allreduce_terms(*args, algorithm="hierarchical"), allreduce_terms(*args, algorithm="tree")
+    pick = sum(tree) < sum(hier)
+    return tuple(np.where(pick, t, h) for t, h in zip(tree, hier))
 
 
 def allreduce_time(
@@ -114,25 +137,8 @@ def allreduce_time(
 
         raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))
     fill = ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
-    return fill + _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s,
-                             algorithm)  # fmt: skip
-
-
-def _allreduce(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
-    args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
-    if algorithm == "ring":
-        # A flat multi-channel ring that crosses nodes runs one channel per NIC: ≈ 2(p−1)/p·S/B_node
-        # [STAS-NET] model 2. Of its 2(p−1) hops, 2(k−1) cross the network (NCCL's ring latency [NCCL-TUNE]).
-        g, k = nodes(ranks, gpus_per_node)
-        p = np.asarray(ranks, dtype=float)
-        bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
-        lat = (2.0 * (p - 1.0) - 2.0 * (k - 1.0)) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
-        return lat + ring_allreduce_time(nbytes, ranks, bw * 1.0)
-    if algorithm == "hierarchical":
-        return hierarchical_allreduce_time(*args)
-    if algorithm == "tree":
-        return tree_allreduce_time(*args)
-    return np.minimum(hierarchical_allreduce_time(*args), tree_allreduce_time(*args))
+    return fill + sum(_chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s,
+                              alpha_inter_s, algorithm))  # fmt: skip
 
 
 def bandwidth_terms(
@@ -145,24 +151,10 @@ def bandwidth_terms(
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
 ) -> tuple[Any, Any]:
-    """(intra-node, network) seconds of an all-reduce's bandwidth terms, as `_allreduce` charges them for this
-    algorithm ("auto": the one it picks, size by size, latencies included), for naming which link limits it."""
-    s = np.asarray(nbytes, dtype=float)
-    g, k = nodes(ranks, gpus_per_node)
-    if algorithm == "auto":
-        args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
-        lat = (alpha_intra_s, alpha_inter_s)
-        tree = tree_allreduce_time(*args, *lat) < hierarchical_allreduce_time(*args, *lat)
-        hi, hn = bandwidth_terms(*args, "hierarchical")
-        ti, tn = bandwidth_terms(*args, "tree")
-        return np.where(tree, ti, hi), np.where(tree, tn, hn)
-    if algorithm == "hierarchical":
-        return busbw_factor(g) * s / (intra_bw_gbs * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
-    # ring and tree across nodes are limited by the slower of the two links; inside one node, by NVLink
-    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
-    t = (busbw_factor(ranks) if algorithm == "ring" else 2.0 * (np.asarray(ranks) > 1)) * s / (bw * GB)
-    net = (k > 1) & (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs))
-    return np.where(net, 0.0, t), np.where(net, t, 0.0)
+    """(intra-node, network) bandwidth seconds of the algorithm `allreduce_time` charges, for naming which
+    link limits it."""
+    args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm)
+    return _chosen(*args)[1:]
 
 
 def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:
