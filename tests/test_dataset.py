@@ -78,6 +78,12 @@ def test_malformed_counts_name_the_line(tmp_path):
     mixed[2]["baseline_devices"] = "4"
     with pytest.raises(DpscaleError, match=r"line 4, column 'baseline_devices': got 4; allowed: 8, as on line 2"):
         read_published(write(tmp_path / "mixed.csv", header, mixed))
+    units = [dict(r) for r in recs]
+    units[3]["unit"] = "tokens/s"  # E would divide tokens by sequences
+    with pytest.raises(DpscaleError, match=r"line 5, column 'unit': got 'tokens/s'; allowed: 'sequences/s'"):
+        read_published(write(tmp_path / "units.csv", header, units))
+    units[3]["unit"] = " Sequences/s "  # case and padding carry no meaning
+    assert len(predicted(write(tmp_path / "units.csv", header, units))) == 3
     huge = [dict(r) for r in recs]
     huge[-1]["devices"] = "1e16"
     with pytest.raises(DpscaleError, match=r"line 5, column 'devices': got '1e16'; allowed: a whole"):

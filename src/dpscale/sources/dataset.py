@@ -217,6 +217,13 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
         base = [r for r in rows if r.devices == d0]
         if not base:
             raise DpscaleError(f"{name}: configuration {cfg!r} has no baseline row (devices == {d0})")
+        unit = base[0].unit.casefold()
+        mixed = next((r for r in rows if r.unit.casefold() != unit), None)
+        if mixed:  # E divides one row's throughput by another's: both must count the same thing
+            raise DpscaleError(
+                f"{name} line {mixed.line}, column 'unit': got {mixed.unit[:40]!r}; allowed: "
+                f"{base[0].unit[:40]!r}, the unit of configuration {cfg!r}'s baseline row (line {base[0].line})"
+            )
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
         configs.append(Config(cfg, (base[0], *rest)))
     if not configs:
