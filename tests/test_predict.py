@@ -261,6 +261,7 @@ def test_system_file(tmp_path, capsys):
         (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": "foo"}', "gpu 'foo'; allowed:"),
         ('{"name": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # once a RecursionError traceback
+        (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}', "cpu_cores -4; allowed"),
     ],
 )
 def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
@@ -641,6 +642,31 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
         "dpscale predict: error: --input-rate: got 500.0; allowed: at least the samples/s per node the baseline "
         "measured: 868"
     )
+
+
+def test_a_node_whose_cpus_cannot_decode_the_images_is_flagged(capsys):
+    # The same EfficientNet-B0 table: 8 × 868 = 6,944 images/s asked of a DGX-1's 40 cores (5,000 at 125 a core);
+    # the run stopped at 4,880. E itself is not touched: the loader is not in the configuration.
+    kw = dict(model="efficientnet-b0", precision="amp", batch=512, system="dgx1-v100")
+    flagged = predict([1, 8, 32], throughput=868, **kw)
+    (note,) = [n for n in flagged.notes if n.key == "cpu_decode"]
+    assert note.fields == {"n": 8, "need": pytest.approx(6944), "cores": 40, "cap": 5000, "rate": 125}
+    assert flagged.efficiency_values[1] > 0.9  # a caution, not a term of the model
+
+    def flags(**kw2):
+        return "cpu_decode" in {n.key for n in predict(**{**kw, "devices": [1, 8], **kw2}).notes}
+
+    assert not flags(throughput=600)  # 4,800 images/s: the cores keep up
+    assert flags(throughput=868, system="dgx-a100") is False  # 128 cores: 16,000
+    assert not flags(throughput=868, input_rate=4880)  # the user measured the loader: it is modelled
+    assert not flags(throughput=6000)  # one device alone beats 40 cores: its images are not CPU-decoded
+    assert not flags(throughput=868, devices=[1])  # no second device asks for more
+    assert not flags(throughput=868, system="aws-p4d")  # cores unknown: nothing said
+    assert not flags(throughput=868, model="bert-large")  # not images
+    assert flags(throughput=868, devices=[1, 2, 4, 8]) and not flags(throughput=868, devices=[1, 4])  # 3,472
+    rc, out, _ = run(capsys, "predict", "--model", "efficientnet-b0", "-b", "512", "-v", "868", "--system",
+                     "dgx1-v100", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "necesitarían 6.944 imágenes/s" in out and "unas 5.000" in out
 
 
 def test_notes_say_where_no_published_measurement_checked_the_prediction():

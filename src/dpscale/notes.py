@@ -49,6 +49,11 @@ EN = {
         "one device alone would run {v:,.6g} samples/s (the {d0}-device baseline without its all-reduce and wait): "
         "E and the speedup are relative to it"
     ),
+    "cpu_decode": (
+        "{n} devices of a node would need {need:,.0f} images/s; decoding JPEGs on its {cores:g} CPU cores tops out "
+        "near {cap:,.0f} ({rate:g} a core where published runs stopped scaling), and E would fall below this "
+        "prediction — unless the images are decoded on the GPU (DALI); a measured loader rate goes in --input-rate"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),

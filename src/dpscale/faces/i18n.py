@@ -656,6 +656,12 @@ NOTES: dict[str, dict[str, str]] = {
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0} dispositivos sin su all-reduce "
             "ni su espera): E y la aceleración son relativas a él"
         ),
+        "cpu_decode": (
+            "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
+            "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
+            "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
+            "en la GPU (DALI); la tasa medida de la carga de datos va en --input-rate"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),

@@ -73,7 +73,13 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0, e0: float = 1.0) -
     return np.clip(e + lo, 0.0, 1.0), np.clip(e + hi, 0.0, 1.0)
 
 
-Cluster = namedtuple("Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu"))
+Cluster = namedtuple("Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores"))
+# Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
+# CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
+# (122 a core), PyTorch ResNet-50 AMP on DGX A100 at 16,621 on 128 (130 a core); docs/predict.md. A caution
+# only, never applied to E: GPU decoding (DALI) runs 268–447 a core in the MXNet tables, and nothing the
+# prediction is given says which loader a run uses.
+DECODE_PER_CORE = 125.0
 
 
 def normalise_precision(label: str, flag: str = "--precision") -> str:
@@ -114,7 +120,10 @@ def cluster(
     check_devices(g, "--gpus-per-node")
     check_range(intra, "--intra-bw", *BANDWIDTH)
     check_range(inter, "--inter-bw", *BANDWIDTH)
-    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"))
+    cores = base.get("cpu_cores")
+    if cores is not None and not (isinstance(cores, (int, float)) and 0 < cores <= 1e6):
+        raise DpscaleError(f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, 1 to 1,000,000")
+    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores)
 
 
 def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
@@ -347,6 +356,8 @@ def predict(
     per_device = batch * grad_accum / float(one.step_s[0])
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
+    if spec and spec["kind"] == "cnn" and input_rate is None and cl.cpu_cores:
+        notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), one, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
 
@@ -363,6 +374,15 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         if states > device_bytes(part["memory_gb"]):
             out.append(Note("ddp_memory", need=states / GB, mem=part["memory_gb"], gpu=gpu))
     return out
+
+
+def _decode_caution(per_device: float, n: int, cores: float) -> list:
+    """A note when n busy devices of one node would need more images/s than its CPUs decode (DECODE_PER_CORE);
+    none when one device alone already runs faster than that (its loader cannot be decoding on the CPU)."""
+    cap = cores * DECODE_PER_CORE
+    if per_device * n <= cap or per_device > cap:
+        return []
+    return [Note("cpu_decode", n=n, need=per_device * n, cores=cores, cap=cap, rate=DECODE_PER_CORE)]
 
 
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
