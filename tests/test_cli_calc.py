@@ -132,7 +132,17 @@ def test_sweep_kinds_of_efficiency(capsys):
 
 def test_constant_e_over_a_sweep_is_flagged(capsys):
     rc, out, _ = run(capsys, "-d", "8,64", "-v", "1000", "-e", "0.9")
-    assert "E is held at 0.9 for every size" in out
+    assert "E is held at 0.9 from two devices on (one device alone is its own reference: E = 1)" in out
+
+
+def test_one_device_alone_is_its_own_reference(capsys):
+    """E(d) = T(1)/T(d): a given E cannot apply to one device; the calculator says so rather than charge it."""
+    rc, out, _ = run(capsys, "-d", "1", "-v", "2000", "-e", "0.9", "--json")
+    assert rc == 0 and json.loads(out)["actual_throughput"] == 2000.0 and json.loads(out)["efficiency"] == 1.0
+    rc, out, _ = run(capsys, "-d", "1", "-v", "2000", "-e", "0.9", "--lang", "es")
+    assert out.strip().splitlines()[-1] == (
+        "nota: un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = 0,9 vale desde dos"
+    )
 
 
 SINGLE = "note: E measured at one cluster size does not carry to another; E usually falls as d grows"
@@ -198,7 +208,7 @@ def test_ctrl_c_is_exit_130_and_one_line(capsys, monkeypatch):
 def test_csv(capsys):
     rc, out, _ = run(capsys, "-d", "1,8,64", "-v", "2000", "-e", "0.9", "--csv")
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [float(r["actual_throughput"]) for r in rows] == [1800.0, 14400.0, 115200.0]
+    assert [float(r["actual_throughput"]) for r in rows] == [2000.0, 14400.0, 115200.0]  # E(1) = 1
 
 
 def test_plot(capsys, tmp_path):

@@ -37,12 +37,13 @@ def test_arrays_broadcast():
     np.testing.assert_allclose(r.actual_throughput, [2000, 15200, 115200])
     np.testing.assert_allclose(r.speedup, [1, 7.6, 57.6])
     assert [rec["devices"] for rec in r.records()] == [1, 8, 64]
-    assert scale([1, 8, 64], 2000, 0.9).actual_throughput.tolist() == pytest.approx([1800, 14400, 115200])
+    # a constant E holds from two devices on: one device is its own reference (E(1) = 1, physics.md scope)
+    assert scale([1, 8, 64], 2000, 0.9).actual_throughput.tolist() == pytest.approx([2000, 14400, 115200])
 
 
 def test_numpy_scalars_are_numbers_and_mismatched_arrays_are_one_line():
     assert scale(np.int64(64), np.float64(2000.0), np.float64(0.9)).actual_throughput == pytest.approx(115200)
-    assert [scale(d, 2000, 0.9).speedup for d in np.arange(1, 3)] == pytest.approx([0.9, 1.8])
+    assert [scale(d, 2000, 0.9).speedup for d in np.arange(1, 3)] == pytest.approx([1.0, 1.8])
     with pytest.raises(DpscaleError, match="lengths 3, 2, a number; allowed: arrays of one length"):
         scale(np.array([1, 2, 4]), np.array([1.0, 2.0]), 0.9)
 
@@ -149,7 +150,7 @@ def test_laws():
     assert USL(0.01, 0.001).efficiency(10) == pytest.approx(1 / (1 + 0.09 + 0.09))
     d = np.array([1, 2, 4, 8])
     np.testing.assert_allclose(USL(0.1, 0).efficiency(d), 1 / (1 + 0.1 * (d - 1)))
-    assert Constant(0.9).efficiency(d).tolist() == [0.9] * 4
+    assert Constant(0.9).efficiency(d).tolist() == [1.0, 0.9, 0.9, 0.9] and Constant(0.9).efficiency(1) == 1.0
     table = PerSize.of([1, 8], [1.0, 0.93])
     assert table.efficiency(8) == 0.93
     with pytest.raises(DpscaleError, match="no value for 4 devices"):
@@ -179,12 +180,17 @@ throughputs = st.floats(min_value=1e-3, max_value=1e9, allow_nan=False, allow_in
 effs = st.floats(min_value=1e-6, max_value=1.0, allow_nan=False)
 
 
+def at(d: int, e: float) -> float:
+    """What a constant E means at d devices: E itself from two on, 1 for one device alone."""
+    return 1.0 if d == 1 else e
+
+
 @given(devices, throughputs, effs)
 def test_properties(d, v, e):
     r = scale(d, v, e)
     assert r.actual_throughput <= r.ideal_throughput * (1 + 1e-12)
-    assert r.speedup == pytest.approx(d * e)
-    assert r.actual_throughput / r.ideal_throughput == pytest.approx(e)
+    assert r.speedup == pytest.approx(d * at(d, e))
+    assert r.actual_throughput / r.ideal_throughput == pytest.approx(at(d, e))
     assert r.lost_throughput == pytest.approx(r.ideal_throughput - r.actual_throughput)
     assert r.speedup == pytest.approx(r.actual_throughput / v)
 
@@ -192,11 +198,15 @@ def test_properties(d, v, e):
 @given(devices, throughputs, effs)
 def test_solve_inverts_scale(d, v, e):
     r = scale(d, v, e)
-    assert solve(devices=d, per_device_throughput=v, actual_throughput=r.actual_throughput).exact == pytest.approx(e)
+    e_d = at(d, e)
+    assert solve(devices=d, per_device_throughput=v, actual_throughput=r.actual_throughput).exact == pytest.approx(e_d)
     assert solve(devices=d, efficiency=e, actual_throughput=r.actual_throughput).exact == pytest.approx(v)
-    assert solve(devices=d, per_device_throughput=v, speedup=r.speedup).exact == pytest.approx(e)
+    assert solve(devices=d, per_device_throughput=v, speedup=r.speedup).exact == pytest.approx(e_d)
     back = solve(per_device_throughput=v, efficiency=e, actual_throughput=r.actual_throughput)
-    assert back.result.devices == d and back.exact == pytest.approx(d)
+    if d * e > 1:
+        assert back.result.devices == d and back.exact == pytest.approx(d)
+    else:  # one device alone (E(1) = 1) is as fast: the smallest size that reaches the target
+        assert back.result.devices == 1 and back.result.speedup == 1.0
 
 
 def test_every_public_name_resolves():

@@ -52,9 +52,12 @@ def test_picks_and_knee():
 
 
 def test_constant_efficiency_has_no_knee_and_ties_go_to_the_faster():
-    r = plan(1e6, 1, 100, SIZES, 0.9, deadline_hours=10)
+    r = plan(1e6, 1, 100, SIZES[1:], 0.9, deadline_hours=10)
     assert r.knee is None
     assert r.cheapest_meeting_deadline == 256  # equal device-hours at constant E: the fastest wins
+    # one device pays no parallel overhead (E(1) = 1): 2.78 device-hours against 3.09 for any d ≥ 2
+    alone = plan(1e6, 1, 100, SIZES, 0.9, deadline_hours=10)
+    assert alone.cheapest_meeting_deadline == 1 and alone.points[0].device_hours == pytest.approx(1e4 / 3600)
 
 
 def test_nothing_meets_the_deadline():
@@ -78,10 +81,10 @@ def test_knee_marks_the_first_small_step(sigma, kappa, threshold):
         assert all(p.marginal_speedup >= threshold for p in pts[1 : i + 1])
 
 
-@given(e=st.floats(0.05, 1.0), d=st.integers(1, 4096))
+@given(e=st.floats(0.05, 1.0), d=st.integers(3, 4096))
 def test_device_hours_do_not_depend_on_d_at_constant_e(e, d):
-    a, b = plan(1e6, 1, 100, [1, d], e).points[0], plan(1e6, 1, 100, [1, d], e).points[-1]
-    assert a.device_hours == pytest.approx(b.device_hours)
+    one, a, b = plan(1e6, 1, 100, [1, 2, d], e).points
+    assert a.device_hours == pytest.approx(b.device_hours) == pytest.approx(one.device_hours / e)
 
 
 @pytest.mark.parametrize(
@@ -113,7 +116,7 @@ def test_cli_json_points(capsys):
 
 def test_cli_worked_example(capsys):
     rc, out, _ = run(capsys, "plan")
-    assert rc == 0 and "Worked example" in out and "cheapest size meeting the 24.0 h deadline: 256" in out
+    assert rc == 0 and "Worked example" in out and "cheapest size meeting the 24.0 h deadline: 1 — 16.0 h" in out
 
 
 def test_cli_worked_example_keeps_what_was_typed(capsys):

@@ -60,10 +60,14 @@ LABELS: dict[str, dict[str, str]] = {
         "or": "or",
         "solved": "solved for",
         "constant_note": (
-            "E is held at {e} for every size; real E usually falls as devices are added — "
+            "E is held at {e} from two devices on (one device alone is its own reference: E = 1); "
+            "real E usually falls as devices are added — "
             "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
         ),
         "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
+        "one_device_note": (
+            "one device alone is its own reference, so E = 1 there by definition; E = {e} applies from two"
+        ),
         "law_note": "E(d) from {law}",
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
@@ -353,11 +357,15 @@ LABELS: dict[str, dict[str, str]] = {
         "or": "o",
         "solved": "incógnita despejada",
         "constant_note": (
-            "E se mantiene en {e} para todos los tamaños; en la práctica E suele caer al añadir "
+            "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); "
+            "en la práctica E suele caer al añadir "
             "dispositivos — indique E por tamaño, una ley (--law usl|amdahl) o use `dpscale fit` / "
             "`dpscale predict`"
         ),
         "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
+        "one_device_note": (
+            "un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = {e} vale desde dos"
+        ),
         "law_note": "E(d) según {law}",
         "past_peak_note": (
             "el rendimiento alcanza su máximo en d* = √((1−σ)/κ) ≈ {d} dispositivos: pasado ese punto, más "

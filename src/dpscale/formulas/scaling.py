@@ -88,11 +88,21 @@ def relative_efficiency(throughput: Any, devices: Any, base_throughput: Any, bas
 
 
 def efficiency_at(efficiency: Any, devices: Any) -> Any:
-    """Evaluate an efficiency source at the given device counts."""
+    """Evaluate an efficiency source at the given device counts (a number: `constant_efficiency`)."""
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
         return fn(devices)
+    if isinstance(efficiency, (int, float)) and not isinstance(efficiency, bool):
+        return constant_efficiency(efficiency, devices)
     return efficiency
+
+
+def constant_efficiency(e: float, devices: Any) -> Any:
+    """A constant E holds from two devices on: one device is its own reference, so E(1) = 1 (a plan that
+    charged one device E = 0.9 would find it 10 % slower than itself)."""
+    if is_array(devices):
+        return (devices == 1) * (1.0 - e) + e
+    return 1.0 if devices == 1 else e
 
 
 def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleResult:
@@ -119,7 +129,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
-    shapes = [getattr(x, "shape", ()) for x in (d, v, e)]
+    shapes = [getattr(x, "shape", ()) for x in (d, v, efficiency)]  # as given: a constant E is one number
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
@@ -215,7 +225,8 @@ def solve(
         e = _scalar(check_efficiency(fn(d)), "efficiency")
     else:
         e = _scalar(check_efficiency(efficiency), "efficiency")
-        exact = s_target / e
+        exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
+        e = constant_efficiency(e, 1 if s_target <= 1 else 2)
         if not exact <= MAX_DEVICES:
             raise DpscaleError(
                 f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"

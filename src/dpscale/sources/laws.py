@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_nonnegative, is_array
+from dpscale.formulas.scaling import constant_efficiency
 from dpscale.notes import Note
 
 TYPE_CHECKING = False
@@ -52,7 +53,7 @@ class Constant(_Law):
         self._set(value=float(check_efficiency(value, "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
-        return d * 0 + self.value if is_array(d) else self.value
+        return constant_efficiency(self.value, d)
 
     def describe(self) -> str:
         return f"constant E = {self.value:g}"

@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
             peak = e_src.peak_devices() if hasattr(e_src, "peak_devices") else math.inf
             if max(devices) > peak:  # the USL's retrograde region: more devices, less throughput
                 notes.append(label("past_peak_note", lang).format(d=number(round(peak), "int", lang)))
+        elif devices == [1] and isinstance(e_src, float) and e_src != 1:
+            notes.append(label("one_device_note", lang).format(e=number(e_src, "float", lang)))
         elif len(devices) == 1:
             notes.append(label("single_note", lang))
     else:
