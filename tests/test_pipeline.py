@@ -48,9 +48,11 @@ def test_in_flight_micro_batches():
 def test_cautions_name_where_the_closed_forms_stop():
     assert cautions(pipeline(4, 16, "1f1b")) == []
     assert cautions(pipeline(4, 4, "1f1b")) == []  # m = p fills the pipeline once
-    (short,) = cautions(pipeline(4, 3, "1f1b"))
+    # with m < p, 1F1B has no steady state and runs every forward first — GPipe, whose (p − 1)/m is exact
+    assert cautions(pipeline(4, 3, "1f1b")) == [] == cautions(pipeline(4, 3, "gpipe"))
+    assert pipeline(8, 4, "1f1b").bubble_overhead == pipeline(8, 4, "gpipe").bubble_overhead == 7 / 4
+    short = cautions(pipeline(4, 3, "zb-h1"))[0]
     assert short.startswith("m = 3 < p = 4")
-    assert cautions(pipeline(4, 3, "gpipe")) == []  # GPipe's formula holds for any m
     assert cautions(pipeline(4, 16, "interleaved", chunks=2)) == []
     assert "multiple of p (4)" in cautions(pipeline(4, 18, "interleaved", chunks=2))[0]
     assert "T_F = T_B = T_W" in cautions(pipeline(4, 16, "zb-h1"))[0]
@@ -83,7 +85,7 @@ def test_stacked_data_parallelism():
     v=st.integers(1, 8),
 )
 def test_bubble_falls_with_micro_batches(p, m, schedule, v):
-    v = v if schedule == "interleaved" else 1
+    v = max(v, 2) if schedule == "interleaved" else 1
     f = bubble_fraction(p, m, schedule, v)
     assert 0 <= f < 1
     assert bubble_fraction(p, m + 1, schedule, v) <= f
@@ -152,6 +154,7 @@ def test_cli_plot(capsys, tmp_path):
             "--devices: got 10; allowed: a whole multiple of the stages (stages × replicas): 4, 8, …",
         ),
         (["-p", "4", "-m", "8", "--chunks", "2"], "--chunks: got 2; allowed: 1 unless --schedule interleaved"),
+        (["-p", "4", "-m", "8", "--schedule", "interleaved"], "--chunks: got 1; allowed: 2 or more with --schedule"),
         (["-p", "4", "-m", "8", "--dp-efficiency", "1.2"], "--dp-efficiency: got '1.2'; allowed: a scaling eff"),
         (["-p", "4"], "--microbatches: missing"),
         (["-p", "4", "-m", "8", "--plot", "x.gif"], "--plot: got 'x.gif'"),

@@ -36,6 +36,8 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     check_schedule(schedule)
     if schedule != "interleaved" and v != 1:
         raise fail("chunks", v, "1 unless --schedule interleaved")
+    if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
+        raise fail("chunks", v, "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)")
     if schedule in ("gpipe", "1f1b"):
         return (p - 1) / m
     if schedule == "interleaved":
@@ -143,7 +145,7 @@ def cautions(result: PipelineResult) -> list[str]:
     """Where the closed forms above stop describing real schedules."""
     out = []
     p, m = result.stages, result.microbatches
-    if m < p and result.schedule != "gpipe":
+    if m < p and result.schedule not in ("gpipe", "1f1b"):  # with m < p, 1F1B runs as GPipe: (p − 1)/m exact
         out.append(Note("pipeline_unfilled", m=m, p=p))
     if result.schedule == "interleaved" and m % p:
         out.append(Note("pipeline_interleaved", p=p))
