@@ -154,6 +154,27 @@ def test_cli_transformer_activations(capsys):
     assert rec["total_bytes_per_device"] == rec["model_state_bytes_per_device"] + rec["activation_bytes_per_device"]
 
 
+def test_fp32_activations_take_four_bytes_a_value(capsys):
+    """Korthikanti's constants count 16-bit values: an fp32 run stores twice the bytes (masks included, a few %
+    over)."""
+    shape = Shape(12, 768, 12, 1024)
+    assert activation_bytes_per_layer(shape, 4, value_bytes=4) == 2 * activation_bytes_per_layer(shape, 4)
+    argv = ["memory", "--model", "gpt2", "--zero", "0", "--json"]
+    half = json.loads(run(capsys, *argv)[1])["activation_bytes_per_device"]
+    rc, out, _ = run(capsys, *argv, "--precision", "fp32")
+    assert rc == 0 and json.loads(out)["activation_bytes_per_device"] == 2 * half
+    rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--precision", "fp32")
+    assert "32-bit, all layers" in out and "16-bit" not in out
+
+
+def test_pytorch_ddp_bucket_copy_is_said_with_its_size(capsys):
+    # ZeRO's stage 0 (120 GB for 7.5B on 64) has no bucket copy; PyTorch DDP adds one gradient's worth, G·Ψ = 15 GB
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64")
+    assert rc == 0 and "PyTorch DDP also keeps its gradient buckets, 15.0 GB more per device" in out
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "3")
+    assert "gradient buckets" not in out  # ZeRO-3 / FSDP has no DDP buckets
+
+
 def test_cli_tensor_parallel_splits_the_model_states_too(capsys):
     # Llama-2 70B (68.977e9), mixed-precision Adam: 16 B a parameter; TP 8 leaves 1/8 of them on a device,
     # then ZeRO-3 shards that over the 8 data-parallel devices: 16 × 68.977e9 / 8 / 8 ≈ 17.2 GB.

@@ -201,7 +201,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_million": "{x} M",
         "mem_act_note": (
             "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
-            "16-bit, all layers, embeddings left out) — ZeRO does not shard them"
+            "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
         ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
         "mem_none_fits": (
@@ -215,6 +215,10 @@ LABELS: dict[str, dict[str, str]] = {
             "stage 0 = DDP; 1 shards optimizer states; 2 also gradients (≈ FSDP SHARD_GRAD_OP); "
             "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic); CUDA context and fragmentation "
             "need a few GB more"
+        ),
+        "mem_ddp_buckets": (
+            "stage 0 is the ZeRO paper's data parallelism: PyTorch DDP also keeps its gradient buckets, {g} more "
+            "per device, unless gradient_as_bucket_view=True"
         ),
         "stages": "pipeline stages p",
         "microbatches": "micro-batches m",
@@ -515,7 +519,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_million": "{x} millones",
         "mem_act_note": (
             "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo {r} (Korthikanti et al.; "
-            "16 bits, todas las capas, sin embeddings) — ZeRO no las reparte"
+            "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_none_fits": (
@@ -529,6 +533,10 @@ LABELS: dict[str, dict[str, str]] = {
             "etapa 0 = DDP; 1 reparte los estados del optimizador; 2 también los gradientes "
             "(≈ FSDP SHARD_GRAD_OP); 3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP); "
             "el contexto CUDA y la fragmentación piden unos GB más"
+        ),
+        "mem_ddp_buckets": (
+            "la etapa 0 es el paralelismo de datos del artículo de ZeRO: DDP de PyTorch guarda además sus buckets "
+            "de gradientes, {g} más por dispositivo, salvo con gradient_as_bucket_view=True"
         ),
         "stages": "etapas de pipeline p",
         "microbatches": "micro-lotes m",

@@ -33,6 +33,8 @@ STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"
 OPTIMIZERS = ("adam", "sgd")
 PRECISIONS = ("mixed", "fp32", "bf16")
 RECOMPUTE = ("none", "selective", "full")
+# Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
+ACTIVATION_BYTES = {"mixed": 2, "bf16": 2, "fp32": 4}
 
 # (parameter bytes P, gradient bytes G, optimizer-state bytes K) per parameter.
 # mixed: 16-bit params/grads + fp32 master copy; bf16: pure 16-bit, states in bf16; sgd has momentum.
@@ -123,8 +125,10 @@ def activation_bytes_per_layer(
     tensor_parallel: int = 1,
     sequence_parallel: bool = False,
     recompute: str = "none",
+    value_bytes: float = 2,
 ) -> float:
-    """16-bit activation bytes stored by one transformer layer [KORTH22, Table 2].
+    """Activation bytes stored by one transformer layer [KORTH22, Table 2], whose constants count 16-bit values
+    (value_bytes = 2); fp32 (4) doubles them — its 1-byte dropout masks too, a few % over.
 
     s·b·h·(10 + 24/t + 5·a·s/(h·t)) with tensor parallelism t (t = 1: 34 + 5as/h);
     sequence parallelism divides the 10 too; selective recompute drops the 5as/h attention term;
@@ -136,11 +140,12 @@ def activation_bytes_per_layer(
         raise fail("recompute", recompute, ", ".join(RECOMPUTE))
     s, h, a = shape.seq_len, shape.hidden, shape.heads
     sbh = s * b * h
+    width = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
     if recompute == "full":
-        return 2 * sbh / (t if sequence_parallel else 1)
+        return width * 2 * sbh / (t if sequence_parallel else 1)
     attention = 0.0 if recompute == "selective" else 5 * a * s / (h * t)
     replicated = 10 / t if sequence_parallel else 10
-    return sbh * (replicated + 24 / t + attention)
+    return width * sbh * (replicated + 24 / t + attention)
 
 
 def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:

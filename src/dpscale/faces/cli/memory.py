@@ -11,6 +11,7 @@ from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
+    ACTIVATION_BYTES,
     MAX_DEVICE_GB,
     OPTIMIZERS,
     PRECISIONS,
@@ -115,11 +116,15 @@ def run(args: argparse.Namespace) -> int:
         if args.seq_len is not None:
             shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len"))
         b = whole(args.micro_batch, "--micro-batch")
+        width = ACTIVATION_BYTES[precision]
         activation = activation_bytes(
-            shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute
-        )
+            shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
+            value_bytes=width,
+        )  # fmt: skip
         notes.append(
-            label("mem_act_note", lang).format(model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang))
+            label("mem_act_note", lang).format(
+                model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
+            )
         )
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
@@ -171,6 +176,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
     notes.append(label("mem_stages", lang))
+    if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
+        ddp_grads = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
+        notes.append(label("mem_ddp_buckets", lang).format(g=fmt(ddp_grads, "bytes", lang)))
     title = label("mem_title", lang).format(
         params=_count(params, lang), devices=devices, optimizer=optimizer, precision=term(precision, lang)
     )
