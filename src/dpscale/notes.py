@@ -69,12 +69,19 @@ EN = {
         "{noise:g} % run-to-run noise — measure at least 3 sizes"
     ),
     "exact_fit": (
-        "{law} has as many parameters as points above the baseline: the curve passes through "
-        "them exactly, so the interval rests on the assumed noise"
+        "{law} has as many free parameters as points above the baseline: the curve passes through "
+        "them exactly, so the residuals say nothing of the noise and the interval rests on the assumed {noise:g} %"
     ),
     "degenerate_all": "degenerate fit: every loss term is 0 (E = 1 at every size); more sizes or larger ones help",
-    "degenerate_kappa": "degenerate fit: κ at its bound 0 — the USL reduced to Amdahl (no throughput peak)",
+    "degenerate_kappa": (
+        "degenerate fit: κ is at most 0.1 % of the step time at the largest measured size, indistinguishable from "
+        "its bound 0 — the USL is Amdahl over these sizes, and any throughput peak rests on a κ they do not show"
+    ),
     "degenerate_sigma": "degenerate fit: σ at its bound 0 — all loss is coherency κ",
+    "fit_unseen": (
+        "{law}: {params} is the same at every measured size from d0 = {d0}, so E relative to d0 cannot see it — "
+        "not estimated (n/a), and inside the compute time; measure one device to separate it"
+    ),
     "laws_disagree": (
         "the runner-up law ({rival}) puts E at {d} devices at {pct:.1f} %, outside the {law} interval: which law holds "
         "matters more there than the noise, and the interval does not show it — measure closer to that size"

@@ -708,17 +708,24 @@ NOTES: dict[str, dict[str, str]] = {
             "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
         ),
         "exact_fit": (
-            "{law} tiene tantos parámetros como puntos por encima de la referencia: la curva pasa exactamente "
-            "por ellos, así que el intervalo descansa en el ruido supuesto"
+            "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
+            "exactamente por ellos, así que los residuos no dicen nada del ruido y el intervalo descansa en el "
+            "{noise:g} % supuesto"
         ),
         "degenerate_all": (
             "ajuste degenerado: todos los términos de pérdida son 0 (E = 1 en todos los tamaños); ayudan más "
             "tamaños o tamaños mayores"
         ),
         "degenerate_kappa": (
-            "ajuste degenerado: κ en su límite 0 — la USL se reduce a Amdahl (sin máximo de rendimiento)"
+            "ajuste degenerado: κ es como mucho el 0,1 % del tiempo de paso en el mayor tamaño medido, "
+            "indistinguible de su límite 0 — la USL es Amdahl en estos tamaños, y cualquier máximo de rendimiento "
+            "depende de una κ que no muestran"
         ),
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
+        "fit_unseen": (
+            "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0}, así que E relativa a d0 no "
+            "lo ve — no se estima (n/a) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
+        ),
         "laws_disagree": (
             "la segunda ley ({rival}) pone E con {d} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
             "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"

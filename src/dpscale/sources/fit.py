@@ -21,7 +21,7 @@ from dpscale.errors import DpscaleError, check_devices, fail
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
-from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, step_ratio
+from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
 
@@ -80,8 +80,9 @@ class Fit:
     criterion: str
     candidates: dict[str, Candidate]
     runner_up: str | None
-    noise: float  # σ of log throughput used by the bootstrap
+    noise: float  # σ of log throughput: the pooled estimate
     samples: Any  # (B, k) bootstrap parameters (unscaled)
+    noise_draws: Any  # (B,) the noise σ each resample drew with (σ is itself estimated: scaled-inverse-χ²)
     warnings: list[str] = field(default_factory=list)
     _rng_seed: int = 0
 
@@ -106,12 +107,19 @@ class Fit:
 
     @property
     def parameters(self) -> dict[str, Param]:
+        """Each parameter with its interval; NaN for one the measured sizes cannot see (`unseen`)."""
         lo, hi = self._band(self.samples, axis=0)
-        law = self._law
+        law, unseen = self._law, self.unseen()
         return {
-            n: Param(n, float(v), float(a), float(b), w)
-            for n, v, a, b, w in zip(law.params, self.values, lo, hi, law.what)
+            n: Param(n, *((math.nan,) * 3 if j in unseen else (float(v), float(a), float(b))), w)
+            for j, (n, v, a, b, w) in enumerate(zip(law.params, self.values, lo, hi, law.what))
         }
+
+    def unseen(self) -> list[int]:
+        """Indices of terms equal at every measured size: E relative to d0 cancels them (the tree all-reduce's
+        2S/B from two devices on, when d0 ≥ 2), so they are folded into compute, not estimated."""
+        f = self._law.basis(np.asarray(self.runs.devices, dtype=float), self.gpus_per_node)
+        return [j for j in range(f.shape[0]) if np.ptp(f[j]) == 0 and f[j, 0] > 0]
 
     def measured(self) -> list[dict[str, float]]:
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
@@ -145,11 +153,10 @@ class Fit:
         rng = np.random.default_rng(self._rng_seed + 1)
         b = self.samples.shape[0]
         # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
-        base = rng.normal(0.0, self.noise, (b, 1))
+        s = self.noise_draws[:, None]
+        base = s * rng.standard_normal((b, 1))
         # One stream per size, so a size's interval does not depend on which other sizes were asked for.
-        new = np.column_stack(
-            [np.random.default_rng((self._rng_seed + 1, int(x))).normal(0.0, self.noise, b) for x in dd]
-        )
+        new = s * np.column_stack([np.random.default_rng((self._rng_seed + 1, int(x))).standard_normal(b) for x in dd])
         log_x = math.log(x0) + np.log(dd / d0) + self._log_e_samples(dd) + base + new
         x_lo, x_hi = self._band(np.exp(log_x), axis=0)
         e = self.efficiency(dd)
@@ -182,19 +189,20 @@ class Fit:
 
     def extrapolation_warnings(self, d: Any) -> list[str]:
         top = self.runs.devices[-1]
-        far = [int(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]
+        far = [round(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]  # as the answers print them
         if not far:
             return []
         sizes = ", ".join(str(x) for x in far[:5]) + ("…" if len(far) > 5 else "")
         return [Note("extrapolating", sizes=sizes, factor=EXTRAPOLATE, top=top)]
 
-    def peak(self) -> dict[str, float] | None:
-        """Size of maximum throughput with its interval; None when throughput rises up to 2^20 devices."""
+    def peak(self) -> dict[str, Any] | None:
+        """Size of maximum throughput with its interval and warnings (beyond 4× the largest measured size);
+        None when throughput rises up to 2^20 devices."""
         point = self._peak_of(self.values[None])[0]
         if not math.isfinite(point):
             return None
         lo, hi = self._band(self._peak_of(self.samples), axis=0)
-        return {"devices": point, "lo": float(lo), "hi": float(hi)}
+        return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": self.extrapolation_warnings([point])}
 
     def _peak_of(self, p: Any) -> Any:
         if self.law == "usl":
@@ -207,11 +215,12 @@ class Fit:
         i = np.argmax(log_x, axis=1)
         return np.where(i < grid.size - 1, grid[i], np.inf)
 
-    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, float]:
+    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
         Infinity: unreachable (throughput) or never dropping below (E) up to 2^20 devices; NaN: E is
-        already below the minimum at d0. Intervals come from the resamples on a ~1 %-spaced grid."""
+        already below the minimum at d0. Intervals come from the resamples on a ~1 %-spaced grid; "warnings"
+        says when the answer lies beyond 4× the largest measured size."""
         if (throughput is None) == (efficiency is None):
             raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
         if throughput is not None:
@@ -245,7 +254,8 @@ class Fit:
             b = coarse[i + 1] if efficiency is not None and i + 1 < coarse.size else point
             fine = np.arange(a, b + 1)
             point = float(answer(self.values[None], fine)[0]) if fine.size > 1 else point
-        return {"devices": point, "lo": float(lo), "hi": float(hi)}
+        far = self.extrapolation_warnings([point]) if math.isfinite(point) else []
+        return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": far}
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
         a = (1 - self.confidence) / 2
@@ -262,7 +272,8 @@ class Fit:
         f0 = self._law.basis(np.asarray([float(self.baseline_devices)]), self.gpus_per_node)[:, 0]
         t_c = self.runs.step_time[0] / float(step_ratio(self.values, f0))
         a, b = self.values
-        return {"compute_s": t_c, "transfer_s": float(a) * t_c, "latency_s": float(b) * t_c}
+        transfer = math.nan if 0 in self.unseen() else float(a) * t_c  # unseen: it is inside compute_s
+        return {"compute_s": t_c, "transfer_s": transfer, "latency_s": float(b) * t_c}
 
     def summary(self) -> str:
         """A few lines for people: law, criterion, runner-up, parameters, warnings."""
@@ -303,8 +314,8 @@ def _loo(prob: Problem, y: Any, q: Any) -> float:
 
 
 def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, str | None, str]:
-    """The law: the forced one; else the all-reduce law, replaced by each rival in ORDER that halves the
-    leave-one-out MSE of the law chosen so far (so a second rival must beat the first, not just the default)."""
+    """The law: the forced one; else the all-reduce law, unless rivals halve its leave-one-out MSE — then the
+    best-scoring of those rivals (ties in ORDER)."""
     names = [n for n in ORDER if n in candidates]
 
     def score(n: str) -> float:
@@ -319,9 +330,9 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
         why = Note("fit_why_default")
     else:
         why = Note("fit_why_loo")
-        for n in names[1:]:
-            if score(n) ** 2 < SWITCH * score(best) ** 2:
-                best = n
+        rivals = [n for n in names[1:] if score(n) ** 2 < SWITCH * score(best) ** 2]
+        if rivals:
+            best = min(rivals, key=lambda n: (score(n), ORDER.index(n)))
     runner = sorted((n for n in names if n != best), key=lambda n: (score(n), ORDER.index(n)))[0]
     return best, runner, why
 
@@ -365,17 +376,37 @@ def fit(
 
     prob = Problem(LAWS[chosen], d, g)
     c = candidates[chosen]
-    dof = max(y.size - LAWS[chosen].k, 0)
-    # log E residuals carry two runs' noise (point and baseline): halve their variance.
-    noise = math.sqrt((c.rss / 2 + NOISE_PRIOR_WEIGHT * NOISE_PRIOR**2) / (dof + NOISE_PRIOR_WEIGHT))
+    dof, noise = _noise(prob, c)
     rng = np.random.default_rng(seed)
+    # σ is estimated from few residuals: each resample draws its own from the posterior, σ²·ν/χ²_ν with
+    # ν = dof + the prior's weight, which widens the intervals as a t distribution would.
+    nu = dof + NOISE_PRIOR_WEIGHT
+    s = noise * np.sqrt(nu / rng.chisquare(nu, int(resamples)))
     fitted = np.concatenate([[0.0], prob.model(c.q)[0]])  # log E at every measured size
-    draws = fitted + rng.normal(0.0, noise, (int(resamples), d.size))
+    draws = fitted + s[:, None] * rng.standard_normal((int(resamples), d.size))
     y_star = draws[:, 1:] - draws[:, :1]
     q_star = fit_batch(prob, y_star, np.ones_like(y_star), c.q)
-    result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, prob.params(q_star), _rng_seed=seed)
+    result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, prob.params(q_star), s, _rng_seed=seed)
     result.warnings = _warnings(result, y, dof)
     return result
+
+
+def _noise(prob: Problem, c: Candidate) -> tuple[int, float]:
+    """(degrees of freedom, σ of log throughput): the residuals' estimate pooled with the 1 % prior.
+
+    Every log E shares the baseline's draw, so the residual covariance is σ²(I + 11ᵀ) and, for the
+    linearised fit with hat matrix H over its free parameters, E[RSS] = σ²·(tr M + 1ᵀM1), M = I − H —
+    not 2σ²·(m − k): the shared baseline error is partly absorbed by the fit."""
+    _, t, t0 = prob.model(c.q)
+    j = log_ratio_jacobian(prob.f, prob.f0, t, t0)[:, c.q > 0]  # parameters at their bound 0 are not free
+    m = j.shape[0]
+    resid = np.eye(m) - (j @ np.linalg.pinv(j) if j.size else 0.0)
+    dof = m - (np.linalg.matrix_rank(j) if j.size else 0)
+    expected = float(np.trace(resid) + resid.sum())  # E[RSS] / σ²
+    nu0, s0 = NOISE_PRIOR_WEIGHT, NOISE_PRIOR
+    if dof == 0 or expected <= 1e-12:  # an exact fit: the residuals say nothing about the noise
+        return 0, s0
+    return dof, math.sqrt((dof * c.rss / expected + nu0 * s0**2) / (dof + nu0))
 
 
 def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
@@ -384,7 +415,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     if n < 3:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
     elif dof == 0:
-        out.append(Note("exact_fit", law=f.law))
+        out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))
     q = f.candidates[f.law].q  # each term's share of compute time at the largest size
     at_bound = q < 1e-3 * max(1.0, float(q.sum()))  # under 0.1 % of the step time at the largest size
     if np.all(at_bound):
@@ -393,6 +424,9 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
         out.append(Note("degenerate_kappa"))
     elif f.law == "usl" and at_bound[0]:
         out.append(Note("degenerate_sigma"))
+    if f.unseen():
+        names = ", ".join(f._law.params[j] for j in f.unseen())
+        out.append(Note("fit_unseen", law=f.law, params=names, d0=f.baseline_devices))
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
         sizes = ", ".join(str(dd) for dd, _ in sup)

@@ -116,9 +116,8 @@ def _answers(f: Any, a: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
         out["devices_for_throughput"] = {"target": a["target"], **f.devices_for(throughput=a["target"])}
     if a["min_eff"] is not None:
         out["devices_for_efficiency"] = {"min_efficiency": a["min_eff"], **f.devices_for(efficiency=a["min_eff"])}
-    for ans in out.values():
-        if ans and math.isfinite(ans["devices"]):
-            warnings += [w for w in f.extrapolation_warnings([ans["devices"]]) if w not in warnings]
+    for ans in out.values():  # an answer's own warnings join the report's (the JSON keeps one list)
+        warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
     return out
 
 
