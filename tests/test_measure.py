@@ -40,6 +40,8 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "allreduce", "--devices", "1,2"], "one world size ≥ 2 for allreduce"),
         (["measure", "allreduce", "--devices", "1"], "--devices: got '1'; allowed: one world size ≥ 2"),  # busbw 0
         (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py' (no such file)"),
+        (["measure", "--out", "/no/such/dir/r.jsonl"], "--out: got '/no/such/dir/r.jsonl' (no such folder)"),
+        (["measure", "--out", "/"], "--out: got '/' (a folder); allowed: a writable file path"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
@@ -69,6 +71,46 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         rc, text = err(capsys, ["measure", "--devices", "1", "--port", str(port)])
     assert rc == 2
     assert text == f"dpscale measure: error: --port: got {port} (in use); allowed: a free TCP port, or 0 to pick one"
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--batch", "0"], "--batch: got 0; allowed: a whole number ≥ 1"),  # once silently the default 64
+        (["--timeout", "0"], "--timeout: got 0; allowed: seconds > 0"),  # once a C++ timeout stack
+        (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
+        (
+            ["--out", "/no/such/dir/r.jsonl"],
+            "--out: got '/no/such/dir/r.jsonl' (no such folder)",
+        ),  # once lost at the end
+        (
+            [],
+            "environment: RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR, MASTER_PORT not set; allowed: a launch by "
+            "torchrun",
+        ),
+    ],
+)
+def test_the_torchrun_worker_refuses_bad_input_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], needle: str
+) -> None:
+    from dpscale.sources.measure import worker
+
+    for key in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"):
+        monkeypatch.delenv(key, raising=False)
+    if argv:  # the flags are checked first, as torchrun would have set the environment
+        for key, value in (("RANK", "0"), ("WORLD_SIZE", "1"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
+                           ("MASTER_PORT", "1")):  # fmt: skip
+            monkeypatch.setenv(key, value)
+    assert worker.main(argv) == 2
+    text = capsys.readouterr().err.strip()
+    assert text == f"dpscale worker: error: {needle}" or (needle in text and len(text.splitlines()) == 1)
+
+
+def test_a_failed_check_leaves_no_empty_results_file(tmp_path) -> None:
+    from dpscale.sources.measure.results import check_writable
+
+    check_writable(str(tmp_path / "new.json"))  # checked, not created: a run that then fails leaves nothing
+    assert not (tmp_path / "new.json").exists()
 
 
 def test_torch_missing_names_the_extra(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -203,3 +245,28 @@ def test_efficiency_against_a_baseline_of_two_ranks() -> None:
         assert r["step_time"] == r["step_s"] > 0
         assert r["throughput"] == pytest.approx(r["global_batch"] / r["step_time"])
         assert r["compute_s"] == pytest.approx(0.1) and r["comm_exposed_s"] == pytest.approx(r["step_s"] - 0.1)
+
+
+def test_a_result_sent_just_before_every_rank_exits_is_not_lost() -> None:
+    """The watcher drains the queue, then sees every rank gone; rank 0's result can arrive in between (a
+    stalled watcher on a loaded machine). It once failed the size: 'rank 0 finished without a result'."""
+    from types import SimpleNamespace
+
+    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.launcher import Launcher
+
+    class LateQueue:  # empty at the first drain; the result is there when looked at again
+        def __init__(self) -> None:
+            self.calls, self.items = 0, [("result", 0, {"devices": 1})]
+
+        def empty(self) -> bool:
+            self.calls += 1
+            return self.calls == 1 or not self.items
+
+        def get(self):  # noqa: ANN202
+            return self.items.pop()
+
+    pc = SimpleNamespace(processes=[SimpleNamespace(exitcode=0, pid=1, sentinel=None)], error_files=[None])
+    job = Job("train", "mlp", None, 8, 3, 1, 1, (), 20, 1, "cpu", 60.0)
+    outcome = Launcher.__new__(Launcher)._watch(pc, job, 1, LateQueue(), [0], 0.0, None)
+    assert outcome.result == {"devices": 1}

@@ -83,8 +83,10 @@ LABELS: dict[str, dict[str, str]] = {
             "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}"
         ),
         "measure_terms": (
-            "compute = the same steps under DDP no_sync; exposed comm = (step − compute)/step; "
-            "overlap = share of a standalone gradient all-reduce hidden behind backward"
+            "compute = the same steps under DDP no_sync; sync overhead = (step − compute)/step: DDP's gradient "
+            "bucket copies (there even at d = 1) plus the all-reduce backward did not hide; "
+            "overlap = share of a standalone gradient all-reduce hidden behind backward (a lower bound: the copies "
+            "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
         "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
@@ -172,7 +174,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:spread": "spread",
         "h:step_ms": "step ms",
         "h:compute_ms": "compute ms",
-        "h:exposed_comm": "exposed comm",
+        "h:exposed_comm": "sync overhead",
         "h:overlap": "overlap",
         "h:launch_s": "launch s",
         "h:bytes": "bytes",
@@ -389,8 +391,10 @@ LABELS: dict[str, dict[str, str]] = {
             "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}"
         ),
         "measure_terms": (
-            "cómputo = los mismos pasos bajo DDP no_sync; comunicación expuesta = (paso − cómputo)/paso; "
-            "solapamiento = parte de un all-reduce de gradientes aislado oculta tras el backward"
+            "cómputo = los mismos pasos bajo DDP no_sync; coste de sincronización = (paso − cómputo)/paso: las "
+            "copias de gradientes a los buckets de DDP (también con d = 1) más el all-reduce que el backward no "
+            "ocultó; solapamiento = parte de un all-reduce de gradientes aislado oculta tras el backward (una cota "
+            "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
         "allreduce_title": "all-reduce, {n} rangos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
@@ -483,7 +487,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:spread": "dispersión",
         "h:step_ms": "paso ms",
         "h:compute_ms": "cómputo ms",
-        "h:exposed_comm": "com. expuesta",
+        "h:exposed_comm": "coste de sincr.",
         "h:overlap": "solapamiento",
         "h:launch_s": "arranque s",
         "h:bytes": "bytes",

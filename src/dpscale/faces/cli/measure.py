@@ -112,10 +112,9 @@ def check_environment(job: Any, devices: list[int], out: str | None) -> None:
 
         from_file(job.model_file)
     if out:
-        try:
-            open(out, "a", encoding="utf-8").close()
-        except OSError as exc:
-            raise DpscaleError(f"--out: got {out!r} ({exc.strerror}); allowed: a writable file path") from None
+        from dpscale.sources.measure.results import check_writable
+
+        check_writable(out)
 
 
 class Bar:
@@ -125,6 +124,9 @@ class Bar:
         self.progress = None
         if quiet or not sys.stderr.isatty():
             return
+        from dpscale.errors import require
+
+        require("rich.progress", "measure", "dpscale measure's progress bar")  # one line, not a traceback
         from rich.console import Console
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 

@@ -107,6 +107,9 @@ class Launcher:
                 rank, reason = _culprit(errors, exits, pc.error_files)
                 raise RunFailed(world, rank, reason)
             if len(exits) == world:
+                while result is None and not queue.empty():  # sent after the drain above, then it exited
+                    msg = queue.get()
+                    result = msg[2] if msg[0] == "result" else None
                 if result is None:
                     raise RunFailed(world, "rank 0", "finished without a result")
                 launch = max(ready.values()) - t0 if len(ready) == world else None

@@ -13,8 +13,21 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from dpscale.errors import DpscaleError
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.sources.measure.jobs import Job
+
+
+def check_writable(path: str, flag: str = "--out") -> None:
+    """Fail before any rank starts if results could not be written — without creating the file, so a run
+    that fails leaves no empty one behind (an empty calibration file would not load)."""
+    import os
+
+    p = Path(path)
+    target = p if p.exists() else p.parent
+    if p.is_dir() or not target.exists() or not os.access(target, os.W_OK):
+        why = "a folder" if p.is_dir() else ("no such folder" if not target.exists() else "not writable")
+        raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
 
 
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
@@ -25,7 +38,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
     compute = median(raw["nosync_s"]) / n
     exposed = max(0.0, step - compute)
     comm = raw.get("comm_s")
-    med = median(thr)
+    med = d * b / step  # from the median step, so throughput = devices × batch / step_time with any repeats
     return {
         "devices": d,
         "throughput": med,
@@ -42,6 +55,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "comm_s": comm,
         "overlap": None if not comm or d == 1 else min(1.0, max(0.0, 1 - exposed / comm)),
         "launch_s": launch_s,
+        "replica_drift": raw.get("replica_drift"),  # 0: every rank ended with the same weights
         "throughputs": thr,
         "workload": raw["workload"],
         "batch": b,

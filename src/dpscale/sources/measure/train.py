@@ -1,9 +1,10 @@
 """One rank's DDP training measurement: synchronised steps vs the same steps under no_sync.
 
 Per repeat the rank times `steps` steps with gradients all-reduced (what training costs) and
-`steps` steps under `DDP.no_sync()` (compute alone). The difference is the communication that
-backward did not hide. A standalone all-reduce of the whole gradient gives the communication
-time itself, so overlap = 1 − exposed / comm. Times are the slowest rank's.
+`steps` steps under `DDP.no_sync()` (compute alone; each rank then steps on its own gradient, so rank 0's
+weights are broadcast again after that phase, outside the clock: the replicas stay identical). The
+difference is the communication that backward did not hide. A standalone all-reduce of the whole
+gradient gives the communication time itself, so overlap = 1 − exposed / comm. Times are the slowest rank's.
 """
 
 from __future__ import annotations
@@ -55,7 +56,12 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
                     step()
             ctx.beat()
         ctx.sync()
-        return time.perf_counter() - t0
+        elapsed = time.perf_counter() - t0
+        if not sync:  # each rank stepped on its own gradient: put rank 0's weights back everywhere, untimed
+            with torch.no_grad():
+                for p in model.parameters():
+                    dist.broadcast(p, 0)
+        return elapsed
 
     phase(job.warmup, True)
     phase(min(job.warmup, 2), False)
@@ -67,8 +73,10 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         sync_s.append(t_sync)
         nosync_s.append(t_nosync)
     comm_s = _allreduce_time(ctx, params, iters=min(job.steps, 10))
+    drift = _replica_drift(model)
     ctx.beat()
     return {
+        "replica_drift": drift,
         "devices": ctx.world,
         "workload": wl.name,
         "sync_s": sync_s,
@@ -81,6 +89,18 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         "threads": ctx.threads,
         "nodes": ctx.nodes,
     }
+
+
+def _replica_drift(model: torch.nn.Module) -> float:
+    """Largest difference across ranks of a checksum of the weights (sum and sum of squares, in float64):
+    0 when DDP kept the replicas identical, as data parallelism requires."""
+    with torch.no_grad():
+        flat = torch.cat([p.detach().flatten().double().cpu() for p in model.parameters()])
+        sums = torch.stack([flat.sum(), (flat * flat).sum()])
+    hi, lo = sums.clone(), -sums
+    dist.all_reduce(hi, op=dist.ReduceOp.MAX)
+    dist.all_reduce(lo, op=dist.ReduceOp.MAX)  # max of −x: the minimum
+    return float((hi + lo).abs().max())
 
 
 def _allreduce_time(ctx: RankContext, numel: int, iters: int) -> float:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -43,9 +44,20 @@ def job_from(a: argparse.Namespace) -> Job:
     for flag, v, lo in (("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1)):
         if v < lo:
             raise DpscaleError(f"{flag}: got {v}; allowed: a whole number ≥ {lo}")
-    batch = a.batch or (16 if a.mode == "equivalence" else 64)
+    batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
     if batch < 1:
         raise DpscaleError(f"--batch: got {batch}; allowed: a whole number ≥ 1")
+    if a.threads is not None and not 1 <= a.threads <= 1024:
+        raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to 1,024")
+    if not 0 < a.timeout <= 1e6:  # (nan fails this too)
+        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds > 0 and ≤ 1,000,000")
+    missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
+    if missing:
+        raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")
+    if a.out:
+        from dpscale.sources.measure.results import check_writable
+
+        check_writable(a.out)
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
                a.device, a.timeout)  # fmt: skip
