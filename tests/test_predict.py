@@ -55,7 +55,9 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     assert t(32, "ring") == pytest.approx(2 * 31 / 32 * 1e9 / 50e9 + 56 * a_i + 6 * a_n)
     # tree across nodes: 2S/min(B) and 2(g−1)α_i + 2·log2(k)·α_n
     assert t(32, "tree") == pytest.approx(2 * 1e9 / 50e9 + 14 * a_i + 2 * 2 * a_n)
-    assert t(32, "auto") == pytest.approx(min(hier4, t(32, "tree")))
+    # auto: the fastest of the three, as NCCL's tuner — here the flat ring, whose NICs carry 2(p−1)/p·S while the
+    # hierarchical adds its two NVLink phases to the network's
+    assert t(32, "auto") == pytest.approx(min(hier4, t(32, "tree"), t(32, "ring"))) == pytest.approx(t(32, "ring"))
     # 128 nodes: hierarchical pays 2·127 network latencies and the intra phases in series; the tree's
     # pipelined chain + log-depth trees wins even at 1 GB, and by far more for a latency-bound 4 KiB
     hier128 = ring1 + 2 * 127 / 128 * 1e9 / 50e9 + 254 * a_n
@@ -65,9 +67,10 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     tiny = lambda alg: float(allreduce_time(4096, 1024, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
     assert tiny("auto") == tiny("tree") < tiny("hierarchical") / 10
     # which link the time is spent on follows the algorithm charged: the tree's 2S all at the slower network
-    # link, the hierarchical split over both, one node all on NVLink
+    # link, the hierarchical split over both, one node all on NVLink; auto charged the ring here
     terms = lambda p, alg: tuple(float(x) for x in bandwidth_terms(1e9, p, 8, 100, 50, alg, a_i, a_n))  # noqa: E731
-    assert terms(32, "auto") == terms(32, "tree") == pytest.approx((0.0, 2 * 1e9 / 50e9))
+    assert terms(32, "tree") == pytest.approx((0.0, 2 * 1e9 / 50e9))
+    assert terms(32, "auto") == terms(32, "ring")
     assert terms(32, "hierarchical") == pytest.approx((14 / 8 * 1e9 / 100e9, 2 * 3 / 4 * 1e9 / 50e9))
     assert terms(32, "ring") == pytest.approx((0.0, 2 * 31 / 32 * 1e9 / 50e9))
     assert terms(8, "auto") == pytest.approx((14 / 8 * 1e9 / 100e9, 0.0))
@@ -796,3 +799,18 @@ def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):
     during = json.loads(out)[0]
     assert rc == rc2 == 0 and after["exposed_comm_s"] == after["allreduce_s"] > 10 * during["exposed_comm_s"]
     assert after["efficiency"] < during["efficiency"]
+
+
+def test_auto_weighs_the_flat_ring_too_as_nccls_tuner_does():
+    # one 25 MiB bucket, 2 nodes of 8 GPUs, NVLink 31 GB/s, network 100 GB/s per node: the flat ring's
+    # 2(p−1)/p·S at the slower link beats both the hierarchical and the tree
+    args = (25 * MIB, 16, 8, 31.0, 100.0, 3.4e-6, 14e-6)
+    times = {a: float(allreduce_time(*args, algorithm=a)) for a in ("ring", "hierarchical", "tree", "auto")}
+    assert times["ring"] < min(times["hierarchical"], times["tree"]) and times["auto"] == times["ring"]
+    assert times["ring"] == pytest.approx(2 * 15 / 16 * 25 * MIB / 31e9 + 28 * 3.4e-6 + 2 * 14e-6)  # 1.709 ms
+
+
+def test_the_ring_fill_is_intra_node_link_time_not_latency():
+    # BERT-large on DGX A100 at 1,024: latency terms 13.4 ms, network 18.6, fill 5.8 — once counted as latency
+    rec = predict([1024], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100").records()
+    assert rec[0]["link"] == "network"

@@ -11,8 +11,8 @@ S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
                  2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
 (a forced flat ring across nodes: 2(p−1)/p · S/min(B_intra, B_node), 2(k−1) of its hops at α_n.)
 Each is written once, in `allreduce_terms`, as (latency, intra, network) seconds: `allreduce_time` sums them,
-`bandwidth_terms` names the link. `allreduce_time(..., algorithm="auto")` takes the fastest of hierarchical
-and tree, as NCCL's tuner does.
+`bandwidth_terms` names the link. `allreduce_time(..., algorithm="auto")` takes the fastest of hierarchical,
+tree and flat ring, as NCCL's tuner does.
 Bandwidths passed in are the *achievable* ones; the predictor scales spec figures down.
 
 Mid-size messages run far below the link's asymptotic bandwidth (physics.md §1.4: 8× A100 reach 106
@@ -106,14 +106,17 @@ def tree_allreduce_time(*args: Any) -> Any:
 
 
 def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
-    """allreduce_terms of the algorithm charged: "auto" takes the faster of hierarchical and tree, size by size
-    (within one node the hierarchical is the ring; the tree's chain is never faster)."""
+    """allreduce_terms of the algorithm charged: "auto" takes the fastest of hierarchical, tree and flat ring,
+    size by size (within one node the hierarchical is the ring; the tree's chain is never faster)."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm != "auto":
         return allreduce_terms(*args, algorithm=algorithm)
     hier, tree = allreduce_terms(*args, algorithm="hierarchical"), allreduce_terms(*args, algorithm="tree")
+    ring = allreduce_terms(*args, algorithm="ring")
     pick = sum(tree) < sum(hier)
-    return tuple(np.where(pick, t, h) for t, h in zip(tree, hier))
+    best = tuple(np.where(pick, t, h) for t, h in zip(tree, hier))
+    pick = sum(ring) < sum(best)
+    return tuple(np.where(pick, r, b) for r, b in zip(ring, best))
 
 
 def allreduce_time(
@@ -130,7 +133,7 @@ def allreduce_time(
 ) -> Any:
     """All-reduce time in seconds. Within one node "auto" is the ring over the intra link (hierarchical
     reduces to it; a forced tree is NCCL's intra-node chain, 2S/B, never faster); across nodes "auto"
-    takes the fastest of ring-structured (hierarchical) and tree. Every algorithm crosses the node in
+    takes the fastest of hierarchical, tree and flat ring. Every algorithm crosses the node in
     2(g−1) steps, which pay the ring fill (`ring_fill_time`)."""
     if algorithm not in ALGORITHMS:
         from dpscale.errors import fail
@@ -150,11 +153,15 @@ def bandwidth_terms(
     algorithm: str,
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
+    fill_s: float = 0.0,
+    fill_bytes: float = FILL_BYTES,
 ) -> tuple[Any, Any]:
     """(intra-node, network) bandwidth seconds of the algorithm `allreduce_time` charges, for naming which
-    link limits it."""
+    link limits it. The ring fill counts as intra-node link time: it is NVLink running below its peak."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm)
-    return _chosen(*args)[1:]
+    fill = ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
+    intra, net = _chosen(*args)[1:]
+    return intra + fill, net
 
 
 def bus_bandwidth(nbytes: Any, seconds: Any, ranks: Any) -> Any:

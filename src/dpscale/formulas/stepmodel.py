@@ -143,7 +143,7 @@ def step_time(
     step = np.maximum(model, feed)
     # Where the all-reduce time goes, for naming the bottleneck (the bandwidth terms of the algorithm used).
     bw_terms = bandwidth_terms(sizes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter, algorithm,
-                               cal.alpha_intra, cal.alpha_inter)  # fmt: skip
+                               cal.alpha_intra, cal.alpha_inter, cal.ring_fill, cal.ring_fill_bytes)  # fmt: skip
     intra, inter = ((t * counts).sum(axis=1) for t in bw_terms)
     return Breakdown(
         devices=d,
