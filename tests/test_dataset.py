@@ -80,10 +80,20 @@ def test_malformed_counts_name_the_line(tmp_path):
         read_published(write(tmp_path / "mixed.csv", header, mixed))
     units = [dict(r) for r in recs]
     units[3]["unit"] = "tokens/s"  # E would divide tokens by sequences
-    with pytest.raises(DpscaleError, match=r"line 5, column 'unit': got 'tokens/s'; allowed: 'sequences/s'"):
+    with pytest.raises(DpscaleError, match=r"line 5, column 'unit': got 'tokens/s'; allowed: 'sequences/s', as on"):
         read_published(write(tmp_path / "units.csv", header, units))
     units[3]["unit"] = " Sequences/s "  # case and padding carry no meaning
     assert len(predicted(write(tmp_path / "units.csv", header, units))) == 3
+    # one configuration is one setup: a row with another model size, precision or node size is a typo or a
+    # second table, and once passed silently with the baseline's figures
+    for col, value in (("params_millions", "999"), ("precision", "FP32"), ("gpus_per_node", "4")):
+        odd = [dict(r) for r in recs]
+        odd[2][col] = value
+        with pytest.raises(DpscaleError, match=rf"line 4, column '{col}': got '{value}'; allowed: .*, as on line 2"):
+            read_published(write(tmp_path / "odd.csv", header, odd))
+    blank = [dict(r) for r in recs]
+    blank[2]["params_millions"] = ""  # a blank defers to the rows that state it
+    assert len(predicted(write(tmp_path / "blank.csv", header, blank))) == 3
     huge = [dict(r) for r in recs]
     huge[-1]["devices"] = "1e16"
     with pytest.raises(DpscaleError, match=r"line 5, column 'devices': got '1e16'; allowed: a whole"):

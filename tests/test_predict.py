@@ -589,6 +589,12 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx-a100",
                      "--calibration", str(tmp_path / "missing.json"))  # fmt: skip
     assert rc == 2 and "--calibration: got" in err
+    # gloo's smallest sizes run below 0.001 GB/s: such a table is used, not dropped for the α–β line
+    slow = [(2048, 9.6e-4), (MIB, 0.5), (32 * MIB, 2.0)]
+    assert {n.key for n in predict(8, calibration=_calib(tmp_path, slow), **kw).notes} >= {"calibration_table"}
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx-a100",
+                     "--calibration", _calib(tmp_path, [(2048, 0.0), (MIB, 0.5)]))  # fmt: skip
+    assert rc == 2 and "point bytes 2048, busbw_gbs 0; allowed: bytes from 1 to 1e15 and busbw_gbs > 0" in err
 
 
 def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path, capsys):
@@ -599,13 +605,15 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     # a blank GPUs-per-node: the catalog knows a DGX A100's 8; an unknown system's stays unknown
     rows += [r.replace("ok,", "nodesize,").replace(",A100,8,", ",A100,,") for r in rows[:2]]
     rows += [r.replace("ok,", "nonode,").replace("dgx-a100,A100,8,", "lab-box,A100,,") for r in rows[:2]]
+    # units per sample blank on a non-baseline row only: that row, and so its configuration, is skipped (README)
+    rows += [rows[0].replace("ok,", "nounits,"), rows[1].replace("ok,1,1,1,", "nounits,1,1,,")]
     f.write_text("\n".join([HEADER, *rows]) + "\n")
     rc, out, _ = run(capsys, "validate", str(f), "--json")
     rep = json.loads(out)
-    assert rc == 0 and rep["points"] == 2 and sorted(rep["skipped"]) == ["nobatch", "nonode", "noparams"]
+    assert rc == 0 and rep["points"] == 2 and sorted(rep["skipped"]) == ["nobatch", "nonode", "noparams", "nounits"]
     assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
     rc, out, _ = run(capsys, "validate", str(f))
-    assert rc == 0 and "skipped 3 configurations (3 rows)" in out
+    assert rc == 0 and "skipped 4 configurations (4 rows)" in out
     # nothing predictable at all: the table says so in one line (a table of no rows crashed); JSON has 0 points
     f.write_text("\n".join([HEADER, *[r for r in rows if r.startswith(("noparams", "nobatch"))]]) + "\n")
     for extra in ((), ("--mode", "fit")):

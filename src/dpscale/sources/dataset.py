@@ -203,6 +203,29 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
     return groups
 
 
+# What one configuration holds fixed: E divides one row's throughput by another's, so they must count the same
+# unit of the same model at the same precision on the same nodes. A blank cell defers to the others.
+SAME = ("unit", "model", "precision", "params_millions", "gpus_per_node", "system")
+
+
+def _same_setup(name: str, cfg: str, base: Row, rows: list[Row]) -> None:
+    def key(v: object) -> object:
+        return v.strip().casefold() if isinstance(v, str) else v
+
+    def show(v: object) -> str:
+        return f"{v:g}" if isinstance(v, float) else str(v)[:40]
+
+    for col in SAME:
+        stated = [r for r in (base, *rows) if getattr(r, col) not in (None, "")]
+        first = stated[0] if stated else None
+        odd = next((r for r in stated if key(getattr(r, col)) != key(getattr(first, col))), None)
+        if odd:
+            raise DpscaleError(
+                f"{name} line {odd.line}, column {col!r}: got {show(getattr(odd, col))!r}; allowed: "
+                f"{show(getattr(first, col))!r}, as on line {first.line} — one configuration is one setup"
+            )
+
+
 def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
     """Each configuration with its baseline row first."""
     configs = []
@@ -217,13 +240,7 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
         base = [r for r in rows if r.devices == d0]
         if not base:
             raise DpscaleError(f"{name}: configuration {cfg!r} has no baseline row (devices == {d0})")
-        unit = base[0].unit.casefold()
-        mixed = next((r for r in rows if r.unit.casefold() != unit), None)
-        if mixed:  # E divides one row's throughput by another's: both must count the same thing
-            raise DpscaleError(
-                f"{name} line {mixed.line}, column 'unit': got {mixed.unit[:40]!r}; allowed: "
-                f"{base[0].unit[:40]!r}, the unit of configuration {cfg!r}'s baseline row (line {base[0].line})"
-            )
+        _same_setup(name, cfg, base[0], rows)
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
         configs.append(Config(cfg, (base[0], *rest)))
     if not configs:

@@ -159,7 +159,15 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         got = f"busbw_gbs {busbw:g}, alpha_s {alpha:g}"
         raise DpscaleError(f"--calibration: {path}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
     curve = None
-    if len(points) >= 2 and all(lo <= b <= hi and 0 < s <= 1e15 for s, b in points):
+    # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
+    # only be positive and finite; a bad one is named rather than the table dropped for the α–β fallback.
+    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 0 < s <= 1e15)), None)
+    if bad:
+        raise DpscaleError(
+            f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
+            f"and busbw_gbs > 0 and ≤ {hi:g}"
+        )
+    if len(points) >= 2:
         curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
         return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
     return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve

@@ -84,6 +84,8 @@ def fabric(c: Config) -> tuple[float, float] | None:
 
 def predictable(c: Config) -> bool:
     """Whether the configuration states what a prediction needs: a step time, parameters, used links."""
+    if any(r.units_per_sample is None for r in c.rows):  # README: a blank skips the row and its configuration
+        return False
     return c.step_time() is not None and c.baseline.params_millions is not None and fabric(c) is not None
 
 
