@@ -255,6 +255,8 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         ),
         (["-d", "1,,8", "-v", "2000", "-e", "0.9"], "--devices"),
         (["-d", "64", "-v", "0", "-e", "0.9"], "--throughput: got '0'"),
+        # the page prints 115,200: pasted back, it was two targets (A = 115 and A = 200) without a word
+        (["-d", "64", "-v", "2000", "--actual", "115,200"], "--actual: got 2 values for 1 device count; allowed: one"),
         (["-d", "64", "-v", "-5", "-e", "0.9"], "--throughput: got '-5'"),
         (["-d", "64", "-v", "inf", "-e", "0.9"], "--throughput: got 'inf'"),
         (["-d", "64", "-v", "nan", "-e", "0.9"], "--throughput: got 'nan'"),

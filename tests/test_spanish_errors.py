@@ -20,6 +20,10 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"],
      "--efficiency: se recibieron 3 valores para 2 números de "
      "dispositivos; se admite: un valor, o uno por número de dispositivos"),
+    (["calc", "-d", "64", "-v", "2000", "-a", "115200,5"],  # a decimal comma: once A = 115,200 and A = 5
+     "--actual: se recibieron 2 valores para 1 número de dispositivos; se admite: un valor por número de "
+     "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
+     "punto decimal"),
     (["calc", "-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "--efficiency: 8 dispositivos dados dos veces (0.9 y 0.8)"),
     (["calc", "-d", "8", "-v", "2000", "-e", "0.9", "--law", "usl"], "--efficiency y --law: dé una sola fuente de E"),
     (["calc", "-d", "8", "-v", "2000", "--law", "usl", "--serial-fraction", "0.1"],

@@ -868,6 +868,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
         (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
          "entradas: se recibió {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+        (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value per device count — a "
+         r"comma separates list items, so write numbers without thousands separators and with a decimal point",
+         "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor por número de "
+         "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
+         "punto decimal"),
         (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for (?P<n2>[\d,]+) device counts; "
          r"allowed: one value, or one per device count",
          "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "

@@ -124,6 +124,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speedup: bool) -> list[dict]:
     """One solve per row: lists of devices and targets pair up (or one of them is a single value)."""
+    if devices is not None and len(devices) == 1 and len(targets) > 1:  # '115,200' copied from a table
+        flag = "--speedup" if is_speedup else "--actual"
+        raise DpscaleError(
+            f"{flag}: got {len(targets)} values for 1 device count; allowed: one value per device count — a comma "
+            "separates list items, so write numbers without thousands separators and with a decimal point"
+        )
     if devices is not None and len(devices) > 1 and len(targets) not in (1, len(devices)):
         raise DpscaleError(
             f"--actual/--speedup: got {len(targets)} values for {len(devices)} device counts; "
