@@ -145,7 +145,7 @@ def test_one_device_alone_is_its_own_reference(capsys):
     )
 
 
-SINGLE = "note: E measured at one cluster size does not carry to another; E usually falls as d grows"
+SINGLE = "note: E at one cluster size does not carry to another; E usually falls as d grows"
 
 
 def test_one_size_says_its_e_does_not_carry(capsys):
@@ -339,3 +339,10 @@ def test_solve_throughput_with_e_per_size_or_a_law(capsys):
     assert [r["per_device_throughput"] for r in json.loads(out)] == pytest.approx([2000, 2000])
     rc, out, _ = run(capsys, "-d", "8", "--sigma", "0.01", "-a", "7000", "--json")
     assert json.loads(out)["per_device_throughput"] == pytest.approx(7000 / (8 / 1.07))
+
+
+def test_numbers_past_2_to_the_53_are_not_printed_with_invented_digits(capsys):
+    rc, out, _ = run(capsys, "-d", "64", "-v", "1e23", "-e", "0.9")  # once 99,999,999,999,999,991,611,392
+    assert rc == 0 and "1e+23 samples/s" in out and "5.76e+24 samples/s" in out
+    rc, out, _ = run(capsys, "-d", "64", "-v", "1e12", "-e", "0.9")
+    assert "57,600,000,000,000 samples/s" in out  # below 1e15 every digit is real, and shown

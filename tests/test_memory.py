@@ -192,7 +192,7 @@ def test_cli_spanish(capsys):
     rc, out, _ = run(capsys, "memory", "--lang", "es")
     assert rc == 0 and "Memoria por dispositivo" in out and "31,4 GB" in out and "nota:" in out
     rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--recompute", "selective", "--lang", "es")
-    assert rc == 0 and "precisión mixta" in out and "recómputo selectivo" in out
+    assert rc == 0 and "precisión mixta" in out and "recómputo: selectivo" in out
 
 
 @pytest.mark.parametrize(

@@ -630,7 +630,7 @@ def test_validate_and_predict_speak_spanish(capsys):
     assert "de las mediciones dentro de la banda del 80 %" in out and "se omiten 2 configuraciones (5 filas)" in out
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-v", "1400", "-b", "256", "--system", "dgx-a100",
                      "-d", "8", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "E relativa a un dispositivo" in out and "E mín–máx" in out
+    assert rc == 0 and "E relativa a un dispositivo" in out and "E inf–sup" in out
 
 
 def test_a_measured_input_pipeline_caps_each_node(capsys):

@@ -14,7 +14,8 @@ from dpscale.faces.i18n import SAID
 
 A100 = ["--system", "dgx-a100", "--batch", "32"]
 SPANISH_REFUSALS = [
-    (["calc", "-d", "64", "-v", "2000"], "entradas: se recibió --devices, --throughput; se admite: exactamente tres de "
+    (["calc", "--law", "constant"], "entradas: no se recibió ninguna; se admite: exactamente tres de"),
+    (["calc", "-d", "64", "-v", "2000"], "entradas recibidas: --devices, --throughput; se admite: exactamente tres de "
      "--devices, --throughput, --efficiency/--law, --actual/--speedup (la cuarta se resuelve)"),
     (["calc", "-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "--actual y --speedup: dé uno de los dos, no ambos"),
     (["calc", "-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"],

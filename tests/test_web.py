@@ -71,7 +71,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
         "dpscale calc: error: options: got 'frobnicate'; allowed: this command's options: actual, devices, efficiency, "
         "kappa, law, serial_fraction, sigma, speedup, throughput, unit"
     )
-    for body in ({"options": 0}, {"options": []}, {"lang": 0}, {"options": {"x" * 5_000_000: "1"}}):
+    huge_unit = {"options": {**WORKED, "devices": "1,8,64", "unit": "u" * 20_000_000}}  # once echoed on every row
+    for body in ({"options": 0}, {"options": []}, {"lang": 0}, {"options": {"x" * 5_000_000: "1"}}, huge_unit):
         r = client.post("/api/calc", json=body)  # once: the worked example (falsy), or a 5 MB echo of the key
         assert r.status_code == 422 and len(r.json()["error"]) < 400
     for opts in ({**WORKED, "plot": png}, {"system_file": "/etc/passwd"}):  # no file access from a page
@@ -241,4 +242,15 @@ def test_the_page_in_a_real_browser(served):
         e64 = dpscale.predict(64, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
         want = f"{e64.efficiency_values[0]:.3f}".replace(".", ",")
         sync_api.expect(page.locator("#result tbody tr").nth(3)).to_contain_text(want)
+        # keyboard: the arrows move between tabs (one tab stop for the list)
+        page.focus("#tab-predict")
+        page.keyboard.press("ArrowLeft")
+        sync_api.expect(page.locator("#tab-calc")).to_have_attribute("aria-selected", "true")
+        sync_api.expect(page.locator("#tab-predict")).to_have_attribute("tabindex", "-1")
+        # away and Back: the menu keeps Español, and so must every word (the page once reloaded English words)
+        page.goto(served + "api/options")
+        page.go_back()
+        sync_api.expect(page.locator("#lang")).to_have_value("es")
+        sync_api.expect(page.locator("#tab-calc")).to_have_text("Calculadora")
+        sync_api.expect(page.locator("html")).to_have_attribute("lang", "es")
         browser.close()

@@ -64,7 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
             "real E usually falls as devices are added — "
             "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
         ),
-        "single_note": ("E measured at one cluster size does not carry to another; E usually falls as d grows"),
+        "single_note": ("E at one cluster size does not carry to another; E usually falls as d grows"),
         "one_device_note": (
             "one device alone is its own reference, so E = 1 there by definition; E = {e} applies from two"
         ),
@@ -368,7 +368,7 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos — indique E por tamaño, una ley (--law usl|amdahl) o use `dpscale fit` / "
             "`dpscale predict`"
         ),
-        "single_note": ("una E medida con un tamaño de clúster no vale para otro; E suele caer al crecer d"),
+        "single_note": ("una E de un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "one_device_note": (
             "un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = {e} vale desde dos"
         ),
@@ -384,8 +384,8 @@ LABELS: dict[str, dict[str, str]] = {
             "sorteos)"
         ),
         "measure_title": (
-            "medido: {workload}, lote {batch}/rango, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
-            "{threads} hilo(s)/rango"
+            "medido: {workload}, lote {batch}/proceso, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
+            "{threads} hilo(s)/proceso"
         ),
         "measure_median": (
             "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}"
@@ -397,14 +397,14 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
-        "allreduce_title": "all-reduce, {n} rangos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
+        "allreduce_title": "all-reduce, {n} procesos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
             "ajuste {worst}"
         ),
         "calibration_written": "calibración escrita en {path}",
         "band_note": (
-            "E mín–máx: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
+            "E inf–sup: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
             "de modelos que la calibración no había visto; en tres conjuntos de tablas reunidos después, cayó dentro "
             "el 41–62 % (docs/predict.md)"
         ),
@@ -481,8 +481,8 @@ LABELS: dict[str, dict[str, str]] = {
         "throughput": "rendimiento",
         "h:throughput_lo": "rendimiento mín",
         "h:throughput_hi": "rendimiento máx",
-        "h:efficiency_lo": "E mín",
-        "h:efficiency_hi": "E máx",
+        "h:efficiency_lo": "E inf",
+        "h:efficiency_hi": "E sup",
         "h:fitted_efficiency": "E ajustada",
         "h:spread": "dispersión",
         "h:step_ms": "paso ms",
@@ -522,7 +522,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_billion": "{x} mil millones",
         "mem_million": "{x} millones",
         "mem_act_note": (
-            "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo {r} (Korthikanti et al.; "
+            "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
@@ -576,7 +576,7 @@ LABELS: dict[str, dict[str, str]] = {
         "time_to_target_speedup": "aceleración hasta el objetivo",
         "ideal_speedup": "aceleración ideal d",
         "h:global_batch": "lote",
-        "h:learning_rate": "TA",
+        "h:learning_rate": "LR",
         "h:steps_per_epoch": "pasos/época",
         "h:warmup_steps": "calentam.",
         "h:steps_factor": "pasos ×",
@@ -587,17 +587,17 @@ LABELS: dict[str, dict[str, str]] = {
         "h:time_to_target_speedup": "al objetivo",
         "batch_title": "Lote: micro-lote {b} × {k} pasos de acumulación × dispositivos",
         "batch_rule_linear": (
-            "regla lineal (TA × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
+            "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
             "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"
         ),
         "batch_rule_sqrt": (
-            "regla de la raíz cuadrada (TA × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); "
+            "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); "
             "para SGD use --optimizer sgd (regla lineal con calentamiento, Goyal et al. 2017)"
         ),
-        "batch_warmup": "calentamiento: suba la TA linealmente desde la base durante {w} épocas (Goyal et al.)",
+        "batch_warmup": "calentamiento: suba la LR linealmente desde la base durante {w} épocas (Goyal et al.)",
         "batch_past_goyal": (
             "por encima de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
-            "probablemente necesite LARS/LAMB o una TA menor"
+            "probablemente necesite LARS/LAMB o una LR menor"
         ),
         "batch_far_past": (
             "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
@@ -661,7 +661,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "unchecked_arch": (
             "ninguna medición publicada en GPU {arch} ({gpu}) ha comprobado este modelo — se calibró en sistemas "
-            "DGX Volta y Ampere; E mín–máx es la banda de error de esos"
+            "DGX Volta y Ampere; E inf–sup es la banda de error de esos"
         ),
         "unchecked_size": (
             "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
@@ -838,7 +838,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "µs ≥ 0": "µs ≥ 0",
         "a bandwidth in GB/s, from 0.001 to 1,000,000": "un ancho de banda en GB/s, de 0,001 a 1.000.000",
         "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000": (
-            "un tamaño de cubeta en MiB, de 1/1024 (1 KiB) a 1.000.000"
+            "un tamaño de bucket en MiB, de 1/1024 (1 KiB) a 1.000.000"
         ),
         "seconds > 0 and ≤ 1,000,000": "segundos > 0 y ≤ 1.000.000",
         "a whole multiple of the stages (stages × replicas): ": (
@@ -866,8 +866,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
     "es": (
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
+        (r"inputs: got none; allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
+         "entradas: no se recibió ninguna; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
         (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
-         "entradas: se recibió {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+         "entradas recibidas: {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
         (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value per device count — a "
          r"comma separates list items, so write numbers without thousands separators and with a decimal point",
          "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor por número de "
@@ -1000,6 +1002,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         return "—"
     if isinstance(x, float) and math.isinf(x):
         return "∞"
+    if kind in ("int", "rate", "dec", "money") and abs(x) >= 1e15:  # past 2^53 whole digits are invented
+        return localise(f"{x:.6g}", lang)
     if kind == "int":
         text = f"{x:,.0f}"
     elif kind == "rate":

@@ -374,7 +374,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     """Notes where the prediction leaves what published measurements checked, or where plain DDP cannot run."""
     out = []
     if part and part["arch"] not in CHECKED_ARCHS:
-        out.append(Note("unchecked_arch", arch=part["arch"], gpu=gpu))
+        out.append(Note("unchecked_arch", arch=part["arch"].capitalize(), gpu=gpu))  # 'Hopper', a proper name
     if d.max() > CHECKED_DEVICES:
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]

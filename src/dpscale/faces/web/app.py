@@ -41,6 +41,9 @@ MAX_PAGE_ROWS = 2000
 SWEPT = {"pipeline": "--microbatches"}  # the option whose list makes a command's rows (else --devices)
 
 
+MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
+
+
 def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
     """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
@@ -62,6 +65,11 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
         if value is True:
             argv.append(flag)
             continue
+        if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
+            raise DpscaleError(
+                f"{flag}: got {len(str(value)):,} characters; allowed: at most {MAX_VALUE_CHARS:,} (a device list "
+                "that long is a range: A..BxF or A..B+S)"
+            )
         argv.append(f"{flag}={value}")
     return argv
 
