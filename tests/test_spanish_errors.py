@@ -15,6 +15,10 @@ from dpscale.faces.i18n import SAID
 A100 = ["--system", "dgx-a100", "--batch", "32"]
 SPANISH_REFUSALS = [
     (["calc", "--law", "constant"], "entradas: no se recibió ninguna; se admite: exactamente tres de"),
+    (["calc", "-d", "64", "-e", "0.9", "-s", "57.6"],  # once the library's English, naming per_device_throughput
+     "--throughput: no se puede despejar de --speedup (S = d·E no depende de ella); se admite: dé --actual"),
+    (["calc", "-d", "8", "-v", "100", "--law", "usl", "--kappa", "1e308"],  # once E = 0 'got 0.0', no flag named
+     "--kappa: se recibió 1e+308; se admite: una coherencia κ de 0 a 1"),
     (["calc", "-d", "64", "-v", "2000"], "entradas recibidas: --devices, --throughput; se admite: exactamente tres de "
      "--devices, --throughput, --efficiency/--law, --actual/--speedup (la cuarta se resuelve)"),
     (["calc", "-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "--actual y --speedup: dé uno de los dos, no ambos"),

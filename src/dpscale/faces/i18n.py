@@ -789,6 +789,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
+        "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
         "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
         "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
@@ -881,6 +882,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          "número de dispositivos"),
         (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<a>\S+) and (?P<b>\S+)\); allowed: one E per size",
          "{flag}: {n1} dispositivos dados dos veces ({a} y {b}); se admite: una E por tamaño"),
+        (r"(?P<a>--throughput): cannot be solved from (?P<b>--speedup) \(S = d·E does not involve it\); allowed: "
+         r"give (?P<c>--actual)",
+         "{a}: no se puede despejar de {b} (S = d·E no depende de ella); se admite: dé {c}"),
         (r"(?P<a>--efficiency) and (?P<b>--law): give one source of E, not both",
          "{a} y {b}: dé una sola fuente de E, no ambas"),
         (r"(?P<a>--serial-fraction): belongs to (?P<b>--law amdahl); for usl give (?P<c>--sigma/--kappa)",

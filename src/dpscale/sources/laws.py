@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_nonnegative, is_array
+from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_range, is_array
 from dpscale.formulas.scaling import constant_efficiency
 from dpscale.notes import Note
 
@@ -120,7 +120,8 @@ class USL(_Law):
     def __init__(self, sigma: float = 0.0, kappa: float = 0.0) -> None:
         self._set(
             sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
-            kappa=check_nonnegative(kappa, "kappa"),
+            # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
+            kappa=check_range(kappa, "kappa", 0.0, 1.0, "a coherency κ from 0 to 1"),
         )
 
     def efficiency(self, d: Any) -> Any:

@@ -77,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
     if targets:
         for text in str(raw_target).split(","):  # each as typed: '0', not '0.0'
             positive(text.strip(), target_flag)
+        if args.speedup is not None and v is None and devices is not None and e_src is not None:
+            raise DpscaleError(  # said with the flags (the library names its parameters)
+                "--throughput: cannot be solved from --speedup (S = d·E does not involve it); allowed: give --actual"
+            )
 
     given = [devices is not None, v is not None, e_src is not None, targets is not None]
     if sum(given) != 3:
