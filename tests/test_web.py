@@ -208,6 +208,8 @@ def test_the_page_in_a_real_browser(served):
         # the worked example on load, computed by the server's calc
         sync_api.expect(result).to_contain_text("115,200 samples/s")
         sync_api.expect(result).to_contain_text("57.6×")
+        worked = "Worked example: 64 devices × 2,000 samples/s at E = 0.9"  # titled as `dpscale` titles it
+        sync_api.expect(page.locator("#out-title")).to_have_text(worked)
         # Spanish: the page's words and the numbers
         page.select_option("#lang", "es")
         sync_api.expect(result).to_contain_text("115.200 muestras/s")
