@@ -167,3 +167,13 @@ def test_cli_bad_input(capsys, argv, needle):
     rc, out, err = run(capsys, "batch", *argv)
     assert rc == 2 and out == ""
     assert needle in err and err.count("\n") == 1
+
+
+def test_a_rule_asked_against_the_optimizer_is_said_so_not_contradicted(capsys):
+    argv = ["batch", "-b", "4", "-d", "64", "--base-lr", "3e-4", "--base-batch", "256"]
+    rc, out, _ = run(capsys, *argv, "--optimizer", "adam", "--rule", "linear")
+    assert rc == 0 and "linear rule, as --rule asks" in out and "use --optimizer adam" not in out
+    rc, out, _ = run(capsys, *argv, "--optimizer", "sgd", "--rule", "sqrt")
+    assert "square-root rule, as --rule asks" in out and "use --optimizer sgd" not in out
+    rc, out, _ = run(capsys, *argv)  # sgd's own rule: the advice for Adam users stays
+    assert "for Adam/AdamW use --optimizer adam" in out

@@ -227,3 +227,16 @@ def test_cli_bad_input(capsys, argv, needle):
     rc, out, err = run(capsys, "memory", *argv)
     assert rc == 2 and out == ""
     assert needle in err and err.count("\n") == 1
+
+
+def test_nothing_fits_says_from_how_many_devices_zero3_would(capsys):
+    """70B, mixed Adam: 1,120 GB of states; on 80 GB H100s (85.9e9 bytes) ZeRO-3 fits from 14 devices, not 13.
+    No activations were counted, so the advice is not to shrink them (it once was)."""
+    from dpscale.formulas.memory import device_bytes, zero3_devices_needed
+
+    mem = device_bytes(80)
+    assert zero3_devices_needed(70e9, 0.0, mem) == 14
+    assert fit_all(70e9, 14, 0.0, mem)[3].fits and not fit_all(70e9, 13, 0.0, mem)[3].fits
+    assert zero3_devices_needed(70e9, 2 * mem, mem) is None  # activations alone fill it: devices cannot help
+    rc, out, _ = run(capsys, "memory", "--params", "70e9", "-d", "8", "--gpu", "h100-80gb")
+    assert rc == 0 and "it fits from 14 data-parallel devices" in out and "micro-batch" not in out

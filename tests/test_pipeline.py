@@ -164,3 +164,17 @@ def test_cli_bad_input(capsys, argv, needle):
     rc, out, err = run(capsys, "pipeline", *argv)
     assert rc == 2 and out == ""
     assert needle in err and err.count("\n") == 1
+
+
+def test_zb_h2_short_of_2p_minus_1_reports_zb_h1s_bubble_not_zero():
+    # its zero rests on 2p − 1 micro-batches in flight [ZB]; with fewer it once printed 0.0 % beside a note saying so
+    assert pipeline(4, 7, "zb-h2").bubble_overhead == 0.0
+    assert pipeline(4, 5, "zb-h2").bubble_overhead == pipeline(4, 5, "zb-h1").bubble_overhead == 3 / 15
+
+
+def test_one_replica_is_no_data_parallelism():
+    # p = 4 stages on 4 devices: one replica, so --dp-efficiency does not apply (E(1) = 1); it once halved E
+    one = pipeline(4, 8, "1f1b", dp_efficiency=0.5, devices=4)
+    assert one.dp_replicas == 1 and one.combined_efficiency == pytest.approx(1 / (1 + 3 / 8))
+    two = pipeline(4, 8, "1f1b", dp_efficiency=0.5, devices=8)
+    assert two.combined_efficiency == pytest.approx(0.5 / (1 + 3 / 8))

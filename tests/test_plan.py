@@ -189,3 +189,21 @@ def test_cli_bad_input(capsys, argv, needle):
     rc, out, err = run(capsys, "plan", *argv)
     assert rc == 2 and out == ""
     assert needle in err and err.count("\n") == 1
+
+
+def test_the_knee_is_where_adding_devices_stops_paying_for_good():
+    # E = 0.6 from two devices on: 1 → 2 adds only 0.2 (the whole parallel overhead at once), every later step 0.6.
+    # The first small step is not a knee: the run keeps gaining 0.6 a device up to 38.4× at 64.
+    steady = plan(1e6, 1, 100, [1, 2, 4, 8, 16, 32, 64], 0.6)
+    assert [round(p.marginal_speedup, 6) for p in steady.points[1:]] == [0.2, 0.6, 0.6, 0.6, 0.6, 0.6]
+    assert steady.knee is None
+    # E = 0.4: no step adds half a device, so the knee is the single device
+    assert plan(1e6, 1, 100, [1, 2, 4, 8], 0.4).knee == 1
+
+
+def test_short_and_huge_times_keep_their_digits(capsys):
+    # under a minute in seconds (once '0.0 min', the 1 s deadline too); past 1e15 h in scientific form
+    rc, out, _ = run(capsys, "plan", "-n", "50000", "-v", "2000", "-d", "1,64", "-e", "0.9", "--deadline", "1s")
+    assert rc == 0 and "25 s" in out and "0.434 s" in out and "the 1 s deadline" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e30", "-v", "1", "-d", "1,2")
+    assert "2.78e+26 h" in out and "277,777" not in out

@@ -19,7 +19,7 @@ EN = {
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need} micro-batches in flight; with m = {m} its bubble is "
-        "not zero — ZB-H1's (p − 1)/(3m) = {zb1_pct:.1f} % of ideal time is the closer figure"
+        "not zero — reported as ZB-H1's (p − 1)/(3m) = {zb1_pct:.1f} % of ideal time, the closer figure"
     ),
     # sources/laws.py: what `describe()` says of a law
     "law_per_size": "E per size: {table}",

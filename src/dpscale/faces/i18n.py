@@ -199,6 +199,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:total_bytes_per_device": "total",
         "h:headroom_bytes": "headroom",
         "mem_title": "Memory per device: {params} parameters, {devices} devices, {precision} precision, {optimizer}",
+        "mem_title_one": "Memory per device: {params} parameters, one device, {precision} precision, {optimizer}",
         "mem_billion": "{x} B",
         "mem_million": "{x} M",
         "mem_act_note": (
@@ -207,8 +208,17 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
         "mem_none_fits": (
-            "nothing fits on {where}, not even ZeRO-3: shrink the micro-batch, recompute activations, "
-            "or add tensor/pipeline parallelism"
+            "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — shrink the micro-batch, "
+            "recompute activations, or add tensor/pipeline parallelism"
+        ),
+        "mem_none_fits_devices": (
+            "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
+            "model states over them), or add tensor/pipeline parallelism"
+        ),
+        "mem_none_fits_devices_act": (
+            "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
+            "model states over them, not the activations), or with fewer activations (smaller micro-batch, "
+            "recompute), or add tensor/pipeline parallelism"
         ),
         "mem_least": "least-sharded strategy that fits on {where}: {strategy}",
         "mem_fits": "{strategy} fits on {where}",
@@ -239,7 +249,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:dp_efficiency": "E dp",
         "h:combined_efficiency": "E combined",
         "h:dp_replicas": "replicas",
-        "pipe_title": "Pipeline: {schedule}, p = {p} stages, v = {v} chunks per device",
+        "pipe_title": "Pipeline: {schedule}, p = {p} stages",
+        "pipe_title_chunks": "Pipeline: {schedule}, p = {p} stages, v = {v} chunks per device",
         "pipe_norm": (
             "bubble fraction = bubble / total time = r/(1 + r), with r = bubble / ideal time; "
             "in flight = micro-batches whose activations the first stage holds at once"
@@ -273,6 +284,14 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_rule_sqrt": (
             "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD use "
             "--optimizer sgd (linear rule with warm-up, Goyal et al. 2017)"
+        ),
+        "batch_rule_linear_asked": (
+            "linear rule, as --rule asks (LR × B/B0); Adam/AdamW usually takes the square-root rule (Malladi et al. "
+            "2022) — the linear one suits SGD with momentum (Goyal et al. 2017)"
+        ),
+        "batch_rule_sqrt_asked": (
+            "square-root rule, as --rule asks (LR × √(B/B0)); SGD with momentum usually takes the linear rule with "
+            "warm-up (Goyal et al. 2017) — the square-root one suits Adam/RMSprop (Malladi et al. 2022)"
         ),
         "batch_warmup": "warm-up: ramp the LR linearly from the base over {w} epochs (Goyal et al.)",
         "batch_past_goyal": (
@@ -308,10 +327,13 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_fastest": "fastest size within the budget of {b}: {pick}",
         "plan_no_budget": "no size stays within the budget of {b}",
         "plan_knee": (
-            "knee: {pick} — one more device beyond it adds under {x} of a device's speedup "
+            "knee: {pick} — every device beyond it adds under {x} of a device's speedup "
             "(marginal ΔS/Δd between neighbouring sizes)"
         ),
-        "plan_no_knee": "no knee in this range: every added device still adds at least {x} of a device's speedup",
+        "plan_no_knee": (
+            "no knee in this range: up to the largest size, added devices still add at least {x} of a device's speedup"
+        ),
+        "plan_knee_first": "(the smallest size given: the knee may lie below it)",
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
     },
     "es": {
@@ -515,6 +537,9 @@ LABELS: dict[str, dict[str, str]] = {
         "h:activation_bytes_per_device": "activaciones",
         "h:total_bytes_per_device": "total",
         "h:headroom_bytes": "margen",
+        "mem_title_one": (
+            "Memoria por dispositivo: {params} de parámetros, un dispositivo, precisión {precision}, {optimizer}"
+        ),
         "mem_title": (
             "Memoria por dispositivo: {params} de parámetros, {devices} dispositivos, "
             "precisión {precision}, {optimizer}"
@@ -527,8 +552,17 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_none_fits": (
-            "nada cabe en {where}, ni siquiera ZeRO-3: reduzca el micro-lote, recompute activaciones "
-            "o añada paralelismo de tensor o de pipeline"
+            "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el micro-lote, "
+            "recompute activaciones o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_none_fits_devices": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
+            "reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_none_fits_devices_act": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
+            "reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
+            "(micro-lote menor, recómputo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
         "mem_fits": "{strategy} cabe en {where}",
@@ -559,7 +593,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:dp_efficiency": "E datos",
         "h:combined_efficiency": "E combinada",
         "h:dp_replicas": "réplicas",
-        "pipe_title": "Pipeline: {schedule}, p = {p} etapas, v = {v} trozos por dispositivo",
+        "pipe_title": "Pipeline: {schedule}, p = {p} etapas",
+        "pipe_title_chunks": "Pipeline: {schedule}, p = {p} etapas, v = {v} fragmentos por dispositivo",
         "pipe_norm": (
             "fracción de burbuja = burbuja / tiempo total = r/(1 + r), con r = burbuja / tiempo ideal; "
             "en vuelo = micro-lotes cuyas activaciones retiene a la vez la primera etapa"
@@ -593,6 +628,15 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_rule_sqrt": (
             "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); "
             "para SGD use --optimizer sgd (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+        "batch_rule_linear_asked": (
+            "regla lineal, como pide --rule (LR × B/B0); Adam/AdamW suele llevar la regla de la raíz cuadrada "
+            "(Malladi et al. 2022) — la lineal es para SGD con momento (Goyal et al. 2017)"
+        ),
+        "batch_rule_sqrt_asked": (
+            "regla de la raíz cuadrada, como pide --rule (LR × √(B/B0)); SGD con momento suele llevar la regla "
+            "lineal con calentamiento (Goyal et al. 2017) — la de la raíz cuadrada es para Adam/RMSprop "
+            "(Malladi et al. 2022)"
         ),
         "batch_warmup": "calentamiento: suba la LR linealmente desde la base durante {w} épocas (Goyal et al.)",
         "batch_past_goyal": (
@@ -631,7 +675,11 @@ LABELS: dict[str, dict[str, str]] = {
             "codo: {pick} — cada dispositivo más allá añade menos de {x} de la aceleración de un dispositivo "
             "(ΔS/Δd marginal entre tamaños vecinos)"
         ),
-        "plan_no_knee": "sin codo en este rango: cada dispositivo añadido aún aporta al menos {x} de un dispositivo",
+        "plan_no_knee": (
+            "sin codo en este rango: hasta el mayor tamaño, los dispositivos añadidos aún aportan al menos {x} de "
+            "la aceleración de un dispositivo"
+        ),
+        "plan_knee_first": "(el menor tamaño dado: el codo puede estar por debajo)",
         "plan_fit_below": (
             "tamaños por debajo de {d0} dispositivos omitidos: la E ajustada es relativa a la ejecución "
             "medida más pequeña"
@@ -693,7 +741,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "pipeline_zb2_in_flight": (
             "ZB-H2 solo no tiene burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
-            "es cero: la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, se acerca más"
+            "es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
@@ -1008,6 +1056,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         return "∞"
     if kind in ("int", "rate", "dec", "money") and abs(x) >= 1e15:  # past 2^53 whole digits are invented
         return localise(f"{x:.6g}", lang)
+    if kind in ("hours", "times", "bytes") and abs(x) >= 1e15:
+        return localise(f"{x:.3g}" + {"hours": " h", "times": "×", "bytes": " B"}[kind], lang)
     if kind == "int":
         text = f"{x:,.0f}"
     elif kind == "rate":
@@ -1025,7 +1075,7 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
     elif kind == "ms":
         text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
     elif kind == "hours":
-        text = f"{x:,.1f} h" if abs(x) >= 1 else f"{60 * x:,.1f} min"
+        text = f"{x:,.1f} h" if abs(x) >= 1 else (f"{60 * x:,.1f} min" if abs(x) >= 1 / 60 else f"{3600 * x:.3g} s")
     elif kind == "money":
         text = f"{x:,.2f}"
     elif kind == "bytes":

@@ -14,6 +14,7 @@ ZeRO does not shard them — only a smaller micro-batch, recomputation or model 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, fail
@@ -189,6 +190,26 @@ def fit_all(
             MemoryFit(stage, states, activation, need, device_memory_bytes, room, None if room is None else room >= 0)
         )
     return tuple(rows)
+
+
+def zero3_devices_needed(
+    params: float,
+    activation: float,
+    device_memory_bytes: float,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+    tensor_parallel: int = 1,
+) -> int | None:
+    """Fewest data-parallel devices over which ZeRO-3 fits: its states shrink as 1/N, activations do not.
+    None when activations alone fill the device (more devices cannot help)."""
+    room = device_memory_bytes - activation
+    if room <= 0:
+        return None
+    per_device_at_one = model_states(params, 1, 3, optimizer, precision, tensor_parallel).total
+    n = max(1, math.ceil(per_device_at_one / room))
+    while model_states(params, n, 3, optimizer, precision, tensor_parallel).total > room:  # float edge at the ceil
+        n += 1
+    return n
 
 
 def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:

@@ -42,7 +42,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
         return (p - 1) / m
     if schedule == "interleaved":
         return (p - 1) / (v * m)
-    if schedule == "zb-h1":
+    if schedule == "zb-h1" or m < 2 * p - 1:  # ZB-H2's zero rests on 2p − 1 in flight [ZB]; short of it, ZB-H1's
         return (p - 1) / (3 * m)
     return 0.0  # zb-h2
 
@@ -121,6 +121,8 @@ def pipeline(
             )
         replicas = d // stages
     e_pipe = 1 / (1 + r)
+    if replicas == 1:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
+        e_dp = 1.0
     combined = e_pipe * e_dp
     if devices is not None:
         effective = compute(devices, 1.0, combined).effective_devices  # d·E, the core's formula

@@ -149,10 +149,13 @@ def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
 
 
 def knee(points: list[PlanPoint] | tuple[PlanPoint, ...], threshold: float = KNEE_THRESHOLD) -> int | None:
-    """The size after which one more device first adds under `threshold` of a device's speed-up."""
-    for prev, p in zip(points, points[1:]):
-        if p.marginal_speedup is not None and p.marginal_speedup < threshold:
-            return prev.devices
+    """The size after which every further device adds under `threshold` of a device's speed-up — where adding
+    devices stops paying for good. Not merely the first small step: with a constant E the step from one device
+    to two pays the whole parallel overhead at once (E(1) = 1), and every step after it adds E again."""
+    steps = [(prev.devices, p.marginal_speedup) for prev, p in zip(points, points[1:])]
+    for i, (d, _) in enumerate(steps):
+        if all(m is not None and m < threshold for _, m in steps[i:]):
+            return d
     return None
 
 

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         for d in devices
     ]
     records = [p.record() for p in plans]
-    notes = _notes(plans, lang)
+    notes = _notes(plans, lang, optimizer)
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
     title = label("batch_title", lang).format(b=micro, k=accum)
     emit(records[0] if len(records) == 1 else records, cols, args, title, notes)
@@ -119,11 +119,14 @@ COLUMNS = (
 )
 
 
-def _notes(plans: list, lang: str) -> list[str]:
+def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
     last = plans[-1]
     notes = []
     if last.rule is not None:
-        notes.append(label(f"batch_rule_{last.rule}", lang))
+        # the other rule's advice only when this run's optimizer is the other's ('for Adam use --optimizer adam'
+        # once followed --optimizer adam --rule linear)
+        usual = RULE_FOR[optimizer]
+        notes.append(label(f"batch_rule_{last.rule}" + ("" if last.rule == usual else "_asked"), lang))
         if last.warmup_epochs:
             notes.append(label("batch_warmup", lang).format(w=fmt(last.warmup_epochs, "float", lang)))
         if last.rule == "linear" and last.global_batch > GOYAL_MAX_BATCH:

@@ -23,6 +23,7 @@ from dpscale.formulas.memory import (
     fit_all,
     least_sharded,
     model_states,
+    zero3_devices_needed,
 )
 
 TYPE_CHECKING = False
@@ -171,16 +172,24 @@ def run(args: argparse.Namespace) -> int:
         records.append(rec)
 
     if memory is not None:
-        if best is None:
-            notes.append(label("mem_none_fits", lang).format(where=where))
+        if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
+            n = zero3_devices_needed(params, activation, memory, optimizer, precision, tensor_parallel=t)
+            if n is None:
+                notes.append(label("mem_none_fits", lang).format(where=where))
+            else:
+                key = "mem_none_fits_devices_act" if activation else "mem_none_fits_devices"
+                notes.append(label(key, lang).format(where=where, n=fmt(n, "int", lang)))
         else:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         ddp_grads = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(ddp_grads, "bytes", lang)))
-    title = label("mem_title", lang).format(
-        params=_count(params, lang), devices=devices, optimizer=optimizer, precision=term(precision, lang)
+    title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
+        params=_count(params, lang),
+        devices=fmt(devices, "int", lang),
+        optimizer=optimizer,
+        precision=term(precision, lang),
     )
     cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
     if activation:

@@ -78,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
         cols += [Column("dp_efficiency", "eff"), Column("combined_efficiency", "eff")]
     if devices is not None:
         cols += [Column("dp_replicas", "int"), Column("effective_devices", "dec")]
-    title = label("pipe_title", lang).format(schedule=schedule, p=stages, v=chunks)
+    title = label("pipe_title_chunks" if schedule == "interleaved" else "pipe_title", lang).format(
+        schedule=schedule, p=stages, v=chunks
+    )
     if len(records) == 1:
         cols.insert(0, Column("stages", "int"))
         emit(records[0], cols, args, title, notes)

@@ -199,10 +199,14 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
         else:
             notes.append(label("plan_fastest", lang).format(b=budget, pick=describe(r.fastest_within_budget)))
     x = fmt(r.knee_threshold, "float", lang)
+    if len(r.points) < 2:  # one size: no device was added, nothing to judge
+        return notes
     if r.knee is None:
         notes.append(label("plan_no_knee", lang).format(x=x))
     else:
-        notes.append(label("plan_knee", lang).format(pick=describe(r.knee), x=x))
+        first = r.knee == r.points[0].devices and r.knee > 1
+        pick = describe(r.knee) + (" " + label("plan_knee_first", lang) if first else "")
+        notes.append(label("plan_knee", lang).format(pick=pick, x=x))
     return notes
 
 
