@@ -177,3 +177,11 @@ def test_a_rule_asked_against_the_optimizer_is_said_so_not_contradicted(capsys):
     assert "square-root rule, as --rule asks" in out and "use --optimizer sgd" not in out
     rc, out, _ = run(capsys, *argv)  # sgd's own rule: the advice for Adam users stays
     assert "for Adam/AdamW use --optimizer adam" in out
+
+
+def test_the_worked_example_only_when_nothing_was_typed(capsys):
+    rc, out, _ = run(capsys, "batch", "--json")
+    assert rc == 0 and json.loads(out)["global_batch"] == 128  # 4 × 32
+    # a reference LR without the batch it applies to: once silently 4 devices × 32
+    rc, _, err = run(capsys, "batch", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1e6")
+    assert rc == 2 and "--micro-batch: missing" in err

@@ -121,11 +121,13 @@ def test_cli_worked_example(capsys):
 
 def test_cli_worked_example_keeps_what_was_typed(capsys):
     """--epochs 2 alone: the example's other inputs, the typed 2 epochs (once silently replaced by its 90), and
-    no 'worked example' title naming 90; a bad value is refused rather than replaced."""
+    a title that says the rest is the worked example's — not the one naming its 90 epochs (once no word at all);
+    a bad value is refused rather than replaced."""
     rc, out, _ = run(capsys, "plan", "--epochs", "2", "-d", "64", "--json")
     assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(2 * 1.28e6 / (64 * 2000 * 0.9) / 3600)
     rc, out, _ = run(capsys, "plan", "--epochs", "2")
-    assert rc == 0 and "Worked example" not in out
+    assert rc == 0 and out.startswith("Worked example with your devices/epochs: 1.28M samples")
+    assert "90 epochs" not in out
     rc, _, err = run(capsys, "plan", "--epochs", "NaN")
     assert rc == 2 and "--epochs: got 'NaN'" in err
 
@@ -175,6 +177,8 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         (["-n", "1e6", "-v", "100", "--epochs", "-1"], "--epochs: got '-1'"),
         (["-n", "1e6", "-v", "100", "-d", "0"], "--devices: got '0'"),
         (["-n", "1e6", "-v", "100", "--deadline", "tomorrow"], "--deadline: got 'tomorrow'; allowed: a duration"),
+        (["-n", "1e6", "-v", "100", "--deadline", ""], "--deadline: got ''; allowed: a value (finish within T: 24h"),
+        (["-n", "1e6", "--fit", "/no/such.csv"], "--fit: got '/no/such.csv'; allowed: a readable CSV"),  # once RUNS
         (["-n", "1e6", "-v", "100", "--deadline", "24x"], "--deadline: got '24x'"),
         (["-n", "1e6", "-v", "100", "--budget", "500"], "--budget: needs --price-per-device-hour"),
         (["-n", "1e6", "-v", "100", "--price-per-device-hour", "0"], "--price-per-device-hour: got '0'"),

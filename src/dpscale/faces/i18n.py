@@ -321,6 +321,10 @@ LABELS: dict[str, dict[str, str]] = {
             "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h"
         ),
+        "plan_worked_partial": (
+            "Worked example with your devices/epochs: 1.28M samples at 2,000 samples/s per device, E = 0.9, "
+            "2.5 per device-hour, deadline 24 h (give --samples and --throughput for your run)"
+        ),
         "plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or --fit for real numbers",
         "plan_cheapest": "cheapest size meeting the {t} deadline: {pick}",
         "plan_no_deadline": "no size meets the {t} deadline; the fastest is {d} devices at {h}",
@@ -662,6 +666,10 @@ LABELS: dict[str, dict[str, str]] = {
         "h:device_hours": "horas-disp.",
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
+        "plan_worked_partial": (
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 muestras/s por dispositivo, "
+            "E = 0,9, 2,5 por hora-dispositivo, plazo 24 h (dé --samples y --throughput para su caso)"
+        ),
         "plan_worked": (
             "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 muestras/s por dispositivo, E = 0,9, "
             "2,5 por hora-dispositivo, plazo 24 h"

@@ -54,8 +54,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    if args.micro_batch is None and args.devices is None:
-        args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]
+    typed = ("base_lr", "base_batch", "rule", "warmup_epochs", "dataset_size", "noise_scale",
+             "min_steps", "efficiency", "law", "sigma", "kappa", "serial_fraction")  # fmt: skip
+    if args.micro_batch is None and args.devices is None and all(getattr(args, k, None) is None for k in typed):
+        args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]  # no inputs: the worked example
     if args.micro_batch is None:
         raise DpscaleError("--micro-batch: missing; allowed: a whole number ≥ 1 (samples per device)")
     if args.plot:

@@ -32,7 +32,8 @@ class Parser(argparse.ArgumentParser):
         ns = super().parse_args(args, namespace)
         for action in self._actions:
             if action.option_strings and getattr(ns, action.dest, None) == "" and action.default != "":
-                self.error(f"{action.option_strings[-1]}: got ''; allowed: a value")
+                what = f" ({action.help})" if action.help and "%" not in action.help else ""  # what --help says of it
+                self.error(f"{action.option_strings[-1]}: got ''; allowed: a value{what}")
         return ns
 
 

@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
         if args.epochs is None and args.devices is None:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
+        else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
+            title = label("plan_worked_partial", lang)
         for k, v in WORKED.items():
             setattr(args, k, getattr(args, k) or v)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
@@ -158,7 +160,11 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     import dpscale
 
     g = whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None
-    f = dpscale.fit(args.fit, gpus_per_node=g)
+    try:
+        f = dpscale.fit(args.fit, gpus_per_node=g)
+    except DpscaleError as exc:  # the reader names its argument RUNS, as `dpscale fit RUNS` has it; here it is --fit
+        text = str(exc)
+        raise DpscaleError("--fit" + text[4:] if text.startswith("RUNS") else text) from None
     d0 = f.baseline_devices
     if not any(d >= d0 for d in devices):
         raise DpscaleError(f"--devices: got {args.devices}; allowed: sizes ≥ {d0}, the smallest measured run in --fit")
