@@ -211,3 +211,33 @@ def test_short_and_huge_times_keep_their_digits(capsys):
     assert rc == 0 and "25 s" in out and "0.434 s" in out and "the 1 s deadline" in out
     rc, out, _ = run(capsys, "plan", "-n", "1e30", "-v", "1", "-d", "1,2")
     assert "2.78e+26 h" in out and "277,777" not in out
+
+
+def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
+    """Issue 6: a fit or a prediction as the E source. `predict --json` writes per-size E; plan reads it back,
+    on its sizes by default, and refuses a size it has no E for rather than guess."""
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-v", "150",
+                     "--system", "dgx-a100", "-d", "8,64,256", "--json")  # fmt: skip
+    pred = tmp_path / "pred.json"
+    pred.write_text(out)
+    e = {r["devices"]: r["efficiency"] for r in json.loads(out)}
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), "--json")
+    rows = json.loads(out)
+    assert rc == 0 and [r["devices"] for r in rows] == [8, 64, 256]
+    assert [r["hours"] for r in rows] == pytest.approx([1e9 / (d * 150 * e[d]) / 3600 for d in (8, 64, 256)])
+    # fit --json ({"predictions": [...]}) reads the same way
+    rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "8:7500", "--point", "16:14600", "--at", "8,16,32",
+                     "--json", "--resamples", "100")  # fmt: skip
+    fitted = tmp_path / "fit.json"
+    fitted.write_text(out)
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "1000", "--efficiency-file", str(fitted), "--json")
+    assert rc == 0 and [r["devices"] for r in json.loads(out)] == [8, 16, 32]
+    for argv, needle in (
+        (["-d", "8,128"], "--devices: got '8,128'; allowed: sizes in --efficiency-file: 8,64,256 (no E for 128)"),
+        (["-e", "0.9"], "--efficiency-file and --efficiency/--law/--fit: give one source of E"),
+    ):
+        rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), *argv)
+        assert rc == 2 and needle in err
+    (tmp_path / "bad.json").write_text('{"devices": 8}')
+    rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(tmp_path / "bad.json"))
+    assert rc == 2 and "allowed: a JSON file from `dpscale predict --json`" in err

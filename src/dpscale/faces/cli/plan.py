@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.plan (whose throughput comes from dpscale.for
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
@@ -38,7 +38,7 @@ WORKED = {
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price. "
-        f"Knee: the last size before one more device adds under {KNEE_THRESHOLD:g} of a device's speed-up "
+        f"Knee: the size after which every added device adds under {KNEE_THRESHOLD:g} of a device's speed-up "
         "(--knee-threshold). With no inputs: ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h."
     )
     g = p.add_argument_group("training run")
@@ -64,13 +64,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e_group.add_argument(
         "--gpus-per-node", metavar="G", help="with --fit: devices per node, as `dpscale fit --gpus-per-node`"
     )
+    e_group.add_argument(
+        "--efficiency-file",
+        metavar="FILE",
+        help="E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote; its sizes by default",
+    )
     add_output_args(p)
 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     title = label("plan_title", lang)
-    keys = ("samples", "throughput", "efficiency", "law", "fit", "price_per_device_hour", "deadline", "budget")
+    keys = ("samples", "throughput", "efficiency", "law", "fit", "efficiency_file", "price_per_device_hour",
+            "deadline", "budget")  # fmt: skip
     if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
         if args.epochs is None and args.devices is None:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
@@ -78,6 +84,9 @@ def run(args: argparse.Namespace) -> int:
             title = label("plan_worked_partial", lang)
         for k, v in WORKED.items():
             setattr(args, k, getattr(args, k) or v)
+    from_file = _efficiency_file(args.efficiency_file) if args.efficiency_file is not None else None
+    if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
+        args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
     if args.samples is None:
         raise DpscaleError("--samples: missing; allowed: a sample count > 0")
@@ -111,6 +120,14 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--budget: needs --price-per-device-hour (a budget is money; the price turns it into hours)")
     threshold = positive(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device > 0")
     e_src = efficiency_source(args, devices)
+    if from_file is not None:
+        if e_src is not None or fitted is not None:
+            raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
+        missing = [d for d in devices if d not in dict(from_file.table)]
+        if missing:
+            sizes = ",".join(str(d) for d, _ in from_file.table)
+            raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes} (no E for {missing[0]})")
+        e_src = from_file
     if fitted is not None:
         if e_src is not None:
             raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
@@ -172,6 +189,31 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     notes += f.extrapolation_warnings([d for d in devices if d >= d0])
     return f
+
+
+def _efficiency_file(path: str) -> object:
+    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records),
+    `fit --json` ({"predictions": [...]}) or `measure --json` ({"points": [...]}); each record's devices and
+    efficiency make a per-size E (no guessing between sizes)."""
+    import json
+
+    from dpscale.sources.laws import PerSize
+
+    allowed = "a JSON file from `dpscale predict --json` (records with devices and efficiency)"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise fail("--efficiency-file", path, f"{allowed} ({exc.strerror})") from None
+    except (ValueError, RecursionError):
+        raise fail("--efficiency-file", path, allowed) from None
+    if isinstance(data, dict):
+        data = data.get("predictions") or data.get("points") or [data]
+    try:
+        pairs = sorted({int(r["devices"]): float(r["efficiency"]) for r in data}.items())
+        return PerSize.of([d for d, _ in pairs], [e for _, e in pairs])
+    except (TypeError, KeyError, ValueError, DpscaleError):
+        raise fail("--efficiency-file", path, allowed) from None
 
 
 def _point(result: object, d: int) -> object:

@@ -27,7 +27,7 @@ from dpscale.sources.predict import PRECISIONS
 
 # What the page may run: the calculators that only compute. File-reading or -writing options stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "batch", "pipeline", "memory", "plan")
-FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "json", "csv", "lang")
+FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "efficiency_file", "json", "csv", "lang")
 
 
 class WebParser(Parser):
