@@ -45,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--samples", "-n", metavar="N", help="samples per epoch, e.g. 1.28e6")
     g.add_argument("--epochs", metavar="EP", help="epochs (default 1)")
     g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
-    g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF (default 1..256x2)")
+    g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)")
     c = p.add_argument_group("money and time")
     c.add_argument("--price-per-device-hour", metavar="P", help="price of one device for one hour")
     c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
