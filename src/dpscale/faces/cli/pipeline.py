@@ -28,9 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
     g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S")
     g.add_argument("--schedule", metavar="S", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
-    g.add_argument("--chunks", "-v", metavar="V", default="1", help="model chunks per device, 2 or more (interleaved only; default 1)")
+    g.add_argument("--chunks", "-v", metavar="V", default="1", help="chunks per device, ≥ 2 (interleaved)")
     d = p.add_argument_group("data parallelism stacked on the pipeline")
-    d.add_argument("--devices", "-d", metavar="D", help="total devices = stages × data-parallel replicas (a multiple of --stages)")
+    d.add_argument("--devices", "-d", metavar="D", help="total devices, a multiple of --stages")
     d.add_argument("--dp-efficiency", metavar="E", default="1", help="data-parallel scaling E in (0, 1] (default 1)")
     add_output_args(p)
 
