@@ -101,7 +101,12 @@ def constant_efficiency(e: float, devices: Any) -> Any:
     """A constant E holds from two devices on: one device is its own reference, so E(1) = 1 (a plan that
     charged one device E = 0.9 would find it 10 % slower than itself)."""
     if is_array(devices):
-        return (devices == 1) * (1.0 - e) + e
+        if devices.min() > 1:  # no single device in the sweep: the number itself broadcasts, no array built
+            return e
+        out = devices.astype(float)  # (no numpy import here: the array's own methods)
+        out.fill(e)
+        out[devices == 1] = 1.0
+        return out
     return 1.0 if devices == 1 else e
 
 
@@ -128,7 +133,10 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     """Throughput and speedup of d devices at efficiency E (a number, array, or function of d)."""
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
-    e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
+    if isinstance(efficiency, (int, float)) and not isinstance(efficiency, bool):  # check the number, not its array
+        e = constant_efficiency(check_efficiency(efficiency, "efficiency"), d)
+    else:
+        e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
     shapes = [getattr(x, "shape", ()) for x in (d, v, efficiency)]  # as given: a constant E is one number
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
