@@ -100,7 +100,7 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
 def constant_efficiency(e: float, devices: Any) -> Any:
     """A constant E holds from two devices on: one device is its own reference, so E(1) = 1 (a plan that
     charged one device E = 0.9 would find it 10 % slower than itself)."""
-    if is_array(devices):
+    if is_array(devices) and devices.ndim:  # (a numpy scalar is a number here)
         if devices.min() > 1:  # no single device in the sweep: the number itself broadcasts, no array built
             return e
         out = devices.astype(float)  # (no numpy import here: the array's own methods)
