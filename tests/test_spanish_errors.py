@@ -66,6 +66,26 @@ SPANISH_REFUSALS = [
     (["predict", "--model", "resnet50", "--gpu", "v100-16gb", "--precision", "bf16", "--gpus-per-node", "8",
       "--intra-bw", "150", "--inter-bw", "50", "--batch", "32"],
      "--precision: bf16 no tiene cifra de pico para v100-16gb; se admite: fp16"),
+    # the planning commands
+    (["memory", "--model", "llama-7b", "--tensor-parallel", "3"],
+     "--tensor-parallel: se recibió 3; se admite: un divisor de las 32 cabezas de atención de llama-7b"),
+    (["batch", "-b", "4", "--min-steps", "10"], "--min-steps: necesita --noise-scale (B_noise) para pasos"),
+    (["plan", "-n", "1e6", "-v", "100", "--budget", "10"], "--budget: necesita --price-per-device-hour"),
+    (["memory", "--params", "7e9", "--gpu", "h100", "--gpu-memory", "80"], "--gpu y --gpu-memory: dé uno"),
+    (["plan", "-n", "1e9", "-v", "100", "--efficiency-file", "x.json", "-e", "0.9"],
+     "--efficiency-file y --efficiency/--law/--fit: dé una sola fuente de E"),
+    (["plan", "-n", "1e6", "--fit", "r.csv", "-v", "100"], "--fit y --throughput: las ejecuciones ajustadas ya dan"),
+    (["plan", "-n", "1e6", "--fit", "r.csv", "-e", "0.9"], "--fit y --efficiency/--law: dé una sola fuente de E"),
+    (["plan", "-v", "100"], "--samples: falta; se admite: un número de muestras > 0"),
+    (["plan", "-n", "1e6"], "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (o --fit"),
+    (["pipeline", "-m", "8"], "--stages: falta; se admite: un número entero ≥ 1 (dé --stages y --microbatches)"),
+    (["batch", "-d", "4", "--base-lr", "0.1"], "--micro-batch: falta; se admite: un número entero ≥ 1"),
+    (["batch", "-b", "4", "--base-lr", "0.1"], "--base-batch: falta; se admite: --base-lr y --base-batch juntos"),
+    (["batch", "-b", "4", "--rule", "linear"], "--rule: necesita --base-lr y --base-batch"),
+    (["plan", "-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: solo con --fit"),
+    (["memory", "--params", "7e9", "--recompute", "full"], "--recompute: las activaciones necesitan un transformer"),
+    (["memory", "--model", "resnet50", "--recompute", "full"], "--model resnet50 no es un transformer predefinido"),
+    (["batch", "-b", "4", "-d", "8", "--plot", "x.png"], "--plot: necesita E (--efficiency o --law) para dibujar"),
 ]  # fmt: skip
 
 

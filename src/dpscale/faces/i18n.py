@@ -846,6 +846,19 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
+        "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
+            "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"
+        ),
+        "a device memory in GB as sold, a plain number > 0 and ≤ 4,096 (80 for an 80 GB card)": (
+            "una memoria de dispositivo en GB tal como se vende, un número simple > 0 y ≤ 4.096 (80 para una "
+            "tarjeta de 80 GB)"
+        ),
+        "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)": (
+            "2 o más con --schedule interleaved (1 fragmento es --schedule 1f1b)"
+        ),
+        "a file name ending in": "un nombre de archivo terminado en",
+        "a path in an existing folder": "una ruta en una carpeta que exista",
+        "a file this user can write": "un archivo que este usuario pueda escribir",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
         "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
         "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
@@ -994,6 +1007,51 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          "{flags}: un micro-lote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y {n2} s"),
         (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
          "{flag}: {p} no tiene cifra de pico para {gpu}; se admite: {names}"),
+        # the planning commands (batch, memory, pipeline, plan)
+        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) attention "
+         r"heads",
+         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {m}"),
+        (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
+         "{a}: necesita {b} (B_noise) para pasos = S_min(1 + B_noise/B)"),
+        (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
+         r"hours\)",
+         "{a}: necesita {b} (un presupuesto es dinero; el precio lo convierte en horas)"),
+        (r"(?P<a>--gpu) and (?P<b>--gpu-memory): give one of them, not both",
+         "{a} y {b}: dé uno de los dos, no ambos"),
+        (r"(?P<a>--efficiency-file) and (?P<b>--efficiency/--law/--fit): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<a>--fit) and (?P<b>--throughput): the fitted runs give the per-device throughput too; give one",
+         "{a} y {b}: las ejecuciones ajustadas ya dan el rendimiento por dispositivo; dé uno de los dos"),
+        (r"(?P<a>--fit) and (?P<b>--efficiency/--law): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
+         "{flag}: falta; se admite: un número de muestras > 0"),
+        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs\)",
+         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas)"),
+        (r"(?P<flag>--stages|--microbatches): missing; allowed: a whole number ≥ 1 \(give (?P<a>--stages) and "
+         r"(?P<b>--microbatches)\)",
+         "{flag}: falta; se admite: un número entero ≥ 1 (dé {a} y {b})"),
+        (r"(?P<flag>--micro-batch): missing; allowed: a whole number ≥ 1 \(samples per device\)",
+         "{flag}: falta; se admite: un número entero ≥ 1 (muestras por dispositivo)"),
+        (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "
+         r"\(the reference\)",
+         "{flag}: falta; se admite: {a} y {b} juntos (la referencia)"),
+        (r"(?P<flag>--rule|--warmup-epochs): needs (?P<a>--base-lr) and (?P<b>--base-batch) \(the reference "
+         r"learning rate\)",
+         "{flag}: necesita {a} y {b} (la tasa de aprendizaje de referencia)"),
+        (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\)",
+         "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada)"),
+        (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
+         r"(?P<p>--params) alone has no shape, so only model states are counted — leave these out",
+         "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
+         "{p} solo no tiene forma, así que solo se cuentan los estados del modelo — quítelas"),
+        (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
+         r"--model (?P<name>\S+) is not a transformer preset, so only model states are counted — leave these out",
+         "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
+         "--model {name} no es un transformer predefinido, así que solo se cuentan los estados del modelo — "
+         "quítelas"),
+        (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
+         "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
     ),
 }  # fmt: skip
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError, require
+from dpscale.errors import DpscaleError, fail, require
 from dpscale.faces.i18n import label, localise
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -23,11 +23,11 @@ def check_path(path: str, flag: str = "--plot") -> Path:
     """Fail before any work if the plot cannot be written."""
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
-        raise DpscaleError(f"{flag}: got {path!r}; allowed: a file name ending in {', '.join(FORMATS)}")
+        raise fail(flag, path, f"a file name ending in {', '.join(FORMATS)}")  # (fail: said in Spanish too)
     if not p.parent.exists():
-        raise DpscaleError(f"{flag}: got {path!r}; allowed: a path in an existing folder")
+        raise fail(flag, path, "a path in an existing folder")
     if p.is_dir() or not os.access(p.parent, os.W_OK):
-        raise DpscaleError(f"{flag}: got {path!r}; allowed: a file this user can write")
+        raise fail(flag, path, "a file this user can write")
     from importlib.util import find_spec
 
     if find_spec("matplotlib") is None:  # say so before any work is done

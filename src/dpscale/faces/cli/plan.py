@@ -84,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
             title = label("plan_worked_partial", lang)
         for k, v in WORKED.items():
             setattr(args, k, getattr(args, k) or v)
+    # one source of E, checked before any file is read
+    typed_e = any(getattr(args, k) is not None for k in ("efficiency", "law", "sigma", "kappa", "serial_fraction"))
+    if args.efficiency_file is not None and (typed_e or args.fit is not None):
+        raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
+    if args.fit is not None and typed_e:
+        raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
     from_file = _efficiency_file(args.efficiency_file) if args.efficiency_file is not None else None
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
@@ -121,16 +127,12 @@ def run(args: argparse.Namespace) -> int:
     threshold = positive(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device > 0")
     e_src = efficiency_source(args, devices)
     if from_file is not None:
-        if e_src is not None or fitted is not None:
-            raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
         missing = [d for d in devices if d not in dict(from_file.table)]
         if missing:
             sizes = ",".join(str(d) for d, _ in from_file.table)
             raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes} (no E for {missing[0]})")
         e_src = from_file
     if fitted is not None:
-        if e_src is not None:
-            raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
         e_src = fitted
         devices = [d for d in devices if d >= fitted.baseline_devices]
     if e_src is None:
