@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -241,3 +243,9 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
     (tmp_path / "bad.json").write_text('{"devices": 8}')
     rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(tmp_path / "bad.json"))
     assert rc == 2 and "allowed: a JSON file from `dpscale predict --json`" in err
+
+
+def test_csv_keeps_the_marks(capsys):
+    rc, out, _ = run(capsys, "plan", "--csv")  # the worked example: one device is the cheapest within 24 h
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rc == 0 and rows[0]["marks"] == "cheapest_meeting_deadline" and rows[1]["marks"] == ""

@@ -45,8 +45,14 @@ def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextI
 
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(keys)
-    for rec in records:
-        writer.writerow(["" if rec.get(k) is None else clean(rec.get(k)) for k in keys])
+    for rec in records:  # a list of words (plan's marks) is one cell, joined by ';'
+        writer.writerow(
+            ["" if rec.get(k) is None else ";".join(v) if _words(v := rec.get(k)) else clean(v) for k in keys]
+        )
+
+
+def _words(x: Any) -> bool:
+    return isinstance(x, list) and all(isinstance(w, str) for w in x)
 
 
 def cell(rec: dict[str, Any], col: Column, lang: str, with_unit: bool = False) -> str:
@@ -128,7 +134,9 @@ def emit(
     rows = list(records) if many else [records]
     if getattr(args, "csv", False):
         keys = [c.key for c in columns]
-        extra = [k for k in rows[0] if k not in keys and not isinstance(rows[0][k], (list, dict))]
+        extra = [
+            k for k in rows[0] if k not in keys and (_words(rows[0][k]) or not isinstance(rows[0][k], (list, dict)))
+        ]
         write_csv(rows, keys + extra, out)
         return
     if title:
