@@ -346,3 +346,9 @@ def test_numbers_past_2_to_the_53_are_not_printed_with_invented_digits(capsys):
     assert rc == 0 and "1e+23 samples/s" in out and "5.76e+24 samples/s" in out
     rc, out, _ = run(capsys, "-d", "64", "-v", "1e12", "-e", "0.9")
     assert "57,600,000,000,000 samples/s" in out  # below 1e15 every digit is real, and shown
+
+
+def test_a_tiny_negative_reads_as_zero_not_minus_zero():
+    from dpscale.faces.i18n import number
+
+    assert [number(x, "dec") for x in (-0.004, 0.0, -0.03, -12.3)] == ["0.00", "0.00", "-0.03", "-12.3"]

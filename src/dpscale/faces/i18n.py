@@ -1131,7 +1131,7 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
     elif kind == "times":
         text = (f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}") + "×"
     elif kind == "dec":
-        text = f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}"
+        text = f"{x:,.1f}" if abs(x) >= 10 else f"{x if abs(x) >= 0.005 else 0.0:.2f}"  # not '-0.00'
     elif kind == "eff":  # a tiny E keeps its significant digits rather than reading as 0.000
         text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
     elif kind == "pct":
