@@ -352,3 +352,8 @@ def test_a_tiny_negative_reads_as_zero_not_minus_zero():
     from dpscale.faces.i18n import number
 
     assert [number(x, "dec") for x in (-0.004, 0.0, -0.03, -12.3)] == ["0.00", "0.00", "-0.03", "-12.3"]
+
+
+def test_csv_rows_hold_numbers_not_notes(capsys):
+    rc, out, err = run(capsys, "-v", "100", "-e", "0.9", "--actual", "1000", "--csv")  # a rounded solve has a note
+    assert rc == 0 and "notes" not in out.splitlines()[0] and "rounded up to 12" in err

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import dpscale
 from dpscale import USL, Amdahl, Constant, DpscaleError, PerSize, scale, solve
+from dpscale.formulas.scaling import efficiency_at
 
 
 def test_worked_example_exact():
@@ -223,3 +224,15 @@ def test_relative_efficiency_is_the_calculators_e():
     assert relative_efficiency(115_200, 64, 2000) == pytest.approx(
         solve(devices=64, per_device_throughput=2000, actual_throughput=115_200).exact
     )
+
+
+def test_mismatched_lengths_and_numpy_number_types():
+    """The length check reads the evaluated E (a list or a function's array), and a numpy number of any width is
+    one constant E, with E(1) = 1 like a Python float."""
+    for args in (([1, 2, 4], 100, [0.9, 0.8]), (8, [100, 200, 300], [0.9, 0.8]),
+                 ([1, 2, 4], 100, lambda d: np.array([0.9, 0.8]))):  # fmt: skip
+        with pytest.raises(DpscaleError, match="allowed: arrays of one length"):
+            scale(*args)
+    assert scale(1, 100, np.float32(0.9)).efficiency == 1.0 == scale(1, 100, np.array(0.9)).efficiency
+    assert solve(devices=1, efficiency=np.float32(0.9), actual_throughput=100).exact == pytest.approx(100)
+    assert efficiency_at(0.9, [1, 2]) == [1.0, 0.9]

@@ -235,17 +235,38 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
     rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "1000", "--efficiency-file", str(fitted), "--json")
     assert rc == 0 and [r["devices"] for r in json.loads(out)] == [8, 16, 32]
     for argv, needle in (
-        (["-d", "8,128"], "--devices: got '8,128'; allowed: sizes in --efficiency-file: 8,64,256 (no E for 128)"),
+        (["-d", "8,128"], "--devices: got '8,128'; allowed: sizes in --efficiency-file: 8,64,256"),
         (["-e", "0.9"], "--efficiency-file and --efficiency/--law/--fit: give one source of E"),
     ):
         rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), *argv)
         assert rc == 2 and needle in err
-    (tmp_path / "bad.json").write_text('{"devices": 8}')
-    rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(tmp_path / "bad.json"))
-    assert rc == 2 and "allowed: a JSON file from `dpscale predict --json`" in err
+    # each bad record is named (a fractional size was truncated, a repeat kept the last, a fit on 8+ devices read
+    # as relative to one)
+    for text, needle in (('{"devices": 8}', "record 1: efficiency None'; allowed: E in (0, 1]"),
+                         ('[{"devices": 2.7, "efficiency": 0.9}]', "record 1: devices 2.7'; allowed: a whole number"),
+                         ('[{"devices": 8, "efficiency": 0.9}, {"devices": 8, "efficiency": 0.8}]',
+                          "record 2: devices 8 again'; allowed: one E per size"),
+                         ("[]", "allowed: a JSON file from `dpscale predict --json`")):  # fmt: skip
+        (tmp_path / "bad.json").write_text(text)
+        rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(tmp_path / "bad.json"))
+        assert rc == 2 and needle in err, text
+    rc, out, _ = run(capsys, "fit", "--point", "8:5120", "--point", "16:10000", "--point", "32:19000",
+                     "--json", "--resamples", "100")  # fmt: skip
+    fitted.write_text(out)
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "640", "--efficiency-file", str(fitted))
+    assert rc == 0 and "the file's E is relative to 8 devices: --throughput must be the per-device rate" in out
 
 
 def test_csv_keeps_the_marks(capsys):
     rc, out, _ = run(capsys, "plan", "--csv")  # the worked example: one device is the cheapest within 24 h
     rows = list(csv.DictReader(io.StringIO(out)))
     assert rc == 0 and rows[0]["marks"] == "cheapest_meeting_deadline" and rows[1]["marks"] == ""
+
+
+def test_a_last_step_that_pays_again_means_no_knee():
+    # 20,000 sizes whose steps are small but the last (the sweep that made the old search quadratic: 7.6 s)
+    from dpscale.formulas.plan import PlanPoint
+
+    pts = [PlanPoint(d, 1.0, 1.0, 1.0, 1.0, 1.0, None, 0.1 if d < 20_000 else 1.0) for d in range(1, 20_001)]
+    assert knee(pts) is None
+    assert knee(pts[:-1]) == 1

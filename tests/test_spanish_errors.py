@@ -78,6 +78,8 @@ SPANISH_REFUSALS = [
     (["plan", "-n", "1e6", "--fit", "r.csv", "-e", "0.9"], "--fit y --efficiency/--law: dé una sola fuente de E"),
     (["plan", "-v", "100"], "--samples: falta; se admite: un número de muestras > 0"),
     (["plan", "-n", "1e6"], "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (o --fit"),
+    (["pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved"],
+     "--chunks: falta; se admite: 2 o más con --schedule interleaved"),
     (["pipeline", "-m", "8"], "--stages: falta; se admite: un número entero ≥ 1 (dé --stages y --microbatches)"),
     (["batch", "-d", "4", "--base-lr", "0.1"], "--micro-batch: falta; se admite: un número entero ≥ 1"),
     (["batch", "-b", "4", "--base-lr", "0.1"], "--base-batch: falta; se admite: --base-lr y --base-batch juntos"),

@@ -339,6 +339,9 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_knee_first": "(the smallest size given: the knee may lie below it)",
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
+        "plan_file_d0": (
+            "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
+        ),
     },
     "es": {
         "devices": "dispositivos",
@@ -692,6 +695,10 @@ LABELS: dict[str, dict[str, str]] = {
             "tamaños por debajo de {d0} dispositivos omitidos: la E ajustada es relativa a la ejecución "
             "medida más pequeña"
         ),
+        "plan_file_d0": (
+            "la E del archivo es relativa a {d0} dispositivos: --throughput debe ser el rendimiento por "
+            "dispositivo medido con {d0}"
+        ),
     },
 }
 
@@ -857,6 +864,15 @@ ALLOWED: dict[str, dict[str, str]] = {
             "2 o más con --schedule interleaved (1 fragmento es --schedule 1f1b)"
         ),
         "a file name ending in": "un nombre de archivo terminado en",
+        "a readable CSV or JSON-lines file": "un archivo CSV o JSON-lines legible",
+        "at most 10,000 characters": "como mucho 10.000 caracteres",
+        "a JSON file from `dpscale predict --json` (records with devices and efficiency)": (
+            "un archivo JSON de `dpscale predict --json` (registros con devices y efficiency)"
+        ),
+        "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
+        "E in (0, 1]": "E en (0, 1]",
+        "one E per size": "una E por tamaño",
+        "sizes in --efficiency-file": "tamaños de --efficiency-file",
         "a path in an existing folder": "una ruta en una carpeta que exista",
         "a file this user can write": "un archivo que este usuario pueda escribir",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
@@ -1031,6 +1047,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
         (r"(?P<flag>--stages|--microbatches): missing; allowed: a whole number ≥ 1 \(give (?P<a>--stages) and "
          r"(?P<b>--microbatches)\)",
          "{flag}: falta; se admite: un número entero ≥ 1 (dé {a} y {b})"),
+        (r"(?P<flag>--chunks): missing; allowed: 2 or more with (?P<s>--schedule interleaved) \(model chunks per "
+         r"device\)",
+         "{flag}: falta; se admite: 2 o más con {s} (fragmentos del modelo por dispositivo)"),
         (r"(?P<flag>--micro-batch): missing; allowed: a whole number ≥ 1 \(samples per device\)",
          "{flag}: falta; se admite: un número entero ≥ 1 (muestras por dispositivo)"),
         (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "

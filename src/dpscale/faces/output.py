@@ -134,9 +134,10 @@ def emit(
     rows = list(records) if many else [records]
     if getattr(args, "csv", False):
         keys = [c.key for c in columns]
-        extra = [
-            k for k in rows[0] if k not in keys and (_words(rows[0][k]) or not isinstance(rows[0][k], (list, dict)))
-        ]
+        # extra keys: numbers and labels, and a list of words as one cell (plan's marks) — not notes, which are
+        # sentences in the user's language and go to stderr
+        extra = [k for k in rows[0] if k not in keys and k != "notes"
+                 and (_words(rows[0][k]) or not isinstance(rows[0][k], (list, dict)))]  # fmt: skip
         write_csv(rows, keys + extra, out)
         return
     if title:

@@ -139,9 +139,14 @@ def allreduce_time(
         from dpscale.errors import fail
 
         raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))
-    fill = ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
+    fill = _node_fill(nbytes, ranks, gpus_per_node, fill_s, fill_bytes)
     return fill + sum(_chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s,
                               alpha_inter_s, algorithm))  # fmt: skip
+
+
+def _node_fill(nbytes: Any, ranks: Any, gpus_per_node: Any, fill_s: float, fill_bytes: float) -> Any:
+    """The ring fill every algorithm pays on its 2(g−1) steps across the node (`ring_fill_time`)."""
+    return ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
 
 
 def bandwidth_terms(
@@ -159,7 +164,7 @@ def bandwidth_terms(
     """(intra-node, network) bandwidth seconds of the algorithm `allreduce_time` charges, for naming which
     link limits it. The ring fill counts as intra-node link time: it is NVLink running below its peak."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm)
-    fill = ring_fill_time(nbytes, 2.0 * (nodes(ranks, gpus_per_node)[0] - 1.0), fill_s, fill_bytes) if fill_s else 0.0
+    fill = _node_fill(nbytes, ranks, gpus_per_node, fill_s, fill_bytes)
     intra, net = _chosen(*args)[1:]
     return intra + fill, net
 

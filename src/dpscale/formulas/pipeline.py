@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dpscale.errors import check_devices, check_efficiency, fail
-from dpscale.formulas.scaling import compute
+from dpscale.formulas.scaling import compute, constant_efficiency
 from dpscale.notes import Note
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
@@ -121,8 +121,8 @@ def pipeline(
             )
         replicas = d // stages
     e_pipe = 1 / (1 + r)
-    if replicas == 1:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
-        e_dp = 1.0
+    if replicas is not None:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
+        e_dp = constant_efficiency(e_dp, replicas)
     combined = e_pipe * e_dp
     if devices is not None:
         effective = compute(devices, 1.0, combined).effective_devices  # d·E, the core's formula

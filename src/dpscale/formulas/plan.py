@@ -153,10 +153,12 @@ def knee(points: list[PlanPoint] | tuple[PlanPoint, ...], threshold: float = KNE
     devices stops paying for good. Not merely the first small step: with a constant E the step from one device
     to two pays the whole parallel overhead at once (E(1) = 1), and every step after it adds E again."""
     steps = [(prev.devices, p.marginal_speedup) for prev, p in zip(points, points[1:])]
-    for i, (d, _) in enumerate(steps):
-        if all(m is not None and m < threshold for _, m in steps[i:]):
-            return d
-    return None
+    knee_at = None
+    for d, m in reversed(steps):  # one backward pass: the earliest start of a run of small steps to the end
+        if m is None or m >= threshold:
+            break
+        knee_at = d
+    return knee_at
 
 
 __all__ = [

@@ -92,9 +92,16 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
         return fn(devices)
-    if isinstance(efficiency, (int, float)) and not isinstance(efficiency, bool):
+    if is_number(efficiency):
         return constant_efficiency(efficiency, devices)
     return efficiency
+
+
+def is_number(x: Any) -> bool:
+    """One efficiency for every size: a Python or numpy number (np.float32 too), or a 0-d array."""
+    if isinstance(x, bool):
+        return False
+    return isinstance(x, (int, float)) or (is_array(x) and x.ndim == 0)
 
 
 def constant_efficiency(e: float, devices: Any) -> Any:
@@ -107,6 +114,8 @@ def constant_efficiency(e: float, devices: Any) -> Any:
         out.fill(e)
         out[devices == 1] = 1.0
         return out
+    if isinstance(devices, (list, tuple)):
+        return [1.0 if x == 1 else e for x in devices]
     return 1.0 if devices == 1 else e
 
 
@@ -133,11 +142,12 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     """Throughput and speedup of d devices at efficiency E (a number, array, or function of d)."""
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
-    if isinstance(efficiency, (int, float)) and not isinstance(efficiency, bool):  # check the number, not its array
+    if is_number(efficiency):  # check the number, not the array it is spread to
         e = constant_efficiency(check_efficiency(efficiency, "efficiency"), d)
+        given = None  # one number: no length of its own
     else:
-        e = check_efficiency(efficiency_at(efficiency, d), "efficiency")
-    shapes = [getattr(x, "shape", ()) for x in (d, v, efficiency)]  # as given: a constant E is one number
+        e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
+    shapes = [getattr(x, "shape", ()) for x in (d, v, given)]
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")

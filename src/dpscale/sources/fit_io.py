@@ -79,7 +79,7 @@ def read_runs(path: str | Path) -> list[Run]:
         text = p.read_text(encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
-        raise DpscaleError(f"RUNS: got {str(path)!r}; allowed: a readable CSV or JSON-lines file ({why})") from None
+        raise fail("RUNS", str(path), f"a readable CSV or JSON-lines file ({why})") from None
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if not first:
         raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")

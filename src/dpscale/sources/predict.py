@@ -121,8 +121,10 @@ def cluster(
     check_range(intra, "--intra-bw", *BANDWIDTH)
     check_range(inter, "--inter-bw", *BANDWIDTH)
     cores = base.get("cpu_cores")
-    if cores is not None and not (isinstance(cores, (int, float)) and 0 < cores <= 1e6):
-        raise DpscaleError(f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, 1 to 1,000,000")
+    if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or not 1 <= cores <= 1e6):
+        raise DpscaleError(
+            f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, a whole number from 1 to 1,000,000"
+        )
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores)
 
 
@@ -161,7 +163,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     curve = None
     # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
     # only be positive and finite; a bad one is named rather than the table dropped for the α–β fallback.
-    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 0 < s <= 1e15)), None)
+    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 1 <= s <= 1e15)), None)
     if bad:
         raise DpscaleError(
             f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "

@@ -127,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speedup: bool) -> list[dict]:
-    """One solve per row: lists of devices and targets pair up (or one of them is a single value)."""
+    """One solve per row: lists of devices and targets pair up, or one target serves every device count; several
+    targets for one device count are refused (a comma inside one number, e.g. 115,200 from a table)."""
     if devices is not None and len(devices) == 1 and len(targets) > 1:  # '115,200' copied from a table
         flag = "--speedup" if is_speedup else "--actual"
         raise DpscaleError(

@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
     g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S")
     g.add_argument("--schedule", metavar="S", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
-    g.add_argument("--chunks", "-v", metavar="V", default="1", help="chunks per device, ≥ 2 (interleaved)")
+    g.add_argument("--chunks", "-v", metavar="V", help="chunks per device, ≥ 2 (interleaved only)")
     d = p.add_argument_group("data parallelism stacked on the pipeline")
     d.add_argument("--devices", "-d", metavar="D", help="total devices, a multiple of --stages")
     d.add_argument("--dp-efficiency", metavar="E", default="1", help="data-parallel scaling E in (0, 1] (default 1)")
@@ -50,7 +50,11 @@ def run(args: argparse.Namespace) -> int:
         check_path(args.plot)
     schedule = choice(args.schedule, "--schedule", SCHEDULES)
     stages = whole(args.stages, "--stages")
-    chunks = whole(args.chunks, "--chunks")
+    if args.chunks is None and schedule == "interleaved":  # not a default the user never typed, refused
+        raise DpscaleError(
+            "--chunks: missing; allowed: 2 or more with --schedule interleaved (model chunks per device)"
+        )
+    chunks = whole(args.chunks or "1", "--chunks")
     micro = parse_devices(args.microbatches, "--microbatches")
     e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]")
     try:

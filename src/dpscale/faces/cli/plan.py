@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.plan (whose throughput comes from dpscale.for
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import DpscaleError, fail, renamed
 from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    from_file = _efficiency_file(args.efficiency_file) if args.efficiency_file is not None else None
+    from_file, file_d0 = _efficiency_file(args.efficiency_file) if args.efficiency_file is not None else (None, 1)
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
@@ -130,8 +130,10 @@ def run(args: argparse.Namespace) -> int:
         missing = [d for d in devices if d not in dict(from_file.table)]
         if missing:
             sizes = ",".join(str(d) for d, _ in from_file.table)
-            raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes} (no E for {missing[0]})")
+            raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes}")
         e_src = from_file
+        if file_d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
+            notes.append(label("plan_file_d0", lang).format(d0=file_d0))
     if fitted is not None:
         e_src = fitted
         devices = [d for d in devices if d >= fitted.baseline_devices]
@@ -182,8 +184,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     try:
         f = dpscale.fit(args.fit, gpus_per_node=g)
     except DpscaleError as exc:  # the reader names its argument RUNS, as `dpscale fit RUNS` has it; here it is --fit
-        text = str(exc)
-        raise DpscaleError("--fit" + text[4:] if text.startswith("RUNS") else text) from None
+        raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "RUNS" else exc) from None
     d0 = f.baseline_devices
     if not any(d >= d0 for d in devices):
         raise DpscaleError(f"--devices: got {args.devices}; allowed: sizes ≥ {d0}, the smallest measured run in --fit")
@@ -193,10 +194,11 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     return f
 
 
-def _efficiency_file(path: str) -> object:
-    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records),
-    `fit --json` ({"predictions": [...]}) or `measure --json` ({"points": [...]}); each record's devices and
-    efficiency make a per-size E (no guessing between sizes)."""
+def _efficiency_file(path: str) -> tuple[object, int]:
+    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
+    relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
+    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0):
+    no guessing between sizes, and each bad record named."""
     import json
 
     from dpscale.sources.laws import PerSize
@@ -209,13 +211,25 @@ def _efficiency_file(path: str) -> object:
         raise fail("--efficiency-file", path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):
         raise fail("--efficiency-file", path, allowed) from None
+    records, d0 = data, None
     if isinstance(data, dict):
-        data = data.get("predictions") or data.get("points") or [data]
-    try:
-        pairs = sorted({int(r["devices"]): float(r["efficiency"]) for r in data}.items())
-        return PerSize.of([d for d, _ in pairs], [e for _, e in pairs])
-    except (TypeError, KeyError, ValueError, DpscaleError):
-        raise fail("--efficiency-file", path, allowed) from None
+        records = data.get("predictions") or data.get("points") or [data]
+        d0 = data.get("baseline_devices") if "predictions" in data else None
+    if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
+        raise fail("--efficiency-file", path, allowed)
+    table: dict[int, float] = {}
+    for i, r in enumerate(records, 1):
+        d, e = r.get("devices"), r.get("efficiency")
+        if isinstance(d, bool) or not isinstance(d, (int, float)) or d != int(d) or not 1 <= d <= 1e7:
+            raise fail("--efficiency-file", f"record {i}: devices {d!r}", "a whole number from 1 to 10,000,000")
+        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
+            raise fail("--efficiency-file", f"record {i}: efficiency {e!r}", "E in (0, 1]")
+        if table.setdefault(int(d), float(e)) != float(e):
+            raise fail("--efficiency-file", f"record {i}: devices {int(d)} again", "one E per size")
+    sizes = sorted(table)
+    if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
+        d0 = sizes[0]
+    return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)
 
 
 def _point(result: object, d: int) -> object:

@@ -66,10 +66,7 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
             argv.append(flag)
             continue
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
-            raise DpscaleError(
-                f"{flag}: got {len(str(value)):,} characters; allowed: at most {MAX_VALUE_CHARS:,} (a device list "
-                "that long is a range: A..BxF or A..B+S)"
-            )
+            raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         argv.append(f"{flag}={value}")
     return argv
 

@@ -73,7 +73,7 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         sync_s.append(t_sync)
         nosync_s.append(t_nosync)
     comm_s = _allreduce_time(ctx, params, iters=min(job.steps, 10))
-    drift = _replica_drift(model)
+    drift = _replica_drift(model, ctx.device)
     ctx.beat()
     return {
         "replica_drift": drift,
@@ -91,16 +91,17 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
     }
 
 
-def _replica_drift(model: torch.nn.Module) -> float:
+def _replica_drift(model: torch.nn.Module, device: torch.device) -> float:
     """Largest difference across ranks of a checksum of the weights (sum and sum of squares, in float64):
-    0 when DDP kept the replicas identical, as data parallelism requires."""
+    0 when DDP kept the replicas identical, as data parallelism requires. Reduced on the rank's own device:
+    NCCL takes GPU tensors only."""
     with torch.no_grad():
-        flat = torch.cat([p.detach().flatten().double().cpu() for p in model.parameters()])
-        sums = torch.stack([flat.sum(), (flat * flat).sum()])
+        flat = torch.cat([p.detach().flatten().double() for p in model.parameters()])
+        sums = torch.stack([flat.sum(), (flat * flat).sum()]).to(device)
     hi, lo = sums.clone(), -sums
     dist.all_reduce(hi, op=dist.ReduceOp.MAX)
     dist.all_reduce(lo, op=dist.ReduceOp.MAX)  # max of −x: the minimum
-    return float((hi + lo).abs().max())
+    return float((hi + lo).abs().max().cpu())
 
 
 def _allreduce_time(ctx: RankContext, numel: int, iters: int) -> float:
