@@ -69,9 +69,9 @@ class ScaleResult(namedtuple("ScaleResult", FIELDS)):
             return
         import numpy as np
 
-        cols = [np.ravel(c) for c in np.broadcast_arrays(*values)]
-        for i in range(cols[0].size):
-            yield {f: _plain(c[i]) for f, c in zip(FIELDS, cols)}
+        cols = [np.ravel(c).tolist() for c in np.broadcast_arrays(*values)]  # plain numbers, column at a time
+        for row in zip(*cols):
+            yield dict(zip(FIELDS, row))
 
 
 def _plain(x: Any) -> Any:

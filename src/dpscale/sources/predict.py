@@ -23,6 +23,7 @@ from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     DEFAULT_HBM_TBS,
+    Breakdown,
     Calibration,
     efficiency,
     micro_step_from_baseline,
@@ -213,44 +214,46 @@ class Prediction:
     def records(self) -> list[dict[str, Any]]:
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
-        lo, hi = self.band()
+        lo, hi = (np.ravel(x).tolist() for x in self.band())
+        terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
         rows = []
         for i, rec in enumerate(res.records()):
             rec.update(
-                efficiency_lo=float(lo[i]),
-                efficiency_hi=float(hi[i]),
-                actual_throughput_lo=float(rec["actual_throughput"] * lo[i] / rec["efficiency"]),
-                actual_throughput_hi=float(rec["actual_throughput"] * hi[i] / rec["efficiency"]),
-                compute_s=float(b.compute_s[i]),
-                allreduce_s=float(b.allreduce_s[i]),
-                exposed_comm_s=float(b.exposed_s[i]),
-                sync_wait_s=float(b.sync_wait_s[i]),
-                input_stall_s=float(b.input_stall_s[i]),
-                step_s=float(b.step_s[i]),
-                bottleneck=bottleneck(b, i),
-                link=link(b, i),
+                efficiency_lo=lo[i],
+                efficiency_hi=hi[i],
+                actual_throughput_lo=rec["actual_throughput"] * lo[i] / rec["efficiency"],
+                actual_throughput_hi=rec["actual_throughput"] * hi[i] / rec["efficiency"],
+                compute_s=terms["compute_s"][i],
+                allreduce_s=terms["allreduce_s"][i],
+                exposed_comm_s=terms["exposed_s"][i],
+                sync_wait_s=terms["sync_wait_s"][i],
+                input_stall_s=terms["input_stall_s"][i],
+                step_s=terms["step_s"][i],
+                bottleneck=bottleneck(terms, i),
+                link=link(terms, i),
             )
             rec["devices"] = int(rec["devices"])
             rows.append(rec)
         return rows
 
 
-def link(b: Any, i: int) -> str:
-    """The largest term of the all-reduce at this size: intra-node link, network or latency."""
-    if b.devices[i] <= 1:
+def link(t: dict[str, Any], i: int) -> str:
+    """The largest term of the all-reduce at this size: intra-node link, network or latency (t: the
+    breakdown's columns by name)."""
+    if t["devices"][i] <= 1:
         return "none (one device)"
-    terms = {"intra-node link": b.intra_s[i], "network": b.inter_s[i], "latency": b.latency_s[i]}
+    terms = {"intra-node link": t["intra_s"][i], "network": t["inter_s"][i], "latency": t["latency_s"][i]}
     return max(terms, key=terms.get)
 
 
-def bottleneck(b: Any, i: int) -> str:
+def bottleneck(t: dict[str, Any], i: int) -> str:
     """What costs this size the most time: a starved input pipeline, else the exposed all-reduce (named
     by its link) or the wait."""
-    if b.input_stall_s[i] > 0:
+    if t["input_stall_s"][i] > 0:
         return "input pipeline"
-    if b.devices[i] <= 1:
+    if t["devices"][i] <= 1:
         return "none (one device)"
-    return link(b, i) if b.exposed_s[i] >= b.sync_wait_s[i] else "synchronisation wait"
+    return link(t, i) if t["exposed_s"][i] >= t["sync_wait_s"][i] else "synchronisation wait"
 
 
 def predict(
