@@ -11,6 +11,7 @@ import ctypes
 import signal
 import sys
 import time
+import traceback
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -141,7 +142,8 @@ def local_entry(rank: int, job: Job, world: int, host: str, port: int, prefix: s
     except Exception as exc:
         low = str(exc).lower()
         queue.put(("error", rank, time.time(), one_line(exc), any(w in low for w in COMM_ERRORS)))
-        raise
+        traceback.print_exc()  # for the error file; then leave now: under NCCL, tearing the process group down
+        quiet_exit(1)  # at interpreter exit can hang, and the parent would report a hang, not this crash
     quiet_exit()
 
 
@@ -167,7 +169,6 @@ def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     setup(ctx)
     dist.init_process_group(ctx.backend, timeout=pg_timeout(job, False))
     ctx.ready_at = time.monotonic()
-    try:
-        return ctx, dispatch(ctx)
-    finally:
-        dist.destroy_process_group()
+    result = dispatch(ctx)  # on an exception the group is left alone: NCCL's abort must be collective, and one
+    dist.destroy_process_group()  # rank destroying it while its peers sit in a collective can hang
+    return ctx, result

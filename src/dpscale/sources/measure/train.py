@@ -72,7 +72,11 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         t_sync, t_nosync = ctx.max_over_ranks([t_sync, t_nosync])
         sync_s.append(t_sync)
         nosync_s.append(t_nosync)
-    comm_s = _allreduce_time(ctx, params, iters=min(job.steps, 10))
+    opt.zero_grad(set_to_none=True)  # free the gradients before the standalone buffer (large models)
+    trainable = [p for p in model.parameters() if p.requires_grad]
+    dtype = max({p.dtype for p in trainable}, key=lambda t: sum(p.numel() for p in trainable if p.dtype == t))
+    size = torch.empty((), dtype=dtype).element_size()
+    comm_s = _allreduce_time(ctx, grad_bytes // size, min(job.steps, 10), dtype)
     drift = _replica_drift(model, ctx.device)
     ctx.beat()
     return {
@@ -95,17 +99,21 @@ def _replica_drift(model: torch.nn.Module, device: torch.device) -> float:
     """Largest difference across ranks of a checksum of the weights (sum and sum of squares, in float64):
     0 when DDP kept the replicas identical, as data parallelism requires. Reduced on the rank's own device:
     NCCL takes GPU tensors only."""
-    with torch.no_grad():
-        flat = torch.cat([p.detach().flatten().double() for p in model.parameters()])
-        sums = torch.stack([flat.sum(), (flat * flat).sum()]).to(device)
+    with torch.no_grad():  # one parameter at a time: no float64 copy of the whole model on the device
+        total = torch.zeros(2, dtype=torch.float64, device=device)
+        for p in model.parameters():
+            total[0] += p.sum(dtype=torch.float64)
+            total[1] += torch.linalg.vector_norm(p, dtype=torch.float64) ** 2
+        sums = total
     hi, lo = sums.clone(), -sums
     dist.all_reduce(hi, op=dist.ReduceOp.MAX)
     dist.all_reduce(lo, op=dist.ReduceOp.MAX)  # max of −x: the minimum
     return float((hi + lo).abs().max().cpu())
 
 
-def _allreduce_time(ctx: RankContext, numel: int, iters: int) -> float:
-    """Seconds to all-reduce the whole gradient once, alone (no overlapping compute)."""
-    buf = torch.ones(numel, device=ctx.device)
+def _allreduce_time(ctx: RankContext, numel: int, iters: int, dtype: torch.dtype = torch.float32) -> float:
+    """Seconds to all-reduce the whole gradient once, alone (no overlapping compute), in the gradients' dtype
+    (a bf16 model's all-reduce moves half a float32 buffer's bytes)."""
+    buf = torch.ones(numel, device=ctx.device, dtype=dtype)
     dist.all_reduce(buf)  # warm-up: the first call sets up the communicator
     return time_loop(ctx, buf, max(1, iters))  # the same timed loop as `dpscale measure allreduce`

@@ -58,9 +58,23 @@ def job_from(a: argparse.Namespace) -> Job:
         from dpscale.sources.measure.results import check_writable
 
         check_writable(a.out)
+    _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
                a.device, a.timeout)  # fmt: skip
+
+
+def _check_gpus(device: str, local_rank: int) -> None:
+    """Each local rank takes cuda:LOCAL_RANK: refuse in one line what would end in a CUDA traceback."""
+    import torch
+
+    if device == "cuda" and not torch.cuda.is_available():
+        raise DpscaleError("--device: got 'cuda'; allowed: cpu or auto (no CUDA device is visible here)")
+    if device != "cpu" and torch.cuda.is_available() and local_rank >= torch.cuda.device_count():
+        raise DpscaleError(
+            f"LOCAL_RANK: got {local_rank}; allowed: below the {torch.cuda.device_count()} visible GPU(s) — start "
+            "as many ranks per node as GPUs (torchrun --nproc-per-node), and let every rank see the node's GPUs"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
