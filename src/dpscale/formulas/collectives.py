@@ -111,12 +111,9 @@ def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intr
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm != "auto":
         return allreduce_terms(*args, algorithm=algorithm)
-    hier, tree = allreduce_terms(*args, algorithm="hierarchical"), allreduce_terms(*args, algorithm="tree")
-    ring = allreduce_terms(*args, algorithm="ring")
-    pick = sum(tree) < sum(hier)
-    best = tuple(np.where(pick, t, h) for t, h in zip(tree, hier))
-    pick = sum(ring) < sum(best)
-    return tuple(np.where(pick, r, b) for r, b in zip(ring, best))
+    cands = [allreduce_terms(*args, algorithm=a) for a in ("hierarchical", "tree", "ring")]
+    pick = np.argmin(np.broadcast_arrays(*(sum(c) for c in cands)), axis=0)  # ties: the earlier in this order
+    return tuple(np.choose(pick, [c[j] for c in cands]) for j in range(3))
 
 
 def allreduce_time(
