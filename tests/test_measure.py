@@ -270,3 +270,35 @@ def test_a_result_sent_just_before_every_rank_exits_is_not_lost() -> None:
     job = Job("train", "mlp", None, 8, 3, 1, 1, (), 20, 1, "cpu", 60.0)
     outcome = Launcher.__new__(Launcher)._watch(pc, job, 1, LateQueue(), [0], 0.0, None)
     assert outcome.result == {"devices": 1}
+
+
+def test_the_watchdog_allows_start_up_time_before_calling_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a loaded machine spawning and importing torch can outlast a short --timeout; that is not a hang
+    (CI once reported 'all ranks made no progress for 3 s' there). Once every rank has started, --timeout holds."""
+    import os
+    import time
+    from types import SimpleNamespace
+
+    from dpscale.sources.measure import launcher
+    from dpscale.sources.measure.jobs import START_BEATS
+
+    class EmptyQueue:
+        def empty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(launcher, "STARTUP_S", 0.8)
+    pipes = [os.pipe() for _ in range(2)]  # sentinels that never become ready: processes that never exit
+    try:
+        procs = [SimpleNamespace(exitcode=None, pid=i, sentinel=r) for i, (r, _) in enumerate(pipes)]
+        pc = SimpleNamespace(processes=procs, error_files=[None, None])
+        job = Job("train", "mlp", None, 8, 3, 1, 1, (), 20, 1, "cpu", 0.1)
+        watch = launcher.Launcher.__new__(launcher.Launcher)._watch
+        t0 = time.monotonic()
+        with pytest.raises(launcher.RunFailed, match=r"all ranks made no progress for 0.1 s"):
+            watch(pc, job, 2, EmptyQueue(), [1, 1], 0.0, None)  # still starting: STARTUP_S applies
+        assert time.monotonic() - t0 >= 0.8
+        with pytest.raises(launcher.RunFailed, match=r"size 2: rank 1 made no progress"):
+            watch(pc, job, 2, EmptyQueue(), [START_BEATS + 1, START_BEATS], 0.0, None)  # started: --timeout
+    finally:
+        for fd in (fd for pair in pipes for fd in pair):
+            os.close(fd)

@@ -9,6 +9,7 @@ MODES = ("train", "allreduce", "equivalence")
 WORKLOADS = ("mlp", "cnn", "transformer")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
+START_BEATS = 3  # heartbeats of a rank's start: torch set up, process group up, model (or buffers) ready
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class Job:
 
     def beats_total(self, world: int) -> int:
         """Heartbeats rank 0 passes in a full run: the progress bar's 100 %."""
-        start = 3  # started, process group up, model ready
+        start = START_BEATS
         if self.mode == "train":
             return start + 2 * (self.warmup + min(self.warmup, 2) + 2 * self.repeats * self.steps) + 1
         if self.mode == "allreduce":

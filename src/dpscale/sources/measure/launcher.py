@@ -2,8 +2,9 @@
 
 The parent owns the TCPStore (so a busy --port fails here, at once) and watches two things:
 process exits (a crash: the first rank to fail that was not merely told by a collective that a
-peer died) and heartbeats (a hang: no rank made progress for --timeout seconds; the ranks that
-got least far are named). Either way every rank is terminated, then killed, then reaped.
+peer died) and heartbeats (a hang: no rank made progress for --timeout seconds, or for STARTUP_S while
+some rank is still starting; the ranks that got least far are named). Either way every rank is
+terminated, then killed, then reaped.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.sources.measure.jobs import Job
+from dpscale.sources.measure.jobs import START_BEATS, Job
 
 GRACE_S = 2.0  # after a failure: time for the other ranks' messages, then for SIGTERM before SIGKILL
+STARTUP_S = 120.0  # until every rank has built its model (spawn, import torch, process group) the watchdog
+# waits at least this long: a loaded machine can take tens of seconds to start, which is not a hang
 
 
 class RunFailed(Exception):
@@ -119,12 +122,17 @@ class Launcher:
                 last, last_change = cur, now
                 if progress:
                     progress(min(cur[0], total), total)
-            elif now - last_change > job.timeout and failed_at is None:
+            elif now - last_change > _limit(job.timeout, cur) and failed_at is None:
                 low = min(cur)
                 stuck = [i for i, b in enumerate(cur) if b == low]
                 who = "all ranks" if len(stuck) == world else "rank " + ", ".join(map(str, stuck))
                 raise RunFailed(world, who, f"made no progress for {job.timeout:g} s (--timeout); stopped all ranks")
             wait([p.sentinel for p in pc.processes if p.exitcode is None], timeout=0.1)
+
+
+def _limit(timeout: float, beats: list[int]) -> float:
+    """Seconds without progress that make a hang: --timeout, or STARTUP_S while some rank is still starting."""
+    return timeout if min(beats) >= START_BEATS else max(timeout, STARTUP_S)
 
 
 def _culprit(errors: dict, exits: dict, error_files: list) -> tuple[str, str]:
