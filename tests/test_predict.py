@@ -248,6 +248,24 @@ def test_one_gpu_nodes_need_no_intra_node_bandwidth():
     assert 1 > p.efficiency_values[1] > p.efficiency_values[2] and p.records()[2]["link"] == "network"
 
 
+@pytest.mark.parametrize("algorithm", ["ring", "tree", "hierarchical", "auto"])
+def test_with_one_gpu_a_node_the_intra_node_figure_changes_nothing(algorithm):
+    """No intra-node link is crossed: a flat ring or tree of single-GPU nodes once ran at --intra-bw 1 GB/s."""
+    t = [allreduce_time(25 * MIB, [2, 256], 1, intra, 50.0, 3.4e-6, 14e-6, algorithm) for intra in (1.0, 600.0)]
+    assert t[0] == pytest.approx(t[1])
+    intra, net = bandwidth_terms(25 * MIB, 256, 1, 1.0, 50.0, algorithm)
+    by_hand = {"tree": 2.0, "ring": 2 * 255 / 256, "hierarchical": 2 * 255 / 256}  # bytes moved per byte
+    assert float(intra) == 0 and float(net) == pytest.approx(by_hand.get(algorithm, 2 * 255 / 256) * 25 * MIB / 50e9)
+
+
+def test_a_system_file_of_one_gpu_nodes_needs_no_intra_node_figure(tmp_path, capsys):
+    f = tmp_path / "eth.json"
+    f.write_text(json.dumps({"gpus_per_node": 1, "inter_bw_gbs": 12.5}))
+    rc, out, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(f),
+                       "-d", "2,16", "--json")  # fmt: skip
+    assert rc == 0 and [r["link"] for r in json.loads(out)] == ["network", "network"], err
+
+
 def test_system_file(tmp_path, capsys):
     f = tmp_path / "mine.json"
     f.write_text(json.dumps({"systems": {"lab": {"gpus_per_node": 4, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5}}}))

@@ -103,7 +103,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(
             f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
         )
-    missing = [k for k in SYSTEM_KEYS if not isinstance(entry.get(k), (int, float)) or not 0 < entry.get(k) < 1e300]
+    need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
+    missing = [k for k in need if not isinstance(entry.get(k), (int, float)) or not 0 < entry.get(k) < 1e300]
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
         raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")
     return {"key": key, **entry}

@@ -77,21 +77,23 @@ def allreduce_terms(
       one tree pair per NIC so the node's NICs work in parallel [NCCL#545]; inside one node, a chain.
     - ring (flat, multi-channel, one channel per NIC): ≈ 2(p−1)/p·S at the slower link [STAS-NET] model 2;
       of its 2(p−1) hops, 2(k−1) cross the network (NCCL's ring latency [NCCL-TUNE]).
-    Ring and tree across nodes spend their bandwidth time on the slower link, inside one node on NVLink."""
+    Ring and tree across nodes spend their bandwidth time on the slower link (on the network alone with one GPU
+    a node), inside one node on NVLink."""
     s = np.asarray(nbytes, dtype=float)
     p = np.asarray(ranks, dtype=float)
     g, k = nodes(ranks, gpus_per_node)
     if algorithm == "hierarchical":
         lat = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
         return lat, busbw_factor(g) * s / (intra_bw_gbs * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
-    bw = np.where(k > 1, np.minimum(intra_bw_gbs, inter_bw_gbs), intra_bw_gbs)
+    alone = g <= 1  # one GPU a node: no intra-node link to cross
+    bw = np.where(k > 1, np.where(alone, inter_bw_gbs, np.minimum(intra_bw_gbs, inter_bw_gbs)), intra_bw_gbs)
     if algorithm == "tree":
         lat = np.where(p > 1, 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * np.log2(k) * alpha_inter_s, 0.0)
         t = np.where(p > 1, 2.0 * s / (bw * GB), 0.0)
     else:  # ring
         lat = (2.0 * (p - 1.0) - 2.0 * (k - 1.0)) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
         t = busbw_factor(p) * s / (bw * GB)
-    net = (k > 1) & (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs))
+    net = (k > 1) & (alone | (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs)))
     return lat, np.where(net, 0.0, t), np.where(net, t, 0.0)
 
 
