@@ -105,6 +105,8 @@ def test_solve_throughput_and_speedup_target():
     assert s.exact == pytest.approx(0.9)
     s = solve(per_device_throughput=2000, efficiency=0.9, speedup=57.6)
     assert s.result.devices == 64
+    s = solve(devices=64, per_device_throughput=2000, efficiency=0.9)  # the forward case: exact is the answer
+    assert s.solved == "actual_throughput" and s.exact == pytest.approx(115_200)  # was nan
 
 
 @pytest.mark.parametrize(

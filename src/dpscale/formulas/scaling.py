@@ -209,7 +209,8 @@ def solve(
         _scalar(target, target_name)
 
     if unknown in ("actual_throughput", "speedup"):
-        return Solution(unknown, math.nan, scale(devices, per_device_throughput, efficiency))
+        result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
+        return Solution(unknown, getattr(result, unknown), result)
 
     if unknown == "efficiency":
         d = _scalar(check_devices(devices), "devices")
