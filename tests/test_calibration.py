@@ -12,7 +12,14 @@ import pytest
 
 from dpscale import catalog
 from dpscale.formulas.stepmodel import DEFAULT
-from dpscale.sources.predict import CHECKED_ARCHS, CHECKED_DEVICES, ERROR_BAND
+from dpscale.sources.predict import (
+    CHECKED_ARCHS,
+    CHECKED_DEVICES,
+    CHECKED_INTER_GBS,
+    CHECKED_INTRA_GBS,
+    CHECKED_PARAMS_M,
+    ERROR_BAND,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV = ROOT.parent / "shared" / "data" / "published_scaling_dev.csv"
@@ -30,6 +37,11 @@ def test_shipped_constants_are_the_calibration_optimum():
     rows = [r for c in configs for r in c.rows]
     assert {catalog.find_gpu(gpu=r.gpu)["arch"] for r in rows} == set(CHECKED_ARCHS)
     assert max(r.devices for r in rows) == CHECKED_DEVICES
+    params = [r.params_millions for r in rows if r.params_millions]
+    assert (min(params), max(params)) == CHECKED_PARAMS_M
+    assert (min(r.intra_bw_gbs for r in rows), max(r.intra_bw_gbs for r in rows)) == CHECKED_INTRA_GBS
+    inter = [r.inter_bw_gbs for r in rows if r.devices > r.gpus_per_node]
+    assert (min(inter), max(inter)) == CHECKED_INTER_GBS
     res = cal.residuals(configs)
     i = cal.best(res, [c.cfg for c in configs])
     assert cal.GRID[i] == (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)

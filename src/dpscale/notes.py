@@ -40,6 +40,18 @@ EN = {
     "unchecked_size": (
         "beyond {top:,} devices, the largest published size checked: the synchronisation wait is extrapolated there"
     ),
+    "unchecked_params": (
+        "{m:,.4g} M parameters: published measurements checked {lo:g}–{hi:g} M; the synchronisation wait grows with "
+        "the gradient bytes and is extrapolated, and E lo–hi is not known to hold"
+    ),
+    "unchecked_intra": (
+        "{bw:g} GB/s per device inside a node: published measurements checked NVLink at {lo:g}–{hi:g} GB/s; "
+        "E lo–hi is not known to hold"
+    ),
+    "unchecked_inter": (
+        "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
+        "E lo–hi is not known to hold"
+    ),
     "ddp_memory": (
         "plain DDP needs at least {need:,.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
         "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale memory`), whose extra collectives "

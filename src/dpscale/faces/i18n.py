@@ -730,6 +730,18 @@ NOTES: dict[str, dict[str, str]] = {
             "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
             "sincronización se extrapola"
         ),
+        "unchecked_params": (
+            "{m:,.4g} M de parámetros: las mediciones publicadas comprobaron {lo:g}–{hi:g} M; la espera de "
+            "sincronización crece con los bytes de gradiente y se extrapola, y no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_intra": (
+            "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas comprobaron NVLink a "
+            "{lo:g}–{hi:g} GB/s; no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_inter": (
+            "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas comprobaron InfiniBand a {lo:g}–{hi:g} GB/s; "
+            "no consta que E inf–sup se cumpla"
+        ),
         "ddp_memory": (
             "DDP simple necesita al menos {need:,.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
             "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale memory`), "

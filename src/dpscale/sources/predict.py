@@ -49,6 +49,9 @@ ERROR_BAND = (-0.15, 0.08)
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
 CHECKED_DEVICES = 1024
+CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (ResNet-style NCF to BERT-large)
+CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to DGX A100)
+CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
@@ -336,6 +339,8 @@ def predict(
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
     notes.extend(_unchecked(d, part, gpu, float(n_params), prec))
+    links = not (part and part["arch"] not in CHECKED_ARCHS)  # else the GPU's note already says it: unchecked
+    notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links))
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
@@ -386,6 +391,23 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         states = model_states(n_params, 1, 0, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
         if states > device_bytes(part["memory_gb"]):
             out.append(Note("ddp_memory", need=states / GB, mem=part["memory_gb"], gpu=gpu))
+    return out
+
+
+def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bool) -> list:
+    """Notes where the model size or a link the prediction leans on lies outside the published checks: the
+    terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
+    intra / inter: whether to check that link (not a measured intra-node table; not on an unchecked GPU)."""
+    out = []
+    lo, hi = CHECKED_PARAMS_M
+    if not lo / 2 <= n_params / 1e6 <= 2 * hi:  # within a factor of two the byte term is barely extrapolated
+        out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
+    lo, hi = CHECKED_INTRA_GBS
+    if intra and min(d.max(), cl.gpus_per_node) > 1 and not lo <= cl.intra_bw_gbs <= hi:
+        out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
+    lo, hi = CHECKED_INTER_GBS
+    if inter and d.max() > cl.gpus_per_node and not lo <= cl.inter_bw_gbs <= hi:
+        out.append(Note("unchecked_inter", bw=cl.inter_bw_gbs, lo=lo, hi=hi))
     return out
 
 
