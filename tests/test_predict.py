@@ -847,3 +847,16 @@ def test_the_ring_fill_is_intra_node_link_time_not_latency():
     # BERT-large on DGX A100 at 1,024: latency terms 13.4 ms, network 18.6, fill 5.8 — once counted as latency
     rec = predict([1024], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100").records()
     assert rec[0]["link"] == "network"
+
+
+def test_a_baseline_faster_than_the_gpu_can_compute_is_flagged():
+    """150 samples/s of Llama-7B at 4,096 tokens is 29 PFLOP/s a GPU: tokens/s typed as samples/s. The page
+    kept BERT-large's default rate when another model was picked, and nothing said so."""
+
+    def keys(v):
+        p = predict([8, 64], model="llama-7b", system="dgx-h100", precision="bf16", batch=4, throughput=v)
+        return [n for n in p.notes if n.key == "beyond_peak"]
+
+    (note,) = keys(150)
+    assert "28,797 TFLOP/s" in note and "989 TFLOP/s" in note
+    assert keys(5) == []  # 960 TFLOP/s: under the 989 peak (and far above any real MFU, but possible)

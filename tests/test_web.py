@@ -244,6 +244,13 @@ def test_the_page_in_a_real_browser(served):
         e64 = dpscale.predict(64, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
         want = f"{e64.efficiency_values[0]:.3f}".replace(".", ",")
         sync_api.expect(page.locator("#result tbody tr").nth(3)).to_contain_text(want)
+        # another model does not inherit BERT-large's measured rate: compute is estimated instead
+        page.select_option("#predict select[name=model]", "llama-7b")
+        sync_api.expect(page.locator("#predict input[name=throughput]")).to_have_value("")
+        page.click("#predict .run")
+        sync_api.expect(page.locator("#notes")).to_contain_text("TFLOP")  # compute estimated from FLOPs
+        page.select_option("#predict select[name=model]", "bert-large")
+        sync_api.expect(page.locator("#predict input[name=throughput]")).to_have_value("150")
         # keyboard: the arrows move between tabs (one tab stop for the list)
         page.focus("#tab-predict")
         page.keyboard.press("ArrowLeft")

@@ -66,6 +66,10 @@ EN = {
         "near {cap:,.0f} ({rate:g} a core where published runs stopped scaling), and E would fall below this "
         "prediction — unless the images are decoded on the GPU (DALI); a measured loader rate goes in --input-rate"
     ),
+    "beyond_peak": (
+        "the measured baseline implies {tflops:,.0f} TFLOP/s a device, more than the {gpu}'s {peak:g} TFLOP/s peak: "
+        "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),

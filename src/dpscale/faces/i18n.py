@@ -757,6 +757,10 @@ NOTES: dict[str, dict[str, str]] = {
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
             "en la GPU (DALI); la tasa medida de la carga de datos va en --input-rate"
         ),
+        "beyond_peak": (
+            "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
+            "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),

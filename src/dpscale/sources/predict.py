@@ -411,6 +411,13 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     return out
 
 
+def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None) -> list:
+    """A note when the measured baseline implies more FLOP/s than the GPU's fastest dense peak (fp8 aside):
+    no precision could run it, so a unit is off — tokens/s given as samples/s, or another --seq-len."""
+    peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8")
+    return [Note("beyond_peak", tflops=flops_per_s / 1e12, gpu=gpu, peak=peak)] if flops_per_s > peak * 1e12 else []
+
+
 def _decode_caution(per_device: float, n: int, cores: float) -> list:
     """A note when n busy devices of one node would need more images/s than its CPUs decode (DECODE_PER_CORE);
     none when one device alone already runs faster than that (its loader cannot be decoding on the CPU)."""
@@ -440,9 +447,12 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         check_positive(step_s, "--step-time", "seconds > 0")
     if step_s is not None:
         try:
-            return micro_step_from_baseline(step_s, d0, ga, **kw)
+            t = micro_step_from_baseline(step_s, d0, ga, **kw)
         except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
             raise DpscaleError(f"--baseline-devices with --throughput/--step-time: {exc}") from None
+        if part is not None and (spec is not None or seq_len is not None):
+            notes.extend(_beyond_peak(flops_per_sample(spec, seq_len, params) * batch / t, part, gpu))
+        return t
     if (spec is None and seq_len is None) or part is None:
         raise DpscaleError(
             "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "
