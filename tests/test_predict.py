@@ -533,17 +533,19 @@ def test_error_band_is_zero_where_measured_and_grows_with_distance():
     assert band_shape(8, 8) == 0 and band_shape(16, 8) == pytest.approx(1 / 3) and band_shape(8192, 8) == 1
     assert band_shape(1, 8) == 1  # three doublings below the measured node
     lo, hi = band(0.8, 64)  # E relative to one device, six doublings out: the whole band
-    assert lo == pytest.approx(0.8 + ERROR_BAND[0]) and hi == pytest.approx(0.8 + ERROR_BAND[1])
+    assert lo == pytest.approx(0.8 * (1 + ERROR_BAND[0])) and hi == pytest.approx(0.8 * (1 + ERROR_BAND[1]))
     assert band(0.95, 64)[1] == 1.0  # never above 1
     # below a one-node measurement (d0 = 8) the band is mirrored: a device alone may run faster than the node
-    # implied (E(1) higher), so the wide side is above: E − 0.08 … E + 0.15 three doublings down
-    assert ERROR_BAND == (-0.15, 0.08)
-    assert band(0.7, 1, 8) == pytest.approx((0.62, 0.85)) and band(0.7, 64, 8) == pytest.approx((0.55, 0.78))
+    # implied (E(1) higher), so the wide side is above: E·(1 − 0.09) … E·(1 + 0.15) three doublings down
+    assert ERROR_BAND == (-0.15, 0.09)
+    assert band(0.7, 1, 8) == pytest.approx((0.637, 0.805)) and band(0.7, 64, 8) == pytest.approx((0.595, 0.763))
+    # a share of E, not an offset: a slow network's E = 0.04 keeps a band above zero (it was 0 … 0.12)
+    assert band(0.04, 64) == pytest.approx((0.034, 0.0436))
     p = predict([1, 2, 8, 64, 1024], params=3.4e8, step_time_s=0.3, system="dgx-a100")
     recs = p.records()
     assert recs[0]["efficiency_lo"] == recs[0]["efficiency_hi"] == 1.0
-    widths = [r["efficiency_hi"] - r["efficiency_lo"] for r in recs]
-    assert np.all(np.diff(widths) >= -1e-12) and widths[-1] > 0.15
+    widths = [(r["efficiency_hi"] - r["efficiency_lo"]) / r["efficiency"] for r in recs]  # shares of E
+    assert np.all(np.diff(widths) >= -1e-12) and widths[-1] == pytest.approx(0.24)
     for r in recs:
         assert 0 <= r["efficiency_lo"] <= r["efficiency"] <= r["efficiency_hi"] <= 1
         assert r["actual_throughput_lo"] == pytest.approx(r["actual_throughput"] * r["efficiency_lo"] / r["efficiency"])

@@ -23,7 +23,7 @@ explains — but averages over the body instead of reading one order statistic, 
 when one row changes. The plain mean and a Huber loss chase the tail (dev CV medians 0.030–0.035).
 
 The leave-one-family-out residuals also give the predictor's error band (sources.predict.ERROR_BAND):
-the 10th and 90th percentiles of (measured − predicted) / s, with s = band_shape(d / d0).
+the 10th and 90th percentiles of (measured − predicted) / (predicted · s), with s = band_shape(d / d0).
 """
 
 from __future__ import annotations
@@ -107,11 +107,12 @@ def held_out(configs, res: dict[str, np.ndarray], key) -> tuple[dict[str, np.nda
 
 
 def error_band(configs, held: dict[str, np.ndarray]) -> tuple[float, float]:
-    """10th/90th percentiles of out-of-sample residuals divided by the band's shape at each row's d / d0."""
+    """10th/90th percentiles of out-of-sample residuals as shares of their prediction, divided by the band's
+    shape at each row's d / d0."""
     scaled = [
-        r / band_shape(row.devices, c.baseline.devices)
+        r / ((m - r) * band_shape(row.devices, c.baseline.devices))  # m − r: the held-out prediction
         for c in configs
-        for (row, _, _), r in zip(predict_config(c), held[c.cfg])
+        for (row, m, _), r in zip(predict_config(c), held[c.cfg])
     ]
     lo, hi = np.percentile(scaled, [10, 90])
     return float(lo), float(hi)
