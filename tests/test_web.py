@@ -86,6 +86,12 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     assert not os.path.exists(png)
     r = post(client, "calc", {**WORKED, "help": True})
     assert r.status_code == 422 and "not available on the web page" in r.json()["error"]
+    said = {o: post(client, "calc", {**WORKED, o: "x"}, "es").json()["error"] for o in ("frobnicate", "plot")}
+    assert "se admite: las opciones de esta orden: actual," in said["frobnicate"]  # once half English
+    assert (
+        said["plot"]
+        == "dpscale calc: error: plot: se recibió 'x'; se admite: la línea de órdenes (no está en la página web)"
+    )
     r = post(client, "batch", {"micro_batch": "32", "devices": "8", "warmup_epochs": "1e308", "dataset_size": "1e6",
                                "base_lr": "0.1", "base_batch": "256"})  # fmt: skip
     assert r.status_code == 422 and "a number too large to compute with" in r.json()["error"]  # as the CLI says it

@@ -853,6 +853,8 @@ TEXT_NUMBERS = ("table",)  # note fields that are numbers already written out ('
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "this command's options: ": "las opciones de esta orden: ",
+        "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
         "a number": "un número",
         "a whole number ≥ 1": "un número entero ≥ 1",
         "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",

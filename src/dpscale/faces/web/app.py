@@ -59,7 +59,7 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
             )
             raise fail("options", key, f"this command's options: {', '.join(usable)}")
         if action.dest in (*FILE_OPTIONS, "help"):
-            raise DpscaleError(f"{key}: not available on the web page; allowed: the command line")
+            raise fail(key, value, "the command line (not available on the web page)")
         if value is None or value == "" or value is False:
             continue
         if value is True:
