@@ -190,8 +190,9 @@ def test_validate_fit_on_dev_set():
     r = validate_fit(read_published(DEV))
     assert list(r) == ["mode", "points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error", "rows"]
     assert r["mode"] == "fit" and r["configs"] == r["points"] == len(r["rows"]) >= 20
-    assert list(r["rows"][0]) == ["cfg", "devices", "measured", "predicted", "error"]
+    assert list(r["rows"][0]) == ["cfg", "devices", "measured", "predicted", "error", "signed_error"]
     assert r["median_abs_error"] <= 0.03  # measured 0.015 (docs/fit.md)
     assert r["median_abs_error"] <= r["p90_abs_error"] <= r["max_abs_error"]
     for row in r["rows"]:
-        assert row["error"] == pytest.approx(row["predicted"] - row["measured"])
+        assert row["signed_error"] == pytest.approx(row["predicted"] - row["measured"])
+        assert row["error"] == abs(row["signed_error"])  # the contract: absolute differences in E

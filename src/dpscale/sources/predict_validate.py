@@ -126,7 +126,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
 def summary(rows: list[dict], configs: int, mode: str) -> dict:
     """The validation report's numbers, for predict and fit mode alike: absolute errors in E (0.03 = 3
     points); None (JSON null) when no row could be scored."""
-    err = np.abs([r["error"] for r in rows])
+    err = np.array([r["error"] for r in rows])  # |predicted − measured| already
     stat = (lambda f: float(f(err))) if rows else (lambda f: None)
     return {
         "mode": mode,
@@ -152,8 +152,8 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             alone.append(c.cfg)
         for r, m, p in got:
             lo, hi = band(p, r.devices, c.baseline.devices)
-            rows.append({"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": p - m,
-                         "predicted_lo": float(lo), "predicted_hi": float(hi)})  # fmt: skip
+            rows.append({"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": abs(p - m),
+                         "signed_error": p - m, "predicted_lo": float(lo), "predicted_hi": float(hi)})  # fmt: skip
     out = summary(rows, used, "predict")
     measured = np.array([r["measured"] for r in rows]) if rows else np.array([np.nan])
     out["constant_baseline_median_abs_error"] = float(np.median(np.abs(measured - np.median(measured))))

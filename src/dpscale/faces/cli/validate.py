@@ -17,6 +17,7 @@ COLUMNS = [
     Column("measured", "fixed3"),
     Column("predicted", "fixed3"),
     Column("error", "fixed3"),
+    Column("signed_error", "fixed3"),
 ]
 
 
