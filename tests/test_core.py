@@ -82,6 +82,7 @@ def test_solve_devices_with_a_law_finds_the_smallest_size():
     d = s.result.devices
     assert d * law.efficiency(d) * 1000 >= 40_000 > (d - 1) * law.efficiency(d - 1) * 1000
     assert d - 1 < s.exact < d  # the fractional size where the speedup crosses the target
+    assert s.exact * law.efficiency(s.exact) * 1000 == pytest.approx(40_000, rel=1e-12)  # the law's own root
     # an E(d) that happens to be constant gives what the constant does: 40,000 / (1,000 · 0.9) = 44.44 → 45
     flat = solve(per_device_throughput=1000, efficiency=lambda d: 0.9 + 0 * d, actual_throughput=40_000)
     assert flat.result.devices == 45 and flat.exact == pytest.approx(400 / 9)
