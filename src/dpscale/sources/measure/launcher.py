@@ -13,6 +13,7 @@ import errno
 import os
 import signal
 import socket
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -75,14 +76,25 @@ class Launcher:
         mp = tmp.get_context("spawn")
         queue, beats = mp.SimpleQueue(), mp.RawArray("q", world)
         self.launches += 1
-        args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats)
+        # The ranks' stderr (tracebacks, gloo's and torch's warnings) goes to a file, not the user's terminal:
+        # a failure is said in one line, which names the file when the ranks wrote anything.
+        fd, log = tempfile.mkstemp(prefix=f"dpscale-measure-d{world}-", suffix=".log")
+        os.close(fd)
+        args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats, log)
         t0 = time.monotonic()
         pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
+        keep = False
         try:
             return self._watch(pc, job, world, queue, beats, t0, progress)
+        except RunFailed as exc:
+            _stop(pc.processes)  # every rank has written all it will
+            keep = os.path.getsize(log) > 0
+            if keep:
+                raise RunFailed(exc.devices, exc.rank, f"{exc.reason} (the ranks' output: {log})") from None
+            raise
         finally:
             _stop(pc.processes)
-            for f in pc.error_files:
+            for f in [*pc.error_files, None if keep else log]:
                 if f and os.path.exists(f):
                     os.unlink(f)
 

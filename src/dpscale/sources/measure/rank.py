@@ -124,9 +124,18 @@ def one_line(exc: BaseException) -> str:
     return text[:300]
 
 
-def local_entry(rank: int, job: Job, world: int, host: str, port: int, prefix: str, queue: Any, beats: Any) -> None:
-    """A rank spawned by the local launcher (torch.multiprocessing.start_processes)."""
+def local_entry(
+    rank: int, job: Job, world: int, host: str, port: int, prefix: str, queue: Any, beats: Any, log: str | None = None
+) -> None:
+    """A rank spawned by the local launcher (torch.multiprocessing.start_processes). log: a file for this rank's
+    stderr, so its tracebacks and library warnings do not reach the user's terminal (the parent says the error)."""
     _die_with_parent()
+    if log:
+        import os
+
+        fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.dup2(fd, 2)
+        os.close(fd)
     ctx = RankContext(rank, world, rank, world, job, beats)
     try:
         setup(ctx)
