@@ -24,3 +24,26 @@ def test_overflow_is_one_line_not_infinity(capsys, argv, needle):
     rc, out, err = run(capsys, *argv)
     assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
     assert "∞" not in out and "inf" not in out
+
+
+def test_integer_arrays_cannot_wrap_around():
+    """numpy integer arithmetic wraps silently: int16 × int16 gave a negative ideal throughput (-3,072), int64
+    10^7 devices × 10^12 samples/s a negative actual one. Counts stay integers; products are taken in floats."""
+    import numpy as np
+
+    import dpscale
+
+    r = dpscale.scale(np.array([64], np.int16), np.array([2000], np.int16), 0.9)
+    assert r.ideal_throughput[0] == 128_000 and r.devices.dtype == np.int64
+    assert dpscale.scale(np.array([10**7]), np.array([10**12]), 0.9).actual_throughput[0] == pytest.approx(9e18)
+    assert dpscale.scale(64, np.array([255], np.uint8), 0.9).ideal_throughput[0] == 64 * 255
+    assert dpscale.scale(np.uint8(255), 2000, 0.9).ideal_throughput == 510_000  # a numpy scalar, too
+    assert dpscale.scale([1, 8], 2000, 0.9).devices.dtype.kind == "i"  # a list of ints stays whole
+
+
+def test_an_int_past_any_float_is_one_clear_error():
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    with pytest.raises(DpscaleError, match=r"devices: got 1000.*; allowed: a number within the float range"):
+        dpscale.scale(10**400, 2000, 0.9)  # was a raw OverflowError

@@ -63,6 +63,12 @@ def as_number(x: Any, name: str) -> Any:
     if isinstance(x, bool) or isinstance(x, (str, bytes)):
         raise fail(name, x, "a number")
     if isinstance(x, Real):
+        try:
+            float(x)
+        except OverflowError:  # an int past any float (10**400): not a quantity
+            raise fail(name, x, "a number within the float range (±1.8e308)") from None
+        if hasattr(x, "dtype") and x.dtype.kind in "iub":  # numpy integer scalars: their arithmetic wraps
+            return int(x)
         return x
     if is_array(x) or isinstance(x, (list, tuple)):
         import numpy as np
@@ -121,6 +127,8 @@ def check_devices(x: Any, name: str = "devices") -> Any:
     if hi > 2**53:  # past this, whole numbers are not exact in floating point (and no count is this large)
         raise fail(name, _bad(x, lambda a: a <= 2**53), "a whole number from 1 to 2^53")
     if is_array(x):
+        if x.dtype.kind in "iu":  # int8/uint8 counts would wrap in products: int64 holds any count (≤ 2^53)
+            return x.astype("int64", copy=False)
         if x.dtype.kind == "f":
             import numpy as np
 
@@ -131,9 +139,14 @@ def check_devices(x: Any, name: str = "devices") -> Any:
     return x
 
 
+def floats(x: Any) -> Any:
+    """Integer arrays as floats: a throughput of int16 × int16 devices wraps to a negative number, floats do not."""
+    return x.astype(float) if is_array(x) and x.dtype.kind in "iu" else x
+
+
 def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
     """Throughputs, bandwidths, batch sizes: finite and > 0."""
-    x = as_number(x, name)
+    x = floats(as_number(x, name))
     lo, hi = extrema(x)
     if not (lo > 0) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a > 0) & (a < float("inf"))), what)
@@ -143,7 +156,7 @@ def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
 def check_range(x: Any, name: str, lo: float, hi: float, what: str) -> Any:
     """A physical figure within bounds that keep the arithmetic finite (a 1e-320 GB/s link, a 1e300-byte
     gradient): lo ≤ x ≤ hi, finite. `what` says the bounds in the error."""
-    x = as_number(x, name)
+    x = floats(as_number(x, name))
     a, b = extrema(x)
     if not (a >= lo) or not (b <= hi):
         raise fail(name, _bad(x, lambda v: (v >= lo) & (v <= hi)), what)
@@ -157,7 +170,7 @@ def check_params(x: Any, name: str = "params") -> Any:
 
 def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     """An efficiency given as input lies in (0, 1]; a measured one may exceed 1 (solve handles that)."""
-    x = as_number(x, name)
+    x = floats(as_number(x, name))
     lo, hi = extrema(x)
     if not (lo > 0) or not (hi <= 1):
         bad = _bad(x, lambda a: (a > 0) & (a <= 1))
