@@ -130,6 +130,8 @@ def test_the_spanish_report_has_no_english_sentences(runs_csv, capsys):
         (["--point", "1:100", "--point", "2:190", "--gpus-per-node", "0"], "--gpus-per-node"),
         (["--point", "1:100", "--point", "2:190", "--plot", "x.txt"], "--plot"),
         (["missing-file.csv"], "RUNS"),
+        # 10^9 interval values once took 24 GB and the process was killed without a word
+        (["--point", "1:100", "--point", "2:190", "--resamples", "100000", "--at", "1..10000"], "--resamples × --at"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(argv, needle, capsys):

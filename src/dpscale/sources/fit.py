@@ -30,6 +30,7 @@ NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
 SWITCH = 0.5  # a rival law replaces the current choice (the default first) only below half its leave-one-out MSE
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20
+MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
 
 
 @dataclass(frozen=True)
@@ -152,6 +153,7 @@ class Fit:
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         rng = np.random.default_rng(self._rng_seed + 1)
         b = self.samples.shape[0]
+        check_cells(b, dd.size)
         # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
         s = self.noise_draws[:, None]
         base = s * rng.standard_normal((b, 1))
@@ -335,6 +337,16 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
             best = min(rivals, key=lambda n: (score(n), ORDER.index(n)))
     runner = sorted((n for n in names if n != best), key=lambda n: (score(n), ORDER.index(n)))[0]
     return best, runner, why
+
+
+def check_cells(resamples: int, sizes: int) -> None:
+    """Each interval array of `predict` is resamples × sizes floats, and a few live at once: bound them, so a
+    large request is one clear error rather than the process killed for memory."""
+    if resamples * sizes > MAX_CELLS:
+        raise DpscaleError(
+            f"--resamples × --at: {resamples:,} resamples × {sizes:,} sizes = {resamples * sizes:,} values; allowed: "
+            f"at most {MAX_CELLS:,} (about 1 GB of working memory) — fewer resamples or sizes"
+        )
 
 
 def fit(

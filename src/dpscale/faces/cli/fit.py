@@ -78,9 +78,11 @@ def _confidence(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dpscale.sources.fit import fit
+    from dpscale.sources.fit import check_cells, fit
 
     a = _inputs(args)
+    if a["at"] is not None:  # before the bootstrap, which would take minutes first
+        check_cells(a["resamples"], len(a["at"]))
     f = fit(
         a["runs"],
         law=args.law,
