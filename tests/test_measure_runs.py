@@ -272,3 +272,24 @@ def test_ddp_buckets_in_steady_state_are_what_the_overlap_model_assumes() -> Non
                        env=env)  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
     assert json.loads(p.stdout.strip().splitlines()[-1]) == list(bucket_sizes(56 * MIB) / MIB) == [1, 25, 25, 5]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_result_the_file_refuses_is_still_shown_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--out on a full disk once ended in an OSError traceback with the measured size lost."""
+    rc = main(["measure", "--devices", "1,2", *TINY, "--out", "/dev/full", "--json"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "Traceback" not in err
+    assert err.strip().splitlines()[-1] == (
+        "dpscale measure: error: --out: could not write '/dev/full' (No space left on device); this size's result "
+        "is shown, not saved; stopped"
+    )
+    assert [p["devices"] for p in json.loads(out)["points"]] == [1]  # measured, shown, and the run stopped there
+
+
+def test_records_are_not_appended_to_a_file_of_something_else(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,100\n")
+    assert main(["measure", "--devices", "1", *TINY, "--out", str(runs)]) == 2
+    assert "its line 1 is not a JSON record" in capsys.readouterr().err
+    assert runs.read_text() == "devices,throughput\n1,100\n"  # untouched

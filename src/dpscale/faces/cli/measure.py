@@ -9,7 +9,6 @@ torch and rich are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
 from typing import Any
@@ -114,7 +113,7 @@ def check_environment(job: Any, devices: list[int], out: str | None) -> None:
     if out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(out)
+        check_writable(out, jsonl=job.mode == "train")
 
 
 class Bar:
@@ -165,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them.
         job = replace(job, threads=threads_per_rank(max(devices)))
     from dpscale.sources.measure.launcher import Launcher, RunFailed
+    from dpscale.sources.measure.results import NotSaved
 
     launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0))
     done: list[dict[str, Any]] = []
@@ -185,6 +185,10 @@ def run(args: argparse.Namespace) -> int:
             show(job, done, args)
         kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
         print(f"dpscale measure: error: {exc}{kept}", file=sys.stderr)
+        return 1
+    except NotSaved as exc:  # measured, but the file refused it: show every finished size, then stop
+        show(job, [*done, exc.record], argparse.Namespace(**{**vars(args), "out": None}))  # nothing was written
+        print(f"dpscale measure: error: {exc}; stopped", file=sys.stderr)
         return 1
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -213,8 +217,11 @@ def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) 
         cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=1)
         cal["rows"] = raw["rows"]
         if out:
-            with open(out, "w", encoding="utf-8") as fh:
-                json.dump({k: v for k, v in cal.items() if k != "rows"}, fh, indent=1)
+            try:
+                results.write_json(out, {k: v for k, v in cal.items() if k != "rows"})
+            except results.NotSaved as exc:
+                exc.record = cal  # the table shows the rows too
+                raise
         return cal
     raw["launch_s"] = outcome.launch_s
     return raw

@@ -18,9 +18,18 @@ from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
 
-def check_writable(path: str, flag: str = "--out") -> None:
+class NotSaved(Exception):
+    """A finished result that --out could not take (disk full, file gone): the caller still shows it."""
+
+    def __init__(self, path: str, why: str, record: dict[str, Any]) -> None:
+        self.record = record
+        super().__init__(f"--out: could not write {path!r} ({why}); this size's result is shown, not saved")
+
+
+def check_writable(path: str, flag: str = "--out", jsonl: bool = False) -> None:
     """Fail before any rank starts if results could not be written — without creating the file, so a run
-    that fails leaves no empty one behind (an empty calibration file would not load)."""
+    that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
+    appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
     import os
 
     p = Path(path)
@@ -28,6 +37,27 @@ def check_writable(path: str, flag: str = "--out") -> None:
     if p.is_dir() or not target.exists() or not os.access(target, os.W_OK):
         why = "a folder" if p.is_dir() else ("no such folder" if not target.exists() else "not writable")
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
+    if jsonl and p.is_file() and p.stat().st_size > 0:
+        with open(p, "rb") as fh:
+            first = fh.readline(1 << 20)
+        try:
+            ok = isinstance(json.loads(first), dict)
+        except ValueError:
+            ok = False
+        if not ok:
+            raise DpscaleError(
+                f"{flag}: got {path!r} (its line 1 is not a JSON record); allowed: a new file, or one that this "
+                "command's records were appended to"
+            )
+
+
+def write_json(path: str, obj: dict[str, Any]) -> None:
+    """A calibration file, whole (NotSaved when it cannot be written)."""
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(obj, fh, indent=1)
+    except OSError as exc:
+        raise NotSaved(path, exc.strerror or str(exc), obj) from None
 
 
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
@@ -116,15 +146,18 @@ def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] 
 def append_jsonl(path: str, rec: dict[str, Any]) -> None:
     """One line, flushed and fsynced: a later crash must not lose sizes that finished."""
     line = json.dumps(_finite(rec), ensure_ascii=False)
-    with open(path, "a", encoding="utf-8") as fh:
-        fh.write(line + "\n")
-        fh.flush()
-        try:
-            import os
+    try:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+            fh.flush()
+            try:
+                import os
 
-            os.fsync(fh.fileno())
-        except OSError:  # pragma: no cover - pipes, special files
-            pass
+                os.fsync(fh.fileno())
+            except OSError:  # pragma: no cover - pipes, special files
+                pass
+    except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
+        raise NotSaved(path, exc.strerror or str(exc), rec) from None
 
 
 def _finite(x: Any) -> Any:

@@ -57,7 +57,7 @@ def job_from(a: argparse.Namespace) -> Job:
     if a.out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(a.out)
+        check_writable(a.out, jsonl=a.mode == "train")
     _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
@@ -97,7 +97,14 @@ def main(argv: list[str] | None = None) -> int:
     ctx, raw = torchrun_entry(job)
     if ctx.rank != 0:
         return 0
-    out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out)
+    from dpscale.sources.measure.results import NotSaved
+
+    try:
+        out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out)
+    except NotSaved as exc:  # the measurement still reaches stdout
+        print(json.dumps(exc.record), flush=True)
+        print(f"dpscale worker: error: {exc}", file=sys.stderr)
+        return 1
     print(json.dumps(out), flush=True)
     return 0 if out.get("passed", True) else 1
 
@@ -116,8 +123,7 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
     if job.mode == "allreduce":
         cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes)
         if out:
-            with open(out, "w", encoding="utf-8") as fh:
-                json.dump(cal, fh, indent=1)
+            results.write_json(out, cal)
         return cal
     return raw
 
