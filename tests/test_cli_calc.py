@@ -357,3 +357,22 @@ def test_a_tiny_negative_reads_as_zero_not_minus_zero():
 def test_csv_rows_hold_numbers_not_notes(capsys):
     rc, out, err = run(capsys, "-v", "100", "-e", "0.9", "--actual", "1000", "--csv")  # a rounded solve has a note
     assert rc == 0 and "notes" not in out.splitlines()[0] and "rounded up to 12" in err
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-d", "8", "--devices=64", "-v", "2000", "-e", "0.9"], "--devices/-d: given twice"),
+        (["-d", "64", "-v", "1", "-v", "2000", "-e", "0.9"], "given twice"),  # once: silently 2000
+        (["--dev", "8", "--devices", "64", "-v", "2000", "-e", "0.9"], "given twice"),  # an abbreviation counts
+        (["-d", "64", "-v", "2000", "--law", "usl", "--sigma=--"], "--sigma: got '--'"),  # once: E = 1.000
+    ],
+)
+def test_an_option_twice_or_an_empty_dash_value_is_refused(capsys, argv, needle):
+    rc, out, err = run(capsys, "calc", *argv)
+    assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_options_meant_to_repeat_still_repeat(capsys):
+    rc, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "--point", "4:350", "--json")
+    assert rc == 0 and len(json.loads(out)["measured"]) == 3

@@ -29,12 +29,35 @@ class Parser(argparse.ArgumentParser):
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
         """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a
         silent default: no option here means anything by an empty string."""
-        ns = super().parse_args(args, namespace)
+        argv = list(sys.argv[1:] if args is None else args)
+        self._once(argv)
+        ns = super().parse_args(argv, namespace)
         for action in self._actions:
-            if action.option_strings and getattr(ns, action.dest, None) == "" and action.default != "":
+            value = getattr(ns, action.dest, None)
+            if action.option_strings and value in ("", []) and action.default != value:  # `--x ''`, `--x=--`
                 what = f" ({action.help})" if action.help and "%" not in action.help else ""  # what --help says of it
-                self.error(f"{action.option_strings[-1]}: got ''; allowed: a value{what}")
+                got = "''" if value == "" else "'--'"
+                self.error(f"{action.option_strings[-1]}: got {got}; allowed: a value{what}")
         return ns
+
+    def _once(self, argv: list[str]) -> None:
+        """An option that takes a value, given twice (`-v 1 -v 2000`), is an error: argparse keeps the last one
+        silently. Options meant to repeat (fit's --point) append, and are left alone."""
+        seen: set[str] = set()
+        for tok in argv:
+            if tok == "--":
+                break
+            if not tok.startswith("-") or tok == "-":
+                continue
+            found = self._parse_optional(tok)  # argparse's own reading: abbreviations, `--x=v`, `-d8`
+            found = found[0] if isinstance(found, list) else found  # (a list of candidates from Python 3.12.7)
+            action = found[0] if found else None
+            if action is None or action.nargs == 0 or isinstance(action, argparse._AppendAction):
+                continue
+            if action.dest in seen:
+                said = "/".join(action.option_strings)
+                self.error(f"{said}: given twice; allowed: once (the last would silently win)")
+            seen.add(action.dest)
 
 
 THOUSANDS_DOT = (
