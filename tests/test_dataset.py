@@ -146,3 +146,25 @@ def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
     assert rc == 0 and out.strip().endswith(
         "nothing to check: its 1 configuration(s) hold only their baseline row, so there is no other size to predict"
     )
+
+
+@needs_dev
+def test_a_column_named_twice_is_refused_not_the_last_one_taken(tmp_path):
+    """csv.DictReader keeps the last of two 'throughput' columns silently; measured E once came out 0.25."""
+    header, recs = rows()
+    text = ",".join(header + ["throughput"]) + "\n" + "".join(
+        ",".join(f'"{r[h]}"' for h in header) + ',"1"\n' for r in recs
+    )
+    path = tmp_path / "twice.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DpscaleError, match=r"twice.csv line 1: column\(s\) throughput twice; allowed: each column once"):
+        read_published(path)
+
+
+def test_fit_refuses_a_column_named_twice(tmp_path):
+    from dpscale.sources.fit_io import runs_from
+
+    path = tmp_path / "dup.csv"
+    path.write_text("devices,throughput,throughput\n1,100,50\n2,190,60\n4,350,70\n")
+    with pytest.raises(DpscaleError, match=r"dup.csv line 1: column\(s\) throughput twice"):
+        runs_from(str(path))

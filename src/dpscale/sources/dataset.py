@@ -165,6 +165,9 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         raise DpscaleError(f"{name} line 1: missing column(s) {', '.join(missing)}")
+    twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
+    if twice:  # DictReader would keep the last silently
+        raise DpscaleError(f"{name} line 1: column(s) {', '.join(twice)} twice; allowed: each column once")
     groups: dict[str, list[Row]] = {}
     for rec in reader:
         line = reader.line_num

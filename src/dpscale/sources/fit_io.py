@@ -120,6 +120,9 @@ def _read_csv(text: str, name: str) -> list[Run]:
             f"{name} line {first + 1}: missing column(s) {', '.join(missing)}; allowed: a header with "
             "devices,throughput (optional step_time)"
         )
+    twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
+    if twice:  # which one is meant? (a dict of columns would keep the last silently)
+        raise DpscaleError(f"{name} line {first + 1}: column(s) {', '.join(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
     runs = []
     for i, row in enumerate(rows[first + 1 :], start=first + 2):
