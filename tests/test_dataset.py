@@ -157,7 +157,7 @@ def test_a_column_named_twice_is_refused_not_the_last_one_taken(tmp_path):
     )
     path = tmp_path / "twice.csv"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(DpscaleError, match=r"twice.csv line 1: column\(s\) throughput twice; allowed: each column once"):
+    with pytest.raises(DpscaleError, match=r"twice.csv line 1: column\(s\) throughput twice; allowed: each column"):
         read_published(path)
 
 
