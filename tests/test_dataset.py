@@ -152,8 +152,10 @@ def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
 def test_a_column_named_twice_is_refused_not_the_last_one_taken(tmp_path):
     """csv.DictReader keeps the last of two 'throughput' columns silently; measured E once came out 0.25."""
     header, recs = rows()
-    text = ",".join(header + ["throughput"]) + "\n" + "".join(
-        ",".join(f'"{r[h]}"' for h in header) + ',"1"\n' for r in recs
+    text = (
+        ",".join(header + ["throughput"])
+        + "\n"
+        + "".join(",".join(f'"{r[h]}"' for h in header) + ',"1"\n' for r in recs)
     )
     path = tmp_path / "twice.csv"
     path.write_text(text, encoding="utf-8")
