@@ -223,3 +223,14 @@ def test_library_answers_beyond_four_times_the_largest_size_carry_the_warning():
     far = f.devices_for(throughput=1e5)
     assert far["devices"] > 128 and any("beyond 4×" in w for w in far["warnings"])
     assert f.devices_for(throughput=2e4)["warnings"] == []
+
+
+def test_fit_and_prediction_reprs_are_short_and_say_the_law():
+    """A fit's repr was 35,000 characters of bootstrap arrays; a prediction's was an object address."""
+    import dpscale
+
+    f = dpscale.fit([(1, 100), (2, 190), (4, 350), (8, 640)], resamples=200)
+    assert repr(f).startswith(f"Fit(law={f.law!r}, ") and "sizes=[1, 2, 4, 8], resamples=200)" in repr(f)
+    assert len(repr(f)) < 200 and f == f  # identity equality: arrays made == raise
+    p = dpscale.predict([1, 8, 64], model="bert-large", system="dgx-a100", throughput=100, batch=8)
+    assert repr(p).startswith("Prediction(E={1: 1.000, 8: ") and "per_device_throughput=100)" in repr(p)

@@ -270,3 +270,22 @@ def test_a_last_step_that_pays_again_means_no_knee():
     pts = [PlanPoint(d, 1.0, 1.0, 1.0, 1.0, 1.0, None, 0.1 if d < 20_000 else 1.0) for d in range(1, 20_001)]
     assert knee(pts) is None
     assert knee(pts[:-1]) == 1
+
+
+def test_the_library_takes_sizes_as_numpy_or_one_number_and_refuses_fractions():
+    """plan(…, np.array([8, 16, 32])) raised numpy's 'truth value … ambiguous', plan(…, 64) a TypeError, and
+    [8.7, 16] planned 8 devices; batch_plan and pipeline took an array where one count is meant."""
+    import numpy as np
+
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    assert [p.devices for p in dpscale.plan(1.28e6, 90, 2000, np.array([32, 8, 16])).points] == [8, 16, 32]
+    assert [p.devices for p in dpscale.plan(1.28e6, 90, 2000, 64).points] == [64]
+    with pytest.raises(DpscaleError, match=r"devices: got 8.7; allowed: a whole number ≥ 1"):
+        dpscale.plan(1.28e6, 90, 2000, [8.7, 16])
+    assert dpscale.batch_plan(32, devices=np.int64(8)).global_batch == 256
+    for call in (lambda: dpscale.batch_plan(32, devices=np.array([8, 16])),
+                 lambda: dpscale.pipeline(4, 8, devices=np.array([8, 16]))):  # fmt: skip
+        with pytest.raises(DpscaleError, match=r"allowed: one whole number ≥ 1"):
+            call()

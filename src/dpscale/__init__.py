@@ -6,7 +6,9 @@
     (115200.0, 57.6)
 
 Names are loaded on first use (PEP 562), so `import dpscale` and the CLI start fast and
-heavier capabilities (predict, fit, measure) cost nothing until called.
+heavier capabilities (predict, fit) cost nothing until called. Measuring runs real DDP processes, so it
+is a command (`dpscale measure`, or torchrun with `python -m dpscale.sources.measure.worker`); its JSON
+records feed `fit` and `plan --efficiency-file`.
 """
 
 from __future__ import annotations
@@ -45,8 +47,14 @@ _EXPORTS = {
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.errors import DpscaleError
+    from dpscale.formulas.batch import batch_plan, critical_batch, scaled_lr, time_to_target_speedup
+    from dpscale.formulas.memory import fit_all, least_sharded, model_states
+    from dpscale.formulas.pipeline import bubble_fraction, pipeline
+    from dpscale.formulas.plan import parse_duration, plan
     from dpscale.formulas.scaling import ScaleResult, Solution, scale, solve
+    from dpscale.sources.fit import fit
     from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
+    from dpscale.sources.predict import predict
 
 
 def __getattr__(name: str):

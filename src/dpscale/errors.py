@@ -139,6 +139,16 @@ def check_devices(x: Any, name: str = "devices") -> Any:
     return x
 
 
+def check_count(x: Any, name: str) -> int:
+    """One whole number ≥ 1 where one is meant (a micro-batch, one pipeline's devices), as a Python int."""
+    x = check_devices(x, name)
+    if is_array(x):
+        if x.size != 1:
+            raise fail(name, x, "one whole number ≥ 1")
+        x = x.item()
+    return int(x)
+
+
 def floats(x: Any) -> Any:
     """Integer arrays as floats: a throughput of int16 × int16 devices wraps to a negative number, floats do not."""
     return x.astype(float) if is_array(x) and x.dtype.kind in "iu" else x

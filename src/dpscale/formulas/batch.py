@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_devices, check_nonnegative, check_positive, fail
+from dpscale.errors import check_count, check_devices, check_nonnegative, check_positive, fail
 from dpscale.formulas.scaling import scale
 
 RULES = ("linear", "sqrt")
@@ -30,10 +30,10 @@ FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, �
 
 def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int:
     """Samples per optimizer step: micro-batch × accumulation steps × devices (32 × 1 × 4 = 128)."""
-    b = check_devices(micro_batch, "micro_batch")
-    k = check_devices(grad_accum, "grad_accum")
-    d = check_devices(devices, "devices")
-    return int(b * k * d)
+    b = check_count(micro_batch, "micro_batch")
+    k = check_count(grad_accum, "grad_accum")
+    d = check_count(devices, "devices")
+    return b * k * d
 
 
 def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "linear") -> float:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_nonnegative, check_positive, fail
+from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array
 from dpscale.formulas.scaling import scale
 
 KNEE_THRESHOLD = 0.5
@@ -89,8 +89,11 @@ def plan(
     """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source."""
     n = check_positive(samples, "samples", "a sample count > 0")
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
-    if not devices:
+    many = devices.tolist() if is_array(devices) else devices
+    many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
+    if not many:
         raise fail("devices", devices, "at least one device count")
+    sizes = sorted({check_count(d, "devices") for d in many})  # 8.7 devices is refused, not planned as 8
     price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
     if deadline_hours is not None:
         check_positive(deadline_hours, "deadline", DURATION_ALLOWED)
@@ -99,7 +102,6 @@ def plan(
         if price is None:
             raise DpscaleError("budget: needs a price per device-hour (--price-per-device-hour) to turn into hours")
     check_nonnegative(knee_threshold, "knee_threshold")
-    sizes = sorted(set(int(d) for d in devices))
     points: list[PlanPoint] = []
     for d in sizes:
         r = scale(d, throughput, efficiency)

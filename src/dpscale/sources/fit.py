@@ -70,7 +70,7 @@ class Candidate:
     loo_rmse: float  # NaN when too few sizes
 
 
-@dataclass
+@dataclass(repr=False, eq=False)  # the bootstrap arrays would make a 35,000-character repr, and == ambiguous
 class Fit:
     """A fitted scaling law with intervals; also an E source (`efficiency(d)`, `describe()`)."""
 
@@ -86,6 +86,11 @@ class Fit:
     noise_draws: Any  # (B,) the noise σ each resample drew with (σ is itself estimated: scaled-inverse-χ²)
     warnings: list[str] = field(default_factory=list)
     _rng_seed: int = 0
+
+    def __repr__(self) -> str:
+        params = ", ".join(f"{n}={p.value:.4g} [{p.lo:.4g}, {p.hi:.4g}]" for n, p in self.parameters.items())
+        sizes = ", ".join(str(d) for d in dict.fromkeys(self.runs.devices))
+        return f"Fit(law={self.law!r}, {params}, sizes=[{sizes}], resamples={len(self.samples)})"
 
     # -- basics -----------------------------------------------------------------------------------
     @property

@@ -210,6 +210,11 @@ class Prediction:
     def describe(self) -> str:
         return "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
 
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{int(d)}: {e:.3f}" for d, e in zip(self.devices[:8], self.efficiency_values[:8]))
+        more = f", … ({self.devices.size} sizes)" if self.devices.size > 8 else ""
+        return f"Prediction(E={{{shown}{more}}}, per_device_throughput={self.per_device_throughput:.6g})"
+
     def band(self) -> tuple[np.ndarray, np.ndarray]:
         """E's empirical 80 % band (see `band`)."""
         return band(self.efficiency_values, self.devices, self._ctx[2])
