@@ -239,3 +239,14 @@ def test_mismatched_lengths_and_numpy_number_types():
     assert scale(1, 100, np.float32(0.9)).efficiency == 1.0 == scale(1, 100, np.array(0.9)).efficiency
     assert solve(devices=1, efficiency=np.float32(0.9), actual_throughput=100).exact == pytest.approx(100)
     assert efficiency_at(0.9, [1, 2]) == [1.0, 0.9]
+
+
+def test_efficiency_is_one_value_per_size_whenever_the_sizes_are_an_array():
+    """It was the scalar 0.9 for sizes 2, 64 but an array for 1, 64 — plotting r.devices against r.efficiency broke."""
+    import numpy as np
+
+    for e in (0.9, lambda d: 0.9 + 0 * d, lambda d: 0.9):
+        r = scale(np.array([2, 64]), 2000, e)
+        assert r.efficiency.shape == (2,) and list(r.efficiency) == [0.9, 0.9]
+    assert list(scale(np.array([1, 64]), 2000, 0.9).efficiency) == [1.0, 0.9]
+    assert scale(64, 2000, 0.9).efficiency == 0.9  # a number stays a number

@@ -126,6 +126,10 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     actual = ideal * e
     speedup = d * e
     lost = ideal - actual
+    if is_array(actual) and getattr(e, "shape", None) != actual.shape:  # E per size, like every other field
+        import numpy as np  # (already loaded: an input is an array)
+
+        e = np.broadcast_to(e, actual.shape)  # a read-only view, no copy
     return ScaleResult(
         devices=_freeze(d),
         per_device_throughput=_freeze(v),
