@@ -234,3 +234,25 @@ def test_fit_and_prediction_reprs_are_short_and_say_the_law():
     assert len(repr(f)) < 200 and f == f  # identity equality: arrays made == raise
     p = dpscale.predict([1, 8, 64], model="bert-large", system="dgx-a100", throughput=100, batch=8)
     assert repr(p).startswith("Prediction(E={1: 1.000, 8: ") and "per_device_throughput=100)" in repr(p)
+
+
+def test_the_fit_object_refuses_what_is_not_a_size_or_a_setting():
+    """Raw TypeError/OverflowError once escaped, and E(nan) = E(0) = 1.0, devices_for(efficiency=2) = nan."""
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    f = dpscale.fit([(1, 100), (2, 190), (4, 350), (8, 640)], resamples=100)
+    bad = [
+        (lambda: dpscale.fit([(1, 100), (2, 190)], resamples=float("nan")), "resamples: got nan"),
+        (lambda: dpscale.fit([(1, 100), (2, 190)], confidence="64"), "confidence: got '64'"),
+        (lambda: f.predict(float("inf")), "devices: got inf"),
+        (lambda: f.predict([]), "devices: got []"),
+        (lambda: f.efficiency(float("nan")), "devices: got nan"),
+        (lambda: f.efficiency(0), "devices: got 0"),
+        (lambda: f.devices_for(efficiency=2), "efficiency: got 2; allowed: a scaling efficiency in (0, 1]"),
+    ]
+    for call, needle in bad:
+        with pytest.raises(DpscaleError) as exc:
+            call()
+        assert needle in str(exc.value)
+    assert 0 < f.efficiency(12.5) < 1  # between sizes: the law is continuous (solve's exact size reads it there)

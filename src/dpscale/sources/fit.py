@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.errors import DpscaleError, check_devices, fail
+from dpscale.errors import DpscaleError, as_number, check_devices, check_efficiency, fail
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
@@ -137,7 +137,9 @@ class Fit:
     # -- E source ---------------------------------------------------------------------------------
     def efficiency(self, d: Any) -> Any:
         """Point estimate of E(d) relative to d0 (numpy-friendly)."""
-        arr = np.asarray(d, dtype=float)
+        arr = np.asarray(as_number(d, "devices"), dtype=float)
+        if not np.all((arr >= 1) & np.isfinite(arr)):  # nan, 0 or −1 devices once gave E = 1
+            raise fail("devices", d, "device counts ≥ 1 (the law is continuous: solve reads it between sizes)")
         e = np.exp(log_efficiency(self._law, self.values, arr.ravel(), self.baseline_devices, self.gpus_per_node))
         e = e.reshape(arr.shape)
         return float(e) if arr.ndim == 0 else e
@@ -152,9 +154,7 @@ class Fit:
 
     def predict(self, d: Any) -> Prediction:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
-        dd = np.atleast_1d(np.asarray(d, dtype=float)).ravel()
-        if np.any(dd < 1) or np.any(dd != np.floor(dd)):
-            raise fail("devices", d, "whole numbers ≥ 1")
+        dd = np.atleast_1d(np.asarray(check_devices(d, "devices"), dtype=float)).ravel()  # inf, [] refused too
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         rng = np.random.default_rng(self._rng_seed + 1)
         b = self.samples.shape[0]
@@ -233,7 +233,7 @@ class Fit:
         if throughput is not None:
             throughput = _positive(throughput, "throughput")
         else:
-            efficiency = _positive(efficiency, "efficiency")
+            efficiency = float(check_efficiency(efficiency, "efficiency"))  # 2 once answered nan devices
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
         def ok(p: Any, grid: Any) -> Any:
@@ -374,9 +374,9 @@ def fit(
         raise fail("law", law, "auto, " + ", ".join(ORDER))
     if gpus_per_node is not None:
         check_devices(gpus_per_node, "gpus_per_node")
-    if not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
-    if isinstance(resamples, bool) or int(resamples) != resamples or not 50 <= resamples <= 100_000:
+    if not isinstance(resamples, int) or isinstance(resamples, bool) or not 50 <= resamples <= 100_000:
         raise fail("resamples", resamples, "a whole number from 50 to 100000")
     r = runs_from(runs, devices, throughput, step_time)
     g = None if gpus_per_node is None else int(gpus_per_node)
