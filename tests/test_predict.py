@@ -283,6 +283,12 @@ def test_system_file(tmp_path, capsys):
         ('{"name": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # once a RecursionError traceback
         (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}', "cpu_cores -4; allowed"),
+        # two systems and no --system: the first in the file was taken without a word
+        (
+            b'{"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 10, "inter_bw_gbs": 1}, "b": {"gpus_per_node": 8, '
+            b'"intra_bw_gbs": 300, "inter_bw_gbs": 100}}}',
+            "--system: missing; allowed (from",
+        ),
     ],
 )
 def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
@@ -862,3 +868,12 @@ def test_a_baseline_faster_than_the_gpu_can_compute_is_flagged():
     (note,) = keys(150)
     assert "28,797 TFLOP/s" in note and "989 TFLOP/s" in note
     assert keys(5) == []  # 960 TFLOP/s: under the 989 peak (and far above any real MFU, but possible)
+
+
+def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
+    """JSON true read as 1 GB/s: E 0.35 instead of 0.87."""
+    f = tmp_path / "cal.json"
+    f.write_text('{"busbw_gbs": true, "alpha_s": 0}')
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100",
+                     "--calibration", str(f), "-d", "8")  # fmt: skip
+    assert rc == 2 and "allowed: JSON with numbers busbw_gbs and alpha_s" in err

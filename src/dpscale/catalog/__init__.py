@@ -93,6 +93,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     entries = data.get("systems", {"custom": data}) if isinstance(data, dict) else None
     if not isinstance(entries, dict) or not entries:
         raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
+    if name is None and len(entries) > 1:  # which one? the first in the file is a guess
+        raise DpscaleError(f"--system: missing; allowed (from {path}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
     if key not in entries:
         raise DpscaleError(f"--system: got {key!r}; allowed (from {path}): {', '.join(sorted(entries))}")

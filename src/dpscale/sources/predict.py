@@ -147,6 +147,13 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
     return 6.0 * model["fwd_gmacs"] * 1e9
 
 
+def _real(x: Any) -> float:
+    """A JSON number as a float; true/false or text raise TypeError (the caller's one-line error)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(x)
+    return float(x)
+
+
 def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float, Any]:
     """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
 
@@ -155,8 +162,8 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     replaces η × spec and the per-collective latency. Returns (calibration, busbw, curve or None)."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-        busbw, alpha = float(data["busbw_gbs"]), float(data["alpha_s"])
-        points = sorted((float(q["bytes"]), float(q["busbw_gbs"])) for q in data.get("points") or [])
+        busbw, alpha = _real(data["busbw_gbs"]), _real(data["alpha_s"])  # `true` is not 1 GB/s
+        points = sorted((_real(q["bytes"]), _real(q["busbw_gbs"])) for q in data.get("points") or [])
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested thousands deep
