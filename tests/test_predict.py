@@ -877,3 +877,9 @@ def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100",
                      "--calibration", str(f), "-d", "8")  # fmt: skip
     assert rc == 2 and "allowed: JSON with numbers busbw_gbs and alpha_s" in err
+
+
+@needs_dev
+def test_validate_refuses_the_same_configuration_in_two_files(capsys):
+    rc, _, err = run(capsys, "validate", str(DEV), str(DEV), "--json")  # once scored twice: 218 points
+    assert rc == 2 and "in both" not in err and "allowed: once" in err and err.count("\n") == 1

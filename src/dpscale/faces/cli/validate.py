@@ -3,6 +3,7 @@ measurements; several files are checked as one set (e.g. the dev set and validat
 
 from __future__ import annotations
 
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_output_args
 from dpscale.faces.i18n import label, number
 from dpscale.faces.output import Column, emit, to_json
@@ -39,7 +40,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from dpscale.sources.dataset import read_published
 
-    configs = [c for path in args.data for c in read_published(path)]
+    configs, seen = [], {}
+    for path in args.data:
+        for c in read_published(path):
+            if c.cfg in seen:  # the same table twice would be scored twice and weigh double
+                raise DpscaleError(f"DATA.csv: configuration {c.cfg!r} in {seen[c.cfg]} and in {path}; allowed: once")
+            seen[c.cfg] = path
+            configs.append(c)
     where = " ".join(args.data)
     if args.mode == "fit":
         from dpscale.sources.fit_validate import validate_fit
