@@ -201,7 +201,7 @@ def test_cli_spanish(capsys):
         (["--params", "0"], "--params: got '0'; allowed: a parameter count from 1 to 1e+15"),
         (["--params", "1e-320"], "--params: got '1e-320'; allowed: a parameter count from 1 to 1e+15"),
         (["--params=-7e9"], "--params: got '-7e9'"),
-        (["--params", "1e9", "--devices", "0"], "--devices: got '0'; allowed: a whole number ≥ 1"),
+        (["--params", "1e9", "--devices", "0"], "--devices: got '0'; allowed: a whole number from 1 to 10,000,000"),
         (["--params", "1e9", "--devices", "2.5"], "--devices: got '2.5'"),
         (["--params", "1e9", "--zero", "4"], "--zero: got '4'; allowed: 0, 1, 2, 3"),
         (["--params", "1e9", "--gpu", "tpu-9000"], "--gpu: got 'tpu-9000'; allowed: a100-40gb, a100-80gb"),

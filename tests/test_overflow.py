@@ -47,3 +47,20 @@ def test_an_int_past_any_float_is_one_clear_error():
 
     with pytest.raises(DpscaleError, match=r"devices: got 1000.*; allowed: a number within the float range"):
         dpscale.scale(10**400, 2000, 0.9)  # was a raw OverflowError
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8",
+          "--baseline-devices", "1e15"], "--baseline-devices: got 1000000000000000; allowed: a whole number from 1 to"),
+        (["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "1e15", "--intra-bw", "100",
+          "--inter-bw", "10", "-d", "8"], "--gpus-per-node: got 1000000000000000"),
+        (["pipeline", "--stages", "4", "--microbatches", "8", "--devices", "1e15"], "--devices: got 1000000000000000"),
+        (["memory", "--params", "7e9", "--devices", "1e15"], "--devices: got '1e15'; allowed: a whole number"),
+    ],
+)  # fmt: skip
+def test_every_device_count_stops_where_devices_do(capsys, argv, needle):
+    """-d stops at 10,000,000 devices; these took 1e15 (a baseline of 1e15 devices silently moved the rate)."""
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and needle in err and "10,000,000" in err

@@ -117,13 +117,15 @@ def overflow(exc: OverflowError) -> DpscaleError:
     return DpscaleError(f"a number too large to compute with ({exc}); allowed: realistic magnitudes")
 
 
-def check_devices(x: Any, name: str = "devices") -> Any:
-    """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1."""
+def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any:
+    """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1 (and ≤ most)."""
     x = as_number(x, name)
     allowed = "a whole number ≥ 1"
     lo, hi = extrema(x)
     if not (lo >= 1) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a >= 1) & (a < float("inf"))), allowed)
+    if most is not None and hi > most:  # device counts: past any machine built
+        raise fail(name, _bad(x, lambda a: a <= most), f"a whole number from 1 to {most:,}")
     if hi > 2**53:  # past this, whole numbers are not exact in floating point (and no count is this large)
         raise fail(name, _bad(x, lambda a: a <= 2**53), "a whole number from 1 to 2^53")
     if is_array(x):
@@ -139,9 +141,9 @@ def check_devices(x: Any, name: str = "devices") -> Any:
     return x
 
 
-def check_count(x: Any, name: str) -> int:
+def check_count(x: Any, name: str, most: int | None = None) -> int:
     """One whole number ≥ 1 where one is meant (a micro-batch, one pipeline's devices), as a Python int."""
-    x = check_devices(x, name)
+    x = check_devices(x, name, most)
     if is_array(x):
         if x.size != 1:
             raise fail(name, x, "one whole number ≥ 1")

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_params, check_positive, fail
 
 GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
@@ -90,7 +90,7 @@ def model_states(
     31.4
     """
     psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel")
-    n = check_devices(devices, "devices")
+    n = check_devices(devices, "devices", MAX_DEVICES)
     if stage not in STAGES:
         raise fail("zero", stage, "0, 1, 2 or 3")
     p, g, k = bytes_per_parameter(optimizer, precision)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dpscale.errors import check_count, check_devices, check_efficiency, fail
+from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_efficiency, fail
 from dpscale.formulas.scaling import compute, constant_efficiency
 from dpscale.notes import Note
 
@@ -110,7 +110,7 @@ def pipeline(
     e_dp = check_efficiency(dp_efficiency, "dp_efficiency")
     replicas = effective = None
     if devices is not None:
-        d = devices = check_count(devices, "devices")
+        d = devices = check_count(devices, "devices", MAX_DEVICES)
         if stages > d:
             raise fail("stages", stages, f"at most the device count: {d}")
         if d % stages:

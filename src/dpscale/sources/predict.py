@@ -16,7 +16,15 @@ from typing import Any
 import numpy as np
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, check_devices, check_params, check_positive, check_range, fail
+from dpscale.errors import (
+    MAX_DEVICES,
+    DpscaleError,
+    check_devices,
+    check_params,
+    check_positive,
+    check_range,
+    fail,
+)
 from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute
@@ -122,7 +130,7 @@ def cluster(
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
-    check_devices(g, "--gpus-per-node")
+    check_devices(g, "--gpus-per-node", MAX_DEVICES)
     check_range(intra, "--intra-bw", *BANDWIDTH)
     check_range(inter, "--inter-bw", *BANDWIDTH)
     cores = base.get("cpu_cores")
@@ -304,7 +312,7 @@ def predict(
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`)."""
-    d = np.atleast_1d(check_devices(np.asarray(devices), "devices")).astype(float)
+    d = np.atleast_1d(check_devices(np.asarray(devices), "devices", MAX_DEVICES)).astype(float)
     spec = catalog.model(model) if model else None
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
@@ -312,7 +320,7 @@ def predict(
     check_params(n_params, "--params")
     check_devices(batch, "--batch")
     check_devices(grad_accum, "--grad-accum")
-    check_devices(baseline_devices, "--baseline-devices")
+    check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES)
     if seq_len is not None:
         check_devices(seq_len, "--seq-len")
     prec = normalise_precision(precision)

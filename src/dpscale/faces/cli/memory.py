@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, positive, whole
 from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
     stage = None if args.zero is None else int(choice(args.zero, "--zero", (0, 1, 2, 3)))
-    devices = whole(args.devices, "--devices")
+    devices = whole(args.devices, "--devices", hi=MAX_DEVICES)
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:
         params = number(args.params, "--params", PARAMS_ALLOWED)
