@@ -500,6 +500,8 @@ LABELS: dict[str, dict[str, str]] = {
         "measured": "E medida",
         "measured_points": "medido",
         "error_frame": "{name}: se recibió {got}; se admite: {allowed}",
+        "whole_from_to": "un número entero de",
+        "see_help": "vea --help",
         "w:mixed": "mixta",
         "w:selective": "selectivo",
         "w:full": "completo",
@@ -970,6 +972,16 @@ ALLOWED: dict[str, dict[str, str]] = {
 # core is the part a Spanish reader meets first, so its every refusal is said in Spanish; {n} marks a number.
 SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantities
     "es": (
+        # the command line's own refusals (argparse, and faces/cli/common.Parser)
+        (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
+        (r"argument (?P<a>\S+): invalid choice: (?P<v>.+) \(choose from (?P<c>.+)\)",
+         "argumento {a}: opción no válida: {v} (elija entre {c})"),
+        (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
+        (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
+        (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
+        (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
+         "{a}: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
+        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor{h}"),
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
         (r"inputs: got none; allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
@@ -1125,6 +1137,11 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         return _said(str(exc), lang)
     name, got, allowed = parts
     words = ALLOWED[lang]
+    import re
+
+    m = re.fullmatch(r"a whole number from ([\d,]+) to ([\d,]+)(.*)", allowed)  # the bounds differ by flag
+    if m and lang == "es":
+        allowed = f"{label('whole_from_to', lang)} {localise(m[1], lang)} a {localise(m[2], lang)}{m[3]}"
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     return label("error_frame", lang).format(name=name, got=got, allowed=said)

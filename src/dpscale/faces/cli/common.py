@@ -22,14 +22,28 @@ if TYPE_CHECKING:
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump)."""
 
+    lang = "en"  # set from the command line before parsing, so argparse's own refusals can be said in it
+
     def error(self, message: str) -> NoReturn:
-        print(f"{self.prog}: error: {message} (see --help)", file=sys.stderr)
+        see = "see --help"
+        if self.lang != "en":
+            from dpscale.faces.i18n import _said, label
+
+            message, see = _said(message, self.lang), label("see_help", self.lang)
+        print(f"{self.prog}: error: {message} ({see})", file=sys.stderr)
         sys.exit(2)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
         """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a
         silent default: no option here means anything by an empty string."""
         argv = list(sys.argv[1:] if args is None else args)
+        for i, tok in enumerate(argv):  # the last --lang given (a bad one is refused by argparse, in English)
+            if tok.startswith("--lang="):
+                self.lang = tok.split("=", 1)[1]
+            elif tok == "--lang" and i + 1 < len(argv):
+                self.lang = argv[i + 1]
+        if self.lang not in LANGS:
+            self.lang = "en"
         self._once(argv)
         ns = super().parse_args(argv, namespace)
         for action in self._actions:
