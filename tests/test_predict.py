@@ -883,3 +883,21 @@ def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
 def test_validate_refuses_the_same_configuration_in_two_files(capsys):
     rc, _, err = run(capsys, "validate", str(DEV), str(DEV), "--json")  # once scored twice: 218 points
     assert rc == 2 and "in both" not in err and "allowed: once" in err and err.count("\n") == 1
+
+
+def test_a_pcie_node_pays_nccls_pcie_hop_latency():
+    """[NCCL-TUNE]: ring per-hop latency 5.7 µs on PCIe, 3.4 on NVLink (Simple protocol); the PCIe presets once
+    paid NVLink's. An explicit --alpha-intra still wins."""
+    from dpscale import catalog
+
+    assert catalog.link("pcie4")["alpha_us"] == 5.7 and catalog.link("nvlink3")["alpha_us"] == 3.4
+
+    def latency(**kw):
+        return predict([8], params=1e8, step_time_s=0.1, **kw).breakdown.latency_s[0]
+
+    raw = dict(gpus_per_node=8, intra_bw_gbs=31, inter_bw_gbs=12.5)  # the preset's figures, no link named
+    # one 8-GPU node: every bucket's ring crosses 2(8 − 1) = 14 hops, each 2.3 µs dearer on PCIe
+    _, counts = bucket_runs(1e8 * 4, 25 * MIB, 1 * MIB)  # fp32 gradients in DDP's buckets
+    extra = latency(system="pcie-a100-100gbe") - latency(**raw)
+    assert extra == pytest.approx(14 * 2.3e-6 * counts.sum())
+    assert latency(system="pcie-a100-100gbe", alpha_intra_us=3.4) == pytest.approx(latency(**raw))

@@ -86,7 +86,9 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0) -> tuple[Any, Any]
     return np.clip(e * (1 + lo), 0.0, 1.0), np.clip(e * (1 + hi), 0.0, 1.0)
 
 
-Cluster = namedtuple("Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores"))
+Cluster = namedtuple(
+    "Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores", "intra_link")
+)
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
 # CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
 # (122 a core), PyTorch ResNet-50 AMP on DGX A100 at 16,621 on 128 (130 a core); docs/predict.md. A caution
@@ -138,7 +140,8 @@ def cluster(
         raise DpscaleError(
             f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, a whole number from 1 to 1,000,000"
         )
-    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores)
+    link = base.get("intra_link") if isinstance(base.get("intra_link"), str) else None
+    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link)
 
 
 def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
@@ -342,6 +345,9 @@ def predict(
         cal, kw_intra, curve = calibration, cl.intra_bw_gbs, None
     else:
         kw_intra, curve = cl.intra_bw_gbs, None
+    hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
+    if hop is not None and not isinstance(calibration, str):  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]
+        cal = cal._replace(alpha_intra=hop * 1e-6)
     for flag, value, key in (
         ("--alpha-intra", alpha_intra_us, "alpha_intra"),
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),
