@@ -901,3 +901,9 @@ def test_a_pcie_node_pays_nccls_pcie_hop_latency():
     extra = latency(system="pcie-a100-100gbe") - latency(**raw)
     assert extra == pytest.approx(14 * 2.3e-6 * counts.sum())
     assert latency(system="pcie-a100-100gbe", alpha_intra_us=3.4) == pytest.approx(latency(**raw))
+
+
+def test_one_device_exposes_no_communication():
+    """exposed_comm_s was 1.4e-17 at d = 1 with an all-reduce of 0 (rounding in the overlap sums)."""
+    r = predict([1], model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").records()[0]
+    assert r["allreduce_s"] == r["exposed_comm_s"] == r["sync_wait_s"] == 0.0

@@ -132,6 +132,7 @@ def step_time(
     per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
     backward = cal.backward_share * micro_step_s
     exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)
+    exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
     total_ar = (per_run * counts).sum(axis=1)
     if not overlap_accumulation:
         exposed = np.where(ga > 1, total_ar, exposed)  # the sum is all-reduced after the last micro-batch
