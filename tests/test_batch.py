@@ -158,7 +158,7 @@ def test_cli_law_and_plot(capsys, tmp_path):
                 "--base-batch",
                 "256",
             ],
-            "a number too large to compute",
+            "--warmup-epochs: got 1e+308; allowed: a number of epochs from 0 to 10,000",  # was a generic overflow
         ),
         (["-b", "32", "-d", "8", "--warmup-epochs", "5"], "--warmup-epochs: needs --base-lr"),  # once ignored silently
     ],
@@ -185,3 +185,17 @@ def test_the_worked_example_only_when_nothing_was_typed(capsys):
     # a reference LR without the batch it applies to: once silently 4 devices × 32
     rc, _, err = run(capsys, "batch", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1e6")
     assert rc == 2 and "--micro-batch: missing" in err
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--dataset-size", "1e300"], "--dataset-size: got 1e+300; allowed: a sample count > 0 and ≤ 1e15"),
+        (["-b", "1e15", "-k", "1e15"], "--micro-batch × --grad-accum × --devices: got 1000000000000000000000000000000"),
+    ],
+)
+def test_counts_that_would_print_hundreds_of_digits_are_refused(capsys, argv, needle):
+    """1e300 samples made a 301-digit steps_per_epoch; 1e15 × 1e15 a 31-digit global batch, with exit 0."""
+    base = ["-b", "32", "-d", "8", "--base-lr", "0.1", "--base-batch", "256"] if argv[0] != "-b" else []
+    rc, out, err = run(capsys, "batch", *base, *argv)
+    assert rc == 2 and out == "" and needle in err and err.count("\n") == 1

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_nonnegative, check_positive, fail
+from dpscale.errors import check_count, check_devices, check_positive, check_range, fail
 from dpscale.formulas.scaling import scale
 
 RULES = ("linear", "sqrt")
@@ -33,6 +33,8 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
     b = check_count(micro_batch, "micro_batch")
     k = check_count(grad_accum, "grad_accum")
     d = check_count(devices, "devices")
+    if b * k * d > 2**53:  # 1e15 × 1e15 once printed a 31-digit global batch
+        raise fail("micro_batch × grad_accum × devices", b * k * d, "a global batch of at most 2^53 samples")
     return b * k * d
 
 
@@ -53,7 +55,9 @@ def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "line
 
 def steps_per_epoch(dataset_size: float, batch: int) -> int:
     """Optimizer steps to see the dataset once (the last partial batch counts as a step)."""
-    n = check_positive(dataset_size, "dataset_size", "a sample count > 0")
+    n = check_range(
+        dataset_size, "dataset_size", 1e-9, 1e15, "a sample count > 0 and ≤ 1e15"
+    )  # (1e300: a 300-digit count)
     b = check_devices(batch, "batch")
     return math.ceil(n / b)
 
@@ -153,7 +157,7 @@ def batch_plan(
         if warmup_epochs is None and chosen == "linear" and gb > base_batch:
             warmup_epochs = GOYAL_WARMUP_EPOCHS
     if warmup_epochs is not None:
-        warmup_epochs = check_nonnegative(warmup_epochs, "warmup_epochs")
+        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000")
     spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
     warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None
     cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None

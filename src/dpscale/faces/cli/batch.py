@@ -5,7 +5,9 @@ A thin shell over dpscale.formulas.batch; --devices takes a list or range (one r
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, fail
+import re
+
+from dpscale.errors import DpscaleError, fail, renamed
 from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
@@ -92,10 +94,15 @@ def run(args: argparse.Namespace) -> int:
     if args.plot and e_src is None:
         raise DpscaleError("--plot: needs E (--efficiency or --law) to draw speedup against devices")
 
-    plans = [
-        batch_plan(micro, d, accum, base_lr, base_batch, rule, optimizer, dataset, warm, noise, s_min, e_src)
-        for d in devices
-    ]
+    try:  # the formulas check the inputs together; the error names the flags as typed
+        plans = [
+            batch_plan(micro, d, accum, base_lr, base_batch, rule, optimizer, dataset, warm, noise, s_min, e_src)
+            for d in devices
+        ]
+    except DpscaleError as exc:
+        name = (getattr(exc, "parts", None) or ("",))[0]  # 'warmup_epochs', 'base_lr/base_batch', 'a × b × c'
+        flags = re.sub(r"[a-z][a-z_]*", lambda m: "--" + m[0].replace("_", "-"), name)
+        raise (renamed(exc, flags) if name and not name.startswith("-") else exc) from None
     records = [p.record() for p in plans]
     notes = _notes(plans, lang, optimizer)
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
