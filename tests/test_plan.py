@@ -289,3 +289,9 @@ def test_the_library_takes_sizes_as_numpy_or_one_number_and_refuses_fractions():
                  lambda: dpscale.pipeline(4, 8, devices=np.array([8, 16]))):  # fmt: skip
         with pytest.raises(DpscaleError, match=r"allowed: one whole number ≥ 1"):
             call()
+
+
+def test_a_throughput_that_never_finishes_names_the_inputs(capsys):
+    """-v 1e-320 was refused as 'hours: comes to inf', a quantity nobody typed."""
+    rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "1e-320", "-e", "0.9")
+    assert rc == 2 and "throughput (-v) and E (-e): 1e-320 samples/s on 1 devices take inf hours" in err

@@ -61,8 +61,8 @@ SPANISH_REFUSALS = [
      "--throughput y --step-time: dé una sola referencia medida, no ambas"),
     (["predict", "--params", "1e8", *A100], "--throughput/--step-time: falta; se admite: una referencia medida, o "
      "--model MODELO"),
-    (["predict", "--model", "resnet50", *A100, "--throughput", "1e-9"], "--throughput/--step-time: un micro-lote "
-     "sale a 3,2e+10 s de cómputo; se admite: entradas que lo dejen entre 1e-07 s y 1e+07 s"),
+    (["predict", "--model", "resnet50", *A100, "--throughput", "1e-9"], "--batch con --throughput/--step-time: un "
+     "micro-lote sale a 3,2e+10 s de cómputo; se admite: entradas que lo dejen entre 1e-07 s y 1e+07 s"),
     (["predict", "--model", "resnet50", "--gpu", "v100-16gb", "--precision", "bf16", "--gpus-per-node", "8",
       "--intra-bw", "150", "--inter-bw", "50", "--batch", "32"],
      "--precision: bf16 no tiene cifra de pico para v100-16gb; se admite: fp16"),

@@ -385,8 +385,8 @@ def predict(
                           mfu, seq_len, params, kw, notes)  # fmt: skip
     if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
         raise DpscaleError(
-            f"--throughput/--step-time: a micro-batch comes to {t_micro:.3g} s of compute; allowed: inputs that put "
-            f"it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
+            f"--batch with --throughput/--step-time: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
+            f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
         )
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
