@@ -143,7 +143,8 @@ def batch_plan(
     """Global batch and, as inputs allow, learning rate, warm-up, steps per epoch, critical-batch view.
 
     rule defaults to the optimizer's (sgd → linear, adam → sqrt); warm-up defaults to Goyal's 5 epochs
-    with the linear rule when the batch grew, none otherwise.
+    with the linear rule when the batch grew, none otherwise. Batches and dataset_size are in samples,
+    noise_scale (B_noise) in samples, warmup_epochs in epochs.
     """
     gb = global_batch(micro_batch, grad_accum, devices)
     lr = chosen = None

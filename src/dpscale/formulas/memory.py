@@ -176,7 +176,9 @@ def fit_all(
     precision: str = "mixed",
     tensor_parallel: int = 1,
 ) -> tuple[MemoryFit, ...]:
-    """Every stage (0–3) against the device memory; activations are the same at every stage."""
+    """Every stage (0–3) against the device memory; activations are the same at every stage.
+
+    activation and device_memory_bytes in bytes per device; params in parameters (7e9, not 7)."""
     if device_memory_bytes is not None:
         check_positive(device_memory_bytes, "device_memory", "a device memory > 0")
     if not (activation >= 0 and activation < float("inf")):

@@ -86,7 +86,10 @@ def plan(
     budget: float | None = None,
     knee_threshold: float = KNEE_THRESHOLD,
 ) -> Plan:
-    """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source."""
+    """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source.
+
+    throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
+    any one currency. Hours per size = samples × epochs / (d·v·E) / 3600."""
     n = check_positive(samples, "samples", "a sample count > 0")
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
     many = devices.tolist() if is_array(devices) else devices

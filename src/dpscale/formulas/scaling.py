@@ -143,7 +143,11 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
 
 
 def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> ScaleResult:
-    """Throughput and speedup of d devices at efficiency E (a number, array, or function of d)."""
+    """Throughput and speedup of d devices at efficiency E (a number, array, or function of d).
+
+    per_device_throughput: samples/s (or any unit: the results carry it) of one device running alone, v.
+    Returns ideal d·v, actual d·v·E and lost throughput in that unit; speedup and effective devices d·E.
+    A constant E holds from two devices on (E(1) = 1); arrays broadcast along one length."""
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
@@ -192,7 +196,10 @@ def solve(
     speedup: Any = None,
 ) -> Solution:
     """Given three of devices / per-device throughput / efficiency / actual throughput (or speedup),
-    find the fourth. Devices are rounded up to a whole device; the exact value is kept."""
+    find the fourth. Devices are rounded up to a whole device; the exact value is kept.
+
+    per_device_throughput is one device's rate alone (samples/s), actual_throughput the whole cluster's in
+    the same unit, speedup = actual / per-device. One case per call (the CLI loops over sizes)."""
     if actual_throughput is not None and speedup is not None:
         raise DpscaleError("actual_throughput and speedup: give one of them, not both (A = S·v)")
     target_name = "actual_throughput" if speedup is None else "speedup"

@@ -369,7 +369,9 @@ def fit(
     """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.
 
     runs: a CSV / JSON-lines path, or (devices, throughput[, step_time]) pairs or dicts; or give
-    devices= and throughput= lists. law: "auto" or one of "allreduce", "usl", "amdahl"."""
+    devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
+    measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
+    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0."""
     if law != "auto" and law not in LAWS:
         raise fail("law", law, "auto, " + ", ".join(ORDER))
     if gpus_per_node is not None:
