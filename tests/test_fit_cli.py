@@ -141,6 +141,7 @@ def test_bad_input_exits_2_with_one_line(argv, needle, capsys):
 
 
 BAD_FILES = [  # (file name, content, what the one line must say)
+    ("array.json", '[{"devices": 1, "throughput": 100}]', r"array.json: a JSON array; allowed: JSON lines"),
     ("bad.csv", "devices,throughput\n1,1000\n8,lots\n", r"bad.csv line 3, throughput"),
     ("bad.jsonl", '{"devices": 1, "throughput": 10}\n{"devices": 2,\n', r"bad.jsonl line 2: not valid JSON"),
     ("cols.csv", "gpus,speed\n1,2\n", r"cols.csv line 1: missing column\(s\) devices, throughput"),
@@ -198,3 +199,12 @@ def test_validate_fit_on_dev_set():
     for row in r["rows"]:
         assert row["signed_error"] == pytest.approx(row["predicted"] - row["measured"])
         assert row["error"] == abs(row["signed_error"])  # the issue's contract: absolute differences in E
+
+
+def test_fit_reads_what_measure_json_prints(tmp_path, capsys):
+    """`dpscale measure --json > m.json` then `dpscale fit m.json`: the sizes are under "points"."""
+    m = tmp_path / "m.json"
+    pts = [{"devices": d, "throughput": x, "step_time": 0.1} for d, x in ((1, 100), (2, 190), (4, 350), (8, 640))]
+    m.write_text(json.dumps({"workload": "mlp", "points": pts}))
+    r = run_json(capsys, str(m), "--resamples", "100")
+    assert [p["devices"] for p in r["measured"]] == [1, 2, 4, 8]

@@ -73,7 +73,8 @@ def parse_point(text: str, flag: str = "--point") -> Run:
 
 
 def read_runs(path: str | Path) -> list[Run]:
-    """A CSV with a header (devices, throughput, optional step_time) or JSON lines (`dpscale measure --out`)."""
+    """A CSV with a header (devices, throughput, optional step_time), JSON lines (`dpscale measure --out`) or
+    the object `dpscale measure --json` prints (its sizes under "points")."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
@@ -83,6 +84,11 @@ def read_runs(path: str | Path) -> list[Run]:
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if not first:
         raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
+    if first.startswith("["):  # read as CSV, it would be refused for its header
+        raise DpscaleError(
+            f"{p.name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
+            "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
+        )
     return _read_jsonl(text, p.name) if first.startswith("{") else _read_csv(text, p.name)
 
 
@@ -98,6 +104,13 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
             raise DpscaleError(f"{where}: not valid JSON ({exc.msg}); allowed: one JSON object per line") from None
         except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
             raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
+        if isinstance(rec, dict) and "devices" not in rec and isinstance(rec.get("points"), list):
+            # `dpscale measure --json` saved to a file: its sizes are under "points"
+            for j, q in enumerate(rec["points"]):
+                if not isinstance(q, dict) or "devices" not in q or "throughput" not in q:
+                    raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
+                runs.append(make_run(q["devices"], q["throughput"], q.get("step_time"), f"{where} points[{j}]"))
+            continue
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
