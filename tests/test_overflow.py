@@ -11,9 +11,9 @@ from clihelp import run
     ("argv", "needle"),
     [
         (["batch", "-b", "32", "-d", "8", "--base-lr", "1e308", "--base-batch", "1"],
-         "learning_rate: comes to inf from these inputs; allowed: realistic magnitudes"),
-        (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "hours: comes to inf from these inputs"),
-        (["plan", "-n", "1e6", "-v", "1e-320"], "hours: comes to inf from these inputs"),
+         "--base-lr: got 1e+308; allowed: a learning rate from 1e-12 to 1e6"),  # (once: 'learning_rate: … inf')
+        (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "inf samples at 1e+03/s on 1 devices take inf"),
+        (["plan", "-n", "1e6", "-v", "1e-320"], "samples (-n) × epochs at throughput (-v) × E (-e): 1e+06 samples at"),
         (["memory", "--params", "1e308"], "--params: got '1e308'; allowed: a parameter count from 1 to 1e+15"),
         (["fit", "--point", "1:1000", "--point", "2:1e308"],
          "--point 2:1e308, throughput: got '1e308'; allowed: a number from 1e-9 to 1e15"),

@@ -111,8 +111,9 @@ def plan(
         hours = n * ep / float(r.actual_throughput) / 3600
         if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
             raise DpscaleError(
-                f"throughput (-v) and E (-e): {float(r.actual_throughput):.3g} samples/s on {d} devices take "
-                f"{hours:.3g} hours; allowed: a throughput and E whose time is finite"
+                f"samples (-n) × epochs at throughput (-v) × E (-e): {n * ep:.3g} samples at "
+                f"{float(r.actual_throughput):.3g}/s on {d} devices take {hours:.3g} hours; allowed: inputs whose "
+                "time is finite"
             )
         marginal = None
         if points:
