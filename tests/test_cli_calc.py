@@ -366,6 +366,8 @@ def test_csv_rows_hold_numbers_not_notes(capsys):
         (["-d", "64", "-v", "1", "-v", "2000", "-e", "0.9"], "given twice"),  # once: silently 2000
         (["--dev", "8", "--devices", "64", "-v", "2000", "-e", "0.9"], "given twice"),  # an abbreviation counts
         (["-d", "64", "-v", "2000", "--law", "usl", "--sigma=--"], "--sigma: got '--'"),  # once: E = 1.000
+        (["-d", "8", "-v", "1", "-e", "0.9", "--unit", "-v"], "argument --unit: expected one argument"),  # not twice
+        (["-d", "8", "-v", "1", "-e", "0.9", "--s", "3"], "ambiguous option: --s could match"),  # 3.13: no traceback
     ],
 )
 def test_an_option_twice_or_an_empty_dash_value_is_refused(capsys, argv, needle):

@@ -39,6 +39,7 @@ def test_integer_arrays_cannot_wrap_around():
     assert dpscale.scale(64, np.array([255], np.uint8), 0.9).ideal_throughput[0] == 64 * 255
     assert dpscale.scale(np.uint8(255), 2000, 0.9).ideal_throughput == 510_000  # a numpy scalar, too
     assert dpscale.scale([1, 8], 2000, 0.9).devices.dtype.kind == "i"  # a list of ints stays whole
+    assert dpscale.scale([10**7, 8], 10**12, 0.9).ideal_throughput[0] == 1e19  # a Python int rate, too (was < 0)
 
 
 def test_an_int_past_any_float_is_one_clear_error():

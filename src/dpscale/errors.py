@@ -152,17 +152,18 @@ def check_count(x: Any, name: str, most: int | None = None) -> int:
 
 
 def floats(x: Any) -> Any:
-    """Integer arrays as floats: a throughput of int16 × int16 devices wraps to a negative number, floats do not."""
+    """Integer arrays as floats: int16 × int16 devices wrap to negative numbers in numpy's integer arithmetic."""
     return x.astype(float) if is_array(x) and x.dtype.kind in "iu" else x
 
 
 def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
-    """Throughputs, bandwidths, batch sizes: finite and > 0."""
+    """Throughputs, bandwidths, batch sizes: finite and > 0. Ints come back as floats: a Python int 10^12 times an
+    int64 array of 10^7 devices wraps to a negative number in numpy's integer arithmetic."""
     x = floats(as_number(x, name))
     lo, hi = extrema(x)
     if not (lo > 0) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a > 0) & (a < float("inf"))), what)
-    return x
+    return float(x) if isinstance(x, int) else x
 
 
 def check_range(x: Any, name: str, lo: float, hi: float, what: str) -> Any:

@@ -44,8 +44,8 @@ class Parser(argparse.ArgumentParser):
                 self.lang = argv[i + 1]
         if self.lang not in LANGS:
             self.lang = "en"
+        ns = super().parse_args(argv, namespace)  # argparse's own refusals first ('--unit -v': a missing value)
         self._once(argv)
-        ns = super().parse_args(argv, namespace)
         for action in self._actions:
             value = getattr(ns, action.dest, None)
             if action.option_strings and value in ("", []) and action.default != value:  # `--x ''`, `--x=--`
@@ -63,7 +63,10 @@ class Parser(argparse.ArgumentParser):
                 break
             if not tok.startswith("-") or tok == "-":
                 continue
-            found = self._parse_optional(tok)  # argparse's own reading: abbreviations, `--x=v`, `-d8`
+            try:  # argparse's own reading: abbreviations, `--x=v`, `-d8` (it parsed them all already)
+                found = self._parse_optional(tok)
+            except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refused it first)
+                continue
             found = found[0] if isinstance(found, list) else found  # (a list of candidates from Python 3.12.7)
             action = found[0] if found else None
             if action is None or action.nargs == 0 or isinstance(action, argparse._AppendAction):
