@@ -907,3 +907,12 @@ def test_one_device_exposes_no_communication():
     """exposed_comm_s was 1.4e-17 at d = 1 with an all-reduce of 0 (rounding in the overlap sums)."""
     r = predict([1], model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").records()[0]
     assert r["allreduce_s"] == r["exposed_comm_s"] == r["sync_wait_s"] == 0.0
+
+
+def test_a_calibration_given_keeps_its_own_hop_latency():
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    slow = DEFAULT._replace(alpha_intra=50e-6)
+    a = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100", calibration=slow).breakdown.latency_s[0]
+    b = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100").breakdown.latency_s[0]
+    assert a > 10 * b  # 50 µs a hop, not the link's 3.4

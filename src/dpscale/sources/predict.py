@@ -346,7 +346,7 @@ def predict(
     else:
         kw_intra, curve = cl.intra_bw_gbs, None
     hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
-    if hop is not None and not isinstance(calibration, str):  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]
+    if hop is not None and calibration is None:  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]; a given one wins
         cal = cal._replace(alpha_intra=hop * 1e-6)
     for flag, value, key in (
         ("--alpha-intra", alpha_intra_us, "alpha_intra"),

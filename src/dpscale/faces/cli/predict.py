@@ -76,7 +76,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); "
         "default: it follows the accumulation, as DeepLearningExamples, Horovod and Megatron do",
     )
-    k.add_argument("--alpha-intra", help=f"µs per intra-node hop (default {a_intra}, NCCL's NVLink figure)")
+    k.add_argument(
+        "--alpha-intra",
+        help=f"µs per intra-node hop (default: the system's link, PCIe 5.7; else {a_intra}, NCCL's NVLink figure)",
+    )
     k.add_argument("--alpha-inter", help=f"µs per network hop (default {a_inter}, NCCL's figure)")
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
     add_output_args(p)

@@ -82,7 +82,11 @@ class Launcher:
         os.close(fd)
         args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats, log)
         t0 = time.monotonic()
-        pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
+        try:
+            pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
+        except BaseException:
+            os.unlink(log)
+            raise
         keep = False
         try:
             return self._watch(pc, job, world, queue, beats, t0, progress)
@@ -134,11 +138,12 @@ class Launcher:
                 last, last_change = cur, now
                 if progress:
                     progress(min(cur[0], total), total)
-            elif now - last_change > _limit(job.timeout, cur) and failed_at is None:
+            elif now - last_change > (limit := _limit(job.timeout, cur)) and failed_at is None:
                 low = min(cur)
                 stuck = [i for i, b in enumerate(cur) if b == low]
                 who = "all ranks" if len(stuck) == world else "rank " + ", ".join(map(str, stuck))
-                raise RunFailed(world, who, f"made no progress for {job.timeout:g} s (--timeout); stopped all ranks")
+                why = "(--timeout)" if limit == job.timeout else "while starting (the start-up allowance)"
+                raise RunFailed(world, who, f"made no progress for {limit:g} s {why}; stopped all ranks")
             wait([p.sentinel for p in pc.processes if p.exitcode is None], timeout=0.1)
 
 
