@@ -12,8 +12,8 @@ from clihelp import run
     [
         (["batch", "-b", "32", "-d", "8", "--base-lr", "1e308", "--base-batch", "1"],
          "--base-lr: got 1e+308; allowed: a learning rate from 1e-12 to 1e6"),  # (once: 'learning_rate: … inf')
-        (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "inf samples at 1e+03/s on 1 devices take inf"),
-        (["plan", "-n", "1e6", "-v", "1e-320"], "samples (-n) × epochs at throughput (-v) × E (-e): 1e+06 samples at"),
+        (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "inf samples at 1e+03/s (d = 1) take inf hours"),
+        (["plan", "-n", "1e6", "-v", "1e-320"], "samples × epochs / (throughput × d × E): 1e+06 samples at"),
         (["memory", "--params", "1e308"], "--params: got '1e308'; allowed: a parameter count from 1 to 1e+15"),
         (["fit", "--point", "1:1000", "--point", "2:1e308"],
          "--point 2:1e308, throughput: got '1e308'; allowed: a number from 1e-9 to 1e15"),
@@ -63,5 +63,17 @@ def test_an_int_past_any_float_is_one_clear_error():
 )  # fmt: skip
 def test_every_device_count_stops_where_devices_do(capsys, argv, needle):
     """-d stops at 10,000,000 devices; these took 1e15 (a baseline of 1e15 devices silently moved the rate)."""
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and needle in err and "10,000,000" in err
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["memory", "--params", "7e9", "-d", "8", "--tensor-parallel", "1e15"], "--tensor-parallel: got '1e15'"),
+        (["pipeline", "--stages", "1e15", "--microbatches", "8"], "--stages: got 1000000000000000"),
+    ],
+)
+def test_parallel_degrees_stop_where_devices_do(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and needle in err and "10,000,000" in err

@@ -294,4 +294,4 @@ def test_the_library_takes_sizes_as_numpy_or_one_number_and_refuses_fractions():
 def test_a_throughput_that_never_finishes_names_the_inputs(capsys):
     """-v 1e-320 was refused as 'hours: comes to inf', a quantity nobody typed."""
     rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "1e-320", "-e", "0.9")
-    assert rc == 2 and "1.15e+08 samples at 1e-320/s on 1 devices take inf hours; allowed: inputs whose" in err
+    assert rc == 2 and "1.15e+08 samples at 1e-320/s (d = 1) take inf hours; allowed: inputs whose" in err

@@ -45,7 +45,7 @@ def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "line
     3.2
     """
     lr0 = check_range(base_lr, "base_lr", 1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
-    b0 = check_range(base_batch, "base_batch", 1e-9, 2**53, "a batch size > 0 and ≤ 2^53")  # 1e-320: LR = ∞
+    b0 = check_range(base_batch, "base_batch", 1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # 1e-320: LR = ∞
     b = check_positive(batch, "batch", "a batch size > 0")
     if rule not in RULES:
         raise fail("rule", rule, ", ".join(RULES))
@@ -56,7 +56,7 @@ def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "line
 def steps_per_epoch(dataset_size: float, batch: int) -> int:
     """Optimizer steps to see the dataset once (the last partial batch counts as a step)."""
     n = check_range(
-        dataset_size, "dataset_size", 1e-9, 1e15, "a sample count > 0 and ≤ 1e15"
+        dataset_size, "dataset_size", 1e-9, 1e15, "a sample count from 1e-9 to 1e15"
     )  # (1e300: a 300-digit count)
     b = check_devices(batch, "batch")
     return math.ceil(n / b)
@@ -78,7 +78,9 @@ class CriticalBatch:
 def critical_batch(batch: float, noise_scale: float, min_steps: float | None = None) -> CriticalBatch:
     """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
     b = check_positive(batch, "batch", "a batch size > 0")
-    bn = check_range(noise_scale, "noise_scale", 1e-9, 1e15, "a gradient noise scale B_noise > 0 and ≤ 1e15 (samples)")
+    bn = check_range(
+        noise_scale, "noise_scale", 1e-9, 1e15, "a gradient noise scale B_noise from 1e-9 to 1e15 (samples)"
+    )
     sf, ef = 1 + bn / b, 1 + b / bn
     steps = samples = None
     if min_steps is not None:

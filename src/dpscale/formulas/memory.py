@@ -89,7 +89,7 @@ def model_states(
     >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
     31.4
     """
-    psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel")
+    psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     n = check_devices(devices, "devices", MAX_DEVICES)
     if stage not in STAGES:
         raise fail("zero", stage, "0, 1, 2 or 3")
@@ -136,7 +136,7 @@ def activation_bytes_per_layer(
     full recompute keeps only the layer input, 2·s·b·h (÷t with sequence parallelism).
     """
     b = check_positive(micro_batch, "micro_batch", "a micro-batch ≥ 1")
-    t = check_devices(tensor_parallel, "tensor_parallel")
+    t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     if recompute not in RECOMPUTE:
         raise fail("recompute", recompute, ", ".join(RECOMPUTE))
     s, h, a = shape.seq_len, shape.hidden, shape.heads

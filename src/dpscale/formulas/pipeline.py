@@ -30,7 +30,7 @@ def check_schedule(schedule: str, name: str = "schedule") -> str:
 
 def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
     """Bubble time over ideal (bubble-free) time, r."""
-    p = check_devices(stages, "stages")
+    p = check_devices(stages, "stages", MAX_DEVICES)
     m = check_devices(microbatches, "microbatches")
     v = check_devices(chunks, "chunks")
     check_schedule(schedule)

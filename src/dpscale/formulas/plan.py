@@ -111,9 +111,8 @@ def plan(
         hours = n * ep / float(r.actual_throughput) / 3600
         if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
             raise DpscaleError(
-                f"samples (-n) × epochs at throughput (-v) × E (-e): {n * ep:.3g} samples at "
-                f"{float(r.actual_throughput):.3g}/s on {d} devices take {hours:.3g} hours; allowed: inputs whose "
-                "time is finite"
+                f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {float(r.actual_throughput):.3g}/s "
+                f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
             )
         marginal = None
         if points:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 from typing import Any
 
 import numpy as np
@@ -376,10 +377,11 @@ def fit(
         raise fail("law", law, "auto, " + ", ".join(ORDER))
     if gpus_per_node is not None:
         check_devices(gpus_per_node, "gpus_per_node")
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
-    if not isinstance(resamples, int) or isinstance(resamples, bool) or not 50 <= resamples <= 100_000:
+    if not isinstance(resamples, Integral) or isinstance(resamples, bool) or not 50 <= resamples <= 100_000:
         raise fail("resamples", resamples, "a whole number from 50 to 100000")
+    resamples, confidence = int(resamples), float(confidence)  # numpy's int64 and float32 are fine
     r = runs_from(runs, devices, throughput, step_time)
     g = None if gpus_per_node is None else int(gpus_per_node)
     d = np.asarray(r.devices, dtype=float)

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
 
     activation = 0.0
     notes: list[str] = []
-    t = whole(args.tensor_parallel, "--tensor-parallel")
+    t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
     if preset is not None and preset.get("kind") == "transformer":
         shape = Shape.of(preset)
         if shape.heads % t:  # Megatron splits the attention heads (and the MLP) t ways
