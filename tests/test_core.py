@@ -250,3 +250,14 @@ def test_efficiency_is_one_value_per_size_whenever_the_sizes_are_an_array():
         assert r.efficiency.shape == (2,) and list(r.efficiency) == [0.9, 0.9]
     assert list(scale(np.array([1, 64]), 2000, 0.9).efficiency) == [1.0, 0.9]
     assert scale(64, 2000, 0.9).efficiency == 0.9  # a number stays a number
+
+
+def test_the_exact_size_is_a_root_only_where_e_is_defined_between_sizes():
+    """Laws, fits and predictions are continuous: the exact size is their root. A bare function of whole sizes
+    (or a table) says nothing between them: a straight line between the two sizes, as before. A table asked
+    for 8.7 devices refuses (it once answered with 8's value)."""
+    s = solve(per_device_throughput=1000, efficiency=lambda d: 0.99**d, actual_throughput=5000)
+    lo, hi = 5 * 0.99**5, 6 * 0.99**6  # speedups at the whole sizes around the target 5
+    assert s.result.devices == 6 and s.exact == pytest.approx(5 + (5 - lo) / (hi - lo))
+    with pytest.raises(DpscaleError, match=r"no value for 8.7 devices"):
+        PerSize.of([4, 8], [0.9, 0.8]).efficiency(8.7)

@@ -75,6 +75,8 @@ class Candidate:
 class Fit:
     """A fitted scaling law with intervals; also an E source (`efficiency(d)`, `describe()`)."""
 
+    continuous = True  # a law: E is defined between whole sizes (solve's exact size reads it there)
+
     runs: Runs
     law: str
     gpus_per_node: int | None

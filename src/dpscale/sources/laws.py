@@ -22,6 +22,7 @@ class _Law:
     """Immutable value object: parameters set once in __init__, compared and printed by value."""
 
     __slots__ = ()
+    continuous = True  # E(d) is defined between whole sizes too: solve's exact size reads it there
 
     def _params(self) -> tuple:
         return tuple(getattr(self, k) for k in self.__slots__)
@@ -63,6 +64,7 @@ class PerSize(_Law):
     """Measured or chosen E at given sizes; asking for another size is an error, not a guess."""
 
     __slots__ = ("table",)
+    continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
         self._set(table=tuple((int(d), float(e)) for d, e in table))
@@ -88,11 +90,11 @@ class PerSize(_Law):
         if is_array(d):
             import numpy as np
 
-            return np.array([self._get(lookup, int(x)) for x in np.ravel(d)]).reshape(np.shape(d))
-        return self._get(lookup, int(d))
+            return np.array([self._get(lookup, x) for x in np.ravel(d).tolist()]).reshape(np.shape(d))
+        return self._get(lookup, d)
 
-    def _get(self, lookup: dict[int, float], d: int) -> float:
-        if d not in lookup:
+    def _get(self, lookup: dict[int, float], d: Any) -> float:
+        if d not in lookup:  # (8.7 is not 8: no truncation; 8.0 == 8 finds it)
             sizes = ",".join(str(k) for k, _ in self.table)
             raise DpscaleError(f"efficiency: no value for {d} devices; allowed: the listed sizes {sizes}")
         return lookup[d]

@@ -209,6 +209,8 @@ def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) 
 class Prediction:
     """E(d) and the step-time breakdown behind it; an E source (`efficiency(d)`) like a law or a fit."""
 
+    continuous = True  # the step model is defined between whole sizes (solve's exact size reads it there)
+
     def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx):
         """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size)."""
         self.devices = devices
