@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from pathlib import Path
 
 import pytest
 from clihelp import run
@@ -97,6 +98,12 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "1", "-d", "2"], "--devices/-d: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
     (["calc", "--sigma="], "--sigma: se recibió ''; se admite: un valor ("),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "5"], "se admite: un número entero de 50 a 100.000"),
+    (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--s", "3"], "opción ambigua: --s podría ser --speedup"),
+    (["batch", "-b", "32", "-d", "8", "--base-lr", "1e300", "--base-batch", "1"], "una tasa de aprendizaje de 1e-12"),
+    (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
+    (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
+     "100.000 remuestreos × 10.000 tamaños = 1.000.000.000 valores; se admite: como mucho 20.000.000"),
+    (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "muestras a 1e+03/s (d = 1) llevan inf horas"),
 ]  # fmt: skip
 
 
@@ -118,11 +125,37 @@ def test_the_page_row_cap_is_said_in_spanish():
     )
 
 
-def test_every_spanish_template_is_reached(capsys):
+DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+
+
+def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
+    """Refusals of files: a column named twice, a JSON array, a system file of two systems, a table given twice."""
+    (tmp / "twice.csv").write_text("devices,throughput,throughput\n1,1,1\n")
+    (tmp / "array.json").write_text("[1]")
+    (tmp / "two.json").write_text('{"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100},'
+                                  ' "b": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}}}')  # fmt: skip
+    out = [
+        (["fit", str(tmp / "twice.csv")], "twice.csv línea 1: columna(s) throughput repetida(s); se admite: cada"),
+        (["fit", str(tmp / "array.json")], "array.json: una lista JSON; se admite: líneas JSON"),
+        (["predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(tmp / "two.json"), "-d", "8"],
+         "--system: falta; se admite (de "),
+    ]  # fmt: skip
+    if DEV.exists():
+        out.append((["validate", str(DEV), str(DEV)], "DATA.csv: la configuración 'DLE-"))
+    return out
+
+
+def test_refusals_of_files_are_said_in_spanish(capsys, tmp_path):
+    for argv, needle in file_refusals(tmp_path):
+        rc, _, err = run(capsys, *argv, "--lang", "es")
+        assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1, argv
+
+
+def test_every_spanish_template_is_reached(capsys, tmp_path):
     """An English message reworded without its pattern would fall back to English silently: each template of
     i18n.SAID must match one of the refusals above, said in English (and the page's row cap)."""
     said = []
-    for argv, _ in SPANISH_REFUSALS:
+    for argv, _ in SPANISH_REFUSALS + file_refusals(tmp_path):
         _, _, err = run(capsys, *argv)
         said.append(err.strip().split("error: ", 1)[1].removesuffix(" (see --help)"))
     if importlib.util.find_spec("fastapi"):

@@ -858,6 +858,12 @@ ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
         "this command's options: ": "las opciones de esta orden: ",
+        "a learning rate from 1e-12 to 1e6": "una tasa de aprendizaje de 1e-12 a 1e6",
+        "a sample count from 1e-9 to 1e15": "un número de muestras de 1e-9 a 1e15",
+        "a batch size from 1e-9 to 2^53": "un tamaño de lote de 1e-9 a 2^53",
+        "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_noise de 1e-9 a 1e15 muestras",
+        "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
+        "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
         "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
         "a number": "un número",
         "a whole number ≥ 1": "un número entero ≥ 1",
@@ -979,6 +985,25 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
         (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
+        (r"ambiguous option: (?P<a>\S+) could match (?P<b>.+)", "opción ambigua: {a} podría ser {b}"),
+        (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
+         "{f} línea {n1}: columna(s) {c} repetida(s); se admite: cada columna una vez"),
+        (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) and in (?P<b>\S+); allowed: once",
+         "DATA.csv: la configuración {c} está en {a} y en {b}; se admite: una vez"),
+        (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
+         r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
+         "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
+         "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+        (r"--resamples × --at: (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) values; allowed: at "
+         r"most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
+         "--resamples × --at: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
+         "de memoria de trabajo) — menos remuestreos o tamaños"),
+        (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
+         "--system: falta; se admite (de {p}): {names}"),
+        (r"samples × epochs / \(throughput × d × E\): (?P<x>\S+) samples at (?P<t>\S+)/s \(d = (?P<n1>[\d,]+)\) take "
+         r"(?P<h>\S+) hours; allowed: inputs whose time is finite",
+         "muestras × épocas / (rendimiento × d × E): {x} muestras a {t}/s (d = {n1}) llevan {h} horas; se admite: "
+         "entradas con un tiempo finito"),
         (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
          "{a}: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
         (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor{h}"),
