@@ -78,9 +78,7 @@ class CriticalBatch:
 def critical_batch(batch: float, noise_scale: float, min_steps: float | None = None) -> CriticalBatch:
     """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
     b = check_positive(batch, "batch", "a batch size > 0")
-    bn = check_range(
-        noise_scale, "noise_scale", 1e-9, 1e15, "a gradient noise scale B_noise from 1e-9 to 1e15 (samples)"
-    )
+    bn = check_range(noise_scale, "noise_scale", 1e-9, 1e15, "a noise scale B_noise from 1e-9 to 1e15 samples")
     sf, ef = 1 + bn / b, 1 + b / bn
     steps = samples = None
     if min_steps is not None:
