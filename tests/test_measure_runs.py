@@ -77,6 +77,15 @@ def test_equivalence_gradients_match(capsys: pytest.CaptureFixture[str]) -> None
     assert f64["grad_max"] > 1e-3  # the gradients compared are not trivially zero
 
 
+def test_the_equivalence_table_speaks_spanish(capsys: pytest.CaptureFixture[str]) -> None:
+    """It was English under --lang es (title, headers, verdicts, note)."""
+    assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "equivalencia DDP: 2 procesos × lote 4 frente a un proceso con lote 8" in out
+    assert "umbral  resultado" in out and out.count("  pasa") == 2 and "nota: umbral = 1e-10" in out
+    assert "e-" in out and not any(c.isdigit() and n == "." for c, n in zip(out, out[1:]))  # 1,4e-17, not 1.4e-17
+
+
 def test_allreduce_table_and_calibration_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     calib = tmp_path / "calib.json"
     rc = main(["measure", "allreduce", "--devices", "2", "--sizes", "1KB..256KBx4", "--iters", "5",

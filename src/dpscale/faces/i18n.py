@@ -89,6 +89,11 @@ LABELS: dict[str, dict[str, str]] = {
             "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "eq_title": "DDP equivalence: {d} ranks × batch {b} vs one process on batch {db} ({what})",
+        "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
+        "eq_pass": "pass",
+        "eq_fail": "FAIL",
+        "eq_note": "threshold = 1e-10 (float64) or 1e-5 (float32) × max(1, max |grad|); see docs/measure.md",
         "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
@@ -427,6 +432,11 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "eq_title": "equivalencia DDP: {d} procesos × lote {b} frente a un proceso con lote {db} ({what})",
+        "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
+        "eq_pass": "pasa",
+        "eq_fail": "FALLA",
+        "eq_note": "umbral = 1e-10 (float64) o 1e-5 (float32) × máx(1, máx |grad|); vea docs/measure.md",
         "allreduce_title": "all-reduce, {n} procesos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "

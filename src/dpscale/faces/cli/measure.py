@@ -323,13 +323,16 @@ def show_equivalence(results: list[dict[str, Any]], args: argparse.Namespace) ->
         keys = ["devices", "dtype", "max_abs_diff", "grad_max", "threshold", "passed"]
         emit(rows, [Column(k) for k in keys], args)
         return
+    from dpscale.faces.i18n import label, localise
+
+    lang = args.lang
     for r in results:
         d, b = r["devices"], r["batch"]
         what = f"{r['workload']}, {r['backend']}"
-        print(f"DDP equivalence: {d} ranks × batch {b} vs one process on batch {d * b} ({what})")
-        print(f"  {'dtype':<8}  {'max |Δgrad|':>11}  {'max |grad|':>10}  {'threshold':>9}  result")
+        print(label("eq_title", lang).format(d=d, b=b, db=d * b, what=what))
+        print(label("eq_head", lang))
         for c in r["checks"]:
-            verdict = "pass" if c["passed"] else "FAIL"
+            verdict = label("eq_pass" if c["passed"] else "eq_fail", lang)
             diff, gmax, tol = c["max_abs_diff"], c["grad_max"], c["threshold"]
-            print(f"  {c['dtype']:<8}  {diff:>11.2e}  {gmax:>10.3g}  {tol:>9.1e}  {verdict}")
-    print("note: threshold = 1e-10 (float64) or 1e-5 (float32) × max(1, max |grad|); see docs/measure.md")
+            print(localise(f"  {c['dtype']:<8}  {diff:>11.2e}  {gmax:>10.3g}  {tol:>9.1e}  ", lang) + verdict)
+    print(f"{label('note', lang)}: {label('eq_note', lang)}")
