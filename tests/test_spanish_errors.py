@@ -167,3 +167,30 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
             said.append(str(exc))
     unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
     assert unmatched == []
+
+
+def test_measurement_failures_are_said_in_spanish():
+    """The lines `dpscale measure` ends a failed run with, built from the launcher's own messages."""
+    pytest.importorskip("torch")
+    from dpscale.faces.i18n import say_measure
+    from dpscale.sources.measure.launcher import RunFailed
+    from dpscale.sources.measure.results import NotSaved
+
+    lines = {
+        str(RunFailed(2, "rank 1", "crashed: RuntimeError: boom (the ranks' output: /tmp/r.log)"))
+        + "; finished sizes are in r.jsonl": "tamaño 2: proceso 1 falló: RuntimeError: boom (salida de los procesos: "
+        "/tmp/r.log); los tamaños terminados están en r.jsonl",
+        str(RunFailed(2, "all ranks", "made no progress for 3 s (--timeout); stopped all ranks")):
+            "tamaño 2: todos los procesos no avanzaron en 3 s (--timeout); se detuvieron todos los procesos",
+        str(RunFailed(4, "rank 0, 1", "made no progress for 120 s while starting (the start-up allowance); stopped "
+                      "all ranks")):
+            "tamaño 4: procesos 0, 1 no avanzaron en 120 s al arrancar (margen de arranque); se detuvieron todos",
+        str(RunFailed(2, "rank 1", "exited with code 3")): "tamaño 2: proceso 1 salió con código 3",
+        str(RunFailed(2, "rank 1", "was killed by SIGKILL")): "tamaño 2: proceso 1 murió por SIGKILL",
+        str(RunFailed(2, "rank 0", "finished without a result")): "tamaño 2: proceso 0 terminó sin resultado",
+        str(NotSaved("/dev/full", "No space left on device", {})) + "; stopped":
+            "--out: no se pudo escribir '/dev/full' (No space left on device); el resultado de este tamaño se muestra",
+    }  # fmt: skip
+    for english, spanish in lines.items():
+        assert say_measure(english, "es").startswith(spanish), english
+        assert say_measure(english, "en") == english

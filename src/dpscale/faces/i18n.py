@@ -1148,6 +1148,41 @@ def _number_words(text: str, lang: str) -> str:
     return localise(text, lang).replace("speedup", label("speedup", lang).split()[0])
 
 
+# `dpscale measure`'s failures: 'size 2: rank 1 crashed: …' in parts, each said in the language (the exception's
+# own text stays as Python wrote it)
+MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": (
+        (r"^size (\d+): ", r"tamaño \1: "),
+        (r"^(tamaño \d+: )all ranks ", r"\1todos los procesos "),
+        (r"^(tamaño \d+: )rank (\d+(, \d+)+) ", r"\1procesos \2 "),
+        (r"^(tamaño \d+: )rank ", r"\1proceso "),
+        (r"^(tamaño \d+: (todos los procesos|procesos [\d, ]+)) made no progress for ", r"\1 no avanzaron en "),
+        (r"^(tamaño \d+: [^:]*?) crashed: ", r"\1 falló: "),
+        (r"^(tamaño \d+: [^:]*?) was killed by ", r"\1 murió por "),
+        (r"^(tamaño \d+: [^:]*?) exited with code ", r"\1 salió con código "),
+        (r" finished without a result", " terminó sin resultado"),
+        (r" made no progress for ", " no avanzó en "),
+        (r" s while starting \(the start-up allowance\)", " s al arrancar (margen de arranque)"),
+        (r"; stopped all ranks", "; se detuvieron todos los procesos"),
+        (r" \(the ranks' output: (\S+)\)", r" (salida de los procesos: \1)"),
+        (r"; finished sizes are in (\S+)$", r"; los tamaños terminados están en \1"),
+        (
+            r"^--out: could not write (.+) \((.+)\); this size's result is shown, not saved; stopped$",
+            r"--out: no se pudo escribir \1 (\2); el resultado de este tamaño se muestra, no se guardó; detenido",
+        ),
+    ),
+}
+
+
+def say_measure(text: str, lang: str) -> str:
+    """A measurement's failure line in the language, part by part (MEASURE_PARTS)."""
+    import re
+
+    for pattern, repl in MEASURE_PARTS.get(lang, ()):
+        text = re.sub(pattern, repl, text)
+    return text
+
+
 def _said(message: str, lang: str) -> str:
     """A free-form error said from SAID's templates (numbers the language's way); unmatched: as written."""
     import re

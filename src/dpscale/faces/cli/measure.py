@@ -163,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         # Every size gets the same per-rank share (of the largest size): a rank is one "device" throughout,
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them.
         job = replace(job, threads=threads_per_rank(max(devices)))
+    from dpscale.faces.i18n import say_measure
     from dpscale.sources.measure.launcher import Launcher, RunFailed
     from dpscale.sources.measure.results import NotSaved
 
@@ -184,11 +185,11 @@ def run(args: argparse.Namespace) -> int:
         if done:  # the finished sizes still reach stdout (table, JSON or CSV); the error goes to stderr
             show(job, done, args)
         kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
-        print(f"dpscale measure: error: {exc}{kept}", file=sys.stderr)
+        print(f"dpscale measure: error: {say_measure(f'{exc}{kept}', args.lang)}", file=sys.stderr)
         return 1
     except NotSaved as exc:  # measured, but the file refused it: show every finished size, then stop
         show(job, [*done, exc.record], argparse.Namespace(**{**vars(args), "out": None}))  # nothing was written
-        print(f"dpscale measure: error: {exc}; stopped", file=sys.stderr)
+        print(f"dpscale measure: error: {say_measure(f'{exc}; stopped', args.lang)}", file=sys.stderr)
         return 1
     finally:
         signal.signal(signal.SIGTERM, previous)
