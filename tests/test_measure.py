@@ -302,3 +302,26 @@ def test_the_watchdog_allows_start_up_time_before_calling_a_hang(monkeypatch: py
     finally:
         for fd in (fd for pair in pipes for fd in pair):
             os.close(fd)
+
+
+def test_a_baseline_from_the_file_must_match_threads_too(tmp_path) -> None:
+    """One rank on 2 threads against two ranks on 1 each gave E(2) = 7.6 across two torchrun jobs."""
+    from dpscale.sources.measure.results import baseline_from_file
+
+    setup = {"workload": "mlp", "params": 10, "batch": 8, "backend": "gloo", "device": "cpu", "steps": 5}
+    f = tmp_path / "r.jsonl"
+    f.write_text(json.dumps({**setup, "devices": 1, "throughput": 100.0, "threads": 2}) + "\n")
+    assert baseline_from_file(str(f), {**setup, "devices": 2, "threads": 1}) is None
+    assert baseline_from_file(str(f), {**setup, "devices": 2, "threads": 2})["devices"] == 1
+
+
+def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
+    from dpscale.sources.measure.results import check_writable
+
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text('{"devices": 1, "throughput": 100}\n')
+    with pytest.raises(DpscaleError, match=r"holds something other than a calibration"):
+        check_writable(str(runs))  # allreduce's --out: rewritten whole
+    cal = tmp_path / "calib.json"
+    cal.write_text('{\n "busbw_gbs": 10,\n "alpha_s": 1e-5\n}')
+    check_writable(str(cal))  # an earlier calibration may be replaced

@@ -77,10 +77,13 @@ def test_equivalence_gradients_match(capsys: pytest.CaptureFixture[str]) -> None
     assert f64["grad_max"] > 1e-3  # the gradients compared are not trivially zero
 
 
-def test_the_equivalence_table_speaks_spanish(capsys: pytest.CaptureFixture[str]) -> None:
-    """It was English under --lang es (title, headers, verdicts, note)."""
-    assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--lang", "es"]) == 0
+def test_the_equivalence_table_speaks_spanish(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """It was English under --lang es (title, headers, verdicts, note); --out was taken and nothing written."""
+    eq = tmp_path / "eq.jsonl"
+    assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--lang", "es", "--out", str(eq)]) == 0
     out = capsys.readouterr().out
+    (rec,) = [json.loads(x) for x in eq.read_text().splitlines()]
+    assert rec["passed"] and [c["dtype"] for c in rec["checks"]] == ["float64", "float32"]
     assert "equivalencia DDP: 2 procesos × lote 4 frente a un proceso con lote 8" in out
     assert "umbral  resultado" in out and out.count("  pasa") == 2 and "nota: umbral = 1e-10" in out
     assert "e-" in out and not any(c.isdigit() and n == "." for c, n in zip(out, out[1:]))  # 1,4e-17, not 1.4e-17
@@ -302,3 +305,15 @@ def test_records_are_not_appended_to_a_file_of_something_else(capsys: pytest.Cap
     assert main(["measure", "--devices", "1", *TINY, "--out", str(runs)]) == 2
     assert "its line 1 is not a JSON record" in capsys.readouterr().err
     assert runs.read_text() == "devices,throughput\n1,100\n"  # untouched
+
+
+def test_a_run_resumed_into_the_same_file_keeps_its_baseline(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    """-d 1 then -d 2 into one file: the second run's E is against the first run's one device (it once stored
+    E = 1 against itself, where the torchrun worker used the file's baseline)."""
+    out = tmp_path / "r.jsonl"
+    for d in ("1", "2"):
+        assert main(["measure", "--devices", d, *TINY, "--threads", "1", "--out", str(out), "--json"]) == 0
+    capsys.readouterr()
+    one, two = (json.loads(x) for x in out.read_text().splitlines())
+    assert two["baseline_devices"] == 1
+    assert two["efficiency"] == pytest.approx(two["throughput"] / (2 * one["throughput"]))

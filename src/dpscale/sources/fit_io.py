@@ -93,7 +93,9 @@ def read_runs(path: str | Path) -> list[Run]:
 
 
 def _read_jsonl(text: str, name: str) -> list[Run]:
-    runs = []
+    from dpscale.sources.measure.results import SETUP_KEYS  # (no torch: records only)
+
+    runs, setup = [], None
     for i, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -114,6 +116,16 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
+            )
+        mine = {k: rec[k] for k in SETUP_KEYS if k in rec}  # `dpscale measure` records say their set-up
+        if setup is None:
+            setup = (mine, i)
+        elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
+            diff = ", ".join(f"{k} {setup[0].get(k)!r} → {mine.get(k)!r}" for k in SETUP_KEYS
+                             if setup[0].get(k) != mine.get(k))  # fmt: skip
+            raise DpscaleError(
+                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
+                "of one model, batch, backend, device, steps and threads a rank)"
             )
         runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
     return runs

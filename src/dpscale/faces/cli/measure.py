@@ -113,7 +113,7 @@ def check_environment(job: Any, devices: list[int], out: str | None) -> None:
     if out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(out, jsonl=job.mode == "train")
+        check_writable(out, jsonl=job.mode != "allreduce")
 
 
 class Bar:
@@ -210,7 +210,10 @@ def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) 
     raw = outcome.result
     if job.mode == "train":
         rec = results.summarise(raw, job, outcome.launch_s)
-        rec = results.with_efficiency(rec, done[0] if done else rec)
+        # E against the smallest size of this set-up: in this run, or already in --out from an earlier one (as the
+        # torchrun worker does), so one file never holds two baselines for one set-up
+        base = results.baseline_from_file(out, rec) or (done[0] if done else rec)
+        rec = results.with_efficiency(rec, base)
         if out:
             results.append_jsonl(out, rec)
         return rec
@@ -225,6 +228,8 @@ def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) 
                 raise
         return cal
     raw["launch_s"] = outcome.launch_s
+    if out:  # equivalence: one record a size, appended like train's
+        results.append_jsonl(out, raw)
     return raw
 
 

@@ -37,6 +37,16 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False) -> None:
     if p.is_dir() or not target.exists() or not os.access(target, os.W_OK):
         why = "a folder" if p.is_dir() else ("no such folder" if not target.exists() else "not writable")
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
+    if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
+        try:
+            ok = "busbw_gbs" in json.loads(p.read_text(encoding="utf-8"))
+        except (ValueError, TypeError, UnicodeDecodeError):
+            ok = False
+        if not ok:
+            raise DpscaleError(
+                f"{flag}: got {path!r} (it holds something other than a calibration, which would be overwritten); "
+                "allowed: a new file, or an earlier calibration"
+            )
     if jsonl and p.is_file() and p.stat().st_size > 0:
         with open(p, "rb") as fh:
             first = fh.readline(1 << 20)
@@ -122,14 +132,18 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
     return rec
 
 
+SETUP_KEYS = ("workload", "params", "batch", "backend", "device", "steps", "threads")
+
+
 def same_setup(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    keys = ("workload", "batch", "backend", "device", "steps")
-    return all(a.get(k) == b.get(k) for k in keys)
+    """Records E may compare: the same model, batch, backend, device, steps and threads a rank (one rank on 2
+    threads against two on 1 each once gave E(2) = 7.6 across two runs)."""
+    return all(a.get(k) == b.get(k) for k in SETUP_KEYS)
 
 
 def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
     """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
-    if not path or not Path(path).exists():
+    if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
         return None
     best = None
     for line in Path(path).read_text().splitlines():

@@ -2,8 +2,8 @@
 
 torchrun starts it on every node and sets RANK/WORLD_SIZE/LOCAL_RANK/MASTER_*; one launch measures
 one world size. Rank 0 prints one JSON object (a train record, an all-reduce calibration or an
-equivalence result) and, with --out, appends the record to a JSONL file (train) or writes the
-calibration file (allreduce). A train record gets E against the smallest earlier record of the
+equivalence result) and, with --out, appends the record to a JSONL file (train, equivalence) or
+writes the calibration file (allreduce). A train record gets E against the smallest earlier record of the
 same setup already in --out, so running 1 node, then 2, then 4 into one file gives E(d).
 A hung rank ends the run when the collective timeout (--timeout) fires; torchrun then stops the rest.
 """
@@ -15,13 +15,23 @@ import json
 import os
 import sys
 import time
+from typing import NoReturn
 
 from dpscale.errors import DpscaleError
 from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
 
 
+class _Parser(argparse.ArgumentParser):
+    """One line on rank 0 (every rank parses the same flags), exit 2 — not a usage dump per rank."""
+
+    def error(self, message: str) -> NoReturn:
+        if os.environ.get("RANK", "0") == "0":
+            print(f"dpscale worker: error: {message} (see --help)", file=sys.stderr)
+        sys.exit(2)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0])
+    p = _Parser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0])
     p.add_argument("mode", nargs="?", default="train", choices=MODES)
     p.add_argument("--workload", default="mlp", choices=WORKLOADS)
     p.add_argument("--model-file")
@@ -57,7 +67,7 @@ def job_from(a: argparse.Namespace) -> Job:
     if a.out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(a.out, jsonl=a.mode == "train")
+        check_writable(a.out, jsonl=a.mode != "allreduce")
     _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
@@ -90,7 +100,8 @@ def main(argv: list[str] | None = None) -> int:
 
             from_file(job.model_file)
     except DpscaleError as exc:
-        print(f"dpscale worker: error: {exc}", file=sys.stderr)
+        if os.environ.get("RANK", "0") == "0":  # one line for the job, not one per rank
+            print(f"dpscale worker: error: {exc}", file=sys.stderr)
         return 2
     from dpscale.sources.measure.rank import torchrun_entry
 
@@ -125,6 +136,8 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
         if out:
             results.write_json(out, cal)
         return cal
+    if out:  # equivalence: its result appended, as the local command does
+        results.append_jsonl(out, raw)
     return raw
 
 
