@@ -261,3 +261,22 @@ def test_the_exact_size_is_a_root_only_where_e_is_defined_between_sizes():
     assert s.result.devices == 6 and s.exact == pytest.approx(5 + (5 - lo) / (hi - lo))
     with pytest.raises(DpscaleError, match=r"no value for 8.7 devices"):
         PerSize.of([4, 8], [0.9, 0.8]).efficiency(8.7)
+
+
+def test_the_callers_arrays_stay_writable_and_solve_edges_are_refused():
+    """scale() once froze the caller's own arrays; solve took [115200.] as a TypeError, returned an infinite
+    per-device throughput for 1e308 and E = 0 for 1e-320, and rounded 100,000.00008 devices down to 100,000."""
+    import numpy as np
+
+    d = np.arange(1, 5)
+    r = scale(d, 100.0, 0.9)
+    d[0] = 7  # still the caller's to change
+    with pytest.raises(ValueError):
+        r.speedup[0] = 3.0  # the result's own arrays are read-only
+    assert solve(devices=64, per_device_throughput=2000.0, actual_throughput=[115200.0]).exact == pytest.approx(0.9)
+    with pytest.raises(DpscaleError, match=r"per_device_throughput: comes to 1e\+308"):
+        solve(devices=2, efficiency=0.5, actual_throughput=1e308)
+    with pytest.raises(DpscaleError, match=r"efficiency: comes to 0 from these inputs"):
+        solve(devices=64, per_device_throughput=2000, actual_throughput=1e-320)
+    s = solve(per_device_throughput=1.0, efficiency=0.5, actual_throughput=50000.00004)
+    assert s.result.devices == 100_001 and s.result.actual_throughput >= 50000.00004

@@ -916,3 +916,11 @@ def test_a_calibration_given_keeps_its_own_hop_latency():
     a = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100", calibration=slow).breakdown.latency_s[0]
     b = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100").breakdown.latency_s[0]
     assert a > 10 * b  # 50 µs a hop, not the link's 3.4
+
+
+def test_a_prediction_refuses_sizes_that_are_not_device_counts():
+    p = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100")
+    for bad in (0, -3, float("nan"), float("inf")):
+        with pytest.raises(DpscaleError, match=r"devices: got"):
+            p.efficiency(bad)  # 0 and −3 once gave E = 1.0, nan gave nan
+    assert 0 < p.efficiency(8.5) < 1  # between whole sizes the step model is continuous

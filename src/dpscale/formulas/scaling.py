@@ -48,11 +48,10 @@ MAX_SOLVED_E = 100.0
 
 
 def _freeze(x: Any) -> Any:
-    if is_array(x):
-        try:
-            x.flags.writeable = False
-        except ValueError:  # a numpy scalar (np.float64(0.9)): immutable already
-            pass
+    """A read-only view: the result's arrays cannot be changed, and the caller's own arrays stay writable."""
+    if is_array(x) and x.ndim:
+        x = x.view()
+        x.flags.writeable = False
     return x
 
 
@@ -217,7 +216,7 @@ def solve(
     unknown = missing[0]
     if target is not None:
         target = check_positive(target, target_name, "a finite number > 0")
-        _scalar(target, target_name)
+        target = _scalar(target, target_name)  # a one-element array is its number
 
     if unknown in ("actual_throughput", "speedup"):
         result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
@@ -228,7 +227,7 @@ def solve(
         v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
         s = target if speedup is not None else target / v
         e = s / d
-        if not (math.isfinite(e) and e <= MAX_SOLVED_E):  # 1e308 samples/s from 5 per device on 8
+        if not (math.isfinite(e) and 0 < e <= MAX_SOLVED_E):  # 1e308 samples/s from 5 per device on 8; 1e-320
             raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
         notes = (SUPERLINEAR,) if e > 1 else ()
         return Solution("efficiency", e, compute(d, v, e), notes)
@@ -242,6 +241,10 @@ def solve(
         d = _scalar(check_devices(devices), "devices")
         e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
         v = target / (d * e)
+        if not (math.isfinite(v) and v > 0 and math.isfinite(v * d)):  # 1e308 from E = 0.5 on 2: ∞ per device
+            raise DpscaleError(
+                f"per_device_throughput: comes to {v:.4g} from these inputs; allowed: realistic magnitudes"
+            )
         return Solution("per_device_throughput", v, compute(d, v, e))
 
     # unknown == "devices": the smallest whole d whose speedup reaches the target.
@@ -262,7 +265,7 @@ def solve(
             raise DpscaleError(
                 f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
             )
-        d = max(1, math.ceil(exact - 1e-9 * exact))
+        d = max(1, math.ceil(exact - 1e-12 * exact))  # (rounding noise only: 1e-9 let 100,000.00008 round down)
     notes = ()
     if d != exact:
         notes = (Note("rounded_up", exact=exact, d=d),)

@@ -19,6 +19,7 @@ from dpscale import catalog
 from dpscale.errors import (
     MAX_DEVICES,
     DpscaleError,
+    as_number,
     check_devices,
     check_params,
     check_positive,
@@ -222,7 +223,9 @@ class Prediction:
 
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device)."""
-        arr = np.asarray(d, dtype=float)
+        arr = np.asarray(as_number(d, "devices"), dtype=float)
+        if not np.all((arr >= 1) & (arr <= MAX_DEVICES)):  # 0 and −3 once gave E = 1, nan gave nan
+            raise fail("devices", d, f"device counts from 1 to {MAX_DEVICES:,} (the model is continuous between them)")
         kw, one, _ = self._ctx
         e = efficiency(step_time(arr.ravel(), **kw), one, kw["grad_accum"], kw["grad_accum"])
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
