@@ -256,3 +256,15 @@ def test_the_fit_object_refuses_what_is_not_a_size_or_a_setting():
             call()
         assert needle in str(exc.value)
     assert 0 < f.efficiency(12.5) < 1  # between sizes: the law is continuous (solve's exact size reads it there)
+
+
+def test_a_law_that_misses_a_measured_point_says_so():
+    """Two sizes leave no leave-one-out score, so the all-reduce law is kept; on 8-GPU nodes it cannot fall below
+    E ≈ 0.875 at 16 devices, and the measured 0.70 was missed without a word."""
+    import dpscale
+
+    f = dpscale.fit(devices=[8, 16], throughput=[800.0, 1120.0], gpus_per_node=8, resamples=100)
+    (note,) = [w for w in f.warnings if w.key == "fit_misses"]
+    assert "misses the measured E at 16 devices (0.700; the law: 0.879)" in note
+    ok = dpscale.fit([(1, 100), (2, 190), (4, 350), (8, 640)], resamples=100)  # a law through every point
+    assert not [w for w in ok.warnings if w.key == "fit_misses"]

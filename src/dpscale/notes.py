@@ -106,6 +106,10 @@ EN = {
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",
     "fit_describe": "fitted {law} ({params}), E relative to d0 = {d0}",
+    "fit_misses": (
+        "the {law} law misses the measured E at {d} devices ({measured:.3f}; the law: {fitted:.3f}) — its shape "
+        "cannot follow the data; try another --law, or measure more sizes"
+    ),
     "superlinear_points": (
         "superlinear point(s) at {sizes} devices (E up to {emax:.3f}) — beat perfect scaling (cache effects "
         "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"

@@ -834,6 +834,10 @@ NOTES: dict[str, dict[str, str]] = {
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",
         "fit_describe": "ajuste {law} ({params}), E relativa a d0 = {d0}",
+        "fit_misses": (
+            "la ley {law} no pasa por la E medida con {d} dispositivos ({measured:.3f}; la ley: {fitted:.3f}) — su "
+            "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
+        ),
         "superlinear_points": (
             "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
             "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "

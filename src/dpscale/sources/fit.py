@@ -31,6 +31,7 @@ NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
 SWITCH = 0.5  # a rival law replaces the current choice (the default first) only below half its leave-one-out MSE
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20
+MISFIT = 0.1  # a law 10 % off a measured E (|Δ log E|) misses it: far beyond 1–3 % run-to-run noise
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
 
 
@@ -450,6 +451,14 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     if f.unseen():
         names = ", ".join(f._law.params[j] for j in f.unseen())
         out.append(Note("fit_unseen", law=f.law, params=names, d0=f.baseline_devices))
+    # A law that cannot pass near a measured point (two sizes leave no leave-one-out score, so the default law is
+    # kept even where its shape cannot bend that far): say so, with the point and the law's value there.
+    fitted = np.log(f.efficiency(np.asarray(f.runs.devices[1:], dtype=float)))
+    gap = np.abs(fitted - y)
+    if gap.size and gap.max() > MISFIT:
+        k = int(np.argmax(gap))
+        out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=float(np.exp(y[k])),
+                        fitted=float(np.exp(fitted[k]))))  # fmt: skip
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
         sizes = ", ".join(str(dd) for dd, _ in sup)
