@@ -924,3 +924,10 @@ def test_a_prediction_refuses_sizes_that_are_not_device_counts():
         with pytest.raises(DpscaleError, match=r"devices: got"):
             p.efficiency(bad)  # 0 and −3 once gave E = 1.0, nan gave nan
     assert 0 < p.efficiency(8.5) < 1  # between whole sizes the step model is continuous
+
+
+def test_solve_with_a_prediction_searches_past_any_cluster_and_says_so():
+    """A prediction's own size check once stopped solve's search at 16,777,216 devices with 'devices: got …'."""
+    p = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100")
+    with pytest.raises(DpscaleError, match=r"not reached within 16,777,216 devices"):
+        dpscale.solve(per_device_throughput=100, efficiency=p, actual_throughput=1e12)

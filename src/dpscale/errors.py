@@ -141,6 +141,17 @@ def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any
     return x
 
 
+def check_sizes(x: Any, name: str = "devices") -> Any:
+    """Where an E source (a law, a fit, a prediction) is read: finite sizes ≥ 1, as a float array. Not whole:
+    the sources are continuous, and solve reads them between whole sizes for the exact count."""
+    import numpy as np
+
+    arr = np.asarray(as_number(x, name), dtype=float)
+    if not np.all((arr >= 1) & np.isfinite(arr)):  # 0, −3 or nan devices once gave E = 1
+        raise fail(name, x, "device counts ≥ 1 (finite; between whole sizes too)")
+    return arr
+
+
 def check_count(x: Any, name: str, most: int | None = None) -> int:
     """One whole number ≥ 1 where one is meant (a micro-batch, one pipeline's devices), as a Python int."""
     x = check_devices(x, name, most)

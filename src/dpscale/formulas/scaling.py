@@ -285,7 +285,7 @@ def _devices_for_speedup(
     v: the per-device throughput when the target was a throughput, so errors speak in it too.
     smooth: E is defined between whole sizes, so the exact size is its root; else a straight line between two."""
 
-    def s(d: int) -> float:
+    def s(d: float) -> float:
         return d * float(fn(d))
 
     def said(speedup: float) -> str:  # 'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'
@@ -328,7 +328,7 @@ def _devices_for_speedup(
     a, b = float(lo), float(hi)  # the exact size: bisect the law itself between the two whole sizes
     for _ in range(60):  # (a linear interpolation erred by 0.002 devices on a USL: 40,001/s for 40,000)
         m = 0.5 * (a + b)
-        a, b = (a, m) if m * float(fn(m)) >= s_target else (m, b)
+        a, b = (a, m) if s(m) >= s_target else (m, b)
     return hi, b
 
 

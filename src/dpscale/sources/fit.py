@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.errors import DpscaleError, as_number, check_devices, check_efficiency, fail
+from dpscale.errors import DpscaleError, check_devices, check_efficiency, check_sizes, fail
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import Runs, runs_from
@@ -141,9 +141,7 @@ class Fit:
     # -- E source ---------------------------------------------------------------------------------
     def efficiency(self, d: Any) -> Any:
         """Point estimate of E(d) relative to d0 (numpy-friendly)."""
-        arr = np.asarray(as_number(d, "devices"), dtype=float)
-        if not np.all((arr >= 1) & np.isfinite(arr)):  # nan, 0 or −1 devices once gave E = 1
-            raise fail("devices", d, "device counts ≥ 1 (the law is continuous: solve reads it between sizes)")
+        arr = check_sizes(d)
         e = np.exp(log_efficiency(self._law, self.values, arr.ravel(), self.baseline_devices, self.gpus_per_node))
         e = e.reshape(arr.shape)
         return float(e) if arr.ndim == 0 else e

@@ -19,11 +19,11 @@ from dpscale import catalog
 from dpscale.errors import (
     MAX_DEVICES,
     DpscaleError,
-    as_number,
     check_devices,
     check_params,
     check_positive,
     check_range,
+    check_sizes,
     fail,
 )
 from dpscale.formulas.memory import GB, device_bytes, model_states
@@ -59,7 +59,7 @@ ERROR_BAND = (-0.15, 0.09)
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
 CHECKED_DEVICES = 1024
-CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (ResNet-style NCF to BERT-large)
+CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to BERT-large)
 CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to DGX A100)
 CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
@@ -223,9 +223,7 @@ class Prediction:
 
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device)."""
-        arr = np.asarray(as_number(d, "devices"), dtype=float)
-        if not np.all((arr >= 1) & (arr <= MAX_DEVICES)):  # 0 and −3 once gave E = 1, nan gave nan
-            raise fail("devices", d, f"device counts from 1 to {MAX_DEVICES:,} (the model is continuous between them)")
+        arr = check_sizes(d)
         kw, one, _ = self._ctx
         e = efficiency(step_time(arr.ravel(), **kw), one, kw["grad_accum"], kw["grad_accum"])
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
