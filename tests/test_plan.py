@@ -246,7 +246,7 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
                          ('[{"devices": 2.7, "efficiency": 0.9}]', "record 1: devices 2.7'; allowed: a whole number"),
                          ('[{"devices": 8, "efficiency": 0.9}, {"devices": 8, "efficiency": 0.8}]',
                           "record 2: devices 8 again'; allowed: one E per size"),
-                         ("[]", "allowed: a JSON file from `dpscale predict --json`")):  # fmt: skip
+                         ("[]", "allowed: JSON from `dpscale predict`, `fit` or `measure --json`")):  # fmt: skip
         (tmp_path / "bad.json").write_text(text)
         rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(tmp_path / "bad.json"))
         assert rc == 2 and needle in err, text

@@ -908,8 +908,8 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a file name ending in": "un nombre de archivo terminado en",
         "a readable CSV or JSON-lines file": "un archivo CSV o JSON-lines legible",
         "at most 10,000 characters": "como mucho 10.000 caracteres",
-        "a JSON file from `dpscale predict --json` (records with devices and efficiency)": (
-            "un archivo JSON de `dpscale predict --json` (registros con devices y efficiency)"
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
         ),
         "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
         "E in (0, 1]": "E en (0, 1]",

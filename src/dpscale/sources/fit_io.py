@@ -232,3 +232,39 @@ def _seq(x: Any) -> Iterable[Any]:
     if hasattr(x, "tolist"):
         x = x.tolist()
     return x if isinstance(x, (list, tuple)) else [x]
+
+
+def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int]:
+    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
+    relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
+    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0):
+    no guessing between sizes, and each bad record named."""
+    from dpscale.sources.laws import PerSize
+
+    allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
+    except (ValueError, RecursionError):
+        raise fail(flag, path, allowed) from None
+    records, d0 = data, None
+    if isinstance(data, dict):
+        records = data.get("predictions") or data.get("points") or [data]
+        d0 = data.get("baseline_devices") if "predictions" in data else None
+    if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
+        raise fail(flag, path, allowed)
+    table: dict[int, float] = {}
+    for i, r in enumerate(records, 1):
+        d, e = r.get("devices"), r.get("efficiency")
+        if isinstance(d, bool) or not isinstance(d, (int, float)) or d != int(d) or not 1 <= d <= MAX_DEVICES:
+            raise fail(flag, f"record {i}: devices {d!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
+        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
+            raise fail(flag, f"record {i}: efficiency {e!r}", "E in (0, 1]")
+        if table.setdefault(int(d), float(e)) != float(e):
+            raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
+    sizes = sorted(table)
+    if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
+        d0 = sizes[0]
+    return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)

@@ -18,6 +18,7 @@ from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, parse_duration, plan
+from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    from_file, file_d0 = _efficiency_file(args.efficiency_file) if args.efficiency_file is not None else (None, 1)
+    from_file, file_d0 = (None, 1) if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
@@ -192,44 +193,6 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     notes += f.extrapolation_warnings([d for d in devices if d >= d0])
     return f
-
-
-def _efficiency_file(path: str) -> tuple[object, int]:
-    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
-    relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
-    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0):
-    no guessing between sizes, and each bad record named."""
-    import json
-
-    from dpscale.sources.laws import PerSize
-
-    allowed = "a JSON file from `dpscale predict --json` (records with devices and efficiency)"
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise fail("--efficiency-file", path, f"{allowed} ({exc.strerror})") from None
-    except (ValueError, RecursionError):
-        raise fail("--efficiency-file", path, allowed) from None
-    records, d0 = data, None
-    if isinstance(data, dict):
-        records = data.get("predictions") or data.get("points") or [data]
-        d0 = data.get("baseline_devices") if "predictions" in data else None
-    if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
-        raise fail("--efficiency-file", path, allowed)
-    table: dict[int, float] = {}
-    for i, r in enumerate(records, 1):
-        d, e = r.get("devices"), r.get("efficiency")
-        if isinstance(d, bool) or not isinstance(d, (int, float)) or d != int(d) or not 1 <= d <= 1e7:
-            raise fail("--efficiency-file", f"record {i}: devices {d!r}", "a whole number from 1 to 10,000,000")
-        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
-            raise fail("--efficiency-file", f"record {i}: efficiency {e!r}", "E in (0, 1]")
-        if table.setdefault(int(d), float(e)) != float(e):
-            raise fail("--efficiency-file", f"record {i}: devices {int(d)} again", "one E per size")
-    sizes = sorted(table)
-    if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
-        d0 = sizes[0]
-    return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)
 
 
 def _point(result: object, d: int) -> object:
