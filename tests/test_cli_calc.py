@@ -378,3 +378,22 @@ def test_an_option_twice_or_an_empty_dash_value_is_refused(capsys, argv, needle)
 def test_options_meant_to_repeat_still_repeat(capsys):
     rc, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "--point", "4:350", "--json")
     assert rc == 0 and len(json.loads(out)["measured"]) == 3
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["calc", "-d", "64", "-v", "-2e3", "-e", "0.9"], "--throughput: got '-2e3'; allowed: a finite"),
+        (["calc", "-d", "64", "-v", "2000", "-e", "-inf"], "--efficiency: got '-inf'"),
+        (["calc", "-d", "-1e3", "-v", "2000", "-e", "0.9"], "--devices: got '-1e3'"),
+        (["memory", "--params", "-7e9"], "--params: got '-7e9'; allowed: a parameter count"),
+        (
+            ["predict", "--model", "bert-large", "-v", "100", "--system", "dgx-a100", "-d", "8", "--inter-bw", "-1e2"],
+            "--inter-bw: got '-1e2'",
+        ),
+    ],
+)
+def test_a_negative_in_e_notation_is_named_by_its_option_not_taken_for_one(capsys, argv, needle):
+    """argparse reads '-7e9' as an unknown option and said 'expected one argument', not why the value fails."""
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from typing import Any, NoReturn
 
 
+NEGATIVE = re.compile(r"-(?:\d[\d.,_x]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|infinity|nan)", re.IGNORECASE)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump)."""
 
@@ -44,6 +47,7 @@ class Parser(argparse.ArgumentParser):
                 self.lang = argv[i + 1]
         if self.lang not in LANGS:
             self.lang = "en"
+        argv = self._glue_negatives(argv)
         ns = super().parse_args(argv, namespace)  # argparse's own refusals first ('--unit -v': a missing value)
         self._once(argv)
         for action in self._actions:
@@ -53,6 +57,26 @@ class Parser(argparse.ArgumentParser):
                 got = "''" if value == "" else "'--'"
                 self.error(f"{action.option_strings[-1]}: got {got}; allowed: a value{what}")
         return ns
+
+    def _glue_negatives(self, argv: list[str]) -> list[str]:
+        """`--params -7e9`, `-e -inf`: argparse takes only plain negatives (-7, -0.5) as values, so these said
+        "expected one argument" instead of why the value is refused. Glue such a value to its option
+        (`--params=-7e9`, `-e-inf`) so that the option's own check names it."""
+        out: list[str] = []
+        for tok in argv:
+            prev = out[-1] if out else ""
+            if NEGATIVE.fullmatch(tok) and prev.startswith("-") and "=" not in prev and prev != "--":
+                try:
+                    found = self._parse_optional(prev)
+                except argparse.ArgumentError:
+                    found = None
+                found = found[0] if isinstance(found, list) else found
+                action = found[0] if found else None
+                if action is not None and action.nargs is None and "--" not in argv[: len(out)]:
+                    out[-1] = f"{prev}={tok}" if prev.startswith("--") else prev + tok
+                    continue
+            out.append(tok)
+        return out
 
     def _once(self, argv: list[str]) -> None:
         """An option that takes a value, given twice (`-v 1 -v 2000`), is an error: argparse keeps the last one
