@@ -127,7 +127,9 @@ def test_cli_one_stage_against_a_gpu(capsys):
     assert rec["device_memory_bytes"] == 32 * 2**30 and rec["least_sharded_stage_that_fits"] == 1  # HBM GB are GiB
     assert rec["headroom_bytes"] == pytest.approx(32 * 2**30 - 31.40625e9)  # 2.96 GB: ZeRO-1 fits with room
     rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "0", "--gpu-memory", "80")
-    assert rc == 0 and "DDP does not fit" in out and "least-sharded strategy that fits on 80 GB: ZeRO-1" in out
+    assert (
+        rc == 0 and "DDP does not fit" in out and "least-sharded strategy that fits on 80 GiB = 85.9 GB: ZeRO-1" in out
+    )
 
 
 def test_catalog_memory_is_the_figure_sold(capsys):
@@ -175,6 +177,34 @@ def test_pytorch_ddp_bucket_copy_is_said_with_its_size(capsys):
     assert "gradient buckets" not in out  # ZeRO-3 / FSDP has no DDP buckets
 
 
+def test_a_fit_with_under_5_percent_of_the_device_left_is_called_tight(capsys):
+    """9.4375 B parameters × 16 bytes = 151.0 GB against an H200's 141 GiB = 151.4 GB: 'fits' by 0.4 GB, which
+    nvidia-smi's own total (less than the size sold) and the CUDA context already take. The device is named in
+    GiB and in the decimal GB of the table, so '141 GB' no longer sits beside a 151.0 GB need."""
+    rc, out, _ = run(capsys, "memory", "--params", "9.4375e9", "-d", "8", "--gpu", "h200-141gb")
+    assert rc == 0 and "fits on h200-141gb (141 GiB = 151.4 GB): DDP" in out
+    assert "DDP leaves only 397.6 MB, under 5 % of the device" in out
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "1", "--gpu", "v100-32gb")
+    assert "ZeRO-1 fits" in out and "leaves only" not in out  # 2.96 GB of 34.4 is 8.6 %: not tight
+
+
+def test_ddp_buckets_under_autocast_are_fp32(capsys):
+    """ZeRO's 'mixed' keeps 16-bit gradients (2 bytes); torch.autocast keeps fp32 ones, so DDP's bucket copy is
+    4 bytes a parameter: 7.5e9 × 4 = 30.0 GB, said beside the 15.0 GB."""
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64")
+    assert rc == 0 and "buckets take 30.0 GB" in out
+    rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--precision", "fp32")
+    assert "torch.autocast" not in out
+
+
+def test_llama_activations_carry_a_note_that_the_constants_are_gpt3s(capsys):
+    argv = ["memory", "--model", "llama-7b", "--gpu", "h100-80gb"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "llama-7b has no attention dropout and a SwiGLU MLP" in out
+    assert "no attention dropout" not in run(capsys, *argv, "--recompute", "selective")[1]
+    assert "no attention dropout" not in run(capsys, "memory", "--model", "gpt2")[1]  # GPT-2 keeps its dropout
+
+
 def test_cli_tensor_parallel_splits_the_model_states_too(capsys):
     # Llama-2 70B (68.977e9), mixed-precision Adam: 16 B a parameter; TP 8 leaves 1/8 of them on a device,
     # then ZeRO-3 shards that over the 8 data-parallel devices: 16 × 68.977e9 / 8 / 8 ≈ 17.2 GB.
@@ -215,6 +245,8 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, fp32, bf16"),
         (["--model", "gpt5"], "--model: got 'gpt5' (did you mean 'gpt2'?); allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
+        (["--model", "llama-7b", "--micro-batch", "1e9"], "--micro-batch: got '1e9'; allowed: a whole"),
+        (["--model", "llama-7b", "--seq-len", "1e9"], "--seq-len: got '1e9'; allowed: a whole number from 1 to"),
         (["--params", "1e9", "--gpu", "a100-80gb", "--gpu-memory", "80"], "--gpu and --gpu-memory"),
         (["--model", "llama-70b", "--tensor-parallel", "3"], "--tensor-parallel: got 3; allowed: a divisor of"),
         # activation flags without a transformer's shape were ignored silently

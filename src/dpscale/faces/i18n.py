@@ -227,6 +227,17 @@ LABELS: dict[str, dict[str, str]] = {
             "recompute), or add tensor/pipeline parallelism"
         ),
         "mem_least": "least-sharded strategy that fits on {where}: {strategy}",
+        "mem_tight": (
+            "{strategy} leaves only {room}, under 5 % of the device: nvidia-smi already shows less than the size "
+            "sold (an 80 GiB H100 as 81,559 MiB) and the CUDA context and fragmentation take more — do not count "
+            "on it without measuring"
+        ),
+        "mem_act_no_dropout": (
+            "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
+            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
+            "without recompute this overstates {model}; with --recompute selective (FlashAttention keeps no "
+            "scores) the count is close"
+        ),
         "mem_fits": "{strategy} fits on {where}",
         "mem_not_fits": "{strategy} does not fit on {where}",
         "mem_stages": (
@@ -237,6 +248,10 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_ddp_buckets": (
             "stage 0 is the ZeRO paper's data parallelism: PyTorch DDP also keeps its gradient buckets, {g} more "
             "per device, unless gradient_as_bucket_view=True"
+        ),
+        "mem_ddp_buckets_autocast": (
+            "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the 16 bytes "
+            "a parameter are then fp32 parameters, gradients and Adam's two moments)"
         ),
         "stages": "pipeline stages p",
         "microbatches": "micro-batches m",
@@ -574,7 +589,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_none_fits": (
             "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el micro-lote, "
-            "recompute activaciones o añada paralelismo de tensor o de pipeline"
+            "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
         ),
         "mem_none_fits_devices": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
@@ -586,6 +601,17 @@ LABELS: dict[str, dict[str, str]] = {
             "(micro-lote menor, recómputo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
+        "mem_tight": (
+            "{strategy} deja solo {room}, menos del 5 % del dispositivo: nvidia-smi ya muestra menos que el tamaño "
+            "vendido (una H100 de 80 GiB como 81.559 MiB) y el contexto CUDA y la fragmentación toman más — no "
+            "cuente con ello sin medirlo"
+        ),
+        "mem_act_no_dropout": (
+            "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
+            "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
+            "los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima {model}; con --recompute selective "
+            "(FlashAttention no guarda las puntuaciones) la cuenta se acerca"
+        ),
         "mem_fits": "{strategy} cabe en {where}",
         "mem_not_fits": "{strategy} no cabe en {where}",
         "mem_stages": (
@@ -596,6 +622,10 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_ddp_buckets": (
             "la etapa 0 es el paralelismo de datos del artículo de ZeRO: DDP de PyTorch guarda además sus buckets "
             "de gradientes, {g} más por dispositivo, salvo con gradient_as_bucket_view=True"
+        ),
+        "mem_ddp_buckets_autocast": (
+            "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan {g} "
+            "(los 16 bytes por parámetro son entonces parámetros, gradientes y los dos momentos de Adam en fp32)"
         ),
         "stages": "etapas de pipeline p",
         "microbatches": "micro-lotes m",

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
     import argparse
 
 WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
+MAX_SEQ_LEN = 10_000_000  # ten times the longest published training context: a larger one is a typo
+MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
+TIGHT = 0.05  # headroom below this share of the device: the CUDA context and fragmentation may take it
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -89,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     inputs = ("params", "model", "zero", "gpu", "gpu_memory")
     if all(getattr(args, k) is None for k in inputs) and args.devices == "1":
         args.params, args.devices = WORKED["params"], WORKED["devices"]
-    memory, where = _device_memory(args, catalog)
+    memory, where = _device_memory(args, catalog, lang)
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
@@ -115,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
                 f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {shape.heads} attention heads"
             )
         if args.seq_len is not None:
-            shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len"))
-        b = whole(args.micro_batch, "--micro-batch")
+            shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
+        b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
         width = ACTIVATION_BYTES[precision]
         activation = activation_bytes(
             shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
@@ -127,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
                 model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
             )
         )
+        if preset.get("attention_dropout") is False and recompute == "none":
+            notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
                                 ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
@@ -181,10 +186,15 @@ def run(args: argparse.Namespace) -> int:
                 notes.append(label(key, lang).format(where=where, n=fmt(n, "int", lang)))
         else:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
+            room = fits[best].headroom_bytes
+            if room < TIGHT * memory:
+                notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         ddp_grads = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(ddp_grads, "bytes", lang)))
+        if precision == "mixed":  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
+            notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(2 * ddp_grads, "bytes", lang)))
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
         params=_count(params, lang),
         devices=fmt(devices, "int", lang),
@@ -226,17 +236,19 @@ def _count(params: float, lang: str) -> str:
     return fmt(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
 
 
-def _device_memory(args: argparse.Namespace, catalog: object) -> tuple[float | None, str]:
-    """Bytes of device memory from --gpu or --gpu-memory (not both), and how to name it."""
+def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tuple[float | None, str]:
+    """Bytes of device memory from --gpu or --gpu-memory (not both), and how to name it: as sold (GiB) and in
+    the decimal GB the table prints, so that '141 GB' beside a 151.4 GB need does not read as a misfit."""
     if args.gpu is not None and args.gpu_memory is not None:
         raise DpscaleError("--gpu and --gpu-memory: give one of them, not both")
     if args.gpu is not None:
         g = catalog.gpu(args.gpu)  # type: ignore[attr-defined]
-        return device_bytes(float(g["memory_gb"])), f"{g['key']} ({g['memory_gb']} GB)"
+        n = device_bytes(float(g["memory_gb"]))
+        return n, f"{g['key']} ({g['memory_gb']} GiB = {fmt(n, 'bytes', lang)})"
     if args.gpu_memory is not None:
         allowed = f"a device memory in GB as sold, a plain number > 0 and ≤ {MAX_DEVICE_GB:,} (80 for an 80 GB card)"
         gb = positive(args.gpu_memory, "--gpu-memory", allowed)
         if gb > MAX_DEVICE_GB:
             raise fail("--gpu-memory", args.gpu_memory, allowed)
-        return device_bytes(gb), f"{gb:g} GB"
+        return device_bytes(gb), f"{gb:g} GiB = {fmt(device_bytes(gb), 'bytes', lang)}"
     return None, ""
