@@ -29,7 +29,7 @@ def test_a_command_a_note_points_to_exists():
 
 
 def test_a_note_is_plain_english_text_for_the_api_and_json():
-    n = Note("rounded_up", exact=55.5556, d=56)
+    n = Note("rounded_up", exact=55.5556, d=56, places=4)
     assert n == "55.5556 devices needed exactly; rounded up to 56" and isinstance(n, str)
     assert json.loads(json.dumps({"notes": [n]})) == {"notes": [str(n)]}
     back = pickle.loads(pickle.dumps(n))
@@ -42,7 +42,7 @@ def test_calc_fit_and_predict_notes_in_spanish(capsys):
     rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "--actual", "130000", "--lang", "es")
     assert rc == 0 and "nota: E > 1: superlineal" in out and "superlinear" not in out
     rc, out, _ = run(capsys, "calc", "-v", "2000", "-e", "0.9", "--actual", "100000", "--lang", "es")
-    assert rc == 0 and "nota: hacen falta exactamente 55,5556 dispositivos; redondeado hacia arriba a 56" in out
+    assert rc == 0 and "nota: hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in out
     rc, out, _ = run(capsys, "fit", "--point", "8:5000", "--point", "16:9000", "--at", "1024", "--lang", "es")
     assert rc == 0 and "solo 2 tamaños medidos" in out and "extrapolando a 1024 dispositivos" in out
     rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
@@ -52,3 +52,14 @@ def test_calc_fit_and_predict_notes_in_spanish(capsys):
 
     p = dpscale.predict(12, params=3.4e8, step_time_s=0.2, system="dgx-a100")
     assert any("is not a whole number of 8-GPU nodes" in n for n in p.notes)  # the API stays English
+
+
+def test_a_rounded_device_count_shows_its_fraction():
+    """'555556 devices needed exactly; rounded up to 555556' hid the fraction it rounded (.6g), and had no separator."""
+    import dpscale
+
+    n = dpscale.solve(per_device_throughput=2000, efficiency=0.9, actual_throughput=1e9).notes[0]
+    assert n == "555,555.56 devices needed exactly; rounded up to 555,556"
+    assert say(n, "es") == "hacen falta exactamente 555.555,56 dispositivos; redondeado hacia arriba a 555.556"
+    n = dpscale.solve(per_device_throughput=1, efficiency=1, actual_throughput=100000.00008).notes[0]
+    assert n == "100,000.0001 devices needed exactly; rounded up to 100,001"  # not 100,000.00, which reads whole

@@ -48,7 +48,7 @@ def test_worked_example_in_english_and_spanish(client):
 def test_solving_and_notes_come_from_the_library(client):
     body = post(client, "calc", {"throughput": "2000", "efficiency": "0.9", "actual": "100000"}, "es").json()
     assert body["records"]["devices"] == 56 and body["records"]["devices_exact"] == pytest.approx(55.5556, rel=1e-5)
-    assert "hacen falta exactamente 55,5556 dispositivos; redondeado hacia arriba a 56" in body["notes"]
+    assert "hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in body["notes"]
 
 
 def test_predict_through_the_page_is_the_library(client):

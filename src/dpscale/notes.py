@@ -12,7 +12,7 @@ EN = {
         "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
         "reported, not rejected"
     ),
-    "rounded_up": "{exact:.6g} devices needed exactly; rounded up to {d}",
+    "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # formulas/pipeline.py: where the closed forms stop describing real schedules
     "pipeline_unfilled": "m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic",
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p})",

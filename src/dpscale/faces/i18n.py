@@ -754,7 +754,7 @@ NOTES: dict[str, dict[str, str]] = {
             "E > 1: superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una "
             "referencia lenta); se informa, no se rechaza"
         ),
-        "rounded_up": "hacen falta exactamente {exact:.6g} dispositivos; redondeado hacia arriba a {d}",
+        "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "calibration_table": (
             "all-reduce dentro del nodo según la calibración medida: su tabla busbw(tamaño) ({n} tamaños)"
         ),
