@@ -223,8 +223,11 @@ def test_the_page_in_a_real_browser(served):
         # bad input: one line naming the flag, no table
         page.fill("#calc input[name=devices]", "0")
         page.click("#calc .run")
-        sync_api.expect(page.locator("#error")).to_contain_text("--devices: se recibió '0'; se admite: números enteros")
+        said = "--devices (Dispositivos d): se recibió '0'; se admite: números enteros"  # the flag and the field
+        sync_api.expect(page.locator("#error")).to_contain_text(said)
         sync_api.expect(page.locator("#result tr")).to_have_count(0)
+        sync_api.expect(page.locator("#calc input[name=devices]")).to_have_attribute("aria-invalid", "true")
+        sync_api.expect(page.locator("#calc input[name=throughput]")).not_to_have_attribute("aria-invalid", "true")
         # solve for devices from a target
         page.fill("#calc input[name=devices]", "")
         page.fill("#calc input[name=actual]", "100000")
@@ -237,6 +240,18 @@ def test_the_page_in_a_real_browser(served):
         page.click("#calc .run")
         sync_api.expect(result).to_contain_text("115.200 muestras/s")
         page.fill("#calc input[name=sigma]", "")
+        sync_api.expect(page.locator("#calc input[name=devices]")).not_to_have_attribute("aria-invalid", "true")
+        # choosing a law clears the untyped E = 0.9 (two sources of E were an error on the first try of a law)
+        page.select_option("#calc select[name=law]", "usl")
+        sync_api.expect(page.locator("#calc input[name=efficiency]")).to_have_value("")
+        page.fill("#calc input[name=sigma]", "0.01")
+        page.fill("#calc input[name=kappa]", "0")
+        page.click("#calc .run")
+        sync_api.expect(result).to_contain_text("0,613")  # USL σ = 0.01, κ = 0 at 64: 1/(1 + 0.01·63) = 0.6135
+        page.select_option("#calc select[name=law]", "")
+        sync_api.expect(page.locator("#calc input[name=efficiency]")).to_have_value("0.9")
+        page.fill("#calc input[name=sigma]", "")
+        page.fill("#calc input[name=kappa]", "")
         # a server that answers without JSON (a crash) is said, not left behind an old table
         page.route("**/api/calc", lambda route: route.fulfill(status=500, body="Internal Server Error"))
         page.click("#calc .run")
@@ -268,4 +283,9 @@ def test_the_page_in_a_real_browser(served):
         sync_api.expect(page.locator("#lang")).to_have_value("es")
         sync_api.expect(page.locator("#tab-calc")).to_have_text("Calculadora")
         sync_api.expect(page.locator("html")).to_have_attribute("lang", "es")
+        # a link with ?lang=es opens in Spanish (the menu writes its choice into the address)
+        fresh = browser.new_page()
+        fresh.goto(served + "?lang=es")
+        sync_api.expect(fresh.locator("#result")).to_contain_text("115.200 muestras/s")
+        sync_api.expect(fresh.locator("#tab-calc")).to_have_text("Calculadora")
         browser.close()
