@@ -45,10 +45,11 @@ LABELS: dict[str, dict[str, str]] = {
         "web_serial": "Amdahl serial fraction",
         "web_predict_hint": (
             "E(d) from the model, batch, precision and cluster; a measured "
-            "single-device throughput sets the compute time."
+            "single-device throughput sets the compute time (without one, it is estimated from FLOPs)."
         ),
         "web_model": "Model preset",
         "web_params": "or parameters",
+        "web_seq_len": "Sequence length (tokens; with parameters and no measured rate)",
         "web_precision": "Precision",
         "web_batch": "Per-device batch",
         "web_grad_accum": "Gradient-accumulation steps",
@@ -398,10 +399,11 @@ LABELS: dict[str, dict[str, str]] = {
         "web_serial": "Fracción serie de Amdahl",
         "web_predict_hint": (
             "E(d) a partir del modelo, el lote, la precisión y el clúster; un rendimiento medido "
-            "en un dispositivo fija el tiempo de cómputo."
+            "en un dispositivo fija el tiempo de cómputo (sin él, se estima a partir de los FLOPs)."
         ),
         "web_model": "Modelo predefinido",
         "web_params": "o parámetros",
+        "web_seq_len": "Longitud de secuencia (tokens; con parámetros y sin rendimiento medido)",
         "web_precision": "Precisión",
         "web_batch": "Lote por dispositivo",
         "web_grad_accum": "Pasos de acumulación de gradientes",
