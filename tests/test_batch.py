@@ -199,3 +199,11 @@ def test_counts_that_would_print_hundreds_of_digits_are_refused(capsys, argv, ne
     base = ["-b", "32", "-d", "8", "--base-lr", "0.1", "--base-batch", "256"] if argv[0] != "-b" else []
     rc, out, err = run(capsys, "batch", *base, *argv)
     assert rc == 2 and out == "" and needle in err and err.count("\n") == 1
+
+
+def test_min_steps_without_a_noise_scale_is_refused_not_dropped():
+    """S_min scales steps only through B_noise (S = S_min·(1 + B_noise/B)); the CLI refused it alone, the library
+    ignored it."""
+    with pytest.raises(DpscaleError, match="min_steps: got 100; allowed: with noise_scale"):
+        batch_plan(32, 8, min_steps=100)
+    assert batch_plan(32, 8, noise_scale=4096, min_steps=1000).steps_to_target == pytest.approx(1000 * (1 + 4096 / 256))

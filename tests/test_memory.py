@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from clihelp import run
@@ -14,6 +15,7 @@ from dpscale.formulas.memory import (
     Shape,
     activation_bytes,
     activation_bytes_per_layer,
+    device_bytes,
     fit_all,
     least_sharded,
     model_states,
@@ -102,6 +104,27 @@ def test_api_errors_name_the_input():
     for bad in (-1.0, float("nan")):
         with pytest.raises(DpscaleError, match="activation: got"):
             fit_all(1e9, 8, activation=bad)
+
+
+@pytest.mark.parametrize(
+    "call, needle",
+    [
+        (lambda: model_states(7.5e9, 64, True), "zero: got True"),  # True was stage 1
+        (lambda: model_states(7.5e9, 64, [1]), "zero: got [1]"),  # TypeError from range() once
+        (lambda: activation_bytes(Shape(12, 768, 12, 1024), 2.5), "micro_batch: got 2.5; allowed: a whole number"),
+        (lambda: Shape(-32, 4096, 32, 4096), "layers: got -32"),  # negative bytes once
+        (lambda: device_bytes(-5), "memory_gb: got -5"),
+    ],
+)
+def test_library_refusals_are_dpscale_errors(call, needle):
+    with pytest.raises(DpscaleError, match=re.escape(needle)):
+        call()
+
+
+def test_a_stage_typed_as_a_float_or_numpy_int_is_that_stage():
+    import numpy as np
+
+    assert model_states(7.5e9, 64, 1.0).total == model_states(7.5e9, 64, np.int64(1)).total == 31.40625e9
 
 
 # -- CLI ----------------------------------------------------------------------------------------

@@ -161,6 +161,8 @@ def batch_plan(
         warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000")
     spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
     warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None
+    if min_steps is not None and noise_scale is None:  # S_min alone sets nothing: say so rather than drop it
+        raise fail("min_steps", min_steps, "with noise_scale (B_noise), for steps = S_min·(1 + B_noise/B)")
     cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
     hw = tt = None
     if efficiency is not None:

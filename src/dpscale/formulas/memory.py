@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_params, check_positive, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_devices, check_params, check_positive, fail
 
 GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
@@ -26,7 +26,7 @@ MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was lik
 def device_bytes(memory_gb: float) -> float:
     """Bytes an accelerator sold as `memory_gb` GB holds: HBM comes in binary units, so an '80 GB' H100 or
     A100 holds 80 GiB = 85.9e9 bytes (nvidia-smi: 81,559 MiB on an H100 after its reserved part)."""
-    return memory_gb * 2**30
+    return check_positive(memory_gb, "memory_gb", "a device memory in GB as sold, > 0") * 2**30
 
 
 STAGES = (0, 1, 2, 3)
@@ -74,6 +74,14 @@ class ModelStates:
         return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes
 
 
+def _is_stage(stage: object) -> bool:
+    """0–3 as an int (numpy's too, or 1.0); True is not stage 1 and a list is not a stage."""
+    try:
+        return not isinstance(stage, bool) and stage in STAGES and int(stage) == stage  # type: ignore[call-overload]
+    except (TypeError, ValueError):  # an array's truth value is ambiguous
+        return False
+
+
 def model_states(
     params: float,
     devices: int,
@@ -91,8 +99,9 @@ def model_states(
     """
     psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     n = check_devices(devices, "devices", MAX_DEVICES)
-    if stage not in STAGES:
+    if not _is_stage(stage):
         raise fail("zero", stage, "0, 1, 2 or 3")
+    stage = int(stage)
     p, g, k = bytes_per_parameter(optimizer, precision)
     shard = [1.0, 1.0, 1.0]  # share of P, G, K each device keeps
     for i in range(stage):  # stage s shards K, then G, then P
@@ -108,6 +117,10 @@ class Shape:
     hidden: int
     heads: int
     seq_len: int
+
+    def __post_init__(self) -> None:  # a negative layer count gave negative bytes
+        for name in ("layers", "hidden", "heads", "seq_len"):
+            check_count(getattr(self, name), name)
 
     @classmethod
     def of(cls, preset: dict) -> Shape:
@@ -135,7 +148,7 @@ def activation_bytes_per_layer(
     sequence parallelism divides the 10 too; selective recompute drops the 5as/h attention term;
     full recompute keeps only the layer input, 2·s·b·h (÷t with sequence parallelism).
     """
-    b = check_positive(micro_batch, "micro_batch", "a micro-batch ≥ 1")
+    b = check_count(micro_batch, "micro_batch")
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     if recompute not in RECOMPUTE:
         raise fail("recompute", recompute, ", ".join(RECOMPUTE))
