@@ -242,7 +242,8 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_fits": "{strategy} fits on {where}",
         "mem_not_fits": "{strategy} does not fit on {where}",
         "mem_stages": (
-            "stage 0 = DDP; 1 shards optimizer states; 2 also gradients (≈ FSDP SHARD_GRAD_OP); "
+            "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); "
+            "2 also gradients (≈ FSDP SHARD_GRAD_OP); "
             "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic); CUDA context and fragmentation "
             "need a few GB more"
         ),
@@ -299,6 +300,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:hardware_speedup": "d·E",
         "h:time_to_target_speedup": "to target",
         "batch_title": "Batch: micro-batch {b} × {k} accumulation steps × devices",
+        "batch_title_one": "Batch: micro-batch {b} × 1 accumulation step × devices",
         "batch_rule_linear": (
             "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW use "
             "--optimizer adam (square-root rule, Malladi et al. 2022)"
@@ -617,8 +619,9 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_fits": "{strategy} cabe en {where}",
         "mem_not_fits": "{strategy} no cabe en {where}",
         "mem_stages": (
-            "etapa 0 = DDP; 1 reparte los estados del optimizador; 2 también los gradientes "
-            "(≈ FSDP SHARD_GRAD_OP); 3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP); "
+            "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); "
+            "2 también los gradientes (≈ FSDP SHARD_GRAD_OP); "
+            "3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP); "
             "el contexto CUDA y la fragmentación piden unos GB más"
         ),
         "mem_ddp_buckets": (
@@ -674,6 +677,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:hardware_speedup": "d·E",
         "h:time_to_target_speedup": "al objetivo",
         "batch_title": "Lote: micro-lote {b} × {k} pasos de acumulación × dispositivos",
+        "batch_title_one": "Lote: micro-lote {b} × 1 paso de acumulación × dispositivos",
         "batch_rule_linear": (
             "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
             "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"

@@ -5,8 +5,8 @@ For each size d the cluster throughput comes from `scale` (A = d·v·E(d) lives 
 Picks over the sizes given:
     cheapest meeting a deadline   least cost (device-hours when no price) among hours ≤ deadline
     fastest within a budget       least hours among cost ≤ budget
-    knee                          the last size before the marginal speedup per added device,
-                                  ΔS/Δd = (d₂E₂ − d₁E₁)/(d₂ − d₁), first falls below a threshold
+    knee                          the size from which the marginal speedup per added device,
+                                  ΔS/Δd = (d₂E₂ − d₁E₁)/(d₂ − d₁), stays below a threshold to the end
                                   (default 0.5: an added device buys under half a device of speed-up,
                                   so each hour saved costs over twice what it did at perfect scaling).
 The knee is measured between neighbouring sizes of the sweep, so it is only as fine as the sweep.

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     records = [p.record() for p in plans]
     notes = _notes(plans, lang, optimizer)
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
-    title = label("batch_title", lang).format(b=micro, k=accum)
+    title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum)
     emit(records[0] if len(records) == 1 else records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, lang, title)
