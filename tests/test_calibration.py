@@ -63,3 +63,27 @@ def test_the_band_note_states_the_hold_outs_coverage():
               if f.suffix == ".csv"]  # fmt: skip
     lo, hi = (int(x) for x in re.search(r"(\d+)–(\d+) % fell inside", label("band_note")).groups())
     assert (lo, hi) == (round(100 * min(shares)), round(100 * max(shares)))
+
+
+@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data (the published dev set)")
+def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():
+    """predict's CNN note gives the share of peak that ResNet-50 one-GPU rows reach (6 × 4.089 GMACs an image):
+    recomputed here from every published set, so the note cannot drift from the data."""
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict import CNN_MFU_FP32, CNN_MFU_TENSOR
+
+    flops = 6 * catalog.model("resnet50")["fwd_gmacs"] * 1e9
+    tensor, fp32 = [], []
+    for path in [DEV, *sorted((ROOT / "validation").glob("*.csv"))]:
+        for cfg in read_published(path):
+            for r in cfg.rows:
+                if not (r.model.startswith("ResNet-50") and r.devices == 1):
+                    continue
+                peak = catalog.find_gpu(gpu=r.gpu)["peak_tflops"]
+                label = r.precision.upper()
+                key = "fp32" if "FP32" in label else "tf32" if "TF32" in label else "amp"
+                share = r.throughput * flops / (peak[key] * 1e12)
+                (fp32 if key == "fp32" else tensor).append(share)
+    assert len(tensor) >= 6 and len(fp32) >= 4
+    assert (round(min(tensor), 2), round(max(tensor), 2)) == CNN_MFU_TENSOR  # 0.143 (A100 TF32+XLA) … 0.293
+    assert (round(min(fp32), 2), round(max(fp32), 2)) == CNN_MFU_FP32  # 0.574 … 0.675 (V100 FP32)

@@ -811,6 +811,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
+        "cnn_mfu": (
+            "las CNN quedan lejos de esa fracción, hacia arriba o hacia abajo: ResNet-50 publicada alcanza el "
+            "{t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % del pico "
+            "fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),

@@ -62,6 +62,10 @@ CHECKED_DEVICES = 1024
 CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to BERT-large)
 CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to DGX A100)
 CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
+# What published ResNet-50 runs reach of the GPU's peak (DeepLearningExamples rows in the dev and validation sets;
+# tests/test_calibration.py recomputes both ranges): tensor cores (TF32, AMP on V100/A100) and V100's fp32 cores.
+CNN_MFU_TENSOR = (0.14, 0.29)
+CNN_MFU_FP32 = (0.57, 0.68)
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
@@ -495,4 +499,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         )
     flops = flops_per_sample(spec, seq_len, params) * batch
     notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
+    if spec is not None and spec.get("kind") == "cnn":  # CNNs sit far from 0.35 either way, by precision
+        notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],
+                          f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1]))  # fmt: skip
     return flops / (peak * 1e12 * mfu)
