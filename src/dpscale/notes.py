@@ -107,6 +107,11 @@ EN = {
         "the runner-up law ({rival}) puts E at {d} devices at {pct:.1f} %, outside the {law} interval: which law holds "
         "matters more there than the noise, and the interval does not show it — measure closer to that size"
     ),
+    "laws_pooled": (
+        "the intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit is within "
+        "noise of the {law} law's), so which law holds beyond them is part of the uncertainty; --law {law} gives "
+        "one law's narrower interval"
+    ),
     "fit_why_forced": "law {law} (asked for)",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",

@@ -868,6 +868,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la segunda ley ({rival}) pone E con {d} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
             "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
         ),
+        "laws_pooled": (
+            "los intervalos toman por igual de {laws}: los tamaños medidos no descartan {others} (su desajuste "
+            "cabe en el ruido del de la ley {law}), así que qué ley vale más allá de ellos es parte de la "
+            "incertidumbre; --law {law} da el intervalo, más estrecho, de una sola ley"
+        ),
         "fit_why_forced": "ley {law} (pedida)",
         "fit_why_default": (
             "por defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
