@@ -941,3 +941,21 @@ def test_a_cnn_estimated_from_flops_says_how_far_cnns_sit_from_the_default_mfu()
     assert not any("ResNet-50" in n for n in q.notes)
     m = predict([1, 8], model="resnet50", precision="amp", batch=256, system="dgx-a100", throughput=2470)
     assert not any("ResNet-50" in n for n in m.notes)  # a measured rate needs no caution
+
+
+def test_every_catalog_entry_has_a_source_and_systems_agree_with_their_links():
+    """Catalogs are data with a source for every figure; a system's bandwidths are its links' (intra: one link's
+    per-device figure; network: NICs × the port rate), so a typo in one of them cannot hide."""
+    from dpscale import catalog
+
+    for table in ("gpus", "links", "systems", "models"):
+        assert all(str(e.get("source", "")).strip() for e in catalog.table(table).values()), table
+    links = catalog.table("links")
+    for key, s in catalog.table("systems").items():
+        assert s["gpu"] in catalog.table("gpus"), key
+        if s.get("intra_link"):
+            assert links[s["intra_link"]]["kind"] == "intra" and s["intra_bw_gbs"] == links[s["intra_link"]]["gbs"], key
+        if s.get("inter_link"):
+            assert links[s["inter_link"]]["kind"] == "network", key
+            assert s["inter_bw_gbs"] == pytest.approx(s["nics"] * links[s["inter_link"]]["gbs"]), key
+    assert catalog.table("systems")["aws-p5e"]["inter_bw_gbs"] == 32 * 12.5  # physics.md §4.3: 32 × 100 Gb EFA
