@@ -397,3 +397,20 @@ def test_a_negative_in_e_notation_is_named_by_its_option_not_taken_for_one(capsy
     """argparse reads '-7e9' as an unknown option and said 'expected one argument', not why the value fails."""
     rc, out, err = run(capsys, *argv)
     assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["-v", "2,000", "-e", "0.9"], "--throughput: got '2,000'; allowed: a number without thousands separators"),
+        (["-v", "2 000", "-e", "0.9"], "--throughput: got '2 000'; allowed: a number without thousands separators"),
+        (["-v", "2000", "-e", "90%"], "--efficiency: got '90%'; allowed: a scaling efficiency in (0, 1], or one per "
+                                      "size (90 % = 0.9)"),
+        (["-v", "2000", "--law", "usl", "--sigma", "0.1", "--kappa", "abc"], "allowed: a coherency κ from 0 to 1"),
+    ],
+)  # fmt: skip
+def test_a_thousands_separator_or_a_percent_sign_is_told_how_to_write_the_number(capsys, argv, needle):
+    """'2,000' was refused as 'a finite per-device throughput > 0', which 2,000 is; '90%' got no hint; κ's
+    'abc' said '≥ 0' where -5 said 'from 0 to 1'."""
+    rc, out, err = run(capsys, "calc", "-d", "64", *argv)
+    assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1

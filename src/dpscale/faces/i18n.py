@@ -940,6 +940,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
+        "a number without thousands separators: 2000, not 2,000": "un número sin separador de miles: 2000, no 2,000",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"

@@ -132,11 +132,25 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g.add_argument("--lang", choices=LANGS, default="en", help="labels and number format (es: 115.200; 57,6×)")
 
 
+_COMMA_GROUPS = re.compile(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?")  # 2,000 or 2 000: a thousands separator
+THOUSANDS_NONE = "a number without thousands separators: 2000, not 2,000"
+
+
 def number(text: str, flag: str, allowed: str = "a number") -> float:
-    """Text → finite float, or the flag's one-line error."""
+    """Text → finite float, or the flag's one-line error; '2,000' and '90%' are told how to write them."""
     try:
         x = float(text.replace("_", ""))
     except (ValueError, AttributeError):
+        t = str(text).strip()
+        if _COMMA_GROUPS.fullmatch(t):
+            raise fail(flag, text, THOUSANDS_NONE) from None
+        if t.endswith("%"):
+            try:
+                pct = float(t[:-1])
+            except ValueError:
+                pct = math.nan
+            if math.isfinite(pct):
+                raise fail(flag, text, f"{allowed} ({pct:g} % = {pct / 100:g})") from None
         raise fail(flag, text, allowed) from None
     if not math.isfinite(x):
         raise fail(flag, text, allowed)
@@ -262,7 +276,7 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
             if law_flags["sigma"] is None and law_flags["kappa"] is None:  # both 0 would be E = 1: say so instead
                 raise DpscaleError("--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ ≥ 0; a missing one is 0)")
             sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)")
-            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ ≥ 0")
+            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ from 0 to 1")
             return _named(USL, sigma, kappa)
         if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
             raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
@@ -308,5 +322,5 @@ def add_efficiency_args(p: argparse.ArgumentParser) -> None:
 
     g.add_argument("--law", choices=LAWS, help="E(d) from a scaling law")
     g.add_argument("--sigma", metavar="σ", help="USL contention σ in [0, 1)")
-    g.add_argument("--kappa", metavar="κ", help="USL coherency κ ≥ 0")
+    g.add_argument("--kappa", metavar="κ", help="USL coherency κ from 0 to 1")
     g.add_argument("--serial-fraction", metavar="S", help="Amdahl serial fraction in [0, 1)")
