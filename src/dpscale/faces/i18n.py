@@ -939,7 +939,6 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
         ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
-        "a coherency κ ≥ 0": "una coherencia κ ≥ 0",
         "a number without thousands separators: 2000, not 2,000": "un número sin separador de miles: 2000, no 2,000",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
@@ -1094,8 +1093,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          "{a}: pertenece a {b}; para usl dé {c}"),
         (r"(?P<a>--sigma/--kappa): belong to (?P<b>--law usl); for amdahl give (?P<c>--serial-fraction)",
          "{a}: pertenecen a {b}; para amdahl dé {c}"),
-        (r"(?P<a>--law usl): needs (?P<b>--sigma) and/or (?P<c>--kappa) \(σ in \[0, 1\), κ ≥ 0; a missing one is 0\)",
-         "{a}: necesita {b} y/o {c} (σ en [0, 1), κ ≥ 0; el que falte vale 0)"),
+        (r"(?P<a>--law usl): needs (?P<b>--sigma) and/or (?P<c>--kappa) "
+         r"\(σ in \[0, 1\), κ in \[0, 1\]; a missing one is 0\)",
+         "{a}: necesita {b} y/o {c} (σ en [0, 1), κ en [0, 1]; el que falte vale 0)"),
         (r"(?P<a>--law amdahl): needs (?P<b>--serial-fraction) S \(S in \[0, 1\)\)",
          "{a}: necesita {b} S (S en [0, 1))"),
         (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",

@@ -274,7 +274,9 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
             if law_flags["serial_fraction"] is not None:
                 raise DpscaleError("--serial-fraction: belongs to --law amdahl; for usl give --sigma/--kappa")
             if law_flags["sigma"] is None and law_flags["kappa"] is None:  # both 0 would be E = 1: say so instead
-                raise DpscaleError("--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ ≥ 0; a missing one is 0)")
+                raise DpscaleError(
+                    "--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ in [0, 1]; a missing one is 0)"
+                )
             sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)")
             kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ from 0 to 1")
             return _named(USL, sigma, kappa)
