@@ -110,6 +110,14 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     assert r.status_code == 422 and "3,000 sizes; allowed: at most 2,000 on the page" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "devices": "-1..8"})
     assert r.status_code == 422 and "--devices: got '-1..8'; allowed: whole numbers" in r.json()["error"]
+    r = post(client, "calc", {**WORKED, "efficiency": True})  # was argparse's "expected one argument"
+    assert (
+        r.status_code == 422 and "--efficiency: got True; allowed: a value (true is for switches" in r.json()["error"]
+    )
+    r = post(client, "calc", {**WORKED, "devices": {"a": 1}})  # was echoed as got "{'a':"
+    assert r.status_code == 422 and "--devices: got {'a': 1}; allowed: a number or text" in r.json()["error"]
+    switch = {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "no_overlap": True}
+    assert post(client, "predict", switch).status_code == 200  # a switch still takes true
     r = client.post("/api/calc", json={"devices": "8", "throughput": "100", "efficiency": "0.5"})  # not under options
     assert r.status_code == 422 and r.json()["error"] == (
         'dpscale calc: error: body: got key \'devices\'; allowed: options, lang ({"options": {"flag": "value"}})'

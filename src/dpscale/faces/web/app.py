@@ -63,8 +63,12 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
         if value is None or value == "" or value is False:
             continue
         if value is True:
+            if action.nargs != 0:  # `"efficiency": true` was argparse's "expected one argument"
+                raise fail(flag, value, "a value (true is for switches such as no_overlap)")
             argv.append(flag)
             continue
+        if isinstance(value, (dict, list)):  # `{"a": 1}` was echoed as got "{'a':"
+            raise fail(flag, value, "a number or text, as typed on the command line")
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         argv.append(f"{flag}={value}")
