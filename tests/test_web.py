@@ -306,4 +306,12 @@ def test_the_page_in_a_real_browser(served):
         fresh.goto(served + "?lang=es")
         sync_api.expect(fresh.locator("#result")).to_contain_text("115.200 muestras/s")
         sync_api.expect(fresh.locator("#tab-calc")).to_have_text("Calculadora")
+        # on a phone the predictor's wide table scrolls in its box, and the sizes' column stays in view
+        fresh.set_viewport_size({"width": 375, "height": 800})
+        fresh.click("#tab-predict")
+        sync_api.expect(fresh.locator("#result tbody tr")).to_have_count(6)
+        assert fresh.evaluate("document.documentElement.scrollWidth") <= 375
+        fresh.eval_on_selector(".scroll", "el => { el.scrollLeft = 600; }")
+        box = fresh.locator("#result tbody tr").first.locator("td").first.bounding_box()
+        assert box is not None and 0 <= box["x"] < 375
         browser.close()
