@@ -123,6 +123,17 @@ def test_duplicates_are_averaged_and_said():
     assert any("2 conflicting runs of 8 devices" in w for w in f.warnings)
 
 
+def test_repeats_are_called_conflicting_only_beyond_what_1_percent_noise_spreads():
+    """The range of n runs at 1 % noise stays under 2.77 % (n = 2), 3.31 % (n = 3) in 95 % of cases: a flat 2 %
+    called a third of ordinary three-run groups conflicting."""
+    from dpscale.sources.fit_io import conflicting
+
+    assert not conflicting(0.025, 3) and conflicting(0.034, 3) and conflicting(0.028, 2) and not conflicting(0.027, 2)
+    f = fit([(1, 1000), (8, 7200), (8, 7300), (8, 7370), (16, 14000)])  # 2.4 %: ordinary noise
+    assert any("3 repeated runs of 8 devices" in w for w in f.warnings)
+    assert not any("conflicting" in w for w in f.warnings)
+
+
 @pytest.mark.parametrize(
     "runs, match",
     [

@@ -21,12 +21,12 @@ import numpy as np
 from dpscale.errors import DpscaleError, check_devices, check_efficiency, check_sizes, fail
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
-from dpscale.sources.fit_io import Runs, runs_from
+from dpscale.sources.fit_io import RUN_NOISE, Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
 
-NOISE_PRIOR = 0.01  # assumed run-to-run throughput noise (1 %), pooled with the residuals
+NOISE_PRIOR = RUN_NOISE  # assumed run-to-run throughput noise (1 %), pooled with the residuals
 NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
 SWITCH = 0.5  # a rival law replaces the current choice (the default first) only below half its leave-one-out MSE
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
