@@ -4,9 +4,9 @@ PyTorch DDP launches one all-reduce per bucket on a single stream, in the order 
 [PT-RED], [PT-DDPNOTE]. After the first iteration it rebuilds the buckets in the order gradients
 actually became ready (Reducer::rebuild_buckets, size limits {1 MiB, 25 MiB}): the small bucket is the
 *first* ready, then 25 MiB buckets, and the remainder is the last (checked with a comm hook on torch
-2.13: ready-order buckets 4, 28, 24 MiB for 56 MiB of gradients). Only DDP_SET_LAST_BUCKET_CAP=1 puts the
-small bucket last, which physics.md §2.4 describes. With gradients ready uniformly over backward
-time T_b (physics.md §2.4):
+2.13: 56 tensors of 1 MiB launch as buckets of 1, 25, 25, 5 MiB — tests/test_measure_runs.py). Only
+DDP_SET_LAST_BUCKET_CAP=1 puts the small bucket last, which physics.md §2.4 describes. With gradients
+ready uniformly over backward time T_b (physics.md §2.4):
     r_k = T_b · (Σ_{j≤k} b_j) / G,  s_k = max(r_k, e_{k−1}),  e_k = s_k + T_AR(b_k),
     exposed = max(0, e_K − T_b)
 Unrolled, that FIFO recursion is a max-plus sum: e_K = max_k (r_k + Σ_{i≥k} T_AR(b_i)). Buckets come in
