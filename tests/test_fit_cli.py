@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clihelp import run
 
 from dpscale.faces.cli import main
 from dpscale.sources.fit_io import read_runs
@@ -208,3 +209,13 @@ def test_fit_reads_what_measure_json_prints(tmp_path, capsys):
     m.write_text(json.dumps({"workload": "mlp", "points": pts}))
     r = run_json(capsys, str(m), "--resamples", "100")
     assert [p["devices"] for p in r["measured"]] == [1, 2, 4, 8]
+
+
+def test_the_peak_line_names_the_law_it_comes_from(capsys):
+    """With laws pooled into the intervals, 'the fitted law keeps rising' read as if no law had a peak: the
+    chosen law (Amdahl here) has none, USL — in the intervals — does."""
+    argv = ["fit", "--point", "1:1009.1", "--point", "2:1965.7", "--point", "4:3711.4", "--point", "8:6727.9"]
+    rc, out, _ = run(capsys, *argv, "--at", "32")
+    assert rc == 0 and "the amdahl law keeps rising: no peak" in out and "draw from amdahl, usl alike" in out
+    rc, out, _ = run(capsys, *argv, "--law", "usl", "--lang", "es")
+    assert rc == 0 and "la ley usl sigue creciendo: sin máximo" in out  # κ at its bound 0 here

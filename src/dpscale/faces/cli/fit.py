@@ -204,9 +204,9 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     peak = r["peak"]
     if peak:
         rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
-        lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng))
+        lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
     else:
-        lines.append(t("fit_no_peak"))
+        lines.append(t("fit_no_peak", law=r["law"]))
     if "devices_for_throughput" in r:
         a = r["devices_for_throughput"]
         lines.append(
