@@ -414,3 +414,28 @@ def test_a_thousands_separator_or_a_percent_sign_is_told_how_to_write_the_number
     'abc' said '≥ 0' where -5 said 'from 0 to 1'."""
     rc, out, err = run(capsys, "calc", "-d", "64", *argv)
     assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (
+            ["-d", "64", "-v", "50%", "-e", "0.9"],
+            "--throughput: got '50%'; allowed: a finite per-device throughput > 0\n",
+        ),
+        (["-d", "64", "-v", "2,5", "-e", "0.9"], "--throughput: got '2,5'; allowed: a number with a decimal point"),
+        (["-v-5", "-1e3", "-d", "8", "-e", "0.9"], "unrecognized arguments: -1e3"),  # not glued into '-5-1e3'
+        (["-d8", "-5", "-v", "100", "-e", "0.9"], "unrecognized arguments: -5"),  # nor into '8-5'
+    ],
+)
+def test_hints_and_glue_stay_where_they_belong(capsys, argv, needle):
+    """The percent hint is for fractions only (50 % of a throughput is not 0.5); a decimal comma is named; a value
+    already attached to its option ('-v-5') takes no second one."""
+    rc, out, err = run(capsys, "calc", *argv)
+    assert rc == 2 and out == "" and needle.strip() in err and len(err.strip().splitlines()) == 1
+    assert "(50 % = 0.5)" not in err
+
+
+def test_float_noise_is_not_called_a_rounding(capsys):
+    rc, out, err = run(capsys, "calc", "-v", "1", "-e", "0.7", "-a", "2.1")  # 2.1/0.7 = 3.0000000000000004
+    assert rc == 0 and "rounded up" not in out + err and "devices                    3" in out

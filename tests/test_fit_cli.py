@@ -216,6 +216,18 @@ def test_the_peak_line_names_the_law_it_comes_from(capsys):
     chosen law (Amdahl here) has none, USL — in the intervals — does."""
     argv = ["fit", "--point", "1:1009.1", "--point", "2:1965.7", "--point", "4:3711.4", "--point", "8:6727.9"]
     rc, out, _ = run(capsys, *argv, "--at", "32")
-    assert rc == 0 and "the amdahl law keeps rising: no peak" in out and "draw from amdahl, usl alike" in out
+    assert (
+        rc == 0
+        and "the amdahl law keeps rising: no peak" in out
+        and "prediction intervals draw from amdahl, usl alike" in out
+    )
     rc, out, _ = run(capsys, *argv, "--law", "usl", "--lang", "es")
     assert rc == 0 and "la ley usl sigue creciendo: sin máximo" in out  # κ at its bound 0 here
+
+
+def test_answers_name_their_law_and_json_lists_the_interval_laws(capsys):
+    argv = ["fit", "--point", "1:100", "--point", "2:190", "--point", "4:350", "--point", "8:600", "--at", "16"]
+    rc, out, _ = run(capsys, *argv, "--target-throughput", "700", "--min-efficiency", "0.5")
+    assert rc == 0 and out.count("(the amdahl law)") >= 2
+    rc, out, _ = run(capsys, *argv, "--json")
+    assert json.loads(out)["interval_laws"] == ["amdahl", "usl"]

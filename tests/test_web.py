@@ -282,7 +282,8 @@ def test_the_page_in_a_real_browser(served):
         page.select_option("#predict select[name=model]", "")
         page.fill("#predict input[name=params]", "1.3e9")
         page.click("#predict .run")
-        sync_api.expect(page.locator("#error")).to_contain_text("--seq-len (Longitud de secuencia")
+        sync_api.expect(page.locator("#error")).to_contain_text("--throughput (Rendimiento medido")  # its subject
+        sync_api.expect(page.locator("#error")).to_contain_text("--params con --seq-len")  # remedies stay as said
         page.fill("#predict input[name=seq_len]", "2048")
         page.click("#predict .run")
         sync_api.expect(page.locator("#notes")).to_contain_text("TFLOP")
@@ -315,3 +316,10 @@ def test_the_page_in_a_real_browser(served):
         box = fresh.locator("#result tbody tr").first.locator("td").first.bounding_box()
         assert box is not None and 0 <= box["x"] < 375
         browser.close()
+
+
+def test_new_web_refusals_are_said_in_spanish(client):
+    r = post(client, "calc", {**WORKED, "devices": {"a": 1}}, "es")
+    assert r.status_code == 422 and "se admite: un número o un texto, como en la línea de órdenes" in r.json()["error"]
+    r = post(client, "calc", {**WORKED, "efficiency": True}, "es")
+    assert "se admite: un valor (true es para interruptores como no_overlap)" in r.json()["error"]

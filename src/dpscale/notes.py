@@ -108,9 +108,10 @@ EN = {
         "matters more there than the noise, and the interval does not show it — measure closer to that size"
     ),
     "laws_pooled": (
-        "the intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit is within "
-        "noise of the {law} law's), so which law holds beyond them is part of the uncertainty; --law {law} gives "
-        "one law's narrower interval"
+        "the prediction intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit is "
+        "within noise of the {law} law's), so which law holds beyond them is part of the uncertainty; the point, the "
+        "parameters, the peak and the devices needed are the {law} law's; --law {law} gives one law's narrower "
+        "interval"
     ),
     "fit_why_forced": "law {law} (asked for)",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",

@@ -154,6 +154,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_devices_for": "devices for {target} {unit}:",
         "fit_unreachable": " (unreachable)",
         "fit_min_eff": "largest size with E ≥ {e}:",
+        "fit_of_law": " (the {law} law)",
         "h:compute_s": "compute ms",
         "h:allreduce_s": "all-reduce ms",
         "h:exposed_comm_s": "exposed ms",
@@ -232,6 +233,10 @@ LABELS: dict[str, dict[str, str]] = {
             "{strategy} leaves only {room}, under 5 % of the device: nvidia-smi already shows less than the size "
             "sold (an 80 GiB H100 as 81,559 MiB) and the CUDA context and fragmentation take more — do not count "
             "on it without measuring"
+        ),
+        "mem_ddp_copy_tight": (
+            "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}, fp32 under "
+            "torch.autocast) would leave {left}"
         ),
         "mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
@@ -519,6 +524,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_devices_for": "dispositivos para {target} {unit}:",
         "fit_unreachable": " (inalcanzable)",
         "fit_min_eff": "mayor tamaño con E ≥ {e}:",
+        "fit_of_law": " (la ley {law})",
         "h:compute_s": "cómputo ms",
         "h:allreduce_s": "all-reduce ms",
         "h:exposed_comm_s": "expuesto ms",
@@ -609,6 +615,10 @@ LABELS: dict[str, dict[str, str]] = {
             "{strategy} deja solo {room}, menos del 5 % del dispositivo: nvidia-smi ya muestra menos que el tamaño "
             "vendido (una H100 de 80 GiB como 81.559 MiB) y el contexto CUDA y la fragmentación toman más — no "
             "cuente con ello sin medirlo"
+        ),
+        "mem_ddp_copy_tight": (
+            "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
+            "({copy}, fp32 con torch.autocast) dejaría {left}"
         ),
         "mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
@@ -869,9 +879,10 @@ NOTES: dict[str, dict[str, str]] = {
             "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
         ),
         "laws_pooled": (
-            "los intervalos toman por igual de {laws}: los tamaños medidos no descartan {others} (su desajuste "
-            "cabe en el ruido del de la ley {law}), así que qué ley vale más allá de ellos es parte de la "
-            "incertidumbre; --law {law} da el intervalo, más estrecho, de una sola ley"
+            "los intervalos de predicción toman por igual de {laws}: los tamaños medidos no descartan {others} (su "
+            "desajuste cabe en el ruido del de la ley {law}), así que qué ley vale más allá de ellos es parte de la "
+            "incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios son de la ley "
+            "{law}; --law {law} da el intervalo, más estrecho, de una sola ley"
         ),
         "fit_why_forced": "ley {law} (pedida)",
         "fit_why_default": (
@@ -939,7 +950,14 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
         ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
-        "a number without thousands separators: 2000, not 2,000": "un número sin separador de miles: 2000, no 2,000",
+        "a number without thousands separators: 2000, not 2,000": (
+            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+        ),
+        "a number with a decimal point: 2.5, not 2,5": (
+            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+        ),
+        "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
+        "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"

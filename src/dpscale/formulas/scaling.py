@@ -267,7 +267,7 @@ def solve(
             )
         d = max(1, math.ceil(exact - 1e-12 * exact))  # (rounding noise only: 1e-9 let 100,000.00008 round down)
     notes = ()
-    if d != exact:
+    if abs(d - exact) > 1e-12 * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
         places = next((p for p in range(2, 12) if round(exact, p) != round(exact)), 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)

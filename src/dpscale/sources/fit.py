@@ -165,12 +165,13 @@ class Fit:
         d0, g = self.baseline_devices, self.gpus_per_node
         if not self.rivals:
             return log_efficiency(self._law, self.samples, d, d0, g), self.noise_draws
-        parts = [(self._law, self.samples, self.noise_draws)] + [(LAWS[n], p, s) for n, p, s in self.rivals]
-        which = np.arange(self.samples.shape[0]) % len(parts)
+        which = np.arange(self.samples.shape[0]) % (1 + len(self.rivals))
+        m = which == 0
         log_e, s = np.empty((which.size, np.size(d))), np.empty(which.size)
-        for j, (law, p, sd) in enumerate(parts):
+        log_e[m], s[m] = log_efficiency(self._law, self.samples[m], d, d0, g), self.noise_draws[m]
+        for j, (name, p, sd) in enumerate(self.rivals, start=1):  # each rival drew exactly its rows
             m = which == j
-            log_e[m], s[m] = log_efficiency(law, p[m], d, d0, g), sd[m]
+            log_e[m], s[m] = log_efficiency(LAWS[name], p, d, d0, g), sd
         return log_e, s
 
     def predict(self, d: Any) -> Prediction:
@@ -427,13 +428,12 @@ def fit(
     samples = _bootstrap(prob, c, s, rng)
     rivals = []
     if law == "auto":  # a law the user forced is theirs alone; a choice the data could not make widens the interval
-        for name in ORDER:
-            other = candidates[name]
-            if name != chosen and other.rss - c.rss < PLAUSIBLE * 2 * noise**2:
-                rival = Problem(LAWS[name], d, g)
-                nu_r, sigma_r = _noise(rival, other)
-                s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, s.size))
-                rivals.append((name, _bootstrap(rival, other, s_r, rng), s_r))
+        names = [n for n in ORDER if n != chosen and candidates[n].rss - c.rss < PLAUSIBLE * 2 * noise**2]
+        for j, name in enumerate(names, start=1):  # resample i comes from law i mod L: draw only those rows
+            rival, other, rows = Problem(LAWS[name], d, g), candidates[name], len(range(j, s.size, len(names) + 1))
+            nu_r, sigma_r = _noise(rival, other)
+            s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
+            rivals.append((name, _bootstrap(rival, other, s_r, rng), s_r))
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
     result.warnings = _warnings(result, y, dof)

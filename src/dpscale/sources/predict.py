@@ -499,7 +499,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         )
     flops = flops_per_sample(spec, seq_len, params) * batch
     notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
-    if spec is not None and spec.get("kind") == "cnn":  # CNNs sit far from 0.35 either way, by precision
+    if spec is not None and spec.get("kind") == "cnn" and mfu == DEFAULT_MFU:  # CNNs sit far from 0.35, by precision
         notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],
                           f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1]))  # fmt: skip
     return flops / (peak * 1e12 * mfu)

@@ -63,18 +63,20 @@ class Parser(argparse.ArgumentParser):
         "expected one argument" instead of why the value is refused. Glue such a value to its option
         (`--params=-7e9`, `-e-inf`) so that the option's own check names it."""
         out: list[str] = []
+        positional = False  # after '--' every token is a value as typed
         for tok in argv:
             prev = out[-1] if out else ""
-            if NEGATIVE.fullmatch(tok) and prev.startswith("-") and "=" not in prev and prev != "--":
+            if not positional and NEGATIVE.fullmatch(tok) and prev.startswith("-") and prev != "--":
                 try:
                     found = self._parse_optional(prev)
                 except argparse.ArgumentError:
                     found = None
                 found = found[0] if isinstance(found, list) else found
-                action = found[0] if found else None
-                if action is not None and action.nargs is None and "--" not in argv[: len(out)]:
+                # only an option standing alone (not '-v-5' or '--x=1', which carry their value already)
+                if found and found[0] is not None and found[0].nargs is None and found[-1] is None:
                     out[-1] = f"{prev}={tok}" if prev.startswith("--") else prev + tok
                     continue
+            positional = positional or tok == "--"
             out.append(tok)
         return out
 
@@ -133,18 +135,23 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
 
 
 _COMMA_GROUPS = re.compile(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?")  # 2,000 or 2 000: a thousands separator
+_DECIMAL_COMMA = re.compile(r"\d+,\d+")  # 2,5: a decimal comma
 THOUSANDS_NONE = "a number without thousands separators: 2000, not 2,000"
+DECIMAL_POINT = "a number with a decimal point: 2.5, not 2,5"
 
 
-def number(text: str, flag: str, allowed: str = "a number") -> float:
-    """Text → finite float, or the flag's one-line error; '2,000' and '90%' are told how to write them."""
+def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
+    """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
+    fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
     try:
         x = float(text.replace("_", ""))
     except (ValueError, AttributeError):
         t = str(text).strip()
         if _COMMA_GROUPS.fullmatch(t):
             raise fail(flag, text, THOUSANDS_NONE) from None
-        if t.endswith("%"):
+        if _DECIMAL_COMMA.fullmatch(t):
+            raise fail(flag, text, DECIMAL_POINT) from None
+        if fraction and t.endswith("%"):
             try:
                 pct = float(t[:-1])
             except ValueError:
@@ -167,12 +174,12 @@ def _thousands(parts: list[str], text: str, flag: str) -> None:
         raise fail(flag, text, THOUSANDS_COMMA)
 
 
-def numbers(text: str, flag: str, allowed: str = "numbers separated by commas") -> list[float]:
+def numbers(text: str, flag: str, allowed: str = "numbers separated by commas", fraction: bool = False) -> list[float]:
     parts = [t.strip() for t in str(text).split(",")]
     if not parts or any(not t for t in parts):
         raise fail(flag, text, allowed)
     _thousands(parts, text, flag)
-    return [number(t, flag, allowed) for t in parts]
+    return [number(t, flag, allowed, fraction) for t in parts]
 
 
 def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, default: Any = None) -> Any:
@@ -189,8 +196,8 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     return int(x)
 
 
-def positive(text: str, flag: str, allowed: str = "a finite number > 0") -> float:
-    x = number(text, flag, allowed)
+def positive(text: str, flag: str, allowed: str = "a finite number > 0", fraction: bool = False) -> float:
+    x = number(text, flag, allowed, fraction)
     if not x > 0:
         raise fail(flag, text, allowed)
     return x
@@ -277,18 +284,18 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
                 raise DpscaleError(
                     "--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ in [0, 1]; a missing one is 0)"
                 )
-            sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)")
-            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ from 0 to 1")
+            sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)", fraction=True)
+            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ from 0 to 1", fraction=True)
             return _named(USL, sigma, kappa)
         if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
             raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
         if law_flags["serial_fraction"] is None:
             raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
-        s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)")
+        s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)", fraction=True)
         return _named(Amdahl, s)
     if args.efficiency is None:
         return None
-    values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size")
+    values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size", fraction=True)
     if re.fullmatch(r"\s*[01]\s*,\s*\d+\s*", args.efficiency) and not all(0 < v <= 1 for v in values):
         # 0,9 or 1,5: a decimal comma (as a list, 0 and 9 are no efficiencies)
         raise fail("--efficiency", args.efficiency, DECIMAL_COMMA)

@@ -55,7 +55,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")
     eff = None
     if args.min_efficiency is not None:
-        eff = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]")
+        eff = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]", fraction=True)
         if not 0 < eff <= 1:
             raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
     return {
@@ -71,7 +71,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _confidence(text: str) -> float:
-    c = number(text, "--confidence", "a level in (0, 1), e.g. 0.9")
+    c = number(text, "--confidence", "a level in (0, 1), e.g. 0.9", fraction=True)
     if not 0 < c < 1:
         raise fail("--confidence", text, "a level in (0, 1), e.g. 0.9")
     return c
@@ -139,6 +139,7 @@ def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], res
         "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
         "resamples": resamples,
         "noise": f.noise,
+        "interval_laws": [f.law, *(n for n, _, _ in f.rivals)],  # the prediction intervals draw from these
         "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
         "seconds": f.seconds(),
         "measured": measured,
@@ -213,12 +214,14 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
             t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=label(unit, lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
             + (t("fit_unreachable") if math.isinf(a["devices"]) else "")
+            + t("fit_of_law", law=r["law"])
         )
     if "devices_for_efficiency" in r:
         a = r["devices_for_efficiency"]
         lines.append(
             t("fit_min_eff", e=fmt(a["min_efficiency"], "pct", lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            + t("fit_of_law", law=r["law"])
         )
     lines += [f"{label('note', lang)}: {say(w, lang)}" for w in r["warnings"]]
     return "\n".join(lines)

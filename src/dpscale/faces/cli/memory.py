@@ -189,6 +189,12 @@ def run(args: argparse.Namespace) -> int:
             room = fits[best].headroom_bytes
             if room < TIGHT * memory:
                 notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
+            elif best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
+                copy = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
+                copy *= 2 if precision == "mixed" else 1
+                if room - copy < TIGHT * memory:
+                    notes.append(label("mem_ddp_copy_tight", lang).format(
+                        copy=fmt(copy, "bytes", lang), left=fmt(room - copy, "bytes", lang)))  # fmt: skip
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         ddp_grads = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
@@ -250,5 +256,5 @@ def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tupl
         gb = positive(args.gpu_memory, "--gpu-memory", allowed)
         if gb > MAX_DEVICE_GB:
             raise fail("--gpu-memory", args.gpu_memory, allowed)
-        return device_bytes(gb), f"{gb:g} GiB = {fmt(device_bytes(gb), 'bytes', lang)}"
+        return device_bytes(gb), f"{fmt(gb, 'float', lang)} GiB = {fmt(device_bytes(gb), 'bytes', lang)}"
     return None, ""

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         )
     chunks = whole(args.chunks or "1", "--chunks")
     micro = parse_devices(args.microbatches, "--microbatches")
-    e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]")
+    e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]", fraction=True)
     try:
         check_efficiency(e_dp, "--dp-efficiency")
     except DpscaleError:

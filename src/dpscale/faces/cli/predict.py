@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices"),
         gpu=args.gpu,
-        mfu=positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]"),
+        mfu=positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]", fraction=True),
         seq_len=whole(args.seq_len, "--seq-len"),
         system=args.system,
         system_file=args.system_file,
