@@ -941,6 +941,8 @@ def test_a_cnn_estimated_from_flops_says_how_far_cnns_sit_from_the_default_mfu()
     assert not any("ResNet-50" in n for n in q.notes)
     m = predict([1, 8], model="resnet50", precision="amp", batch=256, system="dgx-a100", throughput=2470)
     assert not any("ResNet-50" in n for n in m.notes)  # a measured rate needs no caution
+    own = predict([1, 8], model="resnet50", precision="amp", batch=256, system="dgx-a100", mfu=0.2)
+    assert not any("ResNet-50" in n for n in own.notes)  # nor a share the user chose
 
 
 def test_every_catalog_entry_has_a_source_and_systems_agree_with_their_links():
