@@ -207,3 +207,11 @@ def test_no_warmup_when_the_batch_did_not_grow_and_warmup_steps_round():
 
 def test_a_need_equal_to_the_memory_fits():
     assert fit_all(1e9, 1, device_memory_bytes=16e9)[0].fits is True  # 16 bytes × 1e9 = 16e9 exactly
+
+
+def test_a_deadline_with_spaces_between_digits_is_refused_not_joined():
+    from dpscale.formulas.plan import parse_duration
+
+    with pytest.raises(DpscaleError, match="deadline: got '1 8 64'"):
+        parse_duration("1 8 64")  # once 1,864 h
+    assert parse_duration("1d 12h") == 36 and parse_duration(" 24h ") == 24

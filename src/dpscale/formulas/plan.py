@@ -29,7 +29,10 @@ DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours 
 
 def parse_duration(text: str, name: str = "deadline") -> float:
     """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
-    raw = str(text).strip().lower().replace(" ", "")
+    raw = str(text).strip().lower()
+    if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h, '2 000' as 2000
+        raise fail(name, text, DURATION_ALLOWED)
+    raw = raw.replace(" ", "")
     try:
         hours = float(raw)
     except ValueError:
