@@ -304,3 +304,11 @@ def test_ddp_fits_only_without_its_bucket_copy_is_said(capsys):
     assert rc == 0 and "DDP fits only with gradient_as_bucket_view=True" in out and "would leave 1.4 GB" in out
     rc, out, _ = run(capsys, "memory", "--params", "7.5e9", "-d", "8", "--gpu-memory", "30.5", "--lang", "es")
     assert "30,5 GiB = 32,7 GB" in out  # the GiB figure in the language's digits too
+
+
+def test_ddp_bucket_copy_is_one_gradient_a_parameter_fp32_under_autocast():
+    from dpscale.formulas.memory import ddp_bucket_bytes
+
+    assert ddp_bucket_bytes(7.5e9) == (15e9, 30e9)  # ZeRO's 2-byte mixed gradients; autocast's fp32
+    assert ddp_bucket_bytes(7.5e9, "fp32") == (30e9, 30e9)
+    assert ddp_bucket_bytes(68.977e9, "bf16", tensor_parallel=8) == pytest.approx((2 * 68.977e9 / 8,) * 2)

@@ -925,6 +925,9 @@ TEXT_NUMBERS = ("table",)  # note fields that are numbers already written out ('
 
 # What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written
 # there); a phrase without an entry stays as written. The flag names stay: they are what one types.
+# A Spanish reader is told one way to write numbers, whichever English hint fired (2,000 · 2,5 · 2.000).
+_ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
@@ -946,16 +949,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite throughput > 0": "un rendimiento finito > 0",
         "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
         "finite numbers > 0": "números finitos > 0",
-        "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half": (
-            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
-        ),
+        (
+            "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
+        ): _ES_NUMBER_STYLE,
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
-        "a number without thousands separators: 2000, not 2,000": (
-            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
-        ),
-        "a number with a decimal point: 2.5, not 2,5": (
-            "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
-        ),
+        "a number without thousands separators: 2000, not 2,000": _ES_NUMBER_STYLE,
+        "a number with a decimal point: 2.5, not 2,5": _ES_NUMBER_STYLE,
         "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
         "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",

@@ -74,6 +74,14 @@ class ModelStates:
         return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes
 
 
+def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: int = 1) -> tuple[float, float]:
+    """(bytes, bytes under torch.autocast) of PyTorch DDP's default gradient-bucket copy, one gradient per
+    parameter: G·Ψ at this precision, and fp32 for 'mixed' run by torch.autocast (its gradients stay fp32, unlike
+    the ZeRO paper's 16-bit ones). gradient_as_bucket_view=True drops the copy."""
+    grads = model_states(params, 1, 0, "adam", precision, tensor_parallel).gradient_bytes
+    return grads, 2 * grads if precision == "mixed" else grads
+
+
 def _is_stage(stage: object) -> bool:
     """0–3 as an int (numpy's too, or 1.0); True is not stage 1 and a list is not a stage."""
     try:
@@ -247,6 +255,7 @@ __all__ = [
     "activation_bytes",
     "activation_bytes_per_layer",
     "bytes_per_parameter",
+    "ddp_bucket_bytes",
     "device_bytes",
     "fit_all",
     "least_sharded",

@@ -19,6 +19,7 @@ from dpscale.formulas.memory import (
     STAGE_NAMES,
     Shape,
     activation_bytes,
+    ddp_bucket_bytes,
     device_bytes,
     fit_all,
     least_sharded,
@@ -190,17 +191,16 @@ def run(args: argparse.Namespace) -> int:
             if room < TIGHT * memory:
                 notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
             elif best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
-                copy = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
-                copy *= 2 if precision == "mixed" else 1
+                copy = ddp_bucket_bytes(params, precision, t)[1]
                 if room - copy < TIGHT * memory:
                     notes.append(label("mem_ddp_copy_tight", lang).format(
                         copy=fmt(copy, "bytes", lang), left=fmt(room - copy, "bytes", lang)))  # fmt: skip
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
-        ddp_grads = model_states(params, devices, 0, optimizer, precision, tensor_parallel=t).gradient_bytes
-        notes.append(label("mem_ddp_buckets", lang).format(g=fmt(ddp_grads, "bytes", lang)))
-        if precision == "mixed":  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
-            notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(2 * ddp_grads, "bytes", lang)))
+        copy, autocast = ddp_bucket_bytes(params, precision, t)
+        notes.append(label("mem_ddp_buckets", lang).format(g=fmt(copy, "bytes", lang)))
+        if autocast != copy:  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
+            notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang)))
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
         params=_count(params, lang),
         devices=fmt(devices, "int", lang),
