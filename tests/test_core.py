@@ -67,6 +67,23 @@ def test_solve_superlinear_is_reported_not_rejected():
     assert s.notes and "superlinear" in s.notes[0]
 
 
+def test_solved_efficiency_past_two_is_a_unit_slip_and_one_device_is_one():
+    """E = 2 (16 on 8) is the most a measurement may claim; 2.01 is a unit slip (tokens/s for samples/s).
+    On one device A is v (scale() holds E(1) = 1), so A ≠ v there is a contradiction, not E ≠ 1."""
+    assert solve(devices=8, per_device_throughput=100, actual_throughput=1600).exact == 2.0
+    with pytest.raises(DpscaleError, match=r"efficiency: comes to 2\.01 .*speedup of 16\.08× on 8 devices.*at most 2"):
+        solve(devices=8, per_device_throughput=100, actual_throughput=1608)
+    with pytest.raises(DpscaleError, match="at most 2"):
+        solve(devices=4, per_device_throughput=100, speedup=9)
+    assert solve(devices=1, per_device_throughput=100, actual_throughput=100.0000000001).exact == pytest.approx(1)
+    with pytest.raises(DpscaleError, match="comes to 0.95 on one device, where E is 1 by definition"):
+        solve(devices=1, per_device_throughput=100, actual_throughput=95)
+    with pytest.raises(DpscaleError, match=r"throughput 1,000 at 2 devices against 100 at 1 is E = 5; allowed: E up"):
+        dpscale.fit(devices=[1, 2, 4], throughput=[100, 1000, 360])
+    with pytest.raises(DpscaleError, match=r"is E = 2\.5; allowed"):  # relative to the smallest size, 4
+        dpscale.fit(devices=[4, 8, 16], throughput=[100, 500, 360])
+
+
 def test_solve_devices_rounds_up_and_keeps_exact():
     s = solve(per_device_throughput=2000, efficiency=0.9, actual_throughput=100_000)
     assert s.result.devices == 56

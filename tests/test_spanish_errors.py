@@ -104,6 +104,9 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
      "100.000 remuestreos × 10.000 tamaños = 1.000.000.000 valores; se admite: como mucho 20.000.000"),
     (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "muestras a 1e+03/s (d = 1) llevan inf horas"),
+    (["calc", "-d", "1", "-v", "10", "-a", "30"], "sale 3 en un dispositivo, donde E vale 1 por definición"),
+    (["calc", "-d", "2", "-v", "10", "-a", "200.5"], "sale 10,03 con estas entradas (una aceleración de 20,05× en 2"),
+    (["fit", "--point", "1:100", "--point", "2:1000.5"], "un rendimiento de 1.000 con 2 dispositivos frente a 100 con"),
 ]  # fmt: skip
 
 

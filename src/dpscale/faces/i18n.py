@@ -1053,7 +1053,12 @@ ALLOWED: dict[str, dict[str, str]] = {
 
 # The calculator's other errors (no standard parts), whole: (English pattern, the language's template). The
 # core is the part a Spanish reader meets first, so its every refusal is said in Spanish; {n} marks a number.
-SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantities
+_SLIP = r"a larger E is a unit slip \(tokens/s against samples/s, a cluster total per device\), not cache effects"
+_SLIP_ES = (
+    "una E mayor es un error de unidades (tokens/s frente a muestras/s, un total del clúster por dispositivo), no "
+    "un efecto de caché"
+)
+SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: quantities
     "es": (
         # the command line's own refusals (argparse, and faces/cli/common.Parser)
         (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
@@ -1117,6 +1122,18 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x: quantit
          "{a}: necesita {b} S (S en [0, 1))"),
         (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",
          "{a} × {b}: fuera del rango de coma flotante; se admite: magnitudes realistas"),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) on one device, where E is 1 by definition \(its actual throughput is "
+         r"its per-device throughput\); allowed: two or more devices, or the same rate for both",
+         "{a}: sale {x} en un dispositivo, donde E vale 1 por definición (su rendimiento real es su rendimiento por "
+         "dispositivo); se admite: dos o más dispositivos, o la misma tasa en ambos"),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs \(a speedup of (?P<t>\S+)× on (?P<n1>[\d,]+) devices\); "
+         r"allowed: at most (?P<n2>\S+) — " + _SLIP,
+         "{a}: sale {x} con estas entradas (una aceleración de {t}× en {n1} dispositivos); se admite: como mucho {n2}; "
+         + _SLIP_ES),
+        (r"runs: throughput (?P<x>\S+) at (?P<n1>[\d,]+) devices against (?P<t>\S+) at (?P<n2>[\d,]+) is "
+         r"E = (?P<e>\S+); allowed: E up to (?P<m>\S+) — " + _SLIP,
+         "ejecuciones: un rendimiento de {x} con {n1} dispositivos frente a {t} con {n2} es E = {e}; se admite: E "
+         "hasta {m}; " + _SLIP_ES),
         (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs; allowed: realistic magnitudes",
          "{a}: sale {x} con estas entradas; se admite: magnitudes realistas"),
         (r"devices: (?P<x>\S+) needed; allowed: at most (?P<n1>[\d,]+) — check the target and the throughput",
@@ -1258,7 +1275,10 @@ def _said(message: str, lang: str) -> str:
     for pattern, template in SAID.get(lang, ()):
         m = re.fullmatch(pattern, message)
         if m:
-            fields = {k: _number_words(v, lang) if k in ("n1", "n2", "t", "x") else v for k, v in m.groupdict().items()}
+            fields = {
+                k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
+                for k, v in m.groupdict().items()
+            }
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             return template.format(**fields)

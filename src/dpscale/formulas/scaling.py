@@ -42,9 +42,10 @@ FIELDS = (
 # An efficiency ("efficiency" arguments below) is a number, an array matching the devices, or a
 # function of d (a law, a fit, a prediction): anything with `efficiency(d)` or callable on d.
 
-# A solved E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate), not cache
-# effects: published superlinear runs reach E ≈ 1.1.
-MAX_SOLVED_E = 100.0
+# A solved or measured E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate),
+# not cache effects: published superlinear runs reach E ≈ 1.1 (Transformer-XL base, 1.09).
+MAX_SOLVED_E = 2.0
+UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
 
 def _freeze(x: Any) -> Any:
@@ -227,8 +228,18 @@ def solve(
         v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
         s = target if speedup is not None else target / v
         e = s / d
-        if not (math.isfinite(e) and 0 < e <= MAX_SOLVED_E):  # 1e308 samples/s from 5 per device on 8; 1e-320
+        if not (math.isfinite(e) and e > 0):  # 1e308 samples/s from 1e-320 per device on 8: ∞
             raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
+        if d == 1 and not math.isclose(e, 1.0, rel_tol=1e-9):  # scale() holds E(1) = 1: A is v there
+            raise DpscaleError(
+                f"efficiency: comes to {e:.4g} on one device, where E is 1 by definition (its actual throughput is "
+                "its per-device throughput); allowed: two or more devices, or the same rate for both"
+            )
+        if e > MAX_SOLVED_E:
+            raise DpscaleError(
+                f"efficiency: comes to {e:.4g} from these inputs (a speedup of {s:.4g}× on {d:,} devices); "
+                f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
+            )
         notes = (SUPERLINEAR,) if e > 1 else ()
         return Solution("efficiency", e, compute(d, v, e), notes)
 

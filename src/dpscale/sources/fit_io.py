@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP
 from dpscale.notes import Note
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
@@ -203,8 +204,21 @@ def combine(runs: Iterable[Run]) -> Runs:
         thr.append(mean)
         st = [r.step_time for r in g if r.step_time is not None]
         steps.append(sum(st) / len(st) if len(st) == len(g) else None)
+    _check_slip(devices, thr)
     step_time = tuple(steps) if all(s is not None for s in steps) else None
     return Runs(tuple(devices), tuple(thr), step_time, tuple(notes))
+
+
+def _check_slip(devices: list[int], thr: list[float]) -> None:
+    """E relative to the smallest size above MAX_SOLVED_E is a unit slip in the data, not a result to fit."""
+    d0, x0 = devices[0], thr[0]
+    for d, x in zip(devices[1:], thr[1:]):
+        e = x * d0 / (x0 * d)
+        if e > MAX_SOLVED_E:
+            raise DpscaleError(
+                f"runs: throughput {x:,.4g} at {d:,} devices against {x0:,.4g} at {d0:,} is E = {e:.3g}; "
+                f"allowed: E up to {MAX_SOLVED_E:g} — {UNIT_SLIP}"
+            )
 
 
 def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:
