@@ -105,8 +105,10 @@ def test_malformed_counts_name_the_line(tmp_path):
     ("col", "value", "allowed"),
     [
         ("params_millions", "1e308", "a number > 0 and ≤ 1,000,000,000"),  # once a ZeroDivisionError traceback
-        ("grad_accum", "1e308", "a whole number ≥ 1 and ≤ 1,000,000"),
-        ("per_device_batch", "1e308", "a number > 0 and ≤ 1,000,000,000"),
+        ("grad_accum", "1e308", "a whole number from 1 to 1,000,000"),
+        ("per_device_batch", "1e308", "a number from 1 to 1,000,000,000"),
+        ("per_device_batch", "0.5", "a number from 1 to 1,000,000,000"),  # at least one sample (2.5: an average)
+        ("per_device_batch", "1e-320", "a number from 1 to 1,000,000,000"),  # would make compute vanish
         ("intra_bw_gbs", "1e-320", "a number > 0.001 and ≤ 1,000,000"),
         ("throughput", "1e308", "a number > 0 and ≤ 1,000,000,000,000,000"),
     ],

@@ -145,6 +145,44 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     ]  # fmt: skip
     if DEV.exists():
         out.append((["validate", str(DEV), str(DEV)], "DATA.csv: la configuración 'DLE-"))
+    return out + dataset_refusals(tmp)
+
+
+HEAD = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+HEAD += "precision,per_device_batch,devices,throughput,params_millions\n"
+
+
+def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
+    """Each refusal of `validate`'s published-data reader, with the Spanish it must come out in."""
+    row = "a,1,1,1,dgx-a100,8,300,100,m,amp,{b},{d},{x},{p}\n"
+    files = {
+        "batch.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b="0.5", d=8, x=700, p=25),
+                      "batch.csv línea 3, columna 'per_device_batch': se recibió '0.5'; se admite: un número de 1 a "
+                      "1.000.000.000"),
+        "accum.csv": (HEAD + row.format(b=32, d=1, x=100, p=25).replace("a,1,1,", "a,1,1.5,"),
+                      "accum.csv línea 2, columna 'grad_accum': se recibió '1.5'; se admite: un número entero de 1 a "
+                      "1.000.000"),
+        "bw.csv": (HEAD + "a,1,1,1,dgx-a100,8,1e-9,100,m,amp,32,1,100,25\n",
+                   "columna 'intra_bw_gbs': se recibió '1e-9'; se admite: un número > 0,001 y ≤ 1.000.000"),
+        "cfg.csv": (HEAD + row.format(b=32, d=1, x=100, p=25).replace("a,", " ,", 1),
+                    "cfg.csv línea 2, columna 'cfg': se recibió ''; se admite: un identificador de configuración"),
+        "setup.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b=32, d=8, x=700, p=110),
+                      "se recibió '110'; se admite: '25', como en la línea 2: una configuración es un único montaje"),
+        "base.csv": (HEAD + row.format(b=32, d=1, x=1, p=25) + row.format(b=3, d=8, x=7, p=25).replace("a,1,", "a,2,"),
+                     "se recibió 2; se admite: 1, como en la línea 2 de la configuración 'a' (una base por"),
+        "fields.csv": (HEAD + "a,1\n", "fields.csv línea 2: se recibieron 2 campos; se admite: 14, como en la"),
+        "missing.csv": ("cfg,devices\n", "missing.csv línea 1: falta(n) la(s) columna(s) baseline_devices, grad_accum"),
+        "nobase.csv": (HEAD + row.format(b=32, d=8, x=700, p=25),
+                       "nobase.csv: la configuración 'a' no tiene fila base (devices == 1)"),
+        "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
+    }  # fmt: skip
+    out = []
+    for name, (text, needle) in files.items():
+        (tmp / name).write_text(text)
+        out.append((["validate", str(tmp / name)], needle))
+    (tmp / "latin1.csv").write_bytes(HEAD.encode() + "a,1,1,1,dgx-a100,8,300,100,m,ñ\n".encode("latin-1"))
+    out.append((["validate", str(tmp / "latin1.csv")], "latin1.csv línea 2: no es texto UTF-8; se admite: un CSV"))
+    out.append((["validate", str(tmp / "none.csv")], "DATA: se recibió '"))
     return out
 
 

@@ -941,6 +941,8 @@ ALLOWED: dict[str, dict[str, str]] = {
         "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
         "a number": "un número",
         "a whole number ≥ 1": "un número entero ≥ 1",
+        "a configuration id": "un identificador de configuración",
+        "a readable CSV file": "un archivo CSV legible",
         "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
         "a scaling efficiency in (0, 1], or one per size": "una eficiencia de escalado en (0, 1], o una por tamaño",
         "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size": (
@@ -1070,6 +1072,23 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"ambiguous option: (?P<a>\S+) could match (?P<b>.+)", "opción ambigua: {a} podría ser {b}"),
         (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
          "{f} línea {n1}: columna(s) {c} repetida(s); se admite: cada columna una vez"),
+        # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+), column (?P<c>'\w+'): got (?P<g>'.*'); allowed: (?P<v>'.*'), as on line "
+         r"(?P<n2>[\d,]+) — one configuration is one setup",
+         "{f} línea {n1}, columna {c}: se recibió {g}; se admite: {v}, como en la línea {n2}: una configuración es un "
+         "único montaje"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+), column 'baseline_devices': got (?P<x>[\d,]+); allowed: (?P<t>[\d,]+), as "
+         r"on line (?P<n2>[\d,]+) of configuration (?P<c>'.*') \(one baseline per configuration\)",
+         "{f} línea {n1}, columna 'baseline_devices': se recibió {x}; se admite: {t}, como en la línea {n2} de la "
+         "configuración {c} (una base por configuración)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header",
+         "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
+         "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
+        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),
+        (r"(?P<f>.+?): configuration (?P<c>'.*') has no baseline row \(devices == (?P<n1>[\d,]+)\)",
+         "{f}: la configuración {c} no tiene fila base (devices == {n1})"),
+        (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
         (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) and in (?P<b>\S+); allowed: once",
          "DATA.csv: la configuración {c} está en {a} y en {b}; se admite: una vez"),
         (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
@@ -1301,6 +1320,12 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     m = re.fullmatch(r"a whole number from ([\d,]+) to ([\d,]+)(.*)", allowed)  # the bounds differ by flag
     if m and lang == "es":
         allowed = f"{label('whole_from_to', lang)} {localise(m[1], lang)} a {localise(m[2], lang)}{m[3]}"
+    m = re.fullmatch(r"a number (> |from )(\S+) (and ≤|to) ([\d,]+)", allowed)  # a CSV cell's (sources.dataset)
+    if m and lang == "es":
+        low, high = ("> ", " y ≤ ") if m[1] == "> " else ("de ", " a ")
+        allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
+    if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
+        name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     return label("error_frame", lang).format(name=name, got=got, allowed=said)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dpscale import catalog
-from dpscale.errors import MAX_DEVICES, DpscaleError
+from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.formulas.scaling import relative_efficiency
 
 REQUIRED = (
@@ -98,6 +98,9 @@ class Config:
 LIMITS = {"grad_accum": 1e6, "units_per_sample": 1e7, "gpus_per_node": 1e5, "intra_bw_gbs": 1e6,
           "inter_bw_gbs": 1e6, "per_device_batch": 1e9, "throughput": 1e15, "params_millions": 1e9}  # fmt: skip
 FLOORS = {"intra_bw_gbs": 1e-3, "inter_bw_gbs": 1e-3}
+# A micro-batch is at least one sample; a fraction is an average over uneven shards (a strong-scaling table's global
+# batch over a device count it does not divide), so it may stay — but 1e-320 would make compute vanish.
+MINIMUMS = {"per_device_batch": 1.0}
 
 
 def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool = False, zero_is_blank: bool = False):
@@ -110,12 +113,16 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
         x = kind(float(text)) if kind is int else kind(text)
     except (ValueError, OverflowError):  # int(float('1e400')) overflows
         x = None
-    hi, lo = LIMITS.get(col, math.inf), FLOORS.get(col, 0.0)
-    bad = x is None or not math.isfinite(x) or x <= lo or x > hi or (kind is int and float(text) != int(x))
-    if bad:
-        what = "a whole number ≥ 1" if kind is int else f"a number > {lo:g}"
-        what += f" and ≤ {hi:,.0f}" if math.isfinite(hi) else ""
-        raise DpscaleError(f"{path} line {line}, column {col!r}: got {text[:40]!r}; allowed: {what}")
+    hi, lo, least = LIMITS.get(col, math.inf), FLOORS.get(col, 0.0), MINIMUMS.get(col, -math.inf)
+    bad = x is None or not math.isfinite(x) or x <= lo or x < least or x > hi
+    if bad or (kind is int and float(text) != int(x)):
+        if kind is int:
+            what = f"a whole number from 1 to {hi:,.0f}" if math.isfinite(hi) else "a whole number ≥ 1"
+        elif math.isfinite(least):
+            what = f"a number from {least:g} to {hi:,.0f}"
+        else:
+            what = f"a number > {lo:g}" + (f" and ≤ {hi:,.0f}" if math.isfinite(hi) else "")
+        raise fail(f"{path} line {line}, column {col!r}", text[:40], what)
     return x
 
 
@@ -124,9 +131,8 @@ def _count(rec: dict, col: str, line: int, path: str) -> int:
     straggler statistics would not even be defined)."""
     x = _num(rec, col, line, path, int)
     if x > MAX_DEVICES:
-        raise DpscaleError(
-            f"{path} line {line}, column {col!r}: got {rec[col].strip()[:40]!r}; allowed: a whole number ≤ "
-            f"{MAX_DEVICES:,}"
+        raise fail(
+            f"{path} line {line}, column {col!r}", rec[col].strip()[:40], f"a whole number from 1 to {MAX_DEVICES:,}"
         )
     return x
 
@@ -144,7 +150,7 @@ def read_published(path: str | Path) -> list[Config]:
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise DpscaleError(f"DATA: got {str(path)!r}; allowed: a readable CSV file ({exc.strerror})") from None
+        raise fail("DATA", str(path), f"a readable CSV file ({exc.strerror})") from None
     try:
         text = raw.decode("utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except UnicodeDecodeError as exc:
@@ -201,7 +207,7 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
             params_millions=_num(rec, "params_millions", line, name, blank_ok=True),
         )
         if not row.cfg:
-            raise DpscaleError(f"{name} line {line}, column 'cfg': got ''; allowed: a configuration id")
+            raise fail(f"{name} line {line}, column 'cfg'", "", "a configuration id")
         groups.setdefault(row.cfg, []).append(row)
     return groups
 
