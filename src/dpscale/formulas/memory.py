@@ -21,6 +21,7 @@ from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_devices
 
 GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
+MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
 
 
 def device_bytes(memory_gb: float) -> float:
@@ -244,6 +245,7 @@ __all__ = [
     "BYTES",
     "GB",
     "MAX_DEVICE_GB",
+    "MIN_DEVICE_GB",
     "OPTIMIZERS",
     "PRECISIONS",
     "RECOMPUTE",

@@ -13,6 +13,7 @@ from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     MAX_DEVICE_GB,
+    MIN_DEVICE_GB,
     OPTIMIZERS,
     PRECISIONS,
     RECOMPUTE,
@@ -252,9 +253,12 @@ def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tupl
         n = device_bytes(float(g["memory_gb"]))
         return n, f"{g['key']} ({g['memory_gb']} GiB = {fmt(n, 'bytes', lang)})"
     if args.gpu_memory is not None:
-        allowed = f"a device memory in GB as sold, a plain number > 0 and ≤ {MAX_DEVICE_GB:,} (80 for an 80 GB card)"
+        allowed = (
+            f"a device memory in GB as sold, a plain number from {MIN_DEVICE_GB:g} to {MAX_DEVICE_GB:,} (80 for an "
+            "80 GB card)"
+        )
         gb = positive(args.gpu_memory, "--gpu-memory", allowed)
-        if gb > MAX_DEVICE_GB:
+        if not MIN_DEVICE_GB <= gb <= MAX_DEVICE_GB:
             raise fail("--gpu-memory", args.gpu_memory, allowed)
         return device_bytes(gb), f"{fmt(gb, 'float', lang)} GiB = {fmt(device_bytes(gb), 'bytes', lang)}"
     return None, ""
