@@ -77,3 +77,28 @@ def test_every_device_count_stops_where_devices_do(capsys, argv, needle):
 def test_parallel_degrees_stop_where_devices_do(capsys, argv, needle):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and needle in err and "10,000,000" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["fit", "{f}"],
+        ["validate", "{f}"],
+        ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8", "--system-file", "{f}"],
+        ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8", "--system", "dgx-a100", "--calibration", "{f}"],
+        ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", "{f}"],
+    ],
+)
+def test_an_endless_or_huge_input_file_is_one_line(capsys, tmp_path, monkeypatch, argv):
+    """/dev/zero given as an input once filled memory and ended in a MemoryError traceback: every file a command
+    reads stops at files.MAX_INPUT_BYTES (lowered here so a small sparse file stands for an endless one)."""
+    from dpscale import files
+
+    monkeypatch.setattr(files, "MAX_INPUT_BYTES", 1000)
+    big = tmp_path / "big.csv"
+    big.write_bytes(b"\0" * 1001)
+    rc, out, err = run(capsys, *[a.format(f=big) for a in argv])
+    assert rc == 2 and out == "" and "(more than 0.000953674 MiB: not an input file)" in err
+    assert len(err.strip().splitlines()) == 1
+    (tmp_path / "fits.csv").write_bytes(b"devices,throughput\n1,100\n2,190\n" + b" " * 960)  # 999 bytes: read
+    assert run(capsys, "fit", str(tmp_path / "fits.csv"), "--law", "amdahl")[0] == 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
+from dpscale.files import read_text
 
 HERE = Path(__file__).parent
 KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
@@ -81,7 +82,7 @@ SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except UnicodeDecodeError:

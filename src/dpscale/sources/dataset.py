@@ -15,6 +15,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.files import read_bytes
 from dpscale.formulas.scaling import relative_efficiency
 
 REQUIRED = (
@@ -148,7 +149,7 @@ def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order."""
     p = Path(path)
     try:
-        raw = p.read_bytes()
+        raw = read_bytes(p)
     except OSError as exc:
         raise fail("DATA", str(path), f"a readable CSV file ({exc.strerror})") from None
     try:

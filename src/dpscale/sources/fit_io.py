@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP
 from dpscale.notes import Note
 
@@ -86,7 +87,7 @@ def read_runs(path: str | Path) -> list[Run]:
     the object `dpscale measure --json` prints (its sizes under "points")."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+        text = read_text(p, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("RUNS", str(path), f"a readable CSV or JSON-lines file ({why})") from None
@@ -265,8 +266,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+        data = json.loads(read_text(path))
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):

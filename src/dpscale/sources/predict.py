@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections import namedtuple
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,6 +25,7 @@ from dpscale.errors import (
     check_sizes,
     fail,
 )
+from dpscale.files import read_text
 from dpscale.formulas.memory import GB, device_bytes, model_states
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute
@@ -177,7 +177,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw, curve or None)."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_text(path))
         busbw, alpha = _real(data["busbw_gbs"]), _real(data["alpha_s"])  # `true` is not 1 GB/s
         points = sorted((_real(q["bytes"]), _real(q["busbw_gbs"])) for q in data.get("points") or [])
     except OSError as exc:
