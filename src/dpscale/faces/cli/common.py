@@ -120,7 +120,11 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
         if not action.option_strings:
             continue
         for text in value if isinstance(value, list) else [value]:  # a repeated option (fit --point) is a list
-            if isinstance(text, str) and any(_DOT_GROUPS.fullmatch(p.strip()) for p in re.split(r"[,:]", text)):
+            if not isinstance(text, str):
+                continue
+            # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
+            parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
+            if any(_DOT_GROUPS.fullmatch(q) for q in parts):
                 raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
 
 
