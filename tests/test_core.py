@@ -297,3 +297,26 @@ def test_the_callers_arrays_stay_writable_and_solve_edges_are_refused():
         solve(devices=64, per_device_throughput=2000, actual_throughput=1e-320)
     s = solve(per_device_throughput=1.0, efficiency=0.5, actual_throughput=50000.00004)
     assert s.result.devices == 100_001 and s.result.actual_throughput >= 50000.00004
+
+
+def test_laws_and_tables_refuse_sizes_below_one_and_take_lists():
+    """USL(0.1, 0.01).efficiency(0) gave 1.11 and −1 gave 1.22 (E > 1 from no devices), nan gave nan, a list
+    raised TypeError; PerSize.of([1.5, 2], …) truncated 1.5 to 1 and 'a' raised ValueError."""
+    usl = USL(0.1, 0.01)
+    for bad in (0, -1, 0.5, math.nan, math.inf):
+        with pytest.raises(DpscaleError, match="allowed: device counts ≥ 1"):
+            usl.efficiency(bad)
+        with pytest.raises(DpscaleError, match="allowed: device counts ≥ 1"):
+            Constant(0.9).efficiency(bad)
+    with pytest.raises(DpscaleError, match=r"devices: got \[1, 0\]; allowed: device counts ≥ 1"):
+        Amdahl(0.1).efficiency([1, 0])
+    assert usl.efficiency([1, 2, 4]).tolist() == pytest.approx([1, 1 / 1.12, 1 / 1.42])  # 1 + 0.3 + 0.12
+    assert usl.efficiency(2.5) == pytest.approx(1 / (1 + 0.15 + 0.0375))  # between whole sizes: solve reads it
+    assert Constant(0.9).efficiency([1, 8]).tolist() == [1.0, 0.9]
+    for devices, match in (([1.5, 2], "devices: got 1.5; allowed: a whole number"), (["a", 2], "devices: got 'a'"),
+                           ([0, 2], "devices: got 0"), ([1, 2e7], "a whole number from 1 to 10,000,000")):  # fmt: skip
+        with pytest.raises(DpscaleError, match=match):
+            PerSize.of(devices, [1.0, 0.5])
+    with pytest.raises(DpscaleError, match="efficiency: got 1.5"):
+        PerSize(((1, 1.0), (2, 1.5)))
+    assert PerSize.of(np.array([1, 8]), [1.0, 0.5]).efficiency(8) == 0.5

@@ -8,14 +8,35 @@ Plain immutable classes (not dataclasses) keep the calculator's start-up light.
 from __future__ import annotations
 
 import math
+from numbers import Real
 
-from dpscale.errors import DpscaleError, check_efficiency, check_fraction, check_range, is_array
+from dpscale.errors import (
+    MAX_DEVICES,
+    DpscaleError,
+    check_devices,
+    check_efficiency,
+    check_fraction,
+    check_range,
+    check_sizes,
+    fail,
+    is_array,
+)
 from dpscale.formulas.scaling import constant_efficiency
 from dpscale.notes import Note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+
+def _sizes(d: Any) -> Any:
+    """The sizes a law is read at: finite and ≥ 1 (0 or −1 devices gave E > 1, nan gave nan); lists become arrays.
+    A plain number is checked without numpy, which the calculator does not import."""
+    if isinstance(d, Real) and not isinstance(d, bool):
+        if not 1 <= d < math.inf:
+            raise fail("devices", d, "device counts ≥ 1 (finite; between whole sizes too)")
+        return d
+    return check_sizes(d)
 
 
 class _Law:
@@ -54,7 +75,7 @@ class Constant(_Law):
         self._set(value=float(check_efficiency(value, "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
-        return constant_efficiency(self.value, d)
+        return constant_efficiency(self.value, _sizes(d))
 
     def describe(self) -> str:
         return f"constant E = {self.value:g}"
@@ -67,7 +88,10 @@ class PerSize(_Law):
     continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
-        self._set(table=tuple((int(d), float(e)) for d, e in table))
+        # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1]
+        self._set(
+            table=tuple((int(check_devices(d, "devices", MAX_DEVICES)), float(check_efficiency(e))) for d, e in table)
+        )
 
     @classmethod
     def of(cls, devices: list[int], efficiencies: list[float]) -> PerSize:
@@ -78,8 +102,9 @@ class PerSize(_Law):
             )
         seen: dict[int, float] = {}
         for d, e in zip(devices, efficiencies):
+            d = int(check_devices(d, "devices", MAX_DEVICES))
             check_efficiency(e, "efficiency")
-            if seen.setdefault(int(d), float(e)) != float(e):
+            if seen.setdefault(d, float(e)) != float(e):
                 raise DpscaleError(
                     f"efficiency: {d} devices given twice ({seen[int(d)]:g} and {float(e):g}); allowed: one E per size"
                 )
@@ -127,6 +152,7 @@ class USL(_Law):
         )
 
     def efficiency(self, d: Any) -> Any:
+        d = _sizes(d)
         return 1.0 / (1.0 + self.sigma * (d - 1) + self.kappa * d * (d - 1))
 
     def peak_devices(self) -> float:
