@@ -132,6 +132,8 @@ def test_cli_law_and_plot(capsys, tmp_path):
     "argv, needle",
     [
         (["-b", "0", "-d", "4"], "--micro-batch: got '0'; allowed: a whole number ≥ 1"),
+        (["-b", "2,5", "-d", "4"], "--micro-batch: got '2,5'; allowed: a whole number ≥ 1"),  # no '2.5' hint
+        (["-b", "2,000", "-d", "4"], "--micro-batch: got '2,000'; allowed: a number without thousands separators"),
         (["-b", "32", "-d", "0"], "--devices: got '0'"),
         (["-b", "32", "--grad-accum=-2"], "--grad-accum: got '-2'"),
         (["-b", "32", "--base-lr", "0.1"], "--base-batch: missing"),

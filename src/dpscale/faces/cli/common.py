@@ -192,6 +192,8 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     if text is None:
         return default
     allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
+    if isinstance(text, str) and _DECIMAL_COMMA.fullmatch(text.strip()) and not _COMMA_GROUPS.fullmatch(text.strip()):
+        raise fail(flag, text, allowed)  # 2,5: no decimal-point hint, whose 2.5 would be refused next
     x = number(text, flag, allowed)
     if x != int(x) or x < lo:
         raise fail(flag, text, allowed)
