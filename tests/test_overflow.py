@@ -102,3 +102,29 @@ def test_an_endless_or_huge_input_file_is_one_line(capsys, tmp_path, monkeypatch
     assert len(err.strip().splitlines()) == 1
     (tmp_path / "fits.csv").write_bytes(b"devices,throughput\n1,100\n2,190\n" + b" " * 960)  # 999 bytes: read
     assert run(capsys, "fit", str(tmp_path / "fits.csv"), "--law", "amdahl")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["{a}"],
+        ["calc", "-d", "8", "-v", "1", "--law", "{a}"],
+        ["predict", "--model", "{a}", "-d", "8"],
+        ["memory", "--gpu", "{a}", "--params", "1e9"],
+        ["calc", "--{a}", "3"],
+        ["predict", "--params", "1e8", "--step-time", ".1", "-d", "8", "--system-file", "/tmp/{a}"],
+    ],
+)
+def test_a_runaway_value_is_clipped_in_the_one_line(capsys, argv):
+    """A 3,000-letter value was echoed whole (3 KB of error line) by argparse, the catalogs and the file readers."""
+    a = "a" * 3000
+    rc, _, err = run(capsys, *[x.format(a=a) for x in argv])
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and len(err) < 400
+    assert "a" * 30 + "…" + "a" * 30 in err  # head and tail kept, so the value is still recognisable
+
+
+def test_library_errors_are_clipped_too():
+    from dpscale.errors import DpscaleError, clip
+
+    assert str(DpscaleError("x: got " + "9" * 500)) == "x: got " + "9" * 45 + "…" + "9" * 45
+    assert clip("a" * 100 + " b") == "a" * 100 + " b"  # 100 characters stay whole

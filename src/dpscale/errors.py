@@ -15,8 +15,19 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+def clip(message: str, most: int = 100) -> str:
+    """A message with every unbroken run of over `most` characters (a pasted file, a runaway value, a model name
+    of 3,000 letters) cut to its head and tail, so the one line stays one readable line."""
+    import re
+
+    return re.sub(rf"\S{{{most + 1},}}", lambda m: f"{m[0][:45]}…{m[0][-45:]}", message)
+
+
 class DpscaleError(ValueError):
-    """Invalid input or an impossible request. The message is one line meant for a user."""
+    """Invalid input or an impossible request. The message is one line meant for a user (clipped: see clip)."""
+
+    def __str__(self) -> str:
+        return clip(super().__str__())
 
 
 def _show(value: Any) -> str:

@@ -59,8 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     if argv and not argv[0].startswith("-"):
         command = argv.pop(0)
         if command not in COMMANDS or command not in _available():
+            from dpscale.errors import clip
+
             valid = ", ".join(_available())
-            print(f"dpscale: error: unknown command {command!r}; allowed: {valid}", file=sys.stderr)
+            print(clip(f"dpscale: error: unknown command {command!r}; allowed: {valid}"), file=sys.stderr)
             return 2
     from dpscale.errors import DpscaleError, overflow
     from dpscale.faces.cli.common import Parser, check_number_style

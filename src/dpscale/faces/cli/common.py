@@ -33,7 +33,9 @@ class Parser(argparse.ArgumentParser):
             from dpscale.faces.i18n import _said, label
 
             message, see = _said(message, self.lang), label("see_help", self.lang)
-        print(f"{self.prog}: error: {message} ({see})", file=sys.stderr)
+        from dpscale.errors import clip
+
+        print(f"{self.prog}: error: {clip(message)} ({see})", file=sys.stderr)
         sys.exit(2)
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
