@@ -20,7 +20,8 @@ def clip(message: str, most: int = 100) -> str:
     of 3,000 letters) cut to its head and tail, so the one line stays one readable line."""
     import re
 
-    return re.sub(rf"\S{{{most + 1},}}", lambda m: f"{m[0][:45]}…{m[0][-45:]}", message)
+    message = re.sub(rf"\S{{{most + 1},}}", lambda m: f"{m[0][:45]}…{m[0][-45:]}", " ".join(message.split()))
+    return message if len(message) <= 1000 else f"{message[:600]} … {message[-300:]}"  # 'a ' × 100,000
 
 
 class DpscaleError(ValueError):
@@ -31,7 +32,7 @@ class DpscaleError(ValueError):
 
 
 def _show(value: Any) -> str:
-    text = repr(value) if isinstance(value, str) else str(value)
+    text = repr(value) if isinstance(value, str) else " ".join(str(value).split())  # a 2-D array: one line
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -174,8 +175,11 @@ def check_count(x: Any, name: str, most: int | None = None) -> int:
 
 
 def floats(x: Any) -> Any:
-    """Integer arrays as floats: int16 × int16 devices wrap to negative numbers in numpy's integer arithmetic."""
-    return x.astype(float) if is_array(x) and x.dtype.kind in "iu" else x
+    """Integer and narrow float arrays as float64: int16 × int16 devices wrap to negative numbers in numpy's integer
+    arithmetic, and float32 1e38 × 10^7 devices overflows to inf where float64 holds it."""
+    if is_array(x) and (x.dtype.kind in "iu" or (x.dtype.kind == "f" and x.dtype.itemsize < 8)):
+        return x.astype(float)
+    return x
 
 
 def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:

@@ -4,6 +4,7 @@ command's one-line refusal, not in a MemoryError traceback after filling the mac
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 
 MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a million sizes is 20 MB
@@ -12,6 +13,8 @@ MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a 
 def read_bytes(path: str | Path) -> bytes:
     """The file's bytes; OSError (with a strerror each caller already quotes) when it cannot be read or holds more
     than MAX_INPUT_BYTES."""
+    if not isinstance(path, (str, os.PathLike)) or str(path) == "":  # open(1) would take, then close, stdout
+        raise OSError(errno.EINVAL, "not a file path", repr(path))
     with open(path, "rb") as fh:
         data = fh.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:

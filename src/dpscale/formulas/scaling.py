@@ -161,6 +161,12 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
     # one reduction, not a second full product.
+    return _finite_compute(d, v, e)
+
+
+def _finite_compute(d: Any, v: Any, e: Any) -> ScaleResult:
+    """compute() once d·v is known finite (both are > 0, so checking the largest of each is enough): the ideal
+    throughput of 8 devices at 1e308 was inf and the lost one nan."""
     if not math.isfinite(_top(d) * _top(v)):
         raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
     return compute(d, v, e)
@@ -241,7 +247,7 @@ def solve(
                 f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
         notes = (SUPERLINEAR,) if e > 1 else ()
-        return Solution("efficiency", e, compute(d, v, e), notes)
+        return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 
     if unknown == "per_device_throughput":
         if speedup is not None:
@@ -256,7 +262,7 @@ def solve(
             raise DpscaleError(
                 f"per_device_throughput: comes to {v:.4g} from these inputs; allowed: realistic magnitudes"
             )
-        return Solution("per_device_throughput", v, compute(d, v, e))
+        return Solution("per_device_throughput", v, _finite_compute(d, v, e))
 
     # unknown == "devices": the smallest whole d whose speedup reaches the target.
     if speedup is not None and per_device_throughput is None:
@@ -282,7 +288,7 @@ def solve(
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
         places = next((p for p in range(2, 12) if round(exact, p) != round(exact)), 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)
-    return Solution("devices", exact, compute(d, v, e), notes)
+    return Solution("devices", exact, _finite_compute(d, v, e), notes)
 
 
 def _scalar(x: Any, name: str) -> Any:

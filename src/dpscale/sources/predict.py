@@ -327,17 +327,18 @@ def predict(
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
-    check_params(n_params, "--params")
-    check_devices(batch, "--batch")
-    check_devices(grad_accum, "--grad-accum")
-    check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES)
+    n_params = float(check_params(n_params, "--params"))
+    # the checked values, as Python numbers: np.int16(30000) × 30000 wrapped to a negative throughput
+    batch = int(check_devices(batch, "--batch"))
+    grad_accum = int(check_devices(grad_accum, "--grad-accum"))
+    baseline_devices = int(check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES))
     if seq_len is not None:
-        check_devices(seq_len, "--seq-len")
+        seq_len = int(check_devices(seq_len, "--seq-len"))
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
-    check_range(bucket_mb, "--bucket-mb", *BUCKET_MB)
-    check_range(first_bucket_mb, "--first-bucket-mb", *BUCKET_MB)
+    bucket_mb = float(check_range(bucket_mb, "--bucket-mb", *BUCKET_MB))
+    first_bucket_mb = float(check_range(first_bucket_mb, "--first-bucket-mb", *BUCKET_MB))
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
     cal = DEFAULT
     notes: list[str] = []
