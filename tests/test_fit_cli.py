@@ -231,3 +231,11 @@ def test_answers_name_their_law_and_json_lists_the_interval_laws(capsys):
     assert rc == 0 and out.count("(the amdahl law)") >= 2
     rc, out, _ = run(capsys, *argv, "--json")
     assert json.loads(out)["interval_laws"] == ["amdahl", "usl"]
+
+
+def test_the_spanish_fit_header_reads_as_spanish(capsys):
+    """It said 'elegida por por defecto' and kept the English 'n/a' (audit, session 11)."""
+    rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "8:7500", "--point", "16:14600", "--lang", "es")
+    first = out.splitlines()[0]
+    assert rc == 0 and "(RMSE dejando uno fuera n/d) — elegida por defecto: muy pocos tamaños" in first
+    assert "por por" not in out and "n/a" not in out

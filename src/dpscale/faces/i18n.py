@@ -141,6 +141,7 @@ LABELS: dict[str, dict[str, str]] = {
         "bottleneck": "bottleneck",
         "link": "all-reduce limited by",
         "fit_law": "fitted law: {law} (leave-one-out RMSE {score}) — chosen by {criterion}",
+        "not_available": "n/a",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
         "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
         "{n} refits",
@@ -511,6 +512,7 @@ LABELS: dict[str, dict[str, str]] = {
         "bottleneck": "cuello de botella",
         "link": "all-reduce limitado por",
         "fit_law": "ley ajustada: {law} (RMSE dejando uno fuera {score}) — elegida por {criterion}",
+        "not_available": "n/d",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes",
@@ -886,7 +888,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "fit_why_forced": "ley {law} (pedida)",
         "fit_why_default": (
-            "por defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
+            "defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
         ),
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",

@@ -168,7 +168,8 @@ def _devices(x: float, lang: str) -> str:
 def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     """What a fit rests on: the law and why, the runner-up, E's baseline, the parameters with intervals."""
     t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
-    score = lambda x: "n/a" if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
+    na = label("not_available", lang)
+    score = lambda x: na if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
     lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
     if r["runner_up"]:
         lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
