@@ -41,7 +41,7 @@ def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
     assert rc == 2 and err == (
         "dpscale calc: error: --efficiency: se recibió 90.0; se admite: una eficiencia de escalado en (0, 1] "
-        "(90 % = 0.9)\n"
+        "(90 % = 0,9)\n"
     )
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "usl", "--sigma", "2", "--lang", "es")
     assert rc == 2 and "--sigma: se recibió 2.0; se admite: una contención σ en [0, 1)" in err

@@ -104,6 +104,7 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
      "100.000 remuestreos × 10.000 tamaños = 1.000.000.000 valores; se admite: como mucho 20.000.000"),
     (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "muestras a 1e+03/s (d = 1) llevan inf horas"),
+    (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0,025)"),  # was (2.5 % = 0.025)
     (["plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1.500h"],  # was read as 1.5 h
      "--deadline: se recibió '1.500h'; se admite: un número sin separador de miles y con punto decimal"),
     (["calc", "-d", "1", "-v", "10", "-a", "30"], "sale 3 en un dispositivo, donde E vale 1 por definición"),

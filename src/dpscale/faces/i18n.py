@@ -1328,6 +1328,10 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
+    if lang == "es":  # the percent hint's numbers: (90 % = 0,9), as the language writes them
+        allowed = re.sub(
+            r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {localise(k[2], lang)})", allowed
+        )
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     return label("error_frame", lang).format(name=name, got=got, allowed=said)
