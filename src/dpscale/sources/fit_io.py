@@ -17,7 +17,7 @@ from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.files import read_text
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
@@ -214,7 +214,7 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
     """E relative to the smallest size above MAX_SOLVED_E is a unit slip in the data, not a result to fit."""
     d0, x0 = devices[0], thr[0]
     for d, x in zip(devices[1:], thr[1:]):
-        e = x * d0 / (x0 * d)
+        e = relative_efficiency(x, d, x0, d0)
         if e > MAX_SOLVED_E:
             raise DpscaleError(
                 f"runs: throughput {x:,.4g} at {d:,} devices against {x0:,.4g} at {d0:,} is E = {e:.3g}; "
