@@ -40,11 +40,11 @@ def test_no_inputs_shows_the_worked_example(capsys):
 def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
     assert rc == 2 and err == (
-        "dpscale calc: error: --efficiency: se recibió 90.0; se admite: una eficiencia de escalado en (0, 1] "
+        "dpscale calc: error: --efficiency: se recibió 90,0; se admite: una eficiencia de escalado en (0, 1] "
         "(90 % = 0,9)\n"
     )
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "usl", "--sigma", "2", "--lang", "es")
-    assert rc == 2 and "--sigma: se recibió 2.0; se admite: una contención σ en [0, 1)" in err
+    assert rc == 2 and "--sigma: se recibió 2,0; se admite: una contención σ en [0, 1)" in err
     # the plot path's refusal has the standard parts too (it was said in English)
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9", "--plot", "x.gif", "--lang", "es")
     assert rc == 2 and "--plot: se recibió 'x.gif'; se admite: un nombre de archivo terminado en .png" in err
@@ -86,8 +86,19 @@ def test_spanish_labels_and_numbers(capsys):
     assert "115.200 muestras/s" in out and "57,6×" in out and "Ejemplo resuelto" in out
     rc, out, _ = run(capsys, "-d", "8,64", "-v", "100", "--law", "amdahl", "--serial-fraction", "0.02", "--lang", "es")
     assert rc == 0 and "E(d) según Amdahl, fracción serie = 0,02" in out
-    rc, out, _ = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9,0.85", "--lang", "es")
-    assert rc == 0 and "E(d) según E por tamaño: 1→0,9; 8→0,85" in out
+    rc, out, _ = run(capsys, "-d", "1,8", "-v", "100", "-e", "1,0.85", "--lang", "es")
+    assert rc == 0 and "E(d) según E por tamaño: 1→1; 8→0,85" in out
+
+
+def test_e_per_size_below_one_at_one_device_is_refused(capsys):
+    """`-d 1,8 -e 0.9,0.8` printed one device at 90 % of itself (speedup 0.90×); a single number is held at 1."""
+    rc, _, err = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9,0.8")
+    assert rc == 2 and err.strip().endswith("--efficiency: got 0.9; allowed: E = 1 at one device, its own reference "
+                                            "(a single number is held at 1 there)")  # fmt: skip
+    rc, _, err = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9,0.8", "--lang", "es")
+    assert rc == 2 and "--efficiency: se recibió 0,9; se admite: E = 1 en un dispositivo" in err
+    rc, out, _ = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9", "--json")
+    assert rc == 0 and [r["efficiency"] for r in json.loads(out)] == [1.0, 0.9]
 
 
 @pytest.mark.parametrize(
@@ -245,7 +256,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "8", "-v", "2000", "--sigma", ""], "--sigma: got ''; allowed: a value"),
         (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: inf needed; allowed: at most 10,000,000"),
         (["-d", "1e308", "-v", "2000", "-e", "0.9"], "--devices: got '1e308'; allowed: whole numbers from 1 to"),
-        (["-v", "2000", "--sigma", "0", "--actual", "1e300"], "not reached within 16,777,216 devices"),
+        (["-v", "2000", "--sigma", "0", "--actual", "1e300"], "not reached within 10,000,000 devices"),
         (["-v", "2000", "--serial-fraction", "0.1", "--actual", "1e6"], "not reached within"),
         (["-d", "2.5", "-v", "2000", "-e", "0.9"], "--devices: got '2.5'"),
         (["-d", "abc", "-v", "2000", "-e", "0.9"], "--devices: got 'abc'"),

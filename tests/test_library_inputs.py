@@ -3,11 +3,14 @@ exception or a closed stdout; now each is a result in float64 or one DpscaleErro
 
 from __future__ import annotations
 
+import math
 import sys
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
+import dpscale
 from dpscale import USL, DpscaleError, predict, scale, solve
 
 CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=150, inter_bw_gbs=50)
@@ -44,7 +47,134 @@ def test_narrow_floats_are_widened_and_solve_checks_overflow():
 def test_error_lines_stay_one_short_line():
     with pytest.raises(DpscaleError) as exc:
         USL(0.1, 0).efficiency(np.array([[1, 2], [3, 0]]))
-    assert "\n" not in str(exc.value) and "got [[1 2] [3 0]]" in str(exc.value)
+    assert "devices: got 0;" in str(exc.value)  # the offending size, not the table
+    with pytest.raises(DpscaleError) as exc:
+        predict(np.array([[1, 2], [4, 8]]), step_time_s=0.1, params=1e8, **CLUSTER)  # one curve is one list
+    assert "\n" not in str(exc.value) and "got [[1 2] [4 8]]; allowed: one device count or a list" in str(exc.value)
     with pytest.raises(DpscaleError) as exc:
         predict([1, 8], model="a " * 100_000, step_time_s=0.1, **CLUSTER)
     assert len(str(exc.value)) < 1000  # was 200 KB
+
+
+# Session 12's audit: every public function, each argument replaced by odd values in turn (fuzz script kept in the
+# closing note). 198 calls raised TypeError/ValueError/OverflowError or returned inf/nan; the cases below are those
+# groups, each now one DpscaleError line or a plain float result.
+ODD = {
+    "list": [8, 16],
+    "2-D": np.array([[8, 16], [32, 64]]),
+    "ragged": [8, [16]],
+    "int8 array": np.array([100, 120], dtype=np.int8),
+    "text": "abc",
+    "dict": {"a": 1},
+}
+CALLS = {
+    "plan": (dpscale.plan, dict(samples=1e6, epochs=10, throughput=1000.0, devices=[1, 8], efficiency=0.9,
+                                price_per_device_hour=2.0, deadline_hours=10.0, budget=1000.0)),
+    "predict": (predict, dict(devices=[1, 8], params=1e8, throughput=100.0, batch=16, grad_accum=2, mfu=0.4,
+                              model="bert-large", system="dgx-a100", bucket_mb=25.0, overlap=True, algorithm="auto",
+                              input_rate=1e5, alpha_intra_us=3.0, precision="amp")),
+    "batch_plan": (dpscale.batch_plan, dict(micro_batch=32, devices=8, base_lr=0.1, base_batch=256, dataset_size=1e6,
+                                            warmup_epochs=1, noise_scale=1000, min_steps=1000)),
+    "pipeline": (dpscale.pipeline, dict(stages=4, microbatches=16, schedule="interleaved", chunks=2, devices=32)),
+    "fit_all": (dpscale.fit_all, dict(params=1e9, devices=8, activation=1e9, device_memory_bytes=80e9)),
+    "fit": (dpscale.fit, dict(devices=[1, 2, 4, 8], throughput=[100.0, 190.0, 350.0, 600.0], law="usl",
+                              gpus_per_node=8, resamples=50, seed=1)),
+    "USL": (USL, dict(sigma=0.01, kappa=1e-4)),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("fn", "arg"), [(name, arg) for name, (_, kw) in CALLS.items() for arg in kw])
+def test_odd_arguments_get_one_line_not_a_numpy_exception(fn, arg):
+    call, kw = CALLS[fn]
+    if arg == "devices" and fn not in ("fit_all", "pipeline"):
+        return  # these sweep: a list is their point (their own checks are tested elsewhere)
+    for label, value in ODD.items():
+        try:
+            call(**{**kw, arg: value})
+        except DpscaleError as exc:
+            assert "\n" not in str(exc) and arg.split("_")[0] in str(exc).replace("-", "_"), (label, str(exc))
+        # anything else (TypeError: unhashable, ValueError: truth value … ambiguous) fails the test
+
+
+def test_one_number_inputs_say_so():
+    with pytest.raises(DpscaleError, match=r"^price_per_device_hour: got \[2, 3\]; allowed: one number$"):
+        dpscale.plan(1e6, 1, 100.0, [1, 8], price_per_device_hour=[2, 3])
+    with pytest.raises(DpscaleError, match=r"^--intra-bw: got \[150, 300\]; allowed: one number$"):
+        predict([1, 8], params=1e8, throughput=100.0, gpus_per_node=8, intra_bw_gbs=[150, 300], inter_bw_gbs=50)
+    with pytest.raises(DpscaleError, match=r"^overlap: got 'abc'; allowed: True or False$"):  # was read as True
+        predict([1, 8], params=1e8, throughput=100.0, overlap="abc", **CLUSTER)
+    with pytest.raises(DpscaleError, match=r"^kappa: got \[0.01, 0.02\]; allowed: one number$"):  # was kept
+        USL(0.1, [0.01, 0.02])
+    assert dpscale.plan(1e6, 1, 100.0, [8], price_per_device_hour=np.array([2.0])).points[0].cost > 0
+    # a Fraction made numpy object arrays in the breakdown; it is a float now
+    assert predict([1, 8], params=1e8, throughput=Fraction(17, 2), **CLUSTER).breakdown.compute_s.dtype == float
+
+
+def test_results_that_left_floating_point_are_refused():
+    for call in (lambda: dpscale.critical_batch(1e-320, 1000),  # S/S_min was inf
+                 lambda: dpscale.critical_batch(1024, 1000, min_steps=1e308),  # steps inf
+                 lambda: dpscale.time_to_target_speedup(8, 1e-320, 1000, 0.9),  # nan
+                 lambda: dpscale.plan(1e6, 1, 100.0, [8], price_per_device_hour=1e308),  # cost inf
+                 lambda: USL(0.1, 0.01).efficiency(1e308),  # E = 0
+                 lambda: USL(0.1, 0.01).efficiency(10**400)):  # fmt: skip  # OverflowError
+        with pytest.raises(DpscaleError):
+            call()
+    assert dpscale.critical_batch(2**53, 1e15, min_steps=1e15).samples < float("inf")  # the bounds stay finite
+
+
+def test_one_device_is_its_own_reference_for_every_source():
+    """scale(1, v, lambda d: 0.5) gave E(1) = 0.5: one device at half its own rate."""
+    with pytest.raises(DpscaleError, match=r"^efficiency: got 0.5; allowed: E = 1 at one device"):
+        scale(1, 100, lambda d: 0.5)
+    with pytest.raises(DpscaleError, match=r"^efficiency: got 0.9; allowed: E = 1 at one device"):
+        scale([1, 8], 100, dpscale.PerSize.of([1, 8], [0.9, 0.8]))
+    assert scale([1, 8], 100, 0.9).efficiency.tolist() == [1.0, 0.9]  # a number is held at 1 there
+    assert scale([1, 8], 100, USL(0.1, 0.01)).efficiency[0] == 1.0
+
+
+def test_a_fit_from_eight_devices_says_why_it_stops_below_eight():
+    f = dpscale.fit(devices=[8, 16, 32, 64], throughput=[800, 1550, 2900, 5200], resamples=50)
+    with pytest.raises(DpscaleError, match=r"devices: got 4, below this fit's smallest measured size 8"):
+        scale([4, 8], 100, f)  # was 'efficiency: got 1.0169; allowed: (0, 1]'
+    assert scale([8, 16], 100, f).efficiency[0] == pytest.approx(1.0)
+
+
+def test_solution_records_keeps_every_row():
+    s = solve(devices=[8, 16], per_device_throughput=100, efficiency=0.9)
+    assert [r["actual_throughput"] for r in s.records()] == [720.0, 1440.0]  # record() returned the first only
+    assert all(r["solved"] == "actual_throughput" for r in s.records())
+    with pytest.raises(DpscaleError, match=r"record: 2 rows; allowed: one solved case — use records\(\)"):
+        s.record()
+    assert solve(devices=8, per_device_throughput=100, efficiency=0.9).record()["actual_throughput"] == 720.0
+
+
+def test_solving_for_devices_reads_a_table_at_its_own_sizes():
+    """The power-of-two search asked PerSize for 2 devices and failed ('no value for 2 devices')."""
+    table = dpscale.PerSize.of([1, 8, 32], [1.0, 0.9, 0.8])  # speedups 1, 7.2, 25.6
+    s = solve(per_device_throughput=100, efficiency=table, speedup=12)
+    assert s.result.devices == 32 and s.exact == pytest.approx(8 + (12 - 7.2) / (25.6 - 7.2) * 24)
+    assert solve(per_device_throughput=100, efficiency=table, speedup=7.2).exact == 8.0
+    assert solve(per_device_throughput=100, efficiency=table, actual_throughput=50).result.devices == 1
+    with pytest.raises(DpscaleError, match=r"target 3,000/s \(speedup 30\): beyond this table \(its best is "
+                                           r"2,560/s \(speedup 25.6\) at 32 devices\)"):  # fmt: skip
+        solve(per_device_throughput=100, efficiency=table, actual_throughput=3000)
+
+
+def test_fit_checks_its_seed_and_its_bootstrap_size():
+    runs = dict(devices=[1, 2, 4], throughput=[100.0, 190.0, 350.0])
+    for seed in (None, -1, 1.5, "a", 2**63):  # None broke predict() later (None + 1); −1 raised numpy's ValueError
+        with pytest.raises(DpscaleError, match=r"^seed: got .*; allowed: a whole number from 0 to 2\^63 − 1$"):
+            dpscale.fit(**runs, seed=seed)
+    d = np.arange(1, 1001)
+    with pytest.raises(DpscaleError, match=r"--resamples × measured sizes: 100,000 resamples × 1,001 sizes"):
+        dpscale.fit(devices=d, throughput=100.0 * d, resamples=100_000)  # ran 172 s
+
+
+def test_a_calibration_object_is_checked():
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    for field, bad in (("eta_intra", math.nan), ("eta_inter", -1.0), ("compute_jitter", 2.0)):
+        with pytest.raises(DpscaleError, match=rf"^calibration\.{field}: got"):  # nan gave E = nan
+            predict([1, 8], params=1e8, throughput=100.0, calibration=DEFAULT._replace(**{field: bad}), **CLUSTER)
+    with pytest.raises(DpscaleError, match=r"^calibration: got \(1, 2, 3\)"):
+        predict([1, 8], params=1e8, throughput=100.0, calibration=(1, 2, 3), **CLUSTER)

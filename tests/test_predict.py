@@ -927,9 +927,10 @@ def test_a_prediction_refuses_sizes_that_are_not_device_counts():
 
 
 def test_solve_with_a_prediction_searches_past_any_cluster_and_says_so():
-    """A prediction's own size check once stopped solve's search at 16,777,216 devices with 'devices: got …'."""
+    """A prediction's own size check once stopped solve's search with 'devices: got …'; now it ends at
+    MAX_DEVICES and says so."""
     p = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100")
-    with pytest.raises(DpscaleError, match=r"not reached within 16,777,216 devices"):
+    with pytest.raises(DpscaleError, match=r"not reached within 10,000,000 devices"):
         dpscale.solve(per_device_throughput=100, efficiency=p, actual_throughput=1e12)
 
 

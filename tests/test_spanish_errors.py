@@ -44,7 +44,7 @@ SPANISH_REFUSALS = [
      "se admite: como mucho 10.000.000; revise el objetivo"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--actual", "1e6"],
      "objetivo 1e+06/s (aceleración 500): no se alcanza con "
-     "16.777.216 dispositivos (20.000/s (aceleración 9,99999) allí)"),
+     "10.000.000 dispositivos (20.000/s (aceleración 9,99999) allí)"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
      "objetivo 100.000/s (aceleración 50): "
      "inalcanzable; esta E(d) llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 dispositivos"),

@@ -76,11 +76,13 @@ def as_number(x: Any, name: str) -> Any:
         raise fail(name, x, "a number")
     if isinstance(x, Real):
         try:
-            float(x)
+            as_float = float(x)
         except OverflowError:  # an int past any float (10**400): not a quantity
             raise fail(name, x, "a number within the float range (±1.8e308)") from None
         if hasattr(x, "dtype") and x.dtype.kind in "iub":  # numpy integer scalars: their arithmetic wraps
             return int(x)
+        if not isinstance(x, (int, float)) and not hasattr(x, "dtype"):  # Fraction(17, 2): numpy made object arrays
+            return as_float
         return x
     if is_array(x) or isinstance(x, (list, tuple)):
         import numpy as np
@@ -95,6 +97,47 @@ def as_number(x: Any, name: str) -> Any:
             raise fail(name, x, "at least one value")
         return arr
     raise fail(name, x, "a number or an array of numbers")
+
+
+def one(x: Any, name: str) -> Any:
+    """An input that is one number, not a sweep (a price, a link's bandwidth, a dataset size): a list or an array
+    of several values is refused by name — numpy's 'truth value of an array is ambiguous' named nothing. A
+    one-element array is its number; anything else passes to the caller's own check."""
+    if not (is_array(x) or isinstance(x, (list, tuple))):
+        if isinstance(x, Real) and not isinstance(x, (bool, int, float)):  # Fraction(17, 2): numpy made object arrays
+            return as_number(x, name)
+        return x
+    import numpy as np
+
+    try:
+        arr = np.asarray(x)
+    except (TypeError, ValueError):  # ragged: [8, [16]]
+        raise fail(name, x, "one number") from None
+    if arr.size != 1 or arr.dtype.kind not in "iuf":
+        raise fail(name, x, "one number")
+    return arr.item()
+
+
+def choice(x: Any, name: str, options: tuple[str, ...]) -> str:
+    """One of a few names ('ring', 'gpipe', 'usl'); an array or a list here raised 'unhashable' or numpy's
+    ambiguity error, not this line with the valid names."""
+    if isinstance(x, str) and x in options:
+        return x
+    raise fail(name, x, ", ".join(options))
+
+
+def text(x: Any, name: str) -> Any:
+    """A name to look up (a preset, a GPU, a system) is text, or None when not given."""
+    if x is None or isinstance(x, str):
+        return x
+    raise fail(name, x, "a name (text)")
+
+
+def check_flag(x: Any, name: str) -> bool:
+    """An on/off input: True or False ('abc' was read as on, an array raised numpy's ambiguity error)."""
+    if isinstance(x, bool) or (is_array(x) and x.dtype.kind == "b" and x.size == 1):
+        return bool(x)
+    raise fail(name, x, "True or False")
 
 
 def extrema(x: Any) -> tuple[float, float]:
@@ -121,6 +164,7 @@ def _bad(x: Any, ok) -> Any:
 
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
 MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
+SIZES_ALLOWED = f"device counts from 1 to {MAX_DEVICES:,} (between whole sizes too)"
 PARAMS_ALLOWED = f"a parameter count from 1 to {MAX_PARAMS:g}"
 
 
@@ -158,9 +202,10 @@ def check_sizes(x: Any, name: str = "devices") -> Any:
     the sources are continuous, and solve reads them between whole sizes for the exact count."""
     import numpy as np
 
-    arr = np.asarray(as_number(x, name), dtype=float)
-    if not np.all((arr >= 1) & np.isfinite(arr)):  # 0, −3 or nan devices once gave E = 1
-        raise fail(name, x, "device counts ≥ 1 (finite; between whole sizes too)")
+    given = as_number(x, name)
+    arr = np.asarray(given, dtype=float)
+    if not np.all((arr >= 1) & (arr <= MAX_DEVICES)):  # 0, −3 or nan devices once gave E = 1; 1e308 gave E = 0
+        raise fail(name, _bad(given, lambda a: (a >= 1) & (a <= MAX_DEVICES)), SIZES_ALLOWED)
     return arr
 
 

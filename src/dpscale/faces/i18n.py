@@ -142,6 +142,7 @@ LABELS: dict[str, dict[str, str]] = {
         "link": "all-reduce limited by",
         "fit_law": "fitted law: {law} (leave-one-out RMSE {score}) — chosen by {criterion}",
         "not_available": "n/a",
+        "measured_sizes": "measured sizes",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
         "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
         "{n} refits",
@@ -513,6 +514,7 @@ LABELS: dict[str, dict[str, str]] = {
         "link": "all-reduce limitado por",
         "fit_law": "ley ajustada: {law} (RMSE dejando uno fuera {score}) — elegida por {criterion}",
         "not_available": "n/d",
+        "measured_sizes": "tamaños medidos",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes",
@@ -942,6 +944,16 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
         "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
         "a number": "un número",
+        "one number": "un solo número",
+        "a name (text)": "un nombre (texto)",
+        "E = 1 at one device, its own reference (a single number is held at 1 there)": (
+            "E = 1 en un dispositivo, su propia referencia (un solo número se fija en 1 allí)"
+        ),
+        "a step count from 1e-9 to 1e15": "un número de pasos de 1e-9 a 1e15",
+        "True or False": "True o False",
+        "device counts from 1 to 10,000,000 (between whole sizes too)": (
+            "números de dispositivos de 1 a 10.000.000 (también entre tamaños enteros)"
+        ),
         "a whole number ≥ 1": "un número entero ≥ 1",
         "a configuration id": "un identificador de configuración",
         "a readable CSV file": "un archivo CSV legible",
@@ -1097,9 +1109,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
          "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
-        (r"--resamples × --at: (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) values; allowed: at "
-         r"most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
-         "--resamples × --at: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
+        (r"--resamples × (?P<w>--at|measured sizes): (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) "
+         r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
+         "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
          "de memoria de trabajo) — menos remuestreos o tamaños"),
         (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
          "--system: falta; se admite (de {p}): {names}"),
@@ -1300,6 +1312,8 @@ def _said(message: str, lang: str) -> str:
                 k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
                 for k, v in m.groupdict().items()
             }
+            if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
+                fields["w"] = label("measured_sizes", lang)
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             return template.format(**fields)
@@ -1318,6 +1332,9 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     name, got, allowed = parts
     words = ALLOWED[lang]
     import re
+
+    if re.fullmatch(r"-?\d+(\.\d+)?(e[+-]?\d+)?", got):  # a number the library holds (not typed text): 0,9
+        got = localise(got, lang)
 
     m = re.fullmatch(r"a whole number from ([\d,]+) to ([\d,]+)(.*)", allowed)  # the bounds differ by flag
     if m and lang == "es":

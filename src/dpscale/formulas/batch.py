@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_positive, check_range, fail
+from dpscale.errors import check_count, check_devices, check_positive, check_range, fail, one
 from dpscale.formulas.scaling import scale
 
 RULES = ("linear", "sqrt")
@@ -26,6 +26,10 @@ RULE_FOR = {"sgd": "linear", "adam": "sqrt"}
 GOYAL_WARMUP_EPOCHS = 5.0  # gradual warm-up used with the linear rule [GOYAL17]
 GOYAL_MAX_BATCH = 8192  # largest batch Goyal et al. showed the linear rule holds at (ResNet-50)
 FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, ≤ 1/3 of steps left to save
+
+
+BATCH_RANGE = (1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # bounds that keep the ratios below finite
+NOISE_RANGE = (1e-9, 1e15, "a noise scale B_noise from 1e-9 to 1e15 samples")
 
 
 def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int:
@@ -45,7 +49,7 @@ def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "line
     3.2
     """
     lr0 = check_range(base_lr, "base_lr", 1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
-    b0 = check_range(base_batch, "base_batch", 1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # 1e-320: LR = ∞
+    b0 = check_range(base_batch, "base_batch", *BATCH_RANGE)  # 1e-320: LR = ∞
     b = check_positive(batch, "batch", "a batch size > 0")
     if rule not in RULES:
         raise fail("rule", rule, ", ".join(RULES))
@@ -77,12 +81,13 @@ class CriticalBatch:
 
 def critical_batch(batch: float, noise_scale: float, min_steps: float | None = None) -> CriticalBatch:
     """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
-    b = check_positive(batch, "batch", "a batch size > 0")
-    bn = check_range(noise_scale, "noise_scale", 1e-9, 1e15, "a noise scale B_noise from 1e-9 to 1e15 samples")
+    # bounded, so the products stay finite (a batch of 1e-320 made S/S_min = ∞, S_min = 1e308 made E = ∞)
+    b = check_range(batch, "batch", *BATCH_RANGE)
+    bn = check_range(noise_scale, "noise_scale", *NOISE_RANGE)
     sf, ef = 1 + bn / b, 1 + b / bn
     steps = samples = None
     if min_steps is not None:
-        s_min = check_positive(min_steps, "min_steps", "a step count > 0")
+        s_min = check_range(min_steps, "min_steps", 1e-9, 1e15, "a step count from 1e-9 to 1e15")
         steps, samples = s_min * sf, bn * s_min * ef
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
 
@@ -93,8 +98,8 @@ def time_to_target_speedup(devices: int, per_device_batch: float, noise_scale: f
     The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it.
     """
     d = check_devices(devices, "devices")
-    b = check_positive(per_device_batch, "per_device_batch", "a per-device batch > 0")
-    beta = check_positive(noise_scale, "noise_scale", "a gradient noise scale B_noise > 0 (samples)") / b
+    b = check_range(per_device_batch, "per_device_batch", *BATCH_RANGE)  # 1e-320 made β = ∞ and the speedup nan
+    beta = check_range(noise_scale, "noise_scale", *NOISE_RANGE) / b
     hardware = scale(d, 1.0, efficiency).speedup  # d·E(d)
     return hardware / d * (1 + beta) / (1 + beta / d)
 
@@ -146,6 +151,18 @@ def batch_plan(
     with the linear rule when the batch grew, none otherwise. Batches and dataset_size are in samples,
     noise_scale (B_noise) in samples, warmup_epochs in epochs.
     """
+    # one number each: a list raised numpy's 'truth value … is ambiguous' or 'doesn't define __round__'
+    base_lr, base_batch, dataset_size, warmup_epochs, noise_scale, min_steps = (
+        None if x is None else one(x, name)
+        for x, name in (
+            (base_lr, "base_lr"),
+            (base_batch, "base_batch"),
+            (dataset_size, "dataset_size"),
+            (warmup_epochs, "warmup_epochs"),
+            (noise_scale, "noise_scale"),
+            (min_steps, "min_steps"),
+        )
+    )
     gb = global_batch(micro_batch, grad_accum, devices)
     lr = chosen = None
     if base_lr is not None or base_batch is not None:

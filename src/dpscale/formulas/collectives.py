@@ -134,7 +134,7 @@ def allreduce_time(
     reduces to it; a forced tree is NCCL's intra-node chain, 2S/B, never faster); across nodes "auto"
     takes the fastest of hierarchical, tree and flat ring. Every algorithm crosses the node in
     2(g−1) steps, which pay the ring fill (`ring_fill_time`)."""
-    if algorithm not in ALGORITHMS:
+    if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:  # (an array: numpy's ambiguity error)
         from dpscale.errors import fail
 
         raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))

@@ -17,7 +17,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_devices, check_params, check_positive, fail
+from dpscale.errors import (
+    MAX_DEVICES,
+    DpscaleError,
+    check_count,
+    check_devices,
+    check_params,
+    check_positive,
+    check_range,
+    fail,
+    one,
+)
 
 GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
@@ -201,10 +211,17 @@ def fit_all(
     """Every stage (0–3) against the device memory; activations are the same at every stage.
 
     activation and device_memory_bytes in bytes per device; params in parameters (7e9, not 7)."""
+    # one configuration: a list of memories or activations raised numpy's ambiguity error in `fits`
+    params, devices, tensor_parallel = (
+        one(params, "params"),
+        one(devices, "devices"),
+        one(tensor_parallel, "tensor_parallel"),
+    )
     if device_memory_bytes is not None:
-        check_positive(device_memory_bytes, "device_memory", "a device memory > 0")
-    if not (activation >= 0 and activation < float("inf")):
-        raise fail("activation", activation, "activation bytes ≥ 0")
+        device_memory_bytes = check_positive(
+            one(device_memory_bytes, "device_memory"), "device_memory", "a device memory > 0"
+        )
+    activation = check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
     rows = []
     for stage in STAGES:
         states = model_states(params, devices, stage, optimizer, precision, tensor_parallel).total

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_efficiency, fail
+from dpscale.errors import MAX_DEVICES, check_count, check_efficiency, choice, fail, one
 from dpscale.formulas.scaling import compute, constant_efficiency
 from dpscale.notes import Note
 
@@ -23,16 +23,14 @@ SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
 
 
 def check_schedule(schedule: str, name: str = "schedule") -> str:
-    if schedule not in SCHEDULES:
-        raise fail(name, schedule, ", ".join(SCHEDULES))
-    return schedule
+    return choice(schedule, name, SCHEDULES)
 
 
 def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
     """Bubble time over ideal (bubble-free) time, r."""
-    p = check_devices(stages, "stages", MAX_DEVICES)
-    m = check_devices(microbatches, "microbatches")
-    v = check_devices(chunks, "chunks")
+    p = check_count(stages, "stages", MAX_DEVICES)  # one schedule at a time: a list raised numpy's ambiguity error
+    m = check_count(microbatches, "microbatches")
+    v = check_count(chunks, "chunks")
     check_schedule(schedule)
     if schedule != "interleaved" and v != 1:
         raise fail("chunks", v, "1 unless --schedule interleaved")
@@ -106,8 +104,11 @@ def pipeline(
 
     devices (optional) is the total: p stages × dp replicas; it must be a whole multiple of p.
     """
+    # one whole number each, as plain ints (a list raised numpy's ambiguity error)
+    stages = check_count(stages, "stages", MAX_DEVICES)
+    microbatches, chunks = check_count(microbatches, "microbatches"), check_count(chunks, "chunks")
     r = bubble_overhead(stages, microbatches, schedule, chunks)
-    e_dp = check_efficiency(dp_efficiency, "dp_efficiency")
+    e_dp = check_efficiency(one(dp_efficiency, "dp_efficiency"), "dp_efficiency")
     replicas = effective = None
     if devices is not None:
         d = devices = check_count(devices, "devices", MAX_DEVICES)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array
+from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array, one
 from dpscale.formulas.scaling import scale
 
 KNEE_THRESHOLD = 0.5
@@ -93,6 +93,19 @@ def plan(
 
     throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
     any one currency. Hours per size = samples × epochs / (d·v·E) / 3600."""
+    # one number each: only the devices are a list (a list here raised numpy's 'truth value … is ambiguous')
+    samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = (
+        None if x is None else one(x, name)
+        for x, name in (
+            (samples, "samples"),
+            (epochs, "epochs"),
+            (throughput, "throughput"),
+            (price_per_device_hour, "price_per_device_hour"),
+            (deadline_hours, "deadline"),
+            (budget, "budget"),
+            (knee_threshold, "knee_threshold"),
+        )
+    )
     n = check_positive(samples, "samples", "a sample count > 0")
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
     many = devices.tolist() if is_array(devices) else devices
@@ -117,6 +130,12 @@ def plan(
                 f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {float(r.actual_throughput):.3g}/s "
                 f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
             )
+        cost = None if price is None else d * hours * price
+        if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
+            raise DpscaleError(
+                f"price_per_device_hour × device-hours: {price:.3g} × {d * hours:.3g} (d = {d}) is beyond floating "
+                "point; allowed: a realistic price"
+            )
         marginal = None
         if points:
             prev = points[-1]
@@ -129,7 +148,7 @@ def plan(
                 speedup=float(r.speedup),
                 hours=hours,
                 device_hours=d * hours,
-                cost=None if price is None else d * hours * price,
+                cost=cost,
                 marginal_speedup=marginal,
             )
         )

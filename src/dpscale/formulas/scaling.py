@@ -19,6 +19,7 @@ from dpscale.errors import (
     check_devices,
     check_efficiency,
     check_positive,
+    fail,
     is_array,
 )
 from dpscale.notes import Note
@@ -45,6 +46,7 @@ FIELDS = (
 # A solved or measured E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate),
 # not cache effects: published superlinear runs reach E ≈ 1.1 (Transformer-XL base, 1.09).
 MAX_SOLVED_E = 2.0
+ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held at 1 there)"
 UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
 
@@ -147,21 +149,53 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
 
     per_device_throughput: samples/s (or any unit: the results carry it) of one device running alone, v.
     Returns ideal d·v, actual d·v·E and lost throughput in that unit; speedup and effective devices d·E.
-    A constant E holds from two devices on (E(1) = 1); arrays broadcast along one length."""
+    A constant E holds from two devices on (E(1) = 1); any other source must give 1 at one device (a table or
+    function saying 0.9 there is refused). Arrays broadcast along one length."""
     d = check_devices(devices, "devices")
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
         e = constant_efficiency(check_efficiency(efficiency, "efficiency"), d)
         given = None  # one number: no length of its own
     else:
+        _check_baseline(efficiency, d)
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
     shapes = [getattr(x, "shape", ()) for x in (d, v, given)]
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
         got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
         raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
+    if given is not None:
+        _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
     # one reduction, not a second full product.
     return _finite_compute(d, v, e)
+
+
+def _check_baseline(source: Any, d: Any) -> None:
+    """A fit from runs of d0 > 1 devices gives E relative to d0, above 1 below it: say that, not 'E: got 1.02'."""
+    d0 = getattr(source, "baseline_devices", 1)
+    low = float(d.min()) if is_array(d) else float(d)
+    if low < d0:
+        raise DpscaleError(
+            f"devices: got {low:g}, below this fit's smallest measured size {d0} (its E is relative to {d0} devices "
+            f"and exceeds 1 below it); allowed: sizes ≥ {d0}, or a fit that includes smaller runs"
+        )
+
+
+def _check_one_device(e: Any, d: Any) -> None:
+    """E(1) = 1 by definition (v is one device's rate alone), as a plain number is held there; a function or
+    table that says 0.5 would halve a single device's own throughput."""
+    if is_array(d) and d.ndim:
+        if not (d == 1).any():
+            return
+        import numpy as np  # (loaded: d is an array)
+
+        at_one = np.broadcast_to(e, d.shape)[d == 1]
+        wrong = at_one[np.abs(at_one - 1) > 1e-9]
+        value = float(wrong[0]) if wrong.size else None
+    else:
+        value = float(e) if d == 1 and abs(float(e) - 1) > 1e-9 else None
+    if value is not None:
+        raise fail("efficiency", value, ONE_DEVICE_E)
 
 
 def _finite_compute(d: Any, v: Any, e: Any) -> ScaleResult:
@@ -182,7 +216,17 @@ class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), de
     __slots__ = ()
 
     def record(self) -> dict[str, Any]:
-        rec = next(self.result.records())
+        """The solved case as one plain dict (forward solves over several sizes: `records`)."""
+        rows = self.records()
+        if len(rows) != 1:  # it once returned the first of several rows and dropped the rest
+            raise DpscaleError(f"record: {len(rows)} rows; allowed: one solved case — use records() for several")
+        return rows[0]
+
+    def records(self) -> list[dict[str, Any]]:
+        """One plain dict per size, each saying what was solved."""
+        return [self._mark(rec) for rec in self.result.records()]
+
+    def _mark(self, rec: dict[str, Any]) -> dict[str, Any]:
         rec["solved"] = self.solved
         if self.solved == "devices":
             rec["devices_exact"] = self.exact
@@ -270,7 +314,10 @@ def solve(
     v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
     s_target = target if speedup is not None else target / v
     fn = getattr(efficiency, "efficiency", efficiency)
-    if callable(fn):
+    if hasattr(efficiency, "table"):  # a PerSize table: only its sizes have an E
+        d, exact = _devices_in_table(efficiency.table, s_target, v if speedup is None else None)
+        e = 1.0 if d == 1 else dict(efficiency.table)[d]
+    elif callable(fn):
         smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
         d, exact = _devices_for_speedup(fn, s_target, v if speedup is None else None, smooth=smooth)
         e = _scalar(check_efficiency(fn(d)), "efficiency")
@@ -298,7 +345,7 @@ def _scalar(x: Any, name: str) -> Any:
 
 
 def _devices_for_speedup(
-    fn: Callable[[Any], Any], s_target: float, v: float | None = None, cap: int = 1 << 24, smooth: bool = False
+    fn: Callable[[Any], Any], s_target: float, v: float | None = None, cap: int = MAX_DEVICES, smooth: bool = False
 ) -> tuple[int, float]:
     """Smallest whole d with d·E(d) ≥ target, for E(d) making d·E(d) unimodal (Amdahl, USL, fits).
     v: the per-device throughput when the target was a throughput, so errors speak in it too.
@@ -307,8 +354,8 @@ def _devices_for_speedup(
     def s(d: float) -> float:
         return d * float(fn(d))
 
-    def said(speedup: float) -> str:  # 'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'
-        return f"speedup {speedup:.6g}" if v is None else f"{speedup * v:,.6g}/s (speedup {speedup:.6g})"
+    def said(speedup: float) -> str:
+        return _said(speedup, v)
 
     if s(1) >= s_target:
         return 1, s_target / float(fn(1))
@@ -349,6 +396,28 @@ def _devices_for_speedup(
         m = 0.5 * (a + b)
         a, b = (a, m) if s(m) >= s_target else (m, b)
     return hi, b
+
+
+def _devices_in_table(table: tuple[tuple[int, float], ...], s_target: float, v: float | None) -> tuple[int, float]:
+    """Smallest listed size whose d·E reaches the target (one device reaches 1 alone), and the exact size by a
+    straight line between the two listed sizes around it: the search by powers of two asked a table for sizes
+    it does not list ('no value for 2 devices')."""
+    points = sorted({1: 1.0, **{d: d * e for d, e in table}}.items())
+    for (lo, s_lo), (hi, s_hi) in zip([(0, 0.0), *points], points):
+        if s_hi >= s_target:
+            if hi == 1:  # one device alone reaches a speedup ≤ 1
+                return 1, s_target
+            return hi, float(hi) if s_hi == s_target else lo + (s_target - s_lo) / (s_hi - s_lo) * (hi - lo)
+    d, top = max(points, key=lambda p: p[1])
+    raise DpscaleError(
+        f"target {_said(s_target, v)}: beyond this table (its best is {_said(top, v)} at {d:,} devices); allowed: "
+        "a target the listed sizes reach, or a law that extrapolates (fit)"
+    )
+
+
+def _said(speedup: float, v: float | None) -> str:
+    """'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'."""
+    return f"speedup {speedup:.6g}" if v is None else f"{speedup * v:,.6g}/s (speedup {speedup:.6g})"
 
 
 def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:

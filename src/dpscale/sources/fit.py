@@ -18,7 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.errors import DpscaleError, check_devices, check_efficiency, check_sizes, fail
+from dpscale.errors import (
+    MAX_DEVICES,
+    DpscaleError,
+    check_count,
+    check_devices,
+    check_efficiency,
+    check_sizes,
+    choice,
+    fail,
+)
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.fit_io import RUN_NOISE, Runs, runs_from
@@ -367,12 +376,13 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
     return best, runner, why
 
 
-def check_cells(resamples: int, sizes: int) -> None:
-    """Each interval array of `predict` is resamples × sizes floats, and a few live at once: bound them, so a
-    large request is one clear error rather than the process killed for memory."""
+def check_cells(resamples: int, sizes: int, what: str = "--at") -> None:
+    """Each interval array of `predict` (and the bootstrap's redraws of the measured sizes) is resamples × sizes
+    floats, and a few live at once: bound them, so a large request is one clear error rather than the process
+    killed for memory (1,000 measured sizes × 100,000 resamples ran for 172 s)."""
     if resamples * sizes > MAX_CELLS:
         raise DpscaleError(
-            f"--resamples × --at: {resamples:,} resamples × {sizes:,} sizes = {resamples * sizes:,} values; allowed: "
+            f"--resamples × {what}: {resamples:,} resamples × {sizes:,} sizes = {resamples * sizes:,} values; allowed: "
             f"at most {MAX_CELLS:,} (about 1 GB of working memory) — fewer resamples or sizes"
         )
 
@@ -395,16 +405,18 @@ def fit(
     devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
     measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
     "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0."""
-    if law != "auto" and law not in LAWS:
-        raise fail("law", law, "auto, " + ", ".join(ORDER))
+    choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
-        check_devices(gpus_per_node, "gpus_per_node")
+        gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES)
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if not isinstance(resamples, Integral) or isinstance(resamples, bool) or not 50 <= resamples <= 100_000:
         raise fail("resamples", resamples, "a whole number from 50 to 100000")
-    resamples, confidence = int(resamples), float(confidence)  # numpy's int64 and float32 are fine
+    if not isinstance(seed, Integral) or isinstance(seed, bool) or not 0 <= seed < 2**63:  # None broke predict()
+        raise fail("seed", seed, "a whole number from 0 to 2^63 − 1")
+    resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
     r = runs_from(runs, devices, throughput, step_time)
+    check_cells(resamples, len(r.devices) + 1, "measured sizes")  # each resample redraws every size and the baseline
     g = None if gpus_per_node is None else int(gpus_per_node)
     d = np.asarray(r.devices, dtype=float)
     x = np.asarray(r.throughput, dtype=float)

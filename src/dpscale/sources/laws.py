@@ -12,6 +12,7 @@ from numbers import Real
 
 from dpscale.errors import (
     MAX_DEVICES,
+    SIZES_ALLOWED,
     DpscaleError,
     check_devices,
     check_efficiency,
@@ -20,6 +21,7 @@ from dpscale.errors import (
     check_sizes,
     fail,
     is_array,
+    one,
 )
 from dpscale.formulas.scaling import constant_efficiency
 from dpscale.notes import Note
@@ -33,8 +35,8 @@ def _sizes(d: Any) -> Any:
     """The sizes a law is read at: finite and ≥ 1 (0 or −1 devices gave E > 1, nan gave nan); lists become arrays.
     A plain number is checked without numpy, which the calculator does not import."""
     if isinstance(d, Real) and not isinstance(d, bool):
-        if not 1 <= d < math.inf:
-            raise fail("devices", d, "device counts ≥ 1 (finite; between whole sizes too)")
+        if not 1 <= d <= MAX_DEVICES:  # (10**400 raised OverflowError in the arithmetic, 1e308 gave E = 0)
+            raise fail("devices", d, SIZES_ALLOWED)
         return d
     return check_sizes(d)
 
@@ -148,7 +150,7 @@ class USL(_Law):
         self._set(
             sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
             # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
-            kappa=check_range(kappa, "kappa", 0.0, 1.0, "a coherency κ from 0 to 1"),
+            kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, "a coherency κ from 0 to 1")),
         )
 
     def efficiency(self, d: Any) -> Any:

@@ -19,11 +19,14 @@ from dpscale.errors import (
     MAX_DEVICES,
     DpscaleError,
     check_devices,
+    check_flag,
     check_params,
     check_positive,
     check_range,
     check_sizes,
     fail,
+    one,
+    text,
 )
 from dpscale.files import read_text
 from dpscale.formulas.memory import GB, device_bytes, model_states
@@ -203,6 +206,31 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve
 
 
+# What a Calibration object's figures may be: (low, high) each, so a library caller's eta nan or −1 is named
+# rather than turned into E = nan (the file path above has its own checks).
+CALIBRATION_BOUNDS = {
+    "eta_intra": (1e-6, 1.0),  # shares of the links' spec
+    "eta_inter": (1e-6, 1.0),
+    "alpha_base": (0.0, 1.0),
+    "alpha_intra": (0.0, 1.0),
+    "alpha_inter": (0.0, 1.0),
+    "backward_share": (0.0, 1.0),
+    "compute_jitter": (0.0, 1.0),
+    "sync_hbm_passes": (0.0, 1e4),
+    "ring_fill": (0.0, 1.0),
+    "ring_fill_bytes": (1.0, 1e15),
+}
+
+
+def check_calibration(cal: Any) -> Calibration:
+    """A Calibration passed to the library, field by field within CALIBRATION_BOUNDS."""
+    if not isinstance(cal, Calibration):
+        raise fail("calibration", cal, "a path to a `dpscale measure allreduce --out` file, or a Calibration")
+    for name, (lo, hi) in CALIBRATION_BOUNDS.items():
+        check_range(one(getattr(cal, name), f"calibration.{name}"), f"calibration.{name}", lo, hi, f"{lo:g} to {hi:g}")
+    return Calibration(*(float(x) for x in cal))
+
+
 def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) -> tuple[Calibration, float]:
     """What the step model takes from the GPU's catalog entry: its ring fill (gpus.json ring_fill_us,
     where given and `fill`) and its HBM bandwidth (A100-class when the GPU is unknown)."""
@@ -322,7 +350,24 @@ def predict(
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`)."""
-    d = np.atleast_1d(check_devices(np.asarray(devices), "devices", MAX_DEVICES)).astype(float)
+    d = check_devices(devices, "devices", MAX_DEVICES)
+    if np.ndim(d) > 1:  # a table of sizes is a mistake: the curve is one list
+        raise fail("devices", d, "one device count or a list of them")
+    d = np.atleast_1d(d).astype(float)
+    # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
+    (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
+     inter_bw_gbs, grad_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us, alpha_inter_us) = (
+        None if value is None else one(value, flag) for value, flag in (
+            (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (throughput, "--throughput"),
+            (step_time_s, "--step-time"), (baseline_devices, "--baseline-devices"), (mfu, "--mfu"),
+            (seq_len, "--seq-len"), (gpus_per_node, "--gpus-per-node"), (intra_bw_gbs, "--intra-bw"),
+            (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"), (bucket_mb, "--bucket-mb"),
+            (first_bucket_mb, "--first-bucket-mb"), (input_rate, "--input-rate"), (alpha_intra_us, "--alpha-intra"),
+            (alpha_inter_us, "--alpha-inter")))  # fmt: skip
+    model, gpu, system = text(model, "--model"), text(gpu, "--gpu"), text(system, "--system")
+    precision = text(precision, "--precision")
+    overlap = check_flag(overlap, "overlap")
+    overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
     spec = catalog.model(model) if model else None
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
@@ -350,7 +395,7 @@ def predict(
         )
         kw_intra = 1.0
     elif calibration is not None:
-        cal, kw_intra, curve = calibration, cl.intra_bw_gbs, None
+        cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
     else:
         kw_intra, curve = cl.intra_bw_gbs, None
     hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
@@ -361,9 +406,8 @@ def predict(
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),
     ):
         if value is not None:
-            if not (0 <= value <= 1e6):
-                raise fail(flag, value, "a latency in µs per hop, from 0 to 1,000,000")
-            cal = cal._replace(**{key: value * 1e-6})
+            value = check_range(value, flag, 0, 1e6, "a latency in µs per hop, from 0 to 1,000,000")
+            cal = cal._replace(**{key: float(value) * 1e-6})
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu) if gpu else (catalog.find_gpu(gpu=cl.gpu) if cl.gpu else None)
@@ -403,14 +447,14 @@ def predict(
     if partial:
         notes.append(Note("ragged_nodes", d=partial[0], g=g))
     b = step_time(d, t_micro, grad_accum=grad_accum, **kw)
-    one = step_time(1, t_micro, grad_accum=grad_accum, **kw)
-    eff = efficiency(b, one, grad_accum, grad_accum)
-    per_device = batch * grad_accum / float(one.step_s[0])
+    alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
+    eff = efficiency(b, alone, grad_accum, grad_accum)
+    per_device = batch * grad_accum / float(alone.step_s[0])
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
     if spec and spec["kind"] == "cnn" and input_rate is None and cl.cpu_cores:
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
-    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), one, baseline_devices)
+    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)
 
 

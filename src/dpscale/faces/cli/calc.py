@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, renamed
 from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+LIBRARY_FLAGS = {"efficiency": "--efficiency", "devices": "--devices", "per_device_throughput": "--throughput"}
 
 
 def columns(unit: str) -> list[Column]:
@@ -96,6 +97,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             records = [next(scale(d, v, e_src).records()) for d in devices]
         except DpscaleError as exc:  # the library names its parameters; here they are flags
+            name = getattr(exc, "parts", ("",))[0]
+            if name in LIBRARY_FLAGS:  # (renamed keeps the parts, so the error is said in the user's language)
+                raise renamed(exc, LIBRARY_FLAGS[name]) from None
             raise DpscaleError(
                 str(exc).replace("devices × per_device_throughput", "--devices × --throughput")
             ) from None
