@@ -110,6 +110,27 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "1", "-v", "10", "-a", "30"], "sale 3 en un dispositivo, donde E vale 1 por definición"),
     (["calc", "-d", "2", "-v", "10", "-a", "200.5"], "sale 10,03 con estas entradas (una aceleración de 20,05× en 2"),
     (["fit", "--point", "1:100", "--point", "2:1000.5"], "un rendimiento de 1.000 con 2 dispositivos frente a 100 con"),
+    # session 12: the rest of an audit of 273 refusals under --lang es
+    (["frobnicate", "-d", "8"], "dpscale: error: orden desconocida 'frobnicate'; se admite: calc, predict"),
+    (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--unit", ""], "--unit: se recibió ''; se admite: un valor (vea "
+     "--help)"),  # the English help text was pasted in
+    (["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--warmup-epochs", "-1"],
+     "--warmup-epochs: se recibió '-1'; se admite: un número de épocas ≥ 0"),  # was 'un número of epochs'
+    (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--grad-bytes", "0"],
+     "se admite: bytes por elemento del gradiente > 0"),
+    (["measure", "--sizes", "1KB"], "--sizes: pertenece a `dpscale measure allreduce`, no a este modo"),
+    (["measure", "allreduce", "--batch", "4"], "--model-file/--batch: `dpscale measure allreduce` no las usa"),
+    (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
+    (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0,9; se admite: E = 1 en un "
+     "dispositivo"),
+]  # fmt: skip
+MEASURE_SETUP = [  # these import torch (the test extra has it)
+    (["measure", "--model-file", "/nonexistent.py", "--devices", "1,2"], "--model-file: se recibió '/nonexistent.py' "
+     "(no existe); se admite: un archivo Python que defina build_model()"),
+    (["measure", "--out", "/nonexistent/dir/x.jsonl", "--devices", "1,2"], "--out: se recibió "
+     "'/nonexistent/dir/x.jsonl' (la carpeta no existe); se admite: la ruta de un archivo"),
+    (["measure", "--device", "cpu", "--devices", "1,100000"], "--devices: se recibió 100000; se admite: como mucho"),
+    (["measure", "--device", "cuda", "--devices", "1,100000"], "--devices: se recibió 100000; se admite: como mucho "),
 ]  # fmt: skip
 
 
@@ -148,7 +169,80 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     ]  # fmt: skip
     if DEV.exists():
         out.append((["validate", str(DEV), str(DEV)], "DATA.csv: la configuración 'DLE-"))
-    return out + dataset_refusals(tmp)
+    return out + dataset_refusals(tmp) + run_file_refusals(tmp) + system_file_refusals(tmp)
+
+
+def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
+    """`fit`'s reader of runs (session 12: these were English under --lang es)."""
+    rec = '{"devices": 1, "throughput": 100, "workload": "mlp"}\n'
+    files = {
+        "empty.csv": ("\n", "empty.csv: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+        "bad.jsonl": ('{"devices": 1, "throughput": 100}\n{devices: 2}\n',
+                      "bad.jsonl línea 2: no es JSON válido (se esperaba un nombre entre comillas dobles); se admite: "
+                      "un objeto JSON por línea"),
+        "long.jsonl": ('{"devices": 1, "throughput": ' + "9" * 5000 + "}\n",
+                       "long.jsonl línea 1: un número demasiado largo para leerlo"),
+        "points.json": ('{"points": [1]}\n', 'points.json línea 1: points[0]: se admite: un objeto con "devices" y '
+                        '"throughput"'),
+        "other.jsonl": ('{"a": 1}\n', "other.jsonl línea 1: se recibió '{\"a\": 1}'; se admite: un objeto con"),
+        "setup.jsonl": (rec + rec.replace('1, "throughput": 100, "workload": "mlp"', '2, "throughput": 190, '
+                                          '"workload": "cnn"'),
+                        "setup.jsonl línea 2: otro montaje que la línea 1 (workload 'mlp' → 'cnn'); se admite: un "
+                        "montaje por archivo"),
+        "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv: no es un CSV legible ("),
+        "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput; se admite: "
+                     "una cabecera con devices,throughput (step_time opcional)"),
+        "semi.csv": ("devices;throughput\n1;100\n2;190,5\n", "(step_time opcional) — este archivo separa las "
+                     "columnas con ';': guárdelo como CSV con comas y punto decimal"),
+        "none.csv": ("devices,throughput\n", "none.csv: ninguna medición tras la cabecera; se admite: una fila por "
+                     "medición"),
+        "many.csv": ("devices,throughput\n" + "".join(f"{d},{d}\n" for d in range(1, 1002)),
+                     "mediciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
+    }  # fmt: skip
+    out = []
+    for name, (text, needle) in files.items():
+        (tmp / "runs").mkdir(exist_ok=True)  # (the published-data reader's files share the folder's names)
+        (tmp / "runs" / name).write_text(text)
+        out.append((["fit", str(tmp / "runs" / name)], needle))
+    out.append((["fit", str(tmp / "absent.csv")], "se admite: un archivo CSV o JSON-lines legible (no existe)"))
+    out.append((["fit"], "MEDICIONES: no se recibió ninguna; se admite: un archivo CSV o de líneas JSON"))
+    return out
+
+
+def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
+    """--system-file and --calibration contents (session 12: these were English under --lang es)."""
+    ok = '"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100'
+    files = {
+        "latin.json": (b"{}" + "ñ".encode("latin-1"), "latin.json: no es texto UTF-8"),
+        "deep.json": (("[" * 100_000 + "]" * 100_000).encode(), "deep.json: anidado a demasiada profundidad"),
+        "broken.json": (b"{", "broken.json línea 1: no es JSON (se esperaba un nombre entre comillas dobles)"),
+        "list.json": (b"[1]", "list.json: se admite: un objeto {'systems': {nombre: {...}}} como systems.json"),
+        "num.json": (b'{"systems": {"a": 1}}', "num.json: sistema 'a': se recibió 1; se admite: un objeto como en"),
+        "gpu.json": (('{"systems": {"a": {"gpu": "zzz", ' + ok + "}}}").encode(), "gpu.json: sistema 'a': gpu 'zzz'; "
+                     "se admite: "),
+        "zero.json": (b'{"systems": {"a": {"gpus_per_node": 0}}}', "zero.json: el sistema 'a' necesita números "
+                      "positivos en gpus_per_node, intra_bw_gbs, inter_bw_gbs"),
+    }  # fmt: skip
+    base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
+    out = []
+    for name, (data, needle) in files.items():
+        (tmp / name).write_bytes(data)
+        out.append(([*base, "--system-file", str(tmp / name)], needle))
+    (tmp / "ab.json").write_text('{"systems": {"a": {' + ok + "}}}")
+    out.append(([*base, "--system-file", str(tmp / "ab.json"), "--system", "b"], "--system: se recibió 'b'; se "
+                "admite (de "))  # fmt: skip
+    out.append(([*base, "--system-file", str(tmp / "absent.json")], "se admite: un archivo JSON legible (no existe)"))
+    calibrations = {
+        "c0.json": ("{}", "c0.json: se admite: JSON con los números busbw_gbs y alpha_s"),
+        "c1.json": ('{"busbw_gbs": -5, "alpha_s": 1e-5}', "c1.json: busbw_gbs -5, alpha_s 1e-05; se admite: "
+                    "busbw_gbs como ancho de banda en GB/s, de 0,001 a 1.000.000, alpha_s de 0 a 1 (s)"),
+        "c2.json": ('{"busbw_gbs": 100, "alpha_s": 1e-5, "points": [{"bytes": 0, "busbw_gbs": 1}, {"bytes": 1024, '
+                    '"busbw_gbs": 2}]}', "c2.json: punto de 0 bytes, busbw_gbs 1; se admite: bytes de 1 a 1e15"),
+    }  # fmt: skip
+    for name, (text, needle) in calibrations.items():
+        (tmp / name).write_text(text)
+        out.append(([*base, "--system", "dgx-a100", "--calibration", str(tmp / name)], needle))
+    return out
 
 
 HEAD = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
@@ -199,7 +293,8 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
     """An English message reworded without its pattern would fall back to English silently: each template of
     i18n.SAID must match one of the refusals above, said in English (and the page's row cap)."""
     said = []
-    for argv, _ in SPANISH_REFUSALS + file_refusals(tmp_path):
+    measure = MEASURE_SETUP if importlib.util.find_spec("torch") else []
+    for argv, _ in SPANISH_REFUSALS + file_refusals(tmp_path) + measure:
         _, _, err = run(capsys, *argv)
         if "error: " in err:  # (1.500h is a refusal in Spanish only)
             said.append(err.strip().split("error: ", 1)[1].removesuffix(" (see --help)"))
@@ -212,6 +307,13 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
             said.append(str(exc))
     unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
     assert unmatched == []
+
+
+@pytest.mark.parametrize(("argv", "needle"), MEASURE_SETUP)
+def test_measure_set_up_refusals_are_said_in_spanish(capsys, argv, needle):
+    pytest.importorskip("torch")
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
 
 
 def test_measurement_failures_are_said_in_spanish():

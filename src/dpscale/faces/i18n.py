@@ -515,6 +515,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_law": "ley ajustada: {law} (RMSE dejando uno fuera {score}) — elegida por {criterion}",
         "not_available": "n/d",
         "measured_sizes": "tamaños medidos",
+        "unknown_command": "orden desconocida {command}; se admite: {valid}",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes",
@@ -945,6 +946,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
         "a number": "un número",
         "one number": "un solo número",
+        "a number of epochs ≥ 0": "un número de épocas ≥ 0",
+        "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
+        "bytes with K/M/G suffixes (binary): 1KB..256MB, 1KB..256MBx4, or a list 1KB,1MB,64MB (4 B to 4 GB)": (
+            "bytes con sufijos K/M/G (binarios): 1KB..256MB, 1KB..256MBx4, o una lista 1KB,1MB,64MB (de 4 B a 4 GB)"
+        ),
         "a name (text)": "un nombre (texto)",
         "E = 1 at one device, its own reference (a single number is held at 1 there)": (
             "E = 1 en un dispositivo, su propia referencia (un solo número se fija en 1 allí)"
@@ -1121,7 +1127,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "entradas con un tiempo finito"),
         (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
          "{a}: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
-        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor{h}"),
+        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor"),
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
         (r"inputs: got none; allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
@@ -1257,6 +1263,87 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "quítelas"),
         (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
          "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
+        # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
+        (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
+         "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not valid JSON \((?P<why>.+)\); allowed: one JSON object per line",
+         "{f} línea {n1}: no es JSON válido ({why}); se admite: un objeto JSON por línea"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a number too long to read; allowed: one JSON object per line",
+         "{f} línea {n1}: un número demasiado largo para leerlo; se admite: un objeto JSON por línea"),
+        (r'(?P<f>.+?) line (?P<n1>[\d,]+): points\[(?P<j>\d+)\]: allowed: an object with "devices" and "throughput"',
+         '{f} línea {n1}: points[{j}]: se admite: un objeto con "devices" y "throughput"'),
+        (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
+         '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
+         r"set-up per file \(the records of one model, batch, backend, device, steps and threads a rank\)",
+         "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
+         "de un modelo, lote, backend, dispositivo, pasos e hilos por proceso)"),
+        (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
+         "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+         r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
+         r"with commas and decimal points",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "(step_time opcional) — este archivo separa las columnas con ';': guárdelo como CSV con comas y punto "
+         "decimal"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+         r"devices,throughput \(optional step_time\)",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "(step_time opcional)"),
+        (r"RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
+         "MEDICIONES: no se recibió ninguna; se admite: un archivo CSV o de líneas JSON con las mediciones, o "
+         "--point D:X (repetible)"),
+        (r"(?P<f>.+?): no runs after the header; allowed: one row per run \(devices,throughput\)",
+         "{f}: ninguna medición tras la cabecera; se admite: una fila por medición (devices,throughput)"),
+        (r"runs: got (?P<n1>[\d,]+) distinct device counts; allowed: at most (?P<n2>[\d,]+) \(repeats of one size "
+         r"are averaged, so thin the sizes, not the repeats\)",
+         "mediciones: se recibieron {n1} números de dispositivos distintos; se admite: como mucho {n2} (las "
+         "repeticiones de un tamaño se promedian: reduzca los tamaños, no las repeticiones)"),
+        # files a command reads: a system (catalog), a calibration (predict)
+        (r"(?P<flag>--\S+): got (?P<g>'.*'); allowed: a readable JSON file \((?P<why>.+)\)",
+         "{flag}: se recibió {g}; se admite: un archivo JSON legible ({why})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): not UTF-8 text; allowed: a JSON file as systems.json",
+         "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as systems.json",
+         "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
+         "{flag}: {f} línea {n1}: no es JSON ({why})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} as systems.json",
+         "{flag}: {f}: se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como systems.json"),
+        (r"--system: got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
+         "--system: se recibió {g}; se admite (de {p}): {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in systems.json",
+         "{flag}: {f}: sistema {k}: se recibió {g}; se admite: un objeto como en systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<g>.+?); allowed: (?P<names>.+)",
+         "{flag}: {f}: sistema {k}: gpu {g}; se admite: {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs positive numbers for (?P<keys>.+)",
+         "{flag}: {f}: el sistema {k} necesita números positivos en {keys}"),
+        (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
+         "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
+        (r"--calibration: (?P<f>.+?): busbw_gbs (?P<e>\S+), alpha_s (?P<m>\S+); allowed: busbw_gbs as a bandwidth in "
+         r"GB/s, from (?P<x>\S+) to (?P<t>\S+), alpha_s from 0 to 1 \(s\)",
+         "--calibration: {f}: busbw_gbs {e}, alpha_s {m}; se admite: busbw_gbs como ancho de banda en GB/s, de {x} "
+         "a {t}, alpha_s de 0 a 1 (s)"),
+        (r"--calibration: (?P<f>.+?): point bytes (?P<e>\S+), busbw_gbs (?P<m>\S+); allowed: bytes from 1 to 1e15 "
+         r"and busbw_gbs > 0 and ≤ (?P<x>\S+)",
+         "--calibration: {f}: punto de {e} bytes, busbw_gbs {m}; se admite: bytes de 1 a 1e15 y busbw_gbs > 0 y "
+         "≤ {x}"),
+        # measure's set-up checks (faces/cli/measure.py, sources/measure)
+        (r"--model-file: got (?P<g>'.*') \((?P<why>no such file|not a \.py file)\); allowed: a Python file defining "
+         r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: se recibió {g} ({why}); se admite: un archivo Python que defina build_model() y "
+         "make_batch(batch_size, generator) [y loss_fn]"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \((?P<why>a folder|no such folder|not writable)\); allowed: a writable "
+         r"file path",
+         "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
+        (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
+        (r"--model-file/--batch: not used by `(?P<c>[^`]+)`", "--model-file/--batch: `{c}` no las usa"),
+        (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
+         "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
+        (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) ranks \((?P<x>\d+) per CPU core here\) — "
+         r"more would measure the scheduler, not data parallelism; use torchrun across machines",
+         "--devices: se recibió {n1}; se admite: como mucho {n2} procesos ({x} por núcleo de CPU aquí) — más "
+         "medirían el planificador, no el paralelismo de datos; use torchrun entre máquinas"),
     ),
 }  # fmt: skip
 
@@ -1301,6 +1388,40 @@ def say_measure(text: str, lang: str) -> str:
     return text
 
 
+# Reasons quoted inside a refusal: the OS's strerror, JSON's parser, a path check's own words.
+REASONS: dict[str, dict[str, str]] = {
+    "es": {
+        "No such file or directory": "no existe",
+        "Is a directory": "es una carpeta",
+        "Not a directory": "una parte de la ruta no es una carpeta",
+        "Permission denied": "permiso denegado",
+        "not UTF-8 text": "no es texto UTF-8",
+        "not a file path": "no es la ruta de un archivo",
+        "more than 64 MiB: not an input file": "más de 64 MiB: no es un archivo de entrada",
+        "no such file": "no existe",
+        "not a .py file": "no es un archivo .py",
+        "a folder": "es una carpeta",
+        "no such folder": "la carpeta no existe",
+        "not writable": "no se puede escribir",
+        "Expecting value": "se esperaba un valor",
+        "Expecting property name enclosed in double quotes": "se esperaba un nombre entre comillas dobles",
+        "Extra data": "datos de más",
+        "Unterminated string starting at": "cadena sin cerrar",
+        "Expecting ',' delimiter": "se esperaba ','",
+        "Expecting ':' delimiter": "se esperaba ':'",
+        "Invalid control character at": "carácter de control no válido",
+    },
+}
+
+
+def _reason(text: str, lang: str) -> str:
+    """A reason in parentheses said in the language: '(No such file or directory)' → '(no existe)'."""
+    import re
+
+    words = REASONS.get(lang, {})
+    return re.sub(r"\(([^()]+)\)", lambda m: f"({words.get(m[1], m[1])})", text)
+
+
 def _said(message: str, lang: str) -> str:
     """A free-form error said from SAID's templates (numbers the language's way); unmatched: as written."""
     import re
@@ -1310,8 +1431,10 @@ def _said(message: str, lang: str) -> str:
         if m:
             fields = {
                 k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
-                for k, v in m.groupdict().items()
+                for k, v in m.groupdict(default="").items()
             }
+            if "why" in fields:
+                fields["why"] = REASONS.get(lang, {}).get(fields["why"], fields["why"])
             if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
                 fields["w"] = label("measured_sizes", lang)
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
@@ -1351,6 +1474,10 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         )
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
+    said = _reason(said, lang)  # 'un archivo CSV legible (No such file or directory)' → '(no existe)'
+    if lang == "es":  # an efficiency file's record: 'record 2: devices 8 again'
+        got = re.sub(r"^'record (\d+): (.*?)( again)?'$", lambda k: f"'registro {k[1]}: {k[2]}"
+                     + (" repetido'" if k[3] else "'"), got)  # fmt: skip
     return label("error_frame", lang).format(name=name, got=got, allowed=said)
 
 

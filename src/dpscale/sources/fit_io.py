@@ -150,10 +150,11 @@ def _read_csv(text: str, name: str) -> list[Run]:
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     header = [h.strip().lower() for h in rows[first]] if rows else []
     missing = [c for c in ("devices", "throughput") if c not in header]
-    if missing:
+    if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
+        semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
         raise DpscaleError(
             f"{name} line {first + 1}: missing column(s) {', '.join(missing)}; allowed: a header with "
-            "devices,throughput (optional step_time)"
+            f"devices,throughput (optional step_time){semi if ';' in ''.join(rows[first]) else ''}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
@@ -172,6 +173,8 @@ def _read_csv(text: str, name: str) -> list[Run]:
             )
         step = row[col["step_time"]] if "step_time" in col else None
         runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where))
+    if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
+        raise DpscaleError(f"{name}: no runs after the header; allowed: one row per run (devices,throughput)")
     return runs
 
 

@@ -62,7 +62,14 @@ def main(argv: list[str] | None = None) -> int:
             from dpscale.errors import clip
 
             valid = ", ".join(_available())
-            print(clip(f"dpscale: error: unknown command {command!r}; allowed: {valid}"), file=sys.stderr)
+            said = f"unknown command {command!r}; allowed: {valid}"
+            lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)  # no parser for an unknown one
+            lang = lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), "en")
+            if lang == "es":  # (a language the parser would refuse is left to say in English)
+                from dpscale.faces.i18n import label
+
+                said = label("unknown_command", lang).format(command=repr(command), valid=valid)
+            print(clip(f"dpscale: error: {said}"), file=sys.stderr)
             return 2
     from dpscale.errors import DpscaleError, overflow
     from dpscale.faces.cli.common import Parser, check_number_style
