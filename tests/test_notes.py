@@ -44,7 +44,9 @@ def test_calc_fit_and_predict_notes_in_spanish(capsys):
     rc, out, _ = run(capsys, "calc", "-v", "2000", "-e", "0.9", "--actual", "100000", "--lang", "es")
     assert rc == 0 and "nota: hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in out
     rc, out, _ = run(capsys, "fit", "--point", "8:5000", "--point", "16:9000", "--at", "1024", "--lang", "es")
-    assert rc == 0 and "solo 2 tamaños medidos" in out and "extrapolando a 1024 dispositivos" in out
+    assert (
+        rc == 0 and "solo 2 tamaños medidos" in out and "extrapolando a 1.024 dispositivos" in out
+    )  # grouped as the table
     rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
                      "-d", "12", "--lang", "es")  # fmt: skip
     assert rc == 0 and "12 dispositivos no llenan nodos enteros de 8 GPU" in out
@@ -63,3 +65,19 @@ def test_a_rounded_device_count_shows_its_fraction():
     assert say(n, "es") == "hacen falta exactamente 555.555,56 dispositivos; redondeado hacia arriba a 555.556"
     n = dpscale.solve(per_device_throughput=1, efficiency=1, actual_throughput=100000.00008).notes[0]
     assert n == "100,000.0001 devices needed exactly; rounded up to 100,001"  # not 100,000.00, which reads whole
+
+
+def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
+    """Session 12: notes said 8192 where the table said 8.192, and 'serial_fraction = 0.04775' in Spanish;
+    the fit's table printed '[0, 0,0419]' (three numbers to a Spanish reader) and English parameter names."""
+    pts = ["--point", "1:100", "--point", "2:190", "--point", "4:350", "--point", "8:600"]
+    rc, out, err = run(capsys, "fit", *pts, "--law", "amdahl", "--at", "64,8192")
+    assert rc == 0 and "extrapolating to 64; 8,192 devices" in out + err
+    rc, out, err = run(capsys, "fit", *pts, "--law", "amdahl", "--at", "64,8192", "--lang", "es")
+    assert rc == 0 and "extrapolando a 64; 8.192 dispositivos" in out + err
+    assert re.search(r"fracción_serie = 0,0477\d*  \[0,04\d*; 0,05\d*\]", out)
+    rc, out, err = run(capsys, "fit", *pts, "--law", "usl", "--lang", "es")
+    assert rc == 0 and re.search(r"\n  sigma = [\d,]+  \[[\d,]+; [\d,]+\]\n  kappa = ", out)
+    note = Note("fit_describe", law="usl", fitted="sigma = 0.1; kappa = 0.001", d0=1024)
+    assert say(note, "es") == "ajuste usl (sigma = 0,1; kappa = 0,001), E relativa a d0 = 1.024"
+    assert str(note) == "fitted usl (sigma = 0.1; kappa = 0.001), E relative to d0 = 1,024"

@@ -30,7 +30,7 @@ EN = {
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
     "ragged_nodes": (
-        "{d} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
+        "{d:,} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"
     ),
     "unchecked_arch": (
@@ -58,7 +58,7 @@ EN = {
         "this prediction leaves out"
     ),
     "one_device_inferred": (
-        "one device alone would run {v:,.6g} samples/s (the {d0}-device baseline without its all-reduce and wait): "
+        "one device alone would run {v:,.6g} samples/s (the {d0:,}-device baseline without its all-reduce and wait): "
         "E and the speedup are relative to it"
     ),
     "cpu_decode": (
@@ -79,10 +79,10 @@ EN = {
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),
     # sources/fit_io.py and sources/fit.py
-    "runs_repeated": "{n} repeated runs of {d} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
-    "runs_conflicting": "{n} conflicting runs of {d} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
+    "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
+    "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
     "extrapolating": (
-        "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top}): "
+        "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"
     ),
     "few_sizes": (
@@ -100,12 +100,12 @@ EN = {
     ),
     "degenerate_sigma": "degenerate fit: σ at its bound 0 — all loss is coherency κ",
     "fit_unseen": (
-        "{law}: {params} is the same at every measured size from d0 = {d0}, so E relative to d0 cannot see it — "
+        "{law}: {params} is the same at every measured size from d0 = {d0:,}, so E relative to d0 cannot see it — "
         "not estimated (n/a), and inside the compute time; measure one device to separate it"
     ),
     "laws_disagree": (
-        "the runner-up law ({rival}) puts E at {d} devices at {pct:.1f} %, outside the {law} interval: which law holds "
-        "matters more there than the noise, and the interval does not show it — measure closer to that size"
+        "the runner-up law ({rival}) puts E at {d:,} devices at {pct:.1f} %, outside the {law} interval: which law "
+        "holds matters more there than the noise, and the interval does not show it — measure closer to that size"
     ),
     "laws_pooled": (
         "the prediction intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit is "
@@ -116,9 +116,9 @@ EN = {
     "fit_why_forced": "law {law} (asked for)",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",
-    "fit_describe": "fitted {law} ({params}), E relative to d0 = {d0}",
+    "fit_describe": "fitted {law} ({fitted}), E relative to d0 = {d0:,}",
     "fit_misses": (
-        "the {law} law misses the measured E at {d} devices ({measured:.3f}; the law: {fitted:.3f}) — its shape "
+        "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {fitted:.3f}) — its shape "
         "cannot follow the data; try another --law, or measure more sizes"
     ),
     "superlinear_points": (

@@ -546,6 +546,10 @@ LABELS: dict[str, dict[str, str]] = {
         "w:selective": "selectivo",
         "w:full": "completo",
         "w:none": "ninguno",
+        "w:transfer": "transferencia",  # the fitted laws' parameters (sources/fit_laws.py)
+        "w:latency": "latencia",
+        "w:serial_fraction": "fracción_serie",
+        "interval_sep": "; ",  # [0; 0,042]: a decimal comma would read '[0, 0,042]' as three numbers
         "error": "|error|",
         "signed_error": "error con signo",
         "cfg": "configuración",
@@ -784,7 +788,7 @@ NOTES: dict[str, dict[str, str]] = {
             "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
         ),
         "ragged_nodes": (
-            "{d} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
+            "{d:,} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
         ),
         "unchecked_arch": (
@@ -813,7 +817,7 @@ NOTES: dict[str, dict[str, str]] = {
             "cuyas colectivas extra esta predicción no incluye"
         ),
         "one_device_inferred": (
-            "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0} dispositivos sin su all-reduce "
+            "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
             "ni su espera): E y la aceleración son relativas a él"
         ),
         "cpu_decode": (
@@ -847,13 +851,13 @@ NOTES: dict[str, dict[str, str]] = {
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
         "runs_repeated": (
-            "{n} ejecuciones repetidas de {d} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+            "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
         ),
         "runs_conflicting": (
-            "{n} ejecuciones discordantes de {d} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
         ),
         "extrapolating": (
-            "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top}): "
+            "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
             "ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
         "few_sizes": (
@@ -876,11 +880,11 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
         "fit_unseen": (
-            "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0}, así que E relativa a d0 no "
+            "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0:,}, así que E relativa a d0 no "
             "lo ve — no se estima (n/a) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
         ),
         "laws_disagree": (
-            "la segunda ley ({rival}) pone E con {d} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
+            "la segunda ley ({rival}) pone E con {d:,} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
             "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
         ),
         "laws_pooled": (
@@ -895,9 +899,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",
-        "fit_describe": "ajuste {law} ({params}), E relativa a d0 = {d0}",
+        "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
         "fit_misses": (
-            "la ley {law} no pasa por la E medida con {d} dispositivos ({measured:.3f}; la ley: {fitted:.3f}) — su "
+            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {fitted:.3f}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
         ),
         "superlinear_points": (
@@ -925,7 +929,7 @@ def say(note: str, lang: str = "en") -> str:
     return Localised().format(template, **fields)
 
 
-TEXT_NUMBERS = ("table",)  # note fields that are numbers already written out ('1→0.9; 8→0.8')
+TEXT_NUMBERS = ("table", "sizes", "fitted")  # note fields with numbers already written out ('1→0.9; 8→0.8')
 
 
 # What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written

@@ -164,8 +164,8 @@ class Fit:
         return float(e) if arr.ndim == 0 else e
 
     def describe(self) -> str:
-        ps = ", ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())
-        return Note("fit_describe", law=self.law, params=ps, d0=self.baseline_devices)
+        ps = "; ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())  # ';': a decimal comma reads too
+        return Note("fit_describe", law=self.law, fitted=ps, d0=self.baseline_devices)
 
     # -- predictions --------------------------------------------------------------------------------
     def _log_e_samples(self, d: Any) -> tuple[Any, Any]:
@@ -231,7 +231,7 @@ class Fit:
         far = [round(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]  # as the answers print them
         if not far:
             return []
-        sizes = ", ".join(str(x) for x in far[:5]) + ("…" if len(far) > 5 else "")
+        sizes = "; ".join(f"{x:,}" for x in far[:5]) + ("…" if len(far) > 5 else "")  # (1,024: ';' between)
         return [Note("extrapolating", sizes=sizes, factor=EXTRAPOLATE, top=top)]
 
     def peak(self) -> dict[str, Any] | None:
@@ -510,7 +510,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
                         fitted=float(np.exp(fitted[k]))))  # fmt: skip
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
-        sizes = ", ".join(str(dd) for dd, _ in sup)
+        sizes = "; ".join(f"{dd:,}" for dd, _ in sup)
         out.append(Note("superlinear_points", sizes=sizes, emax=max(float(e) for _, e in sup)))
     return out
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
-from dpscale.faces.i18n import label, say
+from dpscale.faces.i18n import LABELS, label, say, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 from dpscale.sources.laws import FIT_LAWS
@@ -175,8 +175,10 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
         lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
     lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang)))
     lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
+    sep = LABELS[lang].get("interval_sep", ", ")
     lines += [
-        f"  {n} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}, {fmt(p['hi'], 'float', lang)}]"
+        f"  {term(n, lang)} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}{sep}"
+        f"{fmt(p['hi'], 'float', lang)}]"
         for n, p in r["parameters"].items()
     ]
     if r["seconds"]:
