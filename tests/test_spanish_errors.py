@@ -305,6 +305,13 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
             run_command("calc", {"devices": "1..3000", "throughput": "1", "efficiency": "0.9"})
         except DpscaleError as exc:
             said.append(str(exc))
+        from fastapi.testclient import TestClient
+
+        from dpscale.faces.web.app import create_app
+
+        client = TestClient(create_app())  # the API's own refusals (tests/test_web.py says them in Spanish)
+        for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}})):
+            said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
     unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
     assert unmatched == []
 

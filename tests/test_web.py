@@ -323,3 +323,30 @@ def test_new_web_refusals_are_said_in_spanish(client):
     assert r.status_code == 422 and "se admite: un número o un texto, como en la línea de órdenes" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "efficiency": True}, "es")
     assert "se admite: un valor (true es para interruptores como no_overlap)" in r.json()["error"]
+
+
+def test_serve_speaks_the_language_it_is_given(capsys):
+    """`serve` had no --lang (session 12): its refusals and its one line now follow it, and the URL it prints opens
+    the page in that language (?lang=es, which the page reads)."""
+    rc, _, err = run(capsys, "serve", "--port", "70000", "--lang", "es")
+    assert rc == 2 and "--port: se recibió '70000'; se admite: un número entero de 1 a 65.535" in err
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port), "--lang", "es"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == f"dpscale: la página está en http://127.0.0.1:{port}/?lang=es  (Ctrl-C la detiene)"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_the_api_refusals_are_said_in_spanish(client):
+    for path, body, said in (
+        ("/api/measure", {"lang": "es"}, "orden: se recibió 'measure'; se admite: calc, predict"),
+        ("/api/calc", {"lang": "es", "option": {}}, "cuerpo: se recibió la clave 'option'; se admite: options, lang"),
+        ("/api/calc", {"lang": "es", "options": {"unit": "x" * 30_000}}, "--unit: se recibió '30.000 caracteres'; "
+         "se admite: como mucho 10.000 caracteres"),
+    ):  # fmt: skip
+        r = client.post(path, json=body)
+        assert r.status_code == 422 and said in r.json()["error"], r.json()

@@ -143,6 +143,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_law": "fitted law: {law} (leave-one-out RMSE {score}) — chosen by {criterion}",
         "not_available": "n/a",
         "measured_sizes": "measured sizes",
+        "serve_at": "dpscale: the page is at {url}  (Ctrl-C stops it)",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
         "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
         "{n} refits",
@@ -516,6 +517,7 @@ LABELS: dict[str, dict[str, str]] = {
         "not_available": "n/d",
         "measured_sizes": "tamaños medidos",
         "unknown_command": "orden desconocida {command}; se admite: {valid}",
+        "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes",
@@ -1267,6 +1269,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "quítelas"),
         (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
          "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
+        # the page's API (faces/web/app.py)
+        (r"command: got (?P<g>'.*'); allowed: (?P<names>.+)", "orden: se recibió {g}; se admite: {names}"),
+        (r'body: got key (?P<g>\'.*\'); allowed: options, lang \(\{"options": \{"flag": "value"\}\}\)',
+         'cuerpo: se recibió la clave {g}; se admite: options, lang ({{"options": {{"flag": "value"}}}})'),
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
         (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
          "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
@@ -1479,6 +1485,8 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     said = _reason(said, lang)  # 'un archivo CSV legible (No such file or directory)' → '(no existe)'
+    if lang == "es":  # the page's over-long value: '30,000 characters'
+        got = re.sub(r"^'([\d,]+) characters'$", lambda k: f"'{localise(k[1], lang)} caracteres'", got)
     if lang == "es":  # an efficiency file's record: 'record 2: devices 8 again'
         got = re.sub(r"^'record (\d+): (.*?)( again)?'$", lambda k: f"'registro {k[1]}: {k[2]}"
                      + (" repetido'" if k[3] else "'"), got)  # fmt: skip

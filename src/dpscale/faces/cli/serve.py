@@ -12,6 +12,9 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", default="8000", help="port (default 8000)")
+    from dpscale.faces.i18n import LANGS
+
+    p.add_argument("--lang", choices=LANGS, default="en", help="the page's first language (the page has a menu)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,7 +39,10 @@ def run(args: argparse.Namespace) -> int:
                 f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"
             ) from None
 
-    print(f"dpscale: the page is at http://{args.host}:{args.port}/  (Ctrl-C stops it)", flush=True)
+    from dpscale.faces.i18n import label
+
+    url = f"http://{args.host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
+    print(label("serve_at", args.lang).format(url=url), flush=True)
     try:
         uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
     except SystemExit as exc:  # uvicorn exits 1 when it cannot bind
