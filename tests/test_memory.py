@@ -246,6 +246,10 @@ def test_cli_spanish(capsys):
     assert rc == 0 and "Memoria por dispositivo" in out and "31,4 GB" in out and "nota:" in out
     rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--recompute", "selective", "--lang", "es")
     assert rc == 0 and "precisión mixta" in out and "recómputo: selectivo" in out
+    for params, said in (("7e9", "7 mil millones de parámetros"), ("25.6e6", "25,6 millones de parámetros"),
+                         ("100000", "100.000 parámetros")):  # fmt: skip  # was '100.000 de parámetros'
+        rc, out, _ = run(capsys, "memory", "--params", params, "-d", "8", "--lang", "es")
+        assert rc == 0 and out.startswith(f"Memoria por dispositivo: {said}, 8 dispositivos")
 
 
 @pytest.mark.parametrize(

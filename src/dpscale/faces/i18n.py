@@ -595,14 +595,13 @@ LABELS: dict[str, dict[str, str]] = {
         "h:total_bytes_per_device": "total",
         "h:headroom_bytes": "margen",
         "mem_title_one": (
-            "Memoria por dispositivo: {params} de parámetros, un dispositivo, precisión {precision}, {optimizer}"
+            "Memoria por dispositivo: {params} parámetros, un dispositivo, precisión {precision}, {optimizer}"
         ),
         "mem_title": (
-            "Memoria por dispositivo: {params} de parámetros, {devices} dispositivos, "
-            "precisión {precision}, {optimizer}"
+            "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
         ),
-        "mem_billion": "{x} mil millones",
-        "mem_million": "{x} millones",
+        "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
+        "mem_million": "{x} millones de",
         "mem_act_note": (
             "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
