@@ -295,3 +295,16 @@ def test_a_throughput_that_never_finishes_names_the_inputs(capsys):
     """-v 1e-320 was refused as 'hours: comes to inf', a quantity nobody typed."""
     rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "1e-320", "-e", "0.9")
     assert rc == 2 and "1.15e+08 samples at 1e-320/s (d = 1) take inf hours; allowed: inputs whose" in err
+
+
+def test_e_below_one_at_one_device_is_refused_by_its_flag(capsys, tmp_path):
+    """scale() holds E(1) = 1 for every source (session 12); plan names the flag the E came from."""
+    table = tmp_path / "e.json"
+    table.write_text('[{"devices": 1, "efficiency": 0.95}, {"devices": 8, "efficiency": 0.9}]')
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(table), "-d", "1,8")
+    assert rc == 2 and err.strip().endswith("--efficiency-file: got 0.95; allowed: E = 1 at one device, its own "
+                                            "reference (a single number is held at 1 there)")  # fmt: skip
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9,0.8", "-d", "1,8")
+    assert rc == 2 and "error: --efficiency: got 0.9; allowed: E = 1 at one device" in err
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(table), "-d", "8", "--json")
+    assert rc == 0 and json.loads(out)[0]["efficiency"] == 0.9  # the sizes asked for are fine

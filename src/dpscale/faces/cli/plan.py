@@ -146,7 +146,11 @@ def run(args: argparse.Namespace) -> int:
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
 
-    result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
+    try:
+        result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
+    except DpscaleError as exc:  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
+        source = "--efficiency-file" if from_file is not None else "--efficiency"
+        raise (renamed(exc, source) if (getattr(exc, "parts", None) or ("",))[0] == "efficiency" else exc) from None
     records = []
     for p in result.points:
         rec = p.record()
