@@ -30,25 +30,38 @@ def _available() -> list[str]:
     return [c for c, (mod, _) in COMMANDS.items() if find_spec(f"{__name__}.{mod}") is not None]
 
 
-def _top_help() -> str:
+def _top_help(lang: str = "en") -> str:
     from dpscale import __version__
 
+    say = _spanish if lang == "es" else str
     lines = [
-        f"dpscale {__version__} — data-parallel scaling: A = d·v·E, S = d·E",
+        say(f"dpscale {__version__} — data-parallel scaling: A = d·v·E, S = d·E"),
         "",
-        "usage: dpscale [COMMAND] [OPTIONS]      (no command: calc; no inputs: the worked example)",
+        say("usage: dpscale [COMMAND] [OPTIONS]      (no command: calc; no inputs: the worked example)"),
         "",
-        "commands:",
+        say("commands:"),
     ]
-    lines += [f"  {c:<10} {COMMANDS[c][1]}" for c in _available()]
-    lines += ["", "`dpscale COMMAND --help` lists a command's options."]
+    lines += [f"  {c:<10} {say(COMMANDS[c][1])}" for c in _available()]
+    lines += ["", say("`dpscale COMMAND --help` lists a command's options.")]
     return "\n".join(lines)
+
+
+def _spanish(text: str) -> str:
+    from dpscale.faces.help_es import spanish  # only for `dpscale --help --lang es`
+
+    return spanish(text) or text
+
+
+def _lang(argv: list[str]) -> str:
+    """--lang as typed, read before any parser does (for the top help and an unknown command)."""
+    lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)
+    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), "en")
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help", "help"):
-        print(_top_help())
+        print(_top_help(_lang(argv)))
         return 0
     if argv and argv[0] == "--version":
         from dpscale import __version__
@@ -63,8 +76,7 @@ def main(argv: list[str] | None = None) -> int:
 
             valid = ", ".join(_available())
             said = f"unknown command {command!r}; allowed: {valid}"
-            lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)  # no parser for an unknown one
-            lang = lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), "en")
+            lang = _lang(argv)  # no parser for an unknown one
             if lang == "es":  # (a language the parser would refuse is left to say in English)
                 from dpscale.faces.i18n import label
 

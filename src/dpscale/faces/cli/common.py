@@ -22,10 +22,48 @@ if TYPE_CHECKING:
 NEGATIVE = re.compile(r"-(?:\d[\d.,_x]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|infinity|nan)", re.IGNORECASE)
 
 
+def _es(text: Any) -> Any:
+    """One help text in Spanish (faces/help_es.py, imported only here); a text with no entry stays English."""
+    if not isinstance(text, str) or text == argparse.SUPPRESS:
+        return text
+    from dpscale.faces.help_es import spanish
+
+    return spanish(text) or text
+
+
+class _SpanishHelp(argparse.HelpFormatter):
+    """argparse's help with every text it shows said in Spanish: usage prefix, titles, description, epilog, helps.
+
+    Each help is translated before argparse fills its `%(default)s`-style placeholders, which the Spanish keeps."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: Any = None) -> None:
+        super().add_usage(usage, actions, groups, _es(prefix or "usage: "))
+
+    def start_section(self, heading: Any) -> None:
+        super().start_section(_es(heading))
+
+    def add_text(self, text: Any) -> None:
+        super().add_text(_es(text))
+
+    def _get_help_string(self, action: argparse.Action) -> Any:
+        return _es(super()._get_help_string(action))
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit code 2 (no usage dump)."""
+    """argparse with one-line errors and exit code 2 (no usage dump), and its help in Spanish under --lang es."""
 
     lang = "en"  # set from the command line before parsing, so argparse's own refusals can be said in it
+
+    def format_help(self) -> str:
+        """`--help` (before or after `--lang es`): the English texts stay where written; only the words shown
+        are swapped, at format time."""
+        if self.lang != "es":
+            return super().format_help()
+        english, self.formatter_class = self.formatter_class, _SpanishHelp
+        try:
+            return super().format_help()
+        finally:
+            self.formatter_class = english
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"

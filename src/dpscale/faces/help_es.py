@@ -1,0 +1,374 @@
+"""The command line's help in Spanish: `dpscale COMMAND --help --lang es`.
+
+The English texts stay where they are written (each command's `add_arguments`, `COMMANDS`, argparse's own words);
+this module only maps each of them to its Spanish, so there is one source of truth and a text with no entry here
+shows in English (tests/test_help_es.py checks that none lacks one). It is read only when help is printed in
+Spanish: the calculator's start-up never imports it.
+
+A key with `{}` is a template for a text built at run time (catalog names, defaults from the layers below): each
+`{}` matches any text, put back as it is in the Spanish `{}`, or written the Spanish way (0,5) in a `{n}`. As in
+the rest of the tool, numbers in prose are written the Spanish way (2.000; 0,9), but what one types stays as typed
+(flags, metavars, option values and defaults, example command lines: 0.9, 1..1024x2, 8:5120). A `%(default)s`
+placeholder, if a help ever has one, must be kept in its Spanish.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from dpscale.faces.i18n import localise
+
+HELP_ES: dict[str, str] = {
+    # argparse's own words (Python 3.10 to 3.13)
+    "usage: ": "uso: ",
+    "positional arguments": "argumentos posicionales",
+    "options": "opciones",
+    "show this help message and exit": "muestra esta ayuda y termina",
+    # `dpscale --help` (faces/cli/__init__.py)
+    "dpscale {} — data-parallel scaling: A = d·v·E, S = d·E": (
+        "dpscale {} — escalado con paralelismo de datos: A = d·v·E, S = d·E"
+    ),
+    "usage: dpscale [COMMAND] [OPTIONS]      (no command: calc; no inputs: the worked example)": (
+        "uso: dpscale [COMMAND] [OPTIONS]      (sin orden: calc; sin entradas: el ejemplo resuelto)"
+    ),
+    "commands:": "órdenes:",
+    "`dpscale COMMAND --help` lists a command's options.": (
+        "`dpscale COMMAND --help --lang es` muestra las opciones de una orden."
+    ),
+    # the commands' one-line descriptions (COMMANDS)
+    "throughput, speedup and E for d devices; solve for any unknown; sweeps over d": (
+        "rendimiento, aceleración y E con d dispositivos; despeja cualquier incógnita; barridos sobre d"
+    ),
+    "predict E(d) from the model, batch, precision and cluster": (
+        "predice E(d) a partir del modelo, el lote, la precisión y el clúster"
+    ),
+    "check predictions or fits against a published-measurements CSV": (
+        "contrasta predicciones o ajustes con un CSV de mediciones publicadas"
+    ),
+    "fit a scaling law to measured runs and extrapolate with intervals": (
+        "ajusta una ley de escalado a ejecuciones medidas y extrapola con intervalos"
+    ),
+    "measure E for real with PyTorch DDP (also: allreduce, equivalence)": (
+        "mide E de verdad con DDP de PyTorch (también: allreduce, equivalence)"
+    ),
+    "global batch, learning-rate scaling, critical batch": (
+        "lote global, escalado de la tasa de aprendizaje, lote crítico"
+    ),
+    "pipeline bubble and stacked data-parallel efficiency": (
+        "burbuja del pipeline y eficiencia con paralelismo de datos encima"
+    ),
+    "per-device memory for DDP and ZeRO/FSDP; does it fit?": "memoria por dispositivo con DDP y ZeRO/FSDP; ¿cabe?",
+    "time to train, device-hours and cost per size": "tiempo de entrenamiento, horas-dispositivo y coste por tamaño",
+    "the web page (calculator and predictor, English and Spanish) on a local port": (
+        "la página web (calculadora y predictor, en inglés y en español) en un puerto local"
+    ),
+    # shared by several commands (faces/cli/common.py)
+    "inputs": "entradas",
+    "output": "salida",
+    "print JSON (machine keys, plain numbers)": "escribe JSON (claves de máquina, números simples)",
+    "print CSV (machine keys, plain numbers)": "escribe CSV (claves de máquina, números simples)",
+    "also write a plot (.png, .svg or .pdf)": "escribe también un gráfico (.png, .svg o .pdf)",
+    "labels and number format (es: 115.200; 57,6×)": (
+        "idioma de las etiquetas y formato de los números (es: 115.200; 57,6×)"
+    ),
+    "scaling efficiency E(d)": "eficiencia de escalado E(d)",
+    "E in (0, 1]: one value, or one per device count": "E en (0, 1]: un valor, o uno por número de dispositivos",
+    "E(d) from a scaling law": "E(d) según una ley de escalado",
+    "USL contention σ in [0, 1)": "contención σ de la USL en [0, 1)",
+    "USL coherency κ from 0 to 1": "coherencia κ de la USL de 0 a 1",
+    "Amdahl serial fraction in [0, 1)": "fracción serie de Amdahl en [0, 1)",
+    "device count: N, N1,N2,..., A..BxF or A..B+S": "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S",
+    "per-device throughput alone (samples/s)": "rendimiento de un dispositivo solo (muestras/s)",
+    "throughput unit for labels (default samples/s)": "unidad de rendimiento de las etiquetas (por defecto samples/s)",
+    "devices per node": "dispositivos por nodo",
+    # calc
+    "Give three of --devices, --throughput, E (--efficiency or --law) and --actual/--speedup; the fourth is "
+    "solved. With no inputs: the worked example (64 × 2,000 × 0.9).": (
+        "Indique tres de --devices, --throughput, E (--efficiency o --law) y --actual/--speedup; se despeja la "
+        "cuarta. Sin entradas: el ejemplo resuelto (64 × 2.000 × 0,9)."
+    ),
+    "measured or target cluster throughput (one per size)": (
+        "rendimiento del clúster medido u objetivo (uno por tamaño)"
+    ),
+    "measured or target speedup over one device": "aceleración medida u objetivo respecto a un dispositivo",
+    # predict
+    "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
+    "--devices 1..1024x2": (
+        "Ejemplo: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
+        "--devices 1..1024x2"
+    ),
+    "model and batch": "modelo y lote",
+    "compute time (a measured baseline is preferred)": "tiempo de cómputo (mejor con una referencia medida)",
+    "cluster": "clúster",
+    "device counts (default 1..1024x2)": "números de dispositivos (por defecto 1..1024x2)",
+    "preset: {}": "del catálogo: {}",
+    "parameter count (overrides the preset's)": "número de parámetros (sustituye al del catálogo)",
+    "fp32, tf32, amp (fp32 gradients), fp16, bf16 (default fp32)": (
+        "fp32, tf32, amp (gradientes fp32), fp16, bf16 (por defecto fp32)"
+    ),
+    "bytes per gradient element all-reduced (overrides the precision's)": (
+        "bytes por elemento del gradiente en el all-reduce (sustituye a los de la precisión)"
+    ),
+    "per-device micro-batch (default 32)": "micro-lote por dispositivo (por defecto 32)",
+    "micro-batches per optimizer step (all-reduce once per step)": (
+        "micro-lotes por paso del optimizador (un all-reduce por paso)"
+    ),
+    "sequence length for transformer FLOPs (default: the preset's)": (
+        "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
+    ),
+    "measured per-device samples/s at the baseline size": (
+        "muestras/s por dispositivo medidas en el tamaño de referencia"
+    ),
+    "measured seconds per optimizer step at the baseline size": (
+        "segundos por paso del optimizador medidos en el tamaño de referencia"
+    ),
+    "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
+    "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",
+    "model-FLOPs utilisation for the estimate (default {})": (
+        "utilización de FLOPs del modelo para la estimación (por defecto {})"
+    ),
+    "samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs": (
+        "muestras/s que entrega la carga de datos de un nodo (mida el cargador de datos solo); la comparten las GPU "
+        "del nodo"
+    ),
+    "your own systems JSON (format of the catalog's systems.json)": (
+        "su propio JSON de sistemas (con el formato de systems.json del catálogo)"
+    ),
+    "intra-node GB/s per device per direction (spec)": "GB/s dentro del nodo por dispositivo y sentido (nominales)",
+    "inter-node GB/s per node per direction (spec, all compute NICs)": (
+        "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo)"
+    ),
+    "DDP bucket cap in MiB (default {})": "tamaño máximo de un bucket de DDP en MiB (por defecto {})",
+    "DDP first bucket in MiB (default {})": "primer bucket de DDP en MiB (por defecto {})",
+    "all-reduce only after backward ends": "el all-reduce solo cuando acaba el backward",
+    "with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); default: it "
+    "follows the accumulation, as DeepLearningExamples, Horovod and Megatron do": (
+        "con --grad-accum > 1, el all-reduce se solapa con el backward del último micro-lote (DDP no_sync); por "
+        "defecto va tras la acumulación, como en DeepLearningExamples, Horovod y Megatron"
+    ),
+    "µs per intra-node hop (default: the system's link, PCIe 5.7; else {}, NCCL's NVLink figure)": (
+        "µs por salto dentro del nodo (por defecto: según el enlace del sistema, PCIe 5.7; si no, {}, la cifra de "
+        "NCCL para NVLink)"
+    ),
+    "µs per network hop (default {}, NCCL's figure)": "µs por salto de red (por defecto {}, la cifra de NCCL)",
+    "calib.json from `dpscale measure allreduce --out`": "calib.json que escribe `dpscale measure allreduce --out`",
+    # validate
+    "published measurements (format: shared/data/README.md); several files are checked as one set": (
+        "mediciones publicadas (formato: shared/data/README.md); varios archivos se comprueban como un solo conjunto"
+    ),
+    "predict: each row from its configuration's baseline (default); fit: fit all sizes but the largest, predict "
+    "the largest": (
+        "predict: cada fila a partir de la referencia de su configuración (por defecto); fit: ajusta todos los "
+        "tamaños menos el mayor y predice el mayor"
+    ),
+    # fit
+    "E is relative to the smallest measured size. The law is chosen by leave-one-out error; intervals come from a "
+    "parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8": (
+        "E es relativa al menor tamaño medido. La ley se elige por su error dejando uno fuera; los intervalos salen "
+        "de un bootstrap paramétrico. Ejemplo: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8"
+    ),
+    "measured runs": "ejecuciones medidas",
+    "questions": "preguntas",
+    "uncertainty": "incertidumbre",
+    "CSV (devices,throughput[,step_time]) or JSON lines": "CSV (devices,throughput[,step_time]) o JSON lines",
+    "a run: devices:throughput (repeatable)": "una ejecución: dispositivos:rendimiento (se puede repetir)",
+    "devices per node: puts the all-reduce knee there": "dispositivos por nodo: ahí pone el codo del all-reduce",
+    "force a law (default: auto, by leave-one-out)": "fuerza una ley (por defecto: auto, dejando uno fuera)",
+    "sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)": (
+        "tamaños que predecir: N, N1,N2,... o A..BxF (por defecto: los medidos, 2×, 4×)"
+    ),
+    "devices needed to reach this cluster throughput": (
+        "dispositivos necesarios para alcanzar este rendimiento del clúster"
+    ),
+    "largest size that keeps E at or above this": "mayor tamaño que mantiene E igual o por encima de este valor",
+    "interval level in (0, 1) (default 0.9)": "nivel del intervalo en (0, 1) (por defecto 0.9)",
+    "bootstrap resamples (default 1000)": "reajustes del bootstrap (por defecto 1000)",
+    "random seed for the bootstrap (default 0)": "semilla aleatoria del bootstrap (por defecto 0)",
+    # measure
+    "Modes: (none) train the workload with DDP at each size and report throughput, E, compute vs communication; "
+    "`allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` check that d ranks × batch "
+    "b give the gradients of one batch of d·b. Multi-node: see docs/measure.md.": (
+        "Modos: (ninguno) entrena la carga de trabajo con DDP en cada tamaño e informa del rendimiento, de E y del "
+        "cómputo frente a la comunicación; `allreduce` da una tabla de ancho de banda al estilo de nccl-tests y la "
+        "calibración α–β; `equivalence` comprueba que d procesos × lote b dan los gradientes de un lote de d·b. "
+        "Varios nodos: vea docs/measure.md."
+    ),
+    "run": "ejecución",
+    "what to measure (default: train)": "qué medir (por defecto: entrenar)",
+    "world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)": (
+        "números de procesos: N, N1,N2,... o A..B (por defecto 1,2; en los modos: 2)"
+    ),
+    "built-in model": "modelo incorporado",
+    "your model: a .py with build_model(), make_batch(n, gen)": (
+        "su modelo: un .py con build_model(), make_batch(n, gen)"
+    ),
+    "per-rank batch (default 64; equivalence 16)": "lote por proceso (por defecto 64; en equivalence 16)",
+    "timed steps per repeat and phase (default 50)": "pasos cronometrados por repetición y fase (por defecto 50)",
+    "untimed steps first (default 10)": "pasos sin cronometrar al principio (por defecto 10)",
+    "repeats per size; throughput is their median (default 3)": (
+        "repeticiones por tamaño; el rendimiento es su mediana (por defecto 3)"
+    ),
+    "allreduce message sizes (default 1KB..256MB, ×2 steps)": (
+        "tamaños de mensaje del allreduce (por defecto 1KB..256MB, en pasos de ×2)"
+    ),
+    "allreduce iterations per size (default 20)": "iteraciones del allreduce por tamaño (por defecto 20)",
+    "train: append JSONL per size as it finishes; allreduce: calib.json": (
+        "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
+    ),
+    "seconds without progress = hung (default 600)": "segundos sin progreso = colgado (por defecto 600)",
+    "intra-op threads per rank (default: cores ÷ largest size)": (
+        "hilos intra-op por proceso (por defecto: núcleos ÷ mayor tamaño)"
+    ),
+    "cuda uses NCCL, cpu gloo": "cuda usa NCCL, cpu gloo",
+    "rendezvous TCP port on 127.0.0.1 (default 0: any)": (
+        "puerto TCP de encuentro en 127.0.0.1 (por defecto 0: cualquiera)"
+    ),
+    # batch
+    "global batch B = micro-batch × grad-accum × devices. LR: linear rule with warm-up for SGD (Goyal et al.), "
+    "square-root rule for Adam (Malladi et al.). Critical batch (McCandlish et al.): steps = S_min(1 + B_noise/B), "
+    "samples = E_min(1 + B/B_noise). With no inputs: 4 devices × 32 = 128.": (
+        "lote global B = micro-lote × pasos de acumulación × dispositivos. LR: regla lineal con calentamiento para "
+        "SGD (Goyal et al.), regla de la raíz cuadrada para Adam (Malladi et al.). Lote crítico (McCandlish et al.): "
+        "pasos = S_min(1 + B_ruido/B), muestras = E_min(1 + B/B_ruido). Sin entradas: 4 dispositivos × 32 = 128."
+    ),
+    "batch": "lote",
+    "learning rate": "tasa de aprendizaje",
+    "critical batch": "lote crítico",
+    "samples per device per forward/backward": "muestras por dispositivo en cada forward/backward",
+    "gradient-accumulation steps (default 1)": "pasos de acumulación de gradientes (por defecto 1)",
+    "device count: N, N1,N2,..., A..BxF or A..B+S (default 1)": (
+        "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S (por defecto 1)"
+    ),
+    "learning rate tuned at --base-batch": "tasa de aprendizaje ajustada con --base-batch",
+    "global batch the base learning rate was tuned at": "lote global con el que se ajustó la tasa de aprendizaje base",
+    "sgd (linear rule; default) or adam": "sgd (regla lineal; por defecto) o adam",
+    "linear or sqrt (default: the optimizer's)": "linear o sqrt (por defecto: la del optimizador)",
+    "samples per epoch (gives steps per epoch, warm-up steps)": (
+        "muestras por época (da los pasos por época y los de calentamiento)"
+    ),
+    "warm-up length (default 5 with the linear rule, Goyal)": (
+        "épocas de calentamiento (por defecto 5 con la regla lineal, Goyal)"
+    ),
+    "gradient noise scale B_noise ≈ B_crit, in samples": "escala de ruido del gradiente B_ruido ≈ B_crit, en muestras",
+    "S_min: steps to the target at infinite batch": "S_min: pasos hasta el objetivo con un lote infinito",
+    # pipeline
+    "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "
+    "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2. With no inputs: GPipe, p = 4, m = 8 (3/11).": (
+        "fracción de burbuja (bubble_fraction) = burbuja / tiempo total = r/(1+r), con r = burbuja / tiempo ideal: "
+        "(p−1)/m con GPipe y 1F1B, (p−1)/(v·m) con interleaved, (p−1)/(3m) con ZB-H1, 0 con ZB-H2. Sin entradas: "
+        "GPipe, p = 4, m = 8 (3/11)."
+    ),
+    "pipeline": "paralelismo de pipeline",
+    "data parallelism stacked on the pipeline": "paralelismo de datos sobre el pipeline",
+    "pipeline stages p": "etapas de pipeline p",
+    "micro-batches per step: M, M1,M2,..., A..BxF or A..B+S": "micro-lotes por paso: M, M1,M2,..., A..BxF o A..B+S",
+    "{} (default 1f1b)": "{} (por defecto 1f1b)",
+    "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
+    "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
+    "data-parallel scaling E in (0, 1] (default 1)": "E de datos en paralelo, en (0, 1] (por defecto 1)",
+    # memory
+    "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / FSDP full shard "
+    "(P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. With no inputs: the ZeRO paper's 7.5B "
+    "parameters on 64 devices.": (
+        "Estados del modelo por dispositivo: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / "
+        "FSDP full shard (P+G+K)Ψ/N; las activaciones (Korthikanti et al.) no se reparten. Sin entradas: los "
+        "7,5 mil millones de parámetros del artículo de ZeRO en 64 dispositivos."
+    ),
+    "model and cluster": "modelo y clúster",
+    "activations (with a transformer --model)": "activaciones (con un --model transformer)",
+    "device": "dispositivo",
+    "parameter count, e.g. 7.5e9 (default: the --model preset's)": (
+        "número de parámetros, p. ej. 7.5e9 (por defecto: el del --model del catálogo)"
+    ),
+    "model preset from the catalog (transformers give activations)": (
+        "modelo predefinido del catálogo (los transformers dan activaciones)"
+    ),
+    "data-parallel devices (default 1)": "dispositivos de datos en paralelo (por defecto 1)",
+    "0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four": (
+        "0 (DDP), 1, 2 o 3 (≈ FSDP full shard); por defecto: las cuatro"
+    ),
+    "adam (AdamW; default) or sgd": "adam (AdamW; por defecto) o sgd",
+    "mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)": (
+        "mixed (16 bits + copia maestra fp32, por defecto), fp32, o bf16 (puro, sin copia maestra)"
+    ),
+    "micro-batch per device (default 1)": "micro-lote por dispositivo (por defecto 1)",
+    "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",
+    "tensor-parallel size: weights (model states) and activations split T ways (default 1)": (
+        "grado de paralelismo de tensor: pesos (estados del modelo) y activaciones repartidos en T partes "
+        "(por defecto 1)"
+    ),
+    "shard the non-tensor-parallel activations too": (
+        "reparte también las activaciones que el paralelismo de tensor no reparte"
+    ),
+    "none, selective (attention scores recomputed; ≈ FlashAttention) or full": (
+        "none, selective (se recalculan las puntuaciones de atención; ≈ FlashAttention) o full"
+    ),
+    "accelerator from the catalog, e.g. a100-80gb": "acelerador del catálogo, p. ej. a100-80gb",
+    "device memory in GB as sold: 80 for an 80 GB card (80 GiB); not with --gpu": (
+        "memoria del dispositivo en GB tal como se vende: 80 para una tarjeta de 80 GB (80 GiB); no junto con --gpu"
+    ),
+    # plan
+    "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price. Knee: the "
+    "size after which every added device adds under {} of a device's speed-up (--knee-threshold). With no inputs: "
+    "ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h.": (
+        "horas = muestras × épocas / (d·v·E) / 3600; horas-dispositivo = d × horas; coste = horas-dispositivo × "
+        "precio. Codo: el tamaño a partir del cual cada dispositivo añadido aporta menos de {n} de la aceleración de "
+        "un dispositivo (--knee-threshold). Sin entradas: ImageNet, 90 épocas, 2.000 muestras/s, E = 0,9, 2,5 por "
+        "hora-dispositivo, 24 h."
+    ),
+    "training run": "entrenamiento",
+    "money and time": "dinero y tiempo",
+    "samples per epoch, e.g. 1.28e6": "muestras por época, p. ej. 1.28e6",
+    "epochs (default 1)": "épocas (por defecto 1)",
+    "sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)": (
+        "tamaños: N, N1,N2,..., A..BxF o A..B+S (por defecto 1..256x2)"
+    ),
+    "price of one device for one hour": "precio de un dispositivo durante una hora",
+    "finish within T: 24h, 90m, 2d, 1d12h, or hours": "terminar en T como mucho: 24h, 90m, 2d, 1d12h, u horas",
+    "spend at most B (needs --price-per-device-hour)": "gastar como mucho B (necesita --price-per-device-hour)",
+    "marginal speed-up per added device that marks the knee (default 0.5)": (
+        "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
+    ),
+    "E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too": (
+        "E(d) ajustada a ejecuciones medidas (CSV/JSON lines, como `dpscale fit`); v también sale de ellas"
+    ),
+    "with --fit: devices per node, as `dpscale fit --gpus-per-node`": (
+        "con --fit: dispositivos por nodo, como `dpscale fit --gpus-per-node`"
+    ),
+    "E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote; its sizes by default": (
+        "E por tamaño a partir de lo que escribió `dpscale predict --json` (o `fit`/`measure --json`); por "
+        "defecto, sus tamaños"
+    ),
+    # serve
+    "address to listen on (default 127.0.0.1: this machine only)": (
+        "dirección en la que escuchar (por defecto 127.0.0.1: solo esta máquina)"
+    ),
+    "port (default 8000)": "puerto (por defecto 8000)",
+    "the page's first language (the page has a menu)": "el idioma inicial de la página (la página tiene un menú)",
+}
+
+
+@lru_cache(maxsize=1)
+def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple(
+        (re.compile("(.+?)".join(map(re.escape, key.split("{}"))), re.DOTALL), es)
+        for key, es in HELP_ES.items()
+        if "{}" in key
+    )
+
+
+def spanish(text: str) -> str | None:
+    """The Spanish of one English help text, or None where HELP_ES has no entry for it."""
+    if text in HELP_ES:
+        return HELP_ES[text]
+    found = next(((m, es) for pattern, es in _templates() if (m := pattern.fullmatch(text))), None)
+    if found is None:
+        return None
+    parts = iter(found[0].groups())
+
+    def fill(slot: re.Match[str]) -> str:
+        part = next(parts)
+        return localise(part, "es") if slot[1] else part  # {n}: a number in prose, 0.5 → 0,5
+
+    return re.sub(r"\{(n?)\}", fill, found[1])

@@ -1,0 +1,139 @@
+"""`dpscale COMMAND --help --lang es` is Spanish throughout; the English help stays as it was."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from importlib import import_module
+
+import pytest
+from clihelp import run
+
+from dpscale.faces.cli import COMMANDS
+from dpscale.faces.cli.common import Parser
+from dpscale.faces.help_es import HELP_ES, spanish
+
+
+def _parser(cmd: str) -> Parser:
+    """The parser `main()` builds for the command."""
+    mod, description = COMMANDS[cmd]
+    parser = Parser(prog=f"dpscale {cmd}", description=description)
+    import_module(f"dpscale.faces.cli.{mod}").add_arguments(parser)
+    return parser
+
+
+def _english(cmd: str) -> tuple[list[str], list[str]]:
+    """(texts, titles) the English help of the command shows: description, epilog and helps; group titles."""
+    p = _parser(cmd)
+    texts = [p.description, p.epilog] + [a.help for a in p._actions]
+    titles = [g.title for g in p._action_groups if g._group_actions]  # argparse shows only groups with arguments
+    return [t for t in texts if t], [t for t in titles if t]
+
+
+def _squash(text: str) -> str:
+    return "".join(text.split())  # argparse re-wraps the texts (and breaks lines after hyphens)
+
+
+@pytest.mark.parametrize("order", [("--help", "--lang", "es"), ("--lang", "es", "--help"), ("--help", "--lang=es")])
+@pytest.mark.parametrize("cmd", sorted(COMMANDS))
+def test_every_text_of_every_help_is_spanish(capsys, cmd, order):
+    texts, titles = _english(cmd)
+    missing = [t for t in texts + titles + ["usage: "] if spanish(t) is None]
+    assert missing == []
+    rc, out, err = run(capsys, cmd, *order)
+    assert rc == 0 and err == ""
+    assert out.startswith(f"uso: dpscale {cmd} ")
+    said = _squash(out)
+    assert [t for t in texts if _squash(t) in said] == []
+    lines = {line.strip() for line in out.splitlines()}
+    assert [t for t in titles if f"{t}:" in lines] == []
+    assert {"opciones:", "-h, --help muestra esta ayuda y termina"} <= {" ".join(x.split()) for x in lines}
+    assert all(_squash(spanish(t)) in said for t in texts)  # each Spanish text shown whole
+
+
+@pytest.mark.parametrize("cmd", sorted(COMMANDS))
+def test_english_help_is_unchanged(capsys, cmd):
+    texts, titles = _english(cmd)
+    for argv in ((cmd, "--help"), (cmd, "--help", "--lang", "en")):
+        rc, out, err = run(capsys, *argv)
+        assert rc == 0 and out.startswith(f"usage: dpscale {cmd} ") and "show this help message and exit" in out
+        said = _squash(out)
+        assert all(_squash(t) in said for t in texts)
+        assert all(f"{t}:" in out.splitlines() for t in titles)
+        assert "uso:" not in out and "por defecto" not in out
+
+
+def test_spot_checks(capsys):
+    rc, out, _ = run(capsys, "calc", "--help", "--lang", "es")
+    assert "  --devices D, -d D     número de dispositivos: N, N1,N2,..., A..BxF o A..B+S\n" in out
+    assert "\nentradas:\n" in out and "\neficiencia de escalado E(d):\n" in out and "\nsalida:\n" in out
+    assert "(64 × 2.000 × 0,9)." in out  # prose numbers the Spanish way
+    rc, out, _ = run(capsys, "calc", "--help")
+    assert "  --devices D, -d D     device count: N, N1,N2,..., A..BxF or A..B+S\n" in out
+    rc, out, _ = run(capsys, "fit", "--lang", "es", "--help")
+    assert "  --confidence C        nivel del intervalo en (0, 1) (por defecto 0.9)\n" in out  # a default as typed
+    rc, out, _ = run(capsys, "serve", "--help", "--lang", "es")
+    assert "  --port PORT     puerto (por defecto 8000)\n" in out
+
+
+def test_texts_built_at_run_time_keep_their_values(capsys):
+    """Catalog names and defaults from the layers below go into the Spanish as they are; a prose number ({n})
+    is written the Spanish way."""
+    rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    assert "--model MODEL del catálogo: bert-base, bert-large," in flat
+    assert "--system SYSTEM del catálogo: aws-p4d," in flat
+    assert re.search(r"--mfu MFU utilización de FLOPs del modelo para la estimación \(por defecto 0\.\d+\)", flat)
+    rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
+    assert "aporta menos de 0,5 de la aceleración" in " ".join(out.split())
+    assert spanish("{} (default 1f1b)".replace("{}", "gpipe, zb-h2")) == "gpipe, zb-h2 (por defecto 1f1b)"
+
+
+def test_a_text_with_no_entry_stays_english_and_placeholders_still_work(capsys):
+    p = Parser(prog="dpscale x", description="an English text with no entry")
+    p.add_argument("--unit", default="samples/s", help="throughput unit (default %(default)s)")
+    p.add_argument("--port", default="8000", help="port (default 8000)")
+    p.lang = "es"
+    out = p.format_help()
+    assert "an English text with no entry" in out and "throughput unit (default samples/s)" in out
+    assert "puerto (por defecto 8000)" in out and out.startswith("uso: dpscale x")
+    p.lang = "en"
+    assert p.format_help().startswith("usage: dpscale x") and "port (default 8000)" in p.format_help()
+
+
+def test_every_entry_keeps_its_placeholders():
+    """argparse fills %(name)s in each help; a template's {} slots are filled in order."""
+    for english, es in HELP_ES.items():
+        assert re.findall(r"%\(\w+\)\w|%%", english) == re.findall(r"%\(\w+\)\w|%%", es), english
+        assert "%" not in re.sub(r"%\(\w+\)\w|%%", "", es), es  # a bare % would break argparse's formatting
+        assert english.count("{}") == len(re.findall(r"\{n?\}", es)), english
+        assert english != es, english
+
+
+def test_top_help_in_spanish(capsys):
+    rc, out, _ = run(capsys, "--help", "--lang", "es")
+    assert rc == 0 and "\nuso: dpscale [COMMAND] [OPTIONS]" in out and "\nórdenes:\n" in out
+    for cmd, (_, description) in COMMANDS.items():
+        assert f"  {cmd:<10} {HELP_ES[description]}" in out
+    assert "usage:" not in out and "commands:" not in out
+    rc, out, _ = run(capsys, "--help")
+    assert "usage: dpscale" in out and "\ncommands:\n" in out and "uso:" not in out
+
+
+def test_help_es_is_not_imported_on_the_normal_path():
+    """The calculator starts fast: the Spanish help is read only when it is printed."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from dpscale.faces.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['calc', '-d', '8', '-v', '100', '-e', '0.9', '--lang', 'es'])\n"
+        "    main(['--help'])\n"
+        "    try:\n"
+        "        main(['calc', '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "print('dpscale.faces.help_es' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
