@@ -178,3 +178,11 @@ def test_a_calibration_object_is_checked():
             predict([1, 8], params=1e8, throughput=100.0, calibration=DEFAULT._replace(**{field: bad}), **CLUSTER)
     with pytest.raises(DpscaleError, match=r"^calibration: got \(1, 2, 3\)"):
         predict([1, 8], params=1e8, throughput=100.0, calibration=(1, 2, 3), **CLUSTER)
+
+
+def test_a_vanishing_input_rate_is_refused_not_nan():
+    """--input-rate 1e-320 made the input step inf s and E nan (a CLI fuzz of 7,056 odd values, session 12)."""
+    with pytest.raises(DpscaleError, match=r"^--input-rate: got 1e-320; allowed: samples/s one node's input pipeline"):
+        predict([1, 8], params=1e8, throughput=100.0, input_rate=1e-320, **CLUSTER)
+    slow = predict([1, 8], params=1e8, batch=1, step_time_s=1e6, input_rate=1e-5, **CLUSTER)  # 1e-6 per device
+    assert 0 < slow.records()[1]["efficiency"] <= 1

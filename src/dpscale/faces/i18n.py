@@ -1070,6 +1070,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a bandwidth in GB/s > 0": "un ancho de banda en GB/s > 0",
         "a model-FLOPs utilisation in (0, 1]": "una utilización de FLOPs del modelo en (0, 1]",
         "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
+        "samples/s one node's input pipeline delivers, from 1e-9 to 1e15": (
+            "muestras/s que entrega la carga de datos de un nodo, de 1e-9 a 1e15"
+        ),
         "whole numbers from 1 to 10,000,000: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), A..B+S": (
             "números enteros de 1 a 10.000.000: N, una lista N1,N2,..., o un rango A..B, A..BxF (geométrico, F > 1), "
             "A..B+S"

@@ -507,7 +507,8 @@ def _decode_caution(per_device: float, n: int, cores: float) -> list:
 
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     """b / R, after checking that the measured baseline did not already run faster than the loader allows."""
-    check_positive(rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0")
+    # bounded like --throughput: 1e-320 samples/s made a step of inf s and E nan
+    check_range(rate, "--input-rate", 1e-9, 1e15, "samples/s one node's input pipeline delivers, from 1e-9 to 1e15")
     per_device = throughput if throughput is not None else (batch * ga / step_s if step_s is not None else None)
     if per_device is not None and per_device * min(d0, cl.gpus_per_node) > rate * (1 + 1e-9):
         floor = per_device * min(d0, cl.gpus_per_node)
