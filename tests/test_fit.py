@@ -134,6 +134,50 @@ def test_repeats_are_called_conflicting_only_beyond_what_1_percent_noise_spreads
     assert not any("conflicting" in w for w in f.warnings)
 
 
+def test_repeated_runs_keep_their_spread():
+    from dpscale.sources.fit_io import runs_from
+
+    r = runs_from([(1, 100.0), (1, 110.0), (2, 190.0), (4, 360.0), (4, 380.0), (4, 400.0)])
+    assert r.throughput == (105.0, 190.0, 380.0) and r.counts == (2, 1, 3) and r.repeat_dof == 3
+    logs = np.log([360.0, 380.0, 400.0])
+    assert r.repeat_ss == pytest.approx(math.log(1.1) ** 2 / 2 + float(np.sum((logs - logs.mean()) ** 2)))
+    assert runs_from([(1, 100.0), (2, 190.0)]).counts is None  # one run a size: nothing to pool
+
+
+def _repeated(delta: float, times: int = 3) -> list[tuple[int, float]]:
+    """Runs exactly on a USL curve at 1–8 devices, each size measured `times` times spread ±delta around it."""
+    d, x = usl_runs(0.02, 1e-3, sizes=np.array([1, 2, 4, 8]))
+    spread = np.linspace(-delta, delta, times)
+    return [(int(di), float(xi * (1 + s))) for di, xi in zip(d, x) for s in spread]
+
+
+def test_repeated_runs_measure_the_noise():
+    """The repeats' spread is the run-to-run noise, with Σ(n − 1) degrees of freedom pooled beside the residuals'
+    and the 1 % prior's 2: σ² = (2·0.01² + SS + dof·RSS/E[RSS]) / (2 + Σ(n − 1) + dof); the means lie on the
+    curve, so the residuals add their one degree of freedom (3 E values, 2 parameters) at RSS 0."""
+    f = fit(_repeated(0.05), law="usl")
+    assert f.runs.repeat_dof == 8
+    assert f.noise == pytest.approx(math.sqrt((2 * 0.01**2 + f.runs.repeat_ss) / (2 + 8 + 1)), rel=1e-3)
+    assert f.noise == pytest.approx(0.0429, abs=2e-4)  # ±5 % repeats (σ of a run 5.0 %), pooled with the 1 % prior
+
+
+def test_noisy_repeats_widen_the_interval_and_tight_ones_narrow_it():
+    """Before session 13 repeats were averaged and their spread dropped: the same means gave the same interval
+    whether their runs agreed to 0.1 % or spread 10 %. A mean of n runs is also √n times surer than one run."""
+    means = [(d, x) for d, x in _repeated(0.0, times=1)]
+    half = {}
+    for name, runs in (("single", means), ("tight", _repeated(0.001)), ("noisy", _repeated(0.05))):
+        p = fit(runs, law="usl", seed=3).predict([16, 32])
+        half[name] = (p.efficiency_hi - p.efficiency_lo) / 2
+    assert np.all(half["noisy"] > 1.25 * half["single"]) and np.all(half["tight"] < 0.5 * half["single"])
+
+
+def test_two_sizes_with_repeats_say_the_noise_came_from_them():
+    f = fit([(1, 1000), (1, 1020), (8, 7600), (8, 7500)])
+    assert any("only 2 sizes" in w and "repeated runs give the noise" in w for w in f.warnings)
+    assert not any("assumed" in w for w in f.warnings)
+
+
 @pytest.mark.parametrize(
     "runs, match",
     [

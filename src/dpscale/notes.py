@@ -89,6 +89,10 @@ EN = {
         "only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
         "{noise:g} % run-to-run noise — measure at least 3 sizes"
     ),
+    "few_sizes_repeats": (
+        "only {n} sizes measured: nothing tests the law (the repeated runs give the noise, {noise:.1f} %) — "
+        "measure at least 3 sizes"
+    ),
     "exact_fit": (
         "{law} has as many free parameters as points above the baseline: the curve passes through "
         "them exactly, so the residuals say nothing of the noise and the interval rests on the assumed {noise:g} %"

@@ -865,6 +865,10 @@ NOTES: dict[str, dict[str, str]] = {
             "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
             "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
         ),
+        "few_sizes_repeats": (
+            "solo {n} tamaños medidos: nada pone a prueba la ley (las ejecuciones repetidas dan el ruido, "
+            "{noise:.1f} %) — mida al menos 3 tamaños"
+        ),
         "exact_fit": (
             "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
             "exactamente por ellos, así que los residuos no dicen nada del ruido y el intervalo descansa en el "

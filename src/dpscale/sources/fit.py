@@ -193,7 +193,7 @@ class Fit:
         # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
         log_e, s = self._log_e_samples(dd)
         s = s[:, None]
-        base = s * rng.standard_normal((b, 1))
+        base = s / math.sqrt(self.runs.runs_per_size[0]) * rng.standard_normal((b, 1))  # the baseline's mean
         # One stream per size, so a size's interval does not depend on which other sizes were asked for.
         new = s * np.column_stack([np.random.default_rng((self._rng_seed + 1, int(x))).standard_normal(b) for x in dd])
         log_x = math.log(x0) + np.log(dd / d0) + log_e + base + new
@@ -431,58 +431,76 @@ def fit(
 
     prob = Problem(LAWS[chosen], d, g)
     c = candidates[chosen]
-    dof, noise = _noise(prob, c)
+    dof, noise = _noise(prob, c, r)
     rng = np.random.default_rng(seed)
     # σ is estimated from few residuals: each resample draws its own from the posterior, σ²·ν/χ²_ν with
     # ν = dof + the prior's weight, which widens the intervals as a t distribution would.
     nu = dof + NOISE_PRIOR_WEIGHT
     s = noise * np.sqrt(nu / rng.chisquare(nu, int(resamples)))
-    samples = _bootstrap(prob, c, s, rng)
+    samples = _bootstrap(prob, c, s, rng, r)
     rivals = []
     if law == "auto":  # a law the user forced is theirs alone; a choice the data could not make widens the interval
-        names = [n for n in ORDER if n != chosen and candidates[n].rss - c.rss < PLAUSIBLE * 2 * noise**2]
+        names = [
+            n for n in ORDER if n != chosen and candidates[n].rss - c.rss < PLAUSIBLE * _log_e_variance(r) * noise**2
+        ]
         for j, name in enumerate(names, start=1):  # resample i comes from law i mod L: draw only those rows
             rival, other, rows = Problem(LAWS[name], d, g), candidates[name], len(range(j, s.size, len(names) + 1))
-            nu_r, sigma_r = _noise(rival, other)
+            nu_r, sigma_r = _noise(rival, other, r)
             s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
-            rivals.append((name, _bootstrap(rival, other, s_r, rng), s_r))
+            rivals.append((name, _bootstrap(rival, other, s_r, rng, r), s_r))
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
     result.warnings = _warnings(result, y, dof)
     return result
 
 
-def _bootstrap(prob: Problem, c: Candidate, s: Any, rng: Any) -> Any:
-    """(B, k) parameters refitted to B resampled data sets: every measured size drawn with its resample's σ (the
-    baseline too), E recomputed relative to that baseline."""
+def _bootstrap(prob: Problem, c: Candidate, s: Any, rng: Any, runs: Runs) -> Any:
+    """(B, k) parameters refitted to B resampled data sets: every measured size drawn with its resample's σ over
+    √(its runs) (the baseline too), E recomputed relative to that baseline."""
     fitted = np.concatenate([[0.0], prob.model(c.q)[0]])  # log E at every measured size
-    draws = fitted + s[:, None] * rng.standard_normal((s.size, prob.d.size + 1))
+    scale = s[:, None] / np.sqrt(np.asarray(runs.runs_per_size, dtype=float))
+    draws = fitted + scale * rng.standard_normal((s.size, prob.d.size + 1))
     y_star = draws[:, 1:] - draws[:, :1]
     return prob.params(fit_batch(prob, y_star, np.ones_like(y_star), c.q))
 
 
-def _noise(prob: Problem, c: Candidate) -> tuple[int, float]:
-    """(degrees of freedom, σ of log throughput): the residuals' estimate pooled with the 1 % prior.
+def _noise(prob: Problem, c: Candidate, runs: Runs) -> tuple[int, float]:
+    """(degrees of freedom, σ of one run's log throughput): the residuals' estimate pooled with the repeated
+    runs' spread and the 1 % prior.
 
-    Every log E shares the baseline's draw, so the residual covariance is σ²(I + 11ᵀ) and, for the
-    linearised fit with hat matrix H over its free parameters, E[RSS] = σ²·(tr M + 1ᵀM1), M = I − H —
-    not 2σ²·(m − k): the shared baseline error is partly absorbed by the fit."""
+    Size i's value is the mean of n_i runs and every log E shares the baseline's, so the residual covariance is
+    σ²(diag(1/n) + 11ᵀ/n0) and, for the linearised fit with hat matrix H over its free parameters,
+    E[RSS] = σ²·(Σ M_ii/n_i + 1ᵀM1/n0), M = I − H — not 2σ²·(m − k): the shared baseline error is partly absorbed
+    by the fit. Repeated runs add their own spread, Σ (runs − 1) degrees of freedom: with 3–4 sizes the residuals
+    have 1–2, too few to tell 1 % noise from 3 %, and the prior alone under-covers noisy data
+    (benchmarks/bench_fit_coverage.py)."""
+    n = np.asarray(runs.runs_per_size, dtype=float)
     _, t, t0 = prob.model(c.q)
     j = log_ratio_jacobian(prob.f, prob.f0, t, t0)[:, c.q > 0]  # parameters at their bound 0 are not free
     m = j.shape[0]
     resid = np.eye(m) - (j @ np.linalg.pinv(j) if j.size else 0.0)
     dof = m - (np.linalg.matrix_rank(j) if j.size else 0)
-    expected = float(np.trace(resid) + resid.sum())  # E[RSS] / σ²
-    nu0, s0 = NOISE_PRIOR_WEIGHT, NOISE_PRIOR
+    expected = float(np.diag(resid) @ (1.0 / n[1:]) + resid.sum() / n[0])  # E[RSS] / σ²
+    num, den = NOISE_PRIOR_WEIGHT * NOISE_PRIOR**2 + runs.repeat_ss, NOISE_PRIOR_WEIGHT + runs.repeat_dof
     if dof == 0 or expected <= 1e-12:  # an exact fit: the residuals say nothing about the noise
-        return 0, s0
-    return dof, math.sqrt((dof * c.rss / expected + nu0 * s0**2) / (dof + nu0))
+        dof = 0
+    else:
+        num, den = num + dof * c.rss / expected, den + dof
+    return dof + runs.repeat_dof, math.sqrt(num / den)
+
+
+def _log_e_variance(runs: Runs) -> float:
+    """Variance of one measured log E in units of σ²: its size's mean and the baseline's (2 with single runs)."""
+    n = np.asarray(runs.runs_per_size, dtype=float)
+    return float(np.mean(1.0 / n[1:]) + 1.0 / n[0])
 
 
 def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     out = list(f.runs.notes)
     n = len(f.runs.devices)
-    if n < 3:
+    if n < 3 and f.runs.repeat_dof:  # the repeats measured the noise; still nothing tests the law
+        out.append(Note("few_sizes_repeats", n=n, noise=100 * f.noise))
+    elif n < 3:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
     elif dof == 0:
         out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))

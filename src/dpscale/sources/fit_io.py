@@ -3,13 +3,16 @@
 Every problem becomes one DpscaleError naming the file and line (or the flag), so the CLI prints
 one line and exits 2. Repeated sizes are averaged (arithmetic mean of throughput and step time)
 and reported in `Runs.notes` — repeated runs of one size are normal, and the mean is what a
-single longer run would have measured.
+single longer run would have measured. Their spread is kept too (`Runs.counts`, `repeat_ss`,
+`repeat_dof`): it measures the run-to-run noise directly, which the fit's residuals, with one or two
+degrees of freedom, cannot.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,6 +51,13 @@ class Runs:
     throughput: tuple[float, ...]
     step_time: tuple[float, ...] | None
     notes: tuple[str, ...] = ()
+    counts: tuple[int, ...] | None = None  # runs averaged into each size (None: one each)
+    repeat_ss: float = 0.0  # Σ over sizes of Σ (log X − mean log X)² of its runs: the pure run-to-run spread
+    repeat_dof: int = 0  # Σ (runs − 1) over sizes
+
+    @property
+    def runs_per_size(self) -> tuple[int, ...]:
+        return self.counts or (1,) * len(self.devices)
 
 
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
@@ -195,11 +205,14 @@ def combine(runs: Iterable[Run]) -> Runs:
             "are averaged, so thin the sizes, not the repeats)"
         )
     notes = []
-    devices, thr, steps = [], [], []
+    devices, thr, steps, counts, ss = [], [], [], [], 0.0
     for d in sorted(groups):
         g = groups[d]
         xs = [r.throughput for r in g]
         mean = sum(xs) / len(xs)
+        logs = [math.log(x) for x in xs]
+        ss += sum((v - sum(logs) / len(logs)) ** 2 for v in logs)
+        counts.append(len(g))
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
             key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"
@@ -210,7 +223,8 @@ def combine(runs: Iterable[Run]) -> Runs:
         steps.append(sum(st) / len(st) if len(st) == len(g) else None)
     _check_slip(devices, thr)
     step_time = tuple(steps) if all(s is not None for s in steps) else None
-    return Runs(tuple(devices), tuple(thr), step_time, tuple(notes))
+    dof = sum(counts) - len(counts)
+    return Runs(tuple(devices), tuple(thr), step_time, tuple(notes), tuple(counts) if dof else None, ss, dof)
 
 
 def _check_slip(devices: list[int], thr: list[float]) -> None:
