@@ -239,3 +239,15 @@ def test_the_spanish_fit_header_reads_as_spanish(capsys):
     first = out.splitlines()[0]
     assert rc == 0 and "(RMSE dejando uno fuera n/d) — elegida por defecto: muy pocos tamaños" in first
     assert "por por" not in out and "n/a" not in out
+
+
+def test_repeated_runs_show_the_noise_they_measured(tmp_path, capsys):
+    p = tmp_path / "rep.csv"
+    p.write_text("devices,throughput\n1,1000\n1,1030\n1,985\n2,1930\n2,1890\n2,1960\n4,3700\n4,3610\n8,6900\n")
+    r = run_json(capsys, str(p), "--resamples", "200")
+    assert r["repeat_dof"] == 2 + 2 + 1  # three runs of 1 and of 2, two of 4, one of 8
+    assert main(["fit", str(p), "--resamples", "200"]) == 0
+    text = capsys.readouterr().out
+    assert f"run-to-run noise σ = {100 * r['noise']:.2g} % (with 5 degrees of freedom from repeated runs)" in text
+    assert main(["fit", str(p), "--resamples", "200", "--lang", "es"]) == 0
+    assert "(con 5 grados de libertad de ejecuciones repetidas)" in capsys.readouterr().out

@@ -146,7 +146,8 @@ LABELS: dict[str, dict[str, str]] = {
         "serve_at": "dpscale: the page is at {url}  (Ctrl-C stops it)",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
         "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
-        "{n} refits",
+        "{n} refits, run-to-run noise σ = {noise} %{source}",
+        "fit_noise_repeats": " (with {dof} degrees of freedom from repeated runs)",
         "fit_plot_title": "fit: {law} ({pct} band)",
         "fit_parameters": "parameters ({pct} interval):",
         "fit_seconds": "in seconds: compute {c}, gradient bytes ÷ bandwidth {b}, α {a}",
@@ -520,7 +521,8 @@ LABELS: dict[str, dict[str, str]] = {
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
-        "{n} reajustes",
+        "{n} reajustes, ruido entre ejecuciones σ = {noise} %{source}",
+        "fit_noise_repeats": " (con {dof} grados de libertad de ejecuciones repetidas)",
         "fit_plot_title": "ajuste: {law} (banda del {pct})",
         "fit_parameters": "parámetros (intervalo del {pct}):",
         "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",

@@ -138,7 +138,8 @@ def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], res
         "per_device_throughput": f.per_device_throughput,
         "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
         "resamples": resamples,
-        "noise": f.noise,
+        "noise": f.noise,  # σ of one run's log throughput, the intervals' noise
+        "repeat_dof": f.runs.repeat_dof,  # its degrees of freedom from repeated runs of one size
         "interval_laws": [f.law, *(n for n, _, _ in f.rivals)],  # the prediction intervals draw from these
         "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
         "seconds": f.seconds(),
@@ -173,7 +174,10 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
     if r["runner_up"]:
         lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
-    lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang)))
+    source = t("fit_noise_repeats", dof=fmt(r["repeat_dof"], "int", lang)) if r["repeat_dof"] else ""
+    noise = fmt(float(f"{100 * r['noise']:.2g}"), "float", lang)
+    lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang),
+                   noise=noise, source=source))  # fmt: skip
     lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
     sep = LABELS[lang].get("interval_sep", ", ")
     lines += [
