@@ -60,6 +60,22 @@ def test_predict_through_the_page_is_the_library(client):
     assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
 
 
+def test_fit_through_the_page_is_the_library(client):
+    """Typed runs, one per line (or space or ';'): each is one --point, so repeats of a size stay repeats."""
+    opts = {"point": "1:1000\n1:1010\n8:7500; 16:14600  32:28000", "gpus_per_node": "8", "at": "64,256"}
+    body = post(client, "fit", opts).json()
+    lib = dpscale.fit([(1, 1000), (1, 1010), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8).predict([64, 256])
+    assert [r["efficiency"] for r in body["records"]] == pytest.approx(list(lib.efficiency), rel=1e-12)
+    assert [r["efficiency_hi"] for r in body["records"]] == pytest.approx(list(lib.efficiency_hi), rel=1e-12)
+    assert body["title"].startswith("fitted law: allreduce")
+    assert any("with 1 degrees of freedom from repeated runs" in n for n in body["notes"])
+    assert any("2 repeated runs of 1 devices" in n for n in body["notes"])
+    r = post(client, "fit", {"point": "1:1000 8:lots"})
+    assert r.status_code == 422 and "--point 8:lots, throughput: got 'lots'" in r.json()["error"]
+    r = post(client, "fit", {"runs": "/etc/passwd"})  # the file positional has no key: files stay on the CLI
+    assert r.status_code == 422 and "options: got 'runs'" in r.json()["error"]
+
+
 def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     png = str(tmp_path / "x.png")
     r = post(client, "calc", {**WORKED, "devices": "0"})
@@ -291,7 +307,23 @@ def test_the_page_in_a_real_browser(served):
         page.fill("#predict input[name=seq_len]", "")
         page.select_option("#predict select[name=model]", "bert-large")
         sync_api.expect(page.locator("#predict input[name=throughput]")).to_have_value("150")
-        # keyboard: the arrows move between tabs (one tab stop for the list)
+        # fit: the typed runs, one per line, give the law and its intervals; a bad line names its run
+        page.click("#tab-fit")
+        sync_api.expect(page.locator("#out-title")).to_contain_text("ley ajustada: allreduce")
+        sync_api.expect(page.locator("#result tbody tr")).to_have_count(3)  # 64, 256, 1024
+        fitted = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8).predict([64])
+        want = f"{100 * fitted.efficiency[0]:.1f} %".replace(".", ",")
+        sync_api.expect(page.locator("#result tbody tr").first).to_contain_text(want)
+        page.fill("#fit textarea[name=point]", "1:1000\n8:muchas")
+        page.click("#fit .run")
+        sync_api.expect(page.locator("#error")).to_contain_text("--point (Ejecuciones medidas")
+        sync_api.expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
+        # keyboard: the arrows move between tabs (one tab stop for the list), round the ends
+        page.focus("#tab-fit")
+        page.keyboard.press("ArrowRight")
+        sync_api.expect(page.locator("#tab-calc")).to_have_attribute("aria-selected", "true")
+        page.keyboard.press("ArrowLeft")
+        sync_api.expect(page.locator("#tab-fit")).to_have_attribute("aria-selected", "true")
         page.focus("#tab-predict")
         page.keyboard.press("ArrowLeft")
         sync_api.expect(page.locator("#tab-calc")).to_have_attribute("aria-selected", "true")

@@ -57,6 +57,15 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Measured throughput on one device (samples/s)",
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
+        "web_fit": "Fit my runs",
+        "web_fit_hint": (
+            "Fit E(d) to your measured runs (one per line: devices:throughput of the whole run; repeat a size to "
+            "measure the noise) and extrapolate with prediction intervals."
+        ),
+        "web_points": "Measured runs, devices:throughput",
+        "web_gpus_per_node": "Devices per node (puts the all-reduce knee there)",
+        "web_at": "Sizes to predict (default: measured, 2×, 4×)",
+        "web_fit_law": "Law (auto: by leave-one-out error)",
         "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
         "or": "or",
         "solved": "solved for",
@@ -422,6 +431,15 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
+        "web_fit": "Ajustar mis mediciones",
+        "web_fit_hint": (
+            "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución; "
+            "repita un tamaño para medir el ruido) y extrapola con intervalos de predicción."
+        ),
+        "web_points": "Ejecuciones medidas, dispositivos:rendimiento",
+        "web_gpus_per_node": "Dispositivos por nodo (ahí pone el codo del all-reduce)",
+        "web_at": "Tamaños que predecir (por defecto: los medidos, 2×, 4×)",
+        "web_fit_law": "Ley (auto: por el error dejando uno fuera)",
         "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
         "or": "o",
         "solved": "incógnita despejada",

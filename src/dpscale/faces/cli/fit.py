@@ -97,7 +97,13 @@ def run(args: argparse.Namespace) -> int:
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, a, warnings)
     report = _report(f, pred, answers, warnings, a["resamples"])
-    if args.json:
+    if getattr(args, "sink", None):  # the web page: the predictions are its table, what they rest on its notes
+        from dpscale.faces.output import emit
+
+        head = _law_lines(report, args.lang)
+        notes = [*head[1:], *_answer_lines(report, args.unit, args.lang), *warnings]
+        emit(report["predictions"], _columns(args.unit), args, title=head[0], notes=notes)
+    elif args.json:
         print(to_json(report))
     elif args.csv:
         from dpscale.faces.output import emit
@@ -209,6 +215,15 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     lines.append(horizontal(r["measured"], mcols, lang))
     lines += ["", t("fit_predicted", pct=pct)]
     lines.append(horizontal(r["predictions"], _columns(unit), lang))
+    lines += _answer_lines(r, unit, lang)
+    lines += [f"{label('note', lang)}: {say(w, lang)}" for w in r["warnings"]]
+    return "\n".join(lines)
+
+
+def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
+    """The peak and the devices needed for a target, each with its interval."""
+    t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
+    lines = []
     peak = r["peak"]
     if peak:
         rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
@@ -230,8 +245,7 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
             + t("fit_of_law", law=r["law"])
         )
-    lines += [f"{label('note', lang)}: {say(w, lang)}" for w in r["warnings"]]
-    return "\n".join(lines)
+    return lines
 
 
 def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:

@@ -8,6 +8,7 @@ formats exactly as `dpscale COMMAND` does — there is no second copy of any for
 
 from __future__ import annotations
 
+import argparse
 from importlib import import_module
 from importlib.resources import files
 from typing import Any
@@ -25,8 +26,9 @@ from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.predict import PRECISIONS
 
-# What the page may run: the calculators that only compute. File-reading or -writing options stay CLI-only.
-WEB_COMMANDS = ("calc", "predict", "batch", "pipeline", "memory", "plan")
+# What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
+# options (fit's RUNS file too: a positional, so no key names it) stay CLI-only.
+WEB_COMMANDS = ("calc", "predict", "fit", "batch", "pipeline", "memory", "plan")
 FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "efficiency_file", "json", "csv", "lang")
 
 
@@ -71,6 +73,9 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
             raise fail(flag, value, "a number or text, as typed on the command line")
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
+        if isinstance(action, argparse._AppendAction):  # fit's --point: one field, a run per line (or space or ';')
+            argv += [f"{flag}={v}" for v in str(value).replace(";", " ").split()]
+            continue
         argv.append(f"{flag}={value}")
     return argv
 
