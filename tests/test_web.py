@@ -318,12 +318,39 @@ def test_the_page_in_a_real_browser(served):
         page.click("#fit .run")
         sync_api.expect(page.locator("#error")).to_contain_text("--point (Ejecuciones medidas")
         sync_api.expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
+        # the planners, each with its published figure: Goyal's rule (0.1 at 256 → 0.05 at 4 × 32), the ZeRO
+        # paper's 7.5 B parameters on 64 devices (120 / 31.4 / 16.6 / 1.9 GB), GPipe's bubble at p = 4, m = 8 (3/11)
+        page.click("#tab-batch")
+        sync_api.expect(result).to_contain_text("0,05")
+        sync_api.expect(result).to_contain_text("10.000")  # steps per epoch: 1.28e6 / 128
+        page.click("#tab-memory")
+        for gb in ("120,0 GB", "31,4 GB", "16,6 GB", "1,9 GB"):
+            sync_api.expect(result).to_contain_text(gb)
+        sync_api.expect(page.locator("#notes")).to_contain_text("cabe en a100-80gb (80 GiB = 85,9 GB): ZeRO-1")
+        page.select_option("#memory select[name=model]", "llama-7b")  # its own count, not the example's 7.5e9
+        sync_api.expect(page.locator("#memory input[name=params]")).to_have_value("")
+        page.click("#memory .run")
+        sync_api.expect(page.locator("#out-title")).to_contain_text("6,738 mil millones de parámetros")
+        page.click("#tab-pipeline")
+        sync_api.expect(result).to_contain_text("27,3 %")
+        page.click("#tab-plan")
+        sync_api.expect(page.locator("#result tbody tr")).to_have_count(9)  # 1..256x2
+        sync_api.expect(page.locator("#notes")).to_contain_text("plazo de 12,0 h: 2")
+        page.select_option("#plan select[name=law]", "usl")  # a law clears the untyped E here too
+        sync_api.expect(page.locator("#plan input[name=efficiency]")).to_have_value("")
+        page.fill("#plan input[name=sigma]", "0.02")
+        page.fill("#plan input[name=kappa]", "0.0001")
+        page.click("#plan .run")
+        sync_api.expect(page.locator("#notes")).to_contain_text("codo")
+        page.fill("#plan input[name=deadline]", "mañana")
+        page.click("#plan .run")
+        sync_api.expect(page.locator("#error")).to_contain_text("--deadline (Plazo")
         # keyboard: the arrows move between tabs (one tab stop for the list), round the ends
-        page.focus("#tab-fit")
+        page.focus("#tab-plan")
         page.keyboard.press("ArrowRight")
         sync_api.expect(page.locator("#tab-calc")).to_have_attribute("aria-selected", "true")
         page.keyboard.press("ArrowLeft")
-        sync_api.expect(page.locator("#tab-fit")).to_have_attribute("aria-selected", "true")
+        sync_api.expect(page.locator("#tab-plan")).to_have_attribute("aria-selected", "true")
         page.focus("#tab-predict")
         page.keyboard.press("ArrowLeft")
         sync_api.expect(page.locator("#tab-calc")).to_have_attribute("aria-selected", "true")

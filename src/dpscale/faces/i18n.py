@@ -66,6 +66,46 @@ LABELS: dict[str, dict[str, str]] = {
         "web_gpus_per_node": "Devices per node (puts the all-reduce knee there)",
         "web_at": "Sizes to predict (default: measured, 2×, 4×)",
         "web_fit_law": "Law (auto: by leave-one-out error)",
+        "web_batch_tab": "Batch & learning rate",
+        "web_batch_hint": (
+            "Global batch = micro-batch × accumulation steps × devices; the learning rate scaled from a reference "
+            "(linear rule for SGD, square root for Adam); steps per epoch; with a noise scale, the critical batch."
+        ),
+        "web_micro_batch": "Micro-batch per device",
+        "web_base_lr": "Reference learning rate",
+        "web_base_batch": "Reference global batch",
+        "web_optimizer": "Optimizer",
+        "web_samples": "Samples per epoch",
+        "web_noise_scale": "Gradient noise scale B_noise (samples)",
+        "web_memory": "Memory",
+        "web_memory_hint": (
+            "Per-device memory of the model states under DDP and ZeRO/FSDP stages (plus activations for "
+            "transformer presets), against the GPU's memory: does it fit, and the least sharding that does."
+        ),
+        "web_zero": "ZeRO stage",
+        "web_zero_all": "all four",
+        "web_gpu": "GPU",
+        "web_mem_seq_len": "Sequence length (transformer presets: activations)",
+        "web_pipeline": "Pipeline bubble",
+        "web_pipeline_hint": (
+            "Idle share of a pipeline's step (bubble / total time) by schedule, the micro-batches in flight, "
+            "and the efficiency with data parallelism stacked on it."
+        ),
+        "web_stages": "Pipeline stages p",
+        "web_microbatches": "Micro-batches m",
+        "web_schedule": "Schedule",
+        "web_chunks": "Chunks per device (interleaved)",
+        "web_pp_devices": "Total devices (a multiple of p)",
+        "web_dp_efficiency": "Data-parallel E",
+        "web_plan": "Time & cost",
+        "web_plan_hint": (
+            "Time to train, device-hours and cost at each cluster size; the cheapest size that meets the "
+            "deadline, the fastest within the budget, and the knee where more devices stop paying."
+        ),
+        "web_epochs": "Epochs",
+        "web_price": "Price per device-hour",
+        "web_deadline": "Deadline (24h, 90m, 2d)",
+        "web_budget": "Budget",
         "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
         "or": "or",
         "solved": "solved for",
@@ -440,6 +480,48 @@ LABELS: dict[str, dict[str, str]] = {
         "web_gpus_per_node": "Dispositivos por nodo (ahí pone el codo del all-reduce)",
         "web_at": "Tamaños que predecir (por defecto: los medidos, 2×, 4×)",
         "web_fit_law": "Ley (auto: por el error dejando uno fuera)",
+        "web_batch_tab": "Lote y tasa de aprendizaje",
+        "web_batch_hint": (
+            "Lote global = micro-lote × pasos de acumulación × dispositivos; la tasa de aprendizaje escalada desde "
+            "una referencia (regla lineal para SGD, raíz cuadrada para Adam); pasos por época; con una escala de "
+            "ruido, el lote crítico."
+        ),
+        "web_micro_batch": "Micro-lote por dispositivo",
+        "web_base_lr": "Tasa de aprendizaje de referencia",
+        "web_base_batch": "Lote global de referencia",
+        "web_optimizer": "Optimizador",
+        "web_samples": "Muestras por época",
+        "web_noise_scale": "Escala de ruido del gradiente B_noise (muestras)",
+        "web_memory": "Memoria",
+        "web_memory_hint": (
+            "Memoria por dispositivo de los estados del modelo con DDP y las etapas de ZeRO/FSDP (más las "
+            "activaciones de los transformers predefinidos) frente a la memoria de la GPU: si cabe, y el menor "
+            "reparto con el que cabe."
+        ),
+        "web_zero": "Etapa de ZeRO",
+        "web_zero_all": "las cuatro",
+        "web_gpu": "GPU",
+        "web_mem_seq_len": "Longitud de secuencia (transformers predefinidos: activaciones)",
+        "web_pipeline": "Burbuja de pipeline",
+        "web_pipeline_hint": (
+            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según el calendario, los micro-lotes "
+            "en vuelo y la eficiencia con paralelismo de datos encima."
+        ),
+        "web_stages": "Etapas de pipeline p",
+        "web_microbatches": "Micro-lotes m",
+        "web_schedule": "Calendario",
+        "web_chunks": "Fragmentos por dispositivo (interleaved)",
+        "web_pp_devices": "Dispositivos en total (múltiplo de p)",
+        "web_dp_efficiency": "E del paralelismo de datos",
+        "web_plan": "Tiempo y coste",
+        "web_plan_hint": (
+            "Tiempo de entrenamiento, horas-dispositivo y coste por tamaño de clúster; el tamaño más barato que "
+            "cumple el plazo, el más rápido dentro del presupuesto y el codo donde más dispositivos dejan de compensar."
+        ),
+        "web_epochs": "Épocas",
+        "web_price": "Precio por hora-dispositivo",
+        "web_deadline": "Plazo (24h, 90m, 2d)",
+        "web_budget": "Presupuesto",
         "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
         "or": "o",
         "solved": "incógnita despejada",

@@ -135,6 +135,7 @@ def options() -> dict[str, list[str]]:
         "models": sorted(catalog.table("models")),
         "systems": sorted(catalog.table("systems")),
         "precisions": list(PRECISIONS),
+        "gpus": sorted(catalog.table("gpus")),
     }
 
 
