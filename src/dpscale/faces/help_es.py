@@ -60,8 +60,8 @@ HELP_ES: dict[str, str] = {
     ),
     "per-device memory for DDP and ZeRO/FSDP; does it fit?": "memoria por dispositivo con DDP y ZeRO/FSDP; ¿cabe?",
     "time to train, device-hours and cost per size": "tiempo de entrenamiento, horas-dispositivo y coste por tamaño",
-    "the web page (calculator and predictor, English and Spanish) on a local port": (
-        "la página web (calculadora y predictor, en inglés y en español) en un puerto local"
+    "the web page (calculator, predictor, fit and planners, English and Spanish) on a local port": (
+        "la página web (calculadora, predictor, ajuste y planificadores, en inglés y en español) en un puerto local"
     ),
     # shared by several commands (faces/cli/common.py)
     "inputs": "entradas",

@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "pipeline": ("pipeline", "pipeline bubble and stacked data-parallel efficiency"),
     "memory": ("memory", "per-device memory for DDP and ZeRO/FSDP; does it fit?"),
     "plan": ("plan", "time to train, device-hours and cost per size"),
-    "serve": ("serve", "the web page (calculator and predictor, English and Spanish) on a local port"),
+    "serve": ("serve", "the web page (calculator, predictor, fit and planners, English and Spanish) on a local port"),
 }
 
 
