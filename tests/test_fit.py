@@ -159,6 +159,7 @@ def test_repeated_runs_measure_the_noise():
     assert f.runs.repeat_dof == 8
     assert f.noise == pytest.approx(math.sqrt((2 * 0.01**2 + f.runs.repeat_ss) / (2 + 8 + 1)), rel=1e-3)
     assert f.noise == pytest.approx(0.0429, abs=2e-4)  # ±5 % repeats (σ of a run 5.0 %), pooled with the 1 % prior
+    assert "run-to-run noise σ = 4.3 % (8 degrees of freedom from repeated runs)" in f.summary()
 
 
 def test_noisy_repeats_widen_the_interval_and_tight_ones_narrow_it():

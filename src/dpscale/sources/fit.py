@@ -322,6 +322,8 @@ class Fit:
             c = self.candidates[self.runner_up]
             lines.append(f"runner-up: {self.runner_up} (leave-one-out RMSE {_num(c.loo_rmse)})")
         lines.append(f"E relative to the smallest measured size, d0 = {self.baseline_devices}")
+        repeats = f" ({self.runs.repeat_dof} degrees of freedom from repeated runs)" if self.runs.repeat_dof else ""
+        lines.append(f"run-to-run noise σ = {100 * self.noise:.2g} %{repeats}")
         for p in self.parameters.values():
             lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
         lines += [f"warning: {w}" for w in self.warnings]
