@@ -159,6 +159,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "constant_baseline_note": "a constant E (the median measured E) would err by {e} median",
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
+        "interval_coverage_note": "{share} of the held-out measurements inside the fit's {pct} prediction interval",
         "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
         "skipped_note": (
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
@@ -582,6 +583,9 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
         "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
+        "interval_coverage_note": (
+            "{share} de las mediciones reservadas dentro del intervalo de predicción del {pct} del ajuste"
+        ),
         "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
         "skipped_note": (
             "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "

@@ -21,11 +21,17 @@ from dpscale.sources.predict_validate import summary
 MIN_SIZES = 4
 
 
-def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
-    """{"mode","points","configs","median_abs_error","p90_abs_error","max_abs_error","rows"}.
+CONFIDENCE = 0.9  # `dpscale fit`'s default level, and its default 1,000 resamples below
 
-    Each row: {"cfg","devices","measured","predicted","error","signed_error"}: error = |predicted − measured| in E
-    (as the issue's contract has it: absolute differences), signed_error = predicted − measured."""
+
+def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
+    """{"mode","points","configs","median_abs_error","p90_abs_error","max_abs_error","interval_coverage",
+    "confidence","rows"}.
+
+    Each row: {"cfg","devices","measured","predicted","error","signed_error","efficiency_lo","efficiency_hi"}:
+    error = |predicted − measured| in E (as the issue's contract has it: absolute differences), signed_error =
+    predicted − measured, lo/hi the fit's 90 % prediction interval for a run there; interval_coverage is the
+    share of held-out measurements inside it — whether the fit's uncertainty is honest, not only its point."""
     rows = []
     for c in configs:
         sizes = sorted({r.devices for r in c.rows})
@@ -34,13 +40,17 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
         top = sizes[-1]
         train = [(r.devices, r.throughput) for r in c.rows if r.devices < top]
         held = [r for r in c.rows if r.devices == top]
-        f = fit(train, gpus_per_node=c.gpus_per_node, resamples=50)
-        predicted = float(f.efficiency(top))
+        f = fit(train, gpus_per_node=c.gpus_per_node, confidence=CONFIDENCE)
+        p = f.predict([top])
+        predicted, lo, hi = (float(x[0]) for x in (p.efficiency, p.efficiency_lo, p.efficiency_hi))
         d0 = sizes[0]  # the fit's reference; measured E against the same one
         x0 = float(np.mean([r.throughput for r in c.rows if r.devices == d0]))
         measured = float(np.mean([relative_efficiency(r.throughput, top, x0, d0) for r in held]))
         rows.append(
             {"cfg": c.cfg, "devices": top, "measured": measured, "predicted": predicted,
-             "error": abs(predicted - measured), "signed_error": predicted - measured}
+             "error": abs(predicted - measured), "signed_error": predicted - measured,
+             "efficiency_lo": lo, "efficiency_hi": hi}
         )  # fmt: skip
-    return {**summary(rows, len(rows), "fit"), "rows": rows}
+    inside = [r["efficiency_lo"] <= r["measured"] <= r["efficiency_hi"] for r in rows]
+    coverage = float(np.mean(inside)) if rows else None
+    return {**summary(rows, len(rows), "fit"), "interval_coverage": coverage, "confidence": CONFIDENCE, "rows": rows}
