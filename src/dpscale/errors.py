@@ -118,6 +118,11 @@ def one(x: Any, name: str) -> Any:
     return arr.item()
 
 
+def ones(*named: tuple[Any, str]) -> list[Any]:
+    """`one` for several (value, name) pairs at once, None (not given) left as None."""
+    return [None if x is None else one(x, name) for x, name in named]
+
+
 def choice(x: Any, name: str, options: tuple[str, ...]) -> str:
     """One of a few names ('ring', 'gpipe', 'usl'); an array or a list here raised 'unhashable' or numpy's
     ambiguity error, not this line with the valid names."""

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_positive, check_range, fail, one
+from dpscale.errors import check_count, check_devices, check_positive, check_range, fail, ones
 from dpscale.formulas.scaling import scale
 
 RULES = ("linear", "sqrt")
@@ -152,17 +152,10 @@ def batch_plan(
     noise_scale (B_noise) in samples, warmup_epochs in epochs.
     """
     # one number each: a list raised numpy's 'truth value … is ambiguous' or 'doesn't define __round__'
-    base_lr, base_batch, dataset_size, warmup_epochs, noise_scale, min_steps = (
-        None if x is None else one(x, name)
-        for x, name in (
-            (base_lr, "base_lr"),
-            (base_batch, "base_batch"),
-            (dataset_size, "dataset_size"),
-            (warmup_epochs, "warmup_epochs"),
-            (noise_scale, "noise_scale"),
-            (min_steps, "min_steps"),
-        )
-    )
+    base_lr, base_batch, dataset_size, warmup_epochs, noise_scale, min_steps = ones(
+        (base_lr, "base_lr"), (base_batch, "base_batch"), (dataset_size, "dataset_size"),
+        (warmup_epochs, "warmup_epochs"), (noise_scale, "noise_scale"), (min_steps, "min_steps"),
+    )  # fmt: skip
     gb = global_batch(micro_batch, grad_accum, devices)
     lr = chosen = None
     if base_lr is not None or base_batch is not None:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array, one
+from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array, ones
 from dpscale.formulas.scaling import scale
 
 KNEE_THRESHOLD = 0.5
@@ -94,18 +94,11 @@ def plan(
     throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
     any one currency. Hours per size = samples × epochs / (d·v·E) / 3600."""
     # one number each: only the devices are a list (a list here raised numpy's 'truth value … is ambiguous')
-    samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = (
-        None if x is None else one(x, name)
-        for x, name in (
-            (samples, "samples"),
-            (epochs, "epochs"),
-            (throughput, "throughput"),
-            (price_per_device_hour, "price_per_device_hour"),
-            (deadline_hours, "deadline"),
-            (budget, "budget"),
-            (knee_threshold, "knee_threshold"),
-        )
-    )
+    samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = ones(
+        (samples, "samples"), (epochs, "epochs"), (throughput, "throughput"),
+        (price_per_device_hour, "price_per_device_hour"), (deadline_hours, "deadline"), (budget, "budget"),
+        (knee_threshold, "knee_threshold"),
+    )  # fmt: skip
     n = check_positive(samples, "samples", "a sample count > 0")
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
     many = devices.tolist() if is_array(devices) else devices

@@ -26,6 +26,7 @@ from dpscale.errors import (
     check_sizes,
     fail,
     one,
+    ones,
     text,
 )
 from dpscale.files import read_text
@@ -356,14 +357,13 @@ def predict(
     d = np.atleast_1d(d).astype(float)
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
-     inter_bw_gbs, grad_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us, alpha_inter_us) = (
-        None if value is None else one(value, flag) for value, flag in (
-            (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (throughput, "--throughput"),
-            (step_time_s, "--step-time"), (baseline_devices, "--baseline-devices"), (mfu, "--mfu"),
-            (seq_len, "--seq-len"), (gpus_per_node, "--gpus-per-node"), (intra_bw_gbs, "--intra-bw"),
-            (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"), (bucket_mb, "--bucket-mb"),
-            (first_bucket_mb, "--first-bucket-mb"), (input_rate, "--input-rate"), (alpha_intra_us, "--alpha-intra"),
-            (alpha_inter_us, "--alpha-inter")))  # fmt: skip
+     inter_bw_gbs, grad_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us, alpha_inter_us) = ones(
+        (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (throughput, "--throughput"),
+        (step_time_s, "--step-time"), (baseline_devices, "--baseline-devices"), (mfu, "--mfu"),
+        (seq_len, "--seq-len"), (gpus_per_node, "--gpus-per-node"), (intra_bw_gbs, "--intra-bw"),
+        (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"), (bucket_mb, "--bucket-mb"),
+        (first_bucket_mb, "--first-bucket-mb"), (input_rate, "--input-rate"), (alpha_intra_us, "--alpha-intra"),
+        (alpha_inter_us, "--alpha-inter"))  # fmt: skip
     model, gpu, system = text(model, "--model"), text(gpu, "--gpu"), text(system, "--system")
     precision = text(precision, "--precision")
     overlap = check_flag(overlap, "overlap")
