@@ -144,6 +144,19 @@ def test_repeated_runs_keep_their_spread():
     assert runs_from([(1, 100.0), (2, 190.0)]).counts is None  # one run a size: nothing to pool
 
 
+def test_a_run_pasted_twice_is_not_a_repeat():
+    """Two rows with the same throughput to every digit are one record twice: counted as two runs they would
+    claim a mean √2 surer and zero spread. The mean is unchanged; the noise and the intervals are the single run's."""
+    once = [(1, 1000.0), (4, 3800.0), (8, 7000.0), (16, 13000.0)]
+    twice = fit(once + once, seed=5)
+    single = fit(once, seed=5)
+    assert twice.runs.repeat_dof == 0 and twice.runs.runs_per_size == (1, 1, 1, 1)
+    assert twice.noise == single.noise
+    assert twice.predict([64]).efficiency_lo == pytest.approx(single.predict([64]).efficiency_lo, rel=1e-12)
+    mixed = fit([(1, 1000.0), (1, 1000.0), (1, 1010.0), (4, 3800.0), (8, 7000.0), (16, 13000.0)])
+    assert mixed.runs.counts == (2, 1, 1, 1) and mixed.runs.repeat_dof == 1  # 1000 and 1010: two distinct runs
+
+
 def _repeated(delta: float, times: int = 3) -> list[tuple[int, float]]:
     """Runs exactly on a USL curve at 1–8 devices, each size measured `times` times spread ±delta around it."""
     d, x = usl_runs(0.02, 1e-3, sizes=np.array([1, 2, 4, 8]))

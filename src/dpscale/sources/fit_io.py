@@ -210,9 +210,11 @@ def combine(runs: Iterable[Run]) -> Runs:
         g = groups[d]
         xs = [r.throughput for r in g]
         mean = sum(xs) / len(xs)
-        logs = [math.log(x) for x in xs]
+        # the noise counts distinct values only: a throughput repeated to every digit is one record pasted twice,
+        # and as two runs it would shrink σ and the intervals (a size's mean is still of every row, as before)
+        logs = [math.log(x) for x in set(xs)]
         ss += sum((v - sum(logs) / len(logs)) ** 2 for v in logs)
-        counts.append(len(g))
+        counts.append(len(logs))
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
             key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"
