@@ -258,3 +258,11 @@ def test_repeated_runs_show_the_noise_they_measured(tmp_path, capsys):
     assert f"run-to-run noise σ = {100 * r['noise']:.2g} % (with 5 degrees of freedom from repeated runs)" in text
     assert main(["fit", str(p), "--resamples", "200", "--lang", "es"]) == 0
     assert "(con 5 grados de libertad de ejecuciones repetidas)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang, said", [("en", "(1.125; the law: 1.000)"), ("es", "(1,125; la ley: 1,000)")])
+def test_a_law_that_misses_a_point_is_said_in_either_language(capsys, lang, said):
+    """The note's 'fitted' field was a number where fit_describe's is text: Spanish localised it as text and
+    crashed (a traceback here, a 500 on the page)."""
+    rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "8:9000", "--lang", lang)
+    assert rc == 0 and said in out

@@ -122,7 +122,7 @@ EN = {
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",
     "fit_describe": "fitted {law} ({fitted}), E relative to d0 = {d0:,}",
     "fit_misses": (
-        "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {fitted:.3f}) — its shape "
+        "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {law_e:.3f}) — its shape "
         "cannot follow the data; try another --law, or measure more sizes"
     ),
     "superlinear_points": (

@@ -1012,7 +1012,7 @@ NOTES: dict[str, dict[str, str]] = {
         "MSE a la mitad)",
         "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
         "fit_misses": (
-            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {fitted:.3f}) — su "
+            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
         ),
         "superlinear_points": (
@@ -1036,7 +1036,7 @@ def say(note: str, lang: str = "en") -> str:
             text = super().format_field(value, format_spec)
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
-    fields = {k: localise(v, lang) if k in TEXT_NUMBERS else v for k, v in note.fields.items()}
+    fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}
     return Localised().format(template, **fields)
 
 
