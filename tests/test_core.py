@@ -51,8 +51,23 @@ def test_numpy_scalars_are_numbers_and_mismatched_arrays_are_one_line():
 
 def test_counts_past_2_to_the_53_are_refused():
     # whole numbers stop being exact in floating point there; no count of devices or samples is that large
-    with pytest.raises(DpscaleError, match="devices: got 1e\\+20; allowed: a whole number from 1 to 2\\^53"):
-        scale(1e20, 2000.0, 0.9)
+    from dpscale.errors import check_devices
+
+    with pytest.raises(DpscaleError, match="batch: got 1e\\+20; allowed: a whole number from 1 to 2\\^53"):
+        check_devices(1e20, "batch")
+
+
+def test_devices_past_any_machine_are_refused_in_every_entry_point():
+    """scale, solve, plan and batch_plan once took 2e7 devices (or 2^53) while predict and the CLI refused them."""
+    import dpscale as dp
+
+    too_many = "devices: got 20000000; allowed: a whole number from 1 to 10,000,000"
+    for call in (lambda: scale(20_000_000, 1.0, 0.9), lambda: solve(devices=20_000_000, per_device_throughput=1.0,
+                 efficiency=0.9), lambda: dp.plan(1e6, 1, 2000, [20_000_000]),
+                 lambda: dp.batch_plan(1, 20_000_000, efficiency=0.9)):  # fmt: skip
+        with pytest.raises(DpscaleError, match=too_many):
+            call()
+    assert scale(10_000_000, 1.0, 0.9).actual_throughput == pytest.approx(9e6)
 
 
 def test_solve_efficiency_from_measurement():

@@ -186,3 +186,101 @@ def test_a_vanishing_input_rate_is_refused_not_nan():
         predict([1, 8], params=1e8, throughput=100.0, input_rate=1e-320, **CLUSTER)
     slow = predict([1, 8], params=1e8, batch=1, step_time_s=1e6, input_rate=1e-5, **CLUSTER)  # 1e-6 per device
     assert 0 < slow.records()[1]["efficiency"] <= 1
+
+
+# Session 14's API audit: each of these once raised a TypeError, named the wrong thing or answered silently.
+
+
+def test_laws_take_numpy_scalars_and_a_fits_own_values():
+    """np.float64(0.1) was refused as 'sigma: got 0.1; allowed: a contention σ in [0, 1)' (it looked like an array)."""
+    assert dpscale.USL(np.float64(0.1), np.float32(0.0)) == USL(0.1, 0.0)
+    assert dpscale.Amdahl(np.array(0.05)).serial_fraction == 0.05
+    f = dpscale.fit(devices=[1, 2, 4, 8], throughput=[100, 190, 350, 600], law="usl")
+    assert USL(*f.values).efficiency(8) == pytest.approx(f.efficiency(8))
+    with pytest.raises(DpscaleError, match="sigma: got"):
+        USL([0.1, 0.2])
+
+
+def test_float32_sizes_are_computed_in_float64():
+    r = scale(np.array([1.0], np.float32), 1.001, 1.0)
+    assert r.actual_throughput[0] == 1.001 and r.actual_throughput.dtype == np.float64  # was 1.00100005
+    assert scale(np.array([8], np.float32), 1e38, 0.9).actual_throughput[0] == pytest.approx(7.2e38)  # was inf
+
+
+def test_a_list_of_e_where_sizes_are_planned_one_at_a_time_is_refused_by_name():
+    what = "efficiency: got .*; allowed: one number, or an E\\(d\\) source"
+    for call in (lambda: dpscale.plan(1.28e6, 90, 2000, [2, 8], [0.9, 0.8]),
+                 lambda: dpscale.batch_plan(32, 8, efficiency=[0.9, 0.8])):  # fmt: skip
+        with pytest.raises(DpscaleError, match=what):
+            call()
+    with pytest.raises(DpscaleError, match="efficiency: got 0.9; allowed: E = 1 at one device"):
+        scale(1, 2000, [0.9, 0.8])  # a TypeError from float() of an array
+    assert scale(1, 2000, [1.0, 1.0]).actual_throughput.tolist() == [2000.0, 2000.0]
+
+
+def test_solve_holds_the_same_rules_as_scale():
+    """A fit from 8 devices up said 'efficiency: got 1.028' below its baseline; a function saying 0.9 at one device
+    was solved to one device at 90 % of itself."""
+    f = dpscale.fit(devices=[8, 16, 32, 64], throughput=[1600, 3040, 5760, 10240])
+    for kw in (dict(per_device_throughput=200, efficiency=f, speedup=2),
+               dict(devices=4, efficiency=f, actual_throughput=1000)):  # fmt: skip
+        with pytest.raises(DpscaleError, match="below this fit's smallest measured size 8"):
+            solve(**kw)
+    for kw in (dict(per_device_throughput=100, efficiency=lambda d: 0.9, speedup=0.5),
+               dict(devices=1, efficiency=lambda d: 0.9, actual_throughput=90)):  # fmt: skip
+        with pytest.raises(DpscaleError, match="efficiency: got 0.9; allowed: E = 1 at one device"):
+            solve(**kw)
+    assert solve(per_device_throughput=200, efficiency=f, speedup=20).result.devices == 22
+
+
+def test_scaled_lr_bounds_the_batch_and_takes_arrays_under_both_rules():
+    with pytest.raises(DpscaleError, match="batch: got 1e\\+308"):
+        dpscale.scaled_lr(1e6, 1e-9, 1e308)  # was inf
+    assert dpscale.scaled_lr(0.1, 256, np.array([512, 1024]), "sqrt").tolist() == pytest.approx([0.1 * 2**0.5, 0.2])
+    with pytest.raises(DpscaleError, match="rule: got 'bogus'; allowed: linear, sqrt"):
+        dpscale.batch_plan(32, 8, rule="bogus")  # returned quietly
+    with pytest.raises(DpscaleError, match="optimizer: got 'lamb'; allowed: sgd, adam"):
+        dpscale.batch_plan(32, 8, optimizer="lamb")
+    with pytest.raises(DpscaleError, match="rule: got 'sqrt'; allowed: with base_lr and base_batch"):
+        dpscale.batch_plan(32, 8, rule="sqrt")
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        (((8, 0.9), (8, 0.5)), "8 devices given twice \\(0.9 and 0.5\\)"),  # the last silently won
+        ([8, 0.9], "table: got \\[8, 0.9\\]; allowed: \\(devices, efficiency\\) pairs"),  # a TypeError
+        ("8:0.9", "table: got '8:0.9'"),
+        ((), "table: got \\(\\)"),  # accepted, then 'allowed: the listed sizes ' with none listed
+        (((1, 0.9), (8, 0.8)), "efficiency: got 0.9; allowed: E = 1 at one device"),
+    ],
+)
+def test_a_per_size_table_is_checked_when_built(table, message):
+    with pytest.raises(DpscaleError, match=message):
+        dpscale.PerSize(table)
+
+
+def test_a_per_size_table_reads_like_the_other_sources():
+    t = dpscale.PerSize(((2, 0.9), (4, 0.8)))
+    assert t.efficiency([2, 4]).tolist() == [0.9, 0.8]  # 'unhashable type: list'
+    assert type(t.efficiency(np.int64(4))) is float  # a 0-d array
+    assert scale([1, 2, 4], 2000, t).actual_throughput.tolist() == [2000.0, 3600.0, 6400.0]  # 'no value for 1'
+    with pytest.raises(DpscaleError, match="no value for 3 devices; allowed: the listed sizes 2,4"):
+        t.efficiency(3)
+
+
+def test_results_do_not_change_with_the_callers_arrays():
+    d, e = np.array([2, 4]), np.array([0.9, 0.8])
+    r = scale(d, 100.0, e)
+    d[0], e[0] = 64, 0.1
+    assert r.devices.tolist() == [2, 4] and r.efficiency.tolist() == [0.9, 0.8]
+    assert r.ideal_throughput.tolist() == [200.0, 400.0]
+
+
+def test_a_fit_reads_numpy_scalar_targets():
+    f = dpscale.fit(devices=[8, 16, 32, 64], throughput=[1600, 3040, 5760, 10240])
+    want = f.devices_for(throughput=20000)
+    assert f.devices_for(throughput=np.float32(20000)) == want == f.devices_for(throughput=np.int64(20000))
+    assert dpscale.Constant(np.float64(0.9)).value == 0.9
+    with pytest.raises(DpscaleError, match="efficiency: got \\[0.9, 0.8\\]; allowed: one number"):
+        dpscale.Constant([0.9, 0.8])

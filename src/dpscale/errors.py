@@ -197,6 +197,7 @@ def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any
 
             if not np.all(x == np.floor(x)):
                 raise fail(name, _bad(x, lambda a: a == np.floor(a)), allowed)
+            return floats(x)  # float32 counts: products with 1e38 samples/s overflowed, 1.001 came back 1.00100005
     elif x != int(x):
         raise fail(name, x, allowed)
     return x
@@ -269,15 +270,16 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
 
 
 def check_fraction(x: float, name: str, allowed: str = "a number in [0, 1)") -> float:
-    """Scalar parameter in [0, 1): serial fractions, contention σ."""
-    x = as_number(x, name)
+    """Scalar parameter in [0, 1): serial fractions, contention σ (a numpy scalar or a fit's value is one number)."""
+    x = as_number(one(x, name), name)
     if is_array(x) or not (0 <= x < 1):
         raise fail(name, x, allowed)
     return float(x)
 
 
 def check_nonnegative(x: float, name: str) -> float:
-    x = as_number(x, name)
+    """Scalar parameter ≥ 0 and finite: the USL's coherency κ."""
+    x = as_number(one(x, name), name)
     if is_array(x) or not (0 <= x < math.inf):
         raise fail(name, x, "a finite number ≥ 0")
     return float(x)

@@ -16,8 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_positive, check_range, fail, ones
-from dpscale.formulas.scaling import scale
+from dpscale.errors import check_count, check_devices, check_range, choice, fail, ones
+from dpscale.formulas.scaling import check_source, scale
 
 RULES = ("linear", "sqrt")
 # The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
@@ -50,11 +50,10 @@ def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "line
     """
     lr0 = check_range(base_lr, "base_lr", 1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
     b0 = check_range(base_batch, "base_batch", *BATCH_RANGE)  # 1e-320: LR = ∞
-    b = check_positive(batch, "batch", "a batch size > 0")
-    if rule not in RULES:
-        raise fail("rule", rule, ", ".join(RULES))
+    b = check_range(batch, "batch", *BATCH_RANGE)  # 1e308 samples gave an LR of inf
+    rule = choice(rule, "rule", RULES)
     k = b / b0
-    return lr0 * (k if rule == "linear" else math.sqrt(k))
+    return lr0 * (k if rule == "linear" else k**0.5)  # (not math.sqrt: batches may be an array)
 
 
 def steps_per_epoch(dataset_size: float, batch: int) -> int:
@@ -157,12 +156,15 @@ def batch_plan(
         (warmup_epochs, "warmup_epochs"), (noise_scale, "noise_scale"), (min_steps, "min_steps"),
     )  # fmt: skip
     gb = global_batch(micro_batch, grad_accum, devices)
+    optimizer = choice(optimizer, "optimizer", tuple(RULE_FOR))  # 'lamb' or rule='bogus' once returned quietly
+    rule = None if rule is None else choice(rule, "rule", RULES)
     lr = chosen = None
-    if base_lr is not None or base_batch is not None:
+    if base_lr is None and base_batch is None:
+        if rule is not None:  # a rule scales a learning rate: none given (warm-up steps need none: they count)
+            raise fail("rule", rule, "with base_lr and base_batch (the reference learning rate)")
+    else:
         if base_lr is None or base_batch is None:
             raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")
-        if optimizer not in RULE_FOR:
-            raise fail("optimizer", optimizer, ", ".join(RULE_FOR))
         chosen = rule or RULE_FOR[optimizer]
         lr = scaled_lr(base_lr, base_batch, gb, chosen)
         if warmup_epochs is None and chosen == "linear" and gb > base_batch:
@@ -176,7 +178,7 @@ def batch_plan(
     cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
     hw = tt = None
     if efficiency is not None:
-        hw = scale(devices, 1.0, efficiency).speedup
+        hw = scale(devices, 1.0, check_source(efficiency)).speedup
         if noise_scale is not None:
             tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency)
     return BatchPlan(

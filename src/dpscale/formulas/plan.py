@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array, ones
-from dpscale.formulas.scaling import scale
+from dpscale.formulas.scaling import check_source, scale
 
 KNEE_THRESHOLD = 0.5
 _UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
@@ -114,6 +114,7 @@ def plan(
         if price is None:
             raise DpscaleError("budget: needs a price per device-hour (--price-per-device-hour) to turn into hours")
     check_nonnegative(knee_threshold, "knee_threshold")
+    check_source(efficiency)
     points: list[PlanPoint] = []
     for d in sizes:
         r = scale(d, throughput, efficiency)

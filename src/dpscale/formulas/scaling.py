@@ -50,10 +50,11 @@ ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held 
 UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
 
-def _freeze(x: Any) -> Any:
-    """A read-only view: the result's arrays cannot be changed, and the caller's own arrays stay writable."""
+def _freeze(x: Any, copy: bool = False) -> Any:
+    """A read-only view: the result's arrays cannot be changed, and the caller's own arrays stay writable. An input
+    is copied first: a view of the caller's array changed with it (devices 64 beside an ideal computed for 2)."""
     if is_array(x) and x.ndim:
-        x = x.view()
+        x = x.copy() if copy else x.view()
         x.flags.writeable = False
     return x
 
@@ -106,6 +107,14 @@ def is_number(x: Any) -> bool:
     return isinstance(x, (int, float)) or (is_array(x) and x.ndim == 0)
 
 
+def check_source(efficiency: Any, name: str = "efficiency") -> Any:
+    """Where sizes are planned one at a time (plan, batch_plan), E is one number or a function of d: a list of E
+    has no size of its own to go with (it raised numpy's 'only 0-dimensional arrays' or gave two answers)."""
+    if isinstance(efficiency, (list, tuple)) or (is_array(efficiency) and efficiency.size != 1):
+        raise fail(name, efficiency, "one number, or an E(d) source: a law, a fit, a prediction or a PerSize table")
+    return efficiency
+
+
 def constant_efficiency(e: float, devices: Any) -> Any:
     """A constant E holds from two devices on: one device is its own reference, so E(1) = 1 (a plan that
     charged one device E = 0.9 would find it 10 % slower than itself)."""
@@ -133,9 +142,9 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
 
         e = np.broadcast_to(e, actual.shape)  # a read-only view, no copy
     return ScaleResult(
-        devices=_freeze(d),
-        per_device_throughput=_freeze(v),
-        efficiency=_freeze(e),
+        devices=_freeze(d, copy=True),
+        per_device_throughput=_freeze(v, copy=True),
+        efficiency=_freeze(e, copy=True),
         ideal_throughput=_freeze(ideal),
         actual_throughput=_freeze(actual),
         speedup=_freeze(speedup),
@@ -151,7 +160,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     Returns ideal d·v, actual d·v·E and lost throughput in that unit; speedup and effective devices d·E.
     A constant E holds from two devices on (E(1) = 1); any other source must give 1 at one device (a table or
     function saying 0.9 there is refused). Arrays broadcast along one length."""
-    d = check_devices(devices, "devices")
+    d = check_devices(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
         e = constant_efficiency(check_efficiency(efficiency, "efficiency"), d)
@@ -192,8 +201,13 @@ def _check_one_device(e: Any, d: Any) -> None:
         at_one = np.broadcast_to(e, d.shape)[d == 1]
         wrong = at_one[np.abs(at_one - 1) > 1e-9]
         value = float(wrong[0]) if wrong.size else None
+    elif d != 1:
+        return
+    elif is_array(e) and e.ndim:  # one device, several E (a what-if list): each must be 1 there
+        wrong = e[abs(e - 1) > 1e-9]
+        value = float(wrong.flat[0]) if wrong.size else None
     else:
-        value = float(e) if d == 1 and abs(float(e) - 1) > 1e-9 else None
+        value = float(e) if abs(float(e) - 1) > 1e-9 else None
     if value is not None:
         raise fail("efficiency", value, ONE_DEVICE_E)
 
@@ -274,7 +288,7 @@ def solve(
         return Solution(unknown, getattr(result, unknown), result)
 
     if unknown == "efficiency":
-        d = _scalar(check_devices(devices), "devices")
+        d = _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
         v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
         s = target if speedup is not None else target / v
         e = s / d
@@ -299,8 +313,11 @@ def solve(
                 "per_device_throughput: cannot be solved from a speedup (S = d·E does not involve it); "
                 "allowed: give actual_throughput instead"
             )
-        d = _scalar(check_devices(devices), "devices")
+        d = _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
+        if not is_number(efficiency):
+            _check_baseline(efficiency, d)
         e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
+        _check_one_device(e, d)
         v = target / (d * e)
         if not (math.isfinite(v) and v > 0 and math.isfinite(v * d)):  # 1e308 from E = 0.5 on 2: ∞ per device
             raise DpscaleError(
@@ -320,7 +337,9 @@ def solve(
     elif callable(fn):
         smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
         d, exact = _devices_for_speedup(fn, s_target, v if speedup is None else None, smooth=smooth)
+        _check_baseline(efficiency, d)
         e = _scalar(check_efficiency(fn(d)), "efficiency")
+        _check_one_device(e, d)
     else:
         e = _scalar(check_efficiency(efficiency), "efficiency")
         exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1

@@ -24,9 +24,11 @@ from dpscale.errors import (
     check_count,
     check_devices,
     check_efficiency,
+    check_positive,
     check_sizes,
     choice,
     fail,
+    one,
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
@@ -263,7 +265,7 @@ class Fit:
         if (throughput is None) == (efficiency is None):
             raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
         if throughput is not None:
-            throughput = _positive(throughput, "throughput")
+            throughput = float(check_positive(one(throughput, "throughput"), "throughput"))  # np.float32 too
         else:
             efficiency = float(check_efficiency(efficiency, "efficiency"))  # 2 once answered nan devices
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
@@ -328,12 +330,6 @@ class Fit:
             lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
         lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
-
-
-def _positive(x: Any, name: str) -> float:
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or not (0 < x < math.inf):
-        raise fail(name, x, "a finite number > 0")
-    return float(x)
 
 
 def _num(x: float) -> str:
@@ -527,7 +523,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     if gap.size and gap.max() > MISFIT:
         k = int(np.argmax(gap))
         out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=float(np.exp(y[k])),
-                        fitted=float(np.exp(fitted[k]))))  # fmt: skip
+                        law_e=float(np.exp(fitted[k]))))  # fmt: skip
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
         sizes = "; ".join(f"{dd:,}" for dd, _ in sup)

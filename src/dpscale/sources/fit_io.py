@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, fail, renamed
 from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
@@ -308,4 +308,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     sizes = sorted(table)
     if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
         d0 = sizes[0]
-    return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)
+    try:
+        return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)
+    except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
+        raise renamed(exc, flag) from None

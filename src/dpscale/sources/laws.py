@@ -23,7 +23,7 @@ from dpscale.errors import (
     is_array,
     one,
 )
-from dpscale.formulas.scaling import constant_efficiency
+from dpscale.formulas.scaling import ONE_DEVICE_E, constant_efficiency
 from dpscale.notes import Note
 
 TYPE_CHECKING = False
@@ -74,7 +74,7 @@ class Constant(_Law):
     __slots__ = ("value",)
 
     def __init__(self, value: float) -> None:
-        self._set(value=float(check_efficiency(value, "efficiency")))
+        self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
         return constant_efficiency(self.value, _sizes(d))
@@ -90,35 +90,45 @@ class PerSize(_Law):
     continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
-        # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1]
-        self._set(
-            table=tuple((int(check_devices(d, "devices", MAX_DEVICES)), float(check_efficiency(e))) for d, e in table)
-        )
+        # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1], each size once, E(1) = 1
+        pairs = list(table) if isinstance(table, (list, tuple)) else None
+        if not pairs or not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
+            raise fail("table", table, "(devices, efficiency) pairs, at least one")
+        seen: dict[int, float] = {}
+        for d, e in pairs:
+            d, e = (
+                int(check_devices(one(d, "devices"), "devices", MAX_DEVICES)),
+                float(check_efficiency(one(e, "efficiency"))),
+            )
+            if seen.setdefault(d, e) != e:  # the last of two once won silently
+                raise DpscaleError(
+                    f"efficiency: {d} devices given twice ({seen[d]:g} and {e:g}); allowed: one E per size"
+                )
+            if d == 1 and e != 1:
+                raise fail("efficiency", e, ONE_DEVICE_E)
+        self._set(table=tuple(seen.items()))
 
     @classmethod
     def of(cls, devices: list[int], efficiencies: list[float]) -> PerSize:
+        """The table from two lists, one E per device count."""
         if len(devices) != len(efficiencies):
             raise DpscaleError(
                 f"efficiency: got {len(efficiencies)} values for {len(devices)} device counts; "
                 "allowed: one efficiency per device count"
             )
-        seen: dict[int, float] = {}
-        for d, e in zip(devices, efficiencies):
-            d = int(check_devices(d, "devices", MAX_DEVICES))
-            check_efficiency(e, "efficiency")
-            if seen.setdefault(d, float(e)) != float(e):
-                raise DpscaleError(
-                    f"efficiency: {d} devices given twice ({seen[int(d)]:g} and {float(e):g}); allowed: one E per size"
-                )
         return cls(tuple(zip(devices, efficiencies)))
 
     def efficiency(self, d: Any) -> Any:
-        lookup = dict(self.table)
-        if is_array(d):
+        """E at the listed sizes (and 1 at one device, its own reference); any other size is refused."""
+        lookup = {1: 1.0, **dict(self.table)}
+        if is_array(d) or isinstance(d, (list, tuple)):
             import numpy as np
 
-            return np.array([self._get(lookup, x) for x in np.ravel(d).tolist()]).reshape(np.shape(d))
-        return self._get(lookup, d)
+            d = np.asarray(d)
+            if d.ndim:
+                return np.array([self._get(lookup, x) for x in d.ravel().tolist()]).reshape(d.shape)
+            d = d.item()
+        return self._get(lookup, d.item() if hasattr(d, "item") else d)
 
     def _get(self, lookup: dict[int, float], d: Any) -> float:
         if d not in lookup:  # (8.7 is not 8: no truncation; 8.0 == 8 finds it)

@@ -357,7 +357,8 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
     try:
         return PerSize.of(devices, values)
     except DpscaleError as exc:
-        raise DpscaleError(f"--{exc}") from None  # "efficiency: 8 devices given twice …" names the flag
+        # "efficiency: 8 devices given twice …" names the flag; a standard error keeps its parts (said in Spanish)
+        raise (renamed(exc, "--efficiency") if getattr(exc, "parts", None) else DpscaleError(f"--{exc}")) from None
 
 
 def _named(cls: type, *values: float) -> Any:
