@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from clihelp import run
@@ -454,3 +455,17 @@ def test_hints_and_glue_stay_where_they_belong(capsys, argv, needle):
 def test_float_noise_is_not_called_a_rounding(capsys):
     rc, out, err = run(capsys, "calc", "-v", "1", "-e", "0.7", "-a", "2.1")  # 2.1/0.7 = 3.0000000000000004
     assert rc == 0 and "rounded up" not in out + err and "devices                    3" in out
+
+
+HOLDOUT = Path(__file__).resolve().parents[1] / "validation" / "holdout_pyt.csv"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["calc", "-d", "8", "-v", "100", "-e", "0.9"], ["validate", str(HOLDOUT), "--json"]])
+def test_output_that_cannot_be_written_is_one_line(argv):
+    """stdout on a full disk gave a traceback (OSError: No space left on device) and another at exit."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "dpscale", *argv], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 1 and p.stderr.splitlines() == [
+        f"dpscale {argv[0]}: error: cannot write the output (No space left on device)"
+    ]

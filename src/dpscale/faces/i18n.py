@@ -622,6 +622,7 @@ LABELS: dict[str, dict[str, str]] = {
         "not_available": "n/d",
         "measured_sizes": "tamaños medidos",
         "unknown_command": "orden desconocida {command}; se admite: {valid}",
+        "cannot_write": "no se pudo escribir la salida ({why})",
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "

@@ -109,6 +109,27 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # stdout on a full disk (/dev/full): one line, not a traceback
+        if exc.filename is not None:  # a file the command opened itself: its own errors name their flags
+            raise
+        _silence_stdout()
+        said = f"cannot write the output ({exc.strerror or exc})"
+        if getattr(args, "lang", "en") == "es":
+            from dpscale.faces.i18n import label
+
+            said = label("cannot_write", "es").format(why=exc.strerror or exc)  # (the OS's words stay its own)
+        print(f"dpscale {command}: error: {said}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush of what could not be written fails no more."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test's capture): nothing will flush
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
