@@ -266,3 +266,14 @@ def test_a_law_that_misses_a_point_is_said_in_either_language(capsys, lang, said
     crashed (a traceback here, a 500 on the page)."""
     rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "8:9000", "--lang", lang)
     assert rc == 0 and said in out
+
+
+def test_fit_csv_keeps_the_answers_and_says_a_law_past_its_range(tmp_path, capsys):
+    """--csv dropped the devices-for-target and peak answers that the table and --json give; and a fit to runs
+    that lose throughput printed κ = 1.046 with no word, a law `calc --law usl` refuses."""
+    runs = tmp_path / "falling.csv"
+    runs.write_text("devices,throughput\n1,100\n2,50\n4,25\n8,12\n")
+    rc, out, err = run(capsys, "fit", str(runs), "--law", "usl", "--target-throughput", "90", "--csv")
+    assert rc == 0 and out.startswith("devices,throughput")
+    assert "note: devices for 90 samples/s:" in err
+    assert "the usl law's kappa = 1.04" in err and "lies past its range (κ ≤ 1" in err

@@ -125,6 +125,10 @@ EN = {
         "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {law_e:.3f}) — its shape "
         "cannot follow the data; try another --law, or measure more sizes"
     ),
+    "fit_past_domain": (
+        "the {law} law's {name} = {value:.4g} lies past its range ({bound}, as the calculator takes it): the "
+        "throughput falls as devices are added — these runs do not scale; check them before extrapolating"
+    ),
     "superlinear_points": (
         "superlinear point(s) at {sizes} devices (E up to {emax:.3f}) — beat perfect scaling (cache effects "
         "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"

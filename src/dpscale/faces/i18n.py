@@ -1016,6 +1016,10 @@ NOTES: dict[str, dict[str, str]] = {
             "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
         ),
+        "fit_past_domain": (
+            "{name} = {value:.4g} de la ley {law} queda fuera de su rango ({bound}, como lo admite la calculadora): "
+            "el rendimiento cae al añadir dispositivos — estas ejecuciones no escalan; revíselas antes de extrapolar"
+        ),
         "superlinear_points": (
             "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
             "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "

@@ -524,6 +524,10 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
         k = int(np.argmax(gap))
         out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=float(np.exp(y[k])),
                         law_e=float(np.exp(fitted[k]))))  # fmt: skip
+    for name, bound in (("sigma", "σ < 1"), ("serial_fraction", "s < 1"), ("kappa", "κ ≤ 1")):
+        p = f.parameters.get(name)
+        if p is not None and (p.value > 1 or (p.value == 1 and name != "kappa")):
+            out.append(Note("fit_past_domain", law=f.law, name=name, value=p.value, bound=bound))
     sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
     if sup:
         sizes = "; ".join(f"{dd:,}" for dd, _ in sup)
