@@ -312,3 +312,15 @@ def test_e_below_one_at_one_device_is_refused_by_its_flag(capsys, tmp_path):
     table.write_text('[{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.9}]')
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(table), "-d", "8", "--json")
     assert rc == 0 and json.loads(out)[0]["efficiency"] == 0.9
+
+
+@pytest.mark.parametrize("lang, said", [("en", "--knee-threshold: got 2.5; allowed: a marginal speed-up per device "
+                                         "in [0, 1]"),
+                                        ("es", "--knee-threshold: se recibió 2,5; se admite: una aceleración marginal "
+                                         "por dispositivo en [0, 1]")])  # fmt: skip
+def test_a_knee_threshold_above_one_is_refused(capsys, lang, said):
+    """2.5 put the knee at the first size whatever E was (a device adds at most 1 of a device's speed-up)."""
+    rc, _, err = run(capsys, "plan", "-n", "1.28e6", "-v", "2000", "-e", "0.9", "-d", "1..64x2",
+                     "--knee-threshold", "2.5", "--lang", lang)  # fmt: skip
+    assert rc == 2 and err.strip().endswith(said)
+    assert plan(1.28e6, 90, 2000, [1, 8, 64], 0.9, knee_threshold=1.0).knee == 1

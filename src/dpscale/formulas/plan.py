@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_count, check_nonnegative, check_positive, fail, is_array, ones
+from dpscale.errors import DpscaleError, check_count, check_positive, check_range, fail, is_array, ones
 from dpscale.formulas.scaling import check_source, scale
 
 KNEE_THRESHOLD = 0.5
@@ -113,7 +113,9 @@ def plan(
         check_positive(budget, "budget", "a budget > 0")
         if price is None:
             raise DpscaleError("budget: needs a price per device-hour (--price-per-device-hour) to turn into hours")
-    check_nonnegative(knee_threshold, "knee_threshold")
+    # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
+    # first size whatever the E
+    knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
     check_source(efficiency)
     points: list[PlanPoint] = []
     for d in sizes:

@@ -149,8 +149,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
     except DpscaleError as exc:  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
-        source = "--efficiency-file" if from_file is not None else "--efficiency"
-        raise (renamed(exc, source) if (getattr(exc, "parts", None) or ("",))[0] == "efficiency" else exc) from None
+        flags = {"efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
+                 "knee_threshold": "--knee-threshold"}  # fmt: skip
+        name = (getattr(exc, "parts", None) or ("",))[0]
+        raise (renamed(exc, flags[name]) if name in flags else exc) from None
     records = []
     for p in result.points:
         rec = p.record()
