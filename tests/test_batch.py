@@ -192,7 +192,10 @@ def test_the_worked_example_only_when_nothing_was_typed(capsys):
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--dataset-size", "1e300"], "--dataset-size: got 1e+300; allowed: a sample count from 1e-9 to 1e15"),
+        (
+            ["--dataset-size", "1e300"],
+            "--dataset-size: got '1e300'; allowed: a whole number from 1 to 1,000,000,000,000,000",
+        ),
         (["-b", "1e15", "-k", "1e15"], "--micro-batch × --grad-accum × --devices: got 1000000000000000000000000000000"),
     ],
 )
@@ -216,3 +219,23 @@ def test_one_accumulation_step_is_singular_in_both_languages(capsys):
     rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "8", "--lang", "es")
     assert rc == 0 and out.startswith("Lote: micro-lote 32 × 1 paso de acumulación ×")
     assert "× 4 accumulation steps ×" in run(capsys, "batch", "-b", "32", "-d", "8", "--grad-accum", "4")[1]
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["--dataset-size", "100.7"], "--dataset-size: got '100.7'; allowed: a whole number from 1 to"),
+        (["--base-batch", "2.5", "--base-lr", "1"], "--base-batch: got '2.5'; allowed: a whole number ≥ 1"),
+        (["--base-lr", "abc"], "--base-lr: got 'abc'"),  # was '--base-batch: missing'
+    ],
+)
+def test_sample_counts_are_whole_and_a_bad_value_is_named_first(capsys, argv, said):
+    rc, _, err = run(capsys, "batch", "-b", "32", "-d", "8", *argv)
+    assert rc == 2 and said in err
+
+
+def test_a_global_batch_that_covers_the_dataset_gets_a_note(capsys):
+    rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "8", "--dataset-size", "100")
+    assert rc == 0 and "one step an epoch from 8 devices on: the global batch (256) covers the whole dataset" in out
+    rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "8", "--dataset-size", "1000")
+    assert rc == 0 and "covers the whole dataset" not in out

@@ -385,6 +385,10 @@ LABELS: dict[str, dict[str, str]] = {
             "global batch {b} is {x}× B_noise (warning above {f}×): {s} the minimum samples for the same "
             "loss — extra devices mostly buy throughput, not progress"
         ),
+        "batch_past_dataset": (
+            "one step an epoch from {d} devices on: the global batch ({b}) covers the whole dataset — check "
+            "--dataset-size and the batch"
+        ),
         "batch_tt": (
             "time-to-target speedup = E(d)·(1 + β)/(1 + β/d), β = B_noise / per-device batch: "
             "the speedup in wall-clock time to the same loss, at most d·E"
@@ -830,6 +834,10 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_far_past": (
             "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
             "misma pérdida — más dispositivos dan sobre todo rendimiento, no progreso"
+        ),
+        "batch_past_dataset": (
+            "un paso por época desde {d} dispositivos: el lote global ({b}) cubre todo el conjunto de datos — "
+            "revise --dataset-size y el lote"
         ),
         "batch_tt": (
             "aceleración hasta el objetivo = E(d)·(1 + β)/(1 + β/d), β = B_ruido / lote por dispositivo: "

@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     devices = parse_devices(args.devices or "1")
     optimizer = choice(args.optimizer, "--optimizer", tuple(RULE_FOR))
     rule = None if args.rule is None else choice(args.rule, "--rule", RULES)
+    base_lr = positive(args.base_lr, "--base-lr", "a learning rate > 0") if args.base_lr else None  # 'abc' first
+    base_batch = whole(args.base_batch, "--base-batch")  # samples: 2.5 gave a learning rate scaled by 102.4
     if (args.base_lr is None) != (args.base_batch is None):
         missing = "--base-lr" if args.base_lr is None else "--base-batch"
         raise DpscaleError(f"{missing}: missing; allowed: --base-lr and --base-batch together (the reference)")
@@ -78,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--rule: needs --base-lr and --base-batch (the reference learning rate)")
     if args.warmup_epochs is not None and args.base_lr is None:  # warm-up shapes a learning rate: none to shape
         raise DpscaleError("--warmup-epochs: needs --base-lr and --base-batch (the reference learning rate)")
-    base_lr = positive(args.base_lr, "--base-lr", "a learning rate > 0") if args.base_lr else None
-    base_batch = positive(args.base_batch, "--base-batch", "a batch size > 0") if args.base_batch else None
-    dataset = positive(args.dataset_size, "--dataset-size", "a sample count > 0") if args.dataset_size else None
+    dataset = whole(args.dataset_size, "--dataset-size", hi=10**15)  # a count of samples (not 100.7)
     warm = None
     if args.warmup_epochs is not None:
         warm = number(args.warmup_epochs, "--warmup-epochs", "a number of epochs ≥ 0")
@@ -151,6 +151,10 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
                 s=fmt(p.samples_factor, "times", lang),
             )
         )
+    short = [p for p in plans if p.steps_per_epoch == 1]
+    if short:  # one step an epoch: the global batch is as large as the dataset (or past it) — a typo, or no plan
+        notes.append(label("batch_past_dataset", lang).format(b=fmt(short[0].global_batch, "int", lang),
+                                                              d=fmt(short[0].devices, "int", lang)))  # fmt: skip
     if last.time_to_target_speedup is not None:
         notes.append(label("batch_tt", lang))
     return notes
