@@ -119,7 +119,9 @@ SPANISH_REFUSALS = [
     (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--grad-bytes", "0"],
      "se admite: bytes por elemento del gradiente > 0"),
     (["measure", "--sizes", "1KB"], "--sizes: pertenece a `dpscale measure allreduce`, no a este modo"),
-    (["measure", "allreduce", "--batch", "4"], "--model-file/--batch: `dpscale measure allreduce` no las usa"),
+    (["measure", "allreduce", "--batch", "4"], "--batch: `dpscale measure allreduce` no la usa"),
+    (["measure", "allreduce", "--workload", "cnn"], "--workload: `dpscale measure allreduce` no la usa"),
+    (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
     (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
     (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0,9; se admite: E = 1 en un "
      "dispositivo"),

@@ -1173,6 +1173,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "both, or neither": "ambos, o ninguno",
         "bytes per gradient element, > 0 and ≤ 8 (fp64)": "bytes por elemento del gradiente, > 0 y ≤ 8 (fp64)",
         "one world size ≥ 2 for allreduce": "un único tamaño ≥ 2 para allreduce",
+        "world sizes ≥ 2 for equivalence": "tamaños ≥ 2 para equivalence",
         "per-device samples/s at the baseline size, 1e-9 to 1e15": (
             "muestras/s por dispositivo en el tamaño de referencia, de 1e-9 a 1e15"
         ),
@@ -1473,7 +1474,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"file path",
          "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
         (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
-        (r"--model-file/--batch: not used by `(?P<c>[^`]+)`", "--model-file/--batch: `{c}` no las usa"),
+        (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
          "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) ranks \((?P<x>\d+) per CPU core here\) — "

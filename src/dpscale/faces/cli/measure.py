@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
     g = p.add_argument_group("inputs")
     g.add_argument("--devices", "-d", metavar="D", help="world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)")
-    g.add_argument("--workload", default="mlp", choices=("mlp", "cnn", "transformer"), help="built-in model")
+    g.add_argument("--workload", choices=("mlp", "cnn", "transformer"), help="built-in model (default mlp)")
     g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
     g.add_argument("--batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
     g.add_argument("--steps", metavar="N", help="timed steps per repeat and phase (default 50)")
@@ -59,14 +59,16 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
             if other != mode and getattr(args, f) is not None:
                 where = "dpscale measure" if other == "train" else f"dpscale measure {other}"
                 raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
-    if mode == "allreduce" and (args.model_file or args.batch is not None):
-        raise DpscaleError("--model-file/--batch: not used by `dpscale measure allreduce`")
+    if mode == "allreduce":  # it times the collective alone: a model's flags would be silently ignored
+        for flag in ("model_file", "batch", "workload"):
+            if getattr(args, flag) is not None:
+                raise DpscaleError(f"--{flag.replace('_', '-')}: not used by `dpscale measure allreduce`")
     timeout = number(args.timeout, "--timeout", "seconds > 0 and ≤ 1,000,000")
     if not 0 < timeout <= 1e6:  # a 1e308 s watchdog overflows the ranks' C timers
         raise fail("--timeout", args.timeout, "seconds > 0 and ≤ 1,000,000")
     return Job(
         mode=mode,
-        workload=args.workload,
+        workload=args.workload or "mlp",
         model_file=args.model_file,
         batch=whole(args.batch, "--batch", hi=BIG, default=16 if mode == "equivalence" else 64),
         steps=whole(args.steps, "--steps", hi=BIG, default=50),
@@ -154,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
     devices = sorted(set(parse_devices(args.devices or DEFAULT_DEVICES[mode])))
     if mode == "allreduce" and (len(devices) != 1 or devices[0] < 2):  # one rank reduces nothing: busbw 0
         raise fail("--devices", args.devices, "one world size ≥ 2 for allreduce")
+    if mode == "equivalence" and devices[0] < 2:  # one rank against one process compares a run with itself
+        raise fail("--devices", args.devices, "world sizes ≥ 2 for equivalence")
     check_environment(job, devices, args.out)
     if job.threads is None and job.mode == "train":
         from dataclasses import replace
