@@ -962,3 +962,19 @@ def test_every_catalog_entry_has_a_source_and_systems_agree_with_their_links():
             assert links[s["inter_link"]]["kind"] == "network", key
             assert s["inter_bw_gbs"] == pytest.approx(s["nics"] * links[s["inter_link"]]["gbs"]), key
     assert catalog.table("systems")["aws-p5e"]["inter_bw_gbs"] == 32 * 12.5  # physics.md §4.3: 32 × 100 Gb EFA
+
+
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        (["--mfu", "2.5"], "--mfu: got 2.5; allowed: a model-FLOPs utilisation in (0, 1]"),  # ignored beside -v
+        (["--no-overlap", "--overlap-accumulation", "--grad-accum", "4"],
+         "--overlap-accumulation and --no-overlap: contradict each other; give one"),
+        (["--seq-len", "512"], "--seq-len: --model resnet50 is not a transformer preset"),
+    ],
+)  # fmt: skip
+def test_flags_that_were_silently_ignored_or_contradictory_are_refused(capsys, extra, said):
+    model = "resnet50" if "--seq-len" in extra else "bert-large"
+    argv = ["predict", "--model", model, "--throughput", "150", "--system", "dgx-a100", "-d", "8", *extra]
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and said in err

@@ -121,6 +121,10 @@ SPANISH_REFUSALS = [
     (["measure", "--sizes", "1KB"], "--sizes: pertenece a `dpscale measure allreduce`, no a este modo"),
     (["measure", "allreduce", "--batch", "4"], "--batch: `dpscale measure allreduce` no la usa"),
     (["measure", "allreduce", "--workload", "cnn"], "--workload: `dpscale measure allreduce` no la usa"),
+    (["predict", "--model", "bert-large", "-v", "150", "--no-overlap", "--overlap-accumulation"],
+     "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
+    (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
+     "--seq-len: --model resnet50 no es un modelo transformer (sus FLOP son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
     (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
     (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0,9; se admite: E = 1 en un "

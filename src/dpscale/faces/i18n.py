@@ -1475,6 +1475,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
         (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
         (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
+        (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
+         "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
+        (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
+         r"out, or a transformer --model",
+         "--seq-len: --model {m} no es un modelo transformer (sus FLOP son por imagen); se admite: omitirla, o un "
+         "--model transformer"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
          "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) ranks \((?P<x>\d+) per CPU core here\) — "

@@ -379,6 +379,11 @@ def predict(
     baseline_devices = int(check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES))
     if seq_len is not None:
         seq_len = int(check_devices(seq_len, "--seq-len"))
+        if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
+            raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
+                               "allowed: leave it out, or a transformer --model")  # fmt: skip
+    if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
+        raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
@@ -517,6 +522,7 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
 
 
 def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
+    check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")  # checked even when unused: 2.5 passed
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
@@ -537,7 +543,6 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
             "--throughput/--step-time: missing; allowed: a measured baseline, or --model PRESET (or --params with "
             "--seq-len, a transformer) with --gpu (or a --system that names one) to estimate compute from FLOPs and MFU"
         )
-    check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")  # 1e-320 would be ∞ s of compute
     peak = part["peak_tflops"].get(prec)  # gpus.json keys its peaks by these precision names
     if peak is None:
         raise DpscaleError(
