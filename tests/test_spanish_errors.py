@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -175,7 +176,45 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     ]  # fmt: skip
     if DEV.exists():
         out.append((["validate", str(DEV), str(DEV)], "DATA.csv: la configuración 'DLE-"))
-    return out + dataset_refusals(tmp) + run_file_refusals(tmp) + system_file_refusals(tmp)
+    return out + dataset_refusals(tmp) + run_file_refusals(tmp) + system_file_refusals(tmp) + audit_refusals(tmp)
+
+
+HELD: list[socket.socket] = []
+
+
+def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
+    """Session 14's audit found these in English under --lang es."""
+    (tmp / "row.csv").write_text("devices,throughput\n1,100,3\n")
+    (tmp / "field.csv").write_text("x" * 200_000 + "\n")
+    taken = socket.socket()  # a port in use: held open until the test's end (the list keeps it alive)
+    taken.bind(("127.0.0.1", 0))
+    HELD.append(taken)
+    (tmp / "out.jsonl").write_text("not json\n")
+    out = [
+        (["fit", str(tmp / "row.csv")], "row.csv línea 2: se recibieron 3 campos; se admite: 2, como en la cabecera "
+         "(escriba los números sin separador de miles"),
+        (["validate", str(tmp / "field.csv")], "field.csv línea 1: no es una fila CSV legible ("),
+        (["memory", "-d", "64", "--gpu", "a100-80gb"], "--params: falta; se admite: un número de parámetros de 1 a "
+         "1e+15, o un modelo --model"),
+        (["calc", "-d", "8", "-v", "100", "-e", "0.9", "--plot", str(tmp / "none" / "x.png")], "--plot: se recibió "),
+        (["serve", "--host", "999.1.1.1"], "--host: se recibió '999.1.1.1'; se admite: una dirección de esta máquina"),
+        (["serve", "--port", str(taken.getsockname()[1])], "se admite: un puerto libre en 127.0.0.1 ("),
+    ]  # fmt: skip
+    if importlib.util.find_spec("torch"):  # --model-file and --out are read after torch is imported
+        files = {"nobuild.py": "x = 1\n", "syntax.py": "def build_model(:\n", "exits.py": "import sys\nsys.exit(0)\n"}
+        for name, text in files.items():
+            (tmp / name).write_text(text)
+        out += [
+            (["measure", "--model-file", str(tmp / "nobuild.py"), "-d", "1"], "nobuild.py no define build_model, "
+             "make_batch(); se admite: un archivo Python"),
+            (["measure", "--model-file", str(tmp / "syntax.py"), "-d", "1"], "syntax.py no se pudo importar: "
+             "SyntaxError"),
+            (["measure", "--model-file", str(tmp / "exits.py"), "-d", "1"], "exits.py llamó a sys.exit(0) al "
+             "importarse"),
+            (["measure", "--out", str(tmp / "out.jsonl"), "-d", "1"], "(su línea 1 no es un registro JSON); se admite: "
+             "un archivo nuevo"),
+        ]  # fmt: skip
+    return out
 
 
 def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:

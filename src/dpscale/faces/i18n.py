@@ -1236,6 +1236,31 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "configuración {c} (una base por configuración)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header \(write "
+         r"numbers without thousands separators: 1100, not 1,100\)",
+         "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (escriba los números sin "
+         "separador de miles: 1100, no 1,100)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
+         "{f} línea {n1}: no es una fila CSV legible ({why})"),
+        (r"(?P<flag>--params): missing; allowed: a parameter count from 1 to 1e\+15, or a (?P<m>--model) preset",
+         "{flag}: falta; se admite: un número de parámetros de 1 a 1e+15, o un modelo {m}"),
+        (r"--host: got (?P<g>'.*'); allowed: an address of this machine \((?P<why>.*)\)",
+         "--host: se recibió {g}; se admite: una dirección de esta máquina ({why})"),
+        (r"--port: got (?P<g>\S+); allowed: a free port on (?P<h>\S+)(?P<why> \(.*\))?",
+         "--port: se recibió {g}; se admite: un puerto libre en {h}{why}"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \(its line 1 is not a JSON record\); allowed: a new file, or one that this "
+         r"command's records were appended to",
+         "{flag}: se recibió {g} (su línea 1 no es un registro JSON); se admite: un archivo nuevo, o uno al que esta "
+         "orden añadió sus registros"),
+        (r"--model-file: (?P<p>.+) failed to import: (?P<why>.+)", "--model-file: {p} no se pudo importar: {why}"),
+        (r"--model-file: (?P<p>.+) called sys\.exit\((?P<c>.*)\) while imported; allowed: a Python file defining "
+         r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: {p} llamó a sys.exit({c}) al importarse; se admite: un archivo Python que defina build_model() "
+         "y make_batch(batch_size, generator) [y loss_fn]"),
+        (r"--model-file: (?P<p>.+) has no (?P<what>.+); allowed: a Python file defining build_model\(\) and "
+         r"make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: {p} no define {what}; se admite: un archivo Python que defina build_model() y "
+         "make_batch(batch_size, generator) [y loss_fn]"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
         (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),

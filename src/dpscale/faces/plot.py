@@ -40,7 +40,7 @@ def save(fig: Any, out: Path, flag: str = "--plot") -> Path:
     try:
         fig.savefig(out)
     except OSError as exc:
-        raise DpscaleError(f"{flag}: got {str(out)!r}; allowed: a file this user can write ({exc.strerror})") from None
+        raise fail(flag, str(out), f"a file this user can write ({exc.strerror})") from None  # (parts: said in Spanish)
     finally:
         import matplotlib.pyplot as plt
 
