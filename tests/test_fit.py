@@ -155,6 +155,11 @@ def test_a_run_pasted_twice_is_not_a_repeat():
     assert twice.predict([64]).efficiency_lo == pytest.approx(single.predict([64]).efficiency_lo, rel=1e-12)
     mixed = fit([(1, 1000.0), (1, 1000.0), (1, 1010.0), (4, 3800.0), (8, 7000.0), (16, 13000.0)])
     assert mixed.runs.counts == (2, 1, 1, 1) and mixed.runs.repeat_dof == 1  # 1000 and 1010: two distinct runs
+    said = [w for w in mixed.warnings if w.key == "runs_duplicated"]  # and the user is told (docs/fit.md)
+    assert [str(w) for w in said] == [
+        "1 of the 3 runs of 1 devices repeat another's throughput to every digit: counted once for the noise "
+        "(one record pasted twice?)"
+    ]
 
 
 def _repeated(delta: float, times: int = 3) -> list[tuple[int, float]]:

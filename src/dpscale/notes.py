@@ -79,6 +79,10 @@ EN = {
         "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),
     # sources/fit_io.py and sources/fit.py
+    "runs_duplicated": (
+        "{k} of the {n} runs of {d:,} devices repeat another's throughput to every digit: counted once for the "
+        "noise (one record pasted twice?)"
+    ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
     "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
     "extrapolating": (

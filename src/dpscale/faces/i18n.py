@@ -966,6 +966,10 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
+        "runs_duplicated": (
+            "{k} de las {n} ejecuciones de {d:,} dispositivos repiten el rendimiento de otra en todas sus cifras: "
+            "cuentan una vez para el ruido (¿un registro pegado dos veces?)"
+        ),
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
         ),

@@ -219,6 +219,8 @@ def combine(runs: Iterable[Run]) -> Runs:
             spread = (max(xs) - min(xs)) / mean
             key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"
             notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean))
+            if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
+                notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))
         devices.append(d)
         thr.append(mean)
         st = [r.step_time for r in g if r.step_time is not None]
