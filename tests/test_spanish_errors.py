@@ -108,6 +108,8 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0,025)"),  # was (2.5 % = 0.025)
     (["plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1.500h"],  # was read as 1.5 h
      "--deadline: se recibió '1.500h'; se admite: un número sin separador de miles y con punto decimal"),
+    (["predict", "--model", "2.000", "-v", "100", "--system", "dgx-a100"],  # a name: the valid ones, not a number rule
+     "--model: se recibió '2.000'; se admite: bert-base, bert-large"),
     (["calc", "-d", "1", "-v", "10", "-a", "30"], "sale 3 en un dispositivo, donde E vale 1 por definición"),
     (["calc", "-d", "2", "-v", "10", "-a", "200.5"], "sale 10,03 con estas entradas (una aceleración de 20,05× en 2"),
     (["fit", "--point", "1:100", "--point", "2:1000.5"], "un rendimiento de 1.000 con 2 dispositivos frente a 100 con"),

@@ -149,6 +149,13 @@ THOUSANDS_DOT = (
 _DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(\.\d{3})+")  # 2.000, 1.280.000; not 0.900 (no group starts a number with 0)
 
 
+# Options whose values are names or paths: `--model 2.000` is an unknown preset (say the valid ones), not a number.
+TEXT_OPTIONS = frozenset(
+    {"model", "system", "gpu", "schedule", "precision", "unit", "host", "optimizer", "rule", "system_file",
+     "calibration", "efficiency_file", "model_file", "out", "plot", "fit"}
+)  # fmt: skip
+
+
 def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
     """In a language that writes 2.000 for two thousand, refuse such a number rather than read it as 2.
 
@@ -157,7 +164,7 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
         return
     for action in parser._actions:
         value = getattr(args, action.dest, None)
-        if not action.option_strings:
+        if not action.option_strings or action.choices or action.dest in TEXT_OPTIONS:  # names and paths: no numbers
             continue
         for text in value if isinstance(value, list) else [value]:  # a repeated option (fit --point) is a list
             if not isinstance(text, str):
