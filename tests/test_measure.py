@@ -136,7 +136,11 @@ def test_warns_when_world_size_exceeds_cores(capsys: pytest.CaptureFixture[str])
     from dpscale.sources.measure import cores
 
     check_environment(Job(device="cpu"), [cores() + 1], None)
-    assert "exceeds the" in capsys.readouterr().err
+    assert (
+        f"dpscale measure: warning: world size {cores() + 1} exceeds the {cores()} CPU cores" in capsys.readouterr().err
+    )
+    check_environment(Job(device="cpu"), [cores() + 1], None, "es")  # was English under --lang es
+    assert f"dpscale measure: aviso: el tamaño {cores() + 1} supera los {cores()} núcleos" in capsys.readouterr().err
 
 
 def test_threads_share_the_cores() -> None:

@@ -978,3 +978,16 @@ def test_flags_that_were_silently_ignored_or_contradictory_are_refused(capsys, e
     argv = ["predict", "--model", model, "--throughput", "150", "--system", "dgx-a100", "-d", "8", *extra]
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and said in err
+
+
+def test_the_plot_title_is_said_in_the_language(capsys, monkeypatch, tmp_path):
+    """Under --lang es the chart was titled '… parameters, batch 32, 8 GPUs/node'."""
+    import dpscale.faces.plot
+
+    titles = []
+    monkeypatch.setattr(dpscale.faces.plot, "plot_scaling", lambda *a, band: titles.append(a[3]))
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "8", "--intra-bw", "150",
+            "--inter-bw", "50", "-d", "1,8", "--plot", str(tmp_path / "p.png")]  # fmt: skip
+    assert run(capsys, *argv, "--lang", "es")[0] == 0 and run(capsys, *argv)[0] == 0
+    assert titles == ["dpscale predict: 1e+08 parámetros, fp32, lote 32, 8 GPU/nodo",
+                      "dpscale predict: 1e+08 parameters, fp32, batch 32, 8 GPUs/node"]  # fmt: skip

@@ -140,6 +140,9 @@ HELP_ES: dict[str, str] = {
         "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo)"
     ),
     "DDP bucket cap in MiB (default {})": "tamaño máximo de un bucket de DDP en MiB (por defecto {})",
+    "all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)": (
+        "algoritmo del all-reduce (por defecto auto: el más rápido, como elige el sintonizador de NCCL)"
+    ),
     "DDP first bucket in MiB (default {})": "primer bucket de DDP en MiB (por defecto {})",
     "all-reduce only after backward ends": "el all-reduce solo cuando acaba el backward",
     "with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); default: it "
@@ -199,7 +202,7 @@ HELP_ES: dict[str, str] = {
     "world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)": (
         "números de procesos: N, N1,N2,... o A..B (por defecto 1,2; en los modos: 2)"
     ),
-    "built-in model": "modelo incorporado",
+    "built-in model (default mlp)": "modelo incorporado (por defecto mlp)",
     "your model: a .py with build_model(), make_batch(n, gen)": (
         "su modelo: un .py con build_model(), make_batch(n, gen)"
     ),

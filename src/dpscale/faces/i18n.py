@@ -11,6 +11,14 @@ LANGS = ("en", "es")
 
 LABELS: dict[str, dict[str, str]] = {
     "en": {
+        "warning": "warning",
+        "plot_params": "{n} parameters",
+        "plot_per_node": "{g} GPUs/node",
+        "plot_batch": "batch {b}",
+        "measure_oversubscribed": (
+            "world size {d} exceeds the {cores} CPU cores; ranks share cores, so the result measures "
+            "oversubscription, not the hardware's scaling"
+        ),
         "devices": "devices",
         "per_device_throughput": "per-device throughput",
         "efficiency": "scaling efficiency E",
@@ -627,6 +635,14 @@ LABELS: dict[str, dict[str, str]] = {
         "measured_sizes": "tamaños medidos",
         "unknown_command": "orden desconocida {command}; se admite: {valid}",
         "cannot_write": "no se pudo escribir la salida ({why})",
+        "warning": "aviso",
+        "plot_params": "{n} parámetros",
+        "plot_per_node": "{g} GPU/nodo",
+        "plot_batch": "lote {b}",
+        "measure_oversubscribed": (
+            "el tamaño {d} supera los {cores} núcleos de CPU; los rangos comparten núcleos, así que el resultado mide "
+            "la sobresuscripción, no el escalado del hardware"
+        ),
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "

@@ -86,7 +86,7 @@ BIG = 10**9  # steps, repeats, batch, threads: past this a run would never end (
 OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it only warns above 1)
 
 
-def check_environment(job: Any, devices: list[int], out: str | None) -> None:
+def check_environment(job: Any, devices: list[int], out: str | None, lang: str = "en") -> None:
     """Everything that can be wrong before a rank starts: torch, devices, the model file, --out."""
     from dpscale.sources.measure import cores, require_torch
 
@@ -103,11 +103,10 @@ def check_environment(job: Any, devices: list[int], out: str | None) -> None:
             "core here) — more would measure the scheduler, not data parallelism; use torchrun across machines"
         )
     elif max(devices) > cores():
-        print(
-            f"dpscale measure: warning: world size {max(devices)} exceeds the {cores()} CPU cores; ranks share "
-            "cores, so the result measures oversubscription, not the hardware's scaling",
-            file=sys.stderr,
-        )
+        from dpscale.faces.i18n import label
+
+        said = label("measure_oversubscribed", lang).format(d=max(devices), cores=cores())
+        print(f"dpscale measure: {label('warning', lang)}: {said}", file=sys.stderr)
     if job.model_file:
         from dpscale.sources.measure.workloads import from_file
 
@@ -158,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         raise fail("--devices", args.devices, "one world size ≥ 2 for allreduce")
     if mode == "equivalence" and devices[0] < 2:  # one rank against one process compares a run with itself
         raise fail("--devices", args.devices, "world sizes ≥ 2 for equivalence")
-    check_environment(job, devices, args.out)
+    check_environment(job, devices, args.out, args.lang)
     if job.threads is None and job.mode == "train":
         from dataclasses import replace
 

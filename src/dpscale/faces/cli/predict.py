@@ -66,7 +66,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--gpus-per-node", help="devices per node")
     k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec)")
     k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
-    k.add_argument("--algorithm", default="auto", choices=ALGORITHMS)
+    k.add_argument("--algorithm", default="auto", choices=ALGORITHMS,
+                   help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
     k.add_argument("--bucket-mb", default=cap, help=f"DDP bucket cap in MiB (default {cap})")
     k.add_argument("--first-bucket-mb", default=first, help=f"DDP first bucket in MiB (default {first})")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
@@ -141,8 +142,9 @@ def run(args: argparse.Namespace) -> int:
 
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        what = args.model or f"{float(args.params):.3g} parameters"  # validated by predict() above
-        where = args.system or args.system_file or f"{args.gpus_per_node} GPUs/node"
-        title = f"dpscale predict: {what}, {args.precision}, batch {args.batch}, {where}"
+        what = args.model or label("plot_params", args.lang).format(n=f"{float(args.params):.3g}")  # (checked above)
+        where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
+        batch = label("plot_batch", args.lang).format(b=args.batch)
+        title = f"dpscale predict: {what}, {args.precision}, {batch}, {where}"
         plot_scaling(records, args.plot, args.lang, title, band=band)
     return 0
