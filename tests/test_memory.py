@@ -317,3 +317,12 @@ def test_ddp_bucket_copy_is_one_gradient_a_parameter_fp32_under_autocast():
     assert ddp_bucket_bytes(7.5e9) == (15e9, 30e9)  # ZeRO's 2-byte mixed gradients; autocast's fp32
     assert ddp_bucket_bytes(7.5e9, "fp32") == (30e9, 30e9)
     assert ddp_bucket_bytes(68.977e9, "bf16", tensor_parallel=8) == pytest.approx((2 * 68.977e9 / 8,) * 2)
+
+
+def test_huge_models_are_named_in_trillions_and_petabytes(capsys):
+    """1e15 parameters read '1e+06 B parameters' and '2e+15 B' — B for billion beside B for bytes."""
+    rc, out, _ = run(capsys, "memory", "--params", "1e15", "--zero", "0", "-d", "8")
+    assert rc == 0 and out.startswith("Memory per device: 1,000 T parameters")
+    assert "parameters               2.0 PB" in out
+    rc, out, _ = run(capsys, "memory", "--params", "1e12", "-d", "8", "--lang", "es")
+    assert rc == 0 and out.startswith("Memoria por dispositivo: 1 billón de parámetros")

@@ -272,6 +272,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_title_one": "Memory per device: {params} parameters, one device, {precision} precision, {optimizer}",
         "mem_billion": "{x} B",
         "mem_million": "{x} M",
+        "mem_trillion": "{x} T",
         "mem_act_note": (
             "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
             "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
@@ -729,6 +730,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
         "mem_million": "{x} millones de",
+        "mem_trillion": "{x} billones de",  # el billón español: 10^12
+        "mem_trillion_one": "1 billón de",
         "mem_act_note": (
             "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
@@ -1702,8 +1705,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         return "∞"
     if kind in ("int", "rate", "dec", "money") and abs(x) >= 1e15:  # past 2^53 whole digits are invented
         return localise(f"{x:.6g}", lang)
-    if kind in ("hours", "times", "bytes") and abs(x) >= 1e15:
-        return localise(f"{x:.3g}" + {"hours": " h", "times": "×", "bytes": " B"}[kind], lang)
+    if kind in ("hours", "times") and abs(x) >= 1e15:
+        return localise(f"{x:.3g}" + {"hours": " h", "times": "×"}[kind], lang)
     if kind == "int":
         text = f"{x:,.0f}"
     elif kind == "rate":
@@ -1732,7 +1735,9 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
 
 
 def _bytes(x: float) -> str:
-    for unit, size in (("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+    if abs(x) >= 1e18:  # past any machine: 3 figures of PB (2e+15 B read as a byte count)
+        return f"{x / 1e15:.3g} PB"
+    for unit, size in (("PB", 1e15), ("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if abs(x) >= size:
             return f"{x / size:,.1f} {unit}"
     return f"{x:,.0f} B"

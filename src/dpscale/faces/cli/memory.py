@@ -235,7 +235,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _count(params: float, lang: str) -> str:
-    """7.5e9 → '7.5 B', 25.6e6 → '25.6 M' (Spanish: mil millones, millones)."""
+    """7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones, millones, billones)."""
+    if params >= 1e12:
+        x = fmt(params / 1e12, "float", lang)
+        return label("mem_trillion_one", lang) if x == "1" and lang == "es" else label("mem_trillion", lang).format(x=x)
     if params >= 1e9:
         return label("mem_billion", lang).format(x=fmt(params / 1e9, "float", lang))
     if params >= 1e6:
