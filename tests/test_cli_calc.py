@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from clihelp import run
 
+from dpscale.faces.cli import main
+
 WORKED = {
     "devices": 64,
     "per_device_throughput": 2000.0,
@@ -469,3 +471,33 @@ def test_output_that_cannot_be_written_is_one_line(argv):
     assert p.returncode == 1 and p.stderr.splitlines() == [
         f"dpscale {argv[0]}: error: cannot write the output (No space left on device)"
     ]
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["--json", "predict", "-d", "8"], "dpscale: error: 'predict' after options; allowed: the command first: "
+         "dpscale predict [OPTIONS]"),  # was argparse's 'unrecognized arguments: predict'
+        (["--lang", "es", "calc", "-d", "8"], "dpscale: error: 'calc' tras las opciones; se admite: la orden "
+         "primero: dpscale calc [OPCIONES]"),
+    ],
+)  # fmt: skip
+def test_a_command_after_options_is_named(capsys, argv, said):
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and err.strip() == said
+
+
+def test_the_language_before_help_gives_the_top_help_in_that_language(capsys):
+    rc, out, _ = run(capsys, "--lang", "es", "--help")  # printed calc's help
+    assert rc == 0 and "uso: dpscale [COMMAND] [OPTIONS]" in out and "\n  predict " in out
+
+
+def test_help_into_a_closed_pipe_is_quiet(monkeypatch):
+    """`dpscale --help | head -1` ended in a BrokenPipeError traceback: the top help printed outside the guard."""
+
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    assert main(["--help"]) == 0

@@ -59,7 +59,18 @@ def _lang(argv: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # `dpscale --help | head -3`: the reader left; nothing more to say
+        _silence_stdout()
+        return 0
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
+    if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
+        argv = ["--help", *argv]
     if argv and argv[0] in ("-h", "--help", "help"):
         print(_top_help(_lang(argv)))
         return 0
@@ -69,6 +80,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dpscale {__version__}")
         return 0
     command = "calc"
+    late = next((a for a in argv[1:] if a in COMMANDS), None)
+    if argv and argv[0].startswith("-") and late is not None:  # `dpscale --json predict …`: argparse said
+        said = f"{late!r} after options; allowed: the command first: dpscale {late} [OPTIONS]"  # 'unrecognized …'
+        if _lang(argv) == "es":
+            from dpscale.faces.i18n import label
+
+            said = label("command_first", "es").format(command=late)
+        print(f"dpscale: error: {said}", file=sys.stderr)
+        return 2
     if argv and not argv[0].startswith("-"):
         command = argv.pop(0)
         if command not in COMMANDS or command not in _available():
