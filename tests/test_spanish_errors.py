@@ -267,8 +267,13 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "num.json": (b'{"systems": {"a": 1}}', "num.json: sistema 'a': se recibió 1; se admite: un objeto como en"),
         "gpu.json": (('{"systems": {"a": {"gpu": "zzz", ' + ok + "}}}").encode(), "gpu.json: sistema 'a': gpu 'zzz'; "
                      "se admite: "),
-        "zero.json": (b'{"systems": {"a": {"gpus_per_node": 0}}}', "zero.json: el sistema 'a' necesita números "
-                      "positivos en gpus_per_node, intra_bw_gbs, inter_bw_gbs"),
+        "zero.json": (b'{"systems": {"a": {"gpus_per_node": 0}}}', "zero.json: el sistema 'a' necesita números > 0 "
+                      "(y por debajo de 1e300) en gpus_per_node, intra_bw_gbs, inter_bw_gbs"),
+        "half.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": 8.5,") + "}}}").encode(),  # blamed --gpus-per-node
+                      "half.json: sistema 'a': gpus_per_node 8.5; se admite: un número entero ≥ 1"),
+        "empty.json": (b"{}", "empty.json: se admite: un objeto {'systems': {nombre: {...}}}"),  # was system 'custom'
+        "true.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": true,") + "}}}").encode(),
+                      "true.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node"),
     }  # fmt: skip
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out = []

@@ -91,7 +91,9 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
     except RecursionError:
         raise DpscaleError(f"{flag}: {path}: nested too deeply; allowed: a JSON file as systems.json") from None
-    entries = data.get("systems", {"custom": data}) if isinstance(data, dict) else None
+    # {"systems": {...}} as systems.json, or one system's fields alone ({} is neither: it once read as a system
+    # 'custom' that needed every number)
+    entries = data.get("systems", {"custom": data}) if isinstance(data, dict) and data else None
     if not isinstance(entries, dict) or not entries:
         raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess
@@ -107,9 +109,15 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
             f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
         )
     need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
-    missing = [k for k in need if not isinstance(entry.get(k), (int, float)) or not 0 < entry.get(k) < 1e300]
+    missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))
+               or not 0 < entry.get(k) < 1e300]  # fmt: skip
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
-        raise DpscaleError(f"{flag}: {path}: system {key!r} needs positive numbers for {', '.join(missing)}")
+        raise DpscaleError(
+            f"{flag}: {path}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
+        )
+    g = entry["gpus_per_node"]
+    if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
+        raise DpscaleError(f"{flag}: {path}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")
     return {"key": key, **entry}
 
 

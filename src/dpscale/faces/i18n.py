@@ -1502,8 +1502,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: sistema {k}: se recibió {g}; se admite: un objeto como en systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<g>.+?); allowed: (?P<names>.+)",
          "{flag}: {f}: sistema {k}: gpu {g}; se admite: {names}"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs positive numbers for (?P<keys>.+)",
-         "{flag}: {f}: el sistema {k} necesita números positivos en {keys}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs numbers > 0 \(and below 1e300\) for (?P<keys>.+)",
+         "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpus_per_node (?P<g>.+?); allowed: a whole number ≥ 1",
+         "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): busbw_gbs (?P<e>\S+), alpha_s (?P<m>\S+); allowed: busbw_gbs as a bandwidth in "
