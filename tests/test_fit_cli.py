@@ -277,3 +277,8 @@ def test_fit_csv_keeps_the_answers_and_says_a_law_past_its_range(tmp_path, capsy
     assert rc == 0 and out.startswith("devices,throughput")
     assert "note: devices for 90 samples/s:" in err
     assert "the usl law's kappa = 1.04" in err and "lies past its range (κ ≤ 1" in err
+
+
+def test_a_unit_slip_writes_the_rates_in_full(capsys):
+    rc, _, err = run(capsys, "fit", "--point", "1:1000", "--point", "8:100000", "--lang", "es")
+    assert rc == 2 and "un rendimiento de 100.000 con 8 dispositivos frente a 1.000 con 1 es E = 12,5" in err  # 1e+05

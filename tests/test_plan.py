@@ -324,3 +324,9 @@ def test_a_knee_threshold_above_one_is_refused(capsys, lang, said):
                      "--knee-threshold", "2.5", "--lang", lang)  # fmt: skip
     assert rc == 2 and err.strip().endswith(said)
     assert plan(1.28e6, 90, 2000, [1, 8, 64], 0.9, knee_threshold=1.0).knee == 1
+
+
+def test_the_picks_write_sizes_as_the_table_does(capsys):
+    argv = ["plan", "-n", "1.28e6", "-v", "20", "-e", "0.9", "-d", "1000,2000", "--deadline", "1h", "--lang", "es"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "cumple el plazo de 1,0 h: 2.000 — 35,6 s" in out  # was ': 2000 —'

@@ -991,3 +991,10 @@ def test_the_plot_title_is_said_in_the_language(capsys, monkeypatch, tmp_path):
     assert run(capsys, *argv, "--lang", "es")[0] == 0 and run(capsys, *argv)[0] == 0
     assert titles == ["dpscale predict: 1e+08 parámetros, fp32, lote 32, 8 GPU/nodo",
                       "dpscale predict: 1e+08 parameters, fp32, batch 32, 8 GPUs/node"]  # fmt: skip
+
+
+def test_estimated_compute_is_written_in_full(capsys):
+    argv = ["predict", "--model", "llama-7b", "--gpu", "a100-80gb", "--gpus-per-node", "8", "--intra-bw", "300",
+            "--inter-bw", "100", "-d", "8", "--lang", "es"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "cómputo estimado: 6.143 TFLOP por micro-lote" in out  # was '6,14e+03 TFLOP'

@@ -76,7 +76,7 @@ EN = {
         "sets compute, or --mfu"
     ),
     "compute_estimated": (
-        "compute estimated: {tflop:.3g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
+        "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),
     # sources/fit_io.py and sources/fit.py
     "runs_duplicated": (

@@ -972,7 +972,7 @@ NOTES: dict[str, dict[str, str]] = {
             "fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
         ),
         "compute_estimated": (
-            "cómputo estimado: {tflop:.3g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
+            "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",

@@ -237,8 +237,9 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
     for d, x in zip(devices[1:], thr[1:]):
         e = relative_efficiency(x, d, x0, d0)
         if e > MAX_SOLVED_E:
+            rate = lambda v: f"{v:,.0f}" if 100 <= v < 1e15 else f"{v:,.4g}"  # noqa: E731 (100,000, not 1e+05)
             raise DpscaleError(
-                f"runs: throughput {x:,.4g} at {d:,} devices against {x0:,.4g} at {d0:,} is E = {e:.3g}; "
+                f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is E = {e:.3g}; "
                 f"allowed: E up to {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
 

@@ -211,7 +211,8 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
 
     def describe(d: int) -> str:
         p = _point(r, d)
-        text = f"{d} — {fmt(p.hours, 'hours', lang)}, {fmt(p.device_hours, 'dec', lang)} {label('device_hours', lang)}"
+        hours, device_hours = fmt(p.hours, "hours", lang), fmt(p.device_hours, "dec", lang)
+        text = f"{fmt(d, 'int', lang)} — {hours}, {device_hours} {label('device_hours', lang)}"  # 2.000, as the table
         return text + (f", {label('cost', lang)} {fmt(p.cost, 'money', lang)}" if priced else "")
 
     if r.deadline_hours is not None:
