@@ -505,7 +505,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_base_batch": "Lote global de referencia",
         "web_optimizer": "Optimizador",
         "web_samples": "Muestras por época",
-        "web_noise_scale": "Escala de ruido del gradiente B_noise (muestras)",
+        "web_noise_scale": "Escala de ruido del gradiente B_ruido (muestras)",
         "web_memory": "Memoria",
         "web_memory_hint": (
             "Memoria por dispositivo de los estados del modelo con DDP y las etapas de ZeRO/FSDP (más las "
@@ -929,7 +929,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "unchecked_arch": (
             "ninguna medición publicada en GPU {arch} ({gpu}) ha comprobado este modelo — se calibró en sistemas "
-            "DGX Volta y Ampere; E inf–sup es la banda de error de esos"
+            "DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
         ),
         "unchecked_size": (
             "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
@@ -1092,7 +1092,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a learning rate from 1e-12 to 1e6": "una tasa de aprendizaje de 1e-12 a 1e6",
         "a sample count from 1e-9 to 1e15": "un número de muestras de 1e-9 a 1e15",
         "a batch size from 1e-9 to 2^53": "un tamaño de lote de 1e-9 a 2^53",
-        "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_noise de 1e-9 a 1e15 muestras",
+        "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
         "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
         "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
@@ -1177,7 +1177,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a budget > 0": "un presupuesto > 0",
         "a device memory > 0": "una memoria de dispositivo > 0",
         "a finite number ≥ 0": "un número finito ≥ 0",
-        "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_noise > 0 (muestras)",
+        "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
         "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
         "a learning rate > 0": "una tasa de aprendizaje > 0",
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
@@ -1402,7 +1402,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"heads",
          "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {m}"),
         (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
-         "{a}: necesita {b} (B_noise) para pasos = S_min(1 + B_noise/B)"),
+         "{a}: necesita {b} (B_ruido) para pasos = S_min(1 + B_ruido/B)"),
         (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
          r"hours\)",
          "{a}: necesita {b} (un presupuesto es dinero; el precio lo convierte en horas)"),
