@@ -284,3 +284,8 @@ def test_a_fit_reads_numpy_scalar_targets():
     assert dpscale.Constant(np.float64(0.9)).value == 0.9
     with pytest.raises(DpscaleError, match="efficiency: got \\[0.9, 0.8\\]; allowed: one number"):
         dpscale.Constant([0.9, 0.8])
+
+
+def test_plan_names_its_own_throughput_argument():
+    with pytest.raises(DpscaleError, match="^throughput: got nan"):  # 'per_device_throughput: …', scale()'s name
+        dpscale.plan(1e6, 1, float("nan"), [1, 8])

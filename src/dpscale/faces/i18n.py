@@ -1526,6 +1526,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
         (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
         (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
+        (r"--grad-accum: (?P<n1>[\d,]+) micro-batches of (?P<t>\S+) s make a (?P<x>\S+) s step; allowed: an "
+         r"optimizer step of at most 1e\+07 s \(four months\)",
+         "--grad-accum: {n1} micro-lotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
+         "mucho 1e+07 s (cuatro meses)"),
         (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "

@@ -100,6 +100,7 @@ def plan(
         (knee_threshold, "knee_threshold"),
     )  # fmt: skip
     n = check_positive(samples, "samples", "a sample count > 0")
+    check_positive(throughput, "throughput", "a finite throughput > 0")  # scale() would name it per_device_throughput
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
     many = devices.tolist() if is_array(devices) else devices
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several

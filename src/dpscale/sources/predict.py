@@ -445,6 +445,11 @@ def predict(
             f"--batch with --throughput/--step-time: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
             f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
         )
+    if t_micro * grad_accum > MAX_STEP_S:  # 10^9 accumulation steps: a 6.7-year optimizer step, predicted quietly
+        raise DpscaleError(
+            f"--grad-accum: {grad_accum:,} micro-batches of {t_micro:.3g} s make a {t_micro * grad_accum:.3g} s step; "
+            f"allowed: an optimizer step of at most {MAX_STEP_S:g} s (four months)"
+        )
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     g = cl.gpus_per_node
