@@ -409,6 +409,8 @@ def test_options_meant_to_repeat_still_repeat(capsys):
             ["predict", "--model", "bert-large", "-v", "100", "--system", "dgx-a100", "-d", "8", "--inter-bw", "-1e2"],
             "--inter-bw: got '-1e2'",
         ),
+        (["fit", "--point", "-1:100"], "--point -1:100, devices: got '-1'"),  # a point and a size (session 14)
+        (["measure", "allreduce", "--sizes", "-1KB"], "--sizes: got '-1KB'; allowed: bytes"),
     ],
 )
 def test_a_negative_in_e_notation_is_named_by_its_option_not_taken_for_one(capsys, argv, needle):

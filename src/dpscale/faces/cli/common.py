@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from typing import Any, NoReturn
 
 
-NEGATIVE = re.compile(r"-(?:\d[\d.,_x]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|infinity|nan)", re.IGNORECASE)
+# a value that starts with '-' and a digit: -7e9, -0.5, -1..8, a fit point -1:100, a size -1KB
+NEGATIVE = re.compile(r"-(?:\d[\d.,_x:+]*[a-z]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|infinity|nan)", re.IGNORECASE)
 
 
 def _es(text: Any) -> Any:
