@@ -197,6 +197,7 @@ class MemoryFit:
     device_memory_bytes: float | None
     headroom_bytes: float | None  # memory − need; negative: does not fit
     fits: bool | None
+    states: ModelStates  # the model states' split (parameters, gradients, optimizer) behind the first figure
 
 
 def fit_all(
@@ -224,12 +225,11 @@ def fit_all(
     activation = check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
     rows = []
     for stage in STAGES:
-        states = model_states(params, devices, stage, optimizer, precision, tensor_parallel).total
-        need = states + activation
+        states = model_states(params, devices, stage, optimizer, precision, tensor_parallel)
+        need = states.total + activation
         room = None if device_memory_bytes is None else device_memory_bytes - need
-        rows.append(
-            MemoryFit(stage, states, activation, need, device_memory_bytes, room, None if room is None else room >= 0)
-        )
+        fits = None if room is None else room >= 0
+        rows.append(MemoryFit(stage, states.total, activation, need, device_memory_bytes, room, fits, states))
     return tuple(rows)
 
 

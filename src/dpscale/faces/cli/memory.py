@@ -24,7 +24,6 @@ from dpscale.formulas.memory import (
     device_bytes,
     fit_all,
     least_sharded,
-    model_states,
     zero3_devices_needed,
 )
 
@@ -151,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     records = []
     best = least_sharded(fits) if memory is not None else None
     for f in fits:
-        states = model_states(params, devices, f.stage, optimizer, precision, tensor_parallel=t)
+        states = f.states  # computed once, by fit_all
         rec = {
             "stage": f.stage,
             "strategy": STAGE_NAMES[f.stage],
