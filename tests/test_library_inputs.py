@@ -289,3 +289,8 @@ def test_a_fit_reads_numpy_scalar_targets():
 def test_plan_names_its_own_throughput_argument():
     with pytest.raises(DpscaleError, match="^throughput: got nan"):  # 'per_device_throughput: …', scale()'s name
         dpscale.plan(1e6, 1, float("nan"), [1, 8])
+
+
+def test_a_shape_mismatch_says_the_shapes():
+    with pytest.raises(DpscaleError, match="shapes 2×1, 2, a number; allowed: arrays of one length"):  # 'lengths 2, 2'
+        scale(np.array([[1], [2]]), np.array([100.0, 200.0]), 0.9)

@@ -170,8 +170,10 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
     shapes = [getattr(x, "shape", ()) for x in (d, v, given)]
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
-        got = ", ".join(str(s[0]) if s else "a number" for s in shapes)
-        raise DpscaleError(f"devices, per_device_throughput, efficiency: lengths {got}; allowed: arrays of one length")
+        # a shape (2, 1) against (2,) once read 'lengths 2, 2': say the shapes where one is not a plain list
+        got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
+        word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
+        raise DpscaleError(f"devices, per_device_throughput, efficiency: {word} {got}; allowed: arrays of one length")
     if given is not None:
         _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
