@@ -23,6 +23,7 @@ SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
 
 
 def check_schedule(schedule: str, name: str = "schedule") -> str:
+    """One of the known schedules, else the one-line error listing them."""
     return choice(schedule, name, SCHEDULES)
 
 
@@ -89,6 +90,7 @@ class PipelineResult:
     effective_devices: float | None
 
     def record(self) -> dict:
+        """The result as one plain dict (the CLI's JSON row)."""
         return {f: getattr(self, f) for f in self.__slots__}
 
 

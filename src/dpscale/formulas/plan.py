@@ -60,6 +60,7 @@ class PlanPoint:
     marginal_speedup: float | None  # ΔS/Δd from the previous size; None for the first
 
     def record(self) -> dict[str, Any]:
+        """The size's plan as one plain dict (the CLI's JSON row; cost only when priced)."""
         return {f: getattr(self, f) for f in self.__slots__}
 
 

@@ -74,6 +74,7 @@ class Prediction:
     warnings: tuple[str, ...] = ()
 
     def records(self) -> list[dict[str, float]]:
+        """One plain dict per size: devices, throughput and E with their interval bounds."""
         keys = ("devices", "throughput", "throughput_lo", "throughput_hi", "efficiency", "efficiency_lo")
         cols = [np.ravel(getattr(self, k)) for k in (*keys, "efficiency_hi")]
         out = [{k: float(c[i]) for k, c in zip((*keys, "efficiency_hi"), cols)} for i in range(cols[0].size)]
@@ -118,6 +119,7 @@ class Fit:
     # -- basics -----------------------------------------------------------------------------------
     @property
     def baseline_devices(self) -> int:
+        """d0, the smallest measured size: E is relative to it."""
         return self.runs.devices[0]
 
     @property
@@ -131,6 +133,7 @@ class Fit:
 
     @property
     def values(self) -> Any:
+        """The law's fitted parameters in its own order (USL: σ, κ), ready for USL(*values)."""
         c = self.candidates[self.law]
         return Problem(self._law, self.runs.devices, self.gpus_per_node).params(c.q)
 
@@ -151,6 +154,7 @@ class Fit:
         return [j for j in range(f.shape[0]) if np.ptp(f[j]) == 0 and f[j, 0] > 0]
 
     def measured(self) -> list[dict[str, float]]:
+        """The measured sizes (repeats averaged) with their throughput and E relative to d0."""
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         return [
             {"devices": d, "throughput": x, "efficiency": relative_efficiency(x, d, x0, d0)}
@@ -166,6 +170,7 @@ class Fit:
         return float(e) if arr.ndim == 0 else e
 
     def describe(self) -> str:
+        """One line: the law, its parameters and d0 (a Note, said in the user's language by a face)."""
         ps = "; ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())  # ';': a decimal comma reads too
         return Note("fit_describe", law=self.law, fitted=ps, d0=self.baseline_devices)
 
@@ -229,6 +234,7 @@ class Fit:
         return [Note("laws_disagree", rival=self.runner_up, d=int(dd[i]), pct=100 * float(rival[i]), law=self.law)]
 
     def extrapolation_warnings(self, d: Any) -> list[str]:
+        """A note for sizes past EXTRAPOLATE (4×) the largest measured one: there the interval is the answer."""
         top = self.runs.devices[-1]
         far = [round(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]  # as the answers print them
         if not far:

@@ -47,6 +47,14 @@ class _Law:
     __slots__ = ()
     continuous = True  # E(d) is defined between whole sizes too: solve's exact size reads it there
 
+    def efficiency(self, d: Any) -> Any:
+        """E at d devices (a number, a list or an array of sizes ≥ 1), in the shape given."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """One line naming the law and its parameters (a Note a face can say in the user's language)."""
+        raise NotImplementedError
+
     def _params(self) -> tuple:
         return tuple(getattr(self, k) for k in self.__slots__)
 

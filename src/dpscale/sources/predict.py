@@ -262,6 +262,7 @@ class Prediction:
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
     def describe(self) -> str:
+        """One line naming the prediction, for the notes of a plan built on it."""
         return "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
 
     def __repr__(self) -> str:
@@ -274,6 +275,7 @@ class Prediction:
         return band(self.efficiency_values, self.devices, self._ctx[2])
 
     def records(self) -> list[dict[str, Any]]:
+        """One plain dict per size: the step-time breakdown, E with its band, throughput, bottleneck."""
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
         lo, hi = (np.ravel(x).tolist() for x in self.band())
