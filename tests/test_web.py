@@ -70,6 +70,12 @@ def test_fit_through_the_page_is_the_library(client):
     assert body["title"].startswith("fitted law: allreduce")
     assert any("with 1 degrees of freedom from repeated runs" in n for n in body["notes"])
     assert any("2 repeated runs of 1 devices" in n for n in body["notes"])
+    fitted = dpscale.fit([(1, 1000), (1, 1010), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8)
+    e8 = fitted.efficiency(8)  # the CLI's measured-vs-fitted table, a line a size (the page had none of it)
+    assert (
+        f"measured: 8 devices, 7,500 samples/s, E {100 * 7500 / 8 / 1005:.1f} % (fitted E {100 * e8:.1f} %)"
+        in (body["notes"])
+    )
     r = post(client, "fit", {"point": "1:1000 8:lots"})
     assert r.status_code == 422 and "--point 8:lots, throughput: got 'lots'" in r.json()["error"]
     r = post(client, "fit", {"runs": "/etc/passwd"})  # the file positional has no key: files stay on the CLI

@@ -11,7 +11,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
-from dpscale.faces.i18n import LABELS, label, say, term
+from dpscale.faces.i18n import LABELS, header, label, say, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 from dpscale.sources.laws import FIT_LAWS
@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.output import emit
 
         head = _law_lines(report, args.lang)
-        notes = [*head[1:], *_answer_lines(report, args.unit, args.lang), *warnings]
+        measured = _measured_lines(report, args.unit, args.lang)  # the CLI's measured table, a line a size
+        notes = [*head[1:], *measured, *_answer_lines(report, args.unit, args.lang), *warnings]
         emit(report["predictions"], _columns(args.unit), args, title=head[0], notes=notes)
     elif args.json:
         print(to_json(report))
@@ -206,6 +207,16 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
             )
         )
     return lines
+
+
+def _measured_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
+    """The measured sizes against the law, one line each, for the page (its table holds the predictions)."""
+    return [
+        f"{label('fit_measured', lang)} {fmt(m['devices'], 'int', lang)} {label('devices', lang)}, "
+        f"{fmt(m['throughput'], 'rate', lang)} {label(unit, lang)}, E {fmt(m['efficiency'], 'pct', lang)} "
+        f"({header('fitted_efficiency', lang)} {fmt(m['fitted_efficiency'], 'pct', lang)})"
+        for m in r["measured"]
+    ]
 
 
 def _human(r: dict[str, Any], unit: str, lang: str) -> str:
