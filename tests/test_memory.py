@@ -326,3 +326,12 @@ def test_huge_models_are_named_in_trillions_and_petabytes(capsys):
     assert "parameters               2.0 PB" in out
     rc, out, _ = run(capsys, "memory", "--params", "1e12", "-d", "8", "--lang", "es")
     assert rc == 0 and out.startswith("Memoria por dispositivo: 1 billón de parámetros")
+
+
+def test_sequence_parallelism_needs_a_tensor_parallel_group(capsys):
+    from dpscale.formulas.memory import Shape, activation_bytes_per_layer
+
+    rc, _, err = run(capsys, "memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8")
+    assert rc == 2 and "--sequence-parallel: needs --tensor-parallel > 1" in err  # was accepted, doing nothing
+    with pytest.raises(DpscaleError, match="sequence_parallel: got True; allowed: with tensor_parallel > 1"):
+        activation_bytes_per_layer(Shape(32, 4096, 32, 2048), 1, tensor_parallel=1, sequence_parallel=True)

@@ -129,6 +129,8 @@ SPANISH_REFUSALS = [
     (["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "--grad-accum", "1000000000"],
      "--grad-accum: 1.000.000.000 micro-lotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
      "optimizador de como mucho 1e+07 s"),  # a 6.7-year step was predicted without a word
+    (["memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8"],  # accepted silently with no TP group
+     "--sequence-parallel: necesita --tensor-parallel > 1"),
     (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
      "--seq-len: --model resnet50 no es un modelo transformer (sus FLOP son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),

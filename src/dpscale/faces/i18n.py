@@ -1530,6 +1530,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"optimizer step of at most 1e\+07 s \(four months\)",
          "--grad-accum: {n1} micro-lotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
          "mucho 1e+07 s (cuatro meses)"),
+        (r"--sequence-parallel: needs --tensor-parallel > 1 \(it shards over the tensor-parallel group\)",
+         "--sequence-parallel: necesita --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"),
         (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "

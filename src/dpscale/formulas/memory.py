@@ -169,6 +169,8 @@ def activation_bytes_per_layer(
     """
     b = check_count(micro_batch, "micro_batch")
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
+    if sequence_parallel and t == 1:  # it splits activations over the tensor-parallel group: none to split over
+        raise fail("sequence_parallel", True, "with tensor_parallel > 1 (it shards over the tensor-parallel group)")
     if recompute not in RECOMPUTE:
         raise fail("recompute", recompute, ", ".join(RECOMPUTE))
     s, h, a = shape.seq_len, shape.hidden, shape.heads

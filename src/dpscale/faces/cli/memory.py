@@ -122,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
             shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
         width = ACTIVATION_BYTES[precision]
+        if args.sequence_parallel and t == 1:  # the flag said in the CLI's words (the library checks it too)
+            raise DpscaleError("--sequence-parallel: needs --tensor-parallel > 1 (it shards over the tensor-parallel "
+                               "group)")  # fmt: skip
         activation = activation_bytes(
             shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
             value_bytes=width,
