@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from clihelp import run
 
 from dpscale.errors import DpscaleError
 from dpscale.formulas.stepmodel import expected_max
@@ -172,3 +173,8 @@ def test_fit_refuses_a_column_named_twice(tmp_path):
     path.write_text("devices,throughput,throughput\n1,100,50\n2,190,60\n4,350,70\n")
     with pytest.raises(DpscaleError, match=r"dup.csv line 1: column\(s\) throughput twice"):
         runs_from(str(path))
+
+
+def test_an_empty_path_is_no_path(capsys):
+    rc, _, err = run(capsys, "validate", "")
+    assert rc == 2 and err.strip().endswith("DATA: got ''; allowed: a readable CSV file (not a file path)")  # folder

@@ -149,7 +149,7 @@ def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order."""
     p = Path(path)
     try:
-        raw = read_bytes(p)
+        raw = read_bytes(path)  # (not p: Path('') is '.', a folder, where '' is no path at all)
     except OSError as exc:
         raise fail("DATA", str(path), f"a readable CSV file ({exc.strerror})") from None
     try:
