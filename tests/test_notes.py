@@ -6,6 +6,7 @@ import json
 import pickle
 import re
 
+import pytest
 from clihelp import run
 
 from dpscale.faces.i18n import NOTES, say
@@ -81,3 +82,21 @@ def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
     note = Note("fit_describe", law="usl", fitted="sigma = 0.1; kappa = 0.001", d0=1024)
     assert say(note, "es") == "ajuste usl (sigma = 0,1; kappa = 0,001), E relativa a d0 = 1.024"
     assert str(note) == "fitted usl (sigma = 0.1; kappa = 0.001), E relative to d0 = 1,024"
+
+
+@pytest.mark.parametrize(
+    "text, lang, said",
+    [
+        ("2 repeated runs of 1 devices", "en", "2 repeated runs of 1 device"),
+        ("≈ 1 dispositivos; 1 pasos × 1 repeticiones", "es", "≈ 1 dispositivo; 1 paso × 1 repetición"),
+        (
+            "0.1 devices, 2,001 devices, 11 devices, 21 devices",
+            "en",
+            "0.1 devices, 2,001 devices, 11 devices, 21 devices",
+        ),
+    ],
+)
+def test_a_count_of_one_takes_the_singular(text, lang, said):
+    from dpscale.faces.i18n import SINGULAR, singular
+
+    assert singular(text, SINGULAR[lang]) == said

@@ -68,8 +68,8 @@ def test_fit_through_the_page_is_the_library(client):
     assert [r["efficiency"] for r in body["records"]] == pytest.approx(list(lib.efficiency), rel=1e-12)
     assert [r["efficiency_hi"] for r in body["records"]] == pytest.approx(list(lib.efficiency_hi), rel=1e-12)
     assert body["title"].startswith("fitted law: allreduce")
-    assert any("with 1 degrees of freedom from repeated runs" in n for n in body["notes"])
-    assert any("2 repeated runs of 1 devices" in n for n in body["notes"])
+    assert any("with 1 degree of freedom from repeated runs" in n for n in body["notes"])
+    assert any("2 repeated runs of 1 device" in n for n in body["notes"])
     fitted = dpscale.fit([(1, 1000), (1, 1010), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8)
     e8 = fitted.efficiency(8)  # the CLI's measured-vs-fitted table, a line a size (the page had none of it)
     assert (

@@ -140,6 +140,19 @@ EN = {
 }
 
 
+# "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
+SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
+               "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value"}  # fmt: skip
+
+
+def singular(text: str, nouns: dict[str, str]) -> str:
+    """'1 devices' → '1 device' for the given nouns; 0.1, 2,001 or 11 before the noun are left alone."""
+    import re
+
+    words = "|".join(nouns)
+    return re.sub(rf"(?<![\d.,])1 ({words})\b", lambda m: "1 " + nouns[m[1]], text)
+
+
 class Note(str):
     """EN[key] formatted with fields; .key and .fields let a face re-say it in another language."""
 
@@ -147,7 +160,7 @@ class Note(str):
     fields: dict[str, object]  # (no typing import: this module is on the calculator's start-up path)
 
     def __new__(cls, key: str, **fields: object) -> Note:
-        self = super().__new__(cls, EN[key].format(**fields))
+        self = super().__new__(cls, singular(EN[key].format(**fields), SINGULAR_EN))
         self.key, self.fields = key, fields
         return self
 

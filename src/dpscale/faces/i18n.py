@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 
+from dpscale.notes import SINGULAR_EN, singular
+
 LANGS = ("en", "es")
 
 LABELS: dict[str, dict[str, str]] = {
@@ -1074,7 +1076,16 @@ def say(note: str, lang: str = "en") -> str:
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}
-    return Localised().format(template, **fields)
+    return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
+
+
+# A count of one takes the singular ('1 dispositivos' → '1 dispositivo'): the nouns the notes and errors count.
+SINGULAR = {
+    "en": SINGULAR_EN,
+    "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
+           "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
+           "valores": "valor"},
+}  # fmt: skip
 
 
 TEXT_NUMBERS = ("table", "sizes", "fitted")  # note fields with numbers already written out ('1→0.9; 8→0.8')
@@ -1639,7 +1650,7 @@ def _said(message: str, lang: str) -> str:
                 fields["w"] = label("measured_sizes", lang)
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
-            return template.format(**fields)
+            return singular(template.format(**fields), SINGULAR.get(lang, {}))
     return message
 
 

@@ -12,7 +12,7 @@ import sys
 from collections import namedtuple
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.i18n import header, label, number, say
+from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,12 +118,16 @@ def emit(
 
     args.sink, when set (the web page), receives (records, columns, title, notes) instead of a print."""
     _finite(records)
+    lang = getattr(args, "lang", "en")
+    # a count of one in the singular ('≈ 1 dispositivos', '1 pasos'), however the line was composed
+    nouns = SINGULAR.get(lang, {})
+    title = title and singular(title, nouns)
+    notes = [singular(say(n, lang), nouns) for n in notes]
     sink = getattr(args, "sink", None)
     if sink is not None:
         sink(records, columns, title, list(notes))
         return
     out = out or sys.stdout
-    lang = getattr(args, "lang", "en")
     machine = getattr(args, "json", False) or getattr(args, "csv", False)
     for n in notes if machine else ():  # stdout stays machine-readable; the caveats still reach the user
         print(f"{label('note', lang)}: {say(n, lang)}", file=sys.stderr)
