@@ -998,3 +998,11 @@ def test_estimated_compute_is_written_in_full(capsys):
             "--inter-bw", "100", "-d", "8", "--lang", "es"]  # fmt: skip
     rc, out, _ = run(capsys, *argv)
     assert rc == 0 and "cómputo estimado: 6.143 TFLOP por micro-lote" in out  # was '6,14e+03 TFLOP'
+
+
+def test_no_peak_is_invented_for_a_precision_the_reference_does_not_give(capsys):
+    """MI300X's TF32 was its FP32 163.4 TFLOP/s, which CDNA3's matrix TF32 runs far above: a 4× compute guess."""
+    argv = ["predict", "--model", "resnet50", "--gpu", "mi300x-192gb", "--precision", "tf32", "--gpus-per-node", "8",
+            "--intra-bw", "448", "--inter-bw", "50", "-d", "8"]  # fmt: skip
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and "--precision: tf32 has no peak figure for mi300x-192gb; allowed: fp8, bf16, fp16, amp, " in err
