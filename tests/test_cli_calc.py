@@ -503,3 +503,8 @@ def test_help_into_a_closed_pipe_is_quiet(monkeypatch):
 
     monkeypatch.setattr(sys, "stdout", Closed())
     assert main(["--help"]) == 0
+
+
+def test_a_command_name_given_as_an_option_value_is_that_value(capsys):
+    rc, out, _ = run(capsys, "-d", "8", "-v", "100", "-e", "0.9", "--unit", "batch")  # not 'batch after options'
+    assert rc == 0 and "batch" in out

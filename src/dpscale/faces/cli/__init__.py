@@ -80,7 +80,8 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"dpscale {__version__}")
         return 0
     command = "calc"
-    late = next((a for a in argv[1:] if a in COMMANDS), None)
+    flags = ("--json", "--csv", "-h", "--help")  # options that take no value: a command name after them is a command
+    late = next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
     if argv and argv[0].startswith("-") and late is not None:  # `dpscale --json predict …`: argparse said
         said = f"{late!r} after options; allowed: the command first: dpscale {late} [OPTIONS]"  # 'unrecognized …'
         if _lang(argv) == "es":
