@@ -317,3 +317,27 @@ def test_a_run_resumed_into_the_same_file_keeps_its_baseline(capsys: pytest.Capt
     one, two = (json.loads(x) for x in out.read_text().splitlines())
     assert two["baseline_devices"] == 1
     assert two["efficiency"] == pytest.approx(two["throughput"] / (2 * one["throughput"]))
+
+
+def test_sizes_run_apart_into_one_file_share_the_threads_and_the_baseline(capsys, tmp_path) -> None:
+    """Without --threads, -d 1 took all the cores and a later -d 2 half of them: no earlier record matched, and
+    the second run stored E = 1 against itself (and `dpscale fit` refused the file for two set-ups)."""
+    out = tmp_path / "r.jsonl"
+    assert main(["measure", "--devices", "1", *TINY, "--out", str(out), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["measure", "--devices", "2", *TINY, "--out", str(out), "--json"]) == 0
+    err = capsys.readouterr().err
+    one, two = (json.loads(x) for x in out.read_text().splitlines())
+    assert two["threads"] == one["threads"] and two["baseline_devices"] == 1
+    assert f"{one['threads']} thread(s) a rank, as the earlier records of this set-up in --out" in err
+    assert main(["measure", "--devices", "2", *TINY, "--threads", "3", "--out", str(out), "--json"]) == 0
+    err = capsys.readouterr().err  # asked for another set-up: said why its E is against itself
+    assert f"no earlier record in --out has this set-up (threads {one['threads']} → 3): E is relative to this" in err
+
+
+def test_equivalence_records_do_not_join_a_file_of_training_runs(capsys, tmp_path) -> None:
+    out = tmp_path / "r.jsonl"
+    out.write_text(json.dumps({"devices": 1, "throughput": 100.0, "workload": "mlp"}) + "\n")
+    assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--out", str(out)]) == 2
+    assert "(it holds train records); allowed: a new file, or one of equivalence records" in capsys.readouterr().err
+    assert len(out.read_text().splitlines()) == 1  # nothing appended, nothing measured

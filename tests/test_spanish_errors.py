@@ -197,6 +197,7 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     taken.bind(("127.0.0.1", 0))
     HELD.append(taken)
     (tmp / "out.jsonl").write_text("not json\n")
+    (tmp / "train.jsonl").write_text('{"devices": 1, "throughput": 100.0, "workload": "mlp"}\n')
     out = [
         (["fit", str(tmp / "row.csv")], "row.csv línea 2: se recibieron 3 campos; se admite: 2, como en la cabecera "
          "(escriba los números sin separador de miles"),
@@ -220,6 +221,8 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
              "importarse"),
             (["measure", "--out", str(tmp / "out.jsonl"), "-d", "1"], "(su línea 1 no es un registro JSON); se admite: "
              "un archivo nuevo"),
+            (["measure", "equivalence", "--out", str(tmp / "train.jsonl"), "-d", "2"], "(contiene registros de "
+             "train); se admite: un archivo nuevo, o uno de registros de equivalence"),
         ]  # fmt: skip
     return out
 

@@ -14,6 +14,15 @@ LANGS = ("en", "es")
 LABELS: dict[str, dict[str, str]] = {
     "en": {
         "warning": "warning",
+        "measure_threads_from_out": (
+            "{n} thread(s) a rank, as the earlier records of this set-up in --out, so that E compares like with like "
+            "(--threads overrides)"
+        ),
+        "measure_no_baseline": "no earlier record in --out has this set-up ({why}): E is relative to this size",
+        "measure_threads_over": (
+            "; {d} ranks × {t} threads exceed the {c} cores, so this size measures oversubscription — measure the "
+            "sizes in one run (-d 1,{d}) into a new file for a fair E"
+        ),
         "plot_params": "{n} parameters",
         "plot_per_node": "{g} GPUs/node",
         "plot_batch": "batch {b}",
@@ -640,6 +649,17 @@ LABELS: dict[str, dict[str, str]] = {
         "cannot_write": "no se pudo escribir la salida ({why})",
         "command_first": "'{command}' tras las opciones; se admite: la orden primero: dpscale {command} [OPCIONES]",
         "warning": "aviso",
+        "measure_threads_from_out": (
+            "{n} hilo(s) por rango, como los registros anteriores de este montaje en --out, para que E compare lo "
+            "comparable (--threads lo cambia)"
+        ),
+        "measure_no_baseline": (
+            "ningún registro anterior de --out tiene este montaje ({why}): E es relativa a este tamaño"
+        ),
+        "measure_threads_over": (
+            "; {d} rangos × {t} hilos superan los {c} núcleos, así que este tamaño mide la sobresuscripción — mida "
+            "los tamaños en una sola ejecución (-d 1,{d}) en un archivo nuevo para una E justa"
+        ),
         "plot_params": "{n} parámetros",
         "plot_per_node": "{g} GPU/nodo",
         "plot_batch": "lote {b}",
@@ -1288,6 +1308,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {g} (su línea 1 no es un registro JSON); se admite: un archivo nuevo, o uno al que esta "
          "orden añadió sus registros"),
         (r"--model-file: (?P<p>.+) failed to import: (?P<why>.+)", "--model-file: {p} no se pudo importar: {why}"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \(it holds (?P<k>train|equivalence) records\); allowed: a new file, or one "
+         r"of (?P<m>train|equivalence) records",
+         "{flag}: se recibió {g} (contiene registros de {k}); se admite: un archivo nuevo, o uno de registros de {m}"),
         (r"--model-file: (?P<p>.+) called sys\.exit\((?P<c>.*)\) while imported; allowed: a Python file defining "
          r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
          "--model-file: {p} llamó a sys.exit({c}) al importarse; se admite: un archivo Python que defina build_model() "

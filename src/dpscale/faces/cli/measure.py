@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail
@@ -114,7 +115,7 @@ def check_environment(job: Any, devices: list[int], out: str | None, lang: str =
     if out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(out, jsonl=job.mode != "allreduce")
+        check_writable(out, jsonl=job.mode != "allreduce", mode=job.mode)
 
 
 class Bar:
@@ -162,10 +163,22 @@ def run(args: argparse.Namespace) -> int:
         from dataclasses import replace
 
         from dpscale.sources.measure import threads_per_rank
+        from dpscale.sources.measure.results import earlier_threads
 
         # Every size gets the same per-rank share (of the largest size): a rank is one "device" throughout,
-        # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them.
-        job = replace(job, threads=threads_per_rank(max(devices)))
+        # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them. Sizes
+        # appended to earlier records in --out take those records' share, for the same reason.
+        name = Path(job.model_file).stem if job.model_file else job.workload
+        earlier = earlier_threads(args.out, name, job.batch, job.steps)
+        job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
+        if len(earlier_threads(args.out, name, job.batch, job.steps)) == 1:
+            from dpscale.faces.i18n import label
+            from dpscale.sources.measure import cores
+
+            said = label("measure_threads_from_out", args.lang).format(n=job.threads)
+            if job.threads * max(devices) > cores() >= max(devices):  # the share fits the earlier run, not this one
+                said += label("measure_threads_over", args.lang).format(d=max(devices), t=job.threads, c=cores())
+            print(f"dpscale measure: {label('note', args.lang)}: {said}", file=sys.stderr)
     from dpscale.faces.i18n import say_measure
     from dpscale.sources.measure.launcher import Launcher, RunFailed
     from dpscale.sources.measure.results import NotSaved
@@ -179,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         with Bar(args.json or args.csv) as bar:
             for d in devices:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
-                done.append(record(job, outcome, done, args.out))
+                done.append(record(job, outcome, done, args.out, args.lang))
     except KeyboardInterrupt:
         if done:  # the sizes that finished are not lost with the rest
             show(job, done, args)
@@ -206,7 +219,7 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) -> dict[str, Any]:
+def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, lang: str = "en") -> dict[str, Any]:
     """One finished size → its record, written to --out at once (train: JSONL; allreduce: calibration)."""
     from dpscale.sources.measure import calibration, results
 
@@ -216,6 +229,11 @@ def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None) 
         # E against the smallest size of this set-up: in this run, or already in --out from an earlier one (as the
         # torchrun worker does), so one file never holds two baselines for one set-up
         base = results.baseline_from_file(out, rec) or (done[0] if done else rec)
+        if base is rec and (why := results.differing(out, rec)):  # E = 1 here: say why no earlier size counts
+            from dpscale.faces.i18n import label
+
+            said = label("measure_no_baseline", lang).format(why=why)
+            print(f"dpscale measure: {label('note', lang)}: {said}", file=sys.stderr)
         rec = results.with_efficiency(rec, base)
         if out:
             results.append_jsonl(out, rec)

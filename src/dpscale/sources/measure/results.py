@@ -26,7 +26,7 @@ class NotSaved(Exception):
         super().__init__(f"--out: could not write {path!r} ({why}); this size's result is shown, not saved")
 
 
-def check_writable(path: str, flag: str = "--out", jsonl: bool = False) -> None:
+def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: str = "train") -> None:
     """Fail before any rank starts if results could not be written — without creating the file, so a run
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
@@ -51,13 +51,19 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False) -> None:
         with open(p, "rb") as fh:
             first = fh.readline(1 << 20)
         try:
-            ok = isinstance(json.loads(first), dict)
+            head = json.loads(first)
+            ok = isinstance(head, dict)
         except ValueError:
             ok = False
         if not ok:
             raise DpscaleError(
                 f"{flag}: got {path!r} (its line 1 is not a JSON record); allowed: a new file, or one that this "
                 "command's records were appended to"
+            )
+        kind = "equivalence" if "passed" in head else "train"  # (train records carry throughput and E)
+        if kind != mode:  # equivalence records among train ones: `dpscale fit` then refused the file
+            raise DpscaleError(
+                f"{flag}: got {path!r} (it holds {kind} records); allowed: a new file, or one of {mode} records"
             )
 
 
@@ -141,17 +147,47 @@ def same_setup(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a.get(k) == b.get(k) for k in SETUP_KEYS)
 
 
-def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
-    """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
+def _records(path: str | None) -> list[dict[str, Any]]:
+    """The JSON objects of --out, one a line (none when there is no file yet)."""
     if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
-        return None
-    best = None
+        return []
+    out = []
     for line in Path(path).read_text().splitlines():
         try:
             old = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if isinstance(old, dict) and same_setup(old, rec) and old.get("devices", math.inf) <= rec["devices"]:
+        if isinstance(old, dict):
+            out.append(old)
+    return out
+
+
+def earlier_threads(path: str | None, workload: str, batch: int, steps: int) -> set[int]:
+    """Threads a rank used in --out's earlier records of this workload, batch and steps. A run appended to them
+    takes the same, so that E compares like with like: the default (cores ÷ this run's largest size) gave 2 to a
+    `-d 1` run and 1 to a later `-d 2` run, which then found no baseline and said E = 1."""
+    return {
+        r["threads"]
+        for r in _records(path)
+        if (r.get("workload"), r.get("batch"), r.get("steps")) == (workload, batch, steps) and "threads" in r
+    }
+
+
+def differing(path: str | None, rec: dict[str, Any]) -> str | None:
+    """How the nearest earlier record of this workload in --out differs in set-up ('threads 2 → 1'), when none
+    matches: said beside an E that is then relative to this run's own smallest size."""
+    same = [r for r in _records(path) if r.get("workload") == rec.get("workload") and "devices" in r]
+    if not same or any(same_setup(r, rec) for r in same):
+        return None
+    r = same[0]
+    return ", ".join(f"{k} {r.get(k)} → {rec.get(k)}" for k in SETUP_KEYS if r.get(k) != rec.get(k))
+
+
+def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
+    """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
+    best = None
+    for old in _records(path):
+        if same_setup(old, rec) and old.get("devices", math.inf) <= rec["devices"]:
             if best is None or old["devices"] < best["devices"]:
                 best = old
     return best

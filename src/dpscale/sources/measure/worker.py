@@ -67,10 +67,19 @@ def job_from(a: argparse.Namespace) -> Job:
     if a.out:
         from dpscale.sources.measure.results import check_writable
 
-        check_writable(a.out, jsonl=a.mode != "allreduce")
+        check_writable(a.out, jsonl=a.mode != "allreduce", mode=a.mode)
     _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
-    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
+    threads = a.threads
+    if threads is None and a.mode == "train":  # sizes appended to --out take its records' share (as the CLI does)
+        from pathlib import Path
+
+        from dpscale.sources.measure.results import earlier_threads
+
+        name = Path(a.model_file).stem if a.model_file else a.workload
+        earlier = earlier_threads(a.out, name, batch, a.steps)
+        threads = earlier.pop() if len(earlier) == 1 else None
+    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, threads,
                a.device, a.timeout)  # fmt: skip
 
 
@@ -127,6 +136,9 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
     if job.mode == "train":
         rec = results.summarise(raw, job, launch_s, nodes)
         base = results.baseline_from_file(out, rec)
+        if base is None and (why := results.differing(out, rec)):  # E = 1 here: say why no earlier size counts
+            print(f"dpscale worker: note: no earlier record in --out has this set-up ({why}): E is relative to this "
+                  "size", file=sys.stderr)  # fmt: skip
         rec = results.with_efficiency(rec, base or rec)
         if out:
             results.append_jsonl(out, rec)
