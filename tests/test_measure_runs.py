@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -341,3 +342,25 @@ def test_equivalence_records_do_not_join_a_file_of_training_runs(capsys, tmp_pat
     assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--out", str(out)]) == 2
     assert "(it holds train records); allowed: a new file, or one of equivalence records" in capsys.readouterr().err
     assert len(out.read_text().splitlines()) == 1  # nothing appended, nothing measured
+
+
+def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path) -> None:
+    """Two SIGINTs (a double Ctrl-C, or `timeout -s INT` to the group): the second one landed in the launcher's
+    clean-up, left the ranks' log file behind and ended the CLI by the signal (rc −2) instead of 130."""
+    out = tmp_path / "r.jsonl"
+    marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1],
+           "TMPDIR": str(tmp_path)}  # fmt: skip
+    argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 90
+    while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2)  # size 2 now hangs in rank 1
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert not list(tmp_path.glob("dpscale-measure-*.log"))  # the ranks' log removed
+    assert_no_orphans(marker)

@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.sources.measure.launcher import Launcher, RunFailed
     from dpscale.sources.measure.results import NotSaved
 
-    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0))
+    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0), last_interrupt=True)
     done: list[dict[str, Any]] = []
     # SIGTERM (a scheduler's kill, `timeout`) would end this process without its `finally`, leaving the ranks
     # running as orphans: turn it into the interrupt path, which stops and reaps them.

@@ -9,13 +9,14 @@ terminated, then killed, then reaped.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import signal
 import socket
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from typing import Any
@@ -58,7 +59,9 @@ def check_port(host: str, port: int) -> None:
 class Launcher:
     """One store for the whole run; each launch gets its own key prefix."""
 
-    def __init__(self, port: int = 0, host: str = "127.0.0.1") -> None:
+    def __init__(self, port: int = 0, host: str = "127.0.0.1", last_interrupt: bool = False) -> None:
+        """last_interrupt: an interrupt ends the process (the CLI), so later ones are ignored once it arrives;
+        a library caller (a notebook) keeps its Ctrl-C."""
         import torch.distributed as dist
 
         check_port(host, port)
@@ -66,7 +69,7 @@ class Launcher:
             self.store = dist.TCPStore(host, port, is_master=True, wait_for_workers=False)
         except Exception as exc:  # lost a race for the port
             raise DpscaleError(f"--port: got {port} ({exc}); allowed: a free TCP port, or 0 to pick one") from None
-        self.host, self.port, self.launches = host, self.store.port, 0
+        self.host, self.port, self.launches, self.last_interrupt = host, self.store.port, 0, last_interrupt
 
     def run(self, job: Job, world: int, progress: Callable[[int, int], None] | None = None) -> Outcome:
         import torch.multiprocessing as tmp
@@ -87,9 +90,12 @@ class Launcher:
         except BaseException:
             os.unlink(log)
             raise
-        keep = False
+        keep = interrupted = False
         try:
             return self._watch(pc, job, world, queue, beats, t0, progress)
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
         except RunFailed as exc:
             _stop(pc.processes)  # every rank has written all it will
             keep = os.path.getsize(log) > 0
@@ -97,10 +103,13 @@ class Launcher:
                 raise RunFailed(exc.devices, exc.rank, f"{exc.reason} (the ranks' output: {log})") from None
             raise
         finally:
-            _stop(pc.processes)
-            for f in [*pc.error_files, None if keep else log]:
-                if f and os.path.exists(f):
-                    os.unlink(f)
+            # a second Ctrl-C (or `timeout`'s to the group) once cut the clean-up short, or, once it was done, ended
+            # the CLI by the signal before it said "interrupted": after an interrupt, later ones are ignored
+            with _shielded(restore=not (interrupted and self.last_interrupt)):
+                _stop(pc.processes)
+                for f in [*pc.error_files, None if keep else log]:
+                    if f and os.path.exists(f):
+                        os.unlink(f)
 
     def _watch(self, pc: Any, job: Job, world: int, queue: Any, beats: Any, t0: float, progress: Any) -> Outcome:
         total = job.beats_total(world)
@@ -183,6 +192,23 @@ def _traceback_tail(path: str | None) -> str:
         return f": {lines[-1].strip()[:300]}" if lines else ""
     except Exception:
         return ""
+
+
+@contextlib.contextmanager
+def _shielded(restore: bool = True) -> Iterator[None]:
+    """SIGINT ignored while the ranks are stopped and their files removed (the first one is already on its way
+    up as KeyboardInterrupt), and for good when `restore` is False (the process is on its way out); outside the
+    main thread, where handlers cannot be set, nothing changes."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        if restore:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _stop(processes: list) -> None:
