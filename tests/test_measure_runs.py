@@ -364,3 +364,38 @@ def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path) -> None
     assert proc.returncode == 130, stderr
     assert not list(tmp_path.glob("dpscale-measure-*.log"))  # the ranks' log removed
     assert_no_orphans(marker)
+
+
+UNUSED_MODEL = """
+import torch
+from torch import nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = nn.Linear(8, 4), nn.Linear(8, 4)  # b never takes part in the loss
+
+    def forward(self, x):
+        return self.a(x)
+
+
+def build_model():
+    return M()
+
+
+def make_batch(n, g):
+    return torch.randn(n, 8, generator=g), torch.randint(0, 4, (n,), generator=g)
+"""
+
+
+def test_a_model_with_unused_parameters_is_measured_when_its_file_says_so(capsys, tmp_path: Path) -> None:
+    """DDP's reducer stalls on a parameter the loss never reaches; its error named a keyword no option passed."""
+    model = tmp_path / "unused.py"
+    model.write_text(UNUSED_MODEL)
+    argv = ["measure", "--devices", "1,2", "--model-file", str(model), *TINY, "--json"]
+    assert main(argv) == 1
+    assert "needs FIND_UNUSED_PARAMETERS = True in its --model-file" in capsys.readouterr().err
+    model.write_text(UNUSED_MODEL + "\nFIND_UNUSED_PARAMETERS = True\n")
+    assert main(argv) == 0
+    assert [p["devices"] for p in json.loads(capsys.readouterr().out)["points"]] == [1, 2]

@@ -42,7 +42,8 @@ def _check(ctx: RankContext, dtype: torch.dtype) -> dict[str, Any] | None:
     torch.manual_seed(0)
     model = wl.model().to(device=ctx.device, dtype=dtype)
     reference = copy.deepcopy(model)
-    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
+    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None,
+              find_unused_parameters=wl.find_unused)  # fmt: skip
     x, y = wl.batch(d * b, torch.Generator().manual_seed(1234))  # the same global batch on every rank
     if x.is_floating_point():
         x = x.to(dtype)

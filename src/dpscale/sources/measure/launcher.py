@@ -161,6 +161,14 @@ def _limit(timeout: float, beats: list[int]) -> float:
     return timeout if min(beats) >= START_BEATS else max(timeout, STARTUP_S)
 
 
+UNUSED_HINT = " — a model whose forward skips parameters needs FIND_UNUSED_PARAMETERS = True in its --model-file"
+
+
+def _hint(text: str) -> str:
+    """DDP's unused-parameter error names a keyword the command line cannot pass: say what the model file sets."""
+    return text + UNUSED_HINT if "find_unused_parameters" in text else text
+
+
 def _culprit(errors: dict, exits: dict, error_files: list) -> tuple[str, str]:
     """The rank that failed first for its own reason, not one a collective told that a peer was gone."""
     cands = []
@@ -169,14 +177,14 @@ def _culprit(errors: dict, exits: dict, error_files: list) -> tuple[str, str]:
             continue
         if r in errors:
             t_err, text, comm = errors[r]
-            cands.append((comm, t_err, r, f"crashed: {text}"))
+            cands.append((comm, t_err, r, f"crashed: {_hint(text)}"))
         elif code < 0:
             cands.append((False, t, r, f"was killed by {signal.Signals(-code).name}"))
         else:
             cands.append((False, t, r, f"exited with code {code}{_traceback_tail(error_files[r])}"))
     for r, (t_err, text, comm) in errors.items():
         if r not in exits:
-            cands.append((comm, t_err, r, f"crashed: {text}"))
+            cands.append((comm, t_err, r, f"crashed: {_hint(text)}"))
     comm, _, rank, reason = min(cands)
     return f"rank {rank}", reason
 

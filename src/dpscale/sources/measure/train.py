@@ -26,7 +26,8 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
     wl = workloads.load(job.workload, job.model_file)
     torch.manual_seed(0)  # same initial weights everywhere (DDP also broadcasts rank 0's)
     model = wl.model().to(ctx.device)
-    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None)
+    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None,
+              find_unused_parameters=wl.find_unused)  # fmt: skip
     gen = torch.Generator().manual_seed(1000 + ctx.rank)  # each rank its own shard of data
     x, y = (t.to(ctx.device) for t in wl.batch(job.batch, gen))
     opt = torch.optim.SGD(ddp.parameters(), lr=1e-4)

@@ -34,6 +34,7 @@ class Workload:
     model: Callable[[], nn.Module]
     batch: Callable[[int, torch.Generator], Batch]
     loss: Callable[[torch.Tensor, torch.Tensor], torch.Tensor]
+    find_unused: bool = False  # DDP's find_unused_parameters: a model file sets FIND_UNUSED_PARAMETERS = True
 
 
 def _mlp() -> nn.Module:
@@ -129,4 +130,9 @@ def from_file(path: str) -> Workload:
     if missing:
         raise DpscaleError(f"--model-file: {path} has no {', '.join(missing)}(); allowed: {MODEL_FILE_HELP}")
     loss = getattr(module, "loss_fn", None) or F.cross_entropy
-    return Workload(p.stem, module.build_model, module.make_batch, loss)
+    # a model whose forward skips some parameters stalls DDP's reducer without it (its error names a keyword the
+    # command line cannot pass); off by default, as DDP's, because it costs a graph traversal every step
+    unused = getattr(module, "FIND_UNUSED_PARAMETERS", False)
+    if not isinstance(unused, bool):
+        raise DpscaleError(f"--model-file: {path} sets FIND_UNUSED_PARAMETERS = {unused!r}; allowed: True or False")
+    return Workload(p.stem, module.build_model, module.make_batch, loss, unused)
