@@ -6,6 +6,7 @@ import json
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -329,3 +330,13 @@ def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
     cal = tmp_path / "calib.json"
     cal.write_text('{\n "busbw_gbs": 10,\n "alpha_s": 1e-5\n}')
     check_writable(str(cal))  # an earlier calibration may be replaced
+
+
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys")
+def test_an_out_path_where_no_file_can_be_made_is_refused_before_any_rank_starts() -> None:
+    """Root's os.access said yes to /sys: the size was measured, then could not be saved (exit 1, not 2)."""
+    from dpscale.errors import DpscaleError
+    from dpscale.sources.measure.results import check_writable
+
+    with pytest.raises(DpscaleError, match="--out: got '/sys/x.jsonl' \\(not writable\\)"):
+        check_writable("/sys/x.jsonl", jsonl=True)
