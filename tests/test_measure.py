@@ -80,6 +80,9 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         (["--batch", "0"], "--batch: got 0; allowed: a whole number ≥ 1"),  # once silently the default 64
         (["--timeout", "0"], "--timeout: got 0; allowed: seconds > 0"),  # once a C++ timeout stack
         (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
+        (["--iters", "-5"], "--iters: got -5; allowed: a whole number ≥ 1"),  # ran 3 iterations quietly
+        (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
+        (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
         (
             ["--out", "/no/such/dir/r.jsonl"],
             "--out: got '/no/such/dir/r.jsonl' (no such folder)",

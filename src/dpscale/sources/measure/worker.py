@@ -33,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0])
     p.add_argument("mode", nargs="?", default="train", choices=MODES)
-    p.add_argument("--workload", default="mlp", choices=WORKLOADS)
+    p.add_argument("--workload", choices=WORKLOADS)  # default mlp (None: not given, which allreduce checks)
     p.add_argument("--model-file")
     p.add_argument("--batch", type=int, default=None, help="per-rank batch (default 64; equivalence 16)")
     p.add_argument("--steps", type=int, default=50)
@@ -51,9 +51,15 @@ def parser() -> argparse.ArgumentParser:
 def job_from(a: argparse.Namespace) -> Job:
     from dpscale.sources.measure.calibration import parse_sizes
 
-    for flag, v, lo in (("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1)):
+    checks = (("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1), ("--iters", a.iters, 1))
+    for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly)
         if v < lo:
             raise DpscaleError(f"{flag}: got {v}; allowed: a whole number ≥ {lo}")
+    if a.mode == "allreduce":  # as `dpscale measure allreduce`: a model's flags would be ignored
+        for flag in ("model_file", "batch", "workload"):
+            if getattr(a, flag) is not None:
+                raise DpscaleError(f"--{flag.replace('_', '-')}: not used by `dpscale measure allreduce`")
+    a.workload = a.workload or "mlp"
     batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
     if batch < 1:
         raise DpscaleError(f"--batch: got {batch}; allowed: a whole number ≥ 1")
