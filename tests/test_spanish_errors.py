@@ -49,8 +49,8 @@ SPANISH_REFUSALS = [
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
      "objetivo 100.000/s (aceleración 50): "
      "inalcanzable; esta E(d) llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 dispositivos"),
-    (["fit", "--point", "8:100", "--point", "8:110"], "mediciones: se recibieron 2 de 8 dispositivos; se admite: al "
-     "menos 2 números de dispositivos distintos"),
+    (["fit", "--point", "8:100", "--point", "8:110"], "mediciones: se recibieron 2 ejecución(es) con 8 "
+     "dispositivos; se admite: al menos 2 números de dispositivos distintos"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "
      "se admite: bert-base"),
     (["predict", "--model", "resnet50", "--system", "dgx1"], "--system: se recibió 'dgx1' (¿quería decir "

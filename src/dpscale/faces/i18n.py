@@ -1407,8 +1407,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
         # the fitter's
         (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
-         "mediciones: se recibieron {n1} de {n2} dispositivos; se admite: al menos 2 números de dispositivos "
-         "distintos"),
+         "mediciones: se recibieron {n1} ejecución(es) con {n2} dispositivos; se admite: al menos 2 números de "
+         "dispositivos distintos"),
         # the predictor's and the catalogs' (the web page's predict form reaches these)
         (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
          "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),
