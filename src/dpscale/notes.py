@@ -121,7 +121,7 @@ EN = {
         "parameters, the peak and the devices needed are the {law} law's; --law {law} gives one law's narrower "
         "interval"
     ),
-    "fit_why_forced": "law {law} (asked for)",
+    "fit_why_forced": "you (--law {law})",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
     "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival halves its MSE)",
     "fit_describe": "fitted {law} ({fitted}), E relative to d0 = {d0:,}",

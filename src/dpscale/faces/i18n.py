@@ -1059,7 +1059,7 @@ NOTES: dict[str, dict[str, str]] = {
             "incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios son de la ley "
             "{law}; --law {law} da el intervalo, más estrecho, de una sola ley"
         ),
-        "fit_why_forced": "ley {law} (pedida)",
+        "fit_why_forced": "usted (--law {law})",
         "fit_why_default": (
             "defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
         ),
