@@ -529,12 +529,12 @@ LABELS: dict[str, dict[str, str]] = {
         "web_mem_seq_len": "Longitud de secuencia (transformers predefinidos: activaciones)",
         "web_pipeline": "Burbuja de pipeline",
         "web_pipeline_hint": (
-            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según el calendario, los micro-lotes "
+            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según la planificación, los micro-lotes "
             "en vuelo y la eficiencia con paralelismo de datos encima."
         ),
         "web_stages": "Etapas de pipeline p",
         "web_microbatches": "Micro-lotes m",
-        "web_schedule": "Calendario",
+        "web_schedule": "Planificación",
         "web_chunks": "Fragmentos por dispositivo (interleaved)",
         "web_pp_devices": "Dispositivos en total (múltiplo de p)",
         "web_dp_efficiency": "E del paralelismo de datos",
