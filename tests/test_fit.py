@@ -157,7 +157,7 @@ def test_a_run_pasted_twice_is_not_a_repeat():
     assert mixed.runs.counts == (2, 1, 1, 1) and mixed.runs.repeat_dof == 1  # 1000 and 1010: two distinct runs
     said = [w for w in mixed.warnings if w.key == "runs_duplicated"]  # and the user is told (docs/fit.md)
     assert [str(w) for w in said] == [
-        "1 of the 3 runs of 1 device repeat another's throughput to every digit: counted once for the noise "
+        "3 runs of 1 device, 1 of them a throughput repeated to every digit: counted once for the noise "
         "(one record pasted twice?)"
     ]
 

@@ -251,7 +251,7 @@ def test_scaled_lr_bounds_the_batch_and_takes_arrays_under_both_rules():
         (((8, 0.9), (8, 0.5)), "8 devices given twice \\(0.9 and 0.5\\)"),  # the last silently won
         ([8, 0.9], "table: got \\[8, 0.9\\]; allowed: \\(devices, efficiency\\) pairs"),  # a TypeError
         ("8:0.9", "table: got '8:0.9'"),
-        ((), "table: got \\(\\)"),  # accepted, then 'allowed: the listed sizes ' with none listed
+        ((), "table: got \\[\\]"),  # accepted, then 'allowed: the listed sizes ' with none listed
         (((1, 0.9), (8, 0.8)), "efficiency: got 0.9; allowed: E = 1 at one device"),
     ],
 )

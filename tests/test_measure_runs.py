@@ -399,3 +399,17 @@ def test_a_model_with_unused_parameters_is_measured_when_its_file_says_so(capsys
     model.write_text(UNUSED_MODEL + "\nFIND_UNUSED_PARAMETERS = True\n")
     assert main(argv) == 0
     assert [p["devices"] for p in json.loads(capsys.readouterr().out)["points"]] == [1, 2]
+
+
+def test_an_interrupt_in_process_gives_the_caller_its_ctrl_c_back(capsys, monkeypatch) -> None:
+    """main(['measure', …]) from a notebook or a test: after an interrupt SIGINT stayed ignored (the launcher
+    keeps it so only when the `dpscale` process itself is the command, which ends there)."""
+    from dpscale.sources.measure.launcher import Launcher
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Launcher, "_watch", interrupted)
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["measure", "--devices", "1", *TINY]) == 130
+    assert signal.getsignal(signal.SIGINT) is before

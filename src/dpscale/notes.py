@@ -80,8 +80,8 @@ EN = {
     ),
     # sources/fit_io.py and sources/fit.py
     "runs_duplicated": (
-        "{k} of the {n} runs of {d:,} devices repeat another's throughput to every digit: counted once for the "
-        "noise (one record pasted twice?)"
+        "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "
+        "(one record pasted twice?)"
     ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
     "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
@@ -142,7 +142,8 @@ EN = {
 
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
-               "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value"}  # fmt: skip
+               "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
+               "ranks": "rank"}  # fmt: skip
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

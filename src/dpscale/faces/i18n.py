@@ -1009,8 +1009,8 @@ NOTES: dict[str, dict[str, str]] = {
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
         "runs_duplicated": (
-            "{k} de las {n} ejecuciones de {d:,} dispositivos repiten el rendimiento de otra en todas sus cifras: "
-            "cuentan una vez para el ruido (¿un registro pegado dos veces?)"
+            "{n} ejecuciones de {d:,} dispositivos, {k} de ellas un rendimiento repetido en todas sus cifras: cuentan "
+            "una vez para el ruido (¿un registro pegado dos veces?)"
         ),
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
@@ -1104,7 +1104,7 @@ SINGULAR = {
     "en": SINGULAR_EN,
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
-           "valores": "valor"},
+           "valores": "valor", "épocas": "época", "rangos": "rango"},
 }  # fmt: skip
 
 
@@ -1778,7 +1778,7 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
 
 
 def _bytes(x: float) -> str:
-    if abs(x) >= 1e18:  # past any machine: 3 figures of PB (2e+15 B read as a byte count)
+    if abs(x) >= 1e21:  # past any machine: 3 figures of PB (2e+15 B read as a byte count)
         return f"{x / 1e15:.3g} PB"
     for unit, size in (("PB", 1e15), ("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
         if abs(x) >= size:

@@ -178,7 +178,8 @@ def batch_plan(
     cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
     hw = tt = None
     if efficiency is not None:
-        hw = scale(devices, 1.0, check_source(efficiency)).speedup
+        efficiency = check_source(efficiency)
+        hw = scale(devices, 1.0, efficiency).speedup
         if noise_scale is not None:
             tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency)
     return BatchPlan(

@@ -199,7 +199,7 @@ class MemoryFit:
     device_memory_bytes: float | None
     headroom_bytes: float | None  # memory − need; negative: does not fit
     fits: bool | None
-    states: ModelStates  # the model states' split (parameters, gradients, optimizer) behind the first figure
+    states: ModelStates | None = None  # the split (parameters, gradients, optimizer) behind the first figure
 
 
 def fit_all(

@@ -118,7 +118,7 @@ def plan(
     # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
     # first size whatever the E
     knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
-    check_source(efficiency)
+    efficiency = check_source(efficiency)
     points: list[PlanPoint] = []
     for d in sizes:
         r = scale(d, throughput, efficiency)

@@ -112,7 +112,7 @@ def check_source(efficiency: Any, name: str = "efficiency") -> Any:
     has no size of its own to go with (it raised numpy's 'only 0-dimensional arrays' or gave two answers)."""
     if isinstance(efficiency, (list, tuple)) or (is_array(efficiency) and efficiency.size != 1):
         raise fail(name, efficiency, "one number, or an E(d) source: a law, a fit, a prediction or a PerSize table")
-    return efficiency
+    return efficiency.item() if is_array(efficiency) else efficiency  # np.array([0.9]) is the number 0.9
 
 
 def constant_efficiency(e: float, devices: Any) -> Any:

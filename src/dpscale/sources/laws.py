@@ -99,9 +99,12 @@ class PerSize(_Law):
 
     def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
         # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1], each size once, E(1) = 1
-        pairs = list(table) if isinstance(table, (list, tuple)) else None
-        if not pairs or not all(isinstance(p, (list, tuple)) and len(p) == 2 for p in pairs):
-            raise fail("table", table, "(devices, efficiency) pairs, at least one")
+        # any iterable of pairs (a zip, dict items, numpy rows), not text
+        pairs = None if isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") else list(table)
+        if pairs is not None:
+            pairs = [tuple(p) if isinstance(p, (list, tuple)) or is_array(p) else p for p in pairs]
+        if not pairs or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+            raise fail("table", table if pairs is None else pairs, "(devices, efficiency) pairs, at least one")
         seen: dict[int, float] = {}
         for d, e in pairs:
             d, e = (
@@ -112,7 +115,7 @@ class PerSize(_Law):
                 raise DpscaleError(
                     f"efficiency: {d} devices given twice ({seen[d]:g} and {e:g}); allowed: one E per size"
                 )
-            if d == 1 and e != 1:
+            if d == 1 and abs(e - 1) > 1e-9:  # (scale's own margin for E(1) = 1)
                 raise fail("efficiency", e, ONE_DEVICE_E)
         self._set(table=tuple(seen.items()))
 

@@ -67,6 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
+    own_process = argv is None  # the `dpscale` process itself (not a caller's main([...])): it ends with the command
     argv = list(sys.argv[1:] if argv is None else argv)
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
@@ -111,6 +112,7 @@ def _main(argv: list[str] | None = None) -> int:
     parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1])
     module.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.own_process = own_process
     try:
         check_number_style(args, parser)
         return int(module.run(args) or 0)

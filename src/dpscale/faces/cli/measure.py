@@ -169,9 +169,10 @@ def run(args: argparse.Namespace) -> int:
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them. Sizes
         # appended to earlier records in --out take those records' share, for the same reason.
         name = Path(job.model_file).stem if job.model_file else job.workload
-        earlier = earlier_threads(args.out, name, job.batch, job.steps)
+        setup = (args.out, name, job.batch, job.steps, _device(job))
+        earlier = earlier_threads(*setup)
         job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
-        if len(earlier_threads(args.out, name, job.batch, job.steps)) == 1:
+        if len(earlier_threads(*setup)) == 1:
             from dpscale.faces.i18n import label
             from dpscale.sources.measure import cores
 
@@ -183,11 +184,15 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.sources.measure.launcher import Launcher, RunFailed
     from dpscale.sources.measure.results import NotSaved
 
-    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0), last_interrupt=True)
+    # the process ends with an interrupt: a second one must not cut its clean-up short; a caller in this process
+    # (a notebook, a test calling main([...])) keeps its Ctrl-C
+    own = getattr(args, "own_process", False)
+    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0), last_interrupt=own)
     done: list[dict[str, Any]] = []
     # SIGTERM (a scheduler's kill, `timeout`) would end this process without its `finally`, leaving the ranks
     # running as orphans: turn it into the interrupt path, which stops and reaps them.
     previous = signal.signal(signal.SIGTERM, _interrupt)
+    previous_int = signal.getsignal(signal.SIGINT)
     try:
         with Bar(args.json or args.csv) as bar:
             for d in devices:
@@ -209,6 +214,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if not own:  # (the launcher leaves a second Ctrl-C ignored only when this process is the command)
+            signal.signal(signal.SIGINT, previous_int)
     show(job, done, args)
     if mode == "equivalence":
         return 0 if all(r["passed"] for r in done) else 1
@@ -217,6 +224,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+def _device(job: Any) -> str:
+    """The device the ranks will run on, as their records name it (auto: cuda where torch sees one)."""
+    import torch
+
+    return "cuda" if job.device == "cuda" or (job.device == "auto" and torch.cuda.is_available()) else "cpu"
 
 
 def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, lang: str = "en") -> dict[str, Any]:

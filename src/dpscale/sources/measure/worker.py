@@ -76,16 +76,9 @@ def job_from(a: argparse.Namespace) -> Job:
         check_writable(a.out, jsonl=a.mode != "allreduce", mode=a.mode)
     _check_gpus(a.device, int(os.environ["LOCAL_RANK"]))
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
-    threads = a.threads
-    if threads is None and a.mode == "train":  # sizes appended to --out take its records' share (as the CLI does)
-        from pathlib import Path
-
-        from dpscale.sources.measure.results import earlier_threads
-
-        name = Path(a.model_file).stem if a.model_file else a.workload
-        earlier = earlier_threads(a.out, name, batch, a.steps)
-        threads = earlier.pop() if len(earlier) == 1 else None
-    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, threads,
+    # (threads are not taken from --out here, as the CLI takes them: on several nodes the file is on one disk, and
+    # ranks elsewhere would pick another share; a set-up that finds no match in the file is noted instead)
+    return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
                a.device, a.timeout)  # fmt: skip
 
 
