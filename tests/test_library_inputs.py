@@ -294,3 +294,11 @@ def test_plan_names_its_own_throughput_argument():
 def test_a_shape_mismatch_says_the_shapes():
     with pytest.raises(DpscaleError, match="shapes 2×1, 2, a number; allowed: arrays of one length"):  # 'lengths 2, 2'
         scale(np.array([[1], [2]]), np.array([100.0, 200.0]), 0.9)
+
+
+def test_a_per_size_table_takes_any_iterable_of_pairs():
+    want = ((1, 1.0), (8, 0.9))
+    for table in (zip([1, 8], [1, 0.9]), {1: 1, 8: 0.9}.items(), ((d, e) for d, e in want),
+                  np.array([[1, 1], [8, 0.9]]), ((1, 1 - 1e-12), (8, 0.9))):  # fmt: skip
+        assert dpscale.PerSize(table).efficiency([8])[0] == 0.9 and dpscale.PerSize(want).table == want
+    assert dpscale.plan(1e6, 1, 100, [1, 8], np.array([0.9])).points[1].efficiency == 0.9
