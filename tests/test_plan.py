@@ -330,3 +330,14 @@ def test_the_picks_write_sizes_as_the_table_does(capsys):
     argv = ["plan", "-n", "1.28e6", "-v", "20", "-e", "0.9", "-d", "1000,2000", "--deadline", "1h", "--lang", "es"]
     rc, out, _ = run(capsys, *argv)
     assert rc == 0 and "cumple el plazo de 1,0 h: 2.000 — 35,6 s" in out  # was ': 2000 —'
+
+
+@pytest.mark.parametrize("lang, said", [("en", "--price-per-device-hour: got 1e+300; allowed: a price whose cost in "
+                                         "device-hours stays finite"),
+                                        ("es", "--price-per-device-hour: se recibió 1e+300; se admite: un precio cuyo "
+                                         "coste en horas-dispositivo siga siendo finito")])  # fmt: skip
+def test_a_price_that_makes_the_cost_infinite_is_named_by_its_flag(capsys, lang, said):
+    """It said 'price_per_device_hour × device-hours: … beyond floating point', in English under --lang es."""
+    rc, _, err = run(capsys, "plan", "-n", "1e15", "--epochs", "1e15", "-v", "1e-9", "-d", "1..4x2", "-e", "0.9",
+                     "--price-per-device-hour", "1e300", "--lang", lang)  # fmt: skip
+    assert rc == 2 and err.strip().endswith(said)

@@ -1214,6 +1214,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
         "a marginal speed-up per device > 0": "una aceleración marginal por dispositivo > 0",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
+        "a price whose cost in device-hours stays finite": (
+            "un precio cuyo coste en horas-dispositivo siga siendo finito"
+        ),
         "a micro-batch ≥ 1": "un micro-lote ≥ 1",
         "a noise scale > 0 (samples)": "una escala de ruido > 0 (muestras)",
         "a per-device batch > 0": "un lote por dispositivo > 0",

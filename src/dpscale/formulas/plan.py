@@ -130,10 +130,7 @@ def plan(
             )
         cost = None if price is None else d * hours * price
         if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
-            raise DpscaleError(
-                f"price_per_device_hour × device-hours: {price:.3g} × {d * hours:.3g} (d = {d}) is beyond floating "
-                "point; allowed: a realistic price"
-            )
+            raise fail("price_per_device_hour", price, "a price whose cost in device-hours stays finite")
         marginal = None
         if points:
             prev = points[-1]

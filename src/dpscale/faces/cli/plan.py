@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
     except DpscaleError as exc:  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
         flags = {"efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
-                 "knee_threshold": "--knee-threshold"}  # fmt: skip
+                 "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour"}  # fmt: skip
         name = (getattr(exc, "parts", None) or ("",))[0]
         raise (renamed(exc, flags[name]) if name in flags else exc) from None
     records = []
