@@ -60,10 +60,10 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
             if other != mode and getattr(args, f) is not None:
                 where = "dpscale measure" if other == "train" else f"dpscale measure {other}"
                 raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
-    if mode == "allreduce":  # it times the collective alone: a model's flags would be silently ignored
-        for flag in ("model_file", "batch", "workload"):
-            if getattr(args, flag) is not None:
-                raise DpscaleError(f"--{flag.replace('_', '-')}: not used by `dpscale measure allreduce`")
+    if mode == "allreduce":
+        from dpscale.sources.measure import unused_by_allreduce
+
+        unused_by_allreduce(args.model_file, args.batch, args.workload)
     timeout = number(args.timeout, "--timeout", "seconds > 0 and ≤ 1,000,000")
     if not 0 < timeout <= 1e6:  # a 1e308 s watchdog overflows the ranks' C timers
         raise fail("--timeout", args.timeout, "seconds > 0 and ≤ 1,000,000")
@@ -89,12 +89,12 @@ OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it 
 
 def check_environment(job: Any, devices: list[int], out: str | None, lang: str = "en") -> None:
     """Everything that can be wrong before a rank starts: torch, devices, the model file, --out."""
-    from dpscale.sources.measure import cores, require_torch
+    from dpscale.sources.measure import cores, on_cuda, require_torch
 
     require_torch()
     import torch
 
-    if job.device == "cuda" or (job.device == "auto" and torch.cuda.is_available()):
+    if on_cuda(job.device):
         have = torch.cuda.device_count()
         if max(devices) > have:
             raise DpscaleError(f"--devices: got {max(devices)}; allowed: at most {have} (CUDA devices here)")
@@ -162,14 +162,14 @@ def run(args: argparse.Namespace) -> int:
     if job.threads is None and job.mode == "train":
         from dataclasses import replace
 
-        from dpscale.sources.measure import threads_per_rank
+        from dpscale.sources.measure import on_cuda, threads_per_rank
         from dpscale.sources.measure.results import earlier_threads
 
         # Every size gets the same per-rank share (of the largest size): a rank is one "device" throughout,
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them. Sizes
         # appended to earlier records in --out take those records' share, for the same reason.
         name = Path(job.model_file).stem if job.model_file else job.workload
-        setup = (args.out, name, job.batch, job.steps, _device(job))
+        setup = (args.out, name, job.batch, job.steps, "cuda" if on_cuda(job.device) else "cpu")
         earlier = earlier_threads(*setup)
         job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
         if len(earlier_threads(*setup)) == 1:
@@ -224,13 +224,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
-
-
-def _device(job: Any) -> str:
-    """The device the ranks will run on, as their records name it (auto: cuda where torch sees one)."""
-    import torch
-
-    return "cuda" if job.device == "cuda" or (job.device == "auto" and torch.cuda.is_available()) else "cpu"
 
 
 def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, lang: str = "en") -> dict[str, Any]:

@@ -29,6 +29,22 @@ def require_torch() -> str:
     return str(torch.__version__)
 
 
+def on_cuda(device: str) -> bool:
+    """Whether ranks asked for `device` (auto, cpu, cuda) run on CUDA: auto takes a GPU where torch sees one. The
+    one rule for the ranks, the checks before them and the set-up --out records are matched on."""
+    import torch
+
+    return device == "cuda" or (device == "auto" and torch.cuda.is_available())
+
+
+def unused_by_allreduce(model_file: str | None, batch: int | None, workload: str | None) -> None:
+    """`measure allreduce` times the collective alone: a model's flags would be ignored, so they are refused (the
+    CLI and the torchrun worker say the same line)."""
+    for flag, value in (("model-file", model_file), ("batch", batch), ("workload", workload)):
+        if value is not None:
+            raise DpscaleError(f"--{flag}: not used by `dpscale measure allreduce`")
+
+
 def cores() -> int:
     """CPU cores this process may run on (affinity-aware, so containers and taskset are honoured)."""
     try:

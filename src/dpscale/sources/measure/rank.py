@@ -19,7 +19,7 @@ from typing import Any
 import torch
 import torch.distributed as dist
 
-from dpscale.sources.measure import threads_per_rank
+from dpscale.sources.measure import on_cuda, threads_per_rank
 from dpscale.sources.measure.jobs import Job
 
 COMM_ERRORS = ("connection", "gloo", "nccl", "peer", "socket", "timed out", "timeout", "broken pipe")
@@ -80,8 +80,7 @@ def setup(ctx: RankContext) -> None:
         torch.set_num_interop_threads(1)
     except RuntimeError:  # already set in this process
         pass
-    use_cuda = ctx.job.device == "cuda" or (ctx.job.device == "auto" and torch.cuda.is_available())
-    if use_cuda:
+    if on_cuda(ctx.job.device):
         ctx.device = torch.device("cuda", ctx.local_rank)
         torch.cuda.set_device(ctx.device)
         ctx.backend = "nccl"

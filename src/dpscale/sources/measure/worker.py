@@ -18,6 +18,7 @@ import time
 from typing import NoReturn
 
 from dpscale.errors import DpscaleError
+from dpscale.sources.measure import on_cuda, unused_by_allreduce
 from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
 
 
@@ -55,10 +56,8 @@ def job_from(a: argparse.Namespace) -> Job:
     for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly)
         if v < lo:
             raise DpscaleError(f"{flag}: got {v}; allowed: a whole number ≥ {lo}")
-    if a.mode == "allreduce":  # as `dpscale measure allreduce`: a model's flags would be ignored
-        for flag in ("model_file", "batch", "workload"):
-            if getattr(a, flag) is not None:
-                raise DpscaleError(f"--{flag.replace('_', '-')}: not used by `dpscale measure allreduce`")
+    if a.mode == "allreduce":
+        unused_by_allreduce(a.model_file, a.batch, a.workload)
     a.workload = a.workload or "mlp"
     batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
     if batch < 1:
@@ -88,7 +87,7 @@ def _check_gpus(device: str, local_rank: int) -> None:
 
     if device == "cuda" and not torch.cuda.is_available():
         raise DpscaleError("--device: got 'cuda'; allowed: cpu or auto (no CUDA device is visible here)")
-    if device != "cpu" and torch.cuda.is_available() and local_rank >= torch.cuda.device_count():
+    if on_cuda(device) and local_rank >= torch.cuda.device_count():
         raise DpscaleError(
             f"LOCAL_RANK: got {local_rank}; allowed: below the {torch.cuda.device_count()} visible GPU(s) — start "
             "as many ranks per node as GPUs (torchrun --nproc-per-node), and let every rank see the node's GPUs"
