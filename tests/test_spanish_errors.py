@@ -85,7 +85,9 @@ SPANISH_REFUSALS = [
     (["pipeline", "-m", "8"], "--stages: falta; se admite: un número entero ≥ 1 (dé --stages y --microbatches)"),
     (["batch", "-d", "4", "--base-lr", "0.1"], "--micro-batch: falta; se admite: un número entero ≥ 1"),
     (["batch", "-b", "4", "--base-lr", "0.1"], "--base-batch: falta; se admite: --base-lr y --base-batch juntos"),
-    (["batch", "-b", "4", "--rule", "linear"], "--rule: necesita --base-lr y --base-batch"),
+    (["batch", "-b", "4", "--rule", "linear"], "--rule: se recibió 'linear'; se admite: con --base-lr y --base-batch "
+     "(la tasa de aprendizaje de referencia)"),  # the library's rule, said in flags (the CLI had its own copy)
+    (["batch", "-b", "4", "--warmup-epochs", "5"], "--warmup-epochs: necesita --base-lr y --base-batch"),
     (["plan", "-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: solo con --fit"),
     (["memory", "--params", "7e9", "--recompute", "full"], "--recompute: las activaciones necesitan un transformer"),
     (["memory", "--model", "resnet50", "--recompute", "full"], "--model resnet50 no es un transformer predefinido"),
@@ -130,7 +132,7 @@ SPANISH_REFUSALS = [
      "--grad-accum: 1.000.000.000 micro-lotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
      "optimizador de como mucho 1e+07 s"),  # a 6.7-year step was predicted without a word
     (["memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8"],  # accepted silently with no TP group
-     "--sequence-parallel: necesita --tensor-parallel > 1"),
+     "--sequence-parallel: se recibió True; se admite: con --tensor-parallel > 1 (reparte sobre el grupo"),
     (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
      "--seq-len: --model resnet50 no es un modelo transformer (sus FLOP son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),

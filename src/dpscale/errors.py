@@ -44,14 +44,16 @@ def fail(name: str, value: Any, allowed: str) -> DpscaleError:
     return renamed(exc, name)
 
 
-def renamed(exc: DpscaleError, name: str) -> DpscaleError:
-    """The same standard error under another input name (a library parameter → its CLI flag); the value is
-    kept as it was shown. An error without the standard parts is returned as it is."""
+def renamed(exc: DpscaleError, name: str, allowed: str | None = None) -> DpscaleError:
+    """The same standard error under another input name (a library parameter → its CLI flag), and its allowed
+    part reworded where given; the value is kept as it was shown. An error without the standard parts is returned
+    as it is."""
     parts = getattr(exc, "parts", None)
     if not parts:
         return exc
-    out = DpscaleError(f"{name}: got {parts[1]}; allowed: {parts[2]}")
-    out.parts = (name, parts[1], parts[2])
+    allowed = parts[2] if allowed is None else allowed
+    out = DpscaleError(f"{name}: got {parts[1]}; allowed: {allowed}")
+    out.parts = (name, parts[1], allowed)
     return out
 
 

@@ -1214,6 +1214,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
         "a marginal speed-up per device > 0": "una aceleración marginal por dispositivo > 0",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
+        "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
+            "con --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"
+        ),
+        "with --base-lr and --base-batch (the reference learning rate)": (
+            "con --base-lr y --base-batch (la tasa de aprendizaje de referencia)"
+        ),
         "a price whose cost in device-hours stays finite": (
             "un precio cuyo coste en horas-dispositivo siga siendo finito"
         ),
@@ -1466,7 +1472,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "
          r"\(the reference\)",
          "{flag}: falta; se admite: {a} y {b} juntos (la referencia)"),
-        (r"(?P<flag>--rule|--warmup-epochs): needs (?P<a>--base-lr) and (?P<b>--base-batch) \(the reference "
+        (r"(?P<flag>--warmup-epochs): needs (?P<a>--base-lr) and (?P<b>--base-batch) \(the reference "
          r"learning rate\)",
          "{flag}: necesita {a} y {b} (la tasa de aprendizaje de referencia)"),
         (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\)",
@@ -1567,8 +1573,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"optimizer step of at most 1e\+07 s \(four months\)",
          "--grad-accum: {n1} micro-lotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
          "mucho 1e+07 s (cuatro meses)"),
-        (r"--sequence-parallel: needs --tensor-parallel > 1 \(it shards over the tensor-parallel group\)",
-         "--sequence-parallel: necesita --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"),
         (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "

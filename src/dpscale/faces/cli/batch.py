@@ -76,8 +76,6 @@ def run(args: argparse.Namespace) -> int:
     if (args.base_lr is None) != (args.base_batch is None):
         missing = "--base-lr" if args.base_lr is None else "--base-batch"
         raise DpscaleError(f"{missing}: missing; allowed: --base-lr and --base-batch together (the reference)")
-    if rule is not None and args.base_lr is None:
-        raise DpscaleError("--rule: needs --base-lr and --base-batch (the reference learning rate)")
     if args.warmup_epochs is not None and args.base_lr is None:  # warm-up shapes a learning rate: none to shape
         raise DpscaleError("--warmup-epochs: needs --base-lr and --base-batch (the reference learning rate)")
     dataset = whole(args.dataset_size, "--dataset-size", hi=10**15)  # a count of samples (not 100.7)
@@ -100,9 +98,13 @@ def run(args: argparse.Namespace) -> int:
             for d in devices
         ]
     except DpscaleError as exc:
-        name = (getattr(exc, "parts", None) or ("",))[0]  # 'warmup_epochs', 'base_lr/base_batch', 'a × b × c'
-        flags = re.sub(r"[a-z][a-z_]*", lambda m: "--" + m[0].replace("_", "-"), name)
-        raise (renamed(exc, flags) if name and not name.startswith("-") else exc) from None
+        parts = getattr(exc, "parts", None) or ("", "", "")  # 'warmup_epochs', 'base_lr/base_batch', 'a × b × c'
+        if not parts[0] or parts[0].startswith("-"):
+            raise exc from None
+        as_flag = lambda m: "--" + m[0].replace("_", "-")  # noqa: E731
+        flags = re.sub(r"[a-z][a-z_]*", as_flag, parts[0])
+        allowed = re.sub(r"\bbase_(lr|batch)\b", as_flag, parts[2])  # 'rule: … with base_lr and base_batch'
+        raise renamed(exc, flags, allowed) from None
     records = [p.record() for p in plans]
     notes = _notes(plans, lang, optimizer)
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]

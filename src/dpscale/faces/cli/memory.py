@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
 from dpscale.faces.cli.common import add_output_args, number, positive, whole
 from dpscale.faces.i18n import label, term
 from dpscale.faces.i18n import number as fmt
@@ -122,13 +122,17 @@ def run(args: argparse.Namespace) -> int:
             shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
         width = ACTIVATION_BYTES[precision]
-        if args.sequence_parallel and t == 1:  # the flag said in the CLI's words (the library checks it too)
-            raise DpscaleError("--sequence-parallel: needs --tensor-parallel > 1 (it shards over the tensor-parallel "
-                               "group)")  # fmt: skip
-        activation = activation_bytes(
-            shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
-            value_bytes=width,
-        )  # fmt: skip
+        try:
+            activation = activation_bytes(
+                shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
+                value_bytes=width,
+            )  # fmt: skip
+        except DpscaleError as exc:  # the library's rule (sequence parallelism needs t > 1), said in flags
+            if (getattr(exc, "parts", None) or ("",))[0] != "sequence_parallel":
+                raise
+            raise renamed(
+                exc, "--sequence-parallel", exc.parts[2].replace("tensor_parallel", "--tensor-parallel")
+            ) from None
         notes.append(
             label("mem_act_note", lang).format(
                 model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
