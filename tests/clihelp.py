@@ -13,3 +13,24 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
         rc = exc.code
     out, err = capsys.readouterr()
     return rc, out, err
+
+
+def imported_after(*argvs: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after `dpscale ARGV` for each argv in turn (output silenced, argparse's
+    exits caught): start-up tests ask which heavy ones a command pulled in."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, io, contextlib\n"
+        "from dpscale.faces.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    for argv in {[list(a) for a in argvs]!r}:\n"
+        "        try:\n"
+        "            main(argv)\n"
+        "        except SystemExit:\n"
+        "            pass\n"
+        "print('\\n'.join(sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return set(out.split())

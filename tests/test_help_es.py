@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from importlib import import_module
 
 import pytest
-from clihelp import run
+from clihelp import imported_after, run
 
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser
@@ -123,17 +121,7 @@ def test_top_help_in_spanish(capsys):
 
 def test_help_es_is_not_imported_on_the_normal_path():
     """The calculator starts fast: the Spanish help is read only when it is printed."""
-    code = (
-        "import sys, io, contextlib\n"
-        "from dpscale.faces.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    main(['calc', '-d', '8', '-v', '100', '-e', '0.9', '--lang', 'es'])\n"
-        "    main(['--help'])\n"
-        "    try:\n"
-        "        main(['calc', '--help'])\n"
-        "    except SystemExit:\n"
-        "        pass\n"
-        "print('dpscale.faces.help_es' in sys.modules)\n"
+    loaded = imported_after(
+        ["calc", "-d", "8", "-v", "100", "-e", "0.9", "--lang", "es"], ["--help"], ["calc", "--help"]
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "False"
+    assert "dpscale.faces.cli.calc" in loaded and "dpscale.faces.help_es" not in loaded
