@@ -83,17 +83,30 @@ CALLS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("fn", "arg"), [(name, arg) for name, (_, kw) in CALLS.items() for arg in kw])
+SWEEPS = ("plan", "predict", "fit")  # a list of device counts is their point (fit pairs it with the throughputs)
+
+
+@pytest.mark.parametrize(
+    ("fn", "arg"), [(name, arg) for name, (_, kw) in CALLS.items() for arg in kw if not (arg == "devices" and
+                                                                                        name in SWEEPS)]
+)  # fmt: skip
 def test_odd_arguments_get_one_line_not_a_numpy_exception(fn, arg):
     call, kw = CALLS[fn]
-    if arg == "devices" and fn not in ("fit_all", "pipeline"):
-        return  # these sweep: a list is their point (their own checks are tested elsewhere)
     for label, value in ODD.items():
-        try:
+        with pytest.raises(DpscaleError) as exc:  # not accepted, and not TypeError/ValueError from numpy
             call(**{**kw, arg: value})
-        except DpscaleError as exc:
-            assert "\n" not in str(exc) and arg.split("_")[0] in str(exc).replace("-", "_"), (label, str(exc))
-        # anything else (TypeError: unhashable, ValueError: truth value … ambiguous) fails the test
+        assert "\n" not in str(exc.value) and arg.split("_")[0] in str(exc.value).replace("-", "_"), label
+
+
+@pytest.mark.parametrize("fn", ("plan", "predict"))
+def test_sweeps_take_flat_lists_of_device_counts_only(fn):
+    call, kw = CALLS[fn]
+    for label in ("2-D", "ragged", "text", "dict"):
+        with pytest.raises(DpscaleError, match="^devices: got "):  # plan planned [8, [16]] as 8 and 16
+            call(**{**kw, "devices": ODD[label]})
+    assert [p.devices for p in dpscale.plan(**{**CALLS["plan"][1], "devices": ODD["list"]}).points] == [8, 16]
+    with pytest.raises(DpscaleError, match=r"^throughput: got 4 values for 2 device counts"):
+        dpscale.fit(**{**CALLS["fit"][1], "devices": ODD["list"]})  # fit's list pairs with its throughputs
 
 
 def test_one_number_inputs_say_so():
@@ -128,6 +141,11 @@ def test_one_device_is_its_own_reference_for_every_source():
         scale(1, 100, lambda d: 0.5)
     with pytest.raises(DpscaleError, match=r"^efficiency: got 0.9; allowed: E = 1 at one device"):
         scale([1, 8], 100, dpscale.PerSize.of([1, 8], [0.9, 0.8]))
+    with pytest.raises(DpscaleError, match=r"^efficiency: got 0.5; allowed: E = 1 at one device"):
+        scale(np.array([1, 8]), 100, lambda d: 0.5 + 0 * d)  # a law over a sweep that includes one device
+    with pytest.raises(DpscaleError, match=r"^efficiency: got 0.9; allowed: E = 1 at one device"):
+        scale([1, 8], 100, np.array([0.9, 0.8]))  # E per size as an array (PerSize checks its own)
+    assert scale([2, 8], 100, lambda d: 0.5 + 0 * d).efficiency.tolist() == [0.5, 0.5]  # no one device: no rule
     assert scale([1, 8], 100, 0.9).efficiency.tolist() == [1.0, 0.9]  # a number is held at 1 there
     assert scale([1, 8], 100, USL(0.1, 0.01)).efficiency[0] == 1.0
 

@@ -107,6 +107,8 @@ def plan(
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
     if not many:
         raise fail("devices", devices, "at least one device count")
+    if any(isinstance(d, (list, tuple, range)) or (is_array(d) and d.ndim) for d in many):
+        raise fail("devices", devices, "one device count or a flat list of them")  # [8, [16]] was planned as 8, 16
     sizes = sorted({check_count(d, "devices") for d in many})  # 8.7 devices is refused, not planned as 8
     price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
     if deadline_hours is not None:
