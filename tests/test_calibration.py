@@ -47,7 +47,7 @@ def test_shipped_constants_are_the_calibration_optimum():
     assert cal.GRID[i] == (DEFAULT.compute_jitter, DEFAULT.sync_hbm_passes)
     held, _ = cal.held_out(configs, res, cal.family)
     lo, hi = cal.error_band(configs, held)
-    assert np.allclose((lo, hi), ERROR_BAND, atol=0.01)
+    assert np.allclose((lo, hi), ERROR_BAND, atol=0.005)  # -0.153 / +0.086, shipped rounded to -0.15 / +0.09
 
 
 def test_the_band_note_states_the_hold_outs_coverage():
