@@ -38,6 +38,8 @@ def test_goyal_plan_with_warmup():
     assert (p.global_batch, p.rule, p.learning_rate) == (8192, "linear", pytest.approx(3.2))
     assert p.steps_per_epoch == math.ceil(1_281_167 / 8192) == 157
     assert (p.warmup_epochs, p.warmup_steps) == (5.0, 785)  # Goyal's 5-epoch gradual warm-up
+    # 0.1 of an epoch of 1,252 steps is 125.2 steps: the nearest whole step, not the next
+    assert batch_plan(32, devices=32, dataset_size=1_281_167, warmup_epochs=0.1).warmup_steps == 125
 
 
 def test_adam_defaults_to_sqrt_without_warmup():
@@ -101,6 +103,14 @@ def test_cli_goyal_json(capsys):
     rec = json.loads(out)
     assert rc == 0
     assert (rec["global_batch"], rec["learning_rate"], rec["warmup_steps"]) == (8192, 3.2, 785)
+
+
+def test_cli_says_where_the_linear_rule_was_not_shown_to_hold(capsys):
+    argv = ["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "-d"]
+    _, out, _ = run(capsys, *argv, "512")  # 16,384 samples: twice what Goyal et al. trained
+    assert "past 8,192 samples the linear rule was not shown" in out
+    _, out, _ = run(capsys, *argv, "256")  # 8,192: their largest batch
+    assert "linear rule was not shown" not in out
 
 
 def test_cli_worked_example(capsys):

@@ -172,7 +172,8 @@ def test_solving_for_devices_reads_a_table_at_its_own_sizes():
     s = solve(per_device_throughput=100, efficiency=table, speedup=12)
     assert s.result.devices == 32 and s.exact == pytest.approx(8 + (12 - 7.2) / (25.6 - 7.2) * 24)
     assert solve(per_device_throughput=100, efficiency=table, speedup=7.2).exact == 8.0
-    assert solve(per_device_throughput=100, efficiency=table, actual_throughput=50).result.devices == 1
+    half = solve(per_device_throughput=100, efficiency=table, actual_throughput=50)  # half of one device's rate
+    assert half.result.devices == 1 and half.exact == 0.5
     with pytest.raises(DpscaleError, match=r"target 3,000/s \(speedup 30\): beyond this table \(its best is "
                                            r"2,560/s \(speedup 25.6\) at 32 devices\)"):  # fmt: skip
         solve(per_device_throughput=100, efficiency=table, actual_throughput=3000)

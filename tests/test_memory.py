@@ -337,3 +337,18 @@ def test_sequence_parallelism_needs_a_tensor_parallel_group(capsys):
     )
     with pytest.raises(DpscaleError, match="sequence_parallel: got True; allowed: with tensor_parallel > 1"):
         activation_bytes_per_layer(Shape(32, 4096, 32, 2048), 1, tensor_parallel=1, sequence_parallel=True)
+
+
+def test_every_dimension_of_a_shape_is_checked():
+    with pytest.raises(DpscaleError, match="^heads: got 0"):
+        Shape(12, 768, 0, 1024)
+    with pytest.raises(DpscaleError, match="^seq_len: got -1"):
+        Shape(12, 768, 12, -1)
+
+
+def test_zero3_needs_some_room_beside_the_activations():
+    from dpscale.formulas.memory import zero3_devices_needed
+
+    assert zero3_devices_needed(1e9, 80e9, 80e9) is None  # activations fill the device exactly: no device count helps
+    assert zero3_devices_needed(1e9, 64e9, 80e9) == 1  # 16 GB of states beside 64 GB of activations fit on one
+    assert zero3_devices_needed(1e9, 72e9, 80e9) == 2  # 8 GB left: the states split over two

@@ -54,6 +54,8 @@ def test_cautions_name_where_the_closed_forms_stop():
     short = cautions(pipeline(4, 3, "zb-h1"))[0]
     assert short.startswith("m = 3 < p = 4")
     assert cautions(pipeline(4, 16, "interleaved", chunks=2)) == []
+    assert cautions(pipeline(4, 12, "interleaved", chunks=2)) == []  # a multiple of p, not of 2p
+    assert [c.key for c in cautions(pipeline(4, 4, "zb-h1"))] == ["pipeline_zb_times"]  # m = p fills it
     assert "multiple of p (4)" in cautions(pipeline(4, 18, "interleaved", chunks=2))[0]
     assert "T_F = T_B = T_W" in cautions(pipeline(4, 16, "zb-h1"))[0]
     # ZB-H2's zero bubble needs 2p − 1 micro-batches in flight: with fewer, the 0 % is flagged, ZB-H1's figure given
