@@ -168,9 +168,6 @@ def test_the_page_row_cap_is_said_in_spanish():
     )
 
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
-
-
 def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     """Refusals of files: a column named twice, a JSON array, a system file of two systems, a table given twice."""
     (tmp / "twice.csv").write_text("devices,throughput,throughput\n1,1,1\n")
@@ -183,8 +180,12 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(tmp / "two.json"), "-d", "8"],
          "--system: falta; se admite (de "),
     ]  # fmt: skip
-    if DEV.exists():
-        out.append((["validate", str(DEV), str(DEV)], "DATA.csv: la configuración 'DLE-"))
+    (tmp / "one.csv").write_text(
+        "cfg,baseline_devices,grad_accum,units_per_sample,system,model,gpus_per_node,intra_bw_gbs,inter_bw_gbs,"
+        "precision,per_device_batch,devices,throughput,params_millions\n"
+        "DLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,1,100,25\nDLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,8,760,25\n"
+    )  # a table given twice needs no published data (this was skipped, and its template unreached, without it)
+    out.append((["validate", str(tmp / "one.csv"), str(tmp / "one.csv")], "DATA.csv: la configuración 'DLE-"))
     return out + dataset_refusals(tmp) + run_file_refusals(tmp) + system_file_refusals(tmp) + audit_refusals(tmp)
 
 
