@@ -344,3 +344,16 @@ def test_the_median_of_the_errors_is_the_middle_one():
     from dpscale.sources.predict_validate import summary
 
     assert summary([{"error": e} for e in (0.0, 0.0, 3.0)], 1, "fit")["median_abs_error"] == 0.0
+
+
+def test_a_gpus_own_ring_fill_overrides_the_default_unless_fill_is_off():
+    """gpus.json's ring_fill_us (µs per intra-node ring step) replaces the step model's 11.2 µs; every entry that
+    has one says 0, so a non-zero override is what pins the unit and the `fill` switch."""
+    from dpscale import catalog
+    from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.sources.predict import gpu_terms
+
+    part = {**catalog.gpu("h200-141gb"), "ring_fill_us": 5.0}
+    assert gpu_terms(DEFAULT, part)[0].ring_fill == pytest.approx(5e-6)
+    assert gpu_terms(DEFAULT, part, fill=False)[0].ring_fill == DEFAULT.ring_fill == pytest.approx(11.2e-6)
+    assert gpu_terms(DEFAULT, catalog.gpu("h200-141gb"))[0].ring_fill == 0
