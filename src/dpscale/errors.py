@@ -205,6 +205,14 @@ def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any
     return x
 
 
+def check_size_list(x: Any, name: str = "devices", most: int | None = None) -> Any:
+    """Device counts to sweep: one whole number or a flat list of them (a table, or [8, [16]], is a mistake)."""
+    x = check_devices(x, name, most)
+    if getattr(x, "ndim", 0) > 1:
+        raise fail(name, x, "one device count or a list of them")
+    return x
+
+
 def check_sizes(x: Any, name: str = "devices") -> Any:
     """Where an E source (a law, a fit, a prediction) is read: finite sizes ≥ 1, as a float array. Not whole:
     the sources are continuous, and solve reads them between whole sizes for the exact count."""

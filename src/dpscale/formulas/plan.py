@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_count, check_positive, check_range, fail, is_array, ones
+from dpscale.errors import DpscaleError, check_positive, check_range, check_size_list, fail, is_array, ones
 from dpscale.formulas.scaling import check_source, scale
 
 KNEE_THRESHOLD = 0.5
@@ -107,9 +107,8 @@ def plan(
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
     if not many:
         raise fail("devices", devices, "at least one device count")
-    if any(isinstance(d, (list, tuple, range)) or (is_array(d) and d.ndim) for d in many):
-        raise fail("devices", devices, "one device count or a flat list of them")  # [8, [16]] was planned as 8, 16
-    sizes = sorted({check_count(d, "devices") for d in many})  # 8.7 devices is refused, not planned as 8
+    given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
+    sizes = sorted({int(d) for d in given.tolist()})
     price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
     if deadline_hours is not None:
         check_positive(deadline_hours, "deadline", DURATION_ALLOWED)

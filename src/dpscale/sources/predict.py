@@ -23,6 +23,7 @@ from dpscale.errors import (
     check_params,
     check_positive,
     check_range,
+    check_size_list,
     check_sizes,
     fail,
     one,
@@ -353,10 +354,7 @@ def predict(
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`)."""
-    d = check_devices(devices, "devices", MAX_DEVICES)
-    if np.ndim(d) > 1:  # a table of sizes is a mistake: the curve is one list
-        raise fail("devices", d, "one device count or a list of them")
-    d = np.atleast_1d(d).astype(float)
+    d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
      inter_bw_gbs, grad_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us, alpha_inter_us) = ones(
