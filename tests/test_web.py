@@ -306,6 +306,10 @@ def test_the_page_in_a_real_browser(served):
         sync_api.expect(page.locator("#predict input[name=throughput]")).to_have_value("")
         page.click("#predict .run")
         sync_api.expect(page.locator("#notes")).to_contain_text("TFLOP")  # compute estimated from FLOPs
+        page.select_option("#predict select[name=zero]", "3")  # sharded, it fits: the note says how it was modelled
+        page.click("#predict .run")
+        sync_api.expect(page.locator("#notes")).to_contain_text("ZeRO-3 / FSDP full shard: gradientes")
+        page.select_option("#predict select[name=zero]", "0")
         # no preset, no measured rate: parameters and a sequence length estimate compute (both fields on the page)
         page.select_option("#predict select[name=model]", "")
         page.fill("#predict input[name=params]", "1.3e9")

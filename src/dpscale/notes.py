@@ -54,8 +54,17 @@ EN = {
     ),
     "ddp_memory": (
         "plain DDP needs at least {need:,.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
-        "than the {gpu}'s {mem:g} GB: shard them (ZeRO/FSDP, see `dpscale memory`), whose extra collectives "
-        "this prediction leaves out"
+        "than the {gpu}'s {mem:g} GB: shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it"
+    ),
+    "zero_memory": (
+        "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "
+        "{mem:g} GB: fewer devices need more; see `dpscale memory`"
+    ),
+    "zero_unchecked": (
+        "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (FSDP's "
+        "prefetch), in units of {unit:,.4g} MiB of gradients (--bucket-mb), as ring costs; no published "
+        "measurement checked it — the wait and E lo–hi come from DDP runs. The all-reduce columns hold these "
+        "collectives"
     ),
     "one_device_inferred": (
         "one device alone would run {v:,.6g} samples/s (the {d0:,}-device baseline without its all-reduce and wait): "

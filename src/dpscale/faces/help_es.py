@@ -139,11 +139,21 @@ HELP_ES: dict[str, str] = {
     "inter-node GB/s per node per direction (spec, all compute NICs)": (
         "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo)"
     ),
-    "DDP bucket cap in MiB (default {})": "tamaño máximo de un bucket de DDP en MiB (por defecto {})",
+    "DDP bucket cap in MiB (default {}; with --zero, one layer of a transformer preset: FSDP's unit)": (
+        "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero, una capa de un preset de transformer: "
+        "la unidad de FSDP)"
+    ),
+    "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
+    "replace the all-reduce": (
+        "repartir los estados del modelo: 0 DDP (por defecto), ZeRO 1, 2 o 3 (≈ FSDP full shard): reduce-scatter y "
+        "all-gather sustituyen al all-reduce"
+    ),
     "all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)": (
         "algoritmo del all-reduce (por defecto auto: el más rápido, como elige el sintonizador de NCCL)"
     ),
-    "DDP first bucket in MiB (default {})": "primer bucket de DDP en MiB (por defecto {})",
+    "DDP first bucket in MiB (default {}; with --zero, --bucket-mb's)": (
+        "primer bucket de DDP en MiB (por defecto {}; con --zero, el de --bucket-mb)"
+    ),
     "all-reduce only after backward ends": "el all-reduce solo cuando acaba el backward",
     "with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); default: it "
     "follows the accumulation, as DeepLearningExamples, Horovod and Megatron do": (

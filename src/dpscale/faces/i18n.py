@@ -971,8 +971,18 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "ddp_memory": (
             "DDP simple necesita al menos {need:,.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
-            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos (ZeRO/FSDP, vea `dpscale memory`), "
-            "cuyas colectivas extra esta predicción no incluye"
+            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, "
+            "`dpscale memory` lo dimensiona"
+        ),
+        "zero_memory": (
+            "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
+            "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; vea `dpscale memory`"
+        ),
+        "zero_unchecked": (
+            "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
+            "(la precarga de FSDP), en unidades de {unit:,.4g} MiB de gradientes (--bucket-mb), con costes de "
+            "anillo; ninguna medición publicada lo comprobó — la espera y E inf–sup vienen de ejecuciones DDP. Las "
+            "columnas de all-reduce recogen estas colectivas"
         ),
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "

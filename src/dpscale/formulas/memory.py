@@ -93,7 +93,7 @@ def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: i
     return grads, 2 * grads if precision == "mixed" else grads
 
 
-def _is_stage(stage: object) -> bool:
+def is_stage(stage: object) -> bool:
     """0–3 as an int (numpy's too, or 1.0); True is not stage 1 and a list is not a stage."""
     try:
         return not isinstance(stage, bool) and stage in STAGES and int(stage) == stage  # type: ignore[call-overload]
@@ -118,7 +118,7 @@ def model_states(
     """
     psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     n = check_devices(devices, "devices", MAX_DEVICES)
-    if not _is_stage(stage):
+    if not is_stage(stage):
         raise fail("zero", stage, "0, 1, 2 or 3")
     stage = int(stage)
     p, g, k = bytes_per_parameter(optimizer, precision)
@@ -279,6 +279,7 @@ __all__ = [
     "ddp_bucket_bytes",
     "device_bytes",
     "fit_all",
+    "is_stage",
     "least_sharded",
     "model_states",
 ]

@@ -12,6 +12,11 @@
   (c_c) and a share of the time to stream the gradients through device memory (c_h · G / HBM
   bandwidth): the bucket copies, casts and reduction kernels of synchronisation are memory-bound,
   and in the published runs this cost barely changes with link speed.
+- sharded data parallelism (ZeRO / FSDP, `zero` = 1–3): the gradients are reduce-scattered bucket by
+  bucket over backward, and the parameters all-gathered before they are used — once a step in forward for
+  stages 1–2 (FSDP SHARD_GRAD_OP prefetches them layer by layer), in forward and again in backward of every
+  micro-batch for stage 3 (FULL_SHARD). NCCL runs both on rings only, each half a ring all-reduce,
+  (p−1)α + (p−1)/p·S·β (physics.md §1.1): stages 1–2 move the 2Ψ of DDP, stage 3 1.5× it [ZERO].
 - input pipeline (optional): the node's loader delivers at most R samples/s, shared by the node's
   busy devices, so a step can take no less than ga·b·min(d, g)/R; the step is the longer of the two
   (the loader prefetches, so it overlaps everything else). Off unless the user measured R.
@@ -109,6 +114,8 @@ def step_time(
     hbm_tbs: float = DEFAULT_HBM_TBS,
     intra_curve: Any = None,
     input_s: float = 0.0,
+    zero: int = 0,
+    param_bytes: float | None = None,
 ) -> Breakdown:
     """Every term of the step time at each device count (arrays over d).
 
@@ -118,7 +125,10 @@ def step_time(
     overlap_accumulation: with grad_accum > 1, whether the all-reduce overlaps the last micro-batch's backward
     (DDP's no_sync). Off by default: the published implementations accumulate, then all-reduce the sum
     (Horovod's accumulation in DeepLearningExamples' TF BERT, PyTorch BERT's allreduce_post_accumulation,
-    Megatron before overlap_grad_reduce), so it is all exposed."""
+    Megatron before overlap_grad_reduce), so it is all exposed.
+    zero, param_bytes: the ZeRO stage (0: DDP) and the bytes of parameters all-gathered (stages 1–3; default
+    grad_bytes). A forward all-gather is the backward timeline run in reverse: each gather must end before its
+    layer computes, as each reduction starts after its layer's gradients are ready."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
@@ -127,25 +137,43 @@ def step_time(
     else:
         b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])
     b_inter = cal.eta_inter * inter_bw_gbs
-    lat = (cal.alpha_intra, cal.alpha_inter, algorithm, cal.ring_fill, cal.ring_fill_bytes)
-    per_run = allreduce_time(sizes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter, *lat)
-    per_run = np.where(d[:, None] > 1, per_run + cal.alpha_base, 0.0)
-    backward = cal.backward_share * micro_step_s
-    exposed = exposed_comm(per_run, sizes, counts, np.full(d.shape, backward), overlap)
+    lat = (cal.alpha_intra, cal.alpha_inter, cal.ring_fill, cal.ring_fill_bytes)
+    backward = np.full(d.shape, cal.backward_share * micro_step_s)
+
+    def comm(nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
+        args = (nbytes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter)
+        t = share * allreduce_time(*args, lat[0], lat[1], alg, lat[2], lat[3]) + cal.alpha_base
+        intra, net = (share * x for x in bandwidth_terms(*args, alg, *lat))
+        return np.where(d[:, None] > 1, t, 0.0), intra, net
+
+    accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
+    if not zero:
+        per_run, intra, net = comm(sizes, algorithm, 1.0)
+        total_ar = (per_run * counts).sum(axis=1)
+        exposed = np.where(accumulated, total_ar, exposed_comm(per_run, sizes, counts, backward, overlap))
+    else:  # reduce-scatter over backward, all-gathers before use: rings only, each half an all-reduce
+        rs, intra, net = comm(sizes, "ring", 0.5)
+        ag, ag_intra, ag_net = comm(sizes * (param_bytes or grad_bytes) / grad_bytes, "ring", 0.5)
+        rev = slice(None, None, -1)  # forward uses the layers in the reverse of backward's order
+        fwd = exposed_comm(ag[:, rev], sizes[rev], counts[rev], (1 - cal.backward_share) * micro_step_s, overlap)
+        gathers = 2.0 if zero == 3 else 1.0
+        total_ar = (rs * counts).sum(axis=1) + gathers * (ag * counts).sum(axis=1)
+        intra, net = intra + gathers * ag_intra, net + gathers * ag_net
+        if zero == 3:  # each micro-batch gathers twice and reduce-scatters: nothing full is kept between them
+            exposed = ga * (fwd + exposed_comm(rs + ag, sizes, counts, backward, overlap))
+            total_ar, intra, net = ga * total_ar, ga[:, None] * intra, ga[:, None] * net
+        else:  # stages 1–2 gather once a step, in the next forward
+            rs_total = (rs * counts).sum(axis=1)
+            exposed = fwd + np.where(accumulated, rs_total, exposed_comm(rs, sizes, counts, backward, overlap))
     exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
-    total_ar = (per_run * counts).sum(axis=1)
-    if not overlap_accumulation:
-        exposed = np.where(ga > 1, total_ar, exposed)  # the sum is all-reduced after the last micro-batch
     compute = ga * micro_step_s
     spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
     model = compute + exposed + wait
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
     step = np.maximum(model, feed)
-    # Where the all-reduce time goes, for naming the bottleneck (the bandwidth terms of the algorithm used).
-    bw_terms = bandwidth_terms(sizes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter, algorithm,
-                               cal.alpha_intra, cal.alpha_inter, cal.ring_fill, cal.ring_fill_bytes)  # fmt: skip
-    intra, inter = ((t * counts).sum(axis=1) for t in bw_terms)
+    intra, inter = ((t * counts).sum(axis=1) for t in (intra, net))
     return Breakdown(
         devices=d,
         compute_s=compute,

@@ -31,7 +31,7 @@ from dpscale.errors import (
     text,
 )
 from dpscale.files import read_text
-from dpscale.formulas.memory import GB, device_bytes, model_states
+from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, model_states
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
@@ -341,8 +341,8 @@ def predict(
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
     grad_bytes_per_param: float | None = None,
-    bucket_mb: float = BUCKET_CAP / MIB,
-    first_bucket_mb: float = FIRST_BUCKET / MIB,
+    bucket_mb: float | None = None,
+    first_bucket_mb: float | None = None,
     overlap: bool = True,
     overlap_accumulation: bool = False,
     algorithm: str = "auto",
@@ -350,10 +350,12 @@ def predict(
     calibration: Calibration | str | None = None,
     alpha_intra_us: float | None = None,
     alpha_inter_us: float | None = None,
+    zero: int = 0,
 ) -> Prediction:
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
-    `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`)."""
+    `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
+    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
@@ -382,13 +384,17 @@ def predict(
         if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
             raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
                                "allowed: leave it out, or a transformer --model")  # fmt: skip
+    if not is_stage(zero):
+        raise fail("--zero", zero, "0 (DDP), 1, 2 or 3 (ZeRO stages; 3 ≈ FSDP full shard)")
+    zero = int(zero)
+    if zero and algorithm not in ("auto", "ring"):  # NCCL has no tree or 2-D reduce-scatter or all-gather
+        raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (NCCL runs reduce-scatter on rings only)")
     if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
         raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
-    bucket_mb = float(check_range(bucket_mb, "--bucket-mb", *BUCKET_MB))
-    first_bucket_mb = float(check_range(first_bucket_mb, "--first-bucket-mb", *BUCKET_MB))
+    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, spec, float(n_params) * gb)
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
     cal = DEFAULT
     notes: list[str] = []
@@ -421,7 +427,7 @@ def predict(
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    notes.extend(_unchecked(d, part, gpu, float(n_params), prec))
+    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb))
     links = not (part and part["arch"] not in CHECKED_ARCHS)  # else the GPU's note already says it: unchecked
     notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links))
     kw = dict(
@@ -437,6 +443,8 @@ def predict(
         bucket_cap=bucket_mb * MIB,
         first_bucket=first_bucket_mb * MIB,
         algorithm=algorithm,
+        zero=zero,
+        param_bytes=float(n_params) * GRAD_BYTES[prec],  # the precision's weights: amp keeps them fp32
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
@@ -468,18 +476,35 @@ def predict(
     return Prediction(d, b, eff, per_device, notes, ctx)
 
 
-def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str) -> list:
-    """Notes where the prediction leaves what published measurements checked, or where plain DDP cannot run."""
+def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
+               unit_mb: float) -> list:  # fmt: skip
+    """Notes where the prediction leaves what published measurements checked, or where the states cannot fit."""
     out = []
     if part and part["arch"] not in CHECKED_ARCHS:
         out.append(Note("unchecked_arch", arch=part["arch"].capitalize(), gpu=gpu))  # 'Hopper', a proper name
     if d.max() > CHECKED_DEVICES:
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
+    if zero:
+        out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
-        states = model_states(n_params, 1, 0, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
+        n = int(d.max()) if zero else 1  # sharded states are smallest on the most devices
+        states = model_states(n_params, n, zero, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
         if states > device_bytes(part["memory_gb"]):
-            out.append(Note("ddp_memory", need=states / GB, mem=part["memory_gb"], gpu=gpu))
+            key = "zero_memory" if zero else "ddp_memory"
+            out.append(Note(key, need=states / GB, mem=part["memory_gb"], gpu=gpu, stage=STAGE_NAMES[zero], d=n))
     return out
+
+
+def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None, grad_bytes: float) -> tuple:
+    """(bucket, first bucket) in MiB. DDP: 25 and 1 [PT-RED]. Sharded (ZeRO/FSDP): one unit per transformer
+    layer, as FSDP's auto-wrap policy makes them, where the preset has layers, else 25; no small first unit."""
+    if cap_mb is None:
+        layers = spec.get("layers") if spec and zero else None
+        cap_mb = grad_bytes / layers / MIB if layers else BUCKET_CAP / MIB
+    cap_mb = float(check_range(cap_mb, "--bucket-mb", *BUCKET_MB))
+    if first_mb is None:
+        first_mb = cap_mb if zero else FIRST_BUCKET / MIB
+    return cap_mb, float(check_range(first_mb, "--first-bucket-mb", *BUCKET_MB))
 
 
 def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bool) -> list:

@@ -68,8 +68,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS,
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
-    k.add_argument("--bucket-mb", default=cap, help=f"DDP bucket cap in MiB (default {cap})")
-    k.add_argument("--first-bucket-mb", default=first, help=f"DDP first bucket in MiB (default {first})")
+    k.add_argument("--zero", default="0", choices=("0", "1", "2", "3"), metavar="STAGE",
+                   help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
+                   "reduce-scatter and all-gathers replace the all-reduce")  # fmt: skip
+    k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero, one layer of a "
+                   "transformer preset: FSDP's unit)")  # fmt: skip
+    k.add_argument("--first-bucket-mb", help=f"DDP first bucket in MiB (default {first}; with --zero, --bucket-mb's)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
     k.add_argument(
         "--overlap-accumulation",
@@ -99,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         check_path(args.plot)
     from dpscale.sources.predict import BUCKET_MB, predict
 
+    mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
     pred = predict(
         parse_devices(args.devices),
@@ -119,14 +124,15 @@ def run(args: argparse.Namespace) -> int:
         intra_bw_gbs=opt(args.intra_bw, "--intra-bw", "a bandwidth in GB/s > 0"),
         inter_bw_gbs=opt(args.inter_bw, "--inter-bw", "a bandwidth in GB/s > 0"),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
-        bucket_mb=number(args.bucket_mb, "--bucket-mb", BUCKET_MB[2]),  # its range: sources.predict's check
-        first_bucket_mb=number(args.first_bucket_mb, "--first-bucket-mb", BUCKET_MB[2]),
+        bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
+        first_bucket_mb=mib(args.first_bucket_mb, "--first-bucket-mb"),
         overlap=not args.no_overlap,
         overlap_accumulation=args.overlap_accumulation,
         algorithm=args.algorithm,
         calibration=args.calibration,
         alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
         alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", "µs ≥ 0"),
+        zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
     )
     records = pred.records()
