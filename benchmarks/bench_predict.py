@@ -39,6 +39,9 @@ def main() -> None:
         "llama-70b, fp32 grads": dict(
             model="llama-70b", precision="fp32", batch=1, step_time_s=10.0, system="dgx-h100"
         ),
+        "llama-70b, bf16, ZeRO-3": dict(
+            model="llama-70b", precision="bf16", batch=1, step_time_s=10.0, system="dgx-h100", zero=3
+        ),
     }
     for name, kw in cases.items():
         t = best(lambda kw=kw: predict(d, **kw).records())
