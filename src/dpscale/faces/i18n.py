@@ -323,8 +323,8 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_stages": (
             "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); "
             "2 also gradients (≈ FSDP SHARD_GRAD_OP); "
-            "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic); CUDA context and fragmentation "
-            "need a few GB more"
+            "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic; `dpscale predict --zero 3` predicts its E); "
+            "CUDA context and fragmentation need a few GB more"
         ),
         "mem_ddp_buckets": (
             "stage 0 is the ZeRO paper's data parallelism: PyTorch DDP also keeps its gradient buckets, {g} more "
@@ -794,8 +794,8 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_stages": (
             "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); "
             "2 también los gradientes (≈ FSDP SHARD_GRAD_OP); "
-            "3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP); "
-            "el contexto CUDA y la fragmentación piden unos GB más"
+            "3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP; `dpscale predict --zero 3` "
+            "predice su E); el contexto CUDA y la fragmentación piden unos GB más"
         ),
         "mem_ddp_buckets": (
             "la etapa 0 es el paralelismo de datos del artículo de ZeRO: DDP de PyTorch guarda además sus buckets "
