@@ -1,8 +1,9 @@
 """Sharded data parallelism in the predictor (--zero 1–3): reduce-scatter and all-gathers instead of the all-reduce.
 
 The hand figures use one cluster: 2 nodes × 8 GPUs (p = 16), 300 GB/s NVLink and 100 GB/s of network per node,
-achievable = spec (η = 1), no latency, no ring fill, so each collective is its bandwidth term alone:
-a flat ring all-reduce of S bytes takes 2·15/16·S / 100 GB/s, a reduce-scatter or an all-gather half that.
+achievable = spec (η = 1). With no latency and no ring fill each collective is its bandwidth term alone: a flat
+ring all-reduce of S bytes takes 2·15/16·S / 100 GB/s, a reduce-scatter or an all-gather half that. The overlap
+cases are checked against a one-stream FIFO simulated here, independently of formulas/overlap.py.
 """
 
 from __future__ import annotations
@@ -14,31 +15,79 @@ import pytest
 from clihelp import run
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.overlap import MIB
+from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes
 from dpscale.formulas.stepmodel import DEFAULT, step_time
 from dpscale.sources.predict import predict
 
 BARE = DEFAULT._replace(eta_intra=1.0, eta_inter=1.0, alpha_base=0.0, alpha_intra=0.0, alpha_inter=0.0,
                         ring_fill=0.0, compute_jitter=0.0, sync_hbm_passes=0.0)  # fmt: skip
 UNIT = 100 * MIB
-AR_UNIT = 2 * 15 / 16 * UNIT / 100e9  # one 100 MiB ring all-reduce across the two nodes: 1.966 ms
-CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, cal=BARE, bucket_cap=UNIT, first_bucket=UNIT,
-               algorithm="ring")  # fmt: skip
+AR_UNIT = 2 * 15 / 16 * UNIT / 100e9  # one 100 MiB ring all-reduce across the two nodes, 1.966 ms
+CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, bucket_cap=UNIT, first_bucket=UNIT)
 
 
 def steps(zero: int, micro_s: float = 1.0, units: int = 4, **kw) -> object:
-    return step_time(16, micro_s, grad_bytes=units * UNIT, zero=zero, **CLUSTER, **kw)
+    kw = {"cal": BARE, "algorithm": "ring", **CLUSTER, **kw}
+    return step_time(16, micro_s, grad_bytes=units * UNIT, zero=zero, **kw)
+
+
+def half_ring(nbytes: float, cal=BARE) -> float:
+    """A reduce-scatter (or all-gather) of nbytes on the 2 × 8 cluster, by hand: half of the flat ring's
+    2(p−1) − 2(k−1) = 28 NVLink hops, 2 network hops, 2(g−1) = 14 fill steps and 2·15/16·S bytes, plus the
+    collective's base latency."""
+    fill = 7 * cal.ring_fill * nbytes / (nbytes + cal.ring_fill_bytes)
+    return 14 * cal.alpha_intra + cal.alpha_inter + fill + 15 / 16 * nbytes / 100e9 + cal.alpha_base
+
+
+def fifo_backward(units: list[float], times: list[float], backward: float) -> float:
+    """Exposed time of reductions queued on one stream as backward makes each unit's gradients (units in
+    backward order, bytes; gradients uniform in backward time)."""
+    ready, end = np.cumsum(units) / sum(units) * backward, 0.0
+    for r, t in zip(ready, times):
+        end = max(end, r) + t
+    return max(end - backward, 0.0)
+
+
+def fifo_forward(units: list[float], times: list[float], forward: float) -> float:
+    """Exposed time of gathers issued back to back on one stream at the start of forward (units in forward
+    order), each unit computing after its gather and after the unit before it."""
+    gathered, t = 0.0, 0.0
+    for b, g in zip(units, times):
+        gathered += g
+        t = max(t, gathered) + forward * b / sum(units)
+    return t - forward
 
 
 def test_hand_figures_of_one_unit():
-    assert AR_UNIT == pytest.approx(1.9661e-3, rel=1e-4)
-    ddp, z1, z3 = (steps(z, overlap=False) for z in (0, 1, 3))
+    ddp, z1, z2, z3 = (steps(z, overlap=False) for z in (0, 1, 2, 3))
     # DDP: 4 all-reduces; stages 1–2: 4 reduce-scatters + 4 all-gathers, the same 2Ψ; stage 3: 1.5× [ZERO]
     assert ddp.allreduce_s[0] == pytest.approx(4 * AR_UNIT)
     assert z1.allreduce_s[0] == pytest.approx(4 * AR_UNIT)
+    assert z2.allreduce_s[0] == pytest.approx(4 * AR_UNIT)
     assert z3.allreduce_s[0] == pytest.approx(6 * AR_UNIT)
     assert z3.exposed_s[0] == pytest.approx(6 * AR_UNIT)  # without overlap all of it waits
-    assert steps(2, overlap=False).allreduce_s[0] == z1.allreduce_s[0]  # stage 2 shards memory, not traffic
+    # the network (100 GB/s a node) is the slower link, so every byte counts there: the bottleneck's name
+    assert z3.inter_s[0] == pytest.approx(6 * AR_UNIT) and z3.intra_s[0] == 0 and z3.latency_s[0] == pytest.approx(0)
+
+
+def test_latency_and_ring_fill_are_halved_but_the_base_is_not():
+    cal = DEFAULT._replace(eta_intra=1.0, eta_inter=1.0, compute_jitter=0.0, sync_hbm_passes=0.0)
+    z1 = steps(1, overlap=False, cal=cal, units=1)
+    assert z1.allreduce_s[0] == pytest.approx(2 * half_ring(UNIT, cal))
+    assert half_ring(UNIT, cal) - half_ring(UNIT, BARE) == pytest.approx(
+        8.4e-6 + 14 * 3.4e-6 + 14e-6 + 7 * 11.2e-6 * UNIT / (UNIT + 10 * MIB)
+    )
+    assert z1.latency_s[0] == pytest.approx(2 * (8.4e-6 + 14 * 3.4e-6 + 14e-6))
+
+
+def test_auto_is_the_ring_for_sharded_collectives():
+    # the 2-D all-reduce beats the flat ring here (2·7/8·S/300 + S/100 GB/s against 2·15/16·S/100 GB/s),
+    # but NCCL's reduce-scatter and all-gather have no such form: "auto" must not pick it for them
+    auto, ring = steps(3, overlap=False, algorithm="auto"), steps(3, overlap=False)
+    assert auto.allreduce_s[0] == ring.allreduce_s[0]
+    two_d = 4 * (2 * 7 / 8 * UNIT / 300e9 + UNIT / 100e9)
+    assert steps(0, overlap=False, algorithm="auto").allreduce_s[0] == pytest.approx(two_d)  # DDP takes it
+    assert two_d < 0.85 * 4 * AR_UNIT
 
 
 def test_half_precision_weights_halve_the_all_gathers():
@@ -55,22 +104,54 @@ def test_overlap_leaves_the_first_gather_and_the_last_reduction():
     assert steps(0).exposed_s[0] == pytest.approx(AR_UNIT)  # DDP: the last all-reduce
 
 
-def test_short_compute_exposes_what_backward_and_forward_cannot_hide():
-    # 3 ms of compute: forward 1 ms against 4 gathers of 0.98 ms, backward 2 ms against 4 reduce-scatters
-    z1 = steps(1, micro_s=3e-3)
-    half = AR_UNIT / 2
-    fwd = 4 * half - (1e-3 - 1e-3 / 4)  # the gathers run back to back; forward waits for each
-    bwd = 2e-3 / 4 + 4 * half - 2e-3  # the first reduction starts when the first quarter of backward is done
-    assert z1.exposed_s[0] == pytest.approx(max(fwd, half) + max(bwd, half))
+@pytest.mark.parametrize("micro_s", [3e-3, 0.02, 0.2])
+def test_uneven_units_against_a_simulated_stream(micro_s):
+    # DDP's bucket shapes under --zero 1: a 1 MiB unit first in backward (last in forward), two of 25, a 5 MiB tail
+    cap, first = 25 * MIB, MIB
+    grad = first + 2 * cap + 5 * MIB
+    cal = DEFAULT._replace(eta_intra=1.0, eta_inter=1.0, compute_jitter=0.0, sync_hbm_passes=0.0)
+    kw = dict(CLUSTER, bucket_cap=cap, first_bucket=first, cal=cal, algorithm="ring")
+    z1 = step_time(16, micro_s, grad_bytes=grad, zero=1, param_bytes=grad / 2, **kw)
+    units = list(bucket_sizes(grad, cap, first))
+    assert units == [first, cap, cap, 5 * MIB]
+    rs = [half_ring(u, cal) for u in units]
+    ag = [half_ring(u / 2, cal) for u in units]  # 16-bit weights: half the gradient bytes
+    want = fifo_forward(units[::-1], ag[::-1], micro_s / 3) + fifo_backward(units, rs, 2 * micro_s / 3)
+    assert z1.exposed_s[0] == pytest.approx(want, rel=1e-9)
+    z3 = step_time(16, micro_s, grad_bytes=grad, zero=3, param_bytes=grad / 2, **kw)
+    both = [r + a for r, a in zip(rs, ag)]
+    want3 = fifo_forward(units[::-1], ag[::-1], micro_s / 3) + fifo_backward(units, both, 2 * micro_s / 3)
+    assert z3.exposed_s[0] == pytest.approx(want3, rel=1e-9)
 
 
 def test_accumulation():
-    one, four = steps(3, overlap=False), steps(3, overlap=False, grad_accum=4)
-    assert four.allreduce_s[0] == pytest.approx(4 * one.allreduce_s[0])  # stage 3 gathers every micro-batch
-    z1 = steps(1, grad_accum=4)  # stages 1–2 reduce the sum once, after the last micro-batch, and gather once
+    half = AR_UNIT / 2
+    # stage 1 reduces the accumulated gradients once, after the last micro-batch, and gathers once a step
+    z1 = steps(1, grad_accum=4)
     assert z1.allreduce_s[0] == pytest.approx(4 * AR_UNIT)
-    assert z1.exposed_s[0] == pytest.approx(AR_UNIT / 2 + 4 * AR_UNIT / 2)  # the first gather + every reduction
-    assert steps(1, grad_accum=4, overlap_accumulation=True).exposed_s[0] == pytest.approx(AR_UNIT)
+    assert z1.exposed_s[0] == pytest.approx(half + 4 * half)  # the first gather + every reduction
+    assert steps(1, grad_accum=4, overlap_accumulation=True).exposed_s[0] == pytest.approx(2 * half)
+    # stage 2 accumulates shards: every micro-batch reduce-scatters, under its own backward
+    z2 = steps(2, grad_accum=4)
+    assert z2.allreduce_s[0] == pytest.approx(4 * 4 * half + 4 * half)
+    assert z2.exposed_s[0] == pytest.approx(half + 4 * half)  # the first gather + each micro-batch's last reduction
+    assert z2.inter_s[0] == pytest.approx(z2.allreduce_s[0])
+    # stage 3 gathers twice and reduce-scatters in every micro-batch, overlapped or not
+    for overlap in (True, False):
+        one, four = steps(3, overlap=overlap), steps(3, overlap=overlap, grad_accum=4)
+        assert four.allreduce_s[0] == pytest.approx(4 * one.allreduce_s[0])
+        assert four.exposed_s[0] == pytest.approx(4 * one.exposed_s[0])
+        assert four.inter_s[0] == pytest.approx(4 * one.inter_s[0])
+    # with accumulation, sharding more never exposes less than stage 2
+    assert steps(3, grad_accum=4).exposed_s[0] >= z2.exposed_s[0]
+
+
+def test_sizes_and_accumulation_as_arrays():
+    d = np.array([8, 16, 64])
+    b = step_time(d, 0.01, grad_bytes=4 * UNIT, zero=2, grad_accum=np.array([1, 2, 4]), cal=BARE, **CLUSTER)
+    for i, n in enumerate(d):
+        one = step_time(int(n), 0.01, grad_bytes=4 * UNIT, zero=2, grad_accum=int([1, 2, 4][i]), cal=BARE, **CLUSTER)
+        assert b.step_s[i] == pytest.approx(one.step_s[0]) and b.allreduce_s[i] == pytest.approx(one.allreduce_s[0])
 
 
 def test_one_device_pays_nothing():
@@ -91,19 +172,47 @@ def test_a_sharded_llama_fits_and_is_predicted():
     assert "ddp_memory" not in keys and "zero_memory" not in keys  # 108 GB / 8 fits
     unit = next(n for n in z3.notes if n.key == "zero_unchecked").fields["unit"]
     assert unit == pytest.approx(6.738e9 * 2 / 32 / MIB, rel=1e-3)  # one of 32 layers in bf16: 401.6 MiB
-    z1 = predict(d, zero=1, bucket_mb=unit, **LLAMA)
-    z3_same = predict(d, zero=3, bucket_mb=unit, **LLAMA)
-    # the same units: stage 3's extra gathers cost time, never save it
-    assert np.all(z3_same.efficiency_values <= z1.efficiency_values)
-    assert np.all(z3.efficiency_values == z3_same.efficiency_values)
-    r = z3.records()
-    assert r[0]["allreduce_s"] == pytest.approx(0.1014, rel=0.01)  # 1.5 × 13.5 GB through 8 × 360 GB/s of ring
+    # the default units are whole layers, with no 1 MiB unit first
+    same = predict(d, zero=3, bucket_mb=unit, first_bucket_mb=unit, **LLAMA)
+    assert np.array_equal(z3.efficiency_values, same.efficiency_values)
+    small_first = predict(d, zero=3, bucket_mb=unit, first_bucket_mb=1, **LLAMA)
+    assert not np.array_equal(z3.efficiency_values, small_first.efficiency_values)
+    z1 = predict(d, zero=1, **LLAMA)
+    assert np.all(z3.efficiency_values <= z1.efficiency_values)  # stage 3's extra gathers cost time, never save it
+    assert z3.records()[0]["allreduce_s"] == pytest.approx(0.1014, rel=0.01)  # 1.5 × 13.5 GB, 8 × 360 GB/s of ring
 
 
-def test_too_big_even_sharded():
+@pytest.mark.parametrize("model, layers", [("bert-base", 12), ("gpt2-medium", 24), ("gpt2-xl", 48)])
+def test_one_unit_per_layer_and_no_more(model, layers):
+    p = predict([512], model=model, precision="amp", batch=8, throughput=100, system="dgx-a100", zero=3)
+    unit = next(n for n in p.notes if n.key == "zero_unchecked").fields["unit"] * MIB
+    sizes, counts = bucket_runs(p._ctx[0]["grad_bytes"], unit, unit)
+    assert counts.sum() == layers  # rounding leaves no near-empty unit paying a ring's latency
+
+
+def test_gathers_carry_the_weights_not_the_gradient_override():
+    # amp keeps fp32 weights: with 16-bit gradients (--grad-bytes 2) the gathers still move 4 bytes a parameter
+    kw = dict(params=1e9, batch=8, throughput=100, system="dgx-a100", zero=1, bucket_mb=200, first_bucket_mb=200)
+    amp = predict([8], precision="amp", grad_bytes_per_param=2, **kw).records()[0]["allreduce_s"]
+    bf16 = predict([8], precision="bf16", **kw).records()[0]["allreduce_s"]
+    # the same reduce-scatters; the gathers differ by 2 bytes a parameter through one node's ring at 0.8 × 300 GB/s
+    assert amp - bf16 == pytest.approx(7 / 8 * 2e9 / 240e9, rel=0.01)
+
+
+def test_memory_notes():
+    p = predict([2, 4, 512], model="llama-13b", precision="bf16", batch=1, gpu="h100-80gb", mfu=0.4,
+                system="dgx-h100", zero=1)  # fmt: skip
+    note = next(n for n in p.notes if n.key == "zero_memory")  # 512 devices fit, 2 and 4 do not: the 4 are named
+    assert note.fields["d"] == 4 and note.fields["need"] == pytest.approx((4 + 12 / 4) * 13.02, rel=0.01)
     p = predict([8], model="llama-70b", precision="bf16", batch=1, gpu="h100-80gb", mfu=0.4, system="dgx-h100", zero=1)
     note = next(n for n in p.notes if n.key == "zero_memory")
     assert note.fields["d"] == 8 and note.fields["need"] == pytest.approx((4 + 12 / 8) * 68.98, rel=0.02)
+    # ZeRO-1 on 8 devices: amp keeps fp32 weights and gradients whole, 8 + 8/8 bytes a parameter (117 GB for
+    # Llama-13B: it does not fit); 16-bit weights with an fp32 master copy keep 4 + 12/8 (71.6 GB: it does)
+    kw = dict(model="llama-13b", batch=1, gpu="h100-80gb", mfu=0.4, system="dgx-h100", zero=1)
+    note = next(n for n in predict([8], precision="amp", **kw).notes if n.key == "zero_memory")
+    assert note.fields["need"] == pytest.approx(9 * 13.02, rel=0.01)
+    assert not any(n.key == "zero_memory" for n in predict([8], precision="bf16", **kw).notes)
 
 
 @pytest.mark.parametrize(
@@ -132,3 +241,7 @@ def test_cli(capsys):
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "--zero" in err
     rc, out, err = run(capsys, *args, "--lang", "es")
     assert rc == 0 and "unidades de 401,6 MiB" in out + err
+    # a tiny --params under a preset: the derived unit is at least the smallest bucket, not an error about a flag
+    rc, out, err = run(capsys, "predict", "--model", "gpt2", "--params", "1000", "-v", "10", "--system", "dgx-a100",
+                       "--zero", "1")  # fmt: skip
+    assert rc == 0, err

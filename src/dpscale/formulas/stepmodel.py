@@ -12,11 +12,12 @@
   (c_c) and a share of the time to stream the gradients through device memory (c_h · G / HBM
   bandwidth): the bucket copies, casts and reduction kernels of synchronisation are memory-bound,
   and in the published runs this cost barely changes with link speed.
-- sharded data parallelism (ZeRO / FSDP, `zero` = 1–3): the gradients are reduce-scattered bucket by
-  bucket over backward, and the parameters all-gathered before they are used — once a step in forward for
-  stages 1–2 (FSDP SHARD_GRAD_OP prefetches them layer by layer), in forward and again in backward of every
-  micro-batch for stage 3 (FULL_SHARD). NCCL runs both on rings only, each half a ring all-reduce,
-  (p−1)α + (p−1)/p·S·β (physics.md §1.1): stages 1–2 move the 2Ψ of DDP, stage 3 1.5× it [ZERO].
+- sharded data parallelism (ZeRO / FSDP, `zero` = 1–3): the gradients are reduce-scattered unit by unit
+  over backward — stage 1 once a step, after the accumulated micro-batches, stage 2 in every micro-batch —
+  and the parameters all-gathered before they are used: once a step, prefetched over forward, for stages
+  1–2; in forward and again in backward of every micro-batch for stage 3 (FSDP FULL_SHARD). Each is charged
+  as half a flat ring all-reduce, (p−1)α + (p−1)/p·S·β (physics.md §1.1): with one micro-batch stages 1–2
+  move the 2Ψ of DDP, stage 3 1.5× it [ZERO].
 - input pipeline (optional): the node's loader delivers at most R samples/s, shared by the node's
   busy devices, so a step can take no less than ga·b·min(d, g)/R; the step is the longer of the two
   (the loader prefetches, so it overlaps everything else). Off unless the user measured R.
@@ -152,20 +153,26 @@ def step_time(
         per_run, intra, net = comm(sizes, algorithm, 1.0)
         total_ar = (per_run * counts).sum(axis=1)
         exposed = np.where(accumulated, total_ar, exposed_comm(per_run, sizes, counts, backward, overlap))
-    else:  # reduce-scatter over backward, all-gathers before use: rings only, each half an all-reduce
+    else:  # reduce-scatter over backward, all-gathers before use: rings, each half an all-reduce
         rs, intra, net = comm(sizes, "ring", 0.5)
         ag, ag_intra, ag_net = comm(sizes * (param_bytes or grad_bytes) / grad_bytes, "ring", 0.5)
-        rev = slice(None, None, -1)  # forward uses the layers in the reverse of backward's order
-        fwd = exposed_comm(ag[:, rev], sizes[rev], counts[rev], (1 - cal.backward_share) * micro_step_s, overlap)
-        gathers = 2.0 if zero == 3 else 1.0
-        total_ar = (rs * counts).sum(axis=1) + gathers * (ag * counts).sum(axis=1)
-        intra, net = intra + gathers * ag_intra, net + gathers * ag_net
-        if zero == 3:  # each micro-batch gathers twice and reduce-scatters: nothing full is kept between them
+        # Forward gathers the units in the reverse of backward's order, and its timeline is backward's run in
+        # reverse (a gather must end before its unit computes, as a reduction starts after its unit's gradients
+        # are ready): the two reversals cancel, so backward's order times it.
+        fwd = exposed_comm(ag, sizes, counts, (1 - cal.backward_share) * micro_step_s, overlap)
+        bwd_rs = exposed_comm(rs, sizes, counts, backward, overlap)
+        # per optimizer step: stage 1 reduce-scatters the accumulated gradients once, stage 2 every micro-batch
+        # (the shards accumulate); stage 3 also gathers in every micro-batch's forward and backward
+        n_rs = ga if zero >= 2 else np.ones_like(ga)
+        n_ag = 2.0 * ga if zero == 3 else np.ones_like(ga)
+        total_ar = n_rs * (rs * counts).sum(axis=1) + n_ag * (ag * counts).sum(axis=1)
+        intra, net = (n_rs[:, None] * x + n_ag[:, None] * y for x, y in ((intra, ag_intra), (net, ag_net)))
+        if zero == 1:
+            exposed = fwd + np.where(accumulated, (rs * counts).sum(axis=1), bwd_rs)
+        elif zero == 2:
+            exposed = fwd + ga * bwd_rs
+        else:  # backward's gathers ride with its reductions (a unit's gather then counts after its compute)
             exposed = ga * (fwd + exposed_comm(rs + ag, sizes, counts, backward, overlap))
-            total_ar, intra, net = ga * total_ar, ga[:, None] * intra, ga[:, None] * net
-        else:  # stages 1–2 gather once a step, in the next forward
-            rs_total = (rs * counts).sum(axis=1)
-            exposed = fwd + np.where(accumulated, rs_total, exposed_comm(rs, sizes, counts, backward, overlap))
     exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
     compute = ga * micro_step_s
     spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)

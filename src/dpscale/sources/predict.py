@@ -388,7 +388,7 @@ def predict(
         raise fail("--zero", zero, "0 (DDP), 1, 2 or 3 (ZeRO stages; 3 ≈ FSDP full shard)")
     zero = int(zero)
     if zero and algorithm not in ("auto", "ring"):  # NCCL has no tree or 2-D reduce-scatter or all-gather
-        raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (NCCL runs reduce-scatter on rings only)")
+        raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
     if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
         raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
     prec = normalise_precision(precision)
@@ -487,11 +487,18 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     if zero:
         out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
-        n = int(d.max()) if zero else 1  # sharded states are smallest on the most devices
-        states = model_states(n_params, n, zero, "adam", "fp32" if prec in ("fp32", "tf32") else "mixed").total
-        if states > device_bytes(part["memory_gb"]):
+        # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
+        # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
+        split = "fp32" if prec in ("fp32", "tf32", "amp") else "mixed"
+        one, two = (model_states(n_params, n, zero, "adam", split).total for n in (1, 2))
+        sizes = d if zero else np.ones(1)
+        need = 2 * two - one + 2 * (one - two) / sizes  # a + b/n: what every stage's states come to on n devices
+        short = sizes[need > device_bytes(part["memory_gb"])]
+        if short.size:
+            n = int(short.max())
             key = "zero_memory" if zero else "ddp_memory"
-            out.append(Note(key, need=states / GB, mem=part["memory_gb"], gpu=gpu, stage=STAGE_NAMES[zero], d=n))
+            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=part["memory_gb"], gpu=gpu,
+                            stage=STAGE_NAMES[zero], d=n))  # fmt: skip
     return out
 
 
@@ -500,7 +507,9 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
     layer, as FSDP's auto-wrap policy makes them, where the preset has layers, else 25; no small first unit."""
     if cap_mb is None:
         layers = spec.get("layers") if spec and zero else None
-        cap_mb = grad_bytes / layers / MIB if layers else BUCKET_CAP / MIB
+        # a hair over 1/layers, so rounding leaves no near-empty unit that would pay a ring's latency; a unit is
+        # at least the smallest bucket, whatever --params makes of the preset
+        cap_mb = max(grad_bytes / layers / MIB * (1 + 1e-12), BUCKET_MB[0]) if layers else BUCKET_CAP / MIB
     cap_mb = float(check_range(cap_mb, "--bucket-mb", *BUCKET_MB))
     if first_mb is None:
         first_mb = cap_mb if zero else FIRST_BUCKET / MIB
