@@ -4,7 +4,7 @@
 Uses the `dpscale` console script next to this interpreter (the installed entry point). As a user's Python does,
 the commands write and read bytecode caches (a warm-up run writes them) even where the environment sets
 PYTHONDONTWRITEBYTECODE, as this project's machines do: there an editable install recompiles dpscale's sources
-(~100 KB of messages in faces/i18n.py alone) on every run, 5.2–5.5× instead of 2.9–3.1× (session 13).
+(~100 KB of messages in faces/i18n/ alone) on every run, 5.2–5.5× instead of 2.9–3.1× (session 13).
 """
 
 from __future__ import annotations

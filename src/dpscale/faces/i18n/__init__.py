@@ -1,0 +1,215 @@
+"""Labels and number formats in English and Spanish (the original calculator is Spanish).
+
+Only human output is translated; JSON and CSV keep machine keys and plain numbers. The tables are data beside
+this module: labels.py (every label, both languages: the tables need it), notes_es.py and errors_es.py (the
+library's notes and errors in Spanish, loaded the first time something is said in Spanish).
+"""
+
+from __future__ import annotations
+
+import math
+
+from dpscale.faces.i18n.labels import LABELS
+from dpscale.notes import SINGULAR_EN, singular
+
+TYPE_CHECKING = False  # typing stays off the calculator's start-up path
+if TYPE_CHECKING:
+    from typing import Any
+
+LANGS = ("en", "es")
+_LAZY = {"NOTES": "notes_es", "ALLOWED": "errors_es", "SAID": "errors_es", "MEASURE_PARTS": "errors_es",
+         "REASONS": "errors_es"}  # fmt: skip
+
+
+def _table(name: str) -> Any:
+    """A Spanish table, imported on first use: an English run never reads them."""
+    from importlib import import_module
+
+    return getattr(import_module(f"dpscale.faces.i18n.{_LAZY[name]}"), name)
+
+
+def __getattr__(name: str) -> Any:
+    """`i18n.SAID` and the other tables still read as attributes of this module (PEP 562)."""
+    if name in _LAZY:
+        return _table(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def say(note: str, lang: str = "en") -> str:
+    """A library note in the user's language: dpscale.notes.Note carries the key; plain strings pass as they are."""
+    template = lang != "en" and _table("NOTES").get(lang, {}).get(getattr(note, "key", ""))
+    if not template:
+        return str(note)
+    import string  # only when a note is translated: keeps the calculator's start-up lean
+
+    class Localised(string.Formatter):  # numbers the language's way (55,5556 in Spanish)
+        def format_field(self, value, format_spec):
+            text = super().format_field(value, format_spec)
+            return localise(text, lang) if isinstance(value, (int, float)) else text
+
+    fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}
+    return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
+
+
+# A count of one takes the singular ('1 dispositivos' → '1 dispositivo'): the nouns the notes and errors count.
+SINGULAR = {
+    "en": SINGULAR_EN,
+    "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
+           "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
+           "valores": "valor", "épocas": "época", "rangos": "rango"},
+}  # fmt: skip
+
+
+TEXT_NUMBERS = ("table", "sizes", "fitted")  # note fields with numbers already written out ('1→0.9; 8→0.8')
+
+
+def _number_words(text: str, lang: str) -> str:
+    """'20,000/s (speedup 9.5)' → '20.000/s (aceleración 9,5)': a quantity as the calculator said it."""
+    return localise(text, lang).replace("speedup", label("speedup", lang).split()[0])
+
+
+def say_measure(text: str, lang: str) -> str:
+    """A measurement's failure line in the language, part by part (MEASURE_PARTS)."""
+    import re
+
+    for pattern, repl in _table("MEASURE_PARTS").get(lang, ()) if lang != "en" else ():
+        text = re.sub(pattern, repl, text)
+    return text
+
+
+def _reason(text: str, lang: str) -> str:
+    """A reason in parentheses said in the language: '(No such file or directory)' → '(no existe)'."""
+    import re
+
+    words = _table("REASONS").get(lang, {})
+    return re.sub(r"\(([^()]+)\)", lambda m: f"({words.get(m[1], m[1])})", text)
+
+
+def _said(message: str, lang: str) -> str:
+    """A free-form error said from SAID's templates (numbers the language's way); unmatched: as written."""
+    import re
+
+    for pattern, template in _table("SAID").get(lang, ()):
+        m = re.fullmatch(pattern, message)
+        if m:
+            fields = {
+                k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
+                for k, v in m.groupdict(default="").items()
+            }
+            if "why" in fields:
+                fields["why"] = _table("REASONS").get(lang, {}).get(fields["why"], fields["why"])
+            if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
+                fields["w"] = label("measured_sizes", lang)
+            if "mean" in fields:  # 'a' or 'b': the language's 'or'
+                fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
+            return singular(template.format(**fields), SINGULAR.get(lang, {}))
+    return message
+
+
+def say_error(exc: BaseException, lang: str = "en") -> str:
+    """A library error in the user's language: 'FLAG: got X; allowed: Y' from errors.fail is said with the
+    language's words (and Y translated where ALLOWED has it); the calculator's other errors from SAID; the
+    rest stay as written."""
+    parts = getattr(exc, "parts", None)
+    if lang == "en" or lang not in _table("ALLOWED"):
+        return str(exc)
+    if parts is None:
+        return _said(str(exc), lang)
+    name, got, allowed = parts
+    words = _table("ALLOWED")[lang]
+    import re
+
+    if re.fullmatch(r"-?\d+(\.\d+)?(e[+-]?\d+)?", got):  # a number the library holds (not typed text): 0,9
+        got = localise(got, lang)
+
+    m = re.fullmatch(r"a whole number from ([\d,]+) to ([\d,]+)(.*)", allowed)  # the bounds differ by flag
+    if m and lang == "es":
+        allowed = f"{label('whole_from_to', lang)} {localise(m[1], lang)} a {localise(m[2], lang)}{m[3]}"
+    m = re.fullmatch(r"a number (> |from )(\S+) (and ≤|to) ([\d,]+)", allowed)  # a CSV cell's (sources.dataset)
+    if m and lang == "es":
+        low, high = ("> ", " y ≤ ") if m[1] == "> " else ("de ", " a ")
+        allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
+    if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
+        name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
+    if lang == "es":  # the percent hint's numbers: (90 % = 0,9), as the language writes them
+        allowed = re.sub(
+            r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {localise(k[2], lang)})", allowed
+        )
+    said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
+                allowed)  # fmt: skip
+    said = _reason(said, lang)  # 'un archivo CSV legible (No such file or directory)' → '(no existe)'
+    if lang == "es":  # the page's over-long value: '30,000 characters'
+        got = re.sub(r"^'([\d,]+) characters'$", lambda k: f"'{localise(k[1], lang)} caracteres'", got)
+    if lang == "es":  # an efficiency file's record: 'record 2: devices 8 again'
+        got = re.sub(r"^'record (\d+): (.*?)( again)?'$", lambda k: f"'registro {k[1]}: {k[2]}"
+                     + (" repetido'" if k[3] else "'"), got)  # fmt: skip
+    return label("error_frame", lang).format(name=name, got=got, allowed=said)
+
+
+def label(key: str, lang: str = "en") -> str:
+    return LABELS[lang].get(key) or LABELS["en"].get(key) or key.replace("_", " ")
+
+
+def term(word: str, lang: str = "en") -> str:
+    """An option value said in the language ('mixed' → 'mixta'); words it has no entry for pass as typed."""
+    return LABELS[lang].get("w:" + word, word)
+
+
+def header(key: str, lang: str = "en") -> str:
+    """Short column heading for wide tables; falls back to the full label."""
+    return LABELS[lang].get("h:" + key) or LABELS["en"].get("h:" + key) or label(key, lang)
+
+
+def localise(text: str, lang: str) -> str:
+    """Swap English separators (1,234.5) for Spanish ones (1.234,5)."""
+    if lang != "es":
+        return text
+    return text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+
+
+def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
+    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, ms, hours, money, bytes, text."""
+    if kind == "text" or isinstance(x, str):
+        return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "—"
+    if isinstance(x, float) and math.isinf(x):
+        return "∞"
+    if kind in ("int", "rate", "dec", "money") and abs(x) >= 1e15:  # past 2^53 whole digits are invented
+        return localise(f"{x:.6g}", lang)
+    if kind in ("hours", "times") and abs(x) >= 1e15:
+        return localise(f"{x:.3g}" + {"hours": " h", "times": "×"}[kind], lang)
+    if kind == "int":
+        text = f"{x:,.0f}"
+    elif kind == "rate":
+        text = f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.4g}"
+    elif kind == "times":
+        text = (f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}") + "×"
+    elif kind == "dec":
+        text = f"{x:,.1f}" if abs(x) >= 10 else f"{x if abs(x) >= 0.005 else 0.0:.2f}"  # not '-0.00'
+    elif kind == "eff":  # a tiny E keeps its significant digits rather than reading as 0.000
+        text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
+    elif kind == "pct":
+        text = f"{100 * x:.1f} %"
+    elif kind == "fixed3":
+        text = f"{x:+.3f}" if x < 0 else f"{x:.3f}"
+    elif kind == "ms":
+        text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
+    elif kind == "hours":
+        text = f"{x:,.1f} h" if abs(x) >= 1 else (f"{60 * x:,.1f} min" if abs(x) >= 1 / 60 else f"{3600 * x:.3g} s")
+    elif kind == "money":
+        text = f"{x:,.2f}"
+    elif kind == "bytes":
+        text = _bytes(x)
+    else:
+        text = f"{x:,.6g}" if abs(x) >= 1e-3 or x == 0 else f"{x:.3e}"
+    return localise(text, lang)
+
+
+def _bytes(x: float) -> str:
+    if abs(x) >= 1e21:  # past any machine: 3 figures of PB (2e+15 B read as a byte count)
+        return f"{x / 1e15:.3g} PB"
+    for unit, size in (("PB", 1e15), ("TB", 1e12), ("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if abs(x) >= size:
+            return f"{x / size:,.1f} {unit}"
+    return f"{x:,.0f} B"

@@ -1,0 +1,533 @@
+"""Spanish for the errors: what an input allows, the free-form refusals, measure's failures and the reasons
+quoted inside them. Loaded only when an error is said in Spanish (faces.i18n.say_error, say_measure)."""
+
+from __future__ import annotations
+
+# What an input allows, for the errors the pages and tables meet most (errors.fail's third part, as written
+# there); a phrase without an entry stays as written. The flag names stay: they are what one types.
+# A Spanish reader is told one way to write numbers, whichever English hint fired (2,000 · 2,5 · 2.000).
+_ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+
+ALLOWED: dict[str, dict[str, str]] = {
+    "es": {
+        "a finite number > 0": "un número finito > 0",
+        "this command's options: ": "las opciones de esta orden: ",
+        "a learning rate from 1e-12 to 1e6": "una tasa de aprendizaje de 1e-12 a 1e6",
+        "a sample count from 1e-9 to 1e15": "un número de muestras de 1e-9 a 1e15",
+        "a batch size from 1e-9 to 2^53": "un tamaño de lote de 1e-9 a 2^53",
+        "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
+        "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
+        "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
+        "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
+        "a number": "un número",
+        "one number": "un solo número",
+        "a number of epochs ≥ 0": "un número de épocas ≥ 0",
+        "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
+        "bytes with K/M/G suffixes (binary): 1KB..256MB, 1KB..256MBx4, or a list 1KB,1MB,64MB (4 B to 4 GB)": (
+            "bytes con sufijos K/M/G (binarios): 1KB..256MB, 1KB..256MBx4, o una lista 1KB,1MB,64MB (de 4 B a 4 GB)"
+        ),
+        "a name (text)": "un nombre (texto)",
+        "E = 1 at one device, its own reference (a single number is held at 1 there)": (
+            "E = 1 en un dispositivo, su propia referencia (un solo número se fija en 1 allí)"
+        ),
+        "a step count from 1e-9 to 1e15": "un número de pasos de 1e-9 a 1e15",
+        "True or False": "True o False",
+        "device counts from 1 to 10,000,000 (between whole sizes too)": (
+            "números de dispositivos de 1 a 10.000.000 (también entre tamaños enteros)"
+        ),
+        "a whole number ≥ 1": "un número entero ≥ 1",
+        "a configuration id": "un identificador de configuración",
+        "a readable CSV file": "un archivo CSV legible",
+        "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
+        "a scaling efficiency in (0, 1], or one per size": "una eficiencia de escalado en (0, 1], o una por tamaño",
+        "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size": (
+            "una eficiencia de escalado en (0, 1] con punto decimal (0.9); la coma separa un valor por tamaño"
+        ),
+        "a finite throughput > 0": "un rendimiento finito > 0",
+        "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
+        "finite numbers > 0": "números finitos > 0",
+        (
+            "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
+        ): _ES_NUMBER_STYLE,
+        "a contention σ in [0, 1)": "una contención σ en [0, 1)",
+        "a number without thousands separators: 2000, not 2,000": _ES_NUMBER_STYLE,
+        "a number with a decimal point: 2.5, not 2,5": _ES_NUMBER_STYLE,
+        "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
+        "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",
+        "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
+        "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
+            "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"
+        ),
+        "a device memory in GB as sold, a plain number from 0.1 to 4,096 (80 for an 80 GB card)": (
+            "una memoria de dispositivo en GB tal como se vende, un número simple de 0,1 a 4.096 (80 para una "
+            "tarjeta de 80 GB)"
+        ),
+        "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)": (
+            "2 o más con --schedule interleaved (1 fragmento es --schedule 1f1b)"
+        ),
+        "a file name ending in": "un nombre de archivo terminado en",
+        "a readable CSV or JSON-lines file": "un archivo CSV o JSON-lines legible",
+        "at most 10,000 characters": "como mucho 10.000 caracteres",
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
+        ),
+        "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
+        "E in (0, 1]": "E en (0, 1]",
+        "one E per size": "una E por tamaño",
+        "sizes in --efficiency-file": "tamaños de --efficiency-file",
+        "a path in an existing folder": "una ruta en una carpeta que exista",
+        "a file this user can write": "un archivo que este usuario pueda escribir",
+        "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
+        "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
+        "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
+            "DISPOSITIVOS:RENDIMIENTO, p. ej. 8:5120 (o D:X:SEGUNDOS_POR_PASO)"
+        ),
+        "numbers without thousands separators (1024, not 1,024): a comma separates values": (
+            "números sin separador de miles (1024, no 1,024): la coma separa valores"
+        ),
+        "sizes: at most ": "tamaños: como mucho ",
+        "a whole number from 1 to 2^53": "un número entero de 1 a 2^53",
+        "a whole number from 0 to 2^53": "un número entero de 0 a 2^53",
+        "a factor F that reaches B from A in at most N steps (A, B, N = ": (
+            "un factor F que lleve de A a B en como mucho N pasos (A, B, N = "
+        ),
+        "at least the samples/s per node the baseline measured: ": (
+            "al menos las muestras/s por nodo que midió la referencia: "
+        ),
+        "0, 1, 2 or 3": "0, 1, 2 o 3",
+        "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
+        "a batch size > 0": "un tamaño de lote > 0",
+        "a budget > 0": "un presupuesto > 0",
+        "a device memory > 0": "una memoria de dispositivo > 0",
+        "a finite number ≥ 0": "un número finito ≥ 0",
+        "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
+        "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
+        "a learning rate > 0": "una tasa de aprendizaje > 0",
+        "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
+        "a marginal speed-up per device > 0": "una aceleración marginal por dispositivo > 0",
+        "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
+        "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
+            "con --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"
+        ),
+        "with --base-lr and --base-batch (the reference learning rate)": (
+            "con --base-lr y --base-batch (la tasa de aprendizaje de referencia)"
+        ),
+        "a price whose cost in device-hours stays finite": (
+            "un precio cuyo coste en horas-dispositivo siga siendo finito"
+        ),
+        "a micro-batch ≥ 1": "un micro-lote ≥ 1",
+        "a noise scale > 0 (samples)": "una escala de ruido > 0 (muestras)",
+        "a per-device batch > 0": "un lote por dispositivo > 0",
+        "a price > 0": "un precio > 0",
+        "a sample count > 0": "un número de muestras > 0",
+        "a step count > 0": "un número de pasos > 0",
+        "activation bytes ≥ 0": "bytes de activaciones ≥ 0",
+        "an efficiency in (0, 1]": "una eficiencia en (0, 1]",
+        "an epoch count > 0": "un número de épocas > 0",
+        "at least one device count": "al menos un número de dispositivos",
+        "at least one value": "al menos un valor",
+        "both, or neither": "ambos, o ninguno",
+        "bytes per gradient element, > 0 and ≤ 8 (fp64)": "bytes por elemento del gradiente, > 0 y ≤ 8 (fp64)",
+        "one world size ≥ 2 for allreduce": "un único tamaño ≥ 2 para allreduce",
+        "world sizes ≥ 2 for equivalence": "tamaños ≥ 2 para equivalence",
+        "per-device samples/s at the baseline size, 1e-9 to 1e15": (
+            "muestras/s por dispositivo en el tamaño de referencia, de 1e-9 a 1e15"
+        ),
+        "whole numbers ≥ 1": "números enteros ≥ 1",
+        "µs ≥ 0": "µs ≥ 0",
+        "a bandwidth in GB/s, from 0.001 to 1,000,000": "un ancho de banda en GB/s, de 0,001 a 1.000.000",
+        "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000": (
+            "un tamaño de bucket en MiB, de 1/1024 (1 KiB) a 1.000.000"
+        ),
+        "seconds > 0 and ≤ 1,000,000": "segundos > 0 y ≤ 1.000.000",
+        "a whole multiple of the stages (stages × replicas): ": (
+            "un múltiplo entero de las etapas (etapas × réplicas): "
+        ),
+        "at most the device count: ": "como mucho el número de dispositivos: ",
+        "a parameter count > 0": "un número de parámetros > 0",
+        "a parameter count from 1 to 1e+15": "un número de parámetros de 1 a 1e+15",
+        "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
+        "seconds > 0": "segundos > 0",
+        "a bandwidth in GB/s > 0": "un ancho de banda en GB/s > 0",
+        "a model-FLOPs utilisation in (0, 1]": "una utilización de FLOPs del modelo en (0, 1]",
+        "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
+        "samples/s one node's input pipeline delivers, from 1e-9 to 1e15": (
+            "muestras/s que entrega la carga de datos de un nodo, de 1e-9 a 1e15"
+        ),
+        "whole numbers from 1 to 10,000,000: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), A..B+S": (
+            "números enteros de 1 a 10.000.000: N, una lista N1,N2,..., o un rango A..B, A..BxF (geométrico, F > 1), "
+            "A..B+S"
+        ),
+    },
+}
+
+
+# The calculator's other errors (no standard parts), whole: (English pattern, the language's template). The
+# core is the part a Spanish reader meets first, so its every refusal is said in Spanish; {n} marks a number.
+_SLIP = r"a larger E is a unit slip \(tokens/s against samples/s, a cluster total per device\), not cache effects"
+_SLIP_ES = (
+    "una E mayor es un error de unidades (tokens/s frente a muestras/s, un total del clúster por dispositivo), no "
+    "un efecto de caché"
+)
+SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: quantities
+    "es": (
+        # the command line's own refusals (argparse, and faces/cli/common.Parser)
+        (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
+        (r"argument (?P<a>\S+): invalid choice: (?P<v>.+) \(choose from (?P<c>.+)\)",
+         "argumento {a}: opción no válida: {v} (elija entre {c})"),
+        (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
+        (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
+        (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
+        (r"ambiguous option: (?P<a>\S+) could match (?P<b>.+)", "opción ambigua: {a} podría ser {b}"),
+        (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
+         "{f} línea {n1}: columna(s) {c} repetida(s); se admite: cada columna una vez"),
+        # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+), column (?P<c>'\w+'): got (?P<g>'.*'); allowed: (?P<v>'.*'), as on line "
+         r"(?P<n2>[\d,]+) — one configuration is one setup",
+         "{f} línea {n1}, columna {c}: se recibió {g}; se admite: {v}, como en la línea {n2}: una configuración es un "
+         "único montaje"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+), column 'baseline_devices': got (?P<x>[\d,]+); allowed: (?P<t>[\d,]+), as "
+         r"on line (?P<n2>[\d,]+) of configuration (?P<c>'.*') \(one baseline per configuration\)",
+         "{f} línea {n1}, columna 'baseline_devices': se recibió {x}; se admite: {t}, como en la línea {n2} de la "
+         "configuración {c} (una base por configuración)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header",
+         "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header \(write "
+         r"numbers without thousands separators: 1100, not 1,100\)",
+         "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (escriba los números sin "
+         "separador de miles: 1100, no 1,100)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
+         "{f} línea {n1}: no es una fila CSV legible ({why})"),
+        (r"(?P<flag>--params): missing; allowed: a parameter count from 1 to 1e\+15, or a (?P<m>--model) preset",
+         "{flag}: falta; se admite: un número de parámetros de 1 a 1e+15, o un modelo {m}"),
+        (r"--host: got (?P<g>'.*'); allowed: an address of this machine \((?P<why>.*)\)",
+         "--host: se recibió {g}; se admite: una dirección de esta máquina ({why})"),
+        (r"--port: got (?P<g>\S+); allowed: a free port on (?P<h>\S+)(?P<why> \(.*\))?",
+         "--port: se recibió {g}; se admite: un puerto libre en {h}{why}"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \(its line 1 is not a JSON record\); allowed: a new file, or one that this "
+         r"command's records were appended to",
+         "{flag}: se recibió {g} (su línea 1 no es un registro JSON); se admite: un archivo nuevo, o uno al que esta "
+         "orden añadió sus registros"),
+        (r"--model-file: (?P<p>.+) failed to import: (?P<why>.+)", "--model-file: {p} no se pudo importar: {why}"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \(it holds (?P<k>train|equivalence) records\); allowed: a new file, or one "
+         r"of (?P<m>train|equivalence) records",
+         "{flag}: se recibió {g} (contiene registros de {k}); se admite: un archivo nuevo, o uno de registros de {m}"),
+        (r"--model-file: (?P<p>.+) called sys\.exit\((?P<c>.*)\) while imported; allowed: a Python file defining "
+         r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: {p} llamó a sys.exit({c}) al importarse; se admite: un archivo Python que defina build_model() "
+         "y make_batch(batch_size, generator) [y loss_fn]"),
+        (r"--model-file: (?P<p>.+) has no (?P<what>.+); allowed: a Python file defining build_model\(\) and "
+         r"make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: {p} no define {what}; se admite: un archivo Python que defina build_model() y "
+         "make_batch(batch_size, generator) [y loss_fn]"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
+         "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
+        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),
+        (r"(?P<f>.+?): configuration (?P<c>'.*') has no baseline row \(devices == (?P<n1>[\d,]+)\)",
+         "{f}: la configuración {c} no tiene fila base (devices == {n1})"),
+        (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
+        (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) and in (?P<b>\S+); allowed: once",
+         "DATA.csv: la configuración {c} está en {a} y en {b}; se admite: una vez"),
+        (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
+         r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
+         "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
+         "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+        (r"--resamples × (?P<w>--at|measured sizes): (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) "
+         r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
+         "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
+         "de memoria de trabajo) — menos remuestreos o tamaños"),
+        (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
+         "--system: falta; se admite (de {p}): {names}"),
+        (r"samples × epochs / \(throughput × d × E\): (?P<x>\S+) samples at (?P<t>\S+)/s \(d = (?P<n1>[\d,]+)\) take "
+         r"(?P<h>\S+) hours; allowed: inputs whose time is finite",
+         "muestras × épocas / (rendimiento × d × E): {x} muestras a {t}/s (d = {n1}) llevan {h} horas; se admite: "
+         "entradas con un tiempo finito"),
+        (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
+         "{a}: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
+        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor"),
+        (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
+         "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
+        (r"inputs: got none; allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
+         "entradas: no se recibió ninguna; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+        (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
+         "entradas recibidas: {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+        (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value per device count — a "
+         r"comma separates list items, so write numbers without thousands separators and with a decimal point",
+         "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor por número de "
+         "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
+         "punto decimal"),
+        (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for (?P<n2>[\d,]+) device counts; "
+         r"allowed: one value, or one per device count",
+         "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "
+         "número de dispositivos"),
+        (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<a>\S+) and (?P<b>\S+)\); allowed: one E per size",
+         "{flag}: {n1} dispositivos dados dos veces ({a} y {b}); se admite: una E por tamaño"),
+        (r"(?P<a>--throughput): cannot be solved from (?P<b>--speedup) \(S = d·E does not involve it\); allowed: "
+         r"give (?P<c>--actual)",
+         "{a}: no se puede despejar de {b} (S = d·E no depende de ella); se admite: dé {c}"),
+        (r"(?P<a>--efficiency) and (?P<b>--law): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<a>--serial-fraction): belongs to (?P<b>--law amdahl); for usl give (?P<c>--sigma/--kappa)",
+         "{a}: pertenece a {b}; para usl dé {c}"),
+        (r"(?P<a>--sigma/--kappa): belong to (?P<b>--law usl); for amdahl give (?P<c>--serial-fraction)",
+         "{a}: pertenecen a {b}; para amdahl dé {c}"),
+        (r"(?P<a>--law usl): needs (?P<b>--sigma) and/or (?P<c>--kappa) "
+         r"\(σ in \[0, 1\), κ in \[0, 1\]; a missing one is 0\)",
+         "{a}: necesita {b} y/o {c} (σ en [0, 1), κ en [0, 1]; el que falte vale 0)"),
+        (r"(?P<a>--law amdahl): needs (?P<b>--serial-fraction) S \(S in \[0, 1\)\)",
+         "{a}: necesita {b} S (S en [0, 1))"),
+        (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",
+         "{a} × {b}: fuera del rango de coma flotante; se admite: magnitudes realistas"),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) on one device, where E is 1 by definition \(its actual throughput is "
+         r"its per-device throughput\); allowed: two or more devices, or the same rate for both",
+         "{a}: sale {x} en un dispositivo, donde E vale 1 por definición (su rendimiento real es su rendimiento por "
+         "dispositivo); se admite: dos o más dispositivos, o la misma tasa en ambos"),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs \(a speedup of (?P<t>\S+)× on (?P<n1>[\d,]+) devices\); "
+         r"allowed: at most (?P<n2>\S+) — " + _SLIP,
+         "{a}: sale {x} con estas entradas (una aceleración de {t}× en {n1} dispositivos); se admite: como mucho {n2}; "
+         + _SLIP_ES),
+        (r"runs: throughput (?P<x>\S+) at (?P<n1>[\d,]+) devices against (?P<t>\S+) at (?P<n2>[\d,]+) is "
+         r"E = (?P<e>\S+); allowed: E up to (?P<m>\S+) — " + _SLIP,
+         "ejecuciones: un rendimiento de {x} con {n1} dispositivos frente a {t} con {n2} es E = {e}; se admite: E "
+         "hasta {m}; " + _SLIP_ES),
+        (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs; allowed: realistic magnitudes",
+         "{a}: sale {x} con estas entradas; se admite: magnitudes realistas"),
+        (r"devices: (?P<x>\S+) needed; allowed: at most (?P<n1>[\d,]+) — check the target and the throughput",
+         "dispositivos: harían falta {x}; se admite: como mucho {n1}; revise el objetivo y el rendimiento"),
+        (r"target (?P<t>.+?): not reached within (?P<n1>[\d,]+) devices \((?P<x>.+?) there\); "
+         r"allowed: a target this E\(d\) reaches at a buildable size",
+         "objetivo {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
+         "alcance con un tamaño construible"),
+        (r"target (?P<t>.+?): unreachable — this E\(d\) peaks at (?P<x>.+?) with (?P<n1>[\d,]+) devices; "
+         r"allowed: a target at or below the peak",
+         "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
+         "objetivo igual o inferior al máximo"),
+        # the web page's row cap
+        (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "
+         r"takes more\)",
+         "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
+        # the fitter's
+        (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
+         "mediciones: se recibieron {n1} ejecución(es) con {n2} dispositivos; se admite: al menos 2 números de "
+         "dispositivos distintos"),
+        # the predictor's and the catalogs' (the web page's predict form reaches these)
+        (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
+         "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),
+        (r"(?P<flag>--\S+): got (?P<got>'[^']*'); allowed: (?P<names>[a-z0-9.-]+(?:, [a-z0-9.-]+)+)",
+         "{flag}: se recibió {got}; se admite: {names}"),
+        (r"(?P<flags>.+): missing; allowed: give --system NAME or the raw cluster figures",
+         "{flags}: faltan; se admite: --system NOMBRE o las cifras del clúster"),
+        (r"(?P<flags>--params/--model): missing; allowed: a parameter count or a preset name",
+         "{flags}: falta; se admite: un número de parámetros o el nombre de un modelo predefinido"),
+        (r"(?P<a>--throughput) and (?P<b>--step-time): give one measured baseline, not both",
+         "{a} y {b}: dé una sola referencia medida, no ambas"),
+        (r"(?P<flags>--throughput/--step-time): missing; allowed: a measured baseline, or --model PRESET \(or "
+         r"--params with --seq-len, a transformer\) with --gpu \(or a --system that names one\) to estimate "
+         r"compute from FLOPs and MFU",
+         "{flags}: falta; se admite: una referencia medida, o --model MODELO (o --params con --seq-len, un "
+         "transformer) con --gpu (o un --system que la nombre) para estimar el cómputo a partir de FLOPs y MFU"),
+        (r"(?P<a>--batch) with (?P<flags>--throughput/--step-time): a micro-batch comes to (?P<x>\S+) s of compute; "
+         r"allowed: inputs that put it between (?P<n1>\S+) s and (?P<n2>\S+) s",
+         "{a} con {flags}: un micro-lote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y "
+         "{n2} s"),
+        (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
+         "{flag}: {p} no tiene cifra de pico para {gpu}; se admite: {names}"),
+        # the planning commands (batch, memory, pipeline, plan)
+        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) attention "
+         r"heads",
+         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {m}"),
+        (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
+         "{a}: necesita {b} (B_ruido) para pasos = S_min(1 + B_ruido/B)"),
+        (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
+         r"hours\)",
+         "{a}: necesita {b} (un presupuesto es dinero; el precio lo convierte en horas)"),
+        (r"(?P<a>--gpu) and (?P<b>--gpu-memory): give one of them, not both",
+         "{a} y {b}: dé uno de los dos, no ambos"),
+        (r"(?P<a>--efficiency-file) and (?P<b>--efficiency/--law/--fit): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<a>--fit) and (?P<b>--throughput): the fitted runs give the per-device throughput too; give one",
+         "{a} y {b}: las ejecuciones ajustadas ya dan el rendimiento por dispositivo; dé uno de los dos"),
+        (r"(?P<a>--fit) and (?P<b>--efficiency/--law): give one source of E, not both",
+         "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
+         "{flag}: falta; se admite: un número de muestras > 0"),
+        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs\)",
+         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas)"),
+        (r"(?P<flag>--stages|--microbatches): missing; allowed: a whole number ≥ 1 \(give (?P<a>--stages) and "
+         r"(?P<b>--microbatches)\)",
+         "{flag}: falta; se admite: un número entero ≥ 1 (dé {a} y {b})"),
+        (r"(?P<flag>--chunks): missing; allowed: 2 or more with (?P<s>--schedule interleaved) \(model chunks per "
+         r"device\)",
+         "{flag}: falta; se admite: 2 o más con {s} (fragmentos del modelo por dispositivo)"),
+        (r"(?P<flag>--micro-batch): missing; allowed: a whole number ≥ 1 \(samples per device\)",
+         "{flag}: falta; se admite: un número entero ≥ 1 (muestras por dispositivo)"),
+        (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "
+         r"\(the reference\)",
+         "{flag}: falta; se admite: {a} y {b} juntos (la referencia)"),
+        (r"(?P<flag>--warmup-epochs): needs (?P<a>--base-lr) and (?P<b>--base-batch) \(the reference "
+         r"learning rate\)",
+         "{flag}: necesita {a} y {b} (la tasa de aprendizaje de referencia)"),
+        (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\)",
+         "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada)"),
+        (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
+         r"(?P<p>--params) alone has no shape, so only model states are counted — leave these out",
+         "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
+         "{p} solo no tiene forma, así que solo se cuentan los estados del modelo — quítelas"),
+        (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
+         r"--model (?P<name>\S+) is not a transformer preset, so only model states are counted — leave these out",
+         "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
+         "--model {name} no es un transformer predefinido, así que solo se cuentan los estados del modelo — "
+         "quítelas"),
+        (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
+         "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
+        # the page's API (faces/web/app.py)
+        (r"command: got (?P<g>'.*'); allowed: (?P<names>.+)", "orden: se recibió {g}; se admite: {names}"),
+        (r'body: got key (?P<g>\'.*\'); allowed: options, lang \(\{"options": \{"flag": "value"\}\}\)',
+         'cuerpo: se recibió la clave {g}; se admite: options, lang ({{"options": {{"flag": "value"}}}})'),
+        # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
+        (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
+         "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not valid JSON \((?P<why>.+)\); allowed: one JSON object per line",
+         "{f} línea {n1}: no es JSON válido ({why}); se admite: un objeto JSON por línea"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a number too long to read; allowed: one JSON object per line",
+         "{f} línea {n1}: un número demasiado largo para leerlo; se admite: un objeto JSON por línea"),
+        (r'(?P<f>.+?) line (?P<n1>[\d,]+): points\[(?P<j>\d+)\]: allowed: an object with "devices" and "throughput"',
+         '{f} línea {n1}: points[{j}]: se admite: un objeto con "devices" y "throughput"'),
+        (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
+         '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
+         r"set-up per file \(the records of one model, batch, backend, device, steps and threads a rank\)",
+         "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
+         "de un modelo, lote, backend, dispositivo, pasos e hilos por proceso)"),
+        (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
+         "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+         r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
+         r"with commas and decimal points",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "(step_time opcional) — este archivo separa las columnas con ';': guárdelo como CSV con comas y punto "
+         "decimal"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+         r"devices,throughput \(optional step_time\)",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "(step_time opcional)"),
+        (r"RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
+         "MEDICIONES: no se recibió ninguna; se admite: un archivo CSV o de líneas JSON con las mediciones, o "
+         "--point D:X (repetible)"),
+        (r"(?P<f>.+?): no runs after the header; allowed: one row per run \(devices,throughput\)",
+         "{f}: ninguna medición tras la cabecera; se admite: una fila por medición (devices,throughput)"),
+        (r"runs: got (?P<n1>[\d,]+) distinct device counts; allowed: at most (?P<n2>[\d,]+) \(repeats of one size "
+         r"are averaged, so thin the sizes, not the repeats\)",
+         "mediciones: se recibieron {n1} números de dispositivos distintos; se admite: como mucho {n2} (las "
+         "repeticiones de un tamaño se promedian: reduzca los tamaños, no las repeticiones)"),
+        # files a command reads: a system (catalog), a calibration (predict)
+        (r"(?P<flag>--\S+): got (?P<g>'.*'); allowed: a readable JSON file \((?P<why>.+)\)",
+         "{flag}: se recibió {g}; se admite: un archivo JSON legible ({why})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): not UTF-8 text; allowed: a JSON file as systems.json",
+         "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as systems.json",
+         "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
+         "{flag}: {f} línea {n1}: no es JSON ({why})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} as systems.json",
+         "{flag}: {f}: se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como systems.json"),
+        (r"--system: got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
+         "--system: se recibió {g}; se admite (de {p}): {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in systems.json",
+         "{flag}: {f}: sistema {k}: se recibió {g}; se admite: un objeto como en systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<g>.+?); allowed: (?P<names>.+)",
+         "{flag}: {f}: sistema {k}: gpu {g}; se admite: {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs numbers > 0 \(and below 1e300\) for (?P<keys>.+)",
+         "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpus_per_node (?P<g>.+?); allowed: a whole number ≥ 1",
+         "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
+        (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
+         "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
+        (r"--calibration: (?P<f>.+?): busbw_gbs (?P<e>\S+), alpha_s (?P<m>\S+); allowed: busbw_gbs as a bandwidth in "
+         r"GB/s, from (?P<x>\S+) to (?P<t>\S+), alpha_s from 0 to 1 \(s\)",
+         "--calibration: {f}: busbw_gbs {e}, alpha_s {m}; se admite: busbw_gbs como ancho de banda en GB/s, de {x} "
+         "a {t}, alpha_s de 0 a 1 (s)"),
+        (r"--calibration: (?P<f>.+?): point bytes (?P<e>\S+), busbw_gbs (?P<m>\S+); allowed: bytes from 1 to 1e15 "
+         r"and busbw_gbs > 0 and ≤ (?P<x>\S+)",
+         "--calibration: {f}: punto de {e} bytes, busbw_gbs {m}; se admite: bytes de 1 a 1e15 y busbw_gbs > 0 y "
+         "≤ {x}"),
+        # measure's set-up checks (faces/cli/measure.py, sources/measure)
+        (r"--model-file: got (?P<g>'.*') \((?P<why>no such file|not a \.py file)\); allowed: a Python file defining "
+         r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
+         "--model-file: se recibió {g} ({why}); se admite: un archivo Python que defina build_model() y "
+         "make_batch(batch_size, generator) [y loss_fn]"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \((?P<why>a folder|no such folder|not writable)\); allowed: a writable "
+         r"file path",
+         "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
+        (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
+        (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
+        (r"--grad-accum: (?P<n1>[\d,]+) micro-batches of (?P<t>\S+) s make a (?P<x>\S+) s step; allowed: an "
+         r"optimizer step of at most 1e\+07 s \(four months\)",
+         "--grad-accum: {n1} micro-lotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
+         "mucho 1e+07 s (cuatro meses)"),
+        (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
+         "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
+        (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
+         r"out, or a transformer --model",
+         "--seq-len: --model {m} no es un modelo transformer (sus FLOP son por imagen); se admite: omitirla, o un "
+         "--model transformer"),
+        (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
+         "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
+        (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) ranks \((?P<x>\d+) per CPU core here\) — "
+         r"more would measure the scheduler, not data parallelism; use torchrun across machines",
+         "--devices: se recibió {n1}; se admite: como mucho {n2} procesos ({x} por núcleo de CPU aquí) — más "
+         "medirían el planificador, no el paralelismo de datos; use torchrun entre máquinas"),
+    ),
+}  # fmt: skip
+
+
+# `dpscale measure`'s failures: 'size 2: rank 1 crashed: …' in parts, each said in the language (the exception's
+# own text stays as Python wrote it)
+MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "es": (
+        (r"^size (\d+): ", r"tamaño \1: "),
+        (r"^(tamaño \d+: )all ranks ", r"\1todos los procesos "),
+        (r"^(tamaño \d+: )rank (\d+(, \d+)+) ", r"\1procesos \2 "),
+        (r"^(tamaño \d+: )rank ", r"\1proceso "),
+        (r"^(tamaño \d+: (todos los procesos|procesos [\d, ]+)) made no progress for ", r"\1 no avanzaron en "),
+        (r"^(tamaño \d+: [^:]*?) crashed: ", r"\1 falló: "),
+        (r"^(tamaño \d+: [^:]*?) was killed by ", r"\1 murió por "),
+        (r"^(tamaño \d+: [^:]*?) exited with code ", r"\1 salió con código "),
+        (r" finished without a result", " terminó sin resultado"),
+        (r" made no progress for ", " no avanzó en "),
+        (r" s while starting \(the start-up allowance\)", " s al arrancar (margen de arranque)"),
+        (r"; stopped all ranks", "; se detuvieron todos los procesos"),
+        (r" \(the ranks' output: (\S+)\)", r" (salida de los procesos: \1)"),
+        (r"; finished sizes are in (\S+)$", r"; los tamaños terminados están en \1"),
+        (
+            r"^--out: could not write (.+) \((.+)\); this size's result is shown, not saved; stopped$",
+            r"--out: no se pudo escribir \1 (\2); el resultado de este tamaño se muestra, no se guardó; detenido",
+        ),
+    ),
+}
+
+
+# Reasons quoted inside a refusal: the OS's strerror, JSON's parser, a path check's own words.
+REASONS: dict[str, dict[str, str]] = {
+    "es": {
+        "No such file or directory": "no existe",
+        "Is a directory": "es una carpeta",
+        "Not a directory": "una parte de la ruta no es una carpeta",
+        "Permission denied": "permiso denegado",
+        "not UTF-8 text": "no es texto UTF-8",
+        "not a file path": "no es la ruta de un archivo",
+        "more than 64 MiB: not an input file": "más de 64 MiB: no es un archivo de entrada",
+        "no such file": "no existe",
+        "not a .py file": "no es un archivo .py",
+        "a folder": "es una carpeta",
+        "no such folder": "la carpeta no existe",
+        "not writable": "no se puede escribir",
+        "Expecting value": "se esperaba un valor",
+        "Expecting property name enclosed in double quotes": "se esperaba un nombre entre comillas dobles",
+        "Extra data": "datos de más",
+        "Unterminated string starting at": "cadena sin cerrar",
+        "Expecting ',' delimiter": "se esperaba ','",
+        "Expecting ':' delimiter": "se esperaba ':'",
+        "Invalid control character at": "carácter de control no válido",
+    },
+}

@@ -1,0 +1,921 @@
+"""Every label, heading, term and page text, in English and Spanish, by key (faces.i18n.label reads it)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "warning": "warning",
+        "measure_threads_from_out": (
+            "{n} thread(s) a rank, as the earlier records of this set-up in --out, so that E compares like with like "
+            "(--threads overrides)"
+        ),
+        "measure_no_baseline": "no earlier record in --out has this set-up ({why}): E is relative to this size",
+        "measure_threads_over": (
+            "; {d} ranks × {t} threads exceed the {c} cores, so this size measures oversubscription — measure the "
+            "sizes in one run (-d 1,{d}) into a new file for a fair E"
+        ),
+        "plot_params": "{n} parameters",
+        "plot_per_node": "{g} GPUs/node",
+        "plot_batch": "batch {b}",
+        "measure_oversubscribed": (
+            "world size {d} exceeds the {cores} CPU cores; ranks share cores, so the result measures "
+            "oversubscription, not the hardware's scaling"
+        ),
+        "devices": "devices",
+        "per_device_throughput": "per-device throughput",
+        "efficiency": "scaling efficiency E",
+        "ideal_throughput": "ideal throughput d·v",
+        "actual_throughput": "actual throughput d·v·E",
+        "speedup": "speedup d·E",
+        "lost_throughput": "lost to parallel overhead",
+        "effective_devices": "effective devices d·E",
+        "devices_exact": "devices needed (exact)",
+        "samples/s": "samples/s",
+        "note": "note",
+        # the web page's own words
+        "web_title": "dpscale — data-parallel scaling",
+        "web_tagline": "If I replicate my model on d accelerators, what throughput and speedup do I really get?",
+        "web_calc": "Calculator",
+        "web_predict": "Predict E(d)",
+        "web_run": "Calculate",
+        "web_language": "Language",
+        "web_no_answer": "dpscale: no answer from the server ({why})",
+        "web_bad_answer": "dpscale: the server answered {status} without a result",
+        "web_calc_hint": (
+            "Give three of d, v, E (or a law) and A; the fourth is solved. d takes 64, 8,16,32 or 8..1024x2."
+        ),
+        "web_devices": "Devices d",
+        "web_throughput": "Per-device throughput v (samples/s)",
+        "web_efficiency": "Scaling efficiency E",
+        "web_actual": "Actual throughput A (samples/s)",
+        "web_law": "E(d) law",
+        "web_law_none": "E as given",
+        "web_sigma": "USL σ",
+        "web_kappa": "USL κ",
+        "web_serial": "Amdahl serial fraction",
+        "web_predict_hint": (
+            "E(d) from the model, batch, precision and cluster; a measured "
+            "single-device throughput sets the compute time (without one, it is estimated from FLOPs)."
+        ),
+        "web_model": "Model preset",
+        "web_params": "or parameters",
+        "web_seq_len": "Sequence length (tokens; with parameters and no measured rate)",
+        "web_precision": "Precision",
+        "web_batch": "Per-device batch",
+        "web_grad_accum": "Gradient-accumulation steps",
+        "web_system": "System",
+        "web_pred_throughput": "Measured throughput on one device (samples/s)",
+        "web_error": "error",
+        "web_input_rate": "Input pipeline, samples/s per node (if timed)",
+        "web_fit": "Fit my runs",
+        "web_fit_hint": (
+            "Fit E(d) to your measured runs (one per line: devices:throughput of the whole run; repeat a size to "
+            "measure the noise) and extrapolate with prediction intervals."
+        ),
+        "web_points": "Measured runs, devices:throughput",
+        "web_gpus_per_node": "Devices per node (puts the all-reduce knee there)",
+        "web_at": "Sizes to predict (default: measured, 2×, 4×)",
+        "web_fit_law": "Law (auto: by leave-one-out error)",
+        "web_batch_tab": "Batch & learning rate",
+        "web_batch_hint": (
+            "Global batch = micro-batch × accumulation steps × devices; the learning rate scaled from a reference "
+            "(linear rule for SGD, square root for Adam); steps per epoch; with a noise scale, the critical batch."
+        ),
+        "web_micro_batch": "Micro-batch per device",
+        "web_base_lr": "Reference learning rate",
+        "web_base_batch": "Reference global batch",
+        "web_optimizer": "Optimizer",
+        "web_samples": "Samples per epoch",
+        "web_noise_scale": "Gradient noise scale B_noise (samples)",
+        "web_memory": "Memory",
+        "web_memory_hint": (
+            "Per-device memory of the model states under DDP and ZeRO/FSDP stages (plus activations for "
+            "transformer presets), against the GPU's memory: does it fit, and the least sharding that does."
+        ),
+        "web_zero": "ZeRO stage",
+        "web_zero_all": "all four",
+        "web_gpu": "GPU",
+        "web_mem_seq_len": "Sequence length (transformer presets: activations)",
+        "web_pipeline": "Pipeline bubble",
+        "web_pipeline_hint": (
+            "Idle share of a pipeline's step (bubble / total time) by schedule, the micro-batches in flight, "
+            "and the efficiency with data parallelism stacked on it."
+        ),
+        "web_stages": "Pipeline stages p",
+        "web_microbatches": "Micro-batches m",
+        "web_schedule": "Schedule",
+        "web_chunks": "Chunks per device (interleaved)",
+        "web_pp_devices": "Total devices (a multiple of p)",
+        "web_dp_efficiency": "Data-parallel E",
+        "web_plan": "Time & cost",
+        "web_plan_hint": (
+            "Time to train, device-hours and cost at each cluster size; the cheapest size that meets the "
+            "deadline, the fastest within the budget, and the knee where more devices stop paying."
+        ),
+        "web_epochs": "Epochs",
+        "web_price": "Price per device-hour",
+        "web_deadline": "Deadline (24h, 90m, 2d)",
+        "web_budget": "Budget",
+        "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
+        "or": "or",
+        "solved": "solved for",
+        "constant_note": (
+            "E is held at {e} from two devices on (one device alone is its own reference: E = 1); "
+            "real E usually falls as devices are added — "
+            "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
+        ),
+        "single_note": ("E at one cluster size does not carry to another; E usually falls as d grows"),
+        "one_device_note": (
+            "one device alone is its own reference, so E = 1 there by definition; E = {e} applies from two"
+        ),
+        "law_note": "E(d) from {law}",
+        "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
+        "predict_units_note": "E relative to one device; throughput in samples/s",
+        "wait_note": (
+            "synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d devices; "
+            "the expected spread of compute and synchronisation grows with d (the largest of d draws)"
+        ),
+        "measure_title": (
+            "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
+            "{threads} thread(s)/rank"
+        ),
+        "measure_median": (
+            "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}"
+        ),
+        "measure_terms": (
+            "compute = the same steps under DDP no_sync; sync overhead = (step − compute)/step: DDP's gradient "
+            "bucket copies (there even at d = 1) plus the all-reduce backward did not hide; "
+            "overlap = share of a standalone gradient all-reduce hidden behind backward (a lower bound: the copies "
+            "count as exposed)"
+        ),
+        "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "eq_title": "DDP equivalence: {d} ranks × batch {b} vs one process on batch {db} ({what})",
+        "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
+        "eq_pass": "pass",
+        "eq_fail": "FAIL",
+        "eq_note": "threshold = 1e-10 (float64) or 1e-5 (float32) × max(1, max |grad|); see docs/measure.md",
+        "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
+        "allreduce_fit": (
+            "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
+        ),
+        "calibration_written": "calibration written to {path}",
+        "band_note": (
+            "E lo–hi: where 80 % of published measurements fell around predictions for model families "
+            "the calibration had not seen; on three sets of tables gathered later, 39–69 % fell inside "
+            "(docs/predict.md)"
+        ),
+        "validate_summary": (
+            "{points} points in {configs} configurations: median abs error {median}, 90th percentile {p90}, max {max}"
+        ),
+        "constant_baseline_note": "a constant E (the median measured E) would err by {e} median",
+        "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
+        "interval_coverage_note": "{share} of the held-out measurements inside the fit's {pct} prediction interval",
+        "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
+        "skipped_note": (
+            "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
+            "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
+        ),
+        "nothing_to_check_predict": (
+            "nothing to check: all {configs} configurations lack what a prediction needs (units per sample or "
+            "per-device batch, parameters, GPUs per node, or the bandwidth of a link they use)"
+        ),
+        "nothing_to_check_fit": "nothing to check: fitting needs a configuration with 4 or more device counts",
+        "nothing_to_check_baselines": (
+            "nothing to check: its {configs} configuration(s) hold only their baseline row, so there is no other size "
+            "to predict"
+        ),
+        "units_in": "throughputs in {unit}",
+        "h:per_device_throughput": "per device",
+        "h:efficiency": "E",
+        "h:ideal_throughput": "ideal",
+        "h:actual_throughput": "actual",
+        "h:speedup": "speedup",
+        "h:lost_throughput": "lost",
+        "h:effective_devices": "effective d",
+        "compute_s": "compute per step (ms)",
+        "allreduce_s": "gradient all-reduce (ms)",
+        "exposed_comm_s": "exposed after overlap (ms)",
+        "sync_wait_s": "synchronisation wait (ms)",
+        "input_stall_s": "waiting for input (ms)",
+        "step_s": "step time (ms)",
+        "bottleneck": "bottleneck",
+        "link": "all-reduce limited by",
+        "fit_law": "fitted law: {law} (leave-one-out RMSE {score}) — chosen by {criterion}",
+        "not_available": "n/a",
+        "measured_sizes": "measured sizes",
+        "serve_at": "dpscale: the page is at {url}  (Ctrl-C stops it)",
+        "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
+        "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
+        "{n} refits, run-to-run noise σ = {noise} %{source}",
+        "fit_noise_repeats": " (with {dof} degrees of freedom from repeated runs)",
+        "fit_plot_title": "fit: {law} ({pct} band)",
+        "fit_parameters": "parameters ({pct} interval):",
+        "fit_seconds": "in seconds: compute {c}, gradient bytes ÷ bandwidth {b}, α {a}",
+        "fit_measured": "measured:",
+        "fit_predicted": "predicted ({pct} prediction interval for one run):",
+        "fit_peak": "throughput peaks at {d} devices {rng} (the {law} law)",
+        "fit_no_peak": "the {law} law keeps rising: no peak up to 1,048,576 devices",
+        "fit_devices_for": "devices for {target} {unit}:",
+        "fit_unreachable": " (unreachable)",
+        "fit_min_eff": "largest size with E ≥ {e}:",
+        "fit_of_law": " (the {law} law)",
+        "h:compute_s": "compute ms",
+        "h:allreduce_s": "all-reduce ms",
+        "h:exposed_comm_s": "exposed ms",
+        "h:sync_wait_s": "sync wait ms",
+        "h:input_stall_s": "input ms",
+        "h:step_s": "step ms",
+        "predicted": "predicted E",
+        "measured": "measured E",
+        "measured_points": "measured",
+        "error": "|error|",
+        "signed_error": "signed error",
+        "cfg": "configuration",
+        "intra-node link": "intra-node link",
+        "network": "network",
+        "latency": "latency",
+        "none (one device)": "none (one device)",
+        "synchronisation wait": "synchronisation wait",
+        "input pipeline": "input pipeline",
+        "throughput": "throughput",
+        "h:throughput_lo": "throughput lo",
+        "h:throughput_hi": "throughput hi",
+        "h:efficiency_lo": "E lo",
+        "h:efficiency_hi": "E hi",
+        "h:fitted_efficiency": "fitted E",
+        "h:spread": "spread",
+        "h:step_ms": "step ms",
+        "h:compute_ms": "compute ms",
+        "h:exposed_comm": "sync overhead",
+        "h:overlap": "overlap",
+        "h:launch_s": "launch s",
+        "h:bytes": "bytes",
+        "h:time_us": "time µs",
+        "h:algbw_gbs": "algbw GB/s",
+        "h:busbw_gbs": "busbw GB/s",
+        "h:iters": "iterations",
+        # -- companion calculators (batch, pipeline, memory, plan) --
+        "stage": "ZeRO stage",
+        "strategy": "strategy",
+        "model_state_bytes_per_device": "model states per device",
+        "parameter_bytes": "parameters",
+        "gradient_bytes": "gradients",
+        "optimizer_bytes": "optimizer states",
+        "activation_bytes_per_device": "activations per device",
+        "total_bytes_per_device": "total per device",
+        "device_memory_bytes": "device memory",
+        "headroom_bytes": "headroom (− = short)",
+        "h:stage": "ZeRO",
+        "h:model_state_bytes_per_device": "model states",
+        "h:activation_bytes_per_device": "activations",
+        "h:total_bytes_per_device": "total",
+        "h:headroom_bytes": "headroom",
+        "mem_title": "Memory per device: {params} parameters, {devices} devices, {precision} precision, {optimizer}",
+        "mem_title_one": "Memory per device: {params} parameters, one device, {precision} precision, {optimizer}",
+        "mem_billion": "{x} B",
+        "mem_million": "{x} M",
+        "mem_trillion": "{x} T",
+        "mem_act_note": (
+            "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
+            "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
+        ),
+        "mem_no_act": "{model} is not a transformer preset: activations not counted",
+        "mem_none_fits": (
+            "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — shrink the micro-batch, "
+            "recompute activations, or add tensor/pipeline parallelism"
+        ),
+        "mem_none_fits_devices": (
+            "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
+            "model states over them), or add tensor/pipeline parallelism"
+        ),
+        "mem_none_fits_devices_act": (
+            "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
+            "model states over them, not the activations), or with fewer activations (smaller micro-batch, "
+            "recompute), or add tensor/pipeline parallelism"
+        ),
+        "mem_least": "least-sharded strategy that fits on {where}: {strategy}",
+        "mem_tight": (
+            "{strategy} leaves only {room}, under 5 % of the device: nvidia-smi already shows less than the size "
+            "sold (an 80 GiB H100 as 81,559 MiB) and the CUDA context and fragmentation take more — do not count "
+            "on it without measuring"
+        ),
+        "mem_ddp_copy_tight": (
+            "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}, fp32 under "
+            "torch.autocast) would leave {left}"
+        ),
+        "mem_act_no_dropout": (
+            "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
+            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
+            "without recompute this overstates {model}; with --recompute selective (FlashAttention keeps no "
+            "scores) the count is close"
+        ),
+        "mem_fits": "{strategy} fits on {where}",
+        "mem_not_fits": "{strategy} does not fit on {where}",
+        "mem_stages": (
+            "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); "
+            "2 also gradients (≈ FSDP SHARD_GRAD_OP); "
+            "3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic; `dpscale predict --zero 3` predicts its E); "
+            "CUDA context and fragmentation need a few GB more"
+        ),
+        "mem_ddp_buckets": (
+            "stage 0 is the ZeRO paper's data parallelism: PyTorch DDP also keeps its gradient buckets, {g} more "
+            "per device, unless gradient_as_bucket_view=True"
+        ),
+        "mem_ddp_buckets_autocast": (
+            "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the 16 bytes "
+            "a parameter are then fp32 parameters, gradients and Adam's two moments)"
+        ),
+        "stages": "pipeline stages p",
+        "microbatches": "micro-batches m",
+        "bubble_fraction": "bubble fraction (of total time)",
+        "bubble_overhead": "bubble over ideal time",
+        "pipeline_efficiency": "pipeline efficiency",
+        "in_flight_microbatches": "micro-batches in flight (activations held)",
+        "dp_efficiency": "data-parallel E",
+        "combined_efficiency": "combined E (pipeline × data-parallel)",
+        "dp_replicas": "data-parallel replicas",
+        "h:microbatches": "m",
+        "h:bubble_fraction": "bubble/total",
+        "h:bubble_overhead": "bubble/ideal",
+        "h:pipeline_efficiency": "E pipeline",
+        "h:in_flight_microbatches": "in flight",
+        "h:dp_efficiency": "E dp",
+        "h:combined_efficiency": "E combined",
+        "h:dp_replicas": "replicas",
+        "pipe_title": "Pipeline: {schedule}, p = {p} stages",
+        "pipe_title_chunks": "Pipeline: {schedule}, p = {p} stages, v = {v} chunks per device",
+        "pipe_norm": (
+            "bubble fraction = bubble / total time = r/(1 + r), with r = bubble / ideal time; "
+            "in flight = micro-batches whose activations the first stage holds at once"
+        ),
+        "global_batch": "global batch",
+        "learning_rate": "learning rate",
+        "steps_per_epoch": "steps per epoch",
+        "warmup_steps": "warm-up steps",
+        "steps_factor": "steps vs minimum (1 + B_noise/B)",
+        "samples_factor": "samples vs minimum (1 + B/B_noise)",
+        "steps_to_target": "steps to target",
+        "samples_to_target": "samples to target",
+        "hardware_speedup": "hardware speedup d·E",
+        "time_to_target_speedup": "time-to-target speedup",
+        "ideal_speedup": "ideal speedup d",
+        "h:global_batch": "batch",
+        "h:learning_rate": "LR",
+        "h:steps_per_epoch": "steps/epoch",
+        "h:warmup_steps": "warm-up",
+        "h:steps_factor": "steps ×",
+        "h:samples_factor": "samples ×",
+        "h:steps_to_target": "steps",
+        "h:samples_to_target": "samples",
+        "h:hardware_speedup": "d·E",
+        "h:time_to_target_speedup": "to target",
+        "batch_title": "Batch: micro-batch {b} × {k} accumulation steps × devices",
+        "batch_title_one": "Batch: micro-batch {b} × 1 accumulation step × devices",
+        "batch_rule_linear": (
+            "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW use "
+            "--optimizer adam (square-root rule, Malladi et al. 2022)"
+        ),
+        "batch_rule_sqrt": (
+            "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD use "
+            "--optimizer sgd (linear rule with warm-up, Goyal et al. 2017)"
+        ),
+        "batch_rule_linear_asked": (
+            "linear rule, as --rule asks (LR × B/B0); Adam/AdamW usually takes the square-root rule (Malladi et al. "
+            "2022) — the linear one suits SGD with momentum (Goyal et al. 2017)"
+        ),
+        "batch_rule_sqrt_asked": (
+            "square-root rule, as --rule asks (LR × √(B/B0)); SGD with momentum usually takes the linear rule with "
+            "warm-up (Goyal et al. 2017) — the square-root one suits Adam/RMSprop (Malladi et al. 2022)"
+        ),
+        "batch_warmup": "warm-up: ramp the LR linearly from the base over {w} epochs (Goyal et al.)",
+        "batch_past_goyal": (
+            "past {max} samples the linear rule was not shown to hold (Goyal et al.); expect to need "
+            "LARS/LAMB or a lower LR"
+        ),
+        "batch_far_past": (
+            "global batch {b} is {x}× B_noise (warning above {f}×): {s} the minimum samples for the same "
+            "loss — extra devices mostly buy throughput, not progress"
+        ),
+        "batch_past_dataset": (
+            "one step an epoch from {d} devices on: the global batch ({b}) covers the whole dataset — check "
+            "--dataset-size and the batch"
+        ),
+        "batch_tt": (
+            "time-to-target speedup = E(d)·(1 + β)/(1 + β/d), β = B_noise / per-device batch: "
+            "the speedup in wall-clock time to the same loss, at most d·E"
+        ),
+        "hours": "time to train",
+        "device_hours": "device-hours",
+        "cost": "cost",
+        "marginal_speedup": "marginal speedup per added device",
+        "deadline": "deadline",
+        "budget": "budget",
+        "knee": "knee",
+        "h:hours": "time",
+        "h:device_hours": "device-h",
+        "h:marginal_speedup": "ΔS/Δd",
+        "plan_title": "Plan: time and cost per cluster size",
+        "plan_worked": (
+            "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, "
+            "2.5 per device-hour, deadline 24 h"
+        ),
+        "plan_worked_partial": (
+            "Worked example with your devices/epochs: 1.28M samples at 2,000 samples/s per device, E = 0.9, "
+            "2.5 per device-hour, deadline 24 h (give --samples and --throughput for your run)"
+        ),
+        "plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or --fit for real numbers",
+        "plan_cheapest": "cheapest size meeting the {t} deadline: {pick}",
+        "plan_no_deadline": "no size meets the {t} deadline; the fastest is {d} devices at {h}",
+        "plan_fastest": "fastest size within the budget of {b}: {pick}",
+        "plan_no_budget": "no size stays within the budget of {b}",
+        "plan_knee": (
+            "knee: {pick} — every device beyond it adds under {x} of a device's speedup "
+            "(marginal ΔS/Δd between neighbouring sizes)"
+        ),
+        "plan_no_knee": (
+            "no knee in this range: up to the largest size, added devices still add at least {x} of a device's speedup"
+        ),
+        "plan_knee_first": "(the smallest size given: the knee may lie below it)",
+        "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
+        "plan_file_d0": (
+            "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
+        ),
+    },
+    "es": {
+        "devices": "dispositivos",
+        "per_device_throughput": "rendimiento por dispositivo",
+        "efficiency": "eficiencia de escalado E",
+        "ideal_throughput": "rendimiento ideal d·v",
+        "actual_throughput": "rendimiento real d·v·E",
+        "speedup": "aceleración d·E",
+        "lost_throughput": "perdido por sobrecoste paralelo",
+        "effective_devices": "dispositivos efectivos d·E",
+        "devices_exact": "dispositivos necesarios (exacto)",
+        "samples/s": "muestras/s",
+        "note": "nota",
+        "web_title": "dpscale — escalado con paralelismo de datos",
+        "web_tagline": "Si replico mi modelo en d aceleradores, ¿qué rendimiento y aceleración obtengo de verdad?",
+        "web_calc": "Calculadora",
+        "web_predict": "Predecir E(d)",
+        "web_run": "Calcular",
+        "web_language": "Idioma",
+        "web_no_answer": "dpscale: el servidor no respondió ({why})",
+        "web_bad_answer": "dpscale: el servidor respondió {status} sin resultado",
+        "web_calc_hint": (
+            "Indique tres de d, v, E (o una ley) y A; se despeja la cuarta. d admite 64, 8,16,32 u 8..1024x2."
+        ),
+        "web_devices": "Dispositivos d",
+        "web_throughput": "Rendimiento por dispositivo v (muestras/s)",
+        "web_efficiency": "Eficiencia de escalado E",
+        "web_actual": "Rendimiento real A (muestras/s)",
+        "web_law": "Ley de E(d)",
+        "web_law_none": "E tal cual",
+        "web_sigma": "σ de la USL",
+        "web_kappa": "κ de la USL",
+        "web_serial": "Fracción serie de Amdahl",
+        "web_predict_hint": (
+            "E(d) a partir del modelo, el lote, la precisión y el clúster; un rendimiento medido "
+            "en un dispositivo fija el tiempo de cómputo (sin él, se estima a partir de los FLOPs)."
+        ),
+        "web_model": "Modelo predefinido",
+        "web_params": "o parámetros",
+        "web_seq_len": "Longitud de secuencia (tokens; con parámetros y sin rendimiento medido)",
+        "web_precision": "Precisión",
+        "web_batch": "Lote por dispositivo",
+        "web_grad_accum": "Pasos de acumulación de gradientes",
+        "web_system": "Sistema",
+        "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
+        "web_error": "error",
+        "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
+        "web_fit": "Ajustar mis mediciones",
+        "web_fit_hint": (
+            "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución; "
+            "repita un tamaño para medir el ruido) y extrapola con intervalos de predicción."
+        ),
+        "web_points": "Ejecuciones medidas, dispositivos:rendimiento",
+        "web_gpus_per_node": "Dispositivos por nodo (ahí pone el codo del all-reduce)",
+        "web_at": "Tamaños que predecir (por defecto: los medidos, 2×, 4×)",
+        "web_fit_law": "Ley (auto: por el error dejando uno fuera)",
+        "web_batch_tab": "Lote y tasa de aprendizaje",
+        "web_batch_hint": (
+            "Lote global = micro-lote × pasos de acumulación × dispositivos; la tasa de aprendizaje escalada desde "
+            "una referencia (regla lineal para SGD, raíz cuadrada para Adam); pasos por época; con una escala de "
+            "ruido, el lote crítico."
+        ),
+        "web_micro_batch": "Micro-lote por dispositivo",
+        "web_base_lr": "Tasa de aprendizaje de referencia",
+        "web_base_batch": "Lote global de referencia",
+        "web_optimizer": "Optimizador",
+        "web_samples": "Muestras por época",
+        "web_noise_scale": "Escala de ruido del gradiente B_ruido (muestras)",
+        "web_memory": "Memoria",
+        "web_memory_hint": (
+            "Memoria por dispositivo de los estados del modelo con DDP y las etapas de ZeRO/FSDP (más las "
+            "activaciones de los transformers predefinidos) frente a la memoria de la GPU: si cabe, y el menor "
+            "reparto con el que cabe."
+        ),
+        "web_zero": "Etapa de ZeRO",
+        "web_zero_all": "las cuatro",
+        "web_gpu": "GPU",
+        "web_mem_seq_len": "Longitud de secuencia (transformers predefinidos: activaciones)",
+        "web_pipeline": "Burbuja de pipeline",
+        "web_pipeline_hint": (
+            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según la planificación, los micro-lotes "
+            "en vuelo y la eficiencia con paralelismo de datos encima."
+        ),
+        "web_stages": "Etapas de pipeline p",
+        "web_microbatches": "Micro-lotes m",
+        "web_schedule": "Planificación",
+        "web_chunks": "Fragmentos por dispositivo (interleaved)",
+        "web_pp_devices": "Dispositivos en total (múltiplo de p)",
+        "web_dp_efficiency": "E del paralelismo de datos",
+        "web_plan": "Tiempo y coste",
+        "web_plan_hint": (
+            "Tiempo de entrenamiento, horas-dispositivo y coste por tamaño de clúster; el tamaño más barato que "
+            "cumple el plazo, el más rápido dentro del presupuesto y el codo donde más dispositivos dejan de compensar."
+        ),
+        "web_epochs": "Épocas",
+        "web_price": "Precio por hora-dispositivo",
+        "web_deadline": "Plazo (24h, 90m, 2d)",
+        "web_budget": "Presupuesto",
+        "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
+        "or": "o",
+        "solved": "incógnita despejada",
+        "constant_note": (
+            "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); "
+            "en la práctica E suele caer al añadir "
+            "dispositivos — indique E por tamaño, una ley (--law usl|amdahl) o use `dpscale fit` / "
+            "`dpscale predict`"
+        ),
+        "single_note": ("una E de un tamaño de clúster no vale para otro; E suele caer al crecer d"),
+        "one_device_note": (
+            "un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = {e} vale desde dos"
+        ),
+        "law_note": "E(d) según {law}",
+        "past_peak_note": (
+            "el rendimiento alcanza su máximo en d* = √((1−σ)/κ) ≈ {d} dispositivos: pasado ese punto, más "
+            "dispositivos rinden menos"
+        ),
+        "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "wait_note": (
+            "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
+            "dispositivos; la dispersión esperada del cómputo y de la sincronización crece con d (el mayor de d "
+            "sorteos)"
+        ),
+        "measure_title": (
+            "medido: {workload}, lote {batch}/proceso, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
+            "{threads} hilo(s)/proceso"
+        ),
+        "measure_median": (
+            "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}"
+        ),
+        "measure_terms": (
+            "cómputo = los mismos pasos bajo DDP no_sync; coste de sincronización = (paso − cómputo)/paso: las "
+            "copias de gradientes a los buckets de DDP (también con d = 1) más el all-reduce que el backward no "
+            "ocultó; solapamiento = parte de un all-reduce de gradientes aislado oculta tras el backward (una cota "
+            "inferior: las copias cuentan como expuestas)"
+        ),
+        "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "eq_title": "equivalencia DDP: {d} procesos × lote {b} frente a un proceso con lote {db} ({what})",
+        "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
+        "eq_pass": "pasa",
+        "eq_fail": "FALLA",
+        "eq_note": "umbral = 1e-10 (float64) o 1e-5 (float32) × máx(1, máx |grad|); vea docs/measure.md",
+        "allreduce_title": "all-reduce, {n} procesos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
+        "allreduce_fit": (
+            "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
+            "ajuste {worst}"
+        ),
+        "calibration_written": "calibración escrita en {path}",
+        "band_note": (
+            "E inf–sup: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
+            "de modelos que la calibración no había visto; en tres conjuntos de tablas reunidos después, cayó dentro "
+            "el 39–69 % (docs/predict.md)"
+        ),
+        "validate_summary": (
+            "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
+            "máximo {max}"
+        ),
+        "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
+        "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
+        "interval_coverage_note": (
+            "{share} de las mediciones reservadas dentro del intervalo de predicción del {pct} del ajuste"
+        ),
+        "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
+        "skipped_note": (
+            "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
+            "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "
+            "ancho de banda de un enlace que usan)"
+        ),
+        "nothing_to_check_predict": (
+            "nada que comprobar: a las {configs} configuraciones les falta algo que la predicción necesita "
+            "(unidades por muestra o lote por dispositivo, parámetros, GPU por nodo, o el ancho de banda de un "
+            "enlace que usan)"
+        ),
+        "nothing_to_check_fit": "nada que comprobar: el ajuste necesita una configuración con 4 o más tamaños",
+        "nothing_to_check_baselines": (
+            "nada que comprobar: sus {configs} configuraciones solo tienen la fila de referencia, así que no hay otro "
+            "tamaño que predecir"
+        ),
+        "units_in": "rendimientos en {unit}",
+        "h:per_device_throughput": "por dispositivo",
+        "h:efficiency": "E",
+        "h:ideal_throughput": "ideal",
+        "h:actual_throughput": "real",
+        "h:speedup": "aceleración",
+        "h:lost_throughput": "perdido",
+        "h:effective_devices": "d efectivos",
+        "compute_s": "cómputo por paso (ms)",
+        "allreduce_s": "all-reduce de gradientes (ms)",
+        "exposed_comm_s": "expuesto tras solapar (ms)",
+        "sync_wait_s": "espera de sincronización (ms)",
+        "input_stall_s": "espera de datos de entrada (ms)",
+        "step_s": "tiempo de paso (ms)",
+        "bottleneck": "cuello de botella",
+        "link": "all-reduce limitado por",
+        "fit_law": "ley ajustada: {law} (RMSE dejando uno fuera {score}) — elegida por {criterion}",
+        "not_available": "n/d",
+        "measured_sizes": "tamaños medidos",
+        "unknown_command": "orden desconocida {command}; se admite: {valid}",
+        "cannot_write": "no se pudo escribir la salida ({why})",
+        "command_first": "'{command}' tras las opciones; se admite: la orden primero: dpscale {command} [OPCIONES]",
+        "warning": "aviso",
+        "measure_threads_from_out": (
+            "{n} hilo(s) por rango, como los registros anteriores de este montaje en --out, para que E compare lo "
+            "comparable (--threads lo cambia)"
+        ),
+        "measure_no_baseline": (
+            "ningún registro anterior de --out tiene este montaje ({why}): E es relativa a este tamaño"
+        ),
+        "measure_threads_over": (
+            "; {d} rangos × {t} hilos superan los {c} núcleos, así que este tamaño mide la sobresuscripción — mida "
+            "los tamaños en una sola ejecución (-d 1,{d}) en un archivo nuevo para una E justa"
+        ),
+        "plot_params": "{n} parámetros",
+        "plot_per_node": "{g} GPU/nodo",
+        "plot_batch": "lote {b}",
+        "measure_oversubscribed": (
+            "el tamaño {d} supera los {cores} núcleos de CPU; los rangos comparten núcleos, así que el resultado mide "
+            "la sobresuscripción, no el escalado del hardware"
+        ),
+        "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
+        "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
+        "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
+        "{n} reajustes, ruido entre ejecuciones σ = {noise} %{source}",
+        "fit_noise_repeats": " (con {dof} grados de libertad de ejecuciones repetidas)",
+        "fit_plot_title": "ajuste: {law} (banda del {pct})",
+        "fit_parameters": "parámetros (intervalo del {pct}):",
+        "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",
+        "fit_measured": "medido:",
+        "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
+        "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
+        "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta 1.048.576 dispositivos",
+        "fit_devices_for": "dispositivos para {target} {unit}:",
+        "fit_unreachable": " (inalcanzable)",
+        "fit_min_eff": "mayor tamaño con E ≥ {e}:",
+        "fit_of_law": " (la ley {law})",
+        "h:compute_s": "cómputo ms",
+        "h:allreduce_s": "all-reduce ms",
+        "h:exposed_comm_s": "expuesto ms",
+        "h:sync_wait_s": "espera ms",
+        "h:input_stall_s": "entrada ms",
+        "h:step_s": "paso ms",
+        "predicted": "E predicha",
+        "measured": "E medida",
+        "measured_points": "medido",
+        "error_frame": "{name}: se recibió {got}; se admite: {allowed}",
+        "whole_from_to": "un número entero de",
+        "see_help": "vea --help",
+        "w:mixed": "mixta",
+        "w:selective": "selectivo",
+        "w:full": "completo",
+        "w:none": "ninguno",
+        "w:transfer": "transferencia",  # the fitted laws' parameters (sources/fit_laws.py)
+        "w:latency": "latencia",
+        "w:serial_fraction": "fracción_serie",
+        "interval_sep": "; ",  # [0; 0,042]: a decimal comma would read '[0, 0,042]' as three numbers
+        "error": "|error|",
+        "signed_error": "error con signo",
+        "cfg": "configuración",
+        "synchronisation wait": "espera de sincronización",
+        "input pipeline": "carga de datos",
+        "throughput": "rendimiento",
+        "h:throughput_lo": "rendimiento mín",
+        "h:throughput_hi": "rendimiento máx",
+        "h:efficiency_lo": "E inf",
+        "h:efficiency_hi": "E sup",
+        "h:fitted_efficiency": "E ajustada",
+        "h:spread": "dispersión",
+        "h:step_ms": "paso ms",
+        "h:compute_ms": "cómputo ms",
+        "h:exposed_comm": "coste de sincr.",
+        "h:overlap": "solapamiento",
+        "h:launch_s": "arranque s",
+        "h:bytes": "bytes",
+        "h:time_us": "tiempo µs",
+        "h:algbw_gbs": "algbw GB/s",
+        "h:busbw_gbs": "busbw GB/s",
+        "h:iters": "iteraciones",
+        "intra-node link": "enlace intranodo",
+        "network": "red",
+        "latency": "latencia",
+        "none (one device)": "ninguno (un dispositivo)",
+        # -- calculadoras complementarias (batch, pipeline, memory, plan) --
+        "stage": "etapa ZeRO",
+        "strategy": "estrategia",
+        "model_state_bytes_per_device": "estados del modelo por dispositivo",
+        "parameter_bytes": "parámetros",
+        "gradient_bytes": "gradientes",
+        "optimizer_bytes": "estados del optimizador",
+        "activation_bytes_per_device": "activaciones por dispositivo",
+        "total_bytes_per_device": "total por dispositivo",
+        "device_memory_bytes": "memoria del dispositivo",
+        "headroom_bytes": "margen (− = falta)",
+        "h:stage": "ZeRO",
+        "h:model_state_bytes_per_device": "estados",
+        "h:activation_bytes_per_device": "activaciones",
+        "h:total_bytes_per_device": "total",
+        "h:headroom_bytes": "margen",
+        "mem_title_one": (
+            "Memoria por dispositivo: {params} parámetros, un dispositivo, precisión {precision}, {optimizer}"
+        ),
+        "mem_title": (
+            "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
+        ),
+        "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
+        "mem_million": "{x} millones de",
+        "mem_trillion": "{x} billones de",  # el billón español: 10^12
+        "mem_trillion_one": "1 billón de",
+        "mem_act_note": (
+            "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
+            "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
+        ),
+        "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
+        "mem_none_fits": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el micro-lote, "
+            "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_none_fits_devices": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
+            "reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_none_fits_devices_act": (
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
+            "reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
+            "(micro-lote menor, recómputo), o añada paralelismo de tensor o de pipeline"
+        ),
+        "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
+        "mem_tight": (
+            "{strategy} deja solo {room}, menos del 5 % del dispositivo: nvidia-smi ya muestra menos que el tamaño "
+            "vendido (una H100 de 80 GiB como 81.559 MiB) y el contexto CUDA y la fragmentación toman más — no "
+            "cuente con ello sin medirlo"
+        ),
+        "mem_ddp_copy_tight": (
+            "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
+            "({copy}, fp32 con torch.autocast) dejaría {left}"
+        ),
+        "mem_act_no_dropout": (
+            "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
+            "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
+            "los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima {model}; con --recompute selective "
+            "(FlashAttention no guarda las puntuaciones) la cuenta se acerca"
+        ),
+        "mem_fits": "{strategy} cabe en {where}",
+        "mem_not_fits": "{strategy} no cabe en {where}",
+        "mem_stages": (
+            "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); "
+            "2 también los gradientes (≈ FSDP SHARD_GRAD_OP); "
+            "3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP; `dpscale predict --zero 3` "
+            "predice su E); el contexto CUDA y la fragmentación piden unos GB más"
+        ),
+        "mem_ddp_buckets": (
+            "la etapa 0 es el paralelismo de datos del artículo de ZeRO: DDP de PyTorch guarda además sus buckets "
+            "de gradientes, {g} más por dispositivo, salvo con gradient_as_bucket_view=True"
+        ),
+        "mem_ddp_buckets_autocast": (
+            "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan {g} "
+            "(los 16 bytes por parámetro son entonces parámetros, gradientes y los dos momentos de Adam en fp32)"
+        ),
+        "stages": "etapas de pipeline p",
+        "microbatches": "micro-lotes m",
+        "bubble_fraction": "fracción de burbuja (del tiempo total)",
+        "bubble_overhead": "burbuja sobre tiempo ideal",
+        "pipeline_efficiency": "eficiencia del pipeline",
+        "in_flight_microbatches": "micro-lotes en vuelo (activaciones retenidas)",
+        "dp_efficiency": "E de datos en paralelo",
+        "combined_efficiency": "E combinada (pipeline × datos)",
+        "dp_replicas": "réplicas de datos en paralelo",
+        "h:microbatches": "m",
+        "h:bubble_fraction": "burbuja/total",
+        "h:bubble_overhead": "burbuja/ideal",
+        "h:pipeline_efficiency": "E pipeline",
+        "h:in_flight_microbatches": "en vuelo",
+        "h:dp_efficiency": "E datos",
+        "h:combined_efficiency": "E combinada",
+        "h:dp_replicas": "réplicas",
+        "pipe_title": "Pipeline: {schedule}, p = {p} etapas",
+        "pipe_title_chunks": "Pipeline: {schedule}, p = {p} etapas, v = {v} fragmentos por dispositivo",
+        "pipe_norm": (
+            "fracción de burbuja = burbuja / tiempo total = r/(1 + r), con r = burbuja / tiempo ideal; "
+            "en vuelo = micro-lotes cuyas activaciones retiene a la vez la primera etapa"
+        ),
+        "global_batch": "lote global",
+        "learning_rate": "tasa de aprendizaje",
+        "steps_per_epoch": "pasos por época",
+        "warmup_steps": "pasos de calentamiento",
+        "steps_factor": "pasos frente al mínimo (1 + B_ruido/B)",
+        "samples_factor": "muestras frente al mínimo (1 + B/B_ruido)",
+        "steps_to_target": "pasos hasta el objetivo",
+        "samples_to_target": "muestras hasta el objetivo",
+        "hardware_speedup": "aceleración del hardware d·E",
+        "time_to_target_speedup": "aceleración hasta el objetivo",
+        "ideal_speedup": "aceleración ideal d",
+        "h:global_batch": "lote",
+        "h:learning_rate": "LR",
+        "h:steps_per_epoch": "pasos/época",
+        "h:warmup_steps": "calentam.",
+        "h:steps_factor": "pasos ×",
+        "h:samples_factor": "muestras ×",
+        "h:steps_to_target": "pasos",
+        "h:samples_to_target": "muestras",
+        "h:hardware_speedup": "d·E",
+        "h:time_to_target_speedup": "al objetivo",
+        "batch_title": "Lote: micro-lote {b} × {k} pasos de acumulación × dispositivos",
+        "batch_title_one": "Lote: micro-lote {b} × 1 paso de acumulación × dispositivos",
+        "batch_rule_linear": (
+            "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
+            "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"
+        ),
+        "batch_rule_sqrt": (
+            "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); "
+            "para SGD use --optimizer sgd (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+        "batch_rule_linear_asked": (
+            "regla lineal, como pide --rule (LR × B/B0); Adam/AdamW suele llevar la regla de la raíz cuadrada "
+            "(Malladi et al. 2022) — la lineal es para SGD con momento (Goyal et al. 2017)"
+        ),
+        "batch_rule_sqrt_asked": (
+            "regla de la raíz cuadrada, como pide --rule (LR × √(B/B0)); SGD con momento suele llevar la regla "
+            "lineal con calentamiento (Goyal et al. 2017) — la de la raíz cuadrada es para Adam/RMSprop "
+            "(Malladi et al. 2022)"
+        ),
+        "batch_warmup": "calentamiento: suba la LR linealmente desde la base durante {w} épocas (Goyal et al.)",
+        "batch_past_goyal": (
+            "por encima de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
+            "probablemente necesite LARS/LAMB o una LR menor"
+        ),
+        "batch_far_past": (
+            "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
+            "misma pérdida — más dispositivos dan sobre todo rendimiento, no progreso"
+        ),
+        "batch_past_dataset": (
+            "un paso por época desde {d} dispositivos: el lote global ({b}) cubre todo el conjunto de datos — "
+            "revise --dataset-size y el lote"
+        ),
+        "batch_tt": (
+            "aceleración hasta el objetivo = E(d)·(1 + β)/(1 + β/d), β = B_ruido / lote por dispositivo: "
+            "la aceleración en tiempo real hasta la misma pérdida, como mucho d·E"
+        ),
+        "hours": "tiempo de entrenamiento",
+        "device_hours": "horas-dispositivo",
+        "cost": "coste",
+        "marginal_speedup": "aceleración marginal por dispositivo añadido",
+        "deadline": "plazo",
+        "budget": "presupuesto",
+        "knee": "codo",
+        "h:hours": "tiempo",
+        "h:device_hours": "horas-disp.",
+        "h:marginal_speedup": "ΔS/Δd",
+        "plan_title": "Plan: tiempo y coste por tamaño de clúster",
+        "plan_worked_partial": (
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 muestras/s por dispositivo, "
+            "E = 0,9, 2,5 por hora-dispositivo, plazo 24 h (dé --samples y --throughput para su caso)"
+        ),
+        "plan_worked": (
+            "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 muestras/s por dispositivo, E = 0,9, "
+            "2,5 por hora-dispositivo, plazo 24 h"
+        ),
+        "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
+        "plan_cheapest": "tamaño más barato que cumple el plazo de {t}: {pick}",
+        "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es {d} dispositivos con {h}",
+        "plan_fastest": "tamaño más rápido dentro del presupuesto de {b}: {pick}",
+        "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
+        "plan_knee": (
+            "codo: {pick} — cada dispositivo más allá añade menos de {x} de la aceleración de un dispositivo "
+            "(ΔS/Δd marginal entre tamaños vecinos)"
+        ),
+        "plan_no_knee": (
+            "sin codo en este rango: hasta el mayor tamaño, los dispositivos añadidos aún aportan al menos {x} de "
+            "la aceleración de un dispositivo"
+        ),
+        "plan_knee_first": "(el menor tamaño dado: el codo puede estar por debajo)",
+        "plan_fit_below": (
+            "tamaños por debajo de {d0} dispositivos omitidos: la E ajustada es relativa a la ejecución "
+            "medida más pequeña"
+        ),
+        "plan_file_d0": (
+            "la E del archivo es relativa a {d0} dispositivos: --throughput debe ser el rendimiento por "
+            "dispositivo medido con {d0}"
+        ),
+    },
+}

@@ -1,0 +1,165 @@
+"""The library's notes in Spanish: loaded only when a note is said in Spanish (faces.i18n.say)."""
+
+from __future__ import annotations
+
+# The library's notes (dpscale.notes.EN) in the other languages, by the same keys and fields.
+NOTES: dict[str, dict[str, str]] = {
+    "es": {
+        "superlinear": (
+            "E > 1: superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una "
+            "referencia lenta); se informa, no se rechaza"
+        ),
+        "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
+        "calibration_table": (
+            "all-reduce dentro del nodo según la calibración medida: su tabla busbw(tamaño) ({n} tamaños)"
+        ),
+        "calibration_alpha_beta": "all-reduce dentro del nodo según la calibración medida: busbw {busbw:g} GB/s",
+        "gpu_unknown": (
+            "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
+        ),
+        "ragged_nodes": (
+            "{d:,} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
+            "(un último nodo incompleto suele ir más lento)"
+        ),
+        "unchecked_arch": (
+            "ninguna medición publicada en GPU {arch} ({gpu}) ha comprobado este modelo — se calibró en sistemas "
+            "DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
+        ),
+        "unchecked_size": (
+            "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
+            "sincronización se extrapola"
+        ),
+        "unchecked_params": (
+            "{m:,.4g} M de parámetros: las mediciones publicadas comprobaron {lo:g}–{hi:g} M; la espera de "
+            "sincronización crece con los bytes de gradiente y se extrapola, y no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_intra": (
+            "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas comprobaron NVLink a "
+            "{lo:g}–{hi:g} GB/s; no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_inter": (
+            "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas comprobaron InfiniBand a {lo:g}–{hi:g} GB/s; "
+            "no consta que E inf–sup se cumpla"
+        ),
+        "ddp_memory": (
+            "DDP simple necesita al menos {need:,.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
+            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, "
+            "`dpscale memory` lo dimensiona"
+        ),
+        "zero_memory": (
+            "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
+            "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; vea `dpscale memory`"
+        ),
+        "zero_unchecked": (
+            "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
+            "(la precarga de FSDP), en unidades de {unit:,.4g} MiB de gradientes (--bucket-mb), con costes de "
+            "anillo; ninguna medición publicada lo comprobó — la espera y E inf–sup vienen de ejecuciones DDP. Las "
+            "columnas de all-reduce recogen estas colectivas"
+        ),
+        "one_device_inferred": (
+            "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
+            "ni su espera): E y la aceleración son relativas a él"
+        ),
+        "cpu_decode": (
+            "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
+            "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
+            "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
+            "en la GPU (DALI); la tasa medida de la carga de datos va en --input-rate"
+        ),
+        "beyond_peak": (
+            "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
+            "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
+        ),
+        "cnn_mfu": (
+            "las CNN quedan lejos de esa fracción, hacia arriba o hacia abajo: ResNet-50 publicada alcanza el "
+            "{t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % del pico "
+            "fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
+        ),
+        "compute_estimated": (
+            "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
+        ),
+        "law_per_size": "E por tamaño: {table}",
+        "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
+        "pipeline_interleaved": "intercalado: Megatron-LM necesita m múltiplo de p ({p})",
+        "pipeline_zb_times": (
+            "las cifras sin burbuja suponen forward = backward de entrada = backward de pesos (T_F = T_B = T_W)"
+        ),
+        "pipeline_zb2_in_flight": (
+            "ZB-H2 solo no tiene burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
+            "es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
+        ),
+        "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
+        "law_amdahl": "Amdahl, fracción serie = {s:g}",
+        "runs_duplicated": (
+            "{n} ejecuciones de {d:,} dispositivos, {k} de ellas un rendimiento repetido en todas sus cifras: cuentan "
+            "una vez para el ruido (¿un registro pegado dos veces?)"
+        ),
+        "runs_repeated": (
+            "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+        ),
+        "runs_conflicting": (
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+        ),
+        "extrapolating": (
+            "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
+            "ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
+        "few_sizes": (
+            "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
+            "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
+        ),
+        "few_sizes_repeats": (
+            "solo {n} tamaños medidos: nada pone a prueba la ley (las ejecuciones repetidas dan el ruido, "
+            "{noise:.1f} %) — mida al menos 3 tamaños"
+        ),
+        "exact_fit": (
+            "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
+            "exactamente por ellos, así que los residuos no dicen nada del ruido y el intervalo descansa en el "
+            "{noise:g} % supuesto"
+        ),
+        "degenerate_all": (
+            "ajuste degenerado: todos los términos de pérdida son 0 (E = 1 en todos los tamaños); ayudan más "
+            "tamaños o tamaños mayores"
+        ),
+        "degenerate_kappa": (
+            "ajuste degenerado: κ es como mucho el 0,1 % del tiempo de paso en el mayor tamaño medido, "
+            "indistinguible de su límite 0 — la USL es Amdahl en estos tamaños, y cualquier máximo de rendimiento "
+            "depende de una κ que no muestran"
+        ),
+        "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
+        "fit_unseen": (
+            "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0:,}, así que E relativa a d0 no "
+            "lo ve — no se estima (n/a) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
+        ),
+        "laws_disagree": (
+            "la segunda ley ({rival}) pone E con {d:,} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
+            "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
+        ),
+        "laws_pooled": (
+            "los intervalos de predicción toman por igual de {laws}: los tamaños medidos no descartan {others} (su "
+            "desajuste cabe en el ruido del de la ley {law}), así que qué ley vale más allá de ellos es parte de la "
+            "incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios son de la ley "
+            "{law}; --law {law} da el intervalo, más estrecho, de una sola ley"
+        ),
+        "fit_why_forced": "usted (--law {law})",
+        "fit_why_default": (
+            "defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
+        ),
+        "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
+        "MSE a la mitad)",
+        "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
+        "fit_misses": (
+            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
+            "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
+        ),
+        "fit_past_domain": (
+            "{name} = {value:.4g} de la ley {law} queda fuera de su rango ({bound}, como lo admite la calculadora): "
+            "el rendimiento cae al añadir dispositivos — estas ejecuciones no escalan; revíselas antes de extrapolar"
+        ),
+        "superlinear_points": (
+            "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
+            "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "
+            "tiran del ajuste"
+        ),
+    },
+}
