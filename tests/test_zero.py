@@ -13,6 +13,8 @@ import json
 import numpy as np
 import pytest
 from clihelp import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes
@@ -245,3 +247,36 @@ def test_cli(capsys):
     rc, out, err = run(capsys, "predict", "--model", "gpt2", "--params", "1000", "-v", "10", "--system", "dgx-a100",
                        "--zero", "1")  # fmt: skip
     assert rc == 0, err
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    d=st.sampled_from([2, 8, 12, 16, 64, 512]),
+    micro_s=st.floats(1e-4, 2.0),
+    units=st.floats(0.05, 40.0),
+    ga=st.integers(1, 8),
+    intra=st.floats(10, 900),
+    inter=st.floats(5, 400),
+    faster=st.floats(1.0, 4.0),
+    zero=st.sampled_from([1, 2, 3]),
+)
+def test_properties(d, micro_s, units, ga, intra, inter, faster, zero):
+    kw = dict(gpus_per_node=8, grad_accum=ga, bucket_cap=25 * MIB, first_bucket=MIB)
+    grad = units * 25 * MIB
+
+    def at(**more):
+        args = {**kw, "grad_bytes": grad, "intra_bw_gbs": intra, "inter_bw_gbs": inter, "zero": zero, **more}
+        return step_time(d, micro_s, **args)
+
+    b = at()
+    # overlap hides, never adds; without it every collective of the step waits
+    assert b.exposed_s[0] <= at(overlap=False).exposed_s[0] * (1 + 1e-9)
+    assert at(overlap=False).exposed_s[0] == pytest.approx(b.allreduce_s[0])
+    # the breakdown adds up: link, network and latency seconds make the collectives' time
+    assert b.intra_s[0] + b.inter_s[0] + b.latency_s[0] == pytest.approx(b.allreduce_s[0])
+    # faster links never slow a step
+    assert at(intra_bw_gbs=intra * faster, inter_bw_gbs=inter * faster).step_s[0] <= b.step_s[0] * (1 + 1e-9)
+    # sharding the parameters too (stage 3) moves more and hides no more than stage 2, on the same units
+    if zero == 2:
+        assert at(zero=3).exposed_s[0] >= b.exposed_s[0] * (1 - 1e-9)
+        assert at(zero=3).allreduce_s[0] > b.allreduce_s[0]
