@@ -43,6 +43,7 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "--model-file", "nope.py", "--devices", "1"], "--model-file: got 'nope.py' (no such file)"),
         (["measure", "--out", "/no/such/dir/r.jsonl"], "--out: got '/no/such/dir/r.jsonl' (no such folder)"),
         (["measure", "--out", "/"], "--out: got '/' (a folder); allowed: a writable file path"),
+        (["measure", "allreduce", "--zero", "3"], "--zero: belongs to `dpscale measure`, not to this mode"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
@@ -343,3 +344,28 @@ def test_an_out_path_where_no_file_can_be_made_is_refused_before_any_rank_starts
 
     with pytest.raises(DpscaleError, match="--out: got '/sys/x.jsonl' \\(not writable\\)"):
         check_writable("/sys/x.jsonl", jsonl=True)
+
+
+def test_sharded_records_keep_apart_from_ddp_ones(tmp_path) -> None:
+    """A ZeRO/FSDP run (zero ≥ 1) times no compute-alone phase: its split is None, not 0; E never compares it with
+    DDP records, and `dpscale fit` takes one or the other from a file. Records from before the key read as DDP."""
+    job = Job(batch=10, steps=5, zero=3)
+    rec = results.summarise({**raw(2, [1.0], None), "zero": 3, "comm_s": None}, job, 1.0)
+    assert rec["zero"] == 3 and rec["throughput"] == pytest.approx(100.0)
+    assert rec["compute_s"] is None and rec["comm_exposed_s"] is None and rec["overlap"] is None
+    ddp = results.summarise(raw(1, [1.0], [0.8]), Job(batch=10, steps=5), 1.0)
+    assert ddp["zero"] == 0 and not results.same_setup(ddp, rec)
+    old = {k: v for k, v in ddp.items() if k != "zero"}  # written before the key existed
+    assert results.same_setup(old, ddp) and results.differing(None, rec) is None
+    path = tmp_path / "r.jsonl"
+    results.append_jsonl(str(path), old)
+    assert results.baseline_from_file(str(path), rec) is None  # FSDP at 2 is not compared with DDP at 1
+    assert results.differing(str(path), rec) == "zero 0 → 3"
+    from dpscale.sources.fit_io import read_runs
+
+    results.append_jsonl(str(path), {**ddp, "devices": 2})
+    assert len(read_runs(str(path))) == 2  # an old record and a new DDP one: one set-up
+    results.append_jsonl(str(path), rec)
+    with pytest.raises(DpscaleError, match=r"line 3: another set-up than line 1 \(zero 0 → 3\)"):
+        read_runs(str(path))
+    assert Job(zero=3).beats_total(2) == 3 + 2 * (10 + 3 * 50) + 1  # no compute-alone phases to count

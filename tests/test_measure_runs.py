@@ -69,6 +69,27 @@ def test_train_d1_d2_json_and_jsonl(capsys: pytest.CaptureFixture[str], tmp_path
     assert fitted["measured"][1]["efficiency"] == pytest.approx(p2["throughput"] / (2 * p1["throughput"]))
 
 
+@pytest.mark.parametrize("zero", [1, 2, 3])
+def test_sharded_training_at_d1_d2(capsys: pytest.CaptureFixture[str], tmp_path: Path, zero: int) -> None:
+    """--zero: ZeroRedundancyOptimizer (1) or FSDP2 fully_shard (2, 3), measured like DDP but without a
+    compute-alone phase; under FSDP each of 2 ranks holds half the weights."""
+    out = tmp_path / "r.jsonl"
+    res = run_json(capsys, ["measure", "--devices", "1,2", *TINY, "--zero", str(zero), "--out", str(out)])
+    assert res["zero"] == zero
+    p1, p2 = res["points"]
+    assert p1["efficiency"] == 1.0 and p2["efficiency"] == pytest.approx(p2["throughput"] / 2 / p1["throughput"])
+    for p in (p1, p2):
+        assert p["zero"] == zero and p["compute_s"] is None and p["overlap"] is None and p["comm_s"] is None
+    assert p1["params_per_rank"] == p1["params"] == 1_863_690
+    if zero == 1:
+        assert p2["params_per_rank"] == p2["params"] and p2["replica_drift"] == 0.0  # whole replicas, still equal
+    else:
+        assert p2["params_per_rank"] == pytest.approx(p2["params"] / 2, rel=1e-3) and p2["replica_drift"] is None
+    assert [json.loads(x)["zero"] for x in out.read_text().splitlines()] == [zero, zero]
+    assert main(["measure", "--devices", "2", *TINY, "--zero", str(zero)]) == 0  # the table: its note, no crash
+    assert f"compare with `dpscale predict --zero {zero}`" in capsys.readouterr().out
+
+
 def test_equivalence_gradients_match(capsys: pytest.CaptureFixture[str]) -> None:
     res = run_json(capsys, ["measure", "equivalence", "--devices", "2", "--batch", "4"])
     assert res["passed"] and res["global_batch"] == 8

@@ -226,6 +226,9 @@ HELP_ES: dict[str, str] = {
         "tamaños de mensaje del allreduce (por defecto 1KB..256MB, en pasos de ×2)"
     ),
     "allreduce iterations per size (default 20)": "iteraciones del allreduce por tamaño (por defecto 20)",
+    "train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP": (
+        "entrenar repartido: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP"
+    ),
     "train: append JSONL per size as it finishes; allreduce: calib.json": (
         "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
     ),

@@ -113,7 +113,7 @@ def read_runs(path: str | Path) -> list[Run]:
 
 
 def _read_jsonl(text: str, name: str) -> list[Run]:
-    from dpscale.sources.measure.results import SETUP_KEYS  # (no torch: records only)
+    from dpscale.sources.measure.results import DEFAULTS, SETUP_KEYS  # (no torch: records only)
 
     runs, setup = [], None
     for i, line in enumerate(text.splitlines(), start=1):
@@ -138,6 +138,7 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
         mine = {k: rec[k] for k in SETUP_KEYS if k in rec}  # `dpscale measure` records say their set-up
+        mine = {**DEFAULTS, **mine} if mine else mine  # (a record from before a key existed: its default)
         if setup is None:
             setup = (mine, i)
         elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
@@ -145,7 +146,7 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
                              if setup[0].get(k) != mine.get(k))  # fmt: skip
             raise DpscaleError(
                 f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
-                "of one model, batch, backend, device, steps and threads a rank)"
+                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage)"
             )
         runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
     return runs

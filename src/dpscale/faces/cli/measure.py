@@ -19,7 +19,7 @@ from dpscale.faces.cli.common import add_output_args, number, parse_devices, who
 from dpscale.faces.output import Column, emit, to_json
 
 MODE_FLAGS = {
-    "train": ("steps", "warmup", "repeats"),
+    "train": ("steps", "warmup", "repeats", "zero"),
     "allreduce": ("sizes", "iters"),
 }
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
@@ -42,6 +42,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--repeats", metavar="N", help="repeats per size; throughput is their median (default 3)")
     g.add_argument("--sizes", metavar="S", help="allreduce message sizes (default 1KB..256MB, ×2 steps)")
     g.add_argument("--iters", metavar="N", help="allreduce iterations per size (default 20)")
+    g.add_argument("--zero", choices=("0", "1", "2", "3"), metavar="STAGE",
+                   help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP")  # fmt: skip
     g = p.add_argument_group("run")
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
     g.add_argument("--timeout", metavar="S", default="600", help="seconds without progress = hung (default 600)")
@@ -80,6 +82,7 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
         threads=whole(args.threads, "--threads", hi=1024),  # 1e9 threads: libgomp's out-of-memory abort
         device=args.device,
         timeout=timeout,
+        zero=int(args.zero or 0),
     )
 
 
@@ -287,7 +290,8 @@ TRAIN_COLUMNS = [
 def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     first = recs[0]
     if args.json:
-        head = {k: first[k] for k in ("workload", "batch", "steps", "warmup", "repeats", "backend", "device")}
+        head = {k: first.get(k, 0) for k in ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend",
+                                             "device")}  # fmt: skip
         print(to_json({**head, "points": recs}))
         return
     if args.csv:
@@ -298,7 +302,7 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
             **r,
             "spread": r["throughput_spread"],
             "step_ms": 1e3 * r["step_s"],
-            "compute_ms": 1e3 * r["compute_s"],
+            "compute_ms": None if r["compute_s"] is None else 1e3 * r["compute_s"],
             "exposed_comm": r["exposed_comm_share"],
         }
         for r in recs
@@ -308,8 +312,15 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     lang = args.lang
     title = label("measure_title", lang).format(**first)
     d0 = first.get("baseline_devices", first["devices"])
-    notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in ("measure_median", "measure_terms")]
+    said = ("measure_median",) if first.get("zero") else ("measure_median", "measure_terms")  # sharded: no split
+    notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
     notes.append(label("measure_launch", lang))
+    if first.get("zero"):
+        from dpscale.formulas.memory import STAGE_NAMES
+
+        z = first["zero"]
+        notes.append(label("measure_sharded", lang).format(stage=STAGE_NAMES[z], how=label(f"measure_zero{z}", lang),
+                                                           zero=z))  # fmt: skip
     emit(rows, TRAIN_COLUMNS, args, title, notes)
 
 

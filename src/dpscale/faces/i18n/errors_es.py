@@ -396,9 +396,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
          '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
-         r"set-up per file \(the records of one model, batch, backend, device, steps and threads a rank\)",
+         r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\)",
          "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
-         "de un modelo, lote, backend, dispositivo, pasos e hilos por proceso)"),
+         "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO)"),
         (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
          "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "

@@ -149,6 +149,13 @@ LABELS: dict[str, dict[str, str]] = {
             "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "measure_sharded": (
+            "sharded: {stage} ({how}); its ranks cannot step apart, so only synchronised steps are timed — compute, "
+            "sync overhead and overlap are not measured; compare with `dpscale predict --zero {zero}`"
+        ),
+        "measure_zero1": "DDP with torch's ZeroRedundancyOptimizer",
+        "measure_zero2": "FSDP2 fully_shard per child module, parameters kept until backward ends",
+        "measure_zero3": "FSDP2 fully_shard per child module, parameters resharded after forward",
         "eq_title": "DDP equivalence: {d} ranks × batch {b} vs one process on batch {db} ({what})",
         "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
         "eq_pass": "pass",
@@ -576,6 +583,14 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "measure_sharded": (
+            "repartido: {stage} ({how}); sus procesos no pueden dar pasos por separado, así que solo se miden pasos "
+            "sincronizados — cómputo, coste de sincronización y solapamiento no se miden; compárelo con "
+            "`dpscale predict --zero {zero}`"
+        ),
+        "measure_zero1": "DDP con el ZeroRedundancyOptimizer de torch",
+        "measure_zero2": "fully_shard de FSDP2 en cada módulo hijo; parámetros guardados hasta el final del backward",
+        "measure_zero3": "fully_shard de FSDP2 en cada módulo hijo; parámetros repartidos de nuevo tras el forward",
         "eq_title": "equivalencia DDP: {d} procesos × lote {b} frente a un proceso con lote {db} ({what})",
         "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
         "eq_pass": "pasa",

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 
 MODES = ("train", "allreduce", "equivalence")
+ZERO_STAGES = (0, 1, 2, 3)
 WORKLOADS = ("mlp", "cnn", "transformer")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
@@ -27,10 +28,13 @@ class Job:
     device: str = "auto"  # auto | cpu | cuda
     timeout: float = 600.0  # seconds without progress before a run is declared hung
     fault: str | None = field(default_factory=lambda: os.environ.get(FAULT_ENV) or None)
+    zero: int = 0  # train: 0 DDP; 1 DDP + ZeroRedundancyOptimizer; 2, 3 FSDP2 fully_shard (3 reshards after forward)
 
     def beats_total(self, world: int) -> int:
         """Heartbeats rank 0 passes in a full run: the progress bar's 100 %."""
         start = START_BEATS
+        if self.mode == "train" and self.zero:  # no compute-alone phases: sharded states cannot step apart
+            return start + 2 * (self.warmup + self.repeats * self.steps) + 1
         if self.mode == "train":
             return start + 2 * (self.warmup + min(self.warmup, 2) + 2 * self.repeats * self.steps) + 1
         if self.mode == "allreduce":

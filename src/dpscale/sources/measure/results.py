@@ -98,8 +98,9 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
     d, b, n = raw["devices"], job.batch, job.steps
     thr = [d * b * n / t for t in raw["sync_s"]]
     step = median(raw["sync_s"]) / n
-    compute = median(raw["nosync_s"]) / n
-    exposed = max(0.0, step - compute)
+    # sharded runs (zero ≥ 1) time no compute-alone phase: their split into compute and exposed is unknown
+    compute = median(raw["nosync_s"]) / n if raw.get("nosync_s") else None
+    exposed = None if compute is None else max(0.0, step - compute)
     comm = raw.get("comm_s")
     med = d * b / step  # from the median step, so throughput = devices × batch / step_time with any repeats
     return {
@@ -114,13 +115,14 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "step_time": step,  # the name `dpscale fit` reads
         "compute_s": compute,
         "comm_exposed_s": exposed,
-        "exposed_comm_share": exposed / step,
+        "exposed_comm_share": None if exposed is None else exposed / step,
         "comm_s": comm,
-        "overlap": None if not comm or d == 1 else min(1.0, max(0.0, 1 - exposed / comm)),
+        "overlap": None if not comm or exposed is None or d == 1 else min(1.0, max(0.0, 1 - exposed / comm)),
         "launch_s": launch_s,
         "replica_drift": raw.get("replica_drift"),  # 0: every rank ended with the same weights
         "throughputs": thr,
         "workload": raw["workload"],
+        "zero": raw.get("zero", 0),
         "batch": b,
         "global_batch": d * b,
         "steps": n,
@@ -128,6 +130,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "repeats": job.repeats,
         "nodes": nodes,
         "params": raw["params"],
+        "params_per_rank": raw.get("params_per_rank", raw["params"]),  # a shard under FSDP (zero 2–3)
         "grad_bytes": raw["grad_bytes"],
         "backend": raw["backend"],
         "device": raw["device"],
@@ -155,13 +158,14 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
     return rec
 
 
-SETUP_KEYS = ("workload", "params", "batch", "backend", "device", "steps", "threads")
+SETUP_KEYS = ("workload", "params", "batch", "backend", "device", "steps", "threads", "zero")
+DEFAULTS = {"zero": 0}  # records written before a key existed
 
 
 def same_setup(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Records E may compare: the same model, batch, backend, device, steps and threads a rank (one rank on 2
-    threads against two on 1 each once gave E(2) = 7.6 across two runs)."""
-    return all(a.get(k) == b.get(k) for k in SETUP_KEYS)
+    """Records E may compare: the same model, batch, backend, device, steps, threads a rank and ZeRO stage (one
+    rank on 2 threads against two on 1 each once gave E(2) = 7.6 across two runs)."""
+    return all(a.get(k, DEFAULTS.get(k)) == b.get(k, DEFAULTS.get(k)) for k in SETUP_KEYS)
 
 
 def _records(path: str | None) -> list[dict[str, Any]]:
@@ -198,7 +202,8 @@ def differing(path: str | None, rec: dict[str, Any]) -> str | None:
     if not same or any(same_setup(r, rec) for r in same):
         return None
     r = same[0]
-    return ", ".join(f"{k} {r.get(k)} → {rec.get(k)}" for k in SETUP_KEYS if r.get(k) != rec.get(k))
+    said = [(k, r.get(k, DEFAULTS.get(k)), rec.get(k, DEFAULTS.get(k))) for k in SETUP_KEYS]
+    return ", ".join(f"{k} {a} → {b}" for k, a, b in said if a != b)
 
 
 def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:

@@ -5,6 +5,13 @@ Per repeat the rank times `steps` steps with gradients all-reduced (what trainin
 weights are broadcast again after that phase, outside the clock: the replicas stay identical). The
 difference is the communication that backward did not hide. A standalone all-reduce of the whole
 gradient gives the communication time itself, so overlap = 1 − exposed / comm. Times are the slowest rank's.
+
+Sharded (job.zero, what `dpscale predict --zero` models): 1 is DDP with torch's ZeroRedundancyOptimizer
+(optimizer states sharded, each rank updates its shard and broadcasts it); 2 and 3 are FSDP2's fully_shard on
+every child module with parameters and on the root — 3 reshards the parameters after forward (FULL_SHARD), 2 keeps
+them until backward ends (SHARD_GRAD_OP). Their ranks cannot step apart (the states are split), so only the
+synchronised steps are timed: no compute-alone phase, no overlap figure, and for 2–3 no replica check (each rank
+holds a different shard by design).
 """
 
 from __future__ import annotations
@@ -26,13 +33,13 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
     wl = workloads.load(job.workload, job.model_file)
     torch.manual_seed(0)  # same initial weights everywhere (DDP also broadcasts rank 0's)
     model = wl.model().to(ctx.device)
-    ddp = DDP(model, device_ids=[ctx.device.index] if ctx.device.type == "cuda" else None,
-              find_unused_parameters=wl.find_unused)  # fmt: skip
-    gen = torch.Generator().manual_seed(1000 + ctx.rank)  # each rank its own shard of data
-    x, y = (t.to(ctx.device) for t in wl.batch(job.batch, gen))
-    opt = torch.optim.SGD(ddp.parameters(), lr=1e-4)
     params = sum(p.numel() for p in model.parameters() if p.requires_grad)
     grad_bytes = sum(p.numel() * p.element_size() for p in model.parameters() if p.requires_grad)
+    ddp, opt = _wrap(model, job.zero, ctx.device, wl.find_unused)
+    # what this rank holds of the weights: all of them, or its shard (FSDP's DTensors: the local part)
+    held = sum(getattr(p, "to_local", lambda p=p: p)().numel() for p in model.parameters() if p.requires_grad)
+    gen = torch.Generator().manual_seed(1000 + ctx.rank)  # each rank its own shard of data
+    x, y = (t.to(ctx.device) for t in wl.batch(job.batch, gen))
     ctx.beat()  # model ready
     step_index = 0
 
@@ -65,35 +72,59 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         return elapsed
 
     phase(job.warmup, True)
-    phase(min(job.warmup, 2), False)
+    if not job.zero:
+        phase(min(job.warmup, 2), False)
     sync_s, nosync_s = [], []
     for _ in range(job.repeats):
-        t_nosync = phase(job.steps, False)
+        t_nosync = 0.0 if job.zero else phase(job.steps, False)
         t_sync = phase(job.steps, True)
         t_sync, t_nosync = ctx.max_over_ranks([t_sync, t_nosync])
         sync_s.append(t_sync)
         nosync_s.append(t_nosync)
     opt.zero_grad(set_to_none=True)  # free the gradients before the standalone buffer (large models)
-    trainable = [p for p in model.parameters() if p.requires_grad]
-    dtype = max({p.dtype for p in trainable}, key=lambda t: sum(p.numel() for p in trainable if p.dtype == t))
-    size = torch.empty((), dtype=dtype).element_size()
-    comm_s = _allreduce_time(ctx, grad_bytes // size, min(job.steps, 10), dtype)
-    drift = _replica_drift(model, ctx.device)
+    comm_s = drift = None
+    if not job.zero:
+        trainable = [p for p in model.parameters() if p.requires_grad]
+        dtype = max({p.dtype for p in trainable}, key=lambda t: sum(p.numel() for p in trainable if p.dtype == t))
+        size = torch.empty((), dtype=dtype).element_size()
+        comm_s = _allreduce_time(ctx, grad_bytes // size, min(job.steps, 10), dtype)
+    if job.zero <= 1:  # ZeRO-1 keeps whole replicas: they must still agree
+        drift = _replica_drift(model, ctx.device)
     ctx.beat()
     return {
+        "zero": job.zero,
         "replica_drift": drift,
         "devices": ctx.world,
         "workload": wl.name,
         "sync_s": sync_s,
-        "nosync_s": nosync_s,
+        "nosync_s": None if job.zero else nosync_s,
         "comm_s": comm_s,
         "params": params,
+        "params_per_rank": held,
         "grad_bytes": grad_bytes,
         "backend": ctx.backend,
         "device": ctx.device.type,
         "threads": ctx.threads,
         "nodes": ctx.nodes,
     }
+
+
+def _wrap(model: torch.nn.Module, zero: int, device: torch.device, find_unused: bool) -> tuple[Any, Any]:
+    """(the module to train, its optimizer) for DDP or a ZeRO stage (see the module's docstring)."""
+    if zero >= 2:
+        from torch.distributed.fsdp import fully_shard
+
+        for child in model.children():  # one unit per child that holds parameters, as an auto-wrap policy makes
+            if any(True for _ in child.parameters()):
+                fully_shard(child, reshard_after_forward=zero == 3)
+        fully_shard(model, reshard_after_forward=zero == 3)
+        return model, torch.optim.SGD(model.parameters(), lr=1e-4)
+    ddp = DDP(model, device_ids=[device.index] if device.type == "cuda" else None, find_unused_parameters=find_unused)
+    if zero == 1:
+        from torch.distributed.optim import ZeroRedundancyOptimizer
+
+        return ddp, ZeroRedundancyOptimizer(ddp.parameters(), optimizer_class=torch.optim.SGD, lr=1e-4)
+    return ddp, torch.optim.SGD(ddp.parameters(), lr=1e-4)
 
 
 def _replica_drift(model: torch.nn.Module, device: torch.device) -> float:

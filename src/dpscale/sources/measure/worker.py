@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from dpscale.errors import DpscaleError
 from dpscale.sources.measure import on_cuda, unused_by_allreduce
-from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
+from dpscale.sources.measure.jobs import MODES, WORKLOADS, ZERO_STAGES, Job
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,6 +46,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
     p.add_argument("--timeout", type=float, default=600.0)
     p.add_argument("--out")
+    p.add_argument("--zero", type=int, default=0, choices=ZERO_STAGES, help="train sharded (see `dpscale measure`)")
     return p
 
 
@@ -77,8 +78,10 @@ def job_from(a: argparse.Namespace) -> Job:
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     # (threads are not taken from --out here, as the CLI takes them: on several nodes the file is on one disk, and
     # ranks elsewhere would pick another share; a set-up that finds no match in the file is noted instead)
+    if a.zero and a.mode != "train":
+        raise DpscaleError(f"--zero: belongs to training (the default mode), not to {a.mode}")
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
-               a.device, a.timeout)  # fmt: skip
+               a.device, a.timeout, zero=a.zero)  # fmt: skip
 
 
 def _check_gpus(device: str, local_rank: int) -> None:
