@@ -112,12 +112,15 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
 def _wrap(model: torch.nn.Module, zero: int, device: torch.device, find_unused: bool) -> tuple[Any, Any]:
     """(the module to train, its optimizer) for DDP or a ZeRO stage (see the module's docstring)."""
     if zero >= 2:
+        from torch.distributed.device_mesh import init_device_mesh
         from torch.distributed.fsdp import fully_shard
 
+        # the rank's own device type: without a mesh FSDP2 picks CUDA wherever one exists, even for a gloo run
+        mesh = init_device_mesh(device.type, (dist.get_world_size(),))
         for child in model.children():  # one unit per child that holds parameters, as an auto-wrap policy makes
             if any(True for _ in child.parameters()):
-                fully_shard(child, reshard_after_forward=zero == 3)
-        fully_shard(model, reshard_after_forward=zero == 3)
+                fully_shard(child, mesh=mesh, reshard_after_forward=zero == 3)
+        fully_shard(model, mesh=mesh, reshard_after_forward=zero == 3)
         return model, torch.optim.SGD(model.parameters(), lr=1e-4)
     ddp = DDP(model, device_ids=[device.index] if device.type == "cuda" else None, find_unused_parameters=find_unused)
     if zero == 1:
