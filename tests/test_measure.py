@@ -84,6 +84,7 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         (["--iters", "-5"], "--iters: got -5; allowed: a whole number ≥ 1"),  # ran 3 iterations quietly
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
         (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
+        (["allreduce", "--zero", "2"], "--zero: belongs to training (the default mode), not to allreduce"),
         (
             ["--out", "/no/such/dir/r.jsonl"],
             "--out: got '/no/such/dir/r.jsonl' (no such folder)",
@@ -369,3 +370,17 @@ def test_sharded_records_keep_apart_from_ddp_ones(tmp_path) -> None:
     with pytest.raises(DpscaleError, match=r"line 3: another set-up than line 1 \(zero 0 → 3\)"):
         read_runs(str(path))
     assert Job(zero=3).beats_total(2) == 3 + 2 * (10 + 3 * 50) + 1  # no compute-alone phases to count
+    # a size appended to the file takes the threads of its own stage's earlier records
+    results.append_jsonl(str(path), {**rec, "threads": 2})
+    assert results.earlier_threads(str(path), "mlp", 10, 5, "cpu", zero=3) == {1, 2}
+    assert results.earlier_threads(str(path), "mlp", 10, 5, "cpu") == {1}  # DDP's (the old record's too), not 2
+
+
+def test_the_torchrun_worker_takes_the_stage(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dpscale.sources.measure import worker
+
+    for key, value in (("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
+                       ("MASTER_PORT", "1")):  # fmt: skip
+        monkeypatch.setenv(key, value)
+    assert worker.job_from(worker.parser().parse_args(["--zero", "3", "--device", "cpu"])).zero == 3
+    assert worker.job_from(worker.parser().parse_args(["--device", "cpu"])).zero == 0

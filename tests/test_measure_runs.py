@@ -87,7 +87,90 @@ def test_sharded_training_at_d1_d2(capsys: pytest.CaptureFixture[str], tmp_path:
         assert p2["params_per_rank"] == pytest.approx(p2["params"] / 2, rel=1e-3) and p2["replica_drift"] is None
     assert [json.loads(x)["zero"] for x in out.read_text().splitlines()] == [zero, zero]
     assert main(["measure", "--devices", "2", *TINY, "--zero", str(zero)]) == 0  # the table: its note, no crash
-    assert f"compare with `dpscale predict --zero {zero}`" in capsys.readouterr().out
+    table = capsys.readouterr().out
+    stage = {
+        1: "ZeRO-1 (DDP with torch's ZeroRedundancyOptimizer",
+        2: "ZeRO-2 (FSDP2 fully_shard per child module, parameters kept",
+        3: "ZeRO-3 / FSDP full shard (FSDP2 fully_shard per child module, parameters resharded",
+    }
+    assert f"note: sharded: {stage[zero]}" in table
+    assert "compute = the same steps under DDP no_sync" not in table  # no compute-alone phase was timed
+
+
+@pytest.fixture
+def one_rank():
+    """A one-rank gloo process group in this process, for what the wrappers build (torch needs one)."""
+    import torch.distributed as dist
+
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
+    try:
+        yield
+    finally:
+        dist.destroy_process_group()
+
+
+def test_a_sharded_size_does_not_take_the_threads_of_ddp_records(capsys, tmp_path: Path) -> None:
+    out = tmp_path / "r.jsonl"
+    ddp = {"devices": 1, "throughput": 100.0, "workload": "mlp", "batch": 8, "steps": 3, "device": "cpu", "threads": 7}
+    out.write_text(json.dumps(ddp) + "\n")
+    assert main(["measure", "--devices", "1", *TINY, "--zero", "3", "--out", str(out), "--json"]) == 0
+    rec = json.loads(out.read_text().splitlines()[1])
+    assert rec["zero"] == 3 and rec["threads"] != 7 and "as the earlier records" not in capsys.readouterr().err
+
+
+def test_what_each_stage_wraps(one_rank) -> None:
+    import torch
+    from torch.distributed.fsdp import FSDPModule
+    from torch.distributed.optim import ZeroRedundancyOptimizer
+    from torch.distributed.tensor import DTensor
+    from torch.nn.parallel import DistributedDataParallel
+
+    from dpscale.sources.measure import workloads
+    from dpscale.sources.measure.train import _wrap
+
+    cpu = torch.device("cpu")
+    wl = workloads.load("mlp", None)
+    module, opt = _wrap(wl.model(), 1, cpu, False)
+    assert isinstance(module, DistributedDataParallel) and isinstance(opt, ZeroRedundancyOptimizer)
+    x, _ = wl.batch(4, torch.Generator().manual_seed(0))
+    for zero, kept in ((2, True), (3, False)):
+        model = wl.model()
+        children = [c for c in model.children() if any(True for _ in c.parameters())]
+        module, opt = _wrap(model, zero, cpu, False)
+        assert module is model and isinstance(model, FSDPModule) and type(opt) is torch.optim.SGD
+        assert len(children) == 3 and all(isinstance(c, FSDPModule) for c in children)  # one unit per layer
+        assert all(p.device_mesh.device_type == "cpu" for p in model.parameters())  # the rank's own device
+        model(x)  # after forward: SHARD_GRAD_OP keeps the gathered weights for backward, FULL_SHARD drops them
+        assert all(isinstance(c.weight, DTensor) != kept for c in children)
+
+
+def test_tied_weights_stay_with_the_root(one_rank) -> None:
+    """An embedding and a head sharing one matrix (GPT-2): FSDP2 refuses a parameter in two units, so the two
+    children stay in the root's unit and the run goes on."""
+    import torch
+    from torch.distributed.fsdp import FSDPModule
+
+    from dpscale.sources.measure.train import _wrap
+
+    class Tied(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.emb, self.mid, self.head = torch.nn.Embedding(50, 16), torch.nn.Linear(16, 16), torch.nn.Linear(16, 50)
+            self.head.weight = self.emb.weight
+
+        def forward(self, t):
+            return self.head(self.mid(self.emb(t)))
+
+    for zero in (2, 3):
+        model = Tied()
+        module, opt = _wrap(model, zero, torch.device("cpu"), False)
+        assert isinstance(model.mid, FSDPModule) and not isinstance(model.emb, FSDPModule)
+        assert not isinstance(model.head, FSDPModule) and isinstance(model, FSDPModule)
+        model(torch.tensor([[1, 2, 3]])).sum().backward()
+        opt.step()
 
 
 def test_equivalence_gradients_match(capsys: pytest.CaptureFixture[str]) -> None:

@@ -199,10 +199,11 @@ HELP_ES: dict[str, str] = {
     "bootstrap resamples (default 1000)": "reajustes del bootstrap (por defecto 1000)",
     "random seed for the bootstrap (default 0)": "semilla aleatoria del bootstrap (por defecto 0)",
     # measure
-    "Modes: (none) train the workload with DDP at each size and report throughput, E, compute vs communication; "
-    "`allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` check that d ranks × batch "
-    "b give the gradients of one batch of d·b. Multi-node: see docs/measure.md.": (
-        "Modos: (ninguno) entrena la carga de trabajo con DDP en cada tamaño e informa del rendimiento, de E y del "
+    "Modes: (none) train the workload with DDP (or sharded: --zero) at each size and report throughput, E, compute "
+    "vs communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` check "
+    "that d ranks × batch b give the gradients of one batch of d·b. Multi-node: see docs/measure.md.": (
+        "Modos: (ninguno) entrena la carga de trabajo con DDP (o repartida: --zero) en cada tamaño e informa del "
+        "rendimiento, de E y del "
         "cómputo frente a la comunicación; `allreduce` da una tabla de ancho de banda al estilo de nccl-tests y la "
         "calibración α–β; `equivalence` comprueba que d procesos × lote b dan los gradientes de un lote de d·b. "
         "Varios nodos: vea docs/measure.md."

@@ -27,8 +27,8 @@ DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
-        "Modes: (none) train the workload with DDP at each size and report throughput, E, compute vs "
-        "communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` "
+        "Modes: (none) train the workload with DDP (or sharded: --zero) at each size and report throughput, E, "
+        "compute vs communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` "
         "check that d ranks × batch b give the gradients of one batch of d·b. Multi-node: see docs/measure.md."
     )
     p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them. Sizes
         # appended to earlier records in --out take those records' share, for the same reason.
         name = Path(job.model_file).stem if job.model_file else job.workload
-        setup = (args.out, name, job.batch, job.steps, "cuda" if on_cuda(job.device) else "cpu")
+        setup = (args.out, name, job.batch, job.steps, "cuda" if on_cuda(job.device) else "cpu", job.zero)
         earlier = earlier_threads(*setup)
         job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
         if len(earlier_threads(*setup)) == 1:

@@ -151,11 +151,21 @@ LABELS: dict[str, dict[str, str]] = {
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
         "measure_sharded": (
             "sharded: {stage} ({how}); its ranks cannot step apart, so only synchronised steps are timed — compute, "
-            "sync overhead and overlap are not measured; compare with `dpscale predict --zero {zero}`"
+            "sync overhead and overlap are not measured"
         ),
-        "measure_zero1": "DDP with torch's ZeroRedundancyOptimizer",
-        "measure_zero2": "FSDP2 fully_shard per child module, parameters kept until backward ends",
-        "measure_zero3": "FSDP2 fully_shard per child module, parameters resharded after forward",
+        "measure_zero1": (
+            "DDP with torch's ZeroRedundancyOptimizer: DDP's all-reduce, then each rank updates its shard and "
+            "broadcasts it — about 1.5× DDP's traffic, not the reduce-scatter and gather `dpscale predict --zero 1` "
+            "models"
+        ),
+        "measure_zero2": (
+            "FSDP2 fully_shard per child module, parameters kept until backward ends; compare with "
+            "`dpscale predict --zero 2`"
+        ),
+        "measure_zero3": (
+            "FSDP2 fully_shard per child module, parameters resharded after forward; compare with "
+            "`dpscale predict --zero 3`"
+        ),
         "eq_title": "DDP equivalence: {d} ranks × batch {b} vs one process on batch {db} ({what})",
         "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
         "eq_pass": "pass",
@@ -585,12 +595,21 @@ LABELS: dict[str, dict[str, str]] = {
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
         "measure_sharded": (
             "repartido: {stage} ({how}); sus procesos no pueden dar pasos por separado, así que solo se miden pasos "
-            "sincronizados — cómputo, coste de sincronización y solapamiento no se miden; compárelo con "
-            "`dpscale predict --zero {zero}`"
+            "sincronizados — cómputo, coste de sincronización y solapamiento no se miden"
         ),
-        "measure_zero1": "DDP con el ZeroRedundancyOptimizer de torch",
-        "measure_zero2": "fully_shard de FSDP2 en cada módulo hijo; parámetros guardados hasta el final del backward",
-        "measure_zero3": "fully_shard de FSDP2 en cada módulo hijo; parámetros repartidos de nuevo tras el forward",
+        "measure_zero1": (
+            "DDP con el ZeroRedundancyOptimizer de torch: el all-reduce de DDP, y luego cada proceso actualiza su "
+            "parte y la difunde — unas 1,5 veces el tráfico de DDP, no el reduce-scatter y all-gather que modela "
+            "`dpscale predict --zero 1`"
+        ),
+        "measure_zero2": (
+            "fully_shard de FSDP2 en cada módulo hijo; parámetros guardados hasta el final del backward; compárelo "
+            "con `dpscale predict --zero 2`"
+        ),
+        "measure_zero3": (
+            "fully_shard de FSDP2 en cada módulo hijo; parámetros repartidos de nuevo tras el forward; compárelo con "
+            "`dpscale predict --zero 3`"
+        ),
         "eq_title": "equivalencia DDP: {d} procesos × lote {b} frente a un proceso con lote {db} ({what})",
         "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
         "eq_pass": "pasa",

@@ -183,14 +183,15 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     return out
 
 
-def earlier_threads(path: str | None, workload: str, batch: int, steps: int, device: str) -> set[int]:
-    """Threads a rank used in --out's earlier records of this workload, batch and steps. A run appended to them
-    takes the same, so that E compares like with like: the default (cores ÷ this run's largest size) gave 2 to a
-    `-d 1` run and 1 to a later `-d 2` run, which then found no baseline and said E = 1."""
+def earlier_threads(path: str | None, workload: str, batch: int, steps: int, device: str, zero: int = 0) -> set[int]:
+    """Threads a rank used in --out's earlier records of this workload, batch, steps and stage. A run appended to
+    them takes the same, so that E compares like with like: the default (cores ÷ this run's largest size) gave 2
+    to a `-d 1` run and 1 to a later `-d 2` run, which then found no baseline and said E = 1."""
+    want = (workload, batch, steps, device, zero)
     return {
         r["threads"]
         for r in _records(path)
-        if (r.get("workload"), r.get("batch"), r.get("steps"), r.get("device")) == (workload, batch, steps, device)
+        if (r.get("workload"), r.get("batch"), r.get("steps"), r.get("device"), r.get("zero", 0)) == want
         and "threads" in r
     }
 

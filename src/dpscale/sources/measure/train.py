@@ -6,12 +6,13 @@ weights are broadcast again after that phase, outside the clock: the replicas st
 difference is the communication that backward did not hide. A standalone all-reduce of the whole
 gradient gives the communication time itself, so overlap = 1 − exposed / comm. Times are the slowest rank's.
 
-Sharded (job.zero, what `dpscale predict --zero` models): 1 is DDP with torch's ZeroRedundancyOptimizer
-(optimizer states sharded, each rank updates its shard and broadcasts it); 2 and 3 are FSDP2's fully_shard on
-every child module with parameters and on the root — 3 reshards the parameters after forward (FULL_SHARD), 2 keeps
-them until backward ends (SHARD_GRAD_OP). Their ranks cannot step apart (the states are split), so only the
-synchronised steps are timed: no compute-alone phase, no overlap figure, and for 2–3 no replica check (each rank
-holds a different shard by design).
+Sharded (job.zero): 1 is DDP with torch's ZeroRedundancyOptimizer — DDP's all-reduce in backward, then each
+rank updates its shard of the optimizer states and broadcasts the updated parameters (not DeepSpeed's
+reduce-scatter and gather, which `dpscale predict --zero 1` models); 2 and 3 are FSDP2's fully_shard on every
+child module with parameters (tied ones stay with the root) and on the root — 3 reshards the parameters after
+forward (FULL_SHARD), 2 keeps them until backward ends (SHARD_GRAD_OP), as `predict --zero 2|3` models. Their
+ranks cannot step apart (the states are split), so only the synchronised steps are timed: no compute-alone
+phase, no overlap figure, and for 2–3 no replica check (each rank holds a different shard by design).
 """
 
 from __future__ import annotations
@@ -115,10 +116,18 @@ def _wrap(model: torch.nn.Module, zero: int, device: torch.device, find_unused: 
         from torch.distributed.device_mesh import init_device_mesh
         from torch.distributed.fsdp import fully_shard
 
+        with torch.no_grad():  # one starting model everywhere, as DDP broadcasts it (a model file may not seed)
+            for t in [*model.parameters(), *model.buffers()]:
+                dist.broadcast(t, 0)
         # the rank's own device type: without a mesh FSDP2 picks CUDA wherever one exists, even for a gloo run
         mesh = init_device_mesh(device.type, (dist.get_world_size(),))
-        for child in model.children():  # one unit per child that holds parameters, as an auto-wrap policy makes
-            if any(True for _ in child.parameters()):
+        owners: dict[int, int] = {}  # parameter → how many children hold it (tied weights: an embedding and a head)
+        for child in model.children():
+            for p in child.parameters():
+                owners[id(p)] = owners.get(id(p), 0) + 1
+        for child in model.children():  # one unit per child, as an auto-wrap policy makes; tied ones stay with the
+            ps = list(child.parameters())  # root (FSDP2 refuses a parameter in two units)
+            if ps and all(owners[id(p)] == 1 for p in ps):
                 fully_shard(child, mesh=mesh, reshard_after_forward=zero == 3)
         fully_shard(model, mesh=mesh, reshard_after_forward=zero == 3)
         return model, torch.optim.SGD(model.parameters(), lr=1e-4)
