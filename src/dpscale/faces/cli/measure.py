@@ -26,6 +26,8 @@ DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    from dpscale.formulas.memory import STAGES
+
     p.epilog = (
         "Modes: (none) train the workload with DDP (or sharded: --zero) at each size and report throughput, E, "
         "compute vs communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` "
@@ -42,7 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--repeats", metavar="N", help="repeats per size; throughput is their median (default 3)")
     g.add_argument("--sizes", metavar="S", help="allreduce message sizes (default 1KB..256MB, ×2 steps)")
     g.add_argument("--iters", metavar="N", help="allreduce iterations per size (default 20)")
-    g.add_argument("--zero", choices=("0", "1", "2", "3"), metavar="STAGE",
+    g.add_argument("--zero", choices=[str(s) for s in STAGES], metavar="STAGE",
                    help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP")  # fmt: skip
     g = p.add_argument_group("run")
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
@@ -290,8 +292,10 @@ TRAIN_COLUMNS = [
 def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     first = recs[0]
     if args.json:
-        head = {k: first.get(k, 0) for k in ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend",
-                                             "device")}  # fmt: skip
+        from dpscale.sources.measure.results import DEFAULTS
+
+        keys = ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend", "device")
+        head = {k: first.get(k, DEFAULTS.get(k)) for k in keys}
         print(to_json({**head, "points": recs}))
         return
     if args.csv:

@@ -18,6 +18,7 @@ from dpscale.formulas.memory import (
     PRECISIONS,
     RECOMPUTE,
     STAGE_NAMES,
+    STAGES,
     Shape,
     activation_bytes,
     ddp_bucket_bytes,
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
-    stage = None if args.zero is None else int(choice(args.zero, "--zero", (0, 1, 2, 3)))
+    stage = None if args.zero is None else int(choice(args.zero, "--zero", STAGES))
     devices = whole(args.devices, "--devices", hi=MAX_DEVICES)
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:

@@ -29,6 +29,7 @@ COLUMNS = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.collectives import ALGORITHMS
+    from dpscale.formulas.memory import STAGES
     from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
     from dpscale.formulas.stepmodel import DEFAULT
     from dpscale.sources.predict import DEFAULT_MFU
@@ -68,7 +69,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS,
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
-    k.add_argument("--zero", default="0", choices=("0", "1", "2", "3"), metavar="STAGE",
+    k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE",
                    help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
                    "reduce-scatter and all-gathers replace the all-reduce")  # fmt: skip
     k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero, one layer of a "

@@ -6,7 +6,6 @@ import os
 from dataclasses import dataclass, field
 
 MODES = ("train", "allreduce", "equivalence")
-ZERO_STAGES = (0, 1, 2, 3)
 WORKLOADS = ("mlp", "cnn", "transformer")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires

@@ -191,7 +191,7 @@ def earlier_threads(path: str | None, workload: str, batch: int, steps: int, dev
     return {
         r["threads"]
         for r in _records(path)
-        if (r.get("workload"), r.get("batch"), r.get("steps"), r.get("device"), r.get("zero", 0)) == want
+        if (r.get("workload"), r.get("batch"), r.get("steps"), r.get("device"), r.get("zero", DEFAULTS["zero"])) == want
         and "threads" in r
     }
 

@@ -18,8 +18,9 @@ import time
 from typing import NoReturn
 
 from dpscale.errors import DpscaleError
+from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import on_cuda, unused_by_allreduce
-from dpscale.sources.measure.jobs import MODES, WORKLOADS, ZERO_STAGES, Job
+from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
 
 
 class _Parser(argparse.ArgumentParser):
@@ -46,7 +47,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
     p.add_argument("--timeout", type=float, default=600.0)
     p.add_argument("--out")
-    p.add_argument("--zero", type=int, default=0, choices=ZERO_STAGES, help="train sharded (see `dpscale measure`)")
+    p.add_argument("--zero", type=int, default=0, choices=STAGES, help="train sharded (see `dpscale measure`)")
     return p
 
 
