@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -497,13 +498,15 @@ def make_batch(n, g):
 """
 
 
-def test_a_model_with_unused_parameters_is_measured_when_its_file_says_so(capsys, tmp_path: Path) -> None:
+def test_a_model_with_unused_parameters_is_measured_when_its_file_says_so(capsys, tmp_path: Path, monkeypatch) -> None:
     """DDP's reducer stalls on a parameter the loss never reaches; its error named a keyword no option passed."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the failed run's log is kept: here, not in /tmp
     model = tmp_path / "unused.py"
     model.write_text(UNUSED_MODEL)
     argv = ["measure", "--devices", "1,2", "--model-file", str(model), *TINY, "--json"]
     assert main(argv) == 1
     assert "needs FIND_UNUSED_PARAMETERS = True in its --model-file" in capsys.readouterr().err
+    assert [log.name[:19] for log in tmp_path.glob("*.log")] == ["dpscale-measure-d1-"]
     model.write_text(UNUSED_MODEL + "\nFIND_UNUSED_PARAMETERS = True\n")
     assert main(argv) == 0
     assert [p["devices"] for p in json.loads(capsys.readouterr().out)["points"]] == [1, 2]
