@@ -43,11 +43,11 @@ def test_no_inputs_shows_the_worked_example(capsys):
 def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
     assert rc == 2 and err == (
-        "dpscale calc: error: --efficiency: se recibió 90,0; se admite: una eficiencia de escalado en (0, 1] "
+        "dpscale calc: error: --efficiency: se recibió 90; se admite: una eficiencia de escalado en (0, 1] "
         "(90 % = 0,9)\n"
     )
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "usl", "--sigma", "2", "--lang", "es")
-    assert rc == 2 and "--sigma: se recibió 2,0; se admite: una contención σ en [0, 1)" in err
+    assert rc == 2 and "--sigma: se recibió 2; se admite: una contención σ en [0, 1)" in err
     # the plot path's refusal has the standard parts too (it was said in English)
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9", "--plot", "x.gif", "--lang", "es")
     assert rc == 2 and "--plot: se recibió 'x.gif'; se admite: un nombre de archivo terminado en .png" in err
@@ -70,7 +70,7 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "2,5")  # not '2 % = 0.02': a decimal comma
     assert rc == 2 and "--efficiency: got '2,5'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
     rc, _, err = run(capsys, "-d", "8,16", "-v", "2000", "-e", "90,85")  # two percentages: the first is hinted
-    assert rc == 2 and "--efficiency: got 90.0; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)" in err
+    assert rc == 2 and "--efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)" in err
     # what no Spanish number is read differently: 0.900 (no group starts with 0), a list of valid E, English 2.000
     assert run(capsys, "-d", "64", "-v", "2000", "-e", "0.900", "--lang", "es")[0] == 0
     assert run(capsys, "-d", "1,2", "-v", "2000", "-e", "1,1", "--lang", "es")[0] == 0
@@ -281,7 +281,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got 1.5; allowed: a scaling efficiency in (0, 1]"),
         (
             ["-d", "64", "-v", "2000", "-e", "90"],
-            "--efficiency: got 90.0; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)",
+            "--efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)",
         ),
         (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
         (["-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: comes to inf from these inputs"),
@@ -297,7 +297,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         # a thousands comma read as a list separator gave sizes 1 and 24 (the page itself prints 1,024)
         (["-d", "1,024", "-v", "2000", "-e", "0.9"], "--devices: got '1,024'; allowed: numbers without thousands"),
         (["-d", "64", "-v", "2000", "-a", "1,000,000"], "--actual: got '1,000,000'; allowed: numbers without"),
-        (["-d", "64", "-v", "2000", "--sigma", "2"], "--sigma: got 2.0"),
+        (["-d", "64", "-v", "2000", "--sigma", "2"], "--sigma: got 2"),
         (["-d", "64", "-v", "2000", "--law", "amdahl"], "--serial-fraction"),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--law", "usl"], "give one source of E"),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--plot", "x.gif"], "--plot: got 'x.gif'"),

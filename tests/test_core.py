@@ -164,7 +164,7 @@ def test_solve_rejects_wrong_input_counts(kwargs):
         ((64, -1, 0.9), "per_device_throughput: got -1"),
         ((64, math.inf, 0.9), "per_device_throughput: got inf"),
         ((64, 2000, 1.2), r"efficiency: got 1.2; allowed: a scaling efficiency in \(0, 1\]"),
-        ((64, 2000, 0.0), "efficiency: got 0.0"),
+        ((64, 2000, 0.0), "efficiency: got 0;"),
         ((64, 2000, math.nan), "efficiency: got nan"),
         (("64", 2000, 0.9), "devices: got '64'; allowed: a number"),
         ((True, 2000, 0.9), "devices"),

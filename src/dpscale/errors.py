@@ -32,6 +32,9 @@ class DpscaleError(ValueError):
 
 
 def _show(value: Any) -> str:
+    """The value as a user would have typed it: 90, not 90.0 (a flag's text became a float on the way)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        value = int(value)
     text = repr(value) if isinstance(value, str) else " ".join(str(value).split())  # a 2-D array: one line
     return text if len(text) <= 60 else text[:57] + "..."
 
