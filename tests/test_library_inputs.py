@@ -280,7 +280,7 @@ def test_a_per_size_table_is_checked_when_built(table, message):
 
 
 def test_a_per_size_table_reads_like_the_other_sources():
-    with pytest.raises(DpscaleError, match="^efficiency: got 1 values for 2 device counts"):
+    with pytest.raises(DpscaleError, match="^efficiency: got 1 value for 2 device counts"):
         dpscale.PerSize.of([2, 4], [0.9])  # zip would have dropped 4 devices without a word
     t = dpscale.PerSize(((2, 0.9), (4, 0.8)))
     assert t.efficiency([2, 4]).tolist() == [0.9, 0.8]  # 'unhashable type: list'

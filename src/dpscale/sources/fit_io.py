@@ -266,7 +266,8 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
         ts = list(_seq(step_time)) if step_time is not None else [None] * len(ds)
         if len(ds) != len(xs) or len(ts) != len(ds):
             raise DpscaleError(
-                f"throughput: got {len(xs)} values for {len(ds)} device counts; allowed: one per device count"
+                f"throughput: got {len(xs)} value{'s' * (len(xs) != 1)} for {len(ds)} device counts; "
+                "allowed: one per device count"
             )
         runs += [make_run(d, x, t, f"point {i}") for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
     return combine(runs)

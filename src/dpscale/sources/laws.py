@@ -124,7 +124,8 @@ class PerSize(_Law):
         """The table from two lists, one E per device count."""
         if len(devices) != len(efficiencies):
             raise DpscaleError(
-                f"efficiency: got {len(efficiencies)} values for {len(devices)} device counts; "
+                f"efficiency: got {len(efficiencies)} value{'s' * (len(efficiencies) != 1)} for {len(devices)} "
+                "device counts; "
                 "allowed: one efficiency per device count"
             )
         return cls(tuple(zip(devices, efficiencies)))
