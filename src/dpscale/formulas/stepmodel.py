@@ -200,28 +200,54 @@ def micro_step_from_baseline(
 ) -> float:
     """Compute time of one micro-batch, from a measured optimizer step at the baseline size.
 
-    A one-node baseline already pays synchronisation, so solve T0 = T(d0; t_µ) for t_µ by
-    fixed-point iteration: T grows almost linearly in t_µ, so a few steps usually do; a baseline that is
-    nearly all overhead converges slowly, and after 200 steps the last iterate is returned.
-    A step shorter than the model's overhead alone has no solution: an error, unless not `strict`
-    (validation and calibration score such a row instead: t_µ then tends to 0)."""
-    t = baseline_step_s / baseline_grad_accum
+    A one-node baseline already pays synchronisation, so solve T0 = T(d0; t_µ) for t_µ. T rises with t_µ
+    (compute grows by ga·t_µ; overlap hides at most the backward share of it) and T(T0/ga) ≥ T0, so the root is
+    bracketed in [0, T0/ga]: false position with the Illinois step, halving the bracket whenever that stalls,
+    is exact to 1e-12 even for a baseline that is nearly all overhead (a plain fixed-point iteration once
+    stopped 13 % short there).
+    A step no longer than the model's overhead alone has no solution: an error, unless not `strict`
+    (validation and calibration score such a row instead, with t_µ = 0)."""
+    t0 = baseline_step_s / baseline_grad_accum
     if baseline_devices <= 1:
-        return t
-    floor = float(step_time(baseline_devices, 0.0, grad_accum=baseline_grad_accum, **kw).step_s[0])
-    if strict and baseline_step_s <= floor:  # T(d0; t_µ) ≥ T(d0; 0): no compute time can give this step
+        return t0
+
+    def gap(t: float) -> float:
+        return float(step_time(baseline_devices, t, grad_accum=baseline_grad_accum, **kw).step_s[0]) - baseline_step_s
+
+    g_lo = gap(0.0)
+    if g_lo >= 0:  # T(d0; t_µ) ≥ T(d0; 0): no compute time can give this step
+        if not strict:
+            return 0.0
         raise DpscaleError(
             f"a step of {baseline_step_s:.4g} s at {baseline_devices} devices is shorter than this cluster's "
-            f"modelled all-reduce and wait alone ({floor:.4g} s); allowed: a baseline measured on this model and "
-            "cluster, or at one device"
+            f"modelled all-reduce and wait alone ({g_lo + baseline_step_s:.4g} s); allowed: a baseline measured "
+            "on this model and cluster, or at one device"
         )
-    for _ in range(200):  # converges as (floor / T0)^n: slowly only when the baseline is nearly all overhead
-        b = step_time(baseline_devices, t, grad_accum=baseline_grad_accum, **kw)
-        t_new = t * baseline_step_s / float(b.step_s[0])
-        if abs(t_new - t) <= 1e-12 * t:
+    lo, hi, g_hi = 0.0, t0, gap(t0)
+    side = 0
+    for _ in range(200):
+        if g_hi <= 0 or hi - lo <= 1e-12 * hi:
             break
-        t = t_new
-    return t
+        width = hi - lo
+        t = hi - g_hi * (hi - lo) / (g_hi - g_lo)
+        t = t if lo < t < hi else 0.5 * (lo + hi)
+        g = gap(t)
+        if g == 0:
+            return t
+        if g < 0:
+            lo, g_lo = t, g
+            g_hi, side = (g_hi / 2, side) if side == -1 else (g_hi, -1)  # Illinois: the stale end's weight halves
+        else:
+            hi, g_hi = t, g
+            g_lo, side = (g_lo / 2, side) if side == 1 else (g_lo, 1)
+        if hi - lo > 0.5 * width:  # a slow step: halve the bracket as well
+            mid = 0.5 * (lo + hi)
+            gm = gap(mid)
+            if gm < 0:
+                lo, g_lo = mid, gm
+            else:
+                hi, g_hi = mid, gm
+    return hi
 
 
 def efficiency(step: Breakdown, baseline: Breakdown, grad_accum: Any, baseline_grad_accum: float) -> Any:
