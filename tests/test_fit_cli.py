@@ -282,3 +282,12 @@ def test_fit_csv_keeps_the_answers_and_says_a_law_past_its_range(tmp_path, capsy
 def test_a_unit_slip_writes_the_rates_in_full(capsys):
     rc, _, err = run(capsys, "fit", "--point", "1:1000", "--point", "8:100000", "--lang", "es")
     assert rc == 2 and "un rendimiento de 100.000 con 8 dispositivos frente a 1.000 con 1 es E = 12,5" in err  # 1e+05
+
+
+def test_the_averaged_runs_note_writes_its_mean_as_the_language_does(capsys, tmp_path):
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n2,1900\n4,3600\n8,6400\n8,6500\n")
+    rc, out, _ = run(capsys, "fit", str(runs))
+    assert rc == 0 and "2 repeated runs of 8 devices (spread 1.6 %) averaged to 6,450" in out
+    rc, out, _ = run(capsys, "fit", str(runs), "--lang", "es")
+    assert rc == 0 and "2 ejecuciones repetidas de 8 dispositivos (dispersión 1,6 %) promediadas a 6.450" in out

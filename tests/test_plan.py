@@ -184,7 +184,7 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         (["-n", "1e6", "-v", "100", "--deadline", "24x"], "--deadline: got '24x'"),
         (["-n", "1e6", "-v", "100", "--budget", "500"], "--budget: needs --price-per-device-hour"),
         (["-n", "1e6", "-v", "100", "--price-per-device-hour", "0"], "--price-per-device-hour: got '0'"),
-        (["-n", "1e6", "-v", "100", "--knee-threshold", "0"], "--knee-threshold: got '0'"),
+        (["-n", "1e6", "-v", "100", "--knee-threshold", "-0.1"], "--knee-threshold: got -0.1; allowed: a marginal"),
         (["-n", "1e6", "-v", "100", "--fit", "runs.csv"], "--fit and --throughput: the fitted runs give"),
         (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got 0"),
         (["-n", "1e6"], "--throughput: missing"),
@@ -341,3 +341,21 @@ def test_a_price_that_makes_the_cost_infinite_is_named_by_its_flag(capsys, lang,
     rc, _, err = run(capsys, "plan", "-n", "1e15", "--epochs", "1e15", "-v", "1e-9", "-d", "1..4x2", "-e", "0.9",
                      "--price-per-device-hour", "1e300", "--lang", lang)  # fmt: skip
     assert rc == 2 and err.strip().endswith(said)
+
+
+def test_a_knee_threshold_of_zero_marks_the_throughput_peak(capsys):
+    """0 is in the documented [0, 1] and the library takes it: the knee is then where a device more slows the run
+    (the USL peak, √((1 − σ)/κ) ≈ 99.5 here). The CLI once refused it as not > 0."""
+    argv = ["-n", "1.28e6", "--epochs", "90", "-v", "2000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-4"]
+    rc, out, _ = run(capsys, "plan", *argv, "--knee-threshold", "0", "--json")
+    assert rc == 0
+    knee = [p["devices"] for p in json.loads(out) if "knee" in p["marks"]]
+    assert knee == [128] == [plan(1.28e6, 90, 2000, SIZES, USL(0.01, 1e-4), knee_threshold=0).knee]
+
+
+def test_no_size_meets_the_deadline_names_the_fastest_as_the_table_writes_it(capsys):
+    rc, out, _ = run(capsys, "plan", "-n", "1e12", "-v", "3", "-d", "1,7,1000", "-e", "0.9", "--deadline", "30d")
+    assert rc == 0 and "the fastest is 1,000 devices" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e12", "-v", "3", "-d", "1,7,1000", "-e", "0.9", "--deadline", "30d",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0 and "1.000 dispositivos" in out

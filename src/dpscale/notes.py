@@ -92,8 +92,8 @@ EN = {
         "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "
         "(one record pasted twice?)"
     ),
-    "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
-    "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:.6g}",
+    "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
+    "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
     "extrapolating": (
         "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"

@@ -14,6 +14,7 @@ from dpscale.faces.cli.common import (
     positive,
     whole,
 )
+from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -125,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     budget = positive(args.budget, "--budget", "a budget > 0") if args.budget is not None else None
     if budget is not None and price is None:
         raise DpscaleError("--budget: needs --price-per-device-hour (a budget is money; the price turns it into hours)")
-    threshold = positive(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device > 0")
+    threshold = parse_number(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device in [0, 1]")
     e_src = efficiency_source(args, devices)
     if from_file is not None:
         missing = [d for d in devices if d not in dict(from_file.table)]
@@ -221,7 +222,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
             fastest = min(r.points, key=lambda p: p.hours)
             notes.append(
                 label("plan_no_deadline", lang).format(
-                    t=deadline, d=fastest.devices, h=fmt(fastest.hours, "hours", lang)
+                    t=deadline, d=fmt(fastest.devices, "int", lang), h=fmt(fastest.hours, "hours", lang)
                 )
             )
         else:

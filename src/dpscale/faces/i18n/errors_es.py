@@ -104,7 +104,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
         "a learning rate > 0": "una tasa de aprendizaje > 0",
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
-        "a marginal speed-up per device > 0": "una aceleración marginal por dispositivo > 0",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
         "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
             "con --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"

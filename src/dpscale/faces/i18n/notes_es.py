@@ -95,10 +95,10 @@ NOTES: dict[str, dict[str, str]] = {
             "una vez para el ruido (¿un registro pegado dos veces?)"
         ),
         "runs_repeated": (
-            "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+            "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
         "runs_conflicting": (
-            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:.6g}"
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
         "extrapolating": (
             "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
