@@ -60,6 +60,11 @@ EN = {
         "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "
         "{mem:g} GB: fewer devices need more; see `dpscale memory`"
     ),
+    "accumulation_exposed": (
+        "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "
+        "training scripts do (accumulate, then all-reduce the sum); DDP's no_sync overlaps it with the last "
+        "backward: --overlap-accumulation"
+    ),
     "zero_unchecked": (
         "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (FSDP's "
         "prefetch), in units of {unit:,.4g} MiB of gradients (--bucket-mb), as ring costs; no published "

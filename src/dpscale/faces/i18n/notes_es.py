@@ -50,6 +50,11 @@ NOTES: dict[str, dict[str, str]] = {
             "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
             "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; vea `dpscale memory`"
         ),
+        "accumulation_exposed": (
+            "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último micro-lote, como hacen los "
+            "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
+            "solapa con el último backward: --overlap-accumulation"
+        ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
             "(la precarga de FSDP), en unidades de {unit:,.4g} MiB de gradientes (--bucket-mb), con costes de "
