@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -178,3 +179,70 @@ def test_fit_refuses_a_column_named_twice(tmp_path):
 def test_an_empty_path_is_no_path(capsys):
     rc, _, err = run(capsys, "validate", "")
     assert rc == 2 and err.strip().endswith("DATA: got ''; allowed: a readable CSV file (not a file path)")  # folder
+
+
+@needs_dev
+def test_a_bad_cell_in_a_record_with_a_line_break_is_named_on_the_line_it_starts(tmp_path):
+    header, recs = rows()
+    recs[1] = {**recs[1], "throughput": "abc", "notes": "two\nlines"}  # record on lines 3–4
+    with pytest.raises(DpscaleError, match=r"line 3, column 'throughput': got 'abc'"):
+        read_published(write(tmp_path / "broken.csv", header, recs))
+    text = (tmp_path / "broken.csv").read_text().replace(',"two\nlines"', ',"unclosed\n')  # opened on line 3
+    (tmp_path / "open.csv").write_text(text)
+    with pytest.raises(DpscaleError, match=r"open\.csv line 3: "):
+        read_published(tmp_path / "open.csv")
+
+
+@needs_dev
+def test_a_repeated_baseline_is_averaged_alike_in_both_modes(tmp_path, capsys):
+    """Predict mode once took the first of two baseline rows and fit mode their mean: two measured E for one row."""
+    header, recs = rows()
+    base = recs[0]
+    twice = [base, {**base, "throughput": str(float(base["throughput"]) * 0.8)}, *recs[1:]]
+    (c,) = read_published(write(tmp_path / "twice.csv", header, twice))
+    assert c.baseline.throughput == pytest.approx(0.9 * float(base["throughput"])) and c.repeats == 1
+    measured = {}
+    for mode in ("predict", "fit"):
+        rc, out, _ = run(capsys, "validate", str(tmp_path / "twice.csv"), "--mode", mode, "--json")
+        top = max(r["devices"] for r in json.loads(out)["rows"])
+        measured[mode] = [r["measured"] for r in json.loads(out)["rows"] if r["devices"] == top][0]
+    assert measured["predict"] == pytest.approx(measured["fit"])
+    top_row = next(r for r in recs if int(r["devices"]) == top)
+    assert measured["fit"] == pytest.approx(float(top_row["throughput"]) / (top / 8 * 0.9 * float(base["throughput"])))
+
+
+@needs_dev
+@pytest.mark.parametrize("col, value", [("devices", "1_6"), ("devices", "１６"), ("throughput", "2_97.7")])
+def test_python_only_number_spellings_are_refused(tmp_path, col, value):
+    header, recs = rows()
+    recs[1] = {**recs[1], col: value}
+    with pytest.raises(DpscaleError, match=rf"line 3, column '{col}': got '{value}'"):
+        read_published(write(tmp_path / "spelt.csv", header, recs))
+
+
+@needs_dev
+def test_sizes_below_the_baseline_and_a_missing_baseline_name_their_line(tmp_path):
+    header, recs = rows()
+    small = [*recs, {**recs[1], "devices": "4", "throughput": "1000"}]
+    with pytest.raises(DpscaleError, match=r"line 6, column 'devices': got 4; allowed: at least 8, the baseline"):
+        read_published(write(tmp_path / "small.csv", header, small))
+    with pytest.raises(DpscaleError, match=r"nobase\.csv line 2, column 'devices': configuration .+ no baseline row"):
+        read_published(write(tmp_path / "nobase.csv", header, recs[1:]))
+
+
+@needs_dev
+def test_one_configuration_in_two_files_names_both_places(tmp_path, capsys):
+    header, recs = rows()
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    a, b = (write(tmp_path / x / "set.csv", header, recs) for x in ("a", "b"))
+    rc, _, err = run(capsys, "validate", str(a), str(b))
+    assert rc == 2 and f"in {a} line 2 and in {b} line 2; allowed: once" in err
+
+
+def test_skipped_rows_count_each_skipped_configurations_baseline(tmp_path, capsys):
+    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    header += "precision,per_device_batch,devices,throughput,params_millions"
+    rows_ = [f"t,1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in ((1, 100), (4, 390), (8, 770))]
+    (tmp_path / "tokens.csv").write_text("\n".join([header, *rows_]) + "\n")
+    report = validate_predict(read_published(tmp_path / "tokens.csv"))
+    assert (report["skipped_configs"], report["skipped_rows"]) == (1, 3)

@@ -642,7 +642,7 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     assert rc == 0 and rep["points"] == 2 and sorted(rep["skipped"]) == ["nobatch", "nonode", "noparams", "nounits"]
     assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
     rc, out, _ = run(capsys, "validate", str(f))
-    assert rc == 0 and "skipped 4 configurations (4 rows)" in out
+    assert rc == 0 and "skipped 4 configurations (8 rows)" in out  # each with its baseline row
     # nothing predictable at all: the table says so in one line (a table of no rows crashed); JSON has 0 points
     f.write_text("\n".join([HEADER, *[r for r in rows if r.startswith(("noparams", "nobatch"))]]) + "\n")
     for extra in ((), ("--mode", "fit")):
@@ -656,7 +656,7 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
 def test_validate_and_predict_speak_spanish(capsys):
     rc, out, _ = run(capsys, "validate", str(DEV), "--lang", "es")
     assert rc == 0 and "109 puntos en 39 configuraciones: error absoluto mediano 0,02" in out
-    assert "de las mediciones dentro de la banda del 80 %" in out and "se omiten 2 configuraciones (5 filas)" in out
+    assert "de las mediciones dentro de la banda del 80 %" in out and "se omiten 2 configuraciones (7 filas)" in out
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-v", "1400", "-b", "256", "--system", "dgx-a100",
                      "-d", "8", "--lang", "es")  # fmt: skip
     assert rc == 0 and "E relativa a un dispositivo" in out and "E inf–sup" in out

@@ -333,7 +333,15 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "fields.csv": (HEAD + "a,1\n", "fields.csv línea 2: se recibieron 2 campos; se admite: 14, como en la"),
         "missing.csv": ("cfg,devices\n", "missing.csv línea 1: falta(n) la(s) columna(s) baseline_devices, grad_accum"),
         "nobase.csv": (HEAD + row.format(b=32, d=8, x=700, p=25),
-                       "nobase.csv: la configuración 'a' no tiene fila base (devices == 1)"),
+                       "nobase.csv línea 2, columna 'devices': la configuración 'a' no tiene fila base; se admite: una "
+                       "fila con devices = baseline_devices = 1"),
+        "small.csv": ((HEAD + row.format(b=32, d=8, x=700, p=25) + row.format(b=32, d=4, x=390, p=25)).replace(
+                       "a,1,", "a,8,"),
+                      "small.csv línea 3, columna 'devices': se recibió 4; se admite: al menos 8, el baseline_devices "
+                      "de la configuración 'a' (su tamaño menor, al que se refiere E)"),
+        "rate.csv": (HEAD + row.format(b=32, d=1, x="1e-300", p=25),
+                     "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un micro-lote en 3,2e+301 s; se "
+                     "admite: un ritmo que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
     }  # fmt: skip
     out = []

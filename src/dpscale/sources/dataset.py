@@ -1,8 +1,9 @@
 """Reader for the published-measurements CSV (format: ../shared/data/README.md).
 
-Rows are grouped by `cfg`; every configuration has a baseline row (devices == baseline_devices)
-and measured E(d) = throughput(d) / ((d / d0) · throughput(d0)). Malformed input raises one
-DpscaleError naming the line and the column.
+Rows are grouped by `cfg`; every configuration has a baseline row (devices == baseline_devices), its smallest
+size, and measured E(d) = throughput(d) / ((d / d0) · throughput(d0)). Repeats of the baseline (same size, batch
+and accumulation) are one baseline at their mean throughput, as `fit` averages repeated runs. Malformed input
+raises one DpscaleError naming the file, the line (where the record starts) and the column.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dpscale import catalog
@@ -38,6 +40,7 @@ REQUIRED = (
 
 @dataclass(frozen=True)
 class Row:
+    file: str  # the path as given: two files of one name in different folders stay apart
     line: int
     cfg: str
     devices: int
@@ -63,6 +66,7 @@ class Row:
 class Config:
     cfg: str
     rows: tuple[Row, ...]  # sorted by devices, baseline first
+    repeats: int = 0  # rows of the file folded into the baseline (its repeats)
 
     @property
     def baseline(self) -> Row:
@@ -110,13 +114,13 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
         return None
     if zero_is_blank and text and _is_zero(text):
         return None
-    try:
-        x = kind(float(text)) if kind is int else kind(text)
+    try:  # '1_6' and a fullwidth '４' are Python's spellings, not a CSV number's
+        x = (kind(float(text)) if kind is int else kind(text)) if text.isascii() and "_" not in text else None
     except (ValueError, OverflowError):  # int(float('1e400')) overflows
         x = None
     hi, lo, least = LIMITS.get(col, math.inf), FLOORS.get(col, 0.0), MINIMUMS.get(col, -math.inf)
     bad = x is None or not math.isfinite(x) or x <= lo or x < least or x > hi
-    if bad or (kind is int and float(text) != int(x)):
+    if bad or (kind is int and float(text) != x):
         if kind is int:
             what = f"a whole number from 1 to {hi:,.0f}" if math.isfinite(hi) else "a whole number ≥ 1"
         elif math.isfinite(least):
@@ -147,25 +151,46 @@ def _is_zero(text: str) -> bool:
 
 def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order."""
-    p = Path(path)
+    name = str(path)
     try:
-        raw = read_bytes(path)  # (not p: Path('') is '.', a folder, where '' is no path at all)
+        raw = read_bytes(path)  # (not Path(path): Path('') is '.', a folder, where '' is no path at all)
     except OSError as exc:
         raise fail("DATA", str(path), f"a readable CSV file ({exc.strerror})") from None
     try:
         text = raw.decode("utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise DpscaleError(f"{p.name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+        raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
+    lines = _Lines(io.StringIO(text, newline=""))
+    reader = csv.DictReader(lines)
     try:
-        return _group(p.name, _rows(reader, p.name))
-    except csv.Error as exc:
-        line = reader.line_num + 1  # the record that failed starts after the last one read
-        raise DpscaleError(f"{p.name} line {line}: not a readable CSV row ({exc})") from None
+        return _group(name, _rows(reader, lines, name))
+    except csv.Error as exc:  # (an unclosed quote: the record that opened it)
+        raise DpscaleError(f"{name} line {lines.start}: not a readable CSV row ({exc})") from None
 
 
-def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
+class _Lines:
+    """The file's lines for csv, noting where each record starts: csv's line_num is where it ends, and a
+    quoted cell may hold line breaks (a bad cell is named on its record's first line, not its last)."""
+
+    def __init__(self, source: io.StringIO) -> None:
+        self.source, self.n, self.start, self.fresh = source, 0, 1, True
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self.source)
+        self.n += 1
+        if self.fresh and line.rstrip("\r\n"):  # csv skips empty lines; a record starts at the next one
+            self.start, self.fresh = self.n, False
+        return line
+
+    def next_record(self) -> None:
+        self.fresh = True
+
+
+def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Row]]:
     """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
     if reader.fieldnames:  # 'Devices', ' cfg': a header's case and padding carry no meaning
         reader.fieldnames = [(f or "").strip().lower() for f in reader.fieldnames]
@@ -176,8 +201,10 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
     if twice:  # DictReader would keep the last silently
         raise DpscaleError(f"{name} line 1: column(s) {', '.join(twice)} twice; allowed: each column once")
     groups: dict[str, list[Row]] = {}
+    lines.next_record()
     for rec in reader:
-        line = reader.line_num
+        line = lines.start
+        lines.next_record()
         if not any((v or "").strip() for v in rec.values() if isinstance(v, str)) and not any(
             str(x).strip() for x in rec.get(None) or []
         ):
@@ -187,6 +214,7 @@ def _rows(reader: csv.DictReader, name: str) -> dict[str, list[Row]]:
             fields = len(rec) - list(rec.values()).count(None) + len(extra)
             raise DpscaleError(f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header")
         row = Row(
+            file=name,
             line=line,
             cfg=rec["cfg"].strip(),
             devices=_count(rec, "devices", line, name),
@@ -247,12 +275,24 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
                 f"{name} line {other.line}, column 'baseline_devices': got {other.baseline_devices}; allowed: "
                 f"{d0}, as on line {rows[0].line} of configuration {cfg!r} (one baseline per configuration)"
             )
+        small = next((r for r in rows if r.devices < d0), None)
+        if small:
+            raise DpscaleError(
+                f"{name} line {small.line}, column 'devices': got {small.devices}; allowed: at least {d0}, the "
+                f"baseline_devices of configuration {cfg!r} (its smallest size, which E is relative to)"
+            )
         base = [r for r in rows if r.devices == d0]
         if not base:
-            raise DpscaleError(f"{name}: configuration {cfg!r} has no baseline row (devices == {d0})")
+            raise DpscaleError(
+                f"{name} line {rows[0].line}, column 'devices': configuration {cfg!r} has no baseline row; allowed: "
+                f"a row with devices = baseline_devices = {d0}"
+            )
         _same_setup(name, cfg, base[0], rows)
-        rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
-        configs.append(Config(cfg, (base[0], *rest)))
+        first = base[0]
+        repeats = [r for r in base if (r.per_device_batch, r.grad_accum) == (first.per_device_batch, first.grad_accum)]
+        merged = replace(first, throughput=sum(r.throughput for r in repeats) / len(repeats))  # as fit averages
+        rest = sorted((r for r in rows if not any(r is x for x in repeats)), key=lambda r: r.devices)
+        configs.append(Config(cfg, (merged, *rest), len(repeats) - 1))
     if not configs:
         raise DpscaleError(f"{name}: no data rows")
     return configs

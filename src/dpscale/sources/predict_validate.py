@@ -21,7 +21,7 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import GRAD_BYTES, band, gpu_terms, normalise_precision
+from dpscale.sources.predict import GRAD_BYTES, MAX_STEP_S, MIN_STEP_S, band, gpu_terms, normalise_precision
 
 
 def grad_bytes_per_param(label: str, framework: str = "") -> int:
@@ -95,6 +95,12 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     if not predictable(c):
         return []
     step0 = c.step_time()
+    if not MIN_STEP_S <= step0 / b.grad_accum <= MAX_STEP_S:  # a 1e-300 throughput: nothing to model
+        raise DpscaleError(
+            f"{b.file} line {b.line}, column 'throughput': got {b.throughput:g}, one micro-batch in "
+            f"{step0 / b.grad_accum:.3g} s; allowed: a rate that puts it between {MIN_STEP_S:g} s and "
+            f"{MAX_STEP_S:g} s of compute"
+        )
     intra, inter = fabric(c)
     cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
     kw = dict(
@@ -144,7 +150,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     for c in configs:
         if not predictable(c):
             skipped_cfgs.append(c.cfg)
-            skipped_rows += len(c.rows) - 1
+            skipped_rows += len(c.rows) + c.repeats  # its baseline too (README: the row and its configuration's)
             continue
         got = predict_config(c, cal)
         used += bool(got)

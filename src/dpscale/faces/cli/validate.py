@@ -44,8 +44,12 @@ def run(args: argparse.Namespace) -> int:
     for path in args.data:
         for c in read_published(path):
             if c.cfg in seen:  # the same table twice would be scored twice and weigh double
-                raise DpscaleError(f"DATA.csv: configuration {c.cfg!r} in {seen[c.cfg]} and in {path}; allowed: once")
-            seen[c.cfg] = path
+                first = seen[c.cfg].baseline
+                raise DpscaleError(
+                    f"DATA.csv: configuration {c.cfg!r} in {first.file} line {first.line} and in {path} line "
+                    f"{c.baseline.line}; allowed: once"
+                )
+            seen[c.cfg] = c
             configs.append(c)
     where = " ".join(args.data)
     if args.mode == "fit":

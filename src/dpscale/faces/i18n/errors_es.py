@@ -222,11 +222,22 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
         (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),
-        (r"(?P<f>.+?): configuration (?P<c>'.*') has no baseline row \(devices == (?P<n1>[\d,]+)\)",
-         "{f}: la configuración {c} no tiene fila base (devices == {n1})"),
+        (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': configuration (?P<c>'.*') has no baseline row; allowed: a "
+         r"row with devices = baseline_devices = (?P<n1>[\d,]+)",
+         "{f} línea {l}, columna 'devices': la configuración {c} no tiene fila base; se admite: una fila con "
+         "devices = baseline_devices = {n1}"),
+        (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': got (?P<n1>[\d,]+); allowed: at least (?P<n2>[\d,]+), the "
+         r"baseline_devices of configuration (?P<c>'.*') \(its smallest size, which E is relative to\)",
+         "{f} línea {l}, columna 'devices': se recibió {n1}; se admite: al menos {n2}, el baseline_devices de la "
+         "configuración {c} (su tamaño menor, al que se refiere E)"),
+        (r"(?P<f>.+?) line (?P<l>\d+), column 'throughput': got (?P<x>\S+), one micro-batch in (?P<t>\S+) s; "
+         r"allowed: a rate that puts it between (?P<lo>\S+) s and (?P<hi>\S+) s of compute",
+         "{f} línea {l}, columna 'throughput': se recibió {x}, un micro-lote en {t} s; se admite: un ritmo que lo "
+         "deje entre {lo} s y {hi} s de cómputo"),
         (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
-        (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) and in (?P<b>\S+); allowed: once",
-         "DATA.csv: la configuración {c} está en {a} y en {b}; se admite: una vez"),
+        (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) line (?P<la>\d+) and in (?P<b>\S+) line (?P<lb>\d+); "
+         r"allowed: once",
+         "DATA.csv: la configuración {c} está en {a} línea {la} y en {b} línea {lb}; se admite: una vez"),
         (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
          r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
