@@ -500,3 +500,24 @@ def test_help_into_a_closed_pipe_is_quiet(monkeypatch):
 def test_a_command_name_given_as_an_option_value_is_that_value(capsys):
     rc, out, _ = run(capsys, "-d", "8", "-v", "100", "-e", "0.9", "--unit", "batch")  # not 'batch after options'
     assert rc == 0 and "batch" in out
+
+
+def test_law_constant_refuses_another_law_s_parameters(capsys):
+    """--law constant --sigma 0.5 -e 0.9 once gave E = 0.9 and dropped σ without a word (amdahl refused σ)."""
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "constant", "--sigma", "0.5", "-e", "0.9")
+    assert rc == 2 and err.strip().endswith("--sigma: belongs to --law usl or amdahl; --law constant takes E from "
+                                            "--efficiency")  # fmt: skip
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "constant", "--serial-fraction", "0.5", "-e", "0.9",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 2 and "--serial-fraction: pertenece a --law usl o amdahl" in err
+
+
+def test_solving_devices_under_a_law_is_not_one_too_many(capsys):
+    """-d 36 gives exactly 80/s; solved back, float noise in 80/3 once asked for 37 ('36.000000000000 needed')."""
+    rc, out, _ = run(capsys, "-v", "3", "--law", "amdahl", "--serial-fraction", "0.01", "-a", "80", "--json")
+    assert rc == 0 and json.loads(out)["devices"] == 36 and "rounded" not in out
+
+
+def test_a_size_given_twice_says_its_values_the_spanish_way(capsys):
+    rc, _, err = run(capsys, "-d", "8,8", "-v", "2000", "-e", "0.9,0.85", "--lang", "es")
+    assert rc == 2 and "8 dispositivos dados dos veces (0,9 y 0,85)" in err

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dpscale
@@ -336,3 +336,43 @@ def test_laws_and_tables_refuse_sizes_below_one_and_take_lists():
     with pytest.raises(DpscaleError, match="efficiency: got 1.5"):
         PerSize(((1, 1.0), (2, 1.5)))
     assert PerSize.of(np.array([1, 8]), [1.0, 0.5]).efficiency(8) == 0.5
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    d=st.integers(1, 10_000_000),
+    v=st.floats(1e-3, 1e9),
+    law=st.sampled_from(["constant", "amdahl", "usl", "table"]),
+    p=st.floats(0.0, 0.2),
+)
+def test_the_devices_scale_prints_solve_back_to_themselves(d, v, law, p):
+    """A = scale(d).actual solved for devices gives d again: float noise in A/v (80/3·3 ≠ 80) once asked for one
+    device more under Amdahl and a table, and refused d = 10,000,000 itself with a constant E."""
+    if law != "constant" and d > 100_000:
+        d = d % 100_000 + 1  # (a law's search is by powers of two: keep it quick)
+    src = {
+        "constant": 0.05 + 0.9 * (1 - p),
+        "amdahl": dpscale.Amdahl(p / 20),
+        "usl": dpscale.USL(p / 20, 1e-12),
+        "table": dpscale.PerSize(((d, 0.05 + 0.9 * (1 - p)),)) if d > 1 else 0.9,
+    }[law]
+    actual = scale(d, v, src).actual_throughput
+    got = solve(per_device_throughput=v, efficiency=src, actual_throughput=actual)
+    assert got.result.devices == d or (d == 1 and got.result.devices == 1)
+
+
+def test_law_classes_and_decimal_numbers_get_the_library_s_one_line_errors():
+    import decimal
+
+    with pytest.raises(DpscaleError, match=r"efficiency: got 'USL'; allowed: an E\(d\) source made with its"):
+        scale(64, 2000, dpscale.USL)
+    with pytest.raises(DpscaleError, match=r"efficiency: got 'Amdahl'"):
+        solve(per_device_throughput=2000, efficiency=dpscale.Amdahl, speedup=10)
+    assert scale(decimal.Decimal(64), decimal.Decimal("2000"), 0.9).actual_throughput == pytest.approx(115_200)
+    with pytest.raises(DpscaleError, match=r"devices: got \(1\+2j\)"):
+        scale(complex(1, 2), 2000, 0.9)
+
+
+def test_an_e_just_past_its_bound_is_shown_with_the_digits_that_say_so():
+    with pytest.raises(DpscaleError, match=r"efficiency: comes to 2\.00001 from these inputs"):
+        solve(devices=64, per_device_throughput=2000, actual_throughput=256_001)

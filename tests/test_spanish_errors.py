@@ -31,7 +31,9 @@ SPANISH_REFUSALS = [
      "--actual: se recibieron 2 valores para 1 número de dispositivos; se admite: un valor por número de "
      "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
      "punto decimal"),
-    (["calc", "-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "--efficiency: 8 dispositivos dados dos veces (0.9 y 0.8)"),
+    (["calc", "-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "--efficiency: 8 dispositivos dados dos veces (0,9 y 0,8)"),
+    (["calc", "-d", "8", "-v", "2000", "--law", "constant", "--kappa", "0.1", "-e", "0.9"],
+     "--kappa: pertenece a --law usl o amdahl; --law constant toma E de --efficiency"),
     (["calc", "-d", "8", "-v", "2000", "-e", "0.9", "--law", "usl"], "--efficiency y --law: dé una sola fuente de E"),
     (["calc", "-d", "8", "-v", "2000", "--law", "usl", "--serial-fraction", "0.1"],
      "--serial-fraction: pertenece a --law"),

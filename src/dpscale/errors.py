@@ -79,6 +79,11 @@ def as_number(x: Any, name: str) -> Any:
     """A real scalar (bools and text rejected) or a numpy array; lists become arrays."""
     if isinstance(x, bool) or isinstance(x, (str, bytes)):
         raise fail(name, x, "a number")
+    if not isinstance(x, (Real, list, tuple)) and not is_array(x) and hasattr(x, "__float__"):
+        try:  # Decimal('64'): a number that is not a numbers.Real
+            x = float(x)
+        except (TypeError, ValueError, OverflowError):
+            raise fail(name, x, "a real number") from None
     if isinstance(x, Real):
         try:
             as_float = float(x)

@@ -92,6 +92,8 @@ def relative_efficiency(throughput: Any, devices: Any, base_throughput: Any, bas
 
 def efficiency_at(efficiency: Any, devices: Any) -> Any:
     """Evaluate an efficiency source at the given device counts (a number: `constant_efficiency`)."""
+    if isinstance(efficiency, type):  # dpscale.USL, not USL(σ, κ): its unbound method raised a TypeError
+        raise fail("efficiency", efficiency.__name__, "an E(d) source made with its parameters, e.g. USL(0.01, 1e-4)")
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
         return fn(devices)
@@ -303,7 +305,8 @@ def solve(
             )
         if e > MAX_SOLVED_E:
             raise DpscaleError(
-                f"efficiency: comes to {e:.4g} from these inputs (a speedup of {s:.4g}× on {d:,} devices); "
+                f"efficiency: comes to {_past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
+                "devices); "
                 f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
         notes = (SUPERLINEAR,) if e > 1 else ()
@@ -332,6 +335,8 @@ def solve(
         raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
     v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
     s_target = target if speedup is not None else target / v
+    if isinstance(efficiency, type):
+        efficiency_at(efficiency, 1)  # (its error)
     fn = getattr(efficiency, "efficiency", efficiency)
     if hasattr(efficiency, "table"):  # a PerSize table: only its sizes have an E
         d, exact = _devices_in_table(efficiency.table, s_target, v if speedup is None else None)
@@ -346,17 +351,29 @@ def solve(
         e = _scalar(check_efficiency(efficiency), "efficiency")
         exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
         e = constant_efficiency(e, 1 if s_target <= 1 else 2)
-        if not exact <= MAX_DEVICES:
+        if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
             raise DpscaleError(
                 f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
             )
-        d = max(1, math.ceil(exact - 1e-12 * exact))  # (rounding noise only: 1e-9 let 100,000.00008 round down)
+        d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 let 100,000.00008 round down)
     notes = ()
-    if abs(d - exact) > 1e-12 * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
+    if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
         places = next((p for p in range(2, 12) if round(exact, p) != round(exact)), 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)
     return Solution("devices", exact, _finite_compute(d, v, e), notes)
+
+
+NOISE = 1e-12  # relative float noise of A/v or d·E: a size within it of the target reaches it (80/3 = 26.67·3 ≠ 80)
+
+
+def _reaches(speedup: float, target: float) -> bool:
+    return speedup >= target * (1 - NOISE)
+
+
+def _past(x: float, bound: float) -> str:
+    """x with the digits that tell it from the bound it broke: 2.000008, not '2' against 'at most 2'."""
+    return next((t for p in range(4, 18) if float(t := f"{x:.{p}g}") != bound), repr(x))
 
 
 def _scalar(x: Any, name: str) -> Any:
@@ -378,12 +395,12 @@ def _devices_for_speedup(
     def said(speedup: float) -> str:
         return _said(speedup, v)
 
-    if s(1) >= s_target:
+    if _reaches(s(1), s_target):
         return 1, s_target / float(fn(1))
     lo, hi, best_d, best = 1, 2, 1, s(1)  # search powers of two
     while hi <= cap:
         sh = s(hi)
-        if sh >= s_target:
+        if _reaches(sh, s_target):
             break
         if sh > best:
             best_d, best = hi, sh
@@ -391,12 +408,12 @@ def _devices_for_speedup(
     else:
         # No power of two reached it; the peak may still lie between two of them.
         peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
-        if peak < s_target and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
+        if not _reaches(peak, s_target) and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
             raise DpscaleError(
                 f"target {said(s_target)}: not reached within {cap:,} devices ({said(s(cap))} there); "
                 "allowed: a target this E(d) reaches at a buildable size"
             )
-        if peak < s_target:
+        if not _reaches(peak, s_target):
             raise DpscaleError(
                 f"target {said(s_target)}: unreachable — this E(d) peaks at {said(peak)} with {peak_d} devices; "
                 "allowed: a target at or below the peak"
@@ -404,11 +421,11 @@ def _devices_for_speedup(
         lo, hi = 1, peak_d
     while hi - lo > 1:  # s(lo) < target ≤ s(hi), s rising on [lo, hi]: bisect
         mid = (lo + hi) // 2
-        if s(mid) >= s_target:
+        if _reaches(s(mid), s_target):
             hi = mid
         else:
             lo = mid
-    if s(hi) == s_target:
+    if math.isclose(s(hi), s_target, rel_tol=NOISE):
         return hi, float(hi)
     if not smooth:  # a table or a function of whole sizes: nothing is known between them
         return hi, lo + (s_target - s(lo)) / (s(hi) - s(lo))
@@ -425,10 +442,12 @@ def _devices_in_table(table: tuple[tuple[int, float], ...], s_target: float, v: 
     it does not list ('no value for 2 devices')."""
     points = sorted({1: 1.0, **{d: d * e for d, e in table}}.items())
     for (lo, s_lo), (hi, s_hi) in zip([(0, 0.0), *points], points):
-        if s_hi >= s_target:
+        if _reaches(s_hi, s_target):
             if hi == 1:  # one device alone reaches a speedup ≤ 1
                 return 1, s_target
-            return hi, float(hi) if s_hi == s_target else lo + (s_target - s_lo) / (s_hi - s_lo) * (hi - lo)
+            if math.isclose(s_hi, s_target, rel_tol=NOISE):
+                return hi, float(hi)
+            return hi, lo + (s_target - s_lo) / (s_hi - s_lo) * (hi - lo)
     d, top = max(points, key=lambda p: p[1])
     raise DpscaleError(
         f"target {_said(s_target, v)}: beyond this table (its best is {_said(top, v)} at {d:,} devices); allowed: "

@@ -270,8 +270,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: one value, or one per device count",
          "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "
          "número de dispositivos"),
-        (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<a>\S+) and (?P<b>\S+)\); allowed: one E per size",
-         "{flag}: {n1} dispositivos dados dos veces ({a} y {b}); se admite: una E por tamaño"),
+        (r"(?P<flag>\S+): belongs to --law usl or amdahl; --law constant takes E from --efficiency",
+         "{flag}: pertenece a --law usl o amdahl; --law constant toma E de --efficiency"),
+        (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<x>\S+) and (?P<e>\S+)\); allowed: one E per size",
+         "{flag}: {n1} dispositivos dados dos veces ({x} y {e}); se admite: una E por tamaño"),
         (r"(?P<a>--throughput): cannot be solved from (?P<b>--speedup) \(S = d·E does not involve it\); allowed: "
          r"give (?P<c>--actual)",
          "{a}: no se puede despejar de {b} (S = d·E no depende de ella); se admite: dé {c}"),
