@@ -362,6 +362,9 @@ def test_a_tiny_negative_reads_as_zero_not_minus_zero():
     from dpscale.faces.i18n import number
 
     assert [number(x, "dec") for x in (-0.004, 0.0, -0.03, -12.3)] == ["0.00", "0.00", "-0.03", "-12.3"]
+    # a tiny positive count or speed-up keeps its digits (E = 1e-4 on 8 devices read 0.00 effective devices, 0.00×)
+    assert [number(x, "dec") for x in (8e-4, 1e-12)] == ["0.0008", "0.00"]
+    assert [number(x, "times", "es") for x in (8e-4, 8e-12, 0.0)] == ["0,0008×", "8e-12×", "0,00×"]
 
 
 def test_csv_rows_hold_numbers_not_notes(capsys):

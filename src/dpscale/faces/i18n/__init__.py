@@ -183,10 +183,10 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = f"{x:,.0f}"
     elif kind == "rate":
         text = f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.4g}"
-    elif kind == "times":
-        text = (f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}") + "×"
-    elif kind == "dec":
-        text = f"{x:,.1f}" if abs(x) >= 10 else f"{x if abs(x) >= 0.005 else 0.0:.2f}"  # not '-0.00'
+    elif kind == "times":  # a tiny speed-up keeps its digits too (E = 1e-12 on 8 read '0.00×')
+        text = (f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}" if abs(x) >= 0.005 or x == 0 else f"{x:.3g}") + "×"
+    elif kind == "dec":  # a tiny negative (noise, a rounded loss) reads 0.00, not '-0.00'; a tiny count its digits
+        text = f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}" if abs(x) >= 0.005 else f"{x:.3g}" if x >= 1e-9 else "0.00"
     elif kind == "eff":  # a tiny E keeps its significant digits rather than reading as 0.000
         text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
     elif kind == "pct":
