@@ -44,8 +44,10 @@ def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
     assert rc == 2 and err == (
         "dpscale calc: error: --efficiency: se recibió 90; se admite: una eficiencia de escalado en (0, 1] "
-        "(90 % = 0,9)\n"
+        "(90 % = 0.9)\n"  # typed as the flag takes it: '0,9' is refused (the comma separates a list)
     )
+    rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90.5%", "--lang", "es")
+    assert rc == 2 and err.strip().endswith("(90,5 % = 0.905)")
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "--law", "usl", "--sigma", "2", "--lang", "es")
     assert rc == 2 and "--sigma: se recibió 2; se admite: una contención σ en [0, 1)" in err
     # the plot path's refusal has the standard parts too (it was said in English)

@@ -32,6 +32,16 @@ SPANISH_REFUSALS = [
      "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
      "punto decimal"),
     (["calc", "-d", "8,8", "-v", "2000", "-e", "0.9,0.8"], "--efficiency: 8 dispositivos dados dos veces (0,9 y 0,8)"),
+    (["calc", "-d", "64", "-v", "2000", "-e", "0.9,0.8"],  # once '1 device counts', '1 números'
+     "--efficiency: se recibieron 2 valores para 1 número de dispositivos; se admite: un valor, o uno por número"),
+    (["calc", "-d", "1..1000000+1", "-v", "1", "-e", "0.9"], "se admite: tamaños: como mucho 100.000"),
+    (["plan", "-n", "1e308", "--epochs", "90", "-v", "2000"],  # once 'inf samples … take inf hours', no flag
+     "--samples: se recibió 1e+308; se admite: un número de muestras cuyo producto por las épocas sea finito"),
+    (["plan", "-n", "1e6", "-v", "1e308"],  # once the library's devices × per_device_throughput
+     "--devices × --throughput: fuera del rango de coma flotante; se admite: magnitudes realistas"),
+    (["fit", "--point", "1:1000", "--point", "8:7500", "--point", "abc:" + "9" * 300],  # clipped as in English
+     "--point abc:99999999999999999999999999999999999999999…99999999999999999999999999999999999999999999, devices: "
+     "se recibió 'abc'"),
     (["calc", "-d", "8", "-v", "2000", "--law", "constant", "--kappa", "0.1", "-e", "0.9"],
      "--kappa: pertenece a --law usl o amdahl; --law constant toma E de --efficiency"),
     (["calc", "-d", "8", "-v", "2000", "-e", "0.9", "--law", "usl"], "--efficiency y --law: dé una sola fuente de E"),
@@ -108,8 +118,10 @@ SPANISH_REFUSALS = [
     (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
      "100.000 remuestreos × 10.000 tamaños = 1.000.000.000 valores; se admite: como mucho 20.000.000"),
-    (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "muestras a 1e+03/s (d = 1) llevan inf horas"),
-    (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0,025)"),  # was (2.5 % = 0.025)
+    (["plan", "-n", "1e300", "-v", "1e-300", "--epochs", "1e3"], "muestras a 1e-300/s (d = 1) llevan inf horas"),
+    (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"],
+     "--epochs: se recibió 1e+308; se admite: un número de épocas cuyo producto por las muestras sea finito"),
+    (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0.025)"),  # was (2.5 % = 0.025); 0,025 is refused
     (["plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1.500h"],  # was read as 1.5 h
      "--deadline: se recibió '1.500h'; se admite: un número sin separador de miles y con punto decimal"),
     (["predict", "--model", "2.000", "-v", "100", "--system", "dgx-a100"],  # a name: the valid ones, not a number rule

@@ -76,6 +76,18 @@ def test_fit_through_the_page_is_the_library(client):
         f"measured: 8 devices, 7,500 samples/s, E {100 * 7500 / 8 / 1005:.1f} % (fitted E {100 * e8:.1f} %)"
         in (body["notes"])
     )
+    # runs pasted as 'D: X', from a CSV with its header, or as spreadsheet columns: the same fit (they were refused)
+    same = post(client, "fit", {**opts, "point": "1:1000 1:1010 8:7500 16:14600 32:28000"}).json()["records"]
+    for pasted in ("1: 1000\n1: 1010\n8: 7500\n16: 14600\n32: 28000",
+                   "devices,throughput\r\n1,1000\r\n1,1010\r\n8,7500\r\n16,14600\r\n32,28000\r\n",
+                   "1\t1000\n1\t1010\n8\t7500\n16\t14600\n32\t28000"):  # fmt: skip
+        assert post(client, "fit", {**opts, "point": pasted}).json()["records"] == same, pasted
+    timed = [
+        post(client, "fit", {"point": p}).json()["records"] for p in ("1,1000,0.5\n8,7500,0.6", "1:1000:0.5 8:7500:0.6")
+    ]
+    assert timed[0] == timed[1]  # a step-time column too: D:X:STEP, not dropped in silence
+    r = post(client, "fit", {"point": "1,1000,0.5,7"})
+    assert r.status_code == 422 and "--point: got '1,1000,0.5,7'" in r.json()["error"]
     r = post(client, "fit", {"point": "1:1000 8:lots"})
     assert r.status_code == 422 and "--point 8:lots, throughput: got 'lots'" in r.json()["error"]
     r = post(client, "fit", {"runs": "/etc/passwd"})  # the file positional has no key: files stay on the CLI
@@ -168,6 +180,25 @@ def test_serve_rejects_a_bad_port(capsys):
     for host in ("999.1.1.1", "192.0.2.1"):  # not an address at all; not one of this machine's (TEST-NET-1)
         rc, _, err = run(capsys, "serve", "--host", host, "--port", "8123")
         assert rc == 2 and err.startswith(f"dpscale serve: error: --host: got '{host}'; allowed: an address of this")
+
+
+def test_serve_restarts_on_a_port_its_last_run_left_in_time_wait(monkeypatch, capsys):
+    """A server that closed its connections first leaves them in TIME_WAIT: uvicorn binds there (SO_REUSEADDR), and
+    the one-line probe before it refused the port for a minute after a restart."""
+    with socket.socket() as old:
+        old.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        old.bind(("127.0.0.1", 0))
+        old.listen()
+        port = old.getsockname()[1]
+        peer = socket.create_connection(("127.0.0.1", port))
+        conn, _ = old.accept()
+        conn.close()  # the server's side closes first: its end waits in TIME_WAIT on the port
+        peer.recv(1)
+        peer.close()
+    started = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: started.append(kw["port"]))
+    rc, _, err = run(capsys, "serve", "--port", str(port))
+    assert rc == 0 and started == [port], err
 
 
 def test_serve_on_a_taken_port_is_one_line(capsys):

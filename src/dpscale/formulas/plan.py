@@ -103,6 +103,10 @@ def plan(
     n = check_positive(samples, "samples", "a sample count > 0")
     check_positive(throughput, "throughput", "a finite throughput > 0")  # scale() would name it per_device_throughput
     ep = check_positive(epochs, "epochs", "an epoch count > 0")
+    if not n * ep < float("inf"):  # 1e308 samples × 90 epochs: say which input, not 'inf samples take inf hours'
+        if n >= ep:
+            raise fail("samples", n, "a sample count whose product with the epochs stays finite")
+        raise fail("epochs", ep, "an epoch count whose product with the samples stays finite")
     many = devices.tolist() if is_array(devices) else devices
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
     if not many:

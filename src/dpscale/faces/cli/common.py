@@ -297,12 +297,12 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
                 sizes.append(round(x))
             x = x * step if op == "x" else x + step
             if len(sizes) > MAX_SIZES:
-                raise fail(flag, text, f"sizes: at most {MAX_SIZES}")
+                raise fail(flag, text, f"sizes: at most {MAX_SIZES:,}")
         return sizes
     values = []
     _thousands(text.split(","), text, flag)
     if text.count(",") >= MAX_SIZES:  # a megabyte-long list parses for seconds before any other check
-        raise fail(flag, text, f"sizes: at most {MAX_SIZES}")
+        raise fail(flag, text, f"sizes: at most {MAX_SIZES:,}")
     for part in text.split(","):
         x = number(part, flag, allowed) if part else math.nan
         try:
@@ -362,7 +362,7 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         return values[0]
     if len(values) != len(devices):
         raise DpscaleError(
-            f"--efficiency: got {len(values)} values for {len(devices)} device counts; "
+            f"--efficiency: got {len(values)} values for {len(devices)} device count{'s' * (len(devices) != 1)}; "
             "allowed: one value, or one per device count"
         )
     try:

@@ -151,9 +151,12 @@ def run(args: argparse.Namespace) -> int:
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
     except DpscaleError as exc:  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
         flags = {"efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
-                 "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour"}  # fmt: skip
+                 "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
+                 "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
         name = (getattr(exc, "parts", None) or ("",))[0]
-        raise (renamed(exc, flags[name]) if name in flags else exc) from None
+        if name in flags:
+            raise renamed(exc, flags[name]) from None
+        raise DpscaleError(str(exc).replace("devices × per_device_throughput", "--devices × --throughput")) from None
     records = []
     for p in result.points:
         rec = p.record()

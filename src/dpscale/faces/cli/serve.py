@@ -29,6 +29,9 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.web.app import create_app
 
     with socket.socket() as probe:  # say a taken port in one line, before uvicorn logs its own
+        # as uvicorn binds: a port whose last server has gone (its closed connections in TIME_WAIT) is free, one
+        # with a listener is not (without this the probe refused a restart on the same port for a minute)
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((args.host, args.port))
         except (OSError, UnicodeError) as exc:  # socket.gaierror (an unknown name) is an OSError too

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
 from dpscale.notes import SINGULAR_EN, singular
 
@@ -114,7 +115,7 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     if lang == "en" or lang not in _table("ALLOWED"):
         return str(exc)
     if parts is None:
-        return _said(str(exc), lang)
+        return clip(_said(str(exc), lang))
     name, got, allowed = parts
     words = _table("ALLOWED")[lang]
     import re
@@ -131,10 +132,9 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
-    if lang == "es":  # the percent hint's numbers: (90 % = 0,9), as the language writes them
-        allowed = re.sub(
-            r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {localise(k[2], lang)})", allowed
-        )
+    if lang == "es":  # the percent hint: 90,5 % as the language writes it, = 0.905 as the flag takes it (with a
+        # decimal comma, '0,905' would be refused as a list)
+        allowed = re.sub(r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {k[2]})", allowed)
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     said = _reason(said, lang)  # 'un archivo CSV legible (No such file or directory)' → '(no existe)'
@@ -143,7 +143,7 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     if lang == "es":  # an efficiency file's record: 'record 2: devices 8 again'
         got = re.sub(r"^'record (\d+): (.*?)( again)?'$", lambda k: f"'registro {k[1]}: {k[2]}"
                      + (" repetido'" if k[3] else "'"), got)  # fmt: skip
-    return label("error_frame", lang).format(name=name, got=got, allowed=said)
+    return clip(label("error_frame", lang).format(name=name, got=got, allowed=said))  # as DpscaleError clips English
 
 
 def label(key: str, lang: str = "en") -> str:

@@ -86,6 +86,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "números sin separador de miles (1024, no 1,024): la coma separa valores"
         ),
         "sizes: at most ": "tamaños: como mucho ",
+        "sizes: at most 100,000": "tamaños: como mucho 100.000",
         "a whole number from 1 to 2^53": "un número entero de 1 a 2^53",
         "a whole number from 0 to 2^53": "un número entero de 0 a 2^53",
         "a factor F that reaches B from A in at most N steps (A, B, N = ": (
@@ -119,6 +120,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a per-device batch > 0": "un lote por dispositivo > 0",
         "a price > 0": "un precio > 0",
         "a sample count > 0": "un número de muestras > 0",
+        "an epoch count whose product with the samples stays finite": (
+            "un número de épocas cuyo producto por las muestras sea finito"
+        ),
+        "a sample count whose product with the epochs stays finite": (
+            "un número de muestras cuyo producto por las épocas sea finito"
+        ),
         "a step count > 0": "un número de pasos > 0",
         "activation bytes ≥ 0": "bytes de activaciones ≥ 0",
         "an efficiency in (0, 1]": "una eficiencia en (0, 1]",
@@ -266,6 +273,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor por número de "
          "dispositivos — la coma separa elementos de una lista: escriba los números sin separador de miles y con "
          "punto decimal"),
+        (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value, or one per device count",
+         "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor, o uno por "
+         "número de dispositivos"),
         (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for (?P<n2>[\d,]+) device counts; "
          r"allowed: one value, or one per device count",
          "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "

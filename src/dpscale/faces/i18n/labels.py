@@ -50,6 +50,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_actual": "Actual throughput A (samples/s)",
         "web_law": "E(d) law",
         "web_law_none": "E as given",
+        "web_mixed": "mixed",
         "web_sigma": "USL σ",
         "web_kappa": "USL κ",
         "web_serial": "Amdahl serial fraction",
@@ -69,8 +70,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_fit": "Fit my runs",
         "web_fit_hint": (
-            "Fit E(d) to your measured runs (one per line: devices:throughput of the whole run; repeat a size to "
-            "measure the noise) and extrapolate with prediction intervals."
+            "Fit E(d) to your measured runs (one per line: devices:throughput of the whole run, or two columns pasted "
+            "from a CSV or spreadsheet; repeat a size to measure the noise) and extrapolate with prediction intervals."
         ),
         "web_points": "Measured runs, devices:throughput",
         "web_gpus_per_node": "Devices per node (puts the all-reduce knee there)",
@@ -487,6 +488,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_actual": "Rendimiento real A (muestras/s)",
         "web_law": "Ley de E(d)",
         "web_law_none": "E tal cual",
+        "web_mixed": "mixta",
         "web_sigma": "σ de la USL",
         "web_kappa": "κ de la USL",
         "web_serial": "Fracción serie de Amdahl",
@@ -506,8 +508,9 @@ LABELS: dict[str, dict[str, str]] = {
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "web_fit": "Ajustar mis mediciones",
         "web_fit_hint": (
-            "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución; "
-            "repita un tamaño para medir el ruido) y extrapola con intervalos de predicción."
+            "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución, o "
+            "dos columnas pegadas de un CSV o una hoja de cálculo; repita un tamaño para medir el ruido) y extrapola "
+            "con intervalos de predicción."
         ),
         "web_points": "Ejecuciones medidas, dispositivos:rendimiento",
         "web_gpus_per_node": "Dispositivos por nodo (ahí pone el codo del all-reduce)",

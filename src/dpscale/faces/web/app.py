@@ -73,11 +73,28 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
             raise fail(flag, value, "a number or text, as typed on the command line")
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
-        if isinstance(action, argparse._AppendAction):  # fit's --point: one field, a run per line (or space or ';')
-            argv += [f"{flag}={v}" for v in str(value).replace(";", " ").split()]
+        if isinstance(action, argparse._AppendAction):  # fit's --point: one field of runs, however pasted
+            argv += [f"{flag}={v}" for v in pasted_runs(str(value))]
             continue
         argv.append(f"{flag}={value}")
     return argv
+
+
+def pasted_runs(text: str) -> list[str]:
+    """The fit field's runs as D:X: '1:1000 8:7500', one a line, '8: 7500', or two columns pasted from a CSV or a
+    spreadsheet ('8,7500', '8<tab>7500', a third column the step time; a devices,throughput header is skipped). A
+    line of any other shape
+    goes through as written, so the CLI's own error names it."""
+    import re
+
+    runs = []
+    for line in re.split(r"[;\r\n]+", text):
+        line = re.sub(r"\s*:\s*", ":", line.strip())
+        if not line or re.match(r"(?i)devices\b", line):  # a header row
+            continue
+        fields = re.split(r"\s*[,\t]\s*|\s+", line) if ":" not in line else None
+        runs += line.split() if fields is None else [":".join(fields) if len(fields) in (2, 3) else line]
+    return runs
 
 
 def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
