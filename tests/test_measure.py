@@ -384,3 +384,43 @@ def test_the_torchrun_worker_takes_the_stage(monkeypatch: pytest.MonkeyPatch) ->
         monkeypatch.setenv(key, value)
     assert worker.job_from(worker.parser().parse_args(["--zero", "3", "--device", "cpu"])).zero == 3
     assert worker.job_from(worker.parser().parse_args(["--device", "cpu"])).zero == 0
+
+
+def test_out_must_hold_measure_records_readable_to_the_end(tmp_path) -> None:
+    """A fit report or any JSON object once took the records (then `dpscale fit` refused the file); a byte that is
+    not UTF-8 past line 1 raised a traceback after a size was measured, losing it."""
+    from dpscale.sources.measure.results import check_writable
+
+    record = '{"devices": 1, "throughput": 100.0, "workload": "mlp", "batch": 16}\n'
+    for name, text in (("fit.json", '{"law": "usl", "sigma": 0.1}\n'), ("obj.jsonl", '{"a": 1}\n'),
+                       ("doc.json", '{"points": [' + record.strip() + "]}\n")):  # fmt: skip
+        (tmp_path / name).write_text(text)
+        with pytest.raises(DpscaleError, match=r"its line 1 is not a `dpscale measure` record"):
+            check_writable(str(tmp_path / name), jsonl=True)
+    torn = tmp_path / "torn.jsonl"
+    torn.write_bytes(record.encode() + b'{"devices": 2, "workload": "mod\xc3')
+    with pytest.raises(DpscaleError, match=r"line 2 is not UTF-8 text"):
+        check_writable(str(torn), jsonl=True)
+    assert results.baseline_from_file(str(torn), {"devices": 2, "workload": "mlp", "batch": 16})["devices"] == 1
+    (tmp_path / "ok.jsonl").write_text(record)
+    check_writable(str(tmp_path / "ok.jsonl"), jsonl=True)
+
+
+def test_a_record_s_size_written_as_text_is_read_as_fit_reads_it(tmp_path) -> None:
+    """ "devices": "1" crashed the run after it had measured ('<=' between str and int); `dpscale fit` reads it as 1."""
+    f = tmp_path / "r.jsonl"
+    setup = {"workload": "mlp", "batch": 16, "threads": 1}
+    f.write_text(json.dumps({**setup, "devices": "1", "throughput": 90}) + "\n"
+                 + json.dumps({**setup, "devices": "many", "throughput": 90}) + "\n")  # fmt: skip
+    base = results.baseline_from_file(str(f), {**setup, "devices": 2})
+    assert base["devices"] == 1 and base["throughput"] == 90
+
+
+def test_fit_holds_measure_json_documents_to_one_set_up(tmp_path, capsys) -> None:
+    """Two `measure --json` documents of different batches were fitted together; as records they were refused."""
+    point = {"workload": "mlp", "batch": 16, "threads": 1, "steps": 20, "throughput": 100.0}
+    docs = [{"points": [{**point, "devices": 1}]}, {"points": [{**point, "batch": 32, "devices": 2}]}]
+    f = tmp_path / "two_docs.json"
+    f.write_text("\n".join(json.dumps(d) for d in docs) + "\n")
+    assert main(["fit", str(f)]) == 2
+    assert "line 2 points[0]: another set-up than line 1 (batch 16 → 32)" in capsys.readouterr().err

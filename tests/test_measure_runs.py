@@ -413,7 +413,7 @@ def test_records_are_not_appended_to_a_file_of_something_else(capsys: pytest.Cap
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n1,100\n")
     assert main(["measure", "--devices", "1", *TINY, "--out", str(runs)]) == 2
-    assert "its line 1 is not a JSON record" in capsys.readouterr().err
+    assert "its line 1 is not a `dpscale measure` record" in capsys.readouterr().err
     assert runs.read_text() == "devices,throughput\n1,100\n"  # untouched
 
 

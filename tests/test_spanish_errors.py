@@ -214,6 +214,7 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     taken.bind(("127.0.0.1", 0))
     HELD.append(taken)
     (tmp / "out.jsonl").write_text("not json\n")
+    (tmp / "torn.jsonl").write_bytes(b'{"devices": 1, "throughput": 1}\n{"workload": "mod\xc3')
     (tmp / "train.jsonl").write_text('{"devices": 1, "throughput": 100.0, "workload": "mlp"}\n')
     out = [
         (["fit", str(tmp / "row.csv")], "row.csv línea 2: se recibieron 3 campos; se admite: 2, como en la cabecera "
@@ -236,7 +237,9 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
              "SyntaxError"),
             (["measure", "--model-file", str(tmp / "exits.py"), "-d", "1"], "exits.py llamó a sys.exit(0) al "
              "importarse"),
-            (["measure", "--out", str(tmp / "out.jsonl"), "-d", "1"], "(su línea 1 no es un registro JSON); se admite: "
+            (["measure", "--out", str(tmp / "out.jsonl"), "-d", "1"], "(su línea 1 no es un registro de `dpscale "
+             "measure`); se admite: un archivo nuevo"),
+            (["measure", "--out", str(tmp / "torn.jsonl"), "-d", "1"], "(su línea 2 no es texto UTF-8); se admite: "
              "un archivo nuevo"),
             (["measure", "equivalence", "--out", str(tmp / "train.jsonl"), "-d", "2"], "(contiene registros de "
              "train); se admite: un archivo nuevo, o uno de registros de equivalence"),

@@ -116,6 +116,23 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
     from dpscale.sources.measure.results import DEFAULTS, SETUP_KEYS  # (no torch: records only)
 
     runs, setup = [], None
+
+    def add(rec: dict, where: str, line: int) -> None:
+        """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
+        nonlocal setup
+        mine = {k: rec[k] for k in SETUP_KEYS if k in rec}  # `dpscale measure` records say their set-up
+        mine = {**DEFAULTS, **mine} if mine else mine  # (a record from before a key existed: its default)
+        if setup is None:
+            setup = (mine, line)
+        elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
+            diff = ", ".join(f"{k} {setup[0].get(k)!r} → {mine.get(k)!r}" for k in SETUP_KEYS
+                             if setup[0].get(k) != mine.get(k))  # fmt: skip
+            raise DpscaleError(
+                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
+                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage)"
+            )
+        runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
+
     for i, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -131,24 +148,13 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
             for j, q in enumerate(rec["points"]):
                 if not isinstance(q, dict) or "devices" not in q or "throughput" not in q:
                     raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
-                runs.append(make_run(q["devices"], q["throughput"], q.get("step_time"), f"{where} points[{j}]"))
+                add(q, f"{where} points[{j}]", i)
             continue
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
-        mine = {k: rec[k] for k in SETUP_KEYS if k in rec}  # `dpscale measure` records say their set-up
-        mine = {**DEFAULTS, **mine} if mine else mine  # (a record from before a key existed: its default)
-        if setup is None:
-            setup = (mine, i)
-        elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
-            diff = ", ".join(f"{k} {setup[0].get(k)!r} → {mine.get(k)!r}" for k in SETUP_KEYS
-                             if setup[0].get(k) != mine.get(k))  # fmt: skip
-            raise DpscaleError(
-                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
-                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage)"
-            )
-        runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
+        add(rec, where, i)
     return runs
 
 

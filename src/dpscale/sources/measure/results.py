@@ -65,17 +65,24 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "allowed: a new file, or an earlier calibration"
             )
     if jsonl and p.is_file() and p.stat().st_size > 0:
-        with open(p, "rb") as fh:
-            first = fh.readline(1 << 20)
+        try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
+            first = p.read_bytes().decode("utf-8").split("\n", 1)[0]
+        except UnicodeDecodeError as exc:
+            line = p.read_bytes()[: exc.start].count(b"\n") + 1
+            raise DpscaleError(
+                f"{flag}: got {path!r} (line {line} is not UTF-8 text); allowed: a new file, or one that this "
+                "command's records were appended to"
+            ) from None
         try:
             head = json.loads(first)
-            ok = isinstance(head, dict)
         except ValueError:
-            ok = False
-        if not ok:
+            head = None
+        # a record of this command: a size's (devices and throughput) or an equivalence check's (passed) — not a
+        # fit report, a `--json` document or any other object, which `dpscale fit` would then refuse
+        if not isinstance(head, dict) or not ("passed" in head or {"devices", "throughput"} <= head.keys()):
             raise DpscaleError(
-                f"{flag}: got {path!r} (its line 1 is not a JSON record); allowed: a new file, or one that this "
-                "command's records were appended to"
+                f"{flag}: got {path!r} (its line 1 is not a `dpscale measure` record); allowed: a new file, or one "
+                "that this command's records were appended to"
             )
         kind = "equivalence" if "passed" in head else "train"  # (train records carry throughput and E)
         if kind != mode:  # equivalence records among train ones: `dpscale fit` then refused the file
@@ -173,7 +180,7 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
         return []
     out = []
-    for line in Path(path).read_text().splitlines():
+    for line in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():  # (checked before the run)
         try:
             old = json.loads(line)
         except json.JSONDecodeError:
@@ -211,9 +218,13 @@ def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] 
     """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
     best = None
     for old in _records(path):
-        if same_setup(old, rec) and old.get("devices", math.inf) <= rec["devices"]:
-            if best is None or old["devices"] < best["devices"]:
-                best = old
+        d = old.get("devices")
+        if isinstance(d, str) and d.strip().isdigit():  # "1", as `dpscale fit` reads it
+            old, d = {**old, "devices": int(d)}, int(d)
+        if not isinstance(d, (int, float)) or isinstance(d, bool):  # not a size: no baseline (it crashed a run)
+            continue
+        if same_setup(old, rec) and d <= rec["devices"] and (best is None or d < best["devices"]):
+            best = old
     return best
 
 
