@@ -526,3 +526,10 @@ def test_solving_devices_under_a_law_is_not_one_too_many(capsys):
 def test_a_size_given_twice_says_its_values_the_spanish_way(capsys):
     rc, _, err = run(capsys, "-d", "8,8", "-v", "2000", "-e", "0.9,0.85", "--lang", "es")
     assert rc == 2 and "8 dispositivos dados dos veces (0,9 y 0,85)" in err
+
+
+def test_an_exponent_is_shown_as_an_exponent():
+    """Whole floats read as typed: 90 (not 90.0) — but 1e+15, not sixteen digits."""
+    from dpscale.errors import fail
+
+    assert [fail("x", v, "y").parts[1] for v in (90.0, 1e15, 2_000_000.0, 2.5)] == ["90", "1e+15", "2000000", "2.5"]

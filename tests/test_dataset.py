@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from clihelp import run
 
+import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.formulas.stepmodel import expected_max
 from dpscale.sources.dataset import read_published
@@ -200,7 +201,7 @@ def test_a_repeated_baseline_is_averaged_alike_in_both_modes(tmp_path, capsys):
     base = recs[0]
     twice = [base, {**base, "throughput": str(float(base["throughput"]) * 0.8)}, *recs[1:]]
     (c,) = read_published(write(tmp_path / "twice.csv", header, twice))
-    assert c.baseline.throughput == pytest.approx(0.9 * float(base["throughput"])) and c.repeats == 1
+    assert c.baseline.throughput == pytest.approx(0.9 * float(base["throughput"])) and len(c.rows) == len(twice)
     measured = {}
     for mode in ("predict", "fit"):
         rc, out, _ = run(capsys, "validate", str(tmp_path / "twice.csv"), "--mode", mode, "--json")
@@ -246,3 +247,18 @@ def test_skipped_rows_count_each_skipped_configurations_baseline(tmp_path, capsy
     (tmp_path / "tokens.csv").write_text("\n".join([header, *rows_]) + "\n")
     report = validate_predict(read_published(tmp_path / "tokens.csv"))
     assert (report["skipped_configs"], report["skipped_rows"]) == (1, 3)
+
+
+@needs_dev
+def test_fit_mode_gives_each_baseline_repeat_to_the_fit(tmp_path, capsys):
+    """Its intervals use the spread of repeated runs: folding the repeats into one mean row narrowed them."""
+    header, recs = rows()
+    base = recs[0]
+    twice = [base, {**base, "throughput": str(float(base["throughput"]) * 1.04)}, *recs[1:]]
+    rc, out, _ = run(capsys, "validate", str(write(tmp_path / "twice.csv", header, twice)), "--mode", "fit", "--json")
+    (row,) = json.loads(out)["rows"]
+    runs = [(int(r["devices"]), float(r["throughput"])) for r in twice if int(r["devices"]) < row["devices"]]
+    fitted = dpscale.fit(runs).predict([row["devices"]])
+    assert (row["efficiency_lo"], row["efficiency_hi"]) == pytest.approx(
+        (fitted.efficiency_lo[0], fitted.efficiency_hi[0]), rel=1e-3
+    )  # (resampling noise)

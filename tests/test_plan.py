@@ -359,3 +359,9 @@ def test_no_size_meets_the_deadline_names_the_fastest_as_the_table_writes_it(cap
     rc, out, _ = run(capsys, "plan", "-n", "1e12", "-v", "3", "-d", "1,7,1000", "-e", "0.9", "--deadline", "30d",
                      "--lang", "es")  # fmt: skip
     assert rc == 0 and "1.000 dispositivos" in out
+
+
+def test_a_throughput_that_underflows_to_zero_is_the_one_line_error(capsys):
+    """8 × 1e-300 × 1e-300 is 0.0 in floating point: a ZeroDivisionError traceback once."""
+    rc, _, err = run(capsys, "plan", "--samples", "1e6", "--epochs", "1", "-v", "1e-300", "-d", "8", "-e", "1e-300")
+    assert rc == 2 and err.count("\n") == 1 and "take inf hours; allowed: inputs whose time is finite" in err

@@ -86,6 +86,15 @@ def test_fit_through_the_page_is_the_library(client):
         post(client, "fit", {"point": p}).json()["records"] for p in ("1,1000,0.5\n8,7500,0.6", "1:1000:0.5 8:7500:0.6")
     ]
     assert timed[0] == timed[1]  # a step-time column too: D:X:STEP, not dropped in silence
+    # a comma inside a spreadsheet column is the number's own (thousands, or a decimal comma): refused by the CLI's
+    # rule, not read as a third column (it had become a 5 s or 500 s step time, fitted without a word)
+    from dpscale.faces.web.app import pasted_runs
+
+    assert pasted_runs("1\t1,500\n8\t7500,5") == ["1:1,500", "8:7500,5"]
+    assert pasted_runs('1,"1,500"') == ["1:1,500"]
+    for lang in ("en", "es"):
+        r = post(client, "fit", {"point": "1\t1000,5\n2\t1900,5\n4\t3600,5"}, lang)
+        assert r.status_code == 422 and "--point" in r.json()["error"]
     r = post(client, "fit", {"point": "1,1000,0.5,7"})
     assert r.status_code == 422 and "--point: got '1,1000,0.5,7'" in r.json()["error"]
     r = post(client, "fit", {"point": "1:1000 8:lots"})

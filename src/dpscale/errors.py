@@ -32,9 +32,11 @@ class DpscaleError(ValueError):
 
 
 def _show(value: Any) -> str:
-    """The value as a user would have typed it: 90, not 90.0 (a flag's text became a float on the way)."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        value = int(value)
+    """The value as a user would have typed it: 90, not 90.0 (a flag's text became a float on the way); from 1e15
+    on, 1e+15 rather than sixteen digits."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value) if abs(value) < 1e15 else f"{value:g}" if float(f"{value:g}") == value else value
+        return str(value)
     text = repr(value) if isinstance(value, str) else " ".join(str(value).split())  # a 2-D array: one line
     return text if len(text) <= 60 else text[:57] + "..."
 

@@ -127,7 +127,8 @@ def plan(
     points: list[PlanPoint] = []
     for d in sizes:
         r = scale(d, throughput, efficiency)
-        hours = n * ep / float(r.actual_throughput) / 3600
+        actual = float(r.actual_throughput)  # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
+        hours = n * ep / actual / 3600 if actual > 0 else float("inf")
         if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
             raise DpscaleError(
                 f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {float(r.actual_throughput):.3g}/s "

@@ -2,7 +2,7 @@
 
 Rows are grouped by `cfg`; every configuration has a baseline row (devices == baseline_devices), its smallest
 size, and measured E(d) = throughput(d) / ((d / d0) · throughput(d0)). Repeats of the baseline (same size, batch
-and accumulation) are one baseline at their mean throughput, as `fit` averages repeated runs. Malformed input
+and accumulation) give it their mean throughput, as `fit` averages repeated runs. Malformed input
 raises one DpscaleError naming the file, the line (where the record starts) and the column.
 """
 
@@ -66,11 +66,15 @@ class Row:
 class Config:
     cfg: str
     rows: tuple[Row, ...]  # sorted by devices, baseline first
-    repeats: int = 0  # rows of the file folded into the baseline (its repeats)
 
     @property
     def baseline(self) -> Row:
-        return self.rows[0]
+        """The baseline row; with repeats (same size, batch and accumulation), at their mean throughput. The rows
+        themselves stay apart: `validate --mode fit` gives each run to the fit, whose intervals use the spread."""
+        first = self.rows[0]
+        same = [r.throughput for r in self.rows if (r.devices, r.per_device_batch, r.grad_accum) ==
+                (first.devices, first.per_device_batch, first.grad_accum)]  # fmt: skip
+        return first if len(same) == 1 else replace(first, throughput=sum(same) / len(same))
 
     @property
     def preset(self) -> dict:
@@ -288,11 +292,8 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
                 f"a row with devices = baseline_devices = {d0}"
             )
         _same_setup(name, cfg, base[0], rows)
-        first = base[0]
-        repeats = [r for r in base if (r.per_device_batch, r.grad_accum) == (first.per_device_batch, first.grad_accum)]
-        merged = replace(first, throughput=sum(r.throughput for r in repeats) / len(repeats))  # as fit averages
-        rest = sorted((r for r in rows if not any(r is x for x in repeats)), key=lambda r: r.devices)
-        configs.append(Config(cfg, (merged, *rest), len(repeats) - 1))
+        rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
+        configs.append(Config(cfg, (base[0], *rest)))
     if not configs:
         raise DpscaleError(f"{name}: no data rows")
     return configs

@@ -85,6 +85,7 @@ def pasted_runs(text: str) -> list[str]:
     spreadsheet ('8,7500', '8<tab>7500', a third column the step time; a devices,throughput header is skipped). A
     line of any other shape
     goes through as written, so the CLI's own error names it."""
+    import csv
     import re
 
     runs = []
@@ -92,8 +93,14 @@ def pasted_runs(text: str) -> list[str]:
         line = re.sub(r"\s*:\s*", ":", line.strip())
         if not line or re.match(r"(?i)devices\b", line):  # a header row
             continue
-        fields = re.split(r"\s*[,\t]\s*|\s+", line) if ":" not in line else None
-        runs += line.split() if fields is None else [":".join(fields) if len(fields) in (2, 3) else line]
+        if ":" in line:
+            runs += line.split()
+            continue
+        # a tab separates spreadsheet columns (a comma in one is the number's own: '1,500', '7500,5', which the
+        # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
+        fields = line.split("\t") if "\t" in line else next(csv.reader([line])) if "," in line else line.split()
+        fields = [f.strip() for f in fields]
+        runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) else line)
     return runs
 
 
