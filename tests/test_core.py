@@ -376,3 +376,17 @@ def test_law_classes_and_decimal_numbers_get_the_library_s_one_line_errors():
 def test_an_e_just_past_its_bound_is_shown_with_the_digits_that_say_so():
     with pytest.raises(DpscaleError, match=r"efficiency: comes to 2\.00001 from these inputs"):
         solve(devices=64, per_device_throughput=2000, actual_throughput=256_001)
+
+
+def test_solved_sizes_are_exact_where_the_size_itself_reaches_the_target():
+    """A law or table solved back from its own d·v·E gives d exactly (2.9999999999999996 once), and a constant E
+    solved back from d = 10,000,000 is that size, not 'at most 10,000,000' (its A/v carried 2e-9 of noise)."""
+    for d in (3, 13, 29):  # (below the USL peak, ≈ 99.5)
+        for src in (Amdahl(0.01), USL(0.01, 1e-4), PerSize(((d, 0.61), (2 * d, 0.55)))):
+            got = solve(
+                per_device_throughput=3.0, efficiency=src, actual_throughput=scale(d, 3.0, src).actual_throughput
+            )
+            assert got.exact == d and got.result.devices == d, (d, src)
+    v, e = 444.8597401839663, 0.3048287045668617
+    got = solve(per_device_throughput=v, efficiency=e, actual_throughput=scale(10_000_000, v, e).actual_throughput)
+    assert got.result.devices == 10_000_000

@@ -262,3 +262,34 @@ def test_fit_mode_gives_each_baseline_repeat_to_the_fit(tmp_path, capsys):
     assert (row["efficiency_lo"], row["efficiency_hi"]) == pytest.approx(
         (fitted.efficiency_lo[0], fitted.efficiency_hi[0]), rel=1e-3
     )  # (resampling noise)
+
+
+@needs_dev
+def test_a_bad_cell_after_a_blank_line_is_named_on_its_own_line(tmp_path):
+    header, recs = rows()
+    path = write(tmp_path / "gap.csv", header, recs[:1])
+    bad = io.StringIO()
+    csv.DictWriter(bad, header, lineterminator="\n").writerow({**recs[1], "throughput": "abc"})
+    path.write_text(path.read_text() + "\n" + bad.getvalue())  # header, row, blank, bad row
+    with pytest.raises(DpscaleError, match=r"line 4, column 'throughput'"):
+        read_published(path)
+
+
+@needs_dev
+def test_only_repeats_of_the_baseline_s_batch_are_averaged_into_it(tmp_path):
+    header, recs = rows()
+    base = recs[0]
+    other = {**base, "per_device_batch": str(2 * float(base["per_device_batch"])), "throughput": "99999"}
+    (c,) = read_published(write(tmp_path / "batches.csv", header, [base, other, *recs[1:]]))
+    assert c.baseline.throughput == float(base["throughput"])
+
+
+@needs_dev
+@pytest.mark.parametrize("ga, rate", [("1", "1e14"), ("64", "1e11")])
+def test_a_baseline_too_fast_to_model_is_refused_by_line_and_column(tmp_path, ga, rate):
+    """A micro-batch under 1e-7 s: E came out 0.0 without a word. With 64 accumulation steps the optimizer step
+    (1.6e-6 s at 1e11 sequences/s on 8 GPUs) is in range, but each micro-batch is not."""
+    header, recs = rows()
+    recs[0] = {**recs[0], "throughput": rate, "grad_accum": ga}
+    with pytest.raises(DpscaleError, match=r"line 2, column 'throughput': got .+, one micro-batch in"):
+        validate_predict(read_published(write(tmp_path / "fast.csv", header, recs)))

@@ -424,3 +424,10 @@ def test_fit_holds_measure_json_documents_to_one_set_up(tmp_path, capsys) -> Non
     f.write_text("\n".join(json.dumps(d) for d in docs) + "\n")
     assert main(["fit", str(f)]) == 2
     assert "line 2 points[0]: another set-up than line 1 (batch 16 → 32)" in capsys.readouterr().err
+
+
+def test_the_baseline_from_the_file_is_its_smallest_earlier_size(tmp_path) -> None:
+    f = tmp_path / "r.jsonl"
+    setup = {"workload": "mlp", "batch": 16, "threads": 1}
+    f.write_text("".join(json.dumps({**setup, "devices": d, "throughput": 90.0 * d}) + "\n" for d in (2, 1)))
+    assert results.baseline_from_file(str(f), {**setup, "devices": 4})["devices"] == 1

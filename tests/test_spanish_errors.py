@@ -436,3 +436,9 @@ def test_measurement_failures_are_said_in_spanish():
     for english, spanish in lines.items():
         assert say_measure(english, "es").startswith(spanish), english
         assert say_measure(english, "en") == english
+
+
+def test_any_error_said_in_spanish_stays_one_readable_line():
+    from dpscale.faces.i18n import say_error
+
+    assert len(say_error(ValueError("x" * 500), "es")) < 200
