@@ -19,6 +19,31 @@ def wide(devices: Any) -> bool:
     return len(d) > 1 and max(d) / max(min(d), 1) >= 8
 
 
+def numbers(ax: Any, lang: str, *axes: str) -> None:
+    """Tick labels as the tables write numbers: 1,000,000 (not 1e+06 beside 500,000) and, in Spanish, 1.000.000
+    and 0,2. `axes`: 'x', 'y' (default both)."""
+    from matplotlib.ticker import FuncFormatter
+
+    fmt = FuncFormatter(lambda v, _: localise(f"{v:,.10g}", lang))
+    for name in axes or ("x", "y"):
+        getattr(ax, f"{name}axis").set_major_formatter(fmt)
+
+
+def spans_decades(*series: Sequence[float]) -> bool:
+    """Values over two decades or more: a linear axis would press the small ones flat against zero."""
+    vals = [v for s in series for v in s if v is not None and v > 0]
+    return bool(vals) and max(vals) / min(vals) >= 100
+
+
+def sizes_axis(ax: Any, d: Sequence[float]) -> None:
+    """log2 for sizes spanning three doublings or more; else ticks at the sizes themselves (one size once read
+    61–67 devices)."""
+    if wide(d):
+        ax.set_xscale("log", base=2)
+    elif len(set(d)) <= 12:
+        ax.set_xticks(sorted(set(d)))
+
+
 def check_path(path: str, flag: str = "--plot") -> Path:
     """Fail before any work if the plot cannot be written."""
     p = Path(path)
@@ -73,7 +98,8 @@ def plot_scaling(
     plt = pyplot()
     d = [r["devices"] for r in records]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
-    ax1.plot(d, [r["ideal_throughput"] for r in records], "--", color="grey", label=label("ideal_throughput", lang))
+    ideal = [r["ideal_throughput"] for r in records]  # (a marker: one size drew no line, and no ideal)
+    ax1.plot(d, ideal, "--", marker="x", ms=4, color="grey", label=label("ideal_throughput", lang))
     ax1.plot(d, [r["actual_throughput"] for r in records], "o-", label=label("actual_throughput", lang), ms=3)
     ax2.plot(d, [r["efficiency"] for r in records], "o-", color="C1", label="E(d)", ms=3)
     if band:
@@ -83,17 +109,14 @@ def plot_scaling(
         md = [m["devices"] for m in measured]
         ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
         ax2.plot(md, [m["efficiency"] for m in measured], "ks", ms=5, label=label("measured_points", lang))
+    if spans_decades(ideal, [r["actual_throughput"] for r in records]):  # 2,000 → 2,048,000 hid a peak at 49,559
+        ax1.set_yscale("log")
     for ax in (ax1, ax2):
-        if wide(d):
-            ax.set_xscale("log", base=2)
+        sizes_axis(ax, d)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
-    if lang != "en":  # 100.000 and 0,2 on a Spanish page, as in its tables
-        from matplotlib.ticker import FuncFormatter
-
-        for ax in (ax1, ax2):
-            ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: localise(f"{v:,.6g}", lang)))
+        numbers(ax, lang)  # 100.000 and 0,2 on a Spanish page, as in its tables
     ax1.set_ylabel(label(unit, lang))
     ax2.set_ylabel(label("efficiency", lang))
     ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))

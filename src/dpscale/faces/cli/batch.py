@@ -164,7 +164,7 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
 
 def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     """Speedup against devices: ideal d, hardware d·E(d), and time-to-target when B_noise is given."""
-    from dpscale.faces.plot import check_path, pyplot, save, wide
+    from dpscale.faces.plot import check_path, numbers, pyplot, save, sizes_axis, wide
 
     out = check_path(path)
     plt = pyplot()
@@ -176,12 +176,13 @@ def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     if "time_to_target_speedup" in records[0]:
         tt = [r["time_to_target_speedup"] for r in records]
         ax.plot(d, tt, "s-", ms=3, label=label("time_to_target_speedup", lang))
+    sizes_axis(ax, d)
     if wide(d):
-        ax.set_xscale("log", base=2)
         ax.set_yscale("log", base=2)
     ax.set_xlabel(label("devices", lang))
     ax.set_ylabel(label("speedup", lang))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
+    numbers(ax, lang)
     ax.set_title(title, fontsize=9)
     save(fig, out)

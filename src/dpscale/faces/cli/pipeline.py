@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str, title: str) -> None:
     """Bubble fraction against m for every schedule (the chosen one bold); chosen m marked."""
-    from dpscale.faces.plot import check_path, pyplot, save
+    from dpscale.faces.plot import check_path, numbers, pyplot, save
     from dpscale.formulas.pipeline import bubble_fraction
 
     out = check_path(path)
@@ -112,7 +112,7 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
         chunks = (v if schedule == "interleaved" else 2) if s == "interleaved" else 1  # v = 1 would hide it
         ys = [bubble_fraction(p, m, s, chunks) for m in ms]
         bold = s == schedule or (s == "gpipe" and schedule == "1f1b")
-        name = "gpipe, 1f1b" if s == "gpipe" else s + (f" (v={v})" if chunks > 1 else "")
+        name = "gpipe, 1f1b" if s == "gpipe" else s + (f" (v={chunks})" if chunks > 1 else "")  # the curve's own v
         ax.plot(ms, ys, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=name)
     ax.plot(micro, [bubble_fraction(p, m, schedule, v) for m in micro], "ko", ms=4)
     ax.set_xscale("log", base=2)
@@ -121,5 +121,6 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
+    numbers(ax, lang)
     ax.set_title(title, fontsize=9)
     save(fig, out)

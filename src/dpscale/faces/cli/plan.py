@@ -250,7 +250,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
 
 def _plot(result: object, path: str, lang: str, title: str) -> None:
     """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
-    from dpscale.faces.plot import check_path, pyplot, save, wide
+    from dpscale.faces.plot import check_path, numbers, pyplot, save, sizes_axis, spans_decades
 
     out = check_path(path)
     plt = pyplot()
@@ -260,7 +260,8 @@ def _plot(result: object, path: str, lang: str, title: str) -> None:
     priced = pts[0].cost is not None
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     ax1.plot(d, [p.hours for p in pts], "o-", ms=3)
-    ax2.plot(d, [p.cost if priced else p.device_hours for p in pts], "o-", ms=3, color="C1")
+    spend = [p.cost if priced else p.device_hours for p in pts]
+    ax2.plot(d, spend, "o-", ms=3, color="C1")
     if result.deadline_hours is not None:  # type: ignore[attr-defined]
         ax1.axhline(result.deadline_hours, color="C3", ls="--", label=label("deadline", lang))  # type: ignore[attr-defined]
     if result.budget is not None:  # type: ignore[attr-defined]
@@ -268,13 +269,16 @@ def _plot(result: object, path: str, lang: str, title: str) -> None:
     for ax in (ax1, ax2):
         if result.knee is not None:  # type: ignore[attr-defined]
             ax.axvline(result.knee, color="grey", ls=":", label=label("knee", lang))  # type: ignore[attr-defined]
-        if wide(d):
-            ax.set_xscale("log", base=2)
+        sizes_axis(ax, d)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=8)
     ax1.set_yscale("log")
+    if spans_decades(spend):  # a cost from 40 to 4,639 made every size from 1 to 64 look the same
+        ax2.set_yscale("log")
+    for ax in (ax1, ax2):
+        numbers(ax, lang)
     ax1.set_ylabel(label("hours", lang) + " (h)")
     ax2.set_ylabel(label("cost" if priced else "device_hours", lang))
     fig.suptitle(title, fontsize=10)

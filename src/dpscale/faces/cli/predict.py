@@ -149,7 +149,10 @@ def run(args: argparse.Namespace) -> int:
 
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        what = args.model or label("plot_params", args.lang).format(n=f"{float(args.params):.3g}")  # (checked above)
+        from dpscale.faces.i18n import localise
+
+        # 1,3e+09 in Spanish (the count was checked above)
+        what = args.model or label("plot_params", args.lang).format(n=localise(f"{float(args.params):.3g}", args.lang))
         where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
         batch = label("plot_batch", args.lang).format(b=args.batch)
         title = f"dpscale predict: {what}, {args.precision}, {batch}, {where}"

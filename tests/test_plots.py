@@ -1,0 +1,62 @@
+"""What the charts show, read off the figure before it is written: labels, scales and numbers as the tables say."""
+
+from __future__ import annotations
+
+import pytest
+from clihelp import run
+
+pytest.importorskip("matplotlib")
+import dpscale.faces.plot  # noqa: E402
+
+
+@pytest.fixture
+def figures(monkeypatch):
+    """The figures the commands would save, their axes' tick labels drawn."""
+    got = []
+
+    def keep(fig, out, flag="--plot"):
+        fig.canvas.draw()
+        got.append(fig)
+        return out
+
+    monkeypatch.setattr(dpscale.faces.plot, "save", keep)
+    return got
+
+
+def ticks(ax, which="y"):
+    return [t.get_text() for t in getattr(ax, f"get_{which}ticklabels")() if t.get_text()]
+
+
+def test_the_pipeline_legend_names_the_chunks_its_curve_is_drawn_with(capsys, tmp_path, figures):
+    """The interleaved curve of a gpipe chart is drawn with v = 2 (v = 1 would hide it); its label said v=1."""
+    assert (
+        run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "gpipe", "--plot", str(tmp_path / "p.png"))[0] == 0
+    )
+    (ax,) = figures[0].axes
+    (line,) = [x for x in ax.get_lines() if x.get_label().startswith("interleaved")]
+    assert line.get_label() == "interleaved (v=2)" and line.get_ydata()[0] == pytest.approx(3 / 2 / (1 + 3 / 2))
+
+
+def test_spanish_charts_write_numbers_as_spanish_tables_do(capsys, tmp_path, figures):
+    argv = ["-d", "1..1024x2", "-v", "2000", "--law", "usl", "--sigma", "0.02", "--kappa", "1e-4", "--lang", "es"]
+    assert run(capsys, "calc", *argv, "--plot", str(tmp_path / "c.png"))[0] == 0
+    plan = ["plan", "--samples", "1e6", "--epochs", "10", "-v", "2000", "--law", "amdahl", "--serial-fraction",
+            "0.01", "-d", "1..64x2", "--price-per-device-hour", "2", "--lang", "es"]  # fmt: skip
+    assert run(capsys, *plan, "--plot", str(tmp_path / "p.png"))[0] == 0
+    pipe = ["pipeline", "-p", "4", "-m", "8", "--lang", "es", "--plot", str(tmp_path / "b.png")]
+    assert run(capsys, *pipe)[0] == 0
+    calc, plan_fig, pipe_fig = figures
+    throughput, eff = calc.axes
+    assert throughput.get_yscale() == "log"  # 2,000 → 2,048,000: a linear axis pressed the USL's peak flat
+    assert "1.000.000" in ticks(throughput) and not any("e+" in t for t in ticks(throughput))
+    assert "0,2" in ticks(eff) and "1.024" in ticks(eff, "x")
+    assert any("," in t for t in ticks(plan_fig.axes[1])) and any("," in t for t in ticks(pipe_fig.axes[0]))
+
+
+def test_one_size_shows_its_ideal_and_its_own_tick(capsys, tmp_path, figures):
+    """The worked example drew the actual point only (a dashed line of one point is nothing), on ticks 61–67."""
+    assert run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--plot", str(tmp_path / "one.png"))[0] == 0
+    ax = figures[0].axes[0]
+    (ideal,) = [x for x in ax.get_lines() if x.get_label().startswith("ideal")]
+    assert ideal.get_marker() not in ("None", "", None) and list(ideal.get_ydata()) == [128_000]
+    assert ticks(ax, "x") == ["64"]
