@@ -361,3 +361,14 @@ def test_a_law_that_misses_a_measured_point_says_so():
     assert "misses the measured E at 16 devices (0.700; the law: 0.879)" in note
     ok = dpscale.fit([(1, 100), (2, 190), (4, 350), (8, 640)], resamples=100)  # a law through every point
     assert not [w for w in ok.warnings if w.key == "fit_misses"]
+
+
+def test_the_interval_of_a_devices_question_holds_its_answer():
+    """The answer is refined to whole devices, the resampled bounds sit on a ~1 % grid: a band narrower than the
+    grid once lay beside its answer (434 [435, 435], 594 [591, 591] on near-exact USL data)."""
+    runs = [(d, 1000 * d / (1 + 0.002 * (d - 1) + 1e-7 * d * (d - 1)) * (1 + 1e-4 * (r - 2)))
+            for d in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512) for r in range(5)]  # fmt: skip
+    f = dpscale.fit(runs, law="usl")
+    for q in (dict(throughput=230_000), dict(throughput=250_000), dict(efficiency=0.45), dict(efficiency=0.55)):
+        a = f.devices_for(**q)
+        assert a["lo"] <= a["devices"] <= a["hi"], (q, a)

@@ -16,7 +16,7 @@ from dpscale.faces.i18n import SAID
 
 A100 = ["--system", "dgx-a100", "--batch", "32"]
 SPANISH_REFUSALS = [
-    (["calc", "--law", "constant"], "entradas: no se recibió ninguna; se admite: exactamente tres de"),
+    (["calc", "--law", "constant"], "--law constant: necesita --efficiency E (una E para todos los tamaños)"),
     (["calc", "-d", "64", "-e", "0.9", "-s", "57.6"],  # once the library's English, naming per_device_throughput
      "--throughput: no se puede despejar de --speedup (S = d·E no depende de ella); se admite: dé --actual"),
     (["calc", "-d", "8", "-v", "100", "--law", "usl", "--kappa", "1e308"],  # once E = 0 'got 0.0', no flag named
@@ -200,6 +200,23 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "DLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,1,100,25\nDLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,8,760,25\n"
     )  # a table given twice needs no published data (this was skipped, and its template unreached, without it)
     out.append((["validate", str(tmp / "one.csv"), str(tmp / "one.csv")], "DATA.csv: la configuración 'DLE-"))
+    # session 17's hunt: a link name that took NVLink's hop silently; a calibration point named by the top level
+    (tmp / "typo.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5, "intra_link": '
+                                   '"pcie-4"}')  # fmt: skip
+    (tmp / "pt.json").write_text('{"busbw_gbs": 10, "alpha_s": 1e-5, "points": [{"bytes": 1024, "busbw_gbs": 1}, '
+                                 '{"bytes": "2"}]}')  # fmt: skip
+    (tmp / "pt0.json").write_text('{"busbw_gbs": 10, "alpha_s": 1e-5, "points": 0}')
+    base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
+    out += [
+        ([*base, "--system-file", str(tmp / "typo.json")], "--system-file: intra_link 'pcie-4'; se admite: uno de "
+         "los enlaces del catálogo (nvlink1, "),
+        ([*base, "--system", "dgx-a100", "--calibration", str(tmp / "pt.json")], "pt.json: points[1] es {'bytes': "
+         "'2'}; se admite: un objeto con los números bytes y busbw_gbs"),
+        ([*base, "--system", "dgx-a100", "--calibration", str(tmp / "pt0.json")], "pt0.json: points 0; se admite: "
+         "una lista de tamaños medidos"),
+        (["batch", "-b", "32", "-d", "8", "--law", "constant"], "--law constant: necesita --efficiency E (una E para "
+         "todos los tamaños)"),
+    ]  # fmt: skip
     return out + dataset_refusals(tmp) + run_file_refusals(tmp) + system_file_refusals(tmp) + audit_refusals(tmp)
 
 

@@ -301,6 +301,8 @@ class Fit:
             b = coarse[i + 1] if efficiency is not None and i + 1 < coarse.size else point
             fine = np.arange(a, b + 1)
             point = float(answer(self.values[None], fine)[0]) if fine.size > 1 else point
+        if math.isfinite(point):  # the resampled bounds sit on the ~1 % grid, the answer on whole devices: a band
+            lo, hi = min(lo, point), max(hi, point)  # narrower than the grid once missed it (434 [435, 435])
         far = self.extrapolation_warnings([point]) if math.isfinite(point) else []
         return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": far}
 

@@ -150,7 +150,13 @@ def cluster(
         raise DpscaleError(
             f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, a whole number from 1 to 1,000,000"
         )
-    link = base.get("intra_link") if isinstance(base.get("intra_link"), str) else None
+    link = base.get("intra_link")
+    links = catalog.table("links")
+    if link is not None and (not isinstance(link, str) or link not in links):  # 'pcie-4' took NVLink's hop silently
+        raise DpscaleError(
+            f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
+            "intra_link"
+        )
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link)
 
 
@@ -184,11 +190,23 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     try:
         data = json.loads(read_text(path))
         busbw, alpha = _real(data["busbw_gbs"]), _real(data["alpha_s"])  # `true` is not 1 GB/s
-        points = sorted((_real(q["bytes"]), _real(q["busbw_gbs"])) for q in data.get("points") or [])
+        raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
-    except (ValueError, KeyError, TypeError, RecursionError):  # RecursionError: JSON nested thousands deep
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):  # (JSON nested thousands deep)
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
+    if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
+        raise DpscaleError(f"--calibration: {path}: points {str(raw)[:40]}; allowed: a list of measured sizes")
+    points = []
+    for i, q in enumerate(raw):
+        try:
+            points.append((_real(q["bytes"]), _real(q["busbw_gbs"])))
+        except (KeyError, TypeError):  # name the point, not the top-level fields (which were fine)
+            raise DpscaleError(
+                f"--calibration: {path}: points[{i}] is {str(q)[:60]}; allowed: an object with numbers bytes and "
+                "busbw_gbs"
+            ) from None
+    points.sort()
     lo, hi, said = BANDWIDTH
     if not (lo <= busbw <= hi and 0 <= alpha <= 1):
         got = f"busbw_gbs {busbw:g}, alpha_s {alpha:g}"

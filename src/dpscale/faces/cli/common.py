@@ -347,6 +347,8 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
             raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
         s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)", fraction=True)
         return _named(Amdahl, s)
+    if law == "constant" and args.efficiency is None:  # `batch --law constant` printed no d·E and said nothing
+        raise DpscaleError("--law constant: needs --efficiency E (one E for every size)")
     if law == "constant" and any(v is not None for v in law_flags.values()):  # once ignored without a word
         given = next(k for k, v in law_flags.items() if v is not None).replace("_", "-")
         raise DpscaleError(f"--{given}: belongs to --law usl or amdahl; --law constant takes E from --efficiency")

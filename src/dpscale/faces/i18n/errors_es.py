@@ -268,8 +268,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor"),
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
-        (r"inputs: got none; allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
-         "entradas: no se recibió ninguna; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
         (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
          "entradas recibidas: {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
         (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value per device count — a "
@@ -284,6 +282,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: one value, or one per device count",
          "{flag}: se recibieron {n1} valores para {n2} números de dispositivos; se admite: un valor, o uno por "
          "número de dispositivos"),
+        (r"--law constant: needs --efficiency E \(one E for every size\)",
+         "--law constant: necesita --efficiency E (una E para todos los tamaños)"),
         (r"(?P<flag>\S+): belongs to --law usl or amdahl; --law constant takes E from --efficiency",
          "{flag}: pertenece a --law usl o amdahl; --law constant toma E de --efficiency"),
         (r"(?P<flag>\S+): (?P<n1>[\d,]+) devices given twice \((?P<x>\S+) and (?P<e>\S+)\); allowed: one E per size",
@@ -469,6 +469,13 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
+        (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
+         r"busbw_gbs",
+         "--calibration: {f}: points[{n1}] es {q}; se admite: un objeto con los números bytes y busbw_gbs"),
+        (r"--calibration: (?P<f>.+?): points (?P<q>.*); allowed: a list of measured sizes",
+         "--calibration: {f}: points {q}; se admite: una lista de tamaños medidos"),
+        (r"--system-file: intra_link (?P<q>.*); allowed: one of the catalog's links \((?P<ls>.+)\), or no intra_link",
+         "--system-file: intra_link {q}; se admite: uno de los enlaces del catálogo ({ls}), o ningún intra_link"),
         (r"--calibration: (?P<f>.+?): busbw_gbs (?P<e>\S+), alpha_s (?P<m>\S+); allowed: busbw_gbs as a bandwidth in "
          r"GB/s, from (?P<x>\S+) to (?P<t>\S+), alpha_s from 0 to 1 \(s\)",
          "--calibration: {f}: busbw_gbs {e}, alpha_s {m}; se admite: busbw_gbs como ancho de banda en GB/s, de {x} "
