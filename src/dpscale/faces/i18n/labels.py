@@ -318,8 +318,8 @@ LABELS: dict[str, dict[str, str]] = {
             "on it without measuring"
         ),
         "mem_ddp_copy_tight": (
-            "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}, fp32 under "
-            "torch.autocast) would leave {left}"
+            "under torch.autocast, DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy "
+            "({copy}, fp32 there) would leave {left}"
         ),
         "mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
@@ -808,8 +808,8 @@ LABELS: dict[str, dict[str, str]] = {
             "cuente con ello sin medirlo"
         ),
         "mem_ddp_copy_tight": (
-            "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
-            "({copy}, fp32 con torch.autocast) dejaría {left}"
+            "con torch.autocast, DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch "
+            "hace por defecto ({copy}, fp32 ahí) dejaría {left}"
         ),
         "mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
