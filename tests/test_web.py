@@ -82,6 +82,9 @@ def test_fit_through_the_page_is_the_library(client):
                    "devices,throughput\r\n1,1000\r\n1,1010\r\n8,7500\r\n16,14600\r\n32,28000\r\n",
                    "1\t1000\n1\t1010\n8\t7500\n16\t14600\n32\t28000"):  # fmt: skip
         assert post(client, "fit", {**opts, "point": pasted}).json()["records"] == same, pasted
+    # a header is read by name, as the CLI's CSV reader does: devices,step_time,throughput once became 1:0.5:1000
+    named = post(client, "fit", {"point": "devices,step_time,throughput\n1,0.5,1000\n8,0.6,7500"}).json()["records"]
+    assert named == post(client, "fit", {"point": "1:1000:0.5 8:7500:0.6"}).json()["records"]
     timed = [
         post(client, "fit", {"point": p}).json()["records"] for p in ("1,1000,0.5\n8,7500,0.6", "1:1000:0.5 8:7500:0.6")
     ]

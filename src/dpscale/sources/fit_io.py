@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, fail, renamed
+from dpscale.errors import MAX_DEVICES, DpscaleError, counted, fail, renamed
 from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
@@ -109,7 +109,7 @@ def read_runs(path: str | Path) -> list[Run]:
             f"{p.name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
             "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
         )
-    return _read_jsonl(text, p.name) if first.startswith("{") else _read_csv(text, p.name)
+    return _read_jsonl(text, p.name) if first.startswith("{") else read_csv_text(text, p.name)
 
 
 def _read_jsonl(text: str, name: str) -> list[Run]:
@@ -158,7 +158,8 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
     return runs
 
 
-def _read_csv(text: str, name: str) -> list[Run]:
+def read_csv_text(text: str, name: str) -> list[Run]:
+    """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
     try:
         rows = list(csv.reader(text.splitlines()))
     except csv.Error as exc:
@@ -272,7 +273,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
         ts = list(_seq(step_time)) if step_time is not None else [None] * len(ds)
         if len(ds) != len(xs) or len(ts) != len(ds):
             raise DpscaleError(
-                f"throughput: got {len(xs)} value{'s' * (len(xs) != 1)} for {len(ds)} device counts; "
+                f"throughput: got {counted(len(xs), 'value')} for {counted(len(ds), 'device count')}; "
                 "allowed: one per device count"
             )
         runs += [make_run(d, x, t, f"point {i}") for i, (d, x, t) in enumerate(zip(ds, xs, ts))]

@@ -81,17 +81,24 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
 
 
 def pasted_runs(text: str) -> list[str]:
-    """The fit field's runs as D:X: '1:1000 8:7500', one a line, '8: 7500', or two columns pasted from a CSV or a
-    spreadsheet ('8,7500', '8<tab>7500', a third column the step time; a devices,throughput header is skipped). A
-    line of any other shape
-    goes through as written, so the CLI's own error names it."""
+    """The fit field's runs as D:X[:T] points: '1:1000 8:7500', one a line, '8: 7500', or two columns pasted from a
+    spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own CSV reader, which finds
+    its columns by name (devices,step_time,throughput stays what it says). A line of any other shape goes through
+    as written, so the CLI's own error names it."""
     import csv
     import re
 
+    lines = [x for x in re.split(r"[\r\n]+", text) if x.strip()]
+    if lines and re.match(r"\s*[A-Za-z]", lines[0]):  # a header: the CLI's reader (tabs as a spreadsheet's commas)
+        from dpscale.sources.fit_io import read_csv_text
+
+        table = "\n".join(x.replace("\t", ",") for x in lines)
+        return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
+                for r in read_csv_text(table, "--point")]  # fmt: skip
     runs = []
     for line in re.split(r"[;\r\n]+", text):
         line = re.sub(r"\s*:\s*", ":", line.strip())
-        if not line or re.match(r"(?i)devices\b", line):  # a header row
+        if not line:
             continue
         if ":" in line:
             runs += line.split()
