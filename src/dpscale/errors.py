@@ -41,6 +41,11 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 value', '2 values', '1 device count': the one plural rule of the errors that count."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def fail(name: str, value: Any, allowed: str) -> DpscaleError:
     """Build the standard one-line error: the input, the value, what is allowed. Its parts ride along
     (`.parts`) so a face can say it in the user's language (faces.i18n.say_error)."""

@@ -50,6 +50,9 @@ ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held 
 UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
 
+NOISE = 1e-12  # relative float noise of A/v or d·E: a size within it of the target reaches it (80/3 = 26.67·3 ≠ 80)
+
+
 def _freeze(x: Any, copy: bool = False) -> Any:
     """A read-only view: the result's arrays cannot be changed, and the caller's own arrays stay writable. An input
     is copied first: a view of the caller's array changed with it (devices 64 beside an ideal computed for 2)."""
@@ -355,16 +358,13 @@ def solve(
             raise DpscaleError(
                 f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
             )
-        d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 let 100,000.00008 round down)
+        d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
     notes = ()
     if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
         places = next((p for p in range(2, 12) if round(exact, p) != round(exact)), 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)
     return Solution("devices", exact, _finite_compute(d, v, e), notes)
-
-
-NOISE = 1e-12  # relative float noise of A/v or d·E: a size within it of the target reaches it (80/3 = 26.67·3 ≠ 80)
 
 
 def _reaches(speedup: float, target: float) -> bool:

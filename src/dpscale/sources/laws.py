@@ -19,6 +19,7 @@ from dpscale.errors import (
     check_fraction,
     check_range,
     check_sizes,
+    counted,
     fail,
     is_array,
     one,
@@ -124,8 +125,7 @@ class PerSize(_Law):
         """The table from two lists, one E per device count."""
         if len(devices) != len(efficiencies):
             raise DpscaleError(
-                f"efficiency: got {len(efficiencies)} value{'s' * (len(efficiencies) != 1)} for {len(devices)} "
-                "device counts; "
+                f"efficiency: got {counted(len(efficiencies), 'value')} for {counted(len(devices), 'device count')}; "
                 "allowed: one efficiency per device count"
             )
         return cls(tuple(zip(devices, efficiencies)))

@@ -11,7 +11,7 @@ import math
 import re
 import sys
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, fail, renamed
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, counted, fail, renamed
 from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
@@ -364,7 +364,7 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         return values[0]
     if len(values) != len(devices):
         raise DpscaleError(
-            f"--efficiency: got {len(values)} values for {len(devices)} device count{'s' * (len(devices) != 1)}; "
+            f"--efficiency: got {counted(len(values), 'value')} for {counted(len(devices), 'device count')}; "
             "allowed: one value, or one per device count"
         )
     try:
