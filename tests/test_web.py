@@ -180,6 +180,70 @@ def test_page_words_exist_in_every_language(client):
     assert "bert-large" in opts["models"] and "dgx-a100" in opts["systems"]
 
 
+def page_forms() -> dict[str, dict]:
+    """Each form of index.html: its command, its fields' values as served, and its menus' option lists."""
+    from html.parser import HTMLParser
+    from importlib.resources import files
+
+    forms: dict[str, dict] = {}
+
+    class Reader(HTMLParser):
+        form = field = None
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if tag == "form" and "data-command" in a:
+                self.form = forms.setdefault(a["id"], {"command": a["data-command"], "values": {}, "menus": {}})
+            elif self.form and tag in ("input", "textarea") and a.get("value", tag == "textarea"):
+                self.field = a["name"]
+                self.form["values"][a["name"]] = a.get("value", "")
+            elif self.form and tag == "select" and "data-options" in a:
+                self.form["menus"][a["name"]] = a["data-options"]
+                if "data-default" in a:
+                    self.form["values"][a["name"]] = a["data-default"]
+
+        def handle_data(self, data):
+            if self.field and self.form["values"][self.field] == "":  # a textarea's text
+                self.form["values"][self.field] = data
+
+        def handle_endtag(self, tag):
+            self.field = None
+            if tag == "form":
+                self.form = None
+
+    Reader().feed(files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8"))
+    return forms
+
+
+def test_every_menu_choice_is_one_its_command_accepts(client):
+    """The menus come from the tuples the commands check against: each choice, sent with the form's own values,
+    is computed — a stage, schedule or law the CLI dropped or renamed would fail here, not in a user's browser."""
+    from dpscale.formulas import memory, pipeline
+
+    opts = client.get("/api/options").json()
+    assert opts["stages"] == ["0", "1", "2", "3"] and opts["schedules"] == list(pipeline.SCHEDULES)
+    assert opts["optimizers"] == list(memory.OPTIMIZERS) and opts["laws"] == ["amdahl", "usl"]
+    forms = page_forms()
+    assert {f["command"] for f in forms.values() if f["menus"]} == {"calc", "predict", "fit", "batch", "memory",
+                                                                   "pipeline", "plan"}  # fmt: skip
+    chosen = {"models": "bert-large", "systems": "dgx-a100", "precisions": "amp", "gpus": "a100-80gb"}  # as menus()
+    tried = 0
+    for form in forms.values():
+        shown = {n: chosen.get(k, "" if k == "laws" else opts[k][0]) for n, k in form["menus"].items()}
+        for name, key in form["menus"].items():
+            for value in opts[key] if key not in ("models", "systems", "gpus") else opts[key][:2]:
+                values = {**shown, **form["values"], name: value}
+                if name == "law" and form["command"] in ("calc", "plan"):  # a law instead of the E field
+                    law = {"amdahl": {"serial_fraction": "0.01"}, "usl": {"sigma": "0.01"}}[value]
+                    values = dict(values, efficiency="", **law)
+                if value == "interleaved":
+                    values["chunks"] = "2"
+                r = post(client, form["command"], values)
+                assert r.status_code == 200, (form["command"], name, value, r.json())
+                tried += 1
+    assert tried > 30
+
+
 def test_serve_rejects_a_bad_port(capsys):
     rc, _, err = run(capsys, "serve", "--port", "70000")
     assert (
@@ -293,6 +357,11 @@ def test_the_page_in_a_real_browser(served):
         page.select_option("#lang", "es")
         sync_api.expect(result).to_contain_text("115.200 muestras/s")
         sync_api.expect(page.locator("#tab-calc")).to_have_text("Calculadora")
+        # the menus, filled from /api/options, carry words where a choice has some
+        sync_api.expect(page.locator("#memory select[name=precision] option[value=mixed]")).to_have_text("mixta")
+        sync_api.expect(page.locator("#predict select[name=zero] option")).to_have_text(["0 (DDP)", "1", "2", "3"])
+        sync_api.expect(page.locator("#memory select[name=zero]")).to_have_value("")
+        sync_api.expect(page.locator("#pipeline select[name=schedule]")).to_have_value("gpipe")
         # bad input: one line naming the flag, no table
         page.fill("#calc input[name=devices]", "0")
         page.click("#calc .run")

@@ -161,12 +161,25 @@ def page_labels(lang: str) -> dict[str, str]:
 
 
 def options() -> dict[str, list[str]]:
-    """Preset names for the page's menus, from the catalogs."""
+    """Every menu on the page, from the catalogs and the tuples the commands check their flags against, so the
+    page offers exactly what the CLI accepts (a blank 'none' choice, where a form has one, is the page's own)."""
+    from dpscale.formulas import memory
+    from dpscale.formulas.batch import RULE_FOR
+    from dpscale.formulas.pipeline import SCHEDULES
+    from dpscale.sources.laws import FIT_LAWS, LAWS
+
     return {
         "models": sorted(catalog.table("models")),
         "systems": sorted(catalog.table("systems")),
         "precisions": list(PRECISIONS),
         "gpus": sorted(catalog.table("gpus")),
+        "stages": [str(s) for s in memory.STAGES],
+        "optimizers": list(memory.OPTIMIZERS),
+        "memory_precisions": list(memory.PRECISIONS),
+        "lr_optimizers": list(RULE_FOR),
+        "schedules": list(SCHEDULES),
+        "laws": [law for law in LAWS if law != "constant"],  # 'constant' is the E field itself: the blank choice
+        "fit_laws": ["auto", *FIT_LAWS],
     }
 
 
