@@ -113,15 +113,14 @@ def read_runs(path: str | Path) -> list[Run]:
 
 
 def _read_jsonl(text: str, name: str) -> list[Run]:
-    from dpscale.sources.measure.results import DEFAULTS, SETUP_KEYS  # (no torch: records only)
+    from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
     runs, setup = [], None
 
     def add(rec: dict, where: str, line: int) -> None:
         """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
         nonlocal setup
-        mine = {k: rec[k] for k in SETUP_KEYS if k in rec}  # `dpscale measure` records say their set-up
-        mine = {**DEFAULTS, **mine} if mine else mine  # (a record from before a key existed: its default)
+        mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}  # `dpscale measure` records say theirs
         if setup is None:
             setup = (mine, line)
         elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing

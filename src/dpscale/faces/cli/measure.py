@@ -292,10 +292,9 @@ TRAIN_COLUMNS = [
 def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     first = recs[0]
     if args.json:
-        from dpscale.sources.measure.results import DEFAULTS
+        from dpscale.sources.measure.results import setup_of
 
-        keys = ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend", "device")
-        head = {k: first.get(k, DEFAULTS.get(k)) for k in keys}
+        head = setup_of(first, ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend", "device"))
         print(to_json({**head, "points": recs}))
         return
     if args.csv:

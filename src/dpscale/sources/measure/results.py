@@ -169,10 +169,15 @@ SETUP_KEYS = ("workload", "params", "batch", "backend", "device", "steps", "thre
 DEFAULTS = {"zero": 0}  # records written before a key existed
 
 
+def setup_of(rec: dict[str, Any], keys: tuple[str, ...] = SETUP_KEYS) -> dict[str, Any]:
+    """The record's set-up, a key written after it read as its default (None where there is none)."""
+    return {k: rec.get(k, DEFAULTS.get(k)) for k in keys}
+
+
 def same_setup(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Records E may compare: the same model, batch, backend, device, steps, threads a rank and ZeRO stage (one
     rank on 2 threads against two on 1 each once gave E(2) = 7.6 across two runs)."""
-    return all(a.get(k, DEFAULTS.get(k)) == b.get(k, DEFAULTS.get(k)) for k in SETUP_KEYS)
+    return setup_of(a) == setup_of(b)
 
 
 def _records(path: str | None) -> list[dict[str, Any]]:
@@ -194,13 +199,8 @@ def earlier_threads(path: str | None, workload: str, batch: int, steps: int, dev
     """Threads a rank used in --out's earlier records of this workload, batch, steps and stage. A run appended to
     them takes the same, so that E compares like with like: the default (cores ÷ this run's largest size) gave 2
     to a `-d 1` run and 1 to a later `-d 2` run, which then found no baseline and said E = 1."""
-    want = (workload, batch, steps, device, zero)
-    return {
-        r["threads"]
-        for r in _records(path)
-        if (r.get("workload"), r.get("batch"), r.get("steps"), r.get("device"), r.get("zero", DEFAULTS["zero"])) == want
-        and "threads" in r
-    }
+    want = {"workload": workload, "batch": batch, "steps": steps, "device": device, "zero": zero}
+    return {r["threads"] for r in _records(path) if setup_of(r, tuple(want)) == want and "threads" in r}
 
 
 def differing(path: str | None, rec: dict[str, Any]) -> str | None:
@@ -210,8 +210,8 @@ def differing(path: str | None, rec: dict[str, Any]) -> str | None:
     if not same or any(same_setup(r, rec) for r in same):
         return None
     r = same[0]
-    said = [(k, r.get(k, DEFAULTS.get(k)), rec.get(k, DEFAULTS.get(k))) for k in SETUP_KEYS]
-    return ", ".join(f"{k} {a} → {b}" for k, a, b in said if a != b)
+    old, new = setup_of(r), setup_of(rec)
+    return ", ".join(f"{k} {old[k]} → {new[k]}" for k in SETUP_KEYS if old[k] != new[k])
 
 
 def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
