@@ -533,3 +533,24 @@ def test_an_exponent_is_shown_as_an_exponent():
     from dpscale.errors import fail
 
     assert [fail("x", v, "y").parts[1] for v in (90.0, 1e15, 2_000_000.0, 2.5)] == ["90", "1e+15", "2000000", "2.5"]
+
+
+def test_library_errors_are_said_under_the_flags_typed():
+    """as_flags: a mapped parameter is renamed (parts kept, so Spanish still says it); any other error passes as
+    it was raised — it once lost its parts, and with them its Spanish, by being rebuilt from its English text."""
+    from dpscale.errors import DpscaleError, fail
+    from dpscale.faces.cli.common import SCALE_FLAGS, as_flags
+    from dpscale.faces.i18n import say_error
+
+    with pytest.raises(DpscaleError) as got, as_flags(SCALE_FLAGS):
+        raise fail("per_device_throughput", -1, "a finite throughput > 0")
+    assert str(got.value) == "--throughput: got -1; allowed: a finite throughput > 0"
+    assert got.value.parts == ("--throughput", "-1", "a finite throughput > 0")
+    other = fail("deadline", "0h", "a duration > 0")
+    with pytest.raises(DpscaleError) as got, as_flags(SCALE_FLAGS):
+        raise other
+    assert got.value is other and "se recibió '0h'" in say_error(other, "es")
+    with pytest.raises(DpscaleError, match=r"^--devices × --throughput: beyond"), as_flags({}):
+        raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
+    with pytest.raises(DpscaleError, match="^--chunks: got 3"), as_flags(lambda n: n and "--" + n):
+        raise fail("chunks", 3, "a divisor of the microbatches")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 
-from dpscale.errors import DpscaleError, renamed
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import (
+    SCALE_FLAGS,
     add_efficiency_args,
     add_output_args,
+    as_flags,
     efficiency_source,
     numbers,
     parse_devices,
@@ -23,7 +25,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
-LIBRARY_FLAGS = {"efficiency": "--efficiency", "devices": "--devices", "per_device_throughput": "--throughput"}
 
 
 def columns(unit: str) -> list[Column]:
@@ -94,15 +95,8 @@ def run(args: argparse.Namespace) -> int:
 
     notes: list[str] = []
     if targets is None:
-        try:
+        with as_flags(SCALE_FLAGS):  # the library names its parameters; here they are flags
             records = [next(scale(d, v, e_src).records()) for d in devices]
-        except DpscaleError as exc:  # the library names its parameters; here they are flags
-            name = getattr(exc, "parts", ("",))[0]
-            if name in LIBRARY_FLAGS:  # (renamed keeps the parts, so the error is said in the user's language)
-                raise renamed(exc, LIBRARY_FLAGS[name]) from None
-            raise DpscaleError(
-                str(exc).replace("devices × per_device_throughput", "--devices × --throughput")
-            ) from None
         if isinstance(e_src, float) and len(devices) > 1:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):

@@ -10,12 +10,14 @@ import argparse
 import math
 import re
 import sys
+from contextlib import contextmanager
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, counted, fail, renamed
 from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Mapping
     from typing import Any, NoReturn
 
 
@@ -374,14 +376,30 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         raise (renamed(exc, "--efficiency") if getattr(exc, "parts", None) else DpscaleError(f"--{exc}")) from None
 
 
+SCALE_FLAGS = {"devices": "--devices", "per_device_throughput": "--throughput", "efficiency": "--efficiency"}
+
+
+@contextmanager
+def as_flags(flags: Mapping[str, str] | Callable[[str], str | None]) -> Iterator[None]:
+    """Run library code whose errors name its parameters ('per_device_throughput: got -1; …') and say them under
+    the flags the user typed. An error naming no mapped parameter passes as it is, its Spanish parts kept."""
+    try:
+        yield
+    except DpscaleError as exc:
+        name = (getattr(exc, "parts", None) or ("",))[0]
+        flag = flags(name) if callable(flags) else flags.get(name)
+        if flag:
+            raise renamed(exc, flag) from None
+        product = "devices × per_device_throughput"  # scale()'s overflow names two parameters at once
+        if product in str(exc):
+            raise DpscaleError(str(exc).replace(product, "--devices × --throughput")) from None
+        raise
+
+
 def _named(cls: type, *values: float) -> Any:
     """Build a law, renaming its parameter errors to the CLI flags."""
-    try:
+    with as_flags({"sigma": "--sigma", "kappa": "--kappa", "serial_fraction": "--serial-fraction"}):
         return cls(*values)
-    except DpscaleError as exc:
-        flags = {"sigma": "--sigma", "kappa": "--kappa", "serial_fraction": "--serial-fraction"}
-        name = (getattr(exc, "parts", None) or ("",))[0]
-        raise (renamed(exc, flags[name]) if name in flags else exc) from None
 
 
 def add_efficiency_args(p: argparse.ArgumentParser) -> None:

@@ -5,8 +5,8 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, check_efficiency, fail, renamed
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
+from dpscale.errors import DpscaleError, check_efficiency, fail
+from dpscale.faces.cli.common import add_output_args, as_flags, number, parse_devices, whole
 from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.output import Column, emit
@@ -62,11 +62,8 @@ def run(args: argparse.Namespace) -> int:
     except DpscaleError:
         raise fail("--dp-efficiency", args.dp_efficiency, "a scaling efficiency in (0, 1]") from None
     devices = None if args.devices is None else whole(args.devices, "--devices")
-    try:  # the formula checks how stages, chunks and devices fit together; the error names the flag typed
+    with as_flags(lambda name: name and "--" + name.replace("_", "-")):  # stages, chunks and devices together
         results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
-    except DpscaleError as exc:
-        name = (getattr(exc, "parts", None) or ("",))[0]
-        raise (renamed(exc, "--" + name.replace("_", "-")) if name else exc) from None
     records = [r.record() for r in results]
     notes = [label("pipe_norm", lang)]
     for r in results:

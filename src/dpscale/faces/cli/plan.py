@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from dpscale.errors import DpscaleError, fail, renamed
 from dpscale.faces.cli.common import (
+    SCALE_FLAGS,
     add_efficiency_args,
     add_output_args,
+    as_flags,
     efficiency_source,
     parse_devices,
     positive,
@@ -147,16 +149,12 @@ def run(args: argparse.Namespace) -> int:
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
 
-    try:
+    flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline": "--deadline", "budget": "--budget",
+             "efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
+             "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
+             "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
+    with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
-    except DpscaleError as exc:  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
-        flags = {"efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
-                 "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
-                 "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
-        name = (getattr(exc, "parts", None) or ("",))[0]
-        if name in flags:
-            raise renamed(exc, flags[name]) from None
-        raise DpscaleError(str(exc).replace("devices × per_device_throughput", "--devices × --throughput")) from None
     records = []
     for p in result.points:
         rec = p.record()
