@@ -138,14 +138,15 @@ def step_time(
     else:
         b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])
     b_inter = cal.eta_inter * inter_bw_gbs
-    lat = (cal.alpha_intra, cal.alpha_inter, cal.ring_fill, cal.ring_fill_bytes)
+    lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
+           "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
     backward = np.full(d.shape, cal.backward_share * micro_step_s)
 
     def comm(nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
         args = (nbytes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter)
-        t = share * allreduce_time(*args, lat[0], lat[1], alg, lat[2], lat[3]) + cal.alpha_base
-        intra, net = (share * x for x in bandwidth_terms(*args, alg, *lat))
+        t = share * allreduce_time(*args, algorithm=alg, **lat) + cal.alpha_base
+        intra, net = (share * x for x in bandwidth_terms(*args, alg, **lat))
         return np.where(d[:, None] > 1, t, 0.0), intra, net
 
     accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
