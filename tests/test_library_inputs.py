@@ -296,6 +296,17 @@ def test_results_do_not_change_with_the_callers_arrays():
     d[0], e[0] = 64, 0.1
     assert r.devices.tolist() == [2, 4] and r.efficiency.tolist() == [0.9, 0.8]
     assert r.ideal_throughput.tolist() == [200.0, 400.0]
+    one = np.array(0.9)  # a 0-d E is one number: spread, not kept as a view of the caller's
+    r = scale(np.array([2, 4]), 100.0, one)
+    one[()] = 0.5
+    assert r.efficiency.tolist() == [0.9, 0.9] and not r.efficiency.flags.writeable
+
+
+def test_the_overflow_check_reads_the_sizes_only_when_their_bound_overflows():
+    """d·v is checked at MAX_DEVICES·v first (no pass over d); past it, at the largest d actually given."""
+    assert scale(np.array([5]), 2e301, 0.9).ideal_throughput.tolist() == [1e302]
+    with pytest.raises(DpscaleError, match="devices × per_device_throughput: beyond floating point"):
+        scale(np.array([5, 10]), 2e307, 0.9)
 
 
 def test_a_fit_reads_numpy_scalar_targets():

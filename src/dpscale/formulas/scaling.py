@@ -135,8 +135,9 @@ def constant_efficiency(e: float, devices: Any) -> Any:
     return 1.0 if devices == 1 else e
 
 
-def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleResult:
-    """The formulas, unchecked (E > 1 allowed: a measured, superlinear point)."""
+def compute(devices: Any, per_device_throughput: Any, efficiency: Any, own_e: bool = False) -> ScaleResult:
+    """The formulas, unchecked (E > 1 allowed: a measured, superlinear point). own_e: E is an array built here
+    (a constant spread over the sizes), not the caller's, so the result may keep it without a copy."""
     d, v, e = devices, per_device_throughput, efficiency
     ideal = d * v
     actual = ideal * e
@@ -149,7 +150,7 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     return ScaleResult(
         devices=_freeze(d, copy=True),
         per_device_throughput=_freeze(v, copy=True),
-        efficiency=_freeze(e, copy=True),
+        efficiency=_freeze(e, copy=not own_e),
         ideal_throughput=_freeze(ideal),
         actual_throughput=_freeze(actual),
         speedup=_freeze(speedup),
@@ -168,7 +169,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     d = check_devices(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
-        e = constant_efficiency(check_efficiency(efficiency, "efficiency"), d)
+        e = constant_efficiency(float(check_efficiency(efficiency, "efficiency")), d)
         given = None  # one number: no length of its own
     else:
         _check_baseline(efficiency, d)
@@ -183,7 +184,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
     # one reduction, not a second full product.
-    return _finite_compute(d, v, e)
+    return _finite_compute(d, v, e, own_e=given is None, most=MAX_DEVICES)
 
 
 def _check_baseline(source: Any, d: Any) -> None:
@@ -201,7 +202,7 @@ def _check_one_device(e: Any, d: Any) -> None:
     """E(1) = 1 by definition (v is one device's rate alone), as a plain number is held there; a function or
     table that says 0.5 would halve a single device's own throughput."""
     if is_array(d) and d.ndim:
-        if not (d == 1).any():
+        if d.min() > 1:  # (a reduction, cheaper than the mask below)
             return
         import numpy as np  # (loaded: d is an array)
 
@@ -219,12 +220,14 @@ def _check_one_device(e: Any, d: Any) -> None:
         raise fail("efficiency", value, ONE_DEVICE_E)
 
 
-def _finite_compute(d: Any, v: Any, e: Any) -> ScaleResult:
+def _finite_compute(d: Any, v: Any, e: Any, own_e: bool = False, most: float = math.inf) -> ScaleResult:
     """compute() once d·v is known finite (both are > 0, so checking the largest of each is enough): the ideal
-    throughput of 8 devices at 1e308 was inf and the lost one nan."""
-    if not math.isfinite(_top(d) * _top(v)):
+    throughput of 8 devices at 1e308 was inf and the lost one nan. most: a bound d is already known to keep
+    (scale's MAX_DEVICES), which spares the pass over d for any realistic v."""
+    top_v = _top(v)
+    if not math.isfinite(most * top_v) and not math.isfinite(_top(d) * top_v):
         raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
-    return compute(d, v, e)
+    return compute(d, v, e, own_e)
 
 
 def _top(x: Any) -> float:
