@@ -125,3 +125,29 @@ def test_help_es_is_not_imported_on_the_normal_path():
         ["calc", "-d", "8", "-v", "100", "-e", "0.9", "--lang", "es"], ["--help"], ["calc", "--help"]
     )
     assert "dpscale.faces.cli.calc" in loaded and "dpscale.faces.help_es" not in loaded
+
+
+@pytest.mark.parametrize("cmd", sorted(COMMANDS))
+def test_the_spanish_help_keeps_one_term_each(capsys, cmd):
+    """'JSON lines' and 'preset' were left English in Spanish helps; 'data-parallel' read 'de datos en paralelo'."""
+    rc, out, _ = run(capsys, cmd, "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    assert rc == 0
+    assert "JSON lines" not in flat and "JSON-lines" not in flat
+    assert not re.search(r"\bpreset\b", flat)
+    assert "de datos en paralelo" not in flat
+
+
+def test_spanish_help_wordings(capsys):
+    rc, out, _ = run(capsys, "fit", "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    assert "RUNS CSV (devices,throughput[,step_time]) o líneas JSON" in flat
+    assert "--resamples B remuestreos del bootstrap (por defecto 1000)" in flat  # as its error says 'remuestreos'
+    rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
+    assert "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`)" in " ".join(out.split())
+    rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
+    assert "con --zero, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
+    rc, out, _ = run(capsys, "pipeline", "--help", "--lang", "es")
+    assert "--dp-efficiency E E del paralelismo de datos, en (0, 1] (por defecto 1)" in " ".join(out.split())
+    rc, out, _ = run(capsys, "memory", "--help", "--lang", "es")
+    assert "--devices N, -d N dispositivos con paralelismo de datos (por defecto 1)" in " ".join(out.split())

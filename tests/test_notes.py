@@ -100,3 +100,39 @@ def test_a_count_of_one_takes_the_singular(text, lang, said):
     from dpscale.faces.i18n import SINGULAR, singular
 
     assert singular(text, SINGULAR[lang]) == said
+
+
+def test_a_list_of_laws_ends_with_the_languages_and():
+    """'no descartan usl, amdahl' read as an unfinished list in Spanish; the English stays as written."""
+    n = Note("laws_pooled", laws="allreduce, usl, amdahl", others="usl, amdahl", law="allreduce")
+    said = say(n, "es")
+    assert said.startswith(
+        "los intervalos de predicción toman por igual de allreduce, usl y amdahl: los tamaños medidos no descartan "
+        "usl y amdahl (su desajuste no se distingue del de la ley allreduce dentro del ruido), así que"
+    )
+    assert "the prediction intervals draw from allreduce, usl, amdahl alike" in n
+    one = Note("laws_pooled", laws="allreduce, usl", others="usl", law="allreduce")
+    assert "toman por igual de allreduce y usl: los tamaños medidos no descartan usl (su" in say(one, "es")
+
+
+def test_spanish_notes_say_what_the_english_says(capsys):
+    """Wordings a Spanish reader misread: 'ResNet-50 publicada' (the runs were published, not the model), 'ZB-H2
+    solo no tiene burbuja' (read as 'ZB-H2 alone'), 'intercalado' beside the schedule's name, 'las cifras sin
+    burbuja' for the zero-bubble schedules' figures."""
+    cnn = Note("cnn_mfu", t_lo=14, t_hi=29, f_lo=57, f_hi=68)
+    assert "las ejecuciones publicadas de ResNet-50 alcanzan el 14–29 % del pico de los tensor cores" in say(cnn, "es")
+    zb2 = say(Note("pipeline_zb2_in_flight", need=15, m=4, zb1_pct=58.3), "es")
+    assert zb2.startswith("ZB-H2 no tiene burbuja solo con al menos 2p − 1 = 15 micro-lotes en vuelo; con m = 4")
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "6", "--schedule", "interleaved", "-v", "2", "--lang", "es")
+    assert rc == 0 and "nota: interleaved: Megatron-LM necesita que m sea múltiplo de p (4)" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "zb-h1", "--lang", "es")
+    assert rc == 0 and "nota: las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada" in out
+
+
+def test_a_rank_is_a_proceso_in_every_spanish_line():
+    """measure's tables and failures say 'proceso'; three of its notes said 'rango'."""
+    from dpscale.faces.i18n import label
+
+    assert label("measure_threads_from_out", "es").startswith("{n} hilo(s) por proceso, como los registros")
+    assert label("measure_threads_over", "es").startswith("; {d} procesos × {t} hilos superan los {c} núcleos")
+    assert "los procesos comparten núcleos" in label("measure_oversubscribed", "es")

@@ -22,7 +22,7 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "8", "-v", "100", "--law", "usl", "--kappa", "1e308"],  # once E = 0 'got 0.0', no flag named
      "--kappa: se recibió 1e+308; se admite: una coherencia κ de 0 a 1"),
     (["calc", "-d", "64", "-v", "2000"], "entradas recibidas: --devices, --throughput; se admite: exactamente tres de "
-     "--devices, --throughput, --efficiency/--law, --actual/--speedup (la cuarta se resuelve)"),
+     "--devices, --throughput, --efficiency/--law, --actual/--speedup (la cuarta se despeja)"),
     (["calc", "-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "--actual y --speedup: dé uno de los dos, no ambos"),
     (["calc", "-d", "1,8", "-v", "2000", "-e", "0.9,0.8,0.7"],
      "--efficiency: se recibieron 3 valores para 2 números de "
@@ -40,8 +40,8 @@ SPANISH_REFUSALS = [
     (["plan", "-n", "1e6", "-v", "1e308"],  # once the library's devices × per_device_throughput
      "--devices × --throughput: fuera del rango de coma flotante; se admite: magnitudes realistas"),
     (["fit", "--point", "1:1000", "--point", "8:7500", "--point", "abc:" + "9" * 300],  # clipped as in English
-     "--point abc:99999999999999999999999999999999999999999…99999999999999999999999999999999999999999999, devices: "
-     "se recibió 'abc'"),
+     "--point abc:99999999999999999999999999999999999999999…99999999999999999999999999999999999999999999, "
+     "dispositivos: se recibió 'abc'"),
     (["calc", "-d", "8", "-v", "2000", "--law", "constant", "--kappa", "0.1", "-e", "0.9"],
      "--kappa: pertenece a --law usl o amdahl; --law constant toma E de --efficiency"),
     (["calc", "-d", "8", "-v", "2000", "-e", "0.9", "--law", "usl"], "--efficiency y --law: dé una sola fuente de E"),
@@ -61,8 +61,8 @@ SPANISH_REFUSALS = [
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
      "objetivo 100.000/s (aceleración 50): "
      "inalcanzable; esta E(d) llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 dispositivos"),
-    (["fit", "--point", "8:100", "--point", "8:110"], "mediciones: se recibieron 2 ejecución(es) con 8 "
-     "dispositivos; se admite: al menos 2 números de dispositivos distintos"),
+    (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
+     "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "
      "se admite: bert-base"),
     (["predict", "--model", "resnet50", "--system", "dgx1"], "--system: se recibió 'dgx1' (¿quería decir "
@@ -110,7 +110,8 @@ SPANISH_REFUSALS = [
     (["calc", "-v", "1", "-e", "0.9", "-d"], "argumento --devices/-d: falta su valor"),
     (["calc", "--frob", "1"], "argumentos no reconocidos: --frob 1"),
     (["validate"], "faltan los argumentos: DATA.csv"),
-    (["calc", "-d", "1", "-d", "2"], "--devices/-d: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
+    (["calc", "-d", "1", "-d", "2"], "--devices/-d: dada dos veces; se admite: una vez (el último valor ganaría "
+     "sin avisar)"),
     (["calc", "--sigma="], "--sigma: se recibió ''; se admite: un valor ("),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "5"], "se admite: un número entero de 50 a 100.000"),
     (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--s", "3"], "opción ambigua: --s podría ser --speedup"),
@@ -148,11 +149,19 @@ SPANISH_REFUSALS = [
     (["memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8"],  # accepted silently with no TP group
      "--sequence-parallel: se recibió True; se admite: con --tensor-parallel > 1 (reparte sobre el grupo"),
     (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
-     "--seq-len: --model resnet50 no es un modelo transformer (sus FLOP son por imagen)"),
+     "--seq-len: --model resnet50 no es un modelo transformer (sus FLOPs son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
     (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
     (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0,9; se admite: E = 1 en un "
      "dispositivo"),
+    # a --point's D:X parts by their Spanish names (they read '--point 8:-5, throughput' under --lang es)
+    (["fit", "--point", "1:1000", "--point", "8:-5"], "--point 8:-5, rendimiento: se recibió '-5'; se admite: un "
+     "número de 1e-9 a 1e15"),
+    (["fit", "--point", "1.5:100", "--point", "2:200"], "--point 1.5:100, dispositivos: se recibió '1.5'; se admite: "
+     "un número entero de 1 a 10.000.000"),
+    (["fit", "--point", "1:100:abc", "--point", "2:200"], "--point 1:100:abc, segundos por paso: se recibió 'abc'"),
+    (["fit", "--point", "8:100"],  # once 'se recibieron 1 ejecución(es)'
+     "ejecuciones: un solo número de dispositivos, 8 (1 ejecución); se admite: al menos 2 números de dispositivos"),
 ]  # fmt: skip
 MEASURE_SETUP = [  # these import torch (the test extra has it)
     (["measure", "--model-file", "/nonexistent.py", "--devices", "1,2"], "--model-file: se recibió '/nonexistent.py' "
@@ -286,18 +295,27 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                      "una cabecera con devices,throughput (step_time opcional)"),
         "semi.csv": ("devices;throughput\n1;100\n2;190,5\n", "(step_time opcional) — este archivo separa las "
                      "columnas con ';': guárdelo como CSV con comas y punto decimal"),
-        "none.csv": ("devices,throughput\n", "none.csv: ninguna medición tras la cabecera; se admite: una fila por "
-                     "medición"),
+        "none.csv": ("devices,throughput\n", "none.csv: ninguna ejecución tras la cabecera; se admite: una fila por "
+                     "ejecución"),
+        "neg.csv": ("devices,throughput\n1,1000\n8,-5\n",  # the column by its name, as the file writes it
+                    "neg.csv línea 3, campo 'throughput': se recibió '-5'; se admite: un número de 1e-9 a 1e15"),
+        "frac.jsonl": ('{"devices": 1.5, "throughput": 100}\n',
+                       "frac.jsonl línea 1, campo 'devices': se recibió '1.5'; se admite: un número entero de 1 a"),
         "many.csv": ("devices,throughput\n" + "".join(f"{d},{d}\n" for d in range(1, 1002)),
-                     "mediciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
+                     "ejecuciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
     }  # fmt: skip
     out = []
     for name, (text, needle) in files.items():
         (tmp / "runs").mkdir(exist_ok=True)  # (the published-data reader's files share the folder's names)
         (tmp / "runs" / name).write_text(text)
         out.append((["fit", str(tmp / "runs" / name)], needle))
-    out.append((["fit", str(tmp / "absent.csv")], "se admite: un archivo CSV o JSON-lines legible (no existe)"))
-    out.append((["fit"], "MEDICIONES: no se recibió ninguna; se admite: un archivo CSV o de líneas JSON"))
+    out.append((["fit", str(tmp / "absent.csv")], "se admite: un archivo CSV o de líneas JSON legible (no existe)"))
+    out.append(
+        (
+            ["fit"],
+            "RUNS: no se recibió ninguna ejecución; se admite: un archivo CSV o de líneas JSON con las ejecuciones",
+        )
+    )
     return out
 
 
@@ -363,12 +381,12 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "setup.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b=32, d=8, x=700, p=110),
                       "se recibió '110'; se admite: '25', como en la línea 2: una configuración es un único montaje"),
         "base.csv": (HEAD + row.format(b=32, d=1, x=1, p=25) + row.format(b=3, d=8, x=7, p=25).replace("a,1,", "a,2,"),
-                     "se recibió 2; se admite: 1, como en la línea 2 de la configuración 'a' (una base por"),
+                     "se recibió 2; se admite: 1, como en la línea 2 de la configuración 'a' (una referencia por"),
         "fields.csv": (HEAD + "a,1\n", "fields.csv línea 2: se recibieron 2 campos; se admite: 14, como en la"),
         "missing.csv": ("cfg,devices\n", "missing.csv línea 1: falta(n) la(s) columna(s) baseline_devices, grad_accum"),
         "nobase.csv": (HEAD + row.format(b=32, d=8, x=700, p=25),
-                       "nobase.csv línea 2, columna 'devices': la configuración 'a' no tiene fila base; se admite: una "
-                       "fila con devices = baseline_devices = 1"),
+                       "nobase.csv línea 2, columna 'devices': la configuración 'a' no tiene fila de referencia; se "
+                       "admite: una fila con devices = baseline_devices = 1"),
         "small.csv": ((HEAD + row.format(b=32, d=8, x=700, p=25) + row.format(b=32, d=4, x=390, p=25)).replace(
                        "a,1,", "a,8,"),
                       "small.csv línea 3, columna 'devices': se recibió 4; se admite: al menos 8, el baseline_devices "
@@ -440,7 +458,7 @@ def test_measurement_failures_are_said_in_spanish():
         + "; finished sizes are in r.jsonl": "tamaño 2: proceso 1 falló: RuntimeError: boom (salida de los procesos: "
         "/tmp/r.log); los tamaños terminados están en r.jsonl",
         str(RunFailed(2, "all ranks", "made no progress for 3 s (--timeout); stopped all ranks")):
-            "tamaño 2: todos los procesos no avanzaron en 3 s (--timeout); se detuvieron todos los procesos",
+            "tamaño 2: ningún proceso avanzó en 3 s (--timeout); se detuvieron todos los procesos",
         str(RunFailed(4, "rank 0, 1", "made no progress for 120 s while starting (the start-up allowance); stopped "
                       "all ranks")):
             "tamaño 4: procesos 0, 1 no avanzaron en 120 s al arrancar (margen de arranque); se detuvieron todos",
@@ -448,7 +466,8 @@ def test_measurement_failures_are_said_in_spanish():
         str(RunFailed(2, "rank 1", "was killed by SIGKILL")): "tamaño 2: proceso 1 murió por SIGKILL",
         str(RunFailed(2, "rank 0", "finished without a result")): "tamaño 2: proceso 0 terminó sin resultado",
         str(NotSaved("/dev/full", "No space left on device", {})) + "; stopped":
-            "--out: no se pudo escribir '/dev/full' (No space left on device); el resultado de este tamaño se muestra",
+            "--out: no se pudo escribir '/dev/full' (no queda espacio en el dispositivo); el resultado de este tamaño "
+            "se muestra",
     }  # fmt: skip
     for english, spanish in lines.items():
         assert say_measure(english, "es").startswith(spanish), english
@@ -459,3 +478,78 @@ def test_any_error_said_in_spanish_stays_one_readable_line():
     from dpscale.faces.i18n import say_error
 
     assert len(say_error(ValueError("x" * 500), "es")) < 200
+
+
+def test_the_servers_reasons_are_said_in_spanish(capsys):
+    """serve's refusals quoted the OS in English: '(Address already in use)', '(Name or service not known)'."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("uvicorn")
+    from dpscale.faces.i18n import say_error
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        rc, _, err = run(capsys, "serve", "--port", str(port), "--lang", "es")
+    assert rc == 2 and f"--port: se recibió {port}; se admite: un puerto libre en 127.0.0.1 (la dirección ya está en " \
+        "uso)" in err  # fmt: skip
+    said = {
+        "--host: got '8.8.8.8'; allowed: an address of this machine (Cannot assign requested address)":
+            "--host: se recibió '8.8.8.8'; se admite: una dirección de esta máquina (no se puede asignar la dirección "
+            "pedida)",
+        "--host: got 'x.invalid'; allowed: an address of this machine (Name or service not known)":
+            "--host: se recibió 'x.invalid'; se admite: una dirección de esta máquina (nombre o servicio desconocido)",
+        "--port: got 80; allowed: a free port on 127.0.0.1 (Permission denied)":
+            "--port: se recibió 80; se admite: un puerto libre en 127.0.0.1 (permiso denegado)",
+    }  # fmt: skip
+    for english, spanish in said.items():
+        assert say_error(DpscaleError(english), "es") == spanish
+        assert say_error(DpscaleError(english), "en") == english
+
+
+def _spanish_texts() -> dict[str, str]:
+    """Every Spanish text the tool can show, by where it lives: labels, notes, refusals, reasons, help."""
+    from dpscale.faces.help_es import HELP_ES
+    from dpscale.faces.i18n import ALLOWED, MEASURE_PARTS, NOTES, REASONS
+    from dpscale.faces.i18n.labels import LABELS
+
+    return {
+        **{f"label {k}": v for k, v in LABELS["es"].items()},
+        **{f"note {k}": v for k, v in NOTES["es"].items()},
+        **{f"said {p}": t for p, t in SAID["es"]},
+        **{f"allowed {k}": v for k, v in ALLOWED["es"].items()},
+        **{f"reason {k}": v for k, v in REASONS["es"].items()},
+        **{f"measure {p}": t for p, t in MEASURE_PARTS["es"]},
+        **{f"help {k}": v for k, v in HELP_ES.items()},
+    }
+
+
+def test_no_english_words_in_the_spanish_texts():
+    """English words left in a Spanish text (flags, commands, quoted values and file columns stay as typed)."""
+    typed = r"`[^`]*`|--[\w-]+|'[^']*'|\"[^\"]*\"|\{[^}]*\}|\\\d|\S+\.(csv|jsonl?)\b|devices|throughput"
+    english = re.compile(
+        r"\b(the|and|of|with|got|allowed|is|are|per|from|to|at|or|not|only|one|missing|needs?|"
+        r"steps?|sizes?|runs?|rank|ranks|preset|lines)\b"
+    )
+    found = {k: english.findall(re.sub(typed, "", v)) for k, v in _spanish_texts().items()}
+    assert {k: w for k, w in found.items() if w} == {}
+
+
+@pytest.mark.parametrize(
+    ("wrong", "why"),
+    [
+        (r"\brangos? (×|comparten)|\bpor rango\b", "a rank is a 'proceso' (as measure's tables and failures say)"),
+        (r"JSON[- ]lines", "JSON lines are 'líneas JSON'"),
+        (r"de datos en paralelo", "data-parallel is 'del/con paralelismo de datos'"),
+        (r"se resuelve", "the unknown 'se despeja' (as 'incógnita despejada' and calc's help say)"),
+        (
+            r"MEDICIONES|\bmediciones:|por medición\b|tras la cabecera; se admite: una fila por medición",
+            "a run is an 'ejecución' (measurements are the published ones)",
+        ),
+        (r"tiempo real", "wall-clock time is 'tiempo de reloj'"),
+        (r"\bFLOP son\b", "FLOPs, as the help writes them"),
+        (r"\bfila base\b|\buna base por\b", "a baseline is a 'referencia'"),
+    ],
+)
+def test_one_term_each_in_the_spanish_texts(wrong, why):
+    assert [k for k, v in _spanish_texts().items() if re.search(wrong, v)] == [], why

@@ -140,8 +140,8 @@ HELP_ES: dict[str, str] = {
         "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo)"
     ),
     "DDP bucket cap in MiB (default {}; with --zero, one layer of a transformer preset: FSDP's unit)": (
-        "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero, una capa de un preset de transformer: "
-        "la unidad de FSDP)"
+        "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero, una capa de un transformer del "
+        "catálogo: la unidad de FSDP)"
     ),
     "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
     "replace the all-reduce": (
@@ -184,7 +184,7 @@ HELP_ES: dict[str, str] = {
     "measured runs": "ejecuciones medidas",
     "questions": "preguntas",
     "uncertainty": "incertidumbre",
-    "CSV (devices,throughput[,step_time]) or JSON lines": "CSV (devices,throughput[,step_time]) o JSON lines",
+    "CSV (devices,throughput[,step_time]) or JSON lines": "CSV (devices,throughput[,step_time]) o líneas JSON",
     "a run: devices:throughput (repeatable)": "una ejecución: dispositivos:rendimiento (se puede repetir)",
     "devices per node: puts the all-reduce knee there": "dispositivos por nodo: ahí pone el codo del all-reduce",
     "force a law (default: auto, by leave-one-out)": "fuerza una ley (por defecto: auto, dejando uno fuera)",
@@ -196,7 +196,7 @@ HELP_ES: dict[str, str] = {
     ),
     "largest size that keeps E at or above this": "mayor tamaño que mantiene E igual o por encima de este valor",
     "interval level in (0, 1) (default 0.9)": "nivel del intervalo en (0, 1) (por defecto 0.9)",
-    "bootstrap resamples (default 1000)": "reajustes del bootstrap (por defecto 1000)",
+    "bootstrap resamples (default 1000)": "remuestreos del bootstrap (por defecto 1000)",
     "random seed for the bootstrap (default 0)": "semilla aleatoria del bootstrap (por defecto 0)",
     # measure
     "Modes: (none) train the workload with DDP (or sharded: --zero) at each size and report throughput, E, compute "
@@ -283,7 +283,7 @@ HELP_ES: dict[str, str] = {
     "{} (default 1f1b)": "{} (por defecto 1f1b)",
     "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
     "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
-    "data-parallel scaling E in (0, 1] (default 1)": "E de datos en paralelo, en (0, 1] (por defecto 1)",
+    "data-parallel scaling E in (0, 1] (default 1)": "E del paralelismo de datos, en (0, 1] (por defecto 1)",
     # memory
     "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / FSDP full shard "
     "(P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. With no inputs: the ZeRO paper's 7.5B "
@@ -301,7 +301,7 @@ HELP_ES: dict[str, str] = {
     "model preset from the catalog (transformers give activations)": (
         "modelo predefinido del catálogo (los transformers dan activaciones)"
     ),
-    "data-parallel devices (default 1)": "dispositivos de datos en paralelo (por defecto 1)",
+    "data-parallel devices (default 1)": "dispositivos con paralelismo de datos (por defecto 1)",
     "0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four": (
         "0 (DDP), 1, 2 o 3 (≈ FSDP full shard); por defecto: las cuatro"
     ),
@@ -348,7 +348,7 @@ HELP_ES: dict[str, str] = {
         "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
     ),
     "E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too": (
-        "E(d) ajustada a ejecuciones medidas (CSV/JSON lines, como `dpscale fit`); v también sale de ellas"
+        "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`); v también sale de ellas"
     ),
     "with --fit: devices per node, as `dpscale fit --gpus-per-node`": (
         "con --fit: dispositivos por nodo, como `dpscale fit --gpus-per-node`"

@@ -49,6 +49,10 @@ def say(note: str, lang: str = "en") -> str:
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}
+    for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
+        if lang in AND and isinstance(fields.get(k), str) and ", " in fields[k]:
+            head, _, last = fields[k].rpartition(", ")
+            fields[k] = f"{head} {AND[lang]} {last}"
     return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
 
 
@@ -57,11 +61,13 @@ SINGULAR = {
     "en": SINGULAR_EN,
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
-           "valores": "valor", "épocas": "época", "rangos": "rango"},
+           "valores": "valor", "épocas": "época", "procesos": "proceso"},
 }  # fmt: skip
 
 
 TEXT_NUMBERS = ("table", "sizes", "fitted")  # note fields with numbers already written out ('1→0.9; 8→0.8')
+TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
+AND = {"es": "y"}
 
 
 def _number_words(text: str, lang: str) -> str:
@@ -75,7 +81,7 @@ def say_measure(text: str, lang: str) -> str:
 
     for pattern, repl in _table("MEASURE_PARTS").get(lang, ()) if lang != "en" else ():
         text = re.sub(pattern, repl, text)
-    return text
+    return _reason(text, lang) if lang != "en" else text  # '(No space left on device)' in the language
 
 
 def _reason(text: str, lang: str) -> str:
@@ -103,7 +109,8 @@ def _said(message: str, lang: str) -> str:
                 fields["w"] = label("measured_sizes", lang)
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
-            return singular(template.format(**fields), SINGULAR.get(lang, {}))
+            # a reason still in English inside parentheses ('(Address already in use)'): said by REASONS
+            return _reason(singular(template.format(**fields), SINGULAR.get(lang, {})), lang)
     return message
 
 
@@ -132,6 +139,10 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
+        # a run's field (sources.fit_io): --point's D:X parts in words; a file's as the field it names
+        fields = {"devices": "dispositivos", "throughput": "rendimiento", "step_time": "segundos por paso"}
+        name = re.sub(r"^(--point \S+), (devices|throughput|step_time)$", lambda k: f"{k[1]}, {fields[k[2]]}", name)
+        name = re.sub(r"^(.+ línea \d+), (devices|throughput|step_time)$", r"\1, campo '\2'", name)
     if lang == "es":  # the percent hint: 90,5 % as the language writes it, = 0.905 as the flag takes it (with a
         # decimal comma, '0,905' would be refused as a list)
         allowed = re.sub(r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {k[2]})", allowed)

@@ -66,7 +66,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "2 o más con --schedule interleaved (1 fragmento es --schedule 1f1b)"
         ),
         "a file name ending in": "un nombre de archivo terminado en",
-        "a readable CSV or JSON-lines file": "un archivo CSV o JSON-lines legible",
+        "a readable CSV or JSON-lines file": "un archivo CSV o de líneas JSON legible",
         "at most 10,000 characters": "como mucho 10.000 caracteres",
         "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
@@ -195,7 +195,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>.+?) line (?P<n1>[\d,]+), column 'baseline_devices': got (?P<x>[\d,]+); allowed: (?P<t>[\d,]+), as "
          r"on line (?P<n2>[\d,]+) of configuration (?P<c>'.*') \(one baseline per configuration\)",
          "{f} línea {n1}, columna 'baseline_devices': se recibió {x}; se admite: {t}, como en la línea {n2} de la "
-         "configuración {c} (una base por configuración)"),
+         "configuración {c} (una referencia por configuración)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header \(write "
@@ -235,7 +235,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': configuration (?P<c>'.*') has no baseline row; allowed: a "
          r"row with devices = baseline_devices = (?P<n1>[\d,]+)",
-         "{f} línea {l}, columna 'devices': la configuración {c} no tiene fila base; se admite: una fila con "
+         "{f} línea {l}, columna 'devices': la configuración {c} no tiene fila de referencia; se admite: una fila con "
          "devices = baseline_devices = {n1}"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': got (?P<n1>[\d,]+); allowed: at least (?P<n2>[\d,]+), the "
          r"baseline_devices of configuration (?P<c>'.*') \(its smallest size, which E is relative to\)",
@@ -264,12 +264,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "muestras × épocas / (rendimiento × d × E): {x} muestras a {t}/s (d = {n1}) llevan {h} horas; se admite: "
          "entradas con un tiempo finito"),
         (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
-         "{a}: dado dos veces; se admite: una vez (el último ganaría sin avisar)"),
+         "{a}: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"),
         (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor"),
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
         (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
-         "entradas recibidas: {got}; se admite: exactamente tres de {names} (la cuarta se resuelve)"),
+         "entradas recibidas: {got}; se admite: exactamente tres de {names} (la cuarta se despeja)"),
         (r"(?P<flag>\S+): got (?P<n1>[\d,]+) values for 1 device count; allowed: one value per device count — a "
          r"comma separates list items, so write numbers without thousands separators and with a decimal point",
          "{flag}: se recibieron {n1} valores para 1 número de dispositivos; se admite: un valor por número de "
@@ -334,7 +334,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
         # the fitter's
         (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
-         "mediciones: se recibieron {n1} ejecución(es) con {n2} dispositivos; se admite: al menos 2 números de "
+         "ejecuciones: un solo número de dispositivos, {n2} ({n1} ejecuciones); se admite: al menos 2 números de "
          "dispositivos distintos"),
         # the predictor's and the catalogs' (the web page's predict form reaches these)
         (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
@@ -438,13 +438,13 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
          "(step_time opcional)"),
         (r"RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
-         "MEDICIONES: no se recibió ninguna; se admite: un archivo CSV o de líneas JSON con las mediciones, o "
+         "RUNS: no se recibió ninguna ejecución; se admite: un archivo CSV o de líneas JSON con las ejecuciones, o "
          "--point D:X (repetible)"),
         (r"(?P<f>.+?): no runs after the header; allowed: one row per run \(devices,throughput\)",
-         "{f}: ninguna medición tras la cabecera; se admite: una fila por medición (devices,throughput)"),
+         "{f}: ninguna ejecución tras la cabecera; se admite: una fila por ejecución (devices,throughput)"),
         (r"runs: got (?P<n1>[\d,]+) distinct device counts; allowed: at most (?P<n2>[\d,]+) \(repeats of one size "
          r"are averaged, so thin the sizes, not the repeats\)",
-         "mediciones: se recibieron {n1} números de dispositivos distintos; se admite: como mucho {n2} (las "
+         "ejecuciones: se recibieron {n1} números de dispositivos distintos; se admite: como mucho {n2} (las "
          "repeticiones de un tamaño se promedian: reduzca los tamaños, no las repeticiones)"),
         # files a command reads: a system (catalog), a calibration (predict)
         (r"(?P<flag>--\S+): got (?P<g>'.*'); allowed: a readable JSON file \((?P<why>.+)\)",
@@ -502,7 +502,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
          r"out, or a transformer --model",
-         "--seq-len: --model {m} no es un modelo transformer (sus FLOP son por imagen); se admite: omitirla, o un "
+         "--seq-len: --model {m} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
          "--model transformer"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
          "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
@@ -522,6 +522,7 @@ MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"^(tamaño \d+: )all ranks ", r"\1todos los procesos "),
         (r"^(tamaño \d+: )rank (\d+(, \d+)+) ", r"\1procesos \2 "),
         (r"^(tamaño \d+: )rank ", r"\1proceso "),
+        (r"^(tamaño \d+: )todos los procesos made no progress for ", r"\1ningún proceso avanzó en "),
         (r"^(tamaño \d+: (todos los procesos|procesos [\d, ]+)) made no progress for ", r"\1 no avanzaron en "),
         (r"^(tamaño \d+: [^:]*?) crashed: ", r"\1 falló: "),
         (r"^(tamaño \d+: [^:]*?) was killed by ", r"\1 murió por "),
@@ -562,5 +563,16 @@ REASONS: dict[str, dict[str, str]] = {
         "Expecting ',' delimiter": "se esperaba ','",
         "Expecting ':' delimiter": "se esperaba ':'",
         "Invalid control character at": "carácter de control no válido",
+        # measure's --out (the OS's strerror when a record cannot be written)
+        "No space left on device": "no queda espacio en el dispositivo",
+        "Read-only file system": "sistema de archivos de solo lectura",
+        "Disk quota exceeded": "cuota de disco superada",
+        # serve's --host and --port (the OS's strerror, getaddrinfo's words)
+        "Address already in use": "la dirección ya está en uso",
+        "Cannot assign requested address": "no se puede asignar la dirección pedida",
+        "Name or service not known": "nombre o servicio desconocido",
+        "Temporary failure in name resolution": "fallo temporal al resolver el nombre",
+        "No address associated with hostname": "ninguna dirección asociada al nombre",
+        "Address family for hostname not supported": "familia de direcciones no admitida para el nombre",
     },
 }

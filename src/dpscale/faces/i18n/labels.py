@@ -508,7 +508,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
-        "web_fit": "Ajustar mis mediciones",
+        "web_fit": "Ajustar mis ejecuciones",
         "web_fit_hint": (
             "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución, o "
             "dos columnas pegadas de un CSV o una hoja de cálculo; repita un tamaño para medir el ruido) y extrapola "
@@ -680,22 +680,22 @@ LABELS: dict[str, dict[str, str]] = {
         "command_first": "'{command}' tras las opciones; se admite: la orden primero: dpscale {command} [OPCIONES]",
         "warning": "aviso",
         "measure_threads_from_out": (
-            "{n} hilo(s) por rango, como los registros anteriores de este montaje en --out, para que E compare lo "
+            "{n} hilo(s) por proceso, como los registros anteriores de este montaje en --out, para que E compare lo "
             "comparable (--threads lo cambia)"
         ),
         "measure_no_baseline": (
             "ningún registro anterior de --out tiene este montaje ({why}): E es relativa a este tamaño"
         ),
         "measure_threads_over": (
-            "; {d} rangos × {t} hilos superan los {c} núcleos, así que este tamaño mide la sobresuscripción — mida "
+            "; {d} procesos × {t} hilos superan los {c} núcleos, así que este tamaño mide la sobresuscripción — mida "
             "los tamaños en una sola ejecución (-d 1,{d}) en un archivo nuevo para una E justa"
         ),
         "plot_params": "{n} parámetros",
         "plot_per_node": "{g} GPU/nodo",
         "plot_batch": "lote {b}",
         "measure_oversubscribed": (
-            "el tamaño {d} supera los {cores} núcleos de CPU; los rangos comparten núcleos, así que el resultado mide "
-            "la sobresuscripción, no el escalado del hardware"
+            "el tamaño {d} supera los {cores} núcleos de CPU; los procesos comparten núcleos, así que el resultado "
+            "mide la sobresuscripción, no el escalado del hardware"
         ),
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
@@ -795,12 +795,12 @@ LABELS: dict[str, dict[str, str]] = {
             "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
         ),
         "mem_none_fits_devices": (
-            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
-            "reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
+            "(ZeRO-3 reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_none_fits_devices_act": (
-            "nada cabe en {where}, ni siquiera ZeRO-3: cabe desde {n} dispositivos de datos en paralelo (ZeRO-3 "
-            "reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
+            "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
+            "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
             "(micro-lote menor, recómputo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
@@ -841,9 +841,9 @@ LABELS: dict[str, dict[str, str]] = {
         "bubble_overhead": "burbuja sobre tiempo ideal",
         "pipeline_efficiency": "eficiencia del pipeline",
         "in_flight_microbatches": "micro-lotes en vuelo (activaciones retenidas)",
-        "dp_efficiency": "E de datos en paralelo",
+        "dp_efficiency": "E del paralelismo de datos",
         "combined_efficiency": "E combinada (pipeline × datos)",
-        "dp_replicas": "réplicas de datos en paralelo",
+        "dp_replicas": "réplicas del paralelismo de datos",
         "h:microbatches": "m",
         "h:bubble_fraction": "burbuja/total",
         "h:bubble_overhead": "burbuja/ideal",
@@ -913,7 +913,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "batch_tt": (
             "aceleración hasta el objetivo = E(d)·(1 + β)/(1 + β/d), β = B_ruido / lote por dispositivo: "
-            "la aceleración en tiempo real hasta la misma pérdida, como mucho d·E"
+            "la aceleración en tiempo de reloj hasta la misma pérdida, como mucho d·E"
         ),
         "hours": "tiempo de entrenamiento",
         "device_hours": "horas-dispositivo",

@@ -76,21 +76,22 @@ NOTES: dict[str, dict[str, str]] = {
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
         "cnn_mfu": (
-            "las CNN quedan lejos de esa fracción, hacia arriba o hacia abajo: ResNet-50 publicada alcanza el "
-            "{t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % del pico "
-            "fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
+            "las CNN quedan lejos de esa fracción, hacia arriba o hacia abajo: las ejecuciones publicadas de ResNet-50 "
+            "alcanzan el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % "
+            "del pico fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
         ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
-        "pipeline_interleaved": "intercalado: Megatron-LM necesita m múltiplo de p ({p})",
+        "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p})",
         "pipeline_zb_times": (
-            "las cifras sin burbuja suponen forward = backward de entrada = backward de pesos (T_F = T_B = T_W)"
+            "las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada y backward de pesos "
+            "(T_F = T_B = T_W)"
         ),
         "pipeline_zb2_in_flight": (
-            "ZB-H2 solo no tiene burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
+            "ZB-H2 no tiene burbuja solo con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
             "es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
@@ -142,9 +143,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "laws_pooled": (
             "los intervalos de predicción toman por igual de {laws}: los tamaños medidos no descartan {others} (su "
-            "desajuste cabe en el ruido del de la ley {law}), así que qué ley vale más allá de ellos es parte de la "
-            "incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios son de la ley "
-            "{law}; --law {law} da el intervalo, más estrecho, de una sola ley"
+            "desajuste no se distingue del de la ley {law} dentro del ruido), así que qué ley vale más allá de ellos "
+            "es parte de la incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios "
+            "son de la ley {law}; --law {law} da el intervalo, más estrecho, de una sola ley"
         ),
         "fit_why_forced": "usted (--law {law})",
         "fit_why_default": (
