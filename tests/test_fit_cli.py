@@ -258,6 +258,10 @@ def test_repeated_runs_show_the_noise_they_measured(tmp_path, capsys):
     assert f"run-to-run noise σ = {100 * r['noise']:.2g} % (with 5 degrees of freedom from repeated runs)" in text
     assert main(["fit", str(p), "--resamples", "200", "--lang", "es"]) == 0
     assert "(con 5 grados de libertad de ejecuciones repetidas)" in capsys.readouterr().out
+    for lang, said in (("en", "(with 1 degree of freedom"), ("es", "(con 1 grado de libertad")):  # one repeat
+        assert main(["fit", "--point", "1:1000", "--point", "8:7500", "--point", "8:7400", "--point", "16:14600",
+                     "--resamples", "200", "--lang", lang]) == 0  # fmt: skip
+        assert said in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("lang, said", [("en", "(1.125; the law: 1.000)"), ("es", "(1,125; la ley: 1,000)")])

@@ -720,7 +720,7 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
     # Model sizes (within a factor of two of 1.6–333 M) and links (NVLink 150–300, InfiniBand 50–200 GB/s)
     ranges = {"unchecked_params", "unchecked_intra", "unchecked_inter"}
-    assert not keys(params=340e6, system="dgx1-v100", d=[8, 256]) & ranges  # the BERT-large preset
+    assert not keys(params=336e6, system="dgx1-v100", d=[8, 256]) & ranges  # BERT-large (the preset: 336 M)
     assert keys(params=7e9, system="dgx-a100") & ranges == {"unchecked_params"}
     assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
     assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}

@@ -11,7 +11,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
-from dpscale.faces.i18n import LABELS, header, label, say, term
+from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 from dpscale.sources.laws import FIT_LAWS
@@ -178,7 +178,7 @@ def _devices(x: float, lang: str) -> str:
 
 def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     """What a fit rests on: the law and why, the runner-up, E's baseline, the parameters with intervals."""
-    t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
+    t = lambda key, **kw: singular(label(key, lang).format(**kw), SINGULAR[lang])  # noqa: E731 ('1 grado')
     na = label("not_available", lang)
     score = lambda x: na if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
     lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
