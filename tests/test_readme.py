@@ -33,3 +33,65 @@ def test_readme_json_example_is_what_the_cli_prints(capsys):
     shown = re.search(r"--efficiency 0.9 --json\n(\{.+\})", README)[1]
     main(["calc", "--devices", "64", "--throughput", "2000", "--efficiency", "0.9", "--json"])
     assert json.loads(capsys.readouterr().out) == json.loads(shown)
+
+
+PREDICT_DOC = (ROOT / "docs" / "predict.md").read_text(encoding="utf-8")
+
+
+def _json(capsys, argv: list[str]):
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_readme_solve_and_sweep_examples_are_what_the_cli_prints(capsys):
+    # '--actual 100000 # target → 56 devices (55.56 exact)' and '`-d 1,8,64 -e 0.9` gives 2,000, 14,400 and 115,200'
+    devices, exact = re.search(r"--actual 100000 +# target → (\d+) devices \(([\d.]+) exact\)", README).groups()
+    assert main(["calc", "--throughput", "2000", "--efficiency", "0.9", "--actual", "100000"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(rf"devices +{devices}\n", out) and f"{exact} devices needed exactly" in out
+    shown = re.search(r"`-d 1,8,64 -e 0.9` gives ([\d,]+), ([\d,]+)\s+and ([\d,]+) samples/s", README).groups()
+    got = _json(capsys, ["calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9"])
+    assert [r["actual_throughput"] for r in got] == [float(s.replace(",", "")) for s in shown]
+
+
+def test_readme_memory_figures_are_what_the_cli_prints(capsys):
+    # Llama-7B on one DGX H100: 'model states take 108 GB a GPU under DDP, 37 GB under ZeRO-1 and 13.5 GB under ZeRO-3'
+    said = re.search(r"take (\d+) GB a GPU under DDP, (\d+) GB under ZeRO-1 and ([\d.]+) GB", README).groups()
+    ddp, z1, z3 = map(float, said)
+    cmd = re.search(r"`dpscale (memory --model llama-7b\s+-d 8 --gpu h100-80gb --recompute selective)`", README)
+    cmd = cmd[1].split()
+    gb = {r["stage"]: r["model_state_bytes_per_device"] / 1e9 for r in _json(capsys, cmd)}
+    assert (round(gb[0]), round(gb[1]), round(gb[3], 1)) == (ddp, z1, z3)
+    # the ZeRO paper's 7.5B on 64 devices: '120, 31.4, 16.6, 1.9 GB'
+    shown = [float(x) for x in re.split(r",\s+", re.search(r"7\.5B on 64 devices: ([\d.,\s]+) GB", README)[1])]
+    got = _json(capsys, ["memory", "--params", "7.5e9", "--devices", "64"])
+    assert [round(r["model_state_bytes_per_device"] / 1e9, 1) for r in got] == shown
+
+
+def test_predict_doc_zero_table_is_what_the_cli_predicts(capsys):
+    """docs/predict.md's 'E at 8 / 64 / 512 devices' table, DDP and ZeRO-1/3, row by row (it drifted once, when the
+    bert-large preset's parameter count was corrected: 0.804 → 0.806 at 64 devices)."""
+    commands = {
+        "Llama-7B": ["--model", "llama-7b", "--precision", "bf16", "--batch", "4", "--gpu", "h100-80gb", "--mfu", "0.4",
+                     "--system", "dgx-h100"],
+        "BERT-large": ["--model", "bert-large", "--precision", "amp", "--batch", "32", "--throughput", "150",
+                       "--system", "dgx-a100"],
+    }  # fmt: skip
+    table = PREDICT_DOC.split("| E at 8 / 64 / 512 devices | DDP | ZeRO-1 | ZeRO-3 |", 1)[1].split("\n\n", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    assert [r.split()[1] for r in rows] == list(commands)
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for cell, zero in zip(cells[1:], ([], ["--zero", "1"], ["--zero", "3"]), strict=True):
+            got = _json(capsys, ["predict", *commands[cells[0].split()[0]], "-d", "8,64,512", *zero])
+            assert " / ".join(f"{r['efficiency']:.3f}" for r in got) == cell, (cells[0], zero)
+
+
+def test_calculators_doc_bad_input_lines_are_what_the_cli_prints(capsys):
+    """docs/calculators.md's 'Bad input' examples: each command, then the one line it prints on stderr."""
+    doc = (ROOT / "docs" / "calculators.md").read_text(encoding="utf-8").split("## Bad input", 1)[1]
+    shown = re.findall(r"\n +\$ dpscale (.+)\n +(dpscale .+: error: .+)", doc)
+    assert len(shown) == 2
+    for cmd, line in shown:
+        assert main(cmd.split()) == 2
+        assert capsys.readouterr().err.strip() == line
