@@ -372,3 +372,22 @@ def test_the_interval_of_a_devices_question_holds_its_answer():
     for q in (dict(throughput=230_000), dict(throughput=250_000), dict(efficiency=0.45), dict(efficiency=0.55)):
         a = f.devices_for(**q)
         assert a["lo"] <= a["devices"] <= a["hi"], (q, a)
+
+
+def test_a_parameter_the_fit_cannot_see_reads_n_a_not_nan(tmp_path, capsys):
+    """From d0 = 8 the all-reduce law's transfer term is paid at every size, so it is not estimated (nan inside):
+    describe() — the note `plan --fit` prints — said 'transfer = nan', and summary() 'nan  [nan, nan]',
+    where fit's own table writes '—' and docs/fit.md promises n/a."""
+    from dpscale.faces.cli import main
+
+    runs = [(8, 7500), (16, 14600), (32, 28000), (64, 53000)]
+    f = dpscale.fit(runs, gpus_per_node=8, resamples=50)
+    assert math.isnan(f.parameters["transfer"].value)
+    assert "transfer = —; latency = 0.02" in f.describe() and "nan" not in f.describe()
+    assert "  transfer = n/a  [n/a, n/a] (90 %" in f.summary() and "nan" not in f.summary()
+    p = tmp_path / "runs.csv"
+    p.write_text("devices,throughput\n" + "".join(f"{d},{x}\n" for d, x in runs))
+    for lang in ("en", "es"):
+        assert main(["plan", "-n", "1e8", "--fit", str(p), "--gpus-per-node", "8", "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert "transfer = —; latency = 0" in out and "nan" not in out

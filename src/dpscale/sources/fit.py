@@ -171,7 +171,8 @@ class Fit:
 
     def describe(self) -> str:
         """One line: the law, its parameters and d0 (a Note, said in the user's language by a face)."""
-        ps = "; ".join(f"{n} = {p.value:.4g}" for n, p in self.parameters.items())  # ';': a decimal comma reads too
+        # ';': a decimal comma reads too; '—' for a parameter E relative to d0 cannot see, as fit's table writes it
+        ps = "; ".join(f"{n} = {_g(p.value, '—')}" for n, p in self.parameters.items())
         return Note("fit_describe", law=self.law, fitted=ps, d0=self.baseline_devices)
 
     # -- predictions --------------------------------------------------------------------------------
@@ -335,13 +336,19 @@ class Fit:
         repeats = f" ({self.runs.repeat_dof} degrees of freedom from repeated runs)" if self.runs.repeat_dof else ""
         lines.append(f"run-to-run noise σ = {100 * self.noise:.2g} %{repeats}")
         for p in self.parameters.values():
-            lines.append(f"  {p.name} = {p.value:.4g}  [{p.lo:.4g}, {p.hi:.4g}] ({pct}, {p.what})")
+            lines.append(f"  {p.name} = {_g(p.value)}  [{_g(p.lo)}, {_g(p.hi)}] ({pct}, {p.what})")
         lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
 
 
 def _num(x: float) -> str:
     return "n/a" if not math.isfinite(x) else f"{x:.4f}"
+
+
+def _g(x: float, missing: str = "n/a") -> str:
+    """A parameter value to 4 significant digits; `missing` for one not estimated (nan: E relative to d0 cannot
+    see it), which read 'nan' in describe() and summary()."""
+    return missing if math.isnan(x) else f"{x:.4g}"
 
 
 def _loo(prob: Problem, y: Any, q: Any) -> float:
