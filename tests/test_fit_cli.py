@@ -295,3 +295,18 @@ def test_the_averaged_runs_note_writes_its_mean_as_the_language_does(capsys, tmp
     assert rc == 0 and "2 repeated runs of 8 devices (spread 1.6 %) averaged to 6,450" in out
     rc, out, _ = run(capsys, "fit", str(runs), "--lang", "es")
     assert rc == 0 and "2 ejecuciones repetidas de 8 dispositivos (dispersión 1,6 %) promediadas a 6.450" in out
+
+
+@pytest.mark.parametrize(
+    "points, lang, said",
+    [
+        (["1:1000"], "en", "runs: got 1 run of size 1; allowed: at least 2 distinct device counts"),
+        (["8:1000", "8:1100"], "en", "runs: got 2 runs of size 8; allowed: at least 2 distinct device counts"),
+        (["1:1000"], "es", "ejecuciones: un solo número de dispositivos, 1 (1 ejecución); se admite: al menos 2"),
+    ],
+)
+def test_one_size_is_refused_with_its_count_in_words(capsys, points, lang, said):
+    """Was 'got 1 run(s) of 1': a count spelled for both numbers at once, and a size without its noun."""
+    argv = ["fit", *[x for p in points for x in ("--point", p)], "--lang", lang]
+    assert main(argv) == 2
+    assert said in capsys.readouterr().err

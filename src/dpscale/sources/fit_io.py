@@ -204,7 +204,8 @@ def combine(runs: Iterable[Run]) -> Runs:
     for r in runs:
         groups.setdefault(r.devices, []).append(r)
     if len(groups) < 2:
-        got = "no runs" if not groups else f"{sum(len(g) for g in groups.values())} run(s) of {next(iter(groups))}"
+        only = next(iter(groups.values()), [])
+        got = f"{counted(len(only), 'run')} of size {only[0].devices}" if only else "no runs"
         raise DpscaleError(f"runs: got {got}; allowed: at least 2 distinct device counts")
     if len(groups) > MAX_SIZES:  # the bootstrap refits every law per resample: cost grows with the sizes
         raise DpscaleError(

@@ -333,7 +333,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"takes more\)",
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
         # the fitter's
-        (r"runs: got (?P<n1>[\d,]+) run\(s\) of (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
+        (r"runs: got (?P<n1>[\d,]+) runs? of size (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
          "ejecuciones: un solo número de dispositivos, {n2} ({n1} ejecuciones); se admite: al menos 2 números de "
          "dispositivos distintos"),
         # the predictor's and the catalogs' (the web page's predict form reaches these)
