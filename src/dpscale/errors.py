@@ -197,6 +197,12 @@ def overflow(exc: OverflowError) -> DpscaleError:
 
 def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any:
     """Devices — and other counts (batch, accumulation steps, stages): whole numbers ≥ 1 (and ≤ most)."""
+    return counts_and_least(x, name, most)[0]
+
+
+def counts_and_least(x: Any, name: str = "devices", most: int | None = None) -> tuple[Any, float]:
+    """check_devices, and the smallest count it found (whether one device is among 10^7 sizes, without a
+    second pass over them)."""
     x = as_number(x, name)
     allowed = "a whole number ≥ 1"
     lo, hi = extrema(x)
@@ -208,16 +214,16 @@ def check_devices(x: Any, name: str = "devices", most: int | None = None) -> Any
         raise fail(name, _bad(x, lambda a: a <= 2**53), "a whole number from 1 to 2^53")
     if is_array(x):
         if x.dtype.kind in "iu":  # int8/uint8 counts would wrap in products: int64 holds any count (≤ 2^53)
-            return x.astype("int64", copy=False)
+            return x.astype("int64", copy=False), lo
         if x.dtype.kind == "f":
             import numpy as np
 
             if not np.all(x == np.floor(x)):
                 raise fail(name, _bad(x, lambda a: a == np.floor(a)), allowed)
-            return floats(x)  # float32 counts: products with 1e38 samples/s overflowed, 1.001 came back 1.00100005
+            return floats(x), lo  # float32 counts: products with 1e38 samples/s overflowed, 1.001 → 1.00100005
     elif x != int(x):
         raise fail(name, x, allowed)
-    return x
+    return x, lo
 
 
 def check_size_list(x: Any, name: str = "devices", most: int | None = None) -> Any:

@@ -19,6 +19,7 @@ from dpscale.errors import (
     check_devices,
     check_efficiency,
     check_positive,
+    counts_and_least,
     fail,
     is_array,
 )
@@ -168,13 +169,13 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     A constant E holds from two devices on (E(1) = 1); any other source must give 1 at one device (a table or
     function saying 0.9 there is refused). Arrays broadcast along one length; the result holds array inputs as
     read-only views, not copies (copy one you will change afterwards)."""
-    d = check_devices(devices, "devices", MAX_DEVICES)
+    d, least = counts_and_least(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
         e = constant_efficiency(float(check_efficiency(efficiency, "efficiency")), d)
         given = None  # one number: no length of its own
     else:
-        _check_baseline(efficiency, d)
+        _check_baseline(efficiency, least)
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
     shapes = [getattr(x, "shape", ()) for x in (d, v, given)]
     if len({s for s in shapes if s not in ((), (1,))}) > 1:
@@ -182,17 +183,17 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
         word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
         raise DpscaleError(f"devices, per_device_throughput, efficiency: {word} {got}; allowed: arrays of one length")
-    if given is not None:
+    if given is not None and least == 1:
         _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
     # one reduction, not a second full product.
     return _finite_compute(d, v, e, most=MAX_DEVICES)
 
 
-def _check_baseline(source: Any, d: Any) -> None:
-    """A fit from runs of d0 > 1 devices gives E relative to d0, above 1 below it: say that, not 'E: got 1.02'."""
+def _check_baseline(source: Any, low: float) -> None:
+    """A fit from runs of d0 > 1 devices gives E relative to d0, above 1 below it: say that, not 'E: got 1.02'.
+    low: the smallest size asked for."""
     d0 = getattr(source, "baseline_devices", 1)
-    low = float(d.min()) if is_array(d) else float(d)
     if low < d0:
         raise DpscaleError(
             f"devices: got {low:g}, below this fit's smallest measured size {d0} (its E is relative to {d0} devices "
@@ -204,8 +205,6 @@ def _check_one_device(e: Any, d: Any) -> None:
     """E(1) = 1 by definition (v is one device's rate alone), as a plain number is held there; a function or
     table that says 0.5 would halve a single device's own throughput."""
     if is_array(d) and d.ndim:
-        if d.min() > 1:  # (a reduction, cheaper than the mask below)
-            return
         import numpy as np  # (loaded: d is an array)
 
         at_one = np.broadcast_to(e, d.shape)[d == 1]
