@@ -243,6 +243,24 @@ def test_a_runner_up_law_outside_a_forced_laws_interval_is_said():
     assert not [w for w in f.predict([16]).warnings if w.key == "laws_disagree"]
 
 
+def test_the_peak_and_devices_needed_draw_their_intervals_from_the_plausible_laws_too():
+    """4 runs up to 32 GPUs, all-reduce law chosen, Amdahl and USL not rejected: 100,000 samples/s 'needed 115
+    [107, 120]' from the chosen law's refits alone, where Amdahl (s = 0.0052) needs 207 and a USL may never get
+    there. The interval now spans the laws, as the prediction intervals do; the point stays the chosen law's."""
+    runs = [(1, 1000), (8, 7500), (16, 14600), (32, 28000)]
+    f = dpscale.fit(runs, gpus_per_node=8, resamples=400)
+    assert f.law == "allreduce" and {n for n, _, _ in f.rivals} == {"usl", "amdahl"}
+    need = f.devices_for(throughput=100_000)
+    alone = dpscale.fit(runs, gpus_per_node=8, law="allreduce", resamples=400).devices_for(throughput=100_000)
+    amdahl = dpscale.fit(runs, law="amdahl", resamples=400).devices_for(throughput=100_000)["devices"]
+    assert need["devices"] == alone["devices"] == 115 and alone["hi"] < 130  # one law: narrow
+    assert 200 < amdahl < 215 and need["lo"] <= need["devices"] and need["hi"] > amdahl  # the laws: it is inside
+    keep = f.devices_for(efficiency=0.8)
+    assert keep["lo"] < 64 < keep["devices"]  # Amdahl keeps E ≥ 80 % only to 49 devices
+    usl = dpscale.fit([(1, 1000), (2, 1900), (4, 3500), (8, 6000), (16, 9000)], resamples=400)
+    assert usl.law == "usl" and usl.rivals and usl.peak()["hi"] == math.inf  # a rival that keeps rising
+
+
 def test_laws_the_data_cannot_reject_widen_the_interval_of_an_automatic_choice():
     """USL data (σ = 0.02, κ = 1e-3, 1 % noise) on 1–8 devices: leave-one-out picks Amdahl, whose interval alone at
     32 devices was [0.50, 0.57] around 0.53 — the true E is 1/(1 + 0.02·31 + 1e-3·32·31) = 0.383. USL fits the

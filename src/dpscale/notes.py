@@ -131,9 +131,9 @@ EN = {
     ),
     "laws_pooled": (
         "the prediction intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit is "
-        "within noise of the {law} law's), so which law holds beyond them is part of the uncertainty; the point, the "
-        "parameters, the peak and the devices needed are the {law} law's; --law {law} gives one law's narrower "
-        "interval"
+        "within noise of the {law} law's), so which law holds beyond them is part of the uncertainty, and so do the "
+        "intervals of the peak and of the devices needed; the points and the parameters are the {law} law's; --law "
+        "{law} gives one law's narrower intervals"
     ),
     "fit_why_forced": "you (--law {law})",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",

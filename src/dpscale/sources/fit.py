@@ -249,7 +249,12 @@ class Fit:
         point = self._peak_of(self.values[None])[0]
         if not math.isfinite(point):
             return None
-        lo, hi = self._band(self._peak_of(self.samples), axis=0)
+        if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
+            grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
+            peaks = self._grid_peak(self._log_e_samples(grid)[0], grid)
+        else:
+            peaks = self._peak_of(self.samples)
+        lo, hi = self._band(peaks, axis=0)
         return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": self.extrapolation_warnings([point])}
 
     def _peak_of(self, p: Any) -> Any:
@@ -259,8 +264,12 @@ class Fit:
                 d = np.where(kappa > 0, usl_peak(np.clip(sigma, None, 1), kappa), np.inf)
             return np.where(d < PEAK_CAP, np.maximum(d, 1.0), np.inf)
         grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
-        log_x = np.log(grid) + log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node)
-        i = np.argmax(log_x, axis=1)
+        return self._grid_peak(log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node), grid)
+
+    @staticmethod
+    def _grid_peak(log_e: Any, grid: Any) -> Any:
+        """Per row of log E over the grid, the size of largest throughput (∞: still rising at its end)."""
+        i = np.argmax(np.log(grid) + log_e, axis=1)
         return np.where(i < grid.size - 1, grid[i], np.inf)
 
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
@@ -277,31 +286,30 @@ class Fit:
             efficiency = float(check_efficiency(efficiency, "efficiency"))  # 2 once answered nan devices
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
-        def ok(p: Any, grid: Any) -> Any:
-            log_e = log_efficiency(self._law, p, grid, d0, self.gpus_per_node)
+        def answer(log_e: Any, grid: Any) -> Any:
+            """Per row of log E over the grid: the first size reaching the throughput, or the last keeping E."""
             if throughput is not None:
-                return math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
-            return log_e >= math.log(efficiency)
-
-        def answer(p: Any, grid: Any) -> Any:
-            good = ok(p, grid)
-            if throughput is not None:
+                good = math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
                 return np.where(good.any(axis=1), grid[np.argmax(good, axis=1)], np.inf)
+            good = log_e >= math.log(efficiency)
             first_bad = np.argmax(~good, axis=1)
             last = np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
             return np.where(good[:, 0], last, np.nan)
 
+        def chosen(grid: Any) -> Any:  # the point: the chosen law at its fitted parameters
+            return answer(log_efficiency(self._law, self.values[None], grid, d0, self.gpus_per_node), grid)[0]
+
         coarse = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1400)))
         if efficiency is not None:
             coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
-        lo, hi = self._band(answer(self.samples, coarse), axis=0)
-        point = float(answer(self.values[None], coarse)[0])
+        lo, hi = self._band(answer(self._log_e_samples(coarse)[0], coarse), axis=0)  # the plausible laws alike
+        point = float(chosen(coarse))
         if math.isfinite(point):  # refine to the whole device between two grid points
             i = int(np.searchsorted(coarse, point))
             a = coarse[i - 1] if throughput is not None and i > 0 else point
             b = coarse[i + 1] if efficiency is not None and i + 1 < coarse.size else point
             fine = np.arange(a, b + 1)
-            point = float(answer(self.values[None], fine)[0]) if fine.size > 1 else point
+            point = float(chosen(fine)) if fine.size > 1 else point
         if math.isfinite(point):  # the resampled bounds sit on the ~1 % grid, the answer on whole devices: a band
             lo, hi = min(lo, point), max(hi, point)  # narrower than the grid once missed it (434 [435, 435])
         far = self.extrapolation_warnings([point]) if math.isfinite(point) else []

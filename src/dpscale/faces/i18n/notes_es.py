@@ -144,8 +144,9 @@ NOTES: dict[str, dict[str, str]] = {
         "laws_pooled": (
             "los intervalos de predicción toman por igual de {laws}: los tamaños medidos no descartan {others} (su "
             "desajuste no se distingue del de la ley {law} dentro del ruido), así que qué ley vale más allá de ellos "
-            "es parte de la incertidumbre; el valor central, los parámetros, el máximo y los dispositivos necesarios "
-            "son de la ley {law}; --law {law} da el intervalo, más estrecho, de una sola ley"
+            "es parte de la incertidumbre, y de ellas toman también los intervalos del máximo y de los dispositivos "
+            "necesarios; los valores centrales y los parámetros son de la ley {law}; --law {law} da los intervalos, "
+            "más estrechos, de una sola ley"
         ),
         "fit_why_forced": "usted (--law {law})",
         "fit_why_default": (
