@@ -13,7 +13,7 @@ from clihelp import run
 import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.formulas.stepmodel import expected_max
-from dpscale.sources.dataset import read_published
+from dpscale.sources.dataset import REQUIRED, read_published
 from dpscale.sources.predict_validate import validate_predict
 
 DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
@@ -293,3 +293,20 @@ def test_a_baseline_too_fast_to_model_is_refused_by_line_and_column(tmp_path, ga
     recs[0] = {**recs[0], "throughput": rate, "grad_accum": ga}
     with pytest.raises(DpscaleError, match=r"line 2, column 'throughput': got .+, one micro-batch in"):
         validate_predict(read_published(write(tmp_path / "fast.csv", header, recs)))
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "v.csv line 1: missing column(s) cfg (found config, baseline_devices, grad_accum, units_per_sample, "
+               "system, gpus_per_node, intra_bw_gbs, inter_bw_gbs, …)"),
+        ("es", "v.csv línea 1: falta(n) la(s) columna(s) cfg (hay: config, baseline_devices, grad_accum, "
+               "units_per_sample, system, gpus_per_node, intra_bw_gbs, inter_bw_gbs, …)"),
+    ],
+)  # fmt: skip
+def test_a_missing_column_is_said_beside_the_columns_found(tmp_path, capsys, lang, said):
+    """A renamed column (config for cfg) was refused without saying what the header did hold: the first eight."""
+    header = ["config", *REQUIRED[1:], "notes"]
+    write(tmp_path / "v.csv", header, [])
+    rc, _, err = run(capsys, "validate", str(tmp_path / "v.csv"), "--lang", lang)
+    assert rc == 2 and err.strip().endswith(said)

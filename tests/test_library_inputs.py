@@ -337,3 +337,12 @@ def test_a_per_size_table_takes_any_iterable_of_pairs():
                   np.array([[1, 1], [8, 0.9]]), ((1, 1 - 1e-12), (8, 0.9))):  # fmt: skip
         assert dpscale.PerSize(table).efficiency([8])[0] == 0.9 and dpscale.PerSize(want).table == want
     assert dpscale.plan(1e6, 1, 100, [1, 8], np.array([0.9])).points[1].efficiency == 0.9
+
+
+def test_dir_lists_the_public_names_once():
+    """dir(dpscale) listed a loaded name twice and this file's helpers (TYPE_CHECKING, import_module)."""
+    assert dpscale.scale  # loaded: in the module's globals as well as in its export table
+    names = dir(dpscale)
+    public = [n for n in names if not n.startswith("__")]
+    assert len(names) == len(set(names)) and public == sorted(dpscale.__all__)
+    assert all(callable(getattr(dpscale, n)) for n in public)

@@ -291,8 +291,8 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                         "setup.jsonl línea 2: otro montaje que la línea 1 (workload 'mlp' → 'cnn'); se admite: un "
                         "montaje por archivo"),
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv: no es un CSV legible ("),
-        "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput; se admite: "
-                     "una cabecera con devices,throughput (step_time opcional)"),
+        "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
+                     "se admite: una cabecera con devices,throughput (step_time opcional)"),
         "semi.csv": ("devices;throughput\n1;100\n2;190,5\n", "(step_time opcional) — este archivo separa las "
                      "columnas con ';': guárdelo como CSV con comas y punto decimal"),
         "none.csv": ("devices,throughput\n", "none.csv: ninguna ejecución tras la cabecera; se admite: una fila por "

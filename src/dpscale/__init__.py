@@ -66,7 +66,8 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    """The public names (loaded or not) and the module's dunders, each once: not this file's own helpers."""
+    return sorted({*_EXPORTS, *(n for n in globals() if n.startswith("__"))})
 
 
 __all__ = [

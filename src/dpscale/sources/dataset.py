@@ -200,7 +200,11 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         reader.fieldnames = [(f or "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        raise DpscaleError(f"{name} line 1: missing column(s) {', '.join(missing)}")
+        from dpscale.sources.fit_io import found
+
+        raise DpscaleError(
+            f"{name} line 1: missing column(s) {', '.join(missing)} (found {found(reader.fieldnames or [])})"
+        )
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
         raise DpscaleError(f"{name} line 1: column(s) {', '.join(twice)} twice; allowed: each column once")

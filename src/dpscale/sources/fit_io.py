@@ -157,6 +157,12 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
     return runs
 
 
+def found(header: list[str], most: int = 8) -> str:
+    """A header's columns as the error shows them ('gpus, imgs_per_sec'), the first few of a wide one."""
+    cols = [h for h in header if h] or ["—"]
+    return ", ".join(cols[:most] + ["…"] * (len(cols) > most))  # (no words: said alike in every language)
+
+
 def read_csv_text(text: str, name: str) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
     try:
@@ -165,13 +171,13 @@ def read_csv_text(text: str, name: str) -> list[Run]:
         raise DpscaleError(f"{name}: not a readable CSV ({exc}); allowed: a header with devices,throughput") from None
     skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
-    header = [h.strip().lower() for h in rows[first]] if rows else []
+    header = [h.strip().lower() for h in rows[first]] if False in skip else []  # (comments alone: no header)
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
         raise DpscaleError(
-            f"{name} line {first + 1}: missing column(s) {', '.join(missing)}; allowed: a header with "
-            f"devices,throughput (optional step_time){semi if ';' in ''.join(rows[first]) else ''}"
+            f"{name} line {first + 1}: missing column(s) {', '.join(missing)} (found {found(header)}); allowed: "
+            f"a header with devices,throughput (optional step_time){semi if ';' in ''.join(rows[first]) else ''}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)

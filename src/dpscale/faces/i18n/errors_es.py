@@ -232,7 +232,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "make_batch(batch_size, generator) [y loss_fn]"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
-        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;]+)", "{f} línea 1: falta(n) la(s) columna(s) {c}"),
+        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>(?:(?!; allowed: ).)*)\)",
+         "{f} línea 1: falta(n) la(s) columna(s) {c} (hay: {found})"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': configuration (?P<c>'.*') has no baseline row; allowed: a "
          r"row with devices = baseline_devices = (?P<n1>[\d,]+)",
          "{f} línea {l}, columna 'devices': la configuración {c} no tiene fila de referencia; se admite: una fila con "
@@ -427,15 +428,19 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO)"),
         (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
          "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
+         r"a header with "
          r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
          r"with commas and decimal points",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
+         "devices,throughput "
          "(step_time opcional) — este archivo separa las columnas con ';': guárdelo como CSV con comas y punto "
          "decimal"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?); allowed: a header with "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
+         r"a header with "
          r"devices,throughput \(optional step_time\)",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {cols}; se admite: una cabecera con devices,throughput "
+         "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
+         "devices,throughput "
          "(step_time opcional)"),
         (r"RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
          "RUNS: no se recibió ninguna ejecución; se admite: un archivo CSV o de líneas JSON con las ejecuciones, o "
