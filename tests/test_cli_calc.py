@@ -554,3 +554,16 @@ def test_library_errors_are_said_under_the_flags_typed():
         raise DpscaleError("devices × per_device_throughput: beyond floating point; allowed: realistic magnitudes")
     with pytest.raises(DpscaleError, match="^--chunks: got 3"), as_flags(lambda n: n and "--" + n):
         raise fail("chunks", 3, "a divisor of the microbatches")
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["calc", "--devics", "8"], "unrecognized arguments: --devics 8 (did you mean --devices?) (see --help)"),
+        (["predict", "--sytem=dgx-a100"], "unrecognized arguments: --sytem=dgx-a100 (did you mean --system?)"),
+        (["calc", "--bogus"], "unrecognized arguments: --bogus (see --help)"),  # nothing near: no guess
+    ],
+)
+def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and said in err

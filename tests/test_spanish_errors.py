@@ -109,6 +109,7 @@ SPANISH_REFUSALS = [
     (["calc", "--law", "foo"], "argumento --law: opción no válida: 'foo' (elija entre 'constant', 'amdahl', 'usl')"),
     (["calc", "-v", "1", "-e", "0.9", "-d"], "argumento --devices/-d: falta su valor"),
     (["calc", "--frob", "1"], "argumentos no reconocidos: --frob 1"),
+    (["calc", "--devics", "8"], "argumentos no reconocidos: --devics 8 (¿quería decir --devices?)"),
     (["validate"], "faltan los argumentos: DATA.csv"),
     (["calc", "-d", "1", "-d", "2"], "--devices/-d: dada dos veces; se admite: una vez (el último valor ganaría "
      "sin avisar)"),

@@ -70,6 +70,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"
+        message += self._near(message)
         if self.lang != "en":
             from dpscale.faces.i18n import _said, label
 
@@ -78,6 +79,19 @@ class Parser(argparse.ArgumentParser):
 
         print(f"{self.prog}: error: {clip(message)} ({see})", file=sys.stderr)
         sys.exit(2)
+
+    def _near(self, message: str) -> str:
+        """' (did you mean --devices?)' for a mistyped option: argparse 3.11 says only that it is unrecognised."""
+        if not message.startswith("unrecognized arguments: "):
+            return ""
+        from difflib import get_close_matches
+
+        flags = [f for f in self._option_string_actions if f.startswith("--")]
+        for tok in message.split(": ", 1)[1].split():
+            near = tok.startswith("--") and get_close_matches(tok.split("=", 1)[0], flags, n=1, cutoff=0.75)
+            if near:
+                return f" (did you mean {near[0]}?)"
+        return ""
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
         """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a

@@ -183,6 +183,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "argumento {a}: opción no válida: {v} (elija entre {c})"),
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
         (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
+        (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
+         "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
         (r"ambiguous option: (?P<a>\S+) could match (?P<b>.+)", "opción ambigua: {a} podría ser {b}"),
         (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
