@@ -95,3 +95,20 @@ def test_calculators_doc_bad_input_lines_are_what_the_cli_prints(capsys):
     for cmd, line in shown:
         assert main(cmd.split()) == 2
         assert capsys.readouterr().err.strip() == line
+
+
+def test_readme_web_api_example_is_what_the_page_answers():
+    """The curl body the README shows, posted to the app: the keys it names, the worked example's records."""
+    import pytest
+
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx2")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    body = re.search(r"-d '(\{.*\})'", README)[1]
+    r = TestClient(create_app()).post("/api/calc", json=json.loads(body))
+    keys = re.search(r"answers `\{(.*?)\}`", README)[1]
+    assert r.status_code == 200 and list(r.json()) == json.loads(f"[{keys}]")
+    assert r.json()["records"]["actual_throughput"] == 115200.0 and "115.200" in json.dumps(r.json()["table"])
