@@ -74,6 +74,15 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     assert terms(32, "hierarchical") == pytest.approx((14 / 8 * 1e9 / 100e9, 2 * 3 / 4 * 1e9 / 50e9))
     assert terms(32, "ring") == pytest.approx((0.0, 2 * 31 / 32 * 1e9 / 50e9))
     assert terms(8, "auto") == pytest.approx((14 / 8 * 1e9 / 100e9, 0.0))
+    # the one auto charged is named (the same cases as above): one node's ring, 4 nodes' flat ring, 128 nodes' tree
+    from dpscale.formulas.collectives import algorithm_charged
+
+    named = algorithm_charged(1e9, np.array([1, 8, 32, 1024]), 8, 100, 50, a_i, a_n)
+    assert named.tolist() == ["", "ring", "ring", "tree"]
+    assert algorithm_charged(4096, 1024, 8, 100, 50, a_i, a_n).tolist() == "tree"
+    forced = algorithm_charged(1e9, np.array([8, 32]), 8, 100, 50, a_i, a_n, "hierarchical").tolist()
+    assert forced == ["ring", "hierarchical"]  # within a node the hierarchical is the ring; a forced tree stays one
+    assert algorithm_charged(1e9, 8, 8, 100, 50, a_i, a_n, "tree").tolist() == "tree"
     # tree latency grows with log2(nodes), not with nodes
     lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
     assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)
@@ -1072,3 +1081,24 @@ def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(ca
     argv = ["predict", "--model", "bert-large", "-b", "1", "--grad-accum", "2", "--system", "dgx-a100", "-d", "16"]
     rc, out, _ = run(capsys, *argv, "--lang", "es")
     assert rc == 0 and "con 2 pasos de acumulación el all-reduce se cuenta tras el último micro-lote" in out
+
+
+def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):
+    """Which link limits the all-reduce follows the algorithm charged, which changed between sizes unsaid: with
+    --intra-bw 300, 400, 1200 the label read network, intra-node link, network. Now the algorithm is a column."""
+    rows = dpscale.predict([1, 8, 16], model="bert-large", precision="amp", batch=32, throughput=150,
+                           system="dgx-a100").records()  # fmt: skip
+    assert [r["algorithm"] for r in rows] == ["none (one device)", "ring", "tree"]
+    zero = dpscale.predict([16], model="bert-large", precision="amp", throughput=150, system="dgx-a100", zero=1)
+    assert zero.records()[0]["algorithm"] == "ring"  # ZeRO's reduce-scatters and all-gathers
+    by_bw = [
+        dpscale.predict([16], model="bert-large", precision="amp", throughput=150, system="dgx-a100",
+                        intra_bw_gbs=bw, overlap=False).records()[0]
+        for bw in (300, 400, 1200)
+    ]  # fmt: skip
+    assert [(r["algorithm"], r["link"]) for r in by_bw] == [
+        ("tree", "network"), ("hierarchical", "intra-node link"), ("hierarchical", "network")
+    ]  # fmt: skip
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-v", "150", "--system",
+                     "dgx-a100", "-d", "16", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "algoritmo" in out and "árbol" in out

@@ -118,6 +118,29 @@ def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intr
     return tuple(np.choose(pick, [c[j] for c in cands]) for j in range(3))
 
 
+def algorithm_charged(
+    nbytes: Any,
+    ranks: Any,
+    gpus_per_node: Any,
+    intra_bw_gbs: Any,
+    inter_bw_gbs: Any,
+    alpha_intra_s: Any = 0.0,
+    alpha_inter_s: Any = 0.0,
+    algorithm: str = "auto",
+) -> Any:
+    """The name of the algorithm `allreduce_time` charges at each size (as _chosen picks it): a forced one, or
+    auto's fastest; within one node the hierarchical is named the ring it reduces to; "" for one rank."""
+    args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
+    names = ("hierarchical", "tree", "ring")
+    if algorithm == "auto":
+        cands = [sum(allreduce_terms(*args, algorithm=a)) for a in names]
+        name = np.asarray(names)[np.argmin(np.broadcast_arrays(*cands), axis=0)]
+    else:
+        name = np.full(np.broadcast(*args).shape, algorithm)
+    one_node = np.broadcast_to(nodes(ranks, gpus_per_node)[1] <= 1, name.shape) & (name == "hierarchical")
+    return np.where(np.broadcast_to(np.asarray(ranks) <= 1, name.shape), "", np.where(one_node, "ring", name))
+
+
 def allreduce_time(
     nbytes: Any,
     ranks: Any,

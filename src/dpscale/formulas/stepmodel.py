@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.collectives import FILL_BYTES, allreduce_time, bandwidth_terms
+from dpscale.formulas.collectives import FILL_BYTES, algorithm_charged, allreduce_time, bandwidth_terms
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
 # fmt: off
@@ -82,6 +82,7 @@ Breakdown = namedtuple(
         "inter_s",
         "latency_s",
         "input_stall_s",
+        "algorithm",  # the all-reduce the largest buckets run ("" on one device; ZeRO's collectives: "ring")
     ),
 )
 
@@ -182,6 +183,9 @@ def step_time(
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
     step = np.maximum(model, feed)
     intra, inter = ((t * counts).sum(axis=1) for t in (intra, net))
+    j = int(np.argmax(sizes))  # the buckets that carry the bytes
+    named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[j], b_inter, lat["alpha_intra_s"],
+                              lat["alpha_inter_s"], "ring" if zero else algorithm)  # fmt: skip
     return Breakdown(
         devices=d,
         compute_s=compute,
@@ -193,6 +197,7 @@ def step_time(
         inter_s=inter,
         latency_s=np.maximum(total_ar - intra - inter, 0.0),
         input_stall_s=step - model,
+        algorithm=named,
     )
 
 

@@ -24,6 +24,7 @@ COLUMNS = [
     Column("step_s", "ms"),
     Column("bottleneck", "text"),
     Column("link", "text"),
+    Column("algorithm", "text"),
 ]
 
 
