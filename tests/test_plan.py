@@ -234,6 +234,20 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
     fitted.write_text(out)
     rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "1000", "--efficiency-file", str(fitted), "--json")
     assert rc == 0 and [r["devices"] for r in json.loads(out)] == [8, 16, 32]
+    # the file states the rate its E was for: plan takes it without -v again (and says so), -v still overrides
+    for path, v in ((pred, 150), (fitted, 1000)):
+        rc, out, err = run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(path), "--json")
+        assert rc == 0 and [r["actual_throughput"] / (r["devices"] * r["efficiency"]) for r in json.loads(out)] == (
+            pytest.approx([v] * 3)
+        )
+        assert f"per-device throughput {v:,} from --efficiency-file" in err
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "-v", "100", "--efficiency-file", str(pred), "--json")
+    assert json.loads(out)[0]["actual_throughput"] == pytest.approx(8 * 100 * e[8]) and "from --eff" not in err
+    mixed = tmp_path / "mixed.json"  # two rates: none is the file's
+    mixed.write_text(json.dumps([{"devices": 1, "efficiency": 1, "per_device_throughput": 150},
+                                 {"devices": 8, "efficiency": 0.9, "per_device_throughput": 160}]))  # fmt: skip
+    rc, _, err = run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(mixed))
+    assert rc == 2 and "--throughput: missing" in err
     for argv, needle in (
         (["-d", "8,128"], "--devices: got '8,128'; allowed: sizes in --efficiency-file: 8,64,256"),
         (["-e", "0.9"], "--efficiency-file and --efficiency/--law/--fit: give one source of E"),

@@ -294,11 +294,11 @@ def _seq(x: Any) -> Iterable[Any]:
     return x if isinstance(x, (list, tuple)) else [x]
 
 
-def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int]:
+def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int, float | None]:
     """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
     relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
-    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0):
-    no guessing between sizes, and each bad record named."""
+    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0, the
+    per-device throughput v the file states, or None): no guessing between sizes, and each bad record named."""
     from dpscale.sources.laws import PerSize
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
@@ -326,7 +326,10 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     sizes = sorted(table)
     if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
         d0 = sizes[0]
+    rates = {r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])}
+    v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
+    v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
     try:
-        return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1)
+        return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1), v
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None

@@ -94,7 +94,14 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    from_file, file_d0 = (None, 1) if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
+    from_file, file_d0, file_v = (
+        (None, 1, None) if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
+    )
+    if args.throughput is None and file_v is not None and args.fit is None:  # the rate the file's E was for
+        args.throughput = repr(file_v)
+        notes_first = [label("plan_file_v", lang).format(v=fmt(file_v, "float", lang))]
+    else:
+        notes_first = []
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
@@ -109,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     samples = positive(args.samples, "--samples", "a sample count > 0")
     epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
     devices = parse_devices(args.devices)
-    notes: list[str] = []
+    notes: list[str] = notes_first
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
     if args.gpus_per_node is not None and args.fit is None:

@@ -463,6 +463,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_file_d0": (
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
         ),
+        "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
     },
     "es": {
         "devices": "dispositivos",
@@ -964,5 +965,6 @@ LABELS: dict[str, dict[str, str]] = {
             "la E del archivo es relativa a {d0} dispositivos: --throughput debe ser el rendimiento por "
             "dispositivo medido con {d0}"
         ),
+        "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
     },
 }
