@@ -190,11 +190,9 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
                    noise=noise, source=source))  # fmt: skip
     lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
     sep = LABELS[lang].get("interval_sep", ", ")
-    lines += [
-        f"  {term(n, lang)} = {fmt(p['value'], 'float', lang)}  [{fmt(p['lo'], 'float', lang)}{sep}"
-        f"{fmt(p['hi'], 'float', lang)}]"
-        for n, p in r["parameters"].items()
-    ]
+    g4 = lambda x: fmt(float(f"{x:.4g}"), "float", lang)  # noqa: E731 (0.0629563 said 0.06296: 4 digits)
+    lines += [f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]"
+              for n, p in r["parameters"].items()]  # fmt: skip
     if r["seconds"]:
         s = r["seconds"]
         lines.append(
