@@ -379,3 +379,16 @@ def test_a_throughput_that_underflows_to_zero_is_the_one_line_error(capsys):
     """8 × 1e-300 × 1e-300 is 0.0 in floating point: a ZeroDivisionError traceback once."""
     rc, _, err = run(capsys, "plan", "--samples", "1e6", "--epochs", "1", "-v", "1e-300", "-d", "8", "-e", "1e-300")
     assert rc == 2 and err.count("\n") == 1 and "take inf hours; allowed: inputs whose time is finite" in err
+
+
+@pytest.mark.parametrize("rate", [[150], {"v": 150}, "150"])
+def test_a_file_whose_rate_is_not_a_number_states_none(capsys, tmp_path, rate):
+    """--efficiency-file reads the per-device throughput a file states; a list or an object there raised
+    'TypeError: unhashable type' (a traceback, not the one line) — it is no rate, so -v is needed as before."""
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps([{"devices": 1, "efficiency": 1, "per_device_throughput": rate},
+                                {"devices": 8, "efficiency": 0.9, "per_device_throughput": rate}]))  # fmt: skip
+    rc, _, err = run(capsys, "plan", "-n", "1e9", "--efficiency-file", str(path))
+    assert rc == 2 and "--throughput: missing" in err and "Traceback" not in err
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "100", "--efficiency-file", str(path), "--json")
+    assert rc == 0 and json.loads(out)[1]["actual_throughput"] == pytest.approx(8 * 100 * 0.9)

@@ -326,7 +326,8 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     sizes = sorted(table)
     if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
         d0 = sizes[0]
-    rates = {r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])}
+    said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]
+    rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
     v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
     v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
     try:
