@@ -505,6 +505,60 @@ def test_the_page_in_a_real_browser(served):
         browser.close()
 
 
+@pytest.mark.slow
+def test_the_page_layout_in_a_real_browser(served):
+    """What the screenshots of the web audit showed: boxes out of line, fit's indented parameters flattened, a wide
+    Spanish table clipped on a wide screen, a stale answer shown as current, fit's runs errors naming no field."""
+    if CHROMIUM is None:
+        pytest.skip("no chromium here: apt-get install chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(served)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        # the boxes of a row line up though one label takes two lines (predict's sequence length beside precision)
+        page.click("#tab-predict")
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        tops = [page.locator(f"#predict [name={n}]").bounding_box()["y"] for n in ("model", "seq_len", "precision")]
+        assert max(tops) - min(tops) < 2, tops
+        # fit: a field beside the tall runs box keeps its own height; the parameters stay indented under their heading
+        page.click("#tab-fit")
+        expect(page.locator("#out-title")).to_contain_text("fitted law")
+        assert page.locator("#fit [name=gpus_per_node]").bounding_box()["height"] < 50
+        start = """(li) => { const r = document.createRange(), t = li.firstChild, i = t.data.search(/\\S/);
+                     r.setStart(t, i); r.setEnd(t, i + 1); return r.getBoundingClientRect().x; }"""
+        heading = page.locator("#notes li", has_text="parameters (90 % interval)")
+        sub = page.locator("#notes li", has_text="latency =")
+        assert sub.evaluate(start) > heading.evaluate(start) + 5
+        assert sub.evaluate("li => getComputedStyle(li).listStyleType") == "none"  # no bullet of its own
+        # a fit error about the runs themselves (no flag in it) names and marks the runs box
+        page.fill("#fit textarea[name=point]", "1:1000")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_contain_text("runs (Measured runs, devices:throughput): got 1 run")
+        expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
+        page.fill("#fit textarea[name=point]", "")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_contain_text("RUNS (Measured runs, devices:throughput): got none")
+        # while an answer is awaited the old one is dimmed and the region busy, then shown as current again
+        page.fill("#fit textarea[name=point]", "1:1000\n8:7500")
+        page.evaluate("""() => { const f = window.fetch;
+            window.fetch = (...a) => new Promise((r) => setTimeout(r, 1500)).then(() => f(...a)); }""")
+        page.click("#fit .run")
+        expect(page.locator("#out")).to_have_attribute("aria-busy", "true")
+        assert float(page.locator("#error").evaluate("e => getComputedStyle(e).opacity")) < 1
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#out")).not_to_have_attribute("aria-busy", "true")
+        # a wide screen shows the predictor's 14 columns whole, in Spanish too (its longest words)
+        wide = browser.new_page(viewport={"width": 1920, "height": 900})
+        wide.goto(served + "?lang=es")
+        wide.click("#tab-predict")
+        expect(wide.locator("#result tbody tr")).to_have_count(6)
+        assert wide.eval_on_selector(".scroll", "el => el.scrollWidth <= el.clientWidth")
+        browser.close()
+
+
 def test_new_web_refusals_are_said_in_spanish(client):
     r = post(client, "calc", {**WORKED, "devices": {"a": 1}}, "es")
     assert r.status_code == 422 and "se admite: un número o un texto, como en la línea de órdenes" in r.json()["error"]
