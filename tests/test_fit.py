@@ -409,3 +409,16 @@ def test_a_parameter_the_fit_cannot_see_reads_n_a_not_nan(tmp_path, capsys):
         assert main(["plan", "-n", "1e8", "--fit", str(p), "--gpus-per-node", "8", "--lang", lang]) == 0
         out = capsys.readouterr().out
         assert "transfer = —; latency = 0" in out and "nan" not in out
+
+
+def test_the_peak_interval_is_open_where_a_plausible_rival_never_peaks():
+    """USL data on 1–16 devices, Amdahl not rejected: the USL's refits alone put the peak in [18, 143], but under
+    the Amdahl law the data cannot reject throughput keeps rising, so the interval drawn from both is open above
+    (the forced law keeps its narrower one). The earlier check (hi = ∞) held for the USL's refits alone too."""
+    runs = [(1, 1003), (2, 1796), (4, 3356), (8, 5110), (16, 6742)]
+    auto = dpscale.fit(runs, resamples=400)
+    assert auto.law == "usl" and [n for n, _, _ in auto.rivals] == ["amdahl"]
+    forced = dpscale.fit(runs, law="usl", resamples=400).peak()
+    assert forced["lo"] <= forced["devices"] <= forced["hi"] < math.inf
+    peak = auto.peak()
+    assert peak["devices"] == forced["devices"] and peak["lo"] <= peak["devices"] and peak["hi"] == math.inf

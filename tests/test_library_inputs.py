@@ -346,3 +346,15 @@ def test_dir_lists_the_public_names_once():
     public = [n for n in names if not n.startswith("__")]
     assert len(names) == len(set(names)) and public == sorted(dpscale.__all__)
     assert all(callable(getattr(dpscale, n)) for n in public)
+
+
+def test_float_sizes_are_checked_at_their_smallest():
+    """counts_and_least gives scale the smallest size for the E(1) = 1 and fit-baseline checks; float arrays of
+    sizes ([1.0, 8.0]) pass through its float branch, which the integer tests never reached."""
+    half = lambda d: np.full(np.shape(d), 0.5)  # noqa: E731 (E(1) = 0.5: refused)
+    for d in (np.array([1.0, 8.0]), np.array([8.0, 1.0], dtype=np.float32)):
+        with pytest.raises(DpscaleError, match="^efficiency: got 0.5"):
+            scale(d, 100.0, half)
+    f = dpscale.fit([(8, 7500), (16, 14600), (32, 28000)], resamples=50)
+    with pytest.raises(DpscaleError, match="^devices: got 4, below this fit's smallest measured size 8"):
+        scale(np.array([4.0, 16.0]), 100.0, f)

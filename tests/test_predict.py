@@ -1102,3 +1102,14 @@ def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):
     rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-v", "150", "--system",
                      "dgx-a100", "-d", "16", "--lang", "es")  # fmt: skip
     assert rc == 0 and "algoritmo" in out and "árbol" in out
+
+
+def test_the_algorithm_named_is_the_largest_buckets_and_zeros_rings_across_nodes():
+    """BERT-large, a 50 GB/s network: at 32 devices the 25 MiB buckets run the hierarchical all-reduce while the
+    small first bucket would take the tree — the column names the buckets that carry the bytes. Under ZeRO the
+    reduce-scatters and all-gathers are rings at every size, where DDP's auto picks the tree at 512."""
+    kw = dict(model="bert-large", precision="amp", throughput=150, system="dgx-a100")
+    rows = dpscale.predict([16, 32, 64], inter_bw_gbs=50, **kw).records()
+    assert [r["algorithm"] for r in rows] == ["hierarchical", "hierarchical", "tree"]
+    ddp, zero = (dpscale.predict([16, 512], zero=z, **kw).records() for z in (0, 1))
+    assert [r["algorithm"] for r in ddp] == ["tree", "tree"] and [r["algorithm"] for r in zero] == ["ring", "ring"]
