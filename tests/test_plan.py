@@ -392,3 +392,22 @@ def test_a_file_whose_rate_is_not_a_number_states_none(capsys, tmp_path, rate):
     assert rc == 2 and "--throughput: missing" in err and "Traceback" not in err
     rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "100", "--efficiency-file", str(path), "--json")
     assert rc == 0 and json.loads(out)[1]["actual_throughput"] == pytest.approx(8 * 100 * 0.9)
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "256 — 4.2 min, 17.8 device-hours, cost 35.56 (the fastest of 5 sizes that cost the same)"),
+        ("es", "256 — 4,2 min, 17,8 horas-dispositivo, coste 35,56 (el más rápido de 5 tamaños que cuestan lo mismo)"),
+    ],
+)
+def test_a_tie_for_cheapest_is_said(capsys, lang, said):
+    """A constant E makes every size from two devices cost the same: the pick (the fastest) read as if 256
+    devices were cheaper than 2. Sizes past the deadline (2, 4, 8: over 2 h) are not among the tie."""
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9", "-d", "2..256x2",
+                     "--price-per-device-hour", "2", "--deadline", "2h", "--lang", lang)  # fmt: skip
+    assert rc == 0 and said in out + err
+    usl = ["--law", "usl", "--sigma", "0.01", "--kappa", "1e-4"]
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", *usl, "-d", "2..256x2",
+                       "--price-per-device-hour", "2", "--deadline", "24h")  # fmt: skip
+    assert rc == 0 and "cheapest size meeting the 24.0 h deadline: 2 —" in out and "that cost the same" not in out

@@ -1088,7 +1088,7 @@ def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):
     --intra-bw 300, 400, 1200 the label read network, intra-node link, network. Now the algorithm is a column."""
     rows = dpscale.predict([1, 8, 16], model="bert-large", precision="amp", batch=32, throughput=150,
                            system="dgx-a100").records()  # fmt: skip
-    assert [r["algorithm"] for r in rows] == ["none (one device)", "ring", "tree"]
+    assert [r["algorithm"] for r in rows] == [None, "ring", "tree"]  # one device: said once, by the bottleneck
     zero = dpscale.predict([16], model="bert-large", precision="amp", throughput=150, system="dgx-a100", zero=1)
     assert zero.records()[0]["algorithm"] == "ring"  # ZeRO's reduce-scatters and all-gathers
     by_bw = [
@@ -1113,3 +1113,13 @@ def test_the_algorithm_named_is_the_largest_buckets_and_zeros_rings_across_nodes
     assert [r["algorithm"] for r in rows] == ["hierarchical", "hierarchical", "tree"]
     ddp, zero = (dpscale.predict([16, 512], zero=z, **kw).records() for z in (0, 1))
     assert [r["algorithm"] for r in ddp] == ["tree", "tree"] and [r["algorithm"] for r in zero] == ["ring", "ring"]
+
+
+def test_the_table_says_what_was_predicted(capsys):
+    """Every other command titles its table; predict's had only the plot's title."""
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-v", "150", "--system",
+                     "dgx-a100", "-d", "8")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0] == "dpscale predict: bert-large, amp, batch 32, dgx-a100"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8", "--intra-bw", "300",
+                     "--inter-bw", "100", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0] == "dpscale predict: 1,3e+09 parámetros, fp32, lote 32, 8 GPU/nodo"

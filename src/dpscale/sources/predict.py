@@ -314,7 +314,7 @@ class Prediction:
                 step_s=terms["step_s"][i],
                 bottleneck=bottleneck(terms, i),
                 link=link(terms, i),
-                algorithm=terms["algorithm"][i] or "none (one device)",
+                algorithm=terms["algorithm"][i] or None,  # (one device: none, said once by the bottleneck)
             )
             rec["devices"] = int(rec["devices"])
             rows.append(rec)

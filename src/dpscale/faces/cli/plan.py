@@ -234,7 +234,12 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
                 )
             )
         else:
-            notes.append(label("plan_cheapest", lang).format(t=deadline, pick=describe(r.cheapest_meeting_deadline)))
+            pick = describe(r.cheapest_meeting_deadline)
+            cost = f"{_point(r, r.cheapest_meeting_deadline).device_hours:.9g}"  # plan's own tie rule (9 digits)
+            ties = sum(p.hours <= r.deadline_hours and f"{p.device_hours:.9g}" == cost for p in r.points)
+            if ties > 1:  # a constant E: every size from two devices costs the same
+                pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
+            notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))
     if r.budget is not None:
         budget = fmt(r.budget, "money", lang)
         if r.fastest_within_budget is None:

@@ -144,18 +144,23 @@ def run(args: argparse.Namespace) -> int:
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
         notes.append(label("wait_note", args.lang))
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
-    emit(records, cols, args, notes=notes)
+    title = _title(args)
+    emit(records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         from dpscale.faces.plot import plot_scaling
 
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        from dpscale.faces.i18n import localise
-
-        # 1,3e+09 in Spanish (the count was checked above)
-        what = args.model or label("plot_params", args.lang).format(n=localise(f"{float(args.params):.3g}", args.lang))
-        where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
-        batch = label("plot_batch", args.lang).format(b=args.batch)
-        title = f"dpscale predict: {what}, {args.precision}, {batch}, {where}"
         plot_scaling(records, args.plot, args.lang, title, band=band)
     return 0
+
+
+def _title(args: argparse.Namespace) -> str:
+    """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
+    from dpscale.faces.i18n import label, localise
+
+    # 1,3e+09 in Spanish (the count was checked before the prediction ran)
+    what = args.model or label("plot_params", args.lang).format(n=localise(f"{float(args.params):.3g}", args.lang))
+    where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
+    batch = label("plot_batch", args.lang).format(b=args.batch)
+    return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"
