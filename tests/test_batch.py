@@ -249,3 +249,13 @@ def test_a_global_batch_that_covers_the_dataset_gets_a_note(capsys):
     assert rc == 0 and "one step an epoch from 8 devices on: the global batch (256) covers the whole dataset" in out
     rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "8", "--dataset-size", "1000")
     assert rc == 0 and "covers the whole dataset" not in out
+
+
+@pytest.mark.parametrize("lang, said", [("en", "at the critical batch B = B_noise = 2,000 both are 2×"),
+                                        ("es", "en el lote crítico B = B_ruido = 2.000 ambos valen 2×")])  # fmt: skip
+def test_the_factor_columns_are_explained_with_the_critical_batch(capsys, lang, said):
+    """'steps ×' and 'samples ×' appeared with a noise scale and nothing said what they were against."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "1,8,64", "--noise-scale", "2000", "--lang", lang)
+    assert rc == 0 and said in out + err
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "1,8,64", "--lang", lang)
+    assert "B_noise =" not in out + err and "B_ruido =" not in out + err

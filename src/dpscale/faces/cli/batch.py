@@ -142,6 +142,8 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
             notes.append(label("batch_warmup", lang).format(w=fmt(last.warmup_epochs, "float", lang)))
         if last.rule == "linear" and last.global_batch > GOYAL_MAX_BATCH:
             notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
+    if last.noise_scale is not None:  # what the two factor columns mean, and where the batch stops paying
+        notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "int", lang)))
     far = [p for p in plans if p.far_past_noise]
     if far:
         p = far[0]

@@ -415,6 +415,11 @@ LABELS: dict[str, dict[str, str]] = {
             "past {max} samples the linear rule was not shown to hold (Goyal et al.); expect to need "
             "LARS/LAMB or a lower LR"
         ),
+        "batch_noise": (
+            "steps × / samples ×: steps and samples to the same loss against their least (McCandlish et al. 2018), "
+            "1 + B_noise/B and 1 + B/B_noise; at the critical batch B = B_noise = {n} both are 2× — below it a larger "
+            "batch cuts steps for few extra samples, above it mostly adds samples"
+        ),
         "batch_far_past": (
             "global batch {b} is {x}× B_noise (warning above {f}×): {s} the minimum samples for the same "
             "loss — extra devices mostly buy throughput, not progress"
@@ -912,6 +917,11 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_past_goyal": (
             "por encima de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
             "probablemente necesite LARS/LAMB o una LR menor"
+        ),
+        "batch_noise": (
+            "pasos × / muestras ×: pasos y muestras hasta la misma pérdida frente a sus mínimos (McCandlish et al. "
+            "2018), 1 + B_ruido/B y 1 + B/B_ruido; en el lote crítico B = B_ruido = {n} ambos valen 2× — por debajo, "
+            "un lote mayor recorta pasos con pocas muestras de más; por encima, sobre todo añade muestras"
         ),
         "batch_far_past": (
             "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
