@@ -411,3 +411,21 @@ def test_a_tie_for_cheapest_is_said(capsys, lang, said):
     rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", *usl, "-d", "2..256x2",
                        "--price-per-device-hour", "2", "--deadline", "24h")  # fmt: skip
     assert rc == 0 and "cheapest size meeting the 24.0 h deadline: 2 —" in out and "that cost the same" not in out
+
+
+def test_a_fit_file_from_a_node_gives_its_rate_without_asking_for_it(capsys, tmp_path):
+    """A fit from 8 devices up: E is relative to 8, and the file's v is the per-device rate there (7,500 / 8), so
+    the note that --throughput must be that rate is said only when one is typed."""
+    points = [x for p in ("8:7500", "16:14600", "32:28000", "64:53000") for x in ("--point", p)]
+    rc, out, _ = run(capsys, "fit", *points, "--at", "16,32,64", "--json", "--resamples", "100")
+    f8 = tmp_path / "f8.json"
+    f8.write_text(out)
+    rc, out, err = run(capsys, "plan", "-n", "1e8", "--efficiency-file", str(f8))
+    assert rc == 0 and "per-device throughput 937.5 from --efficiency-file" in out and "relative to 8" not in out
+    rc, out, err = run(capsys, "plan", "-n", "1e8", "--efficiency-file", str(f8), "-v", "900")
+    assert rc == 0 and "the file's E is relative to 8 devices: --throughput must be" in out
+    from dpscale.formulas.stepmodel import step_time
+
+    kw = {"micro_step_s": 0.2, "grad_bytes": 1e9, "gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}
+    assert step_time([8, 64], **kw).algorithm is None  # the model's many inner calls leave the name unasked
+    assert step_time([8, 64], name_algorithm=True, **kw).algorithm.tolist() == ["ring", "tree"]

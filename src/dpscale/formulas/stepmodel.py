@@ -82,7 +82,7 @@ Breakdown = namedtuple(
         "inter_s",
         "latency_s",
         "input_stall_s",
-        "algorithm",  # the all-reduce the largest buckets run ("" on one device; ZeRO's collectives: "ring")
+        "algorithm",  # the all-reduce the largest buckets run ("" on one device; ZeRO's: "ring"), if asked; else None
     ),
 )
 
@@ -118,6 +118,7 @@ def step_time(
     input_s: float = 0.0,
     zero: int = 0,
     param_bytes: float | None = None,
+    name_algorithm: bool = False,
 ) -> Breakdown:
     """Every term of the step time at each device count (arrays over d).
 
@@ -130,7 +131,8 @@ def step_time(
     Megatron before overlap_grad_reduce), so it is all exposed.
     zero, param_bytes: the ZeRO stage (0: DDP) and the bytes of parameters all-gathered (stages 1–3; default
     grad_bytes). A forward all-gather is the backward timeline run in reverse: each gather must end before its
-    layer computes, as each reduction starts after its layer's gradients are ready."""
+    layer computes, as each reduction starts after its layer's gradients are ready.
+    name_algorithm: fill `algorithm` with the all-reduce each size's largest buckets run (for display)."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
@@ -183,9 +185,11 @@ def step_time(
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
     step = np.maximum(model, feed)
     intra, inter = ((t * counts).sum(axis=1) for t in (intra, net))
-    j = int(np.argmax(sizes))  # the buckets that carry the bytes
-    named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[j], b_inter, lat["alpha_intra_s"],
-                              lat["alpha_inter_s"], "ring" if zero else algorithm)  # fmt: skip
+    named = None  # the displayed sizes only: naming it cost calibrate's many calls 30 %
+    if name_algorithm:
+        j = int(np.argmax(sizes))  # the buckets that carry the bytes
+        named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[j], b_inter, lat["alpha_intra_s"],
+                                  lat["alpha_inter_s"], "ring" if zero else algorithm)  # fmt: skip
     return Breakdown(
         devices=d,
         compute_s=compute,

@@ -485,7 +485,7 @@ def predict(
         notes.append(Note("ragged_nodes", d=partial[0], g=g))
     if grad_accum > 1 and overlap and not overlap_accumulation and zero < 2 and d.max() > 1:
         notes.append(Note("accumulation_exposed", ga=grad_accum))  # E(ga = 2) can fall below E(1): say why
-    b = step_time(d, t_micro, grad_accum=grad_accum, **kw)
+    b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
     alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, alone, grad_accum, grad_accum)
     per_device = batch * grad_accum / float(alone.step_s[0])

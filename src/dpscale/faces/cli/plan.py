@@ -144,7 +144,8 @@ def run(args: argparse.Namespace) -> int:
             raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes}")
         e_src = from_file
         if file_d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
-            notes.append(label("plan_file_d0", lang).format(d0=file_d0))
+            if not notes_first:  # (v from the file is that rate already: fit's X(d0)/d0)
+                notes.append(label("plan_file_d0", lang).format(d0=file_d0))
     if fitted is not None:
         e_src = fitted
         devices = [d for d in devices if d >= fitted.baseline_devices]
