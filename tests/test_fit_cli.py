@@ -320,3 +320,12 @@ def test_parameters_are_shown_to_four_digits(capsys):
     assert main([*argv, "--gpus-per-node", "8"]) == 0
     out = capsys.readouterr().out
     assert "  transfer = 0  [0, 0.06296]" in out and "  latency = 0.006457  [0, 0.008513]" in out
+
+
+def test_an_empty_paste_is_refused_in_one_line():
+    """read_csv_text('') (the web page's reader of a pasted table) raised IndexError looking for a ';' header."""
+    from dpscale.errors import DpscaleError
+    from dpscale.sources.fit_io import read_csv_text
+
+    with pytest.raises(DpscaleError, match=r"^paste line 1: missing column\(s\) devices, throughput \(found —\)"):
+        read_csv_text("", "paste")

@@ -177,7 +177,7 @@ def read_csv_text(text: str, name: str) -> list[Run]:
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
         raise DpscaleError(
             f"{name} line {first + 1}: missing column(s) {', '.join(missing)} (found {found(header)}); allowed: "
-            f"a header with devices,throughput (optional step_time){semi if ';' in ''.join(rows[first]) else ''}"
+            f"a header with devices,throughput (optional step_time){semi if ';' in ''.join(header) else ''}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
