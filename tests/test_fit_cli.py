@@ -329,3 +329,18 @@ def test_an_empty_paste_is_refused_in_one_line():
 
     with pytest.raises(DpscaleError, match=r"^paste line 1: missing column\(s\) devices, throughput \(found —\)"):
         read_csv_text("", "paste")
+
+
+def test_a_json_document_over_several_lines_is_read_whole(tmp_path, capsys):
+    """`measure --json` saved pretty-printed read as 'line 1: not valid JSON'; an all-reduce calibration the same,
+    where it is no runs file at all."""
+    doc = {"workload": "mlp", "batch": 16, "points": [{"devices": 1, "throughput": 1000.0},
+                                                      {"devices": 2, "throughput": 1900.0},
+                                                      {"devices": 4, "throughput": 3500.0}]}  # fmt: skip
+    pretty = tmp_path / "m.json"
+    pretty.write_text(json.dumps(doc, indent=2))
+    assert [(r.devices, r.throughput) for r in read_runs(str(pretty))] == [(1, 1000.0), (2, 1900.0), (4, 3500.0)]
+    cal = tmp_path / "calib.json"
+    cal.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "points": []}, indent=1))
+    assert main(["fit", str(cal)]) == 2
+    assert "calib.json: an all-reduce calibration (for predict --calibration); allowed: runs" in capsys.readouterr().err

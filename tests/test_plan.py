@@ -429,3 +429,20 @@ def test_a_fit_file_from_a_node_gives_its_rate_without_asking_for_it(capsys, tmp
     kw = {"micro_step_s": 0.2, "grad_bytes": 1e9, "gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}
     assert step_time([8, 64], **kw).algorithm is None  # the model's many inner calls leave the name unasked
     assert step_time([8, 64], name_algorithm=True, **kw).algorithm.tolist() == ["ring", "tree"]
+
+
+def test_a_measure_document_gives_the_rate_at_its_smallest_size(capsys, tmp_path):
+    """measure --json's points each carry a per-device rate; E is relative to the smallest size, so v is that one's
+    (plan asked for -v again). A calibration file is named as one, not read as 'record 1: devices None'."""
+    doc = {"workload": "cnn", "points": [
+        {"devices": 2, "throughput": 900.0, "per_device_throughput": 450.0, "efficiency": 1.0},
+        {"devices": 4, "throughput": 1620.0, "per_device_throughput": 405.0, "efficiency": 0.9}]}  # fmt: skip
+    m = tmp_path / "m.json"
+    m.write_text(json.dumps(doc))
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(m), "--json")
+    rows = json.loads(out)
+    assert rc == 0 and [r["actual_throughput"] for r in rows] == pytest.approx([900.0, 1620.0])  # 2·450, 4·450·0.9
+    cal = tmp_path / "calib.json"
+    cal.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "points": [{"bytes": 8}]}))
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(cal))
+    assert rc == 2 and "this is an all-reduce calibration (for predict --calibration)" in err

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import socket
 from pathlib import Path
@@ -198,7 +199,12 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "array.json").write_text("[1]")
     (tmp / "two.json").write_text('{"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100},'
                                   ' "b": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}}}')  # fmt: skip
+    calibration = {"format": "dpscale-allreduce-calibration", "version": 1, "points": [{"bytes": 1024}]}
+    (tmp / "calib.json").write_text(json.dumps(calibration, indent=1))  # as measure allreduce writes it
     out = [
+        (["fit", str(tmp / "calib.json")], "calib.json: una calibración del all-reduce (para predict --calibration)"),
+        (["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp / "calib.json")],
+         "(registros con devices y efficiency); es una calibración del all-reduce (para predict --calibration)"),
         (["fit", str(tmp / "twice.csv")], "twice.csv línea 1: columna(s) throughput repetida(s); se admite: cada"),
         (["fit", str(tmp / "array.json")], "array.json: una lista JSON; se admite: líneas JSON"),
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(tmp / "two.json"), "-d", "8"],

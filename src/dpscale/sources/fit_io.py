@@ -112,10 +112,24 @@ def read_runs(path: str | Path) -> list[Run]:
     return _read_jsonl(text, p.name) if first.startswith("{") else read_csv_text(text, p.name)
 
 
+CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allreduce --out`'s file
+
+
 def _read_jsonl(text: str, name: str) -> list[Run]:
     from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
     runs, setup = [], None
+    try:  # one JSON object over several lines (measure --json or a calibration, pretty-printed): read whole
+        whole = json.loads(text) if "\n" in text.strip() else None
+    except ValueError:
+        whole = None
+    if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
+        raise DpscaleError(
+            f"{name}: an all-reduce calibration (for predict --calibration); allowed: runs — JSON lines from "
+            "`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput"
+        )
+    if isinstance(whole, dict):
+        text = json.dumps(whole)  # one line: read below as a record (its "points", or devices and throughput)
 
     def add(rec: dict, where: str, line: int) -> None:
         """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
@@ -309,6 +323,8 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     except (ValueError, RecursionError):
         raise fail(flag, path, allowed) from None
     records, d0 = data, None
+    if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes
+        raise fail(flag, path, f"{allowed}; this is an all-reduce calibration (for predict --calibration)")
     if isinstance(data, dict):
         records = data.get("predictions") or data.get("points") or [data]
         d0 = data.get("baseline_devices") if "predictions" in data else None
@@ -326,7 +342,10 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     sizes = sorted(table)
     if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
         d0 = sizes[0]
-    said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]
+    if isinstance(data, dict) and "points" in data:  # measure --json: the rate at its smallest size, as E is
+        said = [r.get("per_device_throughput") for r in records if r.get("devices") == d0]
+    else:
+        said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]
     rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
     v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
     v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None

@@ -71,6 +71,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
         ),
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this is an "
+        "all-reduce calibration (for predict --calibration)": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); es una "
+            "calibración del all-reduce (para predict --calibration)"
+        ),
         "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
         "E in (0, 1]": "E en (0, 1]",
         "one E per size": "una E por tamaño",
@@ -416,6 +421,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
         (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
          "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+        (r"(?P<f>.+?): an all-reduce calibration \(for predict --calibration\); allowed: runs — JSON lines from "
+         r"`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput",
+         "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — líneas JSON de "
+         "`dpscale measure --out`, la salida de `dpscale measure --json` o un CSV con devices,throughput"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not valid JSON \((?P<why>.+)\); allowed: one JSON object per line",
          "{f} línea {n1}: no es JSON válido ({why}); se admite: un objeto JSON por línea"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): a number too long to read; allowed: one JSON object per line",
