@@ -344,3 +344,26 @@ def test_a_json_document_over_several_lines_is_read_whole(tmp_path, capsys):
     cal.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "points": []}, indent=1))
     assert main(["fit", str(cal)]) == 2
     assert "calib.json: an all-reduce calibration (for predict --calibration); allowed: runs" in capsys.readouterr().err
+
+
+def test_only_picks_one_set_up_of_a_measure_file(tmp_path, capsys):
+    """measure --out appends every workload to one file; fit refused it whole with no way to choose. --only picks
+    the records of one set-up; a set-up the file lacks is refused with the ones it holds."""
+    rec = lambda w, d, x: {"workload": w, "batch": 16, "zero": 0, "devices": d, "throughput": x}  # noqa: E731
+    lines = [rec("mlp", 1, 100.0), rec("mlp", 2, 150.0), rec("cnn", 1, 40.0), rec("cnn", 2, 76.0), rec("cnn", 4, 140)]
+    p = tmp_path / "runs.jsonl"
+    p.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    assert main(["fit", str(p)]) == 2
+    assert "allowed: one set-up per file" in (err := capsys.readouterr().err) and "e.g. --only workload=cnn" in err
+    assert [(r.devices, r.throughput) for r in read_runs(str(p), {"workload": "cnn"})] == [(1, 40), (2, 76), (4, 140)]
+    assert [r.throughput for r in read_runs(str(p), {"workload": "mlp", "zero": "0"})] == [100.0, 150.0]
+    assert main(["fit", str(p), "--only", "workload=cnn", "--json", "--resamples", "50"]) == 0
+    assert [m["devices"] for m in json.loads(capsys.readouterr().out)["measured"]] == [1, 2, 4]
+    for argv, said in (
+        (["--only", "workload=gpt"], "--only: got workload=gpt; allowed: a set-up runs.jsonl holds: workload=mlp (2); "
+                                     "workload=cnn (3)"),
+        (["--only", "model=cnn"], "--only: got 'model=cnn'; allowed: KEY=VALUE with KEY one of workload, params"),
+    ):  # fmt: skip
+        assert main(["fit", str(p), *argv]) == 2 and said in capsys.readouterr().err
+    assert main(["plan", "-n", "1e6", "--fit", str(p), "--only", "workload=cnn", "--json"]) == 0
+    assert [r["devices"] for r in json.loads(capsys.readouterr().out)][0] == 1

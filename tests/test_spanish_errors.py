@@ -201,7 +201,16 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                                   ' "b": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}}}')  # fmt: skip
     calibration = {"format": "dpscale-allreduce-calibration", "version": 1, "points": [{"bytes": 1024}]}
     (tmp / "calib.json").write_text(json.dumps(calibration, indent=1))  # as measure allreduce writes it
+    mixed = [{"workload": w, "batch": 16, "devices": d, "throughput": 10.0 * d} for w in ("mlp", "cnn") for d in (1, 2)]
+    (tmp / "mixed.jsonl").write_text("\n".join(json.dumps(r) for r in mixed) + "\n")
     out = [
+        (["fit", str(tmp / "mixed.jsonl")], "o uno elegido con --only, p. ej. --only workload=cnn"),
+        (["fit", str(tmp / "mixed.jsonl"), "--only", "workload=gpt"],
+         "--only: se recibió workload=gpt; se admite: un montaje que mixed.jsonl contenga: workload=mlp (2); "
+         "workload=cnn (2)"),
+        (["fit", "--point", "1:10", "--point", "2:19", "--only", "workload=cnn"], "--only: requiere un archivo RUNS"),
+        (["plan", "-n", "1e6", "-v", "10", "--only", "workload=cnn"], "--only: solo con --fit"),
+        (["fit", str(tmp / "twice.csv"), "--only", "workload=cnn"], "--only: twice.csv es un CSV; se admite: con"),
         (["fit", str(tmp / "calib.json")], "calib.json: una calibración del all-reduce (para predict --calibration)"),
         (["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp / "calib.json")],
          "(registros con devices y efficiency); es una calibración del all-reduce (para predict --calibration)"),

@@ -186,6 +186,12 @@ HELP_ES: dict[str, str] = {
     "uncertainty": "incertidumbre",
     "CSV (devices,throughput[,step_time]) or JSON lines": "CSV (devices,throughput[,step_time]) o líneas JSON",
     "a run: devices:throughput (repeatable)": "una ejecución: dispositivos:rendimiento (se puede repetir)",
+    "of a measure file of several set-ups, the one to fit: workload=cnn, zero=1 (repeatable)": (
+        "de un archivo de measure con varios montajes, el que se ajusta: workload=cnn, zero=1 (se puede repetir)"
+    ),
+    "with --fit: the set-up to fit, as `dpscale fit --only`": (
+        "con --fit: el montaje que se ajusta, como `dpscale fit --only`"
+    ),
     "devices per node: puts the all-reduce knee there": "dispositivos por nodo: ahí pone el codo del all-reduce",
     "force a law (default: auto, by leave-one-out)": "fuerza una ley (por defecto: auto, dejando uno fuera)",
     "sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)": (

@@ -92,9 +92,10 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     return make_run(*parts, where=f"{flag} {text}")
 
 
-def read_runs(path: str | Path) -> list[Run]:
+def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list[Run]:
     """A CSV with a header (devices, throughput, optional step_time), JSON lines (`dpscale measure --out`) or
-    the object `dpscale measure --json` prints (its sizes under "points")."""
+    the object `dpscale measure --json` prints (its sizes under "points"). only: of a file of several set-ups,
+    the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`)."""
     p = Path(path)
     try:
         text = read_text(p, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
@@ -109,16 +110,31 @@ def read_runs(path: str | Path) -> list[Run]:
             f"{p.name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
             "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
         )
-    return _read_jsonl(text, p.name) if first.startswith("{") else read_csv_text(text, p.name)
+    if only and not first.startswith("{"):
+        raise DpscaleError(f"--only: {p.name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
+    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_text(text, p.name)
+
+
+def parse_only(items: list[str] | None) -> dict[str, str] | None:
+    """--only KEY=VALUE (repeatable) → {KEY: VALUE}; KEY one of a measure record's set-up keys."""
+    from dpscale.sources.measure.results import SETUP_KEYS  # (no torch: records only)
+
+    out: dict[str, str] = {}
+    for item in items or []:
+        key, eq, value = item.partition("=")
+        if not eq or key.strip() not in SETUP_KEYS or not value.strip():
+            raise fail("--only", item, f"KEY=VALUE with KEY one of {', '.join(SETUP_KEYS)} (e.g. workload=cnn)")
+        out[key.strip()] = value.strip()
+    return out or None
 
 
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allreduce --out`'s file
 
 
-def _read_jsonl(text: str, name: str) -> list[Run]:
+def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
     from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
-    runs, setup = [], None
+    runs, setup, seen = [], None, {}
     try:  # one JSON object over several lines (measure --json or a calibration, pretty-printed): read whole
         whole = json.loads(text) if "\n" in text.strip() else None
     except ValueError:
@@ -135,14 +151,21 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
         """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
         nonlocal setup
         mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}  # `dpscale measure` records say theirs
+        if only:
+            said = ", ".join(f"{k}={v}" for k, v in mine.items() if k in only or k == "workload")
+            seen[said] = seen.get(said, 0) + 1
+            if not mine or any(str(mine.get(k)) != v for k, v in only.items()):
+                return  # another set-up than the one asked for
         if setup is None:
             setup = (mine, line)
         elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
             diff = ", ".join(f"{k} {setup[0].get(k)!r} → {mine.get(k)!r}" for k in SETUP_KEYS
                              if setup[0].get(k) != mine.get(k))  # fmt: skip
+            k = next(k for k in SETUP_KEYS if setup[0].get(k) != mine.get(k))
             raise DpscaleError(
                 f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
-                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage)"
+                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one picked with "
+                f"--only, e.g. --only {k}={mine.get(k)}"
             )
         runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
 
@@ -168,6 +191,10 @@ def _read_jsonl(text: str, name: str) -> list[Run]:
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
         add(rec, where, i)
+    if only and not runs:
+        there = "; ".join(f"{s} ({n:,})" for s, n in seen.items()) or "—"  # records of each, no words to say
+        asked = ",".join(f"{k}={v}" for k, v in only.items())
+        raise DpscaleError(f"--only: got {asked}; allowed: a set-up {name} holds: {there}")
     return runs
 
 

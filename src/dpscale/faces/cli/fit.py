@@ -27,6 +27,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("measured runs")
     g.add_argument("runs", nargs="?", metavar="RUNS", help="CSV (devices,throughput[,step_time]) or JSON lines")
     g.add_argument("--point", action="append", metavar="D:X", help="a run: devices:throughput (repeatable)")
+    g.add_argument(
+        "--only",
+        action="append",
+        metavar="KEY=VALUE",
+        help="of a measure file of several set-ups, the one to fit: workload=cnn, zero=1 (repeatable)",
+    )
     g.add_argument("--gpus-per-node", metavar="G", help="devices per node: puts the all-reduce knee there")
     g.add_argument("--law", choices=LAWS, default="auto", help="force a law (default: auto, by leave-one-out)")
     q = p.add_argument_group("questions")
@@ -43,13 +49,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
-    from dpscale.sources.fit_io import parse_point, read_runs
+    from dpscale.sources.fit_io import parse_only, parse_point, read_runs
 
     if args.plot:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    runs = read_runs(args.runs) if args.runs else []
+    only = parse_only(args.only)
+    if only and not args.runs:
+        raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
+    runs = read_runs(args.runs, only) if args.runs else []
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

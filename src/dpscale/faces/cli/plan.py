@@ -66,6 +66,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--fit", metavar="RUNS", help="E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too"
     )
     e_group.add_argument(
+        "--only", action="append", metavar="KEY=VALUE", help="with --fit: the set-up to fit, as `dpscale fit --only`"
+    )
+    e_group.add_argument(
         "--gpus-per-node", metavar="G", help="with --fit: devices per node, as `dpscale fit --gpus-per-node`"
     )
     e_group.add_argument(
@@ -119,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
     notes: list[str] = notes_first
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
+    if args.only and args.fit is None:
+        raise DpscaleError("--only: only with --fit (it picks one set-up of a `dpscale measure` file)")
     if args.gpus_per_node is not None and args.fit is None:
         raise DpscaleError("--gpus-per-node: only with --fit (it shapes the fitted all-reduce law)")
     fitted = _fitted(args, devices, notes) if args.fit is not None else None
@@ -198,8 +203,10 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     import dpscale
 
     g = whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None
+    from dpscale.sources.fit_io import parse_only, read_runs
+
     try:
-        f = dpscale.fit(args.fit, gpus_per_node=g)
+        f = dpscale.fit(read_runs(args.fit, parse_only(args.only)), gpus_per_node=g)
     except DpscaleError as exc:  # the reader names its argument RUNS, as `dpscale fit RUNS` has it; here it is --fit
         raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "RUNS" else exc) from None
     d0 = f.baseline_devices

@@ -77,6 +77,11 @@ ALLOWED: dict[str, dict[str, str]] = {
             "calibración del all-reduce (para predict --calibration)"
         ),
         "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
+        "KEY=VALUE with KEY one of workload, params, batch, backend, device, steps, threads, zero "
+        "(e.g. workload=cnn)": (
+            "CLAVE=VALOR con CLAVE una de las del registro (workload, params, batch, backend, device, `steps`, "
+            "threads, zero; p. ej. workload=cnn)"
+        ),
         "E in (0, 1]": "E en (0, 1]",
         "one E per size": "una E por tamaño",
         "sizes in --efficiency-file": "tamaños de --efficiency-file",
@@ -434,9 +439,19 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
          '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
-         r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\)",
+         r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\), "
+         r"or one picked with --only, e.g. (?P<eg>--only \S+)",
          "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
-         "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO)"),
+         "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno elegido con "
+         "--only, p. ej. {eg}"),
+        (r"--only: got (?P<g>\S+); allowed: a set-up (?P<f>.+?) holds: (?P<there>.+)",
+         "--only: se recibió {g}; se admite: un montaje que {f} contenga: {there}"),
+        (r"--only: needs a RUNS file \(it picks one set-up of a `dpscale measure` file\)",
+         "--only: requiere un archivo RUNS (elige un montaje de un archivo de `dpscale measure`)"),
+        (r"--only: only with --fit \(it picks one set-up of a `dpscale measure` file\)",
+         "--only: solo con --fit (elige un montaje de un archivo de `dpscale measure`)"),
+        (r"--only: (?P<f>.+?) is a CSV; allowed: with JSON lines of `dpscale measure` records",
+         "--only: {f} es un CSV; se admite: con líneas JSON de registros de `dpscale measure`"),
         (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
          "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
