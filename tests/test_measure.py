@@ -431,3 +431,25 @@ def test_the_baseline_from_the_file_is_its_smallest_earlier_size(tmp_path) -> No
     setup = {"workload": "mlp", "batch": 16, "threads": 1}
     f.write_text("".join(json.dumps({**setup, "devices": d, "throughput": 90.0 * d}) + "\n" for d in (2, 1)))
     assert results.baseline_from_file(str(f), {**setup, "devices": 4})["devices"] == 1
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "compute per step grew 2.00× from 1 to 2 ranks (160.0 → 320.0 ms, timed without communication)"),
+    ("es", "el cómputo por paso creció 2,00× de 1 a 2 procesos (160,0 → 320,0 ms, medido sin comunicación)"),
+])  # fmt: skip
+def test_compute_that_slows_with_the_ranks_is_said_apart_from_communication(capsys, lang, said) -> None:
+    """cnn on 2 cores: compute (no_sync, no all-reduce in it) 119 → 243 ms, sync overhead 1 %, E 0.52 — and no
+    word that the loss was the ranks slowing each other, not communication."""
+    import argparse
+
+    from dpscale.faces.cli.measure import show_train
+
+    job = Job(batch=10, steps=5)
+    one = results.with_efficiency(results.summarise(raw(1, [1.0], [0.8]), job, 1.0), None)
+    two = results.with_efficiency(results.summarise(raw(2, [2.0], [1.6]), job, 1.0), one)
+    args = argparse.Namespace(json=False, csv=False, lang=lang, plot=None)
+    show_train([one, two], args)
+    assert said in capsys.readouterr().out
+    even = results.with_efficiency(results.summarise(raw(2, [1.1], [0.85]), job, 1.0), one)  # 6 %: within noise
+    show_train([one, even], args)
+    assert "grew" not in capsys.readouterr().out

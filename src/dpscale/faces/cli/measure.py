@@ -90,6 +90,7 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
 
 BIG = 10**9  # steps, repeats, batch, threads: past this a run would never end (or never start)
 OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it only warns above 1)
+COMPUTE_GREW = 1.2  # compute per step (no communication in it) this much slower at the largest size: ranks contend
 
 
 def check_environment(job: Any, devices: list[int], out: str | None, lang: str = "en") -> None:
@@ -318,6 +319,15 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     said = ("measure_median",) if first.get("zero") else ("measure_median", "measure_terms")  # sharded: no split
     notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
     notes.append(label("measure_launch", lang))
+    from dpscale.faces.i18n import number as fmt
+
+    timed = [r for r in recs if r.get("compute_s")]
+    if len(timed) > 1 and timed[-1]["compute_s"] > COMPUTE_GREW * timed[0]["compute_s"]:  # DDP's no_sync phase
+        a, b = timed[0], timed[-1]
+        notes.append(label("measure_compute_grew", lang).format(
+            x=fmt(b["compute_s"] / a["compute_s"], "times", lang), d0=a["devices"], d=b["devices"],
+            c0=fmt(a["compute_s"], "ms", lang), c1=fmt(b["compute_s"], "ms", lang),
+        ))  # fmt: skip
     if first.get("zero"):
         from dpscale.formulas.memory import STAGE_NAMES
 

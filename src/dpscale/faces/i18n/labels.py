@@ -151,6 +151,11 @@ LABELS: dict[str, dict[str, str]] = {
             "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "measure_compute_grew": (
+            "compute per step grew {x} from {d0} to {d} ranks ({c0} → {c1} ms, timed without communication): the "
+            "ranks slow each other (shared cores, memory bandwidth, other load), and that part of E's loss is not "
+            "the all-reduce"
+        ),
         "measure_sharded": (
             "sharded: {stage} ({how}); its ranks cannot step apart, so only synchronised steps are timed — compute, "
             "sync overhead and overlap are not measured"
@@ -609,6 +614,11 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "measure_compute_grew": (
+            "el cómputo por paso creció {x} de {d0} a {d} procesos ({c0} → {c1} ms, medido sin comunicación): los "
+            "procesos se frenan entre sí (núcleos compartidos, ancho de banda de memoria, otra carga), y esa parte de "
+            "la pérdida de E no es el all-reduce"
+        ),
         "measure_sharded": (
             "repartido: {stage} ({how}); sus procesos no pueden dar pasos por separado, así que solo se miden pasos "
             "sincronizados — cómputo, coste de sincronización y solapamiento no se miden"
