@@ -422,3 +422,13 @@ def test_the_peak_interval_is_open_where_a_plausible_rival_never_peaks():
     assert forced["lo"] <= forced["devices"] <= forced["hi"] < math.inf
     peak = auto.peak()
     assert peak["devices"] == forced["devices"] and peak["lo"] <= peak["devices"] and peak["hi"] == math.inf
+
+
+def test_a_split_two_sizes_cannot_measure_is_said():
+    """Two sizes, the all-reduce law's two terms: transfer = latency = 0.0278 [0.016, 0.039] read as measured, but
+    one point fits any split of the loss between them. The note says so; three sizes and Amdahl's one term do not."""
+    two = dpscale.fit([(1, 1000), (2, 1800)], resamples=100)
+    said = [w for w in two.warnings if w.key == "split_unmeasured"]
+    assert said and str(said[0]).startswith("2 parameters (transfer, latency) for 1 point above the baseline")
+    assert not any(w.key == "split_unmeasured" for w in dpscale.fit([(1, 1000), (2, 1800), (4, 3300)]).warnings)
+    assert not any(w.key == "split_unmeasured" for w in dpscale.fit([(1, 1000), (2, 1800)], law="amdahl").warnings)

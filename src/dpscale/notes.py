@@ -111,6 +111,10 @@ EN = {
         "only {n} sizes measured: nothing tests the law (the repeated runs give the noise, {noise:.1f} %) — "
         "measure at least 3 sizes"
     ),
+    "split_unmeasured": (
+        "{k} parameters ({params}) for {n} points above the baseline: many splits fit them alike, so "
+        "which term the loss is comes from the fit's prior, not from the runs — the curve holds, the split does not"
+    ),
     "exact_fit": (
         "{law} has as many free parameters as points above the baseline: the curve passes through "
         "them exactly, so the residuals say nothing of the noise and the interval rests on the assumed {noise:g} %"
@@ -157,7 +161,7 @@ EN = {
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
-               "ranks": "rank"}  # fmt: skip
+               "ranks": "rank", "points": "point"}  # fmt: skip
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

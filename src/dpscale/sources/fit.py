@@ -525,6 +525,9 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
     elif dof == 0:
         out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))
+    k = len(f._law.params)
+    if k > n - 1:  # fewer points above the baseline than parameters: many splits fit them alike
+        out.append(Note("split_unmeasured", law=f.law, params=", ".join(f._law.params), n=n - 1, k=k))
     q = f.candidates[f.law].q  # each term's share of compute time at the largest size
     at_bound = q < 1e-3 * max(1.0, float(q.sum()))  # under 0.1 % of the step time at the largest size
     if np.all(at_bound):

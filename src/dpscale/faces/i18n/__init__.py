@@ -61,7 +61,7 @@ SINGULAR = {
     "en": SINGULAR_EN,
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
-           "valores": "valor", "épocas": "época", "procesos": "proceso"},
+           "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto"},
 }  # fmt: skip
 
 

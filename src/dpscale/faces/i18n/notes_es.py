@@ -118,6 +118,11 @@ NOTES: dict[str, dict[str, str]] = {
             "solo {n} tamaños medidos: nada pone a prueba la ley (las ejecuciones repetidas dan el ruido, "
             "{noise:.1f} %) — mida al menos 3 tamaños"
         ),
+        "split_unmeasured": (
+            "{k} parámetros ({params}) para {n} puntos por encima de la referencia: muchos repartos los ajustan "
+            "igual, así que qué término es la pérdida lo pone el a priori del ajuste, no las ejecuciones — "
+            "la curva vale, el reparto no"
+        ),
         "exact_fit": (
             "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
             "exactamente por ellos, así que los residuos no dicen nada del ruido y el intervalo descansa en el "
