@@ -11,8 +11,10 @@ import pytest
 from dpscale import USL, DpscaleError, PerSize, fit, predict, scale, solve
 from dpscale.errors import MAX_DEVICES
 from dpscale.formulas.batch import global_batch
+from dpscale.formulas.collectives import allreduce_time
 from dpscale.formulas.plan import plan
 from dpscale.sources.dataset import read_published
+from dpscale.sources.fit_io import runs_from
 
 
 def test_a_target_at_the_size_cap_is_found_at_the_cap():
@@ -128,3 +130,48 @@ def test_a_configurations_rows_are_sorted_by_size_baseline_first(tmp_path):
     rows = published(tmp_path / "runs.csv", {}, {"devices": "16"}, {"devices": "8"}, {"devices": "2"})[0].rows
     assert [r.devices for r in rows] == [1, 2, 8, 16]
     assert [r.line for r in rows] == [2, 5, 4, 3]
+
+
+def test_the_rounding_note_shows_the_fraction_that_was_rounded():
+    # E = 1: S = d, so a target of 99,999.9999 needs exactly that many devices, rounded up to 100,000. The note says
+    # so with as many decimals as the fraction needs (4 here; 2 would print '100,000.00', which reads as d itself),
+    # and a fraction of 1e-9 of the size is a rounding, not float noise (NOISE = 1e-12).
+    r = solve(speedup=99_999.9999, per_device_throughput=1.0, efficiency=1.0)
+    assert r.result.devices == 100_000 and r.exact == 99_999.9999
+    assert [str(n) for n in r.notes] == ["99,999.9999 devices needed exactly; rounded up to 100,000"]
+    r = solve(speedup=100_000.00008, per_device_throughput=1.0, efficiency=1.0)
+    assert [str(n) for n in r.notes] == ["100,000.0001 devices needed exactly; rounded up to 100,001"]
+
+
+def test_a_table_without_one_device_interpolates_from_one_device():
+    # Listed: S(8) = 8·0.9 = 7.2; one device reaches S(1) = 1 alone. A speedup of 4 lies between them:
+    # 1 + (4 − 1)/(7.2 − 1)·(8 − 1) = 1 + 21/6.2 = 4.3871 devices (a line from the origin would say 4/7.2·8 = 4.444).
+    r = solve(speedup=4, per_device_throughput=1.0, efficiency=PerSize(((8, 0.9),)))
+    assert r.result.devices == 8
+    assert r.exact == pytest.approx(1 + 21 / 6.2, rel=1e-12)
+
+
+def test_a_speedup_below_one_needs_that_fraction_of_a_device():
+    # S ≤ 1 is reached by one device alone; the exact size is S / E(1) = 0.5, for a law as for a plain number.
+    for source in (USL(0.1, 0.0), 0.8):
+        r = solve(speedup=0.5, per_device_throughput=1.0, efficiency=source)
+        assert (r.result.devices, r.exact) == (1, 0.5)
+
+
+def test_repeated_runs_average_their_step_times():
+    # Two runs at one device, 0.5 s and 0.7 s a step: the size's step time is their mean, 0.6 s.
+    assert runs_from([(1, 100, 0.5), (1, 100.5, 0.7), (2, 190, 0.6)]).step_time == pytest.approx((0.6, 0.6))
+
+
+def test_runs_up_to_twice_linear_are_kept():
+    # E = 390/(2·100) = 1.95 is superlinear but within MAX_SOLVED_E = 2; 2.1 (420/s) is the unit slip refused.
+    assert runs_from([(1, 100), (2, 390)]).throughput == (100.0, 390.0)
+    with pytest.raises(DpscaleError, match="E = 2.1"):
+        runs_from([(1, 100), (2, 420)])
+
+
+def test_fewer_ranks_than_a_node_holds_form_a_ring_of_those_ranks():
+    # 4 ranks on 8-GPU nodes: one node, g = min(4, 8) = 4, so the hierarchical (= ring) all-reduce of 1 GB at
+    # 100 GB/s moves 2·3/4 of it: 0.015 s (g = 8 would charge 2·7/8, 0.0175 s).
+    assert allreduce_time(1e9, 4, 8, 100.0, 50.0, algorithm="hierarchical") == pytest.approx(0.015)
+    assert allreduce_time(1e9, 4, 8, 100.0, 50.0) == pytest.approx(0.015)
