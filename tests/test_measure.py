@@ -453,3 +453,17 @@ def test_compute_that_slows_with_the_ranks_is_said_apart_from_communication(caps
     even = results.with_efficiency(results.summarise(raw(2, [1.1], [0.85]), job, 1.0), one)  # 6 %: within noise
     show_train([one, even], args)
     assert "grew" not in capsys.readouterr().out
+
+
+def test_the_allreduce_table_says_three_digits_of_a_timed_bandwidth(capsys) -> None:
+    """'0.00438581' and 'busbw asymptote 1.42674 GB/s': six digits of a timed loop; the calibration keeps all."""
+    import argparse
+
+    from dpscale.faces.cli.measure import show_allreduce
+
+    rows = [calibration.row(s, 3e-4 + s * 7.0e-10, 2, 20) for s in (1024, 1 << 20, 1 << 26)]
+    cal = {**calibration.calibration(rows, 2, "gloo", device="cpu"), "rows": rows}  # as the command hands it over
+    show_allreduce(cal, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    out = capsys.readouterr().out
+    assert f"{rows[0]['algbw_gbs']:.3g}" in out and f"{rows[0]['algbw_gbs']:.6g}" not in out
+    assert f"{cal['busbw_gbs']:.3g} GB/s" in out and repr(cal["busbw_gbs"])[:8] not in out
