@@ -36,6 +36,25 @@ def test_zero_exact_bytes():
     assert (s2.parameter_bytes, s2.gradient_bytes, s2.optimizer_bytes) == (15e9, 2 * 7.5e9 / 64, 12 * 7.5e9 / 64)
 
 
+# Rajbhandari et al. (ZeRO, SC20), Table 1: per-device GB for P_os, P_os+g, P_os+g+p against the DP degree, K = 12.
+# The paper prints 7.5B to 3 figures and cuts the larger models' decimals (513.5 → 513, 4187.5 → 4187).
+ZERO_TABLE_1 = {
+    7.5e9: {4: (52.5, 41.3, 30), 16: (35.6, 21.6, 7.5), 64: (31.4, 16.6, 1.88), 256: (30.4, 15.4, 0.47),
+            1024: (30.1, 15.1, 0.12)},
+    128e9: {4: (896, 704, 512), 16: (608, 368, 128), 64: (536, 284, 32), 256: (518, 263, 8), 1024: (513, 257, 2)},
+    1e12: {4: (7000, 5500, 4000), 16: (4750, 2875, 1000), 64: (4187, 2218, 250), 256: (4046, 2054, 62.5),
+           1024: (4011, 2013, 15.6)},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("psi", list(ZERO_TABLE_1))
+def test_zero_paper_table_1(psi):
+    assert model_states(psi, 1, 3).total == model_states(psi, 1, 0).total == 16 * psi  # DP 1: 120 GB, 2 TB, 16 TB
+    for n, row in ZERO_TABLE_1[psi].items():
+        got = [model_states(psi, n, stage).total / 1e9 for stage in (1, 2, 3)]
+        assert got == pytest.approx(row, rel=3e-3, abs=5e-3), (psi, n)
+
+
 def test_tensor_parallel_splits_the_states_before_zero_shards_them():
     for stage in (0, 1, 2, 3):
         split = model_states(7.5e9, 64, stage, tensor_parallel=4).total
@@ -68,6 +87,22 @@ def test_korthikanti_activation_per_layer():
     assert activation_bytes_per_layer(shape, tensor_parallel=8, recompute="full") == 2 * sbh
     assert activation_bytes_per_layer(shape, tensor_parallel=8, sequence_parallel=True, recompute="full") == sbh / 4
     assert activation_bytes(shape, 2) == 96 * activation_bytes_per_layer(shape, 2)
+
+
+# Korthikanti et al., Table 3's shapes (s = 2048, t = 8): (layers, hidden, heads) of GPT-3 175B, MT-NLG 530B, 1T.
+KORTH_MODELS = {"175B": (96, 12288, 96), "530B": (105, 20480, 128), "1T": (128, 25600, 160)}
+
+
+@pytest.mark.parametrize("model", list(KORTH_MODELS))
+def test_korthikanti_reductions_on_the_papers_models(model):
+    shape = Shape(*KORTH_MODELS[model], 2048)
+    base = activation_bytes(shape, tensor_parallel=8)  # Table 2, tensor parallel: sbh(10 + 24/t + 5as/(ht))
+    both = activation_bytes(shape, tensor_parallel=8, sequence_parallel=True, recompute="selective")  # sbh·34/t
+    assert base / both == pytest.approx(5, rel=0.1)  # the abstract's "reduces activation memory by 5x"
+    # selective recompute drops the 5as/h term: 80 of 34 + 80 per sbh for GPT-3 (70 %), 64 of 98 for MT-NLG (65 %)
+    none = activation_bytes_per_layer(shape)
+    cut = 1 - activation_bytes_per_layer(shape, recompute="selective") / none
+    assert round(100 * cut) == {"175B": 70, "530B": 65, "1T": 65}[model]
 
 
 def test_least_sharded_fits():
