@@ -432,3 +432,11 @@ def test_a_split_two_sizes_cannot_measure_is_said():
     assert said and str(said[0]).startswith("2 parameters (transfer, latency) for 1 point above the baseline")
     assert not any(w.key == "split_unmeasured" for w in dpscale.fit([(1, 1000), (2, 1800), (4, 3300)]).warnings)
     assert not any(w.key == "split_unmeasured" for w in dpscale.fit([(1, 1000), (2, 1800)], law="amdahl").warnings)
+
+
+def test_a_prediction_interval_holds_its_point_at_any_level():
+    """With rival laws the draws are a mixture: at 50 % the interval was [0.453, 0.820] beside a point of 0.845."""
+    f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8, confidence=0.5)
+    p = f.predict([64, 256, 1024])
+    assert np.all(p.efficiency_lo <= p.efficiency) and np.all(p.efficiency <= p.efficiency_hi)
+    assert np.all(p.throughput_lo <= p.throughput) and np.all(p.throughput <= p.throughput_hi)

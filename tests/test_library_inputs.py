@@ -358,3 +358,30 @@ def test_float_sizes_are_checked_at_their_smallest():
     f = dpscale.fit([(8, 7500), (16, 14600), (32, 28000)], resamples=50)
     with pytest.raises(DpscaleError, match="^devices: got 4, below this fit's smallest measured size 8"):
         scale(np.array([4.0, 16.0]), 100.0, f)
+
+
+def test_effective_devices_is_as_read_only_as_the_speedup():
+    """effective_devices (d·E, the speedup by another name) was the writable array the frozen speedup viewed:
+    writing it changed speedup and records()."""
+    r = scale(np.arange(1, 9), 2000, dpscale.USL(0.01, 1e-5))
+    assert not r.effective_devices.flags.writeable and not r.speedup.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        r.effective_devices[0] = 99
+
+
+def test_a_function_written_for_one_size_is_read_size_by_size():
+    """`lambda d: 1.0 if d == 1 else 0.9` met an array of sizes and raised numpy's 'truth value … ambiguous'."""
+    r = scale(np.arange(1, 5), 100, lambda d: 1.0 if d == 1 else 0.9)
+    assert r.efficiency.tolist() == [1.0, 0.9, 0.9, 0.9] and r.actual_throughput.tolist() == [100, 180, 270, 360]
+    with pytest.raises(DpscaleError, match="efficiency: got 1.5"):
+        scale(np.arange(1, 5), 100, lambda d: 1.0 if d == 1 else 1.5)
+
+
+def test_least_sharded_and_fit_refuse_what_they_cannot_read():
+    """least_sharded([1, 2]) raised AttributeError; fit(runs, devices=…, throughput=…) merged the two as repeats."""
+    for bad in ([1, 2], 3, None):
+        with pytest.raises(DpscaleError, match="allowed: the rows fit_all returns"):
+            dpscale.least_sharded(bad)
+    assert dpscale.least_sharded(dpscale.fit_all(7.5e9, 64, device_memory_bytes=32 * 2**30)) == 1
+    with pytest.raises(DpscaleError, match="runs and devices=/throughput=: two sets of runs"):
+        dpscale.fit([(1, 1000), (8, 7500)], devices=[1, 8], throughput=[1, 2])

@@ -256,7 +256,9 @@ def zero3_devices_needed(
 
 
 def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
-    """The lowest ZeRO stage that fits (less sharding, less communication), or None."""
+    """The lowest ZeRO stage that fits (less sharding, less communication), or None. fits: what fit_all returns."""
+    if not isinstance(fits, (list, tuple)) or not all(isinstance(f, MemoryFit) for f in fits):
+        raise fail("fits", fits, "the rows fit_all returns (MemoryFit, one per ZeRO stage)")
     return next((f.stage for f in fits if f.fits), None)
 
 

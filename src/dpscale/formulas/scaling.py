@@ -102,7 +102,15 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
         raise fail("efficiency", efficiency.__name__, "an E(d) source made with its parameters, e.g. USL(0.01, 1e-4)")
     fn = getattr(efficiency, "efficiency", efficiency)
     if callable(fn):
-        return fn(devices)
+        try:
+            return fn(devices)
+        except ValueError as exc:  # `lambda d: 1.0 if d == 1 else 0.9` met an array: numpy's "truth value … ambiguous"
+            if fn is efficiency and is_array(devices) and devices.ndim and "ambiguous" in str(exc):
+                import numpy as np  # (loaded: devices is an array)
+
+                each = [float(fn(x)) for x in devices.ravel().tolist()]  # size by size, as it was written for
+                return np.array(each).reshape(devices.shape)
+            raise
     if is_number(efficiency):
         return constant_efficiency(efficiency, devices)
     return efficiency
@@ -143,7 +151,7 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     d, v, e = devices, per_device_throughput, efficiency
     ideal = d * v
     actual = ideal * e
-    speedup = d * e
+    speedup = _freeze(d * e)  # once: effective_devices is the same read-only array (it was the writable original)
     lost = ideal - actual
     if is_array(actual) and getattr(e, "shape", None) != actual.shape:  # E per size, like every other field
         import numpy as np  # (already loaded: an input is an array)
@@ -155,7 +163,7 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
         efficiency=_freeze(e),
         ideal_throughput=_freeze(ideal),
         actual_throughput=_freeze(actual),
-        speedup=_freeze(speedup),
+        speedup=speedup,
         lost_throughput=_freeze(lost),
         effective_devices=speedup,
     )

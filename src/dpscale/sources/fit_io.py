@@ -302,6 +302,8 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
 def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:
     """The API's inputs: a path, a list of (d, X) / (d, X, t) pairs or dicts, or devices= and throughput= lists."""
     runs: list[Run] = []
+    if source is not None and (devices is not None or throughput is not None):  # once merged as repeats
+        raise DpscaleError("runs and devices=/throughput=: two sets of runs; allowed: one of them")
     if isinstance(source, (str, Path)):
         runs = read_runs(source)
     elif source is not None:
