@@ -273,7 +273,9 @@ HELP_ES: dict[str, str] = {
     "warm-up length (default 5 with the linear rule, Goyal)": (
         "épocas de calentamiento (por defecto 5 con la regla lineal, Goyal)"
     ),
-    "gradient noise scale B_noise ≈ B_crit, in samples": "escala de ruido del gradiente B_ruido ≈ B_crit, en muestras",
+    "gradient noise scale B_noise ≈ B_crit, in samples as the batch (tokens ÷ sequence length)": (
+        "escala de ruido del gradiente B_ruido ≈ B_crit, en muestras como el lote (tokens ÷ longitud de secuencia)"
+    ),
     "S_min: steps to the target at infinite batch": "S_min: pasos hasta el objetivo con un lote infinito",
     # pipeline
     "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "

@@ -30,16 +30,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
     from typing import Any
 
-FIELDS = (
-    "devices",
-    "per_device_throughput",
-    "efficiency",
-    "ideal_throughput",
-    "actual_throughput",
-    "speedup",
-    "lost_throughput",
-    "effective_devices",
-)
 
 # An efficiency ("efficiency" arguments below) is a number, an array matching the devices, or a
 # function of d (a law, a fit, a prediction): anything with `efficiency(d)` or callable on d.
@@ -65,7 +55,24 @@ def _freeze(x: Any) -> Any:
     return x
 
 
-class ScaleResult(namedtuple("ScaleResult", FIELDS)):
+# The fields written out in the call (not a variable), so type checkers see r.actual_throughput.
+_ScaleFields = namedtuple(
+    "_ScaleFields",
+    (
+        "devices",
+        "per_device_throughput",
+        "efficiency",
+        "ideal_throughput",
+        "actual_throughput",
+        "speedup",
+        "lost_throughput",
+        "effective_devices",
+    ),
+)
+FIELDS = _ScaleFields._fields
+
+
+class ScaleResult(_ScaleFields):
     """Immutable result of `scale` (a named tuple); arrays inside are read-only."""
 
     __slots__ = ()

@@ -48,7 +48,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
     lr.add_argument("--warmup-epochs", metavar="W", help="warm-up length (default 5 with the linear rule, Goyal)")
     cb = p.add_argument_group("critical batch")
-    cb.add_argument("--noise-scale", metavar="BN", help="gradient noise scale B_noise ≈ B_crit, in samples")
+    cb.add_argument(
+        "--noise-scale", metavar="BN",
+        help="gradient noise scale B_noise ≈ B_crit, in samples as the batch (tokens ÷ sequence length)",
+    )  # fmt: skip
     cb.add_argument("--min-steps", metavar="S", help="S_min: steps to the target at infinite batch")
     add_efficiency_args(p)
     add_output_args(p)
