@@ -81,6 +81,7 @@ class Constant(_Law):
     """One E for every size — what a single measurement gives; it does not carry across sizes."""
 
     __slots__ = ("value",)
+    value: float
 
     def __init__(self, value: float) -> None:
         self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
@@ -96,6 +97,7 @@ class PerSize(_Law):
     """Measured or chosen E at given sizes; asking for another size is an error, not a guess."""
 
     __slots__ = ("table",)
+    table: tuple[tuple[int, float], ...]
     continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
@@ -167,6 +169,8 @@ class USL(_Law):
     """
 
     __slots__ = ("sigma", "kappa")
+    sigma: float  # (annotations for type checkers: the slots are set by _set)
+    kappa: float
 
     def __init__(self, sigma: float = 0.0, kappa: float = 0.0) -> None:
         self._set(
@@ -192,6 +196,7 @@ class Amdahl(_Law):
     E(d) = 1/(1 + s(d−1)) — the USL with κ = 0."""
 
     __slots__ = ("serial_fraction",)
+    serial_fraction: float
 
     def __init__(self, serial_fraction: float) -> None:
         self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", "a serial fraction in [0, 1)"))
