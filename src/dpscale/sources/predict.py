@@ -374,7 +374,9 @@ def predict(
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
-    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce."""
+    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce.
+    Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
+    --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
