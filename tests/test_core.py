@@ -390,3 +390,13 @@ def test_solved_sizes_are_exact_where_the_size_itself_reaches_the_target():
     v, e = 444.8597401839663, 0.3048287045668617
     got = solve(per_device_throughput=v, efficiency=e, actual_throughput=scale(10_000_000, v, e).actual_throughput)
     assert got.result.devices == 10_000_000
+
+
+def test_figures_to_their_meaningful_digits():
+    """One formatter for measured and fitted figures (validate's errors, fit's parameters, a timed bandwidth):
+    each command had rounded its own with float(f'{x:.3g}')."""
+    from dpscale.faces.i18n import number
+
+    assert number(0.0230903, "sig3") == "0.0231" and number(0.0629563, "sig4") == "0.06296"
+    assert number(1.42674, "sig3", "es") == "1,43" and number(1.8, "sig2") == "1.8"
+    assert number(123456.7, "sig3") == "123,000" and number(float("inf"), "sig3") == "∞"

@@ -189,17 +189,17 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     """What a fit rests on: the law and why, the runner-up, E's baseline, the parameters with intervals."""
     t = lambda key, **kw: singular(label(key, lang).format(**kw), SINGULAR[lang])  # noqa: E731 ('1 grado')
     na = label("not_available", lang)
-    score = lambda x: na if x is None or not math.isfinite(x) else fmt(float(f"{x:.3g}"), "float", lang)  # noqa: E731
+    score = lambda x: na if x is None or not math.isfinite(x) else fmt(x, "sig3", lang)  # noqa: E731
     lines = [t("fit_law", law=r["law"], score=score(r["loo_rmse"]), criterion=say(r["criterion"], lang))]
     if r["runner_up"]:
         lines.append(t("fit_runner_up", law=r["runner_up"]["law"], score=score(r["runner_up"]["loo_rmse"])))
     source = t("fit_noise_repeats", dof=fmt(r["repeat_dof"], "int", lang)) if r["repeat_dof"] else ""
-    noise = fmt(float(f"{100 * r['noise']:.2g}"), "float", lang)
+    noise = fmt(100 * r["noise"], "sig2", lang)
     lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang),
                    noise=noise, source=source))  # fmt: skip
     lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
     sep = LABELS[lang].get("interval_sep", ", ")
-    g4 = lambda x: fmt(float(f"{x:.4g}"), "float", lang)  # noqa: E731 (0.0629563 said 0.06296: 4 digits)
+    g4 = lambda x: fmt(x, "sig4", lang)  # noqa: E731 (0.0629563 said 0.06296)
     lines += [f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]"
               for n, p in r["parameters"].items()]  # fmt: skip
     if r["seconds"]:

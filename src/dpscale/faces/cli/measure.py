@@ -340,8 +340,8 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
 AR_COLUMNS = [
     Column("bytes", "int"),
     Column("time_us", "dec"),
-    Column("algbw_gbs", "float"),
-    Column("busbw_gbs", "float"),
+    Column("algbw_gbs", "sig3"),  # a timed bandwidth: 0.00439, not 0.00438581
+    Column("busbw_gbs", "sig3"),
     Column("iters", "int"),
 ]
 
@@ -358,11 +358,9 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
     if args.csv:
         emit(rows, AR_COLUMNS, args)
         return
-    g3 = lambda x: float(f"{x:.3g}")  # noqa: E731 (the table says 3 digits of a timed bandwidth: 0.00439, not 0.00438581)
-    rows = [{**r, "algbw_gbs": g3(r["algbw_gbs"]), "busbw_gbs": g3(r["busbw_gbs"])} for r in rows]
     lang, n = args.lang, cal["devices"]
     title = label("allreduce_title", lang).format(n=n, backend=cal["backend"], device=cal["device"])
-    busbw = fmt(g3(cal["busbw_gbs"]), "float", lang) + " GB/s" if cal["busbw_gbs"] else "—"
+    busbw = fmt(cal["busbw_gbs"], "sig3", lang) + " GB/s" if cal["busbw_gbs"] else "—"
     alpha, beta, worst = (
         fmt(1e6 * cal["alpha_s"], "dec", lang),
         f"{cal['beta_s_per_byte']:.4g}",

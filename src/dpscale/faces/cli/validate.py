@@ -74,10 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
     lang = args.lang
-    # errors in E to 3 digits (0.0231, as the docs quote them), not float formatting's 6 (0.0230903)
-    num = lambda key, kind="float": number(  # noqa: E731
-        float(f"{report[key]:.3g}") if kind == "float" else report[key], kind, lang
-    )
+    num = lambda key, kind="sig3": number(report[key], kind, lang)  # noqa: E731 (errors in E: 0.0231, as the docs)
     notes = [
         label("validate_summary", lang).format(
             points=num("points", "int"), configs=num("configs", "int"), median=num("median_abs_error"),

@@ -179,7 +179,8 @@ def localise(text: str, lang: str) -> str:
 
 
 def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
-    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, ms, hours, money, bytes, text."""
+    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, ms, hours, money, bytes, text,
+    and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's 0.0230903)."""
     if kind == "text" or isinstance(x, str):
         return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
     if x is None or (isinstance(x, float) and math.isnan(x)):
@@ -190,6 +191,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         return localise(f"{x:.6g}", lang)
     if kind in ("hours", "times") and abs(x) >= 1e15:
         return localise(f"{x:.3g}" + {"hours": " h", "times": "×"}[kind], lang)
+    if kind in ("sig2", "sig3", "sig4"):
+        return number(float(f"{x:.{kind[3]}g}"), "float", lang)
     if kind == "int":
         text = f"{x:,.0f}"
     elif kind == "rate":
