@@ -367,3 +367,46 @@ def test_only_picks_one_set_up_of_a_measure_file(tmp_path, capsys):
         assert main(["fit", str(p), *argv]) == 2 and said in capsys.readouterr().err
     assert main(["plan", "-n", "1e6", "--fit", str(p), "--only", "workload=cnn", "--json"]) == 0
     assert [r["devices"] for r in json.loads(capsys.readouterr().out)][0] == 1
+
+
+def test_only_refuses_a_key_twice_and_a_file_with_no_set_up(tmp_path, capsys):
+    """--only workload=cnn --only workload=mlp fitted mlp alone (the last won, unsaid); a file of plain runs was
+    answered 'a set-up runs.jsonl holds:  (3)', a set-up with no name."""
+    rec = lambda w, d, x: {"workload": w, "batch": 16, "devices": d, "throughput": x}  # noqa: E731
+    p = tmp_path / "runs.jsonl"
+    p.write_text("\n".join(json.dumps(rec(w, d, x)) for w, d, x in (("mlp", 1, 100.0), ("mlp", 2, 150.0),
+                                                                   ("cnn", 1, 40.0), ("cnn", 2, 76.0))))  # fmt: skip
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text('{"devices": 1, "throughput": 100}\n{"devices": 2, "throughput": 190}\n')
+    for argv, lang, said in (
+        ([str(p), "--only", "workload=cnn", "--only", "workload=mlp"], "en",
+         "--only: got 'workload=mlp'; allowed: one value per KEY (one set-up is fitted at a time)"),
+        ([str(p), "--only", "workload=cnn", "--only", "workload=mlp"], "es",
+         "--only: se recibió 'workload=mlp'; se admite: un valor por CLAVE (se ajusta un montaje cada vez)"),
+        ([str(plain), "--only", "workload=cnn"], "en",
+         "--only: plain.jsonl names no set-up; allowed: with JSON lines of `dpscale measure` records"),
+        ([str(plain), "--only", "workload=cnn"], "es", "--only: plain.jsonl no nombra ningún montaje; se admite:"),
+    ):  # fmt: skip
+        assert main(["fit", *argv, "--lang", lang]) == 2 and said in capsys.readouterr().err
+    assert [r.throughput for r in read_runs(str(p), {"workload": "cnn"})] == [40.0, 76.0]  # the same twice: one
+    assert main(["fit", str(p), "--only", "workload=cnn", "--only", "workload=cnn", "--resamples", "50"]) == 0
+
+
+def test_a_calibration_on_one_line_and_a_record_over_several_are_named(tmp_path, capsys):
+    """`measure allreduce --json` saved to a file (one line) read as 'line 1: points[0]: allowed: an object with
+    devices and throughput'; a pretty-printed record among others as 'line 1: not valid JSON (Expecting property
+    name enclosed in double quotes)'."""
+    cal = tmp_path / "cal.json"
+    cal.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "devices": 2, "points": [{"bytes": 8}]}))
+    mixed = tmp_path / "runs.jsonl"
+    mixed.write_text(json.dumps({"devices": 1, "throughput": 100}, indent=1) + '\n{"devices": 2, "throughput": 190}\n')
+    cut = tmp_path / "cut.jsonl"  # a crash mid-write: no object goes on, so not valid JSON as before
+    cut.write_text('{"devices": 1, "throughput": 100}\n{"devices": 2, "thr\n')
+    for path, lang, said in (
+        (cal, "en", "cal.json: an all-reduce calibration (for predict --calibration); allowed: runs"),
+        (mixed, "en", "runs.jsonl line 1: a JSON object over several lines; allowed: one JSON object per line, or "
+                      "one document alone"),
+        (mixed, "es", "runs.jsonl línea 1: un objeto JSON en varias líneas; se admite: un objeto JSON por línea"),
+        (cut, "en", "cut.jsonl line 2: not valid JSON"),
+    ):  # fmt: skip
+        assert main(["fit", str(path), "--lang", lang]) == 2 and said in capsys.readouterr().err

@@ -446,3 +446,17 @@ def test_a_measure_document_gives_the_rate_at_its_smallest_size(capsys, tmp_path
     cal.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "points": [{"bytes": 8}]}))
     rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(cal))
     assert rc == 2 and "this is an all-reduce calibration (for predict --calibration)" in err
+
+
+def test_a_measure_document_against_an_earlier_baseline_is_read_against_it(capsys, tmp_path):
+    """`measure -d 4,8 --out runs.jsonl` after a `-d 1` run in that file: its points' E is against 1 device (they
+    say baseline_devices 1). plan took the smallest size, 4, as the baseline and v(4) as the rate: 3,240 at 4
+    devices where 3,600 were measured. Now v is asked for, E stays against 1; a byte-order mark is read too."""
+    pts = [{"devices": d, "throughput": x, "per_device_throughput": x / d, "efficiency": e, "baseline_devices": 1}
+           for d, x, e in ((4, 3600.0, 0.9), (8, 6400.0, 0.8))]  # fmt: skip
+    m = tmp_path / "m.json"
+    m.write_text(json.dumps({"workload": "cnn", "points": pts}), encoding="utf-8-sig")
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(m))
+    assert rc == 2 and "--throughput: missing" in err
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "1000", "--efficiency-file", str(m), "--json")
+    assert rc == 0 and [r["actual_throughput"] for r in json.loads(out)] == pytest.approx([3600.0, 6400.0])

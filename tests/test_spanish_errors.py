@@ -203,7 +203,11 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "calib.json").write_text(json.dumps(calibration, indent=1))  # as measure allreduce writes it
     mixed = [{"workload": w, "batch": 16, "devices": d, "throughput": 10.0 * d} for w in ("mlp", "cnn") for d in (1, 2)]
     (tmp / "mixed.jsonl").write_text("\n".join(json.dumps(r) for r in mixed) + "\n")
+    (tmp / "plain.jsonl").write_text('{"devices": 1, "throughput": 10}\n{"devices": 2, "throughput": 19}\n')
+    (tmp / "pretty.jsonl").write_text(json.dumps(mixed[0], indent=1) + "\n" + json.dumps(mixed[1]) + "\n")
     out = [
+        (["fit", str(tmp / "plain.jsonl"), "--only", "workload=cnn"], "--only: plain.jsonl no nombra ningún montaje"),
+        (["fit", str(tmp / "pretty.jsonl")], "pretty.jsonl línea 1: un objeto JSON en varias líneas; se admite: un "),
         (["fit", str(tmp / "mixed.jsonl")], "o uno elegido con --only, p. ej. --only workload=cnn"),
         (["fit", str(tmp / "mixed.jsonl"), "--only", "workload=gpt"],
          "--only: se recibió workload=gpt; se admite: un montaje que mixed.jsonl contenga: workload=mlp (2); "

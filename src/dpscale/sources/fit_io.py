@@ -124,7 +124,8 @@ def parse_only(items: list[str] | None) -> dict[str, str] | None:
         key, eq, value = item.partition("=")
         if not eq or key.strip() not in SETUP_KEYS or not value.strip():
             raise fail("--only", item, f"KEY=VALUE with KEY one of {', '.join(SETUP_KEYS)} (e.g. workload=cnn)")
-        out[key.strip()] = value.strip()
+        if out.setdefault(key.strip(), value.strip()) != value.strip():  # the last one silently won
+            raise fail("--only", item, "one value per KEY (one set-up is fitted at a time)")
     return out or None
 
 
@@ -135,8 +136,8 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
     from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
     runs, setup, seen = [], None, {}
-    try:  # one JSON object over several lines (measure --json or a calibration, pretty-printed): read whole
-        whole = json.loads(text) if "\n" in text.strip() else None
+    try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
+        whole = json.loads(text)
     except ValueError:
         whole = None
     if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
@@ -169,13 +170,19 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
             )
         runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
 
-    for i, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for i, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         where = f"{name} line {i}"
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
+            if _spans_lines(lines[i - 1 :]):  # a record pretty-printed among others: '{' read as a whole line
+                raise DpscaleError(
+                    f"{where}: a JSON object over several lines; allowed: one JSON object per line, or one document "
+                    "alone (`dpscale measure --json` output)"
+                ) from None
             raise DpscaleError(f"{where}: not valid JSON ({exc.msg}); allowed: one JSON object per line") from None
         except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
             raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
@@ -191,8 +198,10 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
         add(rec, where, i)
+    if only and not runs and set(seen) == {""}:  # JSON lines, but none a `dpscale measure` record
+        raise DpscaleError(f"--only: {name} names no set-up; allowed: with JSON lines of `dpscale measure` records")
     if only and not runs:
-        there = "; ".join(f"{s} ({n:,})" for s, n in seen.items()) or "—"  # records of each, no words to say
+        there = "; ".join(f"{s or '—'} ({n:,})" for s, n in seen.items()) or "—"  # records of each, no words to say
         asked = ",".join(f"{k}={v}" for k, v in only.items())
         raise DpscaleError(f"--only: got {asked}; allowed: a set-up {name} holds: {there}")
     return runs
@@ -202,6 +211,15 @@ def found(header: list[str], most: int = 8) -> str:
     """A header's columns as the error shows them ('gpus, imgs_per_sec'), the first few of a wide one."""
     cols = [h for h in header if h] or ["—"]
     return ", ".join(cols[:most] + ["…"] * (len(cols) > most))  # (no words: said alike in every language)
+
+
+def _spans_lines(lines: list[str]) -> bool:
+    """Whether one JSON object starts on the first of these lines and ends on a later one."""
+    try:
+        _, end = json.JSONDecoder().raw_decode("\n".join(lines).lstrip())
+    except ValueError:
+        return False
+    return end > len(lines[0].strip())
 
 
 def read_csv_text(text: str, name: str) -> list[Run]:
@@ -346,7 +364,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
     try:
-        data = json.loads(read_text(path))
+        data = json.loads(read_text(path, "utf-8-sig"))  # -sig: an editor's byte-order mark
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):
@@ -369,9 +387,11 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
     sizes = sorted(table)
-    if isinstance(data, dict) and "points" in data:  # measure: E against its smallest size
-        d0 = sizes[0]
-    if isinstance(data, dict) and "points" in data:  # measure --json: the rate at its smallest size, as E is
+    if isinstance(data, dict) and "points" in data:  # measure: E against its baseline, the smallest size
+        # (or a smaller earlier run of --out's file, which each point names: `-d 4,8` after `-d 1` is against 1)
+        named = {r.get("baseline_devices") for r in records}
+        d0 = named.pop() if len(named) == 1 and isinstance(next(iter(named)), int) else sizes[0]
+        # the rate at that baseline, as E is (none when the baseline ran earlier, outside this document)
         said = [r.get("per_device_throughput") for r in records if r.get("devices") == d0]
     else:
         said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]

@@ -82,6 +82,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "CLAVE=VALOR con CLAVE una de las del registro (workload, params, batch, backend, device, `steps`, "
             "threads, zero; p. ej. workload=cnn)"
         ),
+        "one value per KEY (one set-up is fitted at a time)": "un valor por CLAVE (se ajusta un montaje cada vez)",
         "E in (0, 1]": "E en (0, 1]",
         "one E per size": "una E por tamaño",
         "sizes in --efficiency-file": "tamaños de --efficiency-file",
@@ -430,6 +431,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput",
          "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — líneas JSON de "
          "`dpscale measure --out`, la salida de `dpscale measure --json` o un CSV con devices,throughput"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a JSON object over several lines; allowed: one JSON object per line, or "
+         r"one document alone \(`dpscale measure --json` output\)",
+         "{f} línea {n1}: un objeto JSON en varias líneas; se admite: un objeto JSON por línea, o un documento solo "
+         "(la salida de `dpscale measure --json`)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not valid JSON \((?P<why>.+)\); allowed: one JSON object per line",
          "{f} línea {n1}: no es JSON válido ({why}); se admite: un objeto JSON por línea"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): a number too long to read; allowed: one JSON object per line",
@@ -452,6 +457,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--only: solo con --fit (elige un montaje de un archivo de `dpscale measure`)"),
         (r"--only: (?P<f>.+?) is a CSV; allowed: with JSON lines of `dpscale measure` records",
          "--only: {f} es un CSV; se admite: con líneas JSON de registros de `dpscale measure`"),
+        (r"--only: (?P<f>.+?) names no set-up; allowed: with JSON lines of `dpscale measure` records",
+         "--only: {f} no nombra ningún montaje; se admite: con líneas JSON de registros de `dpscale measure`"),
         (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
          "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
