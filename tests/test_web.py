@@ -591,3 +591,12 @@ def test_the_api_refusals_are_said_in_spanish(client):
     ):  # fmt: skip
         r = client.post(path, json=body)
         assert r.status_code == 422 and said in r.json()["error"], r.json()
+
+
+def test_only_is_a_file_option(client):
+    """--only picks a set-up of a runs file, which the page cannot read: it was offered among fit's and plan's
+    options and answered '--only: needs a RUNS file'."""
+    r = post(client, "fit", {"point": "1:100 2:190", "only": "workload=cnn"})
+    assert r.status_code == 422 and "only: got 'workload=cnn'; allowed: the command line" in r.json()["error"]
+    r = post(client, "plan", {"samples": "1e6", "throughput": "100", "frobnicate": "1"})
+    assert r.status_code == 422 and "only" not in r.json()["error"].split("allowed:")[1].split(", ")

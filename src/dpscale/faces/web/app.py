@@ -27,9 +27,9 @@ from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.predict import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
-# options (fit's RUNS file too: a positional, so no key names it) stay CLI-only.
+# options (fit's RUNS file too: a positional, so no key names it), and --only that picks from one, stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "fit", "batch", "pipeline", "memory", "plan")
-FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "efficiency_file", "json", "csv", "lang")
+FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "only", "efficiency_file", "json", "csv", "lang")
 
 
 class WebParser(Parser):
