@@ -259,3 +259,9 @@ def test_the_factor_columns_are_explained_with_the_critical_batch(capsys, lang, 
     assert rc == 0 and said in out + err
     rc, out, err = run(capsys, "batch", "-b", "32", "-d", "1,8,64", "--lang", lang)
     assert "B_noise =" not in out + err and "B_ruido =" not in out + err
+
+
+def test_a_fractional_noise_scale_is_said_as_given(capsys):
+    """B_noise = 2.5 was said '2' in the critical-batch note (an int's format)."""
+    rc, out, err = run(capsys, "batch", "-b", "1", "-d", "1,8", "--noise-scale", "2.5")
+    assert rc == 0 and "B = B_noise = 2.5 both are 2×" in out + err

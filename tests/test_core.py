@@ -400,3 +400,11 @@ def test_figures_to_their_meaningful_digits():
     assert number(0.0230903, "sig3") == "0.0231" and number(0.0629563, "sig4") == "0.06296"
     assert number(1.42674, "sig3", "es") == "1,43" and number(1.8, "sig2") == "1.8"
     assert number(123456.7, "sig3") == "123,000" and number(float("inf"), "sig3") == "∞"
+
+
+def test_small_figures_keep_their_few_digits():
+    """Below 1e-3 the float kind pads to 4 digits: a 3-digit bandwidth read 1.230e-04, a 2-digit one 1,200e-04."""
+    from dpscale.faces.i18n import number
+
+    assert number(0.000123456, "sig3") == "0.000123" and number(0.000123456, "sig2", "es") == "0,00012"
+    assert number(1.5e-7, "sig3") == "1.5e-07" and number(-0.000123456, "sig4") == "-0.0001235"

@@ -385,3 +385,14 @@ def test_least_sharded_and_fit_refuse_what_they_cannot_read():
     assert dpscale.least_sharded(dpscale.fit_all(7.5e9, 64, device_memory_bytes=32 * 2**30)) == 1
     with pytest.raises(DpscaleError, match="runs and devices=/throughput=: two sets of runs"):
         dpscale.fit([(1, 1000), (8, 7500)], devices=[1, 8], throughput=[1, 2])
+
+
+def test_a_function_of_math_calls_is_read_size_by_size():
+    """`lambda d: 1 / (1 + 0.01 * math.log(d))` met an array and raised TypeError ('only 0-dimensional arrays can
+    be converted to Python scalars'): the size-by-size fallback caught numpy's ambiguity only."""
+    import math
+
+    r = scale([1, 2, 4], 100, lambda d: 1 / (1 + 0.01 * math.log2(d)))
+    assert r.efficiency.tolist() == pytest.approx([1, 1 / 1.01, 1 / 1.02])
+    with pytest.raises(TypeError, match="must be real number"):  # a function's own error stays its own
+        scale([1, 2], 100, lambda d: math.log("x"))

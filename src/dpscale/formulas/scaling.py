@@ -111,8 +111,11 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
     if callable(fn):
         try:
             return fn(devices)
-        except ValueError as exc:  # `lambda d: 1.0 if d == 1 else 0.9` met an array: numpy's "truth value … ambiguous"
-            if fn is efficiency and is_array(devices) and devices.ndim and "ambiguous" in str(exc):
+        except (ValueError, TypeError) as exc:  # `lambda d: 1.0 if d == 1 else 0.9` met an array: numpy's "truth
+            # value … ambiguous"; `lambda d: 1 / (1 + 0.01 * math.log(d))`: "only … arrays can be converted to Python
+            # scalars"
+            said = str(exc)
+            if fn is efficiency and is_array(devices) and devices.ndim and ("ambiguous" in said or "scalars" in said):
                 import numpy as np  # (loaded: devices is an array)
 
                 each = [float(fn(x)) for x in devices.ravel().tolist()]  # size by size, as it was written for

@@ -146,7 +146,7 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
         if last.rule == "linear" and last.global_batch > GOYAL_MAX_BATCH:
             notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
     if last.noise_scale is not None:  # what the two factor columns mean, and where the batch stops paying
-        notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "int", lang)))
+        notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "rate", lang)))  # 2.5, not 2
     far = [p for p in plans if p.far_past_noise]
     if far:
         p = far[0]

@@ -191,8 +191,9 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         return localise(f"{x:.6g}", lang)
     if kind in ("hours", "times") and abs(x) >= 1e15:
         return localise(f"{x:.3g}" + {"hours": " h", "times": "×"}[kind], lang)
-    if kind in ("sig2", "sig3", "sig4"):
-        return number(float(f"{x:.{kind[3]}g}"), "float", lang)
+    if kind in ("sig2", "sig3", "sig4"):  # (below 1e-3 float's 1.200e-04 pads the digits: 0.00012)
+        x = float(f"{x:.{kind[3]}g}")
+        return localise(f"{x:.{kind[3]}g}", lang) if 0 < abs(x) < 1e-3 else number(x, "float", lang)
     if kind == "int":
         text = f"{x:,.0f}"
     elif kind == "rate":
