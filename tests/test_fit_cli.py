@@ -389,6 +389,8 @@ def test_only_refuses_a_key_twice_and_a_file_with_no_set_up(tmp_path, capsys):
     ):  # fmt: skip
         assert main(["fit", *argv, "--lang", lang]) == 2 and said in capsys.readouterr().err
     assert [r.throughput for r in read_runs(str(p), {"workload": "cnn"})] == [40.0, 76.0]  # the same twice: one
+    assert main(["fit", str(p), "--only", "workload="]) == 2  # no value: refused as such, not as a set-up
+    assert "--only: got 'workload='; allowed: KEY=VALUE" in capsys.readouterr().err
     assert main(["fit", str(p), "--only", "workload=cnn", "--only", "workload=cnn", "--resamples", "50"]) == 0
 
 
@@ -410,3 +412,9 @@ def test_a_calibration_on_one_line_and_a_record_over_several_are_named(tmp_path,
         (cut, "en", "cut.jsonl line 2: not valid JSON"),
     ):  # fmt: skip
         assert main(["fit", str(path), "--lang", lang]) == 2 and said in capsys.readouterr().err
+
+
+def test_the_split_note_takes_the_singular_in_spanish(capsys):
+    """'para 1 puntos por encima de la referencia': the Spanish singular had no 'puntos'."""
+    assert main(["fit", "--point", "1:1000", "--point", "2:1800", "--lang", "es", "--resamples", "100"]) == 0
+    assert "2 parámetros (transfer, latency) para 1 punto por encima de la referencia" in capsys.readouterr().out

@@ -453,6 +453,9 @@ def test_compute_that_slows_with_the_ranks_is_said_apart_from_communication(caps
     even = results.with_efficiency(results.summarise(raw(2, [1.1], [0.85]), job, 1.0), one)  # 6 %: within noise
     show_train([one, even], args)
     assert "grew" not in capsys.readouterr().out
+    four = results.with_efficiency(results.summarise(raw(4, [2.0], [1.6]), job, 1.0), one)  # the largest size's
+    show_train([one, even, four], args)
+    assert {"en": "2.00× from 1 to 4 ranks", "es": "2,00× de 1 a 4 procesos"}[lang] in capsys.readouterr().out
 
 
 def test_the_allreduce_table_says_three_digits_of_a_timed_bandwidth(capsys) -> None:
