@@ -396,3 +396,11 @@ def test_a_function_of_math_calls_is_read_size_by_size():
     assert r.efficiency.tolist() == pytest.approx([1, 1 / 1.01, 1 / 1.02])
     with pytest.raises(TypeError, match="must be real number"):  # a function's own error stays its own
         scale([1, 2], 100, lambda d: math.log("x"))
+
+
+def test_a_table_of_e_may_be_a_dict():
+    """PerSize({1: 1.0, 8: 0.9}) iterated the dict's sizes alone and said 'table: got [1, 8]'."""
+    t = dpscale.PerSize({1: 1.0, 8: 0.9})
+    assert t.table == ((1, 1.0), (8, 0.9)) and scale([1, 8], 100, t).actual_throughput.tolist() == [100.0, 720.0]
+    with pytest.raises(DpscaleError, match="efficiency: got 0.5"):
+        dpscale.PerSize({1: 0.5})

@@ -100,9 +100,10 @@ class PerSize(_Law):
     table: tuple[tuple[int, float], ...]
     continuous = False  # only its sizes: solve interpolates between them
 
-    def __init__(self, table: tuple[tuple[int, float], ...]) -> None:
+    def __init__(self, table: Any) -> None:
         # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1], each size once, E(1) = 1
-        # any iterable of pairs (a zip, dict items, numpy rows), not text
+        # any iterable of pairs (a zip, dict items, numpy rows) or a {devices: E} dict, not text
+        table = table.items() if isinstance(table, dict) else table  # (iterating a dict gave its sizes alone)
         pairs = None if isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") else list(table)
         if pairs is not None:
             pairs = [tuple(p) if isinstance(p, (list, tuple)) or is_array(p) else p for p in pairs]
