@@ -404,3 +404,14 @@ def test_a_table_of_e_may_be_a_dict():
     assert t.table == ((1, 1.0), (8, 0.9)) and scale([1, 8], 100, t).actual_throughput.tolist() == [100.0, 720.0]
     with pytest.raises(DpscaleError, match="efficiency: got 0.5"):
         dpscale.PerSize({1: 0.5})
+
+
+def test_notebook_spellings_of_sizes_and_deadlines():
+    """range(8, 65, 8) was 'devices: got range(…); allowed: a number or an array'; a deadline of '24h' said only
+    'allowed: a number', not how the library reads text."""
+    assert scale(range(1, 4), 100, 0.9).actual_throughput.tolist() == [100.0, 180.0, 270.0]
+    p = dpscale.predict(range(8, 33, 8), model="bert-large", throughput=150, system="dgx-a100")
+    assert p.devices.tolist() == [8, 16, 24, 32]
+    with pytest.raises(DpscaleError, match=r"deadline_hours: got '24h'; allowed: hours as a number \(parse_duration"):
+        dpscale.plan(1e6, 1, 100, [8], 0.9, deadline_hours="24h")
+    assert dpscale.plan(1e6, 1, 100, [8], 0.9, deadline_hours=dpscale.parse_duration("24h")).deadline_hours == 24

@@ -86,6 +86,8 @@ def as_number(x: Any, name: str) -> Any:
     """A real scalar (bools and text rejected) or a numpy array; lists become arrays."""
     if isinstance(x, bool) or isinstance(x, (str, bytes)):
         raise fail(name, x, "a number")
+    if isinstance(x, range):  # range(8, 65, 8): the sizes a notebook sweeps
+        x = list(x)
     if not isinstance(x, (Real, list, tuple)) and not is_array(x) and hasattr(x, "__float__"):
         try:  # Decimal('64'): a number that is not a numbers.Real
             x = float(x)

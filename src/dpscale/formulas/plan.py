@@ -114,6 +114,9 @@ def plan(
     given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
     sizes = sorted({int(d) for d in given.tolist()})
     price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
+    if isinstance(deadline_hours, str):  # '24h' is the CLI's spelling; the library takes hours
+        text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
+        raise fail("deadline_hours", deadline_hours, text)
     if deadline_hours is not None:
         check_positive(deadline_hours, "deadline", DURATION_ALLOWED)
     if budget is not None:
