@@ -107,14 +107,22 @@ def tree_allreduce_time(*args: Any) -> Any:
     return sum(allreduce_terms(*args, algorithm="tree"))
 
 
+AUTO = ("hierarchical", "tree", "ring")  # what "auto" chooses among; ties go to the earlier
+
+
+def _auto(args: tuple) -> tuple[list, Any]:
+    """Each candidate's allreduce_terms and the index "auto" picks, size by size: the fastest (within one node
+    the hierarchical is the ring; the tree's chain is never faster)."""
+    cands = [allreduce_terms(*args, algorithm=a) for a in AUTO]
+    return cands, np.argmin(np.broadcast_arrays(*(sum(c) for c in cands)), axis=0)
+
+
 def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
-    """allreduce_terms of the algorithm charged: "auto" takes the fastest of hierarchical, tree and flat ring,
-    size by size (within one node the hierarchical is the ring; the tree's chain is never faster)."""
+    """allreduce_terms of the algorithm charged: a forced one, or auto's pick (`_auto`)."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm != "auto":
         return allreduce_terms(*args, algorithm=algorithm)
-    cands = [allreduce_terms(*args, algorithm=a) for a in ("hierarchical", "tree", "ring")]
-    pick = np.argmin(np.broadcast_arrays(*(sum(c) for c in cands)), axis=0)  # ties: the earlier in this order
+    cands, pick = _auto(args)
     return tuple(np.choose(pick, [c[j] for c in cands]) for j in range(3))
 
 
@@ -131,10 +139,8 @@ def algorithm_charged(
     """The name of the algorithm `allreduce_time` charges at each size (as _chosen picks it): a forced one, or
     auto's fastest; within one node the hierarchical is named the ring it reduces to; "" for one rank."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
-    names = ("hierarchical", "tree", "ring")
     if algorithm == "auto":
-        cands = [sum(allreduce_terms(*args, algorithm=a)) for a in names]
-        name = np.asarray(names)[np.argmin(np.broadcast_arrays(*cands), axis=0)]
+        name = np.asarray(AUTO)[_auto(args)[1]]
     else:
         name = np.full(np.broadcast(*args).shape, algorithm)
     one_node = np.broadcast_to(nodes(ranks, gpus_per_node)[1] <= 1, name.shape) & (name == "hierarchical")
