@@ -319,3 +319,33 @@ def test_the_summary_says_errors_to_three_digits(capsys):
     said = out + err
     assert rc == 0 and "median abs error 0.0231, 90th percentile 0.125, max 0.293" in said
     assert "would err by 0.059 median" in said
+
+
+@needs_dev
+@pytest.mark.parametrize("mode", ["predict", "fit"])
+def test_csv_keeps_long_configuration_ids_whole_and_the_table_marks_the_cut(tmp_path, capsys, mode):
+    """--csv wrote each id cut to 60 characters, as the table does: '…-seq128-bs100-TF32' came out '…-seq128-bs1'
+    (another batch, and no key to join back to DATA.csv). The table still cuts, now with '…'."""
+    header, recs = rows()
+    long_id = "DLE-PyT-BART-large-pretrain-DGXA100-80G-multinode-seq128-bs100-TF32"  # 67 characters
+    path = write(tmp_path / "long.csv", header, [{**r, "cfg": long_id} for r in recs])
+    rc, out, _ = run(capsys, "validate", str(path), "--mode", mode, "--csv")
+    got = list(csv.DictReader(io.StringIO(out)))
+    assert rc == 0 and got and {r["cfg"] for r in got} == {long_id}
+    rc, out, _ = run(capsys, "validate", str(path), "--mode", mode)
+    assert rc == 0 and long_id[:59] + "…" in out and long_id not in out
+
+
+@needs_dev
+@pytest.mark.parametrize(("mode", "band"), [("predict", "predicted_lo"), ("fit", "efficiency_lo")])
+def test_csv_with_nothing_to_check_is_still_csv(tmp_path, capsys, mode, band):
+    """A file of baselines alone printed its 'nothing to check' sentence on stdout under --csv, where a reader
+    expects CSV: now the header of the rows it would hold, and the sentence on stderr."""
+    header, recs = rows()
+    path = write(tmp_path / "base.csv", header, recs[:1])
+    rc, out, err = run(capsys, "validate", str(path), "--mode", mode, "--csv")
+    reader = csv.DictReader(io.StringIO(out))
+    assert rc == 0 and list(reader) == [] and reader.fieldnames[:6] == [
+        "cfg", "devices", "measured", "predicted", "error", "signed_error"
+    ] and band in reader.fieldnames  # fmt: skip
+    assert "nothing to check" in err

@@ -3,10 +3,12 @@ measurements; several files are checked as one set (e.g. the dev set and validat
 
 from __future__ import annotations
 
+import sys
+
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_output_args
 from dpscale.faces.i18n import label, number
-from dpscale.faces.output import Column, emit, to_json
+from dpscale.faces.output import Column, emit, to_json, write_csv
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -70,9 +72,15 @@ def run(args: argparse.Namespace) -> int:
         why = label(key, args.lang).format(
             configs=report.get("skipped_configs") or len(report.get("baseline_only", []))
         )
+        if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
+            write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
+            print(f"{label('note', args.lang)}: {why}", file=sys.stderr)
+            return 0
         print(f"dpscale validate --mode {args.mode}: {where}: {why}")
         return 0
-    rows = [dict(r, cfg=r["cfg"][:60]) for r in report["rows"]]
+    # The table cuts a long configuration id to fit, marked with '…' ('…-bs100-TF32' once read '…-bs1', another
+    # batch); --csv keeps the id whole, as in DATA.csv, so its rows can be joined back to the file's.
+    rows = report["rows"] if args.csv else [dict(r, cfg=_cut(r["cfg"])) for r in report["rows"]]
     lang = args.lang
     num = lambda key, kind="sig3": number(report[key], kind, lang)  # noqa: E731 (errors in E: 0.0231, as the docs)
     notes = [
@@ -94,3 +102,13 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
     return 0
+
+
+# The band columns each mode's rows carry after COLUMNS (--csv writes them too)
+BAND_KEYS = {"predict": ("predicted_lo", "predicted_hi"), "fit": ("efficiency_lo", "efficiency_hi")}
+CFG_WIDTH = 60  # characters of a configuration id the table shows
+
+
+def _cut(cfg: str) -> str:
+    """A configuration id for the table: whole, or its first characters and '…' when longer than CFG_WIDTH."""
+    return cfg if len(cfg) <= CFG_WIDTH else cfg[: CFG_WIDTH - 1] + "…"
