@@ -1123,3 +1123,27 @@ def test_the_table_says_what_was_predicted(capsys):
     rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8", "--intra-bw", "300",
                      "--inter-bw", "100", "-d", "8", "--lang", "es")  # fmt: skip
     assert rc == 0 and out.splitlines()[0] == "dpscale predict: 1,3e+09 parámetros, fp32, lote 32, 8 GPU/nodo"
+
+
+def test_a_calibration_table_with_a_size_twice_reads_their_mean(tmp_path, capsys):
+    """Two runs of one size in a table (files joined) went to np.interp, which needs increasing sizes: the 1 MiB
+    bucket read neither run nor their mean, and the note said '4 sizes' of 3. Now the runs count once, at their mean;
+    a bad run is still named rather than averaged away."""
+    kw = dict(params=2.5e8, step_time_s=0.05, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
+    twice = predict(8, calibration=_calib(tmp_path, [(MIB, 20.0), (MIB, 60.0), (32 * MIB, 100.0), (256 * MIB, 100.0)]),
+                    **kw)  # fmt: skip
+    sizes, counts = bucket_runs(2.5e8 * 4, 25 * MIB, MIB)
+    b = np.interp(np.log(sizes), np.log([MIB, 32 * MIB, 256 * MIB]), [40, 100, 100])  # 40: the two runs' mean
+    assert twice.records()[0]["allreduce_s"] == pytest.approx((counts * 1.75 * sizes / (b * 1e9)).sum())
+    assert [n.fields["n"] for n in twice.notes if n.key == "calibration_table"] == [3]
+    with pytest.raises(DpscaleError, match="point bytes 1.04858e\\+06, busbw_gbs 0; allowed"):
+        predict(8, calibration=_calib(tmp_path, [(MIB, 0.0), (MIB, 150.0)]), **kw)
+
+
+def test_a_calibration_path_may_be_a_pathlib_path(tmp_path):
+    """system_file took a Path; calibration refused one with 'allowed: a path to a … file, or a Calibration'."""
+    kw = dict(params=2.5e8, step_time_s=0.05, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
+    path = _calib(tmp_path, [(MIB, 20.0), (32 * MIB, 100.0)])
+    by_path = predict([8, 64], calibration=Path(path), **kw)
+    assert by_path.records() == predict([8, 64], calibration=path, **kw).records()
+    assert {n.key for n in by_path.notes} >= {"calibration_table"}

@@ -9,6 +9,7 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import json
+import os
 from collections import namedtuple
 from typing import Any
 
@@ -220,6 +221,12 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
             f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
             f"and busbw_gbs > 0 and ≤ {hi:g}"
         )
+    # Repeated sizes (two runs of `measure allreduce` in one table) count once, at their mean busbw: np.interp
+    # needs increasing sizes, and two at one size once read the curve at neither and said '2 sizes'
+    by_size: dict[float, list[float]] = {}
+    for s, b in points:
+        by_size.setdefault(s, []).append(b)
+    points = sorted((s, sum(bs) / len(bs)) for s, bs in by_size.items())
     if len(points) >= 2:
         curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
         return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
@@ -419,6 +426,8 @@ def predict(
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
     cal = DEFAULT
     notes: list[str] = []
+    if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
+        calibration = os.fspath(calibration)
     if isinstance(calibration, str):
         cal, busbw, curve = load_calibration(calibration)
         by_table = curve is not None
