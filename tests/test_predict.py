@@ -292,7 +292,10 @@ def test_system_file(tmp_path, capsys):
         (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": "foo"}', "gpu 'foo'; allowed:"),
         ('{"name": "caf\u00e9"}'.encode("latin-1"), "not UTF-8 text"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),  # once a RecursionError traceback
-        (b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}', "cpu_cores -4; allowed"),
+        (
+            b'{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}',
+            "cpu_cores: got -4; allowed",
+        ),
         # two systems and no --system: the first in the file was taken without a word
         (
             b'{"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 10, "inter_bw_gbs": 1}, "b": {"gpus_per_node": 8, '
@@ -1147,3 +1150,23 @@ def test_a_calibration_path_may_be_a_pathlib_path(tmp_path):
     by_path = predict([8, 64], calibration=Path(path), **kw)
     assert by_path.records() == predict([8, 64], calibration=path, **kw).records()
     assert {n.key for n in by_path.notes} >= {"calibration_table"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--system", "dgx-a100", "--zero", "3", "--algorithm", "tree"],
+         "--algorithm: se recibió 'tree'; se admite: auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son "
+         "anillos)"),
+        (["--system-file", "cores"],
+         "--system-file: cpu_cores: se recibió -4; se admite: los núcleos de CPU del anfitrión, un número entero de 1 "
+         "a 1.000.000"),
+    ],
+)  # fmt: skip
+def test_predict_refusals_said_in_english_before_are_said_in_spanish(tmp_path, capsys, argv, said):
+    """Under --lang es these two stayed English ('auto or ring with …'; 'cpu_cores -4; allowed: the host's …')."""
+    f = tmp_path / "sys.json"
+    f.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}))
+    argv = [str(f) if a == "cores" else a for a in argv]
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", *argv, "--lang", "es")
+    assert rc == 2 and err.strip().endswith(said) and len(err.strip().splitlines()) == 1

@@ -148,9 +148,8 @@ def cluster(
     check_range(inter, "--inter-bw", *BANDWIDTH)
     cores = base.get("cpu_cores")
     if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or not 1 <= cores <= 1e6):
-        raise DpscaleError(
-            f"--system-file: cpu_cores {cores!r}; allowed: the host's CPU cores, a whole number from 1 to 1,000,000"
-        )
+        # (errors.fail's form, so --lang es says it: it was English whatever the language)
+        raise fail("--system-file: cpu_cores", cores, "the host's CPU cores, a whole number from 1 to 1,000,000")
     link = base.get("intra_link")
     links = catalog.table("links")
     if link is not None and (not isinstance(link, str) or link not in links):  # 'pcie-4' took NVLink's hop silently

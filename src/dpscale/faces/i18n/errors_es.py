@@ -77,6 +77,12 @@ ALLOWED: dict[str, dict[str, str]] = {
             "calibración del all-reduce (para predict --calibration)"
         ),
         "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
+        "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)": (
+            "auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son anillos)"
+        ),
+        "the host's CPU cores, a whole number from 1 to 1,000,000": (
+            "los núcleos de CPU del anfitrión, un número entero de 1 a 1.000.000"
+        ),
         "KEY=VALUE with KEY one of workload, params, batch, backend, device, steps, threads, zero "
         "(e.g. workload=cnn)": (
             "CLAVE=VALOR con CLAVE una de las del registro (workload, params, batch, backend, device, `steps`, "
