@@ -1170,3 +1170,14 @@ def test_predict_refusals_said_in_english_before_are_said_in_spanish(tmp_path, c
     argv = [str(f) if a == "cores" else a for a in argv]
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", *argv, "--lang", "es")
     assert rc == 2 and err.strip().endswith(said) and len(err.strip().splitlines()) == 1
+
+
+def test_decimal_inputs_are_numbers():
+    """Decimal is not a numbers.Real: throughput=Decimal('150') reached float / Decimal in the FLOPs check."""
+    from decimal import Decimal
+
+    kw = dict(model="bert-large", precision="amp", system="dgx-a100")
+    exact = predict([1, 8, 64], throughput=150.0, **kw).efficiency_values
+    assert np.array_equal(predict([1, 8, 64], throughput=Decimal("150"), **kw).efficiency_values, exact)
+    with pytest.raises(DpscaleError, match=r"^--throughput: got nan; allowed: "):
+        predict([8], throughput=Decimal("nan"), **kw)

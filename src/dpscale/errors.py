@@ -123,7 +123,8 @@ def one(x: Any, name: str) -> Any:
     of several values is refused by name — numpy's 'truth value of an array is ambiguous' named nothing. A
     one-element array is its number; anything else passes to the caller's own check."""
     if not (is_array(x) or isinstance(x, (list, tuple))):
-        if isinstance(x, Real) and not isinstance(x, (bool, int, float)):  # Fraction(17, 2): numpy made object arrays
+        # Fraction(17, 2) made numpy object arrays; Decimal('150') (not a numbers.Real) reached arithmetic with floats
+        if not isinstance(x, (bool, int, float, str, bytes)) and (isinstance(x, Real) or hasattr(x, "__float__")):
             return as_number(x, name)
         return x
     import numpy as np
