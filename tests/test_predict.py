@@ -1181,3 +1181,15 @@ def test_decimal_inputs_are_numbers():
     assert np.array_equal(predict([1, 8, 64], throughput=Decimal("150"), **kw).efficiency_values, exact)
     with pytest.raises(DpscaleError, match=r"^--throughput: got nan; allowed: "):
         predict([8], throughput=Decimal("nan"), **kw)
+
+
+def test_precision_labels_are_read_word_by_word():
+    """Published labels map by their words; a word that merely contains one ('clamp') is refused, not read as amp."""
+    from dpscale.sources.predict import normalise_precision
+
+    said = {"AMP (mixed FP16)": "amp", "TF32 + XLA": "tf32", "mixed precision (apex AMP O2)": "amp",
+            "FP32": "fp32", "BF16": "bf16", "half": "fp16", "fp16-amp": "amp"}  # fmt: skip
+    assert {label: normalise_precision(label) for label in said} == said
+    for wrong in ("clamp", "ramp", "tf320"):
+        with pytest.raises(DpscaleError, match=rf"^--precision: got '{wrong}'; allowed: fp32, tf32, amp, fp16, bf16$"):
+            normalise_precision(wrong)

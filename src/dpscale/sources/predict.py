@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import namedtuple
 from typing import Any
 
@@ -109,15 +110,15 @@ DECODE_PER_CORE = 125.0
 
 
 def normalise_precision(label: str, flag: str = "--precision") -> str:
-    """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key."""
+    """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
+    substring read 'clamp' as amp."""
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
-    for key, words in (("amp", ("amp", "mixed")), ("bf16", ("bf16",)), ("fp16", ("fp16", "half"))):
-        if any(w in text for w in words):
-            return key
-    for key in ("tf32", "fp32"):
-        if key in text:
+    said = set(re.findall(r"[a-z0-9]+", text))
+    for key, words in (("amp", ("amp", "mixed")), ("bf16", ("bf16",)), ("fp16", ("fp16", "half")), ("tf32", ("tf32",)),
+                       ("fp32", ("fp32",))):  # fmt: skip
+        if said.intersection(words):
             return key
     raise fail(flag, label, ", ".join(PRECISIONS))
 
