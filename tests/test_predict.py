@@ -1193,3 +1193,33 @@ def test_precision_labels_are_read_word_by_word():
     for wrong in ("clamp", "ramp", "tf320"):
         with pytest.raises(DpscaleError, match=rf"^--precision: got '{wrong}'; allowed: fp32, tf32, amp, fp16, bf16$"):
             normalise_precision(wrong)
+
+
+def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
+    """A byte-order mark (Windows editors) is read; a key one letter from a field the predictor reads is refused
+    (it would be ignored and the prediction made without it); keys that only describe the system pass."""
+    fields = '"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "gpu": "a100-80gb"'
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + ('{"systems": {"a": {' + fields + "}}}").encode())
+    (tmp_path / "plain.json").write_text('{"systems": {"a": {' + fields + ', "notes": "ours", "inter_link": "ib"}}}')
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8, 16])
+    assert predict(system_file=str(tmp_path / "bom.json"), **kw).efficiency_values[1] == pytest.approx(
+        predict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, gpu="a100-80gb", **kw).efficiency_values[1]
+    )
+    assert predict(system_file=str(tmp_path / "plain.json"), **kw).efficiency_values[1] < 1
+    (tmp_path / "typo.json").write_text('{"systems": {"a": {' + fields + ', "cpu_core": 64}}}')
+    rc, out, err = run(
+        capsys,
+        "predict",
+        "--params",
+        "1e8",
+        "--step-time",
+        "0.1",
+        "-d",
+        "8",
+        "--system-file",
+        str(tmp_path / "typo.json"),
+    )
+    assert rc == 2 and out == ""
+    assert err.strip().endswith("system 'a': key 'cpu_core' (did you mean 'cpu_cores'?); allowed: "
+                                     "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link and keys "
+                                     "that describe it")  # fmt: skip

@@ -357,6 +357,9 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "empty.json": (b"{}", "empty.json: se admite: un objeto {'systems': {nombre: {...}}}"),  # was system 'custom'
         "true.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": true,") + "}}}").encode(),
                       "true.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node"),
+        "misspelt.json": (('{"systems": {"a": {"cpu_core": 64, ' + ok + "}}}").encode(),
+                      "misspelt.json: sistema 'a': clave 'cpu_core' (¿quiso decir 'cpu_cores'?); se admite: "
+                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link y claves"),
     }  # fmt: skip
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out = []

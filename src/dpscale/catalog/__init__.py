@@ -82,7 +82,7 @@ SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
     try:
-        data = json.loads(read_text(path))
+        data = json.loads(read_text(path, "utf-8-sig"))  # a byte-order mark, as Windows editors save, is no error
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except UnicodeDecodeError:
@@ -115,10 +115,28 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(
             f"{flag}: {path}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
         )
+    _misspelt_key(entry, key, path, flag)
     g = entry["gpus_per_node"]
     if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
         raise DpscaleError(f"{flag}: {path}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")
     return {"key": key, **entry}
+
+
+# The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
+READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link")
+
+
+def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:
+    """A key one letter from a field the predictor reads ('cpu_core') would be ignored without a word, and the
+    prediction made without it: refuse it instead. Keys far from all of them describe the system and pass."""
+    import difflib
+
+    known = {k for e in table("systems").values() for k in e}  # the catalog's own (inter_link is one from intra)
+    for k in entry:
+        near = difflib.get_close_matches(str(k), READ_KEYS, n=1, cutoff=0.8) if k not in known else []
+        if near:
+            raise DpscaleError(f"{flag}: {path}: system {key!r}: key {k!r} (did you mean {near[0]!r}?); allowed: "
+                               f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
 
 
 def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:

@@ -511,6 +511,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpus_per_node (?P<g>.+?); allowed: a whole number ≥ 1",
          "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
+         r"allowed: (?P<keys>.+) and keys that describe it",
+         "{flag}: {f}: sistema {k}: clave {g} (¿quiso decir {m}?); se admite: {keys} y claves que lo describan"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
