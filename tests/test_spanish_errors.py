@@ -266,6 +266,9 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["fit", str(tmp / "row.csv")], "row.csv línea 2: se recibieron 3 campos; se admite: 2, como en la cabecera "
          "(escriba los números sin separador de miles"),
         (["validate", str(tmp / "field.csv")], "field.csv línea 1: no es una fila CSV legible ("),
+        (["predict", "-d", "8", "-v", "20", "--baseline-devices", "32", "--model", "gpt2-xl", "-b", "8", "--system",
+          "aws-p4d"], "--baseline-devices con --throughput/--step-time: un paso de 0,4 s con 32 dispositivos es más "
+         "corto que el all-reduce y la espera modelados de este clúster por sí solos ("),
         (["memory", "-d", "64", "--gpu", "a100-80gb"], "--params: falta; se admite: un número de parámetros de 1 a "
          "1e+15, o un modelo --model"),
         (["calc", "-d", "8", "-v", "100", "-e", "0.9", "--plot", str(tmp / "none" / "x.png")], "--plot: se recibió "),

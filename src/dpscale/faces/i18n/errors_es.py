@@ -514,6 +514,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
          "{flag}: {f}: sistema {k}: clave {g} (¿quiso decir {m}?); se admite: {keys} y claves que lo describan"),
+        (r"(?P<flag>--baseline-devices) with --throughput/--step-time: a step of (?P<x>[\d.e+-]+) s at "
+         r"(?P<n1>\d+) devices is shorter than this cluster's modelled all-reduce and wait alone "
+         r"\((?P<t>[\d.e+-]+) s\); allowed: a baseline measured on this model and cluster, or at one device",
+         "{flag} con --throughput/--step-time: un paso de {x} s con {n1} dispositivos es más corto que el all-reduce "
+         "y la espera modelados de este clúster por sí solos ({t} s); se admite: una referencia medida con este "
+         "modelo y clúster, o con un dispositivo"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
