@@ -42,6 +42,20 @@ def test_goyal_plan_with_warmup():
     assert batch_plan(32, devices=32, dataset_size=1_281_167, warmup_epochs=0.1).warmup_steps == 125
 
 
+def test_goyal_warmup_only_when_the_batch_grew():
+    # 32 × 8 = 256 = the reference batch: the LR stays 0.1 and there is nothing to warm up to; 32 × 16 = 512 grew
+    same = batch_plan(32, 8, base_lr=0.1, base_batch=256, dataset_size=1_281_167)
+    assert same.learning_rate == pytest.approx(0.1) and (same.warmup_epochs, same.warmup_steps) == (None, None)
+    grew = batch_plan(32, 16, base_lr=0.1, base_batch=256, dataset_size=1_281_167)
+    assert grew.warmup_epochs == 5.0 and grew.warmup_steps == 5 * math.ceil(1_281_167 / 512) == 12_515
+
+
+def test_a_reference_learning_rate_needs_its_batch_in_the_library_too():
+    for kw in (dict(base_lr=0.1), dict(base_batch=256)):
+        with pytest.raises(DpscaleError, match="base_lr/base_batch: got .*; allowed: both, or neither"):
+            batch_plan(32, 8, **kw)
+
+
 def test_adam_defaults_to_sqrt_without_warmup():
     p = batch_plan(64, 16, base_lr=1e-4, base_batch=256, optimizer="adam")
     assert p.rule == "sqrt" and p.learning_rate == pytest.approx(2e-4) and p.warmup_epochs is None

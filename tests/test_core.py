@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import dpscale
@@ -21,6 +21,12 @@ def test_worked_example_exact():
     assert r.speedup == 57.6
     assert r.lost_throughput == 12_800
     assert r.effective_devices == 57.6
+
+
+def test_efficiency_defaults_to_ideal_scaling():
+    # scale(d, v) with no E is the ideal: A = I = d·v = 64 × 2,000 = 128,000/s, speedup 64, nothing lost
+    r = scale(64, 2000)
+    assert (r.actual_throughput, r.speedup, r.lost_throughput, r.efficiency) == (128_000, 64, 0, 1.0)
 
 
 def test_result_is_immutable():
@@ -80,6 +86,9 @@ def test_solve_superlinear_is_reported_not_rejected():
     s = solve(devices=8, per_device_throughput=100, actual_throughput=816)
     assert s.exact == pytest.approx(1.02)
     assert s.notes and "superlinear" in s.notes[0]
+    # E = 800 / (8 × 100) = 1 exactly is ideal scaling, not superlinear: no note
+    ideal = solve(devices=8, per_device_throughput=100, actual_throughput=800)
+    assert ideal.exact == 1.0 and ideal.notes == ()
 
 
 def test_solved_efficiency_past_two_is_a_unit_slip_and_one_device_is_one():
@@ -232,6 +241,7 @@ def test_properties(d, v, e):
 
 
 @given(devices, throughputs, effs)
+@example(d=2, v=100.0, e=0.9)  # a target speedup of 1.8, between one device's 1 and 2: E holds from two on
 def test_solve_inverts_scale(d, v, e):
     r = scale(d, v, e)
     e_d = at(d, e)
@@ -241,6 +251,9 @@ def test_solve_inverts_scale(d, v, e):
     back = solve(per_device_throughput=v, efficiency=e, actual_throughput=r.actual_throughput)
     if d * e > 1:
         assert back.result.devices == d and back.exact == pytest.approx(d)
+        # the solved size's own figures, at its E (not one device's E = 1): A = d·v·E back again
+        assert back.result.efficiency == pytest.approx(e_d)
+        assert back.result.actual_throughput == pytest.approx(r.actual_throughput)
     else:  # one device alone (E(1) = 1) is as fast: the smallest size that reaches the target
         assert back.result.devices == 1 and back.result.speedup == 1.0
 

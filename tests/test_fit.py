@@ -37,6 +37,16 @@ def test_exact_usl_is_recovered_and_chosen():
     assert f.peak()["devices"] == pytest.approx(math.sqrt(0.98 / 1e-4), rel=1e-3)
 
 
+def test_exact_amdahl_is_recovered():
+    # Amdahl with s = 0.05: E(d) = 1/(1 + 0.05·(d − 1)), 1/(1 + 0.05·127) = 0.136 at 128; the fitted serial
+    # fraction is s itself (the ridge shrinks exact data a hair), and its E is the law's at a size not measured
+    d = SIZES
+    f = fit(devices=d, throughput=1000.0 * d / (1 + 0.05 * (d - 1)), law="amdahl")
+    p = f.parameters["serial_fraction"]
+    assert p.value == pytest.approx(0.05, rel=2e-3) and p.lo <= 0.05 <= p.hi
+    assert f.efficiency(256) == pytest.approx(1 / (1 + 0.05 * 255), rel=2e-3)
+
+
 def test_noisy_usl_parameters_lie_in_their_intervals():
     """90 % intervals of σ and κ from 1 % noisy data cover the true values in most of 20 data sets."""
     hits = np.zeros(2)

@@ -174,6 +174,8 @@ def test_solving_for_devices_reads_a_table_at_its_own_sizes():
     assert solve(per_device_throughput=100, efficiency=table, speedup=7.2).exact == 8.0
     half = solve(per_device_throughput=100, efficiency=table, actual_throughput=50)  # half of one device's rate
     assert half.result.devices == 1 and half.exact == 0.5
+    # one device runs at its own rate (E(1) = 1, not the table's nearest E): 100/s, speedup 1
+    assert (half.result.efficiency, half.result.actual_throughput, half.result.speedup) == (1.0, 100.0, 1.0)
     with pytest.raises(DpscaleError, match=r"target 3,000/s \(speedup 30\): beyond this table \(its best is "
                                            r"2,560/s \(speedup 25.6\) at 32 devices\)"):  # fmt: skip
         solve(per_device_throughput=100, efficiency=table, actual_throughput=3000)

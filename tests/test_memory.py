@@ -221,8 +221,12 @@ def test_fp32_activations_take_four_bytes_a_value(capsys):
     assert activation_bytes_per_layer(shape, 4, value_bytes=4) == 2 * activation_bytes_per_layer(shape, 4)
     argv = ["memory", "--model", "gpt2", "--zero", "0", "--json"]
     half = json.loads(run(capsys, *argv)[1])["activation_bytes_per_device"]
+    # GPT-2 (L = 12, h = 768, a = 12, s = 1024), b = 1, 16-bit: L·sbh(34 + 5as/h) = 12 · 786,432 · 114 bytes
+    assert half == 12 * 1024 * 768 * (34 + 5 * 12 * 1024 / 768) == 1_075_838_976
     rc, out, _ = run(capsys, *argv, "--precision", "fp32")
     assert rc == 0 and json.loads(out)["activation_bytes_per_device"] == 2 * half
+    rc, out, _ = run(capsys, *argv, "--precision", "bf16")  # 16-bit values too: the same bytes as mixed
+    assert rc == 0 and json.loads(out)["activation_bytes_per_device"] == half
     rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--precision", "fp32")
     assert "32-bit, all layers" in out and "16-bit" not in out
 

@@ -173,6 +173,9 @@ def test_zb_h2_short_of_2p_minus_1_reports_zb_h1s_bubble_not_zero():
     # its zero rests on 2p − 1 micro-batches in flight [ZB]; with fewer it once printed 0.0 % beside a note saying so
     assert pipeline(4, 7, "zb-h2").bubble_overhead == 0.0
     assert pipeline(4, 5, "zb-h2").bubble_overhead == pipeline(4, 5, "zb-h1").bubble_overhead == 3 / 15
+    # the edge: m = 6 = 2p − 2 is one short of 2p − 1 = 7, so ZB-H1's (p − 1)/(3m) = 3/18 and the note
+    short = pipeline(4, 6, "zb-h2")
+    assert short.bubble_overhead == 3 / 18 and "2p − 1 = 7 micro-batches" in cautions(short)[0]
 
 
 def test_one_replica_is_no_data_parallelism():

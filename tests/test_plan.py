@@ -205,6 +205,16 @@ def test_the_knee_is_where_adding_devices_stops_paying_for_good():
     assert steady.knee is None
     # E = 0.4: no step adds half a device, so the knee is the single device
     assert plan(1e6, 1, 100, [1, 2, 4, 8], 0.4).knee == 1
+    # E = 0.5 from two on: every step adds exactly 0.5 a device, which is not under the 0.5 threshold: no knee
+    assert [p.marginal_speedup for p in plan(1e6, 1, 100, [2, 4, 8], 0.5).points[1:]] == [0.5, 0.5]
+    assert plan(1e6, 1, 100, [2, 4, 8], 0.5).knee is None
+
+
+def test_a_size_that_finishes_exactly_on_the_deadline_or_the_budget_qualifies():
+    # 360,000 samples at 100/s on one device: 3,600 s = 1 h exactly, 1 device-hour at 2 per hour = 2 exactly
+    r = plan(360_000, 1, 100, [1], 1.0, price_per_device_hour=2, deadline_hours=1, budget=2)
+    assert (r.points[0].hours, r.points[0].cost) == (1.0, 2.0)
+    assert r.cheapest_meeting_deadline == 1 and r.fastest_within_budget == 1
 
 
 def test_short_and_huge_times_keep_their_digits(capsys):
