@@ -110,6 +110,9 @@ def test_least_sharded_fits():
     assert [f.fits for f in fits] == [False, True, True, True]
     assert least_sharded(fits) == 1
     assert least_sharded(fit_all(7.5e9, 64, 40e9, 32e9)) is None  # activations alone exceed the device
+    # a need of exactly the memory fits, with no room left: 1e9 × 16 bytes (DDP, mixed Adam) on 16e9 bytes
+    exact = fit_all(1e9, 1, 0.0, 16e9)[0]
+    assert (exact.total_bytes_per_device, exact.headroom_bytes, exact.fits) == (16e9, 0.0, True)
 
 
 @given(
