@@ -78,10 +78,12 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--batch", "0"], "--batch: got 0; allowed: a whole number ≥ 1"),  # once silently the default 64
+        (["--batch", "0"], "--batch: got 0; allowed: a whole number from 1 to 1,000,000,000"),  # once the default 64
+        (["--batch", "99999999999999"], "--batch: got 99999999999999; allowed: a whole number from 1 to"),  # traceback
+        (["--steps", "1000000001"], "--steps: got 1000000001; allowed: a whole number from 1 to 1,000,000,000"),
         (["--timeout", "0"], "--timeout: got 0; allowed: seconds > 0"),  # once a C++ timeout stack
         (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
-        (["--iters", "-5"], "--iters: got -5; allowed: a whole number ≥ 1"),  # ran 3 iterations quietly
+        (["--iters", "-5"], "--iters: got -5; allowed: a whole number from 1 to"),  # ran 3 iterations quietly
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
         (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
         (["allreduce", "--zero", "2"], "--zero: belongs to training (the default mode), not to allreduce"),
@@ -227,6 +229,24 @@ def test_jsonl_append_and_baseline_from_file(tmp_path) -> None:
     assert results.baseline_from_file(path, two)["devices"] == 1
     lines = [json.loads(x) for x in open(path)]
     assert lines[0]["devices"] == 1 and lines[0]["throughput"] == pytest.approx(50.0)
+
+
+def test_a_record_appended_after_an_unterminated_last_line_keeps_both(tmp_path, capsys) -> None:
+    """A file whose last record had no newline (`echo -n`, an editor) took the next record on the same line: both
+    were then unreadable, and `dpscale fit` refused the file ('line 1: not valid JSON (Extra data)')."""
+    job = Job(batch=10, steps=5)
+    f = tmp_path / "r.jsonl"
+    one = results.with_efficiency(results.summarise(raw(1, [1.0], [0.8]), job, 1.0), None)
+    f.write_text(json.dumps(one))  # no newline at the end
+    results.check_writable(str(f), jsonl=True)
+    two = results.summarise(raw(2, [1.25], [0.8]), job, 1.0)
+    results.append_jsonl(str(f), results.with_efficiency(two, results.baseline_from_file(str(f), two)))
+    lines = f.read_text().splitlines()
+    assert [json.loads(x)["devices"] for x in lines] == [1, 2]
+    assert json.loads(lines[1])["efficiency"] == pytest.approx(0.8)
+    assert main(["fit", str(f), "--law", "amdahl", "--json"]) == 0, capsys.readouterr().err
+    results.append_jsonl(str(f), one)  # an ordinary file: no blank line between records
+    assert f.read_text().count("\n") == 3 and "\n\n" not in f.read_text()
 
 
 def test_efficiency_against_a_baseline_of_two_ranks() -> None:

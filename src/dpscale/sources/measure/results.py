@@ -233,7 +233,9 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
     line = json.dumps(_finite(rec), ensure_ascii=False)
     try:
         with open(path, "a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
+            # a file whose last line has no newline (typed by hand, `echo -n`, a copy cut short) would run this record
+            # into that line: both then unreadable to `dpscale fit`, the earlier size lost with the new one
+            fh.write(("\n" if _ends_open(path) else "") + line + "\n")
             fh.flush()
             try:
                 import os
@@ -243,6 +245,19 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
                 pass
     except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
         raise NotSaved(path, exc.strerror or str(exc), rec) from None
+
+
+def _ends_open(path: str) -> bool:
+    """Whether a regular file ends in something other than a newline (its last line is unterminated)."""
+    p = Path(path)
+    if not p.is_file():  # (a device such as /dev/full has no last byte to read)
+        return False
+    with open(p, "rb") as fh:
+        fh.seek(0, 2)
+        if fh.tell() == 0:
+            return False
+        fh.seek(-1, 2)
+        return fh.read(1) != b"\n"
 
 
 def _finite(x: Any) -> Any:

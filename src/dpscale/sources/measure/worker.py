@@ -22,6 +22,8 @@ from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import on_cuda, unused_by_allreduce
 from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
 
+BIG = 10**9  # steps, repeats, batch, iterations: past this a run would never end or never start (as `dpscale measure`)
+
 
 class _Parser(argparse.ArgumentParser):
     """One line on rank 0 (every rank parses the same flags), exit 2 — not a usage dump per rank."""
@@ -54,16 +56,15 @@ def parser() -> argparse.ArgumentParser:
 def job_from(a: argparse.Namespace) -> Job:
     from dpscale.sources.measure.calibration import parse_sizes
 
-    checks = (("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1), ("--iters", a.iters, 1))
-    for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly)
-        if v < lo:
-            raise DpscaleError(f"{flag}: got {v}; allowed: a whole number ≥ {lo}")
     if a.mode == "allreduce":
         unused_by_allreduce(a.model_file, a.batch, a.workload)
     a.workload = a.workload or "mlp"
     batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
-    if batch < 1:
-        raise DpscaleError(f"--batch: got {batch}; allowed: a whole number ≥ 1")
+    checks = (("--batch", batch, 1), ("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1),
+              ("--iters", a.iters, 1))  # fmt: skip
+    for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly; --batch 1e14 was a rank's traceback)
+        if not lo <= v <= BIG:
+            raise DpscaleError(f"{flag}: got {v}; allowed: a whole number from {lo} to {BIG:,}")
     if a.threads is not None and not 1 <= a.threads <= 1024:
         raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to 1,024")
     if not 0 < a.timeout <= 1e6:  # (nan fails this too)
