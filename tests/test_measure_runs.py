@@ -524,3 +524,24 @@ def test_an_interrupt_in_process_gives_the_caller_its_ctrl_c_back(capsys, monkey
     before = signal.getsignal(signal.SIGINT)
     assert main(["measure", "--devices", "1", *TINY]) == 130
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_a_finished_size_s_progress_reaches_its_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ranks' last beats (the last steps, the standalone all-reduce, the replica check) could all come after the
+    watcher's last poll, which then saw the ranks gone and returned: a finished size's bar stood at 98 %. The
+    watcher here wakes only once the rank has exited, so it sees no beat on its own."""
+    from multiprocessing.connection import wait
+
+    from dpscale.sources.measure import launcher
+    from dpscale.sources.measure.jobs import Job
+
+    def at_exit_only(objects: list, timeout: float | None = None) -> None:
+        wait(objects)  # until the rank has exited (no 0.1 s polls) ...
+        time.sleep(0.5)  # ... and can be reaped: the next look finds it gone, as a poll just after its exit would
+
+    monkeypatch.setattr(launcher, "wait", at_exit_only)
+    job = Job(batch=8, steps=1, warmup=0, repeats=1, threads=1, device="cpu", fault=None)
+    seen: list[tuple[int, int]] = []
+    outcome = launcher.Launcher().run(job, 1, lambda done, total: seen.append((done, total)))
+    assert outcome.result["devices"] == 1
+    assert seen[-1:] == [(job.beats_total(1), job.beats_total(1))]

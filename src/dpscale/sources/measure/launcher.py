@@ -142,6 +142,8 @@ class Launcher:
                 if result is None:
                     raise RunFailed(world, "rank 0", "finished without a result")
                 launch = max(ready.values()) - t0 if len(ready) == world else None
+                if progress:  # the last beats came after the last poll: a finished size stood at 98 %
+                    progress(total, total)
                 return Outcome(result, launch, [p.pid for p in pc.processes])
             cur = list(beats)
             if cur != last:
