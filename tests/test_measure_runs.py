@@ -453,9 +453,11 @@ def test_equivalence_records_do_not_join_a_file_of_training_runs(capsys, tmp_pat
     assert len(out.read_text().splitlines()) == 1  # nothing appended, nothing measured
 
 
-def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path, sig: signal.Signals) -> None:
     """Two SIGINTs (a double Ctrl-C, or `timeout -s INT` to the group): the second one landed in the launcher's
-    clean-up, left the ranks' log file behind and ended the CLI by the signal (rc −2) instead of 130."""
+    clean-up, left the ranks' log file behind and ended the CLI by the signal (rc −2) instead of 130. Two SIGTERMs
+    (a scheduler that repeats itself, `kill` twice) did the same until the second was ignored too (rc 143)."""
     out = tmp_path / "r.jsonl"
     marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
     env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1],
@@ -466,9 +468,9 @@ def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path) -> None
     while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.2)
     time.sleep(2)  # size 2 now hangs in rank 1
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130, stderr
     assert not list(tmp_path.glob("dpscale-measure-*.log"))  # the ranks' log removed

@@ -199,12 +199,16 @@ def run(args: argparse.Namespace) -> int:
     # running as orphans: turn it into the interrupt path, which stops and reaps them.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     previous_int = signal.getsignal(signal.SIGINT)
+    leaving = False  # interrupted, and this process is the command: a second SIGTERM must not end it by the signal
     try:
         with Bar(args.json or args.csv) as bar:
             for d in devices:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
                 done.append(record(job, outcome, done, args.out, args.lang))
     except KeyboardInterrupt:
+        if own:  # (the launcher's clean-up left it ignored; an interrupt before or after a launch did not)
+            leaving = True
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
         if done:  # the sizes that finished are not lost with the rest
             show(job, done, args)
         raise
@@ -219,7 +223,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"dpscale measure: error: {say_measure(f'{exc}; stopped', args.lang)}", file=sys.stderr)
         return 1
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if not leaving:
+            signal.signal(signal.SIGTERM, previous)
         if not own:  # (the launcher leaves a second Ctrl-C ignored only when this process is the command)
             signal.signal(signal.SIGINT, previous_int)
     show(job, done, args)

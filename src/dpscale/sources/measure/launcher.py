@@ -207,11 +207,11 @@ def _traceback_tail(path: str | None) -> str:
 
 @contextlib.contextmanager
 def _shielded(restore: bool = True) -> Iterator[None]:
-    """SIGINT ignored while the ranks are stopped and their files removed (the first one is already on its way
-    up as KeyboardInterrupt), and for good when `restore` is False (the process is on its way out); outside the
-    main thread, where handlers cannot be set, nothing changes."""
+    """SIGINT and SIGTERM ignored while the ranks are stopped and their files removed (the first one is already on
+    its way up as KeyboardInterrupt; the CLI turns SIGTERM into one), and for good when `restore` is False (the
+    process is on its way out); outside the main thread, where handlers cannot be set, nothing changes."""
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
     except ValueError:  # not the main thread
         yield
         return
@@ -219,7 +219,8 @@ def _shielded(restore: bool = True) -> Iterator[None]:
         yield
     finally:
         if restore:
-            signal.signal(signal.SIGINT, previous)
+            for s, handler in previous.items():
+                signal.signal(s, handler)
 
 
 def _stop(processes: list) -> None:
