@@ -114,6 +114,21 @@ def test_the_torchrun_worker_refuses_bad_input_in_one_line(
     assert text == f"dpscale worker: error: {needle}" or (needle in text and len(text.splitlines()) == 1)
 
 
+def test_only_the_torchrun_worker_s_rank_0_checks_the_out_file(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """Rank 0 alone writes --out: on a node without its folder (no shared filesystem) another rank refused it, said
+    nothing (only rank 0 speaks) and exited 2, and torchrun failed the job without a reason."""
+    from dpscale.sources.measure import worker
+
+    argv = ["--out", str(tmp_path / "only" / "on" / "head" / "r.jsonl"), "--device", "cpu"]
+    for key, value in (("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"), ("MASTER_PORT", "1")):
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("RANK", "1")
+    assert worker.job_from(worker.parser().parse_args(argv)).mode == "train"
+    monkeypatch.setenv("RANK", "0")
+    with pytest.raises(DpscaleError, match="no such folder"):
+        worker.job_from(worker.parser().parse_args(argv))
+
+
 def test_a_failed_check_leaves_no_empty_results_file(tmp_path) -> None:
     from dpscale.sources.measure.results import check_writable
 

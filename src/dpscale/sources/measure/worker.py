@@ -72,7 +72,8 @@ def job_from(a: argparse.Namespace) -> Job:
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
     if missing:
         raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")
-    if a.out:
+    if a.out and os.environ["RANK"] == "0":  # rank 0 alone writes it: a rank on another node, where the folder need
+        # not exist, refused it and left silently (only rank 0 speaks), and the job failed without a word
         from dpscale.sources.measure.results import check_writable
 
         check_writable(a.out, jsonl=a.mode != "allreduce", mode=a.mode)
