@@ -184,3 +184,21 @@ def test_one_replica_is_no_data_parallelism():
     assert one.dp_replicas == 1 and one.combined_efficiency == pytest.approx(1 / (1 + 3 / 8))
     two = pipeline(4, 8, "1f1b", dp_efficiency=0.5, devices=8)
     assert two.combined_efficiency == pytest.approx(0.5 / (1 + 3 / 8))
+
+
+def test_plot_draws_a_bounded_grid_of_m_exact_where_the_curves_bend(capsys, tmp_path, monkeypatch):
+    # -m 10000000 drew every integer m to 2·10^7 for each schedule: minutes for one chart; -m 100000 took seconds
+    import dpscale.faces.plot
+
+    got = []
+    monkeypatch.setattr(dpscale.faces.plot, "save", lambda fig, out, flag="--plot": got.append(fig) or out)
+    rc, _, _ = run(
+        capsys, "pipeline", "-p", "4", "-m", "100000", "--schedule", "gpipe", "--plot", str(tmp_path / "b.png")
+    )
+    (ax,) = got[0].axes
+    (gpipe,) = [x for x in ax.get_lines() if x.get_label().startswith("gpipe")]
+    m, y = list(gpipe.get_xdata()), list(gpipe.get_ydata())
+    assert rc == 0 and len(m) < 2000  # it was 200,000 points a curve
+    assert m[:64] == list(range(1, 65)) and m[-1] == 200_000  # every m while (p − 1)/(m + p − 1) bends, to 2·max m
+    # GPipe's bubble share (p − 1)/(m + p − 1) at a grid point past 64, by hand: m = 200,000 → 3/200,003
+    assert y[-1] == pytest.approx(3 / 200_003)

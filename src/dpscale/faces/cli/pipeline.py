@@ -101,7 +101,9 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
     plt = pyplot()
 
     hi = max(max(micro) * 2, 8 * p)
-    ms = list(range(1, hi + 1))
+    # every m up to 64 (where the curves bend), then a log-spaced grid: the x axis is log2, and every integer to
+    # 2·10^7 (-m 10000000, or -p 1000000) was 4 × 2·10^7 bubbles and minutes of plotting for the same picture
+    ms = sorted({*range(1, min(hi, 64) + 1), *(round(64 * (hi / 64) ** (i / 512)) for i in range(513) if hi > 64)})
     fig, ax = plt.subplots(figsize=(6, 4), constrained_layout=True)
     for s in SCHEDULES:
         if s == "1f1b":  # the same bubble as GPipe [NARAY21]: one line for both
