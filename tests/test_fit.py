@@ -450,3 +450,25 @@ def test_a_prediction_interval_holds_its_point_at_any_level():
     p = f.predict([64, 256, 1024])
     assert np.all(p.efficiency_lo <= p.efficiency) and np.all(p.efficiency <= p.efficiency_hi)
     assert np.all(p.throughput_lo <= p.throughput) and np.all(p.throughput <= p.throughput_hi)
+
+
+def test_answers_are_sought_past_a_million_devices_when_the_runs_are_there():
+    # Runs at 1.0, 1.5 and 2.0 million devices: 1.45e9/s was measured at 1.5 million, so 1.2e9/s is reachable
+    # between 1.0 and 1.5 million. The search stopped at 2^20 = 1,048,576 and answered "unreachable" (∞).
+    f = fit([(1_000_000, 1.0e9), (1_500_000, 1.45e9), (2_000_000, 1.9e9)], resamples=200)
+    assert f.search_cap == 8_000_000  # 4× the largest run
+    need = f.devices_for(throughput=1.2e9)["devices"]
+    assert 1_000_000 < need < 1_500_000
+    # a law that keeps rising: no peak up to the cap, which lies past the runs, not below them
+    assert f.peak() is None
+    small = fit([(1, 1000), (2, 1980), (4, 3900)], resamples=200)
+    assert small.search_cap == 1 << 20  # runs far below it keep the old search (and its answers)
+
+
+def test_a_unit_slip_just_past_e_2_is_shown_past_2():
+    # 401 at 2 devices against 100 at 1 is E = 2.005: it said 'E = 2; allowed: E up to 2'
+    with pytest.raises(DpscaleError, match=r"is E = 2\.005; allowed: E up to 2 ") as exc:
+        fit([(1, 100), (2, 401)])
+    assert "\n" not in str(exc.value)
+    with pytest.raises(DpscaleError, match=r"is E = 2\.000001; allowed"):
+        fit([(1, 100), (2, 400.0001)])

@@ -419,3 +419,34 @@ def test_the_split_note_takes_the_singular_in_spanish(capsys):
     """'para 1 puntos por encima de la referencia': the Spanish singular had no 'puntos'."""
     assert main(["fit", "--point", "1:1000", "--point", "2:1800", "--lang", "es", "--resamples", "100"]) == 0
     assert "2 parámetros (transfer, latency) para 1 punto por encima de la referencia" in capsys.readouterr().out
+
+
+def test_runs_up_to_the_largest_size_predict_at_them_not_past_it(capsys):
+    # The default sizes are the measured ones, 2× and 4× the largest: runs at 10,000,000 devices (the most a size
+    # may be) failed with 'devices: got 20000000', a size the user never typed
+    r = run_json(capsys, "--point", "1:700", "--point", "2:1390", "--point", "10000000:5e9", "--resamples", "50")
+    assert [p["devices"] for p in r["predictions"]] == [1, 2, 10_000_000]
+    assert r["search_cap"] == 10_000_000
+    assert main(["fit", "--point", "1:700", "--point", "2:1390", "--point", "10000000:5e9", "--resamples", "50"]) == 0
+    assert "no peak up to 10,000,000 devices" in capsys.readouterr().out
+    assert main(["fit", "--point", "1:700", "--point", "2:1390", "--resamples", "50", "--lang", "es"]) == 0
+    assert "sin máximo hasta 1.048.576 dispositivos" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "value, allowed",
+    [
+        ("5,120", "a number without thousands separators: 2000, not 2,000"),  # quoted in the CSV
+        ("1,000.5", "a number without thousands separators: 2000, not 2,000"),
+        ("2,5", "a number with a decimal point: 2.5, not 2,5"),  # a decimal comma
+    ],
+)
+def test_a_comma_inside_a_number_is_named_for_what_it_is(tmp_path, capsys, value, allowed):
+    p = tmp_path / "runs.csv"
+    p.write_text(f'devices,throughput\n1,1000\n8,"{value}"\n')
+    rc, _, err = run(capsys, "fit", str(p))
+    assert (
+        rc == 2 and err.strip() == f"dpscale fit: error: runs.csv line 3, throughput: got '{value}'; allowed: {allowed}"
+    )
+    rc, _, es = run(capsys, "fit", "--point", "1:1000", "--point", f"8:{value}", "--lang", "es")
+    assert rc == 2 and "se admite: un número sin separador de miles y con punto decimal" in es

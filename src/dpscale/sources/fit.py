@@ -41,7 +41,7 @@ NOISE_PRIOR = RUN_NOISE  # assumed run-to-run throughput noise (1 %), pooled wit
 NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
 SWITCH = 0.5  # a rival law replaces the current choice (the default first) only below half its leave-one-out MSE
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
-PEAK_CAP = 1 << 20
+PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
 MISFIT = 0.1  # a law 10 % off a measured E (|Δ log E|) misses it: far beyond 1–3 % run-to-run noise
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
 # A rival law joins the prediction intervals when the data cannot reject it: its in-sample RSS of log E exceeds
@@ -249,12 +249,12 @@ class Fit:
 
     def peak(self) -> dict[str, Any] | None:
         """Size of maximum throughput with its interval and warnings (beyond 4× the largest measured size);
-        None when throughput rises up to 2^20 devices."""
+        None when throughput rises up to `search_cap` devices (2^20, or 4× the largest measured size)."""
         point = self._peak_of(self.values[None])[0]
         if not math.isfinite(point):
             return None
         if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
-            grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
+            grid = self._grid(1200)
             peaks = self._grid_peak(self._log_e_samples(grid)[0], grid)
         else:
             peaks = self._peak_of(self.samples)
@@ -266,8 +266,8 @@ class Fit:
             sigma, kappa = p[:, 0], p[:, 1]
             with np.errstate(divide="ignore", invalid="ignore"):
                 d = np.where(kappa > 0, usl_peak(np.clip(sigma, None, 1), kappa), np.inf)
-            return np.where(d < PEAK_CAP, np.maximum(d, 1.0), np.inf)
-        grid = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1200)))
+            return np.where(d < self.search_cap, np.maximum(d, 1.0), np.inf)
+        grid = self._grid(1200)
         return self._grid_peak(log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node), grid)
 
     @staticmethod
@@ -279,7 +279,7 @@ class Fit:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
-        Infinity: unreachable (throughput) or never dropping below (E) up to 2^20 devices; NaN: E is
+        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices; NaN: E is
         already below the minimum at d0. Intervals come from the resamples on a ~1 %-spaced grid; "warnings"
         says when the answer lies beyond 4× the largest measured size."""
         if (throughput is None) == (efficiency is None):
@@ -303,7 +303,7 @@ class Fit:
         def chosen(grid: Any) -> Any:  # the point: the chosen law at its fitted parameters
             return answer(log_efficiency(self._law, self.values[None], grid, d0, self.gpus_per_node), grid)[0]
 
-        coarse = np.unique(np.round(np.geomspace(1, PEAK_CAP, 1400)))
+        coarse = self._grid(1400)
         if efficiency is not None:
             coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
         lo, hi = self._band(answer(self._log_e_samples(coarse)[0], coarse), axis=0)  # the plausible laws alike
@@ -325,6 +325,16 @@ class Fit:
             np.quantile(x, a, axis=axis, method="inverted_cdf"),
             np.quantile(x, 1 - a, axis=axis, method="inverted_cdf"),
         )
+
+    @property
+    def search_cap(self) -> int:
+        """Largest size the peak and devices_for search: 2^20, or 4× the largest measured size when that is
+        further (at most MAX_DEVICES). A fixed 2^20 answered "unreachable" for a throughput runs at 1.5 million
+        devices had measured, and "no peak up to 1,048,576" below the runs themselves."""
+        return int(min(MAX_DEVICES, max(PEAK_CAP, EXTRAPOLATE * self.runs.devices[-1])))
+
+    def _grid(self, n: int) -> Any:
+        return np.unique(np.round(np.geomspace(1, self.search_cap, n)))
 
     # -- step-time view ---------------------------------------------------------------------------
     def seconds(self) -> dict[str, float] | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +61,10 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
+THOUSANDS = "a number without thousands separators: 2000, not 2,000"
+DECIMAL_COMMA = "a number with a decimal point: 2.5, not 2,5"
+
+
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
@@ -70,6 +75,9 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
             raise ValueError
         x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
     except (TypeError, ValueError, OverflowError):
+        if isinstance(text, str) and re.fullmatch(r"\s*\d+(,\d+)+(\.\d*)?\s*", text):  # '5,120' quoted, or '2,5'
+            thousands = re.fullmatch(r"\s*\d{1,3}(,\d{3})+(\.\d*)?\s*", text)  # (these hints have Spanish too)
+            allowed = THOUSANDS if thousands else DECIMAL_COMMA
         raise fail(f"{where}, {what}", shown, allowed) from None  # fail: a face can say it in Spanish
     bad = not (1 <= x <= MAX_DEVICES and x == int(x)) if whole else not 1e-9 <= x <= 1e15
     if bad:
@@ -312,9 +320,17 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
         if e > MAX_SOLVED_E:
             rate = lambda v: f"{v:,.0f}" if 100 <= v < 1e15 else f"{v:,.4g}"  # noqa: E731 (100,000, not 1e+05)
             raise DpscaleError(
-                f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is E = {e:.3g}; "
+                f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is E = {_past(e)}; "
                 f"allowed: E up to {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
+
+
+def _past(e: float) -> str:
+    """E past MAX_SOLVED_E in as few digits as show it past (2.005 at 3 digits read 'E = 2; allowed: up to 2')."""
+    for digits in range(3, 18):
+        if float(text := f"{e:.{digits}g}") > MAX_SOLVED_E:
+            return text
+    return repr(e)
 
 
 def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:

@@ -9,7 +9,7 @@ import argparse
 import math
 from typing import Any
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
         seed=a["seed"],
     )
     top = f.runs.devices[-1]
-    at = a["at"] or sorted({*f.runs.devices, 2 * top, 4 * top})
+    # 2× and 4× the largest run, as far as a size may go (runs at 10,000,000 once failed 'devices: got 20000000')
+    at = a["at"] or sorted({*f.runs.devices, *(k * top for k in (2, 4) if k * top <= MAX_DEVICES)})
     pred = f.predict(at)
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, a, warnings)
@@ -164,6 +165,7 @@ def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], res
         "seconds": f.seconds(),
         "measured": measured,
         "predictions": pred.records(),
+        "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
         **answers,
         "warnings": warnings,
     }
@@ -250,7 +252,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
         lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
     else:
-        lines.append(t("fit_no_peak", law=r["law"]))
+        lines.append(t("fit_no_peak", law=r["law"], cap=_devices(r["search_cap"], lang)))
     if "devices_for_throughput" in r:
         a = r["devices_for_throughput"]
         lines.append(
