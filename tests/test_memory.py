@@ -395,3 +395,17 @@ def test_zero3_needs_some_room_beside_the_activations():
     assert zero3_devices_needed(1e9, 80e9, 80e9) is None  # activations fill the device exactly: no device count helps
     assert zero3_devices_needed(1e9, 64e9, 80e9) == 1  # 16 GB of states beside 64 GB of activations fit on one
     assert zero3_devices_needed(1e9, 72e9, 80e9) == 2  # 8 GB left: the states split over two
+
+
+def test_zero3_devices_past_the_device_bound_are_an_answer_not_an_input_error(capsys):
+    """1e15 parameters (16e15 bytes of mixed-Adam states) on a 0.1 GB device (0.1 × 2^30 = 107,374,182.4 bytes):
+    ZeRO-3 needs ⌈16e15 / 107,374,182.4⌉ = 149,011,612 devices. The helper passed that count to model_states, whose
+    input bound is 10^7 devices, and `-d 1` ended in 'error: devices: got 149011612' (exit 2)."""
+    from dpscale.formulas.memory import zero3_devices_needed
+
+    rc, out, err = run(capsys, "memory", "--params", "1e15", "-d", "1", "--gpu-memory", "0.1")
+    assert rc == 0 and err == "" and "it fits from 149,011,612 data-parallel devices" in out
+    assert zero3_devices_needed(1e15, 0.0, 0.1 * 2**30) == 149_011_612
+    assert zero3_devices_needed(7e9, 0.0, 1e-300) is None  # a sliver of room: no device count (was ceil(inf))
+    with pytest.raises(DpscaleError, match="^activation: got nan"):  # was ValueError: cannot convert float NaN
+        zero3_devices_needed(7e9, float("nan"), 80e9)

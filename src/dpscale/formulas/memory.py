@@ -244,13 +244,25 @@ def zero3_devices_needed(
     tensor_parallel: int = 1,
 ) -> int | None:
     """Fewest data-parallel devices over which ZeRO-3 fits: its states shrink as 1/N, activations do not.
-    None when activations alone fill the device (more devices cannot help)."""
-    room = device_memory_bytes - activation
+    None when activations alone fill the device (more devices cannot help). The count may pass MAX_DEVICES
+    (1e15 parameters on a 0.1 GB device need 149 M): it is an answer, not an input."""
+    memory = check_positive(one(device_memory_bytes, "device_memory"), "device_memory", "a device memory > 0")
+    room = memory - check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
     if room <= 0:
         return None
     per_device_at_one = model_states(params, 1, 3, optimizer, precision, tensor_parallel).total
+    if not per_device_at_one / room < 2**53:  # a sliver of room left: no count of devices is a plan
+        return None
     n = max(1, math.ceil(per_device_at_one / room))
-    while model_states(params, n, 3, optimizer, precision, tensor_parallel).total > room:  # float edge at the ceil
+
+    def states(n: int) -> float:  # model_states refuses more than MAX_DEVICES devices, an input bound
+        return (
+            model_states(params, n, 3, optimizer, precision, tensor_parallel).total
+            if n <= MAX_DEVICES
+            else (per_device_at_one / n)
+        )
+
+    while states(n) > room:  # float edge at the ceil
         n += 1
     return n
 
