@@ -470,3 +470,19 @@ def test_a_measure_document_against_an_earlier_baseline_is_read_against_it(capsy
     assert rc == 2 and "--throughput: missing" in err
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "1000", "--efficiency-file", str(m), "--json")
     assert rc == 0 and [r["actual_throughput"] for r in json.loads(out)] == pytest.approx([3600.0, 6400.0])
+
+
+def test_costs_under_half_a_cent_keep_their_digits(capsys):
+    # 1e6 samples at 100/s on one device: 1e6 / 100 / 3600 = 2.7778 h, so at 0.0001 a device-hour (a price in
+    # thousands) every size costs 2.7778 × 0.0001 = 0.000278; the table and the notes printed 0.00 for it and the budget
+    argv = ["plan", "-n", "1e6", "-v", "100", "-d", "1,2", "--price-per-device-hour", "0.0001", "--budget", "0.0003"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "0.00 " not in out and out.count("0.000278") == 3  # two rows and the pick's note
+    assert "within the budget of 0.0003: 2 —" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "-d", "1,2", "--price-per-device-hour", "1",
+                     "--budget", "1e-9")  # fmt: skip
+    assert rc == 0 and "no size stays within the budget of 1e-09" in out  # was 'of 0.00', a budget refused as ≤ 0
+    rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-d", "32", "-e", "0.9",
+                     "--price-per-device-hour", "2.5")  # fmt: skip
+    # 1.28e6 × 90 / (32 × 2000 × 0.9) / 3600 = 0.5556 h × 32 = 17.78 device-hours × 2.5 = 44.44: cents as before
+    assert "44.44" in out

@@ -180,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
             marks.append("fastest_within_budget")
         rec["marks"] = marks
         records.append(rec)
-    notes += _pick_notes(result, lang, price is not None)
+    money = _money_kind(result)
+    notes += _pick_notes(result, lang, price is not None, money)
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
@@ -190,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         Column("device_hours", "dec"),
     ]
     if price is not None:
-        cols.append(Column("cost", "money"))
+        cols.append(Column("cost", money))
     cols.append(Column("marginal_speedup", "dec"))
     emit(records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
@@ -222,7 +223,14 @@ def _point(result: object, d: int) -> object:
     return next(p for p in result.points if p.devices == d)  # type: ignore[attr-defined]
 
 
-def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
+def _money_kind(result: object) -> str:
+    """Cents ('money'), unless a cost or the budget is under half a cent: a price of 0.0001 a device-hour (prices
+    in thousands) printed every cost as 0.00, and --budget 1e-9 as 'no size stays within the budget of 0.00'."""
+    amounts = [p.cost for p in result.points if p.cost is not None] + [result.budget]  # type: ignore[attr-defined]
+    return "money" if all(a is None or a == 0 or abs(a) >= 0.005 for a in amounts) else "dec"
+
+
+def _pick_notes(result: object, lang: str, priced: bool, money: str = "money") -> list[str]:
     r = result
     notes = []
 
@@ -230,7 +238,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
         p = _point(r, d)
         hours, device_hours = fmt(p.hours, "hours", lang), fmt(p.device_hours, "dec", lang)
         text = f"{fmt(d, 'int', lang)} — {hours}, {device_hours} {label('device_hours', lang)}"  # 2.000, as the table
-        return text + (f", {label('cost', lang)} {fmt(p.cost, 'money', lang)}" if priced else "")
+        return text + (f", {label('cost', lang)} {fmt(p.cost, money, lang)}" if priced else "")
 
     if r.deadline_hours is not None:
         deadline = fmt(r.deadline_hours, "hours", lang)
@@ -249,7 +257,7 @@ def _pick_notes(result: object, lang: str, priced: bool) -> list[str]:
                 pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
             notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))
     if r.budget is not None:
-        budget = fmt(r.budget, "money", lang)
+        budget = fmt(r.budget, money, lang)
         if r.fastest_within_budget is None:
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
