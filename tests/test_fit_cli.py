@@ -450,3 +450,30 @@ def test_a_comma_inside_a_number_is_named_for_what_it_is(tmp_path, capsys, value
     )
     rc, _, es = run(capsys, "fit", "--point", "1:1000", "--point", f"8:{value}", "--lang", "es")
     assert rc == 2 and "se admite: un número sin separador de miles y con punto decimal" in es
+
+
+def test_records_in_two_throughput_units_are_refused(tmp_path, capsys):
+    # tokens/s beside samples/s in one file: E(4) = 1.5·(samples/s E) was fitted as a superlinear point
+    rows = [(1, 1000, "samples/s"), (2, 1940, "samples/s"), (4, 5580, "tokens/s"), (8, 7040, "samples/s")]
+    p = tmp_path / "runs.jsonl"
+    p.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": u}) + "\n" for d, x, u in rows))
+    rc, _, err = run(capsys, "fit", str(p))
+    assert rc == 2 and err.strip() == (
+        "dpscale fit: error: runs.jsonl line 3: unit 'tokens/s' against 'samples/s' on line 1; allowed: one "
+        "throughput unit per file"
+    )
+    rc, _, err = run(capsys, "fit", str(p), "--lang", "es")
+    assert (
+        rc == 2 and "runs.jsonl línea 3: unidad 'tokens/s' frente a 'samples/s' en la línea 1; se admite: una " in err
+    )
+    p.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": "tokens/s"}) + "\n" for d, x, _ in rows))
+    assert run(capsys, "fit", str(p), "--resamples", "50")[0] == 0  # one unit, whichever: fitted
+
+
+def test_a_tab_separated_file_is_named_as_one(tmp_path, capsys):
+    p = tmp_path / "runs.tsv"
+    p.write_text("devices\tthroughput\n1\t1000\n8\t7500\n")
+    rc, _, err = run(capsys, "fit", str(p))
+    assert rc == 2 and err.strip().endswith("— this file separates its columns with tabs: save it as CSV with commas")
+    rc, _, err = run(capsys, "fit", str(p), "--lang", "es")
+    assert rc == 2 and "este archivo separa las columnas con tabuladores: guárdelo como CSV con comas" in err

@@ -205,7 +205,12 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "mixed.jsonl").write_text("\n".join(json.dumps(r) for r in mixed) + "\n")
     (tmp / "plain.jsonl").write_text('{"devices": 1, "throughput": 10}\n{"devices": 2, "throughput": 19}\n')
     (tmp / "pretty.jsonl").write_text(json.dumps(mixed[0], indent=1) + "\n" + json.dumps(mixed[1]) + "\n")
+    (tmp / "units.jsonl").write_text('{"devices": 1, "throughput": 10, "unit": "samples/s"}\n'
+                                     '{"devices": 2, "throughput": 9728, "unit": "tokens/s"}\n')  # fmt: skip
+    (tmp / "tabs.tsv").write_text("devices\tthroughput\n1\t10\n2\t19\n")
     out = [
+        (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
+        (["fit", str(tmp / "tabs.tsv")], "este archivo separa las columnas con tabuladores: guárdelo como CSV"),
         (["fit", str(tmp / "plain.jsonl"), "--only", "workload=cnn"], "--only: plain.jsonl no nombra ningún montaje"),
         (["fit", str(tmp / "pretty.jsonl")], "pretty.jsonl línea 1: un objeto JSON en varias líneas; se admite: un "),
         (["fit", str(tmp / "mixed.jsonl")], "o uno elegido con --only, p. ej. --only workload=cnn"),

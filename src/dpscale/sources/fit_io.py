@@ -143,7 +143,7 @@ CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allredu
 def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
     from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
-    runs, setup, seen = [], None, {}
+    runs, setup, seen, unit = [], None, {}, None
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = json.loads(text)
     except ValueError:
@@ -158,7 +158,7 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
 
     def add(rec: dict, where: str, line: int) -> None:
         """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
-        nonlocal setup
+        nonlocal setup, unit
         mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}  # `dpscale measure` records say theirs
         if only:
             said = ", ".join(f"{k}={v}" for k, v in mine.items() if k in only or k == "workload")
@@ -175,6 +175,14 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
                 f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
                 "of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one picked with "
                 f"--only, e.g. --only {k}={mine.get(k)}"
+            )
+        said = rec.get("unit")
+        if said is not None and unit is None:
+            unit = (said, line)
+        elif said is not None and said != unit[0]:  # tokens/s beside samples/s: E = their ratio, not a scaling
+            raise DpscaleError(
+                f"{where}: unit {str(said)[:40]!r} against {str(unit[0])[:40]!r} on line {unit[1]}; allowed: one "
+                "throughput unit per file"
             )
         runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
 
@@ -242,9 +250,11 @@ def read_csv_text(text: str, name: str) -> list[Run]:
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
+        tab = " — this file separates its columns with tabs: save it as CSV with commas"
+        hint = semi if ";" in "".join(header) else tab if "\t" in "".join(header) else ""
         raise DpscaleError(
             f"{name} line {first + 1}: missing column(s) {', '.join(missing)} (found {found(header)}); allowed: "
-            f"a header with devices,throughput (optional step_time){semi if ';' in ''.join(header) else ''}"
+            f"a header with devices,throughput (optional step_time){hint}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
