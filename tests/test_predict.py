@@ -1223,3 +1223,24 @@ def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
     assert err.strip().endswith("system 'a': key 'cpu_core' (did you mean 'cpu_cores'?); allowed: "
                                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link and keys "
                                      "that describe it")  # fmt: skip
+
+
+def test_calibration_with_a_table_and_no_slope(tmp_path):
+    """`measure allreduce` writes busbw_gbs null when its α–β fit finds β = 0 (a few noisy sizes); the file's
+    table still serves, as it would with the fit's numbers. Without a table of two sizes the null is refused."""
+    from dpscale.sources.predict import load_calibration
+
+    points = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 2**25, "busbw_gbs": 200.0}]
+    (tmp_path / "null.json").write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": points}))
+    (tmp_path / "fit.json").write_text(json.dumps({"busbw_gbs": 150.0, "alpha_s": 2e-5, "points": points}))
+    cal, busbw, curve = load_calibration(str(tmp_path / "null.json"))
+    assert busbw is None and curve[0].tolist() == [2**20, 2**25] and curve[1].tolist() == [50.0, 200.0]
+    kw = dict(model="bert-large", throughput=150.0, system="dgx-a100", devices=[8, 16])
+    with_null = predict(calibration=str(tmp_path / "null.json"), **kw).efficiency_values
+    assert np.array_equal(with_null, predict(calibration=str(tmp_path / "fit.json"), **kw).efficiency_values)
+    (tmp_path / "one.json").write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": points[:1]}))
+    with pytest.raises(DpscaleError, match=r"one.json: allowed: JSON with numbers busbw_gbs and alpha_s$"):
+        load_calibration(str(tmp_path / "one.json"))
+    (tmp_path / "neg.json").write_text(json.dumps({"busbw_gbs": None, "alpha_s": -1, "points": points}))
+    with pytest.raises(DpscaleError, match=r"neg.json: busbw_gbs null, alpha_s -1; allowed: "):
+        load_calibration(str(tmp_path / "neg.json"))

@@ -182,15 +182,16 @@ def _real(x: Any) -> float:
     return float(x)
 
 
-def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float, Any]:
+def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float | None, Any]:
     """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
 
     With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
-    replaces η × spec and the per-collective latency. Returns (calibration, busbw, curve or None)."""
+    replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
     try:
         data = json.loads(read_text(path))
-        busbw, alpha = _real(data["busbw_gbs"]), _real(data["alpha_s"])  # `true` is not 1 GB/s
+        # null where measure's α–β fit found no slope (β = 0 on a noisy few sizes): the table alone then serves
+        busbw, alpha = (None if data[k] is None else _real(data[k]) for k in ("busbw_gbs", "alpha_s"))
         raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
@@ -209,8 +210,12 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
             ) from None
     points.sort()
     lo, hi, said = BANDWIDTH
-    if not (lo <= busbw <= hi and 0 <= alpha <= 1):
-        got = f"busbw_gbs {busbw:g}, alpha_s {alpha:g}"
+    if (busbw is None or alpha is None) and len({size for size, _ in points}) < 2:
+        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s")
+    if not ((busbw is None or lo <= busbw <= hi) and (alpha is None or 0 <= alpha <= 1)):
+        got = ", ".join(
+            f"{k} {'null' if x is None else format(x, 'g')}" for k, x in (("busbw_gbs", busbw), ("alpha_s", alpha))
+        )
         raise DpscaleError(f"--calibration: {path}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
     curve = None
     # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
