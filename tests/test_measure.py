@@ -505,3 +505,16 @@ def test_the_allreduce_table_says_three_digits_of_a_timed_bandwidth(capsys) -> N
     out = capsys.readouterr().out
     assert f"{rows[0]['algbw_gbs']:.3g}" in out and f"{rows[0]['algbw_gbs']:.6g}" not in out
     assert f"{cal['busbw_gbs']:.3g} GB/s" in out and repr(cal["busbw_gbs"])[:8] not in out
+
+
+def test_cuda_asked_of_a_machine_without_it_names_both_flags(capsys) -> None:
+    """--device cuda where there is none said only '--devices: got 2; allowed: at most 0', naming a flag that was
+    not the one to change."""
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA devices")
+    assert main(["measure", "--device", "cuda", "--devices", "1,2"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "dpscale measure: error: --devices: got 2 with --device cuda; allowed: at most 0 (the CUDA devices here), "
+        "or --device cpu"
+    )

@@ -526,6 +526,9 @@ def test_an_interrupt_in_process_gives_the_caller_its_ctrl_c_back(capsys, monkey
     before = signal.getsignal(signal.SIGINT)
     assert main(["measure", "--devices", "1", *TINY]) == 130
     assert signal.getsignal(signal.SIGINT) is before
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "dpscale measure: interrupted"
+    assert main(["measure", "--devices", "1", *TINY, "--lang", "es"]) == 130  # was English under --lang es
+    assert capsys.readouterr().err.strip().splitlines()[-1] == "dpscale measure: interrumpido"
 
 
 def test_a_finished_size_s_progress_reaches_its_total(monkeypatch: pytest.MonkeyPatch) -> None:

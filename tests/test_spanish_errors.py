@@ -171,7 +171,8 @@ MEASURE_SETUP = [  # these import torch (the test extra has it)
     (["measure", "--out", "/nonexistent/dir/x.jsonl", "--devices", "1,2"], "--out: se recibió "
      "'/nonexistent/dir/x.jsonl' (la carpeta no existe); se admite: la ruta de un archivo"),
     (["measure", "--device", "cpu", "--devices", "1,100000"], "--devices: se recibió 100000; se admite: como mucho"),
-    (["measure", "--device", "cuda", "--devices", "1,100000"], "--devices: se recibió 100000; se admite: como mucho "),
+    (["measure", "--device", "cuda", "--devices", "1,100000"], "--devices: se recibió 100000 con --device cuda; se "
+     "admite: como mucho "),
 ]  # fmt: skip
 
 

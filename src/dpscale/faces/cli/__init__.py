@@ -128,7 +128,12 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"dpscale {command}: error: {overflow(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"dpscale {command}: interrupted", file=sys.stderr)
+        said = "interrupted"
+        if getattr(args, "lang", "en") == "es":
+            from dpscale.faces.i18n import label
+
+            said = label("interrupted", "es")
+        print(f"dpscale {command}: {said}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -103,7 +103,10 @@ def check_environment(job: Any, devices: list[int], out: str | None, lang: str =
     if on_cuda(job.device):
         have = torch.cuda.device_count()
         if max(devices) > have:
-            raise DpscaleError(f"--devices: got {max(devices)}; allowed: at most {have} (CUDA devices here)")
+            raise DpscaleError(  # with none here, the flag to change is --device (it named --devices alone)
+                f"--devices: got {max(devices)} with --device {job.device}; allowed: at most {have} (the CUDA devices "
+                "here), or --device cpu"
+            )
     elif max(devices) > OVERSUBSCRIBE * cores():
         raise DpscaleError(
             f"--devices: got {max(devices)}; allowed: at most {OVERSUBSCRIBE * cores()} ranks ({OVERSUBSCRIBE} per CPU "

@@ -566,8 +566,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"out, or a transformer --model",
          "--seq-len: --model {m} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
          "--model transformer"),
-        (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) \(CUDA devices here\)",
-         "--devices: se recibió {n1}; se admite: como mucho {n2} (dispositivos CUDA en esta máquina)"),
+        (r"--devices: got (?P<n1>[\d,]+) with --device (?P<d>\w+); allowed: at most (?P<n2>[\d,]+) \(the CUDA "
+         r"devices here\), or --device cpu",
+         "--devices: se recibió {n1} con --device {d}; se admite: como mucho {n2} (los dispositivos CUDA de esta "
+         "máquina), o --device cpu"),
         (r"--devices: got (?P<n1>[\d,]+); allowed: at most (?P<n2>[\d,]+) ranks \((?P<x>\d+) per CPU core here\) — "
          r"more would measure the scheduler, not data parallelism; use torchrun across machines",
          "--devices: se recibió {n1}; se admite: como mucho {n2} procesos ({x} por núcleo de CPU aquí) — más "

@@ -702,6 +702,7 @@ LABELS: dict[str, dict[str, str]] = {
         "measured_sizes": "tamaños medidos",
         "unknown_command": "orden desconocida {command}; se admite: {valid}",
         "cannot_write": "no se pudo escribir la salida ({why})",
+        "interrupted": "interrumpido",
         "command_first": "'{command}' tras las opciones; se admite: la orden primero: dpscale {command} [OPCIONES]",
         "warning": "aviso",
         "measure_threads_from_out": (
