@@ -259,6 +259,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
         (["-d", "64", "-v", "1e308", "-e", "0.9"], "--devices × --throughput: beyond floating point"),
         (["-d", "8", "-v", "2000", "-e", "0.9", "--plot", ""], "--plot: got ''; allowed: a value"),
         (["-d", "8", "-v", "2000", "--sigma", ""], "--sigma: got ''; allowed: a value"),
+        (["-d", "", "-v", "2000", "-e", "0.9"], "--devices: got ''; allowed: a value"),  # it said -d
         (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: inf needed; allowed: at most 10,000,000"),
         (["-d", "1e308", "-v", "2000", "-e", "0.9"], "--devices: got '1e308'; allowed: whole numbers from 1 to"),
         (["-v", "2000", "--sigma", "0", "--actual", "1e300"], "not reached within 10,000,000 devices"),

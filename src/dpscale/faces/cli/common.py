@@ -112,7 +112,7 @@ class Parser(argparse.ArgumentParser):
             if action.option_strings and value in ("", []) and action.default != value:  # `--x ''`, `--x=--`
                 what = f" ({action.help})" if action.help and "%" not in action.help else ""  # what --help says of it
                 got = "''" if value == "" else "'--'"
-                self.error(f"{action.option_strings[-1]}: got {got}; allowed: a value{what}")
+                self.error(f"{max(action.option_strings, key=len)}: got {got}; allowed: a value{what}")
         return ns
 
     def _glue_negatives(self, argv: list[str]) -> list[str]:
