@@ -391,6 +391,24 @@ def test_a_law_that_misses_a_measured_point_says_so():
     assert not [w for w in ok.warnings if w.key == "fit_misses"]
 
 
+def test_falling_throughput_is_said_whatever_the_law():
+    """100, 90, 80 samples/s at 1, 2, 4 devices: the default all-reduce law can only rise ('no peak'), and it was
+    also said to pass 'through them exactly' beside its own 'misses' note. The runs' fall is now said from the data,
+    and a law held off its points by its bounds is not called exact; under --law usl (which can fall) no such line."""
+    import dpscale
+
+    f = dpscale.fit(devices=[1, 2, 4], throughput=[100.0, 90.0, 80.0], resamples=100)
+    keys = [w.key for w in f.warnings]
+    assert f.law == "allreduce" and "fit_misses" in keys and "exact_fit" not in keys
+    (note,) = [w for w in f.warnings if w.key == "runs_fall"]
+    assert str(note).startswith("the measured throughput falls from 100 at 1 device to 80 at 4: past 1 device ")
+    usl = dpscale.fit(devices=[1, 2, 4], throughput=[100.0, 90.0, 80.0], law="usl", resamples=100)
+    assert "runs_fall" not in [w.key for w in usl.warnings]  # σ = 1.111 by hand: E(2) 0.45, E(4) 0.2
+    assert usl.parameters["sigma"].value == pytest.approx(10 / 9, rel=1e-3)
+    rising = dpscale.fit(devices=[1, 2, 4, 8], throughput=[100.0, 190.0, 350.0, 330.0], resamples=100)
+    assert "runs_fall" not in [w.key for w in rising.warnings]  # 6 % under the peak: within the 10 % margin
+
+
 def test_the_interval_of_a_devices_question_holds_its_answer():
     """The answer is refined to whole devices, the resampled bounds sit on a ~1 % grid: a band narrower than the
     grid once lay beside its answer (434 [435, 435], 594 [591, 591] on near-exact USL data)."""

@@ -147,6 +147,11 @@ EN = {
         "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {law_e:.3f}) — its shape "
         "cannot follow the data; try another --law, or measure more sizes"
     ),
+    "runs_fall": (
+        "the measured throughput falls from {x1:,.6g} at {d1:,} devices to {x2:,.6g} at {d2:,}: past {d1:,} devices "
+        "these runs do not scale, whatever the law says (the {law} law's throughput can only rise) — check them, or "
+        "see --law usl"
+    ),
     "fit_past_domain": (
         "the {law} law's {name} = {value:.4g} lies past its range ({bound}, as the calculator takes it): the "
         "throughput falls as devices are added — these runs do not scale; check them before extrapolating"

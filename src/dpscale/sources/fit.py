@@ -530,6 +530,14 @@ def _log_e_variance(runs: Runs) -> float:
     return float(np.mean(1.0 / n[1:]) + 1.0 / n[0])
 
 
+def _misfit(f: Fit, y: Any) -> tuple[float, int, Any]:
+    """The chosen law's largest |Δ log E| from a measured point above d0, that point's index, and the law's log E."""
+    fitted = np.log(f.efficiency(np.asarray(f.runs.devices[1:], dtype=float)))
+    gap = np.abs(fitted - y)
+    k = int(np.argmax(gap)) if gap.size else 0
+    return (float(gap[k]) if gap.size else 0.0), k, fitted
+
+
 def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     out = list(f.runs.notes)
     n = len(f.runs.devices)
@@ -537,7 +545,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
         out.append(Note("few_sizes_repeats", n=n, noise=100 * f.noise))
     elif n < 3:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
-    elif dof == 0:
+    elif dof == 0 and _misfit(f, y)[0] <= MISFIT:  # (a law held off the points by its bounds is not exact)
         out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))
     k = len(f._law.params)
     if k > n - 1:  # fewer points above the baseline than parameters: many splits fit them alike
@@ -558,12 +566,16 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
         out.append(Note("fit_unseen", law=f.law, params=names, d0=f.baseline_devices))
     # A law that cannot pass near a measured point (two sizes leave no leave-one-out score, so the default law is
     # kept even where its shape cannot bend that far): say so, with the point and the law's value there.
-    fitted = np.log(f.efficiency(np.asarray(f.runs.devices[1:], dtype=float)))
-    gap = np.abs(fitted - y)
-    if gap.size and gap.max() > MISFIT:
-        k = int(np.argmax(gap))
+    gap, k, fitted = _misfit(f, y)
+    if gap > MISFIT:
         out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=float(np.exp(y[k])),
                         law_e=float(np.exp(fitted[k]))))  # fmt: skip
+    # Throughput that falls as devices are added is data, whatever the law: the all-reduce and Amdahl laws can
+    # only rise, so their "no peak" would contradict the runs without this line.
+    x, dd = f.runs.throughput, f.runs.devices
+    top = int(np.argmax(x))
+    if f.law != "usl" and x[-1] < (1 - MISFIT) * x[top]:
+        out.append(Note("runs_fall", d1=dd[top], x1=float(x[top]), d2=dd[-1], x2=float(x[-1]), law=f.law))
     for name, bound in (("sigma", "σ < 1"), ("serial_fraction", "s < 1"), ("kappa", "κ ≤ 1")):
         p = f.parameters.get(name)
         if p is not None and (p.value > 1 or (p.value == 1 and name != "kappa")):

@@ -160,6 +160,11 @@ NOTES: dict[str, dict[str, str]] = {
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",
         "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
+        "runs_fall": (
+            "el rendimiento medido cae de {x1:,.6g} con {d1:,} dispositivos a {x2:,.6g} con {d2:,}: más allá de "
+            "{d1:,} dispositivos estas ejecuciones no escalan, diga lo que diga la ley (el rendimiento de la ley {law} "
+            "solo puede crecer) — revíselas, o vea --law usl"
+        ),
         "fit_misses": (
             "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
