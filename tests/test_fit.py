@@ -409,6 +409,20 @@ def test_falling_throughput_is_said_whatever_the_law():
     assert "runs_fall" not in [w.key for w in rising.warnings]  # 6 % under the peak: within the 10 % margin
 
 
+def test_step_times_that_look_like_milliseconds_are_questioned():
+    """step_time is in seconds; a 320 ms step typed as 320 gave 'compute 320 s' without a word. E is unchanged."""
+    import dpscale
+
+    thr = [100.0, 190.0, 350.0, 640.0]
+    ms = dpscale.fit(devices=[1, 2, 4, 8], throughput=thr, step_time=[320, 336, 365, 400], resamples=100)
+    s = dpscale.fit(devices=[1, 2, 4, 8], throughput=thr, step_time=[0.32, 0.336, 0.365, 0.4], resamples=100)
+    (note,) = [w for w in ms.warnings if w.key == "step_time_long"]
+    assert str(note).startswith("a step of 320 s at 1 device: step_time is read in seconds")
+    assert "step_time_long" not in [w.key for w in s.warnings]
+    assert ms.efficiency(64) == s.efficiency(64)
+    assert ms.seconds()["compute_s"] == pytest.approx(1000 * s.seconds()["compute_s"])
+
+
 def test_the_interval_of_a_devices_question_holds_its_answer():
     """The answer is refined to whole devices, the resampled bounds sit on a ~1 % grid: a band narrower than the
     grid once lay beside its answer (434 [435, 435], 594 [591, 591] on near-exact USL data)."""

@@ -97,6 +97,10 @@ EN = {
         "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "
         "(one record pasted twice?)"
     ),
+    "step_time_long": (
+        "a step of {s:,.6g} s at {d:,} devices: step_time is read in seconds — if these are milliseconds, divide "
+        "them by 1,000 (E and the law are the same either way; the compute and transfer times in seconds are not)"
+    ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
     "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
     "extrapolating": (

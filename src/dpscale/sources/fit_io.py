@@ -279,6 +279,9 @@ def read_csv_text(text: str, name: str) -> list[Run]:
 
 
 MAX_SIZES = 1000
+# A step longer than this is likelier milliseconds typed where seconds are asked (published steps run 0.02–2 s; a
+# minute is already rare); said as a note, never refused, since a long accumulated step is possible.
+LONG_STEP_S = 100.0
 
 
 def combine(runs: Iterable[Run]) -> Runs:
@@ -318,6 +321,8 @@ def combine(runs: Iterable[Run]) -> Runs:
         steps.append(sum(st) / len(st) if len(st) == len(g) else None)
     _check_slip(devices, thr)
     step_time = tuple(steps) if all(s is not None for s in steps) else None
+    if step_time and step_time[0] > LONG_STEP_S:  # only the law's times in seconds use it; E does not
+        notes.append(Note("step_time_long", s=step_time[0], d=devices[0]))
     dof = sum(counts) - len(counts)
     return Runs(tuple(devices), tuple(thr), step_time, tuple(notes), tuple(counts) if dof else None, ss, dof)
 

@@ -160,6 +160,10 @@ NOTES: dict[str, dict[str, str]] = {
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",
         "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
+        "step_time_long": (
+            "un paso de {s:,.6g} s con {d:,} dispositivos: step_time se lee en segundos — si son milisegundos, "
+            "divídalos entre 1.000 (E y la ley no cambian; los tiempos de cómputo y de transferencia en segundos sí)"
+        ),
         "runs_fall": (
             "el rendimiento medido cae de {x1:,.6g} con {d1:,} dispositivos a {x2:,.6g} con {d2:,}: más allá de "
             "{d1:,} dispositivos estas ejecuciones no escalan, diga lo que diga la ley (el rendimiento de la ley {law} "
