@@ -279,3 +279,12 @@ def test_a_fractional_noise_scale_is_said_as_given(capsys):
     """B_noise = 2.5 was said '2' in the critical-batch note (an int's format)."""
     rc, out, err = run(capsys, "batch", "-b", "1", "-d", "1,8", "--noise-scale", "2.5")
     assert rc == 0 and "B = B_noise = 2.5 both are 2×" in out + err
+
+
+def test_adamw_takes_the_square_root_rule():
+    """3e-4 at batch 32 → 3e-4·√8 = 8.485e-4 at 256 (Malladi et al.'s rule for adaptive methods)."""
+    import dpscale
+
+    assert dpscale.batch_plan(32, 8, base_lr=3e-4, base_batch=32, optimizer="adamw").learning_rate == pytest.approx(
+        3e-4 * 8**0.5
+    )

@@ -265,7 +265,9 @@ HELP_ES: dict[str, str] = {
     ),
     "learning rate tuned at --base-batch": "tasa de aprendizaje ajustada con --base-batch",
     "global batch the base learning rate was tuned at": "lote global con el que se ajustó la tasa de aprendizaje base",
-    "sgd (linear rule; default) or adam": "sgd (regla lineal; por defecto) o adam",
+    "sgd (linear rule; default), adam or adamw (square-root rule)": (
+        "sgd (regla lineal; por defecto), adam o adamw (regla de la raíz cuadrada)"
+    ),
     "linear or sqrt (default: the optimizer's)": "linear o sqrt (por defecto: la del optimizador)",
     "samples per epoch (gives steps per epoch, warm-up steps)": (
         "muestras por época (da los pasos por época y los de calentamiento)"
@@ -313,7 +315,7 @@ HELP_ES: dict[str, str] = {
     "0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four": (
         "0 (DDP), 1, 2 o 3 (≈ FSDP full shard); por defecto: las cuatro"
     ),
-    "adam (AdamW; default) or sgd": "adam (AdamW; por defecto) o sgd",
+    "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
     "mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)": (
         "mixed (16 bits + copia maestra fp32, por defecto), fp32, o bf16 (puro, sin copia maestra)"
     ),

@@ -22,7 +22,7 @@ from dpscale.formulas.scaling import check_source, scale
 RULES = ("linear", "sqrt")
 # The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
 # adaptive methods (Adam, AdamW, RMSprop) by the square root [MALLADI22].
-RULE_FOR = {"sgd": "linear", "adam": "sqrt"}
+RULE_FOR = {"sgd": "linear", "adam": "sqrt", "adamw": "sqrt"}
 GOYAL_WARMUP_EPOCHS = 5.0  # gradual warm-up used with the linear rule [GOYAL17]
 GOYAL_MAX_BATCH = 8192  # largest batch Goyal et al. showed the linear rule holds at (ResNet-50)
 FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, ≤ 1/3 of steps left to save

@@ -42,7 +42,7 @@ def device_bytes(memory_gb: float) -> float:
 
 STAGES = (0, 1, 2, 3)
 STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
-OPTIMIZERS = ("adam", "sgd")
+OPTIMIZERS = ("adam", "adamw", "sgd")  # AdamW: Adam's m and v, weight decay applied apart
 PRECISIONS = ("mixed", "fp32", "bf16")
 RECOMPUTE = ("none", "selective", "full")
 # Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
@@ -66,7 +66,7 @@ def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tu
         raise fail("optimizer", optimizer, ", ".join(OPTIMIZERS))
     if precision not in PRECISIONS:
         raise fail("precision", precision, ", ".join(PRECISIONS))
-    return BYTES[(precision, optimizer)]
+    return BYTES[(precision, "adam" if optimizer == "adamw" else optimizer)]
 
 
 @dataclass(frozen=True, slots=True)

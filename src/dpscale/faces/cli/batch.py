@@ -43,7 +43,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     lr = p.add_argument_group("learning rate")
     lr.add_argument("--base-lr", metavar="LR", help="learning rate tuned at --base-batch")
     lr.add_argument("--base-batch", metavar="B0", help="global batch the base learning rate was tuned at")
-    lr.add_argument("--optimizer", metavar="NAME", default="sgd", help="sgd (linear rule; default) or adam")
+    lr.add_argument(
+        "--optimizer",
+        metavar="NAME",
+        default="sgd",
+        help="sgd (linear rule; default), adam or adamw (square-root rule)",
+    )
     lr.add_argument("--rule", metavar="RULE", help="linear or sqrt (default: the optimizer's)")
     lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
     lr.add_argument("--warmup-epochs", metavar="W", help="warm-up length (default 5 with the linear rule, Goyal)")

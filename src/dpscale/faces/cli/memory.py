@@ -49,7 +49,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")
     g.add_argument("--devices", "-d", metavar="N", default="1", help="data-parallel devices (default 1)")
     g.add_argument("--zero", metavar="STAGE", help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four")
-    g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (AdamW; default) or sgd")
+    g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (default), adamw (the same states) or sgd")
     g.add_argument(
         "--precision",
         metavar="P",
