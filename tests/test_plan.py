@@ -266,7 +266,9 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
         assert rc == 2 and needle in err
     # each bad record is named (a fractional size was truncated, a repeat kept the last, a fit on 8+ devices read
     # as relative to one)
-    for text, needle in (('{"devices": 8}', "record 1: efficiency None'; allowed: E in (0, 1]"),
+    for text, needle in (('[{"devices": 8, "efficiency": 0.9}, {"devices": 16}]',
+                          "record 2: efficiency None'; allowed: E in (0, 1]"),
+                         ('{"devices": 8}', "this file's records have no efficiency"),
                          ('[{"devices": 2.7, "efficiency": 0.9}]', "record 1: devices 2.7'; allowed: a whole number"),
                          ('[{"devices": 8, "efficiency": 0.9}, {"devices": 8, "efficiency": 0.8}]',
                           "record 2: devices 8 again'; allowed: one E per size"),
@@ -486,3 +488,13 @@ def test_costs_under_half_a_cent_keep_their_digits(capsys):
                      "--price-per-device-hour", "2.5")  # fmt: skip
     # 1.28e6 × 90 / (32 × 2000 × 0.9) / 3600 = 0.5556 h × 32 = 17.78 device-hours × 2.5 = 44.44: cents as before
     assert "44.44" in out
+
+
+def test_another_commands_json_is_named_not_read_record_by_record(capsys, tmp_path):
+    """pipeline --json fed to --efficiency-file said 'record 1: devices None', as if one record were broken."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--json")
+    (tmp_path / "pipe.json").write_text(out)
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "pipe.json"))
+    assert rc == 2 and err.rstrip().endswith(
+        "this file's records have no efficiency (the JSON of pipeline, memory or batch gives no E per size)"
+    )

@@ -408,6 +408,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
         d0 = data.get("baseline_devices") if "predictions" in data else None
     if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
         raise fail(flag, path, allowed)
+    if not any("efficiency" in r for r in records):  # another command's JSON: 'record 1: efficiency None' said less
+        raise fail(flag, path, f"{allowed}; this file's records have no efficiency (the JSON of pipeline, memory or "
+                               "batch gives no E per size)")  # fmt: skip
     table: dict[int, float] = {}
     for i, r in enumerate(records, 1):
         d, e = r.get("devices"), r.get("efficiency")

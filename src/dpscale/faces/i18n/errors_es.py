@@ -76,6 +76,11 @@ ALLOWED: dict[str, dict[str, str]] = {
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); es una "
             "calibración del all-reduce (para predict --calibration)"
         ),
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this file's "
+        "records have no efficiency (the JSON of pipeline, memory or batch gives no E per size)": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); los registros "
+            "de este archivo no tienen efficiency (el JSON de pipeline, memory o batch no da una E por tamaño)"
+        ),
         "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
         "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)": (
             "auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son anillos)"
