@@ -418,3 +418,15 @@ def test_adamw_keeps_adams_states():
 
     assert model_states(7e9, 8, 0, optimizer="adamw").total == 112e9
     assert model_states(7e9, 8, 3, optimizer="adamw").total == pytest.approx(14e9)
+
+
+def test_sequence_parallel_is_on_or_off():
+    """The library read sequence_parallel='no' as on (a non-empty string): 10/t instead of 10 in the layer's bytes."""
+    from dpscale.formulas.memory import Shape, activation_bytes_per_layer
+
+    shape = Shape(layers=24, hidden=1024, heads=16, seq_len=1024)
+    with pytest.raises(DpscaleError, match=r"^sequence_parallel: got 'no'; allowed: True or False$"):
+        activation_bytes_per_layer(shape, 1, tensor_parallel=8, sequence_parallel="no")
+    sbh = 1024 * 1 * 1024  # s·b·h (10 + 24/t + 5as/(ht)) with t = 8, the 10 divided by t under SP [KORTH22]
+    on = activation_bytes_per_layer(shape, 1, tensor_parallel=8, sequence_parallel=True)
+    assert on == pytest.approx(sbh * (10 / 8 + 24 / 8 + 5 * 16 * 1024 / (1024 * 8)))

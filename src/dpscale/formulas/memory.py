@@ -22,6 +22,7 @@ from dpscale.errors import (
     DpscaleError,
     check_count,
     check_devices,
+    check_flag,
     check_params,
     check_positive,
     check_range,
@@ -169,6 +170,7 @@ def activation_bytes_per_layer(
     """
     b = check_count(micro_batch, "micro_batch")
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
+    sequence_parallel = check_flag(sequence_parallel, "sequence_parallel")  # "no" was read as on
     if sequence_parallel and t == 1:  # it splits activations over the tensor-parallel group: none to split over
         raise fail("sequence_parallel", True, "with tensor_parallel > 1 (it shards over the tensor-parallel group)")
     if recompute not in RECOMPUTE:
