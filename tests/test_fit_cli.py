@@ -439,6 +439,7 @@ def test_runs_up_to_the_largest_size_predict_at_them_not_past_it(capsys):
         ("5,120", "a number without thousands separators: 2000, not 2,000"),  # quoted in the CSV
         ("1,000.5", "a number without thousands separators: 2000, not 2,000"),
         ("2,5", "a number with a decimal point: 2.5, not 2,5"),  # a decimal comma
+        ("2 000", "a number without thousands separators: 2000, not 2,000"),  # as the flags say it (one rule)
     ],
 )
 def test_a_comma_inside_a_number_is_named_for_what_it_is(tmp_path, capsys, value, allowed):

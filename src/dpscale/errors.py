@@ -54,6 +54,24 @@ def fail(name: str, value: Any, allowed: str) -> DpscaleError:
     return renamed(exc, name)
 
 
+THOUSANDS = "a number without thousands separators: 2000, not 2,000"
+DECIMAL_POINT = "a number with a decimal point: 2.5, not 2,5"
+
+
+def comma_hint(text: str) -> str | None:
+    """What to allow for a number that did not parse because of a comma or a gap inside it: '2,000' or '2 000' is
+    a thousands separator (THOUSANDS), '2,5' a decimal comma (DECIMAL_POINT); None for anything else. One rule for
+    a flag and a file's field alike."""
+    import re
+
+    t = text.strip()
+    if re.fullmatch(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?", t):
+        return THOUSANDS
+    if re.fullmatch(r"\d+,\d+", t):
+        return DECIMAL_POINT
+    return None
+
+
 def renamed(exc: DpscaleError, name: str, allowed: str | None = None) -> DpscaleError:
     """The same standard error under another input name (a library parameter → its CLI flag), and its allowed
     part reworded where given; the value is kept as it was shown. An error without the standard parts is returned

@@ -13,13 +13,12 @@ from __future__ import annotations
 import csv
 import json
 import math
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, counted, fail, renamed
+from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, counted, fail, renamed
 from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
@@ -61,10 +60,6 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
-THOUSANDS = "a number without thousands separators: 2000, not 2,000"
-DECIMAL_COMMA = "a number with a decimal point: 2.5, not 2,5"
-
-
 def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
@@ -75,9 +70,8 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
             raise ValueError
         x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
     except (TypeError, ValueError, OverflowError):
-        if isinstance(text, str) and re.fullmatch(r"\s*\d+(,\d+)+(\.\d*)?\s*", text):  # '5,120' quoted, or '2,5'
-            thousands = re.fullmatch(r"\s*\d{1,3}(,\d{3})+(\.\d*)?\s*", text)  # (these hints have Spanish too)
-            allowed = THOUSANDS if thousands else DECIMAL_COMMA
+        if isinstance(text, str):  # '5,120' quoted, or '2,5': the flags' hints (which have Spanish too)
+            allowed = comma_hint(text) or allowed
         raise fail(f"{where}, {what}", shown, allowed) from None  # fail: a face can say it in Spanish
     bad = not (1 <= x <= MAX_DEVICES and x == int(x)) if whole else not 1e-9 <= x <= 1e15
     if bad:

@@ -12,7 +12,17 @@ import re
 import sys
 from contextlib import contextmanager
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, counted, fail, renamed
+from dpscale.errors import (
+    DECIMAL_POINT,
+    MAX_DEVICES,
+    DpscaleError,
+    check_devices,
+    check_efficiency,
+    comma_hint,
+    counted,
+    fail,
+    renamed,
+)
 from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
@@ -202,12 +212,6 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g.add_argument("--lang", choices=LANGS, default="en", help="labels and number format (es: 115.200; 57,6×)")
 
 
-_COMMA_GROUPS = re.compile(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?")  # 2,000 or 2 000: a thousands separator
-_DECIMAL_COMMA = re.compile(r"\d+,\d+")  # 2,5: a decimal comma
-THOUSANDS_NONE = "a number without thousands separators: 2000, not 2,000"
-DECIMAL_POINT = "a number with a decimal point: 2.5, not 2,5"
-
-
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
     """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
     fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
@@ -215,10 +219,8 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
         x = float(text.replace("_", ""))
     except (ValueError, AttributeError):
         t = str(text).strip()
-        if _COMMA_GROUPS.fullmatch(t):
-            raise fail(flag, text, THOUSANDS_NONE) from None
-        if _DECIMAL_COMMA.fullmatch(t):
-            raise fail(flag, text, DECIMAL_POINT) from None
+        if hint := comma_hint(t):  # '2,000' and '2,5' are told how to write them
+            raise fail(flag, text, hint) from None
         if fraction and t.endswith("%"):
             try:
                 pct = float(t[:-1])
@@ -256,7 +258,7 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     if text is None:
         return default
     allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
-    if isinstance(text, str) and _DECIMAL_COMMA.fullmatch(text.strip()) and not _COMMA_GROUPS.fullmatch(text.strip()):
+    if isinstance(text, str) and comma_hint(text) == DECIMAL_POINT:
         raise fail(flag, text, allowed)  # 2,5: no decimal-point hint, whose 2.5 would be refused next
     x = number(text, flag, allowed)
     if x != int(x) or x < lo:
