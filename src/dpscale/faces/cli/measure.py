@@ -57,7 +57,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def build_job(args: argparse.Namespace, mode: str) -> Any:
     from dpscale.sources.measure.calibration import parse_sizes
-    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.jobs import BIG, Job  # (the torchrun worker bounds its counts alike)
 
     for other, flags in MODE_FLAGS.items():
         for f in flags:
@@ -88,7 +88,6 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
     )
 
 
-BIG = 10**9  # steps, repeats, batch, threads: past this a run would never end (or never start)
 OVERSUBSCRIBE = 8  # CPU ranks per core beyond which a local run is refused (it only warns above 1)
 COMPUTE_GREW = 1.2  # compute per step (no communication in it) this much slower at the largest size: ranks contend
 

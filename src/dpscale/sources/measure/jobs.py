@@ -10,6 +10,7 @@ WORKLOADS = ("mlp", "cnn", "transformer")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
 START_BEATS = 3  # heartbeats of a rank's start: torch set up, process group up, model (or buffers) ready
+BIG = 10**9  # batch, steps, warm-up, repeats, iterations: past this a run would never end (or never start)
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,7 @@ from typing import NoReturn
 from dpscale.errors import DpscaleError
 from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import on_cuda, unused_by_allreduce
-from dpscale.sources.measure.jobs import MODES, WORKLOADS, Job
-
-BIG = 10**9  # steps, repeats, batch, iterations: past this a run would never end or never start (as `dpscale measure`)
+from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
 
 
 class _Parser(argparse.ArgumentParser):
