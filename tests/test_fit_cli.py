@@ -467,6 +467,10 @@ def test_records_in_two_throughput_units_are_refused(tmp_path, capsys):
     assert (
         rc == 2 and "runs.jsonl línea 3: unidad 'tokens/s' frente a 'samples/s' en la línea 1; se admite: una " in err
     )
+    doc = tmp_path / "runs.json"  # one document's points (measure --json's shape), said in Spanish too
+    doc.write_text(json.dumps({"points": [{"devices": d, "throughput": x, "unit": u} for d, x, u in rows]}))
+    rc, _, err = run(capsys, "fit", str(doc), "--lang", "es")
+    assert rc == 2 and "runs.json línea 1 points[2]: unidad 'tokens/s' frente a 'samples/s' en la línea 1" in err
     p.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": "tokens/s"}) + "\n" for d, x, _ in rows))
     assert run(capsys, "fit", str(p), "--resamples", "50")[0] == 0  # one unit, whichever: fitted
 

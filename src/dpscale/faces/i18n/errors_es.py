@@ -486,9 +486,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
          "devices,throughput (step_time opcional) — este archivo separa las columnas con tabuladores: guárdelo como "
          "CSV con comas"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): unit (?P<u>'.*?'|\".*?\") against (?P<v>'.*?'|\".*?\") on line "
-         r"(?P<n2>[\d,]+); allowed: one throughput unit per file",
-         "{f} línea {n1}: unidad {u} frente a {v} en la línea {n2}; se admite: una unidad de rendimiento por archivo"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+)(?P<pt> points\[\d+\])?: unit (?P<u>'.*?'|\".*?\") "
+         r"against (?P<v>'.*?'|\".*?\") on line (?P<n2>[\d,]+); allowed: one throughput unit per file",
+         "{f} línea {n1}{pt}: unidad {u} frente a {v} en la línea {n2}; se admite: una unidad de rendimiento por "
+         "archivo"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\)",
