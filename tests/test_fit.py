@@ -392,7 +392,7 @@ def test_a_law_that_misses_a_measured_point_says_so():
 
 
 def test_falling_throughput_is_said_whatever_the_law():
-    """100, 90, 80 samples/s at 1, 2, 4 devices: the default all-reduce law can only rise ('no peak'), and it was
+    """100, 90, 80 samples/s at 1, 2, 4 devices: the default all-reduce law has no throughput peak, and it was
     also said to pass 'through them exactly' beside its own 'misses' note. The runs' fall is now said from the data,
     and a law held off its points by its bounds is not called exact; under --law usl (which can fall) no such line."""
     import dpscale

@@ -152,9 +152,9 @@ EN = {
         "cannot follow the data; try another --law, or measure more sizes"
     ),
     "runs_fall": (
-        "the measured throughput falls from {x1:,.6g} at {d1:,} devices to {x2:,.6g} at {d2:,}: past {d1:,} devices "
-        "these runs do not scale, whatever the law says (the {law} law's throughput can only rise) — check them, or "
-        "see --law usl"
+        "the measured throughput falls from {x1:,.6g} at {d1:,} devices to {x2:,.6g} at {d2:,}: past {d1:,} "
+        "devices these runs do not scale, whatever the law says (the {law} law has no throughput peak to show it) — "
+        "check them, or see --law usl"
     ),
     "fit_past_domain": (
         "the {law} law's {name} = {value:.4g} lies past its range ({bound}, as the calculator takes it): the "

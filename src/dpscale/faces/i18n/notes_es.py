@@ -166,8 +166,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "runs_fall": (
             "el rendimiento medido cae de {x1:,.6g} con {d1:,} dispositivos a {x2:,.6g} con {d2:,}: más allá de "
-            "{d1:,} dispositivos estas ejecuciones no escalan, diga lo que diga la ley (el rendimiento de la ley {law} "
-            "solo puede crecer) — revíselas, o vea --law usl"
+            "{d1:,} dispositivos estas ejecuciones no escalan, diga lo que diga la ley (la ley {law} no tiene un "
+            "máximo de rendimiento que lo muestre) — revíselas, o vea --law usl"
         ),
         "fit_misses": (
             "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
