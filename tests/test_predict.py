@@ -1206,6 +1206,8 @@ def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
         predict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, gpu="a100-80gb", **kw).efficiency_values[1]
     )
     assert predict(system_file=str(tmp_path / "plain.json"), **kw).efficiency_values[1] < 1
+    (tmp_path / "gpus.json").write_text('{"systems": {"a": {' + fields + ', "gpus": 8}}}')  # a count: no misspelt gpu
+    assert predict(system_file=str(tmp_path / "gpus.json"), **kw).efficiency_values[1] < 1
     (tmp_path / "typo.json").write_text('{"systems": {"a": {' + fields + ', "cpu_core": 64}}}')
     rc, out, err = run(
         capsys,

@@ -128,13 +128,15 @@ READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link")
 
 def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:
     """A key one letter from a field the predictor reads ('cpu_core') would be ignored without a word, and the
-    prediction made without it: refuse it instead. Keys far from all of them describe the system and pass."""
+    prediction made without it: refuse it instead. Keys far from all of them describe the system and pass, and so
+    does a near one whose value is of another kind ("gpus": 8 is no misspelt "gpu", a name)."""
     import difflib
 
     known = {k for e in table("systems").values() for k in e}  # the catalog's own (inter_link is one from intra)
-    for k in entry:
+    named = ("gpu", "intra_link")  # the read keys whose values are names; the others are numbers
+    for k, v in entry.items():
         near = difflib.get_close_matches(str(k), READ_KEYS, n=1, cutoff=0.8) if k not in known else []
-        if near:
+        if near and isinstance(v, str) == (near[0] in named):
             raise DpscaleError(f"{flag}: {path}: system {key!r}: key {k!r} (did you mean {near[0]!r}?); allowed: "
                                f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
 
