@@ -417,3 +417,98 @@ def test_notebook_spellings_of_sizes_and_deadlines():
     with pytest.raises(DpscaleError, match=r"deadline_hours: got '24h'; allowed: hours as a number \(parse_duration"):
         dpscale.plan(1e6, 1, 100, [8], 0.9, deadline_hours="24h")
     assert dpscale.plan(1e6, 1, 100, [8], 0.9, deadline_hours=dpscale.parse_duration("24h")).deadline_hours == 24
+
+
+@pytest.mark.parametrize(
+    "law", [USL(0.01, 1e-5), dpscale.Amdahl(0.05), dpscale.Constant(0.9), dpscale.PerSize({8: 0.9, 64: 0.8})]
+)
+def test_laws_copy_deepcopy_and_pickle(law):
+    """copy, deepcopy and pickle set the slots through __setattr__: 'USL is immutable' (an AttributeError)."""
+    import copy
+    import pickle
+
+    for twin in (copy.copy(law), copy.deepcopy(law), pickle.loads(pickle.dumps(law))):
+        assert twin == law and hash(twin) == hash(law)
+        assert scale(64, 2000, twin).actual_throughput == scale(64, 2000, law).actual_throughput
+
+
+def test_a_worked_example_law_survives_a_pickle():
+    """Constant(0.9) pickled and read back still gives 64 × 2,000 × 0.9 = 115,200 samples/s, 57.6×."""
+    import pickle
+
+    r = scale(64, 2000, pickle.loads(pickle.dumps(dpscale.Constant(0.9))))
+    assert (r.actual_throughput, r.speedup) == (pytest.approx(115_200), pytest.approx(57.6))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: scale(np.ma.masked_array([1, 8, 64], [0, 1, 0]), 2000, 0.9),
+        lambda: scale([1, 8, 64], 2000, np.ma.masked_array([1, 0.9, 0.8], [0, 1, 0])),
+        lambda: USL(np.ma.masked_array([0.01], [1]), 0),
+        lambda: USL(0.01, 0).efficiency(np.ma.masked_array([1, 8], [0, 1])),
+        lambda: dpscale.PerSize.of([8, 64], np.ma.masked_array([0.9, 0.8], [0, 1])),
+        lambda: solve(devices=64, per_device_throughput=2000, actual_throughput=np.ma.masked_array([115_200], [1])),
+        lambda: dpscale.batch_plan(np.ma.masked_array([32], [1]), 64),
+    ],
+)
+def test_a_masked_value_is_refused_not_read_under_its_mask(call):
+    """np.asarray read the value under the mask: a masked 8 devices was computed (14,400 samples/s), a masked
+    E of 0.9 used, a masked micro-batch raised numpy's MaskError."""
+    with pytest.raises(DpscaleError, match=r": got .*--.*; allowed: numbers without masked \(missing\) values"):
+        call()
+
+
+def test_an_unmasked_masked_array_is_its_numbers():
+    r = scale(np.ma.masked_array([1, 64], [0, 0]), 2000, 0.9)
+    assert r.actual_throughput.tolist() == [2000.0, pytest.approx(115_200)]
+
+
+def test_a_per_size_table_checks_the_sizes_it_is_asked_for_like_every_law():
+    """PerSize.efficiency said 'no value for range(1, 2) devices' for a range, 'no value for 8 devices' for the
+    text '8', read True as one device, gave [] an empty array and [8, [1]] numpy's ValueError."""
+    t = dpscale.PerSize({8: 0.9, 64: 0.8})
+    assert t.efficiency(range(1, 2)).tolist() == [1.0]
+    assert t.efficiency(np.array([1, 8, 64])).tolist() == [1.0, 0.9, 0.8]
+    assert t.efficiency(np.float32(8)) == 0.9
+    for bad, said in (("8", "'8'"), (True, "True"), ([], r"\[\]"), ([8, [1]], r"\[8, \[1\]\]"), (0, "0")):
+        with pytest.raises(DpscaleError, match=rf"^devices: got {said}; allowed: "):
+            t.efficiency(bad)
+    with pytest.raises(DpscaleError, match=r"no value for 16 devices; allowed: the listed sizes 8,64"):
+        t.efficiency(np.array([8, 16]))
+    with pytest.raises(DpscaleError, match=r"no value for 1234567 devices"):
+        t.efficiency(1_234_567)
+
+
+def test_per_size_of_takes_one_size_and_its_e():
+    """PerSize.of(8, 0.9) raised len()'s TypeError."""
+    assert dpscale.PerSize.of(8, 0.9) == dpscale.PerSize({8: 0.9}) == dpscale.PerSize.of(np.array(8), [0.9])
+    with pytest.raises(DpscaleError, match="got 1 value for 2 device counts"):
+        dpscale.PerSize.of([8, 64], 0.9)
+
+
+def test_numpy_scalar_inputs_leave_e_a_number_like_the_other_fields():
+    """np.int64/np.float32 sizes made r.efficiency a 0-d array, array(0.9), beside np.float64 fields."""
+    r = scale(np.float32(64), 2000, 0.9)
+    assert not isinstance(r.efficiency, np.ndarray) and r.efficiency == 0.9
+    assert float(r.actual_throughput) == pytest.approx(115_200)
+    assert not isinstance(scale(np.array(64), np.float32(2000), 0.9).efficiency, np.ndarray)
+
+
+def test_a_function_of_d_gives_one_e_per_size():
+    """A function returning [1.0] for sizes [1, 8] was spread over both: 8 devices at E = 1, 16,000 samples/s."""
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[1\.\]; allowed: one E per size .*\(2 sizes here\)"):
+        scale([1, 8], 2000, lambda d: np.array([1.0]))
+    assert scale([1, 8], 2000, [1.0, 0.9]).actual_throughput.tolist() == [2000.0, 14_400.0]
+
+
+def test_a_function_that_looks_e_up_in_a_dict_is_read_size_by_size():
+    """`lambda d: table[d]` met the array of sizes: "unhashable type: 'numpy.ndarray'" (a TypeError)."""
+    table = {1: 1.0, 8: 0.9, 64: 0.9}
+    r = scale([1, 8, 64], 2000, lambda d: table[d])
+    assert r.actual_throughput.tolist() == [2000.0, 14_400.0, pytest.approx(115_200)]
+
+
+def test_a_negative_zero_parameter_prints_as_zero():
+    assert repr(dpscale.Amdahl(-0.0)) == "Amdahl(serial_fraction=0.0)"
+    assert repr(USL(-0.0, -0.0)) == "USL(sigma=0.0, kappa=0.0)"

@@ -124,6 +124,7 @@ def as_number(x: Any, name: str) -> Any:
     if is_array(x) or isinstance(x, (list, tuple)):
         import numpy as np
 
+        unmasked(x, name)
         try:
             arr = np.asarray(x)
         except (TypeError, ValueError):
@@ -134,6 +135,19 @@ def as_number(x: Any, name: str) -> Any:
             raise fail(name, x, "at least one value")
         return arr
     raise fail(name, x, "a number or an array of numbers")
+
+
+MASKED = "numbers without masked (missing) values: fill or drop them first"
+
+
+def unmasked(x: Any, name: str) -> None:
+    """A numpy masked array with a masked entry is refused: np.asarray read the hidden value under the mask (a
+    masked size of 8 devices was computed as 8, a masked E as the number under it, a masked constant as 0)."""
+    if is_array(x):
+        import numpy as np
+
+        if isinstance(x, np.ma.MaskedArray) and np.ma.is_masked(x):
+            raise fail(name, x, MASKED)
 
 
 def one(x: Any, name: str) -> Any:
@@ -147,6 +161,7 @@ def one(x: Any, name: str) -> Any:
         return x
     import numpy as np
 
+    unmasked(x, name)
     try:
         arr = np.asarray(x)
     except (TypeError, ValueError):  # ragged: [8, [16]]
@@ -326,7 +341,7 @@ def check_fraction(x: float, name: str, allowed: str = "a number in [0, 1)") -> 
     x = as_number(one(x, name), name)
     if is_array(x) or not (0 <= x < 1):
         raise fail(name, x, allowed)
-    return float(x)
+    return float(x) + 0.0  # −0.0 is 0: Amdahl(-0.0) printed serial_fraction=-0.0
 
 
 def check_nonnegative(x: float, name: str) -> float:

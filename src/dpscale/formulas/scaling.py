@@ -19,6 +19,7 @@ from dpscale.errors import (
     check_devices,
     check_efficiency,
     check_positive,
+    counted,
     counts_and_least,
     fail,
     is_array,
@@ -115,7 +116,9 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
             # value … ambiguous"; `lambda d: 1 / (1 + 0.01 * math.log(d))`: "only … arrays can be converted to Python
             # scalars"
             said = str(exc)
-            if fn is efficiency and is_array(devices) and devices.ndim and ("ambiguous" in said or "scalars" in said):
+            # `lambda d: table[d]` (a dict of E): "unhashable type: 'numpy.ndarray'"
+            scalar_only = any(w in said for w in ("ambiguous", "scalars", "unhashable"))
+            if fn is efficiency and is_array(devices) and devices.ndim and scalar_only:
                 import numpy as np  # (loaded: devices is an array)
 
                 each = [float(fn(x)) for x in devices.ravel().tolist()]  # size by size, as it was written for
@@ -163,7 +166,8 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     actual = ideal * e
     speedup = _freeze(d * e)  # once: effective_devices is the same read-only array (it was the writable original)
     lost = ideal - actual
-    if is_array(actual) and getattr(e, "shape", None) != actual.shape:  # E per size, like every other field
+    # E per size, like every other field (not for one size: numpy scalars in made E a 0-d array, array(0.9))
+    if is_array(actual) and actual.ndim and getattr(e, "shape", None) != actual.shape:
         import numpy as np  # (already loaded: an input is an array)
 
         e = np.broadcast_to(e, actual.shape)  # a read-only view, no copy
@@ -201,6 +205,10 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
         word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
         raise DpscaleError(f"devices, per_device_throughput, efficiency: {word} {got}; allowed: arrays of one length")
+    if given is not None and is_array(d) and d.ndim and getattr(e, "shape", ()) not in ((), d.shape):
+        if callable(getattr(efficiency, "efficiency", efficiency)):  # (a list [0.9] is one E for every size)
+            # a function of d that gave one E for several sizes, [0.9] for [1, 8], was spread over them all
+            raise fail("efficiency", e, f"one E per size from the E(d) function ({counted(d.size, 'size')} here)")
     if given is not None and least == 1:
         _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:

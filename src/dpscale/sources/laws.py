@@ -72,13 +72,19 @@ class _Law:
     def __hash__(self) -> int:
         return hash((type(self).__name__, self._params()))
 
+    def __reduce__(self) -> tuple:
+        """Rebuilt from its parameters (each class takes its slots in order): copy, deepcopy and pickle set the
+        slots one by one through __setattr__, which raised 'USL is immutable'."""
+        return type(self), self._params()
+
     def __repr__(self) -> str:
         args = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
         return f"{type(self).__name__}({args})"
 
 
 class Constant(_Law):
-    """One E for every size — what a single measurement gives; it does not carry across sizes."""
+    """One E for every size from two devices on (E(1) = 1, one device being its own reference) — what a single
+    measurement gives; it does not carry across sizes."""
 
     __slots__ = ("value",)
     value: float
@@ -124,8 +130,9 @@ class PerSize(_Law):
         self._set(table=tuple(seen.items()))
 
     @classmethod
-    def of(cls, devices: list[int], efficiencies: list[float]) -> PerSize:
-        """The table from two lists, one E per device count."""
+    def of(cls, devices: Any, efficiencies: Any) -> PerSize:
+        """The table from two lists (or arrays, or one number each), one E per device count."""
+        devices, efficiencies = _listed(devices), _listed(efficiencies)  # PerSize.of(8, 0.9) raised len()'s TypeError
         if len(devices) != len(efficiencies):
             raise DpscaleError(
                 f"efficiency: got {counted(len(efficiencies), 'value')} for {counted(len(devices), 'device count')}; "
@@ -136,11 +143,13 @@ class PerSize(_Law):
     def efficiency(self, d: Any) -> Any:
         """E at the listed sizes (and 1 at one device, its own reference); any other size is refused."""
         lookup = {1: 1.0, **dict(self.table)}
-        if is_array(d) or isinstance(d, (list, tuple)):
-            import numpy as np
-
-            d = np.asarray(d)
+        # checked as every law checks its sizes: '8' read as 'no value for 8 devices', True as one device, a range
+        # as 'no value for range(1, 2) devices', [] gave an empty array and [8, [1]] numpy's ValueError
+        d = _sizes(d)
+        if is_array(d):
             if d.ndim:
+                import numpy as np  # (loaded: d is an array)
+
                 return np.array([self._get(lookup, x) for x in d.ravel().tolist()]).reshape(d.shape)
             d = d.item()
         return self._get(lookup, d.item() if hasattr(d, "item") else d)
@@ -148,12 +157,23 @@ class PerSize(_Law):
     def _get(self, lookup: dict[int, float], d: Any) -> float:
         if d not in lookup:  # (8.7 is not 8: no truncation; 8.0 == 8 finds it)
             sizes = ",".join(str(k) for k, _ in self.table)
-            raise DpscaleError(f"efficiency: no value for {d} devices; allowed: the listed sizes {sizes}")
+            size = int(d) if float(d).is_integer() else d  # (the checked sizes are floats: 16, not 16.0)
+            raise DpscaleError(f"efficiency: no value for {size} devices; allowed: the listed sizes {sizes}")
         return lookup[d]
 
     def describe(self) -> str:
         # '; ' between pairs, so a language with a decimal comma can localise the numbers (1→0,9; 8→0,8)
         return Note("law_per_size", table="; ".join(f"{d}→{e:g}" for d, e in self.table))
+
+
+def _listed(x: Any) -> Any:
+    """PerSize.of's columns as lists: one number is a list of one (a 0-d array too), an array or any iterable
+    its items; text is left for the table's own check to refuse."""
+    if isinstance(x, (str, bytes)):
+        return [x]
+    if is_array(x):
+        return [x] if x.ndim == 0 else list(x)
+    return list(x) if hasattr(x, "__iter__") else [x]
 
 
 def usl_peak(sigma: Any, kappa: Any) -> Any:
@@ -177,7 +197,7 @@ class USL(_Law):
         self._set(
             sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
             # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
-            kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, "a coherency κ from 0 to 1")),
+            kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, "a coherency κ from 0 to 1")) + 0.0,
         )
 
     def efficiency(self, d: Any) -> Any:
