@@ -550,6 +550,15 @@ def test_the_page_layout_in_a_real_browser(served):
         assert float(page.locator("#error").evaluate("e => getComputedStyle(e).opacity")) < 1
         expect(page.locator("#error")).to_be_hidden()
         expect(page.locator("#out")).not_to_have_attribute("aria-busy", "true")
+        # on a phone, Enter on a bad value shows the message, not only a red box (it was scrolled just out of view)
+        page.set_viewport_size({"width": 375, "height": 667})
+        page.click("#tab-calc")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.fill("#calc input[name=devices]", "0")
+        page.press("#calc input[name=devices]", "Enter")
+        expect(page.locator("#error")).to_contain_text("--devices (Devices d): got '0'")
+        box = page.locator("#error").bounding_box()
+        assert box["y"] + box["height"] <= 668, box  # (was 666 + 109: wholly under the screen's foot)
         # a laptop's screen shows the predictor's 14 columns whole, in Spanish too (its longest words): its headings
         # wrap (at 1440 px the bottleneck and algorithm columns were cut off behind a scroll)
         wide = browser.new_page(viewport={"width": 1440, "height": 900})
