@@ -512,3 +512,15 @@ def test_a_function_that_looks_e_up_in_a_dict_is_read_size_by_size():
 def test_a_negative_zero_parameter_prints_as_zero():
     assert repr(dpscale.Amdahl(-0.0)) == "Amdahl(serial_fraction=0.0)"
     assert repr(USL(-0.0, -0.0)) == "USL(sigma=0.0, kappa=0.0)"
+
+
+@pytest.mark.parametrize(
+    "module", ["dpscale", "dpscale.sources.fit", "dpscale.formulas.batch", "dpscale.formulas.memory"]
+)
+def test_docstring_examples_run(module):
+    """The examples a user reads in help() run as written (fit's printed nothing and named dpscale unimported)."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

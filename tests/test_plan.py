@@ -498,3 +498,13 @@ def test_another_commands_json_is_named_not_read_record_by_record(capsys, tmp_pa
     assert rc == 2 and err.rstrip().endswith(
         "this file's records have no efficiency (the JSON of pipeline, memory or batch gives no E per size)"
     )
+
+
+def test_plan_gives_records_as_the_other_results_do():
+    """A DataFrame is built from records(); a plan had only .points. 1e6 samples at 8 × 100/s × E 0.9 = 720/s:
+    1e6 / 720 / 3600 = 0.3858 h."""
+    import dpscale
+
+    rows = dpscale.plan(1e6, 1, 100.0, range(8, 17, 8), 0.9).records()
+    assert [r["devices"] for r in rows] == [8, 16]
+    assert rows[0]["hours"] == pytest.approx(1e6 / 720 / 3600) and rows[0]["actual_throughput"] == pytest.approx(720)

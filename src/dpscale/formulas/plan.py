@@ -78,12 +78,16 @@ class Plan:
     fastest_within_budget: int | None
     knee: int | None
 
+    def records(self) -> list[dict[str, Any]]:
+        """One plain dict per size (the CLI's --json rows), as ScaleResult, Prediction and Fit give theirs."""
+        return [p.record() for p in self.points]
+
 
 def plan(
     samples: float,
     epochs: float,
     throughput: float,
-    devices: list[int],
+    devices: Any,
     efficiency: Any = 1.0,
     price_per_device_hour: float | None = None,
     deadline_hours: float | None = None,
