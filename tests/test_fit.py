@@ -504,3 +504,13 @@ def test_a_unit_slip_just_past_e_2_is_shown_past_2():
     assert "\n" not in str(exc.value)
     with pytest.raises(DpscaleError, match=r"is E = 2\.000001; allowed"):
         fit([(1, 100), (2, 400.0001)])
+
+
+def test_runs_as_a_two_column_array():
+    """np.column_stack([devices, throughput]) — rows of a numpy array — was refused ('runs[0]: got array([1, 100])');
+    it fits as the same rows in a list do."""
+    import dpscale
+
+    rows = [[1, 100], [2, 195], [4, 380], [8, 720], [16, 1300]]
+    f = dpscale.fit(np.array(rows), resamples=100)
+    assert f.runs.devices == (1, 2, 4, 8, 16) and f.efficiency(64) == dpscale.fit(rows, resamples=100).efficiency(64)

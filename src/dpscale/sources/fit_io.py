@@ -352,6 +352,8 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
     elif source is not None:
         for i, item in enumerate(source):
             where = f"runs[{i}]"
+            if hasattr(item, "tolist") and getattr(item, "ndim", 0) == 1:  # a row of a (n, 2) numpy array
+                item = item.tolist()
             if isinstance(item, Run):
                 runs.append(item)
             elif isinstance(item, dict):
