@@ -559,6 +559,12 @@ def test_the_page_layout_in_a_real_browser(served):
         expect(page.locator("#error")).to_contain_text("--devices (Devices d): got '0'")
         box = page.locator("#error").bounding_box()
         assert box["y"] + box["height"] <= 668, box  # (was 666 + 109: wholly under the screen's foot)
+        page.fill("#calc input[name=devices]", "64")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.press("#calc input[name=devices]", "Enter")  # and the answer's table, not its title alone
+        expect(page.locator("#error")).to_be_hidden()
+        box = page.locator("#result tr").first.bounding_box()
+        assert box["y"] + box["height"] <= 668, box
         # a laptop's screen shows the predictor's 14 columns whole, in Spanish too (its longest words): its headings
         # wrap (at 1440 px the bottleneck and algorithm columns were cut off behind a scroll)
         wide = browser.new_page(viewport={"width": 1440, "height": 900})
