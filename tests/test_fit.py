@@ -217,7 +217,7 @@ def test_two_sizes_with_repeats_say_the_noise_came_from_them():
         ([(1.5, 1000), (8, 5000)], "devices"),
         ([(1, float("nan")), (8, 5000)], "throughput"),
         ([(d, 100.0 * d) for d in range(1, 1002)], "got 1,001 distinct device counts; allowed: at most 1,000"),
-        ([(1, 1000), (10**19, 5000)], "devices: got '10000000000000000000'; allowed: a whole number from 1 to"),
+        ([(1, 1000), (10**19, 5000)], "devices: got 10000000000000000000; allowed: a whole number from 1 to"),
     ],
 )
 def test_bad_runs_raise_one_line(runs, match):
@@ -514,3 +514,15 @@ def test_runs_as_a_two_column_array():
     rows = [[1, 100], [2, 195], [4, 380], [8, 720], [16, 1300]]
     f = dpscale.fit(np.array(rows), resamples=100)
     assert f.runs.devices == (1, 2, 4, 8, 16) and f.efficiency(64) == dpscale.fit(rows, resamples=100).efficiency(64)
+
+
+def test_a_missing_rate_is_not_quoted_as_text():
+    """A NaN or a masked rate from numpy was quoted as text ('nan', 'None'), as if typed; a field's text still is."""
+    import dpscale
+
+    d = [1, 2, 4, 8, 16]
+    for rates, shown in (([100, 195, float("nan"), 720, 1300], "nan"),
+                         (np.ma.masked_array([100, 195, 380, 720, 1300], [0, 0, 1, 0, 0]), "None"),
+                         ([100, 195, "abc", 720, 1300], "'abc'")):  # fmt: skip
+        with pytest.raises(DpscaleError, match=rf"^point 2, throughput: got {shown}; allowed: a number from 1e-9"):
+            dpscale.fit(devices=d, throughput=rates)

@@ -329,7 +329,7 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "neg.csv": ("devices,throughput\n1,1000\n8,-5\n",  # the column by its name, as the file writes it
                     "neg.csv línea 3, campo 'throughput': se recibió '-5'; se admite: un número de 1e-9 a 1e15"),
         "frac.jsonl": ('{"devices": 1.5, "throughput": 100}\n',
-                       "frac.jsonl línea 1, campo 'devices': se recibió '1.5'; se admite: un número entero de 1 a"),
+                       "frac.jsonl línea 1, campo 'devices': se recibió 1,5; se admite: un número entero de 1 a"),
         "many.csv": ("devices,throughput\n" + "".join(f"{d},{d}\n" for d in range(1, 1002)),
                      "ejecuciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
     }  # fmt: skip

@@ -64,7 +64,8 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
-    shown = str(text) if len(str(text)) <= 40 else str(text)[:40] + "…"
+    # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
+    shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
     try:
         if isinstance(text, bool):
             raise ValueError
