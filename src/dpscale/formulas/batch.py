@@ -42,7 +42,7 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
     return b * k * d
 
 
-def scaled_lr(base_lr: float, base_batch: float, batch: float, rule: str = "linear") -> float:
+def scaled_lr(base_lr: float, base_batch: float, batch: Any, rule: str = "linear") -> Any:
     """Learning rate for `batch` from a reference (base_lr at base_batch): ×k (linear) or ×√k (sqrt).
 
     >>> round(scaled_lr(0.1, 256, 8192), 9)  # Goyal et al.: ResNet-50 at 8k
