@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -60,7 +61,7 @@ def test_predict_through_the_page_is_the_library(client):
     assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
 
 
-def test_fit_through_the_page_is_the_library(client):
+def test_fit_through_the_page_is_the_library(client, capsys):
     """Typed runs, one per line (or space or ';'): each is one --point, so repeats of a size stay repeats."""
     opts = {"point": "1:1000\n1:1010\n8:7500; 16:14600  32:28000", "gpus_per_node": "8", "at": "64,256"}
     body = post(client, "fit", opts).json()
@@ -76,6 +77,11 @@ def test_fit_through_the_page_is_the_library(client):
         f"measured: 8 devices, 7,500 samples/s, E {100 * 7500 / 8 / 1005:.1f} % (fitted E {100 * e8:.1f} %)"
         in (body["notes"])
     )
+    # the API's report is what `dpscale fit --json` prints (records are the table's rows, the predictions alone)
+    rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "1:1010", "--point", "8:7500", "--point",
+                     "16:14600", "--point", "32:28000", "--gpus-per-node", "8", "--at", "64,256", "--json")  # fmt: skip
+    assert rc == 0 and body["report"] == json.loads(out) and body["report"]["law"] == "allreduce"
+    assert "report" not in post(client, "calc", WORKED).json()
     # runs pasted as 'D: X', from a CSV with its header, or as spreadsheet columns: the same fit (they were refused)
     same = post(client, "fit", {**opts, "point": "1:1000 1:1010 8:7500 16:14600 32:28000"}).json()["records"]
     for pasted in ("1: 1000\n1: 1010\n8: 7500\n16: 14600\n32: 28000",

@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
         head = _law_lines(report, args.lang)
         measured = _measured_lines(report, args.unit, args.lang)  # the CLI's measured table, a line a size
         notes = [*head[1:], *measured, *_answer_lines(report, args.unit, args.lang), *warnings]
+        args.report = report  # what --json prints, for the page's API alongside the table's records
         emit(report["predictions"], _columns(args.unit), args, title=head[0], notes=notes)
     elif args.json:
         print(to_json(report))

@@ -132,7 +132,10 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
         raise DpscaleError(
             f"{flag}: {n:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command line takes more)"
         )
-    return render(got["records"], got["columns"], got["title"], got["notes"], lang)
+    out = render(got["records"], got["columns"], got["title"], got["notes"], lang)
+    if getattr(args, "report", None) is not None:  # fit: its table is the predictions; --json prints the whole report
+        out["report"] = clean(args.report)
+    return out
 
 
 def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
