@@ -29,7 +29,7 @@ def numbers(ax: Any, lang: str, *axes: str) -> None:
         getattr(ax, f"{name}axis").set_major_formatter(fmt)
 
 
-def spans_decades(*series: Sequence[float]) -> bool:
+def spans_decades(*series: Sequence[float | None]) -> bool:
     """Values over two decades or more: a linear axis would press the small ones flat against zero."""
     vals = [v for s in series for v in s if v is not None and v > 0]
     return bool(vals) and max(vals) / min(vals) >= 100

@@ -27,6 +27,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
+    from dpscale.formulas.plan import Plan, PlanPoint
+    from dpscale.sources.fit import Fit
+
 # ResNet-50 on ImageNet for 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per device-hour, 24 h.
 WORKED = {
     "samples": "1.28e6",
@@ -89,8 +92,8 @@ def run(args: argparse.Namespace) -> int:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
         else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
             title = label("plan_worked_partial", lang)
-        for k, v in WORKED.items():
-            setattr(args, k, getattr(args, k) or v)
+        for k, example in WORKED.items():
+            setattr(args, k, getattr(args, k) or example)
     # one source of E, checked before any file is read
     typed_e = any(getattr(args, k) is not None for k in ("efficiency", "law", "sigma", "kappa", "serial_fraction"))
     if args.efficiency_file is not None and (typed_e or args.fit is not None):
@@ -199,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> object:
+def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> Fit:
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
 
@@ -219,18 +222,18 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> o
     return f
 
 
-def _point(result: object, d: int) -> object:
-    return next(p for p in result.points if p.devices == d)  # type: ignore[attr-defined]
+def _point(result: Plan, d: int) -> PlanPoint:
+    return next(p for p in result.points if p.devices == d)
 
 
-def _money_kind(result: object) -> str:
+def _money_kind(result: Plan) -> str:
     """Cents ('money'), unless a cost or the budget is under half a cent: a price of 0.0001 a device-hour (prices
     in thousands) printed every cost as 0.00, and --budget 1e-9 as 'no size stays within the budget of 0.00'."""
-    amounts = [p.cost for p in result.points if p.cost is not None] + [result.budget]  # type: ignore[attr-defined]
+    amounts = [p.cost for p in result.points if p.cost is not None] + [result.budget]
     return "money" if all(a is None or a == 0 or abs(a) >= 0.005 for a in amounts) else "dec"
 
 
-def _pick_notes(result: object, lang: str, priced: bool, money: str = "money") -> list[str]:
+def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> list[str]:
     r = result
     notes = []
 
@@ -274,27 +277,27 @@ def _pick_notes(result: object, lang: str, priced: bool, money: str = "money") -
     return notes
 
 
-def _plot(result: object, path: str, lang: str, title: str) -> None:
+def _plot(result: Plan, path: str, lang: str, title: str) -> None:
     """Two panels against devices: hours (deadline line) and cost or device-hours (budget line); knee marked."""
     from dpscale.faces.plot import check_path, numbers, pyplot, save, sizes_axis, spans_decades
 
     out = check_path(path)
     plt = pyplot()
 
-    pts = result.points  # type: ignore[attr-defined]
+    pts = result.points
     d = [p.devices for p in pts]
     priced = pts[0].cost is not None
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
     ax1.plot(d, [p.hours for p in pts], "o-", ms=3)
     spend = [p.cost if priced else p.device_hours for p in pts]
     ax2.plot(d, spend, "o-", ms=3, color="C1")
-    if result.deadline_hours is not None:  # type: ignore[attr-defined]
-        ax1.axhline(result.deadline_hours, color="C3", ls="--", label=label("deadline", lang))  # type: ignore[attr-defined]
-    if result.budget is not None:  # type: ignore[attr-defined]
-        ax2.axhline(result.budget, color="C3", ls="--", label=label("budget", lang))  # type: ignore[attr-defined]
+    if result.deadline_hours is not None:
+        ax1.axhline(result.deadline_hours, color="C3", ls="--", label=label("deadline", lang))
+    if result.budget is not None:
+        ax2.axhline(result.budget, color="C3", ls="--", label=label("budget", lang))
     for ax in (ax1, ax2):
-        if result.knee is not None:  # type: ignore[attr-defined]
-            ax.axvline(result.knee, color="grey", ls=":", label=label("knee", lang))  # type: ignore[attr-defined]
+        if result.knee is not None:
+            ax.axvline(result.knee, color="grey", ls=":", label=label("knee", lang))
         sizes_axis(ax, d)
         ax.set_xlabel(label("devices", lang))
         ax.grid(True, alpha=0.3)
