@@ -32,7 +32,7 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
     error = |predicted − measured| in E (as the issue's contract has it: absolute differences), signed_error =
     predicted − measured, lo/hi the fit's 90 % prediction interval for a run there; interval_coverage is the
     share of held-out measurements inside it — whether the fit's uncertainty is honest, not only its point."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for c in configs:
         sizes = sorted({r.devices for r in c.rows})
         if len(sizes) < MIN_SIZES:

@@ -8,6 +8,7 @@ gradient accumulation, and compared with the measured E.
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 import numpy as np
 
@@ -95,15 +96,17 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
     if not predictable(c):
         return []
     step0 = c.step_time()
+    # predictable(c): a step time (so the baseline's per-device batch), parameters and the used links are known
+    assert step0 is not None and b.params_millions is not None and b.per_device_batch is not None
     if not MIN_STEP_S <= step0 / b.grad_accum <= MAX_STEP_S:  # a 1e-300 throughput: nothing to model
         raise DpscaleError(
             f"{b.file} line {b.line}, column 'throughput': got {b.throughput:g}, one micro-batch in "
             f"{step0 / b.grad_accum:.3g} s; allowed: a rate that puts it between {MIN_STEP_S:g} s and "
             f"{MAX_STEP_S:g} s of compute"
         )
-    intra, inter = fabric(c)
+    intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
     cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
-    kw = dict(
+    kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
         intra_bw_gbs=intra,
@@ -146,6 +149,7 @@ def summary(rows: list[dict], configs: int, mode: str) -> dict:
 
 def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
+    rows: list[dict[str, Any]]
     rows, used, skipped_cfgs, skipped_rows, alone = [], 0, [], 0, []
     for c in configs:
         if not predictable(c):

@@ -14,6 +14,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
+    from dpscale.sources.dataset import Config
+
 COLUMNS = [
     Column("cfg", "text"),
     Column("devices", "int"),
@@ -42,6 +44,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from dpscale.sources.dataset import read_published
 
+    seen: dict[str, Config]
     configs, seen = [], {}
     for path in args.data:
         for c in read_published(path):
