@@ -27,6 +27,8 @@ def clip(message: str, most: int = 100) -> str:
 class DpscaleError(ValueError):
     """Invalid input or an impossible request. The message is one line meant for a user (clipped: see clip)."""
 
+    parts: tuple[str, str, str]  # (input, value shown, allowed): set by fail/renamed only, so read with getattr
+
     def __str__(self) -> str:
         return clip(super().__str__())
 
@@ -117,7 +119,7 @@ def as_number(x: Any, name: str) -> Any:
         except OverflowError:  # an int past any float (10**400): not a quantity
             raise fail(name, x, "a number within the float range (±1.8e308)") from None
         if hasattr(x, "dtype") and x.dtype.kind in "iub":  # numpy integer scalars: their arithmetic wraps
-            return int(x)
+            return int(x)  # type: ignore[call-overload]  # typeshed's numbers.Real lacks __int__; numpy ints have it
         if not isinstance(x, (int, float)) and not hasattr(x, "dtype"):  # Fraction(17, 2): numpy made object arrays
             return as_float
         return x

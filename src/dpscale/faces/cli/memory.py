@@ -159,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
     best = least_sharded(fits) if memory is not None else None
     for f in fits:
         states = f.states  # computed once, by fit_all
+        assert states is not None  # fit_all always sets it
         rec = {
             "stage": f.stage,
             "strategy": STAGE_NAMES[f.stage],
@@ -196,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
             room = fits[best].headroom_bytes
+            assert room is not None  # a memory was given
             if room < TIGHT * memory:
                 notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
             elif best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
