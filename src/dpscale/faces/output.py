@@ -17,7 +17,7 @@ from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
-    from typing import Any, TextIO
+    from typing import Any, TextIO, TypeGuard
 
 # key: record key; kind: format (see i18n.number); unit: label key appended in tables, e.g. "samples/s"
 Column = namedtuple("Column", ("key", "kind", "unit"), defaults=("float", ""))
@@ -51,7 +51,7 @@ def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextI
         )
 
 
-def _words(x: Any) -> bool:
+def _words(x: Any) -> TypeGuard[list[str]]:
     return isinstance(x, list) and all(isinstance(w, str) for w in x)
 
 
@@ -135,7 +135,8 @@ def emit(
         print(to_json(records), file=out)
         return
     many = not isinstance(records, dict)
-    rows = list(records) if many else [records]
+    # mypy does not narrow records through `many` (an isinstance kept in a name)
+    rows: list[dict[str, Any]] = list(records) if many else [records]  # type: ignore[arg-type, list-item]
     if getattr(args, "csv", False):
         keys = [c.key for c in columns]
         # extra keys: numbers and labels, and a list of words as one cell (plan's marks) — not notes, which are
