@@ -16,7 +16,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, counted, fail, renamed
 from dpscale.files import read_text
@@ -92,7 +92,7 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     parts = str(text).split(":")
     if len(parts) not in (2, 3):
         raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
-    return make_run(*parts, where=f"{flag} {text}")
+    return make_run(*parts, where=f"{flag} {text}")  # type: ignore[misc]  # 2 or 3 parts: never reach `where`
 
 
 def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list[Run]:
@@ -138,6 +138,7 @@ CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allredu
 def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
     from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
+    seen: dict[str, int]
     runs, setup, seen, unit = [], None, {}, None
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = json.loads(text)
@@ -156,7 +157,7 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
         nonlocal setup, unit
         mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}  # `dpscale measure` records say theirs
         if only:
-            said = ", ".join(f"{k}={v}" for k, v in mine.items() if k in only or k == "workload")
+            said: Any = ", ".join(f"{k}={v}" for k, v in mine.items() if k in only or k == "workload")
             seen[said] = seen.get(said, 0) + 1
             if not mine or any(str(mine.get(k)) != v for k, v in only.items()):
                 return  # another set-up than the one asked for
@@ -315,7 +316,7 @@ def combine(runs: Iterable[Run]) -> Runs:
         st = [r.step_time for r in g if r.step_time is not None]
         steps.append(sum(st) / len(st) if len(st) == len(g) else None)
     _check_slip(devices, thr)
-    step_time = tuple(steps) if all(s is not None for s in steps) else None
+    step_time = cast("tuple[float, ...]", tuple(steps)) if all(s is not None for s in steps) else None
     if step_time and step_time[0] > LONG_STEP_S:  # only the law's times in seconds use it; E does not
         notes.append(Note("step_time_long", s=step_time[0], d=devices[0]))
     dof = sum(counts) - len(counts)
@@ -360,7 +361,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
             elif isinstance(item, dict):
                 runs.append(make_run(item.get("devices"), item.get("throughput"), item.get("step_time"), where))
             elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
-                runs.append(make_run(*item, where=where))
+                runs.append(make_run(*item, where=where))  # type: ignore[misc]  # 2 or 3 items: never reach `where`
             else:
                 raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
     if devices is not None or throughput is not None:
