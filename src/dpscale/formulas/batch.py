@@ -182,6 +182,7 @@ def batch_plan(
         hw = scale(devices, 1.0, efficiency).speedup
         if noise_scale is not None:
             tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency)
+    # (the ignores: `cb and cb.x` is cb.x or None — a CriticalBatch is never falsy, but mypy allows a subclass to be)
     return BatchPlan(
         devices=int(devices),
         micro_batch=int(micro_batch),
@@ -193,13 +194,13 @@ def batch_plan(
         warmup_epochs=warmup_epochs,
         warmup_steps=warm_steps,
         noise_scale=noise_scale,
-        steps_factor=cb and cb.steps_factor,
-        samples_factor=cb and cb.samples_factor,
-        steps_to_target=cb and cb.steps,
-        samples_to_target=cb and cb.samples,
+        steps_factor=cb and cb.steps_factor,  # type: ignore[arg-type]
+        samples_factor=cb and cb.samples_factor,  # type: ignore[arg-type]
+        steps_to_target=cb and cb.steps,  # type: ignore[arg-type]
+        samples_to_target=cb and cb.samples,  # type: ignore[arg-type]
         hardware_speedup=hw,
         time_to_target_speedup=tt,
-        far_past_noise=cb and cb.far_past,
+        far_past_noise=cb and cb.far_past,  # type: ignore[arg-type]
     )
 
 

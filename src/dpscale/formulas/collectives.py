@@ -99,18 +99,18 @@ def allreduce_terms(
 
 def hierarchical_allreduce_time(*args: Any) -> Any:
     """2-D all-reduce time (allreduce_terms' hierarchical)."""
-    return sum(allreduce_terms(*args, algorithm="hierarchical"))
+    return sum(allreduce_terms(*args, algorithm="hierarchical"))  # type: ignore[misc]  # args: at most 7
 
 
 def tree_allreduce_time(*args: Any) -> Any:
     """NCCL tree all-reduce time (allreduce_terms' tree)."""
-    return sum(allreduce_terms(*args, algorithm="tree"))
+    return sum(allreduce_terms(*args, algorithm="tree"))  # type: ignore[misc]  # args: at most 7
 
 
 AUTO = ("hierarchical", "tree", "ring")  # what "auto" chooses among; ties go to the earlier
 
 
-def _auto(args: tuple) -> tuple[list, Any]:
+def _auto(args: tuple[Any, Any, Any, Any, Any, Any, Any]) -> tuple[list, Any]:
     """Each candidate's allreduce_terms and the index "auto" picks, size by size: the fastest (within one node
     the hierarchical is the ring; the tree's chain is never faster)."""
     cands = [allreduce_terms(*args, algorithm=a) for a in AUTO]

@@ -148,7 +148,7 @@ def pipeline(
 
 def cautions(result: PipelineResult) -> list[str]:
     """Where the closed forms above stop describing real schedules."""
-    out = []
+    out: list[str] = []
     p, m = result.stages, result.microbatches
     if m < p and result.schedule not in ("gpipe", "1f1b"):  # with m < p, 1F1B runs as GPipe: (p − 1)/m exact
         out.append(Note("pipeline_unfilled", m=m, p=p))
