@@ -109,8 +109,9 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
             f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
         )
     need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
+    # (the ignore: entry.get(k) is a number there, just checked; mypy still sees get's None)
     missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))
-               or not 0 < entry.get(k) < 1e300]  # fmt: skip
+               or not 0 < entry.get(k) < 1e300]  # type: ignore[operator]  # fmt: skip
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
         raise DpscaleError(
             f"{flag}: {path}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"

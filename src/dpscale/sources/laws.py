@@ -36,7 +36,8 @@ def _sizes(d: Any) -> Any:
     """The sizes a law is read at: finite and ≥ 1 (0 or −1 devices gave E > 1, nan gave nan); lists become arrays.
     A plain number is checked without numpy, which the calculator does not import."""
     if isinstance(d, Real) and not isinstance(d, bool):
-        if not 1 <= d <= MAX_DEVICES:  # (10**400 raised OverflowError in the arithmetic, 1e308 gave E = 0)
+        # (the ignore: typeshed's numbers.Real declares no __ge__, so mypy refuses `1 <= d`; every real has one)
+        if not 1 <= d <= MAX_DEVICES:  # type: ignore[operator]  # (10**400 raised OverflowError, 1e308 gave E = 0)
             raise fail("devices", d, SIZES_ALLOWED)
         return d
     return check_sizes(d)
@@ -45,7 +46,7 @@ def _sizes(d: Any) -> Any:
 class _Law:
     """Immutable value object: parameters set once in __init__, compared and printed by value."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
     continuous = True  # E(d) is defined between whole sizes too: solve's exact size reads it there
 
     def efficiency(self, d: Any) -> Any:

@@ -48,7 +48,8 @@ def say(note: str, lang: str = "en") -> str:
             text = super().format_field(value, format_spec)
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
-    fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}
+    # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
+    fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}  # type: ignore[attr-defined]
     for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
         if lang in AND and isinstance(fields.get(k), str) and ", " in fields[k]:
             head, _, last = fields[k].rpartition(", ")
