@@ -60,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
     inputs = ("devices", "throughput", "efficiency", "actual", "speedup", "law", "sigma", "kappa", "serial_fraction")
     title = None
     if all(getattr(args, k) is None for k in inputs):
-        for k, v in WORKED.items():
-            setattr(args, k, v)
+        for k, example in WORKED.items():
+            setattr(args, k, example)
         title = label("worked_example", lang)
     if args.plot:
         from dpscale.faces.plot import check_path
@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
     notes: list[str] = []
     if targets is None:
+        assert devices is not None  # three of the four were given, and the targets are not one of them
         with as_flags(SCALE_FLAGS):  # the library names its parameters; here they are flags
             records = [next(scale(d, v, e_src).records()) for d in devices]
         if isinstance(e_src, float) and len(devices) > 1:
