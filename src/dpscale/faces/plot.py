@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +86,7 @@ def plot_scaling(
     lang: str = "en",
     title: str = "",
     unit: str = "samples/s",
-    band: dict[str, Sequence[float]] | None = None,
+    band: Mapping[str, Sequence[float]] | None = None,
     measured: Sequence[dict[str, float]] | None = None,
 ) -> Path:
     """Two panels sharing d: throughput (ideal line, actual curve) and E.

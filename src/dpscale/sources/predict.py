@@ -144,6 +144,7 @@ def cluster(
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
+    assert g is not None and intra is not None and inter is not None  # none missing: said above
     check_devices(g, "--gpus-per-node", MAX_DEVICES)
     check_range(intra, "--intra-bw", *BANDWIDTH)
     check_range(inter, "--inter-bw", *BANDWIDTH)
@@ -166,8 +167,8 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
 
     `params` overrides the preset's N; with no preset, a transformer of N parameters at `seq_len` counts
     6·N·s (the attention term needs the layer shapes)."""
-    if model is None:
-        return 6.0 * float(params) * float(seq_len)
+    if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
+        return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
     if model["kind"] == "transformer":
         s = seq_len or model["seq_len"]
         n = params if params is not None else model["params"]
@@ -339,7 +340,7 @@ def link(t: dict[str, Any], i: int) -> str:
     if t["devices"][i] <= 1:
         return "none (one device)"
     terms = {"intra-node link": t["intra_s"][i], "network": t["inter_s"][i], "latency": t["latency_s"][i]}
-    return max(terms, key=terms.get)
+    return max(terms, key=terms.get)  # type: ignore[arg-type]  # (mypy cannot pick dict.get's overload as a key)
 
 
 def bottleneck(t: dict[str, Any], i: int) -> str:
@@ -457,7 +458,7 @@ def predict(
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu) if gpu else (catalog.find_gpu(gpu=cl.gpu) if cl.gpu else None)
-    gpu = part["key"] if gpu else cl.gpu
+    gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
