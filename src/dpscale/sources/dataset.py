@@ -205,6 +205,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         raise DpscaleError(
             f"{name} line 1: missing column(s) {', '.join(missing)} (found {found(reader.fieldnames or [])})"
         )
+    assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
         raise DpscaleError(f"{name} line 1: column(s) {', '.join(twice)} twice; allowed: each column once")
@@ -266,6 +267,7 @@ def _same_setup(name: str, cfg: str, base: Row, rows: list[Row]) -> None:
         first = stated[0] if stated else None
         odd = next((r for r in stated if key(getattr(r, col)) != key(getattr(first, col))), None)
         if odd:
+            assert first is not None  # odd is one of stated, so stated has a first
             raise DpscaleError(
                 f"{name} line {odd.line}, column {col!r}: got {show(getattr(odd, col))!r}; allowed: "
                 f"{show(getattr(first, col))!r}, as on line {first.line} — one configuration is one setup"

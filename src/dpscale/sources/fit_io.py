@@ -219,7 +219,7 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
     return runs
 
 
-def found(header: list[str], most: int = 8) -> str:
+def found(header: Iterable[str], most: int = 8) -> str:
     """A header's columns as the error shows them ('gpus, imgs_per_sec'), the first few of a wide one."""
     cols = [h for h in header if h] or ["—"]
     return ", ".join(cols[:most] + ["…"] * (len(cols) > most))  # (no words: said alike in every language)
