@@ -40,7 +40,8 @@ class RunFailed(Exception):
 @dataclass
 class Outcome:
     result: dict[str, Any]
-    launch_s: float  # spawn → every rank has its process group (not part of the measured steps)
+    # (None: not every rank reported its process group ready)
+    launch_s: float | None  # spawn → every rank has its process group (not part of the measured steps)
     pids: list[int]
 
 

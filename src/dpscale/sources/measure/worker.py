@@ -119,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     ctx, raw = torchrun_entry(job)
     if ctx.rank != 0:
         return 0
+    assert raw is not None  # rank 0's record (dispatch returns None on the other ranks only)
     from dpscale.sources.measure.results import NotSaved
 
     try:
