@@ -298,6 +298,7 @@ class Fit:
             if throughput is not None:
                 good = math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
                 return np.where(good.any(axis=1), grid[np.argmax(good, axis=1)], np.inf)
+            assert efficiency is not None  # no throughput: an efficiency was given (one of them, checked above)
             good = log_e >= math.log(efficiency)
             first_bad = np.argmax(~good, axis=1)
             last = np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)

@@ -121,7 +121,7 @@ def _main(argv: list[str] | None = None) -> int:
         if lang != "en":  # said in the user's language where the message has its standard parts
             from dpscale.faces.i18n import say_error
 
-            exc = say_error(exc, lang)
+            exc = say_error(exc, lang)  # type: ignore[assignment]  # (the same error as a message: printed alike)
         print(f"dpscale {command}: error: {exc}", file=sys.stderr)
         return 2
     except OverflowError as exc:

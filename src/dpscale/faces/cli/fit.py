@@ -123,9 +123,9 @@ def run(args: argparse.Namespace) -> int:
         # the CSV holds the predictions; what they rest on (law, parameters, warnings) and the answers asked for
         # (devices for a target, the peak: once dropped) go to stderr as notes, as the page shows them
         head = _law_lines(report, args.lang)
-        answers = _answer_lines(report, args.unit, args.lang)
+        answer_lines = _answer_lines(report, args.unit, args.lang)
         emit(report["predictions"], _columns(args.unit), args,
-             notes=[*head, *answers, *(say(w, args.lang) for w in warnings)])  # fmt: skip
+             notes=[*head, *answer_lines, *(say(w, args.lang) for w in warnings)])  # fmt: skip
     else:
         print(_human(report, args.unit, args.lang))
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing

@@ -233,7 +233,8 @@ def create_app() -> FastAPI:
             return JSONResponse(run_command(command, opts, lang))
         except (DpscaleError, OverflowError) as exc:
             lang = body.get("lang") if body.get("lang") in LANGS else "en"
-            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, lang)
+            # (the ignore: lang is one of LANGS here, a str, though body.get may be None to mypy)
+            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, lang)  # type: ignore[arg-type]
             return JSONResponse({"error": f"dpscale {command}: error: {why}"}, status_code=422)
 
     return app
