@@ -138,8 +138,8 @@ def local_entry(
     ctx = RankContext(rank, world, rank, world, job, beats)
     try:
         setup(ctx)
-        store = dist.TCPStore(host, port, is_master=False, timeout=pg_timeout(job, True))
-        store = dist.PrefixStore(prefix, store)
+        tcp = dist.TCPStore(host, port, is_master=False, timeout=pg_timeout(job, True))
+        store = dist.PrefixStore(prefix, tcp)
         dist.init_process_group(ctx.backend, store=store, rank=rank, world_size=world, timeout=pg_timeout(job, True))
         queue.put(("ready", rank, time.time()))
         result = dispatch(ctx)
