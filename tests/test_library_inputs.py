@@ -524,3 +524,28 @@ def test_docstring_examples_run(module):
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_masked_efficiency_or_size_is_refused_where_sizes_are_planned_one_at_a_time():
+    """plan and batch_plan read a masked one-element E through .item(): the hidden 0.5 was planned; plan's masked
+    size became None ('got [8, None]; allowed: numbers')."""
+    hidden = np.ma.masked_array([0.5], mask=[True])
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[--\]; allowed: numbers without masked"):
+        dpscale.batch_plan(32, 8, efficiency=hidden)
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[--\]; allowed: numbers without masked"):
+        dpscale.plan(1e6, 1, 100, [8], hidden)
+    with pytest.raises(DpscaleError, match=r"^devices: got \[8 --\]; allowed: numbers without masked"):
+        dpscale.plan(1e6, 1, 100, np.ma.masked_array([8, 16], mask=[False, True]), 0.9)
+    assert dpscale.plan(1e6, 1, 100, np.ma.masked_array([8]), np.ma.masked_array([0.9])).points[0].efficiency == 0.9
+
+
+def test_numpy_scalar_inputs_give_plain_numbers():
+    """np.float64 inputs came back as np.float64 fields; a np.float32 size made USL/Amdahl compute E in float32."""
+    r = scale(np.int64(8), np.float64(100), np.float64(0.9))
+    assert all(type(getattr(r, f)) in (int, float) for f in r._fields)
+    assert type(dpscale.solve(devices=8, per_device_throughput=np.float64(100), efficiency=0.9).exact) is float
+    for law in (USL(0.1, 0.001), dpscale.Amdahl(0.1)):
+        for d in (np.int64(8), np.float32(8), np.float64(8)):
+            assert type(law.efficiency(d)) is float and law.efficiency(d) == law.efficiency(8)
+    assert type(dpscale.model_states(np.float64(1e9), 8).params) is float
+    assert type(dpscale.scaled_lr(np.float64(0.1), np.int64(256), np.int64(512))) is float

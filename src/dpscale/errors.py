@@ -120,8 +120,8 @@ def as_number(x: Any, name: str) -> Any:
             raise fail(name, x, "a number within the float range (±1.8e308)") from None
         if hasattr(x, "dtype") and x.dtype.kind in "iub":  # numpy integer scalars: their arithmetic wraps
             return int(x)  # type: ignore[call-overload]  # typeshed's numbers.Real lacks __int__; numpy ints have it
-        if not isinstance(x, (int, float)) and not hasattr(x, "dtype"):  # Fraction(17, 2): numpy made object arrays
-            return as_float
+        if not isinstance(x, (int, float)) or hasattr(x, "dtype"):  # Fraction(17, 2): numpy made object arrays
+            return as_float  # (numpy floats too: np.float64(100) gave np.float64 fields, np.float32 float32 sums)
         return x
     if is_array(x) or isinstance(x, (list, tuple)):
         import numpy as np

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_positive, check_range, check_size_list, fail, is_array, ones
+from dpscale.errors import DpscaleError, check_positive, check_range, check_size_list, fail, is_array, ones, unmasked
 from dpscale.formulas.scaling import check_source, scale
 
 KNEE_THRESHOLD = 0.5
@@ -111,6 +111,7 @@ def plan(
         if n >= ep:
             raise fail("samples", n, "a sample count whose product with the epochs stays finite")
         raise fail("epochs", ep, "an epoch count whose product with the samples stays finite")
+    unmasked(devices, "devices")  # (tolist() made a masked size None: 'got [8, None]; allowed: numbers')
     many = devices.tolist() if is_array(devices) else devices
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
     if not many:

@@ -23,6 +23,7 @@ from dpscale.errors import (
     counts_and_least,
     fail,
     is_array,
+    unmasked,
 )
 from dpscale.notes import Note
 
@@ -141,6 +142,7 @@ def check_source(efficiency: Any, name: str = "efficiency") -> Any:
     has no size of its own to go with (it raised numpy's 'only 0-dimensional arrays' or gave two answers)."""
     if isinstance(efficiency, (list, tuple)) or (is_array(efficiency) and efficiency.size != 1):
         raise fail(name, efficiency, "one number, or an E(d) source: a law, a fit, a prediction or a PerSize table")
+    unmasked(efficiency, name)  # .item() read the value under the mask: a masked [0.5] planned at E = 0.5
     return efficiency.item() if is_array(efficiency) else efficiency  # np.array([0.9]) is the number 0.9
 
 

@@ -36,6 +36,8 @@ def _sizes(d: Any) -> Any:
     """The sizes a law is read at: finite and ≥ 1 (0 or −1 devices gave E > 1, nan gave nan); lists become arrays.
     A plain number is checked without numpy, which the calculator does not import."""
     if isinstance(d, Real) and not isinstance(d, bool):
+        if hasattr(d, "item"):  # a numpy scalar: a plain number, so E is one too (np.float32(8) gave E in float32)
+            d = d.item()
         # (the ignore: typeshed's numbers.Real declares no __ge__, so mypy refuses `1 <= d`; every real has one)
         if not 1 <= d <= MAX_DEVICES:  # type: ignore[operator]  # (10**400 raised OverflowError, 1e308 gave E = 0)
             raise fail("devices", d, SIZES_ALLOWED)
