@@ -372,6 +372,39 @@ def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
     check_writable(str(cal))  # an earlier calibration may be replaced
 
 
+def test_a_calibration_killed_mid_write_leaves_the_earlier_one_whole(tmp_path, monkeypatch) -> None:
+    """write_json wrote over the file in place: a run stopped half-way through json.dump left half a calibration,
+    which `predict --calibration` could no longer read, and the earlier one was gone."""
+    import os
+
+    from dpscale.sources.measure import results
+
+    cal = tmp_path / "calib.json"
+    results.write_json(str(cal), {"busbw_gbs": 10.0, "alpha_s": 1e-5})
+    earlier = cal.read_text()
+    real_dump = json.dump
+
+    def dump_then_stop(obj, fh, **kw):
+        fh.write('{\n "busbw_gbs": 2')  # half of the new file, then the run is stopped
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(results.json, "dump", dump_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        results.write_json(str(cal), {"busbw_gbs": 20.0, "alpha_s": 2e-5})
+    assert cal.read_text() == earlier and json.loads(earlier)["busbw_gbs"] == 10.0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["calib.json"]  # no temporary file left behind
+    monkeypatch.setattr(results.json, "dump", real_dump)
+    link = tmp_path / "latest.json"
+    link.symlink_to(cal)  # a link is followed: the file it names is replaced, the link stays
+    old = os.umask(0o022)
+    try:
+        results.write_json(str(link), {"busbw_gbs": 30.0})
+    finally:
+        os.umask(old)
+    assert link.is_symlink() and json.loads(cal.read_text()) == {"busbw_gbs": 30.0}
+    assert cal.stat().st_mode & 0o777 == 0o644  # the umask's mode, as open(path, "w") gave (not mkstemp's 0600)
+
+
 @pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys")
 def test_an_out_path_where_no_file_can_be_made_is_refused_before_any_rank_starts() -> None:
     """Root's os.access said yes to /sys: the size was measured, then could not be saved (exit 1, not 2)."""

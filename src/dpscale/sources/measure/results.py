@@ -92,12 +92,28 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
 
 
 def write_json(path: str, obj: dict[str, Any]) -> None:
-    """A calibration file, whole (NotSaved when it cannot be written)."""
+    """A calibration file, whole (NotSaved when it cannot be written). A regular file is written beside itself and
+    renamed over, so a run killed mid-write (or a full disk) leaves the earlier calibration whole, not half a file;
+    a link is followed, and a device or pipe (/dev/stdout) is written in place."""
+    import os
+
+    target = os.path.realpath(path)
+    tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{os.getpid()}.tmp")
+    atomic = os.path.isfile(target) or not os.path.exists(target)
     try:
-        with open(path, "w", encoding="utf-8") as fh:
+        if not atomic:
+            with open(target, "w", encoding="utf-8") as fh:
+                json.dump(obj, fh, indent=1)
+            return
+        # os.open's mode passes through the umask, as open(path, "w") does (mkstemp would make the file 0600)
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "w", encoding="utf-8") as fh:
             json.dump(obj, fh, indent=1)
+        os.replace(tmp, target)
     except OSError as exc:
         raise NotSaved(path, exc.strerror or str(exc), obj) from None
+    finally:  # a failed or interrupted write leaves no stray temporary file
+        if atomic and os.path.exists(tmp):
+            os.unlink(tmp)
 
 
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
