@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.formulas.collectives import (
+    allreduce_terms,
     allreduce_time,
     bandwidth_terms,
     bus_bandwidth,
@@ -83,6 +84,12 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
     forced = algorithm_charged(1e9, np.array([8, 32]), 8, 100, 50, a_i, a_n, "hierarchical").tolist()
     assert forced == ["ring", "hierarchical"]  # within a node the hierarchical is the ring; a forced tree stays one
     assert algorithm_charged(1e9, 8, 8, 100, 50, a_i, a_n, "tree").tolist() == "tree"
+    # one GPU a node: the hierarchical's intra level is empty, so it costs what the flat ring does and wins the tie
+    # as AUTO's first; it was named "hierarchical" there, which no one-GPU-a-node cluster runs
+    one_gpu = np.array([2, 4, 64])
+    assert np.allclose(sum(allreduce_terms(1e9, one_gpu, 1, 100, 50, a_i, a_n, "hierarchical")),
+                       sum(allreduce_terms(1e9, one_gpu, 1, 100, 50, a_i, a_n, "ring")))  # fmt: skip
+    assert algorithm_charged(1e9, one_gpu, 1, 100, 50, a_i, a_n).tolist() == ["ring", "ring", "tree"]
     # tree latency grows with log2(nodes), not with nodes
     lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
     assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)

@@ -137,14 +137,16 @@ def algorithm_charged(
     algorithm: str = "auto",
 ) -> Any:
     """The name of the algorithm `allreduce_time` charges at each size (as _chosen picks it): a forced one, or
-    auto's fastest; within one node the hierarchical is named the ring it reduces to; "" for one rank."""
+    auto's fastest; within one node, or with one GPU a node, the hierarchical is named the ring it then is (the
+    same terms: one of its two levels is empty, and ties go to it as AUTO's first); "" for one rank."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm == "auto":
         name = np.asarray(AUTO)[_auto(args)[1]]
     else:
         name = np.full(np.broadcast(*args).shape, algorithm)
-    one_node = np.broadcast_to(nodes(ranks, gpus_per_node)[1] <= 1, name.shape) & (name == "hierarchical")
-    return np.where(np.broadcast_to(np.asarray(ranks) <= 1, name.shape), "", np.where(one_node, "ring", name))
+    g, k = nodes(ranks, gpus_per_node)
+    flat = np.broadcast_to((k <= 1) | (g <= 1), name.shape) & (name == "hierarchical")
+    return np.where(np.broadcast_to(np.asarray(ranks) <= 1, name.shape), "", np.where(flat, "ring", name))
 
 
 def allreduce_time(
