@@ -1230,8 +1230,8 @@ def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
     )
     assert rc == 2 and out == ""
     assert err.strip().endswith("system 'a': key 'cpu_core' (did you mean 'cpu_cores'?); allowed: "
-                                     "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link and keys "
-                                     "that describe it")  # fmt: skip
+                                     "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, "
+                                     "intra_bw_gbs_by_gpus and keys that describe it")  # fmt: skip
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):
@@ -1253,3 +1253,91 @@ def test_calibration_with_a_table_and_no_slope(tmp_path):
     (tmp_path / "neg.json").write_text(json.dumps({"busbw_gbs": None, "alpha_s": -1, "points": points}))
     with pytest.raises(DpscaleError, match=r"neg.json: busbw_gbs null, alpha_s -1; allowed: "):
         load_calibration(str(tmp_path / "neg.json"))
+
+
+# DGX-1 V100's NVLink hybrid cube-mesh, as `nvidia-smi topo -m` prints it in the PyTorch DDP benchmark's README
+# (physics.md [PT-DDPBENCH]): the number of NVLinks between each pair of GPUs, 0 where the path is PCIe/SYS.
+DGX1V_LINKS = [
+    [int(c) for c in row]
+    for row in ("01122000", "10210200", "12020010", "21200001", "20000112", "02001021", "00101202", "00012120")
+]
+# DGX-1 P100: two fully joined quads of one NVLink 1 per pair, GPU i joined to GPU i + 4 (the P100 whitepaper)
+DGX1P_LINKS = [[int(a != b and (a // 4 == b // 4 or abs(a - b) == 4)) for b in range(8)] for a in range(8)]
+
+
+def ring_bandwidth(links: list[list[int]], g: int, link_gbs: float) -> float:
+    """GB/s each of GPUs 0..g−1 sends in NCCL's rings over NVLink alone: the most edge-disjoint Hamiltonian cycles
+    the links among them hold, each run both ways (two GPUs: one link, used both ways by one ring); 0 where no
+    NVLink-only ring exists."""
+    import itertools
+    from collections import Counter
+
+    cycles = []
+    for perm in itertools.permutations(range(1, g)):
+        order = (0, *perm)
+        edges = Counter(tuple(sorted((order[i], order[(i + 1) % g]))) for i in range(g if g > 2 else 1))
+        if all(links[a][b] >= 1 for a, b in edges):
+            cycles.append(edges)
+
+    def most(cap: Counter, start: int) -> int:
+        best = 0
+        for i in range(start, len(cycles)):
+            if all(cap[e] >= k for e, k in cycles[i].items()):
+                best = max(best, 1 + most(cap - cycles[i], i))
+        return best
+
+    n = most(Counter({(a, b): links[a][b] for a in range(g) for b in range(a + 1, g)}), 0)
+    return n * link_gbs * (1 if g == 2 else 2)
+
+
+@pytest.mark.parametrize("system, links, link_gbs", [("dgx1-v100", DGX1V_LINKS, 25), ("dgx1-p100", DGX1P_LINKS, 20)])
+def test_a_cube_mesh_subset_runs_on_the_links_among_its_gpus(system, links, link_gbs):
+    """The catalog's intra_bw_gbs_by_gpus is the topology's arithmetic: two DGX-1 V100s share one 25 GB/s NVLink
+    (the whole node's 150 was charged to them, a 6× short all-reduce); four have two rings each way (100); five
+    have no NVLink-only ring (GPU 4 reaches GPU 0 alone), so a hop crosses PCIe: the pcie3 figure."""
+    from dpscale import catalog
+    from dpscale.formulas.collectives import link_bandwidth
+
+    entry = catalog.system(system)
+    assert ring_bandwidth(links, 8, link_gbs) == entry["intra_bw_gbs"]  # the node's whole figure: all its links
+    pcie = catalog.table("links")["pcie3"]["gbs"]
+    expect = {g: ring_bandwidth(links, g, link_gbs) or pcie for g in range(2, 8)}
+    assert {int(k): v for k, v in entry["intra_bw_gbs_by_gpus"].items()} == expect
+    if system == "dgx1-v100":
+        assert expect == {2: 25, 3: 50, 4: 100, 5: 15.75, 6: 50, 7: 100}
+    bw = link_bandwidth([1, 2, 4, 5, 8, 16, 24], 8, entry["intra_bw_gbs"], entry["intra_bw_gbs_by_gpus"])
+    assert bw.tolist() == [entry["intra_bw_gbs"], expect[2], expect[4], pcie] + [entry["intra_bw_gbs"]] * 3
+
+
+def test_a_dgx1_pair_is_predicted_on_its_one_link():
+    """d = 2 on the preset is d = 2 on a 25 GB/s link, d = 8 is the node's 150: the all-reduce of each matches a
+    raw cluster given that figure (which then holds at every size), and E at 2 falls below E at 4."""
+    kw = dict(model="bert-large", precision="amp", batch=8, throughput=40, overlap=False)
+    pre = predict(devices=[2, 4, 8], system="dgx1-v100", **kw).records()
+    raw = {bw: predict(devices=[2, 4, 8], gpus_per_node=8, intra_bw_gbs=bw, inter_bw_gbs=50, gpu="v100-16gb", **kw)
+           for bw in (25, 100, 150)}  # fmt: skip
+    for i, bw in enumerate((25, 100, 150)):
+        assert pre[i]["allreduce_s"] == pytest.approx(raw[bw].records()[i]["allreduce_s"], rel=1e-12)
+    # 1.34 GB of fp32 gradients over one NVLink at 0.8 of 25 GB/s: ≈ 67 ms, not the 13 ms of the node's 150
+    assert 0.066 < pre[0]["allreduce_s"] < 0.070 and pre[0]["efficiency"] < pre[1]["efficiency"]
+    # a raw --gpus-per-node or --intra-bw describes another node: the preset's table no longer applies
+    over = predict(devices=[2], system="dgx1-v100", intra_bw_gbs=150, **kw).records()[0]["allreduce_s"]
+    assert over == pytest.approx(raw[150].records()[0]["allreduce_s"]) and over < 0.014
+
+
+def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
+    from dpscale.faces.cli import main
+
+    node = {"gpus_per_node": 4, "intra_bw_gbs": 100, "inter_bw_gbs": 25, "gpu": "v100-16gb"}
+    f = tmp_path / "mesh.json"
+    f.write_text(json.dumps({"systems": {"mesh": {**node, "intra_bw_gbs_by_gpus": {"2": 25}}}}))
+    kw = dict(model="bert-large", precision="amp", batch=8, throughput=40, overlap=False, devices=[2])
+    mine = predict(system_file=str(f), **kw).records()[0]["allreduce_s"]
+    assert mine == pytest.approx(predict(**{**node, "intra_bw_gbs": 25}, **kw).records()[0]["allreduce_s"])
+    for bad, shown in (({"4": 25}, "'4'"), ({"1": 25}, "'1'"), ({"two": 25}, "'two'"), ({"2": 0}, "0"),
+                       ({"2": True}, "True"), ([25], "[25]")):  # fmt: skip
+        f.write_text(json.dumps({"systems": {"mesh": {**node, "intra_bw_gbs_by_gpus": bad}}}))
+        rc = main(["predict", "--params", "1e8", "--step-time", "0.1", "-d", "2", "--system-file", str(f)])
+        err = capsys.readouterr().err.strip()
+        assert rc == 2 and len(err.splitlines()) == 1
+        assert f"--system-file: intra_bw_gbs_by_gpus: got {shown}; allowed: an object" in err, err

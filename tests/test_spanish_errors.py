@@ -368,7 +368,8 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "true.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node"),
         "misspelt.json": (('{"systems": {"a": {"cpu_core": 64, ' + ok + "}}}").encode(),
                       "misspelt.json: sistema 'a': clave 'cpu_core' (¿quiso decir 'cpu_cores'?); se admite: "
-                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link y claves"),
+                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, intra_bw_gbs_by_gpus "
+                      "y claves"),
     }  # fmt: skip
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out = []

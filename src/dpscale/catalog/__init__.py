@@ -124,7 +124,7 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
-READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link")
+READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus")
 
 
 def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:

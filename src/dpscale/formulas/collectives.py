@@ -59,6 +59,17 @@ def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
     return g, np.ceil(p / g)
 
 
+def link_bandwidth(ranks: Any, gpus_per_node: Any, intra_bw_gbs: float, by_gpus: dict | None = None) -> Any:
+    """Intra-node GB/s per GPU at each rank count: `by_gpus[g]` where a run uses g < gpus_per_node GPUs of a node
+    whose links do not all join every GPU (a cube-mesh: NCCL's rings over GPUs 0..g−1 use only the links among
+    them), else the node's figure. Without a switch, two DGX-1 V100s share one 25 GB/s link, not 150."""
+    g = np.minimum(np.asarray(ranks, dtype=float), gpus_per_node)
+    bw = np.full(g.shape, float(intra_bw_gbs))
+    for n, v in (by_gpus or {}).items():
+        bw = np.where(g == int(n), float(v), bw)
+    return bw
+
+
 def allreduce_terms(
     nbytes: Any,
     ranks: Any,

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.collectives import FILL_BYTES, algorithm_charged, allreduce_time, bandwidth_terms
+from dpscale.formulas.collectives import FILL_BYTES, algorithm_charged, allreduce_time, bandwidth_terms, link_bandwidth
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 
 # fmt: off
@@ -115,6 +115,7 @@ def step_time(
     algorithm: str = "auto",
     hbm_tbs: float = DEFAULT_HBM_TBS,
     intra_curve: Any = None,
+    intra_by_gpus: dict | None = None,
     input_s: float = 0.0,
     zero: int = 0,
     param_bytes: float | None = None,
@@ -136,10 +137,10 @@ def step_time(
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-    if intra_curve is None:
-        b_intra = np.full(sizes.shape, cal.eta_intra * intra_bw_gbs)
+    if intra_curve is None:  # (d, bucket runs): a figure per device count (link_bandwidth) or one for all
+        b_intra = np.outer(cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus), sizes**0)
     else:
-        b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])
+        b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])[None, :]
     b_inter = cal.eta_inter * inter_bw_gbs
     lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
            "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
@@ -147,7 +148,7 @@ def step_time(
 
     def comm(nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
-        args = (nbytes[None, :], d[:, None], gpus_per_node, b_intra[None, :], b_inter)
+        args = (nbytes[None, :], d[:, None], gpus_per_node, b_intra, b_inter)
         t = share * allreduce_time(*args, algorithm=alg, **lat) + cal.alpha_base
         intra, net = (share * x for x in bandwidth_terms(*args, alg, **lat))
         return np.where(d[:, None] > 1, t, 0.0), intra, net
@@ -188,7 +189,7 @@ def step_time(
     named = None  # the displayed sizes only: naming it cost calibrate's many calls 30 %
     if name_algorithm:
         j = int(np.argmax(sizes))  # the buckets that carry the bytes
-        named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[j], b_inter, lat["alpha_intra_s"],
+        named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[:, j], b_inter, lat["alpha_intra_s"],
                                   lat["alpha_inter_s"], "ring" if zero else algorithm)  # fmt: skip
     return Breakdown(
         devices=d,

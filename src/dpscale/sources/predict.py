@@ -99,7 +99,9 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0) -> tuple[Any, Any]
 
 
 Cluster = namedtuple(
-    "Cluster", ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores", "intra_link")
+    "Cluster",
+    ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores", "intra_link", "intra_by_gpus"),
+    defaults=(None,),
 )
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
 # CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
@@ -159,7 +161,31 @@ def cluster(
             f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
             "intra_link"
         )
-    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link)
+    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and size (a raw --intra-bw
+    # or --gpus-per-node describes another node, which the table does not)
+    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and gpus_per_node is None else None
+    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
+                   _by_gpus(by, int(g)))  # fmt: skip
+
+
+BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'
+
+
+def _by_gpus(table: Any, g: int) -> dict[int, float] | None:
+    """A system's intra_bw_gbs_by_gpus, checked: whole GPU counts below the node's size, bandwidths in range."""
+    if table is None:
+        return None
+    flag = "--system-file: intra_bw_gbs_by_gpus"
+    if not isinstance(table, dict):
+        raise fail(flag, table, BY_GPUS)
+    out = {}
+    for n, v in table.items():
+        if not (isinstance(n, str) and n.isdigit() and 2 <= int(n) < g):
+            raise fail(flag, n, BY_GPUS)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not BANDWIDTH[0] <= v <= BANDWIDTH[1]:
+            raise fail(flag, v, BY_GPUS)
+        out[int(n)] = float(v)
+    return out
 
 
 def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
@@ -472,6 +498,7 @@ def predict(
         grad_bytes=float(n_params) * gb,
         gpus_per_node=cl.gpus_per_node,
         intra_bw_gbs=kw_intra,
+        intra_by_gpus=cl.intra_by_gpus if curve is None and calibration is None else None,
         inter_bw_gbs=cl.inter_bw_gbs,
         cal=cal,
         overlap=overlap,

@@ -85,6 +85,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)": (
             "auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son anillos)"
         ),
+        'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction': (
+            'un objeto {"2": 25, "4": 100}: números de GPU menores que gpus_per_node, GB/s por GPU y sentido'
+        ),
         "the host's CPU cores, a whole number from 1 to 1,000,000": (
             "los núcleos de CPU del anfitrión, un número entero de 1 a 1.000.000"
         ),
