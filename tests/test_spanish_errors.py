@@ -330,6 +330,10 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                     "neg.csv línea 3, campo 'throughput': se recibió '-5'; se admite: un número de 1e-9 a 1e15"),
         "frac.jsonl": ('{"devices": 1.5, "throughput": 100}\n',
                        "frac.jsonl línea 1, campo 'devices': se recibió 1,5; se admite: un número entero de 1 a"),
+        # a Spanish spreadsheet's 2.000 is two thousand: read as 2, a fit and a plan came out 1000× off
+        "dots.csv": ("devices,throughput\n1,2.000\n2,3.900\n4,7.600\n",
+                     "dots.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: un número sin separador de "
+                     "miles y con punto decimal"),
         "many.csv": ("devices,throughput\n" + "".join(f"{d},{d}\n" for d in range(1, 1002)),
                      "ejecuciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
     }  # fmt: skip
@@ -586,3 +590,25 @@ def test_no_english_words_in_the_spanish_texts():
 )
 def test_one_term_each_in_the_spanish_texts(wrong, why):
     assert [k for k, v in _spanish_texts().items() if re.search(wrong, v)] == [], why
+
+
+def test_a_runs_file_with_spanish_thousands_is_refused_only_in_spanish(capsys, tmp_path):
+    """`--lang es -v 2.000` was refused, but a runs file's 2.000 was read as 2 by `fit` and `plan --fit` (1000×
+    off, exit 0) and by a header paste on the page. In English 2.000 is two: read as written."""
+    from dpscale.faces.web.app import run_command
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,2.000\n2,3.900\n4,7.600\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--json")
+    assert rc == 0 and json.loads(out)["measured"][0]["throughput"] == 2.0
+    for argv in (["fit", str(runs)], ["plan", "-n", "1.28e6", "--fit", str(runs), "-d", "8,16"]):
+        rc, out, err = run(capsys, *argv, "--lang", "es")
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert "runs.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: un número sin separador" in err
+    paste = {"point": "devices\tthroughput\n1\t2.000\n2\t3.900"}
+    assert run_command("fit", paste, "en")["records"]  # two and 3.9: a fit
+    with pytest.raises(DpscaleError) as exc:
+        run_command("fit", paste, "es")
+    from dpscale.faces.i18n import say_error
+
+    assert "--point línea 2, campo 'throughput': se recibió '2.000'" in say_error(exc.value, "es")

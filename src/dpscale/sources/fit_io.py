@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, counted, fail, renamed
+from dpscale.errors import DOT_GROUPS, MAX_DEVICES, THOUSANDS_DOT, DpscaleError, comma_hint, counted, fail, renamed
 from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
@@ -60,12 +60,15 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
-def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
-    """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where."""
+def _value(text: Any, what: str, where: str, whole: bool = False, dot_groups: bool = False) -> float:
+    """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where. dot_groups: the
+    user's language writes 2.000 for two thousand (--lang es), so such a field is refused rather than read as 2."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
     shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
+    if dot_groups and isinstance(text, str) and DOT_GROUPS.fullmatch(text.strip()):
+        raise fail(f"{where}, {what}", shown, THOUSANDS_DOT)
     try:
         if isinstance(text, bool):
             raise ValueError
@@ -80,10 +83,16 @@ def _value(text: Any, what: str, where: str, whole: bool = False) -> float:
     return x
 
 
-def make_run(devices: Any, throughput: Any, step_time: Any = None, where: str = "point") -> Run:
-    d = int(_value(devices, "devices", where, whole=True))
-    x = _value(throughput, "throughput", where)
-    s = None if step_time is None or str(step_time).strip() == "" else _value(step_time, "step_time", where)
+def make_run(
+    devices: Any, throughput: Any, step_time: Any = None, where: str = "point", dot_groups: bool = False
+) -> Run:
+    d = int(_value(devices, "devices", where, whole=True, dot_groups=dot_groups))
+    x = _value(throughput, "throughput", where, dot_groups=dot_groups)
+    s = (
+        None
+        if step_time is None or str(step_time).strip() == ""
+        else _value(step_time, "step_time", where, dot_groups=dot_groups)
+    )
     return Run(d, x, s, where)
 
 
@@ -95,10 +104,11 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     return make_run(*parts, where=f"{flag} {text}")  # type: ignore[misc]  # 2 or 3 parts: never reach `where`
 
 
-def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list[Run]:
+def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False) -> list[Run]:
     """A CSV with a header (devices, throughput, optional step_time), JSON lines (`dpscale measure --out`) or
     the object `dpscale measure --json` prints (its sizes under "points"). only: of a file of several set-ups,
-    the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`)."""
+    the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`).
+    dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading."""
     p = Path(path)
     try:
         text = read_text(p, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
@@ -115,7 +125,7 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list[Run]
         )
     if only and not first.startswith("{"):
         raise DpscaleError(f"--only: {p.name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_text(text, p.name)
+    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_text(text, p.name, dot_groups)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -234,7 +244,7 @@ def _spans_lines(lines: list[str]) -> bool:
     return end > len(lines[0].strip())
 
 
-def read_csv_text(text: str, name: str) -> list[Run]:
+def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
     try:
         rows = list(csv.reader(text.splitlines()))
@@ -268,7 +278,7 @@ def read_csv_text(text: str, name: str) -> list[Run]:
                 "without thousands separators: 1100, not 1,100)"
             )
         step = row[col["step_time"]] if "step_time" in col else None
-        runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where))
+        runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups))
     if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
         raise DpscaleError(f"{name}: no runs after the header; allowed: one row per run (devices,throughput)")
     return runs

@@ -14,7 +14,9 @@ from contextlib import contextmanager
 
 from dpscale.errors import (
     DECIMAL_POINT,
+    DOT_GROUPS,
     MAX_DEVICES,
+    THOUSANDS_DOT,
     DpscaleError,
     check_devices,
     check_efficiency,
@@ -170,12 +172,6 @@ class Parser(argparse.ArgumentParser):
             seen.add(action.dest)
 
 
-THOUSANDS_DOT = (
-    "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
-)
-_DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(\.\d{3})+")  # 2.000, 1.280.000; not 0.900 (no group starts a number with 0)
-
-
 # Options whose values are names or paths: `--model 2.000` is an unknown preset (say the valid ones), not a number.
 TEXT_OPTIONS = frozenset(
     {"model", "system", "gpu", "schedule", "precision", "unit", "host", "optimizer", "rule", "system_file",
@@ -198,7 +194,7 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
                 continue
             # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
             parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
-            if any(_DOT_GROUPS.fullmatch(q) for q in parts):
+            if any(DOT_GROUPS.fullmatch(q) for q in parts):
                 raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
 
 

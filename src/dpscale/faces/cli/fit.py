@@ -58,7 +58,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     only = parse_only(args.only)
     if only and not args.runs:
         raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
-    runs = read_runs(args.runs, only) if args.runs else []
+    runs = read_runs(args.runs, only, dot_groups=args.lang != "en") if args.runs else []
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

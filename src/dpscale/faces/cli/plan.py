@@ -210,7 +210,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     from dpscale.sources.fit_io import parse_only, read_runs
 
     try:
-        f = dpscale.fit(read_runs(args.fit, parse_only(args.only)), gpus_per_node=g)
+        f = dpscale.fit(read_runs(args.fit, parse_only(args.only), dot_groups=args.lang != "en"), gpus_per_node=g)
     except DpscaleError as exc:  # the reader names its argument RUNS, as `dpscale fit RUNS` has it; here it is --fit
         raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "RUNS" else exc) from None
     d0 = f.baseline_devices

@@ -46,7 +46,7 @@ SWEPT = {"pipeline": "--microbatches"}  # the option whose list makes a command'
 MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
 
 
-def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
+def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
     """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
     Only a key naming one of the command's options exactly is taken (the parser takes no abbreviations
@@ -74,17 +74,18 @@ def argv_from(options: dict[str, Any], parser: Parser) -> list[str]:
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         if isinstance(action, argparse._AppendAction):  # fit's --point: one field of runs, however pasted
-            argv += [f"{flag}={v}" for v in pasted_runs(str(value))]
+            argv += [f"{flag}={v}" for v in pasted_runs(str(value), dot_groups=lang != "en")]
             continue
         argv.append(f"{flag}={value}")
     return argv
 
 
-def pasted_runs(text: str) -> list[str]:
+def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     """The fit field's runs as D:X[:T] points: '1:1000 8:7500', one a line, '8: 7500', or two columns pasted from a
     spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own CSV reader, which finds
     its columns by name (devices,step_time,throughput stays what it says). A line of any other shape goes through
-    as written, so the CLI's own error names it."""
+    as written, so the CLI's own error names it. dot_groups (a language that writes 2.000 for two thousand): a
+    header paste's '2.000' is refused, as check_number_style refuses it in the points pasted without one."""
     import csv
     import re
 
@@ -94,7 +95,7 @@ def pasted_runs(text: str) -> list[str]:
 
         table = "\n".join(x.replace("\t", ",") for x in lines)
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
-                for r in read_csv_text(table, "--point")]  # fmt: skip
+                for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
     runs = []
     for line in re.split(r"[;\r\n]+", text):
         line = re.sub(r"\s*:\s*", ":", line.strip())
@@ -120,7 +121,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     module = import_module(f"dpscale.faces.cli.{COMMANDS[command][0]}")
     parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
-    args = parser.parse_args([*argv_from(options, parser), "--lang", lang])
+    args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
