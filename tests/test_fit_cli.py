@@ -418,7 +418,7 @@ def test_a_calibration_on_one_line_and_a_record_over_several_are_named(tmp_path,
 def test_the_split_note_takes_the_singular_in_spanish(capsys):
     """'para 1 puntos por encima de la referencia': the Spanish singular had no 'puntos'."""
     assert main(["fit", "--point", "1:1000", "--point", "2:1800", "--lang", "es", "--resamples", "100"]) == 0
-    assert "2 parámetros (transfer, latency) para 1 punto por encima de la referencia" in capsys.readouterr().out
+    assert "2 parámetros (transferencia, latencia) para 1 punto por encima de la referencia" in capsys.readouterr().out
 
 
 def test_runs_up_to_the_largest_size_predict_at_them_not_past_it(capsys):

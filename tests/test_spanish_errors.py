@@ -612,3 +612,43 @@ def test_a_runs_file_with_spanish_thousands_is_refused_only_in_spanish(capsys, t
     from dpscale.faces.i18n import say_error
 
     assert "--point línea 2, campo 'throughput': se recibió '2.000'" in say_error(exc.value, "es")
+
+
+def test_spanish_counts_and_parameter_names_in_outputs(capsys, tmp_path):
+    """The Spanish trial's findings: '1 millones de parámetros', '1 mil millones', 'máximo con 1 dispositivos' (and
+    English 'peaks at 1 devices'), '1 punto en 1 configuraciones', and a law's parameters left in English inside
+    Spanish notes ('serial_fraction = 1,609 de la ley amdahl', 'ajuste allreduce (transfer = 0; latency = …)')."""
+    titles = {"1e6": "1 millón de parámetros", "1e9": ": mil millones de parámetros",
+              "2.5e6": "2,5 millones de parámetros", "7e9": "7 mil millones de parámetros"}  # fmt: skip
+    for params, title in titles.items():
+        rc, out, _ = run(capsys, "memory", "--params", params, "--lang", "es")
+        assert rc == 0 and title in out.splitlines()[0], out.splitlines()[0]
+    falls = tmp_path / "falls.csv"
+    falls.write_text("devices,throughput\n1,2000\n2,1500\n4,1400\n8,1300\n")
+    rc, out, err = run(capsys, "fit", str(falls))
+    assert rc == 0 and "throughput peaks at 1 device [1, 1] (the amdahl law)" in out + err
+    rc, out, err = run(capsys, "fit", str(falls), "--lang", "es")
+    said = out + err
+    assert rc == 0 and "el rendimiento alcanza su máximo con 1 dispositivo [1, 1] (la ley amdahl)" in said
+    assert "nota: fracción serie = 1,609 de la ley amdahl queda fuera de su rango" in said
+    assert "serial_fraction" not in said and "fracción_serie" not in said
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,2000\n2,3900\n4,7600\n8,14800\n16,28000\n32,52000\n")
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--fit", str(runs), "-d", "8,16", "--lang", "es")
+    assert rc == 0 and "E(d) según ajuste allreduce (transferencia = 0; latencia = 0,01877)" in out + err
+    rc, out, err = run(capsys, "fit", str(runs), "--law", "usl", "--lang", "es")
+    assert rc == 0 and "  σ = 0,008213  [" in out and "  κ = 0  [" in out and "sigma" not in out + err
+
+
+def test_one_point_in_one_configuration(capsys, tmp_path):
+    """A one-configuration file's summary: '1 points in 1 configurations' (and '1 punto en 1 configuraciones')."""
+    rows = (Path(__file__).resolve().parents[2] / "shared/data/published_scaling_dev.csv").read_text().splitlines()
+    if len(rows) < 3:
+        pytest.skip("no dev data beside the project")
+    first = rows[1].split(",")[0]
+    one = tmp_path / "one.csv"
+    one.write_text("\n".join([rows[0], *[r for r in rows[1:] if r.startswith(first + ",")][:2]]) + "\n")
+    for lang, said in (("en", "1 point in 1 configuration: median abs error"),
+                       ("es", "1 punto en 1 configuración: error absoluto mediano")):  # fmt: skip
+        rc, out, err = run(capsys, "validate", str(one), "--lang", lang)
+        assert rc == 0 and said in out + err

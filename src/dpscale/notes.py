@@ -170,7 +170,7 @@ EN = {
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
-               "ranks": "rank", "points": "point"}  # fmt: skip
+               "ranks": "rank", "points": "point", "configurations": "configuration"}  # fmt: skip
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

@@ -246,7 +246,7 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
 
 def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     """The peak and the devices needed for a target, each with its interval."""
-    t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
+    t = lambda key, **kw: singular(label(key, lang).format(**kw), SINGULAR[lang])  # noqa: E731 ('at 1 device')
     lines = []
     peak = r["peak"]
     if peak:

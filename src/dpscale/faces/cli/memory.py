@@ -245,13 +245,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _count(params: float, lang: str) -> str:
     """7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones, millones, billones)."""
-    if params >= 1e12:
-        x = fmt(params / 1e12, "float", lang)
-        return label("mem_trillion_one", lang) if x == "1" and lang == "es" else label("mem_trillion", lang).format(x=x)
-    if params >= 1e9:
-        return label("mem_billion", lang).format(x=fmt(params / 1e9, "float", lang))
-    if params >= 1e6:
-        return label("mem_million", lang).format(x=fmt(round(params / 1e6, 1), "float", lang))
+    for scale, key in ((1e12, "mem_trillion"), (1e9, "mem_billion"), (1e6, "mem_million")):
+        if params >= scale:
+            x = fmt(params / scale if scale > 1e6 else round(params / 1e6, 1), "float", lang)
+            # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
+            return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
     return fmt(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
 
 

@@ -7,7 +7,7 @@ import sys
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_output_args
-from dpscale.faces.i18n import label, number
+from dpscale.faces.i18n import SINGULAR, label, number, singular
 from dpscale.faces.output import Column, emit, to_json, write_csv
 
 TYPE_CHECKING = False
@@ -86,12 +86,11 @@ def run(args: argparse.Namespace) -> int:
     rows = report["rows"] if args.csv else [dict(r, cfg=_cut(r["cfg"])) for r in report["rows"]]
     lang = args.lang
     num = lambda key, kind="sig3": number(report[key], kind, lang)  # noqa: E731 (errors in E: 0.0231, as the docs)
-    notes = [
-        label("validate_summary", lang).format(
-            points=num("points", "int"), configs=num("configs", "int"), median=num("median_abs_error"),
-            p90=num("p90_abs_error"), max=num("max_abs_error"),
-        )
-    ]  # fmt: skip
+    said = label("validate_summary", lang).format(
+        points=num("points", "int"), configs=num("configs", "int"), median=num("median_abs_error"),
+        p90=num("p90_abs_error"), max=num("max_abs_error"),
+    )  # fmt: skip
+    notes = [singular(said, SINGULAR[lang])]  # "1 point in 1 configuration"
     if "constant_baseline_median_abs_error" in report:
         notes.append(label("constant_baseline_note", lang).format(e=num("constant_baseline_median_abs_error")))
     if "band_coverage" in report:

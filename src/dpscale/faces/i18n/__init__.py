@@ -41,6 +41,7 @@ def say(note: str, lang: str = "en") -> str:
     template = lang != "en" and _table("NOTES").get(lang, {}).get(getattr(note, "key", ""))
     if not template:
         return str(note)
+    import re
     import string  # only when a note is translated: keeps the calculator's start-up lean
 
     class Localised(string.Formatter):  # numbers the language's way (55,5556 in Spanish)
@@ -50,6 +51,9 @@ def say(note: str, lang: str = "en") -> str:
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}  # type: ignore[attr-defined]
+    for k in PARAM_NAMES:  # a law's parameters by name ('transfer = 0; latency = 0,019' → 'transferencia = 0; …')
+        if isinstance(fields.get(k), str):
+            fields[k] = re.sub(r"\b[a-z][a-z_]+\b", lambda m: term(m[0], lang), fields[k])
     for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
         if lang in AND and isinstance(fields.get(k), str) and ", " in fields[k]:
             head, _, last = fields[k].rpartition(", ")
@@ -62,12 +66,14 @@ SINGULAR = {
     "en": SINGULAR_EN,
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
-           "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto"},
+           "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
+           "configuraciones": "configuración"},
 }  # fmt: skip
 
 
 TEXT_NUMBERS = ("table", "sizes", "fitted")  # note fields with numbers already written out ('1→0.9; 8→0.8')
 TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
+PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
 AND = {"es": "y"}
 
 

@@ -757,7 +757,9 @@ LABELS: dict[str, dict[str, str]] = {
         "w:none": "ninguno",
         "w:transfer": "transferencia",  # the fitted laws' parameters (sources/fit_laws.py)
         "w:latency": "latencia",
-        "w:serial_fraction": "fracción_serie",
+        "w:serial_fraction": "fracción serie",  # as calc's law_amdahl note says it
+        "w:sigma": "σ",  # the USL's parameters as the notes write them (σ contention, κ coherency)
+        "w:kappa": "κ",
         "interval_sep": "; ",  # [0; 0,042]: a decimal comma would read '[0, 0,042]' as three numbers
         "error": "|error|",
         "signed_error": "error con signo",
@@ -811,6 +813,8 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_million": "{x} millones de",
         "mem_trillion": "{x} billones de",  # el billón español: 10^12
         "mem_trillion_one": "1 billón de",
+        "mem_billion_one": "mil millones de",  # not '1 mil millones'
+        "mem_million_one": "1 millón de",
         "mem_act_note": (
             "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
