@@ -101,7 +101,7 @@ def test_e_per_size_below_one_at_one_device_is_refused(capsys):
     assert rc == 2 and err.strip().endswith("--efficiency: got 0.9; allowed: E = 1 at one device, its own reference "
                                             "(a single number is held at 1 there)")  # fmt: skip
     rc, _, err = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9,0.8", "--lang", "es")
-    assert rc == 2 and "--efficiency: se recibió 0,9; se admite: E = 1 en un dispositivo" in err
+    assert rc == 2 and "--efficiency: se recibió 0.9; se admite: E = 1 en un dispositivo" in err
     rc, out, _ = run(capsys, "-d", "1,8", "-v", "100", "-e", "0.9", "--json")
     assert rc == 0 and [r["efficiency"] for r in json.loads(out)] == [1.0, 0.9]
 

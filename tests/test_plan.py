@@ -342,7 +342,7 @@ def test_e_below_one_at_one_device_is_refused_by_its_flag(capsys, tmp_path):
 
 @pytest.mark.parametrize("lang, said", [("en", "--knee-threshold: got 2.5; allowed: a marginal speed-up per device "
                                          "in [0, 1]"),
-                                        ("es", "--knee-threshold: se recibió 2,5; se admite: una aceleración marginal "
+                                        ("es", "--knee-threshold: se recibió 2.5; se admite: una aceleración marginal "
                                          "por dispositivo en [0, 1]")])  # fmt: skip
 def test_a_knee_threshold_above_one_is_refused(capsys, lang, said):
     """2.5 put the knee at the first size whatever E was (a device adds at most 1 of a device's speed-up)."""

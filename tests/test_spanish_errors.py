@@ -53,7 +53,8 @@ SPANISH_REFUSALS = [
     (["calc", "-d", "8", "-v", "2000", "--law", "amdahl"], "--law amdahl: necesita --serial-fraction S (S en [0, 1))"),
     (["calc", "-d", "64", "-v", "1e308", "-e", "0.9"],
      "fuera del rango de coma flotante; se admite: magnitudes realistas"),
-    (["calc", "-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: sale inf con estas entradas"),
+    (["calc", "-d", "8", "-v", "1e-320", "--actual", "1e308"],
+     "error: eficiencia de escalado E: sale inf con estas entradas"),
     (["calc", "-v", "1e-308", "-e", "0.9", "--actual", "1e308"],
      "se admite: como mucho 10.000.000; revise el objetivo"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--actual", "1e6"],
@@ -154,7 +155,7 @@ SPANISH_REFUSALS = [
      "--seq-len: --model resnet50 no es un modelo transformer (sus FLOPs son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
     (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
-    (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0,9; se admite: E = 1 en un "
+    (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0.9; se admite: E = 1 en un "
      "dispositivo"),
     # a --point's D:X parts by their Spanish names (they read '--point 8:-5, throughput' under --lang es)
     (["fit", "--point", "1:1000", "--point", "8:-5"], "--point 8:-5, rendimiento: se recibió '-5'; se admite: un "
@@ -652,3 +653,12 @@ def test_one_point_in_one_configuration(capsys, tmp_path):
                        ("es", "1 punto en 1 configuración: error absoluto mediano")):  # fmt: skip
         rc, out, err = run(capsys, "validate", str(one), "--lang", lang)
         assert rc == 0 and said in out + err
+
+
+def test_a_flags_number_is_echoed_as_typed_and_a_solved_quantity_named_in_spanish(capsys):
+    """'-e 1.5' was echoed 'se recibió 1,5' (the decimal comma the flag refuses), and a solved E past 2 was named
+    by its library key: 'error: efficiency: sale 3,906'."""
+    rc, _, err = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "1.5", "--lang", "es")
+    assert rc == 2 and "--efficiency: se recibió 1.5; se admite: una eficiencia de escalado en (0, 1]" in err
+    rc, _, err = run(capsys, "calc", "-d", "64", "-v", "2000", "-a", "500000", "--lang", "es")
+    assert rc == 2 and "error: eficiencia de escalado E: sale 3,906 con estas entradas (una aceleración" in err

@@ -101,7 +101,7 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     parts = str(text).split(":")
     if len(parts) not in (2, 3):
         raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
-    return make_run(*parts, where=f"{flag} {text}")  # type: ignore[misc]  # 2 or 3 parts: never reach `where`
+    return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")
 
 
 def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False) -> list[Run]:

@@ -110,6 +110,8 @@ def _said(message: str, lang: str) -> str:
                 k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
                 for k, v in m.groupdict(default="").items()
             }
+            if fields.get("a") in ("efficiency", "per_device_throughput", "actual_throughput", "speedup"):
+                fields["a"] = label(fields["a"], lang)  # a solved quantity by name ('efficiency: comes to 3.9')
             if "why" in fields:
                 fields["why"] = _table("REASONS").get(lang, {}).get(fields["why"], fields["why"])
             if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
@@ -134,7 +136,9 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     words = _table("ALLOWED")[lang]
     import re
 
-    if re.fullmatch(r"-?\d+(\.\d+)?(e[+-]?\d+)?", got):  # a number the library holds (not typed text): 0,9
+    # a number the library holds (not typed text): 0,9 — but not a flag's, which echoes what was typed (1.5): a
+    # Spanish '1,5' there is what the flag refuses, and '0,9' of '-e 0.9,0.8' read as that list's comma
+    if re.fullmatch(r"-?\d+(\.\d+)?(e[+-]?\d+)?", got) and not name.startswith("-"):
         got = localise(got, lang)
 
     m = re.fullmatch(r"a whole number from ([\d,]+) to ([\d,]+)(.*)", allowed)  # the bounds differ by flag
