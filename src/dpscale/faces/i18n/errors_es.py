@@ -207,6 +207,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"argument (?P<a>\S+): invalid choice: (?P<v>.+) \(choose from (?P<c>.+)\)",
          "argumento {a}: opción no válida: {v} (elija entre {c})"),
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
+        (r"argument (?P<a>\S+): ignored explicit argument (?P<v>.+)",
+         "argumento {a}: no admite valor (se recibió {v})"),
+        # measure's rendezvous port (sources/measure/launcher.py); serve says its own through fail()
+        (r"--port: got (?P<p>\d+) \((?P<why>.+)\); allowed: a free TCP port, or 0 to pick one",
+         "--port: se recibió {p} ({why}); se admite: un puerto TCP libre, o 0 para elegir uno"),
         (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
@@ -642,6 +647,7 @@ REASONS: dict[str, dict[str, str]] = {
         "Disk quota exceeded": "cuota de disco superada",
         # serve's --host and --port (the OS's strerror, getaddrinfo's words)
         "Address already in use": "la dirección ya está en uso",
+        "in use": "en uso",
         "Cannot assign requested address": "no se puede asignar la dirección pedida",
         "Name or service not known": "nombre o servicio desconocido",
         "Temporary failure in name resolution": "fallo temporal al resolver el nombre",
