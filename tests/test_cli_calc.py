@@ -478,8 +478,8 @@ def test_output_that_cannot_be_written_is_one_line(argv):
     [
         (["--json", "predict", "-d", "8"], "dpscale: error: 'predict' after options; allowed: the command first: "
          "dpscale predict [OPTIONS]"),  # was argparse's 'unrecognized arguments: predict'
-        (["--lang", "es", "calc", "-d", "8"], "dpscale: error: 'calc' tras las opciones; se admite: la orden "
-         "primero: dpscale calc [OPCIONES]"),
+        (["--json", "--lang", "es", "calc", "-d", "8"], "dpscale: error: 'calc' tras las opciones; se admite: la "
+         "orden primero: dpscale calc [OPCIONES]"),
     ],
 )  # fmt: skip
 def test_a_command_after_options_is_named(capsys, argv, said):
@@ -487,9 +487,19 @@ def test_a_command_after_options_is_named(capsys, argv, said):
     assert rc == 2 and err.strip() == said
 
 
+@pytest.mark.parametrize("first", [["--lang", "es"], ["--lang=es"]])
+def test_the_language_before_the_command_is_taken(capsys, first):
+    """`dpscale --lang es calc …` was refused ('calc' after options): the README's bare `dpscale --lang es` teaches
+    the language first, and every command takes --lang, so it is read as given after the command."""
+    rc, out, _ = run(capsys, *first, "calc", "-d", "64", "-v", "2000", "-e", "0.9")
+    assert rc == 0 and "rendimiento real d·v·E           115.200 muestras/s" in out
+    rc, out, _ = run(capsys, *first, "memory", "--params", "1e9")
+    assert rc == 0 and out.startswith("Memoria por dispositivo: mil millones de parámetros")
+
+
 def test_the_language_before_help_gives_the_top_help_in_that_language(capsys):
     rc, out, _ = run(capsys, "--lang", "es", "--help")  # printed calc's help
-    assert rc == 0 and "uso: dpscale [COMMAND] [OPTIONS]" in out and "\n  predict " in out
+    assert rc == 0 and "uso: dpscale [ORDEN] [OPCIONES]" in out and "\n  predict " in out
 
 
 def test_help_into_a_closed_pipe_is_quiet(monkeypatch):

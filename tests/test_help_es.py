@@ -111,7 +111,7 @@ def test_every_entry_keeps_its_placeholders():
 
 def test_top_help_in_spanish(capsys):
     rc, out, _ = run(capsys, "--help", "--lang", "es")
-    assert rc == 0 and "\nuso: dpscale [COMMAND] [OPTIONS]" in out and "\nórdenes:\n" in out
+    assert rc == 0 and "\nuso: dpscale [ORDEN] [OPCIONES]" in out and "\nórdenes:\n" in out
     for cmd, (_, description) in COMMANDS.items():
         assert f"  {cmd:<10} {HELP_ES[description]}" in out
     assert "usage:" not in out and "commands:" not in out

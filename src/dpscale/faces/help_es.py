@@ -30,11 +30,11 @@ HELP_ES: dict[str, str] = {
         "dpscale {} — escalado con paralelismo de datos: A = d·v·E, S = d·E"
     ),
     "usage: dpscale [COMMAND] [OPTIONS]      (no command: calc; no inputs: the worked example)": (
-        "uso: dpscale [COMMAND] [OPTIONS]      (sin orden: calc; sin entradas: el ejemplo resuelto)"
+        "uso: dpscale [ORDEN] [OPCIONES]      (sin orden: calc; sin entradas: el ejemplo resuelto)"
     ),
     "commands:": "órdenes:",
     "`dpscale COMMAND --help` lists a command's options.": (
-        "`dpscale COMMAND --help --lang es` muestra las opciones de una orden."
+        "`dpscale ORDEN --help --lang es` muestra las opciones de una orden."
     ),
     # the commands' one-line descriptions (COMMANDS)
     "throughput, speedup and E for d devices; solve for any unknown; sweeps over d": (

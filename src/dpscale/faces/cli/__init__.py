@@ -81,6 +81,12 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"dpscale {__version__}")
         return 0
     command = "calc"
+    # `dpscale --lang es predict …`: the language first is a habit the README's bare `dpscale --lang es` teaches;
+    # every command takes --lang, so it moves behind the command rather than being refused as an option first
+    if len(argv) >= 3 and argv[0] == "--lang" and argv[2] in COMMANDS:
+        argv = [*argv[2:], *argv[:2]]
+    elif len(argv) >= 2 and argv[0].startswith("--lang=") and argv[1] in COMMANDS:
+        argv = [*argv[1:], argv[0]]
     flags = ("--json", "--csv", "-h", "--help")  # options that take no value: a command name after them is a command
     late = next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
     if argv and argv[0].startswith("-") and late is not None:  # `dpscale --json predict …`: argparse said
