@@ -500,6 +500,11 @@ def test_the_page_in_a_real_browser(served):
         fresh.goto(served + "?lang=es")
         sync_api.expect(fresh.locator("#result")).to_contain_text("115.200 muestras/s")
         sync_api.expect(fresh.locator("#tab-calc")).to_have_text("Calculadora")
+        # a browser set to Spanish opens the bare address in Spanish (it opened in English)
+        local = browser.new_page(locale="es-ES")
+        local.goto(served)
+        sync_api.expect(local.locator("#tab-calc")).to_have_text("Calculadora")
+        sync_api.expect(local.locator("#result")).to_contain_text("115.200 muestras/s")
         # on a phone the predictor's wide table scrolls in its box, and the sizes' column stays in view
         fresh.set_viewport_size({"width": 375, "height": 800})
         fresh.click("#tab-predict")
@@ -599,6 +604,13 @@ def test_serve_speaks_the_language_it_is_given(capsys):
     try:
         line = proc.stdout.readline()
         assert line.strip() == f"dpscale: la página está en http://127.0.0.1:{port}/?lang=es  (Ctrl-C la detiene)"
+        for _ in range(100):  # the bare address opens in that language too (it opened in English)
+            try:
+                html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert '<html lang="en" data-lang="es">' in html
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     url = f"http://{args.host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
     print(label("serve_at", args.lang).format(url=url), flush=True)
     try:
-        uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_app(args.lang), host=args.host, port=args.port, log_level="warning")
     except SystemExit as exc:  # uvicorn exits 1 when it cannot bind
         raise DpscaleError(f"--port: got {args.port}; allowed: a free port on {args.host}") from exc
     return 0

@@ -187,9 +187,12 @@ def options() -> dict[str, list[str]]:
     }
 
 
-def create_app() -> FastAPI:
+def create_app(lang: str = "en") -> FastAPI:
+    """The page and its API; `lang`: the page's language where the address names none (`serve --lang`)."""
     app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+    if lang != "en":  # read by the page's script: a bare http://host:port/ opened in English after `serve --lang es`
+        page = page.replace('<html lang="en">', f'<html lang="en" data-lang="{lang}">', 1)
 
     # FastAPI's own refusals (a body that is not a JSON object, a GET on a POST route) answer {"detail": [...]}:
     # give them the one "error" line every other answer has, which the page shows.
