@@ -1028,8 +1028,8 @@ def test_the_plot_title_is_said_in_the_language(capsys, monkeypatch, tmp_path):
     argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "8", "--intra-bw", "150",
             "--inter-bw", "50", "-d", "1,8", "--plot", str(tmp_path / "p.png")]  # fmt: skip
     assert run(capsys, *argv, "--lang", "es")[0] == 0 and run(capsys, *argv)[0] == 0
-    assert titles == ["dpscale predict: 1e+08 parámetros, fp32, lote 32, 8 GPU/nodo",
-                      "dpscale predict: 1e+08 parameters, fp32, batch 32, 8 GPUs/node"]  # fmt: skip
+    assert titles == ["dpscale predict: 100 millones de parámetros, fp32, lote 32, 8 GPU/nodo",
+                      "dpscale predict: 100 M parameters, fp32, batch 32, 8 GPUs/node"]  # fmt: skip
 
 
 def test_estimated_compute_is_written_in_full(capsys):
@@ -1132,7 +1132,8 @@ def test_the_table_says_what_was_predicted(capsys):
     assert rc == 0 and out.splitlines()[0] == "dpscale predict: bert-large, amp, batch 32, dgx-a100"
     rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8", "--intra-bw", "300",
                      "--inter-bw", "100", "-d", "8", "--lang", "es")  # fmt: skip
-    assert rc == 0 and out.splitlines()[0] == "dpscale predict: 1,3e+09 parámetros, fp32, lote 32, 8 GPU/nodo"
+    said = "dpscale predict: 1,3 mil millones de parámetros, fp32, lote 32, 8 GPU/nodo"
+    assert rc == 0 and out.splitlines()[0] == said
 
 
 def test_a_calibration_table_with_a_size_twice_reads_their_mean(tmp_path, capsys):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
 from dpscale.faces.cli.common import add_output_args, number, positive, whole
-from dpscale.faces.i18n import label, term
+from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
@@ -212,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
         if autocast != copy:  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
             notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang)))
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
-        params=_count(params, lang),
+        params=count_said(params, lang),
         devices=fmt(devices, "int", lang),
         optimizer=optimizer,
         precision=term(precision, lang),
@@ -241,16 +241,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         emit(records, cols, args, title, notes)
     return 0
-
-
-def _count(params: float, lang: str) -> str:
-    """7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones, millones, billones)."""
-    for scale, key in ((1e12, "mem_trillion"), (1e9, "mem_billion"), (1e6, "mem_million")):
-        if params >= scale:
-            x = fmt(params / scale if scale > 1e6 else round(params / 1e6, 1), "float", lang)
-            # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
-            return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
-    return fmt(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
 
 
 def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tuple[float | None, str]:

@@ -157,10 +157,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _title(args: argparse.Namespace) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
-    from dpscale.faces.i18n import label, localise
+    from dpscale.faces.i18n import count_said, label
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
-    what = args.model or label("plot_params", args.lang).format(n=localise(f"{float(args.params):.3g}", args.lang))
+    what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
     where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
     batch = label("plot_batch", args.lang).format(b=args.batch)
     return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"

@@ -177,6 +177,17 @@ def term(word: str, lang: str = "en") -> str:
     return LABELS[lang].get("w:" + word, word)
 
 
+def count_said(params: float, lang: str = "en") -> str:
+    """A parameter count in words: 7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones de,
+    millones de, billones de; one of each in the singular), smaller ones whole: 100,000."""
+    for scale, key in ((1e12, "mem_trillion"), (1e9, "mem_billion"), (1e6, "mem_million")):
+        if params >= scale:
+            x = number(params / scale if scale > 1e6 else round(params / 1e6, 1), "float", lang)
+            # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
+            return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
+    return number(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
+
+
 def header(key: str, lang: str = "en") -> str:
     """Short column heading for wide tables; falls back to the full label."""
     return LABELS[lang].get("h:" + key) or LABELS["en"].get("h:" + key) or label(key, lang)
