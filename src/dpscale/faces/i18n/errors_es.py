@@ -431,12 +431,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
          r"(?P<p>--params) alone has no shape, so only model states are counted — leave these out",
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
-         "{p} solo no tiene forma, así que solo se cuentan los estados del modelo — quítelas"),
+         "{p} solo no tiene forma, así que solo se cuentan los estados del modelo — quite esas opciones"),
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
          r"--model (?P<name>\S+) is not a transformer preset, so only model states are counted — leave these out",
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
          "--model {name} no es un transformer predefinido, así que solo se cuentan los estados del modelo — "
-         "quítelas"),
+         "quite esas opciones"),
         (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
          "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
         # the page's API (faces/web/app.py)

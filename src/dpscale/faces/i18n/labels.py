@@ -657,7 +657,7 @@ LABELS: dict[str, dict[str, str]] = {
             "máximo {max}"
         ),
         "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
-        "band_coverage_note": "{share} de las mediciones dentro de la banda del 80 % predicha",
+        "band_coverage_note": "el {share} de las mediciones cae dentro de la banda del 80 % predicha",
         "interval_coverage_note": (
             "{share} de las mediciones reservadas dentro del intervalo de predicción del {pct} del ajuste"
         ),
@@ -767,8 +767,8 @@ LABELS: dict[str, dict[str, str]] = {
         "synchronisation wait": "espera de sincronización",
         "input pipeline": "carga de datos",
         "throughput": "rendimiento",
-        "h:throughput_lo": "rendimiento mín",
-        "h:throughput_hi": "rendimiento máx",
+        "h:throughput_lo": "rendimiento inf",  # the pair E inf / E sup beside it uses
+        "h:throughput_hi": "rendimiento sup",
         "h:efficiency_lo": "E inf",
         "h:efficiency_hi": "E sup",
         "h:fitted_efficiency": "E ajustada",
