@@ -101,6 +101,11 @@ def test_fit_through_the_page_is_the_library(client, capsys):
 
     assert pasted_runs("1\t1,500\n8\t7500,5") == ["1:1,500", "8:7500,5"]
     assert pasted_runs('1,"1,500"') == ["1:1,500"]
+    # a spreadsheet set to Spanish copies 'devices;throughput' rows: each was split into runs of one number
+    assert pasted_runs("1;1000\n8;7500\n16;14600") == ["1:1000", "8:7500", "16:14600"]
+    assert pasted_runs("1 1000; 8 7500") == pasted_runs("1:1000; 8:7500") == ["1:1000", "8:7500"]  # runs, as before
+    r = post(client, "fit", {"point": "1;1000\n8;7500,5"}, "es")  # its decimal comma: the CLI's own refusal
+    assert r.status_code == 422 and "--point 8:7500,5, rendimiento: se recibió '7500,5'" in r.json()["error"]
     for lang in ("en", "es"):
         r = post(client, "fit", {"point": "1\t1000,5\n2\t1900,5\n4\t3600,5"}, lang)
         assert r.status_code == 422 and "--point" in r.json()["error"]
