@@ -578,3 +578,14 @@ def test_library_errors_are_said_under_the_flags_typed():
 def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and said in err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_output_that_cannot_be_written_says_why_in_spanish():
+    """The OS's reason was left in English ('no se pudo escribir la salida (No space left on device)')."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "dpscale", "calc", "--lang", "es"], stdout=full,
+                           stderr=subprocess.PIPE, text=True)  # fmt: skip
+    assert p.returncode == 1 and p.stderr.splitlines() == [
+        "dpscale calc: error: no se pudo escribir la salida (no queda espacio en el dispositivo)"
+    ]

@@ -149,9 +149,10 @@ def _main(argv: list[str] | None = None) -> int:
         _silence_stdout()
         said = f"cannot write the output ({exc.strerror or exc})"
         if getattr(args, "lang", "en") == "es":
-            from dpscale.faces.i18n import label
+            from dpscale.faces.i18n import _reason, label
 
-            said = label("cannot_write", "es").format(why=exc.strerror or exc)  # (the OS's words stay its own)
+            # the OS's reason said in Spanish where REASONS has it ('No space left on device'), else as it is
+            said = _reason(label("cannot_write", "es").format(why=exc.strerror or exc), "es")
         print(f"dpscale {command}: error: {said}", file=sys.stderr)
         return 1
 
