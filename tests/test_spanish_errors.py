@@ -507,6 +507,8 @@ def test_measurement_failures_are_said_in_spanish():
         str(RunFailed(4, "rank 0, 1", "made no progress for 120 s while starting (the start-up allowance); stopped "
                       "all ranks")):
             "tamaño 4: procesos 0, 1 no avanzaron en 120 s al arrancar (margen de arranque); se detuvieron todos",
+        str(RunFailed(2, "all ranks", "made no progress for 0.01 s (--timeout); stopped all ranks")):
+            "tamaño 2: ningún proceso avanzó en 0,01 s (--timeout)",  # the limit in the language's digits
         str(RunFailed(2, "rank 1", "exited with code 3")): "tamaño 2: proceso 1 salió con código 3",
         str(RunFailed(2, "rank 1", "was killed by SIGKILL")): "tamaño 2: proceso 1 murió por SIGKILL",
         str(RunFailed(2, "rank 0", "finished without a result")): "tamaño 2: proceso 0 terminó sin resultado",
