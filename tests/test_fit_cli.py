@@ -482,3 +482,13 @@ def test_a_tab_separated_file_is_named_as_one(tmp_path, capsys):
     assert rc == 2 and err.strip().endswith("— this file separates its columns with tabs: save it as CSV with commas")
     rc, _, err = run(capsys, "fit", str(p), "--lang", "es")
     assert rc == 2 and "este archivo separa las columnas con tabuladores: guárdelo como CSV con comas" in err
+
+
+def test_the_answers_intervals_are_written_as_the_parameters_are(tmp_path, capsys):
+    """Spanish wrote the parameters' intervals '[0; 0,03]' and the answers' '62 [59, ∞]' in one output."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,2000\n2,3900\n4,7600\n8,14800\n16,28000\n32,52000\n")
+    for lang, said in (("en", "devices for 100,000 samples/s: 62 [59, ∞]"),
+                       ("es", "dispositivos para 100.000 muestras/s: 62 [59; ∞]")):  # fmt: skip
+        assert main(["fit", str(runs), "--target-throughput", "100000", "--lang", lang]) == 0
+        assert said in capsys.readouterr().out

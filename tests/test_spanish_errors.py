@@ -639,7 +639,7 @@ def test_spanish_counts_and_parameter_names_in_outputs(capsys, tmp_path):
     assert rc == 0 and "throughput peaks at 1 device [1, 1] (the amdahl law)" in out + err
     rc, out, err = run(capsys, "fit", str(falls), "--lang", "es")
     said = out + err
-    assert rc == 0 and "el rendimiento alcanza su máximo con 1 dispositivo [1, 1] (la ley amdahl)" in said
+    assert rc == 0 and "el rendimiento alcanza su máximo con 1 dispositivo [1; 1] (la ley amdahl)" in said
     assert "nota: fracción serie = 1,609 de la ley amdahl queda fuera de su rango" in said
     assert "serial_fraction" not in said and "fracción_serie" not in said
     runs = tmp_path / "runs.csv"

@@ -248,9 +248,10 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     """The peak and the devices needed for a target, each with its interval."""
     t = lambda key, **kw: singular(label(key, lang).format(**kw), SINGULAR[lang])  # noqa: E731 ('at 1 device')
     lines = []
+    sep = LABELS[lang].get("interval_sep", ", ")  # as the parameters' intervals: [59; ∞] beside [0; 0,042] in Spanish
     peak = r["peak"]
     if peak:
-        rng = f"[{_devices(peak['lo'], lang)}, {_devices(peak['hi'], lang)}]"
+        rng = f"[{_devices(peak['lo'], lang)}{sep}{_devices(peak['hi'], lang)}]"
         lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
     else:
         lines.append(t("fit_no_peak", law=r["law"], cap=_devices(r["search_cap"], lang)))
@@ -258,7 +259,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         a = r["devices_for_throughput"]
         lines.append(
             t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=label(unit, lang))
-            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
             + (t("fit_unreachable") if math.isinf(a["devices"]) else "")
             + t("fit_of_law", law=r["law"])
         )
@@ -266,7 +267,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         a = r["devices_for_efficiency"]
         lines.append(
             t("fit_min_eff", e=fmt(a["min_efficiency"], "pct", lang))
-            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}, {_devices(a['hi'], lang)}]"
+            + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
             + t("fit_of_law", law=r["law"])
         )
     return lines
