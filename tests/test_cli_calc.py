@@ -239,13 +239,23 @@ def test_plot(capsys, tmp_path):
     assert "<svg" in svg.read_text()[:500] and "dispositivos" in svg.read_text()
 
 
-def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path):
+def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeypatch):
     blocker = tmp_path / "file"
-    blocker.write_text("")  # 'file/x.png': its folder is a file, found only when saving
+    blocker.write_text("")  # 'file/x.png': its folder is a file — tried before any work (it was found on saving)
     rc, out, err = run(capsys, "-d", "1..4", "-v", "2000", "-e", "0.9", "--json", "--plot", str(blocker / "x.png"))
+    assert rc == 2 and out == "" and err.strip().endswith("allowed: a file this user can write (Not a directory)")
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    def full(self, *a, **k):  # a disk that fills between the check and the save: the results stay printed
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Figure, "savefig", full)
+    rc, out, err = run(capsys, "-d", "1..4", "-v", "2000", "-e", "0.9", "--json", "--plot", str(tmp_path / "x.png"))
     assert rc == 2 and [r["devices"] for r in json.loads(out)] == [1, 2, 3, 4]
     errors = [x for x in err.splitlines() if "error" in x]  # under --json the notes go to stderr too
-    assert len(errors) == 1 and errors[0].startswith("dpscale calc: error: --plot:")
+    assert len(errors) == 1 and errors[0].startswith("dpscale calc: error: --plot: got '")  # (a long path is cut)
+    assert errors[0].endswith("; allowed: a file this user can write (No space left on device)")
     (tmp_path / "d.png").mkdir()
     rc, _, err = run(capsys, "-d", "1..4", "-v", "2000", "-e", "0.9", "--plot", str(tmp_path / "d.png"))
     assert rc == 2 and "allowed: a file this user can write" in err  # a folder: refused before any work

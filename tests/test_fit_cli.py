@@ -492,3 +492,19 @@ def test_the_answers_intervals_are_written_as_the_parameters_are(tmp_path, capsy
                        ("es", "dispositivos para 100.000 muestras/s: 62 [59; ∞]")):  # fmt: skip
         assert main(["fit", str(runs), "--target-throughput", "100000", "--lang", lang]) == 0
         assert said in capsys.readouterr().out
+
+
+def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys):
+    """`dpscale fit FIFO` waited forever for a writer; a pipe that is fed (`cat runs.csv | dpscale fit /dev/stdin`,
+    `<(cat runs.csv)`) is still read to its end."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "runs.csv"
+    os.mkfifo(fifo)
+    assert main(["fit", str(fifo)]) == 2
+    assert "runs.csv: empty; allowed: a CSV with columns devices,throughput" in capsys.readouterr().err
+    p = subprocess.run([sys.executable, "-m", "dpscale", "fit", "/dev/stdin", "--json"], capture_output=True,
+                       text=True, timeout=60, input="devices,throughput\n1,100\n2,190\n4,350\n")  # fmt: skip
+    assert p.returncode == 0 and '"law": ' in p.stdout

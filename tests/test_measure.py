@@ -29,11 +29,12 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "--batch", "0"], "--batch: got '0'; allowed: a whole number from 1 to 1,000,000,000"),
         (["measure", "--batch", "1e308"], "--batch: got '1e308'; allowed: a whole number from 1"),
         (["measure", "--port", "70000"], "--port: got '70000'; allowed: a whole number from 0 to 65,535"),
-        (["measure", "--timeout", "1e308"], "--timeout: got '1e308'; allowed: seconds > 0 and ≤ 1,000,000"),
+        (["measure", "--timeout", "1e308"], "--timeout: got '1e308'; allowed: seconds from 1 to 1,000,000"),
+        (["measure", "--timeout", "0.001"], "--timeout: got '0.001'; allowed: seconds from 1 to 1,000,000 (a shorter"),
         (["measure", "--threads", "1e9"], "--threads: got '1e9'; allowed: a whole number from 1 to 1,024"),
         (["measure", "--devices", "100000"], "--devices: got 100000; allowed: at most"),
         (["measure", "--steps", "2.5"], "--steps: got '2.5'"),
-        (["measure", "--timeout", "0"], "--timeout: got '0'; allowed: seconds > 0"),
+        (["measure", "--timeout", "0"], "--timeout: got '0'; allowed: seconds from 1"),
         (["measure", "--sizes", "1KB..1MB"], "--sizes: belongs to `dpscale measure allreduce`"),
         (["measure", "equivalence", "--steps", "3"], "--steps: belongs to `dpscale measure`"),
         (["measure", "allreduce", "--sizes", "1XB..2MB"], "--sizes: got '1XB'"),
@@ -81,7 +82,7 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         (["--batch", "0"], "--batch: got 0; allowed: a whole number from 1 to 1,000,000,000"),  # once the default 64
         (["--batch", "99999999999999"], "--batch: got 99999999999999; allowed: a whole number from 1 to"),  # traceback
         (["--steps", "1000000001"], "--steps: got 1000000001; allowed: a whole number from 1 to 1,000,000,000"),
-        (["--timeout", "0"], "--timeout: got 0; allowed: seconds > 0"),  # once a C++ timeout stack
+        (["--timeout", "0"], "--timeout: got 0; allowed: seconds from 1 to 1,000,000"),  # once a C++ timeout stack
         (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
         (["--iters", "-5"], "--iters: got -5; allowed: a whole number from 1 to"),  # ran 3 iterations quietly
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
@@ -411,7 +412,8 @@ def test_an_out_path_where_no_file_can_be_made_is_refused_before_any_rank_starts
     from dpscale.errors import DpscaleError
     from dpscale.sources.measure.results import check_writable
 
-    with pytest.raises(DpscaleError, match="--out: got '/sys/x.jsonl' \\(not writable\\)"):
+    why = "Permission denied|No such file or directory|Read-only file system"  # the OS's words for /sys
+    with pytest.raises(DpscaleError, match=f"--out: got '/sys/x.jsonl' \\(({why})\\)"):
         check_writable("/sys/x.jsonl", jsonl=True)
 
 
@@ -551,3 +553,19 @@ def test_cuda_asked_of_a_machine_without_it_names_both_flags(capsys) -> None:
         "dpscale measure: error: --devices: got 2 with --device cuda; allowed: at most 0 (the CUDA devices here), "
         "or --device cpu"
     )
+
+
+def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path) -> None:
+    """A 300-character name gave a traceback (exit 1), a link loop was found only after the measurement (exit 1),
+    and a named pipe hung the command: each is now one line before any rank starts."""
+    import os
+
+    from dpscale.sources.measure.results import check_writable
+
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    os.mkfifo(tmp_path / "pipe.jsonl")
+    for name, why in (("a" * 300 + ".jsonl", "File name too long"), ("loop1", "Too many levels of symbolic links"),
+                      ("pipe.jsonl", "a named pipe")):  # fmt: skip
+        with pytest.raises(DpscaleError, match=rf"\({why}\); allowed: a writable file path"):
+            check_writable(str(tmp_path / name), jsonl=True)

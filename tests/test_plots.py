@@ -60,3 +60,17 @@ def test_one_size_shows_its_ideal_and_its_own_tick(capsys, tmp_path, figures):
     (ideal,) = [x for x in ax.get_lines() if x.get_label().startswith("ideal")]
     assert ideal.get_marker() not in ("None", "", None) and list(ideal.get_ydata()) == [128_000]
     assert ticks(ax, "x") == ["64"]
+
+
+def test_a_plot_path_that_cannot_take_a_file_is_refused_before_any_output(tmp_path, capsys):
+    """os.access passed a 'folder' that is a file and a 300-character name: the results were printed, then the
+    plot failed (several lines after the JSON), or a traceback (exit 1). Now one line and nothing on stdout."""
+    from dpscale.faces.cli import main
+
+    (tmp_path / "runs.csv").write_text("devices,throughput\n1,100\n")
+    for path, why in ((tmp_path / "runs.csv" / "a.png", "Not a directory"),
+                      (tmp_path / ("a" * 300 + ".png"), "File name too long")):  # fmt: skip
+        rc = main(["calc", "-d", "8", "-v", "100", "-e", "0.9", "--json", "--plot", str(path)])
+        out, err = capsys.readouterr()
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert f"allowed: a file this user can write ({why})" in err

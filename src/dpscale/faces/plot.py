@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -45,14 +46,18 @@ def sizes_axis(ax: Any, d: Sequence[float]) -> None:
 
 
 def check_path(path: str, flag: str = "--plot") -> Path:
-    """Fail before any work if the plot cannot be written."""
+    """Fail before any work if the plot cannot be written (tried, not asked: a 'folder' that is a file, /proc as
+    root or a 300-character name passed os.access, and failed after the results were printed, or in a traceback)."""
+    from dpscale.files import unwritable
+
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise fail(flag, path, f"a file name ending in {', '.join(FORMATS)}")  # (fail: said in Spanish too)
-    if not p.parent.exists():
+    why = unwritable(p)
+    if why == os.strerror(errno.ENOENT):
         raise fail(flag, path, "a path in an existing folder")
-    if p.is_dir() or not os.access(p.parent, os.W_OK):
-        raise fail(flag, path, "a file this user can write")
+    if why:
+        raise fail(flag, path, f"a file this user can write ({why})")
     from importlib.util import find_spec
 
     if find_spec("matplotlib") is None:  # say so before any work is done

@@ -170,7 +170,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000": (
             "un tamaño de bucket en MiB, de 1/1024 (1 KiB) a 1.000.000"
         ),
-        "seconds > 0 and ≤ 1,000,000": "segundos > 0 y ≤ 1.000.000",
+        "seconds from 1 to 1,000,000 (a shorter watchdog trips on a healthy step's pauses)": (
+            "segundos de 1 a 1.000.000 (un vigilante más corto salta con las pausas normales de un paso)"
+        ),
+        "seconds from 1 to 1,000,000": "segundos de 1 a 1.000.000",
         "a whole multiple of the stages (stages × replicas): ": (
             "un múltiplo entero de las etapas (etapas × réplicas): "
         ),
@@ -565,7 +568,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
          "--model-file: se recibió {g} ({why}); se admite: un archivo Python que defina build_model() y "
          "make_batch(batch_size, generator) [y loss_fn]"),
-        (r"(?P<flag>--\S+): got (?P<g>'.*') \((?P<why>a folder|no such folder|not writable)\); allowed: a writable "
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \((?P<why>[^()]+)\); allowed: a writable "
          r"file path",
          "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
         (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
@@ -635,6 +638,9 @@ REASONS: dict[str, dict[str, str]] = {
         "a folder": "es una carpeta",
         "no such folder": "la carpeta no existe",
         "not writable": "no se puede escribir",
+        "a named pipe": "es una tubería con nombre",  # files.unwritable's, and the OS's for a path it cannot take
+        "File name too long": "nombre de archivo demasiado largo",
+        "Too many levels of symbolic links": "demasiados niveles de enlaces simbólicos",
         "Expecting value": "se esperaba un valor",
         "Expecting property name enclosed in double quotes": "se esperaba un nombre entre comillas dobles",
         "Extra data": "datos de más",

@@ -26,33 +26,19 @@ class NotSaved(Exception):
         super().__init__(f"--out: could not write {path!r} ({why}); this size's result is shown, not saved")
 
 
-def _can_write(p: Path) -> bool:
-    """Try it: os.access says yes to root for /sys and /proc, where no file can be made (the run was measured,
-    then lost). An existing file is opened for appending (nothing written); a new one is tried beside it."""
-    import tempfile
-
-    try:
-        if p.exists():
-            with open(p, "a"):
-                pass
-        else:
-            with tempfile.TemporaryFile(dir=p.parent):
-                pass
-    except OSError:
-        return False
-    return True
-
-
 def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: str = "train") -> None:
     """Fail before any rank starts if results could not be written — without creating the file, so a run
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
+    import errno
     import os
 
+    from dpscale.files import unwritable
+
     p = Path(path)
-    target = p if p.exists() else p.parent
-    if p.is_dir() or not target.exists() or not os.access(target, os.W_OK) or not _can_write(p):
-        why = "a folder" if p.is_dir() else ("no such folder" if not target.exists() else "not writable")
+    why = unwritable(p)  # tried: a link loop, a named pipe or a 300-character name failed after the run, or hung
+    if why:
+        why = "no such folder" if why == os.strerror(errno.ENOENT) else why  # else the OS's words, or 'a folder'…
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
         try:

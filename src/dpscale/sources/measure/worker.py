@@ -65,8 +65,8 @@ def job_from(a: argparse.Namespace) -> Job:
             raise DpscaleError(f"{flag}: got {v}; allowed: a whole number from {lo} to {BIG:,}")
     if a.threads is not None and not 1 <= a.threads <= 1024:
         raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to 1,024")
-    if not 0 < a.timeout <= 1e6:  # (nan fails this too)
-        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds > 0 and ≤ 1,000,000")
+    if not 1 <= a.timeout <= 1e6:  # (nan fails this too; the launcher's bounds)
+        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds from 1 to 1,000,000")
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
     if missing:
         raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")
