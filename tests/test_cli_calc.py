@@ -599,3 +599,10 @@ def test_output_that_cannot_be_written_says_why_in_spanish():
     assert p.returncode == 1 and p.stderr.splitlines() == [
         "dpscale calc: error: no se pudo escribir la salida (no queda espacio en el dispositivo)"
     ]
+
+
+@pytest.mark.parametrize("law", [["--sigma", "0.1"], ["--serial-fraction", "0.1"], ["--law", "usl", "--sigma", "0.1"]])
+def test_two_sources_of_e_name_the_flags_typed(capsys, law):
+    """'-e 0.9 --sigma 0.1' was told '--efficiency and --law', a flag never typed: --sigma alone implies the USL."""
+    rc, _, err = run(capsys, "-d", "8", "-v", "100", "-e", "0.9", *law)
+    assert rc == 2 and err.strip().endswith(f"--efficiency and {law[0]}: give one source of E, not both")

@@ -338,13 +338,15 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
 
     law = getattr(args, "law", None)
     law_flags = {k: getattr(args, k, None) for k in ("sigma", "kappa", "serial_fraction")}
+    # the law's flag as typed: '--sigma' alone implies the USL, and a clash must name it, not an untyped --law
+    typed = "--law" if law else next((f"--{k.replace('_', '-')}" for k, v in law_flags.items() if v is not None), "")
     if law is None and (law_flags["sigma"] is not None or law_flags["kappa"] is not None):
         law = "usl"
     elif law is None and law_flags["serial_fraction"] is not None:
         law = "amdahl"
     if law and law != "constant":
         if args.efficiency is not None:
-            raise DpscaleError("--efficiency and --law: give one source of E, not both")
+            raise DpscaleError(f"--efficiency and {typed}: give one source of E, not both")
         if law == "usl":
             if law_flags["serial_fraction"] is not None:
                 raise DpscaleError("--serial-fraction: belongs to --law amdahl; for usl give --sigma/--kappa")

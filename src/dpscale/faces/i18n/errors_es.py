@@ -327,7 +327,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<a>--throughput): cannot be solved from (?P<b>--speedup) \(S = d·E does not involve it\); allowed: "
          r"give (?P<c>--actual)",
          "{a}: no se puede despejar de {b} (S = d·E no depende de ella); se admite: dé {c}"),
-        (r"(?P<a>--efficiency) and (?P<b>--law): give one source of E, not both",
+        (r"(?P<a>--efficiency) and (?P<b>--law|--sigma|--kappa|--serial-fraction): give one source of E, not both",
          "{a} y {b}: dé una sola fuente de E, no ambas"),
         (r"(?P<a>--serial-fraction): belongs to (?P<b>--law amdahl); for usl give (?P<c>--sigma/--kappa)",
          "{a}: pertenece a {b}; para usl dé {c}"),
