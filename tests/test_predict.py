@@ -1343,3 +1343,18 @@ def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
         err = capsys.readouterr().err.strip()
         assert rc == 2 and len(err.splitlines()) == 1
         assert f"--system-file: intra_bw_gbs_by_gpus: got {shown}; allowed: an object" in err, err
+
+
+def test_refusals_name_the_inputs_that_were_given(capsys):
+    """A computed default was refused as a typed flag ('--bucket-mb: got 1589457.19…' for --zero 3 --params 1e13),
+    and a FLOPs-estimated micro-batch out of range blamed '--throughput/--step-time', neither of them given."""
+    from dpscale.faces.cli import main
+
+    rc = main(["predict", "--model", "bert-large", "--system", "dgx-a100", "--zero", "3", "--params", "1e13", "-d",
+               "8", "--json"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert rc == 0 and "error" not in err and json.loads(out)[0]["devices"] == 8  # a unit at the 1e6 MiB cap
+    rc = main(["predict", "--model", "gpt2", "--gpu", "h100-80gb", "--system", "dgx-h100", "--seq-len", "3.5e9",
+               "-d", "8"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert rc == 2 and "--batch with --seq-len/--mfu: a micro-batch comes to 1.85e+12 s of compute" in err

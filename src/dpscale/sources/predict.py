@@ -512,8 +512,10 @@ def predict(
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
     if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
+        # the inputs that made it: a measured rate, or the FLOPs estimate (--seq-len 3.5e9 named --throughput)
+        made = "--throughput/--step-time" if throughput is not None or step_time_s is not None else "--seq-len/--mfu"
         raise DpscaleError(
-            f"--batch with --throughput/--step-time: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
+            f"--batch with {made}: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
             f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
         )
     if t_micro * grad_accum > MAX_STEP_S:  # 10^9 accumulation steps: a 6.7-year optimizer step, predicted quietly
@@ -574,7 +576,9 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
         layers = spec.get("layers") if spec and zero else None
         # a hair over 1/layers, so rounding leaves no near-empty unit that would pay a ring's latency; a unit is
         # at least the smallest bucket, whatever --params makes of the preset
-        cap_mb = max(grad_bytes / layers / MIB * (1 + 1e-12), BUCKET_MB[0]) if layers else BUCKET_CAP / MIB
+        # and at most the largest a flag takes (a computed default is no typed --bucket-mb to refuse by name)
+        unit = min(max(grad_bytes / layers / MIB * (1 + 1e-12), BUCKET_MB[0]), BUCKET_MB[1]) if layers else None
+        cap_mb = unit or BUCKET_CAP / MIB
     cap_mb = float(check_range(cap_mb, "--bucket-mb", *BUCKET_MB))
     if first_mb is None:
         first_mb = cap_mb if zero else FIRST_BUCKET / MIB
