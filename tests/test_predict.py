@@ -1358,3 +1358,23 @@ def test_refusals_name_the_inputs_that_were_given(capsys):
                "-d", "8"])  # fmt: skip
     err = capsys.readouterr().err
     assert rc == 2 and "--batch with --seq-len/--mfu: a micro-batch comes to 1.85e+12 s of compute" in err
+
+
+def test_a_system_file_or_calibration_figure_is_named_as_the_files_field(tmp_path, capsys):
+    """A file's gpus_per_node of 10^30 was refused as '--gpus-per-node', a flag never typed; a calibration's
+    400-digit alpha_s ended in 'a number too large to compute with', naming no file."""
+    from dpscale.faces.cli import main
+
+    f = tmp_path / "sys.json"
+    f.write_text('{"systems": {"a": {"gpus_per_node": 1' + "0" * 30 + ', "intra_bw_gbs": 100, "inter_bw_gbs": 50}}}')
+    base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
+    assert main([*base, "--system-file", str(f)]) == 2
+    assert "error: --system-file: gpus_per_node: got 1" + "0" * 30 + "; allowed: a whole number from 1 to" in (
+        capsys.readouterr().err
+    )
+    assert main([*base, "--system-file", str(f), "--gpus-per-node", "0"]) == 2  # a typed flag is named as typed
+    assert "error: --gpus-per-node: got" in capsys.readouterr().err
+    cal = tmp_path / "cal.json"
+    cal.write_text('{"busbw_gbs": 10, "alpha_s": 1' + "0" * 400 + "}")
+    assert main([*base, "--system", "dgx-a100", "--calibration", str(cal)]) == 2
+    assert f"error: --calibration: {cal}: allowed: JSON with numbers busbw_gbs and alpha_s" in capsys.readouterr().err

@@ -147,9 +147,11 @@ def cluster(
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
     assert g is not None and intra is not None and inter is not None  # none missing: said above
-    check_devices(g, "--gpus-per-node", MAX_DEVICES)
-    check_range(intra, "--intra-bw", *BANDWIDTH)
-    check_range(inter, "--inter-bw", *BANDWIDTH)
+    # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed
+    src = lambda flag, key, typed: flag if typed is not None else f"--system-file: {key}" if system_file else flag  # noqa: E731
+    check_devices(g, src("--gpus-per-node", "gpus_per_node", gpus_per_node), MAX_DEVICES)
+    check_range(intra, src("--intra-bw", "intra_bw_gbs", intra_bw_gbs), *BANDWIDTH)
+    check_range(inter, src("--inter-bw", "inter_bw_gbs", inter_bw_gbs), *BANDWIDTH)
     cores = base.get("cpu_cores")
     if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or not 1 <= cores <= 1e6):
         # (errors.fail's form, so --lang es says it: it was English whatever the language)
@@ -222,7 +224,8 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):  # (JSON nested thousands deep)
+    # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
         raise DpscaleError(f"--calibration: {path}: points {str(raw)[:40]}; allowed: a list of measured sizes")
@@ -230,7 +233,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     for i, q in enumerate(raw):
         try:
             points.append((_real(q["bytes"]), _real(q["busbw_gbs"])))
-        except (KeyError, TypeError):  # name the point, not the top-level fields (which were fine)
+        except (KeyError, TypeError, OverflowError):  # name the point, not the top-level fields (which were fine)
             raise DpscaleError(
                 f"--calibration: {path}: points[{i}] is {str(q)[:60]}; allowed: an object with numbers bytes and "
                 "busbw_gbs"
