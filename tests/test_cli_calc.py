@@ -606,3 +606,19 @@ def test_two_sources_of_e_name_the_flags_typed(capsys, law):
     """'-e 0.9 --sigma 0.1' was told '--efficiency and --law', a flag never typed: --sigma alone implies the USL."""
     rc, _, err = run(capsys, "-d", "8", "-v", "100", "-e", "0.9", *law)
     assert rc == 2 and err.strip().endswith(f"--efficiency and {law[0]}: give one source of E, not both")
+
+
+@pytest.mark.parametrize("unit", ["x\ny", "a" * 41, "tab\there"])
+def test_a_unit_label_stays_on_one_line(capsys, unit):
+    """--unit 'x<newline>y' split every rate's line in two (exit 0, a broken table)."""
+    for argv in (["calc", "-d", "8", "-v", "100", "-e", "0.9"], ["fit", "--point", "1:100", "--point", "2:190"]):
+        rc, out, err = run(capsys, *argv, "--unit", unit)
+        assert rc == 2 and out == "" and "--unit: got" in err and "allowed: a unit label on one line" in err
+
+
+def test_help_with_a_command_is_that_commands_help(capsys):
+    """`dpscale help calc` printed the top help, not calc's."""
+    rc, out, _ = run(capsys, "help", "predict")
+    assert rc == 0 and out.startswith("usage: dpscale predict")
+    rc, out, _ = run(capsys, "help", "predict", "--lang", "es")
+    assert rc == 0 and out.startswith("uso: dpscale predict")

@@ -72,6 +72,8 @@ def _main(argv: list[str] | None = None) -> int:
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
         argv = ["--help", *argv]
+    if argv[:1] == ["help"] and len(argv) > 1 and argv[1] in COMMANDS:  # `dpscale help calc`: calc's own help
+        argv = [argv[1], "--help", *argv[2:]]
     if argv and argv[0] in ("-h", "--help", "help"):
         print(_top_help(_lang(argv)))
         return 0

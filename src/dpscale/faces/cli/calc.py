@@ -10,6 +10,7 @@ from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
     as_flags,
+    check_unit,
     efficiency_source,
     numbers,
     parse_devices,
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
         for k, example in WORKED.items():
             setattr(args, k, example)
         title = label("worked_example", lang)
+    check_unit(args.unit)
     if args.plot:
         from dpscale.faces.plot import check_path
 

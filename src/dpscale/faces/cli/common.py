@@ -198,6 +198,16 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
                 raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
 
 
+UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
+
+
+def check_unit(text: str) -> str:
+    """--unit is printed beside every rate: a newline in it split the table's lines, and a long one its columns."""
+    if not text.strip() or len(text) > 40 or not text.isprintable():
+        raise fail("--unit", text, UNIT_ALLOWED)
+    return text
+
+
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g = p.add_argument_group("output")
     fmt = g.add_mutually_exclusive_group()

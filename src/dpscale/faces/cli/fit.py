@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
+from dpscale.faces.cli.common import add_output_args, check_unit, number, parse_devices, positive, whole
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
@@ -51,6 +51,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
     from dpscale.sources.fit_io import parse_only, parse_point, read_runs
 
+    check_unit(args.unit)
     if args.plot:
         from dpscale.faces.plot import check_path
 

@@ -88,6 +88,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction': (
             'un objeto {"2": 25, "4": 100}: números de GPU menores que gpus_per_node, GB/s por GPU y sentido'
         ),
+        "a unit label on one line, at most 40 characters (samples/s, tokens/s)": (
+            "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
+        ),
         "the host's CPU cores, a whole number from 1 to 1,000,000": (
             "los núcleos de CPU del anfitrión, un número entero de 1 a 1.000.000"
         ),
