@@ -508,3 +508,15 @@ def test_plan_gives_records_as_the_other_results_do():
     rows = dpscale.plan(1e6, 1, 100.0, range(8, 17, 8), 0.9).records()
     assert [r["devices"] for r in rows] == [8, 16]
     assert rows[0]["hours"] == pytest.approx(1e6 / 720 / 3600) and rows[0]["actual_throughput"] == pytest.approx(720)
+
+
+def test_an_efficiency_file_of_several_rates_says_why_no_throughput(capsys, tmp_path):
+    """Records that state two per-device rates (or none > 0) gave plan no throughput, and it said only
+    '--throughput: missing', as if the file had never been read."""
+    f = tmp_path / "rates.json"
+    f.write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100}, '
+                 '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 120}]')  # fmt: skip
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(f))
+    assert rc == 2 and err.strip().endswith("(--efficiency-file states no one rate > 0 for its E)")
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(f), "-v", "100", "--json")
+    assert rc == 0 and [r["devices"] for r in json.loads(out)] == [1, 8]

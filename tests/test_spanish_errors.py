@@ -212,7 +212,13 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "units.jsonl").write_text('{"devices": 1, "throughput": 10, "unit": "samples/s"}\n'
                                      '{"devices": 2, "throughput": 9728, "unit": "tokens/s"}\n')  # fmt: skip
     (tmp / "tabs.tsv").write_text("devices\tthroughput\n1\t10\n2\t19\n")
+    (tmp / "rates.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100}, '
+                                    '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 120}]')  # fmt: skip
     out = [
+        # records of two rates: plan took no throughput from them, and said only '--throughput: missing'
+        (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "rates.json")],
+         "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
+         "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
         (["fit", str(tmp / "tabs.tsv")], "este archivo separa las columnas con tabuladores: guárdelo como CSV"),
         (["fit", str(tmp / "plain.jsonl"), "--only", "workload=cnn"], "--only: plain.jsonl no nombra ningún montaje"),

@@ -113,6 +113,12 @@ def run(args: argparse.Namespace) -> int:
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
     if args.samples is None:
         raise DpscaleError("--samples: missing; allowed: a sample count > 0")
+    if args.throughput is None and args.fit is None and args.efficiency_file is not None:  # said why the file's
+        # own rate was not taken: its records state several, or none above 0 (it read as plain 'missing')
+        raise DpscaleError(
+            "--throughput: missing; allowed: a per-device throughput > 0 (--efficiency-file states no one rate > 0 "
+            "for its E)"
+        )
     if args.throughput is None and args.fit is None:
         raise DpscaleError("--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)")
     if args.plot:

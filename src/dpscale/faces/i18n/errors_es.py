@@ -416,6 +416,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{a} y {b}: dé una sola fuente de E, no ambas"),
         (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
          "{flag}: falta; se admite: un número de muestras > 0"),
+        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \((?P<f>--efficiency-file) states "
+         r"no one rate > 0 for its E\)",
+         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 ({f} no indica un único rendimiento > 0 para "
+         "sus E)"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs\)",
          "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas)"),
         (r"(?P<flag>--stages|--microbatches): missing; allowed: a whole number ≥ 1 \(give (?P<a>--stages) and "
