@@ -8,7 +8,6 @@ imported here unless the caller already handed us an array (or a list, which nee
 from __future__ import annotations
 
 import math
-import re
 from numbers import Real
 
 TYPE_CHECKING = False  # keeps typing off the start-up path
@@ -62,13 +61,17 @@ DECIMAL_POINT = "a number with a decimal point: 2.5, not 2,5"
 THOUSANDS_DOT = (
     "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
 )
-DOT_GROUPS = re.compile(r"[1-9]\d{0,2}(\.\d{3})+")  # 2.000, 1.280.000; not 0.900 (no group starts a number with 0)
+# 2.000, 1.280.000; not 0.900 (no group starts a number with 0). A pattern, not compiled: re stays off the
+# library's import path (the callers that match import it)
+DOT_GROUPS = r"[1-9]\d{0,2}(\.\d{3})+"
 
 
 def comma_hint(text: str) -> str | None:
     """What to allow for a number that did not parse because of a comma or a gap inside it: '2,000' or '2 000' is
     a thousands separator (THOUSANDS), '2,5' a decimal comma (DECIMAL_POINT); None for anything else. One rule for
     a flag and a file's field alike."""
+    import re
+
     t = text.strip()
     if re.fullmatch(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?", t):
         return THOUSANDS

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -67,7 +68,7 @@ def _value(text: Any, what: str, where: str, whole: bool = False, dot_groups: bo
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
     shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
-    if dot_groups and isinstance(text, str) and DOT_GROUPS.fullmatch(text.strip()):
+    if dot_groups and isinstance(text, str) and re.fullmatch(DOT_GROUPS, text.strip()):
         raise fail(f"{where}, {what}", shown, THOUSANDS_DOT)
     try:
         if isinstance(text, bool):

@@ -194,7 +194,7 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
                 continue
             # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
             parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
-            if any(DOT_GROUPS.fullmatch(q) for q in parts):
+            if any(re.fullmatch(DOT_GROUPS, q) for q in parts):
                 raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
 
 
