@@ -494,17 +494,31 @@ def test_the_answers_intervals_are_written_as_the_parameters_are(tmp_path, capsy
         assert said in capsys.readouterr().out
 
 
-def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys):
-    """`dpscale fit FIFO` waited forever for a writer; a pipe that is fed (`cat runs.csv | dpscale fit /dev/stdin`,
-    `<(cat runs.csv)`) is still read to its end."""
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys, monkeypatch):
+    """`dpscale fit FIFO` waited forever for a writer: one that none opens within PIPE_WAIT_S reads as empty; one a
+    writer opens a moment late, or a fed pipe (`cat runs.csv | dpscale fit /dev/stdin`), is read to its end."""
     import os
     import subprocess
     import sys
+    import threading
 
+    from dpscale import files
+
+    monkeypatch.setattr(files, "PIPE_WAIT_S", 0.3)
     fifo = tmp_path / "runs.csv"
     os.mkfifo(fifo)
     assert main(["fit", str(fifo)]) == 2
     assert "runs.csv: empty; allowed: a CSV with columns devices,throughput" in capsys.readouterr().err
+    monkeypatch.setattr(files, "PIPE_WAIT_S", 10.0)
+    late = threading.Timer(0.5, lambda: fifo.write_text("devices,throughput\n1,100\n2,190\n4,350\n"))
+    late.daemon = True  # (were the read to end first, a writer blocked on the pipe must not hold pytest open)
+    late.start()  # the writer opens half a second after the reader (it was read as empty, and the writer hung)
+    try:
+        assert main(["fit", str(fifo), "--json"]) == 0
+    finally:
+        late.join(timeout=10)
+    assert '"law": ' in capsys.readouterr().out
     p = subprocess.run([sys.executable, "-m", "dpscale", "fit", "/dev/stdin", "--json"], capture_output=True,
                        text=True, timeout=60, input="devices,throughput\n1,100\n2,190\n4,350\n")  # fmt: skip
     assert p.returncode == 0 and '"law": ' in p.stdout

@@ -555,6 +555,7 @@ def test_cuda_asked_of_a_machine_without_it_names_both_flags(capsys) -> None:
     )
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes and symbolic links (POSIX)")
 def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path) -> None:
     """A 300-character name gave a traceback (exit 1), a link loop was found only after the measurement (exit 1),
     and a named pipe hung the command: each is now one line before any rank starts."""
@@ -569,3 +570,32 @@ def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path)
                       ("pipe.jsonl", "a named pipe")):  # fmt: skip
         with pytest.raises(DpscaleError, match=rf"\({why}\); allowed: a writable file path"):
             check_writable(str(tmp_path / name), jsonl=True)
+
+
+def test_a_calibration_rewrite_keeps_the_files_mode_links_and_works_in_a_closed_folder(tmp_path, monkeypatch) -> None:
+    """The rename-over write made a 0600 calibration 0644 (readable by all), split a hard link, and failed after the
+    whole measurement where the file was writable but its folder was not (a temporary file cannot be made there)."""
+    import os
+    import tempfile
+
+    from dpscale.sources.measure import results
+
+    cal = tmp_path / "cal.json"
+    cal.write_text('{"busbw_gbs": 1}')
+    os.chmod(cal, 0o600)
+    results.write_json(str(cal), {"busbw_gbs": 2.0})
+    assert json.loads(cal.read_text()) == {"busbw_gbs": 2.0} and cal.stat().st_mode & 0o777 == 0o600
+    other = tmp_path / "same.json"
+    os.link(cal, other)
+    results.write_json(str(cal), {"busbw_gbs": 3.0})
+    assert json.loads(other.read_text()) == {"busbw_gbs": 3.0}  # still one file under two names
+
+    def closed(*a, **k):  # as in a folder this user cannot create files in (root is never refused, so simulated)
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", closed)
+    lone = tmp_path / "lone.json"
+    lone.write_text("{}")
+    results.write_json(str(lone), {"busbw_gbs": 4.0})
+    assert json.loads(lone.read_text()) == {"busbw_gbs": 4.0}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cal.json", "lone.json", "same.json"]

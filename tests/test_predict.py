@@ -1325,6 +1325,12 @@ def test_a_dgx1_pair_is_predicted_on_its_one_link():
     # a raw --gpus-per-node or --intra-bw describes another node: the preset's table no longer applies
     over = predict(devices=[2], system="dgx1-v100", intra_bw_gbs=150, **kw).records()[0]["allreduce_s"]
     assert over == pytest.approx(raw[150].records()[0]["allreduce_s"]) and over < 0.014
+    # the node's own size restated, or a Calibration of constants alone, is the same node: the table holds
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    for same in (dict(gpus_per_node=8), dict(calibration=DEFAULT)):
+        got = predict(devices=[2], system="dgx1-v100", **same, **kw).records()[0]["allreduce_s"]
+        assert got == pytest.approx(pre[0]["allreduce_s"], rel=1e-12)
 
 
 def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
@@ -1337,7 +1343,7 @@ def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
     mine = predict(system_file=str(f), **kw).records()[0]["allreduce_s"]
     assert mine == pytest.approx(predict(**{**node, "intra_bw_gbs": 25}, **kw).records()[0]["allreduce_s"])
     for bad, shown in (({"4": 25}, "'4'"), ({"1": 25}, "'1'"), ({"two": 25}, "'two'"), ({"2": 0}, "0"),
-                       ({"2": True}, "True"), ([25], "[25]")):  # fmt: skip
+                       ({"²": 25}, "'²'"), ({"2": True}, "True"), ([25], "[25]")):  # fmt: skip
         f.write_text(json.dumps({"systems": {"mesh": {**node, "intra_bw_gbs_by_gpus": bad}}}))
         rc = main(["predict", "--params", "1e8", "--step-time", "0.1", "-d", "2", "--system-file", str(f)])
         err = capsys.readouterr().err.strip()

@@ -10,21 +10,62 @@ import stat
 from pathlib import Path
 
 MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a million sizes is 20 MB
+NO_FOLDER = "no such folder"  # unwritable's reason for a path whose folder does not exist
 
 
 def read_bytes(path: str | Path) -> bytes:
     """The file's bytes; OSError (with a strerror each caller already quotes) when it cannot be read or holds more
-    than MAX_INPUT_BYTES. A named pipe is opened without waiting for a writer: one that has none reads as empty
-    (it hung the command), one fed by a process (`<(cat runs.csv)`, /dev/stdin) is read to its end."""
+    than MAX_INPUT_BYTES. A named pipe is read without hanging on one that no process writes to (`_read_pipe`)."""
     if not isinstance(path, (str, os.PathLike)) or str(path) == "":  # open(1) would take, then close, stdout
         raise OSError(errno.EINVAL, "not a file path", repr(path))
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    os.set_blocking(fd, True)  # a pipe with a writer: wait for its data; without one, read() ends at once
-    with os.fdopen(fd, "rb") as fh:
-        data = fh.read(MAX_INPUT_BYTES + 1)
+    try:
+        fifo = stat.S_ISFIFO(os.stat(path).st_mode) and hasattr(os, "O_NONBLOCK")
+    except OSError:
+        fifo = False  # (open says why, in the words the callers quote)
+    if fifo:
+        data = _read_pipe(path)
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise OSError(errno.EFBIG, f"more than {MAX_INPUT_BYTES / 2**20:g} MiB: not an input file", str(path))
     return data
+
+
+PIPE_WAIT_S = 3.0  # how long a named pipe may stay without a writer before it reads as empty
+
+
+def _read_pipe(path: str | Path) -> bytes:
+    """A named pipe's bytes. A blocking open waits for a writer forever (`dpscale fit FIFO` hung): open without
+    waiting, then give a writer PIPE_WAIT_S to appear (`(sleep 1; cat runs.csv > p) & dpscale fit p`), and read a
+    fed one (`<(cat runs.csv)`, a shell pipe into /dev/stdin) to its end; none by then: empty."""
+    import time
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        deadline = time.monotonic() + PIPE_WAIT_S
+        while True:
+            try:
+                first = os.read(fd, 65536)
+            except BlockingIOError:  # a writer is there, its data not yet
+                first = None
+            if first != b"":
+                break
+            if time.monotonic() >= deadline:  # no writer (b"": none has the pipe open)
+                return b""
+            time.sleep(0.02)
+        os.set_blocking(fd, True)
+        chunks = [first or b""]
+        size = len(chunks[0])
+        while size <= MAX_INPUT_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def read_text(path: str | Path, encoding: str = "utf-8") -> str:
@@ -33,7 +74,8 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
 
 
 def unwritable(path: str | Path) -> str | None:
-    """Why no file can be written at `path` (the OS's words, or 'a folder', 'a named pipe'), None when one can.
+    """Why no file can be written at `path` (the OS's words, or NO_FOLDER, 'a folder', 'a named pipe'), None when
+    one can.
 
     Tried, not asked: os.access says yes to root for /sys and /proc, and to a 'folder' that is a file. An existing
     file is opened for appending (nothing written), a new one is tried beside it; a link is followed (a loop says
@@ -44,6 +86,8 @@ def unwritable(path: str | Path) -> str | None:
         try:
             mode = os.stat(path).st_mode
         except FileNotFoundError:
+            if not Path(path).parent.is_dir():  # the folder itself (the OS's ENOENT wording is not the same everywhere)
+                return NO_FOLDER
             mode = None
         if mode is not None and stat.S_ISDIR(mode):
             return "a folder"

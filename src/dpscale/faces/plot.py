@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import errno
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -48,13 +46,13 @@ def sizes_axis(ax: Any, d: Sequence[float]) -> None:
 def check_path(path: str, flag: str = "--plot") -> Path:
     """Fail before any work if the plot cannot be written (tried, not asked: a 'folder' that is a file, /proc as
     root or a 300-character name passed os.access, and failed after the results were printed, or in a traceback)."""
-    from dpscale.files import unwritable
+    from dpscale.files import NO_FOLDER, unwritable
 
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise fail(flag, path, f"a file name ending in {', '.join(FORMATS)}")  # (fail: said in Spanish too)
     why = unwritable(p)
-    if why == os.strerror(errno.ENOENT):
+    if why == NO_FOLDER:
         raise fail(flag, path, "a path in an existing folder")
     if why:
         raise fail(flag, path, f"a file this user can write ({why})")

@@ -163,9 +163,10 @@ def cluster(
             f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
             "intra_link"
         )
-    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and size (a raw --intra-bw
-    # or --gpus-per-node describes another node, which the table does not)
-    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and gpus_per_node is None else None
+    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and size (a raw --intra-bw,
+    # or a --gpus-per-node other than the node's, describes another node, which the table does not)
+    same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
+    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)))  # fmt: skip
 
@@ -182,7 +183,7 @@ def _by_gpus(table: Any, g: int) -> dict[int, float] | None:
         raise fail(flag, table, BY_GPUS)
     out = {}
     for n, v in table.items():
-        if not (isinstance(n, str) and n.isdigit() and 2 <= int(n) < g):
+        if not (isinstance(n, str) and n.isascii() and n.isdecimal() and 2 <= int(n) < g):  # ('²'.isdigit())
             raise fail(flag, n, BY_GPUS)
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not BANDWIDTH[0] <= v <= BANDWIDTH[1]:
             raise fail(flag, v, BY_GPUS)
@@ -501,7 +502,8 @@ def predict(
         grad_bytes=float(n_params) * gb,
         gpus_per_node=cl.gpus_per_node,
         intra_bw_gbs=kw_intra,
-        intra_by_gpus=cl.intra_by_gpus if curve is None and calibration is None else None,
+        # a measured calibration file replaces the link figures; a Calibration object only the constants
+        intra_by_gpus=None if isinstance(calibration, str) else cl.intra_by_gpus,
         inter_bw_gbs=cl.inter_bw_gbs,
         cal=cal,
         overlap=overlap,

@@ -110,7 +110,10 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
         intra_bw_gbs=intra,
-        intra_by_gpus=c.preset.get("intra_bw_gbs_by_gpus") if intra == c.preset.get("intra_bw_gbs") else None,
+        # the system's cube-mesh table, where the file's figures are that node's (its link and its size)
+        intra_by_gpus=c.preset.get("intra_bw_gbs_by_gpus")
+        if (intra, c.gpus_per_node) == (c.preset.get("intra_bw_gbs"), c.preset.get("gpus_per_node"))
+        else None,
         inter_bw_gbs=inter,
         cal=cal,
         hbm_tbs=hbm,

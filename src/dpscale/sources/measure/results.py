@@ -30,15 +30,12 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     """Fail before any rank starts if results could not be written — without creating the file, so a run
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
-    import errno
-    import os
 
     from dpscale.files import unwritable
 
     p = Path(path)
     why = unwritable(p)  # tried: a link loop, a named pipe or a 300-character name failed after the run, or hung
-    if why:
-        why = "no such folder" if why == os.strerror(errno.ENOENT) else why  # else the OS's words, or 'a folder'…
+    if why:  # 'no such folder', 'a folder', 'a named pipe', or the OS's words
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
         try:
@@ -80,25 +77,39 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
 def write_json(path: str, obj: dict[str, Any]) -> None:
     """A calibration file, whole (NotSaved when it cannot be written). A regular file is written beside itself and
     renamed over, so a run killed mid-write (or a full disk) leaves the earlier calibration whole, not half a file;
-    a link is followed, and a device or pipe (/dev/stdout) is written in place."""
+    the earlier file's mode is kept (a new one gets the umask's, as open(path, "w") gives). Written in place where
+    no file can be made beside it (a writable file in a read-only folder), for a hard link, and for a device or a
+    pipe; a link is followed."""
     import os
+    import tempfile
 
     target = os.path.realpath(path)
-    tmp = os.path.join(os.path.dirname(target), f".{os.path.basename(target)}.{os.getpid()}.tmp")
-    atomic = os.path.isfile(target) or not os.path.exists(target)
     try:
-        if not atomic:
-            with open(target, "w", encoding="utf-8") as fh:
-                json.dump(obj, fh, indent=1)
-            return
-        # os.open's mode passes through the umask, as open(path, "w") does (mkstemp would make the file 0600)
-        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), "w", encoding="utf-8") as fh:
+        st = os.stat(target)
+    except OSError:
+        st = None  # a new file (or one the write below will say why it cannot make)
+    tmp = None
+    try:
+        if st is None or (os.path.isfile(target) and st.st_nlink == 1):
+            try:
+                fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
+            except OSError:  # no file can be made in that folder: the file itself may still be writable
+                made = None
+            if made is not None:
+                tmp = made
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:  # (closed whatever fails below)
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    os.chmod(made, (st.st_mode & 0o7777) if st else 0o666 & ~umask)
+                    json.dump(obj, fh, indent=1)
+                os.replace(made, target)
+                return
+        with open(target, "w", encoding="utf-8") as fh:
             json.dump(obj, fh, indent=1)
-        os.replace(tmp, target)
     except OSError as exc:
         raise NotSaved(path, exc.strerror or str(exc), obj) from None
     finally:  # a failed or interrupted write leaves no stray temporary file
-        if atomic and os.path.exists(tmp):
+        if tmp is not None and os.path.exists(tmp):
             os.unlink(tmp)
 
 
