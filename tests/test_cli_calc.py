@@ -622,3 +622,25 @@ def test_help_with_a_command_is_that_commands_help(capsys):
     assert rc == 0 and out.startswith("usage: dpscale predict")
     rc, out, _ = run(capsys, "help", "predict", "--lang", "es")
     assert rc == 0 and out.startswith("uso: dpscale predict")
+
+
+@pytest.mark.parametrize(
+    "argv, starts",
+    [
+        (["--lang", "es", "help", "calc"], "uso: dpscale calc"),
+        (["help", "--lang", "es", "calc"], "uso: dpscale calc"),
+        (["help", "calc", "--lang", "es"], "uso: dpscale calc"),
+        (["--lang", "es", "help"], "dpscale "),
+        (["help", "--lang", "es"], "dpscale "),
+    ],
+)
+def test_help_and_the_language_combine_in_any_order(capsys, argv, starts):
+    """'--lang es help calc' was refused as 'calc' after options, '--lang es help' as an unknown argument, and
+    'help --lang es calc' gave the top help."""
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and out.startswith(starts) and ("dpscale calc" in starts or "escalado con paralelismo" in out)
+
+
+def test_help_with_an_unknown_name_says_so(capsys):
+    rc, _, err = run(capsys, "help", "nosuch")
+    assert rc == 2 and "unknown command 'nosuch'; allowed: calc, predict" in err

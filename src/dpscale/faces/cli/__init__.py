@@ -69,11 +69,22 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None = None) -> int:
     own_process = argv is None  # the `dpscale` process itself (not a caller's main([...])): it ends with the command
     argv = list(sys.argv[1:] if argv is None else argv)
+    # The language first (`dpscale --lang es predict …`, a habit the README's bare `dpscale --lang es` teaches) or
+    # with help (`dpscale help --lang es calc`): set aside, and given back behind the command, which takes --lang
+    lead: list[str] = []
+    if argv and (argv[0] in ("help", "--lang") or argv[0].startswith("--lang=")):
+        i = next((k for k, a in enumerate(argv) if a == "--lang" or a.startswith("--lang=")), None)
+        if i is not None:
+            n = 2 if argv[i] == "--lang" else 1
+            lead, argv = argv[i : i + n], argv[:i] + argv[i + n :]
+    if argv[:1] == ["help"] and len(argv) > 1 and not argv[1].startswith("-"):  # `dpscale help calc`: calc's help
+        argv = [argv[1], "--help", *argv[2:]]  # (an unknown name is refused as a command below)
+    elif argv[:1] == ["help"]:  # `dpscale --lang es help`: the top help, in that language
+        argv = ["--help", *argv[1:]]
+    argv = [*argv, *lead] if argv and argv[0] in COMMANDS else [*lead, *argv]
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
         argv = ["--help", *argv]
-    if argv[:1] == ["help"] and len(argv) > 1 and argv[1] in COMMANDS:  # `dpscale help calc`: calc's own help
-        argv = [argv[1], "--help", *argv[2:]]
     if argv and argv[0] in ("-h", "--help", "help"):
         print(_top_help(_lang(argv)))
         return 0
@@ -83,12 +94,6 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"dpscale {__version__}")
         return 0
     command = "calc"
-    # `dpscale --lang es predict …`: the language first is a habit the README's bare `dpscale --lang es` teaches;
-    # every command takes --lang, so it moves behind the command rather than being refused as an option first
-    if len(argv) >= 3 and argv[0] == "--lang" and argv[2] in COMMANDS:
-        argv = [*argv[2:], *argv[:2]]
-    elif len(argv) >= 2 and argv[0].startswith("--lang=") and argv[1] in COMMANDS:
-        argv = [*argv[1:], argv[0]]
     flags = ("--json", "--csv", "-h", "--help")  # options that take no value: a command name after them is a command
     late = next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
     if argv and argv[0].startswith("-") and late is not None:  # `dpscale --json predict …`: argparse said
