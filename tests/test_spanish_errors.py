@@ -617,6 +617,10 @@ def test_a_runs_file_with_spanish_thousands_is_refused_only_in_spanish(capsys, t
     runs.write_text("devices,throughput\n1,2.000\n2,3.900\n4,7.600\n")
     rc, out, _ = run(capsys, "fit", str(runs), "--json")
     assert rc == 0 and json.loads(out)["measured"][0]["throughput"] == 2.0
+    signed = tmp_path / "signed.csv"  # a sign before it changes nothing: +2.000 slipped through as 2
+    signed.write_text("devices,throughput\n1,+2.000\n2,3900\n")
+    rc, _, err = run(capsys, "fit", str(signed), "--lang", "es")
+    assert rc == 2 and "signed.csv línea 2, campo 'throughput': se recibió '+2.000'" in err
     for argv in (["fit", str(runs)], ["plan", "-n", "1.28e6", "--fit", str(runs), "-d", "8,16"]):
         rc, out, err = run(capsys, *argv, "--lang", "es")
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
@@ -634,7 +638,9 @@ def test_spanish_counts_and_parameter_names_in_outputs(capsys, tmp_path):
     """The Spanish trial's findings: '1 millones de parámetros', '1 mil millones', 'máximo con 1 dispositivos' (and
     English 'peaks at 1 devices'), '1 punto en 1 configuraciones', and a law's parameters left in English inside
     Spanish notes ('serial_fraction = 1,609 de la ley amdahl', 'ajuste allreduce (transfer = 0; latency = …)')."""
-    titles = {"1e6": "1 millón de parámetros", "1e9": ": mil millones de parámetros",
+    titles = {"1e6": "1 millón de parámetros", "1e9": ": mil millones de parámetros", "999999.99": "1 millón de",
+              "1.00004e9": ": mil millones de parámetros",  # four digits: not '1,00004'
+
               "2.5e6": "2,5 millones de parámetros", "7e9": "7 mil millones de parámetros"}  # fmt: skip
     for params, title in titles.items():
         rc, out, _ = run(capsys, "memory", "--params", params, "--lang", "es")

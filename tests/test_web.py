@@ -104,6 +104,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     # a spreadsheet set to Spanish copies 'devices;throughput' rows: each was split into runs of one number
     assert pasted_runs("1;1000\n8;7500\n16;14600") == ["1:1000", "8:7500", "16:14600"]
     assert pasted_runs("1 1000; 8 7500") == pasted_runs("1:1000; 8:7500") == ["1:1000", "8:7500"]  # runs, as before
+    assert pasted_runs("1:1000\n2;1900\n4:3600") == ["1:1000", "2:1900", "4:3600"]  # in the order pasted
     r = post(client, "fit", {"point": "1;1000\n8;7500,5"}, "es")  # its decimal comma: the CLI's own refusal
     assert r.status_code == 422 and "--point 8:7500,5, rendimiento: se recibió '7500,5'" in r.json()["error"]
     for lang in ("en", "es"):
@@ -609,6 +610,7 @@ def test_serve_speaks_the_language_it_is_given(capsys):
     try:
         line = proc.stdout.readline()
         assert line.strip() == f"dpscale: la página está en http://127.0.0.1:{port}/?lang=es  (Ctrl-C la detiene)"
+        html = ""
         for _ in range(100):  # the bare address opens in that language too (it opened in English)
             try:
                 html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read().decode()

@@ -63,7 +63,7 @@ THOUSANDS_DOT = (
 )
 # 2.000, 1.280.000; not 0.900 (no group starts a number with 0). A pattern, not compiled: re stays off the
 # library's import path (the callers that match import it)
-DOT_GROUPS = r"[1-9]\d{0,2}(\.\d{3})+"
+DOT_GROUPS = r"\+?[1-9]\d{0,2}(\.\d{3})+"
 
 
 def comma_hint(text: str) -> str | None:

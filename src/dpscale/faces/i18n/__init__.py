@@ -181,8 +181,8 @@ def count_said(params: float, lang: str = "en") -> str:
     """A parameter count in words: 7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones de,
     millones de, billones de; one of each in the singular), smaller ones whole: 100,000."""
     for scale, key in ((1e12, "mem_trillion"), (1e9, "mem_billion"), (1e6, "mem_million")):
-        if params >= scale:
-            x = number(params / scale if scale > 1e6 else round(params / 1e6, 1), "float", lang)
+        if params >= scale * 0.99995:  # to four digits (Llama-7B's 6.738 B), so 999,999.99 is '1 M', not '1e+06'
+            x = number(params / scale, "sig4", lang)
             # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
             return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
     return number(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'

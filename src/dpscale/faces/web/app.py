@@ -97,14 +97,12 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
                 for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
     runs = []
-    rows = []
+    parts: list[str] = []  # in the order pasted (an error names the first bad run)
     for row in lines:  # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number
         cells = [c.strip() for c in row.strip().strip(";").split(";")]
-        if ":" not in row and len(cells) in (2, 3) and all(c and not re.search(r"\s", c) for c in cells):
-            runs.append(":".join(cells))
-        else:
-            rows.append(row)
-    for line in re.split(r"[;\r\n]+", "\n".join(rows)):
+        semi_row = ":" not in row and len(cells) in (2, 3) and all(c and not re.search(r"\s", c) for c in cells)
+        parts += [":".join(cells)] if semi_row else row.split(";")
+    for line in parts:
         line = re.sub(r"\s*:\s*", ":", line.strip())
         if not line:
             continue
