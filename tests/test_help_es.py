@@ -73,6 +73,8 @@ def test_spot_checks(capsys):
     assert "  --confidence C        nivel del intervalo en (0, 1) (por defecto 0.9)\n" in out  # a default as typed
     rc, out, _ = run(capsys, "serve", "--help", "--lang", "es")
     assert "  --port PORT     puerto (por defecto 8000)\n" in out
+    rc, out, _ = run(capsys, "calc", "--help", "--lang", "es")  # the default as typed, and as the tables say it
+    assert "(por defecto\n                        samples/s, que la salida dice muestras/s)" in out
 
 
 def test_texts_built_at_run_time_keep_their_values(capsys):

@@ -80,7 +80,9 @@ HELP_ES: dict[str, str] = {
     "Amdahl serial fraction in [0, 1)": "fracción serie de Amdahl en [0, 1)",
     "device count: N, N1,N2,..., A..BxF or A..B+S": "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S",
     "per-device throughput alone (samples/s)": "rendimiento de un dispositivo solo (muestras/s)",
-    "throughput unit for labels (default samples/s)": "unidad de rendimiento de las etiquetas (por defecto samples/s)",
+    "throughput unit for labels (default samples/s)": (
+        "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)"
+    ),
     "devices per node": "dispositivos por nodo",
     # calc
     "Give three of --devices, --throughput, E (--efficiency or --law) and --actual/--speedup; the fourth is "
