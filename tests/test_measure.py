@@ -599,3 +599,11 @@ def test_a_calibration_rewrite_keeps_the_files_mode_links_and_works_in_a_closed_
     results.write_json(str(lone), {"busbw_gbs": 4.0})
     assert json.loads(lone.read_text()) == {"busbw_gbs": 4.0}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cal.json", "lone.json", "same.json"]
+
+
+def test_a_bad_out_is_refused_before_torch_is_imported(tmp_path) -> None:
+    """--out was tried after `import torch` (1–6 s, 17 s under load) only to say the path was a folder."""
+    from clihelp import imported_after
+
+    loaded = imported_after(["measure", "-d", "1", "--out", str(tmp_path)])
+    assert "torch" not in loaded and "dpscale.sources.measure.results" in loaded

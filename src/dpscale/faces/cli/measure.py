@@ -100,6 +100,10 @@ def check_environment(job: Any, devices: list[int], out: str | None, lang: str =
     """Everything that can be wrong before a rank starts: torch, devices, the model file, --out."""
     from dpscale.sources.measure import cores, on_cuda, require_torch
 
+    if out:  # before torch's import (1–6 s, more under load): a bad --out is said at once
+        from dpscale.sources.measure.results import check_writable
+
+        check_writable(out, jsonl=job.mode != "allreduce", mode=job.mode)
     require_torch()
     import torch
 
@@ -124,10 +128,6 @@ def check_environment(job: Any, devices: list[int], out: str | None, lang: str =
         from dpscale.sources.measure.workloads import from_file
 
         from_file(job.model_file)
-    if out:
-        from dpscale.sources.measure.results import check_writable
-
-        check_writable(out, jsonl=job.mode != "allreduce", mode=job.mode)
 
 
 class Bar:
