@@ -607,3 +607,15 @@ def test_a_bad_out_is_refused_before_torch_is_imported(tmp_path) -> None:
 
     loaded = imported_after(["measure", "-d", "1", "--out", str(tmp_path)])
     assert "torch" not in loaded and "dpscale.sources.measure.results" in loaded
+
+
+def test_a_model_file_name_too_long_is_one_line(capsys) -> None:
+    """Path.is_file raised ENAMETOOLONG for a 300-character name: a 24-line traceback, exit 1."""
+    from dpscale.faces.cli import main
+
+    name = "/tmp/" + "b" * 300 + ".py"
+    assert main(["measure", "-d", "1", "--model-file", name]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "(File name too long); allowed: a Python file defining build_model()" in err
+    assert main(["measure", "-d", "1", "--model-file", name, "--lang", "es"]) == 2
+    assert "(nombre de archivo demasiado largo); se admite: un archivo Python" in capsys.readouterr().err

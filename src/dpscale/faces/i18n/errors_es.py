@@ -571,7 +571,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--calibration: {f}: punto de {e} bytes, busbw_gbs {m}; se admite: bytes de 1 a 1e15 y busbw_gbs > 0 y "
          "≤ {x}"),
         # measure's set-up checks (faces/cli/measure.py, sources/measure)
-        (r"--model-file: got (?P<g>'.*') \((?P<why>no such file|not a \.py file)\); allowed: a Python file defining "
+        (r"--model-file: got (?P<g>'.*') \((?P<why>[^()]+)\); allowed: a Python file defining "
          r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
          "--model-file: se recibió {g} ({why}); se admite: un archivo Python que defina build_model() y "
          "make_batch(batch_size, generator) [y loss_fn]"),

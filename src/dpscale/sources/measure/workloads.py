@@ -114,8 +114,12 @@ def load(name: str, model_file: str | None = None) -> Workload:
 def from_file(path: str) -> Workload:
     """Import the user's file and check it has the two required factories (errors name --model-file)."""
     p = Path(path)
-    if p.suffix != ".py" or not p.is_file():
-        why = "not a .py file" if p.is_file() or p.suffix != ".py" else "no such file"
+    try:
+        is_file = p.is_file()
+    except OSError as exc:  # a 300-character name: is_file raised it (a traceback), as it does for no missing file
+        raise DpscaleError(f"--model-file: got {path!r} ({exc.strerror}); allowed: {MODEL_FILE_HELP}") from None
+    if p.suffix != ".py" or not is_file:
+        why = "not a .py file" if is_file or p.suffix != ".py" else "no such file"
         raise DpscaleError(f"--model-file: got {path!r} ({why}); allowed: {MODEL_FILE_HELP}")
     spec = importlib.util.spec_from_file_location(f"dpscale_user_model_{abs(hash(str(p.resolve())))}", p)
     module: Any = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
