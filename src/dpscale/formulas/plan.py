@@ -132,14 +132,17 @@ def plan(
     # first size whatever the E
     knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
     efficiency = check_source(efficiency)
+    # every size in one call (the source is evaluated once over them all: 100,000 sizes took 29 s one by one)
+    whole = scale(sizes, throughput, efficiency)
+    column = lambda x: x.tolist() if is_array(x) and x.ndim else [float(x)] * len(sizes)  # noqa: E731
+    effs, actuals, speedups = (column(x) for x in (whole.efficiency, whole.actual_throughput, whole.speedup))
     points: list[PlanPoint] = []
-    for d in sizes:
-        r = scale(d, throughput, efficiency)
-        actual = float(r.actual_throughput)  # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
+    for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
+        # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
         hours = n * ep / actual / 3600 if actual > 0 else float("inf")
         if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
             raise DpscaleError(
-                f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {float(r.actual_throughput):.3g}/s "
+                f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {actual:.3g}/s "
                 f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
             )
         cost = None if price is None else d * hours * price
@@ -148,13 +151,13 @@ def plan(
         marginal = None
         if points:
             prev = points[-1]
-            marginal = (float(r.speedup) - prev.speedup) / (d - prev.devices)
+            marginal = (speedup - prev.speedup) / (d - prev.devices)
         points.append(
             PlanPoint(
                 devices=d,
-                efficiency=float(r.efficiency),
-                actual_throughput=float(r.actual_throughput),
-                speedup=float(r.speedup),
+                efficiency=e_d,
+                actual_throughput=actual,
+                speedup=speedup,
                 hours=hours,
                 device_hours=d * hours,
                 cost=cost,
