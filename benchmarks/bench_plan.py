@@ -8,27 +8,18 @@ one run; plan's own per-size work (hours, cost, marginal speed-up, its records) 
 
 from __future__ import annotations
 
-import time
+from timing import best
 
 import dpscale
 
 SIZES = list(range(1, 100_001))
 
 
-def best(fn, repeats: int = 3) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
 def main() -> None:
     fit = dpscale.fit([(1, 1000.0), (2, 1960.0), (4, 3800.0), (8, 7300.0)])
     for name, source in (("constant E 0.9", 0.9), ("fitted E(d)", fit)):
-        t_scale = best(lambda e=source: dpscale.scale(SIZES, 1000.0, e))
-        t_plan = best(lambda e=source: dpscale.plan(1.28e6, 90, 1000.0, SIZES, efficiency=e, price_per_device_hour=2.5))
+        t_scale = best(lambda e=source: dpscale.scale(SIZES, 1000.0, e), repeats=3)
+        t_plan = best(lambda e=source: dpscale.plan(1.28e6, 90, 1000.0, SIZES, efficiency=e), repeats=3)
         print(f"{name:<15} scale {t_scale * 1e3:8.1f} ms   plan {t_plan * 1e3:8.1f} ms   ratio {t_plan / t_scale:6.1f}")
     print(f"goal: a plan of {len(SIZES):,} sizes well inside the 20 s a command may take (it took 17–19 s)")
 

@@ -12,19 +12,11 @@ import time
 from pathlib import Path
 
 import numpy as np
+from timing import best
 
 from dpscale.sources.predict import predict
 
 DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
-
-
-def best(fn, repeats: int = 5) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def main() -> None:

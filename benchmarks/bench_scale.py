@@ -9,9 +9,8 @@ Best of several repeats, measured in one run.
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
+from timing import best
 
 import dpscale
 
@@ -28,22 +27,13 @@ def bare(d, v, e):
     return ideal, actual, speedup, lost
 
 
-def best(fn, *args, repeats: int = 7) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn(*args)
-        times.append(time.perf_counter() - t)
-    return min(times)
-
-
 def main() -> None:
     d = np.arange(1, N + 1)
     e_const = 0.9
     e_arr = dpscale.USL(1e-4, 1e-9).efficiency(d)
     for label, e in (("constant E", e_const), ("E array (USL)", e_arr)):
-        t_bare = best(bare, d, 2000.0, e)
-        t_api = best(dpscale.scale, d, 2000.0, e)
+        t_bare = best(bare, d, 2000.0, e, repeats=7)
+        t_api = best(dpscale.scale, d, 2000.0, e, repeats=7)
         print(f"{label:<15} bare {t_bare * 1e3:7.1f} ms   scale {t_api * 1e3:7.1f} ms   ratio {t_api / t_bare:.2f}")
     print("goal: ratio ≤ 1.50")
 
