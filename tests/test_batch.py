@@ -161,13 +161,19 @@ def test_cli_law_and_plot(capsys, tmp_path):
         (["-b", "32", "-d", "0"], "--devices: got '0'"),
         (["-b", "32", "--grad-accum=-2"], "--grad-accum: got '-2'"),
         (["-b", "32", "--base-lr", "0.1"], "--base-batch: missing"),
-        (["-b", "32", "--base-lr", "0", "--base-batch", "256"], "--base-lr: got '0'; allowed: a learning rate > 0"),
+        (
+            ["-b", "32", "--base-lr", "0", "--base-batch", "256"],
+            "--base-lr: got '0'; allowed: a learning rate from 1e-12 to 1e6",
+        ),
         (["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--rule", "cube"], "--rule: got 'cube'; allowed"),
         (["-b", "32", "--optimizer", "lamb"], "--optimizer: got 'lamb'; allowed: sgd, adam"),
-        (["-b", "32", "--noise-scale", "-5"], "--noise-scale: got '-5'; allowed: a noise scale > 0"),
+        (
+            ["-b", "32", "--noise-scale", "-5"],
+            "--noise-scale: got '-5'; allowed: a noise scale B_noise from 1e-9 to 1e15 samples",
+        ),
         (["-b", "32", "--noise-scale=0"], "--noise-scale: got '0'"),
         (["-b", "32", "--min-steps", "100"], "--min-steps: needs --noise-scale"),
-        (["-b", "32", "-d", "8", "-e", "1.5"], "--efficiency: got 1.5"),
+        (["-b", "32", "-d", "8", "-e", "1.5"], "--efficiency: got '1.5'"),
         (["-b", "32", "--plot", "s.png"], "--plot: needs E"),
         (
             [

@@ -43,7 +43,7 @@ def test_no_inputs_shows_the_worked_example(capsys):
 def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90", "--lang", "es")
     assert rc == 2 and err == (
-        "dpscale calc: error: --efficiency: se recibió 90; se admite: una eficiencia de escalado en (0, 1] "
+        "dpscale calc: error: --efficiency: se recibió '90'; se admite: una eficiencia de escalado en (0, 1] "
         "(90 % = 0.9)\n"  # typed as the flag takes it: '0,9' is refused (the comma separates a list)
     )
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "90.5%", "--lang", "es")
@@ -72,7 +72,7 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "2,5")  # not '2 % = 0.02': a decimal comma
     assert rc == 2 and "--efficiency: got '2,5'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
     rc, _, err = run(capsys, "-d", "8,16", "-v", "2000", "-e", "90,85")  # two percentages: the first is hinted
-    assert rc == 2 and "--efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)" in err
+    assert rc == 2 and "--efficiency: got '90'; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)" in err
     # what no Spanish number is read differently: 0.900 (no group starts with 0), a list of valid E, English 2.000
     assert run(capsys, "-d", "64", "-v", "2000", "-e", "0.900", "--lang", "es")[0] == 0
     assert run(capsys, "-d", "1,2", "-v", "2000", "-e", "1,1", "--lang", "es")[0] == 0
@@ -291,12 +291,12 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         (["-d", "64", "-v", "-5", "-e", "0.9"], "--throughput: got '-5'"),
         (["-d", "64", "-v", "inf", "-e", "0.9"], "--throughput: got 'inf'"),
         (["-d", "64", "-v", "nan", "-e", "0.9"], "--throughput: got 'nan'"),
-        (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got 1.5; allowed: a scaling efficiency in (0, 1]"),
+        (["-d", "64", "-v", "2000", "-e", "1.5"], "--efficiency: got '1.5'; allowed: a scaling efficiency in (0, 1]"),
         (
             ["-d", "64", "-v", "2000", "-e", "90"],
-            "--efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)",
+            "--efficiency: got '90'; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)",
         ),
-        (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got 0"),
+        (["-d", "64", "-v", "2000", "-e", "0"], "--efficiency: got '0'"),
         (["-d", "8", "-v", "1e-320", "--actual", "1e308"], "efficiency: comes to inf from these inputs"),
         (["-d", "8", "-v", "5", "--actual", "1e308"], "efficiency: comes to 2.5e+306 from these inputs"),  # not ∞ %
         (["-d", "8", "-v", "100", "--law", "usl"], "--law usl: needs --sigma and/or --kappa"),

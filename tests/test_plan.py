@@ -160,6 +160,8 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
     assert rc == 0, err
     assert [r["devices"] for r in rows] == [2, 4, 8, 16, 32, 64]  # below the smallest run: left out
     assert rows[0]["actual_throughput"] == pytest.approx(3950, rel=0.02)  # v from the runs (d0 = 2)
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "1", "--lang", "es")  # in Spanish too
+    assert rc == 2 and err.endswith("se admite: tamaños desde la ejecución medida más pequeña de --fit: ≥ 2\n")
     # with the node size the plan's E is the one `dpscale fit --gpus-per-node 8` extrapolates (the all-reduce
     # law, which puts its knee at the node: 0.813 at 64 where it would be 0.788 without)
     runs.write_text("devices,throughput\n1,1000\n2,1960\n4,3880\n8,7600\n16,13000\n32,25000\n")
@@ -186,9 +188,17 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         (["-n", "1e6", "-v", "100", "--price-per-device-hour", "0"], "--price-per-device-hour: got '0'"),
         (["-n", "1e6", "-v", "100", "--knee-threshold", "-0.1"], "--knee-threshold: got -0.1; allowed: a marginal"),
         (["-n", "1e6", "-v", "100", "--fit", "runs.csv"], "--fit and --throughput: the fitted runs give"),
-        (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got 0"),
+        (["-n", "1e6", "-v", "100", "-e", "0"], "--efficiency: got '0'"),
         (["-n", "1e6"], "--throughput: missing"),
         (["-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: only with --fit"),
+        # a typed law parameter is an E source: the worked example's E no longer fills in (it said '--efficiency
+        # and --sigma: give one source' of a flag never typed)
+        (["--sigma", "0.1"], "--samples: missing"),
+        (["--serial-fraction", "0.1"], "--samples: missing"),
+        (
+            ["-n", "1e6", "-v", "1", "--kappa", "0.1", "--law", "usl", "-d", "8", "--sigma", "0.1", "--fit", "r.csv"],
+            "give one source of E",
+        ),
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):

@@ -680,7 +680,7 @@ def test_a_flags_number_is_echoed_as_typed_and_a_solved_quantity_named_in_spanis
     """'-e 1.5' was echoed 'se recibió 1,5' (the decimal comma the flag refuses), and a solved E past 2 was named
     by its library key: 'error: efficiency: sale 3,906'."""
     rc, _, err = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "1.5", "--lang", "es")
-    assert rc == 2 and "--efficiency: se recibió 1.5; se admite: una eficiencia de escalado en (0, 1]" in err
+    assert rc == 2 and "--efficiency: se recibió '1.5'; se admite: una eficiencia de escalado en (0, 1]" in err
     rc, _, err = run(capsys, "calc", "-d", "64", "-v", "2000", "-a", "500000", "--lang", "es")
     assert rc == 2 and "error: eficiencia de escalado E: sale 3,906 con estas entradas (una aceleración" in err
 

@@ -384,8 +384,11 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
     if re.fullmatch(r"\s*\d\s*,\s*\d+\s*", args.efficiency) and not all(0 < v <= 1 for v in values):
         # 0,9, 1,5 or 2,5: a decimal comma (as a list, 0 and 9 are no efficiencies; 2 is no 2 %, as 90 would be)
         raise fail("--efficiency", args.efficiency, DECIMAL_COMMA)
-    for v in values:
-        check_efficiency(v, "--efficiency")
+    for typed, v in zip(args.efficiency.split(","), values):
+        try:
+            check_efficiency(v, "--efficiency")
+        except DpscaleError as exc:  # named as typed: 1e-400 is read as 0, 2e9 printed as 2000000000
+            raise fail("--efficiency", typed.strip(), exc.parts[2]) from None
     if len(values) == 1:
         return values[0]
     if len(values) != len(devices):

@@ -85,8 +85,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     title = label("plan_title", lang)
-    keys = ("samples", "throughput", "efficiency", "law", "fit", "efficiency_file", "price_per_device_hour",
-            "deadline", "budget")  # fmt: skip
+    keys = ("samples", "throughput", "efficiency", "law", "sigma", "kappa", "serial_fraction", "fit",
+            "efficiency_file", "price_per_device_hour", "deadline", "budget")  # fmt: skip
     if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
         if args.epochs is None and args.devices is None:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
@@ -221,7 +221,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
         raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "RUNS" else exc) from None
     d0 = f.baseline_devices
     if not any(d >= d0 for d in devices):
-        raise DpscaleError(f"--devices: got {args.devices}; allowed: sizes ≥ {d0}, the smallest measured run in --fit")
+        raise fail("--devices", args.devices, f"sizes from the smallest measured run in --fit: ≥ {d0}")
     if any(d < d0 for d in devices):
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     notes += f.extrapolation_warnings([d for d in devices if d >= d0])

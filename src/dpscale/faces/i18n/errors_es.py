@@ -11,6 +11,7 @@ _ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "sizes from the smallest measured run in --fit: ": "tamaños desde la ejecución medida más pequeña de --fit: ",
         "this command's options: ": "las opciones de esta orden: ",
         "a learning rate from 1e-12 to 1e6": "una tasa de aprendizaje de 1e-12 a 1e6",
         "a sample count from 1e-9 to 1e15": "un número de muestras de 1e-9 a 1e15",
@@ -131,7 +132,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite number ≥ 0": "un número finito ≥ 0",
         "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
         "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
-        "a learning rate > 0": "una tasa de aprendizaje > 0",
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
         "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
@@ -144,7 +144,6 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un precio cuyo coste en horas-dispositivo siga siendo finito"
         ),
         "a micro-batch ≥ 1": "un micro-lote ≥ 1",
-        "a noise scale > 0 (samples)": "una escala de ruido > 0 (muestras)",
         "a per-device batch > 0": "un lote por dispositivo > 0",
         "a price > 0": "un precio > 0",
         "a sample count > 0": "un número de muestras > 0",
@@ -154,7 +153,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a sample count whose product with the epochs stays finite": (
             "un número de muestras cuyo producto por las épocas sea finito"
         ),
-        "a step count > 0": "un número de pasos > 0",
         "activation bytes ≥ 0": "bytes de activaciones ≥ 0",
         "an efficiency in (0, 1]": "una eficiencia en (0, 1]",
         "an epoch count > 0": "un número de épocas > 0",
