@@ -118,7 +118,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert r.status_code == 422 and "options: got 'runs'" in r.json()["error"]
 
 
-def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
+def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     png = str(tmp_path / "x.png")
     r = post(client, "calc", {**WORKED, "devices": "0"})
     assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: --devices: got '0'; allowed:")
@@ -166,6 +166,18 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path):
     # a value starting with '-' is a value: the usual got/allowed line, not argparse's 'expected one argument'
     r = post(client, "calc", {**WORKED, "devices": "1..3000+1"})  # the CLI's 100,000 sizes would hang a browser
     assert r.status_code == 422 and "3,000 sizes; allowed: at most 2,000 on the page" in r.json()["error"]
+    # counted before the work, and named by the form's own field: fit's --at (20,000 fitted sizes took 10 s and
+    # 0.9 GB, then were refused naming --devices, a field the fit form has not)
+    import dpscale.faces.cli.fit as fit_cli
+
+    monkeypatch.setattr(fit_cli, "run", lambda args: pytest.fail("fitted 20,000 sizes the page then refused"))
+    r = post(client, "fit", {"point": "1:1000 8:7500 16:14600 32:28000", "at": "1..20000+1"})
+    assert r.status_code == 422 and r.json()["error"].endswith(
+        "--at: 20,000 sizes; allowed: at most 2,000 on the page (the command line takes more)"
+    )
+    monkeypatch.undo()
+    r = post(client, "pipeline", {"stages": "4", "microbatches": "1..100000+1"})
+    assert r.status_code == 422 and "--microbatches: 100,000 sizes; allowed: at most 2,000" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "devices": "-1..8"})
     assert r.status_code == 422 and "--devices: got '-1..8'; allowed: whole numbers" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "efficiency": True})  # was argparse's "expected one argument"

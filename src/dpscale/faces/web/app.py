@@ -40,7 +40,7 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
-SWEPT = {"pipeline": "--microbatches"}  # the option whose list makes a command's rows (else --devices)
+SWEPT = {"pipeline": "--microbatches", "fit": "--at"}  # the option whose list makes the rows (else --devices)
 
 
 MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
@@ -117,6 +117,12 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     return runs
 
 
+def _too_many(flag: str, n: int) -> DpscaleError:
+    return DpscaleError(
+        f"{flag}: {n:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command line takes more)"
+    )
+
+
 def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Run one CLI command on these options; its output as JSON records plus the localised table."""
     if command not in WEB_COMMANDS:
@@ -128,16 +134,24 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     module.add_arguments(parser)
     args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
+    flag = SWEPT.get(command, "--devices")
+    swept = getattr(args, flag[2:].replace("-", "_"), None)
+    if swept:  # counted before the work: 20,000 fitted sizes took 10 s and 0.9 GB, then were refused
+        from dpscale.faces.cli.common import parse_devices
+
+        try:
+            n = len(parse_devices(swept, flag))
+        except DpscaleError:
+            n = 0  # the command's own check says what is wrong with it
+        if n > MAX_PAGE_ROWS:
+            raise _too_many(flag, n)
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
     )
     module.run(args)
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
-        flag, n = SWEPT.get(command, "--devices"), len(got["records"])
-        raise DpscaleError(
-            f"{flag}: {n:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command line takes more)"
-        )
+        raise _too_many(flag, len(got["records"]))
     out = render(got["records"], got["columns"], got["title"], got["notes"], lang)
     if getattr(args, "report", None) is not None:  # fit: its table is the predictions; --json prints the whole report
         out["report"] = clean(args.report)
