@@ -619,3 +619,40 @@ def test_a_model_file_name_too_long_is_one_line(capsys) -> None:
     assert len(err.splitlines()) == 1 and "(File name too long); allowed: a Python file defining build_model()" in err
     assert main(["measure", "-d", "1", "--model-file", name, "--lang", "es"]) == 2
     assert "(nombre de archivo demasiado largo); se admite: un archivo Python" in capsys.readouterr().err
+
+
+def test_a_sigterm_while_torch_imports_is_said_as_an_interrupt(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SIGTERM handler is in place before the checks that import torch (seconds): a `timeout` or a scheduler's
+    kill then ended the command by the signal (143) without a word. And it is put back afterwards."""
+    import os
+    import signal
+
+    from dpscale.faces.cli import measure as cli
+
+    def killed_while_checking(*args: object) -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(cli, "check_environment", killed_while_checking)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(["measure", "--devices", "1,2"]) == 130
+    assert capsys.readouterr().err == "dpscale measure: interrupted\n"
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_threads_that_oversubscribe_the_cores_are_warned_of(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """2 ranks × 2 threads on 2 cores measured E(2) = 0.14 without a word: only ranks were checked against cores."""
+    pytest.importorskip("torch")
+    import dataclasses
+
+    import dpscale.sources.measure as measure
+    from dpscale.faces.cli.measure import check_environment
+
+    monkeypatch.setattr(measure, "cores", lambda: 2)
+    job = Job("train", "mlp", None, 8, 3, 1, 1, (), 20, 1, "cpu", 0.1)
+    check_environment(dataclasses.replace(job, threads=1), [1, 2], None)
+    assert capsys.readouterr().err == ""
+    check_environment(dataclasses.replace(job, threads=2), [1, 2], None, "es")
+    assert capsys.readouterr().err == (
+        "dpscale measure: aviso: 2 procesos × 2 hilos (--threads) superan los 2 núcleos de CPU; los procesos "
+        "comparten núcleos, así que el resultado mide la sobresuscripción, no el escalado del hardware\n"
+    )

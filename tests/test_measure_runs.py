@@ -187,6 +187,32 @@ def test_equivalence_gradients_match(capsys: pytest.CaptureFixture[str]) -> None
     assert f64["grad_max"] > 1e-3  # the gradients compared are not trivially zero
 
 
+@pytest.mark.parametrize(
+    ("model", "loss"),
+    [
+        # a sum loss scaled small: 50 % off on gradients of 4.5e-6, which the float32 check once passed (its
+        # threshold was absolute below |grad| = 1)
+        ("torch.nn.Linear(16, 4)", "lambda out, y: 1e-6 * F.cross_entropy(out, y, reduction='sum')"),
+        ("torch.nn.Sequential(torch.nn.Linear(16, 8), torch.nn.BatchNorm1d(8), torch.nn.Linear(8, 4))", None),
+    ],
+    ids=["small-sum-loss", "batchnorm"],
+)
+def test_equivalence_fails_where_d_times_b_is_not_d_b(capsys, tmp_path: Path, model: str, loss: str | None) -> None:
+    f = tmp_path / "m.py"
+    f.write_text(
+        "import torch\nimport torch.nn.functional as F\n"
+        f"def build_model():\n    return {model}\n"
+        "def make_batch(n, gen):\n"
+        "    return torch.randn(n, 16, generator=gen), torch.randint(0, 4, (n,), generator=gen)\n"
+        + (f"loss_fn = {loss}\n" if loss else "")
+    )
+    assert main(["measure", "equivalence", "--devices", "2", "--batch", "4", "--model-file", str(f), "--json"]) == 1
+    res = json.loads(capsys.readouterr().out)
+    assert not res["passed"] and [c["passed"] for c in res["checks"]] == [False, False]
+    for c in res["checks"]:  # off by a share of the gradients themselves, far above rounding
+        assert c["max_abs_diff"] > 0.01 * c["grad_max"] > 0
+
+
 def test_the_equivalence_table_speaks_spanish(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """It was English under --lang es (title, headers, verdicts, note); --out was taken and nothing written."""
     eq = tmp_path / "eq.jsonl"
@@ -275,6 +301,31 @@ def test_crashing_rank_exit_1_names_size_and_rank_keeps_finished_sizes(tmp_path:
     assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]
     assert [p["devices"] for p in json.loads(proc.stdout)["points"]] == [1]  # stdout keeps it too
     assert_no_orphans(marker)
+
+
+def test_ranks_the_os_will_not_start_fail_that_size_and_keep_the_finished(capsys, tmp_path: Path, monkeypatch) -> None:
+    """An OSError while starting the ranks (ulimit -n, a user the OS will not fork for) is a failed size, exit 1:
+    it was taken for a closed stdout (a BrokenPipeError from the queue's pipe: exit 0, nothing said or shown) or
+    said as 'cannot write the output (Too many open files)'."""
+    import torch.multiprocessing as tmp
+
+    real, calls = tmp.start_processes, []
+
+    def second_refused(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(24, "Too many open files")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tmp, "start_processes", second_refused)
+    out = tmp_path / "r.jsonl"
+    rc = main(["measure", "--devices", "1,2", *TINY, "--out", str(out), "--json"])
+    got = capsys.readouterr()
+    assert rc == 1 and got.err.strip().splitlines() == [
+        f"dpscale measure: error: size 2: ranks could not start (Too many open files); finished sizes are in {out}"
+    ]
+    assert [p["devices"] for p in json.loads(got.out)["points"]] == [1]
+    assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")

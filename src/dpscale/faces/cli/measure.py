@@ -124,6 +124,11 @@ def check_environment(job: Any, devices: list[int], out: str | None, lang: str =
 
         said = label("measure_oversubscribed", lang).format(d=max(devices), cores=cores())
         print(f"dpscale measure: {label('warning', lang)}: {said}", file=sys.stderr)
+    elif (job.threads or 1) * max(devices) > cores():  # 2 ranks × 2 threads on 2 cores: E(2) 0.14, unsaid
+        from dpscale.faces.i18n import label
+
+        said = label("measure_threads_oversubscribed", lang).format(d=max(devices), t=job.threads, cores=cores())
+        print(f"dpscale measure: {label('warning', lang)}: {said}", file=sys.stderr)
     if job.model_file:
         from dpscale.sources.measure.workloads import from_file
 
@@ -162,8 +167,8 @@ class Bar:
         return lambda done, total: self.progress.update(tid, completed=done, total=total)
 
 
-def run(args: argparse.Namespace) -> int:
-    mode = args.mode or "train"
+def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[int], Any]:
+    """The job, its sizes and a launcher: every check before a rank starts (torch's import among them)."""
     job = build_job(args, mode)
     devices = sorted(set(parse_devices(args.devices or DEFAULT_DEVICES[mode])))
     if mode == "allreduce" and (len(devices) != 1 or devices[0] < 2):  # one rank reduces nothing: busbw 0
@@ -192,21 +197,30 @@ def run(args: argparse.Namespace) -> int:
             if job.threads * max(devices) > cores() >= max(devices):  # the share fits the earlier run, not this one
                 said += label("measure_threads_over", args.lang).format(d=max(devices), t=job.threads, c=cores())
             print(f"dpscale measure: {label('note', args.lang)}: {said}", file=sys.stderr)
-    from dpscale.faces.i18n import say_measure
-    from dpscale.sources.measure.launcher import Launcher, RunFailed
-    from dpscale.sources.measure.results import NotSaved
+    from dpscale.sources.measure.launcher import Launcher
 
     # the process ends with an interrupt: a second one must not cut its clean-up short; a caller in this process
     # (a notebook, a test calling main([...])) keeps its Ctrl-C
-    own = getattr(args, "own_process", False)
     launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0), last_interrupt=own)
+    return job, devices, launcher
+
+
+def run(args: argparse.Namespace) -> int:
+    from dpscale.faces.i18n import say_measure
+    from dpscale.sources.measure.launcher import RunFailed
+    from dpscale.sources.measure.results import NotSaved
+
+    mode = args.mode or "train"
+    own = getattr(args, "own_process", False)
     done: list[dict[str, Any]] = []
     # SIGTERM (a scheduler's kill, `timeout`) would end this process without its `finally`, leaving the ranks
-    # running as orphans: turn it into the interrupt path, which stops and reaps them.
+    # running as orphans: turn it into the interrupt path, which stops and reaps them — from the start, as
+    # torch's import takes seconds (a SIGTERM then ended the command by the signal, 143, without a word).
     previous = signal.signal(signal.SIGTERM, _interrupt)
     previous_int = signal.getsignal(signal.SIGINT)
     leaving = False  # interrupted, and this process is the command: a second SIGTERM must not end it by the signal
     try:
+        job, devices, launcher = _prepare(args, mode, own)
         with Bar(args.json or args.csv) as bar:
             for d in devices:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))

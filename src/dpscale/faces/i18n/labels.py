@@ -21,6 +21,10 @@ LABELS: dict[str, dict[str, str]] = {
             "world size {d} exceeds the {cores} CPU cores; ranks share cores, so the result measures "
             "oversubscription, not the hardware's scaling"
         ),
+        "measure_threads_oversubscribed": (
+            "{d} ranks × {t} threads (--threads) exceed the {cores} CPU cores; ranks share cores, so the result "
+            "measures oversubscription, not the hardware's scaling"
+        ),
         "devices": "devices",
         "per_device_throughput": "per-device throughput",
         "efficiency": "scaling efficiency E",
@@ -177,7 +181,7 @@ LABELS: dict[str, dict[str, str]] = {
         "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
         "eq_pass": "pass",
         "eq_fail": "FAIL",
-        "eq_note": "threshold = 1e-10 (float64) or 1e-5 (float32) × max(1, max |grad|); see docs/measure.md",
+        "eq_note": "threshold = 1e-10 (float64) or 1e-4 (float32) × max |grad|; see docs/measure.md",
         "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
@@ -640,7 +644,7 @@ LABELS: dict[str, dict[str, str]] = {
         "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
         "eq_pass": "pasa",
         "eq_fail": "FALLA",
-        "eq_note": "umbral = 1e-10 (float64) o 1e-5 (float32) × máx(1, máx |grad|); vea docs/measure.md",
+        "eq_note": "umbral = 1e-10 (float64) o 1e-4 (float32) × máx |grad|; vea docs/measure.md",
         "allreduce_title": "all-reduce, {n} procesos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
@@ -722,6 +726,10 @@ LABELS: dict[str, dict[str, str]] = {
         "measure_oversubscribed": (
             "el tamaño {d} supera los {cores} núcleos de CPU; los procesos comparten núcleos, así que el resultado "
             "mide la sobresuscripción, no el escalado del hardware"
+        ),
+        "measure_threads_oversubscribed": (
+            "{d} procesos × {t} hilos (--threads) superan los {cores} núcleos de CPU; los procesos comparten "
+            "núcleos, así que el resultado mide la sobresuscripción, no el escalado del hardware"
         ),
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
         "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",

@@ -3,7 +3,8 @@
 Every rank makes the same global batch of d·b samples and takes its own slice; DDP averages the
 ranks' mean-loss gradients. Rank 0 also runs an undistributed copy of the model on the whole
 batch. With a mean loss both give the same gradient up to summation order, so the max absolute
-difference must sit at rounding level: THRESHOLDS × max(1, largest |gradient|).
+difference must sit at rounding level: THRESHOLDS × the largest |gradient| (relative: an absolute floor of
+1 once let a 1e-6-scaled sum loss pass in float32, 50 % off on gradients of 4.5e-6).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 from dpscale.sources.measure import workloads
 from dpscale.sources.measure.rank import RankContext
 
-THRESHOLDS = {"float64": 1e-10, "float32": 1e-5}
+THRESHOLDS = {"float64": 1e-10, "float32": 1e-4}  # × the largest |gradient|; measured ≤ 3e-15, 6e-6 (cnn, d = 2)
 
 
 def _grads(model: torch.nn.Module) -> torch.Tensor:
@@ -56,7 +57,7 @@ def _check(ctx: RankContext, dtype: torch.dtype) -> dict[str, Any] | None:
     wl.loss(reference(x), y).backward()
     got, want = _grads(model).double(), _grads(reference).double()
     name = str(dtype).removeprefix("torch.")
-    scale = max(1.0, float(want.abs().max()))
+    scale = max(float(want.abs().max()), 1e-300)  # all-zero gradients must then agree exactly
     diff = float((got - want).abs().max())
     return {
         "dtype": name,

@@ -79,18 +79,23 @@ class Launcher:
         from dpscale.sources.measure.rank import local_entry
 
         mp = tmp.get_context("spawn")
-        queue, beats = mp.SimpleQueue(), mp.RawArray("q", world)
-        self.launches += 1
-        # The ranks' stderr (tracebacks, gloo's and torch's warnings) goes to a file, not the user's terminal:
-        # a failure is said in one line, which names the file when the ranks wrote anything.
-        fd, log = tempfile.mkstemp(prefix=f"dpscale-measure-d{world}-", suffix=".log")
-        os.close(fd)
-        args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats, log)
-        t0 = time.monotonic()
-        try:
+        log = None
+        try:  # the OS may refuse processes, pipes or files (ulimit -n, a user without a home): a failed size, not
+            # a usage error — and a BrokenPipeError here is not the closed stdout the CLI then took it for (exit 0)
+            queue, beats = mp.SimpleQueue(), mp.RawArray("q", world)
+            self.launches += 1
+            # The ranks' stderr (tracebacks, gloo's and torch's warnings) goes to a file, not the user's terminal:
+            # a failure is said in one line, which names the file when the ranks wrote anything.
+            fd, log = tempfile.mkstemp(prefix=f"dpscale-measure-d{world}-", suffix=".log")
+            os.close(fd)
+            args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats, log)
+            t0 = time.monotonic()
             pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
-        except BaseException:
-            os.unlink(log)
+        except BaseException as exc:
+            if log is not None:
+                os.unlink(log)
+            if isinstance(exc, OSError):
+                raise RunFailed(world, "ranks", f"could not start ({exc.strerror or exc})") from None
             raise
         keep = interrupted = False
         try:
