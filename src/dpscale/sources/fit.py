@@ -144,6 +144,9 @@ class Fit:
     def parameters(self) -> dict[str, Param]:
         """Each parameter with its interval; NaN for one the measured sizes cannot see (`unseen`)."""
         lo, hi = self._band(self.samples, axis=0)
+        # the band holds its point: a fit the solver's 30 iterations leave unconverged (E ≈ 1e-12 at a size)
+        # printed 'transfer = 1,564 [404.4, 413.5]'
+        lo, hi = np.minimum(lo, self.values), np.maximum(hi, self.values)
         law, unseen = self._law, self.unseen()
         return {
             n: Param(n, *((math.nan,) * 3 if j in unseen else (float(v), float(a), float(b))), w)
@@ -252,17 +255,21 @@ class Fit:
 
     def peak(self) -> dict[str, Any] | None:
         """Size of maximum throughput with its interval and warnings (beyond 4× the largest measured size);
-        None when throughput rises up to `search_cap` devices (2^20, or 4× the largest measured size)."""
+        devices ∞ when the law rises up to `search_cap` devices (2^20, or 4× the largest measured size) but its
+        interval holds a peak (a plausible rival law, or a κ the resamples find above 0); None when neither does.
+        (None whenever the point was ∞ once said "no peak" of data whose peak the interval found in 20–80 % of
+        simulated USL fits at 2–3× the largest size.)"""
         point = self._peak_of(self.values[None])[0]
-        if not math.isfinite(point):
-            return None
         if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
             grid = self._grid(1200)
             peaks = self._grid_peak(self._log_e_samples(grid)[0], grid)
         else:
             peaks = self._peak_of(self.samples)
         lo, hi = self._band(peaks, axis=0)
-        return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": self.extrapolation_warnings([point])}
+        if not math.isfinite(point) and not math.isfinite(lo):
+            return None
+        warn = self.extrapolation_warnings([point if math.isfinite(point) else lo])
+        return {"devices": float(point), "lo": float(lo), "hi": float(hi), "warnings": warn}
 
     def _peak_of(self, p: Any) -> Any:
         if self.law == "usl":

@@ -253,7 +253,11 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     peak = r["peak"]
     if peak:
         rng = f"[{_devices(peak['lo'], lang)}{sep}{_devices(peak['hi'], lang)}]"
-        lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
+        if peak["devices"] is None or math.isinf(peak["devices"]):  # (null in the report's JSON)
+            cap = _devices(r["search_cap"], lang)
+            lines.append(t("fit_no_peak_interval", law=r["law"], cap=cap, rng=rng))
+        else:
+            lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
     else:
         lines.append(t("fit_no_peak", law=r["law"], cap=_devices(r["search_cap"], lang)))
     if "devices_for_throughput" in r:

@@ -247,6 +247,9 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_predicted": "predicted ({pct} prediction interval for one run):",
         "fit_peak": "throughput peaks at {d} devices {rng} (the {law} law)",
         "fit_no_peak": "the {law} law keeps rising: no peak up to {cap} devices",
+        "fit_no_peak_interval": (
+            "the {law} law keeps rising: no peak up to {cap} devices; the interval allows one: {rng}"
+        ),
         "fit_devices_for": "devices for {target} {unit}:",
         "fit_unreachable": " (unreachable)",
         "fit_min_eff": "largest size with E ≥ {e}:",
@@ -743,6 +746,9 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
         "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
         "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
+        "fit_no_peak_interval": (
+            "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos; el intervalo admite uno: {rng}"
+        ),
         "fit_devices_for": "dispositivos para {target} {unit}:",
         "fit_unreachable": " (inalcanzable)",
         "fit_min_eff": "mayor tamaño con E ≥ {e}:",
