@@ -179,6 +179,10 @@ def test_cli_zero_table_json(capsys):
 def test_cli_worked_example_is_the_zero_table(capsys):
     rc, out, _ = run(capsys, "memory")
     assert rc == 0 and "31.4 GB" in out and "16.6 GB" in out and "1.9 GB" in out
+    assert "filled in" not in out
+    # around a typed option the example still fills in, and says what (7.5 B on 64 devices read as if typed)
+    rc, out, _ = run(capsys, "memory", "--tensor-parallel", "2")
+    assert rc == 0 and "note: the worked example filled in --params 7.5e9, --devices 64, which were not given" in out
 
 
 def test_cli_one_stage_against_a_gpu(capsys):

@@ -69,6 +69,10 @@ def test_the_worked_example_keeps_what_was_typed(capsys):
     overwritten by the example's gpipe) and checked."""
     rc, out, _ = run(capsys, "pipeline", "--schedule", "zb-h2")
     assert rc == 0 and out.startswith("Pipeline: zb-h2, p = 4 stages")
+    # and says what it filled in (p and m were used as if typed); the bare worked example needs no such note
+    assert "note: the worked example filled in --stages 4, --microbatches 8, which were not given" in out
+    rc, out, _ = run(capsys, "pipeline")
+    assert rc == 0 and "filled in" not in out
     rc, _, err = run(capsys, "pipeline", "--schedule", "bogus")
     assert rc == 2 and "--schedule: got 'bogus'" in err
 

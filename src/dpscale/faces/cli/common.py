@@ -208,6 +208,18 @@ def check_unit(text: str) -> str:
     return text
 
 
+def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
+    """Every input at its default (output options aside): the command shows its worked example. Anything typed
+    and it does not fill in around it — `memory --tensor-parallel 2` once planned 7.5 B parameters on 64 devices
+    as if they had been typed."""
+    p = argparse.ArgumentParser(add_help=False)
+    add_arguments(p)
+    return all(getattr(args, k, v) == v for k, v in vars(p.parse_args([])).items() if k not in OUTPUT_KEYS)
+
+
+OUTPUT_KEYS = {"json", "csv", "plot", "lang"}
+
+
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g = p.add_argument_group("output")
     fmt = g.add_mutually_exclusive_group()

@@ -6,7 +6,7 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 from __future__ import annotations
 
 from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
-from dpscale.faces.cli.common import add_output_args, number, positive, whole
+from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -92,7 +92,10 @@ def run(args: argparse.Namespace) -> int:
 
     lang = args.lang
     inputs = ("params", "model", "zero", "gpu", "gpu_memory")
+    filled = []  # the worked example fills what was not typed, and says so when something was
     if all(getattr(args, k) is None for k in inputs) and args.devices == "1":
+        if not nothing_typed(args, add_arguments):
+            filled = [f"--params {WORKED['params']}", f"--devices {WORKED['devices']}"]
         args.params, args.devices = WORKED["params"], WORKED["devices"]
     memory, where = _device_memory(args, catalog, lang)
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
@@ -111,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(f"--params: missing; allowed: {PARAMS_ALLOWED}, or a --model preset")
 
     activation = 0.0
-    notes: list[str] = []
+    notes: list[str] = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
     t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
     if preset is not None and preset.get("kind") == "transformer":
         shape = Shape.of(preset)

@@ -6,7 +6,7 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 from __future__ import annotations
 
 from dpscale.errors import DpscaleError, check_efficiency, fail
-from dpscale.faces.cli.common import add_output_args, as_flags, number, parse_devices, whole
+from dpscale.faces.cli.common import add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.output import Column, emit
@@ -37,9 +37,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    if args.stages is None and args.microbatches is None:  # the worked example fills what was not typed
+    filled = []  # the worked example fills what was not typed, and says so when something was
+    if args.stages is None and args.microbatches is None:
+        typed = not nothing_typed(args, add_arguments)
         for k, v in WORKED.items():
-            setattr(args, k, getattr(args, k) or v)
+            if getattr(args, k) is None:
+                filled += [f"--{k} {v}"] if typed else []
+                setattr(args, k, v)
     args.schedule = args.schedule or "1f1b"
     if args.stages is None or args.microbatches is None:
         missing = "--stages" if args.stages is None else "--microbatches"
@@ -65,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     with as_flags(lambda name: name and "--" + name.replace("_", "-")):  # stages, chunks and devices together
         results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
     records = [r.record() for r in results]
-    notes = [label("pipe_norm", lang)]
+    notes = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
+    notes.append(label("pipe_norm", lang))
     for r in results:
         notes += [c for c in cautions(r) if c not in notes]
     cols = [

@@ -459,6 +459,7 @@ LABELS: dict[str, dict[str, str]] = {
             "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h"
         ),
+        "worked_filled": "the worked example filled in {flags}, which were not given: give them for your case",
         "plan_worked_partial": (
             "Worked example with your devices/epochs: 1.28M samples at 2,000 samples/s per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h (give --samples and --throughput for your run)"
@@ -975,6 +976,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:device_hours": "horas-disp.",
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
+        "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
         "plan_worked_partial": (
             "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 muestras/s por dispositivo, "
             "E = 0,9, 2,5 por hora-dispositivo, plazo 24 h (dé --samples y --throughput para su caso)"
