@@ -301,8 +301,8 @@ def test_cli_spanish(capsys):
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["--params", "0"], "--params: got '0'; allowed: a parameter count from 1 to 1e+15"),
-        (["--params", "1e-320"], "--params: got '1e-320'; allowed: a parameter count from 1 to 1e+15"),
+        (["--params", "0"], "--params: got '0'; allowed: a parameter count from 1,000 to 1e+15"),
+        (["--params", "1e-320"], "--params: got '1e-320'; allowed: a parameter count from 1,000 to 1e+15"),
         (["--params=-7e9"], "--params: got '-7e9'"),
         (["--params", "1e9", "--devices", "0"], "--devices: got '0'; allowed: a whole number from 1 to 10,000,000"),
         (["--params", "1e9", "--devices", "2.5"], "--devices: got '2.5'"),

@@ -244,7 +244,11 @@ def test_memory_devices_alone_is_not_the_worked_example(capsys):
 
 @pytest.mark.parametrize(
     "argv",
-    [["--params", "1"], ["--model", "gpt2", "--seq-len", "10000000"], ["--model", "gpt2", "--micro-batch", "1000000"]],
+    [
+        ["--params", "1000"],
+        ["--model", "gpt2", "--seq-len", "10000000"],
+        ["--model", "gpt2", "--micro-batch", "1000000"],
+    ],
 )
 def test_memory_inputs_at_their_bounds_are_taken(capsys, argv):
     """cli/memory.py:36, 37, 106 — the documented bounds are inclusive."""
@@ -297,8 +301,8 @@ def test_devices_needed_leaves_room_for_the_activations(capsys):
     assert rc == 0 and "it fits from 3 data-parallel devices" in out + err
 
 
-@pytest.mark.parametrize("params, said", [("1e9", "1 B parameters"), ("1.5", "1.5 parameters")])
+@pytest.mark.parametrize("params, said", [("1e9", "1 B parameters"), ("1500.5", "1,500.5 parameters")])
 def test_parameter_counts_in_the_title(capsys, params, said):
-    """cli/memory.py:251, 255 — 1e9 is '1 B' (not '1,000 M'); 1.5 is not rounded to '2'."""
+    """cli/memory.py:251, 255 — 1e9 is '1 B' (not '1,000 M'); 1,500.5 is not rounded to '1,501'."""
     rc, out, _ = run(capsys, "memory", "--params", params, "--lang", "en")
     assert rc == 0 and said in out.splitlines()[0]

@@ -14,7 +14,7 @@ from clihelp import run
          "--base-lr: got 1e+308; allowed: a learning rate from 1e-12 to 1e6"),  # (once: 'learning_rate: … inf')
         (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "--epochs: got 1e+308; allowed: an epoch count"),
         (["plan", "-n", "1e6", "-v", "1e-320"], "samples × epochs / (throughput × d × E): 1e+06 samples at"),
-        (["memory", "--params", "1e308"], "--params: got '1e308'; allowed: a parameter count from 1 to 1e+15"),
+        (["memory", "--params", "1e308"], "--params: got '1e308'; allowed: a parameter count from 1,000 to 1e+15"),
         (["fit", "--point", "1:1000", "--point", "2:1e308"],
          "--point 2:1e308, throughput: got '1e308'; allowed: a number from 1e-9 to 1e15"),
         (["calc", "-d", "8", "-v", "5", "--actual", "1e308"], "efficiency: comes to 2.5e+306 from these inputs"),

@@ -322,7 +322,7 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
     "argv, needle",
     [
         (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "(did you mean 'gpt2'?); allowed: bert-base"),
-        (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count from 1 to 1e+15"),
+        (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count from 1,000 to 1e+15"),
         (
             ["--params", "1e-320", "--throughput", "100", "--system", "dgx-a100"],
             "--params: got 1e-320; allowed: a param",

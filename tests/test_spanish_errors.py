@@ -284,8 +284,8 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["predict", "-d", "8", "-v", "20", "--baseline-devices", "32", "--model", "gpt2-xl", "-b", "8", "--system",
           "aws-p4d"], "--baseline-devices con --throughput/--step-time: un paso de 0,4 s con 32 dispositivos es más "
          "corto que el all-reduce y la espera modelados de este clúster por sí solos ("),
-        (["memory", "-d", "64", "--gpu", "a100-80gb"], "--params: falta; se admite: un número de parámetros de 1 a "
-         "1e+15, o un modelo --model"),
+        (["memory", "-d", "64", "--gpu", "a100-80gb"], "--params: falta; se admite: un número de parámetros de 1.000 a "
+         "1e+15 (7.5e9 para 7.500 millones), o un modelo --model"),
         (["calc", "-d", "8", "-v", "100", "-e", "0.9", "--plot", str(tmp / "none" / "x.png")], "--plot: se recibió "),
         (["serve", "--host", "999.1.1.1"], "--host: se recibió '999.1.1.1'; se admite: una dirección de esta máquina"),
         (["serve", "--port", str(taken.getsockname()[1])], "se admite: un puerto libre en 127.0.0.1 ("),

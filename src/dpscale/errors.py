@@ -230,8 +230,9 @@ def _bad(x: Any, ok) -> Any:
 
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
 MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
+MIN_PARAMS = 1e3  # fewer is a count in billions typed as such: '--params 7.5' planned 120 bytes for 7.5 B
 SIZES_ALLOWED = f"device counts from 1 to {MAX_DEVICES:,} (between whole sizes too)"
-PARAMS_ALLOWED = f"a parameter count from 1 to {MAX_PARAMS:g}"
+PARAMS_ALLOWED = f"a parameter count from 1,000 to {MAX_PARAMS:g} (7.5e9 for 7.5 billion)"
 
 
 def overflow(exc: OverflowError) -> DpscaleError:
@@ -329,8 +330,8 @@ def check_range(x: Any, name: str, lo: float, hi: float, what: str) -> Any:
 
 
 def check_params(x: Any, name: str = "params") -> Any:
-    """A model's parameter count: at least one parameter (1e-320 is a typo), at most MAX_PARAMS."""
-    return check_range(x, name, 1, MAX_PARAMS, PARAMS_ALLOWED)
+    """A model's parameter count, MIN_PARAMS to MAX_PARAMS: '7.5' meant 7.5 billion, 1e-320 is a typo."""
+    return check_range(x, name, MIN_PARAMS, MAX_PARAMS, PARAMS_ALLOWED)
 
 
 def check_efficiency(x: Any, name: str = "efficiency") -> Any:

@@ -5,7 +5,7 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, MAX_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
+from dpscale.errors import MAX_DEVICES, MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
 from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:
         params = number(args.params, "--params", PARAMS_ALLOWED)
-        if not 1 <= params <= MAX_PARAMS:
+        if not MIN_PARAMS <= params <= MAX_PARAMS:
             raise fail("--params", args.params, PARAMS_ALLOWED)
     elif preset is not None:
         params = float(preset["params"])

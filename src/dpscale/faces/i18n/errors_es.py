@@ -180,7 +180,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "at most the device count: ": "como mucho el número de dispositivos: ",
         "a parameter count > 0": "un número de parámetros > 0",
-        "a parameter count from 1 to 1e+15": "un número de parámetros de 1 a 1e+15",
+        "a parameter count from 1,000 to 1e+15 (7.5e9 for 7.5 billion)": (
+            "un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 millones)"
+        ),
         "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
         "seconds > 0": "segundos > 0",
         "a bandwidth in GB/s > 0": "un ancho de banda en GB/s > 0",
@@ -240,8 +242,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "separador de miles: 1100, no 1,100)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
          "{f} línea {n1}: no es una fila CSV legible ({why})"),
-        (r"(?P<flag>--params): missing; allowed: a parameter count from 1 to 1e\+15, or a (?P<m>--model) preset",
-         "{flag}: falta; se admite: un número de parámetros de 1 a 1e+15, o un modelo {m}"),
+        (r"(?P<flag>--params): missing; allowed: a parameter count from 1,000 to 1e\+15 \(7\.5e9 for 7\.5 billion\), "
+         r"or a (?P<m>--model) preset",
+         "{flag}: falta; se admite: un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 millones), o un "
+         "modelo {m}"),
         (r"--host: got (?P<g>'.*'); allowed: an address of this machine \((?P<why>.*)\)",
          "--host: se recibió {g}; se admite: una dirección de esta máquina ({why})"),
         (r"--port: got (?P<g>\S+); allowed: a free port on (?P<h>\S+)(?P<why> \(.*\))?",
