@@ -69,6 +69,8 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     assert rc == 2 and "--devices: se recibió '8,1.024'" in err
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0,9")
     assert rc == 2 and "--efficiency: got '0,9'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
+    rc, _, err = run(capsys, "-d", "8,16", "-v", "2000", "-e", "0,9,0,8")  # one per size, each with its comma
+    assert rc == 2 and "got '0,9,0,8'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err  # not '0'
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "2,5")  # not '2 % = 0.02': a decimal comma
     assert rc == 2 and "--efficiency: got '2,5'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
     rc, _, err = run(capsys, "-d", "8,16", "-v", "2000", "-e", "90,85")  # two percentages: the first is hinted

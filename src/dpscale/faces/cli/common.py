@@ -393,7 +393,8 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
     if args.efficiency is None:
         return None
     values = numbers(args.efficiency, "--efficiency", "a scaling efficiency in (0, 1], or one per size", fraction=True)
-    if re.fullmatch(r"\s*\d\s*,\s*\d+\s*", args.efficiency) and not all(0 < v <= 1 for v in values):
+    pairs = r"\s*\d\s*,\s*\d+(\s*,\s*\d\s*,\s*\d+)*\s*"  # 0,9 or 0,9,0,8: decimal commas, one E a size
+    if re.fullmatch(pairs, args.efficiency) and not all(0 < v <= 1 for v in values):
         # 0,9, 1,5 or 2,5: a decimal comma (as a list, 0 and 9 are no efficiencies; 2 is no 2 %, as 90 would be)
         raise fail("--efficiency", args.efficiency, DECIMAL_COMMA)
     for typed, v in zip(args.efficiency.split(","), values):

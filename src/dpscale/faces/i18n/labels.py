@@ -342,7 +342,8 @@ LABELS: dict[str, dict[str, str]] = {
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
             "without recompute this overstates {model}; with --recompute selective (FlashAttention keeps no "
-            "scores) the count is close"
+            "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
+            "against GPT's 19sbh — leave that margin"
         ),
         "mem_fits": "{strategy} fits on {where}",
         "mem_not_fits": "{strategy} does not fit on {where}",
@@ -862,7 +863,8 @@ LABELS: dict[str, dict[str, str]] = {
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
             "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
             "los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima {model}; con --recompute selective "
-            "(FlashAttention no guarda las puntuaciones) la cuenta se acerca"
+            "(FlashAttention no guarda las puntuaciones) la subestima en un 10–20 %: la MLP SwiGLU guarda cuatro "
+            "tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
         "mem_fits": "{strategy} cabe en {where}",
         "mem_not_fits": "{strategy} no cabe en {where}",
