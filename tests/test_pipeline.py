@@ -206,3 +206,12 @@ def test_plot_draws_a_bounded_grid_of_m_exact_where_the_curves_bend(capsys, tmp_
     assert m[:64] == list(range(1, 65)) and m[-1] == 200_000  # every m while (p − 1)/(m + p − 1) bends, to 2·max m
     # GPipe's bubble share (p − 1)/(m + p − 1) at a grid point past 64, by hand: m = 200,000 → 3/200,003
     assert y[-1] == pytest.approx(3 / 200_003)
+
+
+def test_a_typed_dp_efficiency_held_at_one_replica_is_said(capsys):
+    """4 devices on 4 stages are one replica: E = 1 there, and the 0.9 typed vanished without a word."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "4", "--dp-efficiency", "0.9")
+    assert rc == 0 and "data-parallel E                             1.000" in out
+    assert "note: one data-parallel replica is its own reference" in out and "--dp-efficiency 0.9 applies" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "8", "--dp-efficiency", "0.9")
+    assert rc == 0 and "own reference" not in out

@@ -530,3 +530,10 @@ def test_an_efficiency_file_of_several_rates_says_why_no_throughput(capsys, tmp_
     assert rc == 2 and err.strip().endswith("(--efficiency-file states no one rate > 0 for its E)")
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(f), "-v", "100", "--json")
     assert rc == 0 and [r["devices"] for r in json.loads(out)] == [1, 8]
+
+
+def test_a_typed_e_held_at_one_device_is_said(capsys):
+    """plan -d 1 -e 0.5 planned E = 1 (one device is its own reference) and said nothing of the 0.5 typed."""
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "-d", "1", "-e", "0.5")
+    assert rc == 0 and "2.8 h" in out
+    assert "note: one device alone is its own reference, so E = 1 there by definition; E = 0.5 applies from two" in out

@@ -73,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     notes.append(label("pipe_norm", lang))
     for r in results:
         notes += [c for c in cautions(r) if c not in notes]
+    if results[0].dp_replicas == 1 and e_dp != 1:  # held at 1 (one replica is its own reference): say so
+        notes.append(label("pipe_one_replica", lang).format(e=args.dp_efficiency))
     cols = [
         Column("microbatches", "int"),
         Column("bubble_fraction", "pct"),

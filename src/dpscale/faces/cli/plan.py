@@ -168,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("plan_no_e", lang))
     elif isinstance(e_src, float) and len(devices) > 1:
         notes.append(label("constant_note", lang).format(e=fmt(e_src, "float", lang)))
+    elif isinstance(e_src, float) and devices == [1] and e_src != 1:  # the E typed is not lost without a word
+        notes.append(label("one_device_note", lang).format(e=fmt(e_src, "float", lang)))
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
 

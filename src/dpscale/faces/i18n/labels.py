@@ -131,6 +131,10 @@ LABELS: dict[str, dict[str, str]] = {
             "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
         ),
         "single_note": ("E at one cluster size does not carry to another; E usually falls as d grows"),
+        "pipe_one_replica": (
+            "one data-parallel replica is its own reference, so its E = 1 by definition; --dp-efficiency {e} "
+            "applies from two replicas"
+        ),
         "one_device_note": (
             "one device alone is its own reference, so E = 1 there by definition; E = {e} applies from two"
         ),
@@ -595,6 +599,10 @@ LABELS: dict[str, dict[str, str]] = {
             "`dpscale predict`"
         ),
         "single_note": ("una E de un tamaño de clúster no vale para otro; E suele caer al crecer d"),
+        "pipe_one_replica": (
+            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; --dp-efficiency "
+            "{e} vale desde dos réplicas"
+        ),
         "one_device_note": (
             "un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = {e} vale desde dos"
         ),
