@@ -537,3 +537,12 @@ def test_a_typed_e_held_at_one_device_is_said(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "-d", "1", "-e", "0.5")
     assert rc == 0 and "2.8 h" in out
     assert "note: one device alone is its own reference, so E = 1 there by definition; E = 0.5 applies from two" in out
+
+
+def test_the_unit_of_throughput_is_the_users(capsys):
+    """Llama-2 7B: 2e12 tokens at 3,014 tokens/s per A100 on 2,048 GPUs is Meta's 184,320 GPU-hours (model card);
+    the table said 'samples/s' of tokens."""
+    rc, out, _ = run(capsys, "plan", "-n", "2e12", "-v", "3014", "-d", "2048", "-e", "1", "--unit", "tokens/s")
+    assert rc == 0 and "throughputs in tokens/s" in out and "184,325" in out
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "1", "--unit", "x" * 41)
+    assert rc == 2 and "allowed: a unit label on one line, at most 40 characters" in err

@@ -11,6 +11,7 @@ from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
     as_flags,
+    check_unit,
     efficiency_source,
     parse_devices,
     positive,
@@ -53,6 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--epochs", metavar="EP", help="epochs (default 1)")
     g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
     g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)")
+    g.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
     c = p.add_argument_group("money and time")
     c.add_argument("--price-per-device-hour", metavar="P", help="price of one device for one hour")
     c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
@@ -84,6 +86,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
+    check_unit(args.unit)
     title = label("plan_title", lang)
     keys = ("samples", "throughput", "efficiency", "law", "sigma", "kappa", "serial_fraction", "fit",
             "efficiency_file", "price_per_device_hour", "deadline", "budget")  # fmt: skip
@@ -196,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
-        Column("actual_throughput", "rate", "samples/s"),
+        Column("actual_throughput", "rate", args.unit),
         Column("speedup", "times"),
         Column("hours", "hours"),
         Column("device_hours", "dec"),
