@@ -52,6 +52,9 @@ Calibration = namedtuple("Calibration", (
                        #   nccl-tests busbw 106 GB/s at 16 MiB and 138 at 32 MiB [STAS-NET]; 0 on Hopper
                        #   and later (gpus.json ring_fill_us: their published curve needs none)
     "ring_fill_bytes", # message size at which the fill is half grown: 10 MiB, derived likewise
+    "sync_bytes_max",  # the largest gradient the calibration saw, 333 M parameters × 4 bytes (Jasper 10x5): the
+                       #   c_h term is held there, not extrapolated (a 13 B FSDP run lost nothing from 8 to 64
+                       #   H100s where the straight line predicted 20 %; docs/predict.md)
 ))
 DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth (gpus.json)
 # fmt: on
@@ -67,6 +70,7 @@ DEFAULT = Calibration(
     sync_hbm_passes=25.0,
     ring_fill=11.2e-6,
     ring_fill_bytes=FILL_BYTES,
+    sync_bytes_max=333e6 * 4,
 )
 
 Breakdown = namedtuple(
@@ -180,7 +184,7 @@ def step_time(
             exposed = ga * (fwd + exposed_comm(rs + ag, sizes, counts, backward, overlap))
     exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
     compute = ga * micro_step_s
-    spread = cal.compute_jitter * compute + cal.sync_hbm_passes * grad_bytes / (hbm_tbs * 1e12)
+    spread = cal.compute_jitter * compute + cal.sync_hbm_passes * min(grad_bytes, cal.sync_bytes_max) / (hbm_tbs * 1e12)
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
     model = compute + exposed + wait
     feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn

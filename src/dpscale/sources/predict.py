@@ -282,6 +282,7 @@ CALIBRATION_BOUNDS = {
     "sync_hbm_passes": (0.0, 1e4),
     "ring_fill": (0.0, 1.0),
     "ring_fill_bytes": (1.0, 1e15),
+    "sync_bytes_max": (1.0, 1e18),
 }
 
 
