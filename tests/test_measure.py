@@ -632,11 +632,20 @@ def test_a_sigterm_while_torch_imports_is_said_as_an_interrupt(capsys, monkeypat
     def killed_while_checking(*args: object) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
+    class Unhandled(Exception):
+        pass
+
+    def unhandled(signum: int, frame: object) -> None:  # where the command installs none, this one fails the test
+        raise Unhandled  # (the default would end pytest itself)
+
     monkeypatch.setattr(cli, "check_environment", killed_while_checking)
-    before = signal.getsignal(signal.SIGTERM)
-    assert main(["measure", "--devices", "1,2"]) == 130
-    assert capsys.readouterr().err == "dpscale measure: interrupted\n"
-    assert signal.getsignal(signal.SIGTERM) is before
+    before = signal.signal(signal.SIGTERM, unhandled)
+    try:
+        assert main(["measure", "--devices", "1,2"]) == 130
+        assert capsys.readouterr().err == "dpscale measure: interrupted\n"
+        assert signal.getsignal(signal.SIGTERM) is unhandled  # put back as it was found
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def test_threads_that_oversubscribe_the_cores_are_warned_of(capsys, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -326,6 +326,10 @@ def test_ranks_the_os_will_not_start_fail_that_size_and_keep_the_finished(capsys
     ]
     assert [p["devices"] for p in json.loads(got.out)["points"]] == [1]
     assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]
+    calls.clear()  # in Spanish, with the finished sizes' file named after it
+    rc = main(["measure", "--devices", "1,2", *TINY, "--out", str(tmp_path / "es.jsonl"), "--json", "--lang", "es"])
+    err = capsys.readouterr().err.strip()
+    assert rc == 1 and "tamaño 2: los procesos no pudieron arrancar (Too many open files); los tamaños" in err
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")

@@ -10,6 +10,7 @@ from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.formulas.memory import (
     Shape,
@@ -270,7 +271,8 @@ def test_llama_activations_carry_a_note_that_the_constants_are_gpt3s(capsys):
     argv = ["memory", "--model", "llama-7b", "--gpu", "h100-80gb"]
     rc, out, _ = run(capsys, *argv)
     assert rc == 0 and "llama-7b has no attention dropout and a SwiGLU MLP" in out
-    assert "no attention dropout" not in run(capsys, *argv, "--recompute", "selective")[1]
+    assert "no attention dropout" in run(capsys, *argv, "--recompute", "selective")[1]  # it understates there
+    assert "no attention dropout" not in run(capsys, *argv, "--recompute", "full")[1]  # 2sbh a layer: no MLP count
     assert "no attention dropout" not in run(capsys, "memory", "--model", "gpt2")[1]  # GPT-2 keeps its dropout
 
 
@@ -434,3 +436,24 @@ def test_sequence_parallel_is_on_or_off():
     sbh = 1024 * 1 * 1024  # s·b·h (10 + 24/t + 5as/(ht)) with t = 8, the 10 divided by t under SP [KORTH22]
     on = activation_bytes_per_layer(shape, 1, tensor_parallel=8, sequence_parallel=True)
     assert on == pytest.approx(sbh * (10 / 8 + 24 / 8 + 5 * 16 * 1024 / (1024 * 8)))
+
+
+@pytest.mark.parametrize("params", ["7.5", "999"])
+def test_a_count_in_billions_typed_as_such_is_refused(capsys, params):
+    """'--params 7.5' meant 7.5 B and planned 120 bytes; the floor is 1,000 (the library's check_params too)."""
+    rc, out, err = run(capsys, "memory", "--params", params, "-d", "8")
+    assert rc == 2 and out == "" and f"--params: got '{params}'; allowed: a parameter count from 1,000" in err
+    assert "(7.5e9 for 7.5 billion)" in err
+    rc, out, _ = run(capsys, "memory", "--params", "1000", "-d", "8")
+    assert rc == 0 and "1,000 parameters" in out
+    with pytest.raises(DpscaleError, match="params: got 999"):
+        dpscale.predict([8], params=999, step_time_s=0.1, system="dgx-a100")
+
+
+def test_a_typed_single_device_is_the_users_and_selective_recompute_is_flagged_on_llama(capsys):
+    """'-d 1' equalled the default and so read as untyped: the worked example's 64 devices replaced it. And the
+    SwiGLU note, which says selective recompute understates, showed only without recompute."""
+    rc, _, err = run(capsys, "memory", "-d", "1", "--optimizer", "sgd")
+    assert rc == 2 and "--params: missing" in err
+    rc, out, err = run(capsys, "memory", "--model", "llama-7b", "-d", "8", "--recompute", "selective")
+    assert rc == 0 and "it understates by about 10–20 %" in out + err

@@ -537,6 +537,8 @@ def test_a_typed_e_held_at_one_device_is_said(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "-d", "1", "-e", "0.5")
     assert rc == 0 and "2.8 h" in out
     assert "note: one device alone is its own reference, so E = 1 there by definition; E = 0.5 applies from two" in out
+    rc, out, _ = run(capsys, "plan", "-d", "1")  # the worked example's 0.9 was not typed: nothing to tell
+    assert rc == 0 and "own reference" not in out
 
 
 def test_the_unit_of_throughput_is_the_users(capsys):

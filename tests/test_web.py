@@ -176,6 +176,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
         "--at: 20,000 sizes; allowed: at most 2,000 on the page (the command line takes more)"
     )
     monkeypatch.undo()
+    r = post(client, "memory", {"params": "7.5e9", "devices": "1..3000+1"})  # one size: no sweep to count
+    assert r.status_code == 422 and "--devices: got '1..3000+1'; allowed: a whole number" in r.json()["error"]
     r = post(client, "pipeline", {"stages": "4", "microbatches": "1..100000+1"})
     assert r.status_code == 422 and "--microbatches: 100,000 sizes; allowed: at most 2,000" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "devices": "-1..8"})

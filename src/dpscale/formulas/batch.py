@@ -30,6 +30,8 @@ FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, �
 
 BATCH_RANGE = (1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # bounds that keep the ratios below finite
 NOISE_RANGE = (1e-9, 1e15, "a noise scale B_noise from 1e-9 to 1e15 samples")
+LR_RANGE = (1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
+STEPS_RANGE = (1e-9, 1e15, "a step count from 1e-9 to 1e15")
 
 
 def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int:
@@ -48,7 +50,7 @@ def scaled_lr(base_lr: float, base_batch: float, batch: Any, rule: str = "linear
     >>> round(scaled_lr(0.1, 256, 8192), 9)  # Goyal et al.: ResNet-50 at 8k
     3.2
     """
-    lr0 = check_range(base_lr, "base_lr", 1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
+    lr0 = check_range(base_lr, "base_lr", *LR_RANGE)
     b0 = check_range(base_batch, "base_batch", *BATCH_RANGE)  # 1e-320: LR = ∞
     b = check_range(batch, "batch", *BATCH_RANGE)  # 1e308 samples gave an LR of inf
     rule = choice(rule, "rule", RULES)
@@ -86,7 +88,7 @@ def critical_batch(batch: float, noise_scale: float, min_steps: float | None = N
     sf, ef = 1 + bn / b, 1 + b / bn
     steps = samples = None
     if min_steps is not None:
-        s_min = check_range(min_steps, "min_steps", 1e-9, 1e15, "a step count from 1e-9 to 1e15")
+        s_min = check_range(min_steps, "min_steps", *STEPS_RANGE)
         steps, samples = s_min * sf, bn * s_min * ef
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
 

@@ -257,8 +257,8 @@ class Fit:
         """Size of maximum throughput with its interval and warnings (beyond 4× the largest measured size);
         devices ∞ when the law rises up to `search_cap` devices (2^20, or 4× the largest measured size) but its
         interval holds a peak (a plausible rival law, or a κ the resamples find above 0); None when neither does.
-        (None whenever the point was ∞ once said "no peak" of data whose peak the interval found in 20–80 % of
-        simulated USL fits at 2–3× the largest size.)"""
+        (None whenever the point was ∞ once said "no peak" alone in 18–82 % of simulated USL fits whose peak
+        lay at 2–7× the largest size, where the interval held it.)"""
         point = self._peak_of(self.values[None])[0]
         if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
             grid = self._grid(1200)

@@ -21,7 +21,16 @@ from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.batch import FAR_PAST_NOISE, GOYAL_MAX_BATCH, NOISE_RANGE, RULE_FOR, RULES, batch_plan
+from dpscale.formulas.batch import (
+    FAR_PAST_NOISE,
+    GOYAL_MAX_BATCH,
+    LR_RANGE,
+    NOISE_RANGE,
+    RULE_FOR,
+    RULES,
+    STEPS_RANGE,
+    batch_plan,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,9 +88,7 @@ def run(args: argparse.Namespace) -> int:
     devices = parse_devices(args.devices or "1")
     optimizer = choice(args.optimizer, "--optimizer", tuple(RULE_FOR))
     rule = None if args.rule is None else choice(args.rule, "--rule", RULES)
-    base_lr = (
-        positive(args.base_lr, "--base-lr", "a learning rate from 1e-12 to 1e6") if args.base_lr else None
-    )  # 'abc' first
+    base_lr = positive(args.base_lr, "--base-lr", LR_RANGE[2]) if args.base_lr else None  # 'abc' first
     base_batch = whole(args.base_batch, "--base-batch")  # samples: 2.5 gave a learning rate scaled by 102.4
     if (args.base_lr is None) != (args.base_batch is None):
         missing = "--base-lr" if args.base_lr is None else "--base-batch"
@@ -95,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         if warm < 0:
             raise fail("--warmup-epochs", args.warmup_epochs, "a number of epochs ≥ 0")
     noise = positive(args.noise_scale, "--noise-scale", NOISE_RANGE[2]) if args.noise_scale else None
-    s_min = positive(args.min_steps, "--min-steps", "a step count from 1e-9 to 1e15") if args.min_steps else None
+    s_min = positive(args.min_steps, "--min-steps", STEPS_RANGE[2]) if args.min_steps else None
     if s_min is not None and noise is None:
         raise DpscaleError("--min-steps: needs --noise-scale (B_noise) for steps = S_min(1 + B_noise/B)")
     e_src = efficiency_source(args, devices)

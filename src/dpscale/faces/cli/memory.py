@@ -47,7 +47,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("model and cluster")
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
     g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")
-    g.add_argument("--devices", "-d", metavar="N", default="1", help="data-parallel devices (default 1)")
+    g.add_argument("--devices", "-d", metavar="N", help="data-parallel devices (default 1)")
     g.add_argument("--zero", metavar="STAGE", help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four")
     g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (default), adamw (the same states) or sgd")
     g.add_argument(
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     inputs = ("params", "model", "zero", "gpu", "gpu_memory")
     filled = []  # the worked example fills what was not typed, and says so when something was
-    if all(getattr(args, k) is None for k in inputs) and args.devices == "1":
+    if all(getattr(args, k) is None for k in inputs) and args.devices is None:  # a typed '-d 1' is the user's
         if not nothing_typed(args, add_arguments):
             filled = [f"--params {WORKED['params']}", f"--devices {WORKED['devices']}"]
         args.params, args.devices = WORKED["params"], WORKED["devices"]
@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
     stage = None if args.zero is None else int(choice(args.zero, "--zero", STAGES))
-    devices = whole(args.devices, "--devices", hi=MAX_DEVICES)
+    devices = whole(args.devices or "1", "--devices", hi=MAX_DEVICES)
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:
         params = number(args.params, "--params", PARAMS_ALLOWED)
@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
                 model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
             )
         )
-        if preset.get("attention_dropout") is False and recompute == "none":
+        if preset.get("attention_dropout") is False and recompute != "full":  # over without, under with selective
             notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),

@@ -90,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
     title = label("plan_title", lang)
     keys = ("samples", "throughput", "efficiency", "law", "sigma", "kappa", "serial_fraction", "fit",
             "efficiency_file", "price_per_device_hour", "deadline", "budget")  # fmt: skip
+    e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
     if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
         if args.epochs is None and args.devices is None:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("plan_no_e", lang))
     elif isinstance(e_src, float) and len(devices) > 1:
         notes.append(label("constant_note", lang).format(e=fmt(e_src, "float", lang)))
-    elif isinstance(e_src, float) and devices == [1] and e_src != 1:  # the E typed is not lost without a word
+    elif isinstance(e_src, float) and devices == [1] and e_src != 1 and e_typed:  # not lost without a word
         notes.append(label("one_device_note", lang).format(e=fmt(e_src, "float", lang)))
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))

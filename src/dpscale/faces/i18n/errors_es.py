@@ -618,7 +618,7 @@ MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
         (r"^(tamaño \d+: [^:]*?) was killed by ", r"\1 murió por "),
         (r"^(tamaño \d+: [^:]*?) exited with code ", r"\1 salió con código "),
         (r" finished without a result", " terminó sin resultado"),
-        (r"^(tamaño \d+: )ranks could not start \((.+)\)$", r"\1los procesos no pudieron arrancar (\2)"),
+        (r"^(tamaño \d+: )ranks could not start \(([^()]+)\)", r"\1los procesos no pudieron arrancar (\2)"),
         (r" made no progress for ", " no avanzó en "),
         (r" (avanzó|avanzaron) en (\d+)\.(\d+) s", r" \1 en \2,\3 s"),  # the limit as the language writes it: 0,01 s
         (r" s while starting \(the start-up allowance\)", " s al arrancar (margen de arranque)"),

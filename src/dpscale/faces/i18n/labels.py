@@ -64,7 +64,7 @@ LABELS: dict[str, dict[str, str]] = {
             "single-device throughput sets the compute time (without one, it is estimated from FLOPs)."
         ),
         "web_model": "Model preset",
-        "web_params": "Parameters (without a preset)",
+        "web_params": "Parameters (replace the preset's)",
         "web_seq_len": "Sequence length (tokens; with parameters and no measured rate)",
         "web_precision": "Precision",
         "web_batch": "Per-device batch",
@@ -528,7 +528,7 @@ LABELS: dict[str, dict[str, str]] = {
             "en un dispositivo fija el tiempo de cómputo (sin él, se estima a partir de los FLOPs)."
         ),
         "web_model": "Modelo predefinido",
-        "web_params": "Parámetros (sin modelo predefinido)",
+        "web_params": "Parámetros (sustituyen a los del modelo)",
         "web_seq_len": "Longitud de secuencia (tokens; con parámetros y sin rendimiento medido)",
         "web_precision": "Precisión",
         "web_batch": "Lote por dispositivo",

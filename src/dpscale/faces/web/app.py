@@ -40,7 +40,8 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
-SWEPT = {"pipeline": "--microbatches", "fit": "--at"}  # the option whose list makes the rows (else --devices)
+# the option whose list makes the rows (else --devices); memory takes one size, so it has none
+SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
 
 
 MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
@@ -135,8 +136,8 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     flag = SWEPT.get(command, "--devices")
-    swept = getattr(args, flag[2:].replace("-", "_"), None)
-    if swept:  # counted before the work: 20,000 fitted sizes took 10 s and 0.9 GB, then were refused
+    swept = getattr(args, flag[2:].replace("-", "_"), None) if flag else None
+    if swept and flag:  # counted before the work: 20,000 fitted sizes took 10 s and 0.9 GB, then were refused
         from dpscale.faces.cli.common import parse_devices
 
         try:
@@ -151,7 +152,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     )
     module.run(args)
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
-        raise _too_many(flag, len(got["records"]))
+        raise _too_many(flag or "--devices", len(got["records"]))
     out = render(got["records"], got["columns"], got["title"], got["notes"], lang)
     if getattr(args, "report", None) is not None:  # fit: its table is the predictions; --json prints the whole report
         out["report"] = clean(args.report)
