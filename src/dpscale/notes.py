@@ -87,9 +87,9 @@ EN = {
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
     ),
     "cnn_mfu": (
-        "CNNs sit far from that share, either way: published ResNet-50 runs reach {t_lo:.0f}–{t_hi:.0f} % of the "
-        "tensor-core peak (TF32, AMP) and {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak; a measured --throughput "
-        "sets compute, or --mfu"
+        "a CNN preset's share is the middle of what published ResNet-50 runs reach: {t_lo:.0f}–{t_hi:.0f} % of "
+        "the tensor-core peak (TF32, AMP), {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak — a range as wide as the "
+        "share itself; a measured --throughput sets compute, or --mfu"
     ),
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"

@@ -106,8 +106,10 @@ HELP_ES: dict[str, str] = {
     "device counts (default 1..1024x2)": "números de dispositivos (por defecto 1..1024x2)",
     "preset: {}": "del catálogo: {}",
     "parameter count (overrides the preset's)": "número de parámetros (sustituye al del catálogo)",
-    "fp32, tf32, amp (fp32 gradients), fp16, bf16 (default fp32)": (
-        "fp32, tf32, amp (gradientes fp32), fp16, bf16 (por defecto fp32)"
+    "fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast is amp) "
+    "(default fp32)": (
+        "fp32, tf32, amp (autocast: gradientes fp32), fp16, bf16 (pesos y gradientes de 16 bits; bf16 con autocast "
+        "es amp) (por defecto fp32)"
     ),
     "bytes per gradient element all-reduced (overrides the precision's)": (
         "bytes por elemento del gradiente en el all-reduce (sustituye a los de la precisión)"
@@ -127,8 +129,10 @@ HELP_ES: dict[str, str] = {
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
     "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",
-    "model-FLOPs utilisation for the estimate (default {})": (
-        "utilización de FLOPs del modelo para la estimación (por defecto {})"
+    "model-FLOPs utilisation for the estimate (default {}; CNN presets: the middle of published ResNet-50 runs, {} on "
+    "tensor cores, {} in fp32)": (
+        "utilización de FLOPs del modelo para la estimación (por defecto {}; modelos CNN: el punto medio de las "
+        "ejecuciones publicadas de ResNet-50, {} con tensor cores, {} en fp32)"
     ),
     "samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs": (
         "muestras/s que entrega la carga de datos de un nodo (mida el cargador de datos solo); la comparten las GPU "

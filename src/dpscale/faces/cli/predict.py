@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.memory import STAGES
     from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import DEFAULT_MFU
+    from dpscale.sources.predict import DEFAULT_MFU, default_mfu
 
     cap, first = f"{BUCKET_CAP / MIB:g}", f"{FIRST_BUCKET / MIB:g}"  # the defaults live in the layers below
     a_intra, a_inter = f"{DEFAULT.alpha_intra * 1e6:g}", f"{DEFAULT.alpha_inter * 1e6:g}"
@@ -46,7 +46,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m = p.add_argument_group("model and batch")
     m.add_argument("--model", help="preset: " + ", ".join(_names("models")))
     m.add_argument("--params", help="parameter count (overrides the preset's)")
-    m.add_argument("--precision", default="fp32", help="fp32, tf32, amp (fp32 gradients), fp16, bf16 (default fp32)")
+    m.add_argument(
+        "--precision",
+        default="fp32",
+        help="fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast "
+        "is amp) (default fp32)",
+    )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
     m.add_argument("--batch", "-b", default="32", help="per-device micro-batch (default 32)")
     m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
@@ -56,8 +61,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--step-time", help="measured seconds per optimizer step at the baseline size")
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
-    mfu = f"{DEFAULT_MFU:g}"
-    c.add_argument("--mfu", default=mfu, help=f"model-FLOPs utilisation for the estimate (default {mfu})")
+    cnn = default_mfu({"kind": "cnn"}, "amp"), default_mfu({"kind": "cnn"}, "fp32")
+    c.add_argument(
+        "--mfu",
+        help=f"model-FLOPs utilisation for the estimate (default {DEFAULT_MFU:g}; CNN presets: the middle of "
+        f"published ResNet-50 runs, {cnn[0]:g} on tensor cores, {cnn[1]:g} in fp32)",
+    )
     c.add_argument(
         "--input-rate",
         help="samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs",
@@ -118,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices"),
         gpu=args.gpu,
-        mfu=positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]", fraction=True),
+        mfu=None if args.mfu is None else positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]", True),
         seq_len=whole(args.seq_len, "--seq-len"),
         system=args.system,
         system_file=args.system_file,

@@ -79,9 +79,10 @@ NOTES: dict[str, dict[str, str]] = {
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
         "cnn_mfu": (
-            "las CNN quedan lejos de esa fracción, hacia arriba o hacia abajo: las ejecuciones publicadas de ResNet-50 "
-            "alcanzan el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % "
-            "del pico fp32 de la V100; un --throughput medido fija el cómputo, o --mfu"
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
+            "ResNet-50: el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP), el {f_lo:.0f}–{f_hi:.0f} "
+            "% del pico fp32 de la V100 — un intervalo tan ancho como la fracción misma; un --throughput medido fija "
+            "el cómputo, o --mfu"
         ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
