@@ -1387,3 +1387,15 @@ def test_a_system_file_or_calibration_figure_is_named_as_the_files_field(tmp_pat
     cal.write_text('{"busbw_gbs": 10, "alpha_s": 1' + "0" * 400 + "}")
     assert main([*base, "--system", "dgx-a100", "--calibration", str(cal)]) == 2
     assert f"error: --calibration: {cal}: allowed: JSON with numbers busbw_gbs and alpha_s" in capsys.readouterr().err
+
+
+def test_an_ethernet_network_is_flagged_across_nodes():
+    """EFA and RoCE presets (aws-p4d's 4 × 100 Gb/s lies inside the checked bandwidths) were predicted like
+    InfiniBand without a word, though physics.md's one EFA curve runs 157 GB/s at 64 MiB where the model gives 228."""
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150)
+    for system in ("aws-p4d", "aws-p5", "gcp-a3-high"):
+        assert any("the network is Ethernet (eth-" in n for n in predict([8, 64], system=system, **kw).notes), system
+    assert not any("Ethernet" in n for n in predict([8], system="aws-p4d", **kw).notes)  # one node: no network
+    assert not any("Ethernet" in n for n in predict([8, 64], system="dgx-a100", **kw).notes)  # InfiniBand
+    raw = predict([8, 64], system="aws-p4d", inter_bw_gbs=50, **kw)  # a typed network is not the preset's
+    assert not any("Ethernet" in n for n in raw.notes)

@@ -53,6 +53,11 @@ EN = {
         "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
         "E lo–hi is not known to hold"
     ),
+    "network_ethernet": (
+        "the network is Ethernet ({link}: EFA or RoCE), not the InfiniBand of every published multi-node run "
+        "checked; the one published EFA all-reduce curve (4 × 8 B200) runs 157 GB/s at 64 MiB where this model "
+        "gives 228 (physics.md §1.4), so across nodes E is likely optimistic"
+    ),
     "ddp_memory": (
         "plain DDP needs at least {need:,.0f} GB per GPU for model states alone (Adam, 16 bytes a parameter), more "
         "than the {gpu}'s {mem:g} GB: shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it"

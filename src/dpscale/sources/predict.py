@@ -111,8 +111,18 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0) -> tuple[Any, Any]
 
 Cluster = namedtuple(
     "Cluster",
-    ("name", "gpus_per_node", "intra_bw_gbs", "inter_bw_gbs", "gpu", "cpu_cores", "intra_link", "intra_by_gpus"),
-    defaults=(None,),
+    (
+        "name",
+        "gpus_per_node",
+        "intra_bw_gbs",
+        "inter_bw_gbs",
+        "gpu",
+        "cpu_cores",
+        "intra_link",
+        "intra_by_gpus",
+        "inter_link",
+    ),
+    defaults=(None, None),
 )
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
 # CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
@@ -178,8 +188,9 @@ def cluster(
     # or a --gpus-per-node other than the node's, describes another node, which the table does not)
     same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
     by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
+    net = base.get("inter_link") if inter_bw_gbs is None else None  # (a raw --inter-bw is some other network)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)))  # fmt: skip
+                   _by_gpus(by, int(g)), net if isinstance(net, str) else None)  # fmt: skip
 
 
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'
@@ -616,6 +627,8 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     lo, hi = CHECKED_INTER_GBS
     if inter and d.max() > cl.gpus_per_node and not lo <= cl.inter_bw_gbs <= hi:
         out.append(Note("unchecked_inter", bw=cl.inter_bw_gbs, lo=lo, hi=hi))
+    if d.max() > cl.gpus_per_node and (cl.inter_link or "").startswith("eth-"):  # EFA, RoCE (any GPU): not the
+        out.append(Note("network_ethernet", link=cl.inter_link))  # InfiniBand the calibration's runs measured
     return out
 
 

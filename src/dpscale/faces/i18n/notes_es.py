@@ -57,6 +57,12 @@ NOTES: dict[str, dict[str, str]] = {
             "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
             "solapa con el último backward: --overlap-accumulation"
         ),
+        "network_ethernet": (
+            "la red es Ethernet ({link}: EFA o RoCE), no la InfiniBand de todas las ejecuciones multinodo "
+            "publicadas que se comprobaron; la única curva publicada de all-reduce sobre EFA (4 × 8 B200) da 157 "
+            "GB/s con 64 MiB donde este modelo da 228 (physics.md §1.4), así que entre nodos E es probablemente "
+            "optimista"
+        ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
             "(la precarga de FSDP), en unidades de {unit:,.4g} MiB de gradientes (--bucket-mb), con costes de "
