@@ -1399,3 +1399,11 @@ def test_an_ethernet_network_is_flagged_across_nodes():
     assert not any("Ethernet" in n for n in predict([8, 64], system="dgx-a100", **kw).notes)  # InfiniBand
     raw = predict([8, 64], system="aws-p4d", inter_bw_gbs=50, **kw)  # a typed network is not the preset's
     assert not any("Ethernet" in n for n in raw.notes)
+
+
+def test_a_baseline_size_needs_a_measurement_there():
+    """--baseline-devices 8 with a FLOPs estimate collapsed the band at 8 to one value, as if 8 had been measured."""
+    kw = dict(model="llama-7b", precision="bf16", batch=4, system="dgx-h100", mfu=0.4)
+    with pytest.raises(DpscaleError, match=r"^--baseline-devices: got 8; allowed: 1, or the size a --throughput"):
+        predict([8, 64], baseline_devices=8, **kw)
+    assert predict([8, 64], baseline_devices=8, throughput=1.6, **kw).records()[0]["efficiency"] > 0

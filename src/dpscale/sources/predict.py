@@ -73,6 +73,7 @@ CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
 # tests/test_calibration.py recomputes both ranges): tensor cores (TF32, AMP on V100/A100) and V100's fp32 cores.
 CNN_MFU_TENSOR = (0.14, 0.29)
 CNN_MFU_FP32 = (0.57, 0.68)
+BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (a FLOPs estimate is one device's)"
 
 
 def default_mfu(spec: dict[str, Any] | None, prec: str) -> float:
@@ -466,6 +467,8 @@ def predict(
     batch = int(check_devices(batch, "--batch"))
     grad_accum = int(check_devices(grad_accum, "--grad-accum"))
     baseline_devices = int(check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES))
+    if baseline_devices != 1 and throughput is None and step_time_s is None:  # the band collapsed there, as if
+        raise fail("--baseline-devices", baseline_devices, BASELINE_NEEDS)  # measured, and nothing was
     if seq_len is not None:
         seq_len = int(check_devices(seq_len, "--seq-len"))
         if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length

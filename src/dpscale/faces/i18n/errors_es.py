@@ -11,6 +11,10 @@ _ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "1, or the size a --throughput or --step-time was measured at (a FLOPs estimate is one device's)": (
+            "1, o el tamaño en que se midió un --throughput o --step-time (una estimación por FLOPs es de un "
+            "dispositivo)"
+        ),
         "sizes from the smallest measured run in --fit: ": "tamaños desde la ejecución medida más pequeña de --fit: ",
         "this command's options: ": "las opciones de esta orden: ",
         "a learning rate from 1e-12 to 1e6": "una tasa de aprendizaje de 1e-12 a 1e6",
