@@ -264,6 +264,8 @@ def test_every_menu_choice_is_one_its_command_accepts(client):
                     values = dict(values, efficiency="", **law)
                 if value == "interleaved":
                     values["chunks"] = "2"
+                if name == "recompute" and value != "none":  # activations need a transformer preset's shape
+                    values["model"] = "bert-large"
                 r = post(client, form["command"], values)
                 assert r.status_code == 200, (form["command"], name, value, r.json())
                 tried += 1
@@ -663,3 +665,14 @@ def test_the_page_announces_its_title_and_errors_not_every_cell(client):
     html = client.get("/").text
     assert '<section id="out">' in html and '<div id="out-title" aria-live="polite">' in html
     assert '<p id="error" role="alert" hidden>' in html
+
+
+def test_the_memory_form_takes_the_recomputation_its_notes_name(client):
+    """The memory notes say '--recompute selective …' and 'nothing fits' hinges on it: the page had no such field."""
+    base = {"model": "llama-7b", "devices": "8", "gpu": "h100-80gb"}
+    full = post(client, "memory", {**base, "recompute": "full"}).json()
+    none = post(client, "memory", {**base, "recompute": "none"}).json()
+    sel = post(client, "memory", {**base, "recompute": "selective"}, "es").json()
+    act = [r["activation_bytes_per_device"] for r in (none["records"][0], sel["records"][0], full["records"][0])]
+    assert act[0] > act[1] > act[2] > 0
+    assert any("la subestima en un 10–20 %" in n for n in sel["notes"])

@@ -200,6 +200,7 @@ def options() -> dict[str, list[str]]:
         "stages": [str(s) for s in memory.STAGES],
         "optimizers": list(memory.OPTIMIZERS),
         "memory_precisions": list(memory.PRECISIONS),
+        "recomputes": list(memory.RECOMPUTE),
         "lr_optimizers": list(RULE_FOR),
         "schedules": list(SCHEDULES),
         "laws": [law for law in LAWS if law != "constant"],  # 'constant' is the E field itself: the blank choice
