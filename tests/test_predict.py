@@ -739,9 +739,10 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert "unchecked_arch" in keys(params=330e6, system="dgx-b200")
     assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
     # Model sizes (within a factor of two of 1.6–333 M) and links (NVLink 150–300, InfiniBand 50–200 GB/s)
-    ranges = {"unchecked_params", "unchecked_intra", "unchecked_inter"}
+    ranges = {"unchecked_params", "unchecked_params_large", "unchecked_intra", "unchecked_inter"}
     assert not keys(params=336e6, system="dgx1-v100", d=[8, 256]) & ranges  # BERT-large (the preset: 336 M)
-    assert keys(params=7e9, system="dgx-a100") & ranges == {"unchecked_params"}
+    assert keys(params=7e9, system="dgx-a100") & ranges == {"unchecked_params_large"}  # the byte term held
+    assert keys(params=5e5, system="dgx-a100") & ranges == {"unchecked_params"}  # below: extrapolated
     assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
     assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}
     assert keys(params=1e8, system="dgx-h100") & ranges == set()  # the GPU's note already says so
@@ -981,6 +982,13 @@ def test_a_cnn_estimated_from_flops_says_how_far_cnns_sit_from_the_default_mfu()
     assert any("published ResNet-50 runs reach: 14–29 % of the tensor-core peak" in n for n in p.notes)
     assert p.per_device_throughput == pytest.approx(256 / (6 * 4.089e9 * 256 / (312e12 * 0.215)), rel=1e-3)
     assert 2470 < p.per_device_throughput < 2897
+    # the share follows the kind of peak, not the precision's name: V100's tf32 is its fp32 cores (138 images/s
+    # at the tensor share against fp32's 400), Pascal has no tensor cores, AMD's fp32 figure is its matrix cores'
+    rate = lambda prec, gpu: predict([1], model="resnet50", precision=prec, batch=64, gpu=gpu,  # noqa: E731
+                                     system="dgx-a100").per_device_throughput  # fmt: skip
+    assert rate("tf32", "v100-16gb") == rate("fp32", "v100-16gb") == pytest.approx(400, abs=1)
+    assert rate("amp", "p100-16gb") == pytest.approx(2 * rate("fp32", "p100-16gb"))  # 21.2 against 10.6, one share
+    assert rate("fp32", "mi300x-192gb") < 2470  # 0.215 of 163.4 (matrix): 1,432; at 0.625 it out-ran an A100's AMP
     q = predict([1, 8], model="gpt2", precision="bf16", batch=8, gpu="h100-80gb", system="dgx-h100")
     assert not any("ResNet-50" in n for n in q.notes)
     m = predict([1, 8], model="resnet50", precision="amp", batch=256, system="dgx-a100", throughput=2470)

@@ -76,13 +76,26 @@ CNN_MFU_FP32 = (0.57, 0.68)
 BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (a FLOPs estimate is one device's)"
 
 
-def default_mfu(spec: dict[str, Any] | None, prec: str) -> float:
+def default_mfu(spec: dict[str, Any] | None, prec: str, part: dict[str, Any] | None = None) -> float:
     """The MFU a FLOPs estimate assumes when none is given: a CNN preset's is the middle of what published
-    ResNet-50 runs reach at its precision (tensor cores 21.5 %, V100's fp32 cores 62.5 %: 0.35 made ResNet-50
+    ResNet-50 runs reach on that kind of peak (tensor cores 21.5 %, V100's fp32 cores 62.5 %: 0.35 made ResNet-50
     AMP on an A100 4,451 images/s where DeepLearningExamples measured 2,470–2,897); else DEFAULT_MFU."""
     if spec is not None and spec.get("kind") == "cnn":
-        return sum(CNN_MFU_FP32 if prec == "fp32" else CNN_MFU_TENSOR) / 2
+        return sum(CNN_MFU_FP32 if vector_peak(part, prec) else CNN_MFU_TENSOR) / 2
     return DEFAULT_MFU
+
+
+def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
+    """Whether the GPU's peak at this precision is its NVIDIA fp32 cores' (what CNN_MFU_FP32 was measured on):
+    fp32 itself, and a precision the catalog gives the fp32 figure (V100's tf32 runs as fp32), or any on Pascal
+    (no tensor cores: its fp16 is the vector rate doubled). AMD's fp32 figure is its matrix cores', and TPUs have
+    no other: their peaks count as tensor ones."""
+    if part is None:
+        return prec == "fp32"
+    arch, peaks = part.get("arch", ""), part["peak_tflops"]
+    if arch == "pascal":
+        return True
+    return arch in ("volta", "ampere", "hopper", "blackwell") and peaks.get(prec) == peaks.get("fp32")
 
 
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
@@ -622,8 +635,10 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     intra / inter: whether to check that link (not a measured intra-node table; not on an unchecked GPU)."""
     out = []
     lo, hi = CHECKED_PARAMS_M
-    if not lo / 2 <= n_params / 1e6 <= 2 * hi:  # within a factor of two the byte term is barely extrapolated
+    if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
         out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
+    elif n_params / 1e6 > 2 * hi:  # the byte term is held at the checked top there (stepmodel.sync_bytes_max)
+        out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))
     lo, hi = CHECKED_INTRA_GBS
     if intra and min(d.max(), cl.gpus_per_node) > 1 and not lo <= cl.intra_bw_gbs <= hi:
         out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
@@ -692,7 +707,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         )
     flops = flops_per_sample(spec, seq_len, params) * batch
     cnn = spec is not None and spec.get("kind") == "cnn" and mfu is None  # CNNs sit far from 0.35, by precision
-    mfu = default_mfu(spec, prec) if mfu is None else mfu
+    mfu = default_mfu(spec, prec, part) if mfu is None else mfu
     notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
     if cnn:
         notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],

@@ -30,10 +30,14 @@ NOTES: dict[str, dict[str, str]] = {
             "sincronización se extrapola"
         ),
         "unchecked_params": (
+            "{m:,.4g} M de parámetros: las mediciones publicadas comprobaron {lo:g}–{hi:g} M; los términos de la "
+            "espera de sincronización se extrapolan por debajo, y no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_params_large": (
             "{m:,.4g} M de parámetros: las mediciones DDP publicadas comprobaron {lo:g}–{hi:g} M; la parte de la "
             "espera de sincronización que crece con los bytes de gradiente se fija en su valor allí, sin extrapolar "
-            "(ejecuciones FSDP publicadas de 1–13 B no perdieron más, validation/fsdp.py), y no consta que E "
-            "inf–sup se cumpla"
+            "(en ejecuciones FSDP publicadas de 0,1–13 B, validation/fsdp.py, así yerra 0,016 en la mediana; la "
+            "recta no podía describir una ejecución de 13 B), y no consta que E inf–sup se cumpla"
         ),
         "unchecked_intra": (
             "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas comprobaron NVLink a "
@@ -58,10 +62,10 @@ NOTES: dict[str, dict[str, str]] = {
             "solapa con el último backward: --overlap-accumulation"
         ),
         "network_ethernet": (
-            "la red es Ethernet ({link}: EFA o RoCE), no la InfiniBand de todas las ejecuciones multinodo "
-            "publicadas que se comprobaron; la única curva publicada de all-reduce sobre EFA (4 × 8 B200) da 157 "
-            "GB/s con 64 MiB donde este modelo da 228 (physics.md §1.4), así que entre nodos E es probablemente "
-            "optimista"
+            "la red es Ethernet ({link}), no la InfiniBand de todas las ejecuciones multinodo con que se calibró; "
+            "ejecuciones FSDP publicadas sobre RoCE se predijeron con ±0,02 (validation/fsdp.py), pero la única "
+            "curva publicada de all-reduce sobre EFA (4 × 8 B200) da 157 GB/s con 64 MiB donde este modelo da 228 "
+            "(physics.md §1.4): entre nodos E puede ser optimista"
         ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
@@ -87,8 +91,8 @@ NOTES: dict[str, dict[str, str]] = {
         "cnn_mfu": (
             "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
             "ResNet-50: el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP), el {f_lo:.0f}–{f_hi:.0f} "
-            "% del pico fp32 de la V100 — un intervalo tan ancho como la fracción misma; un --throughput medido fija "
-            "el cómputo, o --mfu"
+            "% del pico fp32 de la V100 — ±33 % y ±9 % a su alrededor; un --throughput medido fija el cómputo, o "
+            "--mfu"
         ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
