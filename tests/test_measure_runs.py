@@ -333,6 +333,24 @@ def test_ranks_the_os_will_not_start_fail_that_size_and_keep_the_finished(capsys
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_an_allreduce_bench_cut_short_keeps_the_sizes_it_finished(tmp_path: Path) -> None:
+    """The calibration file was written at the end only: a crash (or an interrupt) at the third message size
+    lost the two measured before it."""
+    calib = tmp_path / "calib.json"
+    argv = ["allreduce", "--devices", "2", "--sizes", "1KB,2KB,4KB,8KB", "--iters", "3", "--out", str(calib)]
+    proc, marker = run_cli(argv, "crash:1:2", timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert "size 2: rank 1 crashed: RuntimeError: injected crash at step 3" in last
+    assert last.endswith(f"; finished sizes are in {calib}")
+    ranks_log(proc.stderr).unlink(missing_ok=True)
+    cal = json.loads(calib.read_text())
+    assert cal["devices"] == 2 and [p["bytes"] for p in cal["points"]] == [1024, 2048]
+    assert "busbw" in proc.stdout  # and the table shows them
+    assert_no_orphans(marker)
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_hanging_rank_stopped_after_timeout(tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     argv = ["--devices", "1,2", *TINY, "--timeout", "3", "--out", str(out), "--json"]

@@ -219,23 +219,26 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     previous_int = signal.getsignal(signal.SIGINT)
     leaving = False  # interrupted, and this process is the command: a second SIGTERM must not end it by the signal
+    job = None  # (an interrupt may come while _prepare still imports torch)
     try:
         job, devices, launcher = _prepare(args, mode, own)
         with Bar(args.json or args.csv) as bar:
             for d in devices:
                 outcome = launcher.run(job, d, bar.task(f"{mode} d={d}"))
                 done.append(record(job, outcome, done, args.out, args.lang))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         if own:  # (the launcher's clean-up left it ignored; an interrupt before or after a launch did not)
             leaving = True
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        done += _measured_so_far(job, exc, done, args)
         if done:  # the sizes that finished are not lost with the rest
             show(job, done, args)
         raise
     except RunFailed as exc:
+        done += _measured_so_far(job, exc, done, args)
         if done:  # the finished sizes still reach stdout (table, JSON or CSV); the error goes to stderr
             show(job, done, args)
-        kept = f"; finished sizes are in {args.out}" if args.out and done and mode == "train" else ""
+        kept = f"; finished sizes are in {args.out}" if args.out and done and mode != "equivalence" else ""
         print(f"dpscale measure: error: {say_measure(f'{exc}{kept}', args.lang)}", file=sys.stderr)
         return 1
     except NotSaved as exc:  # measured, but the file refused it: show every finished size, then stop
@@ -251,6 +254,17 @@ def run(args: argparse.Namespace) -> int:
     if mode == "equivalence":
         return 0 if all(r["passed"] for r in done) else 1
     return 0
+
+
+def _measured_so_far(job: Any, exc: BaseException, done: list[dict[str, Any]], args: argparse.Namespace) -> list:
+    """An all-reduce bench cut short (interrupt, crash, hang): the message sizes it finished, written to --out
+    as a calibration of those sizes and shown — they were lost with the rest (the file was written at the end)."""
+    partial = getattr(exc, "partial", None)
+    if job is None or job.mode != "allreduce" or not partial or not partial.get("rows"):
+        return []
+    from dpscale.sources.measure.launcher import Outcome
+
+    return [record(job, Outcome(partial, None, []), done, args.out, args.lang)]
 
 
 def _interrupt(signum: int, frame: Any) -> None:

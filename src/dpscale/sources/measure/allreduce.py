@@ -45,5 +45,11 @@ def run_allreduce(ctx: RankContext) -> dict[str, Any]:
         iters = iterations(ctx, buf, ctx.job.iters)
         rows.append(row(nbytes, time_loop(ctx, buf, iters), ctx.world, iters))
         del buf
+        if ctx.partial:
+            ctx.partial(result(ctx, rows))
         ctx.beat()
-    return {"devices": ctx.world, "rows": rows, "backend": ctx.backend, "device": ctx.device.type}
+    return result(ctx, rows)
+
+
+def result(ctx: RankContext, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"devices": ctx.world, "rows": list(rows), "backend": ctx.backend, "device": ctx.device.type}

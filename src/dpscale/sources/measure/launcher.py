@@ -34,6 +34,7 @@ class RunFailed(Exception):
 
     def __init__(self, devices: int, rank: str, reason: str) -> None:
         self.devices, self.rank, self.reason = devices, rank, reason
+        self.partial: dict[str, Any] | None = None  # rank 0's results so far (allreduce: the sizes measured)
         super().__init__(f"size {devices}: {rank} {reason}")
 
 
@@ -98,16 +99,21 @@ class Launcher:
                 raise RunFailed(world, "ranks", f"could not start ({exc.strerror or exc})") from None
             raise
         keep = interrupted = False
+        self.partial = None  # what rank 0 has measured so far (allreduce: the sizes done), for a run cut short
         try:
             return self._watch(pc, job, world, queue, beats, t0, progress)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
             interrupted = True
+            exc.partial = self._last_partial(queue)  # type: ignore[attr-defined]
             raise
         except RunFailed as exc:
             _stop(pc.processes)  # every rank has written all it will
+            exc.partial = self._last_partial(queue)
             keep = os.path.getsize(log) > 0
             if keep:
-                raise RunFailed(exc.devices, exc.rank, f"{exc.reason} (the ranks' output: {log})") from None
+                new = RunFailed(exc.devices, exc.rank, f"{exc.reason} (the ranks' output: {log})")
+                new.partial = self.partial
+                raise new from None
             raise
         finally:
             # a second Ctrl-C (or `timeout`'s to the group) once cut the clean-up short, or, once it was done, ended
@@ -117,6 +123,15 @@ class Launcher:
                 for f in [*pc.error_files, None if keep else log]:
                     if f and os.path.exists(f):
                         os.unlink(f)
+
+    def _last_partial(self, queue: Any) -> dict[str, Any] | None:
+        """Rank 0's newest report of what it has finished, counting what it sent after the last poll."""
+        with contextlib.suppress(Exception):  # (a queue whose writer died mid-message: keep what was read)
+            while not queue.empty():
+                msg = queue.get()
+                if msg[0] == "partial":
+                    self.partial = msg[2]
+        return self.partial
 
     def _watch(self, pc: Any, job: Job, world: int, queue: Any, beats: Any, t0: float, progress: Any) -> Outcome:
         total = job.beats_total(world)
@@ -132,6 +147,8 @@ class Launcher:
                     result = msg[2]
                 elif msg[0] == "error":
                     errors[msg[1]] = (msg[2], msg[3], msg[4])
+                elif msg[0] == "partial":
+                    self.partial = msg[2]
             now = time.monotonic()
             for i, p in enumerate(pc.processes):
                 if p.exitcode is not None and i not in exits:

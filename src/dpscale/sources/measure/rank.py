@@ -38,6 +38,7 @@ class RankContext:
     threads: int = 1
     nodes: int = 1
     ready_at: float = 0.0  # time.monotonic() when the process group was up
+    partial: Any = None  # rank 0 of a local launch: sends what is measured so far to the parent (or None)
 
     def beat(self) -> None:
         """One more step of progress: drives the progress bar and the parent's hang watchdog."""
@@ -136,6 +137,8 @@ def local_entry(
         os.dup2(fd, 2)
         os.close(fd)
     ctx = RankContext(rank, world, rank, world, job, beats)
+    if rank == 0:  # what has finished reaches the parent as it finishes: an interrupt or a crash keeps it
+        ctx.partial = lambda so_far: queue.put(("partial", rank, so_far))
     try:
         setup(ctx)
         tcp = dist.TCPStore(host, port, is_master=False, timeout=pg_timeout(job, True))
