@@ -665,3 +665,24 @@ def test_threads_that_oversubscribe_the_cores_are_warned_of(capsys, monkeypatch:
         "dpscale measure: aviso: 2 procesos × 2 hilos (--threads) superan los 2 núcleos de CPU; los procesos "
         "comparten núcleos, así que el resultado mide la sobresuscripción, no el escalado del hardware\n"
     )
+
+
+def test_an_allreduce_cut_short_whose_out_is_gone_shows_its_sizes_in_one_line(capsys, tmp_path) -> None:
+    """The kept sizes were written from inside the interrupt/crash handler: a refused --out (its folder deleted
+    mid-run) escaped as a NotSaved traceback. Now one line says so, and the sizes are returned to be shown."""
+    import argparse
+
+    from dpscale.faces.cli.measure import _measured_so_far
+
+    job = Job(mode="allreduce", sizes=(1024, 2048), iters=3, device="cpu")
+    rows = [{"bytes": b, "time_s": t, "algbw_gbs": b / t / 1e9, "busbw_gbs": b / t / 1e9, "iters": 3}
+            for b, t in ((1024, 1e-4), (2048, 1.5e-4))]  # fmt: skip
+    exc = KeyboardInterrupt()
+    exc.partial = {"devices": 2, "rows": rows, "backend": "gloo", "device": "cpu"}  # type: ignore[attr-defined]
+    args = argparse.Namespace(out=str(tmp_path / "gone" / "c.json"), lang="en")
+    (cal,) = _measured_so_far(job, exc, [], args)
+    assert [p["bytes"] for p in cal["points"]] == [1024, 2048] and args.out is None
+    assert capsys.readouterr().err.startswith("dpscale measure: error: --out: could not write ")
+    args.out = str(tmp_path / "c.json")  # where it can be written, it is
+    (cal,) = _measured_so_far(job, exc, [], args)
+    assert [p["bytes"] for p in json.loads((tmp_path / "c.json").read_text())["points"]] == [1024, 2048]

@@ -262,9 +262,16 @@ def _measured_so_far(job: Any, exc: BaseException, done: list[dict[str, Any]], a
     partial = getattr(exc, "partial", None)
     if job is None or job.mode != "allreduce" or not partial or not partial.get("rows"):
         return []
+    from dpscale.faces.i18n import say_measure
     from dpscale.sources.measure.launcher import Outcome
+    from dpscale.sources.measure.results import NotSaved
 
-    return [record(job, Outcome(partial, None, []), done, args.out, args.lang)]
+    try:
+        return [record(job, Outcome(partial, None, []), done, args.out, args.lang)]
+    except NotSaved as refused:  # (raised inside the caller's handler, it was a traceback): shown, not saved
+        print(f"dpscale measure: error: {say_measure(str(refused), args.lang)}", file=sys.stderr)
+        args.out = None  # nothing of them is in the file: no line may say so
+        return [refused.record]
 
 
 def _interrupt(signum: int, frame: Any) -> None:
