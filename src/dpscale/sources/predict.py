@@ -581,7 +581,7 @@ def predict(
     per_device = batch * grad_accum / float(alone.step_s[0])
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
-    if spec and spec["kind"] == "cnn" and input_rate is None and cl.cpu_cores:
+    if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx)

@@ -118,10 +118,10 @@ def run(args: argparse.Namespace) -> int:
     t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
     if preset is not None and preset.get("kind") == "transformer":
         shape = Shape.of(preset)
-        if shape.heads % t:  # Megatron splits the attention heads (and the MLP) t ways
-            raise DpscaleError(
-                f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {shape.heads} attention heads"
-            )
+        kv = preset.get("kv_heads", shape.heads)  # grouped-query attention: Megatron splits the key-value groups
+        if shape.heads % t or kv % t:  # Megatron splits the attention heads (and the MLP) t ways
+            heads = f"{shape.heads} attention heads" if kv == shape.heads else f"{kv} key-value heads"
+            raise DpscaleError(f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {heads}")
         if args.seq_len is not None:
             shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)

@@ -407,6 +407,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) attention "
          r"heads",
          "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {m}"),
+        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) key-value "
+         r"heads",
+         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de clave y valor de {m}"),
         (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
          "{a}: necesita {b} (B_ruido) para pasos = S_min(1 + B_ruido/B)"),
         (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "

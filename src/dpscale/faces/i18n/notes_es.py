@@ -34,7 +34,7 @@ NOTES: dict[str, dict[str, str]] = {
             "espera de sincronización se extrapolan por debajo, y no consta que E inf–sup se cumpla"
         ),
         "unchecked_params_large": (
-            "{m:,.4g} M de parámetros: las mediciones DDP publicadas comprobaron {lo:g}–{hi:g} M; la parte de la "
+            "{m:,.0f} M de parámetros: las mediciones DDP publicadas comprobaron {lo:g}–{hi:g} M; la parte de la "
             "espera de sincronización que crece con los bytes de gradiente se fija en su valor allí, sin extrapolar "
             "(en ejecuciones FSDP publicadas de 0,1–13 B, validation/fsdp.py, así yerra 0,016 en la mediana; la "
             "recta no podía describir una ejecución de 13 B), y no consta que E inf–sup se cumpla"

@@ -1,0 +1,69 @@
+"""Model presets whose parameter count is derived from their shape: recomputed here, so a typo in a layer count,
+a width or the vocabulary cannot hide behind a plausible-looking total."""
+
+from __future__ import annotations
+
+import pytest
+from clihelp import run
+
+from dpscale import catalog
+from dpscale.sources.predict import flops_per_sample
+
+
+def llama_count(m: dict) -> int:
+    """Llama/Mistral blocks: q and o h×h, k and v h×(h·kv/heads) (grouped-query), a SwiGLU MLP of three h×ffn
+    matrices, two RMSNorm weights; an untied output layer beside the embedding, one final norm; no biases."""
+    h, kv = m["hidden"], m["hidden"] * m["kv_heads"] // m["heads"]
+    layer = 2 * h * h + 2 * h * kv + 3 * h * m["ffn"] + 2 * h
+    return m["layers"] * layer + 2 * m["vocab"] * h + h
+
+
+def vit_count(m: dict, patch: int = 16, classes: int = 1000) -> int:
+    """torchvision's VisionTransformer: a patch convolution, class token, position embeddings, pre-norm blocks
+    with biases (qkv, projection, a GELU MLP, two LayerNorms), a final LayerNorm and a linear head."""
+    h, f = m["hidden"], m["ffn"]
+    layer = (h * 3 * h + 3 * h) + (h * h + h) + (h * f + f) + (f * h + h) + 2 * 2 * h
+    embed = 3 * patch * patch * h + h + h + m["seq_len"] * h
+    return embed + m["layers"] * layer + 2 * h + h * classes + classes
+
+
+@pytest.mark.parametrize("key", ["llama3-8b", "llama3-70b", "mistral-7b"])
+def test_grouped_query_presets_count_their_parameters(key):
+    m = catalog.model(key)
+    assert llama_count(m) == m["params"]
+
+
+def test_the_same_count_gives_the_published_llama2_7b_total():
+    """The form is checked against a count published by its authors: Llama 2 7B (ffn 11,008, no GQA) is 6.74 B."""
+    m = dict(catalog.model("llama-7b"), kv_heads=32, ffn=11008)
+    assert llama_count(m) == 6_738_415_616 and round(llama_count(m) / 1e9, 2) == round(m["params"] / 1e9, 2)
+
+
+@pytest.mark.parametrize("key, torchvision", [("vit-b16", 86_567_656), ("vit-l16", 304_326_632)])
+def test_vit_presets_are_torchvisions_counts_and_their_flops_its_macs(key, torchvision):
+    m = catalog.model(key)
+    assert vit_count(m) == m["params"] == torchvision
+    assert (m["image_size"] // 16) ** 2 + 1 == m["seq_len"]  # 14 × 14 patches and the class token
+    gmacs = {"vit-b16": 17.564, "vit-l16": 61.555}[key]  # torchvision ViT_*_16_Weights meta _ops
+    assert flops_per_sample(m) / (6 * gmacs * 1e9) == pytest.approx(1.0, abs=0.02)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "--tensor-parallel: got 16; allowed: a divisor of llama3-70b's 8 key-value heads"),
+    ("es", "--tensor-parallel: se recibió 16; se admite: un divisor de las 8 cabezas de clave y valor de llama3-70b"),
+])  # fmt: skip
+def test_tensor_parallelism_past_the_key_value_groups_is_refused(capsys, lang, said):
+    """64 query heads divide by 16, but grouped-query attention's 8 key-value heads do not (Megatron splits them)."""
+    rc, _, err = run(capsys, "memory", "--model", "llama3-70b", "--tensor-parallel", "16", "-d", "8", "--lang", lang)
+    assert rc == 2 and said in err
+    rc, out, _ = run(capsys, "memory", "--model", "llama3-70b", "--tensor-parallel", "8", "-d", "8")
+    assert rc == 0
+
+
+def test_a_vision_transformer_gets_the_image_decoding_caution(capsys):
+    """ViTs read images as CNNs do: 8 H100s asking ~26,000 images/s of 112 cores are warned of, as a ResNet is."""
+    rc, out, _ = run(capsys, "predict", "--model", "vit-b16", "--precision", "bf16", "--system", "dgx-h100",
+                     "-d", "8", "--batch", "8")  # fmt: skip
+    assert rc == 0 and "decoding JPEGs on its 112 CPU cores" in out
+    rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "bf16", "--system", "dgx-h100", "-d", "8")
+    assert rc == 0 and "decoding JPEGs" not in out
