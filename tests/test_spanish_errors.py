@@ -87,6 +87,8 @@ SPANISH_REFUSALS = [
     # the planning commands
     (["memory", "--model", "llama-7b", "--tensor-parallel", "3"],
      "--tensor-parallel: se recibió 3; se admite: un divisor de las 32 cabezas de atención de llama-7b"),
+    (["memory", "--model", "llama3-70b", "--tensor-parallel", "16"],
+     "--tensor-parallel: se recibió 16; se admite: un divisor de las 8 cabezas de clave y valor de llama3-70b"),
     (["batch", "-b", "4", "--min-steps", "10"], "--min-steps: necesita --noise-scale (B_ruido) para pasos"),
     (["plan", "-n", "1e6", "-v", "100", "--budget", "10"], "--budget: necesita --price-per-device-hour"),
     (["memory", "--params", "7e9", "--gpu", "h100", "--gpu-memory", "80"], "--gpu y --gpu-memory: dé uno"),
