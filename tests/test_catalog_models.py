@@ -67,3 +67,23 @@ def test_a_vision_transformer_gets_the_image_decoding_caution(capsys):
     assert rc == 0 and "decoding JPEGs on its 112 CPU cores" in out
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "bf16", "--system", "dgx-h100", "-d", "8")
     assert rc == 0 and "decoding JPEGs" not in out
+
+
+def test_a_gpu_family_is_matched_whole_not_as_a_prefix():
+    """'L4' is the 24 GB L4, not the L40S whose key starts with 'l4'; an L40 (not in the catalog) finds nothing
+    rather than the L40S, whose tensor rates are twice its own."""
+    from dpscale.catalog import find_gpu
+
+    assert find_gpu(gpu="NVIDIA L4")["hbm_tbs"] == 0.3 and find_gpu(gpu="L40S")["hbm_tbs"] == 0.864
+    assert find_gpu(gpu="L40") is None and find_gpu(gpu="A100-SXM4-80GB")["hbm_tbs"] == 2.039
+
+
+def test_an_ada_gpus_fp32_is_its_vector_peak(capsys):
+    """L40S fp32 runs on CUDA cores (91.6 TFLOP/s; its TF32 tensor rate is 183): a CNN's default share is the
+    fp32-core one there, and the tensor-core one under amp."""
+    from dpscale.catalog import gpu
+    from dpscale.sources.predict import default_mfu, vector_peak
+
+    part = gpu("l40s-48gb")
+    assert vector_peak(part, "fp32") and not vector_peak(part, "tf32") and not vector_peak(part, "amp")
+    assert default_mfu({"kind": "cnn"}, "fp32", part) == pytest.approx(0.625)

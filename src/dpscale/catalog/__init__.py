@@ -142,6 +142,9 @@ def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None
                                f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
 
 
+FAMILY = r"[a-z]+\d+[a-z]*"  # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x'
+
+
 def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:
     """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', 'v100-32gb'), else a system's GPU.
 
@@ -151,8 +154,8 @@ def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any
     if key in gpus:
         return gpus[key]
     bare = re.sub(r"\b(nvidia|tesla|geforce)\b", "", key).strip(" -")  # vendor words: 'Tesla V100' → 'v100'
-    family = re.match(r"[a-z]+\d+[a-z]*", bare)  # 'V100-SXM2' → 'v100'
-    matches = [e for n, e in gpus.items() if family and n.startswith(family.group(0))]
+    family = re.match(FAMILY, bare)  # 'V100-SXM2' → 'v100'
+    matches = [e for n, e in gpus.items() if family and (m := re.match(FAMILY, n)) and m[0] == family[0]]  # L4 ≠ L40S
     size = re.search(r"(\d+)\s*g", bare[family.end() :] if family else "")  # '-sxm4-80gb' → 80
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:

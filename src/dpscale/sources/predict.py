@@ -95,7 +95,7 @@ def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
     arch, peaks = part.get("arch", ""), part["peak_tflops"]
     if arch == "pascal":
         return True
-    return arch in ("volta", "ampere", "hopper", "blackwell") and peaks.get(prec) == peaks.get("fp32")
+    return arch in ("volta", "ampere", "ada", "hopper", "blackwell") and peaks.get(prec) == peaks.get("fp32")
 
 
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
