@@ -662,11 +662,19 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
     rc, out, _ = run(capsys, "validate", str(f))
     assert rc == 0 and "skipped 4 configurations (8 rows)" in out  # each with its baseline row
-    # nothing predictable at all: the table says so in one line (a table of no rows crashed); JSON has 0 points
+    assert "note: 1 of them without GPUs per node: nonode" in out  # and what each lacks
+    # nothing predictable at all: the table says so in one line (a table of no rows crashed), and what each
+    # configuration lacks (fit mode needs no more than throughputs); JSON has 0 points
     f.write_text("\n".join([HEADER, *[r for r in rows if r.startswith(("noparams", "nobatch"))]]) + "\n")
-    for extra in ((), ("--mode", "fit")):
+    for extra, lines in (((), 3), (("--mode", "fit"), 1)):
         rc, out, err = run(capsys, "validate", str(f), *extra)
-        assert rc == 0 and err == "" and len(out.strip().splitlines()) == 1 and "nothing to check" in out
+        assert rc == 0 and err == "" and len(out.strip().splitlines()) == lines and "nothing to check" in out
+    assert out.strip().splitlines()[1:] == []
+    rc, out, _ = run(capsys, "validate", str(f))
+    assert out.strip().splitlines()[1:] == [
+        "note: 1 of them without a parameter count: noparams",
+        "note: 1 of them without a per-device batch (the step time needs it): nobatch",
+    ]
     rc, out, _ = run(capsys, "validate", str(f), "--json")
     assert rc == 0 and json.loads(out)["points"] == 0 and sorted(json.loads(out)["skipped"]) == ["nobatch", "noparams"]
 

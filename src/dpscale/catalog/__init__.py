@@ -142,25 +142,39 @@ def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None
                                f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
 
 
-FAMILY = r"[a-z]+\d+[a-z]*"  # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x'
+FAMILY = r"[a-z]+\d+[a-z]*"  # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x', TPU 'v4'
+VENDOR = r"\b(nvidia|tesla|geforce|amd|instinct|google|cloud|tpu)\b"  # words around a family, not part of it
+
+
+def _family(name: str) -> tuple[str, str] | None:
+    """(family, the text after it) of a GPU named loosely: '8x NVIDIA A100 80GB' → ('a100', ' 80gb')."""
+    bare = re.sub(r"\b\d+\s*[x×]\s*(?=[a-z])", "", re.sub(VENDOR, "", name.lower()))  # '8x A100' → 'A100'
+    found = re.search(FAMILY, bare)
+    return (found[0], bare[found.end() :]) if found else None
 
 
 def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:
-    """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', 'v100-32gb'), else a system's GPU.
+    """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', '8x NVIDIA V100 16GB', 'AMD Instinct
+    MI300X'), else a system's GPU; None for a GPU the catalog lacks ('T4', 'A10', 'GH200').
 
-    A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56)."""
+    A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56). The
+    name's family must be a catalog family whole ('A10' is not the A100, 'L4' not the L40S), and it wins over
+    the system's GPU (an H200 table filed under the nearest catalog system, DGX H100, is an H200's); text with no
+    GPU family in it ('', 'DGX-1', '8 GPUs') means the system's GPU."""
     systems, gpus = table("systems"), table("gpus")
     key = (gpu or "").strip().lower()
     if key in gpus:
         return gpus[key]
-    bare = re.sub(r"\b(nvidia|tesla|geforce)\b", "", key).strip(" -")  # vendor words: 'Tesla V100' → 'v100'
-    family = re.match(FAMILY, bare)  # 'V100-SXM2' → 'v100'
-    matches = [e for n, e in gpus.items() if family and (m := re.match(FAMILY, n)) and m[0] == family[0]]  # L4 ≠ L40S
-    size = re.search(r"(\d+)\s*g", bare[family.end() :] if family else "")  # '-sxm4-80gb' → 80
+    home = key_of("systems", system) if system else None
+    own = gpus[systems[home]["gpu"]] if home else None
+    named = _family(key)
+    if named is None:
+        return own
+    matches = [e for n, e in gpus.items() if (f := _family(n)) and f[0] == named[0]]
+    size = re.search(r"(\d+)\s*g", named[1])  # '-sxm4-80gb' → 80
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:
         return sized[0]
-    home = key_of("systems", system) if system else None
-    if home:
-        return gpus[systems[home]["gpu"]]
+    if own is not None and any(e is own for e in matches):  # 'A100' on a DGX A100: its 40 GB or 80 GB
+        return own
     return matches[0] if matches else None

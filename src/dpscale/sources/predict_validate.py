@@ -50,7 +50,9 @@ def gpu_label(r: Row) -> str:
     '8x 40GB A100', 'A100 (40 GiB)'): the one size in the text that this GPU is made in.
 
     Sizes differ in HBM bandwidth (A100 40 GB 1.56 TB/s, 80 GB 2.04), which the synchronisation term uses."""
-    if not r.gpu or re.search(r"\d+\s*g", r.gpu, re.I):
+    if not r.gpu.strip():  # no GPU column: the description names it ('NVIDIA DGX-1 (8x V100 16GB)'), else the system
+        return r.hardware
+    if re.search(r"\d+\s*g", r.gpu, re.I):
         return r.gpu
     found = catalog.find_gpu(gpu=r.gpu) or catalog.find_gpu(r.system)
     if not found:
@@ -83,11 +85,29 @@ def fabric(c: Config) -> tuple[float, float] | None:
     return out[0], out[1]
 
 
+def missing(c: Config) -> str | None:
+    """What a configuration lacks that a prediction needs (a step time, parameters, the links it uses), as the
+    column that would give it; None when it has everything."""
+    if any(r.units_per_sample is None for r in c.rows):  # README: a blank skips the row and its configuration
+        return "units_per_sample"
+    if c.baseline.per_device_batch is None:
+        return "per_device_batch"
+    if c.baseline.params_millions is None:
+        return "params_millions"
+    if c.gpus_per_node is None:
+        return "gpus_per_node"
+    if fabric(c) is None:
+        return "intra_bw_gbs" if c.gpus_per_node > 1 and not _stated(c, "intra_bw_gbs") else "inter_bw_gbs"
+    return None
+
+
+def _stated(c: Config, col: str) -> bool:
+    return any(getattr(r, col) for r in c.rows) or c.preset.get(col) is not None
+
+
 def predictable(c: Config) -> bool:
     """Whether the configuration states what a prediction needs: a step time, parameters, used links."""
-    if any(r.units_per_sample is None for r in c.rows):  # README: a blank skips the row and its configuration
-        return False
-    return c.step_time() is not None and c.baseline.params_millions is not None and fabric(c) is not None
+    return missing(c) is None
 
 
 def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, float, float]]:
@@ -155,11 +175,18 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
     rows: list[dict[str, Any]]
     rows, used, skipped_cfgs, skipped_rows, alone = [], 0, [], 0, []
+    reasons: dict[str, dict[str, str]] = {}
+    unknown_gpu: dict[str, str] = {}
     for c in configs:
-        if not predictable(c):
+        lack = missing(c)
+        if lack is not None:
             skipped_cfgs.append(c.cfg)
             skipped_rows += len(c.rows)  # its baseline too (README: the row and its configuration's)
+            known = not c.baseline.system.strip() or bool(c.preset)  # a named system the catalog lacks
+            reasons[c.cfg] = {"missing": lack, **({} if known else {"unknown_system": c.baseline.system.strip()})}
             continue
+        if catalog.find_gpu(c.baseline.system, gpu_label(c.baseline)) is None:
+            unknown_gpu[c.cfg] = c.baseline.gpu.strip() or c.baseline.hardware.strip() or "(blank)"
         got = predict_config(c, cal)
         used += bool(got)
         if not got:  # its baseline alone (or repeats of it): nothing to predict
@@ -176,6 +203,8 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     out["skipped_configs"] = len(skipped_cfgs)
     out["skipped_rows"] = skipped_rows
     out["skipped"] = skipped_cfgs
+    out["skip_reasons"] = reasons  # per skipped configuration: the column it lacks, and a system the catalog lacks
+    out["unknown_gpu"] = unknown_gpu  # configurations whose GPU the catalog lacks: memory bandwidth DEFAULT_HBM_TBS
     out["baseline_only"] = alone
     out["rows"] = rows
     return out

@@ -75,11 +75,12 @@ def run(args: argparse.Namespace) -> int:
         why = label(key, args.lang).format(
             configs=report.get("skipped_configs") or len(report.get("baseline_only", []))
         )
+        reasons = [f"{label('note', args.lang)}: {x}" for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
         if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
             write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
-            print(f"{label('note', args.lang)}: {why}", file=sys.stderr)
+            print("\n".join([f"{label('note', args.lang)}: {why}", *reasons]), file=sys.stderr)
             return 0
-        print(f"dpscale validate --mode {args.mode}: {where}: {why}")
+        print("\n".join([f"dpscale validate --mode {args.mode}: {where}: {why}", *reasons]))
         return 0
     # The table cuts a long configuration id to fit, marked with '…' ('…-bs100-TF32' once read '…-bs1', another
     # batch); --csv keeps the id whole, as in DATA.csv, so its rows can be joined back to the file's.
@@ -100,10 +101,32 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("interval_coverage_note", lang).format(share=num("interval_coverage", "pct"), pct=pct))
     if report.get("skipped_configs"):
         notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))
+        notes.extend(_skip_reasons(report.get("skip_reasons", {}), lang))
+    if report.get("unknown_gpu"):
+        from dpscale.formulas.stepmodel import DEFAULT_HBM_TBS
+
+        gpus = ", ".join(repr(g) for g in dict.fromkeys(report["unknown_gpu"].values()))
+        n = len(report["unknown_gpu"])
+        notes.append(label("unknown_gpu_note", lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
     if report.get("baseline_only"):
         notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
     return 0
+
+
+def _skip_reasons(reasons: dict[str, dict[str, str]], lang: str, shown: int = 3) -> list[str]:
+    """One line per missing column: how many configurations lack it, the first few, and any system the catalog
+    lacks that would have filled it ('HGX H100' skipped with blank fabric columns said only 'missing')."""
+    out = []
+    for what in dict.fromkeys(r["missing"] for r in reasons.values()):
+        cfgs = [c for c, r in reasons.items() if r["missing"] == what]
+        names = ", ".join(cfgs[:shown]) + (f", … (+{len(cfgs) - shown})" if len(cfgs) > shown else "")
+        line = label("skip_reason_note", lang).format(n=len(cfgs), what=label(f"skip:{what}", lang), cfgs=names)
+        systems = dict.fromkeys(reasons[c]["unknown_system"] for c in cfgs if "unknown_system" in reasons[c])
+        if systems:
+            line += label("skip_unknown_system", lang).format(names=", ".join(map(repr, systems)))
+        out.append(line)
+    return out
 
 
 # The band columns each mode's rows carry after COLUMNS (--csv writes them too)

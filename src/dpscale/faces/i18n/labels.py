@@ -207,6 +207,18 @@ LABELS: dict[str, dict[str, str]] = {
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
         "interval_coverage_note": "{share} of the held-out measurements inside the fit's {pct} prediction interval",
         "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
+        "skip_reason_note": "{n} of them without {what}: {cfgs}",
+        "skip_unknown_system": "; the catalog, which would fill it, lacks the system {names}",
+        "skip:units_per_sample": "units per sample (the step time needs them)",
+        "skip:per_device_batch": "a per-device batch (the step time needs it)",
+        "skip:params_millions": "a parameter count",
+        "skip:gpus_per_node": "GPUs per node",
+        "skip:intra_bw_gbs": "the intra-node bandwidth",
+        "skip:inter_bw_gbs": "the network bandwidth",
+        "unknown_gpu_note": (
+            "{n} configuration(s) name a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
+            "{hbm:g} TB/s for its memory bandwidth"
+        ),
         "skipped_note": (
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
             "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
@@ -687,6 +699,18 @@ LABELS: dict[str, dict[str, str]] = {
             "{share} de las mediciones reservadas dentro del intervalo de predicción del {pct} del ajuste"
         ),
         "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
+        "skip_reason_note": "{n} de ellas sin {what}: {cfgs}",
+        "skip_unknown_system": "; el catálogo, que lo completaría, no tiene el sistema {names}",
+        "skip:units_per_sample": "unidades por muestra (el tiempo de paso las necesita)",
+        "skip:per_device_batch": "lote por dispositivo (el tiempo de paso lo necesita)",
+        "skip:params_millions": "número de parámetros",
+        "skip:gpus_per_node": "GPU por nodo",
+        "skip:intra_bw_gbs": "ancho de banda dentro del nodo",
+        "skip:inter_bw_gbs": "ancho de banda de red",
+        "unknown_gpu_note": (
+            "{n} configuración(es) nombran una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
+            "toma {hbm:g} TB/s como su ancho de banda de memoria"
+        ),
         "skipped_note": (
             "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
             "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "

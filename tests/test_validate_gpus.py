@@ -1,0 +1,85 @@
+"""How `validate` reads the GPU and what it says of what it could not read: a GPU name is matched by its whole
+family and wins over the system's GPU; a blank GPU column is read from the hardware description; a skipped
+configuration names the column it lacks; a GPU the catalog lacks is said."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+from test_dataset import needs_dev, predicted, rows, write
+
+from dpscale.catalog import find_gpu
+
+
+@pytest.mark.parametrize("system, name, key", [
+    ("dgx-h100", "H200", "h200-141gb"),  # an H200 table filed under the nearest catalog system
+    ("dgx-a100", "H100", "h100-80gb"),
+    ("dgx-a100", "A100", "a100-80gb"),  # the system says which memory size
+    ("dgx-a100", "", "a100-80gb"),
+    ("dgx1-v100", "NVIDIA DGX-1 (8x V100 16GB)", "v100-16gb"),  # a hardware description
+    (None, "8x A100 80GB", "a100-80gb"),
+    (None, "AMD Instinct MI300X", "mi300x-192gb"),
+    (None, "Google TPU v4", "tpu-v4"),
+    ("dgx-a100", "8 GPUs", "a100-80gb"),  # no GPU family in the text: the system's
+])  # fmt: skip
+def test_a_gpu_is_found_by_its_family(system, name, key):
+    from dpscale import catalog
+
+    assert find_gpu(system, name) is catalog.table("gpus")[key]
+
+
+@pytest.mark.parametrize("name", ["A10", "H20", "L40", "T4", "GH200"])
+def test_a_gpu_the_catalog_lacks_is_not_taken_for_another(name):
+    """'A10' was the A100 (startswith) and 'T4' on a DGX A100 the system's A100: 2.5–6.7× the A10's peak."""
+    assert find_gpu("dgx-a100", name) is None
+
+
+@needs_dev
+def test_a_blank_gpu_column_is_read_from_the_hardware_description(tmp_path):
+    header, recs = rows()  # DGX A100 rows whose hardware says 40 GB or 80 GB
+    stated = predicted(
+        write(tmp_path / "a.csv", header, [{**r, "gpu": "A100", "hardware": "8x A100 40GB"} for r in recs])
+    )
+    blank = predicted(write(tmp_path / "b.csv", header, [{**r, "gpu": "", "hardware": "8x A100 40GB"} for r in recs]))
+    eighty = predicted(write(tmp_path / "c.csv", header, [{**r, "gpu": ""} for r in recs]))  # the system's: 80 GB
+    assert blank == stated and all(a < b for a, b in zip(blank, eighty))
+
+
+@needs_dev
+@pytest.mark.parametrize("lang, lacks, unknown", [
+    ("en", "note: 1 of them without GPUs per node: X",
+     "; the catalog, which would fill it, lacks the system 'HGX H100'"),
+    ("es", "nota: 1 de ellas sin GPU por nodo: X",
+     "; el catálogo, que lo completaría, no tiene el sistema 'HGX H100'"),
+])  # fmt: skip
+def test_a_skipped_configuration_names_what_it_lacks(tmp_path, capsys, lang, lacks, unknown):
+    """An unknown system with blank fabric columns was skipped as 'missing what a prediction needs', no more."""
+    header, recs = rows()
+    hgx = [{**r, "cfg": "X", "system": "HGX H100", "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""}
+           for r in recs]  # fmt: skip
+    path = write(tmp_path / "v.csv", header, hgx + [{**r, "params_millions": "", "cfg": "Y"} for r in recs])
+    rc, out, _ = run(capsys, "validate", str(path), "--lang", lang)
+    assert rc == 0 and lacks + unknown in out
+    rc, out, _ = run(capsys, "validate", str(path), "--json")
+    report = json.loads(out)
+    assert report["skip_reasons"] == {
+        "X": {"missing": "gpus_per_node", "unknown_system": "HGX H100"},
+        "Y": {"missing": "params_millions"},
+    }
+
+
+@needs_dev
+def test_a_gpu_the_catalog_lacks_is_said_with_the_bandwidth_taken(tmp_path, capsys):
+    header, recs = rows()
+    path = write(tmp_path / "v.csv", header, [{**r, "gpu": "T4"} for r in recs])
+    rc, out, _ = run(capsys, "validate", str(path))
+    assert (
+        rc == 0
+        and "note: 1 configuration(s) name a GPU the catalog lacks ('T4'): the synchronisation wait "
+        "takes 2 TB/s for its memory bandwidth"
+        in out
+    )
+    rc, out, _ = run(capsys, "validate", str(path), "--json")
+    assert json.loads(out)["unknown_gpu"] == {recs[0]["cfg"]: "T4"}
