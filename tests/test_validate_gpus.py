@@ -83,3 +83,28 @@ def test_a_gpu_the_catalog_lacks_is_said_with_the_bandwidth_taken(tmp_path, caps
     )
     rc, out, _ = run(capsys, "validate", str(path), "--json")
     assert json.loads(out)["unknown_gpu"] == {recs[0]["cfg"]: "T4"}
+
+
+@pytest.mark.parametrize("name, gpu, key", [
+    ("DGX-1", "V100", "dgx1-v100"),  # two DGX-1s: the GPU says which
+    ("DGX1", "Tesla P100", "dgx1-p100"),
+    ("DGX-1", None, None),  # without it, neither
+    ("p4d.24xlarge", None, "aws-p4d"),  # an instance type as the cloud names it
+    ("p5.48xlarge", None, "aws-p5"),
+    ("A3 Mega", None, "gcp-a3-mega"),
+])  # fmt: skip
+def test_a_system_named_as_its_maker_does_is_found(name, gpu, key):
+    from dpscale.catalog import key_of
+
+    assert key_of("systems", name, gpu) == key
+
+
+@needs_dev
+def test_a_dgx1_table_with_blank_fabric_takes_the_v100_systems_figures(tmp_path):
+    """'DGX-1' with blank fabric columns skipped its configuration (P100 or V100?); the GPU column settles it."""
+    header, recs = rows()
+    dgx1 = {"system": "dgx1-v100", "gpu": "V100", "hardware": "", "intra_bw_gbs": "150", "inter_bw_gbs": "50"}
+    one = [{**r, **dgx1} for r in recs]
+    want = predicted(write(tmp_path / "a.csv", header, one))
+    loose = [{**r, "system": "DGX-1", "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""} for r in one]
+    assert len(want) == 3 and predicted(write(tmp_path / "b.csv", header, loose)) == want

@@ -26,22 +26,26 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
     return data[kind]
 
 
-def key_of(kind: str, name: str) -> str | None:
+def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
-    'ResNet-50'), nor a cloud instance's size suffix ('aws-p4d.24xlarge') — or None. A name that is the leading
-    part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' → 'dgx2-v100'); of several ('V100'), none."""
+    'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega')
+    — or None. A name that is the leading part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' →
+    'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless `gpu` names the GPU of one system among them
+    ('DGX-1' with 'V100' → 'dgx1-v100')."""
     entries = table(kind)
     key = str(name).strip().lower()
-    bare = {re.sub(r"[-_ ]", "", k): k for k in entries}
+    squash = lambda t: re.sub(r"[-_ ]", "", t)  # noqa: E731
+    bare = {squash(k): k for k in entries}
     for text in (key, key.split(".")[0]):
-        if text in entries:
-            return text
-        if re.sub(r"[-_ ]", "", text) in bare:
-            return bare[re.sub(r"[-_ ]", "", text)]
-    typed = re.sub(r"[-_ ]", "", key)
-    heads = {
-        k for k in entries for i in range(1, k.count("-") + 1) if re.sub(r"[-_ ]", "", k.rsplit("-", i)[0]) == typed
-    }
+        for cloud in ("", "aws-", "gcp-") if kind == "systems" else ("",):
+            if cloud + text in entries:
+                return cloud + text
+            if squash(cloud + text) in bare:
+                return bare[squash(cloud + text)]
+    typed = squash(key)
+    heads = {k for k in entries for i in range(1, k.count("-") + 1) if squash(k.rsplit("-", i)[0]) == typed}
+    if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
+        heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads
     return heads.pop() if len(heads) == 1 else None
 
 

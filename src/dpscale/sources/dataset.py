@@ -79,7 +79,8 @@ class Config:
     @property
     def preset(self) -> dict:
         """The system's catalog entry ({} for a system the catalog lacks): it fills blank columns."""
-        key = catalog.key_of("systems", self.baseline.system) if self.baseline.system.strip() else None
+        b = self.baseline  # 'DGX-1' is a P100 or a V100 system: the GPU column (else the hardware text) says which
+        key = catalog.key_of("systems", b.system, b.gpu or b.hardware) if b.system.strip() else None
         return catalog.table("systems")[key] if key else {}
 
     @property
