@@ -87,3 +87,15 @@ def test_an_ada_gpus_fp32_is_its_vector_peak(capsys):
     part = gpu("l40s-48gb")
     assert vector_peak(part, "fp32") and not vector_peak(part, "tf32") and not vector_peak(part, "amp")
     assert default_mfu({"kind": "cnn"}, "fp32", part) == pytest.approx(0.625)
+
+
+@pytest.mark.parametrize("gpu, said", [
+    ("mi300x-192gb", "no published measurement on CDNA 3 accelerators (mi300x-192gb)"),  # not 'Cdna3 GPUs'
+    ("tpu-v4", "no published measurement on TPU accelerators (tpu-v4)"),  # not 'Tpu GPUs'
+    ("l40s-48gb", "no published measurement on Ada Lovelace accelerators (l40s-48gb)"),
+])  # fmt: skip
+def test_an_unchecked_architecture_is_named_as_its_maker_writes_it(capsys, gpu, said):
+    argv = ["predict", "--model", "gpt2", "--precision", "bf16", "--gpu", gpu, "--gpus-per-node", "4",
+            "--intra-bw", "100", "--inter-bw", "50", "-d", "4"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and said in out

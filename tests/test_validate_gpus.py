@@ -108,3 +108,10 @@ def test_a_dgx1_table_with_blank_fabric_takes_the_v100_systems_figures(tmp_path)
     want = predicted(write(tmp_path / "a.csv", header, one))
     loose = [{**r, "system": "DGX-1", "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""} for r in one]
     assert len(want) == 3 and predicted(write(tmp_path / "b.csv", header, loose)) == want
+
+
+@pytest.mark.parametrize("label", ["fp16_allreduce", "AMP, bf16_all_reduce", "FP16 all-reduce"])
+def test_a_half_all_reduce_written_with_underscores_counts_two_bytes(label):
+    from dpscale.sources.predict_validate import grad_bytes_per_param
+
+    assert grad_bytes_per_param(label) == 2 and grad_bytes_per_param("AMP") == 4

@@ -34,7 +34,7 @@ EN = {
         "(a ragged last node is usually slower)"
     ),
     "unchecked_arch": (
-        "no published measurement on {arch} GPUs ({gpu}) checked this model — it was calibrated on Volta and "
+        "no published measurement on {arch} accelerators ({gpu}) checked this model — it was calibrated on Volta and "
         "Ampere DGX systems; E lo–hi is their error band"
     ),
     "unchecked_size": (

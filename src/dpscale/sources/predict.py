@@ -65,6 +65,10 @@ ERROR_BAND = (-0.15, 0.09)
 # What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
+ARCH_NAMES = {  # as their makers write them
+    "pascal": "Pascal", "volta": "Volta", "ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
+    "blackwell": "Blackwell", "cdna2": "CDNA 2", "cdna3": "CDNA 3", "tpu": "TPU",
+}  # fmt: skip
 CHECKED_DEVICES = 1024
 CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to BERT-large)
 CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to DGX A100)
@@ -592,7 +596,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     """Notes where the prediction leaves what published measurements checked, or where the states cannot fit."""
     out = []
     if part and part["arch"] not in CHECKED_ARCHS:
-        out.append(Note("unchecked_arch", arch=part["arch"].capitalize(), gpu=gpu))  # 'Hopper', a proper name
+        out.append(Note("unchecked_arch", arch=ARCH_NAMES.get(part["arch"], part["arch"]), gpu=gpu))
     if d.max() > CHECKED_DEVICES:
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if zero:

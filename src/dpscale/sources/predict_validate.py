@@ -34,7 +34,7 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
     allreduce', 'fp16 gradients', 'fp16 compression') counts 2 bytes — and apex AMP O2/O3, which casts the
     model to fp16, so its gradients (what DDP all-reduces) are fp16 and only the master copy is fp32."""
     for text in (label.lower(), framework.lower()):
-        if re.search(r"(fp16|bf16|half)[ -]*(all-?reduce|grad|compress)", text):
+        if re.search(r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)", text):
             return 2
         if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
             return 2

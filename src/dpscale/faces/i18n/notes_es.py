@@ -22,8 +22,8 @@ NOTES: dict[str, dict[str, str]] = {
             "(un último nodo incompleto suele ir más lento)"
         ),
         "unchecked_arch": (
-            "ninguna medición publicada en GPU {arch} ({gpu}) ha comprobado este modelo — se calibró en sistemas "
-            "DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
+            "ninguna medición publicada en aceleradores {arch} ({gpu}) ha comprobado este modelo — se calibró en "
+            "sistemas DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
         ),
         "unchecked_size": (
             "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
