@@ -99,3 +99,25 @@ def test_an_unchecked_architecture_is_named_as_its_maker_writes_it(capsys, gpu, 
             "--intra-bw", "100", "--inter-bw", "50", "-d", "4"]  # fmt: skip
     rc, out, _ = run(capsys, *argv)
     assert rc == 0 and said in out
+
+
+@pytest.mark.parametrize("name, key", [
+    ("NVIDIA H100 80GB HBM3", "h100-80gb"),  # as nvidia-smi prints it
+    ("A100-SXM4-40GB", "a100-40gb"),
+    ("Tesla V100-SXM2-32GB", "v100-32gb"),
+    ("H100 SXM5", "h100-80gb"),  # one memory size in the catalog: no doubt
+])  # fmt: skip
+def test_gpu_takes_the_names_nvidia_smi_prints(name, key):
+    from dpscale.catalog import gpu
+
+    assert gpu(name)["key"] == key
+
+
+@pytest.mark.parametrize("name", ["A100", "V100", "A100 32GB"])
+def test_gpu_refuses_a_name_that_leaves_the_memory_size_open(name):
+    """Two A100s differ in HBM (1.56 against 2.04 TB/s): a name that does not say which is not guessed."""
+    from dpscale.catalog import gpu
+    from dpscale.errors import DpscaleError
+
+    with pytest.raises(DpscaleError, match="^--gpu: got"):
+        gpu(name)

@@ -65,6 +65,17 @@ def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
 
 
 def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
+    """A GPU by catalog key, or as nvidia-smi and vendors name it ('NVIDIA H100 80GB HBM3', 'A100-SXM4-40GB') where
+    that names one entry: its family has one memory size, or the name states one the family is made in."""
+    named = _family(str(name)) if key_of("gpus", name) is None else None
+    if named:
+        family = {k: e for k, e in table("gpus").items() if (f := _family(k)) and f[0] == named[0]}
+        size = re.search(r"(\d+)\s*g", named[1])
+        one = [k for k, e in family.items() if size and round(e["memory_gb"]) == int(size[1])] or (
+            list(family) if len(family) == 1 else []
+        )
+        if len(one) == 1:
+            return {"key": one[0], **family[one[0]]}
     return _get("gpus", name, flag)
 
 
