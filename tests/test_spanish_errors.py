@@ -214,6 +214,8 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "units.jsonl").write_text('{"devices": 1, "throughput": 10, "unit": "samples/s"}\n'
                                      '{"devices": 2, "throughput": 9728, "unit": "tokens/s"}\n')  # fmt: skip
     (tmp / "tabs.tsv").write_text("devices\tthroughput\n1\t10\n2\t19\n")
+    (tmp / "semi.csv").write_text("cfg;baseline_devices;devices\nx;1;1\n")  # a European spreadsheet's export
+    (tmp / "tabbed.csv").write_text("cfg\tbaseline_devices\tdevices\nx\t1\t1\n")
     (tmp / "rates.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100}, '
                                     '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 120}]')  # fmt: skip
     out = [
@@ -222,6 +224,8 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
+        (["validate", str(tmp / "semi.csv")], "comas — este archivo las separa con ';'"),
+        (["validate", str(tmp / "tabbed.csv")], "comas — este archivo las separa con tabuladores"),
         (["fit", str(tmp / "tabs.tsv")], "este archivo separa las columnas con tabuladores: guárdelo como CSV"),
         (["fit", str(tmp / "plain.jsonl"), "--only", "workload=cnn"], "--only: plain.jsonl no nombra ningún montaje"),
         (["fit", str(tmp / "pretty.jsonl")], "pretty.jsonl línea 1: un objeto JSON en varias líneas; se admite: un "),

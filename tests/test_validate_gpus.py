@@ -115,3 +115,12 @@ def test_a_half_all_reduce_written_with_underscores_counts_two_bytes(label):
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
     assert grad_bytes_per_param(label) == 2 and grad_bytes_per_param("AMP") == 4
+
+
+@pytest.mark.parametrize("sep, said", [(";", "with ';'"), ("\t", "with tabs")])
+def test_a_file_separated_by_semicolons_or_tabs_is_told_so(tmp_path, capsys, sep, said):
+    """The header read as one column, so 'missing column(s) cfg, …' looked as though every name were there."""
+    path = tmp_path / "v.csv"
+    path.write_text(sep.join(["cfg", "baseline_devices", "devices"]) + "\n" + sep.join(["x", "1", "1"]) + "\n")
+    rc, _, err = run(capsys, "validate", str(path))
+    assert rc == 2 and err.strip().endswith(f"; allowed: columns separated by commas — this file separates them {said}")

@@ -195,6 +195,9 @@ class _Lines:
         self.fresh = True
 
 
+SEPARATORS = {";": "';'", "\t": "tabs"}  # what spreadsheets export instead of commas
+
+
 def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Row]]:
     """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
     if reader.fieldnames:  # 'Devices', ' cfg': a header's case and padding carry no meaning
@@ -203,9 +206,12 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
     if missing:
         from dpscale.sources.fit_io import found
 
-        raise DpscaleError(
-            f"{name} line 1: missing column(s) {', '.join(missing)} (found {found(reader.fieldnames or [])})"
-        )
+        header = reader.fieldnames or []
+        said = f"{name} line 1: missing column(s) {', '.join(missing)} (found {found(header)})"
+        sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
+        if sep:
+            said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
+        raise DpscaleError(said)
     assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
