@@ -26,6 +26,11 @@ EN = {
     "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
     "law_amdahl": "Amdahl serial fraction = {s:g}",
     # sources/predict.py
+    "zero_units_estimated": (
+        "no preset gives the layers: the sharded units are one of {layers} layers estimated from the parameter count "
+        "(N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), {unit:,.4g} MiB of gradients each; --bucket-mb "
+        "sets them"
+    ),
     "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",

@@ -501,10 +501,14 @@ def predict(
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
-    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, spec, float(n_params) * gb)
+    # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
+    units = {"layers": estimated_layers(float(n_params))} if zero and spec is None and bucket_mb is None else spec
+    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params) * gb)
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
     cal = DEFAULT
     notes: list[str] = []
+    if units is not spec:
+        notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb))  # type: ignore[index]
     if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
         calibration = os.fspath(calibration)
     if isinstance(calibration, str):
@@ -615,6 +619,19 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=part["memory_gb"], gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n))  # fmt: skip
     return out
+
+
+ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40
+
+
+def estimated_layers(n_params: float) -> int:
+    """A transformer's depth from its parameter count alone: N ≈ 12·L·h² with h = ASPECT·L (Llama 2 70B, 8,192
+    wide and 80 deep, comes out 71; Llama 3 405B 127 against 126).
+
+    >>> estimated_layers(6.74e9), estimated_layers(175e9)
+    (32, 96)
+    """
+    return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
 
 
 def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None, grad_bytes: float) -> tuple:

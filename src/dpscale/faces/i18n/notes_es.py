@@ -10,6 +10,11 @@ NOTES: dict[str, dict[str, str]] = {
             "referencia lenta); se informa, no se rechaza"
         ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
+        "zero_units_estimated": (
+            "ningún preajuste da las capas: las unidades repartidas son una de {layers} capas estimadas por el número "
+            "de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de {unit:,.4g} MiB de "
+            "gradientes cada una; --bucket-mb las fija"
+        ),
         "calibration_table": (
             "all-reduce dentro del nodo según la calibración medida: su tabla busbw(tamaño) ({n} tamaños)"
         ),
