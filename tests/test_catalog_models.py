@@ -121,3 +121,17 @@ def test_gpu_refuses_a_name_that_leaves_the_memory_size_open(name):
 
     with pytest.raises(DpscaleError, match="^--gpu: got"):
         gpu(name)
+
+
+def test_fp8_runs_at_the_fp8_peak_with_bf16_gradients(capsys):
+    """fp8 (Transformer Engine) was refused though the catalog holds fp8 peaks: its GEMMs run at that peak, its
+    weights and gradients are bf16 (2 bytes); a published 'FP8' row still reads as mixed precision (4 bytes)."""
+    from dpscale.sources.predict import GRAD_BYTES, normalise_precision
+    from dpscale.sources.predict_validate import grad_bytes_per_param
+
+    assert normalise_precision("FP8 (Transformer Engine) + BF16") == "fp8" and GRAD_BYTES["fp8"] == 2
+    assert grad_bytes_per_param("FP8") == grad_bytes_per_param("AMP") == 4
+    rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-h100", "-d", "8")
+    assert rc == 0 and "at 35 % of 1979 TFLOP/s (h100-80gb)" in out
+    rc, _, err = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-a100", "-d", "8")
+    assert rc == 2 and "--precision: fp8 has no peak figure for a100-80gb" in err

@@ -350,7 +350,7 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
             ["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--grad-accum", "2.5"],
             "--grad-accum: got '2.5'; allowed: a whole number ≥ 1",
         ),
-        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--precision", "fp8"], "--precision"),
+        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--precision", "fp4"], "--precision"),
         (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
         (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
         (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
@@ -1219,7 +1219,8 @@ def test_precision_labels_are_read_word_by_word():
             "FP32": "fp32", "BF16": "bf16", "half": "fp16", "fp16-amp": "amp"}  # fmt: skip
     assert {label: normalise_precision(label) for label in said} == said
     for wrong in ("clamp", "ramp", "tf320"):
-        with pytest.raises(DpscaleError, match=rf"^--precision: got '{wrong}'; allowed: fp32, tf32, amp, fp16, bf16$"):
+        allowed = "fp32, tf32, amp, fp16, bf16, fp8"
+        with pytest.raises(DpscaleError, match=rf"^--precision: got '{wrong}'; allowed: {allowed}$"):
             normalise_precision(wrong)
 
 

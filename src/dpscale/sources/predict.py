@@ -53,7 +53,9 @@ from dpscale.notes import Note
 # gradients. Megatron-LM's --bf16 accumulates and all-reduces in fp32 (accumulate_allreduce_grads_in_fp32): pick
 # amp for it, or override with grad_bytes. A *published* table's "FP16"/"BF16" label usually means the first
 # kind, so predict_validate.grad_bytes_per_param reads such labels as amp — the same table, another reader.
-GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2}
+# fp8 (Transformer Engine): the GEMMs at the fp8 peak, weights and their gradients bf16 (Megatron's default
+# grad_reduce_in_fp32=False); --grad-bytes 4 for an fp32 reduction
+GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2, "fp8": 2}
 PRECISIONS = tuple(GRAD_BYTES)
 DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
 # How far published E fell from the prediction, as a share of it: 10th and 90th percentiles of
@@ -157,8 +159,9 @@ def normalise_precision(label: str, flag: str = "--precision") -> str:
     if text in GRAD_BYTES:
         return text
     said = set(re.findall(r"[a-z0-9]+", text))
-    for key, words in (("amp", ("amp", "mixed")), ("bf16", ("bf16",)), ("fp16", ("fp16", "half")), ("tf32", ("tf32",)),
-                       ("fp32", ("fp32",))):  # fmt: skip
+    words_of = (("amp", ("amp", "mixed")), ("fp8", ("fp8",)), ("bf16", ("bf16",)), ("fp16", ("fp16", "half")),
+                ("tf32", ("tf32",)), ("fp32", ("fp32",)))  # fmt: skip
+    for key, words in words_of:
         if said.intersection(words):
             return key
     raise fail(flag, label, ", ".join(PRECISIONS))

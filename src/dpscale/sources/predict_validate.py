@@ -42,7 +42,7 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
         key = normalise_precision(label, "precision")
     except DpscaleError:
         key = "fp32"
-    return GRAD_BYTES["amp" if key in ("fp16", "bf16") else key]
+    return GRAD_BYTES["amp" if key in ("fp16", "bf16", "fp8") else key]
 
 
 def gpu_label(r: Row) -> str:
