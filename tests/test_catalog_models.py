@@ -113,9 +113,10 @@ def test_gpu_takes_the_names_nvidia_smi_prints(name, key):
     assert gpu(name)["key"] == key
 
 
-@pytest.mark.parametrize("name", ["A100", "V100", "A100 32GB"])
+@pytest.mark.parametrize("name", ["A100", "V100", "A100 32GB", "H100 PCIe", "H100 NVL 94GB", "Tesla P100-PCIE-12GB"])
 def test_gpu_refuses_a_name_that_leaves_the_memory_size_open(name):
-    """Two A100s differ in HBM (1.56 against 2.04 TB/s): a name that does not say which is not guessed."""
+    """Two A100s differ in HBM (1.56 against 2.04 TB/s): a name that does not say which is not guessed; nor is a
+    size or form the catalog lacks taken for the part it has (a PCIe H100: 756 TFLOP/s against the SXM's 989)."""
     from dpscale.catalog import gpu
     from dpscale.errors import DpscaleError
 
@@ -130,8 +131,28 @@ def test_fp8_runs_at_the_fp8_peak_with_bf16_gradients(capsys):
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
     assert normalise_precision("FP8 (Transformer Engine) + BF16") == "fp8" and GRAD_BYTES["fp8"] == 2
+    assert normalise_precision("FP8 mixed precision") == "fp8"  # not amp's bf16 peak and 4 bytes
     assert grad_bytes_per_param("FP8") == grad_bytes_per_param("AMP") == 4
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-h100", "-d", "8")
     assert rc == 0 and "at 35 % of 1979 TFLOP/s (h100-80gb)" in out
     rc, _, err = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-a100", "-d", "8")
     assert rc == 2 and "--precision: fp8 has no peak figure for a100-80gb" in err
+
+
+def test_an_fp8_rate_is_checked_against_the_fp8_peak(capsys):
+    """2.4 sequences/s of Llama 3 8B at 8,192 tokens is 1,201 TFLOP/s: past the H100's bf16 peak (989), within its
+    fp8 one (1,979) — an fp8 run was told to check its unit."""
+    argv = ["predict", "--model", "llama3-8b", "--throughput", "2.4", "--gpu", "h100-80gb", "--system", "dgx-h100",
+            "-d", "8", "-b", "1"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv, "--precision", "fp8")
+    assert rc == 0 and "check the unit" not in out
+    rc, out, _ = run(capsys, *argv, "--precision", "bf16")
+    assert rc == 0 and "more than the h100-80gb's 989 TFLOP/s" in out
+
+
+def test_a_system_name_two_systems_share_is_settled_by_the_gpu(capsys):
+    argv = ["predict", "--model", "gpt2", "--gpu", "v100-16gb", "-d", "8", "--json"]
+    rc, out, _ = run(capsys, *argv, "--system", "DGX-1")
+    assert rc == 0 and out == run(capsys, *argv, "--system", "dgx1-v100")[1]  # its fabric and cube-mesh table
+    rc, _, err = run(capsys, "predict", "--model", "gpt2", "--system", "DGX-1", "-d", "8")
+    assert rc == 2 and "--system: got 'DGX-1'" in err

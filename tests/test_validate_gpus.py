@@ -30,10 +30,28 @@ def test_a_gpu_is_found_by_its_family(system, name, key):
     assert find_gpu(system, name) is catalog.table("gpus")[key]
 
 
-@pytest.mark.parametrize("name", ["A10", "H20", "L40", "T4", "GH200"])
+@pytest.mark.parametrize("name", ["A10", "H20", "L40", "T4", "GH200", "RTX 4090", "TITAN V", "Gaudi 2"])
 def test_a_gpu_the_catalog_lacks_is_not_taken_for_another(name):
-    """'A10' was the A100 (startswith) and 'T4' on a DGX A100 the system's A100: 2.5–6.7× the A10's peak."""
+    """'A10' was the A100 (startswith) and 'T4' on a DGX A100 the system's A100: 2.5–6.7× the A10's peak; a name
+    with no letters-then-digits word ('RTX 4090') is still a GPU named, not the system's."""
     assert find_gpu("dgx-a100", name) is None
+
+
+@needs_dev
+@pytest.mark.parametrize("hardware", [
+    "AWS p4d.24xlarge (8x A100 40GB)",  # the instance's 'p4d' is no GPU
+    "NVIDIA DGX A100 320GB (8x A100 40GB)",  # the one size an A100 is made in, not the DGX's
+    "8x 40GB A100",
+    "2x Xeon E5-2698 v4, 8x NVIDIA A100 40GB",  # a CPU's 'v4' is no TPU
+])  # fmt: skip
+def test_a_blank_gpu_column_reads_the_gpu_the_description_names(tmp_path, hardware):
+    header, recs = rows()
+    stated = predicted(
+        write(tmp_path / "a.csv", header, [{**r, "gpu": "A100", "hardware": "8x A100 40GB"} for r in recs])
+    )
+    assert (
+        predicted(write(tmp_path / "b.csv", header, [{**r, "gpu": "", "hardware": hardware} for r in recs])) == stated
+    )
 
 
 @needs_dev
@@ -66,8 +84,21 @@ def test_a_skipped_configuration_names_what_it_lacks(tmp_path, capsys, lang, lac
     report = json.loads(out)
     assert report["skip_reasons"] == {
         "X": {"missing": "gpus_per_node", "unknown_system": "HGX H100"},
-        "Y": {"missing": "params_millions"},
+        "Y": {"missing": "params_millions"},  # the catalog never fills a parameter count: no system blamed
     }
+
+
+@needs_dev
+def test_a_system_name_several_catalog_systems_share_is_said_so(tmp_path, capsys):
+    """'DGX-1' with no GPU named was said to be missing from the catalog, which holds two."""
+    header, recs = rows()
+    dgx1 = [{**r, "system": "DGX-1", "gpu": "", "hardware": "", "gpus_per_node": "", "intra_bw_gbs": "",
+             "inter_bw_gbs": ""} for r in recs]  # fmt: skip
+    rc, out, _ = run(capsys, "validate", str(write(tmp_path / "v.csv", header, dgx1)))
+    assert (
+        rc == 0
+        and "; the catalog holds several systems of that name (dgx1-p100 / dgx1-v100): a GPU column picks one" in out
+    )
 
 
 @needs_dev

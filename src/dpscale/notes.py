@@ -28,7 +28,7 @@ EN = {
     # sources/predict.py
     "zero_units_estimated": (
         "no preset gives the layers: the sharded units are one of {layers} layers estimated from the parameter count "
-        "(N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), {unit:,.4g} MiB of gradients each; --bucket-mb "
+        "(N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), {mib:,g} MiB of gradients each; --bucket-mb "
         "sets them"
     ),
     "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
@@ -84,7 +84,7 @@ EN = {
     ),
     "zero_unchecked": (
         "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (FSDP's "
-        "prefetch), in units of {unit:,.4g} MiB of gradients (--bucket-mb), as ring costs; one set of published "
+        "prefetch), in units of {mib:,g} MiB of gradients (--bucket-mb), as ring costs; one set of published "
         "FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"

@@ -42,17 +42,24 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
                 return cloud + text
             if squash(cloud + text) in bare:
                 return bare[squash(cloud + text)]
-    typed = squash(key)
-    heads = {k for k in entries for i in range(1, k.count("-") + 1) if squash(k.rsplit("-", i)[0]) == typed}
+    heads = set(sharing(kind, key))
     if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
         heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads
     return heads.pop() if len(heads) == 1 else None
 
 
-def _get(kind: str, name: str, flag: str) -> dict[str, Any]:
+def sharing(kind: str, name: str) -> list[str]:
+    """The keys a name is the leading part of ('DGX-1' → dgx1-p100, dgx1-v100; 'V100' → both sizes)."""
+    typed = re.sub(r"[-_ ]", "", str(name).strip().lower())
+    return sorted(
+        k for k in table(kind) for i in range(1, k.count("-") + 1) if re.sub(r"[-_ ]", "", k.rsplit("-", i)[0]) == typed
+    )
+
+
+def _get(kind: str, name: str, flag: str, gpu: str | None = None) -> dict[str, Any]:
     """An entry by name (as `key_of` reads it); a miss names the closest entry, then every valid one."""
     entries = table(kind)
-    key = key_of(kind, name) or str(name).strip().lower()
+    key = key_of(kind, name, gpu) or str(name).strip().lower()
     if key not in entries:
         from difflib import get_close_matches  # only on the error path
 
@@ -69,12 +76,11 @@ def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     that names one entry: its family has one memory size, or the name states one the family is made in."""
     named = _family(str(name)) if key_of("gpus", name) is None else None
     if named:
-        family = {k: e for k, e in table("gpus").items() if (f := _family(k)) and f[0] == named[0]}
+        family = {k: table("gpus")[k] for k in families().get(named[0], [])}
         size = re.search(r"(\d+)\s*g", named[1])
-        one = [k for k, e in family.items() if size and round(e["memory_gb"]) == int(size[1])] or (
-            list(family) if len(family) == 1 else []
-        )
-        if len(one) == 1:
+        one = [k for k, e in family.items() if round(e["memory_gb"]) == int(size[1])] if size else list(family)
+        form = re.search(r"\b(pcie|nvl)\b", named[1])  # 'H100 PCIe' is not the SXM part (756 against 989 TFLOP/s)
+        if len(one) == 1 and not (form and form[1] not in family[one[0]]["name"].lower()):
             return {"key": one[0], **family[one[0]]}
     return _get("gpus", name, flag)
 
@@ -83,8 +89,9 @@ def link(name: str, flag: str = "--link") -> dict[str, Any]:
     return _get("links", name, flag)
 
 
-def system(name: str, flag: str = "--system") -> dict[str, Any]:
-    return _get("systems", name, flag)
+def system(name: str, flag: str = "--system", gpu: str | None = None) -> dict[str, Any]:
+    """A system by name; `gpu` settles a name several systems share ('DGX-1' with 'v100-16gb')."""
+    return _get("systems", name, flag, gpu)
 
 
 def model(name: str, flag: str = "--model") -> dict[str, Any]:
@@ -157,35 +164,58 @@ def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None
                                f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
 
 
-FAMILY = r"[a-z]+\d+[a-z]*"  # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x', TPU 'v4'
-VENDOR = r"\b(nvidia|tesla|geforce|amd|instinct|google|cloud|tpu)\b"  # words around a family, not part of it
+FAMILY = r"[a-z]+\d+[a-z]*"  # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x', 'tpuv4'
+VENDOR = r"\b(nvidia|tesla|geforce|amd|instinct|google|cloud)\b"  # words around a family, not part of it
+GENERIC = r"(\d+\s*[x×]?\s*)?(gpus?|devices?|accelerators?)?"  # '8 GPUs', '': no GPU named
+
+
+def _bare(name: str) -> str:
+    """A GPU name as families are read from it: lower case, without vendor words or counts ('8x NVIDIA A100' →
+    'a100'), a TPU's generation joined to its name ('TPU v4' → 'tpuv4', so a CPU's 'v4' is no TPU)."""
+    text = re.sub(r"\btpu[-_ ]?v", "tpuv", re.sub(VENDOR, "", str(name).lower()))
+    return re.sub(r"\b\d+\s*[x×]\s*(?=[a-z])", "", text)
 
 
 def _family(name: str) -> tuple[str, str] | None:
     """(family, the text after it) of a GPU named loosely: '8x NVIDIA A100 80GB' → ('a100', ' 80gb')."""
-    bare = re.sub(r"\b\d+\s*[x×]\s*(?=[a-z])", "", re.sub(VENDOR, "", name.lower()))  # '8x A100' → 'A100'
+    bare = _bare(name)
     found = re.search(FAMILY, bare)
     return (found[0], bare[found.end() :]) if found else None
 
 
+@cache
+def families() -> dict[str, list[str]]:
+    """Each GPU family in the catalog and its entries: {'a100': ['a100-40gb', 'a100-80gb'], …}."""
+    out: dict[str, list[str]] = {}
+    for key in table("gpus"):
+        out.setdefault(_family(key)[0], []).append(key)  # type: ignore[index]  # every key names its family
+    return out
+
+
+def gpu_in(text: str) -> str | None:
+    """The first catalog GPU family a free description names: 'AWS p4d.24xlarge (8x A100 40GB)' → 'a100', past
+    the instance's 'p4d'; '2x Xeon E5-2698 v4, 8x Tesla V100 16GB' → 'v100'; None when it names none."""
+    return next((m for m in re.findall(FAMILY, _bare(text)) if m in families()), None)
+
+
 def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:
     """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', '8x NVIDIA V100 16GB', 'AMD Instinct
-    MI300X'), else a system's GPU; None for a GPU the catalog lacks ('T4', 'A10', 'GH200').
+    MI300X'), else a system's GPU; None for a GPU the catalog lacks ('T4', 'A10', 'GH200', 'RTX 4090').
 
     A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56). The
     name's family must be a catalog family whole ('A10' is not the A100, 'L4' not the L40S), and it wins over
-    the system's GPU (an H200 table filed under the nearest catalog system, DGX H100, is an H200's); text with no
-    GPU family in it ('', 'DGX-1', '8 GPUs') means the system's GPU."""
+    the system's GPU (an H200 table filed under the nearest catalog system, DGX H100, is an H200's); only text
+    that names no GPU at all ('', '8 GPUs', a system's name) means the system's GPU."""
     systems, gpus = table("systems"), table("gpus")
     key = (gpu or "").strip().lower()
     if key in gpus:
         return gpus[key]
-    home = key_of("systems", system) if system else None
+    home = key_of("systems", system, gpu) if system else None
     own = gpus[systems[home]["gpu"]] if home else None
     named = _family(key)
-    if named is None:
-        return own
-    matches = [e for n, e in gpus.items() if (f := _family(n)) and f[0] == named[0]]
+    if named is None:  # 'RTX 4090', 'TITAN V': a GPU, not one of ours; '8 GPUs', 'DGX-1': none named
+        return own if re.fullmatch(GENERIC, key) or key_of("systems", key) else None
+    matches = [gpus[k] for k in families().get(named[0], [])]
     size = re.search(r"(\d+)\s*g", named[1])  # '-sxm4-80gb' → 80
     sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
     if sized:

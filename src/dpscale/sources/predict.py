@@ -159,8 +159,14 @@ def normalise_precision(label: str, flag: str = "--precision") -> str:
     if text in GRAD_BYTES:
         return text
     said = set(re.findall(r"[a-z0-9]+", text))
-    words_of = (("amp", ("amp", "mixed")), ("fp8", ("fp8",)), ("bf16", ("bf16",)), ("fp16", ("fp16", "half")),
-                ("tf32", ("tf32",)), ("fp32", ("fp32",)))  # fmt: skip
+    words_of = (
+        ("fp8", ("fp8",)),
+        ("amp", ("amp", "mixed")),
+        ("bf16", ("bf16",)),
+        ("fp16", ("fp16", "half")),
+        ("tf32", ("tf32",)),
+        ("fp32", ("fp32",)),
+    )  # fmt: skip  ('FP8 mixed precision' is fp8)
     for key, words in words_of:
         if said.intersection(words):
             return key
@@ -173,13 +179,15 @@ def cluster(
     gpus_per_node: int | None = None,
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
+    gpu: str | None = None,
 ) -> Cluster:
-    """A system preset or file, with raw figures overriding its fields."""
+    """A system preset or file, with raw figures overriding its fields; `gpu` picks among systems one name
+    covers ('DGX-1': P100 or V100)."""
     base: dict[str, Any] = {}
     if system_file:
         base = catalog.load_system_file(system_file, system)
     elif system:
-        base = catalog.system(system)
+        base = catalog.system(system, gpu=gpu)
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
     intra = intra_bw_gbs if intra_bw_gbs is not None else base.get("intra_bw_gbs")
     inter = inter_bw_gbs if inter_bw_gbs is not None else base.get("inter_bw_gbs")
@@ -507,11 +515,11 @@ def predict(
     # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
     units = {"layers": estimated_layers(float(n_params))} if zero and spec is None and bucket_mb is None else spec
     bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params) * gb)
-    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs)
+    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu)
     cal = DEFAULT
     notes: list[str] = []
     if units is not spec:
-        notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb))  # type: ignore[index]
+        notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]
     if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
         calibration = os.fspath(calibration)
     if isinstance(calibration, str):
@@ -607,7 +615,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     if d.max() > CHECKED_DEVICES:
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if zero:
-        out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb))
+        out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
         # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
         # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
@@ -625,6 +633,12 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
 
 
 ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40
+
+
+def _mib(x: float) -> float:
+    """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
+    ones keep their digits."""
+    return round(x, 1) if x >= 10 else x
 
 
 def estimated_layers(n_params: float) -> int:
@@ -674,10 +688,11 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     return out
 
 
-def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None) -> list:
-    """A note when the measured baseline implies more FLOP/s than the GPU's fastest dense peak (fp8 aside):
-    no precision could run it, so a unit is off — tokens/s given as samples/s, or another --seq-len."""
-    peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8")
+def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None, prec: str) -> list:
+    """A note when the measured baseline implies more FLOP/s than the GPU's fastest dense peak (fp8 aside, unless
+    the run is fp8): no precision could run it, so a unit is off — tokens/s given as samples/s, or another
+    --seq-len."""
+    peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8" or prec == "fp8")
     return [Note("beyond_peak", tflops=flops_per_s / 1e12, gpu=gpu, peak=peak)] if flops_per_s > peak * 1e12 else []
 
 
@@ -717,7 +732,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
             raise DpscaleError(f"--baseline-devices with --throughput/--step-time: {exc}") from None
         if part is not None and (spec is not None or seq_len is not None):
-            notes.extend(_beyond_peak(flops_per_sample(spec, seq_len, params) * batch / t, part, gpu))
+            notes.extend(_beyond_peak(flops_per_sample(spec, seq_len, params) * batch / t, part, gpu, prec))
         return t
     if (spec is None and seq_len is None) or part is None:
         raise DpscaleError(

@@ -50,18 +50,19 @@ def gpu_label(r: Row) -> str:
     '8x 40GB A100', 'A100 (40 GiB)'): the one size in the text that this GPU is made in.
 
     Sizes differ in HBM bandwidth (A100 40 GB 1.56 TB/s, 80 GB 2.04), which the synchronisation term uses."""
-    if not r.gpu.strip():  # no GPU column: the description names it ('NVIDIA DGX-1 (8x V100 16GB)'), else the system
-        return r.hardware
-    if re.search(r"\d+\s*g", r.gpu, re.I):
-        return r.gpu
-    found = catalog.find_gpu(gpu=r.gpu) or catalog.find_gpu(r.system)
+    # no GPU column: the first catalog GPU the description names ('AWS p4d.24xlarge (8x A100 40GB)': the A100,
+    # not the p4d), its size read below as for a named one; none named: '' (the system's GPU)
+    name = r.gpu.strip() or catalog.gpu_in(r.hardware) or ""
+    if not name or re.search(r"\d+\s*g", name, re.I):
+        return name
+    found = catalog.find_gpu(gpu=name) or catalog.find_gpu(r.system)
     if not found:
-        return r.gpu
+        return name
     gpus = catalog.table("gpus")
     family = next(k for k, e in gpus.items() if e is found).split("-")[0]  # 'a100-40gb' → 'a100'
     made = {round(e["memory_gb"]) for k, e in gpus.items() if k.split("-")[0] == family}
     stated = {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", r.hardware, re.I)} & made
-    return f"{r.gpu}-{stated.pop()}gb" if len(stated) == 1 else r.gpu
+    return f"{name}-{stated.pop()}gb" if len(stated) == 1 else name
 
 
 def fabric(c: Config) -> tuple[float, float] | None:
@@ -83,6 +84,9 @@ def fabric(c: Config) -> tuple[float, float] | None:
             return None
         out.append(float(value or 1.0))  # 1.0 stands in for a link no row uses: its terms are zero
     return out[0], out[1]
+
+
+FABRIC = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")  # the columns a system's catalog entry fills
 
 
 def missing(c: Config) -> str | None:
@@ -175,18 +179,21 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     """Predict every non-baseline row; report errors and the constant-median baseline to beat."""
     rows: list[dict[str, Any]]
     rows, used, skipped_cfgs, skipped_rows, alone = [], 0, [], 0, []
-    reasons: dict[str, dict[str, str]] = {}
+    reasons: dict[str, dict[str, Any]] = {}  # missing, unknown_system or ambiguous_system
     unknown_gpu: dict[str, str] = {}
     for c in configs:
         lack = missing(c)
         if lack is not None:
             skipped_cfgs.append(c.cfg)
             skipped_rows += len(c.rows)  # its baseline too (README: the row and its configuration's)
-            known = not c.baseline.system.strip() or bool(c.preset)  # a named system the catalog lacks
-            reasons[c.cfg] = {"missing": lack, **({} if known else {"unknown_system": c.baseline.system.strip()})}
+            reasons[c.cfg] = {"missing": lack}
+            name = c.baseline.system.strip()
+            if lack in FABRIC and name and not c.preset:  # the catalog would have filled it
+                several = catalog.sharing("systems", name)  # 'DGX-1' with no GPU named: P100 or V100?
+                reasons[c.cfg].update({"ambiguous_system": several} if len(several) > 1 else {"unknown_system": name})
             continue
         if catalog.find_gpu(c.baseline.system, gpu_label(c.baseline)) is None:
-            unknown_gpu[c.cfg] = c.baseline.gpu.strip() or c.baseline.hardware.strip() or "(blank)"
+            unknown_gpu[c.cfg] = c.baseline.gpu.strip()  # '' where no column names one and the system is unknown
         got = predict_config(c, cal)
         used += bool(got)
         if not got:  # its baseline alone (or repeats of it): nothing to predict

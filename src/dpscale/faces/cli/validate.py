@@ -4,6 +4,7 @@ measurements; several files are checked as one set (e.g. the dev set and validat
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_output_args
@@ -105,7 +106,9 @@ def run(args: argparse.Namespace) -> int:
     if report.get("unknown_gpu"):
         from dpscale.formulas.stepmodel import DEFAULT_HBM_TBS
 
-        gpus = ", ".join(repr(g) for g in dict.fromkeys(report["unknown_gpu"].values()))
+        gpus = ", ".join(
+            repr(g) if g else label("no_gpu_named", lang) for g in dict.fromkeys(report["unknown_gpu"].values())
+        )
         n = len(report["unknown_gpu"])
         notes.append(label("unknown_gpu_note", lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
     if report.get("baseline_only"):
@@ -114,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _skip_reasons(reasons: dict[str, dict[str, str]], lang: str, shown: int = 3) -> list[str]:
+def _skip_reasons(reasons: dict[str, dict[str, Any]], lang: str, shown: int = 3) -> list[str]:
     """One line per missing column: how many configurations lack it, the first few, and any system the catalog
     lacks that would have filled it ('HGX H100' skipped with blank fabric columns said only 'missing')."""
     out = []
@@ -125,6 +128,10 @@ def _skip_reasons(reasons: dict[str, dict[str, str]], lang: str, shown: int = 3)
         systems = dict.fromkeys(reasons[c]["unknown_system"] for c in cfgs if "unknown_system" in reasons[c])
         if systems:
             line += label("skip_unknown_system", lang).format(names=", ".join(map(repr, systems)))
+        for keys in dict.fromkeys(
+            tuple(reasons[c]["ambiguous_system"]) for c in cfgs if "ambiguous_system" in reasons[c]
+        ):
+            line += label("skip_ambiguous_system", lang).format(keys=" / ".join(keys))
         out.append(line)
     return out
 

@@ -209,6 +209,8 @@ LABELS: dict[str, dict[str, str]] = {
         "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
         "skip_reason_note": "{n} of them without {what}: {cfgs}",
         "skip_unknown_system": "; the catalog, which would fill it, lacks the system {names}",
+        "skip_ambiguous_system": "; the catalog holds several systems of that name ({keys}): a GPU column picks one",
+        "no_gpu_named": "no GPU named",
         "skip:units_per_sample": "units per sample (the step time needs them)",
         "skip:per_device_batch": "a per-device batch (the step time needs it)",
         "skip:params_millions": "a parameter count",
@@ -701,6 +703,10 @@ LABELS: dict[str, dict[str, str]] = {
         "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
         "skip_reason_note": "{n} de ellas sin {what}: {cfgs}",
         "skip_unknown_system": "; el catálogo, que lo completaría, no tiene el sistema {names}",
+        "skip_ambiguous_system": (
+            "; el catálogo tiene varios sistemas con ese nombre ({keys}): una columna de GPU elige uno"
+        ),
+        "no_gpu_named": "ninguna GPU nombrada",
         "skip:units_per_sample": "unidades por muestra (el tiempo de paso las necesita)",
         "skip:per_device_batch": "lote por dispositivo (el tiempo de paso lo necesita)",
         "skip:params_millions": "número de parámetros",

@@ -12,7 +12,7 @@ NOTES: dict[str, dict[str, str]] = {
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "zero_units_estimated": (
             "ningún preajuste da las capas: las unidades repartidas son una de {layers} capas estimadas por el número "
-            "de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de {unit:,.4g} MiB de "
+            "de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de {mib:,g} MiB de "
             "gradientes cada una; --bucket-mb las fija"
         ),
         "calibration_table": (
@@ -74,7 +74,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
-            "(la precarga de FSDP), en unidades de {unit:,.4g} MiB de gradientes (--bucket-mb), con costes de "
+            "(la precarga de FSDP), en unidades de {mib:,g} MiB de gradientes (--bucket-mb), con costes de "
             "anillo; lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 M–13 B en 8–128 GPU, E relativa "
             "al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup vienen de "
             "ejecuciones DDP. Las columnas de all-reduce recogen estas colectivas"
