@@ -159,3 +159,13 @@ def test_a_system_name_two_systems_share_is_settled_by_the_gpu(capsys):
     assert rc == 0 and out == run(capsys, *argv, "--system", "dgx1-v100")[1]  # its fabric and cube-mesh table
     rc, _, err = run(capsys, "predict", "--model", "gpt2", "--system", "DGX-1", "-d", "8")
     assert rc == 2 and "--system: got 'DGX-1'" in err
+
+
+def test_azure_nd_systems_are_their_size_pages_figures():
+    """Microsoft's pages: ND A100 v4 = 8 A100 40 GB, 8 × 200 Gb HDR; ND H100 v5 = 8 H100 80 GB, 8 × 400 Gb NDR."""
+    from dpscale.catalog import key_of, system
+
+    a100, h100 = system("azure-nd-a100-v4"), system("ND H100 v5")
+    assert (a100["gpu"], a100["inter_bw_gbs"], a100["cpu_cores"]) == ("a100-40gb", 8 * 200 / 8, 96)
+    assert (h100["gpu"], h100["inter_bw_gbs"], h100["intra_bw_gbs"]) == ("h100-80gb", 8 * 400 / 8, 450)
+    assert key_of("systems", "Azure ND A100 v4") == "azure-nd-a100-v4"

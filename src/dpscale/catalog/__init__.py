@@ -28,7 +28,8 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
 
 def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
-    'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega')
+    'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega',
+    'ND H100 v5')
     — or None. A name that is the leading part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' →
     'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless `gpu` names the GPU of one system among them
     ('DGX-1' with 'V100' → 'dgx1-v100')."""
@@ -37,7 +38,7 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     squash = lambda t: re.sub(r"[-_ ]", "", t)  # noqa: E731
     bare = {squash(k): k for k in entries}
     for text in (key, key.split(".")[0]):
-        for cloud in ("", "aws-", "gcp-") if kind == "systems" else ("",):
+        for cloud in ("", "aws-", "gcp-", "azure-") if kind == "systems" else ("",):
             if cloud + text in entries:
                 return cloud + text
             if squash(cloud + text) in bare:
