@@ -135,6 +135,8 @@ def parse_only(items: list[str] | None) -> dict[str, str] | None:
 
     out: dict[str, str] = {}
     for item in items or []:
+        if not isinstance(item, str):  # '--only=--': argparse hands over [] for the '--'
+            item = "--"
         key, eq, value = item.partition("=")
         if not eq or key.strip() not in SETUP_KEYS or not value.strip():
             raise fail("--only", item, f"KEY=VALUE with KEY one of {', '.join(SETUP_KEYS)} (e.g. workload=cnn)")
@@ -423,7 +425,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     table: dict[int, float] = {}
     for i, r in enumerate(records, 1):
         d, e = r.get("devices"), r.get("efficiency")
-        if isinstance(d, bool) or not isinstance(d, (int, float)) or d != int(d) or not 1 <= d <= MAX_DEVICES:
+        if isinstance(d, bool) or not isinstance(d, (int, float)) or not 1 <= d <= MAX_DEVICES or d != int(d):
             raise fail(flag, f"record {i}: devices {d!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
             raise fail(flag, f"record {i}: efficiency {e!r}", "E in (0, 1]")
@@ -441,6 +443,10 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
     v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
     v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
+    if d0 is not None and (
+        isinstance(d0, bool) or not isinstance(d0, (int, float)) or not 1 <= d0 <= MAX_DEVICES or d0 != int(d0)
+    ):  # fmt: skip  (2.5 was cut to 2, true and -5 read as 1, 'x' crashed)
+        raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
     try:
         return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1), v
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors

@@ -302,11 +302,12 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     curve = None
     # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
     # only be positive and finite; a bad one is named rather than the table dropped for the α–β fallback.
-    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 1 <= s <= 1e15)), None)
+    # A point whose one message would take over a minute (1 KiB at 1e-300 GB/s: 1e291 s) is no measurement.
+    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 1 <= s <= 1e15 and s <= b * 1e9 * 60)), None)
     if bad:
         raise DpscaleError(
             f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
-            f"and busbw_gbs > 0 and ≤ {hi:g}"
+            f"and busbw_gbs > 0 and ≤ {hi:g}, at most a minute a message (bytes ≤ busbw_gbs × 60 GB)"
         )
     # Repeated sizes (two runs of `measure allreduce` in one table) count once, at their mean busbw: np.interp
     # needs increasing sizes, and two at one size once read the curve at neither and said '2 sizes'

@@ -274,6 +274,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"make_batch\(batch_size, generator\) \[and loss_fn\]",
          "--model-file: {p} no define {what}; se admite: un archivo Python que defina build_model() y "
          "make_batch(batch_size, generator) [y loss_fn]"),
+        (r"a number too large to compute with \((?P<why>.*)\); allowed: realistic magnitudes",
+         "un número demasiado grande para calcular ({why}); se admite: magnitudes realistas"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
         (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>(?:(?!; allowed: ).)*)\)",
@@ -584,9 +586,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--calibration: {f}: busbw_gbs {e}, alpha_s {m}; se admite: busbw_gbs como ancho de banda en GB/s, de {x} "
          "a {t}, alpha_s de 0 a 1 (s)"),
         (r"--calibration: (?P<f>.+?): point bytes (?P<e>\S+), busbw_gbs (?P<m>\S+); allowed: bytes from 1 to 1e15 "
-         r"and busbw_gbs > 0 and ≤ (?P<x>\S+)",
+         r"and busbw_gbs > 0 and ≤ (?P<x>\S+), at most a minute a message \(bytes ≤ busbw_gbs × 60 GB\)",
          "--calibration: {f}: punto de {e} bytes, busbw_gbs {m}; se admite: bytes de 1 a 1e15 y busbw_gbs > 0 y "
-         "≤ {x}"),
+         "≤ {x}, como mucho un minuto por mensaje (bytes ≤ busbw_gbs × 60 GB)"),
         # measure's set-up checks (faces/cli/measure.py, sources/measure)
         (r"--model-file: got (?P<g>'.*') \((?P<why>[^()]+)\); allowed: a Python file defining "
          r"build_model\(\) and make_batch\(batch_size, generator\) \[and loss_fn\]",
