@@ -37,6 +37,16 @@ def test_an_efficiency_file_with_impossible_sizes_is_refused(capsys, tmp_path, b
     assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("en", "RUNS: got ''; allowed: a CSV / JSON-lines file of runs"),
+    ("es", "RUNS: se recibió ''; se admite: un archivo CSV"),
+])  # fmt: skip
+def test_an_empty_runs_path_beside_points_is_refused(capsys, lang, said):
+    """fit '' --point … fitted the points and ignored the empty path, exit 0."""
+    rc, _, err = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "", "--lang", lang)
+    assert rc == 2 and said in err
+
+
 def test_a_calibration_point_no_run_could_measure_is_refused(capsys, tmp_path):
     """1 KiB at 1e-300 GB/s (1e291 s a message) printed E = 3.6e-301 and a 300-digit all-reduce time, exit 0."""
     points = [{"bytes": 1024, "busbw_gbs": 1e-300}, {"bytes": 1 << 20, "busbw_gbs": 10.0}]

@@ -57,6 +57,8 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
 
         check_path(args.plot)
     only = parse_only(args.only)
+    if args.runs is not None and not args.runs.strip():  # fit '' --point …: the empty path was ignored silently
+        raise DpscaleError("RUNS: got ''; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")
     if only and not args.runs:
         raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
     runs = read_runs(args.runs, only, dot_groups=args.lang != "en") if args.runs else []

@@ -533,6 +533,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
          "devices,throughput "
          "(step_time opcional)"),
+        (r"RUNS: got ''; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
+         "RUNS: se recibió ''; se admite: un archivo CSV o de líneas JSON con las ejecuciones, o --point D:X "
+         "(repetible)"),
         (r"RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",
          "RUNS: no se recibió ninguna ejecución; se admite: un archivo CSV o de líneas JSON con las ejecuciones, o "
          "--point D:X (repetible)"),
