@@ -315,6 +315,21 @@ def test_serve_on_a_taken_port_is_one_line(capsys):
     assert err.startswith(f"dpscale serve: error: --port: got {port}; allowed: a free port on 127.0.0.1 (")
 
 
+@pytest.mark.skipif(not socket.has_ipv6, reason="no IPv6 in this Python")
+def test_serve_takes_an_ipv6_loopback_and_brackets_it_in_the_url(monkeypatch, capsys):
+    """'--host ::1' was refused ('Address family for hostname not supported'): the probe was an IPv4 socket."""
+    started = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: started.append((kw["host"], kw["port"])))
+    try:
+        with socket.socket(socket.AF_INET6) as free:
+            free.bind(("::1", 0))
+            port = free.getsockname()[1]
+    except OSError:  # a kernel without IPv6
+        pytest.skip("no IPv6 loopback on this machine")
+    rc, out, err = run(capsys, "serve", "--host", "::1", "--port", str(port))
+    assert rc == 0 and started == [("::1", port)] and f"http://[::1]:{port}/" in out, err
+
+
 def test_serve_without_the_web_extra_says_which(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if not installed
     rc, _, err = run(capsys, "serve")

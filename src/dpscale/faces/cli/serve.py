@@ -28,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
 
     from dpscale.faces.web.app import create_app
 
-    with socket.socket() as probe:  # say a taken port in one line, before uvicorn logs its own
+    v6 = ":" in args.host  # '::1': an IPv4 probe refused it as 'Address family for hostname not supported'
+    with socket.socket(socket.AF_INET6 if v6 else socket.AF_INET) as probe:  # a taken port in one line, before uvicorn
         # as uvicorn binds: a port whose last server has gone (its closed connections in TIME_WAIT) is free, one
         # with a listener is not (without this the probe refused a restart on the same port for a minute)
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
 
     from dpscale.faces.i18n import label
 
-    url = f"http://{args.host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
+    host = f"[{args.host}]" if v6 else args.host  # http://[::1]:8000/
+    url = f"http://{host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
     print(label("serve_at", args.lang).format(url=url), flush=True)
     try:
         uvicorn.run(create_app(args.lang), host=args.host, port=args.port, log_level="warning")
