@@ -26,6 +26,11 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
     return data[kind]
 
 
+def _squash(text: str) -> str:
+    """A name with its separators dropped: 'DGX_A100', 'dgx-a100' and 'DGX A100' are one name."""
+    return re.sub(r"[-_ ]", "", text)
+
+
 def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
     'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega',
@@ -35,14 +40,13 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     ('DGX-1' with 'V100' → 'dgx1-v100')."""
     entries = table(kind)
     key = str(name).strip().lower()
-    squash = lambda t: re.sub(r"[-_ ]", "", t)  # noqa: E731
-    bare = {squash(k): k for k in entries}
+    bare = {_squash(k): k for k in entries}
     for text in (key, key.split(".")[0]):
         for cloud in ("", "aws-", "gcp-", "azure-") if kind == "systems" else ("",):
             if cloud + text in entries:
                 return cloud + text
-            if squash(cloud + text) in bare:
-                return bare[squash(cloud + text)]
+            if _squash(cloud + text) in bare:
+                return bare[_squash(cloud + text)]
     heads = set(sharing(kind, key))
     if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
         heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads
@@ -51,10 +55,8 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
 
 def sharing(kind: str, name: str) -> list[str]:
     """The keys a name is the leading part of ('DGX-1' → dgx1-p100, dgx1-v100; 'V100' → both sizes)."""
-    typed = re.sub(r"[-_ ]", "", str(name).strip().lower())
-    return sorted(
-        k for k in table(kind) for i in range(1, k.count("-") + 1) if re.sub(r"[-_ ]", "", k.rsplit("-", i)[0]) == typed
-    )
+    typed = _squash(str(name).strip().lower())
+    return sorted(k for k in table(kind) for i in range(1, k.count("-") + 1) if _squash(k.rsplit("-", i)[0]) == typed)
 
 
 def _get(kind: str, name: str, flag: str, gpu: str | None = None) -> dict[str, Any]:

@@ -59,8 +59,8 @@ def gpu_label(r: Row) -> str:
     if not found:
         return name
     gpus = catalog.table("gpus")
-    family = next(k for k, e in gpus.items() if e is found).split("-")[0]  # 'a100-40gb' → 'a100'
-    made = {round(e["memory_gb"]) for k, e in gpus.items() if k.split("-")[0] == family}
+    family = next(keys for keys in catalog.families().values() if any(gpus[k] is found for k in keys))
+    made = {round(gpus[k]["memory_gb"]) for k in family}  # the sizes this GPU is made in (A100: 40, 80)
     stated = {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", r.hardware, re.I)} & made
     return f"{name}-{stated.pop()}gb" if len(stated) == 1 else name
 
