@@ -127,6 +127,21 @@ def test_gpu_refuses_a_name_that_leaves_the_memory_size_open(name):
         gpu(name)
 
 
+@pytest.mark.parametrize(("name", "hint"), [
+    ("H100 PCIe", "(the catalog's 'h100-80gb' is the NVIDIA H100 SXM 80 GB, not a PCIe card: peak and memory"),
+    ("NVIDIA A100", "(did you mean 'a100-40gb' or 'a100-80gb'?)"),  # no 'a100' prefix to complete: its family's
+    ("A100 32GB", "(did you mean 'a100-40gb' or 'a100-80gb'?)"),  # a size it is not made in
+])  # fmt: skip
+def test_a_refused_gpu_name_is_told_what_the_catalog_holds_of_its_family(name, hint):
+    """'H100 PCIe' was refused with the bare list (the SXM part's key unnamed), 'NVIDIA A100' likewise."""
+    from dpscale.catalog import gpu
+    from dpscale.errors import DpscaleError
+
+    with pytest.raises(DpscaleError) as exc:
+        gpu(name)
+    assert str(exc.value).startswith(f"--gpu: got {name!r} {hint}")
+
+
 def test_fp8_runs_at_the_fp8_peak_with_bf16_gradients(capsys):
     """fp8 (Transformer Engine) was refused though the catalog holds fp8 peaks: its GEMMs run at that peak, its
     weights and gradients are bf16 (2 bytes); a published 'FP8' row still reads as mixed precision (4 bytes)."""

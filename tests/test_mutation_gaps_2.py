@@ -13,15 +13,16 @@ from pathlib import Path
 import pytest
 from clihelp import run
 
+from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.batch import critical_batch
 from dpscale.formulas.overlap import MIB, bucket_sizes
 from dpscale.formulas.pipeline import bubble_overhead
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict_validate import (
-    gpu_label,
     grad_bytes_per_param,
     predict_config,
+    row_gpu,
     validate_predict,
 )
 
@@ -130,8 +131,10 @@ def test_a_label_saying_the_gradients_are_half_counts_two_bytes(label):
 def test_only_sizes_the_gpu_is_made_in_name_its_memory(tmp_path):
     """predict_validate.py:61 — '1024GB' of host RAM in the hardware text is not an A100 size."""
     (c,) = read_published(csv_of(tmp_path, dict(hardware="DGX A100 (8x A100 40GB), 1024GB RAM")))
-    assert gpu_label(c.rows[0]) == "A100-40gb"
-    assert gpu_label(replace(c.rows[0], hardware="DGX A100, 1024GB RAM")) == "A100"
+    gpus = catalog.table("gpus")
+    assert row_gpu(c.rows[0]) is gpus["a100-40gb"]
+    assert row_gpu(replace(c.rows[0], hardware="DGX A100 (8x A100 80GB), 1024GB RAM")) is gpus["a100-80gb"]
+    assert row_gpu(replace(c.rows[0], system="", hardware="DGX A100, 1024GB RAM")) is gpus["a100-40gb"]
 
 
 MIXED = (

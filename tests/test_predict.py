@@ -502,20 +502,25 @@ def test_validation_tolerates_unknown_labels():
 def test_validation_reads_the_gpu_memory_from_the_hardware_description():
     import dataclasses
 
+    from dpscale.catalog import table
     from dpscale.sources.dataset import read_published
-    from dpscale.sources.predict_validate import gpu_label
+    from dpscale.sources.predict_validate import row_gpu
+
+    def gpu_label(r):  # the catalog key of the row's GPU
+        return next(k for k, e in table("gpus").items() if e is row_gpu(r))
 
     if not DEV.exists():
         pytest.skip("needs ../shared/data (the published dev set)")
     got = {c.cfg: c.baseline for c in read_published(DEV)}
     # 40 GB and 80 GB A100s differ in HBM bandwidth (1.56 vs 2.04 TB/s), which the synchronisation term reads
-    assert gpu_label(got["DLE-TF1-ResNet50v1.5-DGXA100-40G-TF32"]) == "A100-40gb"
-    assert gpu_label(got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]) == "A100-80gb"
-    # 'heading says 80GB, body text says 40GB': no size next to the GPU, so the system's catalog GPU decides
-    assert gpu_label(got["DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq512-TF32"]) == "A100"
+    assert gpu_label(got["DLE-TF1-ResNet50v1.5-DGXA100-40G-TF32"]) == "a100-40gb"
+    assert gpu_label(got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]) == "a100-80gb"
+    # 'heading says 80GB, body text says 40GB': two sizes, so the system's catalog GPU decides
+    bert = got["DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq512-TF32"]
+    assert gpu_label(bert) == table("systems")["dgx-a100"]["gpu"] and "80GB, body text says 40GB" in bert.hardware
     row = got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]
-    assert gpu_label(dataclasses.replace(row, gpu="H100", hardware="4 nodes of 8x H100 SXM5 80GB")) == "H100-80gb"
-    assert gpu_label(dataclasses.replace(row, gpu="A100-SXM4-40GB", hardware="8x A100 80GB")) == "A100-SXM4-40GB"
+    assert gpu_label(dataclasses.replace(row, gpu="H100", hardware="4 nodes of 8x H100 SXM5 80GB")) == "h100-80gb"
+    assert gpu_label(dataclasses.replace(row, gpu="A100-SXM4-40GB", hardware="8x A100 80GB")) == "a100-40gb"
 
 
 def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):

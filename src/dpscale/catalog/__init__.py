@@ -59,8 +59,9 @@ def sharing(kind: str, name: str) -> list[str]:
     return sorted(k for k in table(kind) for i in range(1, k.count("-") + 1) if _squash(k.rsplit("-", i)[0]) == typed)
 
 
-def _get(kind: str, name: str, flag: str, gpu: str | None = None) -> dict[str, Any]:
-    """An entry by name (as `key_of` reads it); a miss names the closest entry, then every valid one."""
+def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = "") -> dict[str, Any]:
+    """An entry by name (as `key_of` reads it); a miss names the closest entry (or says `hint`), then every valid
+    one."""
     entries = table(kind)
     key = key_of(kind, name, gpu) or str(name).strip().lower()
     if key not in entries:
@@ -69,23 +70,28 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None) -> dict[str, A
         typed = str(name).strip().lower()
         close = [k for k in sorted(entries) if typed and k.startswith(typed)]  # 'v100': both memory sizes
         close = close or get_close_matches(typed, list(entries), n=1, cutoff=0.6)
-        hint = f" (did you mean {' or '.join(map(repr, close))}?)" if close else ""
+        hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
 
 
 def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     """A GPU by catalog key, or as nvidia-smi and vendors name it ('NVIDIA H100 80GB HBM3', 'A100-SXM4-40GB') where
-    that names one entry: its family has one memory size, or the name states one the family is made in."""
+    that names one entry: its family has one memory size, or the name states one the family is made in. A name
+    that leaves the size open, or names a form the entry is not ('H100 PCIe': 756 against the SXM's 989 TFLOP/s),
+    is refused with the family's entries."""
     named = _family(str(name)) if key_of("gpus", name) is None else None
-    if named:
-        family = {k: table("gpus")[k] for k in families().get(named[0], [])}
-        size = re.search(r"(\d+)\s*g", named[1])
-        one = [k for k, e in family.items() if round(e["memory_gb"]) == int(size[1])] if size else list(family)
-        form = re.search(r"\b(pcie|nvl)\b", named[1])  # 'H100 PCIe' is not the SXM part (756 against 989 TFLOP/s)
-        if len(one) == 1 and not (form and form[1] not in family[one[0]]["name"].lower()):
-            return {"key": one[0], **family[one[0]]}
-    return _get("gpus", name, flag)
+    keys = families().get(named[0], []) if named else []
+    if not (named and keys):
+        return _get("gpus", name, flag)
+    one = sized(keys, named[1]) or ([] if _sizes(named[1]) else keys)
+    form = re.search(r"\b(pcie|nvl)\b", str(name), re.I)
+    entry = table("gpus")[one[0]] if len(one) == 1 else None
+    if entry and not (form and form[1].lower() not in entry["name"].lower()):
+        return {"key": one[0], **entry}
+    hint = (f" (the catalog's {one[0]!r} is the {entry['name']}, not a {form[1]} card: peak and memory bandwidth "
+            f"differ)" if entry and form else f" (did you mean {' or '.join(map(repr, one or keys))}?)")  # fmt: skip
+    return _get("gpus", name, flag, hint=hint)
 
 
 def link(name: str, flag: str = "--link") -> dict[str, Any]:
@@ -198,20 +204,32 @@ def families() -> dict[str, list[str]]:
     return out
 
 
+def _sizes(text: str) -> set[int]:
+    """The memory sizes a text states, in GB: '-sxm4-80gb', ' 40 GiB', '(40G)'; '8 GPUs' states none."""
+    return {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", text[:NAME_MAX], re.I)}
+
+
+def sized(keys: list[str], text: str) -> list[str]:
+    """The entries among `keys` (one family's) whose memory size the text states: every GPU-size reader's rule."""
+    stated = _sizes(text)
+    return [k for k in keys if round(table("gpus")[k]["memory_gb"]) in stated]
+
+
 def gpu_in(text: str) -> str | None:
     """The first catalog GPU family a free description names: 'AWS p4d.24xlarge (8x A100 40GB)' → 'a100', past
     the instance's 'p4d'; '2x Xeon E5-2698 v4, 8x Tesla V100 16GB' → 'v100'; None when it names none."""
     return next((m for m in re.findall(FAMILY, _bare(text)) if m in families()), None)
 
 
-def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any] | None:
+def find_gpu(system: str | None = None, gpu: str | None = None, text: str = "") -> dict[str, Any] | None:
     """The catalog entry for a GPU named loosely ('A100', 'A100-SXM4-80GB', '8x NVIDIA V100 16GB', 'AMD Instinct
     MI300X'), else a system's GPU; None for a GPU the catalog lacks ('T4', 'A10', 'GH200', 'RTX 4090').
 
     A GPU name that states its memory picks that variant (an 80 GB A100 has 2.04 TB/s, a 40 GB one 1.56). The
     name's family must be a catalog family whole ('A10' is not the A100, 'L4' not the L40S), and it wins over
     the system's GPU (an H200 table filed under the nearest catalog system, DGX H100, is an H200's); only text
-    that names no GPU at all ('', '8 GPUs', a system's name) means the system's GPU."""
+    that names no GPU at all ('', '8 GPUs', a system's name) means the system's GPU. A name that states no size
+    takes the one size `text` (a table's hardware description: '8x A100 40GB') states that the GPU is made in."""
     systems, gpus = table("systems"), table("gpus")
     key = (gpu or "").strip().lower()
     if key in gpus:
@@ -221,11 +239,10 @@ def find_gpu(system: str | None = None, gpu: str | None = None) -> dict[str, Any
     named = _family(key)
     if named is None:  # 'RTX 4090', 'TITAN V': a GPU, not one of ours; '8 GPUs', 'DGX-1': none named
         return own if re.fullmatch(GENERIC, key) or key_of("systems", key) else None
-    matches = [gpus[k] for k in families().get(named[0], [])]
-    size = re.search(r"(\d+)\s*g", named[1])  # '-sxm4-80gb' → 80
-    sized = [e for e in matches if size and round(e["memory_gb"]) == int(size.group(1))]
-    if sized:
-        return sized[0]
-    if own is not None and any(e is own for e in matches):  # 'A100' on a DGX A100: its 40 GB or 80 GB
+    keys = families().get(named[0], [])
+    one = sized(keys, named[1]) or sized(keys, text)  # '-sxm4-80gb' → 80; else the description's one size
+    if len(one) == 1:
+        return gpus[one[0]]
+    if own is not None and any(gpus[k] is own for k in keys):  # 'A100' on a DGX A100: its 40 GB or 80 GB
         return own
-    return matches[0] if matches else None
+    return gpus[keys[0]] if keys else None

@@ -45,24 +45,12 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
     return GRAD_BYTES["amp" if key in ("fp16", "bf16", "fp8") else key]
 
 
-def gpu_label(r: Row) -> str:
-    """The GPU column, with the memory size the hardware description states ('8x A100 40GB', 'A100 40G',
-    '8x 40GB A100', 'A100 (40 GiB)'): the one size in the text that this GPU is made in.
-
-    Sizes differ in HBM bandwidth (A100 40 GB 1.56 TB/s, 80 GB 2.04), which the synchronisation term uses."""
-    # no GPU column: the first catalog GPU the description names ('AWS p4d.24xlarge (8x A100 40GB)': the A100,
-    # not the p4d), its size read below as for a named one; none named: '' (the system's GPU)
-    name = r.gpu.strip() or catalog.gpu_in(r.hardware) or ""
-    if not name or re.search(r"\d+\s*g", name, re.I):
-        return name
-    found = catalog.find_gpu(gpu=name) or catalog.find_gpu(r.system)
-    if not found:
-        return name
-    gpus = catalog.table("gpus")
-    family = next(keys for keys in catalog.families().values() if any(gpus[k] is found for k in keys))
-    made = {round(gpus[k]["memory_gb"]) for k in family}  # the sizes this GPU is made in (A100: 40, 80)
-    stated = {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", r.hardware, re.I)} & made
-    return f"{name}-{stated.pop()}gb" if len(stated) == 1 else name
+def row_gpu(r: Row) -> dict[str, Any] | None:
+    """A row's catalog GPU: its GPU column, else the first catalog GPU its hardware description names ('AWS
+    p4d.24xlarge (8x A100 40GB)': the A100, not the p4d), else its system's; the memory size the description
+    states picks the variant (A100 40 GB 1.56 TB/s, 80 GB 2.04, which the synchronisation term uses). None: a
+    GPU the catalog lacks."""
+    return catalog.find_gpu(r.system, r.gpu.strip() or catalog.gpu_in(r.hardware) or "", text=r.hardware)
 
 
 def fabric(c: Config) -> tuple[float, float] | None:
@@ -129,7 +117,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
             f"{MAX_STEP_S:g} s of compute"
         )
     intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
-    cal, hbm = gpu_terms(cal, catalog.find_gpu(b.system, gpu_label(b)))
+    cal, hbm = gpu_terms(cal, row_gpu(b))
     kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
@@ -192,7 +180,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
                 several = catalog.sharing("systems", name)  # 'DGX-1' with no GPU named: P100 or V100?
                 reasons[c.cfg].update({"ambiguous_system": several} if len(several) > 1 else {"unknown_system": name})
             continue
-        if catalog.find_gpu(c.baseline.system, gpu_label(c.baseline)) is None:
+        if row_gpu(c.baseline) is None:
             unknown_gpu[c.cfg] = c.baseline.gpu.strip()  # '' where no column names one and the system is unknown
         got = predict_config(c, cal)
         used += bool(got)
