@@ -184,3 +184,21 @@ def test_azure_nd_systems_are_their_size_pages_figures():
     assert (a100["gpu"], a100["inter_bw_gbs"], a100["cpu_cores"]) == ("a100-40gb", 8 * 200 / 8, 96)
     assert (h100["gpu"], h100["inter_bw_gbs"], h100["intra_bw_gbs"]) == ("h100-80gb", 8 * 400 / 8, 450)
     assert key_of("systems", "Azure ND A100 v4") == "azure-nd-a100-v4"
+
+
+@pytest.mark.parametrize(("named", "key"), [("A100-SXM4-80GB", "a100-80gb"), ("H100 PCIe", None), ("A100", None)])
+def test_a_system_file_names_its_gpu_as_gpu_flag_does(tmp_path, named, key):
+    """A system file's "gpu": "H100 PCIe" predicted at the SXM part's 989 TFLOP/s and "A100" silently became the
+    40 GB part, where --gpu refuses both: the file's name is read by the flag's rule."""
+    import json
+
+    from dpscale.catalog import load_system_file
+    from dpscale.errors import DpscaleError
+
+    f = tmp_path / "sys.json"
+    f.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 25, "gpu": named}))
+    if key:
+        assert load_system_file(str(f))["gpu"] == key
+    else:
+        with pytest.raises(DpscaleError, match=f"^--system-file: {f}: system 'custom': gpu '{named}'; allowed: a100"):
+            load_system_file(str(f))

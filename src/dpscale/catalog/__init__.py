@@ -94,6 +94,16 @@ def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     return _get("gpus", name, flag, hint=hint)
 
 
+def _gpu_key(name: Any, where: str) -> str:
+    """The catalog key of a GPU a system file names, by `gpu`'s rule; refused as the file's, not a flag's."""
+    try:
+        if isinstance(name, str):
+            return gpu(name)["key"]
+    except DpscaleError:
+        pass
+    raise DpscaleError(f"{where} {name!r}; allowed: {', '.join(sorted(table('gpus')))}")
+
+
 def link(name: str, flag: str = "--link") -> dict[str, Any]:
     return _get("links", name, flag)
 
@@ -135,10 +145,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     entry = entries[key]
     if not isinstance(entry, dict):
         raise DpscaleError(f"{flag}: {path}: system {key!r}: got {entry!r}; allowed: an object as in systems.json")
-    if "gpu" in entry and not (isinstance(entry["gpu"], str) and find_gpu(gpu=entry["gpu"])):
-        raise DpscaleError(
-            f"{flag}: {path}: system {key!r}: gpu {entry['gpu']!r}; allowed: {', '.join(sorted(table('gpus')))}"
-        )
+    if "gpu" in entry:  # read as --gpu is: 'H100 PCIe' is not the catalog's SXM part, 'A100' leaves 40 or 80 GB open
+        entry = {**entry, "gpu": _gpu_key(entry["gpu"], f"{flag}: {path}: system {key!r}: gpu")}
     need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
     # (the ignore: entry.get(k) is a number there, just checked; mypy still sees get's None)
     missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))

@@ -546,7 +546,7 @@ def predict(
             cal = cal._replace(**{key: float(value) * 1e-6})
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
-    part = catalog.gpu(gpu) if gpu else (catalog.find_gpu(gpu=cl.gpu) if cl.gpu else None)
+    part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
