@@ -15,7 +15,7 @@ import pytest
 from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.batch import batch_plan
-from dpscale.formulas.collectives import allreduce_time, bus_bandwidth, hierarchical_allreduce_time
+from dpscale.formulas.collectives import allreduce_time, bus_bandwidth
 from dpscale.formulas.memory import fit_all
 from dpscale.formulas.plan import plan
 from dpscale.formulas.scaling import solve
@@ -59,7 +59,7 @@ def test_usl_coherency_above_one_is_refused():
 
 def test_a_ragged_last_node_still_pays_the_network():
     # 12 ranks on 8-GPU nodes: g = 8, k = ⌈12/8⌉ = 2; intra 2·7/8·1 GB/100 GB/s + inter 2·1/2·1 GB/10 GB/s
-    assert hierarchical_allreduce_time(1e9, 12, 8, 100, 10) == pytest.approx(0.0175 + 0.1)
+    assert allreduce_time(1e9, 12, 8, 100, 10, algorithm="hierarchical") == pytest.approx(0.0175 + 0.1)
 
 
 def test_the_ring_fill_reproduces_the_published_a100_busbw_within_3_percent():

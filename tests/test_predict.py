@@ -18,8 +18,6 @@ from dpscale.formulas.collectives import (
     allreduce_time,
     bandwidth_terms,
     bus_bandwidth,
-    ring_allreduce_time,
-    tree_allreduce_time,
 )
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
 from dpscale.formulas.stepmodel import expected_max, micro_step_from_baseline, step_time
@@ -34,9 +32,10 @@ needs_dev = pytest.mark.skipif(not DEV.exists(), reason=f"dev data not at {DEV}"
 
 def test_ring_allreduce_is_the_bandwidth_optimal_formula():
     # 2(p−1)/p · S / B: 1 GB over 8 ranks at 100 GB/s → 17.5 ms; plus 2(p−1)α
-    assert ring_allreduce_time(1e9, 8, 100, 0) == pytest.approx(0.0175)
-    assert ring_allreduce_time(1e9, 8, 100, 1e-5) == pytest.approx(0.0175 + 14e-5)
-    assert ring_allreduce_time(1e9, 1, 100, 1e-5) == 0
+    ring = lambda p, alpha: allreduce_time(1e9, p, 8, 100, 100, alpha, 0, "ring")  # noqa: E731  # one node
+    assert ring(8, 0) == pytest.approx(0.0175)
+    assert ring(8, 1e-5) == pytest.approx(0.0175 + 14e-5)
+    assert ring(1, 1e-5) == 0
 
 
 def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
@@ -91,13 +90,13 @@ def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
                        sum(allreduce_terms(1e9, one_gpu, 1, 100, 50, a_i, a_n, "ring")))  # fmt: skip
     assert algorithm_charged(1e9, one_gpu, 1, 100, 50, a_i, a_n).tolist() == ["ring", "ring", "tree"]
     # tree latency grows with log2(nodes), not with nodes
-    lat = tree_allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5)
+    lat = allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5, "tree")
     assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)
 
 
 def test_busbw_factor_matches_nccl_tests():
     # nccl-tests: busbw = algbw · 2(n−1)/n; a ring at B GB/s reports busbw = B
-    t = ring_allreduce_time(256 * MIB, 8, 200)
+    t = allreduce_time(256 * MIB, 8, 8, 200, 200, algorithm="ring")
     assert bus_bandwidth(256 * MIB, t, 8) == pytest.approx(200)
 
 

@@ -40,12 +40,6 @@ def busbw_factor(ranks: Any) -> Any:
     return 2.0 * (n - 1.0) / n
 
 
-def ring_allreduce_time(nbytes: Any, ranks: Any, bw_gbs: Any, alpha_s: Any = 0.0) -> Any:
-    """Flat ring all-reduce: bandwidth-optimal 2(p−1)/p·S bytes per rank, 2(p−1) latency steps."""
-    p = np.asarray(ranks, dtype=float)
-    return 2.0 * (p - 1.0) * alpha_s + busbw_factor(p) * np.asarray(nbytes, dtype=float) / (bw_gbs * GB)
-
-
 def ring_fill_time(nbytes: Any, steps: Any, fill_s: float, fill_bytes: float) -> Any:
     """Pipeline fill of a ring: `steps` steps, each up to `fill_s` longer as chunks grow with the message."""
     s = np.asarray(nbytes, dtype=float)
@@ -106,16 +100,6 @@ def allreduce_terms(
         t = busbw_factor(p) * s / (bw * GB)
     net = (k > 1) & (alone | (np.asarray(inter_bw_gbs) <= np.asarray(intra_bw_gbs)))
     return lat, np.where(net, 0.0, t), np.where(net, t, 0.0)
-
-
-def hierarchical_allreduce_time(*args: Any) -> Any:
-    """2-D all-reduce time (allreduce_terms' hierarchical)."""
-    return sum(allreduce_terms(*args, algorithm="hierarchical"))  # type: ignore[misc]  # args: at most 7
-
-
-def tree_allreduce_time(*args: Any) -> Any:
-    """NCCL tree all-reduce time (allreduce_terms' tree)."""
-    return sum(allreduce_terms(*args, algorithm="tree"))  # type: ignore[misc]  # args: at most 7
 
 
 AUTO = ("hierarchical", "tree", "ring")  # what "auto" chooses among; ties go to the earlier
