@@ -181,8 +181,13 @@ def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:
     if deadline is None:
         return None
     ok = [p for p in points if p.hours <= deadline]
-    # Costs equal to 9 digits count as a tie (constant E): then the faster size wins.
-    return min(ok, key=lambda p: (float(f"{p.device_hours:.9g}"), p.hours)).devices if ok else None
+    return min(ok, key=lambda p: (cost_key(p), p.hours)).devices if ok else None  # of a tie, the faster size
+
+
+def cost_key(p: PlanPoint) -> float:
+    """A size's device-hours to 9 digits: costs equal there are a tie (a constant E makes every size from two
+    devices cost the same, up to rounding)."""
+    return float(f"{p.device_hours:.9g}")
 
 
 def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:

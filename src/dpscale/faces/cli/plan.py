@@ -21,7 +21,7 @@ from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.plan import KNEE_THRESHOLD, parse_duration, plan
+from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan
 from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
@@ -266,8 +266,8 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             )
         else:
             pick = describe(r.cheapest_meeting_deadline)
-            cost = f"{_point(r, r.cheapest_meeting_deadline).device_hours:.9g}"  # plan's own tie rule (9 digits)
-            ties = sum(p.hours <= r.deadline_hours and f"{p.device_hours:.9g}" == cost for p in r.points)
+            cost = cost_key(_point(r, r.cheapest_meeting_deadline))
+            ties = sum(p.hours <= r.deadline_hours and cost_key(p) == cost for p in r.points)
             if ties > 1:  # a constant E: every size from two devices costs the same
                 pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
             notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))
