@@ -39,7 +39,9 @@ def test_goyal_plan_with_warmup():
     assert p.steps_per_epoch == math.ceil(1_281_167 / 8192) == 157
     assert (p.warmup_epochs, p.warmup_steps) == (5.0, 785)  # Goyal's 5-epoch gradual warm-up
     # 0.1 of an epoch of 1,252 steps is 125.2 steps: the nearest whole step, not the next
-    assert batch_plan(32, devices=32, dataset_size=1_281_167, warmup_epochs=0.1).warmup_steps == 125
+    assert (
+        batch_plan(32, 32, base_lr=0.1, base_batch=256, dataset_size=1_281_167, warmup_epochs=0.1).warmup_steps == 125
+    )
 
 
 def test_goyal_warmup_only_when_the_batch_grew():
@@ -192,7 +194,10 @@ def test_cli_law_and_plot(capsys, tmp_path):
             ],
             "--warmup-epochs: got 1e+308; allowed: a number of epochs from 0 to 10,000",  # was a generic overflow
         ),
-        (["-b", "32", "-d", "8", "--warmup-epochs", "5"], "--warmup-epochs: needs --base-lr"),  # once ignored silently
+        (
+            ["-b", "32", "-d", "8", "--warmup-epochs", "5"],  # once ignored silently; the library's rule as the CLI's
+            "--warmup-epochs: got 5; allowed: with --base-lr and --base-batch (the reference learning rate)",
+        ),
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):
@@ -294,3 +299,12 @@ def test_adamw_takes_the_square_root_rule():
     assert dpscale.batch_plan(32, 8, base_lr=3e-4, base_batch=32, optimizer="adamw").learning_rate == pytest.approx(
         3e-4 * 8**0.5
     )
+
+
+def test_warm_up_without_a_reference_learning_rate_is_refused_by_the_library_as_by_the_cli():
+    """The CLI refused --warmup-epochs without --base-lr while batch_plan(…, warmup_epochs=5) returned warm-up
+    steps: one rule, in the library — a warm-up ramps a learning rate, as --rule scales one."""
+    with pytest.raises(DpscaleError, match="^warmup_epochs: got 5; allowed: with base_lr and base_batch"):
+        batch_plan(32, 8, dataset_size=1e6, warmup_epochs=5)
+    plan = batch_plan(32, 8, base_lr=0.1, base_batch=256, dataset_size=1e6, warmup_epochs=5)
+    assert plan.warmup_steps == 5 * 3907  # 5 epochs of ⌈1e6/256⌉ steps

@@ -204,7 +204,7 @@ def test_at_a_constant_e_equal_costs_tie_and_the_fastest_wins():
 def test_no_warmup_when_the_batch_did_not_grow_and_warmup_steps_round():
     assert batch_plan(256, base_lr=0.1, base_batch=256).warmup_epochs is None
     # ⌈1,281,167 / 1,024⌉ = 1,252 steps an epoch; 0.3 × 1,252 = 375.6 → 376
-    assert batch_plan(32, devices=32, dataset_size=1281167, warmup_epochs=0.3).warmup_steps == 376
+    assert batch_plan(32, 32, base_lr=0.1, base_batch=256, dataset_size=1281167, warmup_epochs=0.3).warmup_steps == 376
 
 
 def test_a_need_equal_to_the_memory_fits():

@@ -108,7 +108,8 @@ SPANISH_REFUSALS = [
     (["batch", "-b", "4", "--base-lr", "0.1"], "--base-batch: falta; se admite: --base-lr y --base-batch juntos"),
     (["batch", "-b", "4", "--rule", "linear"], "--rule: se recibió 'linear'; se admite: con --base-lr y --base-batch "
      "(la tasa de aprendizaje de referencia)"),  # the library's rule, said in flags (the CLI had its own copy)
-    (["batch", "-b", "4", "--warmup-epochs", "5"], "--warmup-epochs: necesita --base-lr y --base-batch"),
+    (["batch", "-b", "4", "--warmup-epochs", "5"],
+     "--warmup-epochs: se recibió 5; se admite: con --base-lr y --base-batch"),
     (["plan", "-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: solo con --fit"),
     (["memory", "--params", "7e9", "--recompute", "full"], "--recompute: las activaciones necesitan un transformer"),
     (["memory", "--model", "resnet50", "--recompute", "full"], "--model resnet50 no es un transformer predefinido"),

@@ -162,8 +162,9 @@ def batch_plan(
     rule = None if rule is None else choice(rule, "rule", RULES)
     lr = chosen = None
     if base_lr is None and base_batch is None:
-        if rule is not None:  # a rule scales a learning rate: none given (warm-up steps need none: they count)
-            raise fail("rule", rule, "with base_lr and base_batch (the reference learning rate)")
+        for name, value in (("rule", rule), ("warmup_epochs", warmup_epochs)):  # both shape a learning rate: none
+            if value is not None:
+                raise fail(name, value, "with base_lr and base_batch (the reference learning rate)")
     else:
         if base_lr is None or base_batch is None:
             raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")

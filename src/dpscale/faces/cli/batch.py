@@ -93,8 +93,6 @@ def run(args: argparse.Namespace) -> int:
     if (args.base_lr is None) != (args.base_batch is None):
         missing = "--base-lr" if args.base_lr is None else "--base-batch"
         raise DpscaleError(f"{missing}: missing; allowed: --base-lr and --base-batch together (the reference)")
-    if args.warmup_epochs is not None and args.base_lr is None:  # warm-up shapes a learning rate: none to shape
-        raise DpscaleError("--warmup-epochs: needs --base-lr and --base-batch (the reference learning rate)")
     dataset = whole(args.dataset_size, "--dataset-size", hi=10**15)  # a count of samples (not 100.7)
     warm = None
     if args.warmup_epochs is not None:

@@ -456,9 +456,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "
          r"\(the reference\)",
          "{flag}: falta; se admite: {a} y {b} juntos (la referencia)"),
-        (r"(?P<flag>--warmup-epochs): needs (?P<a>--base-lr) and (?P<b>--base-batch) \(the reference "
-         r"learning rate\)",
-         "{flag}: necesita {a} y {b} (la tasa de aprendizaje de referencia)"),
         (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\)",
          "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada)"),
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
