@@ -457,3 +457,19 @@ def test_a_typed_single_device_is_the_users_and_selective_recompute_is_flagged_o
     assert rc == 2 and "--params: missing" in err
     rc, out, err = run(capsys, "memory", "--model", "llama-7b", "-d", "8", "--recompute", "selective")
     assert rc == 0 and "it understates by about 10–20 %" in out + err
+
+
+def test_tensor_parallelism_must_divide_the_heads_in_the_library_too():
+    """Only the CLI refused t = 7 for 12 heads: activation_bytes(…, tensor_parallel=7) returned a number. Megatron
+    splits the attention heads and, with grouped-query attention, the key-value groups t ways."""
+    from dpscale import catalog
+    from dpscale.formulas.memory import Shape, activation_bytes
+
+    with pytest.raises(DpscaleError, match=r"^tensor_parallel: got 7; allowed: a divisor of the 12 attention heads$"):
+        activation_bytes(Shape(12, 768, 12, 1024), 1, tensor_parallel=7)
+    gqa = Shape.of({**catalog.model("llama3-70b"), "key": "llama3-70b"})  # 64 heads, 8 key-value heads
+    with pytest.raises(DpscaleError, match=r"^tensor_parallel: got 16; allowed: a divisor of the 8 key-value heads$"):
+        activation_bytes(gqa, 1, tensor_parallel=16)
+    attention = 5 * 64 * 8192 / 8192  # 5as/h, Korthikanti's Table 2
+    ratio = (10 + 24 / 8 + attention / 8) / (34 + attention)  # t = 8 against t = 1
+    assert activation_bytes(gqa, 1, tensor_parallel=8) == pytest.approx(activation_bytes(gqa, 1) * ratio, rel=1e-12)

@@ -131,16 +131,19 @@ def model_states(
 
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """A transformer's shape for activation memory: layers L, hidden h, heads a, sequence s."""
+    """A transformer's shape for activation memory: layers L, hidden h, heads a, sequence s; key-value heads for
+    grouped-query attention (None: one per head), which tensor parallelism must split as it splits the heads."""
 
     layers: int
     hidden: int
     heads: int
     seq_len: int
+    kv_heads: int | None = None
 
     def __post_init__(self) -> None:  # a negative layer count gave negative bytes
-        for name in ("layers", "hidden", "heads", "seq_len"):
-            check_count(getattr(self, name), name)
+        for name in ("layers", "hidden", "heads", "seq_len", "kv_heads"):
+            if getattr(self, name) is not None:
+                check_count(getattr(self, name), name)
 
     @classmethod
     def of(cls, preset: dict) -> Shape:
@@ -150,7 +153,7 @@ class Shape:
                 f"--model: {preset.get('key', '?')!r} is a {preset.get('kind', 'non-transformer')}; "
                 "allowed: a transformer preset for activation memory (Korthikanti formulas)"
             )
-        return cls(preset["layers"], preset["hidden"], preset["heads"], preset["seq_len"])
+        return cls(preset["layers"], preset["hidden"], preset["heads"], preset["seq_len"], preset.get("kv_heads"))
 
 
 def activation_bytes_per_layer(
@@ -171,6 +174,10 @@ def activation_bytes_per_layer(
     b = check_count(micro_batch, "micro_batch")
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     sequence_parallel = check_flag(sequence_parallel, "sequence_parallel")  # "no" was read as on
+    kv = shape.kv_heads or shape.heads
+    if shape.heads % t or kv % t:  # Megatron splits the attention heads, their key-value groups and the MLP t ways
+        raise fail("tensor_parallel", t, f"a divisor of the {shape.heads} attention heads" if kv == shape.heads
+                   else f"a divisor of the {kv} key-value heads")  # fmt: skip
     if sequence_parallel and t == 1:  # it splits activations over the tensor-parallel group: none to split over
         raise fail("sequence_parallel", True, "with tensor_parallel > 1 (it shards over the tensor-parallel group)")
     if recompute not in RECOMPUTE:

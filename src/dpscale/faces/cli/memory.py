@@ -5,6 +5,8 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dpscale.errors import MAX_DEVICES, MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
 from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
@@ -118,12 +120,8 @@ def run(args: argparse.Namespace) -> int:
     t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
     if preset is not None and preset.get("kind") == "transformer":
         shape = Shape.of(preset)
-        kv = preset.get("kv_heads", shape.heads)  # grouped-query attention: Megatron splits the key-value groups
-        if shape.heads % t or kv % t:  # Megatron splits the attention heads (and the MLP) t ways
-            heads = f"{shape.heads} attention heads" if kv == shape.heads else f"{kv} key-value heads"
-            raise DpscaleError(f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {heads}")
         if args.seq_len is not None:
-            shape = Shape(shape.layers, shape.hidden, shape.heads, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
+            shape = replace(shape, seq_len=whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
         width = ACTIVATION_BYTES[precision]
         try:
@@ -131,8 +129,14 @@ def run(args: argparse.Namespace) -> int:
                 shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
                 value_bytes=width,
             )  # fmt: skip
-        except DpscaleError as exc:  # the library's rule (sequence parallelism needs t > 1), said in flags
-            if (getattr(exc, "parts", None) or ("",))[0] != "sequence_parallel":
+        except DpscaleError as exc:  # the library's rules (t divides the heads; sequence parallelism needs t > 1)
+            name = (getattr(exc, "parts", None) or ("",))[0]
+            if name == "tensor_parallel":  # said with the preset's name (and without parts, so SAID says it in Spanish)
+                heads = exc.parts[2].removeprefix("a divisor of the ")
+                raise DpscaleError(
+                    f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {heads}"
+                ) from None
+            if name != "sequence_parallel":
                 raise
             raise renamed(
                 exc, "--sequence-parallel", exc.parts[2].replace("tensor_parallel", "--tensor-parallel")
