@@ -318,7 +318,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     if len(points) >= 2:
         curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
         return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
-    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=busbw, ring_fill=0.0), busbw, curve
+    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=1.0, ring_fill=0.0), busbw, curve  # busbw: η·B
 
 
 # What a Calibration object's figures may be: (low, high) each, so a library caller's eta nan or −1 is named
@@ -529,7 +529,7 @@ def predict(
         notes.append(
             Note("calibration_table", n=curve[0].size) if by_table else Note("calibration_alpha_beta", busbw=busbw)
         )
-        kw_intra = 1.0
+        kw_intra = 1.0 if by_table else busbw  # measured: the bandwidth itself, at η = 1 (a table's curve: unused)
     elif calibration is not None:
         cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
     else:
