@@ -439,7 +439,7 @@ def test_sharded_records_keep_apart_from_ddp_ones(tmp_path) -> None:
     results.append_jsonl(str(path), rec)
     with pytest.raises(DpscaleError, match=r"line 3: another set-up than line 1 \(zero 0 → 3\)"):
         read_runs(str(path))
-    assert Job(zero=3).beats_total(2) == 3 + 2 * (10 + 3 * 50) + 1  # no compute-alone phases to count
+    assert Job(zero=3).beats_total() == 3 + 2 * (10 + 3 * 50) + 1  # no compute-alone phases to count
     # a size appended to the file takes the threads of its own stage's earlier records
     results.append_jsonl(str(path), {**rec, "threads": 2})
     assert results.earlier_threads(str(path), "mlp", 10, 5, "cpu", zero=3) == {1, 2}

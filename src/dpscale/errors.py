@@ -351,11 +351,3 @@ def check_fraction(x: float, name: str, allowed: str = "a number in [0, 1)") -> 
     if is_array(x) or not (0 <= x < 1):
         raise fail(name, x, allowed)
     return float(x) + 0.0  # −0.0 is 0: Amdahl(-0.0) printed serial_fraction=-0.0
-
-
-def check_nonnegative(x: float, name: str) -> float:
-    """Scalar parameter ≥ 0 and finite: the USL's coherency κ."""
-    x = as_number(one(x, name), name)
-    if is_array(x) or not (0 <= x < math.inf):
-        raise fail(name, x, "a finite number ≥ 0")
-    return float(x)

@@ -262,7 +262,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
 SAME = ("unit", "model", "precision", "params_millions", "gpus_per_node", "system")
 
 
-def _same_setup(name: str, cfg: str, base: Row, rows: list[Row]) -> None:
+def _same_setup(name: str, base: Row, rows: list[Row]) -> None:
     def key(v: object) -> object:
         return v.strip().casefold() if isinstance(v, str) else v
 
@@ -304,7 +304,7 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
                 f"{name} line {rows[0].line}, column 'devices': configuration {cfg!r} has no baseline row; allowed: "
                 f"a row with devices = baseline_devices = {d0}"
             )
-        _same_setup(name, cfg, base[0], rows)
+        _same_setup(name, base[0], rows)
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
         configs.append(Config(cfg, (base[0], *rest)))
     if not configs:

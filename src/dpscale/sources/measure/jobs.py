@@ -30,7 +30,7 @@ class Job:
     fault: str | None = field(default_factory=lambda: os.environ.get(FAULT_ENV) or None)
     zero: int = 0  # train: 0 DDP; 1 DDP + ZeroRedundancyOptimizer; 2, 3 FSDP2 fully_shard (3 reshards after forward)
 
-    def beats_total(self, world: int) -> int:
+    def beats_total(self) -> int:
         """Heartbeats rank 0 passes in a full run: the progress bar's 100 %."""
         start = START_BEATS
         if self.mode == "train" and self.zero:  # no compute-alone phases: sharded states cannot step apart

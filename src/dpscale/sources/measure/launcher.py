@@ -134,7 +134,7 @@ class Launcher:
         return self.partial
 
     def _watch(self, pc: Any, job: Job, world: int, queue: Any, beats: Any, t0: float, progress: Any) -> Outcome:
-        total = job.beats_total(world)
+        total = job.beats_total()
         result, ready, errors, exits = None, {}, {}, {}
         last, last_change = [0] * world, time.monotonic()
         failed_at = None
