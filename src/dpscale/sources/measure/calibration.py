@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from dpscale.errors import fail
-from dpscale.formulas.collectives import bus_bandwidth, busbw_factor
+from dpscale.formulas.collectives import GB, bus_bandwidth
 
 UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2}
 UNITS |= {"g": 1024**3, "gb": 1024**3, "gib": 1024**3}
@@ -53,7 +53,7 @@ def row(nbytes: int, time_s: float, devices: int, iters: int) -> dict[str, Any]:
     return {
         "bytes": nbytes,
         "time_s": time_s,
-        "algbw_gbs": nbytes / time_s / 1e9,
+        "algbw_gbs": nbytes / time_s / GB,
         "busbw_gbs": float(bus_bandwidth(nbytes, time_s, devices)),
         "iters": iters,
     }
@@ -82,7 +82,7 @@ def fit_alpha_beta(nbytes: list[float], times: list[float]) -> tuple[float, floa
 def calibration(rows: list[dict[str, Any]], devices: int, backend: str, **meta: Any) -> dict[str, Any]:
     """The calibration file `dpscale predict --calibration` reads (format in docs/measure.md)."""
     alpha, beta = fit_alpha_beta([r["bytes"] for r in rows], [r["time_s"] for r in rows])
-    busbw = float(busbw_factor(devices)) / beta / 1e9 if beta > 0 and devices > 1 else None
+    busbw = float(bus_bandwidth(1, beta, devices)) if beta > 0 and devices > 1 else None  # a byte every β s
     return {
         "format": FORMAT,
         "version": 1,
