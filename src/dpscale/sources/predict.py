@@ -394,14 +394,16 @@ class Prediction:
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
         lo, hi = (np.ravel(x).tolist() for x in self.band())
+        a_lo, a_hi = (np.ravel(compute(self.devices, self.per_device_throughput, e).actual_throughput).tolist()
+                      for e in self.band())  # fmt: skip
         terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
         rows = []
         for i, rec in enumerate(res.records()):
             rec.update(
                 efficiency_lo=lo[i],
                 efficiency_hi=hi[i],
-                actual_throughput_lo=rec["actual_throughput"] * lo[i] / rec["efficiency"],
-                actual_throughput_hi=rec["actual_throughput"] * hi[i] / rec["efficiency"],
+                actual_throughput_lo=a_lo[i],
+                actual_throughput_hi=a_hi[i],
                 compute_s=terms["compute_s"][i],
                 allreduce_s=terms["allreduce_s"][i],
                 exposed_comm_s=terms["exposed_s"][i],

@@ -284,14 +284,15 @@ def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:
     import numpy as np
 
     from dpscale.faces.plot import plot_scaling
+    from dpscale.formulas.scaling import compute
 
     top = max(max(at), f.runs.devices[-1])
     grid = np.unique(np.round(np.geomspace(f.runs.devices[0], top, 60))).astype(int)
     pred = f.predict(grid)
-    v = f.per_device_throughput
+    ideal = compute(grid, f.per_device_throughput, 1.0).ideal_throughput
     records = [
-        {"devices": int(d), "ideal_throughput": d * v, "actual_throughput": x, "efficiency": e}
-        for d, x, e in zip(grid, pred.throughput, pred.efficiency)
+        {"devices": int(d), "ideal_throughput": i, "actual_throughput": x, "efficiency": e}
+        for d, i, x, e in zip(grid, ideal, pred.throughput, pred.efficiency)
     ]
     band = {
         "actual_lo": pred.throughput_lo,
