@@ -279,38 +279,22 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, lang: str = "en") -> dict[str, Any]:
-    """One finished size → its record, written to --out at once (train: JSONL; allreduce: calibration)."""
-    from dpscale.sources.measure import calibration, results
+    """One finished size → its record, written to --out at once (results.finish); E against this run's first size
+    where --out holds none of its set-up."""
+    from dpscale.sources.measure import results
 
-    raw = outcome.result
-    if job.mode == "train":
-        rec = results.summarise(raw, job, outcome.launch_s)
-        # E against the smallest size of this set-up: in this run, or already in --out from an earlier one (as the
-        # torchrun worker does), so one file never holds two baselines for one set-up
-        base = results.baseline_from_file(out, rec) or (done[0] if done else rec)
-        if base is rec and (why := results.differing(out, rec)):  # E = 1 here: say why no earlier size counts
-            from dpscale.faces.i18n import label
+    try:
+        rec, why = results.finish(job, outcome.result, outcome.launch_s, out, earlier=done[0] if done else None)
+    except results.NotSaved as exc:
+        if job.mode == "allreduce":  # the table shows the rows too
+            exc.record = {**exc.record, "rows": outcome.result["rows"]}
+        raise
+    if why:
+        from dpscale.faces.i18n import label
 
-            said = label("measure_no_baseline", lang).format(why=why)
-            print(f"dpscale measure: {label('note', lang)}: {said}", file=sys.stderr)
-        rec = results.with_efficiency(rec, base)
-        if out:
-            results.append_jsonl(out, rec)
-        return rec
-    if job.mode == "allreduce":
-        cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=1)
-        cal["rows"] = raw["rows"]
-        if out:
-            try:
-                results.write_json(out, {k: v for k, v in cal.items() if k != "rows"})
-            except results.NotSaved as exc:
-                exc.record = cal  # the table shows the rows too
-                raise
-        return cal
-    raw["launch_s"] = outcome.launch_s
-    if out:  # equivalence: one record a size, appended like train's
-        results.append_jsonl(out, raw)
-    return raw
+        said = label("measure_no_baseline", lang).format(why=why)
+        print(f"dpscale measure: {label('note', lang)}: {said}", file=sys.stderr)
+    return {**rec, "rows": outcome.result["rows"]} if job.mode == "allreduce" else rec
 
 
 def show(job: Any, done: list[dict[str, Any]], args: argparse.Namespace) -> None:

@@ -182,6 +182,40 @@ SETUP_KEYS = ("workload", "params", "batch", "backend", "device", "steps", "thre
 DEFAULTS = {"zero": 0}  # records written before a key existed
 
 
+def finish(
+    job: Job,
+    raw: dict[str, Any],
+    launch_s: float | None,
+    out: str | None,
+    nodes: int = 1,
+    earlier: dict[str, Any] | None = None,
+) -> tuple[dict[str, Any], str | None]:
+    """One finished size → its record, written to `out` at once (train and equivalence: a JSONL line; allreduce:
+    the calibration file), for the local command and the torchrun worker alike. A train record's E is against the
+    smallest size of its set-up already in `out`, else `earlier` (this run's first), else itself — one file never
+    holds two baselines for one set-up; the second value then says why no earlier record counted (None: one did,
+    or there was none)."""
+    if job.mode == "train":
+        rec = summarise(raw, job, launch_s, nodes)
+        base = baseline_from_file(out, rec) or earlier
+        why = differing(out, rec) if base is None else None  # E = 1 here: say why no earlier size counts
+        rec = with_efficiency(rec, base or rec)
+        if out:
+            append_jsonl(out, rec)
+        return rec, why
+    if job.mode == "allreduce":
+        from dpscale.sources.measure.calibration import calibration
+
+        cal = calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes)
+        if out:
+            write_json(out, cal)
+        return cal, None
+    rec = {**raw, "launch_s": launch_s}
+    if out:  # equivalence: one record a size, appended like train's
+        append_jsonl(out, rec)
+    return rec, None
+
+
 def setup_of(rec: dict[str, Any], keys: tuple[str, ...] = SETUP_KEYS) -> dict[str, Any]:
     """The record's set-up, a key written after it read as its default (None where there is none)."""
     return {k: rec.get(k, DEFAULTS.get(k)) for k in keys}

@@ -133,27 +133,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) -> dict:
-    """Rank 0's record for this world size, written where --out says."""
-    from dpscale.sources.measure import calibration, results
+    """Rank 0's record for this world size, written where --out says (results.finish)."""
+    from dpscale.sources.measure import results
 
-    if job.mode == "train":
-        rec = results.summarise(raw, job, launch_s, nodes)
-        base = results.baseline_from_file(out, rec)
-        if base is None and (why := results.differing(out, rec)):  # E = 1 here: say why no earlier size counts
-            print(f"dpscale worker: note: no earlier record in --out has this set-up ({why}): E is relative to this "
-                  "size", file=sys.stderr)  # fmt: skip
-        rec = results.with_efficiency(rec, base or rec)
-        if out:
-            results.append_jsonl(out, rec)
-        return rec
-    if job.mode == "allreduce":
-        cal = calibration.calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes)
-        if out:
-            results.write_json(out, cal)
-        return cal
-    if out:  # equivalence: its result appended, as the local command does
-        results.append_jsonl(out, raw)
-    return raw
+    rec, why = results.finish(job, raw, launch_s, out, nodes)
+    if why:
+        print(f"dpscale worker: note: no earlier record in --out has this set-up ({why}): E is relative to this size",
+              file=sys.stderr)  # fmt: skip
+    return rec
 
 
 if __name__ == "__main__":
