@@ -473,3 +473,17 @@ def test_tensor_parallelism_must_divide_the_heads_in_the_library_too():
     attention = 5 * 64 * 8192 / 8192  # 5as/h, Korthikanti's Table 2
     ratio = (10 + 24 / 8 + attention / 8) / (34 + attention)  # t = 8 against t = 1
     assert activation_bytes(gqa, 1, tensor_parallel=8) == pytest.approx(activation_bytes(gqa, 1) * ratio, rel=1e-12)
+
+
+def test_a_gddr6_card_holds_what_nvidia_smi_shows_not_its_size_in_gib():
+    """An L40S sold as 48 GB shows 46,068 MiB (ECC holds back 1/16 of GDDR6): counted as 48 GiB, 16 bytes × 3e9
+    parameters 'fit' with 3.5 GB to spare where 0.3 GB is left."""
+    from dpscale import catalog
+    from dpscale.formulas.memory import device_bytes
+
+    for key, mib in (("l40s-48gb", 46068), ("l4-24gb", 23034)):
+        g = catalog.gpu(key)
+        assert device_bytes(g["memory_gb"], g.get("usable_mib")) == mib * 2**20
+        assert mib * 2**20 / (g["memory_gb"] * 2**30) == pytest.approx(15 / 16, abs=0.003)  # ECC's 1/16
+    h100 = catalog.gpu("h100-80gb")  # HBM: the size sold, in GiB
+    assert device_bytes(h100["memory_gb"], h100.get("usable_mib")) == 80 * 2**30

@@ -626,7 +626,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         one, two = (model_states(n_params, n, zero, "adam", split).total for n in (1, 2))
         sizes = d if zero else np.ones(1)
         need = 2 * two - one + 2 * (one - two) / sizes  # a + b/n: what every stage's states come to on n devices
-        short = sizes[need > device_bytes(part["memory_gb"])]
+        short = sizes[need > device_bytes(part["memory_gb"], part.get("usable_mib"))]
         if short.size:
             n = int(short.max())
             key = "zero_memory" if zero else "ddp_memory"

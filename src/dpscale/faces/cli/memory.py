@@ -257,8 +257,9 @@ def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tupl
         raise DpscaleError("--gpu and --gpu-memory: give one of them, not both")
     if args.gpu is not None:
         g = catalog.gpu(args.gpu)  # type: ignore[attr-defined]
-        n = device_bytes(float(g["memory_gb"]))
-        return n, f"{g['key']} ({g['memory_gb']} GiB = {fmt(n, 'bytes', lang)})"
+        n = device_bytes(float(g["memory_gb"]), g.get("usable_mib"))
+        held = f"{fmt(g['usable_mib'], 'int', lang)} MiB" if g.get("usable_mib") else f"{g['memory_gb']} GiB"
+        return n, f"{g['key']} ({held} = {fmt(n, 'bytes', lang)})"
     if args.gpu_memory is not None:
         allowed = (
             f"a device memory in GB as sold, a plain number from {MIN_DEVICE_GB:g} to {MAX_DEVICE_GB:,} (80 for an "
