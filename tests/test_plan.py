@@ -548,3 +548,18 @@ def test_the_unit_of_throughput_is_the_users(capsys):
     assert rc == 0 and "throughputs in tokens/s" in out and "184,325" in out
     rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "1", "--unit", "x" * 41)
     assert rc == 2 and "allowed: a unit label on one line, at most 40 characters" in err
+
+
+def test_a_fit_from_a_node_says_what_its_speedup_is_over(capsys, tmp_path):
+    """With the smallest run at 8 devices, S = d·E read 8.00× at 8 — over one device at that run's rate per device;
+    Amdahl data (s = 0.02) from one device gives 7.02×. The note says so; a fit from one device needs none."""
+    amdahl = lambda d: 1000 * d / (1 + 0.02 * (d - 1))  # noqa: E731  # samples/s, 1,000 on one device
+    for d0, said in ((8, True), (1, False)):
+        f = tmp_path / f"runs{d0}.csv"
+        f.write_text("devices,throughput\n" + "".join(f"{d},{amdahl(d)}\n" for d in (d0, 16, 32, 64)))
+        rc, out, _ = run(capsys, "plan", "-n", "1e8", "--fit", str(f), "-d", "8,64")
+        needle = (
+            f"speedup = d·E with E relative to d0 = 8: over one device at the 8-device run's rate per device "
+            f"({amdahl(8) / 8:,.0f}/s)"
+        )  # 877, where one device ran 1,000
+        assert rc == 0 and (needle in out) == said
