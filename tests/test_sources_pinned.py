@@ -277,7 +277,7 @@ def test_a_one_point_calibration_is_no_curve(tmp_path):
     p = tmp_path / "cal.json"
     p.write_text(json.dumps({"busbw_gbs": 100, "alpha_s": 1e-5, "points": [{"bytes": 1e6, "busbw_gbs": 50}]}))
     cal, busbw, curve = load_calibration(str(p))
-    assert curve is None and cal.eta_intra == 100
+    assert curve is None and busbw == 100 and cal.eta_intra == 1  # the α–β fit: busbw is the bandwidth, at η = 1
 
 
 def test_json_writes_nan_as_null():
