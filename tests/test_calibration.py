@@ -33,7 +33,7 @@ def test_shipped_constants_are_the_calibration_optimum():
     spec.loader.exec_module(cal)
     configs = cal.load([DEV, *cal.EXTERNAL])
     assert len(configs) == 109 and len({cal.family(c) for c in configs}) == 16  # every set takes part
-    assert len(cal.load(cal.HOLDOUT)) == 42  # the hold-out sets stay out of it
+    assert len(cal.load(cal.HOLDOUT)) == 58  # the hold-out sets stay out of it (16 more in session 23's)
     # What predict's notes call checked is what the data covered: GPU generations and the largest size.
     rows = [r for c in configs for r in c.rows]
     assert {catalog.find_gpu(gpu=r.gpu)["arch"] for r in rows} == set(CHECKED_ARCHS)
@@ -74,13 +74,14 @@ def test_the_band_note_states_the_hold_outs_coverage():
 @pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data (the published dev set)")
 def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():
     """predict's CNN note gives the share of peak that ResNet-50 one-GPU rows reach (6 × 4.089 GMACs an image):
-    recomputed here from every published set, so the note cannot drift from the data."""
+    recomputed here from the calibration sets, so the note cannot drift from the data (the hold-outs set nothing:
+    a university cluster's ResNet-50 at batch 32 in holdout_more.csv reaches 50 % of a V100's fp32 peak)."""
     from dpscale.sources.dataset import read_published
     from dpscale.sources.predict import CNN_MFU_FP32, CNN_MFU_TENSOR
 
     flops = 6 * catalog.model("resnet50")["fwd_gmacs"] * 1e9
     tensor, fp32 = [], []
-    for path in [DEV, *sorted((ROOT / "validation").glob("*.csv"))]:
+    for path in [DEV, *sorted((ROOT / "validation").glob("external_*.csv"))]:
         for cfg in read_published(path):
             for r in cfg.rows:
                 if not (r.model.startswith("ResNet-50") and r.devices == 1):
