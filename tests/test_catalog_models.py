@@ -128,7 +128,8 @@ def test_gpu_refuses_a_name_that_leaves_the_memory_size_open(name):
 
 
 @pytest.mark.parametrize(("name", "hint"), [
-    ("H100 PCIe", "(the catalog's 'h100-80gb' is the NVIDIA H100 SXM 80 GB, not a PCIe card: peak and memory"),
+    ("H100 PCIe", "(the catalog's 'h100-80gb' is the NVIDIA H100 SXM 80 GB, not the PCIe part: peak and memory"),
+    ("h100 pcie", "(the catalog's 'h100-80gb' is the NVIDIA H100 SXM 80 GB, not the PCIe part: peak and memory"),
     ("NVIDIA A100", "(did you mean 'a100-40gb' or 'a100-80gb'?)"),  # no 'a100' prefix to complete: its family's
     ("A100 32GB", "(did you mean 'a100-40gb' or 'a100-80gb'?)"),  # a size it is not made in
 ])  # fmt: skip
@@ -202,3 +203,26 @@ def test_a_system_file_names_its_gpu_as_gpu_flag_does(tmp_path, named, key):
     else:
         with pytest.raises(DpscaleError, match=f"^--system-file: {f}: system 'custom': gpu '{named}'; allowed: a100"):
             load_system_file(str(f))
+
+
+@pytest.mark.parametrize(("name", "key"), [
+    ("A100_80GB_SXM4", "a100-80gb"), ("V100_32GB_SXM2", "v100-32gb"), ("A100 80GBx8", "a100-80gb"),
+    ("V100 16GBHBM2", "v100-16gb"), ("8x A100 (40 GiB)", "a100-40gb"), ("A100 40G", "a100-40gb"),
+])  # fmt: skip
+def test_a_size_is_read_before_an_underscore_or_a_suffix(name, key):
+    """A word boundary after 'GB' refused 'A100_80GB_SXM4' (and find_gpu took the 40 GB part): '_' and 'HBM2'
+    after a size are still a size."""
+    from dpscale.catalog import find_gpu, gpu, table
+
+    assert gpu(name)["key"] == key and find_gpu(gpu=name) is table("gpus")[key]
+
+
+def test_a_network_or_clock_figure_is_no_memory_size():
+    """'2x 40 Gb/s Ethernet' in a table's hardware text picked the 40 GB A100 on a DGX A100 (80 GB parts)."""
+    from dpscale.catalog import find_gpu, table
+
+    gpus = table("gpus")
+    assert find_gpu("dgx-a100", "A100", text="DGX A100, 8x A100, 2x 40 Gb/s Ethernet") is gpus["a100-80gb"]
+    for text in ("8x A100, 40 Gbps", "8x A100, 40GbE", "8x A100, 40 Gbit", "8x A100, 40 GHz"):
+        assert find_gpu("dgx-a100", "A100", text=text) is gpus["a100-80gb"], text
+    assert find_gpu("dgx-a100", "A100", text="8x A100 40GB, 100 Gb/s InfiniBand") is gpus["a100-40gb"]

@@ -686,3 +686,14 @@ def test_an_allreduce_cut_short_whose_out_is_gone_shows_its_sizes_in_one_line(ca
     args.out = str(tmp_path / "c.json")  # where it can be written, it is
     (cal,) = _measured_so_far(job, exc, [], args)
     assert [p["bytes"] for p in json.loads((tmp_path / "c.json").read_text())["points"]] == [1024, 2048]
+
+
+def test_an_equivalence_record_carries_its_launch_time(tmp_path):
+    """results.finish, shared by the local command and the torchrun worker, appends an equivalence result with the
+    launch time (the worker's records lacked it before the two copies became one)."""
+    from dpscale.sources.measure.results import finish
+
+    out = tmp_path / "eq.jsonl"
+    rec, why = finish(Job(mode="equivalence"), {"devices": 2, "passed": True}, 1.5, str(out))
+    assert rec == {"devices": 2, "passed": True, "launch_s": 1.5} and why is None
+    assert json.loads(out.read_text().splitlines()[-1]) == rec

@@ -487,3 +487,20 @@ def test_a_gddr6_card_holds_what_nvidia_smi_shows_not_its_size_in_gib():
         assert mib * 2**20 / (g["memory_gb"] * 2**30) == pytest.approx(15 / 16, abs=0.003)  # ECC's 1/16
     h100 = catalog.gpu("h100-80gb")  # HBM: the size sold, in GiB
     assert device_bytes(h100["memory_gb"], h100.get("usable_mib")) == 80 * 2**30
+
+
+def test_the_gddr6_figure_reaches_the_memory_table_and_predicts_note(capsys):
+    """Reverting either call site to the size in GiB passed every test: the CLI's device memory and predict's
+    DDP-memory note are checked here against nvidia-smi's 46,068 MiB."""
+    from clihelp import run
+
+    from dpscale.sources.predict import predict
+
+    rc, out, _ = run(capsys, "memory", "--params", "3e9", "--gpu", "l40s-48gb", "--json")
+    rec = json.loads(out)
+    rows = rec["rows"] if isinstance(rec, dict) else rec
+    assert rc == 0 and {r["device_memory_bytes"] for r in rows} == {46068 * 2**20}
+    p = predict([1, 2], params=3.02e9, throughput=10, batch=4, gpu="l40s-48gb", gpus_per_node=8, intra_bw_gbs=32,
+                inter_bw_gbs=12.5)  # fmt: skip
+    (note,) = [n for n in p.notes if n.key == "ddp_memory"]  # 48.3e9 bytes of states > 48.3 GB usable
+    assert note.fields["mem"] == 48.3

@@ -560,6 +560,6 @@ def test_a_fit_from_a_node_says_what_its_speedup_is_over(capsys, tmp_path):
         rc, out, _ = run(capsys, "plan", "-n", "1e8", "--fit", str(f), "-d", "8,64")
         needle = (
             f"speedup = d·E with E relative to d0 = 8: over one device at the 8-device run's rate per device "
-            f"({amdahl(8) / 8:,.0f}/s)"
+            f"({amdahl(8) / 8:,.0f} samples/s)"
         )  # 877, where one device ran 1,000
         assert rc == 0 and (needle in out) == said

@@ -94,7 +94,7 @@ SPANISH_REFUSALS = [
     (["plan", "-n", "1e6", "-v", "100", "--budget", "10"], "--budget: necesita --price-per-device-hour"),
     (["memory", "--params", "7e9", "--gpu", "h100", "--gpu-memory", "80"], "--gpu y --gpu-memory: dé uno"),
     (["memory", "--params", "7e9", "--gpu", "H100 PCIe"],  # the catalog's H100 is the SXM part (989 TFLOP/s)
-     "--gpu: se recibió 'H100 PCIe' (la 'h100-80gb' del catálogo es la NVIDIA H100 SXM 80 GB, no una tarjeta PCIe"),
+     "--gpu: se recibió 'H100 PCIe' (la 'h100-80gb' del catálogo es la NVIDIA H100 SXM 80 GB, no la versión PCIe"),
     (["plan", "-n", "1e9", "-v", "100", "--efficiency-file", "x.json", "-e", "0.9"],
      "--efficiency-file y --efficiency/--law/--fit: dé una sola fuente de E"),
     (["plan", "-n", "1e6", "--fit", "r.csv", "-v", "100"], "--fit y --throughput: las ejecuciones ajustadas ya dan"),

@@ -103,9 +103,10 @@ EN = {
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
     ),
     "cnn_mfu": (
-        "a CNN preset's share is the middle of what published ResNet-50 runs reach: {t_lo:.0f}–{t_hi:.0f} % of "
-        "the tensor-core peak (TF32, AMP), {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak — ±33 % and ±9 % around "
-        "it; a measured --throughput sets compute, or --mfu"
+        "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "
+        "{t_lo:.0f}–{t_hi:.0f} % of the tensor-core peak (TF32, AMP), {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak "
+        "(others' runs at smaller batches, 50–57 %) — ±33 % and ±9 % around it; a measured --throughput sets compute, "
+        "or --mfu"
     ),
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"

@@ -89,7 +89,8 @@ def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     entry = table("gpus")[one[0]] if len(one) == 1 else None
     if entry and not (form and form[1].lower() not in entry["name"].lower()):
         return {"key": one[0], **entry}
-    hint = (f" (the catalog's {one[0]!r} is the {entry['name']}, not a {form[1]} card: peak and memory bandwidth "
+    shown = {"pcie": "PCIe", "nvl": "NVL"}[form[1].lower()] if form else ""
+    hint = (f" (the catalog's {one[0]!r} is the {entry['name']}, not the {shown} part: peak and memory bandwidth "
             f"differ)" if entry and form else f" (did you mean {' or '.join(map(repr, one or keys))}?)")  # fmt: skip
     return _get("gpus", name, flag, hint=hint)
 
@@ -213,8 +214,9 @@ def families() -> dict[str, list[str]]:
 
 
 def _sizes(text: str) -> set[int]:
-    """The memory sizes a text states, in GB: '-sxm4-80gb', ' 40 GiB', '(40G)'; '8 GPUs' states none."""
-    return {int(x) for x in re.findall(r"(\d+)\s*(?:gib|gb|g)\b", text[:NAME_MAX], re.I)}
+    """The memory sizes a text states, in GB: '-sxm4-80gb', '_32GB_SXM2', '16GBHBM2', ' 40 GiB', '(40G)' — not a
+    network's or a clock's ('40 Gb/s', '100 Gbps', '25GbE', '2.1 GHz'); '8 GPUs' reads 8, which no GPU is made in."""
+    return {int(x) for x in re.findall(r"(\d+)\s*g(?:i?b)?+(?!\s*/\s*s|ps|e\b|hz|it)", text[:NAME_MAX], re.I)}
 
 
 def sized(keys: list[str], text: str) -> list[str]:

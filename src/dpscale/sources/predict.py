@@ -630,7 +630,8 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         if short.size:
             n = int(short.max())
             key = "zero_memory" if zero else "ddp_memory"
-            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=part["memory_gb"], gpu=gpu,
+            held = part["memory_gb"] if "usable_mib" not in part else round(part["usable_mib"] * 2**20 / GB, 1)
+            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=held, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n))  # fmt: skip
     return out
 

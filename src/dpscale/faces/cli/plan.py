@@ -231,7 +231,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     if any(d < d0 for d in devices):
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
-        v = fmt(f.per_device_throughput, "rate", args.lang)
+        v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {args.unit}"
         notes.append(label("plan_fit_speedup", lang=args.lang).format(d0=fmt(d0, "int", args.lang), v=v))
     notes += f.extrapolation_warnings([d for d in devices if d >= d0])
     return f

@@ -392,9 +392,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "ejecuciones: un solo número de dispositivos, {n2} ({n1} ejecuciones); se admite: al menos 2 números de "
          "dispositivos distintos"),
         # the predictor's and the catalogs' (the web page's predict form reaches these)
-        (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(the catalog's (?P<k>'[^']*') is the (?P<n>.+?), not a "
-         r"(?P<form>\S+) card: peak and memory bandwidth differ\); allowed: (?P<names>.+)",
-         "{flag}: se recibió {got} (la {k} del catálogo es la {n}, no una tarjeta {form}: su pico y su ancho de banda "
+        (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(the catalog's (?P<k>'[^']*') is the (?P<n>.+?), not the "
+         r"(?P<form>\S+) part: peak and memory bandwidth differ\); allowed: (?P<names>.+)",
+         "{flag}: se recibió {got} (la {k} del catálogo es la {n}, no la versión {form}: su pico y su ancho de banda "
          "de memoria difieren); se admite: {names}"),
         (r"(?P<flag>--\S+): got (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); allowed: (?P<names>.+)",
          "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),

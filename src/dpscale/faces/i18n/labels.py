@@ -504,7 +504,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
         "plan_fit_speedup": (
             "speedup = d·E with E relative to d0 = {d0}: over one device at the {d0}-device run's rate per device "
-            "({v}/s), not a measured single device, which may run faster"
+            "({v}), not a measured single device, which may run faster"
         ),
         "plan_file_d0": (
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
@@ -1058,7 +1058,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_fit_speedup": (
             "aceleración = d·E con E relativa a d0 = {d0}: sobre un dispositivo al ritmo por dispositivo de la "
-            "ejecución con {d0} ({v}/s), no sobre un dispositivo solo medido, que puede ir más rápido"
+            "ejecución con {d0} ({v}), no sobre un dispositivo solo medido, que puede ir más rápido"
         ),
         "plan_file_d0": (
             "la E del archivo es relativa a {d0} dispositivos: --throughput debe ser el rendimiento por "

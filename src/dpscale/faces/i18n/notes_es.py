@@ -95,9 +95,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "cnn_mfu": (
             "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
-            "ResNet-50: el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP), el {f_lo:.0f}–{f_hi:.0f} "
-            "% del pico fp32 de la V100 — ±33 % y ±9 % a su alrededor; un --throughput medido fija el cómputo, o "
-            "--mfu"
+            "ResNet-50 de la calibración: el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP), el "
+            "{f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — "
+            "±33 % y ±9 % a su alrededor; un --throughput medido fija el cómputo, o --mfu"
         ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
