@@ -397,6 +397,11 @@ def _seq(x: Any) -> Iterable[Any]:
     return x if isinstance(x, (list, tuple)) else [x]
 
 
+def _device_count(x: Any) -> bool:
+    """A JSON value that is a whole device count from 1 to MAX_DEVICES (not true, 2.5, -5, NaN or text)."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and 1 <= x <= MAX_DEVICES and x == int(x)
+
+
 def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int, float | None]:
     """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
     relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
@@ -425,7 +430,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     table: dict[int, float] = {}
     for i, r in enumerate(records, 1):
         d, e = r.get("devices"), r.get("efficiency")
-        if isinstance(d, bool) or not isinstance(d, (int, float)) or not 1 <= d <= MAX_DEVICES or d != int(d):
+        if not _device_count(d):
             raise fail(flag, f"record {i}: devices {d!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
             raise fail(flag, f"record {i}: efficiency {e!r}", "E in (0, 1]")
@@ -443,9 +448,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
     v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
     v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
-    if d0 is not None and (
-        isinstance(d0, bool) or not isinstance(d0, (int, float)) or not 1 <= d0 <= MAX_DEVICES or d0 != int(d0)
-    ):  # fmt: skip  (2.5 was cut to 2, true and -5 read as 1, 'x' crashed)
+    if d0 is not None and not _device_count(d0):  # 2.5 was cut to 2, true and -5 read as 1, 'x' crashed
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
     try:
         return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1), v

@@ -626,12 +626,13 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         one, two = (model_states(n_params, n, zero, "adam", split).total for n in (1, 2))
         sizes = d if zero else np.ones(1)
         need = 2 * two - one + 2 * (one - two) / sizes  # a + b/n: what every stage's states come to on n devices
-        short = sizes[need > device_bytes(part["memory_gb"], part.get("usable_mib"))]
+        held = device_bytes(part["memory_gb"], part.get("usable_mib"))
+        short = sizes[need > held]
         if short.size:
             n = int(short.max())
             key = "zero_memory" if zero else "ddp_memory"
-            held = part["memory_gb"] if "usable_mib" not in part else round(part["usable_mib"] * 2**20 / GB, 1)
-            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=held, gpu=gpu,
+            mem = round(held / GB, 1) if "usable_mib" in part else part["memory_gb"]  # a GDDR6 card's 48.3, not 48
+            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n))  # fmt: skip
     return out
 
