@@ -187,11 +187,18 @@ def test_azure_nd_systems_are_their_size_pages_figures():
     assert key_of("systems", "Azure ND A100 v4") == "azure-nd-a100-v4"
 
 
-@pytest.mark.parametrize(("named", "key"), [("A100-SXM4-80GB", "a100-80gb"), ("H100 PCIe", None), ("A100", None)])
-def test_a_system_file_names_its_gpu_as_gpu_flag_does(tmp_path, named, key):
+@pytest.mark.parametrize(("named", "key", "hint"), [
+    ("A100-SXM4-80GB", "a100-80gb", ""),
+    ("H100 PCIe", None, " (the catalog's 'h100-80gb' is the NVIDIA H100 SXM 80 GB, not the PCIe part: peak and memory "
+                        "bandwidth differ)"),
+    ("A100", None, " (did you mean 'a100-40gb' or 'a100-80gb'?)"),
+    ("zzz", None, ""),
+])  # fmt: skip
+def test_a_system_file_names_its_gpu_as_gpu_flag_does(tmp_path, named, key, hint):
     """A system file's "gpu": "H100 PCIe" predicted at the SXM part's 989 TFLOP/s and "A100" silently became the
-    40 GB part, where --gpu refuses both: the file's name is read by the flag's rule."""
+    40 GB part, where --gpu refuses both: the file's name is read by the flag's rule, and refused with its hint."""
     import json
+    import re
 
     from dpscale.catalog import load_system_file
     from dpscale.errors import DpscaleError
@@ -201,7 +208,8 @@ def test_a_system_file_names_its_gpu_as_gpu_flag_does(tmp_path, named, key):
     if key:
         assert load_system_file(str(f))["gpu"] == key
     else:
-        with pytest.raises(DpscaleError, match=f"^--system-file: {f}: system 'custom': gpu '{named}'; allowed: a100"):
+        want = f"--system-file: {f}: system 'custom': gpu '{named}'{hint}; allowed: a100"
+        with pytest.raises(DpscaleError, match="^" + re.escape(want)):
             load_system_file(str(f))
 
 

@@ -382,6 +382,11 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "num.json": (b'{"systems": {"a": 1}}', "num.json: sistema 'a': se recibió 1; se admite: un objeto como en"),
         "gpu.json": (('{"systems": {"a": {"gpu": "zzz", ' + ok + "}}}").encode(), "gpu.json: sistema 'a': gpu 'zzz'; "
                      "se admite: "),
+        "pcie.json": (('{"systems": {"a": {"gpu": "H100 PCIe", ' + ok + "}}}").encode(), "pcie.json: sistema 'a': gpu "
+                      "'H100 PCIe' (la 'h100-80gb' del catálogo es la NVIDIA H100 SXM 80 GB, no la versión PCIe: su "
+                      "pico y su ancho de banda de memoria difieren); se admite: a100-40gb"),
+        "a100.json": (('{"systems": {"a": {"gpu": "A100", ' + ok + "}}}").encode(), "a100.json: sistema 'a': gpu "
+                      "'A100' (¿quería decir 'a100-40gb' o 'a100-80gb'?); se admite: a100-40gb"),
         "zero.json": (b'{"systems": {"a": {"gpus_per_node": 0}}}', "zero.json: el sistema 'a' necesita números > 0 "
                       "(y por debajo de 1e300) en gpus_per_node, intra_bw_gbs, inter_bw_gbs"),
         "half.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": 8.5,") + "}}}").encode(),  # blamed --gpus-per-node
@@ -390,7 +395,7 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "true.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": true,") + "}}}").encode(),
                       "true.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node"),
         "misspelt.json": (('{"systems": {"a": {"cpu_core": 64, ' + ok + "}}}").encode(),
-                      "misspelt.json: sistema 'a': clave 'cpu_core' (¿quiso decir 'cpu_cores'?); se admite: "
+                      "misspelt.json: sistema 'a': clave 'cpu_core' (¿quería decir 'cpu_cores'?); se admite: "
                       "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, intra_bw_gbs_by_gpus "
                       "y claves"),
     }  # fmt: skip

@@ -80,29 +80,38 @@ def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     that names one entry: its family has one memory size, or the name states one the family is made in. A name
     that leaves the size open, or names a form the entry is not ('H100 PCIe': 756 against the SXM's 989 TFLOP/s),
     is refused with the family's entries."""
+    key, hint = _family_pick(name)
+    return {"key": key, **table("gpus")[key]} if key else _get("gpus", name, flag, hint=hint)
+
+
+def _family_pick(name: str) -> tuple[str | None, str]:
+    """The entry a vendor's name picks in its family, else None and why not (the error's hint); (None, '') where
+    the name is no family's and the plain lookup decides."""
     named = _family(str(name)) if key_of("gpus", name) is None else None
     keys = families().get(named[0], []) if named else []
     if not (named and keys):
-        return _get("gpus", name, flag)
+        return None, ""
     one = sized(keys, named[1]) or ([] if _sizes(named[1]) else keys)
     form = re.search(r"\b(pcie|nvl)\b", str(name), re.I)
     entry = table("gpus")[one[0]] if len(one) == 1 else None
     if entry and not (form and form[1].lower() not in entry["name"].lower()):
-        return {"key": one[0], **entry}
+        return one[0], ""
     shown = {"pcie": "PCIe", "nvl": "NVL"}[form[1].lower()] if form else ""
     hint = (f" (the catalog's {one[0]!r} is the {entry['name']}, not the {shown} part: peak and memory bandwidth "
             f"differ)" if entry and form else f" (did you mean {' or '.join(map(repr, one or keys))}?)")  # fmt: skip
-    return _get("gpus", name, flag, hint=hint)
+    return None, hint
 
 
 def _gpu_key(name: Any, where: str) -> str:
-    """The catalog key of a GPU a system file names, by `gpu`'s rule; refused as the file's, not a flag's."""
-    try:
-        if isinstance(name, str):
+    """The catalog key of a GPU a system file names, by `gpu`'s rule; refused as the file's, not a flag's, with
+    the same hint ('H100 PCIe' is not the catalog's SXM part)."""
+    hint = ""
+    if isinstance(name, str):
+        try:
             return gpu(name)["key"]
-    except DpscaleError:
-        pass
-    raise DpscaleError(f"{where} {name!r}; allowed: {', '.join(sorted(table('gpus')))}")
+        except DpscaleError:
+            hint = _family_pick(name)[1]
+    raise DpscaleError(f"{where} {name!r}{hint}; allowed: {', '.join(sorted(table('gpus')))}")
 
 
 def link(name: str, flag: str = "--link") -> dict[str, Any]:

@@ -561,6 +561,13 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--system: se recibió {g}; se admite (de {p}): {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in systems.json",
          "{flag}: {f}: sistema {k}: se recibió {g}; se admite: un objeto como en systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<got>'[^']*') \(the catalog's (?P<c>'[^']*') is "
+         r"the (?P<n>.+?), not the (?P<form>\S+) part: peak and memory bandwidth differ\); allowed: (?P<names>.+)",
+         "{flag}: {f}: sistema {k}: gpu {got} (la {c} del catálogo es la {n}, no la versión {form}: su pico y su ancho "
+         "de banda de memoria difieren); se admite: {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<got>'[^']*') \(did you mean (?P<mean>.+?)\?\); "
+         r"allowed: (?P<names>.+)",
+         "{flag}: {f}: sistema {k}: gpu {got} (¿quería decir {mean}?); se admite: {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<g>.+?); allowed: (?P<names>.+)",
          "{flag}: {f}: sistema {k}: gpu {g}; se admite: {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs numbers > 0 \(and below 1e300\) for (?P<keys>.+)",
@@ -569,7 +576,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
-         "{flag}: {f}: sistema {k}: clave {g} (¿quiso decir {m}?); se admite: {keys} y claves que lo describan"),
+         "{flag}: {f}: sistema {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),
         (r"(?P<flag>--baseline-devices) with --throughput/--step-time: a step of (?P<x>[\d.e+-]+) s at "
          r"(?P<n1>\d+) devices is shorter than this cluster's modelled all-reduce and wait alone "
          r"\((?P<t>[\d.e+-]+) s\); allowed: a baseline measured on this model and cluster, or at one device",
