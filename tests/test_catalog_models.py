@@ -143,15 +143,21 @@ def test_a_refused_gpu_name_is_told_what_the_catalog_holds_of_its_family(name, h
     assert str(exc.value).startswith(f"--gpu: got {name!r} {hint}")
 
 
-def test_fp8_runs_at_the_fp8_peak_with_bf16_gradients(capsys):
+def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     """fp8 (Transformer Engine) was refused though the catalog holds fp8 peaks: its GEMMs run at that peak, its
-    weights and gradients are bf16 (2 bytes); a published 'FP8' row still reads as mixed precision (4 bytes)."""
+    weights are bf16 and its gradients all-reduced in fp32 (Megatron's --bf16 forces it; they were 2 bytes until
+    an audit read arguments.py), as a published 'FP8' row reads."""
     from dpscale.sources.predict import GRAD_BYTES, normalise_precision
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
-    assert normalise_precision("FP8 (Transformer Engine) + BF16") == "fp8" and GRAD_BYTES["fp8"] == 2
+    assert normalise_precision("FP8 (Transformer Engine) + BF16") == "fp8" and GRAD_BYTES["fp8"] == 4
     assert normalise_precision("FP8 mixed precision") == "fp8"  # not amp's bf16 peak and 4 bytes
     assert grad_bytes_per_param("FP8") == grad_bytes_per_param("AMP") == 4
+    import dpscale
+
+    kw = {"model": "gpt2", "precision": "fp8", "system": "dgx-h100"}
+    four, two = (dpscale.predict([16], grad_bytes_per_param=g, **kw).breakdown.allreduce_s[0] for g in (4, 2))
+    assert dpscale.predict([16], **kw).breakdown.allreduce_s[0] == four > 1.5 * two  # fp32 bytes by default
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-h100", "-d", "8")
     assert rc == 0 and "at 35 % of 1979 TFLOP/s (h100-80gb)" in out
     rc, _, err = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-a100", "-d", "8")

@@ -107,9 +107,9 @@ HELP_ES: dict[str, str] = {
     "preset: {}": "del catálogo: {}",
     "parameter count (overrides the preset's)": "número de parámetros (sustituye al del catálogo)",
     "fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast is amp), "
-    "fp8 (the GPU's fp8 peak, bf16 weights and gradients) (default fp32)": (
+    "fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)": (
         "fp32, tf32, amp (autocast: gradientes fp32), fp16, bf16 (pesos y gradientes de 16 bits; bf16 con autocast "
-        "es amp), fp8 (el pico fp8 de la GPU, pesos y gradientes bf16) (por defecto fp32)"
+        "es amp), fp8 (el pico fp8 de la GPU, pesos bf16, gradientes fp32) (por defecto fp32)"
     ),
     "bytes per gradient element all-reduced (overrides the precision's)": (
         "bytes por elemento del gradiente en el all-reduce (sustituye a los de la precisión)"

@@ -53,9 +53,11 @@ from dpscale.notes import Note
 # gradients. Megatron-LM's --bf16 accumulates and all-reduces in fp32 (accumulate_allreduce_grads_in_fp32): pick
 # amp for it, or override with grad_bytes. A *published* table's "FP16"/"BF16" label usually means the first
 # kind, so predict_validate.grad_bytes_per_param reads such labels as amp — the same table, another reader.
-# fp8 (Transformer Engine): the GEMMs at the fp8 peak, weights and their gradients bf16 (Megatron's default
-# grad_reduce_in_fp32=False); --grad-bytes 4 for an fp32 reduction
-GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2, "fp8": 2}
+# fp8 (Transformer Engine): the GEMMs at the fp8 peak, weights bf16, gradients accumulated and all-reduced in
+# fp32 — Megatron-LM runs fp8 on top of --bf16, whose arguments.py sets accumulate_allreduce_grads_in_fp32
+# ("bfloat16 requires gradient accumulation and all-reduce to be done in fp32"); --grad-bytes 2 for a bf16
+# reduction (--grad-reduce-in-bf16)
+GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2, "fp8": 4}
 PRECISIONS = tuple(GRAD_BYTES)
 DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
 # How far published E fell from the prediction, as a share of it: 10th and 90th percentiles of

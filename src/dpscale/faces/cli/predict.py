@@ -50,7 +50,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--precision",
         default="fp32",
         help="fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast "
-        "is amp), fp8 (the GPU's fp8 peak, bf16 weights and gradients) (default fp32)",
+        "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
     m.add_argument("--batch", "-b", default="32", help="per-device micro-batch (default 32)")
