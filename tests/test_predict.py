@@ -705,6 +705,11 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
     assert [r["bottleneck"] for r in capped] == ["none (one device)", "input pipeline", "input pipeline"]
     assert capped[1]["efficiency"] == pytest.approx(4880 / (8 * 868)) and free[1]["efficiency"] > 0.9
     assert capped[1]["input_stall_s"] > 0 == free[1]["input_stall_s"]
+    # the band's top stops at the loader's rate: 4,880 a node is a measured ceiling (it read 5,300 a node)
+    assert [r["actual_throughput_hi"] for r in capped[1:]] == pytest.approx([4880, 4 * 4880])
+    assert [r["efficiency_hi"] for r in capped[1:]] == pytest.approx([r["efficiency"] for r in capped[1:]])
+    loose = predict([1, 8, 32], input_rate=4 * 4880, **kw)  # far from binding: the band as without a loader
+    assert list(loose.band()[1]) == pytest.approx(list(predict([1, 8, 32], **kw).band()[1]), rel=1e-12)
     # a loader fast enough never binds: the same prediction as without one
     fast = predict([1, 8, 32], input_rate=1e9, **kw).efficiency_values
     assert list(fast) == pytest.approx([r["efficiency"] for r in free], rel=1e-12)

@@ -188,8 +188,7 @@ def step_time(
     spread = cal.compute_jitter * compute + cal.sync_hbm_passes * min(grad_bytes, cal.sync_bytes_max) / (hbm_tbs * 1e12)
     wait = np.where(d > 1, expected_max(d) * spread, 0.0)
     model = compute + exposed + wait
-    feed = ga * input_s * np.minimum(d, gpus_per_node)  # the node's loader serves its busy devices in turn
-    step = np.maximum(model, feed)
+    step = np.maximum(model, input_step(d, ga, input_s, gpus_per_node))
     intra, inter = ((t * counts).sum(axis=1) for t in (intra, net))
     named = None  # the displayed sizes only: naming it cost calibrate's many calls 30 %
     if name_algorithm:
@@ -209,6 +208,12 @@ def step_time(
         input_stall_s=step - model,
         algorithm=named,
     )
+
+
+def input_step(devices: Any, grad_accum: Any, input_s: float, gpus_per_node: Any) -> Any:
+    """The shortest optimizer step the node's input pipeline allows: its loader serves its busy devices in turn,
+    ga micro-batches each (0 where no loader rate was given)."""
+    return grad_accum * input_s * np.minimum(np.asarray(devices, dtype=float), gpus_per_node)
 
 
 def micro_step_from_baseline(

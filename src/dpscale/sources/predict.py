@@ -42,6 +42,7 @@ from dpscale.formulas.stepmodel import (
     Breakdown,
     Calibration,
     efficiency,
+    input_step,
     micro_step_from_baseline,
     step_time,
 )
@@ -388,8 +389,15 @@ class Prediction:
         return f"Prediction(E={{{shown}{more}}}, per_device_throughput={self.per_device_throughput:.6g})"
 
     def band(self) -> tuple[np.ndarray, np.ndarray]:
-        """E's empirical 80 % band (see `band`)."""
-        return band(self.efficiency_values, self.devices, self._ctx[2])
+        """E's empirical 80 % band (see `band`), its top held at the E a given loader rate allows: the user's
+        measured ceiling, not an estimate to spread around."""
+        lo, hi = band(self.efficiency_values, self.devices, self._ctx[2])
+        kw = self._ctx[0]
+        feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
+        if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
+            ceiling = self.efficiency_values * self.breakdown.step_s / np.where(feed > 0, feed, 1.0)
+            hi = np.where(feed > 0, np.minimum(hi, ceiling), hi)
+        return lo, hi
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per size: the step-time breakdown, E with its band, throughput, bottleneck."""
