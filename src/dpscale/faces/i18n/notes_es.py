@@ -53,9 +53,9 @@ NOTES: dict[str, dict[str, str]] = {
             "no consta que E inf–sup se cumpla"
         ),
         "ddp_memory": (
-            "DDP simple necesita al menos {need:,.0f} GB por GPU solo para los estados del modelo (Adam, 16 bytes "
-            "por parámetro), más que los {mem:g} GB de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, "
-            "`dpscale memory` lo dimensiona"
+            "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, 16 "
+            "bytes por parámetro; 8 con todos en bf16: `dpscale memory --precision bf16`), más que los {mem:g} GB "
+            "de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, `dpscale memory` lo dimensiona"
         ),
         "zero_memory": (
             "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
