@@ -387,6 +387,20 @@ def test_csv_rows_hold_numbers_not_notes(capsys):
     assert rc == 0 and "notes" not in out.splitlines()[0] and "rounded up to 12" in err
 
 
+def test_csv_writes_booleans_as_json_does(capsys):
+    """memory's `fits` read 'False' in CSV and false in JSON: one spelling, the one every reader parses."""
+    import csv
+    import json
+
+    argv = ["memory", "--model", "llama-7b", "-d", "8", "--gpu", "h100-80gb"]
+    _, out, _ = run(capsys, *argv, "--csv")
+    fits = [r["fits"] for r in csv.DictReader(out.splitlines())]
+    _, out, _ = run(capsys, *argv, "--json")
+    doc = json.loads(out)
+    assert fits == [json.dumps(r["fits"]) for r in (doc["records"] if isinstance(doc, dict) else doc)]
+    assert set(fits) == {"false"}
+
+
 @pytest.mark.parametrize(
     "argv, needle",
     [

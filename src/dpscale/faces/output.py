@@ -45,10 +45,16 @@ def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextI
 
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(keys)
-    for rec in records:  # a list of words (plan's marks) is one cell, joined by ';'
-        writer.writerow(
-            ["" if rec.get(k) is None else ";".join(v) if _words(v := rec.get(k)) else clean(v) for k in keys]
-        )
+    for rec in records:  # a list of words (plan's marks) is one cell, joined by ';'; true/false as JSON writes them
+        writer.writerow([_csv_cell(rec.get(k)) for k in keys])
+
+
+def _csv_cell(v: Any) -> Any:
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return ";".join(v) if _words(v) else clean(v)
 
 
 def _words(x: Any) -> TypeGuard[list[str]]:
