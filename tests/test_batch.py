@@ -198,6 +198,10 @@ def test_cli_law_and_plot(capsys, tmp_path):
             ["-b", "32", "-d", "8", "--warmup-epochs", "5"],  # once ignored silently; the library's rule as the CLI's
             "--warmup-epochs: got 5; allowed: with --base-lr and --base-batch (the reference learning rate)",
         ),
+        # a bad value given is named before the flag left out (each said '--micro-batch: missing')
+        (["-d", "0"], "--devices: got '0'; allowed: whole numbers from 1"),
+        (["--optimizer", "lion"], "--optimizer: got 'lion'; allowed: sgd, adam, adamw"),
+        (["--base-lr", "nan", "--base-batch", "256"], "--base-lr: got 'nan'; allowed: a learning rate"),
     ],
 )
 def test_cli_bad_input(capsys, argv, needle):

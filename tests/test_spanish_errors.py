@@ -104,7 +104,8 @@ SPANISH_REFUSALS = [
     (["pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved"],
      "--chunks: falta; se admite: 2 o más con --schedule interleaved"),
     (["pipeline", "-m", "8"], "--stages: falta; se admite: un número entero ≥ 1 (dé --stages y --microbatches)"),
-    (["batch", "-d", "4", "--base-lr", "0.1"], "--micro-batch: falta; se admite: un número entero ≥ 1"),
+    (["batch", "-d", "4", "--base-lr", "0.1", "--base-batch", "256"],
+     "--micro-batch: falta; se admite: un número entero ≥ 1"),
     (["batch", "-b", "4", "--base-lr", "0.1"], "--base-batch: falta; se admite: --base-lr y --base-batch juntos"),
     (["batch", "-b", "4", "--rule", "linear"], "--rule: se recibió 'linear'; se admite: con --base-lr y --base-batch "
      "(la tasa de aprendizaje de referencia)"),  # the library's rule, said in flags (the CLI had its own copy)

@@ -77,13 +77,10 @@ def run(args: argparse.Namespace) -> int:
              "min_steps", "efficiency", "law", "sigma", "kappa", "serial_fraction")  # fmt: skip
     if args.micro_batch is None and args.devices is None and all(getattr(args, k, None) is None for k in typed):
         args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]  # no inputs: the worked example
-    if args.micro_batch is None:
-        raise DpscaleError("--micro-batch: missing; allowed: a whole number ≥ 1 (samples per device)")
     if args.plot:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    micro = whole(args.micro_batch, "--micro-batch")
     accum = whole(args.grad_accum, "--grad-accum")
     devices = parse_devices(args.devices or "1")
     optimizer = choice(args.optimizer, "--optimizer", tuple(RULE_FOR))
@@ -103,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
     s_min = positive(args.min_steps, "--min-steps", STEPS_RANGE[2]) if args.min_steps else None
     if s_min is not None and noise is None:
         raise DpscaleError("--min-steps: needs --noise-scale (B_noise) for steps = S_min(1 + B_noise/B)")
+    if args.micro_batch is None:  # after the flags given: '-d 0' is the error there, not the flag left out
+        raise DpscaleError("--micro-batch: missing; allowed: a whole number ≥ 1 (samples per device)")
+    micro = whole(args.micro_batch, "--micro-batch")
     e_src = efficiency_source(args, devices)
     if args.plot and e_src is None:
         raise DpscaleError("--plot: needs E (--efficiency or --law) to draw speedup against devices")
