@@ -38,6 +38,14 @@ def test_no_inputs_shows_the_worked_example(capsys):
         assert rc == 0
         assert "Worked example" in out
         assert "115,200 samples/s" in out and "57.6×" in out and "12,800" in out
+    # the title says the rows' unit (it said samples/s over rows in tokens/s), in both languages, and plan's too
+    for argv, title in [
+        (["--unit", "tokens/s"], "Worked example: 64 devices × 2,000 tokens/s at E = 0.9\n"),
+        (["--lang", "es"], "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9\n"),
+        (["plan", "--unit", "tokens/s"], "Worked example: 1.28M samples × 90 epochs at 2,000 tokens/s per device"),
+    ]:
+        rc, out, _ = run(capsys, *argv)
+        assert rc == 0 and out.startswith(title)
 
 
 def test_errors_in_spanish_keep_the_flag_and_the_value(capsys):

@@ -60,11 +60,11 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     inputs = ("devices", "throughput", "efficiency", "actual", "speedup", "law", "sigma", "kappa", "serial_fraction")
     title = None
+    check_unit(args.unit)
     if all(getattr(args, k) is None for k in inputs):
         for k, example in WORKED.items():
             setattr(args, k, example)
-        title = label("worked_example", lang)
-    check_unit(args.unit)
+        title = label("worked_example", lang).format(unit=label(args.unit, lang))  # the rows' unit
     if args.plot:
         from dpscale.faces.plot import check_path
 

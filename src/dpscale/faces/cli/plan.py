@@ -96,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
             title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
         else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
             title = label("plan_worked_partial", lang)
+        title = title.format(unit=label(args.unit, lang))  # the rows' unit
         for k, example in WORKED.items():
             setattr(args, k, getattr(args, k) or example)
     # one source of E, checked before any file is read

@@ -126,7 +126,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_price": "Price per device-hour",
         "web_deadline": "Deadline (24h, 90m, 2d)",
         "web_budget": "Budget",
-        "worked_example": "Worked example: 64 devices × 2,000 samples/s at E = 0.9",
+        "worked_example": "Worked example: 64 devices × 2,000 {unit} at E = 0.9",
         "or": "or",
         "solved": "solved for",
         "constant_note": (
@@ -479,12 +479,12 @@ LABELS: dict[str, dict[str, str]] = {
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: time and cost per cluster size",
         "plan_worked": (
-            "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, "
+            "Worked example: 1.28M samples × 90 epochs at 2,000 {unit} per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h"
         ),
         "worked_filled": "the worked example filled in {flags}, which were not given: give them for your case",
         "plan_worked_partial": (
-            "Worked example with your devices/epochs: 1.28M samples at 2,000 samples/s per device, E = 0.9, "
+            "Worked example with your devices/epochs: 1.28M samples at 2,000 {unit} per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h (give --samples and --throughput for your run)"
         ),
         "plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or --fit for real numbers",
@@ -615,7 +615,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_price": "Precio por hora-dispositivo",
         "web_deadline": "Plazo (24h, 90m, 2d)",
         "web_budget": "Presupuesto",
-        "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9",
+        "worked_example": "Ejemplo resuelto: 64 dispositivos × 2.000 {unit} con E = 0,9",
         "or": "o",
         "solved": "incógnita despejada",
         "constant_note": (
@@ -1030,11 +1030,11 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
         "plan_worked_partial": (
-            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 muestras/s por dispositivo, "
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 {unit} por dispositivo, "
             "E = 0,9, 2,5 por hora-dispositivo, plazo 24 h (dé --samples y --throughput para su caso)"
         ),
         "plan_worked": (
-            "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 muestras/s por dispositivo, E = 0,9, "
+            "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 {unit} por dispositivo, E = 0,9, "
             "2,5 por hora-dispositivo, plazo 24 h"
         ),
         "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
