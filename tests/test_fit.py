@@ -254,6 +254,39 @@ def test_a_runner_up_law_outside_a_forced_laws_interval_is_said():
     assert not [w for w in f.predict([16]).warnings if w.key == "laws_disagree"]
 
 
+def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it():
+    """Two runs, USL forced: the all-reduce law's 92.8 % at 16 devices was 'outside the usl interval' printed as
+    73.4–92.8 % — a difference below the note's own 0.1 %. Further out it is outside, and said."""
+    f = dpscale.fit([(1, 1000), (8, 7500)], law="usl", seed=0)
+    p = f.predict([16, 32])
+    (w,) = [w for w in p.warnings if w.key == "laws_disagree"]
+    assert w.fields["d"] == 32 and w.fields["pct"] / 100 > p.efficiency_hi[1] + 5e-4
+    at16 = dpscale.fit([(1, 1000), (8, 7500)], law="allreduce").efficiency(16)
+    assert abs(at16 - p.efficiency_hi[0]) < 5e-4  # the case: the rival on the edge, to the printed digit
+
+
+def test_a_size_below_the_smallest_measured_one_is_said():
+    """Runs from 8 devices, asked at 4 and 1: E 101–102 % with no word (docs/fit.md: E exceeds 1 there)."""
+    f = dpscale.fit([(8, 7500), (16, 14600), (32, 28000), (64, 52000)], seed=0)
+    p = f.predict([4, 1, 16])
+    assert [str(w) for w in p.warnings if w.key == "below_baseline"] == [
+        "sizes below the smallest measured one (d0 = 8), 4; 1: E there is relative to d0 and above 100 %, and the "
+        "law is carried below its runs — measure one of those sizes to know"
+    ]
+    assert min(p.efficiency[:2]) > 1 and not [w for w in f.predict([8, 16]).warnings if w.key == "below_baseline"]
+
+
+def test_a_peak_or_a_devices_needed_answer_far_out_says_which_answer_lies_there():
+    """'extrapolating to 41 devices' where the user asked about 16: 41 was the throughput peak."""
+    f = dpscale.fit([(1, 1000), (8, 7500)], law="usl", seed=0)
+    (w,) = f.peak()["warnings"]
+    assert str(w).startswith("the throughput peak, at 41 devices, lies beyond 4× the largest measured size (8)")
+    (w,) = dpscale.fit([(1, 1000), (8, 7500)], seed=0).peak()["warnings"]  # the law rises: the interval's start
+    assert str(w).startswith("the throughput peak's interval starts at 36 devices, beyond 4×")
+    (w,) = dpscale.fit([(1, 1000), (8, 7500)], seed=0).devices_for(throughput=30000)["warnings"]
+    assert str(w).startswith("the devices needed, 33, lie beyond 4× the largest measured size (8)")
+
+
 def test_the_peak_and_devices_needed_draw_their_intervals_from_the_plausible_laws_too():
     """4 runs up to 32 GPUs, all-reduce law chosen, Amdahl and USL not rejected: 100,000 samples/s 'needed 115
     [107, 120]' from the chosen law's refits alone, where Amdahl (s = 0.0052) needs 207 and a USL may never get

@@ -127,6 +127,22 @@ EN = {
         "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"
     ),
+    "below_baseline": (
+        "sizes below the smallest measured one (d0 = {d0:,}), {sizes}: E there is relative to d0 and above 100 %, "
+        "and the law is carried below its runs — measure one of those sizes to know"
+    ),
+    "extrapolating_peak": (
+        "the throughput peak, at {sizes} devices, lies beyond {factor:g}× the largest measured size ({top:,}): "
+        "the law is an assumption there — measure closer before you buy"
+    ),
+    "extrapolating_peak_from": (
+        "the throughput peak's interval starts at {sizes} devices, beyond {factor:g}× the largest measured size "
+        "({top:,}): the law is an assumption there — measure closer before you buy"
+    ),
+    "extrapolating_needed": (
+        "the devices needed, {sizes}, lie beyond {factor:g}× the largest measured size ({top:,}): "
+        "the law is an assumption there — measure closer before you buy"
+    ),
     "few_sizes": (
         "only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
         "{noise:g} % run-to-run noise — measure at least 3 sizes"

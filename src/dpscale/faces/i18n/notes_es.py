@@ -129,6 +129,22 @@ NOTES: dict[str, dict[str, str]] = {
             "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
             "ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
+        "below_baseline": (
+            "tamaños por debajo del menor medido (d0 = {d0:,}), {sizes}: E ahí es relativa a d0 y pasa del 100 %, y "
+            "la ley se lleva por debajo de sus ejecuciones — mida uno de esos tamaños para saberlo"
+        ),
+        "extrapolating_peak": (
+            "el pico de rendimiento, en {sizes} dispositivos, queda a más de {factor:g}× el mayor tamaño medido "
+            "({top:,}): ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
+        "extrapolating_peak_from": (
+            "el intervalo del pico de rendimiento empieza en {sizes} dispositivos, a más de {factor:g}× el mayor "
+            "tamaño medido ({top:,}): ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
+        "extrapolating_needed": (
+            "los dispositivos necesarios, {sizes}, quedan a más de {factor:g}× el mayor tamaño medido ({top:,}): "
+            "ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
         "few_sizes": (
             "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
             "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
