@@ -230,7 +230,7 @@ class Fit:
                 self._below_warnings(dd)
                 + self.extrapolation_warnings(dd)
                 + self._rival_warnings(dd, x_lo / scale, x_hi / scale)
-            ),  # fmt: skip
+            ),
         )
 
     def _below_warnings(self, dd: Any) -> list[str]:
