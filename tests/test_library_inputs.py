@@ -70,9 +70,11 @@ ODD = {
 CALLS = {
     "plan": (dpscale.plan, dict(samples=1e6, epochs=10, throughput=1000.0, devices=[1, 8], efficiency=0.9,
                                 price_per_device_hour=2.0, deadline_hours=10.0, budget=1000.0)),
-    "predict": (predict, dict(devices=[1, 8], params=1e8, throughput=100.0, batch=16, grad_accum=2, mfu=0.4,
+    "predict": (predict, dict(devices=[1, 8], params=1e8, throughput=100.0, batch=16, grad_accum=2,
                               model="bert-large", system="dgx-a100", bucket_mb=25.0, overlap=True, algorithm="auto",
                               input_rate=1e5, alpha_intra_us=3.0, precision="amp")),
+    # a FLOPs estimate: --mfu beside a measured rate is refused
+    "predict_estimate": (predict, dict(devices=[1, 8], model="bert-large", system="dgx-a100", mfu=0.4, seq_len=128)),
     "batch_plan": (dpscale.batch_plan, dict(micro_batch=32, devices=8, base_lr=0.1, base_batch=256, dataset_size=1e6,
                                             warmup_epochs=1, noise_scale=1000, min_steps=1000)),
     "pipeline": (dpscale.pipeline, dict(stages=4, microbatches=16, schedule="interleaved", chunks=2, devices=32)),
@@ -83,7 +85,8 @@ CALLS = {
 }  # fmt: skip
 
 
-SWEEPS = ("plan", "predict", "fit")  # a list of device counts is their point (fit pairs it with the throughputs)
+# a list of device counts is their point (fit pairs it with the throughputs)
+SWEEPS = ("plan", "predict", "predict_estimate", "fit")
 
 
 @pytest.mark.parametrize(

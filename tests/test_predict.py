@@ -1433,4 +1433,25 @@ def test_a_baseline_size_needs_a_measurement_there():
     kw = dict(model="llama-7b", precision="bf16", batch=4, system="dgx-h100", mfu=0.4)
     with pytest.raises(DpscaleError, match=r"^--baseline-devices: got 8; allowed: 1, or the size a --throughput"):
         predict([8, 64], baseline_devices=8, **kw)
+    kw.pop("mfu")  # a measured rate sets the compute: --mfu beside it is refused
     assert predict([8, 64], baseline_devices=8, throughput=1.6, **kw).records()[0]["efficiency"] > 0
+
+
+def test_flags_that_would_change_nothing_or_something_unsaid_are_refused_or_said(capsys):
+    """An outside review: --mfu beside a measured rate changed nothing without a word (--throughput beside
+    --step-time is refused), and --gpu h100-80gb on a dgx-a100 moved E at 64 devices 0.807 → 0.856 silently."""
+    argv = ["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "64"]
+    rc, _, err = run(capsys, *argv, "--mfu", "0.4")
+    assert rc == 2 and err == (
+        "dpscale predict: error: --mfu: got 0.4; allowed: only for a FLOPs estimate: a measured "
+        "--throughput/--step-time already sets the compute\n"
+    )
+    rc, _, err = run(capsys, *argv, "--mfu", "0.4", "--lang", "es")
+    assert rc == 2 and "se admite: solo para una estimación por FLOPs: un --throughput/--step-time medido" in err
+    swapped = predict([64], model="bert-large", throughput=150, system="dgx-a100", gpu="h100-80gb")
+    own = predict([64], model="bert-large", throughput=150, system="dgx-a100", gpu="a100-80gb")
+    (n,) = [n for n in swapped.notes if n.key == "gpu_swapped"]
+    assert n.fields == {"gpu": "h100-80gb", "system": "dgx-a100", "own": "a100-80gb"}
+    assert "gpu_swapped" not in {n.key for n in own.notes} and swapped.efficiency_values[0] > own.efficiency_values[0]
+    rc, out, _ = run(capsys, *argv, "--gpu", "h100-80gb", "--lang", "es")
+    assert rc == 0 and "--gpu h100-80gb en lugar de la a100-80gb del dgx-a100" in out

@@ -34,6 +34,10 @@ EN = {
     "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
+    "gpu_swapped": (
+        "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs estimate) are "
+        "used, the {system}'s links kept — a system with that GPU may have others"
+    ),
     "ragged_nodes": (
         "{d:,} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"

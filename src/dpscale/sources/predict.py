@@ -560,6 +560,8 @@ def predict(
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
+    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
+        notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
@@ -736,6 +738,9 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
+    if mfu is not None and (throughput is not None or step_s is not None):  # it changed nothing, silently
+        raise fail("--mfu", mfu, "only for a FLOPs estimate: a measured --throughput/--step-time already sets the "
+                   "compute")  # fmt: skip
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
         check_range(throughput, "--throughput", 1e-9, 1e15, "per-device samples/s at the baseline size, 1e-9 to 1e15")
         step_s = batch * ga / throughput

@@ -11,6 +11,9 @@ _ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "only for a FLOPs estimate: a measured --throughput/--step-time already sets the compute": (
+            "solo para una estimación por FLOPs: un --throughput/--step-time medido ya fija el cómputo"
+        ),
         "1, or the size a --throughput or --step-time was measured at (a FLOPs estimate is one device's)": (
             "1, o el tamaño en que se midió un --throughput o --step-time (una estimación por FLOPs es de un "
             "dispositivo)"

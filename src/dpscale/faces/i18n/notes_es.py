@@ -22,6 +22,10 @@ NOTES: dict[str, dict[str, str]] = {
         "gpu_unknown": (
             "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
         ),
+        "gpu_swapped": (
+            "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su pico, en una "
+            "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
+        ),
         "ragged_nodes": (
             "{d:,} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
