@@ -413,6 +413,9 @@ def test_csv_writes_booleans_as_json_does(capsys):
     "argv, needle",
     [
         (["-d", "8", "--devices=64", "-v", "2000", "-e", "0.9"], "--devices/-d: given twice"),
+        # a decimal comma in a list flag: it named '0' ("got '0'; allowed: a finite number > 0")
+        (["-d", "8", "-v", "100", "-a", "0,9"], "--actual: got '0,9'; allowed: numbers with a decimal point (0.9);"),
+        (["-d", "8", "-v", "100", "-s", "0,5"], "--speedup: got '0,5'; allowed: numbers with a decimal point"),
         (["-d", "64", "-v", "1", "-v", "2000", "-e", "0.9"], "given twice"),  # once: silently 2000
         (["--dev", "8", "--devices", "64", "-v", "2000", "-e", "0.9"], "given twice"),  # an abbreviation counts
         (["-d", "64", "-v", "2000", "--law", "usl", "--sigma=--"], "--sigma: got '--'"),  # once: E = 1.000

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import math
+import re
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import (
+    LIST_DECIMAL,
     SCALE_FLAGS,
     add_efficiency_args,
     add_output_args,
@@ -77,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--actual and --speedup: give one of them, not both (A = S·v)")
     target_flag = "--actual" if args.actual is not None else "--speedup"
     raw_target = args.actual if args.actual is not None else args.speedup
+    if raw_target is not None and re.fullmatch(r"\s*0\s*,\s*\d+\s*", raw_target):  # '0,9': no list starts at 0
+        raise fail(target_flag, raw_target, LIST_DECIMAL)
     targets = numbers(raw_target, target_flag, "finite numbers > 0") if raw_target is not None else None
     if targets:
         for text in str(raw_target).split(","):  # each as typed: '0', not '0.0'

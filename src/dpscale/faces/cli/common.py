@@ -270,6 +270,9 @@ def numbers(text: str, flag: str, allowed: str = "numbers separated by commas", 
     return [number(t, flag, allowed, fraction) for t in parts]
 
 
+LIST_DECIMAL = "numbers with a decimal point (0.9); a comma separates one value per size"
+
+
 def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, default: Any = None) -> Any:
     """A count typed on the command line (`default` when not given); a bad one is named as typed ('0', not
     '0.0'). Without `hi`, counts stop at 2^53, where whole numbers stop being exact in floating point."""

@@ -52,6 +52,9 @@ ALLOWED: dict[str, dict[str, str]] = {
             "una eficiencia de escalado en (0, 1] con punto decimal (0.9); la coma separa un valor por tamaño"
         ),
         "a finite throughput > 0": "un rendimiento finito > 0",
+        "numbers with a decimal point (0.9); a comma separates one value per size": (
+            "números con punto decimal (0.9); la coma separa un valor por tamaño"
+        ),
         "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
         "finite numbers > 0": "números finitos > 0",
         (
