@@ -522,3 +522,13 @@ def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys, monkeypatc
     p = subprocess.run([sys.executable, "-m", "dpscale", "fit", "/dev/stdin", "--json"], capture_output=True,
                        text=True, timeout=60, input="devices,throughput\n1,100\n2,190\n4,350\n")  # fmt: skip
     assert p.returncode == 0 and '"law": ' in p.stdout
+
+
+def test_a_spanish_header_is_read(tmp_path, capsys):
+    """The Spanish page calls the columns dispositivos and rendimiento; a paste with that header was refused
+    ('falta(n) la(s) columna(s) devices, throughput')."""
+    es, en = tmp_path / "es.csv", tmp_path / "en.csv"
+    es.write_text("Dispositivos,rendimiento,tiempo_de_paso\n1,1000,0.032\n8,7500,0.034\n16,14000,0.036\n")
+    en.write_text("devices,throughput,step_time\n1,1000,0.032\n8,7500,0.034\n16,14000,0.036\n")
+    outs = [run(capsys, "fit", str(f), "--json")[1] for f in (es, en)]
+    assert json.loads(outs[0]) == json.loads(outs[1]) and json.loads(outs[0])["law"]

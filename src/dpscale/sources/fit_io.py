@@ -247,6 +247,9 @@ def _spans_lines(lines: list[str]) -> bool:
     return end > len(lines[0].strip())
 
 
+SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiempo_de_paso": "step_time"}
+
+
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
     try:
@@ -256,6 +259,7 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     header = [h.strip().lower() for h in rows[first]] if False in skip else []  # (comments alone: no header)
+    header = [SPANISH_COLUMNS.get(h, h) for h in header]  # the Spanish page's own words for them
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
