@@ -105,6 +105,9 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert pasted_runs("1;1000\n8;7500\n16;14600") == ["1:1000", "8:7500", "16:14600"]
     assert pasted_runs("1 1000; 8 7500") == pasted_runs("1:1000; 8:7500") == ["1:1000", "8:7500"]  # runs, as before
     assert pasted_runs("1:1000\n2;1900\n4:3600") == ["1:1000", "2:1900", "4:3600"]  # in the order pasted
+    # runs listed as the calculator lists sizes: 'got 1000,' before; a comma in a number stays the number's
+    assert pasted_runs("1:1000, 8:7500,16:14600") == ["1:1000", "8:7500", "16:14600"]
+    assert pasted_runs("8:7,500 16:14000") == ["8:7,500", "16:14000"]
     r = post(client, "fit", {"point": "1;1000\n8;7500,5"}, "es")  # its decimal comma: the CLI's own refusal
     assert r.status_code == 422 and "--point 8:7500,5, rendimiento: se recibió '7500,5'" in r.json()["error"]
     for lang in ("en", "es"):

@@ -82,11 +82,12 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
 
 
 def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
-    """The fit field's runs as D:X[:T] points: '1:1000 8:7500', one a line, '8: 7500', or two columns pasted from a
-    spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own CSV reader, which finds
-    its columns by name (devices,step_time,throughput stays what it says). A line of any other shape goes through
-    as written, so the CLI's own error names it. dot_groups (a language that writes 2.000 for two thousand): a
-    header paste's '2.000' is refused, as check_number_style refuses it in the points pasted without one."""
+    """The fit field's runs as D:X[:T] points: '1:1000 8:7500' or '1:1000, 8:7500', one a line, '8: 7500', or two
+    columns pasted from a spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own
+    CSV reader, which finds its columns by name (devices,step_time,throughput stays what it says). A line of any
+    other shape goes through as written, so the CLI's own error names it. dot_groups (a language that writes 2.000
+    for two thousand): a header paste's '2.000' is refused, as check_number_style refuses it in the points pasted
+    without one."""
     import csv
     import re
 
@@ -107,8 +108,8 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         line = re.sub(r"\s*:\s*", ":", line.strip())
         if not line:
             continue
-        if ":" in line:
-            runs += line.split()
+        if ":" in line:  # '1:1000, 8:7500' too: a comma before the next D: separates runs ('8:7,500' stays one)
+            runs += re.sub(r",\s*(?=\d+:)", " ", line).split()
             continue
         # a tab separates spreadsheet columns (a comma in one is the number's own: '1,500', '7500,5', which the
         # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
