@@ -696,3 +696,18 @@ def test_the_memory_form_takes_the_recomputation_its_notes_name(client):
     assert any("la subestima en un 10–20 %" in n for n in sel["notes"])
     assert '<select name="recompute" data-options="recomputes"></select>' in client.get("/").text  # the field
     assert client.get("/api/options").json()["recomputes"] == ["none", "selective", "full"]  # and its menu
+
+
+def test_the_calculator_form_asks_every_input_the_command_solves_for(client):
+    """The page's error named --speedup ('exactly three of --devices, --throughput, --efficiency/--law,
+    --actual/--speedup') while the form had no such field: each of calc's inputs is a field."""
+    import re
+    from pathlib import Path
+
+    html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
+    form = re.search(r'<form id="calc".*?</form>', html, re.S)[0]
+    assert set(re.findall(r'name="(\w+)"', form)) == {
+        "devices", "throughput", "efficiency", "actual", "speedup", "law", "serial_fraction", "sigma", "kappa"
+    }  # fmt: skip
+    body = post(client, "calc", {"devices": "64", "throughput": "2000", "speedup": "57.6"}).json()
+    assert body["records"]["efficiency"] == pytest.approx(0.9)
