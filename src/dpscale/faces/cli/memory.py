@@ -44,7 +44,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, "
         "ZeRO-3 / FSDP full shard (P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. "
-        "With no inputs: the ZeRO paper's 7.5B parameters on 64 devices."
+        "With none of --params, --model, --devices, --zero, --gpu: the ZeRO paper's 7.5B parameters on 64 devices "
+        "(a note says so when other flags were typed)."
     )
     g = p.add_argument_group("model and cluster")
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
