@@ -1455,3 +1455,23 @@ def test_flags_that_would_change_nothing_or_something_unsaid_are_refused_or_said
     assert "gpu_swapped" not in {n.key for n in own.notes} and swapped.efficiency_values[0] > own.efficiency_values[0]
     rc, out, _ = run(capsys, *argv, "--gpu", "h100-80gb", "--lang", "es")
     assert rc == 0 and "--gpu h100-80gb en lugar de la a100-80gb del dgx-a100" in out
+
+
+def test_a_system_file_is_named_by_its_system_and_named_systems_need_their_key(tmp_path, capsys):
+    """The title read the file's path, not the system in it; {"mine": {...}} without "systems" was read as one
+    system 'custom' that 'needs numbers for gpus_per_node, intra_bw_gbs, inter_bw_gbs'."""
+    fields = {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}
+    named, bare, wrong = tmp_path / "cluster.json", tmp_path / "bare.json", tmp_path / "wrong.json"
+    named.write_text(json.dumps({"systems": {"mine": fields}}))
+    bare.write_text(json.dumps(fields))
+    wrong.write_text(json.dumps({"mine": fields}))
+    argv = ["predict", "--model", "bert-large", "-v", "150", "-d", "8,16", "--system-file"]
+    assert run(capsys, *argv, str(named))[1].startswith(
+        "dpscale predict: bert-large, fp32, batch 32, mine (cluster.json)"
+    )
+    assert run(capsys, *argv, str(bare))[1].startswith("dpscale predict: bert-large, fp32, batch 32, bare.json\n")
+    rc, _, err = run(capsys, *argv, str(wrong))
+    assert rc == 2 and err == (
+        f"dpscale predict: error: --system-file: {wrong}: 'mine' at the top; allowed: an object "
+        "{'systems': {name: {...}}} as systems.json, or one system's fields alone\n"
+    )

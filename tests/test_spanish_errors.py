@@ -383,6 +383,8 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "num.json": (b'{"systems": {"a": 1}}', "num.json: sistema 'a': se recibió 1; se admite: un objeto como en"),
         "gpu.json": (('{"systems": {"a": {"gpu": "zzz", ' + ok + "}}}").encode(), "gpu.json: sistema 'a': gpu 'zzz'; "
                      "se admite: "),
+        "top.json": (('{"mine": {' + ok + "}}").encode(), "top.json: 'mine' en el nivel superior; se admite: un objeto "
+                     "{'systems': {nombre: {...}}} como systems.json, o los campos de un sistema solos"),
         "pcie.json": (('{"systems": {"a": {"gpu": "H100 PCIe", ' + ok + "}}}").encode(), "pcie.json: sistema 'a': gpu "
                       "'H100 PCIe' (la 'h100-80gb' del catálogo es la NVIDIA H100 SXM 80 GB, no la versión PCIe: su "
                       "pico y su ancho de banda de memoria difieren); se admite: a100-40gb"),

@@ -145,6 +145,13 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     # {"systems": {...}} as systems.json, or one system's fields alone ({} is neither: it once read as a system
     # 'custom' that needed every number)
     entries = data.get("systems", {"custom": data}) if isinstance(data, dict) and data else None
+    if isinstance(data, dict) and "systems" not in data and data and all(isinstance(v, dict) for v in data.values()):
+        # {"mine": {...}}: named systems without the 'systems' key (they read as one system 'custom' with no numbers)
+        top = ", ".join(map(repr, data))
+        raise DpscaleError(
+            f"{flag}: {path}: {top} at the top; allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json, "
+            "or one system's fields alone"
+        )
     if not isinstance(entries, dict) or not entries:
         raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess

@@ -170,6 +170,13 @@ def _title(args: argparse.Namespace) -> str:
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
     what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
-    where = args.system or args.system_file or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
+    where = args.system or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
+    if args.system_file:  # the system's name in its file ('mine (cluster.json)'); a bare entry is the file's
+        from pathlib import Path
+
+        from dpscale.catalog import load_system_file
+
+        key, file = load_system_file(args.system_file, args.system)["key"], Path(args.system_file).name
+        where = file if key == "custom" and args.system is None else f"{key} ({file})"
     batch = label("plot_batch", args.lang).format(b=args.batch)
     return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"

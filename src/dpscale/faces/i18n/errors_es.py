@@ -561,6 +561,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
          "{flag}: {f} línea {n1}: no es JSON ({why})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<k>'.*') at the top; allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} "
+         r"as systems.json, or one system's fields alone",
+         "{flag}: {f}: {k} en el nivel superior; se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como "
+         "systems.json, o los campos de un sistema solos"),
         (r"(?P<flag>--\S+): (?P<f>.+?): allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} as systems.json",
          "{flag}: {f}: se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como systems.json"),
         (r"--system: got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
