@@ -117,7 +117,7 @@ SPANISH_REFUSALS = [
     (["batch", "-b", "4", "-d", "8", "--plot", "x.png"], "--plot: necesita E (--efficiency o --law) para dibujar"),
     # the command line's own refusals (argparse's, and the parser's twice / empty checks)
     (["calc", "--json", "--csv"], "el argumento --csv no se admite junto con --json (vea --help)"),
-    (["calc", "--law", "foo"], "argumento --law: opción no válida: 'foo' (elija entre 'constant', 'amdahl', 'usl')"),
+    (["calc", "--law", "foo"], "--law: se recibió 'foo'; se admite: constant, amdahl, usl (vea --help)"),
     (["calc", "-v", "1", "-e", "0.9", "-d"], "argumento --devices/-d: falta su valor"),
     (["calc", "--frob", "1"], "argumentos no reconocidos: --frob 1"),
     (["calc", "--devics", "8"], "argumentos no reconocidos: --devics 8 (¿quería decir --devices?)"),

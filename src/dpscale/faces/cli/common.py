@@ -64,6 +64,15 @@ class _SpanishHelp(argparse.HelpFormatter):
         return _es(super()._get_help_string(action))
 
 
+def _house_style(message: str) -> str:
+    """argparse's refused choice said as every other refusal is: "argument --zero: invalid choice: '4' (choose
+    from '0', '1', '2', '3')" → "--zero: got '4'; allowed: 0, 1, 2, 3"."""
+    import re
+
+    m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: invalid choice: ('.*') \(choose from (.+)\)", message)
+    return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}" if m else message
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump), and its help in Spanish under --lang es."""
 
@@ -82,7 +91,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"
-        message += self._near(message)
+        message = _house_style(message) + self._near(message)
         if self.lang != "en":
             from dpscale.faces.i18n import _said, label
 

@@ -220,8 +220,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
     "es": (
         # the command line's own refusals (argparse, and faces/cli/common.Parser)
         (r"argument (?P<a>\S+): not allowed with argument (?P<b>\S+)", "el argumento {a} no se admite junto con {b}"),
-        (r"argument (?P<a>\S+): invalid choice: (?P<v>.+) \(choose from (?P<c>.+)\)",
-         "argumento {a}: opción no válida: {v} (elija entre {c})"),
         (r"argument (?P<a>\S+): expected one argument", "argumento {a}: falta su valor"),
         (r"argument (?P<a>\S+): ignored explicit argument (?P<v>.+)",
          "argumento {a}: no admite valor (se recibió {v})"),
