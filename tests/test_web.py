@@ -61,6 +61,28 @@ def test_predict_through_the_page_is_the_library(client):
     assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
 
 
+def test_the_page_estimates_compute_from_flops_at_a_typed_mfu(client):
+    """Its notes offered --mfu ('a measured --throughput fixes the compute, or --mfu') and the form had no field."""
+    import re
+    from pathlib import Path
+
+    html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
+    assert 'name="mfu"' in re.search(r'<form id="predict".*?</form>', html, re.S)[0]
+    opts = {
+        "model": "bert-large",
+        "precision": "amp",
+        "batch": "32",
+        "system": "dgx-a100",
+        "devices": "8",
+        "mfu": "0.4",
+    }
+    body = post(client, "predict", opts).json()
+    lib = dpscale.predict([8], model="bert-large", precision="amp", batch=32, system="dgx-a100", mfu=0.4)
+    assert body["records"][0]["efficiency"] == pytest.approx(float(lib.efficiency_values[0]), rel=1e-9)
+    r = post(client, "predict", {**opts, "throughput": "150"}, "es")  # both: one sets the compute, said so
+    assert r.status_code == 422 and "--mfu: se recibió" in r.json()["error"]
+
+
 def test_fit_through_the_page_is_the_library(client, capsys):
     """Typed runs, one per line (or space or ';'): each is one --point, so repeats of a size stay repeats."""
     opts = {"point": "1:1000\n1:1010\n8:7500; 16:14600  32:28000", "gpus_per_node": "8", "at": "64,256"}

@@ -78,6 +78,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Measured throughput on one device (samples/s)",
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
+        "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
         "web_fit": "Fit my runs",
         "web_fit_hint": (
             "Fit E(d) to your measured runs (one per line: devices:throughput of the whole run, or two columns pasted "
@@ -565,6 +566,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
+        "web_mfu": "MFU, para una estimación por FLOPs (deje vacío el rendimiento medido)",
         "web_fit": "Ajustar mis ejecuciones",
         "web_fit_hint": (
             "Ajusta E(d) a sus ejecuciones medidas (una por línea: dispositivos:rendimiento de toda la ejecución, o "
