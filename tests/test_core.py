@@ -422,3 +422,15 @@ def test_small_figures_keep_their_few_digits():
 
     assert number(0.000123456, "sig3") == "0.000123" and number(0.000123456, "sig2", "es") == "0,00012"
     assert number(1.5e-7, "sig3") == "1.5e-07" and number(-0.000123456, "sig4") == "-0.0001235"
+
+
+def test_the_library_calculator_imports_neither_numpy_nor_re():
+    """`import dpscale; dpscale.scale(64, 2000, 0.9)` is the fast path: a note built at import ran notes.singular's
+    regex (errors.DOT_GROUPS says re stays off it)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, dpscale; r = dpscale.scale(64, 2000, 0.9); assert r.actual_throughput == 115200; "
+            "print(sorted(m for m in ('numpy', 're') if m in sys.modules))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

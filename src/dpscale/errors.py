@@ -2,7 +2,8 @@
 
 Every check names the input, the value it got and what is allowed, so the API and the CLI
 say the same one line. Checks accept Python numbers and numpy arrays; numpy is never
-imported here unless the caller already handed us an array (or a list, which needs one).
+imported here unless the caller already handed us an array (or a list, which needs one), or
+check_sizes reads sizes for an E source (a law, fit or prediction: arrays by contract).
 """
 
 from __future__ import annotations
@@ -209,10 +210,7 @@ def check_flag(x: Any, name: str) -> bool:
 def extrema(x: Any) -> tuple[float, float]:
     """(min, max) of a scalar or array; NaN anywhere makes the min NaN."""
     if is_array(x):
-        if x.dtype.kind in "iu":
-            return float(x.min()), float(x.max())
-        lo, hi = float(x.min()), float(x.max())
-        return lo, hi
+        return float(x.min()), float(x.max())
     return float(x), float(x)
 
 

@@ -74,7 +74,7 @@ def fabric(c: Config) -> tuple[float, float] | None:
     return out[0], out[1]
 
 
-FABRIC = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")  # the columns a system's catalog entry fills
+FABRIC = catalog.SYSTEM_KEYS  # the columns a system's catalog entry fills
 
 
 def missing(c: Config) -> str | None:
