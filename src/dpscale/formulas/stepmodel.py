@@ -57,7 +57,7 @@ Calibration = namedtuple("Calibration", (
                        #   c_h term is held there, not extrapolated (a 13 B FSDP run lost nothing from 8 to 64
                        #   H100s where the straight line predicted 20 %; docs/predict.md)
 ))
-DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth (gpus.json)
+DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth, rounded (gpus.json: 2.039 for 80 GB)
 # fmt: on
 
 DEFAULT = Calibration(
