@@ -504,3 +504,15 @@ def test_the_gddr6_figure_reaches_the_memory_table_and_predicts_note(capsys):
                 inter_bw_gbs=12.5)  # fmt: skip
     (note,) = [n for n in p.notes if n.key == "ddp_memory"]  # 48.3e9 bytes of states > 48.3 GB usable
     assert note.fields["mem"] == 48.3
+
+
+@given(st.floats(1e3, 1e12), st.integers(1, 4096), st.sampled_from([0, 1, 2, 3]),
+       st.sampled_from(["adam", "sgd"]), st.sampled_from(["mixed", "fp32", "bf16"]))  # fmt: skip
+def test_state_split_is_model_states_on_every_device_count(params, n, stage, optimizer, precision):
+    """The predictor's memory note reads whole + sharded/n for a whole curve; it is the same bytes as
+    model_states at each n (it was rebuilt from n = 1 and 2 by algebra, a second copy of the sharding rule)."""
+    from dpscale.formulas.memory import state_split
+
+    whole, sharded = state_split(params, stage, optimizer, precision)
+    assert whole + sharded / n == pytest.approx(model_states(params, n, stage, optimizer, precision).total, rel=1e-12)
+    assert (sharded == 0) == (stage == 0)

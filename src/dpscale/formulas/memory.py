@@ -125,11 +125,26 @@ def model_states(
     if not is_stage(stage):
         raise fail("zero", stage, "0, 1, 2 or 3")
     stage = int(stage)
-    p, g, k = bytes_per_parameter(optimizer, precision)
-    shard = [1.0, 1.0, 1.0]  # share of P, G, K each device keeps
-    for i in range(stage):  # stage s shards K, then G, then P
-        shard[2 - i] = 1.0 / n
-    return ModelStates(psi, n, stage, p * psi * shard[0], g * psi * shard[1], k * psi * shard[2])
+    p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision),
+                                                                  _sharded(stage)))  # fmt: skip
+    return ModelStates(psi, n, stage, p, g, k)
+
+
+def _sharded(stage: int) -> tuple[bool, bool, bool]:
+    """Which of P, G, K a stage shards: stage s shards K, then G, then P [ZERO]."""
+    return stage >= 3, stage >= 2, stage >= 1
+
+
+def state_split(
+    params: float, stage: int = 0, optimizer: str = "adam", precision: str = "mixed"
+) -> tuple[float, float]:
+    """(whole, sharded) model-state bytes: a device holds whole + sharded/n on n data-parallel devices — what
+    `model_states` gives, for a curve of n at once (the predictor's memory note)."""
+    psi = check_params(params)
+    if not is_stage(stage):
+        raise fail("zero", stage, "0, 1, 2 or 3")
+    parts = list(zip(bytes_per_parameter(optimizer, precision), _sharded(int(stage))))
+    return sum(b * psi for b, cut in parts if not cut), sum(b * psi for b, cut in parts if cut)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from dpscale.errors import (
     text,
 )
 from dpscale.files import read_text
-from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, model_states
+from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, state_split
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute
 from dpscale.formulas.stepmodel import (
@@ -635,9 +635,9 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
         # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
         split = "fp32" if prec in ("fp32", "tf32", "amp") else "mixed"
-        one, two = (model_states(n_params, n, zero, "adam", split).total for n in (1, 2))
+        whole, sharded = state_split(n_params, zero, "adam", split)
         sizes = d if zero else np.ones(1)
-        need = 2 * two - one + 2 * (one - two) / sizes  # a + b/n: what every stage's states come to on n devices
+        need = whole + sharded / sizes
         held = device_bytes(part["memory_gb"], part.get("usable_mib"))
         short = sizes[need > held]
         if short.size:
