@@ -516,3 +516,17 @@ def test_state_split_is_model_states_on_every_device_count(params, n, stage, opt
     whole, sharded = state_split(params, stage, optimizer, precision)
     assert whole + sharded / n == pytest.approx(model_states(params, n, stage, optimizer, precision).total, rel=1e-12)
     assert (sharded == 0) == (stage == 0)
+
+
+def test_the_autocast_bucket_note_counts_the_optimizer_asked(capsys):
+    """With --optimizer sgd the note said 'the 16 bytes a parameter are ... Adam's two moments': SGD's momentum
+    makes 12; --gpu-memory alone is a case of the user's (the help now says so), not the worked example."""
+    said = "(the {} bytes a parameter are then fp32 parameters, gradients and {})"
+    rc, out, _ = run(capsys, "memory", "--optimizer", "sgd")
+    assert rc == 0 and said.format(12, "SGD's momentum") in out and "Adam" not in out
+    rc, out, _ = run(capsys, "memory")
+    assert rc == 0 and said.format(16, "Adam's two moments") in out
+    rc, out, _ = run(capsys, "memory", "--optimizer", "sgd", "--lang", "es")
+    assert "(los 12 bytes por parámetro son entonces parámetros, gradientes y el momento de SGD en fp32)" in out
+    rc, _, err = run(capsys, "memory", "--gpu-memory", "32")
+    assert rc == 2 and "--params: missing" in err

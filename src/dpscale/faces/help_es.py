@@ -303,11 +303,12 @@ HELP_ES: dict[str, str] = {
     # memory
     "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / FSDP full shard "
     "(P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. With none of --params, --model, --devices, "
-    "--zero, --gpu: the ZeRO paper's 7.5B parameters on 64 devices (a note says so when other flags were typed).": (
+    "--zero, --gpu, --gpu-memory: the ZeRO paper's 7.5B parameters on 64 devices (a note says so when other flags "
+    "were typed).": (
         "Estados del modelo por dispositivo: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / "
         "FSDP full shard (P+G+K)Ψ/N; las activaciones (Korthikanti et al.) no se reparten. Sin --params, --model, "
-        "--devices, --zero ni --gpu: los 7,5 mil millones de parámetros del artículo de ZeRO en 64 dispositivos "
-        "(una nota lo dice si se escribieron otras opciones)."
+        "--devices, --zero, --gpu ni --gpu-memory: los 7,5 mil millones de parámetros del artículo de ZeRO en 64 "
+        "dispositivos (una nota lo dice si se escribieron otras opciones)."
     ),
     "model and cluster": "modelo y clúster",
     "activations (with a transformer --model)": "activaciones (con un --model transformer)",

@@ -23,6 +23,7 @@ from dpscale.formulas.memory import (
     STAGES,
     Shape,
     activation_bytes,
+    bytes_per_parameter,
     ddp_bucket_bytes,
     device_bytes,
     fit_all,
@@ -44,8 +45,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, "
         "ZeRO-3 / FSDP full shard (P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. "
-        "With none of --params, --model, --devices, --zero, --gpu: the ZeRO paper's 7.5B parameters on 64 devices "
-        "(a note says so when other flags were typed)."
+        "With none of --params, --model, --devices, --zero, --gpu, --gpu-memory: the ZeRO paper's 7.5B parameters "
+        "on 64 devices (a note says so when other flags were typed)."
     )
     g = p.add_argument_group("model and cluster")
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
@@ -218,7 +219,10 @@ def run(args: argparse.Namespace) -> int:
         copy, autocast = ddp_bucket_bytes(params, precision, t)
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(copy, "bytes", lang)))
         if autocast != copy:  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
-            notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang)))
+            b = sum(bytes_per_parameter(optimizer, precision))  # 16 with Adam, 12 with SGD's momentum
+            states = label("mem_states_sgd" if optimizer == "sgd" else "mem_states_adam", lang)
+            notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang), b=b,
+                                                                        states=states))  # fmt: skip
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
         params=count_said(params, lang),
         devices=fmt(devices, "int", lang),

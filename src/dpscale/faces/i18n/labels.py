@@ -382,9 +382,11 @@ LABELS: dict[str, dict[str, str]] = {
             "per device, unless gradient_as_bucket_view=True"
         ),
         "mem_ddp_buckets_autocast": (
-            "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the 16 bytes "
-            "a parameter are then fp32 parameters, gradients and Adam's two moments)"
+            "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the {b} bytes "
+            "a parameter are then fp32 parameters, gradients and {states})"
         ),
+        "mem_states_adam": "Adam's two moments",
+        "mem_states_sgd": "SGD's momentum",
         "stages": "pipeline stages p",
         "microbatches": "micro-batches m",
         "bubble_fraction": "bubble fraction (of total time)",
@@ -934,8 +936,10 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_ddp_buckets_autocast": (
             "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan {g} "
-            "(los 16 bytes por parámetro son entonces parámetros, gradientes y los dos momentos de Adam en fp32)"
+            "(los {b} bytes por parámetro son entonces parámetros, gradientes y {states} en fp32)"
         ),
+        "mem_states_adam": "los dos momentos de Adam",
+        "mem_states_sgd": "el momento de SGD",
         "stages": "etapas de pipeline p",
         "microbatches": "micro-lotes m",
         "bubble_fraction": "fracción de burbuja (del tiempo total)",
