@@ -220,9 +220,9 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(copy, "bytes", lang)))
         if autocast != copy:  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
             b = sum(bytes_per_parameter(optimizer, precision))  # 16 with Adam, 12 with SGD's momentum
-            states = label("mem_states_sgd" if optimizer == "sgd" else "mem_states_adam", lang)
+            moments = label("mem_states_sgd" if optimizer == "sgd" else "mem_states_adam", lang)
             notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang), b=b,
-                                                                        states=states))  # fmt: skip
+                                                                        states=moments))  # fmt: skip
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
         params=count_said(params, lang),
         devices=fmt(devices, "int", lang),
