@@ -110,6 +110,7 @@ def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
+MAX_SEQ_LEN = 10**8  # tokens: 10× the longest contexts trained (10 M); 1e12 gave a 44-billion-TFLOP/s "note"
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
@@ -511,7 +512,7 @@ def predict(
     if baseline_devices != 1 and throughput is None and step_time_s is None:  # the band collapsed there, as if
         raise fail("--baseline-devices", baseline_devices, BASELINE_NEEDS)  # measured, and nothing was
     if seq_len is not None:
-        seq_len = int(check_devices(seq_len, "--seq-len"))
+        seq_len = int(check_devices(seq_len, "--seq-len", MAX_SEQ_LEN))
         if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
             raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
                                "allowed: leave it out, or a transformer --model")  # fmt: skip
