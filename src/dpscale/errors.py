@@ -227,6 +227,7 @@ def _bad(x: Any, ok) -> Any:
 
 
 MAX_DEVICES = 10_000_000  # larger than any machine built: a typo, and it overflows the fits and the int64 tables
+MAX_SEQ_LEN = 10_000_000  # tokens: ten times the longest published training context; a larger one is a typo
 MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count is a typo (and overflows)
 MIN_PARAMS = 1e3  # fewer is a count in billions typed as such: '--params 7.5' planned 120 bytes for 7.5 B
 SIZES_ALLOWED = f"device counts from 1 to {MAX_DEVICES:,} (between whole sizes too)"

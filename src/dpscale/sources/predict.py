@@ -19,6 +19,7 @@ import numpy as np
 from dpscale import catalog
 from dpscale.errors import (
     MAX_DEVICES,
+    MAX_SEQ_LEN,
     DpscaleError,
     check_devices,
     check_flag,
@@ -110,7 +111,6 @@ def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
 # Bounds that keep every term finite, far outside any real link or bucket (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
-MAX_SEQ_LEN = 10**8  # tokens: 10× the longest contexts trained (10 M); 1e12 gave a 44-billion-TFLOP/s "note"
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 

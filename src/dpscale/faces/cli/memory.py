@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dpscale.errors import MAX_DEVICES, MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
+from dpscale.errors import MAX_DEVICES, MAX_PARAMS, MAX_SEQ_LEN, MIN_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
 from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     import argparse
 
 WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
-MAX_SEQ_LEN = 10_000_000  # ten times the longest published training context: a larger one is a typo
 MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
 TIGHT = 0.05  # headroom below this share of the device: the CUDA context and fragmentation may take it
 
