@@ -569,9 +569,15 @@ def test_the_page_in_a_real_browser(served):
         sync_api.expect(local.locator("#tab-calc")).to_have_text("Calculadora")
         sync_api.expect(local.locator("#result")).to_contain_text("115.200 muestras/s")
         # on a phone the predictor's wide table scrolls in its box, and the sizes' column stays in view
+        sync_api.expect(fresh.locator("#chart")).to_be_hidden()  # one answer: nothing to draw
         fresh.set_viewport_size({"width": 375, "height": 800})
         fresh.click("#tab-predict")
         sync_api.expect(fresh.locator("#result tbody tr")).to_have_count(6)
+        # the sweep drawn: E against devices, one point a row, the band around it, the sizes as the table says them
+        sync_api.expect(fresh.locator("#chart")).to_be_visible()
+        points = fresh.get_attribute("#chart polyline", "points").split()
+        assert len(points) == 6 and fresh.locator("#chart polygon.band").count() == 1
+        assert "1.024" in fresh.inner_text("#chart") and "escala logarítmica" in fresh.inner_text("#chart")
         assert fresh.evaluate("document.documentElement.scrollWidth") <= 375
         fresh.eval_on_selector(".scroll", "el => { el.scrollLeft = 600; }")
         box = fresh.locator("#result tbody tr").first.locator("td").first.bounding_box()
