@@ -122,16 +122,15 @@ def model_states(
     """
     psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     n = check_devices(devices, "devices", MAX_DEVICES)
-    if not is_stage(stage):
-        raise fail("zero", stage, "0, 1, 2 or 3")
-    stage = int(stage)
-    p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision),
-                                                                  _sharded(stage)))  # fmt: skip
-    return ModelStates(psi, n, stage, p, g, k)
+    cuts = _sharded(stage)
+    p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision), cuts))
+    return ModelStates(psi, n, int(stage), p, g, k)
 
 
 def _sharded(stage: int) -> tuple[bool, bool, bool]:
     """Which of P, G, K a stage shards: stage s shards K, then G, then P [ZERO]."""
+    if not is_stage(stage):
+        raise fail("zero", stage, "0, 1, 2 or 3")
     return stage >= 3, stage >= 2, stage >= 1
 
 
@@ -141,9 +140,7 @@ def state_split(
     """(whole, sharded) model-state bytes: a device holds whole + sharded/n on n data-parallel devices — what
     `model_states` gives, for a curve of n at once (the predictor's memory note)."""
     psi = check_params(params)
-    if not is_stage(stage):
-        raise fail("zero", stage, "0, 1, 2 or 3")
-    parts = list(zip(bytes_per_parameter(optimizer, precision), _sharded(int(stage))))
+    parts = list(zip(bytes_per_parameter(optimizer, precision), _sharded(stage)))
     return sum(b * psi for b, cut in parts if not cut), sum(b * psi for b, cut in parts if cut)
 
 

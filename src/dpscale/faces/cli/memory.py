@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:
         copy, autocast = ddp_bucket_bytes(params, precision, t)
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(copy, "bytes", lang)))
         if autocast != copy:  # torch.autocast keeps fp32 parameters, so DDP's buckets are fp32 too
-            b = sum(bytes_per_parameter(optimizer, precision))  # 16 with Adam, 12 with SGD's momentum
+            b = sum(bytes_per_parameter(optimizer, "fp32"))  # the note's fp32 states: 16 with Adam, 12 with SGD
             moments = label("mem_states_sgd" if optimizer == "sgd" else "mem_states_adam", lang)
             notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang), b=b,
                                                                         states=moments))  # fmt: skip
