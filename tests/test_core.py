@@ -275,6 +275,15 @@ def test_relative_efficiency_is_the_calculators_e():
     )
 
 
+@given(st.integers(1, 4096), st.integers(1, 512), st.floats(1e-4, 1e3))
+def test_per_step_converts_a_step_time_to_a_rate_and_back(batch, ga, step_s):
+    """v = b·ga/T: 32 samples × 4 micro-batches in 0.5 s is 256 samples/s, and that rate gives back the 0.5 s."""
+    from dpscale.formulas.scaling import per_step
+
+    assert per_step(32 * 4, 0.5) == 256.0 and per_step(32 * 4, 256.0) == 0.5
+    assert per_step(batch * ga, per_step(batch * ga, step_s)) == pytest.approx(step_s, rel=1e-12)
+
+
 def test_mismatched_lengths_and_numpy_number_types():
     """The length check reads the evaluated E (a list or a function's array), and a numpy number of any width is
     one constant E, with E(1) = 1 like a Python float."""

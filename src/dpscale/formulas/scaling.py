@@ -105,6 +105,12 @@ def relative_efficiency(throughput: Any, devices: Any, base_throughput: Any, bas
     return throughput / ((devices / base_devices) * base_throughput)
 
 
+def per_step(samples: Any, step_or_rate: Any) -> Any:
+    """v = b·ga / T and T = b·ga / v are one relation: the samples of one optimizer step over its seconds give the
+    rate, over the rate its seconds. Measured rows, a predict baseline and a DDP run's median step convert here."""
+    return samples / step_or_rate
+
+
 def efficiency_at(efficiency: Any, devices: Any) -> Any:
     """Evaluate an efficiency source at the given device counts (a number: `constant_efficiency`)."""
     if isinstance(efficiency, type):  # dpscale.USL, not USL(σ, κ): its unbound method raised a TypeError

@@ -36,7 +36,7 @@ import numpy as np
 from dpscale.errors import DpscaleError
 from dpscale.formulas.collectives import FILL_BYTES, algorithm_charged, allreduce_time, bandwidth_terms, link_bandwidth
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
-from dpscale.formulas.scaling import relative_efficiency
+from dpscale.formulas.scaling import per_step, relative_efficiency
 
 # fmt: off
 Calibration = namedtuple("Calibration", (
@@ -274,5 +274,5 @@ def micro_step_from_baseline(
 def efficiency(step: Breakdown, baseline: Breakdown, grad_accum: Any, baseline_grad_accum: float) -> Any:
     """E(d) = per-device throughput at d / per-device throughput at the baseline size (micro-batches a second:
     the samples of each are the caller's), through the core's one definition of a measured E."""
-    per_device = np.asarray(grad_accum, dtype=float) / step.step_s
-    return relative_efficiency(per_device, 1, baseline_grad_accum / baseline.step_s)
+    per_device = per_step(np.asarray(grad_accum, dtype=float), step.step_s)
+    return relative_efficiency(per_device, 1, per_step(baseline_grad_accum, baseline.step_s))

@@ -18,7 +18,7 @@ from pathlib import Path
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.files import read_bytes
-from dpscale.formulas.scaling import relative_efficiency
+from dpscale.formulas.scaling import per_step, relative_efficiency
 
 REQUIRED = (
     "cfg",
@@ -100,7 +100,7 @@ class Config:
         r = row or self.baseline
         if r.units_per_sample is None or r.per_device_batch is None:
             return None
-        return r.per_device_batch * r.grad_accum * r.units_per_sample / (r.throughput / r.devices)
+        return per_step(r.per_device_batch * r.grad_accum * r.units_per_sample, r.throughput / r.devices)
 
 
 # Upper bounds per column, far past any published run, that keep the step model's arithmetic finite (a 1e308

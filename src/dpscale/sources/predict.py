@@ -36,7 +36,7 @@ from dpscale.errors import (
 from dpscale.files import read_text
 from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, state_split
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
-from dpscale.formulas.scaling import compute
+from dpscale.formulas.scaling import compute, per_step
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     DEFAULT_HBM_TBS,
@@ -613,7 +613,7 @@ def predict(
     b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
     alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, alone, grad_accum, grad_accum)
-    per_device = batch * grad_accum / float(alone.step_s[0])
+    per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
@@ -727,7 +727,9 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     """b / R, after checking that the measured baseline did not already run faster than the loader allows."""
     # bounded like --throughput: 1e-320 samples/s made a step of inf s and E nan
     check_range(rate, "--input-rate", 1e-9, 1e15, "samples/s one node's input pipeline delivers, from 1e-9 to 1e15")
-    per_device = throughput if throughput is not None else (batch * ga / step_s if step_s is not None else None)
+    per_device = (
+        throughput if throughput is not None else (per_step(batch * ga, step_s) if step_s is not None else None)
+    )
     if per_device is not None and per_device * min(d0, cl.gpus_per_node) > rate * (1 + 1e-9):
         floor = per_device * min(d0, cl.gpus_per_node)
         raise fail("--input-rate", rate, f"at least the samples/s per node the baseline measured: {floor:g}")
@@ -744,7 +746,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
                    "compute")  # fmt: skip
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
         check_range(throughput, "--throughput", 1e-9, 1e15, "per-device samples/s at the baseline size, 1e-9 to 1e15")
-        step_s = batch * ga / throughput
+        step_s = per_step(batch * ga, throughput)
     elif step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")
     if step_s is not None:

@@ -14,7 +14,7 @@ from statistics import median
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.scaling import compute, relative_efficiency
+from dpscale.formulas.scaling import compute, per_step, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
 
@@ -116,13 +116,13 @@ def write_json(path: str, obj: dict[str, Any]) -> None:
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
     """Median over repeats of the synchronised phase; compute = the same steps under no_sync."""
     d, b, n = raw["devices"], job.batch, job.steps
-    thr = [d * b * n / t for t in raw["sync_s"]]
+    thr = [per_step(d * b * n, t) for t in raw["sync_s"]]
     step = median(raw["sync_s"]) / n
     # sharded runs (zero ≥ 1) time no compute-alone phase: their split into compute and exposed is unknown
     compute = median(raw["nosync_s"]) / n if raw.get("nosync_s") else None
     exposed = None if compute is None else max(0.0, step - compute)
     comm = raw.get("comm_s")
-    med = d * b / step  # from the median step, so throughput = devices × batch / step_time with any repeats
+    med = per_step(d * b, step)  # from the median step, so throughput = devices × batch / step_time with any repeats
     return {
         "devices": d,
         "throughput": med,
