@@ -28,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
-GB = 1e9
-FILL_BYTES = 10 * 2**20  # S_f: the fill is half grown at 10 MiB — derived from 8× A100 nccl-tests [STAS-NET]
+from dpscale.formulas.units import GB, MIB
+
+FILL_BYTES = 10 * MIB  # S_f: the fill is half grown at 10 MiB — derived from 8× A100 nccl-tests [STAS-NET]
 ALGORITHMS = ("auto", "ring", "hierarchical", "tree")
 
 

@@ -29,8 +29,8 @@ from dpscale.errors import (
     fail,
     one,
 )
+from dpscale.formulas.units import GB, GIB, MIB
 
-GB = 1e9  # what the tables report: the ZeRO paper's 120 GB for 7.5 B parameters is 120e9 bytes
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
 
@@ -40,8 +40,8 @@ def device_bytes(memory_gb: float, usable_mib: float | None = None) -> float:
     A100 holds 80 GiB = 85.9e9 bytes (nvidia-smi: 81,559 MiB on an H100 after its reserved part). Where the
     catalog has the total nvidia-smi shows (`usable_mib`), that: ECC holds back 1/16 of a GDDR6 card (an L40S
     sold as 48 GB shows 46,068 MiB, 6 % under 48 GiB), which HBM's side-band ECC does not."""
-    sold = check_positive(memory_gb, "memory_gb", "a device memory in GB as sold, > 0") * 2**30
-    return sold if usable_mib is None else check_positive(usable_mib, "usable_mib", "MiB > 0") * 2**20
+    sold = check_positive(memory_gb, "memory_gb", "a device memory in GB as sold, > 0") * GIB
+    return sold if usable_mib is None else check_positive(usable_mib, "usable_mib", "MiB > 0") * MIB
 
 
 STAGES = (0, 1, 2, 3)

@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-MIB = 1 << 20
+from dpscale.formulas.units import MIB
+
 BUCKET_CAP = 25 * MIB  # DDP default bucket_cap_mb [PT-RED]
 FIRST_BUCKET = 1 * MIB  # DDP's small bucket, for the first-ready gradients in steady state [PT-DDP]
 
