@@ -949,7 +949,8 @@ def test_a_pcie_node_pays_nccls_pcie_hop_latency():
     paid NVLink's. An explicit --alpha-intra still wins."""
     from dpscale import catalog
 
-    assert catalog.link("pcie4")["alpha_us"] == 5.7 and catalog.link("nvlink3")["alpha_us"] == 3.4
+    links = catalog.table("links")
+    assert links["pcie4"]["alpha_us"] == 5.7 and links["nvlink3"]["alpha_us"] == 3.4
 
     def latency(**kw):
         return predict([8], params=1e8, step_time_s=0.1, **kw).breakdown.latency_s[0]

@@ -114,10 +114,6 @@ def _gpu_key(name: Any, where: str) -> str:
     raise DpscaleError(f"{where} {name!r}{hint}; allowed: {', '.join(sorted(table('gpus')))}")
 
 
-def link(name: str, flag: str = "--link") -> dict[str, Any]:
-    return _get("links", name, flag)
-
-
 def system(name: str, flag: str = "--system", gpu: str | None = None) -> dict[str, Any]:
     """A system by name; `gpu` settles a name several systems share ('DGX-1' with 'v100-16gb')."""
     return _get("systems", name, flag, gpu)
