@@ -530,33 +530,12 @@ def predict(
     units = {"layers": estimated_layers(float(n_params))} if zero and spec is None and bucket_mb is None else spec
     bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params) * gb)
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu)
-    cal = DEFAULT
     notes: list[str] = []
     if units is not spec:
         notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]
     if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
         calibration = os.fspath(calibration)
-    if isinstance(calibration, str):
-        cal, busbw, curve = load_calibration(calibration)
-        by_table = curve is not None
-        notes.append(
-            Note("calibration_table", n=curve[0].size) if by_table else Note("calibration_alpha_beta", busbw=busbw)
-        )
-        kw_intra = 1.0 if by_table else busbw  # measured: the bandwidth itself, at η = 1 (a table's curve: unused)
-    elif calibration is not None:
-        cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
-    else:
-        kw_intra, curve = cl.intra_bw_gbs, None
-    hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
-    if hop is not None and calibration is None:  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]; a given one wins
-        cal = cal._replace(alpha_intra=hop * 1e-6)
-    for flag, value, key in (
-        ("--alpha-intra", alpha_intra_us, "alpha_intra"),
-        ("--alpha-inter", alpha_inter_us, "alpha_inter"),
-    ):
-        if value is not None:
-            value = check_range(value, flag, 0, 1e6, "a latency in µs per hop, from 0 to 1,000,000")
-            cal = cal._replace(**{key: float(value) * 1e-6})
+    cal, kw_intra, curve = _constants(calibration, cl, alpha_intra_us, alpha_inter_us, notes)
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
@@ -590,18 +569,7 @@ def predict(
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
-    if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
-        # the inputs that made it: a measured rate, or the FLOPs estimate (--seq-len 3.5e9 named --throughput)
-        made = "--throughput/--step-time" if throughput is not None or step_time_s is not None else "--seq-len/--mfu"
-        raise DpscaleError(
-            f"--batch with {made}: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
-            f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
-        )
-    if t_micro * grad_accum > MAX_STEP_S:  # 10^9 accumulation steps: a 6.7-year optimizer step, predicted quietly
-        raise DpscaleError(
-            f"--grad-accum: {grad_accum:,} micro-batches of {t_micro:.3g} s make a {t_micro * grad_accum:.3g} s step; "
-            f"allowed: an optimizer step of at most {MAX_STEP_S:g} s (four months)"
-        )
+    _check_step(t_micro, grad_accum, measured=throughput is not None or step_time_s is not None)
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     g = cl.gpus_per_node
@@ -721,6 +689,50 @@ def _decode_caution(per_device: float, n: int, cores: float) -> list:
     if per_device * n <= cap or per_device > cap:
         return []
     return [Note("cpu_decode", n=n, need=per_device * n, cores=cores, cap=cap, rate=DECODE_PER_CORE)]
+
+
+def _constants(calibration: Any, cl: Cluster, alpha_intra_us: Any, alpha_inter_us: Any, notes: list) -> tuple:
+    """The step model's constants and the in-node bandwidth it reads: the shipped ones, a measured calibration file
+    (its bandwidth at η = 1, or its curve), or a Calibration object; then the link's hop and typed latencies."""
+    cal = DEFAULT
+    if isinstance(calibration, str):
+        cal, busbw, curve = load_calibration(calibration)
+        by_table = curve is not None
+        notes.append(
+            Note("calibration_table", n=curve[0].size) if by_table else Note("calibration_alpha_beta", busbw=busbw)
+        )
+        kw_intra = 1.0 if by_table else busbw  # measured: the bandwidth itself, at η = 1 (a table's curve: unused)
+    elif calibration is not None:
+        cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
+    else:
+        kw_intra, curve = cl.intra_bw_gbs, None
+    hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
+    if hop is not None and calibration is None:  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]; a given one wins
+        cal = cal._replace(alpha_intra=hop * 1e-6)
+    for flag, value, key in (
+        ("--alpha-intra", alpha_intra_us, "alpha_intra"),
+        ("--alpha-inter", alpha_inter_us, "alpha_inter"),
+    ):
+        if value is not None:
+            value = check_range(value, flag, 0, 1e6, "a latency in µs per hop, from 0 to 1,000,000")
+            cal = cal._replace(**{key: float(value) * 1e-6})
+    return cal, kw_intra, curve
+
+
+def _check_step(t_micro: float, grad_accum: int, measured: bool) -> None:
+    """A micro-batch and an optimizer step the step model can hold, blaming the inputs that made them."""
+    if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
+        # the inputs that made it: a measured rate, or the FLOPs estimate (--seq-len 3.5e9 named --throughput)
+        made = "--throughput/--step-time" if measured else "--seq-len/--mfu"
+        raise DpscaleError(
+            f"--batch with {made}: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
+            f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
+        )
+    if t_micro * grad_accum > MAX_STEP_S:  # 10^9 accumulation steps: a 6.7-year optimizer step, predicted quietly
+        raise DpscaleError(
+            f"--grad-accum: {grad_accum:,} micro-batches of {t_micro:.3g} s make a {t_micro * grad_accum:.3g} s step; "
+            f"allowed: an optimizer step of at most {MAX_STEP_S:g} s (four months)"
+        )
 
 
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
