@@ -116,51 +116,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise DpscaleError(f"--params: missing; allowed: {PARAMS_ALLOWED}, or a --model preset")
 
-    activation = 0.0
     notes: list[str] = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
     t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
-    if preset is not None and preset.get("kind") == "transformer":
-        shape = Shape.of(preset)
-        if args.seq_len is not None:
-            shape = replace(shape, seq_len=whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
-        b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
-        width = ACTIVATION_BYTES[precision]
-        try:
-            activation = activation_bytes(
-                shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
-                value_bytes=width,
-            )  # fmt: skip
-        except DpscaleError as exc:  # the library's rules (t divides the heads; sequence parallelism needs t > 1)
-            name = (getattr(exc, "parts", None) or ("",))[0]
-            if name == "tensor_parallel":  # said with the preset's name (and without parts, so SAID says it in Spanish)
-                heads = exc.parts[2].removeprefix("a divisor of the ")
-                raise DpscaleError(
-                    f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {heads}"
-                ) from None
-            if name != "sequence_parallel":
-                raise
-            raise renamed(
-                exc, "--sequence-parallel", exc.parts[2].replace("tensor_parallel", "--tensor-parallel")
-            ) from None
-        notes.append(
-            label("mem_act_note", lang).format(
-                model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
-            )
-        )
-        if preset.get("attention_dropout") is False and recompute != "full":  # over without, under with selective
-            notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
-    else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
-        given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
-                                ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
-                 if v]  # fmt: skip
-        if given:
-            what = f"--model {preset['key']} is not a transformer preset" if preset else "--params alone has no shape"
-            raise DpscaleError(
-                f"{', '.join(given)}: activations need a transformer --model preset (its layers and hidden size); "
-                f"{what}, so only model states are counted — leave these out"
-            )
-        if preset is not None:
-            notes.append(label("mem_no_act", lang).format(model=preset["key"]))
+    activation = _activations(args, preset, precision, recompute, t, notes)
 
     fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)
     records = []
@@ -252,6 +210,58 @@ def run(args: argparse.Namespace) -> int:
     else:
         emit(records, cols, args, title, notes)
     return 0
+
+
+def _activations(
+    args: argparse.Namespace, preset: dict | None, precision: str, recompute: str, t: int, notes: list[str]
+) -> float:
+    """Activation bytes a device holds, from a transformer preset's layer shapes (0 without one, and the flags
+    that only activations read are refused rather than ignored)."""
+    lang = args.lang
+    activation = 0.0
+    if preset is not None and preset.get("kind") == "transformer":
+        shape = Shape.of(preset)
+        if args.seq_len is not None:
+            shape = replace(shape, seq_len=whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
+        b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
+        width = ACTIVATION_BYTES[precision]
+        try:
+            activation = activation_bytes(
+                shape, b, tensor_parallel=t, sequence_parallel=args.sequence_parallel, recompute=recompute,
+                value_bytes=width,
+            )  # fmt: skip
+        except DpscaleError as exc:  # the library's rules (t divides the heads; sequence parallelism needs t > 1)
+            name = (getattr(exc, "parts", None) or ("",))[0]
+            if name == "tensor_parallel":  # said with the preset's name (and without parts, so SAID says it in Spanish)
+                heads = exc.parts[2].removeprefix("a divisor of the ")
+                raise DpscaleError(
+                    f"--tensor-parallel: got {t}; allowed: a divisor of {preset['key']}'s {heads}"
+                ) from None
+            if name != "sequence_parallel":
+                raise
+            raise renamed(
+                exc, "--sequence-parallel", exc.parts[2].replace("tensor_parallel", "--tensor-parallel")
+            ) from None
+        notes.append(
+            label("mem_act_note", lang).format(
+                model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
+            )
+        )
+        if preset.get("attention_dropout") is False and recompute != "full":  # over without, under with selective
+            notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
+    else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
+        given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
+                                ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
+                 if v]  # fmt: skip
+        if given:
+            what = f"--model {preset['key']} is not a transformer preset" if preset else "--params alone has no shape"
+            raise DpscaleError(
+                f"{', '.join(given)}: activations need a transformer --model preset (its layers and hidden size); "
+                f"{what}, so only model states are counted — leave these out"
+            )
+        if preset is not None:
+            notes.append(label("mem_no_act", lang).format(model=preset["key"]))
+    return activation
 
 
 def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tuple[float | None, str]:
