@@ -552,3 +552,80 @@ def test_numpy_scalar_inputs_give_plain_numbers():
             assert type(law.efficiency(d)) is float and law.efficiency(d) == law.efficiency(8)
     assert type(dpscale.model_states(np.float64(1e9), 8).params) is float
     assert type(dpscale.scaled_lr(np.float64(0.1), np.int64(256), np.int64(512))) is float
+
+
+# --- session 25: a second API audit (hypothesis and a fuzz of ~60 odd inputs over every public function) ---
+
+
+@pytest.mark.parametrize("e", [0.9, Fraction(9, 10), "Decimal", [0.9], (0.9,), np.array([0.9])])
+def test_one_efficiency_in_any_number_type_is_held_at_one_on_one_device(e):
+    """A Fraction, a Decimal or [0.9] broadcasts like 0.9, so E(1) = 1 as for it; they were refused as a table
+    saying 0.9 at one device, while scale(8, 2000, Decimal('0.9')) worked."""
+    from decimal import Decimal
+
+    e = Decimal("0.9") if e == "Decimal" else e
+    r = scale([1, 8], 2000, e)
+    assert list(r.efficiency) == [1.0, 0.9] and list(r.actual_throughput) == [2000.0, 14400.0]
+    assert scale([1, 8], 2000, dpscale.PerSize({8: 0.9})).actual_throughput[1] == 14400.0
+    with pytest.raises(DpscaleError, match="E = 1 at one device"):  # two values are one per size: 0.9 at 1 is wrong
+        scale([1, 8], 2000, [0.9, 0.8])
+
+
+def test_an_efficiency_method_written_for_one_size_is_asked_size_by_size():
+    """An object whose .efficiency(d) compares d to 1 met an array: numpy's 'truth value … ambiguous' escaped, where
+    the same function passed bare was asked size by size."""
+
+    class Table:
+        def efficiency(self, d):
+            return 1.0 if d == 1 else 0.9
+
+    assert list(scale([1, 8, 64], 2000, Table()).actual_throughput) == [2000.0, 14400.0, 115200.0]
+
+
+def test_one_value_in_a_list_is_that_value_and_a_range_is_a_list():
+    """batch_plan([32], 8) raised int()'s TypeError; Fit.devices_for(efficiency=[0.8]) numpy's; a range where one
+    number belongs got through to arithmetic (plan, predict)."""
+    assert dpscale.batch_plan([32], 8).global_batch == dpscale.batch_plan(32, np.array([8])).global_batch == 256
+    with pytest.raises(DpscaleError, match=r"^micro_batch: got \[32 64\]; allowed: one whole number ≥ 1"):
+        dpscale.batch_plan([32, 64], 8)
+    f = dpscale.fit([(1, 1000), (8, 7600), (16, 14800)], law="amdahl")
+    assert f.devices_for(efficiency=[0.8])["devices"] == f.devices_for(efficiency=0.8)["devices"]
+    with pytest.raises(DpscaleError, match=r"^samples: got range\(1, 5\); allowed: one number"):
+        dpscale.plan(range(1, 5), 1, 2000, [8])
+    with pytest.raises(DpscaleError, match=r"^--throughput: got range\(100, 102\); allowed: one number"):
+        predict([1, 8], params=1e8, throughput=range(100, 102), **CLUSTER)
+    one = predict([1, 8], params=1e8, throughput=range(100, 101), **CLUSTER).efficiency_values
+    assert list(one) == list(predict([1, 8], params=1e8, throughput=100, **CLUSTER).efficiency_values)
+
+
+@pytest.mark.parametrize("table", [np.array([8, 0.9]), np.array(8)])
+def test_per_size_refuses_a_flat_or_0d_array_in_one_line(table):
+    with pytest.raises(DpscaleError, match=r"^table: got .*; allowed: \(devices, efficiency\) pairs"):
+        dpscale.PerSize(table)
+
+
+def test_per_size_tables_compare_by_value_whatever_the_order():
+    a, b = dpscale.PerSize({8: 0.9, 16: 0.8}), dpscale.PerSize({16: 0.8, 8: 0.9})
+    assert a == b and hash(a) == hash(b) and a.table == ((8, 0.9), (16, 0.8))
+
+
+@pytest.mark.parametrize("opt", [np.array(["adam", "sgd"]), np.array(["adam"]), None])
+def test_memory_names_an_optimizer_array_in_one_line(opt):
+    """A bare `x not in OPTIMIZERS` raised numpy's ambiguity error or 'unhashable type'."""
+    with pytest.raises(DpscaleError, match=r"^optimizer: got .*; allowed: adam, adamw, sgd$"):
+        dpscale.model_states(7.5e9, 8, 1, opt)
+    with pytest.raises(DpscaleError, match=r"^precision: got .*; allowed: mixed, fp32, bf16$"):
+        dpscale.model_states(7.5e9, 8, 1, "adam", np.array(["mixed"]))
+
+
+@pytest.mark.parametrize("runs", [5, 3.5, np.float32(8), b"x", np.array(3)])
+def test_fit_of_one_number_is_told_what_runs_are(runs):
+    with pytest.raises(DpscaleError, match=r"^runs: got .*; allowed: a file's path, or \(devices, throughput\) pairs"):
+        dpscale.fit(runs)
+
+
+def test_a_duration_names_each_unit_once_min_and_m_alike():
+    """'30min30m' read as an hour: min and m are one unit, which the order check told apart."""
+    assert dpscale.parse_duration("2h30min") == 2.5 and dpscale.parse_duration("1d12h") == 36.0
+    with pytest.raises(DpscaleError, match="^deadline: got '30min30m'"):
+        dpscale.parse_duration("30min30m")

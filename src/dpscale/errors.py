@@ -163,7 +163,7 @@ def one(x: Any, name: str) -> Any:
     """An input that is one number, not a sweep (a price, a link's bandwidth, a dataset size): a list or an array
     of several values is refused by name — numpy's 'truth value of an array is ambiguous' named nothing. A
     one-element array is its number; anything else passes to the caller's own check."""
-    if not (is_array(x) or isinstance(x, (list, tuple))):
+    if not (is_array(x) or isinstance(x, (list, tuple, range))):  # range(100, 102) got through to arithmetic
         # Fraction(17, 2) made numpy object arrays; Decimal('150') (not a numbers.Real) reached arithmetic with floats
         if not isinstance(x, (bool, int, float, str, bytes)) and (isinstance(x, Real) or hasattr(x, "__float__")):
             return as_number(x, name)

@@ -158,6 +158,9 @@ def batch_plan(
         (warmup_epochs, "warmup_epochs"), (noise_scale, "noise_scale"), (min_steps, "min_steps"),
     )  # fmt: skip
     gb = global_batch(micro_batch, grad_accum, devices)
+    # the checked counts as ints ([32] and np.array([8]) are one count; int() of them raised a TypeError below)
+    micro_batch, grad_accum = check_count(micro_batch, "micro_batch"), check_count(grad_accum, "grad_accum")
+    devices = check_count(devices, "devices")
     optimizer = choice(optimizer, "optimizer", tuple(RULE_FOR))  # 'lamb' or rule='bogus' once returned quietly
     rule = None if rule is None else choice(rule, "rule", RULES)
     lr = chosen = None

@@ -26,6 +26,7 @@ from dpscale.errors import (
     check_params,
     check_positive,
     check_range,
+    choice,
     fail,
     one,
 )
@@ -66,10 +67,8 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 
 def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tuple[int, int, int]:
     """(P, G, K): bytes per parameter for parameters, gradients and optimizer states."""
-    if optimizer not in OPTIMIZERS:
-        raise fail("optimizer", optimizer, ", ".join(OPTIMIZERS))
-    if precision not in PRECISIONS:
-        raise fail("precision", precision, ", ".join(PRECISIONS))
+    # (an array here raised numpy's ambiguity error or 'unhashable', not this line)
+    optimizer, precision = choice(optimizer, "optimizer", OPTIMIZERS), choice(precision, "precision", PRECISIONS)
     return BYTES[(precision, "adam" if optimizer == "adamw" else optimizer)]
 
 

@@ -37,7 +37,7 @@ def parse_duration(text: str, name: str = "deadline") -> float:
         hours = float(raw)
     except ValueError:
         parts = _DURATION.findall(raw)
-        order = [list(_UNITS).index(u) for _, u in parts]  # 1d12h, not 1d1d or 1h1d: each unit once, largest first
+        order = [_UNITS[u] for _, u in parts]  # 1d12h, not 1d1d, 1h1d or 30min30m: each unit once, largest first
         if not parts or "".join(n + u for n, u in parts) != raw or order != sorted(set(order), reverse=True):
             raise fail(name, text, DURATION_ALLOWED) from None
         hours = sum(float(n) * _UNITS[u] for n, u in parts)

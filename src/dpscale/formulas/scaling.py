@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import namedtuple
+from numbers import Real
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -23,6 +24,7 @@ from dpscale.errors import (
     counts_and_least,
     fail,
     is_array,
+    one,
     unmasked,
 )
 from dpscale.notes import Note
@@ -125,22 +127,27 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
             said = str(exc)
             # `lambda d: table[d]` (a dict of E): "unhashable type: 'numpy.ndarray'"
             scalar_only = any(w in said for w in ("ambiguous", "scalars", "unhashable"))
-            if fn is efficiency and is_array(devices) and devices.ndim and scalar_only:
+            if is_array(devices) and devices.ndim and scalar_only:  # a function, or an object's .efficiency(d)
                 import numpy as np  # (loaded: devices is an array)
 
                 each = [float(fn(x)) for x in devices.ravel().tolist()]  # size by size, as it was written for
                 return np.array(each).reshape(devices.shape)
             raise
     if is_number(efficiency):
-        return constant_efficiency(efficiency, devices)
+        return constant_efficiency(one(efficiency, "efficiency"), devices)
     return efficiency
 
 
 def is_number(x: Any) -> bool:
-    """One efficiency for every size: a Python or numpy number (np.float32 too), or a 0-d array."""
-    if isinstance(x, bool):
+    """One efficiency for every size: a Python, numpy, Fraction or Decimal number, or one value in a list or an
+    array ([0.9] broadcasts like 0.9, so it is held at E(1) = 1 like it; it was refused as a table saying 0.9 there)."""
+    if isinstance(x, (bool, str, bytes)):
         return False
-    return isinstance(x, (int, float)) or (is_array(x) and x.ndim == 0)
+    if is_array(x):
+        return x.size == 1 and x.dtype.kind in "iuf"
+    if isinstance(x, (list, tuple)):
+        return len(x) == 1 and not isinstance(x[0], (list, tuple)) and is_number(x[0])
+    return isinstance(x, Real) or hasattr(x, "__float__")  # Decimal is no numbers.Real
 
 
 def check_source(efficiency: Any, name: str = "efficiency") -> Any:
@@ -202,7 +209,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     d, least = counts_and_least(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
-        e = constant_efficiency(float(check_efficiency(efficiency, "efficiency")), d)
+        e = constant_efficiency(float(check_efficiency(one(efficiency, "efficiency"), "efficiency")), d)
         given = None  # one number: no length of its own
     else:
         _check_baseline(efficiency, least)

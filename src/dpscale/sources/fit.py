@@ -316,7 +316,7 @@ class Fit:
         if throughput is not None:
             throughput = float(check_positive(one(throughput, "throughput"), "throughput"))  # np.float32 too
         else:
-            efficiency = float(check_efficiency(efficiency, "efficiency"))  # 2 once answered nan devices
+            efficiency = float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))  # 2: nan devices
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
         def answer(log_e: Any, grid: Any) -> Any:

@@ -369,6 +369,8 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
     if isinstance(source, (str, Path)):
         runs = read_runs(source)
     elif source is not None:
+        if not hasattr(source, "__iter__") or isinstance(source, bytes) or getattr(source, "ndim", 1) == 0:  # fit(5)
+            raise DpscaleError(f"runs: got {source!r}; allowed: a file's path, or (devices, throughput) pairs")
         for i, item in enumerate(source):
             where = f"runs[{i}]"
             if hasattr(item, "tolist") and getattr(item, "ndim", 0) == 1:  # a row of a (n, 2) numpy array

@@ -113,9 +113,10 @@ class PerSize(_Law):
         # whole sizes ≥ 1 ('a' raised ValueError; 1.5 became 1 and 0 a size), E in (0, 1], each size once, E(1) = 1
         # any iterable of pairs (a zip, dict items, numpy rows) or a {devices: E} dict, not text
         table = table.items() if isinstance(table, dict) else table  # (iterating a dict gave its sizes alone)
-        pairs = None if isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") else list(table)
-        if pairs is not None:
-            pairs = [tuple(p) if isinstance(p, (list, tuple)) or is_array(p) else p for p in pairs]
+        flat = isinstance(table, (str, bytes)) or not hasattr(table, "__iter__") or (is_array(table) and not table.ndim)
+        pairs = None if flat else list(table)  # (a 0-d array has __iter__ and raised "iteration over a 0-d array")
+        if pairs is not None:  # (a numpy number in a flat array is no pair: tuple() of it raised a TypeError)
+            pairs = [tuple(p) if isinstance(p, (list, tuple)) or (is_array(p) and p.ndim) else p for p in pairs]
         if not pairs or not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
             raise fail("table", table if pairs is None else pairs, "(devices, efficiency) pairs, at least one")
         seen: dict[int, float] = {}
@@ -130,7 +131,7 @@ class PerSize(_Law):
                 )
             if d == 1 and abs(e - 1) > 1e-9:  # (scale's own margin for E(1) = 1)
                 raise fail("efficiency", e, ONE_DEVICE_E)
-        self._set(table=tuple(seen.items()))
+        self._set(table=tuple(sorted(seen.items())))  # by size: equal tables compare and hash equal
 
     @classmethod
     def of(cls, devices: Any, efficiencies: Any) -> PerSize:
