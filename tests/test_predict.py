@@ -1471,6 +1471,13 @@ def test_a_system_file_is_named_by_its_system_and_named_systems_need_their_key(t
         "dpscale predict: bert-large, fp32, batch 32, mine (cluster.json)"
     )
     assert run(capsys, *argv, str(bare))[1].startswith("dpscale predict: bert-large, fp32, batch 32, bare.json\n")
+    # the name the prediction ran on, read once: the library says it too
+    kw = dict(model="bert-large", throughput=150)
+    assert (
+        predict([8], system_file=named, **kw).system == "mine"
+        and predict([8], system_file=bare, **kw).system == "custom"
+    )
+    assert predict([8], system="DGX A100", **kw).system == "dgx-a100"
     rc, _, err = run(capsys, *argv, str(wrong))
     assert rc == 2 and err == (
         f"dpscale predict: error: --system-file: {wrong}: 'mine' at the top; allowed: an object "

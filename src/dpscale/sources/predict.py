@@ -364,8 +364,11 @@ class Prediction:
 
     continuous = True  # the step model is defined between whole sizes (solve's exact size reads it there)
 
-    def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx):
-        """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size)."""
+    def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx,
+                 system: str = "custom"):  # fmt: skip
+        """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size); `system` the cluster's
+        name (a catalog key, a system file's entry, or 'custom' for raw figures)."""
+        self.system = system
         self.devices = devices
         self.breakdown = breakdown
         self.efficiency_values = eff
@@ -587,7 +590,7 @@ def predict(
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
-    return Prediction(d, b, eff, per_device, notes, ctx)
+    return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,

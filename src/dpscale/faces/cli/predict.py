@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
         notes.append(label("wait_note", args.lang))
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
-    title = _title(args)
+    title = _title(args, pred.system)
     emit(records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         from dpscale.faces.plot import plot_scaling
@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _title(args: argparse.Namespace) -> str:
+def _title(args: argparse.Namespace, system: str) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
     from dpscale.faces.i18n import count_said, label
 
@@ -174,9 +174,7 @@ def _title(args: argparse.Namespace) -> str:
     if args.system_file:  # the system's name in its file ('mine (cluster.json)'); a bare entry is the file's
         from pathlib import Path
 
-        from dpscale.catalog import load_system_file
-
-        key, file = load_system_file(args.system_file, args.system)["key"], Path(args.system_file).name
-        where = file if key == "custom" and args.system is None else f"{key} ({file})"
+        file = Path(args.system_file).name
+        where = file if system == "custom" and args.system is None else f"{system} ({file})"
     batch = label("plot_batch", args.lang).format(b=args.batch)
     return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"
