@@ -254,6 +254,34 @@ def test_a_runner_up_law_outside_a_forced_laws_interval_is_said():
     assert not [w for w in f.predict([16]).warnings if w.key == "laws_disagree"]
 
 
+def test_a_runner_up_is_not_sent_to_measure_a_size_already_measured():
+    """'puts E at 2 devices at 87.8 % … measure closer to that size' of a measured size: the runs there already
+    say which law holds; the note names the first unmeasured size where the laws part."""
+    f = dpscale.fit([(1, 1000), (2, 1900), (4, 3500), (8, 5000), (16, 4000)], seed=0)
+    assert (f.law, f.runner_up, f.rivals) == ("usl", "amdahl", ())
+    said = [w.fields["d"] for w in f.predict([2, 3, 32]).warnings if w.key == "laws_disagree"]
+    assert said == [3]  # 2 is measured; at 3 (unmeasured) Amdahl is outside the USL interval, and said
+    assert not [w for w in f.predict([2, 4, 8]).warnings if w.key == "laws_disagree"]
+
+
+def test_two_sizes_say_the_noise_the_interval_used():
+    """'the interval rests on an assumed 1 % run-to-run noise' beside a printed σ = 9.1 %: a law held off the second
+    point by its bounds (E 1.25 > 1) puts its miss into the noise, and the note now says that noise."""
+    held = dpscale.fit([(1, 1000), (2, 2500)], seed=0)
+    (w,) = [w for w in held.warnings if w.key.startswith("few_sizes")]
+    assert w.key == "few_sizes_misfit" and w.fields["noise"] == pytest.approx(100 * held.noise) and held.noise > 0.09
+    exact = dpscale.fit([(1, 1000), (2, 1900)], seed=0)
+    (w,) = [w for w in exact.warnings if w.key.startswith("few_sizes")]
+    assert w.key == "few_sizes" and w.fields["noise"] == 1 and exact.noise == pytest.approx(0.01)
+
+
+def test_an_empty_runs_path_is_no_file_path():
+    with pytest.raises(
+        DpscaleError, match=r"^RUNS: got ''; allowed: a readable CSV or JSON-lines file \(not a file path\)"
+    ):
+        dpscale.fit("")
+
+
 def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it():
     """Two runs, USL forced: the all-reduce law's 92.8 % at 16 devices was 'outside the usl interval' printed as
     73.4–92.8 % — a difference below the note's own 0.1 %. Further out it is outside, and said."""

@@ -339,6 +339,11 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                                           '"workload": "cnn"'),
                         "setup.jsonl línea 2: otro montaje que la línea 1 (workload 'mlp' → 'cnn'); se admite: un "
                         "montaje por archivo"),
+        "setup2.jsonl": ('{"devices": 1, "throughput": 1000, "workload": ["x"]}\n{"devices": 2, "throughput": 1900, '
+                         '"workload": {"a": 1}}\n',  # an --only example with a space in it stayed English
+                         "setup2.jsonl línea 2: otro montaje que la línea 1 (workload ['x'] → {'a': 1}); se admite: "
+                         "un montaje por archivo (los registros de un modelo, lote, backend, dispositivo, pasos, hilos "
+                         "por proceso y etapa de ZeRO), o uno elegido con --only, p. ej. --only workload={'a': 1}"),
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv: no es un CSV legible ("),
         "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
                      "se admite: una cabecera con devices,throughput (step_time opcional)"),

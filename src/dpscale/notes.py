@@ -151,6 +151,10 @@ EN = {
         "only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
         "{noise:g} % run-to-run noise — measure at least 3 sizes"
     ),
+    "few_sizes_misfit": (
+        "only {n} sizes measured: nothing tests the law, and the interval's run-to-run noise, {noise:.2g} %, is the "
+        "law's miss of the measured point pooled with an assumed {prior:g} % — measure at least 3 sizes"
+    ),
     "few_sizes_repeats": (
         "only {n} sizes measured: nothing tests the law (the repeated runs give the noise, {noise:.1f} %) — "
         "measure at least 3 sizes"

@@ -256,7 +256,8 @@ class Fit:
         values = Problem(law, self.runs.devices, self.gpus_per_node).params(c.q)
         rival = np.exp(log_efficiency(law, values, dd, self.baseline_devices, self.gpus_per_node))
         shown = 5e-4  # the note prints E to 0.1 %: a rival at the interval's printed edge is not outside it
-        out = np.flatnonzero((rival < lo - shown) | (rival > hi + shown))
+        measured = np.isin(np.round(dd), self.runs.devices)  # there the runs already say which law holds
+        out = np.flatnonzero(((rival < lo - shown) | (rival > hi + shown)) & ~measured)
         if not out.size:
             return []
         i = out[0]
@@ -573,6 +574,8 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     n = len(f.runs.devices)
     if n < 3 and f.runs.repeat_dof:  # the repeats measured the noise; still nothing tests the law
         out.append(Note("few_sizes_repeats", n=n, noise=100 * f.noise))
+    elif n < 3 and dof:  # a law held off the point by its bounds: its miss is in the noise, not the prior alone
+        out.append(Note("few_sizes_misfit", n=n, noise=100 * f.noise, prior=100 * NOISE_PRIOR))
     elif n < 3:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
     elif dof == 0 and _misfit(f, y)[0] <= MISFIT:  # (a law held off the points by its bounds is not exact)

@@ -111,8 +111,8 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: 
     the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`).
     dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading."""
     p = Path(path)
-    try:
-        text = read_text(p, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+    try:  # (the path as given: Path('') is '.', which read as 'Is a directory')
+        text = read_text(path, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("RUNS", str(path), f"a readable CSV or JSON-lines file ({why})") from None

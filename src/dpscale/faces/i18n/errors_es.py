@@ -498,7 +498,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
          r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\), "
-         r"or one picked with --only, e.g. (?P<eg>--only \S+)",
+         r"or one picked with --only, e.g. (?P<eg>--only .+)",
          "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
          "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno elegido con "
          "--only, p. ej. {eg}"),

@@ -153,6 +153,11 @@ NOTES: dict[str, dict[str, str]] = {
             "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
             "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
         ),
+        "few_sizes_misfit": (
+            "solo {n} tamaños medidos: nada pone a prueba la ley, y el ruido entre ejecuciones del intervalo, "
+            "{noise:.2g} %, es el desajuste de la ley en el punto medido combinado con un {prior:g} % supuesto — "
+            "mida al menos 3 tamaños"
+        ),
         "few_sizes_repeats": (
             "solo {n} tamaños medidos: nada pone a prueba la ley (las ejecuciones repetidas dan el ruido, "
             "{noise:.1f} %) — mida al menos 3 tamaños"
