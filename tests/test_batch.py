@@ -312,3 +312,12 @@ def test_warm_up_without_a_reference_learning_rate_is_refused_by_the_library_as_
         batch_plan(32, 8, dataset_size=1e6, warmup_epochs=5)
     plan = batch_plan(32, 8, base_lr=0.1, base_batch=256, dataset_size=1e6, warmup_epochs=5)
     assert plan.warmup_steps == 5 * 3907  # 5 epochs of ⌈1e6/256⌉ steps
+
+
+@pytest.mark.parametrize("typed", [["-k", "8"], ["--optimizer", "adam"]])
+def test_the_worked_example_filling_in_is_said(capsys, typed):
+    """`batch -k 8` planned 4 devices × 32 that were never typed, without a word (pipeline, memory and plan say it)."""
+    rc, out, _ = run(capsys, "batch", *typed)
+    assert rc == 0 and "the worked example filled in --micro-batch 32, --devices 4, which were not given" in out
+    rc, out, _ = run(capsys, "batch")
+    assert rc == 0 and "filled in" not in out

@@ -629,3 +629,18 @@ def test_a_duration_names_each_unit_once_min_and_m_alike():
     assert dpscale.parse_duration("2h30min") == 2.5 and dpscale.parse_duration("1d12h") == 36.0
     with pytest.raises(DpscaleError, match="^deadline: got '30min30m'"):
         dpscale.parse_duration("30min30m")
+
+
+def test_names_are_taken_in_any_case_as_the_cli_takes_them():
+    """The CLI took --schedule GPIPE and --optimizer ADAM, the library refused them; and a check that lower-cased
+    without handing the name back would have let 'GPIPE' fall through to ZB-H2's zero bubble."""
+    assert dpscale.bubble_fraction(4, 8, "GPIPE") == dpscale.bubble_fraction(4, 8, "gpipe") == 3 / 11
+    p = dpscale.pipeline(4, 8, "Interleaved", chunks=2)
+    assert p.schedule == "interleaved" and p.in_flight_microbatches == 5.5
+    assert dpscale.model_states(7.5e9, 64, 0, "ADAM", "Mixed").total == 120e9  # the ZeRO paper's 120 GB
+    assert dpscale.fit([(1, 1000), (2, 1900), (4, 3500), (8, 6000)], law="USL").law == "usl"
+    from dpscale.formulas.memory import activation_bytes, ddp_bucket_bytes
+
+    assert ddp_bucket_bytes(1e9, "MIXED") == ddp_bucket_bytes(1e9, "mixed") == (2e9, 4e9)
+    with pytest.raises(DpscaleError, match=r"^recompute: got .*; allowed: none, selective, full$"):
+        activation_bytes(dpscale.formulas.memory.Shape(32, 4096, 32, 2048), 1, recompute=np.array(["full"]))

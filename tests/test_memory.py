@@ -530,3 +530,14 @@ def test_the_autocast_bucket_note_counts_the_optimizer_asked(capsys):
     assert "(los 12 bytes por parámetro son entonces parámetros, gradientes y el momento de SGD en fp32)" in out
     rc, _, err = run(capsys, "memory", "--gpu-memory", "32")
     assert rc == 2 and "--params: missing" in err
+
+
+def test_a_device_list_is_told_memory_takes_one_count(capsys):
+    """-d 64,128 was told 'a number without thousands separators: 2000, not 2,000'."""
+    rc, _, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64,128")
+    assert rc == 2 and err == (
+        "dpscale memory: error: --devices: got '64,128'; allowed: one device count, a whole number without "
+        "thousands separators (memory takes no list: run it once a count)\n"
+    )
+    rc, _, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64,128", "--lang", "es")
+    assert rc == 2 and "memory no admite listas" in err

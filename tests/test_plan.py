@@ -563,3 +563,32 @@ def test_a_fit_from_a_node_says_what_its_speedup_is_over(capsys, tmp_path):
             f"({amdahl(8) / 8:,.0f} samples/s)"
         )  # 877, where one device ran 1,000
         assert rc == 0 and (needle in out) == said
+
+
+def test_a_fit_from_a_file_or_from_runs_says_the_same_of_its_speedup(capsys, tmp_path):
+    """An outside review: --fit said 'speedup = d·E … over one device at the 8-device run's rate' and the same fit
+    through --efficiency-file said nothing; and the Spanish note wrote 'samples/s'."""
+    runs = tmp_path / "runs8.csv"
+    runs.write_text("devices,throughput\n8,16000\n16,30000\n32,56000\n64,100000\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "128,256", "--json")
+    (tmp_path / "fit.json").write_text(out)
+    said = "speedup = d·E with E relative to d0 = 8: over one device at the 8-device run's rate per device (2,000 "
+    for source in (["--efficiency-file", str(tmp_path / "fit.json")], ["--fit", str(runs), "-d", "128,256"]):
+        rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", *source)
+        assert rc == 0 and said + "samples/s)" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--fit", str(runs), "-d", "128", "--lang", "es")
+    assert rc == 0 and "ejecución con 8 (2.000 muestras/s)" in out and "samples/s" not in out
+
+
+def test_a_superlinear_measured_e_is_refused_with_its_reason(capsys, tmp_path):
+    """calc reports E 1.03 at 8 as superlinear; plan refused it as plain 'E in (0, 1]', as if the file were wrong."""
+    rc, out, _ = run(capsys, "calc", "-d", "1,8,64", "-v", "2000", "--actual", "2000,16500,100000", "--json")
+    (tmp_path / "sup.json").write_text(out)
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(tmp_path / "sup.json"))
+    assert rc == 2 and err == (
+        "dpscale plan: error: --efficiency-file: got 'record 2: efficiency 1.03125'; allowed: E in (0, 1]: a "
+        "measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs (plan "
+        "--fit), whose laws stay at or below 1, or give --efficiency\n"
+    )
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(tmp_path / "sup.json"), "--lang", "es")
+    assert rc == 2 and "una E medida por encima de 1 (superlineal" in err

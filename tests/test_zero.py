@@ -213,7 +213,12 @@ def test_memory_notes():
     # Llama-13B: it does not fit); 16-bit weights with an fp32 master copy keep 4 + 12/8 (71.6 GB: it does)
     kw = dict(model="llama-13b", batch=1, gpu="h100-80gb", mfu=0.4, system="dgx-h100", zero=1)
     note = next(n for n in predict([8], precision="amp", **kw).notes if n.key == "zero_memory")
-    assert note.fields["need"] == pytest.approx(9 * 13.02, rel=0.01)
+    assert note.fields["need"] == pytest.approx(9 * 13.02, rel=0.01) and note.fields["mp"] == "fp32"
+    # the command it names gives the same figure (it sent amp's 621 GB to `dpscale memory`, which says 379 by default)
+    from dpscale.formulas.memory import model_states
+
+    same = model_states(13.02e9, 8, 1, "adam", note.fields["mp"]).total / 1e9
+    assert note.fields["need"] == pytest.approx(same, rel=0.01)
     assert not any(n.key == "zero_memory" for n in predict([8], precision="bf16", **kw).notes)
 
 

@@ -186,10 +186,11 @@ def ones(*named: tuple[Any, str]) -> list[Any]:
 
 
 def choice(x: Any, name: str, options: tuple[str, ...]) -> str:
-    """One of a few names ('ring', 'gpipe', 'usl'); an array or a list here raised 'unhashable' or numpy's
-    ambiguity error, not this line with the valid names."""
-    if isinstance(x, str) and x in options:
-        return x
+    """One of a few lower-case names ('gpipe', 'adam', 'usl'), in any case as the CLI takes them ('GPIPE' was
+    refused by the library alone); an array or a list here raised 'unhashable' or numpy's ambiguity error, not this
+    line with the valid names."""
+    if isinstance(x, str) and x.strip().lower() in options:
+        return x.strip().lower()
     raise fail(name, x, ", ".join(options))
 
 

@@ -80,7 +80,7 @@ EN = {
     ),
     "zero_memory": (
         "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "
-        "{mem:g} GB: fewer devices need more; see `dpscale memory`"
+        "{mem:g} GB: fewer devices need more; `dpscale memory --precision {mp}` sizes it"
     ),
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "

@@ -92,6 +92,7 @@ def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: i
     """(bytes, bytes under torch.autocast) of PyTorch DDP's default gradient-bucket copy, one gradient per
     parameter: G·Ψ at this precision, and fp32 for 'mixed' run by torch.autocast (its gradients stay fp32, unlike
     the ZeRO paper's 16-bit ones). gradient_as_bucket_view=True drops the copy."""
+    precision = choice(precision, "precision", PRECISIONS)  # ('MIXED' is 'mixed', and doubled as it)
     grads = model_states(params, 1, 0, "adam", precision, tensor_parallel).gradient_bytes
     return grads, 2 * grads if precision == "mixed" else grads
 
@@ -194,8 +195,7 @@ def activation_bytes_per_layer(
                    else f"a divisor of the {kv} key-value heads")  # fmt: skip
     if sequence_parallel and t == 1:  # it splits activations over the tensor-parallel group: none to split over
         raise fail("sequence_parallel", True, "with tensor_parallel > 1 (it shards over the tensor-parallel group)")
-    if recompute not in RECOMPUTE:
-        raise fail("recompute", recompute, ", ".join(RECOMPUTE))
+    recompute = choice(recompute, "recompute", RECOMPUTE)  # (an array here raised numpy's ambiguity error)
     s, h, a = shape.seq_len, shape.hidden, shape.heads
     sbh = s * b * h
     width = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2

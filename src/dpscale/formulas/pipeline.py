@@ -32,7 +32,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     p = check_count(stages, "stages", MAX_DEVICES)  # one schedule at a time: a list raised numpy's ambiguity error
     m = check_count(microbatches, "microbatches")
     v = check_count(chunks, "chunks")
-    check_schedule(schedule)
+    schedule = check_schedule(schedule)
     if schedule != "interleaved" and v != 1:
         raise fail("chunks", v, "1 unless --schedule interleaved")
     if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
@@ -61,6 +61,7 @@ def in_flight(stages: int, microbatches: int, schedule: str = "1f1b", chunks: in
     """
     p, m, v = stages, microbatches, chunks
     bubble_overhead(p, m, schedule, v)  # validates
+    schedule = check_schedule(schedule)  # its lower-case name ('GPIPE' is taken, as by the CLI)
     held = {
         "gpipe": m,
         "1f1b": p,
@@ -110,6 +111,7 @@ def pipeline(
     stages = check_count(stages, "stages", MAX_DEVICES)
     microbatches, chunks = check_count(microbatches, "microbatches"), check_count(chunks, "chunks")
     r = bubble_overhead(stages, microbatches, schedule, chunks)
+    schedule = check_schedule(schedule)
     e_dp = check_efficiency(one(dp_efficiency, "dp_efficiency"), "dp_efficiency")
     replicas = effective = None
     if devices is not None:

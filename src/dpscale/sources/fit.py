@@ -471,7 +471,7 @@ def fit(
     devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
     measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
     "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0."""
-    choice(law, "law", ("auto", *ORDER))
+    law = choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES)
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:

@@ -408,6 +408,12 @@ def _device_count(x: Any) -> bool:
     return not isinstance(x, bool) and isinstance(x, (int, float)) and 1 <= x <= MAX_DEVICES and x == int(x)
 
 
+SUPERLINEAR_PLAN = (
+    "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs "
+    "(plan --fit), whose laws stay at or below 1, or give --efficiency"
+)
+
+
 def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int, float | None]:
     """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
     relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
@@ -439,7 +445,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
         if not _device_count(d):
             raise fail(flag, f"record {i}: devices {d!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
-            raise fail(flag, f"record {i}: efficiency {e!r}", "E in (0, 1]")
+            # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
+            why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
+            raise fail(flag, f"record {i}: efficiency {e!r}", why)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
     sizes = sorted(table)

@@ -617,7 +617,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             key = "zero_memory" if zero else "ddp_memory"
             mem = round(held / GB, 1) if "usable_mib" in part else part["memory_gb"]  # a GDDR6 card's 48.3, not 48
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
-                            stage=STAGE_NAMES[zero], d=n))  # fmt: skip
+                            stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
     return out
 
 

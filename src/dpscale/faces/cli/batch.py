@@ -12,6 +12,7 @@ from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
     efficiency_source,
+    nothing_typed,
     number,
     parse_devices,
     positive,
@@ -75,7 +76,10 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     typed = ("base_lr", "base_batch", "rule", "warmup_epochs", "dataset_size", "noise_scale",
              "min_steps", "efficiency", "law", "sigma", "kappa", "serial_fraction")  # fmt: skip
+    filled = []  # the worked example fills in, and says so when a flag was typed (-k 8 planned 4 × 32 unsaid)
     if args.micro_batch is None and args.devices is None and all(getattr(args, k, None) is None for k in typed):
+        if not nothing_typed(args, add_arguments):
+            filled = [f"--micro-batch {WORKED['micro_batch']}", f"--devices {WORKED['devices']}"]
         args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]  # no inputs: the worked example
     if args.plot:
         from dpscale.faces.plot import check_path
@@ -122,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         raise renamed(exc, flags, allowed) from None
     records = [p.record() for p in plans]
     notes = _notes(plans, lang, optimizer)
+    if filled:
+        notes.insert(0, label("worked_filled", lang).format(flags=", ".join(filled)))
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
     title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum)
     emit(records[0] if len(records) == 1 else records, cols, args, title, notes)

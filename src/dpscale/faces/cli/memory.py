@@ -90,6 +90,9 @@ def choice(value: str, flag: str, allowed: tuple) -> str:
     return v
 
 
+ONE_COUNT = "one device count, a whole number without thousands separators (memory takes no list: run it once a count)"
+
+
 def run(args: argparse.Namespace) -> int:
     from dpscale import catalog
 
@@ -105,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
     stage = None if args.zero is None else int(choice(args.zero, "--zero", STAGES))
+    if args.devices is not None and "," in args.devices:  # 64,128 read as the thousands separator of 64128
+        raise fail("--devices", args.devices, ONE_COUNT)
     devices = whole(args.devices or "1", "--devices", hi=MAX_DEVICES)
     preset = catalog.model(args.model) if args.model else None
     if args.params is not None:

@@ -165,6 +165,9 @@ def run(args: argparse.Namespace) -> int:
         if file_d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
             if not notes_first:  # (v from the file is that rate already: fit's X(d0)/d0)
                 notes.append(label("plan_file_d0", lang).format(d0=file_d0))
+            else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
+                rate = f"{fmt(v, 'rate', lang)} {label(args.unit, lang)}"
+                notes.append(label("plan_fit_speedup", lang).format(d0=fmt(file_d0, "int", lang), v=rate))
     if fitted is not None:
         e_src = fitted
         devices = [d for d in devices if d >= fitted.baseline_devices]
@@ -232,7 +235,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     if any(d < d0 for d in devices):
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
-        v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {args.unit}"
+        v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {label(args.unit, args.lang)}"
         notes.append(label("plan_fit_speedup", lang=args.lang).format(d0=fmt(d0, "int", args.lang), v=v))
     notes += f.extrapolation_warnings([d for d in devices if d >= d0])
     return f

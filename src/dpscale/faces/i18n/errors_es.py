@@ -112,6 +112,15 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one value per KEY (one set-up is fitted at a time)": "un valor por CLAVE (se ajusta un montaje cada vez)",
         "E in (0, 1]": "E en (0, 1]",
+        "one device count, a whole number without thousands separators (memory takes no list: run it once a count)": (
+            "un número de dispositivos, entero y sin separador de miles (memory no admite listas: ejecútelo una vez "
+            "por número)"
+        ),
+        "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the "
+        "runs (plan --fit), whose laws stay at or below 1, or give --efficiency": (
+            "E en (0, 1]: una E medida por encima de 1 (superlineal, que calc y measure informan) no se planifica; "
+            "ajuste las ejecuciones (plan --fit), cuyas leyes no pasan de 1, o dé --efficiency"
+        ),
         "one E per size": "una E por tamaño",
         "sizes in --efficiency-file": "tamaños de --efficiency-file",
         "a path in an existing folder": "una ruta en una carpeta que exista",

@@ -63,7 +63,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "zero_memory": (
             "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
-            "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; vea `dpscale memory`"
+            "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; `dpscale memory --precision {mp}` "
+            "lo dimensiona"
         ),
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último micro-lote, como hacen los "
