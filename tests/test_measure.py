@@ -84,10 +84,13 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         (["--steps", "1000000001"], "--steps: got 1000000001; allowed: a whole number from 1 to 1,000,000,000"),
         (["--timeout", "0"], "--timeout: got 0; allowed: seconds from 1 to 1,000,000"),  # once a C++ timeout stack
         (["--threads", "-1"], "--threads: got -1; allowed: a whole number from 1 to 1,024"),
-        (["--iters", "-5"], "--iters: got -5; allowed: a whole number from 1 to"),  # ran 3 iterations quietly
+        (["allreduce", "--iters", "-5"], "--iters: got -5; allowed: a whole number from 1 to"),  # ran 3 quietly
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
         (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
-        (["allreduce", "--zero", "2"], "--zero: belongs to training (the default mode), not to allreduce"),
+        (["allreduce", "--zero", "2"], "--zero: belongs to `dpscale measure`, not to this mode"),
+        # the CLI's rule (an outside review: the worker ran a training job with --sizes 1KB and exited 0)
+        (["--sizes", "1KB"], "--sizes: belongs to `dpscale measure allreduce`, not to this mode"),
+        (["equivalence", "--steps", "5"], "--steps: belongs to `dpscale measure`, not to this mode"),
         (
             ["--out", "/no/such/dir/r.jsonl"],
             "--out: got '/no/such/dir/r.jsonl' (no such folder)",
@@ -454,6 +457,9 @@ def test_the_torchrun_worker_takes_the_stage(monkeypatch: pytest.MonkeyPatch) ->
         monkeypatch.setenv(key, value)
     assert worker.job_from(worker.parser().parse_args(["--zero", "3", "--device", "cpu"])).zero == 3
     assert worker.job_from(worker.parser().parse_args(["--device", "cpu"])).zero == 0
+    # counts as the CLI takes them (the worker refused --steps 1e3, which `dpscale measure` reads as 1000)
+    job = worker.job_from(worker.parser().parse_args(["--steps", "1e3", "--repeats", "1_0", "--device", "cpu"]))
+    assert (job.steps, job.repeats, job.warmup) == (1000, 10, 10)
 
 
 def test_out_must_hold_measure_records_readable_to_the_end(tmp_path) -> None:
@@ -697,3 +703,26 @@ def test_an_equivalence_record_carries_its_launch_time(tmp_path):
     rec, why = finish(Job(mode="equivalence"), {"devices": 2, "passed": True}, 1.5, str(out))
     assert rec == {"devices": 2, "passed": True, "launch_s": 1.5} and why is None
     assert json.loads(out.read_text().splitlines()[-1]) == rec
+
+
+def test_a_superlinear_measured_e_is_said_under_the_table(capsys):
+    """A measured E of 2.6 (two ranks on a loaded machine against a baseline that ran on fewer cores) went into the
+    table and --json without a word, and plan --efficiency-file then refused it."""
+    import argparse
+
+    from dpscale.faces.cli.measure import show_train
+
+    base = {"workload": "mlp", "zero": 0, "batch": 16, "steps": 5, "warmup": 2, "repeats": 2, "backend": "gloo",
+            "device": "cpu", "throughput_spread": 0.01, "exposed_comm_share": 0.1, "overlap": 0.5, "launch_s": 1.0,
+            "baseline_devices": 1, "threads": 1}  # fmt: skip
+    recs = [{**base, "devices": 1, "throughput": 100.0, "step_s": 0.16, "compute_s": 0.1, "efficiency": 1.0,
+             "speedup": 1.0},
+            {**base, "devices": 2, "throughput": 519.0, "step_s": 0.06, "compute_s": 0.05, "efficiency": 2.595,
+             "speedup": 5.19}]  # fmt: skip
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    assert "note: E above 1 at 2 devices (up to 2.595): the ranks ran faster each than the baseline" in (
+        capsys.readouterr().out
+    )
+    recs[1] = {**recs[1], "efficiency": 1.01}  # within a repeat's spread: no note
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    assert "E above 1" not in capsys.readouterr().out

@@ -345,8 +345,21 @@ def test_an_allreduce_bench_cut_short_keeps_the_sizes_it_finished(tmp_path: Path
     assert last.endswith(f"; finished sizes are in {calib}")
     ranks_log(proc.stderr).unlink(missing_ok=True)
     cal = json.loads(calib.read_text())
-    assert cal["devices"] == 2 and [p["bytes"] for p in cal["points"]] == [1024, 2048]
-    assert "busbw" in proc.stdout  # and the table shows them
+    assert cal["devices"] == 2 and [p["bytes"] for p in cal["points"]] == [1024, 2048] and cal["partial"] is True
+    assert "busbw" in proc.stdout  # and the table shows them, said to be partial
+    assert f"partial calibration written to {calib}: the run was cut short after 2 sizes" in proc.stdout
+    assert_no_orphans(marker)
+    # An earlier calibration in --out is kept: the cut-short run goes beside it (an outside review: a run
+    # interrupted after two sizes replaced a finished 17-size calibration, and predict then read E(2) = 0.02 %)
+    earlier = '{"format": "dpscale-allreduce-calibration", "busbw_gbs": 12.5, "alpha_s": 1e-05}\n'
+    calib.write_text(earlier)
+    proc, marker = run_cli(argv, "crash:1:2", timeout=120)
+    assert proc.returncode == 1, proc.stderr
+    beside = tmp_path / "calib.partial.json"
+    assert proc.stderr.strip().splitlines()[-1].endswith(f"; finished sizes are in {beside}")
+    ranks_log(proc.stderr).unlink(missing_ok=True)
+    assert calib.read_text() == earlier and json.loads(beside.read_text())["partial"] is True
+    assert f"partial calibration written to {beside}" in proc.stdout and f"{calib} keeps the calibration" in proc.stdout
     assert_no_orphans(marker)
 
 
@@ -623,3 +636,20 @@ def test_a_finished_size_s_progress_reaches_its_total(monkeypatch: pytest.Monkey
     outcome = launcher.Launcher().run(job, 1, lambda done, total: seen.append((done, total)))
     assert outcome.result["devices"] == 1
     assert seen[-1:] == [(job.beats_total(), job.beats_total())]
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+def test_kill_9_while_the_ranks_start_leaves_no_orphans(tmp_path: Path) -> None:
+    """An outside review: `kill -9` of the CLI in the seconds a spawned rank spends importing torch, before it set
+    its death signal, left both ranks (and the resource tracker) waiting 11 minutes on the dead parent's store."""
+    marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, marker.split("=")[0]: marker.split("=")[1]}
+    argv = [str(BIN / "dpscale"), "measure", "--devices", "2", *TINY, "--out", str(tmp_path / "r.jsonl")]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    deadline = time.monotonic() + 60
+    while len(marked_pids(marker)) < 3 and time.monotonic() < deadline:  # the CLI and its two ranks, spawned
+        time.sleep(0.05)
+    assert len(marked_pids(marker)) >= 3
+    proc.kill()  # SIGKILL: nothing of the CLI runs after it
+    proc.wait(timeout=10)
+    assert_no_orphans(marker)

@@ -22,11 +22,17 @@ def test_every_note_has_a_spanish_template_with_the_same_fields():
 
 def test_a_command_a_note_points_to_exists():
     from dpscale.faces.cli import COMMANDS
+    from dpscale.sources.measure.jobs import MODES
 
     for lang, templates in (("en", EN), ("es", NOTES["es"])):
         for key, template in templates.items():
             for words in re.findall(r"`dpscale ([a-z ]+?)[`-]", template):
-                assert words.split()[0] in COMMANDS and " " not in words.strip(), (lang, key, words)
+                command, *mode = words.split()  # a command, and a mode only where measure has one
+                assert command in COMMANDS and mode in ([], *([m] for m in MODES if command == "measure")), (
+                    lang,
+                    key,
+                    words,
+                )
 
 
 def test_a_note_is_plain_english_text_for_the_api_and_json():

@@ -1494,3 +1494,18 @@ def test_a_sequence_length_has_a_bound_like_every_other_input(capsys):
         "dpscale predict: error: --seq-len: got 1000000000; allowed: a whole number from 1 to 10,000,000\n"
     )
     assert run(capsys, *argv, "--seq-len", "1e7")[0] == 0  # 10× the longest contexts trained, as memory's bound
+
+
+def test_a_calibration_that_stops_below_the_buckets_is_said(tmp_path):
+    """A run cut short after 1–2 KiB wrote a table predict read at its top size for 25 MiB buckets (ends held):
+    E(2) came to 0.02 % without a word. Now a note names the top size and the bandwidth held beyond it; a table
+    reaching past half the bucket gets none."""
+    short = [{"bytes": 1024, "busbw_gbs": 0.002}, {"bytes": 2048, "busbw_gbs": 0.004}]
+    whole = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 2**24, "busbw_gbs": 200.0}]
+    kw = dict(model="bert-large", throughput=150.0, system="dgx-a100", devices=[1, 2])
+    for name, pts in (("short.json", short), ("whole.json", whole)):
+        (tmp_path / name).write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": pts}))
+    (n,) = [n for n in predict(calibration=tmp_path / "short.json", **kw).notes if n.key == "calibration_short"]
+    assert n.fields == {"top": 2048.0, "mib": 25, "busbw": 0.004}
+    assert "stop at 2,048 bytes, under half the 25 MiB buckets" in str(n)
+    assert not [n for n in predict(calibration=tmp_path / "whole.json", **kw).notes if n.key == "calibration_short"]

@@ -32,6 +32,11 @@ EN = {
         "sets them"
     ),
     "calibration_table": "intra-node all-reduce from the measured calibration: its busbw(size) table ({n} sizes)",
+    "calibration_short": (
+        "the calibration's sizes stop at {top:,.0f} bytes, under half the {mib:,g} MiB buckets, whose in-node "
+        "bandwidth is read as that size's, {busbw:.3g} GB/s: measure up to the bucket size (`dpscale measure "
+        "allreduce --sizes 1KB..64MB`)"
+    ),
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
     "gpu_swapped": (

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections import namedtuple
-from numbers import Real
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -147,7 +146,7 @@ def is_number(x: Any) -> bool:
         return x.size == 1 and x.dtype.kind in "iuf"
     if isinstance(x, (list, tuple)):
         return len(x) == 1 and not isinstance(x[0], (list, tuple)) and is_number(x[0])
-    return isinstance(x, Real) or hasattr(x, "__float__")  # Decimal is no numbers.Real
+    return hasattr(x, "__float__")  # int, float, a numpy number, Fraction, and Decimal (no numbers.Real)
 
 
 def check_source(efficiency: Any, name: str = "efficiency") -> Any:

@@ -539,6 +539,9 @@ def predict(
     if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
         calibration = os.fspath(calibration)
     cal, kw_intra, curve = _constants(calibration, cl, alpha_intra_us, alpha_inter_us, notes)
+    largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
+    if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
+        notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None

@@ -9,6 +9,7 @@ torch and rich are imported only when the command runs.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from pathlib import Path
@@ -18,10 +19,6 @@ from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
 
-MODE_FLAGS = {
-    "train": ("steps", "warmup", "repeats", "zero"),
-    "allreduce": ("sizes", "iters"),
-}
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
 
 TIMEOUTS = "seconds from 1 to 1,000,000 (a shorter watchdog trips on a healthy step's pauses)"
@@ -58,14 +55,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def build_job(args: argparse.Namespace, mode: str) -> Any:
+    from dpscale.sources.measure import MODE_FLAGS, check_mode_flags
     from dpscale.sources.measure.calibration import parse_sizes
     from dpscale.sources.measure.jobs import BIG, Job  # (the torchrun worker bounds its counts alike)
 
-    for other, flags in MODE_FLAGS.items():
-        for f in flags:
-            if other != mode and getattr(args, f) is not None:
-                where = "dpscale measure" if other == "train" else f"dpscale measure {other}"
-                raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
+    check_mode_flags(mode, {f: getattr(args, f) for flags in MODE_FLAGS.values() for f in flags})
     if mode == "allreduce":
         from dpscale.sources.measure import unused_by_allreduce
 
@@ -266,12 +260,21 @@ def _measured_so_far(job: Any, exc: BaseException, done: list[dict[str, Any]], a
     from dpscale.sources.measure.launcher import Outcome
     from dpscale.sources.measure.results import NotSaved
 
+    if args.out and os.path.isfile(args.out) and os.path.getsize(args.out) > 0:  # a finished calibration stays:
+        # a run cut short after two sizes once replaced a 17-size one, and predict then read 0.02 % at 2 devices
+        args.out_kept, args.out = args.out, partial_path(args.out)
     try:
-        return [record(job, Outcome(partial, None, []), done, args.out, args.lang)]
+        return [record(job, Outcome({**partial, "partial": True}, None, []), done, args.out, args.lang)]
     except NotSaved as refused:  # (raised inside the caller's handler, it was a traceback): shown, not saved
         print(f"dpscale measure: error: {say_measure(str(refused), args.lang)}", file=sys.stderr)
         args.out = None  # nothing of them is in the file: no line may say so
         return [refused.record]
+
+
+def partial_path(out: str) -> str:
+    """Where a cut-short calibration goes when --out already holds one: cal.json → cal.partial.json."""
+    p = Path(out)
+    return str(p.with_name(f"{p.stem}.partial{p.suffix or '.json'}"))
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -358,6 +361,12 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
             x=fmt(b["compute_s"] / a["compute_s"], "times", lang), d0=a["devices"], d=b["devices"],
             c0=fmt(a["compute_s"], "ms", lang), c1=fmt(b["compute_s"], "ms", lang),
         ))  # fmt: skip
+    above = [r for r in recs if (r.get("efficiency") or 0) > 1.02]  # beyond a repeat's spread: say it
+    if above:
+        notes.append(label("measure_superlinear", lang).format(
+            sizes=", ".join(str(r["devices"]) for r in above),
+            emax=fmt(max(r["efficiency"] for r in above), "float", lang),
+        ))  # fmt: skip
     if first.get("zero"):
         from dpscale.formulas.memory import STAGE_NAMES
 
@@ -397,7 +406,11 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
         fmt(fit_quality(cal), "pct", lang),
     )
     notes = [label("allreduce_fit", lang).format(alpha=alpha, beta=localise(beta, lang), busbw=busbw, worst=worst)]
-    if args.out:
+    if args.out and cal.get("partial"):  # cut short: say so, and where the earlier one is kept
+        notes.append(label("calibration_partial", lang).format(path=args.out, n=len(cal["rows"])))
+        if getattr(args, "out_kept", None):
+            notes.append(label("calibration_kept", lang).format(path=args.out_kept))
+    elif args.out:
         notes.append(label("calibration_written", lang).format(path=args.out))
     emit(rows, AR_COLUMNS, args, title, notes)
 

@@ -167,6 +167,10 @@ LABELS: dict[str, dict[str, str]] = {
             "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "measure_superlinear": (
+            "E above 1 at {sizes} devices (up to {emax}): the ranks ran faster each than the baseline alone — cache "
+            "effects, or a baseline slowed by other load or more threads; plan --efficiency-file does not plan on it"
+        ),
         "measure_compute_grew": (
             "compute per step grew {x} from {d0} to {d} ranks ({c0} → {c1} ms, timed without communication): the "
             "ranks slow each other (shared cores, memory bandwidth, other load), and that part of E's loss is not "
@@ -199,6 +203,11 @@ LABELS: dict[str, dict[str, str]] = {
             "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
         ),
         "calibration_written": "calibration written to {path}",
+        "calibration_partial": (
+            'partial calibration written to {path}: the run was cut short after {n} sizes ("partial": true); '
+            "predict reads beyond its largest size as that size's bandwidth — measure the rest before predicting"
+        ),
+        "calibration_kept": "{path} keeps the calibration it held",
         "band_note": (
             "E lo–hi: where 80 % of published measurements fell around predictions for model families "
             "the calibration had not seen; on seven sets of tables gathered later, 39–91 % fell inside "
@@ -667,6 +676,11 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "measure_superlinear": (
+            "E por encima de 1 con {sizes} dispositivos (hasta {emax}): cada proceso fue más rápido que la "
+            "referencia sola — efectos de caché, o una referencia frenada por otra carga o más hilos; plan "
+            "--efficiency-file no planifica con ella"
+        ),
         "measure_compute_grew": (
             "el cómputo por paso creció {x} de {d0} a {d} procesos ({c0} → {c1} ms, medido sin comunicación): los "
             "procesos se frenan entre sí (núcleos compartidos, ancho de banda de memoria, otra carga), y esa parte de "
@@ -700,6 +714,11 @@ LABELS: dict[str, dict[str, str]] = {
             "ajuste {worst}"
         ),
         "calibration_written": "calibración escrita en {path}",
+        "calibration_partial": (
+            'calibración parcial escrita en {path}: la ejecución se cortó tras {n} tamaños ("partial": true); '
+            "predict lee más allá de su mayor tamaño el ancho de banda de ese tamaño — mida el resto antes de predecir"
+        ),
+        "calibration_kept": "{path} conserva la calibración que tenía",
         "band_note": (
             "E inf–sup: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
             "de modelos que la calibración no había visto; en siete conjuntos de tablas reunidos después, cayó "

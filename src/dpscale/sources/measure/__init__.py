@@ -37,6 +37,19 @@ def on_cuda(device: str) -> bool:
     return device == "cuda" or (device == "auto" and torch.cuda.is_available())
 
 
+MODE_FLAGS = {"train": ("steps", "warmup", "repeats", "zero"), "allreduce": ("sizes", "iters")}
+
+
+def check_mode_flags(mode: str, given: dict[str, object]) -> None:
+    """A flag of another mode is refused, not ignored (the CLI and the torchrun worker say the same line);
+    given: flag name → value, None where not typed."""
+    for other, flags in MODE_FLAGS.items():
+        for f in flags:
+            if other != mode and given.get(f) is not None:
+                where = "dpscale measure" if other == "train" else f"dpscale measure {other}"
+                raise DpscaleError(f"--{f}: belongs to `{where}`, not to this mode")
+
+
 def unused_by_allreduce(model_file: str | None, batch: int | None, workload: str | None) -> None:
     """`measure allreduce` times the collective alone: a model's flags would be ignored, so they are refused (the
     CLI and the torchrun worker say the same line)."""

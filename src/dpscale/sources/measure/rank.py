@@ -110,12 +110,20 @@ def dispatch(ctx: RankContext) -> dict[str, Any] | None:
 
 
 def _die_with_parent() -> None:
-    """SIGKILL this rank if the launcher dies, even while blocked inside a collective (no orphans)."""
+    """SIGKILL this rank if the launcher dies, even while blocked inside a collective (no orphans). A launcher
+    killed before this line ran (a spawned rank gets here only after importing torch, seconds in) sets off no
+    death signal: the rank then finds itself reparented and leaves, rather than wait out the store's timeout."""
     if sys.platform.startswith("linux"):
         try:
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
         except OSError:  # pragma: no cover
             pass
+    import multiprocessing
+    import os
+
+    parent = multiprocessing.parent_process()
+    if parent is not None and os.getppid() != parent.pid:  # (checked after the prctl: no window between)
+        os._exit(1)
 
 
 def one_line(exc: BaseException) -> str:

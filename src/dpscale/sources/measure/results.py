@@ -206,7 +206,8 @@ def finish(
     if job.mode == "allreduce":
         from dpscale.sources.measure.calibration import calibration
 
-        cal = calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes)
+        meta = {"partial": True} if raw.get("partial") else {}  # a run cut short: the sizes it finished
+        cal = calibration(raw["rows"], raw["devices"], raw["backend"], device=raw["device"], nodes=nodes, **meta)
         if out:
             write_json(out, cal)
         return cal, None

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from dpscale.errors import DpscaleError
 from dpscale.formulas.memory import STAGES
-from dpscale.sources.measure import on_cuda, unused_by_allreduce
+from dpscale.sources.measure import check_mode_flags, on_cuda, unused_by_allreduce
 from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
 
 
@@ -37,23 +37,38 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("mode", nargs="?", default="train", choices=MODES)
     p.add_argument("--workload", choices=WORKLOADS)  # default mlp (None: not given, which allreduce checks)
     p.add_argument("--model-file")
-    p.add_argument("--batch", type=int, default=None, help="per-rank batch (default 64; equivalence 16)")
-    p.add_argument("--steps", type=int, default=50)
-    p.add_argument("--warmup", type=int, default=10)
-    p.add_argument("--repeats", type=int, default=3)
-    p.add_argument("--sizes", default="1KB..256MB")
-    p.add_argument("--iters", type=int, default=20)
-    p.add_argument("--threads", type=int, default=None)
+    # counts as the CLI reads them (1e3 is 1000); None where not typed, so a flag of another mode is refused
+    p.add_argument("--batch", type=_count, default=None, help="per-rank batch (default 64; equivalence 16)")
+    p.add_argument("--steps", type=_count, default=None, help="default 50")
+    p.add_argument("--warmup", type=_count, default=None, help="default 10")
+    p.add_argument("--repeats", type=_count, default=None, help="default 3")
+    p.add_argument("--sizes", default=None, help="default 1KB..256MB")
+    p.add_argument("--iters", type=_count, default=None, help="default 20")
+    p.add_argument("--threads", type=_count, default=None)
     p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
     p.add_argument("--timeout", type=float, default=600.0)
     p.add_argument("--out")
-    p.add_argument("--zero", type=int, default=0, choices=STAGES, help="train sharded (see `dpscale measure`)")
+    p.add_argument("--zero", type=int, default=None, choices=STAGES, help="train sharded (see `dpscale measure`)")
     return p
+
+
+def _count(text: str) -> int:
+    """A whole number as `dpscale measure` takes it: 1000, 1e3 or 1_000 (its range is checked in job_from)."""
+    x = float(text.replace("_", ""))
+    if not x == int(x):  # (nan and inf fail here or in int(): argparse says 'invalid _count value')
+        raise ValueError(text)
+    return int(x)
+
+
+DEFAULTS = {"steps": 50, "warmup": 10, "repeats": 3, "sizes": "1KB..256MB", "iters": 20, "zero": 0}
 
 
 def job_from(a: argparse.Namespace) -> Job:
     from dpscale.sources.measure.calibration import parse_sizes
 
+    check_mode_flags(a.mode, {k: getattr(a, k) for k in DEFAULTS})  # (before the defaults fill them in)
+    for k, v in DEFAULTS.items():
+        setattr(a, k, v if getattr(a, k) is None else getattr(a, k))
     if a.mode == "allreduce":
         unused_by_allreduce(a.model_file, a.batch, a.workload)
     a.workload = a.workload or "mlp"
@@ -79,8 +94,6 @@ def job_from(a: argparse.Namespace) -> Job:
     sizes = parse_sizes(a.sizes) if a.mode == "allreduce" else ()
     # (threads are not taken from --out here, as the CLI takes them: on several nodes the file is on one disk, and
     # ranks elsewhere would pick another share; a set-up that finds no match in the file is noted instead)
-    if a.zero and a.mode != "train":
-        raise DpscaleError(f"--zero: belongs to training (the default mode), not to {a.mode}")
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
                a.device, a.timeout, zero=a.zero)  # fmt: skip
 
