@@ -149,8 +149,17 @@ def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
     path = write(tmp_path / "base.csv", header, recs[:1])
     rc, out, _ = run(capsys, "validate", str(path))
     assert rc == 0 and out.strip().endswith(
-        "nothing to check: its 1 configuration(s) hold only their baseline row, so there is no other size to predict"
+        "nothing to check: its one configuration holds only its baseline row, so there is no other size to predict"
     )
+    rc, out, _ = run(capsys, "validate", str(path), "--lang", "es")  # 'sus 1 configuraciones solo tienen'
+    assert rc == 0 and out.strip().endswith("su única configuración solo tiene la fila de referencia, así que no hay "
+                                            "otro tamaño que predecir")  # fmt: skip
+    lacking = write(tmp_path / "lacking.csv", header, [{**r, "params_millions": ""} for r in recs])
+    rc, out, _ = run(capsys, "validate", str(lacking), "--lang", "es")  # 'a las 1 configuraciones les falta'
+    assert rc == 0 and "nada que comprobar: a la única configuración le falta algo que la predicción necesita" in out
+    rc, out, _ = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 0 and out.strip().endswith("su única configuración solo tiene la fila de referencia, así que no hay "
+                                            "otro tamaño que predecir")  # fmt: skip
 
 
 @needs_dev

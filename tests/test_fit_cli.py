@@ -119,7 +119,7 @@ def test_the_spanish_report_has_no_english_sentences(runs_csv, capsys):
     assert not [w for w in english if w in out]
     assert main(["plan", "-n", "1e9", "-d", "64,256", "--fit", str(runs_csv), "--lang", "es"]) == 0
     out = capsys.readouterr().out
-    assert "E(d) según ajuste allreduce (" in out and "E relativa a d0 = 1" in out and "fitted" not in out
+    assert "E(d) según el ajuste allreduce (" in out and "E relativa a d0 = 1" in out and "fitted" not in out
 
 
 @pytest.mark.parametrize(

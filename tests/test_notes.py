@@ -86,7 +86,7 @@ def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
     rc, out, err = run(capsys, "fit", *pts, "--law", "usl", "--lang", "es")
     assert rc == 0 and re.search(r"\n  σ = [\d,]+  \[[\d,]+; [\d,]+\]\n  κ = ", out)  # as the notes write them
     note = Note("fit_describe", law="usl", fitted="sigma = 0.1; kappa = 0.001", d0=1024)
-    assert say(note, "es") == "ajuste usl (σ = 0,1; κ = 0,001), E relativa a d0 = 1.024"
+    assert say(note, "es") == "el ajuste usl (σ = 0,1; κ = 0,001), E relativa a d0 = 1.024"
     assert str(note) == "fitted usl (sigma = 0.1; kappa = 0.001), E relative to d0 = 1,024"
 
 
@@ -113,12 +113,12 @@ def test_a_list_of_laws_ends_with_the_languages_and():
     n = Note("laws_pooled", laws="allreduce, usl, amdahl", others="usl, amdahl", law="allreduce")
     said = say(n, "es")
     assert said.startswith(
-        "los intervalos de predicción toman por igual de allreduce, usl y amdahl: los tamaños medidos no descartan "
-        "usl y amdahl (su desajuste no se distingue del de la ley allreduce dentro del ruido), así que"
+        "los intervalos de predicción combinan por igual las leyes allreduce, usl y amdahl: los tamaños medidos no "
+        "descartan usl y amdahl (su desajuste no se distingue del de la ley allreduce dentro del ruido), así que"
     )
     assert "the prediction intervals draw from allreduce, usl, amdahl alike" in n
     one = Note("laws_pooled", laws="allreduce, usl", others="usl", law="allreduce")
-    assert "toman por igual de allreduce y usl: los tamaños medidos no descartan usl (su" in say(one, "es")
+    assert "combinan por igual las leyes allreduce y usl: los tamaños medidos no descartan usl (su" in say(one, "es")
 
 
 def test_spanish_notes_say_what_the_english_says(capsys):
@@ -128,7 +128,7 @@ def test_spanish_notes_say_what_the_english_says(capsys):
     cnn = Note("cnn_mfu", t_lo=14, t_hi=29, f_lo=57, f_hi=68)
     assert "ResNet-50 de la calibración: el 14–29 % del pico de los tensor cores" in say(cnn, "es")
     zb2 = say(Note("pipeline_zb2_in_flight", need=15, m=4, zb1_pct=58.3), "es")
-    assert zb2.startswith("ZB-H2 no tiene burbuja solo con al menos 2p − 1 = 15 micro-lotes en vuelo; con m = 4")
+    assert zb2.startswith("ZB-H2 solo elimina la burbuja con al menos 2p − 1 = 15 micro-lotes en vuelo; con m = 4")
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "6", "--schedule", "interleaved", "-v", "2", "--lang", "es")
     assert rc == 0 and "nota: interleaved: Megatron-LM necesita que m sea múltiplo de p (4)" in out
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "zb-h1", "--lang", "es")

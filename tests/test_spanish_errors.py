@@ -337,13 +337,14 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "other.jsonl": ('{"a": 1}\n', "other.jsonl línea 1: se recibió '{\"a\": 1}'; se admite: un objeto con"),
         "setup.jsonl": (rec + rec.replace('1, "throughput": 100, "workload": "mlp"', '2, "throughput": 190, '
                                           '"workload": "cnn"'),
-                        "setup.jsonl línea 2: otro montaje que la línea 1 (workload 'mlp' → 'cnn'); se admite: un "
-                        "montaje por archivo"),
+                        "setup.jsonl línea 2: un montaje distinto del de la línea 1 (workload 'mlp' → 'cnn'); se "
+                        "admite: un montaje por archivo"),
         "setup2.jsonl": ('{"devices": 1, "throughput": 1000, "workload": ["x"]}\n{"devices": 2, "throughput": 1900, '
                          '"workload": {"a": 1}}\n',  # an --only example with a space in it stayed English
-                         "setup2.jsonl línea 2: otro montaje que la línea 1 (workload ['x'] → {'a': 1}); se admite: "
-                         "un montaje por archivo (los registros de un modelo, lote, backend, dispositivo, pasos, hilos "
-                         "por proceso y etapa de ZeRO), o uno elegido con --only, p. ej. --only workload={'a': 1}"),
+                         "setup2.jsonl línea 2: un montaje distinto del de la línea 1 (workload ['x'] → {'a': 1}); se "
+                         "admite: un montaje por archivo (los registros de un modelo, lote, backend, dispositivo, "
+                         "pasos, hilos por proceso y etapa de ZeRO), o uno elegido con --only, p. ej. --only "
+                         "workload={'a': 1}"),
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv: no es un CSV legible ("),
         "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
                      "se admite: una cabecera con devices,throughput (step_time opcional)"),
@@ -683,7 +684,7 @@ def test_spanish_counts_and_parameter_names_in_outputs(capsys, tmp_path):
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n1,2000\n2,3900\n4,7600\n8,14800\n16,28000\n32,52000\n")
     rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--fit", str(runs), "-d", "8,16", "--lang", "es")
-    assert rc == 0 and "E(d) según ajuste allreduce (transferencia = 0; latencia = 0,01877)" in out + err
+    assert rc == 0 and "E(d) según el ajuste allreduce (transferencia = 0; latencia = 0,01877)" in out + err
     rc, out, err = run(capsys, "fit", str(runs), "--law", "usl", "--lang", "es")
     assert rc == 0 and "  σ = 0,008213  [" in out and "  κ = 0  [" in out and "sigma" not in out + err
 

@@ -108,7 +108,7 @@ def test_a_gpu_the_catalog_lacks_is_said_with_the_bandwidth_taken(tmp_path, caps
     rc, out, _ = run(capsys, "validate", str(path))
     assert (
         rc == 0
-        and "note: 1 configuration(s) name a GPU the catalog lacks ('T4'): the synchronisation wait "
+        and "note: 1 configuration names a GPU the catalog lacks ('T4'): the synchronisation wait "
         "takes 2 TB/s for its memory bandwidth"
         in out
     )

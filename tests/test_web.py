@@ -721,7 +721,7 @@ def test_the_memory_form_takes_the_recomputation_its_notes_name(client):
     sel = post(client, "memory", {**base, "recompute": "selective"}, "es").json()
     act = [r["activation_bytes_per_device"] for r in (none["records"][0], sel["records"][0], full["records"][0])]
     assert act[0] > act[1] > act[2] > 0
-    assert any("la subestima en un 10–20 %" in n for n in sel["notes"])
+    assert any("lo subestima en torno a un 10–20 %" in n for n in sel["notes"])
     assert '<select name="recompute" data-options="recomputes"></select>' in client.get("/").text  # the field
     assert client.get("/api/options").json()["recomputes"] == ["none", "selective", "full"]  # and its menu
 

@@ -73,9 +73,10 @@ def run(args: argparse.Namespace) -> int:
         key = f"nothing_to_check_{args.mode}"
         if args.mode == "predict" and not report["skipped_configs"]:  # every configuration is its baseline alone
             key = "nothing_to_check_baselines"
-        why = label(key, args.lang).format(
-            configs=report.get("skipped_configs") or len(report.get("baseline_only", []))
-        )
+        n = report.get("skipped_configs") or len(report.get("baseline_only", []))
+        if n == 1 and args.mode == "predict":  # 'all 1 configurations lack', 'sus 1 configuraciones'
+            key += "_one"
+        why = label(key, args.lang).format(configs=n)
         reasons = [f"{label('note', args.lang)}: {x}" for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
         if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
             write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
@@ -110,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
             repr(g) if g else label("no_gpu_named", lang) for g in dict.fromkeys(report["unknown_gpu"].values())
         )
         n = len(report["unknown_gpu"])
-        notes.append(label("unknown_gpu_note", lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
+        key = "unknown_gpu_note_one" if n == 1 else "unknown_gpu_note"
+        notes.append(label(key, lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
     if report.get("baseline_only"):
         notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)

@@ -103,7 +103,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
         "the host's CPU cores, a whole number from 1 to 1,000,000": (
-            "los núcleos de CPU del anfitrión, un número entero de 1 a 1.000.000"
+            "los núcleos de CPU de la máquina, un número entero de 1 a 1.000.000"
         ),
         "KEY=VALUE with KEY one of workload, params, batch, backend, device, steps, threads, zero "
         "(e.g. workload=cnn)": (
@@ -508,9 +508,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
          r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\), "
          r"or one picked with --only, e.g. (?P<eg>--only .+)",
-         "{f} línea {n1}: otro montaje que la línea {n2} ({diff}); se admite: un montaje por archivo (los registros "
-         "de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno elegido con "
-         "--only, p. ej. {eg}"),
+         "{f} línea {n1}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo (los "
+         "registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno "
+         "elegido con --only, p. ej. {eg}"),
         (r"--only: got (?P<g>\S+); allowed: a set-up (?P<f>.+?) holds: (?P<there>.+)",
          "--only: se recibió {g}; se admite: un montaje que {f} contenga: {there}"),
         (r"--only: needs a RUNS file \(it picks one set-up of a `dpscale measure` file\)",

@@ -231,7 +231,7 @@ LABELS: dict[str, dict[str, str]] = {
         "skip:intra_bw_gbs": "the intra-node bandwidth",
         "skip:inter_bw_gbs": "the network bandwidth",
         "unknown_gpu_note": (
-            "{n} configuration(s) name a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
+            "{n} configurations name a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
             "{hbm:g} TB/s for its memory bandwidth"
         ),
         "skipped_note": (
@@ -244,8 +244,19 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "nothing_to_check_fit": "nothing to check: fitting needs a configuration with 4 or more device counts",
         "nothing_to_check_baselines": (
-            "nothing to check: its {configs} configuration(s) hold only their baseline row, so there is no other size "
+            "nothing to check: its {configs} configurations hold only their baseline row, so there is no other size "
             "to predict"
+        ),
+        "unknown_gpu_note_one": (
+            "1 configuration names a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
+            "{hbm:g} TB/s for its memory bandwidth"
+        ),
+        "nothing_to_check_predict_one": (
+            "nothing to check: the one configuration lacks what a prediction needs (units per sample or "
+            "per-device batch, parameters, GPUs per node, or the bandwidth of a link it uses)"
+        ),
+        "nothing_to_check_baselines_one": (
+            "nothing to check: its one configuration holds only its baseline row, so there is no other size to predict"
         ),
         "units_in": "throughputs in {unit}",
         "h:per_device_throughput": "per device",
@@ -547,7 +558,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_no_answer": "dpscale: el servidor no respondió ({why})",
         "web_bad_answer": "dpscale: el servidor respondió {status} sin resultado",
         "web_calc_hint": (
-            "Indique tres de d, v, E (o una ley) y A; se despeja la cuarta. d admite 64, 8,16,32 u 8..1024x2."
+            "Indique tres de d, v, E (o una ley) y A; se despeja la cuarta. d admite 64, «8,16,32» u 8..1024x2."
         ),
         "web_devices": "Dispositivos d",
         "web_throughput": "Rendimiento por dispositivo v (muestras/s)",
@@ -731,7 +742,7 @@ LABELS: dict[str, dict[str, str]] = {
         "constant_baseline_note": "una E constante (la mediana de las E medidas) erraría en {e} de mediana",
         "band_coverage_note": "el {share} de las mediciones cae dentro de la banda del 80 % predicha",
         "interval_coverage_note": (
-            "{share} de las mediciones reservadas dentro del intervalo de predicción del {pct} del ajuste"
+            "el {share} de las mediciones reservadas cae dentro del intervalo de predicción del {pct} del ajuste"
         ),
         "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
         "skip_reason_note": "{n} de ellas sin {what}: {cfgs}",
@@ -747,7 +758,7 @@ LABELS: dict[str, dict[str, str]] = {
         "skip:intra_bw_gbs": "ancho de banda dentro del nodo",
         "skip:inter_bw_gbs": "ancho de banda de red",
         "unknown_gpu_note": (
-            "{n} configuración(es) nombran una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
+            "{n} configuraciones nombran una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
             "toma {hbm:g} TB/s como su ancho de banda de memoria"
         ),
         "skipped_note": (
@@ -764,6 +775,18 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_to_check_baselines": (
             "nada que comprobar: sus {configs} configuraciones solo tienen la fila de referencia, así que no hay otro "
             "tamaño que predecir"
+        ),
+        "unknown_gpu_note_one": (
+            "1 configuración nombra una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
+            "toma {hbm:g} TB/s como su ancho de banda de memoria"
+        ),
+        "nothing_to_check_predict_one": (
+            "nada que comprobar: a la única configuración le falta algo que la predicción necesita (unidades por "
+            "muestra o lote por dispositivo, parámetros, GPU por nodo, o el ancho de banda de un enlace que usa)"
+        ),
+        "nothing_to_check_baselines_one": (
+            "nada que comprobar: su única configuración solo tiene la fila de referencia, así que no hay otro tamaño "
+            "que predecir"
         ),
         "units_in": "rendimientos en {unit}",
         "h:per_device_throughput": "por dispositivo",
@@ -942,7 +965,8 @@ LABELS: dict[str, dict[str, str]] = {
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
             "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
             "los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima {model}; con --recompute selective "
-            "(FlashAttention no guarda las puntuaciones) la subestima en un 10–20 %: la MLP SwiGLU guarda cuatro "
+            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
+            "cuatro "
             "tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
         "mem_fits": "{strategy} cabe en {where}",
@@ -1061,12 +1085,12 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
         "plan_worked_partial": (
-            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M muestras a 2.000 {unit} por dispositivo, "
-            "E = 0,9, 2,5 por hora-dispositivo, plazo 24 h (dé --samples y --throughput para su caso)"
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de muestras a 2.000 {unit} por dispositivo; "
+            "E = 0,9; 2,5 por hora-dispositivo; plazo 24 h (dé --samples y --throughput para su caso)"
         ),
         "plan_worked": (
-            "Ejemplo resuelto: 1,28 M muestras × 90 épocas a 2.000 {unit} por dispositivo, E = 0,9, "
-            "2,5 por hora-dispositivo, plazo 24 h"
+            "Ejemplo resuelto: 1,28 M de muestras × 90 épocas a 2.000 {unit} por dispositivo; E = 0,9; "
+            "2,5 por hora-dispositivo; plazo 24 h"
         ),
         "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
         "plan_cheapest": "tamaño más barato que cumple el plazo de {t}: {pick}",
@@ -1089,7 +1113,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_fit_speedup": (
             "aceleración = d·E con E relativa a d0 = {d0}: sobre un dispositivo al ritmo por dispositivo de la "
-            "ejecución con {d0} ({v}), no sobre un dispositivo solo medido, que puede ir más rápido"
+            "ejecución con {d0} ({v}), no sobre la medición de un único dispositivo, que puede ir más rápido"
         ),
         "plan_file_d0": (
             "la E del archivo es relativa a {d0} dispositivos: --throughput debe ser el rendimiento por "

@@ -11,9 +11,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "zero_units_estimated": (
-            "ningún preajuste da las capas: las unidades repartidas son una de {layers} capas estimadas por el número "
-            "de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de {mib:,g} MiB de "
-            "gradientes cada una; --bucket-mb las fija"
+            "ningún modelo predefinido da las capas: cada unidad repartida es una de las {layers} capas estimadas a "
+            "partir del número de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de "
+            "{mib:,g} MiB de gradientes; --bucket-mb la fija"
         ),
         "calibration_table": (
             "all-reduce dentro del nodo según la calibración medida: su tabla busbw(tamaño) ({n} tamaños)"
@@ -44,21 +44,21 @@ NOTES: dict[str, dict[str, str]] = {
             "sincronización se extrapola"
         ),
         "unchecked_params": (
-            "{m:,.4g} M de parámetros: las mediciones publicadas comprobaron {lo:g}–{hi:g} M; los términos de la "
+            "{m:,.4g} M de parámetros: las mediciones publicadas solo cubren {lo:g}–{hi:g} M; los términos de la "
             "espera de sincronización se extrapolan por debajo, y no consta que E inf–sup se cumpla"
         ),
         "unchecked_params_large": (
-            "{m:,.0f} M de parámetros: las mediciones DDP publicadas comprobaron {lo:g}–{hi:g} M; la parte de la "
+            "{m:,.0f} M de parámetros: las mediciones DDP publicadas solo cubren {lo:g}–{hi:g} M; la parte de la "
             "espera de sincronización que crece con los bytes de gradiente se fija en su valor allí, sin extrapolar "
-            "(en ejecuciones FSDP publicadas de 0,1–13 B, validation/fsdp.py, así yerra 0,016 en la mediana; la "
-            "recta no podía describir una ejecución de 13 B), y no consta que E inf–sup se cumpla"
+            "(en ejecuciones FSDP publicadas de 125 M a 13.000 M, validation/fsdp.py, así yerra 0,016 en la "
+            "mediana; la recta no podía describir una ejecución de 13.000 M), y no consta que E inf–sup se cumpla"
         ),
         "unchecked_intra": (
-            "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas comprobaron NVLink a "
+            "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas solo cubren NVLink a "
             "{lo:g}–{hi:g} GB/s; no consta que E inf–sup se cumpla"
         ),
         "unchecked_inter": (
-            "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas comprobaron InfiniBand a {lo:g}–{hi:g} GB/s; "
+            "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas solo cubren InfiniBand a {lo:g}–{hi:g} GB/s; "
             "no consta que E inf–sup se cumpla"
         ),
         "ddp_memory": (
@@ -85,9 +85,9 @@ NOTES: dict[str, dict[str, str]] = {
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
             "(la precarga de FSDP), en unidades de {mib:,g} MiB de gradientes (--bucket-mb), con costes de "
-            "anillo; lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 M–13 B en 8–128 GPU, E relativa "
-            "al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup vienen de "
-            "ejecuciones DDP. Las columnas de all-reduce recogen estas colectivas"
+            "anillo; lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E "
+            "relativa al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup "
+            "vienen de ejecuciones DDP. Las columnas de all-reduce recogen estas colectivas"
         ),
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
@@ -120,14 +120,14 @@ NOTES: dict[str, dict[str, str]] = {
             "(T_F = T_B = T_W)"
         ),
         "pipeline_zb2_in_flight": (
-            "ZB-H2 no tiene burbuja solo con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja no "
-            "es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
+            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja "
+            "no es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
         "runs_duplicated": (
-            "{n} ejecuciones de {d:,} dispositivos, {k} de ellas un rendimiento repetido en todas sus cifras: cuentan "
-            "una vez para el ruido (¿un registro pegado dos veces?)"
+            "{n} ejecuciones de {d:,} dispositivos, {k} de ellas con un rendimiento idéntico en todas sus cifras: "
+            "cuentan una sola vez para el ruido (¿un registro pegado dos veces?)"
         ),
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
@@ -141,7 +141,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "below_baseline": (
             "tamaños por debajo del menor medido (d0 = {d0:,}), {sizes}: E ahí es relativa a d0 y pasa del 100 %, y "
-            "la ley se lleva por debajo de sus ejecuciones — mida uno de esos tamaños para saberlo"
+            "la ley se extrapola por debajo de las ejecuciones medidas — mida uno de esos tamaños para saberlo"
         ),
         "extrapolating_peak": (
             "el pico de rendimiento, en {sizes} dispositivos, queda a más de {factor:g}× el mayor tamaño medido "
@@ -170,8 +170,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "split_unmeasured": (
             "{k} parámetros ({params}) para {n} puntos por encima de la referencia: muchos repartos los ajustan "
-            "igual, así que qué término es la pérdida lo pone el a priori del ajuste, no las ejecuciones — "
-            "la curva vale, el reparto no"
+            "igual, así que cuánto de la pérdida corresponde a cada término lo decide la distribución a priori del "
+            "ajuste, no las ejecuciones — la curva vale, el reparto no"
         ),
         "exact_fit": (
             "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
@@ -190,26 +190,24 @@ NOTES: dict[str, dict[str, str]] = {
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
         "fit_unseen": (
             "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0:,}, así que E relativa a d0 no "
-            "lo ve — no se estima (n/a) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
+            "lo ve — no se estima (n/d) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
         ),
         "laws_disagree": (
             "la segunda ley ({rival}) pone E con {d:,} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
             "importa más qué ley vale que el ruido, y el intervalo no lo muestra — mida más cerca de ese tamaño"
         ),
         "laws_pooled": (
-            "los intervalos de predicción toman por igual de {laws}: los tamaños medidos no descartan {others} (su "
-            "desajuste no se distingue del de la ley {law} dentro del ruido), así que qué ley vale más allá de ellos "
-            "es parte de la incertidumbre, y de ellas toman también los intervalos del máximo y de los dispositivos "
-            "necesarios; los valores centrales y los parámetros son de la ley {law}; --law {law} da los intervalos, "
-            "más estrechos, de una sola ley"
+            "los intervalos de predicción combinan por igual las leyes {laws}: los tamaños medidos no descartan "
+            "{others} (su desajuste no se distingue del de la ley {law} dentro del ruido), así que qué ley vale más "
+            "allá de ellos es parte de la incertidumbre; lo mismo vale para los intervalos del máximo y de los "
+            "dispositivos necesarios; los valores centrales y los parámetros son de la ley {law}; --law {law} da "
+            "los intervalos, más estrechos, de una sola ley"
         ),
         "fit_why_forced": "usted (--law {law})",
-        "fit_why_default": (
-            "defecto: muy pocos tamaños para una prueba dejando uno fuera de la ley all-reduce (necesita 4)"
-        ),
+        "fit_why_default": ("defecto: muy pocos tamaños para validar la ley all-reduce dejando uno fuera (necesita 4)"),
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
         "MSE a la mitad)",
-        "fit_describe": "ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
+        "fit_describe": "el ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
         "step_time_long": (
             "un paso de {s:,.6g} s con {d:,} dispositivos: step_time se lee en segundos — si son milisegundos, "
             "divídalos entre 1.000 (E y la ley no cambian; los tiempos de cómputo y de transferencia en segundos sí)"
