@@ -97,7 +97,7 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
             "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
-            "en la GPU (DALI); la tasa medida de la carga de datos va en --input-rate"
+            "en la GPU (DALI); el ritmo medido de la carga de datos va en --input-rate"
         ),
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
@@ -144,11 +144,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la ley se extrapola por debajo de las ejecuciones medidas — mida uno de esos tamaños para saberlo"
         ),
         "extrapolating_peak": (
-            "el pico de rendimiento, en {sizes} dispositivos, queda a más de {factor:g}× el mayor tamaño medido "
+            "el máximo de rendimiento, en {sizes} dispositivos, queda a más de {factor:g}× el mayor tamaño medido "
             "({top:,}): ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
         "extrapolating_peak_from": (
-            "el intervalo del pico de rendimiento empieza en {sizes} dispositivos, a más de {factor:g}× el mayor "
+            "el intervalo del máximo de rendimiento empieza en {sizes} dispositivos, a más de {factor:g}× el mayor "
             "tamaño medido ({top:,}): ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
         "extrapolating_needed": (
