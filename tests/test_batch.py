@@ -124,7 +124,7 @@ def test_cli_goyal_json(capsys):
 def test_cli_says_where_the_linear_rule_was_not_shown_to_hold(capsys):
     argv = ["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "-d"]
     _, out, _ = run(capsys, *argv, "512")  # 16,384 samples: twice what Goyal et al. trained
-    assert "past 8,192 samples the linear rule was not shown" in out
+    assert "past a batch of 8,192 samples the linear rule was not shown" in out
     _, out, _ = run(capsys, *argv, "256")  # 8,192: their largest batch
     assert "linear rule was not shown" not in out
 

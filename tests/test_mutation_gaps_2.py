@@ -185,7 +185,7 @@ def test_sweep_notes_describe_the_largest_size(capsys):
     """cli/batch.py:142 — in a sweep the rule's notes follow the last (largest) size: 512 × 32 = 16,384 > 8,192."""
     rc, out, err = run(capsys, "batch", "-b", "32", "-d", "1,512", *LR)
     assert rc == 0
-    assert "over 5 epochs" in out + err and "past 8,192 samples the linear rule" in out + err
+    assert "over 5 epochs" in out + err and "past a batch of 8,192 samples the linear rule" in out + err
 
 
 def test_the_goyal_bound_is_said_for_the_linear_rule_only(capsys):

@@ -473,7 +473,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "batch_warmup": "warm-up: ramp the LR linearly from the base over {w} epochs (Goyal et al.)",
         "batch_past_goyal": (
-            "past {max} samples the linear rule was not shown to hold (Goyal et al.); expect to need "
+            "past a batch of {max} samples the linear rule was not shown to hold (Goyal et al.); expect to need "
             "LARS/LAMB or a lower LR"
         ),
         "batch_noise": (
@@ -762,7 +762,7 @@ LABELS: dict[str, dict[str, str]] = {
             "toma {hbm:g} TB/s como su ancho de banda de memoria"
         ),
         "skipped_note": (
-            "se omiten {configs} configuraciones ({rows} filas) a las que falta algo que la predicción necesita "
+            "se omiten {configs} configuraciones ({rows} filas) a las que les falta algo que la predicción necesita "
             "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "
             "ancho de banda de un enlace que usan)"
         ),
@@ -1052,7 +1052,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "batch_warmup": "calentamiento: suba la LR linealmente desde la base durante {w} épocas (Goyal et al.)",
         "batch_past_goyal": (
-            "por encima de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
+            "por encima de un lote de {max} muestras no se demostró que la regla lineal funcione (Goyal et al.); "
             "probablemente necesite LARS/LAMB o una LR menor"
         ),
         "batch_noise": (
@@ -1095,7 +1095,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
         "plan_cheapest": "tamaño más barato que cumple el plazo de {t}: {pick}",
         "plan_cheapest_tie": " (el más rápido de {n} tamaños que cuestan lo mismo)",
-        "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es {d} dispositivos con {h}",
+        "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es el de {d} dispositivos, con {h}",
         "plan_fastest": "tamaño más rápido dentro del presupuesto de {b}: {pick}",
         "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
         "plan_knee": (
