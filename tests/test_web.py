@@ -149,6 +149,13 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: --devices: got '0'; allowed:")
     r = post(client, "predict", {"model": "resnet-5o", "throughput": "100", "system": "dgx-a100"})
     assert r.status_code == 422 and "resnet50" in r.json()["error"]  # the valid presets are listed
+    # a menu's value sent by hand: the CLI's line, in the page's language (argparse's own English before)
+    r = post(client, "calc", {"devices": "8", "throughput": "1", "law": "x"}, lang="es")
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: --law: se recibió 'x'; se admite: constant, amdahl, usl"
+    )
+    r = post(client, "predict", {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "zero": "4"})
+    assert r.status_code == 422 and r.json()["error"] == "dpscale predict: error: --zero: got '4'; allowed: 0, 1, 2, 3"
     r = post(client, "calc", {**WORKED, "frobnicate": "1"})
     assert r.status_code == 422 and r.json()["error"] == (
         "dpscale calc: error: options: got 'frobnicate'; allowed: this command's options: actual, devices, efficiency, "
@@ -582,6 +589,21 @@ def test_the_page_in_a_real_browser(served):
         fresh.eval_on_selector(".scroll", "el => { el.scrollLeft = 600; }")
         box = fresh.locator("#result tbody tr").first.locator("td").first.bounding_box()
         assert box is not None and 0 <= box["x"] < 375
+        # sizes typed out of order are drawn left to right (a zigzag, and a band crossing itself, before), and a
+        # range with no power of two in it still has its ends marked (a bare axis before)
+        fresh.click("#tab-calc")
+        fresh.fill("#calc input[name=devices]", "64,1,8,512")
+        fresh.fill("#calc input[name=efficiency]", "0.8,1,0.95,0.6")
+        fresh.click("#calc .run")
+        sync_api.expect(fresh.locator("#result tbody tr")).to_have_count(4)
+        xs = [float(pt.split(",")[0]) for pt in fresh.get_attribute("#chart polyline", "points").split()]
+        assert len(xs) == 4 and xs == sorted(xs)
+        fresh.fill("#calc input[name=devices]", "40,50,60")
+        fresh.fill("#calc input[name=efficiency]", "0.9,0.85,0.8")
+        fresh.click("#calc .run")
+        sync_api.expect(fresh.locator("#result tbody tr")).to_have_count(3)
+        marks = fresh.locator("#chart text").all_text_contents()
+        assert "40" in marks and "60" in marks
         browser.close()
 
 

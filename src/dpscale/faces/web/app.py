@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from dpscale import catalog
 from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
-from dpscale.faces.cli.common import Parser, check_number_style
+from dpscale.faces.cli.common import Parser, _house_style, check_number_style
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.predict import PRECISIONS
@@ -36,7 +36,8 @@ class WebParser(Parser):
     """The command's parser, with its one-line errors raised instead of printed."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise DpscaleError(message)
+        # in the CLI's words ("--law: got 'x'; allowed: …", then said in the page's language), not argparse's
+        raise DpscaleError(_house_style(message))
 
 
 MAX_PAGE_ROWS = 2000
