@@ -149,6 +149,12 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: --devices: got '0'; allowed:")
     r = post(client, "predict", {"model": "resnet-5o", "throughput": "100", "system": "dgx-a100"})
     assert r.status_code == 422 and "resnet50" in r.json()["error"]  # the valid presets are listed
+    # fit's box left empty: told what to type there (it asked for a RUNS file or --point D:X, which a page has not)
+    r = post(client, "fit", {"point": ""}, lang="es")
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale fit: error: --point: se recibió ''; se admite: ejecuciones medidas como dispositivos:rendimiento, una "
+        "o más por línea (1:1000 8:7500)"
+    )
     # a menu's value sent by hand: the CLI's line, in the page's language (argparse's own English before)
     r = post(client, "calc", {"devices": "8", "throughput": "1", "law": "x"}, lang="es")
     assert r.status_code == 422 and r.json()["error"] == (
@@ -642,7 +648,11 @@ def test_the_page_layout_in_a_real_browser(served):
         expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
         page.fill("#fit textarea[name=point]", "")
         page.click("#fit .run")
-        expect(page.locator("#error")).to_contain_text("RUNS (Measured runs, devices:throughput): got none")
+        expect(page.locator("#error")).to_contain_text(
+            "--point (Measured runs, devices:throughput): got ''; allowed: measured runs as devices:throughput, one or "
+            "more a line (1:1000 8:7500)"
+        )
+        expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
         # while an answer is awaited the old one is dimmed and the region busy, then shown as current again
         page.fill("#fit textarea[name=point]", "1:1000\n8:7500")
         page.evaluate("""() => { const f = window.fetch;

@@ -112,6 +112,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one value per KEY (one set-up is fitted at a time)": "un valor por CLAVE (se ajusta un montaje cada vez)",
         "E in (0, 1]": "E en (0, 1]",
+        "measured runs as devices:throughput, one or more a line (1:1000 8:7500)": (
+            "ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500)"
+        ),
         "one device count, a whole number without thousands separators (memory takes no list: run it once a count)": (
             "un número de dispositivos, entero y sin separador de miles (memory no admite listas: ejecútelo una vez "
             "por número)"

@@ -45,6 +45,7 @@ MAX_PAGE_ROWS = 2000
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
 
 
+RUNS_BOX = "measured runs as devices:throughput, one or more a line (1:1000 8:7500)"
 MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
 
 
@@ -136,6 +137,8 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     parser = WebParser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
     args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
+    if command == "fit" and not args.point:  # the box left empty: no RUNS file or --point to offer a page's user
+        raise fail("--point", "", RUNS_BOX)
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     flag = SWEPT.get(command, "--devices")
     swept = getattr(args, flag[2:].replace("-", "_"), None) if flag else None
