@@ -595,6 +595,15 @@ def test_the_page_in_a_real_browser(served):
         fresh.eval_on_selector(".scroll", "el => { el.scrollLeft = 600; }")
         box = fresh.locator("#result tbody tr").first.locator("td").first.bounding_box()
         assert box is not None and 0 <= box["x"] < 375
+        # a language whose words cannot be fetched leaves the menu on the language still shown (it said Español
+        # over English words, and the next answers came in Spanish under them)
+        fresh.route("**/api/labels/en", lambda route: route.abort())
+        fresh.select_option("#lang", "en")
+        sync_api.expect(fresh.locator("#error")).to_be_visible()
+        sync_api.expect(fresh.locator("#lang")).to_have_value("es")
+        sync_api.expect(fresh.locator("#tab-calc")).to_have_text("Calculadora")
+        assert fresh.url.endswith("?lang=es")
+        fresh.unroute("**/api/labels/en")
         # sizes typed out of order are drawn left to right (a zigzag, and a band crossing itself, before), and a
         # range with no power of two in it still has its ends marked (a bare axis before)
         fresh.click("#tab-calc")
