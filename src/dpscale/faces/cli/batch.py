@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from dpscale.errors import DpscaleError, fail, renamed
+from dpscale.errors import DpscaleError, choice, fail, renamed
 from dpscale.faces.cli.common import (
     add_efficiency_args,
     add_output_args,
@@ -18,7 +18,6 @@ from dpscale.faces.cli.common import (
     positive,
     whole,
 )
-from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit

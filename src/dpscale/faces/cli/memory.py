@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from dpscale.errors import MAX_DEVICES, MAX_PARAMS, MAX_SEQ_LEN, MIN_PARAMS, PARAMS_ALLOWED, DpscaleError, fail, renamed
+from dpscale.errors import (
+    MAX_DEVICES,
+    MAX_PARAMS,
+    MAX_SEQ_LEN,
+    MIN_PARAMS,
+    PARAMS_ALLOWED,
+    DpscaleError,
+    choice,
+    fail,
+    renamed,
+)
 from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
@@ -83,13 +93,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p, plot=False)
 
 
-def choice(value: str, flag: str, allowed: tuple) -> str:
-    v = str(value).strip().lower()
-    if v not in [str(a) for a in allowed]:
-        raise fail(flag, value, ", ".join(str(a) for a in allowed))
-    return v
-
-
 ONE_COUNT = "one device count, a whole number without thousands separators (memory takes no list: run it once a count)"
 
 
@@ -107,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
     precision = choice(args.precision, "--precision", PRECISIONS)
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
-    stage = None if args.zero is None else int(choice(args.zero, "--zero", STAGES))
+    stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
     if args.devices is not None and "," in args.devices:  # 64,128 read as the thousands separator of 64128
         raise fail("--devices", args.devices, ONE_COUNT)
     devices = whole(args.devices or "1", "--devices", hi=MAX_DEVICES)

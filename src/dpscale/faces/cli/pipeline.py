@@ -5,9 +5,8 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 
 from __future__ import annotations
 
-from dpscale.errors import DpscaleError, check_efficiency, fail
+from dpscale.errors import DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import add_output_args, as_flags, nothing_typed, number, parse_devices, whole
-from dpscale.faces.cli.memory import choice
 from dpscale.faces.i18n import label
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline
