@@ -537,7 +537,7 @@ def test_a_device_list_is_told_memory_takes_one_count(capsys):
     rc, _, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64,128")
     assert rc == 2 and err == (
         "dpscale memory: error: --devices: got '64,128'; allowed: one device count, a whole number without "
-        "thousands separators (memory takes no list: run it once a count)\n"
+        "thousands separators (memory takes no list: run it once per count)\n"
     )
     rc, _, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64,128", "--lang", "es")
     assert rc == 2 and "memory no admite listas" in err

@@ -93,7 +93,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p, plot=False)
 
 
-ONE_COUNT = "one device count, a whole number without thousands separators (memory takes no list: run it once a count)"
+ONE_COUNT = (
+    "one device count, a whole number without thousands separators (memory takes no list: run it once per count)"
+)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -115,7 +115,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "measured runs as devices:throughput, one or more a line (1:1000 8:7500)": (
             "ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500)"
         ),
-        "one device count, a whole number without thousands separators (memory takes no list: run it once a count)": (
+        "one device count, a whole number without thousands separators (memory takes no list: run it once per count)": (
             "un número de dispositivos, entero y sin separador de miles (memory no admite listas: ejecútelo una vez "
             "por número)"
         ),
