@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from clihelp import run
 
+import dpscale
 from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.batch import critical_batch
@@ -309,3 +310,22 @@ def test_parameter_counts_in_the_title(capsys, params, said):
     """cli/memory.py:251, 255 — 1e9 is '1 B' (not '1,000 M'); 1,500.5 is not rounded to '1,501'."""
     rc, out, _ = run(capsys, "memory", "--params", params, "--lang", "en")
     assert rc == 0 and said in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("system, gpu, g, intra, inter", [
+    ("pcie-v100-25gbe", "v100-16gb", 4, "15.75", "3.125"),  # PCIe's 5.7 µs hop: validate once charged NVLink's 3.4
+    ("dgx-a100", "a100-80gb", 8, "300", "200"),
+])  # fmt: skip
+def test_validate_scores_the_prediction_predict_makes(tmp_path, system, gpu, g, intra, inter):
+    """predict_validate.predict_config rebuilt the step model's inputs beside predict(); the two had drifted (the
+    intra-node link's hop latency), so calibrate.py fitted constants on a model the CLI does not run."""
+    cluster = dict(system=system, gpu=gpu, gpus_per_node=str(g), intra_bw_gbs=intra, inter_bw_gbs=inter,
+                   precision="fp32", per_device_batch="8", params_millions="1", baseline_devices="1")  # fmt: skip
+    sizes = [g, 4 * g]
+    path = csv_of(tmp_path, dict(cluster, devices="1", throughput="4000"),
+                  *(dict(cluster, devices=str(d), throughput=str(3500 * d)) for d in sizes))  # fmt: skip
+    (c,) = read_published(path)
+    got = [p for _, _, p in predict_config(c)]
+    want = dpscale.predict(sizes, system=system, gpu=gpu, params=1e6, batch=8, throughput=4000).efficiency_values
+    assert got == pytest.approx(list(want), abs=1e-12)
+    assert got[0] < 0.99  # a loss to score, not E = 1 on both sides

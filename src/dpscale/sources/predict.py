@@ -351,6 +351,13 @@ def check_calibration(cal: Any) -> Calibration:
     return Calibration(*(float(x) for x in cal))
 
 
+def link_hop(cal: Calibration, intra_link: str | None) -> Calibration:
+    """The intra-node link's hop latency from links.json in place of the default (PCIe's is 5.7 µs, NVLink's
+    3.4 [NCCL-TUNE]): one rule for `predict` and `validate`, which had drifted (a PCIe table was scored at 3.4)."""
+    hop = catalog.table("links").get(intra_link or "", {}).get("alpha_us")
+    return cal if hop is None else cal._replace(alpha_intra=hop * 1e-6)
+
+
 def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) -> tuple[Calibration, float]:
     """What the step model takes from the GPU's catalog entry: its ring fill (gpus.json ring_fill_us,
     where given and `fill`) and its HBM bandwidth (A100-class when the GPU is unknown)."""
@@ -712,9 +719,8 @@ def _constants(calibration: Any, cl: Cluster, alpha_intra_us: Any, alpha_inter_u
         cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
     else:
         kw_intra, curve = cl.intra_bw_gbs, None
-    hop = catalog.table("links").get(cl.intra_link or "", {}).get("alpha_us")
-    if hop is not None and calibration is None:  # PCIe's hop is 5.7 µs, NVLink's 3.4 [NCCL-TUNE]; a given one wins
-        cal = cal._replace(alpha_intra=hop * 1e-6)
+    if calibration is None:  # a given calibration's own latency wins
+        cal = link_hop(cal, cl.intra_link)
     for flag, value, key in (
         ("--alpha-intra", alpha_intra_us, "alpha_intra"),
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),

@@ -22,7 +22,15 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import GRAD_BYTES, MAX_STEP_S, MIN_STEP_S, band, gpu_terms, normalise_precision
+from dpscale.sources.predict import (
+    GRAD_BYTES,
+    MAX_STEP_S,
+    MIN_STEP_S,
+    band,
+    gpu_terms,
+    link_hop,
+    normalise_precision,
+)
 
 
 def grad_bytes_per_param(label: str, framework: str = "") -> int:
@@ -117,7 +125,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
             f"{MAX_STEP_S:g} s of compute"
         )
     intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
-    cal, hbm = gpu_terms(cal, row_gpu(b))
+    cal, hbm = gpu_terms(link_hop(cal, c.preset.get("intra_link")), row_gpu(b))
     kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
