@@ -321,6 +321,17 @@ def test_rates_print_whole_from_a_hundred_in_both_languages():
     assert number(150.4, "rate") == "150" and number(115200.0, "rate", "es") == "115.200"
 
 
+@pytest.mark.parametrize("hours, said", [
+    (0.9999, "1.0 h"),  # once '60.0 min' beside 1.00 device-hours: the unit was picked before rounding
+    (59.96 / 3600, "1.0 min"),  # once '60 s'
+    (0.99, "59.4 min"), (59.4 / 3600, "59.4 s"), (2.0, "2.0 h"), (1 / 120, "30 s"),
+])  # fmt: skip
+def test_a_duration_takes_the_unit_of_its_rounded_figure(hours, said):
+    from dpscale.faces.i18n import number
+
+    assert number(hours, "hours") == said
+
+
 def test_step_time_uses_grad_accum_units_and_the_per_device_rate(tmp_path):
     from dpscale.sources.dataset import read_published
 
