@@ -309,7 +309,8 @@ MAX_RANGE_STEPS = 1_000_000  # a geometric range whose factor is this close to 1
 
 
 def parse_devices(text: str, flag: str = "--devices") -> list[int]:
-    """'64', '1,8,64', '8..1024x2' (geometric), '1..8' or '8..64+8' (arithmetic) → sorted sizes."""
+    """'64', '1,8,64', '8..1024x2' (geometric), '1..8' or '8..64+8' (arithmetic) → sizes: a range ascending, a list
+    in the order typed (calc pairs a list of E with it position by position; plan and measure sort)."""
     allowed = (
         f"whole numbers from 1 to {MAX_DEVICES:,}: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), "
         "A..B+S"
