@@ -287,7 +287,10 @@ def test_system_file(tmp_path, capsys):
     f.write_text(json.dumps({"systems": {"lab": {"gpus_per_node": 4, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5}}}))
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(f),
                      "-d", "4,8", "--json")  # fmt: skip
-    assert rc == 0 and len(json.loads(out)) == 2
+    raw = ["--gpus-per-node", "4", "--intra-bw", "31", "--inter-bw", "12.5"]  # the file's figures, typed
+    rc2, typed, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", *raw, "-d", "4,8", "--json")
+    assert rc == rc2 == 0 and json.loads(out) == json.loads(typed)  # its figures are the ones charged
+    assert [r["link"] for r in json.loads(out)] == ["intra-node link", "network"]  # 8 devices: two 4-GPU nodes
 
 
 @pytest.mark.parametrize(
