@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.formulas.collectives import GB, allreduce_time
-from dpscale.sources.laws import FIT_LAWS
+from dpscale.sources.laws import FIT_LAWS, usl_terms
 
 
 @dataclass(frozen=True)
@@ -38,12 +38,11 @@ class Law:
 
 
 def _usl_basis(d: Any, g: int | None) -> Any:
-    d = np.asarray(d, dtype=float)
-    return np.stack([d - 1.0, d * (d - 1.0)])
+    return np.stack(usl_terms(np.asarray(d, dtype=float)))
 
 
 def _amdahl_basis(d: Any, g: int | None) -> Any:
-    return np.asarray(d, dtype=float)[None] - 1.0
+    return usl_terms(np.asarray(d, dtype=float))[0][None]  # the USL's contention term alone (κ = 0)
 
 
 def _allreduce_basis(d: Any, g: int | None) -> Any:

@@ -205,8 +205,8 @@ class USL(_Law):
         )
 
     def efficiency(self, d: Any) -> Any:
-        d = _sizes(d)
-        return 1.0 / (1.0 + self.sigma * (d - 1) + self.kappa * d * (d - 1))
+        contention, coherency = usl_terms(_sizes(d))
+        return 1.0 / (1.0 + self.sigma * contention + self.kappa * coherency)
 
     def peak_devices(self) -> float:
         """Size of maximum throughput, √((1−σ)/κ); infinite when κ = 0."""
@@ -214,6 +214,12 @@ class USL(_Law):
 
     def describe(self) -> str:
         return Note("law_usl", sigma=self.sigma, kappa=self.kappa)
+
+
+def usl_terms(d: Any) -> tuple[Any, Any]:
+    """The USL's growth of the step time over compute, (d − 1, d(d − 1)): contention and coherency. One place for
+    the law and for `dpscale fit`'s basis (sources/fit_laws.py), which fits σ and κ as their weights."""
+    return d - 1, d * (d - 1)
 
 
 class Amdahl(_Law):
