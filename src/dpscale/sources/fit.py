@@ -218,23 +218,21 @@ class Fit:
         log_x = math.log(x0) + np.log(dd / d0) + log_e + base + new
         x_lo, x_hi = self._band(np.exp(log_x), axis=0)
         e = self.efficiency(dd)
-        scale = (dd / d0) * x0  # the ideal throughput, d·v with v = X(d0)/d0
         point = compute(dd, x0 / d0, e).actual_throughput  # A = d·v·E, the core's formula
         # With rival laws the draws are a mixture, and a narrow level's interval can miss the chosen law's point
         # (50 %: E 0.845 beside [0.453, 0.820]): the interval holds the point, as devices_for's does.
         x_lo, x_hi = np.minimum(x_lo, point), np.maximum(x_hi, point)
+        e_lo, e_hi = (relative_efficiency(x, dd, x0, d0) for x in (x_lo, x_hi))  # E = A / ((d/d0)·A(d0)), the same
         return Prediction(
             devices=dd.astype(int),
             throughput=point,
             throughput_lo=x_lo,
             throughput_hi=x_hi,
             efficiency=e,
-            efficiency_lo=x_lo / scale,
-            efficiency_hi=x_hi / scale,
+            efficiency_lo=e_lo,
+            efficiency_hi=e_hi,
             warnings=tuple(
-                self._below_warnings(dd)
-                + self.extrapolation_warnings(dd)
-                + self._rival_warnings(dd, x_lo / scale, x_hi / scale)
+                self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._rival_warnings(dd, e_lo, e_hi)
             ),
         )
 
