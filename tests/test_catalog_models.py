@@ -42,6 +42,35 @@ def test_the_same_count_gives_the_published_llama2_7b_total():
     assert llama_count(m) == 6_738_415_616 and round(llama_count(m) / 1e9, 2) == round(m["params"] / 1e9, 2)
 
 
+def gpt2_count(m: dict) -> int:
+    """GPT-2 (nanoGPT's shape): token and position embeddings, blocks of qkv, projection and a 4h MLP with biases and
+    two LayerNorms, a final LayerNorm; the output layer tied to the token embedding."""
+    h = m["hidden"]
+    return m["vocab"] * h + m["seq_len"] * h + m["layers"] * (12 * h * h + 13 * h) + 2 * h
+
+
+def bert_count(m: dict) -> int:
+    """BertForPreTraining: word, 512 position and 2 token-type embeddings with a LayerNorm; blocks of q, k, v, o and
+    a 4h MLP with biases and two LayerNorms; the pooler; the MLM transform (dense, LayerNorm) and its vocab bias (the
+    decoder tied to the word embeddings); the NSP head."""
+    h, v = m["hidden"], m["vocab"]
+    embed = (v + 512 + 2) * h + 2 * h
+    layer = 4 * (h * h + h) + (h * 4 * h + 4 * h) + (4 * h * h + h) + 2 * 2 * h
+    return embed + m["layers"] * layer + (h * h + h) + (h * h + h + 2 * h + v) + (2 * h + 2)
+
+
+@pytest.mark.parametrize("key, published", [
+    ("gpt2", 124_439_808), ("gpt2-medium", 354_823_168), ("gpt2-large", 774_030_080), ("gpt2-xl", 1_557_611_200),
+    ("bert-base", 110_106_428), ("bert-large", 336_226_108),
+])  # fmt: skip
+def test_gpt2_and_bert_presets_are_their_shapes_counts(key, published):
+    """The exact counts (HF's totals for these shapes), not the papers' rounded 124M / 774M / 1558M / 110M: the
+    gradient's bytes fill DDP's buckets, and the last bucket's size is what stays exposed after backward."""
+    m = catalog.model(key)
+    count = bert_count(m) if key.startswith("bert") else gpt2_count(m)
+    assert count == m["params"] == published
+
+
 @pytest.mark.parametrize("key, torchvision", [("vit-b16", 86_567_656), ("vit-l16", 304_326_632)])
 def test_vit_presets_are_torchvisions_counts_and_their_flops_its_macs(key, torchvision):
     m = catalog.model(key)

@@ -217,7 +217,7 @@ def test_cli_transformer_activations(capsys):
     )
     rec = json.loads(out)
     assert rc == 0
-    assert rec["params"] == 124e6
+    assert rec["params"] == 124_439_808
     assert rec["activation_bytes_per_device"] == 12 * 2 * 1024 * 8 * 768  # L·2sbh
     assert rec["total_bytes_per_device"] == rec["model_state_bytes_per_device"] + rec["activation_bytes_per_device"]
 

@@ -199,7 +199,7 @@ def test_flops_estimate_follows_params_and_needs_no_preset_for_a_transformer():
 def test_flops_estimate_when_no_baseline():
     p = predict([1, 8], model="gpt2", precision="bf16", batch=8, gpu="h100-80gb", system="dgx-h100", mfu=0.4)
     # 6·N·s + 12·L·h·s² per sequence, 8 sequences, at 40 % of 989 TFLOP/s
-    flops = 8 * (6 * 124e6 * 1024 + 12 * 12 * 768 * 1024**2)
+    flops = 8 * (6 * 124_439_808 * 1024 + 12 * 12 * 768 * 1024**2)
     assert p.breakdown.compute_s[0] == pytest.approx(flops / (0.4 * 989e12))
     assert any("compute estimated" in n for n in p.notes)
 
