@@ -1512,3 +1512,16 @@ def test_a_calibration_that_stops_below_the_buckets_is_said(tmp_path):
     assert n.fields == {"top": 2048.0, "mib": 25, "busbw": 0.004}
     assert "stop at 2,048 bytes, under half the 25 MiB buckets" in str(n)
     assert not [n for n in predict(calibration=tmp_path / "whole.json", **kw).notes if n.key == "calibration_short"]
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--system", "dgx-a100"], True),  # fp32 on Ampere: cuDNN's convolutions run TF32 unless told not to
+    (["--system", "dgx-a100", "--precision", "tf32"], False),  # priced at TF32 already
+    (["--system", "dgx1-v100"], False),  # Volta has no TF32
+    (["--system", "dgx-a100", "--throughput", "900"], False),  # measured: nothing priced
+])  # fmt: skip
+def test_an_fp32_cnn_estimate_on_ampere_says_cudnn_runs_it_in_tf32(capsys, argv, said):
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-d", "8", *argv)
+    assert rc == 0 and ("TF32 tensor cores by default" in out) is said
+    if said:
+        assert "priced here at the fp32 peak, 19.5 TFLOP/s; --precision tf32 prices them at 156" in out

@@ -118,6 +118,11 @@ EN = {
         "(others' runs at smaller batches, 50–57 %) — ±33 % and ±9 % around it; a measured --throughput sets compute, "
         "or --mfu"
     ),
+    "fp32_conv_tf32": (
+        "PyTorch runs an fp32 model's convolutions on the {gpu}'s TF32 tensor cores by default "
+        "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, {fp32:g} TFLOP/s; --precision tf32 prices "
+        "them at {tf32:g}"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
     ),

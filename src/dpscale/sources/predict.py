@@ -798,4 +798,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     if cnn:
         notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],
                           f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1]))  # fmt: skip
+    tf32 = part["peak_tflops"].get("tf32")
+    if spec is not None and spec.get("kind") == "cnn" and prec == "fp32" and tf32 and tf32 > peak:
+        notes.append(Note("fp32_conv_tf32", gpu=gpu, fp32=peak, tf32=tf32))  # cuDNN's default since Ampere
     return flops / (peak * 1e12 * mfu)

@@ -109,6 +109,11 @@ NOTES: dict[str, dict[str, str]] = {
             "{f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — "
             "±33 % y ±9 % a su alrededor; un --throughput medido fija el cómputo, o --mfu"
         ),
+        "fp32_conv_tf32": (
+            "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la {gpu} "
+            "(torch.backends.cudnn.allow_tf32): aquí se cuentan al pico fp32, {fp32:g} TFLOP/s; --precision tf32 las "
+            "cuenta a {tf32:g}"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
