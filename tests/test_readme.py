@@ -112,3 +112,54 @@ def test_readme_web_api_example_is_what_the_page_answers():
     keys = re.search(r"answers `\{(.*?)\}`", README)[1]
     assert r.status_code == 200 and list(r.json()) == json.loads(f"[{keys}]")
     assert r.json()["records"]["actual_throughput"] == 115200.0 and "115.200" in json.dumps(r.json()["table"])
+
+
+CALC_DOC = (ROOT / "docs" / "calculators.md").read_text(encoding="utf-8")
+
+
+def doc_examples(text: str) -> list[tuple[str, list[str]]]:
+    """Each indented `$ dpscale …` example (a trailing backslash continues it) with the output lines shown under it,
+    the '← …' annotations cut; a '(…)' line stands for printed lines the doc summarises."""
+    out: list[tuple[str, list[str]]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("    $ dpscale "):
+            i += 1
+            continue
+        cmd = lines[i][6:]
+        while cmd.endswith("\\"):
+            i += 1
+            cmd = cmd[:-1] + lines[i].strip()
+        shown = []
+        i += 1
+        while i < len(lines) and lines[i].startswith("    ") and not lines[i].startswith("    $ "):
+            shown.append(lines[i][4:].split("  ←")[0].rstrip())
+            i += 1
+        out.append((cmd, shown))
+    return out
+
+
+def test_calculators_doc_examples_are_what_the_cli_prints(capsys):
+    """docs/calculators.md's examples are the CLI's output line for line, a '(…)' line standing for one or more
+    printed lines: an audit found three of them in a layout the tool had left (no title, rows and notes missing)."""
+    import shlex
+
+    checked = 0
+    for cmd, shown in doc_examples(CALC_DOC):
+        if not shown:  # a command whose output the doc does not show (it writes a file)
+            continue
+        main(shlex.split(cmd)[1:])
+        got = [line.rstrip() for part in capsys.readouterr() for line in part.splitlines()]
+        at, skipping = 0, False
+        for line in shown:
+            if line.startswith("("):
+                at, skipping = at + 1, True
+                continue
+            while skipping and at < len(got) and got[at] != line:
+                at += 1
+            assert at < len(got) and got[at] == line, f"{cmd}: printed {got[at : at + 1]}, the doc shows {line!r}"
+            at, skipping = at + 1, False
+        assert skipping or at == len(got), f"{cmd}: printed more than the doc shows: {got[at:]}"
+        checked += 1
+    assert checked >= 6  # batch, pipeline, memory, plan and the two refusals
