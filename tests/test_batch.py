@@ -58,6 +58,14 @@ def test_a_reference_learning_rate_needs_its_batch_in_the_library_too():
             batch_plan(32, 8, **kw)
 
 
+@pytest.mark.parametrize("bad", [2.5, 0, -256])
+def test_the_reference_batch_is_a_whole_count_in_the_library_as_on_the_command_line(bad):
+    """--base-batch 2.5 was refused while batch_plan(base_batch=2.5) scaled the rate by 102.4."""
+    with pytest.raises(DpscaleError, match=f"base_batch: got {bad}; allowed: a whole number ≥ 1"):
+        batch_plan(32, 8, base_lr=0.1, base_batch=bad)
+    assert batch_plan(32, 256, base_lr=0.1, base_batch=256.0).learning_rate == pytest.approx(3.2)  # 256.0 is 256
+
+
 def test_adam_defaults_to_sqrt_without_warmup():
     p = batch_plan(64, 16, base_lr=1e-4, base_batch=256, optimizer="adam")
     assert p.rule == "sqrt" and p.learning_rate == pytest.approx(2e-4) and p.warmup_epochs is None

@@ -172,6 +172,7 @@ def batch_plan(
         if base_lr is None or base_batch is None:
             raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")
         chosen = rule or RULE_FOR[optimizer]
+        base_batch = check_count(base_batch, "base_batch")  # samples, as --base-batch takes them: 2.5 scaled by 102.4
         lr = scaled_lr(base_lr, base_batch, gb, chosen)
         if warmup_epochs is None and chosen == "linear" and gb > base_batch:
             warmup_epochs = GOYAL_WARMUP_EPOCHS
