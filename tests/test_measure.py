@@ -578,6 +578,26 @@ def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path)
             check_writable(str(tmp_path / name), jsonl=True)
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("argv", [
+    ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "1,8", "--json", "--plot"],
+    ["-d", "8", "-v", "2000", "-e", "0.9", "--plot"],
+])  # fmt: skip
+def test_a_link_to_a_missing_folder_is_refused_before_the_work(tmp_path, capsys, argv) -> None:
+    """A dangling link passed the up-front check (its own folder exists): the whole answer was printed, then the
+    plot failed (measure --out trained first, then exited 1)."""
+    from dpscale.files import unwritable
+
+    link = tmp_path / "z.png"
+    link.symlink_to(tmp_path / "missing" / "z.png")
+    assert unwritable(link) == unwritable(tmp_path / "missing" / "z.png") is not None
+    rc = main([*argv, str(link)])
+    out, err = capsys.readouterr()
+    assert rc == 2 and out == "" and err.count("\n") == 1 and "--plot: got" in err
+    (tmp_path / "missing").mkdir()  # its target's folder now exists: a file can be made through the link
+    assert unwritable(link) is None
+
+
 def test_a_calibration_rewrite_keeps_the_files_mode_links_and_works_in_a_closed_folder(tmp_path, monkeypatch) -> None:
     """The rename-over write made a 0600 calibration 0644 (readable by all), split a hard link, and failed after the
     whole measurement where the file was writable but its folder was not (a temporary file cannot be made there)."""

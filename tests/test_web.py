@@ -319,7 +319,7 @@ def test_serve_rejects_a_bad_port(capsys):
     assert (
         rc == 2 and err.strip() == "dpscale serve: error: --port: got 'abc'; allowed: a whole number from 1 to 65,535"
     )
-    for host in ("999.1.1.1", "192.0.2.1"):  # not an address at all; not one of this machine's (TEST-NET-1)
+    for host in ("999.1.1.1", "192.0.2.1", "é..x"):  # not an address; not this machine's (TEST-NET-1); no IDNA name
         rc, _, err = run(capsys, "serve", "--host", host, "--port", "8123")
         assert rc == 2 and err.startswith(f"dpscale serve: error: --host: got '{host}'; allowed: an address of this")
 

@@ -86,7 +86,10 @@ def unwritable(path: str | Path) -> str | None:
         try:
             mode = os.stat(path).st_mode
         except FileNotFoundError:
-            if not Path(path).parent.is_dir():  # the folder itself (the OS's ENOENT wording is not the same everywhere)
+            # a new file, or a link to one: its target's folder (a dangling link's was taken for the link's own, and
+            # the write failed after the work was done)
+            folder = Path(os.path.realpath(path)).parent
+            if not folder.is_dir():  # the folder itself (the OS's ENOENT wording is not the same everywhere)
                 return NO_FOLDER
             mode = None
         if mode is not None and stat.S_ISDIR(mode):
@@ -97,7 +100,7 @@ def unwritable(path: str | Path) -> str | None:
             with open(path, "a"):
                 pass
         else:
-            with tempfile.TemporaryFile(dir=Path(path).parent):
+            with tempfile.TemporaryFile(dir=folder):
                 pass
     except OSError as exc:
         return exc.strerror or str(exc)

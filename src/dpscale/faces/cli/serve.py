@@ -35,9 +35,9 @@ def run(args: argparse.Namespace) -> int:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind((args.host, args.port))
-        except (OSError, UnicodeError) as exc:  # socket.gaierror (an unknown name) is an OSError too
-            why = getattr(exc, "strerror", None) or str(exc)
-            if isinstance(exc, (socket.gaierror, UnicodeError)) or exc.errno == errno.EADDRNOTAVAIL:
+        except (OSError, UnicodeError, TypeError) as exc:  # socket.gaierror (an unknown name) is an OSError too
+            why = getattr(exc, "strerror", None) or str(exc)  # TypeError: a name IDNA cannot encode ('é..x')
+            if isinstance(exc, (socket.gaierror, UnicodeError, TypeError)) or exc.errno == errno.EADDRNOTAVAIL:
                 raise DpscaleError(f"--host: got {args.host!r}; allowed: an address of this machine ({why})") from None
             raise DpscaleError(
                 f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"
