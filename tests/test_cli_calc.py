@@ -674,3 +674,17 @@ def test_help_and_the_language_combine_in_any_order(capsys, argv, starts):
 def test_help_with_an_unknown_name_says_so(capsys):
     rc, _, err = run(capsys, "help", "nosuch")
     assert rc == 2 and "unknown command 'nosuch'; allowed: calc, predict" in err
+
+
+def test_an_output_that_cannot_hold_the_symbols_still_gets_the_answer():
+    """PYTHONIOENCODING=ascii (a legacy code page, a bare pipe on an old system) made the worked example's first '·'
+    a UnicodeEncodeError traceback, exit 1; the symbols now print as '?'."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "dpscale", "--lang", "es"], capture_output=True, env=env)
+    assert done.returncode == 0 and done.stderr == b""
+    out = done.stdout.decode("ascii")
+    assert "115.200 muestras/s" in out and "efectivos d?E       57,6" in out

@@ -66,8 +66,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _plain_stdout() -> None:
+    """An output that cannot hold the tables' symbols (·, ×, —: PYTHONIOENCODING=ascii, a legacy code page) gets '?'
+    for them: the answer still printed, where the first '·' was a UnicodeEncodeError traceback."""
+    out = sys.stdout
+    try:
+        "·×—…→≈".encode(out.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        if hasattr(out, "reconfigure"):
+            out.reconfigure(errors="replace")
+
+
 def _main(argv: list[str] | None = None) -> int:
     own_process = argv is None  # the `dpscale` process itself (not a caller's main([...])): it ends with the command
+    if own_process:
+        _plain_stdout()
     argv = list(sys.argv[1:] if argv is None else argv)
     # The language first (`dpscale --lang es predict …`, a habit the README's bare `dpscale --lang es` teaches) or
     # with help (`dpscale help --lang es calc`): set aside, and given back behind the command, which takes --lang
