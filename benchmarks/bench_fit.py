@@ -44,8 +44,28 @@ def main() -> None:
     print(f"  imports + fit + predict/peak/devices: {best[1]:.3f} s   (ratio to the {GOAL_S:g} s goal: {ratio:.2f})")
     print(f"  a second fit in the same process:     {best[2]:.3f} s")
     print(f"  whole process incl. interpreter start: {best[0]:.3f} s")
+    repeats_check()
     if DEV.exists():
         dev_checks()
+
+
+def repeats_check() -> None:
+    """Many repeated runs a size (a long `measure --out` log): reading and averaging them grows linearly with the rows
+    (the per-size mean was once recomputed inside its own sum: 100,000 rows took 24 s, 200,000 77 s)."""
+    import random
+
+    from dpscale.sources.fit_io import Run, combine
+
+    rng = random.Random(1)
+    times = []
+    for n in (50_000, 200_000):
+        runs = [Run(d, 2000 * d * (1 - 0.003 * d) * (1 + rng.gauss(0, 0.01))) for d in (1, 2, 4, 8, 16, 32, 64)
+                for _ in range(n // 7)]  # fmt: skip
+        t = time.perf_counter()
+        combine(runs)
+        times.append(time.perf_counter() - t)
+        print(f"combine {n:,} runs of 7 sizes: {times[-1]:.3f} s")
+    print(f"  4× the rows took {times[1] / times[0]:.1f}× the time (linear: 4)")
 
 
 def dev_checks() -> None:
