@@ -532,3 +532,18 @@ def test_a_spanish_header_is_read(tmp_path, capsys):
     en.write_text("devices,throughput,step_time\n1,1000,0.032\n8,7500,0.034\n16,14000,0.036\n")
     outs = [run(capsys, "fit", str(f), "--json")[1] for f in (es, en)]
     assert json.loads(outs[0]) == json.loads(outs[1]) and json.loads(outs[0])["law"]
+
+
+def test_a_csv_of_two_set_ups_is_refused_not_fitted_as_one(tmp_path, capsys):
+    """Extra columns were ignored: a published-measurements file's 30 configurations were fitted as one series
+    ('E 180.7 %', 'noise σ = 340 %'), where JSON lines of two set-ups were refused."""
+    runs = tmp_path / "m.csv"
+    runs.write_text("devices,throughput,model\n1,100,a\n2,190,a\n1,50,b\n2,99,b\n4,180,b\n")
+    for argv in (["fit", str(runs)], ["plan", "-n", "1e6", "--fit", str(runs)]):
+        rc, out, err = run(capsys, *argv)
+        assert rc == 2 and out == "" and err.count("\n") == 1
+        assert "m.csv line 4: another set-up than line 2 (model 'a' → 'b'); allowed: one set-up per file" in err
+    one = tmp_path / "one.csv"  # a set-up column that holds one value is a label: fitted as before
+    one.write_text("devices,throughput,model,gpu\n1,100,a,h100\n2,190,a,h100\n4,360,a,h100\n")
+    rc, _, err = run(capsys, "fit", str(one), "--json")
+    assert rc == 0, err

@@ -273,6 +273,8 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
         raise DpscaleError(f"{name} line {first + 1}: column(s) {', '.join(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
+    setup_cols = [h for h in header if h in CSV_SETUP]
+    setup: tuple[tuple[str, ...], int] | None = None  # the first row's set-up and its line
     runs = []
     for i, row in enumerate(rows[first + 1 :], start=first + 2):
         if skip[i - 1]:
@@ -284,6 +286,16 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
                 f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header (write numbers "
                 "without thousands separators: 1100, not 1,100)"
             )
+        mine = tuple(row[col[h]].strip() for h in setup_cols)
+        if setup is None:
+            setup = (mine, i)
+        elif mine != setup[0]:  # 30 published configurations were fitted as one series ('E 180.7 %', 'σ = 340 %')
+            diff = ", ".join(f"{h} {a!r} → {b!r}" for h, a, b in zip(setup_cols, setup[0], mine) if a != b)
+            raise DpscaleError(
+                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the rows of "
+                f"one {', '.join(setup_cols)}; a file of many configurations: `dpscale validate FILE --mode fit` fits "
+                "each)"
+            )
         step = row[col["step_time"]] if "step_time" in col else None
         runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups))
     if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
@@ -292,6 +304,10 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
 
 
 MAX_SIZES = 1000
+# Columns that name what was measured (a `dpscale measure --csv` table's set-up, a published file's configuration):
+# rows that differ in one are two set-ups, not repeats of one
+CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params", "params_millions", "batch",
+             "per_device_batch", "backend", "device", "steps", "threads", "zero", "unit")  # fmt: skip
 # A step longer than this is likelier milliseconds typed where seconds are asked (published steps run 0.02–2 s; a
 # minute is already rare); said as a note, never refused, since a long accumulated step is possible.
 LONG_STEP_S = 100.0
