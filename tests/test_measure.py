@@ -185,6 +185,8 @@ def test_parse_sizes_binary_units_and_steps() -> None:
     assert calibration.parse_sizes("6") == (4,)  # whole float32 elements
     with pytest.raises(DpscaleError, match="--sizes: got '5GB'"):
         calibration.parse_sizes("5GB")
+    with pytest.raises(DpscaleError, match="--sizes: got '19999"):  # 400 digits: an unnamed overflow once
+        calibration.parse_sizes("1" + "9" * 400)
 
 
 def test_rows_report_nccl_tests_bus_bandwidth() -> None:

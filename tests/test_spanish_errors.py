@@ -163,6 +163,8 @@ SPANISH_REFUSALS = [
     (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
      "--seq-len: --model resnet50 no es un modelo transformer (sus FLOPs son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
+    (["measure", "foo"], "modo: se recibió 'foo'; se admite: allreduce, equivalence (vea --help)"),  # argparse's
+    (["measure", "allreduce", "--sizes", "1" + "9" * 400], "--sizes: se recibió '1999"),  # English, unnamed: once
     (["measure", "allreduce", "--sizes", "foo"], "se admite: bytes con sufijos K/M/G (binarios)"),
     (["calc", "-d", "1,8", "-v", "100", "-e", "0.9,0.8"], "--efficiency: se recibió 0.9; se admite: E = 1 en un "
      "dispositivo"),

@@ -67,7 +67,8 @@ class _SpanishHelp(argparse.HelpFormatter):
 def _house_style(message: str) -> str:
     """argparse's refused choice said as every other refusal is: "argument --zero: invalid choice: '4' (choose
     from '0', '1', '2', '3')" → "--zero: got '4'; allowed: 0, 1, 2, 3"."""
-    m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: invalid choice: ('.*') \(choose from (.+)\)", message)
+    # (a positional too: `measure foo` said argparse's English under --lang es)
+    m = re.fullmatch(r"argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*') \(choose from (.+)\)", message)
     return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}" if m else message
 
 

@@ -25,7 +25,10 @@ def parse_bytes(text: str, flag: str = "--sizes") -> int:
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*", text)
     if not m or m[2].lower() not in UNITS:
         raise fail(flag, text, ALLOWED_SIZES)
-    n = int(float(m[1]) * UNITS[m[2].lower()])
+    x = float(m[1]) * UNITS[m[2].lower()]  # 400 digits read as inf: int() of it was an unnamed overflow
+    if not 4 <= x <= MAX_BYTES:
+        raise fail(flag, text, ALLOWED_SIZES)
+    n = int(x)
     if not 4 <= n <= MAX_BYTES:
         raise fail(flag, text, ALLOWED_SIZES)
     return n - n % 4  # whole float32 elements
