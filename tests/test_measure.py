@@ -578,6 +578,9 @@ def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path)
                       ("pipe.jsonl", "a named pipe")):  # fmt: skip
         with pytest.raises(DpscaleError, match=rf"\({why}\); allowed: a writable file path"):
             check_writable(str(tmp_path / name), jsonl=True)
+    for blank in ("  ", "\t"):  # once a file named by two spaces
+        with pytest.raises(DpscaleError, match=r"\(not a file path\); allowed: a writable file path"):
+            check_writable(blank, jsonl=True)
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="needs symbolic links")

@@ -33,6 +33,8 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
 
     from dpscale.files import unwritable
 
+    if not str(path).strip():  # '  ' made a file named by two spaces (--plot '  ' is refused alike)
+        raise DpscaleError(f"{flag}: got {path!r} (not a file path); allowed: a writable file path")
     p = Path(path)
     why = unwritable(p)  # tried: a link loop, a named pipe or a 300-character name failed after the run, or hung
     if why:  # 'no such folder', 'a folder', 'a named pipe', or the OS's words
