@@ -66,6 +66,15 @@ def test_the_reference_batch_is_a_whole_count_in_the_library_as_on_the_command_l
     assert batch_plan(32, 256, base_lr=0.1, base_batch=256.0).learning_rate == pytest.approx(3.2)  # 256.0 is 256
 
 
+def test_the_linear_rule_past_goyals_8192_is_flagged_in_the_library_too():
+    """The CLI alone said it: batch_plan's callers (and the JSON) scaled the rate to a 16k batch unwarned."""
+    kw = dict(base_lr=0.1, base_batch=256)
+    assert batch_plan(32, 256, **kw).past_goyal is False  # 8,192: Goyal's own batch
+    assert batch_plan(32, 512, **kw).past_goyal is True and batch_plan(32, 512, **kw).learning_rate == 6.4
+    assert batch_plan(32, 512, optimizer="adam", **kw).past_goyal is None  # the square-root rule: not Goyal's claim
+    assert batch_plan(32, 512).past_goyal is None  # no learning rate asked
+
+
 def test_adam_defaults_to_sqrt_without_warmup():
     p = batch_plan(64, 16, base_lr=1e-4, base_batch=256, optimizer="adam")
     assert p.rule == "sqrt" and p.learning_rate == pytest.approx(2e-4) and p.warmup_epochs is None

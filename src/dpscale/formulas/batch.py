@@ -126,6 +126,7 @@ class BatchPlan:
     hardware_speedup: float | None
     time_to_target_speedup: float | None
     far_past_noise: bool | None
+    past_goyal: bool | None  # the linear rule past 8,192, the largest batch Goyal et al. showed it holds at
 
     def record(self) -> dict:
         """Plain dict without the keys that were not asked for."""
@@ -208,6 +209,8 @@ def batch_plan(
         hardware_speedup=hw,
         time_to_target_speedup=tt,
         far_past_noise=cb and cb.far_past,  # type: ignore[arg-type]
+        # said by the library too (the CLI alone said it, so batch_plan's callers scaled to 64k unwarned)
+        past_goyal=gb > GOYAL_MAX_BATCH if chosen == "linear" else None,
     )
 
 

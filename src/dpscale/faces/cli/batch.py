@@ -160,7 +160,7 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
         notes.append(label(f"batch_rule_{last.rule}" + ("" if last.rule == usual else "_asked"), lang))
         if last.warmup_epochs:
             notes.append(label("batch_warmup", lang).format(w=fmt(last.warmup_epochs, "float", lang)))
-        if last.rule == "linear" and last.global_batch > GOYAL_MAX_BATCH:
+        if last.past_goyal:
             notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
     if last.noise_scale is not None:  # what the two factor columns mean, and where the batch stops paying
         notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "rate", lang)))  # 2.5, not 2
