@@ -676,6 +676,22 @@ def test_help_with_an_unknown_name_says_so(capsys):
     assert rc == 2 and "unknown command 'nosuch'; allowed: calc, predict" in err
 
 
+@pytest.mark.parametrize("encoding", ["gbk", "cp1252"])  # GBK holds '·' but not 'ñ'; cp1252 'ñ' but not '≈'
+def test_a_legacy_code_page_gets_question_marks_and_exact_json(encoding):
+    """GBK passed a six-symbol probe, then 'ñ' was a traceback; JSON on such an output escapes (—), not '?'."""
+    import os
+
+    env = dict(os.environ, PYTHONIOENCODING=encoding)
+    for argv in (["--lang", "es"], ["measure", "--help", "--lang", "es"]):
+        done = subprocess.run([sys.executable, "-m", "dpscale", *argv], capture_output=True, env=env)
+        assert done.returncode == 0 and done.stderr == b"", (argv, done.stderr[-300:])
+    argv = ["fit", "--point", "1:100", "--point", "2:190", "--point", "4:360", "--at", "64", "--json"]
+    done = subprocess.run([sys.executable, "-m", "dpscale", *argv], capture_output=True, env=env)
+    utf = subprocess.run([sys.executable, "-m", "dpscale", *argv], capture_output=True,
+                         env=dict(os.environ, PYTHONIOENCODING="utf-8"))  # fmt: skip
+    assert done.returncode == 0 and json.loads(done.stdout) == json.loads(utf.stdout)
+
+
 def test_an_output_that_cannot_hold_the_symbols_still_gets_the_answer():
     """PYTHONIOENCODING=ascii (a legacy code page, a bare pipe on an old system) made the worked example's first '·'
     a UnicodeEncodeError traceback, exit 1; the symbols now print as '?'."""

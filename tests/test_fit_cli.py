@@ -543,7 +543,18 @@ def test_a_csv_of_two_set_ups_is_refused_not_fitted_as_one(tmp_path, capsys):
         rc, out, err = run(capsys, *argv)
         assert rc == 2 and out == "" and err.count("\n") == 1
         assert "m.csv line 4: another set-up than line 2 (model 'a' → 'b'); allowed: one set-up per file" in err
+    assert "validate" not in err  # a user's file: no pointer to the published format's command
     one = tmp_path / "one.csv"  # a set-up column that holds one value is a label: fitted as before
-    one.write_text("devices,throughput,model,gpu\n1,100,a,h100\n2,190,a,h100\n4,360,a,h100\n")
-    rc, _, err = run(capsys, "fit", str(one), "--json")
-    assert rc == 0, err
+    for text in (
+        "devices,throughput,model,gpu\n1,100,a,h100\n2,190,a,h100\n4,360,a,h100\n",
+        "devices,throughput,gpu\n1,100,a100\n2,190,\n4,360,\n",  # a blank cell repeats the one above
+        "devices,throughput,gpu,per_device_batch\n1,100,A100,32\n2,190,a100,32.0\n4,360,a100,32\n",
+        "devices,throughput,batch,steps\n1,100,32,100\n2,190,64,200\n4,360,128,400\n",
+    ):  # global batch
+        one.write_text(text)
+        rc, _, err = run(capsys, "fit", str(one), "--json")
+        assert rc == 0, (text, err)
+    es = tmp_path / "es.csv"  # the Spanish words for a set-up column are one too
+    es.write_text("dispositivos,rendimiento,modelo\n1,100,a\n2,190,a\n1,50,b\n2,99,b\n4,180,b\n")
+    rc, _, err = run(capsys, "fit", str(es), "--lang", "es")
+    assert rc == 2 and "es.csv línea 4: un montaje distinto del de la línea 2 (model 'a' → 'b')" in err

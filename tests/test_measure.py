@@ -601,6 +601,12 @@ def test_a_link_to_a_missing_folder_is_refused_before_the_work(tmp_path, capsys,
     assert rc == 2 and out == "" and err.count("\n") == 1 and "--plot: got" in err
     (tmp_path / "missing").mkdir()  # its target's folder now exists: a file can be made through the link
     assert unwritable(link) is None
+    # the OS needs every folder a path names: 'gone/..' is no folder (realpath folded it away, and the plot failed
+    # after the answer again)
+    assert unwritable(tmp_path / "gone" / ".." / "x.png") == "no such folder"
+    (tmp_path / "rel").symlink_to("missing/z.png")  # a relative target, read from the link's folder
+    (tmp_path / "chain").symlink_to("rel")
+    assert unwritable(tmp_path / "chain") is None and unwritable(tmp_path / "missing" / "z.png") is None
 
 
 def test_a_calibration_rewrite_keeps_the_files_mode_links_and_works_in_a_closed_folder(tmp_path, monkeypatch) -> None:

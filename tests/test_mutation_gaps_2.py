@@ -329,3 +329,14 @@ def test_validate_scores_the_prediction_predict_makes(tmp_path, system, gpu, g, 
     want = dpscale.predict(sizes, system=system, gpu=gpu, params=1e6, batch=8, throughput=4000).efficiency_values
     assert got == pytest.approx(list(want), abs=1e-12)
     assert got[0] < 0.99  # a loss to score, not E = 1 on both sides
+    # a latency the caller set is kept, in both (link_hop replaced it in validate alone)
+    own = catalog_default()._replace(alpha_intra=50e-6)
+    mine = [p for _, _, p in predict_config(c, own)]
+    theirs = dpscale.predict(sizes, system=system, gpu=gpu, params=1e6, batch=8, throughput=4000, calibration=own)
+    assert mine == pytest.approx(list(theirs.efficiency_values), abs=1e-12) and mine[0] < got[0]
+
+
+def catalog_default():
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    return DEFAULT

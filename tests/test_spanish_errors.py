@@ -349,8 +349,11 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                          "workload={'a': 1}"),
         "setup.csv": ("devices,throughput,model\n1,100,a\n2,190,a\n1,50,b\n",  # two set-ups fitted as one series
                       "setup.csv línea 4: un montaje distinto del de la línea 2 (model 'a' → 'b'); se admite: un "
-                      "montaje por archivo (las filas de un mismo model; un archivo de muchas configuraciones: "
-                      "`dpscale validate FILE --mode fit` ajusta cada una)"),
+                      "montaje por archivo (las filas de un mismo model)"),
+        "setup3.csv": ("cfg,baseline_devices,devices,throughput\na,1,1,100\na,1,2,190\nb,1,1,50\n",  # published
+                       "setup3.csv línea 4: un montaje distinto del de la línea 2 (cfg 'a' → 'b'); se admite: un "
+                       "montaje por archivo (las filas de un mismo cfg; un archivo de medidas publicadas: "
+                       "`dpscale validate FILE --mode fit` ajusta cada configuración)"),
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv: no es un CSV legible ("),
         "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
                      "se admite: una cabecera con devices,throughput (step_time opcional)"),

@@ -73,6 +73,17 @@ def read_text(path: str | Path, encoding: str = "utf-8") -> str:
     return read_bytes(path).decode(encoding)
 
 
+def _link_target(path: str | Path) -> str:
+    """Where a write to `path` lands: a link's target, followed link by link as the OS does — not realpath, which
+    folds 'missing/..' away where the OS needs 'missing' to exist."""
+    p = os.fspath(path)
+    for _ in range(40):  # (a loop raised ELOOP in os.stat already)
+        if not os.path.islink(p):
+            break
+        p = os.path.join(os.path.dirname(p), os.readlink(p))  # a relative target is read from the link's folder
+    return p
+
+
 def unwritable(path: str | Path) -> str | None:
     """Why no file can be written at `path` (the OS's words, or NO_FOLDER, 'a folder', 'a named pipe'), None when
     one can.
@@ -88,7 +99,7 @@ def unwritable(path: str | Path) -> str | None:
         except FileNotFoundError:
             # a new file, or a link to one: its target's folder (a dangling link's was taken for the link's own, and
             # the write failed after the work was done)
-            folder = Path(os.path.realpath(path)).parent
+            folder = Path(_link_target(path)).parent
             if not folder.is_dir():  # the folder itself (the OS's ENOENT wording is not the same everywhere)
                 return NO_FOLDER
             mode = None

@@ -36,8 +36,20 @@ def clean(x: Any) -> Any:
     return x
 
 
+def utf8(stream: Any) -> bool:
+    """Whether a stream writes UTF-8 (every character as it is); else the faces print '?' for what it cannot hold."""
+    import codecs
+
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name in ("utf-8", "utf-8-sig")
+    except LookupError:
+        return False
+
+
 def to_json(data: Any) -> str:
-    return json.dumps(clean(data), ensure_ascii=False)
+    """JSON for stdout: its characters as they are on a UTF-8 output, escaped (\u2014) on another, so that the
+    '?' a legacy code page prints in tables never replaces a character of the data."""
+    return json.dumps(clean(data), ensure_ascii=not utf8(sys.stdout))
 
 
 def write_csv(records: Sequence[dict[str, Any]], keys: Sequence[str], out: TextIO) -> None:

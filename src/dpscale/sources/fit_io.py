@@ -247,7 +247,36 @@ def _spans_lines(lines: list[str]) -> bool:
     return end > len(lines[0].strip())
 
 
-SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiempo_de_paso": "step_time"}
+SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiempo_de_paso": "step_time",
+                   # and the set-up's (CSV_SETUP), so a Spanish file of two models is refused as an English one is
+                   "modelo": "model", "sistema": "system", "precisión": "precision", "precision": "precision",
+                   "dispositivo": "device", "hilos": "threads", "unidad": "unit"}  # fmt: skip
+
+
+def _same_setup(
+    row: list[str], col: dict, cols: list[str], setup: dict, line: int, where: str, published: bool
+) -> None:
+    """A row's set-up columns against the first value each held: 30 published configurations were fitted as one
+    series ('E 180.7 %', 'σ = 340 %'). A blank cell repeats the one above; 'A100' is 'a100' and '32.0' is '32'."""
+    diff = []
+    for h in cols:
+        typed = row[col[h]].strip()
+        if not typed:
+            continue
+        try:
+            norm = repr(float(typed.replace("_", "")))
+        except ValueError:
+            norm = typed.lower()
+        first = setup.setdefault(h, (norm, typed, line))
+        if first[0] != norm:
+            diff.append((h, first[1], typed, first[2]))
+    if diff:
+        said = ", ".join(f"{h} {a!r} → {b!r}" for h, a, b, _ in diff)
+        hint = "; a published-measurements file: `dpscale validate FILE --mode fit` fits each" if published else ""
+        raise DpscaleError(
+            f"{where}: another set-up than line {diff[0][3]} ({said}); allowed: one set-up per file (the rows of one "
+            f"{', '.join(cols)}{hint})"
+        )
 
 
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
@@ -274,7 +303,8 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
         raise DpscaleError(f"{name} line {first + 1}: column(s) {', '.join(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
     setup_cols = [h for h in header if h in CSV_SETUP]
-    setup: tuple[tuple[str, ...], int] | None = None  # the first row's set-up and its line
+    setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
+    published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
     runs = []
     for i, row in enumerate(rows[first + 1 :], start=first + 2):
         if skip[i - 1]:
@@ -286,16 +316,7 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
                 f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header (write numbers "
                 "without thousands separators: 1100, not 1,100)"
             )
-        mine = tuple(row[col[h]].strip() for h in setup_cols)
-        if setup is None:
-            setup = (mine, i)
-        elif mine != setup[0]:  # 30 published configurations were fitted as one series ('E 180.7 %', 'σ = 340 %')
-            diff = ", ".join(f"{h} {a!r} → {b!r}" for h, a, b in zip(setup_cols, setup[0], mine) if a != b)
-            raise DpscaleError(
-                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the rows of "
-                f"one {', '.join(setup_cols)}; a file of many configurations: `dpscale validate FILE --mode fit` fits "
-                "each)"
-            )
+        _same_setup(row, col, setup_cols, setup, i, where, published)
         step = row[col["step_time"]] if "step_time" in col else None
         runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups))
     if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
@@ -306,8 +327,9 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
 MAX_SIZES = 1000
 # Columns that name what was measured (a `dpscale measure --csv` table's set-up, a published file's configuration):
 # rows that differ in one are two set-ups, not repeats of one
-CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params", "params_millions", "batch",
-             "per_device_batch", "backend", "device", "steps", "threads", "zero", "unit")  # fmt: skip
+# (not 'batch' or 'steps': a user's global batch grows with d, and a step count may differ run by run)
+CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params", "params_millions", "per_device_batch",
+             "backend", "device", "threads", "zero", "unit")  # fmt: skip
 # A step longer than this is likelier milliseconds typed where seconds are asked (published steps run 0.02–2 s; a
 # minute is already rare); said as a note, never refused, since a long accumulated step is possible.
 LONG_STEP_S = 100.0

@@ -353,9 +353,12 @@ def check_calibration(cal: Any) -> Calibration:
 
 def link_hop(cal: Calibration, intra_link: str | None) -> Calibration:
     """The intra-node link's hop latency from links.json in place of the default (PCIe's is 5.7 µs, NVLink's
-    3.4 [NCCL-TUNE]): one rule for `predict` and `validate`, which had drifted (a PCIe table was scored at 3.4)."""
+    3.4 [NCCL-TUNE]): one rule for `predict` and `validate`, which had drifted (a PCIe table was scored at 3.4).
+    A latency the caller set (a Calibration whose alpha_intra is not the default's) is kept."""
     hop = catalog.table("links").get(intra_link or "", {}).get("alpha_us")
-    return cal if hop is None else cal._replace(alpha_intra=hop * 1e-6)
+    if hop is None or cal.alpha_intra != DEFAULT.alpha_intra:
+        return cal
+    return cal._replace(alpha_intra=hop * 1e-6)
 
 
 def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) -> tuple[Calibration, float]:
@@ -719,7 +722,7 @@ def _constants(calibration: Any, cl: Cluster, alpha_intra_us: Any, alpha_inter_u
         cal, kw_intra, curve = check_calibration(calibration), cl.intra_bw_gbs, None
     else:
         kw_intra, curve = cl.intra_bw_gbs, None
-    if calibration is None:  # a given calibration's own latency wins
+    if not isinstance(calibration, str):  # a measured file's own latency wins; an object's where it set one
         cal = link_hop(cal, cl.intra_link)
     for flag, value, key in (
         ("--alpha-intra", alpha_intra_us, "alpha_intra"),

@@ -67,14 +67,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _plain_stdout() -> None:
-    """An output that cannot hold the tables' symbols (·, ×, —: PYTHONIOENCODING=ascii, a legacy code page) gets '?'
-    for them: the answer still printed, where the first '·' was a UnicodeEncodeError traceback."""
-    out = sys.stdout
-    try:
-        "·×—…→≈".encode(out.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        if hasattr(out, "reconfigure"):
-            out.reconfigure(errors="replace")
+    """An output that is not UTF-8 (PYTHONIOENCODING=ascii, a legacy code page such as GBK, which has '·' but not
+    'ñ') gets '?' for what it cannot hold: the answer still printed, where the first such character was a
+    UnicodeEncodeError traceback. JSON stays exact there (output.to_json escapes instead)."""
+    from dpscale.faces.output import utf8
+
+    if not utf8(sys.stdout) and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="replace")
 
 
 def _main(argv: list[str] | None = None) -> int:
