@@ -12,6 +12,7 @@ import sys
 from collections import namedtuple
 
 from dpscale.errors import DpscaleError
+from dpscale.faces import utf8
 from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
 
 TYPE_CHECKING = False
@@ -34,16 +35,6 @@ def clean(x: Any) -> Any:
     if isinstance(x, (list, tuple)):
         return [clean(v) for v in x]
     return x
-
-
-def utf8(stream: Any) -> bool:
-    """Whether a stream writes UTF-8 (every character as it is); else the faces print '?' for what it cannot hold."""
-    import codecs
-
-    try:
-        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name in ("utf-8", "utf-8-sig")
-    except LookupError:
-        return False
 
 
 def to_json(data: Any) -> str:

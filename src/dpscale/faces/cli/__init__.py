@@ -70,7 +70,7 @@ def _plain_stdout() -> None:
     """An output that is not UTF-8 (PYTHONIOENCODING=ascii, a legacy code page such as GBK, which has '·' but not
     'ñ') gets '?' for what it cannot hold: the answer still printed, where the first such character was a
     UnicodeEncodeError traceback. JSON stays exact there (output.to_json escapes instead)."""
-    from dpscale.faces.output import utf8
+    from dpscale.faces import utf8
 
     if not utf8(sys.stdout) and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
