@@ -15,6 +15,7 @@ import pytest
 from clihelp import run
 
 import dpscale
+from dpscale.faces.cli import main
 from dpscale.faces.i18n import LABELS
 
 pytest.importorskip("fastapi")
@@ -338,9 +339,29 @@ def test_serve_restarts_on_a_port_its_last_run_left_in_time_wait(monkeypatch, ca
         peer.recv(1)
         peer.close()
     started = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **kw: started.append(kw["port"]))
+    monkeypatch.setattr("uvicorn.Server.run", lambda self, sockets: started.append(sockets[0].getsockname()[1]))
     rc, _, err = run(capsys, "serve", "--port", str(port))
     assert rc == 0 and started == [port], err
+
+
+def test_a_second_serve_on_the_port_of_a_running_one_is_one_line_and_no_address(monkeypatch, capsys):
+    """Two started at once both passed a probe: the loser printed 'page is at', then uvicorn's English bind error
+    beside dpscale's line. The socket is now listening before the address is said, and uvicorn serves that one."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    second = []
+
+    def serving(self, sockets):  # the first server, running: a second one on its port
+        assert sockets[0].getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN) == 1
+        second.append(main(["serve", "--port", str(port)]))
+
+    monkeypatch.setattr("uvicorn.Server.run", serving)
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: pytest.fail("uvicorn bound a port of its own"))
+    assert main(["serve", "--port", str(port)]) == 0 and second == [2]
+    out, err = capsys.readouterr()
+    assert out.count("the page is at") == 1 and err.count("\n") == 1
+    assert err.startswith(f"dpscale serve: error: --port: got {port}; allowed: a free port on 127.0.0.1 (")
 
 
 def test_serve_on_a_taken_port_is_one_line(capsys):
@@ -357,7 +378,7 @@ def test_serve_on_a_taken_port_is_one_line(capsys):
 def test_serve_takes_an_ipv6_loopback_and_brackets_it_in_the_url(monkeypatch, capsys):
     """'--host ::1' was refused ('Address family for hostname not supported'): the probe was an IPv4 socket."""
     started = []
-    monkeypatch.setattr("uvicorn.run", lambda app, **kw: started.append((kw["host"], kw["port"])))
+    monkeypatch.setattr("uvicorn.Server.run", lambda self, sockets: started.append(sockets[0].getsockname()[:2]))
     try:
         with socket.socket(socket.AF_INET6) as free:
             free.bind(("::1", 0))

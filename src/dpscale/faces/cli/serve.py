@@ -29,12 +29,17 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.web.app import create_app
 
     v6 = ":" in args.host  # '::1': an IPv4 probe refused it as 'Address family for hostname not supported'
-    with socket.socket(socket.AF_INET6 if v6 else socket.AF_INET) as probe:  # a taken port in one line, before uvicorn
+    # The page's socket, bound and listening here and handed to uvicorn: a taken port is one line before uvicorn,
+    # and two servers started at once no longer both pass a probe (the loser printed 'page is at' and uvicorn's
+    # English bind error beside dpscale's line)
+    sock = socket.socket(socket.AF_INET6 if v6 else socket.AF_INET)
+    try:
         # as uvicorn binds: a port whose last server has gone (its closed connections in TIME_WAIT) is free, one
-        # with a listener is not (without this the probe refused a restart on the same port for a minute)
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # with a listener is not (without this a restart on the same port was refused for a minute)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            probe.bind((args.host, args.port))
+            sock.bind((args.host, args.port))
+            sock.listen(2048)  # (uvicorn's backlog) listening at once: another bind to this port now fails
         except (OSError, UnicodeError, TypeError) as exc:  # socket.gaierror (an unknown name) is an OSError too
             why = getattr(exc, "strerror", None) or str(exc)  # TypeError: a name IDNA cannot encode ('é..x')
             if isinstance(exc, (socket.gaierror, UnicodeError, TypeError)) or exc.errno == errno.EADDRNOTAVAIL:
@@ -43,13 +48,13 @@ def run(args: argparse.Namespace) -> int:
                 f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"
             ) from None
 
-    from dpscale.faces.i18n import label
+        from dpscale.faces.i18n import label
 
-    host = f"[{args.host}]" if v6 else args.host  # http://[::1]:8000/
-    url = f"http://{host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
-    print(label("serve_at", args.lang).format(url=url), flush=True)
-    try:
-        uvicorn.run(create_app(args.lang), host=args.host, port=args.port, log_level="warning")
-    except SystemExit as exc:  # uvicorn exits 1 when it cannot bind
-        raise DpscaleError(f"--port: got {args.port}; allowed: a free port on {args.host}") from exc
+        host = f"[{args.host}]" if v6 else args.host  # http://[::1]:8000/
+        url = f"http://{host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
+        print(label("serve_at", args.lang).format(url=url), flush=True)
+        config = uvicorn.Config(create_app(args.lang), host=args.host, port=args.port, log_level="warning")
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
