@@ -249,7 +249,7 @@ def _spans_lines(lines: list[str]) -> bool:
 
 SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiempo_de_paso": "step_time",
                    # and the set-up's (CSV_SETUP), so a Spanish file of two models is refused as an English one is
-                   "modelo": "model", "sistema": "system", "precisión": "precision", "precision": "precision",
+                   "modelo": "model", "sistema": "system", "precisión": "precision",
                    "dispositivo": "device", "hilos": "threads", "unidad": "unit"}  # fmt: skip
 
 

@@ -28,9 +28,7 @@ def parse_bytes(text: str, flag: str = "--sizes") -> int:
     x = float(m[1]) * UNITS[m[2].lower()]  # 400 digits read as inf: int() of it was an unnamed overflow
     if not 4 <= x <= MAX_BYTES:
         raise fail(flag, text, ALLOWED_SIZES)
-    n = int(x)
-    if not 4 <= n <= MAX_BYTES:
-        raise fail(flag, text, ALLOWED_SIZES)
+    n = int(x)  # (in range too: x was)
     return n - n % 4  # whole float32 elements
 
 
