@@ -360,6 +360,19 @@ def test_ddp_fits_only_without_its_bucket_copy_is_said(capsys):
     assert "30,5 GiB = 32,7 GB" in out  # the GiB figure in the language's digits too
 
 
+def test_ddp_fits_only_without_its_bucket_copy_names_the_plain_copy_when_it_overflows_too(capsys):
+    """1.5e9 × 16 = 24.0 GB on 24 GiB (25.77 GB) leaves 1.77 GB: the 16-bit copy (2Ψ = 3.0 GB) already overflows
+    (−1.2 GB), not autocast's fp32 one (6.0 GB, −4.2 GB) alone, which was all the note blamed."""
+    rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24")
+    assert rc == 0 and "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy (3.0 GB) " \
+        "would leave -1.2 GB, and under torch.autocast (6.0 GB, fp32 there) -4.2 GB" in out  # fmt: skip
+    rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24", "--precision", "fp32")
+    assert rc == 0 and "PyTorch's default bucket copy (6.0 GB) would leave -4.2 GB" in out
+    assert "autocast, DDP fits" not in out  # fp32 runs no autocast: one copy, one figure
+    rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24", "--lang", "es")
+    assert "dejaría -1,2 GB, y con torch.autocast (6,0 GB, fp32 ahí) -4,2 GB" in out
+
+
 def test_ddp_bucket_copy_is_one_gradient_a_parameter_fp32_under_autocast():
     from dpscale.formulas.memory import ddp_bucket_bytes
 

@@ -182,9 +182,11 @@ def test_zero_warmup_epochs_is_allowed_and_says_no_warmup(capsys):
     assert "warm-up: ramp" not in err
 
 
-def test_sweep_notes_describe_the_largest_size(capsys):
-    """cli/batch.py:142 — in a sweep the rule's notes follow the last (largest) size: 512 × 32 = 16,384 > 8,192."""
-    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "1,512", *LR)
+@pytest.mark.parametrize("sizes", ["1,512", "512,1", "512,8"])
+def test_sweep_notes_describe_every_size_in_any_order(capsys, sizes):
+    """cli/batch.py _notes — 512 × 32 = 16,384 > 8,192 and its warm-up are said whichever size was typed last
+    (the notes read the last one alone: `-d 512,8` dropped both)."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", sizes, *LR)
     assert rc == 0
     assert "over 5 epochs" in out + err and "past a batch of 8,192 samples the linear rule" in out + err
 

@@ -27,6 +27,9 @@ def check_schedule(schedule: str, name: str = "schedule") -> str:
     return choice(schedule, name, SCHEDULES)
 
 
+INTERLEAVED_CHUNKS = "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)"
+
+
 def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
     """Bubble time over ideal (bubble-free) time, r."""
     p = check_count(stages, "stages", MAX_DEVICES)  # one schedule at a time: a list raised numpy's ambiguity error
@@ -36,7 +39,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     if schedule != "interleaved" and v != 1:
         raise fail("chunks", v, "1 unless --schedule interleaved")
     if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
-        raise fail("chunks", v, "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)")
+        raise fail("chunks", v, INTERLEAVED_CHUNKS)
     if schedule in ("gpipe", "1f1b"):
         return (p - 1) / m
     if schedule == "interleaved":

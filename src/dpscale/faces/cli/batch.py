@@ -158,9 +158,11 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
         # once followed --optimizer adam --rule linear)
         usual = RULE_FOR[optimizer]
         notes.append(label(f"batch_rule_{last.rule}" + ("" if last.rule == usual else "_asked"), lang))
-        if last.warmup_epochs:
-            notes.append(label("batch_warmup", lang).format(w=fmt(last.warmup_epochs, "float", lang)))
-        if last.past_goyal:
+        # every size, not the last typed: `-d 512,8` is the same plan as `-d 8,512`
+        warm = next((p.warmup_epochs for p in plans if p.warmup_epochs), None)
+        if warm:
+            notes.append(label("batch_warmup", lang).format(w=fmt(warm, "float", lang)))
+        if any(p.past_goyal for p in plans):
             notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
     if last.noise_scale is not None:  # what the two factor columns mean, and where the batch stops paying
         notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "rate", lang)))  # 2.5, not 2

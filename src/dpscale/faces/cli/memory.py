@@ -177,10 +177,15 @@ def run(args: argparse.Namespace) -> int:
             if room < TIGHT * memory:
                 notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
             elif best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
-                copy = ddp_bucket_bytes(params, precision, t)[1]
-                if room - copy < TIGHT * memory:
+                copy, autocast = ddp_bucket_bytes(params, precision, t)
+                if room - copy < TIGHT * memory:  # the plain copy already overflows: not autocast's alone
+                    key = "mem_ddp_copy_tight_any" if autocast == copy else "mem_ddp_copy_tight_both"
+                    notes.append(label(key, lang).format(
+                        copy=fmt(copy, "bytes", lang), left=fmt(room - copy, "bytes", lang),
+                        copy_a=fmt(autocast, "bytes", lang), left_a=fmt(room - autocast, "bytes", lang)))  # fmt: skip
+                elif room - autocast < TIGHT * memory:
                     notes.append(label("mem_ddp_copy_tight", lang).format(
-                        copy=fmt(copy, "bytes", lang), left=fmt(room - copy, "bytes", lang)))  # fmt: skip
+                        copy=fmt(autocast, "bytes", lang), left=fmt(room - autocast, "bytes", lang)))  # fmt: skip
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         copy, autocast = ddp_bucket_bytes(params, precision, t)

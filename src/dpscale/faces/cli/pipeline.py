@@ -9,7 +9,7 @@ from dpscale.errors import DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import label
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline
+from dpscale.formulas.pipeline import INTERLEAVED_CHUNKS, SCHEDULES, cautions, pipeline
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,7 +57,12 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(
             "--chunks: missing; allowed: 2 or more with --schedule interleaved (model chunks per device)"
         )
-    chunks = whole(args.chunks or "1", "--chunks")
+    try:
+        chunks = whole(args.chunks or "1", "--chunks")
+    except DpscaleError:  # 0 under interleaved: "≥ 1" would send the user to 1, refused next
+        if schedule != "interleaved":
+            raise
+        raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS) from None
     micro = parse_devices(args.microbatches, "--microbatches")
     e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]", fraction=True)
     try:

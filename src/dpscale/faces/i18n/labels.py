@@ -384,6 +384,13 @@ LABELS: dict[str, dict[str, str]] = {
             "under torch.autocast, DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy "
             "({copy}, fp32 there) would leave {left}"
         ),
+        "mem_ddp_copy_tight_any": (
+            "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}) would leave {left}"
+        ),
+        "mem_ddp_copy_tight_both": (
+            "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}) would leave "
+            "{left}, and under torch.autocast ({copy_a}, fp32 there) {left_a}"
+        ),
         "mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
@@ -960,6 +967,14 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_ddp_copy_tight": (
             "con torch.autocast, DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch "
             "hace por defecto ({copy}, fp32 ahí) dejaría {left}"
+        ),
+        "mem_ddp_copy_tight_any": (
+            "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
+            "({copy}) dejaría {left}"
+        ),
+        "mem_ddp_copy_tight_both": (
+            "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
+            "({copy}) dejaría {left}, y con torch.autocast ({copy_a}, fp32 ahí) {left_a}"
         ),
         "mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
