@@ -615,3 +615,22 @@ def test_a_parameters_interval_holds_its_point_even_where_the_solver_stops_short
     ('transfer = 1,564 [404.4, 413.5]')."""
     for p in fit([(1, 1000), (2, 1e-9)], resamples=200).parameters.values():
         assert p.lo <= p.value <= p.hi
+
+
+def test_per_device_rates_typed_as_whole_runs_are_questioned():
+    """1,900 / 2,875 / … / 16,762 are per-device rates: read as whole runs E falls to 0.053 at 16, a fit of a
+    cluster that does not scale, which only 'these runs do not scale' questioned. 16× the devices for ×0.847 the
+    throughput now says what fit reads; runs that scale (×13.6 over 16×) or span under 4× the devices do not."""
+    import dpscale
+
+    f = dpscale.fit(devices=[1, 2, 4, 8, 16], throughput=[900.0, 875, 850, 812, 762], resamples=100)
+    (note,) = [w for w in f.warnings if w.key == "runs_flat"]
+    assert str(note).startswith("16× the devices (1 → 16) give ×0.847 the throughput (E 0.053): fit reads each run's")
+    ok = dpscale.fit(devices=[1, 2, 4, 8, 16], throughput=[900.0, 1750, 3400, 6500, 12200], resamples=100)
+    assert "runs_flat" not in [w.key for w in ok.warnings]
+    short = dpscale.fit(devices=[1, 2, 3], throughput=[900.0, 875, 850], resamples=100)  # 3×: not this note's call
+    assert "runs_flat" not in [w.key for w in short.warnings]
+    edge = dpscale.fit(devices=[2, 4, 8], throughput=[100.0, 120, 149.9], resamples=100)  # 4× for ×1.499
+    assert "runs_flat" in [w.key for w in edge.warnings]
+    edge = dpscale.fit(devices=[2, 4, 8], throughput=[100.0, 120, 150.1], resamples=100)  # ×1.501
+    assert "runs_flat" not in [w.key for w in edge.warnings]

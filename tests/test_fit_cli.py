@@ -558,3 +558,21 @@ def test_a_csv_of_two_set_ups_is_refused_not_fitted_as_one(tmp_path, capsys):
     es.write_text("dispositivos,rendimiento,modelo\n1,100,a\n2,190,a\n1,50,b\n2,99,b\n4,180,b\n")
     rc, _, err = run(capsys, "fit", str(es), "--lang", "es")
     assert rc == 2 and "es.csv línea 4: un montaje distinto del de la línea 2 (model 'a' → 'b')" in err
+
+
+def test_fitted_parameters_say_what_they_measure(capsys):
+    """'transfer = 0.002575 [0, 0.03221]' said no unit: each line now carries its law's phrase, in Spanish too."""
+    pts = [a for d, x in ((1, 900), (2, 1750), (4, 3400), (8, 6500), (16, 12200)) for a in ("--point", f"{d}:{x}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--law", "allreduce")
+    assert rc == 0 and "  (gradient bytes ÷ link bandwidth, in compute times)\n" in out
+    assert "  (latency per all-reduce step, in compute times)\n" in out
+    rc, out, _ = run(capsys, "fit", *pts, "--law", "amdahl", "--lang", "es")
+    assert rc == 0 and "  (fracción serie)\n" in out
+
+
+def test_points_written_as_one_list_are_refused_as_such(capsys):
+    """'1:900,2:1750' was read as throughput '900,2' and refused with a decimal-comma hint ('2.5, not 2,5')."""
+    rc, _, err = run(capsys, "fit", "--point", "1:900,2:1750")
+    assert rc == 2 and "allowed: one run a flag: --point 1:900 --point 2:1750 (repeat --point)" in err
+    rc, _, err = run(capsys, "fit", "--point", "1:900,5", "--point", "2:1750")  # a decimal comma keeps its hint
+    assert rc == 2 and "2.5, not 2,5" in err

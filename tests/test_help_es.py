@@ -147,7 +147,10 @@ def test_the_spanish_help_keeps_one_term_each(capsys, cmd):
 def test_spanish_help_wordings(capsys):
     rc, out, _ = run(capsys, "fit", "--help", "--lang", "es")
     flat = " ".join(out.split())
-    assert "RUNS CSV (devices,throughput[,step_time]) o líneas JSON" in flat
+    assert (
+        "RUNS CSV (devices,throughput[,step_time]; rendimiento de toda la ejecución, no por dispositivo) o líneas JSON"
+        in flat
+    )
     assert "--resamples B remuestreos del bootstrap (por defecto 1000)" in flat  # as its error says 'remuestreos'
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
     assert "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`)" in " ".join(out.split())

@@ -84,7 +84,9 @@ def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
     assert rc == 0 and "extrapolando a 64; 8.192 dispositivos" in out + err
     assert re.search(r"fracción serie = 0,0477\d*  \[0,04\d*; 0,05\d*\]", out)
     rc, out, err = run(capsys, "fit", *pts, "--law", "usl", "--lang", "es")
-    assert rc == 0 and re.search(r"\n  σ = [\d,]+  \[[\d,]+; [\d,]+\]\n  κ = ", out)  # as the notes write them
+    assert rc == 0 and re.search(
+        r"\n  σ = [\d,]+  \[[\d,]+; [\d,]+\]  \(contención σ\)\n  κ = ", out
+    )  # as the notes write them
     note = Note("fit_describe", law="usl", fitted="sigma = 0.1; kappa = 0.001", d0=1024)
     assert say(note, "es") == "el ajuste usl (σ = 0,1; κ = 0,001), E relativa a d0 = 1.024"
     assert str(note) == "fitted usl (sigma = 0.1; kappa = 0.001), E relative to d0 = 1,024"

@@ -17,6 +17,7 @@ from dpscale.faces.i18n import SAID
 
 A100 = ["--system", "dgx-a100", "--batch", "32"]
 SPANISH_REFUSALS = [
+    (["fit", "--point", "1:900,2:1750"], "--point: se recibió '1:900,2:1750'; se admite: una ejecución por opción"),
     (["fit", "--point", "1:100", "--point", "2:190", ""], "RUNS: se recibió ''; se admite: un archivo CSV"),
     (["calc", "--law", "constant"], "--law constant: necesita --efficiency E (una E para todos los tamaños)"),
     (["calc", "-d", "64", "-e", "0.9", "-s", "57.6"],  # once the library's English, naming per_device_throughput

@@ -210,6 +210,10 @@ EN = {
         "devices these runs do not scale, whatever the law says (the {law} law has no throughput peak to show it) — "
         "check them, or see --law usl"
     ),
+    "runs_flat": (
+        "{k:.3g}× the devices ({d0:,} → {d1:,}) give ×{gain:.3g} the throughput (E {e:.3f}): fit reads each run's "
+        "whole throughput — if these are per-device rates, multiply each by its devices"
+    ),
     "fit_past_domain": (
         "the {law} law's {name} = {value:.4g} lies past its range ({bound}, as the calculator takes it): the "
         "throughput falls as devices are added — these runs do not scale; check them before extrapolating"

@@ -190,8 +190,12 @@ HELP_ES: dict[str, str] = {
     "measured runs": "ejecuciones medidas",
     "questions": "preguntas",
     "uncertainty": "incertidumbre",
-    "CSV (devices,throughput[,step_time]) or JSON lines": "CSV (devices,throughput[,step_time]) o líneas JSON",
-    "a run: devices:throughput (repeatable)": "una ejecución: dispositivos:rendimiento (se puede repetir)",
+    "CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines": (
+        "CSV (devices,throughput[,step_time]; rendimiento de toda la ejecución, no por dispositivo) o líneas JSON"
+    ),
+    "a run: devices:whole-run throughput (repeatable)": (
+        "una ejecución: dispositivos:rendimiento total (se puede repetir)"
+    ),
     "of a measure file of several set-ups, the one to fit: workload=cnn, zero=1 (repeatable)": (
         "de un archivo de measure con varios montajes, el que se ajusta: workload=cnn, zero=1 (se puede repetir)"
     ),

@@ -567,6 +567,9 @@ def _misfit(f: Fit, y: Any) -> tuple[float, int, Any]:
     return (float(gap[k]) if gap.size else 0.0), k, fitted
 
 
+FLAT_SPAN, FLAT_GAIN = 4, 1.5  # 4× the devices for under 1.5× the throughput: E ≤ 0.375, or per-device rates
+
+
 def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     out = list(f.runs.notes)
     n = len(f.runs.devices)
@@ -607,6 +610,18 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     top = int(np.argmax(x))
     if f.law != "usl" and x[-1] < (1 - MISFIT) * x[top]:
         out.append(Note("runs_fall", d1=dd[top], x1=float(x[top]), d2=dd[-1], x2=float(x[-1]), law=f.law))
+    # Per-device rates typed as the whole run's give E ≈ d0/d: the law then fits a cluster that does not scale.
+    if dd[-1] >= FLAT_SPAN * dd[0] and x[-1] < FLAT_GAIN * x[0]:
+        out.append(
+            Note(
+                "runs_flat",
+                k=float(dd[-1] / dd[0]),
+                d0=dd[0],
+                d1=dd[-1],
+                gain=float(x[-1] / x[0]),
+                e=float(np.exp(y[-1])),
+            )
+        )
     for name, bound in (("sigma", "σ < 1"), ("serial_fraction", "s < 1"), ("kappa", "κ ≤ 1")):
         p = f.parameters.get(name)
         if p is not None and (p.value > 1 or (p.value == 1 and name != "kappa")):

@@ -97,9 +97,14 @@ def make_run(
     return Run(d, x, s, where)
 
 
+POINT_EACH = "one run a flag: --point 1:900 --point 2:1750 (repeat --point)"
+
+
 def parse_point(text: str, flag: str = "--point") -> Run:
     """'8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
     parts = str(text).split(":")
+    if len(parts) > 2 and "," in text:  # '1:900,2:1750' read as throughput '900,2': a decimal-comma hint misled
+        raise fail(flag, text, POINT_EACH)
     if len(parts) not in (2, 3):
         raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
     return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")

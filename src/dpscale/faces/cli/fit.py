@@ -25,8 +25,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "come from a parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8"
     )
     g = p.add_argument_group("measured runs")
-    g.add_argument("runs", nargs="?", metavar="RUNS", help="CSV (devices,throughput[,step_time]) or JSON lines")
-    g.add_argument("--point", action="append", metavar="D:X", help="a run: devices:throughput (repeatable)")
+    g.add_argument(
+        "runs", nargs="?", metavar="RUNS",
+        help="CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines",
+    )  # fmt: skip
+    g.add_argument("--point", action="append", metavar="D:X", help="a run: devices:whole-run throughput (repeatable)")
     g.add_argument(
         "--only",
         action="append",
@@ -206,7 +209,11 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
     sep = LABELS[lang].get("interval_sep", ", ")
     g4 = lambda x: fmt(x, "sig4", lang)  # noqa: E731 (0.0629563 said 0.06296)
-    lines += [f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]"
+    from dpscale.sources.fit_laws import LAWS as FITTED  # (loaded with the fit)
+
+    law = FITTED[r["law"]]
+    what = dict(zip(law.params, law.what))  # 'transfer = 0' said nothing of what it measures
+    lines += [f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]  ({term(what[n], lang)})"
               for n, p in r["parameters"].items()]  # fmt: skip
     if r["seconds"]:
         s = r["seconds"]

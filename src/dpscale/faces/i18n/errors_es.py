@@ -130,6 +130,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a file this user can write": "un archivo que este usuario pueda escribir",
         "a serial fraction in [0, 1)": "una fracción serie en [0, 1)",
         "a number from 1e-9 to 1e15": "un número de 1e-9 a 1e15",
+        "one run a flag: --point 1:900 --point 2:1750 (repeat --point)": (
+            "una ejecución por opción: --point 1:900 --point 2:1750 (repita --point)"
+        ),
         "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
             "DISPOSITIVOS:RENDIMIENTO, p. ej. 8:5120 (o D:X:SEGUNDOS_POR_PASO)"
         ),

@@ -885,6 +885,13 @@ LABELS: dict[str, dict[str, str]] = {
         "w:serial_fraction": "fracción serie",  # as calc's law_amdahl note says it
         "w:sigma": "σ",  # the USL's parameters as the notes write them (σ contention, κ coherency)
         "w:kappa": "κ",
+        # what each fitted parameter is (sources/fit_laws.py's Law.what), beside its interval
+        "w:gradient bytes ÷ link bandwidth, in compute times": "bytes de gradiente ÷ ancho de banda del enlace, en "
+        "tiempos de cómputo",
+        "w:latency per all-reduce step, in compute times": "latencia por paso del all-reduce, en tiempos de cómputo",
+        "w:contention σ": "contención σ",
+        "w:coherency κ": "coherencia κ",
+        "w:serial fraction": "fracción serie",
         "interval_sep": "; ",  # [0; 0,042]: a decimal comma would read '[0, 0,042]' as three numbers
         "error": "|error|",
         "signed_error": "error con signo",

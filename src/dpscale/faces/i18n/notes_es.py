@@ -222,6 +222,11 @@ NOTES: dict[str, dict[str, str]] = {
             "{d1:,} dispositivos estas ejecuciones no escalan, diga lo que diga la ley (la ley {law} no tiene un "
             "máximo de rendimiento que lo muestre) — revíselas, o vea --law usl"
         ),
+        "runs_flat": (
+            "{k:.3g}× los dispositivos ({d0:,} → {d1:,}) dan ×{gain:.3g} el rendimiento (E {e:.3f}): fit lee el "
+            "rendimiento total de cada ejecución — si son tasas por dispositivo, multiplique cada una por sus "
+            "dispositivos"
+        ),
         "fit_misses": (
             "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
