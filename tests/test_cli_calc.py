@@ -73,6 +73,11 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
         "dpscale calc: error: --throughput: se recibió '2.000'; se admite: un número sin separador de miles y con "
         "punto decimal: 2000 para dos mil, 2.5 para dos y medio\n"
     )
+    # with an exponent too (the page's 1.28e6 rewritten 1,28e6 was 'allowed: a sample count > 0', which it is)
+    rc, _, err = run(capsys, "plan", "-n", "1,28e6", "--epochs", "90", "-v", "2000", "--lang", "es")
+    assert rc == 2 and "--samples: se recibió '1,28e6'; se admite: un número sin separador de miles y con punto" in err
+    rc, _, err = run(capsys, "-d", "64", "-v", "2,5e3", "-e", "0.9")
+    assert rc == 2 and "--throughput: got '2,5e3'; allowed: a number with a decimal point: 2.5, not 2,5" in err
     rc, _, err = run(capsys, "-d", "8,1.024", "-v", "2000", "-e", "0.9", "--lang", "es")
     assert rc == 2 and "--devices: se recibió '8,1.024'" in err
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0,9")

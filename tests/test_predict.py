@@ -1168,6 +1168,13 @@ def test_the_table_says_what_was_predicted(capsys):
                      "--inter-bw", "100", "-d", "8", "--lang", "es")  # fmt: skip
     said = "dpscale predict: 1,3 mil millones de parámetros, fp32, lote 32, 8 GPU/nodo"
     assert rc == 0 and out.splitlines()[0] == said
+    # the counts as read: '-b 2.000' is a batch of 2 in English, titled 'batch 2.000' before (read as 2,000)
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "8",
+                     "-b", "2.000")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0] == "dpscale predict: bert-large, fp32, batch 2, dgx-a100"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8.0", "--intra-bw",
+                     "300", "--inter-bw", "100", "-d", "8", "-b", "2000", "--lang", "es")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0].endswith("fp32, lote 2.000, 8 GPU/nodo")
 
 
 def test_a_calibration_table_with_a_size_twice_reads_their_mean(tmp_path, capsys):

@@ -76,7 +76,7 @@ def comma_hint(text: str) -> str | None:
     t = text.strip()
     if re.fullmatch(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?", t):
         return THOUSANDS
-    if re.fullmatch(r"\d+,\d+", t):
+    if re.fullmatch(r"[-+]?\d+,\d+([eE][-+]?\d+)?", t):  # 1,28e6 too (the page's 1.28e6 rewritten)
         return DECIMAL_POINT
     return None
 

@@ -167,14 +167,17 @@ def run(args: argparse.Namespace) -> int:
 def _title(args: argparse.Namespace, system: str) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
     from dpscale.faces.i18n import count_said, label
+    from dpscale.faces.i18n import number as fmt
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
     what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
-    where = args.system or label("plot_per_node", args.lang).format(g=args.gpus_per_node)
+    # the counts as read, not as typed: '2.000' was a batch of 2 titled 'batch 2.000' (checked before the run)
+    gpn = None if args.gpus_per_node is None else fmt(whole(args.gpus_per_node, "--gpus-per-node"), "int", args.lang)
+    where = args.system or label("plot_per_node", args.lang).format(g=gpn)
     if args.system_file:  # the system's name in its file ('mine (cluster.json)'); a bare entry is the file's
         from pathlib import Path
 
         file = Path(args.system_file).name
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
-    batch = label("plot_batch", args.lang).format(b=args.batch)
+    batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch"), "int", args.lang))
     return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"

@@ -43,7 +43,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_predict": "Predict E(d)",
         "web_run": "Calculate",
         "web_language": "Language",
-        "web_no_answer": "dpscale: no answer from the server ({why})",
+        "web_no_answer": "dpscale: no answer from the server",
         "web_bad_answer": "dpscale: the server answered {status} without a result",
         "web_calc_hint": (
             "Give three of d, v, E (or a law) and A; the fourth is solved. d takes 64, 8,16,32 or 8..1024x2."
@@ -562,7 +562,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_predict": "Predecir E(d)",
         "web_run": "Calcular",
         "web_language": "Idioma",
-        "web_no_answer": "dpscale: el servidor no respondió ({why})",
+        "web_no_answer": "dpscale: el servidor no respondió",
         "web_bad_answer": "dpscale: el servidor respondió {status} sin resultado",
         "web_calc_hint": (
             "Indique tres de d, v, E (o una ley) y A; se despeja la cuarta. d admite 64, «8,16,32» u 8..1024x2."
