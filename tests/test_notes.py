@@ -60,7 +60,7 @@ def test_calc_fit_and_predict_notes_in_spanish(capsys):
     import dpscale
 
     p = dpscale.predict(12, params=3.4e8, step_time_s=0.2, system="dgx-a100")
-    assert any("is not a whole number of 8-GPU nodes" in n for n in p.notes)  # the API stays English
+    assert any("12 devices do not fill whole 8-GPU nodes" in n for n in p.notes)  # the API stays English
 
 
 def test_a_rounded_device_count_shows_its_fraction():

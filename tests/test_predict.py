@@ -845,13 +845,23 @@ def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
     assert rec["bottleneck"] == "network"
 
 
-def test_a_ragged_last_node_is_said_and_whole_nodes_are_not():
+def test_a_ragged_last_node_is_said_and_whole_nodes_are_not(capsys):
     def ragged(sizes):
         return [n.key for n in predict(sizes, params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
                 if n.key == "ragged_nodes"]  # fmt: skip
 
     assert ragged([1, 2, 4, 8, 16, 64]) == []  # inside one node, or whole nodes
     assert ragged([8, 12, 16]) == ["ragged_nodes"]
+    # every ragged size is named (-d 12,20 named 12 alone), a long sweep's first six, thousands grouped
+    (note,) = [n for n in predict([12, 16, 20], params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+               if n.key == "ragged_nodes"]  # fmt: skip
+    assert note.startswith("12; 20 devices do not fill whole 8-GPU nodes")
+    (note,) = [n for n in predict(list(range(8, 4100, 4)), params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+               if n.key == "ragged_nodes"]  # fmt: skip
+    assert note.startswith("12; 20; 28; 36; 44; 52; … devices")
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "1020,1028", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "nota: 1.020; 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
 
 
 def test_gradient_bytes_follow_the_precision():
@@ -1275,6 +1285,19 @@ def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
     assert err.strip().endswith("system 'a': key 'cpu_core' (did you mean 'cpu_cores'?); allowed: "
                                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, "
                                      "intra_bw_gbs_by_gpus and keys that describe it")  # fmt: skip
+    # a misspelt required key is named as such, not as the right one missing ('needs numbers … for inter_bw_gbs')
+    (tmp_path / "gbps.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbps": 100}')
+    with pytest.raises(DpscaleError, match=r"key 'inter_bw_gbps' \(did you mean 'inter_bw_gbs'\?\)"):
+        predict(system_file=str(tmp_path / "gbps.json"), **kw)
+
+
+def test_a_preset_changed_by_flags_says_so():
+    """--system dgx-a100 --gpus-per-node 4 was titled dgx-a100 with no word that its node was not the preset's."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
+    (note,) = [n for n in predict(gpus_per_node=4, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
+    assert note == "dgx-a100 as the flags changed it: --gpus-per-node 4; --inter-bw 12.5 (its own: 8; 200)"
+    assert not [n for n in predict(gpus_per_node=8, **kw).notes if n.key == "system_overridden"]  # its own figure
+    assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):
@@ -1532,3 +1555,34 @@ def test_an_fp32_cnn_estimate_on_ampere_says_cudnn_runs_it_in_tf32(capsys, argv,
     assert rc == 0 and ("TF32 tensor cores by default" in out) is said
     if said:
         assert "priced here at the fp32 peak, 19.5 TFLOP/s; --precision tf32 prices them at 156" in out
+
+
+def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned(capsys):
+    """25GbE typed as --inter-bw 25 is 8× the network (E 0.77 against 0.25 at 64 ResNet-50 GPUs) and only 'outside
+    the checked 50–200 GB/s' was said. The flags now read a unit (200Gb/s is 25 GB/s: bits ÷ 8), and a typed network
+    below the checked range says what it would be in Gb/s; a preset's own 3.125 GB/s is no slip."""
+    base = ["predict", "--model", "resnet50", "--precision", "amp", "-v", "1200", "--gpu", "a100-40gb",
+            "--gpus-per-node", "4", "--intra-bw", "32", "-d", "64", "--json"]  # fmt: skip
+
+    def e(inter):
+        rc, out, err = run(capsys, *base, "--inter-bw", inter)
+        assert rc == 0, err
+        return json.loads(out)[0]["efficiency"], err
+
+    slow, _ = e("3.125")
+    assert e("25Gb/s")[0] == e("25 GbE")[0] == e("25Gbps")[0] == slow == pytest.approx(0.2458, abs=1e-4)
+    assert e("0.2Tb/s")[0] == e("25GB/s")[0] == e("25")[0] == pytest.approx(0.7680, abs=1e-4)
+    assert "if 25 is the network's Gb/s, it is 3.125 GB/s (--inter-bw 25Gb/s reads it so)" in e("25")[1]
+    assert "network's Gb/s" not in e("250")[1]  # above the range: no such reading
+    rc, out, _ = run(capsys, "predict", "--system", "pcie-v100-25gbe", "--params", "1e8", "--step-time", "0.1",
+                     "-d", "16")  # fmt: skip
+    assert rc == 0 and "3.125 GB/s per node" in out and "network's Gb/s" not in out
+    for bad, said in (
+        ("200x", "allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s"),
+        ("abcGb/s", "got 'abcGb/s'"),
+        ("1,5Gb/s", "got '1,5Gb/s'; allowed: a number with a decimal"),
+    ):
+        rc, out, err = run(capsys, *base, "--inter-bw", bad)
+        assert rc == 2 and out == "" and said in err and err.count("\n") == 1
+    rc, _, err = run(capsys, *base, "--inter-bw", "200x", "--lang", "es")
+    assert rc == 2 and "se admite: un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8)" in err

@@ -43,8 +43,9 @@ EN = {
         "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs estimate) are "
         "used, the {system}'s links kept — a system with that GPU may have others"
     ),
+    "system_overridden": "{system} as the flags changed it: {typed} (its own: {theirs})",
     "ragged_nodes": (
-        "{d:,} devices is not a whole number of {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
+        "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"
     ),
     "unchecked_arch": (
@@ -71,6 +72,11 @@ EN = {
     "unchecked_inter": (
         "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
         "E lo–hi is not known to hold"
+    ),
+    "unchecked_inter_low": (
+        "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
+        "E lo–hi is not known to hold. GB/s are bytes: if {bw:g} is the network's Gb/s, it is {bits:g} GB/s "
+        "(--inter-bw {bw:g}Gb/s reads it so)"
     ),
     "network_ethernet": (
         "the network is Ethernet ({link}), not the InfiniBand of every multi-node run the calibration was fitted "

@@ -160,6 +160,7 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"{flag}: {path}: system {key!r}: got {entry!r}; allowed: an object as in systems.json")
     if "gpu" in entry:  # read as --gpu is: 'H100 PCIe' is not the catalog's SXM part, 'A100' leaves 40 or 80 GB open
         entry = {**entry, "gpu": _gpu_key(entry["gpu"], f"{flag}: {path}: system {key!r}: gpu")}
+    _misspelt_key(entry, key, path, flag)  # first: 'inter_bw_gbps' was said as inter_bw_gbs missing
     need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
     # (the ignore: entry.get(k) is a number there, just checked; mypy still sees get's None)
     missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))
@@ -168,7 +169,6 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(
             f"{flag}: {path}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
         )
-    _misspelt_key(entry, key, path, flag)
     g = entry["gpus_per_node"]
     if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
         raise DpscaleError(f"{flag}: {path}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")

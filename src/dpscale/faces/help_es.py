@@ -141,9 +141,13 @@ HELP_ES: dict[str, str] = {
     "your own systems JSON (format of the catalog's systems.json)": (
         "su propio JSON de sistemas (con el formato de systems.json del catálogo)"
     ),
-    "intra-node GB/s per device per direction (spec)": "GB/s dentro del nodo por dispositivo y sentido (nominales)",
-    "inter-node GB/s per node per direction (spec, all compute NICs)": (
-        "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo)"
+    "intra-node GB/s per device per direction (spec; 64GB/s, 600Gb/s also read)": (
+        "GB/s dentro del nodo por dispositivo y sentido (nominales; también se lee 64GB/s, 600Gb/s)"
+    ),
+    "inter-node GB/s per node per direction (spec, all compute NICs: bytes, so 8 × 200 Gb/s is 200; 1600Gb/s, "
+    "25GbE also read)": (
+        "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo: bytes, así que 8 × 200 Gb/s son "
+        "200; también se lee 1600Gb/s, 25GbE)"
     ),
     "DDP bucket cap in MiB (default {}; with --zero, one layer of a transformer preset: FSDP's unit)": (
         "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero, una capa de un transformer del "

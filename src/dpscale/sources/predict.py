@@ -145,8 +145,9 @@ Cluster = namedtuple(
         "intra_link",
         "intra_by_gpus",
         "inter_link",
+        "overrides",  # (flag, typed, the preset's own) for each raw figure that replaced a preset's or file's
     ),
-    defaults=(None, None),
+    defaults=(None, None, ()),
 )
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
 # CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
@@ -222,8 +223,11 @@ def cluster(
     same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
     by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
     net = base.get("inter_link") if inter_bw_gbs is None else None  # (a raw --inter-bw is some other network)
+    typed = (("--gpus-per-node", gpus_per_node, "gpus_per_node"), ("--intra-bw", intra_bw_gbs, "intra_bw_gbs"),
+             ("--inter-bw", inter_bw_gbs, "inter_bw_gbs"))  # fmt: skip
+    overrides = tuple((flag, x, base[k]) for flag, x, k in typed if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)), net if isinstance(net, str) else None)  # fmt: skip
+                   _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
 
 
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'
@@ -556,6 +560,10 @@ def predict(
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
+    if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
+        typed = "; ".join(f"{f} {x:g}" for f, x, _ in cl.overrides)
+        notes.append(Note("system_overridden", system=cl.name, typed=typed,
+                          theirs="; ".join(f"{own:g}" for _, _, own in cl.overrides)))  # fmt: skip
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     # A measured all-reduce (calibration file) already contains the fill.
@@ -564,7 +572,8 @@ def predict(
         notes.append(Note("gpu_unknown", hbm=hbm))
     notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb))
     links = not (part and part["arch"] not in CHECKED_ARCHS)  # else the GPU's note already says it: unchecked
-    notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links))
+    notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links,
+                          typed=inter_bw_gbs is not None))  # fmt: skip
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
@@ -591,7 +600,9 @@ def predict(
     g = cl.gpus_per_node
     partial = [int(x) for x in d if x > g and x % g]
     if partial:
-        notes.append(Note("ragged_nodes", d=partial[0], g=g))
+        # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
+        shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
+        notes.append(Note("ragged_nodes", sizes=shown, g=g))
     if grad_accum > 1 and overlap and not overlap_accumulation and zero < 2 and d.max() > 1:
         notes.append(Note("accumulation_exposed", ga=grad_accum))  # E(ga = 2) can fall below E(1): say why
     b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
@@ -604,6 +615,9 @@ def predict(
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
+
+
+RAGGED_SHOWN = 6  # sizes a ragged-node note lists
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
@@ -669,10 +683,11 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
     return cap_mb, float(check_range(first_mb, "--first-bucket-mb", *BUCKET_MB))
 
 
-def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bool) -> list:
+def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bool, typed: bool = False) -> list:
     """Notes where the model size or a link the prediction leans on lies outside the published checks: the
     terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
-    intra / inter: whether to check that link (not a measured intra-node table; not on an unchecked GPU)."""
+    intra / inter: whether to check that link (not a measured intra-node table; not on an unchecked GPU); typed:
+    the network's figure was typed (a preset's is no unit slip)."""
     out = []
     lo, hi = CHECKED_PARAMS_M
     if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
@@ -684,7 +699,9 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
         out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
     lo, hi = CHECKED_INTER_GBS
     if inter and d.max() > cl.gpus_per_node and not lo <= cl.inter_bw_gbs <= hi:
-        out.append(Note("unchecked_inter", bw=cl.inter_bw_gbs, lo=lo, hi=hi))
+        # below the range, a line rate in Gb/s typed as GB/s is the likely slip (25GbE as 25: 8× too fast)
+        key = "unchecked_inter_low" if typed and cl.inter_bw_gbs < lo else "unchecked_inter"
+        out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8))
     if d.max() > cl.gpus_per_node and (cl.inter_link or "").startswith("eth-"):  # EFA, RoCE (any GPU): not the
         out.append(Note("network_ethernet", link=cl.inter_link))  # InfiniBand the calibration's runs measured
     return out

@@ -297,6 +297,25 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     return int(x)
 
 
+# A link's rate as NICs and switches are sold (bits) or as the flags take it (bytes): 200Gb/s is 25 GB/s.
+RATE_UNITS = {"GB/s": 1.0, "GBps": 1.0, "Gb/s": 1 / 8, "Gbps": 1 / 8, "Gbit/s": 1 / 8, "GbE": 1 / 8,
+              "TB/s": 1e3, "Tb/s": 125.0, "Tbps": 125.0}  # fmt: skip
+BANDWIDTH_ALLOWED = "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s"
+
+
+def bandwidth(text: str, flag: str) -> float:
+    """GB/s, the flags' unit, or a figure with its unit: a 25GbE or 200Gb/s network typed as 25 or 200 (bits
+    read as bytes) gave a network 8× too fast with no word; with the unit written it is read as meant."""
+    m = re.fullmatch(r"\s*(.*?)\s*(" + "|".join(map(re.escape, RATE_UNITS)) + r")\s*", text)
+    if m is None:
+        return positive(text, flag, BANDWIDTH_ALLOWED)
+    try:
+        return positive(m[1], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[2]]
+    except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('1,5': a comma)
+        parts = getattr(exc, "parts", None)
+        raise fail(flag, text, parts[2] if parts else BANDWIDTH_ALLOWED) from None
+
+
 def positive(text: str, flag: str, allowed: str = "a finite number > 0", fraction: bool = False) -> float:
     x = number(text, flag, allowed, fraction)
     if not x > 0:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dpscale.errors import PARAMS_ALLOWED
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, positive, whole
+from dpscale.faces.cli.common import add_output_args, bandwidth, number, parse_devices, positive, whole
 from dpscale.faces.output import Column, emit
 
 TYPE_CHECKING = False
@@ -75,8 +75,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--system", help="preset: " + ", ".join(_names("systems")))
     k.add_argument("--system-file", help="your own systems JSON (format of the catalog's systems.json)")
     k.add_argument("--gpus-per-node", help="devices per node")
-    k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec)")
-    k.add_argument("--inter-bw", help="inter-node GB/s per node per direction (spec, all compute NICs)")
+    k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec; 64GB/s, 600Gb/s also read)")
+    k.add_argument(
+        "--inter-bw",
+        help="inter-node GB/s per node per direction (spec, all compute NICs: bytes, so 8 × 200 Gb/s is 200; "
+        "1600Gb/s, 25GbE also read)",
+    )
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS,
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
     k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE",
@@ -132,8 +136,8 @@ def run(args: argparse.Namespace) -> int:
         system=args.system,
         system_file=args.system_file,
         gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
-        intra_bw_gbs=opt(args.intra_bw, "--intra-bw", "a bandwidth in GB/s > 0"),
-        inter_bw_gbs=opt(args.inter_bw, "--inter-bw", "a bandwidth in GB/s > 0"),
+        intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw"),
+        inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw"),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
         first_bucket_mb=mib(args.first_bucket_mb, "--first-bucket-mb"),

@@ -31,8 +31,9 @@ NOTES: dict[str, dict[str, str]] = {
             "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su pico, en una "
             "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
+        "system_overridden": "{system} con lo que cambian las opciones: {typed} (sus propios valores: {theirs})",
         "ragged_nodes": (
-            "{d:,} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
+            "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
         ),
         "unchecked_arch": (
@@ -60,6 +61,11 @@ NOTES: dict[str, dict[str, str]] = {
         "unchecked_inter": (
             "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas solo cubren InfiniBand a {lo:g}–{hi:g} GB/s; "
             "no consta que E inf–sup se cumpla"
+        ),
+        "unchecked_inter_low": (
+            "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas solo cubren InfiniBand a {lo:g}–{hi:g} GB/s; "
+            "no consta que E inf–sup se cumpla. GB/s son bytes: si {bw:g} son los Gb/s de la red, son {bits:g} GB/s "
+            "(--inter-bw {bw:g}Gb/s lo lee así)"
         ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, 16 "
