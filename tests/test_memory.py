@@ -554,3 +554,17 @@ def test_a_device_list_is_told_memory_takes_one_count(capsys):
     )
     rc, _, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64,128", "--lang", "es")
     assert rc == 2 and "memory no admite listas" in err
+
+
+def test_the_per_device_batch_takes_one_flag_name_in_every_command(capsys):
+    """predict and measure took --batch/-b, memory only --micro-batch ('memory --batch 4': unrecognized arguments):
+    each now takes both names and -b, and reads them alike."""
+    kw = ["memory", "--model", "llama-7b", "-d", "8", "--json"]
+    outs = []
+    for flag in ("--micro-batch", "--batch", "-b"):
+        rc, out, _ = run(capsys, *kw, flag, "4")
+        assert rc == 0
+        outs.append(out)
+    assert outs[0] == outs[1] == outs[2] and outs[0] != run(capsys, *kw)[1]
+    pk = ["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "8", "--json"]
+    assert run(capsys, *pk, "--micro-batch", "16")[1] == run(capsys, *pk, "-b", "16")[1] != run(capsys, *pk)[1]

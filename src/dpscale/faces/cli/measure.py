@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--devices", "-d", metavar="D", help="world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)")
     g.add_argument("--workload", choices=("mlp", "cnn", "transformer"), help="built-in model (default mlp)")
     g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
-    g.add_argument("--batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
+    g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
     g.add_argument("--steps", metavar="N", help="timed steps per repeat and phase (default 50)")
     g.add_argument("--warmup", metavar="N", help="untimed steps first (default 10)")
     g.add_argument("--repeats", metavar="N", help="repeats per size; throughput is their median (default 3)")

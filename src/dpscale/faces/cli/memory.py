@@ -70,7 +70,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)",
     )
     a = p.add_argument_group("activations (with a transformer --model)")
-    a.add_argument("--micro-batch", metavar="B", default="1", help="micro-batch per device (default 1)")
+    a.add_argument(
+        "--micro-batch", "--batch", "-b", metavar="B", default="1", help="micro-batch per device (default 1)"
+    )
     a.add_argument("--seq-len", metavar="S", help="sequence length (default: the preset's)")
     g.add_argument(
         "--tensor-parallel",

@@ -53,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
-    m.add_argument("--batch", "-b", default="32", help="per-device micro-batch (default 32)")
+    m.add_argument("--batch", "--micro-batch", "-b", default="32", help="per-device micro-batch (default 32)")
     m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
