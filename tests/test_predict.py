@@ -1586,3 +1586,16 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
         assert rc == 2 and out == "" and said in err and err.count("\n") == 1
     rc, _, err = run(capsys, *base, "--inter-bw", "200x", "--lang", "es")
     assert rc == 2 and "se admite: un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8)" in err
+
+
+def test_a_language_models_tokens_per_sample_are_said(capsys):
+    """Llama-7B's answer came in samples/s alone: tokens/s, the figure LLM runs quote, needed the sequence length
+    looked up. A language model's (its preset's or --seq-len) is said; images and ViT's patches get no such note."""
+    base = ["predict", "--system", "dgx-a100", "-d", "64"]
+    rc, out, _ = run(capsys, *base, "--model", "llama-7b", "--precision", "bf16", "-b", "4", "--mfu", "0.4")
+    assert rc == 0 and "note: tokens/s: samples/s × 4,096 (the sequence length)" in out
+    rc, out, _ = run(capsys, *base, "--model", "bert-large", "-v", "150", "--seq-len", "512", "--lang", "es")
+    assert rc == 0 and "nota: tokens/s: muestras/s × 512 (la longitud de secuencia)" in out
+    for model in ("resnet50", "vit-b16"):
+        rc, out, _ = run(capsys, *base, "--model", model, "-v", "1000")
+        assert rc == 0 and "tokens/s: samples/s" not in out

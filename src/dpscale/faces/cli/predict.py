@@ -154,6 +154,11 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
+    seq = _tokens_per_sample(args)
+    if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
+        from dpscale.faces.i18n import number as fmt
+
+        notes.insert(len(pred.notes) + 1, label("predict_tokens_note", args.lang).format(s=fmt(seq, "int", args.lang)))
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
         notes.append(label("wait_note", args.lang))
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
@@ -166,6 +171,17 @@ def run(args: argparse.Namespace) -> int:
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
         plot_scaling(records, args.plot, args.lang, title, band=band)
     return 0
+
+
+def _tokens_per_sample(args: argparse.Namespace) -> int | None:
+    """A language model's tokens a sample: --seq-len, else its preset's (one with a vocabulary: a ViT's 197
+    patches are no tokens/s anyone quotes); None for images."""
+    from dpscale.catalog import model
+
+    spec = model(args.model) if args.model else None
+    if spec is not None and "vocab" not in spec:
+        return None
+    return whole(args.seq_len, "--seq-len") if args.seq_len is not None else (spec or {}).get("seq_len")
 
 
 def _title(args: argparse.Namespace, system: str) -> str:

@@ -149,6 +149,7 @@ LABELS: dict[str, dict[str, str]] = {
         "law_note": "E(d) from {law}",
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
+        "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length)",
         "wait_note": (
             "synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d devices; "
             "the expected spread of compute and synchronisation grows with d (the largest of d draws)"
@@ -675,6 +676,7 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos rinden menos"
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia)",
         "wait_note": (
             "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
             "dispositivos; la dispersión esperada del cómputo y de la sincronización crece con d (el mayor de d "
