@@ -1599,3 +1599,16 @@ def test_a_language_models_tokens_per_sample_are_said(capsys):
     for model in ("resnet50", "vit-b16"):
         rc, out, _ = run(capsys, *base, "--model", model, "-v", "1000")
         assert rc == 0 and "tokens/s: samples/s" not in out
+
+
+def test_a_measured_rate_with_the_default_batch_says_which_batch_it_assumed(capsys):
+    """ResNet-50's 2,600 images/s is a batch-256 figure; without --batch it was read at 32 (E 0.827 at 8 against
+    0.946 at 256) and only the title said 'batch 32'. A rate or step time with no --batch now says so."""
+    base = ["predict", "--model", "resnet50", "--precision", "amp", "-v", "2600", "--system", "dgx-a100", "-d", "8"]
+    rc, out, _ = run(capsys, *base)
+    assert rc == 0 and "note: no --batch: 32 samples per device assumed — the measured rate must be at" in out
+    assert "batch 32," in out.splitlines()[0]
+    rc, out, _ = run(capsys, *base, "-b", "32")
+    assert rc == 0 and "no --batch" not in out  # typed: the user said so
+    rc, out, _ = run(capsys, "predict", "--model", "llama-7b", "--mfu", "0.4", "--system", "dgx-a100", "-d", "8")
+    assert rc == 0 and "no --batch" not in out  # compute from FLOPs: no measured rate to match

@@ -10,6 +10,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
+DEFAULT_BATCH = 32  # per-device micro-batch when --batch is not given
+
 COLUMNS = [
     Column("devices", "int"),
     Column("efficiency", "eff"),
@@ -53,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
-    m.add_argument("--batch", "--micro-batch", "-b", default="32", help="per-device micro-batch (default 32)")
+    m.add_argument("--batch", "--micro-batch", "-b", help="per-device micro-batch (default 32)")
     m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
@@ -125,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
         precision=args.precision,
-        batch=whole(args.batch, "--batch"),
+        batch=whole(args.batch, "--batch", default=DEFAULT_BATCH),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         throughput=opt(args.throughput, "--throughput"),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
@@ -154,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
+    if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
+        notes.insert(len(pred.notes), label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH))
     seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
         from dpscale.faces.i18n import number as fmt
@@ -199,5 +203,6 @@ def _title(args: argparse.Namespace, system: str) -> str:
 
         file = Path(args.system_file).name
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
-    batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch"), "int", args.lang))
+    batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch", default=DEFAULT_BATCH), "int",
+                                                        args.lang))  # fmt: skip
     return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"

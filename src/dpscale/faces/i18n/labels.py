@@ -150,6 +150,10 @@ LABELS: dict[str, dict[str, str]] = {
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
         "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length)",
+        "predict_batch_default": (
+            "no --batch: {b} samples per device assumed — the measured rate must be at the same per-device batch "
+            "(E at a larger batch is higher: more compute to hide each all-reduce)"
+        ),
         "wait_note": (
             "synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d devices; "
             "the expected spread of compute and synchronisation grows with d (the largest of d draws)"
@@ -677,6 +681,10 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
         "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia)",
+        "predict_batch_default": (
+            "sin --batch: se suponen {b} muestras por dispositivo — el rendimiento medido debe ser con ese mismo lote "
+            "por dispositivo (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
+        ),
         "wait_note": (
             "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
             "dispositivos; la dispersión esperada del cómputo y de la sincronización crece con d (el mayor de d "
