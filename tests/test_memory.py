@@ -318,7 +318,7 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--gpu-memory", "80GB"], "a plain number from 0.1 to 4,096 (80 for an 80 GB card)"),
         (["--params", "1e9", "--gpu-memory", "1e-7"], "--gpu-memory: got '1e-7'; allowed: a device memory in GB as"),
         (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, adamw, sgd"),
-        (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, fp32, bf16"),
+        (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, amp, fp32, bf16"),
         (["--model", "gpt5"], "--model: got 'gpt5' (did you mean 'gpt2'?); allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--model", "llama-7b", "--micro-batch", "1e9"], "--micro-batch: got '1e9'; allowed: a whole"),
@@ -534,13 +534,13 @@ def test_state_split_is_model_states_on_every_device_count(params, n, stage, opt
 def test_the_autocast_bucket_note_counts_the_optimizer_asked(capsys):
     """With --optimizer sgd the note said 'the 16 bytes a parameter are ... Adam's two moments': SGD's momentum
     makes 12; --gpu-memory alone is a case of the user's (the help now says so), not the worked example."""
-    said = "(the {} bytes a parameter are then fp32 parameters, gradients and {})"
+    said = "(the {} bytes a parameter are then fp32 parameters, gradients and {}: --precision amp counts them so)"
     rc, out, _ = run(capsys, "memory", "--optimizer", "sgd")
     assert rc == 0 and said.format(12, "SGD's momentum") in out and "Adam" not in out
     rc, out, _ = run(capsys, "memory")
     assert rc == 0 and said.format(16, "Adam's two moments") in out
     rc, out, _ = run(capsys, "memory", "--optimizer", "sgd", "--lang", "es")
-    assert "(los 12 bytes por parámetro son entonces parámetros, gradientes y el momento de SGD en fp32)" in out
+    assert "(los 12 bytes por parámetro son entonces parámetros, gradientes y el momento de SGD en fp32: " in out
     rc, _, err = run(capsys, "memory", "--gpu-memory", "32")
     assert rc == 2 and "--params: missing" in err
 
@@ -568,3 +568,18 @@ def test_the_per_device_batch_takes_one_flag_name_in_every_command(capsys):
     assert outs[0] == outs[1] == outs[2] and outs[0] != run(capsys, *kw)[1]
     pk = ["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "8", "--json"]
     assert run(capsys, *pk, "--micro-batch", "16")[1] == run(capsys, *pk, "-b", "16")[1] != run(capsys, *pk)[1]
+
+
+def test_amp_is_torch_autocast_here_as_in_predict():
+    """'mixed' is the ZeRO paper's 16-bit copy with an fp32 master (2, 2, 12); predict's amp is torch.autocast,
+    whose parameters, gradients and Adam states stay fp32 (4, 4, 8) with 16-bit activations. Memory refused 'amp';
+    the 16 bytes match under DDP, but ZeRO-1 shards 8 of them, not 12 (Llama-7B on 8: 60.6 GB against 37.1)."""
+    from dpscale.formulas.memory import ACTIVATION_BYTES, bytes_per_parameter, ddp_bucket_bytes
+
+    assert bytes_per_parameter("adam", "amp") == (4, 4, 8) and bytes_per_parameter("sgd", "amp") == (4, 4, 4)
+    assert ACTIVATION_BYTES["amp"] == ACTIVATION_BYTES["mixed"] == 2
+    psi = 6.738e9
+    assert model_states(psi, 8, 0, "adam", "amp").total == model_states(psi, 8, 0, "adam", "mixed").total
+    assert model_states(psi, 8, 1, "adam", "amp").total == pytest.approx((4 + 4 + 8 / 8) * psi)
+    assert model_states(psi, 8, 1, "adam", "mixed").total == pytest.approx((2 + 2 + 12 / 8) * psi)
+    assert ddp_bucket_bytes(psi, "amp") == (4 * psi, 4 * psi)  # autocast's fp32 copy, counted already

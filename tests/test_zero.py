@@ -213,7 +213,9 @@ def test_memory_notes():
     # Llama-13B: it does not fit); 16-bit weights with an fp32 master copy keep 4 + 12/8 (71.6 GB: it does)
     kw = dict(model="llama-13b", batch=1, gpu="h100-80gb", mfu=0.4, system="dgx-h100", zero=1)
     note = next(n for n in predict([8], precision="amp", **kw).notes if n.key == "zero_memory")
-    assert note.fields["need"] == pytest.approx(9 * 13.02, rel=0.01) and note.fields["mp"] == "fp32"
+    assert (
+        note.fields["need"] == pytest.approx(9 * 13.02, rel=0.01) and note.fields["mp"] == "amp"
+    )  # memory takes amp since session 27
     # the command it names gives the same figure (it sent amp's 621 GB to `dpscale memory`, which says 379 by default)
     from dpscale.formulas.memory import model_states
 

@@ -332,8 +332,10 @@ HELP_ES: dict[str, str] = {
         "0 (DDP), 1, 2 o 3 (≈ FSDP full shard); por defecto: las cuatro"
     ),
     "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
-    "mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)": (
-        "mixed (16 bits + copia maestra fp32, por defecto), fp32, o bf16 (puro, sin copia maestra)"
+    "mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients and "
+    "states, 16-bit activations), fp32, or bf16 (pure, no master copy)": (
+        "mixed (16 bits + copia maestra fp32, la del artículo de ZeRO, por defecto), amp (torch.autocast: pesos, "
+        "gradientes y estados en fp32, activaciones de 16 bits), fp32, o bf16 (puro, sin copia maestra)"
     ),
     "micro-batch per device (default 1)": "micro-lote por dispositivo (por defecto 1)",
     "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",

@@ -48,16 +48,21 @@ def device_bytes(memory_gb: float, usable_mib: float | None = None) -> float:
 STAGES = (0, 1, 2, 3)
 STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
 OPTIMIZERS = ("adam", "adamw", "sgd")  # AdamW: Adam's m and v, weight decay applied apart
-PRECISIONS = ("mixed", "fp32", "bf16")
+PRECISIONS = ("mixed", "amp", "fp32", "bf16")
 RECOMPUTE = ("none", "selective", "full")
 # Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
-ACTIVATION_BYTES = {"mixed": 2, "bf16": 2, "fp32": 4}
+ACTIVATION_BYTES = {"mixed": 2, "amp": 2, "bf16": 2, "fp32": 4}
 
 # (parameter bytes P, gradient bytes G, optimizer-state bytes K) per parameter.
-# mixed: 16-bit params/grads + fp32 master copy; bf16: pure 16-bit, states in bf16; sgd has momentum.
+# mixed: 16-bit params/grads + fp32 master copy [ZERO]; amp: torch.autocast, whose parameters, gradients and
+# states stay fp32 (the same 16 bytes with Adam, split otherwise: sharding moves other bytes) and whose activations
+# are 16-bit (autocast casts ops, not tensors: https://pytorch.org/docs/stable/amp); bf16: pure 16-bit, states in
+# bf16; sgd has momentum.
 BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
     ("mixed", "adam"): (2, 2, 12),  # master 4 + m 4 + v 4 [ZERO]
     ("mixed", "sgd"): (2, 2, 8),  # master 4 + momentum 4
+    ("amp", "adam"): (4, 4, 8),  # fp32 weights and gradients, m 4 + v 4
+    ("amp", "sgd"): (4, 4, 4),  # momentum 4
     ("fp32", "adam"): (4, 4, 8),  # m 4 + v 4
     ("fp32", "sgd"): (4, 4, 4),  # momentum 4
     ("bf16", "adam"): (2, 2, 4),  # m 2 + v 2
@@ -91,7 +96,7 @@ class ModelStates:
 def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: int = 1) -> tuple[float, float]:
     """(bytes, bytes under torch.autocast) of PyTorch DDP's default gradient-bucket copy, one gradient per
     parameter: G·Ψ at this precision, and fp32 for 'mixed' run by torch.autocast (its gradients stay fp32, unlike
-    the ZeRO paper's 16-bit ones). gradient_as_bucket_view=True drops the copy."""
+    the ZeRO paper's 16-bit ones; 'amp' counts them so already). gradient_as_bucket_view=True drops the copy."""
     precision = choice(precision, "precision", PRECISIONS)  # ('MIXED' is 'mixed', and doubled as it)
     grads = model_states(params, 1, 0, "adam", precision, tensor_parallel).gradient_bytes
     return grads, 2 * grads if precision == "mixed" else grads

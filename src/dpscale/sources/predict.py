@@ -633,7 +633,7 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
         # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
         # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
-        split = "fp32" if prec in ("fp32", "tf32", "amp") else "mixed"
+        split = "amp" if prec == "amp" else "fp32" if prec in ("fp32", "tf32") else "mixed"
         whole, sharded = state_split(n_params, zero, "adam", split)
         sizes = d if zero else np.ones(1)
         need = whole + sharded / sizes

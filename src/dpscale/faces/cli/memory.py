@@ -67,7 +67,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--precision",
         metavar="P",
         default="mixed",
-        help="mixed (16-bit + fp32 master, default), fp32, or bf16 (pure, no master copy)",
+        help="mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients "
+        "and states, 16-bit activations), fp32, or bf16 (pure, no master copy)",
     )
     a = p.add_argument_group("activations (with a transformer --model)")
     a.add_argument(

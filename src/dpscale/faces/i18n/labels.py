@@ -417,7 +417,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_ddp_buckets_autocast": (
             "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the {b} bytes "
-            "a parameter are then fp32 parameters, gradients and {states})"
+            "a parameter are then fp32 parameters, gradients and {states}: --precision amp counts them so)"
         ),
         "mem_states_adam": "Adam's two moments",
         "mem_states_sgd": "SGD's momentum",
@@ -1015,7 +1015,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_ddp_buckets_autocast": (
             "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan {g} "
-            "(los {b} bytes por parámetro son entonces parámetros, gradientes y {states} en fp32)"
+            "(los {b} bytes por parámetro son entonces parámetros, gradientes y {states} en fp32: --precision amp "
+            "los cuenta así)"
         ),
         "mem_states_adam": "los dos momentos de Adam",
         "mem_states_sgd": "el momento de SGD",
