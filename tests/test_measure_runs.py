@@ -653,3 +653,94 @@ def test_kill_9_while_the_ranks_start_leaves_no_orphans(tmp_path: Path) -> None:
     proc.kill()  # SIGKILL: nothing of the CLI runs after it
     proc.wait(timeout=10)
     assert_no_orphans(marker)
+
+
+TIMED_MODEL = """
+import time
+import torch
+import torch.distributed as dist
+
+CALLS = [0]
+
+
+class Timed(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(16, 4)
+        self.big = torch.nn.Parameter(torch.zeros(8_000_000))  # 32 MB of gradient for the all-reduce to move
+
+    def forward(self, x):
+        CALLS[0] += 1
+        if CALLS[0] <= 2:  # the first two steps of every rank: slow, as first iterations are
+            time.sleep(0.5)
+        if dist.is_initialized() and dist.get_rank() == 1:  # one straggler, 40 ms a step
+            time.sleep(0.04)
+        return self.lin(x) + 0.0 * self.big[:1]
+
+
+def build_model():
+    return Timed()
+
+
+def make_batch(n, gen):
+    return torch.randn(n, 16, generator=gen), torch.randint(0, 4, (n,), generator=gen)
+"""
+
+
+def test_the_timing_keeps_the_slowest_rank_leaves_the_warm_up_out_and_splits_off_the_all_reduce(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What E rests on, each broken on purpose in a review (session 27) with all 112 measure tests still passing:
+    - the slowest rank's time is kept: rank 1 sleeps 40 ms a step, so compute (no_sync, where rank 0 does not wait
+      for it) is ≥ 40 ms a step — rank 0's own time would be ~1 ms;
+    - the warm-up is untimed: the first two steps sleep 0.5 s each, inside --warmup 2; timed, they would add ≥ 250 ms
+      to a step of 4;
+    - compute runs under no_sync: the 32 MB all-reduce is in the synchronised step but not in compute, so the
+      exposed part is a good share of the standalone all-reduce — under sync in both it would be ~0."""
+    f = tmp_path / "timed.py"
+    f.write_text(TIMED_MODEL)
+    argv = ["measure", "--devices", "2", "--model-file", str(f), "--steps", "4", "--warmup", "2", "--repeats", "1",
+            "--batch", "8", "--threads", "1"]  # fmt: skip
+    (rec,) = run_json(capsys, argv)["points"]
+    assert 0.038 <= rec["compute_s"] < 0.2, rec
+    assert rec["step_s"] < 0.35, rec
+    assert rec["comm_exposed_s"] >= 0.3 * rec["comm_s"] > 0, rec
+
+
+@pytest.mark.parametrize(("scale", "passed"), [(1e-9, [False, True]), (1e-3, [False, False])])
+def test_equivalence_tolerances_are_tight_enough_to_see_a_small_mismatch(capsys, tmp_path: Path, scale, passed) -> None:
+    """The failing cases above are 50–70 % off: the tolerances could have been loosened 1,000× unseen. A loss that
+    depends on the batch size by (1 + scale·n) makes 2 ranks × 4 differ from one process × 8 by scale·4 relative:
+    4e-9 is far above float64's rounding (1e-10 × |grad| fails it) and far below float32's (1e-4 passes it); 4e-3
+    fails both. The table's note says the tolerances the checks ran with."""
+    f = tmp_path / "m.py"
+    f.write_text(
+        "import torch\nimport torch.nn.functional as F\n"
+        "def build_model():\n    return torch.nn.Linear(16, 4)\n"
+        "def make_batch(n, gen):\n"
+        "    return torch.randn(n, 16, generator=gen), torch.randint(0, 4, (n,), generator=gen)\n"
+        f"def loss_fn(out, y):\n    return F.cross_entropy(out, y) * (1 + {scale} * out.shape[0])\n"
+    )
+    argv = ["measure", "equivalence", "--devices", "2", "--batch", "4", "--model-file", str(f)]
+    assert main([*argv, "--json"]) == 1
+    res = json.loads(capsys.readouterr().out)
+    assert [c["passed"] for c in res["checks"]] == passed and res["workload"] == "m"  # the stem, as training says
+    assert [c["tolerance"] for c in res["checks"]] == [1e-10, 1e-4]
+    assert main(argv) == 1
+    assert (
+        "note: threshold = 1e-10 (float64); 1e-4 (float32) × max |grad|: one step's gradients"
+        in capsys.readouterr().out
+    )
+
+
+def test_a_run_from_two_ranks_with_no_warm_up_and_one_repeat_says_what_it_did_not_measure(capsys) -> None:
+    """From d0 = 2 the speedup 2.00× counts perfect scaling from one device, which was never run; --warmup 0 times
+    DDP's first iterations; one repeat measures no spread (it showed 0.0 %, read as no noise)."""
+    argv = ["measure", "--devices", "2", "--warmup", "0", "--repeats", "1", "--steps", "2", "--batch", "8"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    row = next(ln for ln in out.splitlines() if ln.lstrip().startswith("2 "))
+    cells = row.split()  # devices, throughput, spread, E, (100.0, %), E min, E max, speedup, …
+    assert cells[2] == cells[6] == cells[7] == "—" and cells[8] == "2.00×"
+    assert "speedup = d·E counts perfect scaling up to d=2, which was not measured against one device" in out
+    assert "--warmup 0: DDP's first iterations" in out

@@ -314,6 +314,8 @@ TRAIN_COLUMNS = [
     Column("throughput", "rate", "samples/s"),
     Column("spread", "pct"),
     Column("efficiency", "eff"),
+    Column("efficiency_min", "fixed3"),
+    Column("efficiency_max", "fixed3"),
     Column("speedup", "times"),
     Column("step_ms", "dec"),
     Column("compute_ms", "dec"),
@@ -337,7 +339,10 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     rows = [
         {
             **r,
-            "spread": r["throughput_spread"],
+            # one repeat measures no spread: '—', not a 0.0 % that reads as no noise
+            "spread": r["throughput_spread"] if r["repeats"] > 1 else None,
+            "efficiency_min": r.get("efficiency_min") if r["repeats"] > 1 else None,
+            "efficiency_max": r.get("efficiency_max") if r["repeats"] > 1 else None,
             "step_ms": 1e3 * r["step_s"],
             "compute_ms": None if r["compute_s"] is None else 1e3 * r["compute_s"],
             "exposed_comm": r["exposed_comm_share"],
@@ -352,6 +357,10 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     said = ("measure_median",) if first.get("zero") else ("measure_median", "measure_terms")  # sharded: no split
     notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
     notes.append(label("measure_launch", lang))
+    if not first["warmup"]:  # DDP's first iterations (lazy set-up, the bucket rebuild at the second) are timed
+        notes.append(label("measure_no_warmup", lang))
+    if d0 > 1:  # S = d·E takes E = 1 below d0: a run from 2 ranks printed 2.00× it never measured
+        notes.append(label("measure_speedup_d0", lang).format(d0=d0))
     from dpscale.faces.i18n import number as fmt
 
     timed = [r for r in recs if r.get("compute_s")]
@@ -436,4 +445,8 @@ def show_equivalence(results: list[dict[str, Any]], args: argparse.Namespace) ->
             verdict = label("eq_pass" if c["passed"] else "eq_fail", lang)
             diff, gmax, tol = c["max_abs_diff"], c["grad_max"], c["threshold"]
             print(localise(f"  {c['dtype']:<8}  {diff:>11.2e}  {gmax:>10.3g}  {tol:>9.1e}  ", lang) + verdict)
-    print(f"{label('note', lang)}: {label('eq_note', lang)}")
+    # the tolerances the checks ran with, not a copy of them in the note's words
+    tols = {c["dtype"]: c.get("tolerance", c["threshold"] / max(c["grad_max"], 1e-300)) for r in results
+            for c in r["checks"]}  # fmt: skip
+    said = "; ".join(f"{t:.0e} ({dtype})".replace("e-0", "e-") for dtype, t in tols.items())  # 1e-4, not 0.0001
+    print(f"{label('note', lang)}: {label('eq_note', lang).format(tols=said)}")

@@ -163,7 +163,11 @@ LABELS: dict[str, dict[str, str]] = {
             "{threads} thread(s)/rank"
         ),
         "measure_median": (
-            "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}"
+            "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}; E min–max: "
+            "the slowest repeat against the baseline's fastest, the fastest against its slowest"
+        ),
+        "measure_speedup_d0": (
+            "speedup = d·E counts perfect scaling up to d={d0}, which was not measured against one device"
         ),
         "measure_terms": (
             "compute = the same steps under DDP no_sync; sync overhead = (step − compute)/step: DDP's gradient "
@@ -202,7 +206,14 @@ LABELS: dict[str, dict[str, str]] = {
         "eq_head": "  dtype     max |Δgrad|  max |grad|  threshold  result",
         "eq_pass": "pass",
         "eq_fail": "FAIL",
-        "eq_note": "threshold = 1e-10 (float64) or 1e-4 (float32) × max |grad|; see docs/measure.md",
+        "eq_note": (
+            "threshold = {tols} × max |grad|: one step's gradients, each rank's slice of one global batch against "
+            "one process on all of it; see docs/measure.md"
+        ),
+        "measure_no_warmup": (
+            "--warmup 0: DDP's first iterations (its lazy set-up, and the bucket rebuild at the second) are inside "
+            "the timed steps"
+        ),
         "allreduce_title": "all-reduce, {n} ranks, {backend} on {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "fit t = α + β·S: α = {alpha} µs, β = {beta} s/B (busbw asymptote {busbw}); worst fit error {worst}"
@@ -328,6 +339,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:throughput_hi": "throughput hi",
         "h:efficiency_lo": "E lo",
         "h:efficiency_hi": "E hi",
+        "h:efficiency_min": "E min",
+        "h:efficiency_max": "E max",
         "h:fitted_efficiency": "fitted E",
         "h:spread": "spread",
         "h:step_ms": "step ms",
@@ -695,7 +708,12 @@ LABELS: dict[str, dict[str, str]] = {
             "{threads} hilo(s)/proceso"
         ),
         "measure_median": (
-            "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}"
+            "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}; "
+            "E mín–máx: la repetición más lenta frente a la más rápida de la referencia, la más rápida frente a su "
+            "más lenta"
+        ),
+        "measure_speedup_d0": (
+            "la aceleración = d·E cuenta un escalado perfecto hasta d={d0}, que no se midió frente a un dispositivo"
         ),
         "measure_terms": (
             "cómputo = los mismos pasos bajo DDP no_sync; coste de sincronización = (paso − cómputo)/paso: las "
@@ -735,7 +753,14 @@ LABELS: dict[str, dict[str, str]] = {
         "eq_head": "  dtype     máx |Δgrad|  máx |grad|     umbral  resultado",
         "eq_pass": "pasa",
         "eq_fail": "FALLA",
-        "eq_note": "umbral = 1e-10 (float64) o 1e-4 (float32) × máx |grad|; vea docs/measure.md",
+        "eq_note": (
+            "umbral = {tols} × máx |grad|: los gradientes de un paso, el trozo de un lote global de cada proceso "
+            "frente a un solo proceso con todo el lote; vea docs/measure.md"
+        ),
+        "measure_no_warmup": (
+            "--warmup 0: las primeras iteraciones de DDP (su preparación diferida y la reconstrucción de buckets en "
+            "la segunda) caen dentro de los pasos medidos"
+        ),
         "allreduce_title": "all-reduce, {n} procesos, {backend} en {device} (busbw = algbw × 2(n−1)/n; GB/s = 1e9 B/s)",
         "allreduce_fit": (
             "ajuste t = α + β·S: α = {alpha} µs, β = {beta} s/B (asíntota de busbw {busbw}); peor error del "
@@ -913,6 +938,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:throughput_hi": "rendimiento sup",
         "h:efficiency_lo": "E inf",
         "h:efficiency_hi": "E sup",
+        "h:efficiency_min": "E mín",
+        "h:efficiency_max": "E máx",
         "h:fitted_efficiency": "E ajustada",
         "h:spread": "dispersión",
         "h:step_ms": "paso ms",

@@ -10,6 +10,7 @@ difference must sit at rounding level: THRESHOLDS × the largest |gradient| (rel
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -63,6 +64,7 @@ def _check(ctx: RankContext, dtype: torch.dtype) -> dict[str, Any] | None:
         "dtype": name,
         "max_abs_diff": diff,
         "grad_max": float(want.abs().max()),
+        "tolerance": THRESHOLDS[name],  # relative: the threshold is this × the largest |gradient|
         "threshold": THRESHOLDS[name] * scale,
         "passed": diff <= THRESHOLDS[name] * scale,
         "params": int(want.numel()),
@@ -76,7 +78,8 @@ def run_equivalence(ctx: RankContext) -> dict[str, Any]:
         ctx.fault(i)
         checks.append(check(ctx, dtype))
         ctx.beat()
-    wl = ctx.job.model_file or ctx.job.workload
+    # named as a train record names it (a model file by its stem: 'sumloss', not the path as typed)
+    wl = Path(ctx.job.model_file).stem if ctx.job.model_file else ctx.job.workload
     return {
         "devices": ctx.world,
         "workload": wl,

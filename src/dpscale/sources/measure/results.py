@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 from statistics import median
 from typing import Any
@@ -82,7 +83,6 @@ def write_json(path: str, obj: dict[str, Any]) -> None:
     the earlier file's mode is kept (a new one gets the umask's, as open(path, "w") gives). Written in place where
     no file can be made beside it (a writable file in a read-only folder), for a hard link, and for a device or a
     pipe; a link is followed."""
-    import os
     import tempfile
 
     target = os.path.realpath(path)
@@ -172,9 +172,15 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
         rec["efficiency"] = 1.0
     else:
         rec["efficiency"] = relative_efficiency(rec["throughput"], d, a0, d0)
-    per_repeat = [relative_efficiency(t, d, a0, d0) for t in rec.get("throughputs", [])]
-    rec["efficiency_min"] = min(per_repeat, default=rec["efficiency"])
-    rec["efficiency_max"] = max(per_repeat, default=rec["efficiency"])
+    thr = rec.get("throughputs") or [rec["throughput"]]
+    if is_base:  # the baseline against its own median: its repeats' spread
+        per_repeat = [relative_efficiency(t, d, a0, d0) for t in thr]
+    else:  # every repeat against every baseline repeat: the baseline's noise is in E too (it was left out, and a
+        # baseline spread of 34 % showed E 0.259–0.295 where its repeats gave 0.204–0.317)
+        b = base.get("throughputs") or [a0]
+        per_repeat = [relative_efficiency(min(thr), d, max(b), d0), relative_efficiency(max(thr), d, min(b), d0)]
+    rec["efficiency_min"] = min(per_repeat)
+    rec["efficiency_max"] = max(per_repeat)
     rec["speedup"] = compute(d, a0 / d0, rec["efficiency"]).speedup  # S = d·E, the core's formula
     rec["baseline_devices"] = d0
     return rec
@@ -281,6 +287,7 @@ def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] 
 def append_jsonl(path: str, rec: dict[str, Any]) -> None:
     """One line, flushed and fsynced: a later crash must not lose sizes that finished."""
     line = json.dumps(_finite(rec), ensure_ascii=False)
+    new = not os.path.exists(path)
     try:
         with open(path, "a", encoding="utf-8") as fh:
             # a file whose last line has no newline (typed by hand, `echo -n`, a copy cut short) would run this record
@@ -288,12 +295,12 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
             fh.write(("\n" if _ends_open(path) else "") + line + "\n")
             fh.flush()
             try:
-                import os
-
                 os.fsync(fh.fileno())
             except OSError:  # pragma: no cover - pipes, special files
                 pass
     except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
+        if new and os.path.isfile(path) and os.path.getsize(path) == 0:  # a file it made and could not fill
+            os.unlink(path)
         raise NotSaved(path, exc.strerror or str(exc), rec) from None
 
 
