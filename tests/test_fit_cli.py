@@ -576,3 +576,6 @@ def test_points_written_as_one_list_are_refused_as_such(capsys):
     assert rc == 2 and "allowed: one run a flag: --point 1:900 --point 2:1750 (repeat --point)" in err
     rc, _, err = run(capsys, "fit", "--point", "1:900,5", "--point", "2:1750")  # a decimal comma keeps its hint
     assert rc == 2 and "2.5, not 2,5" in err
+    # a decimal comma in the step time is no list: no run follows it ('8:5,120:0.25' is both, and read as a list)
+    rc, _, err = run(capsys, "fit", "--point", "8:5120:0,25", "--point", "16:9000", "--point", "4:3000")
+    assert rc == 2 and "step_time: got '0,25'" in err and "one run a flag" not in err

@@ -761,6 +761,17 @@ def test_a_superlinear_measured_e_is_said_under_the_table(capsys):
     assert "E above 1" not in capsys.readouterr().out
 
 
+def test_a_baseline_whose_repeats_are_not_numbers_keeps_its_median() -> None:
+    """A baseline record edited by hand, or written with a repeat that was not finite (null), made the next size's
+    E range a TypeError after the whole run, and the size was lost: its median stands in for its repeats."""
+    job = Job(batch=10, steps=5, repeats=2)
+    one = results.with_efficiency(results.summarise(raw(1, [0.5, 0.5], [0.25] * 2), job, 1.0), None)
+    two = results.summarise(raw(2, [0.8, 1.0], [0.5] * 2), job, 1.0)
+    for bad in ([None, 100.0], ["x"], [], None, [True]):
+        rec = results.with_efficiency(two, {**one, "throughputs": bad})
+        assert rec["efficiency_min"] <= rec["efficiency"] <= rec["efficiency_max"]
+
+
 def test_allreduce_iterations_honour_fewer_than_three(monkeypatch) -> None:
     """--iters 1 ran 3 (the time budget's floor) and the table said 3: what was asked is the ceiling."""
     from dpscale.sources.measure import allreduce

@@ -370,7 +370,7 @@ def test_a_malformed_system_file_is_one_line(tmp_path, capsys, content, needle):
         ),
         (
             ["--model", "gpt2", "-v", "10", "--gpus-per-node", "8", "--intra-bw", "100", "--inter-bw", "1e-320"],
-            "--inter-bw: got 1e-320; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000",
+            "--inter-bw: got '1e-320'; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000",
         ),
         (
             ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--bucket-mb", "1e-320"],
@@ -1295,7 +1295,7 @@ def test_a_preset_changed_by_flags_says_so():
     """--system dgx-a100 --gpus-per-node 4 was titled dgx-a100 with no word that its node was not the preset's."""
     kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
     (note,) = [n for n in predict(gpus_per_node=4, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
-    assert note == "dgx-a100 as the flags changed it: --gpus-per-node 4; --inter-bw 12.5 (its own: 8; 200)"
+    assert note == "dgx-a100 as the flags changed it: gpus_per_node 4; inter_bw_gbs 12.5 (its own: 8; 200)"
     assert not [n for n in predict(gpus_per_node=8, **kw).notes if n.key == "system_overridden"]  # its own figure
     assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
@@ -1574,6 +1574,12 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
     assert e("0.2Tb/s")[0] == e("25GB/s")[0] == e("25")[0] == pytest.approx(0.7680, abs=1e-4)
     assert "if 25 is the network's Gb/s, it is 3.125 GB/s (--inter-bw 25Gb/s reads it so)" in e("25")[1]
     assert "network's Gb/s" not in e("250")[1]  # above the range: no such reading
+    for typed in ("25Gb/s", "25 GbE", "25GB/s"):  # its unit written: the question was asked again of 3.125
+        assert "network's Gb/s" not in e(typed)[1] and "GB/s per node across nodes" in e(typed)[1]
+    rc, _, err = run(capsys, *base, "--inter-bw", "12.5", "--lang", "es")  # the flag as typed: 12.5Gb/s, not 12,5
+    assert rc == 0 and "si 12,5 son los Gb/s de la red, son 1,5625 GB/s (--inter-bw 12.5Gb/s lo lee así)" in err
+    rc, _, err = run(capsys, *base, "--inter-bw", "9e6Gb/s")  # out of range: said as typed, not as 1125000
+    assert rc == 2 and "--inter-bw: got '9e6Gb/s'; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000" in err
     rc, out, _ = run(capsys, "predict", "--system", "pcie-v100-25gbe", "--params", "1e8", "--step-time", "0.1",
                      "-d", "16")  # fmt: skip
     assert rc == 0 and "3.125 GB/s per node" in out and "network's Gb/s" not in out

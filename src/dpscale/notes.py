@@ -76,7 +76,7 @@ EN = {
     "unchecked_inter_low": (
         "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
         "E lo–hi is not known to hold. GB/s are bytes: if {bw:g} is the network's Gb/s, it is {bits:g} GB/s "
-        "(--inter-bw {bw:g}Gb/s reads it so)"
+        "({flag} reads it so)"
     ),
     "network_ethernet": (
         "the network is Ethernet ({link}), not the InfiniBand of every multi-node run the calibration was fitted "

@@ -103,7 +103,8 @@ POINT_EACH = "one run a flag: --point 1:900 --point 2:1750 (repeat --point)"
 def parse_point(text: str, flag: str = "--point") -> Run:
     """'8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
     parts = str(text).split(":")
-    if len(parts) > 2 and "," in text:  # '1:900,2:1750' read as throughput '900,2': a decimal-comma hint misled
+    if any(":" in p for p in str(text).split(",")[1:]):  # '1:900,2:1750' read as '900,2': a decimal-comma hint
+        # misled ('8:5120:0,25' is a decimal comma in the step time: that keeps its hint)
         raise fail(flag, text, POINT_EACH)
     if len(parts) not in (2, 3):
         raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")

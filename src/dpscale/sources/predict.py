@@ -145,7 +145,7 @@ Cluster = namedtuple(
         "intra_link",
         "intra_by_gpus",
         "inter_link",
-        "overrides",  # (flag, typed, the preset's own) for each raw figure that replaced a preset's or file's
+        "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
     ),
     defaults=(None, None, ()),
 )
@@ -155,6 +155,7 @@ Cluster = namedtuple(
 # only, never applied to E: GPU decoding (DALI) runs 268–447 a core in the MXNet tables, and nothing the
 # prediction is given says which loader a run uses.
 DECODE_PER_CORE = 125.0
+DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 
 
 def normalise_precision(label: str, flag: str = "--precision") -> str:
@@ -223,9 +224,9 @@ def cluster(
     same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
     by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
     net = base.get("inter_link") if inter_bw_gbs is None else None  # (a raw --inter-bw is some other network)
-    typed = (("--gpus-per-node", gpus_per_node, "gpus_per_node"), ("--intra-bw", intra_bw_gbs, "intra_bw_gbs"),
-             ("--inter-bw", inter_bw_gbs, "inter_bw_gbs"))  # fmt: skip
-    overrides = tuple((flag, x, base[k]) for flag, x, k in typed if x is not None and base.get(k) not in (None, x))
+    # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
+    typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
+    overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
 
@@ -472,7 +473,7 @@ def predict(
     params: float | None = None,
     model: str | None = None,
     precision: str = "fp32",
-    batch: int = 32,
+    batch: int = DEFAULT_BATCH,
     grad_accum: int = 1,
     throughput: float | None = None,
     step_time_s: float | None = None,
@@ -701,7 +702,9 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     if inter and d.max() > cl.gpus_per_node and not lo <= cl.inter_bw_gbs <= hi:
         # below the range, a line rate in Gb/s typed as GB/s is the likely slip (25GbE as 25: 8× too fast)
         key = "unchecked_inter_low" if typed and cl.inter_bw_gbs < lo else "unchecked_inter"
-        out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8))
+        # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
+        out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
+                        flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
     if d.max() > cl.gpus_per_node and (cl.inter_link or "").startswith("eth-"):  # EFA, RoCE (any GPU): not the
         out.append(Note("network_ethernet", link=cl.inter_link))  # InfiniBand the calibration's runs measured
     return out

@@ -303,17 +303,27 @@ RATE_UNITS = {"GB/s": 1.0, "GBps": 1.0, "Gb/s": 1 / 8, "Gbps": 1 / 8, "Gbit/s": 
 BANDWIDTH_ALLOWED = "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s"
 
 
-def bandwidth(text: str, flag: str) -> float:
+def rate_unit(text: str) -> re.Match[str] | None:
+    """The number and the unit of a rate typed with one ('25 Gb/s'); None for a bare number."""
+    return re.fullmatch(r"\s*(.*?)\s*(" + "|".join(map(re.escape, RATE_UNITS)) + r")\s*", text)
+
+
+def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = None) -> float:
     """GB/s, the flags' unit, or a figure with its unit: a 25GbE or 200Gb/s network typed as 25 or 200 (bits
-    read as bytes) gave a network 8× too fast with no word; with the unit written it is read as meant."""
-    m = re.fullmatch(r"\s*(.*?)\s*(" + "|".join(map(re.escape, RATE_UNITS)) + r")\s*", text)
+    read as bytes) gave a network 8× too fast with no word; with the unit written it is read as meant. bounds:
+    (lo, hi, allowed) in GB/s, refused with the text as typed (9e6Gb/s, not its 1125000)."""
+    m = rate_unit(text)
     if m is None:
-        return positive(text, flag, BANDWIDTH_ALLOWED)
-    try:
-        return positive(m[1], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[2]]
-    except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('1,5': a comma)
-        parts = getattr(exc, "parts", None)
-        raise fail(flag, text, parts[2] if parts else BANDWIDTH_ALLOWED) from None
+        x = positive(text, flag, BANDWIDTH_ALLOWED)
+    else:
+        try:
+            x = positive(m[1], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[2]]
+        except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('1,5': a comma)
+            parts = getattr(exc, "parts", None)
+            raise fail(flag, text, parts[2] if parts else BANDWIDTH_ALLOWED) from None
+    if bounds is not None and not bounds[0] <= x <= bounds[1]:
+        raise fail(flag, text, bounds[2])
+    return x
 
 
 def positive(text: str, flag: str, allowed: str = "a finite number > 0", fraction: bool = False) -> float:

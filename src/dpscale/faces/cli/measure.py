@@ -339,10 +339,11 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     rows = [
         {
             **r,
-            # one repeat measures no spread: '—', not a 0.0 % that reads as no noise
+            # one repeat measures no spread: '—', not a 0.0 % that reads as no noise; E's range is also the
+            # baseline's (a size of one repeat against a baseline of two has one), so '—' only where it is a point
             "spread": r["throughput_spread"] if r["repeats"] > 1 else None,
-            "efficiency_min": r.get("efficiency_min") if r["repeats"] > 1 else None,
-            "efficiency_max": r.get("efficiency_max") if r["repeats"] > 1 else None,
+            "efficiency_min": r.get("efficiency_min") if r.get("efficiency_min") != r.get("efficiency_max") else None,
+            "efficiency_max": r.get("efficiency_max") if r.get("efficiency_min") != r.get("efficiency_max") else None,
             "step_ms": 1e3 * r["step_s"],
             "compute_ms": None if r["compute_s"] is None else 1e3 * r["compute_s"],
             "exposed_comm": r["exposed_comm_share"],

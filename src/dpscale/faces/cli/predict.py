@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from dpscale.errors import PARAMS_ALLOWED
-from dpscale.faces.cli.common import add_output_args, bandwidth, number, parse_devices, positive, whole
+from dpscale.faces.cli.common import add_output_args, bandwidth, number, parse_devices, positive, rate_unit, whole
 from dpscale.faces.output import Column, emit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
-
-DEFAULT_BATCH = 32  # per-device micro-batch when --batch is not given
 
 COLUMNS = [
     Column("devices", "int"),
@@ -35,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.memory import STAGES
     from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import DEFAULT_MFU, default_mfu
+    from dpscale.sources.predict import DEFAULT_BATCH, DEFAULT_MFU, default_mfu
 
     cap, first = f"{BUCKET_CAP / MIB:g}", f"{FIRST_BUCKET / MIB:g}"  # the defaults live in the layers below
     a_intra, a_inter = f"{DEFAULT.alpha_intra * 1e6:g}", f"{DEFAULT.alpha_inter * 1e6:g}"
@@ -55,7 +53,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
-    m.add_argument("--batch", "--micro-batch", "-b", help="per-device micro-batch (default 32)")
+    m.add_argument("--batch", "--micro-batch", "-b", help=f"per-device micro-batch (default {DEFAULT_BATCH})")
     m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
@@ -118,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    from dpscale.sources.predict import BUCKET_MB, predict
+    from dpscale.sources.predict import BANDWIDTH, BUCKET_MB, DEFAULT_BATCH, predict
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
@@ -138,8 +136,8 @@ def run(args: argparse.Namespace) -> int:
         system=args.system,
         system_file=args.system_file,
         gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
-        intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw"),
-        inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw"),
+        intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
+        inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
         first_bucket_mb=mib(args.first_bucket_mb, "--first-bucket-mb"),
@@ -153,6 +151,12 @@ def run(args: argparse.Namespace) -> int:
         input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
     )
     records = pred.records()
+    if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
+        from dpscale.notes import Note
+
+        low = [i for i, n in enumerate(pred.notes) if getattr(n, "key", "") == "unchecked_inter_low"]
+        for i in low:
+            pred.notes[i] = Note("unchecked_inter", **pred.notes[i].fields)  # type: ignore[attr-defined]
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
@@ -192,6 +196,7 @@ def _title(args: argparse.Namespace, system: str) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
     from dpscale.faces.i18n import count_said, label
     from dpscale.faces.i18n import number as fmt
+    from dpscale.sources.predict import DEFAULT_BATCH
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
     what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))

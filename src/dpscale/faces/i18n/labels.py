@@ -164,7 +164,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_median": (
             "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}; E min–max: "
-            "the slowest repeat against the baseline's fastest, the fastest against its slowest"
+            "the slowest repeat against the baseline's fastest, the fastest against its slowest (at d={d0}, each "
+            "repeat against the median)"
         ),
         "measure_speedup_d0": (
             "speedup = d·E counts perfect scaling up to d={d0}, which was not measured against one device"
@@ -710,7 +711,7 @@ LABELS: dict[str, dict[str, str]] = {
         "measure_median": (
             "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}; "
             "E mín–máx: la repetición más lenta frente a la más rápida de la referencia, la más rápida frente a su "
-            "más lenta"
+            "más lenta (con d={d0}, cada repetición frente a la mediana)"
         ),
         "measure_speedup_d0": (
             "la aceleración = d·E cuenta un escalado perfecto hasta d={d0}, que no se midió frente a un dispositivo"

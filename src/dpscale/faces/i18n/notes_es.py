@@ -65,7 +65,7 @@ NOTES: dict[str, dict[str, str]] = {
         "unchecked_inter_low": (
             "{bw:g} GB/s por nodo entre nodos: las mediciones publicadas solo cubren InfiniBand a {lo:g}–{hi:g} GB/s; "
             "no consta que E inf–sup se cumpla. GB/s son bytes: si {bw:g} son los Gb/s de la red, son {bits:g} GB/s "
-            "(--inter-bw {bw:g}Gb/s lo lee así)"
+            "({flag} lo lee así)"
         ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, 16 "

@@ -94,9 +94,9 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     import re
 
     lines = [x for x in re.split(r"[\r\n]+", text) if x.strip()]
-    # a header (a word, then a column separator): the CLI's reader, tabs as a spreadsheet's commas. A lone word
-    # ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing its columns
-    if lines and re.match(r"\s*[A-Za-z][^,;\t]*[,;\t]", lines[0]):
+    # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
+    # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns
+    if lines and re.match(r"\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", lines[0]):
         from dpscale.sources.fit_io import read_csv_text
 
         table = "\n".join(x.replace("\t", ",") for x in lines)
