@@ -799,3 +799,23 @@ def test_a_record_a_full_disk_refused_leaves_no_empty_file(tmp_path, monkeypatch
     with pytest.raises(results.NotSaved):
         results.append_jsonl(str(old), {"devices": 1})
     assert old.exists()
+
+
+@pytest.mark.parametrize("machine", ["json", "csv"])
+def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> None:
+    """measure's notes were built after its --json and --csv output returned: '--warmup 0', 'speedup assumes
+    scaling up to d0' and the rest were lost there, where the README says every command's notes go to stderr."""
+    import argparse
+
+    from dpscale.faces.cli.measure import show_train
+
+    job = Job(batch=10, steps=5, repeats=1, warmup=0)
+    two = results.with_efficiency(results.summarise(raw(2, [1.0], [0.5]), job, 1.0), None)
+    two = results.with_efficiency(two, two)
+    args = argparse.Namespace(json=machine == "json", csv=machine == "csv", lang="en")
+    show_train([two], args)
+    out, err = capsys.readouterr()
+    assert "note: --warmup 0: DDP's first iterations" in err and "note:" not in out
+    assert "speedup = d·E counts perfect scaling up to d=2" in err
+    if machine == "json":
+        assert json.loads(out)["points"][0]["devices"] == 2

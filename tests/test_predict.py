@@ -1612,7 +1612,9 @@ def test_a_measured_rate_with_the_default_batch_says_which_batch_it_assumed(caps
     0.946 at 256) and only the title said 'batch 32'. A rate or step time with no --batch now says so."""
     base = ["predict", "--model", "resnet50", "--precision", "amp", "-v", "2600", "--system", "dgx-a100", "-d", "8"]
     rc, out, _ = run(capsys, *base)
-    assert rc == 0 and "note: no --batch: 32 samples per device assumed — the measured rate must be at" in out
+    assert (
+        rc == 0 and "note: no --batch: 32 samples per device assumed — the measured rate or step time must be at" in out
+    )
     assert "batch 32," in out.splitlines()[0]
     rc, out, _ = run(capsys, *base, "-b", "32")
     assert rc == 0 and "no --batch" not in out  # typed: the user said so

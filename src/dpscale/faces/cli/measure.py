@@ -327,14 +327,15 @@ TRAIN_COLUMNS = [
 
 def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     first = recs[0]
+    notes = _train_notes(recs, args.lang)  # under --json and --csv too: on stderr (they were dropped there)
     if args.json:
         from dpscale.sources.measure.results import setup_of
 
         head = setup_of(first, ("workload", "zero", "batch", "steps", "warmup", "repeats", "backend", "device"))
-        print(to_json({**head, "points": recs}))
+        emit({**head, "points": recs}, [], args, None, notes)
         return
     if args.csv:
-        emit(recs, [Column(c.key) for c in TRAIN_COLUMNS if c.key in first], args)
+        emit(recs, [Column(c.key) for c in TRAIN_COLUMNS if c.key in first], args, None, notes)
         return
     rows = [
         {
@@ -352,8 +353,16 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     ]
     from dpscale.faces.i18n import label
 
-    lang = args.lang
-    title = label("measure_title", lang).format(**first)
+    emit(rows, TRAIN_COLUMNS, args, label("measure_title", args.lang).format(**first), notes)
+
+
+def _train_notes(recs: list[dict[str, Any]], lang: str) -> list[str]:
+    """What the table's columns mean, and the caveats of this run (no warm-up, a baseline above one device,
+    compute that grew with the ranks, superlinear sizes, sharding)."""
+    from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import number as fmt
+
+    first = recs[0]
     d0 = first.get("baseline_devices", first["devices"])
     said = ("measure_median",) if first.get("zero") else ("measure_median", "measure_terms")  # sharded: no split
     notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
@@ -362,8 +371,6 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
         notes.append(label("measure_no_warmup", lang))
     if d0 > 1:  # S = d·E takes E = 1 below d0: a run from 2 ranks printed 2.00× it never measured
         notes.append(label("measure_speedup_d0", lang).format(d0=d0))
-    from dpscale.faces.i18n import number as fmt
-
     timed = [r for r in recs if r.get("compute_s")]
     if len(timed) > 1 and timed[-1]["compute_s"] > COMPUTE_GREW * timed[0]["compute_s"]:  # DDP's no_sync phase
         a, b = timed[0], timed[-1]
@@ -383,7 +390,7 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
         z = first["zero"]
         notes.append(label("measure_sharded", lang).format(stage=STAGE_NAMES[z], how=label(f"measure_zero{z}", lang),
                                                            zero=z))  # fmt: skip
-    emit(rows, TRAIN_COLUMNS, args, title, notes)
+    return notes
 
 
 AR_COLUMNS = [

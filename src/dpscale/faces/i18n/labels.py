@@ -151,7 +151,7 @@ LABELS: dict[str, dict[str, str]] = {
         "predict_units_note": "E relative to one device; throughput in samples/s",
         "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length)",
         "predict_batch_default": (
-            "no --batch: {b} samples per device assumed — the measured rate must be at the same per-device batch "
+            "no --batch: {b} samples per device assumed — the measured rate or step time must be at that batch "
             "(E at a larger batch is higher: more compute to hide each all-reduce)"
         ),
         "wait_note": (
@@ -696,8 +696,8 @@ LABELS: dict[str, dict[str, str]] = {
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
         "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia)",
         "predict_batch_default": (
-            "sin --batch: se suponen {b} muestras por dispositivo — el rendimiento medido debe ser con ese mismo lote "
-            "por dispositivo (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
+            "sin --batch: se suponen {b} muestras por dispositivo — el rendimiento o el tiempo de paso medidos deben "
+            "ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
         ),
         "wait_note": (
             "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
