@@ -157,6 +157,7 @@ def test_spanish_help_wordings(capsys):
     rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
     assert "con --zero, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
     rc, out, _ = run(capsys, "pipeline", "--help", "--lang", "es")
-    assert "--dp-efficiency E E del paralelismo de datos, en (0, 1] (por defecto 1)" in " ".join(out.split())
+    said = "--dp-efficiency E E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas)"
+    assert said in " ".join(out.split())
     rc, out, _ = run(capsys, "memory", "--help", "--lang", "es")
     assert "--devices N, -d N dispositivos con paralelismo de datos (por defecto 1)" in " ".join(out.split())

@@ -817,5 +817,6 @@ def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> N
     out, err = capsys.readouterr()
     assert "note: --warmup 0: DDP's first iterations" in err and "note:" not in out
     assert "speedup = d·E counts perfect scaling up to d=2" in err
+    assert "throughput = median" not in err  # what the table's columns mean: no table here
     if machine == "json":
         assert json.loads(out)["points"][0]["devices"] == 2

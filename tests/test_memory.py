@@ -583,3 +583,14 @@ def test_amp_is_torch_autocast_here_as_in_predict():
     assert model_states(psi, 8, 1, "adam", "amp").total == pytest.approx((4 + 4 + 8 / 8) * psi)
     assert model_states(psi, 8, 1, "adam", "mixed").total == pytest.approx((2 + 2 + 12 / 8) * psi)
     assert ddp_bucket_bytes(psi, "amp") == (4 * psi, 4 * psi)  # autocast's fp32 copy, counted already
+
+
+def test_params_alone_say_that_activations_are_not_counted(capsys):
+    """'--params 1.3e9 … ZeRO-1 fits, 80.5 GB headroom' with no word that activations were left out: a 1.3 B
+    transformer's are 244 GB at micro-batch 8 and sequence 2,048 without recompute."""
+    rc, out, _ = run(capsys, "memory", "--params", "1.3e9", "-d", "64", "--zero", "1", "--gpu", "h100-80gb")
+    assert rc == 0 and "note: model states only: activations are not counted" in out
+    rc, out, _ = run(capsys, "memory", "--params", "1.3e9", "-d", "64", "--lang", "es")
+    assert rc == 0 and "nota: solo estados del modelo: las activaciones no se cuentan" in out
+    rc, out, _ = run(capsys, "memory", "--model", "gpt2-xl", "-d", "64")  # a preset: its activations are counted
+    assert rc == 0 and "activations are not counted" not in out

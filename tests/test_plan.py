@@ -592,3 +592,34 @@ def test_a_superlinear_measured_e_is_refused_with_its_reason(capsys, tmp_path):
     )
     rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(tmp_path / "sup.json"), "--lang", "es")
     assert rc == 2 and "una E medida por encima de 1 (superlineal" in err
+
+
+def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(capsys, tmp_path):
+    """predict's records are samples/s: planned with --unit tokens/s, a 1.3 B model's 21.7 sequences/s a GPU read as
+    21.7 tokens/s and the run came out 2,048× too long (67,407 h for 32.9), said nowhere. And a fit's warnings
+    (extrapolating 8× past its runs) were in its file but not in the plan made from it."""
+    pred = tmp_path / "gpt.json"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "--seq-len", "2048", "--precision", "bf16", "-b", "8",
+                     "--system", "dgx-h100", "-d", "1,64", "--json")  # fmt: skip
+    pred.write_text(out)
+    base = ["plan", "-n", "300e9", "--efficiency-file", str(pred), "-d", "64"]
+    rc, out, err = run(capsys, *base, "--unit", "tokens/s")
+    assert (
+        rc == 2 and out == "" and "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file'" in err
+    )
+    rc, _, err = run(capsys, *base, "--unit", "tokens/s", "--lang", "es")
+    assert rc == 2 and "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento" in err
+    v = json.loads(pred.read_text())[1]["per_device_throughput"]
+    rc, out, _ = run(capsys, *base, "--unit", "tokens/s", "-v", str(2048 * v), "--json")  # a rate in tokens/s: fine
+    hours = json.loads(out)[0]["hours"]
+    assert rc == 0 and hours == pytest.approx(300e9 / (64 * 2048 * v * json.loads(pred.read_text())[1]["efficiency"])
+                                              / 3600)  # fmt: skip
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,900\n2,1750\n4,3400\n8,6500\n16,12200\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "16..256x2", "--json")
+    fitted = tmp_path / "fit.json"
+    fitted.write_text(out)
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "--efficiency-file", str(fitted))
+    assert rc == 0 and "note: fit.json warns: extrapolating to 128; 256 devices, beyond 4× the largest measured" in out
+    rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(fitted), "--unit", "images/s")
+    assert rc == 2 and "allowed: 'samples/s'" in err  # fit's report says its unit too

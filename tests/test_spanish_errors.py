@@ -226,7 +226,14 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "tabbed.csv").write_text("cfg\tbaseline_devices\tdevices\nx\t1\t1\n")
     (tmp / "rates.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100}, '
                                     '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 120}]')  # fmt: skip
+    (tmp / "pred.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 21.7, '
+                                   '"bottleneck": "compute"}, {"devices": 64, "efficiency": 0.9, '
+                                   '"per_device_throughput": 21.7, "bottleneck": "network"}]')  # fmt: skip
     out = [
+        # predict's samples/s planned as tokens/s: 2,048× too long, said nowhere
+        (["plan", "-n", "3e11", "--efficiency-file", str(tmp / "pred.json"), "--unit", "tokens/s"],
+         "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento por dispositivo 21.7 de "
+         "--efficiency-file (o dé --throughput en tokens/s; los rendimientos de predict son muestras/s"),
         # records of two rates: plan took no throughput from them, and said only '--throughput: missing'
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "rates.json")],
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "

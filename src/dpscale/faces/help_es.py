@@ -307,7 +307,11 @@ HELP_ES: dict[str, str] = {
     "{} (default 1f1b)": "{} (por defecto 1f1b)",
     "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
     "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
-    "data-parallel scaling E in (0, 1] (default 1)": "E del paralelismo de datos, en (0, 1] (por defecto 1)",
+    "data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at that "
+    "size; default 1)": (
+        "E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas), no de todos los dispositivos "
+        "(predict con ese número; por defecto 1)"
+    ),
     # memory
     "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / FSDP full shard "
     "(P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. With none of --params, --model, --devices, "

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from dpscale.errors import DOT_GROUPS, MAX_DEVICES, THOUSANDS_DOT, DpscaleError, comma_hint, counted, fail, renamed
 from dpscale.files import read_text
@@ -459,11 +459,20 @@ SUPERLINEAR_PLAN = (
 )
 
 
-def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, int, float | None]:
+class EfficiencyFile(NamedTuple):
+    e: Any  # a PerSize E source
+    d0: int  # the size E is relative to
+    v: float | None  # the per-device throughput the file states (at d0), or None
+    unit: str | None  # that throughput's unit, where the file says or its command fixes it (predict: samples/s)
+    warnings: list[str]  # what the command that wrote it warned of (fit's report carries them)
+
+
+def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyFile:
     """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
     relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
-    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns (a per-size E, that d0, the
-    per-device throughput v the file states, or None): no guessing between sizes, and each bad record named."""
+    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns the per-size E, that d0, the
+    per-device throughput v the file states (or None), its unit where known, and the writer's warnings: no
+    guessing between sizes, and each bad record named."""
     from dpscale.sources.laws import PerSize
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
@@ -509,7 +518,14 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> tuple[Any, 
     v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
     if d0 is not None and not _device_count(d0):  # 2.5 was cut to 2, true and -5 read as 1, 'x' crashed
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
+    # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
+    units = {r.get("unit") for r in records} | ({data.get("unit")} if isinstance(data, dict) else set())
+    units.discard(None)
+    unit = units.pop() if len(units) == 1 else "samples/s" if all("bottleneck" in r for r in records) else None
+    said_warnings = data.get("warnings") if isinstance(data, dict) else None
+    warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
     try:
-        return PerSize.of(sizes, [table[d] for d in sizes]), int(d0 or 1), v
+        e_src = PerSize.of(sizes, [table[d] for d in sizes])
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit if isinstance(unit, str) else None, warnings)

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     pred = f.predict(at)
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, a, warnings)
-    report = _report(f, pred, answers, warnings, a["resamples"])
+    report = {**_report(f, pred, answers, warnings, a["resamples"]), "unit": args.unit}  # plan checks its own
     if getattr(args, "sink", None):  # the web page: the predictions are its table, what they rest on its notes
         from dpscale.faces.output import emit
 

@@ -327,7 +327,8 @@ TRAIN_COLUMNS = [
 
 def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     first = recs[0]
-    notes = _train_notes(recs, args.lang)  # under --json and --csv too: on stderr (they were dropped there)
+    machine = bool(args.json or args.csv)
+    notes = _train_notes(recs, args.lang, machine)  # under --json and --csv, the caveats on stderr (once dropped)
     if args.json:
         from dpscale.sources.measure.results import setup_of
 
@@ -356,17 +357,19 @@ def show_train(recs: list[dict[str, Any]], args: argparse.Namespace) -> None:
     emit(rows, TRAIN_COLUMNS, args, label("measure_title", args.lang).format(**first), notes)
 
 
-def _train_notes(recs: list[dict[str, Any]], lang: str) -> list[str]:
-    """What the table's columns mean, and the caveats of this run (no warm-up, a baseline above one device,
-    compute that grew with the ranks, superlinear sizes, sharding)."""
+def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -> list[str]:
+    """What the table's columns mean (not for --json/--csv: machine output has no columns to explain), and the
+    caveats of this run (no warm-up, a baseline above one device, compute that grew with the ranks, superlinear
+    sizes, sharding)."""
     from dpscale.faces.i18n import label
     from dpscale.faces.i18n import number as fmt
 
     first = recs[0]
     d0 = first.get("baseline_devices", first["devices"])
     said = ("measure_median",) if first.get("zero") else ("measure_median", "measure_terms")  # sharded: no split
-    notes = [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
-    notes.append(label("measure_launch", lang))
+    notes = [] if machine else [label(k, lang).format(repeats=first["repeats"], d0=d0) for k in said]
+    if not machine:
+        notes.append(label("measure_launch", lang))
     if not first["warmup"]:  # DDP's first iterations (lazy set-up, the bucket rebuild at the second) are timed
         notes.append(label("measure_no_warmup", lang))
     if d0 > 1:  # S = d·E takes E = 1 below d0: a run from 2 ranks printed 2.00× it never measured

@@ -30,7 +30,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--chunks", "-v", metavar="V", help="chunks per device, ≥ 2 (interleaved only)")
     d = p.add_argument_group("data parallelism stacked on the pipeline")
     d.add_argument("--devices", "-d", metavar="D", help="total devices, a multiple of --stages")
-    d.add_argument("--dp-efficiency", metavar="E", default="1", help="data-parallel scaling E in (0, 1] (default 1)")
+    d.add_argument(
+        "--dp-efficiency",
+        metavar="E",
+        default="1",
+        help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at "
+        "that size; default 1)",
+    )
     add_output_args(p)
 
 

@@ -105,14 +105,26 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    from_file, file_d0, file_v = (
-        (None, 1, None) if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
-    )
+    read = None if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
+    from_file, file_d0, file_v = (None, 1, None) if read is None else (read.e, read.d0, read.v)
     if args.throughput is None and file_v is not None and args.fit is None:  # the rate the file's E was for
+        if read is not None and read.unit is not None and read.unit != args.unit:  # predict's 21.7 sequences/s
+            # planned as 21.7 tokens/s: 2,048× too long, said nowhere
+            raise DpscaleError(
+                f"--unit: got {args.unit!r}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
+                f"throughput {file_v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
+                "sequence length for tokens/s)"
+            )
         args.throughput = repr(file_v)
         notes_first = [label("plan_file_v", lang).format(v=fmt(file_v, "float", lang))]
     else:
         notes_first = []
+    file_warnings = []
+    if read is not None:  # what the command that wrote the file warned of (fit: extrapolation, law choice)
+        from pathlib import Path
+
+        name = Path(args.efficiency_file).name
+        file_warnings = [label("plan_file_warning", lang).format(file=name, w=w) for w in read.warnings]
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
@@ -133,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
     samples = positive(args.samples, "--samples", "a sample count > 0")
     epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
     devices = parse_devices(args.devices)
-    notes: list[str] = notes_first
+    notes: list[str] = notes_first + file_warnings
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
     if args.only and args.fit is None:

@@ -460,6 +460,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{a} y {b}: las ejecuciones ajustadas ya dan el rendimiento por dispositivo; dé uno de los dos"),
         (r"(?P<a>--fit) and (?P<b>--efficiency/--law): give one source of E, not both",
          "{a} y {b}: dé una sola fuente de E, no ambas"),
+        (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit of (?P<f>--efficiency-file)'s "
+         r"per-device throughput (?P<v>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); predict's rates are "
+         r"samples/s: × the sequence length for tokens/s\)",
+         "{flag}: se recibió {got}; se admite: {u}, la unidad del rendimiento por dispositivo {v} de {f} (o dé {t} "
+         "en {u2}; los rendimientos de predict son muestras/s: × la longitud de secuencia para tokens/s)"),
         (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
          "{flag}: falta; se admite: un número de muestras > 0"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \((?P<f>--efficiency-file) states "

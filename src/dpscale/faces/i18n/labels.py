@@ -380,6 +380,10 @@ LABELS: dict[str, dict[str, str]] = {
             "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
         ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
+        "mem_no_act_params": (
+            "model states only: activations are not counted (they need a transformer --model preset's layers; "
+            "--params then sets its size)"
+        ),
         "mem_none_fits": (
             "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — shrink the micro-batch, "
             "recompute activations, or add tensor/pipeline parallelism"
@@ -562,6 +566,7 @@ LABELS: dict[str, dict[str, str]] = {
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
         ),
         "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
+        "plan_file_warning": "{file} warns: {w}",
     },
     "es": {
         "devices": "dispositivos",
@@ -990,6 +995,10 @@ LABELS: dict[str, dict[str, str]] = {
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
+        "mem_no_act_params": (
+            "solo estados del modelo: las activaciones no se cuentan (necesitan las capas de un transformer del "
+            "catálogo en --model; --params da entonces su tamaño)"
+        ),
         "mem_none_fits": (
             "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el micro-lote, "
             "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
@@ -1181,5 +1190,6 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivo medido con {d0}"
         ),
         "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
+        "plan_file_warning": "{file} advierte: {w}",
     },
 }
