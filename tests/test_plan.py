@@ -623,3 +623,23 @@ def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(caps
     assert rc == 0 and "note: fit.json warns: extrapolating to 128; 256 devices, beyond 4× the largest measured" in out
     rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(fitted), "--unit", "images/s")
     assert rc == 2 and "allowed: 'samples/s'" in err  # fit's report says its unit too
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["-n", "1.28M"], "--samples: got '1.28M'; allowed: a number written out: 1.28e6, not 1.28M (3e11, not 300B)"),
+        (["-n", "300B"], "--samples: got '300B'; allowed: a number written out"),
+        (
+            ["-n", "1e6", "--budget", "$500", "--price-per-device-hour", "2"],
+            "--budget: got '$500'; allowed: a plain number: no currency sign or code",
+        ),
+        (["-n", "1e6", "--price-per-device-hour", "2 EUR"], "--price-per-device-hour: got '2 EUR'; allowed: a plain"),
+    ],
+)
+def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said):
+    """'1.28M' samples and a '$500' budget were 'allowed: a sample count > 0' / 'a budget > 0', which they are."""
+    rc, out, err = run(capsys, "plan", "-v", "2600", *argv)
+    assert rc == 2 and out == "" and said in err and err.count("\n") == 1
+    rc, _, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
+    assert rc == 2 and ("un número escrito entero o en notación e" in err or "sin símbolo ni código de moneda" in err)

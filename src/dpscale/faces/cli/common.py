@@ -247,6 +247,10 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
         t = str(text).strip()
         if hint := comma_hint(t):  # '2,000' and '2,5' are told how to write them
             raise fail(flag, text, hint) from None
+        if re.fullmatch(r"[-+]?\d+(\.\d+)?\s*[kKMGTB]", t):  # 1.28M, 300B: 'a sample count > 0' said not why
+            raise fail(flag, text, SUFFIX) from None
+        if re.fullmatch(r"[$€£]\s*[\d.,]+|[\d.,]+\s*(USD|EUR|[$€£])", t, re.IGNORECASE):  # a price, a budget
+            raise fail(flag, text, CURRENCY) from None
         if fraction and t.endswith("%"):
             try:
                 pct = float(t[:-1])
@@ -261,6 +265,8 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
 
 
 THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
+SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
+CURRENCY = "a plain number: no currency sign or code"
 
 
 def _thousands(parts: list[str], text: str, flag: str) -> None:

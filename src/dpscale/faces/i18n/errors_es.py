@@ -133,6 +133,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "one run a flag: --point 1:900 --point 2:1750 (repeat --point)": (
             "una ejecución por opción: --point 1:900 --point 2:1750 (repita --point)"
         ),
+        "a number written out: 1.28e6, not 1.28M (3e11, not 300B)": (
+            "un número escrito entero o en notación e: 1.28e6, no 1.28M (3e11, no 300B)"
+        ),
+        "a plain number: no currency sign or code": "un número solo: sin símbolo ni código de moneda",
         "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)": (
             "DISPOSITIVOS:RENDIMIENTO, p. ej. 8:5120 (o D:X:SEGUNDOS_POR_PASO)"
         ),
