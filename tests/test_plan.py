@@ -97,7 +97,7 @@ def test_durations(text, hours):
     assert parse_duration(text) == pytest.approx(hours)
 
 
-@pytest.mark.parametrize("text", ["tomorrow", "24hh", "h", "0h", "-2", "nan", "1e999", "", "24 hours", "1d1d", "1h1d"])
+@pytest.mark.parametrize("text", ["tomorrow", "24hh", "h", "0h", "-2", "nan", "1e999", "", "24 horus", "1d1d", "1h1d"])
 def test_bad_durations(text):
     with pytest.raises(DpscaleError, match="deadline: got"):
         parse_duration(text)
@@ -643,3 +643,23 @@ def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, 
     assert rc == 2 and out == "" and said in err and err.count("\n") == 1
     rc, _, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
     assert rc == 2 and ("un número escrito entero o en notación e" in err or "sin símbolo ni código de moneda" in err)
+
+
+def test_durations_take_their_units_as_words():
+    """'24hours', '2days', '1day' were refused where '24h', '2d' were taken; Spanish words too."""
+    for text, hours in (
+        ("24hours", 24),
+        ("24 hrs", 24),
+        ("2days", 48),
+        ("1day12hours", 36),
+        ("90mins", 1.5),
+        ("1week", 168),
+        ("36horas", 36),
+        ("2 días", 48),
+        ("1 semana", 168),
+        ("3600 seconds", 1),
+    ):
+        assert parse_duration(text) == pytest.approx(hours), text
+    for bad in ("1day1d", "12hours1day", "2 lunas"):  # each unit once, largest first; no unknown word
+        with pytest.raises(DpscaleError):
+            parse_duration(bad)

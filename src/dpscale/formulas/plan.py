@@ -23,7 +23,16 @@ from dpscale.formulas.scaling import check_source, scale
 
 KNEE_THRESHOLD = 0.5
 _UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
-_DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(min|s|m|h|d|w)")
+# the same units as words ('24hours', '2days' were refused where '24h' was taken), English and Spanish
+_WORDS = {
+    **dict.fromkeys(("sec", "secs", "second", "seconds", "segundo", "segundos"), "s"),
+    **dict.fromkeys(("mins", "minute", "minutes", "minuto", "minutos"), "min"),
+    **dict.fromkeys(("hr", "hrs", "hour", "hours", "hora", "horas"), "h"),
+    **dict.fromkeys(("day", "days", "dia", "dias", "día", "días"), "d"),
+    **dict.fromkeys(("week", "weeks", "wk", "wks", "semana", "semanas"), "w"),
+}
+_UNITS |= {w: _UNITS[u] for w, u in _WORDS.items()}
+_DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(" + "|".join(sorted(_UNITS, key=len, reverse=True)) + ")")
 DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number"
 
 
