@@ -96,9 +96,9 @@ HELP_ES: dict[str, str] = {
     "measured or target speedup over one device": "aceleración medida u objetivo respecto a un dispositivo",
     # predict
     "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
-    "--devices 1..1024x2": (
+    "--devices 1..1024x2. Its --json is E per size for dpscale plan --efficiency-file (time and cost)": (
         "Ejemplo: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
-        "--devices 1..1024x2"
+        "--devices 1..1024x2. Su --json da E por tamaño para dpscale plan --efficiency-file (tiempo y coste)"
     ),
     "model and batch": "modelo y lote",
     "compute time (a measured baseline is preferred)": "tiempo de cómputo (mejor con una referencia medida)",
@@ -187,9 +187,11 @@ HELP_ES: dict[str, str] = {
     ),
     # fit
     "E is relative to the smallest measured size. The law is chosen by leave-one-out error; intervals come from a "
-    "parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8": (
+    "parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8. dpscale plan --fit "
+    "runs.csv plans time and cost on the fitted law": (
         "E es relativa al menor tamaño medido. La ley se elige por su error dejando uno fuera; los intervalos salen "
-        "de un bootstrap paramétrico. Ejemplo: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8"
+        "de un bootstrap paramétrico. Ejemplo: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8. dpscale plan "
+        "--fit runs.csv planifica tiempo y coste con la ley ajustada"
     ),
     "measured runs": "ejecuciones medidas",
     "questions": "preguntas",
