@@ -663,3 +663,27 @@ def test_durations_take_their_units_as_words():
     for bad in ("1day1d", "12hours1day", "2 lunas"):  # each unit once, largest first; no unknown word
         with pytest.raises(DpscaleError):
             parse_duration(bad)
+
+
+def test_a_plan_on_a_fit_says_the_fit_s_interval_and_its_warnings(capsys, tmp_path):
+    """plan --fit printed 256 devices at 11.0 min and 93.46 within a budget of 500, where the fit's own 90 %
+    interval of E there (0.039–0.805) spans 10.4 min to 3.6 h and 88 to 1,842; and fit's warning that the runner-up
+    law falls outside its interval was not relayed (only the extrapolation one was)."""
+    import dpscale
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,900\n2,1750\n4,3400\n8,6500\n16,12200\n")
+    argv = ["plan", "--fit", str(runs), "-n", "1.28e6", "--epochs", "90", "-d", "1..256x2", "--price-per-device-hour",
+            "2", "--budget", "500"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    f = dpscale.fit(str(runs))
+    p = f.predict([256])
+    lo, hi = float(p.efficiency_lo[0]), float(p.efficiency_hi[0])
+    fast, slow = (plan(1.28e6, 90, f.per_device_throughput, [256], e, 2.0).points[0] for e in (hi, lo))
+    assert rc == 0 and f"at 256 devices the fit's 90 % interval of E is {lo:.3f}–{hi:.3f}: time " in out
+    assert f"; cost {fast.cost:,.2f} – {slow.cost:,.2f} — the table uses the point" in out
+    assert slow.cost > 500 > fast.cost  # the budget pick holds at the point, not at the interval's low end
+    rivals = tmp_path / "runs8.csv"
+    rivals.write_text("devices,throughput\n8,6500\n16,12200\n32,23000\n64,43000\n")
+    rc, out, _ = run(capsys, "plan", "--fit", str(rivals), "-n", "1.28e6", "--epochs", "90", "-d", "8..256x2")
+    assert rc == 0 and "the runner-up law (amdahl) puts E at 128 devices at" in out

@@ -18,7 +18,7 @@ from dpscale.faces.cli.common import (
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import label, say
+from dpscale.faces.i18n import header, label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan
@@ -213,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
         records.append(rec)
     money = _money_kind(result)
     notes += _pick_notes(result, lang, price is not None, money)
+    if fitted is not None:  # the plan uses the fit's point; its interval at the largest size, in time and cost
+        notes += _fit_range(fitted, samples, epochs, v, max(devices), price, lang, money)
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
@@ -249,8 +251,25 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
         v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {label(args.unit, args.lang)}"
         notes.append(label("plan_fit_speedup", lang=args.lang).format(d0=fmt(d0, "int", args.lang), v=v))
-    notes += f.extrapolation_warnings([d for d in devices if d >= d0])
+    # what fit itself says of these sizes: past 4× its runs, and a runner-up law outside the interval (only the
+    # first was said)
+    notes += list(f.predict([d for d in devices if d >= d0]).warnings)
     return f
+
+
+def _fit_range(f: Fit, samples: float, epochs: float, v: float, d: int, price: float | None, lang: str,
+               money: str) -> list[str]:  # fmt: skip
+    """The fit's interval of E at the largest size, and the time and cost it spans there (plan's own formula at
+    either end): the point alone made a budget pick look safe that the interval's low end breaks."""
+    p = f.predict([d])
+    lo, hi = float(p.efficiency_lo[0]), float(p.efficiency_hi[0])
+    ends = [plan(samples, epochs, v, [d], e, price).points[0] for e in (hi, lo)]  # fastest first
+    span = f"{header('hours', lang)} " + " – ".join(fmt(x.hours, "hours", lang) for x in ends)
+    if price is not None:
+        span += f"; {header('cost', lang)} " + " – ".join(fmt(x.cost, money, lang) for x in ends)  # type: ignore[arg-type]
+    e_lo, e_hi = fmt(lo, "fixed3", lang), fmt(hi, "fixed3", lang)
+    pct = f"{100 * f.confidence:g} %"
+    return [label("plan_fit_range", lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
 
 
 def _point(result: Plan, d: int) -> PlanPoint:

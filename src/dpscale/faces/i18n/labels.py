@@ -567,6 +567,9 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
         "plan_file_warning": "{file} warns: {w}",
+        "plan_fit_range": (
+            "at {d} devices the fit's {pct} interval of E is {lo}–{hi}: {span} — the table uses the point"
+        ),
     },
     "es": {
         "devices": "dispositivos",
@@ -1191,5 +1194,9 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
         "plan_file_warning": "{file} advierte: {w}",
+        "plan_fit_range": (
+            "con {d} dispositivos el intervalo del {pct} de E del ajuste es {lo}–{hi}: {span} — la tabla usa el "
+            "valor central"
+        ),
     },
 }
