@@ -687,3 +687,15 @@ def test_a_plan_on_a_fit_says_the_fit_s_interval_and_its_warnings(capsys, tmp_pa
     rivals.write_text("devices,throughput\n8,6500\n16,12200\n32,23000\n64,43000\n")
     rc, out, _ = run(capsys, "plan", "--fit", str(rivals), "-n", "1.28e6", "--epochs", "90", "-d", "8..256x2")
     assert rc == 0 and "the runner-up law (amdahl) puts E at 128 devices at" in out
+
+
+def test_a_file_whose_unit_is_not_a_word_is_read_without_one(capsys, tmp_path):
+    """A hand-edited record with "unit": [1] was a TypeError traceback (a set of units could not hold a list); such
+    a unit says nothing, so the file's E and rate are read as a file without one."""
+    f = tmp_path / "odd.json"
+    f.write_text('[{"devices": 1, "efficiency": 1, "per_device_throughput": 5, "unit": [1]},'
+                 ' {"devices": 8, "efficiency": 0.9, "per_device_throughput": 5, "unit": [1]}]')  # fmt: skip
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(f), "--json")
+    assert rc == 0 and [r["hours"] for r in json.loads(out)] == pytest.approx(
+        [1e6 / 5 / 3600, 1e6 / (8 * 5 * 0.9) / 3600]
+    )

@@ -760,19 +760,16 @@ def test_the_page_after_the_browser_review(served):
         page.click("#predict .run")
         expect(page.locator("#error")).to_have_text("dpscale: el servidor respondió 502 sin resultado")
         page.unroute("**/api/predict")
-        # a rate typed for BERT-large is not Llama-7B's: picking the model clears it
-        page.fill("#predict input[name=throughput]", "160")
-        page.select_option("#predict select[name=model]", "llama-7b")
-        expect(page.locator("#predict input[name=throughput]")).to_have_value("")
-        page.select_option("#predict select[name=model]", "bert-large")
-        expect(page.locator("#predict input[name=throughput]")).to_have_value("150")
-        # memory: a count typed for no preset would override the preset's own; picking one clears it
-        page.click("#tab-memory")
-        page.fill("#memory input[name=params]", "1.3e9")
-        page.select_option("#memory select[name=model]", "llama-7b")
-        expect(page.locator("#memory input[name=params]")).to_have_value("")
-        page.select_option("#memory select[name=model]", "")
-        expect(page.locator("#memory input[name=params]")).to_have_value("7.5e9")
+        # a rate typed for BERT-large is not Llama-7B's, and a count typed with no preset would override the
+        # preset's own: picking a model clears either; picking back refills the page's example
+        for form, field, typed, back, example in (("predict", "throughput", "160", "bert-large", "150"),
+                                                  ("memory", "params", "1.3e9", "", "7.5e9")):  # fmt: skip
+            page.click(f"#tab-{form}")
+            page.fill(f"#{form} input[name={field}]", typed)
+            page.select_option(f"#{form} select[name=model]", "llama-7b")
+            expect(page.locator(f"#{form} input[name={field}]")).to_have_value("")
+            page.select_option(f"#{form} select[name=model]", back)
+            expect(page.locator(f"#{form} input[name={field}]")).to_have_value(example)
         # activations without a transformer preset: every field the error names is marked, not the first alone
         page.fill("#memory input[name=micro_batch]", "2")
         page.fill("#memory input[name=seq_len]", "4096")

@@ -13,7 +13,7 @@ from numbers import Real
 
 TYPE_CHECKING = False  # keeps typing off the start-up path
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TypeGuard
 
 
 def clip(message: str, most: int = 100) -> str:
@@ -307,6 +307,12 @@ def floats(x: Any) -> Any:
     if is_array(x) and (x.dtype.kind in "iu" or (x.dtype.kind == "f" and x.dtype.itemsize < 8)):
         return x.astype(float)
     return x
+
+
+def is_rate(x: Any) -> TypeGuard[float]:
+    """A value read from a file that is one finite number > 0 (not true, not null, not a list): a rate a JSON
+    record states, taken where it is one and passed over where it is not."""
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
 
 
 def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:

@@ -19,7 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from dpscale.errors import DOT_GROUPS, MAX_DEVICES, THOUSANDS_DOT, DpscaleError, comma_hint, counted, fail, renamed
+from dpscale.errors import (
+    DOT_GROUPS,
+    MAX_DEVICES,
+    THOUSANDS_DOT,
+    DpscaleError,
+    comma_hint,
+    counted,
+    fail,
+    is_rate,
+    renamed,
+)
 from dpscale.files import read_text
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
 from dpscale.notes import Note
@@ -515,12 +525,12 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]
     rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
     v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
-    v = float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < math.inf else None
+    v = float(v) if is_rate(v) else None
     if d0 is not None and not _device_count(d0):  # 2.5 was cut to 2, true and -5 read as 1, 'x' crashed
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
     # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
-    units = {r.get("unit") for r in records} | ({data.get("unit")} if isinstance(data, dict) else set())
-    units.discard(None)
+    stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
+    units = {u for u in stated if isinstance(u, str)}  # (a list there was a TypeError: unhashable)
     unit = units.pop() if len(units) == 1 else "samples/s" if all("bottleneck" in r for r in records) else None
     said_warnings = data.get("warnings") if isinstance(data, dict) else None
     warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
@@ -528,4 +538,4 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         e_src = PerSize.of(sizes, [table[d] for d in sizes])
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit if isinstance(unit, str) else None, warnings)
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings)

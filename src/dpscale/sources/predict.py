@@ -156,6 +156,7 @@ Cluster = namedtuple(
 # prediction is given says which loader a run uses.
 DECODE_PER_CORE = 125.0
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
+RAGGED_SHOWN = 6  # sizes a ragged-node note lists
 
 
 def normalise_precision(label: str, flag: str = "--precision") -> str:
@@ -616,9 +617,6 @@ def predict(
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
-
-
-RAGGED_SHOWN = 6  # sizes a ragged-node note lists
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,

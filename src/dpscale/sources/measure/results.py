@@ -14,7 +14,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, is_rate
 from dpscale.formulas.scaling import compute, per_step, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
@@ -161,10 +161,6 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
     }
 
 
-def _positive(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
-
-
 def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
     """E(d) = (A(d)/d) / (A(d0)/d0) against the smallest size; per-repeat E shows the spread."""
     is_base = rec is base
@@ -182,7 +178,7 @@ def with_efficiency(rec: dict[str, Any], base: dict[str, Any] | None) -> dict[st
     else:  # every repeat against every baseline repeat: the baseline's noise is in E too (it was left out, and a
         # baseline spread of 34 % showed E 0.259–0.295 where its repeats gave 0.204–0.317)
         b = base.get("throughputs")
-        if not (isinstance(b, list) and b and all(_positive(t) for t in b)):  # hand-edited, or null (not finite)
+        if not (isinstance(b, list) and b and all(is_rate(t) for t in b)):  # hand-edited, or null (not finite)
             b = [a0]
         per_repeat = [relative_efficiency(min(thr), d, max(b), d0), relative_efficiency(max(thr), d, min(b), d0)]
     rec["efficiency_min"] = min(per_repeat)
