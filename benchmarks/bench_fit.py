@@ -28,7 +28,7 @@ f = dpscale.fit(devices=d, throughput=x, resamples=1000); f.predict([256, 1024])
 t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from timing import best
 
 from dpscale.sources.predict import predict
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 
 
 def main() -> None:

@@ -23,10 +23,9 @@ from dpscale.sources.predict import (
 from dpscale.sources.predict_validate import grad_bytes_per_param
 
 ROOT = Path(__file__).resolve().parents[1]
-DEV = ROOT.parent / "shared" / "data" / "published_scaling_dev.csv"
+DEV = ROOT / "validation" / "published_scaling_dev.csv"
 
 
-@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data (the published dev set)")
 def test_shipped_constants_are_the_calibration_optimum():
     spec = importlib.util.spec_from_file_location("calibrate", ROOT / "validation" / "calibrate.py")
     cal = importlib.util.module_from_spec(spec)
@@ -71,7 +70,6 @@ def test_the_band_note_states_the_hold_outs_coverage():
     assert (lo, hi) == (round(100 * min(shares)), round(100 * max(shares)))
 
 
-@pytest.mark.skipif(not DEV.exists(), reason="needs ../shared/data (the published dev set)")
 def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():
     """predict's CNN note gives the share of peak that ResNet-50 one-GPU rows reach (6 × 4.089 GMACs an image):
     recomputed here from the calibration sets, so the note cannot drift from the data (the hold-outs set nothing:

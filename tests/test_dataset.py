@@ -16,14 +16,25 @@ from dpscale.formulas.stepmodel import expected_max
 from dpscale.sources.dataset import REQUIRED, read_published
 from dpscale.sources.predict_validate import validate_predict
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
-needs_dev = pytest.mark.skipif(not DEV.exists(), reason=f"dev data not at {DEV}")
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 CFG = "DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq128-AMP"  # 4 rows, 8 → 256 GPUs on DGX A100
 
 
 def rows() -> tuple[list[str], list[dict[str, str]]]:
     reader = csv.DictReader(io.StringIO(DEV.read_text(encoding="utf-8-sig")))
     return list(reader.fieldnames), [r for r in reader if r["cfg"] == CFG]
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="no ../shared/data beside this checkout to compare the copy with")
+def test_the_repository_copy_is_the_shared_dev_set():
+    """validation/published_scaling_dev.csv is a copy (so a clean clone validates and these tests run anywhere): it
+    must not drift from the team's file; 109 predictable rows of 39 configurations, as the docs count them."""
+    assert DEV.read_bytes() == SHARED.read_bytes()
+    report = validate_predict(read_published(DEV))
+    assert (report["points"], report["configs"]) == (109, 39)
 
 
 def write(path: Path, header: list[str], records: list[dict[str, str]], tail: str = "") -> Path:
@@ -39,7 +50,6 @@ def predicted(path: Path) -> list[float]:
     return [r["predicted"] for r in validate_predict(read_published(path))["rows"]]
 
 
-@needs_dev
 def test_spreadsheet_exports_read_as_the_plain_file(tmp_path):
     header, recs = rows()
     want = predicted(write(tmp_path / "plain.csv", header, recs))
@@ -50,7 +60,6 @@ def test_spreadsheet_exports_read_as_the_plain_file(tmp_path):
     assert predicted(write(tmp_path / "header.csv", shouty, [dict(zip(shouty, r.values())) for r in recs])) == want
 
 
-@needs_dev
 def test_system_names_written_loosely_still_find_the_catalog(tmp_path):
     header, recs = rows()
     blank_fabric = [{**r, "gpus_per_node": "", "intra_bw_gbs": "", "inter_bw_gbs": ""} for r in recs]
@@ -64,7 +73,6 @@ def test_system_names_written_loosely_still_find_the_catalog(tmp_path):
     assert len(predicted(write(tmp_path / "later.csv", header, later))) == 3
 
 
-@needs_dev
 def test_the_gpu_memory_size_is_read_in_the_ways_tables_write_it(tmp_path):
     header, recs = rows()
     for hardware in ("8x A100 40GB", "8x A100 40G", "A100 (40 GiB), 1 TB RAM", "8x 40GB A100"):
@@ -74,7 +82,6 @@ def test_the_gpu_memory_size_is_read_in_the_ways_tables_write_it(tmp_path):
         assert all(a < b for a, b in zip(p40, p80)), hardware  # slower HBM: a longer synchronisation wait
 
 
-@needs_dev
 def test_malformed_counts_name_the_line(tmp_path):
     header, recs = rows()
     mixed = [dict(r) for r in recs]
@@ -103,7 +110,6 @@ def test_malformed_counts_name_the_line(tmp_path):
         read_published(write(tmp_path / "huge.csv", header, huge))
 
 
-@needs_dev
 @pytest.mark.parametrize(
     ("col", "value", "allowed"),
     [
@@ -131,7 +137,6 @@ def test_the_straggler_statistic_is_finite_for_any_size():
     assert m[0] == pytest.approx(1.4342, abs=1e-4) and 8.2 < m[1] < 8.4 and m[2] == pytest.approx(37.06, abs=0.01)
 
 
-@needs_dev
 def test_a_configuration_with_only_its_baseline_is_listed(tmp_path):
     header, recs = rows()
     alone = [{**recs[0], "cfg": "lonely"}]
@@ -139,7 +144,6 @@ def test_a_configuration_with_only_its_baseline_is_listed(tmp_path):
     assert report["configs"] == 1 and report["points"] == 3 and report["baseline_only"] == ["lonely"]
 
 
-@needs_dev
 def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
     """Nothing to predict because each configuration is one row: said as that, not as 'all 0 configurations
     lack what a prediction needs' (the skipped-configuration message it fell back to)."""
@@ -162,7 +166,6 @@ def test_a_file_of_baselines_alone_says_so(tmp_path, capsys):
                                             "otro tamaño que predecir")  # fmt: skip
 
 
-@needs_dev
 def test_a_column_named_twice_is_refused_not_the_last_one_taken(tmp_path):
     """csv.DictReader keeps the last of two 'throughput' columns silently; measured E once came out 0.25."""
     header, recs = rows()
@@ -191,7 +194,6 @@ def test_an_empty_path_is_no_path(capsys):
     assert rc == 2 and err.strip().endswith("DATA: got ''; allowed: a readable CSV file (not a file path)")  # folder
 
 
-@needs_dev
 def test_a_bad_cell_in_a_record_with_a_line_break_is_named_on_the_line_it_starts(tmp_path):
     header, recs = rows()
     recs[1] = {**recs[1], "throughput": "abc", "notes": "two\nlines"}  # record on lines 3–4
@@ -203,7 +205,6 @@ def test_a_bad_cell_in_a_record_with_a_line_break_is_named_on_the_line_it_starts
         read_published(tmp_path / "open.csv")
 
 
-@needs_dev
 def test_a_repeated_baseline_is_averaged_alike_in_both_modes(tmp_path, capsys):
     """Predict mode once took the first of two baseline rows and fit mode their mean: two measured E for one row."""
     header, recs = rows()
@@ -221,7 +222,6 @@ def test_a_repeated_baseline_is_averaged_alike_in_both_modes(tmp_path, capsys):
     assert measured["fit"] == pytest.approx(float(top_row["throughput"]) / (top / 8 * 0.9 * float(base["throughput"])))
 
 
-@needs_dev
 @pytest.mark.parametrize("col, value", [("devices", "1_6"), ("devices", "１６"), ("throughput", "2_97.7")])
 def test_python_only_number_spellings_are_refused(tmp_path, col, value):
     header, recs = rows()
@@ -230,7 +230,6 @@ def test_python_only_number_spellings_are_refused(tmp_path, col, value):
         read_published(write(tmp_path / "spelt.csv", header, recs))
 
 
-@needs_dev
 def test_sizes_below_the_baseline_and_a_missing_baseline_name_their_line(tmp_path):
     header, recs = rows()
     small = [*recs, {**recs[1], "devices": "4", "throughput": "1000"}]
@@ -240,7 +239,6 @@ def test_sizes_below_the_baseline_and_a_missing_baseline_name_their_line(tmp_pat
         read_published(write(tmp_path / "nobase.csv", header, recs[1:]))
 
 
-@needs_dev
 def test_one_configuration_in_two_files_names_both_places(tmp_path, capsys):
     header, recs = rows()
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
@@ -258,7 +256,6 @@ def test_skipped_rows_count_each_skipped_configurations_baseline(tmp_path, capsy
     assert (report["skipped_configs"], report["skipped_rows"]) == (1, 3)
 
 
-@needs_dev
 def test_fit_mode_gives_each_baseline_repeat_to_the_fit(tmp_path, capsys):
     """Its intervals use the spread of repeated runs: folding the repeats into one mean row narrowed them."""
     header, recs = rows()
@@ -273,7 +270,6 @@ def test_fit_mode_gives_each_baseline_repeat_to_the_fit(tmp_path, capsys):
     )  # (resampling noise)
 
 
-@needs_dev
 def test_a_bad_cell_after_a_blank_line_is_named_on_its_own_line(tmp_path):
     header, recs = rows()
     path = write(tmp_path / "gap.csv", header, recs[:1])
@@ -284,7 +280,6 @@ def test_a_bad_cell_after_a_blank_line_is_named_on_its_own_line(tmp_path):
         read_published(path)
 
 
-@needs_dev
 def test_only_repeats_of_the_baseline_s_batch_are_averaged_into_it(tmp_path):
     header, recs = rows()
     base = recs[0]
@@ -293,7 +288,6 @@ def test_only_repeats_of_the_baseline_s_batch_are_averaged_into_it(tmp_path):
     assert c.baseline.throughput == float(base["throughput"])
 
 
-@needs_dev
 @pytest.mark.parametrize("ga, rate", [("1", "1e14"), ("64", "1e11")])
 def test_a_baseline_too_fast_to_model_is_refused_by_line_and_column(tmp_path, ga, rate):
     """A micro-batch under 1e-7 s: E came out 0.0 without a word. With 64 accumulation steps the optimizer step
@@ -321,7 +315,6 @@ def test_a_missing_column_is_said_beside_the_columns_found(tmp_path, capsys, lan
     assert rc == 2 and err.strip().endswith(said)
 
 
-@needs_dev
 def test_the_summary_says_errors_to_three_digits(capsys):
     """'median abs error 0.0234962': the table's notes say what the docs quote (0.0235), the JSON keeps all."""
     rc, out, err = run(capsys, "validate", str(DEV))
@@ -330,7 +323,6 @@ def test_the_summary_says_errors_to_three_digits(capsys):
     assert "would err by 0.059 median" in said
 
 
-@needs_dev
 @pytest.mark.parametrize("mode", ["predict", "fit"])
 def test_csv_keeps_long_configuration_ids_whole_and_the_table_marks_the_cut(tmp_path, capsys, mode):
     """--csv wrote each id cut to 60 characters, as the table does: '…-seq128-bs100-TF32' came out '…-seq128-bs1'
@@ -345,7 +337,6 @@ def test_csv_keeps_long_configuration_ids_whole_and_the_table_marks_the_cut(tmp_
     assert rc == 0 and long_id[:59] + "…" in out and long_id not in out
 
 
-@needs_dev
 @pytest.mark.parametrize(("mode", "band"), [("predict", "predicted_lo"), ("fit", "efficiency_lo")])
 def test_csv_with_nothing_to_check_is_still_csv(tmp_path, capsys, mode, band):
     """A file of baselines alone printed its 'nothing to check' sentence on stdout under --csv, where a reader

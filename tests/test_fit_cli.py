@@ -14,7 +14,7 @@ from clihelp import run
 from dpscale.faces.cli import main
 from dpscale.sources.fit_io import read_runs
 
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 RUNS = "devices,throughput,step_time\n1,1000,0.256\n8,7500,0.273\n16,14600,0.280\n32,28000,0.292\n"
 
 
@@ -189,7 +189,6 @@ def test_process_exit_code_and_no_scipy_at_import(runs_csv):
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
 
 
-@pytest.mark.skipif(not DEV.exists(), reason="dev data not present")
 def test_validate_fit_on_dev_set():
     from dpscale.sources.dataset import read_published
     from dpscale.sources.fit_validate import validate_fit

@@ -25,9 +25,8 @@ from dpscale.sources.dataset import read_published
 from dpscale.sources.predict import predict
 from dpscale.sources.predict_validate import validate_predict
 
-# The dev set lives in the team's shared/ folder beside the clone (CI lays it there too).
-DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scaling_dev.csv"
-needs_dev = pytest.mark.skipif(not DEV.exists(), reason=f"dev data not at {DEV}")
+# The dev set: the repository's copy of ../shared/data's file (validation/published_scaling_dev.md)
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 
 
 def test_ring_allreduce_is_the_bandwidth_optimal_formula():
@@ -220,7 +219,6 @@ def test_efficiency_is_in_0_1_and_falls_with_devices(params, step, g, intra, int
     assert e[0] == 1 and np.all(e > 0) and np.all(e <= 1) and np.all(np.diff(e) <= 1e-12)
 
 
-@needs_dev
 def test_dev_set_validation_beats_the_constant_baseline():
     report = validate_predict(read_published(DEV))
     assert report["points"] == 109 and report["skipped_configs"] == 2
@@ -229,7 +227,6 @@ def test_dev_set_validation_beats_the_constant_baseline():
     assert {"cfg", "devices", "measured", "predicted", "error"} <= set(report["rows"][0])
 
 
-@needs_dev
 def test_validate_cli_json_contract(capsys):
     rc, out, _ = run(capsys, "validate", str(DEV), "--json")
     rep = json.loads(out)
@@ -511,8 +508,6 @@ def test_validation_reads_the_gpu_memory_from_the_hardware_description():
     def gpu_label(r):  # the catalog key of the row's GPU
         return next(k for k, e in table("gpus").items() if e is row_gpu(r))
 
-    if not DEV.exists():
-        pytest.skip("needs ../shared/data (the published dev set)")
     got = {c.cfg: c.baseline for c in read_published(DEV)}
     # 40 GB and 80 GB A100s differ in HBM bandwidth (1.56 vs 2.04 TB/s), which the synchronisation term reads
     assert gpu_label(got["DLE-TF1-ResNet50v1.5-DGXA100-40G-TF32"]) == "a100-40gb"
@@ -586,7 +581,6 @@ def test_error_band_is_zero_where_measured_and_grows_with_distance():
     assert node[1]["efficiency_lo"] == node[1]["efficiency_hi"] == node[1]["efficiency"]  # measured there
 
 
-@needs_dev
 def test_error_band_covers_about_80_percent_of_the_published_rows():
     files = [DEV, *sorted((Path(__file__).resolve().parents[1] / "validation").glob("external_*.csv"))]
     report = validate_predict([c for f in files for c in read_published(f)])
@@ -686,7 +680,6 @@ def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path,
     assert rc == 0 and json.loads(out)["points"] == 0 and sorted(json.loads(out)["skipped"]) == ["nobatch", "noparams"]
 
 
-@needs_dev
 def test_validate_and_predict_speak_spanish(capsys):
     rc, out, _ = run(capsys, "validate", str(DEV), "--lang", "es")
     assert rc == 0 and "109 puntos en 39 configuraciones: error absoluto mediano 0,02" in out
@@ -951,7 +944,6 @@ def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
     assert rc == 2 and "allowed: JSON with numbers busbw_gbs and alpha_s" in err
 
 
-@needs_dev
 def test_validate_refuses_the_same_configuration_in_two_files(capsys):
     rc, _, err = run(capsys, "validate", str(DEV), str(DEV), "--json")  # once scored twice: 218 points
     assert rc == 2 and "in both" not in err and "allowed: once" in err and err.count("\n") == 1

@@ -708,9 +708,7 @@ def test_spanish_counts_and_parameter_names_in_outputs(capsys, tmp_path):
 
 def test_one_point_in_one_configuration(capsys, tmp_path):
     """A one-configuration file's summary: '1 points in 1 configurations' (and '1 punto en 1 configuraciones')."""
-    dev = Path(__file__).resolve().parents[2] / "shared/data/published_scaling_dev.csv"
-    if not dev.exists():
-        pytest.skip("no dev data beside the project")
+    dev = Path(__file__).resolve().parents[1] / "validation/published_scaling_dev.csv"
     rows = dev.read_text().splitlines()
     first = rows[1].split(",")[0]
     one = tmp_path / "one.csv"

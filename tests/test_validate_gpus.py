@@ -8,7 +8,7 @@ import json
 
 import pytest
 from clihelp import run
-from test_dataset import needs_dev, predicted, rows, write
+from test_dataset import predicted, rows, write
 
 from dpscale.catalog import find_gpu
 
@@ -37,7 +37,6 @@ def test_a_gpu_the_catalog_lacks_is_not_taken_for_another(name):
     assert find_gpu("dgx-a100", name) is None
 
 
-@needs_dev
 @pytest.mark.parametrize("hardware", [
     "AWS p4d.24xlarge (8x A100 40GB)",  # the instance's 'p4d' is no GPU
     "NVIDIA DGX A100 320GB (8x A100 40GB)",  # the one size an A100 is made in, not the DGX's
@@ -54,7 +53,6 @@ def test_a_blank_gpu_column_reads_the_gpu_the_description_names(tmp_path, hardwa
     )
 
 
-@needs_dev
 def test_a_blank_gpu_column_is_read_from_the_hardware_description(tmp_path):
     header, recs = rows()  # DGX A100 rows whose hardware says 40 GB or 80 GB
     stated = predicted(
@@ -65,7 +63,6 @@ def test_a_blank_gpu_column_is_read_from_the_hardware_description(tmp_path):
     assert blank == stated and all(a < b for a, b in zip(blank, eighty))
 
 
-@needs_dev
 @pytest.mark.parametrize("lang, lacks, unknown", [
     ("en", "note: 1 of them without GPUs per node: X",
      "; the catalog, which would fill it, lacks the system 'HGX H100'"),
@@ -88,7 +85,6 @@ def test_a_skipped_configuration_names_what_it_lacks(tmp_path, capsys, lang, lac
     }
 
 
-@needs_dev
 def test_a_system_name_several_catalog_systems_share_is_said_so(tmp_path, capsys):
     """'DGX-1' with no GPU named was said to be missing from the catalog, which holds two."""
     header, recs = rows()
@@ -101,7 +97,6 @@ def test_a_system_name_several_catalog_systems_share_is_said_so(tmp_path, capsys
     )
 
 
-@needs_dev
 def test_a_gpu_the_catalog_lacks_is_said_with_the_bandwidth_taken(tmp_path, capsys):
     header, recs = rows()
     path = write(tmp_path / "v.csv", header, [{**r, "gpu": "T4"} for r in recs])
@@ -130,7 +125,6 @@ def test_a_system_named_as_its_maker_does_is_found(name, gpu, key):
     assert key_of("systems", name, gpu) == key
 
 
-@needs_dev
 def test_a_dgx1_table_with_blank_fabric_takes_the_v100_systems_figures(tmp_path):
     """'DGX-1' with blank fabric columns skipped its configuration (P100 or V100?); the GPU column settles it."""
     header, recs = rows()

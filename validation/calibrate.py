@@ -7,8 +7,8 @@ dpscale.formulas.stepmodel; every other constant is physical or sourced. One gri
 the in-sample optimum is what ships (stepmodel.DEFAULT), and leave-one-group-out scores (group =
 model family, then system) estimate the error on configurations the calibration never saw.
 
-Data: every published set the project has (or the files given) — the shared dev set
-(../shared/data/published_scaling_dev.csv, 39 configurations) and the tables copied from more
+Data: every published set the project has (or the files given) — the dev set (published_scaling_dev.csv,
+39 configurations, a copy of ../shared/data's) and the tables copied from more
 DeepLearningExamples READMEs (validation/external_*.csv, sources and caveats in the .md beside each, 70
 configurations) — 109 predictable configurations of 16 model families, 5 frameworks, 4 DGX systems. Why all of them:
 calibrating on the dev set alone fits BERT pre-training (most of its rows) and errs by 0.050 median on the
@@ -52,7 +52,7 @@ JITTER = np.round(np.arange(0.0, 0.0601, 0.005), 4)
 PASSES = np.arange(0.0, 60.1, 5.0)
 GRID = list(itertools.product(JITTER, PASSES))
 HERE = Path(__file__).resolve().parent
-DEV = HERE.parents[1] / "shared/data/published_scaling_dev.csv"
+DEV = HERE / "published_scaling_dev.csv"
 EXTERNAL = tuple(sorted(HERE.glob("external_*.csv")))
 HOLDOUT = tuple(sorted(HERE.glob("holdout_*.csv")))  # never calibrated on: reported with the shipped constants
 
