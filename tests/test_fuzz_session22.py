@@ -68,4 +68,5 @@ def test_a_huge_gpu_name_is_refused_quickly(capsys, argv):
     """The family pattern re-read every letter run from each of its letters: 100,000 'a's ran for minutes."""
     start = time.perf_counter()
     rc, _, err = run(capsys, *argv)
-    assert rc == 2 and err.count("\n") == 1 and time.perf_counter() - start < 10  # (a bound, not a benchmark)
+    # a hang guard, not a benchmark: the refusal takes milliseconds, the old pattern minutes
+    assert rc == 2 and err.count("\n") == 1 and time.perf_counter() - start < 60

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from dpscale.errors import DpscaleError
@@ -205,9 +206,25 @@ def test_fit_recovers_alpha_beta_exactly() -> None:
 
 
 def test_fit_never_returns_negative_parameters() -> None:
-    sizes = [1e3, 1e4, 1e5]
-    a, b = calibration.fit_alpha_beta(sizes, [3e-4, 2e-4, 1e-4])  # falling times: no physical line
-    assert a >= 0 and b >= 0
+    sizes, times = [1e3, 1e4, 1e5], [3e-4, 2e-4, 1e-4]  # falling times: no physical line
+    a, b = calibration.fit_alpha_beta(sizes, times)
+    # the better of the two one-parameter fits: α alone minimises Σ(α/t − 1)² at Σ(1/t)/Σ(1/t²)
+    inv = [1 / t for t in times]
+    assert b == 0 and a == pytest.approx(sum(inv) / sum(x * x for x in inv), rel=1e-12)
+
+
+def test_fit_weighs_relative_errors_so_small_messages_set_alpha() -> None:
+    """Noisy times (±10 % at 1 KB, ±3 % at 1 GB): least squares on relative error, solved here by numpy on the
+    system (1/t, S/t)·(α, β) = 1, keeps α near the small sizes' 20 µs; plain least squares lets the 1 GB point's
+    absolute error set it, and α comes out 4.5 times larger (90 µs)."""
+    sizes = [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
+    times = [(20e-6 + s / 10e9) * (1 + e) for s, e in zip(sizes, [0.1, -0.1, 0.05, -0.05, 0.02, 0.01, -0.03])]
+    t = np.array(times)
+    want = np.linalg.lstsq(np.c_[1 / t, np.array(sizes) / t], np.ones(len(t)), rcond=None)[0]
+    plain = np.linalg.lstsq(np.c_[np.ones(len(t)), sizes], t, rcond=None)[0]
+    a, b = calibration.fit_alpha_beta(sizes, times)
+    assert (a, b) == pytest.approx(tuple(want), rel=1e-9)
+    assert a == pytest.approx(20e-6, rel=0.01) and plain[0] > 4 * a
 
 
 def test_calibration_file_keys() -> None:

@@ -447,12 +447,17 @@ def served():
     proc.wait(timeout=10)
 
 
-@pytest.mark.slow
-def test_the_page_in_a_real_browser(served):
+def need_chromium() -> None:
+    """Skip a browser test where Chromium is missing, except in CI, which must run them (.ci/run installs it)."""
     if CHROMIUM is None:
         if os.environ.get("CI"):
             pytest.fail("CI needs Debian's chromium (.ci/run installs it)")
         pytest.skip("no chromium here: apt-get install chromium")
+
+
+@pytest.mark.slow
+def test_the_page_in_a_real_browser(served):
+    need_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
@@ -656,8 +661,7 @@ def test_the_page_in_a_real_browser(served):
 def test_the_page_layout_in_a_real_browser(served):
     """What the screenshots of the web audit showed: boxes out of line, fit's indented parameters flattened, a wide
     Spanish table clipped on a wide screen, a stale answer shown as current, fit's runs errors naming no field."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium here: apt-get install chromium")
+    need_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     expect = sync_api.expect
     with sync_api.sync_playwright() as p:
@@ -732,8 +736,7 @@ def test_the_page_after_the_browser_review(served):
     said the browser's English ('Failed to fetch', 'Bad Gateway'); a rate typed for one model was kept for the
     next; an error naming three fields marked one; the pipeline's chunks stayed open under schedules that refuse
     them."""
-    if CHROMIUM is None:
-        pytest.skip("no chromium here: apt-get install chromium")
+    need_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     expect = sync_api.expect
     with sync_api.sync_playwright() as p:
