@@ -644,3 +644,74 @@ def test_names_are_taken_in_any_case_as_the_cli_takes_them():
     assert ddp_bucket_bytes(1e9, "MIXED") == ddp_bucket_bytes(1e9, "mixed") == (2e9, 4e9)
     with pytest.raises(DpscaleError, match=r"^recompute: got .*; allowed: none, selective, full$"):
         activation_bytes(dpscale.formulas.memory.Shape(32, 4096, 32, 2048), 1, recompute=np.array(["full"]))
+
+
+# ---- session 28's library review -------------------------------------------------------------------------------
+
+
+def test_fit_refuses_records_of_two_set_ups_or_units_as_a_file_does(tmp_path):
+    """`measure --out` records loaded by hand were fitted as one curve across workloads (and tokens/s beside
+    samples/s), where the same records in a .jsonl file were refused."""
+    two = [{"devices": 1, "throughput": 1000, "workload": "cnn"}, {"devices": 8, "throughput": 7500, "workload": "mlp"},
+           {"devices": 16, "throughput": 14600, "workload": "mlp"}]  # fmt: skip
+    with pytest.raises(DpscaleError, match=r"^runs\[1\]: another set-up than runs\[0\] \(workload 'cnn' → 'mlp'\)"):
+        dpscale.fit(two)
+    f = tmp_path / "two.jsonl"
+    f.write_text("\n".join(__import__("json").dumps(r) for r in two))
+    with pytest.raises(DpscaleError, match=r"line 2: another set-up than line 1 \(workload 'cnn' → 'mlp'\)"):
+        dpscale.fit(str(f))
+    units = [{"devices": 1, "throughput": 1000, "unit": "tokens/s"}, {"devices": 8, "throughput": 7500,
+             "unit": "samples/s"}, {"devices": 16, "throughput": 14600}]  # fmt: skip
+    with pytest.raises(DpscaleError, match=r"^runs\[1\]: unit 'samples/s' against 'tokens/s' on runs\[0\]"):
+        dpscale.fit(units)
+    one_setup = [{**r, "workload": "mlp"} for r in two]
+    assert dpscale.fit(one_setup).runs.devices == (1, 8, 16)
+
+
+def test_fit_step_times_are_taken_once_and_named_when_miscounted():
+    """step_time beside runs was dropped without a word (seconds() None); one step time for three sizes blamed
+    throughput, which had three."""
+    with pytest.raises(DpscaleError, match="^step_time: given beside runs"):
+        dpscale.fit([(1, 1000), (8, 7500), (16, 14600)], step_time=[0.032, 0.034, 0.035])
+    with pytest.raises(DpscaleError, match="^step_time: got 1 value for 3 device counts"):
+        dpscale.fit(devices=[1, 8, 16], throughput=[1000, 7500, 14600], step_time=0.03)
+    with pytest.raises(DpscaleError, match="^throughput: got 2 values for 3 device counts"):
+        dpscale.fit(devices=[1, 8, 16], throughput=[1000, 7500])
+    inside = dpscale.fit([(1, 1000, 0.032), (8, 7500, 0.034), (16, 14600, 0.035)]).seconds()
+    assert inside is not None and inside["compute_s"] == pytest.approx(0.032, rel=0.05)
+
+
+def test_devices_for_below_the_smallest_run_warns_as_predict_does():
+    f8 = dpscale.fit([(8, 8000), (16, 15500), (32, 30000), (64, 58000)], gpus_per_node=8)
+    low = f8.devices_for(throughput=4000)
+    assert low["devices"] == 4 and "below the smallest measured one (d0 = 8), 4" in " ".join(low["warnings"])
+    assert f8.devices_for(throughput=40000)["warnings"] == []  # 44 devices: inside the runs, nothing to say
+
+
+def test_pipeline_reads_an_e_source_at_its_replica_count():
+    """DEVELOPING.md: an E source works with the planners; pipeline() refused one ('allowed: a number')."""
+    usl = USL(0.01, 1e-5)
+    r = dpscale.pipeline(4, 8, dp_efficiency=usl, devices=64)  # 16 replicas of a 4-stage pipeline
+    want = 1 / (1 + 0.01 * 15 + 1e-5 * 16 * 15)  # USL's E(16)
+    assert r.dp_replicas == 16 and r.dp_efficiency == pytest.approx(want, rel=1e-12)
+    assert r.combined_efficiency == pytest.approx(want * 8 / 11, rel=1e-12)  # 1F1B, p 4, m 8: E_pipe = 1/(1 + 3/8)
+    assert dpscale.pipeline(4, 8, dp_efficiency=usl, devices=4).dp_efficiency == 1.0  # one replica: no DP
+    with pytest.raises(DpscaleError, match="^dp_efficiency: got USL.*with devices= given"):
+        dpscale.pipeline(4, 8, dp_efficiency=usl)
+    with pytest.raises(DpscaleError, match=r"^dp_efficiency: got 1.5; allowed: a scaling efficiency in \(0, 1\]"):
+        dpscale.pipeline(4, 8, dp_efficiency=lambda d: 1.5, devices=8)
+
+
+def test_plan_records_carry_the_marks_the_cli_prints():
+    p = dpscale.plan(1.28e6, 90, 1000, [8, 16, 32, 64, 128], 0.9, price_per_device_hour=2.0, deadline_hours=5)
+    marks = {r["devices"]: r["marks"] for r in p.records()}
+    assert marks[p.cheapest_meeting_deadline] and "cheapest_meeting_deadline" in marks[p.cheapest_meeting_deadline]
+    assert sum(len(m) for m in marks.values()) == sum(x is not None for x in (p.knee, p.cheapest_meeting_deadline,
+                                                                               p.fastest_within_budget))  # fmt: skip
+
+
+def test_predict_takes_the_algorithm_in_any_case_and_model_states_names_stage():
+    kw = dict(model="resnet50", system="dgx1-v100")
+    assert predict([1, 16], algorithm="Ring", **kw).records()[1]["algorithm"] == "ring"
+    with pytest.raises(DpscaleError, match="^stage: got 4; allowed: 0, 1, 2 or 3"):
+        dpscale.model_states(7.5e9, 64, stage=4)

@@ -134,7 +134,7 @@ def test_more_devices_never_more_memory(devices, stage):
 
 
 def test_api_errors_name_the_input():
-    with pytest.raises(DpscaleError, match="zero: got 4; allowed: 0, 1, 2 or 3"):
+    with pytest.raises(DpscaleError, match="stage: got 4; allowed: 0, 1, 2 or 3"):
         model_states(1e9, 8, 4)
     with pytest.raises(DpscaleError, match="params"):
         model_states(0, 8, 0)
@@ -148,8 +148,8 @@ def test_api_errors_name_the_input():
 @pytest.mark.parametrize(
     "call, needle",
     [
-        (lambda: model_states(7.5e9, 64, True), "zero: got True"),  # True was stage 1
-        (lambda: model_states(7.5e9, 64, [1]), "zero: got [1]"),  # TypeError from range() once
+        (lambda: model_states(7.5e9, 64, True), "stage: got True"),  # True was stage 1
+        (lambda: model_states(7.5e9, 64, [1]), "stage: got [1]"),  # TypeError from range() once
         (lambda: activation_bytes(Shape(12, 768, 12, 1024), 2.5), "micro_batch: got 2.5; allowed: a whole number"),
         (lambda: Shape(-32, 4096, 32, 4096), "layers: got -32"),  # negative bytes once
         (lambda: device_bytes(-5), "memory_gb: got -5"),

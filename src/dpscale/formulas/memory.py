@@ -135,7 +135,7 @@ def model_states(
 def _sharded(stage: int) -> tuple[bool, bool, bool]:
     """Which of P, G, K a stage shards: stage s shards K, then G, then P [ZERO]."""
     if not is_stage(stage):
-        raise fail("zero", stage, "0, 1, 2 or 3")
+        raise fail("stage", stage, "0, 1, 2 or 3")
     return stage >= 3, stage >= 2, stage >= 1
 
 

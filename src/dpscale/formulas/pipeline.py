@@ -14,9 +14,10 @@ Data parallelism over pipeline replicas multiplies in: E = E_pipe · E_dp.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from dpscale.errors import MAX_DEVICES, check_count, check_efficiency, choice, fail, one
-from dpscale.formulas.scaling import compute, constant_efficiency
+from dpscale.formulas.scaling import compute, constant_efficiency, efficiency_at, is_number
 from dpscale.notes import Note
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
@@ -103,19 +104,24 @@ def pipeline(
     microbatches: int,
     schedule: str = "1f1b",
     chunks: int = 1,
-    dp_efficiency: float = 1.0,
+    dp_efficiency: Any = 1.0,
     devices: int | None = None,
 ) -> PipelineResult:
     """Bubble and in-flight micro-batches of one schedule, and E with data parallelism stacked.
 
-    devices (optional) is the total: p stages × dp replicas; it must be a whole multiple of p.
+    devices (optional) is the total: p stages × dp replicas; it must be a whole multiple of p. dp_efficiency is a
+    number, or an E(d) source (a law, a fit, a prediction) read at the replica count, which devices then sets; with
+    one replica (devices = stages) there is no data parallelism, and dp_efficiency is 1 whatever was given.
     """
     # one whole number each, as plain ints (a list raised numpy's ambiguity error)
     stages = check_count(stages, "stages", MAX_DEVICES)
     microbatches, chunks = check_count(microbatches, "microbatches"), check_count(chunks, "chunks")
     r = bubble_overhead(stages, microbatches, schedule, chunks)
     schedule = check_schedule(schedule)
-    e_dp = check_efficiency(one(dp_efficiency, "dp_efficiency"), "dp_efficiency")
+    source = not is_number(dp_efficiency) and (hasattr(dp_efficiency, "efficiency") or callable(dp_efficiency))
+    if source and devices is None:  # an E(d) needs the d it is read at
+        raise fail("dp_efficiency", dp_efficiency, "a number in (0, 1], or an E(d) source with devices= given")
+    e_dp = 1.0 if source else check_efficiency(one(dp_efficiency, "dp_efficiency"), "dp_efficiency")
     replicas = effective = None
     if devices is not None:
         d = devices = check_count(devices, "devices", MAX_DEVICES)
@@ -129,7 +135,9 @@ def pipeline(
             )
         replicas = d // stages
     e_pipe = 1 / (1 + r)
-    if replicas is not None:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
+    if replicas is not None and source:  # E(d) at the data-parallel size, the replicas of the pipeline
+        e_dp = check_efficiency(one(efficiency_at(dp_efficiency, replicas), "dp_efficiency"), "dp_efficiency")
+    elif replicas is not None:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
         e_dp = constant_efficiency(e_dp, replicas)
     combined = e_pipe * e_dp
     if devices is not None:

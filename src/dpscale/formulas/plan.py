@@ -88,8 +88,10 @@ class Plan:
     knee: int | None
 
     def records(self) -> list[dict[str, Any]]:
-        """One plain dict per size (the CLI's --json rows), as ScaleResult, Prediction and Fit give theirs."""
-        return [p.record() for p in self.points]
+        """One plain dict per size (the CLI's --json rows), as ScaleResult, Prediction and Fit give theirs; "marks"
+        names the picks that size is: knee, cheapest_meeting_deadline, fastest_within_budget."""
+        picks = ("knee", "cheapest_meeting_deadline", "fastest_within_budget")
+        return [{**p.record(), "marks": [k for k in picks if p.devices == getattr(self, k)]} for p in self.points]
 
 
 def plan(

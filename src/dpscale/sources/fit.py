@@ -345,7 +345,10 @@ class Fit:
             point = float(chosen(fine)) if fine.size > 1 else point
         if math.isfinite(point):  # the resampled bounds sit on the ~1 % grid, the answer on whole devices: a band
             lo, hi = min(lo, point), max(hi, point)  # narrower than the grid once missed it (434 [435, 435])
-        far = self.extrapolation_warnings([point], "needed") if math.isfinite(point) else []
+        # below d0 (a throughput the smallest run beat) the law runs backwards from the runs: said, as predict says it
+        far = []
+        if math.isfinite(point):
+            far = self._below_warnings([point]) + self.extrapolation_warnings([point], "needed")
         return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": far}
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:

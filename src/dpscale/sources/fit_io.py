@@ -164,11 +164,57 @@ def parse_only(items: list[str] | None) -> dict[str, str] | None:
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allreduce --out`'s file
 
 
-def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
-    from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
+class _OneSetup:
+    """Runs from records, which must share one set-up (`dpscale measure` records say theirs) and one throughput unit:
+    averaging an mlp at batch 16 with a cnn at batch 8, or tokens/s with samples/s, means nothing. A file's lines
+    and a library caller's list of dicts alike. `only` keeps the records of one set-up."""
 
-    seen: dict[str, int]
-    runs, setup, seen, unit = [], None, {}, None
+    def __init__(self, only: dict[str, str] | None = None, per: str = "file") -> None:
+        self.only, self.per = only, per
+        self.runs: list[Run] = []
+        self.seen: dict[str, int] = {}
+        self.setup: tuple[dict, str] | None = None  # the first record's set-up, and where it was
+        self.unit: tuple[Any, str] | None = None
+
+    def add(self, rec: dict, where: str, place: str) -> None:
+        """One run; `place` names where it is for a later record's refusal ('line 3', 'runs[0]')."""
+        from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
+
+        mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}
+        if self.only:
+            said: Any = ", ".join(f"{k}={v}" for k, v in mine.items() if k in self.only or k == "workload")
+            self.seen[said] = self.seen.get(said, 0) + 1
+            if not mine or any(str(mine.get(k)) != v for k, v in self.only.items()):
+                return  # another set-up than the one asked for
+        if self.setup is None:
+            self.setup = (mine, place)
+        elif mine and mine != self.setup[0]:
+            first = self.setup[0]
+            differ = [k for k in SETUP_KEYS if first.get(k) != mine.get(k)]
+            diff = ", ".join(f"{k} {first.get(k)!r} → {mine.get(k)!r}" for k in differ)
+            k = differ[0]
+            pick = (
+                f"picked with --only, e.g. --only {k}={mine.get(k)}"
+                if self.per == "file"
+                else (f"picked before the fit, e.g. the records whose {k} is {mine.get(k)!r}")
+            )
+            raise DpscaleError(
+                f"{where}: another set-up than {self.setup[1]} ({diff}); allowed: one set-up per {self.per} (the "
+                f"records of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one {pick}"
+            )
+        said = rec.get("unit")
+        if said is not None and self.unit is None:
+            self.unit = (said, place)
+        elif said is not None and self.unit is not None and said != self.unit[0]:
+            raise DpscaleError(
+                f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
+                f"one throughput unit per {self.per}"
+            )
+        self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where))
+
+
+def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
+    records = _OneSetup(only)
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = json.loads(text)
     except ValueError:
@@ -180,36 +226,6 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
         )
     if isinstance(whole, dict):
         text = json.dumps(whole)  # one line: read below as a record (its "points", or devices and throughput)
-
-    def add(rec: dict, where: str, line: int) -> None:
-        """One run; a `dpscale measure` record must share the file's set-up (points of `--json` documents too)."""
-        nonlocal setup, unit
-        mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}  # `dpscale measure` records say theirs
-        if only:
-            said: Any = ", ".join(f"{k}={v}" for k, v in mine.items() if k in only or k == "workload")
-            seen[said] = seen.get(said, 0) + 1
-            if not mine or any(str(mine.get(k)) != v for k, v in only.items()):
-                return  # another set-up than the one asked for
-        if setup is None:
-            setup = (mine, line)
-        elif mine and mine != setup[0]:  # averaging an mlp at batch 16 with a cnn at batch 8 means nothing
-            diff = ", ".join(f"{k} {setup[0].get(k)!r} → {mine.get(k)!r}" for k in SETUP_KEYS
-                             if setup[0].get(k) != mine.get(k))  # fmt: skip
-            k = next(k for k in SETUP_KEYS if setup[0].get(k) != mine.get(k))
-            raise DpscaleError(
-                f"{where}: another set-up than line {setup[1]} ({diff}); allowed: one set-up per file (the records "
-                "of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one picked with "
-                f"--only, e.g. --only {k}={mine.get(k)}"
-            )
-        said = rec.get("unit")
-        if said is not None and unit is None:
-            unit = (said, line)
-        elif said is not None and said != unit[0]:  # tokens/s beside samples/s: E = their ratio, not a scaling
-            raise DpscaleError(
-                f"{where}: unit {str(said)[:40]!r} against {str(unit[0])[:40]!r} on line {unit[1]}; allowed: one "
-                "throughput unit per file"
-            )
-        runs.append(make_run(rec["devices"], rec["throughput"], rec.get("step_time"), where))
 
     lines = text.splitlines()
     for i, line in enumerate(lines, start=1):
@@ -232,13 +248,14 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
             for j, q in enumerate(rec["points"]):
                 if not isinstance(q, dict) or "devices" not in q or "throughput" not in q:
                     raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
-                add(q, f"{where} points[{j}]", i)
+                records.add(q, f"{where} points[{j}]", f"line {i}")
             continue
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
-        add(rec, where, i)
+        records.add(rec, where, f"line {i}")
+    runs, seen = records.runs, records.seen
     if only and not runs and set(seen) == {""}:  # JSON lines, but none a `dpscale measure` record
         raise DpscaleError(f"--only: {name} names no set-up; allowed: with JSON lines of `dpscale measure` records")
     if only and not runs:
@@ -419,8 +436,14 @@ def _past(e: float) -> str:
 def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:
     """The API's inputs: a path, a list of (d, X) / (d, X, t) pairs or dicts, or devices= and throughput= lists."""
     runs: list[Run] = []
+    records = _OneSetup(per="fit")
     if source is not None and (devices is not None or throughput is not None):  # once merged as repeats
         raise DpscaleError("runs and devices=/throughput=: two sets of runs; allowed: one of them")
+    if source is not None and step_time is not None:  # was ignored: the fit went on without step times
+        raise DpscaleError(
+            "step_time: given beside runs; allowed: step times inside the runs ((devices, throughput, step_time) or "
+            "a dict's step_time), or step_time= with devices= and throughput="
+        )
     if isinstance(source, (str, Path)):
         runs = read_runs(source)
     elif source is not None:
@@ -432,20 +455,22 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
                 item = item.tolist()
             if isinstance(item, Run):
                 runs.append(item)
-            elif isinstance(item, dict):
-                runs.append(make_run(item.get("devices"), item.get("throughput"), item.get("step_time"), where))
+            elif isinstance(item, dict):  # `dpscale measure` records loaded by hand: one set-up, one unit, as in a file
+                records.add(item, where, where)
             elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
                 runs.append(make_run(*item, where=where))  # type: ignore[misc]  # 2 or 3 items: never reach `where`
             else:
                 raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
+    runs += records.runs
     if devices is not None or throughput is not None:
         ds, xs = list(_seq(devices)), list(_seq(throughput))
         ts = list(_seq(step_time)) if step_time is not None else [None] * len(ds)
-        if len(ds) != len(xs) or len(ts) != len(ds):
-            raise DpscaleError(
-                f"throughput: got {counted(len(xs), 'value')} for {counted(len(ds), 'device count')}; "
-                "allowed: one per device count"
-            )
+        for name, got in (("throughput", xs), ("step_time", ts)):
+            if len(got) != len(ds):  # (step_time=0.03 for three sizes blamed throughput, which had three)
+                raise DpscaleError(
+                    f"{name}: got {counted(len(got), 'value')} for {counted(len(ds), 'device count')}; "
+                    "allowed: one per device count"
+                )
         runs += [make_run(d, x, t, f"point {i}") for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
     return combine(runs)
 

@@ -28,12 +28,14 @@ from dpscale.errors import (
     check_range,
     check_size_list,
     check_sizes,
+    choice,
     fail,
     one,
     ones,
     text,
 )
 from dpscale.files import read_text
+from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, state_split
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute, per_step
@@ -538,6 +540,7 @@ def predict(
     if not is_stage(zero):
         raise fail("--zero", zero, "0 (DDP), 1, 2 or 3 (ZeRO stages; 3 ≈ FSDP full shard)")
     zero = int(zero)
+    algorithm = choice(algorithm, "--algorithm", ALGORITHMS)  # 'Ring' as the other names are taken, in any case
     if zero and algorithm not in ("auto", "ring"):  # NCCL has no tree or 2-D reduce-scatter or all-gather
         raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
     if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce

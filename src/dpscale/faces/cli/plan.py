@@ -199,18 +199,7 @@ def run(args: argparse.Namespace) -> int:
              "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
     with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
-    records = []
-    for p in result.points:
-        rec = p.record()
-        marks = []
-        if p.devices == result.knee:
-            marks.append("knee")
-        if p.devices == result.cheapest_meeting_deadline:
-            marks.append("cheapest_meeting_deadline")
-        if p.devices == result.fastest_within_budget:
-            marks.append("fastest_within_budget")
-        rec["marks"] = marks
-        records.append(rec)
+    records = result.records()
     money = _money_kind(result)
     notes += _pick_notes(result, lang, price is not None, money)
     if fitted is not None:  # the plan uses the fit's point; its interval at the largest size, in time and cost
