@@ -136,7 +136,8 @@ def test_solve_unreachable_target_names_the_peak():
     assert law.peak_devices() == pytest.approx(98.99, abs=0.01)
     # a throughput target is answered in throughput: S(99) = 99 / (1 + 0.02·98 + 1e-4·99·98) = 25.19 → 2,519/s at 100
     peak = r"peaks at 2,518\.96/s \(speedup 25\.1896\) with 99 devices"
-    with pytest.raises(DpscaleError, match=r"target 5,000/s \(speedup 50\): unreachable — this E\(d\) " + peak):
+    unreachable = r"target 5,000/s \(speedup 50\): unreachable — under this E\(d\) throughput "
+    with pytest.raises(DpscaleError, match=unreachable + peak):
         solve(per_device_throughput=100, efficiency=law, actual_throughput=5000)
 
 

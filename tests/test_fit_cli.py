@@ -565,8 +565,10 @@ def test_fitted_parameters_say_what_they_measure(capsys):
     rc, out, _ = run(capsys, "fit", *pts, "--law", "allreduce")
     assert rc == 0 and "  (gradient bytes ÷ link bandwidth, in compute times)\n" in out
     assert "  (latency per all-reduce step, in compute times)\n" in out
-    rc, out, _ = run(capsys, "fit", *pts, "--law", "amdahl", "--lang", "es")
-    assert rc == 0 and "  (fracción serie)\n" in out
+    rc, out, _ = run(capsys, "fit", *pts, "--law", "amdahl", "--lang", "es")  # the name says it: not twice
+    assert rc == 0 and "  fracción serie = " in out and "(fracción serie)" not in out
+    rc, out, _ = run(capsys, "fit", *pts, "--law", "usl", "--lang", "es")
+    assert rc == 0 and "  (contención σ)\n" in out and "  (coherencia κ)\n" in out
 
 
 def test_points_written_as_one_list_are_refused_as_such(capsys):

@@ -395,7 +395,8 @@ def test_sequence_parallelism_needs_a_tensor_parallel_group(capsys):
 
     rc, _, err = run(capsys, "memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8")
     assert rc == 2 and err.strip().endswith(  # was accepted, doing nothing
-        "--sequence-parallel: got True; allowed: with --tensor-parallel > 1 (it shards over the tensor-parallel group)"
+        "--sequence-parallel: given with --tensor-parallel 1; allowed: with --tensor-parallel > 1 (it shards over the "
+        "tensor-parallel group)"
     )
     with pytest.raises(DpscaleError, match="sequence_parallel: got True; allowed: with tensor_parallel > 1"):
         activation_bytes_per_layer(Shape(32, 4096, 32, 2048), 1, tensor_parallel=1, sequence_parallel=True)

@@ -66,7 +66,8 @@ SPANISH_REFUSALS = [
      "10.000.000 dispositivos (20.000/s (aceleración 9,99999) allí)"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
      "objetivo 100.000/s (aceleración 50): "
-     "inalcanzable; esta E(d) llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 dispositivos"),
+     "inalcanzable; con esta E(d) el rendimiento llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 "
+     "dispositivos"),
     (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
      "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "
@@ -145,8 +146,9 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1:100", "--point", "2:1000.5"], "un rendimiento de 1.000 con 2 dispositivos frente a 100 con"),
     # session 12: the rest of an audit of 273 refusals under --lang es
     (["frobnicate", "-d", "8"], "dpscale: error: orden desconocida 'frobnicate'; se admite: calc, predict"),
-    (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--unit", ""], "--unit: se recibió ''; se admite: un valor (vea "
-     "--help)"),  # the English help text was pasted in
+    (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--unit", ""], "--unit: se recibió ''; se admite: un valor (unidad "
+     "de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)) (vea --help)"),
+    # the English help text was pasted in, then nothing said what the flag takes (session 28): its Spanish help
     (["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--warmup-epochs", "-1"],
      "--warmup-epochs: se recibió '-1'; se admite: un número de épocas ≥ 0"),  # was 'un número of epochs'
     (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--grad-bytes", "0"],
@@ -160,7 +162,8 @@ SPANISH_REFUSALS = [
      "--grad-accum: 1.000.000.000 micro-lotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
      "optimizador de como mucho 1e+07 s"),  # a 6.7-year step was predicted without a word
     (["memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8"],  # accepted silently with no TP group
-     "--sequence-parallel: se recibió True; se admite: con --tensor-parallel > 1 (reparte sobre el grupo"),
+     "--sequence-parallel: indicado con --tensor-parallel 1; se admite: con --tensor-parallel > 1 (reparte sobre el "
+     "grupo"),
     (["predict", "--model", "resnet50", "-v", "150", "--system", "dgx-a100", "--seq-len", "512"],
      "--seq-len: --model resnet50 no es un modelo transformer (sus FLOPs son por imagen)"),
     (["measure", "equivalence", "-d", "1"], "--devices: se recibió '1'; se admite: tamaños ≥ 2 para equivalence"),
@@ -306,7 +309,7 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
           "aws-p4d"], "--baseline-devices con --throughput/--step-time: un paso de 0,4 s con 32 dispositivos es más "
          "corto que el all-reduce y la espera modelados de este clúster por sí solos ("),
         (["memory", "-d", "64", "--gpu", "a100-80gb"], "--params: falta; se admite: un número de parámetros de 1.000 a "
-         "1e+15 (7.5e9 para 7.500 millones), o un modelo --model"),
+         "1e+15 (7.5e9 para 7.500 millones), o un modelo predefinido en --model"),
         (["calc", "-d", "8", "-v", "100", "-e", "0.9", "--plot", str(tmp / "none" / "x.png")], "--plot: se recibió "),
         (["serve", "--host", "999.1.1.1"], "--host: se recibió '999.1.1.1'; se admite: una dirección de esta máquina"),
         (["serve", "--port", str(taken.getsockname()[1])], "se admite: un puerto libre en 127.0.0.1 ("),
@@ -480,7 +483,7 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "de la configuración 'a' (su tamaño menor, al que se refiere E)"),
         "rate.csv": (HEAD + row.format(b=32, d=1, x="1e-300", p=25),
                      "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un micro-lote en 3,2e+301 s; se "
-                     "admite: un ritmo que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
+                     "admite: un rendimiento que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
     }  # fmt: skip
     out = []
@@ -736,3 +739,20 @@ def test_a_busy_measure_port_is_said_in_spanish(capsys):
         port = busy.getsockname()[1]
         rc, _, err = run(capsys, "measure", "--port", str(port), "-d", "1", "--lang", "es")
     assert rc == 2 and f"--port: se recibió {port} (en uso); se admite: un puerto TCP libre, o 0 para elegir" in err
+
+
+def test_spanish_review_of_session_28(capsys):
+    """A Spanish reader's review: throughput is 'rendimiento' (not 'tasa' or 'ritmo'), the flat-runs note reads as
+    Spanish ('4× los dispositivos dan ×1,05 el rendimiento' did not), the runner-up says what it is second of, an
+    empty option says what it takes, and a USL peak is the throughput's, not E's."""
+    pts = [a for d, x in ((1, 1000), (2, 1020), (4, 1050), (8, 1080)) for a in ("--point", f"{d}:{x}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--lang", "es")
+    assert rc == 0 and "segunda mejor ley: usl" in out
+    assert "multiplicar por 8 los dispositivos (1 → 8) solo multiplica el rendimiento por 1,08 (E 0,135)" in out
+    assert "si son rendimientos por dispositivo, multiplique cada uno por sus dispositivos" in out
+    rc, _, err = run(capsys, "calc", "-d", "1", "-v", "2000", "-a", "2500", "--lang", "es")
+    assert rc == 2 and "o el mismo rendimiento en ambos" in err
+    rc, _, err = run(capsys, "predict", "--model", "", "--lang", "es")
+    assert rc == 2 and "se admite: un valor (del catálogo: bert-base," in err
+    rc, _, err = run(capsys, "memory", "-d", "8", "--lang", "es")
+    assert rc == 2 and err.strip().endswith("o un modelo predefinido en --model")

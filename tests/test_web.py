@@ -196,7 +196,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert "se admite: las opciones de esta orden: actual," in said["frobnicate"]  # once half English
     assert (
         said["plot"]
-        == "dpscale calc: error: plot: se recibió 'x'; se admite: la línea de órdenes (no está en la página web)"
+        == "dpscale calc: error: plot: se recibió 'x'; se admite: solo en la línea de órdenes (la página web no ofrece "
+        "esta opción)"
     )
     r = post(client, "batch", {"micro_batch": "32", "devices": "8", "warmup_epochs": "1e308", "dataset_size": "1e6",
                                "base_lr": "0.1", "base_batch": "256"})  # fmt: skip

@@ -267,9 +267,10 @@ HELP_ES: dict[str, str] = {
     "global batch B = micro-batch × grad-accum × devices. LR: linear rule with warm-up for SGD (Goyal et al.), "
     "square-root rule for Adam (Malladi et al.). Critical batch (McCandlish et al.): steps = S_min(1 + B_noise/B), "
     "samples = E_min(1 + B/B_noise). With no inputs: 4 devices × 32 = 128.": (
-        "lote global B = micro-lote × pasos de acumulación × dispositivos. LR: regla lineal con calentamiento para "
-        "SGD (Goyal et al.), regla de la raíz cuadrada para Adam (Malladi et al.). Lote crítico (McCandlish et al.): "
-        "pasos = S_min(1 + B_ruido/B), muestras = E_min(1 + B/B_ruido). Sin entradas: 4 dispositivos × 32 = 128."
+        "Lote global B = micro-lote × pasos de acumulación × dispositivos. Tasa de aprendizaje: regla lineal con "
+        "calentamiento para SGD (Goyal et al.), regla de la raíz cuadrada para Adam (Malladi et al.). Lote crítico "
+        "(McCandlish et al.): pasos = S_min(1 + B_ruido/B), muestras = E_min(1 + B/B_ruido). Sin entradas: 4 "
+        "dispositivos × 32 = 128."
     ),
     "batch": "lote",
     "learning rate": "tasa de aprendizaje",

@@ -64,6 +64,13 @@ class _SpanishHelp(argparse.HelpFormatter):
         return _es(super()._get_help_string(action))
 
 
+def _help_in(text: str, lang: str) -> str:
+    """An option's help in the language (help_es, read only for this refusal), or as written where it has none."""
+    from dpscale.faces.help_es import spanish
+
+    return (spanish(text) if lang == "es" else None) or text
+
+
 def _house_style(message: str) -> str:
     """argparse's refused choice said as every other refusal is: "argument --zero: invalid choice: '4' (choose
     from '0', '1', '2', '3')" → "--zero: got '4'; allowed: 0, 1, 2, 3"."""
@@ -130,7 +137,8 @@ class Parser(argparse.ArgumentParser):
         for action in self._actions:
             value = getattr(ns, action.dest, None)
             if action.option_strings and value in ("", []) and action.default != value:  # `--x ''`, `--x=--`
-                what = f" ({action.help})" if action.help and "%" not in action.help else ""  # what --help says of it
+                said = action.help if self.lang == "en" or not action.help else _help_in(action.help, self.lang)
+                what = f" ({said})" if said and "%" not in said else ""  # what --help says of it
                 got = "''" if value == "" else "'--'"
                 self.error(f"{max(action.option_strings, key=len)}: got {got}; allowed: a value{what}")
         return ns

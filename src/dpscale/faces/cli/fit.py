@@ -214,8 +214,9 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
 
     law = FITTED[r["law"]]
     what = dict(zip(law.params, law.what))  # 'transfer = 0' said nothing of what it measures
-    lines += [f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]  ({term(what[n], lang)})"
-              for n, p in r["parameters"].items()]  # fmt: skip
+    for n, p in r["parameters"].items():  # (what it measures, unless the name already says it: 'fracción serie')
+        said = f"  ({term(what[n], lang)})" if term(what[n], lang) != term(n, lang) else ""
+        lines.append(f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]{said}")
     if r["seconds"]:
         s = r["seconds"]
         lines.append(

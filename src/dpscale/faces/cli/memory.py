@@ -16,7 +16,6 @@ from dpscale.errors import (
     DpscaleError,
     choice,
     fail,
-    renamed,
 )
 from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
@@ -257,8 +256,9 @@ def _activations(
                 ) from None
             if name != "sequence_parallel":
                 raise
-            raise renamed(
-                exc, "--sequence-parallel", exc.parts[2].replace("tensor_parallel", "--tensor-parallel")
+            raise DpscaleError(  # a switch: no value was typed ('got True' said none), so say what it was given with
+                f"--sequence-parallel: given with --tensor-parallel {t}; allowed: with --tensor-parallel > 1 (it "
+                "shards over the tensor-parallel group)"
             ) from None
         notes.append(
             label("mem_act_note", lang).format(

@@ -26,7 +26,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
         "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
-        "the command line (not available on the web page)": "la línea de órdenes (no está en la página web)",
+        "the command line (not available on the web page)": (
+            "solo en la línea de órdenes (la página web no ofrece esta opción)"
+        ),
         "a number": "un número",
         "one number": "un solo número",
         "a number of epochs ≥ 0": "un número de épocas ≥ 0",
@@ -274,7 +276,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--params): missing; allowed: a parameter count from 1,000 to 1e\+15 \(7\.5e9 for 7\.5 billion\), "
          r"or a (?P<m>--model) preset",
          "{flag}: falta; se admite: un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 millones), o un "
-         "modelo {m}"),
+         "modelo predefinido en {m}"),
         (r"--host: got (?P<g>'.*'); allowed: an address of this machine \((?P<why>.*)\)",
          "--host: se recibió {g}; se admite: una dirección de esta máquina ({why})"),
         (r"--port: got (?P<g>\S+); allowed: a free port on (?P<h>\S+)(?P<why> \(.*\))?",
@@ -323,8 +325,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "configuración {c} (su tamaño menor, al que se refiere E)"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'throughput': got (?P<x>\S+), one micro-batch in (?P<t>\S+) s; "
          r"allowed: a rate that puts it between (?P<lo>\S+) s and (?P<hi>\S+) s of compute",
-         "{f} línea {l}, columna 'throughput': se recibió {x}, un micro-lote en {t} s; se admite: un ritmo que lo "
-         "deje entre {lo} s y {hi} s de cómputo"),
+         "{f} línea {l}, columna 'throughput': se recibió {x}, un micro-lote en {t} s; se admite: un rendimiento "
+         "que lo deje entre {lo} s y {hi} s de cómputo"),
         (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
         (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) line (?P<la>\d+) and in (?P<b>\S+) line (?P<lb>\d+); "
          r"allowed: once",
@@ -345,7 +347,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "entradas con un tiempo finito"),
         (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
          "{a}: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"),
-        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor"),
+        (r"--sequence-parallel: given with --tensor-parallel (?P<t>\d+); allowed: with --tensor-parallel > 1 \(it "
+         r"shards over the tensor-parallel group\)",
+         "--sequence-parallel: indicado con --tensor-parallel {t}; se admite: con --tensor-parallel > 1 (reparte "
+         "sobre el grupo de paralelismo de tensor)"),
+        (r"(?P<a>\S+): got (?P<g>''|'--'); allowed: a value(?P<h>.*)", "{a}: se recibió {g}; se admite: un valor{h}"),
         (r"(?P<a>--actual) and (?P<b>--speedup): give one of them, not both \(A = S·v\)",
          "{a} y {b}: dé uno de los dos, no ambos (A = S·v)"),
         (r"inputs: got (?P<got>.+); allowed: exactly three of (?P<names>.+) \(the fourth is solved\)",
@@ -387,7 +393,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<a>\S+): comes to (?P<x>\S+) on one device, where E is 1 by definition \(its actual throughput is "
          r"its per-device throughput\); allowed: two or more devices, or the same rate for both",
          "{a}: sale {x} en un dispositivo, donde E vale 1 por definición (su rendimiento real es su rendimiento por "
-         "dispositivo); se admite: dos o más dispositivos, o la misma tasa en ambos"),
+         "dispositivo); se admite: dos o más dispositivos, o el mismo rendimiento en ambos"),
         (r"(?P<a>\S+): comes to (?P<x>\S+) from these inputs \(a speedup of (?P<t>\S+)× on (?P<n1>[\d,]+) devices\); "
          r"allowed: at most (?P<n2>\S+) — " + _SLIP,
          "{a}: sale {x} con estas entradas (una aceleración de {t}× en {n1} dispositivos); se admite: como mucho {n2}; "
@@ -404,9 +410,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: a target this E\(d\) reaches at a buildable size",
          "objetivo {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
          "alcance con un tamaño construible"),
-        (r"target (?P<t>.+?): unreachable — this E\(d\) peaks at (?P<x>.+?) with (?P<n1>[\d,]+) devices; "
+        (r"target (?P<t>.+?): unreachable — under this E\(d\) throughput peaks at (?P<x>.+?) with (?P<n1>[\d,]+) "
+         r"devices; "
          r"allowed: a target at or below the peak",
-         "objetivo {t}: inalcanzable; esta E(d) llega como máximo a {x} con {n1} dispositivos; se admite: un "
+         "objetivo {t}: inalcanzable; con esta E(d) el rendimiento llega como máximo a {x} con {n1} dispositivos; "
+         "se admite: un "
          "objetivo igual o inferior al máximo"),
         # the web page's row cap
         (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "

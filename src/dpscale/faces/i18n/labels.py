@@ -890,7 +890,7 @@ LABELS: dict[str, dict[str, str]] = {
             "núcleos, así que el resultado mide la sobresuscripción, no el escalado del hardware"
         ),
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
-        "fit_runner_up": "segunda: {law} (RMSE dejando uno fuera {score})",
+        "fit_runner_up": "segunda mejor ley: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes, ruido entre ejecuciones σ = {noise} %{source}",
         "fit_noise_repeats": " (con {dof} grados de libertad de ejecuciones repetidas)",
@@ -1185,7 +1185,7 @@ LABELS: dict[str, dict[str, str]] = {
             "medida más pequeña"
         ),
         "plan_fit_speedup": (
-            "aceleración = d·E con E relativa a d0 = {d0}: sobre un dispositivo al ritmo por dispositivo de la "
+            "aceleración = d·E con E relativa a d0 = {d0}: sobre un dispositivo al rendimiento por dispositivo de la "
             "ejecución con {d0} ({v}), no sobre la medición de un único dispositivo, que puede ir más rápido"
         ),
         "plan_file_d0": (

@@ -103,7 +103,7 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
             "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
-            "en la GPU (DALI); el ritmo medido de la carga de datos va en --input-rate"
+            "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
         ),
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
@@ -200,8 +200,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "degenerate_sigma": "ajuste degenerado: σ en su límite 0 — toda la pérdida es coherencia κ",
         "fit_unseen": (
-            "{law}: {params} es igual en todos los tamaños medidos desde d0 = {d0:,}, así que E relativa a d0 no "
-            "lo ve — no se estima (n/d) y queda dentro del tiempo de cómputo; mida un dispositivo para separarlo"
+            "{law}: el parámetro {params} es igual en todos los tamaños medidos desde d0 = {d0:,}, así que E "
+            "relativa a d0 no lo ve — no se estima (n/d) y queda dentro del tiempo de cómputo; mida un dispositivo "
+            "para separarlo"
         ),
         "laws_disagree": (
             "la segunda ley ({rival}) pone E con {d:,} dispositivos en {pct:.1f} %, fuera del intervalo de {law}: ahí "
@@ -229,9 +230,9 @@ NOTES: dict[str, dict[str, str]] = {
             "máximo de rendimiento que lo muestre) — revíselas, o vea --law usl"
         ),
         "runs_flat": (
-            "{k:.3g}× los dispositivos ({d0:,} → {d1:,}) dan ×{gain:.3g} el rendimiento (E {e:.3f}): fit lee el "
-            "rendimiento total de cada ejecución — si son tasas por dispositivo, multiplique cada una por sus "
-            "dispositivos"
+            "multiplicar por {k:.3g} los dispositivos ({d0:,} → {d1:,}) solo multiplica el rendimiento por {gain:.3g} "
+            "(E {e:.3f}): fit lee el rendimiento total de cada ejecución — si son rendimientos por dispositivo, "
+            "multiplique cada uno por sus dispositivos"
         ),
         "fit_misses": (
             "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
