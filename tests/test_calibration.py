@@ -75,7 +75,7 @@ def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():
     recomputed here from the calibration sets, so the note cannot drift from the data (the hold-outs set nothing:
     a university cluster's ResNet-50 at batch 32 in holdout_more.csv reaches 50 % of a V100's fp32 peak)."""
     from dpscale.sources.dataset import read_published
-    from dpscale.sources.predict import CNN_MFU_FP32, CNN_MFU_TENSOR
+    from dpscale.sources.predict_inputs import CNN_MFU_FP32, CNN_MFU_TENSOR
 
     flops = 6 * catalog.model("resnet50")["fwd_gmacs"] * 1e9
     tensor, fp32 = [], []

@@ -7,7 +7,7 @@ import pytest
 from clihelp import run
 
 from dpscale import catalog
-from dpscale.sources.predict import flops_per_sample
+from dpscale.sources.predict_inputs import flops_per_sample
 
 
 def llama_count(m: dict) -> int:
@@ -114,7 +114,7 @@ def test_an_ada_gpus_fp32_is_its_vector_peak(capsys):
     """L40S fp32 runs on CUDA cores (91.6 TFLOP/s; its TF32 tensor rate is 183): a CNN's default share is the
     fp32-core one there, and the tensor-core one under amp."""
     from dpscale.catalog import gpu
-    from dpscale.sources.predict import default_mfu, vector_peak
+    from dpscale.sources.predict_inputs import default_mfu, vector_peak
 
     part = gpu("l40s-48gb")
     assert vector_peak(part, "fp32") and not vector_peak(part, "tf32") and not vector_peak(part, "amp")
@@ -176,7 +176,7 @@ def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     """fp8 (Transformer Engine) was refused though the catalog holds fp8 peaks: its GEMMs run at that peak, its
     weights are bf16 and its gradients all-reduced in fp32 (Megatron's --bf16 forces it; they were 2 bytes until
     an audit read arguments.py), as a published 'FP8' row reads."""
-    from dpscale.sources.predict import GRAD_BYTES, normalise_precision
+    from dpscale.sources.predict_inputs import GRAD_BYTES, normalise_precision
     from dpscale.sources.predict_validate import grad_bytes_per_param
 
     assert normalise_precision("FP8 (Transformer Engine) + BF16") == "fp8" and GRAD_BYTES["fp8"] == 4

@@ -23,7 +23,8 @@ from dpscale.formulas.stepmodel import DEFAULT, step_time
 from dpscale.sources.dataset import read_published
 from dpscale.sources.fit import fit
 from dpscale.sources.laws import USL, Amdahl, PerSize
-from dpscale.sources.predict import flops_per_sample, gpu_terms, predict
+from dpscale.sources.predict import predict
+from dpscale.sources.predict_inputs import flops_per_sample, gpu_terms
 
 NODE = dict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
 

@@ -596,7 +596,7 @@ def test_error_band_covers_about_80_percent_of_the_published_rows():
 def test_mid_size_buckets_run_below_the_link_as_published(system, gpu, published):
     from dpscale import catalog
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import gpu_terms
+    from dpscale.sources.predict_inputs import gpu_terms
 
     cal, _ = gpu_terms(DEFAULT, catalog.gpu(gpu))
     b = cal.eta_intra * catalog.system(system)["intra_bw_gbs"]
@@ -1237,7 +1237,7 @@ def test_decimal_inputs_are_numbers():
 
 def test_precision_labels_are_read_word_by_word():
     """Published labels map by their words; a word that merely contains one ('clamp') is refused, not read as amp."""
-    from dpscale.sources.predict import normalise_precision
+    from dpscale.sources.predict_inputs import normalise_precision
 
     said = {"AMP (mixed FP16)": "amp", "TF32 + XLA": "tf32", "mixed precision (apex AMP O2)": "amp",
             "FP32": "fp32", "BF16": "bf16", "half": "fp16", "fp16-amp": "amp"}  # fmt: skip
@@ -1296,7 +1296,7 @@ def test_a_preset_changed_by_flags_says_so():
 def test_calibration_with_a_table_and_no_slope(tmp_path):
     """`measure allreduce` writes busbw_gbs null when its α–β fit finds β = 0 (a few noisy sizes); the file's
     table still serves, as it would with the fit's numbers. Without a table of two sizes the null is refused."""
-    from dpscale.sources.predict import load_calibration
+    from dpscale.sources.predict_inputs import load_calibration
 
     points = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 2**25, "busbw_gbs": 200.0}]
     (tmp_path / "null.json").write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": points}))

@@ -255,13 +255,13 @@ def test_the_band_grows_from_the_configurations_own_baseline(tmp_path):
 
 
 def test_published_mixed_and_half_labels_are_read():
-    from dpscale.sources.predict import normalise_precision
+    from dpscale.sources.predict_inputs import normalise_precision
 
     assert normalise_precision("Mixed (FP16)") == "amp" and normalise_precision("half") == "fp16"
 
 
 def test_gpus_per_node_overrides_the_system():
-    from dpscale.sources.predict import cluster
+    from dpscale.sources.predict_inputs import cluster
 
     assert cluster("dgx-a100", gpus_per_node=4).gpus_per_node == 4
 
@@ -272,7 +272,7 @@ def test_one_gpu_nodes_get_no_intra_node_note():
 
 
 def test_a_one_point_calibration_is_no_curve(tmp_path):
-    from dpscale.sources.predict import load_calibration
+    from dpscale.sources.predict_inputs import load_calibration
 
     p = tmp_path / "cal.json"
     p.write_text(json.dumps({"busbw_gbs": 100, "alpha_s": 1e-5, "points": [{"bytes": 1e6, "busbw_gbs": 50}]}))
@@ -352,7 +352,7 @@ def test_a_gpus_own_ring_fill_overrides_the_default_unless_fill_is_off():
     has one says 0, so a non-zero override is what pins the unit and the `fill` switch."""
     from dpscale import catalog
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import gpu_terms
+    from dpscale.sources.predict_inputs import gpu_terms
 
     part = {**catalog.gpu("h200-141gb"), "ring_fill_us": 5.0}
     assert gpu_terms(DEFAULT, part)[0].ring_fill == pytest.approx(5e-6)

@@ -22,15 +22,8 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.sources.dataset import Config, Row
-from dpscale.sources.predict import (
-    GRAD_BYTES,
-    MAX_STEP_S,
-    MIN_STEP_S,
-    band,
-    gpu_terms,
-    link_hop,
-    normalise_precision,
-)
+from dpscale.sources.predict import MAX_STEP_S, MIN_STEP_S, band
+from dpscale.sources.predict_inputs import GRAD_BYTES, gpu_terms, link_hop, normalise_precision
 
 
 def grad_bytes_per_param(label: str, framework: str = "") -> int:

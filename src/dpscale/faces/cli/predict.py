@@ -33,7 +33,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.memory import STAGES
     from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
     from dpscale.formulas.stepmodel import DEFAULT
-    from dpscale.sources.predict import DEFAULT_BATCH, DEFAULT_MFU, default_mfu
+    from dpscale.sources.predict import DEFAULT_BATCH
+    from dpscale.sources.predict_inputs import DEFAULT_MFU, default_mfu
 
     cap, first = f"{BUCKET_CAP / MIB:g}", f"{FIRST_BUCKET / MIB:g}"  # the defaults live in the layers below
     a_intra, a_inter = f"{DEFAULT.alpha_intra * 1e6:g}", f"{DEFAULT.alpha_inter * 1e6:g}"
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    from dpscale.sources.predict import BANDWIDTH, BUCKET_MB, DEFAULT_BATCH, predict
+    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, predict
+    from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731

@@ -24,7 +24,7 @@ from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser, _house_style, check_number_style
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
-from dpscale.sources.predict import PRECISIONS
+from dpscale.sources.predict_inputs import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
 # options (fit's RUNS file too: a positional, so no key names it), and --only that picks from one, stay CLI-only.

@@ -1,0 +1,298 @@
+"""What a prediction is made from: the precision and what it implies (gradient bytes, a FLOPs estimate's MFU), the
+cluster (a system preset or file, raw figures over it) and the step model's constants (shipped, or a measured
+all-reduce calibration). sources.predict resolves a request through these and evaluates the step model; validate
+reads published rows through the same ones, so a table and a command line are predicted alike.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import namedtuple
+from typing import Any
+
+import numpy as np
+
+from dpscale import catalog
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
+from dpscale.files import read_text
+from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
+
+# Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
+# weights (torch.autocast in fp16 or bf16, apex O1, TF/MXNet AMP): the gradients DDP reduces are fp32. "fp16"
+# and "bf16" name a model held in 16 bits (apex O2, DeepSpeed fp16, model.to(torch.bfloat16)): 16-bit
+# gradients. Megatron-LM's --bf16 accumulates and all-reduces in fp32 (accumulate_allreduce_grads_in_fp32): pick
+# amp for it, or override with grad_bytes. A *published* table's "FP16"/"BF16" label usually means the first
+# kind, so predict_validate.grad_bytes_per_param reads such labels as amp — the same table, another reader.
+# fp8 (Transformer Engine): the GEMMs at the fp8 peak, weights bf16, gradients accumulated and all-reduced in
+# fp32 — Megatron-LM runs fp8 on top of --bf16, whose arguments.py sets accumulate_allreduce_grads_in_fp32
+# ("bfloat16 requires gradient accumulation and all-reduce to be done in fp32"); --grad-bytes 2 for a bf16
+# reduction (--grad-reduce-in-bf16)
+GRAD_BYTES = {"fp32": 4, "tf32": 4, "amp": 4, "fp16": 2, "bf16": 2, "fp8": 4}
+PRECISIONS = tuple(GRAD_BYTES)
+DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
+
+# What published ResNet-50 runs reach of the GPU's peak (DeepLearningExamples rows in the dev and validation sets;
+# tests/test_calibration.py recomputes both ranges): tensor cores (TF32, AMP on V100/A100) and V100's fp32 cores.
+CNN_MFU_TENSOR = (0.14, 0.29)
+CNN_MFU_FP32 = (0.57, 0.68)
+
+
+def default_mfu(spec: dict[str, Any] | None, prec: str, part: dict[str, Any] | None = None) -> float:
+    """The MFU a FLOPs estimate assumes when none is given: a CNN preset's is the middle of what published
+    ResNet-50 runs reach on that kind of peak (tensor cores 21.5 %, V100's fp32 cores 62.5 %: 0.35 made ResNet-50
+    AMP on an A100 4,451 images/s where DeepLearningExamples measured 2,470–2,897); else DEFAULT_MFU."""
+    if spec is not None and spec.get("kind") == "cnn":
+        return sum(CNN_MFU_FP32 if vector_peak(part, prec) else CNN_MFU_TENSOR) / 2
+    return DEFAULT_MFU
+
+
+def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
+    """Whether the GPU's peak at this precision is its NVIDIA fp32 cores' (what CNN_MFU_FP32 was measured on):
+    fp32 itself, and a precision the catalog gives the fp32 figure (V100's tf32 runs as fp32), or any on Pascal
+    (no tensor cores: its fp16 is the vector rate doubled). AMD's fp32 figure is its matrix cores', and TPUs have
+    no other: their peaks count as tensor ones."""
+    if part is None:
+        return prec == "fp32"
+    arch, peaks = part.get("arch", ""), part["peak_tflops"]
+    if arch == "pascal":
+        return True
+    return arch in ("volta", "ampere", "ada", "hopper", "blackwell") and peaks.get(prec) == peaks.get("fp32")
+
+
+# Bounds that keep a link's figure finite, far outside any real link (typos, not hardware, go past them)
+BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
+
+
+Cluster = namedtuple(
+    "Cluster",
+    (
+        "name",
+        "gpus_per_node",
+        "intra_bw_gbs",
+        "inter_bw_gbs",
+        "gpu",
+        "cpu_cores",
+        "intra_link",
+        "intra_by_gpus",
+        "inter_link",
+        "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
+    ),
+    defaults=(None, None, ()),
+)
+
+
+def normalise_precision(label: str, flag: str = "--precision") -> str:
+    """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
+    substring read 'clamp' as amp."""
+    text = str(label).strip().lower()
+    if text in GRAD_BYTES:
+        return text
+    said = set(re.findall(r"[a-z0-9]+", text))
+    words_of = (
+        ("fp8", ("fp8",)),
+        ("amp", ("amp", "mixed")),
+        ("bf16", ("bf16",)),
+        ("fp16", ("fp16", "half")),
+        ("tf32", ("tf32",)),
+        ("fp32", ("fp32",)),
+    )  # fmt: skip  ('FP8 mixed precision' is fp8)
+    for key, words in words_of:
+        if said.intersection(words):
+            return key
+    raise fail(flag, label, ", ".join(PRECISIONS))
+
+
+def cluster(
+    system: str | None = None,
+    system_file: str | None = None,
+    gpus_per_node: int | None = None,
+    intra_bw_gbs: float | None = None,
+    inter_bw_gbs: float | None = None,
+    gpu: str | None = None,
+) -> Cluster:
+    """A system preset or file, with raw figures overriding its fields; `gpu` picks among systems one name
+    covers ('DGX-1': P100 or V100)."""
+    base: dict[str, Any] = {}
+    if system_file:
+        base = catalog.load_system_file(system_file, system)
+    elif system:
+        base = catalog.system(system, gpu=gpu)
+    g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
+    intra = intra_bw_gbs if intra_bw_gbs is not None else base.get("intra_bw_gbs")
+    inter = inter_bw_gbs if inter_bw_gbs is not None else base.get("inter_bw_gbs")
+    if g == 1 and intra is None:  # one device a node: no intra-node link to describe
+        intra = inter
+    missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
+    if missing:
+        raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
+    assert g is not None and intra is not None and inter is not None  # none missing: said above
+    # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed
+    src = lambda flag, key, typed: flag if typed is not None else f"--system-file: {key}" if system_file else flag  # noqa: E731
+    check_devices(g, src("--gpus-per-node", "gpus_per_node", gpus_per_node), MAX_DEVICES)
+    check_range(intra, src("--intra-bw", "intra_bw_gbs", intra_bw_gbs), *BANDWIDTH)
+    check_range(inter, src("--inter-bw", "inter_bw_gbs", inter_bw_gbs), *BANDWIDTH)
+    cores = base.get("cpu_cores")
+    if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or not 1 <= cores <= 1e6):
+        # (errors.fail's form, so --lang es says it: it was English whatever the language)
+        raise fail("--system-file: cpu_cores", cores, "the host's CPU cores, a whole number from 1 to 1,000,000")
+    link = base.get("intra_link")
+    links = catalog.table("links")
+    if link is not None and (not isinstance(link, str) or link not in links):  # 'pcie-4' took NVLink's hop silently
+        raise DpscaleError(
+            f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
+            "intra_link"
+        )
+    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and size (a raw --intra-bw,
+    # or a --gpus-per-node other than the node's, describes another node, which the table does not)
+    same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
+    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
+    net = base.get("inter_link") if inter_bw_gbs is None else None  # (a raw --inter-bw is some other network)
+    # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
+    typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
+    overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
+    return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
+                   _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
+
+
+BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'
+
+
+def _by_gpus(table: Any, g: int) -> dict[int, float] | None:
+    """A system's intra_bw_gbs_by_gpus, checked: whole GPU counts below the node's size, bandwidths in range."""
+    if table is None:
+        return None
+    flag = "--system-file: intra_bw_gbs_by_gpus"
+    if not isinstance(table, dict):
+        raise fail(flag, table, BY_GPUS)
+    out = {}
+    for n, v in table.items():
+        if not (isinstance(n, str) and n.isascii() and n.isdecimal() and 2 <= int(n) < g):  # ('²'.isdigit())
+            raise fail(flag, n, BY_GPUS)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not BANDWIDTH[0] <= v <= BANDWIDTH[1]:
+            raise fail(flag, v, BY_GPUS)
+        out[int(n)] = float(v)
+    return out
+
+
+def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
+    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
+
+    `params` overrides the preset's N; with no preset, a transformer of N parameters at `seq_len` counts
+    6·N·s (the attention term needs the layer shapes)."""
+    if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
+        return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
+    if model["kind"] == "transformer":
+        s = seq_len or model["seq_len"]
+        n = params if params is not None else model["params"]
+        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
+    return 6.0 * model["fwd_gmacs"] * 1e9
+
+
+def _real(x: Any) -> float:
+    """A JSON number as a float; true/false or text raise TypeError (the caller's one-line error)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(x)
+    return float(x)
+
+
+def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float | None, Any]:
+    """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
+
+    With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
+    one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
+    replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
+    try:
+        data = json.loads(read_text(path))
+        # null where measure's α–β fit found no slope (β = 0 on a noisy few sizes): the table alone then serves
+        busbw, alpha = (None if data[k] is None else _real(data[k]) for k in ("busbw_gbs", "alpha_s"))
+        raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
+    except OSError as exc:
+        raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
+        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
+    if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
+        raise DpscaleError(f"--calibration: {path}: points {str(raw)[:40]}; allowed: a list of measured sizes")
+    points = []
+    for i, q in enumerate(raw):
+        try:
+            points.append((_real(q["bytes"]), _real(q["busbw_gbs"])))
+        except (KeyError, TypeError, OverflowError):  # name the point, not the top-level fields (which were fine)
+            raise DpscaleError(
+                f"--calibration: {path}: points[{i}] is {str(q)[:60]}; allowed: an object with numbers bytes and "
+                "busbw_gbs"
+            ) from None
+    points.sort()
+    lo, hi, said = BANDWIDTH
+    if (busbw is None or alpha is None) and len({size for size, _ in points}) < 2:
+        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s")
+    if not ((busbw is None or lo <= busbw <= hi) and (alpha is None or 0 <= alpha <= 1)):
+        got = ", ".join(
+            f"{k} {'null' if x is None else format(x, 'g')}" for k, x in (("busbw_gbs", busbw), ("alpha_s", alpha))
+        )
+        raise DpscaleError(f"--calibration: {path}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
+    curve = None
+    # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
+    # only be positive and finite; a bad one is named rather than the table dropped for the α–β fallback.
+    # A point whose one message would take over a minute (1 KiB at 1e-300 GB/s: 1e291 s) is no measurement.
+    bad = next(((s, b) for s, b in points if not (0 < b <= hi and 1 <= s <= 1e15 and s <= b * 1e9 * 60)), None)
+    if bad:
+        raise DpscaleError(
+            f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
+            f"and busbw_gbs > 0 and ≤ {hi:g}, at most a minute a message (bytes ≤ busbw_gbs × 60 GB)"
+        )
+    # Repeated sizes (two runs of `measure allreduce` in one table) count once, at their mean busbw: np.interp
+    # needs increasing sizes, and two at one size once read the curve at neither and said '2 sizes'
+    by_size: dict[float, list[float]] = {}
+    for s, b in points:
+        by_size.setdefault(s, []).append(b)
+    points = sorted((s, sum(bs) / len(bs)) for s, bs in by_size.items())
+    if len(points) >= 2:
+        curve = (np.array([s for s, _ in points]), np.array([b for _, b in points]))
+        return cal._replace(alpha_base=0.0, alpha_intra=0.0, ring_fill=0.0), busbw, curve
+    return cal._replace(alpha_base=alpha, alpha_intra=0.0, eta_intra=1.0, ring_fill=0.0), busbw, curve  # busbw: η·B
+
+
+# What a Calibration object's figures may be: (low, high) each, so a library caller's eta nan or −1 is named
+# rather than turned into E = nan (the file path above has its own checks).
+CALIBRATION_BOUNDS = {
+    "eta_intra": (1e-6, 1.0),  # shares of the links' spec
+    "eta_inter": (1e-6, 1.0),
+    "alpha_base": (0.0, 1.0),
+    "alpha_intra": (0.0, 1.0),
+    "alpha_inter": (0.0, 1.0),
+    "backward_share": (0.0, 1.0),
+    "compute_jitter": (0.0, 1.0),
+    "sync_hbm_passes": (0.0, 1e4),
+    "ring_fill": (0.0, 1.0),
+    "ring_fill_bytes": (1.0, 1e15),
+    "sync_bytes_max": (1.0, 1e18),
+}
+
+
+def check_calibration(cal: Any) -> Calibration:
+    """A Calibration passed to the library, field by field within CALIBRATION_BOUNDS."""
+    if not isinstance(cal, Calibration):
+        raise fail("calibration", cal, "a path to a `dpscale measure allreduce --out` file, or a Calibration")
+    for name, (lo, hi) in CALIBRATION_BOUNDS.items():
+        check_range(one(getattr(cal, name), f"calibration.{name}"), f"calibration.{name}", lo, hi, f"{lo:g} to {hi:g}")
+    return Calibration(*(float(x) for x in cal))
+
+
+def link_hop(cal: Calibration, intra_link: str | None) -> Calibration:
+    """The intra-node link's hop latency from links.json in place of the default (PCIe's is 5.7 µs, NVLink's
+    3.4 [NCCL-TUNE]): one rule for `predict` and `validate`, which had drifted (a PCIe table was scored at 3.4).
+    A latency the caller set (a Calibration whose alpha_intra is not the default's) is kept."""
+    hop = catalog.table("links").get(intra_link or "", {}).get("alpha_us")
+    if hop is None or cal.alpha_intra != DEFAULT.alpha_intra:
+        return cal
+    return cal._replace(alpha_intra=hop * 1e-6)
+
+
+def gpu_terms(cal: Calibration, part: dict[str, Any] | None, fill: bool = True) -> tuple[Calibration, float]:
+    """What the step model takes from the GPU's catalog entry: its ring fill (gpus.json ring_fill_us,
+    where given and `fill`) and its HBM bandwidth (A100-class when the GPU is unknown)."""
+    if fill and part and "ring_fill_us" in part:
+        cal = cal._replace(ring_fill=part["ring_fill_us"] * 1e-6)
+    return cal, part["hbm_tbs"] if part else DEFAULT_HBM_TBS
