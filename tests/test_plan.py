@@ -699,3 +699,31 @@ def test_a_file_whose_unit_is_not_a_word_is_read_without_one(capsys, tmp_path):
     assert rc == 0 and [r["hours"] for r in json.loads(out)] == pytest.approx(
         [1e6 / 5 / 3600, 1e6 / (8 * 5 * 0.9) / 3600]
     )
+
+
+def test_plan_on_a_prediction_file_states_its_band_at_the_largest_size(capsys, tmp_path):
+    """A prediction's records carry E lo–hi (its 80 % band); planned on the point alone, a budget pick looked safe
+    that the band's low end breaks. The time at either end is samples / (d·v·E): 1e8 / (512 · 150 · E) s."""
+    pred = tmp_path / "pred.json"
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "--batch", "32", "--throughput",
+                     "150", "--system", "dgx-a100", "-d", "8,64,512", "--json")  # fmt: skip
+    pred.write_text(out)
+    top = json.loads(out)[-1]
+    lo, hi = top["efficiency_lo"], top["efficiency_hi"]
+    assert lo < top["efficiency"] < hi
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e8", "--price-per-device-hour", "2")
+    minutes = [1e8 / (512 * 150 * e) / 60 for e in (hi, lo)]
+    cost = [512 * 2 * 1e8 / (512 * 150 * e) / 3600 for e in (hi, lo)]
+    said = (f"at 512 devices the file's 80 % band of E is {lo:.3f}–{hi:.3f}: time {minutes[0]:.1f} min – "
+            f"{minutes[1]:.1f} min; cost {cost[0]:,.2f} – {cost[1]:,.2f} — the table uses the point")  # fmt: skip
+    assert rc == 0 and said in out
+    fit = tmp_path / "fit.json"  # a fit's report: its interval's confidence, 90 %
+    pts = [a for d, x in ((1, 1000), (8, 7500), (16, 14600), (32, 28000)) for a in ("--point", f"{d}:{x}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--at", "64,128", "--json")
+    fit.write_text(out)
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(fit), "--samples", "1e8", "--lang", "es")
+    assert rc == 0 and "con 128 dispositivos la banda del 90 % de E del archivo es " in out
+    measured = tmp_path / "m.json"  # no band in the records (measure's, calc's): nothing to say
+    measured.write_text(json.dumps([{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.9}]))
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(measured), "--samples", "1e8", "--throughput", "100")
+    assert rc == 0 and "band of E" not in out

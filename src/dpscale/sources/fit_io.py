@@ -500,6 +500,8 @@ class EfficiencyFile(NamedTuple):
     v: float | None  # the per-device throughput the file states (at d0), or None
     unit: str | None  # that throughput's unit, where the file says or its command fixes it (predict: samples/s)
     warnings: list[str]  # what the command that wrote it warned of (fit's report carries them)
+    band: dict[int, tuple[float, float]] | None = None  # E lo–hi per size, where every record gives one
+    level: float | None = None  # that band's coverage: predict's 80 % band, a fit's confidence
 
 
 def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyFile:
@@ -563,4 +565,20 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         e_src = PerSize.of(sizes, [table[d] for d in sizes])
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings)
+    band, level = _band(records, table, data)
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level)
+
+
+def _band(records: list[dict], table: dict[int, float], data: Any) -> tuple[dict | None, float | None]:
+    """E lo–hi per size where every record states it around its E (predict's records, fit's predictions), and
+    how much it covers: a plan on the point alone may say what the ends cost. None where any record lacks one."""
+    band = {}
+    for r in records:
+        lo, hi = r.get("efficiency_lo"), r.get("efficiency_hi")
+        if not (is_rate(lo) and is_rate(hi) and lo <= table[int(r["devices"])] <= hi <= 1):
+            return None, None
+        band[int(r["devices"])] = (float(lo), float(hi))
+    if isinstance(data, dict) and "predictions" in data:  # a fit's report: its interval's confidence
+        level = data.get("confidence")
+        return (band, float(level)) if is_rate(level) and level < 1 else (None, None)
+    return (band, 0.8) if all("bottleneck" in r for r in records) else (None, None)  # predict's 80 % band

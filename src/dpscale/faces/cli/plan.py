@@ -203,7 +203,12 @@ def run(args: argparse.Namespace) -> int:
     money = _money_kind(result)
     notes += _pick_notes(result, lang, price is not None, money)
     if fitted is not None:  # the plan uses the fit's point; its interval at the largest size, in time and cost
-        notes += _fit_range(fitted, samples, epochs, v, max(devices), price, lang, money)
+        p = fitted.predict([max(devices)])
+        ends = (float(p.efficiency_lo[0]), float(p.efficiency_hi[0]), fitted.confidence)
+        notes += _range("plan_fit_range", ends, samples, epochs, v, max(devices), price, lang, money)
+    elif read is not None and read.band and max(devices) in read.band and read.level:  # a file's band, as a fit's
+        ends = (*read.band[max(devices)], read.level)
+        notes += _range("plan_file_range", ends, samples, epochs, v, max(devices), price, lang, money)
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
@@ -246,19 +251,19 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     return f
 
 
-def _fit_range(f: Fit, samples: float, epochs: float, v: float, d: int, price: float | None, lang: str,
-               money: str) -> list[str]:  # fmt: skip
-    """The fit's interval of E at the largest size, and the time and cost it spans there (plan's own formula at
-    either end): the point alone made a budget pick look safe that the interval's low end breaks."""
-    p = f.predict([d])
-    lo, hi = float(p.efficiency_lo[0]), float(p.efficiency_hi[0])
+def _range(key: str, band: tuple[float, float, float], samples: float, epochs: float, v: float, d: int,
+           price: float | None, lang: str, money: str) -> list[str]:  # fmt: skip
+    """E's interval at the largest size (a fit's, or the band an --efficiency-file states: lo, hi and its
+    coverage), and the time and cost it spans there (plan's own formula at either end): the point alone made a
+    budget pick look safe that the interval's low end breaks."""
+    lo, hi, level = band
     ends = [plan(samples, epochs, v, [d], e, price).points[0] for e in (hi, lo)]  # fastest first
     span = f"{header('hours', lang)} " + " – ".join(fmt(x.hours, "hours", lang) for x in ends)
     if price is not None:
         span += f"; {header('cost', lang)} " + " – ".join(fmt(x.cost, money, lang) for x in ends)  # type: ignore[arg-type]
     e_lo, e_hi = fmt(lo, "fixed3", lang), fmt(hi, "fixed3", lang)
-    pct = f"{100 * f.confidence:g} %"
-    return [label("plan_fit_range", lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
+    pct = f"{100 * level:g} %"
+    return [label(key, lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
 
 
 def _point(result: Plan, d: int) -> PlanPoint:

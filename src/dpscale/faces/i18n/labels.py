@@ -570,6 +570,9 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_fit_range": (
             "at {d} devices the fit's {pct} interval of E is {lo}–{hi}: {span} — the table uses the point"
         ),
+        "plan_file_range": (
+            "at {d} devices the file's {pct} band of E is {lo}–{hi}: {span} — the table uses the point"
+        ),
     },
     "es": {
         "devices": "dispositivos",
@@ -1197,6 +1200,10 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_fit_range": (
             "con {d} dispositivos el intervalo del {pct} de E del ajuste es {lo}–{hi}: {span} — la tabla usa el "
             "valor central"
+        ),
+        "plan_file_range": (
+            "con {d} dispositivos la banda del {pct} de E del archivo es {lo}–{hi}: {span} — la tabla usa el valor "
+            "central"
         ),
     },
 }
