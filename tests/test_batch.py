@@ -273,7 +273,7 @@ def test_min_steps_without_a_noise_scale_is_refused_not_dropped():
 def test_one_accumulation_step_is_singular_in_both_languages(capsys):
     assert run(capsys, "batch", "-b", "32", "-d", "8")[1].startswith("Batch: micro-batch 32 × 1 accumulation step ×")
     rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "8", "--lang", "es")
-    assert rc == 0 and out.startswith("Lote: micro-lote 32 × 1 paso de acumulación ×")
+    assert rc == 0 and out.startswith("Lote: microlote 32 × 1 paso de acumulación ×")
     assert "× 4 accumulation steps ×" in run(capsys, "batch", "-b", "32", "-d", "8", "--grad-accum", "4")[1]
 
 

@@ -1073,7 +1073,7 @@ def test_estimated_compute_is_written_in_full(capsys):
     argv = ["predict", "--model", "llama-7b", "--gpu", "a100-80gb", "--gpus-per-node", "8", "--intra-bw", "300",
             "--inter-bw", "100", "-d", "8", "--lang", "es"]  # fmt: skip
     rc, out, _ = run(capsys, *argv)
-    assert rc == 0 and "cómputo estimado: 6.143 TFLOP por micro-lote" in out  # was '6,14e+03 TFLOP'
+    assert rc == 0 and "cómputo estimado: 6.143 TFLOP por microlote" in out  # was '6,14e+03 TFLOP'
 
 
 def test_no_peak_is_invented_for_a_precision_the_reference_does_not_give(capsys):
@@ -1127,7 +1127,7 @@ def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(ca
         assert "accumulation_exposed" not in keys(**quiet), quiet
     argv = ["predict", "--model", "bert-large", "-b", "1", "--grad-accum", "2", "--system", "dgx-a100", "-d", "16"]
     rc, out, _ = run(capsys, *argv, "--lang", "es")
-    assert rc == 0 and "con 2 pasos de acumulación el all-reduce se cuenta tras el último micro-lote" in out
+    assert rc == 0 and "con 2 pasos de acumulación el all-reduce se cuenta tras el último microlote" in out
 
 
 def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):

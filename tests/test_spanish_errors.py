@@ -83,7 +83,7 @@ SPANISH_REFUSALS = [
     (["predict", "--params", "1e8", *A100], "--throughput/--step-time: falta; se admite: una referencia medida, o "
      "--model MODELO"),
     (["predict", "--model", "resnet50", *A100, "--throughput", "1e-9"], "--batch con --throughput/--step-time: un "
-     "micro-lote sale a 3,2e+10 s de cómputo; se admite: entradas que lo dejen entre 1e-07 s y 1e+07 s"),
+     "microlote sale a 3,2e+10 s de cómputo; se admite: entradas que lo dejen entre 1e-07 s y 1e+07 s"),
     (["predict", "--model", "resnet50", "--gpu", "v100-16gb", "--precision", "bf16", "--gpus-per-node", "8",
       "--intra-bw", "150", "--inter-bw", "50", "--batch", "32"],
      "--precision: bf16 no tiene cifra de pico para v100-16gb; se admite: fp16"),
@@ -159,7 +159,7 @@ SPANISH_REFUSALS = [
     (["predict", "--model", "bert-large", "-v", "150", "--no-overlap", "--overlap-accumulation"],
      "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
     (["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "--grad-accum", "1000000000"],
-     "--grad-accum: 1.000.000.000 micro-lotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
+     "--grad-accum: 1.000.000.000 microlotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
      "optimizador de como mucho 1e+07 s"),  # a 6.7-year step was predicted without a word
     (["memory", "--model", "llama-7b", "--sequence-parallel", "-d", "8"],  # accepted silently with no TP group
      "--sequence-parallel: indicado con --tensor-parallel 1; se admite: con --tensor-parallel > 1 (reparte sobre el "
@@ -482,7 +482,7 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "small.csv línea 3, columna 'devices': se recibió 4; se admite: al menos 8, el baseline_devices "
                       "de la configuración 'a' (su tamaño menor, al que se refiere E)"),
         "rate.csv": (HEAD + row.format(b=32, d=1, x="1e-300", p=25),
-                     "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un micro-lote en 3,2e+301 s; se "
+                     "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un microlote en 3,2e+301 s; se "
                      "admite: un rendimiento que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
     }  # fmt: skip

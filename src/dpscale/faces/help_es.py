@@ -114,9 +114,9 @@ HELP_ES: dict[str, str] = {
     "bytes per gradient element all-reduced (overrides the precision's)": (
         "bytes por elemento del gradiente en el all-reduce (sustituye a los de la precisión)"
     ),
-    "per-device micro-batch (default 32)": "micro-lote por dispositivo (por defecto 32)",
+    "per-device micro-batch (default 32)": "microlote por dispositivo (por defecto 32)",
     "micro-batches per optimizer step (all-reduce once per step)": (
-        "micro-lotes por paso del optimizador (un all-reduce por paso)"
+        "microlotes por paso del optimizador (un all-reduce por paso)"
     ),
     "sequence length for transformer FLOPs (default: the preset's)": (
         "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
@@ -167,7 +167,7 @@ HELP_ES: dict[str, str] = {
     "all-reduce only after backward ends": "el all-reduce solo cuando acaba el backward",
     "with --grad-accum > 1, the all-reduce overlaps the last micro-batch's backward (DDP no_sync); default: it "
     "follows the accumulation, as DeepLearningExamples, Horovod and Megatron do": (
-        "con --grad-accum > 1, el all-reduce se solapa con el backward del último micro-lote (DDP no_sync); por "
+        "con --grad-accum > 1, el all-reduce se solapa con el backward del último microlote (DDP no_sync); por "
         "defecto va tras la acumulación, como en DeepLearningExamples, Horovod y Megatron"
     ),
     "µs per intra-node hop (default: the system's link, PCIe 5.7; else {}, NCCL's NVLink figure)": (
@@ -267,7 +267,7 @@ HELP_ES: dict[str, str] = {
     "global batch B = micro-batch × grad-accum × devices. LR: linear rule with warm-up for SGD (Goyal et al.), "
     "square-root rule for Adam (Malladi et al.). Critical batch (McCandlish et al.): steps = S_min(1 + B_noise/B), "
     "samples = E_min(1 + B/B_noise). With no inputs: 4 devices × 32 = 128.": (
-        "Lote global B = micro-lote × pasos de acumulación × dispositivos. Tasa de aprendizaje: regla lineal con "
+        "Lote global B = microlote × pasos de acumulación × dispositivos. Tasa de aprendizaje: regla lineal con "
         "calentamiento para SGD (Goyal et al.), regla de la raíz cuadrada para Adam (Malladi et al.). Lote crítico "
         "(McCandlish et al.): pasos = S_min(1 + B_ruido/B), muestras = E_min(1 + B/B_ruido). Sin entradas: 4 "
         "dispositivos × 32 = 128."
@@ -306,7 +306,7 @@ HELP_ES: dict[str, str] = {
     "pipeline": "paralelismo de pipeline",
     "data parallelism stacked on the pipeline": "paralelismo de datos sobre el pipeline",
     "pipeline stages p": "etapas de pipeline p",
-    "micro-batches per step: M, M1,M2,..., A..BxF or A..B+S": "micro-lotes por paso: M, M1,M2,..., A..BxF o A..B+S",
+    "micro-batches per step: M, M1,M2,..., A..BxF or A..B+S": "microlotes por paso: M, M1,M2,..., A..BxF o A..B+S",
     "{} (default 1f1b)": "{} (por defecto 1f1b)",
     "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
     "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
@@ -344,7 +344,7 @@ HELP_ES: dict[str, str] = {
         "mixed (16 bits + copia maestra fp32, la del artículo de ZeRO, por defecto), amp (torch.autocast: pesos, "
         "gradientes y estados en fp32, activaciones de 16 bits), fp32, o bf16 (puro, sin copia maestra)"
     ),
-    "micro-batch per device (default 1)": "micro-lote por dispositivo (por defecto 1)",
+    "micro-batch per device (default 1)": "microlote por dispositivo (por defecto 1)",
     "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",
     "tensor-parallel size: weights (model states) and activations split T ways (default 1)": (
         "grado de paralelismo de tensor: pesos (estados del modelo) y activaciones repartidos en T partes "

@@ -174,7 +174,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a price whose cost in device-hours stays finite": (
             "un precio cuyo coste en horas-dispositivo siga siendo finito"
         ),
-        "a micro-batch ≥ 1": "un micro-lote ≥ 1",
+        "a micro-batch ≥ 1": "un microlote ≥ 1",
         "a per-device batch > 0": "un lote por dispositivo > 0",
         "a price > 0": "un precio > 0",
         "a sample count > 0": "un número de muestras > 0",
@@ -325,7 +325,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "configuración {c} (su tamaño menor, al que se refiere E)"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'throughput': got (?P<x>\S+), one micro-batch in (?P<t>\S+) s; "
          r"allowed: a rate that puts it between (?P<lo>\S+) s and (?P<hi>\S+) s of compute",
-         "{f} línea {l}, columna 'throughput': se recibió {x}, un micro-lote en {t} s; se admite: un rendimiento "
+         "{f} línea {l}, columna 'throughput': se recibió {x}, un microlote en {t} s; se admite: un rendimiento "
          "que lo deje entre {lo} s y {hi} s de cómputo"),
         (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
         (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) line (?P<la>\d+) and in (?P<b>\S+) line (?P<lb>\d+); "
@@ -448,7 +448,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "transformer) con --gpu (o un --system que la nombre) para estimar el cómputo a partir de FLOPs y MFU"),
         (r"(?P<a>--batch) with (?P<flags>--throughput/--step-time|--seq-len/--mfu): a micro-batch comes to "
          r"(?P<x>\S+) s of compute; allowed: inputs that put it between (?P<n1>\S+) s and (?P<n2>\S+) s",
-         "{a} con {flags}: un micro-lote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y "
+         "{a} con {flags}: un microlote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y "
          "{n2} s"),
         (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
          "{flag}: {p} no tiene cifra de pico para {gpu}; se admite: {names}"),
@@ -666,7 +666,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
         (r"--grad-accum: (?P<n1>[\d,]+) micro-batches of (?P<t>\S+) s make a (?P<x>\S+) s step; allowed: an "
          r"optimizer step of at most 1e\+07 s \(four months\)",
-         "--grad-accum: {n1} micro-lotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
+         "--grad-accum: {n1} microlotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "
          "mucho 1e+07 s (cuatro meses)"),
         (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),

@@ -642,11 +642,11 @@ LABELS: dict[str, dict[str, str]] = {
         "web_fit_law": "Ley (auto: por el error dejando uno fuera)",
         "web_batch_tab": "Lote y tasa de aprendizaje",
         "web_batch_hint": (
-            "Lote global = micro-lote × pasos de acumulación × dispositivos; la tasa de aprendizaje escalada desde "
+            "Lote global = microlote × pasos de acumulación × dispositivos; la tasa de aprendizaje escalada desde "
             "una referencia (regla lineal para SGD, raíz cuadrada para Adam); pasos por época; con una escala de "
             "ruido, el lote crítico."
         ),
-        "web_micro_batch": "Micro-lote por dispositivo",
+        "web_micro_batch": "Microlote por dispositivo",
         "web_base_lr": "Tasa de aprendizaje de referencia",
         "web_base_batch": "Lote global de referencia",
         "web_optimizer": "Optimizador",
@@ -664,11 +664,11 @@ LABELS: dict[str, dict[str, str]] = {
         "web_mem_seq_len": "Longitud de secuencia (transformers predefinidos: activaciones)",
         "web_pipeline": "Burbuja de pipeline",
         "web_pipeline_hint": (
-            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según la planificación, los micro-lotes "
+            "Parte ociosa del paso de un pipeline (burbuja / tiempo total) según la planificación, los microlotes "
             "en vuelo y la eficiencia con paralelismo de datos encima."
         ),
         "web_stages": "Etapas de pipeline p",
-        "web_microbatches": "Micro-lotes m",
+        "web_microbatches": "Microlotes m",
         "web_schedule": "Planificación",
         "web_chunks": "Fragmentos por dispositivo (interleaved)",
         "web_pp_devices": "Dispositivos en total (múltiplo de p)",
@@ -997,7 +997,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_billion_one": "mil millones de",  # not '1 mil millones'
         "mem_million_one": "1 millón de",
         "mem_act_note": (
-            "activaciones: {model}, micro-lote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
+            "activaciones: {model}, microlote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
@@ -1006,7 +1006,7 @@ LABELS: dict[str, dict[str, str]] = {
             "catálogo en --model; --params da entonces su tamaño)"
         ),
         "mem_none_fits": (
-            "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el micro-lote, "
+            "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el microlote, "
             "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
         ),
         "mem_none_fits_devices": (
@@ -1016,7 +1016,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_none_fits_devices_act": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
             "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
-            "(micro-lote menor, recómputo), o añada paralelismo de tensor o de pipeline"
+            "(microlote menor, recómputo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
         "mem_tight": (
@@ -1064,11 +1064,11 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_states_adam": "los dos momentos de Adam",
         "mem_states_sgd": "el momento de SGD",
         "stages": "etapas de pipeline p",
-        "microbatches": "micro-lotes m",
+        "microbatches": "microlotes m",
         "bubble_fraction": "fracción de burbuja (del tiempo total)",
         "bubble_overhead": "burbuja sobre tiempo ideal",
         "pipeline_efficiency": "eficiencia del pipeline",
-        "in_flight_microbatches": "micro-lotes en vuelo (activaciones retenidas)",
+        "in_flight_microbatches": "microlotes en vuelo (activaciones retenidas)",
         "dp_efficiency": "E del paralelismo de datos",
         "combined_efficiency": "E combinada (pipeline × datos)",
         "dp_replicas": "réplicas del paralelismo de datos",
@@ -1084,7 +1084,7 @@ LABELS: dict[str, dict[str, str]] = {
         "pipe_title_chunks": "Pipeline: {schedule}, p = {p} etapas, v = {v} fragmentos por dispositivo",
         "pipe_norm": (
             "fracción de burbuja = burbuja / tiempo total = r/(1 + r), con r = burbuja / tiempo ideal; "
-            "en vuelo = micro-lotes cuyas activaciones retiene a la vez la primera etapa"
+            "en vuelo = microlotes cuyas activaciones retiene a la vez la primera etapa"
         ),
         "global_batch": "lote global",
         "learning_rate": "tasa de aprendizaje",
@@ -1107,8 +1107,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:samples_to_target": "muestras",
         "h:hardware_speedup": "d·E",
         "h:time_to_target_speedup": "al objetivo",
-        "batch_title": "Lote: micro-lote {b} × {k} pasos de acumulación × dispositivos",
-        "batch_title_one": "Lote: micro-lote {b} × 1 paso de acumulación × dispositivos",
+        "batch_title": "Lote: microlote {b} × {k} pasos de acumulación × dispositivos",
+        "batch_title_one": "Lote: microlote {b} × 1 paso de acumulación × dispositivos",
         "batch_rule_linear": (
             "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
             "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"

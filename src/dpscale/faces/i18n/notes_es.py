@@ -78,7 +78,7 @@ NOTES: dict[str, dict[str, str]] = {
             "lo dimensiona"
         ),
         "accumulation_exposed": (
-            "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último micro-lote, como hacen los "
+            "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
             "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
             "solapa con el último backward: --overlap-accumulation"
         ),
@@ -121,7 +121,7 @@ NOTES: dict[str, dict[str, str]] = {
             "cuenta a {tf32:g}"
         ),
         "compute_estimated": (
-            "cómputo estimado: {tflop:,.4g} TFLOP por micro-lote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
+            "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
@@ -131,7 +131,7 @@ NOTES: dict[str, dict[str, str]] = {
             "(T_F = T_B = T_W)"
         ),
         "pipeline_zb2_in_flight": (
-            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need} micro-lotes en vuelo; con m = {m} su burbuja "
+            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need} microlotes en vuelo; con m = {m} su burbuja "
             "no es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
