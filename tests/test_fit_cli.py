@@ -580,3 +580,20 @@ def test_points_written_as_one_list_are_refused_as_such(capsys):
     # a decimal comma in the step time is no list: no run follows it ('8:5,120:0.25' is both, and read as a list)
     rc, _, err = run(capsys, "fit", "--point", "8:5120:0,25", "--point", "16:9000", "--point", "4:3000")
     assert rc == 2 and "step_time: got '0,25'" in err and "one run a flag" not in err
+
+
+def test_sizes_below_d0_are_said_once_for_the_table_and_the_answers(capsys):
+    """--at 2 and an answer of 3 devices gave two notes, one a size (a diff review of session 28)."""
+    pts = [a for d, x in ((4, 400), (8, 760), (16, 1400), (32, 2500)) for a in ("--point", f"{d}:{x}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--target-throughput", "300", "--at", "2")
+    assert rc == 0 and out.count("sizes below the smallest measured one") == 1
+    assert "sizes below the smallest measured one (d0 = 4), 2; 3: " in out
+
+
+def test_named_choices_are_taken_in_any_case(capsys):
+    """--precision AMP and --schedule GPipe were taken, --algorithm RING and --law USL refused."""
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx1-v100", "-d", "16", "--algorithm",
+                     "RING", "--json")  # fmt: skip
+    assert rc == 0 and json.loads(out)[0]["algorithm"] == "ring"
+    rc, out, _ = run(capsys, "fit", *[a for d in (1, 8, 16) for a in ("--point", f"{d}:{d * 950}")], "--law", "USL")
+    assert rc == 0 and "usl" in out

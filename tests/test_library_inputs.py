@@ -715,3 +715,26 @@ def test_predict_takes_the_algorithm_in_any_case_and_model_states_names_stage():
     assert predict([1, 16], algorithm="Ring", **kw).records()[1]["algorithm"] == "ring"
     with pytest.raises(DpscaleError, match="^stage: got 4; allowed: 0, 1, 2 or 3"):
         dpscale.model_states(7.5e9, 64, stage=4)
+
+
+def test_records_without_a_measure_set_up_are_fitted_as_a_csv_would_be():
+    """A hand-made record's batch may be the global batch, growing with d, as a CSV's is; and a plain record beside a
+    `measure` one breaks nothing in either order (a diff review of session 28)."""
+    grow = [{"devices": 1, "throughput": 100, "batch": 32}, {"devices": 8, "throughput": 750, "batch": 256},
+            {"devices": 16, "throughput": 1460, "batch": 512}]  # fmt: skip
+    assert dpscale.fit(grow).runs.devices == (1, 8, 16)
+    rec = {"devices": 2, "throughput": 190, "workload": "mlp", "backend": "gloo", "zero": 0}
+    plain = [{"devices": 1, "throughput": 100}, {"devices": 4, "throughput": 360}]
+    for runs in ([plain[0], rec, plain[1]], [rec, *plain]):
+        assert dpscale.fit(runs).runs.devices == (1, 2, 4)
+
+
+def test_pipeline_with_one_replica_is_e_one_whatever_the_source():
+    """Four devices of a four-stage pipeline hold one replica: no data parallelism, E_dp = 1 — for a number, a law,
+    a function or a fit relative to 2 devices (whose E(1) is above 1) alike; a missing size is named as replicas."""
+    f = dpscale.fit(devices=[2, 4, 8, 16], throughput=[190, 360, 650, 1100])
+    for src in (0.9, USL(0.01, 1e-5), lambda d: 0.9, f):
+        assert dpscale.pipeline(4, 16, dp_efficiency=src, devices=4).dp_efficiency == 1.0
+    table = dpscale.PerSize(((1, 1.0), (8, 0.9)))
+    with pytest.raises(DpscaleError, match=r"^dp_efficiency at 4 replicas \(devices / stages\): efficiency: no value"):
+        dpscale.pipeline(4, 16, dp_efficiency=table, devices=16)

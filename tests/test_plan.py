@@ -723,6 +723,11 @@ def test_plan_on_a_prediction_file_states_its_band_at_the_largest_size(capsys, t
     fit.write_text(out)
     rc, out, _ = run(capsys, "plan", "--efficiency-file", str(fit), "--samples", "1e8", "--lang", "es")
     assert rc == 0 and "con 128 dispositivos la banda del 90 % de E del archivo es " in out
+    rc, out, _ = run(capsys, "fit", *pts, "--json")  # its predictions include d0, where the interval passes 1
+    fit.write_text(out)
+    assert any(p["efficiency_hi"] > 1 for p in json.loads(out)["predictions"])
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(fit), "--samples", "1e8")
+    assert rc == 0 and "the file's 90 % band of E is " in out
     measured = tmp_path / "m.json"  # no band in the records (measure's, calc's): nothing to say
     measured.write_text(json.dumps([{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.9}]))
     rc, out, _ = run(capsys, "plan", "--efficiency-file", str(measured), "--samples", "1e8", "--throughput", "100")

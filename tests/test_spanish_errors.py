@@ -68,6 +68,9 @@ SPANISH_REFUSALS = [
      "objetivo 100.000/s (aceleración 50): "
      "inalcanzable; con esta E(d) el rendimiento llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 "
      "dispositivos"),
+    (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--speedup", "10"],  # 'peaks at speedup 3.57'
+     "objetivo aceleración 10: inalcanzable; con esta E(d) la aceleración llega como máximo a 3,57143× con 10 "
+     "dispositivos"),
     (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
      "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "

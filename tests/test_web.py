@@ -449,11 +449,16 @@ def served():
 
 
 def need_chromium() -> None:
-    """Skip a browser test where Chromium is missing, except in CI, which must run them (.ci/run installs it)."""
-    if CHROMIUM is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI needs Debian's chromium (.ci/run installs it)")
-        pytest.skip("no chromium here: apt-get install chromium")
+    """Skip a browser test where Chromium or Playwright is missing, except in CI, which must run them (.ci/run
+    installs Chromium, the test extra Playwright)."""
+    import importlib.util
+
+    missing = "chromium" if CHROMIUM is None else None
+    missing = missing or (None if importlib.util.find_spec("playwright") else "playwright")
+    if missing and os.environ.get("CI"):
+        pytest.fail(f"CI needs {missing} (.ci/run installs Debian's chromium; the test extra, playwright)")
+    if missing:
+        pytest.skip(f"no {missing} here: apt-get install chromium; pip install -e '.[test]'")
 
 
 @pytest.mark.slow

@@ -177,8 +177,9 @@ HELP_ES: dict[str, str] = {
     "µs per network hop (default {}, NCCL's figure)": "µs por salto de red (por defecto {}, la cifra de NCCL)",
     "calib.json from `dpscale measure allreduce --out`": "calib.json que escribe `dpscale measure allreduce --out`",
     # validate
-    "published measurements (format: shared/data/README.md); several files are checked as one set": (
-        "mediciones publicadas (formato: shared/data/README.md); varios archivos se comprueban como un solo conjunto"
+    "published measurements (format: validation/published_scaling_dev.md); several files are checked as one set": (
+        "mediciones publicadas (formato: validation/published_scaling_dev.md); varios archivos se comprueban como un "
+        "solo conjunto"
     ),
     "predict: each row from its configuration's baseline (default); fit: fit all sizes but the largest, predict "
     "the largest": (

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, check_count, check_efficiency, choice, fail, one
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_efficiency, choice, fail, one, renamed
 from dpscale.formulas.scaling import compute, constant_efficiency, efficiency_at, is_number
 from dpscale.notes import Note
 
@@ -135,8 +135,13 @@ def pipeline(
             )
         replicas = d // stages
     e_pipe = 1 / (1 + r)
-    if replicas is not None and source:  # E(d) at the data-parallel size, the replicas of the pipeline
-        e_dp = check_efficiency(one(efficiency_at(dp_efficiency, replicas), "dp_efficiency"), "dp_efficiency")
+    if replicas is not None and replicas > 1 and source:  # E(d) at the data-parallel size: the replicas
+        try:
+            e = efficiency_at(dp_efficiency, replicas)
+        except DpscaleError as exc:  # 'efficiency: no value for 4 devices' of a table: say which input, and why 4
+            name = f"dp_efficiency at {replicas} replicas (devices / stages)"
+            raise (renamed(exc, name) if getattr(exc, "parts", None) else DpscaleError(f"{name}: {exc}")) from None
+        e_dp = check_efficiency(one(e, "dp_efficiency"), "dp_efficiency")
     elif replicas is not None:  # one replica is no data parallelism: E(1) = 1, whatever --dp-efficiency says
         e_dp = constant_efficiency(e_dp, replicas)
     combined = e_pipe * e_dp

@@ -459,8 +459,9 @@ def _devices_for_speedup(
             )
         if not _reaches(peak, s_target):
             raise DpscaleError(
-                f"target {said(s_target)}: unreachable — under this E(d) throughput peaks at {said(peak)} with "
-                f"{peak_d} devices; allowed: a target at or below the peak"
+                f"target {said(s_target)}: unreachable — under this E(d) "
+                + (f"throughput peaks at {said(peak)}" if v else f"the speedup peaks at {peak:.6g}×")
+                + f" with {peak_d} devices; allowed: a target at or below the peak"
             )
         lo, hi = 1, peak_d
     while hi - lo > 1:  # s(lo) < target ≤ s(hi), s rising on [lo, hi]: bisect

@@ -1,4 +1,4 @@
-"""Reader for the published-measurements CSV (format: ../shared/data/README.md).
+"""Reader for the published-measurements CSV (format: validation/published_scaling_dev.md, ../shared/data/README.md).
 
 Rows are grouped by `cfg`; every configuration has a baseline row (devices == baseline_devices), its smallest
 size, and measured E(d) = throughput(d) / ((d / d0) · throughput(d0)). Repeats of the baseline (same size, batch

@@ -92,7 +92,7 @@ class Candidate:
     loo_rmse: float  # NaN when too few sizes
 
 
-def _listed(sizes: list[int]) -> str:
+def listed_sizes(sizes: list[int]) -> str:
     """Sizes as a note lists them: the first five, ';' between (1,024 holds a comma), '…' for more."""
     return "; ".join(f"{x:,}" for x in sizes[:5]) + ("…" if len(sizes) > 5 else "")
 
@@ -242,7 +242,7 @@ class Fit:
         below = [round(x) for x in dd if x < self.baseline_devices]
         if not below:
             return []
-        return [Note("below_baseline", sizes=_listed(below), d0=round(self.baseline_devices))]
+        return [Note("below_baseline", sizes=listed_sizes(below), d0=round(self.baseline_devices))]
 
     def _rival_warnings(self, dd: Any, lo: Any, hi: Any) -> list[str]:
         """Where the runner-up law falls outside the interval, the choice of law matters more than the noise, and
@@ -268,7 +268,7 @@ class Fit:
         far = [round(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]  # as the answers print them
         if not far:
             return []
-        return [Note("extrapolating" + (what and "_" + what), sizes=_listed(far), factor=EXTRAPOLATE, top=top)]
+        return [Note("extrapolating" + (what and "_" + what), sizes=listed_sizes(far), factor=EXTRAPOLATE, top=top)]
 
     def peak(self) -> dict[str, Any] | None:
         """Size of maximum throughput with its interval and warnings (beyond 4× the largest measured size);

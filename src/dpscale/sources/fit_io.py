@@ -180,15 +180,17 @@ class _OneSetup:
         """One run; `place` names where it is for a later record's refusal ('line 3', 'runs[0]')."""
         from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
-        mine = setup_of(rec) if any(k in rec for k in SETUP_KEYS) else {}
+        # a `dpscale measure` record (it always says its workload and backend) has a set-up; a hand-made one's
+        # 'batch' may be the global batch, growing with d, as a CSV's is (CSV_SETUP leaves it out)
+        mine = setup_of(rec) if "workload" in rec or "backend" in rec else {}
         if self.only:
             said: Any = ", ".join(f"{k}={v}" for k, v in mine.items() if k in self.only or k == "workload")
             self.seen[said] = self.seen.get(said, 0) + 1
             if not mine or any(str(mine.get(k)) != v for k, v in self.only.items()):
                 return  # another set-up than the one asked for
-        if self.setup is None:
+        if mine and self.setup is None:  # the first record that says a set-up: records without one never break it
             self.setup = (mine, place)
-        elif mine and mine != self.setup[0]:
+        elif mine and self.setup is not None and mine != self.setup[0]:
             first = self.setup[0]
             differ = [k for k in SETUP_KEYS if first.get(k) != mine.get(k)]
             diff = ", ".join(f"{k} {first.get(k)!r} → {mine.get(k)!r}" for k in differ)
@@ -575,7 +577,7 @@ def _band(records: list[dict], table: dict[int, float], data: Any) -> tuple[dict
     band = {}
     for r in records:
         lo, hi = r.get("efficiency_lo"), r.get("efficiency_hi")
-        if not (is_rate(lo) and is_rate(hi) and lo <= table[int(r["devices"])] <= hi <= 1):
+        if not (is_rate(lo) and is_rate(hi) and lo <= table[int(r["devices"])] <= hi):  # (a fit's hi passes 1 at d0)
             return None, None
         band[int(r["devices"])] = (float(lo), float(hi))
     if isinstance(data, dict) and "predictions" in data:  # a fit's report: its interval's confidence

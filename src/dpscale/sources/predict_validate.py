@@ -1,4 +1,4 @@
-"""Check the predictor against published measurements (the dataset format of ../shared/data).
+"""Check the predictor against published measurements (the dataset format of validation/published_scaling_dev.md).
 
 For each configuration, the baseline row's throughput gives the compute time; every other row's
 E is predicted from the fabric columns, parameters, precision, per-device batch and that row's

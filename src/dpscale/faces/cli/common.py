@@ -502,7 +502,7 @@ def add_efficiency_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--efficiency", "-e", metavar="E", help="E in (0, 1]: one value, or one per device count")
     from dpscale.sources.laws import LAWS
 
-    g.add_argument("--law", choices=LAWS, help="E(d) from a scaling law")
+    g.add_argument("--law", choices=LAWS, type=str.lower, help="E(d) from a scaling law")
     g.add_argument("--sigma", metavar="σ", help="USL contention σ in [0, 1)")
     g.add_argument("--kappa", metavar="κ", help="USL coherency κ from 0 to 1")
     g.add_argument("--serial-fraction", metavar="S", help="Amdahl serial fraction in [0, 1)")

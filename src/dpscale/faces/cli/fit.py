@@ -38,7 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="of a measure file of several set-ups, the one to fit: workload=cnn, zero=1 (repeatable)",
     )
     g.add_argument("--gpus-per-node", metavar="G", help="devices per node: puts the all-reduce knee there")
-    g.add_argument("--law", choices=LAWS, default="auto", help="force a law (default: auto, by leave-one-out)")
+    g.add_argument(
+        "--law", choices=LAWS, type=str.lower, default="auto", help="force a law (default: auto, by leave-one-out)"
+    )
     q = p.add_argument_group("questions")
     q.add_argument("--at", metavar="D", help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)")
     q.add_argument("--target-throughput", metavar="X", help="devices needed to reach this cluster throughput")
@@ -148,6 +150,15 @@ def _answers(f: Any, a: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
         out["devices_for_efficiency"] = {"min_efficiency": a["min_eff"], **f.devices_for(efficiency=a["min_eff"])}
     for ans in out.values():  # an answer's own warnings join the report's (the JSON keeps one list)
         warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
+    from dpscale.notes import Note
+
+    below = [w for w in warnings if isinstance(w, Note) and w.key == "below_baseline"]
+    if len(below) > 1:  # --at 2 and an answer of 3 devices: one note naming both, not one each
+        from dpscale.sources.fit import listed_sizes
+
+        sizes = sorted({int(x.replace(",", "")) for w in below for x in str(w.fields["sizes"]).split("; ")})
+        merged = Note("below_baseline", sizes=listed_sizes(sizes), d0=below[0].fields["d0"])
+        warnings[:] = [merged if w is below[0] else w for w in warnings if w is below[0] or w not in below]
     return out
 
 

@@ -257,6 +257,7 @@ def _range(key: str, band: tuple[float, float, float], samples: float, epochs: f
     coverage), and the time and cost it spans there (plan's own formula at either end): the point alone made a
     budget pick look safe that the interval's low end breaks."""
     lo, hi, level = band
+    hi = min(hi, 1.0)  # a plan does not bank on E above 1 (a fit's interval at its smallest runs passes it)
     ends = [plan(samples, epochs, v, [d], e, price).points[0] for e in (hi, lo)]  # fastest first
     span = f"{header('hours', lang)} " + " – ".join(fmt(x.hours, "hours", lang) for x in ends)
     if price is not None:

@@ -29,8 +29,9 @@ COLUMNS = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "data", metavar="DATA.csv", nargs="+", help="published measurements (format: shared/data/README.md); "
-        "several files are checked as one set"
+        "data", metavar="DATA.csv", nargs="+",
+        help="published measurements (format: validation/published_scaling_dev.md); several files are checked as one "
+        "set"
     )  # fmt: skip
     p.add_argument(
         "--mode",

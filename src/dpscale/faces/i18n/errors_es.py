@@ -410,6 +410,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: a target this E\(d\) reaches at a buildable size",
          "objetivo {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
          "alcance con un tamaño construible"),
+        (r"target (?P<t>.+?): unreachable — under this E\(d\) the speedup peaks at (?P<x>.+?) with (?P<n1>[\d,]+) "
+         r"devices; allowed: a target at or below the peak",
+         "objetivo {t}: inalcanzable; con esta E(d) la aceleración llega como máximo a {x} con {n1} dispositivos; "
+         "se admite: un objetivo igual o inferior al máximo"),
         (r"target (?P<t>.+?): unreachable — under this E\(d\) throughput peaks at (?P<x>.+?) with (?P<n1>[\d,]+) "
          r"devices; "
          r"allowed: a target at or below the peak",
