@@ -72,3 +72,17 @@ def test_a_law_that_misses_its_worst_point_says_that_point():
     7,700 / (8 · 1,000) = 0.9625, far above the fitted law there; the warning names that size and value."""
     f = dpscale.fit([(1, 1000), (2, 1980), (4, 3900), (8, 7700), (16, 8000)], law="amdahl")
     assert any("misses the measured E at 8 devices (0.963;" in w for w in f.warnings)
+
+
+def test_repeats_say_their_spread_over_their_mean():
+    """1,900 and 2,000 at 2 devices: spread (2,000 − 1,900) / 1,950 = 5.13 %, averaged to 1,950 (over the smaller
+    it would be 5.3 %)."""
+    f = dpscale.fit([(1, 1000), (2, 1900), (2, 2000), (4, 3600), (8, 6800)])
+    assert "2 conflicting runs of 2 devices (spread 5.1 %) averaged to 1,950" in f.warnings
+
+
+def test_the_milliseconds_question_reads_the_first_size_step_time():
+    """The step time the fit's seconds() use is the smallest size's: 150 s there is said, whatever the last size
+    (9 s) gives."""
+    f = dpscale.fit([(1, 1000, 150), (2, 1900, 158), (4, 3600, 9)])
+    assert any(w.startswith("a step of 150 s at 1 device: step_time is read in seconds") for w in f.warnings)
