@@ -588,6 +588,10 @@ def test_sizes_below_d0_are_said_once_for_the_table_and_the_answers(capsys):
     rc, out, _ = run(capsys, "fit", *pts, "--target-throughput", "300", "--at", "2")
     assert rc == 0 and out.count("sizes below the smallest measured one") == 1
     assert "sizes below the smallest measured one (d0 = 4), 2; 3: " in out
+    # more than five: the note lists five and '…' — the merge once re-read that text and raised on '5…'
+    pts = [a for d, x in ((8, 8000), (16, 15500), (32, 30000), (64, 58000)) for a in ("--point", f"{d}:{x}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--at", "1..7", "--target-throughput", "500")
+    assert rc == 0 and out.count("sizes below the smallest measured one (d0 = 8), 1; 2; 3; 4; 5…: ") == 1
 
 
 def test_named_choices_are_taken_in_any_case(capsys):

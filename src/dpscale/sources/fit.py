@@ -242,7 +242,8 @@ class Fit:
         below = [round(x) for x in dd if x < self.baseline_devices]
         if not below:
             return []
-        return [Note("below_baseline", sizes=listed_sizes(below), d0=round(self.baseline_devices))]
+        # (the sizes as numbers too: a face that meets two such notes says them as one)
+        return [Note("below_baseline", sizes=listed_sizes(below), d0=round(self.baseline_devices), each=below)]
 
     def _rival_warnings(self, dd: Any, lo: Any, hi: Any) -> list[str]:
         """Where the runner-up law falls outside the interval, the choice of law matters more than the noise, and

@@ -156,8 +156,8 @@ def _answers(f: Any, a: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
     if len(below) > 1:  # --at 2 and an answer of 3 devices: one note naming both, not one each
         from dpscale.sources.fit import listed_sizes
 
-        sizes = sorted({int(x.replace(",", "")) for w in below for x in str(w.fields["sizes"]).split("; ")})
-        merged = Note("below_baseline", sizes=listed_sizes(sizes), d0=below[0].fields["d0"])
+        sizes = sorted({x for w in below for x in w.fields["each"]})  # type: ignore[attr-defined]
+        merged = Note("below_baseline", sizes=listed_sizes(sizes), d0=below[0].fields["d0"], each=sizes)
         warnings[:] = [merged if w is below[0] else w for w in warnings if w is below[0] or w not in below]
     return out
 
