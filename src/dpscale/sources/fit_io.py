@@ -583,4 +583,8 @@ def _band(records: list[dict], table: dict[int, float], data: Any) -> tuple[dict
     if isinstance(data, dict) and "predictions" in data:  # a fit's report: its interval's confidence
         level = data.get("confidence")
         return (band, float(level)) if is_rate(level) and level < 1 else (None, None)
-    return (band, 0.8) if all("bottleneck" in r for r in records) else (None, None)  # predict's 80 % band
+    if not all("bottleneck" in r for r in records):
+        return None, None
+    from dpscale.sources.predict import BAND_LEVEL  # (numpy: only for a prediction's file)
+
+    return band, BAND_LEVEL

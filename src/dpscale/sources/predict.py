@@ -65,6 +65,7 @@ from dpscale.sources.predict_inputs import (
 # Measurements fall below the prediction more often and further (input pipelines, framework overheads).
 # A share, not an offset: a prediction of E = 0.04 (a slow network) cannot err by 0.15 down to nothing.
 ERROR_BAND = (-0.15, 0.09)
+BAND_LEVEL = 0.8  # what ERROR_BAND covers: its 10th to 90th percentiles
 # What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
 CHECKED_ARCHS = ("volta", "ampere")
