@@ -38,12 +38,20 @@ def main() -> None:
     for name, kw in cases.items():
         t = best(lambda kw=kw: predict(d, **kw).records())
         print(f"curve d = 1..4096 ({name:<26}) {t * 1e3:7.1f} ms   ratio to 0.2 s goal {t / 0.2:.2f}")
+    # what vectorising across d buys, in the same run: 64 sizes one call each, scaled to 4,096
+    kw = cases["resnet50, amp, dgx-a100"]
+    some = d[:: len(d) // 64]
+    loop = best(lambda: [predict([int(x)], **kw).records() for x in some], repeats=3) * len(d) / len(some)
+    t = best(lambda: predict(d, **kw).records())
+    print(f"one call per d, 4,096 calls (from 64)             {loop * 1e3:7.1f} ms   ratio to one curve {loop / t:.0f}")
     exe = Path(sys.executable).with_name("dpscale")
     # the same curve as a user gets it: the whole process, imports, notes and 4,096 JSON records included
     argv = [str(exe), "predict", "--model", "resnet50", "--precision", "amp", "--throughput", "2500", "--batch", "256",
             "--system", "dgx-a100", "-d", "1..4096", "--json"]  # fmt: skip
     t = best(lambda: subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
     print(f"dpscale predict -d 1..4096 --json (whole process)  {t * 1e3:7.1f} ms   ratio to 0.2 s goal {t / 0.2:.2f}")
+    floor = best(lambda: subprocess.run([sys.executable, "-c", "import numpy"], check=True))
+    print(f"  its floor, an interpreter importing numpy         {floor * 1e3:7.1f} ms   ratio to it {t / floor:.2f}")
     t = time.perf_counter()
     subprocess.run([str(exe), "validate", str(DEV), "--json"], check=True, stdout=subprocess.DEVNULL)
     t = time.perf_counter() - t
