@@ -601,3 +601,10 @@ def test_named_choices_are_taken_in_any_case(capsys):
     assert rc == 0 and json.loads(out)[0]["algorithm"] == "ring"
     rc, out, _ = run(capsys, "fit", *[a for d in (1, 8, 16) for a in ("--point", f"{d}:{d * 950}")], "--law", "USL")
     assert rc == 0 and "usl" in out
+    # a name that matches none is echoed as typed, not lowered into a word the user did not write
+    for argv, flag, typed in ((("predict", "--model", "resnet50", "--system", "dgx1-v100", "--algorithm", "RINGG"),
+                               "--algorithm", "RINGG"),
+                              (("fit", "--point", "1:950", "--point", "8:7600", "--law", "USLL"), "--law", "USLL"),
+                              (("measure", "--workload", "MLPX"), "--workload", "MLPX")):  # fmt: skip
+        rc, _, err = run(capsys, *argv)
+        assert rc == 2 and f"{flag}: got '{typed}'; allowed: " in err

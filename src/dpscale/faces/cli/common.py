@@ -29,7 +29,7 @@ from dpscale.faces.i18n import LANGS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Mapping
+    from collections.abc import Callable, Iterator, Mapping, Sequence
     from typing import Any, NoReturn
 
 
@@ -234,6 +234,12 @@ def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
 
 
 OUTPUT_KEYS = {"json", "csv", "plot", "lang"}
+
+
+def any_case(choices: Sequence[str]) -> Callable[[str], str]:
+    """An argparse type for named choices in any case ('Ring' is ring), which leaves a name that matches none as
+    typed, so that the error echoes the user's word ('RINGG'), not one they did not write."""
+    return lambda text: text.lower() if text.lower() in choices else text
 
 
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
@@ -502,7 +508,7 @@ def add_efficiency_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("--efficiency", "-e", metavar="E", help="E in (0, 1]: one value, or one per device count")
     from dpscale.sources.laws import LAWS
 
-    g.add_argument("--law", choices=LAWS, type=str.lower, help="E(d) from a scaling law")
+    g.add_argument("--law", choices=LAWS, type=any_case(LAWS), help="E(d) from a scaling law")
     g.add_argument("--sigma", metavar="σ", help="USL contention σ in [0, 1)")
     g.add_argument("--kappa", metavar="κ", help="USL coherency κ from 0 to 1")
     g.add_argument("--serial-fraction", metavar="S", help="Amdahl serial fraction in [0, 1)")

@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, check_unit, number, parse_devices, positive, whole
+from dpscale.faces.cli.common import add_output_args, any_case, check_unit, number, parse_devices, positive, whole
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--gpus-per-node", metavar="G", help="devices per node: puts the all-reduce knee there")
     g.add_argument(
-        "--law", choices=LAWS, type=str.lower, default="auto", help="force a law (default: auto, by leave-one-out)"
+        "--law", choices=LAWS, type=any_case(LAWS), default="auto", help="force a law (default: auto, by leave-one-out)"
     )
     q = p.add_argument_group("questions")
     q.add_argument("--at", metavar="D", help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)")

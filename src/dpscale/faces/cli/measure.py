@@ -16,8 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, number, parse_devices, whole
+from dpscale.faces.cli.common import add_output_args, any_case, number, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
+
+WORKLOADS = ("mlp", "cnn", "transformer")
+DEVICES = ("auto", "cpu", "cuda")
 
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
 
@@ -35,9 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
     g = p.add_argument_group("inputs")
     g.add_argument("--devices", "-d", metavar="D", help="world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)")
-    g.add_argument(
-        "--workload", choices=("mlp", "cnn", "transformer"), type=str.lower, help="built-in model (default mlp)"
-    )
+    g.add_argument("--workload", choices=WORKLOADS, type=any_case(WORKLOADS), help="built-in model (default mlp)")
     g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
     g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
     g.add_argument("--steps", metavar="N", help="timed steps per repeat and phase (default 50)")
@@ -51,9 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
     g.add_argument("--timeout", metavar="S", default="600", help="seconds without progress = hung (default 600)")
     g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ largest size)")
-    g.add_argument(
-        "--device", choices=("auto", "cpu", "cuda"), type=str.lower, default="auto", help="cuda uses NCCL, cpu gloo"
-    )
+    g.add_argument("--device", choices=DEVICES, type=any_case(DEVICES), default="auto", help="cuda uses NCCL, cpu gloo")
     g.add_argument("--port", metavar="P", default="0", help="rendezvous TCP port on 127.0.0.1 (default 0: any)")
     add_output_args(p, plot=False)
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from dpscale.errors import PARAMS_ALLOWED
-from dpscale.faces.cli.common import add_output_args, bandwidth, number, parse_devices, positive, rate_unit, whole
+from dpscale.faces.cli.common import (
+    add_output_args,
+    any_case,
+    bandwidth,
+    number,
+    parse_devices,
+    positive,
+    rate_unit,
+    whole,
+)
 from dpscale.faces.output import Column, emit
 
 TYPE_CHECKING = False
@@ -83,7 +92,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="inter-node GB/s per node per direction (spec, all compute NICs: bytes, so 8 × 200 Gb/s is 200; "
         "1600Gb/s, 25GbE also read)",
     )
-    k.add_argument("--algorithm", default="auto", choices=ALGORITHMS, type=str.lower,
+    k.add_argument("--algorithm", default="auto", choices=ALGORITHMS, type=any_case(ALGORITHMS),
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
     k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE",
                    help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
