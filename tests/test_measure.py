@@ -837,3 +837,17 @@ def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> N
     assert "throughput = median" not in err  # what the table's columns mean: no table here
     if machine == "json":
         assert json.loads(out)["points"][0]["devices"] == 2
+
+
+def test_the_no_baseline_note_is_for_a_workload_the_file_already_holds(tmp_path) -> None:
+    """docs/measure.md: a set-up whose workload has earlier records, none matching, is told how the nearest differs;
+    a workload new to the file starts its own baseline as in a new file, with nothing to say."""
+    path = tmp_path / "r.jsonl"
+    mlp = results.summarise(raw(1, [1.0], [0.8]), Job(batch=64, steps=5), 1.0)
+    results.append_jsonl(str(path), {**mlp, "workload": "mlp"})
+    results.append_jsonl(str(path), {**mlp, "workload": "cnn"})
+    new = {**results.summarise(raw(1, [1.0], [0.8]), Job(batch=64, steps=5), 1.0), "workload": "transformer"}
+    assert results.baseline_from_file(str(path), new) is None and results.differing(str(path), new) is None
+    half = {**results.summarise(raw(1, [1.0], [0.8]), Job(batch=32, steps=5), 1.0), "workload": "mlp"}
+    assert results.baseline_from_file(str(path), half) is None
+    assert results.differing(str(path), half) == "batch 64 → 32"
