@@ -365,12 +365,24 @@ def test_ddp_fits_only_without_its_bucket_copy_names_the_plain_copy_when_it_over
     (−1.2 GB), not autocast's fp32 one (6.0 GB, −4.2 GB) alone, which was all the note blamed."""
     rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24")
     assert rc == 0 and "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy (3.0 GB) " \
-        "would leave -1.2 GB, and under torch.autocast (6.0 GB, fp32 there) -4.2 GB" in out  # fmt: skip
+        "would leave nothing (1.2 GB short), and under torch.autocast (6.0 GB, fp32 there) nothing (4.2 GB short)" \
+        in out  # fmt: skip
     rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24", "--precision", "fp32")
-    assert rc == 0 and "PyTorch's default bucket copy (6.0 GB) would leave -4.2 GB" in out
+    assert rc == 0 and "PyTorch's default bucket copy (6.0 GB) would leave nothing (4.2 GB short)" in out
     assert "autocast, DDP fits" not in out  # fp32 runs no autocast: one copy, one figure
     rc, out, _ = run(capsys, "memory", "--params", "1.5e9", "--gpu-memory", "24", "--lang", "es")
-    assert "dejaría -1,2 GB, y con torch.autocast (6,0 GB, fp32 ahí) -4,2 GB" in out
+    assert (
+        "dejaría sin memoria (faltarían 1,2 GB), y con torch.autocast (6,0 GB, fp32 ahí) sin memoria (faltarían "
+        "4,2 GB)" in out
+    )
+
+
+def test_a_tight_ddp_says_its_bucket_copy_overflows_too(capsys):
+    """5.2e9 × 16 = 83.2 GB on an 80 GiB H100 (85.9 GB) leaves 2.7 GB, under 5 %: the tight note fired and, by an
+    elif, hid that PyTorch's default bucket copy (2 × 5.2e9 = 10.4 GB) overflows it by 7.7 GB."""
+    rc, out, _ = run(capsys, "memory", "--params", "5.2e9", "-d", "1", "--gpu", "h100-80gb")
+    assert rc == 0 and "DDP leaves only 2.7 GB, under 5 % of the device" in out
+    assert "PyTorch's default bucket copy (10.4 GB) would leave nothing (7.7 GB short)" in out
 
 
 def test_ddp_bucket_copy_is_one_gradient_a_parameter_fp32_under_autocast():

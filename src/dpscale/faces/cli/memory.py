@@ -178,16 +178,16 @@ def run(args: argparse.Namespace) -> int:
             assert room is not None  # a memory was given
             if room < TIGHT * memory:
                 notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
-            elif best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
+            if best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
                 copy, autocast = ddp_bucket_bytes(params, precision, t)
                 if room - copy < TIGHT * memory:  # the plain copy already overflows: not autocast's alone
                     key = "mem_ddp_copy_tight_any" if autocast == copy else "mem_ddp_copy_tight_both"
                     notes.append(label(key, lang).format(
-                        copy=fmt(copy, "bytes", lang), left=fmt(room - copy, "bytes", lang),
-                        copy_a=fmt(autocast, "bytes", lang), left_a=fmt(room - autocast, "bytes", lang)))  # fmt: skip
+                        copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang),
+                        copy_a=fmt(autocast, "bytes", lang), left_a=_left(room - autocast, lang)))  # fmt: skip
                 elif room - autocast < TIGHT * memory:
                     notes.append(label("mem_ddp_copy_tight", lang).format(
-                        copy=fmt(autocast, "bytes", lang), left=fmt(room - autocast, "bytes", lang)))  # fmt: skip
+                        copy=fmt(autocast, "bytes", lang), left=_left(room - autocast, lang)))  # fmt: skip
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         copy, autocast = ddp_bucket_bytes(params, precision, t)
@@ -304,3 +304,8 @@ def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tupl
             raise fail("--gpu-memory", args.gpu_memory, allowed)
         return device_bytes(gb), f"{fmt(gb, 'float', lang)} GiB = {fmt(device_bytes(gb), 'bytes', lang)}"
     return None, ""
+
+
+def _left(room: float, lang: str) -> str:
+    """What a bucket copy leaves: bytes, or how much it lacks ('-7.7 GB' read as a size left)."""
+    return fmt(room, "bytes", lang) if room >= 0 else label("mem_short", lang).format(x=fmt(-room, "bytes", lang))

@@ -407,6 +407,7 @@ LABELS: dict[str, dict[str, str]] = {
             "under torch.autocast, DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy "
             "({copy}, fp32 there) would leave {left}"
         ),
+        "mem_short": "nothing ({x} short)",
         "mem_ddp_copy_tight_any": (
             "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}) would leave {left}"
         ),
@@ -1028,6 +1029,7 @@ LABELS: dict[str, dict[str, str]] = {
             "con torch.autocast, DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch "
             "hace por defecto ({copy}, fp32 ahí) dejaría {left}"
         ),
+        "mem_short": "sin memoria (faltarían {x})",
         "mem_ddp_copy_tight_any": (
             "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
             "({copy}) dejaría {left}"
