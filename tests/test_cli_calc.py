@@ -80,6 +80,9 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     assert rc == 2 and "--throughput: got '2,5e3'; allowed: a number with a decimal point: 2.5, not 2,5" in err
     rc, _, err = run(capsys, "-d", "8,1.024", "-v", "2000", "-e", "0.9", "--lang", "es")
     assert rc == 2 and "--devices: se recibió '8,1.024'" in err
+    # an option with an alias is named as its other errors name it (the web page's field is --batch)
+    rc, _, err = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-b", "2.000", "--lang", "es")
+    assert rc == 2 and "dpscale predict: error: --batch: se recibió '2.000'" in err
     rc, _, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0,9")
     assert rc == 2 and "--efficiency: got '0,9'; allowed: a scaling efficiency in (0, 1] with a decimal point" in err
     rc, _, err = run(capsys, "-d", "8,16", "-v", "2000", "-e", "0,9,0,8")  # one per size, each with its comma

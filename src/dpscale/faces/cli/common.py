@@ -211,7 +211,8 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
             # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
             parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
             if any(re.fullmatch(DOT_GROUPS, q) for q in parts):
-                raise fail(max(action.option_strings, key=len), text, THOUSANDS_DOT)
+                # the option's first long name, as its other errors say it (--batch, not its alias --micro-batch)
+                raise fail(next(o for o in action.option_strings if o.startswith("--")), text, THOUSANDS_DOT)
 
 
 UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
