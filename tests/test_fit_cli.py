@@ -93,6 +93,7 @@ def test_table_csv_and_plot(runs_csv, tmp_path, capsys):
     rows = out.strip().splitlines()
     assert rows[0].startswith("devices,throughput,throughput_lo") and len(rows) == 3
     assert "note: fitted law: " in err and "note: parameters (90 % interval):" in err  # what the CSV rests on
+    assert "note: lo–hi: the 90 % prediction interval for one run" in err  # what its lo/hi columns are
 
 
 def test_an_interval_does_not_depend_on_the_other_sizes_asked(runs_csv, capsys):

@@ -121,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
 
         head = _law_lines(report, args.lang)
         measured = _measured_lines(report, args.unit, args.lang)  # the CLI's measured table, a line a size
-        notes = [*head[1:], *measured, *_answer_lines(report, args.unit, args.lang), *warnings]
+        notes = [*head[1:], *measured, _band_line(report, args.lang), *_answer_lines(report, args.unit, args.lang),
+                 *warnings]  # fmt: skip
         args.report = report  # what --json prints, for the page's API alongside the table's records
         emit(report["predictions"], _columns(args.unit), args, title=head[0], notes=notes)
     elif args.json:
@@ -132,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         # the CSV holds the predictions; what they rest on (law, parameters, warnings) and the answers asked for
         # (devices for a target, the peak: once dropped) go to stderr as notes, as the page shows them
         head = _law_lines(report, args.lang)
-        answer_lines = _answer_lines(report, args.unit, args.lang)
+        answer_lines = [_band_line(report, args.lang), *_answer_lines(report, args.unit, args.lang)]
         emit(report["predictions"], _columns(args.unit), args,
              notes=[*head, *answer_lines, *(say(w, args.lang) for w in warnings)])  # fmt: skip
     else:
@@ -265,6 +266,11 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
     lines += _answer_lines(r, unit, lang)
     lines += [f"{label('note', lang)}: {say(w, lang)}" for w in r["warnings"]]
     return "\n".join(lines)
+
+
+def _band_line(r: dict[str, Any], lang: str) -> str:
+    """What lo and hi are, where the predictions leave the terminal's heading behind (the page, CSV)."""
+    return label("fit_band", lang).format(pct=f"{100 * r['confidence']:g} %")
 
 
 def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:

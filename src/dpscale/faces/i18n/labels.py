@@ -308,6 +308,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_seconds": "in seconds: compute {c}, gradient bytes ÷ bandwidth {b}, α {a}",
         "fit_measured": "measured:",
         "fit_predicted": "predicted ({pct} prediction interval for one run):",
+        "fit_band": "lo–hi: the {pct} prediction interval for one run",
         "fit_peak": "throughput peaks at {d} devices {rng} (the {law} law)",
         "fit_no_peak": "the {law} law keeps rising: no peak up to {cap} devices",
         "fit_no_peak_interval": (
@@ -903,6 +904,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",
         "fit_measured": "medido:",
         "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
+        "fit_band": "lo–hi: intervalo de predicción del {pct} para una ejecución",
         "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
         "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
         "fit_no_peak_interval": (
