@@ -94,6 +94,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert body["title"].startswith("fitted law: allreduce")
     assert any("with 1 degree of freedom from repeated runs" in n for n in body["notes"])
     assert any("2 repeated runs of 1 device" in n for n in body["notes"])
+    assert "lo–hi: the 90 % prediction interval for one run" in body["notes"]  # the terminal's heading says it
     fitted = dpscale.fit([(1, 1000), (1, 1010), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8)
     e8 = fitted.efficiency(8)  # the CLI's measured-vs-fitted table, a line a size (the page had none of it)
     assert (
@@ -109,6 +110,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     same = post(client, "fit", {**opts, "point": "1:1000 1:1010 8:7500 16:14600 32:28000"}).json()["records"]
     for pasted in ("1: 1000\n1: 1010\n8: 7500\n16: 14600\n32: 28000",
                    "devices,throughput\r\n1,1000\r\n1,1010\r\n8,7500\r\n16,14600\r\n32,28000\r\n",
+                   "devices;throughput\n1;1000\n1;1010\n8;7500\n16;14600\n32;28000",  # a ';' spreadsheet's copy
                    "1\t1000\n1\t1010\n8\t7500\n16\t14600\n32\t28000"):  # fmt: skip
         assert post(client, "fit", {**opts, "point": pasted}).json()["records"] == same, pasted
     # a header is read by name, as the CLI's CSV reader does: devices,step_time,throughput once became 1:0.5:1000
@@ -239,6 +241,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert r.status_code == 422 and "--devices: got {'a': 1}; allowed: a number or text" in r.json()["error"]
     switch = {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "no_overlap": True}
     assert post(client, "predict", switch).status_code == 200  # a switch still takes true
+    r = post(client, "predict", {**switch, "no_overlap": "yes"})  # was argparse's "ignored explicit argument"
+    assert r.status_code == 422 and "--no-overlap: got 'yes'; allowed: true or false (a switch)" in r.json()["error"]
     r = client.post("/api/calc", json={"devices": "8", "throughput": "100", "efficiency": "0.5"})  # not under options
     assert r.status_code == 422 and r.json()["error"] == (
         'dpscale calc: error: body: got key \'devices\'; allowed: options, lang ({"options": {"flag": "value"}})'
@@ -799,6 +803,13 @@ def test_the_page_after_the_browser_review(served):
         page.click("#pipeline .run")
         expect(page.locator("#error")).to_be_hidden()  # the 2 left there is not sent ('1 unless interleaved')
         expect(page.locator("#out-title")).to_contain_text("zb-h1")
+        # session 29's review: the fit chart drew the predicted sizes alone; the measured runs are its dots now, and
+        # the notes say what lo and hi are (the terminal's heading did, the page did not)
+        page.click("#tab-fit")
+        page.click("#fit .run")
+        expect(page.locator("#chart")).to_be_visible()
+        expect(page.locator("#chart circle.run")).to_have_count(4)  # the page's example: runs at 1, 8, 16, 32
+        expect(page.locator("#notes")).to_contain_text("lo–hi: intervalo de predicción del 90 % para una ejecución")
         browser.close()
 
 

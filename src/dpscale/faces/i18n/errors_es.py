@@ -66,6 +66,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a number without thousands separators: 2000, not 2,000": _ES_NUMBER_STYLE,
         "a number with a decimal point: 2.5, not 2,5": _ES_NUMBER_STYLE,
         "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
+        "true or false (a switch)": "true o false (un interruptor)",
         "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (

@@ -72,6 +72,8 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
                 raise fail(flag, value, "a value (true is for switches such as no_overlap)")
             argv.append(flag)
             continue
+        if action.nargs == 0:  # a switch given "yes" or 1 was argparse's "ignored explicit argument '1'"
+            raise fail(flag, value, "true or false (a switch)")
         if isinstance(value, (dict, list)):  # `{"a": 1}` was echoed as got "{'a':"
             raise fail(flag, value, "a number or text, as typed on the command line")
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
@@ -99,6 +101,8 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     if lines and re.match(r"\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", lines[0]):
         from dpscale.sources.fit_io import read_csv_text
 
+        if ";" in lines[0] and not re.search("[,\t]", lines[0]):  # a ';' spreadsheet's copy: its cells by ';', a
+            lines = [_csv_row(x.split(";")) for x in lines]  # comma inside one kept its own ('1000,5' refused by name)
         table = "\n".join(x.replace("\t", ",") for x in lines)
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
                 for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
@@ -121,6 +125,16 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         fields = [f.strip() for f in fields]
         runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) else line)
     return runs
+
+
+def _csv_row(cells: list[str]) -> str:
+    """One CSV line of these cells, quoted where a cell holds a comma."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(c.strip() for c in cells)
+    return out.getvalue()
 
 
 def _too_many(flag: str, n: int) -> DpscaleError:
