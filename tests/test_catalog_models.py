@@ -188,7 +188,13 @@ def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     four, two = (dpscale.predict([16], grad_bytes_per_param=g, **kw).breakdown.allreduce_s[0] for g in (4, 2))
     assert dpscale.predict([16], **kw).breakdown.allreduce_s[0] == four > 1.5 * two  # fp32 bytes by default
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-h100", "-d", "8")
-    assert rc == 0 and "at 35 % of 1979 TFLOP/s (h100-80gb)" in out
+    # the default MFU: 0.35 × 1.375 (torchao's 1.25–1.5× over bf16) ÷ (1979 / 989) = 0.2405 of the fp8 peak
+    assert rc == 0 and "at 24 % of 1979 TFLOP/s (h100-80gb)" in out and "= 24 %: the casts" in out
+    est = dpscale.predict([1], **kw).breakdown.compute_s[0]
+    assert est == pytest.approx(dpscale.predict([1], mfu=0.35 * 1.375 * 989 / 1979, **kw).breakdown.compute_s[0])
+    rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--mfu", "0.3", "--system",
+                     "dgx-h100", "-d", "8")  # fmt: skip
+    assert rc == 0 and "at 30 % of 1979" in out and "fp8's default share" not in out  # a typed MFU: no note
     rc, _, err = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-a100", "-d", "8")
     assert rc == 2 and "--precision: fp8 has no peak figure for a100-80gb" in err
 

@@ -85,7 +85,8 @@ def test_texts_built_at_run_time_keep_their_values(capsys):
     assert "--model MODEL del catálogo: bert-base, bert-large," in flat
     assert "--system SYSTEM del catálogo: aws-p4d," in flat
     assert re.search(
-        r"--mfu MFU utilización de FLOPs del modelo para la estimación \(por defecto 0\.\d+; modelos CNN: el "
+        r"--mfu MFU utilización de FLOPs del modelo para la estimación \(por defecto 0\.\d+; fp8: 0\.241 de su "
+        r"pico, la ganancia sobre bf16 que publicó torchao; modelos CNN: el "
         r"punto medio de las ejecuciones publicadas de ResNet-50, 0\.215 con tensor cores, 0\.625 en fp32\)",
         flat,
     )
@@ -155,7 +156,8 @@ def test_spanish_help_wordings(capsys):
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
     assert "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`)" in " ".join(out.split())
     rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
-    assert "con --zero, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
+    assert "con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
+    assert "con --zero 1 o 2, los 5e8 elementos de DeepSpeed;" in " ".join(out.split())
     rc, out, _ = run(capsys, "pipeline", "--help", "--lang", "es")
     said = "--dp-efficiency E E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas)"
     assert said in " ".join(out.split())

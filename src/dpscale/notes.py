@@ -100,8 +100,9 @@ EN = {
         "backward: --overlap-accumulation"
     ),
     "zero_unchecked": (
-        "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (FSDP's "
-        "prefetch), in units of {mib:,g} MiB of gradients (--bucket-mb), as ring costs; one set of published "
+        "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (prefetched), "
+        "in units of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for "
+        "ZeRO-1/2, one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs; one set of published "
         "FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"
@@ -118,6 +119,11 @@ EN = {
     "beyond_peak": (
         "the measured baseline implies {tflops:,.0f} TFLOP/s a device, more than the {gpu}'s {peak:g} TFLOP/s peak: "
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
+    ),
+    "fp8_mfu": (
+        "fp8's default share: {base:g} (bf16's) × {mid:g} (the middle of the {lo:g}–{hi:g}× end-to-end gains over "
+        "bf16 that torchao published for float8 training on 8–512 GPUs) ÷ {ratio:.3g} (the fp8 peak over bf16's) = "
+        "{pct:.0f} %: the casts and the layers that stay bf16 keep fp8 far from its peak; --mfu sets it"
     ),
     "cnn_mfu": (
         "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "

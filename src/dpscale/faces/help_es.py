@@ -129,10 +129,11 @@ HELP_ES: dict[str, str] = {
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
     "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",
-    "model-FLOPs utilisation for the estimate (default {}; CNN presets: the middle of published ResNet-50 runs, {} on "
-    "tensor cores, {} in fp32)": (
-        "utilización de FLOPs del modelo para la estimación (por defecto {}; modelos CNN: el punto medio de las "
-        "ejecuciones publicadas de ResNet-50, {} con tensor cores, {} en fp32)"
+    "model-FLOPs utilisation for the estimate (default {}; fp8: {} of its peak, torchao's published gain over bf16; "
+    "CNN presets: the middle of published ResNet-50 runs, {} on tensor cores, {} in fp32)": (
+        "utilización de FLOPs del modelo para la estimación (por defecto {}; fp8: {} de su pico, la ganancia sobre "
+        "bf16 que publicó torchao; modelos CNN: el punto medio de las ejecuciones publicadas de ResNet-50, {} con "
+        "tensor cores, {} en fp32)"
     ),
     "samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs": (
         "muestras/s que entrega la carga de datos de un nodo (mida el cargador de datos solo); la comparten las GPU "
@@ -149,9 +150,10 @@ HELP_ES: dict[str, str] = {
         "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo: bytes, así que 8 × 200 Gb/s son "
         "200; también se lee 1600Gb/s, 25GbE)"
     ),
-    "DDP bucket cap in MiB (default {}; with --zero, one layer of a transformer preset: FSDP's unit)": (
-        "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero, una capa de un transformer del "
-        "catálogo: la unidad de FSDP)"
+    "DDP bucket cap in MiB (default {}; with --zero 1 or 2, DeepSpeed's 5e8 elements; with --zero 3, one layer of a "
+    "transformer preset: FSDP's unit)": (
+        "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero 1 o 2, los 5e8 elementos de "
+        "DeepSpeed; con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)"
     ),
     "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
     "replace the all-reduce": (

@@ -47,12 +47,16 @@ from dpscale.notes import Note
 from dpscale.sources.predict_inputs import (
     CNN_MFU_FP32,
     CNN_MFU_TENSOR,
+    DEFAULT_MFU,
+    FP8_GAIN,
     GRAD_BYTES,
+    WEIGHT_BYTES,
     Cluster,
     check_calibration,
     cluster,
     default_mfu,
     flops_per_sample,
+    fp8_peak_ratio,
     gpu_terms,
     link_hop,
     load_calibration,
@@ -81,6 +85,9 @@ BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (
 
 
 # Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
+# DeepSpeed ZeRO-1/2 reduce-scatter and all-gather in buckets of this many elements: the defaults of
+# reduce_bucket_size and allgather_bucket_size in deepspeedai/DeepSpeed deepspeed/runtime/zero/config.py
+DS_BUCKET_ELEMENTS = 5e8
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
@@ -286,8 +293,8 @@ def predict(
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
     # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
-    units = {"layers": estimated_layers(float(n_params))} if zero and spec is None and bucket_mb is None else spec
-    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params) * gb)
+    units = {"layers": estimated_layers(float(n_params))} if zero == 3 and spec is None and bucket_mb is None else spec
+    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params), gb)
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu)
     notes: list[str] = []
     if units is not spec:
@@ -332,7 +339,7 @@ def predict(
         first_bucket=first_bucket_mb * MIB,
         algorithm=algorithm,
         zero=zero,
-        param_bytes=float(n_params) * GRAD_BYTES[prec],  # the precision's weights: amp keeps them fp32
+        param_bytes=float(n_params) * WEIGHT_BYTES[prec],  # the precision's weights: amp keeps them fp32
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
@@ -406,15 +413,20 @@ def estimated_layers(n_params: float) -> int:
     return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
 
 
-def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None, grad_bytes: float) -> tuple:
-    """(bucket, first bucket) in MiB. DDP: 25 and 1 [PT-RED]. Sharded (ZeRO/FSDP): one unit per transformer
-    layer, as FSDP's auto-wrap policy makes them, where the preset has layers, else 25; no small first unit."""
+def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None, n_params: float,
+             per_param: float) -> tuple:  # fmt: skip
+    """(bucket, first bucket) in MiB. DDP: 25 and 1 [PT-RED]. ZeRO-1/2: DeepSpeed's buckets of 5e8 elements
+    (DS_BUCKET_ELEMENTS). ZeRO-3: one unit per transformer layer, as FSDP's auto-wrap policy makes them, where
+    the preset has layers, else 25. Sharded stages have no small first unit."""
+    grad_bytes = n_params * per_param
     if cap_mb is None:
-        layers = spec.get("layers") if spec and zero else None
+        layers = spec.get("layers") if spec and zero == 3 else None
         # a hair over 1/layers, so rounding leaves no near-empty unit that would pay a ring's latency; a unit is
         # at least the smallest bucket, whatever --params makes of the preset
         # and at most the largest a flag takes (a computed default is no typed --bucket-mb to refuse by name)
         unit = min(max(grad_bytes / layers / MIB * (1 + 1e-12), BUCKET_MB[0]), BUCKET_MB[1]) if layers else None
+        if zero in (1, 2):  # a whole model smaller than one bucket is one bucket, said as its own size
+            unit = max(min(DS_BUCKET_ELEMENTS, n_params) * per_param / MIB, BUCKET_MB[0])
         cap_mb = unit or BUCKET_CAP / MIB
     cap_mb = float(check_range(cap_mb, "--bucket-mb", *BUCKET_MB))
     if first_mb is None:
@@ -554,8 +566,11 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         )
     flops = flops_per_sample(spec, seq_len, params) * batch
     cnn = spec is not None and spec.get("kind") == "cnn" and mfu is None  # CNNs sit far from 0.35, by precision
-    mfu = default_mfu(spec, prec, part) if mfu is None else mfu
+    given, mfu = mfu, default_mfu(spec, prec, part) if mfu is None else mfu
     notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
+    if prec == "fp8" and not cnn and given is None:
+        notes.append(Note("fp8_mfu", base=DEFAULT_MFU, mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0], hi=FP8_GAIN[1],
+                          ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
     if cnn:
         notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],
                           f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1]))  # fmt: skip

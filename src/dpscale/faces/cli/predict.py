@@ -73,10 +73,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
     cnn = default_mfu({"kind": "cnn"}, "amp"), default_mfu({"kind": "cnn"}, "fp32")
+    fp8 = default_mfu(None, "fp8")
     c.add_argument(
         "--mfu",
-        help=f"model-FLOPs utilisation for the estimate (default {DEFAULT_MFU:g}; CNN presets: the middle of "
-        f"published ResNet-50 runs, {cnn[0]:g} on tensor cores, {cnn[1]:g} in fp32)",
+        help=f"model-FLOPs utilisation for the estimate (default {DEFAULT_MFU:g}; fp8: {fp8:.3g} of its peak, "
+        f"torchao's published gain over bf16; CNN presets: the middle of published ResNet-50 runs, {cnn[0]:g} on "
+        f"tensor cores, {cnn[1]:g} in fp32)",
     )
     c.add_argument(
         "--input-rate",
@@ -97,8 +99,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE",
                    help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
                    "reduce-scatter and all-gathers replace the all-reduce")  # fmt: skip
-    k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero, one layer of a "
-                   "transformer preset: FSDP's unit)")  # fmt: skip
+    k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero 1 or 2, DeepSpeed's "
+                   "5e8 elements; with --zero 3, one layer of a transformer preset: FSDP's unit)")  # fmt: skip
     k.add_argument("--first-bucket-mb", help=f"DDP first bucket in MiB (default {first}; with --zero, --bucket-mb's)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
     k.add_argument(

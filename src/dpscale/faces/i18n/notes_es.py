@@ -91,9 +91,10 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
-            "(la precarga de FSDP), en unidades de {mib:,g} MiB de gradientes (--bucket-mb), con costes de "
-            "anillo; lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E "
-            "relativa al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup "
+            "(precargados), en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los buckets de "
+            "5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en ZeRO-3), con "
+            "costes de anillo; lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 M a 13.000 M en 8–128 "
+            "GPU, E relativa al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup "
             "vienen de ejecuciones DDP. Las columnas de all-reduce recogen estas colectivas"
         ),
         "one_device_inferred": (
@@ -109,6 +110,12 @@ NOTES: dict[str, dict[str, str]] = {
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
+        ),
+        "fp8_mfu": (
+            "fracción por defecto en fp8: {base:g} (la de bf16) × {mid:g} (el punto medio de las ganancias de "
+            "{lo:g}–{hi:g}× sobre bf16 que publicó torchao para el entrenamiento float8 en 8–512 GPU) ÷ {ratio:.3g} "
+            "(el pico fp8 sobre el de bf16) = {pct:.0f} %: las conversiones y las capas que siguen en bf16 alejan "
+            "fp8 de su pico; --mfu la fija"
         ),
         "cnn_mfu": (
             "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
