@@ -732,3 +732,21 @@ def test_plan_on_a_prediction_file_states_its_band_at_the_largest_size(capsys, t
     measured.write_text(json.dumps([{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.9}]))
     rc, out, _ = run(capsys, "plan", "--efficiency-file", str(measured), "--samples", "1e8", "--throughput", "100")
     assert rc == 0 and "band of E" not in out
+
+
+def test_a_rate_other_than_the_files_is_said(capsys, tmp_path):
+    """predict's E is relative to one device, even from an 8-device baseline: planning it with the 8-device
+    per-device rate (13.336 / 8 = 1.667, which already holds E(8) = 0.937) counted E twice, silently — 12.50
+    samples/s at 8 devices (8 × 1.667 × 0.937) where that baseline measured 13.336."""
+    pred = tmp_path / "pred.json"
+    rc, out, _ = run(capsys, "predict", "--params", "1e9", "--throughput", "1.667", "--baseline-devices", "8",
+                     "--batch", "1", "--system", "dgx-a100", "-d", "8,64", "--json")  # fmt: skip
+    assert rc == 0
+    pred.write_text(out)
+    own = json.loads(out)[0]["per_device_throughput"]
+    assert json.loads(out)[0]["actual_throughput"] == pytest.approx(8 * 1.667)  # the baseline, as measured
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e6", "--throughput", "1.667")
+    assert rc == 0 and f"--throughput 1.667 replaces {own:.6g}, the one-device rate" in " ".join(out.split())
+    for same in ([], ["--throughput", repr(own)]):  # the file's own rate, taken or typed: nothing to say
+        rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e6", *same)
+        assert rc == 0 and "replaces" not in out

@@ -180,6 +180,10 @@ def run(args: argparse.Namespace) -> int:
             else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
                 rate = f"{fmt(v, 'rate', lang)} {label(args.unit, lang)}"
                 notes.append(label("plan_fit_speedup", lang).format(d0=fmt(file_d0, "int", lang), v=rate))
+        elif file_v is not None and not notes_first and v != file_v:  # a rate measured on 8 devices holds E(8)
+            notes.append(
+                label("plan_file_v_other", lang).format(v=fmt(v, "float", lang), own=fmt(file_v, "float", lang))
+            )
     if fitted is not None:
         e_src = fitted
         devices = [d for d in devices if d >= fitted.baseline_devices]

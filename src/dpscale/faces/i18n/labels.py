@@ -568,6 +568,10 @@ LABELS: dict[str, dict[str, str]] = {
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
         ),
         "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
+        "plan_file_v_other": (
+            "--throughput {v} replaces {own}, the one-device rate the file's E is relative to: a rate measured on "
+            "several devices already holds their E, which the table would count twice"
+        ),
         "plan_file_warning": "{file} warns: {w}",
         "plan_fit_range": (
             "at {d} devices the fit's {pct} interval of E is {lo}–{hi}: {span} — the table uses the point"
@@ -1200,6 +1204,10 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivo medido con {d0}"
         ),
         "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
+        "plan_file_v_other": (
+            "--throughput {v} sustituye a {own}, el rendimiento de un dispositivo al que se refiere la E del "
+            "archivo: un rendimiento medido en varios dispositivos ya contiene su E, que la tabla contaría dos veces"
+        ),
         "plan_file_warning": "{file} advierte: {w}",
         "plan_fit_range": (
             "con {d} dispositivos el intervalo del {pct} de E del ajuste es {lo}–{hi}: {span} — la tabla usa el "
