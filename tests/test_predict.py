@@ -1293,6 +1293,16 @@ def test_a_preset_changed_by_flags_says_so():
     assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
 
+def test_a_bidirectional_nvlink_figure_is_said():
+    """NVIDIA sells H100's NVLink as 900 GB/s, both directions added; --intra-bw is one direction's (450), and 900
+    typed on a DGX H100 halved its in-node all-reduce without a word beyond the override."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8], system="dgx-h100")
+    (note,) = [n for n in predict(intra_bw_gbs=900, **kw).notes if n.key == "intra_bidirectional"]
+    assert note.startswith("--intra-bw 900 is twice the system's 450: vendors quote NVLink with both directions")
+    assert not [n for n in predict(intra_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(inter_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]  # 2 × 400
+
+
 def test_calibration_with_a_table_and_no_slope(tmp_path):
     """`measure allreduce` writes busbw_gbs null when its α–β fit finds β = 0 (a few noisy sizes); the file's
     table still serves, as it would with the fit's numbers. Without a table of two sizes the null is refused."""

@@ -44,6 +44,10 @@ EN = {
         "used, the {system}'s links kept — a system with that GPU may have others"
     ),
     "system_overridden": "{system} as the flags changed it: {typed} (its own: {theirs})",
+    "intra_bidirectional": (
+        "--intra-bw {typed:g} is twice the system's {own:g}: vendors quote NVLink with both directions added (H100: "
+        "900 GB/s, 450 each way), and --intra-bw is one direction's"
+    ),
     "ragged_nodes": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"

@@ -313,6 +313,9 @@ def predict(
         typed = "; ".join(f"{f} {x:g}" for f, x, _ in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, typed=typed,
                           theirs="; ".join(f"{own:g}" for _, _, own in cl.overrides)))  # fmt: skip
+        for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+            if field == "intra_bw_gbs" and x == 2 * own:
+                notes.append(Note("intra_bidirectional", typed=x, own=own))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     # A measured all-reduce (calibration file) already contains the fill.

@@ -32,6 +32,10 @@ NOTES: dict[str, dict[str, str]] = {
             "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {typed} (sus propios valores: {theirs})",
+        "intra_bidirectional": (
+            "--intra-bw {typed:g} es el doble de los {own:g} del sistema: los fabricantes dan NVLink sumando los dos "
+            "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
+        ),
         "ragged_nodes": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
