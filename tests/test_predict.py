@@ -1128,6 +1128,12 @@ def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(ca
     argv = ["predict", "--model", "bert-large", "-b", "1", "--grad-accum", "2", "--system", "dgx-a100", "-d", "16"]
     rc, out, _ = run(capsys, *argv, "--lang", "es")
     assert rc == 0 and "con 2 pasos de acumulación el all-reduce se cuenta tras el último microlote" in out
+    # the note gives the size of it: E at the largest size as --overlap-accumulation would predict it
+    kw = {"model": "bert-large", "batch": 1, "step_time_s": 0.1, "system": "dgx-a100", "grad_accum": 2}
+    (note,) = [n for n in predict([1, 16, 64], **kw).notes if n.key == "accumulation_exposed"]
+    hidden = predict([64], overlap_accumulation=True, **kw).efficiency_values[0]
+    assert note.fields["d"] == 64 and note.fields["e"] == predict([64], **kw).efficiency_values[0] < hidden
+    assert f"(at 64 devices E {hidden:.3f} instead of {note.fields['e']:.3f})" in note
 
 
 def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):

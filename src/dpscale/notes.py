@@ -101,7 +101,7 @@ EN = {
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "
         "training scripts do (accumulate, then all-reduce the sum); DDP's no_sync overlaps it with the last "
-        "backward: --overlap-accumulation"
+        "backward: --overlap-accumulation (at {d:,} devices E {e_hidden:.3f} instead of {e:.3f})"
     ),
     "zero_unchecked": (
         "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (prefetched), "

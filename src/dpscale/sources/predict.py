@@ -355,11 +355,18 @@ def predict(
         # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
         shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
         notes.append(Note("ragged_nodes", sizes=shown, g=g))
-    if grad_accum > 1 and overlap and not overlap_accumulation and zero < 2 and d.max() > 1:
-        notes.append(Note("accumulation_exposed", ga=grad_accum))  # E(ga = 2) can fall below E(1): say why
     b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
     alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, alone, grad_accum, grad_accum)
+    if grad_accum > 1 and overlap and not overlap_accumulation and zero < 2 and d.max() > 1:
+        # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
+        top = d.max()
+        at, one = (
+            step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1)
+        )
+        hidden = efficiency(at, one, grad_accum, grad_accum)
+        notes.append(Note("accumulation_exposed", ga=grad_accum, d=int(top), e=float(eff[d.argmax()]),
+                          e_hidden=float(np.ravel(hidden)[0])))  # fmt: skip
     per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))

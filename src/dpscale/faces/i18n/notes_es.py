@@ -84,7 +84,8 @@ NOTES: dict[str, dict[str, str]] = {
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
             "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
-            "solapa con el último backward: --overlap-accumulation"
+            "solapa con el último backward: --overlap-accumulation (con {d:,} dispositivos, E {e_hidden:.3f} en "
+            "vez de {e:.3f})"
         ),
         "network_ethernet": (
             "la red es Ethernet ({link}), no la InfiniBand de todas las ejecuciones multinodo con que se calibró; "
