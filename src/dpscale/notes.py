@@ -98,6 +98,12 @@ EN = {
         "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "
         "{mem:g} GB: fewer devices need more; `dpscale memory --precision {mp}` sizes it"
     ),
+    "activation_memory": (
+        "a batch of {b:,} stores {act:,.0f} GB of activations per GPU without recompute ({sel:,.0f} GB with "
+        "selective recompute; Korthikanti et al.), more than the {left:,.0f} GB the model states leave on the "
+        "{gpu}: E is for the step as given, which would need recompute (full: about a third more compute) or a "
+        "smaller batch; `dpscale memory` sizes it"
+    ),
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "
         "training scripts do (accumulate, then all-reduce the sum); DDP's no_sync overlaps it with the last "

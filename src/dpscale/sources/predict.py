@@ -9,6 +9,7 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ from dpscale.errors import (
     text,
 )
 from dpscale.formulas.collectives import ALGORITHMS
-from dpscale.formulas.memory import GB, STAGE_NAMES, device_bytes, is_stage, state_split
+from dpscale.formulas.memory import GB, STAGE_NAMES, Shape, activation_bytes, device_bytes, is_stage, state_split
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute, per_step
 from dpscale.formulas.stepmodel import (
@@ -322,7 +323,7 @@ def predict(
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb))
+    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch)))
     links = not (part and part["arch"] not in CHECKED_ARCHS)  # else the GPU's note already says it: unchecked
     notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links,
                           typed=inter_bw_gbs is not None))  # fmt: skip
@@ -377,8 +378,9 @@ def predict(
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
-               unit_mb: float) -> list:  # fmt: skip
-    """Notes where the prediction leaves what published measurements checked, or where the states cannot fit."""
+               unit_mb: float, run: tuple = (None, None, 1)) -> list:  # fmt: skip
+    """Notes where the prediction leaves what published measurements checked, or where the states (or, for a
+    transformer preset, the states and its activations; `run` is (preset, seq_len, batch)) cannot fit."""
     out = []
     if part and part["arch"] not in CHECKED_ARCHS:
         out.append(Note("unchecked_arch", arch=ARCH_NAMES.get(part["arch"], part["arch"]), gpu=gpu))
@@ -401,7 +403,23 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             mem = round(held / GB, 1) if "usable_mib" in part else part["memory_gb"]  # a GDDR6 card's 48.3, not 48
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
+        else:
+            out.extend(_activations_beyond(run, prec, held - float(need.min()), gpu))
     return out
+
+
+def _activations_beyond(run: tuple, prec: str, left: float, gpu: str | None) -> list:
+    """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave
+    (at the largest size): E is for the step as given, which such a run could not take without recompute."""
+    spec, seq_len, batch = run
+    if not spec or spec.get("kind") != "transformer" or not float(batch).is_integer():
+        return []
+    shape = Shape.of(spec) if seq_len is None else replace(Shape.of(spec), seq_len=seq_len)
+    width = 4 if prec in ("fp32", "tf32") else 2  # Korthikanti counts 16-bit values
+    act, sel = (activation_bytes(shape, int(batch), recompute=r, value_bytes=width) for r in ("none", "selective"))
+    if act <= left:
+        return []
+    return [Note("activation_memory", b=int(batch), act=act / GB, sel=sel / GB, left=left / GB, gpu=gpu)]
 
 
 ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40

@@ -81,6 +81,12 @@ NOTES: dict[str, dict[str, str]] = {
             "que los {mem:g} GB de la {gpu}: con menos dispositivos necesita más; `dpscale memory --precision {mp}` "
             "lo dimensiona"
         ),
+        "activation_memory": (
+            "un lote de {b:,} guarda {act:,.0f} GB de activaciones por GPU sin recómputo ({sel:,.0f} GB con "
+            "recómputo selectivo; Korthikanti et al.), más que los {left:,.0f} GB que dejan los estados del modelo "
+            "en la {gpu}: E es la del paso tal como se da, que necesitaría recómputo (completo: cerca de un tercio "
+            "más de cómputo) o un lote menor; `dpscale memory` lo dimensiona"
+        ),
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
             "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
