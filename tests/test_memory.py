@@ -607,3 +607,25 @@ def test_params_alone_say_that_activations_are_not_counted(capsys):
     assert rc == 0 and "nota: solo estados del modelo: las activaciones no se cuentan" in out
     rc, out, _ = run(capsys, "memory", "--model", "gpt2-xl", "-d", "64")  # a preset: its activations are counted
     assert rc == 0 and "activations are not counted" not in out
+
+
+def test_the_logits_left_out_are_said(capsys):
+    """Korthikanti's per-layer count leaves the output layer out; with Llama 3's 128,256-word vocabulary its logits
+    at 8,192 tokens are 8,192 × 128,256 = 1,050,673,152 values: 2.1 GB in bf16, and 10 bytes a value (bf16, an fp32
+    copy, the fp32 log-softmax) = 10.5 GB while an unfused cross-entropy runs — a fifth of what ZeRO-3 leaves."""
+    from dpscale.formulas.memory import logits_bytes
+
+    assert logits_bytes(8192, 1, 128256) == (1050673152 * 2, 1050673152 * 10)
+    assert logits_bytes(128, 32, 30522, value_bytes=4, tensor_parallel=2) == (62509056 * 4, 62509056 * 8)  # no copy
+    rc, out, _ = run(capsys, "memory", "--model", "llama3-8b", "--precision", "bf16", "-d", "8", "--zero", "3")
+    flat = " ".join(out.split())
+    assert rc == 0 and "the output layer's logits, 1,050,673,152 values a device (sequence × micro-batch × " in flat
+    assert "vocabulary) — 2.1 GB as activations, 10.5 GB while an unfused cross-entropy runs" in flat
+    assert "log-softmax for backward, and an fp32 copy of the 16-bit logits);" in flat
+    rc, out, _ = run(capsys, "memory", "--model", "bert-large", "--precision", "fp32", "--micro-batch", "32",
+                     "--tensor-parallel", "2", "--lang", "es")  # fmt: skip
+    flat = " ".join(out.split())
+    assert rc == 0 and "62.509.056 valores por dispositivo (secuencia × microlote × vocabulario ÷ 2," in flat
+    assert "250,0 MB como activaciones, 500,1 MB mientras" in flat and "copia fp32" not in flat  # fp32 already
+    rc, out, _ = run(capsys, "memory", "--model", "vit-b16", "--micro-batch", "32")  # a class head, no vocabulary
+    assert rc == 0 and "logits" not in out

@@ -216,6 +216,15 @@ def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:
     return shape.layers * activation_bytes_per_layer(shape, micro_batch, **kw)  # type: ignore[arg-type]
 
 
+def logits_bytes(seq_len: int, micro_batch: int, vocab: int, value_bytes: float = 2,
+                 tensor_parallel: int = 1) -> tuple[float, float]:  # fmt: skip
+    """The output layer's logits, which the per-layer count leaves out: (held at the activations' width, the peak
+    while an unfused cross-entropy runs — an fp32 copy of 16-bit logits and the fp32 log-softmax it keeps for
+    backward, 2 + 4 + 4 bytes a value). Megatron splits the vocabulary over tensor parallelism."""
+    values = seq_len * micro_batch * vocab / tensor_parallel
+    return values * value_bytes, values * (value_bytes + (4 if value_bytes < 4 else 0) + 4)
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryFit:
     """One stage's per-device need against a device's memory."""

@@ -37,6 +37,7 @@ from dpscale.formulas.memory import (
     device_bytes,
     fit_all,
     least_sharded,
+    logits_bytes,
     zero3_devices_needed,
 )
 
@@ -265,6 +266,12 @@ def _activations(
                 model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
             )
         )
+        if preset.get("vocab"):  # 2.1 GB for Llama 3 at 8,192 tokens, 10.5 GB while its loss runs unfused
+            held, peak = logits_bytes(shape.seq_len, b, preset["vocab"], width, t)
+            split = label("mem_logits_tp", lang).format(t=t) if t > 1 else ""
+            copy = label("mem_logits_copy", lang) if width < 4 else ""
+            notes.append(label("mem_logits", lang).format(n=fmt(held / width, "int", lang), tp=split, copy=copy,
+                         held=fmt(held, "bytes", lang), peak=fmt(peak, "bytes", lang)))  # fmt: skip
         if preset.get("attention_dropout") is False and recompute != "full":  # over without, under with selective
             notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags

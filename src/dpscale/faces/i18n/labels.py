@@ -416,6 +416,13 @@ LABELS: dict[str, dict[str, str]] = {
             "DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy ({copy}) would leave "
             "{left}, and under torch.autocast ({copy_a}, fp32 there) {left_a}"
         ),
+        "mem_logits": (
+            "left out too: the output layer's logits, {n} values a device (sequence × micro-batch × vocabulary{tp}) "
+            "— {held} as activations, {peak} while an unfused cross-entropy runs (it keeps an fp32 log-softmax for "
+            "backward{copy}); a fused or chunked loss avoids that"
+        ),
+        "mem_logits_tp": " ÷ {t}, split by tensor parallelism",
+        "mem_logits_copy": ", and an fp32 copy of the 16-bit logits",
         "mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
@@ -1044,6 +1051,14 @@ LABELS: dict[str, dict[str, str]] = {
             "DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch hace por defecto "
             "({copy}) dejaría {left}, y con torch.autocast ({copy_a}, fp32 ahí) {left_a}"
         ),
+        "mem_logits": (
+            "también quedan fuera los logits de la capa de salida, {n} valores por dispositivo (secuencia × "
+            "microlote × vocabulario{tp}): {held} como activaciones, {peak} mientras corre una entropía cruzada sin "
+            "fusionar (guarda un log-softmax fp32 para el backward{copy}); una pérdida fusionada o por trozos lo "
+            "evita"
+        ),
+        "mem_logits_tp": " ÷ {t}, repartido por el paralelismo de tensor",
+        "mem_logits_copy": " y una copia fp32 de los logits de 16 bits",
         "mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
             "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
