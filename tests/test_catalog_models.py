@@ -195,6 +195,10 @@ def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--mfu", "0.3", "--system",
                      "dgx-h100", "-d", "8")  # fmt: skip
     assert rc == 0 and "at 30 % of 1979" in out and "fp8's default share" not in out  # a typed MFU: no note
+    # a CNN preset's tensor-core share likewise: fp8 computes 1.375× as fast as bf16, not twice (review, session 30)
+    cnn = {"model": "resnet50", "batch": 256, "system": "dgx-h100"}
+    fp8, bf16 = (dpscale.predict([1], precision=p, **cnn).breakdown.compute_s[0] for p in ("fp8", "bf16"))
+    assert bf16 / fp8 == pytest.approx(1.375)
     rc, _, err = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-a100", "-d", "8")
     assert rc == 2 and "--precision: fp8 has no peak figure for a100-80gb" in err
 

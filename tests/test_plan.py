@@ -747,6 +747,10 @@ def test_a_rate_other_than_the_files_is_said(capsys, tmp_path):
     assert json.loads(out)[0]["actual_throughput"] == pytest.approx(8 * 1.667)  # the baseline, as measured
     rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e6", "--throughput", "1.667")
     assert rc == 0 and f"--throughput 1.667 replaces {own:.6g}, the one-device rate" in " ".join(out.split())
-    for same in ([], ["--throughput", repr(own)]):  # the file's own rate, taken or typed: nothing to say
+    shown = f"{own:.6g}"  # the rate as plan prints it, typed back
+    for same in ([], ["--throughput", repr(own)], ["--throughput", shown]):  # the file's own rate: nothing to say
         rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e6", *same)
         assert rc == 0 and "replaces" not in out
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e9", "--throughput", "3400",
+                     "--unit", "tokens/s")  # fmt: skip  # another unit: not a rate that counts E twice
+    assert rc == 0 and "replaces" not in out

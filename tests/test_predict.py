@@ -1307,6 +1307,9 @@ def test_a_bidirectional_nvlink_figure_is_said():
     assert note.startswith("--intra-bw 900 is twice the system's 450: vendors quote NVLink with both directions")
     assert not [n for n in predict(intra_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]
     assert not [n for n in predict(inter_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]  # 2 × 400
+    assert not [n for n in predict(intra_bw_gbs=1000, **kw).notes if n.key == "intra_bidirectional"]  # not twice
+    pcie = dict(kw, system="pcie-a100-100gbe")  # a PCIe node: no NVLink figure to have doubled
+    assert not [n for n in predict(intra_bw_gbs=62, **pcie).notes if n.key == "intra_bidirectional"]
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):

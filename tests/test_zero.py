@@ -340,20 +340,26 @@ def test_deepspeed_stages_take_its_5e8_element_buckets():
 
 
 def test_activations_beyond_what_the_states_leave_are_said():
-    """Sharding fits Llama-7B's states (16 × 6.74e9 / 8 = 13.5 GB at 8 GPUs), but a batch of 4 sequences of 4,096
-    stores s·b·h·(34 + 5·a·s/h) = 4096·4·4096·194 bytes a layer, × 32 layers = 417 GB without recompute and
-    4096·4·4096·34·32 = 73 GB with selective recompute [KORTH22] — beyond an H100's 80 GiB either way, and E was
-    predicted without a word of it. A batch of 1 keeps 104 / 18 GB: still a note without recompute; GPT-2 small
-    at its 1,024 tokens and a batch of 8 (2.2 GB) has none."""
-    kw = dict(model="llama-7b", precision="bf16", system="dgx-h100", zero=3)
-    (note,) = [n for n in predict([8], batch=4, **kw).notes if n.key == "activation_memory"]
-    assert note.fields["act"] == pytest.approx(4096 * 4 * 4096 * 194 * 32 / 1e9)
+    """Sharding fits Llama-7B's states (16 × 6.738e9 / 8 = 13.5 GB at 8 GPUs, leaving 80 GiB − 13.5 = 72.4 GB), but
+    a batch of 4 sequences of 4,096 stores s·b·h·34 bytes a layer even without the attention scores (FlashAttention
+    or selective recompute), × 32 layers = 73.0 GB — and s·b·h·(34 + 5as/h) × 32 = 417 GB with them [KORTH22];
+    E was predicted without a word of it. A batch of 2 (36.5 GB), or 4 at --seq-len 2,048, fits; fp32 doubles
+    the bytes, so its batch of 2 does not."""
+    kw = dict(model="llama-7b", system="dgx-h100", zero=3)
+    (note,) = [n for n in predict([8], batch=4, precision="bf16", **kw).notes if n.key == "activation_memory"]
     assert note.fields["sel"] == pytest.approx(4096 * 4 * 4096 * 34 * 32 / 1e9)
-    assert note.fields["left"] == pytest.approx(80 * 2**30 / 1e9 - 16 * 6.738e9 / 8 / 1e9, rel=0.01)
-    assert note.startswith("a batch of 4 stores 417 GB of activations per GPU without recompute (73 GB with")
-    one = predict([8], batch=1, **kw)
-    assert [round(n.fields["act"]) for n in one.notes if n.key == "activation_memory"] == [104]
+    assert note.fields["act"] == pytest.approx(4096 * 4 * 4096 * 194 * 32 / 1e9)
+    assert note.fields["left"] == pytest.approx(80 * 2**30 / 1e9 - 16 * 6.738e9 / 8 / 1e9)
+    assert note.startswith("a batch of 4 sequences of 4,096 stores 73 GB of activations per GPU even without the")
+
+    def said(sizes, **more):
+        return [n.fields["d"] for n in predict(sizes, **{**kw, **more}).notes if n.key == "activation_memory"]
+
+    assert said([8, 1024], batch=4, precision="bf16") == [8]  # the largest size short is named, not hidden
+    assert said([8, 1024], batch=2, precision="bf16") == []
+    assert said([8], batch=4, precision="bf16", seq_len=2048) == []  # --seq-len is the stored sequence
+    assert said([8], batch=2, precision="fp32") == [8]  # 4 bytes a value: 73.0 GB again
     small = predict([8], model="gpt2", precision="bf16", batch=8, system="dgx-h100")
     assert not [n for n in small.notes if n.key == "activation_memory"]
-    ddp = predict([8], batch=4, **dict(kw, zero=0))  # states alone do not fit: that note, not this one too
+    ddp = predict([8], batch=4, precision="bf16", **dict(kw, zero=0))  # states alone do not fit: that note only
     assert {"ddp_memory"} <= {n.key for n in ddp.notes} and "activation_memory" not in {n.key for n in ddp.notes}

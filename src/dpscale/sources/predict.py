@@ -48,7 +48,6 @@ from dpscale.notes import Note
 from dpscale.sources.predict_inputs import (
     CNN_MFU_FP32,
     CNN_MFU_TENSOR,
-    DEFAULT_MFU,
     FP8_GAIN,
     GRAD_BYTES,
     WEIGHT_BYTES,
@@ -315,7 +314,7 @@ def predict(
         notes.append(Note("system_overridden", system=cl.name, typed=typed,
                           theirs="; ".join(f"{own:g}" for _, _, own in cl.overrides)))  # fmt: skip
         for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
-            if field == "intra_bw_gbs" and x == 2 * own:
+            if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
@@ -404,22 +403,28 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
         else:
-            out.extend(_activations_beyond(run, prec, held - float(need.min()), gpu))
+            out.extend(_activations_beyond(run, prec, sizes, held, need, gpu))
     return out
 
 
-def _activations_beyond(run: tuple, prec: str, left: float, gpu: str | None) -> list:
-    """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave
-    (at the largest size): E is for the step as given, which such a run could not take without recompute."""
+def _activations_beyond(run: tuple, prec: str, sizes: np.ndarray, held: float, need: np.ndarray,
+                        gpu: str | None) -> list:  # fmt: skip
+    """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave at
+    some size, even without the attention scores (FlashAttention, as most runs now train, or selective recompute):
+    E is for the step as given, which such a run could not take. The largest such size is named."""
     spec, seq_len, batch = run
     if not spec or spec.get("kind") != "transformer" or not float(batch).is_integer():
         return []
     shape = Shape.of(spec) if seq_len is None else replace(Shape.of(spec), seq_len=seq_len)
     width = 4 if prec in ("fp32", "tf32") else 2  # Korthikanti counts 16-bit values
     act, sel = (activation_bytes(shape, int(batch), recompute=r, value_bytes=width) for r in ("none", "selective"))
-    if act <= left:
+    left = held - need
+    short = sizes[sel > left]
+    if not short.size:
         return []
-    return [Note("activation_memory", b=int(batch), act=act / GB, sel=sel / GB, left=left / GB, gpu=gpu)]
+    n = int(short.max())
+    return [Note("activation_memory", b=int(batch), s=shape.seq_len, act=act / GB, sel=sel / GB,
+                 left=float(left[sizes == n][0]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
 
 
 ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40
@@ -596,9 +601,9 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     cnn = spec is not None and spec.get("kind") == "cnn" and mfu is None  # CNNs sit far from 0.35, by precision
     given, mfu = mfu, default_mfu(spec, prec, part) if mfu is None else mfu
     notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
-    if prec == "fp8" and not cnn and given is None:
-        notes.append(Note("fp8_mfu", base=DEFAULT_MFU, mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0], hi=FP8_GAIN[1],
-                          ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
+    if prec == "fp8" and given is None:
+        notes.append(Note("fp8_mfu", base=default_mfu(spec, "bf16", part), mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0],
+                          hi=FP8_GAIN[1], ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
     if cnn:
         notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1],
                           f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1]))  # fmt: skip

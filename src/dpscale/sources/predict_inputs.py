@@ -50,10 +50,10 @@ def default_mfu(spec: dict[str, Any] | None, prec: str, part: dict[str, Any] | N
     ResNet-50 runs reach on that kind of peak (tensor cores 21.5 %, V100's fp32 cores 62.5 %: 0.35 made ResNet-50
     AMP on an A100 4,451 images/s where DeepLearningExamples measured 2,470–2,897); fp8 the bf16 figure times its
     published end-to-end gain (FP8_GAIN); else DEFAULT_MFU."""
+    if prec == "fp8":  # the bf16 share (a CNN's tensor-core one) times fp8's end-to-end gain, over its peak
+        return default_mfu(spec, "bf16", part) * sum(FP8_GAIN) / 2 / fp8_peak_ratio(part)
     if spec is not None and spec.get("kind") == "cnn":
         return sum(CNN_MFU_FP32 if vector_peak(part, prec) else CNN_MFU_TENSOR) / 2
-    if prec == "fp8":
-        return DEFAULT_MFU * sum(FP8_GAIN) / 2 / fp8_peak_ratio(part)
     return DEFAULT_MFU
 
 

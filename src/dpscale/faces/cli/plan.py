@@ -180,7 +180,13 @@ def run(args: argparse.Namespace) -> int:
             else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
                 rate = f"{fmt(v, 'rate', lang)} {label(args.unit, lang)}"
                 notes.append(label("plan_fit_speedup", lang).format(d0=fmt(file_d0, "int", lang), v=rate))
-        elif file_v is not None and not notes_first and v != file_v:  # a rate measured on 8 devices holds E(8)
+        elif (
+            file_v is not None
+            and not notes_first
+            and abs(v / file_v - 1) > 1e-3
+            and getattr(read, "unit", None) in (None, args.unit)
+        ):
+            # a rate measured on 8 devices holds E(8); the file's rate typed back as the table printed it is no other
             notes.append(
                 label("plan_file_v_other", lang).format(v=fmt(v, "float", lang), own=fmt(file_v, "float", lang))
             )

@@ -197,7 +197,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_zero2": (
             "FSDP2 fully_shard per child module, parameters kept until backward ends; compare with "
-            "`dpscale predict --zero 2`"
+            "`dpscale predict --zero 2 --bucket-mb` one layer's gradients (its default units are DeepSpeed's buckets)"
         ),
         "measure_zero3": (
             "FSDP2 fully_shard per child module, parameters resharded after forward; compare with "
@@ -768,7 +768,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_zero2": (
             "fully_shard de FSDP2 en cada módulo hijo; parámetros guardados hasta el final del backward; compárelo "
-            "con `dpscale predict --zero 2`"
+            "con `dpscale predict --zero 2 --bucket-mb` los gradientes de una capa (sus unidades por defecto son "
+            "los buckets de DeepSpeed)"
         ),
         "measure_zero3": (
             "fully_shard de FSDP2 en cada módulo hijo; parámetros repartidos de nuevo tras el forward; compárelo con "

@@ -10,7 +10,8 @@ Sharded (job.zero): 1 is DDP with torch's ZeroRedundancyOptimizer — DDP's all-
 rank updates its shard of the optimizer states and broadcasts the updated parameters (not DeepSpeed's
 reduce-scatter and gather, which `dpscale predict --zero 1` models); 2 and 3 are FSDP2's fully_shard on every
 child module with parameters (tied ones stay with the root) and on the root — 3 reshards the parameters after
-forward (FULL_SHARD), 2 keeps them until backward ends (SHARD_GRAD_OP), as `predict --zero 2|3` models. Their
+forward (FULL_SHARD), 2 keeps them until backward ends (SHARD_GRAD_OP), as `predict --zero 2|3` models (stage 2
+with `--bucket-mb` one layer's gradients: its default units are DeepSpeed's buckets). Their
 ranks cannot step apart (the states are split), so only the synchronised steps are timed: no compute-alone
 phase, no overlap figure, and for 2–3 no replica check (each rank holds a different shard by design).
 """
