@@ -102,8 +102,8 @@ EN = {
         "a batch of {b:,} sequences of {s:,} stores {sel:,.0f} GB of activations per GPU even without the attention "
         "scores (FlashAttention or selective recompute; {act:,.0f} GB with them; Korthikanti et al.), more than the "
         "{left:,.0f} GB the model states leave of the {gpu}'s {held:.1f} GB at {d:,} devices: E is for the step as "
-        "given, which would need full recompute (about a third more compute), "
-        "tensor or pipeline parallelism, or a smaller batch or sequence; `dpscale memory` sizes it"
+        "given, which would need full recompute (about a third more compute), tensor or pipeline parallelism, or a "
+        "smaller batch or sequence; `dpscale memory` sizes it"
     ),
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "
@@ -115,8 +115,7 @@ EN = {
         "in units of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for "
         "ZeRO-1/2, one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's defaults "
         "for ZeRO-1/2, overlap_comm off and its gather after the optimizer step, are --no-overlap); one set of "
-        "published "
-        "FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
+        "published FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"
     ),

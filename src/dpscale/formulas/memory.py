@@ -166,14 +166,16 @@ class Shape:
                 check_count(getattr(self, name), name)
 
     @classmethod
-    def of(cls, preset: dict) -> Shape:
-        """From a catalog model entry; CNN presets have no transformer shape."""
+    def of(cls, preset: dict, seq_len: int | None = None) -> Shape:
+        """From a catalog model entry, at its own sequence length unless one is given; CNN presets have no
+        transformer shape."""
         if preset.get("kind") != "transformer":
             raise DpscaleError(
                 f"--model: {preset.get('key', '?')!r} is a {preset.get('kind', 'non-transformer')}; "
                 "allowed: a transformer preset for activation memory (Korthikanti formulas)"
             )
-        return cls(preset["layers"], preset["hidden"], preset["heads"], preset["seq_len"], preset.get("kv_heads"))
+        s = preset["seq_len"] if seq_len is None else seq_len
+        return cls(preset["layers"], preset["hidden"], preset["heads"], s, preset.get("kv_heads"))
 
 
 def activation_bytes_per_layer(

@@ -9,7 +9,6 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -32,7 +31,16 @@ from dpscale.errors import (
     text,
 )
 from dpscale.formulas.collectives import ALGORITHMS
-from dpscale.formulas.memory import GB, STAGE_NAMES, Shape, activation_bytes, device_bytes, is_stage, state_split
+from dpscale.formulas.memory import (
+    ACTIVATION_BYTES,
+    GB,
+    STAGE_NAMES,
+    Shape,
+    activation_bytes,
+    device_bytes,
+    is_stage,
+    state_split,
+)
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
 from dpscale.formulas.scaling import compute, per_step
 from dpscale.formulas.stepmodel import (
@@ -84,10 +92,10 @@ CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
 BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (a FLOPs estimate is one device's)"
 
 
-# Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
-# DeepSpeed ZeRO-1/2 reduce-scatter and all-gather in buckets of this many elements: the defaults of
-# reduce_bucket_size and allgather_bucket_size in deepspeedai/DeepSpeed deepspeed/runtime/zero/config.py
+# DeepSpeed ZeRO-1/2 reduce gradients in buckets of this many elements (reduce_bucket_size's default in
+# deepspeedai/DeepSpeed deepspeed/runtime/zero/config.py); the gathers are charged in units of the same size
 DS_BUCKET_ELEMENTS = 5e8
+# Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
@@ -403,11 +411,11 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
         else:
-            out.extend(_activations_beyond(run, prec, sizes, held, need, gpu))
+            out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
     return out
 
 
-def _activations_beyond(run: tuple, prec: str, sizes: np.ndarray, held: float, need: np.ndarray,
+def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, need: np.ndarray,
                         gpu: str | None) -> list:  # fmt: skip
     """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave at
     some size, even without the attention scores (FlashAttention, as most runs now train, or selective recompute):
@@ -415,8 +423,7 @@ def _activations_beyond(run: tuple, prec: str, sizes: np.ndarray, held: float, n
     spec, seq_len, batch = run
     if not spec or spec.get("kind") != "transformer" or not float(batch).is_integer():
         return []
-    shape = Shape.of(spec) if seq_len is None else replace(Shape.of(spec), seq_len=seq_len)
-    width = 4 if prec in ("fp32", "tf32") else 2  # Korthikanti counts 16-bit values
+    shape = Shape.of(spec, seq_len)  # (width: bytes a stored value, memory's rule for the precision)
     act, sel = (activation_bytes(shape, int(batch), recompute=r, value_bytes=width) for r in ("none", "selective"))
     left = held - need
     short = sizes[sel > left]

@@ -35,8 +35,7 @@ WEIGHT_BYTES = {**GRAD_BYTES, "fp8": 2}
 DEFAULT_MFU = 0.35  # typical achieved MFU: 21–56 % in the PaLM/Megatron tables (physics.md §3)
 # fp8 training runs 1.25× (Llama 3 8B on 8 H100s) to 1.5× (405B on 512) as fast as bf16 end to end, not the
 # 2× of its peak (the scaling casts, the GEMMs that stay bf16; pytorch/ao torchao/float8/README.md, torchtitan
-# runs): its default MFU is DEFAULT_MFU
-# times the middle of that gain, over the fp8 peak's ratio to the bf16 one.
+# runs): its default MFU is the bf16 one times the middle of that gain, over the fp8 peak's ratio to bf16's.
 FP8_GAIN = (1.25, 1.5)
 
 # What published ResNet-50 runs reach of the GPU's peak (DeepLearningExamples rows in the dev and validation sets;

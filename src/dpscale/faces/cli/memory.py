@@ -5,8 +5,6 @@ A thin shell over dpscale.formulas.memory; the catalog supplies GPU memory and m
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dpscale.errors import (
     MAX_DEVICES,
     MAX_PARAMS,
@@ -238,9 +236,8 @@ def _activations(
     lang = args.lang
     activation = 0.0
     if preset is not None and preset.get("kind") == "transformer":
-        shape = Shape.of(preset)
-        if args.seq_len is not None:
-            shape = replace(shape, seq_len=whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
+        s = None if args.seq_len is None else whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN)
+        shape = Shape.of(preset, s)
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)
         width = ACTIVATION_BYTES[precision]
         try:

@@ -184,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
             file_v is not None
             and not notes_first
             and abs(v / file_v - 1) > 1e-3
-            and getattr(read, "unit", None) in (None, args.unit)
+            and read is not None
+            and read.unit in (None, args.unit)
         ):
             # a rate measured on 8 devices holds E(8); the file's rate typed back as the table printed it is no other
             notes.append(

@@ -83,11 +83,11 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "activation_memory": (
             "un lote de {b:,} secuencias de {s:,} guarda {sel:,.0f} GB de activaciones por GPU aun sin las "
-            "puntuaciones de atención (FlashAttention o recómputo selectivo; {act:,.0f} GB con ellas; Korthikanti "
-            "et al.), más que los {left:,.0f} GB que dejan los estados del modelo de los {held:.1f} GB de la {gpu} "
-            "con {d:,} dispositivos: E es la del paso tal como se da, que "
-            "necesitaría recómputo completo (cerca de un tercio más de cómputo), paralelismo de tensor o de "
-            "pipeline, o un lote o una secuencia menores; `dpscale memory` lo dimensiona"
+            "puntuaciones de atención (FlashAttention o recómputo selectivo; {act:,.0f} GB con ellas; Korthikanti et "
+            "al.), más que los {left:,.0f} GB que dejan los estados del modelo de los {held:.1f} GB de la {gpu} con "
+            "{d:,} dispositivos: E es la del paso tal como se da, que necesitaría recómputo completo (cerca de un "
+            "tercio más de cómputo), paralelismo de tensor o de pipeline, o un lote o una secuencia menores; "
+            "`dpscale memory` lo dimensiona"
         ),
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
@@ -104,13 +104,13 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
-            "(precargados), en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los buckets de "
-            "5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en ZeRO-3), con "
+            "(precargados), en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los buckets de 5e8 "
+            "elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en ZeRO-3), con "
             "costes de anillo, solapadas (los valores por defecto de DeepSpeed en ZeRO-1/2, overlap_comm apagado y "
-            "su all-gather tras el paso del optimizador, son --no-overlap); lo comprobó un conjunto de tablas "
-            "FSDP publicadas (MPT de 125 M a 13.000 M en 8–128 "
-            "GPU, E relativa al tamaño menor desviada 0,016 en la mediana, validation/fsdp.py) — la espera y E inf–sup "
-            "vienen de ejecuciones DDP. Las columnas de all-reduce recogen estas colectivas"
+            "su all-gather tras el paso del optimizador, son --no-overlap); lo comprobó un conjunto de tablas FSDP "
+            "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor desviada 0,016 en la "
+            "mediana, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
+            "all-reduce recogen estas colectivas"
         ),
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
