@@ -895,6 +895,28 @@ def test_a_node_baseline_says_the_one_device_rate_it_implies():
     assert p.efficiency_values[0] == pytest.approx(150 / p.per_device_throughput)
     one = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
     assert "one_device_inferred" not in {n.key for n in one.notes}
+    assert "efficiency_vs_baseline" not in one.records()[0]
+
+
+def test_a_node_baseline_also_gets_e_against_its_own_size(capsys):
+    """A vendor table that starts at one node reports E(256) against 8 GPUs, not against one: 0.835 against one
+    device is 0.896 against the node (the outside check's ResNet-50 on P100s), the 8-device size's own 1."""
+    p = predict([1, 8, 256], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                system="dgx1-p100", inter_bw_gbs=6.25)  # fmt: skip
+    one, node, big = p.records()
+    assert node["efficiency_vs_baseline"] == 1.0 and node["efficiency"] == pytest.approx(0.932, abs=5e-4)
+    # same accumulation, so E(d) / E(d0) is the steps' ratio: step(d0) / step(d), from the breakdown's own columns
+    assert big["efficiency_vs_baseline"] == pytest.approx(node["step_s"] / big["step_s"], rel=1e-12)
+    assert big["efficiency_vs_baseline"] == pytest.approx(0.896, abs=5e-4) and big["efficiency"] < 0.84
+    assert one["efficiency_vs_baseline"] == pytest.approx(1 / node["efficiency"])  # the node's loss, seen from one
+    (note,) = [n for n in p.notes if n.key == "one_device_inferred"]
+    assert note.fields["e0"] == pytest.approx(node["efficiency"])
+    argv = "predict --model resnet50 --precision fp32 --batch 32 --throughput 190 --baseline-devices 8"
+    rc, out, _ = run(capsys, *argv.split(), "--system", "dgx1-p100", "--inter-bw", "50Gb/s", "-d", "8,256")
+    assert rc == 0 and "E hi  E vs d0  actual" in out and "E(d) / 0.932" in out
+    assert " 0.896 " in out.splitlines()[4]  # the 256 row (title, heads, rule, 8 row)
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--throughput", "190", "--system", "dgx1-p100")
+    assert rc == 0 and "E vs d0" not in out  # one device measured: E is already against it
 
 
 def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):

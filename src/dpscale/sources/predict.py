@@ -149,8 +149,7 @@ class Prediction:
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device)."""
         arr = check_sizes(d)
-        kw, one, _ = self._ctx
-        e = efficiency(step_time(arr.ravel(), **kw), one, kw["grad_accum"], kw["grad_accum"])
+        e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
     def describe(self) -> str:
@@ -174,13 +173,16 @@ class Prediction:
         return lo, hi
 
     def records(self) -> list[dict[str, Any]]:
-        """One plain dict per size: the step-time breakdown, E with its band, throughput, bottleneck."""
+        """One plain dict per size: the step-time breakdown, E with its band, throughput, bottleneck; with a
+        measured baseline of d0 > 1 devices also `efficiency_vs_baseline`, E(d) / E(d0)."""
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
         lo, hi = (np.ravel(x).tolist() for x in self.band())
         a_lo, a_hi = (np.ravel(compute(self.devices, self.per_device_throughput, e).actual_throughput).tolist()
                       for e in self.band())  # fmt: skip
         terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
+        d0 = self._ctx[2]
+        e0 = self.efficiency(d0) if d0 > 1 else 1.0
         rows = []
         for i, rec in enumerate(res.records()):
             rec.update(
@@ -199,8 +201,16 @@ class Prediction:
                 algorithm=terms["algorithm"][i] or None,  # (one device: none, said once by the bottleneck)
             )
             rec["devices"] = int(rec["devices"])
+            if d0 > 1:  # a one-node baseline's table reports E against d0: E(d)/E(d0), the measured size's own 1
+                rec["efficiency_vs_baseline"] = rec["efficiency"] / e0
             rows.append(rec)
         return rows
+
+
+def _efficiency_at(ctx: tuple, d: np.ndarray) -> np.ndarray:
+    """E at sizes d from a prediction's context (step-model kwargs, the one-device breakdown, d0)."""
+    kw, one, _ = ctx
+    return efficiency(step_time(d, **kw), one, kw["grad_accum"], kw["grad_accum"])
 
 
 def link(t: dict[str, Any], i: int) -> str:
@@ -376,11 +386,12 @@ def predict(
         notes.append(Note("accumulation_exposed", ga=grad_accum, d=int(top), e=float(eff[d.argmax()]),
                           e_hidden=float(np.ravel(hidden)[0])))  # fmt: skip
     per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
+    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
-        notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices))
+        e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
+        notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
-    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
 
 

@@ -184,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
         notes.append(label("wait_note", args.lang))
     cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
+    if "efficiency_vs_baseline" in records[0]:  # a measured baseline of d0 > 1: E as its table would give it
+        cols = [*cols[:4], Column("efficiency_vs_baseline", "fixed3"), *cols[4:]]
     title = _title(args, pred.system)
     emit(records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
