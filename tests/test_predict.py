@@ -760,6 +760,12 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
     assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}
     assert keys(params=1e8, system="dgx-h100") & ranges == set()  # the GPU's note already says so
+    # ... of its faster links; one slower than any checked is said even so (communication is then what E rests on)
+    low = ranges | {"unchecked_inter_low"}
+    pascal_25gbe = dict(params=1e8, gpu="p100-16gb", gpus_per_node=4, intra_bw_gbs=15.75, inter_bw_gbs=3.125)
+    assert keys(**pascal_25gbe, d=[4, 128]) & low == {"unchecked_intra", "unchecked_inter_low"}
+    assert keys(params=1e8, system="dgx1-p100") & low == {"unchecked_intra"}  # NVLink 1: 80 GB/s a device
+    assert keys(params=1e8, system="dgx-h100", inter_bw_gbs=25) & low == {"unchecked_inter_low"}  # 200 Gb/s typed?
 
 
 def test_notes_reach_stderr_when_stdout_is_json_or_csv(capsys):

@@ -341,8 +341,8 @@ def predict(
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
     notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch)))
-    links = not (part and part["arch"] not in CHECKED_ARCHS)  # else the GPU's note already says it: unchecked
-    notes.extend(_outside(d, float(n_params), cl, links and not isinstance(calibration, str), links,
+    newer = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note says its (faster) links are unchecked too
+    notes.extend(_outside(d, float(n_params), cl, not isinstance(calibration, str), newer,
                           typed=inter_bw_gbs is not None))  # fmt: skip
     kw = dict(
         intra_curve=curve,
@@ -485,11 +485,13 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
     return cap_mb, float(check_range(first_mb, "--first-bucket-mb", *BUCKET_MB))
 
 
-def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bool, typed: bool = False) -> list:
+def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, newer: bool, typed: bool = False) -> list:
     """Notes where the model size or a link the prediction leans on lies outside the published checks: the
     terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
-    intra / inter: whether to check that link (not a measured intra-node table; not on an unchecked GPU); typed:
-    the network's figure was typed (a preset's is no unit slip)."""
+    intra: whether to check the node's link (not a measured intra-node table); newer: the GPU's own note already
+    says it is unchecked, which covers links above the checked range — a link below it is still said, since
+    communication is then the term the prediction leans on (a P100 cluster on 25 GbE); typed: the network's
+    figure was typed (a preset's is no unit slip)."""
     out = []
     lo, hi = CHECKED_PARAMS_M
     if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
@@ -497,10 +499,10 @@ def _outside(d: np.ndarray, n_params: float, cl: Cluster, intra: bool, inter: bo
     elif n_params / 1e6 > 2 * hi:  # the byte term is held at the checked top there (stepmodel.sync_bytes_max)
         out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))
     lo, hi = CHECKED_INTRA_GBS
-    if intra and min(d.max(), cl.gpus_per_node) > 1 and not lo <= cl.intra_bw_gbs <= hi:
+    if intra and min(d.max(), cl.gpus_per_node) > 1 and (cl.intra_bw_gbs < lo or cl.intra_bw_gbs > hi and not newer):
         out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
     lo, hi = CHECKED_INTER_GBS
-    if inter and d.max() > cl.gpus_per_node and not lo <= cl.inter_bw_gbs <= hi:
+    if d.max() > cl.gpus_per_node and (cl.inter_bw_gbs < lo or cl.inter_bw_gbs > hi and not newer):
         # below the range, a line rate in Gb/s typed as GB/s is the likely slip (25GbE as 25: 8× too fast)
         key = "unchecked_inter_low" if typed and cl.inter_bw_gbs < lo else "unchecked_inter"
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
