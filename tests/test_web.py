@@ -60,6 +60,13 @@ def test_predict_through_the_page_is_the_library(client):
     lib = dpscale.predict([1, 8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
     assert [r["efficiency"] for r in body["records"]] == pytest.approx(list(lib.efficiency_values), rel=1e-9)
     assert body["table"]["headers"][0] == "devices" and len(body["table"]["rows"]) == 3
+    # a rate measured on a node's 8 devices, as vendor tables give it: E stays over one device, E vs d0 over the 8
+    node = post(client, "predict", {**opts, "baseline_devices": "8"}, "es").json()
+    lib = dpscale.predict([1, 8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100",
+                          baseline_devices=8)  # fmt: skip
+    assert [r["efficiency_vs_baseline"] for r in node["records"]] == pytest.approx(
+        [r["efficiency_vs_baseline"] for r in lib.records()], rel=1e-9)  # fmt: skip
+    assert node["records"][1]["efficiency_vs_baseline"] == 1.0 and "E frente a d0" in node["table"]["headers"]
 
 
 def test_the_page_estimates_compute_from_flops_at_a_typed_mfu(client):

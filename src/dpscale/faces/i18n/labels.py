@@ -67,8 +67,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_kappa": "USL κ",
         "web_serial": "Amdahl serial fraction",
         "web_predict_hint": (
-            "E(d) from the model, batch, precision and cluster; a measured "
-            "single-device throughput sets the compute time (without one, it is estimated from FLOPs)."
+            "E(d) from the model, batch, precision and cluster; a measured per-device throughput (on one device, "
+            "or on the devices of a node) sets the compute time (without one, it is estimated from FLOPs)."
         ),
         "web_model": "Model preset",
         "web_params": "Parameters (replace the preset's)",
@@ -77,7 +77,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_batch": "Per-device batch",
         "web_grad_accum": "Gradient-accumulation steps",
         "web_system": "System",
-        "web_pred_throughput": "Measured throughput on one device (samples/s)",
+        "web_pred_throughput": "Measured throughput per device (samples/s)",
+        "web_baseline_devices": "…measured on this many devices (blank: one)",
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
@@ -631,8 +632,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_kappa": "κ de la USL",
         "web_serial": "Fracción serie de Amdahl",
         "web_predict_hint": (
-            "E(d) a partir del modelo, el lote, la precisión y el clúster; un rendimiento medido "
-            "en un dispositivo fija el tiempo de cómputo (sin él, se estima a partir de los FLOPs)."
+            "E(d) a partir del modelo, el lote, la precisión y el clúster; un rendimiento medido por dispositivo (en "
+            "uno, o en los de un nodo) fija el tiempo de cómputo (sin él, se estima a partir de los FLOPs)."
         ),
         "web_model": "Modelo predefinido",
         "web_params": "Parámetros (sustituyen a los del modelo)",
@@ -641,7 +642,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_batch": "Lote por dispositivo",
         "web_grad_accum": "Pasos de acumulación de gradientes",
         "web_system": "Sistema",
-        "web_pred_throughput": "Rendimiento medido en un dispositivo (muestras/s)",
+        "web_pred_throughput": "Rendimiento medido por dispositivo (muestras/s)",
+        "web_baseline_devices": "…medido en tantos dispositivos (vacío: uno)",
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "web_mfu": "MFU, para una estimación por FLOPs (deje vacío el rendimiento medido)",
