@@ -757,6 +757,15 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert not keys(params=336e6, system="dgx1-v100", d=[8, 256]) & ranges  # BERT-large (the preset: 336 M)
     assert keys(params=7e9, system="dgx-a100") & ranges == {"unchecked_params_large"}  # the byte term held
     assert keys(params=5e5, system="dgx-a100") & ranges == {"unchecked_params"}  # below: extrapolated
+
+    # the byte term is held at 333 M × 4 bytes: said wherever it binds (past 2 % — BERT-large's 336 M is not)
+    def held(params, precision):
+        p = predict([1, 8], params=params, precision=precision, batch=2, step_time_s=1.0, system="dgx-a100")
+        return [n.fields["x"] for n in p.notes if n.key == "unchecked_params_large"]
+
+    assert held(355e6, "amp") == pytest.approx([355 / 333]) and held(534e6, "amp") == pytest.approx([534 / 333])
+    assert held(534e6, "bf16") == [] and held(700e6, "bf16") == pytest.approx([700 * 2 / (333 * 4)])  # 2 bytes
+    assert held(336e6, "fp32") == [] and held(340e6, "fp32") == pytest.approx([340 / 333])
     assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
     assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}
     assert keys(params=1e8, system="dgx-h100") & ranges == set()  # the GPU's note already says so
