@@ -926,12 +926,22 @@ def test_a_node_baseline_also_gets_e_against_its_own_size(capsys):
     assert one["efficiency_vs_baseline"] == pytest.approx(1 / node["efficiency"])  # the node's loss, seen from one
     (note,) = [n for n in p.notes if n.key == "one_device_inferred"]
     assert note.fields["e0"] == pytest.approx(node["efficiency"])
+    assert {r["baseline_devices"] for r in (one, node, big)} == {8}  # JSON and CSV have no note to say so
+    # d0 need not be among the sizes asked for: E(d0) is the model's, not the nearest row's
+    (far,) = predict([64], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                     system="dgx1-p100", inter_bw_gbs=6.25).records()  # fmt: skip
+    assert far["efficiency_vs_baseline"] == pytest.approx(p.efficiency(64) / p.efficiency(8), rel=1e-12)
+    assert far["efficiency_vs_baseline"] != pytest.approx(far["efficiency"], abs=0.05)
     argv = "predict --model resnet50 --precision fp32 --batch 32 --throughput 190 --baseline-devices 8"
     rc, out, _ = run(capsys, *argv.split(), "--system", "dgx1-p100", "--inter-bw", "50Gb/s", "-d", "8,256")
     assert rc == 0 and "E hi  E vs d0  actual" in out and "E(d) / 0.932" in out
     assert " 0.896 " in out.splitlines()[4]  # the 256 row (title, heads, rule, 8 row)
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--throughput", "190", "--system", "dgx1-p100")
     assert rc == 0 and "E vs d0" not in out  # one device measured: E is already against it
+    rc, out, _ = run(
+        capsys, *argv.split(), "--system", "dgx1-p100", "--inter-bw", "50Gb/s", "-d", "256", "--lang", "es"
+    )
+    assert rc == 0 and "E frente a d0" in out and "E(d) / 0,932, como la da una tabla que empieza en 8" in out
 
 
 def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):

@@ -123,7 +123,7 @@ EN = {
     "one_device_inferred": (
         "one device alone would run {v:,.6g} samples/s (the {d0:,}-device baseline without its all-reduce and wait): "
         "E and the speedup are relative to it; 'E vs d0' is E against the measured {d0:,} devices, E(d) / {e0:.3f}, "
-        "as a table that starts at one node reports it"
+        "as a table that starts at {d0:,} reports it"
     ),
     "cpu_decode": (
         "{n} devices of a node would need {need:,.0f} images/s; decoding JPEGs on its {cores:g} CPU cores tops out "

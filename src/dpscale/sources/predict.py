@@ -204,8 +204,9 @@ class Prediction:
                 algorithm=terms["algorithm"][i] or None,  # (one device: none, said once by the bottleneck)
             )
             rec["devices"] = int(rec["devices"])
-            if d0 > 1:  # a one-node baseline's table reports E against d0: E(d)/E(d0), the measured size's own 1
+            if d0 > 1:  # a table that starts at d0 (one node, say) reports E against it: E(d)/E(d0), d0's own 1
                 rec["efficiency_vs_baseline"] = rec["efficiency"] / e0
+                rec["baseline_devices"] = d0  # (JSON and CSV carry no note: which size it is, in each record)
             rows.append(rec)
         return rows
 
@@ -344,9 +345,9 @@ def predict(
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
     notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch)))
-    newer = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note says its (faster) links are unchecked too
+    unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
     notes.extend(_outside(d, (float(n_params), float(n_params) * gb / cal.sync_bytes_max), cl,
-                          not isinstance(calibration, str), newer, typed=inter_bw_gbs is not None))  # fmt: skip
+                          not isinstance(calibration, str), unchecked_gpu, typed=inter_bw_gbs is not None))  # fmt: skip
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
@@ -488,15 +489,15 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
     return cap_mb, float(check_range(first_mb, "--first-bucket-mb", *BUCKET_MB))
 
 
-def _outside(d: np.ndarray, size: tuple[float, float], cl: Cluster, intra: bool, newer: bool, typed: bool = False
-             ) -> list:  # fmt: skip
+def _outside(d: np.ndarray, size: tuple[float, float], cl: Cluster, intra: bool, unchecked_gpu: bool,
+             typed: bool = False) -> list:  # fmt: skip
     """Notes where the model size or a link the prediction leans on lies outside the published checks: the
     terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
     size: (parameters, the gradient's bytes over the largest the calibration saw, which the wait's term holds);
-    intra: whether to check the node's link (not a measured intra-node table); newer: the GPU's own note already
-    says it is unchecked, which covers links above the checked range — a link below it is still said, since
-    communication is then the term the prediction leans on (a P100 cluster on 25 GbE); typed: the network's
-    figure was typed (a preset's is no unit slip)."""
+    intra: whether to check the node's link (not a measured intra-node table); unchecked_gpu: the GPU's own note
+    already says its generation is unchecked, which covers links above the checked range (a Hopper system's) — a
+    link below it is still said, since communication is then the term the prediction leans on (P100s on 25 GbE);
+    typed: the network's figure was typed (a preset's is no unit slip)."""
     out = []
     lo, hi = CHECKED_PARAMS_M
     n_params, held = size
@@ -504,11 +505,16 @@ def _outside(d: np.ndarray, size: tuple[float, float], cl: Cluster, intra: bool,
         out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
     elif held > HELD_UNSAID:  # the byte term is held at the checked top there (stepmodel.sync_bytes_max)
         out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi, x=held))
+
+    def said(bw: float, checked: tuple[float, float]) -> bool:
+        """Below the checked range always; above it, not where the unchecked GPU's own note covers it."""
+        return bw < checked[0] or bw > checked[1] and not unchecked_gpu
+
     lo, hi = CHECKED_INTRA_GBS
-    if intra and min(d.max(), cl.gpus_per_node) > 1 and (cl.intra_bw_gbs < lo or cl.intra_bw_gbs > hi and not newer):
+    if intra and min(d.max(), cl.gpus_per_node) > 1 and said(cl.intra_bw_gbs, CHECKED_INTRA_GBS):
         out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
     lo, hi = CHECKED_INTER_GBS
-    if d.max() > cl.gpus_per_node and (cl.inter_bw_gbs < lo or cl.inter_bw_gbs > hi and not newer):
+    if d.max() > cl.gpus_per_node and said(cl.inter_bw_gbs, CHECKED_INTER_GBS):
         # below the range, a line rate in Gb/s typed as GB/s is the likely slip (25GbE as 25: 8× too fast)
         key = "unchecked_inter_low" if typed and cl.inter_bw_gbs < lo else "unchecked_inter"
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)

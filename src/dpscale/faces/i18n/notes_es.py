@@ -116,7 +116,7 @@ NOTES: dict[str, dict[str, str]] = {
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
             "ni su espera): E y la aceleración son relativas a él; «E frente a d0» es E respecto a los {d0:,} "
-            "dispositivos medidos, E(d) / {e0:.3f}, como la da una tabla que empieza en un nodo"
+            "dispositivos medidos, E(d) / {e0:.3f}, como la da una tabla que empieza en {d0:,}"
         ),
         "cpu_decode": (
             "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
