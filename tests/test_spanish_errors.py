@@ -156,6 +156,12 @@ SPANISH_REFUSALS = [
      "--warmup-epochs: se recibió '-1'; se admite: un número de épocas ≥ 0"),  # was 'un número of epochs'
     (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--grad-bytes", "0"],
      "se admite: bytes por elemento del gradiente > 0"),
+    (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--gather-bytes", "0"],
+     "se admite: bytes por parámetro en el all-gather > 0"),
+    (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--gather-bytes", "1"],
+     "--gather-bytes: se recibió 1; se admite: solo con --zero 1–3 (DDP no hace all-gather de parámetros)"),
+    (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--zero", "3", "--gather-bytes", "9"],
+     "se admite: bytes por parámetro en el all-gather, > 0 y ≤ 8 (fp64)"),
     (["measure", "--sizes", "1KB"], "--sizes: pertenece a `dpscale measure allreduce`, no a este modo"),
     (["measure", "allreduce", "--batch", "4"], "--batch: `dpscale measure allreduce` no la usa"),
     (["measure", "allreduce", "--workload", "cnn"], "--workload: `dpscale measure allreduce` no la usa"),

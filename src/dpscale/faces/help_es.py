@@ -114,6 +114,10 @@ HELP_ES: dict[str, str] = {
     "bytes per gradient element all-reduced (overrides the precision's)": (
         "bytes por elemento del gradiente en el all-reduce (sustituye a los de la precisión)"
     ),
+    "bytes per parameter all-gathered under --zero (overrides the precision's weights; 1 for a float8 all-gather)": (
+        "bytes por parámetro en el all-gather con --zero (sustituye a los pesos de la precisión; 1 para un "
+        "all-gather en float8)"
+    ),
     "per-device micro-batch (default 32)": "microlote por dispositivo (por defecto 32)",
     "micro-batches per optimizer step (all-reduce once per step)": (
         "microlotes por paso del optimizador (un all-reduce por paso)"

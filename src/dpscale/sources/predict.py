@@ -256,6 +256,7 @@ def predict(
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
     grad_bytes_per_param: float | None = None,
+    gather_bytes_per_param: float | None = None,
     bucket_mb: float | None = None,
     first_bucket_mb: float | None = None,
     overlap: bool = True,
@@ -270,17 +271,20 @@ def predict(
     """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
     per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
-    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce.
+    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce;
+    `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
     Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
     --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
-     inter_bw_gbs, grad_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us, alpha_inter_us) = ones(
+     inter_bw_gbs, grad_bytes_per_param, gather_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us,
+     alpha_inter_us) = ones(
         (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (throughput, "--throughput"),
         (step_time_s, "--step-time"), (baseline_devices, "--baseline-devices"), (mfu, "--mfu"),
         (seq_len, "--seq-len"), (gpus_per_node, "--gpus-per-node"), (intra_bw_gbs, "--intra-bw"),
-        (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"), (bucket_mb, "--bucket-mb"),
+        (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"),
+        (gather_bytes_per_param, "--gather-bytes"), (bucket_mb, "--bucket-mb"),
         (first_bucket_mb, "--first-bucket-mb"), (input_rate, "--input-rate"), (alpha_intra_us, "--alpha-intra"),
         (alpha_inter_us, "--alpha-inter"))  # fmt: skip
     model, gpu, system = text(model, "--model"), text(gpu, "--gpu"), text(system, "--system")
@@ -314,6 +318,10 @@ def predict(
     prec = normalise_precision(precision)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
+    wb = gather_bytes_per_param if gather_bytes_per_param is not None else WEIGHT_BYTES[prec]
+    check_range(wb, "--gather-bytes", 1e-3, 8, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
+    if gather_bytes_per_param is not None and not zero:  # a typo for --grad-bytes would change nothing, unsaid
+        raise fail("--gather-bytes", gather_bytes_per_param, "with --zero 1–3 only (DDP all-gathers no parameters)")
     # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
     units = {"layers": estimated_layers(float(n_params))} if zero == 3 and spec is None and bucket_mb is None else spec
     bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params), gb)
@@ -364,7 +372,7 @@ def predict(
         first_bucket=first_bucket_mb * MIB,
         algorithm=algorithm,
         zero=zero,
-        param_bytes=float(n_params) * WEIGHT_BYTES[prec],  # the precision's weights: amp keeps them fp32
+        param_bytes=float(n_params) * wb,  # the precision's weights (amp keeps them fp32), or as typed
     )
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip

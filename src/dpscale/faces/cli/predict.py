@@ -64,6 +64,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
     m.add_argument("--grad-bytes", help="bytes per gradient element all-reduced (overrides the precision's)")
+    m.add_argument(
+        "--gather-bytes",
+        help="bytes per parameter all-gathered under --zero (overrides the precision's weights; 1 for a float8 "
+        "all-gather)",
+    )
     m.add_argument("--batch", "--micro-batch", "-b", help=f"per-device micro-batch (default {DEFAULT_BATCH})")
     m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
@@ -153,6 +158,7 @@ def run(args: argparse.Namespace) -> int:
         intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
         inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
+        gather_bytes_per_param=opt(args.gather_bytes, "--gather-bytes", "bytes per parameter all-gathered > 0"),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
         first_bucket_mb=mib(args.first_bucket_mb, "--first-bucket-mb"),
         overlap=not args.no_overlap,

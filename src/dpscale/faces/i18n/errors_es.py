@@ -33,6 +33,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "one number": "un solo número",
         "a number of epochs ≥ 0": "un número de épocas ≥ 0",
         "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
+        "bytes per parameter all-gathered > 0": "bytes por parámetro en el all-gather > 0",
+        "with --zero 1–3 only (DDP all-gathers no parameters)": (
+            "solo con --zero 1–3 (DDP no hace all-gather de parámetros)"
+        ),
         "bytes with K/M/G suffixes (binary): 1KB..256MB, 1KB..256MBx4, or a list 1KB,1MB,64MB (4 B to 4 GB)": (
             "bytes con sufijos K/M/G (binarios): 1KB..256MB, 1KB..256MBx4, o una lista 1KB,1MB,64MB (de 4 B a 4 GB)"
         ),
@@ -192,6 +196,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "at least one value": "al menos un valor",
         "both, or neither": "ambos, o ninguno",
         "bytes per gradient element, > 0 and ≤ 8 (fp64)": "bytes por elemento del gradiente, > 0 y ≤ 8 (fp64)",
+        "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)": (
+            "bytes por parámetro en el all-gather, > 0 y ≤ 8 (fp64)"
+        ),
         "one world size ≥ 2 for allreduce": "un único tamaño ≥ 2 para allreduce",
         "world sizes ≥ 2 for equivalence": "tamaños ≥ 2 para equivalence",
         "per-device samples/s at the baseline size, 1e-9 to 1e15": (
