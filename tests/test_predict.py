@@ -1517,8 +1517,28 @@ def test_an_ethernet_network_is_flagged_across_nodes():
         assert any("the network is Ethernet (eth-" in n for n in predict([8, 64], system=system, **kw).notes), system
     assert not any("Ethernet" in n for n in predict([8], system="aws-p4d", **kw).notes)  # one node: no network
     assert not any("Ethernet" in n for n in predict([8, 64], system="dgx-a100", **kw).notes)  # InfiniBand
-    raw = predict([8, 64], system="aws-p4d", inter_bw_gbs=50, **kw)  # a typed network is not the preset's
-    assert not any("Ethernet" in n for n in raw.notes)
+    # a typed rate keeps the instance's network (EFA at its own 50 GB/s, or another rate, is still EFA: until
+    # session 31 any --inter-bw dropped the note); a unit that says Ethernet says so on any cluster
+    for gbs in (50, 100):
+        assert any("Ethernet (eth-100g)" in n for n in predict([8, 64], system="aws-p4d", inter_bw_gbs=gbs, **kw).notes)
+    raw = dict(gpus_per_node=8, intra_bw_gbs=300, gpu="a100-40gb", **kw)
+    assert not any("Ethernet" in n for n in predict([8, 64], inter_bw_gbs=50, **raw).notes)  # unknown: unsaid
+    assert any(
+        "Ethernet (eth-400g)" in n for n in predict([8, 64], inter_bw_gbs=50, inter_link="eth-400g", **raw).notes
+    )
+    with pytest.raises(DpscaleError, match="inter_link: got 400; allowed: a name"):
+        predict([8, 64], inter_bw_gbs=50, inter_link=400, **raw)
+
+
+def test_a_network_typed_in_gbe_is_ethernet(capsys):
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-v", "150", "-d", "8,64"]
+    raw = ["--gpus-per-node", "8", "--intra-bw", "300", "--gpu", "a100-40gb"]
+    rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "400GbE")
+    assert rc == 0 and "note: the network is Ethernet (eth-400g)" in out
+    rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "400Gb/s")  # bits, of no named kind
+    assert rc == 0 and "Ethernet" not in out
+    rc, out, _ = run(capsys, *argv, "--system", "dgx-a100", "--inter-bw", "25GbE")  # on an InfiniBand preset
+    assert rc == 0 and "Ethernet (eth-25g)" in out and "inter_bw_gbs 3.125 (its own: 200)" in out
 
 
 def test_a_baseline_size_needs_a_measurement_there():

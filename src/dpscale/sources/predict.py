@@ -255,6 +255,7 @@ def predict(
     gpus_per_node: int | None = None,
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
+    inter_link: str | None = None,
     grad_bytes_per_param: float | None = None,
     gather_bytes_per_param: float | None = None,
     bucket_mb: float | None = None,
@@ -273,6 +274,8 @@ def predict(
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
     the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce;
     `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
+    `inter_link` names the network's kind where the system does not, or not rightly: one starting 'eth-' is
+    Ethernet (RoCE, EFA), which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`).
     Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
     --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
@@ -288,6 +291,7 @@ def predict(
         (first_bucket_mb, "--first-bucket-mb"), (input_rate, "--input-rate"), (alpha_intra_us, "--alpha-intra"),
         (alpha_inter_us, "--alpha-inter"))  # fmt: skip
     model, gpu, system = text(model, "--model"), text(gpu, "--gpu"), text(system, "--system")
+    inter_link = text(inter_link, "inter_link")
     precision = text(precision, "--precision")
     overlap = check_flag(overlap, "overlap")
     overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
@@ -325,7 +329,7 @@ def predict(
     # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
     units = {"layers": estimated_layers(float(n_params))} if zero == 3 and spec is None and bucket_mb is None else spec
     bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params), gb)
-    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu)
+    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link)
     notes: list[str] = []
     if units is not spec:
         notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]

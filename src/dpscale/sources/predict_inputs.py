@@ -125,9 +125,10 @@ def cluster(
     intra_bw_gbs: float | None = None,
     inter_bw_gbs: float | None = None,
     gpu: str | None = None,
+    inter_link: str | None = None,
 ) -> Cluster:
     """A system preset or file, with raw figures overriding its fields; `gpu` picks among systems one name
-    covers ('DGX-1': P100 or V100)."""
+    covers ('DGX-1': P100 or V100); `inter_link` the network's kind, where the figure typed says it (25GbE)."""
     base: dict[str, Any] = {}
     if system_file:
         base = catalog.load_system_file(system_file, system)
@@ -162,7 +163,9 @@ def cluster(
     # or a --gpus-per-node other than the node's, describes another node, which the table does not)
     same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
     by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
-    net = base.get("inter_link") if inter_bw_gbs is None else None  # (a raw --inter-bw is some other network)
+    # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
+    # its unit names one; a raw cluster's is unknown
+    net = inter_link if inter_link is not None else base.get("inter_link")
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
     overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))

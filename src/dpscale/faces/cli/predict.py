@@ -157,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
         gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
         intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
         inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH),
+        inter_link=_ethernet(args.inter_bw),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
         gather_bytes_per_param=opt(args.gather_bytes, "--gather-bytes", "bytes per parameter all-gathered > 0"),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
@@ -201,6 +202,12 @@ def run(args: argparse.Namespace) -> int:
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
         plot_scaling(records, args.plot, args.lang, title, band=band)
     return 0
+
+
+def _ethernet(typed: str | None) -> str | None:
+    """'eth-400g' for a network typed in GbE (400GbE): its unit says Ethernet, which predict's note cares about."""
+    unit = rate_unit(typed) if typed else None
+    return f"eth-{unit[1]}g" if unit and unit[2] == "GbE" else None
 
 
 def _tokens_per_sample(args: argparse.Namespace) -> int | None:
