@@ -113,3 +113,22 @@ def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys)
     assert sum(e > 0.02 for e in abs_err) == 8
     h100 = [(d, m, p) for cfg, d, m, p in errs if cfg.startswith("h100-80gb-bf16 13b")]
     assert [d for d, _, _ in h100] == [16, 32, 64] and all(abs(p - m) < 0.04 for _, m, p in h100)
+
+
+def test_the_outside_checks_give_the_documented_figures():
+    """validation/outside.py: 22 published efficiencies from sources no other file uses (session 31), scored once
+    with the shipped constants. docs/predict.md quotes these figures; a change that moves them must say so there."""
+    spec = importlib.util.spec_from_file_location("outside", ROOT / "validation" / "outside.py")
+    outside = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(outside)
+    ps = outside.points()
+    assert len(ps) == 22 and len({p.name for p in ps}) == 16
+    figures = {g: outside.summary([p for p in ps if g in ("all", p.group)]) for g in ("cnn", "transformer", "all")}
+    assert figures["cnn"] == pytest.approx((0.028, 0.210, 9 / 13), abs=5e-4)
+    assert figures["transformer"] == pytest.approx((0.023, 0.148, 6 / 9), abs=5e-4)
+    assert figures["all"][:2] == pytest.approx((0.027, 0.148), abs=5e-4)
+    docs = (ROOT / "docs" / "predict.md").read_text()
+    assert "Median error 0.028, p90 0.21, 9 of 13 inside the band" in docs
+    assert "Median 0.023, p90 0.15, 6 of 9 in the band" in docs
+    for p in ps:  # every measured point lies where the source put it, against its own baseline
+        assert 0.5 < p.measured <= 1 and p.lo <= p.predicted <= p.hi
