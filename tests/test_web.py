@@ -904,3 +904,47 @@ def test_the_calculator_form_asks_every_input_the_command_solves_for(client):
     }  # fmt: skip
     body = post(client, "calc", {"devices": "64", "throughput": "2000", "speedup": "57.6"}).json()
     assert body["records"]["efficiency"] == pytest.approx(0.9)
+
+
+def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
+    """The page has no files for plan's --efficiency-file: its plan tab takes the last Predict or Fit answer's curve —
+    the sizes, E at each and the rate E is relative to (predict's one device, fit's smallest run) — so the plan's
+    throughput is the curve's own."""
+    need_chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    expect = sync_api.expect
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(served)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        take = page.locator("#plan .take")
+        page.click("#tab-plan")
+        expect(take).to_be_disabled()  # nothing predicted or fitted yet
+        page.click("#tab-predict")
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        page.click("#tab-plan")
+        take.click()
+        sizes = [1, 4, 16, 64, 256, 1024]
+        lib = dpscale.predict(sizes, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+        typed = ",".join(f"{round(float(e), 4):g}" for e in lib.efficiency_values)
+        expect(page.locator("#plan input[name=devices]")).to_have_value("1,4,16,64,256,1024")
+        expect(page.locator("#plan input[name=efficiency]")).to_have_value(typed)
+        expect(page.locator("#plan input[name=throughput]")).to_have_value(f"{lib.per_device_throughput:.6g}")
+        expect(page.locator("#notes")).to_contain_text("E(d) from E per size: 1→1; 4→" + typed.split(",")[1])
+        actual = round(1024 * lib.per_device_throughput * round(float(lib.efficiency_values[-1]), 4))
+        expect(page.locator("#result tbody tr").last).to_contain_text(f"{actual:,}")  # A = d·v·E, the curve's
+        page.click("#tab-fit")  # the form's runs 1:1000 … 32:28000, extrapolated to 64, 256 and 1,024
+        expect(page.locator("#out-title")).to_contain_text("fitted law")
+        page.click("#tab-plan")
+        take.click()
+        expect(page.locator("#plan input[name=devices]")).to_have_value("64,256,1024")
+        expect(page.locator("#plan input[name=throughput]")).to_have_value("1000")  # the smallest run's, E's base
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-predict")
+        page.fill("#predict input[name=devices]", "0")  # an error answer keeps the curve taken before
+        page.click("#predict .run")
+        expect(page.locator("#error")).to_contain_text("--devices")
+        page.click("#tab-plan")
+        expect(take).to_be_enabled()
+        browser.close()

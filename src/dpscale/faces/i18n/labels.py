@@ -79,6 +79,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_system": "System",
         "web_pred_throughput": "Measured throughput per device (samples/s)",
         "web_baseline_devices": "…measured on this many devices (blank: one)",
+        "web_take": "E(d) from the last prediction or fit",
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
@@ -125,7 +126,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_plan": "Time & cost",
         "web_plan_hint": (
             "Time to train, device-hours and cost at each cluster size; the cheapest size that meets the "
-            "deadline, the fastest within the budget, and the knee where more devices stop paying."
+            "deadline, the fastest within the budget, and the knee where more devices stop paying. E may be a "
+            "number, one per size, a law, or the curve of the last Predict or Fit answer (the button below)."
         ),
         "web_epochs": "Epochs",
         "web_price": "Price per device-hour",
@@ -644,6 +646,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_system": "Sistema",
         "web_pred_throughput": "Rendimiento medido por dispositivo (muestras/s)",
         "web_baseline_devices": "…medido en tantos dispositivos (vacío: uno)",
+        "web_take": "E(d) de la última predicción o ajuste",
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "web_mfu": "MFU, para una estimación por FLOPs (deje vacío el rendimiento medido)",
@@ -693,7 +696,9 @@ LABELS: dict[str, dict[str, str]] = {
         "web_plan": "Tiempo y coste",
         "web_plan_hint": (
             "Tiempo de entrenamiento, horas-dispositivo y coste por tamaño de clúster; el tamaño más barato que "
-            "cumple el plazo, el más rápido dentro del presupuesto y el codo donde más dispositivos dejan de compensar."
+            "cumple el plazo, el más rápido dentro del presupuesto y el codo donde más dispositivos dejan de "
+            "compensar. E puede ser un número, uno por tamaño, una ley o la curva de la última respuesta de "
+            "Predecir o Ajustar (el botón de abajo)."
         ),
         "web_epochs": "Épocas",
         "web_price": "Precio por hora-dispositivo",
