@@ -20,7 +20,7 @@ from dpscale.formulas.collectives import (
     bus_bandwidth,
 )
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
-from dpscale.formulas.stepmodel import expected_max, micro_step_from_baseline, step_time
+from dpscale.formulas.stepmodel import DEFAULT, expected_max, micro_step_from_baseline, step_time
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict import predict
 from dpscale.sources.predict_validate import validate_predict
@@ -753,19 +753,28 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert "unchecked_arch" in keys(params=330e6, system="dgx-b200")
     assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
     # Model sizes (within a factor of two of 1.6–333 M) and links (NVLink 150–300, InfiniBand 50–200 GB/s)
-    ranges = {"unchecked_params", "unchecked_params_large", "unchecked_intra", "unchecked_inter"}
+    ranges = {"unchecked_params", "unchecked_params_large", "sync_bytes_held", "unchecked_intra", "unchecked_inter"}
     assert not keys(params=336e6, system="dgx1-v100", d=[8, 256]) & ranges  # BERT-large (the preset: 336 M)
-    assert keys(params=7e9, system="dgx-a100") & ranges == {"unchecked_params_large"}  # the byte term held
+    assert keys(params=7e9, system="dgx-a100") & ranges == {"sync_bytes_held"}  # the byte term held
     assert keys(params=5e5, system="dgx-a100") & ranges == {"unchecked_params"}  # below: extrapolated
 
     # the byte term is held at 333 M × 4 bytes: said wherever it binds (past 2 % — BERT-large's 336 M is not)
-    def held(params, precision):
-        p = predict([1, 8], params=params, precision=precision, batch=2, step_time_s=1.0, system="dgx-a100")
-        return [n.fields["x"] for n in p.notes if n.key == "unchecked_params_large"]
+    def held(params, precision, d=(1, 8), **kw):
+        p = predict(list(d), params=params, precision=precision, batch=2, step_time_s=1.0, system="dgx-a100", **kw)
+        return [n.fields["x"] for n in p.notes if n.key == "sync_bytes_held"], p.notes
 
-    assert held(355e6, "amp") == pytest.approx([355 / 333]) and held(534e6, "amp") == pytest.approx([534 / 333])
-    assert held(534e6, "bf16") == [] and held(700e6, "bf16") == pytest.approx([700 * 2 / (333 * 4)])  # 2 bytes
-    assert held(336e6, "fp32") == [] and held(340e6, "fp32") == pytest.approx([340 / 333])
+    assert held(355e6, "amp")[0] == pytest.approx([355 / 333]) and held(534e6, "amp")[0] == pytest.approx([534 / 333])
+    assert held(534e6, "bf16")[0] == [] and held(700e6, "bf16")[0] == pytest.approx([700 * 2 / (333 * 4)])  # 2 bytes
+    assert held(336e6, "fp32")[0] == [] and held(340e6, "fp32")[0] == pytest.approx([340 / 333])
+    x, notes = held(200e6, "fp32", grad_bytes_per_param=8)  # inside the checked sizes, past the checked bytes
+    assert x == pytest.approx([1600 / 1332]) and "200 M parameters, 1.6 GB of gradients: 1.20× the most" in notes[0]
+    # a calibration's own cap is the one said: unheld, nothing; a lower one, its own factor
+    assert held(7e9, "fp32", calibration=DEFAULT._replace(sync_bytes_max=1e18))[0] == []
+    assert held(200e6, "fp32", calibration=DEFAULT._replace(sync_bytes_max=400e6))[0] == pytest.approx([2.0])
+    # far past the checked sizes with gradients inside the checked bytes: the size is said, nothing held
+    for kw in (dict(precision="bf16", grad_bytes_per_param=1), dict(precision="fp32", d=(1,))):  # ... or no wait
+        x, notes = held(1.3e9, **kw)
+        assert x == [] and [n.key for n in notes if "parameters" in str(n)] == ["unchecked_params_large"]
     assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
     assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}
     assert keys(params=1e8, system="dgx-h100") & ranges == set()  # the GPU's note already says so
@@ -1534,6 +1543,8 @@ def test_a_network_typed_in_gbe_is_ethernet(capsys):
     argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-v", "150", "-d", "8,64"]
     raw = ["--gpus-per-node", "8", "--intra-bw", "300", "--gpu", "a100-40gb"]
     rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "400GbE")
+    assert rc == 0 and "note: the network is Ethernet (eth-400g)" in out
+    rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "4e2GbE")  # named from the value, not the text
     assert rc == 0 and "note: the network is Ethernet (eth-400g)" in out
     rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "400Gb/s")  # bits, of no named kind
     assert rc == 0 and "Ethernet" not in out

@@ -383,3 +383,23 @@ def test_gather_bytes_replace_the_precisions_weights_and_nothing_else():
     assert one[-1]["efficiency"] > fp8[-1]["efficiency"]
     with pytest.raises(DpscaleError, match=r"--gather-bytes: got 1; allowed: with --zero 1–3 only"):
         predict(d, precision="fp8", gather_bytes_per_param=1, **dict(kw, zero=0))
+
+
+def test_a_measured_table_prices_each_gather_at_its_own_size(tmp_path):
+    """With a measured intra-node table, a gather was charged the bandwidth of its reduce-scatter's size: 1-byte
+    float8 gathers of 4 MiB reductions are 1 MiB messages, at 10 GB/s in this table, not 4 MiB's 100. By hand, 8
+    GPUs, 1e9 parameters: reduce-scatter 4e9 B × 7/8 / 100 GB/s = 35 ms; each of stage 3's two gathers
+    1e9 B × 7/8 / 10 GB/s = 87.5 ms (at 4 bytes: 4e9 × 7/8 / 100 = 35 ms)."""
+    table = tmp_path / "cal.json"
+    points = [
+        {"bytes": 2**20, "busbw_gbs": 10},
+        {"bytes": 4 * 2**20, "busbw_gbs": 100},
+        {"bytes": 2**30, "busbw_gbs": 100},
+    ]
+    table.write_text(json.dumps({"busbw_gbs": 100, "alpha_s": 1e-5, "points": points}))
+    kw = dict(params=1e9, precision="amp", batch=2, step_time_s=1.0, system="dgx-a100", zero=3, bucket_mb=4,
+              calibration=str(table))  # fmt: skip
+    (own,) = predict([8], **kw).records()
+    (one,) = predict([8], gather_bytes_per_param=1, **kw).records()
+    assert own["allreduce_s"] == pytest.approx(0.035 + 2 * 0.035, rel=1e-3)
+    assert one["allreduce_s"] == pytest.approx(0.035 + 2 * 0.0875, rel=1e-3)

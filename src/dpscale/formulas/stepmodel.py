@@ -142,10 +142,15 @@ def step_time(
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-    if intra_curve is None:  # (d, bucket runs): a figure per device count (link_bandwidth) or one for all
-        b_intra = np.outer(cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus), sizes**0)
-    else:
-        b_intra = np.interp(np.log(sizes), np.log(intra_curve[0]), intra_curve[1])[None, :]
+
+    def intra_bw(nbytes: np.ndarray) -> np.ndarray:
+        """(d, messages): the node's bandwidth per device count (link_bandwidth), or a measured table's at each
+        message's own size — a ZeRO gather of 1-byte weights is a smaller message than its 4-byte reduction."""
+        if intra_curve is None:
+            return np.outer(cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus), nbytes**0)
+        return np.interp(np.log(nbytes), np.log(intra_curve[0]), intra_curve[1])[None, :]
+
+    b_intra = intra_bw(sizes)
     b_inter = cal.eta_inter * inter_bw_gbs
     lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
            "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
@@ -153,7 +158,7 @@ def step_time(
 
     def comm(nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
-        args = (nbytes[None, :], d[:, None], gpus_per_node, b_intra, b_inter)
+        args = (nbytes[None, :], d[:, None], gpus_per_node, intra_bw(nbytes), b_inter)
         t = share * allreduce_time(*args, algorithm=alg, **lat) + cal.alpha_base
         intra, net = (share * x for x in bandwidth_terms(*args, alg, **lat))
         return np.where(d[:, None] > 1, t, 0.0), intra, net

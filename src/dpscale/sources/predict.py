@@ -358,7 +358,7 @@ def predict(
         notes.append(Note("gpu_unknown", hbm=hbm))
     notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch)))
     unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
-    notes.extend(_outside(d, (float(n_params), float(n_params) * gb / cal.sync_bytes_max), cl,
+    notes.extend(_outside(d, (float(n_params), float(n_params) * gb, cal.sync_bytes_max), cl,
                           not isinstance(calibration, str), unchecked_gpu, typed=inter_bw_gbs is not None))  # fmt: skip
     kw = dict(
         intra_curve=curve,
@@ -501,22 +501,24 @@ def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None,
     return cap_mb, float(check_range(first_mb, "--first-bucket-mb", *BUCKET_MB))
 
 
-def _outside(d: np.ndarray, size: tuple[float, float], cl: Cluster, intra: bool, unchecked_gpu: bool,
+def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra: bool, unchecked_gpu: bool,
              typed: bool = False) -> list:  # fmt: skip
     """Notes where the model size or a link the prediction leans on lies outside the published checks: the
     terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
-    size: (parameters, the gradient's bytes over the largest the calibration saw, which the wait's term holds);
+    size: (parameters, the gradient's bytes, the largest the calibration saw, at which the wait's term is held);
     intra: whether to check the node's link (not a measured intra-node table); unchecked_gpu: the GPU's own note
     already says its generation is unchecked, which covers links above the checked range (a Hopper system's) — a
     link below it is still said, since communication is then the term the prediction leans on (P100s on 25 GbE);
     typed: the network's figure was typed (a preset's is no unit slip)."""
     out = []
     lo, hi = CHECKED_PARAMS_M
-    n_params, held = size
+    n_params, nbytes, cap = size
     if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
         out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
-    elif held > HELD_UNSAID:  # the byte term is held at the checked top there (stepmodel.sync_bytes_max)
-        out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi, x=held))
+    elif nbytes > HELD_UNSAID * cap and d.max() > 1:  # the byte term is held there (stepmodel: a wait, d > 1)
+        out.append(Note("sync_bytes_held", m=n_params / 1e6, gb=nbytes / 1e9, x=nbytes / cap, cap=cap / 1e9))
+    elif n_params / 1e6 > 2 * hi:  # its gradients within the checked bytes (2-byte, or a --grad-bytes), still far out
+        out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))
 
     def said(bw: float, checked: tuple[float, float]) -> bool:
         """Below the checked range always; above it, not where the unchecked GPU's own note covers it."""

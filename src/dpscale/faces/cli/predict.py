@@ -205,9 +205,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ethernet(typed: str | None) -> str | None:
-    """'eth-400g' for a network typed in GbE (400GbE): its unit says Ethernet, which predict's note cares about."""
-    unit = rate_unit(typed) if typed else None
-    return f"eth-{unit[1]}g" if unit and unit[2] == "GbE" else None
+    """'eth-400g' for a network typed in GbE (400GbE, 4e2GbE): its unit says Ethernet, which predict's note cares
+    about. The name gives the node's total, where the catalog's eth-100g names one NIC of aws-p4d's four."""
+    if typed is None or not (unit := rate_unit(typed)) or unit[2] != "GbE":
+        return None
+    return f"eth-{bandwidth(typed, '--inter-bw') * 8:g}g"
 
 
 def _tokens_per_sample(args: argparse.Namespace) -> int | None:
