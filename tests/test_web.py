@@ -67,6 +67,13 @@ def test_predict_through_the_page_is_the_library(client):
     assert [r["efficiency_vs_baseline"] for r in node["records"]] == pytest.approx(
         [r["efficiency_vs_baseline"] for r in lib.records()], rel=1e-9)  # fmt: skip
     assert node["records"][1]["efficiency_vs_baseline"] == 1.0 and "E frente a d0" in node["table"]["headers"]
+    # a cluster of one's own: the form's raw figures replace (or, with no system, make) the cluster, as the flags do
+    own = {**opts, "system": "", "gpus_per_node": "8", "intra_bw": "300", "inter_bw": "400GbE", "gpu": "a100-80gb"}
+    body = post(client, "predict", own).json()
+    lib = dpscale.predict([1, 8, 64], model="bert-large", precision="amp", batch=32, throughput=150, gpus_per_node=8,
+                          intra_bw_gbs=300, inter_bw_gbs=50, gpu="a100-80gb")  # fmt: skip
+    assert [r["efficiency"] for r in body["records"]] == pytest.approx(list(lib.efficiency_values), rel=1e-9)
+    assert any("Ethernet (eth-400g)" in n for n in body["notes"])  # the unit typed says Ethernet
 
 
 def test_the_page_estimates_compute_from_flops_at_a_typed_mfu(client):
