@@ -1674,7 +1674,7 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
                      "-d", "16")  # fmt: skip
     assert rc == 0 and "3.125 GB/s per node" in out and "network's Gb/s" not in out
     for bad, said in (
-        ("200x", "allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s"),
+        ("200x", "allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"),
         ("abcGb/s", "got 'abcGb/s'"),
         ("1,5Gb/s", "got '1,5Gb/s'; allowed: a number with a decimal"),
     ):

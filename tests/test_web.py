@@ -914,9 +914,9 @@ def test_the_calculator_form_asks_every_input_the_command_solves_for(client):
 
 
 def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
-    """The page has no files for plan's --efficiency-file: its plan tab takes the last Predict or Fit answer's curve —
-    the sizes, E at each and the rate E is relative to (predict's one device, fit's smallest run) — so the plan's
-    throughput is the curve's own."""
+    """The page has no files for plan's --efficiency-file: its plan tab takes the last Predict or Fit answer the user
+    asked for — the sizes, E at each and the rate E is relative to (predict's one device, fit's smallest run) — so
+    the plan's throughput is the curve's own, in either language."""
     need_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
     expect = sync_api.expect
@@ -926,32 +926,58 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         page.goto(served)
         expect(page.locator("#result")).to_contain_text("115,200 samples/s")
         take = page.locator("#plan .take")
-        page.click("#tab-plan")
-        expect(take).to_be_disabled()  # nothing predicted or fitted yet
-        page.click("#tab-predict")
+        page.click("#tab-predict")  # the tab's own example: shown, not asked for
         expect(page.locator("#result tbody tr")).to_have_count(6)
         page.click("#tab-plan")
+        expect(take).to_be_disabled()
+        page.click("#tab-predict")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        page.click("#tab-plan")
+        expect(take).to_have_text("E(d) from the last prediction (6 sizes, 1–1,024)")
         take.click()
         sizes = [1, 4, 16, 64, 256, 1024]
         lib = dpscale.predict(sizes, model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
-        typed = ",".join(f"{round(float(e), 4):g}" for e in lib.efficiency_values)
+        typed = ",".join(f"{float(e):.7g}" for e in lib.efficiency_values)
         expect(page.locator("#plan input[name=devices]")).to_have_value("1,4,16,64,256,1024")
         expect(page.locator("#plan input[name=efficiency]")).to_have_value(typed)
-        expect(page.locator("#plan input[name=throughput]")).to_have_value(f"{lib.per_device_throughput:.6g}")
-        expect(page.locator("#notes")).to_contain_text("E(d) from E per size: 1→1; 4→" + typed.split(",")[1])
-        actual = round(1024 * lib.per_device_throughput * round(float(lib.efficiency_values[-1]), 4))
+        expect(page.locator("#plan input[name=throughput]")).to_have_value("150")
+        actual = round(1024 * lib.per_device_throughput * float(f"{lib.efficiency_values[-1]:.7g}"))
         expect(page.locator("#result tbody tr").last).to_contain_text(f"{actual:,}")  # A = d·v·E, the curve's
-        page.click("#tab-fit")  # the form's runs 1:1000 … 32:28000, extrapolated to 64, 256 and 1,024
+        # fit, asked below its smallest run (E > 1 there, which plan refuses): E over its largest, v times it
+        page.click("#tab-fit")
+        page.fill("#fit textarea[name=point]", "8:7500\n16:14600\n32:28000\n64:54000")
+        page.fill("#fit input[name=at]", "4,8,128")
+        page.click("#fit .run")
         expect(page.locator("#out-title")).to_contain_text("fitted law")
+        fitted = [float(c.replace(",", "")) for c in page.locator("#result tbody tr td:nth-child(2)").all_inner_texts()]
         page.click("#tab-plan")
+        expect(take).to_have_text("E(d) from the last fit (3 sizes, 4–128)")
         take.click()
-        expect(page.locator("#plan input[name=devices]")).to_have_value("64,256,1024")
-        expect(page.locator("#plan input[name=throughput]")).to_have_value("1000")  # the smallest run's, E's base
+        expect(page.locator("#plan input[name=devices]")).to_have_value("4,8,128")
         expect(page.locator("#result tbody tr")).to_have_count(3)
+        planned = [
+            float(c.replace(",", "")) for c in page.locator("#result tbody tr td:nth-child(3)").all_inner_texts()
+        ]
+        assert planned == pytest.approx(fitted, rel=2e-3), (planned, fitted)  # the fit's throughputs, as shown
+        # an error answer keeps the curve taken before
         page.click("#tab-predict")
-        page.fill("#predict input[name=devices]", "0")  # an error answer keeps the curve taken before
+        page.fill("#predict input[name=devices]", "0")
         page.click("#predict .run")
         expect(page.locator("#error")).to_contain_text("--devices")
         page.click("#tab-plan")
-        expect(take).to_be_enabled()
+        expect(take).to_have_text("E(d) from the last fit (3 sizes, 4–128)")
+        # Spanish: a rate of three decimals behind three digits ('333.333') is a thousands separator there
+        page.select_option("#lang", "es")
+        page.click("#tab-fit")
+        page.fill("#fit textarea[name=point]", "2:246.9120\n4:480\n8:920\n16:1750")  # 123.456 a device at 2
+        page.fill("#fit input[name=at]", "48,96")
+        page.click("#fit .run")
+        expect(page.locator("#out-title")).to_contain_text("ley ajustada")
+        page.click("#tab-plan")
+        expect(take).to_have_text("E(d) del último ajuste (2 tamaños, 48–96)")
+        take.click()
+        expect(page.locator("#plan input[name=throughput]")).to_have_value("123.4560")
+        expect(page.locator("#result tbody tr")).to_have_count(2)
+        expect(page.locator("#error")).to_be_hidden()
         browser.close()

@@ -321,12 +321,14 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
 # A link's rate as NICs and switches are sold (bits) or as the flags take it (bytes): 200Gb/s is 25 GB/s.
 RATE_UNITS = {"GB/s": 1.0, "GBps": 1.0, "Gb/s": 1 / 8, "Gbps": 1 / 8, "Gbit/s": 1 / 8, "GbE": 1 / 8,
               "TB/s": 1e3, "Tb/s": 125.0, "Tbps": 125.0}  # fmt: skip
-BANDWIDTH_ALLOWED = "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s"
+BANDWIDTH_ALLOWED = "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
 
 
-def rate_unit(text: str) -> re.Match[str] | None:
-    """The number and the unit of a rate typed with one ('25 Gb/s'); None for a bare number."""
-    return re.fullmatch(r"\s*(.*?)\s*(" + "|".join(map(re.escape, RATE_UNITS)) + r")\s*", text)
+def rate_unit(text: str) -> tuple[str, str] | None:
+    """The number and the unit of a rate typed with one ('25 Gb/s'); None for a bare number. Ethernet's GbE in
+    any case (400gbe, 400GBE: the E says bits on a wire), the others as written (GB/s is bytes, Gb/s bits)."""
+    m = re.fullmatch(r"\s*(.*?)\s*(" + "|".join(map(re.escape, RATE_UNITS)) + r"|(?i:gbe))\s*", text)
+    return None if m is None else (m[1], "GbE" if m[2].lower() == "gbe" else m[2])
 
 
 def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = None) -> float:
@@ -338,7 +340,7 @@ def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = No
         x = positive(text, flag, BANDWIDTH_ALLOWED)
     else:
         try:
-            x = positive(m[1], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[2]]
+            x = positive(m[0], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[1]]
         except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('1,5': a comma)
             parts = getattr(exc, "parts", None)
             raise fail(flag, text, parts[2] if parts else BANDWIDTH_ALLOWED) from None

@@ -207,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
 def _ethernet(typed: str | None) -> str | None:
     """'eth-400g' for a network typed in GbE (400GbE, 4e2GbE): its unit says Ethernet, which predict's note cares
     about. The name gives the node's total, where the catalog's eth-100g names one NIC of aws-p4d's four."""
-    if typed is None or not (unit := rate_unit(typed)) or unit[2] != "GbE":
+    if typed is None or not (unit := rate_unit(typed)) or unit[1] != "GbE":
         return None
     return f"eth-{bandwidth(typed, '--inter-bw') * 8:g}g"
 

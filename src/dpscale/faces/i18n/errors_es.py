@@ -224,8 +224,8 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
         "seconds > 0": "segundos > 0",
-        "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 25GB/s": (
-            "un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8), 25GB/s"
+        "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s": (
+            "un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
         ),
         "a model-FLOPs utilisation in (0, 1]": "una utilización de FLOPs del modelo en (0, 1]",
         "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
