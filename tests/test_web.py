@@ -978,6 +978,8 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         expect(take).to_have_text("E(d) del último ajuste (2 tamaños, 48–96)")
         take.click()
         expect(page.locator("#plan input[name=throughput]")).to_have_value("123.4560")
+        got = page.evaluate("[typed(174.697), typed(1.234e-7), typed(1.234e21), typed(0.9), typed(1), typed(2000)]")
+        assert got == ["174.6970", "1.2340e-7", "1.2340e+21", "0.9", "1", "2000"]  # mantissas too, nothing else
         expect(page.locator("#result tbody tr")).to_have_count(2)
         expect(page.locator("#error")).to_be_hidden()
         browser.close()

@@ -67,10 +67,11 @@ EN = {
         "{m:,.0f} M parameters: published DDP measurements checked {lo:g}–{hi:g} M, and E lo–hi is not known to hold"
     ),
     "sync_bytes_held": (
-        "{m:,.0f} M parameters, {gb:.3g} GB of gradients: {x:.2f}× the most published DDP measurements checked "
-        "({cap:.3g} GB); the synchronisation wait's share that grows with the gradient bytes is held at its value "
-        "there, not extrapolated (on published FSDP runs of 0.1–13 B, validation/fsdp.py, held it errs by 0.016 at "
-        "the median, the straight line could not describe a 13 B run at all), and E lo–hi is not known to hold"
+        "{m:,.0f} M parameters, {gb:.3g} GB of gradients: {x:.2f}× the largest gradients published DDP "
+        "measurements checked ({cap:.3g} GB); the synchronisation wait's share that grows with the gradient bytes "
+        "is held at its value there, not extrapolated (on published FSDP runs of 0.1–13 B, validation/fsdp.py, held "
+        "it errs by 0.016 at the median, the straight line could not describe a 13 B run at all), and E lo–hi is not "
+        "known to hold"
     ),
     "unchecked_intra": (
         "{bw:g} GB/s per device inside a node: published measurements checked NVLink at {lo:g}–{hi:g} GB/s; "

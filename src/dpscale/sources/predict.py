@@ -515,7 +515,7 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
     n_params, nbytes, cap = size
     if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
         out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
-    elif nbytes > HELD_UNSAID * cap and d.max() > 1:  # the byte term is held there (stepmodel: a wait, d > 1)
+    elif nbytes > HELD_UNSAID * cap:  # the byte term is held there (in any size's wait, d0's and re-evaluated too)
         out.append(Note("sync_bytes_held", m=n_params / 1e6, gb=nbytes / 1e9, x=nbytes / cap, cap=cap / 1e9))
     elif n_params / 1e6 > 2 * hi:  # its gradients within the checked bytes (2-byte, or a --grad-bytes), still far out
         out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))

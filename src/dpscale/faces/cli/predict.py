@@ -209,7 +209,8 @@ def _ethernet(typed: str | None) -> str | None:
     about. The name gives the node's total, where the catalog's eth-100g names one NIC of aws-p4d's four."""
     if typed is None or not (unit := rate_unit(typed)) or unit[1] != "GbE":
         return None
-    return f"eth-{bandwidth(typed, '--inter-bw') * 8:g}g"
+    gbits = format(bandwidth(typed, "--inter-bw") * 8, "f").rstrip("0").rstrip(".")  # 8e6GbE: no exponent
+    return f"eth-{gbits}g"
 
 
 def _tokens_per_sample(args: argparse.Namespace) -> int | None:

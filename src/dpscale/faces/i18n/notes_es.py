@@ -57,11 +57,11 @@ NOTES: dict[str, dict[str, str]] = {
             "E inf–sup se cumpla"
         ),
         "sync_bytes_held": (
-            "{m:,.0f} M de parámetros, {gb:.3g} GB de gradientes: {x:.2f} veces lo más que cubren las mediciones DDP "
-            "publicadas ({cap:.3g} GB); la parte de la espera de sincronización que crece con los bytes de gradiente "
-            "se fija en su valor allí, sin extrapolar (en ejecuciones FSDP publicadas de 125 M a 13.000 M, "
-            "validation/fsdp.py, así yerra 0,016 en la mediana; la recta no podía describir una ejecución de "
-            "13.000 M), y no consta que E inf–sup se cumpla"
+            "{m:,.0f} M de parámetros, {gb:.3g} GB de gradientes: {x:.2f} veces los mayores gradientes que "
+            "cubren las mediciones DDP publicadas ({cap:.3g} GB); la parte de la espera de sincronización que crece "
+            "con los bytes de gradiente se fija en su valor allí, sin extrapolar (en ejecuciones FSDP publicadas de "
+            "125 M a 13.000 M, validation/fsdp.py, así yerra 0,016 en la mediana; la recta no podía describir una "
+            "ejecución de 13.000 M), y no consta que E inf–sup se cumpla"
         ),
         "unchecked_intra": (
             "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas solo cubren NVLink a "
