@@ -1353,7 +1353,7 @@ def test_a_preset_changed_by_flags_says_so():
     """--system dgx-a100 --gpus-per-node 4 was titled dgx-a100 with no word that its node was not the preset's."""
     kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
     (note,) = [n for n in predict(gpus_per_node=4, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
-    assert note == "dgx-a100 as the flags changed it: gpus_per_node 4; inter_bw_gbs 12.5 (its own: 8; 200)"
+    assert note == "dgx-a100 as the options changed it: gpus_per_node 8 → 4; inter_bw_gbs 200 → 12.5"
     assert not [n for n in predict(gpus_per_node=8, **kw).notes if n.key == "system_overridden"]  # its own figure
     assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
@@ -1552,7 +1552,7 @@ def test_a_network_typed_in_gbe_is_ethernet(capsys):
     rc, out, _ = run(capsys, *argv, *raw, "--inter-bw", "400Gb/s")  # bits, of no named kind
     assert rc == 0 and "Ethernet" not in out
     rc, out, _ = run(capsys, *argv, "--system", "dgx-a100", "--inter-bw", "25GbE")  # on an InfiniBand preset
-    assert rc == 0 and "Ethernet (eth-25g)" in out and "inter_bw_gbs 3.125 (its own: 200)" in out
+    assert rc == 0 and "Ethernet (eth-25g)" in out and "inter_bw_gbs 200 → 3.125" in out
 
 
 def test_a_baseline_size_needs_a_measurement_there():

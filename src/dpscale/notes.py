@@ -43,7 +43,7 @@ EN = {
         "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs estimate) are "
         "used, the {system}'s links kept — a system with that GPU may have others"
     ),
-    "system_overridden": "{system} as the flags changed it: {typed} (its own: {theirs})",
+    "system_overridden": "{system} as the options changed it: {changes}",
     "intra_bidirectional": (
         "--intra-bw {typed:g} is twice the system's {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"

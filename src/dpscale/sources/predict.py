@@ -344,9 +344,9 @@ def predict(
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
-        typed = "; ".join(f"{f} {x:g}" for f, x, _ in cl.overrides)
-        notes.append(Note("system_overridden", system=cl.name, typed=typed,
-                          theirs="; ".join(f"{own:g}" for _, _, own in cl.overrides)))  # fmt: skip
+        # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
+        changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
+        notes.append(Note("system_overridden", system=cl.name, changes=changes))
         for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own))

@@ -31,7 +31,7 @@ NOTES: dict[str, dict[str, str]] = {
             "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su pico, en una "
             "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
-        "system_overridden": "{system} con lo que cambian las opciones: {typed} (sus propios valores: {theirs})",
+        "system_overridden": "{system} con lo que cambian las opciones: {changes}",
         "intra_bidirectional": (
             "--intra-bw {typed:g} es el doble de los {own:g} del sistema: los fabricantes dan NVLink sumando los dos "
             "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
