@@ -139,6 +139,7 @@ def run(args: argparse.Namespace) -> int:
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
+    inter = None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH)
     pred = predict(
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
@@ -156,8 +157,8 @@ def run(args: argparse.Namespace) -> int:
         system_file=args.system_file,
         gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
         intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
-        inter_bw_gbs=None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH),
-        inter_link=_ethernet(args.inter_bw),
+        inter_bw_gbs=inter,
+        inter_link=_ethernet(args.inter_bw, inter),
         grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
         gather_bytes_per_param=opt(args.gather_bytes, "--gather-bytes", "bytes per parameter all-gathered > 0"),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
@@ -204,12 +205,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ethernet(typed: str | None) -> str | None:
-    """'eth-400g' for a network typed in GbE (400GbE, 4e2GbE): its unit says Ethernet, which predict's note cares
-    about. The name gives the node's total, where the catalog's eth-100g names one NIC of aws-p4d's four."""
-    if typed is None or not (unit := rate_unit(typed)) or unit[1] != "GbE":
+def _ethernet(typed: str | None, gbs: float | None) -> str | None:
+    """'eth-400g' for a network typed in GbE (400GbE, 4e2GbE; `gbs` its GB/s as read): its unit says Ethernet,
+    which predict's note cares about. The name gives the node's total, where the catalog's eth-100g names one NIC
+    of aws-p4d's four."""
+    if typed is None or gbs is None or not (unit := rate_unit(typed)) or unit[1] != "GbE":
         return None
-    gbits = format(bandwidth(typed, "--inter-bw") * 8, "f").rstrip("0").rstrip(".")  # 8e6GbE: no exponent
+    gbits = format(gbs * 8, "f").rstrip("0").rstrip(".")  # 8e6GbE: no exponent
     return f"eth-{gbits}g"
 
 
