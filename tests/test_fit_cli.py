@@ -212,6 +212,24 @@ def test_validate_fit_on_dev_set():
     assert r["interval_coverage"] == inside / 26 == 1.0 and r["confidence"] == 0.9
 
 
+@pytest.mark.slow
+def test_fit_doc_coverage_over_every_published_set_is_what_validate_gives(capsys):
+    """docs/fit.md quotes `validate validation/*.csv --mode fit`; it went stale when two hold-outs joined the glob."""
+    import re
+    import statistics
+
+    root = Path(__file__).resolve().parents[1]
+    doc = (root / "docs" / "fit.md").read_text(encoding="utf-8")
+    said = re.search(r"--mode fit`[^)]*: (\d+) configurations\), (\d+) of \1 fall inside, median width ([\d.]+)", doc)
+    files = sorted(str(f) for f in (root / "validation").glob("*.csv"))
+    assert said and len(files) >= 13
+    assert main(["validate", *files, "--mode", "fit", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    inside = sum(x["efficiency_lo"] <= x["measured"] <= x["efficiency_hi"] for x in r["rows"])
+    width = statistics.median(x["efficiency_hi"] - x["efficiency_lo"] for x in r["rows"])
+    assert (r["configs"], inside, round(width, 3)) == (int(said[1]), int(said[2]), float(said[3]))
+
+
 def test_fit_reads_what_measure_json_prints(tmp_path, capsys):
     """`dpscale measure --json > m.json` then `dpscale fit m.json`: the sizes are under "points"."""
     m = tmp_path / "m.json"

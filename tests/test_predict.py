@@ -636,6 +636,17 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     rc, out, _ = run(capsys, "predict", "--params", "2.5e8", "--step-time", "0.05", "--gpus-per-node", "8",
                      "--intra-bw", "300", "--inter-bw", "200", "-d", "8", "--calibration", path)  # fmt: skip
     assert rc == 0 and "busbw(size) table (3 sizes)" in out
+    # the file replaces the node's link figure, so a raw cluster need not type one (it was '--intra-bw: missing');
+    # the same prediction as with any typed figure, table or α–β line
+    raw = ("--params", "2.5e8", "--step-time", "0.05", "--gpus-per-node", "8", "--inter-bw", "200", "-d", "8", "--json")
+    for f in (path, _calib(tmp_path, None)):
+        rc, out, _ = run(capsys, "predict", *raw, "--calibration", f)
+        assert rc == 0 and out == run(capsys, "predict", *raw, "--intra-bw", "300", "--calibration", f)[1]
+        assert json.loads(out)[0]["allreduce_s"] == pytest.approx(
+            predict(8, calibration=f, **kw).records()[0]["allreduce_s"]
+        )
+    rc, _, err = run(capsys, "predict", *raw)
+    assert rc == 2 and "--intra-bw: missing" in err
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx-a100",
                      "--calibration", str(tmp_path / "missing.json"))  # fmt: skip
     assert rc == 2 and "--calibration: got" in err

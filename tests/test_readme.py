@@ -49,8 +49,9 @@ def test_readme_solve_and_sweep_examples_are_what_the_cli_prints(capsys):
     assert main(["calc", "--throughput", "2000", "--efficiency", "0.9", "--actual", "100000"]) == 0
     out = capsys.readouterr().out
     assert re.search(rf"devices +{devices}\n", out) and f"{exact} devices needed exactly" in out
-    shown = re.search(r"`-d 1,8,64 -e 0.9` gives ([\d,]+), ([\d,]+)\s+and ([\d,]+) samples/s", README).groups()
-    got = _json(capsys, ["calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9"])
+    # the command as the README writes it (it once left out -v, which calc needs: exactly three inputs)
+    command, *shown = re.search(r"`(-d [^`]+)` gives ([\d,]+),\s+([\d,]+)\s+and ([\d,]+) samples/s", README).groups()
+    got = _json(capsys, ["calc", *command.split()])
     assert [r["actual_throughput"] for r in got] == [float(s.replace(",", "")) for s in shown]
 
 

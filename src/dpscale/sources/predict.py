@@ -54,6 +54,7 @@ from dpscale.formulas.stepmodel import (
 )
 from dpscale.notes import Note
 from dpscale.sources.predict_inputs import (
+    BANDWIDTH,
     CNN_MFU_FP32,
     CNN_MFU_TENSOR,
     FP8_GAIN,
@@ -329,13 +330,18 @@ def predict(
     # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
     units = {"layers": estimated_layers(float(n_params))} if zero == 3 and spec is None and bucket_mb is None else spec
     bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params), gb)
+    if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
+        calibration = os.fspath(calibration)
+    measured = load_calibration(calibration) if isinstance(calibration, str) else None
+    if measured is not None and intra_bw_gbs is None and not (system or system_file):
+        # the file measured the node's links, which it replaces: a raw cluster need not type a figure left unused
+        # (its busbw, or its table's best, held in the checked range: the table's gloo runs can sit below it)
+        intra_bw_gbs = measured[1] if measured[1] is not None else max(BANDWIDTH[0], float(measured[2][1].max()))
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link)
     notes: list[str] = []
     if units is not spec:
         notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]
-    if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
-        calibration = os.fspath(calibration)
-    cal, kw_intra, curve = _constants(calibration, cl, alpha_intra_us, alpha_inter_us, notes)
+    cal, kw_intra, curve = _constants(calibration, measured, cl, alpha_intra_us, alpha_inter_us, notes)
     largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
         notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
@@ -556,12 +562,14 @@ def _decode_caution(per_device: float, n: int, cores: float) -> list:
     return [Note("cpu_decode", n=n, need=per_device * n, cores=cores, cap=cap, rate=DECODE_PER_CORE)]
 
 
-def _constants(calibration: Any, cl: Cluster, alpha_intra_us: Any, alpha_inter_us: Any, notes: list) -> tuple:
+def _constants(calibration: Any, measured: Any, cl: Cluster, alpha_intra_us: Any, alpha_inter_us: Any,
+               notes: list) -> tuple:  # fmt: skip
     """The step model's constants and the in-node bandwidth it reads: the shipped ones, a measured calibration file
-    (its bandwidth at η = 1, or its curve), or a Calibration object; then the link's hop and typed latencies."""
+    (`measured`, as loaded: its bandwidth at η = 1, or its curve), or a Calibration object; then the link's hop and
+    typed latencies."""
     cal = DEFAULT
-    if isinstance(calibration, str):
-        cal, busbw, curve = load_calibration(calibration)
+    if measured is not None:
+        cal, busbw, curve = measured
         by_table = curve is not None
         notes.append(
             Note("calibration_table", n=curve[0].size) if by_table else Note("calibration_alpha_beta", busbw=busbw)
