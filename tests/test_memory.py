@@ -177,6 +177,19 @@ def test_cli_zero_table_json(capsys):
     assert rows[3]["model_state_bytes_per_device"] == 1875000000.0  # bytes, not GB
 
 
+def test_the_title_says_the_tensor_parallel_size(capsys):
+    """'7 B parameters, 8 devices' over DDP's 14.0 GB read as 16 bytes × 7 B gone wrong: T = 8 went unsaid."""
+    argv = ["memory", "--params", "7e9", "--tensor-parallel", "8", "--devices", "8"]
+    rc, out, _ = run(capsys, *argv)
+    head = out.splitlines()[0]
+    assert rc == 0 and head.endswith("8 devices, mixed precision, adam; tensor-parallel 8: each data-parallel "
+                                     "replica spans 8 GPUs, the figures are per GPU") and "14.0 GB" in out  # fmt: skip
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "paralelismo de tensores 8: cada réplica de datos ocupa 8 GPU" in out.splitlines()[0]
+    rc, out, _ = run(capsys, "memory", "--params", "7e9", "--devices", "8")
+    assert rc == 0 and "tensor" not in out.splitlines()[0]
+
+
 def test_cli_worked_example_is_the_zero_table(capsys):
     rc, out, _ = run(capsys, "memory")
     assert rc == 0 and "31.4 GB" in out and "16.6 GB" in out and "1.9 GB" in out

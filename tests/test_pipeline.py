@@ -218,3 +218,29 @@ def test_a_typed_dp_efficiency_held_at_one_replica_is_said(capsys):
     assert "note: one data-parallel replica is its own reference" in out and "--dp-efficiency 0.9 applies" in out
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "8", "--dp-efficiency", "0.9")
     assert rc == 0 and "own reference" not in out
+
+
+def test_no_schedule_beats_one_micro_batchs_own_path(capsys):
+    """With m < p the interleaved closed form went below what any schedule can do: p = 8, m = 4, v = 2 gave
+    r = 7/8 where one micro-batch alone crosses 8 stages (8 units against 4 of ideal time: r ≥ 1). ZB-H1 at
+    m = 2: 7/6 where its path, F and B through 8 stages and one W at ⅓ unit each, is 17/3 units: r ≥ 11/6."""
+    from dpscale.formulas.pipeline import path_bound
+
+    assert bubble_overhead(8, 4, "interleaved", 2) == 1.0 and bubble_overhead(8, 4, "interleaved", 4) == 1.0
+    assert bubble_overhead(8, 2, "zb-h1") == pytest.approx(11 / 6) and bubble_overhead(8, 2, "zb-h2") == pytest.approx(
+        11 / 6
+    )
+    assert bubble_overhead(8, 4, "zb-h1") == pytest.approx(7 / 12)  # its closed form above the path's 5/12
+    assert bubble_overhead(8, 7, "interleaved", 2) == pytest.approx(7 / 14)  # above the path's 1/7: kept
+    for p, m in ((4, 8), (8, 8), (8, 64)):  # a filled pipeline: the published closed forms, untouched
+        assert bubble_overhead(p, m, "interleaved", 2) == (p - 1) / (2 * m)
+        assert bubble_overhead(p, m, "zb-h1") == (p - 1) / (3 * m)
+    for p in range(1, 17):
+        for m in range(1, 20):
+            assert bubble_overhead(p, m, "gpipe") == (p - 1) / m >= path_bound(p, m, "gpipe")  # exact, never bound
+    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "4", "--schedule", "interleaved", "-v", "2", "--lang", "es")
+    said = out + err
+    assert rc == 0 and "la fórmula cerrada del calendario (87,5 % del tiempo ideal) queda por debajo" in said
+    assert "se da esa cota (100,0 %)" in said
+    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "7", "--schedule", "interleaved", "-v", "2")
+    assert rc == 0 and "the closed form is optimistic" in out + err and "bound" not in out + err

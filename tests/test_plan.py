@@ -754,3 +754,19 @@ def test_a_rate_other_than_the_files_is_said(capsys, tmp_path):
     rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "--samples", "1e9", "--throughput", "3400",
                      "--unit", "tokens/s")  # fmt: skip  # another unit: not a rate that counts E twice
     assert rc == 0 and "replaces" not in out
+
+
+def test_sizes_past_the_peak_are_named(capsys):
+    """Past a USL peak (σ 0.01, κ 1e-5: d* = √(0.99/1e-5) ≈ 315) bigger sizes finish later at more device-hours;
+    the table showed it only as a negative ΔS/Δd. A dip and a recovery name only the sizes slower than a smaller."""
+    from dpscale.sources.laws import USL, PerSize
+
+    r = plan(1e8, 1, 1000, [64, 128, 256, 512, 1024], USL(0.01, 1e-5))
+    assert [p.hours < q.hours for p, q in zip(r.points, r.points[1:])] == [False, False, True, True]
+    assert r.slower_than_smaller == (512, 1024)
+    assert plan(1e8, 1, 1000, [1, 2, 4, 8], PerSize({1: 1.0, 2: 0.9, 4: 0.4, 8: 0.3})).slower_than_smaller == (4,)
+    assert plan(1e8, 1, 1000, [1, 8, 64], 0.9).slower_than_smaller == ()
+    rc, out, _ = run(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5",
+                     "-d", "64..1024x2", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024 dispositivos terminan más tarde" in out
+    assert "(el más rápido aquí: 256)" in out

@@ -15,6 +15,10 @@ EN = {
     "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # formulas/pipeline.py: where the closed forms stop describing real schedules
     "pipeline_unfilled": "m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic",
+    "pipeline_path_bound": (
+        "m = {m} < p = {p}: the pipeline never fills; the schedule's closed form ({closed:.1f} % of ideal time) is "
+        "below one micro-batch's own path through the {p} stages, so that bound is given ({bound:.1f} %)"
+    ),
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (

@@ -6,6 +6,7 @@ calls *bubble_fraction* the share of total time:
     bubble_overhead r = bubble / ideal time   GPipe, 1F1B: (p−1)/m [NARAY21]
                                               interleaved (v chunks per device): (p−1)/(v·m) [NARAY21]
                                               ZB-H1: (p−1)/(3m), ZB-H2: 0 (T_F = T_B = T_W) [ZB]
+                                              never below one micro-batch's own path (path_bound; m < p)
     bubble_fraction    = bubble / total time = r/(1 + r)      (GPipe: (p−1)/(m+p−1) [GPIPE])
     pipeline efficiency = 1 − bubble_fraction = 1/(1 + r)
 Data parallelism over pipeline replicas multiplies in: E = E_pipe · E_dp.
@@ -41,6 +42,10 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
         raise fail("chunks", v, "1 unless --schedule interleaved")
     if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
         raise fail("chunks", v, INTERLEAVED_CHUNKS)
+    return max(_closed_form(p, m, schedule, v), path_bound(p, m, schedule))
+
+
+def _closed_form(p: int, m: int, schedule: str, v: int) -> float:
     if schedule in ("gpipe", "1f1b"):
         return (p - 1) / m
     if schedule == "interleaved":
@@ -48,6 +53,15 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     if schedule == "zb-h1" or m < 2 * p - 1:  # ZB-H2's zero rests on 2p − 1 in flight [ZB]; short of it, ZB-H1's
         return (p - 1) / (3 * m)
     return 0.0  # zb-h2
+
+
+def path_bound(p: int, m: int, schedule: str) -> float:
+    """The least r any schedule reaches: one micro-batch's forward and backward cross all p stages in turn, one
+    unit of ideal time (a stage's F + B) each, interleaved chunks or not; zero-bubble schedules defer the weight
+    gradient W off that path, which then takes p·(F + B) + W of F = B = W = ⅓ unit. Binds only with m < p,
+    where the interleaved and zero-bubble closed forms fall below it (p = 8, m = 4, v = 2: 0.875 < 1)."""
+    path = (2 * p + 1) / 3 if schedule.startswith("zb") else p
+    return max(0.0, path / m - 1)
 
 
 def bubble_fraction(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
@@ -169,7 +183,11 @@ def cautions(result: PipelineResult) -> list[str]:
     out: list[str] = []
     p, m = result.stages, result.microbatches
     if m < p and result.schedule not in ("gpipe", "1f1b"):  # with m < p, 1F1B runs as GPipe: (p − 1)/m exact
-        out.append(Note("pipeline_unfilled", m=m, p=p))
+        closed = _closed_form(p, m, result.schedule, result.chunks)
+        if path_bound(p, m, result.schedule) > closed:
+            out.append(Note("pipeline_path_bound", m=m, p=p, closed=100 * closed, bound=100 * result.bubble_overhead))
+        else:
+            out.append(Note("pipeline_unfilled", m=m, p=p))
     if result.schedule == "interleaved" and m % p:
         out.append(Note("pipeline_interleaved", p=p))
     if result.schedule == "zb-h2" and m < 2 * p - 1:  # its zero bubble rests on 2p − 1 in flight [ZB]
@@ -187,5 +205,6 @@ __all__ = [
     "cautions",
     "check_schedule",
     "in_flight",
+    "path_bound",
     "pipeline",
 ]

@@ -86,6 +86,8 @@ class Plan:
     cheapest_meeting_deadline: int | None
     fastest_within_budget: int | None
     knee: int | None
+    # sizes slower than a smaller one given (past a USL peak): more devices-hours for a later finish, never a pick
+    slower_than_smaller: tuple[int, ...] = ()
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per size (the CLI's --json rows), as ScaleResult, Prediction and Fit give theirs; "marks"
@@ -185,7 +187,18 @@ def plan(
         cheapest_meeting_deadline=_cheapest(points, deadline_hours),
         fastest_within_budget=_fastest(points, budget),
         knee=knee(points, knee_threshold),
+        slower_than_smaller=_slower_than_smaller(points),
     )
+
+
+def _slower_than_smaller(points: list[PlanPoint]) -> tuple[int, ...]:
+    """Sizes that finish later than some smaller size: more devices for longer, so dearer too."""
+    out, best = [], float("inf")
+    for p in points:
+        if p.hours > best:
+            out.append(p.devices)
+        best = min(best, p.hours)
+    return tuple(out)
 
 
 def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:

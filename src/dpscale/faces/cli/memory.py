@@ -202,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         optimizer=optimizer,
         precision=term(precision, lang),
     )
+    if t > 1:  # the devices are data-parallel ones: without T, DDP's 14 GB for 7 B read as 16 bytes × 7 B wrong
+        title += label("mem_title_tp", lang).format(t=fmt(t, "int", lang))
     cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
     if activation:
         cols += [Column("activation_bytes_per_device", "bytes"), Column("total_bytes_per_device", "bytes")]

@@ -321,6 +321,12 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
             notes.append(label("plan_fastest", lang).format(b=budget, pick=describe(r.fastest_within_budget)))
+    if r.slower_than_smaller:  # past the throughput's peak: no pick lands there, but the table alone did not say it
+        peak = min(r.points, key=lambda p: p.hours).devices
+        sizes = ", ".join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])
+        more = len(r.slower_than_smaller) - 6
+        sizes += label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
+        notes.append(label("plan_slower", lang).format(sizes=sizes, d=fmt(peak, "int", lang)))
     x = fmt(r.knee_threshold, "float", lang)
     if len(r.points) < 2:  # one size: no device was added, nothing to judge
         return notes

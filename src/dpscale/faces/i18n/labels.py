@@ -384,6 +384,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:headroom_bytes": "headroom",
         "mem_title": "Memory per device: {params} parameters, {devices} devices, {precision} precision, {optimizer}",
         "mem_title_one": "Memory per device: {params} parameters, one device, {precision} precision, {optimizer}",
+        "mem_title_tp": "; tensor-parallel {t}: each data-parallel replica spans {t} GPUs, the figures are per GPU",
         "mem_billion": "{x} B",
         "mem_million": "{x} M",
         "mem_trillion": "{x} T",
@@ -577,6 +578,11 @@ LABELS: dict[str, dict[str, str]] = {
             "no knee in this range: up to the largest size, added devices still add at least {x} of a device's speedup"
         ),
         "plan_knee_first": "(the smallest size given: the knee may lie below it)",
+        "plan_slower": (
+            "past the throughput's peak: {sizes} devices finish later than a smaller size given, at more "
+            "device-hours (the fastest here: {d})"
+        ),
+        "plan_and_more": " and {n} more",
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
         "plan_fit_speedup": (
             "speedup = d·E with E relative to d0 = {d0}: over one device at the {d0}-device run's rate per device "
@@ -1028,6 +1034,7 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_title": (
             "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
         ),
+        "mem_title_tp": "; paralelismo de tensores {t}: cada réplica de datos ocupa {t} GPU, las cifras son por GPU",
         "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
         "mem_million": "{x} millones de",
         "mem_trillion": "{x} billones de",  # el billón español: 10^12
@@ -1220,6 +1227,11 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_cheapest_tie": " (el más rápido de {n} tamaños que cuestan lo mismo)",
         "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es el de {d} dispositivos, con {h}",
         "plan_fastest": "tamaño más rápido dentro del presupuesto de {b}: {pick}",
+        "plan_slower": (
+            "pasado el pico de rendimiento: {sizes} dispositivos terminan más tarde que un tamaño menor dado, con "
+            "más horas-dispositivo (el más rápido aquí: {d})"
+        ),
+        "plan_and_more": " y {n} más",
         "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
         "plan_knee": (
             "codo: {pick} — cada dispositivo más allá añade menos de {x} de la aceleración de un dispositivo "

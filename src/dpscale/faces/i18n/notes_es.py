@@ -154,6 +154,11 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
+        "pipeline_path_bound": (
+            "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada del calendario ({closed:.1f} % del "
+            "tiempo ideal) queda por debajo del recorrido de un solo micro-lote por las {p} etapas, así que se da "
+            "esa cota ({bound:.1f} %)"
+        ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p})",
         "pipeline_zb_times": (
             "las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada y backward de pesos "
