@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -658,6 +659,16 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     assert rc == 2 and "point bytes 2048, busbw_gbs 0; allowed: bytes from 1 to 1e15 and busbw_gbs > 0" in err
 
 
+def test_a_calibration_file_with_a_byte_order_mark_is_read(tmp_path):
+    """--calibration alone refused a byte-order mark ('allowed: JSON with numbers busbw_gbs and alpha_s', which it
+    had); --system-file, validate, --fit and --efficiency-file read one."""
+    plain = Path(_calib(tmp_path, [(MIB, 20.0), (32 * MIB, 100.0)]))
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    kw = dict(params=2.5e8, step_time_s=0.05, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
+    assert predict(8, calibration=str(bom), **kw).records() == predict(8, calibration=str(plain), **kw).records()
+
+
 def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path, capsys):
     f = tmp_path / "gaps.csv"
     rows = [f"{cfg},1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,{p}"
@@ -976,6 +987,10 @@ def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):
     during = json.loads(out)[0]
     assert rc == rc2 == 0 and after["exposed_comm_s"] == after["allreduce_s"] > 10 * during["exposed_comm_s"]
     assert after["efficiency"] < during["efficiency"]
+    # `--overlap` (overlap is on by default) was taken as an abbreviation of --overlap-accumulation: E silently
+    # 0.877 → 0.906 at 64; now refused, naming the flag it starts
+    rc, _, err = run(capsys, *argv, "--overlap")
+    assert rc == 2 and "unrecognized arguments: --overlap (did you mean --overlap-accumulation?)" in err
 
 
 def test_auto_weighs_the_flat_ring_too_as_nccls_tuner_does():
@@ -1311,7 +1326,7 @@ def test_decimal_inputs_are_numbers():
         predict([8], throughput=Decimal("nan"), **kw)
 
 
-def test_precision_labels_are_read_word_by_word():
+def test_precision_labels_are_read_word_by_word(capsys):
     """Published labels map by their words; a word that merely contains one ('clamp') is refused, not read as amp."""
     from dpscale.sources.predict_inputs import normalise_precision
 
@@ -1322,6 +1337,48 @@ def test_precision_labels_are_read_word_by_word():
         allowed = "fp32, tf32, amp, fp16, bf16, fp8"
         with pytest.raises(DpscaleError, match=rf"^--precision: got '{wrong}'; allowed: {allowed}$"):
             normalise_precision(wrong)
+    # two formats in one typed label ran as the first listed: 'fp32 fp16' as fp16 (E 0.869 where fp32 gives 0.807)
+    kw = dict(model="bert-large", system="dgx-a100", throughput=150.0)
+    for two, named in (("fp32 fp16", "fp16, fp32"), ("fp32 (no tf32)", "fp32, tf32")):
+        with pytest.raises(DpscaleError, match=rf"^--precision: got '{re.escape(two)}'; allowed: one precision, not "
+                           rf"two \({named}\): fp32, tf32, amp"):  # fmt: skip
+            predict(8, precision=two, **kw)
+    rc, _, err = run(capsys, "predict", "--precision", "fp32 fp16", "--model", "bert-large", "--system", "dgx-a100",
+                     "--throughput", "150", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 2 and "se admite: una sola precisión, no dos (fp16, fp32): fp32, tf32" in err
+    # a published row's label is read as printed (validate), and fp8's name the bf16 kept beside it
+    assert normalise_precision("fp32 fp16") == "fp16"
+    assert predict(8, precision="FP8 (Transformer Engine) + BF16", **kw).records()[0]["efficiency"] > 0
+
+
+def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_path, capsys):
+    """A bad inter_link ('zzz', 5) was ignored where a bad intra_link is refused; 'EFA' got no Ethernet note (only
+    'eth-…' did); a field given twice silently took its last value."""
+    fields = '"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100'
+    kw = dict(params=1e8, step_time_s=0.1, devices=[16])
+
+    def system(extra: str) -> str:
+        f = tmp_path / f"s{abs(hash(extra))}.json"
+        f.write_text("{" + fields + extra + "}")
+        return str(f)
+
+    notes = lambda extra: {n.key for n in predict(system_file=system(extra), **kw).notes}  # noqa: E731
+    for name in ("EFA", "roce-v2", "eth-800g", "Ethernet 100G"):
+        assert "network_ethernet" in notes(f', "inter_link": "{name}"'), name
+    for name in ("ib-ndr", "ib", "InfiniBand HDR"):
+        assert "network_ethernet" not in notes(f', "inter_link": "{name}"'), name
+    for bad in ('"zzz"', "5", '""'):
+        with pytest.raises(DpscaleError, match=r"^--system-file: inter_link: got .*; allowed: a network's name "):
+            predict(system_file=system(f', "inter_link": {bad}'), **kw)
+    with pytest.raises(DpscaleError, match=r"^inter_link: got 'zzz'; allowed: a network's name starting eth"):
+        predict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, inter_link="zzz", **kw)
+    twice = system(', "gpus_per_node": 4')
+    rc, out, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "-d", "16", "--system-file", twice,
+                       "--lang", "es")  # fmt: skip
+    assert rc == 2 and out == ""
+    assert err.strip().endswith(
+        "se recibió 'gpus_per_node'; se admite: cada campo una sola vez (este aparece dos veces)"
+    )
 
 
 def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
@@ -1689,6 +1746,8 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
     assert rc == 0 and "3.125 GB/s per node" in out and "network's Gb/s" not in out
     for bad, said in (
         ("200x", "allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"),
+        # a rate short of its unit: the bandwidth's forms, not calc's 'a number written out: 1.28e6, not 1.28M'
+        ("400G", "got '400G'; allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE"),
         ("abcGb/s", "got 'abcGb/s'"),
         ("1,5Gb/s", "got '1,5Gb/s'; allowed: a number with a decimal"),
     ):

@@ -131,7 +131,7 @@ SPANISH_REFUSALS = [
      "sin avisar)"),
     (["calc", "--sigma="], "--sigma: se recibió ''; se admite: un valor ("),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "5"], "se admite: un número entero de 50 a 100.000"),
-    (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--s", "3"], "opción ambigua: --s podría ser --speedup"),
+    (["calc", "-d", "8", "-v", "1", "--thr", "3"], "no reconocidos: --thr 3 (¿quería decir --throughput?)"),
     (["batch", "-b", "32", "-d", "8", "--base-lr", "1e300", "--base-batch", "1"], "una tasa de aprendizaje de 1e-12"),
     (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],

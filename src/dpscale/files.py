@@ -68,8 +68,9 @@ def _read_pipe(path: str | Path) -> bytes:
         os.close(fd)
 
 
-def read_text(path: str | Path, encoding: str = "utf-8") -> str:
-    """read_bytes, decoded (UnicodeDecodeError as str.decode raises it)."""
+def read_text(path: str | Path, encoding: str = "utf-8-sig") -> str:
+    """read_bytes, decoded (UnicodeDecodeError as str.decode raises it); a byte-order mark, as spreadsheets and
+    Windows editors write one, is no error in any of a user's files (--calibration alone once refused it)."""
     return read_bytes(path).decode(encoding)
 
 

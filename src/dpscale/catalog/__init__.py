@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, fail
 from dpscale.files import read_text
 
 HERE = Path(__file__).parent
@@ -126,10 +126,21 @@ def model(name: str, flag: str = "--model") -> dict[str, Any]:
 SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 
 
+def _once(pairs: list[tuple[str, Any]], path: str, flag: str) -> dict[str, Any]:
+    """A JSON object whose keys are each given once."""
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise fail(f"{flag}: {path}", k, "each field once (this one is given twice)")
+        out[k] = v
+    return out
+
+
 def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
     try:
-        data = json.loads(read_text(path, "utf-8-sig"))  # a byte-order mark, as Windows editors save, is no error
+        # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
+        data = json.loads(read_text(path), object_pairs_hook=lambda pairs: _once(pairs, path, flag))
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except UnicodeDecodeError:

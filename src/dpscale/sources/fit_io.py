@@ -128,7 +128,7 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: 
     dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading."""
     p = Path(path)
     try:  # (the path as given: Path('') is '.', which read as 'Is a directory')
-        text = read_text(path, "utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+        text = read_text(path)  # (a spreadsheet's byte-order mark is dropped)
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("RUNS", str(path), f"a readable CSV or JSON-lines file ({why})") from None
@@ -516,7 +516,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
     try:
-        data = json.loads(read_text(path, "utf-8-sig"))  # -sig: an editor's byte-order mark
+        data = json.loads(read_text(path))  # (an editor's byte-order mark is dropped)
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):

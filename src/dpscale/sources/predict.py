@@ -69,6 +69,7 @@ from dpscale.sources.predict_inputs import (
     gpu_terms,
     link_hop,
     load_calibration,
+    network_kind,
     normalise_precision,
 )
 
@@ -275,8 +276,9 @@ def predict(
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
     the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce;
     `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
-    `inter_link` names the network's kind where the system does not, or not rightly: one starting 'eth-' is
-    Ethernet (RoCE, EFA), which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`).
+    `inter_link` names the network's kind where the system does not, or not rightly: one starting eth, roce or efa
+    is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`), ib
+    InfiniBand.
     Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
     --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
@@ -320,7 +322,7 @@ def predict(
         raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
     if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
         raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
-    prec = normalise_precision(precision)
+    prec = normalise_precision(precision, one=True)
     gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
     wb = gather_bytes_per_param if gather_bytes_per_param is not None else WEIGHT_BYTES[prec]
@@ -540,7 +542,7 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
         out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
                         flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
-    if d.max() > cl.gpus_per_node and (cl.inter_link or "").startswith("eth-"):  # EFA, RoCE (any GPU): not the
+    if d.max() > cl.gpus_per_node and network_kind(cl.inter_link) == "ethernet":  # EFA, RoCE (any GPU): not the
         out.append(Note("network_ethernet", link=cl.inter_link))  # InfiniBand the calibration's runs measured
     return out
 

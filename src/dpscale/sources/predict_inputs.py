@@ -97,13 +97,18 @@ Cluster = namedtuple(
 )
 
 
-def normalise_precision(label: str, flag: str = "--precision") -> str:
+def normalise_precision(label: str, flag: str = "--precision", one: bool = False) -> str:
     """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
-    substring read 'clamp' as amp."""
+    substring read 'clamp' as amp. `one`: a label naming two number formats ('fp32 fp16', 'fp32 (no tf32)') is
+    refused rather than read as the first listed (fp8's labels name the bf16 it keeps beside it, and are fp8);
+    a published row's label is read leniently, as its table printed it."""
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
     said = set(re.findall(r"[a-z0-9]+", text))
+    formats = sorted(said.intersection(("fp32", "tf32", "fp16", "half", "bf16")))
+    if one and len(formats) > 1 and "fp8" not in said:
+        raise fail(flag, label, f"one precision, not two ({', '.join(formats)}): {', '.join(PRECISIONS)}")
     words_of = (
         ("fp8", ("fp8",)),
         ("amp", ("amp", "mixed")),
@@ -166,11 +171,26 @@ def cluster(
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
+    if net is not None and network_kind(net) is None:  # 'zzz' or 5 was ignored where a bad intra_link is refused
+        flag = "inter_link" if inter_link is not None else "--system-file: inter_link"
+        raise fail(flag, net, NETWORK_NAMES)
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
     overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
+
+
+# The network's kind by its name's first word: what the Ethernet note reads (the calibration's runs were InfiniBand)
+NETWORK_WORDS = {"eth": "ethernet", "ethernet": "ethernet", "roce": "ethernet", "efa": "ethernet",
+                 "ib": "infiniband", "infiniband": "infiniband"}  # fmt: skip
+NETWORK_NAMES = "a network's name starting eth, roce or efa (Ethernet) or ib (InfiniBand), as the catalog's eth-400g"
+
+
+def network_kind(link: Any) -> str | None:
+    """'ethernet' or 'infiniband' by the name's first word ('eth-400g', 'EFA v2', 'ib-ndr'); None for no such name."""
+    word = re.match(r"[a-z]+", link.strip().lower()) if isinstance(link, str) else None
+    return NETWORK_WORDS.get(word[0]) if word else None
 
 
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'

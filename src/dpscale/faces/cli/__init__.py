@@ -93,7 +93,9 @@ def _main(argv: list[str] | None = None) -> int:
         argv = [argv[1], "--help", *argv[2:]]  # (an unknown name is refused as a command below)
     elif argv[:1] == ["help"]:  # `dpscale --lang es help`: the top help, in that language
         argv = ["--help", *argv[1:]]
-    argv = [*argv, *lead] if argv and argv[0] in COMMANDS else [*lead, *argv]
+    # behind any word that leads: a command's flag, or an unknown name refused in that language (`help --lang es
+    # zzz` showed calc's help, `--lang es zzz` called zzz calc's stray argument)
+    argv = [*argv, *lead] if argv and not argv[0].startswith("-") else [*lead, *argv]
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
         argv = ["--help", *argv]
@@ -134,7 +136,8 @@ def _main(argv: list[str] | None = None) -> int:
     from dpscale.faces.cli.common import Parser, check_number_style
 
     module = import_module(f"{__name__}.{COMMANDS[command][0]}")
-    parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1])
+    # no abbreviations: `--overlap` read as --overlap-accumulation and silently changed E (the page takes none either)
+    parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
     args = parser.parse_args(argv)
     args.own_process = own_process

@@ -115,7 +115,10 @@ class Parser(argparse.ArgumentParser):
 
         flags = [f for f in self._option_string_actions if f.startswith("--")]
         for tok in message.split(": ", 1)[1].split():
-            near = tok.startswith("--") and get_close_matches(tok.split("=", 1)[0], flags, n=1, cutoff=0.75)
+            name = tok.split("=", 1)[0]
+            # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
+            starts = [f for f in flags if f.startswith(name)] if len(name) > 3 else []
+            near = starts[:1] if len(starts) == 1 else tok.startswith("--") and get_close_matches(name, flags, 1, 0.75)
             if near:
                 return f" (did you mean {near[0]}?)"
         return ""
@@ -174,7 +177,7 @@ class Parser(argparse.ArgumentParser):
                 break
             if not tok.startswith("-") or tok == "-":
                 continue
-            try:  # argparse's own reading: abbreviations, `--x=v`, `-d8` (it parsed them all already)
+            try:  # argparse's own reading: `--x=v`, `-d8` (it parsed them all already; no abbreviations)
                 found = self._parse_optional(tok)
             except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refused it first)
                 continue
@@ -337,7 +340,12 @@ def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = No
     (lo, hi, allowed) in GB/s, refused with the text as typed (9e6Gb/s, not its 1125000)."""
     m = rate_unit(text)
     if m is None:
-        x = positive(text, flag, BANDWIDTH_ALLOWED)
+        try:
+            x = positive(text, flag, BANDWIDTH_ALLOWED)
+        except DpscaleError as exc:  # '400G' is a rate short of its unit, not 4e11 to write out (SUFFIX's hint)
+            if getattr(exc, "parts", (None,) * 3)[2] == SUFFIX:
+                raise fail(flag, text, BANDWIDTH_ALLOWED) from None
+            raise
     else:
         try:
             x = positive(m[0], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[1]]

@@ -30,6 +30,12 @@ ALLOWED: dict[str, dict[str, str]] = {
             "solo en la línea de órdenes (la página web no ofrece esta opción)"
         ),
         "a number": "un número",
+        "one precision, not two": "una sola precisión, no dos",
+        "each field once (this one is given twice)": "cada campo una sola vez (este aparece dos veces)",
+        "a network's name starting eth, roce or efa (Ethernet) or ib (InfiniBand), as the catalog's eth-400g": (
+            "el nombre de una red que empiece por eth, roce o efa (Ethernet) o ib (InfiniBand), como eth-400g del "
+            "catálogo"
+        ),
         "one number": "un solo número",
         "a number of epochs ≥ 0": "un número de épocas ≥ 0",
         "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
@@ -261,7 +267,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
-        (r"ambiguous option: (?P<a>\S+) could match (?P<b>.+)", "opción ambigua: {a} podría ser {b}"),
         (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
          "{f} línea {n1}: columna(s) {c} repetida(s); se admite: cada columna una vez"),
         # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
