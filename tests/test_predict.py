@@ -659,6 +659,16 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     assert rc == 2 and "point bytes 2048, busbw_gbs 0; allowed: bytes from 1 to 1e15 and busbw_gbs > 0" in err
 
 
+def test_a_precision_the_gpu_lists_no_rate_for_is_said():
+    """fp8 or bf16 on a V100 ran without a word once a rate was measured (the FLOPs estimate refuses it)."""
+    keys = lambda prec, system: {n.key: n for n in predict(16, precision=prec, system=system, throughput=150.0,  # noqa: E731
+                                                           model="bert-large").notes}  # fmt: skip
+    said = keys("fp8", "dgx1-v100")["precision_no_peak"]
+    assert said.fields["prec"] == "fp8" and said.fields["gpu"] == "v100-16gb" and "fp32" in said.fields["has"]
+    assert "precision_no_peak" in keys("bf16", "dgx1-v100")
+    assert "precision_no_peak" not in keys("bf16", "dgx-a100") and "precision_no_peak" not in keys("amp", "dgx1-v100")
+
+
 def test_a_calibration_file_with_a_byte_order_mark_is_read(tmp_path):
     """--calibration alone refused a byte-order mark ('allowed: JSON with numbers busbw_gbs and alpha_s', which it
     had); --system-file, validate, --fit and --efficiency-file read one."""

@@ -271,7 +271,8 @@ def test_page_words_exist_in_every_language(client):
     es = client.get("/api/labels/es").json()
     assert en["web_calc"] == "Calculator" and es["web_calc"] == "Calculadora"
     assert {k for k in LABELS["es"] if k.startswith("web_")} == set(en)  # nothing falls back to English
-    assert client.get("/api/labels/de").status_code == 422
+    de = client.get("/api/labels/de")
+    assert de.status_code == 422 and de.json() == {"error": "dpscale: error: lang: got 'de'; allowed: en, es"}
     opts = client.get("/api/options").json()
     assert "bert-large" in opts["models"] and "dgx-a100" in opts["systems"]
 

@@ -56,6 +56,10 @@ EN = {
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"
     ),
+    "precision_no_peak": (
+        "the catalog gives {gpu} no {prec} rate (it lists {has}): it may not run {prec} natively; E comes from the "
+        "measured rate as given, with {prec}'s gradient bytes"
+    ),
     "unchecked_arch": (
         "no published measurement on {arch} accelerators ({gpu}) checked this model — it was calibrated on Volta and "
         "Ampere DGX systems; E lo–hi is their error band"

@@ -424,6 +424,8 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     """Notes where the prediction leaves what published measurements checked, or where the states (or, for a
     transformer preset, the states and its activations; `run` is (preset, seq_len, batch)) cannot fit."""
     out = []
+    if part and prec not in part["peak_tflops"]:  # fp8 on a V100 ran without a word once a rate was measured
+        out.append(Note("precision_no_peak", gpu=gpu, prec=prec, has=", ".join(part["peak_tflops"])))
     if part and part["arch"] not in CHECKED_ARCHS:
         out.append(Note("unchecked_arch", arch=ARCH_NAMES.get(part["arch"], part["arch"]), gpu=gpu))
     if d.max() > CHECKED_DEVICES:

@@ -40,6 +40,10 @@ NOTES: dict[str, dict[str, str]] = {
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
         ),
+        "precision_no_peak": (
+            "el catálogo no da a {gpu} ningún ritmo en {prec} (da {has}): puede que no ejecute {prec} de forma "
+            "nativa; E sale del ritmo medido tal como se dio, con los bytes de gradiente de {prec}"
+        ),
         "unchecked_arch": (
             "ninguna medición publicada en aceleradores {arch} ({gpu}) ha comprobado este modelo — se calibró en "
             "sistemas DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"

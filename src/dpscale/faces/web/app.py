@@ -256,7 +256,8 @@ def create_app(lang: str = "en") -> FastAPI:
     @app.get("/api/labels/{lang}")
     def labels(lang: str) -> JSONResponse:
         if lang not in LANGS:
-            return JSONResponse({"error": str(fail("lang", lang, ", ".join(LANGS)))}, status_code=422)
+            # (in the form of every other refusal of the API: 'dpscale: error: …')
+            return JSONResponse({"error": f"dpscale: error: {fail('lang', lang, ', '.join(LANGS))}"}, status_code=422)
         return JSONResponse(page_labels(lang))
 
     @app.get("/api/options")
