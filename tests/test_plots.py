@@ -34,7 +34,10 @@ def test_the_pipeline_legend_names_the_chunks_its_curve_is_drawn_with(capsys, tm
     )
     (ax,) = figures[0].axes
     (line,) = [x for x in ax.get_lines() if x.get_label().startswith("interleaved")]
-    assert line.get_label() == "interleaved (v=2)" and line.get_ydata()[0] == pytest.approx(3 / 2 / (1 + 3 / 2))
+    # at m = 1 one micro-batch's own path through the 4 stages bounds r at 3 (the closed form's 3/2 is below it)
+    assert line.get_label() == "interleaved (v=2)" and line.get_ydata()[0] == pytest.approx(3 / (1 + 3))
+    m, y = line.get_xdata()[-1], line.get_ydata()[-1]  # a filled pipeline: the closed form, (p − 1)/(v·m)
+    assert m >= 8 and y == pytest.approx(3 / (2 * m) / (1 + 3 / (2 * m)))
 
 
 def test_spanish_charts_write_numbers_as_spanish_tables_do(capsys, tmp_path, figures):
