@@ -622,6 +622,14 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["calc", "--devics", "8"], "unrecognized arguments: --devics 8 (did you mean --devices?) (see --help)"),
         (["predict", "--sytem=dgx-a100"], "unrecognized arguments: --sytem=dgx-a100 (did you mean --system?)"),
         (["calc", "--bogus"], "unrecognized arguments: --bogus (see --help)"),  # nothing near: no guess
+        # a shortened flag that starts two: both (it guessed --law alone)
+        (
+            ["calc", "-d", "8", "-v", "1", "--la", "es"],
+            "unrecognized arguments: --la es (did you mean --law or --lang?)",
+        ),
+        # before measure's positional mode read the value: it said "mode: got '5'" (and before no abbreviations, ran)
+        (["measure", "--step", "5"], "unrecognized arguments: --step 5 (did you mean --steps?)"),
+        (["measure", "allreduce", "--rep=2"], "unrecognized arguments: --rep=2 (did you mean --repeats?)"),
     ],
 )
 def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):

@@ -395,6 +395,9 @@ def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
     cal = tmp_path / "calib.json"
     cal.write_text('{\n "busbw_gbs": 10,\n "alpha_s": 1e-5\n}')
     check_writable(str(cal))  # an earlier calibration may be replaced
+    bom = tmp_path / "bom.json"  # as an editor saves it, and as predict --calibration reads it
+    bom.write_bytes(b"\xef\xbb\xbf" + cal.read_bytes())
+    check_writable(str(bom))  # it was 'something other than a calibration'
 
 
 def test_a_calibration_killed_mid_write_leaves_the_earlier_one_whole(tmp_path, monkeypatch) -> None:

@@ -134,6 +134,7 @@ SPANISH_REFUSALS = [
     (["calc", "--sigma="], "--sigma: se recibió ''; se admite: un valor ("),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "5"], "se admite: un número entero de 50 a 100.000"),
     (["calc", "-d", "8", "-v", "1", "--thr", "3"], "no reconocidos: --thr 3 (¿quería decir --throughput?)"),
+    (["calc", "-d", "8", "-v", "1", "--la", "es"], "no reconocidos: --la es (¿quería decir --law o --lang?)"),
     (["batch", "-b", "32", "-d", "8", "--base-lr", "1e300", "--base-batch", "1"], "una tasa de aprendizaje de 1e-12"),
     (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
@@ -436,8 +437,8 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "true.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node"),
         "misspelt.json": (('{"systems": {"a": {"cpu_core": 64, ' + ok + "}}}").encode(),
                       "misspelt.json: sistema 'a': clave 'cpu_core' (¿quería decir 'cpu_cores'?); se admite: "
-                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, intra_bw_gbs_by_gpus "
-                      "y claves"),
+                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, intra_bw_gbs_by_gpus, "
+                      "inter_link y claves"),
     }  # fmt: skip
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out = []

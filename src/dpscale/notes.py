@@ -14,16 +14,15 @@ EN = {
     ),
     "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # formulas/pipeline.py: where the closed forms stop describing real schedules
-    "pipeline_unfilled": "m = {m} < p = {p}: the pipeline never fills; the closed form is optimistic",
-    "pipeline_path_bound": (
-        "m = {m} < p = {p}: the pipeline never fills; the schedule's closed form ({closed:.1f} % of ideal time) is "
-        "below one micro-batch's own path through the {p} stages, so that bound is given ({bound:.1f} %)"
+    "pipeline_unfilled": (
+        "m = {m} < p = {p}: the pipeline never fills; the micro-batches cross the stages as one train, r = {r:.1f} % "
+        "of ideal time, where the schedule's closed form (for m ≥ p) gives {closed:.1f} %; a real schedule may do worse"
     ),
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need} micro-batches in flight; with m = {m} its bubble is "
-        "not zero — reported as ZB-H1's (p − 1)/(3m) = {zb1_pct:.1f} % of ideal time, the closer figure"
+        "not zero — reported as ZB-H1's, {zb1_pct:.1f} % of ideal time, the closer figure"
     ),
     # sources/laws.py: what `describe()` says of a law
     "law_per_size": "E per size: {table}",
@@ -93,6 +92,10 @@ EN = {
         "{bw:g} GB/s per node across nodes: published measurements checked InfiniBand at {lo:g}–{hi:g} GB/s; "
         "E lo–hi is not known to hold. GB/s are bytes: if {bw:g} is the network's Gb/s, it is {bits:g} GB/s "
         "({flag} reads it so)"
+    ),
+    "network_unknown": (
+        "the network '{link}' is neither Ethernet (eth, RoCE, EFA, GbE) nor InfiniBand (ib, EDR/HDR/NDR/XDR) by its "
+        "name: predicted as the InfiniBand every multi-node run of the calibration used"
     ),
     "network_ethernet": (
         "the network is Ethernet ({link}), not the InfiniBand of every multi-node run the calibration was fitted "

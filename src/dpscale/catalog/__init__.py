@@ -187,7 +187,7 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
-READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus")
+READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus", "inter_link")
 
 
 def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:
@@ -197,7 +197,7 @@ def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None
     import difflib
 
     known = {k for e in table("systems").values() for k in e}  # the catalog's own (inter_link is one from intra)
-    named = ("gpu", "intra_link")  # the read keys whose values are names; the others are numbers
+    named = ("gpu", "intra_link", "inter_link")  # the read keys whose values are names; the others are numbers
     for k, v in entry.items():
         near = difflib.get_close_matches(str(k), READ_KEYS, n=1, cutoff=0.8) if k not in known else []
         if near and isinstance(v, str) == (near[0] in named):

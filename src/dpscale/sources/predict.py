@@ -544,8 +544,11 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
         out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
                         flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
-    if d.max() > cl.gpus_per_node and network_kind(cl.inter_link) == "ethernet":  # EFA, RoCE (any GPU): not the
-        out.append(Note("network_ethernet", link=cl.inter_link))  # InfiniBand the calibration's runs measured
+    kind = network_kind(cl.inter_link)
+    if d.max() > cl.gpus_per_node and kind == "ethernet":  # EFA, RoCE (any GPU): not the InfiniBand the
+        out.append(Note("network_ethernet", link=cl.inter_link))  # calibration's runs measured
+    elif d.max() > cl.gpus_per_node and cl.inter_link is not None and kind is None:  # 'zzz' went unsaid
+        out.append(Note("network_unknown", link=cl.inter_link))
     return out
 
 

@@ -100,14 +100,17 @@ Cluster = namedtuple(
 def normalise_precision(label: str, flag: str = "--precision", one: bool = False) -> str:
     """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
     substring read 'clamp' as amp. `one`: a label naming two number formats ('fp32 fp16', 'fp32 (no tf32)') is
-    refused rather than read as the first listed (fp8's labels name the bf16 it keeps beside it, and are fp8);
-    a published row's label is read leniently, as its table printed it."""
+    refused rather than read as the first listed ('fp16 (half)' names one; fp8's and mixed precision's labels name
+    the formats they mix, and are fp8 and amp); a published row's label is read leniently, as its table printed it."""
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
     said = set(re.findall(r"[a-z0-9]+", text))
-    formats = sorted(said.intersection(("fp32", "tf32", "fp16", "half", "bf16")))
-    if one and len(formats) > 1 and "fp8" not in said:
+    formats = sorted(
+        {"fp16" if w == "half" else w for w in said.intersection(("fp32", "tf32", "fp16", "half", "bf16"))}
+    )
+    # (a mixed-precision label names both of its formats, 'mixed fp16/fp32': amp, as its lenient reading says)
+    if one and len(formats) > 1 and not said.intersection(("fp8", "amp", "mixed")):
         raise fail(flag, label, f"one precision, not two ({', '.join(formats)}): {', '.join(PRECISIONS)}")
     words_of = (
         ("fp8", ("fp8",)),
@@ -171,9 +174,8 @@ def cluster(
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
-    if net is not None and network_kind(net) is None:  # 'zzz' or 5 was ignored where a bad intra_link is refused
-        flag = "inter_link" if inter_link is not None else "--system-file: inter_link"
-        raise fail(flag, net, NETWORK_NAMES)
+    if net is not None and not isinstance(net, str):  # 5 was ignored where a bad intra_link is refused
+        raise fail("inter_link" if inter_link is not None else "--system-file: inter_link", net, "a network's name")
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
     overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
@@ -182,15 +184,20 @@ def cluster(
 
 
 # The network's kind by its name's first word: what the Ethernet note reads (the calibration's runs were InfiniBand)
-NETWORK_WORDS = {"eth": "ethernet", "ethernet": "ethernet", "roce": "ethernet", "efa": "ethernet",
-                 "ib": "infiniband", "infiniband": "infiniband"}  # fmt: skip
-NETWORK_NAMES = "a network's name starting eth, roce or efa (Ethernet) or ib (InfiniBand), as the catalog's eth-400g"
+# The network's kind by its name: what the notes read (the calibration's multi-node runs were all InfiniBand)
+ETHERNET_NAMES = r"eth|roce|efa|gbe"  # eth-400g, 100GbE, RoCEv2, EFAv2
+INFINIBAND_NAMES = r"(^|[^a-z])ib([^a-z]|$)|infiniband|(^|[^a-z])[ehnx]dr([^a-z]|$)"  # ib-ndr, HDR InfiniBand, NDR
 
 
 def network_kind(link: Any) -> str | None:
-    """'ethernet' or 'infiniband' by the name's first word ('eth-400g', 'EFA v2', 'ib-ndr'); None for no such name."""
-    word = re.match(r"[a-z]+", link.strip().lower()) if isinstance(link, str) else None
-    return NETWORK_WORDS.get(word[0]) if word else None
+    """'ethernet' or 'infiniband' by what the name says ('eth-400g', 'RoCEv2', 'EFA', 'ib-ndr', 'HDR'); None for
+    neither ('Omni-Path', 'zzz'), which a note then says is predicted as InfiniBand."""
+    if not isinstance(link, str):
+        return None
+    name = link.lower()
+    return (
+        "ethernet" if re.search(ETHERNET_NAMES, name) else "infiniband" if re.search(INFINIBAND_NAMES, name) else None
+    )
 
 
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'

@@ -32,10 +32,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a number": "un número",
         "one precision, not two": "una sola precisión, no dos",
         "each field once (this one is given twice)": "cada campo una sola vez (este aparece dos veces)",
-        "a network's name starting eth, roce or efa (Ethernet) or ib (InfiniBand), as the catalog's eth-400g": (
-            "el nombre de una red que empiece por eth, roce o efa (Ethernet) o ib (InfiniBand), como eth-400g del "
-            "catálogo"
-        ),
+        "a network's name": "el nombre de una red",
         "one number": "un solo número",
         "a number of epochs ≥ 0": "un número de épocas ≥ 0",
         "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
@@ -264,6 +261,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"--port: got (?P<p>\d+) \((?P<why>.+)\); allowed: a free TCP port, or 0 to pick one",
          "--port: se recibió {p} ({why}); se admite: un puerto TCP libre, o 0 para elegir uno"),
         (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
+        (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+) or (?P<n>\S+)\?\)",
+         "argumentos no reconocidos: {a} (¿quería decir {m} o {n}?)"),
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),

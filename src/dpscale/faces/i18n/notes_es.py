@@ -104,6 +104,10 @@ NOTES: dict[str, dict[str, str]] = {
             "solapa con el último backward: --overlap-accumulation (con {d:,} dispositivos, E {e_hidden:.3f} en "
             "vez de {e:.3f})"
         ),
+        "network_unknown": (
+            "la red '{link}' no es Ethernet (eth, RoCE, EFA, GbE) ni InfiniBand (ib, EDR/HDR/NDR/XDR) por su "
+            "nombre: se predice como la InfiniBand de todas las ejecuciones multinodo de la calibración"
+        ),
         "network_ethernet": (
             "la red es Ethernet ({link}), no la InfiniBand de todas las ejecuciones multinodo con que se calibró; "
             "ejecuciones FSDP publicadas sobre RoCE se predijeron con un error de 0,016 en la mediana y 0,037 en el "
@@ -157,11 +161,10 @@ NOTES: dict[str, dict[str, str]] = {
             "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
-        "pipeline_unfilled": "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada es optimista",
-        "pipeline_path_bound": (
-            "m = {m} < p = {p}: el pipeline nunca se llena; la fórmula cerrada del calendario ({closed:.1f} % del "
-            "tiempo ideal) queda por debajo del recorrido de un solo micro-lote por las {p} etapas, así que se da "
-            "esa cota ({bound:.1f} %)"
+        "pipeline_unfilled": (
+            "m = {m} < p = {p}: el pipeline nunca se llena; los microlotes cruzan las etapas como un tren, r = "
+            "{r:.1f} % del tiempo ideal, donde la fórmula cerrada del calendario (para m ≥ p) da {closed:.1f} %; un "
+            "calendario real puede ir peor"
         ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p})",
         "pipeline_zb_times": (
@@ -170,7 +173,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "pipeline_zb2_in_flight": (
             "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need} microlotes en vuelo; con m = {m} su burbuja "
-            "no es cero: se da la de ZB-H1, (p − 1)/(3m) = {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
+            "no es cero: se da la de ZB-H1, {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",

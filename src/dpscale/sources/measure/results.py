@@ -42,7 +42,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
         try:
-            ok = "busbw_gbs" in json.loads(p.read_text(encoding="utf-8"))
+            ok = "busbw_gbs" in json.loads(p.read_text(encoding="utf-8-sig"))
         except (ValueError, TypeError, UnicodeDecodeError):
             ok = False
         if not ok:
@@ -52,7 +52,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
             )
     if jsonl and p.is_file() and p.stat().st_size > 0:
         try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
-            first = p.read_bytes().decode("utf-8").split("\n", 1)[0]
+            first = p.read_bytes().decode("utf-8-sig").split("\n", 1)[0]
         except UnicodeDecodeError as exc:
             line = p.read_bytes()[: exc.start].count(b"\n") + 1
             raise DpscaleError(
@@ -243,7 +243,7 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
         return []
     out = []
-    for line in Path(path).read_text(encoding="utf-8", errors="replace").splitlines():  # (checked before the run)
+    for line in Path(path).read_text(encoding="utf-8-sig", errors="replace").splitlines():  # (checked before the run)
         try:
             old = json.loads(line)
         except json.JSONDecodeError:

@@ -33,7 +33,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0])
+    # no abbreviations, as `dpscale measure` takes none (`--rep 2` ran as --repeats under torchrun alone)
+    p = _Parser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0], allow_abbrev=False)
     p.add_argument("mode", nargs="?", default="train", choices=MODES)
     p.add_argument("--workload", choices=WORKLOADS)  # default mlp (None: not given, which allreduce checks)
     p.add_argument("--model-file")
