@@ -630,11 +630,36 @@ def test_library_errors_are_said_under_the_flags_typed():
         # before measure's positional mode read the value: it said "mode: got '5'" (and before no abbreviations, ran)
         (["measure", "--step", "5"], "unrecognized arguments: --step 5 (did you mean --steps?)"),
         (["measure", "allreduce", "--rep=2"], "unrecognized arguments: --rep=2 (did you mean --repeats?)"),
+        (["measure", "-n", "5"], "unrecognized arguments: -n 5 (see --help)"),  # a short one too ('mode: got 5')
+        (["measure", "--verbose", "allreduce"], "unrecognized arguments: --verbose (see"),  # the mode is no value
+        (["predict", "--in", "5"], "--in 5 (did you mean --input-rate, --intra-bw or --inter-bw?)"),  # three, all
     ],
 )
 def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and said in err
+
+
+def test_an_unknown_option_is_found_as_argparse_would_read_the_line():
+    """What a positional would otherwise take as its own: values after an option that takes one are values, even
+    starting with '-' or '--'; negative numbers are values; help asked anywhere wins (it is shown, not refused)."""
+    from dpscale.errors import unknown_option
+    from dpscale.faces.cli.common import Parser
+    from dpscale.faces.cli.measure import add_arguments
+    from dpscale.sources.measure.worker import parser as worker
+
+    p = Parser(prog="dpscale measure", allow_abbrev=False)
+    add_arguments(p)
+    known, modes = p._option_string_actions, ("allreduce", "equivalence")
+    assert unknown_option(["--out", "--my file", "-d8", "--steps", "-5", "allreduce"], known, modes) is None
+    assert unknown_option(["--bogus", "--help"], known, modes) is None
+    assert unknown_option(["--", "--bogus"], known, modes) is None
+    assert unknown_option(["--steps=5", "--step=5"], known, modes) == "--step=5"
+    assert unknown_option(["--step", "5", "allreduce"], known, modes) == "--step 5"
+    w = worker()  # the torchrun worker's own parser takes no abbreviations either, and names the flag
+    with pytest.raises(SystemExit) as ended:
+        w.parse_args(["--rep", "2"])
+    assert ended.value.code == 2
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")

@@ -398,6 +398,10 @@ def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
     bom = tmp_path / "bom.json"  # as an editor saves it, and as predict --calibration reads it
     bom.write_bytes(b"\xef\xbb\xbf" + cal.read_bytes())
     check_writable(str(bom))  # it was 'something other than a calibration'
+    for mark in (b"", b"\xef\xbb\xbf"):  # a results file's bad byte is named at its own line, mark or none
+        runs.write_bytes(mark + b'{"devices": 1, "throughput": 100}\n\xff{}\n')
+        with pytest.raises(DpscaleError, match=r"line 2 is not UTF-8 text"):
+            check_writable(str(runs), jsonl=True)
 
 
 def test_a_calibration_killed_mid_write_leaves_the_earlier_one_whole(tmp_path, monkeypatch) -> None:

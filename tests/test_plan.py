@@ -768,6 +768,8 @@ def test_sizes_past_the_peak_are_named(capsys):
     assert plan(1e8, 1, 1000, [1, 8, 64], 0.9).slower_than_smaller == ()
     flat = plan(1e8, 1, 1000, list(range(1, 65)), PerSize({d: 1.8 / d if d > 1 else 1.0 for d in range(1, 65)}))
     assert flat.slower_than_smaller == ()  # E ∝ 1/d: every size from 2 the same speed, up to rounding
+    flat = plan(1.28e6, 1, 100, list(range(1, 101)), PerSize({d: 1 / d for d in range(1, 101)}), 1.0, budget=1000)
+    assert flat.fastest_within_budget == 1  # all 3.6 h: the cheapest of them (it was 91, at 91× the cost)
     rc, out, _ = run(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5",
                      "-d", "64..1024x2", "--lang", "es")  # fmt: skip
     assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024 dispositivos terminan más tarde" in out

@@ -1349,7 +1349,7 @@ def test_precision_labels_are_read_word_by_word(capsys):
             normalise_precision(wrong)
     # two formats in one typed label ran as the first listed: 'fp32 fp16' as fp16 (E 0.869 where fp32 gives 0.807)
     kw = dict(model="bert-large", system="dgx-a100", throughput=150.0)
-    for two, named in (("fp32 fp16", "fp16, fp32"), ("fp32 (no tf32)", "fp32, tf32")):
+    for two, named in (("fp32 fp16", "fp16, fp32"), ("fp32 or tf32", "fp32, tf32")):
         with pytest.raises(DpscaleError, match=rf"^--precision: got '{re.escape(two)}'; allowed: one precision, not "
                            rf"two \({named}\): fp32, tf32, amp"):  # fmt: skip
             predict(8, precision=two, **kw)
@@ -1359,7 +1359,15 @@ def test_precision_labels_are_read_word_by_word(capsys):
     # a published row's label is read as printed (validate), and fp8's name the bf16 kept beside it
     assert normalise_precision("fp32 fp16") == "fp16"
     # one format twice, and mixed precision's two formats, are no conflict
-    said = {"fp16 (half)": "fp16", "half precision fp16": "fp16", "mixed fp16/fp32": "amp", "AMP (fp16, fp32)": "amp"}
+    said = {
+        "fp16 (half)": "fp16",
+        "half precision fp16": "fp16",
+        "mixed fp16/fp32": "amp",
+        "AMP (fp16, fp32)": "amp",
+        "fp32 (no tf32)": "fp32",
+        "fp32, no amp, no fp16": "fp32",
+        "FP32 (not mixed)": "fp32",
+    }  # a negated word
     assert {label: normalise_precision(label, one=True) for label in said} == said
     assert predict(8, precision="FP8 (Transformer Engine) + BF16", **kw).records()[0]["efficiency"] > 0
 
@@ -1376,11 +1384,12 @@ def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_pa
         return str(f)
 
     notes = lambda extra: {n.key for n in predict(system_file=system(extra), **kw).notes}  # noqa: E731
-    for name in ("EFA", "RoCEv2", "eth-800g", "Ethernet 100G", "400GbE"):
+    for name in ("EFA", "RoCEv2", "eth-800g", "Ethernet 100G", "400GbE", "100 GbE", "10 GigE"):
         assert "network_ethernet" in notes(f', "inter_link": "{name}"'), name
-    for name in ("ib-ndr", "ib", "HDR InfiniBand", "NDR"):
+    # whole words: 'default' holds no EFA, 'processor' no RoCE (both once said Ethernet of an InfiniBand fabric)
+    for name in ("ib-ndr", "ib", "HDR InfiniBand", "NDR", "InfiniBand HDR (the default fabric)", "processor NDR"):
         assert not {"network_ethernet", "network_unknown"} & notes(f', "inter_link": "{name}"'), name
-    for name in ("zzz", "Omni-Path"):  # of no kind the name says: predicted as InfiniBand, and said
+    for name in ("zzz", "Omni-Path", "method", "RoCE or IB"):  # neither kind, or both: as InfiniBand, and said
         assert {"network_unknown"} <= notes(f', "inter_link": "{name}"') and "network_ethernet" not in notes(
             f', "inter_link": "{name}"'
         )

@@ -135,6 +135,7 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "5"], "se admite: un número entero de 50 a 100.000"),
     (["calc", "-d", "8", "-v", "1", "--thr", "3"], "no reconocidos: --thr 3 (¿quería decir --throughput?)"),
     (["calc", "-d", "8", "-v", "1", "--la", "es"], "no reconocidos: --la es (¿quería decir --law o --lang?)"),
+    (["predict", "--in", "5"], "--in 5 (¿quería decir --input-rate, --intra-bw o --inter-bw?)"),  # (not '.' for ',')
     (["batch", "-b", "32", "-d", "8", "--base-lr", "1e300", "--base-batch", "1"], "una tasa de aprendizaje de 1e-12"),
     (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],

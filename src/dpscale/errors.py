@@ -44,6 +44,30 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def unknown_option(argv: list[str], actions: dict[str, Any], choices: Any = ()) -> str | None:
+    """The first option in `argv` that none of a parser's `actions` takes, with the value typed after it, as
+    argparse names one ('--step 5'); None when all are known or help is asked. For parsers with a positional
+    (measure's mode), which would read that value as its own first ("mode: got '5'"); `choices` are the
+    positional's words, never taken for the unknown option's value ('--verbose allreduce')."""
+    head = argv[: argv.index("--")] if "--" in argv else argv
+    if "-h" in head or "--help" in head:
+        return None
+    takes_value = False
+    for i, tok in enumerate(head):
+        if takes_value:  # a value, even one starting with '-' ('--out "--my file"')
+            takes_value = False
+            continue
+        if not tok.startswith("-") or tok == "-" or tok[1].isdigit() or tok[1] == ".":  # a word or a negative number
+            continue
+        name = tok.split("=", 1)[0] if tok.startswith("--") else tok[:2]  # '-d8' is -d
+        action = actions.get(name)
+        if action is None:
+            after = head[i + 1 : i + 2] if "=" not in tok else []
+            return " ".join([tok, *(v for v in after if not v.startswith("-") and v not in choices)])
+        takes_value = action.nargs != 0 and "=" not in tok and len(tok) == len(name)
+    return None
+
+
 def counted(n: int, noun: str) -> str:
     """'1 value', '2 values', '1 device count': the one plural rule of the errors that count."""
     return f"{n:,} {noun}{'' if n == 1 else 's'}"

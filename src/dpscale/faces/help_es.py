@@ -305,10 +305,12 @@ HELP_ES: dict[str, str] = {
     "S_min: steps to the target at infinite batch": "S_min: pasos hasta el objetivo con un lote infinito",
     # pipeline
     "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "
-    "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2. With no inputs: GPipe, p = 4, m = 8 (3/11).": (
+    "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2; with m < p the least step any schedule reaches, "
+    "(p − m + (m−1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble. With no inputs: GPipe, p = 4, m = 8 (3/11).": (
         "fracción de burbuja (bubble_fraction) = burbuja / tiempo total = r/(1+r), con r = burbuja / tiempo ideal: "
-        "(p−1)/m con GPipe y 1F1B, (p−1)/(v·m) con interleaved, (p−1)/(3m) con ZB-H1, 0 con ZB-H2. Sin entradas: "
-        "GPipe, p = 4, m = 8 (3/11)."
+        "(p−1)/m con GPipe y 1F1B, (p−1)/(v·m) con interleaved, (p−1)/(3m) con ZB-H1, 0 con ZB-H2; con m < p, el "
+        "paso mínimo que alcanza cualquier calendario, (p − m + (m−1)/v)/m con interleaved, (2p − m − 1)/(3m) con "
+        "zero-bubble. Sin entradas: GPipe, p = 4, m = 8 (3/11)."
     ),
     "pipeline": "paralelismo de pipeline",
     "data parallelism stacked on the pipeline": "paralelismo de datos sobre el pipeline",

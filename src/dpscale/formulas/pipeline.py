@@ -61,12 +61,13 @@ def _closed_form(p: int, m: int, schedule: str, v: int) -> float:
 def unfilled(p: int, m: int, schedule: str, v: int = 1) -> float:
     """r of a pipeline that never fills (m < p), where the interleaved and zero-bubble closed forms fall below what
     one micro-batch's own trip through the p stages takes (p = 8, m = 4, v = 2: 7/8 against a path of 8 units on
-    4 of work, r ≥ 1). The m micro-batches cross the stages as one train: the last one's path (a stage's F + B,
-    one unit; ⅔ under zero-bubble, whose W = ⅓ waits off the path and ends the step) behind m − 1 others spaced
-    a chunk's share of it. GPipe/1F1B: (p − 1)/m, as published; at m = p every form meets its closed form. ZB:
-    (2p − m − 1)/(3m), what a greedy list schedule of the dependency graph reaches for all 28 (p, m) with p ≤ 8;
-    interleaved (p − m + (m − 1)/v)/m, which it reaches for 57 of 84 (p, m, v = 2–4) and exceeds on the rest (by
-    up to 0.17, never below): an estimate, not a bound."""
+    4 of work, r ≥ 1). The least step any schedule reaches: the last chunk (on device p − 1) cannot start before
+    the first forward crosses the pv − 1 chunks ahead of it, must run all m micro-batches' F and B (m/v of a stage's
+    F + B, one unit), and its last backward must cross those chunks back — p + (m − 1)/v units; under zero-bubble
+    (F = B = W = ⅓, one chunk) its F and B take 2m/3 and the first stage's last W ends the step. So r is
+    (p − m + (m − 1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble; GPipe/1F1B (p − 1)/m, as published; each
+    its closed form at m = p. A list schedule of the dependency graph reaches it for all 84 interleaved (p ≤ 8,
+    v = 2–4, F:B 1:1 and 1:2) and 28 zero-bubble (p ≤ 8) cases with m < p, in exact fractions."""
     path = 2 / 3 if schedule.startswith("zb") else 1.0
     return (path * p + path * (m - 1) / v + (1 - path)) / m - 1
 

@@ -219,7 +219,9 @@ def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
     if budget is None:
         return None
     ok = [p for p in points if p.cost is not None and p.cost <= budget]
-    return min(ok, key=lambda p: (p.hours, p.cost)).devices if ok else None
+    # hours equal to 9 digits are a tie, which the cost breaks (E ∝ 1/d: 91 devices at 91× the cost of 1 won on the
+    # 16th digit of the same 3.6 h)
+    return min(ok, key=lambda p: (float(f"{p.hours:.9g}"), p.cost)).devices if ok else None
 
 
 def knee(points: list[PlanPoint] | tuple[PlanPoint, ...], threshold: float = KNEE_THRESHOLD) -> int | None:

@@ -276,9 +276,9 @@ def predict(
     `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
     the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce;
     `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
-    `inter_link` names the network's kind where the system does not, or not rightly: one starting eth, roce or efa
-    is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`), ib
-    InfiniBand.
+    `inter_link` names the network where the system does not, or not rightly: a name saying eth, RoCE, EFA or GbE
+    is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`); ib,
+    InfiniBand or HDR/NDR InfiniBand; any other is predicted as InfiniBand, with a note (network_kind).
     Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
     --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list

@@ -105,7 +105,9 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
-    said = set(re.findall(r"[a-z0-9]+", text))
+    words = re.findall(r"[a-z0-9]+", text)
+    # a word a negation stands before is not said ('fp32 (no tf32)', 'fp32, no amp'): it once named that format
+    said = {w for i, w in enumerate(words) if not (i and words[i - 1] in ("no", "not", "without", "non"))}
     formats = sorted(
         {"fp16" if w == "half" else w for w in said.intersection(("fp32", "tf32", "fp16", "half", "bf16"))}
     )
@@ -120,8 +122,8 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
         ("tf32", ("tf32",)),
         ("fp32", ("fp32",)),
     )  # fmt: skip  ('FP8 mixed precision' is fp8)
-    for key, words in words_of:
-        if said.intersection(words):
+    for key, names in words_of:
+        if said.intersection(names):
             return key
     raise fail(flag, label, ", ".join(PRECISIONS))
 
@@ -183,21 +185,24 @@ def cluster(
                    _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
 
 
-# The network's kind by its name's first word: what the Ethernet note reads (the calibration's runs were InfiniBand)
-# The network's kind by its name: what the notes read (the calibration's multi-node runs were all InfiniBand)
-ETHERNET_NAMES = r"eth|roce|efa|gbe"  # eth-400g, 100GbE, RoCEv2, EFAv2
-INFINIBAND_NAMES = r"(^|[^a-z])ib([^a-z]|$)|infiniband|(^|[^a-z])[ehnx]dr([^a-z]|$)"  # ib-ndr, HDR InfiniBand, NDR
+# The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all
+# InfiniBand). Whole words, so 'default' or 'processor' name no EFA or RoCE.
+ETHERNET_NAMES = (
+    r"(^|[^a-z])(eth(ernet)?|roce|efa|gige|gbe)(v?\d+)?([^a-z]|$)|\d\s*g(b|ig)e"  # eth-400g, RoCEv2, 100GbE
+)
+INFINIBAND_NAMES = r"(^|[^a-z])(ib|ipoib|infiniband|[efhnqx]dr)([^a-z]|$)"  # ib-ndr, HDR InfiniBand, NDR, IPoIB
 
 
 def network_kind(link: Any) -> str | None:
-    """'ethernet' or 'infiniband' by what the name says ('eth-400g', 'RoCEv2', 'EFA', 'ib-ndr', 'HDR'); None for
-    neither ('Omni-Path', 'zzz'), which a note then says is predicted as InfiniBand."""
+    """'ethernet' or 'infiniband' by what the name says ('eth-400g', 'RoCEv2', 'EFA', '100GbE', 'ib-ndr', 'HDR');
+    None for neither ('Omni-Path', 'zzz') or both ('RoCE or IB'), which a note then says is predicted as InfiniBand."""
     if not isinstance(link, str):
         return None
     name = link.lower()
-    return (
-        "ethernet" if re.search(ETHERNET_NAMES, name) else "infiniband" if re.search(INFINIBAND_NAMES, name) else None
-    )
+    kinds = {
+        k for k, words in (("ethernet", ETHERNET_NAMES), ("infiniband", INFINIBAND_NAMES)) if re.search(words, name)
+    }
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'

@@ -24,6 +24,7 @@ from dpscale.errors import (
     counted,
     fail,
     renamed,
+    unknown_option,
 )
 from dpscale.faces.i18n import LANGS
 
@@ -118,8 +119,8 @@ class Parser(argparse.ArgumentParser):
             name = tok.split("=", 1)[0]
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
             starts = [f for f in flags if f.startswith(name)] if len(name) > 3 else []
-            if len(starts) == 2:  # `--la`: --law or --lang, both said (one guess hid the other)
-                return f" (did you mean {starts[0]} or {starts[1]}?)"
+            if 2 <= len(starts) <= 3:  # `--la`: --law or --lang, each said (one guess hid the others)
+                return f" (did you mean {', '.join(starts[:-1])} or {starts[-1]}?)"
             near = starts[:1] if len(starts) == 1 else tok.startswith("--") and get_close_matches(name, flags, 1, 0.75)
             if near:
                 return f" (did you mean {near[0]}?)"
@@ -137,8 +138,11 @@ class Parser(argparse.ArgumentParser):
         if self.lang not in LANGS:
             self.lang = "en"
         argv = self._glue_negatives(argv)
+        words = [c for a in self._actions if not a.option_strings for c in (a.choices or ())]
         if any(not a.option_strings for a in self._actions):  # a positional (measure's mode) would take the value
-            self._unknown_first(argv)  # of a flag it does not know: `--step 5` said "mode: got '5'"
+            said = unknown_option(argv, self._option_string_actions, words)  # of an unknown flag: "mode: got '5'"
+            if said:
+                self.error(f"unrecognized arguments: {said}")
         ns = super().parse_args(argv, namespace)  # argparse's own refusals first ('--unit -v': a missing value)
         self._once(argv)
         for action in self._actions:
@@ -149,16 +153,6 @@ class Parser(argparse.ArgumentParser):
                 got = "''" if value == "" else "'--'"
                 self.error(f"{max(action.option_strings, key=len)}: got {got}; allowed: a value{what}")
         return ns
-
-    def _unknown_first(self, argv: list[str]) -> None:
-        """An unknown --flag (and the value typed after it) named as argparse names one, before a positional reads
-        its value as the positional's own."""
-        for i, tok in enumerate(argv):
-            if tok == "--":
-                return
-            if tok.startswith("--") and tok.split("=", 1)[0] not in self._option_string_actions:
-                value = argv[i + 1 : i + 2] if "=" not in tok and not argv[i + 1 : i + 2] == ["--"] else []
-                self.error(f"unrecognized arguments: {' '.join([tok, *(v for v in value if not v.startswith('-'))])}")
 
     def _glue_negatives(self, argv: list[str]) -> list[str]:
         """`--params -7e9`, `-e -inf`: argparse takes only plain negatives (-7, -0.5) as values, so these said

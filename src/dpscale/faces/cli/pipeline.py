@@ -21,7 +21,8 @@ WORKED = {"stages": "4", "microbatches": "8", "schedule": "gpipe"}  # GPipe: bub
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "
-        "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2. With no inputs: GPipe, p = 4, m = 8 (3/11)."
+        "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2; with m < p the least step any schedule reaches, "
+        "(p − m + (m−1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble. With no inputs: GPipe, p = 4, m = 8 (3/11)."
     )
     g = p.add_argument_group("pipeline")
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")

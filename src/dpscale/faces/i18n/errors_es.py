@@ -261,8 +261,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"--port: got (?P<p>\d+) \((?P<why>.+)\); allowed: a free TCP port, or 0 to pick one",
          "--port: se recibió {p} ({why}); se admite: un puerto TCP libre, o 0 para elegir uno"),
         (r"the following arguments are required: (?P<a>.+)", "faltan los argumentos: {a}"),
-        (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+) or (?P<n>\S+)\?\)",
-         "argumentos no reconocidos: {a} (¿quería decir {m} o {n}?)"),
+        (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<f>--\S+(?:, --\S+)*) or (?P<g>\S+)\?\)",
+         "argumentos no reconocidos: {a} (¿quería decir {f} o {g}?)"),  # (flags: no quantity group, m, to localise)
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),

@@ -51,10 +51,11 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "allowed: a new file, or an earlier calibration"
             )
     if jsonl and p.is_file() and p.stat().st_size > 0:
+        raw = p.read_bytes()
         try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
-            first = p.read_bytes().decode("utf-8-sig").split("\n", 1)[0]
-        except UnicodeDecodeError as exc:
-            line = p.read_bytes()[: exc.start].count(b"\n") + 1
+            first = raw.decode("utf-8").removeprefix("\ufeff").split("\n", 1)[0]  # (a byte-order mark is no line)
+        except UnicodeDecodeError as exc:  # (plain utf-8: exc.start then counts the file's own bytes)
+            line = raw[: exc.start].count(b"\n") + 1
             raise DpscaleError(
                 f"{flag}: got {path!r} (line {line} is not UTF-8 text); allowed: a new file, or one that this "
                 "command's records were appended to"

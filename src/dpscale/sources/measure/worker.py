@@ -15,9 +15,9 @@ import json
 import os
 import sys
 import time
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, unknown_option
 from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import check_mode_flags, on_cuda, unused_by_allreduce
 from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
@@ -25,6 +25,14 @@ from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
 
 class _Parser(argparse.ArgumentParser):
     """One line on rank 0 (every rank parses the same flags), exit 2 — not a usage dump per rank."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """An unknown flag named before the mode reads its value (`--rep 2`: "mode: invalid choice: '2'")."""
+        argv = list(sys.argv[1:] if args is None else args)
+        said = unknown_option(argv, self._option_string_actions, MODES)
+        if said:
+            self.error(f"unrecognized arguments: {said}")
+        return super().parse_args(argv, namespace)
 
     def error(self, message: str) -> NoReturn:
         if os.environ.get("RANK", "0") == "0":
