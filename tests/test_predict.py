@@ -1811,3 +1811,15 @@ def test_a_measured_rate_with_the_default_batch_says_which_batch_it_assumed(caps
     assert rc == 0 and "no --batch" not in out  # typed: the user said so
     rc, out, _ = run(capsys, "predict", "--model", "llama-7b", "--mfu", "0.4", "--system", "dgx-a100", "-d", "8")
     assert rc == 0 and "no --batch" not in out  # compute from FLOPs: no measured rate to match
+
+
+def test_counts_say_their_upper_bound_however_far_past_it(capsys):
+    """--gpus-per-node 20000000 said 'from 1 to 10,000,000' but 1e309 'a whole number ≥ 1' (the library's bound,
+    unsaid by the CLI's own reading)."""
+    base = ["predict", "--model", "bert-large", "--system", "dgx-a100", "--throughput", "100", "-d", "8"]
+    for flag in ("--gpus-per-node", "--baseline-devices"):
+        for value in ("1e309", "20000000", "0"):
+            rc, _, err = run(capsys, *base, flag, value)
+            assert rc == 2 and err.strip().endswith(
+                f"{flag}: got '{value}'; allowed: a whole number from 1 to 10,000,000"
+            )

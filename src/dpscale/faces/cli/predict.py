@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dpscale.errors import PARAMS_ALLOWED
+from dpscale.errors import MAX_DEVICES, PARAMS_ALLOWED
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
@@ -149,13 +149,13 @@ def run(args: argparse.Namespace) -> int:
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         throughput=opt(args.throughput, "--throughput"),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
-        baseline_devices=whole(args.baseline_devices, "--baseline-devices"),
+        baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
         mfu=None if args.mfu is None else positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]", True),
         seq_len=whole(args.seq_len, "--seq-len"),
         system=args.system,
         system_file=args.system_file,
-        gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node"),
+        gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node", hi=MAX_DEVICES),
         intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
         inter_bw_gbs=inter,
         inter_link=_ethernet(args.inter_bw, inter),
@@ -235,7 +235,11 @@ def _title(args: argparse.Namespace, system: str) -> str:
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
     what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
     # the counts as read, not as typed: '2.000' was a batch of 2 titled 'batch 2.000' (checked before the run)
-    gpn = None if args.gpus_per_node is None else fmt(whole(args.gpus_per_node, "--gpus-per-node"), "int", args.lang)
+    gpn = (
+        None
+        if args.gpus_per_node is None
+        else fmt(whole(args.gpus_per_node, "--gpus-per-node", hi=MAX_DEVICES), "int", args.lang)
+    )
     where = args.system or label("plot_per_node", args.lang).format(g=gpn)
     if args.system_file:  # the system's name in its file ('mine (cluster.json)'); a bare entry is the file's
         from pathlib import Path
