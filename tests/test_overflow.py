@@ -54,9 +54,9 @@ def test_an_int_past_any_float_is_one_clear_error():
     "argv, needle",
     [
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8",
-          "--baseline-devices", "1e15"], "--baseline-devices: got 1000000000000000; allowed: a whole number from 1 to"),
+          "--baseline-devices", "1e15"], "--baseline-devices: got '1e15'; allowed: a whole number from 1 to 10,000"),
         (["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "1e15", "--intra-bw", "100",
-          "--inter-bw", "10", "-d", "8"], "--gpus-per-node: got 1000000000000000"),
+          "--inter-bw", "10", "-d", "8"], "--gpus-per-node: got '1e15'; allowed: a whole number from 1 to 10,000,000"),
         (["pipeline", "--stages", "4", "--microbatches", "8", "--devices", "1e15"], "--devices: got 1000000000000000"),
         (["memory", "--params", "7e9", "--devices", "1e15"], "--devices: got '1e15'; allowed: a whole number"),
     ],
