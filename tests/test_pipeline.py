@@ -250,7 +250,7 @@ def test_an_unfilled_pipeline_takes_the_least_step_any_schedule_reaches(capsys):
     )
     assert "da 87,5 %" in said
     rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "2", "--schedule", "zb-h2")
-    said = out + err  # the ZB-H2 note gives the figure reported (it said '(p − 1)/(3m) = 216.7 %', which is 116.7)
+    said = out + err  # the ZB-H2 note gives the figure reported, not under the closed form's name (p − 1)/(3m)
     assert rc == 0 and "reported as ZB-H1's, 216.7 % of ideal time" in said and "r = 216.7 %" in said
 
 

@@ -42,7 +42,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
         raise fail("chunks", v, "1 unless --schedule interleaved")
     if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
         raise fail("chunks", v, INTERLEAVED_CHUNKS)
-    # (GPipe and 1F1B: their closed form is the train's, exact at any m)
+    # (GPipe and 1F1B: their closed form is already the unfilled step, exact at any m)
     return (
         unfilled(p, m, schedule, v) if m < p and schedule not in ("gpipe", "1f1b") else _closed_form(p, m, schedule, v)
     )
@@ -66,8 +66,9 @@ def unfilled(p: int, m: int, schedule: str, v: int = 1) -> float:
     F + B, one unit), and its last backward must cross those chunks back — p + (m − 1)/v units; under zero-bubble
     (F = B = W = ⅓, one chunk) its F and B take 2m/3 and the first stage's last W ends the step. So r is
     (p − m + (m − 1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble; GPipe/1F1B (p − 1)/m, as published; each
-    its closed form at m = p. A list schedule of the dependency graph reaches it for all 84 interleaved (p ≤ 8,
-    v = 2–4, F:B 1:1 and 1:2) and 28 zero-bubble (p ≤ 8) cases with m < p, in exact fractions."""
+    its closed form at m = p. A list schedule of the dependency graph reaches it (tests/test_pipeline.py: every
+    p ≤ 5, m < p; a review's runs: all 84 interleaved cases with p ≤ 8, v = 2–4, F:B 1:1 and 1:2, and 28
+    zero-bubble ones), so it is the step, not a loose floor."""
     path = 2 / 3 if schedule.startswith("zb") else 1.0
     return (path * p + path * (m - 1) / v + (1 - path)) / m - 1
 

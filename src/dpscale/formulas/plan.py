@@ -86,7 +86,8 @@ class Plan:
     cheapest_meeting_deadline: int | None
     fastest_within_budget: int | None
     knee: int | None
-    # sizes slower than a smaller one given (past a USL peak): more devices-hours for a later finish, never a pick
+    # sizes slower than a smaller one given (past a USL peak): more device-hours for a later finish; never the
+    # deadline's or the budget's pick (the knee, which reads only ΔS/Δd, can be one)
     slower_than_smaller: tuple[int, ...] = ()
 
     def records(self) -> list[dict[str, Any]]:
@@ -193,12 +194,12 @@ def plan(
 
 def _slower_than_smaller(points: list[PlanPoint]) -> tuple[int, ...]:
     """Sizes that finish later than some smaller size: more devices for longer, so dearer too. Later by more than
-    rounding: a flat throughput (E ∝ 1/d) read 8, 9, 10 … as past the peak on the 16th digit."""
+    rounding (time_key): a flat throughput (E ∝ 1/d) read 8, 9, 10 … as past the peak on the 16th digit."""
     out, best = [], float("inf")
     for p in points:
-        if p.hours > best * (1 + 1e-9):
+        if time_key(p) > best:
             out.append(p.devices)
-        best = min(best, p.hours)
+        best = min(best, time_key(p))
     return tuple(out)
 
 
@@ -207,6 +208,12 @@ def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:
         return None
     ok = [p for p in points if p.hours <= deadline]
     return min(ok, key=lambda p: (cost_key(p), p.hours)).devices if ok else None  # of a tie, the faster size
+
+
+def time_key(p: PlanPoint) -> float:
+    """A size's hours to 9 digits: times equal there are a tie (E ∝ 1/d gives every size the same time, up to
+    rounding), which the cost or the smaller size breaks."""
+    return float(f"{p.hours:.9g}")
 
 
 def cost_key(p: PlanPoint) -> float:
@@ -219,9 +226,8 @@ def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
     if budget is None:
         return None
     ok = [p for p in points if p.cost is not None and p.cost <= budget]
-    # hours equal to 9 digits are a tie, which the cost breaks (E ∝ 1/d: 91 devices at 91× the cost of 1 won on the
-    # 16th digit of the same 3.6 h)
-    return min(ok, key=lambda p: (float(f"{p.hours:.9g}"), p.cost)).devices if ok else None
+    # a tie in time goes to the cheaper (E ∝ 1/d: 91 devices at 91× the cost of 1 won on the 16th digit of 3.6 h)
+    return min(ok, key=lambda p: (time_key(p), p.cost)).devices if ok else None
 
 
 def knee(points: list[PlanPoint] | tuple[PlanPoint, ...], threshold: float = KNEE_THRESHOLD) -> int | None:

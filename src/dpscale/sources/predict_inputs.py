@@ -99,9 +99,10 @@ Cluster = namedtuple(
 
 def normalise_precision(label: str, flag: str = "--precision", one: bool = False) -> str:
     """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
-    substring read 'clamp' as amp. `one`: a label naming two number formats ('fp32 fp16', 'fp32 (no tf32)') is
-    refused rather than read as the first listed ('fp16 (half)' names one; fp8's and mixed precision's labels name
-    the formats they mix, and are fp8 and amp); a published row's label is read leniently, as its table printed it."""
+    substring read 'clamp' as amp; a word after no/not/without is not read ('fp32 (no tf32)' is fp32). `one`: a
+    label naming two number formats ('fp32 fp16', 'fp32 or tf32') is refused rather than read as the first listed
+    ('fp16 (half)' names one; fp8's and mixed precision's labels name the formats they mix, and are fp8 and amp); a
+    published row's label is read leniently, as its table printed it."""
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
@@ -182,7 +183,7 @@ def cluster(
     typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
     overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)), net if isinstance(net, str) else None, overrides)  # fmt: skip
+                   _by_gpus(by, int(g)), net, overrides)  # fmt: skip
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

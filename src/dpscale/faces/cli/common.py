@@ -138,9 +138,10 @@ class Parser(argparse.ArgumentParser):
         if self.lang not in LANGS:
             self.lang = "en"
         argv = self._glue_negatives(argv)
-        words = [c for a in self._actions if not a.option_strings for c in (a.choices or ())]
-        if any(not a.option_strings for a in self._actions):  # a positional (measure's mode) would take the value
-            said = unknown_option(argv, self._option_string_actions, words)  # of an unknown flag: "mode: got '5'"
+        positionals = [a for a in self._actions if not a.option_strings]
+        if positionals:  # one (measure's mode) would take the value of an unknown flag: "mode: got '5'"
+            words = [c for a in positionals for c in (a.choices or ())]
+            said = unknown_option(argv, self._option_string_actions, words)
             if said:
                 self.error(f"unrecognized arguments: {said}")
         ns = super().parse_args(argv, namespace)  # argparse's own refusals first ('--unit -v': a missing value)

@@ -21,7 +21,7 @@ from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import header, label, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan
+from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key
 from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
@@ -321,8 +321,8 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
             notes.append(label("plan_fastest", lang).format(b=budget, pick=describe(r.fastest_within_budget)))
-    if r.slower_than_smaller:  # past the throughput's peak: no pick lands there, but the table alone did not say it
-        peak = min(r.points, key=lambda p: p.hours).devices
+    if r.slower_than_smaller:  # past the throughput's peak: the table alone did not say it
+        peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
         sizes = ", ".join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])
         more = len(r.slower_than_smaller) - 6
         sizes += label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
