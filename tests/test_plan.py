@@ -774,3 +774,20 @@ def test_sizes_past_the_peak_are_named(capsys):
                      "-d", "64..1024x2", "--lang", "es")  # fmt: skip
     assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024 dispositivos terminan más tarde" in out
     assert "(el más rápido aquí: 256)" in out
+
+
+def test_a_time_the_table_rounds_onto_a_deadline_it_misses_is_given_in_the_digits_that_show_it(capsys):
+    # 3.63e6 samples at 1,000/s on one device: 1.0083 h, which the table's 0.1 h writes '1.0 h' beside a 1 h deadline
+    rc, out, _ = run(capsys, "plan", "-n", "3.63e6", "-v", "1000", "-e", "1", "-d", "1,2,4", "--deadline", "1h")
+    assert rc == 0 and "1.0 h " in out.splitlines()[3]  # the table's row for 1 device
+    assert "the table rounds these times to the 1.0 h deadline they miss: 1 — 1.01 h" in out
+    rc, out, _ = run(capsys, "plan", "-n", "3.6001e6", "-v", "1000", "-e", "1", "-d", "1,2", "--deadline", "1h")
+    assert "miss: 1 — 1.00003 h" in out  # as many digits as it takes
+    rc, out, _ = run(capsys, "plan", "-n", "1.8001e6", "-v", "1000", "-e", "1", "-d", "1,2", "--deadline", "30m")
+    assert "the 30.0 min deadline they miss: 1 — 30.002 min" in out
+    rc, out, _ = run(
+        capsys, "plan", "-n", "3.63e6", "-v", "1000", "-e", "1", "-d", "1", "--deadline", "1h", "--lang", "es"
+    )
+    assert "ningún tamaño cumple el plazo de 1,0 h; el más rápido es el de 1 dispositivo, con 1,01 h" in out
+    rc, out, _ = run(capsys, "plan", "-n", "3.6e6", "-v", "1000", "-e", "1", "-d", "1,2", "--deadline", "1h")
+    assert "rounds" not in out  # exactly on the deadline meets it: nothing to say

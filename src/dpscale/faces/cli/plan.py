@@ -18,7 +18,7 @@ from dpscale.faces.cli.common import (
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import header, label, say
+from dpscale.faces.i18n import header, label, localise, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key
@@ -289,6 +289,19 @@ def _money_kind(result: Plan) -> str:
     return "money" if all(a is None or a == 0 or abs(a) >= 0.005 for a in amounts) else "dec"
 
 
+def _past(hours: float, deadline: float, lang: str) -> str:
+    """A time past the deadline in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h' beside a
+    1.0 h deadline (the pick was right; the figure seemed to meet the deadline it misses)."""
+    shown = fmt(hours, "hours", lang)
+    if hours <= deadline or shown != fmt(deadline, "hours", lang):
+        return shown
+    unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
+    for n in range(2, 13):  # the fewest decimals at which the two differ
+        if f"{hours * scale:.{n}f}" != f"{deadline * scale:.{n}f}":
+            return localise(f"{hours * scale:,.{n}f}{unit}", lang)
+    return shown
+
+
 def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> list[str]:
     r = result
     notes = []
@@ -305,7 +318,7 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             fastest = min(r.points, key=lambda p: p.hours)
             notes.append(
                 label("plan_no_deadline", lang).format(
-                    t=deadline, d=fmt(fastest.devices, "int", lang), h=fmt(fastest.hours, "hours", lang)
+                    t=deadline, d=fmt(fastest.devices, "int", lang), h=_past(fastest.hours, r.deadline_hours, lang)
                 )
             )
         else:
@@ -315,6 +328,12 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             if ties > 1:  # a constant E: every size from two devices costs the same
                 pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
             notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))
+        missed = [p for p in r.points if _past(p.hours, r.deadline_hours, lang) != fmt(p.hours, "hours", lang)]
+        if r.cheapest_meeting_deadline is not None and missed:  # a time the table rounds onto the deadline it misses
+            sizes = ", ".join(
+                f"{fmt(p.devices, 'int', lang)} — {_past(p.hours, r.deadline_hours, lang)}" for p in missed
+            )
+            notes.append(label("plan_past_deadline", lang).format(t=deadline, sizes=sizes))
     if r.budget is not None:
         budget = fmt(r.budget, money, lang)
         if r.fastest_within_budget is None:
