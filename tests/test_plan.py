@@ -791,3 +791,13 @@ def test_a_time_the_table_rounds_onto_a_deadline_it_misses_is_given_in_the_digit
     assert "ningún tamaño cumple el plazo de 1,0 h; el más rápido es el de 1 dispositivo, con 1,01 h" in out
     rc, out, _ = run(capsys, "plan", "-n", "3.6e6", "-v", "1000", "-e", "1", "-d", "1,2", "--deadline", "1h")
     assert "rounds" not in out  # exactly on the deadline meets it: nothing to say
+
+
+def test_a_cost_the_table_rounds_onto_a_budget_it_exceeds_is_given_in_the_digits_that_show_it(capsys):
+    # 1.002 device-hours at 2 a device-hour: 2.004, which the table's cents write '2.00' beside a budget of 2.00
+    argv = ["plan", "-n", "3.6072e6", "-v", "1000", "-e", "1", "-d", "1,2", "--price-per-device-hour", "2"]
+    rc, out, _ = run(capsys, *argv, "--budget", "2")
+    assert rc == 0 and "no size stays within the budget of 2.00" in out
+    assert "the table rounds these costs to the budget of 2.00 they exceed: 1 — 2.004, 2 — 2.004" in out
+    rc, out, _ = run(capsys, *argv, "--budget", "2.1")
+    assert "fastest size within the budget of 2.10: 2" in out and "rounds" not in out

@@ -289,17 +289,29 @@ def _money_kind(result: Plan) -> str:
     return "money" if all(a is None or a == 0 or abs(a) >= 0.005 for a in amounts) else "dec"
 
 
-def _past(hours: float, deadline: float, lang: str) -> str:
-    """A time past the deadline in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h' beside a
-    1.0 h deadline (the pick was right; the figure seemed to meet the deadline it misses)."""
-    shown = fmt(hours, "hours", lang)
-    if hours <= deadline or shown != fmt(deadline, "hours", lang):
+def _past(x: float, limit: float, kind: str, lang: str) -> str:
+    """A time or cost past its limit in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h'
+    beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
+    the limits they miss)."""
+    shown = fmt(x, kind, lang)
+    if x <= limit or shown != fmt(limit, kind, lang):
         return shown
-    unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
+    unit, scale = "", 1.0
+    if kind == "hours":
+        unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
     for n in range(2, 13):  # the fewest decimals at which the two differ
-        if f"{hours * scale:.{n}f}" != f"{deadline * scale:.{n}f}":
-            return localise(f"{hours * scale:,.{n}f}{unit}", lang)
+        if f"{x * scale:.{n}f}" != f"{limit * scale:.{n}f}":
+            return localise(f"{x * scale:,.{n}f}{unit}", lang)
     return shown
+
+
+def _missed(result: Plan, key: str, limit: float, kind: str, lang: str) -> str:
+    """'1 — 1.01 h, …' for the sizes whose figure the table rounds onto a limit they miss; '' if none."""
+    return ", ".join(
+        f"{fmt(p.devices, 'int', lang)} — {_past(getattr(p, key), limit, kind, lang)}"
+        for p in result.points
+        if _past(getattr(p, key), limit, kind, lang) != fmt(getattr(p, key), kind, lang)
+    )
 
 
 def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> list[str]:
@@ -318,7 +330,9 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             fastest = min(r.points, key=lambda p: p.hours)
             notes.append(
                 label("plan_no_deadline", lang).format(
-                    t=deadline, d=fmt(fastest.devices, "int", lang), h=_past(fastest.hours, r.deadline_hours, lang)
+                    t=deadline,
+                    d=fmt(fastest.devices, "int", lang),
+                    h=_past(fastest.hours, r.deadline_hours, "hours", lang),
                 )
             )
         else:
@@ -328,18 +342,18 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             if ties > 1:  # a constant E: every size from two devices costs the same
                 pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
             notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))
-        missed = [p for p in r.points if _past(p.hours, r.deadline_hours, lang) != fmt(p.hours, "hours", lang)]
-        if r.cheapest_meeting_deadline is not None and missed:  # a time the table rounds onto the deadline it misses
-            sizes = ", ".join(
-                f"{fmt(p.devices, 'int', lang)} — {_past(p.hours, r.deadline_hours, lang)}" for p in missed
-            )
-            notes.append(label("plan_past_deadline", lang).format(t=deadline, sizes=sizes))
+        missed = _missed(r, "hours", r.deadline_hours, "hours", lang)
+        if r.cheapest_meeting_deadline is not None and missed:  # (the no-size note names the fastest so already)
+            notes.append(label("plan_past_deadline", lang).format(t=deadline, sizes=missed))
     if r.budget is not None:
         budget = fmt(r.budget, money, lang)
         if r.fastest_within_budget is None:
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
             notes.append(label("plan_fastest", lang).format(b=budget, pick=describe(r.fastest_within_budget)))
+        missed = _missed(r, "cost", r.budget, money, lang) if priced else ""
+        if missed:
+            notes.append(label("plan_past_budget", lang).format(b=budget, sizes=missed))
     if r.slower_than_smaller:  # past the throughput's peak: the table alone did not say it
         peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
         sizes = ", ".join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])

@@ -569,6 +569,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_cheapest_tie": " (the fastest of {n} sizes that cost the same)",
         "plan_no_deadline": "no size meets the {t} deadline; the fastest is {d} devices at {h}",
         "plan_past_deadline": "the table rounds these times to the {t} deadline they miss: {sizes}",
+        "plan_past_budget": "the table rounds these costs to the budget of {b} they exceed: {sizes}",
         "plan_fastest": "fastest size within the budget of {b}: {pick}",
         "plan_no_budget": "no size stays within the budget of {b}",
         "plan_knee": (
@@ -1228,6 +1229,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_cheapest_tie": " (el más rápido de {n} tamaños que cuestan lo mismo)",
         "plan_no_deadline": "ningún tamaño cumple el plazo de {t}; el más rápido es el de {d} dispositivos, con {h}",
         "plan_past_deadline": "la tabla redondea estos tiempos al plazo de {t}, que no cumplen: {sizes}",
+        "plan_past_budget": "la tabla redondea estos costes al presupuesto de {b}, que superan: {sizes}",
         "plan_fastest": "tamaño más rápido dentro del presupuesto de {b}: {pick}",
         "plan_slower": (
             "pasado el pico de rendimiento: {sizes} dispositivos terminan más tarde que un tamaño menor dado, con "
