@@ -801,3 +801,24 @@ def test_a_cost_the_table_rounds_onto_a_budget_it_exceeds_is_given_in_the_digits
     assert "the table rounds these costs to the budget of 2.00 they exceed: 1 — 2.004, 2 — 2.004" in out
     rc, out, _ = run(capsys, *argv, "--budget", "2.1")
     assert "fastest size within the budget of 2.10: 2" in out and "rounds" not in out
+
+
+@given(
+    st.floats(1e-6, 1e6),
+    st.one_of(st.floats(0.5, 1.5), st.floats(1, 1.1)),
+    st.sampled_from(["hours", "money", "dec"]),
+    st.sampled_from(["en", "es"]),
+)
+def test_only_figures_near_a_limit_are_formatted_and_none_that_prints_as_it_is_missed(limit, ratio, kind, lang):
+    # _missed formats only figures within 11 % + 0.01 of the limit; formatting every one must find the same
+    from types import SimpleNamespace
+
+    from dpscale.faces.cli.plan import _missed, _past
+    from dpscale.faces.i18n import number
+
+    x = limit * ratio
+    points = [SimpleNamespace(devices=d, hours=x * (1 + d * 1e-4)) for d in range(1, 4)]
+    result = SimpleNamespace(points=points)
+    brute = [p.devices for p in points if _past(p.hours, limit, kind, lang) != number(p.hours, kind, lang)]
+    found = _missed(result, "hours", limit, kind, lang)  # type: ignore[arg-type]
+    assert [int(part.split(" — ")[0]) for part in found.split(", ") if part] == brute
