@@ -738,3 +738,28 @@ def test_pipeline_with_one_replica_is_e_one_whatever_the_source():
     table = dpscale.PerSize(((1, 1.0), (8, 0.9)))
     with pytest.raises(DpscaleError, match=r"^dp_efficiency at 4 replicas \(devices / stages\): efficiency: no value"):
         dpscale.pipeline(4, 16, dp_efficiency=table, devices=16)
+
+
+def test_true_among_sizes_is_refused_like_true_alone():
+    """[True, 8] became the array [1, 8]: scale, a law, predict and plan ran True as one device (True alone and a
+    fit's [True, 8] were refused)."""
+    calls = (
+        lambda x: scale(x, 2000, 0.9),
+        lambda x: dpscale.USL(0.01, 1e-4).efficiency(x),
+        lambda x: dpscale.plan(1e6, 1, 100, x),
+        lambda x: dpscale.predict(x, model="bert-large", throughput=150, system="dgx-a100"),
+    )
+    for call in calls:
+        for sizes in ([True, 8], [8.0, np.True_], [[1, False]]):
+            with pytest.raises(DpscaleError, match=r"^devices: got (True|False); allowed: numbers, not True or False"):
+                call(sizes)
+    assert scale([1, 8], 2000, 0.9).actual_throughput.tolist() == [2000.0, 14400.0]
+
+
+def test_a_constant_law_gives_the_shape_it_is_asked_in_as_every_law():
+    """Constant(0.9).efficiency([8, 16]) was the number 0.9 and [1, 16] an array: the type hung on whether one
+    device was among the sizes."""
+    law = dpscale.Constant(0.9)
+    assert law.efficiency([8, 16]).tolist() == [0.9, 0.9] and law.efficiency([1, 16]).tolist() == [1.0, 0.9]
+    assert law.efficiency(np.array([[8], [1]])).tolist() == [[0.9], [1.0]] and law.efficiency(8) == 0.9
+    assert law.efficiency([8, 16]).shape == dpscale.USL(0.01, 0).efficiency([8, 16]).shape == (2,)

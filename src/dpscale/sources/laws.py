@@ -96,7 +96,12 @@ class Constant(_Law):
         self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
-        return constant_efficiency(self.value, _sizes(d))
+        sizes = _sizes(d)
+        e = constant_efficiency(self.value, sizes)
+        if is_array(sizes) and sizes.ndim and not is_array(e):  # the sweep's shortcut (no size 1) gave the number
+            e = sizes.astype(float)  # as every law: [8, 16] gives an array, not 0.9
+            e.fill(self.value)
+        return e
 
     def describe(self) -> str:
         return f"constant E = {self.value:g}"
