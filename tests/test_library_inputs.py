@@ -763,3 +763,14 @@ def test_a_constant_law_gives_the_shape_it_is_asked_in_as_every_law():
     assert law.efficiency([8, 16]).tolist() == [0.9, 0.9] and law.efficiency([1, 16]).tolist() == [1.0, 0.9]
     assert law.efficiency(np.array([[8], [1]])).tolist() == [[0.9], [1.0]] and law.efficiency(8) == 0.9
     assert law.efficiency([8, 16]).shape == dpscale.USL(0.01, 0).efficiency([8, 16]).shape == (2,)
+
+
+def test_device_memory_is_named_as_the_parameter_and_bounded_as_the_cli_bounds_it():
+    """fit_all(device_memory_bytes=-1) named 'device_memory', and 80 (GB typed as bytes) was taken: every stage a
+    misfit, where `memory --gpu-memory` keeps 0.1–4,096 GB."""
+    for bad in (-1, 80, 1e13, float("nan")):
+        with pytest.raises(
+            DpscaleError, match=r"^device_memory_bytes: got .*; allowed: bytes per device from 1\.07e8 to"
+        ):
+            dpscale.fit_all(7.5e9, 64, device_memory_bytes=bad)
+    assert dpscale.least_sharded(dpscale.fit_all(7.5e9, 64, device_memory_bytes=32 * 2**30)) == 1

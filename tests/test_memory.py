@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import pytest
@@ -451,7 +452,10 @@ def test_zero3_devices_past_the_device_bound_are_an_answer_not_an_input_error(ca
     rc, out, err = run(capsys, "memory", "--params", "1e15", "-d", "1", "--gpu-memory", "0.1")
     assert rc == 0 and err == "" and "it fits from 149,011,612 data-parallel devices" in out
     assert zero3_devices_needed(1e15, 0.0, 0.1 * 2**30) == 149_011_612
-    assert zero3_devices_needed(7e9, 0.0, 1e-300) is None  # a sliver of room: no device count (was ceil(inf))
+    sliver = math.nextafter(80e9, 0)  # 1.5e-5 bytes of room: no device count (was ceil(inf) at 1e-300 bytes)
+    assert zero3_devices_needed(7e10, sliver, 80e9) is None
+    with pytest.raises(DpscaleError, match=r"^device_memory_bytes: got 80; allowed: bytes per device from 1\.07e8"):
+        zero3_devices_needed(7e9, 0.0, 80)  # 80 GB typed as bytes
     with pytest.raises(DpscaleError, match="^activation: got nan"):  # was ValueError: cannot convert float NaN
         zero3_devices_needed(7e9, float("nan"), 80e9)
 

@@ -822,3 +822,13 @@ def test_only_figures_near_a_limit_are_formatted_and_none_that_prints_as_it_is_m
     brute = [p.devices for p in points if _past(p.hours, limit, kind, lang) != number(p.hours, kind, lang)]
     found = _missed(result, "hours", limit, kind, lang)  # type: ignore[arg-type]
     assert [int(part.split(" — ")[0]) for part in found.split(", ") if part] == brute
+
+
+def test_the_library_names_its_own_parameters_and_what_they_take():
+    """plan(deadline_hours=-1) said 'deadline: … a duration > 0 such as 24h' (text it refuses: '24h' is the
+    CLI's spelling), and a budget without a price named the CLI's --price-per-device-hour."""
+    with pytest.raises(DpscaleError, match=r"^deadline_hours: got -1; allowed: hours > 0$"):
+        plan(1e6, 1, 100, [8], deadline_hours=-1)
+    with pytest.raises(DpscaleError, match=r"^budget: needs price_per_device_hour \(a budget is money"):
+        plan(1e6, 1, 100, [8], budget=10)
+    assert plan(1e6, 1, 100, [8], deadline_hours=1).cheapest_meeting_deadline == 8

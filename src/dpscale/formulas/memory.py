@@ -241,6 +241,16 @@ class MemoryFit:
     states: ModelStates | None = None  # the split (parameters, gradients, optimizer) behind the first figure
 
 
+def _device_memory(x: float) -> float:
+    """Bytes of one device, within the range the CLI's --gpu-memory takes in GB: 80 (GB typed as bytes) would
+    find every stage a misfit, 80e12 (MB typed as bytes) room for a 5 T model."""
+    lo, hi = device_bytes(MIN_DEVICE_GB), device_bytes(MAX_DEVICE_GB)
+    e = lambda b: f"{b:.3g}".replace("e+0", "e").replace("e+", "e")  # noqa: E731
+    gib = f"{MIN_DEVICE_GB:g}–{MAX_DEVICE_GB:,} GiB; 80 GB is {e(device_bytes(80))}"
+    allowed = f"bytes per device from {e(lo)} to {e(hi)} ({gib})"
+    return check_range(one(x, "device_memory_bytes"), "device_memory_bytes", lo, hi, allowed)
+
+
 def fit_all(
     params: float,
     devices: int,
@@ -260,9 +270,7 @@ def fit_all(
         one(tensor_parallel, "tensor_parallel"),
     )
     if device_memory_bytes is not None:
-        device_memory_bytes = check_positive(
-            one(device_memory_bytes, "device_memory"), "device_memory", "a device memory > 0"
-        )
+        device_memory_bytes = _device_memory(device_memory_bytes)
     activation = check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
     rows = []
     for stage in STAGES:
@@ -285,7 +293,7 @@ def zero3_devices_needed(
     """Fewest data-parallel devices over which ZeRO-3 fits: its states shrink as 1/N, activations do not.
     None when activations alone fill the device (more devices cannot help). The count may pass MAX_DEVICES
     (1e15 parameters on a 0.1 GB device need 149 M): it is an answer, not an input."""
-    memory = check_positive(one(device_memory_bytes, "device_memory"), "device_memory", "a device memory > 0")
+    memory = _device_memory(device_memory_bytes)
     room = memory - check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
     if room <= 0:
         return None

@@ -115,7 +115,7 @@ def plan(
     # one number each: only the devices are a list (a list here raised numpy's 'truth value … is ambiguous')
     samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = ones(
         (samples, "samples"), (epochs, "epochs"), (throughput, "throughput"),
-        (price_per_device_hour, "price_per_device_hour"), (deadline_hours, "deadline"), (budget, "budget"),
+        (price_per_device_hour, "price_per_device_hour"), (deadline_hours, "deadline_hours"), (budget, "budget"),
         (knee_threshold, "knee_threshold"),
     )  # fmt: skip
     n = check_positive(samples, "samples", "a sample count > 0")
@@ -137,11 +137,11 @@ def plan(
         text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
         raise fail("deadline_hours", deadline_hours, text)
     if deadline_hours is not None:
-        check_positive(deadline_hours, "deadline", DURATION_ALLOWED)
+        check_positive(deadline_hours, "deadline_hours", "hours > 0")  # (the CLI's --deadline parses its text first)
     if budget is not None:
         check_positive(budget, "budget", "a budget > 0")
         if price is None:
-            raise DpscaleError("budget: needs a price per device-hour (--price-per-device-hour) to turn into hours")
+            raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
     # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
     # first size whatever the E
     knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")

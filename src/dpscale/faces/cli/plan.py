@@ -204,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
 
-    flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline": "--deadline", "budget": "--budget",
+    flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline_hours": "--deadline", "budget": "--budget",
              "efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
              "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
              "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
