@@ -827,7 +827,7 @@ def test_the_page_after_the_browser_review(served):
         page.click("#fit .run")
         expect(page.locator("#chart")).to_be_visible()
         expect(page.locator("#chart circle.run")).to_have_count(4)  # the page's example: runs at 1, 8, 16, 32
-        expect(page.locator("#notes")).to_contain_text("lo–hi: intervalo de predicción del 90 % para una ejecución")
+        expect(page.locator("#notes")).to_contain_text("inf–sup: intervalo de predicción del 90 % para una ejecución")
 
 
 def test_new_web_refusals_are_said_in_spanish(client):
@@ -944,6 +944,13 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         expect(page.locator("#plan input[name=throughput]")).to_have_value("150")
         actual = round(1024 * lib.per_device_throughput * float(f"{lib.efficiency_values[-1]:.7g}"))
         expect(page.locator("#result tbody tr").last).to_contain_text(f"{actual:,}")  # A = d·v·E, the curve's
+        top = lib.records()[-1]  # its band at the largest size is named: the plan takes the point values alone
+        band = f"its band, E {top['efficiency_lo']:.3f}–{top['efficiency_hi']:.3f} at 1,024 devices, is not in these"
+        expect(page.locator("#notes")).to_contain_text(band)
+        page.fill("#plan input[name=efficiency]", "0.9")  # E typed over the curve: its band is no longer said
+        page.click("#plan .run")
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        expect(page.locator("#notes")).not_to_contain_text("its band")
         # fit, asked below its smallest run too (E > 1 there): left out, as `plan --fit` leaves it out
         page.click("#tab-fit")
         page.fill("#fit textarea[name=point]", "8:7500\n16:14600\n32:28000\n64:54000")
@@ -963,6 +970,19 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
             float(c.replace(",", "")) for c in page.locator("#result tbody tr td:nth-child(3)").all_inner_texts()
         ]
         assert planned == pytest.approx(fitted[1:], rel=2e-3), (planned, fitted)  # the fit's throughputs, as shown
+        expect(page.locator("#notes")).to_contain_text("the fit's point value at each size; its interval, E ")
+        # a sweep too long to take is named on the disabled button (the older fit was kept, called "the last")
+        page.click("#tab-predict")
+        page.fill("#predict input[name=devices]", "1..600+1")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(600)
+        page.click("#tab-plan")
+        expect(take).to_be_disabled()
+        expect(take).to_have_text("E(d): the last prediction has 600 sizes, more than the 500 a plan takes")
+        page.click("#tab-fit")
+        page.click("#fit .run")
+        expect(page.locator("#result tbody tr td:nth-child(1)")).to_have_text(["4", "8", "128"])
+        page.click("#tab-plan")
         # an error answer keeps the curve taken before
         page.click("#tab-predict")
         page.fill("#predict input[name=devices]", "0")

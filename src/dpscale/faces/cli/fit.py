@@ -219,7 +219,7 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
     noise = fmt(100 * r["noise"], "sig2", lang)
     lines.append(t("fit_relative", d0=fmt(r["baseline_devices"], "int", lang), n=fmt(r["resamples"], "int", lang),
                    noise=noise, source=source))  # fmt: skip
-    lines.append(t("fit_parameters", pct=f"{100 * r['confidence']:g} %"))
+    lines.append(t("fit_parameters", pct=fmt(r["confidence"], "level", lang)))
     sep = LABELS[lang].get("interval_sep", ", ")
     g4 = lambda x: fmt(x, "sig4", lang)  # noqa: E731 (0.0629563 said 0.06296)
     from dpscale.sources.fit_laws import LAWS as FITTED  # (loaded with the fit)
@@ -254,7 +254,7 @@ def _measured_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
 
 
 def _human(r: dict[str, Any], unit: str, lang: str) -> str:
-    pct = f"{100 * r['confidence']:g} %"
+    pct = fmt(r["confidence"], "level", lang)
     t = lambda key, **kw: label(key, lang).format(**kw)  # noqa: E731
     lines = _law_lines(r, lang)
     lines += ["", t("fit_measured")]
@@ -270,7 +270,7 @@ def _human(r: dict[str, Any], unit: str, lang: str) -> str:
 
 def _band_line(r: dict[str, Any], lang: str) -> str:
     """What lo and hi are, where the predictions leave the terminal's heading behind (the page, CSV)."""
-    return label("fit_band", lang).format(pct=f"{100 * r['confidence']:g} %")
+    return label("fit_band", lang).format(pct=fmt(r["confidence"], "level", lang))
 
 
 def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
@@ -330,5 +330,5 @@ def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:
         {"devices": m["devices"], "actual_throughput": m["throughput"], "efficiency": m["efficiency"]}
         for m in f.measured()
     ]
-    title = label("fit_plot_title", args.lang).format(law=f.law, pct=f"{100 * f.confidence:g} %")
+    title = label("fit_plot_title", args.lang).format(law=f.law, pct=fmt(f.confidence, "level", args.lang))
     plot_scaling(records, args.plot, args.lang, title, args.unit, band=band, measured=measured)

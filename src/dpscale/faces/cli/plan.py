@@ -274,7 +274,7 @@ def _range(key: str, band: tuple[float, float, float], samples: float, epochs: f
     if price is not None:
         span += f"; {header('cost', lang)} " + " – ".join(fmt(x.cost, money, lang) for x in ends)  # type: ignore[arg-type]
     e_lo, e_hi = fmt(lo, "fixed3", lang), fmt(hi, "fixed3", lang)
-    pct = f"{100 * level:g} %"
+    pct = fmt(level, "level", lang)
     return [label(key, lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
 
 

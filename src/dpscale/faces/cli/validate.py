@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if "band_coverage" in report:
         notes.append(label("band_coverage_note", lang).format(share=num("band_coverage", "pct")))
     if report.get("interval_coverage") is not None:
-        pct = f"{100 * report['confidence']:g} %"
+        pct = number(report["confidence"], "level", lang)
         notes.append(label("interval_coverage_note", lang).format(share=num("interval_coverage", "pct"), pct=pct))
     if report.get("skipped_configs"):
         notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))

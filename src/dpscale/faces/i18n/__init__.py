@@ -201,7 +201,7 @@ def localise(text: str, lang: str) -> str:
 
 
 def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
-    """Format one value for people. kinds: int, rate, times, dec, eff, pct, float, ms, hours, money, bytes, text,
+    """Format one value for people. kinds: int, rate, times, dec, eff, pct, level, float, ms, hours, money, bytes, text,
     and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's 0.0230903)."""
     if kind == "text" or isinstance(x, str):
         return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
@@ -228,6 +228,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
     elif kind == "pct":
         text = f"{100 * x:.1f} %"
+    elif kind == "level":  # a confidence level as given: 90 %, 97.5 % (pct's one decimal wrote 90.0 %)
+        text = f"{100 * x:g} %"
     elif kind == "fixed3":
         text = f"{x:+.3f}" if x < 0 else f"{x:.3f}"
     elif kind == "ms":

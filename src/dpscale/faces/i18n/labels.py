@@ -86,6 +86,16 @@ LABELS: dict[str, dict[str, str]] = {
         "web_take": "E(d) from the last prediction or fit",
         "web_take_predict": "E(d) from the last prediction ({n} sizes, {ends})",
         "web_take_fit": "E(d) from the last fit ({n} sizes, {ends})",
+        "web_take_long_predict": "E(d): the last prediction has {n} sizes, more than the {max} a plan takes",
+        "web_take_long_fit": "E(d): the last fit has {n} sizes, more than the {max} a plan takes",
+        "web_taken_band_predict": (
+            "E(d) is the prediction's point value at each size; its band, E {lo}–{hi} at {d} devices, is not in "
+            "these times and costs (the prediction's answer has it, with its notes)"
+        ),
+        "web_taken_band_fit": (
+            "E(d) is the fit's point value at each size; its interval, E {lo}–{hi} at {d} devices, is not in "
+            "these times and costs (the fit's answer has it, with its warnings)"
+        ),
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
@@ -667,6 +677,16 @@ LABELS: dict[str, dict[str, str]] = {
         "web_take": "E(d) de la última predicción o ajuste",
         "web_take_predict": "E(d) de la última predicción ({n} tamaños, {ends})",
         "web_take_fit": "E(d) del último ajuste ({n} tamaños, {ends})",
+        "web_take_long_predict": "E(d): la última predicción tiene {n} tamaños, más de los {max} que toma un plan",
+        "web_take_long_fit": "E(d): el último ajuste tiene {n} tamaños, más de los {max} que toma un plan",
+        "web_taken_band_predict": (
+            "E(d) es el valor puntual de la predicción en cada tamaño; su banda, E {lo}–{hi} con {d} dispositivos, "
+            "no está en estos tiempos y costes (la respuesta de la predicción la da, con sus notas)"
+        ),
+        "web_taken_band_fit": (
+            "E(d) es el valor puntual del ajuste en cada tamaño; su intervalo, E {lo}–{hi} con {d} dispositivos, "
+            "no está en estos tiempos y costes (la respuesta del ajuste lo da, con sus avisos)"
+        ),
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "web_mfu": "MFU, para una estimación por FLOPs (deje vacío el rendimiento medido)",
@@ -945,7 +965,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",
         "fit_measured": "medido:",
         "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
-        "fit_band": "lo–hi: intervalo de predicción del {pct} para una ejecución",
+        "fit_band": "inf–sup: intervalo de predicción del {pct} para una ejecución",
         "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
         "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
         "fit_no_peak_interval": (
