@@ -618,7 +618,7 @@ def test_the_page_in_a_real_browser(served):
         expect(result).to_contain_text("27,3 %")
         page.click("#tab-plan")
         expect(page.locator("#result tbody tr")).to_have_count(9)  # 1..256x2
-        expect(page.locator("#notes")).to_contain_text("plazo de 12,0 h: 2")
+        expect(page.locator("#notes")).to_contain_text("plazo de 24,0 h: 1 — 16,0 h")
         page.select_option("#plan select[name=law]", "usl")  # a law clears the untyped E here too
         expect(page.locator("#plan input[name=efficiency]")).to_have_value("")
         page.fill("#plan input[name=sigma]", "0.02")
@@ -1005,3 +1005,19 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         assert got == ["174.6970", "1.2340e-7", "1.2340e+21", "0.9", "1", "2000"]  # mantissas too, nothing else
         expect(page.locator("#result tbody tr")).to_have_count(2)
         expect(page.locator("#error")).to_be_hidden()
+
+
+def test_each_form_comes_filled_with_its_commands_worked_example():
+    """A tab's fields hold its command's worked example, so the page and `dpscale plan` (say) answer the same
+    question as they come (the plan's deadline field said 12h, the CLI's example 24h)."""
+    import importlib
+
+    forms = {f["command"]: f for f in page_forms().values()}
+    checked = 0
+    for command, form in forms.items():
+        worked = getattr(importlib.import_module(f"dpscale.faces.cli.{command}"), "WORKED", None)
+        for key, value in (worked or {}).items():
+            if key in form["values"]:  # (a menu's first option stands for a value it does not list)
+                assert form["values"][key] == value, (command, key)
+                checked += 1
+    assert checked >= 14
