@@ -313,3 +313,17 @@ def test_a_list_schedule_reaches_the_unfilled_pipelines_step():
             for v in (2, 3):
                 step = _list_schedule(p, m, v, False)
                 assert step / m - 1 == pytest.approx(bubble_overhead(p, m, "interleaved", v), abs=1e-12), (p, m, v)
+
+
+def test_an_untyped_data_parallel_e_across_replicas_is_said_to_be_assumed(capsys):
+    """-d 64 with 4 stages stacked 16 replicas at E = 1 without a word, where calc and plan say so of their E = 1."""
+    rc, out, err = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "64")
+    assert rc == 0 and "data-parallel E = 1 assumed across the 16 replicas (perfect scaling)" in out
+    assert "46.5" in out  # 64 × 8/11
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "64", "--lang", "es")
+    assert "se supone E = 1 de datos entre las 16 réplicas" in out
+    for typed in (["--dp-efficiency", "0.9"], ["--dp-efficiency", "1"]):
+        rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "64", *typed)
+        assert rc == 0 and "assumed" not in out
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "4")
+    assert rc == 0 and "assumed" not in out  # one replica: E = 1 by definition

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dpscale.errors import DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import label
+from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.pipeline import INTERLEAVED_CHUNKS, SCHEDULES, cautions, pipeline
 
@@ -34,7 +35,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     d.add_argument(
         "--dp-efficiency",
         metavar="E",
-        default="1",
         help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at "
         "that size; default 1)",
     )
@@ -71,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS) from None
     micro = parse_devices(args.microbatches, "--microbatches")
+    e_typed = args.dp_efficiency is not None
+    args.dp_efficiency = args.dp_efficiency if e_typed else "1"
     e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]", fraction=True)
     try:
         check_efficiency(e_dp, "--dp-efficiency")
@@ -86,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         notes += [c for c in cautions(r) if c not in notes]
     if results[0].dp_replicas == 1 and e_dp != 1:  # held at 1 (one replica is its own reference): say so
         notes.append(label("pipe_one_replica", lang).format(e=args.dp_efficiency))
+    if (results[0].dp_replicas or 1) > 1 and not e_typed:  # as calc and plan say of their E = 1
+        notes.append(label("pipe_no_dp_e", lang).format(n=fmt(results[0].dp_replicas, "int", lang)))
     cols = [
         Column("microbatches", "int"),
         Column("bubble_fraction", "pct"),

@@ -158,6 +158,10 @@ LABELS: dict[str, dict[str, str]] = {
             "give E per size, a law (--law usl|amdahl), or use `dpscale fit` / `dpscale predict`"
         ),
         "single_note": ("E at one cluster size does not carry to another; E usually falls as d grows"),
+        "pipe_no_dp_e": (
+            "data-parallel E = 1 assumed across the {n} replicas (perfect scaling): give --dp-efficiency, E at {n} "
+            "replicas from `dpscale predict` or `dpscale fit`, for real numbers"
+        ),
         "pipe_one_replica": (
             "one data-parallel replica is its own reference, so its E = 1 by definition; --dp-efficiency {e} "
             "applies from two replicas"
@@ -754,6 +758,10 @@ LABELS: dict[str, dict[str, str]] = {
             "`dpscale predict`"
         ),
         "single_note": ("una E de un tamaño de clúster no vale para otro; E suele caer al crecer d"),
+        "pipe_no_dp_e": (
+            "se supone E = 1 de datos entre las {n} réplicas (escalado perfecto): indique --dp-efficiency, la E "
+            "con {n} réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
+        ),
         "pipe_one_replica": (
             "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; --dp-efficiency "
             "{e} vale desde dos réplicas"
