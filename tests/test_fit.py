@@ -277,9 +277,11 @@ def test_two_sizes_say_the_noise_the_interval_used():
 
 def test_an_empty_runs_path_is_no_file_path():
     with pytest.raises(
-        DpscaleError, match=r"^RUNS: got ''; allowed: a readable CSV or JSON-lines file \(not a file path\)"
+        DpscaleError, match=r"^runs: got ''; allowed: a readable CSV or JSON-lines file \(not a file path\)"
     ):
-        dpscale.fit("")
+        dpscale.fit("")  # the parameter's name (it said RUNS, the CLI's positional, which `dpscale fit` still says)
+    with pytest.raises(DpscaleError, match=r"^runs: got a dict; allowed: a list of runs .*fit\(devices=\[…\], thr"):
+        dpscale.fit({"devices": [1, 8], "throughput": [1000, 7000]})  # was "runs[0]: got 'devices'; … a dict"
 
 
 def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it():

@@ -131,7 +131,7 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: 
         text = read_text(path)  # (a spreadsheet's byte-order mark is dropped)
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
-        raise fail("RUNS", str(path), f"a readable CSV or JSON-lines file ({why})") from None
+        raise fail("runs", str(path), f"a readable CSV or JSON-lines file ({why})") from None  # (CLI: RUNS)
     first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
     if not first:
         raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
@@ -448,6 +448,11 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
         )
     if isinstance(source, (str, Path)):
         runs = read_runs(source)
+    elif isinstance(source, dict):  # columns, as a DataFrame's to_dict('list'): each key was read as a run
+        raise DpscaleError(
+            "runs: got a dict; allowed: a list of runs ((devices, throughput) pairs or dicts), or columns as "
+            "fit(devices=[…], throughput=[…])"
+        )
     elif source is not None:
         if not hasattr(source, "__iter__") or isinstance(source, bytes) or getattr(source, "ndim", 1) == 0:  # fit(5)
             raise DpscaleError(f"runs: got {source!r}; allowed: a file's path, or (devices, throughput) pairs")

@@ -10,7 +10,16 @@ import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, any_case, check_unit, number, parse_devices, positive, whole
+from dpscale.faces.cli.common import (
+    add_output_args,
+    any_case,
+    as_flags,
+    check_unit,
+    number,
+    parse_devices,
+    positive,
+    whole,
+)
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
@@ -67,7 +76,8 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         raise DpscaleError("RUNS: got ''; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")
     if only and not args.runs:
         raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
-    runs = read_runs(args.runs, only, dot_groups=args.lang != "en") if args.runs else []
+    with as_flags({"runs": "RUNS"}):  # the library names its parameter; here it is the positional
+        runs = read_runs(args.runs, only, dot_groups=args.lang != "en") if args.runs else []
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

@@ -246,8 +246,8 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
 
     try:
         f = dpscale.fit(read_runs(args.fit, parse_only(args.only), dot_groups=args.lang != "en"), gpus_per_node=g)
-    except DpscaleError as exc:  # the reader names its argument RUNS, as `dpscale fit RUNS` has it; here it is --fit
-        raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "RUNS" else exc) from None
+    except DpscaleError as exc:  # the reader names its parameter runs (`dpscale fit RUNS`); here it is --fit
+        raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "runs" else exc) from None
     d0 = f.baseline_devices
     if not any(d >= d0 for d in devices):
         raise fail("--devices", args.devices, f"sizes from the smallest measured run in --fit: ≥ {d0}")
