@@ -286,13 +286,15 @@ def test_an_empty_runs_path_is_no_file_path():
 
 def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it():
     """Two runs, USL forced: the all-reduce law's 92.8 % at 16 devices was 'outside the usl interval' printed as
-    73.4–92.8 % — a difference below the note's own 0.1 %. Further out it is outside, and said."""
-    f = dpscale.fit([(1, 1000), (8, 7500)], law="usl", seed=0)
-    p = f.predict([16, 32])
+    73.4–92.8 % — a difference below the note's own 0.1 %. Further out it is outside, and said. (Since the
+    interval spans the splits of σ and κ the runs cannot tell apart, 1 → 8 at 7,140/s puts the rival on the edge
+    at 12 devices.)"""
+    f = dpscale.fit([(1, 1000), (8, 7140)], law="usl", seed=0)
+    p = f.predict([12, 64])
     (w,) = [w for w in p.warnings if w.key == "laws_disagree"]
-    assert w.fields["d"] == 32 and w.fields["pct"] / 100 > p.efficiency_hi[1] + 5e-4
-    at16 = dpscale.fit([(1, 1000), (8, 7500)], law="allreduce").efficiency(16)
-    assert abs(at16 - p.efficiency_hi[0]) < 5e-4  # the case: the rival on the edge, to the printed digit
+    assert w.fields["d"] == 64 and w.fields["pct"] / 100 > p.efficiency_hi[1] + 5e-4
+    at12 = dpscale.fit([(1, 1000), (8, 7140)], law="allreduce").efficiency(12)
+    assert 0 < at12 - p.efficiency_hi[0] < 5e-4  # the case: the rival past the edge, below the printed digit
 
 
 def test_a_size_below_the_smallest_measured_one_is_said():
@@ -312,7 +314,7 @@ def test_a_peak_or_a_devices_needed_answer_far_out_says_which_answer_lies_there(
     (w,) = f.peak()["warnings"]
     assert str(w).startswith("the throughput peak, at 41 devices, lies beyond 4× the largest measured size (8)")
     (w,) = dpscale.fit([(1, 1000), (8, 7500)], seed=0).peak()["warnings"]  # the law rises: the interval's start
-    assert str(w).startswith("the throughput peak's interval starts at 36 devices, beyond 4×")
+    assert str(w).startswith("the throughput peak's interval starts at 35 devices, beyond 4×")
     (w,) = dpscale.fit([(1, 1000), (8, 7500)], seed=0).devices_for(throughput=30000)["warnings"]
     assert str(w).startswith("the devices needed, 33, lie beyond 4× the largest measured size (8)")
 
@@ -643,3 +645,18 @@ def test_per_device_rates_typed_as_whole_runs_are_questioned():
         ([100.0, 120, 110.1], [2, 4, 8]),
     ):
         assert "runs_flat" not in [w.key for w in dpscale.fit(devices=d, throughput=x, resamples=100).warnings]
+
+
+def test_two_sizes_and_two_terms_give_intervals_that_span_the_splits_the_runs_cannot_tell_apart():
+    """1 → 8 devices at 7,000/s with the USL forced: σ alone (1/49, no peak) and κ alone (1/392, a peak at 20)
+    fit the runs exactly and put E(32) at 0.612 and 0.283; the interval was [0.327, 0.484] and the peak
+    28 [24, 34], the ridge's even split alone."""
+    f = dpscale.fit(devices=[1, 8], throughput=[1000, 7000], law="usl", seed=0)
+    sigma_only, kappa_only = dpscale.USL(1 / 49, 0), dpscale.USL(0, 1 / 392)  # 1 + 7σ = 1 + 56κ = 8/7
+    assert sigma_only.efficiency(8) == pytest.approx(0.875) == kappa_only.efficiency(8)
+    p = f.predict(32)
+    assert p.efficiency_lo[0] < kappa_only.efficiency(32) < sigma_only.efficiency(32) < p.efficiency_hi[0]
+    assert f.peak()["hi"] == math.inf and f.peak()["lo"] < 20  # σ alone never peaks; κ alone at √392 = 19.8
+    assert f.efficiency(8) == pytest.approx(0.875, abs=1e-3)  # the point still passes through the runs
+    three = dpscale.fit(devices=[1, 8, 16], throughput=[1000, 7000, 11000], law="usl", seed=0)
+    assert three.peak()["hi"] < math.inf  # with a point per term, the runs decide the split: no spreading

@@ -213,7 +213,8 @@ EN = {
     ),
     "split_unmeasured": (
         "{k} parameters ({params}) for {n} points above the baseline: many splits fit them alike, so "
-        "which term the loss is comes from the fit's prior, not from the runs — the curve holds, the split does not"
+        "which term the loss is comes from the fit's prior, not from the runs — the curve holds at the measured "
+        "sizes; beyond them each split bends it its own way, and the intervals span the splits that fit"
     ),
     "exact_fit": (
         "{law} has as many free parameters as points above the baseline: the curve passes through "

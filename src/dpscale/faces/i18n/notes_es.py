@@ -224,7 +224,8 @@ NOTES: dict[str, dict[str, str]] = {
         "split_unmeasured": (
             "{k} parámetros ({params}) para {n} puntos por encima de la referencia: muchos repartos los ajustan "
             "igual, así que cuánto de la pérdida corresponde a cada término lo decide la distribución a priori del "
-            "ajuste, no las ejecuciones — la curva vale, el reparto no"
+            "ajuste, no las ejecuciones — la curva vale en los tamaños medidos; más allá cada reparto la curva a "
+            "su manera, y los intervalos abarcan los repartos que ajustan"
         ),
         "exact_fit": (
             "{law} tiene tantos parámetros libres como puntos por encima de la referencia: la curva pasa "
