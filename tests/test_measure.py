@@ -46,6 +46,8 @@ def err(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str]:
         (["measure", "--out", "/no/such/dir/r.jsonl"], "--out: got '/no/such/dir/r.jsonl' (no such folder)"),
         (["measure", "--out", "/"], "--out: got '/' (a folder); allowed: a writable file path"),
         (["measure", "allreduce", "--zero", "3"], "--zero: belongs to `dpscale measure`, not to this mode"),
+        # the file's model was measured and the built-in one named without a word
+        (["measure", "--model-file", "m.py", "--workload", "cnn"], "--workload: got 'cnn' with --model-file; allowed"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
@@ -89,6 +91,12 @@ def test_port_in_use_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> N
         (["allreduce", "--workload", "cnn"], "--workload: not used by `dpscale measure allreduce`"),  # ignored
         (["allreduce", "--batch", "8"], "--batch: not used by `dpscale measure allreduce`"),
         (["allreduce", "--zero", "2"], "--zero: belongs to `dpscale measure`, not to this mode"),
+        # int(inf) raised OverflowError, which argparse let through: a traceback on every rank
+        (["--steps", "inf"], "--steps: got 'inf'; allowed: a whole number such as 50 or 1e3"),
+        (["--batch", "1e400"], "--batch: got '1e400'; allowed: a whole number"),
+        (["--warmup=-inf"], "--warmup: got '-inf'; allowed: a whole number"),
+        (["--batch", "nan"], "--batch: got 'nan'; allowed: a whole number"),  # 'invalid _count value'
+        (["--model-file", "m.py", "--workload", "cnn"], "--workload: got 'cnn' with --model-file; allowed: one of"),
         # the CLI's rule (an outside review: the worker ran a training job with --sizes 1KB and exited 0)
         (["--sizes", "1KB"], "--sizes: belongs to `dpscale measure allreduce`, not to this mode"),
         (["equivalence", "--steps", "5"], "--steps: belongs to `dpscale measure`, not to this mode"),
@@ -114,7 +122,11 @@ def test_the_torchrun_worker_refuses_bad_input_in_one_line(
         for key, value in (("RANK", "0"), ("WORLD_SIZE", "1"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
                            ("MASTER_PORT", "1")):  # fmt: skip
             monkeypatch.setenv(key, value)
-    assert worker.main(argv) == 2
+    try:
+        rc = worker.main(argv)
+    except SystemExit as exc:  # the parser's own refusals (a count it cannot read) end the process, code 2
+        rc = exc.code
+    assert rc == 2
     text = capsys.readouterr().err.strip()
     assert text == f"dpscale worker: error: {needle}" or (needle in text and len(text.splitlines()) == 1)
 
@@ -470,7 +482,7 @@ def test_sharded_records_keep_apart_from_ddp_ones(tmp_path) -> None:
     results.append_jsonl(str(path), rec)
     with pytest.raises(DpscaleError, match=r"line 3: another set-up than line 1 \(zero 0 → 3\)"):
         read_runs(str(path))
-    assert Job(zero=3).beats_total() == 3 + 2 * (10 + 3 * 50) + 1  # no compute-alone phases to count
+    assert Job(zero=3).beats_total() == 3 + 2 * (10 + 3 * 50) + 2  # no compute-alone phases; a beat at the end
     # a size appended to the file takes the threads of its own stage's earlier records
     results.append_jsonl(str(path), {**rec, "threads": 2})
     assert results.earlier_threads(str(path), "mlp", 10, 5, "cpu", zero=3) == {1, 2}
@@ -858,3 +870,51 @@ def test_the_no_baseline_note_is_for_a_workload_the_file_already_holds(tmp_path)
     half = {**results.summarise(raw(1, [1.0], [0.8]), Job(batch=32, steps=5), 1.0), "workload": "mlp"}
     assert results.baseline_from_file(str(path), half) is None
     assert results.differing(str(path), half) == "batch 64 → 32"
+
+
+@pytest.mark.parametrize(
+    "line, said",
+    [
+        ('{"devices": 1, "throughput": null, "workload": "mlp"}', "line 2, throughput: got None"),  # TypeError
+        ('{"devices": 1, "throughput": 0, "workload": "mlp"}', "line 2, throughput: got 0"),  # ZeroDivisionError
+        ('{"devices": 1, "throughput": -5.0, "workload": "mlp"}', "line 2, throughput: got -5"),  # E = −69.6
+        ('{"devices": 1, "throughput": true, "workload": "mlp"}', "line 2, throughput: got True"),  # E = 439
+        ('{"devices": 0, "throughput": 90, "workload": "mlp"}', "line 2, devices: got 0"),
+        ("garbage", "line 2: got 'garbage'; allowed: a `dpscale measure` record, one a line"),
+        ('{"devices": 2, "throughput": 9', 'line 2: got \'{"devices": 2, "throughput": 9\''),  # cut short
+    ],
+)
+def test_a_bad_record_anywhere_in_out_is_refused_before_any_rank_starts(tmp_path, line: str, said: str) -> None:
+    """check_writable read line 1 alone: a bad record later was taken as the baseline (a traceback after the size
+    was measured, losing it, or a silent E of −69.6), or a garbled line was appended past (then `dpscale fit`
+    refused the file)."""
+    from dpscale.sources.measure.results import check_writable
+
+    f = tmp_path / "r.jsonl"
+    f.write_text('{"devices": 1, "throughput": 100.0, "workload": "mlp", "batch": 16}\n' + line + "\n")
+    with pytest.raises(DpscaleError) as exc:
+        check_writable(str(f), jsonl=True)
+    assert str(exc.value).startswith(f"--out {f} {said}")
+
+
+def test_a_baseline_whose_rate_is_text_is_read_as_fit_reads_it(tmp_path) -> None:
+    """ "throughput": "1000" met E's arithmetic after the size was measured (TypeError, the size lost)."""
+    f = tmp_path / "r.jsonl"
+    f.write_text(json.dumps({"workload": "mlp", "batch": 16, "devices": "1", "throughput": "1000"}) + "\n")
+    base = results.baseline_from_file(str(f), {"workload": "mlp", "batch": 16, "devices": 2})
+    assert base["devices"] == 1 and base["throughput"] == 1000.0
+    rec = results.with_efficiency({"devices": 2, "throughput": 1500.0}, base)
+    assert rec["efficiency"] == 0.75
+
+
+def test_a_bad_record_in_out_is_said_in_spanish(capsys, tmp_path) -> None:
+    f = tmp_path / "r.jsonl"
+    f.write_text('{"devices": 1, "throughput": 100.0, "workload": "mlp"}\ngarbage\n')
+    rc, text = err(capsys, ["measure", "-d", "2", "--out", str(f), "--lang", "es"])
+    assert rc == 2 and text == (
+        f"dpscale measure: error: --out {f} línea 2: se recibió 'garbage'; se admite: un registro de `dpscale "
+        "measure`, uno por línea (una línea cortada o escrita a mano: corríjala o quítela)"
+    )
+    f.write_text('{"devices": 1, "throughput": null, "workload": "mlp"}\n')
+    rc, text = err(capsys, ["measure", "-d", "2", "--out", str(f), "--lang", "es"])
+    assert rc == 2 and f"--out {f} línea 1, campo 'throughput': se recibió None; se admite: un número" in text

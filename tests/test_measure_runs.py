@@ -748,3 +748,32 @@ def test_a_run_from_two_ranks_with_no_warm_up_and_one_repeat_says_what_it_did_no
     assert cells[2] == cells[6] == cells[7] == "—" and cells[8] == "2.00×"
     assert "speedup = d·E counts perfect scaling up to d=2, which was not measured against one device" in out
     assert "--warmup 0: DDP's first iterations" in out
+
+
+def test_what_a_model_file_prints_stays_out_of_the_json(tmp_path: Path) -> None:
+    """A model file that prints at import and in build_model put its lines before --json's document (imported by
+    the command, then by every rank, whose stdout was the terminal's): the JSON did not parse."""
+    f = tmp_path / "chatty.py"
+    f.write_text(
+        "import torch\nprint('hello from model')\n"
+        "def build_model():\n    print('building')\n    return torch.nn.Linear(16, 4)\n"
+        "def make_batch(n, gen):\n"
+        "    return torch.randn(n, 16, generator=gen), torch.randint(0, 4, (n,), generator=gen)\n"
+    )
+    argv = [str(BIN / "dpscale"), "measure", "--devices", "1", *TINY, "--model-file", str(f), "--json"]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["workload"] == "chatty"
+    assert "hello from model" in proc.stderr and "building" in proc.stderr  # the user's lines, where they can see
+
+
+def test_the_whole_gradient_all_reduces_after_the_last_step_beat_the_watchdog(one_rank) -> None:
+    """A train size times 1 + 10 whole-gradient all-reduces after its last step, then the replicas' checksum,
+    without a heartbeat: a 67 M-parameter model under --timeout 2.5 was called hung and its finished size lost."""
+    from dpscale.sources.measure import train
+    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.rank import RankContext
+
+    ctx = RankContext(0, 1, 0, 1, Job("train", "mlp", None, 8, 3, 1, 1, (), 1, 1, "cpu", 600.0), beats=[0])
+    train._allreduce_time(ctx, 1000, 10)
+    assert ctx.beats[0] == 1 + 10  # the warm-up and every timed all-reduce

@@ -202,6 +202,8 @@ MEASURE_SETUP = [  # these import torch (the test extra has it)
     (["measure", "--device", "cpu", "--devices", "1,100000"], "--devices: se recibió 100000; se admite: como mucho"),
     (["measure", "--device", "cuda", "--devices", "1,100000"], "--devices: se recibió 100000 con --device cuda; se "
      "admite: como mucho "),
+    (["measure", "--model-file", "m.py", "--workload", "cnn"], "--workload: se recibió 'cnn' con --model-file; se "
+     "admite: una de las dos (el modelo que se mide)"),
 ]  # fmt: skip
 
 

@@ -67,6 +67,9 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
         from dpscale.sources.measure import unused_by_allreduce
 
         unused_by_allreduce(args.model_file, args.batch, args.workload)
+    from dpscale.sources.measure import one_model
+
+    one_model(args.model_file, args.workload)
     timeout = number(args.timeout, "--timeout", TIMEOUTS)
     # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it tripped on a healthy run's pauses (exit 1 after
     # the work, or a pass by luck: 0.001 s did both)

@@ -11,6 +11,9 @@ _ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)": (
+            "un registro de `dpscale measure`, uno por línea (una línea cortada o escrita a mano: corríjala o quítela)"
+        ),
         "only for a FLOPs estimate: a measured --throughput/--step-time already sets the compute": (
             "solo para una estimación por FLOPs: un --throughput/--step-time medido ya fija el cómputo"
         ),
@@ -682,6 +685,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {g} ({why}); se admite: la ruta de un archivo en el que se pueda escribir"),
         (r"(?P<flag>--\S+): belongs to `(?P<c>[^`]+)`, not to this mode", "{flag}: pertenece a `{c}`, no a este modo"),
         (r"(?P<flag>--\S+): not used by `(?P<c>[^`]+)`", "{flag}: `{c}` no la usa"),
+        (r"--workload: got (?P<g>'.*') with --model-file; allowed: one of them \(the model measured\)",
+         "--workload: se recibió {g} con --model-file; se admite: una de las dos (el modelo que se mide)"),
         (r"--grad-accum: (?P<n1>[\d,]+) micro-batches of (?P<t>\S+) s make a (?P<x>\S+) s step; allowed: an "
          r"optimizer step of at most 1e\+07 s \(four months\)",
          "--grad-accum: {n1} microlotes de {t} s dan un paso de {x} s; se admite: un paso del optimizador de como "

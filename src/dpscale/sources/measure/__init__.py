@@ -58,6 +58,13 @@ def unused_by_allreduce(model_file: str | None, batch: int | None, workload: str
             raise DpscaleError(f"--{flag}: not used by `dpscale measure allreduce`")
 
 
+def one_model(model_file: str | None, workload: str | None) -> None:
+    """--workload beside --model-file: the file's model was measured and the built-in one named without a word
+    (the record said the file's), so both are refused (the CLI and the torchrun worker say the same line)."""
+    if model_file is not None and workload is not None:
+        raise DpscaleError(f"--workload: got {workload!r} with --model-file; allowed: one of them (the model measured)")
+
+
 def cores() -> int:
     """CPU cores this process may run on (affinity-aware, so containers and taskset are honoured)."""
     try:

@@ -18,13 +18,17 @@ from dpscale.sources.measure.rank import RankContext
 BUDGET_S = 1.0  # timed seconds per size at most; slow sizes get fewer iterations (≥ 3)
 
 
-def time_loop(ctx: RankContext, buf: torch.Tensor, iters: int) -> float:
-    """Mean seconds per all-reduce over a tight loop, slowest rank."""
+def time_loop(ctx: RankContext, buf: torch.Tensor, iters: int, beat: bool = False) -> float:
+    """Mean seconds per all-reduce over a tight loop, slowest rank. beat: one heartbeat per all-reduce (a shared
+    counter's increment), for a train size's whole-gradient all-reduces after its last step: 10 of a 67 M-parameter
+    model under a 2.5 s --timeout were read as a hang, and the finished size lost."""
     dist.barrier()
     ctx.sync()
     t0 = time.perf_counter()
     for _ in range(iters):
         dist.all_reduce(buf)
+        if beat:
+            ctx.beat()
     ctx.sync()
     return ctx.max_over_ranks([(time.perf_counter() - t0) / iters])[0]
 

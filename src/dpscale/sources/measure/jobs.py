@@ -34,9 +34,14 @@ class Job:
         """Heartbeats rank 0 passes in a full run: the progress bar's 100 %."""
         start = START_BEATS
         if self.mode == "train" and self.zero:  # no compute-alone phases: sharded states cannot step apart
-            return start + 2 * (self.warmup + self.repeats * self.steps) + 1
-        if self.mode == "train":
-            return start + 2 * (self.warmup + min(self.warmup, 2) + 2 * self.repeats * self.steps) + 1
+            return start + 2 * (self.warmup + self.repeats * self.steps) + 2
+        if self.mode == "train":  # + the standalone all-reduce's warm-up and timed ones, and the replica check
+            return (
+                start
+                + 2 * (self.warmup + min(self.warmup, 2) + 2 * self.repeats * self.steps)
+                + 3
+                + max(1, min(self.steps, 10))
+            )
         if self.mode == "allreduce":
             return start + len(self.sizes)
         return start + 2  # equivalence: float64, float32

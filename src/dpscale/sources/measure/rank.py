@@ -138,9 +138,10 @@ def local_entry(
     """A rank spawned by the local launcher (torch.multiprocessing.start_processes). log: a file for this rank's
     stderr, so its tracebacks and library warnings do not reach the user's terminal (the parent says the error)."""
     _die_with_parent()
-    if log:
-        import os
+    import os
 
+    os.dup2(2, 1)  # what the model file prints goes to the terminal's stderr, not into --json's or --csv's stdout
+    if log:
         fd = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         os.dup2(fd, 2)
         os.close(fd)

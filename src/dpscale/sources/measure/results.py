@@ -14,7 +14,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from dpscale.errors import DpscaleError, is_rate
+from dpscale.errors import DpscaleError, fail, is_rate
 from dpscale.formulas.scaling import compute, per_step, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
@@ -76,6 +76,30 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
             raise DpscaleError(
                 f"{flag}: got {path!r} (it holds {kind} records); allowed: a new file, or one of {mode} records"
             )
+        # a bad record was a run's baseline (a traceback after the size, or E = −69.6), or left `fit` a file it
+        # refuses: said before any rank starts, not after the sizes are measured
+        check_records(raw.decode("utf-8").removeprefix("\ufeff"), kind, f"{flag} {path}")
+
+
+RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)"
+
+
+def check_records(text: str, kind: str, where: str) -> None:
+    """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
+    devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
+    from dpscale.sources.fit_io import make_run  # (records only: no torch)
+
+    for i, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            rec = None
+        if not isinstance(rec, dict) or ("passed" if kind == "equivalence" else "devices") not in rec:
+            raise fail(f"{where} line {i}", line.strip()[:40], RECORD_LINE)
+        if kind == "train":
+            make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
 
 
 def write_json(path: str, obj: dict[str, Any]) -> None:
@@ -275,13 +299,15 @@ def differing(path: str | None, rec: dict[str, Any]) -> str | None:
 
 def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
     """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
+    from dpscale.sources.fit_io import make_run  # (records only: no torch)
+
     best = None
     for old in _records(path):
-        d = old.get("devices")
-        if isinstance(d, str) and d.strip().isdigit():  # "1", as `dpscale fit` reads it
-            old, d = {**old, "devices": int(d)}, int(d)
-        if not isinstance(d, (int, float)) or isinstance(d, bool):  # not a size: no baseline (it crashed a run)
+        try:  # as `dpscale fit` reads it: "1" and "1000" are numbers (text once met E's arithmetic after the run)
+            run = make_run(old.get("devices"), old.get("throughput"))
+        except DpscaleError:  # not a size (check_writable refuses such a file before the run)
             continue
+        old, d = {**old, "devices": run.devices, "throughput": run.throughput}, run.devices
         if same_setup(old, rec) and d <= rec["devices"] and (best is None or d < best["devices"]):
             best = old
     return best

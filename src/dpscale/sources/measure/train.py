@@ -90,6 +90,7 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         dtype = max({p.dtype for p in trainable}, key=lambda t: sum(p.numel() for p in trainable if p.dtype == t))
         size = torch.empty((), dtype=dtype).element_size()
         comm_s = _allreduce_time(ctx, grad_bytes // size, min(job.steps, 10), dtype)
+    ctx.beat()
     if job.zero <= 1:  # ZeRO-1 keeps whole replicas: they must still agree
         drift = _replica_drift(model, ctx.device)
     ctx.beat()
@@ -161,4 +162,5 @@ def _allreduce_time(ctx: RankContext, numel: int, iters: int, dtype: torch.dtype
     (a bf16 model's all-reduce moves half a float32 buffer's bytes)."""
     buf = torch.ones(numel, device=ctx.device, dtype=dtype)
     dist.all_reduce(buf)  # warm-up: the first call sets up the communicator
-    return time_loop(ctx, buf, max(1, iters))  # the same timed loop as `dpscale measure allreduce`
+    ctx.beat()
+    return time_loop(ctx, buf, max(1, iters), beat=True)  # the same timed loop as `dpscale measure allreduce`

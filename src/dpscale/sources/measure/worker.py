@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import sys
 import time
 from typing import Any, NoReturn
 
 from dpscale.errors import DpscaleError, unknown_option
 from dpscale.formulas.memory import STAGES
-from dpscale.sources.measure import check_mode_flags, on_cuda, unused_by_allreduce
+from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
 from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
 
 
@@ -36,6 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         if os.environ.get("RANK", "0") == "0":
+            message = re.sub(r"^argument (\S+): got ", r"\1: got ", message)  # '--steps: got …', as measure says it
             print(f"dpscale worker: error: {message} (see --help)", file=sys.stderr)
         sys.exit(2)
 
@@ -63,9 +66,12 @@ def parser() -> argparse.ArgumentParser:
 
 def _count(text: str) -> int:
     """A whole number as `dpscale measure` takes it: 1000, 1e3 or 1_000 (its range is checked in job_from)."""
-    x = float(text.replace("_", ""))
-    if not x == int(x):  # (nan and inf fail here or in int(): argparse says 'invalid _count value')
-        raise ValueError(text)
+    try:
+        x = float(text.replace("_", ""))
+    except ValueError:
+        x = math.nan
+    if not math.isfinite(x) or x != int(x):  # (int(inf) raised OverflowError, which argparse let through: a traceback)
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: a whole number such as 50 or 1e3")
     return int(x)
 
 
@@ -80,6 +86,7 @@ def job_from(a: argparse.Namespace) -> Job:
         setattr(a, k, v if getattr(a, k) is None else getattr(a, k))
     if a.mode == "allreduce":
         unused_by_allreduce(a.model_file, a.batch, a.workload)
+    one_model(a.model_file, a.workload)
     a.workload = a.workload or "mlp"
     batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
     checks = (("--batch", batch, 1), ("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1),
@@ -120,10 +127,20 @@ def _check_gpus(device: str, local_rank: int) -> None:
         )
 
 
+def _results_stream() -> Any:
+    """stdout kept for the record alone: the fd is copied for it, and fd 1 then points at stderr, so what the
+    user's model file (or a library) prints lands there, not in the JSON a caller parses."""
+    sys.stdout.flush()
+    own = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    return own
+
+
 def main(argv: list[str] | None = None) -> int:
     from dpscale.sources.measure import require_torch
 
     t0 = time.monotonic()
+    results_out = _results_stream()
     try:
         require_torch()
         a = parser().parse_args(argv)
@@ -147,10 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out)
     except NotSaved as exc:  # the measurement still reaches stdout
-        print(json.dumps(exc.record), flush=True)
+        print(json.dumps(exc.record), file=results_out, flush=True)
         print(f"dpscale worker: error: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps(out), flush=True)
+    print(json.dumps(out), file=results_out, flush=True)
     return 0 if out.get("passed", True) else 1
 
 

@@ -13,7 +13,9 @@ A --model-file is a Python file defining
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,8 +125,9 @@ def from_file(path: str) -> Workload:
         raise DpscaleError(f"--model-file: got {path!r} ({why}); allowed: {MODEL_FILE_HELP}")
     spec = importlib.util.spec_from_file_location(f"dpscale_user_model_{abs(hash(str(p.resolve())))}", p)
     module: Any = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    try:
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    try:  # its prints go to stderr: stdout carries --json and --csv
+        with contextlib.redirect_stdout(sys.stderr):
+            spec.loader.exec_module(module)  # type: ignore[union-attr]
     except Exception as exc:  # the user's code: any error is theirs, reported in one line
         raise DpscaleError(f"--model-file: {path} failed to import: {type(exc).__name__}: {exc}") from None
     except SystemExit as exc:  # a script's sys.exit() at import would end dpscale silently with its code
