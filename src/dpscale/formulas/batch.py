@@ -69,18 +69,19 @@ def steps_per_epoch(dataset_size: float, batch: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class CriticalBatch:
-    """McCandlish et al.'s trade-off at a fixed target loss for batch B and noise scale B_noise."""
+    """McCandlish et al.'s trade-off at a fixed target loss for batch B and noise scale B_noise. Numbers for one
+    batch; arrays (and far_past an array of bools) where the batch or the noise scale was an array."""
 
-    batch: float
-    noise_scale: float
-    steps_factor: float  # S/S_min = 1 + B_noise/B
-    samples_factor: float  # E/E_min = 1 + B/B_noise
-    steps: float | None  # with S_min given
-    samples: float | None
-    far_past: bool  # B > FAR_PAST_NOISE·B_noise
+    batch: Any
+    noise_scale: Any
+    steps_factor: Any  # S/S_min = 1 + B_noise/B
+    samples_factor: Any  # E/E_min = 1 + B/B_noise
+    steps: Any  # with S_min given (None without)
+    samples: Any
+    far_past: Any  # B > FAR_PAST_NOISE·B_noise
 
 
-def critical_batch(batch: float, noise_scale: float, min_steps: float | None = None) -> CriticalBatch:
+def critical_batch(batch: Any, noise_scale: Any, min_steps: float | None = None) -> CriticalBatch:
     """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
     # bounded, so the products stay finite (a batch of 1e-320 made S/S_min = ∞, S_min = 1e308 made E = ∞)
     b = check_range(batch, "batch", *BATCH_RANGE)
@@ -93,8 +94,9 @@ def critical_batch(batch: float, noise_scale: float, min_steps: float | None = N
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
 
 
-def time_to_target_speedup(devices: int, per_device_batch: float, noise_scale: float, efficiency: Any) -> float:
-    """Wall-clock speedup to a target loss over one device, E(d)·(1 + β)/(1 + β/d), β = B_noise/b.
+def time_to_target_speedup(devices: Any, per_device_batch: float, noise_scale: float, efficiency: Any) -> Any:
+    """Wall-clock speedup to a target loss over one device, E(d)·(1 + β)/(1 + β/d), β = B_noise/b: a number for
+    one size, an array for an array of sizes.
 
     The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it.
     """
@@ -138,7 +140,7 @@ def batch_plan(
     devices: int = 1,
     grad_accum: int = 1,
     base_lr: float | None = None,
-    base_batch: float | None = None,
+    base_batch: int | None = None,
     rule: str | None = None,
     optimizer: str = "sgd",
     dataset_size: float | None = None,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -79,17 +80,18 @@ def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tu
 
 @dataclass(frozen=True, slots=True)
 class ModelStates:
-    """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage."""
+    """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage: numbers, or arrays where
+    params or devices were arrays."""
 
-    params: float
-    devices: int
+    params: Any
+    devices: Any
     stage: int
-    parameter_bytes: float
-    gradient_bytes: float
-    optimizer_bytes: float
+    parameter_bytes: Any
+    gradient_bytes: Any
+    optimizer_bytes: Any
 
     @property
-    def total(self) -> float:
+    def total(self) -> Any:
         return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes
 
 
@@ -111,8 +113,8 @@ def is_stage(stage: object) -> bool:
 
 
 def model_states(
-    params: float,
-    devices: int,
+    params: Any,
+    devices: Any,
     stage: int = 0,
     optimizer: str = "adam",
     precision: str = "mixed",
