@@ -250,11 +250,14 @@ def test_train_and_equivalence_records_do_not_share_a_file(tmp_path):
 def test_the_progress_total_counts_every_beat_a_rank_makes():
     """rank.setup, rank.dispatch and 'model ready' beat 3 times (START_BEATS); each training step beats twice. DDP:
     --warmup 10 synchronised steps, min(10, 2) = 2 no_sync warm-up steps, then 3 repeats of 50 no_sync and 50
-    synchronised steps, and one last beat: 3 + 2·(10 + 2 + 2·3·50) + 1 = 628. Sharded (no no_sync phases):
-    3 + 2·(10 + 3·50) + 1 = 324. All-reduce: 3 + one a size; equivalence: 3 + one a dtype (float64, float32)."""
-    assert Job(warmup=10, steps=50, repeats=3).beats_total() == 628
-    assert Job(warmup=1, steps=50, repeats=3).beats_total() == 3 + 2 * (1 + 1 + 300) + 1
-    assert Job(warmup=10, steps=50, repeats=3, zero=2).beats_total() == 324
+    synchronised steps, then the standalone all-reduce's warm-up and its min(steps, 10) timed ones, a beat before
+    the replica check and one last: 3 + 2·(10 + 2 + 2·3·50) + 1 + 10 + 1 + 1 = 640. Sharded (no no_sync phases,
+    no standalone all-reduce): 3 + 2·(10 + 3·50) + 2 = 325. All-reduce: 3 + one a size; equivalence: 3 + one a
+    dtype (float64, float32)."""
+    assert Job(warmup=10, steps=50, repeats=3).beats_total() == 640
+    assert Job(warmup=1, steps=50, repeats=3).beats_total() == 3 + 2 * (1 + 1 + 300) + 13
+    assert Job(warmup=1, steps=4, repeats=3).beats_total() == 3 + 2 * (1 + 1 + 24) + 3 + 4  # 4 timed all-reduces
+    assert Job(warmup=10, steps=50, repeats=3, zero=2).beats_total() == 325
     assert Job(mode="allreduce", sizes=(1024, 2048, 4096)).beats_total() == 6
     assert Job(mode="equivalence").beats_total() == 5
 

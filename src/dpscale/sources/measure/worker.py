@@ -130,6 +130,8 @@ def _check_gpus(device: str, local_rank: int) -> None:
 def _results_stream() -> Any:
     """stdout kept for the record alone: the fd is copied for it, and fd 1 then points at stderr, so what the
     user's model file (or a library) prints lands there, not in the JSON a caller parses."""
+    if sys.stdout is not sys.__stdout__:  # already redirected by the caller (a test's capture): leave it be
+        return sys.stdout
     sys.stdout.flush()
     own = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
