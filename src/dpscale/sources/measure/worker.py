@@ -130,7 +130,7 @@ def _check_gpus(device: str, local_rank: int) -> None:
 def _results_stream() -> Any:
     """stdout kept for the record alone: the fd is copied for it, and fd 1 then points at stderr, so what the
     user's model file (or a library) prints lands there, not in the JSON a caller parses."""
-    if sys.stdout is None or sys.stdout is not sys.__stdout__:  # redirected by the caller (a test's capture)
+    if sys.__stdout__ is None or sys.stdout is not sys.__stdout__:  # redirected by the caller (a test's capture)
         return sys.stdout
     sys.stdout.flush()
     own = os.fdopen(os.dup(1), "w", encoding="utf-8")
