@@ -19,7 +19,7 @@ CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=150, inter_bw_gbs=50)
 @pytest.mark.parametrize("path", [True, 1, 2, 1.0])
 def test_a_number_is_no_system_file(path):
     """open(1) reads file descriptor 1 and closes it: stdout was gone after predict(system_file=True)."""
-    with pytest.raises(DpscaleError, match=r"--system-file: got .*; allowed: a readable JSON file \(not a file path\)"):
+    with pytest.raises(DpscaleError, match=r"system_file: got .*; allowed: a readable JSON file \(not a file path\)"):
         predict([1, 8], params=1e8, throughput=100.0, system_file=path)
     assert not sys.stdout.closed and not sys.__stdout__.closed
 
@@ -115,7 +115,7 @@ def test_sweeps_take_flat_lists_of_device_counts_only(fn):
 def test_one_number_inputs_say_so():
     with pytest.raises(DpscaleError, match=r"^price_per_device_hour: got \[2, 3\]; allowed: one number$"):
         dpscale.plan(1e6, 1, 100.0, [1, 8], price_per_device_hour=[2, 3])
-    with pytest.raises(DpscaleError, match=r"^--intra-bw: got \[150, 300\]; allowed: one number$"):
+    with pytest.raises(DpscaleError, match=r"^intra_bw_gbs: got \[150, 300\]; allowed: one number$"):
         predict([1, 8], params=1e8, throughput=100.0, gpus_per_node=8, intra_bw_gbs=[150, 300], inter_bw_gbs=50)
     with pytest.raises(DpscaleError, match=r"^overlap: got 'abc'; allowed: True or False$"):  # was read as True
         predict([1, 8], params=1e8, throughput=100.0, overlap="abc", **CLUSTER)
@@ -206,7 +206,7 @@ def test_a_calibration_object_is_checked():
 
 def test_a_vanishing_input_rate_is_refused_not_nan():
     """--input-rate 1e-320 made the input step inf s and E nan (a CLI fuzz of 7,056 odd values, session 12)."""
-    with pytest.raises(DpscaleError, match=r"^--input-rate: got 1e-320; allowed: samples/s one node's input pipeline"):
+    with pytest.raises(DpscaleError, match=r"^input_rate: got 1e-320; allowed: samples/s one node's input pipeline"):
         predict([1, 8], params=1e8, throughput=100.0, input_rate=1e-320, **CLUSTER)
     slow = predict([1, 8], params=1e8, batch=1, step_time_s=1e6, input_rate=1e-5, **CLUSTER)  # 1e-6 per device
     assert 0 < slow.records()[1]["efficiency"] <= 1
@@ -592,7 +592,7 @@ def test_one_value_in_a_list_is_that_value_and_a_range_is_a_list():
     assert f.devices_for(efficiency=[0.8])["devices"] == f.devices_for(efficiency=0.8)["devices"]
     with pytest.raises(DpscaleError, match=r"^samples: got range\(1, 5\); allowed: one number"):
         dpscale.plan(range(1, 5), 1, 2000, [8])
-    with pytest.raises(DpscaleError, match=r"^--throughput: got range\(100, 102\); allowed: one number"):
+    with pytest.raises(DpscaleError, match=r"^throughput: got range\(100, 102\); allowed: one number"):
         predict([1, 8], params=1e8, throughput=range(100, 102), **CLUSTER)
     one = predict([1, 8], params=1e8, throughput=range(100, 101), **CLUSTER).efficiency_values
     assert list(one) == list(predict([1, 8], params=1e8, throughput=100, **CLUSTER).efficiency_values)
@@ -774,3 +774,26 @@ def test_device_memory_is_named_as_the_parameter_and_bounded_as_the_cli_bounds_i
         ):
             dpscale.fit_all(7.5e9, 64, device_memory_bytes=bad)
     assert dpscale.least_sharded(dpscale.fit_all(7.5e9, 64, device_memory_bytes=32 * 2**30)) == 1
+
+
+def test_predict_names_its_own_parameters_as_every_other_function_does(capsys):
+    """predict() named CLI flags (--step-time, --intra-bw) where the caller typed step_time_s and intra_bw_gbs;
+    the CLI, through predict_flags, still names the flags."""
+    kw = dict(model="bert-large", system="dgx-a100")
+    with pytest.raises(DpscaleError, match=r"^step_time_s: got -1; allowed: seconds > 0$"):
+        dpscale.predict([8], step_time_s=-1, **kw)
+    raw = dict(params=1e9, throughput=100, gpus_per_node=8, inter_bw_gbs=100)
+    with pytest.raises(DpscaleError, match=r"^intra_bw_gbs: got 0; allowed: a bandwidth in GB/s"):
+        dpscale.predict([8], intra_bw_gbs=0, **raw)
+    with pytest.raises(DpscaleError, match=r"^gpus_per_node, intra_bw_gbs, inter_bw_gbs: missing; allowed: give "
+                       r"system=NAME or the raw cluster figures$"):  # fmt: skip
+        dpscale.predict([8, 64], model="bert-large", throughput=150)
+    with pytest.raises(DpscaleError, match=r"^overlap_accumulation and overlap=False: contradict each other"):
+        dpscale.predict([8], throughput=150, overlap=False, overlap_accumulation=True, **kw)
+    with pytest.raises(DpscaleError) as exc:
+        dpscale.predict([8], throughput=150, alpha_intra_us=-1, **kw)
+    assert exc.value.parts[0] == "alpha_intra_us"  # the parts a face renames are the parameter's too
+    from dpscale.faces.cli import main
+
+    assert main(["predict", "--model", "bert-large", "--system", "dgx-a100", "--step-time", "-1"]) == 2
+    assert "error: --step-time: got '-1'; allowed: seconds > 0" in capsys.readouterr().err

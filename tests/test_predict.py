@@ -467,7 +467,7 @@ def test_validate_a_fixed_global_batch_shrinking_per_device(tmp_path, capsys):
 
 
 def test_bad_bucket_size_is_a_package_error():
-    with pytest.raises(DpscaleError, match="--bucket-mb: got 0"):
+    with pytest.raises(DpscaleError, match="bucket_mb: got 0"):
         predict(8, params=1e8, step_time_s=1, system="dgx-a100", bucket_mb=0)
 
 
@@ -1332,7 +1332,7 @@ def test_decimal_inputs_are_numbers():
     kw = dict(model="bert-large", precision="amp", system="dgx-a100")
     exact = predict([1, 8, 64], throughput=150.0, **kw).efficiency_values
     assert np.array_equal(predict([1, 8, 64], throughput=Decimal("150"), **kw).efficiency_values, exact)
-    with pytest.raises(DpscaleError, match=r"^--throughput: got nan; allowed: "):
+    with pytest.raises(DpscaleError, match=r"^throughput: got nan; allowed: "):
         predict([8], throughput=Decimal("nan"), **kw)
 
 
@@ -1350,7 +1350,7 @@ def test_precision_labels_are_read_word_by_word(capsys):
     # two formats in one typed label ran as the first listed: 'fp32 fp16' as fp16 (E 0.869 where fp32 gives 0.807)
     kw = dict(model="bert-large", system="dgx-a100", throughput=150.0)
     for two, named in (("fp32 fp16", "fp16, fp32"), ("fp32 or tf32", "fp32, tf32")):
-        with pytest.raises(DpscaleError, match=rf"^--precision: got '{re.escape(two)}'; allowed: one precision, not "
+        with pytest.raises(DpscaleError, match=rf"^precision: got '{re.escape(two)}'; allowed: one precision, not "
                            rf"two \({named}\): fp32, tf32, amp"):  # fmt: skip
             predict(8, precision=two, **kw)
     rc, _, err = run(capsys, "predict", "--precision", "fp32 fp16", "--model", "bert-large", "--system", "dgx-a100",
@@ -1395,7 +1395,7 @@ def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_pa
         )
     one_node = predict(system_file=system(', "inter_link": "zzz"'), params=1e8, step_time_s=0.1, devices=[8])
     assert "network_unknown" not in {n.key for n in one_node.notes}  # no network crossed: nothing to say
-    with pytest.raises(DpscaleError, match=r"^--system-file: inter_link: got 5; allowed: a network's name$"):
+    with pytest.raises(DpscaleError, match=r"^system_file: inter_link: got 5; allowed: a network's name$"):
         predict(system_file=system(', "inter_link": 5'), **kw)
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "-d", "16", "--system-file",
                      system(', "inter_link": "zzz"'), "--lang", "es")  # fmt: skip
@@ -1654,7 +1654,7 @@ def test_a_network_typed_in_gbe_is_ethernet(capsys):
 def test_a_baseline_size_needs_a_measurement_there():
     """--baseline-devices 8 with a FLOPs estimate collapsed the band at 8 to one value, as if 8 had been measured."""
     kw = dict(model="llama-7b", precision="bf16", batch=4, system="dgx-h100", mfu=0.4)
-    with pytest.raises(DpscaleError, match=r"^--baseline-devices: got 8; allowed: 1, or the size a --throughput"):
+    with pytest.raises(DpscaleError, match=r"^baseline_devices: got 8; allowed: 1, or the size a throughput"):
         predict([8, 64], baseline_devices=8, **kw)
     kw.pop("mfu")  # a measured rate sets the compute: --mfu beside it is refused
     assert predict([8, 64], baseline_devices=8, throughput=1.6, **kw).records()[0]["efficiency"] > 0

@@ -8,8 +8,10 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 
 from __future__ import annotations
 
+import functools
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec
 
 import numpy as np
 
@@ -238,7 +240,37 @@ def bottleneck(t: dict[str, Any], i: int) -> str:
     return link(t, i) if t["exposed_s"][i] >= t["sync_wait_s"][i] else "synchronisation wait"
 
 
-def predict(
+P = ParamSpec("P")
+# `dpscale predict`'s flags → predict()'s parameters: the library's caller is told the name it typed
+PARAMETER_OF = {
+    "--params": "params", "--model": "model", "--gpu": "gpu", "--precision": "precision", "--batch": "batch",
+    "--grad-accum": "grad_accum", "--throughput": "throughput", "--step-time": "step_time_s",
+    "--baseline-devices": "baseline_devices", "--mfu": "mfu", "--seq-len": "seq_len", "--system": "system",
+    "--system-file": "system_file", "--gpus-per-node": "gpus_per_node", "--intra-bw": "intra_bw_gbs",
+    "--inter-bw": "inter_bw_gbs", "--grad-bytes": "grad_bytes_per_param", "--gather-bytes": "gather_bytes_per_param",
+    "--bucket-mb": "bucket_mb", "--first-bucket-mb": "first_bucket_mb", "--overlap-accumulation":
+    "overlap_accumulation", "--no-overlap": "overlap=False", "--algorithm": "algorithm", "--input-rate": "input_rate",
+    "--calibration": "calibration", "--alpha-intra": "alpha_intra_us", "--alpha-inter": "alpha_inter_us",
+    "--zero": "zero",
+}  # fmt: skip
+
+
+def parameter_named(exc: DpscaleError) -> DpscaleError:
+    """The same error with each flag said as predict()'s parameter ('--intra-bw: got 0' → 'intra_bw_gbs: got 0')."""
+    import re
+
+    def say(text: str) -> str:
+        text = text.replace("--system NAME", "system=NAME")
+        return re.sub(r"--[a-z][a-z-]*[a-z]", lambda m: PARAMETER_OF.get(m[0], m[0]), text)
+
+    out = DpscaleError(say(str(exc)))
+    if getattr(exc, "parts", None):
+        name, got, allowed = exc.parts
+        out.parts = (say(name), got, say(allowed))
+    return out
+
+
+def predict_flags(
     devices: Any,
     *,
     params: float | None = None,
@@ -279,8 +311,8 @@ def predict(
     `inter_link` names the network where the system does not, or not rightly: a name saying eth, RoCE, EFA or GbE
     is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`); ib,
     InfiniBand or HDR/NDR InfiniBand; any other is predicted as InfiniBand, with a note (network_kind).
-    Errors name each argument by its `dpscale predict` flag, as the CLI and the page say them (`intra_bw_gbs` is
-    --intra-bw, `step_time_s` --step-time, `alpha_intra_us` --alpha-intra; the rest: underscores as dashes)."""
+    Errors name each argument as it is typed here (`intra_bw_gbs: got 0`); `predict_flags`, which the CLI and
+    the page call, names them by their `dpscale predict` flags (--intra-bw)."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
@@ -417,6 +449,20 @@ def predict(
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
+
+
+def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
+    @functools.wraps(fn)
+    def named(*args: P.args, **kwargs: P.kwargs) -> Prediction:
+        try:
+            return fn(*args, **kwargs)
+        except DpscaleError as exc:
+            raise parameter_named(exc) from None
+
+    return named
+
+
+predict = _parameter_names(predict_flags)  # the library's: its errors name its parameters
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,

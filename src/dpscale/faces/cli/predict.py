@@ -134,13 +134,13 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, predict
+    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, predict_flags
     from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
     inter = None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH)
-    pred = predict(
+    pred = predict_flags(
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
