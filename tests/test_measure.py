@@ -918,3 +918,19 @@ def test_a_bad_record_in_out_is_said_in_spanish(capsys, tmp_path) -> None:
     f.write_text('{"devices": 1, "throughput": null, "workload": "mlp"}\n')
     rc, text = err(capsys, ["measure", "-d", "2", "--out", str(f), "--lang", "es"])
     assert rc == 2 and f"--out {f} línea 1, campo 'throughput': se recibió None; se admite: un número" in text
+
+
+def test_a_size_measured_again_into_a_file_that_has_it_says_its_e_is_against_the_earlier_record() -> None:
+    """A second `-d 1` into the same --out showed E 0.636 at d = 1 under a note that said 'at d=1, each repeat
+    against the median' (docs: 'E = 1.0 exactly there'): it is against the file's earlier d = 1 record."""
+    from dpscale.faces.cli.measure import _train_notes
+
+    base = {"devices": 1, "repeats": 2, "warmup": 1, "baseline_devices": 1, "zero": 0}
+    again = _train_notes([{**base, "efficiency": 0.6364}, {**base, "devices": 2, "efficiency": 0.5}], "en", True)
+    assert again == [
+        "d=1 was in --out already: this run's d=1 is measured against that earlier record (E 0.636), the file's "
+        "one baseline, as `dpscale fit` reads both as runs of one size"
+    ]
+    assert _train_notes([{**base, "efficiency": 1.0}], "en", True) == []  # the baseline itself: nothing to say
+    es = _train_notes([{**base, "efficiency": 0.6364}], "es", True)
+    assert es[0].startswith("d=1 ya estaba en --out") and "(E 0,636)" in es[0]

@@ -380,6 +380,10 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
         notes.append(label("measure_no_warmup", lang))
     if d0 > 1:  # S = d·E takes E = 1 below d0: a run from 2 ranks printed 2.00× it never measured
         notes.append(label("measure_speedup_d0", lang).format(d0=d0))
+    again = [r for r in recs if r["devices"] == d0 and isinstance(r.get("efficiency"), float) and r["efficiency"] != 1]
+    if again:  # d0 measured again into a file that had it: E there is against the earlier record, not 1 by itself
+        e = fmt(again[0]["efficiency"], "sig3", lang)
+        notes.append(label("measure_d0_again", lang).format(d0=d0, e=e))
     timed = [r for r in recs if r.get("compute_s")]
     if len(timed) > 1 and timed[-1]["compute_s"] > COMPUTE_GREW * timed[0]["compute_s"]:  # DDP's no_sync phase
         a, b = timed[0], timed[-1]

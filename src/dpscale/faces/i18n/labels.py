@@ -190,6 +190,10 @@ LABELS: dict[str, dict[str, str]] = {
             "the slowest repeat against the baseline's fastest, the fastest against its slowest (at d={d0}, each "
             "repeat against the median)"
         ),
+        "measure_d0_again": (
+            "d={d0} was in --out already: this run's d={d0} is measured against that earlier record (E {e}), the "
+            "file's one baseline, as `dpscale fit` reads both as runs of one size"
+        ),
         "measure_speedup_d0": (
             "speedup = d·E counts perfect scaling up to d={d0}, which was not measured against one device"
         ),
@@ -793,6 +797,10 @@ LABELS: dict[str, dict[str, str]] = {
             "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}; "
             "E mín–máx: la repetición más lenta frente a la más rápida de la referencia, la más rápida frente a su "
             "más lenta (con d={d0}, cada repetición frente a la mediana)"
+        ),
+        "measure_d0_again": (
+            "d={d0} ya estaba en --out: la d={d0} de esta ejecución se mide contra ese registro anterior (E {e}), "
+            "la única referencia del archivo, como `dpscale fit` lee ambas: ejecuciones de un mismo tamaño"
         ),
         "measure_speedup_d0": (
             "la aceleración = d·E cuenta un escalado perfecto hasta d={d0}, que no se midió frente a un dispositivo"
