@@ -507,8 +507,6 @@ def fit(
     nu = dof + NOISE_PRIOR_WEIGHT
     s = noise * np.sqrt(nu / rng.chisquare(nu, int(resamples)))
     samples = _bootstrap(prob, c, s, rng, r)
-    if prob.law.k > prob.d.size:  # the runs fix a sum of terms, not its split: the ridge's even split is one of many
-        _spread_split(prob, y, samples, s, rng, r, noise)
     rivals = []
     if law == "auto":  # a law the user forced is theirs alone; a choice the data could not make widens the interval
         names = [
@@ -518,20 +516,26 @@ def fit(
             rival, other, rows = Problem(LAWS[name], d, g), candidates[name], len(range(j, s.size, len(names) + 1))
             nu_r, sigma_r = _noise(rival, other, r)
             s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
-            rivals.append((name, _bootstrap(rival, other, s_r, rng, r), s_r))
+            drawn = _spread_split(rival, y, _bootstrap(rival, other, s_r, rng, r), s_r, rng, r, sigma_r)
+            rivals.append((name, drawn, s_r))
+    mine = np.arange(s.size) % (1 + len(rivals)) == 0  # the chosen law's rows (each rival drew its own)
+    samples[mine] = _spread_split(prob, y, samples[mine], s[mine], rng, r, noise)
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
     result.warnings = _warnings(result, y, dof)
     return result
 
 
-def _spread_split(prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: Runs, noise: float) -> None:
-    """With fewer points above d0 than terms, resample i comes from term i mod (k + 1) alone (0: the ridge's
-    split), for each term that alone fits the runs within the noise: the interval then spans the splits the runs
-    cannot tell apart. A USL forced on 1 → 8 at 7,000/s gave E(32) in [0.33, 0.48] and a peak at 28 [24, 34],
-    where σ alone (E(32) 0.61, no peak) and κ alone (0.28, a peak at 20) fit the runs exactly; now [0.25, 0.66]
-    and [18, ∞]."""
+def _spread_split(prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: Runs, sigma: float) -> Any:
+    """A law's resamples, spread over the splits the runs cannot tell apart: with fewer points above d0 than
+    terms, resample i comes from term i mod (k + 1) alone (0: the ridge's split), for each term that alone fits
+    the runs within the noise. A USL forced on 1 → 8 at 7,000/s gave E(32) in [0.33, 0.48] and a peak at 28
+    [24, 34], where σ alone (E(32) 0.61, no peak) and κ alone (0.28, a peak at 20) fit the runs exactly; now
+    [0.25, 0.66] and [18, ∞]. (Given the law's own rows: beside rival laws, the ridge's rows alone were kept.)"""
     law = prob.law
+    if law.k <= prob.d.size:  # a point per term: the runs decide the split
+        return samples
+    samples = np.array(samples, dtype=float)
     which = np.arange(samples.shape[0]) % (law.k + 1)
 
     def term(j: int) -> Callable[[Any, int | None], Any]:
@@ -541,11 +545,12 @@ def _spread_split(prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: R
         alone = Law(law.name, law.params[j : j + 1], term(j), law.what[j : j + 1])
         sub = Problem(alone, np.concatenate([[prob.d0], prob.d]), prob.g)
         q, rss = fit_point(sub, y)
-        if rss > PLAUSIBLE * _log_e_variance(runs) * noise**2:  # this term alone misses the runs
+        if rss > PLAUSIBLE * _log_e_variance(runs) * sigma**2:  # this term alone misses the runs (σ: the law's)
             continue
         rows = which == j + 1
         samples[rows] = 0.0
         samples[rows, j] = _bootstrap(sub, Candidate(law.name, q, rss, math.nan), s[rows], rng, runs)[:, 0]
+    return samples
 
 
 def _bootstrap(prob: Problem, c: Candidate, s: Any, rng: Any, runs: Runs) -> Any:
