@@ -280,8 +280,12 @@ def test_an_empty_runs_path_is_no_file_path():
         DpscaleError, match=r"^runs: got ''; allowed: a readable CSV or JSON-lines file \(not a file path\)"
     ):
         dpscale.fit("")  # the parameter's name (it said RUNS, the CLI's positional, which `dpscale fit` still says)
-    with pytest.raises(DpscaleError, match=r"^runs: got a dict; allowed: a list of runs .*fit\(devices=\[…\], thr"):
+    with pytest.raises(DpscaleError, match=r"^runs: got a dict of columns; allowed: a list of runs .*fit\(devices="):
         dpscale.fit({"devices": [1, 8], "throughput": [1000, 7000]})  # was "runs[0]: got 'devices'; … a dict"
+    from types import MappingProxyType
+
+    with pytest.raises(DpscaleError, match=r"^runs: got a mappingproxy of columns"):  # any mapping
+        dpscale.fit(MappingProxyType({"devices": [1, 8], "throughput": [1000, 7000]}))
 
 
 def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it():

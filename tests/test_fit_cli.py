@@ -630,12 +630,13 @@ def test_named_choices_are_taken_in_any_case(capsys):
 
 
 def test_spanish_writes_the_confidence_level_with_a_decimal_comma_and_names_its_own_columns(capsys):
-    """--confidence 0.975 --lang es said 'intervalo del 97.5 %' (a decimal point in Spanish text), and the CSV's
-    note named the columns 'lo–hi' where the Spanish header says 'inf / sup'."""
+    """--confidence 0.975 --lang es said 'intervalo del 97.5 %' (a decimal point in Spanish text), and the note
+    (the page's and the CSV's) named columns 'lo–hi' that the page's Spanish table calls 'inf / sup'."""
     argv = ["fit", "--point", "1:1000", "--point", "8:7500", "--point", "16:14600", "--point", "32:28000"]
     rc, out, _ = run(capsys, *argv, "--confidence", "0.975", "--lang", "es")
     assert rc == 0 and "parámetros (intervalo del 97,5 %)" in out and "97.5" not in out
     rc, out, err = run(capsys, *argv, "--lang", "es", "--csv")
-    assert rc == 0 and "inf–sup: intervalo de predicción del 90 % para una ejecución" in err and "lo–hi" not in err
+    assert rc == 0 and "inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del 90 % para una ejecución" in err
+    assert "throughput_lo,throughput_hi" in out  # the CSV's own column names, which the note names beside the page's
     rc, out, _ = run(capsys, *argv, "--confidence", "0.975")
     assert "parameters (97.5 % interval):" in out and "predicted (97.5 % prediction interval for one run):" in out

@@ -768,9 +768,9 @@ def test_a_constant_law_gives_the_shape_it_is_asked_in_as_every_law():
 def test_device_memory_is_named_as_the_parameter_and_bounded_as_the_cli_bounds_it():
     """fit_all(device_memory_bytes=-1) named 'device_memory', and 80 (GB typed as bytes) was taken: every stage a
     misfit, where `memory --gpu-memory` keeps 0.1–4,096 GB."""
-    for bad in (-1, 80, 1e13, float("nan")):
+    for bad in (-1, 80, 1e13, float("nan"), 1.07e8, 4.4e12):  # (the bounds printed as 1.07e8 and 4.4e12 refused both)
         with pytest.raises(
-            DpscaleError, match=r"^device_memory_bytes: got .*; allowed: bytes per device from 1\.07e8 to"
+            DpscaleError, match=r"^device_memory_bytes: got .*; allowed: bytes per device from 1\.074e8 to 4\.398e12"
         ):
             dpscale.fit_all(7.5e9, 64, device_memory_bytes=bad)
     assert dpscale.least_sharded(dpscale.fit_all(7.5e9, 64, device_memory_bytes=32 * 2**30)) == 1
@@ -793,7 +793,21 @@ def test_predict_names_its_own_parameters_as_every_other_function_does(capsys):
     with pytest.raises(DpscaleError) as exc:
         dpscale.predict([8], throughput=150, alpha_intra_us=-1, **kw)
     assert exc.value.parts[0] == "alpha_intra_us"  # the parts a face renames are the parameter's too
+    for path in ("/tmp/run--model.json", "/tmp/run/--zero-3.json"):  # the caller's value is left as given
+        with pytest.raises(DpscaleError, match=rf"^calibration: got '{path}'; allowed: a readable JSON file"):
+            dpscale.predict([8], throughput=150, calibration=path, **kw)
+    with pytest.raises(DpscaleError, match=r"^mfu: got 0.4; allowed: only for a FLOPs estimate: a measured "
+                       r"throughput/step_time_s already"):  # fmt: skip
+        dpscale.predict([8], throughput=150, mfu=0.4, **kw)
+    assert dpscale.predict.__name__ == "predict" and "step_time_s" in (dpscale.predict.__doc__ or "")
     from dpscale.faces.cli import main
 
     assert main(["predict", "--model", "bert-large", "--system", "dgx-a100", "--step-time", "-1"]) == 2
     assert "error: --step-time: got '-1'; allowed: seconds > 0" in capsys.readouterr().err
+
+
+def test_a_zero_d_true_among_sizes_is_refused_too():
+    """[np.array(True), 8] passed the bool check (its type is ndarray) and ran as one device."""
+    with pytest.raises(DpscaleError, match=r"^devices: got True; allowed: numbers, not True or False"):
+        scale([np.array(True), 8], 2000, 0.9)
+    assert scale([np.array(8), 16], 2000, 0.9).actual_throughput.tolist() == [14400.0, 28800.0]

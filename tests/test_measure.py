@@ -934,3 +934,11 @@ def test_a_size_measured_again_into_a_file_that_has_it_says_its_e_is_against_the
     assert _train_notes([{**base, "efficiency": 1.0}], "en", True) == []  # the baseline itself: nothing to say
     es = _train_notes([{**base, "efficiency": 0.6364}], "es", True)
     assert es[0].startswith("d=1 ya estaba en --out") and "(E 0,636)" in es[0]
+
+
+def test_the_worker_s_help_goes_to_stdout() -> None:
+    """stdout was pointed at stderr before the flags were read (to keep the model file's prints out of the JSON):
+    `--help 2>/dev/null` printed nothing."""
+    proc = subprocess.run([sys.executable, "-m", "dpscale.sources.measure.worker", "--help"], capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert proc.returncode == 0 and proc.stdout.startswith("usage: python -m dpscale.sources.measure.worker")

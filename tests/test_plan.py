@@ -827,8 +827,19 @@ def test_only_figures_near_a_limit_are_formatted_and_none_that_prints_as_it_is_m
 def test_the_library_names_its_own_parameters_and_what_they_take():
     """plan(deadline_hours=-1) said 'deadline: … a duration > 0 such as 24h' (text it refuses: '24h' is the
     CLI's spelling), and a budget without a price named the CLI's --price-per-device-hour."""
-    with pytest.raises(DpscaleError, match=r"^deadline_hours: got -1; allowed: hours > 0$"):
+    with pytest.raises(DpscaleError, match=r"^deadline_hours: got -1; allowed: finite hours > 0$"):
         plan(1e6, 1, 100, [8], deadline_hours=-1)
     with pytest.raises(DpscaleError, match=r"^budget: needs price_per_device_hour \(a budget is money"):
         plan(1e6, 1, 100, [8], budget=10)
     assert plan(1e6, 1, 100, [8], deadline_hours=1).cheapest_meeting_deadline == 8
+
+
+def test_a_figure_past_its_limit_by_float_rounding_alone_meets_it(capsys):
+    """10,800 samples at 1/s for 0.1 a device-hour cost 0.30000000000000004: 'no size stays within the budget of
+    0.30' beside a table that said 0.30; 1,380 s was 0.38333333333333336 h against a 23 min deadline of
+    0.3833333333333333 h."""
+    assert plan(10800, 1, 1, [1], 1.0, price_per_device_hour=0.1, budget=0.3).fastest_within_budget == 1
+    assert plan(1380, 1, 1, [1], 1.0, deadline_hours=parse_duration("23m")).cheapest_meeting_deadline == 1
+    assert plan(1381, 1, 1, [1], 1.0, deadline_hours=parse_duration("23m")).cheapest_meeting_deadline is None
+    rc, out, _ = run(capsys, "plan", "-n", "1380", "-v", "1", "-e", "1", "-d", "1", "--deadline", "23m")
+    assert rc == 0 and "cheapest size meeting the 23.0 min deadline: 1 — 23.0 min" in out and "rounds" not in out

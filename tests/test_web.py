@@ -827,7 +827,9 @@ def test_the_page_after_the_browser_review(served):
         page.click("#fit .run")
         expect(page.locator("#chart")).to_be_visible()
         expect(page.locator("#chart circle.run")).to_have_count(4)  # the page's example: runs at 1, 8, 16, 32
-        expect(page.locator("#notes")).to_contain_text("inf–sup: intervalo de predicción del 90 % para una ejecución")
+        expect(page.locator("#notes")).to_contain_text(
+            "inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del 90 %"
+        )
 
 
 def test_new_web_refusals_are_said_in_spanish(client):

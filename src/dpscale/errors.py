@@ -166,9 +166,15 @@ def as_number(x: Any, name: str) -> Any:
             raise fail(name, x, "numbers")
         if isinstance(x, (list, tuple)):  # [True, 8] became [1, 8]: one device
             values = x if arr.ndim == 1 else np.asarray(x, dtype=object).ravel()
-            if {bool, np.bool_} & set(map(type, values)):
-                flag = next(v for v in values if isinstance(v, (bool, np.bool_)))
-                raise fail(name, flag, "numbers, not True or False")
+            kinds = set(map(type, values))
+            if {bool, np.bool_, np.ndarray} & kinds:  # (a 0-d array(True) too)
+                flags = [
+                    v
+                    for v in values
+                    if isinstance(v, (bool, np.bool_)) or getattr(v, "dtype", np.dtype(float)).kind == "b"
+                ]
+                if flags:
+                    raise fail(name, flags[0], "numbers, not True or False")
         if arr.size == 0:
             raise fail(name, x, "at least one value")
         return arr

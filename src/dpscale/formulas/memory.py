@@ -247,9 +247,13 @@ def _device_memory(x: float) -> float:
     """Bytes of one device, within the range the CLI's --gpu-memory takes in GB: 80 (GB typed as bytes) would
     find every stage a misfit, 80e12 (MB typed as bytes) room for a 5 T model."""
     lo, hi = device_bytes(MIN_DEVICE_GB), device_bytes(MAX_DEVICE_GB)
-    e = lambda b: f"{b:.3g}".replace("e+0", "e").replace("e+", "e")  # noqa: E731
+
+    def e(b: float, up: bool = False) -> str:  # 4 digits, the low bound rounded up and the high one down: 1.07e8
+        m = 10 ** (math.floor(math.log10(b)) - 3)  # once read as allowed where 107,000,000 is under 2^30 / 10
+        return f"{(math.ceil if up else math.floor)(b / m) * m:.4g}".replace("e+0", "e").replace("e+", "e")
+
     gib = f"{MIN_DEVICE_GB:g}–{MAX_DEVICE_GB:,} GiB; 80 GB is {e(device_bytes(80))}"
-    allowed = f"bytes per device from {e(lo)} to {e(hi)} ({gib})"
+    allowed = f"bytes per device from {e(lo, up=True)} to {e(hi)} ({gib})"
     return check_range(one(x, "device_memory_bytes"), "device_memory_bytes", lo, hi, allowed)
 
 

@@ -137,7 +137,7 @@ def plan(
         text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
         raise fail("deadline_hours", deadline_hours, text)
     if deadline_hours is not None:
-        check_positive(deadline_hours, "deadline_hours", "hours > 0")  # (the CLI's --deadline parses its text first)
+        check_positive(deadline_hours, "deadline_hours", "finite hours > 0")  # (--deadline parses its text first)
     if budget is not None:
         check_positive(budget, "budget", "a budget > 0")
         if price is None:
@@ -206,8 +206,14 @@ def _slower_than_smaller(points: list[PlanPoint]) -> tuple[int, ...]:
 def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:
     if deadline is None:
         return None
-    ok = [p for p in points if p.hours <= deadline]
+    ok = [p for p in points if within(p.hours, deadline)]
     return min(ok, key=lambda p: (cost_key(p), p.hours)).devices if ok else None  # of a tie, the faster size
+
+
+def within(x: float, limit: float) -> bool:
+    """x ≤ limit up to float rounding (9 digits, as time_key): 10,800 samples at 1/s and 0.1 a device-hour cost
+    0.30000000000000004, 'no size within the budget of 0.30' beside a table that said 0.30."""
+    return x <= limit or float(f"{x:.9g}") <= float(f"{limit:.9g}")
 
 
 def time_key(p: PlanPoint) -> float:
@@ -225,7 +231,7 @@ def cost_key(p: PlanPoint) -> float:
 def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
     if budget is None:
         return None
-    ok = [p for p in points if p.cost is not None and p.cost <= budget]
+    ok = [p for p in points if p.cost is not None and within(p.cost, budget)]
     # a tie in time goes to the cheaper (E ∝ 1/d: 91 devices at 91× the cost of 1 won on the 16th digit of 3.6 h)
     return min(ok, key=lambda p: (time_key(p), p.cost)).devices if ok else None
 

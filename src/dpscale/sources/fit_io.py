@@ -14,7 +14,7 @@ import csv
 import json
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -448,9 +448,11 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
         )
     if isinstance(source, (str, Path)):
         runs = read_runs(source)
-    elif isinstance(source, dict):  # columns, as a DataFrame's to_dict('list'): each key was read as a run
+    elif isinstance(source, Mapping) or hasattr(source, "columns"):  # columns (a dict, a DataFrame): each key was
+        # read as a run
         raise DpscaleError(
-            "runs: got a dict; allowed: a list of runs ((devices, throughput) pairs or dicts), or columns as "
+            f"runs: got a {type(source).__name__} of columns; allowed: a list of runs ((devices, throughput) pairs or "
+            "dicts), or columns as "
             "fit(devices=[…], throughput=[…])"
         )
     elif source is not None:

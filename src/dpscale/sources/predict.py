@@ -259,14 +259,17 @@ def parameter_named(exc: DpscaleError) -> DpscaleError:
     """The same error with each flag said as predict()'s parameter ('--intra-bw: got 0' → 'intra_bw_gbs: got 0')."""
     import re
 
-    def say(text: str) -> str:
-        text = text.replace("--system NAME", "system=NAME")
-        return re.sub(r"--[a-z][a-z-]*[a-z]", lambda m: PARAMETER_OF.get(m[0], m[0]), text)
+    def say(text: str) -> str:  # a flag alone or after another ('--throughput/--step-time'), never inside a word:
+        text = text.replace("--system NAME", "system=NAME")  # a path such as /tmp/run--model.json stays as it is
+        flag = r"(?:(?<=^)|(?<=[\s(,'`])|(?<=[a-z]/))--[a-z][a-z-]*[a-z](?![\w.-])"
+        return re.sub(flag, lambda m: PARAMETER_OF.get(m[0], m[0]), text)
 
-    out = DpscaleError(say(str(exc)))
-    if getattr(exc, "parts", None):
-        name, got, allowed = exc.parts
-        out.parts = (say(name), got, say(allowed))
+    parts = getattr(exc, "parts", None)
+    if not parts:
+        return DpscaleError(say(str(exc)))
+    name, got, allowed = parts  # the value as the caller gave it: only the name and what is allowed are said anew
+    out = DpscaleError(f"{say(name)}: got {got}; allowed: {say(allowed)}")
+    out.parts = (say(name), got, say(allowed))
     return out
 
 
@@ -459,6 +462,7 @@ def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
         except DpscaleError as exc:
             raise parameter_named(exc) from None
 
+    named.__name__ = named.__qualname__ = fn.__name__.removesuffix("_flags")  # help() said 'predict_flags'
     return named
 
 

@@ -21,7 +21,7 @@ from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import header, label, localise, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key
+from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
 from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
@@ -294,7 +294,7 @@ def _past(x: float, limit: float, kind: str, lang: str) -> str:
     beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
     the limits they miss)."""
     shown = fmt(x, kind, lang)
-    if x <= limit or shown != fmt(limit, kind, lang):
+    if within(x, limit) or shown != fmt(limit, kind, lang):  # (past it by float rounding alone: it meets it)
         return shown
     unit, scale = "", 1.0
     if kind == "hours":
@@ -338,7 +338,7 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
         else:
             pick = describe(r.cheapest_meeting_deadline)
             cost = cost_key(_point(r, r.cheapest_meeting_deadline))
-            ties = sum(p.hours <= r.deadline_hours and cost_key(p) == cost for p in r.points)
+            ties = sum(within(p.hours, r.deadline_hours) and cost_key(p) == cost for p in r.points)
             if ties > 1:  # a constant E: every size from two devices costs the same
                 pick += label("plan_cheapest_tie", lang).format(n=fmt(ties, "int", lang))
             notes.append(label("plan_cheapest", lang).format(t=deadline, pick=pick))

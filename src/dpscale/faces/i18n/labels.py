@@ -981,7 +981,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_seconds": "en segundos: cómputo {c}, bytes de gradiente ÷ ancho de banda {b}, α {a}",
         "fit_measured": "medido:",
         "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
-        "fit_band": "inf–sup: intervalo de predicción del {pct} para una ejecución",
+        "fit_band": "inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del {pct} para una ejecución",
         "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
         "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
         "fit_no_peak_interval": (

@@ -142,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     from dpscale.sources.measure import require_torch
 
     t0 = time.monotonic()
-    results_out = _results_stream()
     try:
         require_torch()
-        a = parser().parse_args(argv)
+        a = parser().parse_args(argv)  # (--help to stdout, as any command's)
+        results_out = _results_stream()  # before the model file is imported: its prints go to stderr
         job = job_from(a)
         if job.model_file:
             from dpscale.sources.measure.workloads import from_file
