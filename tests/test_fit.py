@@ -280,11 +280,11 @@ def test_an_empty_runs_path_is_no_file_path():
         DpscaleError, match=r"^runs: got ''; allowed: a readable CSV or JSON-lines file \(not a file path\)"
     ):
         dpscale.fit("")  # the parameter's name (it said RUNS, the CLI's positional, which `dpscale fit` still says)
-    with pytest.raises(DpscaleError, match=r"^runs: got a dict of columns; allowed: a list of runs .*fit\(devices="):
+    with pytest.raises(DpscaleError, match=r"^runs: got a mapping \(dict\); allowed: a list of runs .*fit\(devices="):
         dpscale.fit({"devices": [1, 8], "throughput": [1000, 7000]})  # was "runs[0]: got 'devices'; … a dict"
     from types import MappingProxyType
 
-    with pytest.raises(DpscaleError, match=r"^runs: got a mappingproxy of columns"):  # any mapping
+    with pytest.raises(DpscaleError, match=r"^runs: got a mapping \(mappingproxy\)"):  # any mapping
         dpscale.fit(MappingProxyType({"devices": [1, 8], "throughput": [1000, 7000]}))
 
 
@@ -680,3 +680,8 @@ def test_the_split_is_spread_in_the_chosen_laws_own_rows_beside_rival_laws_too()
     mine = f.samples[np.arange(f.samples.shape[0]) % 3 == 0]
     assert (mine[:, 1] == 0).any() and (mine[:, 0] == 0).any()  # each term alone among the chosen law's rows
     assert transfer_only == pytest.approx(0.875) and p.efficiency_hi[0] > transfer_only and p.efficiency_lo[0] < 0.3
+    # the parameters' intervals read every row: spread alike, at any level (at 0.5 they once left out both ends:
+    # transfer [0.0309, 0.0407], where the forced law's is [0, 0.0641])
+    half = dpscale.fit(devices=[1, 8], throughput=[1000, 7000], seed=0, confidence=0.5)
+    assert half.parameters["transfer"].lo == 0 and half.parameters["latency"].lo == 0
+    assert half.parameters["transfer"].hi > 0.06

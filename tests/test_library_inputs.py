@@ -811,3 +811,15 @@ def test_a_zero_d_true_among_sizes_is_refused_too():
     with pytest.raises(DpscaleError, match=r"^devices: got True; allowed: numbers, not True or False"):
         scale([np.array(True), 8], 2000, 0.9)
     assert scale([np.array(8), 16], 2000, 0.9).actual_throughput.tolist() == [14400.0, 28800.0]
+
+
+def test_predict_keeps_a_value_that_looks_like_a_flag_as_given():
+    """A catalog's or a file's refusal has the standard form without its parts: the renaming rewrote the value in
+    it ('--gpu' → 'gpu', /tmp/p/missing/--gpu → …/missing/gpu)."""
+    kw = dict(params=1e9, throughput=100, gpu="h100-80gb", gpus_per_node=8, intra_bw_gbs=100, inter_bw_gbs=50)
+    with pytest.raises(DpscaleError, match=r"^system_file: got '/tmp/p/missing/--gpu'; allowed: "):
+        dpscale.predict([8], system_file="/tmp/p/missing/--gpu", **kw)
+    with pytest.raises(DpscaleError, match=r"^calibration: got '/tmp/p/x --zero'; allowed: "):
+        dpscale.predict([8], calibration="/tmp/p/x --zero", **kw)
+    with pytest.raises(DpscaleError, match=r"^model: got '--gpu'; allowed: "):
+        dpscale.predict([8], model="--gpu", throughput=100, system="dgx-a100")

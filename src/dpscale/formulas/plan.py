@@ -139,7 +139,7 @@ def plan(
     if deadline_hours is not None:
         check_positive(deadline_hours, "deadline_hours", "finite hours > 0")  # (--deadline parses its text first)
     if budget is not None:
-        check_positive(budget, "budget", "a budget > 0")
+        check_positive(budget, "budget", "a finite budget > 0")
         if price is None:
             raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
     # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the

@@ -518,25 +518,30 @@ def fit(
             s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
             drawn = _spread_split(rival, y, _bootstrap(rival, other, s_r, rng, r), s_r, rng, r, sigma_r)
             rivals.append((name, drawn, s_r))
-    mine = np.arange(s.size) % (1 + len(rivals)) == 0  # the chosen law's rows (each rival drew its own)
-    samples[mine] = _spread_split(prob, y, samples[mine], s[mine], rng, r, noise)
+    # the chosen law's rows, spread so that those the predictions read (every (1 + L)th: each rival drew the rest)
+    # and all of them, which the parameters' intervals read, hold each split alike
+    samples = _spread_split(prob, y, samples, s, rng, r, noise, stride=1 + len(rivals))
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
     result.warnings = _warnings(result, y, dof)
     return result
 
 
-def _spread_split(prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: Runs, sigma: float) -> Any:
+def _spread_split(
+    prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: Runs, sigma: float, stride: int = 1
+) -> Any:
     """A law's resamples, spread over the splits the runs cannot tell apart: with fewer points above d0 than
     terms, resample i comes from term i mod (k + 1) alone (0: the ridge's split), for each term that alone fits
     the runs within the noise. A USL forced on 1 → 8 at 7,000/s gave E(32) in [0.33, 0.48] and a peak at 28
     [24, 34], where σ alone (E(32) 0.61, no peak) and κ alone (0.28, a peak at 20) fit the runs exactly; now
-    [0.25, 0.66] and [18, ∞]. (Given the law's own rows: beside rival laws, the ridge's rows alone were kept.)"""
+    [0.25, 0.66] and [18, ∞]. stride: rows go to a term in blocks of that many (1 + the rival laws), so the rows
+    the predictions read (one a block) and all the rows (the parameters' intervals) are spread alike — by i mod 3
+    beside two rivals, the predictions read the ridge's rows alone, and later the parameters a third of a third."""
     law = prob.law
     if law.k <= prob.d.size:  # a point per term: the runs decide the split
         return samples
     samples = np.array(samples, dtype=float)
-    which = np.arange(samples.shape[0]) % (law.k + 1)
+    which = (np.arange(samples.shape[0]) // stride) % (law.k + 1)
 
     def term(j: int) -> Callable[[Any, int | None], Any]:
         return lambda d, g: law.basis(d, g)[j : j + 1]

@@ -451,7 +451,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
     elif isinstance(source, Mapping) or hasattr(source, "columns"):  # columns (a dict, a DataFrame): each key was
         # read as a run
         raise DpscaleError(
-            f"runs: got a {type(source).__name__} of columns; allowed: a list of runs ((devices, throughput) pairs or "
+            f"runs: got a mapping ({type(source).__name__}); allowed: a list of runs ((devices, throughput) pairs or "
             "dicts), or columns as "
             "fit(devices=[…], throughput=[…])"
         )

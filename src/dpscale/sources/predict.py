@@ -259,12 +259,17 @@ def parameter_named(exc: DpscaleError) -> DpscaleError:
     """The same error with each flag said as predict()'s parameter ('--intra-bw: got 0' → 'intra_bw_gbs: got 0')."""
     import re
 
-    def say(text: str) -> str:  # a flag alone or after another ('--throughput/--step-time'), never inside a word:
-        text = text.replace("--system NAME", "system=NAME")  # a path such as /tmp/run--model.json stays as it is
-        flag = r"(?:(?<=^)|(?<=[\s(,'`])|(?<=[a-z]/))--[a-z][a-z-]*[a-z](?![\w.-])"
+    def say(text: str) -> str:  # a flag alone, or a pair of them ('--throughput/--step-time'), never inside a word
+        text = text.replace("--system NAME", "system=NAME")  # or a path: /tmp/run--model.json stays as it is
+        pair = r"(--[a-z][a-z-]*[a-z])/(--[a-z][a-z-]*[a-z])(?![\w.-])"
+        text = re.sub(pair, lambda m: "/".join(PARAMETER_OF.get(f, f) for f in m.groups()), text)
+        flag = r"(?:(?<=^)|(?<=[\s(,'`]))--[a-z][a-z-]*[a-z](?![\w.-])"
         return re.sub(flag, lambda m: PARAMETER_OF.get(m[0], m[0]), text)
 
     parts = getattr(exc, "parts", None)
+    if not parts:  # the same form without its parts (a catalog's or a file's refusal): the value is kept too
+        m = re.fullmatch(r"(.+?): got (.+?); allowed: (.+)", str(exc), re.S)
+        parts = (m[1], m[2], m[3]) if m else None
     if not parts:
         return DpscaleError(say(str(exc)))
     name, got, allowed = parts  # the value as the caller gave it: only the name and what is allowed are said anew
