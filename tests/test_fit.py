@@ -685,3 +685,14 @@ def test_the_split_is_spread_in_the_chosen_laws_own_rows_beside_rival_laws_too()
     half = dpscale.fit(devices=[1, 8], throughput=[1000, 7000], seed=0, confidence=0.5)
     assert half.parameters["transfer"].lo == 0 and half.parameters["latency"].lo == 0
     assert half.parameters["transfer"].hi > 0.06
+
+
+def test_a_peak_below_the_smallest_run_is_said_and_inside_its_interval():
+    """16 → 32 devices losing 70 % of the throughput, USL forced: 'peaks at 3 devices [4, 5]' — a point outside its
+    own interval (the misfit law's resamples are skewed), below d0 = 16 without a word."""
+    p = dpscale.fit([(16, 16000), (32, 4800)], law="usl", seed=0).peak()
+    assert p["lo"] <= p["devices"] <= p["hi"] and round(p["devices"]) == 3
+    (w,) = [w for w in p["warnings"] if w.key == "peak_below"]
+    assert str(w).startswith("the throughput peak, at 3 devices, lies below the smallest measured size (d0 = 16)")
+    assert not [w for w in dpscale.fit([(1, 1000), (8, 7000), (16, 11000)], law="usl").peak()["warnings"]
+                if w.key == "peak_below"]  # fmt: skip

@@ -187,6 +187,10 @@ EN = {
         "sizes below the smallest measured one (d0 = {d0:,}), {sizes}: E there is relative to d0 and above 100 %, "
         "and the law is carried below its runs — measure one of those sizes to know"
     ),
+    "peak_below": (
+        "the throughput peak, at {d} devices, lies below the smallest measured size (d0 = {d0}): throughput already "
+        "falls from there, and the law is carried below its runs — measure smaller sizes to place it"
+    ),
     "extrapolating_peak": (
         "the throughput peak, at {sizes} devices, lies beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"

@@ -287,8 +287,13 @@ class Fit:
         lo, hi = self._band(peaks, axis=0)
         if not math.isfinite(point) and not math.isfinite(lo):
             return None
+        if math.isfinite(point):  # the interval holds its point, as predict's and the parameters' do (a misfit
+            lo, hi = min(lo, point), max(hi, point)  # law's skewed resamples once said '3 devices [4, 5]')
         warn = (self.extrapolation_warnings([point], "peak") if math.isfinite(point)
                 else self.extrapolation_warnings([lo], "peak_from"))  # fmt: skip
+        d0 = self.baseline_devices
+        if point < d0:  # the runs fall from the smallest size on: the peak lies where nothing was measured
+            warn.append(Note("peak_below", d=round(point), d0=round(d0)))
         return {"devices": float(point), "lo": float(lo), "hi": float(hi), "warnings": warn}
 
     def _peak_of(self, p: Any) -> Any:

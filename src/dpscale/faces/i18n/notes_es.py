@@ -196,6 +196,11 @@ NOTES: dict[str, dict[str, str]] = {
             "tamaños por debajo del menor medido (d0 = {d0:,}), {sizes}: E ahí es relativa a d0 y pasa del 100 %, y "
             "la ley se extrapola por debajo de las ejecuciones medidas — mida uno de esos tamaños para saberlo"
         ),
+        "peak_below": (
+            "el máximo de rendimiento, en {d} dispositivos, queda por debajo del menor tamaño medido (d0 = {d0}): el "
+            "rendimiento ya cae desde ahí, y la ley se lleva por debajo de sus ejecuciones — mida tamaños menores "
+            "para situarlo"
+        ),
         "extrapolating_peak": (
             "el máximo de rendimiento, en {sizes} dispositivos, queda a más de {factor:g}× el mayor tamaño medido "
             "({top:,}): ahí la ley es una suposición — mida más cerca antes de comprar"
