@@ -210,22 +210,27 @@ def _cheapest(points: list[PlanPoint], deadline: float | None) -> int | None:
     return min(ok, key=lambda p: (cost_key(p), p.hours)).devices if ok else None  # of a tie, the faster size
 
 
+def _nine(x: float) -> float:
+    """A figure to 9 significant digits: the one rounding under which plan calls two times or costs equal."""
+    return float(f"{x:.9g}")
+
+
 def within(x: float, limit: float) -> bool:
-    """x ≤ limit up to float rounding (9 digits, as time_key): 10,800 samples at 1/s and 0.1 a device-hour cost
-    0.30000000000000004, 'no size within the budget of 0.30' beside a table that said 0.30."""
-    return x <= limit or float(f"{x:.9g}") <= float(f"{limit:.9g}")
+    """x ≤ limit up to float rounding: 10,800 samples at 1/s and 0.1 a device-hour cost 0.30000000000000004, 'no
+    size within the budget of 0.30' beside a table that said 0.30."""
+    return x <= limit or _nine(x) <= _nine(limit)
 
 
 def time_key(p: PlanPoint) -> float:
     """A size's hours to 9 digits: times equal there are a tie (E ∝ 1/d gives every size the same time, up to
     rounding), which the cost or the smaller size breaks."""
-    return float(f"{p.hours:.9g}")
+    return _nine(p.hours)
 
 
 def cost_key(p: PlanPoint) -> float:
     """A size's device-hours to 9 digits: costs equal there are a tie (a constant E makes every size from two
     devices cost the same, up to rounding)."""
-    return float(f"{p.device_hours:.9g}")
+    return _nine(p.device_hours)
 
 
 def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
