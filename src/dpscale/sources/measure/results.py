@@ -53,7 +53,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     if jsonl and p.is_file() and p.stat().st_size > 0:
         raw = p.read_bytes()
         try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
-            first = raw.decode("utf-8").removeprefix("\ufeff").split("\n", 1)[0]  # (a byte-order mark is no line)
+            text = raw.decode("utf-8").removeprefix("\ufeff")  # (a byte-order mark is no line)
         except UnicodeDecodeError as exc:  # (plain utf-8: exc.start then counts the file's own bytes)
             line = raw[: exc.start].count(b"\n") + 1
             raise DpscaleError(
@@ -61,7 +61,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "command's records were appended to"
             ) from None
         try:
-            head = json.loads(first)
+            head = json.loads(text.split("\n", 1)[0])
         except ValueError:
             head = None
         # a record of this command: a size's (devices and throughput) or an equivalence check's (passed) — not a
@@ -78,7 +78,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
             )
         # a bad record was a run's baseline (a traceback after the size, or E = −69.6), or left `fit` a file it
         # refuses: said before any rank starts, not after the sizes are measured
-        check_records(raw.decode("utf-8").removeprefix("\ufeff"), kind, f"{flag} {path}")
+        check_records(text, kind, f"{flag} {path}")
 
 
 RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)"
