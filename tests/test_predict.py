@@ -1823,3 +1823,21 @@ def test_counts_say_their_upper_bound_however_far_past_it(capsys):
             assert rc == 2 and err.strip().endswith(
                 f"{flag}: got '{value}'; allowed: a whole number from 1 to 10,000,000"
             )
+
+
+def test_below_a_measured_node_the_band_says_a_single_device_may_be_faster_not_superlinear():
+    """Measured at 8 devices (190/s each): below, worse scaling means a faster single device, so the throughput's
+    band reaches 15 % above the point at one device (E's ceiling of 1 cut it at the point: 185.5–203.8–203.8/s),
+    and never below 190/s a device (better than linear from d to 8); E is 1 on one device by definition (its
+    band read 0.910–1.0)."""
+    p = predict([1, 2, 8, 64], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                system="dgx1-p100", inter_bw_gbs=6.25)  # fmt: skip
+    r = {x["devices"]: x for x in p.records()}
+    one, two, e8 = r[1], r[2], r[8]["efficiency"]
+    assert (one["efficiency_lo"], one["efficiency_hi"]) == (1.0, 1.0)
+    assert one["actual_throughput_lo"] == pytest.approx(190.0)
+    assert one["actual_throughput_hi"] == pytest.approx(one["actual_throughput"] * 1.15)
+    assert two["actual_throughput_lo"] == pytest.approx(380.0) and two["efficiency_lo"] == pytest.approx(e8)
+    assert r[8]["actual_throughput_lo"] == r[8]["actual_throughput_hi"] == pytest.approx(1520.0)
+    above = r[64]  # above d0 nothing changed: d·v·E at E's band
+    assert above["actual_throughput_hi"] == pytest.approx(64 * p.per_device_throughput * above["efficiency_hi"])

@@ -113,17 +113,18 @@ def band_shape(devices: Any, baseline_devices: float = 1.0) -> Any:
     return np.minimum(np.abs(np.log2(np.asarray(devices, dtype=float) / baseline_devices)) / BAND_DOUBLINGS, 1.0)
 
 
-def band(e: Any, devices: Any, baseline_devices: float = 1.0) -> tuple[Any, Any]:
+def band(e: Any, devices: Any, baseline_devices: float = 1.0, top: float = 1.0) -> tuple[Any, Any]:
     """Empirical 80 % band of E: where published measurements fell around predictions (ERROR_BAND).
 
     The published errors are shares of E(d) / E(d0) against the measured size d0, and so shares of E(d) too;
-    below d0 the band is mirrored (there worse scaling means a faster single device)."""
+    below d0 the band is mirrored (there worse scaling means a faster single device). top: E's ceiling (∞ for
+    the share of a throughput below d0, where a faster device is not an E above 1)."""
     d = np.asarray(devices, dtype=float)
     s = band_shape(d, baseline_devices)
     below = d < baseline_devices
     lo = np.where(below, -ERROR_BAND[1], ERROR_BAND[0]) * s
     hi = np.where(below, -ERROR_BAND[0], ERROR_BAND[1]) * s
-    return np.clip(e * (1 + lo), 0.0, 1.0), np.clip(e * (1 + hi), 0.0, 1.0)
+    return np.clip(e * (1 + lo), 0.0, top), np.clip(e * (1 + hi), 0.0, top)
 
 
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
@@ -168,15 +169,34 @@ class Prediction:
         more = f", … ({self.devices.size} sizes)" if self.devices.size > 8 else ""
         return f"Prediction(E={{{shown}{more}}}, per_device_throughput={self.per_device_throughput:.6g})"
 
-    def band(self) -> tuple[np.ndarray, np.ndarray]:
+    def band(self, top: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
         """E's empirical 80 % band (see `band`), its top held at the E a given loader rate allows: the user's
-        measured ceiling, not an estimate to spread around."""
-        lo, hi = band(self.efficiency_values, self.devices, self._ctx[2])
+        measured ceiling, not an estimate to spread around. On one device E is 1 by definition: [1, 1]; below a
+        measured d0 > 1 E stays at or above E(d0) (scaling from d to d0 no better than linear)."""
+        d0 = self._ctx[2]
+        lo, hi = band(self.efficiency_values, self.devices, d0, top)
+        if d0 > 1:
+            lo = np.where(self.devices < d0, np.maximum(lo, self.efficiency(d0)), lo)
         kw = self._ctx[0]
         feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
         if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
             ceiling = self.efficiency_values * self.breakdown.step_s / np.where(feed > 0, feed, 1.0)
             hi = np.where(feed > 0, np.minimum(hi, ceiling), hi)
+        one = self.devices == 1
+        return np.where(one, 1.0, lo), np.where(one, 1.0, hi)
+
+    def throughput_band(self) -> tuple[np.ndarray, np.ndarray]:
+        """Throughput's 80 % band: d·v·E at E's band; below a measured d0 > 1 (v, one device's rate, is then
+        predicted) the share's mirrored band itself, up to 15 % faster (worse scaling from d to d0: E's ceiling
+        of 1 once cut it off) and never below the d0 rate's share (better than linear from d to d0)."""
+        d, v, e = self.devices, self.per_device_throughput, self.efficiency_values
+        lo, hi = (compute(d, v, x).actual_throughput for x in self.band())
+        d0 = self._ctx[2]
+        below = d < d0
+        if np.any(below):  # (E's band there is relative to a predicted v: E lo·d·v = the floor below)
+            s_lo, s_hi = (compute(d, v, x).actual_throughput for x in band(e, d, d0, top=np.inf))
+            floor = d * v * self.efficiency(d0)  # the measured d0 throughput's per-device rate, d times
+            lo, hi = np.where(below, np.maximum(s_lo, floor), lo), np.where(below, s_hi, hi)
         return lo, hi
 
     def records(self) -> list[dict[str, Any]]:
@@ -185,8 +205,7 @@ class Prediction:
         b = self.breakdown
         res = compute(self.devices, self.per_device_throughput, self.efficiency_values)
         lo, hi = (np.ravel(x).tolist() for x in self.band())
-        a_lo, a_hi = (np.ravel(compute(self.devices, self.per_device_throughput, e).actual_throughput).tolist()
-                      for e in self.band())  # fmt: skip
+        a_lo, a_hi = (np.ravel(x).tolist() for x in self.throughput_band())
         terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
         d0 = self._ctx[2]
         e0 = self.efficiency(d0) if d0 > 1 else 1.0
