@@ -283,7 +283,8 @@ def test_a_bad_cell_after_a_blank_line_is_named_on_its_own_line(tmp_path):
 def test_only_repeats_of_the_baseline_s_batch_are_averaged_into_it(tmp_path):
     header, recs = rows()
     base = recs[0]
-    other = {**base, "per_device_batch": str(2 * float(base["per_device_batch"])), "throughput": "99999"}
+    other = {**base, "per_device_batch": str(2 * float(base["per_device_batch"]))}
+    other["throughput"] = str(1.5 * float(base["throughput"]))  # (an E up to 2: above, a unit slip refused)
     (c,) = read_published(write(tmp_path / "batches.csv", header, [base, other, *recs[1:]]))
     assert c.baseline.throughput == float(base["throughput"])
 
@@ -349,3 +350,53 @@ def test_csv_with_nothing_to_check_is_still_csv(tmp_path, capsys, mode, band):
         "cfg", "devices", "measured", "predicted", "error", "signed_error"
     ] and band in reader.fieldnames  # fmt: skip
     assert "nothing to check" in err
+
+
+def test_nothing_to_check_counts_the_configurations_that_lack_inputs_and_those_of_a_baseline_alone(tmp_path, capsys):
+    """One configuration without units per sample and one of its baseline alone said 'the one configuration
+    lacks what a prediction needs'; two and one said 'all 2 configurations lack…' of 3."""
+    from clihelp import run
+
+    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    header += "precision,per_device_batch,devices,throughput,params_millions"
+    lack = [f"{c},1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for c in "tu" for d, x in ((1, 100), (8, 770))]
+    base = ["b,1,1,1,dgx-a100,8,300,200,m,amp,32,1,100,100"]
+    (tmp_path / "mix.csv").write_text("\n".join([header, *lack, *base]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "mix.csv"))
+    assert rc == 0 and "nothing to check in 3 configurations: what a prediction needs" in out
+    assert "is missing in 2, and there is only a baseline row in 1" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "mix.csv"), "--lang", "es")
+    assert "nada que comprobar en 3 configuraciones" in out and "en 2, y solo hay fila de referencia en 1" in out
+
+
+def test_a_measured_e_above_two_and_two_sequence_lengths_in_one_configuration_are_refused(tmp_path):
+    """validate scored E = 273,822,562,979 (a throughput of 1e14 typed for 1e4) with a median error of 1.4e11,
+    where calc and fit refuse E > 2; and a second units_per_sample was ignored for the baseline's."""
+    header, recs = rows()
+    slip = [recs[0], {**recs[1], "throughput": "1e14"}, *recs[2:]]
+    with pytest.raises(DpscaleError, match=r"/s\.csv line 3, column 'throughput': got 1e\+14, E = .+; allowed: E up "
+                                           r"to 2 — a larger E is a unit slip"):  # fmt: skip
+        read_published(write(tmp_path / "s.csv", header, slip))
+    d, d0, x0 = int(recs[1]["devices"]), int(recs[0]["devices"]), float(recs[0]["throughput"])
+    fine = [recs[0], {**recs[1], "throughput": str(1.9 * x0 * d / d0)}]
+    assert read_published(write(tmp_path / "f.csv", header, fine))  # superlinear up to 2 stays
+    ups = [recs[0], {**recs[1], "units_per_sample": str(2 * float(recs[0]["units_per_sample"] or 1))}, *recs[2:]]
+    with pytest.raises(DpscaleError, match=r"/u\.csv line 3, column 'units_per_sample': got .+; allowed: .+, as on "
+                                           r"line 2 — one configuration is one setup"):  # fmt: skip
+        read_published(write(tmp_path / "u.csv", header, ups))
+
+
+def test_an_empty_file_and_an_unclosed_quote_are_said_as_such(tmp_path):
+    (tmp_path / "e.csv").write_text("")
+    with pytest.raises(DpscaleError, match=r"^.*e\.csv: an empty file; allowed: a CSV with a header row \(cfg, "):
+        read_published(tmp_path / "e.csv")
+    header, recs = rows()
+    path = write(tmp_path / "q.csv", header, recs)
+    good = path.read_text()
+    path.write_text(good + 'x,1,1,"unclosed\n')  # the record after the last: its quote runs to the end
+    line = good.count("\n") + 1
+    with pytest.raises(DpscaleError, match=rf"q\.csv line {line}: got 4 fields; .+ \(a quote opened on this line does "
+                                           r"not close: its cell runs on"):  # fmt: skip
+        read_published(path)
+    path.write_text("\ufeff\ufeff" + good)  # two byte-order marks: utf-8-sig eats one, the header the other
+    assert read_published(path)

@@ -600,13 +600,18 @@ def test_apex_o3_all_reduces_half_gradients(label, framework):
     assert grad_bytes_per_param(label, framework.replace("O3", "O1")) == 4
 
 
-def test_the_baseline_row_s_link_figure_comes_first(tmp_path):
-    """fabric(): 'the baseline's first, else any row's' — 300 GB/s stated on the baseline, 150 on a later row."""
+def test_a_link_figure_on_any_row_serves_and_two_figures_are_refused(tmp_path):
+    """fabric(): 'the baseline's first, else any row's' — blank on the baseline, 150 GB/s on a later row. Two
+    figures for one configuration (300 on the baseline, 150 later) were read as the baseline's, the other ignored
+    without a word: one configuration is one setup, so they are refused, as two GPU counts a node are."""
     from dpscale.sources.predict_validate import fabric
 
-    (c,) = table(tmp_path, "c,8,1,1,,A100,8,300,100,m,AMP,32,8,8000,samples/s,100",
+    (c,) = table(tmp_path, "c,8,1,1,,A100,8,,100,m,AMP,32,8,8000,samples/s,100",
                  "c,8,1,1,,A100,8,150,100,m,AMP,32,16,15000,samples/s,100")  # fmt: skip
-    assert fabric(c) == (300.0, 100.0)
+    assert fabric(c) == (150.0, 100.0)
+    with pytest.raises(DpscaleError, match=r"line 3, column 'intra_bw_gbs': got '150'; allowed: '300', as on line 2"):
+        table(tmp_path, "c,8,1,1,,A100,8,300,100,m,AMP,32,8,8000,samples/s,100",
+              "c,8,1,1,,A100,8,150,100,m,AMP,32,16,15000,samples/s,100")  # fmt: skip
 
 
 def test_a_missing_intra_node_figure_is_named(tmp_path):

@@ -500,6 +500,13 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                      "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un microlote en 3,2e+301 s; se "
                      "admite: un rendimiento que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
+        "void.csv": ("", "void.csv: un archivo vacío; se admite: un CSV con una fila de cabecera (cfg, "),
+        "quote.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + 'a,1,1,1,"dgx-a100,8\n',
+                      "quote.csv línea 3: se recibieron 5 campos; se admite: 14, como en la cabecera (unas comillas "
+                      "abiertas en esta línea no se cierran: su celda sigue en las líneas siguientes)"),
+        "slip.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b=32, d=8, x=1e14, p=25),
+                     "slip.csv línea 3, columna 'throughput': se recibió 1e+14, E = 1,25e+11 frente a los 100 de la "
+                     "referencia con 1 dispositivo (línea 2); se admite: E hasta 2; una E mayor es un error de "),
     }  # fmt: skip
     out = []
     for name, (text, needle) in files.items():

@@ -18,7 +18,7 @@ from pathlib import Path
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.files import read_bytes
-from dpscale.formulas.scaling import per_step, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, per_step, relative_efficiency
 
 REQUIRED = (
     "cfg",
@@ -200,9 +200,11 @@ SEPARATORS = {";": "';'", "\t": "tabs"}  # what spreadsheets export instead of c
 
 def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Row]]:
     """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
-    if reader.fieldnames:  # 'Devices', ' cfg': a header's case and padding carry no meaning
-        reader.fieldnames = [(f or "").strip().lower() for f in reader.fieldnames]
-    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
+    if reader.fieldnames:  # 'Devices', ' cfg', a second byte-order mark: carry no meaning (the mark is invisible)
+        reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
+    else:
+        raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
+    missing = [c for c in REQUIRED if c not in reader.fieldnames]
     if missing:
         from dpscale.sources.fit_io import found
 
@@ -228,7 +230,11 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         extra = rec.pop(None, None) or []  # DictReader's marks: extra fields under None, missing ones as None
         if None in rec.values() or any(str(x).strip() for x in extra):  # (blank extras: a trailing comma)
             fields = len(rec) - list(rec.values()).count(None) + len(extra)
-            raise DpscaleError(f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header")
+            run_on = any("\n" in v for v in rec.values() if isinstance(v, str))  # a quote that never closed
+            why = " (a quote opened on this line does not close: its cell runs on over the lines after it)"
+            raise DpscaleError(
+                f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header{why if run_on else ''}"
+            )
         row = Row(
             file=name,
             line=line,
@@ -258,8 +264,10 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
 
 
 # What one configuration holds fixed: E divides one row's throughput by another's, so they must count the same
-# unit of the same model at the same precision on the same nodes. A blank cell defers to the others.
-SAME = ("unit", "model", "precision", "params_millions", "gpus_per_node", "system")
+# unit of the same model at the same precision on the same nodes and links (the prediction reads these from the
+# baseline row alone: another row's differing figure was ignored). A blank cell defers to the others.
+SAME = ("unit", "model", "precision", "params_millions", "units_per_sample", "gpus_per_node", "system",
+        "intra_bw_gbs", "inter_bw_gbs")  # fmt: skip
 
 
 def _same_setup(name: str, base: Row, rows: list[Row]) -> None:
@@ -278,6 +286,20 @@ def _same_setup(name: str, base: Row, rows: list[Row]) -> None:
             raise DpscaleError(
                 f"{name} line {odd.line}, column {col!r}: got {show(getattr(odd, col))!r}; allowed: "
                 f"{show(getattr(first, col))!r}, as on line {first.line} — one configuration is one setup"
+            )
+
+
+def _check_slip(name: str, c: Config) -> None:
+    """A measured E above MAX_SOLVED_E is a unit slip in a cell, as `calc` and `fit` refuse it (1e14 samples/s
+    printed E = 273,822,562,979 and a median error of 1.4e11)."""
+    b = c.baseline
+    for r in c.rows[1:]:
+        e = c.efficiency(r)
+        if e > MAX_SOLVED_E:
+            raise DpscaleError(
+                f"{name} line {r.line}, column 'throughput': got {r.throughput:g}, E = {e:.4g} against the baseline's "
+                f"{b.throughput:g} at {b.devices:,} device{'s' * (b.devices > 1)} (line {b.line}); allowed: E up to "
+                f"{MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
 
 
@@ -307,6 +329,7 @@ def _group(name: str, groups: dict[str, list[Row]]) -> list[Config]:
         _same_setup(name, base[0], rows)
         rest = sorted((r for r in rows if r is not base[0]), key=lambda r: r.devices)
         configs.append(Config(cfg, (base[0], *rest)))
+        _check_slip(name, configs[-1])
     if not configs:
         raise DpscaleError(f"{name}: no data rows")
     return configs

@@ -75,9 +75,12 @@ def run(args: argparse.Namespace) -> int:
         if args.mode == "predict" and not report["skipped_configs"]:  # every configuration is its baseline alone
             key = "nothing_to_check_baselines"
         n = report.get("skipped_configs") or len(report.get("baseline_only", []))
-        if n == 1 and args.mode == "predict":  # 'all 1 configurations lack', 'sus 1 configuraciones'
+        alone = len(report.get("baseline_only", [])) if report.get("skipped_configs") else 0
+        if n == 1 and args.mode == "predict" and not alone:  # 'all 1 configurations lack', 'sus 1 configuraciones'
             key += "_one"
-        why = label(key, args.lang).format(configs=n)
+        if alone:  # some lack inputs, the rest are baselines alone ('the one configuration lacks…' of two)
+            key = "nothing_to_check_mixed"
+        why = label(key, args.lang).format(configs=n, alone=alone, total=n + alone)
         reasons = [f"{label('note', args.lang)}: {x}" for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
         if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
             write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)

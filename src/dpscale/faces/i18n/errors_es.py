@@ -282,6 +282,17 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "configuración {c} (una referencia por configuración)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header \(a "
+         r"quote opened on this line does not close: its cell runs on over the lines after it\)",
+         "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (unas comillas abiertas en "
+         "esta línea no se cierran: su celda sigue en las líneas siguientes)"),
+        (r"(?P<f>.+?): an empty file; allowed: a CSV with a header row \((?P<c>.+)\)",
+         "{f}: un archivo vacío; se admite: un CSV con una fila de cabecera ({c})"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+), column 'throughput': got (?P<x>\S+), E = (?P<e>\S+) against the "
+         r"baseline's (?P<t>\S+) at (?P<n2>[\d,]+) devices? \(line (?P<l>\d+)\); allowed: E up to (?P<m>\S+) — "
+         + _SLIP,
+         "{f} línea {n1}, columna 'throughput': se recibió {x}, E = {e} frente a los {t} de la referencia con {n2} "
+         "dispositivos (línea {l}); se admite: E hasta {m}; " + _SLIP_ES),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<x>[\d,]+) fields; allowed: (?P<t>[\d,]+) as in the header \(write "
          r"numbers without thousands separators: 1100, not 1,100\)",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (escriba los números sin "

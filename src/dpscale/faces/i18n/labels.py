@@ -295,6 +295,11 @@ LABELS: dict[str, dict[str, str]] = {
             "1 configuration names a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
             "{hbm:g} TB/s for its memory bandwidth"
         ),
+        "nothing_to_check_mixed": (
+            "nothing to check in {total} configurations: what a prediction needs (units per sample or per-device "
+            "batch, parameters, GPUs per node, or the bandwidth of a link used) is missing in {configs}, and there "
+            "is only a baseline row in {alone}"
+        ),
         "nothing_to_check_predict_one": (
             "nothing to check: the one configuration lacks what a prediction needs (units per sample or "
             "per-device batch, parameters, GPUs per node, or the bandwidth of a link it uses)"
@@ -912,6 +917,11 @@ LABELS: dict[str, dict[str, str]] = {
         "unknown_gpu_note_one": (
             "1 configuración nombra una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
             "toma {hbm:g} TB/s como su ancho de banda de memoria"
+        ),
+        "nothing_to_check_mixed": (
+            "nada que comprobar en {total} configuraciones: falta algo que la predicción necesita (unidades por "
+            "muestra o lote por dispositivo, parámetros, GPU por nodo, o el ancho de banda de un enlace que usan) en "
+            "{configs}, y solo hay fila de referencia en {alone}"
         ),
         "nothing_to_check_predict_one": (
             "nada que comprobar: a la única configuración le falta algo que la predicción necesita (unidades por "
