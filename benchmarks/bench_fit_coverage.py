@@ -12,7 +12,8 @@ Two sizes (`--only "and 8"`, 150 sets), before and after the intervals spanned t
 cannot tell apart: auto, USL 1 % noise 0.82 / 0.50 / 0.21 → 0.99 / 1.00 / 1.00, all-reduce 1 % 0.95 / 0.72 / 0.31
 → 0.97 / 0.93 / 0.93, USL 3 % 0.69 / 0.56 / 0.46 → 0.86 / 0.94 / 0.96, all-reduce 3 % 0.72 / 0.60 / 0.45 → 0.74 /
 0.75 / 0.75; forced (`--forced`), USL 3 % 0.75 / 0.65 / 0.63 → 0.95 / 0.96 / 0.97, all-reduce 3 % 0.83 / 0.81 /
-0.73 → 0.82 / 0.86 / 0.89 (wider: the truth is one split of many).
+0.73 → 0.82 / 0.86 / 0.89 (wider: the truth is one split of many). Session 34 (each resample keeps its own
+baseline draw, which had been drawn twice): the default run's before and after are in docs/fit.md.
 """
 
 from __future__ import annotations

@@ -506,8 +506,8 @@ def test_the_answers_intervals_are_written_as_the_parameters_are(tmp_path, capsy
     """Spanish wrote the parameters' intervals '[0; 0,03]' and the answers' '62 [59, ∞]' in one output."""
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n1,2000\n2,3900\n4,7600\n8,14800\n16,28000\n32,52000\n")
-    for lang, said in (("en", "devices for 100,000 samples/s: 62 [59, ∞]"),
-                       ("es", "dispositivos para 100.000 muestras/s: 62 [59; ∞]")):  # fmt: skip
+    for lang, said in (("en", "devices for 100,000 samples/s: 62 [60, ∞]"),
+                       ("es", "dispositivos para 100.000 muestras/s: 62 [60; ∞]")):  # fmt: skip
         assert main(["fit", str(runs), "--target-throughput", "100000", "--lang", lang]) == 0
         assert said in capsys.readouterr().out
 

@@ -148,13 +148,15 @@ def test_leave_one_out_needs_each_refit_determined():
 def test_the_bootstrap_draws_the_baseline_too():
     """Two sizes, Amdahl, exact fit: σ rests on the 1 % prior (ν = 2), and log E* = log 0.9 ± 0.01·√2·t (the
     baseline's draw and the point's); so s = 1/E* − 1 spans exp(∓0.01·√2·t)/0.9 − 1 with t₀.₉₅,₂ = 2.920.
-    A new run at 2 devices adds its own draw and the baseline's: throughput × exp(±0.01·√4·t)."""
+    A new run at 2 devices adds its own draw, and the resample's baseline draw cancels the one inside its E*
+    (X0*·2·E* = the resampled point): throughput × exp(±0.01·√2·t). A fresh baseline draw, as until session 34,
+    counted it twice: × exp(±0.01·√4·t), 1.060 where 1.042 is right."""
     f = fit(devices=[1, 2], throughput=[1000, 1800], law="amdahl", resamples=20000)
     p, t2 = f.parameters["serial_fraction"], 2.919986
     lo, hi = (math.exp(-0.01 * 2**0.5 * t2) / 0.9 - 1, math.exp(0.01 * 2**0.5 * t2) / 0.9 - 1)
     assert (p.lo, p.hi) == pytest.approx((lo, hi), rel=0.05)
     pr = f.predict(2)
-    assert pr.throughput_hi[0] / pr.throughput[0] == pytest.approx(math.exp(0.02 * t2), rel=3e-3)
+    assert pr.throughput_hi[0] / pr.throughput[0] == pytest.approx(math.exp(0.01 * 2**0.5 * t2), rel=3e-3)
 
 
 # -- the published-data reader ----------------------------------------------------------------------

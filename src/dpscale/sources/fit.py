@@ -114,6 +114,9 @@ class Fit:
     noise: float  # σ of log throughput: the pooled estimate
     samples: Any  # (B, k) bootstrap parameters (unscaled)
     noise_draws: Any  # (B,) the noise σ each resample drew with (σ is itself estimated: scaled-inverse-χ²)
+    # (B,) each resample's draw of the baseline's log throughput, which its E is relative to: a predicted
+    # throughput X0*·(d/d0)·E*(d) multiplies it back in, so the two cancel at the measured sizes
+    base_draws: Any
     warnings: list[str] = field(default_factory=list)
     _rng_seed: int = 0
     # laws the data cannot reject beside the chosen one, each (name, (B, k) parameters, (B,) noise draws): the
@@ -190,7 +193,8 @@ class Fit:
     # -- predictions --------------------------------------------------------------------------------
     def _log_e_samples(self, d: Any) -> tuple[Any, Any]:
         """(B, n) log E at d and (B,) noise σ per resample: the chosen law's, or, with plausible rivals, each
-        law's draws in turn (resample i from law i mod L), so every law weighs the same."""
+        law's draws in turn (resample i from law i mod L), so every law weighs the same. (`base_draws` follows
+        the same rows.)"""
         d0, g = self.baseline_devices, self.gpus_per_node
         if not self.rivals:
             return log_efficiency(self._law, self.samples, d, d0, g), self.noise_draws
@@ -207,16 +211,17 @@ class Fit:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
         dd = np.atleast_1d(np.asarray(check_devices(d, "devices"), dtype=float)).ravel()  # inf, [] refused too
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
-        rng = np.random.default_rng(self._rng_seed + 1)
         b = self.samples.shape[0]
         check_cells(b, dd.size)
-        # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise).
+        # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise). A fresh
+        # draw of X0* (as until session 34) counted the baseline's noise twice: 99.5 % of new runs fell inside a
+        # 90 % interval at the largest measured size (benchmarks/bench_fit_coverage.py).
         log_e, s = self._log_e_samples(dd)
-        s = s[:, None]
-        base = s / math.sqrt(self.runs.runs_per_size[0]) * rng.standard_normal((b, 1))  # the baseline's mean
         # One stream per size, so a size's interval does not depend on which other sizes were asked for.
-        new = s * np.column_stack([np.random.default_rng((self._rng_seed + 1, int(x))).standard_normal(b) for x in dd])
-        log_x = math.log(x0) + np.log(dd / d0) + log_e + base + new
+        new = s[:, None] * np.column_stack(
+            [np.random.default_rng((self._rng_seed + 1, int(x))).standard_normal(b) for x in dd]
+        )
+        log_x = math.log(x0) + np.log(dd / d0) + log_e + self.base_draws[:, None] + new
         x_lo, x_hi = self._band(np.exp(log_x), axis=0)
         e = self.efficiency(dd)
         point = compute(dd, x0 / d0, e).actual_throughput  # A = d·v·E, the core's formula
@@ -314,9 +319,9 @@ class Fit:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
-        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices; NaN: E is
-        already below the minimum at d0. Intervals come from the resamples on a ~1 %-spaced grid; "warnings"
-        says when the answer lies beyond 4× the largest measured size."""
+        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices (E at d0 is
+        1 by definition, so some d ≥ d0 always keeps it). Intervals come from the resamples on a ~1 %-spaced
+        grid; "warnings" says when the answer lies beyond 4× the largest measured size."""
         if (throughput is None) == (efficiency is None):
             raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
         if throughput is not None:
@@ -325,16 +330,16 @@ class Fit:
             efficiency = float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))  # 2: nan devices
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
-        def answer(log_e: Any, grid: Any) -> Any:
-            """Per row of log E over the grid: the first size reaching the throughput, or the last keeping E."""
+        def answer(log_e: Any, grid: Any, base: Any = 0.0) -> Any:
+            """Per row of log E over the grid: the first size reaching the throughput (X0·e^base·(d/d0)·E(d), base
+            a resample's baseline draw as predict's), or the last keeping E."""
             if throughput is not None:
-                good = math.log(x0) + np.log(grid / d0) + log_e >= math.log(throughput)
+                good = math.log(x0) + base + np.log(grid / d0) + log_e >= math.log(throughput)
                 return np.where(good.any(axis=1), grid[np.argmax(good, axis=1)], np.inf)
             assert efficiency is not None  # no throughput: an efficiency was given (one of them, checked above)
             good = log_e >= math.log(efficiency)
             first_bad = np.argmax(~good, axis=1)
-            last = np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
-            return np.where(good[:, 0], last, np.nan)
+            return np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
 
         def chosen(grid: Any) -> Any:  # the point: the chosen law at its fitted parameters
             return answer(log_efficiency(self._law, self.values[None], grid, d0, self.gpus_per_node), grid)[0]
@@ -342,7 +347,8 @@ class Fit:
         coarse = self._grid(1400)
         if efficiency is not None:
             coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
-        lo, hi = self._band(answer(self._log_e_samples(coarse)[0], coarse), axis=0)  # the plausible laws alike
+        base = self.base_draws[:, None]
+        lo, hi = self._band(answer(self._log_e_samples(coarse)[0], coarse, base), axis=0)  # the plausible laws alike
         point = float(chosen(coarse))
         if math.isfinite(point):  # refine to the whole device between two grid points
             i = int(np.searchsorted(coarse, point))
@@ -511,8 +517,8 @@ def fit(
     # ν = dof + the prior's weight, which widens the intervals as a t distribution would.
     nu = dof + NOISE_PRIOR_WEIGHT
     s = noise * np.sqrt(nu / rng.chisquare(nu, int(resamples)))
-    samples = _bootstrap(prob, c, s, rng, r)
-    rivals = []
+    drawn = _bootstrap(prob, c, s, rng, r)
+    rivals, rival_bases = [], []
     if law == "auto":  # a law the user forced is theirs alone; a choice the data could not make widens the interval
         names = [
             n for n in ORDER if n != chosen and candidates[n].rss - c.rss < PLAUSIBLE * _log_e_variance(r) * noise**2
@@ -521,31 +527,35 @@ def fit(
             rival, other, rows = Problem(LAWS[name], d, g), candidates[name], len(range(j, s.size, len(names) + 1))
             nu_r, sigma_r = _noise(rival, other, r)
             s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
-            drawn = _spread_split(rival, y, _bootstrap(rival, other, s_r, rng, r), s_r, rng, r, sigma_r)
-            rivals.append((name, drawn, s_r))
+            p_r, base_r = _spread_split(rival, y, _bootstrap(rival, other, s_r, rng, r), s_r, rng, r, sigma_r)
+            rivals.append((name, p_r, s_r))
+            rival_bases.append(base_r)
     # the chosen law's rows, spread so that those the predictions read (every (1 + L)th: each rival drew the rest)
     # and all of them, which the parameters' intervals read, hold each split alike
-    samples = _spread_split(prob, y, samples, s, rng, r, noise, stride=1 + len(rivals))
-    result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, _rng_seed=seed,
+    samples, base = _spread_split(prob, y, drawn, s, rng, r, noise, stride=1 + len(rivals))
+    for j, base_r in enumerate(rival_bases, start=1):  # the rows each rival drew, as _log_e_samples reads them
+        base[j :: 1 + len(rivals)] = base_r
+    result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, base, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
     result.warnings = _warnings(result, y, dof)
     return result
 
 
 def _spread_split(
-    prob: Problem, y: Any, samples: Any, s: Any, rng: Any, runs: Runs, sigma: float, stride: int = 1
-) -> Any:
-    """A law's resamples, spread over the splits the runs cannot tell apart: with fewer points above d0 than
-    terms, resample i comes from term i mod (k + 1) alone (0: the ridge's split), for each term that alone fits
-    the runs within the noise. A USL forced on 1 → 8 at 7,000/s gave E(32) in [0.33, 0.48] and a peak at 28
-    [24, 34], where σ alone (E(32) 0.61, no peak) and κ alone (0.28, a peak at 20) fit the runs exactly; now
-    [0.25, 0.66] and [18, ∞]. stride: rows go to a term in blocks of that many (1 + the rival laws), so the rows
-    the predictions read (one a block) and all the rows (the parameters' intervals) are spread alike — by i mod 3
-    beside two rivals, the predictions read the ridge's rows alone, and later the parameters a third of a third."""
+    prob: Problem, y: Any, drawn: tuple[Any, Any], s: Any, rng: Any, runs: Runs, sigma: float, stride: int = 1
+) -> tuple[Any, Any]:
+    """A law's resamples (`_bootstrap`'s parameters and baseline draws), spread over the splits the runs
+    cannot tell apart: with fewer points above d0 than terms, resample i comes from term i mod (k + 1) alone (0:
+    the ridge's split), for each term that alone fits the runs within the noise. A USL forced on 1 → 8 at
+    7,000/s gave E(32) in [0.33, 0.48] and a peak at 28 [24, 34], where σ alone (E(32) 0.61, no peak) and κ alone
+    (0.28, a peak at 20) fit the runs exactly; now [0.26, 0.65] and [18, ∞]. stride: rows go to a term in blocks of
+    that many (1 + the rival laws), so the rows the predictions read (one a block) and all the rows (the parameters'
+    intervals) are spread alike — by i mod 3 beside two rivals, the predictions read the ridge's rows alone, and
+    later the parameters a third of a third."""
     law = prob.law
     if law.k <= prob.d.size:  # a point per term: the runs decide the split
-        return samples
-    samples = np.array(samples, dtype=float)
+        return drawn
+    samples, base = np.array(drawn[0], dtype=float), np.array(drawn[1], dtype=float)
     which = (np.arange(samples.shape[0]) // stride) % (law.k + 1)
 
     def term(j: int) -> Callable[[Any, int | None], Any]:
@@ -558,19 +568,21 @@ def _spread_split(
         if rss > PLAUSIBLE * _log_e_variance(runs) * sigma**2:  # this term alone misses the runs (σ: the law's)
             continue
         rows = which == j + 1
+        p, base[rows] = _bootstrap(sub, Candidate(law.name, q, rss, math.nan), s[rows], rng, runs)
         samples[rows] = 0.0
-        samples[rows, j] = _bootstrap(sub, Candidate(law.name, q, rss, math.nan), s[rows], rng, runs)[:, 0]
-    return samples
+        samples[rows, j] = p[:, 0]
+    return samples, base
 
 
-def _bootstrap(prob: Problem, c: Candidate, s: Any, rng: Any, runs: Runs) -> Any:
-    """(B, k) parameters refitted to B resampled data sets: every measured size drawn with its resample's σ over
-    √(its runs) (the baseline too), E recomputed relative to that baseline."""
+def _bootstrap(prob: Problem, c: Candidate, s: Any, rng: Any, runs: Runs) -> tuple[Any, Any]:
+    """(B, k) parameters refitted to B resampled data sets, and (B,) each set's baseline draw (log, around the
+    measured baseline): every measured size drawn with its resample's σ over √(its runs) (the baseline too), E
+    recomputed relative to that baseline."""
     fitted = np.concatenate([[0.0], prob.model(c.q)[0]])  # log E at every measured size
     scale = s[:, None] / np.sqrt(np.asarray(runs.runs_per_size, dtype=float))
     draws = fitted + scale * rng.standard_normal((s.size, prob.d.size + 1))
     y_star = draws[:, 1:] - draws[:, :1]
-    return prob.params(fit_batch(prob, y_star, np.ones_like(y_star), c.q))
+    return prob.params(fit_batch(prob, y_star, np.ones_like(y_star), c.q)), draws[:, 0]
 
 
 def _noise(prob: Problem, c: Candidate, runs: Runs) -> tuple[int, float]:
