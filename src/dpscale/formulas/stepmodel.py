@@ -95,7 +95,8 @@ _inv_normal = NormalDist().inv_cdf
 
 
 def expected_max(devices: Any) -> np.ndarray:
-    """Expected maximum of d standard normal draws (Blom): 0 at d = 1, ≈ 1.42 at 8, ≈ 3.2 at 1,024."""
+    """Expected maximum of d standard normal draws (Blom): 0 at d = 1, 1.434 at 8 (exact: 1.424), 3.234 at 1,024
+    (3.248)."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     uniq, inverse = np.unique(d, return_inverse=True)
     # Φ⁻¹((d − 0.375)/(d + 0.25)) = −Φ⁻¹(0.625/(d + 0.25)): the tail form stays exact for any d (the other
