@@ -178,7 +178,10 @@ EN = {
         "them by 1,000 (E and the law are the same either way; the compute and transfer times in seconds are not)"
     ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
-    "runs_conflicting": "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
+    "runs_conflicting": (
+        "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %, beyond the {bound:.2f} % that 1 % run-to-run "
+        "noise leaves {n} runs 95 % of the time) averaged to {mean:,.6g}"
+    ),
     "extrapolating": (
         "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"

@@ -398,8 +398,9 @@ def combine(runs: Iterable[Run]) -> Runs:
         counts.append(len(logs))
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
-            key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"
-            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean))
+            key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"  # the bound said: 2.8 % both
+            bound = 100 * RANGE_95[min(len(g), 10)] * RUN_NOISE  # sides of 2.77 % read alike
+            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound))
             if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
                 notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))
         devices.append(d)

@@ -186,7 +186,9 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
         "runs_conflicting": (
-            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %, más que el {bound:.2f} % "
+            "que un ruido del 1 % entre ejecuciones deja a {n} ejecuciones el 95 % de las veces) promediadas a "
+            "{mean:,.6g}"
         ),
         "extrapolating": (
             "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
