@@ -400,3 +400,18 @@ def test_an_empty_file_and_an_unclosed_quote_are_said_as_such(tmp_path):
         read_published(path)
     path.write_text("\ufeff\ufeff" + good)  # two byte-order marks: utf-8-sig eats one, the header the other
     assert read_published(path)
+
+
+def test_a_precision_no_format_name_reads_is_said(tmp_path, capsys):
+    """'FP7' counted as fp32 without a word; the published sets' labels all read (AMP (mixed FP16), TF32 + XLA, …)."""
+    from clihelp import run
+
+    header, recs = rows()
+    path = write(tmp_path / "p.csv", header, [{**r, "precision": "FP7"} for r in recs])
+    rc, out, _ = run(capsys, "validate", str(path))
+    assert rc == 0 and "1 configuration gives a precision no format name reads ('FP7'): its gradients count as " \
+                       "fp32, 4 bytes" in out  # fmt: skip
+    rc, out, _ = run(capsys, "validate", str(path), "--json")
+    assert json.loads(out)["unknown_precision"] == {recs[0]["cfg"]: "FP7"}
+    rc, out, _ = run(capsys, "validate", str(write(tmp_path / "q.csv", header, recs)), "--json")
+    assert json.loads(out)["unknown_precision"] == {}

@@ -170,6 +170,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     rows, used, skipped_cfgs, skipped_rows, alone = [], 0, [], 0, []
     reasons: dict[str, dict[str, Any]] = {}  # missing, unknown_system or ambiguous_system
     unknown_gpu: dict[str, str] = {}
+    unknown_precision: dict[str, str] = {}
     for c in configs:
         lack = missing(c)
         if lack is not None:
@@ -183,6 +184,10 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             continue
         if row_gpu(c.baseline) is None:
             unknown_gpu[c.cfg] = c.baseline.gpu.strip()  # '' where no column names one and the system is unknown
+        try:  # a label no precision word reads ('FP7', blank): its gradients count as fp32, said
+            normalise_precision(c.baseline.precision, "precision")
+        except DpscaleError:
+            unknown_precision[c.cfg] = c.baseline.precision
         got = predict_config(c, cal)
         used += bool(got)
         if not got:  # its baseline alone (or repeats of it): nothing to predict
@@ -201,6 +206,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
     out["skipped"] = skipped_cfgs
     out["skip_reasons"] = reasons  # per skipped configuration: the column it lacks, and a system the catalog lacks
     out["unknown_gpu"] = unknown_gpu  # configurations whose GPU the catalog lacks: memory bandwidth DEFAULT_HBM_TBS
+    out["unknown_precision"] = unknown_precision  # configurations whose precision label reads as no format: fp32
     out["baseline_only"] = alone
     out["rows"] = rows
     return out

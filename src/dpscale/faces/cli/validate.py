@@ -117,6 +117,11 @@ def run(args: argparse.Namespace) -> int:
         n = len(report["unknown_gpu"])
         key = "unknown_gpu_note_one" if n == 1 else "unknown_gpu_note"
         notes.append(label(key, lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
+    if report.get("unknown_precision"):
+        labels = ", ".join(repr(x) for x in dict.fromkeys(report["unknown_precision"].values()))
+        n = len(report["unknown_precision"])
+        key = "unknown_precision_note_one" if n == 1 else "unknown_precision_note"
+        notes.append(label(key, lang).format(n=n, labels=labels))
     if report.get("baseline_only"):
         notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)

@@ -291,6 +291,14 @@ LABELS: dict[str, dict[str, str]] = {
             "nothing to check: its {configs} configurations hold only their baseline row, so there is no other size "
             "to predict"
         ),
+        "unknown_precision_note": (
+            "{n} configurations give a precision no format name reads ({labels}): their gradients count as fp32, "
+            "4 bytes (FP32, TF32, AMP, FP16, BF16, FP8 read)"
+        ),
+        "unknown_precision_note_one": (
+            "1 configuration gives a precision no format name reads ({labels}): its gradients count as fp32, "
+            "4 bytes (FP32, TF32, AMP, FP16, BF16, FP8 read)"
+        ),
         "unknown_gpu_note_one": (
             "1 configuration names a GPU the catalog lacks ({gpus}): the synchronisation wait takes "
             "{hbm:g} TB/s for its memory bandwidth"
@@ -913,6 +921,14 @@ LABELS: dict[str, dict[str, str]] = {
         "nothing_to_check_baselines": (
             "nada que comprobar: sus {configs} configuraciones solo tienen la fila de referencia, así que no hay otro "
             "tamaño que predecir"
+        ),
+        "unknown_precision_note": (
+            "{n} configuraciones dan una precisión en la que no se lee ningún formato ({labels}): sus gradientes "
+            "cuentan como fp32, 4 bytes (se leen FP32, TF32, AMP, FP16, BF16, FP8)"
+        ),
+        "unknown_precision_note_one": (
+            "1 configuración da una precisión en la que no se lee ningún formato ({labels}): sus gradientes cuentan "
+            "como fp32, 4 bytes (se leen FP32, TF32, AMP, FP16, BF16, FP8)"
         ),
         "unknown_gpu_note_one": (
             "1 configuración nombra una GPU que el catálogo no tiene ({gpus}): la espera de sincronización "
