@@ -415,3 +415,21 @@ def test_a_precision_no_format_name_reads_is_said(tmp_path, capsys):
     assert json.loads(out)["unknown_precision"] == {recs[0]["cfg"]: "FP7"}
     rc, out, _ = run(capsys, "validate", str(write(tmp_path / "q.csv", header, recs)), "--json")
     assert json.loads(out)["unknown_precision"] == {}
+
+
+def test_validate_counts_configurations_with_thousands_marks(tmp_path, capsys):
+    """'skipped 1500 configurations' stood beside '3,002 points' (a session-34 review's 100k-row file)."""
+    from clihelp import run
+
+    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    header += "precision,per_device_batch,devices,throughput,params_millions"
+    lack = [f"t{i},1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for i in range(1500) for d, x in ((1, 100), (8, 770))]
+    ok = [f"ok,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+    (tmp_path / "big.csv").write_text("\n".join([header, *lack, *ok]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "big.csv"))
+    assert rc == 0 and "skipped 1,500 configurations (3,000 rows)" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "big.csv"), "--lang", "es")
+    assert rc == 0 and "se omiten 1.500 configuraciones (3.000 filas)" in out
+    (tmp_path / "none.csv").write_text("\n".join([header, *lack]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "none.csv"))
+    assert "all 1,500 configurations lack" in out

@@ -80,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
             key += "_one"
         if alone:  # some lack inputs, the rest are baselines alone ('the one configuration lacks…' of two)
             key = "nothing_to_check_mixed"
-        why = label(key, args.lang).format(configs=n, alone=alone, total=n + alone)
+        count = lambda k: number(k, "int", args.lang)  # noqa: E731 (1,292 configurations, 1.292 in Spanish)
+        why = label(key, args.lang).format(configs=count(n), alone=count(alone), total=count(n + alone))
         reasons = [f"{label('note', args.lang)}: {x}" for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
         if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
             write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
@@ -106,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
         pct = number(report["confidence"], "level", lang)
         notes.append(label("interval_coverage_note", lang).format(share=num("interval_coverage", "pct"), pct=pct))
     if report.get("skipped_configs"):
-        notes.append(label("skipped_note", lang).format(configs=report["skipped_configs"], rows=report["skipped_rows"]))
+        notes.append(
+            label("skipped_note", lang).format(configs=num("skipped_configs", "int"), rows=num("skipped_rows", "int"))
+        )
         notes.extend(_skip_reasons(report.get("skip_reasons", {}), lang))
     if report.get("unknown_gpu"):
         from dpscale.formulas.stepmodel import DEFAULT_HBM_TBS
@@ -123,7 +126,9 @@ def run(args: argparse.Namespace) -> int:
         key = "unknown_precision_note_one" if n == 1 else "unknown_precision_note"
         notes.append(label(key, lang).format(n=n, labels=labels))
     if report.get("baseline_only"):
-        notes.append(label("baseline_only_note", lang).format(configs=len(report["baseline_only"])))
+        notes.append(
+            label("baseline_only_note", lang).format(configs=number(len(report["baseline_only"]), "int", lang))
+        )
     emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
     return 0
 
