@@ -144,3 +144,13 @@ def test_a_rank_is_a_proceso_in_every_spanish_line():
     assert label("measure_threads_from_out", "es").startswith("{n} hilo(s) por proceso, como los registros")
     assert label("measure_threads_over", "es").startswith("; {d} procesos × {t} hilos superan los {c} núcleos")
     assert "los procesos comparten núcleos" in label("measure_oversubscribed", "es")
+
+
+def test_a_signed_error_that_rounds_to_zero_reads_without_a_sign():
+    """validate's signed error of −0.0003 read '-0.000' in four rows of the published sets."""
+    from dpscale.faces.i18n import number
+
+    assert [number(x, "fixed3") for x in (-0.0003, 0.0003, -0.0006, -0.25, 0.0)] == [
+        "0.000", "0.000", "-0.001", "-0.250", "0.000"
+    ]  # fmt: skip
+    assert number(-0.0003, "fixed3", "es") == "0,000"

@@ -230,8 +230,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = f"{100 * x:.1f} %"
     elif kind == "level":  # a confidence level as given: 90 %, 97.5 % (pct's one decimal wrote 90.0 %)
         text = f"{100 * x:g} %"
-    elif kind == "fixed3":
-        text = f"{x:+.3f}" if x < 0 else f"{x:.3f}"
+    elif kind == "fixed3":  # a signed error: −0.0004 reads 0.000, not '-0.000'
+        text = f"{x:.3f}".removeprefix("-") if abs(x) < 5e-4 else f"{x:.3f}"
     elif kind == "ms":
         text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
     elif kind == "hours":  # the unit by the rounded figure: 0.9999 h once read '60.0 min', 59.96 s '60 s'
