@@ -23,7 +23,7 @@ from dpscale.formulas.collectives import (
 from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
 from dpscale.formulas.stepmodel import DEFAULT, expected_max, micro_step_from_baseline, step_time
 from dpscale.sources.dataset import read_published
-from dpscale.sources.predict import predict
+from dpscale.sources.predict import predict, predict_flags
 from dpscale.sources.predict_validate import validate_predict
 
 # The dev set: the repository's copy of ../shared/data's file (validation/published_scaling_dev.md)
@@ -1841,3 +1841,19 @@ def test_below_a_measured_node_the_band_says_a_single_device_may_be_faster_not_s
     assert r[8]["actual_throughput_lo"] == r[8]["actual_throughput_hi"] == pytest.approx(1520.0)
     above = r[64]  # above d0 nothing changed: d·v·E at E's band
     assert above["actual_throughput_hi"] == pytest.approx(64 * p.per_device_throughput * above["efficiency_hi"])
+
+
+def test_below_a_measured_node_the_band_holds_its_point_and_the_loader_s_ceiling():
+    """Two DGX-1 V100s share one 25 GB/s link, so the model's E(2) is below E(4): a floor at E(4) put the band
+    above its point (E 0.402 … 0.331 around 0.315). And a loader rate caps the throughput below d0 too: one node
+    loader-bound at 1,200/s read a top of 1,260."""
+    p = predict([1, 2, 3, 4], model="bert-large", system="dgx1-v100", batch=8, throughput=100, baseline_devices=4)
+    e, (lo, hi), (tlo, thi) = p.efficiency_values, p.band(), p.throughput_band()
+    x = p.devices * p.per_device_throughput * e
+    assert e[1] < e[3] and (lo <= e).all() and (e <= hi).all() and (tlo <= x * (1 + 1e-12)).all()
+    assert (x <= thi * (1 + 1e-12)).all() and lo[1] == e[1]
+    q = predict_flags([1, 8, 12, 16], model="resnet50", system="dgx-a100", throughput=150, baseline_devices=16,
+                      input_rate=1200)  # fmt: skip
+    r = {x["devices"]: x for x in q.records()}
+    assert r[8]["actual_throughput_hi"] == pytest.approx(1200) and r[12]["actual_throughput_hi"] == pytest.approx(1800)
+    assert r[1]["actual_throughput_hi"] == pytest.approx(r[1]["actual_throughput"] * (1 + 0.15))

@@ -169,33 +169,40 @@ class Prediction:
         more = f", … ({self.devices.size} sizes)" if self.devices.size > 8 else ""
         return f"Prediction(E={{{shown}{more}}}, per_device_throughput={self.per_device_throughput:.6g})"
 
-    def band(self, top: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
-        """E's empirical 80 % band (see `band`), its top held at the E a given loader rate allows: the user's
-        measured ceiling, not an estimate to spread around. On one device E is 1 by definition: [1, 1]; below a
-        measured d0 > 1 E stays at or above E(d0) (scaling from d to d0 no better than linear)."""
-        d0 = self._ctx[2]
-        lo, hi = band(self.efficiency_values, self.devices, d0, top)
-        if d0 > 1:
-            lo = np.where(self.devices < d0, np.maximum(lo, self.efficiency(d0)), lo)
+    def _shares(self, top: float) -> tuple[np.ndarray, np.ndarray]:
+        """E's empirical band (see `band`) up to `top`, its top held at the E a given loader rate allows: the
+        user's measured ceiling, not an estimate to spread around."""
+        lo, hi = band(self.efficiency_values, self.devices, self._ctx[2], top)
         kw = self._ctx[0]
         feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
         if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
             ceiling = self.efficiency_values * self.breakdown.step_s / np.where(feed > 0, feed, 1.0)
             hi = np.where(feed > 0, np.minimum(hi, ceiling), hi)
+        return lo, hi
+
+    def _floor(self) -> np.ndarray:
+        """Below a measured d0 > 1: E(d0), scaling from d to d0 no better than linear — or the point, where the
+        model itself has E rise from d to d0 (two DGX-1 V100s share one 25 GB/s link; four have their own)."""
+        e = self.efficiency_values
+        return np.where(self.devices < self._ctx[2], np.minimum(self.efficiency(self._ctx[2]), e), 0.0)
+
+    def band(self) -> tuple[np.ndarray, np.ndarray]:
+        """E's 80 % band at or below 1 (`_shares`); below a measured d0 > 1 at least `_floor`; on one device E is
+        1 by definition: [1, 1]."""
+        lo, hi = self._shares(1.0)
         one = self.devices == 1
-        return np.where(one, 1.0, lo), np.where(one, 1.0, hi)
+        return np.where(one, 1.0, np.maximum(lo, self._floor())), np.where(one, 1.0, hi)
 
     def throughput_band(self) -> tuple[np.ndarray, np.ndarray]:
         """Throughput's 80 % band: d·v·E at E's band; below a measured d0 > 1 (v, one device's rate, is then
-        predicted) the share's mirrored band itself, up to 15 % faster (worse scaling from d to d0: E's ceiling
-        of 1 once cut it off) and never below the d0 rate's share (better than linear from d to d0)."""
-        d, v, e = self.devices, self.per_device_throughput, self.efficiency_values
+        predicted) the share's mirrored band itself — up to 15 % faster (worse scaling from d to d0: E's ceiling
+        of 1 once cut it off), or as fast as a given loader allows — and never below d·v·`_floor`."""
+        d, v = self.devices, self.per_device_throughput
         lo, hi = (compute(d, v, x).actual_throughput for x in self.band())
-        d0 = self._ctx[2]
-        below = d < d0
-        if np.any(below):  # (E's band there is relative to a predicted v: E lo·d·v = the floor below)
-            s_lo, s_hi = (compute(d, v, x).actual_throughput for x in band(e, d, d0, top=np.inf))
-            floor = d * v * self.efficiency(d0)  # the measured d0 throughput's per-device rate, d times
+        below = d < self._ctx[2]
+        if np.any(below):
+            s_lo, s_hi = (compute(d, v, x).actual_throughput for x in self._shares(np.inf))
+            floor = compute(d, v, self._floor()).actual_throughput
             lo, hi = np.where(below, np.maximum(s_lo, floor), lo), np.where(below, s_hi, hi)
         return lo, hi
 
