@@ -292,12 +292,15 @@ class Fit:
         lo, hi = self._band(peaks, axis=0)
         if not math.isfinite(point) and not math.isfinite(lo):
             return None
-        if math.isfinite(point):  # the interval holds its point, as predict's and the parameters' do (a misfit
-            lo, hi = min(lo, point), max(hi, point)  # law's skewed resamples once said '3 devices [4, 5]')
+        # the interval holds its point, as predict's and the parameters' do (a misfit law's skewed resamples once
+        # said '3 devices [4, 5]'); an ∞ point too: 'no peak …; the interval allows one: [15, 15]' left it out
+        lo, hi = min(lo, point), max(hi, point)
         warn = (self.extrapolation_warnings([point], "peak") if math.isfinite(point)
                 else self.extrapolation_warnings([lo], "peak_from"))  # fmt: skip
         d0 = self.baseline_devices
-        if point < d0:  # the runs fall from the smallest size on: the peak lies where nothing was measured
+        # the runs fall from the smallest size on: the peak lies where nothing was measured (as printed: a peak at
+        # 15.56 read '16 devices, below the smallest measured size (d0 = 16)')
+        if math.isfinite(point) and round(point) < d0:
             warn.append(Note("peak_below", d=round(point), d0=round(d0)))
         return {"devices": float(point), "lo": float(lo), "hi": float(hi), "warnings": warn}
 
