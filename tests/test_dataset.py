@@ -433,3 +433,29 @@ def test_validate_counts_configurations_with_thousands_marks(tmp_path, capsys):
     (tmp_path / "none.csv").write_text("\n".join([header, *lack]) + "\n")
     rc, out, _ = run(capsys, "validate", str(tmp_path / "none.csv"))
     assert "all 1,500 configurations lack" in out
+
+
+def test_unknown_precisions_are_counted_with_thousands_marks_and_a_blank_is_said(tmp_path, capsys):
+    """'1500 configurations give a precision…' beside '1,500 points'; a blank label read ''."""
+    from clihelp import run
+
+    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    header += "precision,per_device_batch,devices,throughput,params_millions"
+    odd = [f"t{i},1,1,1,dgx-a100,8,300,200,m,FP7,32,{d},{x},100" for i in range(1500) for d, x in ((1, 100), (8, 770))]
+    blank = [f"b,1,1,1,dgx-a100,8,300,200,m,,32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+    (tmp_path / "p.csv").write_text("\n".join([header, *odd, *blank]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "p.csv"))
+    assert rc == 0 and "1,501 configurations give a precision no format name reads ('FP7', a blank cell)" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "p.csv"), "--lang", "es")
+    assert "1.501 configuraciones dan una precisión" in out and "('FP7', una celda vacía)" in out
+
+
+def test_a_header_after_a_blank_line_is_not_an_empty_file(tmp_path):
+    header, recs = rows()
+    path = write(tmp_path / "b.csv", header, recs)
+    path.write_text("\n" + path.read_text())
+    with pytest.raises(DpscaleError, match=r"b\.csv line 1: missing column\(s\) cfg, "):
+        read_published(path)
+    (tmp_path / "w.csv").write_text(" \n\n")
+    with pytest.raises(DpscaleError, match=r"w\.csv: an empty file"):
+        read_published(tmp_path / "w.csv")

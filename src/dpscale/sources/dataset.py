@@ -166,6 +166,8 @@ def read_published(path: str | Path) -> list[Config]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
+    if not text.strip():  # (a blank first line before a header is not an empty file: its header is said missing)
+        raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
     lines = _Lines(io.StringIO(text, newline=""))
     reader = csv.DictReader(lines)
     try:
@@ -202,9 +204,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
     """The rows, grouped by configuration id in file order; a bad cell names its line and column."""
     if reader.fieldnames:  # 'Devices', ' cfg', a second byte-order mark: carry no meaning (the mark is invisible)
         reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
-    else:
-        raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    missing = [c for c in REQUIRED if c not in reader.fieldnames]
+    missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
         from dpscale.sources.fit_io import found
 

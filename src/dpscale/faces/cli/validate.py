@@ -119,12 +119,13 @@ def run(args: argparse.Namespace) -> int:
         )
         n = len(report["unknown_gpu"])
         key = "unknown_gpu_note_one" if n == 1 else "unknown_gpu_note"
-        notes.append(label(key, lang).format(n=n, gpus=gpus, hbm=DEFAULT_HBM_TBS))
+        notes.append(label(key, lang).format(n=number(n, "int", lang), gpus=gpus, hbm=DEFAULT_HBM_TBS))
     if report.get("unknown_precision"):
-        labels = ", ".join(repr(x) for x in dict.fromkeys(report["unknown_precision"].values()))
+        given = dict.fromkeys(report["unknown_precision"].values())
+        labels = ", ".join(repr(x) if x.strip() else label("no_precision_given", lang) for x in given)
         n = len(report["unknown_precision"])
         key = "unknown_precision_note_one" if n == 1 else "unknown_precision_note"
-        notes.append(label(key, lang).format(n=n, labels=labels))
+        notes.append(label(key, lang).format(n=number(n, "int", lang), labels=labels))
     if report.get("baseline_only"):
         notes.append(
             label("baseline_only_note", lang).format(configs=number(len(report["baseline_only"]), "int", lang))

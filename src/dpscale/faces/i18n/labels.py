@@ -268,6 +268,7 @@ LABELS: dict[str, dict[str, str]] = {
         "skip_unknown_system": "; the catalog, which would fill it, lacks the system {names}",
         "skip_ambiguous_system": "; the catalog holds several systems of that name ({keys}): a GPU column picks one",
         "no_gpu_named": "no GPU named",
+        "no_precision_given": "a blank cell",
         "skip:units_per_sample": "units per sample (the step time needs them)",
         "skip:per_device_batch": "a per-device batch (the step time needs it)",
         "skip:params_millions": "a parameter count",
@@ -897,6 +898,7 @@ LABELS: dict[str, dict[str, str]] = {
             "; el catálogo tiene varios sistemas con ese nombre ({keys}): una columna de GPU elige uno"
         ),
         "no_gpu_named": "ninguna GPU nombrada",
+        "no_precision_given": "una celda vacía",
         "skip:units_per_sample": "unidades por muestra (el tiempo de paso las necesita)",
         "skip:per_device_batch": "lote por dispositivo (el tiempo de paso lo necesita)",
         "skip:params_millions": "número de parámetros",
