@@ -728,3 +728,15 @@ def test_the_bound_on_repeated_runs_is_the_range_of_their_own_count():
     xs = [1000 + 46 * k / 11 for k in range(12)]  # 12 runs spread 46 / 1,023 = 4.50 %: within 4.62 %, past 4.47 %
     f = dpscale.fit([(1, x) for x in xs] + [(2, 1950), (4, 3800), (8, 7400)])
     assert any(w.key == "runs_repeated" and w.fields["n"] == 12 for w in f.warnings)
+
+
+@pytest.mark.parametrize(("law", "said"), [("amdahl", (41, 35, 48)), ("auto", (41, 34, 46))])
+def test_the_size_keeping_a_minimum_e_reads_e_as_predict_does(law, said):
+    """E against the measured baseline, as predict's band and the tables: the answer's interval read E* against
+    each resample's own baseline draw, '41 [32, 54]' for E ≥ 80 % where a one-run E at 54 reaches 79.1 % at most
+    and one at 32 falls to 81.1 % at least. Now its ends lie where predict's one-run band still holds 80 %."""
+    f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)], law=law)
+    a = f.devices_for(efficiency=0.8)
+    assert (a["devices"], a["lo"], a["hi"]) == said
+    p = f.predict([a["lo"], a["hi"]])
+    assert p.efficiency_lo[0] < 0.8 < p.efficiency_hi[1]
