@@ -740,3 +740,14 @@ def test_the_size_keeping_a_minimum_e_reads_e_as_predict_does(law, said):
     assert (a["devices"], a["lo"], a["hi"]) == said
     p = f.predict([a["lo"], a["hi"]])
     assert p.efficiency_lo[0] < 0.8 < p.efficiency_hi[1]
+
+
+def test_a_pasted_copy_of_a_run_does_not_loosen_the_conflict_bound():
+    """1,000 and 1,030 at one device conflict (3.0 % > 2.77 %); pasting 1,000 again made them '3 repeated runs',
+    held to three runs' 3.31 % — while the noise, rightly, counted the copy once."""
+    two = dpscale.fit([(1, 1000), (1, 1030), (2, 1950), (4, 3800)])
+    three = dpscale.fit([(1, 1000), (1, 1000), (1, 1030), (2, 1950), (4, 3800)])
+    for f, n in ((two, 2), (three, 3)):
+        (w,) = [w for w in f.warnings if w.key in ("runs_conflicting", "runs_repeated")]
+        assert w.key == "runs_conflicting" and w.fields["n"] == n and w.fields["k"] == 2
+        assert round(w.fields["bound"], 2) == 2.77

@@ -418,9 +418,10 @@ def combine(runs: Iterable[Run]) -> Runs:
         counts.append(len(logs))
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
-            key = "runs_conflicting" if conflicting(spread, len(g)) else "runs_repeated"  # the bound said: 2.8 % both
-            bound = 100 * range_95(len(g)) * RUN_NOISE  # sides of 2.77 % read alike
-            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound))
+            k = max(len(logs), 2)  # distinct runs, as the noise counts them (a pasted copy is not a third run)
+            key = "runs_conflicting" if conflicting(spread, k) else "runs_repeated"
+            bound = 100 * range_95(k) * RUN_NOISE  # said: 2.8 % on both sides of 2.77 % read alike
+            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound, k=k))
             if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
                 notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))
         devices.append(d)

@@ -187,7 +187,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "runs_conflicting": (
             "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %, más que el {bound:.2f} % "
-            "que un ruido del 1 % entre ejecuciones deja a {n} ejecuciones el 95 % de las veces) promediadas a "
+            "que un ruido del 1 % entre ejecuciones no supera con {k} ejecuciones el 95 % de las veces) promediadas a "
             "{mean:,.6g}"
         ),
         "extrapolating": (
