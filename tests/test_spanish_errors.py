@@ -247,6 +247,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "pred.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 21.7, '
                                    '"bottleneck": "compute"}, {"devices": 64, "efficiency": 0.9, '
                                    '"per_device_throughput": 21.7, "bottleneck": "network"}]')  # fmt: skip
+    (tmp / "law.json").write_text('{"law": "usl", "criterion": "default", "parameters": {}}\n')
     out = [
         # predict's samples/s planned as tokens/s: 2,048× too long, said nowhere
         (["plan", "-n", "3e11", "--efficiency-file", str(tmp / "pred.json"), "--unit", "tokens/s"],
@@ -257,6 +258,10 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
+        # a fit's --json given as runs: it said only 'allowed: an object with "devices" and "throughput"'
+        (["plan", "--fit", str(tmp / "law.json"), "-n", "1e6", "-d", "8"],
+         "law.json línea 1: una ley ajustada (`dpscale fit --json`), no ejecuciones; se admite: ejecuciones — el JSON "
+         "de un ajuste va a --efficiency-file de plan"),
         (["validate", str(tmp / "semi.csv")], "comas — este archivo las separa con ';'"),
         (["validate", str(tmp / "tabbed.csv")], "comas — este archivo las separa con tabuladores"),
         (["fit", str(tmp / "tabs.tsv")], "este archivo separa las columnas con tabuladores: guárdelo como CSV"),

@@ -272,6 +272,11 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
                     raise DpscaleError(f'{where}: points[{j}]: allowed: an object with "devices" and "throughput"')
                 records.add(q, f"{where} points[{j}]", f"line {i}")
             continue
+        if isinstance(rec, dict) and "law" in rec and "criterion" in rec:  # `dpscale fit --json` saved to a file
+            raise DpscaleError(
+                f"{where}: a fitted law (`dpscale fit --json`), not runs; allowed: runs — a fit's JSON goes to plan's "
+                "--efficiency-file"
+            )
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'

@@ -562,6 +562,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {n1}: un número demasiado largo para leerlo; se admite: un objeto JSON por línea"),
         (r'(?P<f>.+?) line (?P<n1>[\d,]+): points\[(?P<j>\d+)\]: allowed: an object with "devices" and "throughput"',
          '{f} línea {n1}: points[{j}]: se admite: un objeto con "devices" y "throughput"'),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a fitted law \(`dpscale fit --json`\), not runs; allowed: runs — a fit's "
+         r"JSON goes to plan's --efficiency-file",
+         "{f} línea {n1}: una ley ajustada (`dpscale fit --json`), no ejecuciones; se admite: ejecuciones — el JSON de "
+         "un ajuste va a --efficiency-file de plan"),
         (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
          '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
