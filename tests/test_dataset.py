@@ -450,12 +450,35 @@ def test_unknown_precisions_are_counted_with_thousands_marks_and_a_blank_is_said
     assert "1.501 configuraciones dan una precisión" in out and "('FP7', una celda vacía)" in out
 
 
-def test_a_header_after_a_blank_line_is_not_an_empty_file(tmp_path):
+def test_blank_lines_above_the_header_are_skipped_as_fit_skips_them(tmp_path):
+    """A blank line (or ',,,') above the header was 'an empty file', then 'line 1: missing column(s)' of all 14,
+    though line 2 held them: skipped, and the lines below keep their numbers."""
     header, recs = rows()
     path = write(tmp_path / "b.csv", header, recs)
-    path.write_text("\n" + path.read_text())
-    with pytest.raises(DpscaleError, match=r"b\.csv line 1: missing column\(s\) cfg, "):
+    good = path.read_text()
+    path.write_text("\n,,,\n" + good)
+    plain = read_published(write(tmp_path / "c.csv", header, recs))
+    moved = [tuple((r.line - 2, r.devices, r.throughput) for r in c.rows) for c in read_published(path)]
+    assert moved == [tuple((r.line, r.devices, r.throughput) for r in c.rows) for c in plain]
+    path.write_text("\n \n" + good.replace(recs[0]["devices"] + ",", "zz,", 1))
+    with pytest.raises(DpscaleError, match=r"b\.csv line 4, column '\w+': got 'zz'"):
+        read_published(path)
+    path.write_text("\n\ncfg,devices\nx,1\n")
+    with pytest.raises(DpscaleError, match=r"b\.csv line 3: missing column\(s\) baseline_devices, "):
         read_published(path)
     (tmp_path / "w.csv").write_text(" \n\n")
     with pytest.raises(DpscaleError, match=r"w\.csv: an empty file"):
         read_published(tmp_path / "w.csv")
+
+
+def test_unknown_gpus_are_counted_with_thousands_marks(tmp_path, capsys):
+    from clihelp import run
+
+    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpu,gpus_per_node,intra_bw_gbs,inter_bw_gbs,"
+    header += "model,precision,per_device_batch,devices,throughput,params_millions"
+    odd = [f"t{i},1,1,1,lab,XPU-9,8,300,200,m,amp,32,{d},{x},100" for i in range(1200) for d, x in ((1, 100), (8, 770))]
+    (tmp_path / "g.csv").write_text("\n".join([header, *odd]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "g.csv"))
+    assert rc == 0 and "1,200 configurations name a GPU the catalog lacks ('XPU-9')" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "g.csv"), "--lang", "es")
+    assert "1.200 configuraciones nombran una GPU que el catálogo no tiene ('XPU-9')" in out

@@ -79,7 +79,7 @@ def test_repeats_say_their_spread_over_their_mean():
     it would be 5.3 %)."""
     f = dpscale.fit([(1, 1000), (2, 1900), (2, 2000), (4, 3600), (8, 6800)])
     assert (
-        "2 conflicting runs of 2 devices (spread 5.1 %, beyond the 2.77 % within which 1 % run-to-run noise keeps "
+        "2 conflicting runs of 2 devices (spread 5.13 %, beyond the 2.77 % within which 1 % run-to-run noise keeps "
         "2 runs 95 % of the time) averaged to 1,950"
     ) in f.warnings
 

@@ -28,6 +28,7 @@ def message(call) -> str:
     [
         (3600000144, "no size meets the 1.0 h deadline; the fastest is 1 device at 1.00000004 h"),  # 8 digits met it
         (3600000000.36, "cheapest size meeting the 1.0 h deadline: 1 — 1.0 h"),  # 12 digits missed it
+        (3600000014.4, "cheapest size meeting the 1.0 h deadline: 1 — 1.0 h"),  # 1.000000004 h: 10 digits missed it
     ],
 )
 def test_a_deadline_is_met_to_nine_significant_digits(capsys, samples, said):

@@ -179,7 +179,7 @@ EN = {
     ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
     "runs_conflicting": (
-        "{n} conflicting runs of {d:,} devices (spread {spread:.1f} %, beyond the {bound:.2f} % within which 1 % "
+        "{n} conflicting runs of {d:,} devices (spread {spread:.2f} %, beyond the {bound:.2f} % within which 1 % "
         "run-to-run noise keeps {k} runs 95 % of the time) averaged to {mean:,.6g}"
     ),
     "extrapolating": (

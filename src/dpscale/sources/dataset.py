@@ -166,9 +166,13 @@ def read_published(path: str | Path) -> list[Config]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
-    if not text.strip():  # (a blank first line before a header is not an empty file: its header is said missing)
+    if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
     lines = _Lines(io.StringIO(text, newline=""))
+    blank = len(text) - len(text.lstrip(" \t,\r\n"))  # blank lines (or ',,,,') above the header: skipped, as
+    for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers
+        next(lines)
+    lines.next_record()  # the header's record starts at its own line
     reader = csv.DictReader(lines)
     try:
         return _group(name, _rows(reader, lines, name))
@@ -209,7 +213,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         from dpscale.sources.fit_io import found
 
         header = reader.fieldnames or []
-        said = f"{name} line 1: missing column(s) {', '.join(missing)} (found {found(header)})"
+        said = f"{name} line {lines.start}: missing column(s) {', '.join(missing)} (found {found(header)})"
         sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
@@ -217,7 +221,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
     assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
-        raise DpscaleError(f"{name} line 1: column(s) {', '.join(twice)} twice; allowed: each column once")
+        raise DpscaleError(f"{name} line {lines.start}: column(s) {', '.join(twice)} twice; allowed: each column once")
     groups: dict[str, list[Row]] = {}
     lines.next_record()
     for rec in reader:

@@ -322,9 +322,10 @@ class Fit:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
-        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices (E at d0 is
-        1 by definition, so some d ≥ d0 always keeps it). Intervals come from the resamples on a ~1 %-spaced
-        grid; "warnings" says when the answer lies beyond 4× the largest measured size."""
+        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices; a resample
+        whose baseline draw puts E below the minimum at d0 already answers d0, the smallest size. Intervals come
+        from the resamples on a ~1 %-spaced grid; "warnings" says when the answer lies beyond 4× the largest
+        measured size."""
         if (throughput is None) == (efficiency is None):
             raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
         if throughput is not None:

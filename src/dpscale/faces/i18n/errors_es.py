@@ -331,15 +331,16 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "un número demasiado grande para calcular ({why}); se admite: magnitudes realistas"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
-        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>(?:(?!; allowed: ).)*)\)",
-         "{f} línea 1: falta(n) la(s) columna(s) {c} (hay: {found})"),
-        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: columns separated "
-         r"by commas — this file separates them with ';'",
-         "{f} línea 1: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found "
+         r"(?P<found>(?:(?!; allowed: ).)*)\)",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found})"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: "
+         r"columns separated by commas — this file separates them with ';'",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con ';'"),
-        (r"(?P<f>.+?) line 1: missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: columns separated "
-         r"by commas — this file separates them with tabs",
-         "{f} línea 1: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: "
+         r"columns separated by commas — this file separates them with tabs",
+         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con tabuladores"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': configuration (?P<c>'.*') has no baseline row; allowed: a "
          r"row with devices = baseline_devices = (?P<n1>[\d,]+)",

@@ -186,7 +186,7 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
         "runs_conflicting": (
-            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.1f} %, más que el {bound:.2f} % "
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.2f} %, más que el {bound:.2f} % "
             "que un ruido del 1 % entre ejecuciones no supera con {k} ejecuciones el 95 % de las veces) promediadas a "
             "{mean:,.6g}"
         ),
