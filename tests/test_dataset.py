@@ -20,6 +20,18 @@ DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_de
 CFG = "DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq128-AMP"  # 4 rows, 8 → 256 GPUs on DGX A100
 
 
+# The columns validate needs, and no more: files of many configurations written by the tests below
+SHORT_HEAD = (
+    "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    "precision,per_device_batch,devices,throughput,params_millions"
+)
+
+
+def pair(cfg: str, units: str = "1", precision: str = "amp") -> list[str]:
+    """A configuration's two rows under SHORT_HEAD: 100/s on one device, 770/s on 8 (E 0.9625)."""
+    return [f"{cfg},1,1,{units},dgx-a100,8,300,200,m,{precision},32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+
+
 def rows() -> tuple[list[str], list[dict[str, str]]]:
     reader = csv.DictReader(io.StringIO(DEV.read_text(encoding="utf-8-sig")))
     return list(reader.fieldnames), [r for r in reader if r["cfg"] == CFG]
@@ -248,8 +260,7 @@ def test_one_configuration_in_two_files_names_both_places(tmp_path, capsys):
 
 
 def test_skipped_rows_count_each_skipped_configurations_baseline(tmp_path, capsys):
-    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
-    header += "precision,per_device_batch,devices,throughput,params_millions"
+    header = SHORT_HEAD
     rows_ = [f"t,1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in ((1, 100), (4, 390), (8, 770))]
     (tmp_path / "tokens.csv").write_text("\n".join([header, *rows_]) + "\n")
     report = validate_predict(read_published(tmp_path / "tokens.csv"))
@@ -357,9 +368,8 @@ def test_nothing_to_check_counts_the_configurations_that_lack_inputs_and_those_o
     lacks what a prediction needs'; two and one said 'all 2 configurations lack…' of 3."""
     from clihelp import run
 
-    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
-    header += "precision,per_device_batch,devices,throughput,params_millions"
-    lack = [f"{c},1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for c in "tu" for d, x in ((1, 100), (8, 770))]
+    header = SHORT_HEAD
+    lack = [*pair("t", units=""), *pair("u", units="")]
     base = ["b,1,1,1,dgx-a100,8,300,200,m,amp,32,1,100,100"]
     (tmp_path / "mix.csv").write_text("\n".join([header, *lack, *base]) + "\n")
     rc, out, _ = run(capsys, "validate", str(tmp_path / "mix.csv"))
@@ -421,10 +431,9 @@ def test_validate_counts_configurations_with_thousands_marks(tmp_path, capsys):
     """'skipped 1500 configurations' stood beside '3,002 points' (a session-34 review's 100k-row file)."""
     from clihelp import run
 
-    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
-    header += "precision,per_device_batch,devices,throughput,params_millions"
-    lack = [f"t{i},1,1,,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for i in range(1500) for d, x in ((1, 100), (8, 770))]
-    ok = [f"ok,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+    header = SHORT_HEAD
+    lack = [r for i in range(1500) for r in pair(f"t{i}", units="")]
+    ok = pair("ok")
     (tmp_path / "big.csv").write_text("\n".join([header, *lack, *ok]) + "\n")
     rc, out, _ = run(capsys, "validate", str(tmp_path / "big.csv"))
     assert rc == 0 and "skipped 1,500 configurations (3,000 rows)" in out
@@ -439,10 +448,9 @@ def test_unknown_precisions_are_counted_with_thousands_marks_and_a_blank_is_said
     """'1500 configurations give a precision…' beside '1,500 points'; a blank label read ''."""
     from clihelp import run
 
-    header = "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
-    header += "precision,per_device_batch,devices,throughput,params_millions"
-    odd = [f"t{i},1,1,1,dgx-a100,8,300,200,m,FP7,32,{d},{x},100" for i in range(1500) for d, x in ((1, 100), (8, 770))]
-    blank = [f"b,1,1,1,dgx-a100,8,300,200,m,,32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+    header = SHORT_HEAD
+    odd = [r for i in range(1500) for r in pair(f"t{i}", precision="FP7")]
+    blank = pair("b", precision="")
     (tmp_path / "p.csv").write_text("\n".join([header, *odd, *blank]) + "\n")
     rc, out, _ = run(capsys, "validate", str(tmp_path / "p.csv"))
     assert rc == 0 and "1,501 configurations give a precision no format name reads ('FP7', a blank cell)" in out
