@@ -46,7 +46,8 @@ RUN_NOISE = 0.01
 def range_95(n: int) -> float:
     """95th percentile of the range of n standard normal draws: P(R ≤ w) = n∫φ(x)[Φ(x + w) − Φ(x)]^(n−1) dx,
     solved for 0.95 by bisection (a table up to 10 runs once gave 12 runs the 10-run bound, and said it as
-    theirs)."""
+    theirs). scipy.stats.studentized_range.ppf(0.95, n, 1e7) agrees to 3 decimals, but importing scipy.stats costs
+    ~1.3 s against these ~15 ms."""
     import numpy as np
 
     x = np.linspace(-9.0, 21.0, 10001)  # Φ on one grid; Φ(x + w) read off it for x ≤ 9, w ≤ 12
@@ -479,8 +480,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
         # read as a run
         raise DpscaleError(
             f"runs: got a mapping ({type(source).__name__}); allowed: a list of runs ((devices, throughput) pairs or "
-            "dicts), or columns as "
-            "fit(devices=[…], throughput=[…])"
+            "dicts), or columns as fit(devices=[…], throughput=[…])"
         )
     elif source is not None:
         if not hasattr(source, "__iter__") or isinstance(source, bytes) or getattr(source, "ndim", 1) == 0:  # fit(5)

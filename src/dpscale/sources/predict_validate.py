@@ -26,6 +26,15 @@ from dpscale.sources.predict import MAX_STEP_S, MIN_STEP_S, band
 from dpscale.sources.predict_inputs import GRAD_BYTES, gpu_terms, link_hop, normalise_precision
 
 
+def read_precision(label: str) -> str | None:
+    """A published precision label's key ('AMP (mixed FP16)' → amp), or None where no format name reads in it
+    ('FP7', blank): such a row counts as fp32 (`grad_bytes_per_param`), and validate says which did."""
+    try:
+        return normalise_precision(label, "precision")
+    except DpscaleError:
+        return None
+
+
 def grad_bytes_per_param(label: str, framework: str = "") -> int:
     """Bytes per gradient element for a published precision label; unknown labels count as fp32.
 
@@ -39,10 +48,7 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
             return 2
         if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
             return 2
-    try:
-        key = normalise_precision(label, "precision")
-    except DpscaleError:
-        key = "fp32"
+    key = read_precision(label) or "fp32"
     return GRAD_BYTES["amp" if key in ("fp16", "bf16", "fp8") else key]
 
 
@@ -184,9 +190,7 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             continue
         if row_gpu(c.baseline) is None:
             unknown_gpu[c.cfg] = c.baseline.gpu.strip()  # '' where no column names one and the system is unknown
-        try:  # a label no precision word reads ('FP7', blank): its gradients count as fp32, said
-            normalise_precision(c.baseline.precision, "precision")
-        except DpscaleError:
+        if read_precision(c.baseline.precision) is None:  # its gradients count as fp32: said
             unknown_precision[c.cfg] = c.baseline.precision
         got = predict_config(c, cal)
         used += bool(got)
