@@ -127,10 +127,12 @@ EN = {
         "backward: --overlap-accumulation (at {d:,} devices E {e_hidden:.3f} instead of {e:.3f})"
     ),
     "zero_unchecked": (
-        "{stage}: gradients reduce-scattered over backward and parameters all-gathered before use (prefetched), "
-        "in units of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for "
-        "ZeRO-1/2, one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's defaults "
-        "for ZeRO-1/2, overlap_comm off and its gather after the optimizer step, are --no-overlap); one set of "
+        "{stage}: gradients reduce-scattered over backward; parameters all-gathered after the optimizer step under "
+        "ZeRO-1 (DeepSpeed, torch's ZeroRedundancyOptimizer: nothing hides it), before use under ZeRO-2/3, "
+        "prefetched over forward as FSDP does (DeepSpeed's ZeRO-2 gathers after the step, exposing more); in units "
+        "of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for ZeRO-1/2, "
+        "one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's default, "
+        "overlap_comm off, is --no-overlap); one set of "
         "published FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"

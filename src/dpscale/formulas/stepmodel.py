@@ -14,8 +14,10 @@
   and in the published runs this cost barely changes with link speed.
 - sharded data parallelism (ZeRO / FSDP, `zero` = 1–3): the gradients are reduce-scattered unit by unit
   over backward — stage 1 once a step, after the accumulated micro-batches, stage 2 in every micro-batch —
-  and the parameters all-gathered before they are used: once a step, prefetched over forward, for stages
-  1–2; in forward and again in backward of every micro-batch for stage 3 (FSDP FULL_SHARD). Each is charged
+  and the parameters all-gathered: once a step for stages 1–2 — stage 1 after the optimizer step, where
+  nothing hides it (DeepSpeed ZeRO-1, torch's ZeroRedundancyOptimizer), stage 2 prefetched over forward
+  (FSDP SHARD_GRAD_OP) — and in forward and again in backward of every micro-batch for stage 3 (FSDP
+  FULL_SHARD). Each is charged
   as half a flat ring all-reduce, (p−1)α + (p−1)/p·S·β (physics.md §1.1): with one micro-batch stages 1–2
   move the 2Ψ of DDP, stage 3 1.5× it [ZERO].
 - input pipeline (optional): the node's loader delivers at most R samples/s, shared by the node's
@@ -183,8 +185,8 @@ def step_time(
         n_ag = 2.0 * ga if zero == 3 else np.ones_like(ga)
         total_ar = n_rs * (rs * counts).sum(axis=1) + n_ag * (ag * counts).sum(axis=1)
         intra, net = (n_rs[:, None] * x + n_ag[:, None] * y for x, y in ((intra, ag_intra), (net, ag_net)))
-        if zero == 1:
-            exposed = fwd + np.where(accumulated, (rs * counts).sum(axis=1), bwd_rs)
+        if zero == 1:  # its gather follows the optimizer step (DeepSpeed, torch's ZeroRedundancyOptimizer): exposed
+            exposed = (ag * counts).sum(axis=1) + np.where(accumulated, (rs * counts).sum(axis=1), bwd_rs)
         elif zero == 2:
             exposed = fwd + ga * bwd_rs
         else:  # backward's gathers ride with its reductions (a unit's gather then counts after its compute)

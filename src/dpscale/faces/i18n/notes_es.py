@@ -116,11 +116,13 @@ NOTES: dict[str, dict[str, str]] = {
             "(physics.md §1.4): entre nodos E puede ser optimista"
         ),
         "zero_unchecked": (
-            "{stage}: gradientes con reduce-scatter durante el backward y parámetros con all-gather antes de usarse "
-            "(precargados), en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los buckets de 5e8 "
-            "elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en ZeRO-3), con "
-            "costes de anillo, solapadas (los valores por defecto de DeepSpeed en ZeRO-1/2, overlap_comm apagado y "
-            "su all-gather tras el paso del optimizador, son --no-overlap); lo comprobó un conjunto de tablas FSDP "
+            "{stage}: gradientes con reduce-scatter durante el backward; parámetros con all-gather tras el paso del "
+            "optimizador en ZeRO-1 (DeepSpeed, ZeroRedundancyOptimizer de torch: nada lo oculta) y antes de usarse "
+            "en ZeRO-2/3, precargados durante el forward como hace FSDP (ZeRO-2 de DeepSpeed hace el all-gather tras "
+            "el paso, y expone más); en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los "
+            "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
+            "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed, overlap_comm apagado, es "
+            "--no-overlap); lo comprobó un conjunto de tablas FSDP "
             "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor desviada 0,016 en la "
             "mediana, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
             "all-reduce recogen estas colectivas"
