@@ -751,3 +751,13 @@ def test_a_pasted_copy_of_a_run_does_not_loosen_the_conflict_bound():
         (w,) = [w for w in f.warnings if w.key in ("runs_conflicting", "runs_repeated")]
         assert w.key == "runs_conflicting" and w.fields["n"] == n and w.fields["k"] == 2
         assert round(w.fields["bound"], 2) == 2.77
+
+
+def test_a_term_at_its_bound_is_shown_as_zero(capsys):
+    """The all-reduce law's transfer term pinned at 0 came back from the solver as 4.2e-17 and was printed as
+    'transfer = 4.189e-17' (in seconds too)."""
+    f = dpscale.fit(devices=[1, 8, 16], throughput=[1000, 7600, 14800], law="allreduce")
+    assert f.parameters["transfer"].value == 0.0 and f.values[0] == 0.0
+    assert f.parameters["latency"].value > 0.005
+    rc, out, _ = run(capsys, "fit", "--law", "allreduce", *(f"--point={p}" for p in ("1:1000", "8:7600", "16:14800")))
+    assert rc == 0 and "transfer = 0  [0," in out

@@ -48,6 +48,7 @@ EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
 MISFIT = 0.1  # a law 10 % off a measured E (|Δ log E|) misses it: far beyond 1–3 % run-to-run noise
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
+AT_BOUND = 1e-12  # a scaled parameter below this is a term at its bound of 0 (fitted ones are 1e-4 to 1)
 # A rival law joins the prediction intervals when the data cannot reject it: its in-sample RSS of log E exceeds
 # the chosen law's by less than this many times the variance of one log E (2σ², baseline and run noise). With 3–4
 # sizes leave-one-out picks Amdahl for USL data 56–73 % of the time, and the chosen law's interval alone then
@@ -147,7 +148,8 @@ class Fit:
     def values(self) -> Any:
         """The law's fitted parameters in its own order (USL: σ, κ), ready for USL(*values)."""
         c = self.candidates[self.law]
-        return Problem(self._law, self.runs.devices, self.gpus_per_node).params(c.q)
+        q = np.where(c.q < AT_BOUND, 0.0, c.q)  # the solver leaves a term at its bound as 4e-17, printed so
+        return Problem(self._law, self.runs.devices, self.gpus_per_node).params(q)
 
     @property
     def parameters(self) -> dict[str, Param]:
