@@ -1488,6 +1488,35 @@ def test_calibration_with_a_table_and_no_slope(tmp_path):
         load_calibration(str(tmp_path / "neg.json"))
 
 
+def test_a_calibration_measured_elsewhere_is_said(tmp_path, capsys):
+    """A gloo run on a laptop's CPU, 2 ranks, stood for 8 A100s' NVLink with only 'from the measured
+    calibration' said (1.2 s of all-reduce a step). The file says where it was measured: a CPU, or fewer ranks
+    than the node's GPUs the prediction reaches, is said; the node's own 8 GPUs, or a file that does not say,
+    are not."""
+    points = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 2**25, "busbw_gbs": 200.0}]
+
+    def said(d: list[int], **origin: object) -> list:
+        path = tmp_path / "calib.json"
+        path.write_text(json.dumps({"busbw_gbs": 150.0, "alpha_s": 2e-5, "points": points, **origin}))
+        p = predict(d, model="bert-large", throughput=150.0, system="dgx-a100", calibration=str(path))
+        return [n.fields for n in p.notes if n.key == "calibration_elsewhere"]
+
+    (cpu,) = said([8, 16], backend="gloo", device="cpu", devices=2)
+    assert cpu == {"backend": "gloo", "device": "cpu", "ranks": 2, "g": 8}
+    assert said([2], backend="nccl", device="cuda", devices=2) == []  # as many ranks as the sizes reach
+    assert said([2, 4], backend="nccl", device="cuda", devices=2)[0]["g"] == 4
+    assert said([8, 64], backend="nccl", device="cuda", devices=8) == []
+    assert said([8, 64]) == [] and said([8], backend="nccl", device="cuda", devices="8") == []
+    assert said([1], backend="gloo", device="cpu", devices=2) == []  # one device all-reduces nothing
+    said([8], backend="gloo", device="cpu", devices=2)
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--throughput", "150", "--system", "dgx-a100",
+                     "--calibration", str(tmp_path / "calib.json"), "-d", "8", "--lang", "es")  # fmt: skip
+    assert (
+        rc == 0
+        and "nota: la calibración se midió con gloo en cpu, 2 procesos, y aquí representa el all-reduce de 8 GPU" in out
+    )
+
+
 # DGX-1 V100's NVLink hybrid cube-mesh, as `nvidia-smi topo -m` prints it in the PyTorch DDP benchmark's README
 # (physics.md [PT-DDPBENCH]): the number of NVLinks between each pair of GPUs, 0 where the path is PCIe/SYS.
 DGX1V_LINKS = [

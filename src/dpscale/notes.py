@@ -42,6 +42,11 @@ EN = {
         "allreduce --sizes 1KB..64MB`)"
     ),
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
+    "calibration_elsewhere": (
+        "the calibration was measured with {backend} on {device}, {ranks:,} ranks, and stands here for the "
+        "all-reduce of {g:,} GPUs in a node: measure on the cluster's own GPUs, {g:,} ranks (`dpscale measure "
+        "allreduce --devices {g}`)"
+    ),
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
     "gpu_swapped": (
         "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs estimate) are "

@@ -63,6 +63,7 @@ from dpscale.sources.predict_inputs import (
     GRAD_BYTES,
     WEIGHT_BYTES,
     Cluster,
+    calibration_origin,
     check_calibration,
     cluster,
     default_mfu,
@@ -413,6 +414,10 @@ def predict_flags(
     largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
         notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
+    origin = calibration_origin(calibration) if isinstance(calibration, str) else None
+    g = min(int(cl.gpus_per_node), int(d.max()))
+    if origin and g > 1 and (origin[1] == "cpu" or origin[2] < g):  # a laptop's gloo run read as 8 GPUs' NVLink, unsaid
+        notes.append(Note("calibration_elsewhere", backend=origin[0], device=origin[1], ranks=origin[2], g=g))
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None

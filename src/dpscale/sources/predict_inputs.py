@@ -247,6 +247,18 @@ def _real(x: Any) -> float:
     return float(x)
 
 
+def calibration_origin(path: str) -> tuple[str, str, int] | None:
+    """(backend, device, ranks) a `measure allreduce` file says it was measured with; None for a file that does not
+    say (written by hand, or read by load_calibration first, which names any fault)."""
+    try:
+        data = json.loads(read_text(path))
+        origin = str(data["backend"]), str(data["device"]), data["devices"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    ranks = origin[2]
+    return (origin[0], origin[1], ranks) if isinstance(ranks, int) and not isinstance(ranks, bool) else None
+
+
 def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float | None, Any]:
     """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
 

@@ -24,6 +24,11 @@ NOTES: dict[str, dict[str, str]] = {
             "hasta el tamaño del bucket (`dpscale measure allreduce --sizes 1KB..64MB`)"
         ),
         "calibration_alpha_beta": "all-reduce dentro del nodo según la calibración medida: busbw {busbw:g} GB/s",
+        "calibration_elsewhere": (
+            "la calibración se midió con {backend} en {device}, {ranks:,} procesos, y aquí representa el all-reduce "
+            "de {g:,} GPU en un nodo: mida en las GPU del propio clúster, {g:,} procesos (`dpscale measure "
+            "allreduce --devices {g}`)"
+        ),
         "gpu_unknown": (
             "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
         ),
