@@ -1459,12 +1459,19 @@ def test_a_bidirectional_nvlink_figure_is_said():
     typed on a DGX H100 halved its in-node all-reduce without a word beyond the override."""
     kw = dict(params=1e8, step_time_s=0.1, devices=[8], system="dgx-h100")
     (note,) = [n for n in predict(intra_bw_gbs=900, **kw).notes if n.key == "intra_bidirectional"]
-    assert note.startswith("--intra-bw 900 is twice the system's 450: vendors quote NVLink with both directions")
+    assert note.startswith("--intra-bw 900 is twice the dgx-h100's 450: vendors quote NVLink with both directions")
     assert not [n for n in predict(intra_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]
     assert not [n for n in predict(inter_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]  # 2 × 400
     assert not [n for n in predict(intra_bw_gbs=1000, **kw).notes if n.key == "intra_bidirectional"]  # not twice
     pcie = dict(kw, system="pcie-a100-100gbe")  # a PCIe node: no NVLink figure to have doubled
     assert not [n for n in predict(intra_bw_gbs=62, **pcie).notes if n.key == "intra_bidirectional"]
+    # raw figures with the GPU named: A100's "600 GB/s" is the DGX A100's 300 each way; no GPU, no guess
+    raw = dict(params=1e8, step_time_s=0.1, devices=[8], gpus_per_node=8, inter_bw_gbs=100)
+    (note,) = [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **raw).notes if n.key == "intra_bidirectional"]
+    assert note.startswith("--intra-bw 600 is twice the dgx-a100's 300: vendors")
+    assert not [n for n in predict(intra_bw_gbs=300, gpu="a100-80gb", **raw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(intra_bw_gbs=600, **raw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="v100-32gb", **raw).notes if n.key == "intra_bidirectional"]
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):

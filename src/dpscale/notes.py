@@ -54,7 +54,7 @@ EN = {
     ),
     "system_overridden": "{system} as the options changed it: {changes}",
     "intra_bidirectional": (
-        "--intra-bw {typed:g} is twice the system's {own:g}: vendors quote NVLink with both directions added (H100: "
+        "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"
     ),
     "ragged_nodes": (

@@ -428,7 +428,13 @@ def predict_flags(
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
         for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
-                notes.append(Note("intra_bidirectional", typed=x, own=own))
+                notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
+    elif not (system or system_file) and part and measured is None:  # raw figures: A100's "600" typed
+        nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
+                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
+        twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
+        if twin:
+            notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     # A measured all-reduce (calibration file) already contains the fill.

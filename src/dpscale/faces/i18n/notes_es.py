@@ -38,7 +38,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
         "intra_bidirectional": (
-            "--intra-bw {typed:g} es el doble de los {own:g} del sistema: los fabricantes dan NVLink sumando los dos "
+            "--intra-bw {typed:g} es el doble de los {own:g} del {system}: los fabricantes dan NVLink sumando los dos "
             "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
         ),
         "ragged_nodes": (
