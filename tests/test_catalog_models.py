@@ -7,7 +7,7 @@ import pytest
 from clihelp import run
 
 from dpscale import catalog
-from dpscale.sources.predict_inputs import flops_per_sample
+from dpscale.formulas.compute import flops_per_sample
 
 
 def llama_count(m: dict) -> int:

@@ -518,7 +518,8 @@ def test_a_negative_zero_parameter_prints_as_zero():
 
 
 @pytest.mark.parametrize(
-    "module", ["dpscale", "dpscale.sources.fit", "dpscale.formulas.batch", "dpscale.formulas.memory"]
+    "module",
+    ["dpscale", "dpscale.sources.fit", "dpscale.formulas.batch", "dpscale.formulas.memory", "dpscale.formulas.compute"],
 )
 def test_docstring_examples_run(module):
     """The examples a user reads in help() run as written (fit's printed nothing and named dpscale unimported)."""

@@ -16,6 +16,7 @@ from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.batch import batch_plan
 from dpscale.formulas.collectives import allreduce_time, bus_bandwidth
+from dpscale.formulas.compute import flops_per_sample
 from dpscale.formulas.memory import fit_all
 from dpscale.formulas.plan import plan
 from dpscale.formulas.scaling import solve
@@ -24,7 +25,7 @@ from dpscale.sources.dataset import read_published
 from dpscale.sources.fit import fit
 from dpscale.sources.laws import USL, Amdahl, PerSize
 from dpscale.sources.predict import predict
-from dpscale.sources.predict_inputs import flops_per_sample, gpu_terms
+from dpscale.sources.predict_inputs import gpu_terms
 
 NODE = dict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=200)
 

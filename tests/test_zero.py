@@ -303,7 +303,7 @@ def test_properties(d, micro_s, units, ga, intra, inter, faster, zero):
 def test_sharded_units_without_a_preset_are_one_estimated_layer():
     """A --params model under FSDP had 25 MiB units: a 405 B model ran ~31,000 rings a step (64 s of collectives at
     128 GPUs); its units are now one of 127 estimated layers (Llama 3 405B has 126), and a note says so."""
-    from dpscale.sources.predict import estimated_layers
+    from dpscale.formulas.compute import estimated_layers
 
     assert [estimated_layers(n) for n in (6.74e9, 13.0e9, 175e9, 405e9)] == [32, 40, 96, 127]  # 32, 40, 96, 126
     kw = dict(params=405e9, seq_len=8192, precision="bf16", batch=1, system="dgx-h100", zero=3)

@@ -33,6 +33,7 @@ from dpscale.errors import (
     text,
 )
 from dpscale.formulas.collectives import ALGORITHMS
+from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     GB,
@@ -67,7 +68,6 @@ from dpscale.sources.predict_inputs import (
     check_calibration,
     cluster,
     default_mfu,
-    flops_per_sample,
     fp8_peak_ratio,
     gpu_terms,
     link_hop,
@@ -563,23 +563,10 @@ def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, 
                  left=float(left[sizes == n][0]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
 
 
-ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40
-
-
 def _mib(x: float) -> float:
     """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
     ones keep their digits."""
     return round(x, 1) if x >= 10 else x
-
-
-def estimated_layers(n_params: float) -> int:
-    """A transformer's depth from its parameter count alone: N ≈ 12·L·h² with h = ASPECT·L (Llama 2 70B, 8,192
-    wide and 80 deep, comes out 71; Llama 3 405B 127 against 126).
-
-    >>> estimated_layers(6.74e9), estimated_layers(175e9)
-    (32, 96)
-    """
-    return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
 
 
 def _buckets(cap_mb: Any, first_mb: Any, zero: int, spec: dict[str, Any] | None, n_params: float,

@@ -226,20 +226,6 @@ def _by_gpus(table: Any, g: int) -> dict[int, float] | None:
     return out
 
 
-def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
-    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
-
-    `params` overrides the preset's N; with no preset, a transformer of N parameters at `seq_len` counts
-    6·N·s (the attention term needs the layer shapes)."""
-    if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
-        return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
-    if model["kind"] == "transformer":
-        s = seq_len or model["seq_len"]
-        n = params if params is not None else model["params"]
-        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
-    return 6.0 * model["fwd_gmacs"] * 1e9
-
-
 def _real(x: Any) -> float:
     """A JSON number as a float; true/false or text raise TypeError (the caller's one-line error)."""
     if isinstance(x, bool) or not isinstance(x, (int, float)):

@@ -1,0 +1,36 @@
+"""Training compute of one sample, and a transformer's depth from its size (physics.md §3).
+
+A transformer trains on 6·N FLOPs per token (forward 2N, backward 4N) plus attention's 12·L·h·s per token at
+sequence length s (the PaLM form); a CNN on 6 × its forward multiply-accumulates (a MAC is 2 FLOPs, and backward
+costs twice forward). The compute time of a step is these FLOPs over the GPU's peak × MFU (sources/predict.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2 7B 4,096/32 and 13B 5,120/40
+
+
+def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
+    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
+
+    `params` overrides the preset's N; with no preset, a transformer of N parameters at `seq_len` counts
+    6·N·s (the attention term needs the layer shapes)."""
+    if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
+        return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
+    if model["kind"] == "transformer":
+        s = seq_len or model["seq_len"]
+        n = params if params is not None else model["params"]
+        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
+    return 6.0 * model["fwd_gmacs"] * 1e9
+
+
+def estimated_layers(n_params: float) -> int:
+    """A transformer's depth from its parameter count alone: N ≈ 12·L·h² with h = ASPECT·L (Llama 2 70B, 8,192
+    wide and 80 deep, comes out 71; Llama 3 405B 127 against 126).
+
+    >>> estimated_layers(6.74e9), estimated_layers(175e9)
+    (32, 96)
+    """
+    return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
