@@ -66,6 +66,11 @@ def test_points_and_jsonl_give_the_same_fit(tmp_path, capsys):
     # 14,635), so nothing may say it passes through them exactly
     assert [round(p["throughput"]) for p in a["predictions"] if p["devices"] in (8, 16)] == [7477, 14635]
     assert not any("free parameters as points" in w for w in a["warnings"])
+    # the same where the solver leaves the bound term at 8e-17 rather than 0 (printed as 0 since)
+    c = run_json(capsys, "--law", "allreduce", "--point=1:1000", "--point=8:7600", "--point=16:14800")
+    assert c["parameters"]["transfer"]["value"] == 0.0
+    assert [round(p["throughput"]) for p in c["predictions"] if p["devices"] in (8, 16)] == [7563, 14855]
+    assert not any("free parameters as points" in w for w in c["warnings"])
 
 
 def test_an_exact_fit_says_its_interval_rests_on_the_assumed_noise(capsys):

@@ -640,13 +640,15 @@ FLAT_SPAN, FLAT_GAIN = 4, 1.1
 def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     out = list(f.runs.notes)
     n = len(f.runs.devices)
+    free = int(np.sum(f.candidates[f.law].q >= AT_BOUND))  # terms off their bound of 0
     if n < 3 and f.runs.repeat_dof:  # the repeats measured the noise; still nothing tests the law
         out.append(Note("few_sizes_repeats", n=n, noise=100 * f.noise))
     elif n < 3 and dof:  # a law held off the point by its bounds: its miss is in the noise, not the prior alone
         out.append(Note("few_sizes_misfit", n=n, noise=100 * f.noise, prior=100 * NOISE_PRIOR))
     elif n < 3:
         out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
-    elif dof == 0 and _misfit(f, y)[0] <= MISFIT:  # (a law held off the points by its bounds is not exact)
+    elif dof == 0 and free >= n - 1 and _misfit(f, y)[0] <= MISFIT:  # a law held off the points by its bounds
+        # is not exact: a term the solver left at 8e-17 is at its bound (the noise estimate counts it free)
         out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))
     k = len(f._law.params)
     if k > n - 1:  # fewer points above the baseline than parameters: many splits fit them alike
