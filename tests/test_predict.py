@@ -1472,6 +1472,8 @@ def test_a_bidirectional_nvlink_figure_is_said():
     assert not [n for n in predict(intra_bw_gbs=300, gpu="a100-80gb", **raw).notes if n.key == "intra_bidirectional"]
     assert not [n for n in predict(intra_bw_gbs=600, **raw).notes if n.key == "intra_bidirectional"]
     assert not [n for n in predict(intra_bw_gbs=600, gpu="v100-32gb", **raw).notes if n.key == "intra_bidirectional"]
+    alone = dict(raw, gpus_per_node=1)  # one GPU a node: the in-node figure is not used
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **alone).notes if n.key == "intra_bidirectional"]
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):
@@ -1509,18 +1511,26 @@ def test_a_calibration_measured_elsewhere_is_said(tmp_path, capsys):
         return [n.fields for n in p.notes if n.key == "calibration_elsewhere"]
 
     (cpu,) = said([8, 16], backend="gloo", device="cpu", devices=2)
-    assert cpu == {"backend": "gloo", "device": "cpu", "ranks": 2, "g": 8}
+    assert cpu == {"backend": "gloo", "device": "cpu", "ranks": "2", "g": 8}
     assert said([2], backend="nccl", device="cuda", devices=2) == []  # as many ranks as the sizes reach
     assert said([2, 4], backend="nccl", device="cuda", devices=2)[0]["g"] == 4
     assert said([8, 64], backend="nccl", device="cuda", devices=8) == []
     assert said([8, 64]) == [] and said([8], backend="nccl", device="cuda", devices="8") == []
     assert said([1], backend="gloo", device="cpu", devices=2) == []  # one device all-reduces nothing
+    # what the file does not say, or says oddly, is '?': a CPU is said whatever its rank count reads
+    assert said([8], backend="gloo", device="CPU", devices=2.0)[0]["ranks"] == "?"
+    assert said([8], device="cpu")[0] | {"g": 0} == {"backend": "?", "device": "cpu", "ranks": "?", "g": 0}
+    assert said([8], backend=None, device=None, devices=4)[0]["backend"] == "?"
+    assert said([8], backend="nccl", device="cuda", devices=-1) == []  # no rank count to compare
+    assert said([8], backend="nccl", device="cuda", devices=16, nodes=2) == []  # 8 ranks a node
     said([8], backend="gloo", device="cpu", devices=2)
     rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--throughput", "150", "--system", "dgx-a100",
                      "--calibration", str(tmp_path / "calib.json"), "-d", "8", "--lang", "es")  # fmt: skip
     assert (
         rc == 0
-        and "nota: la calibración se midió con gloo en cpu, 2 procesos, y aquí representa el all-reduce de 8 GPU" in out
+        and "nota: la calibración se midió con gloo en cpu, 2 procesos por nodo, y aquí representa el all-reduce "
+        "de 8 GPU"
+        in out
     )
 
 

@@ -43,7 +43,7 @@ EN = {
     ),
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "calibration_elsewhere": (
-        "the calibration was measured with {backend} on {device}, {ranks:,} ranks, and stands here for the "
+        "the calibration was measured with {backend} on {device}, {ranks} ranks a node, and stands here for the "
         "all-reduce of {g:,} GPUs in a node: measure on the cluster's own GPUs, {g:,} ranks (`dpscale measure "
         "allreduce --devices {g}`)"
     ),
@@ -136,8 +136,8 @@ EN = {
         "ZeRO-1 (DeepSpeed, torch's ZeroRedundancyOptimizer: nothing hides it), before use under ZeRO-2/3, "
         "prefetched over forward as FSDP does (DeepSpeed's ZeRO-2 gathers after the step, exposing more); in units "
         "of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for ZeRO-1/2, "
-        "one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's default, "
-        "overlap_comm off, is --no-overlap); one set of "
+        "one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's default for "
+        "ZeRO-1/2, overlap_comm off, is --no-overlap); one set of "
         "published FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"

@@ -414,10 +414,11 @@ def predict_flags(
     largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
         notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
-    origin = calibration_origin(calibration) if isinstance(calibration, str) else None
-    g = min(int(cl.gpus_per_node), int(d.max()))
-    if origin and g > 1 and (origin[1] == "cpu" or origin[2] < g):  # a laptop's gloo run read as 8 GPUs' NVLink, unsaid
-        notes.append(Note("calibration_elsewhere", backend=origin[0], device=origin[1], ranks=origin[2], g=g))
+    if isinstance(calibration, str) and (g := min(int(cl.gpus_per_node), int(d.max()))) > 1:
+        backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
+        if device == "cpu" or (ranks is not None and ranks < g):
+            notes.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
+                              ranks="?" if ranks is None else f"{ranks:,}", g=g))  # fmt: skip
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
@@ -429,7 +430,7 @@ def predict_flags(
         for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
-    elif not (system or system_file) and part and measured is None:  # raw figures: A100's "600" typed
+    elif not (system or system_file) and part and measured is None and cl.gpus_per_node > 1:  # A100's "600" typed
         nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
                     if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
         twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)

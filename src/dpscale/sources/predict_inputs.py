@@ -233,16 +233,18 @@ def _real(x: Any) -> float:
     return float(x)
 
 
-def calibration_origin(path: str) -> tuple[str, str, int] | None:
-    """(backend, device, ranks) a `measure allreduce` file says it was measured with; None for a file that does not
-    say (written by hand, or read by load_calibration first, which names any fault)."""
+def calibration_origin(path: str) -> tuple[str, str, int | None]:
+    """(backend, device, ranks in one node) a `measure allreduce` file says it was measured with: '' and None for
+    what it does not say (a file written by hand; load_calibration has read it first and named any fault)."""
     try:
         data = json.loads(read_text(path))
-        origin = str(data["backend"]), str(data["device"]), data["devices"]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return None
-    ranks = origin[2]
-    return (origin[0], origin[1], ranks) if isinstance(ranks, int) and not isinstance(ranks, bool) else None
+    except (OSError, ValueError, RecursionError):
+        data = None
+    data = data if isinstance(data, dict) else {}
+    backend, device = (str(v).lower() if isinstance(v, str) else "" for v in (data.get("backend"), data.get("device")))
+    ranks, nodes = data.get("devices"), data.get("nodes", 1)
+    whole = [isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (ranks, nodes)]
+    return backend, device, (ranks // nodes if all(whole) else None)  # (measure's ranks are nodes × a node's)
 
 
 def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float | None, Any]:

@@ -25,8 +25,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "calibration_alpha_beta": "all-reduce dentro del nodo según la calibración medida: busbw {busbw:g} GB/s",
         "calibration_elsewhere": (
-            "la calibración se midió con {backend} en {device}, {ranks:,} procesos, y aquí representa el all-reduce "
-            "de {g:,} GPU en un nodo: mida en las GPU del propio clúster, {g:,} procesos (`dpscale measure "
+            "la calibración se midió con {backend} en {device}, {ranks} procesos por nodo, y aquí representa el "
+            "all-reduce de {g:,} GPU en un nodo: mida en las GPU del propio clúster, {g:,} procesos (`dpscale measure "
             "allreduce --devices {g}`)"
         ),
         "gpu_unknown": (
@@ -126,8 +126,8 @@ NOTES: dict[str, dict[str, str]] = {
             "en ZeRO-2/3, precargados durante el forward como hace FSDP (ZeRO-2 de DeepSpeed hace el all-gather tras "
             "el paso, y expone más); en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los "
             "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
-            "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed, overlap_comm apagado, es "
-            "--no-overlap); lo comprobó un conjunto de tablas FSDP "
+            "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed en ZeRO-1/2, overlap_comm "
+            "apagado, es --no-overlap); lo comprobó un conjunto de tablas FSDP "
             "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor desviada 0,016 en la "
             "mediana, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
             "all-reduce recogen estas colectivas"
