@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -167,3 +168,54 @@ def test_the_conflict_note_gives_two_decimals_in_spanish(capsys):
         "ejecuciones no supera con 2 ejecuciones el 95 % de las veces)"
     )
     assert rc == 0 and said in out
+
+
+def test_an_e_just_past_two_is_said_in_the_digits_that_show_it(tmp_path):
+    """1600.01 against 100 at 1 device is E = 2.00001: '.4g' printed 'E = 2; allowed: E up to 2' (the sweep's
+    review); validate, fit and calc now share one rule (formulas.scaling.past)."""
+    row = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=100), row.format(d=8, x=1600.01)]) + "\n")
+    with pytest.raises(DpscaleError, match=r"got 1600\.01, E = 2\.00001 against the baseline's 100 at 1 device"):
+        read_published(path)
+
+
+def test_a_spread_just_past_the_bound_is_said_in_the_decimals_that_show_it(capsys):
+    """196 and 201.513 spread 2.774 % against the 2.772 % bound of two runs: both printed as '2.77 %' (the sweep's
+    review). The two take the decimals that tell them apart, in both languages; 2 where those do."""
+    runs = ["--point", "1:100", "--point", "2:196", "--point", "2:201.5130", "--point", "4:380", "--point", "8:700"]
+    rc, out, _ = run(capsys, "fit", *runs, "--resamples", "100")
+    assert rc == 0 and "(spread 2.774 %, beyond the 2.772 % within which" in out
+    rc, out, _ = run(capsys, "fit", *runs, "--resamples", "100", "--lang", "es")
+    assert rc == 0 and "(dispersión 2,774 %, más que el 2,772 % que un ruido" in out
+    f = dpscale.fit([(1, 100), (2, 196), (2, 201.513), (4, 380), (8, 700)], resamples=100)
+    (w,) = [w for w in f.warnings if w.key == "runs_conflicting"]
+    assert w.fields["places"] == 3
+
+
+def test_a_label_read_as_16_bit_gradients_is_not_called_unknown(tmp_path, capsys):
+    """'opt_level O2' counts 2-byte gradients (apex casts the model), yet the note said it 'counts as fp32, 4
+    bytes' (the sweep's review): one rule (half_reduced) for both. 'FP7' still counts as fp32, and is said."""
+    path = tmp_path / "p.csv"
+    for label, said in (("opt_level O2", False), ("FP7", True)):
+        path.write_text("\n".join([SHORT_HEAD, *pair("a", precision=label)]) + "\n")
+        rc, out, _ = run(capsys, "validate", str(path), "--json")
+        assert rc == 0 and (json.loads(out)["unknown_precision"] == {"a": label}) is said
+    path.write_text("\n".join([SHORT_HEAD, *pair("a", precision="opt_level O2")]) + "\n")
+    half = json.loads(run(capsys, "validate", str(path), "--json")[1])["rows"][0]["predicted"]
+    path.write_text("\n".join([SHORT_HEAD, *pair("a", precision="fp16 allreduce")]) + "\n")
+    assert json.loads(run(capsys, "validate", str(path), "--json")[1])["rows"][0]["predicted"] == half
+
+
+def test_a_closed_cell_of_two_lines_is_no_unclosed_quote(tmp_path):
+    """A quoted model name over two lines, on a row one field short, was explained as 'a quote opened on this line
+    does not close' (the sweep's review). A quote that never closes swallows the rows after it, and is still said."""
+    rows = pair("a")
+    short = rows[1].replace(",m,", ',"big\nmodel",').rsplit(",", 1)[0]  # the two-line cell on the short row
+    path = tmp_path / "q.csv"
+    path.write_text("\n".join([SHORT_HEAD, rows[0], short]) + "\n")
+    with pytest.raises(DpscaleError, match=r"q\.csv line 3: got 13 fields; allowed: 14 as in the header$"):
+        read_published(path)
+    path.write_text("\n".join([SHORT_HEAD, rows[0].replace(",m,", ',"m,'), rows[1]]) + "\n")
+    with pytest.raises(DpscaleError, match=r"line 2: got \d+ fields; allowed: 14 as in the header \(a quote opened"):
+        read_published(path)

@@ -186,8 +186,8 @@ EN = {
     ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
     "runs_conflicting": (
-        "{n} conflicting runs of {d:,} devices (spread {spread:.2f} %, beyond the {bound:.2f} % within which 1 % "
-        "run-to-run noise keeps {k} runs 95 % of the time) averaged to {mean:,.6g}"
+        "{n} conflicting runs of {d:,} devices (spread {spread:.{places}f} %, beyond the {bound:.{places}f} % within "
+        "which 1 % run-to-run noise keeps {k} runs 95 % of the time) averaged to {mean:,.6g}"
     ),
     "extrapolating": (
         "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "

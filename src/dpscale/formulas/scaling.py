@@ -352,7 +352,7 @@ def solve(
             )
         if e > MAX_SOLVED_E:
             raise DpscaleError(
-                f"efficiency: comes to {_past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
+                f"efficiency: comes to {past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
                 "devices); "
                 f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
@@ -415,7 +415,7 @@ def _reaches(speedup: float, target: float) -> bool:
     return speedup >= target * (1 - NOISE)
 
 
-def _past(x: float, bound: float) -> str:
+def past(x: float, bound: float) -> str:
     """x with the digits that tell it from the bound it broke: 2.000008, not '2' against 'at most 2'."""
     return next((t for p in range(4, 18) if float(t := f"{x:.{p}g}") != bound), repr(x))
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.files import read_bytes
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, per_step, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, per_step, relative_efficiency
 
 REQUIRED = (
     "cfg",
@@ -234,7 +234,9 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         extra = rec.pop(None, None) or []  # DictReader's marks: extra fields under None, missing ones as None
         if None in rec.values() or any(str(x).strip() for x in extra):  # (blank extras: a trailing comma)
             fields = len(rec) - list(rec.values()).count(None) + len(extra)
-            run_on = any("\n" in v for v in rec.values() if isinstance(v, str))  # a quote that never closed
+            # a quote that never closed: its cell swallowed the rows after it, or ran to the file's end (a closed
+            # cell of two lines, such as "big\nmodel", is no sign of one)
+            run_on = any("," in v.partition("\n")[2] or v.endswith("\n") for v in rec.values() if isinstance(v, str))
             why = " (a quote opened on this line does not close: its cell runs on over the lines after it)"
             raise DpscaleError(
                 f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header{why if run_on else ''}"
@@ -299,9 +301,10 @@ def _check_slip(name: str, c: Config) -> None:
     b = c.baseline
     for r in c.rows[1:]:
         e = c.efficiency(r)
-        if e > MAX_SOLVED_E:
+        if e > MAX_SOLVED_E:  # (E in the digits that show it past 2: '1600.01 … E = 2' read as allowed)
             raise DpscaleError(
-                f"{name} line {r.line}, column 'throughput': got {r.throughput:g}, E = {e:.4g} against the baseline's "
+                f"{name} line {r.line}, column 'throughput': got {r.throughput:g}, E = {past(e, MAX_SOLVED_E)} "
+                "against the baseline's "
                 f"{b.throughput:g} at {b.devices:,} device{'s' * (b.devices > 1)} (line {b.line}); allowed: E up to "
                 f"{MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )

@@ -32,7 +32,7 @@ from dpscale.errors import (
     renamed,
 )
 from dpscale.files import read_text
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, relative_efficiency
 from dpscale.notes import Note
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
@@ -427,7 +427,9 @@ def combine(runs: Iterable[Run]) -> Runs:
             k = max(len(logs), 2)  # distinct runs, as the noise counts them (a pasted copy is not a third run)
             key = "runs_conflicting" if conflicting(spread, k) else "runs_repeated"
             bound = 100 * range_95(k) * RUN_NOISE  # said: 2.8 % on both sides of 2.77 % read alike
-            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound, k=k))
+            # both to the decimals that tell them apart (2.7723 % beyond 2.7718 % read '2.77 % beyond 2.77 %')
+            places = next((p for p in range(2, 9) if f"{100 * spread:.{p}f}" != f"{bound:.{p}f}"), 9)
+            notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound, k=k, places=places))
             if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
                 notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))
         devices.append(d)
@@ -450,17 +452,10 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
         if e > MAX_SOLVED_E:
             rate = lambda v: f"{v:,.0f}" if 100 <= v < 1e15 else f"{v:,.4g}"  # noqa: E731 (100,000, not 1e+05)
             raise DpscaleError(
-                f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is E = {_past(e)}; "
+                f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is "
+                f"E = {past(e, MAX_SOLVED_E)}; "
                 f"allowed: E up to {MAX_SOLVED_E:g} — {UNIT_SLIP}"
             )
-
-
-def _past(e: float) -> str:
-    """E past MAX_SOLVED_E in as few digits as show it past (2.005 at 3 digits read 'E = 2; allowed: up to 2')."""
-    for digits in range(3, 18):
-        if float(text := f"{e:.{digits}g}") > MAX_SOLVED_E:
-            return text
-    return repr(e)
 
 
 def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:

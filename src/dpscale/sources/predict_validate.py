@@ -43,13 +43,20 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
     the constants were calibrated with. Only a label or framework saying the all-reduce itself is half ('fp16
     allreduce', 'fp16 gradients', 'fp16 compression') counts 2 bytes — and apex AMP O2/O3, which casts the
     model to fp16, so its gradients (what DDP all-reduces) are fp16 and only the master copy is fp32."""
-    for text in (label.lower(), framework.lower()):
-        if re.search(r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)", text):
-            return 2
-        if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
-            return 2
+    if half_reduced(label, framework):
+        return 2
     key = read_precision(label) or "fp32"
     return GRAD_BYTES["amp" if key in ("fp16", "bf16", "fp8") else key]
+
+
+def half_reduced(label: str, framework: str = "") -> bool:
+    """A label or framework saying the all-reduce itself is 16-bit: 'fp16 allreduce', 'fp16 gradients', apex O2."""
+    for text in (label.lower(), framework.lower()):
+        if re.search(r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)", text):
+            return True
+        if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
+            return True
+    return False
 
 
 def row_gpu(r: Row) -> dict[str, Any] | None:
@@ -190,8 +197,9 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             continue
         if row_gpu(c.baseline) is None:
             unknown_gpu[c.cfg] = c.baseline.gpu.strip()  # '' where no column names one and the system is unknown
-        if read_precision(c.baseline.precision) is None:  # its gradients count as fp32: said
-            unknown_precision[c.cfg] = c.baseline.precision
+        b = c.baseline  # its gradients count as fp32, unless the label or framework says 16-bit: said
+        if read_precision(b.precision) is None and not half_reduced(b.precision, b.framework):
+            unknown_precision[c.cfg] = b.precision
         got = predict_config(c, cal)
         used += bool(got)
         if not got:  # its baseline alone (or repeats of it): nothing to predict

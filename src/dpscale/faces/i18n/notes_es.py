@@ -193,7 +193,8 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
         "runs_conflicting": (
-            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.2f} %, más que el {bound:.2f} % "
+            "{n} ejecuciones discordantes de {d:,} dispositivos (dispersión {spread:.{places}f} %, más que el "
+            "{bound:.{places}f} % "
             "que un ruido del 1 % entre ejecuciones no supera con {k} ejecuciones el 95 % de las veces) promediadas a "
             "{mean:,.6g}"
         ),
