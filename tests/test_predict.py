@@ -819,6 +819,14 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert keys(**pascal_25gbe, d=[4, 128]) & low == {"unchecked_intra", "unchecked_inter_low"}
     assert keys(params=1e8, system="dgx1-p100") & low == {"unchecked_intra"}  # NVLink 1: 80 GB/s a device
     assert keys(params=1e8, system="dgx-h100", inter_bw_gbs=25) & low == {"unchecked_inter_low"}  # 200 Gb/s typed?
+    # ... or one of its eight 400 Gb/s NICs (50 GB/s) read as 25? The flag is the node's: 8 × 25 = 200 is said
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100", inter_bw_gbs=25)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic"]
+    assert nic.fields == {"bw": 25, "g": 8, "node": 200}
+    assert not [n for n in predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100").notes
+                if n.key == "inter_per_nic"]  # fmt: skip
+    one = dict(params=1e8, step_time_s=0.1, gpus_per_node=1, intra_bw_gbs=300, inter_bw_gbs=25)
+    assert not [n for n in predict([8], **one).notes if n.key == "inter_per_nic"]  # one GPU: its NIC is the node's
 
 
 def test_notes_reach_stderr_when_stdout_is_json_or_csv(capsys):

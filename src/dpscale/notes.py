@@ -99,6 +99,10 @@ EN = {
         "E lo–hi is not known to hold. GB/s are bytes: if {bw:g} is the network's Gb/s, it is {bits:g} GB/s "
         "({flag} reads it so)"
     ),
+    "inter_per_nic": (
+        "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's and the node has {g} (one a "
+        "GPU, as DGX and HGX nodes do), the node's is {node:g} GB/s"
+    ),
     "network_unknown": (
         "the network '{link}' is neither Ethernet (eth, RoCE, EFA, GbE) nor InfiniBand (ib, EDR/HDR/NDR/XDR) by its "
         "name: predicted as the InfiniBand every multi-node run of the calibration used"

@@ -624,6 +624,9 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
         out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
                         flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
+        if key == "unchecked_inter_low" and cl.gpus_per_node > 1:  # or one NIC's 25 GB/s (HDR) for the node's 8
+            g = int(cl.gpus_per_node)
+            out.append(Note("inter_per_nic", bw=cl.inter_bw_gbs, g=g, node=g * cl.inter_bw_gbs))
     kind = network_kind(cl.inter_link)
     if d.max() > cl.gpus_per_node and kind == "ethernet":  # EFA, RoCE (any GPU): not the InfiniBand the
         out.append(Note("network_ethernet", link=cl.inter_link))  # calibration's runs measured

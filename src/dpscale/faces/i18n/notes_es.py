@@ -85,6 +85,10 @@ NOTES: dict[str, dict[str, str]] = {
             "no consta que E inf–sup se cumpla. GB/s son bytes: si {bw:g} son los Gb/s de la red, son {bits:g} GB/s "
             "({flag} lo lee así)"
         ),
+        "inter_per_nic": (
+            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC y el nodo tiene {g} "
+            "(una por GPU, como los nodos DGX y HGX), el del nodo es {node:g} GB/s"
+        ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, 16 "
             "bytes por parámetro; 8 con todos en bf16: `dpscale memory --precision bf16`), más que los {mem:g} GB "
