@@ -217,5 +217,48 @@ def test_a_closed_cell_of_two_lines_is_no_unclosed_quote(tmp_path):
     with pytest.raises(DpscaleError, match=r"q\.csv line 3: got 13 fields; allowed: 14 as in the header$"):
         read_published(path)
     path.write_text("\n".join([SHORT_HEAD, rows[0].replace(",m,", ',"m,'), rows[1]]) + "\n")
+    with pytest.raises(DpscaleError, match=r"line 2: a quote opened on this line does not close before the file ends"):
+        read_published(path)
+    # closed by a later cell's quote, the rows between swallowed: the field count is off, and the quote is named
+    opened, closed = rows[0].replace(",m,", ',"m,'), rows[1].replace(",dgx-a100,", ',dgx-a100",')
+    path.write_text("\n".join([SHORT_HEAD, opened, closed]) + "\n")
     with pytest.raises(DpscaleError, match=r"line 2: got \d+ fields; allowed: 14 as in the header \(a quote opened"):
         read_published(path)
+
+
+def test_a_quote_open_in_the_last_column_is_refused_not_a_swallowed_tail(tmp_path, capsys):
+    """An unclosed quote in the last cell kept the field count right, so validate dropped every row after it
+    into that cell and scored what was left, exit 0 (a review of the sweep's fixes). csv's strict mode ends it."""
+    rows = pair("a") + pair("b")
+    head = SHORT_HEAD + ",hardware"
+    body = [rows[0] + ",x", rows[1] + ',"8x A100', rows[2] + ",x", rows[3] + ",x"]
+    path = tmp_path / "u.csv"
+    path.write_text("\n".join([head, *body]) + "\n")
+    rc, _, err = run(capsys, "validate", str(path))
+    assert rc == 2 and "u.csv line 3: a quote opened on this line does not close before the file ends" in err
+    path.write_text("\ufeff" + "\r\n".join([head, *body]) + "\r\n")
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 2 and "u.csv línea 3: unas comillas abiertas en esta línea no se cierran" in err
+
+
+def test_e_of_exactly_two_in_decimals_is_the_bound_not_past_it(tmp_path, capsys):
+    """19.8/s on 3 devices against 3.3/s on one is E = 2.0000000000000004 in floats: calc, fit and validate refused
+    the bound itself (a review of the sweep's fixes). Past it by more than rounding is still refused."""
+    rc, out, _ = run(capsys, "calc", "-d", "3", "-v", "3.3", "--actual", "19.8")
+    assert rc == 0 and "scaling efficiency E" in out
+    rc, out, _ = run(capsys, "calc", "-d", "3", "-v", "3.3", "--actual", "19.81")
+    assert rc == 2
+    rc, out, err = run(capsys, "fit", "--point=1:3.3", "--point=3:19.8", "--point=6:30", "--resamples", "50")
+    assert rc == 0, err
+    row = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path = tmp_path / "two.csv"
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=3.3), row.format(d=3, x=19.8)]) + "\n")
+    (c,) = read_published(path)
+    assert c.efficiency(c.rows[1]) == pytest.approx(2.0)
+
+
+def test_a_spread_equal_to_the_bound_at_nine_decimals_is_no_conflict(capsys):
+    """A spread matching the two-run bound to 9 decimals read '2.771808023 % beyond the 2.771808023 %'."""
+    rc, out, _ = run(capsys, "fit", "--point=1:100", "--point=1:102.81076249271857", "--point=2:190",
+                     "--point=4:360", "--resamples", "50")  # fmt: skip
+    assert rc == 0 and "2 repeated runs of 1 device (spread 2.8 %)" in out and "conflicting" not in out

@@ -1482,6 +1482,10 @@ def test_a_bidirectional_nvlink_figure_is_said():
     assert not [n for n in predict(intra_bw_gbs=600, gpu="v100-32gb", **raw).notes if n.key == "intra_bidirectional"]
     alone = dict(raw, gpus_per_node=1)  # one GPU a node: the in-node figure is not used
     assert not [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **alone).notes if n.key == "intra_bidirectional"]
+    one = dict(raw, devices=[1])  # nor on one device, with a preset either
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **one).notes if n.key == "intra_bidirectional"]
+    single = dict(kw, gpus_per_node=1, devices=[8])
+    assert not [n for n in predict(intra_bw_gbs=900, **single).notes if n.key == "intra_bidirectional"]
 
 
 def test_calibration_with_a_table_and_no_slope(tmp_path):

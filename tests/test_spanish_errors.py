@@ -507,8 +507,11 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
         "void.csv": ("", "void.csv: un archivo vacío; se admite: un CSV con una fila de cabecera (cfg, "),
         "quote.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + 'a,1,1,1,"dgx-a100,8\n',
-                      "quote.csv línea 3: se recibieron 5 campos; se admite: 14, como en la cabecera (unas comillas "
-                      "abiertas en esta línea no se cierran: su celda sigue en las líneas siguientes)"),
+                      "quote.csv línea 3: unas comillas abiertas en esta línea no se cierran antes del final del "
+                      "archivo; se admite: comillas por pares (una celda entre comillas termina en las siguientes)"),
+        "swallow.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + 'a,1,1,1,"dgx-a100,8\nx,y",1,1\n',
+                        "swallow.csv línea 3: se recibieron 7 campos; se admite: 14, como en la cabecera (unas "
+                        "comillas abiertas en esta línea no se cierran: su celda sigue en las líneas siguientes)"),
         "slip.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b=32, d=8, x=1e14, p=25),
                      "slip.csv línea 3, columna 'throughput': se recibió 1e+14, E = 1,25e+11 frente a los 100 de la "
                      "referencia con 1 dispositivo (línea 2); se admite: E hasta 2; una E mayor es un error de "),

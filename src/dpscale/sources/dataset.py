@@ -18,7 +18,7 @@ from pathlib import Path
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
 from dpscale.files import read_bytes
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, per_step, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
     "cfg",
@@ -173,10 +173,15 @@ def read_published(path: str | Path) -> list[Config]:
     for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers
         next(lines)
     lines.next_record()  # the header's record starts at its own line
-    reader = csv.DictReader(lines)
+    reader = csv.DictReader(lines, strict=True)  # a quote still open at the end is an error, not a swallowed tail
     try:
         return _group(name, _rows(reader, lines, name))
     except csv.Error as exc:  # (an unclosed quote: the record that opened it)
+        if "unexpected end of data" in str(exc):  # it ran to the end: every row after it had become one cell
+            raise DpscaleError(
+                f"{name} line {lines.start}: a quote opened on this line does not close before the file ends; "
+                "allowed: quotes in pairs (a cell in quotes ends at the next one)"
+            ) from None
         raise DpscaleError(f"{name} line {lines.start}: not a readable CSV row ({exc})") from None
 
 
@@ -234,9 +239,9 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         extra = rec.pop(None, None) or []  # DictReader's marks: extra fields under None, missing ones as None
         if None in rec.values() or any(str(x).strip() for x in extra):  # (blank extras: a trailing comma)
             fields = len(rec) - list(rec.values()).count(None) + len(extra)
-            # a quote that never closed: its cell swallowed the rows after it, or ran to the file's end (a closed
-            # cell of two lines, such as "big\nmodel", is no sign of one)
-            run_on = any("," in v.partition("\n")[2] or v.endswith("\n") for v in rec.values() if isinstance(v, str))
+            # a quote closed only by a later cell's: its cell swallowed the rows between (a closed cell of two lines,
+            # such as "big\nmodel", is no sign of one; one open at the end of the file is csv's error, above)
+            run_on = any("," in v.partition("\n")[2] for v in rec.values() if isinstance(v, str))
             why = " (a quote opened on this line does not close: its cell runs on over the lines after it)"
             raise DpscaleError(
                 f"{name} line {line}: got {fields} fields; allowed: {len(rec)} as in the header{why if run_on else ''}"
@@ -301,7 +306,7 @@ def _check_slip(name: str, c: Config) -> None:
     b = c.baseline
     for r in c.rows[1:]:
         e = c.efficiency(r)
-        if e > MAX_SOLVED_E:  # (E in the digits that show it past 2: '1600.01 … E = 2' read as allowed)
+        if past_max_e(e):  # (E in the digits that show it past 2: '1600.01 … E = 2' read as allowed)
             raise DpscaleError(
                 f"{name} line {r.line}, column 'throughput': got {r.throughput:g}, E = {past(e, MAX_SOLVED_E)} "
                 "against the baseline's "

@@ -32,7 +32,7 @@ from dpscale.errors import (
     renamed,
 )
 from dpscale.files import read_text
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
@@ -63,8 +63,9 @@ def range_95(n: int) -> float:
 
 
 def conflicting(spread: float, n: int) -> bool:
-    """True when n runs spread further than 1 % noise explains."""
-    return spread > range_95(n) * RUN_NOISE
+    """True when n runs spread further than 1 % noise explains — by more than the 9 decimals the note shows (a
+    spread equal to the bound there read '2.771808023 % beyond the 2.771808023 %')."""
+    return spread > range_95(n) * RUN_NOISE * (1 + 1e-9)
 
 
 @dataclass(frozen=True)
@@ -428,7 +429,8 @@ def combine(runs: Iterable[Run]) -> Runs:
             key = "runs_conflicting" if conflicting(spread, k) else "runs_repeated"
             bound = 100 * range_95(k) * RUN_NOISE  # said: 2.8 % on both sides of 2.77 % read alike
             # both to the decimals that tell them apart (2.7723 % beyond 2.7718 % read '2.77 % beyond 2.77 %')
-            places = next((p for p in range(2, 9) if f"{100 * spread:.{p}f}" != f"{bound:.{p}f}"), 9)
+            places = next((p for p in range(2, 9) if f"{100 * spread:.{p}f}" != f"{bound:.{p}f}"), 9)  # (conflicting
+            # needs a spread past the bound at 9)
             notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound, k=k, places=places))
             if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
                 notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))
@@ -449,7 +451,7 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
     d0, x0 = devices[0], thr[0]
     for d, x in zip(devices[1:], thr[1:]):
         e = relative_efficiency(x, d, x0, d0)
-        if e > MAX_SOLVED_E:
+        if past_max_e(e):
             rate = lambda v: f"{v:,.0f}" if 100 <= v < 1e15 else f"{v:,.4g}"  # noqa: E731 (100,000, not 1e+05)
             raise DpscaleError(
                 f"runs: throughput {rate(x)} at {d:,} devices against {rate(x0)} at {d0:,} is "

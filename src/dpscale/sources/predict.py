@@ -427,10 +427,12 @@ def predict_flags(
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
         changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
-        for field, x, own in cl.overrides:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+    in_node = min(int(cl.gpus_per_node), int(d.max())) > 1  # the in-node figure is used at the sizes asked
+    if cl.overrides and in_node:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+        for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
-    elif not (system or system_file) and part and measured is None and cl.gpus_per_node > 1:  # A100's "600" typed
+    elif not (system or system_file) and part and measured is None and in_node:  # A100's "600" typed
         nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
                     if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
         twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)

@@ -297,6 +297,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"numbers without thousands separators: 1100, not 1,100\)",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (escriba los números sin "
          "separador de miles: 1100, no 1,100)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a quote opened on this line does not close before the file ends; "
+         r"allowed: quotes in pairs \(a cell in quotes ends at the next one\)",
+         "{f} línea {n1}: unas comillas abiertas en esta línea no se cierran antes del final del archivo; se admite: "
+         "comillas por pares (una celda entre comillas termina en las siguientes)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
          "{f} línea {n1}: no es una fila CSV legible ({why})"),
         (r"(?P<flag>--params): missing; allowed: a parameter count from 1,000 to 1e\+15 \(7\.5e9 for 7\.5 billion\), "
