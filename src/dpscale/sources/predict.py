@@ -414,11 +414,12 @@ def predict_flags(
     largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
         notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
-    if isinstance(calibration, str) and (g := min(int(cl.gpus_per_node), int(d.max()))) > 1:
+    busy = min(int(cl.gpus_per_node), int(d.max()))  # GPUs in one node at the largest size (> 1: the link is used)
+    if isinstance(calibration, str) and busy > 1:
         backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
-        if device == "cpu" or (ranks is not None and ranks < g):
+        if device == "cpu" or (ranks is not None and ranks < busy):
             notes.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
-                              ranks="?" if ranks is None else f"{ranks:,}", g=g))  # fmt: skip
+                              ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
@@ -427,12 +428,11 @@ def predict_flags(
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
         changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
-    in_node = min(int(cl.gpus_per_node), int(d.max())) > 1  # the in-node figure is used at the sizes asked
-    if cl.overrides and in_node:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+    if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
-    elif not (system or system_file) and part and measured is None and in_node:  # A100's "600" typed
+    elif not (system or system_file) and part and measured is None and busy > 1:  # A100's "600" typed
         nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
                     if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
         twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
