@@ -406,7 +406,7 @@ def solve(
     notes = ()
     if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
-        places = next((p for p in range(2, 12) if round(exact, p) != round(exact)), 12)
+        places = apart(exact, round(exact), 2, 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)
     return Solution("devices", exact, _finite_compute(d, v, e), notes)
 
@@ -423,7 +423,15 @@ def past_max_e(e: float) -> bool:
 
 def past(x: float, bound: float) -> str:
     """x with the digits that tell it from the bound it broke: 2.000008, not '2' against 'at most 2'."""
-    return next((t for p in range(4, 18) if float(t := f"{x:.{p}g}") != bound), repr(x))
+    p = apart(x, bound, 4, 18, "g")
+    return f"{x:.{p}g}" if p < 18 else repr(x)
+
+
+def apart(a: float, b: float, lo: int, hi: int, spec: str = "f") -> int:
+    """The fewest digits from lo (decimals for 'f', significant ones for 'g') at which a and b print apart, else hi:
+    a figure beside the limit it missed or the bound it broke must not print as that limit (calc's E, fit's spread
+    of runs, plan's hours and costs all ask it)."""
+    return next((p for p in range(lo, hi) if f"{a:.{p}{spec}}" != f"{b:.{p}{spec}}"), hi)
 
 
 def _scalar(x: Any, name: str) -> Any:

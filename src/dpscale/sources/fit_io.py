@@ -32,7 +32,7 @@ from dpscale.errors import (
     renamed,
 )
 from dpscale.files import read_text
-from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, relative_efficiency
+from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
@@ -430,7 +430,7 @@ def combine(runs: Iterable[Run]) -> Runs:
             bound = 100 * range_95(k) * RUN_NOISE  # said: 2.8 % on both sides of 2.77 % read alike
             # both to the decimals that tell them apart (2.7723 % beyond 2.7718 % read '2.77 % beyond 2.77 %');
             # `conflicting` asks for a spread past the bound at 9, so 9 always tells them apart
-            places = next((p for p in range(2, 9) if f"{100 * spread:.{p}f}" != f"{bound:.{p}f}"), 9)
+            places = apart(100 * spread, bound, 2, 9)
             notes.append(Note(key, n=len(g), d=d, spread=100 * spread, mean=mean, bound=bound, k=k, places=places))
             if len(logs) < len(g):  # say it: the docs promise it, and a user who did repeat a run should know
                 notes.append(Note("runs_duplicated", k=len(g) - len(logs), n=len(g), d=d))

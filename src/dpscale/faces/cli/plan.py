@@ -22,6 +22,7 @@ from dpscale.faces.i18n import header, label, localise, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
+from dpscale.formulas.scaling import apart
 from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
@@ -299,10 +300,8 @@ def _past(x: float, limit: float, kind: str, lang: str) -> str:
     unit, scale = "", 1.0
     if kind == "hours":
         unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
-    for n in range(2, 13):  # the fewest decimals at which the two differ
-        if f"{x * scale:.{n}f}" != f"{limit * scale:.{n}f}":
-            return localise(f"{x * scale:,.{n}f}{unit}", lang)
-    return shown
+    n = apart(x * scale, limit * scale, 2, 13)
+    return localise(f"{x * scale:,.{n}f}{unit}", lang) if n < 13 else shown
 
 
 def _missed(result: Plan, key: str, limit: float, kind: str, lang: str) -> str:
