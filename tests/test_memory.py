@@ -648,3 +648,28 @@ def test_the_logits_left_out_are_said(capsys):
     assert "250,0 MB como activaciones, 500,1 MB mientras" in flat and "copia fp32" not in flat  # fp32 already
     rc, out, _ = run(capsys, "memory", "--model", "vit-b16", "--micro-batch", "32")  # a class head, no vocabulary
     assert rc == 0 and "logits" not in out
+
+
+def test_fit_advice_is_the_library_s_decision():
+    """The CLI's memory advice comes from dpscale.fit_advice, so a library caller is told the same: the least-sharded
+    stage, ZeRO-3's fewest devices where nothing fits, and DDP's bucket copy eating the room."""
+    import dpscale
+    from dpscale.formulas.memory import Advice
+
+    gib = 2**30
+    # ZeRO paper, 7.5 B with Adam mixed on 64 devices: DDP 120 GB does not fit 80 GiB, ZeRO-1's 31.4 GB does
+    fits = dpscale.fit_all(7.5e9, 64, device_memory_bytes=80 * gib)
+    (least,) = dpscale.fit_advice(fits, 7.5e9)
+    assert least == Advice("mem_least", stage=1, room=pytest.approx(80 * gib - (4 + 12 / 64) * 7.5e9))
+    # 1 B on a 16 GiB device: DDP's 16 GB fits with 1.18e9 left (over 5 % of 17.18e9), but its 2 GB bucket copy
+    # (4 GB under torch.autocast) leaves less than nothing
+    room = 16 * gib - 16e9
+    fits = dpscale.fit_all(1e9, 8, device_memory_bytes=16 * gib)
+    assert dpscale.fit_advice(fits, 1e9) == (
+        Advice("mem_least", stage=0, room=room),
+        Advice("mem_ddp_copy_tight_both", stage=0, room=room, copy=2e9, copy_autocast=4e9),
+    )
+    # 1 T on one 80 GiB device: ZeRO-3's 16e12 bytes fit from ⌈16e12 / 85.9e9⌉ = 187 devices
+    fits = dpscale.fit_all(1e12, 1, device_memory_bytes=80 * gib)
+    assert dpscale.fit_advice(fits, 1e12) == (Advice("mem_none_fits_devices", devices=187),)
+    assert dpscale.fit_advice(dpscale.fit_all(1e9, 8), 1e9) == ()  # no device memory: nothing to advise

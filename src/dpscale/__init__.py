@@ -40,6 +40,7 @@ _EXPORTS = {
     "model_states": "dpscale.formulas.memory",
     "fit_all": "dpscale.formulas.memory",
     "least_sharded": "dpscale.formulas.memory",
+    "fit_advice": "dpscale.formulas.memory",
     "plan": "dpscale.formulas.plan",
     "parse_duration": "dpscale.formulas.plan",
 }
@@ -48,7 +49,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.errors import DpscaleError
     from dpscale.formulas.batch import batch_plan, critical_batch, scaled_lr, time_to_target_speedup
-    from dpscale.formulas.memory import fit_all, least_sharded, model_states
+    from dpscale.formulas.memory import fit_advice, fit_all, least_sharded, model_states
     from dpscale.formulas.pipeline import bubble_fraction, pipeline
     from dpscale.formulas.plan import parse_duration, plan
     from dpscale.formulas.scaling import ScaleResult, Solution, scale, solve
@@ -91,6 +92,7 @@ __all__ = [
     "model_states",
     "fit_all",
     "least_sharded",
+    "fit_advice",
     "plan",
     "parse_duration",
 ]

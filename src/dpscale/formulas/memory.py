@@ -35,6 +35,7 @@ from dpscale.formulas.units import GB, GIB, MIB
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
+TIGHT = 0.05  # headroom below this share of the device: the CUDA context and fragmentation may take it
 
 
 def device_bytes(memory_gb: float, usable_mib: float | None = None) -> float:
@@ -320,6 +321,53 @@ def zero3_devices_needed(
     return n
 
 
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One thing to tell a user about the fits: a message key (faces.i18n's mem_* labels) and its figures, bytes as
+    numbers, so the CLI, the page and a library caller decide alike and only the wording is a face's."""
+
+    key: str
+    stage: int | None = None  # the least-sharded stage that fits
+    devices: int | None = None  # ZeRO-3's fewest devices, where nothing fits
+    room: float | None = None  # headroom of that stage, bytes
+    copy: float | None = None  # DDP's default gradient-bucket copy, bytes
+    copy_autocast: float | None = None  # the same under torch.autocast (fp32 gradients)
+
+
+def fit_advice(
+    fits: tuple[MemoryFit, ...],
+    params: float,
+    optimizer: str = "adam",
+    precision: str = "mixed",
+    tensor_parallel: int = 1,
+) -> tuple[Advice, ...]:
+    """What the fits mean for a plan: the least-sharded stage that fits (or ZeRO-3's fewest devices where none
+    does), whether its headroom is under TIGHT of the device, and whether DDP's default bucket copy would take the
+    rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what fit_all returns."""
+    best = least_sharded(fits)
+    memory, activation = fits[0].device_memory_bytes, fits[0].activation_bytes_per_device
+    if memory is None:
+        return ()
+    if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
+        n = zero3_devices_needed(params, activation, memory, optimizer, precision, tensor_parallel)
+        if n is None:
+            return (Advice("mem_none_fits"),)
+        return (Advice("mem_none_fits_devices_act" if activation else "mem_none_fits_devices", devices=n),)
+    room = fits[best].headroom_bytes
+    assert room is not None  # a memory was given
+    said = [Advice("mem_least", stage=best, room=room)]
+    if room < TIGHT * memory:
+        said.append(Advice("mem_tight", stage=best, room=room))
+    if best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
+        copy, autocast = ddp_bucket_bytes(params, precision, tensor_parallel)
+        if room - copy < TIGHT * memory:  # the plain copy already overflows: not autocast's alone
+            key = "mem_ddp_copy_tight_any" if autocast == copy else "mem_ddp_copy_tight_both"
+            said.append(Advice(key, stage=0, room=room, copy=copy, copy_autocast=autocast))
+        elif room - autocast < TIGHT * memory:
+            said.append(Advice("mem_ddp_copy_tight", stage=0, room=room, copy=copy, copy_autocast=autocast))
+    return tuple(said)
+
+
 def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
     """The lowest ZeRO stage that fits (less sharding, less communication), or None. fits: what fit_all returns."""
     if not isinstance(fits, (list, tuple)) or not all(isinstance(f, MemoryFit) for f in fits):
@@ -329,6 +377,7 @@ def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
 
 __all__ = [
     "BYTES",
+    "Advice",
     "GB",
     "MAX_DEVICE_GB",
     "MIN_DEVICE_GB",
@@ -342,6 +391,7 @@ __all__ = [
     "Shape",
     "activation_bytes",
     "activation_bytes_per_layer",
+    "fit_advice",
     "bytes_per_parameter",
     "ddp_bucket_bytes",
     "device_bytes",

@@ -33,10 +33,10 @@ from dpscale.formulas.memory import (
     bytes_per_parameter,
     ddp_bucket_bytes,
     device_bytes,
+    fit_advice,
     fit_all,
     least_sharded,
     logits_bytes,
-    zero3_devices_needed,
 )
 
 TYPE_CHECKING = False
@@ -45,7 +45,6 @@ if TYPE_CHECKING:
 
 WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
 MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
-TIGHT = 0.05  # headroom below this share of the device: the CUDA context and fragmentation may take it
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -163,30 +162,12 @@ def run(args: argparse.Namespace) -> int:
             )
         records.append(rec)
 
-    if memory is not None:
-        if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
-            n = zero3_devices_needed(params, activation, memory, optimizer, precision, tensor_parallel=t)
-            if n is None:
-                notes.append(label("mem_none_fits", lang).format(where=where))
-            else:
-                key = "mem_none_fits_devices_act" if activation else "mem_none_fits_devices"
-                notes.append(label(key, lang).format(where=where, n=fmt(n, "int", lang)))
-        else:
-            notes.append(label("mem_least", lang).format(where=where, strategy=STAGE_NAMES[best]))
-            room = fits[best].headroom_bytes
-            assert room is not None  # a memory was given
-            if room < TIGHT * memory:
-                notes.append(label("mem_tight", lang).format(strategy=STAGE_NAMES[best], room=fmt(room, "bytes", lang)))
-            if best == 0:  # DDP's default bucket copy (fp32 under torch.autocast) comes out of that room
-                copy, autocast = ddp_bucket_bytes(params, precision, t)
-                if room - copy < TIGHT * memory:  # the plain copy already overflows: not autocast's alone
-                    key = "mem_ddp_copy_tight_any" if autocast == copy else "mem_ddp_copy_tight_both"
-                    notes.append(label(key, lang).format(
-                        copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang),
-                        copy_a=fmt(autocast, "bytes", lang), left_a=_left(room - autocast, lang)))  # fmt: skip
-                elif room - autocast < TIGHT * memory:
-                    notes.append(label("mem_ddp_copy_tight", lang).format(
-                        copy=fmt(autocast, "bytes", lang), left=_left(room - autocast, lang)))  # fmt: skip
+    for a in fit_advice(fits, params, optimizer, precision, t):  # the library decides; the face words it
+        notes.append(label(a.key, lang).format(
+            where=where, strategy="" if a.stage is None else STAGE_NAMES[a.stage], n=fmt(a.devices or 0, "int", lang),
+            room=fmt(a.room or 0, "bytes", lang), copy=fmt(a.copy or 0, "bytes", lang),
+            left=_left((a.room or 0) - (a.copy or 0), lang), copy_a=fmt(a.copy_autocast or 0, "bytes", lang),
+            left_a=_left((a.room or 0) - (a.copy_autocast or 0), lang)))  # fmt: skip
     notes.append(label("mem_stages", lang))
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         copy, autocast = ddp_bucket_bytes(params, precision, t)

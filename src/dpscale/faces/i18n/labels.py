@@ -450,7 +450,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_ddp_copy_tight": (
             "under torch.autocast, DDP fits only with gradient_as_bucket_view=True: PyTorch's default bucket copy "
-            "({copy}, fp32 there) would leave {left}"
+            "({copy_a}, fp32 there) would leave {left_a}"
         ),
         "mem_short": "nothing ({x} short)",
         "mem_ddp_copy_tight_any": (
@@ -1137,7 +1137,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "mem_ddp_copy_tight": (
             "con torch.autocast, DDP cabe solo con gradient_as_bucket_view=True: la copia de buckets que PyTorch "
-            "hace por defecto ({copy}, fp32 ahí) dejaría {left}"
+            "hace por defecto ({copy_a}, fp32 ahí) dejaría {left_a}"
         ),
         "mem_short": "sin memoria (faltarían {x})",
         "mem_ddp_copy_tight_any": (
