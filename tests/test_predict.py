@@ -1915,3 +1915,26 @@ def test_below_a_measured_node_the_band_holds_its_point_and_the_loader_s_ceiling
     r = {x["devices"]: x for x in q.records()}
     assert r[8]["actual_throughput_hi"] == pytest.approx(1200) and r[12]["actual_throughput_hi"] == pytest.approx(1800)
     assert r[1]["actual_throughput_hi"] == pytest.approx(r[1]["actual_throughput"] * (1 + 0.15))
+
+
+def test_part_of_each_node_reaches_part_of_its_nics():
+    """--gpus-per-node g below a preset's G runs GPUs 0..g-1 of each node: the network is the ⌈nics·g/G⌉ NICs those
+    GPUs sit near, and a cube-mesh's link is its figure at g (a physics review: one A100 was charged the DGX A100's
+    eight HDR NICs, 200 GB/s, through its 32 GB/s PCIe link)."""
+    from dpscale.sources.predict_inputs import cluster
+
+    one = cluster("dgx-a100", None, 1)  # 8 NICs for 8 GPUs: one HDR NIC, 200 Gb/s = 25 GB/s
+    assert one.inter_bw_gbs == 25 and ("inter_bw_gbs", 25, 200) in one.overrides
+    half = cluster("dgx1-v100", None, 4)  # 4 EDR NICs under pairs of GPUs: GPUs 0-3 reach 2, 2 × 12.5 GB/s
+    assert (half.intra_bw_gbs, half.inter_bw_gbs, half.intra_by_gpus) == (100, 25, {2: 25, 3: 50})
+    assert cluster("aws-p5", None, 2).inter_bw_gbs == 100  # 32 EFA NICs of 100 Gb/s over 8 GPUs: 8 of them
+    assert cluster("pcie-v100-25gbe", None, 1).inter_bw_gbs == 3.125  # one 25 GbE NIC: a lone GPU has all of it
+    assert cluster("dgx-a100", None, 1, inter_bw_gbs=200).inter_bw_gbs == 200  # typed: taken as given
+    more = cluster("dgx1-v100", None, 16)  # above the node's: another node, its figures as the preset's
+    assert (more.intra_bw_gbs, more.inter_bw_gbs, more.intra_by_gpus) == (150, 50, None)
+    # E at 64 A100s, one a node, BERT-large without overlap: 0.731 with the node's 200 GB/s; the all-reduce of
+    # 1.34 GB at 0.73 × 25 GB/s takes at least 2 × 1.34e9 / 18.25e9 = 147 ms, so E falls well below
+    r = dpscale.predict(model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100",
+                        gpus_per_node=1, devices=[64], overlap=False)  # fmt: skip
+    (rec,) = r.records()
+    assert rec["allreduce_s"] > 0.147 and rec["efficiency"] < 0.55

@@ -83,7 +83,9 @@ HELP_ES: dict[str, str] = {
     "throughput unit for labels (default samples/s)": (
         "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)"
     ),
-    "devices per node": "dispositivos por nodo",
+    "devices per node; below a --system's, that many of each node's GPUs and the NICs they reach": (
+        "dispositivos por nodo; por debajo de los de un --system, esas GPU de cada nodo y las NIC a su alcance"
+    ),
     # calc
     "Give three of --devices, --throughput, E (--efficiency or --law) and --actual/--speedup; the fourth is "
     "solved. With no inputs: the worked example (64 × 2,000 × 0.9).": (

@@ -7,6 +7,7 @@ reads published rows through the same ones, so a table and a command line are pr
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import namedtuple
 from typing import Any
@@ -170,18 +171,32 @@ def cluster(
             f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
             "intra_link"
         )
-    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and size (a raw --intra-bw,
-    # or a --gpus-per-node other than the node's, describes another node, which the table does not)
-    same_node = gpus_per_node is None or gpus_per_node == base.get("gpus_per_node")
-    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and same_node else None
+    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link (a raw --intra-bw describes
+    # another node, which the table does not). A --gpus-per-node above the node's also describes another node; one
+    # below it runs g of each node's GPUs, 0..g-1, as NCCL's rings do: the table's figure at g is the node's link
+    # then, and the network is the NICs those GPUs reach — NCCL pairs each GPU with the NIC nearest it (a DGX-1
+    # hangs one EDR NIC under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU), so g of G GPUs drive
+    # ⌈nics·g/G⌉ of its nics (one A100 was charged all eight, 200 GB/s through its 32 GB/s PCIe link).
+    whole = base.get("gpus_per_node")
+    node = whole if isinstance(whole, int) and not isinstance(whole, bool) else 0  # the preset's G (0: none)
+    part = gpus_per_node is not None and gpus_per_node < node
+    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and (gpus_per_node in (None, whole) or part) else None
+    if part and by is not None:
+        table = _by_gpus(by, node)
+        assert table is not None  # by is not None
+        intra = table.get(g, intra)
+        by = {str(n): v for n, v in table.items() if n < g}
+    nics = base.get("nics")
+    if part and inter_bw_gbs is None and isinstance(nics, int) and nics > 0:
+        inter = inter * min(nics, math.ceil(nics * g / node)) / nics
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
     if net is not None and not isinstance(net, str):  # 5 was ignored where a bad intra_link is refused
         raise fail("inter_link" if inter_link is not None else "--system-file: inter_link", net, "a network's name")
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
-    typed = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra_bw_gbs), ("inter_bw_gbs", inter_bw_gbs))
-    overrides = tuple((k, x, base[k]) for k, x in typed if x is not None and base.get(k) not in (None, x))
+    figures = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra), ("inter_bw_gbs", inter))
+    overrides = tuple((k, x, base[k]) for k, x in figures if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net, overrides)  # fmt: skip
 

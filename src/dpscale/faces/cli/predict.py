@@ -92,7 +92,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     k = p.add_argument_group("cluster")
     k.add_argument("--system", help="preset: " + ", ".join(_names("systems")))
     k.add_argument("--system-file", help="your own systems JSON (format of the catalog's systems.json)")
-    k.add_argument("--gpus-per-node", help="devices per node")
+    k.add_argument(
+        "--gpus-per-node",
+        help="devices per node; below a --system's, that many of each node's GPUs and the NICs they reach",
+    )
     k.add_argument("--intra-bw", help="intra-node GB/s per device per direction (spec; 64GB/s, 600Gb/s also read)")
     k.add_argument(
         "--inter-bw",
