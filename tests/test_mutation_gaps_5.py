@@ -525,12 +525,15 @@ def test_a_system_file_s_optional_fields_are_checked(tmp_path, entry, said):
 
 
 def test_a_node_size_other_than_the_system_s_drops_its_subset_table():
-    """dgx1-v100's cube-mesh table is for runs on fewer of its 8 GPUs; --gpus-per-node 4 describes another node, so
-    the table is not used (its 4–7 GPU entries would not even fit a 4-GPU node)."""
+    """dgx1-v100's cube-mesh table is for runs on fewer of its 8 GPUs; --gpus-per-node 16 describes another node, so
+    the table is not used; 4 runs GPUs 0..3 of each node, whose ring is the table's 100 GB/s, with 2 and 3 below it
+    (session 36: it was dropped there too, and the flat 150 taken)."""
     from dpscale.sources.predict_inputs import cluster
 
     assert cluster("dgx1-v100").intra_by_gpus == {2: 25, 3: 50, 4: 100, 5: 15.75, 6: 50, 7: 100}
-    assert cluster("dgx1-v100", gpus_per_node=4).intra_by_gpus is None
+    assert cluster("dgx1-v100", gpus_per_node=16).intra_by_gpus is None
+    four = cluster("dgx1-v100", gpus_per_node=4)
+    assert (four.intra_bw_gbs, four.intra_by_gpus) == (100, {2: 25, 3: 50})
 
 
 @pytest.mark.parametrize("kw", [dict(system="dgx-a100", gpus_per_node=0),
@@ -625,8 +628,8 @@ def test_a_missing_intra_node_figure_is_named(tmp_path):
 
 
 def test_validate_drops_a_system_s_subset_table_for_another_node_size(tmp_path):
-    """A DGX-1 table stating 4 GPUs a node describes another node than the catalog's 8-GPU cube mesh: validate, like
-    `predict --system dgx1-v100 --gpus-per-node 4`, takes the flat 150 GB/s, not the mesh's 25 GB/s for 2 GPUs."""
+    """A DGX-1 table stating 4 GPUs a node runs GPUs 0..3 of each: validate, like `predict --system dgx1-v100
+    --gpus-per-node 4`, takes the mesh's 100 GB/s at 4 and 25 GB/s for 2 GPUs (session 36; both took a flat 150)."""
     import dpscale
     from dpscale.sources.predict_validate import predict_config
 
@@ -825,3 +828,20 @@ def test_a_spanish_decimal_one_stays_plural():
     from dpscale.faces.i18n import SINGULAR, singular
 
     assert singular("0,1 dispositivos; 1 dispositivos", SINGULAR["es"]) == "0,1 dispositivos; 1 dispositivo"
+
+
+def test_validate_reads_a_table_on_part_of_each_node_as_predict_does(tmp_path):
+    """A DGX A100 table of one GPU a node across 4 nodes, fabric columns blank: its network is one HDR NIC's 25 GB/s
+    (node_share), as `predict --system dgx-a100 --gpus-per-node 1` takes it, not the node's 200."""
+    import dpscale
+    from dpscale.sources.predict_validate import fabric, predict_config
+
+    rows = [
+        f"c,1,1,1,dgx-a100,a100-40gb,1,,,m,fp32,8,{d},{t},samples/s,300" for d, t in ((1, 400), (2, 700), (4, 1300))
+    ]
+    (c,) = table(tmp_path, *rows)
+    assert fabric(c) == (300.0, 25.0)  # the NVLink figure stays (one GPU a node never uses it)
+    got = [p for _, _, p in predict_config(c)]
+    want = dpscale.predict([2, 4], system="dgx-a100", gpu="a100-40gb", gpus_per_node=1, params=3e8, batch=8,
+                           throughput=400).efficiency_values  # fmt: skip
+    assert got == pytest.approx(list(want), abs=1e-12)

@@ -147,8 +147,10 @@ def cluster(
     elif system:
         base = catalog.system(system, gpu=gpu)
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
-    intra = intra_bw_gbs if intra_bw_gbs is not None else base.get("intra_bw_gbs")
-    inter = inter_bw_gbs if inter_bw_gbs is not None else base.get("inter_bw_gbs")
+    share = node_share(base, gpus_per_node)  # None unless the run takes g of each node's G GPUs
+    own = share or (base.get("intra_bw_gbs"), base.get("inter_bw_gbs"), base.get("intra_bw_gbs_by_gpus"))
+    intra = intra_bw_gbs if intra_bw_gbs is not None else own[0]
+    inter = inter_bw_gbs if inter_bw_gbs is not None else own[1]
     if g == 1 and intra is None:  # one device a node: no intra-node link to describe
         intra = inter
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
@@ -171,24 +173,9 @@ def cluster(
             f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
             "intra_link"
         )
-    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link (a raw --intra-bw describes
-    # another node, which the table does not). A --gpus-per-node above the node's also describes another node; one
-    # below it runs g of each node's GPUs, 0..g-1, as NCCL's rings do: the table's figure at g is the node's link
-    # then, and the network is the NICs those GPUs reach — NCCL pairs each GPU with the NIC nearest it (a DGX-1
-    # hangs one EDR NIC under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU), so g of G GPUs drive
-    # ⌈nics·g/G⌉ of its nics (one A100 was charged all eight, 200 GB/s through its 32 GB/s PCIe link).
-    whole = base.get("gpus_per_node")
-    node = whole if isinstance(whole, int) and not isinstance(whole, bool) else 0  # the preset's G (0: none)
-    part = gpus_per_node is not None and gpus_per_node < node
-    by = base.get("intra_bw_gbs_by_gpus") if intra_bw_gbs is None and (gpus_per_node in (None, whole) or part) else None
-    if part and by is not None:
-        table = _by_gpus(by, node)
-        assert table is not None  # by is not None
-        intra = table.get(g, intra)
-        by = {str(n): v for n, v in table.items() if n < g}
-    nics = base.get("nics")
-    if part and inter_bw_gbs is None and isinstance(nics, int) and nics > 0:
-        inter = inter * min(nics, math.ceil(nics * g / node)) / nics
+    # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and a node of its size or
+    # less (a raw --intra-bw, or a --gpus-per-node above the node's, describes another node, which the table does not)
+    by = own[2] if intra_bw_gbs is None and (share or gpus_per_node in (None, base.get("gpus_per_node"))) else None
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
@@ -199,6 +186,27 @@ def cluster(
     overrides = tuple((k, x, base[k]) for k, x in figures if x is not None and base.get(k) not in (None, x))
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net, overrides)  # fmt: skip
+
+
+def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any] | None:
+    """(intra GB/s, inter GB/s, intra_bw_gbs_by_gpus) of a system when a run takes g of each node's G GPUs (g < G);
+    None otherwise. NCCL's rings take GPUs 0..g−1, so a cube-mesh's link is its table's figure at g (DGX-1 at 4:
+    100, not 150) and the table below it; NCCL pairs each GPU with the NIC nearest it (a DGX-1 hangs one EDR NIC
+    under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU), so the network is the ⌈nics·g/G⌉ of its
+    nics those GPUs reach (one A100 was charged all eight, 200 GB/s through its 32 GB/s PCIe link). predict's
+    --gpus-per-node and a published table's gpus_per_node read a preset alike."""
+    whole = base.get("gpus_per_node")
+    if isinstance(g, bool) or not isinstance(g, (int, float)) or not isinstance(whole, int) or not 1 <= g < whole:
+        return None
+    intra, inter, by = base.get("intra_bw_gbs"), base.get("inter_bw_gbs"), base.get("intra_bw_gbs_by_gpus")
+    if by is not None:
+        table = _by_gpus(by, whole)
+        assert table is not None  # by is not None
+        intra, by = table.get(int(g), intra), {str(n): v for n, v in table.items() if n < g}
+    nics = base.get("nics")
+    if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 and isinstance(inter, (int, float)):
+        inter = inter * min(nics, math.ceil(nics * g / whole)) / nics
+    return intra, inter, by
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

@@ -23,7 +23,7 @@ from dpscale.formulas.stepmodel import (
 )
 from dpscale.sources.dataset import Config, Row
 from dpscale.sources.predict import MAX_STEP_S, MIN_STEP_S, band
-from dpscale.sources.predict_inputs import GRAD_BYTES, gpu_terms, link_hop, normalise_precision
+from dpscale.sources.predict_inputs import GRAD_BYTES, gpu_terms, link_hop, node_share, normalise_precision
 
 
 def read_precision(label: str) -> str | None:
@@ -76,7 +76,8 @@ def fabric(c: Config) -> tuple[float, float] | None:
     g = c.gpus_per_node
     if g is None:
         return None
-    preset = c.preset
+    share = node_share(c.preset, g)  # a table on g of each node's G GPUs reads the preset as predict does
+    preset = dict(zip(("intra_bw_gbs", "inter_bw_gbs"), share[:2])) if share else c.preset
     top = max(r.devices for r in c.rows)
     out = []
     for col, used in (("intra_bw_gbs", g > 1), ("inter_bw_gbs", top > g)):
@@ -86,6 +87,16 @@ def fabric(c: Config) -> tuple[float, float] | None:
             return None
         out.append(float(value or 1.0))  # 1.0 stands in for a link no row uses: its terms are zero
     return out[0], out[1]
+
+
+def mesh_table(c: Config, intra: float) -> dict[int, float] | None:
+    """The system's cube-mesh table where the file's figures are that node's: its link at its size, or on g of each
+    node's GPUs the link node_share gives (a stated link of another figure is another node's)."""
+    share = node_share(c.preset, c.gpus_per_node)
+    if share:
+        return {int(n): float(v) for n, v in share[2].items()} if share[2] is not None and intra == share[0] else None
+    same = (intra, c.gpus_per_node) == (c.preset.get("intra_bw_gbs"), c.preset.get("gpus_per_node"))
+    return c.preset.get("intra_bw_gbs_by_gpus") if same else None
 
 
 FABRIC = catalog.SYSTEM_KEYS  # the columns a system's catalog entry fills
@@ -136,10 +147,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
         intra_bw_gbs=intra,
-        # the system's cube-mesh table, where the file's figures are that node's (its link and its size)
-        intra_by_gpus=c.preset.get("intra_bw_gbs_by_gpus")
-        if (intra, c.gpus_per_node) == (c.preset.get("intra_bw_gbs"), c.preset.get("gpus_per_node"))
-        else None,
+        intra_by_gpus=mesh_table(c, intra),
         inter_bw_gbs=inter,
         cal=cal,
         hbm_tbs=hbm,
