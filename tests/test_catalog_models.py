@@ -279,3 +279,27 @@ def test_a_network_or_clock_figure_is_no_memory_size():
     for text in ("8x A100, 40 Gbps", "8x A100, 40GbE", "8x A100, 40 Gbit", "8x A100, 40 GHz"):
         assert find_gpu("dgx-a100", "A100", text=text) is gpus["a100-80gb"], text
     assert find_gpu("dgx-a100", "A100", text="8x A100 40GB, 100 Gb/s InfiniBand") is gpus["a100-40gb"]
+
+
+def test_tied_embeddings_from_the_counts():
+    """tied_embeddings false is read off each preset's own count: a SwiGLU layer holds q and o (h² each), k and v
+    (h·h·kv/heads each) and three h·ffn matrices, and the Llama/Mistral counts need two V·h on top (an input
+    embedding and a separate output layer) to within 0.01 % (the norms); GPT-2's count holds one V·h exactly
+    (12h² + 13h a layer with biases, 1,024 positions, the final norm)."""
+    ffn = {"llama-7b": 11008, "llama-13b": 13824, "llama-70b": 28672}  # HF config.json intermediate_size
+    for key in ("llama-7b", "llama-13b", "llama-70b", "llama3-8b", "llama3-70b", "mistral-7b"):
+        m = catalog.model(key)
+        h, kv = m["hidden"], m["hidden"] * m.get("kv_heads", m["heads"]) // m["heads"]
+        layers = m["layers"] * (2 * h * h + 2 * h * kv + 3 * h * m.get("ffn", ffn.get(key, 0)))
+        assert m["tied_embeddings"] is False
+        assert layers + 2 * m["vocab"] * h == pytest.approx(m["params"], rel=1e-4)
+    g = catalog.model("gpt2")
+    h = g["hidden"]
+    assert g["layers"] * (12 * h * h + 13 * h) + g["vocab"] * h + 1024 * h + 2 * h == g["params"]
+    assert g.get("tied_embeddings", True)
+    # FLOPs: the untied input embedding leaves N (Llama 3 8B: 6·(N − V·h)·s + 12·L·h·s²)
+    m = catalog.model("llama3-8b")
+    s = m["seq_len"]
+    want = 6 * (8030261248 - 128256 * 4096) * s + 12 * 32 * 4096 * s * s
+    assert flops_per_sample(m) == pytest.approx(want, rel=1e-12)
+    assert flops_per_sample(m, params=8e9) == 6 * 8e9 * s + 12 * 32 * 4096 * s * s  # a given N is taken as given
