@@ -443,3 +443,17 @@ def test_the_library_calculator_imports_neither_numpy_nor_re():
             "print(sorted(m for m in ('numpy', 're') if m in sys.modules))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@given(st.floats(0.001, 1e6), st.floats(0.001, 1e6), st.sampled_from("fg"))
+def test_apart_is_the_fewest_digits_that_tell_two_figures_apart(a, b, spec):
+    """scaling.apart, behind calc's exact devices and broken bounds, fit's spread of runs and plan's deadlines: at its
+    digits the two print apart, and at one fewer (from its lowest) they print alike."""
+    from dpscale.formulas.scaling import apart
+
+    p = apart(a, b, 2, 17, spec)
+    show = lambda x, n: f"{x:.{n}{spec}}"  # noqa: E731
+    if p < 17:
+        assert show(a, p) != show(b, p)
+    assert all(show(a, n) == show(b, n) for n in range(2, p))
+    assert apart(2.000008, 2, 4, 18, "g") == 6 and apart(1.0, 1.0, 2, 9) == 9  # '2.00001' against '2'; equal: hi
