@@ -1939,3 +1939,22 @@ def test_part_of_each_node_reaches_part_of_its_nics():
                         gpus_per_node=1, devices=[64], overlap=False)  # fmt: skip
     (rec,) = r.records()
     assert rec["allreduce_s"] > 0.147 and rec["efficiency"] < 0.55
+
+
+def test_the_nics_a_part_of_each_node_reaches_are_said():
+    """Why the network changed with --gpus-per-node: GPUs 0-3 of a DGX-1 reach 2 of its 4 EDR NICs, 25 GB/s a node;
+    said only where the run crosses nodes and the share is below the node's, in both languages."""
+    from dpscale.faces.i18n import say
+
+    def said(system, g, sizes, **kw):
+        p = predict(sizes, system=system, gpus_per_node=g, params=3e8, throughput=100, batch=8, **kw)
+        return [n for n in p.notes if n.key == "nics_reached"]
+
+    (note,) = said("dgx1-v100", 4, [8])
+    assert str(note) == ("on 4 of each dgx1-v100 node's 8 GPUs the run reaches 2 of its 4 NICs (NCCL pairs each GPU "
+                         "with the nearest): the network is 25 GB/s a node; --inter-bw sets it")  # fmt: skip
+    assert say(note, "es").startswith("con 4 de las 8 GPU de cada nodo dgx1-v100, la ejecución llega a 2 de sus 4 NIC")
+    assert said("dgx1-v100", 4, [4]) == []  # one node: no network crossed
+    assert said("dgx1-v100", 4, [8], inter_bw_gbs=50) == []  # typed: taken as given, nothing to explain
+    assert said("pcie-v100-25gbe", 1, [8]) == []  # one NIC a node: a lone GPU keeps all of it
+    assert [n.fields["used"] for n in said("aws-p5", 7, [14])] == [28]  # ⌈32 · 7 / 8⌉ of its 32 EFA NICs

@@ -53,6 +53,10 @@ EN = {
         "used, the {system}'s links kept — a system with that GPU may have others"
     ),
     "system_overridden": "{system} as the options changed it: {changes}",
+    "nics_reached": (
+        "on {g:,} of each {system} node's {whole:,} GPUs the run reaches {used:,} of its {nics:,} NICs (NCCL pairs "
+        "each GPU with the nearest): the network is {inter:g} GB/s a node; --inter-bw sets it"
+    ),
     "intra_bidirectional": (
         "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"

@@ -93,8 +93,9 @@ Cluster = namedtuple(
         "intra_by_gpus",
         "inter_link",
         "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
+        "nics_reached",  # (NICs, of the node's, its GPUs) where a run on part of each node reaches fewer NICs
     ),
-    defaults=(None, None, ()),
+    defaults=(None, None, (), None),
 )
 
 
@@ -184,17 +185,20 @@ def cluster(
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     figures = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra), ("inter_bw_gbs", inter))
     overrides = tuple((k, x, base[k]) for k, x in figures if x is not None and base.get(k) not in (None, x))
+    # said where the network figure is the share, not a typed one (and only if it changed it)
+    reached = (*share[3], base["gpus_per_node"]) if share and share[3] and inter_bw_gbs is None else None
+    reached = reached if reached and reached[0] < reached[1] else None
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)), net, overrides)  # fmt: skip
+                   _by_gpus(by, int(g)), net, overrides, reached)  # fmt: skip
 
 
-def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any] | None:
-    """(intra GB/s, inter GB/s, intra_bw_gbs_by_gpus) of a system when a run takes g of each node's G GPUs (g < G);
-    None otherwise. NCCL's rings take GPUs 0..g−1, so a cube-mesh's link is its table's figure at g (DGX-1 at 4:
-    100, not 150) and the table below it; NCCL pairs each GPU with the NIC nearest it (a DGX-1 hangs one EDR NIC
-    under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU), so the network is the ⌈nics·g/G⌉ of its
-    nics those GPUs reach (one A100 was charged all eight, 200 GB/s through its 32 GB/s PCIe link). predict's
-    --gpus-per-node and a published table's gpus_per_node read a preset alike."""
+def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None:
+    """(intra GB/s, inter GB/s, intra_bw_gbs_by_gpus, (NICs reached, the node's NICs) or None) of a system when a
+    run takes g of each node's G GPUs (g < G); None otherwise. NCCL's rings take GPUs 0..g−1, so a cube-mesh's
+    link is its table's figure at g (DGX-1 at 4: 100, not 150) and the table below it; NCCL pairs each GPU with the
+    NIC nearest it (a DGX-1 hangs one EDR NIC under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU),
+    so the network is the ⌈nics·g/G⌉ of its nics those GPUs reach (one A100 was charged all eight, 200 GB/s through
+    its 32 GB/s PCIe link). predict's --gpus-per-node and a published table's gpus_per_node read a preset alike."""
     whole = base.get("gpus_per_node")
     if isinstance(g, bool) or not isinstance(g, (int, float)) or not isinstance(whole, int) or not 1 <= g < whole:
         return None
@@ -203,10 +207,11 @@ def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any] | None:
         table = _by_gpus(by, whole)
         assert table is not None  # by is not None
         intra, by = table.get(int(g), intra), {str(n): v for n, v in table.items() if n < g}
-    nics = base.get("nics")
+    nics, reached = base.get("nics"), None
     if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 and isinstance(inter, (int, float)):
-        inter = inter * min(nics, math.ceil(nics * g / whole)) / nics
-    return intra, inter, by
+        reached = (min(nics, math.ceil(nics * g / whole)), nics)
+        inter = inter * reached[0] / nics
+    return intra, inter, by, reached
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

@@ -37,6 +37,10 @@ NOTES: dict[str, dict[str, str]] = {
             "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
+        "nics_reached": (
+            "con {g:,} de las {whole:,} GPU de cada nodo {system}, la ejecución llega a {used:,} de sus {nics:,} NIC "
+            "(NCCL une cada GPU a la más cercana): la red es de {inter:g} GB/s por nodo; --inter-bw la fija"
+        ),
         "intra_bidirectional": (
             "--intra-bw {typed:g} es el doble de los {own:g} del {system}: los fabricantes dan NVLink sumando los dos "
             "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
