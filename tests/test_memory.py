@@ -659,17 +659,53 @@ def test_fit_advice_is_the_library_s_decision():
     gib = 2**30
     # ZeRO paper, 7.5 B with Adam mixed on 64 devices: DDP 120 GB does not fit 80 GiB, ZeRO-1's 31.4 GB does
     fits = dpscale.fit_all(7.5e9, 64, device_memory_bytes=80 * gib)
-    (least,) = dpscale.fit_advice(fits, 7.5e9)
+    (least,) = dpscale.fit_advice(fits)
     assert least == Advice("mem_least", stage=1, room=pytest.approx(80 * gib - (4 + 12 / 64) * 7.5e9))
     # 1 B on a 16 GiB device: DDP's 16 GB fits with 1.18e9 left (over 5 % of 17.18e9), but its 2 GB bucket copy
     # (4 GB under torch.autocast) leaves less than nothing
     room = 16 * gib - 16e9
     fits = dpscale.fit_all(1e9, 8, device_memory_bytes=16 * gib)
-    assert dpscale.fit_advice(fits, 1e9) == (
+    assert dpscale.fit_advice(fits) == (
         Advice("mem_least", stage=0, room=room),
         Advice("mem_ddp_copy_tight_both", stage=0, room=room, copy=2e9, copy_autocast=4e9),
     )
     # 1 T on one 80 GiB device: ZeRO-3's 16e12 bytes fit from ⌈16e12 / 85.9e9⌉ = 187 devices
     fits = dpscale.fit_all(1e12, 1, device_memory_bytes=80 * gib)
-    assert dpscale.fit_advice(fits, 1e12) == (Advice("mem_none_fits_devices", devices=187),)
-    assert dpscale.fit_advice(dpscale.fit_all(1e9, 8), 1e9) == ()  # no device memory: nothing to advise
+    assert dpscale.fit_advice(fits) == (Advice("mem_none_fits_devices", devices=187),)
+    assert dpscale.fit_advice(dpscale.fit_all(1e9, 8)) == ()  # no device memory: nothing to advise
+
+
+def test_fit_advice_reads_the_fits_own_setup_and_rows_by_stage():
+    """The advice is for the fits it is given (an outside review: it took adam/mixed/1 as separate defaults): amp's
+    bucket copy is fp32 either way (_any), SGD's ZeRO-3 needs ⌈(4 + 4 + 4)·1e12 / 85.9e9⌉ = 140 devices; rows are
+    found by stage, in any order or subset, and rows of two setups or none are refused."""
+    gib = 2**30
+    fits = dpscale.fit_all(1e9, 8, device_memory_bytes=16 * gib, precision="amp")
+    assert [a.key for a in dpscale.fit_advice(fits)] == ["mem_least", "mem_ddp_copy_tight_any"]
+    fits = dpscale.fit_all(1e12, 1, device_memory_bytes=80 * gib, optimizer="sgd")
+    assert dpscale.fit_advice(fits)[0].devices == 140
+    fits = dpscale.fit_all(7.5e9, 64, device_memory_bytes=80 * gib)
+    (a,) = dpscale.fit_advice(fits[1:])
+    assert (a.stage, a.room) == (1, fits[1].headroom_bytes)
+    assert dpscale.fit_advice(tuple(reversed(fits))) == dpscale.fit_advice(fits)
+    assert dpscale.least_sharded(tuple(reversed(fits))) == 1  # the lowest stage that fits, not the first row
+    other = dpscale.fit_all(1e9, 64, device_memory_bytes=80 * gib)
+    for bad in ((), (fits[0], other[1]), (fits[1], fits[1])):
+        with pytest.raises(DpscaleError, match="^fits: "):
+            dpscale.fit_advice(bad)
+
+
+def test_fit_advice_thresholds():
+    """The 5 % headroom line and DDP's bucket copy at its edge, each from the byte counts (16 bytes a parameter
+    with Adam mixed; ZeRO-1 on 64 devices 4 + 12/64)."""
+    from dpscale.formulas.memory import Advice
+
+    need = (4 + 12 / 64) * 7.5e9  # ZeRO-1; DDP's 120e9 fits none of these
+    for share, tight in ((0.055, False), (0.045, True)):  # headroom 5.5 % and 4.5 % of the device
+        memory = need / (1 - share)
+        keys = [a.key for a in dpscale.fit_advice(dpscale.fit_all(7.5e9, 64, device_memory_bytes=memory))]
+        assert keys == ["mem_least", *(["mem_tight"] if tight else [])]
+    # 1e9 mixed on 18.5e9 bytes: DDP's 16e9 leaves 2.5e9 (13.5 %); its 2e9 bucket copy leaves 0.5e9, under 5 %
+    # (0.925e9) but not below zero — still too tight, and said for both copies
+    (least, copy) = dpscale.fit_advice(dpscale.fit_all(1e9, 8, device_memory_bytes=18.5e9))
+    assert copy == Advice("mem_ddp_copy_tight_both", stage=0, room=2.5e9, copy=2e9, copy_autocast=4e9)

@@ -242,6 +242,9 @@ class MemoryFit:
     headroom_bytes: float | None  # memory − need; negative: does not fit
     fits: bool | None
     states: ModelStates | None = None  # the split (parameters, gradients, optimizer) behind the first figure
+    optimizer: str = "adam"  # the setup the row was computed for, so advice on it needs no second telling
+    precision: str = "mixed"
+    tensor_parallel: int = 1
 
 
 def _device_memory(x: float) -> float:
@@ -285,7 +288,8 @@ def fit_all(
         need = states.total + activation
         room = None if device_memory_bytes is None else device_memory_bytes - need
         fits = None if room is None else room >= 0
-        rows.append(MemoryFit(stage, states.total, activation, need, device_memory_bytes, room, fits, states))
+        rows.append(MemoryFit(stage, states.total, activation, need, device_memory_bytes, room, fits, states,
+                              optimizer, precision, tensor_parallel))  # fmt: skip
     return tuple(rows)
 
 
@@ -334,18 +338,19 @@ class Advice:
     copy_autocast: float | None = None  # the same under torch.autocast (fp32 gradients)
 
 
-def fit_advice(
-    fits: tuple[MemoryFit, ...],
-    params: float,
-    optimizer: str = "adam",
-    precision: str = "mixed",
-    tensor_parallel: int = 1,
-) -> tuple[Advice, ...]:
+def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
     """What the fits mean for a plan: the least-sharded stage that fits (or ZeRO-3's fewest devices where none
     does), whether its headroom is under TIGHT of the device, and whether DDP's default bucket copy would take the
-    rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what fit_all returns."""
+    rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what fit_all returns (or
+    some of its rows), whose model, optimizer and precision the advice reads."""
     best = least_sharded(fits)
-    memory, activation = fits[0].device_memory_bytes, fits[0].activation_bytes_per_device
+    f = fits[0]
+    setup = {(r.states.params if r.states else None, r.optimizer, r.precision, r.tensor_parallel,
+              r.device_memory_bytes, r.activation_bytes_per_device) for r in fits}  # fmt: skip
+    if len(setup) > 1 or f.states is None:  # rows of two setups would advise on neither
+        raise fail("fits", fits, "the rows of one fit_all call (one model, optimizer, precision and device)")
+    params, optimizer, precision, tensor_parallel = f.states.params, f.optimizer, f.precision, f.tensor_parallel
+    memory, activation = f.device_memory_bytes, f.activation_bytes_per_device
     if memory is None:
         return ()
     if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
@@ -353,7 +358,7 @@ def fit_advice(
         if n is None:
             return (Advice("mem_none_fits"),)
         return (Advice("mem_none_fits_devices_act" if activation else "mem_none_fits_devices", devices=n),)
-    room = fits[best].headroom_bytes
+    room = next(r.headroom_bytes for r in fits if r.stage == best)  # by stage: a caller may pass some rows
     assert room is not None  # a memory was given
     said = [Advice("mem_least", stage=best, room=room)]
     if room < TIGHT * memory:
@@ -370,9 +375,10 @@ def fit_advice(
 
 def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
     """The lowest ZeRO stage that fits (less sharding, less communication), or None. fits: what fit_all returns."""
-    if not isinstance(fits, (list, tuple)) or not all(isinstance(f, MemoryFit) for f in fits):
+    if (not isinstance(fits, (list, tuple)) or not fits or not all(isinstance(f, MemoryFit) for f in fits)
+            or len({f.stage for f in fits}) < len(fits)):  # fmt: skip
         raise fail("fits", fits, "the rows fit_all returns (MemoryFit, one per ZeRO stage)")
-    return next((f.stage for f in fits if f.fits), None)
+    return min((f.stage for f in fits if f.fits), default=None)  # the lowest, in whatever order they come
 
 
 __all__ = [

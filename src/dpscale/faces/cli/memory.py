@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
             )
         records.append(rec)
 
-    for a in fit_advice(fits, params, optimizer, precision, t):  # the library decides; the face words it
+    for a in fit_advice(fits):  # the library decides; the face words it
         notes.append(label(a.key, lang).format(
             where=where, strategy="" if a.stage is None else STAGE_NAMES[a.stage], n=fmt(a.devices or 0, "int", lang),
             room=fmt(a.room or 0, "bytes", lang), copy=fmt(a.copy or 0, "bytes", lang),
