@@ -302,4 +302,6 @@ def test_tied_embeddings_from_the_counts():
     s = m["seq_len"]
     want = 6 * (8030261248 - 128256 * 4096) * s + 12 * 32 * 4096 * s * s
     assert flops_per_sample(m) == pytest.approx(want, rel=1e-12)
-    assert flops_per_sample(m, params=8e9) == 6 * 8e9 * s + 12 * 32 * 4096 * s * s  # a given N is taken as given
+    # a typed count is the model's whole one, as the gradient bytes take it: its own count gives the same FLOPs
+    assert flops_per_sample(m, params=8030261248) == flops_per_sample(m)
+    assert flops_per_sample(m, params=1e8) == 6 * 1e8 * s + 12 * 32 * 4096 * s * s  # under V·h: as given

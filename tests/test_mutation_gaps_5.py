@@ -627,7 +627,7 @@ def test_a_missing_intra_node_figure_is_named(tmp_path):
     assert validate_predict(cfgs)["skip_reasons"]["c"] == {"missing": "intra_bw_gbs", "unknown_system": "lab-box"}
 
 
-def test_validate_drops_a_system_s_subset_table_for_another_node_size(tmp_path):
+def test_validate_reads_the_mesh_on_four_of_each_dgx1_node_as_predict_does(tmp_path):
     """A DGX-1 table stating 4 GPUs a node runs GPUs 0..3 of each: validate, like `predict --system dgx1-v100
     --gpus-per-node 4`, takes the mesh's 100 GB/s at 4 and 25 GB/s for 2 GPUs (session 36; both took a flat 150)."""
     import dpscale
@@ -844,4 +844,18 @@ def test_validate_reads_a_table_on_part_of_each_node_as_predict_does(tmp_path):
     got = [p for _, _, p in predict_config(c)]
     want = dpscale.predict([2, 4], system="dgx-a100", gpu="a100-40gb", gpus_per_node=1, params=3e8, batch=8,
                            throughput=400).efficiency_values  # fmt: skip
+    assert got == pytest.approx(list(want), abs=1e-12)
+
+
+def test_validate_keeps_a_stated_link_of_another_figure_flat(tmp_path):
+    """A DGX-1 table on 4 GPUs a node stating 150 GB/s (not the mesh's 100 at 4) describes another node: flat 150 at
+    2, as `predict --gpus-per-node 4 --intra-bw 150` takes it (an outside review: mesh_table's stated-link check)."""
+    import dpscale
+    from dpscale.sources.predict_validate import predict_config
+
+    (c,) = table(tmp_path, *(f"c,1,1,1,dgx1-v100,v100-16gb,4,150,,m,fp32,8,{d},{t},samples/s,300"
+                              for d, t in ((1, 400), (2, 700))))  # fmt: skip
+    got = [p for _, _, p in predict_config(c)]
+    want = dpscale.predict([2], system="dgx1-v100", gpu="v100-16gb", gpus_per_node=4, intra_bw_gbs=150, params=3e8,
+                           batch=8, throughput=400).efficiency_values  # fmt: skip
     assert got == pytest.approx(list(want), abs=1e-12)

@@ -1447,7 +1447,7 @@ def test_system_file_with_bom_or_misspelt_key(tmp_path, capsys):
     assert rc == 2 and out == ""
     assert err.strip().endswith("system 'a': key 'cpu_core' (did you mean 'cpu_cores'?); allowed: "
                                      "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, "
-                                     "intra_bw_gbs_by_gpus, inter_link and keys that describe it")  # fmt: skip
+                                     "intra_bw_gbs_by_gpus, inter_link, nics and keys that describe it")  # fmt: skip
     # a misspelt required key is named as such, not as the right one missing ('needs numbers … for inter_bw_gbs')
     (tmp_path / "gbps.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbps": 100}')
     with pytest.raises(DpscaleError, match=r"key 'inter_bw_gbps' \(did you mean 'inter_bw_gbs'\?\)"):
@@ -1958,3 +1958,41 @@ def test_the_nics_a_part_of_each_node_reaches_are_said():
     assert said("dgx1-v100", 4, [8], inter_bw_gbs=50) == []  # typed: taken as given, nothing to explain
     assert said("pcie-v100-25gbe", 1, [8]) == []  # one NIC a node: a lone GPU keeps all of it
     assert [n.fields["used"] for n in said("aws-p5", 7, [14])] == [28]  # ⌈32 · 7 / 8⌉ of its 32 EFA NICs
+
+
+def _system_file(tmp_path, **kw):
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 200, **kw}))
+    return str(f)
+
+
+@pytest.mark.parametrize("kw", [dict(nics=8), dict(nics=8.0), dict(nics=8, gpus_per_node=8.0)])
+def test_a_system_file_s_nics_share(tmp_path, kw):
+    """A system file's nics is read as the catalog's (8.0 is 8, and so is a gpus_per_node of 8.0): one of 8 GPUs
+    reaches one of 8 NICs, 25 GB/s (an outside review: anything but an int fell back to the whole 200)."""
+    from dpscale.sources.predict_inputs import cluster
+
+    assert cluster(None, _system_file(tmp_path, **kw), 1).inter_bw_gbs == 25
+
+
+@pytest.mark.parametrize("nics", ["8", 0, -2, True, 2.5])
+def test_a_system_file_s_bad_nics_are_refused(tmp_path, nics):
+    from dpscale.sources.predict_inputs import cluster
+
+    with pytest.raises(DpscaleError, match="nics"):
+        cluster(None, _system_file(tmp_path, nics=nics), 1)
+
+
+def test_a_system_file_without_nics_says_the_whole_network_was_charged(tmp_path):
+    p = predict([16], system_file=_system_file(tmp_path), gpus_per_node=2, params=3e8, throughput=100, batch=8)
+    (note,) = [n for n in p.notes if n.key == "nics_unknown"]
+    assert "the node's whole network, 200 GB/s" in note and p.records()[0]["devices"] == 16
+
+
+def test_part_of_a_nic_pair_rounds_up():
+    """GPUs 0-2 of a DGX-1 sit under two of its four NICs (pairs 0-1, 2-3): ⌈4·3/8⌉ = 2, 25 GB/s; p4d's four
+    100 Gb EFA NICs over 8 GPUs likewise (a floor would give one, 12.5)."""
+    from dpscale.sources.predict_inputs import cluster
+
+    assert cluster("dgx1-v100", None, 3).inter_bw_gbs == 25
+    assert cluster("aws-p4d", None, 3).inter_bw_gbs == 25

@@ -446,7 +446,10 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "misspelt.json": (('{"systems": {"a": {"cpu_core": 64, ' + ok + "}}}").encode(),
                       "misspelt.json: sistema 'a': clave 'cpu_core' (¿quería decir 'cpu_cores'?); se admite: "
                       "gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, cpu_cores, intra_link, intra_bw_gbs_by_gpus, "
-                      "inter_link y claves"),
+                      "inter_link, nics y claves"),
+        "nics.json": (('{"systems": {"a": {"nics": 2.5, ' + ok + "}}}").encode(),  # NICs its GPUs reach (session 36)
+                      "nics.json: sistema 'a': nics 2.5; se admite: las NIC de cómputo del nodo, un número entero de 1 "
+                      "a 1.000.000"),
     }  # fmt: skip
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out = []

@@ -57,6 +57,10 @@ EN = {
         "on {g:,} of each {system} node's {whole:,} GPUs the run reaches {used:,} of its {nics:,} NICs (NCCL pairs "
         "each GPU with the nearest): the network is {inter:g} GB/s a node; --inter-bw sets it"
     ),
+    "nics_unknown": (
+        "on {g:,} of each {system} node's {whole:,} GPUs the run is charged the node's whole network, {inter:g} GB/s, "
+        "though its GPUs may reach only some of the NICs: give the node's nics in the system file, or --inter-bw"
+    ),
     "intra_bidirectional": (
         "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"

@@ -183,11 +183,17 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     g = entry["gpus_per_node"]
     if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
         raise DpscaleError(f"{flag}: {path}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")
-    return {"key": key, **entry}
+    nics = entry.get("nics")  # read for a run on part of each node (the NICs its GPUs reach); 8.0 is 8
+    if nics is not None and (isinstance(nics, bool) or not isinstance(nics, (int, float)) or not 1 <= nics <= 1e6
+                             or nics != int(nics)):  # fmt: skip
+        raise DpscaleError(f"{flag}: {path}: system {key!r}: nics {nics!r}; allowed: the node's compute NICs, a whole "
+                           "number from 1 to 1,000,000")  # fmt: skip
+    whole = {"gpus_per_node": int(g), **({"nics": int(nics)} if nics is not None else {})}
+    return {"key": key, **entry, **whole}
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
-READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus", "inter_link")
+READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus", "inter_link", "nics")
 
 
 def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:

@@ -16,15 +16,16 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
     """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
 
     A preset whose input embedding is not its output layer (tied_embeddings false: Llama, Mistral) leaves the
-    embedding's V·h out of N: a lookup does no matmul (Llama 3 8B's 525 M were 5 % more FLOPs). `params` overrides
-    the preset's N as the count to take; with no preset, a transformer of N parameters at `seq_len` counts 6·N·s
-    (the attention term needs the layer shapes)."""
+    embedding's V·h out of N, the preset's or a `params` above it (the model's whole count, as the gradient bytes
+    take it): a lookup does no matmul (Llama 3 8B's 525 M were 5 % more FLOPs). With no preset, a transformer of N
+    parameters at `seq_len` counts 6·N·s (the attention term needs the layer shapes)."""
     if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
         return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
     if model["kind"] == "transformer":
         s = seq_len or model["seq_len"]
+        n = params if params is not None else model["params"]
         lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
-        n = params if params is not None else model["params"] - lookup
+        n = n - lookup if n > lookup else n  # (a count under the embedding's own is no such model: as given)
         return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
     return 6.0 * model["fwd_gmacs"] * 1e9
 

@@ -430,8 +430,12 @@ def predict_flags(
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
     if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
         used, nics, whole = cl.nics_reached
-        notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
-                          system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
+        if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
+            notes.append(Note("nics_unknown", g=int(cl.gpus_per_node), whole=whole, system=cl.name,
+                              inter=cl.inter_bw_gbs))  # fmt: skip
+        else:
+            notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
+                              system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
     if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):

@@ -93,7 +93,7 @@ Cluster = namedtuple(
         "intra_by_gpus",
         "inter_link",
         "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
-        "nics_reached",  # (NICs, of the node's, its GPUs) where a run on part of each node reaches fewer NICs
+        "nics_reached",  # (NICs, of the node's, its GPUs) where part of each node reaches fewer (None: unknown)
     ),
     defaults=(None, None, (), None),
 )
@@ -185,9 +185,11 @@ def cluster(
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     figures = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra), ("inter_bw_gbs", inter))
     overrides = tuple((k, x, base[k]) for k, x in figures if x is not None and base.get(k) not in (None, x))
-    # said where the network figure is the share, not a typed one (and only if it changed it)
-    reached = (*share[3], base["gpus_per_node"]) if share and share[3] and inter_bw_gbs is None else None
-    reached = reached if reached and reached[0] < reached[1] else None
+    # said where the network figure is the share, not a typed one, and it changed it (or the NICs are unknown)
+    reached = None
+    if share and inter_bw_gbs is None:
+        used, nics = share[3] or (None, None)
+        reached = None if used is not None and used >= nics else (used, nics, base["gpus_per_node"])
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net, overrides, reached)  # fmt: skip
 

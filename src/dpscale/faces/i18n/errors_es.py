@@ -669,6 +669,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpus_per_node (?P<g>.+?); allowed: a whole number ≥ 1",
          "{flag}: {f}: sistema {k}: gpus_per_node {g}; se admite: un número entero ≥ 1"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): nics (?P<g>.+?); allowed: the node's compute NICs, a "
+         r"whole number from 1 to 1,000,000",
+         "{flag}: {f}: sistema {k}: nics {g}; se admite: las NIC de cómputo del nodo, un número entero de 1 a "
+         "1.000.000"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
          "{flag}: {f}: sistema {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),

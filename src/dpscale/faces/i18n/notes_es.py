@@ -37,6 +37,10 @@ NOTES: dict[str, dict[str, str]] = {
             "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
+        "nics_unknown": (
+            "con {g:,} de las {whole:,} GPU de cada nodo {system}, se cuenta toda la red del nodo, {inter:g} GB/s, "
+            "aunque sus GPU quizá lleguen solo a algunas NIC: da nics en el fichero del sistema, o --inter-bw"
+        ),
         "nics_reached": (
             "con {g:,} de las {whole:,} GPU de cada nodo {system}, la ejecución llega a {used:,} de sus {nics:,} NIC "
             "(NCCL une cada GPU a la más cercana): la red es de {inter:g} GB/s por nodo; --inter-bw la fija"
