@@ -347,8 +347,8 @@ def solve(
             raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
         if d == 1 and not math.isclose(e, 1.0, rel_tol=1e-9):  # scale() holds E(1) = 1: A is v there
             raise DpscaleError(
-                f"efficiency: comes to {e:.4g} on one device, where E is 1 by definition (its actual throughput is "
-                "its per-device throughput); allowed: two or more devices, or the same rate for both"
+                f"efficiency: comes to {past(e, 1.0)} on one device, where E is 1 by definition (its actual "
+                "throughput is its per-device throughput); allowed: two or more devices, or the same rate for both"
             )
         if past_max_e(e):
             raise DpscaleError(
