@@ -709,3 +709,14 @@ def test_fit_advice_thresholds():
     # (0.925e9) but not below zero — still too tight, and said for both copies
     (least, copy) = dpscale.fit_advice(dpscale.fit_all(1e9, 8, device_memory_bytes=18.5e9))
     assert copy == Advice("mem_ddp_copy_tight_both", stage=0, room=2.5e9, copy=2e9, copy_autocast=4e9)
+
+
+def test_fit_advice_counts_tensor_parallelism_once():
+    """Rows hold params / T (a replica slice's); the advice takes the whole count back: 1e12 with T = 2 is 8e12
+    bytes a device under ZeRO-3 at one device, ⌈8e12 / 85.9e9⌉ = 94 devices (it divided by T twice: 47), and DDP's
+    bucket copy for 1e9 at T = 2 is 5e8 × 2 bytes = 1.0e9 (it said 5e8)."""
+    gib = 2**30
+    fits = dpscale.fit_all(1e12, 1, device_memory_bytes=80 * gib, tensor_parallel=2)
+    assert dpscale.fit_advice(fits)[0].devices == 94
+    advice = dpscale.fit_advice(dpscale.fit_all(1e9, 8, device_memory_bytes=8 * gib, tensor_parallel=2))
+    assert [a.copy for a in advice if a.copy is not None] == [1e9]

@@ -349,7 +349,13 @@ def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
               r.device_memory_bytes, r.activation_bytes_per_device) for r in fits}  # fmt: skip
     if len(setup) > 1 or f.states is None:  # rows of two setups would advise on neither
         raise fail("fits", fits, "the rows of one fit_all call (one model, optimizer, precision and device)")
-    params, optimizer, precision, tensor_parallel = f.states.params, f.optimizer, f.precision, f.tensor_parallel
+    # (states hold params / T, a replica slice's: the whole count, as zero3_devices_needed and the bucket copy take it)
+    params, optimizer, precision, tensor_parallel = (
+        f.states.params * f.tensor_parallel,
+        f.optimizer,
+        f.precision,
+        f.tensor_parallel,
+    )
     memory, activation = f.device_memory_bytes, f.activation_bytes_per_device
     if memory is None:
         return ()
