@@ -1,4 +1,5 @@
-"""Cold start of the calculator vs a bare interpreter, measured in one run (goal: median ≤ 5×).
+"""Cold start of the calculator vs a bare interpreter, measured in one run (goal: median ≤ 5×; the companion
+calculators beside it for comparison).
 
     python benchmarks/bench_startup.py [--runs 30]
 Uses the `dpscale` console script next to this interpreter (the installed entry point). As a user's Python does,
@@ -38,6 +39,10 @@ def main() -> None:
         "dpscale calc ...": [dpscale, "calc", "--devices", "64", "--throughput", "2000", "--efficiency", "0.9"],
         "dpscale --help": [dpscale, "--help"],
         "dpscale (worked example)": [dpscale],
+        # the companion calculators at one E: no numpy on their path either
+        "dpscale plan ... -e 0.9": [dpscale, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9"],
+        "dpscale memory ...": [dpscale, "memory", "--params", "7.5e9", "--devices", "64"],
+        "dpscale pipeline ...": [dpscale, "pipeline", "--stages", "4", "--microbatches", "8"],
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     for cmd in cases.values():  # warm-up: writes the bytecode caches

@@ -843,3 +843,28 @@ def test_a_figure_past_its_limit_by_float_rounding_alone_meets_it(capsys):
     assert plan(1381, 1, 1, [1], 1.0, deadline_hours=parse_duration("23m")).cheapest_meeting_deadline is None
     rc, out, _ = run(capsys, "plan", "-n", "1380", "-v", "1", "-e", "1", "-d", "1", "--deadline", "23m")
     assert rc == 0 and "cheapest size meeting the 23.0 min deadline: 1 — 23.0 min" in out and "rounds" not in out
+
+
+def test_a_plan_at_one_e_stays_as_light_as_calc():
+    """`plan` with one E imports no numpy (it cost ~70 ms of a 0.2 s start; now as calc's ~50 ms) — and the
+    --efficiency-file reader only when a file is given."""
+    from clihelp import imported_after
+
+    loaded = imported_after(["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9", "-d", "1..256x2"])
+    assert "dpscale.faces.cli.plan" in loaded  # the probe ran the command
+    assert not {"numpy", "scipy", "matplotlib", "dpscale.sources.fit_io"} & loaded
+
+
+@given(
+    sizes=st.lists(st.integers(1, 10**7), min_size=1, max_size=30),
+    e=st.floats(0.01, 1.0),
+    v=st.floats(1e-3, 1e6),
+)
+def test_size_by_size_and_one_call_plan_alike(sizes, e, v):
+    """A constant E is planned size by size up to FEW_SIZES and in one numpy call past it: the same records."""
+    import dpscale.formulas.plan as planning
+
+    small = plan(1e6, 3, v, sizes, e, 2.0, 1.0, 1e3).records()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(planning, "FEW_SIZES", 0)
+        assert plan(1e6, 3, v, sizes, e, 2.0, 1.0, 1e3).records() == small

@@ -307,7 +307,10 @@ def counts_and_least(x: Any, name: str = "devices", most: int | None = None) -> 
 
 
 def check_size_list(x: Any, name: str = "devices", most: int | None = None) -> Any:
-    """Device counts to sweep: one whole number or a flat list of them (a table, or [8, [16]], is a mistake)."""
+    """Device counts to sweep: one whole number or a flat list of them (a table, or [8, [16]], is a mistake).
+    A list of plain ints already in range is returned as it is, with no numpy to import (plan's start-up)."""
+    if isinstance(x, list) and x and all(type(d) is int and 1 <= d <= min(most or 2**53, 2**53) for d in x):
+        return x
     x = check_devices(x, name, most)
     if getattr(x, "ndim", 0) > 1:
         raise fail(name, x, "one device count or a list of them")

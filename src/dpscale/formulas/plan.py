@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import DpscaleError, check_positive, check_range, check_size_list, fail, is_array, ones, unmasked
-from dpscale.formulas.scaling import check_source, scale
+from dpscale.formulas.scaling import check_source, is_number, scale
 
 KNEE_THRESHOLD = 0.5
+FEW_SIZES = 4096  # up to this many, a constant E is planned size by size (13 µs each), sparing numpy's import
 _UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
 # the same units as words ('24hours', '2days' were refused where '24h' was taken), English and Spanish
 _WORDS = {
@@ -131,7 +132,7 @@ def plan(
     if not many:
         raise fail("devices", devices, "at least one device count")
     given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
-    sizes = sorted({int(d) for d in given.tolist()})
+    sizes = sorted({int(d) for d in (given.tolist() if is_array(given) else given)})
     price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
     if isinstance(deadline_hours, str):  # '24h' is the CLI's spelling; the library takes hours
         text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
@@ -146,10 +147,14 @@ def plan(
     # first size whatever the E
     knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
     efficiency = check_source(efficiency)
-    # every size in one call (the source is evaluated once over them all: 100,000 sizes took 29 s one by one)
-    whole = scale(sizes, throughput, efficiency)
-    column = lambda x: x.tolist() if is_array(x) and x.ndim else [float(x)] * len(sizes)  # noqa: E731
-    effs, actuals, speedups = (column(x) for x in (whole.efficiency, whole.actual_throughput, whole.speedup))
+    if is_number(efficiency) and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
+        each = [scale(d, throughput, efficiency) for d in sizes]
+        effs, actuals, speedups = ([r.efficiency for r in each], [r.actual_throughput for r in each],
+                                   [r.speedup for r in each])  # fmt: skip
+    else:  # every size in one call (a source is evaluated once over them all: 100,000 sizes took 29 s one by one)
+        whole = scale(sizes, throughput, efficiency)
+        column = lambda x: x.tolist() if is_array(x) and x.ndim else [float(x)] * len(sizes)  # noqa: E731
+        effs, actuals, speedups = (column(x) for x in (whole.efficiency, whole.actual_throughput, whole.speedup))
     points: list[PlanPoint] = []
     for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
         # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below

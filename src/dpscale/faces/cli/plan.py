@@ -23,7 +23,6 @@ from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
 from dpscale.formulas.scaling import apart
-from dpscale.sources.fit_io import read_efficiencies
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,7 +105,11 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    read = None if args.efficiency_file is None else read_efficiencies(args.efficiency_file)
+    read = None
+    if args.efficiency_file is not None:
+        from dpscale.sources.fit_io import read_efficiencies  # (its CSV reader is 18 ms of a plan's start-up)
+
+        read = read_efficiencies(args.efficiency_file)
     from_file, file_d0, file_v = (None, 1, None) if read is None else (read.e, read.d0, read.v)
     if args.throughput is None and file_v is not None and args.fit is None:  # the rate the file's E was for
         if read is not None and read.unit is not None and read.unit != args.unit:  # predict's 21.7 sequences/s
