@@ -645,9 +645,10 @@ def test_a_finished_size_s_progress_reaches_its_total(monkeypatch: pytest.Monkey
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_kill_9_while_the_ranks_start_leaves_no_orphans(tmp_path: Path) -> None:
     """An outside review: `kill -9` of the CLI in the seconds a spawned rank spends importing torch, before it set
-    its death signal, left both ranks (and the resource tracker) waiting 11 minutes on the dead parent's store."""
+    its death signal, left both ranks (and the resource tracker) waiting 11 minutes on the dead parent's store.
+    The ranks' log stays where TMPDIR points (nothing of the CLI runs to remove it): here, not in /tmp."""
     marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
-    env = {**os.environ, marker.split("=")[0]: marker.split("=")[1]}
+    env = {**os.environ, marker.split("=")[0]: marker.split("=")[1], "TMPDIR": str(tmp_path)}
     argv = [str(BIN / "dpscale"), "measure", "--devices", "2", *TINY, "--out", str(tmp_path / "r.jsonl")]
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 60
@@ -657,6 +658,7 @@ def test_kill_9_while_the_ranks_start_leaves_no_orphans(tmp_path: Path) -> None:
     proc.kill()  # SIGKILL: nothing of the CLI runs after it
     proc.wait(timeout=10)
     assert_no_orphans(marker)
+    assert [log.name[:19] for log in tmp_path.glob("*.log")] == ["dpscale-measure-d2-"]
 
 
 TIMED_MODEL = """
