@@ -92,7 +92,8 @@ def test_texts_built_at_run_time_keep_their_values(capsys):
     )
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
     assert "aporta menos de 0,5 de la aceleración" in " ".join(out.split())
-    assert spanish("{} (default 1f1b)".replace("{}", "gpipe, zb-h2")) == "gpipe, zb-h2 (por defecto 1f1b)"
+    en = "{} (default 1f1b; the worked example, no inputs at all, is gpipe)".replace("{}", "gpipe, zb-h2")
+    assert spanish(en) == "gpipe, zb-h2 (por defecto 1f1b; el ejemplo resuelto, sin ninguna entrada, es gpipe)"
 
 
 def test_a_text_with_no_entry_stays_english_and_placeholders_still_work(capsys):

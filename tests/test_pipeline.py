@@ -128,7 +128,9 @@ def test_cli_gpipe_json(capsys):
 def test_cli_worked_example_and_sweep(capsys):
     rc, out, _ = run(capsys, "pipeline")
     assert rc == 0 and "27.3 %" in out and "bubble / total time" in out
-    rc, out, _ = run(capsys, "pipeline", "-p", "8", "-m", "8..64x2", "--schedule", "interleaved", "-v", "2", "--json")
+    rc, out, _ = run(
+        capsys, "pipeline", "-p", "8", "-m", "8..64x2", "--schedule", "interleaved", "--chunks", "2", "--json"
+    )
     rows = json.loads(out)
     assert [r["microbatches"] for r in rows] == [8, 16, 32, 64]
     assert rows[0]["bubble_overhead"] == 7 / 16
@@ -162,10 +164,10 @@ def test_cli_plot(capsys, tmp_path):
         ),
         (["-p", "4", "-m", "8", "--chunks", "2"], "--chunks: got 2; allowed: 1 unless --schedule interleaved"),
         (["-p", "4", "-m", "8", "--schedule", "interleaved"], "--chunks: missing; allowed: 2 or more with --schedule"),
-        (["-p", "4", "-m", "8", "--schedule", "interleaved", "-v", "1"], "--chunks: got 1; allowed: 2 or more"),
+        (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1"], "--chunks: got 1; allowed: 2 or more"),
         # 0 under interleaved once said "a whole number ≥ 1", and 1 was then refused
-        (["-p", "4", "-m", "8", "--schedule", "interleaved", "-v", "0"], "--chunks: got '0'; allowed: 2 or more"),
-        (["-p", "4", "-m", "8", "-v", "0"], "--chunks: got '0'; allowed: a whole number ≥ 1"),
+        (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "0"], "--chunks: got '0'; allowed: 2 or more"),
+        (["-p", "4", "-m", "8", "--chunks", "0"], "--chunks: got '0'; allowed: a whole number ≥ 1"),
         (["-p", "4", "-m", "8", "--dp-efficiency", "1.2"], "--dp-efficiency: got '1.2'; allowed: a scaling eff"),
         (["-p", "4"], "--microbatches: missing"),
         (["-p", "4", "-m", "8", "--plot", "x.gif"], "--plot: got 'x.gif'"),
@@ -243,7 +245,9 @@ def test_an_unfilled_pipeline_takes_the_least_step_any_schedule_reaches(capsys):
             # GPipe and 1F1B: (p − 1)/m at every m, the bound's own form at v = 1
             assert bubble_overhead(p, m, "gpipe") == (p - 1) / m == pytest.approx(unfilled(p, m, "gpipe"))
             assert unfilled(p, m, "interleaved", 2) >= p / m - 1  # never below one micro-batch's own path
-    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "4", "--schedule", "interleaved", "-v", "2", "--lang", "es")
+    rc, out, err = run(
+        capsys, "pipeline", "-p", "8", "-m", "4", "--schedule", "interleaved", "--chunks", "2", "--lang", "es"
+    )
     said = out + err
     assert (
         rc == 0 and "nunca se llena; r = 137,5 % del tiempo ideal, lo mínimo que alcanza cualquier calendario" in said
@@ -327,3 +331,12 @@ def test_an_untyped_data_parallel_e_across_replicas_is_said_to_be_assumed(capsys
         assert rc == 0 and "assumed" not in out
     rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "4")
     assert rc == 0 and "assumed" not in out  # one replica: E = 1 by definition
+
+
+def test_v_is_no_short_flag_for_chunks(capsys):
+    """-v is the per-device throughput in calc, plan and predict; here it was --chunks, so a `-v 2000` carried over
+    from them ran 2,000 chunks per device and printed a bubble of 0.0 % (an outside review)."""
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "-v", "2000")
+    assert (
+        rc == 2 and out == "" and err.strip() == "dpscale pipeline: error: unrecognized arguments: -v 2000 (see --help)"
+    )

@@ -318,7 +318,9 @@ HELP_ES: dict[str, str] = {
     "data parallelism stacked on the pipeline": "paralelismo de datos sobre el pipeline",
     "pipeline stages p": "etapas de pipeline p",
     "micro-batches per step: M, M1,M2,..., A..BxF or A..B+S": "microlotes por paso: M, M1,M2,..., A..BxF o A..B+S",
-    "{} (default 1f1b)": "{} (por defecto 1f1b)",
+    "{} (default 1f1b; the worked example, no inputs at all, is gpipe)": (
+        "{} (por defecto 1f1b; el ejemplo resuelto, sin ninguna entrada, es gpipe)"
+    ),
     "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
     "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
     "data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at that "

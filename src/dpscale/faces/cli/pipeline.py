@@ -28,8 +28,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pipeline")
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
     g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S")
-    g.add_argument("--schedule", metavar="S", help=f"{', '.join(SCHEDULES)} (default 1f1b)")
-    g.add_argument("--chunks", "-v", metavar="V", help="chunks per device, ≥ 2 (interleaved only)")
+    schedule = f"{', '.join(SCHEDULES)} (default 1f1b; the worked example, no inputs at all, is gpipe)"
+    g.add_argument("--schedule", metavar="S", help=schedule)
+    # no -v: every other command reads it as throughput, and `-v 2000` carried over planned a bubble of 0 %
+    g.add_argument("--chunks", metavar="V", help="chunks per device, ≥ 2 (interleaved only)")
     d = p.add_argument_group("data parallelism stacked on the pipeline")
     d.add_argument("--devices", "-d", metavar="D", help="total devices, a multiple of --stages")
     d.add_argument(
