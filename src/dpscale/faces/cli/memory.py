@@ -184,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
         precision=term(precision, lang),
     )
     if t > 1:  # the devices are data-parallel ones: without T, DDP's 14 GB for 7 B read as 16 bytes × 7 B wrong
-        title += label("mem_title_tp", lang).format(t=fmt(t, "int", lang))
+        # ... and the GPUs in all, devices × T (64 with T = 4 read as 64 GPUs where the figures are for 256)
+        title += label("mem_title_tp", lang).format(t=fmt(t, "int", lang), gpus=fmt(devices * t, "int", lang))
     cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
     if activation:
         cols += [Column("activation_bytes_per_device", "bytes"), Column("total_bytes_per_device", "bytes")]

@@ -416,7 +416,10 @@ LABELS: dict[str, dict[str, str]] = {
         "h:headroom_bytes": "headroom",
         "mem_title": "Memory per device: {params} parameters, {devices} devices, {precision} precision, {optimizer}",
         "mem_title_one": "Memory per device: {params} parameters, one device, {precision} precision, {optimizer}",
-        "mem_title_tp": "; tensor-parallel {t}: each data-parallel replica spans {t} GPUs, the figures are per GPU",
+        "mem_title_tp": (
+            "; tensor-parallel {t}: each data-parallel replica spans {t} GPUs ({gpus} GPUs in all), the figures are "
+            "per GPU"
+        ),
         "mem_billion": "{x} B",
         "mem_million": "{x} M",
         "mem_trillion": "{x} T",
@@ -1100,7 +1103,10 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_title": (
             "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
         ),
-        "mem_title_tp": "; paralelismo de tensores {t}: cada réplica de datos ocupa {t} GPU, las cifras son por GPU",
+        "mem_title_tp": (
+            "; paralelismo de tensores {t}: cada réplica de datos ocupa {t} GPU ({gpus} GPU en total), las cifras son "
+            "por GPU"
+        ),
         "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
         "mem_million": "{x} millones de",
         "mem_trillion": "{x} billones de",  # el billón español: 10^12
