@@ -131,7 +131,9 @@ def test_spanish_notes_say_what_the_english_says(capsys):
     assert "ResNet-50 de la calibración: el 14–29 % del pico de los tensor cores" in say(cnn, "es")
     zb2 = say(Note("pipeline_zb2_in_flight", need=15, m=4, zb1_pct=58.3), "es")
     assert zb2.startswith("ZB-H2 solo elimina la burbuja con al menos 2p − 1 = 15 microlotes en vuelo; con m = 4")
-    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "6", "--schedule", "interleaved", "-v", "2", "--lang", "es")
+    rc, out, _ = run(
+        capsys, "pipeline", "-p", "4", "-m", "6", "--schedule", "interleaved", "--chunks", "2", "--lang", "es"
+    )
     assert rc == 0 and "nota: interleaved: Megatron-LM necesita que m sea múltiplo de p (4)" in out
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "zb-h1", "--lang", "es")
     assert rc == 0 and "nota: las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada" in out

@@ -361,7 +361,17 @@ def test_activations_beyond_what_the_states_leave_are_said():
     assert note.fields["sel"] == pytest.approx(4096 * 4 * 4096 * 34 * 32 / 1e9)
     assert note.fields["act"] == pytest.approx(4096 * 4 * 4096 * 194 * 32 / 1e9)
     assert note.fields["left"] == pytest.approx(80 * 2**30 / 1e9 - 16 * 6.738e9 / 8 / 1e9)
-    assert note.startswith("a batch of 4 sequences of 4,096 stores 73 GB of activations per GPU even without the")
+    assert note.startswith("a batch of 4 sequences of 4,096 stores 73.0 GB of activations per GPU even without the")
+    # DDP: the states are one size at every d, so the note names the largest size asked (it said 'at 1 device' of
+    # a sweep of 16 and 32), and one sequence is one (a user-journey review): 5.2e9 × 16 = 83.2 GB of 85.9
+    # leaves 2.7; b·s·h·34·L = 1,024 · 4,096 · 34 · 32 = 4.56 GB (printed 5 before)
+    ddp = predict([16, 32], batch=1, seq_len=1024, params=5.2e9, precision="bf16", model="llama-7b", system="dgx-h100")
+    (note,) = [n for n in ddp.notes if n.key == "activation_memory"]
+    assert (
+        note.startswith("a batch of 1 sequence of 1,024 stores 4.6 GB")
+        and "leave of the h100-80gb's 85.9 GB at 32 " in note
+    )
+    assert "2.7 GB the model states leave" in note
 
     def said(sizes, **more):
         return [n.fields["d"] for n in predict(sizes, **{**kw, **more}).notes if n.key == "activation_memory"]

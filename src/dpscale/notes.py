@@ -132,9 +132,9 @@ EN = {
         "{mem:g} GB: fewer devices need more; `dpscale memory --precision {mp}` sizes it"
     ),
     "activation_memory": (
-        "a batch of {b:,} sequences of {s:,} stores {sel:,.0f} GB of activations per GPU even without the attention "
-        "scores (FlashAttention or selective recompute; {act:,.0f} GB with them; Korthikanti et al.), more than the "
-        "{left:,.0f} GB the model states leave of the {gpu}'s {held:.1f} GB at {d:,} devices: E is for the step as "
+        "a batch of {b:,} sequences of {s:,} stores {sel:,.1f} GB of activations per GPU even without the attention "
+        "scores (FlashAttention or selective recompute; {act:,.1f} GB with them; Korthikanti et al.), more than the "
+        "{left:,.1f} GB the model states leave of the {gpu}'s {held:.1f} GB at {d:,} devices: E is for the step as "
         "given, which would need full recompute (about a third more compute), tensor or pipeline parallelism, or a "
         "smaller batch or sequence; `dpscale memory` sizes it"
     ),
@@ -297,7 +297,8 @@ EN = {
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
-               "ranks": "rank", "points": "point", "configurations": "configuration"}  # fmt: skip
+               "ranks": "rank", "points": "point", "configurations": "configuration",
+               "sequences": "sequence"}  # fmt: skip
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

@@ -540,14 +540,15 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
         split = "amp" if prec == "amp" else "fp32" if prec in ("fp32", "tf32") else "mixed"
         whole, sharded = state_split(n_params, zero, "adam", split)
-        sizes = d if zero else np.ones(1)
+        sizes = d if zero else d.max(keepdims=True)  # DDP's states are one size at every d: say the largest asked
         need = whole + sharded / sizes
         held = device_bytes(part["memory_gb"], part.get("usable_mib"))
         short = sizes[need > held]
         if short.size:
             n = int(short.max())
             key = "zero_memory" if zero else "ddp_memory"
-            mem = round(held / GB, 1) if "usable_mib" in part else part["memory_gb"]  # a GDDR6 card's 48.3, not 48
+            mem = round(held / GB, 1)  # the bytes compared, as memory and the activation note say them: an H100's
+            # 85.9 GB (80 GiB; '80 GB' beside the next note's 85.9 once), a GDDR6 card's 48.3 (not 48)
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
                             stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
         else:

@@ -67,7 +67,7 @@ SINGULAR = {
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
            "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
-           "configuraciones": "configuración"},
+           "configuraciones": "configuración", "secuencias": "secuencia"},
 }  # fmt: skip
 
 

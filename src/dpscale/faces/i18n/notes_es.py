@@ -108,9 +108,9 @@ NOTES: dict[str, dict[str, str]] = {
             "lo dimensiona"
         ),
         "activation_memory": (
-            "un lote de {b:,} secuencias de {s:,} guarda {sel:,.0f} GB de activaciones por GPU aun sin las "
-            "puntuaciones de atención (FlashAttention o recómputo selectivo; {act:,.0f} GB con ellas; Korthikanti et "
-            "al.), más que los {left:,.0f} GB que dejan los estados del modelo de los {held:.1f} GB de la {gpu} con "
+            "un lote de {b:,} secuencias de {s:,} guarda {sel:,.1f} GB de activaciones por GPU aun sin las "
+            "puntuaciones de atención (FlashAttention o recómputo selectivo; {act:,.1f} GB con ellas; Korthikanti et "
+            "al.), más que los {left:,.1f} GB que dejan los estados del modelo de los {held:.1f} GB de la {gpu} con "
             "{d:,} dispositivos: E es la del paso tal como se da, que necesitaría recómputo completo (cerca de un "
             "tercio más de cómputo), paralelismo de tensor o de pipeline, o un lote o una secuencia menores; "
             "`dpscale memory` lo dimensiona"
