@@ -424,6 +424,8 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     files = {
         "latin.json": (b"{}" + "ñ".encode("latin-1"), "latin.json: no es texto UTF-8"),
         "deep.json": (("[" * 100_000 + "]" * 100_000).encode(), "deep.json: anidado a demasiada profundidad"),
+        "long.json": (("{" + ok.replace(": 8,", ": 8" + "0" * 5000 + ",") + "}").encode(),
+                      "long.json: un número demasiado largo para leerlo"),
         "broken.json": (b"{", "broken.json línea 1: no es JSON (se esperaba un nombre entre comillas dobles)"),
         "list.json": (b"[1]", "list.json: se admite: un objeto {'systems': {nombre: {...}}} como systems.json"),
         "num.json": (b'{"systems": {"a": 1}}', "num.json: sistema 'a': se recibió 1; se admite: un objeto como en"),

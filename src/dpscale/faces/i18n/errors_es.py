@@ -115,6 +115,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a unit label on one line, at most 40 characters (samples/s, tokens/s)": (
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
+        "a whole number of threads a rank, 1 to 4,096": "un número entero de hilos por proceso, de 1 a 4.096",
         "the host's CPU cores, a whole number from 1 to 1,000,000": (
             "los núcleos de CPU de la máquina, un número entero de 1 a 1.000.000"
         ),
@@ -642,6 +643,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {g}; se admite: un archivo JSON legible ({why})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): not UTF-8 text; allowed: a JSON file as systems.json",
          "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): a number too long to read; allowed: a JSON file as systems.json",
+         "{flag}: {f}: un número demasiado largo para leerlo; se admite: un archivo JSON como systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as systems.json",
          "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",

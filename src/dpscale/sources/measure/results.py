@@ -43,7 +43,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
         try:
             ok = "busbw_gbs" in json.loads(p.read_text(encoding="utf-8-sig"))
-        except (ValueError, TypeError, UnicodeDecodeError):
+        except (ValueError, TypeError, UnicodeDecodeError, RecursionError):  # ([[[…]]] 200,000 deep: a traceback)
             ok = False
         if not ok:
             raise DpscaleError(
@@ -62,7 +62,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
             ) from None
         try:
             head = json.loads(text.split("\n", 1)[0])
-        except ValueError:
+        except (ValueError, RecursionError):
             head = None
         # a record of this command: a size's (devices and throughput) or an equivalence check's (passed) — not a
         # fit report, a `--json` document or any other object, which `dpscale fit` would then refuse
@@ -81,6 +81,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
         check_records(text, kind, f"{flag} {path}")
 
 
+MAX_THREADS = 4096  # threads a rank: more than any CPU has cores (1e9 ended the rank)
 RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)"
 
 
@@ -94,12 +95,15 @@ def check_records(text: str, kind: str, where: str) -> None:
             continue
         try:
             rec = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             rec = None
         if not isinstance(rec, dict) or ("passed" if kind == "equivalence" else "devices") not in rec:
             raise fail(f"{where} line {i}", line.strip()[:40], RECORD_LINE)
         if kind == "train":
             make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
+        threads = rec.get("threads", 1)  # a later run of this setup takes the same (earlier_threads): [1] raised
+        if type(threads) is not int or not 1 <= threads <= MAX_THREADS:  # 'unhashable', -1 crashed a rank
+            raise fail(f"{where} line {i}: threads", threads, f"a whole number of threads a rank, 1 to {MAX_THREADS:,}")
 
 
 def write_json(path: str, obj: dict[str, Any]) -> None:
