@@ -161,7 +161,8 @@ BAD_FILES = [  # (file name, content, what the one line must say)
     ("commented.csv", "# DGX A100\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n",
      r"commented.csv line 8, throughput: got 'x'"),
     ("empty.csv", "# nothing yet\n", r"empty.csv line 1: missing column\(s\) devices, throughput \(found —\)"),
-    ("huge.csv", 'devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n', r"huge.csv: not a readable CSV"),
+    ("huge.csv", 'devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n',
+     r"huge.csv line 3: not a readable CSV row \(field larger"),
     # a typo'd size that would overflow the fit
     ("far.csv", "devices,throughput\n1,1000\n1e300,7600\n", r"far.csv line 3, devices: got '1e300'; allowed: a whole"),
     ("digits.jsonl", '{"devices": 1, "throughput": 10}\n{"devices": ' + "1" * 5000 + ', "throughput": 5}\n',

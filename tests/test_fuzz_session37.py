@@ -40,3 +40,27 @@ def test_an_earlier_records_threads_are_checked_before_any_rank(capsys, tmp_path
     assert "line 1: threads: got " in err and "allowed: a whole number of threads a rank, 1 to 4,096" in err
     rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(path), "--lang", "es")
     assert rc == 2 and "se admite: un número entero de hilos por proceso, de 1 a 4.096" in err
+
+
+@pytest.mark.parametrize("body, line", [('1,100\n2,190\n4,"350\n', 4), ('1,100\n2,"190\n4,350\n', 3)])
+def test_fit_refuses_a_quote_left_open_on_its_line(capsys, tmp_path, body, line):
+    """csv read the lines as one stream without strict: 4,"350 at the end fitted 350 (exit 0), and 2,"190 glued
+    the next line into its cell ('1904,350', blamed on a decimal comma)."""
+    path = tmp_path / "u.csv"
+    path.write_text("devices,throughput\n" + body)
+    rc, out, err = run(capsys, "fit", str(path))
+    said = f"u.csv line {line}: a quote opened on this line does not close on it; allowed: quotes in pairs"
+    assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "fit", str(path), "--lang", "es")
+    assert rc == 2 and f"u.csv línea {line}: unas comillas abiertas en esta línea no se cierran en ella" in err
+
+
+def test_csvs_own_reasons_are_said_in_spanish(capsys, tmp_path):
+    """'no es una fila CSV legible (',' expected after '"')': the csv module's words stayed English."""
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"devices":1,"throughput":100}\n')
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 2 and err.strip().endswith("r.jsonl línea 1: no es una fila CSV legible (se esperaba ',' tras '\"')")
+    (tmp_path / "q.csv").write_text('devices,throughput\n1,100\n2,"19"0\n')
+    rc, _, err = run(capsys, "fit", str(tmp_path / "q.csv"), "--lang", "es")
+    assert rc == 2 and err.strip().endswith("q.csv línea 3: no es una fila CSV legible (se esperaba ',' tras '\"')")

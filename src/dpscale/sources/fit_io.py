@@ -343,10 +343,17 @@ def _same_setup(
 
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
-    try:
-        rows = list(csv.reader(text.splitlines()))
-    except csv.Error as exc:
-        raise DpscaleError(f"{name}: not a readable CSV ({exc}); allowed: a header with devices,throughput") from None
+    rows = []
+    for i, line in enumerate(text.splitlines(), start=1):  # a line at a time: a runs file's cells are numbers and
+        try:  # names, and a quote left open glued the lines after it into its cell ('1904,350') or read 4,"350 as 350
+            rows.append(next(csv.reader([line], strict=True), []))
+        except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                raise DpscaleError(
+                    f"{name} line {i}: a quote opened on this line does not close on it; allowed: quotes in pairs "
+                    "within a line (a runs file's cells are numbers and names)"
+                ) from None
+            raise DpscaleError(f"{name} line {i}: not a readable CSV row ({exc})") from None
     skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     header = [h.strip().lower() for h in rows[first]] if False in skip else []  # (comments alone: no header)

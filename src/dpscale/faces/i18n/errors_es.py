@@ -302,6 +302,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: quotes in pairs \(a cell in quotes ends at the next one\)",
          "{f} línea {n1}: unas comillas abiertas en esta línea no se cierran antes del final del archivo; se admite: "
          "comillas por pares (una celda entre comillas termina en las siguientes)"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a quote opened on this line does not close on it; allowed: quotes in "
+         r"pairs within a line \(a runs file's cells are numbers and names\)",
+         "{f} línea {n1}: unas comillas abiertas en esta línea no se cierran en ella; se admite: comillas por pares "
+         "dentro de una línea (las celdas de un archivo de ejecuciones son números y nombres)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
          "{f} línea {n1}: no es una fila CSV legible ({why})"),
         (r"(?P<flag>--params): missing; allowed: a parameter count from 1,000 to 1e\+15 \(7\.5e9 for 7\.5 billion\), "
@@ -600,8 +604,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--only: {f} es un CSV; se admite: con líneas JSON de registros de `dpscale measure`"),
         (r"--only: (?P<f>.+?) names no set-up; allowed: with JSON lines of `dpscale measure` records",
          "--only: {f} no nombra ningún montaje; se admite: con líneas JSON de registros de `dpscale measure`"),
-        (r"(?P<f>.+?): not a readable CSV \((?P<why>.+)\); allowed: a header with devices,throughput",
-         "{f}: no es un CSV legible ({why}); se admite: una cabecera con devices,throughput"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
@@ -790,6 +792,11 @@ REASONS: dict[str, dict[str, str]] = {
         "Expecting ',' delimiter": "se esperaba ','",
         "Expecting ':' delimiter": "se esperaba ':'",
         "Invalid control character at": "carácter de control no válido",
+        # csv's (validate's and fit's rows)
+        "',' expected after '\"'": "se esperaba ',' tras '\"'",
+        "unexpected end of data": "fin de datos inesperado",
+        "line contains NUL": "la línea contiene NUL",
+        "field larger than field limit (131072)": "un campo mayor que el límite de 131.072 caracteres",
         # measure's --out (the OS's strerror when a record cannot be written)
         "No space left on device": "no queda espacio en el dispositivo",
         "Read-only file system": "sistema de archivos de solo lectura",
