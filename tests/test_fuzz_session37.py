@@ -64,3 +64,24 @@ def test_csvs_own_reasons_are_said_in_spanish(capsys, tmp_path):
     (tmp_path / "q.csv").write_text('devices,throughput\n1,100\n2,"19"0\n')
     rc, _, err = run(capsys, "fit", str(tmp_path / "q.csv"), "--lang", "es")
     assert rc == 2 and err.strip().endswith("q.csv línea 3: no es una fila CSV legible (se esperaba ',' tras '\"')")
+
+
+def test_a_field_given_twice_in_json_is_refused_wherever_runs_or_e_are_read(capsys, tmp_path):
+    """json keeps the last of two keys without a word: plan ran on E = 0.1 of '"efficiency": 0.9, "efficiency":
+    0.1', fit read devices 2 of '"devices": 1, "devices": 2'. The system file already refused it."""
+    twice = "allowed: each field once (this one is given twice)"
+    (tmp_path / "e.json").write_text(
+        '{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9, "efficiency": 0.1}]}'
+    )
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "e.json"))
+    assert rc == 2 and out == "" and f"e.json: got 'efficiency'; {twice}" in err
+    (tmp_path / "f.jsonl").write_text(
+        '{"devices": 1, "throughput": 100}\n{"devices": 2, "devices": 4, "throughput": 1}\n'
+    )
+    rc, out, err = run(capsys, "fit", str(tmp_path / "f.jsonl"))
+    assert rc == 2 and out == "" and f"f.jsonl line 2: got 'devices'; {twice}" in err
+    (tmp_path / "g.json").write_text('{"points": [{"devices": 1, "throughput": 100, "throughput": 10}]}')
+    rc, _, err = run(capsys, "fit", str(tmp_path / "g.json"), "--lang", "es")
+    assert rc == 2 and "g.json: se recibió 'throughput'; se admite: cada campo una sola vez" in err
+    rc, _, err = run(capsys, "measure", "-d", "1", "--out", str(tmp_path / "f.jsonl"))  # before any rank starts
+    assert rc == 2 and f"f.jsonl line 2: got 'devices'; {twice}" in err and len(err.strip().splitlines()) == 1

@@ -237,10 +237,31 @@ class _OneSetup:
         self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where))
 
 
+def loads_once(text: str, where: str) -> Any:
+    """json.loads, refusing an object that gives a field twice: json keeps the last silently ("efficiency": 0.9,
+    "efficiency": 0.1 planned on 0.1; "devices": 1, "devices": 2 fitted 2)."""
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                twice.append(k)
+            out[k] = v
+        return out
+
+    data = json.loads(text, object_pairs_hook=pairs)
+    if twice:
+        raise fail(where, twice[0], "each field once (this one is given twice)")
+    return data
+
+
 def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
     records = _OneSetup(only)
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
-        whole = json.loads(text)
+        whole = loads_once(text, name)
+    except DpscaleError:
+        raise
     except ValueError:
         whole = None
     if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
@@ -257,7 +278,9 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
             continue
         where = f"{name} line {i}"
         try:
-            rec = json.loads(line)
+            rec = loads_once(line, where)
+        except DpscaleError:
+            raise
         except json.JSONDecodeError as exc:
             if _spans_lines(lines[i - 1 :]):  # a record pretty-printed among others: '{' read as a whole line
                 raise DpscaleError(
@@ -554,7 +577,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
     try:
-        data = json.loads(read_text(path))  # (an editor's byte-order mark is dropped)
+        data = loads_once(read_text(path), f"{flag} {path}")  # (an editor's byte-order mark is dropped)
+    except DpscaleError:
+        raise
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):

@@ -88,13 +88,15 @@ RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed
 def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
-    from dpscale.sources.fit_io import make_run  # (records only: no torch)
+    from dpscale.sources.fit_io import loads_once, make_run  # (records only: no torch)
 
     for i, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
+            rec = loads_once(line, f"{where} line {i}")  # a field twice: `fit` refuses the file, so say it now
+        except DpscaleError:
+            raise
         except (ValueError, RecursionError):
             rec = None
         if not isinstance(rec, dict) or ("passed" if kind == "equivalence" else "devices") not in rec:
