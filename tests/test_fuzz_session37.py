@@ -85,3 +85,26 @@ def test_a_field_given_twice_in_json_is_refused_wherever_runs_or_e_are_read(caps
     assert rc == 2 and "g.json: se recibió 'throughput'; se admite: cada campo una sola vez" in err
     rc, _, err = run(capsys, "measure", "-d", "1", "--out", str(tmp_path / "f.jsonl"))  # before any rank starts
     assert rc == 2 and f"f.jsonl line 2: got 'devices'; {twice}" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("argv, said", [
+    # 3,600 s on one device against 59.99 min = 0.99983 h: both read '1.0 h'; the size was sharpened, the limit not
+    (["-n", "360000", "--deadline", "59.99m"],
+     "the table rounds these times to the 0.9998 h deadline they miss: 1 — 1.0000 h"),
+    (["-n", "360000", "--deadline", "29.99m"],
+     "no size meets the 29.99 min deadline; the fastest is 2 devices at 30.00 min"),
+    (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
+     "the table rounds these costs to the budget of 19.999 they exceed: 1 — 20.000, 2 — 20.000"),
+    (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
+     "no size stays within the budget of 19.999"),
+])  # fmt: skip
+def test_a_missed_limit_is_said_in_the_digits_that_part_it_from_the_figures(capsys, argv, said):
+    """The deadline or budget printed in the table's digits read as the figure it is missed by ('1.0 h deadline
+    they miss: 1 — 1.0000 h', 'budget of 10.00 … 10.000' for a typed 9.999)."""
+    rc, out, _ = run(capsys, "plan", "-v", "100", "-e", "1", "-d", "1,2", *argv)
+    assert rc == 0 and f"note: {said}\n" in out
+
+
+def test_a_met_deadline_keeps_the_tables_digits(capsys):
+    rc, out, _ = run(capsys, "plan", "-n", "360000", "-v", "100", "-e", "1", "-d", "1,2", "--deadline", "1h")
+    assert rc == 0 and "cheapest size meeting the 1.0 h deadline: 2 — 30.0 min" in out

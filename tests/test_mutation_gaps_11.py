@@ -161,7 +161,7 @@ def test_plan_says_a_missed_budget_in_the_decimals_that_part_it(capsys):
     the 1st (where 0.0501 rounds to 0.1 and 0.0499 to 0.0)."""
     out = said(capsys, "plan", "-n", "180.36", "-v", "1", "-e", "1", "-d", "1", "--price-per-device-hour", "1",
                "--budget", "0.0499")  # fmt: skip
-    assert out.endswith("the table rounds these costs to the budget of 0.05 they exceed: 1 — 0.0501")
+    assert out.endswith("the table rounds these costs to the budget of 0.0499 they exceed: 1 — 0.0501")
 
 
 def test_plan_names_six_sizes_past_the_peak_then_counts(capsys):

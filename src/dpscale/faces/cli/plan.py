@@ -293,25 +293,52 @@ def _money_kind(result: Plan) -> str:
     return "money" if all(a is None or a == 0 or abs(a) >= 0.005 for a in amounts) else "dec"
 
 
-def _past(x: float, limit: float, kind: str, lang: str) -> str:
-    """A time or cost past its limit in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h'
-    beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
-    the limits they miss)."""
+def _digits(x: float, limit: float, kind: str, lang: str) -> tuple[int, str, float] | None:
+    """(decimals, unit, scale) that part a time or cost past its limit from the limit, where the table's own
+    digits print both alike; None where they do not (or x meets the limit: past it by float rounding alone)."""
     shown = fmt(x, kind, lang)
-    if within(x, limit) or shown != fmt(limit, kind, lang):  # (past it by float rounding alone: it meets it)
-        return shown
+    if within(x, limit) or shown != fmt(limit, kind, lang):
+        return None
     unit, scale = "", 1.0
     if kind == "hours":
         unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
     n = apart(x * scale, limit * scale, 2, 13)
-    return localise(f"{x * scale:,.{n}f}{unit}", lang) if n < 13 else shown
+    return (n, unit, scale) if n < 13 else None
+
+
+def _past(x: float, limit: float, kind: str, lang: str) -> str:
+    """A time or cost past its limit in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h'
+    beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
+    the limits they miss)."""
+    d = _digits(x, limit, kind, lang)
+    return fmt(x, kind, lang) if d is None else localise(f"{x * d[2]:,.{d[0]}f}{d[1]}", lang)
+
+
+def _limit(limit: float, xs: list[float], kind: str, lang: str) -> str:
+    """The deadline or budget in the digits the figures said past it needed ('0.9998 h' beside '1.0000 h': it read
+    '1.0 h'; a budget of 9.999 read '10.00' beside costs of 10.000)."""
+    finer = [d for x in xs if (d := _digits(x, limit, kind, lang))]
+    shown = fmt(limit, kind, lang)
+    if not finer:
+        return shown
+    n, unit, scale = max(finer)
+    said = f"{limit * scale:,.{n}f}"
+    table = fmt(limit, kind, "en").removesuffix(unit)  # a limit the table's digits hold exactly stays as they say it
+    while said.endswith("0") and len(said.partition(".")[2]) > len(table.partition(".")[2]):  # (1 h: '1.0 h')
+        said = said[:-1]
+    return localise(said.removesuffix(".") + unit, lang)
+
+
+def _near(result: Plan, key: str, limit: float) -> list[PlanPoint]:
+    """Sizes whose figure may print as the limit it misses. Two figures that print alike differ by at most 10 %
+    or 0.01 (0.1 h from 1 h up, cents, 3 digits), so only those near the limit are formatted: a plan of 100,000
+    sizes formatted each one twice (+1.9 s)."""
+    return [p for p in result.points if limit < getattr(p, key) <= 1.11 * limit + 0.01]
 
 
 def _missed(result: Plan, key: str, limit: float, kind: str, lang: str) -> str:
-    """'1 — 1.01 h, …' for the sizes whose figure the table rounds onto a limit they miss; '' if none. Two figures
-    that print alike differ by at most 10 % or 0.01 (0.1 h from 1 h up, cents, 3 digits), so only those near the
-    limit are formatted: a plan of 100,000 sizes formatted each one twice (+1.9 s)."""
-    near = [p for p in result.points if limit < getattr(p, key) <= 1.11 * limit + 0.01]
+    """'1 — 1.01 h, …' for the sizes whose figure the table rounds onto a limit they miss; '' if none."""
+    near = _near(result, key, limit)
     finer = [(p.devices, _past(getattr(p, key), limit, kind, lang), fmt(getattr(p, key), kind, lang)) for p in near]
     return ", ".join(f"{fmt(d, 'int', lang)} — {fine}" for d, fine, shown in finer if fine != shown)
 
@@ -327,9 +354,10 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
         return text + (f", {label('cost', lang)} {fmt(p.cost, money, lang)}" if priced else "")
 
     if r.deadline_hours is not None:
-        deadline = fmt(r.deadline_hours, "hours", lang)
+        fastest = min(r.points, key=lambda p: p.hours)
+        near = [p.hours for p in _near(r, "hours", r.deadline_hours)] + [fastest.hours]
+        deadline = _limit(r.deadline_hours, near, "hours", lang)
         if r.cheapest_meeting_deadline is None:
-            fastest = min(r.points, key=lambda p: p.hours)
             notes.append(
                 label("plan_no_deadline", lang).format(
                     t=deadline,
@@ -348,7 +376,8 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
         if r.cheapest_meeting_deadline is not None and missed:  # (the no-size note names the fastest so already)
             notes.append(label("plan_past_deadline", lang).format(t=deadline, sizes=missed))
     if r.budget is not None:
-        budget = fmt(r.budget, money, lang)
+        cheapest = min(p.cost or 0.0 for p in r.points)  # (a budget comes with a price: every size has a cost)
+        budget = _limit(r.budget, [p.cost or 0.0 for p in _near(r, "cost", r.budget)] + [cheapest], money, lang)
         if r.fastest_within_budget is None:
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
