@@ -108,3 +108,20 @@ def test_a_missed_limit_is_said_in_the_digits_that_part_it_from_the_figures(caps
 def test_a_met_deadline_keeps_the_tables_digits(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "360000", "-v", "100", "-e", "1", "-d", "1,2", "--deadline", "1h")
     assert rc == 0 and "cheapest size meeting the 1.0 h deadline: 2 — 30.0 min" in out
+
+
+def test_a_system_files_cpu_cores_of_8_0_is_8(capsys, tmp_path):
+    """'cpu_cores: got 8; allowed: … a whole number' refused 8.0 (as nics and gpus_per_node took it since
+    f9b00de); read as 8, the decode note says 8 cores: 125 images/s a core, 1,000 for the node's 8 × 300."""
+    fields = '{"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 200, "cpu_cores": '
+    said = []
+    for cores in ("8.0", "8"):
+        (tmp_path / "c.json").write_text(fields + cores + "}")
+        argv = ["predict", "--model", "resnet-50", "-v", "300", "--system-file", str(tmp_path / "c.json"), "-d", "8,16"]
+        rc, out, _ = run(capsys, *argv)
+        assert rc == 0 and "2,400 images/s; decoding JPEGs on its 8 CPU cores tops out near 1,000" in out
+        said.append(out)
+    assert said[0] == said[1]
+    (tmp_path / "c.json").write_text(fields + "8.5}")
+    rc, _, err = run(capsys, "predict", "--model", "resnet-50", "-v", "300", "--system-file", str(tmp_path / "c.json"))
+    assert rc == 2 and "cpu_cores: got 8.5; allowed: the host's CPU cores, a whole number" in err

@@ -191,6 +191,9 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"{flag}: {path}: system {key!r}: nics {nics!r}; allowed: the node's compute NICs, a whole "
                            "number from 1 to 1,000,000")  # fmt: skip
     whole = {"gpus_per_node": int(g), **({"nics": int(nics)} if nics is not None else {})}
+    cores = entry.get("cpu_cores")  # 8.0 is 8 too (it was refused as 'got 8; allowed: a whole number'); the check
+    if isinstance(cores, float) and cores.is_integer() and 1 <= cores <= 1e6:  # of any other value is predict's
+        whole["cpu_cores"] = int(cores)
     return {"key": key, **entry, **whole}
 
 
