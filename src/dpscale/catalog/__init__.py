@@ -147,6 +147,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"{flag}: {path}: not UTF-8 text; allowed: a JSON file as systems.json") from None
     except json.JSONDecodeError as exc:
         raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
+    except DpscaleError:  # a field given twice (_once): itself, not the ValueError below
+        raise
     except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)
         raise DpscaleError(f"{flag}: {path}: a number too long to read; allowed: a JSON file as systems.json") from None
     except RecursionError:
