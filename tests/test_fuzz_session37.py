@@ -125,3 +125,19 @@ def test_a_system_files_cpu_cores_of_8_0_is_8(capsys, tmp_path):
     (tmp_path / "c.json").write_text(fields + "8.5}")
     rc, _, err = run(capsys, "predict", "--model", "resnet-50", "-v", "300", "--system-file", str(tmp_path / "c.json"))
     assert rc == 2 and "cpu_cores: got 8.5; allowed: the host's CPU cores, a whole number" in err
+
+
+def test_an_edited_baselines_throughput_is_refused_before_any_rank(capsys, tmp_path):
+    """measure writes throughput = devices × batch / step_time (1 × 2 / 0.02 = 100); a record with 1e-9 typed over
+    it was the next run's baseline: E = 1.6e11 (1.6e13 %) printed and appended at exit 0."""
+    from dpscale.sources.measure.results import check_records
+
+    rec = '{"devices": 1, "batch": 2, "step_time": 0.02, "workload": "mlp", "steps": 2, "device": "cpu", "throughput": '
+    check_records(rec + "100.0}\n", "train", "--out r.jsonl")  # as written: no refusal
+    check_records(rec + "100.00001}\n", "train", "--out r.jsonl")  # float noise of a JSON round trip passes
+    (tmp_path / "r.jsonl").write_text(rec + "1e-9}\n")
+    rc, out, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"))
+    said = "r.jsonl line 1: throughput: got 1e-09; allowed: devices × batch / step_time, as `dpscale measure` wrote"
+    assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"), "--lang", "es")
+    assert rc == 2 and "como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite la línea)" in err

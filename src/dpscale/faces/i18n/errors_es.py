@@ -116,6 +116,10 @@ ALLOWED: dict[str, dict[str, str]] = {
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
         "a whole number of threads a rank, 1 to 4,096": "un número entero de hilos por proceso, de 1 a 4.096",
+        "devices × batch / step_time, as `dpscale measure` wrote it (the record was edited: fix or remove the line)": (
+            "devices × batch / step_time, como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite "
+            "la línea)"
+        ),
         "the host's CPU cores, a whole number from 1 to 1,000,000": (
             "los núcleos de CPU de la máquina, un número entero de 1 a 1.000.000"
         ),

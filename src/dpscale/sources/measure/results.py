@@ -103,6 +103,18 @@ def check_records(text: str, kind: str, where: str) -> None:
             raise fail(f"{where} line {i}", line.strip()[:40], RECORD_LINE)
         if kind == "train":
             make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
+        d, b, thr, step = (rec.get(k) for k in ("devices", "batch", "throughput", "step_time"))
+        if (
+            is_rate(d)
+            and is_rate(b)
+            and is_rate(thr)
+            and is_rate(step)
+            and not math.isclose(thr, d * b / step, rel_tol=1e-6)
+        ):
+            # measure writes throughput = devices × batch / step_time: a record that breaks it was edited, and as a
+            # baseline it gave E = 1.6e11 at exit 0 (a throughput of 1e-9 typed over a measured one)
+            raise fail(f"{where} line {i}: throughput", thr, "devices × batch / step_time, as `dpscale measure` wrote "
+                       "it (the record was edited: fix or remove the line)")  # fmt: skip
         threads = rec.get("threads", 1)  # a later run of this setup takes the same (earlier_threads): [1] raised
         if type(threads) is not int or not 1 <= threads <= MAX_THREADS:  # 'unhashable', -1 crashed a rank
             raise fail(f"{where} line {i}: threads", threads, f"a whole number of threads a rank, 1 to {MAX_THREADS:,}")
