@@ -141,3 +141,35 @@ def test_an_edited_baselines_throughput_is_refused_before_any_rank(capsys, tmp_p
     assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
     rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"), "--lang", "es")
     assert rc == 2 and "como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite la línea)" in err
+
+
+def test_the_library_refuses_odd_values_by_name():
+    """numpy's True as a ZeRO stage (True itself was refused), Decimal('sNaN') (decimal.InvalidOperation), times
+    and dates as counts (timedelta64 is an integer to numbers.Real: 8 s raised TypeError, a unitless 8 ran as 8
+    devices; datetime64('2020') was a deadline of 2,020 hours) and arrays of two lengths (numpy's 'could not be
+    broadcast', naming no input)."""
+    from decimal import Decimal
+
+    import numpy as np
+
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    cases = [
+        (lambda: dpscale.model_states(7.5e9, 64, np.bool_(True)), "stage: got True; allowed: 0, 1, 2 or 3"),
+        (lambda: dpscale.model_states(7.5e9, 64, Decimal("sNaN")), "stage: got sNaN; allowed: 0, 1, 2 or 3"),
+        (lambda: dpscale.scale(np.timedelta64(8, "s"), 100, 0.9), "devices: got 8 seconds; allowed: a number, not"),
+        (lambda: dpscale.scale(np.timedelta64(8), 100, 0.9), "allowed: a number, not a time or a date"),
+        (lambda: dpscale.parse_duration(np.datetime64("2020")), "deadline: got 2020; allowed: a number, not a time"),
+        (lambda: dpscale.time_to_target_speedup([1, 8], [32, 64, 128], 1e4, 0.9),
+         "devices, per_device_batch: lengths 2, 3; allowed: arrays of one length, or one number"),
+        (lambda: dpscale.scaled_lr(0.1, [256, 512], [1024, 2048, 4096]), "base_batch, batch: lengths 2, 3"),
+        (lambda: dpscale.critical_batch([64, 128], [1e3, 2e3, 4e3], 100), "batch, noise_scale: lengths 2, 3"),
+    ]  # fmt: skip
+    for call, said in cases:
+        with pytest.raises(DpscaleError) as exc:
+            call()
+        assert said in str(exc.value)
+    assert dpscale.model_states(7.5e9, 64, np.int64(1)) == dpscale.model_states(7.5e9, 64, 1)  # numpy's ints stay
+    assert dpscale.scaled_lr(0.1, 256, [512, 1024]).tolist() == pytest.approx([0.2, 0.4])  # a number beside a list
+    assert dpscale.parse_duration(np.float64(2.5)) == 2.5

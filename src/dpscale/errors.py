@@ -137,6 +137,8 @@ def as_number(x: Any, name: str) -> Any:
     """A real scalar (bools and text rejected) or a numpy array; lists become arrays."""
     if isinstance(x, bool) or isinstance(x, (str, bytes)):
         raise fail(name, x, "a number")
+    if getattr(getattr(x, "dtype", None), "kind", None) in ("m", "M"):  # numpy's timedelta64 is an integer to
+        raise fail(name, x, "a number, not a time or a date")  # numbers.Real: 8 s raised TypeError, 8 read as 8
     if isinstance(x, range):  # range(8, 65, 8): the sizes a notebook sweeps
         x = list(x)
     if not isinstance(x, (Real, list, tuple)) and not is_array(x) and hasattr(x, "__float__"):
@@ -213,6 +215,16 @@ def one(x: Any, name: str) -> Any:
     if arr.size != 1 or arr.dtype.kind not in "iuf":
         raise fail(name, x, "one number")
     return arr.item()
+
+
+def one_length(*named: tuple[Any, str]) -> None:
+    """Inputs combined element by element are numbers or arrays of one shape: [1, 8] against [32, 64, 128] raised
+    numpy's 'operands could not be broadcast together', which named neither input."""
+    sized = [(x.shape, name) for x, name in named if getattr(x, "shape", ()) not in ((), (1,))]
+    if len({shape for shape, _ in sized}) > 1:
+        said = ", ".join("×".join(map(str, shape)) for shape, _ in sized)
+        raise DpscaleError(f"{', '.join(n for _, n in sized)}: lengths {said}; allowed: arrays of one length, or "
+                           "one number")  # fmt: skip
 
 
 def ones(*named: tuple[Any, str]) -> list[Any]:

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_range, choice, fail, ones
+from dpscale.errors import check_count, check_devices, check_range, choice, fail, one_length, ones
 from dpscale.formulas.scaling import check_source, scale
 
 RULES = ("linear", "sqrt")
@@ -54,6 +54,7 @@ def scaled_lr(base_lr: float, base_batch: float, batch: Any, rule: str = "linear
     b0 = check_range(base_batch, "base_batch", *BATCH_RANGE)  # 1e-320: LR = ∞
     b = check_range(batch, "batch", *BATCH_RANGE)  # 1e308 samples gave an LR of inf
     rule = choice(rule, "rule", RULES)
+    one_length((lr0, "base_lr"), (b0, "base_batch"), (b, "batch"))
     k = b / b0
     return lr0 * (k if rule == "linear" else k**0.5)  # (not math.sqrt: batches may be an array)
 
@@ -86,10 +87,12 @@ def critical_batch(batch: Any, noise_scale: Any, min_steps: float | None = None)
     # bounded, so the products stay finite (a batch of 1e-320 made S/S_min = ∞, S_min = 1e308 made E = ∞)
     b = check_range(batch, "batch", *BATCH_RANGE)
     bn = check_range(noise_scale, "noise_scale", *NOISE_RANGE)
+    one_length((b, "batch"), (bn, "noise_scale"))
     sf, ef = 1 + bn / b, 1 + b / bn
     steps = samples = None
     if min_steps is not None:
         s_min = check_range(min_steps, "min_steps", *STEPS_RANGE)
+        one_length((b, "batch"), (bn, "noise_scale"), (s_min, "min_steps"))
         steps, samples = s_min * sf, bn * s_min * ef
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
 
@@ -102,7 +105,9 @@ def time_to_target_speedup(devices: Any, per_device_batch: float, noise_scale: f
     """
     d = check_devices(devices, "devices")
     b = check_range(per_device_batch, "per_device_batch", *BATCH_RANGE)  # 1e-320 made β = ∞ and the speedup nan
-    beta = check_range(noise_scale, "noise_scale", *NOISE_RANGE) / b
+    bn = check_range(noise_scale, "noise_scale", *NOISE_RANGE)
+    one_length((d, "devices"), (b, "per_device_batch"), (bn, "noise_scale"))
+    beta = bn / b
     hardware = scale(d, 1.0, efficiency).speedup  # d·E(d)
     return hardware / d * (1 + beta) / (1 + beta / d)
 

@@ -106,10 +106,12 @@ def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: i
 
 
 def is_stage(stage: object) -> bool:
-    """0–3 as an int (numpy's too, or 1.0); True is not stage 1 and a list is not a stage."""
+    """0–3 as an int (numpy's too, or 1.0); True is not stage 1 (nor numpy's True) and a list is not a stage."""
+    if isinstance(stage, bool) or getattr(getattr(stage, "dtype", None), "kind", "") == "b":
+        return False
     try:
-        return not isinstance(stage, bool) and stage in STAGES and int(stage) == stage  # type: ignore[call-overload]
-    except (TypeError, ValueError):  # an array's truth value is ambiguous
+        return stage in STAGES and int(stage) == stage  # type: ignore[call-overload]
+    except (TypeError, ValueError, ArithmeticError):  # an array's truth value is ambiguous; Decimal('sNaN') signals
         return False
 
 

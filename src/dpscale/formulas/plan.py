@@ -18,7 +18,17 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import DpscaleError, check_positive, check_range, check_size_list, fail, is_array, ones, unmasked
+from dpscale.errors import (
+    DpscaleError,
+    as_number,
+    check_positive,
+    check_range,
+    check_size_list,
+    fail,
+    is_array,
+    ones,
+    unmasked,
+)
 from dpscale.formulas.scaling import check_source, is_number, scale
 
 KNEE_THRESHOLD = 0.5
@@ -39,6 +49,8 @@ DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours 
 
 def parse_duration(text: str, name: str = "deadline") -> float:
     """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
+    if not isinstance(text, str):  # a number of hours; numpy's datetime64('2020') read as 2,020 hours
+        as_number(text, name)
     raw = str(text).strip().lower()
     if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h, '2 000' as 2000
         raise fail(name, text, DURATION_ALLOWED)
