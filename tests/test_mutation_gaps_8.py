@@ -60,7 +60,7 @@ def test_costs_over_the_budget_are_not_said_to_round_to_it(capsys):
 
 def test_a_missed_deadline_in_seconds_is_said_in_seconds(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "30.02", "-v", "1", "-e", "1", "-d", "1,2", "--deadline", "30s")
-    assert rc == 0 and "the table rounds these times to the 30 s deadline they miss: 1 — 30.02 s" in out
+    assert rc == 0 and "the table rounds these times to the 30.0 s deadline they miss: 1 — 30.02 s" in out
 
 
 def test_plan_names_its_parameters_and_a_finite_budget():

@@ -230,7 +230,7 @@ def test_a_size_that_finishes_exactly_on_the_deadline_or_the_budget_qualifies():
 def test_short_and_huge_times_keep_their_digits(capsys):
     # under a minute in seconds (once '0.0 min', the 1 s deadline too); past 1e15 h in scientific form
     rc, out, _ = run(capsys, "plan", "-n", "50000", "-v", "2000", "-d", "1,64", "-e", "0.9", "--deadline", "1s")
-    assert rc == 0 and "25 s" in out and "0.434 s" in out and "the 1 s deadline" in out
+    assert rc == 0 and "25.0 s" in out and "0.434 s" in out and "the 1.00 s deadline" in out
     rc, out, _ = run(capsys, "plan", "-n", "1e30", "-v", "1", "-d", "1,2")
     assert "2.78e+26 h" in out and "277,777" not in out
 

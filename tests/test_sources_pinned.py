@@ -324,7 +324,7 @@ def test_rates_print_whole_from_a_hundred_in_both_languages():
 @pytest.mark.parametrize("hours, said", [
     (0.9999, "1.0 h"),  # once '60.0 min' beside 1.00 device-hours: the unit was picked before rounding
     (59.96 / 3600, "1.0 min"),  # once '60 s'
-    (0.99, "59.4 min"), (59.4 / 3600, "59.4 s"), (2.0, "2.0 h"), (1 / 120, "30 s"),
+    (0.99, "59.4 min"), (59.4 / 3600, "59.4 s"), (2.0, "2.0 h"), (1 / 120, "30.0 s"),
 ])  # fmt: skip
 def test_a_duration_takes_the_unit_of_its_rounded_figure(hours, said):
     from dpscale.faces.i18n import number

@@ -237,7 +237,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
     elif kind == "hours":  # the unit by the rounded figure: 0.9999 h once read '60.0 min', 59.96 s '60 s'
         m, s = round(60 * x, 1), float(f"{3600 * x:.3g}")
-        text = f"{x:,.1f} h" if abs(m) >= 60 else f"{m:,.1f} min" if abs(s) >= 60 else f"{s:.3g} s"
+        # seconds in 3 figures, trailing zeros kept: '38 s' beside '21.4 s' in one column read as a figure cut short
+        text = f"{x:,.1f} h" if abs(m) >= 60 else f"{m:,.1f} min" if abs(s) >= 60 else f"{s:#.3g} s"
     elif kind == "money":
         text = f"{x:,.2f}"
     elif kind == "bytes":
