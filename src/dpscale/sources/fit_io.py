@@ -237,6 +237,16 @@ class _OneSetup:
         self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where))
 
 
+def _runs_lines(path: str) -> bool:
+    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes."""
+    try:
+        first = next((line for line in read_text(path).splitlines() if line.strip()), "")
+        head = json.loads(first)
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
+
+
 def loads_once(text: str, where: str) -> Any:
     """json.loads, refusing an object that gives a field twice: json keeps the last silently ("efficiency": 0.9,
     "efficiency": 0.1 planned on 0.1; "devices": 1, "devices": 2 fitted 2)."""
@@ -583,6 +593,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
     except (ValueError, RecursionError):
+        if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
+            raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
+                       "FILE") from None  # fmt: skip
         raise fail(flag, path, allowed) from None
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes

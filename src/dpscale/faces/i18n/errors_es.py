@@ -95,6 +95,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)": (
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)"
         ),
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this file "
+        "holds runs, one a line (`measure --out`): give it as --fit FILE": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); este archivo "
+            "tiene ejecuciones, una por línea (`measure --out`): páselo como --fit ARCHIVO"
+        ),
         "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this is an "
         "all-reduce calibration (for predict --calibration)": (
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); es una "
