@@ -24,3 +24,11 @@ def test_plan_points_a_measure_out_file_to_fit(capsys, tmp_path):
     )
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(path), "-d", "1,2")
     assert rc == 0 and "190" in out  # the same file, as --fit reads it
+
+
+def test_memory_writes_the_sequence_as_predict_does(capsys):
+    """memory's note said 'sequence 4096' where predict's says 4,096 (and Spanish 4.096)."""
+    rc, out, _ = run(capsys, "memory", "--model", "llama-7b", "-d", "8", "--seq-len", "4096", "-b", "1024")
+    assert rc == 0 and "activations: llama-7b, micro-batch 1,024, sequence 4,096, recompute none" in out
+    rc, out, _ = run(capsys, "memory", "--model", "llama-7b", "-d", "8", "--seq-len", "4096", "--lang", "es")
+    assert rc == 0 and "activaciones: llama-7b, microlote 1, secuencia 4.096, recómputo: ninguno" in out

@@ -244,7 +244,11 @@ def _activations(
             ) from None
         notes.append(
             label("mem_act_note", lang).format(
-                model=preset["key"], b=b, s=shape.seq_len, r=term(recompute, lang), bits=8 * width
+                model=preset["key"],
+                b=fmt(b, "int", lang),
+                s=fmt(shape.seq_len, "int", lang),  # 4,096 as predict
+                r=term(recompute, lang),
+                bits=8 * width,
             )
         )
         if preset.get("vocab"):  # 2.1 GB for Llama 3 at 8,192 tokens, 10.5 GB while its loss runs unfused
