@@ -32,3 +32,29 @@ def test_memory_writes_the_sequence_as_predict_does(capsys):
     assert rc == 0 and "activations: llama-7b, micro-batch 1,024, sequence 4,096, recompute none" in out
     rc, out, _ = run(capsys, "memory", "--model", "llama-7b", "-d", "8", "--seq-len", "4096", "--lang", "es")
     assert rc == 0 and "activaciones: llama-7b, microlote 1, secuencia 4.096, recómputo: ninguno" in out
+
+
+def test_a_size_keeping_an_e_far_out_is_not_called_the_devices_needed(capsys):
+    """--min-efficiency answers the largest size keeping E; its far-out note said 'the devices needed, N' as for
+    --target-throughput."""
+    argv = [
+        "fit",
+        "--point",
+        "1:100",
+        "--point",
+        "2:199",
+        "--point",
+        "4:396",
+        "--point",
+        "8:788",
+        "--min-efficiency",
+        "0.92",
+    ]
+    rc, out, err = run(capsys, *argv)
+    said = out + err
+    assert rc == 0 and "the devices needed, " not in said
+    assert "the largest size keeping that E, " in said and "lies beyond 4× the largest measured size (8)" in said
+    rc, out, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "el mayor tamaño que mantiene esa E, " in out + err
+    rc, out, err = run(capsys, *argv[:-2], "--target-throughput", "1e5")  # the devices a target needs: as before
+    assert rc == 0 and "the devices needed, " in out + err

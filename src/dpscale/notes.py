@@ -225,6 +225,10 @@ EN = {
         "the devices needed, {sizes}, lie beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"
     ),
+    "extrapolating_kept": (  # devices_for(efficiency=): the largest size keeping E, not devices a target needs
+        "the largest size keeping that E, {sizes}, lies beyond {factor:g}× the largest measured size ({top:,}): "
+        "the law is an assumption there — measure closer before you buy"
+    ),
     "few_sizes": (
         "only {n} sizes measured: nothing tests the law, and the interval rests on an assumed "
         "{noise:g} % run-to-run noise — measure at least 3 sizes"

@@ -369,7 +369,8 @@ class Fit:
         # below d0 (a throughput the smallest run beat) the law runs backwards from the runs: said, as predict says it
         far = []
         if math.isfinite(point):
-            far = self._below_warnings([point]) + self.extrapolation_warnings([point], "needed")
+            far = self._below_warnings([point]) + self.extrapolation_warnings([point], "needed" if efficiency is None
+                                                                              else "kept")  # fmt: skip
         return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": far}
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:

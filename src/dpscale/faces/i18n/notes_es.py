@@ -235,6 +235,10 @@ NOTES: dict[str, dict[str, str]] = {
             "los dispositivos necesarios, {sizes}, quedan a más de {factor:g}× el mayor tamaño medido ({top:,}): "
             "ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
+        "extrapolating_kept": (
+            "el mayor tamaño que mantiene esa E, {sizes}, queda a más de {factor:g}× el mayor tamaño medido ({top:,}): "
+            "ahí la ley es una suposición — mida más cerca antes de comprar"
+        ),
         "few_sizes": (
             "solo {n} tamaños medidos: nada pone a prueba la ley, y el intervalo descansa en un ruido supuesto "
             "del {noise:g} % entre ejecuciones — mida al menos 3 tamaños"
