@@ -58,3 +58,11 @@ def test_a_size_keeping_an_e_far_out_is_not_called_the_devices_needed(capsys):
     assert rc == 0 and "el mayor tamaño que mantiene esa E, " in out + err
     rc, out, err = run(capsys, *argv[:-2], "--target-throughput", "1e5")  # the devices a target needs: as before
     assert rc == 0 and "the devices needed, " in out + err
+
+
+def test_learning_rates_read_in_four_figures_down_the_column(capsys):
+    """3e-4 × √(B/256) printed as 3.000e-04, 4.243e-04, …, 0.0012, 0.00169706, 0.0024: three formats in a column."""
+    rc, out, _ = run(capsys, "batch", "-b", "4", "-k", "8", "-d", "8..512x2", "--base-lr", "3e-4", "--base-batch",
+                     "256", "--optimizer", "adamw")  # fmt: skip
+    rates = [line.split()[-1] for line in out.splitlines()[3:10]]
+    assert rc == 0 and rates == ["0.0003", "0.0004243", "0.0006", "0.0008485", "0.0012", "0.001697", "0.0024"]

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 COLUMNS = (
     ("devices", "int"),
     ("global_batch", "int"),
-    ("learning_rate", "float"),
+    ("learning_rate", "sig4"),  # 4 figures a row: float mixed 3.000e-04, 0.0012 and 0.00169706
     ("steps_per_epoch", "int"),
     ("warmup_steps", "int"),
     ("steps_factor", "times"),
