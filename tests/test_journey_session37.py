@@ -66,3 +66,13 @@ def test_learning_rates_read_in_four_figures_down_the_column(capsys):
                      "256", "--optimizer", "adamw")  # fmt: skip
     rates = [line.split()[-1] for line in out.splitlines()[3:10]]
     assert rc == 0 and rates == ["0.0003", "0.0004243", "0.0006", "0.0008485", "0.0012", "0.001697", "0.0024"]
+
+
+def test_the_estimated_mfu_is_said_as_the_docs_give_it(capsys):
+    """A CNN preset's MFU is the middle of 14–29 %, 21.5 % (docs/predict.md): the note rounded it to '22 %'."""
+    rc, out, _ = run(capsys, "predict", "--model", "resnet-50", "--system", "dgx-a100", "--precision", "amp", "-b",
+                     "256", "-d", "8")  # fmt: skip
+    assert rc == 0 and "6.281 TFLOP per micro-batch at 21.5 % of 312 TFLOP/s (a100-80gb)" in out
+    rc, out, _ = run(capsys, "predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "fp8", "-b", "1",
+                     "--seq-len", "2048", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "al 24,1 % de 1.979 TFLOP/s (h100-80gb)" in out  # 35 % × 1.375 / 2

@@ -185,7 +185,7 @@ EN = {
         "them at {tf32:g}"
     ),
     "compute_estimated": (
-        "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.0f} % of {peak:g} TFLOP/s ({gpu})"
+        "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu})"
     ),
     # sources/fit_io.py and sources/fit.py
     "runs_duplicated": (

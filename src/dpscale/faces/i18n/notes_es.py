@@ -177,7 +177,7 @@ NOTES: dict[str, dict[str, str]] = {
             "cuenta a {tf32:g}"
         ),
         "compute_estimated": (
-            "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.0f} % de {peak:g} TFLOP/s ({gpu})"
+            "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu})"
         ),
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": (
