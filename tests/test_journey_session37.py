@@ -76,3 +76,17 @@ def test_the_estimated_mfu_is_said_as_the_docs_give_it(capsys):
     rc, out, _ = run(capsys, "predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "fp8", "-b", "1",
                      "--seq-len", "2048", "-d", "8", "--lang", "es")  # fmt: skip
     assert rc == 0 and "al 24,1 % de 1.979 TFLOP/s (h100-80gb)" in out  # 35 % × 1.375 / 2
+
+
+def test_an_estimate_at_the_default_fp32_says_so(capsys):
+    """Without --precision, predict estimates Llama-7B's compute at the H100's fp32 67 TFLOP/s (a 15th of bf16's)
+    without a word, where memory's default is mixed precision; a measured rate needs no such note."""
+    argv = ["predict", "--model", "llama-7b", "--system", "dgx-h100", "-b", "1", "--seq-len", "2048", "-d", "8"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "note: no --precision: fp32 assumed, so the compute estimate reads the GPU's fp32 peak" in out
+    assert "at 35 % of 67 TFLOP/s" in out
+    for more in (["--precision", "fp32"], ["--step-time", "0.5"]):
+        rc, out, _ = run(capsys, *argv, *more)
+        assert rc == 0 and "no --precision" not in out
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "sin --precision: se supone fp32" in out

@@ -59,7 +59,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument("--params", help="parameter count (overrides the preset's)")
     m.add_argument(
         "--precision",
-        default="fp32",
         help="fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast "
         "is amp), fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)",
     )
@@ -147,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
-        precision=args.precision,
+        precision=args.precision or "fp32",
         batch=whole(args.batch, "--batch", default=DEFAULT_BATCH),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         throughput=opt(args.throughput, "--throughput"),
@@ -187,6 +186,9 @@ def run(args: argparse.Namespace) -> int:
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
     if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
         notes.insert(len(pred.notes), label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH))
+    if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
+        # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
+        notes.insert(len(pred.notes), label("predict_precision_default", args.lang))
     seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
         from dpscale.faces.i18n import number as fmt
@@ -251,4 +253,4 @@ def _title(args: argparse.Namespace, system: str) -> str:
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
     batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch", default=DEFAULT_BATCH), "int",
                                                         args.lang))  # fmt: skip
-    return f"dpscale predict: {what}, {args.precision}, {batch}, {where}"
+    return f"dpscale predict: {what}, {args.precision or 'fp32'}, {batch}, {where}"

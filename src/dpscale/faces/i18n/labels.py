@@ -173,6 +173,10 @@ LABELS: dict[str, dict[str, str]] = {
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
         "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length)",
+        "predict_precision_default": (
+            "no --precision: fp32 assumed, so the compute estimate reads the GPU's fp32 peak — mixed-precision "
+            "training is --precision amp (autocast, fp32 gradients) or bf16 (16-bit weights and gradients)"
+        ),
         "predict_batch_default": (
             "no --batch: {b} samples per device assumed — the measured rate or step time must be at that batch "
             "(E at a larger batch is higher: more compute to hide each all-reduce)"
@@ -797,6 +801,11 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
         "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia)",
+        "predict_precision_default": (
+            "sin --precision: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — el "
+            "entrenamiento en precisión mixta es --precision amp (autocast, gradientes fp32) o bf16 (pesos y "
+            "gradientes de 16 bits)"
+        ),
         "predict_batch_default": (
             "sin --batch: se suponen {b} muestras por dispositivo — el rendimiento o el tiempo de paso medidos deben "
             "ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
