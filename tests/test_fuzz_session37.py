@@ -173,3 +173,12 @@ def test_the_library_refuses_odd_values_by_name():
     assert dpscale.model_states(7.5e9, 64, np.int64(1)) == dpscale.model_states(7.5e9, 64, 1)  # numpy's ints stay
     assert dpscale.scaled_lr(0.1, 256, [512, 1024]).tolist() == pytest.approx([0.2, 0.4])  # a number beside a list
     assert dpscale.parse_duration(np.float64(2.5)) == 2.5
+
+
+def test_fit_reads_a_header_behind_a_second_byte_order_mark(capsys, tmp_path):
+    """The first mark is dropped on reading; a second stayed in 'devices' and read 'missing column(s) devices
+    (found devices, throughput)' (validate already dropped it)."""
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbfdevices,throughput\n1,100\n2,190\n4,350\n")
+    rc, out, err = run(capsys, "fit", str(path), "--law", "amdahl", "--json")
+    assert rc == 0 and '"baseline_devices": 1' in out, err

@@ -389,7 +389,9 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
             raise DpscaleError(f"{name} line {i}: not a readable CSV row ({exc})") from None
     skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
-    header = [h.strip().lower() for h in rows[first]] if False in skip else []  # (comments alone: no header)
+    # a second byte-order mark (a file saved twice with one) carries no meaning and cannot be seen: as validate
+    # reads it, not 'missing column(s) devices (found devices, throughput)'
+    header = [h.replace("\ufeff", "").strip().lower() for h in rows[first]] if False in skip else []
     header = [SPANISH_COLUMNS.get(h, h) for h in header]  # the Spanish page's own words for them
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
