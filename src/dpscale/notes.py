@@ -15,11 +15,11 @@ EN = {
     "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # formulas/pipeline.py: where the closed forms stop describing real schedules
     "pipeline_unfilled": (
-        "m = {m} < p = {p}: the pipeline never fills; r = {r:.1f} % of ideal time, the least any schedule reaches (the "
-        "last stage waits for the first forward and sends the last backward back), where the schedule's closed form "
-        "(for m ≥ p) gives {closed:.1f} %; a fixed schedule such as Megatron-LM's may do worse"
+        "m = {m:,} < p = {p:,}: the pipeline never fills; r = {r:,.1f} % of ideal time, the least any schedule "
+        "reaches (the last stage waits for the first forward and sends the last backward back), where the schedule's "
+        "closed form (for m ≥ p) gives {closed:,.1f} %; a fixed schedule such as Megatron-LM's may do worse"
     ),
-    "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p})",
+    "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p:,})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need} micro-batches in flight; with m = {m} its bubble is "
