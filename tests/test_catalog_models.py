@@ -189,12 +189,12 @@ def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     assert dpscale.predict([16], **kw).breakdown.allreduce_s[0] == four > 1.5 * two  # fp32 bytes by default
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--system", "dgx-h100", "-d", "8")
     # the default MFU: 0.35 × 1.375 (torchao's 1.25–1.5× over bf16) ÷ (1979 / 989) = 0.2405 of the fp8 peak
-    assert rc == 0 and "at 24 % of 1979 TFLOP/s (h100-80gb)" in out and "= 24 %: the casts" in out
+    assert rc == 0 and "at 24.1 % of 1,979 TFLOP/s (h100-80gb)" in out and "= 24.1 %: the casts" in out
     est = dpscale.predict([1], **kw).breakdown.compute_s[0]
     assert est == pytest.approx(dpscale.predict([1], mfu=0.35 * 1.375 * 989 / 1979, **kw).breakdown.compute_s[0])
     rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--precision", "fp8", "--mfu", "0.3", "--system",
                      "dgx-h100", "-d", "8")  # fmt: skip
-    assert rc == 0 and "at 30 % of 1979" in out and "fp8's default share" not in out  # a typed MFU: no note
+    assert rc == 0 and "at 30 % of 1,979" in out and "fp8's default share" not in out  # a typed MFU: no note
     # a CNN preset's tensor-core share likewise: fp8 computes 1.375× as fast as bf16, not twice (review, session 30)
     cnn = {"model": "resnet50", "batch": 256, "system": "dgx-h100"}
     fp8, bf16 = (dpscale.predict([1], precision=p, **cnn).breakdown.compute_s[0] for p in ("fp8", "bf16"))

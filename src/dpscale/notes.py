@@ -171,7 +171,7 @@ EN = {
     "fp8_mfu": (
         "fp8's default share: {base:g} (bf16's) × {mid:g} (the middle of the {lo:g}–{hi:g}× end-to-end gains over "
         "bf16 that torchao published for float8 training on 8–512 GPUs) ÷ {ratio:.3g} (the fp8 peak over bf16's) = "
-        "{pct:.0f} %: the casts and the layers that stay bf16 keep fp8 far from its peak; --mfu sets it"
+        "{pct:.3g} %: the casts and the layers that stay bf16 keep fp8 far from its peak; --mfu sets it"
     ),
     "cnn_mfu": (
         "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "

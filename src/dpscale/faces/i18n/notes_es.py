@@ -162,7 +162,7 @@ NOTES: dict[str, dict[str, str]] = {
         "fp8_mfu": (
             "fracción por defecto en fp8: {base:g} (la de bf16) × {mid:g} (el punto medio de las ganancias de "
             "{lo:g}–{hi:g}× sobre bf16 que publicó torchao para el entrenamiento float8 en 8–512 GPU) ÷ {ratio:.3g} "
-            "(el pico fp8 sobre el de bf16) = {pct:.0f} %: las conversiones y las capas que siguen en bf16 alejan "
+            "(el pico fp8 sobre el de bf16) = {pct:.3g} %: las conversiones y las capas que siguen en bf16 alejan "
             "fp8 de su pico; --mfu la fija"
         ),
         "cnn_mfu": (
