@@ -182,3 +182,11 @@ def test_fit_reads_a_header_behind_a_second_byte_order_mark(capsys, tmp_path):
     path.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbfdevices,throughput\n1,100\n2,190\n4,350\n")
     rc, out, err = run(capsys, "fit", str(path), "--law", "amdahl", "--json")
     assert rc == 0 and '"baseline_devices": 1' in out, err
+
+
+def test_a_deadline_with_a_decimal_comma_is_told_the_point(capsys):
+    """--efficiency 0,9 said 'with a decimal point (0.9)'; --deadline 1,5 only the generic duration forms."""
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1,5h", "--lang", "es")
+    assert rc == 2 and err.strip().endswith("u horas como número simple, con punto decimal (1.5h, no 1,5h)")
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1,5")
+    assert rc == 2 and err.strip().endswith("or hours as a plain number, with a decimal point (1.5h, not 1,5h)")

@@ -54,6 +54,8 @@ def parse_duration(text: str, name: str = "deadline") -> float:
     raw = str(text).strip().lower()
     if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h, '2 000' as 2000
         raise fail(name, text, DURATION_ALLOWED)
+    if re.fullmatch(r"\d+,\d+\s*[a-z]*", raw):  # '1,5' (a decimal comma): the point is said, as for --efficiency
+        raise fail(name, text, DURATION_ALLOWED + ", with a decimal point (1.5h, not 1,5h)")
     raw = raw.replace(" ", "")
     try:
         hours = float(raw)

@@ -82,6 +82,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"
         ),
+        "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number, with a decimal point (1.5h, "
+        "not 1,5h)": (
+            "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple, con punto decimal (1.5h, "
+            "no 1,5h)"
+        ),
         "a device memory in GB as sold, a plain number from 0.1 to 4,096 (80 for an 80 GB card)": (
             "una memoria de dispositivo en GB tal como se vende, un número simple de 0,1 a 4.096 (80 para una "
             "tarjeta de 80 GB)"
