@@ -388,7 +388,7 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv línea 2: no es una fila CSV "
                       "legible (un campo mayor que el límite de 131.072 caracteres)"),
         "open.csv": ('devices,throughput\n1,100\n2,"190\n', "open.csv línea 3: unas comillas abiertas en esta línea no "
-                     "se cierran en ella; se admite: comillas por pares dentro de una línea"),
+                     "se cierran antes del final del archivo"),
         "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
                      "se admite: una cabecera con devices,throughput (step_time opcional)"),
         "semi.csv": ("devices;throughput\n1;100\n2;190,5\n", "(step_time opcional) — este archivo separa las "

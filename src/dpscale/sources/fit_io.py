@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import io
 import json
 import math
 import re
@@ -374,20 +375,37 @@ def _same_setup(
         )
 
 
+def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
+    """The rows of CSV text and the line each starts on. Comment lines ('#') are blanked before csv reads them (a
+    quote in one opened a cell); a quoted cell may span lines (RFC 4180), but one still open at the end of the file
+    is named on its line: it had swallowed every row after it ('2,"190' read the next line's 4,350 into its cell)
+    or was read as closed (4,"350 fitted 350)."""
+    body = "\n".join("" if line.lstrip().startswith("#") else line for line in text.splitlines())
+    rows, starts, end = [], [], 0
+    reader = csv.reader(io.StringIO(body, newline=""))  # (not strict: '"name" ,…' and stray quotes read as before)
+    try:
+        for row in reader:
+            rows.append(row)
+            starts.append(end + 1)
+            end = reader.line_num
+    except csv.Error as exc:  # a field past csv's limit, a NUL
+        raise DpscaleError(f"{name} line {end + 1}: not a readable CSV row ({exc})") from None
+    try:
+        for _ in csv.reader(io.StringIO(body, newline=""), strict=True):
+            pass
+    except csv.Error as exc:
+        if "unexpected end of data" in str(exc) and starts:  # (strict's other complaints: read as above)
+            raise DpscaleError(
+                f"{name} line {starts[-1]}: a quote opened on this line does not close before the file ends; "
+                "allowed: quotes in pairs (a cell in quotes ends at the next one)"
+            ) from None
+    return rows, starts
+
+
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
-    rows = []
-    for i, line in enumerate(text.splitlines(), start=1):  # a line at a time: a runs file's cells are numbers and
-        try:  # names, and a quote left open glued the lines after it into its cell ('1904,350') or read 4,"350 as 350
-            rows.append(next(csv.reader([line], strict=True), []))
-        except csv.Error as exc:
-            if "unexpected end of data" in str(exc):
-                raise DpscaleError(
-                    f"{name} line {i}: a quote opened on this line does not close on it; allowed: quotes in pairs "
-                    "within a line (a runs file's cells are numbers and names)"
-                ) from None
-            raise DpscaleError(f"{name} line {i}: not a readable CSV row ({exc})") from None
-    skip = [not any(c.strip() for c in row) or row[0].lstrip().startswith("#") for row in rows]  # blank, # comment
+    rows, starts = _csv_rows(text, name)
+    skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     # a second byte-order mark (a file saved twice with one) carries no meaning and cannot be seen: as validate
     # reads it, not 'missing column(s) devices (found devices, throughput)'
@@ -399,20 +417,21 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
         tab = " — this file separates its columns with tabs: save it as CSV with commas"
         hint = semi if ";" in "".join(header) else tab if "\t" in "".join(header) else ""
         raise DpscaleError(
-            f"{name} line {first + 1}: missing column(s) {', '.join(missing)} (found {found(header)}); allowed: "
-            f"a header with devices,throughput (optional step_time){hint}"
+            f"{name} line {starts[first] if starts else 1}: missing column(s) {', '.join(missing)} (found "
+            f"{found(header)}); allowed: a header with devices,throughput (optional step_time){hint}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
-        raise DpscaleError(f"{name} line {first + 1}: column(s) {', '.join(twice)} twice; allowed: each once")
+        raise DpscaleError(f"{name} line {starts[first]}: column(s) {', '.join(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
     setup_cols = [h for h in header if h in CSV_SETUP]
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
     runs = []
-    for i, row in enumerate(rows[first + 1 :], start=first + 2):
-        if skip[i - 1]:
+    for k in range(first + 1, len(rows)):
+        if skip[k]:
             continue
+        row, i = rows[k], starts[k]
         where = f"{name} line {i}"
         extra = any(c.strip() for c in row[len(header) :])  # blank extras are a trailing comma; '8,1,100' is not
         if len(row) < len(header) or extra:

@@ -316,10 +316,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"allowed: quotes in pairs \(a cell in quotes ends at the next one\)",
          "{f} línea {n1}: unas comillas abiertas en esta línea no se cierran antes del final del archivo; se admite: "
          "comillas por pares (una celda entre comillas termina en las siguientes)"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a quote opened on this line does not close on it; allowed: quotes in "
-         r"pairs within a line \(a runs file's cells are numbers and names\)",
-         "{f} línea {n1}: unas comillas abiertas en esta línea no se cierran en ella; se admite: comillas por pares "
-         "dentro de una línea (las celdas de un archivo de ejecuciones son números y nombres)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not a readable CSV row \((?P<why>.+)\)",
          "{f} línea {n1}: no es una fila CSV legible ({why})"),
         (r"(?P<flag>--params): missing; allowed: a parameter count from 1,000 to 1e\+15 \(7\.5e9 for 7\.5 billion\), "
