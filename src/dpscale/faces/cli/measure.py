@@ -61,6 +61,7 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
     from dpscale.sources.measure import MODE_FLAGS, check_mode_flags
     from dpscale.sources.measure.calibration import parse_sizes
     from dpscale.sources.measure.jobs import BIG, Job  # (the torchrun worker bounds its counts alike)
+    from dpscale.sources.measure.results import MAX_THREADS  # (and threads, as an earlier record's are checked)
 
     check_mode_flags(mode, {f: getattr(args, f) for flags in MODE_FLAGS.values() for f in flags})
     if mode == "allreduce":
@@ -85,7 +86,7 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
         repeats=whole(args.repeats, "--repeats", hi=BIG, default=3),
         sizes=parse_sizes(args.sizes or "1KB..256MB") if mode == "allreduce" else (),
         iters=whole(args.iters, "--iters", hi=BIG, default=20),
-        threads=whole(args.threads, "--threads", hi=1024),  # 1e9 threads: libgomp's out-of-memory abort
+        threads=whole(args.threads, "--threads", hi=MAX_THREADS),  # 1e9 threads: libgomp's out-of-memory abort
         device=args.device,
         timeout=timeout,
         zero=int(args.zero or 0),

@@ -81,7 +81,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
         check_records(text, kind, f"{flag} {path}")
 
 
-MAX_THREADS = 4096  # threads a rank: more than any CPU has cores (1e9 ended the rank)
+MAX_THREADS = 1024  # threads a rank, as --threads takes them (1e9: libgomp's out-of-memory abort)
 RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)"
 
 
@@ -104,12 +104,8 @@ def check_records(text: str, kind: str, where: str) -> None:
         if kind == "train":
             make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
         d, b, thr, step = (rec.get(k) for k in ("devices", "batch", "throughput", "step_time"))
-        if (
-            is_rate(d)
-            and is_rate(b)
-            and is_rate(thr)
-            and is_rate(step)
-            and not math.isclose(thr, d * b / step, rel_tol=1e-6)
+        if (  # a factor of 2 apart: an edit or a unit slip, not an older writer's median of the repeats' rates
+            is_rate(d) and is_rate(b) and is_rate(thr) and is_rate(step) and not 0.5 <= thr / (d * b / step) <= 2
         ):
             # measure writes throughput = devices × batch / step_time: a record that breaks it was edited, and as a
             # baseline it gave E = 1.6e11 at exit 0 (a throughput of 1e-9 typed over a measured one)

@@ -94,8 +94,10 @@ def job_from(a: argparse.Namespace) -> Job:
     for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly; --batch 1e14 was a rank's traceback)
         if not lo <= v <= BIG:
             raise DpscaleError(f"{flag}: got {v}; allowed: a whole number from {lo} to {BIG:,}")
-    if a.threads is not None and not 1 <= a.threads <= 1024:
-        raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to 1,024")
+    from dpscale.sources.measure.results import MAX_THREADS
+
+    if a.threads is not None and not 1 <= a.threads <= MAX_THREADS:
+        raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to {MAX_THREADS:,}")
     if not 1 <= a.timeout <= 1e6:  # (nan fails this too; the launcher's bounds)
         raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds from 1 to 1,000,000")
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
