@@ -88,9 +88,9 @@ def test_a_field_given_twice_in_json_is_refused_wherever_runs_or_e_are_read(caps
 
 
 @pytest.mark.parametrize("argv, said", [
-    # 3,600 s on one device against 59.99 min = 0.99983 h: both read '1.0 h'; the size was sharpened, the limit not
+    # 3,600 s on one device against 59.99 min = 0.999833 h: both read '1.0 h'; the size was sharpened, the limit not
     (["-n", "360000", "--deadline", "59.99m"],
-     "the table rounds these times to the 0.9998 h deadline they miss: 1 — 1.0000 h"),
+     "the table rounds these times to the 0.999833 h deadline they miss: 1 — 1.0000 h"),
     (["-n", "360000", "--deadline", "29.99m"],
      "no size meets the 29.99 min deadline; the fastest is 2 devices at 30.00 min"),
     (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
@@ -211,3 +211,17 @@ def test_a_quoted_semicolon_file_keeps_its_hint(capsys, tmp_path):
     (tmp_path / "s.csv").write_text('"devices";"throughput"\n1;100\n2;190,5\n')
     rc, _, err = run(capsys, "fit", str(tmp_path / "s.csv"))
     assert rc == 2 and "this file separates its columns with ';'" in err
+
+
+def test_a_limit_is_never_printed_as_another_number_and_a_pick_beside_it_shows_it_meets_it(capsys):
+    """A review: the budget 1.99995 printed '1.9999' (the 4 digits the missed cost 2.0000 needed) beside a pick
+    costing 1.99994 — below the typed budget, above the printed one; the deadline pick read '1.0 h' beside its
+    '0.99995 h deadline'. 3,600.036 samples at 1/s: 1.00001 h alone; at E 0.50002 on 2, 0.99999 h and a cost of
+    1.99994; at E 0.499998 on 3, 2.40000 h... cost 2.0000 a dollar a device-hour."""
+    rc, out, _ = run(capsys, "plan", "-d", "1,2,3", "-v", "1", "-e", "1,0.50002,0.499998", "--samples", "3600.036",
+                     "--price-per-device-hour", "1", "--budget", "1.99995")  # fmt: skip
+    assert rc == 0 and "fastest size within the budget of 1.99995: 2 — 1.0 h, 2.00 device-hours, cost 1.99994" in out
+    rc, out, _ = run(capsys, "plan", "-d", "1,2", "-v", "1", "-e", "0.500035", "--samples", "3600.036", "--deadline",
+                     "0.99995h")  # fmt: skip
+    assert rc == 0 and "cheapest size meeting the 0.99995 h deadline: 2 — 0.9999 h" in out
+    assert "the table rounds these times to the 0.99995 h deadline they miss: 1 — 1.00001 h" in out

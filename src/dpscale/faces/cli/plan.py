@@ -5,6 +5,8 @@ A thin shell over dpscale.formulas.plan (whose throughput comes from dpscale.for
 
 from __future__ import annotations
 
+import math
+
 from dpscale.errors import DpscaleError, fail, renamed
 from dpscale.faces.cli.common import (
     SCALE_FLAGS,
@@ -294,10 +296,11 @@ def _money_kind(result: Plan) -> str:
 
 
 def _digits(x: float, limit: float, kind: str, lang: str) -> tuple[int, str, float] | None:
-    """(decimals, unit, scale) that part a time or cost past its limit from the limit, where the table's own
-    digits print both alike; None where they do not (or x meets the limit: past it by float rounding alone)."""
+    """(decimals, unit, scale) that part a time or cost from its limit, where the table's own digits print both
+    alike; None where they do not, where x is the limit, or past it within 9 digits (plan's `within`: it meets
+    it); none for an exponent's form either (1.00e-05 s: no decimals to add)."""
     shown = fmt(x, kind, lang)
-    if within(x, limit) or shown != fmt(limit, kind, lang):
+    if x == limit or (x > limit and within(x, limit)) or shown != fmt(limit, kind, lang) or "e" in shown:
         return None
     unit, scale = "", 1.0
     if kind == "hours":
@@ -307,24 +310,27 @@ def _digits(x: float, limit: float, kind: str, lang: str) -> tuple[int, str, flo
 
 
 def _past(x: float, limit: float, kind: str, lang: str) -> str:
-    """A time or cost past its limit in the digits that show it: 1.008 h, where the table's 0.1 h reads '1.0 h'
+    """A time or cost beside its limit in the digits that part them: 1.008 h, where the table's 0.1 h reads '1.0 h'
     beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
-    the limits they miss)."""
+    the limits they miss) — and a pick that meets a limit printed alike, 0.99994 h against 0.99995."""
     d = _digits(x, limit, kind, lang)
     return fmt(x, kind, lang) if d is None else localise(f"{x * d[2]:,.{d[0]}f}{d[1]}", lang)
 
 
 def _limit(limit: float, xs: list[float], kind: str, lang: str) -> str:
-    """The deadline or budget in the digits the figures said past it needed ('0.9998 h' beside '1.0000 h': it read
-    '1.0 h'; a budget of 9.999 read '10.00' beside costs of 10.000)."""
+    """The deadline or budget as given, to 6 figures, where figures beside it needed more digits than the table's
+    ('0.99983 h' beside '1.0000 h': it read '1.0 h'; a budget of 9.999 read '10.00'); never rounded to another
+    number (a budget of 1.99995 read '1.9999' beside a pick costing 1.99994), and trailing zeros the table's
+    digits hold dropped (a 1 h deadline stays '1.0 h')."""
     finer = [d for x in xs if (d := _digits(x, limit, kind, lang))]
-    shown = fmt(limit, kind, lang)
     if not finer:
-        return shown
+        return fmt(limit, kind, lang)
     n, unit, scale = max(finer)
-    said = f"{limit * scale:,.{n}f}"
-    table = fmt(limit, kind, "en").removesuffix(unit)  # a limit the table's digits hold exactly stays as they say it
-    while said.endswith("0") and len(said.partition(".")[2]) > len(table.partition(".")[2]):  # (1 h: '1.0 h')
+    v = limit * scale
+    six = max(0, 5 - math.floor(math.log10(abs(v)))) if v else 0  # decimals of 6 significant figures
+    said = f"{v:,.{max(n, six)}f}"
+    table = fmt(limit, kind, "en").removesuffix(unit)
+    while said.endswith("0") and len(said.partition(".")[2]) > len(table.partition(".")[2]):
         said = said[:-1]
     return localise(said.removesuffix(".") + unit, lang)
 
@@ -348,14 +354,18 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
     notes = []
 
     def describe(d: int) -> str:
+        """A pick's time and cost, each parted from the limit it meets where the table prints them alike."""
         p = _point(r, d)
-        hours, device_hours = fmt(p.hours, "hours", lang), fmt(p.device_hours, "dec", lang)
+        hours = _past(p.hours, r.deadline_hours, "hours", lang) if r.deadline_hours else fmt(p.hours, "hours", lang)
+        device_hours = fmt(p.device_hours, "dec", lang)
         text = f"{fmt(d, 'int', lang)} — {hours}, {device_hours} {label('device_hours', lang)}"  # 2.000, as the table
-        return text + (f", {label('cost', lang)} {fmt(p.cost, money, lang)}" if priced else "")
+        cost = _past(p.cost, r.budget, money, lang) if r.budget and p.cost is not None else fmt(p.cost, money, lang)
+        return text + (f", {label('cost', lang)} {cost}" if priced else "")
 
     if r.deadline_hours is not None:
         fastest = min(r.points, key=lambda p: p.hours)
         near = [p.hours for p in _near(r, "hours", r.deadline_hours)] + [fastest.hours]
+        near += [_point(r, r.cheapest_meeting_deadline).hours] if r.cheapest_meeting_deadline else []
         deadline = _limit(r.deadline_hours, near, "hours", lang)
         if r.cheapest_meeting_deadline is None:
             notes.append(
@@ -377,7 +387,9 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             notes.append(label("plan_past_deadline", lang).format(t=deadline, sizes=missed))
     if r.budget is not None:
         cheapest = min(p.cost or 0.0 for p in r.points)  # (a budget comes with a price: every size has a cost)
-        budget = _limit(r.budget, [p.cost or 0.0 for p in _near(r, "cost", r.budget)] + [cheapest], money, lang)
+        near = [p.cost or 0.0 for p in _near(r, "cost", r.budget)] + [cheapest]
+        near += [_point(r, r.fastest_within_budget).cost or 0.0] if r.fastest_within_budget else []
+        budget = _limit(r.budget, near, money, lang)
         if r.fastest_within_budget is None:
             notes.append(label("plan_no_budget", lang).format(b=budget))
         else:
