@@ -163,7 +163,8 @@ def test_the_library_refuses_odd_values_by_name():
         (lambda: dpscale.model_states(7.5e9, 64, Decimal("sNaN")), "stage: got sNaN; allowed: 0, 1, 2 or 3"),
         (lambda: dpscale.scale(np.timedelta64(8, "s"), 100, 0.9), "devices: got 8 seconds; allowed: a number, not"),
         (lambda: dpscale.scale(np.timedelta64(8), 100, 0.9), "allowed: a number, not a time or a date"),
-        (lambda: dpscale.parse_duration(np.datetime64("2020")), "deadline: got 2020; allowed: a number, not a time"),
+        (lambda: dpscale.parse_duration(np.datetime64("2020")), "deadline: got 2020; allowed: a duration > 0 such as"),
+        (lambda: dpscale.parse_duration(None), "deadline: got None; allowed: a duration > 0 such as 24h"),
         (lambda: dpscale.time_to_target_speedup([1, 8], [32, 64, 128], 1e4, 0.9),
          "devices, per_device_batch: lengths 2, 3; allowed: arrays of one length, or one number"),
         (lambda: dpscale.scaled_lr(0.1, [256, 512], [1024, 2048, 4096]), "base_batch, batch: lengths 2, 3"),
@@ -225,3 +226,23 @@ def test_a_limit_is_never_printed_as_another_number_and_a_pick_beside_it_shows_i
                      "0.99995h")  # fmt: skip
     assert rc == 0 and "cheapest size meeting the 0.99995 h deadline: 2 — 0.9999 h" in out
     assert "the table rounds these times to the 0.99995 h deadline they miss: 1 — 1.00001 h" in out
+
+
+def test_fit_refuses_json_nested_100000_deep_in_one_line(capsys, tmp_path):
+    """{"a": {"a": … 100,000 deep: RecursionError out of the whole-file read (measure's was fixed, fit's not)."""
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n")
+    for argv, said in (
+        (["fit", str(path)], "d.jsonl: nested too deeply; allowed: one JSON object per line"),
+        (["plan", "--fit", str(path), "-n", "1"], "nested too deeply"),
+        (["fit", str(path), "--lang", "es"], "d.jsonl: anidado a demasiada profundidad; se admite: un"),
+    ):
+        rc, _, err = run(capsys, *argv)
+        assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_zb_h2_note_writes_its_counts_with_thousands_marks(capsys):
+    """A review of sweep 13's marks: ZB-H2's note still wrote 2p − 1 = 199999 and m = 5000."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "100000", "-m", "5000", "--schedule", "zb-h2")
+    assert rc == 0 and "2p − 1 = 199,999 micro-batches in flight; with m = 5,000 its bubble" in out
+    assert "reported as ZB-H1's, 1,300.0 % of ideal time" in out  # (p − 1)/(3m) = 99,999/15,000

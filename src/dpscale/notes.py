@@ -22,8 +22,8 @@ EN = {
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p:,})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
-        "ZB-H2 is bubble-free only with at least 2p − 1 = {need} micro-batches in flight; with m = {m} its bubble is "
-        "not zero — reported as ZB-H1's, {zb1_pct:.1f} % of ideal time, the closer figure"
+        "ZB-H2 is bubble-free only with at least 2p − 1 = {need:,} micro-batches in flight; with m = {m:,} its "
+        "bubble is not zero — reported as ZB-H1's, {zb1_pct:,.1f} % of ideal time, the closer figure"
     ),
     # sources/laws.py: what `describe()` says of a law
     "law_per_size": "E per size: {table}",

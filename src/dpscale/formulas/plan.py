@@ -50,7 +50,10 @@ DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours 
 def parse_duration(text: str, name: str = "deadline") -> float:
     """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
     if not isinstance(text, str):  # a number of hours; numpy's datetime64('2020') read as 2,020 hours
-        as_number(text, name)
+        try:
+            as_number(text, name)
+        except DpscaleError:  # (None, b'24h', a timedelta: the duration's forms, not 'an array of numbers')
+            raise fail(name, text, DURATION_ALLOWED) from None
     raw = str(text).strip().lower()
     if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h, '2 000' as 2000
         raise fail(name, text, DURATION_ALLOWED)

@@ -273,6 +273,8 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
         whole = loads_once(text, name)
     except DpscaleError:
         raise
+    except RecursionError:  # {"a": {"a": … 100,000 deep: a traceback once
+        raise DpscaleError(f"{name}: nested too deeply; allowed: one JSON object per line") from None
     except ValueError:
         whole = None
     if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:

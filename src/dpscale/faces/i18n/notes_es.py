@@ -192,8 +192,8 @@ NOTES: dict[str, dict[str, str]] = {
             "(T_F = T_B = T_W)"
         ),
         "pipeline_zb2_in_flight": (
-            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need} microlotes en vuelo; con m = {m} su burbuja "
-            "no es cero: se da la de ZB-H1, {zb1_pct:.1f} % del tiempo ideal, que se acerca más"
+            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need:,} microlotes en vuelo; con m = {m:,} su "
+            "burbuja no es cero: se da la de ZB-H1, {zb1_pct:,.1f} % del tiempo ideal, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
