@@ -166,8 +166,9 @@ def test_the_library_refuses_odd_values_by_name():
         (lambda: dpscale.parse_duration(np.datetime64("2020")), "deadline: got 2020; allowed: a duration > 0 such as"),
         (lambda: dpscale.parse_duration(None), "deadline: got None; allowed: a duration > 0 such as 24h"),
         (lambda: dpscale.time_to_target_speedup([1, 8], [32, 64, 128], 1e4, 0.9),
-         "devices, per_device_batch: lengths 2, 3; allowed: arrays of one length, or one number"),
-        (lambda: dpscale.scaled_lr(0.1, [256, 512], [1024, 2048, 4096]), "base_batch, batch: lengths 2, 3"),
+         "devices, per_device_batch, noise_scale: lengths 2, 3, a number; allowed: arrays of one length"),
+        (lambda: dpscale.scaled_lr(0.1, [256, 512], [1024, 2048, 4096]),
+         "base_lr, base_batch, batch: lengths a number, 2, 3"),
         (lambda: dpscale.critical_batch([64, 128], [1e3, 2e3, 4e3], 100), "batch, noise_scale: lengths 2, 3"),
     ]  # fmt: skip
     for call, said in cases:

@@ -218,13 +218,15 @@ def one(x: Any, name: str) -> Any:
 
 
 def one_length(*named: tuple[Any, str]) -> None:
-    """Inputs combined element by element are numbers or arrays of one shape: [1, 8] against [32, 64, 128] raised
-    numpy's 'operands could not be broadcast together', which named neither input."""
-    sized = [(x.shape, name) for x, name in named if getattr(x, "shape", ()) not in ((), (1,))]
-    if len({shape for shape, _ in sized}) > 1:
-        said = ", ".join("×".join(map(str, shape)) for shape, _ in sized)
-        raise DpscaleError(f"{', '.join(n for _, n in sized)}: lengths {said}; allowed: arrays of one length, or "
-                           "one number")  # fmt: skip
+    """Inputs combined element by element are numbers or arrays of one shape — scale's rule, and the batch
+    formulas': [1, 8] against [32, 64, 128] raised numpy's 'operands could not be broadcast together', naming
+    neither input. All are named, a number as such; 'shapes' where one is not a plain list (2×1 against 2 once
+    read 'lengths 2, 2')."""
+    shapes = [getattr(x, "shape", ()) for x, _ in named]
+    if len({s for s in shapes if s not in ((), (1,))}) > 1:
+        got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
+        word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
+        raise DpscaleError(f"{', '.join(n for _, n in named)}: {word} {got}; allowed: arrays of one length")
 
 
 def ones(*named: tuple[Any, str]) -> list[Any]:

@@ -24,6 +24,7 @@ from dpscale.errors import (
     fail,
     is_array,
     one,
+    one_length,
     unmasked,
 )
 from dpscale.notes import Note
@@ -213,12 +214,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     else:
         _check_baseline(efficiency, least)
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
-    shapes = [getattr(x, "shape", ()) for x in (d, v, given)]
-    if len({s for s in shapes if s not in ((), (1,))}) > 1:
-        # a shape (2, 1) against (2,) once read 'lengths 2, 2': say the shapes where one is not a plain list
-        got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
-        word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
-        raise DpscaleError(f"devices, per_device_throughput, efficiency: {word} {got}; allowed: arrays of one length")
+    one_length((d, "devices"), (v, "per_device_throughput"), (given, "efficiency"))
     if given is not None and is_array(d) and d.ndim and getattr(e, "shape", ()) not in ((), d.shape):
         if callable(getattr(efficiency, "efficiency", efficiency)):  # (a list [0.9] is one E for every size)
             # a function of d that gave one E for several sizes, [0.9] for [1, 8], was spread over them all
