@@ -134,6 +134,7 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0, top: float = 1.0) 
 # only, never applied to E: GPU decoding (DALI) runs 268–447 a core in the MXNet tables, and nothing the
 # prediction is given says which loader a run uses.
 DECODE_PER_CORE = 125.0
+DEFAULT_PRECISION = "fp32"  # the first; an estimate at it says so (predict's face: training runs mixed)
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 RAGGED_SHOWN = 6  # sizes a ragged-node note lists
 
@@ -310,7 +311,7 @@ def predict_flags(
     *,
     params: float | None = None,
     model: str | None = None,
-    precision: str = "fp32",
+    precision: str = DEFAULT_PRECISION,
     batch: int = DEFAULT_BATCH,
     grad_accum: int = 1,
     throughput: float | None = None,

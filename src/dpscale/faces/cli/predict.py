@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
-    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, predict_flags
+    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, DEFAULT_PRECISION, predict_flags
     from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
@@ -146,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
-        precision=args.precision or "fp32",
+        precision=args.precision or DEFAULT_PRECISION,
         batch=whole(args.batch, "--batch", default=DEFAULT_BATCH),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         throughput=opt(args.throughput, "--throughput"),
@@ -235,7 +235,7 @@ def _title(args: argparse.Namespace, system: str) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
     from dpscale.faces.i18n import count_said, label
     from dpscale.faces.i18n import number as fmt
-    from dpscale.sources.predict import DEFAULT_BATCH
+    from dpscale.sources.predict import DEFAULT_BATCH, DEFAULT_PRECISION
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
     what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
@@ -253,4 +253,4 @@ def _title(args: argparse.Namespace, system: str) -> str:
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
     batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch", default=DEFAULT_BATCH), "int",
                                                         args.lang))  # fmt: skip
-    return f"dpscale predict: {what}, {args.precision or 'fp32'}, {batch}, {where}"
+    return f"dpscale predict: {what}, {args.precision or DEFAULT_PRECISION}, {batch}, {where}"
