@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from dpscale.errors import DpscaleError
 from dpscale.formulas.plan import knee, parse_duration, plan
 from dpscale.formulas.scaling import scale
-from dpscale.sources.laws import USL
+from dpscale.sources.laws import USL, Amdahl
 
 SIZES = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 
@@ -855,18 +855,28 @@ def test_a_plan_at_one_e_stays_as_light_as_calc():
     --efficiency-file reader only when a file is given."""
     from clihelp import imported_after
 
-    loaded = imported_after(["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9", "-d", "1..256x2"])
-    assert "dpscale.faces.cli.plan" in loaded  # the probe ran the command
-    assert not {"numpy", "scipy", "matplotlib", "dpscale.sources.fit_io"} & loaded
+    for e in (
+        ["-e", "0.9"],
+        ["--law", "amdahl", "--serial-fraction", "0.01"],
+        ["--law", "usl", "--sigma", "0.01", "--kappa", "1e-4"],
+    ):
+        loaded = imported_after(["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", *e, "-d", "1..256x2"])
+        assert "dpscale.faces.cli.plan" in loaded  # the probe ran the command
+        assert not {"numpy", "scipy", "matplotlib", "dpscale.sources.fit_io"} & loaded, e
 
 
 @given(
     sizes=st.lists(st.integers(1, 10**7), min_size=1, max_size=30),
-    e=st.floats(0.01, 1.0),
+    e=st.one_of(
+        st.floats(0.01, 1.0),
+        st.builds(Amdahl, st.floats(0, 1e-3)),
+        st.builds(USL, st.floats(0, 1e-3), st.floats(0, 1e-9)),
+    ),
     v=st.floats(1e-3, 1e6),
 )
 def test_size_by_size_and_one_call_plan_alike(sizes, e, v):
-    """A constant E is planned size by size up to FEW_SIZES and in one numpy call past it: the same records."""
+    """A constant E or a law is planned size by size up to FEW_SIZES and in one numpy call past it: the same
+    records, to the last bit."""
     import dpscale.formulas.plan as planning
 
     small = plan(1e6, 3, v, sizes, e, 2.0, 1.0, 1e3).records()

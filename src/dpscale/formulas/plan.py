@@ -164,7 +164,8 @@ def plan(
     # first size whatever the E
     knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
     efficiency = check_source(efficiency)
-    if is_number(efficiency) and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
+    one_by_one = is_number(efficiency) or getattr(efficiency, "plain_sizes", False)  # a number, or a law of floats
+    if one_by_one and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
         each = [scale(d, throughput, efficiency) for d in sizes]
         effs, actuals, speedups = ([r.efficiency for r in each], [r.actual_throughput for r in each],
                                    [r.speedup for r in each])  # fmt: skip

@@ -50,6 +50,7 @@ class _Law:
 
     __slots__: tuple[str, ...] = ()
     continuous = True  # E(d) is defined between whole sizes too: solve's exact size reads it there
+    plain_sizes = True  # a plain size gives a plain E, no numpy: plan asks a few sizes one by one (fast start)
 
     def efficiency(self, d: Any) -> Any:
         """E at d devices (a number, a list or an array of sizes ≥ 1), in the shape given."""
