@@ -118,8 +118,19 @@ def _value(text: Any, what: str, where: str, whole: bool = False, dot_groups: bo
 
 
 def make_run(
-    devices: Any, throughput: Any, step_time: Any = None, where: str = "point", dot_groups: bool = False
+    devices: Any,
+    throughput: Any,
+    step_time: Any = None,
+    where: str = "point",
+    dot_groups: bool = False,
+    typed: bool = False,
 ) -> Run:
+    """typed: the values came from Python, where a number is a number: text is refused there, as scale() refuses it
+    (fit(devices=np.array(['1', '2', …])) fitted; a file's cells and the flags are text by nature)."""
+    if typed:
+        for name, value in (("devices", devices), ("throughput", throughput), ("step_time", step_time)):
+            if isinstance(value, (str, bytes)):
+                raise fail(f"{where}, {name}", value, "a number (text is read from files and flags, not from Python)")
     d = int(_value(devices, "devices", where, whole=True, dot_groups=dot_groups))
     x = _value(throughput, "throughput", where, dot_groups=dot_groups)
     s = (
@@ -554,7 +565,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
             elif isinstance(item, dict):  # `dpscale measure` records loaded by hand: one set-up, one unit, as in a file
                 records.add(item, where, where)
             elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
-                runs.append(make_run(*item, where=where))  # type: ignore[misc]  # 2 or 3 items: never reach `where`
+                runs.append(make_run(*item, where=where, typed=True))  # type: ignore[misc]  # (2 or 3 items)
             else:
                 raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
     runs += records.runs
@@ -567,7 +578,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
                     f"{name}: got {counted(len(got), 'value')} for {counted(len(ds), 'device count')}; "
                     "allowed: one per device count"
                 )
-        runs += [make_run(d, x, t, f"point {i}") for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
+        runs += [make_run(d, x, t, f"point {i}", typed=True) for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
     return combine(runs)
 
 
