@@ -34,3 +34,13 @@ def imported_after(*argvs: list[str]) -> set[str]:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     return set(out.split())
+
+
+def bucket_sizes(grad_bytes: float, *caps: float):
+    """Every DDP bucket's size in ready order: the runs of `bucket_runs` spelled out (tests read buckets one by one;
+    the model needs only the runs)."""
+    import numpy as np
+
+    from dpscale.formulas.overlap import bucket_runs
+
+    return np.repeat(*bucket_runs(grad_bytes, *caps))

@@ -11,13 +11,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from clihelp import run
+from clihelp import bucket_sizes, run
 
 import dpscale
 from dpscale import catalog
 from dpscale.errors import DpscaleError
 from dpscale.formulas.batch import critical_batch
-from dpscale.formulas.overlap import MIB, bucket_sizes
+from dpscale.formulas.overlap import MIB
 from dpscale.formulas.pipeline import bubble_overhead
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict_validate import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import bucket_sizes, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +20,7 @@ from dpscale.formulas.collectives import (
     bandwidth_terms,
     bus_bandwidth,
 )
-from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes, exposed_comm
+from dpscale.formulas.overlap import MIB, bucket_runs, exposed_comm
 from dpscale.formulas.stepmodel import DEFAULT, expected_max, micro_step_from_baseline, step_time
 from dpscale.sources.dataset import read_published
 from dpscale.sources.predict import predict, predict_flags

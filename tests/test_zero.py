@@ -12,12 +12,12 @@ import json
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import bucket_sizes, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.overlap import MIB, bucket_runs, bucket_sizes
+from dpscale.formulas.overlap import MIB, bucket_runs
 from dpscale.formulas.stepmodel import DEFAULT, step_time
 from dpscale.sources.predict import predict
 

@@ -40,11 +40,6 @@ def bucket_runs(
     return np.array([r[0] for r in runs], dtype=float), np.array([r[1] for r in runs])
 
 
-def bucket_sizes(grad_bytes: float, cap: float = BUCKET_CAP, first: float = FIRST_BUCKET) -> np.ndarray:
-    """Every bucket's size, in ready order."""
-    return np.repeat(*bucket_runs(grad_bytes, cap, first))
-
-
 def exposed_comm(run_times: Any, sizes: np.ndarray, counts: np.ndarray, backward_s: Any, overlap: bool = True) -> Any:
     """Communication left after backward ends. run_times (…, R): one bucket's all-reduce time per run.
 

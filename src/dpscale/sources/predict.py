@@ -91,7 +91,7 @@ ARCH_NAMES = {  # as their makers write them
     "blackwell": "Blackwell", "cdna2": "CDNA 2", "cdna3": "CDNA 3", "tpu": "TPU",
 }  # fmt: skip
 CHECKED_DEVICES = 1024
-CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to BERT-large)
+CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to Jasper 10x5)
 # A gradient past the calibration's largest by less than this is held without a note: BERT-large's preset (336 M)
 # against the 333 M checked, 1 % — the wait then moves by ~0.1 % of E; GPT-2 medium's 355 M (7 %) is said.
 HELD_UNSAID = 1.02
