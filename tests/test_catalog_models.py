@@ -305,3 +305,14 @@ def test_tied_embeddings_from_the_counts():
     # a typed count is the model's whole one, as the gradient bytes take it: its own count gives the same FLOPs
     assert flops_per_sample(m, params=8030261248) == flops_per_sample(m)
     assert flops_per_sample(m, params=1e8) == 6 * 1e8 * s + 12 * 32 * 4096 * s * s  # under V·h: as given
+
+
+@pytest.mark.parametrize("key", sorted(catalog.table("systems")))
+def test_a_systems_bandwidths_are_its_links(key):
+    """systems.json stores each system's bandwidths beside the links they come from (the model reads the former,
+    the breakdown names the latter): the intra-node figure is its link's, the network's its NIC's times the NICs."""
+    s, links = catalog.table("systems")[key], catalog.table("links")
+    if s.get("intra_link"):
+        assert s["intra_bw_gbs"] == links[s["intra_link"]]["gbs"]
+    assert s["inter_bw_gbs"] == pytest.approx(links[s["inter_link"]]["gbs"] * s.get("nics", 1), rel=1e-12)
+    assert s["gpus_per_node"] >= 1 and s["inter_bw_gbs"] > 0

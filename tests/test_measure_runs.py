@@ -473,8 +473,10 @@ print(seen)
 
 def test_ddp_buckets_in_steady_state_are_what_the_overlap_model_assumes() -> None:
     """Real DDP, launch order of its all-reduces after iteration 1: the 1 MiB bucket first, 25 MiB buckets, the
-    remainder last — formulas.overlap.bucket_sizes' order, on which the exposed-communication model rests."""
-    from dpscale.formulas.overlap import MIB, bucket_sizes
+    remainder last — formulas.overlap.bucket_runs' order, on which the exposed-communication model rests."""
+    from clihelp import bucket_sizes
+
+    from dpscale.formulas.overlap import MIB
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

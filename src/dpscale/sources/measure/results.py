@@ -105,7 +105,7 @@ def check_records(text: str, kind: str, where: str) -> None:
             make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
         d, b, thr, step = (rec.get(k) for k in ("devices", "batch", "throughput", "step_time"))
         if (  # a factor of 2 apart: an edit or a unit slip, not an older writer's median of the repeats' rates
-            is_rate(d) and is_rate(b) and is_rate(thr) and is_rate(step) and not 0.5 <= thr / (d * b / step) <= 2
+            is_rate(d) and is_rate(b) and is_rate(thr) and is_rate(step) and not 0.5 <= thr / per_step(d * b, step) <= 2
         ):
             # measure writes throughput = devices × batch / step_time: a record that breaks it was edited, and as a
             # baseline it gave E = 1.6e11 at exit 0 (a throughput of 1e-9 typed over a measured one)
