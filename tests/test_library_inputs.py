@@ -824,3 +824,21 @@ def test_predict_keeps_a_value_that_looks_like_a_flag_as_given():
         dpscale.predict([8], calibration="/tmp/p/x --zero", **kw)
     with pytest.raises(DpscaleError, match=r"^model: got '--gpu'; allowed: "):
         dpscale.predict([8], model="--gpu", throughput=100, system="dgx-a100")
+
+
+def test_the_library_names_parameters_not_flags():
+    """predict() said 'or model PRESET (…)' — the flag's metavar left behind its renamed flag — and allreduce_time
+    and Shape.of said '--algorithm', '--model': a library caller has no flags."""
+    from dpscale.formulas.collectives import allreduce_time
+    from dpscale.formulas.memory import Shape
+
+    for call in (
+        lambda: dpscale.predict([1, 8], params=1e8, system="dgx-a100"),
+        lambda: allreduce_time(1e9, 16, 8, 100.0, 50.0, algorithm="bogus"),
+        lambda: Shape.of({"key": "resnet50", "kind": "cnn"}),
+    ):
+        with pytest.raises(DpscaleError) as err:
+            call()
+        assert "--" not in str(err.value) and " PRESET (" not in str(err.value), str(err.value)
+    with pytest.raises(DpscaleError, match=r"or model=PRESET \(or params with seq_len, a transformer\) with gpu"):
+        dpscale.predict([1, 8], params=1e8, system="dgx-a100")

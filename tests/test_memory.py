@@ -139,7 +139,7 @@ def test_api_errors_name_the_input():
         model_states(1e9, 8, 4)
     with pytest.raises(DpscaleError, match="params"):
         model_states(0, 8, 0)
-    with pytest.raises(DpscaleError, match="--model: 'resnet50' is a cnn"):
+    with pytest.raises(DpscaleError, match="^preset: 'resnet50' is a cnn"):
         Shape.of({"key": "resnet50", "kind": "cnn"})
     for bad in (-1.0, float("nan")):
         with pytest.raises(DpscaleError, match="activation: got"):

@@ -164,7 +164,7 @@ def allreduce_time(
     if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:  # (an array: numpy's ambiguity error)
         from dpscale.errors import fail
 
-        raise fail("--algorithm", algorithm, ", ".join(ALGORITHMS))
+        raise fail("algorithm", algorithm, ", ".join(ALGORITHMS))
     fill = _node_fill(nbytes, ranks, gpus_per_node, fill_s, fill_bytes)
     return fill + sum(_chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s,
                               alpha_inter_s, algorithm))  # fmt: skip

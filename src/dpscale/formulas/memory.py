@@ -31,7 +31,7 @@ from dpscale.errors import (
     fail,
     one,
 )
-from dpscale.formulas.units import GB, GIB, MIB
+from dpscale.formulas.units import GIB, MIB
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
@@ -176,7 +176,7 @@ class Shape:
         transformer shape."""
         if preset.get("kind") != "transformer":
             raise DpscaleError(
-                f"--model: {preset.get('key', '?')!r} is a {preset.get('kind', 'non-transformer')}; "
+                f"preset: {preset.get('key', '?')!r} is a {preset.get('kind', 'non-transformer')}; "
                 "allowed: a transformer preset for activation memory (Korthikanti formulas)"
             )
         s = preset["seq_len"] if seq_len is None else seq_len
@@ -392,7 +392,6 @@ def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
 __all__ = [
     "BYTES",
     "Advice",
-    "GB",
     "MAX_DEVICE_GB",
     "MIN_DEVICE_GB",
     "OPTIMIZERS",

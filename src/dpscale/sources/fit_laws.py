@@ -21,7 +21,8 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.formulas.collectives import GB, allreduce_time
+from dpscale.formulas.collectives import allreduce_time
+from dpscale.formulas.units import GB
 from dpscale.sources.laws import FIT_LAWS, usl_terms
 
 

@@ -36,7 +36,6 @@ from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
-    GB,
     STAGE_NAMES,
     Shape,
     activation_bytes,
@@ -44,7 +43,7 @@ from dpscale.formulas.memory import (
     is_stage,
     state_split,
 )
-from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
+from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
 from dpscale.formulas.scaling import compute, per_step
 from dpscale.formulas.stepmodel import (
     DEFAULT,
@@ -55,6 +54,7 @@ from dpscale.formulas.stepmodel import (
     micro_step_from_baseline,
     step_time,
 )
+from dpscale.formulas.units import GB, MIB
 from dpscale.notes import Note
 from dpscale.sources.predict_inputs import (
     BANDWIDTH,
@@ -288,7 +288,8 @@ def parameter_named(exc: DpscaleError) -> DpscaleError:
     import re
 
     def say(text: str) -> str:  # a flag alone, or a pair of them ('--throughput/--step-time'), never inside a word
-        text = text.replace("--system NAME", "system=NAME")  # or a path: /tmp/run--model.json stays as it is
+        text = text.replace("--system NAME", "system=NAME").replace("--model PRESET", "model=PRESET")  # (a path
+        # such as /tmp/run--model.json stays as it is)
         pair = r"(--[a-z][a-z-]*[a-z])/(--[a-z][a-z-]*[a-z])(?![\w.-])"
         text = re.sub(pair, lambda m: "/".join(PARAMETER_OF.get(f, f) for f in m.groups()), text)
         flag = r"(?:(?<=^)|(?<=[\s(,'`]))--[a-z][a-z-]*[a-z](?![\w.-])"

@@ -40,8 +40,9 @@ COLUMNS = [
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.collectives import ALGORITHMS
     from dpscale.formulas.memory import STAGES
-    from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, MIB
+    from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
     from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.formulas.units import MIB
     from dpscale.sources.predict import DEFAULT_BATCH
     from dpscale.sources.predict_inputs import DEFAULT_MFU, default_mfu
 

@@ -12,11 +12,12 @@ import re
 from typing import Any
 
 from dpscale.errors import fail
-from dpscale.formulas.collectives import GB, bus_bandwidth
+from dpscale.formulas.collectives import bus_bandwidth
+from dpscale.formulas.units import GB, GIB, MIB
 
-UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": 1024**2, "mb": 1024**2, "mib": 1024**2}
-UNITS |= {"g": 1024**3, "gb": 1024**3, "gib": 1024**3}
-MAX_BYTES = 4 * 1024**3
+UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": MIB, "mb": MIB, "mib": MIB}
+UNITS |= {"g": GIB, "gb": GIB, "gib": GIB}
+MAX_BYTES = 4 * GIB
 ALLOWED_SIZES = "bytes with K/M/G suffixes (binary): 1KB..256MB, 1KB..256MBx4, or a list 1KB,1MB,64MB (4 B to 4 GB)"
 FORMAT = "dpscale-allreduce-calibration"
 
