@@ -590,6 +590,24 @@ def test_the_page_in_a_real_browser(served):
         page.fill("#predict input[name=seq_len]", "")
         page.select_option("#predict select[name=model]", "bert-large")
         expect(page.locator("#predict input[name=throughput]")).to_have_value("150")
+        # nor does another batch or system inherit it (batch 128 read BERT-large's batch-32 rate as measured at 128,
+        # E 0.940 at 8; a DGX H100 kept the A100's compute); as it was, it comes back; a typed rate stays
+        rate = page.locator("#predict input[name=throughput]")
+        for field, other, home in (
+            ("batch", "128", "32"),
+            ("system", "dgx-h100", "dgx-a100"),
+            ("precision", "bf16", "amp"),
+        ):
+            pick = page.fill if field == "batch" else page.select_option
+            pick(f"#predict [name={field}]", other)
+            expect(rate).to_have_value("")
+            pick(f"#predict [name={field}]", home)
+            expect(rate).to_have_value("150")
+        page.fill("#predict input[name=throughput]", "180")
+        page.fill("#predict input[name=batch]", "64")
+        expect(rate).to_have_value("180")
+        page.fill("#predict input[name=batch]", "32")
+        page.fill("#predict input[name=throughput]", "150")
         # fit: the typed runs, one per line, give the law and its intervals; a bad line names its run
         page.click("#tab-fit")
         # (the page's first fit imports scipy and resamples: about a second alone, past expect's 5 s default on two
@@ -1025,3 +1043,17 @@ def test_each_form_comes_filled_with_its_commands_worked_example():
                 assert form["values"][key] == value, (command, key)
                 checked += 1
     assert checked >= 14
+
+
+def test_the_fit_box_reads_what_a_saved_csv_holds():
+    """A pasted CSV as pandas (quoted header), R's write.csv (an unnamed first column), a file with a '#' comment or
+    a BOM writes it: `dpscale fit FILE` read them, the page said "devices: got 'devices'" or a bad run."""
+    from dpscale.faces.web.app import pasted_runs
+
+    want = ["1:1000.0", "8:7500.0", "16:14600.0"]
+    assert pasted_runs('"devices","throughput"\n"1","1000"\n"8","7500"\n"16","14600"') == want
+    assert pasted_runs('"","devices","throughput"\n"1",1,1000\n"2",8,7500\n"3",16,14600') == want
+    assert pasted_runs("# runs of 2026-12-04\ndevices,throughput\n1,1000\n8,7500\n16,14600") == want
+    assert pasted_runs("\ufeffdevices,throughput\n1,1000\n8,7500\n16,14600") == want
+    assert pasted_runs("# runs\n1:1000\n8:7500") == ["1:1000", "8:7500"]  # a comment without a header too
+    assert pasted_runs("nan") == ["nan"]  # a lone word is still a bad run, not a header

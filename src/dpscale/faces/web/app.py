@@ -95,20 +95,25 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     import csv
     import re
 
-    lines = [x for x in re.split(r"[\r\n]+", text) if x.strip()]
+    lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
     # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
-    # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns
-    if lines and re.match(r"\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", lines[0]):
+    # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns.
+    # Seen past what a saved file has and the reader reads: '#' comments, a BOM, quotes ("devices","throughput"
+    # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
+    head = next((x for x in lines if not x.lstrip().startswith("#")), "").replace('"', "")
+    if re.match(r"\s*,?\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
         from dpscale.sources.fit_io import read_csv_text
 
-        if ";" in lines[0] and not re.search("[,\t]", lines[0]):  # a ';' spreadsheet's copy: its cells by ';', a
+        if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a
             lines = [_csv_row(x.split(";")) for x in lines]  # comma inside one kept its own ('1000,5' refused by name)
         table = "\n".join(x.replace("\t", ",") for x in lines)
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
                 for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
     runs = []
     parts: list[str] = []  # in the order pasted (an error names the first bad run)
-    for row in lines:  # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number
+    # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number; a '#' line is a
+    # comment, as a file's is
+    for row in (x for x in lines if not x.lstrip().startswith("#")):
         cells = [c.strip() for c in row.strip().strip(";").split(";")]
         semi_row = ":" not in row and len(cells) in (2, 3) and all(c and not re.search(r"\s", c) for c in cells)
         parts += [":".join(cells)] if semi_row else row.split(";")
