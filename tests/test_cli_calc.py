@@ -70,8 +70,8 @@ def test_spanish_number_styles_are_refused_not_misread(capsys):
     list (0, 9). Both are refused naming the flag, on the command line as on the web page."""
     rc, _, err = run(capsys, "-d", "64", "-v", "2.000", "-e", "0.9", "--lang", "es")
     assert rc == 2 and err == (
-        "dpscale calc: error: --throughput: se recibió '2.000'; se admite: un número sin separador de miles y con "
-        "punto decimal: 2000 para dos mil, 2.5 para dos y medio\n"
+        "dpscale calc: error: --throughput: se recibió '2.000'; se admite: ningún punto ante exactamente tres "
+        "cifras, que en español separa los miles (2.000 = dos mil): 2000 para dos mil, 2.5 o 2.50 para dos y medio\n"
     )
     # with an exponent too (the page's 1.28e6 rewritten 1,28e6 was 'allowed: a sample count > 0', which it is)
     rc, _, err = run(capsys, "plan", "-n", "1,28e6", "--epochs", "90", "-v", "2000", "--lang", "es")

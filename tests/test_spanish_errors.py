@@ -145,7 +145,8 @@ SPANISH_REFUSALS = [
      "--epochs: se recibió 1e+308; se admite: un número de épocas cuyo producto por las muestras sea finito"),
     (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0.025)"),  # was (2.5 % = 0.025); 0,025 is refused
     (["plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1.500h"],  # was read as 1.5 h
-     "--deadline: se recibió '1.500h'; se admite: un número sin separador de miles y con punto decimal"),
+     "--deadline: se recibió '1.500h'; se admite: ningún punto ante exactamente tres cifras, que en español separa "
+     "los miles (2.000 = dos mil): 2000 para dos mil, 2.5 o 2.50 para dos y medio"),
     (["predict", "--model", "2.000", "-v", "100", "--system", "dgx-a100"],  # a name: the valid ones, not a number rule
      "--model: se recibió '2.000'; se admite: bert-base, bert-large"),
     (["calc", "-d", "1", "-v", "10", "-a", "30"], "sale 3 en un dispositivo, donde E vale 1 por definición"),
@@ -402,8 +403,8 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                        "frac.jsonl línea 1, campo 'devices': se recibió 1,5; se admite: un número entero de 1 a"),
         # a Spanish spreadsheet's 2.000 is two thousand: read as 2, a fit and a plan came out 1000× off
         "dots.csv": ("devices,throughput\n1,2.000\n2,3.900\n4,7.600\n",
-                     "dots.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: un número sin separador de "
-                     "miles y con punto decimal"),
+                     "dots.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: ningún punto ante "
+                     "exactamente tres cifras, que en español separa los miles"),
         "many.csv": ("devices,throughput\n" + "".join(f"{d},{d}\n" for d in range(1, 1002)),
                      "ejecuciones: se recibieron 1.001 números de dispositivos distintos; se admite: como mucho 1.000"),
     }  # fmt: skip
@@ -710,7 +711,7 @@ def test_a_runs_file_with_spanish_thousands_is_refused_only_in_spanish(capsys, t
     for argv in (["fit", str(runs)], ["plan", "-n", "1.28e6", "--fit", str(runs), "-d", "8,16"]):
         rc, out, err = run(capsys, *argv, "--lang", "es")
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
-        assert "runs.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: un número sin separador" in err
+        assert "runs.csv línea 2, campo 'throughput': se recibió '2.000'; se admite: ningún punto ante exac" in err
     paste = {"point": "devices\tthroughput\n1\t2.000\n2\t3.900"}
     assert run_command("fit", paste, "en")["records"]  # two and 3.9: a fit
     with pytest.raises(DpscaleError) as exc:

@@ -227,8 +227,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     # a Spanish reader types two thousand as 2.000: refused, not computed as 2
     r = post(client, "calc", {**WORKED, "throughput": "2.000"}, "es")
     assert r.status_code == 422 and r.json()["error"] == (
-        "dpscale calc: error: --throughput: se recibió '2.000'; se admite: un número sin separador de miles y con "
-        "punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+        "dpscale calc: error: --throughput: se recibió '2.000'; se admite: ningún punto ante exactamente tres "
+        "cifras, que en español separa los miles (2.000 = dos mil): 2000 para dos mil, 2.5 o 2.50 para dos y medio"
     )
     assert post(client, "calc", {**WORKED, "throughput": "2.5"}, "es").status_code == 200
     # a value starting with '-' is a value: the usual got/allowed line, not argparse's 'expected one argument'

@@ -83,8 +83,10 @@ def fail(name: str, value: Any, allowed: str) -> DpscaleError:
 
 THOUSANDS = "a number without thousands separators: 2000, not 2,000"
 DECIMAL_POINT = "a number with a decimal point: 2.5, not 2,5"
+# (the value used a decimal point: what it is told is that three digits after it read as a group of thousands)
 THOUSANDS_DOT = (
-    "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
+    "no point before exactly three digits, which Spanish writes for thousands (2.000 = two thousand): 2000 for two "
+    "thousand, 2.5 or 2.50 for two and a half"
 )
 # 2.000, 1.280.000; not 0.900 (no group starts a number with 0). A pattern, not compiled: re stays off the
 # library's import path (the callers that match import it)

@@ -70,8 +70,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite per-device throughput > 0": "un rendimiento por dispositivo finito > 0",
         "finite numbers > 0": "números finitos > 0",
         (
-            "a number with no thousands separator and a decimal point: 2000 for two thousand, 2.5 for two and a half"
-        ): _ES_NUMBER_STYLE,
+            "no point before exactly three digits, which Spanish writes for thousands (2.000 = two thousand): 2000 "
+            "for two thousand, 2.5 or 2.50 for two and a half"
+        ): (
+            "ningún punto ante exactamente tres cifras, que en español separa los miles (2.000 = dos mil): 2000 para "
+            "dos mil, 2.5 o 2.50 para dos y medio"
+        ),
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a number without thousands separators: 2000, not 2,000": _ES_NUMBER_STYLE,
         "a number with a decimal point: 2.5, not 2,5": _ES_NUMBER_STYLE,
