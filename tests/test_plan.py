@@ -883,3 +883,16 @@ def test_size_by_size_and_one_call_plan_alike(sizes, e, v):
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(planning, "FEW_SIZES", 0)
         assert plan(1e6, 3, v, sizes, e, 2.0, 1.0, 1e3).records() == small
+
+
+def test_a_files_e_note_names_the_sizes_planned_with_thousands_marks(capsys, tmp_path):
+    """A file of 11 sizes planned at two: the note listed all 11 ('… 1024→0.91024' without the table's thousands
+    mark, which Spanish writes 1.024)."""
+    p = tmp_path / "pred.json"
+    p.write_text(json.dumps([{"devices": d, "efficiency": 1.0 if d == 1 else 0.9 + d / 1e5} for d in
+                             (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)]))  # fmt: skip
+    rc, out, _ = run(capsys, "plan", "-v", "100", "-n", "1e9", "--efficiency-file", str(p), "-d", "8,1024")
+    assert rc == 0 and "note: E(d) from E per size: 8→0.90008; 1,024→0.91024\n" in out
+    rc, out, _ = run(capsys, "plan", "-v", "100", "-n", "1e9", "--efficiency-file", str(p), "-d", "8,1024", "--lang",
+                     "es")  # fmt: skip
+    assert rc == 0 and "nota: E(d) según E por tamaño: 8→0,90008; 1.024→0,91024\n" in out

@@ -241,8 +241,8 @@ HELP_ES: dict[str, str] = {
     ),
     "run": "ejecución",
     "what to measure (default: train)": "qué medir (por defecto: entrenar)",
-    "world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)": (
-        "números de procesos: N, N1,N2,... o A..B (por defecto 1 y 2; en los modos: 2)"
+    "world sizes: N, N1,N2,..., A..B, A..BxF or A..B+S (default 1,2; modes: 2)": (
+        "números de procesos: N, N1,N2,..., A..B, A..BxF o A..B+S (por defecto 1 y 2; en los modos: 2)"
     ),
     "built-in model (default mlp)": "modelo incorporado (por defecto mlp)",
     "your model: a .py with build_model(), make_batch(n, gen)": (

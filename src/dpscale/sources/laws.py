@@ -173,7 +173,7 @@ class PerSize(_Law):
 
     def describe(self) -> str:
         # '; ' between pairs, so a language with a decimal comma can localise the numbers (1→0,9; 8→0,8)
-        return Note("law_per_size", table="; ".join(f"{d}→{e:g}" for d, e in self.table))
+        return Note("law_per_size", table="; ".join(f"{d:,}→{e:g}" for d, e in self.table))  # 1,024 as the table
 
 
 def _listed(x: Any) -> Any:

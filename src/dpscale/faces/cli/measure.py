@@ -37,7 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
     g = p.add_argument_group("inputs")
-    g.add_argument("--devices", "-d", metavar="D", help="world sizes: N, N1,N2,... or A..B (default 1,2; modes: 2)")
+    g.add_argument(
+        "--devices", "-d", metavar="D", help="world sizes: N, N1,N2,..., A..B, A..BxF or A..B+S (default 1,2; modes: 2)"
+    )
     g.add_argument("--workload", choices=WORKLOADS, type=any_case(WORKLOADS), help="built-in model (default mlp)")
     g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
     g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")

@@ -179,7 +179,8 @@ def run(args: argparse.Namespace) -> int:
         if missing:
             sizes = ",".join(str(d) for d, _ in from_file.table)
             raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes}")
-        e_src = from_file
+        # the sizes planned (its note listed every size of a file of 20 for a plan of two)
+        e_src = type(from_file)(tuple(pair for pair in from_file.table if pair[0] in devices))
         if file_d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
             if not notes_first:  # (v from the file is that rate already: fit's X(d0)/d0)
                 notes.append(label("plan_file_d0", lang).format(d0=file_d0))
