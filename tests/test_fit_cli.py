@@ -114,7 +114,9 @@ def test_a_spanish_thousands_dot_in_a_point_is_refused(capsys):
     """--point 1:1.000 under --lang es means 1,000 samples/s: refused rather than fitted as 1 (as every flag)."""
     argv = ["fit", "--lang", "es", "--point", "1:1000", "--point", "2:1.900", "--point", "4:3600"]
     assert main(argv) == 2
-    assert "--point: se recibió '2:1.900'; se admite: un número sin separador de miles" in capsys.readouterr().err
+    assert (
+        "--point: se recibió '2:1.900'; se admite: ningún punto ante exactamente tres cifras" in capsys.readouterr().err
+    )
 
 
 def test_the_spanish_report_has_no_english_sentences(runs_csv, capsys):

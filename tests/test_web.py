@@ -252,10 +252,15 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert r.status_code == 422 and "--devices: got '-1..8'; allowed: whole numbers" in r.json()["error"]
     r = post(client, "calc", {**WORKED, "efficiency": True})  # was argparse's "expected one argument"
     assert (
-        r.status_code == 422 and "--efficiency: got True; allowed: a value (true is for switches" in r.json()["error"]
+        r.status_code == 422 and "--efficiency: got true; allowed: a value (true is for switches" in r.json()["error"]
     )
     r = post(client, "calc", {**WORKED, "devices": {"a": 1}})  # was echoed as got "{'a':"
-    assert r.status_code == 422 and "--devices: got {'a': 1}; allowed: a number or text" in r.json()["error"]
+    assert r.status_code == 422 and '--devices: got {"a": 1}; allowed: a number or text' in r.json()["error"]
+    # a request's values are said as JSON writes them, not as Python's None and True
+    r = client.post("/api/calc", json={"lang": None})
+    assert r.status_code == 422 and r.json()["error"] == "dpscale calc: error: lang: got null; allowed: en, es"
+    r = client.post("/api/calc", json={"options": {"plot": False}, "lang": "es"})
+    assert r.status_code == 422 and "plot: se recibió false;" in r.json()["error"]
     switch = {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "no_overlap": True}
     assert post(client, "predict", switch).status_code == 200  # a switch still takes true
     r = post(client, "predict", {**switch, "no_overlap": "yes"})  # was argparse's "ignored explicit argument"
@@ -550,6 +555,13 @@ def test_the_page_in_a_real_browser(served):
         page.fill("#calc input[name=kappa]", "0")
         page.click("#calc .run")
         expect(result).to_contain_text("0,613")  # USL σ = 0.01, κ = 0 at 64: 1/(1 + 0.01·63) = 0.6135
+        # no title for a law's answer: a screen reader still hears that it came (the live title was left empty)
+        expect(page.locator("#out-title")).to_have_text("")
+        expect(page.locator("#status")).to_have_text("Resultado listo")
+        page.fill("#calc input[name=devices]", "1,8,64")
+        page.click("#calc .run")
+        expect(page.locator("#status")).to_have_text("Resultado: 3 filas")
+        page.fill("#calc input[name=devices]", "64")
         page.fill("#calc input[name=sigma]", "")
         page.fill("#calc input[name=kappa]", "")
         page.select_option("#calc select[name=law]", "")

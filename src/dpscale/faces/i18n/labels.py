@@ -42,6 +42,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_calc": "Calculator",
         "web_predict": "Predict E(d)",
         "web_run": "Calculate",
+        "web_result_rows": "Result: {n} rows",  # said to a screen reader where a result has no title
+        "web_result": "Result ready",  # (one answer, or a sweep of one size)
         "web_language": "Language",
         "web_no_answer": "dpscale: no answer from the server",
         "web_bad_answer": "dpscale: the server answered {status} without a result",
@@ -662,6 +664,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_calc": "Calculadora",
         "web_predict": "Predecir E(d)",
         "web_run": "Calcular",
+        "web_result_rows": "Resultado: {n} filas",
+        "web_result": "Resultado listo",
         "web_language": "Idioma",
         "web_no_answer": "dpscale: el servidor no respondió",
         "web_bad_answer": "dpscale: el servidor respondió {status} sin resultado",

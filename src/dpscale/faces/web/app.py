@@ -49,6 +49,24 @@ RUNS_BOX = "measured runs as devices:throughput, one or more a line (1:1000 8:75
 MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
 
 
+class _AsJson:
+    """A request's value shown as JSON writes it (null, true, {"a": 1}): its errors said Python's None and True."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __str__(self) -> str:
+        import json
+
+        return json.dumps(self.value, ensure_ascii=False)
+
+
+def as_json(value: Any) -> Any:
+    """Text and numbers as every error shows them; null, true, false, objects and lists as JSON."""
+    plain = isinstance(value, (str, int, float)) and not isinstance(value, bool)
+    return value if plain else _AsJson(value)
+
+
 def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list[str]:
     """{"devices": "64", "no_overlap": true} → ["--devices=64", "--no-overlap"]; blanks are left out.
 
@@ -64,18 +82,18 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
             )
             raise fail("options", key, f"this command's options: {', '.join(usable)}")
         if action.dest in (*FILE_OPTIONS, "help"):
-            raise fail(key, value, "the command line (not available on the web page)")
+            raise fail(key, as_json(value), "the command line (not available on the web page)")
         if value is None or value == "" or value is False:
             continue
         if value is True:
             if action.nargs != 0:  # `"efficiency": true` was argparse's "expected one argument"
-                raise fail(flag, value, "a value (true is for switches such as no_overlap)")
+                raise fail(flag, as_json(value), "a value (true is for switches such as no_overlap)")
             argv.append(flag)
             continue
         if action.nargs == 0:  # a switch given "yes" or 1 was argparse's "ignored explicit argument '1'"
-            raise fail(flag, value, "true or false (a switch)")
+            raise fail(flag, as_json(value), "true or false (a switch)")
         if isinstance(value, (dict, list)):  # `{"a": 1}` was echoed as got "{'a':"
-            raise fail(flag, value, "a number or text, as typed on the command line")
+            raise fail(flag, as_json(value), "a number or text, as typed on the command line")
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         if isinstance(action, argparse._AppendAction):  # fit's --point: one field of runs, however pasted
@@ -279,9 +297,9 @@ def create_app(lang: str = "en") -> FastAPI:
                 )
             opts, lang = body.get("options", {}), body.get("lang", "en")
             if not isinstance(opts, dict):  # (0, false or [] once ran the worked example)
-                raise fail("options", opts, '{"flag": "value", ...}')
+                raise fail("options", as_json(opts), '{"flag": "value", ...}')
             if not isinstance(lang, str):
-                raise fail("lang", lang, ", ".join(LANGS))
+                raise fail("lang", as_json(lang), ", ".join(LANGS))
             return JSONResponse(run_command(command, opts, lang))
         except (DpscaleError, OverflowError) as exc:
             lang = body.get("lang") if body.get("lang") in LANGS else "en"
