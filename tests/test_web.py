@@ -1069,3 +1069,14 @@ def test_the_fit_box_reads_what_a_saved_csv_holds():
     assert pasted_runs("\ufeffdevices,throughput\n1,1000\n8,7500\n16,14600") == want
     assert pasted_runs("# runs\n1:1000\n8:7500") == ["1:1000", "8:7500"]  # a comment without a header too
     assert pasted_runs("nan") == ["nan"]  # a lone word is still a bad run, not a header
+
+
+def test_a_pasted_thousand_is_not_a_run_of_one_device():
+    """'1,024' in the fit box was 1 device at 024 samples/s ('runs: got 1 run of size 1'): the CLI's refusal now."""
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app, pasted_runs
+
+    assert pasted_runs("1,024") == ["1,024"] and pasted_runs("1,1000\n8,0.5") == ["1:1000", "8:0.5"]
+    r = TestClient(create_app()).post("/api/fit", json={"options": {"point": "1,024"}})
+    assert r.status_code == 422 and "--point: got '1,024'; allowed: DEVICES:THROUGHPUT" in r.json()["error"]

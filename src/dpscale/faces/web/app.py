@@ -146,7 +146,10 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
         fields = line.split("\t") if "\t" in line else next(csv.reader([line])) if "," in line else line.split()
         fields = [f.strip() for f in fields]
-        runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) else line)
+        # '1,024' is a thousand and twenty-four, not 1 device at 024/s ("runs: got 1 run of size 1"): a cell with a
+        # leading zero goes through as written, for the CLI to refuse by name
+        grouped = any(re.fullmatch(r"0\d+", f) for f in fields[1:])
+        runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) and not grouped else line)
     return runs
 
 
