@@ -426,30 +426,8 @@ def predict_flags(
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
-    if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
-        # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
-        changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
-        notes.append(Note("system_overridden", system=cl.name, changes=changes))
-    if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
-        used, nics, whole = cl.nics_reached
-        if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
-            notes.append(Note("nics_unknown", g=int(cl.gpus_per_node), whole=whole, system=cl.name,
-                              inter=cl.inter_bw_gbs))  # fmt: skip
-        else:
-            notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
-                              system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
-    if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
-        for field, x, own in cl.overrides:
-            if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
-                notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
-    elif not (system or system_file) and part and measured is None and busy > 1:  # A100's "600" typed
-        nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
-                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
-        twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
-        if twin:
-            notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
-    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
-        notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
+    raw = not (system or system_file) and measured is None  # links typed, neither a preset's nor measured
+    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
@@ -522,6 +500,39 @@ def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
 
 
 predict = _parameter_names(predict_flags)  # the library's: its errors name its parameters
+
+
+def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, busy: int,
+                   raw: bool) -> list:  # fmt: skip
+    """Notes on the cluster as the options left it: a preset's figures replaced, the NICs a part of its node
+    reaches, an NVLink figure typed both ways added, its GPU swapped. `busy`: GPUs of one node in use at the
+    largest size; `raw`: the links were typed (no --system or --system-file, no calibration file)."""
+    notes: list[str] = []
+    if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
+        # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
+        changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
+        notes.append(Note("system_overridden", system=cl.name, changes=changes))
+    if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
+        used, nics, whole = cl.nics_reached
+        if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
+            notes.append(Note("nics_unknown", g=int(cl.gpus_per_node), whole=whole, system=cl.name,
+                              inter=cl.inter_bw_gbs))  # fmt: skip
+        else:
+            notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
+                              system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
+    if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+        for field, x, own in cl.overrides:
+            if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
+                notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
+    elif raw and part and busy > 1:  # A100's "600" typed
+        nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
+                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
+        twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
+        if twin:
+            notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
+    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
+        notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
+    return notes
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
