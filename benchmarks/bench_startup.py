@@ -41,6 +41,7 @@ def main() -> None:
         "dpscale (worked example)": [dpscale],
         # the companion calculators at one E: no numpy on their path either
         "dpscale plan ... -e 0.9": [dpscale, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9"],
+        "dpscale plan ... --law usl": [dpscale, *"plan -n 1.28e6 -v 2000 --law usl --kappa 1e-4".split()],
         "dpscale memory ...": [dpscale, "memory", "--params", "7.5e9", "--devices", "64"],
         "dpscale pipeline ...": [dpscale, "pipeline", "--stages", "4", "--microbatches", "8"],
     }
