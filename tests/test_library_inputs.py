@@ -615,7 +615,7 @@ def test_memory_names_an_optimizer_array_in_one_line(opt):
     """A bare `x not in OPTIMIZERS` raised numpy's ambiguity error or 'unhashable type'."""
     with pytest.raises(DpscaleError, match=r"^optimizer: got .*; allowed: adam, adamw, sgd$"):
         dpscale.model_states(7.5e9, 8, 1, opt)
-    with pytest.raises(DpscaleError, match=r"^precision: got .*; allowed: mixed, amp, fp32, bf16$"):
+    with pytest.raises(DpscaleError, match=r"^precision: got .*; allowed: mixed, amp, fp32, bf16, fp8$"):
         dpscale.model_states(7.5e9, 8, 1, "adam", np.array(["mixed"]))
 
 

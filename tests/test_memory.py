@@ -334,7 +334,7 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--gpu-memory", "80GB"], "a plain number from 0.1 to 4,096 (80 for an 80 GB card)"),
         (["--params", "1e9", "--gpu-memory", "1e-7"], "--gpu-memory: got '1e-7'; allowed: a device memory in GB as"),
         (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, adamw, sgd"),
-        (["--params", "1e9", "--precision", "fp8"], "--precision: got 'fp8'; allowed: mixed, amp, fp32, bf16"),
+        (["--params", "1e9", "--precision", "fp4"], "--precision: got 'fp4'; allowed: mixed, amp, fp32, bf16, fp8"),
         (["--model", "gpt5"], "--model: got 'gpt5' (did you mean 'gpt2'?); allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--model", "llama-7b", "--micro-batch", "1e9"], "--micro-batch: got '1e9'; allowed: a whole"),
@@ -722,3 +722,25 @@ def test_fit_advice_counts_tensor_parallelism_once():
     assert dpscale.fit_advice(fits)[0].devices == 94
     advice = dpscale.fit_advice(dpscale.fit_all(1e9, 8, device_memory_bytes=8 * gib, tensor_parallel=2))
     assert [a.copy for a in advice if a.copy is not None] == [1e9]
+
+
+@pytest.mark.parametrize("d", [1, 8, 64, 1000])
+def test_fp8_states_are_megatrons_bf16_params_with_fp32_grads(d):
+    """Megatron-LM's table (docs/source/api-guide/dist_optimizer.md), "float16 param, fp32 grads": 18 bytes a
+    parameter, 6 + 12/d with its distributed optimizer — fp8 training runs on that (--bf16 reduces in fp32)."""
+    psi = 7.5e9
+    assert dpscale.model_states(psi, d, 0, "adam", "fp8").total == 18 * psi
+    assert dpscale.model_states(psi, d, 1, "adam", "fp8").total == pytest.approx((6 + 12 / d) * psi)
+
+
+def test_predict_names_the_bytes_a_parameter_its_precision_holds(capsys):
+    """predict's DDP memory note said 16 bytes a parameter under fp8, whose gradients it reduces in fp32: 18."""
+    base = ["predict", "--model", "llama-70b", "--batch", "1", "--gpu", "h100-80gb", "--system", "dgx-h100", "-d", "8"]
+    for precision, per, need in (("fp8", 18, "1,242"), ("bf16", 16, "1,104")):
+        rc, out, _ = run(capsys, *base, "--precision", precision)
+        assert (
+            rc == 0
+            and f"plain DDP needs {need} GB per GPU for model states alone (Adam with fp32 states, {per} bytes" in out
+        )
+    rc, out, _ = run(capsys, *base, "--precision", "fp8", "--lang", "es")
+    assert rc == 0 and "(Adam con estados fp32, 18 bytes por parámetro;" in out

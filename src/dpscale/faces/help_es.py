@@ -353,9 +353,11 @@ HELP_ES: dict[str, str] = {
     ),
     "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
     "mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients and "
-    "states, 16-bit activations), fp32, or bf16 (pure, no master copy)": (
+    "states, 16-bit activations), fp32, bf16 (pure, no master copy), or fp8 (Megatron's: bf16 weights, fp32 "
+    "gradients and master, 18 bytes with Adam)": (
         "mixed (16 bits + copia maestra fp32, la del artículo de ZeRO, por defecto), amp (torch.autocast: pesos, "
-        "gradientes y estados en fp32, activaciones de 16 bits), fp32, o bf16 (puro, sin copia maestra)"
+        "gradientes y estados en fp32, activaciones de 16 bits), fp32, bf16 (puro, sin copia maestra), o fp8 (el de "
+        "Megatron: pesos bf16, gradientes y copia maestra fp32, 18 bytes con Adam)"
     ),
     "micro-batch per device (default 1)": "microlote por dispositivo (por defecto 1)",
     "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",

@@ -50,10 +50,10 @@ def device_bytes(memory_gb: float, usable_mib: float | None = None) -> float:
 STAGES = (0, 1, 2, 3)
 STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
 OPTIMIZERS = ("adam", "adamw", "sgd")  # AdamW: Adam's m and v, weight decay applied apart
-PRECISIONS = ("mixed", "amp", "fp32", "bf16")
+PRECISIONS = ("mixed", "amp", "fp32", "bf16", "fp8")
 RECOMPUTE = ("none", "selective", "full")
 # Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
-ACTIVATION_BYTES = {"mixed": 2, "amp": 2, "bf16": 2, "fp32": 4}
+ACTIVATION_BYTES = {"mixed": 2, "amp": 2, "bf16": 2, "fp32": 4, "fp8": 2}  # (fp8: the bf16 run it rides on)
 
 # (parameter bytes P, gradient bytes G, optimizer-state bytes K) per parameter.
 # mixed: 16-bit params/grads + fp32 master copy [ZERO]; amp: torch.autocast, whose parameters, gradients and
@@ -69,6 +69,11 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
     ("fp32", "sgd"): (4, 4, 4),  # momentum 4
     ("bf16", "adam"): (2, 2, 4),  # m 2 + v 2
     ("bf16", "sgd"): (2, 2, 2),  # momentum 2
+    # fp8 (Transformer Engine on Megatron-LM's --bf16): bf16 weights, gradients accumulated and reduced in fp32
+    # (predict's fp8), fp32 master + m + v: Megatron's "float16 param, fp32 grads" row, 18 bytes, 6 + 12/d with its
+    # distributed optimizer (= ZeRO-1) [MEG-DISTOPT: NVIDIA/Megatron-LM docs/source/api-guide/dist_optimizer.md]
+    ("fp8", "adam"): (2, 4, 12),
+    ("fp8", "sgd"): (2, 4, 8),  # master 4 + momentum 4
 }
 
 

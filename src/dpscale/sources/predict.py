@@ -39,6 +39,7 @@ from dpscale.formulas.memory import (
     STAGE_NAMES,
     Shape,
     activation_bytes,
+    bytes_per_parameter,
     device_bytes,
     is_stage,
     state_split,
@@ -550,8 +551,9 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
     if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
         # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
-        # both come to 16 bytes. Sharded states shrink with d: the largest size that does not fit is named.
-        split = "amp" if prec == "amp" else "fp32" if prec in ("fp32", "tf32") else "mixed"
+        # both come to 16 bytes; fp8's fp32 gradients make 18 (Megatron's). Sharded states shrink with d: the
+        # largest size that does not fit is named.
+        split = {"amp": "amp", "fp32": "fp32", "tf32": "fp32", "fp8": "fp8"}.get(prec, "mixed")
         whole, sharded = state_split(n_params, zero, "adam", split)
         sizes = d if zero else d.max(keepdims=True)  # DDP's states are one size at every d: say the largest asked
         need = whole + sharded / sizes
@@ -562,8 +564,9 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             key = "zero_memory" if zero else "ddp_memory"
             mem = round(held / GB, 1)  # the bytes compared, as memory and the activation note say them: an H100's
             # 85.9 GB (80 GiB; '80 GB' beside the next note's 85.9 once), a GDDR6 card's 48.3 (not 48)
-            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu,
-                            stage=STAGE_NAMES[zero], d=n, mp=split))  # fmt: skip  # (memory's name for these bytes)
+            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
+                            d=n, mp=split, per=sum(bytes_per_parameter("adam", split))))  # fmt: skip  # (mp: memory's
+            # name for these bytes)
         else:
             out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
     return out

@@ -98,7 +98,7 @@ NOTES: dict[str, dict[str, str]] = {
             "(una por GPU, como los nodos DGX y HGX), el del nodo es {node:g} GB/s"
         ),
         "ddp_memory": (
-            "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, 16 "
+            "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
             "bytes por parámetro; 8 con todos en bf16: `dpscale memory --precision bf16`), más que los {mem:g} GB "
             "de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, `dpscale memory` lo dimensiona"
         ),
