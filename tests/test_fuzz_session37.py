@@ -140,10 +140,11 @@ def test_an_edited_baselines_throughput_is_refused_before_any_rank(capsys, tmp_p
     check_records(older + "640}\n", "train", "--out r.jsonl")
     (tmp_path / "r.jsonl").write_text(rec + "1e-9}\n")
     rc, out, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"))
-    said = "r.jsonl line 1: throughput: got 1e-09; allowed: devices × batch / step_time, as `dpscale measure` wrote"
+    said = "r.jsonl line 1, throughput: got 1e-09; allowed: devices × batch / step_time, as `dpscale measure` wrote"
     assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
     rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"), "--lang", "es")
     assert rc == 2 and "como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite la línea)" in err
+    assert "r.jsonl línea 1, campo 'throughput': se recibió 1e-09" in err  # as fit says a file's field
 
 
 def test_the_library_refuses_odd_values_by_name():

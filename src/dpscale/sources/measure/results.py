@@ -109,7 +109,7 @@ def check_records(text: str, kind: str, where: str) -> None:
         ):
             # measure writes throughput = devices × batch / step_time: a record that breaks it was edited, and as a
             # baseline it gave E = 1.6e11 at exit 0 (a throughput of 1e-9 typed over a measured one)
-            raise fail(f"{where} line {i}: throughput", thr, "devices × batch / step_time, as `dpscale measure` wrote "
+            raise fail(f"{where} line {i}, throughput", thr, "devices × batch / step_time, as `dpscale measure` wrote "
                        "it (the record was edited: fix or remove the line)")  # fmt: skip
         threads = rec.get("threads", 1)  # a later run of this setup takes the same (earlier_threads): [1] raised
         if type(threads) is not int or not 1 <= threads <= MAX_THREADS:  # 'unhashable', -1 crashed a rank
