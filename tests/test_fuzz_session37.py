@@ -37,7 +37,7 @@ def test_an_earlier_records_threads_are_checked_before_any_rank(capsys, tmp_path
     path.write_text(rec + threads + "}\n")
     rc, out, err = run(capsys, "measure", "-d", "1", "--steps", "2", "--warmup", "0", "-b", "2", "--out", str(path))
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
-    assert "line 1: threads: got " in err and "allowed: a whole number of threads a rank, 1 to 1,024" in err
+    assert "line 1, threads: got " in err and "allowed: a whole number of threads a rank, 1 to 1,024" in err
     rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(path), "--lang", "es")
     assert rc == 2 and "se admite: un número entero de hilos por proceso, de 1 a 1.024" in err
 

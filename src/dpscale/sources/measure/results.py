@@ -113,7 +113,7 @@ def check_records(text: str, kind: str, where: str) -> None:
                        "it (the record was edited: fix or remove the line)")  # fmt: skip
         threads = rec.get("threads", 1)  # a later run of this setup takes the same (earlier_threads): [1] raised
         if type(threads) is not int or not 1 <= threads <= MAX_THREADS:  # 'unhashable', -1 crashed a rank
-            raise fail(f"{where} line {i}: threads", threads, f"a whole number of threads a rank, 1 to {MAX_THREADS:,}")
+            raise fail(f"{where} line {i}, threads", threads, f"a whole number of threads a rank, 1 to {MAX_THREADS:,}")
 
 
 def write_json(path: str, obj: dict[str, Any]) -> None:
