@@ -778,3 +778,13 @@ def test_the_library_refuses_text_where_python_has_numbers(call, where):
     with pytest.raises(DpscaleError, match=rf"^{re.escape(where)}\w*: got .*; allowed: a number \(text is read"):
         call()
     assert fit([(1, 1000), (2, 1950), (4, 3800)]).runs.devices == (1, 2, 4)  # numbers, as ever
+
+
+def test_the_library_refuses_text_in_dict_runs_too():
+    """Dicts (measure records loaded by hand) took '1' and '100' as numbers where pairs refused them; numpy's text
+    is said as text ('1', not np.str_('1'))."""
+    runs = [{"devices": "1", "throughput": "100"}, {"devices": 2, "throughput": 190}, {"devices": 4, "throughput": 350}]
+    with pytest.raises(DpscaleError, match=r"^runs\[0\], devices: got '1'; allowed: a number \(text is read"):
+        fit(runs)
+    with pytest.raises(DpscaleError, match=r"^point 0, devices: got '1'; allowed: a number"):
+        fit(devices=[np.str_("1"), 2, 4], throughput=[100, 190, 350])

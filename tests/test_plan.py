@@ -896,3 +896,13 @@ def test_a_files_e_note_names_the_sizes_planned_with_thousands_marks(capsys, tmp
     rc, out, _ = run(capsys, "plan", "-v", "100", "-n", "1e9", "--efficiency-file", str(p), "-d", "8,1024", "--lang",
                      "es")  # fmt: skip
     assert rc == 0 and "nota: E(d) según E por tamaño: 8→0,90008; 1.024→0,91024\n" in out
+
+
+def test_a_function_of_arrays_is_planned_in_one_call():
+    """Only dpscale's laws say they take one plain size (plain_sizes): any other E(d) is asked once over every size,
+    as an array — a function written for arrays (d.astype) failed when asked size by size."""
+    import numpy as np
+
+    array_only = lambda d: np.where(d.astype(float) == 1, 1.0, 0.9)  # noqa: E731
+    got = plan(1e6, 1, 100.0, [1, 8, 64], array_only).records()
+    assert [r["efficiency"] for r in got] == [1.0, 0.9, 0.9]

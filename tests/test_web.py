@@ -261,6 +261,12 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     assert r.status_code == 422 and r.json()["error"] == "dpscale calc: error: lang: got null; allowed: en, es"
     r = client.post("/api/calc", json={"options": {"plot": False}, "lang": "es"})
     assert r.status_code == 422 and "plot: se recibió false;" in r.json()["error"]
+    r = client.post("/api/calc", json={"options": None})
+    assert r.status_code == 422 and "options: got null; allowed:" in r.json()["error"]
+    r = post(client, "predict", {"model": "bert-large", "throughput": "150", "no_overlap": [1, None]})
+    assert r.status_code == 422 and "--no-overlap: got [1, null]; allowed: true or false" in r.json()["error"]
+    r = post(client, "calc", {**WORKED, "devices": {"a": "ñ"}})
+    assert r.status_code == 422 and '--devices: got {"a": "ñ"}; allowed' in r.json()["error"]
     switch = {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "no_overlap": True}
     assert post(client, "predict", switch).status_code == 200  # a switch still takes true
     r = post(client, "predict", {**switch, "no_overlap": "yes"})  # was argparse's "ignored explicit argument"
@@ -615,11 +621,16 @@ def test_the_page_in_a_real_browser(served):
             expect(rate).to_have_value("")
             pick(f"#predict [name={field}]", home)
             expect(rate).to_have_value("150")
+        page.fill("#predict input[name=baseline_devices]", "8")  # 150/s would be read as measured on 8 devices
+        expect(rate).to_have_value("")
+        page.fill("#predict input[name=baseline_devices]", "")
+        expect(rate).to_have_value("150")
         page.fill("#predict input[name=throughput]", "180")
         page.fill("#predict input[name=batch]", "64")
         expect(rate).to_have_value("180")
-        page.fill("#predict input[name=batch]", "32")
-        page.fill("#predict input[name=throughput]", "150")
+        page.fill("#predict input[name=throughput]", "")  # emptied: the field is free again, and the example
+        page.fill("#predict input[name=batch]", "32")  # comes back with its inputs
+        expect(rate).to_have_value("150")
         # fit: the typed runs, one per line, give the law and its intervals; a bad line names its run
         page.click("#tab-fit")
         # (the page's first fit imports scipy and resamples: about a second alone, past expect's 5 s default on two
@@ -1069,6 +1080,12 @@ def test_the_fit_box_reads_what_a_saved_csv_holds():
     assert pasted_runs("\ufeffdevices,throughput\n1,1000\n8,7500\n16,14600") == want
     assert pasted_runs("# runs\n1:1000\n8:7500") == ["1:1000", "8:7500"]  # a comment without a header too
     assert pasted_runs("nan") == ["nan"]  # a lone word is still a bad run, not a header
+    # a ';' spreadsheet's copy: quoted cells ("missing column(s) devices, throughput (found "devices", …)") and
+    # comments, before the header or after it with a comma of their own
+    for pasted in ('"devices";"throughput"\n"1";"1000"\n"8";"7500"\n"16";"14600"',
+                   "# runs\ndevices;throughput\n1;1000\n8;7500\n16;14600",
+                   "devices;throughput\n# runs, first batch\n1;1000\n8;7500\n16;14600"):  # fmt: skip
+        assert pasted_runs(pasted) == want, pasted
 
 
 def test_a_pasted_thousand_is_not_a_run_of_one_device():
@@ -1078,5 +1095,9 @@ def test_a_pasted_thousand_is_not_a_run_of_one_device():
     from dpscale.faces.web.app import create_app, pasted_runs
 
     assert pasted_runs("1,024") == ["1,024"] and pasted_runs("1,1000\n8,0.5") == ["1:1000", "8:0.5"]
+    # nor 1,024.5 (1 device at 24.5/s, fitted at 200 beside 2,048.5 and 4,096.0), 8,000.5 or a step time of '05'
+    assert pasted_runs("1,024.5\n2,048.5\n4,096.0") == ["1,024.5", "2,048.5", "4,096.0"]
+    assert pasted_runs("8,000.5") == ["8,000.5"] and pasted_runs("32,28000,05") == ["32,28000,05"]
+    assert pasted_runs("8,7500,0.5") == ["8:7500:0.5"]  # a step time under a second is a step time
     r = TestClient(create_app()).post("/api/fit", json={"options": {"point": "1,024"}})
     assert r.status_code == 422 and "--point: got '1,024'; allowed: DEVICES:THROUGHPUT" in r.json()["error"]

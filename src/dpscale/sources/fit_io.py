@@ -129,8 +129,9 @@ def make_run(
     (fit(devices=np.array(['1', '2', …])) fitted; a file's cells and the flags are text by nature)."""
     if typed:
         for name, value in (("devices", devices), ("throughput", throughput), ("step_time", step_time)):
-            if isinstance(value, (str, bytes)):
-                raise fail(f"{where}, {name}", value, "a number (text is read from files and flags, not from Python)")
+            if isinstance(value, (str, bytes)):  # (numpy's text as plain text: got '1', not np.str_('1'))
+                shown = str(value) if isinstance(value, str) else value
+                raise fail(f"{where}, {name}", shown, "a number (text is read from files and flags, not from Python)")
     d = int(_value(devices, "devices", where, whole=True, dot_groups=dot_groups))
     x = _value(throughput, "throughput", where, dot_groups=dot_groups)
     s = (
@@ -210,8 +211,9 @@ class _OneSetup:
         self.setup: tuple[dict, str] | None = None  # the first record's set-up, and where it was
         self.unit: tuple[Any, str] | None = None
 
-    def add(self, rec: dict, where: str, place: str) -> None:
-        """One run; `place` names where it is for a later record's refusal ('line 3', 'runs[0]')."""
+    def add(self, rec: dict, where: str, place: str, typed: bool = False) -> None:
+        """One run; `place` names where it is for a later record's refusal ('line 3', 'runs[0]'); typed: a
+        Python dict's, whose numbers must be numbers (make_run)."""
         from dpscale.sources.measure.results import SETUP_KEYS, setup_of  # (no torch: records only)
 
         # a `dpscale measure` record (it always says its workload and backend) has a set-up; a hand-made one's
@@ -246,7 +248,7 @@ class _OneSetup:
                 f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
             )
-        self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where))
+        self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed))
 
 
 def _runs_lines(path: str) -> bool:
@@ -563,7 +565,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
             if isinstance(item, Run):
                 runs.append(item)
             elif isinstance(item, dict):  # `dpscale measure` records loaded by hand: one set-up, one unit, as in a file
-                records.add(item, where, where)
+                records.add(item, where, where, typed=True)
             elif isinstance(item, (tuple, list)) and len(item) in (2, 3):
                 runs.append(make_run(*item, where=where, typed=True))  # type: ignore[misc]  # (2 or 3 items)
             else:

@@ -122,8 +122,11 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     if re.match(r"\s*,?\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
         from dpscale.sources.fit_io import read_csv_text
 
-        if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a
-            lines = [_csv_row(x.split(";")) for x in lines]  # comma inside one kept its own ('1000,5' refused by name)
+        if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
+            # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
+            # was quoted again, then missing) and its comments left as they are (one with a comma was quoted)
+            lines = [x if x.lstrip().startswith("#") else _csv_row([c.strip().strip('"') for c in x.split(";")])
+                     for x in lines]  # fmt: skip
         table = "\n".join(x.replace("\t", ",") for x in lines)
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
                 for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
@@ -146,9 +149,9 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
         fields = line.split("\t") if "\t" in line else next(csv.reader([line])) if "," in line else line.split()
         fields = [f.strip() for f in fields]
-        # '1,024' is a thousand and twenty-four, not 1 device at 024/s ("runs: got 1 run of size 1"): a cell with a
-        # leading zero goes through as written, for the CLI to refuse by name
-        grouped = any(re.fullmatch(r"0\d+", f) for f in fields[1:])
+        # '1,024' is a thousand and twenty-four, not 1 device at 024/s ("runs: got 1 run of size 1"), nor '1,024.5'
+        # or '8,000.5' 8 devices at 0.5/s: a cell with a leading zero goes through as written, for the CLI to refuse
+        grouped = any(re.fullmatch(r"0\d+(\.\d*)?", f) for f in fields[1:])
         runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) and not grouped else line)
     return runs
 
