@@ -752,3 +752,15 @@ def test_fp8_with_sgd_and_its_activations(capsys):
     assert dpscale.model_states(1e9, 1, 0, "sgd", "fp8").total == 14e9
     rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--zero", "0", "--json", "--precision", "fp8")
     assert rc == 0 and json.loads(out)["activation_bytes_per_device"] == 1_075_838_976
+
+
+def test_predicts_precisions_map_to_memorys_with_the_same_gradient_bytes():
+    """predict all-reduces GRAD_BYTES a parameter and sizes its memory note by memory's (P, G, K) of the precision
+    it maps to: one fact in two tables, held together (fp8's note said 2-byte gradients beside a 4-byte reduction)."""
+    from dpscale.formulas.memory import bytes_per_parameter
+    from dpscale.sources.predict import MEMORY_PRECISION
+    from dpscale.sources.predict_inputs import GRAD_BYTES, PRECISIONS
+
+    assert set(MEMORY_PRECISION) == set(PRECISIONS)
+    for precision in PRECISIONS:
+        assert bytes_per_parameter("adam", MEMORY_PRECISION[precision])[1] == GRAD_BYTES[precision], precision

@@ -136,6 +136,10 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0, top: float = 1.0) 
 # prediction is given says which loader a run uses.
 DECODE_PER_CORE = 125.0
 DEFAULT_PRECISION = "fp32"  # the issue's first; an estimate at it says so (predict's face: training runs mixed)
+# Each precision's model states under memory's name for them: amp keeps fp32 weights and gradients, fp16 and bf16 are
+# 16-bit with an fp32 master (the ZeRO paper's mixed), fp8 reduces fp32 gradients (Megatron's). Their gradient bytes
+# are GRAD_BYTES' (a test holds the two tables together).
+MEMORY_PRECISION = {"fp32": "fp32", "tf32": "fp32", "amp": "amp", "fp16": "mixed", "bf16": "mixed", "fp8": "fp8"}
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 RAGGED_SHOWN = 6  # sizes a ragged-node note lists
 
@@ -549,11 +553,9 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if zero:
         out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
-    if part:  # Adam: 16 bytes a parameter in fp32 and with a mixed-precision master copy alike [ZERO]
-        # amp keeps fp32 weights and gradients (the bytes sharded then differ from a 16-bit copy's); at stage 0
-        # both come to 16 bytes; fp8's fp32 gradients make 18 (Megatron's). Sharded states shrink with d: the
-        # largest size that does not fit is named.
-        split = {"amp": "amp", "fp32": "fp32", "tf32": "fp32", "fp8": "fp8"}.get(prec, "mixed")
+    if part:  # Adam: 16 bytes a parameter in fp32, amp and mixed precision alike [ZERO], 18 under fp8 (Megatron's);
+        # the bytes sharded differ. Sharded states shrink with d: the largest size that does not fit is named.
+        split = MEMORY_PRECISION[prec]
         whole, sharded = state_split(n_params, zero, "adam", split)
         sizes = d if zero else d.max(keepdims=True)  # DDP's states are one size at every d: say the largest asked
         need = whole + sharded / sizes
@@ -564,9 +566,9 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             key = "zero_memory" if zero else "ddp_memory"
             mem = round(held / GB, 1)  # the bytes compared, as memory and the activation note say them: an H100's
             # 85.9 GB (80 GiB; '80 GB' beside the next note's 85.9 once), a GDDR6 card's 48.3 (not 48)
+            per = sum(bytes_per_parameter("adam", split))  # (mp: memory's name for these bytes)
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
-                            d=n, mp=split, per=sum(bytes_per_parameter("adam", split))))  # fmt: skip  # (mp: memory's
-            # name for these bytes)
+                            d=n, mp=split, per=per))  # fmt: skip
         else:
             out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
     return out
