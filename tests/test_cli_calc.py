@@ -633,6 +633,10 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["measure", "-n", "5"], "unrecognized arguments: -n 5 (see --help)"),  # a short one too ('mode: got 5')
         (["measure", "--verbose", "allreduce"], "unrecognized arguments: --verbose (see"),  # the mode is no value
         (["predict", "--in", "5"], "--in 5 (did you mean --input-rate, --intra-bw or --inter-bw?)"),  # three, all
+        # a letter of the formula the help writes (p, m, v): the option whose value it names
+        (["pipeline", "-p", "4", "-m", "8", "-v", "2"], "unrecognized arguments: -v 2 (did you mean --chunks?)"),
+        (["pipeline", "-p", "4", "-m", "8", "-v2", "--lang", "es"], "-v2 (¿quería decir --chunks?)"),
+        (["memory", "-t", "8"], "unrecognized arguments: -t 8 (did you mean --tensor-parallel?)"),
     ],
 )
 def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):

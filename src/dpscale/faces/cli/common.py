@@ -116,6 +116,10 @@ class Parser(argparse.ArgumentParser):
 
         flags = [f for f in self._option_string_actions if f.startswith("--")]
         for tok in message.split(": ", 1)[1].split():
+            if re.fullmatch(r"-[A-Za-z]\S*", tok):  # `-v 2` for pipeline's chunks: the letter its formula uses
+                named = [a for a in self._actions if a.option_strings and a.metavar == tok[1].upper()]
+                if len(named) == 1:
+                    return f" (did you mean {max(named[0].option_strings, key=len)}?)"
             name = tok.split("=", 1)[0]
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
             starts = [f for f in flags if f.startswith(name)] if len(name) > 3 else []
