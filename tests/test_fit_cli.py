@@ -627,7 +627,8 @@ def test_named_choices_are_taken_in_any_case(capsys):
                      "RING", "--json")  # fmt: skip
     assert rc == 0 and json.loads(out)[0]["algorithm"] == "ring"
     rc, out, _ = run(capsys, "fit", *[a for d in (1, 8, 16) for a in ("--point", f"{d}:{d * 950}")], "--law", "USL")
-    assert rc == 0 and "usl" in out
+    # forced, not merely named: the default fit (allreduce) names usl in its note on the rival laws too
+    assert rc == 0 and out.startswith("fitted law: usl (") and "chosen by you (--law usl)" in out.splitlines()[0]
     # a name that matches none is echoed as typed, not lowered into a word the user did not write
     for argv, flag, typed in ((("predict", "--model", "resnet50", "--system", "dgx1-v100", "--algorithm", "RINGG"),
                                "--algorithm", "RINGG"),

@@ -625,24 +625,42 @@ def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(caps
     assert rc == 2 and "allowed: 'samples/s'" in err  # fit's report says its unit too
 
 
+WRITTEN_OUT_ES = "se admite: un número escrito entero o en notación e: 1.28e6, no 1.28M (3e11, no 300B)"
+PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda"
+
+
 @pytest.mark.parametrize(
-    ("argv", "said"),
+    ("argv", "said", "said_es"),
     [
-        (["-n", "1.28M"], "--samples: got '1.28M'; allowed: a number written out: 1.28e6, not 1.28M (3e11, not 300B)"),
-        (["-n", "300B"], "--samples: got '300B'; allowed: a number written out"),
+        (
+            ["-n", "1.28M"],
+            "--samples: got '1.28M'; allowed: a number written out: 1.28e6, not 1.28M (3e11, not 300B)",
+            f"--samples: se recibió '1.28M'; {WRITTEN_OUT_ES}",
+        ),
+        (
+            ["-n", "300B"],
+            "--samples: got '300B'; allowed: a number written out",
+            f"--samples: se recibió '300B'; {WRITTEN_OUT_ES}",
+        ),
         (
             ["-n", "1e6", "--budget", "$500", "--price-per-device-hour", "2"],
             "--budget: got '$500'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió '$500'; {PLAIN_NUMBER_ES}",
         ),
-        (["-n", "1e6", "--price-per-device-hour", "2 EUR"], "--price-per-device-hour: got '2 EUR'; allowed: a plain"),
+        (
+            ["-n", "1e6", "--price-per-device-hour", "2 EUR"],
+            "--price-per-device-hour: got '2 EUR'; allowed: a plain",
+            f"--price-per-device-hour: se recibió '2 EUR'; {PLAIN_NUMBER_ES}",
+        ),
     ],
 )
-def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said):
-    """'1.28M' samples and a '$500' budget were 'allowed: a sample count > 0' / 'a budget > 0', which they are."""
+def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):
+    """'1.28M' samples and a '$500' budget were 'allowed: a sample count > 0' / 'a budget > 0', which they are.
+    In Spanish each is told its own fix (a suffix is not told of currency signs, nor a price of suffixes)."""
     rc, out, err = run(capsys, "plan", "-v", "2600", *argv)
     assert rc == 2 and out == "" and said in err and err.count("\n") == 1
-    rc, _, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
-    assert rc == 2 and ("un número escrito entero o en notación e" in err or "sin símbolo ni código de moneda" in err)
+    rc, out, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
+    assert rc == 2 and out == "" and err == f"dpscale plan: error: {said_es}\n"
 
 
 def test_durations_take_their_units_as_words():
