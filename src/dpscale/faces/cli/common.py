@@ -115,10 +115,15 @@ class Parser(argparse.ArgumentParser):
         from difflib import get_close_matches
 
         flags = [f for f in self._option_string_actions if f.startswith("--")]
-        for tok in message.split(": ", 1)[1].split():
+        toks = message.split(": ", 1)[1].split()
+        for i, tok in enumerate(toks):
             if re.fullmatch(r"-[A-Za-z]\S*", tok):  # `-v 2` for pipeline's chunks: the letter its formula uses
                 named = [a for a in self._actions if a.option_strings and a.metavar == tok[1].upper()]
-                if len(named) == 1:
+                # ... but not `-v 2000`: -v is calc's, plan's and predict's per-device throughput, and a rate carried
+                # over from them is no chunk count (--chunks 2000 printed a bubble of 0.0 %)
+                value = tok[2:] or (toks[i + 1] if i + 1 < len(toks) else "")
+                rate = tok[1] == "v" and not (value.isdigit() and int(value) <= 16)
+                if len(named) == 1 and not rate:
                     return f" (did you mean {max(named[0].option_strings, key=len)}?)"
             name = tok.split("=", 1)[0]
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
