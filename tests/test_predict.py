@@ -821,8 +821,14 @@ def test_notes_say_where_no_published_measurement_checked_the_prediction():
     assert keys(params=1e8, system="dgx-h100", inter_bw_gbs=25) & low == {"unchecked_inter_low"}  # 200 Gb/s typed?
     # ... or one of its eight 400 Gb/s NICs (50 GB/s) read as 25? The flag is the node's: 8 × 25 = 200 is said
     p = predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100", inter_bw_gbs=25)
-    (nic,) = [n for n in p.notes if n.key == "inter_per_nic"]
-    assert nic.fields == {"bw": 25, "g": 8, "node": 200}
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields == {"bw": 25, "nics": 8, "system": "dgx-h100", "node": 200}
+    # the preset's NIC count, not its GPUs: a DGX-1's four EDR NICs make 50 GB/s, not 100; one 100 GbE NIC, no note
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="dgx1-v100", inter_bw_gbs=12.5)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["node"] == 50
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="pcie-a100-100gbe", inter_bw_gbs=12.5)
+    assert not [n for n in p.notes if n.key.startswith("inter_per_nic")]
     assert not [n for n in predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100").notes
                 if n.key == "inter_per_nic"]  # fmt: skip
     one = dict(params=1e8, step_time_s=0.1, gpus_per_node=1, intra_bw_gbs=300, inter_bw_gbs=25)
@@ -1998,3 +2004,16 @@ def test_part_of_a_nic_pair_rounds_up():
 
     assert cluster("dgx1-v100", None, 3).inter_bw_gbs == 25
     assert cluster("aws-p4d", None, 3).inter_bw_gbs == 25
+
+
+def test_a_node_s_gb_per_s_typed_as_bytes_is_said():
+    """DGX A100's 8 × 200 Gb/s typed as `--inter-bw 1600` runs its network 8× too fast; say so (a review)."""
+
+    def said(d: int, inter: float) -> list:
+        p = predict([d], params=1e8, step_time_s=0.1, system="dgx-a100", inter_bw_gbs=inter)
+        return [n for n in p.notes if n.key == "inter_bits_as_bytes"]
+
+    (n,) = said(16, 1600)
+    assert n.fields == {"typed": 1600, "own": 200, "system": "dgx-a100", "flag": "--inter-bw 1600Gb/s"}
+    assert said(8, 1600) == []  # one node: the network is not used
+    assert said(16, 400) == []  # twice the preset's: a faster network, not bits

@@ -111,6 +111,14 @@ EN = {
         "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's and the node has {g} (one a "
         "GPU, as DGX and HGX nodes do), the node's is {node:g} GB/s"
     ),
+    "inter_bits_as_bytes": (
+        "--inter-bw {typed:g} is 8 times the {system}'s {own:g} GB/s: networks are sold in Gb/s, and {typed:g} Gb/s is "
+        "{own:g} GB/s ({flag} reads it so); --inter-bw is bytes"
+    ),
+    "inter_per_nic_known": (
+        "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's, the {system}'s {nics} NICs "
+        "make {node:g} GB/s"
+    ),
     "network_unknown": (
         "the network '{link}' is neither Ethernet (eth, RoCE, EFA, GbE) nor InfiniBand (ib, EDR/HDR/NDR/XDR) by its "
         "name: predicted as the InfiniBand every multi-node run of the calibration used"

@@ -525,6 +525,11 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
         else:
             notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
                               system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
+    if cl.overrides and d.max() > cl.gpus_per_node:  # a node's Gb/s typed as GB/s: DGX A100's "1600" (8 × 200 Gb/s)
+        for field, x, own in cl.overrides:
+            if field == "inter_bw_gbs" and abs(x - 8 * own) <= 0.01 * x:
+                notes.append(Note("inter_bits_as_bytes", typed=x, own=own, system=cl.name,
+                                  flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
     if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
@@ -653,7 +658,11 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
         # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
         out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
                         flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
-        if key == "unchecked_inter_low" and cl.gpus_per_node > 1:  # or one NIC's 25 GB/s (HDR) for the node's 8
+        if key == "unchecked_inter_low" and cl.nics is not None:  # the system says how many NICs a node has
+            if cl.nics > 1:  # (one NIC: its figure is the node's, nothing to multiply)
+                out.append(Note("inter_per_nic_known", bw=cl.inter_bw_gbs, nics=cl.nics, system=cl.name,
+                                node=cl.nics * cl.inter_bw_gbs))  # fmt: skip
+        elif key == "unchecked_inter_low" and cl.gpus_per_node > 1:  # or one NIC's 25 GB/s (HDR) for the node's 8
             g = int(cl.gpus_per_node)
             out.append(Note("inter_per_nic", bw=cl.inter_bw_gbs, g=g, node=g * cl.inter_bw_gbs))
     kind = network_kind(cl.inter_link)

@@ -97,6 +97,14 @@ NOTES: dict[str, dict[str, str]] = {
             "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC y el nodo tiene {g} "
             "(una por GPU, como los nodos DGX y HGX), el del nodo es {node:g} GB/s"
         ),
+        "inter_bits_as_bytes": (
+            "--inter-bw {typed:g} es 8 veces los {own:g} GB/s del {system}: las redes se venden en Gb/s, y {typed:g} "
+            "Gb/s son {own:g} GB/s ({flag} lo lee así); --inter-bw son bytes"
+        ),
+        "inter_per_nic_known": (
+            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC, las {nics} NIC del "
+            "{system} dan {node:g} GB/s"
+        ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
             "bytes por parámetro; 8 con todos en bf16: `dpscale memory --precision bf16`), más que los {mem:g} GB "
