@@ -335,6 +335,17 @@ def test_cli_spanish(capsys):
         (["--params", "1e9", "--gpu-memory", "1e-7"], "--gpu-memory: got '1e-7'; allowed: a device memory in GB as"),
         (["--params", "1e9", "--optimizer", "lion"], "--optimizer: got 'lion'; allowed: adam, adamw, sgd"),
         (["--params", "1e9", "--precision", "fp4"], "--precision: got 'fp4'; allowed: mixed, amp, fp32, bf16, fp8"),
+        # predict's names: told which of these they are (bf16 is pure here, mixed in predict: not guessed)
+        (
+            ["--params", "1e9", "--precision", "fp16"],
+            "--precision: got 'fp16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training with an fp32 master is "
+            "mixed here, tf32 is stored as fp32)",
+        ),
+        (
+            ["--params", "1e9", "--precision", "tf32", "--lang", "es"],
+            "--precision: se recibió 'tf32'; se admite: mixed, amp, fp32, bf16, fp8 (el entrenamiento fp16 con copia "
+            "maestra fp32 es aquí mixed; tf32 se guarda como fp32)",
+        ),
         (["--model", "gpt5"], "--model: got 'gpt5' (did you mean 'gpt2'?); allowed: bert-base"),
         (["--model", "gpt2", "--micro-batch", "0"], "--micro-batch: got '0'"),
         (["--model", "llama-7b", "--micro-batch", "1e9"], "--micro-batch: got '1e9'; allowed: a whole"),

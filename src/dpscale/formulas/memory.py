@@ -51,6 +51,9 @@ STAGES = (0, 1, 2, 3)
 STAGE_NAMES = {0: "DDP", 1: "ZeRO-1", 2: "ZeRO-2", 3: "ZeRO-3 / FSDP full shard"}
 OPTIMIZERS = ("adam", "adamw", "sgd")  # AdamW: Adam's m and v, weight decay applied apart
 PRECISIONS = ("mixed", "amp", "fp32", "bf16", "fp8")
+# predict's names that say a different thing here: fp16 training keeps an fp32 master (mixed, unless pure fp16 is
+# meant, which nobody trains), tf32 is fp32's storage. Said, not guessed: bf16 is pure here and mixed in predict.
+PREDICT_NAMES = "fp16 training with an fp32 master is mixed here, tf32 is stored as fp32"
 RECOMPUTE = ("none", "selective", "full")
 # Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
 ACTIVATION_BYTES = {"mixed": 2, "amp": 2, "bf16": 2, "fp32": 4, "fp8": 2}  # (fp8: the bf16 run it rides on)
@@ -77,10 +80,17 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 }
 
 
+def check_precision(x: Any, name: str = "precision") -> str:
+    """One of PRECISIONS; predict's fp16 and tf32 are told what they are called here."""
+    if isinstance(x, str) and x.strip().lower() in ("fp16", "tf32"):
+        raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
+    return choice(x, name, PRECISIONS)
+
+
 def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tuple[int, int, int]:
     """(P, G, K): bytes per parameter for parameters, gradients and optimizer states."""
     # (an array here raised numpy's ambiguity error or 'unhashable', not this line)
-    optimizer, precision = choice(optimizer, "optimizer", OPTIMIZERS), choice(precision, "precision", PRECISIONS)
+    optimizer, precision = choice(optimizer, "optimizer", OPTIMIZERS), check_precision(precision)
     return BYTES[(precision, "adam" if optimizer == "adamw" else optimizer)]
 
 
@@ -105,7 +115,7 @@ def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: i
     """(bytes, bytes under torch.autocast) of PyTorch DDP's default gradient-bucket copy, one gradient per
     parameter: G·Ψ at this precision, and fp32 for 'mixed' run by torch.autocast (its gradients stay fp32, unlike
     the ZeRO paper's 16-bit ones; 'amp' counts them so already). gradient_as_bucket_view=True drops the copy."""
-    precision = choice(precision, "precision", PRECISIONS)  # ('MIXED' is 'mixed', and doubled as it)
+    precision = check_precision(precision)  # ('MIXED' is 'mixed', and doubled as it)
     grads = model_states(params, 1, 0, "adam", precision, tensor_parallel).gradient_bytes
     return grads, 2 * grads if precision == "mixed" else grads
 
@@ -401,6 +411,7 @@ __all__ = [
     "MIN_DEVICE_GB",
     "OPTIMIZERS",
     "PRECISIONS",
+    "check_precision",
     "RECOMPUTE",
     "STAGES",
     "STAGE_NAMES",

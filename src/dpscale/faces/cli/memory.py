@@ -24,13 +24,13 @@ from dpscale.formulas.memory import (
     MAX_DEVICE_GB,
     MIN_DEVICE_GB,
     OPTIMIZERS,
-    PRECISIONS,
     RECOMPUTE,
     STAGE_NAMES,
     STAGES,
     Shape,
     activation_bytes,
     bytes_per_parameter,
+    check_precision,
     ddp_bucket_bytes,
     device_bytes,
     fit_advice,
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         args.params, args.devices = WORKED["params"], WORKED["devices"]
     memory, where = _device_memory(args, catalog, lang)
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
-    precision = choice(args.precision, "--precision", PRECISIONS)
+    precision = check_precision(args.precision, "--precision")
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
     stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
     if args.devices is not None and "," in args.devices:  # 64,128 read as the thousands separator of 64128

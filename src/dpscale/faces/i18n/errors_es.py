@@ -11,6 +11,10 @@ _ES_NUMBER_STYLE = "un número sin separador de miles y con punto decimal: 2000 
 ALLOWED: dict[str, dict[str, str]] = {
     "es": {
         "a finite number > 0": "un número finito > 0",
+        "mixed, amp, fp32, bf16, fp8 (fp16 training with an fp32 master is mixed here, tf32 is stored as fp32)": (
+            "mixed, amp, fp32, bf16, fp8 (el entrenamiento fp16 con copia maestra fp32 es aquí mixed; tf32 se guarda "
+            "como fp32)"
+        ),
         "a `dpscale measure` record, one a line (a line cut short or typed by hand: fix or remove it)": (
             "un registro de `dpscale measure`, uno por línea (una línea cortada o escrita a mano: corríjala o quítela)"
         ),
