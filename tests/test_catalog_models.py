@@ -172,6 +172,20 @@ def test_a_refused_gpu_name_is_told_what_the_catalog_holds_of_its_family(name, h
     assert str(exc.value).startswith(f"--gpu: got {name!r} {hint}")
 
 
+@pytest.mark.parametrize("name", ["a10", "A10", "h10", "mi300"])
+def test_a_name_that_is_no_family_s_is_not_completed_into_one(name):
+    """'a10' was answered "did you mean 'a100-40gb' or 'a100-80gb'?": an A10 is no A100 (nor 'h10' an H100);
+    a prefix completes only a whole part of a key ('v100' → both sizes, 'tpu' → three)."""
+    from dpscale.catalog import gpu
+    from dpscale.errors import DpscaleError
+
+    with pytest.raises(DpscaleError) as exc:
+        gpu(name)
+    assert str(exc.value).startswith(f"--gpu: got {name!r}; allowed: a100-40gb, a100-80gb, b200-180gb,")
+    with pytest.raises(DpscaleError, match=r"^--gpu: got 'tpu' \(did you mean 'tpu-v4' or 'tpu-v5e' or 'tpu-v5p'\?\)"):
+        gpu("tpu")
+
+
 def test_fp8_runs_at_the_fp8_peak_with_fp32_gradients(capsys):
     """fp8 (Transformer Engine) was refused though the catalog holds fp8 peaks: its GEMMs run at that peak, its
     weights are bf16 and its gradients all-reduced in fp32 (Megatron's --bf16 forces it; they were 2 bytes until
