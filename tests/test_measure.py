@@ -837,6 +837,42 @@ def test_a_record_a_full_disk_refused_leaves_no_empty_file(tmp_path, monkeypatch
     assert old.exists()
 
 
+def test_a_record_a_full_disk_cut_short_is_taken_back(tmp_path, monkeypatch) -> None:
+    """A full disk writes up to its last free block, then fails: half a record stayed as the file's last line, and
+    `dpscale fit` and the next `--out` then refused the whole file ("line 3: not valid JSON"); the finished sizes
+    before it must stay readable (an outside review, on an 8 KiB tmpfs)."""
+    import builtins
+
+    path = tmp_path / "r.jsonl"
+    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
+    results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0})
+    kept = path.read_bytes()
+
+    class Full:  # the real file, whose write stops halfway with ENOSPC
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, text):
+            self.fh.write(text[: len(text) // 2])
+            self.fh.flush()
+            raise OSError(28, "No space left on device")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+    def opened(file, mode="r", **kw):  # appending fails; reading (the last line's end) as ever
+        fh = builtins.open(file, mode, **kw)
+        return Full(fh) if "a" in mode else fh
+
+    monkeypatch.setattr(results, "open", opened, raising=False)
+    with pytest.raises(results.NotSaved):
+        results.append_jsonl(str(path), {"devices": 4, "throughput": 360.0, "note": "x" * 200})
+    assert path.read_bytes() == kept
+
+
 @pytest.mark.parametrize("machine", ["json", "csv"])
 def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> None:
     """measure's notes were built after its --json and --csv output returned: '--warmup 0', 'speedup assumes

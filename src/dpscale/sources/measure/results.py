@@ -331,6 +331,9 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
     """One line, flushed and fsynced: a later crash must not lose sizes that finished."""
     line = json.dumps(_finite(rec), ensure_ascii=False)
     new = not os.path.exists(path)
+    # where the file ended before this record: a write cut short (a full disk writes up to the last free block, then
+    # fails) is taken back, or the half line left behind made `dpscale fit` and the next `--out` refuse the file
+    before = os.path.getsize(path) if os.path.isfile(path) else (0 if new else None)
     try:
         with open(path, "a", encoding="utf-8") as fh:
             # a file whose last line has no newline (typed by hand, `echo -n`, a copy cut short) would run this record
@@ -342,6 +345,11 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
             except OSError:  # pragma: no cover - pipes, special files
                 pass
     except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
+        if before is not None and os.path.isfile(path) and os.path.getsize(path) > before:
+            try:  # (truncating frees blocks: it works on a full disk)
+                os.truncate(path, before)
+            except OSError:
+                pass
         if new and os.path.isfile(path) and os.path.getsize(path) == 0:  # a file it made and could not fill
             os.unlink(path)
         raise NotSaved(path, exc.strerror or str(exc), rec) from None
