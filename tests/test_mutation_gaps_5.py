@@ -474,6 +474,28 @@ def test_a_failed_equivalence_check_fails_the_worker(worker, monkeypatch, capsys
         assert json.loads(capsys.readouterr().out)["passed"] is passed
 
 
+def test_a_torchrun_rank_whose_peer_died_says_one_line(worker, monkeypatch, capsys):
+    """A node killed mid-run under torchrun: the survivor's rank ended in ~60 lines of gloo traceback and no dpscale
+    line (an outside review, two agents on localhost). One line now, exit 1; torchrun's own report follows."""
+    import dpscale.sources.measure as measure
+    from dpscale.sources.measure.rank import one_line
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    monkeypatch.setenv("RANK", "0")
+    monkeypatch.setenv("WORLD_SIZE", "2")
+
+    def died(job):
+        raise RuntimeError("[../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer\nmore")
+
+    rank = SimpleNamespace(torchrun_entry=died, one_line=one_line)
+    monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", rank)
+    assert worker.main([]) == 1
+    assert capsys.readouterr().err == (
+        "dpscale worker: error: size 2: rank 0 stopped: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc"
+        ":534] Connection closed by peer\n"
+    )
+
+
 def test_a_torchrun_record_says_its_nodes_and_a_set_up_it_could_not_match(worker, tmp_path, capsys):
     """Two agents of 2 ranks: the record says 2 nodes. Into a file holding only a threads-2 record of the workload, E
     is relative to this size and the worker says why (results.differing: 'threads 2 → 1')."""

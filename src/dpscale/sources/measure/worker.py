@@ -159,7 +159,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from dpscale.sources.measure.rank import torchrun_entry
 
-    ctx, raw = torchrun_entry(job)
+    try:
+        ctx, raw = torchrun_entry(job)
+    except Exception as exc:  # a peer (another node) died or hung past --timeout, or this rank failed: one line, not
+        # a traceback per rank; the process group is left to torchrun's teardown (see torchrun_entry)
+        from dpscale.sources.measure.rank import one_line
+
+        rank, world = os.environ.get("RANK", "?"), os.environ.get("WORLD_SIZE", "?")
+        print(f"dpscale worker: error: size {world}: rank {rank} stopped: {one_line(exc)}", file=sys.stderr, flush=True)
+        return 1
     if ctx.rank != 0:
         return 0
     assert raw is not None  # rank 0's record (dispatch returns None on the other ranks only)
