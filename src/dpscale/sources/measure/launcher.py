@@ -91,7 +91,11 @@ class Launcher:
             os.close(fd)
             args = (job, world, self.host, self.port, f"launch{self.launches}/", queue, beats, log)
             t0 = time.monotonic()
-            pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
+            # the ranks start with SIGINT ignored: a terminal's Ctrl-C reaches the whole process group, and a rank
+            # still importing torch (before local_entry sends its stderr to the log) printed a KeyboardInterrupt
+            # traceback beside "interrupted"; the launcher stops the ranks itself (SIGTERM, then SIGKILL)
+            with _sigint_ignored():
+                pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
         except BaseException as exc:
             if log is not None:
                 os.unlink(log)
@@ -226,6 +230,22 @@ def _traceback_tail(path: str | None) -> str:
         return f": {lines[-1].strip()[:300]}" if lines else ""
     except Exception:
         return ""
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while child processes are started (they inherit SIG_IGN); the caller's handler back after.
+    A Ctrl-C in that window (~10 ms for 2 ranks) is dropped, a second one stops the run. (Blocking it in this thread
+    to keep it pending does not help: torch's own thread then takes the process's signal, ignored.)"""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: nothing changes
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextlib.contextmanager
