@@ -637,6 +637,11 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["pipeline", "-p", "4", "-m", "8", "-v", "2"], "unrecognized arguments: -v 2 (did you mean --chunks?)"),
         (["pipeline", "-p", "4", "-m", "8", "-v2", "--lang", "es"], "-v2 (¿quería decir --chunks?)"),
         (["memory", "-t", "8"], "unrecognized arguments: -t 8 (did you mean --tensor-parallel?)"),
+        # ... and only the letters a command names: -s, -b, -p are other commands' own (calc's speedup, a micro-batch,
+        # pipeline's stages), not plan's --serial-fraction, fit's --resamples or memory's --precision
+        (["plan", "-s", "0.1"], "unrecognized arguments: -s 0.1 (see --help)"),
+        (["fit", "-b", "200"], "unrecognized arguments: -b 200 (see --help)"),
+        (["memory", "-p", "4"], "unrecognized arguments: -p 4 (see --help)"),
     ],
 )
 def test_a_mistyped_option_is_answered_with_the_nearest(capsys, argv, said):

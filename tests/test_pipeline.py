@@ -340,3 +340,20 @@ def test_v_is_no_short_flag_for_chunks(capsys):
     assert (
         rc == 2 and out == "" and err.strip() == "dpscale pipeline: error: unrecognized arguments: -v 2000 (see --help)"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["-v", "16"], True),
+        (["-v", "17"], False),  # the edge: above it -v is a rate carried over from calc, plan or predict
+        (["-v=2"], True),  # '-v=2' is '-v 2', as '-v2' is
+        (["-v", "\u00b2"], False),  # a superscript two: str.isdigit() says yes, int() raised a traceback
+        (["-v\u00b9"], False),
+    ],
+)
+def test_the_chunks_hint_for_v_holds_at_its_edges(capsys, argv, hint):
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", *argv)
+    said = f"dpscale pipeline: error: unrecognized arguments: {' '.join(argv)}"
+    said += (" (did you mean --chunks?)" if hint else "") + " (see --help)"
+    assert rc == 2 and out == "" and err.strip() == said

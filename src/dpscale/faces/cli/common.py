@@ -84,6 +84,9 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump), and its help in Spanish under --lang es."""
 
     lang = "en"  # set from the command line before parsing, so argparse's own refusals can be said in it
+    # a letter of the command's formula typed as an option, and the option that takes that count ({'v': '--chunks'});
+    # only letters no other command has as its own short option (memory's -p would be pipeline's stages)
+    letters: dict[str, str] = {}
 
     def format_help(self) -> str:
         """`--help` (before or after `--lang es`): the English texts stay where written; only the words shown
@@ -117,14 +120,11 @@ class Parser(argparse.ArgumentParser):
         flags = [f for f in self._option_string_actions if f.startswith("--")]
         toks = message.split(": ", 1)[1].split()
         for i, tok in enumerate(toks):
-            if re.fullmatch(r"-[A-Za-z]\S*", tok):  # `-v 2` for pipeline's chunks: the letter its formula uses
-                named = [a for a in self._actions if a.option_strings and a.metavar == tok[1].upper()]
-                # ... but not `-v 2000`: -v is calc's, plan's and predict's per-device throughput, and a rate carried
-                # over from them is no chunk count (--chunks 2000 printed a bubble of 0.0 %)
-                value = tok[2:] or (toks[i + 1] if i + 1 < len(toks) else "")
-                rate = tok[1] == "v" and not (value.isdigit() and int(value) <= 16)
-                if len(named) == 1 and not rate:
-                    return f" (did you mean {max(named[0].option_strings, key=len)}?)"
+            letter = self.letters.get(tok[1:2]) if re.fullmatch(r"-[A-Za-z]\S*", tok) else None
+            if letter:  # `-v 2`: a count its formula writes v; not `-v 2000`, a rate carried over from calc or plan
+                value = (tok[2:] or (toks[i + 1] if i + 1 < len(toks) else "")).removeprefix("=")
+                if re.fullmatch(r"[0-9]{1,2}", value) and int(value) <= 16:  # (ASCII: int('²') raised)
+                    return f" (did you mean {letter}?)"
             name = tok.split("=", 1)[0]
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
             starts = [f for f in flags if f.startswith(name)] if len(name) > 3 else []

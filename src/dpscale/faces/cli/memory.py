@@ -15,7 +15,7 @@ from dpscale.errors import (
     choice,
     fail,
 )
-from dpscale.faces.cli.common import add_output_args, nothing_typed, number, positive, whole
+from dpscale.faces.cli.common import Parser, add_output_args, nothing_typed, number, positive, whole
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -47,13 +47,14 @@ WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhan
 MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Parser) -> None:
     p.epilog = (
         "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, "
         "ZeRO-3 / FSDP full shard (P+G+K)Ψ/N; activations (Korthikanti et al.) are not sharded. "
         "With none of --params, --model, --devices, --zero, --gpu, --gpu-memory: the ZeRO paper's 7.5B parameters "
         "on 64 devices (a note says so when other flags were typed)."
     )
+    p.letters = {"t": "--tensor-parallel"}  # Megatron's t
     g = p.add_argument_group("model and cluster")
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
     g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")

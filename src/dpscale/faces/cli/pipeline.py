@@ -6,7 +6,7 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 from __future__ import annotations
 
 from dpscale.errors import DpscaleError, check_efficiency, choice, fail
-from dpscale.faces.cli.common import add_output_args, as_flags, nothing_typed, number, parse_devices, whole
+from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -19,12 +19,13 @@ if TYPE_CHECKING:
 WORKED = {"stages": "4", "microbatches": "8", "schedule": "gpipe"}  # GPipe: bubble 3/11
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def add_arguments(p: Parser) -> None:
     p.epilog = (
         "bubble_fraction = bubble / total time = r/(1+r), r = bubble / ideal time: (p−1)/m for GPipe and 1F1B, "
         "(p−1)/(v·m) interleaved, (p−1)/(3m) ZB-H1, 0 ZB-H2; with m < p the least step any schedule reaches, "
         "(p − m + (m−1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble. With no inputs: GPipe, p = 4, m = 8 (3/11)."
     )
+    p.letters = {"v": "--chunks"}  # the formula's v
     g = p.add_argument_group("pipeline")
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
     g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S")
