@@ -330,3 +330,24 @@ def test_a_systems_bandwidths_are_its_links(key):
         assert s["intra_bw_gbs"] == links[s["intra_link"]]["gbs"]
     assert s["inter_bw_gbs"] == pytest.approx(links[s["inter_link"]]["gbs"] * s.get("nics", 1), rel=1e-12)
     assert s["gpus_per_node"] >= 1 and s["inter_bw_gbs"] > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "hint"),
+    [
+        ("models", "gpt2-l", "'gpt2-large'"),  # was 'gpt2-xl': only a whole part was completed
+        ("models", "gpt2-m", "'gpt2-medium'"),  # was 'gpt2'
+        ("models", "resnet", "'resnet101' or 'resnet152' or 'resnet50'"),  # was 'resnet50' alone
+        ("links", "nvlink", "'nvlink1' or 'nvlink2' or 'nvlink3' or 'nvlink4' or 'nvlink5'"),
+        ("systems", "azure-", "'azure-nd-a100-v4' or 'azure-nd-h100-v5'"),  # was no hint
+    ],
+)
+def test_a_word_typed_in_part_is_still_completed(kind, name, hint):
+    """'a10' is no A100 (a model number lengthened), but a word cut short is one: 'gpt2-l' was answered with
+    'gpt2-xl', 'resnet' with one of three."""
+    from dpscale.catalog import _get
+    from dpscale.errors import DpscaleError
+
+    with pytest.raises(DpscaleError) as exc:
+        _get(kind, name, "--x")
+    assert str(exc.value).startswith(f"--x: got {name!r} (did you mean {hint}?); allowed:")

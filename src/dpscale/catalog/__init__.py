@@ -68,8 +68,10 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         from difflib import get_close_matches  # only on the error path
 
         typed = str(name).strip().lower()
-        # 'v100': both memory sizes; a whole name part only ('a10' is no A100, nor 'l4' an L40S)
-        close = [k for k in sorted(entries) if typed and k.startswith(typed) and k[len(typed) : len(typed) + 1] in "-"]
+        # 'v100': both memory sizes; a model number is not lengthened ('a10' is no A100, nor 'l4' an L40S), but a word
+        # is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'nvlink': all five)
+        close = [k for k in sorted(entries) if typed and k.startswith(typed)
+                 and (k[len(typed) : len(typed) + 1] in "-" or not typed[-1].isdigit())]  # fmt: skip
         close = close or get_close_matches(typed, list(entries), n=1, cutoff=0.6)
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
