@@ -873,6 +873,41 @@ def test_a_record_a_full_disk_cut_short_is_taken_back(tmp_path, monkeypatch) -> 
     assert path.read_bytes() == kept
 
 
+def test_a_record_another_job_appended_is_not_taken_back(tmp_path, monkeypatch) -> None:
+    """Two jobs append to one --out (multi-node sizes arrive one a job): the other's record landed, then this one's
+    write failed on the now full disk — and the take-back truncated the file to where it ended before this write
+    began, erasing the other job's finished size."""
+    import builtins
+
+    path = tmp_path / "r.jsonl"
+    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
+    other = json.dumps({"devices": 8, "throughput": 700.0}) + "\n"
+
+    class Full:  # another job's whole record first, then this write fails with nothing written
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, text):
+            with builtins.open(path, "a", encoding="utf-8") as fh:
+                fh.write(other)
+            raise OSError(28, "No space left on device")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+    def opened(file, mode="r", **kw):
+        fh = builtins.open(file, mode, **kw)
+        return Full(fh) if "a" in mode else fh
+
+    monkeypatch.setattr(results, "open", opened, raising=False)
+    with pytest.raises(results.NotSaved):
+        results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0})
+    assert path.read_text(encoding="utf-8").endswith(other)
+
+
 @pytest.mark.parametrize("machine", ["json", "csv"])
 def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> None:
     """measure's notes were built after its --json and --csv output returned: '--warmup 0', 'speedup assumes

@@ -334,11 +334,13 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
     # where the file ended before this record: a write cut short (a full disk writes up to the last free block, then
     # fails) is taken back, or the half line left behind made `dpscale fit` and the next `--out` refuse the file
     before = os.path.getsize(path) if os.path.isfile(path) else (0 if new else None)
+    text = line + "\n"
     try:
         with open(path, "a", encoding="utf-8") as fh:
             # a file whose last line has no newline (typed by hand, `echo -n`, a copy cut short) would run this record
             # into that line: both then unreadable to `dpscale fit`, the earlier size lost with the new one
-            fh.write(("\n" if _ends_open(path) else "") + line + "\n")
+            text = ("\n" if _ends_open(path) else "") + text
+            fh.write(text)
             fh.flush()
             try:
                 os.fsync(fh.fileno())
@@ -346,8 +348,13 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
                 pass
     except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
         if before is not None and os.path.isfile(path) and os.path.getsize(path) > before:
-            try:  # (truncating frees blocks: it works on a full disk)
-                os.truncate(path, before)
+            try:  # (truncating frees blocks: it works on a full disk) only this record's own bytes: a record another
+                # job appended to the same --out meanwhile stays (it was cut off with them)
+                with open(path, "rb") as fh:
+                    fh.seek(before)
+                    tail = fh.read(len(text.encode("utf-8")) + 1)
+                if text.encode("utf-8").startswith(tail):
+                    os.truncate(path, before)
             except OSError:
                 pass
         if new and os.path.isfile(path) and os.path.getsize(path) == 0:  # a file it made and could not fill
