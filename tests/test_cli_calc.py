@@ -760,3 +760,15 @@ def test_an_output_that_cannot_hold_the_symbols_still_gets_the_answer():
     assert done.returncode == 0 and done.stderr == b""
     out = done.stdout.decode("ascii")
     assert "115.200 muestras/s" in out and "efectivos d?E       57,6" in out
+
+
+@pytest.mark.parametrize("bw", ["12800Gb/s", "1600GB/s"])
+def test_an_inter_bw_with_its_unit_is_not_asked_about_bits(capsys, bw):
+    """'--inter-bw 1600' on a DGX A100 is likely its 8 × 200 Gb/s typed as bytes, and is said; a figure whose unit was
+    written is not (it was: '12800Gb/s' was told "--inter-bw 1600 is 8 times ... (--inter-bw 1600Gb/s reads it so)",
+    a value never typed). The web page runs the same command."""
+    argv = ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "16"]
+    rc, out, err = run(capsys, *argv, "--inter-bw", "1600")
+    assert rc == 0 and "--inter-bw 1600 is 8 times the dgx-a100's 200 GB/s" in out + err
+    rc, out, err = run(capsys, *argv, "--inter-bw", bw)
+    assert rc == 0 and "8 times" not in out + err

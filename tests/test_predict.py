@@ -2017,3 +2017,18 @@ def test_a_node_s_gb_per_s_typed_as_bytes_is_said():
     assert n.fields == {"typed": 1600, "own": 200, "system": "dgx-a100", "flag": "--inter-bw 1600Gb/s"}
     assert said(8, 1600) == []  # one node: the network is not used
     assert said(16, 400) == []  # twice the preset's: a faster network, not bits
+    assert said(16, 1615) == []  # near 8×, but "1615 Gb/s is 200 GB/s" would be false
+
+
+def test_the_per_nic_note_counts_the_nics_a_part_of_the_node_reaches():
+    """4 of a DGX A100's 8 GPUs reach 4 of its NICs: the preset's own network is then 100 GB/s, and a typed
+    `--inter-bw 25` (one HDR NIC) was told "the dgx-a100's 8 NICs make 200 GB/s", twice what the preset itself takes."""
+    from dpscale.sources.predict_inputs import cluster
+
+    assert cluster("dgx-a100", None, 4).inter_bw_gbs == 100
+    p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx-a100", gpus_per_node=4, inter_bw_gbs=25)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["nics"] == 4 and nic.fields["node"] == 100
+    p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx1-v100", gpus_per_node=4, inter_bw_gbs=12.5)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["node"] == cluster("dgx1-v100", None, 4).inter_bw_gbs == 25

@@ -116,8 +116,8 @@ EN = {
         "{own:g} GB/s ({flag} reads it so); --inter-bw is bytes"
     ),
     "inter_per_nic_known": (
-        "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's, the {system}'s {nics} NICs "
-        "make {node:g} GB/s"
+        "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's, the {nics} NICs the run's GPUs "
+        "reach in each {system} node make {node:g} GB/s"
     ),
     "network_unknown": (
         "the network '{link}' is neither Ethernet (eth, RoCE, EFA, GbE) nor InfiniBand (ib, EDR/HDR/NDR/XDR) by its "

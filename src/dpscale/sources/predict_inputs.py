@@ -94,7 +94,7 @@ Cluster = namedtuple(
         "inter_link",
         "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
         "nics_reached",  # (NICs, of the node's, its GPUs) where part of each node reaches fewer (None: unknown)
-        "nics",  # the preset's or system file's compute NICs a node (None: not stated)
+        "nics",  # the preset's or system file's compute NICs a node that the run's GPUs reach (None: not stated)
     ),
     defaults=(None, None, (), None, None),
 )
@@ -191,7 +191,8 @@ def cluster(
     if share and inter_bw_gbs is None:
         used, nics = share[3] or (None, None)
         reached = None if used is not None and used >= nics else (used, nics, base["gpus_per_node"])
-    nics = base.get("nics")
+    # the NICs the run's GPUs reach (node_share's rule: 4 of a DGX A100's 8 GPUs reach 4), else the node's
+    nics = share[3][0] if share and share[3] else base.get("nics")
     nics = nics if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 else None
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net, overrides, reached, nics)  # fmt: skip

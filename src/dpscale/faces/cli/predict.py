@@ -182,6 +182,8 @@ def run(args: argparse.Namespace) -> int:
         low = [i for i, n in enumerate(pred.notes) if getattr(n, "key", "") == "unchecked_inter_low"]
         for i in low:
             pred.notes[i] = Note("unchecked_inter", **pred.notes[i].fields)  # type: ignore[attr-defined]
+        # nor an '8× the preset's' one: '12800Gb/s' (1,600 GB/s) was told to type '--inter-bw 1600Gb/s'
+        pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
     from dpscale.faces.i18n import label
 
     notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]

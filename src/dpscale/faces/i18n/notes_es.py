@@ -102,8 +102,8 @@ NOTES: dict[str, dict[str, str]] = {
             "Gb/s son {own:g} GB/s ({flag} lo lee así); --inter-bw son bytes"
         ),
         "inter_per_nic_known": (
-            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC, las {nics} NIC del "
-            "{system} dan {node:g} GB/s"
+            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC, las {nics} NIC que "
+            "alcanzan las GPU de la ejecución en cada nodo {system} dan {node:g} GB/s"
         ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
