@@ -842,3 +842,16 @@ def test_the_library_names_parameters_not_flags():
         assert "--" not in str(err.value) and " PRESET (" not in str(err.value), str(err.value)
     with pytest.raises(DpscaleError, match=r"or model=PRESET \(or params with seq_len, a transformer\) with gpu"):
         dpscale.predict([1, 8], params=1e8, system="dgx-a100")
+
+
+@pytest.mark.parametrize("name", [" FP16 ", "Fp16", "tf32", "TF32"])
+def test_memory_tells_predict_s_precision_names_what_they_are_called_here(name):
+    """predict's fp16 / tf32 are refused by memory's functions with what they are here, in any case and spacing, as
+    the CLI says it (bf16 is pure here and mixed in predict: named, not guessed)."""
+    from dpscale.formulas.memory import bytes_per_parameter, ddp_bucket_bytes
+
+    said = rf"^precision: got '{name}'; allowed: mixed, amp, fp32, bf16, fp8 \(fp16 training with an fp32 master is"
+    for call in (lambda: bytes_per_parameter("adam", name), lambda: ddp_bucket_bytes(1e9, name),
+                 lambda: dpscale.model_states(7.5e9, 8, 1, "adam", name)):  # fmt: skip
+        with pytest.raises(DpscaleError, match=said):
+            call()

@@ -781,3 +781,21 @@ def test_the_whole_gradient_all_reduces_after_the_last_step_beat_the_watchdog(on
     ctx = RankContext(0, 1, 0, 1, Job("train", "mlp", None, 8, 3, 1, 1, (), 1, 1, "cpu", 600.0), beats=[0])
     train._allreduce_time(ctx, 1000, 10)
     assert ctx.beats[0] == 1 + 10  # the warm-up and every timed all-reduce
+
+
+def test_the_ranks_are_started_with_sigint_ignored(capsys, tmp_path: Path, monkeypatch) -> None:
+    """The launcher starts its ranks inside _sigint_ignored (they inherit SIG_IGN: a terminal's Ctrl-C reached a rank
+    still importing torch, which printed a KeyboardInterrupt traceback), and has its own handler back after."""
+    import torch.multiprocessing as tmp
+
+    seen = []
+
+    def refused(*args, **kwargs):
+        seen.append(signal.getsignal(signal.SIGINT))
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(tmp, "start_processes", refused)
+    before = signal.getsignal(signal.SIGINT)
+    rc = main(["measure", "--devices", "2", *TINY, "--out", str(tmp_path / "r.jsonl")])
+    assert rc == 1 and "ranks could not start" in capsys.readouterr().err
+    assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGINT) == before

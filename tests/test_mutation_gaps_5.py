@@ -481,8 +481,9 @@ def test_a_torchrun_rank_whose_peer_died_says_one_line(worker, monkeypatch, caps
     from dpscale.sources.measure.rank import one_line
 
     monkeypatch.setattr(measure, "require_torch", lambda: "stub")
-    monkeypatch.setenv("RANK", "0")
-    monkeypatch.setenv("WORLD_SIZE", "2")
+    monkeypatch.setenv("RANK", "3")  # the job's rank, not the node's (LOCAL_RANK)
+    monkeypatch.setenv("LOCAL_RANK", "1")
+    monkeypatch.setenv("WORLD_SIZE", "4")
 
     def died(job):
         raise RuntimeError("[../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer\nmore")
@@ -491,7 +492,7 @@ def test_a_torchrun_rank_whose_peer_died_says_one_line(worker, monkeypatch, caps
     monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", rank)
     assert worker.main([]) == 1
     assert capsys.readouterr().err == (
-        "dpscale worker: error: size 2: rank 0 stopped: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc"
+        "dpscale worker: error: size 4: rank 3 stopped: RuntimeError: [../third_party/gloo/gloo/transport/tcp/pair.cc"
         ":534] Connection closed by peer\n"
     )
 
