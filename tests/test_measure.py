@@ -908,6 +908,54 @@ def test_a_record_another_job_appended_is_not_taken_back(tmp_path, monkeypatch) 
     assert path.read_text(encoding="utf-8").endswith(other)
 
 
+@pytest.mark.parametrize("first", ["other", "ours"])
+def test_a_record_cut_short_beside_another_job_s_is_taken_back_alone(tmp_path, monkeypatch, first) -> None:
+    """Another job's whole record landed before this one's half (or after this one's whole text, the write then
+    failing, as NFS says a full quota on close): only this record's bytes are taken back. Its half line was left
+    behind the other's record, and `dpscale fit` refused the file ("line 3: not valid JSON")."""
+    import builtins
+
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(b'{"devices": 1, "throughput": 100.0}')  # its last line unterminated: ours starts with '\n'
+    other = json.dumps({"devices": 8, "throughput": 700.0, "note": "é"}) + "\n"
+
+    class Full:
+        def __init__(self, fh):
+            self.fh = fh
+
+        def write(self, text):
+            if first == "other":  # the other's record, then half of this one's, then the disk is full
+                with builtins.open(path, "a", encoding="utf-8") as fh:
+                    fh.write("\n" + other)  # (it, too, ends the open last line first)
+                self.fh.write(text[: len(text) // 2])
+                self.fh.flush()
+            else:  # this one's whole text, the other's after it, then the error
+                self.fh.write(text)
+                self.fh.flush()
+                with builtins.open(path, "a", encoding="utf-8") as fh:
+                    fh.write(other)
+            raise OSError(28, "No space left on device")
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+    def opened(file, mode="r", **kw):
+        fh = builtins.open(file, mode, **kw)
+        return Full(fh) if "a" in mode else fh
+
+    monkeypatch.setattr(results, "open", opened, raising=False)
+    with pytest.raises(results.NotSaved):
+        results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0, "note": "ñ" * 3})
+    kept = path.read_text(encoding="utf-8")
+    if first == "other":
+        assert kept == '{"devices": 1, "throughput": 100.0}\n' + other
+    else:  # ours is whole and another's follows it: nothing taken back
+        assert kept.endswith(other) and '"devices": 2' in kept
+
+
 @pytest.mark.parametrize("machine", ["json", "csv"])
 def test_the_run_s_caveats_reach_stderr_under_json_and_csv(capsys, machine) -> None:
     """measure's notes were built after its --json and --csv output returned: '--warmup 0', 'speedup assumes

@@ -348,13 +348,16 @@ def append_jsonl(path: str, rec: dict[str, Any]) -> None:
                 pass
     except OSError as exc:  # disk full (/dev/full), the folder removed mid-run
         if before is not None and os.path.isfile(path) and os.path.getsize(path) > before:
-            try:  # (truncating frees blocks: it works on a full disk) only this record's own bytes: a record another
-                # job appended to the same --out meanwhile stays (it was cut off with them)
+            try:  # (truncating frees blocks: it works on a full disk) only this record's own bytes, where they end
+                # the file: a record another job appended to the same --out meanwhile stays, before them or after
                 with open(path, "rb") as fh:
                     fh.seek(before)
-                    tail = fh.read(len(text.encode("utf-8")) + 1)
-                if text.encode("utf-8").startswith(tail):
-                    os.truncate(path, before)
+                    after = fh.read()
+                mine = text.encode("utf-8")
+                starts = [0] + [i + 1 for i, byte in enumerate(after) if byte == 0x0A]  # where a line begins
+                cut = next((i for i in starts if i < len(after) and mine.startswith(after[i:])), None)
+                if cut is not None:
+                    os.truncate(path, before + cut)
             except OSError:
                 pass
         if new and os.path.isfile(path) and os.path.getsize(path) == 0:  # a file it made and could not fill
