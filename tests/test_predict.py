@@ -2018,6 +2018,12 @@ def test_a_node_s_gb_per_s_typed_as_bytes_is_said():
     assert said(8, 1600) == []  # one node: the network is not used
     assert said(16, 400) == []  # twice the preset's: a faster network, not bits
     assert said(16, 1615) == []  # near 8×, but "1615 Gb/s is 200 GB/s" would be false
+    # 4 of each node's 8 GPUs reach 4 NICs, 100 GB/s: 800 is its 4 × 200 Gb/s, and 1600 is not 8× what the run has
+    p = predict([16], params=1e8, step_time_s=0.1, system="dgx-a100", gpus_per_node=4, inter_bw_gbs=800)
+    (n,) = [n for n in p.notes if n.key == "inter_bits_as_bytes"]
+    assert n.fields["own"] == 100 and n.fields["flag"] == "--inter-bw 800Gb/s"
+    p = predict([16], params=1e8, step_time_s=0.1, system="dgx-a100", gpus_per_node=4, inter_bw_gbs=1600)
+    assert not [n for n in p.notes if n.key == "inter_bits_as_bytes"]
 
 
 def test_the_per_nic_note_counts_the_nics_a_part_of_the_node_reaches():

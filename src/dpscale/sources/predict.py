@@ -526,9 +526,9 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
             notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
                               system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
     if cl.overrides and d.max() > cl.gpus_per_node:  # a node's Gb/s typed as GB/s: DGX A100's "1600" (8 × 200 Gb/s)
-        for field, x, own in cl.overrides:
-            if field == "inter_bw_gbs" and x == 8 * own:  # (exactly: 1615 is no 8 × 200 to say so)
-                notes.append(Note("inter_bits_as_bytes", typed=x, own=own, system=cl.name,
+        for field, x, _ in cl.overrides:  # (the run's own: 4 of a DGX A100's GPUs reach 100 GB/s of its 200)
+            if field == "inter_bw_gbs" and x == 8 * cl.inter_own:  # (exactly: 1615 is no 8 × 200 to say so)
+                notes.append(Note("inter_bits_as_bytes", typed=x, own=cl.inter_own, system=cl.name,
                                   flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
     if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
         for field, x, own in cl.overrides:

@@ -95,8 +95,9 @@ Cluster = namedtuple(
         "overrides",  # (field, typed, the preset's own) for each raw figure that replaced a preset's or file's
         "nics_reached",  # (NICs, of the node's, its GPUs) where part of each node reaches fewer (None: unknown)
         "nics",  # the preset's or system file's compute NICs a node that the run's GPUs reach (None: not stated)
+        "inter_own",  # the network the preset or file itself gives this run (its share at a --gpus-per-node)
     ),
-    defaults=(None, None, (), None, None),
+    defaults=(None, None, (), None, None, None),
 )
 
 
@@ -195,7 +196,7 @@ def cluster(
     nics = share[3][0] if share and share[3] else base.get("nics")
     nics = nics if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 else None
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)), net, overrides, reached, nics)  # fmt: skip
+                   _by_gpus(by, int(g)), net, overrides, reached, nics, own[1])  # fmt: skip
 
 
 def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None:
