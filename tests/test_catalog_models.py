@@ -172,16 +172,27 @@ def test_a_refused_gpu_name_is_told_what_the_catalog_holds_of_its_family(name, h
     assert str(exc.value).startswith(f"--gpu: got {name!r} {hint}")
 
 
-@pytest.mark.parametrize("name", ["a10", "A10", "h10", "mi300"])
-def test_a_name_that_is_no_family_s_is_not_completed_into_one(name):
-    """'a10' was answered "did you mean 'a100-40gb' or 'a100-80gb'?": an A10 is no A100 (nor 'h10' an H100);
-    a prefix completes only a whole part of a key ('v100' → both sizes, 'tpu' → three)."""
-    from dpscale.catalog import gpu
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [
+        ("gpus", "a10"),
+        ("gpus", "A10"),
+        ("gpus", "a10g"),
+        ("gpus", "h10"),
+        ("gpus", "l4-2"),
+        ("models", "resnet1"),
+        ("links", "eth-2"),
+    ],
+)
+def test_a_model_number_is_not_lengthened_into_another(kind, name):
+    """'a10' was answered "did you mean 'a100-40gb' or 'a100-80gb'?": an A10 is no A100 (nor 'h10' an H100), and
+    'resnet1' is not resnet101 alone nor 'eth-2' eth-25g alone (the nearest spelling named one of two): no guess."""
+    from dpscale.catalog import _get, gpu, table
     from dpscale.errors import DpscaleError
 
     with pytest.raises(DpscaleError) as exc:
-        gpu(name)
-    assert str(exc.value).startswith(f"--gpu: got {name!r}; allowed: a100-40gb, a100-80gb, b200-180gb,")
+        _get(kind, name, "--x")
+    assert str(exc.value) == f"--x: got {name!r}; allowed: {', '.join(sorted(table(kind)))}"
     with pytest.raises(DpscaleError, match=r"^--gpu: got 'tpu' \(did you mean 'tpu-v4' or 'tpu-v5e' or 'tpu-v5p'\?\)"):
         gpu("tpu")
 
@@ -340,6 +351,8 @@ def test_a_systems_bandwidths_are_its_links(key):
         ("models", "resnet", "'resnet101' or 'resnet152' or 'resnet50'"),  # was 'resnet50' alone
         ("links", "nvlink", "'nvlink1' or 'nvlink2' or 'nvlink3' or 'nvlink4' or 'nvlink5'"),
         ("systems", "azure-", "'azure-nd-a100-v4' or 'azure-nd-h100-v5'"),  # was no hint
+        ("gpus", "tpu-v5", "'tpu-v5e' or 'tpu-v5p'"),  # a variant's letter: both (the nearest spelling named one)
+        ("gpus", "mi300", "'mi300x-192gb'"),
     ],
 )
 def test_a_word_typed_in_part_is_still_completed(kind, name, hint):

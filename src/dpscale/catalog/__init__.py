@@ -68,11 +68,14 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         from difflib import get_close_matches  # only on the error path
 
         typed = str(name).strip().lower()
-        # 'v100': both memory sizes; a model number is not lengthened ('a10' is no A100, nor 'l4' an L40S), but a word
-        # is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'nvlink': all five)
-        close = [k for k in sorted(entries) if typed and k.startswith(typed)
-                 and (k[len(typed) : len(typed) + 1] in "-" or not typed[-1].isdigit())]  # fmt: skip
-        close = close or get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+        # 'v100': both memory sizes; a word is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'tpu-v5': v5e and
+        # v5p, 'mi300': mi300x), a model number is not lengthened ('a10' is no A100, 'l4' no L40S, 'eth-2' no 25G),
+        # and then no nearest spelling is guessed either (it named one of several, or the A100 again)
+        starts = [k for k in sorted(entries) if typed and k.startswith(typed)]
+        close = [k for k in starts if not (typed[-1].isdigit() and k[len(typed) : len(typed) + 1].isdigit())]
+        number = re.match(r"[a-z]*\d+", typed)  # nor by a nearest spelling ('a10g', AWS's A10G, is no A100 either)
+        near = [] if starts else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+        close = close or [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
