@@ -84,8 +84,8 @@ class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump), and its help in Spanish under --lang es."""
 
     lang = "en"  # set from the command line before parsing, so argparse's own refusals can be said in it
-    # a letter of the command's formula typed as an option, and the option that takes that count ({'v': '--chunks'});
-    # only letters no other command has as its own short option (memory's -p would be pipeline's stages)
+    # the letters of a command's formula a user may type as options, and the option each count is ({'v': '--chunks'}):
+    # hinted for a count up to 16 only, since -v 2000 is calc's, plan's and predict's throughput carried over
     letters: dict[str, str] = {}
 
     def format_help(self) -> str:
@@ -250,7 +250,7 @@ def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
     """Every input at its default (output options aside): the command shows its worked example. Anything typed
     and it does not fill in around it — `memory --tensor-parallel 2` once planned 7.5 B parameters on 64 devices
     as if they had been typed."""
-    p = argparse.ArgumentParser(add_help=False)
+    p = Parser(add_help=False)
     add_arguments(p)
     return all(getattr(args, k, v) == v for k, v in vars(p.parse_args([])).items() if k not in OUTPUT_KEYS)
 
