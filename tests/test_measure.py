@@ -837,59 +837,18 @@ def test_a_record_a_full_disk_refused_leaves_no_empty_file(tmp_path, monkeypatch
     assert old.exists()
 
 
-def test_a_record_a_full_disk_cut_short_is_taken_back(tmp_path, monkeypatch) -> None:
-    """A full disk writes up to its last free block, then fails: half a record stayed as the file's last line, and
-    `dpscale fit` and the next `--out` then refused the whole file ("line 3: not valid JSON"); the finished sizes
-    before it must stay readable (an outside review, on an 8 KiB tmpfs)."""
+def full_disk(monkeypatch, path, write) -> None:
+    """append_jsonl's file as a full disk leaves it: `write(fh, text)` puts what reached the disk (a part of the
+    record, another job's beside it), then ENOSPC. Reading the file (its last line's end) works as ever."""
     import builtins
 
-    path = tmp_path / "r.jsonl"
-    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
-    results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0})
-    kept = path.read_bytes()
-
-    class Full:  # the real file, whose write stops halfway with ENOSPC
+    class Full:
         def __init__(self, fh):
             self.fh = fh
 
         def write(self, text):
-            self.fh.write(text[: len(text) // 2])
+            write(self.fh, text)
             self.fh.flush()
-            raise OSError(28, "No space left on device")
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
-    def opened(file, mode="r", **kw):  # appending fails; reading (the last line's end) as ever
-        fh = builtins.open(file, mode, **kw)
-        return Full(fh) if "a" in mode else fh
-
-    monkeypatch.setattr(results, "open", opened, raising=False)
-    with pytest.raises(results.NotSaved):
-        results.append_jsonl(str(path), {"devices": 4, "throughput": 360.0, "note": "x" * 200})
-    assert path.read_bytes() == kept
-
-
-def test_a_record_another_job_appended_is_not_taken_back(tmp_path, monkeypatch) -> None:
-    """Two jobs append to one --out (multi-node sizes arrive one a job): the other's record landed, then this one's
-    write failed on the now full disk — and the take-back truncated the file to where it ended before this write
-    began, erasing the other job's finished size."""
-    import builtins
-
-    path = tmp_path / "r.jsonl"
-    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
-    other = json.dumps({"devices": 8, "throughput": 700.0}) + "\n"
-
-    class Full:  # another job's whole record first, then this write fails with nothing written
-        def __init__(self, fh):
-            self.fh = fh
-
-        def write(self, text):
-            with builtins.open(path, "a", encoding="utf-8") as fh:
-                fh.write(other)
             raise OSError(28, "No space left on device")
 
         def __enter__(self):
@@ -903,6 +862,35 @@ def test_a_record_another_job_appended_is_not_taken_back(tmp_path, monkeypatch) 
         return Full(fh) if "a" in mode else fh
 
     monkeypatch.setattr(results, "open", opened, raising=False)
+
+
+def another_job_appends(path, text: str) -> None:
+    with open(path, "a", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def test_a_record_a_full_disk_cut_short_is_taken_back(tmp_path, monkeypatch) -> None:
+    """A full disk writes up to its last free block, then fails: half a record stayed as the file's last line, and
+    `dpscale fit` and the next `--out` then refused the whole file ("line 3: not valid JSON"); the finished sizes
+    before it must stay readable (an outside review, on an 8 KiB tmpfs)."""
+    path = tmp_path / "r.jsonl"
+    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
+    results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0})
+    kept = path.read_bytes()
+    full_disk(monkeypatch, path, lambda fh, text: fh.write(text[: len(text) // 2]))
+    with pytest.raises(results.NotSaved):
+        results.append_jsonl(str(path), {"devices": 4, "throughput": 360.0, "note": "x" * 200})
+    assert path.read_bytes() == kept
+
+
+def test_a_record_another_job_appended_is_not_taken_back(tmp_path, monkeypatch) -> None:
+    """Two jobs append to one --out (multi-node sizes arrive one a job): the other's record landed, then this one's
+    write failed on the now full disk — and the take-back truncated the file to where it ended before this write
+    began, erasing the other job's finished size."""
+    path = tmp_path / "r.jsonl"
+    results.append_jsonl(str(path), {"devices": 1, "throughput": 100.0})
+    other = json.dumps({"devices": 8, "throughput": 700.0}) + "\n"
+    full_disk(monkeypatch, path, lambda fh, text: another_job_appends(path, other))  # nothing of this one's written
     with pytest.raises(results.NotSaved):
         results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0})
     assert path.read_text(encoding="utf-8").endswith(other)
@@ -913,40 +901,20 @@ def test_a_record_cut_short_beside_another_job_s_is_taken_back_alone(tmp_path, m
     """Another job's whole record landed before this one's half (or after this one's whole text, the write then
     failing, as NFS says a full quota on close): only this record's bytes are taken back. Its half line was left
     behind the other's record, and `dpscale fit` refused the file ("line 3: not valid JSON")."""
-    import builtins
-
     path = tmp_path / "r.jsonl"
     path.write_bytes(b'{"devices": 1, "throughput": 100.0}')  # its last line unterminated: ours starts with '\n'
     other = json.dumps({"devices": 8, "throughput": 700.0, "note": "é"}) + "\n"
 
-    class Full:
-        def __init__(self, fh):
-            self.fh = fh
+    def write(fh, text):
+        if first == "other":  # the other's record (it, too, ends the open last line first), then half of this one's
+            another_job_appends(path, "\n" + other)
+            fh.write(text[: len(text) // 2])
+        else:  # this one's whole text, the other's after it, then the error
+            fh.write(text)
+            fh.flush()
+            another_job_appends(path, other)
 
-        def write(self, text):
-            if first == "other":  # the other's record, then half of this one's, then the disk is full
-                with builtins.open(path, "a", encoding="utf-8") as fh:
-                    fh.write("\n" + other)  # (it, too, ends the open last line first)
-                self.fh.write(text[: len(text) // 2])
-                self.fh.flush()
-            else:  # this one's whole text, the other's after it, then the error
-                self.fh.write(text)
-                self.fh.flush()
-                with builtins.open(path, "a", encoding="utf-8") as fh:
-                    fh.write(other)
-            raise OSError(28, "No space left on device")
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.fh.close()
-
-    def opened(file, mode="r", **kw):
-        fh = builtins.open(file, mode, **kw)
-        return Full(fh) if "a" in mode else fh
-
-    monkeypatch.setattr(results, "open", opened, raising=False)
+    full_disk(monkeypatch, path, write)
     with pytest.raises(results.NotSaved):
         results.append_jsonl(str(path), {"devices": 2, "throughput": 190.0, "note": "ñ" * 3})
     kept = path.read_text(encoding="utf-8")
