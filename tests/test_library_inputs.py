@@ -844,7 +844,7 @@ def test_the_library_names_parameters_not_flags():
         dpscale.predict([1, 8], params=1e8, system="dgx-a100")
 
 
-@pytest.mark.parametrize("name", [" FP16 ", "Fp16", "tf32", "TF32"])
+@pytest.mark.parametrize("name", [" FP16 ", "Fp16", "half", "tf32", "TF32"])
 def test_memory_tells_predict_s_precision_names_what_they_are_called_here(name):
     """predict's fp16 / tf32 are refused by memory's functions with what they are here, in any case and spacing, as
     the CLI says it (bf16 is pure here and mixed in predict: named, not guessed)."""

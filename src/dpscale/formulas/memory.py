@@ -82,7 +82,7 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 
 def check_precision(x: Any, name: str = "precision") -> str:
     """One of PRECISIONS; predict's fp16 and tf32 are told what they are called here."""
-    if isinstance(x, str) and x.strip().lower() in ("fp16", "tf32"):
+    if isinstance(x, str) and x.strip().lower() in ("fp16", "half", "tf32"):  # (half: predict's fp16)
         raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
     return choice(x, name, PRECISIONS)
 
