@@ -443,6 +443,22 @@ def test_an_allreduce_worker_may_rewrite_its_earlier_calibration(worker, tmp_pat
     assert job_of(worker, "allreduce", "--out", str(path)).mode == "allreduce"
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"), [("1e99", "1e+99"), ("1e20", "1e+20"), ("99999999999999", "99999999999999")]
+)
+def test_a_worker_count_past_any_range_is_said_in_a_few_figures(worker, monkeypatch, capsys, typed, said):
+    """`--steps 1e99` under torchrun was refused as 'got 999999999999999967336168804116691273849533185806…' (the
+    float written out in 100 digits)."""
+    import dpscale.sources.measure as measure
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    monkeypatch.setenv("RANK", "0")
+    assert worker.main(["--steps", typed]) == 2
+    assert capsys.readouterr().err.strip() == (
+        f"dpscale worker: error: --steps: got {said}; allowed: a whole number from 1 to 1,000,000,000"
+    )
+
+
 def test_only_rank_0_says_the_worker_s_errors(worker, monkeypatch, capsys):
     """Every rank parses the same flags: one line for the job (rank 0's), not one per rank."""
     import dpscale.sources.measure as measure

@@ -92,8 +92,9 @@ def job_from(a: argparse.Namespace) -> Job:
     checks = (("--batch", batch, 1), ("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1),
               ("--iters", a.iters, 1))  # fmt: skip
     for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly; --batch 1e14 was a rank's traceback)
-        if not lo <= v <= BIG:
-            raise DpscaleError(f"{flag}: got {v}; allowed: a whole number from {lo} to {BIG:,}")
+        if not lo <= v <= BIG:  # (1e99 as 1e+99: written out, it was 100 digits)
+            raise DpscaleError(f"{flag}: got {v if abs(v) < 2**53 else f'{v:.6g}'}; allowed: a whole number from {lo} "
+                               f"to {BIG:,}")  # fmt: skip
     from dpscale.sources.measure.results import MAX_THREADS
 
     if a.threads is not None and not 1 <= a.threads <= MAX_THREADS:
