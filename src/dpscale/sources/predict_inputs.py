@@ -192,9 +192,9 @@ def cluster(
     if share and inter_bw_gbs is None:
         used, nics = share[3] or (None, None)
         reached = None if used is not None and used >= nics else (used, nics, base["gpus_per_node"])
-    # the NICs the run's GPUs reach (node_share's rule: 4 of a DGX A100's 8 GPUs reach 4), else the node's
+    # the NICs the run's GPUs reach (node_share's rule: 4 of a DGX A100's 8 GPUs reach 4), else the node's (a system
+    # file's `nics` is checked, and made an int, where the file is read)
     nics = share[3][0] if share and share[3] else base.get("nics")
-    nics = nics if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 else None
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g)), net, overrides, reached, nics, own[1])  # fmt: skip
 
