@@ -357,3 +357,14 @@ def test_the_chunks_hint_for_v_holds_at_its_edges(capsys, argv, hint):
     said = f"dpscale pipeline: error: unrecognized arguments: {' '.join(argv)}"
     said += (" (did you mean --chunks?)" if hint else "") + " (see --help)"
     assert rc == 2 and out == "" and err.strip() == said
+
+
+def test_a_fit_read_below_its_smallest_run_says_so_in_the_pipeline():
+    """A fit of runs from 8 devices read at 2 replicas gave 'dp_efficiency: got 1.0718; allowed: a scaling efficiency
+    in (0, 1]': a number the caller never typed. Now the baseline's reason, as scale() gives it."""
+    import dpscale
+
+    f8 = dpscale.fit([(8, 7600), (16, 14800), (32, 28400)], resamples=50)
+    with pytest.raises(DpscaleError, match=r"^dp_efficiency at 2 replicas .*below this fit's smallest measured size 8"):
+        dpscale.pipeline(4, 8, dp_efficiency=f8, devices=8)
+    assert dpscale.pipeline(4, 8, dp_efficiency=f8, devices=64).dp_efficiency == pytest.approx(f8.efficiency(16))

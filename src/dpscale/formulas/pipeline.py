@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_efficiency, choice, fail, one, renamed
-from dpscale.formulas.scaling import compute, constant_efficiency, efficiency_at, is_number
+from dpscale.formulas.scaling import check_baseline, compute, constant_efficiency, efficiency_at, is_number
 from dpscale.notes import Note
 
 SCHEDULES = ("gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2")
@@ -160,6 +160,7 @@ def pipeline(
     e_pipe = 1 / (1 + r)
     if replicas is not None and replicas > 1 and source:  # E(d) at the data-parallel size: the replicas
         try:
+            check_baseline(dp_efficiency, replicas)  # a fit from 8 devices read at 2 gave 'got 1.07' (E relative to 8)
             e = efficiency_at(dp_efficiency, replicas)
         except DpscaleError as exc:  # 'efficiency: no value for 4 devices' of a table: say which input, and why 4
             name = f"dp_efficiency at {replicas} replicas (devices / stages)"

@@ -212,7 +212,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         e = constant_efficiency(float(check_efficiency(one(efficiency, "efficiency"), "efficiency")), d)
         given = None  # one number: no length of its own
     else:
-        _check_baseline(efficiency, least)
+        check_baseline(efficiency, least)
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
     one_length((d, "devices"), (v, "per_device_throughput"), (given, "efficiency"))
     if given is not None and is_array(d) and d.ndim and getattr(e, "shape", ()) not in ((), d.shape):
@@ -226,7 +226,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     return _finite_compute(d, v, e, most=MAX_DEVICES)
 
 
-def _check_baseline(source: Any, low: float) -> None:
+def check_baseline(source: Any, low: float) -> None:
     """A fit from runs of d0 > 1 devices gives E relative to d0, above 1 below it: say that, not 'E: got 1.02'.
     low: the smallest size asked for."""
     d0 = getattr(source, "baseline_devices", 1)
@@ -363,7 +363,7 @@ def solve(
             )
         d = _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
         if not is_number(efficiency):
-            _check_baseline(efficiency, d)
+            check_baseline(efficiency, d)
         e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
         _check_one_device(e, d)
         v = target / (d * e)
@@ -387,7 +387,7 @@ def solve(
     elif callable(fn):
         smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
         d, exact = _devices_for_speedup(fn, s_target, v if speedup is None else None, smooth=smooth)
-        _check_baseline(efficiency, d)
+        check_baseline(efficiency, d)
         e = _scalar(check_efficiency(fn(d)), "efficiency")
         _check_one_device(e, d)
     else:
@@ -526,4 +526,14 @@ def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:
     return d, s(d)
 
 
-__all__ = ["FIELDS", "ScaleResult", "Solution", "compute", "efficiency_at", "relative_efficiency", "scale", "solve"]
+__all__ = [
+    "FIELDS",
+    "ScaleResult",
+    "Solution",
+    "check_baseline",
+    "compute",
+    "efficiency_at",
+    "relative_efficiency",
+    "scale",
+    "solve",
+]
