@@ -682,6 +682,31 @@ def test_fit_step_times_are_taken_once_and_named_when_miscounted():
     assert inside is not None and inside["compute_s"] == pytest.approx(0.032, rel=0.05)
 
 
+def test_fit_columns_take_a_range_or_a_generator_as_scale_does():
+    """fit(devices=range(1, 5), …) read the range as one device count ('throughput: got 4 values for 1 device
+    count'); a generator likewise. A set has no order to pair its sizes with the rates by: refused by name."""
+    rates = [1000, 1950, 2850, 3700]
+    listed = dpscale.fit(devices=[1, 2, 3, 4], throughput=rates, resamples=50)
+    for sizes in (range(1, 5), (d for d in [1, 2, 3, 4])):
+        got = dpscale.fit(devices=sizes, throughput=rates, resamples=50)
+        assert got.runs.devices == (1, 2, 3, 4) and np.array_equal(got.values, listed.values)
+    swept = dpscale.fit(devices=[1, 2, 3], throughput=range(1000, 2501, 750), resamples=50)
+    assert swept.runs.throughput == (1000, 1750, 2500)
+    with pytest.raises(DpscaleError, match="^devices: got .*; allowed: an ordered column"):
+        dpscale.fit(devices={1, 8, 16}, throughput=[1000, 7600, 14800])
+
+
+def test_least_sharded_without_a_device_memory_is_refused_not_none():
+    """fit_all(7e9, 8) has no device to fit on, yet least_sharded said None, its answer for 'not even ZeRO-3
+    fits'; fit_advice still says nothing for such rows."""
+    bare = dpscale.fit_all(7e9, 8)
+    with pytest.raises(DpscaleError, match=r"^fits: got .*; allowed: rows of fit_all\(…, device_memory_bytes=…\)"):
+        dpscale.least_sharded(bare)
+    assert dpscale.fit_advice(bare) == ()
+    assert dpscale.least_sharded(dpscale.fit_all(70e9, 1, device_memory_bytes=80 * 2**30)) is None  # none fits
+    assert dpscale.least_sharded(dpscale.fit_all(7e9, 8, device_memory_bytes=80 * 2**30)) == 1
+
+
 def test_devices_for_below_the_smallest_run_warns_as_predict_does():
     f8 = dpscale.fit([(8, 8000), (16, 15500), (32, 30000), (64, 58000)], gpus_per_node=8)
     low = f8.devices_for(throughput=4000)
@@ -801,6 +826,8 @@ def test_predict_names_its_own_parameters_as_every_other_function_does(capsys):
                        r"throughput/step_time_s already"):  # fmt: skip
         dpscale.predict([8], throughput=150, mfu=0.4, **kw)
     assert dpscale.predict.__name__ == "predict" and "step_time_s" in (dpscale.predict.__doc__ or "")
+    with pytest.raises(TypeError, match=r"^predict\(\) got an unexpected keyword argument 'foo'"):
+        dpscale.predict([8], throughput=150, foo=1, **kw)  # (it said 'predict_flags()', a function not called)
     from dpscale.faces.cli import main
 
     assert main(["predict", "--model", "bert-large", "--system", "dgx-a100", "--step-time", "-1"]) == 2

@@ -775,3 +775,18 @@ def test_predicts_precisions_map_to_memorys_with_the_same_gradient_bytes():
     assert set(MEMORY_PRECISION) == set(PRECISIONS)
     for precision in PRECISIONS:
         assert bytes_per_parameter("adam", MEMORY_PRECISION[precision])[1] == GRAD_BYTES[precision], precision
+
+
+def test_model_states_over_a_sweep_of_devices_is_an_array_at_every_stage():
+    """The states are arrays where devices were: DDP's (and ZeRO-1's parameters and gradients, not sharded) came back
+    as one number for range(1, 65), so model_states(7e9, range(1, 65)).total did not line up with the sizes."""
+    import numpy as np
+
+    import dpscale
+
+    for stage in (0, 1, 2, 3):
+        got = dpscale.model_states(7.5e9, range(1, 65), stage)
+        assert got.total.shape == got.parameter_bytes.shape == got.gradient_bytes.shape == (64,)
+        assert got.total[63] == dpscale.model_states(7.5e9, 64, stage).total
+    assert np.all(dpscale.model_states(7.5e9, [8, 64], 0).total == 120e9)
+    assert type(dpscale.model_states(7.5e9, 64, 0).total) is float  # one size stays a number

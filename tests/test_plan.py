@@ -924,3 +924,10 @@ def test_a_function_of_arrays_is_planned_in_one_call():
     array_only = lambda d: np.where(d.astype(float) == 1, 1.0, 0.9)  # noqa: E731
     got = plan(1e6, 1, 100.0, [1, 8, 64], array_only).records()
     assert [r["efficiency"] for r in got] == [1.0, 0.9, 0.9]
+
+
+def test_plan_gives_its_points_by_size_each_size_once_as_its_docstring_says():
+    """The points are a table of sizes (ascending, duplicates once), not the list as given: [64, 8, 8] gives 8, 64."""
+    got = plan(1e6, 1, 2000, [64, 8, 8], 0.9).points
+    assert [p.devices for p in got] == [8, 64] and "ascending" in (plan.__doc__ or "")
+    assert got[1].hours == pytest.approx(1e6 / (64 * 2000 * 0.9) / 3600)

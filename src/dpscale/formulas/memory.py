@@ -29,6 +29,7 @@ from dpscale.errors import (
     check_range,
     choice,
     fail,
+    is_array,
     one,
 )
 from dpscale.formulas.units import GIB, MIB
@@ -97,7 +98,8 @@ def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tu
 @dataclass(frozen=True, slots=True)
 class ModelStates:
     """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage: numbers, or arrays where
-    params or devices were arrays."""
+    params or devices were arrays. params is what one tensor-parallel slice holds (params / tensor_parallel), the
+    count the bytes are of; the CLI's JSON reports the whole model's."""
 
     params: Any
     devices: Any
@@ -149,6 +151,12 @@ def model_states(
     n = check_devices(devices, "devices", MAX_DEVICES)
     cuts = _sharded(stage)
     p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision), cuts))
+    # every part per size where a sweep was given: DDP's over range(1, 65) was one number, so .total did not line up
+    # with the devices it was plotted against
+    if any(is_array(x) and x.ndim for x in (psi, n)):
+        import numpy as np  # (loaded: an input is an array)
+
+        p, g, k = (np.array(x, dtype=float) for x in np.broadcast_arrays(p, g, k, psi, n)[:3])
     return ModelStates(psi, n, int(stage), p, g, k)
 
 
@@ -360,7 +368,7 @@ def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
     does), whether its headroom is under TIGHT of the device, and whether DDP's default bucket copy would take the
     rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what fit_all returns (or
     some of its rows), whose model, optimizer and precision the advice reads."""
-    best = least_sharded(fits)
+    _rows(fits)
     f = fits[0]
     setup = {(r.states.params if r.states else None, r.optimizer, r.precision, r.tensor_parallel,
               r.device_memory_bytes, r.activation_bytes_per_device) for r in fits}  # fmt: skip
@@ -376,6 +384,7 @@ def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
     memory, activation = f.device_memory_bytes, f.activation_bytes_per_device
     if memory is None:
         return ()
+    best = least_sharded(fits)
     if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
         n = zero3_devices_needed(params, activation, memory, optimizer, precision, tensor_parallel)
         if n is None:
@@ -397,11 +406,19 @@ def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
 
 
 def least_sharded(fits: tuple[MemoryFit, ...]) -> int | None:
-    """The lowest ZeRO stage that fits (less sharding, less communication), or None. fits: what fit_all returns."""
+    """The lowest ZeRO stage that fits (less sharding, less communication), or None when none does. fits: what
+    fit_all returns, given device_memory_bytes (without it nothing is known to fit: refused, not None)."""
+    _rows(fits)
+    if any(f.fits is None for f in fits):  # fit_all(7e9, 8) without a device: None read as 'not even ZeRO-3 fits'
+        raise fail("fits", fits, "rows of fit_all(…, device_memory_bytes=…): without a device memory none can fit")
+    return min((f.stage for f in fits if f.fits), default=None)  # the lowest, in whatever order they come
+
+
+def _rows(fits: Any) -> None:
+    """fits are MemoryFit rows, one per stage (least_sharded([1, 2]) raised AttributeError)."""
     if (not isinstance(fits, (list, tuple)) or not fits or not all(isinstance(f, MemoryFit) for f in fits)
             or len({f.stage for f in fits}) < len(fits)):  # fmt: skip
         raise fail("fits", fits, "the rows fit_all returns (MemoryFit, one per ZeRO stage)")
-    return min((f.stage for f in fits if f.fits), default=None)  # the lowest, in whatever order they come
 
 
 __all__ = [

@@ -129,7 +129,8 @@ def plan(
     """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source.
 
     throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
-    any one currency. Hours per size = samples × epochs / (d·v·E) / 3600."""
+    any one currency. Hours per size = samples × epochs / (d·v·E) / 3600. The points come back in ascending
+    order of size, each size once (a table of sizes, not the list as given): read each point's `devices`."""
     # one number each: only the devices are a list (a list here raised numpy's 'truth value … is ambiguous')
     samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = ones(
         (samples, "samples"), (epochs, "epochs"), (throughput, "throughput"),

@@ -572,8 +572,8 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
                 raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
     runs += records.runs
     if devices is not None or throughput is not None:
-        ds, xs = list(_seq(devices)), list(_seq(throughput))
-        ts = list(_seq(step_time)) if step_time is not None else [None] * len(ds)
+        ds, xs = list(_seq(devices, "devices")), list(_seq(throughput, "throughput"))
+        ts = list(_seq(step_time, "step_time")) if step_time is not None else [None] * len(ds)
         for name, got in (("throughput", xs), ("step_time", ts)):
             if len(got) != len(ds):  # (step_time=0.03 for three sizes blamed throughput, which had three)
                 raise DpscaleError(
@@ -584,12 +584,19 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
     return combine(runs)
 
 
-def _seq(x: Any) -> Iterable[Any]:
+def _seq(x: Any, name: str) -> Iterable[Any]:
+    """A column of fit(devices=…, throughput=…, step_time=…): a list, a tuple, an array, a range or any other ordered
+    iterable; one number is a column of one. (range(1, 5) was read as one device count, 'got range(1, 5)', and a
+    generator of 4 sizes as 'throughput: got 4 values for 1 device count'.) A set has no order to pair by."""
     if x is None:
         return []
     if hasattr(x, "tolist"):
         x = x.tolist()
-    return x if isinstance(x, (list, tuple)) else [x]
+    if isinstance(x, (set, frozenset, Mapping)):  # {1, 8, 16} iterates in hash order: paired with the wrong rates
+        raise fail(name, x, "an ordered column (a list, a tuple, a range or an array), one value per run")
+    if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
+        return [x]
+    return list(x)
 
 
 def _device_count(x: Any) -> bool:

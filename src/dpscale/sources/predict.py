@@ -499,6 +499,10 @@ def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
             return fn(*args, **kwargs)
         except DpscaleError as exc:
             raise parameter_named(exc) from None
+        except TypeError as exc:  # 'predict_flags() got an unexpected keyword argument' named a function not called
+            if str(exc).startswith(f"{fn.__name__}()"):
+                raise TypeError(str(exc).replace(fn.__name__, named.__name__, 1)) from None
+            raise
 
     named.__name__ = named.__qualname__ = fn.__name__.removesuffix("_flags")  # help() said 'predict_flags'
     return named
