@@ -189,6 +189,13 @@ def test_fit_checks_its_seed_and_its_bootstrap_size():
     for seed in (None, -1, 1.5, "a", 2**63):  # None broke predict() later (None + 1); −1 raised numpy's ValueError
         with pytest.raises(DpscaleError, match=r"^seed: got .*; allowed: a whole number from 0 to 2\^63 − 1$"):
             dpscale.fit(**runs, seed=seed)
+    for resamples in (None, True, 49, 100.5, math.nan, math.inf, "100", 100_001):
+        with pytest.raises(DpscaleError, match=r"^resamples: got .*; allowed: a whole number from 50 to 100000$"):
+            dpscale.fit(**runs, resamples=resamples)
+    # a whole float is a count, as gpus_per_node=8.0 is (100.0 was refused as 'got 100', the number allowed)
+    assert np.array_equal(
+        dpscale.fit(**runs, resamples=100.0, seed=3.0).samples, dpscale.fit(**runs, resamples=100, seed=3).samples
+    )
     d = np.arange(1, 1001)
     with pytest.raises(DpscaleError, match=r"--resamples × measured sizes: 100,000 resamples × 1,001 sizes"):
         dpscale.fit(devices=d, throughput=100.0 * d, resamples=100_000)  # ran 172 s

@@ -465,6 +465,13 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
     return best, runner, why
 
 
+def _whole(x: Any) -> bool:
+    """An int, numpy's too, or a whole float as gpus_per_node takes it (resamples=100.0 was refused as 'got 100')."""
+    if isinstance(x, bool) or not isinstance(x, Real):
+        return False
+    return isinstance(x, Integral) or float(x).is_integer()
+
+
 def check_cells(resamples: int, sizes: int, what: str = "--at") -> None:
     """Each interval array of `predict` (and the bootstrap's redraws of the measured sizes) is resamples × sizes
     floats, and a few live at once: bound them, so a large request is one clear error rather than the process
@@ -499,9 +506,9 @@ def fit(
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES)
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
-    if not isinstance(resamples, Integral) or isinstance(resamples, bool) or not 50 <= resamples <= 100_000:
+    if not _whole(resamples) or not 50 <= resamples <= 100_000:
         raise fail("resamples", resamples, "a whole number from 50 to 100000")
-    if not isinstance(seed, Integral) or isinstance(seed, bool) or not 0 <= seed < 2**63:  # None broke predict()
+    if not _whole(seed) or not 0 <= seed < 2**63:  # None broke predict()
         raise fail("seed", seed, "a whole number from 0 to 2^63 − 1")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
     r = runs_from(runs, devices, throughput, step_time)
