@@ -44,7 +44,7 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
     return b * k * d
 
 
-def scaled_lr(base_lr: float, base_batch: float, batch: Any, rule: str = "linear") -> Any:
+def scaled_lr(base_lr: Any, base_batch: Any, batch: Any, rule: str = "linear") -> Any:
     """Learning rate for `batch` from a reference (base_lr at base_batch): ×k (linear) or ×√k (sqrt).
 
     >>> round(scaled_lr(0.1, 256, 8192), 9)  # Goyal et al.: ResNet-50 at 8k
@@ -82,7 +82,7 @@ class CriticalBatch:
     far_past: Any  # B > FAR_PAST_NOISE·B_noise
 
 
-def critical_batch(batch: Any, noise_scale: Any, min_steps: float | None = None) -> CriticalBatch:
+def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> CriticalBatch:
     """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
     # bounded, so the products stay finite (a batch of 1e-320 made S/S_min = ∞, S_min = 1e308 made E = ∞)
     b = check_range(batch, "batch", *BATCH_RANGE)
@@ -97,7 +97,7 @@ def critical_batch(batch: Any, noise_scale: Any, min_steps: float | None = None)
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
 
 
-def time_to_target_speedup(devices: Any, per_device_batch: float, noise_scale: float, efficiency: Any) -> Any:
+def time_to_target_speedup(devices: Any, per_device_batch: Any, noise_scale: Any, efficiency: Any) -> Any:
     """Wall-clock speedup to a target loss over one device, E(d)·(1 + β)/(1 + β/d), β = B_noise/b: a number for
     one size, an array for an array of sizes.
 

@@ -47,7 +47,7 @@ _DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(" + "|".join(sorted(_UNITS, ke
 DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number"
 
 
-def parse_duration(text: str, name: str = "deadline") -> float:
+def parse_duration(text: str | float, name: str = "deadline") -> float:
     """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
     if not isinstance(text, str):  # a number of hours; numpy's datetime64('2020') read as 2,020 hours
         try:
