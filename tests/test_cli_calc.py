@@ -551,6 +551,19 @@ def test_the_language_before_help_gives_the_top_help_in_that_language(capsys):
     assert rc == 0 and "uso: dpscale [ORDEN] [OPCIONES]" in out and "\n  predict " in out
 
 
+@pytest.mark.parametrize("first", [["--lang", "es"], ["--lang=es"]])
+def test_the_language_first_takes_version_and_options_after_a_double_dash(capsys, first):
+    """`dpscale --lang es --version` said 'argumentos no reconocidos: --version', and `dpscale --lang es calc --
+    …` put the language after the '--', where it was an unrecognised word ('-- -d 64 --lang es (¿quería decir
+    --lang?)'): the version is printed, and the language goes before the '--'."""
+    from dpscale import __version__
+
+    rc, out, err = run(capsys, *first, "--version")
+    assert (rc, out, err) == (0, f"dpscale {__version__}\n", "")
+    rc, _, err = run(capsys, *first, "calc", "-d", "64", "--", "zzz")
+    assert rc == 2 and err.strip() == "dpscale calc: error: argumentos no reconocidos: -- zzz (vea --help)"
+
+
 def test_help_into_a_closed_pipe_is_quiet(monkeypatch):
     """`dpscale --help | head -1` ended in a BrokenPipeError traceback: the top help printed outside the guard."""
 

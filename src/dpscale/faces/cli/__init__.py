@@ -95,7 +95,11 @@ def _main(argv: list[str] | None = None) -> int:
         argv = ["--help", *argv[1:]]
     # behind any word that leads: a command's flag, or an unknown name refused in that language (`help --lang es
     # zzz` showed calc's help, `--lang es zzz` called zzz calc's stray argument)
-    argv = [*argv, *lead] if argv and not argv[0].startswith("-") else [*lead, *argv]
+    # (before a '--', after which the language would be a stray word: `--lang es calc -- x`)
+    end = argv.index("--") if "--" in argv else len(argv)
+    argv = [*argv[:end], *lead, *argv[end:]] if argv and not argv[0].startswith("-") else [*lead, *argv]
+    if lead and argv[len(lead) :] == ["--version"]:  # `dpscale --lang es --version`: the version, as without it
+        argv = ["--version"]
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
         argv = ["--help", *argv]
