@@ -531,7 +531,7 @@ def test_sizes_run_apart_into_one_file_share_the_threads_and_the_baseline(capsys
     err = capsys.readouterr().err
     one, two = (json.loads(x) for x in out.read_text().splitlines())
     assert two["threads"] == one["threads"] and two["baseline_devices"] == 1
-    assert f"{one['threads']} thread(s) a rank, as the earlier records of this set-up in --out" in err
+    assert f"{one['threads']} threads a rank, as the earlier records of this set-up in --out" in err
     assert main(["measure", "--devices", "2", *TINY, "--threads", "3", "--out", str(out), "--json"]) == 0
     err = capsys.readouterr().err  # asked for another set-up: said why its E is against itself
     assert f"no earlier record in --out has this set-up (threads {one['threads']} → 3): E is relative to this" in err

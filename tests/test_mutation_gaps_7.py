@@ -215,7 +215,7 @@ def test_a_size_appended_to_a_file_takes_its_records_threads(monkeypatch, tmp_pa
     monkeypatch.setattr(launcher, "Launcher", lambda **k: None)
     job = measure._prepare(measure_args("-d", "2", "--out", str(out)), "train", False)[0]
     assert job.threads == 3
-    assert "3 thread(s) a rank, as the earlier records of this set-up in --out" in capsys.readouterr().err
+    assert "3 threads a rank, as the earlier records of this set-up in --out" in capsys.readouterr().err
 
 
 def test_a_cut_short_calibration_takes_an_empty_out_file_itself(monkeypatch, tmp_path):

@@ -143,7 +143,7 @@ def test_a_rank_is_a_proceso_in_every_spanish_line():
     """measure's tables and failures say 'proceso'; three of its notes said 'rango'."""
     from dpscale.faces.i18n import label
 
-    assert label("measure_threads_from_out", "es").startswith("{n} hilo(s) por proceso, como los registros")
+    assert label("measure_threads_from_out", "es").startswith("{n} hilos por proceso, como los registros")
     assert label("measure_threads_over", "es").startswith("; {d} procesos × {t} hilos superan los {c} núcleos")
     assert "los procesos comparten núcleos" in label("measure_oversubscribed", "es")
 
@@ -156,3 +156,37 @@ def test_a_signed_error_that_rounds_to_zero_reads_without_a_sign():
         "0.000", "0.000", "-0.001", "-0.250", "0.000"
     ]  # fmt: skip
     assert number(-0.0003, "fixed3", "es") == "0,000"
+
+
+def test_a_large_figure_in_a_spanish_note_is_written_out_as_the_tables_write_it(capsys):
+    """A note's '{x:,.4g}' past its digits printed Python's exponent with a decimal comma ('5,826e+04 TFLOP',
+    'promediadas a 3,005e+06' beside a table reading 3.005.000): whole and grouped in Spanish, as the tables."""
+    n = Note("compute_estimated", tflop=58260.3, pct=35.0, peak=989.0, gpu="h100-80gb")
+    assert n == "compute estimated: 5.826e+04 TFLOP per micro-batch at 35 % of 989 TFLOP/s (h100-80gb)"  # as it was
+    assert say(n, "es") == "cómputo estimado: 58.260 TFLOP por microlote al 35 % de 989 TFLOP/s (h100-80gb)"
+    assert say(Note("law_usl", sigma=1e-05, kappa=0.5), "es") == "USL σ = 1e-05, κ = 0,5"  # small ones keep theirs
+    points = [f"--point={p}" for p in ("1:400000", "8:3000000", "8:3010000", "16:5800000", "32:11000000")]
+    rc, out, _ = run(capsys, "fit", *points, "--lang", "es")
+    assert rc == 0 and "promediadas a 3.005.000" in out
+    rc, out, _ = run(capsys, "predict", "--model", "llama-70b", "--gpu", "h100-80gb", "--system", "dgx-h100",
+                     "--precision", "bf16", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "cómputo estimado: 58.260 TFLOP por microlote" in out
+    rc, out, _ = run(capsys, "predict", "--params", "1e12", "-v", "0.01", "--system", "dgx-a100", "-d", "8",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0 and "4.000 GB de gradientes: 3.003,00 veces los mayores gradientes" in out
+    assert not re.search(r"\d,\d+e\+\d", out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"), [("es", "1 hilo/proceso", "2 hilos/proceso"), ("en", "1 thread/rank", "2 threads/rank")]
+)
+def test_measure_s_thread_count_is_in_the_singular_or_the_plural(lang, one, two):
+    """Every CPU measurement's title ended '1 hilo(s)/proceso' (English '1 thread(s)/rank'): the count chooses."""
+    from dpscale.faces.i18n import SINGULAR, label, singular
+
+    fields = dict(workload="mlp", batch=64, steps=3, repeats=1, backend="gloo", device="cpu")
+    title = label("measure_title", lang)
+    assert singular(title.format(threads=1, **fields), SINGULAR[lang]).endswith(f" cpu, {one}")
+    assert singular(title.format(threads=2, **fields), SINGULAR[lang]).endswith(f" cpu, {two}")
+    said = singular(label("measure_threads_from_out", lang).format(n=1), SINGULAR[lang])
+    assert said.startswith({"es": "1 hilo por proceso, como", "en": "1 thread a rank, as"}[lang])

@@ -647,6 +647,34 @@ def test_the_servers_reasons_are_said_in_spanish(capsys):
         assert say_error(DpscaleError(english), "en") == english
 
 
+def test_a_host_the_socket_cannot_take_is_said_in_spanish_and_blamed_on_host(capsys, monkeypatch):
+    """`serve --host é..x --lang es` ended '(encoding of hostname failed)', and `--host fe80::1` (a link-local address
+    with no interface) was '--port: got 8000; … (Invalid argument)': the port was fine, the reason English."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("uvicorn")
+    import errno
+
+    rc, _, err = run(capsys, "serve", "--host", "é..x", "--port", "8123", "--lang", "es")
+    assert rc == 2 and err.strip() == (
+        "dpscale serve: error: --host: se recibió 'é..x'; se admite: una dirección de esta máquina (no se puede "
+        "codificar el nombre)"
+    )
+
+    def einval(self, address):
+        raise OSError(errno.EINVAL, "Invalid argument")
+
+    monkeypatch.setattr(socket.socket, "bind", einval)
+    rc, _, err = run(capsys, "serve", "--host", "fe80::1", "--port", "8123", "--lang", "es")
+    assert rc == 2 and err.strip() == (
+        "dpscale serve: error: --host: se recibió 'fe80::1'; se admite: una dirección de esta máquina (argumento no "
+        "válido)"
+    )
+    rc, _, err = run(capsys, "serve", "--host", "fe80::1", "--port", "8123")
+    assert rc == 2 and err.strip() == (
+        "dpscale serve: error: --host: got 'fe80::1'; allowed: an address of this machine (Invalid argument)"
+    )
+
+
 def _spanish_texts() -> dict[str, str]:
     """Every Spanish text the tool can show, by where it lives: labels, notes, refusals, reasons, help."""
     from dpscale.faces.help_es import HELP_ES
@@ -689,10 +717,18 @@ def test_no_english_words_in_the_spanish_texts():
         (r"tiempo real", "wall-clock time is 'tiempo de reloj'"),
         (r"\bFLOP son\b", "FLOPs, as the help writes them"),
         (r"\bfila base\b|\buna base por\b", "a baseline is a 'referencia'"),
+        (r"\bficheros?\b", "a file is an 'archivo', as every other text says"),
     ],
 )
 def test_one_term_each_in_the_spanish_texts(wrong, why):
     assert [k for k, v in _spanish_texts().items() if re.search(wrong, v)] == [], why
+
+
+def test_the_notes_and_refusals_address_the_user_as_usted():
+    """The notes and refusals ask in the usted form ('indique', 'dé', 'mida'): nics_unknown alone said 'da nics en el
+    fichero del sistema' (tú). The help describes what an option does ('escribe JSON'), so it is not read here."""
+    tu = re.compile(r"(?:^|[:;—(] )(?:da|usa|mide|pon|indica|revisa|elige|quita|prueba|comprueba|añade|repite) ")
+    assert [k for k, v in _spanish_texts().items() if not k.startswith("help ") and tu.search(v)] == []
 
 
 def test_a_runs_file_with_spanish_thousands_is_refused_only_in_spanish(capsys, tmp_path):

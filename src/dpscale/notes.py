@@ -310,7 +310,7 @@ EN = {
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
                "ranks": "rank", "points": "point", "configurations": "configuration",
-               "sequences": "sequence"}  # fmt: skip
+               "sequences": "sequence", "threads": "thread"}  # fmt: skip
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

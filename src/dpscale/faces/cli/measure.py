@@ -193,10 +193,11 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
         earlier = earlier_threads(*setup)
         job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
         if len(earlier_threads(*setup)) == 1:
-            from dpscale.faces.i18n import label
+            from dpscale.faces.i18n import SINGULAR, label, singular
             from dpscale.sources.measure import cores
 
-            said = label("measure_threads_from_out", args.lang).format(n=job.threads)
+            # '1 threads a rank' / '1 hilos por proceso' in the singular, as the title says its count
+            said = singular(label("measure_threads_from_out", args.lang).format(n=job.threads), SINGULAR[args.lang])
             if job.threads * max(devices) > cores() >= max(devices):  # the share fits the earlier run, not this one
                 said += label("measure_threads_over", args.lang).format(d=max(devices), t=job.threads, c=cores())
             print(f"dpscale measure: {label('note', args.lang)}: {said}", file=sys.stderr)

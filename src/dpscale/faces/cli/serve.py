@@ -42,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
             sock.listen(2048)  # (uvicorn's backlog) listening at once: another bind to this port now fails
         except (OSError, UnicodeError, TypeError) as exc:  # socket.gaierror (an unknown name) is an OSError too
             why = getattr(exc, "strerror", None) or str(exc)  # TypeError: a name IDNA cannot encode ('é..x')
-            if isinstance(exc, (socket.gaierror, UnicodeError, TypeError)) or exc.errno == errno.EADDRNOTAVAIL:
+            # EINVAL: an address bind cannot take (a link-local fe80::1 with no interface named), not the port
+            if isinstance(exc, (socket.gaierror, UnicodeError, TypeError)) or exc.errno in (
+                errno.EADDRNOTAVAIL,
+                errno.EINVAL,
+            ):
                 raise DpscaleError(f"--host: got {args.host!r}; allowed: an address of this machine ({why})") from None
             raise DpscaleError(
                 f"--port: got {args.port}; allowed: a free port on {args.host} ({exc.strerror})"

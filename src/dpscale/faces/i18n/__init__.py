@@ -47,6 +47,10 @@ def say(note: str, lang: str = "en") -> str:
     class Localised(string.Formatter):  # numbers the language's way (55,5556 in Spanish)
         def format_field(self, value, format_spec):
             text = super().format_field(value, format_spec)
+            if isinstance(value, (int, float)) and "e+" in text and text == text.strip() and abs(value) < 1e15:
+                # a 'g' figure past its digits (5.826e+04, a comma away from '5,826e+04'): whole at those digits and
+                # grouped, as the tables write it (58.260); a tiny one keeps its exponent (1e-05)
+                text = f"{round(float(text.replace(',', ''))):,}"
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
@@ -67,7 +71,7 @@ SINGULAR = {
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
            "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
-           "configuraciones": "configuración", "secuencias": "secuencia"},
+           "configuraciones": "configuración", "secuencias": "secuencia", "hilos": "hilo"},
 }  # fmt: skip
 
 

@@ -829,5 +829,7 @@ REASONS: dict[str, dict[str, str]] = {
         "Temporary failure in name resolution": "fallo temporal al resolver el nombre",
         "No address associated with hostname": "ninguna dirección asociada al nombre",
         "Address family for hostname not supported": "familia de direcciones no admitida para el nombre",
+        "encoding of hostname failed": "no se puede codificar el nombre",  # a name IDNA cannot encode (é..x)
+        "Invalid argument": "argumento no válido",  # EINVAL: bind refused the address (fe80::1 alone)
     },
 }

@@ -6,7 +6,7 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {
         "warning": "warning",
         "measure_threads_from_out": (
-            "{n} thread(s) a rank, as the earlier records of this set-up in --out, so that E compares like with like "
+            "{n} threads a rank, as the earlier records of this set-up in --out, so that E compares like with like "
             "(--threads overrides)"
         ),
         "measure_no_baseline": "no earlier record in --out has this set-up ({why}): E is relative to this size",
@@ -189,7 +189,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_title": (
             "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
-            "{threads} thread(s)/rank"
+            "{threads} threads/rank"
         ),
         "measure_median": (
             "throughput = median of {repeats} repeats (spread = (max − min)/median); E relative to d={d0}; E min–max: "
@@ -821,7 +821,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_title": (
             "medido: {workload}, lote {batch}/proceso, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
-            "{threads} hilo(s)/proceso"
+            "{threads} hilos/proceso"
         ),
         "measure_median": (
             "rendimiento = mediana de {repeats} repeticiones (dispersión = (máx − mín)/mediana); E relativa a d={d0}; "
@@ -994,7 +994,7 @@ LABELS: dict[str, dict[str, str]] = {
         "command_first": "'{command}' tras las opciones; se admite: la orden primero: dpscale {command} [OPCIONES]",
         "warning": "aviso",
         "measure_threads_from_out": (
-            "{n} hilo(s) por proceso, como los registros anteriores de este montaje en --out, para que E compare lo "
+            "{n} hilos por proceso, como los registros anteriores de este montaje en --out, para que E compare lo "
             "comparable (--threads lo cambia)"
         ),
         "measure_no_baseline": (

@@ -39,7 +39,7 @@ NOTES: dict[str, dict[str, str]] = {
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
         "nics_unknown": (
             "con {g:,} de las {whole:,} GPU de cada nodo {system}, se cuenta toda la red del nodo, {inter:g} GB/s, "
-            "aunque sus GPU quizá lleguen solo a algunas NIC: da nics en el fichero del sistema, o --inter-bw"
+            "aunque sus GPU quizá lleguen solo a algunas NIC: indique nics en el archivo del sistema, o --inter-bw"
         ),
         "nics_reached": (
             "con {g:,} de las {whole:,} GPU de cada nodo {system}, la ejecución llega a {used:,} de sus {nics:,} NIC "
@@ -74,7 +74,7 @@ NOTES: dict[str, dict[str, str]] = {
             "E inf–sup se cumpla"
         ),
         "sync_bytes_held": (
-            "{m:,.0f} M de parámetros, {gb:.3g} GB de gradientes: {x:.2f} veces los mayores gradientes que "
+            "{m:,.0f} M de parámetros, {gb:.3g} GB de gradientes: {x:,.2f} veces los mayores gradientes que "
             "cubren las mediciones DDP publicadas ({cap:.3g} GB); la parte de la espera de sincronización que crece "
             "con los bytes de gradiente se fija en su valor allí, sin extrapolar (en ejecuciones FSDP publicadas de "
             "125 M a 13.000 M, validation/fsdp.py, así yerra 0,016 en la mediana; la recta no podía describir una "
