@@ -424,3 +424,16 @@ def test_a_measured_table_prices_each_gather_at_its_own_size(tmp_path):
     (one,) = predict([8], gather_bytes_per_param=1, **kw).records()
     assert own["allreduce_s"] == pytest.approx(0.035 + 2 * 0.035, rel=1e-3)
     assert one["allreduce_s"] == pytest.approx(0.035 + 2 * 0.0875, rel=1e-3)
+
+
+@pytest.mark.parametrize("lang, on, off", [
+    ("en", "as ring costs, overlapped (DeepSpeed's", "as ring costs, not overlapped (--no-overlap, DeepSpeed's"),
+    ("es", "con costes de anillo, solapadas (el valor", "con costes de anillo, sin solapar (--no-overlap, el valor"),
+])  # fmt: skip
+def test_the_zero_note_says_overlapped_only_when_it_is(capsys, lang, on, off):
+    """`predict --zero 3 --no-overlap` said the collectives were costed 'overlapped', in both languages."""
+    argv = ["predict", "--system", "dgx-a100", "--model", "bert-large", "-v", "100", "--zero", "3", "-d", "8,64"]
+    rc, out, _ = run(capsys, *argv, "--lang", lang)
+    assert rc == 0 and on in out and off not in out
+    rc, out, _ = run(capsys, *argv, "--no-overlap", "--lang", lang)
+    assert rc == 0 and off in out and on not in out

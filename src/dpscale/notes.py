@@ -304,6 +304,11 @@ EN = {
         "or a slow baseline); the laws cannot exceed E = 1, so these pull the fit"
     ),
 }
+# Under --no-overlap the ZeRO note says its collectives are exposed (it said 'overlapped' whatever the flag).
+ZERO_OVERLAPPED = "overlapped (DeepSpeed's default for ZeRO-1/2, overlap_comm off, is --no-overlap)"
+EN["zero_unchecked_exposed"] = EN["zero_unchecked"].replace(
+    ZERO_OVERLAPPED, "not overlapped (--no-overlap, DeepSpeed's default for ZeRO-1/2 with overlap_comm off)"
+)
 
 
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.

@@ -437,7 +437,7 @@ def predict_flags(
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch)))
+    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch), overlap))
     unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
     notes.extend(_outside(d, (float(n_params), float(n_params) * gb, cal.sync_bytes_max), cl,
                           not isinstance(calibration, str), unchecked_gpu, typed=inter_bw_gbs is not None))  # fmt: skip
@@ -550,7 +550,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
-               unit_mb: float, run: tuple = (None, None, 1)) -> list:  # fmt: skip
+               unit_mb: float, run: tuple = (None, None, 1), overlap: bool = True) -> list:  # fmt: skip
     """Notes where the prediction leaves what published measurements checked, or where the states (or, for a
     transformer preset, the states and its activations; `run` is (preset, seq_len, batch)) cannot fit."""
     out = []
@@ -561,7 +561,8 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
     if d.max() > CHECKED_DEVICES:
         out.append(Note("unchecked_size", top=CHECKED_DEVICES))
     if zero:
-        out.append(Note("zero_unchecked", stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
+        key = "zero_unchecked" if overlap else "zero_unchecked_exposed"  # (it said 'overlapped' under --no-overlap)
+        out.append(Note(key, stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
     if part:  # Adam: 16 bytes a parameter in fp32, amp and mixed precision alike [ZERO], 18 under fp8 (Megatron's);
         # the bytes sharded differ. Sharded states shrink with d: the largest size that does not fit is named.
         split = MEMORY_PRECISION[prec]

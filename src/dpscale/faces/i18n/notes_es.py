@@ -331,3 +331,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
     },
 }
+# Under --no-overlap the ZeRO note says its collectives are exposed (notes.py builds the English the same way).
+ZERO_OVERLAPPED = "solapadas (el valor por defecto de DeepSpeed en ZeRO-1/2, overlap_comm apagado, es --no-overlap)"
+NOTES["es"]["zero_unchecked_exposed"] = NOTES["es"]["zero_unchecked"].replace(
+    ZERO_OVERLAPPED,
+    "sin solapar (--no-overlap, el valor por defecto de DeepSpeed en ZeRO-1/2 con overlap_comm apagado)",
+)
