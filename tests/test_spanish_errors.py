@@ -718,6 +718,7 @@ def test_no_english_words_in_the_spanish_texts():
         (r"\bFLOP son\b", "FLOPs, as the help writes them"),
         (r"\bfila base\b|\buna base por\b", "a baseline is a 'referencia'"),
         (r"\bficheros?\b", "a file is an 'archivo', as every other text says"),
+        (r"la curva a su manera", "'curva' reads as the noun there, leaving no verb: 'la dobla a su manera'"),
     ],
 )
 def test_one_term_each_in_the_spanish_texts(wrong, why):

@@ -263,7 +263,7 @@ NOTES: dict[str, dict[str, str]] = {
         "split_unmeasured": (
             "{k} parámetros ({params}) para {n} puntos por encima de la referencia: muchos repartos los ajustan "
             "igual, así que cuánto de la pérdida corresponde a cada término lo decide la distribución a priori del "
-            "ajuste, no las ejecuciones — la curva vale en los tamaños medidos; más allá cada reparto la curva a "
+            "ajuste, no las ejecuciones — la curva vale en los tamaños medidos; más allá, cada reparto la dobla a "
             "su manera, y los intervalos abarcan los repartos que ajustan"
         ),
         "exact_fit": (
