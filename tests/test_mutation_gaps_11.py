@@ -169,7 +169,7 @@ def test_plan_names_six_sizes_past_the_peak_then_counts(capsys):
     X(512) = 512 / 8.727 = 58.7, and each doubling after is slower still: the 7 sizes from 512 to 32,768."""
     out = said(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5", "-d",
                "256..32768x2")  # fmt: skip
-    assert "past the throughput's peak: 512, 1,024, 2,048, 4,096, 8,192, 16,384 and 1 more devices" in out
+    assert "past the throughput's peak: 512; 1,024; 2,048; 4,096; 8,192; 16,384 and 1 more devices" in out
 
 
 def test_plan_of_a_file_whose_e_is_relative_to_two_devices_says_so(capsys, tmp_path):

@@ -81,7 +81,7 @@ def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
     rc, out, err = run(capsys, "fit", *pts, "--law", "amdahl", "--at", "64,8192")
     assert rc == 0 and "extrapolating to 64; 8,192 devices" in out + err
     rc, out, err = run(capsys, "fit", *pts, "--law", "amdahl", "--at", "64,8192", "--lang", "es")
-    assert rc == 0 and "extrapolando a 64; 8.192 dispositivos" in out + err
+    assert rc == 0 and "extrapolando a 64, 8.192 dispositivos" in out + err
     assert re.search(r"fracción serie = 0,0477\d*  \[0,04\d*; 0,05\d*\]", out)
     rc, out, err = run(capsys, "fit", *pts, "--law", "usl", "--lang", "es")
     assert rc == 0 and re.search(

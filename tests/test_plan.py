@@ -931,3 +931,19 @@ def test_plan_gives_its_points_by_size_each_size_once_as_its_docstring_says():
     got = plan(1e6, 1, 2000, [64, 8, 8], 0.9).points
     assert [p.devices for p in got] == [8, 64] and "ascending" in (plan.__doc__ or "")
     assert got[1].hours == pytest.approx(1e6 / (64 * 2000 * 0.9) / 3600)
+
+
+def test_listed_sizes_part_by_the_languages_own_separator(capsys, tmp_path):
+    """Sizes past the peak were '512, 1,024, 2,048' in English (commas inside and between), and a Spanish fit note
+    '256; 512; 1.024' beside the plan's '128, 256': ';' in English, ',' in Spanish, wherever the list was made."""
+    usl = ["plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5", "-d", "256..4096x2"]
+    rc, out, _ = run(capsys, *usl)
+    assert rc == 0 and "past the throughput's peak: 512; 1,024; 2,048; 4,096 devices finish later" in out
+    rc, out, _ = run(capsys, *usl, "--lang", "es")
+    assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024, 2.048, 4.096 dispositivos terminan" in out
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n8,8000\n16,15000\n32,24000\n")
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "8..1024x2", "--lang", "es")
+    assert rc == 0 and "extrapolando a 256, 512, 1.024 dispositivos, más de 4×" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "8..1024x2")
+    assert rc == 0 and "extrapolating to 256; 512; 1,024 devices, beyond 4×" in out

@@ -930,7 +930,7 @@ def test_a_ragged_last_node_is_said_and_whole_nodes_are_not(capsys):
     assert note.startswith("12; 20; 28; 36; 44; 52; … devices")
     rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
                      "-d", "1020,1028", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "nota: 1.020; 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
+    assert rc == 0 and "nota: 1.020, 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
 
 
 def test_gradient_bytes_follow_the_precision():

@@ -20,7 +20,7 @@ from dpscale.faces.cli.common import (
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import header, label, localise, say
+from dpscale.faces.i18n import SIZE_SEP, header, label, localise, say
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -400,7 +400,7 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             notes.append(label("plan_past_budget", lang).format(b=budget, sizes=missed))
     if r.slower_than_smaller:  # past the throughput's peak: the table alone did not say it
         peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
-        sizes = ", ".join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])
+        sizes = SIZE_SEP[lang].join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])  # (1,024, 2,048 in English)
         more = len(r.slower_than_smaller) - 6
         sizes += label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
         notes.append(label("plan_slower", lang).format(sizes=sizes, d=fmt(peak, "int", lang)))

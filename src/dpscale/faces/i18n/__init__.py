@@ -55,6 +55,8 @@ def say(note: str, lang: str = "en") -> str:
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}  # type: ignore[attr-defined]
+    if isinstance(fields.get("sizes"), str):  # '256; 512; 1.024' → '256, 512, 1.024'
+        fields["sizes"] = fields["sizes"].replace(SIZE_SEP["en"], SIZE_SEP.get(lang, SIZE_SEP["en"]))
     for k in PARAM_NAMES:  # a law's parameters by name ('transfer = 0; latency = 0,019' → 'transferencia = 0; …')
         if isinstance(fields.get(k), str):
             fields[k] = re.sub(r"\b[a-z][a-z_]+\b", lambda m: term(m[0], lang), fields[k])
@@ -80,6 +82,9 @@ TEXT_NUMBERS = ("table", "sizes", "fitted", "typed", "theirs", "ranks")
 TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
 PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
 AND = {"es": "y"}
+# Between listed sizes: ';' in English, where 1,024 holds a comma; ',' in Spanish, where 1.024 holds a point (the
+# library's notes list sizes with '; ', fit.listed_sizes; the plan's own note listed them with ', ' in English too).
+SIZE_SEP = {"en": "; ", "es": ", "}
 
 
 def _number_words(text: str, lang: str) -> str:
