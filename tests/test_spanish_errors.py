@@ -568,7 +568,8 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         from dpscale.faces.web.app import create_app
 
         client = TestClient(create_app())  # the API's own refusals (tests/test_web.py says them in Spanish)
-        for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}})):
+        page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
+        for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells)):
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
     from dpscale.errors import overflow
 

@@ -1101,3 +1101,100 @@ def test_a_pasted_thousand_is_not_a_run_of_one_device():
     assert pasted_runs("8,7500,0.5") == ["8:7500:0.5"]  # a step time under a second is a step time
     r = TestClient(create_app()).post("/api/fit", json={"options": {"point": "1,024"}})
     assert r.status_code == 422 and "--point: got '1,024'; allowed: DEVICES:THROUGHPUT" in r.json()["error"]
+
+
+def test_a_lone_surrogate_is_refused_in_one_line_not_a_500(client):
+    """'\\ud800' is valid JSON but no UTF-8: fit's runs field echoed it raw in its error ('--point 1:\\ud800, …'),
+    which the JSON answer could not encode (500 Internal Server Error, no "error" line)."""
+    for lang in ("en", "es"):
+        for point in ("1:\ud800", "\ud800:1", "1:1000 8:\ud800", "1\t\ud800", "1;\ud800"):
+            body = json.dumps({"options": {"point": point}, "lang": lang})  # (ASCII: the surrogate as \\ud800)
+            r = client.post("/api/fit", content=body, headers={"content-type": "application/json"})
+            assert r.status_code == 422, (point, r.text)
+            assert r.json()["error"].startswith("dpscale fit: error: --point: ") and "\n" not in r.json()["error"]
+    body = '{"options": {"devices": "64\\udcff", "throughput": "2000", "efficiency": "0.9"}, "lang": "es"}'
+    r = client.post("/api/calc", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: --devices: se recibió '64\\udcff'; se admite: un texto que UTF-8 pueda escribir (sin un "
+        "sustituto suelto como \\ud800)"
+    )
+
+
+def test_an_unknown_command_is_not_echoed_raw_in_the_lines_prefix(client):
+    """POST /api/a%0Ab answered 'dpscale a\\nb: error: …' (two lines) and a 30,000-letter name came back whole."""
+    r = client.post("/api/a%0Ab", json={"lang": "es"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale: error: orden: se recibió 'a\\nb'; se admite: calc, predict, fit, batch, pipeline, memory, plan"
+    )
+    r = client.post("/api/" + "x" * 30_000, json={})
+    assert r.status_code == 422 and len(r.json()["error"]) < 400 and r.json()["error"].startswith("dpscale: error: ")
+    assert post(client, "measure", {}).json()["error"].startswith("dpscale: error: command: got 'measure'")
+
+
+def test_the_pages_bootstrap_is_bounded_before_the_work(client, monkeypatch):
+    """100,000 resamples (the CLI's most) took 8-14 s and 1.5-2.5 GB a request: four at once held 6 GB, twenty would
+    take the server down. The page takes a tenth: refused in one line before any fit, in the page's language."""
+    import dpscale.faces.cli.fit as fit_cli
+
+    monkeypatch.setattr(fit_cli, "run", lambda args: pytest.fail("bootstrapped what the page then refused"))
+    runs = "1:1000 8:7500 16:14600 32:28000"
+    r = post(client, "fit", {"point": runs, "resamples": "100000"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale fit: error: --resamples: got '100000'; allowed: at most 10,000 on the page (the command line takes "
+        "up to 100,000)"
+    )
+    r = post(client, "fit", {"point": runs, "resamples": "10000", "at": "1..300+1"}, "es")
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale fit: error: --resamples: 10.000 remuestreos × 300 tamaños; se admite: como mucho 2.000.000 valores en "
+        "la página (la línea de órdenes admite más)"
+    )
+    r = post(client, "fit", {"point": runs, "resamples": "abc"})  # the command's own refusal, as before
+    assert r.status_code == 422 and "--resamples: got 'abc'; allowed: a whole number from 50 to 100,000" in r.text
+    monkeypatch.undo()
+    assert post(client, "fit", {"point": runs, "resamples": "10000"}).status_code == 200
+    assert post(client, "fit", {"point": runs, "at": "1..2000+1"}).status_code == 200  # the page's rows, as they were
+
+
+def test_head_is_answered_where_get_is(client):
+    """HEAD / was 405 Method Not Allowed (allow: GET): every GET resource answers HEAD, headers and no body."""
+    for path, kind in (("/", "text/html; charset=utf-8"), ("/api/options", "application/json"),
+                       ("/api/labels/es", "application/json")):  # fmt: skip
+        r = client.head(path)
+        assert r.status_code == 200 and r.headers["content-type"] == kind and r.content == b"", path
+        assert int(r.headers["content-length"]) == len(client.get(path).content)
+    assert client.head("/api/calc").status_code == 405  # a POST route still is not one
+
+
+def test_a_field_given_twice_is_refused_as_the_command_line_refuses_it(client, capsys):
+    """`--devices 64 --devices 8` is refused (the last would silently win); the same JSON key twice was run with
+    the last, 8 devices, without a word."""
+    ask = '{"options": {"devices": "64", "throughput": "2000", "efficiency": "0.9", "devices": "8"}, "lang": "es"}'
+    r = client.post("/api/calc", content=ask, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: --devices: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"
+    )
+    rc, _, err = run(capsys, "calc", "--devices", "64", "--devices", "8", "-v", "2000", "-e", "0.9", "--lang", "es")
+    assert rc == 2 and "dada dos veces; se admite: una vez (el último valor ganaría sin avisar)" in err  # the CLI's
+    r = client.post("/api/calc", content='{"lang": "es", "options": {}, "lang": "en"}',
+                    headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 422 and r.json()["error"].startswith("dpscale calc: error: lang: given twice; allowed:")
+    r = client.post("/api/calc", json={"options": {"devices": "64", "throughput": "2000", "efficiency": "0.9"}})
+    assert r.status_code == 200  # each once: as before
+
+
+def test_a_server_on_loopback_answers_only_its_own_names():
+    """Bound to 127.0.0.1, any Host header was answered: a page elsewhere that points its own name at 127.0.0.1 (DNS
+    rebinding) could run commands. serve gives the loopback names; a network address stays open to any name."""
+    from dpscale.faces.cli.serve import loopback_hosts
+
+    assert loopback_hosts("127.0.0.1", "127.0.0.1") == ["127.0.0.1", "[::1]", "localhost"]
+    assert loopback_hosts("LocalHost", "127.0.0.1") == ["127.0.0.1", "[::1]", "localhost"]
+    assert loopback_hosts("::1", "::1") == ["127.0.0.1", "[::1]", "localhost"]
+    assert loopback_hosts("127.0.0.2", "127.0.0.2") == ["127.0.0.1", "127.0.0.2", "[::1]", "localhost"]
+    assert loopback_hosts("0.0.0.0", "0.0.0.0") is None and loopback_hosts("10.1.2.3", "10.1.2.3") is None
+    app = create_app("en", loopback_hosts("127.0.0.1", "127.0.0.1"))
+    for name in ("127.0.0.1:8000", "localhost:8000", "[::1]:8000", "localhost"):
+        assert TestClient(app).get("/api/options", headers={"host": name}).status_code == 200, name
+    for name in ("evil.example:8000", "evil.example", "127.0.0.1.evil.example"):
+        r = TestClient(app).post("/api/calc", json={}, headers={"host": name})
+        assert r.status_code == 400, name

@@ -57,8 +57,21 @@ def run(args: argparse.Namespace) -> int:
         host = f"[{args.host}]" if v6 else args.host  # http://[::1]:8000/
         url = f"http://{host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
         print(label("serve_at", args.lang).format(url=url), flush=True)
-        config = uvicorn.Config(create_app(args.lang), host=args.host, port=args.port, log_level="warning")
+        app = create_app(args.lang, loopback_hosts(args.host, sock.getsockname()[0]))
+        config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         sock.close()
     return 0
+
+
+def loopback_hosts(host: str, bound: str) -> list[str] | None:
+    """The Host headers a server bound to this machine's loopback answers (None: any, where it was bound to a
+    network address its users reach by their own names). A page elsewhere that re-points its own name at
+    127.0.0.1 (DNS rebinding) reached the API with its own name as the host."""
+    import ipaddress
+
+    if not ipaddress.ip_address(bound.split("%")[0]).is_loopback:
+        return None
+    named = {host.lower(), bound, "localhost", "127.0.0.1", "::1"}
+    return sorted(f"[{h}]" if ":" in h else h for h in named)

@@ -86,6 +86,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
         "true or false (a switch)": "true o false (un interruptor)",
         "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",
+        "at most 10,000 on the page (the command line takes up to 100,000)": (
+            "como mucho 10.000 en la página (la línea de órdenes admite hasta 100.000)"
+        ),
+        "text that UTF-8 can write (no lone surrogate such as \\ud800)": (
+            "un texto que UTF-8 pueda escribir (sin un sustituto suelto como \\ud800)"
+        ),
         "a coherency κ from 0 to 1": "una coherencia κ de 0 a 1",
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"
@@ -478,6 +484,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "
          r"takes more\)",
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
+        (r"--resamples: (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes; allowed: at most (?P<x>[\d,]+) values on the "
+         r"page \(the command line takes more\)",
+         "--resamples: {n1} remuestreos × {n2} tamaños; se admite: como mucho {x} valores en la página (la línea de "
+         "órdenes admite más)"),
         # the fitter's
         (r"runs: got (?P<n1>[\d,]+) runs? of size (?P<n2>[\d,]+); allowed: at least 2 distinct device counts",
          "ejecuciones: un solo número de dispositivos, {n2} ({n1} ejecuciones); se admite: al menos 2 números de "

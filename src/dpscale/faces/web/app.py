@@ -9,11 +9,12 @@ formats exactly as `dpscale COMMAND` does — there is no second copy of any for
 from __future__ import annotations
 
 import argparse
+import re
 from importlib import import_module
 from importlib.resources import files
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -94,6 +95,8 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
             raise fail(flag, as_json(value), "true or false (a switch)")
         if isinstance(value, (dict, list)):  # `{"a": 1}` was echoed as got "{'a':"
             raise fail(flag, as_json(value), "a number or text, as typed on the command line")
+        if isinstance(value, str) and not _utf8(value):  # a lone surrogate ("\\ud800" in the JSON) echoed in an
+            raise fail(flag, value, UTF8_TEXT)  # error line could not be encoded: a 500 with no "error" line
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         if isinstance(action, argparse._AppendAction):  # fit's --point: one field of runs, however pasted
@@ -101,6 +104,17 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
             continue
         argv.append(f"{flag}={value}")
     return argv
+
+
+UTF8_TEXT = "text that UTF-8 can write (no lone surrogate such as \\ud800)"
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
@@ -172,6 +186,27 @@ def _too_many(flag: str, n: int) -> DpscaleError:
     )
 
 
+MAX_PAGE_RESAMPLES = 10_000
+MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
+PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to 100,000)"
+
+
+def page_bootstrap(args: argparse.Namespace, at: int) -> None:
+    """The fit's bootstrap, bounded on the page a tenth of the CLI's way: 100,000 resamples took 8-14 s and 1.5-2.5
+    GB a request, so a few requests at once (a threadpool runs 40) took the server down for memory."""
+    from dpscale.faces.cli.common import whole
+
+    resamples = whole(args.resamples, "--resamples", 50, 100_000)  # (the command's own refusal first)
+    if resamples > MAX_PAGE_RESAMPLES:
+        raise fail("--resamples", args.resamples, PAGE_RESAMPLES)
+    sizes = max(at, len(args.point) + 1)  # the sizes asked for, or the measured ones and their baseline
+    if resamples * sizes > MAX_PAGE_CELLS:
+        raise DpscaleError(
+            f"--resamples: {resamples:,} resamples × {sizes:,} sizes; allowed: at most {MAX_PAGE_CELLS:,} values on "
+            "the page (the command line takes more)"
+        )
+
+
 def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Run one CLI command on these options; its output as JSON records plus the localised table."""
     if command not in WEB_COMMANDS:
@@ -187,6 +222,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     flag = SWEPT.get(command, "--devices")
     swept = getattr(args, flag[2:].replace("-", "_"), None) if flag else None
+    n = 0
     if swept and flag:  # counted before the work: 20,000 fitted sizes took 10 s and 0.9 GB, then were refused
         from dpscale.faces.cli.common import parse_devices
 
@@ -196,6 +232,8 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
             n = 0  # the command's own check says what is wrong with it
         if n > MAX_PAGE_ROWS:
             raise _too_many(flag, n)
+    if command == "fit":
+        page_bootstrap(args, n)
     got: dict[str, Any] = {}
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
@@ -258,9 +296,36 @@ def options() -> dict[str, list[str]]:
     }
 
 
-def create_app(lang: str = "en") -> FastAPI:
-    """The page and its API; `lang`: the page's language where the address names none (`serve --lang`)."""
+async def repeated_key(request: Request) -> str | None:
+    """The first key an object of the request's JSON gives twice ({"devices": "64", "devices": "8"}), else None.
+    (FastAPI has parsed the body already, and refused one that is not JSON; its bytes are kept for a second read.)"""
+    import json
+
+    twice: list[str] = []
+
+    def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen and not twice:
+                twice.append(key)
+            seen.add(key)
+        return dict(pairs)
+
+    try:
+        json.loads(await request.body(), object_pairs_hook=once)
+    except (ValueError, RecursionError):
+        return None
+    return twice[0] if twice else None
+
+
+def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
+    """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
+    the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
     app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
+    if hosts:
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
     if lang != "en":  # read by the page's script: a bare http://host:port/ opened in English after `serve --lang es`
         page = page.replace('<html lang="en">', f'<html lang="en" data-lang="{lang}">', 1)
@@ -278,24 +343,30 @@ def create_app(lang: str = "en") -> FastAPI:
         why = f"{request.method} {request.url.path}: {exc.detail}; allowed: {allowed}"
         return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=exc.status_code, headers=exc.headers)
 
-    @app.get("/", response_class=HTMLResponse)
+    # GET and HEAD: FastAPI's get() alone answered HEAD / (curl -I, a link checker, an uptime probe) 405
+    @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
     def index() -> str:
         return page
 
-    @app.get("/api/labels/{lang}")
+    @app.api_route("/api/labels/{lang}", methods=["GET", "HEAD"])
     def labels(lang: str) -> JSONResponse:
         if lang not in LANGS:
             # (in the form of every other refusal of the API: 'dpscale: error: …')
             return JSONResponse({"error": f"dpscale: error: {fail('lang', lang, ', '.join(LANGS))}"}, status_code=422)
         return JSONResponse(page_labels(lang))
 
-    @app.get("/api/options")
+    @app.api_route("/api/options", methods=["GET", "HEAD"])
     def menu() -> dict[str, list[str]]:
         return options()
 
     @app.post("/api/{command}")
-    def command(command: str, body: dict[str, Any]) -> JSONResponse:
+    def command(command: str, body: dict[str, Any], twice: str | None = Depends(repeated_key)) -> JSONResponse:
         try:
+            if twice is not None:  # JSON's parser keeps the last silently, as `--devices 64 --devices 8` is refused
+                opts = body.get("options")
+                name = f"--{twice.replace('_', '-')}" if isinstance(opts, dict) and twice in opts else twice
+                name = name if re.fullmatch(r"[\w-]{1,40}", name) else repr(name)
+                raise DpscaleError(f"{name}: given twice; allowed: once (the last would silently win)")
             stray = sorted(set(body) - {"options", "lang"})
             if stray:  # a bare options object would otherwise run the command with none: the worked example
                 raise DpscaleError(
@@ -311,6 +382,9 @@ def create_app(lang: str = "en") -> FastAPI:
             lang = body.get("lang") if body.get("lang") in LANGS else "en"
             # (the ignore: lang is one of LANGS here, a str, though body.get may be None to mypy)
             why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, lang)  # type: ignore[arg-type]
-            return JSONResponse({"error": f"dpscale {command}: error: {why}"}, status_code=422)
+            # an unknown command is said once, clipped, in the line's body: in its prefix it came back raw (a
+            # newline in the path made two lines; a 30,000-letter one, 30 kB)
+            prog = f"dpscale {command}" if command in WEB_COMMANDS else "dpscale"
+            return JSONResponse({"error": f"{prog}: error: {why}"}, status_code=422)
 
     return app
