@@ -74,6 +74,14 @@ def read_text(path: str | Path, encoding: str = "utf-8-sig") -> str:
     return read_bytes(path).decode(encoding)
 
 
+def text_lines(text: str) -> list[str]:
+    """A text's lines as an editor and a spreadsheet number them: broken at \\n, \\r\\n and \\r alone. str.splitlines
+    also breaks at U+2028, U+0085 (NEL), form feeds and \\x1c–\\x1e, which a CSV cell or a JSON string holds as text
+    (`measure --out` writes its records with ensure_ascii=False): a valid file was refused ('got 1 fields', 'not
+    valid JSON'), and every line after such a character was named one too far on."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
 def _link_target(path: str | Path) -> str:
     """Where a write to `path` lands: a link's target, followed link by link as the OS does — not realpath, which
     folds 'missing/..' away where the OS needs 'missing' to exist."""

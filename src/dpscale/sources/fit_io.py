@@ -32,7 +32,7 @@ from dpscale.errors import (
     is_rate,
     renamed,
 )
-from dpscale.files import read_text
+from dpscale.files import read_text, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
@@ -167,7 +167,7 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: 
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("runs", str(path), f"a readable CSV or JSON-lines file ({why})") from None  # (CLI: RUNS)
-    first = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    first = next((ln.strip() for ln in text_lines(text) if ln.strip()), "")
     if not first:
         raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
     if first.startswith("["):  # read as CSV, it would be refused for its header
@@ -254,7 +254,7 @@ class _OneSetup:
 def _runs_lines(path: str) -> bool:
     """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes."""
     try:
-        first = next((line for line in read_text(path).splitlines() if line.strip()), "")
+        first = next((line for line in text_lines(read_text(path)) if line.strip()), "")
         head = json.loads(first)
     except (OSError, ValueError, RecursionError):
         return False
@@ -298,7 +298,7 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
     if isinstance(whole, dict):
         text = json.dumps(whole)  # one line: read below as a record (its "points", or devices and throughput)
 
-    lines = text.splitlines()
+    lines = text_lines(text)
     for i, line in enumerate(lines, start=1):
         if not line.strip():
             continue
@@ -307,6 +307,8 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
             rec = loads_once(line, where)
         except DpscaleError:
             raise
+        except RecursionError:  # one line [[[…]]] 100,000 deep among good records: a traceback once
+            raise DpscaleError(f"{where}: nested too deeply; allowed: one JSON object per line") from None
         except json.JSONDecodeError as exc:
             if _spans_lines(lines[i - 1 :]):  # a record pretty-printed among others: '{' read as a whole line
                 raise DpscaleError(
@@ -353,7 +355,7 @@ def _spans_lines(lines: list[str]) -> bool:
     """Whether one JSON object starts on the first of these lines and ends on a later one."""
     try:
         _, end = json.JSONDecoder().raw_decode("\n".join(lines).lstrip())
-    except ValueError:
+    except (ValueError, RecursionError):  # ({ then [[[…]]] 100,000 deep on the next line)
         return False
     return end > len(lines[0].strip())
 
@@ -395,7 +397,7 @@ def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
     quote in one opened a cell); a quoted cell may span lines (RFC 4180), but one still open at the end of the file
     is named on its line: it had swallowed every row after it ('2,"190' read the next line's 4,350 into its cell)
     or was read as closed (4,"350 fitted 350)."""
-    body = "\n".join("" if line.lstrip().startswith("#") else line for line in text.splitlines())
+    body = "\n".join("" if line.lstrip().startswith("#") else line for line in text_lines(text))
     rows, starts, end = [], [], 0
     reader = csv.reader(io.StringIO(body, newline=""))  # (not strict: '"name" ,…' and stray quotes read as before)
     try:
@@ -635,10 +637,14 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         raise
     except OSError as exc:
         raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
-    except (ValueError, RecursionError):
+    except UnicodeDecodeError:  # (said as the other readers say it: the file's fields were never the matter)
+        raise fail(flag, path, f"{allowed} (not UTF-8 text)") from None
+    except (ValueError, RecursionError) as exc:
         if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
             raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
                        "FILE") from None  # fmt: skip
+        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
+            raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
         raise fail(flag, path, allowed) from None
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes

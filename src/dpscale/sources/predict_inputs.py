@@ -288,13 +288,21 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
+    from dpscale.sources.fit_io import loads_once  # (json.loads kept the last of a field given twice)
+
     try:
-        data = json.loads(read_text(path))
+        # "alpha_s": 2e-5, …, "alpha_s": 0.5 predicted on the second without a word (E 0.94 → 0.03): refused, as the
+        # other files a command reads refuse it
+        data = loads_once(read_text(path), f"--calibration: {path}")
         # null where measure's α–β fit found no slope (β = 0 on a noisy few sizes): the table alone then serves
         busbw, alpha = (None if data[k] is None else _real(data[k]) for k in ("busbw_gbs", "alpha_s"))
         raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
     except OSError as exc:
         raise DpscaleError(f"--calibration: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
+        raise
+    except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
+        raise DpscaleError(f"--calibration: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None

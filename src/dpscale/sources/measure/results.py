@@ -60,15 +60,20 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 f"{flag}: got {path!r} (line {line} is not UTF-8 text); allowed: a new file, or one that this "
                 "command's records were appended to"
             ) from None
+        # the first line that holds anything, as `dpscale fit` reads the file: a blank line at the top was read as
+        # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it
+        n, first = next(((i, ln) for i, ln in enumerate(text.split("\n"), start=1) if ln.strip()), (0, ""))
+        if not first:  # no record yet: as an empty file
+            return
         try:
-            head = json.loads(text.split("\n", 1)[0])
+            head = json.loads(first)
         except (ValueError, RecursionError):
             head = None
         # a record of this command: a size's (devices and throughput) or an equivalence check's (passed) — not a
         # fit report, a `--json` document or any other object, which `dpscale fit` would then refuse
         if not isinstance(head, dict) or not ("passed" in head or {"devices", "throughput"} <= head.keys()):
             raise DpscaleError(
-                f"{flag}: got {path!r} (its line 1 is not a `dpscale measure` record); allowed: a new file, or one "
+                f"{flag}: got {path!r} (its line {n} is not a `dpscale measure` record); allowed: a new file, or one "
                 "that this command's records were appended to"
             )
         kind = "equivalence" if "passed" in head else "train"  # (train records carry throughput and E)
@@ -88,9 +93,10 @@ RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed
 def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
+    from dpscale.files import text_lines
     from dpscale.sources.fit_io import loads_once, make_run  # (records only: no torch)
 
-    for i, line in enumerate(text.splitlines(), start=1):
+    for i, line in enumerate(text_lines(text), start=1):
         if not line.strip():
             continue
         try:
@@ -282,7 +288,9 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
         return []
     out = []
-    for line in Path(path).read_text(encoding="utf-8-sig", errors="replace").splitlines():  # (checked before the run)
+    from dpscale.files import text_lines
+
+    for line in text_lines(Path(path).read_text(encoding="utf-8-sig", errors="replace")):  # (checked before the run)
         try:
             old = json.loads(line)
         except json.JSONDecodeError:
