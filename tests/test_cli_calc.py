@@ -785,3 +785,35 @@ def test_an_inter_bw_with_its_unit_is_not_asked_about_bits(capsys, bw):
     assert rc == 0 and "--inter-bw 1600 is 8 times the dgx-a100's 200 GB/s" in out + err
     rc, out, err = run(capsys, *argv, "--inter-bw", bw)
     assert rc == 0 and "8 times" not in out + err
+
+
+def test_a_text_column_s_heading_sits_over_its_left_aligned_cells():
+    """predict's table wrote '          bottleneck' over 'synchronisation wait' / 'none (one device)    ': a text
+    column's cells are left-aligned, its heading was right-aligned, and its last column padded with spaces."""
+    from dpscale.faces.output import Column, horizontal
+
+    cols = [Column("devices", "int"), Column("bottleneck", "text")]
+    recs = [{"devices": 1, "bottleneck": "none (one device)"}, {"devices": 64, "bottleneck": "synchronisation wait"}]
+    head, rule, one, many = horizontal(recs, cols, "en").splitlines()
+    assert head.split("  ")[-1] == "bottleneck" and head.index("bottleneck") == one.index("none")
+    assert many.endswith("synchronisation wait") and one.endswith("none (one device)")  # no trailing spaces
+
+
+@pytest.mark.slow
+def test_csv_on_an_output_that_is_not_utf8_keeps_every_character(tmp_path):
+    """PYTHONIOENCODING=ascii (or LC_ALL=C, a legacy code page): validate --csv wrote a configuration 'Bé ✓' as
+    'B? ?' — data lost without a word, where --json escapes. CSV has no escapes, so it is written as UTF-8."""
+    import os
+
+    dev = Path(__file__).parent.parent / "validation" / "published_scaling_dev.csv"
+    lines = dev.read_text(encoding="utf-8").splitlines()
+    rows = [x for x in lines[1:] if x.startswith("DLE-TF1-BERT-L-pretrain-DGX1-16G-seq128-AMP-2020,")]
+    assert rows
+    mine = tmp_path / "u.csv"
+    mine.write_text("\n".join([lines[0], *("Bé ✓" + r[r.index(",") :] for r in rows)]) + "\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    done = subprocess.run([sys.executable, "-m", "dpscale", "validate", str(mine), "--csv"], capture_output=True,
+                          env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-300:]
+    got = list(csv.reader(io.StringIO(done.stdout.decode("utf-8"))))
+    assert got[0][0] == "cfg" and {r[0] for r in got[1:]} == {"Bé ✓"}

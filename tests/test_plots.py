@@ -20,7 +20,11 @@ def figures(monkeypatch):
         return out
 
     monkeypatch.setattr(dpscale.faces.plot, "save", keep)
-    return got
+    yield got
+    import matplotlib.pyplot as plt
+
+    for fig in got:  # save() closes what it writes; kept here, they would pile up past pyplot's 20 and warn
+        plt.close(fig)
 
 
 def ticks(ax, which="y"):
@@ -77,3 +81,31 @@ def test_a_plot_path_that_cannot_take_a_file_is_refused_before_any_output(tmp_pa
         out, err = capsys.readouterr()
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
         assert f"allowed: a file this user can write ({why})" in err
+
+
+@pytest.mark.slow
+def test_a_reader_that_leaves_early_still_gets_the_plot(tmp_path):
+    """`dpscale calc -d 1..5000+1 … --plot f.png --csv | head -1` exited 0, quiet, and wrote no plot: the closed pipe
+    ended the command inside its output, before the plot (which comes after the result)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "s.png"
+    argv = ["calc", "-d", "1..5000+1", "-v", "2000", "-e", "0.9", "--csv", "--plot", str(out)]
+    proc = subprocess.Popen([sys.executable, "-m", "dpscale", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"devices,")
+    proc.stdout.close()  # the reader leaves, as `head -1` does, with most of the 5,000 rows unread
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0
+    assert b"Traceback" not in err and b"BrokenPipe" not in err
+    assert out.stat().st_size > 0
+
+
+@pytest.mark.parametrize("lang, ten", [("en", "10,000,000,000"), ("es", "10.000.000.000")])
+def test_a_log_axis_past_ten_digits_writes_every_tick_as_the_tables_do(capsys, tmp_path, figures, lang, ten):
+    """-v 1e9 over 1..4096 devices: the throughput axis read '1,000,000,000', then '1e+10', '1e+11', '1e+12'."""
+    argv = ["calc", "-d", "1..4096x2", "-v", "1e9", "-e", "0.9", "--lang", lang, "--plot", str(tmp_path / "w.png")]
+    assert run(capsys, *argv)[0] == 0
+    labels = ticks(figures[0].axes[0])
+    assert ten in labels and not any("e+" in t for t in labels), labels

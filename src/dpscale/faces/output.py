@@ -12,7 +12,7 @@ import sys
 from collections import namedtuple
 
 from dpscale.errors import DpscaleError
-from dpscale.faces import utf8
+from dpscale.faces import silence_stdout, utf8
 from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
 
 TYPE_CHECKING = False
@@ -98,10 +98,10 @@ def horizontal(records: Sequence[dict[str, Any]], columns: Sequence[Column], lan
     """Many records as an aligned table with one row per record (a sweep)."""
     heads, body = grid(records, columns, lang)
     widths = [max(len(h), *(len(row[i]) for row in body)) for i, h in enumerate(heads)]
-    lines = ["  ".join(h.rjust(w) for h, w in zip(heads, widths))]
+    just = [str.ljust if c.kind == "text" else str.rjust for c in columns]  # a heading sits as its cells do
+    lines = ["  ".join(j(h, w) for h, w, j in zip(heads, widths, just)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
-    just = [str.ljust if c.kind == "text" else str.rjust for c in columns]
-    lines += ["  ".join(j(v, w) for v, w, j in zip(row, widths, just)) for row in body]
+    lines += ["  ".join(j(v, w) for v, w, j in zip(row, widths, just)).rstrip() for row in body]
     units = units_line(columns, lang)
     return "\n".join(lines + ([units] if units else []))
 
@@ -137,6 +137,23 @@ def emit(
         sink(records, columns, title, list(notes))
         return
     out = out or sys.stdout
+    try:
+        _print(records, columns, args, lang, title, notes, out)
+    except BrokenPipeError:  # `| head -1`: the reader left; the command goes on (its --plot is still written)
+        if out is not sys.stdout:
+            raise
+        silence_stdout()
+
+
+def _print(
+    records: dict[str, Any] | Sequence[dict[str, Any]],
+    columns: Sequence[Column],
+    args: Any,
+    lang: str,
+    title: str | None,
+    notes: Sequence[str],
+    out: TextIO,
+) -> None:
     machine = getattr(args, "json", False) or getattr(args, "csv", False)
     for n in notes if machine else ():  # stdout stays machine-readable; the caveats still reach the user
         print(f"{label('note', lang)}: {say(n, lang)}", file=sys.stderr)
@@ -152,6 +169,18 @@ def emit(
         # sentences in the user's language and go to stderr
         extra = [k for k in rows[0] if k not in keys and k != "notes"
                  and (_words(rows[0][k]) or not isinstance(rows[0][k], (list, dict)))]  # fmt: skip
+        if out is sys.stdout and not utf8(out) and hasattr(out, "buffer"):
+            # CSV has no escapes (JSON writes \u00e9): on a non-UTF-8 output the '?' of the tables would replace a
+            # character of the data, so the bytes are UTF-8, as pandas.read_csv and the csv module read by default
+            import io
+
+            out.flush()
+            raw = io.TextIOWrapper(out.buffer, encoding="utf-8", newline="", write_through=True)
+            try:
+                write_csv(rows, keys + extra, raw)
+            finally:
+                raw.detach()
+            return
         write_csv(rows, keys + extra, out)
         return
     if title:

@@ -23,9 +23,16 @@ def numbers(ax: Any, lang: str, *axes: str) -> None:
     and 0,2. `axes`: 'x', 'y' (default both)."""
     from matplotlib.ticker import FuncFormatter
 
-    fmt = FuncFormatter(lambda v, _: localise(f"{v:,.10g}", lang))
+    fmt = FuncFormatter(lambda v, _: localise(_tick(v), lang))
     for name in axes or ("x", "y"):
         getattr(ax, f"{name}axis").set_major_formatter(fmt)
+
+
+def _tick(v: float) -> str:
+    """One tick label: '.10g' past ten digits is an exponent ('1e+10' beside '1,000,000,000' on one log axis), so a
+    large value is written whole and grouped, as the tables write it."""
+    text = f"{v:,.10g}"
+    return f"{v:,.0f}" if "e+" in text else text
 
 
 def spans_decades(*series: Sequence[float | None]) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 
+from dpscale.faces import silence_stdout
+
 # command -> (module, one-line help). Modules are imported only when their command runs.
 COMMANDS: dict[str, tuple[str, str]] = {
     "calc": ("calc", "throughput, speedup and E for d devices; solve for any unknown; sweeps over d"),
@@ -62,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except BrokenPipeError:  # `dpscale --help | head -3`: the reader left; nothing more to say
-        _silence_stdout()
+        silence_stdout()
         return 0
 
 
@@ -172,7 +174,7 @@ def _main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # stdout on a full disk (/dev/full): one line, not a traceback
         if exc.filename is not None:  # a file the command opened itself: its own errors name their flags
             raise
-        _silence_stdout()
+        silence_stdout()
         said = f"cannot write the output ({exc.strerror or exc})"
         if getattr(args, "lang", "en") == "es":
             from dpscale.faces.i18n import _reason, label
@@ -181,16 +183,6 @@ def _main(argv: list[str] | None = None) -> int:
             said = _reason(label("cannot_write", "es").format(why=exc.strerror or exc), "es")
         print(f"dpscale {command}: error: {said}", file=sys.stderr)
         return 1
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null, so the interpreter's last flush of what could not be written fails no more."""
-    import os
-
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # no real file descriptor (a test's capture): nothing will flush
-        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
