@@ -109,3 +109,22 @@ def test_a_log_axis_past_ten_digits_writes_every_tick_as_the_tables_do(capsys, t
     assert run(capsys, *argv)[0] == 0
     labels = ticks(figures[0].axes[0])
     assert ten in labels and not any("e+" in t for t in labels), labels
+
+
+@pytest.mark.parametrize(
+    "lang, predicted, fitted",
+    [
+        ("en", "80 % band (published runs)", "90 % band"),
+        ("es", "banda del 80 % (ejecuciones publicadas)", "banda del 90 %"),
+    ],
+)
+def test_the_shaded_band_is_named_in_the_legends(capsys, tmp_path, figures, lang, predicted, fitted):
+    """predict's plot shaded its 80 % band and named it nowhere (fit's said '90 % band' in its title alone)."""
+    out = str(tmp_path / "p.png")
+    argv = ["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1,8,64", "--plot", out]
+    assert run(capsys, *argv, "--lang", lang)[0] == 0
+    points = ["--point=1:1000", "--point=8:7600", "--point=16:14800", "--point=32:28400"]
+    assert run(capsys, "fit", *points, "--plot", out, "--lang", lang)[0] == 0
+    for fig, name in zip(figures, (predicted, fitted)):
+        for ax in fig.axes:
+            assert name in [t.get_text() for t in ax.get_legend().get_texts()]

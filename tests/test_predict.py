@@ -1173,7 +1173,7 @@ def test_the_plot_title_is_said_in_the_language(capsys, monkeypatch, tmp_path):
     import dpscale.faces.plot
 
     titles = []
-    monkeypatch.setattr(dpscale.faces.plot, "plot_scaling", lambda *a, band: titles.append(a[3]))
+    monkeypatch.setattr(dpscale.faces.plot, "plot_scaling", lambda *a, band, band_label: titles.append(a[3]))
     argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "8", "--intra-bw", "150",
             "--inter-bw", "50", "-d", "1,8", "--plot", str(tmp_path / "p.png")]  # fmt: skip
     assert run(capsys, *argv, "--lang", "es")[0] == 0 and run(capsys, *argv)[0] == 0

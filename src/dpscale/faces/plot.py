@@ -98,10 +98,12 @@ def plot_scaling(
     unit: str = "samples/s",
     band: Mapping[str, Sequence[float]] | None = None,
     measured: Sequence[dict[str, float]] | None = None,
+    band_label: str = "",
 ) -> Path:
     """Two panels sharing d: throughput (ideal line, actual curve) and E.
 
-    band: optional {"actual_lo", "actual_hi", "efficiency_lo", "efficiency_hi"} aligned with records;
+    band: optional {"actual_lo", "actual_hi", "efficiency_lo", "efficiency_hi"} aligned with records, named in the
+    legends by band_label (the predictor's shaded 80 % was named nowhere on its plot);
     measured: optional points {"devices", "actual_throughput", "efficiency"} drawn as markers.
     """
     out = check_path(path)
@@ -113,8 +115,9 @@ def plot_scaling(
     ax1.plot(d, [r["actual_throughput"] for r in records], "o-", label=label("actual_throughput", lang), ms=3)
     ax2.plot(d, [r["efficiency"] for r in records], "o-", color="C1", label="E(d)", ms=3)
     if band:
-        ax1.fill_between(d, band["actual_lo"], band["actual_hi"], alpha=0.25, color="C0")
-        ax2.fill_between(d, band["efficiency_lo"], band["efficiency_hi"], alpha=0.25, color="C1")
+        named = {"label": band_label} if band_label else {}
+        ax1.fill_between(d, band["actual_lo"], band["actual_hi"], alpha=0.25, color="C0", **named)
+        ax2.fill_between(d, band["efficiency_lo"], band["efficiency_hi"], alpha=0.25, color="C1", **named)
     if measured:
         md = [m["devices"] for m in measured]
         ax1.plot(md, [m["actual_throughput"] for m in measured], "ks", ms=5, label=label("measured_points", lang))

@@ -341,4 +341,5 @@ def _plot(f: Any, at: list[int], args: argparse.Namespace) -> None:
         for m in f.measured()
     ]
     title = label("fit_plot_title", args.lang).format(law=f.law, pct=fmt(f.confidence, "level", args.lang))
-    plot_scaling(records, args.plot, args.lang, title, args.unit, band=band, measured=measured)
+    named = label("plot_band", args.lang).format(pct=fmt(f.confidence, "level", args.lang))
+    plot_scaling(records, args.plot, args.lang, title, args.unit, band=band, measured=measured, band_label=named)

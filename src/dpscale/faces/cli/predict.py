@@ -209,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
 
         keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
         band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        plot_scaling(records, args.plot, args.lang, title, band=band)
+        plot_scaling(records, args.plot, args.lang, title, band=band, band_label=label("plot_band_predict", args.lang))
     return 0
 
 
