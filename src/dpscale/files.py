@@ -8,6 +8,9 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import Any
+
+from dpscale.errors import DpscaleError, fail
 
 MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a million sizes is 20 MB
 NO_FOLDER = "no such folder"  # unwritable's reason for a path whose folder does not exist
@@ -80,6 +83,37 @@ def text_lines(text: str) -> list[str]:
     (`measure --out` writes its records with ensure_ascii=False): a valid file was refused ('got 1 fields', 'not
     valid JSON'), and every line after such a character was named one too far on."""
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def json_pairs(text: str | bytes) -> tuple[Any, str | None]:
+    """The parsed JSON and the first field an object of it gives twice, or None: json.loads keeps the last silently
+    ("efficiency": 0.9, "efficiency": 0.1 planned on 0.1; "alpha_s" twice predicted on the second)."""
+    import json
+
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for k, v in items:
+            if k in out:
+                twice.append(k)
+            out[k] = v
+        return out
+
+    return json.loads(text, object_pairs_hook=pairs), (twice[0] if twice else None)
+
+
+def loads_once(text: str, where: str) -> Any:
+    """json.loads, refusing an object that gives a field twice (json_pairs). where: the file, as the error names it."""
+    data, twice = json_pairs(text)
+    if twice is not None:
+        raise fail(where, twice, "each field once (this one is given twice)")
+    return data
+
+
+def not_json(where: str, exc: Any) -> DpscaleError:
+    """Where a file stops being JSON, from json's JSONDecodeError: '--calibration: c.json line 5: not JSON (…)'."""
+    return DpscaleError(f"{where} line {exc.lineno}: not JSON ({exc.msg})")
 
 
 def _link_target(path: str | Path) -> str:

@@ -12,8 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError, fail
-from dpscale.files import read_text
+from dpscale.errors import DpscaleError
+from dpscale.files import loads_once, not_json, read_text
 
 HERE = Path(__file__).parent
 KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
@@ -132,28 +132,18 @@ def model(name: str, flag: str = "--model") -> dict[str, Any]:
 SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 
 
-def _once(pairs: list[tuple[str, Any]], path: str, flag: str) -> dict[str, Any]:
-    """A JSON object whose keys are each given once."""
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise fail(f"{flag}: {path}", k, "each field once (this one is given twice)")
-        out[k] = v
-    return out
-
-
 def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
     try:
         # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
-        data = json.loads(read_text(path), object_pairs_hook=lambda pairs: _once(pairs, path, flag))
+        data = loads_once(read_text(path), f"{flag}: {path}")
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise DpscaleError(f"{flag}: {path}: not UTF-8 text; allowed: a JSON file as systems.json") from None
     except json.JSONDecodeError as exc:
-        raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
-    except DpscaleError:  # a field given twice (_once): itself, not the ValueError below
+        raise not_json(f"{flag}: {path}", exc) from None
+    except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)
         raise DpscaleError(f"{flag}: {path}: a number too long to read; allowed: a JSON file as systems.json") from None

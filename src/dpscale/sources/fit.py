@@ -36,7 +36,7 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
-from dpscale.sources.fit_io import RUN_NOISE, Runs, runs_from
+from dpscale.sources.fit_io import RESAMPLES, RUN_NOISE, Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
@@ -506,8 +506,8 @@ def fit(
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES)
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
-    if not _whole(resamples) or not 50 <= resamples <= 100_000:
-        raise fail("resamples", resamples, "a whole number from 50 to 100000")
+    if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
+        raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]}")
     if not _whole(seed) or not 0 <= seed < 2**63:  # None broke predict()
         raise fail("seed", seed, "a whole number from 0 to 2^63 − 1")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine

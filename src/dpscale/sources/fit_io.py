@@ -32,7 +32,7 @@ from dpscale.errors import (
     is_rate,
     renamed,
 )
-from dpscale.files import read_text, text_lines
+from dpscale.files import loads_once, not_json, read_text, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
@@ -41,6 +41,7 @@ from dpscale.notes import Note
 # Hartley's table: 2.77 for 2, 3.31 for 3, 4.47 for 10). A flat 2 % called 34 % of ordinary three-run groups at
 # 1 % noise conflicting.
 RUN_NOISE = 0.01
+RESAMPLES = (50, 100_000)  # the bootstrap's redraws, fewest and most: fit(), `fit --resamples` and the page read it
 
 
 @functools.lru_cache(maxsize=64)
@@ -259,25 +260,6 @@ def _runs_lines(path: str) -> bool:
     except (OSError, ValueError, RecursionError):
         return False
     return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
-
-
-def loads_once(text: str, where: str) -> Any:
-    """json.loads, refusing an object that gives a field twice: json keeps the last silently ("efficiency": 0.9,
-    "efficiency": 0.1 planned on 0.1; "devices": 1, "devices": 2 fitted 2)."""
-    twice: list[str] = []
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in items:
-            if k in out:
-                twice.append(k)
-            out[k] = v
-        return out
-
-    data = json.loads(text, object_pairs_hook=pairs)
-    if twice:
-        raise fail(where, twice[0], "each field once (this one is given twice)")
-    return data
 
 
 def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
@@ -644,7 +626,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
             raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise DpscaleError(f"{flag}: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
+            raise not_json(f"{flag}: {path}", exc) from None
         raise fail(flag, path, allowed) from None
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes

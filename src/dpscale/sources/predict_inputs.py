@@ -16,7 +16,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import read_text
+from dpscale.files import loads_once, not_json, read_text
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 
 # Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
@@ -288,8 +288,6 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
-    from dpscale.sources.fit_io import loads_once  # (json.loads kept the last of a field given twice)
-
     try:
         # "alpha_s": 2e-5, …, "alpha_s": 0.5 predicted on the second without a word (E 0.94 → 0.03): refused, as the
         # other files a command reads refuse it
@@ -302,7 +300,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        raise DpscaleError(f"--calibration: {path} line {exc.lineno}: not JSON ({exc.msg})") from None
+        raise not_json(f"--calibration: {path}", exc) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
         raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None

@@ -23,6 +23,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
+from dpscale.sources.fit_io import RESAMPLES
 from dpscale.sources.laws import FIT_LAWS
 
 LAWS = ("auto", *FIT_LAWS)
@@ -93,7 +94,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         "target": positive(args.target_throughput, "--target-throughput") if args.target_throughput else None,
         "min_eff": eff,
         "confidence": _confidence(args.confidence),
-        "resamples": whole(args.resamples, "--resamples", 50, 100_000),
+        "resamples": whole(args.resamples, "--resamples", *RESAMPLES),
         "seed": whole(args.seed, "--seed", 0, 2**32 - 1),
     }
 

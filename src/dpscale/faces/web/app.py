@@ -25,6 +25,7 @@ from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser, _house_style, check_number_style
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
+from dpscale.sources.fit_io import RESAMPLES
 from dpscale.sources.predict_inputs import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
@@ -188,7 +189,7 @@ def _too_many(flag: str, n: int) -> DpscaleError:
 
 MAX_PAGE_RESAMPLES = 10_000
 MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
-PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to 100,000)"
+PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to {RESAMPLES[1]:,})"
 
 
 def page_bootstrap(args: argparse.Namespace, at: int) -> None:
@@ -196,7 +197,7 @@ def page_bootstrap(args: argparse.Namespace, at: int) -> None:
     GB a request, so a few requests at once (a threadpool runs 40) took the server down for memory."""
     from dpscale.faces.cli.common import whole
 
-    resamples = whole(args.resamples, "--resamples", 50, 100_000)  # (the command's own refusal first)
+    resamples = whole(args.resamples, "--resamples", *RESAMPLES)  # (the command's own refusal first)
     if resamples > MAX_PAGE_RESAMPLES:
         raise fail("--resamples", args.resamples, PAGE_RESAMPLES)
     sizes = max(at, len(args.point) + 1)  # the sizes asked for, or the measured ones and their baseline
@@ -299,23 +300,12 @@ def options() -> dict[str, list[str]]:
 async def repeated_key(request: Request) -> str | None:
     """The first key an object of the request's JSON gives twice ({"devices": "64", "devices": "8"}), else None.
     (FastAPI has parsed the body already, and refused one that is not JSON; its bytes are kept for a second read.)"""
-    import json
-
-    twice: list[str] = []
-
-    def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen and not twice:
-                twice.append(key)
-            seen.add(key)
-        return dict(pairs)
+    from dpscale.files import json_pairs
 
     try:
-        json.loads(await request.body(), object_pairs_hook=once)
+        return json_pairs(await request.body())[1]
     except (ValueError, RecursionError):
         return None
-    return twice[0] if twice else None
 
 
 def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:

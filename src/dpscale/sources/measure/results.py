@@ -32,7 +32,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
 
-    from dpscale.files import unwritable
+    from dpscale.files import text_lines, unwritable
 
     if not str(path).strip():  # '  ' made a file named by two spaces (--plot '  ' is refused alike)
         raise DpscaleError(f"{flag}: got {path!r} (not a file path); allowed: a writable file path")
@@ -62,7 +62,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
             ) from None
         # the first line that holds anything, as `dpscale fit` reads the file: a blank line at the top was read as
         # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it
-        n, first = next(((i, ln) for i, ln in enumerate(text.split("\n"), start=1) if ln.strip()), (0, ""))
+        n, first = next(((i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()), (0, ""))
         if not first:  # no record yet: as an empty file
             return
         try:
@@ -93,8 +93,8 @@ RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed
 def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
-    from dpscale.files import text_lines
-    from dpscale.sources.fit_io import loads_once, make_run  # (records only: no torch)
+    from dpscale.files import loads_once, text_lines
+    from dpscale.sources.fit_io import make_run  # (records only: no torch)
 
     for i, line in enumerate(text_lines(text), start=1):
         if not line.strip():
