@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from dpscale import catalog
 from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
-from dpscale.faces.cli.common import Parser, _house_style, check_number_style
+from dpscale.faces.cli.common import Parser, _house_style, check_number_style, whole
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.fit_io import RESAMPLES
@@ -195,8 +195,6 @@ PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line 
 def page_bootstrap(args: argparse.Namespace, at: int) -> None:
     """The fit's bootstrap, bounded on the page a tenth of the CLI's way: 100,000 resamples took 8-14 s and 1.5-2.5
     GB a request, so a few requests at once (a threadpool runs 40) took the server down for memory."""
-    from dpscale.faces.cli.common import whole
-
     resamples = whole(args.resamples, "--resamples", *RESAMPLES)  # (the command's own refusal first)
     if resamples > MAX_PAGE_RESAMPLES:
         raise fail("--resamples", args.resamples, PAGE_RESAMPLES)
