@@ -295,6 +295,46 @@ def options() -> dict[str, list[str]]:
     }
 
 
+MAX_BODY_BYTES = 1 << 20  # a form's fields at their 10,000-character cap come to a few hundred kB at most
+
+
+class BodyCap:
+    """Refuses (413) a request body over MAX_BODY_BYTES while it arrives, before anything parses it: FastAPI read a
+    1 GB POST whole into memory, then parsed it, before the page's field cap could refuse it. A body within the cap
+    is handed on unchanged."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        chunks, size, more = [], 0, True
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if declared.isdigit() and int(declared) > MAX_BODY_BYTES:  # said up front: not one byte is read
+            size = int(declared)
+        while more and size <= MAX_BODY_BYTES:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left: nothing to answer
+                return None
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            more = message.get("more_body", False)
+        if size > MAX_BODY_BYTES:
+            why = f"body: over {MAX_BODY_BYTES:,} bytes; allowed: at most {MAX_BODY_BYTES:,} (a form's fields)"
+            return await JSONResponse({"error": f"dpscale: error: {why}"}, status_code=413)(scope, receive, send)
+        body, given = b"".join(chunks), False
+
+        async def replay() -> Any:
+            nonlocal given
+            if given:
+                return await receive()  # after the body: the server's disconnect, as the app expects
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        return await self.app(scope, replay, send)
+
+
 async def repeated_key(request: Request) -> str | None:
     """The first key an object of the request's JSON gives twice ({"devices": "64", "devices": "8"}), else None.
     (FastAPI has parsed the body already, and refused one that is not JSON; its bytes are kept for a second read.)"""
@@ -310,6 +350,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
     the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
     app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
+    app.add_middleware(BodyCap)
     if hosts:
         from starlette.middleware.trustedhost import TrustedHostMiddleware
 
