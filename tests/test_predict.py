@@ -1389,6 +1389,19 @@ def test_precision_labels_are_read_word_by_word(capsys):
     assert predict(8, precision="FP8 (Transformer Engine) + BF16", **kw).records()[0]["efficiency"] > 0
 
 
+def test_autocast_in_a_precision_label_is_amp_with_fp32_gradients():
+    """--help says 'bf16 autocast is amp', but '--precision "bf16 autocast"' read the bf16 alone: 2-byte gradients,
+    half of what torch.autocast all-reduces (BERT-large on 16 DGX A100 GPUs: all-reduce 14.4 ms, not 28.7)."""
+    from dpscale.sources.predict_inputs import normalise_precision
+
+    for label in ("bf16 autocast", "autocast bf16", "fp16 (torch.autocast)", "autocast fp16/fp32"):
+        assert normalise_precision(label, one=True) == "amp"
+    kw = dict(model="bert-large", system="dgx-a100", throughput=150.0, batch=32)
+    amp, typed, pure = (predict(16, precision=p, **kw).records()[0] for p in ("amp", "bf16 autocast", "bf16"))
+    assert typed["allreduce_s"] == amp["allreduce_s"] == pytest.approx(0.028664, rel=1e-4)
+    assert pure["allreduce_s"] == pytest.approx(0.014389, rel=1e-4)
+
+
 def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_path, capsys):
     """A bad inter_link ('zzz', 5) was ignored without a word; 'EFA' or 'RoCEv2' got no Ethernet note (only
     'eth-…' did); a field given twice silently took its last value."""

@@ -106,7 +106,8 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
     substring read 'clamp' as amp; a word after no/not/without is not read ('fp32 (no tf32)' is fp32). `one`: a
     label naming two number formats ('fp32 fp16', 'fp32 or tf32') is refused rather than read as the first listed
     ('fp16 (half)' names one; fp8's and mixed precision's labels name the formats they mix, and are fp8 and amp); a
-    published row's label is read leniently, as its table printed it."""
+    published row's label is read leniently, as its table printed it. 'autocast' is amp's, whatever format it names
+    ('bf16 autocast': torch.autocast keeps the weights and gradients fp32, as --precision's help says)."""
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
@@ -117,11 +118,11 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
         {"fp16" if w == "half" else w for w in said.intersection(("fp32", "tf32", "fp16", "half", "bf16"))}
     )
     # (a mixed-precision label names both of its formats, 'mixed fp16/fp32': amp, as its lenient reading says)
-    if one and len(formats) > 1 and not said.intersection(("fp8", "amp", "mixed")):
+    if one and len(formats) > 1 and not said.intersection(("fp8", "amp", "mixed", "autocast")):
         raise fail(flag, label, f"one precision, not two ({', '.join(formats)}): {', '.join(PRECISIONS)}")
     words_of = (
         ("fp8", ("fp8",)),
-        ("amp", ("amp", "mixed")),
+        ("amp", ("amp", "mixed", "autocast")),  # torch.autocast keeps fp32 gradients ('bf16 autocast': --help's amp)
         ("bf16", ("bf16",)),
         ("fp16", ("fp16", "half")),
         ("tf32", ("tf32",)),
