@@ -48,6 +48,20 @@ def test_arrays_broadcast():
     assert scale([1, 8, 64], 2000, 0.9).actual_throughput.tolist() == pytest.approx([2000, 14400, 115200])
 
 
+def test_numpy_broadcastable_arrays_make_a_grid():
+    # issue 2: scale takes "scalars or numpy-broadcastable arrays"; a column of sizes against a row of rates was
+    # refused ('shapes 2×1, 3, a number; allowed: arrays of one length')
+    r = scale(np.array([[1], [8], [64]]), np.array([1000.0, 2000.0]), 0.9)
+    np.testing.assert_allclose(r.actual_throughput, [[1000, 2000], [7200, 14400], [57600, 115200]])
+    np.testing.assert_allclose(r.efficiency, [[1, 1], [0.9, 0.9], [0.9, 0.9]])
+    assert [rec["actual_throughput"] for rec in r.records()] == pytest.approx([1000, 2000, 7200, 14400, 57600, 115200])
+    # E the wider one: two what-if E columns against a row of sizes, each still E = 1 at one device
+    g = scale(np.array([1, 8, 64]), 2000.0, np.array([[1.0, 0.9, 0.8], [1.0, 0.8, 0.5]]))
+    np.testing.assert_allclose(g.speedup, [[1, 7.2, 51.2], [1, 6.4, 32]])
+    with pytest.raises(DpscaleError, match="efficiency: got 0.8; allowed: E = 1 at one device"):
+        scale(np.array([1, 8]), 2000.0, np.array([[1.0], [0.8]]))
+
+
 def test_numpy_scalars_are_numbers_and_mismatched_arrays_are_one_line():
     assert scale(np.int64(64), np.float64(2000.0), np.float64(0.9)).actual_throughput == pytest.approx(115200)
     assert [scale(d, 2000, 0.9).speedup for d in np.arange(1, 3)] == pytest.approx([1.0, 1.8])

@@ -339,8 +339,9 @@ def test_plan_names_its_own_throughput_argument():
 
 
 def test_a_shape_mismatch_says_the_shapes():
-    with pytest.raises(DpscaleError, match="shapes 2×1, 2, a number; allowed: arrays of one length"):  # 'lengths 2, 2'
-        scale(np.array([[1], [2]]), np.array([100.0, 200.0]), 0.9)
+    # 2×2 against 3 is no numpy broadcast ('shapes', not 'lengths 2, 3'); 2×1 against 2 is one: a grid (test_core)
+    with pytest.raises(DpscaleError, match="shapes 2×2, 3, a number; allowed: arrays of one length"):
+        scale(np.array([[1, 2], [4, 8]]), np.array([100.0, 200.0, 300.0]), 0.9)
 
 
 def test_a_per_size_table_takes_any_iterable_of_pairs():

@@ -219,16 +219,28 @@ def one(x: Any, name: str) -> Any:
     return arr.item()
 
 
-def one_length(*named: tuple[Any, str]) -> None:
-    """Inputs combined element by element are numbers or arrays of one shape — scale's rule, and the batch
-    formulas': [1, 8] against [32, 64, 128] raised numpy's 'operands could not be broadcast together', naming
-    neither input. All are named, a number as such; 'shapes' where one is not a plain list (2×1 against 2 once
-    read 'lengths 2, 2')."""
+def one_length(*named: tuple[Any, str], broadcast: bool = False) -> None:
+    """Inputs combined element by element are numbers or arrays of one shape — the batch formulas' rule: [1, 8]
+    against [32, 64, 128] raised numpy's 'operands could not be broadcast together', naming neither input. All are
+    named, a number as such; 'shapes' where one is not a plain list (2×1 against 2 once read 'lengths 2, 2').
+    broadcast: numpy's own rule instead (scale's: a 2×1 column of sizes against a row of 3 rates is a 2×3 grid),
+    refusing only the shapes numpy cannot broadcast together, in the same one line."""
     shapes = [getattr(x, "shape", ()) for x, _ in named]
-    if len({s for s in shapes if s not in ((), (1,))}) > 1:
+    if broadcast:
+        ok = all(len({n for n in dims if n != 1}) <= 1 for dims in zip(*(s[::-1] for s in _padded(shapes))))
+    else:
+        ok = len({s for s in shapes if s not in ((), (1,))}) <= 1
+    if not ok:
         got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
         word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
-        raise DpscaleError(f"{', '.join(n for _, n in named)}: {word} {got}; allowed: arrays of one length")
+        also = ", or shapes numpy broadcasts together (a 2×1 column against a row of 3)" if broadcast else ""
+        raise DpscaleError(f"{', '.join(n for _, n in named)}: {word} {got}; allowed: arrays of one length{also}")
+
+
+def _padded(shapes: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Shapes lined up from the right as numpy does, the shorter ones led by 1s."""
+    most = max(map(len, shapes), default=0)
+    return [(1,) * (most - len(s)) + tuple(s) for s in shapes]
 
 
 def ones(*named: tuple[Any, str]) -> list[Any]:

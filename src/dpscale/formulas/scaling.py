@@ -204,7 +204,8 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     per_device_throughput: samples/s (or any unit: the results carry it) of one device running alone, v.
     Returns ideal d·v, actual d·v·E and lost throughput in that unit; speedup and effective devices d·E.
     A constant E holds from two devices on (E(1) = 1); any other source must give 1 at one device (a table or
-    function saying 0.9 there is refused). Arrays broadcast along one length; the result holds array inputs as
+    function saying 0.9 there is refused). Arrays broadcast as numpy's do (a column of sizes against a row of rates
+    is a grid); the result holds array inputs as
     read-only views, not copies (copy one you will change afterwards)."""
     d, least = counts_and_least(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
@@ -214,7 +215,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     else:
         check_baseline(efficiency, least)
         e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
-    one_length((d, "devices"), (v, "per_device_throughput"), (given, "efficiency"))
+    one_length((d, "devices"), (v, "per_device_throughput"), (given, "efficiency"), broadcast=True)
     if given is not None and is_array(d) and d.ndim and getattr(e, "shape", ()) not in ((), d.shape):
         if callable(getattr(efficiency, "efficiency", efficiency)):  # (a list [0.9] is one E for every size)
             # a function of d that gave one E for several sizes, [0.9] for [1, 8], was spread over them all
@@ -243,7 +244,8 @@ def _check_one_device(e: Any, d: Any) -> None:
     if is_array(d) and d.ndim:
         import numpy as np  # (loaded: d is an array)
 
-        at_one = np.broadcast_to(e, d.shape)[d == 1]
+        dd, ee = np.broadcast_arrays(d, e)  # (E may be the wider one: a 2×1 column of E against a row of sizes)
+        at_one = ee[dd == 1]
         wrong = at_one[np.abs(at_one - 1) > 1e-9]
         value = float(wrong[0]) if wrong.size else None
     elif d != 1:
