@@ -205,8 +205,7 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
     Returns ideal d·v, actual d·v·E and lost throughput in that unit; speedup and effective devices d·E.
     A constant E holds from two devices on (E(1) = 1); any other source must give 1 at one device (a table or
     function saying 0.9 there is refused). Arrays broadcast as numpy's do (a column of sizes against a row of rates
-    is a grid); the result holds array inputs as
-    read-only views, not copies (copy one you will change afterwards)."""
+    is a grid); the result holds array inputs as read-only views, not copies (copy one you will change afterwards)."""
     d, least = counts_and_least(devices, "devices", MAX_DEVICES)
     v = check_positive(per_device_throughput, "per_device_throughput", "a finite throughput > 0")
     if is_number(efficiency):  # check the number, not the array it is spread to
