@@ -807,6 +807,27 @@ def test_the_page_layout_in_a_real_browser(served):
 
 
 @pytest.mark.slow
+def test_no_form_is_wider_than_a_phone_in_either_language(served):
+    """Session 41's accessibility review: the Spanish memory tab's recomputation menu is as wide as its longest
+    choice (351 px), so a 360 px phone (and the 320 px of WCAG's reflow) scrolled the whole page sideways."""
+    with chromium() as (browser, expect):
+        for lang in ("en", "es"):
+            page = browser.new_page(viewport={"width": 320, "height": 640})
+            page.goto(f"{served}?lang={lang}")
+            expect(page.locator("#tab-calc")).to_have_text("Calculator" if lang == "en" else "Calculadora")
+            for tab in ("calc", "predict", "fit", "batch", "memory", "pipeline", "plan"):
+                page.click(f"#tab-{tab}")
+                expect(page.locator("#result tr").first).to_be_visible(timeout=30_000)
+                wide = page.evaluate("[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]")
+                assert wide[0] <= wide[1], (lang, tab, wide)
+                fields = page.evaluate(f"""() => [...document.querySelectorAll('#{tab} label')].map((l) => {{
+                    const box = l.lastElementChild.getBoundingClientRect();
+                    return [box.right - l.getBoundingClientRect().right, l.lastElementChild.name]; }})""")
+                assert all(over <= 0.5 for over, _ in fields), (lang, tab, fields)  # each box inside its column
+            page.close()
+
+
+@pytest.mark.slow
 def test_the_page_after_the_browser_review(served):
     """What a browser review of session 27 found: an error left the last answer's chart on screen; the Spanish page
     said the browser's English ('Failed to fetch', 'Bad Gateway'); a rate typed for one model was kept for the
@@ -874,6 +895,36 @@ def test_the_page_after_the_browser_review(served):
         expect(page.locator("#notes")).to_contain_text(
             "inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del 90 %"
         )
+
+
+@pytest.mark.slow
+def test_the_charts_words_keep_their_size_on_a_phone(served):
+    """Session 41's accessibility review: the chart was drawn 560 units wide and scaled to a phone's 327 px, so its
+    11 px sizes, E's ticks and axis title came out 6.4 px high; drawn at the width shown, they keep 11 px (a box of
+    13), and the sizes marked along the axis are fewer, so they do not run into each other."""
+    boxes = """() => [...document.querySelectorAll('#chart text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return [t.textContent, r.left, r.right, r.height, t.getAttribute("text-anchor") === "middle"]; })"""
+    with chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 320, "height": 640})
+        page.goto(f"{served}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        page.click("#tab-predict")
+        page.fill("#predict input[name=devices]", "1..32768x2")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(16)
+        expect(page.locator("#chart")).to_be_visible()
+        texts = page.evaluate(boxes)
+        assert all(h >= 12 for *_, h, _ in texts), texts  # (8 before)
+        ticks = sorted((left, right) for word, left, right, _, below in texts if below and word[:1].isdigit())
+        assert len(ticks) >= 3 and "4.096" in [w for w, *_ in texts], texts  # the sizes, written as the tables
+        assert all(a[1] <= b[0] for a, b in zip(ticks, ticks[1:])), ticks  # side by side, not overlapping
+        assert max(right for _, _, right, *_ in texts) <= 320
+        wide = browser.new_page(viewport={"width": 1280, "height": 900})  # a wide screen: as it was, 560 px
+        wide.goto(served)
+        wide.click("#tab-predict")
+        expect(wide.locator("#chart")).to_be_visible()
+        assert wide.get_attribute("#chart svg", "viewBox") == "0 0 560 230"
 
 
 def test_new_web_refusals_are_said_in_spanish(client):
@@ -1053,6 +1104,23 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         expect(page.locator("#error")).to_be_hidden()
 
 
+@pytest.mark.slow
+def test_the_rows_counted_for_a_screen_reader_are_grouped_as_the_table(served):
+    """Session 41's language review: a sweep of 1,500 sizes was announced 'Resultado: 1500 filas' (Spanish leaves
+    four digits ungrouped) while its table, its chart and the CLI say 1.500."""
+    with chromium() as (browser, expect):
+        page = browser.new_page()
+        page.goto(f"{served}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        page.fill("#calc input[name=devices]", "1..1500+1")
+        page.click("#calc .run")
+        expect(page.locator("#result tbody tr")).to_have_count(1500)
+        expect(page.locator("#result tbody tr").last.locator("td").first).to_have_text("1.500")
+        expect(page.locator("#status")).to_have_text("Resultado: 1.500 filas")
+        page.select_option("#lang", "en")
+        expect(page.locator("#status")).to_have_text("Result: 1,500 rows")
+
+
 def test_each_form_comes_filled_with_its_commands_worked_example():
     """A tab's fields hold its command's worked example, so the page and `dpscale plan` (say) answer the same
     question as they come (the plan's deadline field said 12h, the CLI's example 24h)."""
@@ -1102,6 +1170,36 @@ def test_a_pasted_thousand_is_not_a_run_of_one_device():
     assert pasted_runs("8,7500,0.5") == ["8:7500:0.5"]  # a step time under a second is a step time
     r = TestClient(create_app()).post("/api/fit", json={"options": {"point": "1,024"}})
     assert r.status_code == 422 and "--point: got '1,024'; allowed: DEVICES:THROUGHPUT" in r.json()["error"]
+
+
+@pytest.mark.slow
+def test_back_to_the_page_opens_its_forms_whole_not_half_restored(served):
+    """Session 41's review: away and Back (the page not kept whole in the browser's cache, as Playwright's Chromium
+    and an evicted page are; Firefox also on reload), the browser restored the typed boxes but not the menus the
+    script fills: a calculator left on a law came back with its E empty and its law none, and greeted the user with
+    an error ('entradas recibidas: --devices, --throughput'); a predictor left on Llama-7B came back as BERT-large
+    without the example's rate."""
+    with chromium() as (browser, expect):
+        page = browser.new_page()
+        page.goto(f"{served}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        page.select_option("#calc select[name=law]", "usl")
+        page.fill("#calc input[name=sigma]", "0.01")
+        page.fill("#calc input[name=kappa]", "0")
+        page.click("#calc .run")
+        expect(page.locator("#result")).to_contain_text("0,613")
+        page.click("#tab-predict")
+        page.select_option("#predict select[name=model]", "llama-7b")
+        page.click("#predict .run")
+        expect(page.locator("#notes")).to_contain_text("TFLOP")
+        page.goto(served + "api/options")
+        page.go_back()
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")  # the example, in the language chosen
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#calc input[name=efficiency]")).to_have_value("0.9")
+        page.click("#tab-predict")
+        expect(page.locator("#predict select[name=model]")).to_have_value("bert-large")
+        expect(page.locator("#predict input[name=throughput]")).to_have_value("150")  # its example's own rate
 
 
 def test_a_lone_surrogate_is_refused_in_one_line_not_a_500(client):
@@ -1154,6 +1252,25 @@ def test_the_pages_bootstrap_is_bounded_before_the_work(client, monkeypatch):
     monkeypatch.undo()
     assert post(client, "fit", {"point": runs, "resamples": "10000"}).status_code == 200
     assert post(client, "fit", {"point": runs, "at": "1..2000+1"}).status_code == 200  # the page's rows, as they were
+
+
+@pytest.mark.slow
+def test_one_answers_labels_are_its_values_row_headers(served):
+    """Session 41's accessibility review: one answer is a table of label and value with no heading row, and every
+    cell was a plain cell, so a screen reader moving to '115.200 muestras/s' did not say what it was."""
+    with chromium() as (browser, expect):
+        page = browser.new_page()
+        page.goto(f"{served}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        label = page.get_by_role("rowheader", name="rendimiento real d·v·E")
+        expect(label).to_have_count(1)
+        expect(page.get_by_role("cell", name="115.200 muestras/s")).to_have_count(1)
+        expect(page.locator("#result th[scope=row]")).to_have_count(8)  # one a row, the label
+        style = label.evaluate("th => [getComputedStyle(th).color, getComputedStyle(th).fontWeight]")
+        assert style == ["rgb(59, 70, 82)", "400"]  # looks as the label did
+        page.click("#tab-predict")  # a sweep keeps its heading row and its plain cells
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        expect(page.locator("#result th[scope=row]")).to_have_count(0)
 
 
 def test_head_is_answered_where_get_is(client):
@@ -1224,3 +1341,30 @@ def test_a_body_over_the_cap_is_refused_before_it_is_parsed(client):
     r = client.post("/api/calc", json={"options": {"devices": "1" * 20_000}})
     assert r.status_code == 422 and "--devices: got '20,000 characters'" in r.json()["error"]
     assert client.post("/api/calc", json={"options": WORKED}).json()["records"]["actual_throughput"] == 115_200
+
+
+def test_each_language_is_named_in_its_own_language_and_said_so():
+    """Session 41's accessibility review: the menu names each language in itself ('Español' on the English page) but
+    did not mark it, so a screen reader read 'Español' with English sounds (WCAG 3.1.2, language of parts)."""
+    import re
+    from pathlib import Path
+
+    html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
+    menu = re.search(r'<select id="lang">(.*?)</select>', html, re.S)[1]
+    choices = re.findall(r"<option ([^>]*)>", menu)
+    assert len(choices) == len(LABELS) >= 2
+    for attrs in choices:
+        value, lang = re.search(r'value="(\w+)"', attrs), re.search(r'lang="(\w+)"', attrs)
+        assert value and lang and value[1] == lang[1], attrs
+
+
+def test_the_page_has_one_main_landmark_holding_the_tabs_and_the_answer():
+    """Session 41's accessibility review: no <main>, so 'skip to main content' had nowhere to go (axe's
+    landmark-one-main)."""
+    from pathlib import Path
+
+    html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
+    assert html.count("<main>") == html.count("</main>") == 1
+    main = html[html.index("<main>") : html.index("</main>")]
+    assert '<nav role="tablist">' in main and '<section id="out">' in main and main.count("<form id=") == 7
+    assert "<header>" not in main
