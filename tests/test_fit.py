@@ -396,6 +396,22 @@ def test_the_best_scoring_rival_replaces_the_default_law():
     assert (f.law, f.runner_up) == ("amdahl", "usl")
 
 
+def test_leave_one_out_does_not_score_a_run_alone_in_its_regime():
+    """GluonNLP BERT-base (DLPerf, V100s 8 a node): 16 is the one run across nodes. Left out, no refit sees the
+    network, so the fold judged how each law guesses it: Amdahl won and said E(32) 0.60 (measured 0.76)."""
+    from dpscale.sources.fit import _scored
+
+    assert _scored(np.array([1.0, 2, 4, 8, 16]), 8).tolist() == [True, True, True, False]
+    assert _scored(np.array([1.0, 8, 16]), 8).tolist() == [False, False]  # each alone: nothing scored, default law
+    assert _scored(np.array([8.0, 16, 32]), 8).tolist() == [True, True]
+    assert _scored(np.array([1.0, 2, 4]), None).tolist() == [True, True]  # no nodes known: one regime
+    runs = [(1, 150.11), (2, 270.28), (4, 538.5), (8, 1058.6), (16, 1845.65)]
+    f = fit(runs, gpus_per_node=8, resamples=100)
+    assert f.law == "allreduce"
+    assert f.predict([32]).efficiency[0] == pytest.approx(0.802, abs=0.002)  # measured 0.764; Amdahl said 0.604
+    assert fit([(1, 1000), (8, 7500), (16, 14600)], gpus_per_node=8).criterion == fit([(1, 1000), (8, 7500)]).criterion
+
+
 def test_a_term_every_measured_size_pays_alike_is_not_estimated():
     """The tree all-reduce costs 2S/B at any d ≥ 2: from a one-node baseline E cannot see it. Truth here: compute
     0.1 s, S/B 0.02 s, α 1 ms on 8-GPU nodes."""
