@@ -649,3 +649,20 @@ def test_spanish_writes_the_confidence_level_with_a_decimal_comma_and_names_its_
     assert "throughput_lo,throughput_hi" in out  # the CSV's own column names, which the note names beside the page's
     rc, out, _ = run(capsys, *argv, "--confidence", "0.975")
     assert "parameters (97.5 % interval):" in out and "predicted (97.5 % prediction interval for one run):" in out
+
+
+def test_the_seconds_carry_their_intervals(runs_csv, capsys):
+    """Issue 4: uncertainty on every number the fit estimates. The all-reduce law's times in seconds (compute, S/B,
+    α) were printed bare — 'α 4.132e-04' beside a latency share whose 90 % interval reached 0."""
+    r = run_json(capsys, str(runs_csv), "--resamples", "200")
+    s, p = r["seconds"], r["parameters"]
+    # d0 = 1 pays no all-reduce, so compute is the measured step exactly and each refit's time is its share × that
+    assert s["compute_s_lo"] == s["compute_s"] == s["compute_s_hi"] == pytest.approx(0.256, rel=1e-12)
+    for key, name in (("latency_s", "latency"), ("transfer_s", "transfer")):
+        assert s[f"{key}_lo"] <= s[key] <= s[f"{key}_hi"]
+        assert s[f"{key}_lo"] == pytest.approx(p[name]["lo"] * 0.256, rel=1e-9, abs=1e-15)
+        assert s[f"{key}_hi"] == pytest.approx(p[name]["hi"] * 0.256, rel=1e-9)
+    assert s["latency_s_hi"] > s["latency_s_lo"]
+    assert main(["fit", str(runs_csv), "--resamples", "200"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "in seconds" in x)
+    assert line.count("[") == 3, line  # compute, S/B and α each with its interval

@@ -392,14 +392,25 @@ class Fit:
 
     # -- step-time view ---------------------------------------------------------------------------
     def seconds(self) -> dict[str, float] | None:
-        """With step times and the all-reduce law: compute time, S/B and α in seconds."""
+        """With step times and the all-reduce law: compute time, S/B and α in seconds, each with its interval
+        (`*_lo`, `*_hi`: the parameters' refits, each with the compute time it implies). They had none: 'α 4.1e-4'
+        beside a latency share whose interval reached 0."""
         if self.runs.step_time is None or self.law != "allreduce":
             return None
         f0 = self._law.basis(np.asarray([float(self.baseline_devices)]), self.gpus_per_node)[:, 0]
         t_c = self.runs.step_time[0] / float(step_ratio(self.values, f0))
         a, b = self.values
-        transfer = math.nan if 0 in self.unseen() else float(a) * t_c  # unseen: it is inside compute_s
-        return {"compute_s": t_c, "transfer_s": transfer, "latency_s": float(b) * t_c}
+        unseen = 0 in self.unseen()
+        transfer = math.nan if unseen else float(a) * t_c  # unseen: it is inside compute_s
+        t_r = self.runs.step_time[0] / step_ratio(self.samples, f0)  # (B,) each refit's compute time
+        lo, hi = self._band(np.column_stack([t_r, self.samples * t_r[:, None]]), axis=0)
+        point = (t_c, transfer, float(b) * t_c)  # the band holds its point, as the parameters' do
+        lo, hi = np.fmin(lo, point), np.fmax(hi, point)
+        out = {"compute_s": t_c, "transfer_s": transfer, "latency_s": float(b) * t_c}
+        for j, key in enumerate(("compute_s", "transfer_s", "latency_s")):
+            nan = unseen and key == "transfer_s"
+            out[f"{key}_lo"], out[f"{key}_hi"] = (math.nan, math.nan) if nan else (float(lo[j]), float(hi[j]))
+        return out
 
     def summary(self) -> str:
         """A few lines for people: law, criterion, runner-up, parameters, warnings."""

@@ -242,15 +242,9 @@ def _law_lines(r: dict[str, Any], lang: str) -> list[str]:
         lines.append(f"  {term(n, lang)} = {g4(p['value'])}  [{g4(p['lo'])}{sep}{g4(p['hi'])}]{said}")
     if r["seconds"]:
         s = r["seconds"]
-        lines.append(
-            "  "
-            + t(
-                "fit_seconds",
-                c=fmt(s["compute_s"], "float", lang),
-                b=fmt(s["transfer_s"], "float", lang),
-                a=fmt(s["latency_s"], "float", lang),
-            )
-        )
+        f = lambda k: fmt(s[k], "float", lang)  # noqa: E731
+        band = lambda k: f"{f(k)} [{f(k + '_lo')}{sep}{f(k + '_hi')}]"  # noqa: E731 (each number with its interval)
+        lines.append("  " + t("fit_seconds", c=band("compute_s"), b=band("transfer_s"), a=band("latency_s")))
     return lines
 
 
