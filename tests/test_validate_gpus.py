@@ -149,3 +149,31 @@ def test_a_file_separated_by_semicolons_or_tabs_is_told_so(tmp_path, capsys, sep
     path.write_text(sep.join(["cfg", "baseline_devices", "devices"]) + "\n" + sep.join(["x", "1", "1"]) + "\n")
     rc, _, err = run(capsys, "validate", str(path))
     assert rc == 2 and err.strip().endswith(f"; allowed: columns separated by commas — this file separates them {said}")
+
+
+def test_the_patterns_run_on_every_python_the_package_accepts():
+    """pyproject accepts Python 3.10, whose re has no possessive quantifier ('[a-z]++', '(…)?+') nor atomic group
+    ('(?>…)'): on 3.10 the GPU family pattern raised 're.error: multiple repeat', a traceback from `dpscale
+    validate` on every file and from `predict --gpu A100`. No pattern in the source uses them."""
+    import ast
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    newer = re.compile(r"(?<!\\)[*+?}]\+|\(\?>")  # a quantifier made possessive, or an atomic group
+    found = []
+    for path in sorted((root / "src" / "dpscale").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        prose = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}  # docstrings ('C++ destructors')
+        found += [
+            f"{path.name}:{node.lineno}: {node.value!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose
+            and newer.search(node.value)
+        ]  # fmt: skip
+    assert not found
+    from dpscale.catalog import _sizes, gpu_in
+
+    # what the possessive forms meant: 'gb' is not given back to read '100 g' before 'bps' as 100 GB
+    assert _sizes("A100 80GB, 100 Gbps, 40 Gb/s, 25GbE, 2.1 GHz, 40 GiB, (16G)") == {80, 40, 16}
+    assert gpu_in("2x Xeon E5-2698 v4, 8x Tesla V100 16GB") == "v100" and gpu_in("AWS p4d.24xlarge") is None

@@ -216,7 +216,8 @@ def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None
 
 # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x', 'tpuv4' — a letter run is read once
 # (from each of its letters, 'a' × 100,000 took minutes)
-FAMILY = r"(?<![a-z])[a-z]++\d+[a-z]*"
+# (?=(?P<w>…))(?P=w): the letters taken once, as the possessive [a-z]++ (Python 3.11+; requires-python is 3.10)
+FAMILY = r"(?<![a-z])(?=(?P<w>[a-z]+))(?P=w)\d+[a-z]*"
 VENDOR = r"\b(nvidia|tesla|geforce|amd|instinct|google|cloud)\b"  # words around a family, not part of it
 NAME_MAX = 1000  # characters of a GPU name or hardware description read (a table's cell, not a book)
 GENERIC = r"(\d+\s*[x×]?\s*)?(gpus?|devices?|accelerators?)?"  # '8 GPUs', '': no GPU named
@@ -248,7 +249,7 @@ def families() -> dict[str, list[str]]:
 def _sizes(text: str) -> set[int]:
     """The memory sizes a text states, in GB: '-sxm4-80gb', '_32GB_SXM2', '16GBHBM2', ' 40 GiB', '(40G)' — not a
     network's or a clock's ('40 Gb/s', '100 Gbps', '25GbE', '2.1 GHz'); '8 GPUs' reads 8, which no GPU is made in."""
-    return {int(x) for x in re.findall(r"(\d+)\s*g(?:i?b)?+(?!\s*/\s*s|ps|e\b|hz|it)", text[:NAME_MAX], re.I)}
+    return {int(x) for x in re.findall(r"(\d+)\s*g(?:ib|b|(?!i?b))(?!\s*/\s*s|ps|e\b|hz|it)", text[:NAME_MAX], re.I)}
 
 
 def sized(keys: list[str], text: str) -> list[str]:
@@ -260,7 +261,7 @@ def sized(keys: list[str], text: str) -> list[str]:
 def gpu_in(text: str) -> str | None:
     """The first catalog GPU family a free description names: 'AWS p4d.24xlarge (8x A100 40GB)' → 'a100', past
     the instance's 'p4d'; '2x Xeon E5-2698 v4, 8x Tesla V100 16GB' → 'v100'; None when it names none."""
-    return next((m for m in re.findall(FAMILY, _bare(text)) if m in families()), None)
+    return next((m for m in (f[0] for f in re.finditer(FAMILY, _bare(text))) if m in families()), None)
 
 
 def find_gpu(system: str | None = None, gpu: str | None = None, text: str = "") -> dict[str, Any] | None:
