@@ -723,6 +723,26 @@ def test_a_sigterm_while_torch_imports_is_said_as_an_interrupt(capsys, monkeypat
         signal.signal(signal.SIGTERM, before)
 
 
+def test_measure_from_a_thread_that_is_not_the_main_one_is_not_a_traceback(capsys) -> None:
+    """main(["measure", …]) from a caller's worker thread (a GUI's, a job runner's, a ThreadPoolExecutor's): setting
+    the SIGTERM handler raised 'ValueError: signal only works in main thread' before a word was said. Outside the
+    main thread nothing is set (as the launcher does), the command runs, and the process's handlers stay as they
+    were."""
+    import signal
+    import threading
+
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    rc: list[int] = []
+    worker = threading.Thread(target=lambda: rc.append(main(["measure", "--devices", "0", "--lang", "es"])))
+    worker.start()
+    worker.join(60)
+    assert rc == [2]  # (the ValueError ended the thread: no exit code at all)
+    err = capsys.readouterr().err
+    assert err.startswith("dpscale measure: error: --devices: se recibió '0'; se admite: números enteros de 1 a")
+    assert len(err.splitlines()) == 1
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+
+
 def test_threads_that_oversubscribe_the_cores_are_warned_of(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
     """2 ranks × 2 threads on 2 cores measured E(2) = 0.14 without a word: only ranks were checked against cores."""
     pytest.importorskip("torch")

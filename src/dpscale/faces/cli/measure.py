@@ -220,7 +220,9 @@ def run(args: argparse.Namespace) -> int:
     # SIGTERM (a scheduler's kill, `timeout`) would end this process without its `finally`, leaving the ranks
     # running as orphans: turn it into the interrupt path, which stops and reaps them — from the start, as
     # torch's import takes seconds (a SIGTERM then ended the command by the signal, 143, without a word).
-    previous = signal.signal(signal.SIGTERM, _interrupt)
+    # (outside the main thread, where no handler can be set: nothing changes, as in the launcher — a caller's
+    # thread running main(["measure", …]) got a ValueError traceback)
+    previous = _handle(signal.SIGTERM, _interrupt)
     previous_int = signal.getsignal(signal.SIGINT)
     leaving = False  # interrupted, and this process is the command: a second SIGTERM must not end it by the signal
     job = None  # (an interrupt may come while _prepare still imports torch)
@@ -233,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as exc:
         if own:  # (the launcher's clean-up left it ignored; an interrupt before or after a launch did not)
             leaving = True
-            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            _handle(signal.SIGTERM, signal.SIG_IGN)
         done += _measured_so_far(job, exc, done, args)
         if done:  # the sizes that finished are not lost with the rest
             show(job, done, args)
@@ -250,10 +252,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"dpscale measure: error: {say_measure(f'{exc}; stopped', args.lang)}", file=sys.stderr)
         return 1
     finally:
-        if not leaving:
-            signal.signal(signal.SIGTERM, previous)
-        if not own:  # (the launcher leaves a second Ctrl-C ignored only when this process is the command)
-            signal.signal(signal.SIGINT, previous_int)
+        if previous is not NOT_MAIN:  # (outside the main thread none was set, and none can be put back)
+            if not leaving:
+                signal.signal(signal.SIGTERM, previous)
+            if not own:  # (the launcher leaves a second Ctrl-C ignored only when this process is the command)
+                signal.signal(signal.SIGINT, previous_int)
     show(job, done, args)
     if mode == "equivalence":
         return 0 if all(r["passed"] for r in done) else 1
@@ -289,6 +292,17 @@ def partial_path(out: str) -> str:
 
 def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
+
+
+NOT_MAIN = object()  # _handle's answer outside the main thread: no handler was set, so none is to be put back
+
+
+def _handle(signum: int, handler: Any) -> Any:
+    """signal.signal, or NOT_MAIN where Python lets only the main thread set handlers."""
+    try:
+        return signal.signal(signum, handler)
+    except ValueError:
+        return NOT_MAIN
 
 
 def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, lang: str = "en") -> dict[str, Any]:
