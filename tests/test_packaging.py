@@ -1,0 +1,79 @@
+"""What the distributions ship: the sdist and the wheel built from this tree by setuptools' own hooks (as pip and
+`python -m build` call them), their file lists read back."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import dpscale
+
+ROOT = Path(__file__).resolve().parents[1]
+PKG = ROOT / "src" / "dpscale"
+# what a working tree holds besides its files (a virtual environment with torch is gigabytes)
+LEFT_OUT = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*cache", ".hypothesis"
+)
+
+
+@pytest.fixture(scope="module")
+def dists(tmp_path_factory) -> tuple[list[str], list[str], str]:
+    """(the sdist's paths below its top folder, the wheel's paths, the wheel's METADATA)."""
+    setuptools = pytest.importorskip("setuptools")
+    if int(setuptools.__version__.split(".")[0]) < 77:
+        pytest.skip("pyproject's [build-system] needs setuptools>=77")
+    tree = tmp_path_factory.mktemp("tree") / "dpscale"
+    shutil.copytree(ROOT, tree, ignore=LEFT_OUT)
+    out = tree.parent / "dist"
+    # (the hooks rewrite sys.argv: the folder is read first)
+    code = "import sys; from setuptools import build_meta as b; o = sys.argv[1]; b.build_sdist(o); b.build_wheel(o)"
+    done = subprocess.run([sys.executable, "-c", code, str(out)], cwd=tree, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (sdist,), (wheel,) = out.glob("*.tar.gz"), out.glob("*.whl")
+    with tarfile.open(sdist) as t:
+        s = [m.name.split("/", 1)[1] for m in t.getmembers() if m.isfile()]
+    with zipfile.ZipFile(wheel) as z:
+        w = z.namelist()
+        meta = z.read(f"dpscale-{dpscale.__version__}.dist-info/METADATA").decode()
+    return s, w, meta
+
+
+def package_files() -> list[str]:
+    """Every file of the package in the source tree, code and data (catalogs, the page, py.typed) alike."""
+    return sorted(
+        p.relative_to(PKG.parent).as_posix() for p in PKG.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+    )
+
+
+@pytest.mark.slow
+def test_both_distributions_hold_every_package_file_and_nothing_else(dists):
+    sdist, wheel, _ = dists
+    files = package_files()
+    assert {"dpscale/catalog/gpus.json", "dpscale/faces/web/index.html", "dpscale/py.typed"} <= set(files)
+    assert not set(files) - {n for n in wheel}, "a package file the wheel lacks"
+    assert not {f"src/{f}" for f in files} - set(sdist), "a package file the sdist lacks"
+    # the sdist: the package, its build files and setuptools' own; 45 test files without conftest.py or
+    # clihelp.py (which they import) shipped there, and ran nowhere
+    top = {"PKG-INFO", "README.md", "pyproject.toml", "setup.cfg", "MANIFEST.in", "LICENSE"}
+    stray = [n for n in sdist if n not in top and not n.startswith(("src/dpscale/", "src/dpscale.egg-info/"))]
+    stray += [
+        n for n in sdist if n.startswith("src/dpscale/") and n[len("src/") :] not in files and not n.endswith("/")
+    ]
+    assert not stray
+    dist_info = f"dpscale-{dpscale.__version__}.dist-info/"
+    assert not [n for n in wheel if n not in files and not n.startswith(dist_info)]
+
+
+@pytest.mark.slow
+def test_the_license_named_in_the_metadata_ships_with_both(dists):
+    """MIT asks that its text go with every copy: 'License-Expression: MIT' shipped with no license text."""
+    sdist, wheel, meta = dists
+    assert "LICENSE" in sdist and f"dpscale-{dpscale.__version__}.dist-info/licenses/LICENSE" in wheel
+    assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
+    assert "Permission is hereby granted, free of charge" in (ROOT / "LICENSE").read_text(encoding="utf-8")
