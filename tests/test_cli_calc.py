@@ -551,6 +551,21 @@ def test_the_language_before_help_gives_the_top_help_in_that_language(capsys):
     assert rc == 0 and "uso: dpscale [ORDEN] [OPCIONES]" in out and "\n  predict " in out
 
 
+def test_the_version_has_one_source():
+    """pyproject.toml said 0.1.0 and so did dpscale.__version__ (what `dpscale --version` prints): two copies, and
+    a release that bumped one shipped a wheel whose metadata and --version disagreed. The build reads the module's."""
+    import importlib.metadata
+    import re
+
+    from dpscale import __version__
+
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    project = text.split("[project]", 1)[1].split("\n[", 1)[0]
+    assert not re.search(r"(?m)^version\s*=", project) and re.search(r'(?m)^dynamic = \["version"\]', project)
+    assert 'version = { attr = "dpscale.__version__" }' in text
+    assert importlib.metadata.version("dpscale") == __version__
+
+
 @pytest.mark.parametrize("first", [["--lang", "es"], ["--lang=es"]])
 def test_the_language_first_takes_version_and_options_after_a_double_dash(capsys, first):
     """`dpscale --lang es --version` said 'argumentos no reconocidos: --version', and `dpscale --lang es calc --
