@@ -18,8 +18,9 @@ import pytest
 from clihelp import run
 
 import dpscale
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
-from dpscale.faces.i18n import LABELS
+from dpscale.faces.i18n import LABELS, say_error
 
 pytest.importorskip("fastapi")
 pytest.importorskip("httpx2")
@@ -1368,3 +1369,108 @@ def test_the_page_has_one_main_landmark_holding_the_tabs_and_the_answer():
     main = html[html.index("<main>") : html.index("</main>")]
     assert '<nav role="tablist">' in main and '<section id="out">' in main and main.count("<form id=") == 7
     assert "<header>" not in main
+
+
+HELD_PAIRS = [
+    (("fit", {"point": "1:1000 2:1950 4:3800 8:7000 16:13000", "resamples": "200", "seed": "7"}, "es"),
+     ("fit", {"point": "1:900 2:1700 4:3000 8:5200", "resamples": "300", "at": "64"}, "en")),
+    (("predict", {"model": "gpt2-xl", "system": "dgx-a100", "devices": "8,64"}, "es"),
+     ("calc", {"devices": "8", "throughput": "1000", "actual": "9000"}, "en")),
+    (("memory", {"model": "gpt2-xl", "devices": "64", "zero": "3"}, "es"), ("memory", {"params": "7.5"}, "en")),
+]  # fmt: skip
+
+
+def _answer(case: tuple[str, dict[str, str], str]) -> str:
+    """One request's answer as the API gives it, or its error line, as text to compare."""
+    from dpscale.faces.web.app import run_command
+
+    try:
+        return json.dumps(run_command(case[0], dict(case[1]), case[2]), ensure_ascii=False, sort_keys=True)
+    except DpscaleError as exc:
+        return f"error: {say_error(exc, case[2])}"
+
+
+def test_requests_at_once_answer_as_each_does_alone() -> None:
+    """The page runs the CLI's own parsers and commands in FastAPI's thread pool (up to 40 at once), so nothing one
+    request sets (a parser's language, args.sink, a note's words, the bootstrap's generator, a catalog entry) may
+    reach another. Every command, in both languages, answered and refused, run alone and then all at once on 8
+    threads: the same answers, word for word and digit for digit; and the catalogs they read are unchanged."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dpscale import catalog
+
+    cases = [
+        (cmd, opts, lang)
+        for cmd, opts in (
+            ("calc", {}),
+            ("calc", {"devices": "8", "throughput": "1000", "actual": "9000"}),  # E > 1: a note
+            ("calc", {"devices": "1..64x2", "throughput": "100", "law": "amdahl", "serial_fraction": "0.05"}),
+            ("calc", {"devices": "2.000", "throughput": "5"}),  # refused in Spanish only (dot groups)
+            ("predict", {"model": "gpt2-xl", "system": "dgx-a100", "devices": "8,64,512"}),
+            ("predict", {"zero": "7"}),
+            ("fit", {"point": "1:1000 2:1950 4:3800 8:7000 16:13000", "resamples": "200", "at": "32,64"}),
+            ("fit", {"point": "1:1000 2:1950 4:3800 8:7000 16:13000", "resamples": "200", "seed": "7"}),
+            ("fit", {"point": "1:abc"}),
+            ("batch", {"micro_batch": "32", "devices": "1..64x2", "base_lr": "0.1", "base_batch": "256"}),
+            ("pipeline", {"stages": "4", "microbatches": "8", "schedule": "interleaved", "chunks": "2"}),
+            ("memory", {"model": "gpt2-xl", "devices": "64", "zero": "3", "gpu": "a100-40gb"}),
+            ("memory", {"params": "7.5"}),
+            ("plan", {}),
+        )
+        for lang in ("en", "es")
+    ]
+
+    tables = {kind: json.dumps(catalog.table(kind), sort_keys=True) for kind in catalog.KINDS}
+    alone = [_answer(case) for case in cases]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns every few bytecodes: a shared value is seen mid-change
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            together = list(pool.map(_answer, cases * 4))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone * 4
+    assert {kind: json.dumps(catalog.table(kind), sort_keys=True) for kind in catalog.KINDS} == tables
+    # (what was compared is the real answers: the worked example's 115,200 samples/s, Spanish where asked)
+    assert json.loads(alone[0])["records"]["actual_throughput"] == 115200
+    assert json.loads(alone[1])["table"]["rows"][0][0] != json.loads(alone[0])["table"]["rows"][0][0]
+    assert alone[7].startswith("error: --devices: se recibió '2.000'") and alone[6].startswith("error: inputs")
+    fits = [json.loads(alone[i])["report"] for i in (12, 13, 14, 15)]  # one seed: one bootstrap, in either language
+    assert fits[0] == fits[1] and fits[2] == fits[3] and fits[0]["parameters"] != fits[2]["parameters"]
+
+
+@pytest.mark.parametrize("a, b", HELD_PAIRS, ids=[a[0] for a, _ in HELD_PAIRS])
+@pytest.mark.parametrize("pause", ["parsed", "computed"])
+def test_a_request_held_midway_while_another_runs_whole_is_unchanged(monkeypatch, pause: str, a, b) -> None:
+    """The interleaving the thread pool may make, made on purpose: request A (Spanish) is held after its options are
+    parsed, or after its command has handed over its records, while request B (English, other numbers) runs from
+    start to end; then A finishes. Whatever one request left in a shared place (a parser's language, a module-level
+    answer, the bootstrap's generator) would show in A's answer or B's."""
+    import threading
+
+    from dpscale.faces.web import app as web
+
+    alone = _answer(a), _answer(b)
+    held, released, got = threading.Event(), threading.Event(), {}
+
+    def hold() -> None:
+        if threading.current_thread().name == "A":
+            held.set()
+            assert released.wait(30)
+
+    if pause == "parsed":
+        parse = web.WebParser.parse_args
+        monkeypatch.setattr(web.WebParser, "parse_args", lambda self, *x, **k: (parse(self, *x, **k), hold())[0])
+    else:  # the command has run, and handed its records to the sink: not yet read back, nor rendered
+        from importlib import import_module
+
+        command = import_module(f"dpscale.faces.cli.{a[0]}")
+        run = command.run
+        monkeypatch.setattr(command, "run", lambda args: (run(args), hold())[0])
+    first = threading.Thread(target=lambda: got.update(a=_answer(a)), name="A")
+    first.start()
+    assert held.wait(30)
+    got["b"] = _answer(b)  # B whole, while A waits midway
+    released.set()
+    first.join(30)
+    assert (got["a"], got["b"]) == alone
