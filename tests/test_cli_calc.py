@@ -376,6 +376,14 @@ def test_missing_optional_dependencies_are_one_line(capsys, monkeypatch, tmp_pat
     monkeypatch.setitem(sys.modules, "scipy.optimize", None)  # import of it now fails
     rc, _, err = run(capsys, "fit", "--point", "1:100", "--point", "8:700", "--point", "16:1300")
     assert rc == 2 and "fit: needs scipy; allowed: pip install 'dpscale[fit]'" in err
+    # in Spanish too (the line stayed English under --lang es); the page's own name said in Spanish
+    rc, _, err = run(capsys, "--lang", "es", "fit", "--point", "1:100", "--point", "8:700", "--point", "16:1300")
+    assert rc == 2 and err == "dpscale fit: error: fit: necesita scipy; se admite: pip install 'dpscale[fit]'\n"
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.i18n import say_error
+
+    said = say_error(DpscaleError("the web page: needs uvicorn; allowed: pip install 'dpscale[web]'"), "es")
+    assert said == "la página web: necesita uvicorn; se admite: pip install 'dpscale[web]'"
 
 
 def test_solve_throughput_with_e_per_size_or_a_law(capsys):

@@ -448,6 +448,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{a}: necesita {b} y/o {c} (σ en [0, 1), κ en [0, 1]; el que falte vale 0)"),
         (r"(?P<a>--law amdahl): needs (?P<b>--serial-fraction) S \(S in \[0, 1\)\)",
          "{a}: necesita {b} S (S en [0, 1))"),
+        (r"the web page: needs (?P<m>[\w.]+); allowed: (?P<c>pip install 'dpscale\[\w+\]')",
+         "la página web: necesita {m}; se admite: {c}"),
+        (r"dpscale measure's progress bar: needs (?P<m>[\w.]+); allowed: (?P<c>pip install 'dpscale\[\w+\]')",
+         "la barra de progreso de dpscale measure: necesita {m}; se admite: {c}"),
+        (r"(?P<a>.+?): needs (?P<m>[\w.]+); allowed: (?P<c>pip install 'dpscale\[\w+\]')",
+         "{a}: necesita {m}; se admite: {c}"),
         (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",
          "{a} × {b}: fuera del rango de coma flotante; se admite: magnitudes realistas"),
         (r"(?P<a>\S+): comes to (?P<x>\S+) on one device, where E is 1 by definition \(its actual throughput is "
