@@ -571,9 +571,13 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells)):
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
-    from dpscale.errors import overflow
+    from dpscale.errors import overflow, require
 
     said.append(str(overflow(OverflowError("int too large to convert to float"))))  # the faces' last resort
+    for feature, extra in (("the web page", "web"), ("dpscale measure's progress bar", "measure"), ("fit", "fit")):
+        with pytest.raises(DpscaleError) as missing:  # an extra not installed (here: a module no one has)
+            require("dpscale_absent_module", extra, feature)
+        said.append(str(missing.value))
     unmatched = [p for p, _ in SAID["es"] if not any(re.fullmatch(p, m) for m in said)]
     assert unmatched == []
 
