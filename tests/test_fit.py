@@ -388,12 +388,15 @@ def test_the_noise_estimate_allows_for_the_shared_baseline(monkeypatch):
 
 
 def test_the_best_scoring_rival_replaces_the_default_law():
-    # USL and Amdahl both halve the all-reduce law's error here; Amdahl scores better (USL's κ goes to 0, the same
-    # curve with one more parameter). Trying rivals in turn once kept the USL, the worse of the two.
-    f = fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)])
+    # Amdahl's own curve (s = 0.01): USL and Amdahl both cut the all-reduce law's leave-one-out MSE below 1/20;
+    # Amdahl scores better (USL's κ goes to 0, the same curve with one more parameter). Trying rivals in turn once
+    # kept the USL, the worse of the two.
+    f = fit([(d, 1000 * d / (1 + 0.01 * (d - 1))) for d in (1, 8, 16, 32, 64)])
     scores = {n: c.loo_rmse for n, c in f.candidates.items()}
-    assert scores["amdahl"] < scores["usl"] and scores["usl"] ** 2 < 0.5 * scores["allreduce"] ** 2
+    assert scores["amdahl"] < scores["usl"] and scores["usl"] ** 2 < 0.05 * scores["allreduce"] ** 2
     assert (f.law, f.runner_up) == ("amdahl", "usl")
+    # runs that only halve it keep the default (1, 8, 16, 32: Amdahl 0.020 against 0.042, a quarter of the MSE)
+    assert fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)]).law == "allreduce"
 
 
 def test_leave_one_out_does_not_score_a_run_alone_in_its_regime():
@@ -427,7 +430,7 @@ def test_a_term_every_measured_size_pays_alike_is_not_estimated():
 
 
 def test_library_answers_beyond_four_times_the_largest_size_carry_the_warning():
-    f = fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)])
+    f = fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)], law="amdahl")
     far = f.devices_for(throughput=1e5)
     assert far["devices"] > 128 and any("beyond 4×" in w for w in far["warnings"])
     assert f.devices_for(throughput=2e4)["warnings"] == []
@@ -618,13 +621,15 @@ def test_a_missing_rate_is_not_quoted_as_text():
 
 
 def test_a_law_that_keeps_rising_still_gives_the_peak_its_interval_holds(capsys, tmp_path):
-    """USL data (σ = 0.01, κ = 2e-4: peak at √((1 − σ)/κ) = 70.4) measured to 32 with ±1 % noise: Amdahl is chosen
-    and has no peak, while the plausible USL does. peak() was None ('no peak') though its interval, pooled over
-    both laws, holds the true peak: in simulation 'no peak' was said in 18–82 % of such fits."""
+    """USL data (σ = 0.01, κ = 2e-4: peak at √((1 − σ)/κ) = 70.4) measured to 32 with ±1 % noise: the all-reduce law
+    is kept (Amdahl was chosen before session 41) and has no peak, while the plausible USL does. peak() was None
+    ('no peak') though its interval, pooled over the laws, holds the true peak: in simulation 'no peak' was said in
+    18–82 % of such fits."""
     d = np.array([1, 2, 4, 8, 16, 32.0])
     x = 1000 * d / (1 + 0.01 * (d - 1) + 2e-4 * d * (d - 1)) * (1 + np.array([0, 0.01, -0.01, 0.01, -0.01, 0.01]))
     f = dpscale.fit(devices=d, throughput=x, seed=0)
-    assert f.law == "amdahl" and [name for name, _, _ in f.rivals] == ["usl"]
+    # (the all-reduce law is kept: USL and Amdahl cut its leave-one-out MSE to 0.08, not below 1/20)
+    assert f.law == "allreduce" and [name for name, _, _ in f.rivals] == ["usl", "amdahl"]
     peak = f.peak()
     assert peak["devices"] == np.inf and 40 < peak["lo"] <= 70.4 and peak["hi"] == np.inf
     runs = tmp_path / "runs.csv"
@@ -747,7 +752,7 @@ def test_the_bound_on_repeated_runs_is_the_range_of_their_own_count():
     assert any(w.key == "runs_repeated" and w.fields["n"] == 12 for w in f.warnings)
 
 
-@pytest.mark.parametrize(("law", "said"), [("amdahl", (41, 35, 48)), ("auto", (41, 34, 46))])
+@pytest.mark.parametrize(("law", "said"), [("amdahl", (41, 35, 48)), ("auto", (332, 35, np.inf))])
 def test_the_size_keeping_a_minimum_e_reads_e_as_predict_does(law, said):
     """E against the measured baseline, as predict's band and the tables: the answer's interval read E* against
     each resample's own baseline draw, '41 [32, 54]' for E ≥ 80 % where a one-run E at 54 reaches 79.1 % at most
@@ -755,8 +760,9 @@ def test_the_size_keeping_a_minimum_e_reads_e_as_predict_does(law, said):
     f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)], law=law)
     a = f.devices_for(efficiency=0.8)
     assert (a["devices"], a["lo"], a["hi"]) == said
-    p = f.predict([a["lo"], a["hi"]])
-    assert p.efficiency_lo[0] < 0.8 < p.efficiency_hi[1]
+    # (auto keeps the all-reduce law, whose slow decline and Amdahl's fast one are both plausible: no upper end)
+    p = f.predict([x for x in (a["lo"], a["hi"]) if np.isfinite(x)])
+    assert p.efficiency_lo[0] < 0.8 and (np.isinf(a["hi"]) or 0.8 < p.efficiency_hi[1])
 
 
 def test_a_pasted_copy_of_a_run_does_not_loosen_the_conflict_bound():

@@ -209,7 +209,7 @@ def test_validate_fit_on_dev_set():
     assert list(r["rows"][0]) == [
         "cfg", "devices", "measured", "predicted", "error", "signed_error", "efficiency_lo", "efficiency_hi"
     ]  # fmt: skip
-    assert r["median_abs_error"] == pytest.approx(0.0153, abs=1e-4)  # docs/fit.md
+    assert r["median_abs_error"] == pytest.approx(0.0160, abs=1e-4)  # docs/fit.md (0.0153 before session 41's switch)
     assert r["median_abs_error"] <= r["p90_abs_error"] <= r["max_abs_error"]
     for row in r["rows"]:
         assert row["signed_error"] == pytest.approx(row["predicted"] - row["measured"])

@@ -84,9 +84,9 @@ def test_two_answers_at_one_far_size_say_it_once(capsys):
     """cli/fit.py:163 the de-duplication of the answers' warnings dropped. A target throughput and a least E that
     both come out at the same size past 4 × 8 = 32 measured devices: 'lie beyond 4× the largest measured size' is
     one note for both answers, not one each. (The inputs sit midway between sizes, so both land on one: the fitted
-    law gives 19,360 and 19,450 samples/s at 63 and 64 devices, E 30.4 % at 64 and 30.1 % at 65.)"""
+    law, Amdahl, gives 19,360 and 19,450 samples/s at 63 and 64 devices, E 30.4 % at 64 and 30.1 % at 65.)"""
     points = [f"--point={p}" for p in ("1:1000", "2:1900", "4:3600", "8:6400")]
-    argv = ["--target-throughput", "19405", "--min-efficiency", "0.3022", "--resamples", "50"]
+    argv = ["--target-throughput", "19405", "--min-efficiency", "0.3022", "--resamples", "50", "--law", "amdahl"]
     rc, out, _ = run(capsys, "fit", *points, *argv)
     needed = [x.split(": ")[1].split(" ")[0] for x in out.splitlines() if x.startswith(("devices for", "largest size"))]
     assert rc == 0 and len(needed) == 2 and needed[0] == needed[1] and int(needed[0]) > 32

@@ -30,7 +30,7 @@ def test_a_minimum_e_held_exactly_is_kept_and_a_low_baseline_draw_answers_d0():
     f = dpscale.fit([(1, 100), (2, 200), (4, 400), (8, 800)])
     a = f.devices_for(efficiency=1.0)
     assert (a["devices"], a["lo"], a["hi"]) == (math.inf, 1.0, math.inf)
-    noisy = dpscale.fit([(1, 100), (1, 101.5), (2, 197), (2, 199), (4, 380), (8, 700), (16, 1250)])
+    noisy = dpscale.fit([(1, 100), (1, 101.5), (2, 197), (2, 199), (4, 380), (8, 700), (16, 1250)], law="amdahl")
     a = noisy.devices_for(efficiency=0.99)
     assert (a["devices"], a["lo"], a["hi"]) == (1.0, 1.0, 2.0)
 

@@ -88,15 +88,17 @@ def test_devices_for_an_efficiency_stays_at_or_above_the_measured_sizes():
     assert a["devices"] >= 8 and a["lo"] >= 8
 
 
-def test_a_law_is_switched_to_only_where_it_halves_the_mean_squared_error():
+def test_a_law_is_switched_to_only_where_it_cuts_the_mean_squared_error_to_a_twentieth():
     from dpscale.sources.fit import Candidate, choose
 
     c = {
         "allreduce": Candidate("allreduce", None, 0.0, 1.0),
-        "usl": Candidate("usl", None, 0.0, 0.6),
+        "usl": Candidate("usl", None, 0.0, 0.2),
         "amdahl": Candidate("amdahl", None, 0.0, 0.9),
     }
-    assert choose(c, None)[:2] == ("usl", "amdahl")  # 0.6² < 0.5 · 1²: the MSE is halved
+    assert choose(c, None)[:2] == ("usl", "amdahl")  # 0.2² < 0.05 · 1²
+    c["usl"] = Candidate("usl", None, 0.0, 0.6)  # halved (0.6² = 0.36) was enough before session 41; now kept
+    assert choose(c, None)[:2] == ("allreduce", "usl")
 
 
 def test_confidence_must_be_below_one():
