@@ -1396,6 +1396,10 @@ def test_autocast_in_a_precision_label_is_amp_with_fp32_gradients():
 
     for label in ("bf16 autocast", "autocast bf16", "fp16 (torch.autocast)", "autocast fp16/fp32"):
         assert normalise_precision(label, one=True) == "amp"
+    # a negation before a dotted name negates it, as before a bare word ('fp32 (no autocast)' is fp32)
+    for label in ("fp32 (no torch.autocast)", "fp32; without torch.autocast", "tf32, no torch.cuda.amp"):
+        assert normalise_precision(label, one=True) == label[:4]
+    assert normalise_precision("bf16 (torch.cuda.amp.autocast)", one=True) == "amp"
     kw = dict(model="bert-large", system="dgx-a100", throughput=150.0, batch=32)
     amp, typed, pure = (predict(16, precision=p, **kw).records()[0] for p in ("amp", "bf16 autocast", "bf16"))
     assert typed["allreduce_s"] == amp["allreduce_s"] == pytest.approx(0.028664, rel=1e-4)

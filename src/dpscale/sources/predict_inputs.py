@@ -111,7 +111,9 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
     text = str(label).strip().lower()
     if text in GRAD_BYTES:
         return text
-    words = re.findall(r"[a-z0-9]+", text)
+    # a dotted name is read by its last part, so a negation before it stands before that word: 'fp32, no
+    # torch.autocast' is fp32 ('torch' once stood between 'no' and 'autocast', and the label was read as amp)
+    words = re.findall(r"[a-z0-9]+", re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text))
     # a word a negation stands before is not said ('fp32 (no tf32)', 'fp32, no amp'): it once named that format
     said = {w for i, w in enumerate(words) if not (i and words[i - 1] in ("no", "not", "without", "non"))}
     formats = sorted(
