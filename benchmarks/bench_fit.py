@@ -84,8 +84,8 @@ def dev_checks() -> None:
     home = {c.cfg: f.name for f in files for c in read_published(f)}
     every = [c for f in files for c in read_published(f)]
     print(
-        f"every published set ({len(files)} files, {len(home)} configurations), constants re-chosen without the "
-        "held-out group:"
+        f"every published set ({len(files)} files; fit mode scores their configurations with ≥ 4 sizes), constants "
+        "re-chosen without the held-out group:"
     )
     nested_check(every, "model family", lambda c: _family(c.cfg))
     nested_check(every, "system", lambda c: c.baseline.system)

@@ -32,3 +32,6 @@ def test_fit_docs_quote_the_error_outside_the_dev_set(capsys):
     assert f"the {r['configs']} published configurations outside the dev set" in text
     assert f"median {round(r['median_abs_error'], 3)}, p90 {round(r['p90_abs_error'], 3)}" in text
     assert f"{inside} of {r['configs']} inside" in text
+    # the switch ratio was chosen on these sets (session 41): the paragraph must not call them unseen
+    outside = doc[doc.index("**Outside the dev set**") : said.start()]
+    assert "never chosen on" not in outside and "chosen on them" in outside
