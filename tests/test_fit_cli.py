@@ -666,3 +666,22 @@ def test_the_seconds_carry_their_intervals(runs_csv, capsys):
     assert main(["fit", str(runs_csv), "--resamples", "200"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "in seconds" in x)
     assert line.count("[") == 3, line  # compute, S/B and α each with its interval
+
+
+def test_the_help_examples_run(runs_csv, monkeypatch, capsys):
+    """fit --help's examples exit 0 where a runs.csv is: its `dpscale plan --fit runs.csv` exited 2 (plan needs
+    --samples), so the command the help showed did not run."""
+    import re
+
+    from dpscale.faces.cli.common import Parser
+    from dpscale.faces.cli.fit import add_arguments
+
+    p = Parser(prog="dpscale fit")
+    add_arguments(p)
+    commands = re.findall(r"dpscale (?:fit|plan) .*?(?=\. |$| plans )", p.epilog or "")
+    assert [c.split()[1] for c in commands] == ["fit", "plan"]
+    monkeypatch.chdir(runs_csv.parent)
+    for command in commands:
+        rc, out, err = run(capsys, *command.rstrip(".").split()[1:])
+        assert rc == 0, (command, err)
+        assert "32" in out  # (the fit's sizes, the plan's rows)

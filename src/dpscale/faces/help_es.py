@@ -197,10 +197,10 @@ HELP_ES: dict[str, str] = {
     # fit
     "E is relative to the smallest measured size. The law is chosen by leave-one-out error; intervals come from a "
     "parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8. dpscale plan --fit "
-    "runs.csv plans time and cost on the fitted law": (
+    "runs.csv --samples 1.28e6 --epochs 90 plans time and cost on the fitted law.": (
         "E es relativa al menor tamaño medido. La ley se elige por su error dejando uno fuera; los intervalos salen "
         "de un bootstrap paramétrico. Ejemplo: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8. dpscale plan "
-        "--fit runs.csv planifica tiempo y coste con la ley ajustada"
+        "--fit runs.csv --samples 1.28e6 --epochs 90 planifica tiempo y coste con la ley ajustada."
     ),
     "measured runs": "ejecuciones medidas",
     "questions": "preguntas",

@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "E is relative to the smallest measured size. The law is chosen by leave-one-out error; intervals "
         "come from a parametric bootstrap. Example: dpscale fit runs.csv --at 256,1024 --gpus-per-node 8. "
-        "dpscale plan --fit runs.csv plans time and cost on the fitted law"
+        "dpscale plan --fit runs.csv --samples 1.28e6 --epochs 90 plans time and cost on the fitted law."
     )
     g = p.add_argument_group("measured runs")
     g.add_argument(
