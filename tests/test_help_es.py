@@ -164,3 +164,16 @@ def test_spanish_help_wordings(capsys):
     assert said in " ".join(out.split())
     rc, out, _ = run(capsys, "memory", "--help", "--lang", "es")
     assert "--devices N, -d N dispositivos con paralelismo de datos (por defecto 1)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_wraps_at_spaces_only(capsys, monkeypatch, lang):
+    """At 80 columns argparse's textwrap broke after hyphens: plan's help read "as `dpscale fit --gpus-" / "per-node`"
+    (a flag no one can copy), fit's "leave-one-" / "out", predict's Spanish "all-" / "gather"."""
+    monkeypatch.setenv("COLUMNS", "80")
+    for cmd in COMMANDS:
+        rc, out, _ = run(capsys, cmd, "--help", "--lang", lang)
+        assert rc == 0 and out, cmd
+        assert not re.findall(r"^.*\w-$", out, re.M), (cmd, re.findall(r"^.*\w-$", out, re.M))
+    rc, out, _ = run(capsys, "plan", "--help", "--lang", lang)
+    assert "`dpscale fit --gpus-per-node`" in out.replace("\n" + " " * 24, " ")

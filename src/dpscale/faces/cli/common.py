@@ -47,7 +47,23 @@ def _es(text: Any) -> Any:
     return spanish(text) or text
 
 
-class _SpanishHelp(argparse.HelpFormatter):
+class _Help(argparse.HelpFormatter):
+    """argparse's help, wrapped only at spaces: textwrap's default also breaks after a hyphen, which at 80 columns
+    cut a flag in two (plan's "as `dpscale fit --gpus-" / "per-node`"), and words such as leave-one-out."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(self._whitespace_matcher.sub(" ", text).strip(), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        text = self._whitespace_matcher.sub(" ", text).strip()
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
+
+
+class _SpanishHelp(_Help):
     """argparse's help with every text it shows said in Spanish: usage prefix, titles, description, epilog, helps.
 
     Each help is translated before argparse fills its `%(default)s`-style placeholders, which the Spanish keeps."""
@@ -87,6 +103,10 @@ class Parser(argparse.ArgumentParser):
     # the letters of a command's formula a user may type as options, and the option each count is ({'v': '--chunks'}):
     # hinted for a count up to 16 only, since -v 2000 is calc's, plan's and predict's throughput carried over
     letters: dict[str, str] = {}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
 
     def format_help(self) -> str:
         """`--help` (before or after `--lang es`): the English texts stay where written; only the words shown
