@@ -117,7 +117,8 @@ def test_every_entry_keeps_its_placeholders():
         assert english != es, english
 
 
-def test_top_help_in_spanish(capsys):
+def test_top_help_in_spanish(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # each command's line whole (narrower, it wraps: the test below)
     rc, out, _ = run(capsys, "--help", "--lang", "es")
     assert rc == 0 and "\nuso: dpscale [ORDEN] [OPCIONES]" in out and "\nórdenes:\n" in out
     for cmd, (_, description) in COMMANDS.items():
@@ -177,3 +178,19 @@ def test_help_wraps_at_spaces_only(capsys, monkeypatch, lang):
         assert not re.findall(r"^.*\w-$", out, re.M), (cmd, re.findall(r"^.*\w-$", out, re.M))
     rc, out, _ = run(capsys, "plan", "--help", "--lang", lang)
     assert "`dpscale fit --gpus-per-node`" in out.replace("\n" + " " * 24, " ")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("columns", [80, 100])
+def test_top_help_fits_the_terminal(capsys, monkeypatch, lang, columns):
+    """`dpscale --help` was written out unwrapped: serve's line ran to 104 columns, 119 in Spanish, and the usage
+    to 89, past an 80- or 100-column terminal; now it wraps as a command's help does, under each description."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    rc, out, _ = run(capsys, "--help", "--lang", lang)
+    assert rc == 0 and max(len(line) for line in out.splitlines()) <= columns - 2
+    say = HELP_ES.get if lang == "es" else str
+    serve = say(COMMANDS["serve"][1])
+    block = out[out.index("  serve      ") :].split("\n\n")[0]  # serve's description, with its continuation lines
+    assert re.sub(r"\n {13}", " ", block) == f"  serve      {serve}"
+    if columns == 80:  # the usage's note (89 columns) on a line of its own, under 'dpscale'
+        assert re.search(r"^ {5,7}\((no command|sin orden): calc", out, re.M)

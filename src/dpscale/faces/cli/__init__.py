@@ -45,7 +45,27 @@ def _top_help(lang: str = "en") -> str:
     ]
     lines += [f"  {c:<10} {say(COMMANDS[c][1])}" for c in _available()]
     lines += ["", say("`dpscale COMMAND --help` lists a command's options.")]
-    return "\n".join(lines)
+    return "\n".join(_fit(line) for line in lines)
+
+
+def _fit(line: str) -> str:
+    """A line of the top help wrapped to the terminal as argparse wraps a command's help (its width less 2), at
+    spaces only, the rest under where its text starts: a command's description (serve's ran to 104 columns, 119
+    in Spanish) or the usage's note."""
+    import shutil
+    import textwrap
+
+    width = shutil.get_terminal_size().columns - 2
+    if len(line) <= width:
+        return line
+    indent = " " * (13 if line.startswith("  ") else line.index(" ") + 1)  # under the description; 'dpscale'
+    head, gap, note = line.partition("      (")  # the usage: its note on a line of its own
+    if gap:
+        line = f"{head}\n{indent}({note}"
+    return "\n".join(
+        textwrap.fill(part, max(width, 40), subsequent_indent=indent, break_on_hyphens=False)
+        for part in line.split("\n")
+    )
 
 
 def _spanish(text: str) -> str:
