@@ -161,7 +161,7 @@ def test_spanish_help_wordings(capsys):
     assert "con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
     assert "con --zero 1 o 2, los 5e8 elementos de DeepSpeed;" in " ".join(out.split())
     rc, out, _ = run(capsys, "pipeline", "--help", "--lang", "es")
-    said = "--dp-efficiency E E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas)"
+    said = "--dp-efficiency E, -e E E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas)"
     assert said in " ".join(out.split())
     rc, out, _ = run(capsys, "memory", "--help", "--lang", "es")
     assert "--devices N, -d N dispositivos con paralelismo de datos (por defecto 1)" in " ".join(out.split())

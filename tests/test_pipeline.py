@@ -368,3 +368,17 @@ def test_a_fit_read_below_its_smallest_run_says_so_in_the_pipeline():
     with pytest.raises(DpscaleError, match=r"^dp_efficiency at 2 replicas .*below this fit's smallest measured size 8"):
         dpscale.pipeline(4, 8, dp_efficiency=f8, devices=8)
     assert dpscale.pipeline(4, 8, dp_efficiency=f8, devices=64).dp_efficiency == pytest.approx(f8.efficiency(16))
+
+
+def test_short_options_read_as_in_the_other_commands(capsys):
+    """The same concept, the same short option: -e is the data-parallel E in calc, batch and plan (pipeline refused
+    it: 'unrecognized arguments: -e 0.9'), -k the gradient-accumulation steps in batch (predict refused it)."""
+    from clihelp import run
+
+    long = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "16", "--dp-efficiency", "0.9", "--json")
+    short = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "16", "-e", "0.9", "--json")
+    assert short == long and long[0] == 0 and '"combined_efficiency": 0.654545454545' in long[1]
+    cluster = ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "8", "--json"]
+    long = run(capsys, "predict", *cluster, "--grad-accum", "4")
+    short = run(capsys, "predict", *cluster, "-k", "4")
+    assert short == long and long[0] == 0 and '"efficiency": 0.9216' in long[1]

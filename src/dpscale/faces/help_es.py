@@ -121,8 +121,8 @@ HELP_ES: dict[str, str] = {
         "all-gather en float8)"
     ),
     "per-device micro-batch (default 32)": "microlote por dispositivo (por defecto 32)",
-    "micro-batches per optimizer step (all-reduce once per step)": (
-        "microlotes por paso del optimizador (un all-reduce por paso)"
+    "micro-batches per optimizer step (all-reduce once per step; default 1)": (
+        "microlotes por paso del optimizador (un all-reduce por paso; por defecto 1)"
     ),
     "sequence length for transformer FLOPs (default: the preset's)": (
         "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"

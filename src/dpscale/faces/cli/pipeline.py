@@ -37,6 +37,7 @@ def add_arguments(p: Parser) -> None:
     d.add_argument("--devices", "-d", metavar="D", help="total devices, a multiple of --stages")
     d.add_argument(
         "--dp-efficiency",
+        "-e",  # the data-parallel E, as calc, batch and plan read -e
         metavar="E",
         help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at "
         "that size; default 1)",

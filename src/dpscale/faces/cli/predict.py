@@ -70,7 +70,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "all-gather)",
     )
     m.add_argument("--batch", "--micro-batch", "-b", help=f"per-device micro-batch (default {DEFAULT_BATCH})")
-    m.add_argument("--grad-accum", default="1", help="micro-batches per optimizer step (all-reduce once per step)")
+    m.add_argument(  # -k as `dpscale batch` reads it
+        "--grad-accum", "-k", default="1", help="micro-batches per optimizer step (all-reduce once per step; default 1)"
+    )
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
     c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size")
