@@ -98,9 +98,9 @@ HELP_ES: dict[str, str] = {
     "measured or target speedup over one device": "aceleración medida u objetivo respecto a un dispositivo",
     # predict
     "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
-    "--devices 1..1024x2. Its --json is E per size for dpscale plan --efficiency-file (time and cost)": (
+    "--devices 1..1024x2. Its --json is E per size for dpscale plan --efficiency-file (time and cost).": (
         "Ejemplo: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 --system dgx-a100 "
-        "--devices 1..1024x2. Su --json da E por tamaño para dpscale plan --efficiency-file (tiempo y coste)"
+        "--devices 1..1024x2. Su --json da E por tamaño para dpscale plan --efficiency-file (tiempo y coste)."
     ),
     "model and batch": "modelo y lote",
     "compute time (a measured baseline is preferred)": "tiempo de cómputo (mejor con una referencia medida)",

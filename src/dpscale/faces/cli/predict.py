@@ -52,7 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
         "Example: dpscale predict --model bert-large --precision amp --batch 32 --throughput 150 "
         "--system dgx-a100 --devices 1..1024x2. Its --json is E per size for dpscale plan --efficiency-file "
-        "(time and cost)"
+        "(time and cost)."
     )
     p.add_argument("--devices", "-d", default="1..1024x2", help="device counts (default 1..1024x2)")
     m = p.add_argument_group("model and batch")
