@@ -658,6 +658,9 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["calc", "--devics", "8"], "unrecognized arguments: --devics 8 (did you mean --devices?) (see --help)"),
         (["predict", "--sytem=dgx-a100"], "unrecognized arguments: --sytem=dgx-a100 (did you mean --system?)"),
         (["calc", "--bogus"], "unrecognized arguments: --bogus (see --help)"),  # nothing near: no guess
+        # a flag's last word alone: `batch --batch` (predict's and memory's name for the micro-batch) had no hint
+        (["batch", "--batch", "32"], "--batch 32 (did you mean --micro-batch or --base-batch?)"),
+        (["predict", "--accum", "4"], "unrecognized arguments: --accum 4 (did you mean --grad-accum?)"),
         # a shortened flag that starts two: both (it guessed --law alone)
         (
             ["calc", "-d", "8", "-v", "1", "--la", "es"],

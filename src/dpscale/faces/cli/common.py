@@ -153,6 +153,12 @@ class Parser(argparse.ArgumentParser):
             near = starts[:1] if len(starts) == 1 else tok.startswith("--") and get_close_matches(name, flags, 1, 0.75)
             if near:
                 return f" (did you mean {near[0]}?)"
+            # a flag's last word alone: `batch --batch 32` (predict's and memory's name for the micro-batch)
+            ends = [f for f in flags if f.endswith("-" + name[2:])] if tok.startswith("--") and len(name) > 3 else []
+            if len(ends) == 1:
+                return f" (did you mean {ends[0]}?)"
+            if 2 <= len(ends) <= 3:
+                return f" (did you mean {', '.join(ends[:-1])} or {ends[-1]}?)"
         return ""
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
