@@ -114,8 +114,14 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
     # a dotted name is read by its last part, so a negation before it stands before that word: 'fp32, no
     # torch.autocast' is fp32 ('torch' once stood between 'no' and 'autocast', and the label was read as amp)
     words = re.findall(r"[a-z0-9]+", re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text))
-    # a word a negation stands before is not said ('fp32 (no tf32)', 'fp32, no amp'): it once named that format
-    said = {w for i, w in enumerate(words) if not (i and words[i - 1] in ("no", "not", "without", "non"))}
+    # a word a negation stands before is not said ('fp32 (no tf32)', 'fp32, no amp'): it once named that format;
+    # nor one a switch-off follows ('fp32, amp off', 'fp32 (autocast disabled)')
+    said = {
+        w
+        for i, w in enumerate(words)
+        if not (i and words[i - 1] in ("no", "not", "without", "non"))
+        and not (i + 1 < len(words) and words[i + 1] in ("off", "disabled"))
+    }
     formats = sorted(
         {"fp16" if w == "half" else w for w in said.intersection(("fp32", "tf32", "fp16", "half", "bf16"))}
     )
