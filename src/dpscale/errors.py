@@ -226,21 +226,20 @@ def one_length(*named: tuple[Any, str], broadcast: bool = False) -> None:
     broadcast: numpy's own rule instead (scale's: a 2×1 column of sizes against a row of 3 rates is a 2×3 grid),
     refusing only the shapes numpy cannot broadcast together, in the same one line."""
     shapes = [getattr(x, "shape", ()) for x, _ in named]
-    if broadcast:
-        ok = all(len({n for n in dims if n != 1}) <= 1 for dims in zip(*(s[::-1] for s in _padded(shapes))))
-    else:
-        ok = len({s for s in shapes if s not in ((), (1,))}) <= 1
+    ok = len({s for s in shapes if s not in ((), (1,))}) <= 1
+    if broadcast and not ok:
+        import numpy as np  # (loaded: two of them are arrays)
+
+        try:
+            np.broadcast_shapes(*shapes)
+            ok = True
+        except ValueError:
+            pass
     if not ok:
         got = ", ".join("a number" if not s else str(s[0]) if len(s) == 1 else "×".join(map(str, s)) for s in shapes)
         word = "lengths" if all(len(s) <= 1 for s in shapes) else "shapes"
         also = ", or shapes numpy broadcasts together (a 2×1 column against a row of 3)" if broadcast else ""
         raise DpscaleError(f"{', '.join(n for _, n in named)}: {word} {got}; allowed: arrays of one length{also}")
-
-
-def _padded(shapes: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    """Shapes lined up from the right as numpy does, the shorter ones led by 1s."""
-    most = max(map(len, shapes), default=0)
-    return [(1,) * (most - len(s)) + tuple(s) for s in shapes]
 
 
 def ones(*named: tuple[Any, str]) -> list[Any]:
