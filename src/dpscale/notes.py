@@ -280,7 +280,9 @@ EN = {
     ),
     "fit_why_forced": "you (--law {law})",
     "fit_why_default": "default: too few sizes for a determined leave-one-out test of the all-reduce law (needs 4)",
-    "fit_why_loo": "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival cuts its MSE to 1/20)",
+    "fit_why_loo": (
+        "leave-one-out RMSE of log E (the all-reduce law is kept unless a rival cuts its MSE to 1/{share:g})"
+    ),
     "fit_describe": "fitted {law} ({fitted}), E relative to d0 = {d0:,}",
     "fit_misses": (
         "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {law_e:.3f}) — its shape "

@@ -468,8 +468,8 @@ def _scored(d: Any, g: int | None) -> Any:
 
 
 def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, str | None, str]:
-    """The law: the forced one; else the all-reduce law, unless rivals cut its leave-one-out MSE below SWITCH — then the
-    best-scoring of those rivals (ties in ORDER)."""
+    """The law: the forced one; else the all-reduce law, unless rivals cut its leave-one-out MSE to SWITCH of it —
+    then the best-scoring of those rivals (ties in ORDER)."""
     names = [n for n in ORDER if n in candidates]
 
     def score(n: str) -> float:
@@ -483,7 +483,7 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
     if not math.isfinite(score(best)):
         why = Note("fit_why_default")
     else:
-        why = Note("fit_why_loo")
+        why = Note("fit_why_loo", share=round(1 / SWITCH))  # (the text says the SWITCH in force)
         rivals = [n for n in names[1:] if score(n) ** 2 < SWITCH * score(best) ** 2]
         if rivals:
             best = min(rivals, key=lambda n: (score(n), ORDER.index(n)))

@@ -300,7 +300,7 @@ NOTES: dict[str, dict[str, str]] = {
         "fit_why_forced": "usted (--law {law})",
         "fit_why_default": ("defecto: muy pocos tamaños para validar la ley all-reduce dejando uno fuera (necesita 4)"),
         "fit_why_loo": "RMSE de log E dejando uno fuera (la ley all-reduce se mantiene salvo que otra reduzca su "
-        "MSE a 1/20)",
+        "MSE a 1/{share:g})",
         "fit_describe": "el ajuste {law} ({fitted}), E relativa a d0 = {d0:,}",
         "step_time_long": (
             "un paso de {s:,.6g} s con {d:,} dispositivos: step_time se lee en segundos — si son milisegundos, "
