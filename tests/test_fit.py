@@ -395,6 +395,7 @@ def test_the_best_scoring_rival_replaces_the_default_law():
     scores = {n: c.loo_rmse for n, c in f.candidates.items()}
     assert scores["amdahl"] < scores["usl"] and scores["usl"] ** 2 < 0.05 * scores["allreduce"] ** 2
     assert (f.law, f.runner_up) == ("amdahl", "usl")
+    assert f.criterion.endswith("(the all-reduce law is kept unless a rival cuts its MSE to 1/20)")
     # runs that only halve it keep the default (1, 8, 16, 32: Amdahl 0.020 against 0.042, a quarter of the MSE)
     assert fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)]).law == "allreduce"
 
