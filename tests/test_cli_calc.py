@@ -290,8 +290,17 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         (["-d", "", "-v", "2000", "-e", "0.9"], "--devices: got ''; allowed: a value"),  # it said -d
         (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: inf needed; allowed: at most 10,000,000"),
         (["-d", "1e308", "-v", "2000", "-e", "0.9"], "--devices: got '1e308'; allowed: whole numbers from 1 to"),
-        (["-v", "2000", "--sigma", "0", "--actual", "1e300"], "not reached within 10,000,000 devices"),
-        (["-v", "2000", "--serial-fraction", "0.1", "--actual", "1e6"], "not reached within"),
+        (
+            ["-v", "2000", "--sigma", "0", "--actual", "1e300"],
+            "--actual 1e+300/s (speedup 5e+296): not reached within 10,",
+        ),
+        (
+            ["-v", "2000", "--serial-fraction", "0.1", "--actual", "1e6"],
+            "error: --actual 1e+06/s (speedup 500): not reached",
+        ),
+        # the unreachable target is named by the flag that gave it (the library's word is 'target')
+        (["-v", "2000", "--serial-fraction", "0.05", "-s", "30"], "error: --speedup 30: not reached within 10,000,000"),
+        (["-v", "2", "--sigma", "0.05", "--kappa", "0.001", "-s", "300"], "error: --speedup 300: unreachable — under"),
         (["-d", "2.5", "-v", "2000", "-e", "0.9"], "--devices: got '2.5'"),
         (["-d", "abc", "-v", "2000", "-e", "0.9"], "--devices: got 'abc'"),
         (["-d", "8..4", "-v", "2000", "-e", "0.9"], "--devices: got '8..4'"),

@@ -62,14 +62,14 @@ SPANISH_REFUSALS = [
     (["calc", "-v", "1e-308", "-e", "0.9", "--actual", "1e308"],
      "se admite: como mucho 10.000.000; revise el objetivo"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--actual", "1e6"],
-     "objetivo 1e+06/s (aceleración 500): no se alcanza con "
+     "--actual 1e+06/s (aceleración 500): no se alcanza con "
      "10.000.000 dispositivos (20.000/s (aceleración 9,99999) allí)"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
-     "objetivo 100.000/s (aceleración 50): "
+     "--actual 100.000/s (aceleración 50): "
      "inalcanzable; con esta E(d) el rendimiento llega como máximo a 7.142,86/s (aceleración 3,57143) con 10 "
      "dispositivos"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--speedup", "10"],  # 'peaks at speedup 3.57'
-     "objetivo aceleración 10: inalcanzable; con esta E(d) la aceleración llega como máximo a 3,57143× con 10 "
+     "--speedup 10: inalcanzable; con esta E(d) la aceleración llega como máximo a 3,57143× con 10 "
      "dispositivos"),
     (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
      "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
@@ -838,3 +838,14 @@ def test_spanish_review_of_session_28(capsys):
     assert rc == 2 and "se admite: un valor (del catálogo: bert-base," in err
     rc, _, err = run(capsys, "memory", "-d", "8", "--lang", "es")
     assert rc == 2 and err.strip().endswith("o un modelo predefinido en --model")
+
+
+def test_a_library_target_is_said_as_objetivo():
+    """The library's 'target …' (no flag: the API, the page) reads 'objetivo …' in Spanish; calc names its flag."""
+    from dpscale import Amdahl, solve
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.i18n import say_error
+
+    with pytest.raises(DpscaleError) as info:
+        solve(per_device_throughput=2000, efficiency=Amdahl(0.05), speedup=30)
+    assert say_error(info.value, "es").startswith("objetivo aceleración 30: no se alcanza con 10.000.000 dispositivos")

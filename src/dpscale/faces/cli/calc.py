@@ -151,5 +151,11 @@ def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speed
         d = None if devices is None else devices[i if len(devices) > 1 else 0]
         t = targets[i if len(targets) > 1 else 0]
         key = "speedup" if is_speedup else "actual_throughput"
-        rows.append(solve(devices=d, per_device_throughput=v, efficiency=e_src, **{key: t}).record())
+        try:
+            rows.append(solve(devices=d, per_device_throughput=v, efficiency=e_src, **{key: t}).record())
+        except DpscaleError as exc:  # the library says 'target …' of the value; here it is the flag the user typed
+            if not str(exc).startswith("target "):
+                raise
+            flag, said = ("--speedup", "target speedup ") if is_speedup else ("--actual", "target ")
+            raise DpscaleError(f"{flag} {str(exc).removeprefix(said)}") from None
     return rows

@@ -124,6 +124,8 @@ def _said(message: str, lang: str) -> str:
                 fields["a"] = label(fields["a"], lang)  # a solved quantity by name ('efficiency: comes to 3.9')
             if "why" in fields:
                 fields["why"] = _table("REASONS").get(lang, {}).get(fields["why"], fields["why"])
+            if fields.get("tg") == "target":  # the library's word for a solve's target; a flag stays a flag
+                fields["tg"] = label("target", lang)
             if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
                 fields["w"] = label("measured_sizes", lang)
             if "mean" in fields:  # 'a' or 'b': the language's 'or'

@@ -472,18 +472,21 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{a}: sale {x} con estas entradas; se admite: magnitudes realistas"),
         (r"devices: (?P<x>\S+) needed; allowed: at most (?P<n1>[\d,]+) — check the target and the throughput",
          "dispositivos: harían falta {x}; se admite: como mucho {n1}; revise el objetivo y el rendimiento"),
-        (r"target (?P<t>.+?): not reached within (?P<n1>[\d,]+) devices \((?P<x>.+?) there\); "
+        (r"(?P<tg>target|--actual|--speedup) (?P<t>.+?): not reached within (?P<n1>[\d,]+) devices "
+         r"\((?P<x>.+?) there\); "
          r"allowed: a target this E\(d\) reaches at a buildable size",
-         "objetivo {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
+         "{tg} {t}: no se alcanza con {n1} dispositivos ({x} allí); se admite: un objetivo que esta E(d) "
          "alcance con un tamaño construible"),
-        (r"target (?P<t>.+?): unreachable — under this E\(d\) the speedup peaks at (?P<x>.+?) with (?P<n1>[\d,]+) "
+        (r"(?P<tg>target|--actual|--speedup) (?P<t>.+?): unreachable — under this E\(d\) the speedup peaks at "
+         r"(?P<x>.+?) with (?P<n1>[\d,]+) "
          r"devices; allowed: a target at or below the peak",
-         "objetivo {t}: inalcanzable; con esta E(d) la aceleración llega como máximo a {x} con {n1} dispositivos; "
+         "{tg} {t}: inalcanzable; con esta E(d) la aceleración llega como máximo a {x} con {n1} dispositivos; "
          "se admite: un objetivo igual o inferior al máximo"),
-        (r"target (?P<t>.+?): unreachable — under this E\(d\) throughput peaks at (?P<x>.+?) with (?P<n1>[\d,]+) "
+        (r"(?P<tg>target|--actual|--speedup) (?P<t>.+?): unreachable — under this E\(d\) throughput peaks at "
+         r"(?P<x>.+?) with (?P<n1>[\d,]+) "
          r"devices; "
          r"allowed: a target at or below the peak",
-         "objetivo {t}: inalcanzable; con esta E(d) el rendimiento llega como máximo a {x} con {n1} dispositivos; "
+         "{tg} {t}: inalcanzable; con esta E(d) el rendimiento llega como máximo a {x} con {n1} dispositivos; "
          "se admite: un "
          "objetivo igual o inferior al máximo"),
         # the web page's row cap
