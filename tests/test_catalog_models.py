@@ -353,6 +353,8 @@ def test_a_systems_bandwidths_are_its_links(key):
         ("systems", "azure-", "'azure-nd-a100-v4' or 'azure-nd-h100-v5'"),  # was no hint
         ("gpus", "tpu-v5", "'tpu-v5e' or 'tpu-v5p'"),  # a variant's letter: both (the nearest spelling named one)
         ("gpus", "mi300", "'mi300x-192gb'"),
+        ("systems", "DGX-1", "'dgx1-p100' or 'dgx1-v100'"),  # was 'dgx-h100', the nearest spelling
+        ("systems", "dgx 1", "'dgx1-p100' or 'dgx1-v100'"),
     ],
 )
 def test_a_word_typed_in_part_is_still_completed(kind, name, hint):

@@ -140,6 +140,27 @@ def test_a_doubled_nvlink_figure_is_said_only_where_typed_and_used(tmp_path, cap
     assert rc == 0 and "nota: --intra-bw 600 es el doble de los 300 del dgx-a100: los fabricantes" in out
 
 
+def test_a_system_file_s_doubled_nvlink_figure_is_said_against_the_link_it_names(tmp_path, capsys):
+    """A file naming intra_link nvlink3 with intra_bw_gbs 600 gives NVIDIA's both-ways figure (300 each way): said,
+    as a typed --intra-bw 600 is; its link's own figure, a link of another kind, or one GPU a node is not."""
+
+    def said(intra: float, link: str = "nvlink3", d: int = 8, **flags: object) -> list:
+        own = tmp_path / "sys.json"
+        own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": intra, "inter_bw_gbs": 200, "intra_link": link,
+                                   "gpu": "a100-80gb"}))  # fmt: skip
+        return keyed(predict([d], params=1e8, step_time_s=0.1, system_file=str(own), **flags),
+                     "intra_bidirectional_file")  # fmt: skip
+
+    (note,) = said(600)
+    assert note.fields == {"typed": 600, "own": 300, "link": "nvlink3"}
+    assert not said(300) and not said(62, "pcie4") and not said(600, d=1)
+    assert not said(600, intra_bw_gbs=300)  # the flag replaced the file's figure
+    own = tmp_path / "sys.json"
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(own), "-d", "8",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0 and "nota: el intra_bw_gbs 600 del archivo de sistema es el doble de los 300 GB/s de su " in out
+
+
 def test_one_nic_s_figure_is_said_for_a_typed_network_of_a_node_of_four(capsys):
     p = predict([8, 64], params=1e8, step_time_s=0.1, gpus_per_node=4, intra_bw_gbs=300, inter_bw_gbs=12.5)
     (nic,) = keyed(p, "inter_per_nic")

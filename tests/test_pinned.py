@@ -129,6 +129,18 @@ def test_the_catalog_keeps_the_datasheet_figures():
     assert {k: catalog.gpu(k)["peak_tflops"]["amp"] for k in peak} == peak
 
 
+def test_b200_fp32_and_tf32_are_nvidias_hgx_figures():
+    """NVIDIA's HGX B200 table, per GPU: FP32 75 TFLOPS, TF32 2.2 PFLOPS sparse = 1,100 dense (was 80 and 1,125, a
+    half of bf16 that no source gives): an fp32 or tf32 FLOPs estimate on a B200 rests on them."""
+    peaks = catalog.gpu("b200-180gb")["peak_tflops"]
+    assert (peaks["fp32"], peaks["tf32"]) == (75, 1100)
+    kw = {"params": 1e9, "seq_len": 1024, "gpu": "b200-180gb", "mfu": 0.5, "gpus_per_node": 8, "intra_bw_gbs": 900,
+          "inter_bw_gbs": 400}  # fmt: skip
+    ms = {prec: predict([1], precision=prec, **kw).records()[0]["compute_s"] for prec in ("fp32", "tf32")}
+    assert ms["fp32"] == pytest.approx(6e9 * 1024 * 32 / (75e12 * 0.5))  # batch 32 by default
+    assert ms["tf32"] == pytest.approx(6e9 * 1024 * 32 / (1100e12 * 0.5))
+
+
 # -- fit ----------------------------------------------------------------------------------------------
 
 

@@ -65,6 +65,10 @@ EN = {
         "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"
     ),
+    "intra_bidirectional_file": (
+        "the system file's intra_bw_gbs {typed:g} is twice its intra_link {link}'s {own:g} GB/s: vendors quote NVLink "
+        "with both directions added (H100: 900 GB/s, 450 each way), and intra_bw_gbs is one direction's"
+    ),
     "ragged_nodes": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"

@@ -74,8 +74,10 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         starts = [k for k in sorted(entries) if typed and k.startswith(typed)]
         close = [k for k in starts if not (typed[-1].isdigit() and k[len(typed) : len(typed) + 1].isdigit())]
         number = re.match(r"[a-z]*\d+", typed)  # nor by a nearest spelling ('a10g', AWS's A10G, is no A100 either)
-        near = [] if starts else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
-        close = close or [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
+        # a name leading several keys ('DGX-1': dgx1-p100, dgx1-v100) names them, not its nearest spelling (dgx-h100)
+        shared = sharing(kind, typed)
+        near = [] if starts or shared else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+        close = close or shared or [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}

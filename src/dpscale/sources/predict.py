@@ -544,6 +544,12 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
         twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
         if twin:
             notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
+    # a system file that names its NVLink (intra_link) and gives twice that link's per-direction figure: the
+    # vendor's both-ways number (a file naming no link is taken as given; a typed --intra-bw is said above)
+    link = catalog.table("links").get(str(cl.intra_link), {})
+    typed = any(field == "intra_bw_gbs" for field, _, _ in cl.overrides)
+    if busy > 1 and not typed and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
+        notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes

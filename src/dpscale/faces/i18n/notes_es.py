@@ -49,6 +49,11 @@ NOTES: dict[str, dict[str, str]] = {
             "--intra-bw {typed:g} es el doble de los {own:g} del {system}: los fabricantes dan NVLink sumando los dos "
             "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
         ),
+        "intra_bidirectional_file": (
+            "el intra_bw_gbs {typed:g} del archivo de sistema es el doble de los {own:g} GB/s de su intra_link {link}: "
+            "los fabricantes dan NVLink sumando los dos sentidos (H100: 900 GB/s, 450 en cada uno), e intra_bw_gbs es "
+            "el de un sentido"
+        ),
         "ragged_nodes": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
