@@ -8,7 +8,7 @@ import pytest
 from clihelp import run
 
 import dpscale
-from dpscale import predict
+from dpscale import catalog, predict
 from dpscale.errors import DpscaleError
 from dpscale.sources.dataset import read_published
 
@@ -154,7 +154,7 @@ def test_a_system_file_s_doubled_nvlink_figure_is_said_against_the_link_it_names
     (note,) = said(600)
     assert note.fields == {"typed": 600, "own": 300, "link": "nvlink3"}
     assert not said(300) and not said(62, "pcie4") and not said(600, d=1)
-    assert not said(600, intra_bw_gbs=300)  # the flag replaced the file's figure
+    assert not said(600, intra_bw_gbs=300) and not said(600, intra_bw_gbs=600)  # the flag replaced or restated it
     own = tmp_path / "sys.json"
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(own), "-d", "8",
                      "--lang", "es")  # fmt: skip
@@ -194,3 +194,25 @@ def test_sixteen_bit_gradients_are_read_from_the_framework_column_in_any_case(tm
     assert validate("fp16 allreduce", "") == ({}, 0.955)
     assert validate("amp O1", "") == ({}, 0.945)  # O1 keeps fp32 gradients
     assert validate("fp32", "") == ({}, 0.945)
+
+
+def test_a_system_file_s_network_of_one_port_is_said_for_a_node_of_several_nics(tmp_path, capsys):
+    """A file with 8 NICs of ib-hdr and inter_bw_gbs 25 gives one port's figure, not the node's 200: said, with the
+    node's; the node's own figure, one NIC, a typed --inter-bw, a run within a node, or any preset is not."""
+
+    def said(inter: float, nics: int = 8, d: int = 64, **flags: object) -> list:
+        own = tmp_path / "sys.json"
+        own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": inter, "nics": nics,
+                                   "inter_link": "ib-hdr", "intra_link": "nvlink3", "gpu": "a100-80gb"}))  # fmt: skip
+        return keyed(predict([d], params=1e8, step_time_s=0.1, system_file=str(own), **flags), "inter_one_port_file")
+
+    (note,) = said(25)
+    assert note.fields == {"bw": 25, "link": "ib-hdr", "nics": 8, "node": 200}
+    assert not said(200) and not said(25, nics=1) and not said(25, d=8) and not said(25, inter_bw_gbs=25)
+    for name, s in catalog.table("systems").items():  # the presets give their nodes' figures
+        assert not keyed(predict([4 * s["gpus_per_node"]], params=1e8, step_time_s=0.1, system=name),
+                         "inter_one_port_file"), name  # fmt: skip
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file",
+                     str(tmp_path / "sys.json"), "-d", "64", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "nota: el inter_bw_gbs 25 del archivo de sistema es el de un puerto ib-hdr: " in out
+    assert "las 8 NIC que alcanzan las GPU de la ejecución dan 200 GB/s" in out

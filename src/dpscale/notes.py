@@ -69,6 +69,10 @@ EN = {
         "the system file's intra_bw_gbs {typed:g} is twice its intra_link {link}'s {own:g} GB/s: vendors quote NVLink "
         "with both directions added (H100: 900 GB/s, 450 each way), and intra_bw_gbs is one direction's"
     ),
+    "inter_one_port_file": (
+        "the system file's inter_bw_gbs {bw:g} is one {link} port's: inter_bw_gbs is the node's, all its NICs "
+        "together, and the {nics} NICs the run's GPUs reach make {node:g} GB/s"
+    ),
     "ragged_nodes": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
         "(a ragged last node is usually slower)"

@@ -432,7 +432,7 @@ def predict_flags(
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     raw = not (system or system_file) and measured is None  # links typed, neither a preset's nor measured
-    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw))
+    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None)))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
     if part is None:
@@ -512,10 +512,11 @@ predict = _parameter_names(predict_flags)  # the library's: its errors name its 
 
 
 def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, busy: int,
-                   raw: bool) -> list:  # fmt: skip
+                   raw: bool, typed: tuple[bool, bool] = (False, False)) -> list:  # fmt: skip
     """Notes on the cluster as the options left it: a preset's figures replaced, the NICs a part of its node
     reaches, an NVLink figure typed both ways added, its GPU swapped. `busy`: GPUs of one node in use at the
-    largest size; `raw`: the links were typed (no --system or --system-file, no calibration file)."""
+    largest size; `raw`: the links were typed (no --system or --system-file, no calibration file); `typed`: the
+    intra-node and network figures were given as flags (a file's figure is said as the file's)."""
     notes: list[str] = []
     if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
@@ -547,9 +548,14 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     # a system file that names its NVLink (intra_link) and gives twice that link's per-direction figure: the
     # vendor's both-ways number (a file naming no link is taken as given; a typed --intra-bw is said above)
     link = catalog.table("links").get(str(cl.intra_link), {})
-    typed = any(field == "intra_bw_gbs" for field, _, _ in cl.overrides)
-    if busy > 1 and not typed and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
+    if busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
         notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
+    # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
+    # figure is all its NICs together (a typed --inter-bw is said by _outside's inter_per_nic_known)
+    port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
+    if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and cl.inter_bw_gbs == port:
+        notes.append(Note("inter_one_port_file", bw=cl.inter_bw_gbs, link=cl.inter_link, nics=cl.nics,
+                          node=cl.nics * cl.inter_bw_gbs))  # fmt: skip
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes

@@ -54,6 +54,10 @@ NOTES: dict[str, dict[str, str]] = {
             "los fabricantes dan NVLink sumando los dos sentidos (H100: 900 GB/s, 450 en cada uno), e intra_bw_gbs es "
             "el de un sentido"
         ),
+        "inter_one_port_file": (
+            "el inter_bw_gbs {bw:g} del archivo de sistema es el de un puerto {link}: inter_bw_gbs es el del nodo, "
+            "con todas sus NIC juntas, y las {nics} NIC que alcanzan las GPU de la ejecución dan {node:g} GB/s"
+        ),
         "ragged_nodes": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
             "(un último nodo incompleto suele ir más lento)"
