@@ -13,7 +13,8 @@ ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2
 
 
 def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
-    """Training FLOPs per sample: 6·N·s + 12·L·h·s² per sequence (PaLM form) or 6 × MACs per image.
+    """Training FLOPs per sample: 6·N·s + 12·L·h·s·min(s, W) per sequence (PaLM form; W a preset's sliding
+    attention window, else s) or 6 × MACs per image.
 
     A preset whose input embedding is not its output layer (tied_embeddings false: Llama, Mistral) leaves the
     embedding's V·h out of N, the preset's or a `params` above it (the model's whole count, as the gradient bytes
@@ -26,7 +27,8 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
         n = params if params is not None else model["params"]
         lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
         n = n - lookup if n > lookup else n  # (a count under the embedding's own is no such model: as given)
-        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * s
+        keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
+        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * keys
     return 6.0 * model["fwd_gmacs"] * 1e9
 
 
