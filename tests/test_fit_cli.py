@@ -685,3 +685,21 @@ def test_the_help_examples_run(runs_csv, monkeypatch, capsys):
         rc, out, err = run(capsys, *command.rstrip(".").split()[1:])
         assert rc == 0, (command, err)
         assert "32" in out  # (the fit's sizes, the plan's rows)
+
+
+def test_gpus_per_node_has_one_range_in_the_library_and_the_cli(capsys):
+    """`fit` and `plan --fit` refused --gpus-per-node past 2^20 (the size the answers are sought up to, docs/fit.md)
+    while dpscale.fit took a node of up to 10,000,000 devices: one bound now, said alike in all three."""
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    runs = [(1, 1000), (8, 7000), (16, 13000)]
+    said = r"^gpus_per_node: got 1048577; allowed: a whole number from 1 to 1,048,576$"
+    with pytest.raises(DpscaleError, match=said):
+        dpscale.fit(runs, gpus_per_node=1_048_577, resamples=100)
+    lib = dpscale.fit(runs, gpus_per_node=1_048_576, resamples=100)  # the largest node, read by both
+    r = run_json(capsys, "--point=1:1000", "--point=8:7000", "--point=16:13000", "--gpus-per-node", "1048576",
+                 "--at", "32", "--resamples", "100")  # fmt: skip
+    assert r["predictions"][0]["efficiency"] == pytest.approx(float(lib.predict([32]).efficiency[0]), rel=1e-9)
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--fit", "runs.csv", "--gpus-per-node", "1048577")
+    assert rc == 2 and "--gpus-per-node: got '1048577'; allowed: a whole number from 1 to 1,048,576" in err

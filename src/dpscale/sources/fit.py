@@ -36,7 +36,7 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note
-from dpscale.sources.fit_io import RESAMPLES, RUN_NOISE, Runs, runs_from
+from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
@@ -529,7 +529,7 @@ def fit(
     "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0."""
     law = choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
-        gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES)
+        gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_GPUS_PER_NODE)
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:

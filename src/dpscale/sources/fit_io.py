@@ -42,6 +42,9 @@ from dpscale.notes import Note
 # 1 % noise conflicting.
 RUN_NOISE = 0.01
 RESAMPLES = (50, 100_000)  # the bootstrap's redraws, fewest and most: fit(), `fit --resamples` and the page read it
+# the most devices one node holds: as many as the answers are sought up to (docs/fit.md); fit(), `fit` and
+# `plan --fit --gpus-per-node` read it (the CLI took 2^20 where the library took 10,000,000)
+MAX_GPUS_PER_NODE = 1 << 20
 
 
 @functools.lru_cache(maxsize=64)

@@ -23,7 +23,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
-from dpscale.sources.fit_io import RESAMPLES
+from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES
 from dpscale.sources.laws import FIT_LAWS
 
 LAWS = ("auto", *FIT_LAWS)
@@ -87,9 +87,10 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         eff = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]", fraction=True)
         if not 0 < eff <= 1:
             raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
+    g = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE) if args.gpus_per_node else None
     return {
         "runs": runs,
-        "gpus_per_node": whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None,
+        "gpus_per_node": g,
         "at": parse_devices(args.at, "--at") if args.at else None,
         "target": positive(args.target_throughput, "--target-throughput") if args.target_throughput else None,
         "min_eff": eff,

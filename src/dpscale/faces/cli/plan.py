@@ -247,9 +247,9 @@ def run(args: argparse.Namespace) -> int:
 def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> Fit:
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
+    from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, parse_only, read_runs
 
-    g = whole(args.gpus_per_node, "--gpus-per-node", 1, 1 << 20) if args.gpus_per_node else None
-    from dpscale.sources.fit_io import parse_only, read_runs
+    g = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE) if args.gpus_per_node else None
 
     try:
         f = dpscale.fit(read_runs(args.fit, parse_only(args.only), dot_groups=args.lang != "en"), gpus_per_node=g)
