@@ -109,6 +109,10 @@ def test_calc_at_the_usl_peak_is_not_past_it(capsys):
     law = ("calc", "--law", "usl", "--sigma", "0.36", "--kappa", "0.01", "-v", "100", "-d")
     assert "throughput peaks at" not in said(capsys, *law, "1,8")
     assert "throughput peaks at d* = √((1−σ)/κ) ≈ 8 devices: past it" in said(capsys, *law, "1,9")
+    # κ = 0.001: d* = 31.6, and 32 devices (32,129/s) beat 31 (32,124/s): 32 is the best whole size, not past it
+    law = ("calc", "--law", "usl", "--kappa", "0.001", "-v", "2000", "-d")
+    assert "throughput peaks at" not in said(capsys, *law, "1,32")
+    assert "throughput peaks at d* = √((1−σ)/κ) ≈ 32 devices: past it" in said(capsys, *law, "1,33")
 
 
 def test_calc_of_e_one_on_one_device_gives_the_single_size_note(capsys):

@@ -109,8 +109,10 @@ def run(args: argparse.Namespace) -> int:
         elif hasattr(e_src, "describe"):
             notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
             peak = e_src.peak_devices() if hasattr(e_src, "peak_devices") else math.inf
+            if math.isfinite(peak):  # the best whole size beside d* (31.6: 32, whose throughput beats 31's)
+                peak = max({max(1, math.floor(peak)), math.ceil(peak)}, key=lambda k: k * e_src.efficiency(k))
             if max(devices) > peak:  # the USL's retrograde region: more devices, less throughput
-                notes.append(label("past_peak_note", lang).format(d=number(round(peak), "int", lang)))
+                notes.append(label("past_peak_note", lang).format(d=number(peak, "int", lang)))
         elif devices == [1] and isinstance(e_src, float) and e_src != 1:
             notes.append(label("one_device_note", lang).format(e=number(e_src, "float", lang)))
         elif len(devices) == 1:
