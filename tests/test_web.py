@@ -1474,3 +1474,33 @@ def test_a_request_held_midway_while_another_runs_whole_is_unchanged(monkeypatch
     released.set()
     first.join(30)
     assert (got["a"], got["b"]) == alone
+
+
+def test_each_form_opens_as_its_command_s_worked_example():
+    """The page's forms carry each command's worked example as their inputs' values: a second copy of WORKED, held
+    to it here (a default changed in one place only would make the page and `dpscale CMD` open on different runs)."""
+    from html.parser import HTMLParser
+    from importlib import import_module
+    from importlib.resources import files
+
+    class Forms(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.form: str | None = None
+            self.values: dict[str, dict[str, str]] = {}
+
+        def handle_starttag(self, tag: str, attrs: list) -> None:
+            a = dict(attrs)
+            if tag == "form":
+                self.form = a.get("data-command")
+                self.values[str(self.form)] = {}
+            elif tag == "input" and self.form and "value" in a:
+                self.values[self.form][a["name"]] = a["value"]
+
+    page = Forms()
+    page.feed(files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8"))
+    for command in ("calc", "batch", "memory", "pipeline", "plan"):
+        worked = import_module(f"dpscale.faces.cli.{command}").WORKED
+        typed = {k: v for k, v in worked.items() if k != "schedule"}  # (pipeline's schedule: a menu the script fills)
+        shown = {k: page.values[command].get(k) for k in typed}
+        assert shown == typed, command
