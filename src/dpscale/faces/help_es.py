@@ -92,8 +92,8 @@ HELP_ES: dict[str, str] = {
         "Indique tres de --devices, --throughput, E (--efficiency o --law) y --actual/--speedup; se despeja la "
         "cuarta. Sin entradas: el ejemplo resuelto (64 × 2.000 × 0,9)."
     ),
-    "measured or target cluster throughput (one per size)": (
-        "rendimiento del clúster medido u objetivo (uno por tamaño)"
+    "measured or target cluster throughput, in --unit (one per size)": (
+        "rendimiento del clúster medido u objetivo, en --unit (uno por tamaño)"
     ),
     "measured or target speedup over one device": "aceleración medida u objetivo respecto a un dispositivo",
     # predict
@@ -391,9 +391,13 @@ HELP_ES: dict[str, str] = {
     "sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)": (
         "tamaños: N, N1,N2,..., A..BxF o A..B+S (por defecto 1..256x2)"
     ),
-    "price of one device for one hour": "precio de un dispositivo durante una hora",
+    "price of one device for one hour, in any currency (costs come out in it)": (
+        "precio de un dispositivo durante una hora, en cualquier moneda (los costes salen en ella)"
+    ),
     "finish within T: 24h, 90m, 2d, 1d12h, or hours": "terminar en T como mucho: 24h, 90m, 2d, 1d12h, u horas",
-    "spend at most B (needs --price-per-device-hour)": "gastar como mucho B (necesita --price-per-device-hour)",
+    "spend at most B, in the price's currency (needs --price-per-device-hour)": (
+        "gastar como mucho B, en la moneda del precio (necesita --price-per-device-hour)"
+    ),
     "marginal speed-up per added device that marks the knee (default 0.5)": (
         "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
     ),

@@ -58,9 +58,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)")
     g.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
     c = p.add_argument_group("money and time")
-    c.add_argument("--price-per-device-hour", metavar="P", help="price of one device for one hour")
+    c.add_argument(
+        "--price-per-device-hour",
+        metavar="P",
+        help="price of one device for one hour, in any currency (costs come out in it)",
+    )
     c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
-    c.add_argument("--budget", metavar="B", help="spend at most B (needs --price-per-device-hour)")
+    c.add_argument(
+        "--budget", metavar="B", help="spend at most B, in the price's currency (needs --price-per-device-hour)"
+    )
     c.add_argument(
         "--knee-threshold",
         metavar="X",
