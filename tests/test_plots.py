@@ -128,3 +128,72 @@ def test_the_shaded_band_is_named_in_the_legends(capsys, tmp_path, figures, lang
     for fig, name in zip(figures, (predicted, fitted)):
         for ax in fig.axes:
             assert name in [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+@pytest.mark.parametrize("stop", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_plot_cut_short_leaves_the_earlier_plot_whole(tmp_path, capsys, monkeypatch, stop):
+    """savefig wrote over the file in place: a disk that filled (or a Ctrl-C) mid-write left 8 KB of a PNG where a
+    whole plot had been (`calc … --plot p.png` on a full tmpfs, exit 2). Now the plot is written beside and renamed
+    over, so the earlier one stays whole, and no temporary file is left."""
+    import json
+    import os
+
+    from matplotlib.figure import Figure
+
+    out = tmp_path / "p.png"
+    argv = ["calc", "-d", "1..4", "-v", "2000", "-e", "0.9", "--json", "--plot", str(out)]
+    assert run(capsys, *argv)[0] == 0
+    earlier = out.read_bytes()
+    assert earlier[:8] == b"\x89PNG\r\n\x1a\n" and len(earlier) > 10_000
+
+    def half_then_stop(self, fname, **kw):
+        fh = open(fname, "wb") if isinstance(fname, (str, os.PathLike)) else fname  # (a path, as it was given)
+        fh.write(earlier[:4096])
+        fh.flush()
+        raise stop
+
+    monkeypatch.setattr(Figure, "savefig", half_then_stop)
+    rc, stdout, err = run(capsys, *argv)
+    assert rc == (2 if isinstance(stop, OSError) else 130)
+    assert [r["devices"] for r in json.loads(stdout)] == [1, 2, 3, 4]  # the result is printed all the same
+    assert out.read_bytes() == earlier  # whole, not its first 4 KB
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]  # no temporary file beside it
+    monkeypatch.undo()
+    assert run(capsys, *argv[:-1], str(tmp_path / "new.svg"))[0] == 0  # a new file, written through a handle
+    assert "<svg" in (tmp_path / "new.svg").read_text()[:500]
+    assert (tmp_path / "new.svg").stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    import os
+
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def test_a_plot_over_another_users_file_stays_theirs(tmp_path, monkeypatch):
+    """Written beside and renamed over, another user's plot (a shared folder) became the writer's; it is given back
+    to its owner, and where it cannot be (not root) it is written in place, as before — whole either way."""
+    import os
+
+    from dpscale.files import write_whole
+
+    theirs = tmp_path / "shared.png"
+    theirs.write_bytes(b"old")
+    owner = (os.stat(theirs).st_uid + 4321, os.stat(theirs).st_gid + 4321)
+    if os.geteuid() == 0:  # (only root can make a file another user's)
+        os.chown(theirs, *owner)
+        write_whole(theirs, lambda fh: fh.write(b"new plot"), binary=True)
+        st = os.stat(theirs)
+        assert theirs.read_bytes() == b"new plot" and (st.st_uid, st.st_gid) == owner
+    inode = os.stat(theirs).st_ino
+
+    def refused(*a, **k):
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "geteuid", lambda: os.stat(theirs).st_uid + 1)  # as another, unprivileged user
+    monkeypatch.setattr(os, "chown", refused)
+    write_whole(theirs, lambda fh: fh.write(b"newer plot"), binary=True)
+    assert theirs.read_bytes() == b"newer plot" and os.stat(theirs).st_ino == inode  # in place: the same file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shared.png"]

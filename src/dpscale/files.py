@@ -7,8 +7,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from dpscale.errors import DpscaleError, fail
 
@@ -159,3 +160,50 @@ def unwritable(path: str | Path) -> str | None:
     except OSError as exc:
         return exc.strerror or str(exc)
     return None
+
+
+def write_whole(path: str | Path, write: Callable[[IO[Any]], object], binary: bool = False) -> None:
+    """Write a file whole through `write(fh)` (text as UTF-8, or bytes), or raise OSError and leave what was there.
+
+    A regular file is written beside itself and renamed over, so a write cut short (Ctrl-C, SIGTERM, a full disk,
+    an error inside `write`) leaves the earlier file whole — or none — not half a file, and no temporary file; the
+    earlier file's mode is kept (a new one gets the umask's, as open(path, "w") gives). Written in place where no
+    file can be made beside it (a writable file in a folder closed to new files), for another user's file this one
+    cannot give back to them, for a hard link (its other names see the new contents), and for a device; a link is
+    followed, and stays a link."""
+    import tempfile
+
+    target = os.path.realpath(path)
+    try:
+        st: os.stat_result | None = os.stat(target)
+    except OSError:
+        st = None  # a new file (or one the write below will say why it cannot make)
+    how, enc = ("wb", None) if binary else ("w", "utf-8")
+    if st is None or (stat.S_ISREG(st.st_mode) and st.st_nlink == 1):
+        try:
+            fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
+        except OSError:  # no file can be made in that folder: the file itself may still be writable
+            made = None
+        if made is not None and st is not None and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+            try:  # another user's file (a shared folder) stays theirs, as a write in place leaves it
+                os.chown(made, st.st_uid, st.st_gid)
+            except OSError:  # not ours to give away: written in place, as before
+                os.close(fd)
+                os.unlink(made)
+                made = None
+        if made is not None:
+            try:
+                with os.fdopen(fd, how, encoding=enc) as fh:  # (closed whatever fails below)
+                    umask = os.umask(0)
+                    os.umask(umask)
+                    os.chmod(made, stat.S_IMODE(st.st_mode) if st else 0o666 & ~umask)
+                    write(fh)
+                    fh.flush()
+                    os.fsync(fh.fileno())  # on the disk before it takes the name (a full NFS disk says so here)
+                os.replace(made, target)
+            finally:  # a failed or interrupted write leaves no stray temporary file
+                if os.path.lexists(made):
+                    os.unlink(made)
+            return
+    with open(target, how, encoding=enc) as fh:
+        write(fh)

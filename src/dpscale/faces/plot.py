@@ -71,9 +71,12 @@ def check_path(path: str, flag: str = "--plot") -> Path:
 
 
 def save(fig: Any, out: Path, flag: str = "--plot") -> Path:
-    """Write the figure, or say in one line why it could not be (the result is printed already)."""
+    """Write the figure, or say in one line why it could not be (the result is printed already). Written whole
+    (files.write_whole): a full disk or a Ctrl-C mid-write left half a PNG in place of the earlier plot."""
+    from dpscale.files import write_whole
+
     try:
-        fig.savefig(out)
+        write_whole(out, lambda fh: fig.savefig(fh, format=out.suffix[1:].lower()), binary=True)
     except OSError as exc:
         raise fail(flag, str(out), f"a file this user can write ({exc.strerror})") from None  # (parts: said in Spanish)
     finally:

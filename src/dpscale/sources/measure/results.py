@@ -123,41 +123,14 @@ def check_records(text: str, kind: str, where: str) -> None:
 
 
 def write_json(path: str, obj: dict[str, Any]) -> None:
-    """A calibration file, whole (NotSaved when it cannot be written). A regular file is written beside itself and
-    renamed over, so a run killed mid-write (or a full disk) leaves the earlier calibration whole, not half a file;
-    the earlier file's mode is kept (a new one gets the umask's, as open(path, "w") gives). Written in place where
-    no file can be made beside it (a writable file in a read-only folder), for a hard link, and for a device or a
-    pipe; a link is followed."""
-    import tempfile
+    """A calibration file, whole (NotSaved when it cannot be written): files.write_whole, so a run killed mid-write
+    (or a full disk) leaves the earlier calibration whole, not half a file."""
+    from dpscale.files import write_whole
 
-    target = os.path.realpath(path)
     try:
-        st = os.stat(target)
-    except OSError:
-        st = None  # a new file (or one the write below will say why it cannot make)
-    tmp = None
-    try:
-        if st is None or (os.path.isfile(target) and st.st_nlink == 1):
-            try:
-                fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
-            except OSError:  # no file can be made in that folder: the file itself may still be writable
-                made = None
-            if made is not None:
-                tmp = made
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:  # (closed whatever fails below)
-                    umask = os.umask(0)
-                    os.umask(umask)
-                    os.chmod(made, (st.st_mode & 0o7777) if st else 0o666 & ~umask)
-                    json.dump(obj, fh, indent=1)
-                os.replace(made, target)
-                return
-        with open(target, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, indent=1)
+        write_whole(path, lambda fh: json.dump(obj, fh, indent=1))
     except OSError as exc:
         raise NotSaved(path, exc.strerror or str(exc), obj) from None
-    finally:  # a failed or interrupted write leaves no stray temporary file
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
