@@ -416,6 +416,37 @@ def test_a_calibration_does_not_overwrite_other_data(tmp_path) -> None:
             check_writable(str(runs), jsonl=True)
 
 
+def test_an_out_too_large_to_be_records_is_refused_without_reading_it(tmp_path, monkeypatch) -> None:
+    """check_writable read an existing --out whole: a 3 GB model checkpoint given as --out took 22 s and 6 GB of
+    memory to refuse (beyond the memory: a MemoryError traceback). It reads as `dpscale fit` reads the file, with
+    files' ceiling, and says so in one line, in Spanish too."""
+    from dpscale.faces.i18n import say_error
+    from dpscale.files import MAX_INPUT_BYTES
+    from dpscale.sources.measure.results import check_writable
+
+    big = tmp_path / "model.ckpt"
+    with open(big, "wb") as fh:  # sparse: no disk, no time
+        fh.truncate(MAX_INPUT_BYTES + 1)
+
+    def whole(self, *a, **k):  # what the check read the file with
+        raise AssertionError(f"{self} read whole")
+
+    monkeypatch.setattr(Path, "read_bytes", whole)
+    monkeypatch.setattr(Path, "read_text", whole)
+    with pytest.raises(DpscaleError) as got:
+        check_writable(str(big), jsonl=True)
+    assert str(got.value) == (
+        f"--out: got {str(big)!r} (more than 64 MiB: not an input file); allowed: a new file, or one that this "
+        "command's records were appended to"
+    )
+    assert say_error(got.value, "es") == (
+        f"--out: se recibió {str(big)!r} (más de 64 MiB: no es un archivo de entrada); se admite: un archivo nuevo, o "
+        "uno al que esta orden añadió sus registros"
+    )
+    with pytest.raises(DpscaleError, match=r"holds something other than a calibration"):
+        check_writable(str(big))  # allreduce's --out: not read whole either
+
+
 def test_a_calibration_killed_mid_write_leaves_the_earlier_one_whole(tmp_path, monkeypatch) -> None:
     """write_json wrote over the file in place: a run stopped half-way through json.dump left half a calibration,
     which `predict --calibration` could no longer read, and the earlier one was gone."""

@@ -249,7 +249,11 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                                    '"bottleneck": "compute"}, {"devices": 64, "efficiency": 0.9, '
                                    '"per_device_throughput": 21.7, "bottleneck": "network"}]')  # fmt: skip
     (tmp / "law.json").write_text('{"law": "usl", "criterion": "default", "parameters": {}}\n')
+    with open(tmp / "model.ckpt", "wb") as fh:  # a checkpoint given as measure's --out (sparse: no disk)
+        fh.truncate(64 * 2**20 + 1)
     out = [
+        (["measure", "--out", str(tmp / "model.ckpt"), "-d", "1"], "(más de 64 MiB: no es un archivo de entrada); "
+         "se admite: un archivo nuevo, o uno al que esta orden añadió sus registros"),
         # predict's samples/s planned as tokens/s: 2,048× too long, said nowhere
         (["plan", "-n", "3e11", "--efficiency-file", str(tmp / "pred.json"), "--unit", "tokens/s"],
          "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento por dispositivo 21.7 de "

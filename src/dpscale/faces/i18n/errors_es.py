@@ -348,6 +348,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"that this command's records were appended to",
          "{flag}: se recibió {g} (su línea {n1} no es texto UTF-8); se admite: un archivo nuevo, o uno al que esta "
          "orden añadió sus registros"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \((?P<why>[^()]+)\); allowed: a new file, or one that this command's "
+         r"records were appended to",
+         "{flag}: se recibió {g} ({why}); se admite: un archivo nuevo, o uno al que esta orden añadió sus registros"),
         (r"--model-file: (?P<p>.+) failed to import: (?P<why>.+)", "--model-file: {p} no se pudo importar: {why}"),
         (r"(?P<flag>--\S+): got (?P<g>'.*') \(it holds (?P<k>train|equivalence) records\); allowed: a new file, or one "
          r"of (?P<m>train|equivalence) records",

@@ -32,7 +32,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
 
-    from dpscale.files import text_lines, unwritable
+    from dpscale.files import read_bytes, text_lines, unwritable
 
     if not str(path).strip():  # '  ' made a file named by two spaces (--plot '  ' is refused alike)
         raise DpscaleError(f"{flag}: got {path!r} (not a file path); allowed: a writable file path")
@@ -41,9 +41,9 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     if why:  # 'no such folder', 'a folder', 'a named pipe', or the OS's words
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
-        try:
-            ok = "busbw_gbs" in json.loads(p.read_text(encoding="utf-8-sig"))
-        except (ValueError, TypeError, UnicodeDecodeError, RecursionError):  # ([[[…]]] 200,000 deep: a traceback)
+        try:  # (read with files' ceiling: a 3 GB checkpoint given as --out took 22 s and 6 GB to refuse)
+            ok = "busbw_gbs" in json.loads(read_bytes(p).decode("utf-8-sig"))
+        except (OSError, ValueError, TypeError, UnicodeDecodeError, RecursionError):  # ([[[…]]] 200,000 deep)
             ok = False
         if not ok:
             raise DpscaleError(
@@ -51,7 +51,14 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "allowed: a new file, or an earlier calibration"
             )
     if jsonl and p.is_file() and p.stat().st_size > 0:
-        raw = p.read_bytes()
+        try:  # with files' ceiling, as `dpscale fit` reads the file: a model checkpoint given as --out was read whole
+            # (3 GB: 22 s and 6 GB of memory to refuse it; beyond the memory, a MemoryError traceback)
+            raw = read_bytes(p)
+        except OSError as exc:
+            raise DpscaleError(
+                f"{flag}: got {path!r} ({exc.strerror or exc}); allowed: a new file, or one that this command's "
+                "records were appended to"
+            ) from None
         try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
             text = raw.decode("utf-8").removeprefix("\ufeff")  # (a byte-order mark is no line)
         except UnicodeDecodeError as exc:  # (plain utf-8: exc.start then counts the file's own bytes)
