@@ -280,6 +280,9 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["plan", "-n", "1e6", "-v", "10", "--only", "workload=cnn"], "--only: solo con --fit"),
         (["fit", str(tmp / "twice.csv"), "--only", "workload=cnn"], "--only: twice.csv es un CSV; se admite: con"),
         (["fit", str(tmp / "calib.json")], "calib.json: una calibración del all-reduce (para predict --calibration)"),
+        # allreduce's --out over a runs file: refused, and said in English alone
+        (["measure", "allreduce", "--out", str(tmp / "plain.jsonl")], "(contiene algo que no es una calibración, y se "
+         "sobrescribiría); se admite: un archivo nuevo, o una calibración anterior"),
         (["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp / "calib.json")],
          "(registros con devices y efficiency); es una calibración del all-reduce (para predict --calibration)"),
         (["fit", str(tmp / "twice.csv")], "twice.csv línea 1: columna(s) throughput repetida(s); se admite: cada"),

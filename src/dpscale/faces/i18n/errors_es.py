@@ -340,6 +340,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--host: se recibió {g}; se admite: una dirección de esta máquina ({why})"),
         (r"--port: got (?P<g>\S+); allowed: a free port on (?P<h>\S+)(?P<why> \(.*\))?",
          "--port: se recibió {g}; se admite: un puerto libre en {h}{why}"),
+        (r"(?P<flag>--\S+): got (?P<g>'.*') \(it holds something other than a calibration, which would be "
+         r"overwritten\); allowed: a new file, or an earlier calibration",
+         "{flag}: se recibió {g} (contiene algo que no es una calibración, y se sobrescribiría); se admite: un archivo "
+         "nuevo, o una calibración anterior"),
         (r"(?P<flag>--\S+): got (?P<g>'.*') \(its line (?P<n1>[\d,]+) is not a `dpscale measure` record\); allowed: a "
          r"new file, or one that this command's records were appended to",
          "{flag}: se recibió {g} (su línea {n1} no es un registro de `dpscale measure`); se admite: un archivo "
