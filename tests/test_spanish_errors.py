@@ -295,7 +295,9 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "precision,per_device_batch,devices,throughput,params_millions\n"
         "DLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,1,100,25\nDLE-x,1,1,1,dgx1-v100,m,8,150,50,FP32,32,8,760,25\n"
     )  # a table given twice needs no published data (this was skipped, and its template unreached, without it)
-    out.append((["validate", str(tmp / "one.csv"), str(tmp / "one.csv")], "DATA.csv: la configuración 'DLE-"))
+    (tmp / "copy.csv").write_text((tmp / "one.csv").read_text())  # (one file twice is said as the file)
+    out.append((["validate", str(tmp / "one.csv"), str(tmp / "copy.csv")], "DATA.csv: la configuración 'DLE-"))
+    out.append((["validate", str(tmp / "one.csv"), str(tmp / "one.csv")], "DATA.csv: se recibió '"))
     # session 17's hunt: a link name that took NVLink's hop silently; a calibration point named by the top level
     (tmp / "typo.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5, "intra_link": '
                                    '"pcie-4"}')  # fmt: skip

@@ -3,6 +3,7 @@ measurements; several files are checked as one set (e.g. the dev set and validat
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -48,6 +49,11 @@ def run(args: argparse.Namespace) -> int:
 
     seen: dict[str, Config]
     configs, seen = [], {}
+    twice = next(
+        (p for i, p in enumerate(args.data) if os.path.realpath(p) in map(os.path.realpath, args.data[:i])), None
+    )
+    if twice:  # every configuration would be refused as given twice, the first named: say the file instead
+        raise DpscaleError(f"DATA.csv: got {twice!r} twice; allowed: each file once")
     for path in args.data:
         for c in read_published(path):
             if c.cfg in seen:  # the same table twice would be scored twice and weigh double
