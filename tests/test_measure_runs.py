@@ -501,6 +501,19 @@ def test_a_result_the_file_refuses_is_still_shown_in_one_line(capsys: pytest.Cap
     assert [p["devices"] for p in json.loads(out)["points"]] == [1]  # measured, shown, and the run stopped there
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_calibration_the_file_refuses_is_said_as_the_calibration(capsys: pytest.CaptureFixture[str]) -> None:
+    """allreduce's one result is its calibration: it said 'this size's result is shown, not saved; stopped', a
+    training run's words (no size, nothing left to stop)."""
+    rc = main(["measure", "allreduce", "--devices", "2", "--sizes", "1KB..4KBx4", "--iters", "3", "--out", "/dev/full"])
+    out, err = capsys.readouterr()
+    assert rc == 1 and "4,096" in out  # the rows are shown
+    assert err.strip().splitlines()[-1] == (
+        "dpscale measure: error: --out: could not write '/dev/full' (No space left on device); the calibration is "
+        "shown, not saved"
+    )
+
+
 def test_records_are_not_appended_to_a_file_of_something_else(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n1,100\n")

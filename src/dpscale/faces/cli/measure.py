@@ -249,7 +249,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except NotSaved as exc:  # measured, but the file refused it: show every finished size, then stop
         show(job, [*done, exc.record], argparse.Namespace(**{**vars(args), "out": None}))  # nothing was written
-        print(f"dpscale measure: error: {say_measure(f'{exc}; stopped', args.lang)}", file=sys.stderr)
+        stopped = "" if mode == "allreduce" else "; stopped"  # (a calibration is one result: nothing was left)
+        print(f"dpscale measure: error: {say_measure(f'{exc}{stopped}', args.lang)}", file=sys.stderr)
         return 1
     finally:
         if previous is not NOT_MAIN:  # (outside the main thread none was set, and none can be put back)

@@ -811,6 +811,10 @@ MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
             r"^--out: could not write (.+) \((.+)\); this size's result is shown, not saved; stopped$",
             r"--out: no se pudo escribir \1 (\2); el resultado de este tamaño se muestra, no se guardó; detenido",
         ),
+        (
+            r"^--out: could not write (.+) \((.+)\); the calibration is shown, not saved$",
+            r"--out: no se pudo escribir \1 (\2); la calibración se muestra, no se guardó",
+        ),
     ),
 }
 

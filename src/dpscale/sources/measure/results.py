@@ -22,9 +22,9 @@ from dpscale.sources.measure.jobs import Job
 class NotSaved(Exception):
     """A finished result that --out could not take (disk full, file gone): the caller still shows it."""
 
-    def __init__(self, path: str, why: str, record: dict[str, Any]) -> None:
+    def __init__(self, path: str, why: str, record: dict[str, Any], what: str = "this size's result") -> None:
         self.record = record
-        super().__init__(f"--out: could not write {path!r} ({why}); this size's result is shown, not saved")
+        super().__init__(f"--out: could not write {path!r} ({why}); {what} is shown, not saved")
 
 
 def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: str = "train") -> None:
@@ -137,7 +137,7 @@ def write_json(path: str, obj: dict[str, Any]) -> None:
     try:
         write_whole(path, lambda fh: json.dump(obj, fh, indent=1))
     except OSError as exc:
-        raise NotSaved(path, exc.strerror or str(exc), obj) from None
+        raise NotSaved(path, exc.strerror or str(exc), obj, "the calibration") from None
 
 
 def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int = 1) -> dict[str, Any]:
