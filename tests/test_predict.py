@@ -1653,6 +1653,26 @@ def test_a_dgx1_pair_is_predicted_on_its_one_link():
         assert got == pytest.approx(pre[0]["allreduce_s"], rel=1e-12)
 
 
+def test_a_cube_mesh_between_whole_sizes_runs_on_the_figures_either_side():
+    """solve reads a prediction between whole sizes for the exact size. Between two whole sizes of the DGX-1's
+    table the link runs from one figure to the next: at 2.01 GPUs E leapt to the node's 150 GB/s (0.78, against
+    0.59 at 2 and 0.62 at 3), so 90 samples/s at 60 each came out '2.000000000000 devices needed exactly'
+    (two devices run 70.8/s) — and 180/s '5.000000000000' (five run 112/s)."""
+    from dpscale.formulas.collectives import link_bandwidth
+
+    table = {"2": 25, "3": 50, "4": 100, "5": 15.75, "6": 50, "7": 100}
+    bw = link_bandwidth([1, 1.5, 2, 2.5, 4.5, 7.5, 8, 12], 8, 150, table)
+    assert bw.tolist() == [150, 25, 25, 37.5, 57.875, 125, 150, 150]  # whole sizes: the table's, as before
+    p = predict([1, 2, 3, 8], model="bert-large", precision="amp", batch=8, system="dgx1-v100", throughput=60,
+                overlap=False)  # fmt: skip
+    e2, e3 = p.efficiency_values[1:3]
+    assert min(e2, e3) - 1e-3 <= p.efficiency(2.01) <= max(e2, e3) + 1e-3
+    assert p.efficiency(2.01) == pytest.approx(0.5905, abs=1e-4)
+    for target, exact in ((90, 2.4725), (180, 5.7679)):
+        got = dpscale.solve(actual_throughput=target, per_device_throughput=60, efficiency=p)
+        assert got.exact == pytest.approx(exact, abs=1e-4)
+
+
 def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
     from dpscale.faces.cli import main
 

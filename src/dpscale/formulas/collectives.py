@@ -57,12 +57,22 @@ def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
 def link_bandwidth(ranks: Any, gpus_per_node: Any, intra_bw_gbs: float, by_gpus: dict | None = None) -> Any:
     """Intra-node GB/s per GPU at each rank count: `by_gpus[g]` where a run uses g < gpus_per_node GPUs of a node
     whose links do not all join every GPU (a cube-mesh: NCCL's rings over GPUs 0..g−1 use only the links among
-    them), else the node's figure. Without a switch, two DGX-1 V100s share one 25 GB/s link, not 150."""
+    them), else the node's figure. Without a switch, two DGX-1 V100s share one 25 GB/s link, not 150.
+    Between whole sizes (solve reads E there for the exact size) the figure runs in a straight line from one whole
+    size's to the next's, so E does not leap to the node's figure at 2.01 GPUs and back at 3 (2–3: 25 → 50)."""
     g = np.minimum(np.asarray(ranks, dtype=float), gpus_per_node)
-    bw = np.full(g.shape, float(intra_bw_gbs))
-    for n, v in (by_gpus or {}).items():
-        bw = np.where(g == int(n), float(v), bw)
-    return bw
+    if not by_gpus:
+        return np.full(g.shape, float(intra_bw_gbs))
+
+    def at(n: np.ndarray) -> np.ndarray:  # the figure at whole sizes n: the table's, else the node's
+        bw = np.full(n.shape, float(intra_bw_gbs))
+        for k, v in by_gpus.items():
+            bw = np.where(n == int(k), float(v), bw)
+        return bw
+
+    lo, hi = np.floor(g), np.ceil(g)
+    below = at(np.where(lo >= 2, lo, hi))  # one GPU has no link: below 2 the pair's figure
+    return below + (at(hi) - below) * (g - lo)  # (whole sizes: exactly the table's figure)
 
 
 def allreduce_terms(
