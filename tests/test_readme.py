@@ -168,3 +168,48 @@ def test_calculators_doc_examples_are_what_the_cli_prints(capsys):
         assert skipping or at == len(got), f"{cmd}: printed more than the doc shows: {got[at:]}"
         checked += 1
     assert checked >= 6  # batch, pipeline, memory, plan and the two refusals
+
+
+DOCS = {p.name: p.read_text(encoding="utf-8") for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]}
+FLAG = r"(?<![\w-])--[a-z][\w-]*"
+# flags of other tools the docs name: torchrun, Slurm, Megatron-LM, TensorFlow, ruff, the benchmarks' scripts
+FOREIGN = {
+    *("--nnodes", "--nproc-per-node", "--rdzv-backend", "--rdzv-endpoint", "--rdzv-id", "--rdzv-conf"),
+    *("--nodes", "--ntasks-per-node", "--cpus-per-task", "--bf16", "--grad-reduce-in-bf16", "--use_xla"),
+    *("--check", "--flag"),  # ruff format --check; DEVELOPING.md's `DpscaleError("--flag: got X …")`
+}
+
+
+def _options() -> dict[str, set[str]]:
+    from importlib import import_module
+
+    from dpscale.faces.cli import COMMANDS
+    from dpscale.faces.cli.common import Parser
+    from dpscale.sources.measure.worker import parser
+
+    options = {}
+    for command, (module, _) in COMMANDS.items():
+        p = Parser(prog=f"dpscale {command}", allow_abbrev=False)
+        import_module(f"dpscale.faces.cli.{module}").add_arguments(p)
+        options[command] = set(p._option_string_actions)
+    options["worker"] = set(parser()._option_string_actions)
+    return options
+
+
+def test_every_flag_the_docs_name_is_an_option_of_its_command():
+    """A flag renamed or dropped leaves the docs telling users to type what is refused: each `dpscale CMD …` the
+    README and docs/ show (in code, up to a comment) uses only CMD's options, and every other flag they name is
+    some command's, a benchmark script's or another tool's (FOREIGN)."""
+    options = _options()
+    scripts = [p.read_text(encoding="utf-8") for p in (ROOT / "benchmarks").glob("*.py")]
+    bench = {f for s in scripts for f in re.findall(r"add_argument\(\"(--[\w-]+)", s)}
+    known = set().union(*options.values(), bench, FOREIGN)
+    commands = "|".join(c for c in options if c != "worker")
+    checked = 0
+    for name, text in DOCS.items():
+        for m in re.finditer(rf"dpscale(?: ({commands})\b|\.sources\.measure\.(worker)\b)([^`#\n]*)", text):
+            wrong = [f for f in re.findall(FLAG, m[3]) if f not in options[m[1] or m[2]]]
+            assert not wrong, f"{name}: {m[0]!r} names {wrong}, not options of {m[1] or m[2]}"
+            checked += 1
+        assert not (unknown := set(re.findall(FLAG, text)) - known), f"{name} names {sorted(unknown)}: no such option"
+    assert checked > 60
