@@ -92,6 +92,41 @@ def test_predict_doc_zero_table_is_what_the_cli_predicts(capsys):
             assert " / ".join(f"{r['efficiency']:.3f}" for r in got) == cell, (cells[0], zero)
 
 
+def test_predict_doc_zero_prose_is_what_the_cli_predicts(capsys):
+    """docs/predict.md's figures around the ZeRO table, each from the command its sentence describes (the table is
+    held above; these sentences were not, and a change to buckets, latencies or the stage-1 gather moves them)."""
+    doc = " ".join(PREDICT_DOC.split())
+
+    def at(argv: list[str], key: str = "efficiency") -> float:
+        (rec,) = _json(capsys, ["predict", *argv])
+        return rec[key]
+
+    # 'GPT-2 large (36 layers, bf16, batch 8, AWS p5) … 0.742 under DDP … 0.689 under stage 2 (0.659 under stage 1)'
+    ddp, z2, z1 = re.search(
+        r"against (\d\.\d+) under DDP,.*? it is (\d\.\d+) under stage 2 \((\d\.\d+) under stage 1", doc
+    ).groups()
+    gpt2 = ["--model", "gpt2-large", "--precision", "bf16", "--batch", "8", "--system", "aws-p5", "-d", "1024"]
+    assert [f"{at([*gpt2, *z]):.3f}" for z in ([], ["--zero", "2"], ["--zero", "1"])] == [ddp, z2, z1]
+    # Llama-7B ZeRO-1 at 512 H100s: the gather exposed ('0.913, now 0.881'), and all of it under --no-overlap (0.851)
+    now = re.search(r"Llama-7B at 512 H100s [\d.]+, now (\d\.\d+)", doc)[1]
+    blocked = re.search(r"\(Llama-7B ZeRO-1 at 512 H100s: E (\d\.\d+)\)", doc)[1]
+    llama = ["--model", "llama-7b", "--precision", "bf16", "--batch", "4", "--gpu", "h100-80gb", "--mfu", "0.4",
+             "--system", "dgx-h100", "-d", "512", "--zero", "1"]  # fmt: skip
+    assert (f"{at(llama):.3f}", f"{at([*llama, '--no-overlap']):.3f}") == (now, blocked)
+    # GPT-2 XL at 1,024 GPUs: '728 ms a step in collectives …, against 52 ms of DDP's all-reduce'; LL128 'at 0.285'
+    z3_ms, ddp_ms = re.search(r"spend (\d+) ms a step in collectives at 1,024 GPUs, against (\d+) ms", doc).groups()
+    xl = ["--model", "gpt2-xl", "--precision", "bf16", "--batch", "4", "--system", "dgx-h100", "-d", "1024"]
+    assert round(at([*xl, "--zero", "3"], "allreduce_s") * 1e3) == int(z3_ms)
+    assert round(at(xl, "allreduce_s") * 1e3) == int(ddp_ms)
+    ll128 = re.search(r"\(`--alpha-intra 2 --alpha-inter 5`\) leave it at (\d\.\d+)", doc)[1]
+    assert f"{at([*xl, '--zero', '3', '--alpha-intra', '2', '--alpha-inter', '5']):.3f}" == ll128
+    # the audit's latency note: '`predict --model bert-large --precision amp --system dgx-a100 -d 16`: 0.7013 → 0.7009'
+    cmd, before, after = re.search(
+        r"`predict (--model bert-large [^`]+)`: (\d\.\d+) → (\d\.\d+) with `--alpha-intra 6`", doc
+    ).groups()
+    assert (f"{at(cmd.split()):.4f}", f"{at([*cmd.split(), '--alpha-intra', '6']):.4f}") == (before, after)
+
+
 def test_calculators_doc_bad_input_lines_are_what_the_cli_prints(capsys):
     """docs/calculators.md's 'Bad input' examples: each command, then the one line it prints on stderr."""
     doc = (ROOT / "docs" / "calculators.md").read_text(encoding="utf-8").split("## Bad input", 1)[1]
