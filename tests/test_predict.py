@@ -1331,8 +1331,8 @@ def test_a_calibration_path_may_be_a_pathlib_path(tmp_path):
          "--algorithm: se recibió 'tree'; se admite: auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son "
          "anillos)"),
         (["--system-file", "cores"],
-         "--system-file: cpu_cores: se recibió -4; se admite: los núcleos de CPU de la máquina, un número entero de 1 "
-         "a 1.000.000"),
+         "sys.json: system 'custom': cpu_cores: se recibió -4; se admite: los núcleos de CPU de la máquina, un "
+         "número entero de 1 a 1.000.000"),
     ],
 )  # fmt: skip
 def test_predict_refusals_said_in_english_before_are_said_in_spanish(tmp_path, capsys, argv, said):
@@ -1434,7 +1434,9 @@ def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_pa
         )
     one_node = predict(system_file=system(', "inter_link": "zzz"'), params=1e8, step_time_s=0.1, devices=[8])
     assert "network_unknown" not in {n.key for n in one_node.notes}  # no network crossed: nothing to say
-    with pytest.raises(DpscaleError, match=r"^system_file: inter_link: got 5; allowed: a network's name$"):
+    with pytest.raises(
+        DpscaleError, match=r"^system_file: .+\.json: system 'custom': inter_link: got 5; allowed: a network's name$"
+    ):
         predict(system_file=system(', "inter_link": 5'), **kw)
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "-d", "16", "--system-file",
                      system(', "inter_link": "zzz"'), "--lang", "es")  # fmt: skip
@@ -1688,7 +1690,7 @@ def test_a_system_file_gives_its_own_subset_bandwidths(tmp_path, capsys):
         rc = main(["predict", "--params", "1e8", "--step-time", "0.1", "-d", "2", "--system-file", str(f)])
         err = capsys.readouterr().err.strip()
         assert rc == 2 and len(err.splitlines()) == 1
-        assert f"--system-file: intra_bw_gbs_by_gpus: got {shown}; allowed: an object" in err, err
+        assert f"--system-file: {f}: system 'mesh': intra_bw_gbs_by_gpus: got {shown}; allowed: an object" in err, err
 
 
 def test_refusals_name_the_inputs_that_were_given(capsys):
@@ -1715,8 +1717,11 @@ def test_a_system_file_or_calibration_figure_is_named_as_the_files_field(tmp_pat
     f.write_text('{"systems": {"a": {"gpus_per_node": 1' + "0" * 30 + ', "intra_bw_gbs": 100, "inter_bw_gbs": 50}}}')
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     assert main([*base, "--system-file", str(f)]) == 2
-    assert "error: --system-file: gpus_per_node: got 1" + "0" * 30 + "; allowed: a whole number from 1 to" in (
-        capsys.readouterr().err
+    assert (
+        f"error: --system-file: {f}: system 'a': gpus_per_node: got 1"
+        + "0" * 30
+        + "; allowed: a whole number from 1 to"
+        in (capsys.readouterr().err)
     )
     assert main([*base, "--system-file", str(f), "--gpus-per-node", "0"]) == 2  # a typed flag is named as typed
     assert "error: --gpus-per-node: got" in capsys.readouterr().err

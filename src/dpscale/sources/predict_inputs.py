@@ -169,21 +169,22 @@ def cluster(
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
     assert g is not None and intra is not None and inter is not None  # none missing: said above
-    # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed
-    src = lambda flag, key, typed: flag if typed is not None else f"--system-file: {key}" if system_file else flag  # noqa: E731
+    # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed;
+    # each of the file's fields with the file and system, as the file's reader names them ('…: system 'c': nics 0.5')
+    where = f"--system-file: {system_file}: system {base.get('key', 'custom')!r}" if system_file else "--system-file"
+    src = lambda flag, key, typed: flag if typed is not None else f"{where}: {key}" if system_file else flag  # noqa: E731
     check_devices(g, src("--gpus-per-node", "gpus_per_node", gpus_per_node), MAX_DEVICES)
     check_range(intra, src("--intra-bw", "intra_bw_gbs", intra_bw_gbs), *BANDWIDTH)
     check_range(inter, src("--inter-bw", "inter_bw_gbs", inter_bw_gbs), *BANDWIDTH)
     cores = base.get("cpu_cores")
     if cores is not None and (isinstance(cores, bool) or not isinstance(cores, int) or not 1 <= cores <= 1e6):
         # (errors.fail's form, so --lang es says it: it was English whatever the language)
-        raise fail("--system-file: cpu_cores", cores, "the host's CPU cores, a whole number from 1 to 1,000,000")
+        raise fail(f"{where}: cpu_cores", cores, "the host's CPU cores, a whole number from 1 to 1,000,000")
     link = base.get("intra_link")
     links = catalog.table("links")
     if link is not None and (not isinstance(link, str) or link not in links):  # 'pcie-4' took NVLink's hop silently
         raise DpscaleError(
-            f"--system-file: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no "
-            "intra_link"
+            f"{where}: intra_link {link!r}; allowed: one of the catalog's links ({', '.join(links)}), or no intra_link"
         )
     # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and a node of its size or
     # less (a raw --intra-bw, or a --gpus-per-node above the node's, describes another node, which the table does not)
@@ -192,7 +193,7 @@ def cluster(
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
     if net is not None and not isinstance(net, str):  # 5 was ignored where a bad intra_link is refused
-        raise fail("inter_link" if inter_link is not None else "--system-file: inter_link", net, "a network's name")
+        raise fail("inter_link" if inter_link is not None else f"{where}: inter_link", net, "a network's name")
     # by the system's field names, in its units (GB/s): a flag typed 25Gb/s is 3.125 here, not a value to retype
     figures = (("gpus_per_node", gpus_per_node), ("intra_bw_gbs", intra), ("inter_bw_gbs", inter))
     overrides = tuple((k, x, base[k]) for k, x in figures if x is not None and base.get(k) not in (None, x))
@@ -205,7 +206,8 @@ def cluster(
     # file's `nics` is checked, and made an int, where the file is read)
     nics = share[3][0] if share and share[3] else base.get("nics")
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
-                   _by_gpus(by, int(g)), net, overrides, reached, nics, own[1])  # fmt: skip
+                   _by_gpus(by, int(g), f"{where}: intra_bw_gbs_by_gpus"), net, overrides, reached, nics,
+                   own[1])  # fmt: skip
 
 
 def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None:
@@ -253,11 +255,10 @@ def network_kind(link: Any) -> str | None:
 BY_GPUS = 'an object {"2": 25, "4": 100}: GPU counts below gpus_per_node, GB/s per GPU per direction'
 
 
-def _by_gpus(table: Any, g: int) -> dict[int, float] | None:
+def _by_gpus(table: Any, g: int, flag: str = "--system-file: intra_bw_gbs_by_gpus") -> dict[int, float] | None:
     """A system's intra_bw_gbs_by_gpus, checked: whole GPU counts below the node's size, bandwidths in range."""
     if table is None:
         return None
-    flag = "--system-file: intra_bw_gbs_by_gpus"
     if not isinstance(table, dict):
         raise fail(flag, table, BY_GPUS)
     out = {}
