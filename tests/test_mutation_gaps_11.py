@@ -113,6 +113,10 @@ def test_calc_at_the_usl_peak_is_not_past_it(capsys):
     law = ("calc", "--law", "usl", "--kappa", "0.001", "-v", "2000", "-d")
     assert "throughput peaks at" not in said(capsys, *law, "1,32")
     assert "throughput peaks at d* = √((1−σ)/κ) ≈ 32 devices: past it" in said(capsys, *law, "1,33")
+    # κ = 1e-20: d* = 10^10, beyond any size E(d) is asked at; the note is not due, and no error either (the best
+    # whole size beside d* was asked of the law: 'devices: got 10000000000; allowed: … 1 to 10,000,000')
+    rc, out, err = run(capsys, "calc", "--law", "usl", "--kappa", "1e-20", "-v", "100", "-d", "8")
+    assert rc == 0 and err == "" and "800 samples/s" in out and "peaks at" not in out
 
 
 def test_calc_of_e_one_on_one_device_gives_the_single_size_note(capsys):
