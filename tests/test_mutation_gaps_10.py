@@ -216,3 +216,20 @@ def test_a_system_file_s_network_of_one_port_is_said_for_a_node_of_several_nics(
                      str(tmp_path / "sys.json"), "-d", "64", "--lang", "es")  # fmt: skip
     assert rc == 0 and "nota: el inter_bw_gbs 25 del archivo de sistema es el de un puerto ib-hdr: " in out
     assert "las 8 NIC que alcanzan las GPU de la ejecución dan 200 GB/s" in out
+
+
+def test_a_share_of_a_node_s_nics_is_no_system_file_of_one_port(tmp_path):
+    """On part of a file's node the network is the share of its NICs the run reaches: 2 of 8 HDR100 NICs (a file's
+    100 GB/s, 12.5 each) run at 25, one HDR port's figure — said as 'the system file's inter_bw_gbs 25 is one
+    ib-hdr port's' where the file gives 100; a file of one port (25 for 8 NICs) is still said on half its node."""
+
+    def said(inter: float, g: int) -> list:
+        own = tmp_path / "sys.json"
+        own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": inter, "nics": 8,
+                                   "inter_link": "ib-hdr", "intra_link": "nvlink3", "gpu": "a100-80gb"}))  # fmt: skip
+        p = predict([64], params=1e8, step_time_s=0.1, system_file=str(own), gpus_per_node=g)
+        return keyed(p, "inter_one_port_file")
+
+    assert not said(100, 2) and not said(100, 4) and not said(200, 2)
+    (note,) = said(25, 4)  # the file's 25 for 8 NICs: the 4 the run reaches make 100
+    assert note.fields == {"bw": 25, "link": "ib-hdr", "nics": 4, "node": 100}

@@ -9,6 +9,7 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections.abc import Callable
 from typing import Any, ParamSpec
@@ -553,9 +554,12 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
     # figure is all its NICs together (a typed --inter-bw is said by _outside's inter_per_nic_known)
     port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
-    if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and cl.inter_bw_gbs == port:
-        notes.append(Note("inter_one_port_file", bw=cl.inter_bw_gbs, link=cl.inter_link, nics=cl.nics,
-                          node=cl.nics * cl.inter_bw_gbs))  # fmt: skip
+    # the file's own figure: on part of its node the network is the share of the NICs reached (4 of 8 HDR100 NICs,
+    # a file's 100 GB/s, run at 50; 2 of them at 25, one HDR port's, said as the file's '25')
+    used, whole = cl.nics_reached[:2] if cl.nics_reached and cl.nics_reached[0] else (1, 1)
+    own = cl.inter_bw_gbs * whole / used
+    if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and port and math.isclose(own, port):
+        notes.append(Note("inter_one_port_file", bw=port, link=cl.inter_link, nics=cl.nics, node=cl.nics * port))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes
