@@ -197,3 +197,18 @@ def test_a_plot_over_another_users_file_stays_theirs(tmp_path, monkeypatch):
     write_whole(theirs, lambda fh: fh.write(b"newer plot"), binary=True)
     assert theirs.read_bytes() == b"newer plot" and os.stat(theirs).st_ino == inode  # in place: the same file
     assert sorted(p.name for p in tmp_path.iterdir()) == ["shared.png"]
+
+
+def test_a_plot_is_written_whole_where_the_os_has_no_user_ids(tmp_path, monkeypatch):
+    """os.geteuid and os.getegid exist on POSIX alone: a plot over an earlier one (or the calibration's write_json)
+    raised AttributeError, a traceback, on Windows; the owner check is skipped there."""
+    import os
+
+    from dpscale.files import write_whole
+
+    out = tmp_path / "p.png"
+    out.write_bytes(b"old")
+    monkeypatch.delattr(os, "geteuid")
+    monkeypatch.delattr(os, "getegid")
+    write_whole(out, lambda fh: fh.write(b"new plot"), binary=True)
+    assert out.read_bytes() == b"new plot" and sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]

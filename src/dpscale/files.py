@@ -184,7 +184,8 @@ def write_whole(path: str | Path, write: Callable[[IO[Any]], object], binary: bo
             fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
         except OSError:  # no file can be made in that folder: the file itself may still be writable
             made = None
-        if made is not None and st is not None and (st.st_uid, st.st_gid) != (os.geteuid(), os.getegid()):
+        owner = (os.geteuid(), os.getegid()) if hasattr(os, "geteuid") else None  # (Windows has no owner ids)
+        if made is not None and st is not None and owner is not None and (st.st_uid, st.st_gid) != owner:
             try:  # another user's file (a shared folder) stays theirs, as a write in place leaves it
                 os.chown(made, st.st_uid, st.st_gid)
             except OSError:  # not ours to give away: written in place, as before
