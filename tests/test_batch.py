@@ -335,6 +335,15 @@ def test_warm_up_without_a_reference_learning_rate_is_refused_by_the_library_as_
 def test_the_worked_example_filling_in_is_said(capsys, typed):
     """`batch -k 8` planned 4 devices × 32 that were never typed, without a word (pipeline, memory and plan say it)."""
     rc, out, _ = run(capsys, "batch", *typed)
-    assert rc == 0 and "the worked example filled in --micro-batch 32, --devices 4, which were not given" in out
+    assert (
+        rc == 0
+        and (
+            "the worked example filled in --micro-batch 32, --devices 4, --base-lr 0.1, --base-batch 256, "
+            "--dataset-size 1.28e6, which were not given"
+        )
+        in out
+    )
     rc, out, _ = run(capsys, "batch")
     assert rc == 0 and "filled in" not in out
+    # Goyal et al.'s reference scaled to 4 × 32: LR 0.1 × 128/256 = 0.05, 1.28e6 / 128 = 10,000 steps an epoch
+    assert "learning rate    0.05\n" in out and "steps per epoch  10,000\n" in out

@@ -36,7 +36,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-WORKED = {"micro_batch": "32", "devices": "4"}  # 4 devices × 32 samples = one step on 128
+# 4 devices × 32 samples = one step on 128; Goyal et al.'s ImageNet reference (LR 0.1 at 256; 1.28 M images) scaled
+# to it: the page's form opens on the same run
+WORKED = {"micro_batch": "32", "devices": "4", "base_lr": "0.1", "base_batch": "256", "dataset_size": "1.28e6"}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -78,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
     filled = []  # the worked example fills in, and says so when a flag was typed (-k 8 planned 4 × 32 unsaid)
     if args.micro_batch is None and args.devices is None and all(getattr(args, k, None) is None for k in typed):
         if not nothing_typed(args, add_arguments):
-            filled = [f"--micro-batch {WORKED['micro_batch']}", f"--devices {WORKED['devices']}"]
-        args.micro_batch, args.devices = WORKED["micro_batch"], WORKED["devices"]  # no inputs: the worked example
+            filled = [f"--{k.replace('_', '-')} {v}" for k, v in WORKED.items()]
+        for k, v in WORKED.items():  # no inputs: the worked example
+            setattr(args, k, v)
     if args.plot:
         from dpscale.faces.plot import check_path
 
