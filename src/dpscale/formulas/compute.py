@@ -1,8 +1,9 @@
 """Training compute of one sample, and a transformer's depth from its size (physics.md §3).
 
 A transformer trains on 6·N FLOPs per token (forward 2N, backward 4N) plus attention's 12·L·h·s per token at
-sequence length s (the PaLM form); a CNN on 6 × its forward multiply-accumulates (a MAC is 2 FLOPs, and backward
-costs twice forward). The compute time of a step is these FLOPs over the GPU's peak × MFU (sources/predict.py).
+sequence length s (the PaLM form; 12·L·h·W under a sliding window of W < s keys); a CNN on 6 × its forward
+multiply-accumulates (a MAC is 2 FLOPs, and backward costs twice forward). The compute time of a step is these
+FLOPs over the GPU's peak × MFU (sources/predict.py).
 """
 
 from __future__ import annotations
