@@ -185,7 +185,8 @@ def batch_plan(
         if warmup_epochs is None and chosen == "linear" and gb > base_batch:
             warmup_epochs = GOYAL_WARMUP_EPOCHS
     if warmup_epochs is not None:
-        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000")
+        # (+ 0.0: --warmup-epochs -0 was written "warmup_epochs": -0.0 in the JSON and the CSV)
+        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000") + 0.0
     spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
     warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None
     if min_steps is not None and noise_scale is None:  # S_min alone sets nothing: say so rather than drop it

@@ -163,7 +163,10 @@ def plan(
             raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
     # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
     # first size whatever the E
-    knee_threshold = check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]")
+    # (+ 0.0: a threshold of -0.0 was said 'adds at least -0 of a device's speedup')
+    knee_threshold = (
+        check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]") + 0.0
+    )
     efficiency = check_source(efficiency)
     one_by_one = is_number(efficiency) or getattr(efficiency, "plain_sizes", False)  # a number, or a law of floats
     if one_by_one and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
