@@ -947,3 +947,23 @@ def test_listed_sizes_part_by_the_languages_own_separator(capsys, tmp_path):
     assert rc == 0 and "extrapolando a 256, 512, 1.024 dispositivos, más de 4×" in out
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "8..1024x2")
     assert rc == 0 and "extrapolating to 256; 512; 1,024 devices, beyond 4×" in out
+
+
+@pytest.mark.parametrize(
+    ("flag", "said"),
+    [("--samples", "a sample count whose"), ("--epochs", "an epoch count whose")],
+)
+def test_a_time_that_underflows_to_zero_is_refused_not_planned_as_free(capsys, flag, said):
+    """5e-324 samples at 14,400/s take 3.4e-328 s, which is 0.0 in floating point: the table said '0.00 s' and
+    0.00 device-hours for every size (a subnormal typed for a count)."""
+    argv = ["plan", "--samples", "1e6", "--epochs", "1", "-v", "2000", "-e", "0.9", "-d", "8,64"]
+    argv[argv.index(flag) + 1] = "5e-324"
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert f"{flag}: got 5e-324; allowed: {said} time at these throughputs stays above 0 s" in err
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and "se admite: un número de" in err and "quede por encima de 0 s" in err
+    with pytest.raises(DpscaleError, match=r"^samples: got 5e-324; allowed: a sample count whose time"):
+        plan(5e-324, 1, 2000, [8, 64], 0.9)
+    tiny = plan(1e-300, 1, 2000, [8], 0.9).points[0]  # small but not vanished: planned
+    assert tiny.hours == pytest.approx(1e-300 / 14400 / 3600) and tiny.hours > 0

@@ -186,6 +186,10 @@ def plan(
                 f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {actual:.3g}/s "
                 f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
             )
+        if hours == 0:  # 5e-324 samples at 14,400/s: a time that underflows to 0 s, planned as free and instant
+            if n <= ep:
+                raise fail("samples", n, "a sample count whose time at these throughputs stays above 0 s")
+            raise fail("epochs", ep, "an epoch count whose time at these throughputs stays above 0 s")
         cost = None if price is None else d * hours * price
         if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
             raise fail("price_per_device_hour", price, "a price whose cost in device-hours stays finite")

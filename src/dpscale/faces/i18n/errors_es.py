@@ -221,6 +221,12 @@ ALLOWED: dict[str, dict[str, str]] = {
         "an epoch count whose product with the samples stays finite": (
             "un número de épocas cuyo producto por las muestras sea finito"
         ),
+        "a sample count whose time at these throughputs stays above 0 s": (
+            "un número de muestras cuyo tiempo a estos rendimientos quede por encima de 0 s"
+        ),
+        "an epoch count whose time at these throughputs stays above 0 s": (
+            "un número de épocas cuyo tiempo a estos rendimientos quede por encima de 0 s"
+        ),
         "a sample count whose product with the epochs stays finite": (
             "un número de muestras cuyo producto por las épocas sea finito"
         ),
