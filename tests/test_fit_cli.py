@@ -703,3 +703,13 @@ def test_gpus_per_node_has_one_range_in_the_library_and_the_cli(capsys):
     assert r["predictions"][0]["efficiency"] == pytest.approx(float(lib.predict([32]).efficiency[0]), rel=1e-9)
     rc, _, err = run(capsys, "plan", "-n", "1e6", "--fit", "runs.csv", "--gpus-per-node", "1048577")
     assert rc == 2 and "--gpus-per-node: got '1048577'; allowed: a whole number from 1 to 1,048,576" in err
+
+
+def test_a_tiny_measured_or_fitted_e_keeps_its_digits_in_the_tables(capsys):
+    """1 sample/s at 10,000,000 devices against 100 on one: E = 1e-9 measured, 2e-4 fitted, both '0.0 %' in the
+    measured table, a match where the law misses by 200,000× (the E columns of calc, plan and predict keep them)."""
+    rc, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "10000000:1", "--law", "allreduce")
+    assert rc == 0 and "10,000,000           1  1e-07 %    0.02 %" in out
+    assert "100.0 %" in out  # ordinary shares keep one decimal
+    rc, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "10000000:1", "--law", "allreduce", "--lang", "es")
+    assert rc == 0 and "1e-07 %      0,02 %" in out

@@ -382,3 +382,14 @@ def test_short_options_read_as_in_the_other_commands(capsys):
     long = run(capsys, "predict", *cluster, "--grad-accum", "4")
     short = run(capsys, "predict", *cluster, "-k", "4")
     assert short == long and long[0] == 0 and '"efficiency": 0.9216' in long[1]
+
+
+def test_a_bubble_over_a_thousand_percent_is_grouped_in_the_table_as_in_the_notes(capsys):
+    """m = 1 < p = 64: r = 63, which the table's row wrote '6300.0 %' where the notes write every count and percentage
+    with thousands marks (at a million stages, '99999900.0 %' above a note of 99,999,900.0 %)."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "64", "-m", "1")
+    assert rc == 0 and "bubble over ideal time                      6,300.0 %" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "64", "-m", "1", "--lang", "es")
+    assert rc == 0 and "burbuja sobre tiempo ideal                    6.300,0 %" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "64", "-m", "1", "--csv")  # machine output keeps plain numbers
+    assert rc == 0 and ",0.984375,63.0,0.015625," in out
