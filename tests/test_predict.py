@@ -2085,3 +2085,17 @@ def test_the_per_nic_note_counts_the_nics_a_part_of_the_node_reaches():
     p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx1-v100", gpus_per_node=4, inter_bw_gbs=12.5)
     (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
     assert nic.fields["node"] == cluster("dgx1-v100", None, 4).inter_bw_gbs == 25
+
+
+def test_a_tiny_e_keeps_its_digits_in_the_band_beside_it_too(capsys):
+    """1e15 parameters over 0.001 GB/s links: E = 7.36e-12 kept its digits, but its band beside it read
+    '0.000  0.000', an interval of zero that left the E printed next to it outside."""
+    argv = ["predict", "--model", "resnet-50", "--system", "aws-p4d", "-d", "8", "--params", "1e15"]
+    argv += ["--inter-bw", "0.001", "--intra-bw", "0.001"]
+    rc, out, _ = run(capsys, *argv)
+    row = next(line.split() for line in out.splitlines() if line.lstrip().startswith("8 "))
+    assert rc == 0 and row[1:6] == ["7.36e-12", "(7.36e-10", "%)", "6.26e-12", "8.02e-12"]
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "(7,36e-10 %)  6,26e-12  8,02e-12" in out
+    rc, out, _ = run(capsys, "predict", "--model", "resnet-50", "--system", "aws-p4d", "-d", "8")
+    assert rc == 0 and "0.928 (92.8 %)  0.789  1.000" in out  # ordinary bands keep three decimals

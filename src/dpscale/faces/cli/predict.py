@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 COLUMNS = [
     Column("devices", "int"),
     Column("efficiency", "eff"),
-    Column("efficiency_lo", "fixed3"),
-    Column("efficiency_hi", "fixed3"),
+    Column("efficiency_lo", "bound"),
+    Column("efficiency_hi", "bound"),
     Column("actual_throughput", "rate"),
     Column("speedup", "times"),
     Column("compute_s", "ms"),

@@ -213,8 +213,9 @@ def localise(text: str, lang: str) -> str:
 
 
 def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
-    """Format one value for people. kinds: int, rate, times, dec, eff, pct, level, float, ms, hours, money, bytes, text,
-    and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's 0.0230903)."""
+    """Format one value for people. kinds: int, rate, times, dec, eff, bound, pct, level, float, ms, hours, money,
+    bytes, text, and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's
+    0.0230903)."""
     if kind == "text" or isinstance(x, str):
         return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
     if x is None or (isinstance(x, float) and math.isnan(x)):
@@ -251,6 +252,8 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         m, s = round(60 * x, 1), float(f"{3600 * x:.3g}")
         # seconds in 3 figures, trailing zeros kept: '38 s' beside '21.4 s' in one column read as a figure cut short
         text = f"{x:,.1f} h" if abs(m) >= 60 else f"{m:,.1f} min" if abs(s) >= 60 else f"{s:#.3g} s"
+    elif kind == "bound":  # an E bound beside an E: tiny, its digits as eff keeps them (0.000 – 0.000 read as an
+        text = f"{x:.3f}" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g}"  # interval below an E of 7.36e-12)
     elif kind == "money":
         text = f"{x:,.2f}"
     elif kind == "bytes":
