@@ -811,3 +811,16 @@ def test_the_library_refuses_text_in_dict_runs_too():
         fit(runs)
     with pytest.raises(DpscaleError, match=r"^point 0, devices: got '1'; allowed: a number"):
         fit(devices=[np.str_("1"), 2, 4], throughput=[100, 190, 350])
+
+
+def test_a_missed_point_far_below_the_law_shows_both_figures():
+    """1 sample/s at 10,000,000 devices against 100 on one: E = 1e-9 measured, 2.0e-4 for the all-reduce law; the
+    note that names the miss read '(0.000; the law: 0.000)', two equal figures for a gap of 200,000×."""
+    import dpscale
+    from dpscale.faces.i18n import say
+
+    f = dpscale.fit(devices=[1, 10_000_000], throughput=[100.0, 1.0], law="allreduce", resamples=50)
+    (note,) = [w for w in f.warnings if w.key == "fit_misses"]
+    assert "at 10,000,000 devices (1e-09; the law: 0.000202)" in note
+    assert note.fields["measured"] == pytest.approx(1e-9) and note.fields["law_e"] == pytest.approx(2.02e-4, rel=0.01)
+    assert "con 10.000.000 dispositivos (1e-09; la ley: 0,000202)" in say(note, "es")

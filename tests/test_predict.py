@@ -1495,6 +1495,17 @@ def test_a_preset_changed_by_flags_says_so():
     assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
 
+def test_a_preset_changed_by_flags_is_said_in_the_languages_numbers():
+    """The changes were written once, in English figures: '12.5' in a Spanish line (where 12.500 is twelve
+    thousand), and --gpus-per-node 10000000 as '8 → 1e+07' where every other count is grouped."""
+    from dpscale.faces.i18n import say
+
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
+    (note,) = [n for n in predict(gpus_per_node=10**7, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
+    assert note == "dgx-a100 as the options changed it: gpus_per_node 8 → 10,000,000; inter_bw_gbs 200 → 12.5"
+    assert say(note, "es").endswith("gpus_per_node 8 → 10.000.000; inter_bw_gbs 200 → 12,5")
+
+
 def test_a_bidirectional_nvlink_figure_is_said():
     """NVIDIA sells H100's NVLink as 900 GB/s, both directions added; --intra-bw is one direction's (450), and 900
     typed on a DGX H100 halved its in-node all-reduce without a word beyond the override."""

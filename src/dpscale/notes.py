@@ -293,7 +293,7 @@ EN = {
     ),
     "fit_describe": "fitted {law} ({fitted}), E relative to d0 = {d0:,}",
     "fit_misses": (
-        "the {law} law misses the measured E at {d:,} devices ({measured:.3f}; the law: {law_e:.3f}) — its shape "
+        "the {law} law misses the measured E at {d:,} devices ({measured_said}; the law: {law_said}) — its shape "
         "cannot follow the data; try another --law, or measure more sizes"
     ),
     "runs_fall": (

@@ -436,6 +436,12 @@ def _num(x: float) -> str:
     return "n/a" if not math.isfinite(x) else f"{x:.4f}"
 
 
+def _e3(x: float) -> str:
+    """An E to 3 decimals, or to 3 significant digits below 0.0005: a miss of 1e-9 measured against 2e-4 fitted
+    read '(0.000; the law: 0.000)', a gap the note names and its figures hid."""
+    return f"{x:.3f}" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g}"
+
+
 def _g(x: float, missing: str = "n/a") -> str:
     """A parameter value to 4 significant digits; `missing` for one not estimated (nan: E relative to d0 cannot
     see it), which read 'nan' in describe() and summary()."""
@@ -705,8 +711,9 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     # kept even where its shape cannot bend that far): say so, with the point and the law's value there.
     gap, k, fitted = _misfit(f, y)
     if gap > MISFIT:
-        out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=float(np.exp(y[k])),
-                        law_e=float(np.exp(fitted[k]))))  # fmt: skip
+        measured, law_e = float(np.exp(y[k])), float(np.exp(fitted[k]))
+        out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=measured, law_e=law_e,
+                        measured_said=_e3(measured), law_said=_e3(law_e)))  # fmt: skip
     # Throughput that falls as devices are added is data, whatever the law: the all-reduce and Amdahl laws can
     # only rise, so their "no peak" would contradict the runs without this line.
     x, dd = f.runs.throughput, f.runs.devices

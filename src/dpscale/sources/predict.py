@@ -521,7 +521,9 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     notes: list[str] = []
     if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
-        changes = "; ".join(f"{f} {own:g} → {x:g}" for f, x, own in cl.overrides)
+        # a count grouped, as the tables write it: --gpus-per-node 10000000 was said '8 → 1e+07'
+        show = lambda x: f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"  # noqa: E731
+        changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
     if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
         used, nics, whole = cl.nics_reached

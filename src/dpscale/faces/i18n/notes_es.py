@@ -326,7 +326,7 @@ NOTES: dict[str, dict[str, str]] = {
             "multiplique cada uno por sus dispositivos"
         ),
         "fit_misses": (
-            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured:.3f}; la ley: {law_e:.3f}) — su "
+            "la ley {law} no pasa por la E medida con {d:,} dispositivos ({measured_said}; la ley: {law_said}) — su "
             "forma no sigue los datos; pruebe otra --law, o mida más tamaños"
         ),
         "fit_past_domain": (
