@@ -790,3 +790,21 @@ def test_model_states_over_a_sweep_of_devices_is_an_array_at_every_stage():
         assert got.total[63] == dpscale.model_states(7.5e9, 64, stage).total
     assert np.all(dpscale.model_states(7.5e9, [8, 64], 0).total == 120e9)
     assert type(dpscale.model_states(7.5e9, 64, 0).total) is float  # one size stays a number
+
+
+def test_the_gpus_in_all_stop_where_devices_do(capsys):
+    """--devices and --tensor-parallel were each bounded at 10,000,000, but not their product: 10,000,000 replicas
+    of 10,000,000 GPUs planned '100,000,000,000,000 GPUs in all' (pipeline refuses a total past the bound)."""
+    rc, out, err = run(capsys, "memory", "--params", "1e9", "-d", "10000000", "--tensor-parallel", "2")
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert "--tensor-parallel: got '2'; allowed: a degree that keeps the GPUs in all (devices × tensor-parallel) at " \
+           "most 10,000,000" in err  # fmt: skip
+    rc, _, err = run(capsys, "memory", "--params", "1e9", "-d", "10000000", "--tensor-parallel", "2", "--lang", "es")
+    assert rc == 2 and "se admite: un grado que deje las GPU en total" in err
+    rc, out, _ = run(capsys, "memory", "--params", "1e9", "-d", "5000000", "--tensor-parallel", "2")  # at the bound
+    assert rc == 0 and "(10,000,000 GPUs in all)" in out
+    with pytest.raises(DpscaleError, match=r"^tensor_parallel: got 2; allowed: a degree that keeps the GPUs in all"):
+        model_states(1e9, [8, 10_000_000], 3, tensor_parallel=2)
+    # the fewest devices ZeRO-3 needs may pass the bound (an answer, not an input), tensor-parallel or not
+    n = dpscale.formulas.memory.zero3_devices_needed(2.7e14, 0, 0.1 * 2**30, tensor_parallel=8)
+    assert 10_000_000 // 8 < n <= 10_000_000  # (it asked model_states for n replicas of 8 GPUs, past the bound)

@@ -36,6 +36,9 @@ from dpscale.formulas.units import GIB, MIB
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
+# devices × tensor_parallel: the GPUs in all, bounded as every device count is (10,000,000 data-parallel ranks of
+# 10,000,000 GPUs each planned 10^14 GPUs, where pipeline refuses a total past MAX_DEVICES)
+GPUS_IN_ALL = f"a degree that keeps the GPUs in all (devices × tensor-parallel) at most {MAX_DEVICES:,}"
 TIGHT = 0.05  # headroom below this share of the device: the CUDA context and fragmentation may take it
 
 
@@ -147,8 +150,11 @@ def model_states(
     >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
     31.4
     """
-    psi = check_params(params) / check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
+    t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
+    psi = check_params(params) / t
     n = check_devices(devices, "devices", MAX_DEVICES)
+    if (n.max() if is_array(n) else n) * t > MAX_DEVICES:
+        raise fail("tensor_parallel", t, GPUS_IN_ALL)
     cuts = _sharded(stage)
     p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision), cuts))
     # every part per size where a sweep was given: DDP's over range(1, 65) was one number, so .total did not line up
@@ -338,10 +344,10 @@ def zero3_devices_needed(
         return None
     n = max(1, math.ceil(per_device_at_one / room))
 
-    def states(n: int) -> float:  # model_states refuses more than MAX_DEVICES devices, an input bound
+    def states(n: int) -> float:  # model_states refuses more than MAX_DEVICES GPUs in all, an input bound
         return (
             model_states(params, n, 3, optimizer, precision, tensor_parallel).total
-            if n <= MAX_DEVICES
+            if n * tensor_parallel <= MAX_DEVICES
             else (per_device_at_one / n)
         )
 

@@ -21,6 +21,7 @@ from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
+    GPUS_IN_ALL,
     MAX_DEVICE_GB,
     MIN_DEVICE_GB,
     OPTIMIZERS,
@@ -130,6 +131,8 @@ def run(args: argparse.Namespace) -> int:
 
     notes: list[str] = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
     t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
+    if t is not None and devices * t > MAX_DEVICES:
+        raise fail("--tensor-parallel", args.tensor_parallel, GPUS_IN_ALL)
     activation = _activations(args, preset, precision, recompute, t, notes)
 
     fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)

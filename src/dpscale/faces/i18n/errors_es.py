@@ -208,6 +208,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
             "con --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"
         ),
+        "a degree that keeps the GPUs in all (devices × tensor-parallel) at most 10,000,000": (
+            "un grado que deje las GPU en total (dispositivos × paralelismo de tensor) en 10.000.000 como mucho"
+        ),
         "with --base-lr and --base-batch (the reference learning rate)": (
             "con --base-lr y --base-batch (la tasa de aprendizaje de referencia)"
         ),
