@@ -168,6 +168,19 @@ def test_cli_plot(capsys, tmp_path):
         # 0 under interleaved once said "a whole number ≥ 1", and 1 was then refused
         (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "0"], "--chunks: got '0'; allowed: 2 or more"),
         (["-p", "4", "-m", "8", "--chunks", "0"], "--chunks: got '0'; allowed: a whole number ≥ 1"),
+        # 2.5 under interleaved was told "2 or more", which it is: what it is not is a whole number
+        (
+            ["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "2.5"],
+            "--chunks: got '2.5'; allowed: a whole number ≥ 2",
+        ),
+        (
+            ["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1e16"],
+            "allowed: a whole number from 2 to 2^53",
+        ),
+        (
+            ["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "2.5", "--lang", "es"],
+            "se admite: un número entero ≥ 2",
+        ),
         (["-p", "4", "-m", "8", "--dp-efficiency", "1.2"], "--dp-efficiency: got '1.2'; allowed: a scaling eff"),
         (["-p", "4"], "--microbatches: missing"),
         (["-p", "4", "-m", "8", "--plot", "x.gif"], "--plot: got 'x.gif'"),

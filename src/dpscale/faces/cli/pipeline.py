@@ -73,7 +73,15 @@ def run(args: argparse.Namespace) -> int:
     except DpscaleError:  # 0 under interleaved: "≥ 1" would send the user to 1, refused next
         if schedule != "interleaved":
             raise
-        raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS) from None
+        try:
+            under_two = number(args.chunks, "--chunks") < 2 and float(args.chunks).is_integer()
+        except (DpscaleError, ValueError):
+            under_two = False
+        if under_two:
+            raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS) from None
+        # 2.5 (or 1e16) is '2 or more': what it is not is a whole number within the bound, so that is what is said
+        whole(args.chunks, "--chunks", lo=2)
+        raise
     micro = parse_devices(args.microbatches, "--microbatches")
     e_typed = args.dp_efficiency is not None
     args.dp_efficiency = args.dp_efficiency if e_typed else "1"

@@ -60,6 +60,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "números de dispositivos de 1 a 10.000.000 (también entre tamaños enteros)"
         ),
         "a whole number ≥ 1": "un número entero ≥ 1",
+        "a whole number ≥ 2": "un número entero ≥ 2",  # --chunks under --schedule interleaved
         "a configuration id": "un identificador de configuración",
         "a readable CSV file": "un archivo CSV legible",
         "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
