@@ -288,7 +288,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         (["-d", "8", "-v", "2000", "-e", "0.9", "--plot", ""], "--plot: got ''; allowed: a value"),
         (["-d", "8", "-v", "2000", "--sigma", ""], "--sigma: got ''; allowed: a value"),
         (["-d", "", "-v", "2000", "-e", "0.9"], "--devices: got ''; allowed: a value"),  # it said -d
-        (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: inf needed; allowed: at most 10,000,000"),
+        (["-v", "1e-308", "-e", "0.9", "--actual", "1e308"], "devices: ∞ needed; allowed: at most 10,000,000"),
         (["-d", "1e308", "-v", "2000", "-e", "0.9"], "--devices: got '1e308'; allowed: whole numbers from 1 to"),
         (
             ["-v", "2000", "--sigma", "0", "--actual", "1e300"],
@@ -852,3 +852,17 @@ def test_csv_on_an_output_that_is_not_utf8_keeps_every_character(tmp_path):
     assert done.returncode == 0, done.stderr[-300:]
     got = list(csv.reader(io.StringIO(done.stdout.decode("utf-8"))))
     assert got[0][0] == "cfg" and {r[0] for r in got[1:]} == {"Bé ✓"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "devices: ∞ needed; allowed: at most 10,000,000"),
+        ("es", "dispositivos: harían falta ∞; se admite: como mucho 10.000.000"),
+    ],
+)
+def test_devices_needed_past_floating_point_are_said_as_infinity_not_inf(capsys, lang, said):
+    """A target of 1e300/s at 1e-300/s per device needs 1e600 devices, inf in floating point: the line said 'inf
+    needed', a token no table prints (they write ∞)."""
+    rc, out, err = run(capsys, "calc", "-v", "1e-300", "-e", "0.5", "--actual", "1e300", "--lang", lang)
+    assert rc == 2 and not out and err.count("\n") == 1 and said in err and "inf" not in err

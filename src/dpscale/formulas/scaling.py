@@ -396,8 +396,9 @@ def solve(
         exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
         e = constant_efficiency(e, 1 if s_target <= 1 else 2)
         if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
+            need = "∞" if math.isinf(exact) else f"{exact:.4g}"  # as the tables write it: 1e300/s at 1e-300 said 'inf'
             raise DpscaleError(
-                f"devices: {exact:.4g} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
+                f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
             )
         d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
     notes = ()
