@@ -866,3 +866,19 @@ def test_devices_needed_past_floating_point_are_said_as_infinity_not_inf(capsys,
     needed', a token no table prints (they write ∞)."""
     rc, out, err = run(capsys, "calc", "-v", "1e-300", "-e", "0.5", "--actual", "1e300", "--lang", lang)
     assert rc == 2 and not out and err.count("\n") == 1 and said in err and "inf" not in err
+
+
+def test_a_long_table_of_e_is_noted_by_its_first_and_last_sizes(capsys):
+    """The note naming a table of E per size listed every pair: 2,000 sizes made a 25 kB line, predict's 1..100000
+    planned through --efficiency-file a 1.3 MB one. A long table shows its first ten pairs, '…' and its last; a
+    short one stays whole."""
+    n = 2000
+    e = ["1"] + [f"{0.9 - i * 1e-5:.5f}" for i in range(1, n)]
+    rc, out, err = run(capsys, "calc", "-d", ",".join(map(str, range(1, n + 1))), "-v", "100", "-e", ",".join(e),
+                       "--csv")  # fmt: skip
+    line = next(x for x in err.splitlines() if "E per size" in x)
+    assert rc == 0 and len(out.splitlines()) == n + 1
+    assert line.endswith(": 1→1; 2→0.89999; 3→0.89998; 4→0.89997; 5→0.89996; 6→0.89995; 7→0.89994; 8→0.89993; "
+                         "9→0.89992; 10→0.89991; …; 2,000→0.88001")  # fmt: skip
+    rc, out, _ = run(capsys, "calc", "-d", ",".join(map(str, range(1, 13))), "-v", "100", "-e", ",".join(e[:12]))
+    assert rc == 0 and "; 10→0.89991; 11→0.8999; 12→0.89989\n" in out and "…" not in out

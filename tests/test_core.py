@@ -471,3 +471,31 @@ def test_apart_is_the_fewest_digits_that_tell_two_figures_apart(a, b, spec):
         assert show(a, p) != show(b, p)
     assert all(show(a, n) == show(b, n) for n in range(2, p))
     assert apart(2.000008, 2, 4, 18, "g") == 6 and apart(1.0, 1.0, 2, 9) == 9  # '2.00001' against '2'; equal: hi
+
+
+def test_per_size_reads_its_table_once_not_once_a_size():
+    """calc with an E per size asks the table one size at a time: rebuilding its lookup on every call made 10,000
+    sizes take 4 s and 100,000 minutes (quadratic). The lookup is built once, from the table; answers unchanged."""
+
+    class Counting(tuple):
+        reads = 0
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            Counting.reads += 1
+            return super().__iter__()
+
+    n = 10_000
+    e = [1.0] + [0.5 + 0.4 * i / n for i in range(1, n)]
+    p = PerSize.of(list(range(1, n + 1)), e)
+    object.__setattr__(p, "table", Counting(p.table))  # every later read of the table is counted
+    got = [p.efficiency(d) for d in range(1, n + 1)]
+    assert got == e
+    assert Counting.reads == 0
+    assert p.efficiency(np.arange(1, n + 1)).tolist() == e
+    assert scale(np.arange(1, n + 1), 100.0, p).speedup[-1] == pytest.approx(n * e[-1])
+    # the cache is no parameter: equal tables are equal, print and pickle by the table alone
+    assert p == PerSize.of(list(range(1, n + 1)), e) and "_lookup" not in repr(PerSize({8: 0.9}))
+    import pickle
+
+    q = pickle.loads(pickle.dumps(PerSize({8: 0.9})))
+    assert q == PerSize({8: 0.9}) and q.efficiency(8) == 0.9 and q.efficiency(1) == 1.0

@@ -60,8 +60,12 @@ class _Law:
         """One line naming the law and its parameters (a Note a face can say in the user's language)."""
         raise NotImplementedError
 
+    def _fields(self) -> tuple[str, ...]:
+        """The parameters: every slot but a private one ('_lookup'), which is a cache built from them."""
+        return tuple(k for k in self.__slots__ if not k.startswith("_"))
+
     def _params(self) -> tuple:
-        return tuple(getattr(self, k) for k in self.__slots__)
+        return tuple(getattr(self, k) for k in self._fields())
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -82,7 +86,7 @@ class _Law:
         return type(self), self._params()
 
     def __repr__(self) -> str:
-        args = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.__slots__)
+        args = ", ".join(f"{k}={getattr(self, k)!r}" for k in self._fields())
         return f"{type(self).__name__}({args})"
 
 
@@ -111,8 +115,9 @@ class Constant(_Law):
 class PerSize(_Law):
     """Measured or chosen E at given sizes; asking for another size is an error, not a guess."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "_lookup")
     table: tuple[tuple[int, float], ...]
+    _lookup: dict[int, float]  # E by size, 1 at one device: built once (per call, 10,000 sizes took 4 s in calc)
     continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: Any) -> None:
@@ -137,7 +142,8 @@ class PerSize(_Law):
                 )
             if d == 1 and abs(e - 1) > 1e-9:  # (scale's own margin for E(1) = 1)
                 raise fail("efficiency", e, ONE_DEVICE_E)
-        self._set(table=tuple(sorted(seen.items())))  # by size: equal tables compare and hash equal
+        table = tuple(sorted(seen.items()))  # by size: equal tables compare and hash equal
+        self._set(table=table, _lookup={1: 1.0, **dict(table)})
 
     @classmethod
     def of(cls, devices: Any, efficiencies: Any) -> PerSize:
@@ -152,7 +158,7 @@ class PerSize(_Law):
 
     def efficiency(self, d: Any) -> Any:
         """E at the listed sizes (and 1 at one device, its own reference); any other size is refused."""
-        lookup = {1: 1.0, **dict(self.table)}
+        lookup = self._lookup
         # checked as every law checks its sizes: '8' read as 'no value for 8 devices', True as one device, a range
         # as 'no value for range(1, 2) devices', [] gave an empty array and [8, [1]] numpy's ValueError
         d = _sizes(d)
@@ -172,8 +178,15 @@ class PerSize(_Law):
         return lookup[d]
 
     def describe(self) -> str:
-        # '; ' between pairs, so a language with a decimal comma can localise the numbers (1→0,9; 8→0,8)
-        return Note("law_per_size", table="; ".join(f"{d:,}→{e:g}" for d, e in self.table))  # 1,024 as the table
+        # '; ' between pairs, so a language with a decimal comma can localise the numbers (1→0,9; 8→0,8); a long
+        # table its first pairs, '…' and its last (a plan on predict's 1..100000 wrote all of them: one 1.3 MB line)
+        pairs = [f"{d:,}→{e:g}" for d, e in self.table]  # 1,024 as the table
+        if len(pairs) > NOTE_PAIRS:
+            pairs = [*pairs[: NOTE_PAIRS - 2], "…", pairs[-1]]
+        return Note("law_per_size", table="; ".join(pairs))
+
+
+NOTE_PAIRS = 12  # sizes a PerSize's note lists whole; a longer table shows its first 10 and its last
 
 
 def _listed(x: Any) -> Any:
