@@ -967,3 +967,40 @@ def test_a_time_that_underflows_to_zero_is_refused_not_planned_as_free(capsys, f
         plan(5e-324, 1, 2000, [8, 64], 0.9)
     tiny = plan(1e-300, 1, 2000, [8], 0.9).points[0]  # small but not vanished: planned
     assert tiny.hours == pytest.approx(1e-300 / 14400 / 3600) and tiny.hours > 0
+
+
+def test_an_efficiency_file_of_thousands_of_sizes_is_read_once_not_once_a_size(capsys, tmp_path, monkeypatch):
+    """plan --efficiency-file checked each planned size against a dict rebuilt from the whole table, and each of
+    the table's sizes against the list of planned ones: 10,000 sizes took 4 s, 100,000 minutes (quadratic). The
+    table is read a fixed number of times, whatever its length; the rows are the same."""
+    import dpscale.sources.fit_io as fit_io
+
+    n = 5000
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-d", f"1..{n}", "--json")
+    pred = tmp_path / "pred.json"
+    pred.write_text(out)
+    e = {r["devices"]: r["efficiency"] for r in json.loads(out)}
+
+    class Counting(tuple):
+        reads = 0
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            Counting.reads += 1
+            return super().__iter__()
+
+    original = fit_io.read_efficiencies
+
+    def counted(*a, **k):  # type: ignore[no-untyped-def]
+        got = original(*a, **k)
+        object.__setattr__(got.e, "table", Counting(got.e.table))
+        return got
+
+    monkeypatch.setattr(fit_io, "read_efficiencies", counted)
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), "-d", f"1..{n}",
+                     "--json")  # fmt: skip
+    rows = json.loads(out)
+    assert rc == 0 and [r["devices"] for r in rows] == list(range(1, n + 1))
+    assert [r["hours"] for r in rows[:: n // 7]] == pytest.approx(
+        [1e9 / (d * 150 * e[d]) / 3600 for d in range(1, n + 1, n // 7)]
+    )
+    assert Counting.reads <= 5
