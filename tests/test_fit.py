@@ -824,3 +824,32 @@ def test_a_missed_point_far_below_the_law_shows_both_figures():
     assert "at 10,000,000 devices (1e-09; the law: 0.000202)" in note
     assert note.fields["measured"] == pytest.approx(1e-9) and note.fields["law_e"] == pytest.approx(2.02e-4, rel=0.01)
     assert "con 10.000.000 dispositivos (1e-09; la ley: 0,000202)" in say(note, "es")
+
+
+def test_peak_and_devices_for_take_the_resamples_a_block_at_a_time(monkeypatch):
+    """The peak's and devices_for's grids (1,200–1,400 sizes) were read for every resample at once: at --resamples
+    100,000 that is 1.4e8 values an array and 2.1 GB at its peak, past the MAX_CELLS that bounds every other array
+    of resamples. They go a block of resamples at a time now, with the same answers to the last digit."""
+    import dpscale.sources.fit as fit_module
+
+    runs = {"devices": [1, 2, 4, 8, 16, 32, 64], "throughput": [1000, 1950, 3800, 7400, 14000, 26000, 47000]}
+    mixed = fit(**runs, gpus_per_node=8, resamples=2000)  # plausible rival laws: the mixture's rows
+    amdahl = fit(**runs, law="amdahl", resamples=2000)  # a law whose peak is searched on the grid
+    assert mixed.rivals and not amdahl.rivals
+
+    def answers():  # type: ignore[no-untyped-def]
+        return [(f.peak(), f.devices_for(throughput=70_500.0), f.devices_for(efficiency=0.7)) for f in (mixed, amdahl)]
+
+    whole = answers()
+    cells: list[int] = []
+    real = fit_module.log_efficiency
+
+    def spy(law, p, d, d0, g):  # type: ignore[no-untyped-def]
+        cells.append(int(np.size(p) // law.k * np.size(d)))
+        return real(law, p, d, d0, g)
+
+    monkeypatch.setattr(fit_module, "GRID_CELLS", 50_000)
+    monkeypatch.setattr(fit_module, "log_efficiency", spy)
+    assert answers() == whole
+    assert max(cells) <= 50_000 < 2000 * 1200  # each block within the bound; the whole would be 2.4e6
+    assert whole[1][0] is None and whole[0][1]["devices"] == 89  # Amdahl has no peak; 1.5× the top rate at 89

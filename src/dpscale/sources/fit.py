@@ -52,6 +52,7 @@ EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
 MISFIT = 0.1  # a law 10 % off a measured E (|Δ log E|) misses it: far beyond 1–3 % run-to-run noise
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
+GRID_CELLS = 2_000_000  # resamples × grid sizes at once in peak and devices_for, which take them a block at a time
 AT_BOUND = 1e-12  # a scaled parameter below this is a term at its bound of 0 (fitted ones are 1e-4 to 1)
 # A rival law joins the prediction intervals when the data cannot reject it: its in-sample RSS of log E exceeds
 # the chosen law's by less than this many times the variance of one log E (2σ², baseline and run noise). With 3–4
@@ -197,21 +198,30 @@ class Fit:
         return Note("fit_describe", law=self.law, fitted=ps, d0=self.baseline_devices)
 
     # -- predictions --------------------------------------------------------------------------------
-    def _log_e_samples(self, d: Any) -> tuple[Any, Any]:
+    def _log_e_samples(self, d: Any, rows: slice = slice(None)) -> tuple[Any, Any]:
         """(B, n) log E at d and (B,) noise σ per resample: the chosen law's, or, with plausible rivals, each
         law's draws in turn (resample i from law i mod L), so every law weighs the same. (`base_draws` follows
-        the same rows.)"""
+        the same rows.) rows: those resamples alone (a block of `_blocks`), the same values as in the whole."""
         d0, g = self.baseline_devices, self.gpus_per_node
+        i = np.arange(self.samples.shape[0])[rows]
         if not self.rivals:
-            return log_efficiency(self._law, self.samples, d, d0, g), self.noise_draws
-        which = np.arange(self.samples.shape[0]) % (1 + len(self.rivals))
+            return log_efficiency(self._law, self.samples[i], d, d0, g), self.noise_draws[i]
+        laws = 1 + len(self.rivals)
+        which = i % laws
         m = which == 0
         log_e, s = np.empty((which.size, np.size(d))), np.empty(which.size)
-        log_e[m], s[m] = log_efficiency(self._law, self.samples[m], d, d0, g), self.noise_draws[m]
-        for j, (name, p, sd) in enumerate(self.rivals, start=1):  # each rival drew exactly its rows
+        log_e[m], s[m] = log_efficiency(self._law, self.samples[i[m]], d, d0, g), self.noise_draws[i[m]]
+        for j, (name, p, sd) in enumerate(self.rivals, start=1):  # each rival drew exactly its rows: i // laws of them
             m = which == j
-            log_e[m], s[m] = log_efficiency(LAWS[name], p, d, d0, g), sd
+            log_e[m], s[m] = log_efficiency(LAWS[name], p[i[m] // laws], d, d0, g), sd[i[m] // laws]
         return log_e, s
+
+    def _blocks(self, cols: int) -> list[slice]:
+        """The resamples a block at a time, each block × cols at most GRID_CELLS values: the peak's and devices_for's
+        grids (1,200–1,400 sizes) × 100,000 resamples were 1.2–1.4e8 values an array, 2 GB at once — past the
+        MAX_CELLS that --resamples × sizes is held to."""
+        b, step = self.samples.shape[0], max(1, GRID_CELLS // max(cols, 1))
+        return [slice(a, min(a + step, b)) for a in range(0, b, step)]
 
     def predict(self, d: Any) -> Prediction:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
@@ -292,7 +302,8 @@ class Fit:
         point = self._peak_of(self.values[None])[0]
         if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
             grid = self._grid(1200)
-            peaks = self._grid_peak(self._log_e_samples(grid)[0], grid)
+            blocks = self._blocks(grid.size)
+            peaks = np.concatenate([self._grid_peak(self._log_e_samples(grid, r)[0], grid) for r in blocks])
         else:
             peaks = self._peak_of(self.samples)
         lo, hi = self._band(peaks, axis=0)
@@ -317,7 +328,12 @@ class Fit:
                 d = np.where(kappa > 0, usl_peak(np.clip(sigma, None, 1), kappa), np.inf)
             return np.where(d < self.search_cap, np.maximum(d, 1.0), np.inf)
         grid = self._grid(1200)
-        return self._grid_peak(log_efficiency(self._law, p, grid, self.baseline_devices, self.gpus_per_node), grid)
+        d0, g = self.baseline_devices, self.gpus_per_node
+        step = max(1, GRID_CELLS // grid.size)  # a block of rows at a time, as _blocks (p: the resamples, or one)
+        return np.concatenate(
+            [self._grid_peak(log_efficiency(self._law, p[a : a + step], grid, d0, g), grid)
+             for a in range(0, p.shape[0], step)]
+        )  # fmt: skip
 
     @staticmethod
     def _grid_peak(log_e: Any, grid: Any) -> Any:
@@ -360,7 +376,8 @@ class Fit:
         if efficiency is not None:
             coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
         base = self.base_draws[:, None]
-        lo, hi = self._band(answer(self._log_e_samples(coarse)[0], coarse, base), axis=0)  # the plausible laws alike
+        answers = [answer(self._log_e_samples(coarse, r)[0], coarse, base[r]) for r in self._blocks(coarse.size)]
+        lo, hi = self._band(np.concatenate(answers), axis=0)  # the plausible laws alike
         point = float(chosen(coarse))
         if math.isfinite(point):  # refine to the whole device between two grid points
             i = int(np.searchsorted(coarse, point))
