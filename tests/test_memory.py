@@ -808,3 +808,16 @@ def test_the_gpus_in_all_stop_where_devices_do(capsys):
     # the fewest devices ZeRO-3 needs may pass the bound (an answer, not an input), tensor-parallel or not
     n = dpscale.formulas.memory.zero3_devices_needed(2.7e14, 0, 0.1 * 2**30, tensor_parallel=8)
     assert 10_000_000 // 8 < n <= 10_000_000  # (it asked model_states for n replicas of 8 GPUs, past the bound)
+
+
+def test_a_sweep_of_tensor_parallel_degrees_is_bounded_per_pair_not_refused_with_a_traceback():
+    """model_states takes an array of degrees as it takes one of devices (psi per degree); the GPUs-in-all bound
+    took the truth value of devices × [2, 4], numpy's ValueError, where it answered before."""
+    import numpy as np
+
+    got = model_states(7.5e9, [8, 64], 3, tensor_parallel=[2, 4])
+    assert got.total.tolist() == [7.5e9, 7.5e9 / 4 * 16 / 64]
+    assert model_states(7.5e9, 64, 3, tensor_parallel=np.array([2, 4])).total.tolist() == [9.375e8, 4.6875e8]
+    assert model_states(1e9, [8, 2_500_000], 3, tensor_parallel=[1_000_000, 4]).devices.tolist() == [8, 2_500_000]
+    with pytest.raises(DpscaleError, match=r"^tensor_parallel: got \[2, 4\]; allowed: a degree that keeps the GPUs"):
+        model_states(1e9, [8, 5_000_000], 3, tensor_parallel=[2, 4])

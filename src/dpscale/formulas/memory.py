@@ -153,8 +153,9 @@ def model_states(
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
     psi = check_params(params) / t
     n = check_devices(devices, "devices", MAX_DEVICES)
-    if (n.max() if is_array(n) else n) * t > MAX_DEVICES:
-        raise fail("tensor_parallel", t, GPUS_IN_ALL)
+    gpus = n * t  # per size where either is a sweep ([2, 4] degrees: an array, whose truth value raised ValueError)
+    if (gpus.max() if is_array(gpus) and gpus.ndim else gpus) > MAX_DEVICES:
+        raise fail("tensor_parallel", tensor_parallel, GPUS_IN_ALL)
     cuts = _sharded(stage)
     p, g, k = (b * psi / n if cut else b * psi for b, cut in zip(bytes_per_parameter(optimizer, precision), cuts))
     # every part per size where a sweep was given: DDP's over range(1, 65) was one number, so .total did not line up
