@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -1049,6 +1050,22 @@ def test_the_plan_tab_takes_the_last_prediction_or_fit(served):
         page.click("#plan .run")
         expect(page.locator("#result tbody tr")).to_have_count(6)
         expect(page.locator("#notes")).not_to_contain_text("its band")
+        # a tiny E's band keeps its digits, as the tables' bounds do (it read 'E 0.000–0.000' beside E = 2e-11)
+        tiny = {"params": "1e15", "intra_bw": "0.001", "inter_bw": "0.001", "devices": "1,8,64"}
+        page.click("#tab-predict")
+        for k, v in tiny.items():
+            page.fill(f"#predict input[name={k}]", v)
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-plan")
+        take.click()
+        # three significant digits each ('E 1.77e-5–2.27e-5 at 64 devices'), as the table's E lo and E hi
+        expect(page.locator("#notes")).to_contain_text(
+            re.compile(r"its band, E \d\.\d\de-\d+–\d\.\d\de-\d+ at 64 devices")
+        )
+        page.click("#tab-predict")
+        for k in ("params", "intra_bw", "inter_bw"):
+            page.fill(f"#predict input[name={k}]", "")
         # fit, asked below its smallest run too (E > 1 there): left out, as `plan --fit` leaves it out
         page.click("#tab-fit")
         page.fill("#fit textarea[name=point]", "8:7500\n16:14600\n32:28000\n64:54000")
