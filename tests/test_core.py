@@ -499,3 +499,5 @@ def test_per_size_reads_its_table_once_not_once_a_size():
 
     q = pickle.loads(pickle.dumps(PerSize({8: 0.9})))
     assert q == PerSize({8: 0.9}) and q.efficiency(8) == 0.9 and q.efficiency(1) == 1.0
+    with pytest.raises(TypeError):  # read-only, as the law is: a write would make E(8) disagree with its table
+        q._lookup[8] = 0.1  # type: ignore[index]

@@ -8,7 +8,9 @@ Plain immutable classes (not dataclasses) keep the calculator's start-up light.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from numbers import Real
+from types import MappingProxyType
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -117,7 +119,8 @@ class PerSize(_Law):
 
     __slots__ = ("table", "_lookup")
     table: tuple[tuple[int, float], ...]
-    _lookup: dict[int, float]  # E by size, 1 at one device: built once (per call, 10,000 sizes took 4 s in calc)
+    _lookup: Mapping[int, float]  # E by size, 1 at one device: built once (per call, 10,000 sizes took 4 s in
+    # calc), read-only as the law is immutable
     continuous = False  # only its sizes: solve interpolates between them
 
     def __init__(self, table: Any) -> None:
@@ -143,7 +146,7 @@ class PerSize(_Law):
             if d == 1 and abs(e - 1) > 1e-9:  # (scale's own margin for E(1) = 1)
                 raise fail("efficiency", e, ONE_DEVICE_E)
         table = tuple(sorted(seen.items()))  # by size: equal tables compare and hash equal
-        self._set(table=table, _lookup={1: 1.0, **dict(table)})
+        self._set(table=table, _lookup=MappingProxyType({1: 1.0, **dict(table)}))
 
     @classmethod
     def of(cls, devices: Any, efficiencies: Any) -> PerSize:
@@ -170,7 +173,7 @@ class PerSize(_Law):
             d = d.item()
         return self._get(lookup, d.item() if hasattr(d, "item") else d)
 
-    def _get(self, lookup: dict[int, float], d: Any) -> float:
+    def _get(self, lookup: Mapping[int, float], d: Any) -> float:
         if d not in lookup:  # (8.7 is not 8: no truncation; 8.0 == 8 finds it)
             sizes = ",".join(str(k) for k, _ in self.table)
             size = int(d) if float(d).is_integer() else d  # (the checked sizes are floats: 16, not 16.0)
