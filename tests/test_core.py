@@ -501,3 +501,15 @@ def test_per_size_reads_its_table_once_not_once_a_size():
     assert q == PerSize({8: 0.9}) and q.efficiency(8) == 0.9 and q.efficiency(1) == 1.0
     with pytest.raises(TypeError):  # read-only, as the law is: a write would make E(8) disagree with its table
         q._lookup[8] = 0.1  # type: ignore[index]
+
+
+def test_the_usl_s_whole_peak_is_the_faster_size_beside_d_star():
+    """d* = √((1−σ)/κ) is rarely whole: the peak size is the faster of ⌊d*⌋ and ⌈d*⌉ (κ = 0.001: d* = 31.62, and
+    32 devices at 2,000/s each run 64,000 / (1 + 0.001·32·31) = 32,129/s against 31's 62,000 / 1.93 = 32,124/s)."""
+    law = USL(0, 0.001)
+    assert law.peak_devices() == pytest.approx(31.623, abs=1e-3) and law.peak_size() == 32
+    assert 32 * law.efficiency(32) > 31 * law.efficiency(31)
+    assert USL(0.36, 0.01).peak_size() == 8  # d* = √(0.64 / 0.01) = 8 exactly
+    assert USL(0.99, 0.5).peak_size() == 1  # d* = 0.14: one device is the fastest
+    assert USL(0.05, 0).peak_size() == math.inf  # no coherency term: no peak
+    assert USL(0, 1e-20).peak_size() == pytest.approx(1e10)  # past the sizes E takes: d* itself, not asked there

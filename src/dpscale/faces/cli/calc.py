@@ -110,11 +110,7 @@ def run(args: argparse.Namespace) -> int:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):
             notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
-            peak = e_src.peak_devices() if hasattr(e_src, "peak_devices") else math.inf
-            # the best whole size beside d* (31.6: 32, whose throughput beats 31's) — asked only where the sizes
-            # reach ⌈d*⌉: a κ of 1e-20 put d* at 10^10 devices, which E(d) refuses ('devices: got 10000000000')
-            if math.isfinite(peak) and math.ceil(peak) <= max(devices):
-                peak = max({max(1, math.floor(peak)), math.ceil(peak)}, key=lambda k: k * e_src.efficiency(k))
+            peak = e_src.peak_size() if hasattr(e_src, "peak_size") else math.inf
             if max(devices) > peak:  # the USL's retrograde region: more devices, less throughput
                 notes.append(label("past_peak_note", lang).format(d=number(peak, "int", lang)))
         elif devices == [1] and isinstance(e_src, float) and e_src != 1:
