@@ -328,6 +328,15 @@ SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "si
                "sequences": "sequence", "threads": "thread"}  # fmt: skip
 
 
+TINY_E = 5e-4  # below it an E (or a share) written to three decimals reads 0.000
+
+
+def e3(x: float) -> str:
+    """An E as the notes and tables write it: three decimals, or three significant digits below TINY_E (an E of
+    7.36e-12 read 0.000, and a fit's miss of 1e-9 against 2e-4 read '0.000; the law: 0.000')."""
+    return f"{x:.3f}" if x == 0 or abs(x) >= TINY_E else f"{x:.3g}"
+
+
 def singular(text: str, nouns: dict[str, str]) -> str:
     """'1 devices' → '1 device' for the given nouns; 0.1, 2,001 or 11 before the noun are left alone."""
     if "1 " not in text:  # most notes: re stays off the library's import path (errors.DOT_GROUPS)

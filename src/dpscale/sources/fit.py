@@ -35,7 +35,7 @@ from dpscale.errors import (
     one,
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
-from dpscale.notes import Note
+from dpscale.notes import Note, e3
 from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
@@ -453,12 +453,6 @@ def _num(x: float) -> str:
     return "n/a" if not math.isfinite(x) else f"{x:.4f}"
 
 
-def _e3(x: float) -> str:
-    """An E to 3 decimals, or to 3 significant digits below 0.0005: a miss of 1e-9 measured against 2e-4 fitted
-    read '(0.000; the law: 0.000)', a gap the note names and its figures hid."""
-    return f"{x:.3f}" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g}"
-
-
 def _g(x: float, missing: str = "n/a") -> str:
     """A parameter value to 4 significant digits; `missing` for one not estimated (nan: E relative to d0 cannot
     see it), which read 'nan' in describe() and summary()."""
@@ -730,7 +724,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
     if gap > MISFIT:
         measured, law_e = float(np.exp(y[k])), float(np.exp(fitted[k]))
         out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=measured, law_e=law_e,
-                        measured_said=_e3(measured), law_said=_e3(law_e)))  # fmt: skip
+                        measured_said=e3(measured), law_said=e3(law_e)))  # fmt: skip
     # Throughput that falls as devices are added is data, whatever the law: the all-reduce and Amdahl laws can
     # only rise, so their "no peak" would contradict the runs without this line.
     x, dd = f.runs.throughput, f.runs.devices

@@ -11,7 +11,7 @@ import math
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
-from dpscale.notes import SINGULAR_EN, singular
+from dpscale.notes import SINGULAR_EN, TINY_E, e3, singular
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
@@ -238,22 +238,22 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
     elif kind == "dec":  # a tiny negative (noise, a rounded loss) reads 0.00, not '-0.00'; a tiny count its digits
         text = f"{x:,.1f}" if abs(x) >= 10 else f"{x:.2f}" if abs(x) >= 0.005 else f"{x:.3g}" if x >= 1e-9 else "0.00"
     elif kind == "eff":  # a tiny E keeps its significant digits rather than reading as 0.000
-        text = f"{x:.3f} ({100 * x:.1f} %)" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g} ({100 * x:.3g} %)"
+        text = f"{e3(x)} ({100 * x:.1f} %)" if x == 0 or abs(x) >= TINY_E else f"{e3(x)} ({100 * x:.3g} %)"
     elif kind == "pct":  # grouped as the notes write it (a pipeline's bubble of 6,300.0 % of ideal time); a tiny
         # share keeps its digits as eff does: E = 1e-9 measured and 2e-4 fitted both read '0.0 %'
-        text = f"{100 * x:,.1f} %" if x == 0 or abs(x) >= 5e-4 else f"{100 * x:.2g} %"
+        text = f"{100 * x:,.1f} %" if x == 0 or abs(x) >= TINY_E else f"{100 * x:.2g} %"
     elif kind == "level":  # a confidence level as given: 90 %, 97.5 % (pct's one decimal wrote 90.0 %)
         text = f"{100 * x:g} %"
     elif kind == "fixed3":  # a signed error: −0.0004 reads 0.000, not '-0.000'
-        text = f"{x:.3f}".removeprefix("-") if abs(x) < 5e-4 else f"{x:.3f}"
+        text = f"{x:.3f}".removeprefix("-") if abs(x) < TINY_E else f"{x:.3f}"
     elif kind == "ms":
         text = f"{1e3 * x:,.1f}" if abs(x) >= 1e-3 else f"{1e3 * x:.3f}"
     elif kind == "hours":  # the unit by the rounded figure: 0.9999 h once read '60.0 min', 59.96 s '60 s'
         m, s = round(60 * x, 1), float(f"{3600 * x:.3g}")
         # seconds in 3 figures, trailing zeros kept: '38 s' beside '21.4 s' in one column read as a figure cut short
         text = f"{x:,.1f} h" if abs(m) >= 60 else f"{m:,.1f} min" if abs(s) >= 60 else f"{s:#.3g} s"
-    elif kind == "bound":  # an E bound beside an E: tiny, its digits as eff keeps them (0.000 – 0.000 read as an
-        text = f"{x:.3f}" if x == 0 or abs(x) >= 5e-4 else f"{x:.3g}"  # interval below an E of 7.36e-12)
+    elif kind == "bound":  # an E bound beside an E, its digits as eff keeps them (0.000–0.000 beside 7.36e-12)
+        text = e3(x)
     elif kind == "money":
         text = f"{x:,.2f}"
     elif kind == "bytes":
