@@ -719,13 +719,13 @@ def test_plan_on_a_fit_reads_the_fit_s_intervals_a_block_of_sizes_at_a_time(caps
     """plan --fit asked fit's intervals at every planned size at once, only for two notes: 20,000 sizes took 0.9 GB,
     and 20,001 were refused as '--resamples × --at: 1,000 resamples × 20,001 sizes', flags plan does not have. The
     sizes go a block at a time now; the notes are the same."""
-    import dpscale.faces.cli.plan as plan_cli
+    import dpscale.sources.fit as fit_module
     from dpscale.sources.fit import Fit
 
     rivals = tmp_path / "runs8.csv"
     rivals.write_text("devices,throughput\n8,6500\n16,12200\n32,23000\n64,43000\n")
     argv = ["plan", "--fit", str(rivals), "-n", "1.28e6", "--epochs", "90", "-d", "8..1024+8"]
-    monkeypatch.setattr(plan_cli, "NOTE_CELLS", 10**9, raising=False)  # the whole at once, as before
+    monkeypatch.setattr(fit_module, "GRID_CELLS", 10**9)  # the whole at once, as before
     rc, whole, _ = run(capsys, *argv)
     cells: list[int] = []
     real = Fit.predict
@@ -735,13 +735,13 @@ def test_plan_on_a_fit_reads_the_fit_s_intervals_a_block_of_sizes_at_a_time(caps
         return real(self, d)
 
     monkeypatch.setattr(Fit, "predict", spy)
-    monkeypatch.setattr(plan_cli, "NOTE_CELLS", 5000, raising=False)  # 5 sizes a block at 1,000 resamples
+    monkeypatch.setattr(fit_module, "GRID_CELLS", 5000)  # 5 sizes a block at 1,000 resamples
     rc2, blocked, _ = run(capsys, *argv)
     assert rc == rc2 == 0 and blocked == whole
     assert "the runner-up law (amdahl) puts E at 24 devices at" in blocked
     assert "beyond 4× the largest measured size (64)" in blocked
     assert max(cells[:-1]) <= 5000  # each block of the notes (the last call: the interval at the largest size)
-    monkeypatch.setattr(plan_cli, "NOTE_CELLS", 2_000_000, raising=False)
+    monkeypatch.setattr(fit_module, "GRID_CELLS", 2_000_000)
     rc, out, err = run(capsys, "plan", "--fit", str(rivals), "-n", "1.28e6", "--epochs", "90", "-d", "8..160008+8",
                        "--csv")  # fmt: skip
     assert rc == 0 and err.count("\n") >= 1 and "--resamples" not in err

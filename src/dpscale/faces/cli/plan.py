@@ -271,21 +271,9 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
         v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {label(args.unit, args.lang)}"
         notes.append(label("plan_fit_speedup", lang=args.lang).format(d0=fmt(d0, "int", args.lang), v=v))
     # what fit itself says of these sizes: past 4× its runs, and a runner-up law outside the interval (only the
-    # first was said). The intervals behind the latter are resamples × sizes: read a block of sizes at a time (each
-    # size draws its own stream, so a block's are the whole's), not all at once — 20,000 sizes took 0.9 GB for a
-    # note, and 20,001 were refused as '--resamples × --at', flags plan does not have.
-    asked = [d for d in devices if d >= d0]
-    notes += list(f.extrapolation_warnings(asked))
-    step = max(1, NOTE_CELLS // f.samples.shape[0])
-    for a in range(0, len(asked), step):
-        disagree = [w for w in f.predict(asked[a : a + step]).warnings if getattr(w, "key", "") == "laws_disagree"]
-        if disagree:  # predict says the first size where the laws part; the blocks go in the sizes' order
-            notes.append(disagree[0])
-            break
+    # first was said)
+    notes += f.warnings_at([d for d in devices if d >= d0])
     return f
-
-
-NOTE_CELLS = 2_000_000  # resamples × sizes of one block of the fit's intervals read for plan --fit's notes
 
 
 def _range(key: str, band: tuple[float, float, float], samples: float, epochs: float, v: float, d: int,
