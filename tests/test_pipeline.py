@@ -164,7 +164,7 @@ def test_cli_plot(capsys, tmp_path):
         ),
         (["-p", "4", "-m", "8", "--chunks", "2"], "--chunks: got 2; allowed: 1 unless --schedule interleaved"),
         (["-p", "4", "-m", "8", "--schedule", "interleaved"], "--chunks: missing; allowed: 2 or more with --schedule"),
-        (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1"], "--chunks: got 1; allowed: 2 or more"),
+        (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1"], "--chunks: got '1'; allowed: 2 or more"),
         # 0 under interleaved once said "a whole number ≥ 1", and 1 was then refused
         (["-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "0"], "--chunks: got '0'; allowed: 2 or more"),
         (["-p", "4", "-m", "8", "--chunks", "0"], "--chunks: got '0'; allowed: a whole number ≥ 1"),

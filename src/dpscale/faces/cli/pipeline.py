@@ -5,6 +5,8 @@ A thin shell over dpscale.formulas.pipeline. --microbatches takes a list or rang
 
 from __future__ import annotations
 
+import re
+
 from dpscale.errors import DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import label
@@ -68,20 +70,10 @@ def run(args: argparse.Namespace) -> int:
         raise DpscaleError(
             "--chunks: missing; allowed: 2 or more with --schedule interleaved (model chunks per device)"
         )
-    try:
-        chunks = whole(args.chunks or "1", "--chunks")
-    except DpscaleError:  # 0 under interleaved: "≥ 1" would send the user to 1, refused next
-        if schedule != "interleaved":
-            raise
-        try:
-            under_two = number(args.chunks, "--chunks") < 2 and float(args.chunks).is_integer()
-        except (DpscaleError, ValueError):
-            under_two = False
-        if under_two:
-            raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS) from None
-        # 2.5 (or 1e16) is '2 or more': what it is not is a whole number within the bound, so that is what is said
-        whole(args.chunks, "--chunks", lo=2)
-        raise
+    interleaved = schedule == "interleaved"
+    if interleaved and re.fullmatch(r"\s*[-+]?\d+\s*", args.chunks) and int(args.chunks) < 2:  # 0, 1: '≥ 1' sent
+        raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS)  # the user to 1, and 1 chunk is --schedule 1f1b
+    chunks = whole(args.chunks or "1", "--chunks", lo=2 if interleaved else 1)  # 2.5: 'a whole number ≥ 2'
     micro = parse_devices(args.microbatches, "--microbatches")
     e_typed = args.dp_efficiency is not None
     args.dp_efficiency = args.dp_efficiency if e_typed else "1"
