@@ -558,8 +558,8 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
     # the file's own figure: on part of its node the network is the share of the NICs reached (4 of 8 HDR100 NICs,
     # a file's 100 GB/s, run at 50; 2 of them at 25, one HDR port's, said as the file's '25')
-    used, whole = cl.nics_reached[:2] if cl.nics_reached and cl.nics_reached[0] else (1, 1)
-    own = cl.inter_bw_gbs * whole / used
+    reached, of = cl.nics_reached[:2] if cl.nics_reached and cl.nics_reached[0] else (1, 1)  # NICs reached, of
+    own = cl.inter_bw_gbs * of / reached  # (node_share's share, undone)
     if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and port and math.isclose(own, port):
         notes.append(Note("inter_one_port_file", bw=port, link=cl.inter_link, nics=cl.nics, node=cl.nics * port))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
