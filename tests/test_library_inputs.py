@@ -186,9 +186,10 @@ def test_solving_for_devices_reads_a_table_at_its_own_sizes():
 
 def test_fit_checks_its_seed_and_its_bootstrap_size():
     runs = dict(devices=[1, 2, 4], throughput=[100.0, 190.0, 350.0])
-    for seed in (None, -1, 1.5, "a", 2**63):  # None broke predict() later (None + 1); −1 raised numpy's ValueError
-        with pytest.raises(DpscaleError, match=r"^seed: got .*; allowed: a whole number from 0 to 2\^63 − 1$"):
+    for seed in (None, -1, 1.5, "a", 2**32, 2**63):  # None broke predict() (None + 1); −1 raised numpy's ValueError
+        with pytest.raises(DpscaleError, match=r"^seed: got .*; allowed: a whole number from 0 to 4,294,967,295$"):
             dpscale.fit(**runs, seed=seed)
+    assert dpscale.fit(**runs, seed=2**32 - 1)._rng_seed == 2**32 - 1  # the CLI's bound too: one constant, fit_io.SEEDS
     for resamples in (None, True, 49, 100.5, math.nan, math.inf, "100", 100_001):
         with pytest.raises(DpscaleError, match=r"^resamples: got .*; allowed: a whole number from 50 to 100000$"):
             dpscale.fit(**runs, resamples=resamples)

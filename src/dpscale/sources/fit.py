@@ -36,7 +36,7 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note, e3
-from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, Runs, runs_from
+from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, SEEDS, Runs, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
@@ -565,8 +565,8 @@ def fit(
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
         raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]}")
-    if not _whole(seed) or not 0 <= seed < 2**63:  # None broke predict()
-        raise fail("seed", seed, "a whole number from 0 to 2^63 − 1")
+    if not _whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:  # None broke predict()
+        raise fail("seed", seed, f"a whole number from {SEEDS[0]} to {SEEDS[1]:,}")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
     r = runs_from(runs, devices, throughput, step_time)
     check_cells(resamples, len(r.devices) + 1, "measured sizes")  # each resample redraws every size and the baseline

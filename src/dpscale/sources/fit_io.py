@@ -45,6 +45,7 @@ RESAMPLES = (50, 100_000)  # the bootstrap's redraws, fewest and most: fit(), `f
 # the most devices one node holds: as many as the answers are sought up to (docs/fit.md); fit(), `fit` and
 # `plan --fit --gpus-per-node` read it (the CLI took 2^20 where the library took 10,000,000)
 MAX_GPUS_PER_NODE = 1 << 20
+SEEDS = (0, 2**32 - 1)  # fit() and `fit --seed` alike: 32 bits (the library took up to 2^63 − 1, the CLI 2^32 − 1)
 
 
 @functools.lru_cache(maxsize=64)

@@ -23,7 +23,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
-from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES
+from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, SEEDS
 from dpscale.sources.laws import FIT_LAWS
 
 LAWS = ("auto", *FIT_LAWS)
@@ -96,7 +96,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         "min_eff": eff,
         "confidence": _confidence(args.confidence),
         "resamples": whole(args.resamples, "--resamples", *RESAMPLES),
-        "seed": whole(args.seed, "--seed", 0, 2**32 - 1),
+        "seed": whole(args.seed, "--seed", *SEEDS),
     }
 
 
