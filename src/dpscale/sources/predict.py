@@ -414,7 +414,8 @@ def predict_flags(
         # the file measured the node's links, which it replaces: a raw cluster need not type a figure left unused
         # (its busbw, or its table's best, held in the checked range: the table's gloo runs can sit below it)
         intra_bw_gbs = measured[1] if measured[1] is not None else max(BANDWIDTH[0], float(measured[2][1].max()))
-    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link)
+    reach = max(int(d.max()), baseline_devices)  # a one-node run crosses no network: --inter-bw need not be typed
+    cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link, reach)
     notes: list[str] = []
     if units is not spec:
         notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]

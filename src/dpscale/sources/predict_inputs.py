@@ -150,9 +150,12 @@ def cluster(
     inter_bw_gbs: float | None = None,
     gpu: str | None = None,
     inter_link: str | None = None,
+    largest: int | None = None,
 ) -> Cluster:
     """A system preset or file, with raw figures overriding its fields; `gpu` picks among systems one name
-    covers ('DGX-1': P100 or V100); `inter_link` the network's kind, where the figure typed says it (25GbE)."""
+    covers ('DGX-1': P100 or V100); `inter_link` the network's kind, where the figure typed says it (25GbE);
+    `largest` the most devices the run reaches (its sizes and baseline): within one node no network is crossed,
+    so none need be typed, as validate's `fabric` takes a single-node table without one."""
     base: dict[str, Any] = {}
     if system_file:
         base = catalog.load_system_file(system_file, system)
@@ -165,6 +168,8 @@ def cluster(
     inter = inter_bw_gbs if inter_bw_gbs is not None else own[1]
     if g == 1 and intra is None:  # one device a node: no intra-node link to describe
         intra = inter
+    if inter is None and largest is not None and g is not None and largest <= g:  # one node: no network crossed
+        inter = intra  # (a stand-in no term reads: k = 1 zeroes the network's, and its notes ask for d > g)
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
     if missing:
         raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
