@@ -71,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
             "--chunks: missing; allowed: 2 or more with --schedule interleaved (model chunks per device)"
         )
     interleaved = schedule == "interleaved"
-    if interleaved and re.fullmatch(r"\s*[-+]?\d+\s*", args.chunks) and int(args.chunks) < 2:  # 0, 1: '≥ 1' sent
-        raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS)  # the user to 1, and 1 chunk is --schedule 1f1b
+    # 0, 1 or below: '≥ 1' sent the user to 1, and 1 chunk is --schedule 1f1b. Read by its text alone: int() of a
+    # whole number of 5,000 digits raised Python's ValueError (a traceback), where whole() refuses it in one line
+    if interleaved and re.fullmatch(r"\s*(?:-\d+|\+?0*[01])(?:\.0*)?\s*", args.chunks):
+        raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS)
     chunks = whole(args.chunks or "1", "--chunks", lo=2 if interleaved else 1)  # 2.5: 'a whole number ≥ 2'
     micro = parse_devices(args.microbatches, "--microbatches")
     e_typed = args.dp_efficiency is not None
