@@ -287,7 +287,7 @@ def _range(key: str, band: tuple[float, float, float], samples: float, epochs: f
     span = f"{header('hours', lang)} " + " – ".join(fmt(x.hours, "hours", lang) for x in ends)
     if price is not None:
         span += f"; {header('cost', lang)} " + " – ".join(fmt(x.cost, money, lang) for x in ends)  # type: ignore[arg-type]
-    e_lo, e_hi = fmt(lo, "fixed3", lang), fmt(hi, "fixed3", lang)
+    e_lo, e_hi = fmt(lo, "bound", lang), fmt(hi, "bound", lang)  # a tiny band its digits, as predict's E lo/hi
     pct = fmt(level, "level", lang)
     return [label(key, lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
 
