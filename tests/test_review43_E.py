@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from clihelp import run
 
 PIPE = ["pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks"]
@@ -42,3 +43,28 @@ def test_plans_band_note_keeps_a_tiny_bands_digits(capsys, tmp_path):
     report.write_text(report.read_text().replace("2e-5", "0.5").replace("1.5e-5", "0.45").replace("2.5e-5", "0.55"))
     rc, out, _ = run(capsys, *argv)  # an ordinary band keeps three decimals: 1e6 / (6400 × 0.55) s = 0.079 h
     assert rc == 0 and "band of E is 0.450–0.550: time 4.7 min – 5.8 min" in out
+
+
+def test_the_notes_left_at_three_decimals_write_a_tiny_e_by_the_one_rule(capsys, tmp_path):
+    """30b5900 made notes.e3 'one rule for writing an E', but two notes kept '{e:.3f}': fit's flat-runs note said
+    'E 0.000' of per-device rates (E ≈ d0/d), and predict's accumulation note 'E 0.000 instead of 0.000'.
+    By hand: 101/s on 8,192 devices against 100/s on one is E = 101 / (8,192 × 100) = 1.233e-4."""
+    runs = tmp_path / "flat.csv"
+    runs.write_text("devices,throughput\n1,100\n4096,100\n8192,101\n")
+    rc, out, err = run(capsys, "fit", str(runs))
+    assert rc == 0 and "give ×1.01 the throughput (E 0.000123): fit reads" in out + err
+    rc, out, err = run(capsys, "fit", str(runs), "--lang", "es")
+    assert rc == 0 and "solo multiplica el rendimiento por 1,01 (E 0,000123): fit lee" in out + err
+    import re
+
+    from dpscale.sources.predict import predict
+
+    kw = dict(model="resnet-50", system="aws-p4d", params=1e12, inter_bw_gbs=0.01, intra_bw_gbs=0.01, grad_accum=4)
+    (note,) = [n for n in predict([8, 64], **kw).notes if n.key == "accumulation_exposed"]
+    hidden, exposed = re.search(r"at 64 devices E (\S+) instead of (\S+)\)$", note).groups()  # type: ignore[union-attr]
+    assert "0.000" not in (hidden, exposed)  # each its 3 significant digits: the figure it stands for, read back
+    assert float(hidden) == pytest.approx(note.fields["e_hidden"], rel=5e-3) and note.fields["e_hidden"] < 1e-6
+    assert float(exposed) == pytest.approx(note.fields["e"], rel=5e-3)
+    (ordinary,) = [n for n in predict([8, 64], model="resnet-50", system="dgx-a100", grad_accum=4).notes
+                   if n.key == "accumulation_exposed"]  # fmt: skip
+    assert re.search(r"E 0\.\d{3} instead of 0\.\d{3}\)$", ordinary)  # three decimals, as before

@@ -157,7 +157,7 @@ EN = {
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "
         "training scripts do (accumulate, then all-reduce the sum); DDP's no_sync overlaps it with the last "
-        "backward: --overlap-accumulation (at {d:,} devices E {e_hidden:.3f} instead of {e:.3f})"
+        "backward: --overlap-accumulation (at {d:,} devices E {e_hidden_said} instead of {e_said})"
     ),
     "zero_unchecked": (
         "{stage}: gradients reduce-scattered over backward; parameters all-gathered after the optimizer step under "
@@ -302,7 +302,7 @@ EN = {
         "check them, or see --law usl"
     ),
     "runs_flat": (
-        "{k:.3g}× the devices ({d0:,} → {d1:,}) give ×{gain:.3g} the throughput (E {e:.3f}): fit reads each run's "
+        "{k:.3g}× the devices ({d0:,} → {d1:,}) give ×{gain:.3g} the throughput (E {e_said}): fit reads each run's "
         "whole throughput — if these are per-device rates, multiply each by its devices"
     ),
     "fit_past_domain": (

@@ -755,6 +755,7 @@ def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
                 d1=dd[-1],
                 gain=float(x[-1] / x[0]),
                 e=float(np.exp(y[-1])),
+                e_said=e3(float(np.exp(y[-1]))),  # E ≈ d0/d: 1 → 8,192 read 'E 0.000'
             )
         )
     for name, bound in (("sigma", "σ < 1"), ("serial_fraction", "s < 1"), ("kappa", "κ ≤ 1")):

@@ -57,7 +57,7 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.formulas.units import GB, MIB
-from dpscale.notes import Note
+from dpscale.notes import Note, e3
 from dpscale.sources.predict_inputs import (
     BANDWIDTH,
     CNN_MFU_FP32,
@@ -482,8 +482,9 @@ def predict_flags(
             step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1)
         )
         hidden = efficiency(at, one, grad_accum, grad_accum)
-        notes.append(Note("accumulation_exposed", ga=grad_accum, d=int(top), e=float(eff[d.argmax()]),
-                          e_hidden=float(np.ravel(hidden)[0])))  # fmt: skip
+        e, e_hidden = float(eff[d.argmax()]), float(np.ravel(hidden)[0])  # (said by notes.e3: 0.000 beside 0.000)
+        notes.append(Note("accumulation_exposed", ga=grad_accum, d=int(top), e=e, e_hidden=e_hidden, e_said=e3(e),
+                          e_hidden_said=e3(e_hidden)))  # fmt: skip
     per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one

@@ -135,8 +135,8 @@ NOTES: dict[str, dict[str, str]] = {
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
             "scripts de entrenamiento publicados (acumular y luego sumar con all-reduce); el no_sync de DDP lo "
-            "solapa con el último backward: --overlap-accumulation (con {d:,} dispositivos, E {e_hidden:.3f} en "
-            "vez de {e:.3f})"
+            "solapa con el último backward: --overlap-accumulation (con {d:,} dispositivos, E {e_hidden_said} en "
+            "vez de {e_said})"
         ),
         "network_unknown": (
             "la red '{link}' no es Ethernet (eth, RoCE, EFA, GbE) ni InfiniBand (ib, EDR/HDR/NDR/XDR) por su "
@@ -322,7 +322,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "runs_flat": (
             "multiplicar por {k:.3g} los dispositivos ({d0:,} → {d1:,}) solo multiplica el rendimiento por {gain:.3g} "
-            "(E {e:.3f}): fit lee el rendimiento total de cada ejecución — si son rendimientos por dispositivo, "
+            "(E {e_said}): fit lee el rendimiento total de cada ejecución — si son rendimientos por dispositivo, "
             "multiplique cada uno por sus dispositivos"
         ),
         "fit_misses": (
