@@ -68,3 +68,18 @@ def test_the_notes_left_at_three_decimals_write_a_tiny_e_by_the_one_rule(capsys,
     (ordinary,) = [n for n in predict([8, 64], model="resnet-50", system="dgx-a100", grad_accum=4).notes
                    if n.key == "accumulation_exposed"]  # fmt: skip
     assert re.search(r"E 0\.\d{3} instead of 0\.\d{3}\)$", ordinary)  # three decimals, as before
+
+
+def test_warnings_at_finds_a_runner_up_past_the_first_block(monkeypatch):
+    """0cef675's test put the first runner-up size (24) inside the first block of five sizes, so a warnings_at that
+    read the first block alone passed it (a hand mutation survived). One size a block here: 8, 16 are measured and
+    say nothing, and the note must still come from the third block, the same as predict's over all sizes at once."""
+    import dpscale
+    import dpscale.sources.fit as fit_module
+
+    f = dpscale.fit(devices=[8, 16, 32, 64], throughput=[6500.0, 12200.0, 23000.0, 43000.0])
+    sizes = list(range(8, 1025, 8))
+    whole = list(f.predict(sizes).warnings)
+    assert [w.key for w in whole] == ["extrapolating", "laws_disagree"] and whole[1].fields["d"] == 24
+    monkeypatch.setattr(fit_module, "GRID_CELLS", f.samples.shape[0])  # one size a block
+    assert f.warnings_at(sizes) == whole
