@@ -1744,7 +1744,7 @@ def test_a_system_file_or_calibration_figure_is_named_as_the_files_field(tmp_pat
 
 def test_an_ethernet_network_is_flagged_across_nodes():
     """EFA and RoCE presets (aws-p4d's 4 × 100 Gb/s lies inside the checked bandwidths) were predicted like
-    InfiniBand without a word, though physics.md's one EFA curve runs 157 GB/s at 64 MiB where the model gives 228."""
+    InfiniBand without a word, though physics.md's one EFA curve runs 157 GB/s at 64 MiB where the model gives 227."""
     kw = dict(model="bert-large", precision="amp", batch=32, throughput=150)
     for system in ("aws-p4d", "aws-p5", "gcp-a3-high"):
         assert any("the network is Ethernet (eth-" in n for n in predict([8, 64], system=system, **kw).notes), system

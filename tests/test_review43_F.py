@@ -1,0 +1,27 @@
+"""Review 43 (F): a truth audit of the documentation and the notes against what the code computes now."""
+
+from __future__ import annotations
+
+from dpscale import predict
+from dpscale.faces.i18n import say
+
+MIB = 2**20
+
+
+def test_the_ethernet_note_quotes_the_model_s_own_efa_busbw_at_64_mib():
+    """The note set the model's 64 MiB all-reduce on 4 × 8 B200 over EFA (aws-p6-b200) against physics.md §1.4's
+    157 GB/s, as 228 GB/s; the model gives 227 (docs/predict.md says 227 too). By hand: NCCL's tree across 4 nodes,
+    2S at 0.73 of the node's 8 × 400 Gb/s = 292 GB/s, 134,217,728 B / 292e9 = 459.65 µs; latency 8.4 µs a
+    collective + 2(8 − 1) = 14 NVLink hops × 3.4 µs + 2·log2(4) = 4 network hops × 14 µs = 112.0 µs; so
+    571.65 µs, and busbw = S·2(n − 1)/n / t = 67,108,864 × 62/32 / 571.65e-6 = 227.45 GB/s."""
+    size, ranks = 64 * MIB, 32
+    seconds = 2 * size / (0.73 * 400e9) + (8.4 + 14 * 3.4 + 4 * 14.0) * 1e-6
+    by_hand = size * 2 * (ranks - 1) / ranks / seconds / 1e9
+    assert round(by_hand) == 227
+    # the model's own all-reduce of that one bucket (a 64 MiB fp32 model, one bucket) agrees with the hand figure
+    p = predict([ranks], params=size / 4, step_time_s=1.0, system="aws-p6-b200", bucket_mb=64, first_bucket_mb=64)
+    model = size * 2 * (ranks - 1) / ranks / p.records()[0]["allreduce_s"] / 1e9
+    assert abs(model - by_hand) < 0.05
+    note = next(n for n in p.notes if n.key == "network_ethernet")
+    assert f"where this model gives {round(by_hand)} (physics.md" in note
+    assert f"donde este modelo da {round(by_hand)} (physics.md" in say(note, "es")
