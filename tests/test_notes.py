@@ -127,7 +127,7 @@ def test_spanish_notes_say_what_the_english_says(capsys):
     """Wordings a Spanish reader misread: 'ResNet-50 publicada' (the runs were published, not the model), 'ZB-H2
     solo no tiene burbuja' (read as 'ZB-H2 alone'), 'intercalado' beside the schedule's name, 'las cifras sin
     burbuja' for the zero-bubble schedules' figures."""
-    cnn = Note("cnn_mfu", t_lo=14, t_hi=29, f_lo=57, f_hi=68)
+    cnn = Note("cnn_mfu", t_lo=14, t_hi=29, t_pm=35, f_lo=57, f_hi=68, f_pm=9)
     assert "ResNet-50 de la calibración: el 14–29 % del pico de los tensor cores" in say(cnn, "es")
     zb2 = say(Note("pipeline_zb2_in_flight", need=15, m=4, zb1_pct=58.3), "es")
     assert zb2.startswith("ZB-H2 solo elimina la burbuja con al menos 2p − 1 = 15 microlotes en vuelo; con m = 4")

@@ -25,3 +25,14 @@ def test_the_ethernet_note_quotes_the_model_s_own_efa_busbw_at_64_mib():
     note = next(n for n in p.notes if n.key == "network_ethernet")
     assert f"where this model gives {round(by_hand)} (physics.md" in note
     assert f"donde este modelo da {round(by_hand)} (physics.md" in say(note, "es")
+
+
+def test_the_cnn_mfu_note_says_the_spread_its_ranges_give():
+    """The note said '±33 % and ±9 % around it' of ranges 14–29 % and 57–68 %. Around the middle, half the range
+    over the middle: (29 − 14)/(29 + 14) = 15/43 = 34.9 % → ±35 %, and (68 − 57)/(68 + 57) = 11/125 = 8.8 % → ±9 %;
+    now worked out from the ranges, so a recomputed range moves it too."""
+    p = predict([8], model="resnet50", precision="amp", batch=256, system="dgx-a100")
+    note = next(n for n in p.notes if n.key == "cnn_mfu")
+    assert "14–29 % of the tensor-core peak" in note and "57–68 % of V100's fp32 peak" in note
+    assert "— ±35 % and ±9 % around it;" in note
+    assert "— ±35 % y ±9 % a su alrededor;" in say(note, "es")

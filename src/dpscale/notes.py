@@ -192,8 +192,8 @@ EN = {
     "cnn_mfu": (
         "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "
         "{t_lo:.0f}–{t_hi:.0f} % of the tensor-core peak (TF32, AMP), {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak "
-        "(others' runs at smaller batches, 50–57 %) — ±33 % and ±9 % around it; a measured --throughput sets compute, "
-        "or --mfu"
+        "(others' runs at smaller batches, 50–57 %) — ±{t_pm:.0f} % and ±{f_pm:.0f} % around it; a measured "
+        "--throughput sets compute, or --mfu"
     ),
     "fp32_conv_tf32": (
         "PyTorch runs an fp32 model's convolutions on the {gpu}'s TF32 tensor cores by default "

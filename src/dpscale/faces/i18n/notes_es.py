@@ -186,7 +186,7 @@ NOTES: dict[str, dict[str, str]] = {
             "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
             "ResNet-50 de la calibración: el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, AMP), el "
             "{f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — "
-            "±33 % y ±9 % a su alrededor; un --throughput medido fija el cómputo, o --mfu"
+            "±{t_pm:.0f} % y ±{f_pm:.0f} % a su alrededor; un --throughput medido fija el cómputo, o --mfu"
         ),
         "fp32_conv_tf32": (
             "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la {gpu} "
