@@ -1440,7 +1440,7 @@ def test_a_system_files_network_name_and_fields_are_read_once_and_rightly(tmp_pa
         predict(system_file=system(', "inter_link": 5'), **kw)
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "-d", "16", "--system-file",
                      system(', "inter_link": "zzz"'), "--lang", "es")  # fmt: skip
-    assert rc == 0 and "la red 'zzz' no es Ethernet (eth, RoCE, EFA, GbE) ni InfiniBand" in out
+    assert rc == 0 and "el nombre de la red, 'zzz', no distingue Ethernet (eth, RoCE, EFA, GbE) de InfiniBand" in out
     twice = system(', "gpus_per_node": 4')
     rc, out, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "-d", "16", "--system-file", twice,
                        "--lang", "es")  # fmt: skip

@@ -36,3 +36,17 @@ def test_the_cnn_mfu_note_says_the_spread_its_ranges_give():
     assert "14–29 % of the tensor-core peak" in note and "57–68 % of V100's fp32 peak" in note
     assert "— ±35 % and ±9 % around it;" in note
     assert "— ±35 % y ±9 % a su alrededor;" in say(note, "es")
+
+
+def test_a_network_named_both_ways_is_not_told_it_is_neither():
+    """inter_link 'RoCE or IB' names both kinds; network_kind reads it as neither one and the note said "is
+    neither Ethernet … nor InfiniBand … by its name" — false for this name. Now it says the name does not tell the
+    two apart, which holds for both cases ('zzz' names neither)."""
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150, gpus_per_node=8, intra_bw_gbs=300)
+    for link in ("RoCE or IB", "zzz"):
+        note = next(
+            n for n in predict([8, 16], inter_bw_gbs=100, inter_link=link, **kw).notes if n.key == "network_unknown"
+        )
+        assert "neither Ethernet" not in note
+        assert f"the network's name '{link}' does not tell Ethernet (eth, RoCE, EFA, GbE) from InfiniBand" in note
+        assert "no distingue Ethernet (eth, RoCE, EFA, GbE) de InfiniBand" in say(note, "es")

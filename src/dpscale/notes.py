@@ -128,8 +128,9 @@ EN = {
         "reach in each {system} node make {node:g} GB/s"
     ),
     "network_unknown": (
-        "the network '{link}' is neither Ethernet (eth, RoCE, EFA, GbE) nor InfiniBand (ib, EDR/HDR/NDR/XDR) by its "
-        "name: predicted as the InfiniBand every multi-node run of the calibration used"
+        "the network's name '{link}' does not tell Ethernet (eth, RoCE, EFA, GbE) from InfiniBand (ib, "
+        "EDR/HDR/NDR/XDR): it names neither, or both; predicted as the InfiniBand every multi-node run of the "
+        "calibration used"
     ),
     "network_ethernet": (
         "the network is Ethernet ({link}), not the InfiniBand of every multi-node run the calibration was fitted "

@@ -139,8 +139,9 @@ NOTES: dict[str, dict[str, str]] = {
             "vez de {e_said})"
         ),
         "network_unknown": (
-            "la red '{link}' no es Ethernet (eth, RoCE, EFA, GbE) ni InfiniBand (ib, EDR/HDR/NDR/XDR) por su "
-            "nombre: se predice como la InfiniBand de todas las ejecuciones multinodo de la calibración"
+            "el nombre de la red, '{link}', no distingue Ethernet (eth, RoCE, EFA, GbE) de InfiniBand (ib, "
+            "EDR/HDR/NDR/XDR): no nombra ninguna, o nombra las dos; se predice como la InfiniBand de todas las "
+            "ejecuciones multinodo de la calibración"
         ),
         "network_ethernet": (
             "la red es Ethernet ({link}), no la InfiniBand de todas las ejecuciones multinodo con que se calibró; "
