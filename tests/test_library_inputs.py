@@ -191,7 +191,7 @@ def test_fit_checks_its_seed_and_its_bootstrap_size():
             dpscale.fit(**runs, seed=seed)
     assert dpscale.fit(**runs, seed=2**32 - 1)._rng_seed == 2**32 - 1  # the CLI's bound too: one constant, fit_io.SEEDS
     for resamples in (None, True, 49, 100.5, math.nan, math.inf, "100", 100_001):
-        with pytest.raises(DpscaleError, match=r"^resamples: got .*; allowed: a whole number from 50 to 100000$"):
+        with pytest.raises(DpscaleError, match=r"^resamples: got .*; allowed: a whole number from 50 to 100,000$"):
             dpscale.fit(**runs, resamples=resamples)
     # a whole float is a count, as gpus_per_node=8.0 is (100.0 was refused as 'got 100', the number allowed)
     assert np.array_equal(

@@ -50,3 +50,20 @@ def test_a_network_named_both_ways_is_not_told_it_is_neither():
         assert "neither Ethernet" not in note
         assert f"the network's name '{link}' does not tell Ethernet (eth, RoCE, EFA, GbE) from InfiniBand" in note
         assert "no distingue Ethernet (eth, RoCE, EFA, GbE) de InfiniBand" in say(note, "es")
+
+
+def test_fit_s_two_bounds_are_written_alike_in_the_library_and_the_cli(capsys):
+    """dpscale.fit(resamples=10) said 'from 50 to 100000' beside seed's 'from 0 to 4,294,967,295' and the CLI's
+    '--resamples: … from 50 to 100,000': one bound, RESAMPLES[1] = 100,000, now grouped in every place it is said."""
+    import dpscale
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.cli import main
+
+    runs = dict(devices=[1, 2, 4], throughput=[100.0, 190.0, 350.0])
+    try:
+        dpscale.fit(**runs, resamples=10)
+    except DpscaleError as exc:
+        said = str(exc)
+    assert said == "resamples: got 10; allowed: a whole number from 50 to 100,000"
+    assert main(["fit", "--point", "1:100", "--point", "2:190", "--resamples", "10"]) == 2
+    assert capsys.readouterr().err.endswith("--resamples: got '10'; allowed: a whole number from 50 to 100,000\n")

@@ -564,7 +564,7 @@ def fit(
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
-        raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]}")
+        raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]:,}")
     if not _whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:  # None broke predict()
         raise fail("seed", seed, f"a whole number from {SEEDS[0]} to {SEEDS[1]:,}")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
