@@ -746,3 +746,42 @@ def test_plan_on_a_fit_reads_the_fit_s_intervals_a_block_of_sizes_at_a_time(caps
                        "--csv")  # fmt: skip
     assert rc == 0 and err.count("\n") >= 1 and "--resamples" not in err
     assert len(out.splitlines()) == 1 + 20_001
+
+
+def test_the_runs_own_unit_labels_fit_and_holds_plan_fit(capsys, tmp_path):
+    """Runs whose records state tokens/s (or a CSV's unit column) are tokens/s: fit printed them as samples/s and
+    `--json` stated samples/s for plan; plan --fit took their rate as samples/s, a sequence length off. 1,000,
+    1,900 and 3,500 tokens/s at 1, 2, 4 devices; planned in tokens, v = 1,000 a device and hours =
+    tokens / (d · v · E) / 3,600 with the fit's own E at 8."""
+    runs = [(1, 1000.0), (2, 1900.0), (4, 3500.0)]
+    lines = tmp_path / "tok.jsonl"
+    lines.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": "tokens/s"}) + "\n" for d, x in runs))
+    table = tmp_path / "tok.csv"
+    table.write_text("devices,throughput,unit\n" + "".join(f"{d},{x:g},tokens/s\n" for d, x in runs))
+    for path in (lines, table):
+        rc, out, err = run(capsys, "fit", str(path), "--json")
+        assert rc == 0 and json.loads(out)["unit"] == "tokens/s", err
+        rc, out, err = run(capsys, "fit", str(path), "--unit", "Tokens/s")  # the same unit, written otherwise
+        assert rc == 0 and "tokens/s" in out and "samples/s" not in out, err
+        rc, out, err = run(capsys, "fit", str(path), "--unit", "images/s")
+        assert (
+            rc == 2
+            and out == ""
+            and err.strip().endswith(
+                f"--unit: got 'images/s'; allowed: 'tokens/s', the unit the runs in {path.name} state"
+            )
+        )
+    rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'tokens/s', the unit the runs in --fit state" in err
+    rc, out, err = run(capsys, "fit", str(lines), "--at", "8", "--json")
+    e8 = next(p["efficiency"] for p in json.loads(out)["predictions"] if p["devices"] == 8)
+    rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "8", "--unit", "tokens/s", "--json")
+    (row,) = json.loads(out)
+    assert rc == 0 and row["hours"] == pytest.approx(1e9 / (8 * 1000.0 * e8) / 3600, rel=1e-9)
+    # runs that state no unit stay samples/s, or take the typed one (as before)
+    bare = tmp_path / "bare.csv"
+    bare.write_text("devices,throughput\n" + "".join(f"{d},{x:g}\n" for d, x in runs))
+    assert json.loads(run(capsys, "fit", str(bare), "--json")[1])["unit"] == "samples/s"
+    assert json.loads(run(capsys, "fit", str(bare), "--unit", "tokens/s", "--json")[1])["unit"] == "tokens/s"
+    # the library's reader still gives the runs alone
+    assert [(r.devices, r.throughput) for r in read_runs(lines)] == [(d, x) for d, x in runs]

@@ -240,6 +240,8 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "pretty.jsonl").write_text(json.dumps(mixed[0], indent=1) + "\n" + json.dumps(mixed[1]) + "\n")
     (tmp / "units.jsonl").write_text('{"devices": 1, "throughput": 10, "unit": "samples/s"}\n'
                                      '{"devices": 2, "throughput": 9728, "unit": "tokens/s"}\n')  # fmt: skip
+    (tmp / "tokens.jsonl").write_text('{"devices": 1, "throughput": 4096, "unit": "tokens/s"}\n'
+                                      '{"devices": 2, "throughput": 7782, "unit": "tokens/s"}\n')  # fmt: skip
     (tmp / "tabs.tsv").write_text("devices\tthroughput\n1\t10\n2\t19\n")
     (tmp / "semi.csv").write_text("cfg;baseline_devices;devices\nx;1;1\n")  # a European spreadsheet's export
     (tmp / "tabbed.csv").write_text("cfg\tbaseline_devices\tdevices\nx\t1\t1\n")
@@ -263,6 +265,9 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
+        # runs that state tokens/s, planned as samples/s (plan --fit's default): the rate was a sequence length off
+        (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8"],
+         "--unit: se recibió 'samples/s'; se admite: 'tokens/s', la unidad que indican las ejecuciones de --fit"),
         # a fit's --json given as runs: it said only 'allowed: an object with "devices" and "throughput"'
         (["plan", "--fit", str(tmp / "law.json"), "-n", "1e6", "-d", "8"],
          "law.json línea 1: una ley ajustada (`dpscale fit --json`), no ejecuciones; se admite: ejecuciones — el JSON "

@@ -83,6 +83,10 @@ HELP_ES: dict[str, str] = {
     "throughput unit for labels (default samples/s)": (
         "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)"
     ),
+    "throughput unit for labels (default: the runs' own, else samples/s)": (
+        "unidad de rendimiento de las etiquetas (por defecto la de las ejecuciones; si no la indican, samples/s, que "
+        "la salida dice muestras/s)"
+    ),
     "devices per node; below a --system's, that many of each node's GPUs and the NICs they reach": (
         "dispositivos por nodo; por debajo de los de un --system, esas GPU de cada nodo y las NIC a su alcance"
     ),

@@ -162,10 +162,19 @@ def parse_point(text: str, flag: str = "--point") -> Run:
 
 
 def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False) -> list[Run]:
+    """The runs of `read_runs_unit`, without the unit they state."""
+    return read_runs_unit(path, only, dot_groups)[0]
+
+
+def read_runs_unit(
+    path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False
+) -> tuple[list[Run], str | None]:
     """A CSV with a header (devices, throughput, optional step_time), JSON lines (`dpscale measure --out`) or
     the object `dpscale measure --json` prints (its sizes under "points"). only: of a file of several set-ups,
     the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`).
-    dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading."""
+    dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading. With the runs,
+    the throughput unit their records (or a CSV's unit column) state, or None: fit and plan label and check by it
+    (tokens/s runs were printed as samples/s)."""
     p = Path(path)
     try:  # (the path as given: Path('') is '.', which read as 'Is a directory')
         text = read_text(path)  # (a spreadsheet's byte-order mark is dropped)
@@ -182,7 +191,7 @@ def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: 
         )
     if only and not first.startswith("{"):
         raise DpscaleError(f"--only: {p.name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_text(text, p.name, dot_groups)
+    return _read_jsonl(text, p.name, only) if first.startswith("{") else _csv_runs(text, p.name, dot_groups)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -266,7 +275,7 @@ def _runs_lines(path: str) -> bool:
     return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
 
 
-def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> list[Run]:
+def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> tuple[list[Run], str | None]:
     records = _OneSetup(only)
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = loads_once(text, name)
@@ -328,7 +337,8 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> lis
         there = "; ".join(f"{s or '—'} ({n:,})" for s, n in seen.items()) or "—"  # records of each, no words to say
         asked = ",".join(f"{k}={v}" for k, v in only.items())
         raise DpscaleError(f"--only: got {asked}; allowed: a set-up {name} holds: {there}")
-    return runs
+    said = records.unit[0] if records.unit is not None else None
+    return runs, said if isinstance(said, str) else None
 
 
 def found(header: Iterable[str], most: int = 8) -> str:
@@ -407,6 +417,11 @@ def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
 
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
+    return _csv_runs(text, name, dot_groups)[0]
+
+
+def _csv_runs(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
+    """`read_csv_text`'s runs and the unit its unit column states (one per file: `_same_setup`), or None."""
     rows, starts = _csv_rows(text, name)
     skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
@@ -447,7 +462,7 @@ def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
         runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups))
     if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
         raise DpscaleError(f"{name}: no runs after the header; allowed: one row per run (devices,throughput)")
-    return runs
+    return runs, setup["unit"][1] if "unit" in setup else None
 
 
 MAX_SIZES = 1000

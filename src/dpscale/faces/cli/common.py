@@ -265,11 +265,22 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
 UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
 
 
-def check_unit(text: str) -> str:
+def check_unit(text: str, flag: str = "--unit") -> str:
     """--unit is printed beside every rate: a newline in it split the table's lines, and a long one its columns."""
     if not text.strip() or len(text) > 40 or not text.isprintable():
-        raise fail("--unit", text, UNIT_ALLOWED)
+        raise fail(flag, text, UNIT_ALLOWED)
     return text
+
+
+def runs_unit(typed: str | None, said: str | None, source: str) -> str:
+    """The unit of runs read from a file (`source`: RUNS, --fit): the one its records state, which a typed --unit
+    must be — fit printed tokens/s runs as samples/s, and plan --fit took them as samples — else the typed one,
+    else samples/s."""
+    if said is not None:
+        check_unit(said, f"{source}, unit")
+        if typed is not None and typed.strip().casefold() != said.strip().casefold():
+            raise DpscaleError(f"--unit: got {typed!r}; allowed: {said!r}, the unit the runs in {source} state")
+    return said or typed or "samples/s"
 
 
 def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
@@ -18,6 +19,7 @@ from dpscale.faces.cli.common import (
     number,
     parse_devices,
     positive,
+    runs_unit,
     whole,
 )
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
@@ -59,15 +61,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     u.add_argument("--confidence", default="0.9", metavar="C", help="interval level in (0, 1) (default 0.9)")
     u.add_argument("--resamples", default="1000", metavar="B", help="bootstrap resamples (default 1000)")
     u.add_argument("--seed", default="0", metavar="S", help="random seed for the bootstrap (default 0)")
-    p.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
+    p.add_argument("--unit", help="throughput unit for labels (default: the runs' own, else samples/s)")
     add_output_args(p)
 
 
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
-    from dpscale.sources.fit_io import parse_only, parse_point, read_runs
+    from dpscale.sources.fit_io import parse_only, parse_point, read_runs_unit
 
-    check_unit(args.unit)
+    if args.unit is not None:
+        check_unit(args.unit)
     if args.plot:
         from dpscale.faces.plot import check_path
 
@@ -78,7 +81,8 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     if only and not args.runs:
         raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
     with as_flags({"runs": "RUNS"}):  # the library names its parameter; here it is the positional
-        runs = read_runs(args.runs, only, dot_groups=args.lang != "en") if args.runs else []
+        runs, said = read_runs_unit(args.runs, only, dot_groups=args.lang != "en") if args.runs else ([], None)
+    args.unit = runs_unit(args.unit, said, os.path.basename(args.runs or "RUNS"))
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

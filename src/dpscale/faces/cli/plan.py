@@ -17,6 +17,7 @@ from dpscale.faces.cli.common import (
     efficiency_source,
     parse_devices,
     positive,
+    runs_unit,
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
@@ -254,12 +255,14 @@ def run(args: argparse.Namespace) -> int:
 def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> Fit:
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
-    from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, parse_only, read_runs
+    from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, parse_only, read_runs_unit
 
     g = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE) if args.gpus_per_node else None
 
     try:
-        f = dpscale.fit(read_runs(args.fit, parse_only(args.only), dot_groups=args.lang != "en"), gpus_per_node=g)
+        runs, said = read_runs_unit(args.fit, parse_only(args.only), dot_groups=args.lang != "en")
+        args.unit = runs_unit(args.unit, said, "--fit")  # its rate is v: samples/s of tokens/s runs ran 2,048× long
+        f = dpscale.fit(runs, gpus_per_node=g)
     except DpscaleError as exc:  # the reader names its parameter runs (`dpscale fit RUNS`); here it is --fit
         raise (renamed(exc, "--fit") if (getattr(exc, "parts", None) or ("",))[0] == "runs" else exc) from None
     d0 = f.baseline_devices

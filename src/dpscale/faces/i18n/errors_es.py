@@ -575,6 +575,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"samples/s: × the sequence length for tokens/s\)",
          "{flag}: se recibió {got}; se admite: {u}, la unidad del rendimiento por dispositivo {v} de {f} (o dé {t} "
          "en {u2}; los rendimientos de predict son muestras/s: × la longitud de secuencia para tokens/s)"),
+        (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit the runs in (?P<f>.+) state",
+         "{flag}: se recibió {got}; se admite: {u}, la unidad que indican las ejecuciones de {f}"),
         (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
          "{flag}: falta; se admite: un número de muestras > 0"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \((?P<f>--efficiency-file) states "
