@@ -80,8 +80,10 @@ def test_a_runs_csv_cell_holding_a_line_separator_is_read_and_counted_as_an_edit
 @pytest.mark.parametrize("char", ["\u2028", "\x85"])  # (json.dumps escapes the control characters)
 def test_json_lines_whose_text_holds_a_line_separator_are_read(capsys, tmp_path, char):
     """measure --out writes ensure_ascii=False: a string holding U+2028 or NEL stays raw, and fit (and measure's own
-    check of --out before the next run) split the record there: 'not valid JSON'."""
-    recs = [{"devices": d, "throughput": x, "unit": f"img{char}s"} for d, x in ((1, 900.0), (2, 1750.0), (4, 3400.0))]
+    check of --out before the next run) split the record there: 'not valid JSON'. (Since session 43 the records'
+    unit labels fit's output, so a unit holding one is refused as a label, in one line: it would split the table.)"""
+    runs = ((1, 900.0), (2, 1750.0), (4, 3400.0))
+    recs = [{"devices": d, "throughput": x, "host": f"node{char}1"} for d, x in runs]
     text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs)
     path = tmp_path / "r.jsonl"
     path.write_text(text, encoding="utf-8", newline="")
@@ -89,6 +91,11 @@ def test_json_lines_whose_text_holds_a_line_separator_are_read(capsys, tmp_path,
     assert rc == 0, err
     assert [m["devices"] for m in json.loads(out)["measured"]] == [1, 2, 4]
     check_records(text, "train", "--out r.jsonl")  # (raised 'line 1: got …; allowed: a `dpscale measure` record')
+    recs = [{"devices": d, "throughput": x, "unit": f"img{char}s"} for d, x in runs]
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8", newline="")
+    rc, out, err = run(capsys, "fit", str(path), "--resamples", "50")
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith("dpscale fit: error: r.jsonl, unit: got 'img") and "allowed: a unit label on one line" in err
 
 
 PLAN = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file"]
