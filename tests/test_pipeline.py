@@ -154,7 +154,7 @@ def test_cli_plot(capsys, tmp_path):
     "argv, needle",
     [
         (["-p", "4", "-m", "8", "--schedule", "pipedream"], "--schedule: got 'pipedream'; allowed: gpipe, 1f1b, inter"),
-        (["-p", "0", "-m", "8"], "--stages: got '0'; allowed: a whole number ≥ 1"),
+        (["-p", "0", "-m", "8"], "--stages: got '0'; allowed: a whole number from 1 to 10,000,000"),
         (["-p", "4", "-m", "0"], "--microbatches: got '0'"),
         (["-p", "4", "--microbatches=-8"], "--microbatches: got '-8'"),
         (["-p", "16", "-m", "8", "--devices", "8"], "--stages: got 16; allowed: at most the device count: 8"),

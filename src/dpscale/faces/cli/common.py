@@ -366,14 +366,29 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     if text is None:
         return default
     allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
+    too_big = allowed if hi is not None else f"a whole number from {lo} to 2^53"
     if isinstance(text, str) and comma_hint(text) == DECIMAL_POINT:
         raise fail(flag, text, allowed)  # 2,5: no decimal-point hint, whose 2.5 would be refused next
-    x = number(text, flag, allowed)
+    try:
+        x = number(text, flag, allowed)
+    except DpscaleError:
+        if _overflows(text):  # 1e400, 400 nines: float's inf was told 'a whole number ≥ 1', as if too small
+            raise fail(flag, text, too_big) from None
+        raise
     if x != int(x) or x < lo:
         raise fail(flag, text, allowed)
     if x > (2**53 if hi is None else hi):
-        raise fail(flag, text, allowed if hi is not None else f"a whole number from {lo} to 2^53")
+        raise fail(flag, text, too_big)
     return int(x)
+
+
+def _overflows(text: Any) -> bool:
+    """A number too large for a float (it reads as inf), written as one: '1e400', 400 nines — not 'inf' itself."""
+    t = str(text).replace("_", "").strip()
+    try:
+        return float(t) == math.inf and t.lstrip("+")[:1].isdigit()
+    except ValueError:
+        return False
 
 
 # A link's rate as NICs and switches are sold (bits) or as the flags take it (bytes): 200Gb/s is 25 GB/s.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from dpscale.errors import DpscaleError, check_efficiency, choice, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import label
 from dpscale.faces.i18n import number as fmt
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
         check_path(args.plot)
     schedule = choice(args.schedule, "--schedule", SCHEDULES)
-    stages = whole(args.stages, "--stages")
+    stages = whole(args.stages, "--stages", hi=MAX_DEVICES)  # the library's bound, said as typed
     if args.chunks is None and schedule == "interleaved":  # not a default the user never typed, refused
         raise DpscaleError(
             "--chunks: missing; allowed: 2 or more with --schedule interleaved (model chunks per device)"
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         check_efficiency(e_dp, "--dp-efficiency")
     except DpscaleError:
         raise fail("--dp-efficiency", args.dp_efficiency, "a scaling efficiency in (0, 1]") from None
-    devices = None if args.devices is None else whole(args.devices, "--devices")
+    devices = None if args.devices is None else whole(args.devices, "--devices", hi=MAX_DEVICES)
     with as_flags(lambda name: name and "--" + name.replace("_", "-")):  # stages, chunks and devices together
         results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]
     records = [r.record() for r in results]

@@ -1,0 +1,33 @@
+"""Session 43's own findings: each test failed before its fix."""
+
+from __future__ import annotations
+
+import pytest
+from clihelp import run
+
+
+@pytest.mark.parametrize("typed", ["1e400", "9" * 400, "1_0e400"])
+def test_a_count_past_a_float_is_refused_as_too_large(capsys, typed):
+    """A count float() reads as inf ('1e400', 400 nines) was refused as 'a whole number ≥ 1', as if too small; it
+    is past the bound, said as the bound: 2^53 where the flag has none of its own."""
+    rc, out, err = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "--batch", typed)
+    assert rc == 2 and out == "" and err.strip().endswith("allowed: a whole number from 1 to 2^53")
+    rc, out, err = run(
+        capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "--batch", "-" + typed
+    )
+    assert rc == 2 and err.strip().endswith("allowed: a whole number ≥ 1")  # below, not past: the lower bound
+
+
+@pytest.mark.parametrize(("flag", "typed"), [("--stages", "1e20"), ("--stages", "1e400"), ("--devices", "1e999")])
+def test_pipeline_s_counts_say_the_library_s_bound(capsys, flag, typed):
+    """--stages and --devices stop at 10,000,000 (the library's MAX_DEVICES): 1e20 was told 'from 1 to 2^53', and
+    2^53 + 1 then 'from 1 to 10,000,000' with the value rounded (9007199254740992, unquoted)."""
+    argv = (
+        ["pipeline", "--stages", "4", "-m", "8", flag, typed]
+        if flag == "--devices"
+        else ["pipeline", "-m", "8", flag, typed]
+    )
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and err.strip().endswith(f"{flag}: got '{typed}'; allowed: a whole number from 1 to 10,000,000")
+    rc, out, err = run(capsys, "pipeline", "-m", "8", "--stages", "9007199254740993")
+    assert rc == 2 and "--stages: got '9007199254740993'; allowed: a whole number from 1 to 10,000,000" in err
