@@ -212,3 +212,16 @@ def test_a_plot_is_written_whole_where_the_os_has_no_user_ids(tmp_path, monkeypa
     monkeypatch.delattr(os, "getegid")
     write_whole(out, lambda fh: fh.write(b"new plot"), binary=True)
     assert out.read_bytes() == b"new plot" and sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+
+
+@pytest.mark.parametrize("lang, six", [("en", "0.6"), ("es", "0,6")])
+def test_a_log_axis_under_a_decade_writes_its_minor_ticks_as_the_tables_do(capsys, tmp_path, figures, lang, six):
+    """plan's time axis over 8–64 devices spans 2.2 h to 0.28 h, under a decade: matplotlib labels its minor ticks,
+    and wrote them '6 × 10⁻¹', '3 × 10⁻¹' beside a major '1'. Over 1–4,096 devices (four decades) they stay bare."""
+    argv = ["plan", "-v", "2000", "-e", "0.9", "--epochs", "90", "--lang", lang]
+    assert run(capsys, *argv, "-n", "1.28e6", "-d", "8,16,32,64", "--plot", str(tmp_path / "a.png"))[0] == 0
+    assert run(capsys, *argv, "-n", "1.28e9", "-d", "1..4096x2", "--plot", str(tmp_path / "b.png"))[0] == 0
+    narrow, wide = (fig.axes[0] for fig in figures)
+    minor = [t.get_text() for t in narrow.yaxis.get_minorticklabels() if t.get_text()]
+    assert six in minor and not any("×" in t or "10^" in t or "$" in t for t in minor), minor
+    assert [t.get_text() for t in wide.yaxis.get_minorticklabels() if t.get_text()] == []

@@ -25,7 +25,22 @@ def numbers(ax: Any, lang: str, *axes: str) -> None:
 
     fmt = FuncFormatter(lambda v, _: localise(_tick(v), lang))
     for name in axes or ("x", "y"):
-        getattr(ax, f"{name}axis").set_major_formatter(fmt)
+        axis = getattr(ax, f"{name}axis")
+        axis.set_major_formatter(fmt)
+        if axis.get_scale() == "log":  # a log axis under a decade labels its minor ticks: '3 × 10⁰', '6 × 10⁻¹'
+            axis.set_minor_formatter(_log_minor(fmt, base=axis.get_transform().base, labelOnlyBase=False))
+
+
+def _log_minor(fmt: Any, **kw: Any) -> Any:
+    """matplotlib's own choice of which minor ticks of a log axis to label (all of them under a decade, none over
+    several), each written as the major ones are."""
+    from matplotlib.ticker import LogFormatterSciNotation
+
+    class LogMinor(LogFormatterSciNotation):
+        def __call__(self, x: float, pos: Any = None) -> str:
+            return fmt(x, pos) if super().__call__(x, pos) else ""
+
+    return LogMinor(**kw)
 
 
 def _tick(v: float) -> str:
