@@ -636,11 +636,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "un ajuste va a --efficiency-file de plan"),
         (r'(?P<f>.+?) line (?P<n1>[\d,]+): got (?P<g>.+); allowed: an object with "devices" and "throughput"',
          '{f} línea {n1}: se recibió {g}; se admite: un objeto con "devices" y "throughput"'),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
-         r"set-up per file \(the records of one model, batch, backend, device, steps, threads a rank and ZeRO stage\), "
-         r"or one picked with --only, e.g. (?P<eg>--only .+)",
-         "{f} línea {n1}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo (los "
-         "registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno "
+        # (a `measure --json` document's point is placed 'line 2 points[0]')
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+)(?P<pt> points\[\d+\])?: another set-up than line (?P<n2>[\d,]+) "
+         r"\((?P<diff>.+)\); allowed: one set-up per file \(the records of one model, batch, backend, device, steps, "
+         r"threads a rank and ZeRO stage\), or one picked with --only, e.g. (?P<eg>--only .+)",
+         "{f} línea {n1}{pt}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo "
+         "(los registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno "
          "elegido con --only, p. ej. {eg}"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
          r"set-up per file \(the rows of one (?P<cols>.+?); a published-measurements file: "

@@ -1,0 +1,49 @@
+"""Review M (session 43): an audit of the refusals a Spanish user meets. Every CLI refusal the suite drives and ~180
+more were replayed under --lang es; these were the ones still partly or wholly in English."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+
+POINT = {"workload": "mlp", "batch": 16, "threads": 1, "steps": 20, "throughput": 100.0}
+
+
+def _docs(tmp_path, name, *docs):
+    """`dpscale measure --json` documents saved one a line: their sizes sit under "points"."""
+    f = tmp_path / name
+    f.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    return str(f)
+
+
+@pytest.mark.parametrize("command", [["fit"], ["plan", "-n", "1e6", "-d", "8", "--fit"]])
+def test_a_measure_json_documents_other_set_up_is_said_in_spanish(tmp_path, capsys, command):
+    """Its place reads 'line 2 points[0]', which SAID's 'line N:' did not take: the whole line stayed English."""
+    f = _docs(tmp_path, "two_docs.json", {"points": [{**POINT, "devices": 1}]},
+              {"points": [{**POINT, "batch": 32, "devices": 2}]})  # fmt: skip
+    rc, _, err = run(capsys, *command, f, "--lang", "es")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert err.strip().endswith(
+        "two_docs.json línea 2 points[0]: un montaje distinto del de la línea 1 (batch 16 → 32); se admite: un "
+        "montaje por archivo (los registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y "
+        "etapa de ZeRO), o uno elegido con --only, p. ej. --only batch=32"
+    )
+    rc, _, err = run(capsys, *command, f)
+    assert rc == 2 and "two_docs.json line 2 points[0]: another set-up than line 1 (batch 16 → 32); allowed: " in err
+
+
+@pytest.mark.parametrize(
+    ("point", "said"),
+    [
+        ({"devices": "many"}, "línea 2 points[0], campo 'devices': se recibió 'many'; se admite: un número entero"),
+        ({"devices": 2, "throughput": -5}, "línea 2 points[0], campo 'throughput': se recibió -5; se admite: un"),
+    ],
+)
+def test_a_measure_json_documents_field_is_named_as_a_runs_lines_field(tmp_path, capsys, point, said):
+    """A JSON-lines run's field reads "línea 2, campo 'devices'"; the same field of a `measure --json` document's
+    point read 'línea 2 points[0], devices', half English."""
+    f = _docs(tmp_path, "docs.json", {"points": [{**POINT, "devices": 1}]}, {"points": [{**POINT, **point}]})
+    rc, _, err = run(capsys, "fit", f, "--lang", "es")
+    assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
