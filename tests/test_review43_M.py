@@ -47,3 +47,16 @@ def test_a_measure_json_documents_field_is_named_as_a_runs_lines_field(tmp_path,
     f = _docs(tmp_path, "docs.json", {"points": [{**POINT, "devices": 1}]}, {"points": [{**POINT, **point}]})
     rc, _, err = run(capsys, "fit", f, "--lang", "es")
     assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_runs_line_nested_too_deeply_names_its_line_in_spanish(tmp_path, capsys):
+    """'r.jsonl line 2: anidado a demasiada profundidad': the template took the place as a whole, 'line' and all."""
+    f = tmp_path / "r.jsonl"
+    f.write_text(json.dumps({"devices": 1, "throughput": 100}) + "\n" + "[" * 100_000 + "]" * 100_000 + "\n")
+    for command in (["fit"], ["plan", "-n", "1e6", "--fit"]):
+        rc, _, err = run(capsys, *command, str(f), "--lang", "es")
+        assert rc == 2 and err.strip().endswith(
+            "r.jsonl línea 2: anidado a demasiada profundidad; se admite: un objeto JSON por línea"
+        )
+        rc, _, err = run(capsys, *command, str(f))
+        assert rc == 2 and err.strip().endswith("r.jsonl line 2: nested too deeply; allowed: one JSON object per line")

@@ -376,6 +376,8 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     files = {
         "empty.csv": ("\n", "empty.csv: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
         "deep.jsonl": ('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n", "deep.jsonl: anidado a demasiada profundidad"),
+        "deepline.jsonl": ('{"devices": 1, "throughput": 100}\n' + "[" * 100_000 + "]" * 100_000 + "\n",  # review M
+                           "deepline.jsonl línea 2: anidado a demasiada profundidad"),
         "bad.jsonl": ('{"devices": 1, "throughput": 100}\n{devices: 2}\n',
                       "bad.jsonl línea 2: no es JSON válido (se esperaba un nombre entre comillas dobles); se admite: "
                       "un objeto JSON por línea"),

@@ -706,6 +706,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?): a number too long to read; allowed: a JSON file as systems.json",
          "{flag}: {f}: un número demasiado largo para leerlo; se admite: un archivo JSON como systems.json"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): nested too deeply; allowed: one JSON object per line",  # one line of many
+         "{f} línea {n1}: anidado a demasiada profundidad; se admite: un objeto JSON por línea"),
         (r"(?P<f>.+?): nested too deeply; allowed: one JSON object per line",
          "{f}: anidado a demasiada profundidad; se admite: un objeto JSON por línea"),
         (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as systems.json",
