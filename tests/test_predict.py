@@ -1331,7 +1331,7 @@ def test_a_calibration_path_may_be_a_pathlib_path(tmp_path):
          "--algorithm: se recibió 'tree'; se admite: auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son "
          "anillos)"),
         (["--system-file", "cores"],
-         "sys.json: system 'custom': cpu_cores: se recibió -4; se admite: los núcleos de CPU de la máquina, un "
+         "sys.json: sistema 'custom': cpu_cores: se recibió -4; se admite: los núcleos de CPU de la máquina, un "
          "número entero de 1 a 1.000.000"),
     ],
 )  # fmt: skip

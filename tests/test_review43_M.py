@@ -60,3 +60,26 @@ def test_a_runs_line_nested_too_deeply_names_its_line_in_spanish(tmp_path, capsy
         )
         rc, _, err = run(capsys, *command, str(f))
         assert rc == 2 and err.strip().endswith("r.jsonl line 2: nested too deeply; allowed: one JSON object per line")
+
+
+SYSTEM = {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"cpu_cores": -4}, "sys.json: sistema 'custom': cpu_cores: se recibió -4; se admite: los núcleos de CPU"),
+        ({"inter_link": 5}, "sys.json: sistema 'custom': inter_link: se recibió 5; se admite: el nombre de una red"),
+        ({"intra_link": "pcie-4"}, "sys.json: sistema 'custom': intra_link 'pcie-4'; se admite: uno de los enlaces"),
+    ],
+)
+def test_a_system_files_refusals_name_the_system_in_spanish(tmp_path, capsys, fields, said):
+    """The catalog's own refusals of a --system-file said "sistema 'a'"; predict's of the same file kept "system
+    'custom'" in the middle of the Spanish line."""
+    f = tmp_path / "sys.json"
+    f.write_text(json.dumps({**SYSTEM, **fields}))
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8", "--system-file", str(f)]
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and said in err and "system '" not in err
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and "sys.json: system 'custom': " in err  # English as it was

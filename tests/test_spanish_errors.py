@@ -311,7 +311,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "pt0.json").write_text('{"busbw_gbs": 10, "alpha_s": 1e-5, "points": 0}')
     base = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8"]
     out += [
-        ([*base, "--system-file", str(tmp / "typo.json")], "typo.json: system 'custom': intra_link 'pcie-4'; se "
+        ([*base, "--system-file", str(tmp / "typo.json")], "typo.json: sistema 'custom': intra_link 'pcie-4'; se "
          "admite: uno de los enlaces del catálogo (nvlink1, "),
         ([*base, "--system", "dgx-a100", "--calibration", str(tmp / "pt.json")], "pt.json: points[1] es {'bytes': "
          "'2'}; se admite: un objeto con los números bytes y busbw_gbs"),

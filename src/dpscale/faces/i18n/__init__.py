@@ -166,6 +166,8 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         # a run's field (sources.fit_io): --point's D:X parts in words; a file's as the field it names
         fields = {"devices": "dispositivos", "throughput": "rendimiento", "step_time": "segundos por paso"}
         name = re.sub(r"^(--point \S+), (devices|throughput|step_time)$", lambda k: f"{k[1]}, {fields[k[2]]}", name)
+        # a --system-file's field ('--system-file: s.json: system 'custom': cpu_cores'), as the catalog says its own
+        name = re.sub(r"^(--system-file: .+): system ('[^']*'): ", r"\1: sistema \2: ", name)
         # (a `measure --json` document's point: 'línea 2 points[0], devices')
         name = re.sub(r"^(.+ línea \d+(?: points\[\d+\])?), (devices|throughput|step_time)$", r"\1, campo '\2'", name)
     if lang == "es":  # the percent hint: 90,5 % as the language writes it, = 0.905 as the flag takes it (with a

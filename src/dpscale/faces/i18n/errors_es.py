@@ -757,9 +757,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--calibration: {f}: points[{n1}] es {q}; se admite: un objeto con los números bytes y busbw_gbs"),
         (r"--calibration: (?P<f>.+?): points (?P<q>.*); allowed: a list of measured sizes",
          "--calibration: {f}: points {q}; se admite: una lista de tamaños medidos"),
-        (r"(?P<w>--system-file: (?:.+: )?)intra_link (?P<q>.*); allowed: one of the catalog's links \((?P<ls>.+)\), "
-         r"or no intra_link",
-         "{w}intra_link {q}; se admite: uno de los enlaces del catálogo ({ls}), o ningún intra_link"),
+        (r"(?P<w>--system-file: .+?): system (?P<k>'[^']*'): intra_link (?P<q>.*); allowed: one of the catalog's "
+         r"links \((?P<ls>.+)\), or no intra_link",  # the system as the catalog's own refusals name it: sistema 'a'
+         "{w}: sistema {k}: intra_link {q}; se admite: uno de los enlaces del catálogo ({ls}), o ningún intra_link"),
         (r"--calibration: (?P<f>.+?): busbw_gbs (?P<e>\S+), alpha_s (?P<m>\S+); allowed: busbw_gbs as a bandwidth in "
          r"GB/s, from (?P<x>\S+) to (?P<t>\S+), alpha_s from 0 to 1 \(s\)",
          "--calibration: {f}: busbw_gbs {e}, alpha_s {m}; se admite: busbw_gbs como ancho de banda en GB/s, de {x} "
