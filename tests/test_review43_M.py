@@ -83,3 +83,43 @@ def test_a_system_files_refusals_name_the_system_in_spanish(tmp_path, capsys, fi
     assert rc == 2 and said in err and "system '" not in err
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and "sys.json: system 'custom': " in err  # English as it was
+
+
+def test_the_warnings_plan_relays_from_a_fit_file_are_said_in_spanish(tmp_path, capsys):
+    """`fit --json` keeps its warnings as English text (the JSON is machine output); `plan --efficiency-file
+    --lang es` printed them so: 'nota: fit.json advierte: extrapolating to 128; 256 devices, beyond 4× …'."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n8,800\n16,1500\n32,2800\n64,5000\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "8..1024x2", "--json")
+    (tmp_path / "fit.json").write_text(out)
+    assert rc == 0 and len(json.loads(out)["warnings"]) == 3  # law choice, unseen transfer, extrapolation
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(tmp_path / "fit.json"), "--lang", "es")
+    relayed = [line for line in (out + err).splitlines() if "fit.json" in line]
+    assert rc == 0 and relayed == [
+        "nota: fit.json advierte: los intervalos de predicción combinan por igual las leyes allreduce, usl y amdahl: "
+        "los tamaños medidos no descartan usl y amdahl (su desajuste no se distingue del de la ley allreduce dentro "
+        "del ruido), así que qué ley vale más allá de ellos es parte de la incertidumbre; lo mismo vale para los "
+        "intervalos del máximo y de los dispositivos necesarios; los valores centrales y los parámetros son de la ley "
+        "allreduce; --law allreduce da los intervalos, más estrechos, de una sola ley",
+        "nota: fit.json advierte: allreduce: el parámetro transferencia es igual en todos los tamaños medidos desde "
+        "d0 = 8, así que E relativa a d0 no lo ve — no se estima (n/d) y queda dentro del tiempo de cómputo; mida un "
+        "dispositivo para separarlo",
+        "nota: fit.json advierte: extrapolando a 512, 1.024 dispositivos, más de 4× el mayor tamaño medido (64): ahí "
+        "la ley es una suposición — mida más cerca antes de comprar",
+    ]
+    rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(tmp_path / "fit.json"))
+    assert rc == 0 and "note: fit.json warns: extrapolating to 512; 1,024 devices, beyond 4× the largest" in out
+
+
+def test_a_warning_that_is_no_note_of_the_library_is_relayed_as_written():
+    """A file's warning edited by hand (or from another version) is no note to say again: it passes unchanged,
+    rather than as a Spanish note with the wrong figures."""
+    from dpscale.faces.i18n import say_text
+    from dpscale.notes import Note
+
+    note = Note("extrapolating", sizes="512; 1,024", factor=4, top=64)
+    assert say_text(str(note), "es").startswith("extrapolando a 512, 1.024 dispositivos, más de 4× el mayor")
+    assert say_text(str(note), "en") == str(note)
+    edited = str(note).replace("(64)", "(sixty-four)")
+    assert say_text(edited, "es") == edited
+    assert say_text("check the cables", "es") == "check the cables"

@@ -21,7 +21,7 @@ from dpscale.faces.cli.common import (
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import SIZE_SEP, header, label, localise, say
+from dpscale.faces.i18n import SIZE_SEP, header, label, localise, say, say_text
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         name = Path(args.efficiency_file).name
-        file_warnings = [label("plan_file_warning", lang).format(file=name, w=w) for w in read.warnings]
+        file_warnings = [label("plan_file_warning", lang).format(file=name, w=say_text(w, lang)) for w in read.warnings]
     if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
         args.devices = ",".join(str(d) for d, _ in from_file.table)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"

@@ -67,6 +67,53 @@ def say(note: str, lang: str = "en") -> str:
     return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
 
 
+def say_text(text: str, lang: str = "en") -> str:
+    """A note that came back as plain text, its key lost — the warnings `fit --json` wrote, which plan relays from
+    --efficiency-file — said in the language where it is, word for word, one of the library's notes (its fields read
+    back from the English and checked by writing the note again); anything else as written."""
+    if lang == "en" or lang not in LANGS or not isinstance(text, str):
+        return text
+    import re
+    import string
+
+    from dpscale.notes import EN, Note
+
+    for key, template in EN.items():
+        pattern, names = "", []
+        for literal, field, spec, _ in string.Formatter().parse(template):
+            pattern += re.escape(literal)
+            if field is None:
+                continue
+            if "{" in (spec or "") or not field.isidentifier():  # a nested width ('{x:.{places}f}'): not read back
+                break
+            pattern += f"(?P={field})" if field in names else f"(?P<{field}>.+?)"
+            names.append(field)
+        else:
+            m = re.fullmatch(pattern, text, re.S)
+            if m is None:
+                continue
+            fields = {k: _typed(v) for k, v in m.groupdict().items()}
+            try:
+                note = Note(key, **fields)
+            except (ValueError, TypeError, KeyError, IndexError):  # a number's format given a word: not this note
+                continue
+            if note == text:
+                return say(note, lang)
+    return text
+
+
+def _typed(text: str) -> Any:
+    """A note's field as its template formatted it: 1,024 → 1024, 75.3 → 75.3; words (and lists) stay text."""
+    import re
+
+    plain = text.replace(",", "")
+    if re.fullmatch(r"-?\d+", plain):
+        return int(plain)
+    if re.fullmatch(r"-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?|-?inf|nan", plain):
+        return float(plain)
+    return text
+
+
 # A count of one takes the singular ('1 dispositivos' → '1 dispositivo'): the nouns the notes and errors count.
 SINGULAR = {
     "en": SINGULAR_EN,
