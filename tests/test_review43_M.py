@@ -123,3 +123,16 @@ def test_a_warning_that_is_no_note_of_the_library_is_relayed_as_written():
     edited = str(note).replace("(64)", "(sixty-four)")
     assert say_text(edited, "es") == edited
     assert say_text("check the cables", "es") == "check the cables"
+
+
+def test_a_model_files_find_unused_parameters_is_refused_in_spanish(tmp_path, capsys):
+    """`measure --model-file m.py --lang es` with FIND_UNUSED_PARAMETERS = 'yes' said the whole line in English."""
+    pytest.importorskip("torch")
+    f = tmp_path / "m.py"
+    f.write_text("FIND_UNUSED_PARAMETERS = 'yes'\n\ndef build_model():\n    pass\n\ndef make_batch(b, g):\n    pass\n")
+    rc, _, err = run(capsys, "measure", "--model-file", str(f), "-d", "1", "--lang", "es")
+    assert rc == 2 and err.strip() == (
+        f"dpscale measure: error: --model-file: {f} fija FIND_UNUSED_PARAMETERS = 'yes'; se admite: True o False"
+    )
+    rc, _, err = run(capsys, "measure", "--model-file", str(f), "-d", "1")
+    assert rc == 2 and err.strip().endswith("sets FIND_UNUSED_PARAMETERS = 'yes'; allowed: True or False")

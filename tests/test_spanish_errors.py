@@ -351,6 +351,7 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     ]  # fmt: skip
     if importlib.util.find_spec("torch"):  # --model-file and --out are read after torch is imported
         files = {"nobuild.py": "x = 1\n", "syntax.py": "def build_model(:\n", "exits.py": "import sys\nsys.exit(0)\n"}
+        files["unused.py"] = "FIND_UNUSED_PARAMETERS = 'yes'\ndef build_model(): pass\ndef make_batch(b, g): pass\n"
         for name, text in files.items():
             (tmp / name).write_text(text)
         out += [
@@ -360,6 +361,8 @@ def audit_refusals(tmp: Path) -> list[tuple[list[str], str]]:
              "SyntaxError"),
             (["measure", "--model-file", str(tmp / "exits.py"), "-d", "1"], "exits.py llamó a sys.exit(0) al "
              "importarse"),
+            (["measure", "--model-file", str(tmp / "unused.py"), "-d", "1"], "unused.py fija "  # review M
+             "FIND_UNUSED_PARAMETERS = 'yes'; se admite: True o False"),
             (["measure", "--out", str(tmp / "out.jsonl"), "-d", "1"], "(su línea 1 no es un registro de `dpscale "
              "measure`); se admite: un archivo nuevo"),
             (["measure", "--out", str(tmp / "torn.jsonl"), "-d", "1"], "(su línea 2 no es texto UTF-8); se admite: "

@@ -366,6 +366,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"records were appended to",
          "{flag}: se recibió {g} ({why}); se admite: un archivo nuevo, o uno al que esta orden añadió sus registros"),
         (r"--model-file: (?P<p>.+) failed to import: (?P<why>.+)", "--model-file: {p} no se pudo importar: {why}"),
+        (r"--model-file: (?P<p>.+) sets FIND_UNUSED_PARAMETERS = (?P<g>.+); allowed: True or False",
+         "--model-file: {p} fija FIND_UNUSED_PARAMETERS = {g}; se admite: True o False"),
         (r"(?P<flag>--\S+): got (?P<g>'.*') \(it holds (?P<k>train|equivalence) records\); allowed: a new file, or one "
          r"of (?P<m>train|equivalence) records",
          "{flag}: se recibió {g} (contiene registros de {k}); se admite: un archivo nuevo, o uno de registros de {m}"),
