@@ -31,3 +31,21 @@ def test_pipeline_s_counts_say_the_library_s_bound(capsys, flag, typed):
     assert rc == 2 and err.strip().endswith(f"{flag}: got '{typed}'; allowed: a whole number from 1 to 10,000,000")
     rc, out, err = run(capsys, "pipeline", "-m", "8", "--stages", "9007199254740993")
     assert rc == 2 and "--stages: got '9007199254740993'; allowed: a whole number from 1 to 10,000,000" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("null", "null"), ("true", "true"), ('{"a": [1, 2]}', '{"a": [1, 2]}'), ('"null"', "'null'"), ("0", "0")],
+)
+def test_a_json_runs_file_s_bad_value_is_shown_as_the_file_wrote_it(capsys, tmp_path, value, shown):
+    """A runs file's JSON null was shown as Python's None ('got None'), true as True: the user wrote JSON, and a
+    text "null" (quoted, as text is) could not be told from it. A Python caller still sees Python's spelling."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(f'{{"devices": 1, "throughput": {value}}}\n{{"devices": 2, "throughput": 190}}\n')
+    rc, out, err = run(capsys, "fit", str(path))
+    assert rc == 2 and out == "" and f"r.jsonl line 1, throughput: got {shown}; allowed: a number" in err
+    import dpscale
+    from dpscale import DpscaleError
+
+    with pytest.raises(DpscaleError, match=r"runs\[0\], throughput: got None; allowed"):
+        dpscale.fit([{"devices": 1, "throughput": None}, {"devices": 2, "throughput": 190.0}])

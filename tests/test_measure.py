@@ -1013,10 +1013,10 @@ def test_the_no_baseline_note_is_for_a_workload_the_file_already_holds(tmp_path)
 @pytest.mark.parametrize(
     "line, said",
     [
-        ('{"devices": 1, "throughput": null, "workload": "mlp"}', "line 2, throughput: got None"),  # TypeError
+        ('{"devices": 1, "throughput": null, "workload": "mlp"}', "line 2, throughput: got null"),  # TypeError
         ('{"devices": 1, "throughput": 0, "workload": "mlp"}', "line 2, throughput: got 0"),  # ZeroDivisionError
         ('{"devices": 1, "throughput": -5.0, "workload": "mlp"}', "line 2, throughput: got -5"),  # E = −69.6
-        ('{"devices": 1, "throughput": true, "workload": "mlp"}', "line 2, throughput: got True"),  # E = 439
+        ('{"devices": 1, "throughput": true, "workload": "mlp"}', "line 2, throughput: got true"),  # E = 439
         ('{"devices": 0, "throughput": 90, "workload": "mlp"}', "line 2, devices: got 0"),
         ("garbage", "line 2: got 'garbage'; allowed: a `dpscale measure` record, one a line"),
         ('{"devices": 2, "throughput": 9', 'line 2: got \'{"devices": 2, "throughput": 9\''),  # cut short
@@ -1055,7 +1055,7 @@ def test_a_bad_record_in_out_is_said_in_spanish(capsys, tmp_path) -> None:
     )
     f.write_text('{"devices": 1, "throughput": null, "workload": "mlp"}\n')
     rc, text = err(capsys, ["measure", "-d", "2", "--out", str(f), "--lang", "es"])
-    assert rc == 2 and f"--out {f} línea 1, campo 'throughput': se recibió None; se admite: un número" in text
+    assert rc == 2 and f"--out {f} línea 1, campo 'throughput': se recibió null; se admite: un número" in text
 
 
 def test_a_size_measured_again_into_a_file_that_has_it_says_its_e_is_against_the_earlier_record() -> None:

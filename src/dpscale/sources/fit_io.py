@@ -99,13 +99,28 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
-def _value(text: Any, what: str, where: str, whole: bool = False, dot_groups: bool = False) -> float:
+class _AsWritten:
+    """A file's JSON value in an error as the file wrote it, unquoted as a number is (errors.fail quotes text)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text if len(text) <= 40 else text[:40] + "…"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _value(
+    text: Any, what: str, where: str, whole: bool = False, dot_groups: bool = False, from_json: bool = False
+) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where. dot_groups: the
-    user's language writes 2.000 for two thousand (--lang es), so such a field is refused rather than read as 2."""
+    user's language writes 2.000 for two thousand (--lang es), so such a field is refused rather than read as 2.
+    from_json: a file's JSON value, shown as the file wrote it (null, true), not as Python (None, True)."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
     shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
+    if from_json and (isinstance(text, bool) or not isinstance(text, (str, int, float))):
+        shown = _AsWritten(json.dumps(text, ensure_ascii=False))  # null, not 'None'; "null" stays quoted
     if dot_groups and isinstance(text, str) and re.fullmatch(DOT_GROUPS, text.strip()):
         raise fail(f"{where}, {what}", shown, THOUSANDS_DOT)
     try:
@@ -137,12 +152,13 @@ def make_run(
             if isinstance(value, (str, bytes)):  # (numpy's text as plain text: got '1', not np.str_('1'))
                 shown = str(value) if isinstance(value, str) else value
                 raise fail(f"{where}, {name}", shown, "a number (text is read from files and flags, not from Python)")
-    d = int(_value(devices, "devices", where, whole=True, dot_groups=dot_groups))
-    x = _value(throughput, "throughput", where, dot_groups=dot_groups)
+    # a file's values that are not text came from JSON (a CSV's cells are all text); a caller's, from Python
+    d = int(_value(devices, "devices", where, whole=True, dot_groups=dot_groups, from_json=not typed))
+    x = _value(throughput, "throughput", where, dot_groups=dot_groups, from_json=not typed)
     s = (
         None
         if step_time is None or str(step_time).strip() == ""
-        else _value(step_time, "step_time", where, dot_groups=dot_groups)
+        else _value(step_time, "step_time", where, dot_groups=dot_groups, from_json=not typed)
     )
     return Run(d, x, s, where)
 
