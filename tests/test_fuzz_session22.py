@@ -21,8 +21,8 @@ def test_only_given_a_bare_double_dash_is_refused_in_one_line(capsys, argv):
 
 
 @pytest.mark.parametrize("body, said", [
-    ('[{"devices": NaN, "efficiency": 0.9}]', "record 1: devices nan'; allowed: a whole number from 1"),
-    ('[{"devices": Infinity, "efficiency": 0.9}]', "record 1: devices inf'; allowed: a whole number from 1"),
+    ('[{"devices": NaN, "efficiency": 0.9}]', "record 1: devices NaN'; allowed: a whole number from 1"),
+    ('[{"devices": Infinity, "efficiency": 0.9}]', "record 1: devices Infinity'; allowed: a whole number from 1"),
     ('{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9}], "baseline_devices": "x"}',
      "baseline_devices 'x'\"; allowed: a whole number from 1 to 10,000,000"),
     ('{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9}], "baseline_devices": 2.5}',

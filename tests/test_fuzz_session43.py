@@ -49,3 +49,28 @@ def test_a_json_runs_file_s_bad_value_is_shown_as_the_file_wrote_it(capsys, tmp_
 
     with pytest.raises(DpscaleError, match=r"runs\[0\], throughput: got None; allowed"):
         dpscale.fit([{"devices": 1, "throughput": None}, {"devices": 2, "throughput": 190.0}])
+
+
+@pytest.mark.parametrize(
+    ("record", "shown"),
+    [
+        ('{"devices": 1, "efficiency": null}', "record 1: efficiency null'"),
+        ('{"devices": true, "efficiency": 1}', "record 1: devices true'"),
+        ('{"devices": "8", "efficiency": 0.9}', 'record 1: devices "8"\''),  # text, as the file quoted it
+    ],
+)
+def test_an_efficiency_file_s_bad_value_is_shown_as_the_file_wrote_it(capsys, tmp_path, record, shown):
+    """plan --efficiency-file said 'record 1: efficiency None' of a JSON null, 'devices True' of true."""
+    path = tmp_path / "e.json"
+    path.write_text(f"[{record}]")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path))
+    assert rc == 2 and out == "" and f"--efficiency-file: got '{shown}" in err
+
+
+def test_an_efficiency_file_s_missing_field_is_said_missing_in_both_languages(capsys, tmp_path):
+    """A record without its efficiency read 'efficiency None' (Python's word for neither null nor absent)."""
+    path = tmp_path / "e.json"
+    path.write_text('[{"devices": 8, "efficiency": 0.9}, {"devices": 16}]')
+    argv = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path)]
+    assert "got 'record 2: efficiency missing'; allowed: E in (0, 1]" in run(capsys, *argv)[2]
+    assert "se recibió 'registro 2: falta efficiency'; se admite: E en (0, 1]" in run(capsys, *argv, "--lang", "es")[2]

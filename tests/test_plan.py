@@ -277,7 +277,7 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
     # each bad record is named (a fractional size was truncated, a repeat kept the last, a fit on 8+ devices read
     # as relative to one)
     for text, needle in (('[{"devices": 8, "efficiency": 0.9}, {"devices": 16}]',
-                          "record 2: efficiency None'; allowed: E in (0, 1]"),
+                          "record 2: efficiency missing'; allowed: E in (0, 1]"),
                          ('{"devices": 8}', "this file's records have no efficiency"),
                          ('[{"devices": 2.7, "efficiency": 0.9}]', "record 1: devices 2.7'; allowed: a whole number"),
                          ('[{"devices": 8, "efficiency": 0.9}, {"devices": 8, "efficiency": 0.8}]',

@@ -99,6 +99,11 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
+def _as_written(record: dict, key: str) -> str:
+    """A JSON record's field as the file wrote it (null, true, "8"), or 'missing': Python's None said neither."""
+    return json.dumps(record[key], ensure_ascii=False) if key in record else "missing"
+
+
 class _AsWritten:
     """A file's JSON value in an error as the file wrote it, unquoted as a number is (errors.fail quotes text)."""
 
@@ -678,11 +683,13 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     for i, r in enumerate(records, 1):
         d, e = r.get("devices"), r.get("efficiency")
         if not _device_count(d):
-            raise fail(flag, f"record {i}: devices {d!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
+            raise fail(
+                flag, f"record {i}: devices {_as_written(r, 'devices')}", f"a whole number from 1 to {MAX_DEVICES:,}"
+            )
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
             # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
             why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
-            raise fail(flag, f"record {i}: efficiency {e!r}", why)
+            raise fail(flag, f"record {i}: efficiency {_as_written(r, 'efficiency')}", why)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
     sizes = sorted(table)
