@@ -212,7 +212,7 @@ def read_runs_unit(
         )
     if only and not first.startswith("{"):
         raise DpscaleError(f"--only: {p.name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, p.name, only) if first.startswith("{") else _csv_runs(text, p.name, dot_groups)
+    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_unit(text, p.name, dot_groups)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -438,11 +438,12 @@ def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
 
 def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
     """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
-    return _csv_runs(text, name, dot_groups)[0]
+    return read_csv_unit(text, name, dot_groups)[0]
 
 
-def _csv_runs(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
-    """`read_csv_text`'s runs and the unit its unit column states (one per file: `_same_setup`), or None."""
+def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
+    """`read_csv_text`'s runs and the unit its unit column states (one per file: `_same_setup`), or None: a file's
+    (`read_runs_unit`) and a table pasted on the page alike, so fit labels and checks both by it."""
     rows, starts = _csv_rows(text, name)
     skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither

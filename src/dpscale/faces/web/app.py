@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from dpscale import catalog
 from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
-from dpscale.faces.cli.common import Parser, _house_style, check_number_style, whole
+from dpscale.faces.cli.common import Parser, _house_style, check_number_style, check_unit, runs_unit, whole
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.fit_io import RESAMPLES
@@ -75,6 +75,7 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
     Only a key naming one of the command's options exactly is taken (the parser takes no abbreviations
     either), so no spelling reaches a file option. `--flag=value` keeps a value that starts with '-' a value."""
     argv: list[str] = []
+    said: str | None = None  # the unit a pasted table's unit column states
     for key, value in options.items():
         flag = "--" + str(key).replace("_", "-")
         action = parser._option_string_actions.get(flag)
@@ -101,9 +102,14 @@ def argv_from(options: dict[str, Any], parser: Parser, lang: str = "en") -> list
         if len(str(value)) > MAX_VALUE_CHARS:  # a 20 MB unit was echoed back once per row
             raise fail(flag, f"{len(str(value)):,} characters", f"at most {MAX_VALUE_CHARS:,} characters")
         if isinstance(action, argparse._AppendAction):  # fit's --point: one field of runs, however pasted
-            argv += [f"{flag}={v}" for v in pasted_runs(str(value), dot_groups=lang != "en")]
+            points, said = pasted_runs_unit(str(value), dot_groups=lang != "en")
+            argv += [f"{flag}={v}" for v in points]
             continue
         argv.append(f"{flag}={value}")
+    if said is not None:  # as `fit FILE` reads a unit column: tokens/s runs pasted were printed as samples/s
+        typed = options.get("unit")
+        typed = None if typed is None or typed == "" or typed is False else check_unit(str(typed))
+        argv = [a for a in argv if not a.startswith("--unit=")] + [f"--unit={runs_unit(typed, said, '--point')}"]
     return argv
 
 
@@ -119,12 +125,17 @@ def _utf8(text: str) -> bool:
 
 
 def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
+    """`pasted_runs_unit`'s runs, without the unit a pasted table states."""
+    return pasted_runs_unit(text, dot_groups)[0]
+
+
+def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], str | None]:
     """The fit field's runs as D:X[:T] points: '1:1000 8:7500' or '1:1000, 8:7500', one a line, '8: 7500', or two
     columns pasted from a spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own
     CSV reader, which finds its columns by name (devices,step_time,throughput stays what it says). A line of any
     other shape goes through as written, so the CLI's own error names it. dot_groups (a language that writes 2.000
     for two thousand): a header paste's '2.000' is refused, as check_number_style refuses it in the points pasted
-    without one."""
+    without one. With them, the unit a pasted table's unit column states (as a file's), or None."""
     import csv
     import re
 
@@ -135,7 +146,7 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
     # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
     head = next((x for x in lines if not x.lstrip().startswith("#")), "").replace('"', "")
     if re.match(r"\s*,?\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
-        from dpscale.sources.fit_io import read_csv_text
+        from dpscale.sources.fit_io import read_csv_unit
 
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
             # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
@@ -143,8 +154,9 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
             lines = [x if x.lstrip().startswith("#") else _csv_row([c.strip().strip('"') for c in x.split(";")])
                      for x in lines]  # fmt: skip
         table = "\n".join(x.replace("\t", ",") for x in lines)
+        table_runs, unit = read_csv_unit(table, "--point", dot_groups)
         return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
-                for r in read_csv_text(table, "--point", dot_groups)]  # fmt: skip
+                for r in table_runs], unit  # fmt: skip
     runs = []
     parts: list[str] = []  # in the order pasted (an error names the first bad run)
     # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number; a '#' line is a
@@ -168,7 +180,7 @@ def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
         # or '8,000.5' 8 devices at 0.5/s: a cell with a leading zero goes through as written, for the CLI to refuse
         grouped = any(re.fullmatch(r"0\d+(\.\d*)?", f) for f in fields[1:])
         runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) and not grouped else line)
-    return runs
+    return runs, None
 
 
 def _csv_row(cells: list[str]) -> str:

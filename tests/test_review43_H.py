@@ -1,0 +1,56 @@
+"""Review 43 (H): an adversarial read of 4c5add9..34e6623; each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from dpscale.faces.web.app import create_app  # noqa: E402
+
+# 1,000, 1,900, 3,600 and 6,800 tokens/s at 1, 2, 4 and 8 devices, as a CSV with a unit column
+TOKENS = "devices,throughput,unit\n1,1000,tokens/s\n2,1900,tokens/s\n4,3600,tokens/s\n8,6800,tokens/s\n"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def post(client, options, lang="en"):
+    return client.post("/api/fit", json={"options": options, "lang": lang})
+
+
+def test_the_page_s_fit_reads_a_pasted_table_s_unit_as_fit_reads_a_file_s(client, capsys, tmp_path):
+    """bdd90ad made `fit FILE` print and state the unit the runs' unit column gives, and refuse a typed --unit
+    that differs; the page's fit, which reads a pasted table with the same CSV reader, still printed these tokens/s
+    runs as samples/s, stated samples/s in its report, and took a typed 'samples/s' without a word."""
+    path = tmp_path / "tok.csv"
+    path.write_text(TOKENS)
+    rc, out, err = run(capsys, "fit", str(path), "--json")
+    assert rc == 0 and json.loads(out)["unit"] == "tokens/s", err  # the command line, the reference
+    r = post(client, {"point": TOKENS, "at": "16"})
+    body = r.json()
+    assert r.status_code == 200 and body["report"]["unit"] == "tokens/s", body
+    assert "throughputs in tokens/s" in body["notes"] and not any("samples/s" in n for n in body["notes"])
+    assert any(n.startswith("measured: 8 devices, 6,800 tokens/s") for n in body["notes"]), body["notes"]
+    # a typed unit must be the table's (its case and spaces aside), as `fit FILE --unit` is held to it
+    r = post(client, {"point": TOKENS, "unit": "samples/s"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale fit: error: --unit: got 'samples/s'; allowed: 'tokens/s', the unit the runs in --point state"
+    )
+    r = post(client, {"point": TOKENS, "unit": "samples/s"}, lang="es")
+    assert r.status_code == 422 and r.json()["error"].endswith(
+        "--unit: se recibió 'samples/s'; se admite: 'tokens/s', la unidad que indican las ejecuciones de --point"
+    )
+    r = post(client, {"point": TOKENS, "unit": " Tokens/S "})
+    assert r.status_code == 200 and r.json()["report"]["unit"] == "tokens/s"
+    # points without a table, or a table without a unit column: the typed unit, else samples/s (as before)
+    assert post(client, {"point": "1:1000 2:1900 4:3600", "unit": "images/s"}).json()["report"]["unit"] == "images/s"
+    bare = "devices,throughput\n1,1000\n2,1900\n4,3600\n"
+    assert post(client, {"point": bare}).json()["report"]["unit"] == "samples/s"
