@@ -54,3 +54,25 @@ def test_the_page_s_fit_reads_a_pasted_table_s_unit_as_fit_reads_a_file_s(client
     assert post(client, {"point": "1:1000 2:1900 4:3600", "unit": "images/s"}).json()["report"]["unit"] == "images/s"
     bare = "devices,throughput\n1,1000\n2,1900\n4,3600\n"
     assert post(client, {"point": bare}).json()["report"]["unit"] == "samples/s"
+
+
+def test_a_blank_unit_in_json_lines_states_none_as_a_blank_csv_cell_does(capsys, tmp_path):
+    """bdd90ad checks the unit the runs state as a label; a JSON record's "unit": "" states none (a blank CSV cell
+    is read so), but was refused — 'RUNS, unit: got '''' — where fit and plan --fit read the file the day before.
+    Runs 1,000, 1,900, 3,600 at 1, 2, 4 devices: E = 1, 1,900 / 2,000 = 0.95, 3,600 / 4,000 = 0.9."""
+    runs = [(1, 1000.0), (2, 1900.0), (4, 3600.0)]
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": " "}) + "\n" for d, x in runs))
+    rc, out, err = run(capsys, "fit", str(blank), "--json")
+    assert rc == 0 and err == "", err
+    report = json.loads(out)
+    assert report["unit"] == "samples/s"
+    assert [m["efficiency"] for m in report["measured"]] == pytest.approx([1.0, 0.95, 0.9], abs=1e-12)
+    rc, out, err = run(capsys, "plan", "--fit", str(blank), "-n", "1e9", "-d", "4")
+    assert rc == 0 and "throughputs in samples/s" in out, err
+    # beside a record that states one, the blank says nothing against it (as a record with no "unit" key)
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("".join(json.dumps({"devices": d, "throughput": x, "unit": "tokens/s" if d > 1 else ""}) + "\n"
+                             for d, x in runs))  # fmt: skip
+    rc, out, err = run(capsys, "fit", str(mixed), "--json")
+    assert rc == 0 and json.loads(out)["unit"] == "tokens/s", err

@@ -276,6 +276,8 @@ class _OneSetup:
                 f"records of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one {pick}"
             )
         said = rec.get("unit")
+        if isinstance(said, str) and not said.strip():  # "unit": "" states none, as a CSV's blank unit cell: a
+            said = None  # label once fit printed the runs' unit, it refused files fit and plan --fit had read
         if said is not None and self.unit is None:
             self.unit = (said, place)
         elif said is not None and self.unit is not None and said != self.unit[0]:
