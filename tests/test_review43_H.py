@@ -76,3 +76,32 @@ def test_a_blank_unit_in_json_lines_states_none_as_a_blank_csv_cell_does(capsys,
                              for d, x in runs))  # fmt: skip
     rc, out, err = run(capsys, "fit", str(mixed), "--json")
     assert rc == 0 and json.loads(out)["unit"] == "tokens/s", err
+
+
+def test_the_spanish_accumulation_note_writes_both_of_its_e_with_a_decimal_comma():
+    """416e696 moved the accumulation note to e_said and e_hidden_said, and listed both as text holding numbers
+    (i18n.TEXT_NUMBERS) so Spanish writes 0,933; only the English note and fit's runs_flat were tested, and dropping
+    e_hidden_said from the list (Spanish 'E 0.933 en vez de 0,926') passed every test. The Spanish note must say the
+    English note's two figures, each with a decimal comma."""
+    import re
+
+    from dpscale.faces.i18n import say
+    from dpscale.sources.predict import predict
+
+    (note,) = [n for n in predict([8, 64], model="resnet-50", system="dgx-a100", grad_accum=4).notes
+               if n.key == "accumulation_exposed"]  # fmt: skip
+    hidden, exposed = re.search(r"at 64 devices E (0\.\d{3}) instead of (0\.\d{3})\)$", note).groups()  # type: ignore[union-attr]
+    assert hidden != exposed  # (two figures, so a swap or a copy would show)
+    comma = [x.replace(".", ",") for x in (hidden, exposed)]
+    assert say(note, "es").endswith(f"(con 64 dispositivos, E {comma[0]} en vez de {comma[1]})")
+
+
+def test_inf_typed_is_not_a_number_past_the_bound(capsys):
+    """_overflows tells a number float() reads as inf ('1e400') the flag's upper bound, but not 'inf' itself, which
+    is no count at all; removing the clause that says so passed every test."""
+    argv = ["predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "--batch"]
+    for typed in ("inf", "+Infinity"):
+        rc, out, err = run(capsys, *argv, typed)
+        assert rc == 2 and err.strip().endswith(f"--batch: got '{typed}'; allowed: a whole number ≥ 1"), err
+    rc, out, err = run(capsys, *argv, "1e400")
+    assert rc == 2 and err.strip().endswith("--batch: got '1e400'; allowed: a whole number from 1 to 2^53"), err
