@@ -105,3 +105,23 @@ def test_inf_typed_is_not_a_number_past_the_bound(capsys):
         assert rc == 2 and err.strip().endswith(f"--batch: got '{typed}'; allowed: a whole number ≥ 1"), err
     rc, out, err = run(capsys, *argv, "1e400")
     assert rc == 2 and err.strip().endswith("--batch: got '1e400'; allowed: a whole number from 1 to 2^53"), err
+
+
+def test_plan_holds_a_typed_unit_to_an_efficiency_file_s_as_to_fit_runs(capsys, tmp_path):
+    """bdd90ad's runs_unit takes 'Tokens/s' or ' tokens/s' as runs' 'tokens/s' (fit, plan --fit), but plan's
+    --efficiency-file kept its own rule, `!=`: the same command refused `--unit Tokens/s` for a fit's report of those
+    runs. One rule (common.same_unit) for both. By hand: 1e9 tokens at 8 × 1,000 tokens/s × E 0.8 = 6,400 tokens/s,
+    156,250 s = 43.40 h."""
+    report = tmp_path / "fit.json"
+    sizes = [{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.8}]
+    report.write_text(json.dumps({"unit": "tokens/s", "per_device_throughput": 1000, "baseline_devices": 1,
+                                  "predictions": sizes}))  # fmt: skip
+    for typed in ("tokens/s", "Tokens/s", " tokens/s"):
+        rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", typed)
+        assert rc == 0 and "throughputs in tokens/s" in out, err  # the file's own text labels the rows
+        rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", typed,
+                           "--json")  # fmt: skip
+        (row,) = json.loads(out)
+        assert row["actual_throughput"] == pytest.approx(6400.0) and row["hours"] == pytest.approx(1e9 / 6400 / 3600)
+    rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", "samples/s")
+    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'tokens/s', the unit of --efficiency-file's" in err

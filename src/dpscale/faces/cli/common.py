@@ -278,9 +278,15 @@ def runs_unit(typed: str | None, said: str | None, source: str) -> str:
     else samples/s."""
     if said is not None:
         check_unit(said, f"{source}, unit")
-        if typed is not None and typed.strip().casefold() != said.strip().casefold():
+        if typed is not None and not same_unit(typed, said):
             raise DpscaleError(f"--unit: got {typed!r}; allowed: {said!r}, the unit the runs in {source} state")
     return said or typed or "samples/s"
+
+
+def same_unit(typed: str, said: str) -> bool:
+    """A typed --unit against a file's: one unit written otherwise ('Tokens/s', ' tokens/s') is that unit, for
+    plan's --efficiency-file as for fit's and plan --fit's runs (one refused what the other took)."""
+    return typed.strip().casefold() == said.strip().casefold()
 
 
 def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:

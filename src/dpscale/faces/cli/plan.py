@@ -18,6 +18,7 @@ from dpscale.faces.cli.common import (
     parse_devices,
     positive,
     runs_unit,
+    same_unit,
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
@@ -121,13 +122,16 @@ def run(args: argparse.Namespace) -> int:
         read = read_efficiencies(args.efficiency_file)
     from_file, file_d0, file_v = (None, 1, None) if read is None else (read.e, read.d0, read.v)
     if args.throughput is None and file_v is not None and args.fit is None:  # the rate the file's E was for
-        if read is not None and read.unit is not None and read.unit != args.unit:  # predict's 21.7 sequences/s
-            # planned as 21.7 tokens/s: 2,048× too long, said nowhere
+        if read is not None and read.unit is not None and not same_unit(args.unit, read.unit):
+            # predict's 21.7 sequences/s planned as 21.7 tokens/s: 2,048× too long, said nowhere ('Tokens/s' against
+            # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
             raise DpscaleError(
                 f"--unit: got {args.unit!r}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
                 f"throughput {file_v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
                 "sequence length for tokens/s)"
             )
+        if read is not None and read.unit is not None:  # the file's text labels the rows, as runs_unit's for --fit
+            args.unit = check_unit(read.unit, "--efficiency-file, unit")
         args.throughput = repr(file_v)
         notes_first = [label("plan_file_v", lang).format(v=fmt(file_v, "float", lang))]
     else:
@@ -200,7 +204,7 @@ def run(args: argparse.Namespace) -> int:
             and not notes_first
             and abs(v / file_v - 1) > 1e-3
             and read is not None
-            and read.unit in (None, args.unit)
+            and (read.unit is None or same_unit(args.unit, read.unit))
         ):
             # a rate measured on 8 devices holds E(8); the file's rate typed back as the table printed it is no other
             notes.append(
