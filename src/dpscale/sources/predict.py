@@ -373,84 +373,48 @@ def predict_flags(
     precision = text(precision, "--precision")
     overlap = check_flag(overlap, "overlap")
     overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
-    spec = catalog.model(model) if model else None
-    n_params = params if params is not None else (spec["params"] if spec else None)
-    if n_params is None:
-        raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
-    n_params = float(check_params(n_params, "--params"))
-    # the checked values, as Python numbers: np.int16(30000) × 30000 wrapped to a negative throughput
-    batch = int(check_devices(batch, "--batch"))
-    grad_accum = int(check_devices(grad_accum, "--grad-accum"))
-    baseline_devices = int(check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES))
-    if baseline_devices != 1 and throughput is None and step_time_s is None:  # the band collapsed there, as if
-        raise fail("--baseline-devices", baseline_devices, BASELINE_NEEDS)  # measured, and nothing was
-    if seq_len is not None:
-        seq_len = int(check_devices(seq_len, "--seq-len", MAX_SEQ_LEN))
-        if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
-            raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
-                               "allowed: leave it out, or a transformer --model")  # fmt: skip
-    if not is_stage(zero):
-        raise fail("--zero", zero, "0 (DDP), 1, 2 or 3 (ZeRO stages; 3 ≈ FSDP full shard)")
-    zero = int(zero)
-    algorithm = choice(algorithm, "--algorithm", ALGORITHMS)  # 'Ring' as the other names are taken, in any case
-    if zero and algorithm not in ("auto", "ring"):  # NCCL has no tree or 2-D reduce-scatter or all-gather
-        raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
-    if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
-        raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
-    prec = normalise_precision(precision, one=True)
-    gb = grad_bytes_per_param if grad_bytes_per_param is not None else GRAD_BYTES[prec]
-    check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
-    wb = gather_bytes_per_param if gather_bytes_per_param is not None else WEIGHT_BYTES[prec]
-    check_range(wb, "--gather-bytes", 1e-3, 8, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
-    if gather_bytes_per_param is not None and not zero:  # a typo for --grad-bytes would change nothing, unsaid
-        raise fail("--gather-bytes", gather_bytes_per_param, "with --zero 1–3 only (DDP all-gathers no parameters)")
-    # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
-    units = {"layers": estimated_layers(float(n_params))} if zero == 3 and spec is None and bucket_mb is None else spec
-    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, float(n_params), gb)
-    if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
-        calibration = os.fspath(calibration)
-    measured = load_calibration(calibration) if isinstance(calibration, str) else None
-    if measured is not None and intra_bw_gbs is None and not (system or system_file):
-        # the file measured the node's links, which it replaces: a raw cluster need not type a figure left unused
-        # (its busbw, or its table's best, held in the checked range: the table's gloo runs can sit below it)
-        intra_bw_gbs = measured[1] if measured[1] is not None else max(BANDWIDTH[0], float(measured[2][1].max()))
+
+    # 1. The inputs, checked in this order (a bad invocation's first error stays its first)
+    spec, n_params = _model_size(params, model)
+    measured_rate = throughput is not None or step_time_s is not None
+    batch, grad_accum, baseline_devices, seq_len = _counts(batch, grad_accum, baseline_devices, seq_len, measured_rate,
+                                                           spec, model)  # fmt: skip
+    zero, algorithm, prec, gb, wb = _exchange(zero, algorithm, overlap, overlap_accumulation, precision,
+                                              grad_bytes_per_param, gather_bytes_per_param)  # fmt: skip
+    grad_bytes = n_params * gb
+    bucket_mb, first_bucket_mb, notes = _units(bucket_mb, first_bucket_mb, zero, spec, n_params, gb)
+
+    # 2. The cluster, the step model's constants and the GPU, with their notes
+    on_system = bool(system or system_file)
+    calibration, measured, intra_bw_gbs = _calibration_file(calibration, intra_bw_gbs, on_system)
+    from_file = measured is not None  # a measured calibration file (not a Calibration object, not none)
     reach = max(int(d.max()), baseline_devices)  # a one-node run crosses no network: --inter-bw need not be typed
     cl = cluster(system, system_file, gpus_per_node, intra_bw_gbs, inter_bw_gbs, gpu, inter_link, reach)
-    notes: list[str] = []
-    if units is not spec:
-        notes.append(Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb)))  # type: ignore[index]
     cal, kw_intra, curve = _constants(calibration, measured, cl, alpha_intra_us, alpha_inter_us, notes)
-    largest = min(bucket_mb * MIB, float(n_params) * gb)  # DDP's largest bucket
-    if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
-        notes.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
     busy = min(int(cl.gpus_per_node), int(d.max()))  # GPUs in one node at the largest size (> 1: the link is used)
-    if isinstance(calibration, str) and busy > 1:
-        backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
-        if device == "cpu" or (ranks is not None and ranks < busy):
-            notes.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
-                              ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
+    notes.extend(_calibration_notes(calibration, curve, bucket_mb, grad_bytes, busy))
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
-    raw = not (system or system_file) and measured is None  # links typed, neither a preset's nor measured
+    raw = not on_system and measured is None  # links typed, neither a preset's nor measured
     notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None)))
     # A measured all-reduce (calibration file) already contains the fill.
-    cal, hbm = gpu_terms(cal, part, fill=not isinstance(calibration, str))
+    cal, hbm = gpu_terms(cal, part, fill=not from_file)
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    notes.extend(_unchecked(d, part, gpu, float(n_params), prec, zero, bucket_mb, (spec, seq_len, batch), overlap))
+    notes.extend(_unchecked(d, part, gpu, n_params, prec, zero, bucket_mb, (spec, seq_len, batch), overlap))
     unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
-    notes.extend(_outside(d, (float(n_params), float(n_params) * gb, cal.sync_bytes_max), cl,
-                          not isinstance(calibration, str), unchecked_gpu, typed=inter_bw_gbs is not None))  # fmt: skip
+    notes.extend(_outside(d, (n_params, grad_bytes, cal.sync_bytes_max), cl, not from_file, unchecked_gpu,
+                          typed=inter_bw_gbs is not None))  # fmt: skip
     kw = dict(
         intra_curve=curve,
         hbm_tbs=hbm,
-        grad_bytes=float(n_params) * gb,
+        grad_bytes=grad_bytes,
         gpus_per_node=cl.gpus_per_node,
         intra_bw_gbs=kw_intra,
         # a measured calibration file replaces the link figures; a Calibration object only the constants
-        intra_by_gpus=None if isinstance(calibration, str) else cl.intra_by_gpus,
+        intra_by_gpus=None if from_file else cl.intra_by_gpus,
         inter_bw_gbs=cl.inter_bw_gbs,
         cal=cal,
         overlap=overlap,
@@ -459,39 +423,33 @@ def predict_flags(
         first_bucket=first_bucket_mb * MIB,
         algorithm=algorithm,
         zero=zero,
-        param_bytes=float(n_params) * wb,  # the precision's weights (amp keeps them fp32), or as typed
+        param_bytes=n_params * wb,  # the precision's weights (amp keeps them fp32), or as typed
     )
+
+    # 3. The compute time of one micro-batch: measured (preferred), else FLOPs / (peak × MFU); the loader's time
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
-    _check_step(t_micro, grad_accum, measured=throughput is not None or step_time_s is not None)
+    _check_step(t_micro, grad_accum, measured=measured_rate)
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
-    g = cl.gpus_per_node
-    partial = [int(x) for x in d if x > g and x % g]
-    if partial:
-        # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
-        shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
-        notes.append(Note("ragged_nodes", sizes=shown, g=g))
+
+    # 4. The curve: the step at every size, E against one device's
     b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
     alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
     eff = efficiency(b, alone, grad_accum, grad_accum)
-    if grad_accum > 1 and overlap and not overlap_accumulation and zero < 2 and d.max() > 1:
-        # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
-        top = d.max()
-        at, one = (
-            step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1)
-        )
-        hidden = efficiency(at, one, grad_accum, grad_accum)
-        e, e_hidden = float(eff[d.argmax()]), float(np.ravel(hidden)[0])  # (said by notes.e3: 0.000 beside 0.000)
-        notes.append(Note("accumulation_exposed", ga=grad_accum, d=int(top), e=e, e_hidden=e_hidden, e_said=e3(e),
-                          e_hidden_said=e3(e_hidden)))  # fmt: skip
+
+    # 5. The notes on the curve
+    notes.extend(_ragged(d, cl.gpus_per_node))
+    notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
+
+    # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
     ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
-        notes.extend(_decode_caution(per_device, int(min(d.max(), cl.gpus_per_node)), cl.cpu_cores))
+        notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
 
 
@@ -512,6 +470,121 @@ def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
 
 
 predict = _parameter_names(predict_flags)  # the library's: its errors name its parameters
+
+
+def _model_size(params: Any, model: str | None) -> tuple[dict[str, Any] | None, float]:
+    """The preset and the parameter count (--params over the preset's): every byte the run moves follows from it."""
+    spec = catalog.model(model) if model else None
+    n_params = params if params is not None else (spec["params"] if spec else None)
+    if n_params is None:
+        raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
+    return spec, float(check_params(n_params, "--params"))
+
+
+def _counts(batch: Any, grad_accum: Any, baseline_devices: Any, seq_len: Any, measured_rate: bool,
+            spec: dict[str, Any] | None, model: str | None) -> tuple[int, int, int, int | None]:  # fmt: skip
+    """The whole counts, checked, with the two that need other inputs: a baseline size needs a measured rate, a
+    sequence length a transformer."""
+    # the checked values, as Python numbers: np.int16(30000) × 30000 wrapped to a negative throughput
+    batch = int(check_devices(batch, "--batch"))
+    grad_accum = int(check_devices(grad_accum, "--grad-accum"))
+    baseline_devices = int(check_devices(baseline_devices, "--baseline-devices", MAX_DEVICES))
+    if baseline_devices != 1 and not measured_rate:  # the band collapsed there, as if
+        raise fail("--baseline-devices", baseline_devices, BASELINE_NEEDS)  # measured, and nothing was
+    if seq_len is not None:
+        seq_len = int(check_devices(seq_len, "--seq-len", MAX_SEQ_LEN))
+        if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
+            raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
+                               "allowed: leave it out, or a transformer --model")  # fmt: skip
+    return batch, grad_accum, baseline_devices, seq_len
+
+
+def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bool, precision: str,
+              grad_bytes: Any, gather_bytes: Any) -> tuple[int, str, str, float, float]:  # fmt: skip
+    """How the gradients and states are exchanged, checked together (flags that contradict are refused): the
+    stage, the algorithm, the precision, and the bytes per gradient reduced and per parameter gathered."""
+    if not is_stage(zero):
+        raise fail("--zero", zero, "0 (DDP), 1, 2 or 3 (ZeRO stages; 3 ≈ FSDP full shard)")
+    zero = int(zero)
+    algorithm = choice(algorithm, "--algorithm", ALGORITHMS)  # 'Ring' as the other names are taken, in any case
+    if zero and algorithm not in ("auto", "ring"):  # NCCL has no tree or 2-D reduce-scatter or all-gather
+        raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
+    if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
+        raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
+    prec = normalise_precision(precision, one=True)
+    gb = grad_bytes if grad_bytes is not None else GRAD_BYTES[prec]
+    check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
+    wb = gather_bytes if gather_bytes is not None else WEIGHT_BYTES[prec]
+    check_range(wb, "--gather-bytes", 1e-3, 8, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
+    if gather_bytes is not None and not zero:  # a typo for --grad-bytes would change nothing, unsaid
+        raise fail("--gather-bytes", gather_bytes, "with --zero 1–3 only (DDP all-gathers no parameters)")
+    return zero, algorithm, prec, gb, wb
+
+
+def _units(bucket_mb: Any, first_bucket_mb: Any, zero: int, spec: dict[str, Any] | None, n_params: float,
+           gb: float) -> tuple[float, float, list[str]]:  # fmt: skip
+    """The bucket (ZeRO-3: unit) and first-bucket sizes in MiB (`_buckets`), and the note that starts the list
+    where the layers behind ZeRO-3's units had to be estimated."""
+    # FSDP wraps a layer per unit: with no preset to give the layers, 25 MiB units made a 405 B model 31,000 rings
+    estimated = zero == 3 and spec is None and bucket_mb is None
+    units = {"layers": estimated_layers(n_params)} if estimated else spec
+    bucket_mb, first_bucket_mb = _buckets(bucket_mb, first_bucket_mb, zero, units, n_params, gb)
+    if not estimated:
+        return bucket_mb, first_bucket_mb, []
+    note = Note("zero_units_estimated", layers=units["layers"], unit=bucket_mb, mib=_mib(bucket_mb))  # type: ignore[index]
+    return bucket_mb, first_bucket_mb, [note]
+
+
+def _calibration_file(calibration: Any, intra_bw_gbs: float | None, on_system: bool) -> tuple[Any, Any, float | None]:
+    """A calibration given as a path, loaded (None otherwise), and the in-node figure it stands in for on a raw
+    cluster: a figure the file replaces need not be typed."""
+    if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
+        calibration = os.fspath(calibration)
+    measured = load_calibration(calibration) if isinstance(calibration, str) else None
+    if measured is not None and intra_bw_gbs is None and not on_system:
+        # the file measured the node's links, which it replaces: a raw cluster need not type a figure left unused
+        # (its busbw, or its table's best, held in the checked range: the table's gloo runs can sit below it)
+        intra_bw_gbs = measured[1] if measured[1] is not None else max(BANDWIDTH[0], float(measured[2][1].max()))
+    return calibration, measured, intra_bw_gbs
+
+
+def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_bytes: float, busy: int) -> list:
+    """Notes where a measured calibration file may not describe this run: its table stops short of the buckets,
+    or it was measured on a CPU or on fewer ranks than a node's busy GPUs."""
+    out = []
+    largest = min(bucket_mb * MIB, grad_bytes)  # DDP's largest bucket
+    if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
+        out.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
+    if isinstance(calibration, str) and busy > 1:
+        backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
+        if device == "cpu" or (ranks is not None and ranks < busy):
+            out.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
+                            ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
+    return out
+
+
+def _ragged(d: np.ndarray, g: float) -> list:
+    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes."""
+    partial = [int(x) for x in d if x > g and x % g]
+    if not partial:
+        return []
+    # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
+    shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
+    return [Note("ragged_nodes", sizes=shown, g=g)]
+
+
+def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, t_micro: float, grad_accum: int,
+                          kw: dict[str, Any]) -> list:  # fmt: skip
+    """A note where accumulation leaves the all-reduce after the last micro-batch (kw: the step model's inputs)."""
+    if not (grad_accum > 1 and kw["overlap"] and not kw["overlap_accumulation"] and kw["zero"] < 2 and d.max() > 1):
+        return []
+    # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
+    top = d.max()
+    at, one = (step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1))
+    hidden = efficiency(at, one, grad_accum, grad_accum)
+    e, e_hidden = float(eff[d.argmax()]), float(np.ravel(hidden)[0])  # (said by notes.e3: 0.000 beside 0.000)
+    return [Note("accumulation_exposed", ga=grad_accum, d=int(top), e=e, e_hidden=e_hidden, e_said=e3(e),
+                 e_hidden_said=e3(e_hidden))]  # fmt: skip
 
 
 def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, busy: int,
