@@ -31,9 +31,12 @@ from dpscale.formulas.scaling import apart
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
     from dpscale.formulas.plan import Plan, PlanPoint
     from dpscale.sources.fit import Fit
+    from dpscale.sources.fit_io import EfficiencyFile
+    from dpscale.sources.laws import PerSize
 
 # ResNet-50 on ImageNet for 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per device-hour, 24 h.
 WORKED = {
@@ -97,53 +100,122 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     check_unit(args.unit)
-    title = label("plan_title", lang)
+    e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
+    title = _worked_example(args) or label("plan_title", lang)
+    read = _efficiency_file(args)
+    notes = _file_rate(args, read)
+    v_from_file = bool(notes)  # (its note is said only when it took the file's rate)
+    notes += _file_warnings(args, read)
+    _defaults(args, read)
+    if args.plot:
+        from dpscale.faces.plot import check_path
+
+        check_path(args.plot)
+    samples = positive(args.samples, "--samples", "a sample count > 0")
+    epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
+    devices = parse_devices(args.devices)
+    _check_fit_flags(args)
+    fitted = _fitted(args, devices, notes) if args.fit is not None else None
+    if args.throughput is not None:
+        v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
+    else:
+        v = fitted.per_device_throughput  # type: ignore[union-attr]
+    price, deadline, budget = _limits(args)
+    threshold = parse_number(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device in [0, 1]")
+    e_src = efficiency_source(args, devices)
+    if read is not None:
+        e_src = _file_e(args, read, devices, v, v_from_file, notes)
+    if fitted is not None:
+        e_src = fitted
+        devices = [d for d in devices if d >= fitted.baseline_devices]
+    e_src = _said_e(e_src, devices, e_typed, notes, lang)
+
+    flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline_hours": "--deadline", "budget": "--budget",
+             "efficiency": "--efficiency-file" if read is not None else "--efficiency",
+             "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
+             "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
+    with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
+        result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
+    records = result.records()
+    money = _money_kind(result)
+    notes += _pick_notes(result, lang, price is not None, money)
+    if (band := _band(fitted, read, max(devices))) is not None:
+        notes += _range(*band, samples, epochs, v, max(devices), price, lang, money)
+    emit(records, _columns(args.unit, money, price is not None), args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(result, args.plot, lang, title)
+    return 0
+
+
+def _worked_example(args: argparse.Namespace) -> str | None:
+    """With nothing typed but epochs or sizes, the worked example fills in the rest; its title (None where the
+    inputs are the user's) says so."""
+    lang = args.lang
     keys = ("samples", "throughput", "efficiency", "law", "sigma", "kappa", "serial_fraction", "fit",
             "efficiency_file", "price_per_device_hour", "deadline", "budget")  # fmt: skip
-    e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
-    if all(getattr(args, k) is None for k in keys):  # the worked example fills what was not typed
-        if args.epochs is None and args.devices is None:
-            title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
-        else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
-            title = label("plan_worked_partial", lang)
-        title = title.format(unit=label(args.unit, lang))  # the rows' unit
-        for k, example in WORKED.items():
-            setattr(args, k, getattr(args, k) or example)
+    if any(getattr(args, k) is not None for k in keys):
+        return None
+    # the worked example fills what was not typed
+    if args.epochs is None and args.devices is None:
+        title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
+    else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
+        title = label("plan_worked_partial", lang)
+    title = title.format(unit=label(args.unit, lang))  # the rows' unit
+    for k, example in WORKED.items():
+        setattr(args, k, getattr(args, k) or example)
+    return title
+
+
+def _efficiency_file(args: argparse.Namespace) -> EfficiencyFile | None:
+    """--efficiency-file read, only once it is the one source of E: a clash is said before any file is read."""
     # one source of E, checked before any file is read
     typed_e = any(getattr(args, k) is not None for k in ("efficiency", "law", "sigma", "kappa", "serial_fraction"))
     if args.efficiency_file is not None and (typed_e or args.fit is not None):
         raise DpscaleError("--efficiency-file and --efficiency/--law/--fit: give one source of E, not both")
     if args.fit is not None and typed_e:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
-    read = None
-    if args.efficiency_file is not None:
-        from dpscale.sources.fit_io import read_efficiencies  # (its CSV reader is 18 ms of a plan's start-up)
+    if args.efficiency_file is None:
+        return None
+    from dpscale.sources.fit_io import read_efficiencies  # (its CSV reader is 18 ms of a plan's start-up)
 
-        read = read_efficiencies(args.efficiency_file)
-    from_file, file_d0, file_v = (None, 1, None) if read is None else (read.e, read.d0, read.v)
-    if args.throughput is None and file_v is not None and args.fit is None:  # the rate the file's E was for
-        if read is not None and read.unit is not None and not same_unit(args.unit, read.unit):
+    return read_efficiencies(args.efficiency_file)
+
+
+def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None) -> list[str]:
+    """The file's per-device rate as --throughput where none was typed, in the file's unit, and the note that says
+    so ([] where v is not the file's): E from a file is E at the rate it was measured or predicted at."""
+    if args.throughput is not None or read is None or read.v is None or args.fit is not None:
+        return []
+    # the rate the file's E was for
+    if read.unit is not None:
+        if not same_unit(args.unit, read.unit):
             # predict's 21.7 sequences/s planned as 21.7 tokens/s: 2,048× too long, said nowhere ('Tokens/s' against
             # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
             raise DpscaleError(
                 f"--unit: got {args.unit!r}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
-                f"throughput {file_v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
+                f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
                 "sequence length for tokens/s)"
             )
-        if read is not None and read.unit is not None:  # the file's text labels the rows, as runs_unit's for --fit
-            args.unit = check_unit(read.unit, "--efficiency-file, unit")
-        args.throughput = repr(file_v)
-        notes_first = [label("plan_file_v", lang).format(v=fmt(file_v, "float", lang))]
-    else:
-        notes_first = []
-    file_warnings = []
-    if read is not None:  # what the command that wrote the file warned of (fit: extrapolation, law choice)
-        from pathlib import Path
+        # the file's text labels the rows, as runs_unit's for --fit
+        args.unit = check_unit(read.unit, "--efficiency-file, unit")
+    args.throughput = repr(read.v)
+    return [label("plan_file_v", args.lang).format(v=fmt(read.v, "float", args.lang))]
 
-        name = Path(args.efficiency_file).name
-        file_warnings = [label("plan_file_warning", lang).format(file=name, w=say_text(w, lang)) for w in read.warnings]
-    if from_file is not None and args.devices is None:  # the sizes that were predicted or measured
-        args.devices = ",".join(str(d) for d, _ in from_file.table)
+
+def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> list[str]:
+    """What the command that wrote the file warned of (fit: extrapolation, law choice), said by the file's name."""
+    if read is None:
+        return []
+    from pathlib import Path
+
+    name = Path(args.efficiency_file).name
+    return [label("plan_file_warning", args.lang).format(file=name, w=say_text(w, args.lang)) for w in read.warnings]
+
+
+def _defaults(args: argparse.Namespace, read: EfficiencyFile | None) -> None:
+    """Sizes (the file's first) and epochs left out take their defaults; samples and a rate have none to take."""
+    if read is not None and args.devices is None:  # the sizes that were predicted or measured
+        args.devices = _sizes(read.e)
     args.epochs, args.devices = args.epochs or "1", args.devices or "1..256x2"
     if args.samples is None:
         raise DpscaleError("--samples: missing; allowed: a sample count > 0")
@@ -155,25 +227,20 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.throughput is None and args.fit is None:
         raise DpscaleError("--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)")
-    if args.plot:
-        from dpscale.faces.plot import check_path
 
-        check_path(args.plot)
-    samples = positive(args.samples, "--samples", "a sample count > 0")
-    epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
-    devices = parse_devices(args.devices)
-    notes: list[str] = notes_first + file_warnings
+
+def _check_fit_flags(args: argparse.Namespace) -> None:
+    """--fit's own flags without it, and a typed rate beside the fit's, each refused by name (not ignored)."""
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
     if args.only and args.fit is None:
         raise DpscaleError("--only: only with --fit (it picks one set-up of a `dpscale measure` file)")
     if args.gpus_per_node is not None and args.fit is None:
         raise DpscaleError("--gpus-per-node: only with --fit (it shapes the fitted all-reduce law)")
-    fitted = _fitted(args, devices, notes) if args.fit is not None else None
-    if args.throughput is not None:
-        v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
-    else:
-        v = fitted.per_device_throughput  # type: ignore[union-attr]
+
+
+def _limits(args: argparse.Namespace) -> tuple[float | None, float | None, float | None]:
+    """The price, deadline and budget, each optional; a budget is refused without the price that makes it hours."""
     price = (
         positive(args.price_per_device_hour, "--price-per-device-hour", "a price > 0")
         if args.price_per_device_hour
@@ -183,36 +250,39 @@ def run(args: argparse.Namespace) -> int:
     budget = positive(args.budget, "--budget", "a budget > 0") if args.budget is not None else None
     if budget is not None and price is None:
         raise DpscaleError("--budget: needs --price-per-device-hour (a budget is money; the price turns it into hours)")
-    threshold = parse_number(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device in [0, 1]")
-    e_src = efficiency_source(args, devices)
-    if from_file is not None:
-        have, wanted = dict(from_file.table), set(devices)  # once: per size, 10,000 sizes took 4 s (quadratic)
-        missing = [d for d in devices if d not in have]
-        if missing:
-            sizes = ",".join(str(d) for d, _ in from_file.table)
-            raise fail("--devices", args.devices, f"sizes in --efficiency-file: {sizes}")
-        # the sizes planned (its note listed every size of a file of 20 for a plan of two)
-        e_src = type(from_file)(tuple(pair for pair in from_file.table if pair[0] in wanted))
-        if file_d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
-            if not notes_first:  # (v from the file is that rate already: fit's X(d0)/d0)
-                notes.append(label("plan_file_d0", lang).format(d0=file_d0))
-            else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
-                rate = f"{fmt(v, 'rate', lang)} {label(args.unit, lang)}"
-                notes.append(label("plan_fit_speedup", lang).format(d0=fmt(file_d0, "int", lang), v=rate))
-        elif (
-            file_v is not None
-            and not notes_first
-            and abs(v / file_v - 1) > 1e-3
-            and read is not None
-            and (read.unit is None or same_unit(args.unit, read.unit))
-        ):
-            # a rate measured on 8 devices holds E(8); the file's rate typed back as the table printed it is no other
-            notes.append(
-                label("plan_file_v_other", lang).format(v=fmt(v, "float", lang), own=fmt(file_v, "float", lang))
-            )
-    if fitted is not None:
-        e_src = fitted
-        devices = [d for d in devices if d >= fitted.baseline_devices]
+    return price, deadline, budget
+
+
+def _file_e(
+    args: argparse.Namespace, read: EfficiencyFile, devices: list[int], v: float, v_from_file: bool, notes: list[str]
+) -> PerSize:
+    """The file's E on the sizes planned (one it lacks is refused, not guessed), and what its d0 or its own rate
+    says of the v it is planned with."""
+    lang = args.lang
+    have, wanted = dict(read.e.table), set(devices)  # once: per size, 10,000 sizes took 4 s (quadratic)
+    missing = [d for d in devices if d not in have]
+    if missing:
+        raise fail("--devices", args.devices, f"sizes in --efficiency-file: {_sizes(read.e)}")
+    # the sizes planned (its note listed every size of a file of 20 for a plan of two)
+    e_src = type(read.e)(tuple(pair for pair in read.e.table if pair[0] in wanted))
+    if read.d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
+        if not v_from_file:  # (v from the file is that rate already: fit's X(d0)/d0)
+            notes.append(label("plan_file_d0", lang).format(d0=read.d0))
+        else:  # what --fit says of the same E: the speedup is over one device at the d0 run's rate
+            notes.append(_speedup_note(read.d0, v, args.unit, lang))
+    elif (
+        read.v is not None
+        and not v_from_file
+        and abs(v / read.v - 1) > 1e-3
+        and (read.unit is None or same_unit(args.unit, read.unit))
+    ):
+        # a rate measured on 8 devices holds E(8); the file's rate typed back as the table printed it is no other
+        notes.append(label("plan_file_v_other", lang).format(v=fmt(v, "float", lang), own=fmt(read.v, "float", lang)))
+    return e_src
+
+
+def _said_e(e_src: Any, devices: list[int], e_typed: bool, notes: list[str], lang: str) -> Any:
+    """The E the plan runs on (1 where none was given), and the note that names it: the table shows only values."""
     if e_src is None:
         e_src = 1.0
         notes.append(label("plan_no_e", lang))
@@ -222,38 +292,44 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("one_device_note", lang).format(e=fmt(e_src, "float", lang)))
     elif hasattr(e_src, "describe"):
         notes.append(label("law_note", lang).format(law=say(e_src.describe(), lang)))
+    return e_src
 
-    flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline_hours": "--deadline", "budget": "--budget",
-             "efficiency": "--efficiency-file" if from_file is not None else "--efficiency",
-             "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
-             "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
-    with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
-        result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
-    records = result.records()
-    money = _money_kind(result)
-    notes += _pick_notes(result, lang, price is not None, money)
+
+def _band(fitted: Fit | None, read: EfficiencyFile | None, d: int) -> tuple[str, tuple[float, float, float]] | None:
+    """E's interval at the largest size, where the source states one: the note's key and (lo, hi, coverage)."""
     if fitted is not None:  # the plan uses the fit's point; its interval at the largest size, in time and cost
-        p = fitted.predict([max(devices)])
-        ends = (float(p.efficiency_lo[0]), float(p.efficiency_hi[0]), fitted.confidence)
-        notes += _range("plan_fit_range", ends, samples, epochs, v, max(devices), price, lang, money)
-    elif read is not None and read.band and max(devices) in read.band and read.level:  # a file's band, as a fit's
-        ends = (*read.band[max(devices)], read.level)
-        notes += _range("plan_file_range", ends, samples, epochs, v, max(devices), price, lang, money)
+        p = fitted.predict([d])
+        return "plan_fit_range", (float(p.efficiency_lo[0]), float(p.efficiency_hi[0]), fitted.confidence)
+    if read is not None and read.band and d in read.band and read.level:  # a file's band, as a fit's
+        return "plan_file_range", (*read.band[d], read.level)
+    return None
+
+
+def _columns(unit: str, money: str, priced: bool) -> list[Column]:
+    """The table's columns: a cost column only where there is a price."""
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
-        Column("actual_throughput", "rate", args.unit),
+        Column("actual_throughput", "rate", unit),
         Column("speedup", "times"),
         Column("hours", "hours"),
         Column("device_hours", "dec"),
     ]
-    if price is not None:
+    if priced:
         cols.append(Column("cost", money))
     cols.append(Column("marginal_speedup", "dec"))
-    emit(records, cols, args, title, notes)
-    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
-        _plot(result, args.plot, lang, title)
-    return 0
+    return cols
+
+
+def _sizes(e: PerSize) -> str:
+    """An E table's sizes as -d takes them: the default sizes of a file, and those its error lists."""
+    return ",".join(str(d) for d, _ in e.table)
+
+
+def _speedup_note(d0: int, v: float, unit: str, lang: str) -> str:
+    """S = d·E reads as over one device; E relative to d0 > 1 says over what (--fit and a file of E alike)."""
+    rate = f"{fmt(v, 'rate', lang)} {label(unit, lang)}"
+    return label("plan_fit_speedup", lang).format(d0=fmt(d0, "int", lang), v=rate)
 
 
 def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> Fit:
@@ -275,8 +351,7 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
     if any(d < d0 for d in devices):
         notes.append(label("plan_fit_below", lang=args.lang).format(d0=d0))
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
-        v = f"{fmt(f.per_device_throughput, 'rate', args.lang)} {label(args.unit, args.lang)}"
-        notes.append(label("plan_fit_speedup", lang=args.lang).format(d0=fmt(d0, "int", args.lang), v=v))
+        notes.append(_speedup_note(d0, f.per_device_throughput, args.unit, args.lang))
     # what fit itself says of these sizes: past 4× its runs, and a runner-up law outside the interval (only the
     # first was said)
     notes += f.warnings_at([d for d in devices if d >= d0])
