@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from clihelp import run
 
@@ -74,3 +76,16 @@ def test_an_efficiency_file_s_missing_field_is_said_missing_in_both_languages(ca
     argv = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path)]
     assert "got 'record 2: efficiency missing'; allowed: E in (0, 1]" in run(capsys, *argv)[2]
     assert "se recibió 'registro 2: falta efficiency'; se admite: E en (0, 1]" in run(capsys, *argv, "--lang", "es")[2]
+
+
+def test_an_efficiency_file_s_blank_unit_states_none(capsys, tmp_path):
+    """A blank "unit" states none, as in a runs file (9d6fa0f) and a CSV's blank cell: plan refused the file's own
+    rate with "allowed: ''". With none stated, its 100 a device is samples/s: 1e6 samples at 8 × 100 × 0.9 a second
+    take 1e6 / 720 s = 0.386 h."""
+    path = tmp_path / "e.json"
+    path.write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100, "unit": ""}, '
+                    '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 100, "unit": ""}]')  # fmt: skip
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "8", "--efficiency-file", str(path), "--json")
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["hours"] == pytest.approx(1e6 / 720 / 3600, rel=1e-12)

@@ -711,7 +711,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
     # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
     stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
-    units = {u for u in stated if isinstance(u, str)}  # (a list there was a TypeError: unhashable)
+    units = {u for u in stated if isinstance(u, str) and u.strip()}  # (a list: unhashable; "": none, as in runs)
     unit = units.pop() if len(units) == 1 else "samples/s" if all("bottleneck" in r for r in records) else None
     said_warnings = data.get("warnings") if isinstance(data, dict) else None
     warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
