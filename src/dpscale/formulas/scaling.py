@@ -312,101 +312,131 @@ def solve(
 
     per_device_throughput is one device's rate alone (samples/s), actual_throughput the whole cluster's in
     the same unit, speedup = actual / per-device. One case per call (the CLI loops over sizes)."""
+    unknown, target = _unknown(devices, per_device_throughput, efficiency, actual_throughput, speedup)
+    if unknown in ("actual_throughput", "speedup"):
+        result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
+        return Solution(unknown, getattr(result, unknown), result)
+    is_speedup = speedup is not None
+    if unknown == "efficiency":
+        return _solve_efficiency(devices, per_device_throughput, target, is_speedup)
+    if unknown == "per_device_throughput":
+        return _solve_per_device(devices, efficiency, target, is_speedup)
+    return _solve_devices(per_device_throughput, efficiency, target, is_speedup)
+
+
+def _unknown(devices: Any, v: Any, efficiency: Any, actual_throughput: Any, speedup: Any) -> tuple[str, Any]:
+    """The one input left out, and the target as one number > 0: a call's first checks, whatever it solves."""
     if actual_throughput is not None and speedup is not None:
         raise DpscaleError("actual_throughput and speedup: give one of them, not both (A = S·v)")
     target_name = "actual_throughput" if speedup is None else "speedup"
     target = actual_throughput if speedup is None else speedup
-    given = {
-        "devices": devices,
-        "per_device_throughput": per_device_throughput,
-        "efficiency": efficiency,
-        target_name: target,
-    }
-    missing = [k for k, v in given.items() if v is None]
+    given = {"devices": devices, "per_device_throughput": v, "efficiency": efficiency, target_name: target}
+    missing = [k for k, x in given.items() if x is None]
     if len(missing) != 1:
         names = ", ".join(given)
         raise DpscaleError(f"solve: got {4 - len(missing)} of {names}; allowed: exactly three (the fourth is solved)")
-    unknown = missing[0]
     if target is not None:
         target = check_positive(target, target_name, "a finite number > 0")
         target = _scalar(target, target_name)  # a one-element array is its number
+    return missing[0], target
 
-    if unknown in ("actual_throughput", "speedup"):
-        result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
-        return Solution(unknown, getattr(result, unknown), result)
 
-    if unknown == "efficiency":
-        d = _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
-        v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
-        s = target if speedup is not None else target / v
-        e = s / d
-        if not (math.isfinite(e) and e > 0):  # 1e308 samples/s from 1e-320 per device on 8: ∞
-            raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
-        if d == 1 and not math.isclose(e, 1.0, rel_tol=1e-9):  # scale() holds E(1) = 1: A is v there
-            raise DpscaleError(
-                f"efficiency: comes to {past(e, 1.0)} on one device, where E is 1 by definition (its actual "
-                "throughput is its per-device throughput); allowed: two or more devices, or the same rate for both"
-            )
-        if past_max_e(e):
-            raise DpscaleError(
-                f"efficiency: comes to {past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
-                "devices); "
-                f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
-            )
-        notes = (SUPERLINEAR,) if e > 1 else ()
-        return Solution("efficiency", e, _finite_compute(d, v, e), notes)
+def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> Solution:
+    """E = S / d, refused where it is no efficiency: not finite and > 0, not 1 on one device, past MAX_SOLVED_E."""
+    d = _one_size(devices)
+    v, s = _rate_and_speedup(v, target, is_speedup)
+    e = s / d
+    if not (math.isfinite(e) and e > 0):  # 1e308 samples/s from 1e-320 per device on 8: ∞
+        raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
+    if d == 1 and not math.isclose(e, 1.0, rel_tol=1e-9):  # scale() holds E(1) = 1: A is v there
+        raise DpscaleError(
+            f"efficiency: comes to {past(e, 1.0)} on one device, where E is 1 by definition (its actual "
+            "throughput is its per-device throughput); allowed: two or more devices, or the same rate for both"
+        )
+    if past_max_e(e):
+        raise DpscaleError(
+            f"efficiency: comes to {past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
+            "devices); "
+            f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
+        )
+    notes = (SUPERLINEAR,) if e > 1 else ()
+    return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 
-    if unknown == "per_device_throughput":
-        if speedup is not None:
-            raise DpscaleError(
-                "per_device_throughput: cannot be solved from a speedup (S = d·E does not involve it); "
-                "allowed: give actual_throughput instead"
-            )
-        d = _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
-        if not is_number(efficiency):
-            check_baseline(efficiency, d)
-        e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
-        _check_one_device(e, d)
-        v = target / (d * e)
-        if not (math.isfinite(v) and v > 0 and math.isfinite(v * d)):  # 1e308 from E = 0.5 on 2: ∞ per device
-            raise DpscaleError(
-                f"per_device_throughput: comes to {v:.4g} from these inputs; allowed: realistic magnitudes"
-            )
-        return Solution("per_device_throughput", v, _finite_compute(d, v, e))
 
-    # unknown == "devices": the smallest whole d whose speedup reaches the target.
-    if speedup is not None and per_device_throughput is None:
+def _solve_per_device(devices: Any, efficiency: Any, target: float, is_speedup: bool) -> Solution:
+    """v = A / (d·E): only an actual throughput carries v, a speedup does not."""
+    if is_speedup:
+        raise DpscaleError(
+            "per_device_throughput: cannot be solved from a speedup (S = d·E does not involve it); "
+            "allowed: give actual_throughput instead"
+        )
+    d = _one_size(devices)
+    if not is_number(efficiency):
+        check_baseline(efficiency, d)
+    e = _efficiency_of(efficiency, d)
+    v = target / (d * e)
+    if not (math.isfinite(v) and v > 0 and math.isfinite(v * d)):  # 1e308 from E = 0.5 on 2: ∞ per device
+        raise DpscaleError(f"per_device_throughput: comes to {v:.4g} from these inputs; allowed: realistic magnitudes")
+    return Solution("per_device_throughput", v, _finite_compute(d, v, e))
+
+
+def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> Solution:
+    """The smallest whole d whose speedup reaches the target, searched as the E source allows."""
+    if is_speedup and v is None:
         raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
-    v = _scalar(check_positive(per_device_throughput, "per_device_throughput"), "per_device_throughput")
-    s_target = target if speedup is not None else target / v
+    v, s_target = _rate_and_speedup(v, target, is_speedup)
     if isinstance(efficiency, type):
         efficiency_at(efficiency, 1)  # (its error)
     fn = getattr(efficiency, "efficiency", efficiency)
+    said_v = None if is_speedup else v  # a throughput target's errors speak in throughput
     if hasattr(efficiency, "table"):  # a PerSize table: only its sizes have an E
-        d, exact = _devices_in_table(efficiency.table, s_target, v if speedup is None else None)
+        d, exact = _devices_in_table(efficiency.table, s_target, said_v)
         e = 1.0 if d == 1 else dict(efficiency.table)[d]
     elif callable(fn):
         smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
-        d, exact = _devices_for_speedup(fn, s_target, v if speedup is None else None, smooth=smooth)
+        d, exact = _devices_for_speedup(fn, s_target, said_v, smooth=smooth)
         check_baseline(efficiency, d)
-        e = _scalar(check_efficiency(fn(d)), "efficiency")
-        _check_one_device(e, d)
+        e = _efficiency_of(efficiency, d)
     else:
-        e = _scalar(check_efficiency(efficiency), "efficiency")
-        exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
-        e = constant_efficiency(e, 1 if s_target <= 1 else 2)
-        if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
-            need = "∞" if math.isinf(exact) else f"{exact:.4g}"  # as the tables write it: 1e300/s at 1e-300 said 'inf'
-            raise DpscaleError(
-                f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
-            )
-        d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
-    notes = ()
+        d, exact, e = _devices_at_constant(efficiency, s_target)
+    notes: tuple[Note, ...] = ()
     if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
         # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
         places = apart(exact, round(exact), 2, 12)
         notes = (Note("rounded_up", exact=exact, d=d, places=places),)
     return Solution("devices", exact, _finite_compute(d, v, e), notes)
+
+
+def _devices_at_constant(efficiency: Any, s_target: float) -> tuple[int, float, float]:
+    """d = S / E for one E at every size (whole d, exact d, E there): no search needed."""
+    e = _scalar(check_efficiency(efficiency), "efficiency")
+    exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
+    e = constant_efficiency(e, 1 if s_target <= 1 else 2)
+    if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
+        need = "∞" if math.isinf(exact) else f"{exact:.4g}"  # as the tables write it: 1e300/s at 1e-300 said 'inf'
+        raise DpscaleError(
+            f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
+        )
+    d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
+    return d, exact, e
+
+
+def _one_size(devices: Any) -> Any:
+    """d as one checked device count: solving reads one case, not a sweep."""
+    return _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
+
+
+def _rate_and_speedup(v: Any, target: float, is_speedup: bool) -> tuple[Any, float]:
+    """v as one checked number, and the target as a speedup (S = A / v): what solving for E or d needs."""
+    v = _scalar(check_positive(v, "per_device_throughput"), "per_device_throughput")
+    return v, target if is_speedup else target / v
+
+
+def _efficiency_of(efficiency: Any, d: Any) -> Any:
+    """E at the one size d, checked, and 1 there at one device (a law or table saying otherwise is refused)."""
+    e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
+    _check_one_device(e, d)
+    return e
 
 
 def _reaches(speedup: float, target: float) -> bool:
