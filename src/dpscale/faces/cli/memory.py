@@ -43,6 +43,9 @@ from dpscale.formulas.memory import (
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
+
+    from dpscale.formulas.memory import MemoryFit
 
 WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
 MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
@@ -105,50 +108,83 @@ def run(args: argparse.Namespace) -> int:
     from dpscale import catalog
 
     lang = args.lang
+    notes = _worked_example(args)
+    memory, where = _device_memory(args, catalog, lang)
+    optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
+    precision = check_precision(args.precision, "--precision")
+    recompute = choice(args.recompute, "--recompute", RECOMPUTE)
+    stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
+    devices = _devices(args.devices)
+    preset = catalog.model(args.model) if args.model else None
+    params = _params(args.params, preset)
+    t = _tensor_parallel(args.tensor_parallel, devices)
+    activation = _activations(args, preset, precision, recompute, t, notes)
+
+    fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)
+    inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision)
+    records = _records(fits, inputs, activation, memory)
+    notes += _advice(fits, where, lang)
+    notes += _stage_notes(stage, params, precision, optimizer, t, lang)
+    title = _title(params, devices, optimizer, precision, t, lang)
+    if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
+        key = "mem_fits" if records[stage]["fits"] else "mem_not_fits"
+        notes.insert(0, label(key, lang).format(strategy=STAGE_NAMES[stage], where=where))
+    emit(records if stage is None else records[stage], _columns(stage, activation, memory), args, title, notes)
+    return 0
+
+
+def _worked_example(args: argparse.Namespace) -> list[str]:
+    """With no input typed, the ZeRO paper's example fills in params and devices; its note ([] where none) says so
+    when other flags were typed, or 7.5 B parameters on 64 devices would read as the user's."""
     inputs = ("params", "model", "zero", "gpu", "gpu_memory")
     filled = []  # the worked example fills what was not typed, and says so when something was
     if all(getattr(args, k) is None for k in inputs) and args.devices is None:  # a typed '-d 1' is the user's
         if not nothing_typed(args, add_arguments):
             filled = [f"--params {WORKED['params']}", f"--devices {WORKED['devices']}"]
         args.params, args.devices = WORKED["params"], WORKED["devices"]
-    memory, where = _device_memory(args, catalog, lang)
-    optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
-    precision = check_precision(args.precision, "--precision")
-    recompute = choice(args.recompute, "--recompute", RECOMPUTE)
-    stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
-    if args.devices is not None and "," in args.devices:  # 64,128 read as the thousands separator of 64128
-        raise fail("--devices", args.devices, ONE_COUNT)
-    devices = whole(args.devices or "1", "--devices", hi=MAX_DEVICES)
-    preset = catalog.model(args.model) if args.model else None
-    if args.params is not None:
-        params = number(args.params, "--params", PARAMS_ALLOWED)
+    return [label("worked_filled", args.lang).format(flags=", ".join(filled))] if filled else []
+
+
+def _devices(text: str | None) -> int:
+    """The one data-parallel size (1 when not given): memory takes no list, so a comma is refused, not misread."""
+    if text is not None and "," in text:  # 64,128 read as the thousands separator of 64128
+        raise fail("--devices", text, ONE_COUNT)
+    return whole(text or "1", "--devices", hi=MAX_DEVICES)
+
+
+def _params(text: str | None, preset: dict | None) -> float:
+    """The parameter count, typed (within the library's bounds) or the preset's; with neither there is no model."""
+    if text is not None:
+        params = number(text, "--params", PARAMS_ALLOWED)
         if not MIN_PARAMS <= params <= MAX_PARAMS:
-            raise fail("--params", args.params, PARAMS_ALLOWED)
-    elif preset is not None:
-        params = float(preset["params"])
-    else:
-        raise DpscaleError(f"--params: missing; allowed: {PARAMS_ALLOWED}, or a --model preset")
+            raise fail("--params", text, PARAMS_ALLOWED)
+        return params
+    if preset is not None:
+        return float(preset["params"])
+    raise DpscaleError(f"--params: missing; allowed: {PARAMS_ALLOWED}, or a --model preset")
 
-    notes: list[str] = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
-    t = whole(args.tensor_parallel, "--tensor-parallel", hi=MAX_DEVICES)
+
+def _tensor_parallel(text: str, devices: int) -> int:
+    """T, refused where the GPUs in all (devices × T) pass the bound a device count has."""
+    t = whole(text, "--tensor-parallel", hi=MAX_DEVICES)
     if t is not None and devices * t > MAX_DEVICES:
-        raise fail("--tensor-parallel", args.tensor_parallel, GPUS_IN_ALL)
-    activation = _activations(args, preset, precision, recompute, t, notes)
+        raise fail("--tensor-parallel", text, GPUS_IN_ALL)
+    return t
 
-    fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)
-    records = []
+
+def _records(
+    fits: tuple[MemoryFit, ...], inputs: dict[str, Any], activation: float, memory: float | None
+) -> list[dict[str, Any]]:
+    """One record per stage, each with the inputs it answers for: a --json or --csv row stands alone."""
     best = least_sharded(fits) if memory is not None else None
+    records = []
     for f in fits:
         states = f.states  # computed once, by fit_all
         assert states is not None  # fit_all always sets it
         rec = {
             "stage": f.stage,
             "strategy": STAGE_NAMES[f.stage],
-            "params": params,
-            "tensor_parallel": t,
-            "devices": devices,
-            "optimizer": optimizer,
-            "precision": precision,
+            **inputs,
             "model_state_bytes_per_device": f.model_state_bytes_per_device,
             "parameter_bytes": states.parameter_bytes,
             "gradient_bytes": states.gradient_bytes,
@@ -166,14 +202,25 @@ def run(args: argparse.Namespace) -> int:
                 least_sharded_stage_that_fits=best,
             )
         records.append(rec)
+    return records
 
+
+def _advice(fits: tuple[MemoryFit, ...], where: str, lang: str) -> list[str]:
+    """The library's advice on what fits (or how it could), worded for the user."""
+    notes = []
     for a in fit_advice(fits):  # the library decides; the face words it
+        room, copy, copy_a = a.room or 0, a.copy or 0, a.copy_autocast or 0
+        strategy = "" if a.stage is None else STAGE_NAMES[a.stage]
         notes.append(label(a.key, lang).format(
-            where=where, strategy="" if a.stage is None else STAGE_NAMES[a.stage], n=fmt(a.devices or 0, "int", lang),
-            room=fmt(a.room or 0, "bytes", lang), copy=fmt(a.copy or 0, "bytes", lang),
-            left=_left((a.room or 0) - (a.copy or 0), lang), copy_a=fmt(a.copy_autocast or 0, "bytes", lang),
-            left_a=_left((a.room or 0) - (a.copy_autocast or 0), lang)))  # fmt: skip
-    notes.append(label("mem_stages", lang))
+            where=where, strategy=strategy, n=fmt(a.devices or 0, "int", lang), room=fmt(room, "bytes", lang),
+            copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang), copy_a=fmt(copy_a, "bytes", lang),
+            left_a=_left(room - copy_a, lang)))  # fmt: skip
+    return notes
+
+
+def _stage_notes(stage: int | None, params: float, precision: str, optimizer: str, t: int, lang: str) -> list[str]:
+    """What the stages are, and DDP's gradient-bucket copy where DDP is shown: the ZeRO paper's figures omit it."""
+    notes = [label("mem_stages", lang)]
     if stage in (None, 0):  # the bucket copy is DDP's alone; ZeRO/FSDP shard through their own buffers
         copy, autocast = ddp_bucket_bytes(params, precision, t)
         notes.append(label("mem_ddp_buckets", lang).format(g=fmt(copy, "bytes", lang)))
@@ -182,6 +229,11 @@ def run(args: argparse.Namespace) -> int:
             moments = label("mem_states_sgd" if optimizer == "sgd" else "mem_states_adam", lang)
             notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang), b=b,
                                                                         states=moments))  # fmt: skip
+    return notes
+
+
+def _title(params: float, devices: int, optimizer: str, precision: str, t: int, lang: str) -> str:
+    """The question the table answers: the model, the devices and, with T > 1, the GPUs the figures are per."""
     title = label("mem_title_one" if devices == 1 else "mem_title", lang).format(
         params=count_said(params, lang),
         devices=fmt(devices, "int", lang),
@@ -191,30 +243,23 @@ def run(args: argparse.Namespace) -> int:
     if t > 1:  # the devices are data-parallel ones: without T, DDP's 14 GB for 7 B read as 16 bytes × 7 B wrong
         # ... and the GPUs in all, devices × T (64 with T = 4 read as 64 GPUs where the figures are for 256)
         title += label("mem_title_tp", lang).format(t=fmt(t, "int", lang), gpus=fmt(devices * t, "int", lang))
-    cols = [Column("stage", "int"), Column("model_state_bytes_per_device", "bytes")]
+    return title
+
+
+def _columns(stage: int | None, activation: float, memory: float | None) -> list[Column]:
+    """The columns shown: one stage asked for gets its parts (and the device's memory); activations and headroom
+    only where they were computed."""
+    cols = [Column("stage", "int")]
+    if stage is not None:
+        cols += [Column(k, "bytes") for k in ("parameter_bytes", "gradient_bytes", "optimizer_bytes")]
+    cols.append(Column("model_state_bytes_per_device", "bytes"))
     if activation:
         cols += [Column("activation_bytes_per_device", "bytes"), Column("total_bytes_per_device", "bytes")]
     if memory is not None:
+        if stage is not None:
+            cols.append(Column("device_memory_bytes", "bytes"))
         cols.append(Column("headroom_bytes", "bytes"))
-    if stage is not None:
-        rec = records[stage]
-        cols[1:1] = [
-            Column("parameter_bytes", "bytes"),
-            Column("gradient_bytes", "bytes"),
-            Column("optimizer_bytes", "bytes"),
-        ]
-        if memory is not None:
-            cols.insert(-1, Column("device_memory_bytes", "bytes"))
-            notes.insert(
-                0,
-                label("mem_fits" if rec["fits"] else "mem_not_fits", lang).format(
-                    strategy=STAGE_NAMES[stage], where=where
-                ),
-            )
-        emit(rec, cols, args, title, notes)
-    else:
-        emit(records, cols, args, title, notes)
-    return 0
+    return cols
 
 
 def _activations(
