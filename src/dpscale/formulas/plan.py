@@ -137,78 +137,12 @@ def plan(
         (price_per_device_hour, "price_per_device_hour"), (deadline_hours, "deadline_hours"), (budget, "budget"),
         (knee_threshold, "knee_threshold"),
     )  # fmt: skip
-    n = check_positive(samples, "samples", "a sample count > 0")
-    check_positive(throughput, "throughput", "a finite throughput > 0")  # scale() would name it per_device_throughput
-    ep = check_positive(epochs, "epochs", "an epoch count > 0")
-    if not n * ep < float("inf"):  # 1e308 samples × 90 epochs: say which input, not 'inf samples take inf hours'
-        if n >= ep:
-            raise fail("samples", n, "a sample count whose product with the epochs stays finite")
-        raise fail("epochs", ep, "an epoch count whose product with the samples stays finite")
-    unmasked(devices, "devices")  # (tolist() made a masked size None: 'got [8, None]; allowed: numbers')
-    many = devices.tolist() if is_array(devices) else devices
-    many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
-    if not many:
-        raise fail("devices", devices, "at least one device count")
-    given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
-    sizes = sorted({int(d) for d in (given.tolist() if is_array(given) else given)})
-    price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
-    if isinstance(deadline_hours, str):  # '24h' is the CLI's spelling; the library takes hours
-        text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
-        raise fail("deadline_hours", deadline_hours, text)
-    if deadline_hours is not None:
-        check_positive(deadline_hours, "deadline_hours", "finite hours > 0")  # (--deadline parses its text first)
-    if budget is not None:
-        check_positive(budget, "budget", "a finite budget > 0")
-        if price is None:
-            raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
-    # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
-    # first size whatever the E
-    # (+ 0.0: a threshold of -0.0 was said 'adds at least -0 of a device's speedup')
-    knee_threshold = (
-        check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]") + 0.0
-    )
-    efficiency = check_source(efficiency)
-    one_by_one = is_number(efficiency) or getattr(efficiency, "plain_sizes", False)  # a number, or a law of floats
-    if one_by_one and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
-        each = [scale(d, throughput, efficiency) for d in sizes]
-        effs, actuals, speedups = ([r.efficiency for r in each], [r.actual_throughput for r in each],
-                                   [r.speedup for r in each])  # fmt: skip
-    else:  # every size in one call (a source is evaluated once over them all: 100,000 sizes took 29 s one by one)
-        whole = scale(sizes, throughput, efficiency)
-        column = lambda x: x.tolist() if is_array(x) and x.ndim else [float(x)] * len(sizes)  # noqa: E731
-        effs, actuals, speedups = (column(x) for x in (whole.efficiency, whole.actual_throughput, whole.speedup))
-    points: list[PlanPoint] = []
-    for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
-        # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
-        hours = n * ep / actual / 3600 if actual > 0 else float("inf")
-        if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
-            raise DpscaleError(
-                f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {actual:.3g}/s "
-                f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
-            )
-        if hours == 0:  # 5e-324 samples at 14,400/s: a time that underflows to 0 s, planned as free and instant
-            if n <= ep:
-                raise fail("samples", n, "a sample count whose time at these throughputs stays above 0 s")
-            raise fail("epochs", ep, "an epoch count whose time at these throughputs stays above 0 s")
-        cost = None if price is None else d * hours * price
-        if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
-            raise fail("price_per_device_hour", price, "a price whose cost in device-hours stays finite")
-        marginal = None
-        if points:
-            prev = points[-1]
-            marginal = (speedup - prev.speedup) / (d - prev.devices)
-        points.append(
-            PlanPoint(
-                devices=d,
-                efficiency=e_d,
-                actual_throughput=actual,
-                speedup=speedup,
-                hours=hours,
-                device_hours=d * hours,
-                cost=cost,
-                marginal_speedup=marginal,
-            )
-        )
+    n, ep = _samples_and_epochs(samples, epochs, throughput)
+    sizes = _sizes(devices)
+    price = _money_and_time(price_per_device_hour, deadline_hours, budget)
+    knee_threshold = _threshold(knee_threshold)
+    effs, actuals, speedups = _columns(sizes, throughput, efficiency)
+    points = _points(sizes, effs, actuals, speedups, n, ep, price)
     return Plan(
         points=tuple(points),
         samples=n,
@@ -221,6 +155,110 @@ def plan(
         knee=knee(points, knee_threshold),
         slower_than_smaller=_slower_than_smaller(points),
     )
+
+
+def _samples_and_epochs(samples: Any, epochs: Any, throughput: Any) -> tuple[Any, Any]:
+    """The work to do, checked before the sizes: samples and epochs > 0 (throughput too), their product finite."""
+    n = check_positive(samples, "samples", "a sample count > 0")
+    check_positive(throughput, "throughput", "a finite throughput > 0")  # scale() would name it per_device_throughput
+    ep = check_positive(epochs, "epochs", "an epoch count > 0")
+    if not n * ep < float("inf"):  # 1e308 samples × 90 epochs: say which input, not 'inf samples take inf hours'
+        if n >= ep:
+            raise fail("samples", n, "a sample count whose product with the epochs stays finite")
+        raise fail("epochs", ep, "an epoch count whose product with the samples stays finite")
+    return n, ep
+
+
+def _sizes(devices: Any) -> list[int]:
+    """The sizes as a table: whole counts ≥ 1, each once, ascending, whatever form the devices came in."""
+    unmasked(devices, "devices")  # (tolist() made a masked size None: 'got [8, None]; allowed: numbers')
+    many = devices.tolist() if is_array(devices) else devices
+    many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
+    if not many:
+        raise fail("devices", devices, "at least one device count")
+    given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
+    return sorted({int(d) for d in (given.tolist() if is_array(given) else given)})
+
+
+def _money_and_time(price_per_device_hour: Any, deadline_hours: Any, budget: Any) -> Any:
+    """The price checked (None when not given), and the deadline and budget it is read with: a budget needs it."""
+    price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
+    if isinstance(deadline_hours, str):  # '24h' is the CLI's spelling; the library takes hours
+        text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
+        raise fail("deadline_hours", deadline_hours, text)
+    if deadline_hours is not None:
+        check_positive(deadline_hours, "deadline_hours", "finite hours > 0")  # (--deadline parses its text first)
+    if budget is not None:
+        check_positive(budget, "budget", "a finite budget > 0")
+        if price is None:
+            raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
+    return price
+
+
+def _threshold(knee_threshold: Any) -> float:
+    """The knee's threshold in [0, 1], as a float: the most one added device can add where E ≤ 1."""
+    # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
+    # first size whatever the E
+    # (+ 0.0: a threshold of -0.0 was said 'adds at least -0 of a device's speedup')
+    return check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]") + 0.0
+
+
+def _columns(sizes: list[int], throughput: Any, efficiency: Any) -> tuple[list[Any], ...]:
+    """E, cluster throughput and speedup per size, from `scale`: size by size while that spares numpy's import."""
+    efficiency = check_source(efficiency)
+    fields = ("efficiency", "actual_throughput", "speedup")
+    one_by_one = is_number(efficiency) or getattr(efficiency, "plain_sizes", False)  # a number, or a law of floats
+    if one_by_one and len(sizes) <= FEW_SIZES:  # calc's arithmetic size by size: no numpy to import
+        each = [scale(d, throughput, efficiency) for d in sizes]
+        return tuple([getattr(r, f) for r in each] for f in fields)
+    # every size in one call (a source is evaluated once over them all: 100,000 sizes took 29 s one by one)
+    whole = scale(sizes, throughput, efficiency)
+    per_size = (getattr(whole, f) for f in fields)
+    return tuple(x.tolist() if is_array(x) and x.ndim else [float(x)] * len(sizes) for x in per_size)
+
+
+def _points(
+    sizes: list[int], effs: list[Any], actuals: list[Any], speedups: list[Any], n: Any, ep: Any, price: Any
+) -> list[PlanPoint]:
+    """Each size's time, device-hours and cost, and ΔS/Δd from the size before; refused as soon as one leaves floats."""
+    points: list[PlanPoint] = []
+    for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
+        hours = _hours(n, ep, actual, d)
+        device_hours = d * hours
+        cost = None if price is None else device_hours * price
+        if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
+            raise fail("price_per_device_hour", price, "a price whose cost in device-hours stays finite")
+        prev = points[-1] if points else None
+        marginal = None if prev is None else (speedup - prev.speedup) / (d - prev.devices)
+        points.append(
+            PlanPoint(
+                devices=d,
+                efficiency=e_d,
+                actual_throughput=actual,
+                speedup=speedup,
+                hours=hours,
+                device_hours=device_hours,
+                cost=cost,
+                marginal_speedup=marginal,
+            )
+        )
+    return points
+
+
+def _hours(n: Any, ep: Any, actual: Any, d: int) -> Any:
+    """Hours to train at `actual` samples/s, refused where floats make it infinite or 0 (the inputs are named)."""
+    # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
+    hours = n * ep / actual / 3600 if actual > 0 else float("inf")
+    if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
+        raise DpscaleError(
+            f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {actual:.3g}/s "
+            f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
+        )
+    if hours == 0:  # 5e-324 samples at 14,400/s: a time that underflows to 0 s, planned as free and instant
+        if n <= ep:
+            raise fail("samples", n, "a sample count whose time at these throughputs stays above 0 s")
+        raise fail("epochs", ep, "an epoch count whose time at these throughputs stays above 0 s")
+    return hours
 
 
 def _slower_than_smaller(points: list[PlanPoint]) -> tuple[int, ...]:
