@@ -45,16 +45,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    configs = _configurations(args.data)
+    report = _report(configs, args.mode)
+    if args.json:
+        print(to_json(report))
+        return 0
+    title = f"dpscale validate --mode {args.mode}: {' '.join(args.data)}"
+    if not report["points"]:  # a valid file with nothing checkable: say so (the JSON above says it with 0 points)
+        _say_nothing_to_check(report, args, title)
+        return 0
+    # The table cuts a long configuration id to fit, marked with '…' ('…-bs100-TF32' once read '…-bs1', another
+    # batch); --csv keeps the id whole, as in DATA.csv, so its rows can be joined back to the file's.
+    rows = report["rows"] if args.csv else [dict(r, cfg=_cut(r["cfg"])) for r in report["rows"]]
+    emit(rows, COLUMNS, args, title=title, notes=_scores(report, args.lang) + _left_out(report, args.lang))
+    return 0
+
+
+def _configurations(paths: list[str]) -> list[Config]:
+    """Every file's configurations as one set, in the order given; a file or a configuration given twice is
+    refused, not scored twice."""
     from dpscale.sources.dataset import read_published
 
-    seen: dict[str, Config]
-    configs, seen = [], {}
-    twice = next(
-        (p for i, p in enumerate(args.data) if os.path.realpath(p) in map(os.path.realpath, args.data[:i])), None
-    )
+    twice = next((p for i, p in enumerate(paths) if os.path.realpath(p) in map(os.path.realpath, paths[:i])), None)
     if twice:  # every configuration would be refused as given twice, the first named: say the file instead
         raise DpscaleError(f"DATA.csv: got {twice!r} twice; allowed: each file once")
-    for path in args.data:
+    seen: dict[str, Config] = {}
+    for path in paths:
         for c in read_published(path):
             if c.cfg in seen:  # the same table twice would be scored twice and weigh double
                 first = seen[c.cfg].baseline
@@ -63,42 +79,50 @@ def run(args: argparse.Namespace) -> int:
                     f"{c.baseline.line}; allowed: once"
                 )
             seen[c.cfg] = c
-            configs.append(c)
-    where = " ".join(args.data)
-    if args.mode == "fit":
+    return list(seen.values())
+
+
+def _report(configs: list[Config], mode: str) -> dict[str, Any]:
+    """The mode's scores; each mode's validator is imported only when asked for (fit's brings the fitter)."""
+    if mode == "fit":
         from dpscale.sources.fit_validate import validate_fit
 
-        report = validate_fit(configs)
-    else:
-        from dpscale.sources.predict_validate import validate_predict
+        return validate_fit(configs)
+    from dpscale.sources.predict_validate import validate_predict
 
-        report = validate_predict(configs)
-    if args.json:
-        print(to_json(report))
-        return 0
-    if not report["points"]:  # a valid file with nothing checkable: say so (the JSON above says it with 0 points)
-        key = f"nothing_to_check_{args.mode}"
-        if args.mode == "predict" and not report["skipped_configs"]:  # every configuration is its baseline alone
-            key = "nothing_to_check_baselines"
-        n = report.get("skipped_configs") or len(report.get("baseline_only", []))
-        alone = len(report.get("baseline_only", [])) if report.get("skipped_configs") else 0
-        if n == 1 and args.mode == "predict" and not alone:  # 'all 1 configurations lack', 'sus 1 configuraciones'
-            key += "_one"
-        if alone:  # some lack inputs, the rest are baselines alone ('the one configuration lacks…' of two)
-            key = "nothing_to_check_mixed"
-        count = lambda k: number(k, "int", args.lang)  # noqa: E731 (1,292 configurations, 1.292 in Spanish)
-        why = label(key, args.lang).format(configs=count(n), alone=count(alone), total=count(n + alone))
-        reasons = [f"{label('note', args.lang)}: {x}" for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
-        if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
-            write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
-            print("\n".join([f"{label('note', args.lang)}: {why}", *reasons]), file=sys.stderr)
-            return 0
-        print("\n".join([f"dpscale validate --mode {args.mode}: {where}: {why}", *reasons]))
-        return 0
-    # The table cuts a long configuration id to fit, marked with '…' ('…-bs100-TF32' once read '…-bs1', another
-    # batch); --csv keeps the id whole, as in DATA.csv, so its rows can be joined back to the file's.
-    rows = report["rows"] if args.csv else [dict(r, cfg=_cut(r["cfg"])) for r in report["rows"]]
-    lang = args.lang
+    return validate_predict(configs)
+
+
+def _say_nothing_to_check(report: dict[str, Any], args: argparse.Namespace, title: str) -> None:
+    """Why a valid file gave no point, and what each skipped configuration lacks; under --csv on stderr."""
+    note = f"{label('note', args.lang)}: "
+    why = _nothing_why(report, args.mode, args.lang)
+    reasons = [note + x for x in _skip_reasons(report.get("skip_reasons", {}), args.lang)]
+    if args.csv:  # stdout stays CSV: the header and no rows (a sentence there broke `| csv.reader`)
+        write_csv([], [c.key for c in COLUMNS] + list(BAND_KEYS[args.mode]), sys.stdout)
+        print("\n".join([note + why, *reasons]), file=sys.stderr)
+        return
+    print("\n".join([f"{title}: {why}", *reasons]))
+
+
+def _nothing_why(report: dict[str, Any], mode: str, lang: str) -> str:
+    """The sentence for no point, counted: configurations that lack inputs, ones of a baseline alone, or both."""
+    key = f"nothing_to_check_{mode}"
+    if mode == "predict" and not report["skipped_configs"]:  # every configuration is its baseline alone
+        key = "nothing_to_check_baselines"
+    skipped, lone = report.get("skipped_configs"), len(report.get("baseline_only", []))
+    n = skipped or lone
+    alone = lone if skipped else 0
+    if n == 1 and mode == "predict" and not alone:  # 'all 1 configurations lack', 'sus 1 configuraciones'
+        key += "_one"
+    if alone:  # some lack inputs, the rest are baselines alone ('the one configuration lacks…' of two)
+        key = "nothing_to_check_mixed"
+    count = lambda k: number(k, "int", lang)  # noqa: E731 (1,292 configurations, 1.292 in Spanish)
+    return label(key, lang).format(configs=count(n), alone=count(alone), total=count(n + alone))
+
+
+def _scores(report: dict[str, Any], lang: str) -> list[str]:
+    """The errors to three digits, and the yardsticks to read them by: a constant guess, the band, the interval."""
     num = lambda key, kind="sig3": number(report[key], kind, lang)  # noqa: E731 (errors in E: 0.0231, as the docs)
     said = label("validate_summary", lang).format(
         points=num("points", "int"), configs=num("configs", "int"), median=num("median_abs_error"),
@@ -112,32 +136,39 @@ def run(args: argparse.Namespace) -> int:
     if report.get("interval_coverage") is not None:
         pct = number(report["confidence"], "level", lang)
         notes.append(label("interval_coverage_note", lang).format(share=num("interval_coverage", "pct"), pct=pct))
+    return notes
+
+
+def _left_out(report: dict[str, Any], lang: str) -> list[str]:
+    """What the scores leave out or assume: skipped configurations and why, GPUs and precisions the catalog does
+    not read (and what was taken instead), baselines alone."""
+    count = lambda n: number(n, "int", lang)  # noqa: E731
+    notes = []
     if report.get("skipped_configs"):
         notes.append(
-            label("skipped_note", lang).format(configs=num("skipped_configs", "int"), rows=num("skipped_rows", "int"))
+            label("skipped_note", lang).format(
+                configs=count(report["skipped_configs"]), rows=count(report["skipped_rows"])
+            )
         )
         notes.extend(_skip_reasons(report.get("skip_reasons", {}), lang))
-    if report.get("unknown_gpu"):
+    if gpus := report.get("unknown_gpu"):
         from dpscale.formulas.stepmodel import DEFAULT_HBM_TBS
 
-        gpus = ", ".join(
-            repr(g) if g else label("no_gpu_named", lang) for g in dict.fromkeys(report["unknown_gpu"].values())
-        )
-        n = len(report["unknown_gpu"])
-        key = "unknown_gpu_note_one" if n == 1 else "unknown_gpu_note"
-        notes.append(label(key, lang).format(n=number(n, "int", lang), gpus=gpus, hbm=DEFAULT_HBM_TBS))
-    if report.get("unknown_precision"):
-        given = dict.fromkeys(report["unknown_precision"].values())
-        labels = ", ".join(repr(x) if x.strip() else label("no_precision_given", lang) for x in given)
-        n = len(report["unknown_precision"])
-        key = "unknown_precision_note_one" if n == 1 else "unknown_precision_note"
-        notes.append(label(key, lang).format(n=number(n, "int", lang), labels=labels))
+        key = "unknown_gpu_note_one" if len(gpus) == 1 else "unknown_gpu_note"
+        names = _listed(gpus, "no_gpu_named", lang)
+        notes.append(label(key, lang).format(n=count(len(gpus)), gpus=names, hbm=DEFAULT_HBM_TBS))
+    if precisions := report.get("unknown_precision"):
+        key = "unknown_precision_note_one" if len(precisions) == 1 else "unknown_precision_note"
+        names = _listed(precisions, "no_precision_given", lang)
+        notes.append(label(key, lang).format(n=count(len(precisions)), labels=names))
     if report.get("baseline_only"):
-        notes.append(
-            label("baseline_only_note", lang).format(configs=number(len(report["baseline_only"]), "int", lang))
-        )
-    emit(rows, COLUMNS, args, title=f"dpscale validate --mode {args.mode}: {where}", notes=notes)
-    return 0
+        notes.append(label("baseline_only_note", lang).format(configs=count(len(report["baseline_only"]))))
+    return notes
+
+
+def _listed(found: dict[str, str], blank: str, lang: str) -> str:
+    """Each distinct label once, in file order, a blank cell said as one (its repr '' read as nothing)."""
+    return ", ".join(repr(x) if x.strip() else label(blank, lang) for x in dict.fromkeys(found.values()))
 
 
 def _skip_reasons(reasons: dict[str, dict[str, Any]], lang: str, shown: int = 3) -> list[str]:
