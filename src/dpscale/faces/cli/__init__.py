@@ -102,15 +102,34 @@ def _main(argv: list[str] | None = None) -> int:
     own_process = argv is None  # the `dpscale` process itself (not a caller's main([...])): it ends with the command
     if own_process:
         _plain_stdout()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    # The language first (`dpscale --lang es predict …`, a habit the README's bare `dpscale --lang es` teaches) or
-    # with help (`dpscale help --lang es calc`): set aside, and given back behind the command, which takes --lang
-    lead: list[str] = []
-    if argv and (argv[0] in ("help", "--lang") or argv[0].startswith("--lang=")):
-        i = next((k for k, a in enumerate(argv) if a == "--lang" or a.startswith("--lang=")), None)
-        if i is not None:
-            n = 2 if argv[i] == "--lang" else 1
-            lead, argv = argv[i : i + n], argv[:i] + argv[i + n :]
+    argv = _arranged(list(sys.argv[1:] if argv is None else argv))
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(_top_help(_lang(argv)))
+        return 0
+    if argv and argv[0] == "--version":
+        from dpscale import __version__
+
+        print(f"dpscale {__version__}")
+        return 0
+    late = _late_command(argv)
+    if late is not None:  # `dpscale --json predict …`: argparse said 'unrecognized …'
+        english = f"{late!r} after options; allowed: the command first: dpscale {late} [OPTIONS]"
+        return _refuse(_say(english, _lang(argv), "command_first", command=late))
+    command = "calc"
+    if argv and not argv[0].startswith("-"):
+        command = argv.pop(0)
+        if command not in COMMANDS or command not in _available():
+            valid = ", ".join(_available())
+            english = f"unknown command {command!r}; allowed: {valid}"
+            # no parser for an unknown one (a language the parser would refuse is left to say in English)
+            return _refuse(_say(english, _lang(argv), "unknown_command", command=repr(command), valid=valid))
+    return _run(command, argv, own_process)
+
+
+def _arranged(argv: list[str]) -> list[str]:
+    """The words as a command's parser takes them: the language behind the command, `help X` as `X --help`, and
+    the language alone with help or the version as the top help or the version."""
+    lead, argv = _language_aside(argv)
     if argv[:1] == ["help"] and len(argv) > 1 and not argv[1].startswith("-"):  # `dpscale help calc`: calc's help
         argv = [argv[1], "--help", *argv[2:]]  # (an unknown name is refused as a command below)
     elif argv[:1] == ["help"]:  # `dpscale --lang es help`: the top help, in that language
@@ -121,43 +140,52 @@ def _main(argv: list[str] | None = None) -> int:
     end = argv.index("--") if "--" in argv else len(argv)
     argv = [*argv[:end], *lead, *argv[end:]] if argv and not argv[0].startswith("-") else [*lead, *argv]
     if lead and argv[len(lead) :] == ["--version"]:  # `dpscale --lang es --version`: the version, as without it
-        argv = ["--version"]
+        return ["--version"]
     bare = [a for a in argv if a not in ("-h", "--help") and not a.startswith("--lang=")]
     if bare[:1] == ["--lang"] and len(bare) == 2 and len(argv) > 2:  # `dpscale --lang es --help`: the top help too
-        argv = ["--help", *argv]
-    if argv and argv[0] in ("-h", "--help", "help"):
-        print(_top_help(_lang(argv)))
-        return 0
-    if argv and argv[0] == "--version":
-        from dpscale import __version__
+        return ["--help", *argv]
+    return argv
 
-        print(f"dpscale {__version__}")
-        return 0
-    command = "calc"
+
+def _language_aside(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The language typed first (`dpscale --lang es predict …`, a habit the README's bare `dpscale --lang es`
+    teaches) or with help (`dpscale help --lang es calc`), set aside to be given back behind the command, which
+    takes --lang."""
+    language = lambda a: a == "--lang" or a.startswith("--lang=")  # noqa: E731
+    i = next((k for k, a in enumerate(argv) if language(a)), None)
+    if i is None or (i > 0 and argv[0] != "help"):  # none, or not first and no `help` first: left where typed
+        return [], argv
+    n = 2 if argv[i] == "--lang" else 1
+    return argv[i : i + n], argv[:i] + argv[i + n :]
+
+
+def _late_command(argv: list[str]) -> str | None:
+    """A command named after options (`dpscale --json predict …`), which argparse would call a stray word."""
+    if not argv or not argv[0].startswith("-"):
+        return None
     flags = ("--json", "--csv", "-h", "--help")  # options that take no value: a command name after them is a command
-    late = next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
-    if argv and argv[0].startswith("-") and late is not None:  # `dpscale --json predict …`: argparse said
-        said = f"{late!r} after options; allowed: the command first: dpscale {late} [OPTIONS]"  # 'unrecognized …'
-        if _lang(argv) == "es":
-            from dpscale.faces.i18n import label
+    return next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
 
-            said = label("command_first", "es").format(command=late)
-        print(f"dpscale: error: {said}", file=sys.stderr)
-        return 2
-    if argv and not argv[0].startswith("-"):
-        command = argv.pop(0)
-        if command not in COMMANDS or command not in _available():
-            from dpscale.errors import clip
 
-            valid = ", ".join(_available())
-            said = f"unknown command {command!r}; allowed: {valid}"
-            lang = _lang(argv)  # no parser for an unknown one
-            if lang == "es":  # (a language the parser would refuse is left to say in English)
-                from dpscale.faces.i18n import label
+def _say(english: str, lang: str, key: str, **fields: object) -> str:
+    """A line of the dispatcher's own in Spanish under --lang es; any other language is said in English."""
+    if lang != "es":
+        return english
+    from dpscale.faces.i18n import label
 
-                said = label("unknown_command", lang).format(command=repr(command), valid=valid)
-            print(clip(f"dpscale: error: {said}"), file=sys.stderr)
-            return 2
+    return label(key, "es").format(**fields)
+
+
+def _refuse(said: str) -> int:
+    """A command line no command's parser can read: one line, exit 2."""
+    from dpscale.errors import clip
+
+    print(clip(f"dpscale: error: {said}"), file=sys.stderr)
+    return 2
+
+
+def _run(command: str, argv: list[str], own_process: bool) -> int:
+    """Parse and run one command, its module imported only now; what it raises is one line and an exit code."""
     from dpscale.errors import DpscaleError, overflow
     from dpscale.faces.cli.common import Parser, check_number_style
 
@@ -182,11 +210,7 @@ def _main(argv: list[str] | None = None) -> int:
         print(f"dpscale {command}: error: {overflow(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        said = "interrupted"
-        if getattr(args, "lang", "en") == "es":
-            from dpscale.faces.i18n import label
-
-            said = label("interrupted", "es")
+        said = _say("interrupted", getattr(args, "lang", "en"), "interrupted")
         print(f"dpscale {command}: {said}", file=sys.stderr)
         return 130
     except BrokenPipeError:
@@ -195,12 +219,13 @@ def _main(argv: list[str] | None = None) -> int:
         if exc.filename is not None:  # a file the command opened itself: its own errors name their flags
             raise
         silence_stdout()
-        said = f"cannot write the output ({exc.strerror or exc})"
+        why = exc.strerror or exc
+        said = f"cannot write the output ({why})"
         if getattr(args, "lang", "en") == "es":
             from dpscale.faces.i18n import _reason, label
 
             # the OS's reason said in Spanish where REASONS has it ('No space left on device'), else as it is
-            said = _reason(label("cannot_write", "es").format(why=exc.strerror or exc), "es")
+            said = _reason(label("cannot_write", "es").format(why=why), "es")
         print(f"dpscale {command}: error: {said}", file=sys.stderr)
         return 1
 
