@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from clihelp import run
@@ -89,3 +92,23 @@ def test_an_efficiency_file_s_blank_unit_states_none(capsys, tmp_path):
     assert rc == 0, err
     (row,) = json.loads(out)
     assert row["hours"] == pytest.approx(1e6 / 720 / 3600, rel=1e-12)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--help"], "dpscale: error: cannot write the output (No space left on device)"),
+        (["--version"], "dpscale: error: cannot write the output (No space left on device)"),
+        (
+            ["--lang", "es", "--help"],
+            "dpscale: error: no se pudo escribir la salida (no queda espacio en el dispositivo)",
+        ),  # noqa: E501
+    ],
+)
+def test_the_top_help_and_the_version_that_cannot_be_written_are_one_line(argv, said):
+    """A command's output into /dev/full was one line (test_cli_calc); the top help and --version, printed before
+    any command runs, were an OSError traceback (found by refactor W's harness)."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "dpscale", *argv], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 1 and p.stderr.splitlines() == [said]

@@ -86,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `dpscale --help | head -3`: the reader left; nothing more to say
         silence_stdout()
         return 0
+    except OSError as exc:  # the top help or the version into /dev/full was a traceback (a command's is caught in
+        return _cannot_write(exc, "dpscale", _lang(list(sys.argv[1:] if argv is None else argv)))  # _run)
 
 
 def _plain_stdout() -> None:
@@ -216,18 +218,24 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
     except BrokenPipeError:
         return 0
     except OSError as exc:  # stdout on a full disk (/dev/full): one line, not a traceback
-        if exc.filename is not None:  # a file the command opened itself: its own errors name their flags
-            raise
-        silence_stdout()
-        why = exc.strerror or exc
-        said = f"cannot write the output ({why})"
-        if getattr(args, "lang", "en") == "es":
-            from dpscale.faces.i18n import _reason, label
+        return _cannot_write(exc, f"dpscale {command}", getattr(args, "lang", "en"))
 
-            # the OS's reason said in Spanish where REASONS has it ('No space left on device'), else as it is
-            said = _reason(label("cannot_write", "es").format(why=why), "es")
-        print(f"dpscale {command}: error: {said}", file=sys.stderr)
-        return 1
+
+def _cannot_write(exc: OSError, who: str, lang: str) -> int:
+    """stdout that cannot be written (a full disk, /dev/full): one line on stderr and exit 1, not a traceback; an
+    error of a file the command opened itself goes on, since its own errors name their flags."""
+    if exc.filename is not None:
+        raise exc
+    silence_stdout()
+    why = exc.strerror or exc
+    said = f"cannot write the output ({why})"
+    if lang == "es":
+        from dpscale.faces.i18n import _reason, label
+
+        # the OS's reason said in Spanish where REASONS has it ('No space left on device'), else as it is
+        said = _reason(label("cannot_write", "es").format(why=why), "es")
+    print(f"{who}: error: {said}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover
