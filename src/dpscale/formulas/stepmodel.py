@@ -145,64 +145,25 @@ def step_time(
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-
-    def intra_bw(nbytes: np.ndarray) -> np.ndarray:
-        """(d, messages): the node's bandwidth per device count (link_bandwidth), or a measured table's at each
-        message's own size — a ZeRO gather of 1-byte weights is a smaller message than its 4-byte reduction."""
-        if intra_curve is None:
-            return np.outer(cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus), nbytes**0)
-        return np.interp(np.log(nbytes), np.log(intra_curve[0]), intra_curve[1])[None, :]
-
-    b_intra = intra_bw(sizes)
-    b_inter = cal.eta_inter * inter_bw_gbs
-    lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
-           "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
+    links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus)
     backward = np.full(d.shape, cal.backward_share * micro_step_s)
-
-    def comm(nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
-        args = (nbytes[None, :], d[:, None], gpus_per_node, intra_bw(nbytes), b_inter)
-        t = share * allreduce_time(*args, algorithm=alg, **lat) + cal.alpha_base
-        intra, net = (share * x for x in bandwidth_terms(*args, alg, **lat))
-        return np.where(d[:, None] > 1, t, 0.0), intra, net
-
     accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
     if not zero:
-        per_run, intra, net = comm(sizes, algorithm, 1.0)
-        total_ar = (per_run * counts).sum(axis=1)
-        exposed = np.where(accumulated, total_ar, exposed_comm(per_run, sizes, counts, backward, overlap))
-    else:  # reduce-scatter over backward, all-gathers before use: rings, each half an all-reduce
-        rs, intra, net = comm(sizes, "ring", 0.5)
-        ag, ag_intra, ag_net = comm(sizes * (param_bytes or grad_bytes) / grad_bytes, "ring", 0.5)
-        # Forward gathers the units in the reverse of backward's order, and its timeline is backward's run in
-        # reverse (a gather must end before its unit computes, as a reduction starts after its unit's gradients
-        # are ready): the two reversals cancel, so backward's order times it.
-        fwd = exposed_comm(ag, sizes, counts, (1 - cal.backward_share) * micro_step_s, overlap)
-        bwd_rs = exposed_comm(rs, sizes, counts, backward, overlap)
-        # per optimizer step: stage 1 reduce-scatters the accumulated gradients once, stage 2 every micro-batch
-        # (the shards accumulate); stage 3 also gathers in every micro-batch's forward and backward
-        n_rs = ga if zero >= 2 else np.ones_like(ga)
-        n_ag = 2.0 * ga if zero == 3 else np.ones_like(ga)
-        total_ar = n_rs * (rs * counts).sum(axis=1) + n_ag * (ag * counts).sum(axis=1)
-        intra, net = (n_rs[:, None] * x + n_ag[:, None] * y for x, y in ((intra, ag_intra), (net, ag_net)))
-        if zero == 1:  # its gather follows the optimizer step (DeepSpeed, torch's ZeroRedundancyOptimizer): exposed
-            exposed = (ag * counts).sum(axis=1) + np.where(accumulated, (rs * counts).sum(axis=1), bwd_rs)
-        elif zero == 2:
-            exposed = fwd + ga * bwd_rs
-        else:  # backward's gathers ride with its reductions (a unit's gather then counts after its compute)
-            exposed = ga * (fwd + exposed_comm(rs + ag, sizes, counts, backward, overlap))
+        total_ar, exposed, intra, net = _replicated(links, sizes, counts, algorithm, backward, accumulated, overlap)
+    else:
+        gathered = sizes * (param_bytes or grad_bytes) / grad_bytes
+        forward = (1 - cal.backward_share) * micro_step_s
+        total_ar, exposed, intra, net = _sharded(links, sizes, gathered, counts, zero, ga, forward, backward,
+                                                 accumulated, overlap)  # fmt: skip
     exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
     compute = ga * micro_step_s
-    spread = cal.compute_jitter * compute + cal.sync_hbm_passes * min(grad_bytes, cal.sync_bytes_max) / (hbm_tbs * 1e12)
-    wait = np.where(d > 1, expected_max(d) * spread, 0.0)
+    wait = _sync_wait(d, compute, grad_bytes, hbm_tbs, cal)
     model = compute + exposed + wait
     step = np.maximum(model, input_step(d, ga, input_s, gpus_per_node))
-    intra, inter = ((t * counts).sum(axis=1) for t in (intra, net))
+    intra, inter = (_total(t, counts) for t in (intra, net))
     named = None  # the displayed sizes only: naming it cost calibrate's many calls 30 %
     if name_algorithm:
-        j = int(np.argmax(sizes))  # the buckets that carry the bytes
-        named = algorithm_charged(sizes[j], d, gpus_per_node, b_intra[:, j], b_inter, lat["alpha_intra_s"],
-                                  lat["alpha_inter_s"], "ring" if zero else algorithm)  # fmt: skip
+        named = _largest_buckets_algorithm(links, sizes, "ring" if zero else algorithm)
     return Breakdown(
         devices=d,
         compute_s=compute,
@@ -216,6 +177,96 @@ def step_time(
         input_stall_s=step - model,
         algorithm=named,
     )
+
+
+# What every collective of one step_time call reads: the sizes d, the node, the intra-node bandwidth per d (None
+# where a measured curve gives it per message size), that curve, the network's achievable GB/s, NCCL's latencies.
+_Links = namedtuple("_Links", ("d", "gpus_per_node", "node_bw", "intra_curve", "b_inter", "lat", "alpha_base"))
+
+
+def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs: float, cal: Calibration,
+           intra_curve: Any, intra_by_gpus: dict | None) -> _Links:  # fmt: skip
+    """The cluster as the collectives see it, achievable = spec × η; the node's figure over d computed once."""
+    node_bw = None
+    if intra_curve is None:
+        node_bw = cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus)
+    lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
+           "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
+    return _Links(d, gpus_per_node, node_bw, intra_curve, cal.eta_inter * inter_bw_gbs, lat, cal.alpha_base)
+
+
+def _intra_bw(links: _Links, nbytes: np.ndarray) -> np.ndarray:
+    """(d, messages): the node's bandwidth per device count (link_bandwidth), or a measured table's at each
+    message's own size — a ZeRO gather of 1-byte weights is a smaller message than its 4-byte reduction."""
+    if links.intra_curve is None:
+        return np.outer(links.node_bw, nbytes**0)
+    return np.interp(np.log(nbytes), np.log(links.intra_curve[0]), links.intra_curve[1])[None, :]
+
+
+def _collective(links: _Links, nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, Any, Any]:
+    """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
+    d = links.d
+    args = (nbytes[None, :], d[:, None], links.gpus_per_node, _intra_bw(links, nbytes), links.b_inter)
+    t = share * allreduce_time(*args, algorithm=alg, **links.lat) + links.alpha_base
+    intra, net = (share * x for x in bandwidth_terms(*args, alg, **links.lat))
+    return np.where(d[:, None] > 1, t, 0.0), intra, net
+
+
+def _total(per_run: Any, counts: np.ndarray) -> Any:
+    """Over all the step's buckets: each run's one-bucket figure times its count, summed per d."""
+    return (per_run * counts).sum(axis=1)
+
+
+def _replicated(links: _Links, sizes: np.ndarray, counts: np.ndarray, algorithm: str, backward: np.ndarray,
+                accumulated: np.ndarray, overlap: bool) -> tuple[Any, Any, Any, Any]:  # fmt: skip
+    """DDP's (all-reduce, exposed, intra-node, network) s: one all-reduce a step, hidden behind the last backward
+    unless accumulated micro-batches wait for it."""
+    per_run, intra, net = _collective(links, sizes, algorithm, 1.0)
+    total_ar = _total(per_run, counts)
+    exposed = np.where(accumulated, total_ar, exposed_comm(per_run, sizes, counts, backward, overlap))
+    return total_ar, exposed, intra, net
+
+
+def _sharded(links: _Links, sizes: np.ndarray, gathered: np.ndarray, counts: np.ndarray, zero: int, ga: np.ndarray,
+             forward: float, backward: np.ndarray, accumulated: np.ndarray,
+             overlap: bool) -> tuple[Any, Any, Any, Any]:  # fmt: skip
+    """ZeRO's (collectives, exposed, intra-node, network) s: reduce-scatter over backward, all-gathers before
+    use: rings, each half an all-reduce, as many a step as the stage runs them."""
+    rs, intra, net = _collective(links, sizes, "ring", 0.5)
+    ag, ag_intra, ag_net = _collective(links, gathered, "ring", 0.5)
+    # Forward gathers the units in the reverse of backward's order, and its timeline is backward's run in
+    # reverse (a gather must end before its unit computes, as a reduction starts after its unit's gradients
+    # are ready): the two reversals cancel, so backward's order times it.
+    fwd = exposed_comm(ag, sizes, counts, forward, overlap)
+    bwd_rs = exposed_comm(rs, sizes, counts, backward, overlap)
+    # per optimizer step: stage 1 reduce-scatters the accumulated gradients once, stage 2 every micro-batch
+    # (the shards accumulate); stage 3 also gathers in every micro-batch's forward and backward
+    n_rs = ga if zero >= 2 else np.ones_like(ga)
+    n_ag = 2.0 * ga if zero == 3 else np.ones_like(ga)
+    rs_total, ag_total = _total(rs, counts), _total(ag, counts)
+    total = n_rs * rs_total + n_ag * ag_total
+    intra, net = (n_rs[:, None] * x + n_ag[:, None] * y for x, y in ((intra, ag_intra), (net, ag_net)))
+    if zero == 1:  # its gather follows the optimizer step (DeepSpeed, torch's ZeroRedundancyOptimizer): exposed
+        exposed = ag_total + np.where(accumulated, rs_total, bwd_rs)
+    elif zero == 2:
+        exposed = fwd + ga * bwd_rs
+    else:  # backward's gathers ride with its reductions (a unit's gather then counts after its compute)
+        exposed = ga * (fwd + exposed_comm(rs + ag, sizes, counts, backward, overlap))
+    return total, exposed, intra, net
+
+
+def _sync_wait(d: np.ndarray, compute: Any, grad_bytes: float, hbm_tbs: float, cal: Calibration) -> Any:
+    """The barrier's wait for the slowest of d devices: m(d) × the spread of compute and of the gradients' passes
+    through HBM (held at the largest gradient calibrated)."""
+    spread = cal.compute_jitter * compute + cal.sync_hbm_passes * min(grad_bytes, cal.sync_bytes_max) / (hbm_tbs * 1e12)
+    return np.where(d > 1, expected_max(d) * spread, 0.0)
+
+
+def _largest_buckets_algorithm(links: _Links, sizes: np.ndarray, algorithm: str) -> Any:
+    """The all-reduce each size's largest buckets run (for display): they carry the bytes."""
+    j = int(np.argmax(sizes))  # the buckets that carry the bytes
+    return algorithm_charged(sizes[j], links.d, links.gpus_per_node, _intra_bw(links, sizes)[:, j], links.b_inter,
+                             links.lat["alpha_intra_s"], links.lat["alpha_inter_s"], algorithm)  # fmt: skip
 
 
 def input_step(devices: Any, grad_accum: Any, input_s: float, gpus_per_node: Any) -> Any:
