@@ -169,35 +169,11 @@ def batch_plan(
     # the checked counts as ints ([32] and np.array([8]) are one count; int() of them raised a TypeError below)
     micro_batch, grad_accum = check_count(micro_batch, "micro_batch"), check_count(grad_accum, "grad_accum")
     devices = check_count(devices, "devices")
-    optimizer = choice(optimizer, "optimizer", tuple(RULE_FOR))  # 'lamb' or rule='bogus' once returned quietly
-    rule = None if rule is None else choice(rule, "rule", RULES)
-    lr = chosen = None
-    if base_lr is None and base_batch is None:
-        for name, value in (("rule", rule), ("warmup_epochs", warmup_epochs)):  # both shape a learning rate: none
-            if value is not None:
-                raise fail(name, value, "with base_lr and base_batch (the reference learning rate)")
-    else:
-        if base_lr is None or base_batch is None:
-            raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")
-        chosen = rule or RULE_FOR[optimizer]
-        base_batch = check_count(base_batch, "base_batch")  # samples, as --base-batch takes them: 2.5 scaled by 102.4
-        lr = scaled_lr(base_lr, base_batch, gb, chosen)
-        if warmup_epochs is None and chosen == "linear" and gb > base_batch:
-            warmup_epochs = GOYAL_WARMUP_EPOCHS
-    if warmup_epochs is not None:
-        # (+ 0.0: --warmup-epochs -0 was written "warmup_epochs": -0.0 in the JSON and the CSV)
-        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000") + 0.0
+    chosen, lr, warmup_epochs = _learning_rate(gb, base_lr, base_batch, rule, optimizer, warmup_epochs)
     spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
     warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None
-    if min_steps is not None and noise_scale is None:  # S_min alone sets nothing: say so rather than drop it
-        raise fail("min_steps", min_steps, "with noise_scale (B_noise), for steps = S_min·(1 + B_noise/B)")
-    cb = critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
-    hw = tt = None
-    if efficiency is not None:
-        efficiency = check_source(efficiency)
-        hw = scale(devices, 1.0, efficiency).speedup
-        if noise_scale is not None:
-            tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency)
+    cb = _critical(gb, noise_scale, min_steps)
+    hw, tt = _speedups(devices, gb, noise_scale, efficiency)
     # (the ignores: `cb and cb.x` is cb.x or None — a CriticalBatch is never falsy, but mypy allows a subclass to be)
     return BatchPlan(
         devices=int(devices),
@@ -220,6 +196,48 @@ def batch_plan(
         # said by the library too (the CLI alone said it, so batch_plan's callers scaled to 64k unwarned)
         past_goyal=gb > GOYAL_MAX_BATCH if chosen == "linear" else None,
     )
+
+
+def _learning_rate(
+    gb: int, base_lr: Any, base_batch: Any, rule: str | None, optimizer: str, warmup_epochs: Any
+) -> tuple[str | None, Any, Any]:
+    """The rule, the scaled LR and the warm-up: all three shaped by the reference (base_lr at base_batch)."""
+    optimizer = choice(optimizer, "optimizer", tuple(RULE_FOR))  # 'lamb' or rule='bogus' once returned quietly
+    rule = None if rule is None else choice(rule, "rule", RULES)
+    lr = chosen = None
+    if base_lr is None and base_batch is None:
+        for name, value in (("rule", rule), ("warmup_epochs", warmup_epochs)):  # both shape a learning rate: none
+            if value is not None:
+                raise fail(name, value, "with base_lr and base_batch (the reference learning rate)")
+    else:
+        if base_lr is None or base_batch is None:
+            raise fail("base_lr/base_batch", base_lr if base_lr is not None else base_batch, "both, or neither")
+        chosen = rule or RULE_FOR[optimizer]
+        base_batch = check_count(base_batch, "base_batch")  # samples, as --base-batch takes them: 2.5 scaled by 102.4
+        lr = scaled_lr(base_lr, base_batch, gb, chosen)
+        if warmup_epochs is None and chosen == "linear" and gb > base_batch:
+            warmup_epochs = GOYAL_WARMUP_EPOCHS
+    if warmup_epochs is not None:
+        # (+ 0.0: --warmup-epochs -0 was written "warmup_epochs": -0.0 in the JSON and the CSV)
+        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000") + 0.0
+    return chosen, lr, warmup_epochs
+
+
+def _critical(gb: int, noise_scale: Any, min_steps: Any) -> CriticalBatch | None:
+    """McCandlish's trade-off at the global batch, where B_noise is given (S_min needs it)."""
+    if min_steps is not None and noise_scale is None:  # S_min alone sets nothing: say so rather than drop it
+        raise fail("min_steps", min_steps, "with noise_scale (B_noise), for steps = S_min·(1 + B_noise/B)")
+    return critical_batch(gb, noise_scale, min_steps) if noise_scale is not None else None
+
+
+def _speedups(devices: int, gb: int, noise_scale: Any, efficiency: Any) -> tuple[Any, Any]:
+    """d·E(d) where an E source is given, and the time-to-target speedup where B_noise is too."""
+    if efficiency is None:
+        return None, None
+    efficiency = check_source(efficiency)
+    hw = scale(devices, 1.0, efficiency).speedup
+    tt = time_to_target_speedup(devices, gb / devices, noise_scale, efficiency) if noise_scale is not None else None
+    return hw, tt
 
 
 __all__ = [
