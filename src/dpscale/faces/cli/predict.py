@@ -18,6 +18,9 @@ from dpscale.faces.output import Column, emit
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
+
+    from dpscale.sources.predict import Prediction
 
 COLUMNS = [
     Column("devices", "int"),
@@ -139,13 +142,28 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot)
+    pred = _predict(args)
+    records = pred.records()
+    if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
+        _unit_written(pred)
+    notes = _notes(args, pred.notes, records)
+    cols = _columns(args.input_rate, records)
+    title = _title(args, pred.system)
+    emit(records, cols, args, title, notes)
+    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
+        _plot(records, args.plot, args.lang, title)
+    return 0
+
+
+def _predict(args: argparse.Namespace) -> Prediction:
+    """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
     from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, DEFAULT_PRECISION, predict_flags
     from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
     opt = lambda text, flag, what="a finite number > 0": None if text is None else positive(text, flag, what)  # noqa: E731
     inter = None if args.inter_bw is None else bandwidth(args.inter_bw, "--inter-bw", BANDWIDTH)
-    pred = predict_flags(
+    return predict_flags(
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
@@ -177,42 +195,56 @@ def run(args: argparse.Namespace) -> int:
         zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
     )
-    records = pred.records()
-    if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
-        from dpscale.notes import Note
 
-        low = [i for i, n in enumerate(pred.notes) if getattr(n, "key", "") == "unchecked_inter_low"]
-        for i in low:
-            pred.notes[i] = Note("unchecked_inter", **pred.notes[i].fields)  # type: ignore[attr-defined]
-        # nor an '8× the preset's' one: '12800Gb/s' (1,600 GB/s) was told to type '--inter-bw 1600Gb/s'
-        pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
+
+def _unit_written(pred: Prediction) -> None:
+    """A --inter-bw typed with its unit means what it says: its notes ask no bits-for-bytes question."""
+    from dpscale.notes import Note
+
+    low = [i for i, n in enumerate(pred.notes) if getattr(n, "key", "") == "unchecked_inter_low"]
+    for i in low:
+        pred.notes[i] = Note("unchecked_inter", **pred.notes[i].fields)  # type: ignore[attr-defined]
+    # nor an '8× the preset's' one: '12800Gb/s' (1,600 GB/s) was told to type '--inter-bw 1600Gb/s'
+    pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
+
+
+def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]]) -> list[str]:
+    """The library's notes, then the defaults the user may not know were taken, the units, the band, the wait."""
     from dpscale.faces.i18n import label
+    from dpscale.sources.predict import DEFAULT_BATCH
 
-    notes = pred.notes + [label("predict_units_note", args.lang), label("band_note", args.lang)]
+    notes = said + [label("predict_units_note", args.lang), label("band_note", args.lang)]
     if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
-        notes.insert(len(pred.notes), label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH))
+        notes.insert(len(said), label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH))
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
-        notes.insert(len(pred.notes), label("predict_precision_default", args.lang))
+        notes.insert(len(said), label("predict_precision_default", args.lang))
     seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
         from dpscale.faces.i18n import number as fmt
 
-        notes.insert(len(pred.notes) + 1, label("predict_tokens_note", args.lang).format(s=fmt(seq, "int", args.lang)))
+        notes.insert(len(said) + 1, label("predict_tokens_note", args.lang).format(s=fmt(seq, "int", args.lang)))
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
         notes.append(label("wait_note", args.lang))
-    cols = COLUMNS if args.input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
+    return notes
+
+
+def _columns(input_rate: str | None, records: list[dict[str, Any]]) -> list[Column]:
+    """The table's columns: the input stall only where an input rate was given, E vs d0 only where d0 > 1."""
+    cols = COLUMNS if input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
     if "efficiency_vs_baseline" in records[0]:  # a measured baseline of d0 > 1: E as its table would give it
         cols = [*cols[:4], Column("efficiency_vs_baseline", "fixed3"), *cols[4:]]
-    title = _title(args, pred.system)
-    emit(records, cols, args, title, notes)
-    if args.plot:  # after the result is out: a plot that cannot be written loses nothing
-        from dpscale.faces.plot import plot_scaling
+    return cols
 
-        keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
-        band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-        plot_scaling(records, args.plot, args.lang, title, band=band, band_label=label("plot_band_predict", args.lang))
-    return 0
+
+def _plot(records: list[dict[str, Any]], path: str, lang: str, title: str) -> None:
+    """E(d) and throughput drawn with the band the table's lo and hi columns give."""
+    from dpscale.faces.i18n import label
+    from dpscale.faces.plot import plot_scaling
+
+    keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
+    band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
+    plot_scaling(records, path, lang, title, band=band, band_label=label("plot_band_predict", lang))
 
 
 def _ethernet(typed: str | None, gbs: float | None) -> str | None:
