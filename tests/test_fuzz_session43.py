@@ -112,3 +112,19 @@ def test_the_top_help_and_the_version_that_cannot_be_written_are_one_line(argv, 
     with open("/dev/full", "w") as full:
         p = subprocess.run([sys.executable, "-m", "dpscale", *argv], stdout=full, stderr=subprocess.PIPE, text=True)
     assert p.returncode == 1 and p.stderr.splitlines() == [said]
+
+
+def test_validate_s_skip_counts_are_written_as_every_other_count(capsys, tmp_path):
+    """'1500 of them without units per sample … (+1497)' beside '1,500 configurations': now 1,500 and +1,497 (1.500
+    and +1.497 in Spanish)."""
+    head = ("cfg,baseline_devices,grad_accum,grad_accum_known,units_per_sample,system,gpu,gpus_per_node,intra_bw_gbs,"
+            "inter_bw_gbs,source,model,framework,hardware,interconnect,precision,per_device_batch,devices,throughput,"
+            "unit,params_millions,notes")  # fmt: skip
+    rows = [f"c{i},1,1,yes,,dgx-a100,A100,8,300,200,s,m,f,h,i,AMP,32,{d},{100 * d},x/s,25," for i in range(1500)
+            for d in (1, 2)]  # fmt: skip
+    path = tmp_path / "many.csv"
+    path.write_text("\n".join([head, *rows]) + "\n")
+    rc, out, err = run(capsys, "validate", str(path))
+    assert "1,500 of them without units per sample" in out + err and "(+1,497)" in out + err
+    rc, out, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert "1.500 de ellas sin unidades por muestra" in out + err and "(+1.497)" in out + err

@@ -177,8 +177,11 @@ def _skip_reasons(reasons: dict[str, dict[str, Any]], lang: str, shown: int = 3)
     out = []
     for what in dict.fromkeys(r["missing"] for r in reasons.values()):
         cfgs = [c for c, r in reasons.items() if r["missing"] == what]
-        names = ", ".join(cfgs[:shown]) + (f", … (+{len(cfgs) - shown})" if len(cfgs) > shown else "")
-        line = label("skip_reason_note", lang).format(n=len(cfgs), what=label(f"skip:{what}", lang), cfgs=names)
+        more = f", … (+{number(len(cfgs) - shown, 'int', lang)})" if len(cfgs) > shown else ""
+        n = number(len(cfgs), "int", lang)  # 1,500 (1.500 in Spanish), as every other count is written
+        line = label("skip_reason_note", lang).format(
+            n=n, what=label(f"skip:{what}", lang), cfgs=", ".join(cfgs[:shown]) + more
+        )
         systems = dict.fromkeys(reasons[c]["unknown_system"] for c in cfgs if "unknown_system" in reasons[c])
         if systems:
             line += label("skip_unknown_system", lang).format(names=", ".join(map(repr, systems)))
