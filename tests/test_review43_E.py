@@ -90,40 +90,21 @@ def test_the_plan_tabs_band_note_writes_a_tiny_band_as_the_table_beside_it():
     """eca6e74 said the plan tab's band note writes a tiny band 'as the table's E lo/hi', but it used Intl's
     scientific notation: 'E 1.77e-5–2.27e-5' beside table cells of 1.77e-05 and 2.27e-05 (Python's '.3g', which
     also writes 0.0004 where Intl wrote 4e-4). The note's ends are now the very text of the table's cells."""
-    import subprocess
-    import sys
-    import time
-    import urllib.request
+    from test_web import chromium, serving
 
-    from test_web import _free_port, chromium
-
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
-        with chromium() as (browser, expect):
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.goto(url)
-            expect(page.locator("#result")).to_contain_text("115,200 samples/s")
-            page.click("#tab-predict")
-            for k, v in {"params": "1e15", "intra_bw": "0.001", "inter_bw": "0.001", "devices": "1,8,64"}.items():
-                page.fill(f"#predict input[name={k}]", v)
-            page.click("#predict .run")
-            expect(page.locator("#result tbody tr")).to_have_count(3)
-            heads = page.locator("#result thead th").all_inner_texts()
-            cells = page.locator("#result tbody tr").last.locator("td").all_inner_texts()
-            lo, hi = (cells[heads.index(h)].strip() for h in ("E lo", "E hi"))
-            assert "e-" in lo and "e-" in hi  # a tiny band: 3 significant digits, Python's exponent (e-05)
-            page.click("#tab-plan")
-            page.locator("#plan .take").click()
-            expect(page.locator("#notes")).to_contain_text(f"its band, E {lo}–{hi} at 64 devices")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        for k, v in {"params": "1e15", "intra_bw": "0.001", "inter_bw": "0.001", "devices": "1,8,64"}.items():
+            page.fill(f"#predict input[name={k}]", v)
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        heads = page.locator("#result thead th").all_inner_texts()
+        cells = page.locator("#result tbody tr").last.locator("td").all_inner_texts()
+        lo, hi = (cells[heads.index(h)].strip() for h in ("E lo", "E hi"))
+        assert "e-" in lo and "e-" in hi  # a tiny band: 3 significant digits, Python's exponent (e-05)
+        page.click("#tab-plan")
+        page.locator("#plan .take").click()
+        expect(page.locator("#notes")).to_contain_text(f"its band, E {lo}–{hi} at 64 devices")

@@ -466,22 +466,31 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def served():
-    """`dpscale serve` as a real process on a free port."""
+@contextmanager
+def serving() -> Iterator[str]:
+    """`dpscale serve` as a real process on a free port while the block runs: its address, once it answers."""
     port = _free_port()
     proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)  # fmt: skip
     url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def served():
+    """One server for a module's browser tests."""
+    with serving() as url:
+        yield url
 
 
 def need_chromium() -> None:
