@@ -350,12 +350,12 @@ def test_parameters_are_shown_to_four_digits(capsys):
 
 
 def test_an_empty_paste_is_refused_in_one_line():
-    """read_csv_text('') (the web page's reader of a pasted table) raised IndexError looking for a ';' header."""
+    """read_csv_unit('') (the web page's reader of a pasted table) raised IndexError looking for a ';' header."""
     from dpscale.errors import DpscaleError
-    from dpscale.sources.fit_io import read_csv_text
+    from dpscale.sources.fit_io import read_csv_unit
 
     with pytest.raises(DpscaleError, match=r"^paste line 1: missing column\(s\) devices, throughput \(found —\)"):
-        read_csv_text("", "paste")
+        read_csv_unit("", "paste")
 
 
 def test_a_json_document_over_several_lines_is_read_whole(tmp_path, capsys):

@@ -12,7 +12,7 @@ from clihelp import run
 import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import bandwidth, parse_devices
-from dpscale.sources.fit_io import parse_point, read_csv_text
+from dpscale.sources.fit_io import parse_point, read_csv_unit
 
 
 def test_bandwidth_units_scale_by_their_prefix_and_bits():
@@ -58,7 +58,7 @@ def test_a_point_of_four_parts_is_refused():
 
 
 def test_a_csv_with_a_trailing_comma_on_each_line_is_read():
-    runs = read_csv_text("devices,throughput\n1,100,\n2,190,\n4,360,\n", "t.csv")
+    runs, _ = read_csv_unit("devices,throughput\n1,100,\n2,190,\n4,360,\n", "t.csv")
     assert [(r.devices, r.throughput) for r in runs] == [(1, 100.0), (2, 190.0), (4, 360.0)]
 
 

@@ -438,14 +438,9 @@ def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
     return rows, starts
 
 
-def read_csv_text(text: str, name: str, dot_groups: bool = False) -> list[Run]:
-    """Runs from CSV text (a file's, or a paste on the web page): columns found by their header names."""
-    return read_csv_unit(text, name, dot_groups)[0]
-
-
 def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
-    """`read_csv_text`'s runs and the unit its unit column states (one per file: `_same_setup`), or None: a file's
-    (`read_runs_unit`) and a table pasted on the page alike, so fit labels and checks both by it."""
+    """Runs from CSV text (a file's, or a table pasted on the page), columns found by their header names, and the
+    unit its unit column states (one per file: `_same_setup`) or None, by which fit labels and checks them."""
     rows, starts = _csv_rows(text, name)
     skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
