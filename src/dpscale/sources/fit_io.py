@@ -99,15 +99,17 @@ class Runs:
         return self.counts or (1,) * len(self.devices)
 
 
-def _as_written(record: dict, key: str) -> str:
-    """A JSON record's field as the file wrote it (null, true, "8"), or 'missing': Python's None said neither."""
-    return json.dumps(record[key], ensure_ascii=False) if key in record else "missing"
+def _field(record: dict, key: str) -> str:
+    """A JSON record's field as the file wrote it, or 'missing' (Python's None said neither)."""
+    return str(_AsWritten(record[key])) if key in record else "missing"
 
 
 class _AsWritten:
-    """A file's JSON value in an error as the file wrote it, unquoted as a number is (errors.fail quotes text)."""
+    """A file's JSON value in an error as the file wrote it (null, true, "8"), unquoted as a number is (errors.fail
+    quotes text): Python's None and True said what the user never wrote."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, value: Any) -> None:
+        text = json.dumps(value, ensure_ascii=False)
         self.text = text if len(text) <= 40 else text[:40] + "…"
 
     def __str__(self) -> str:
@@ -125,7 +127,7 @@ def _value(
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
     shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
     if from_json and (isinstance(text, bool) or not isinstance(text, (str, int, float))):
-        shown = _AsWritten(json.dumps(text, ensure_ascii=False))  # null, not 'None'; "null" stays quoted
+        shown = _AsWritten(text)  # null, not 'None'; a text "null" stays quoted
     if dot_groups and isinstance(text, str) and re.fullmatch(DOT_GROUPS, text.strip()):
         raise fail(f"{where}, {what}", shown, THOUSANDS_DOT)
     try:
@@ -681,13 +683,11 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     for i, r in enumerate(records, 1):
         d, e = r.get("devices"), r.get("efficiency")
         if not _device_count(d):
-            raise fail(
-                flag, f"record {i}: devices {_as_written(r, 'devices')}", f"a whole number from 1 to {MAX_DEVICES:,}"
-            )
+            raise fail(flag, f"record {i}: devices {_field(r, 'devices')}", f"a whole number from 1 to {MAX_DEVICES:,}")
         if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
             # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
             why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
-            raise fail(flag, f"record {i}: efficiency {_as_written(r, 'efficiency')}", why)
+            raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", why)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
     sizes = sorted(table)
