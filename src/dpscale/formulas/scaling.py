@@ -476,7 +476,13 @@ def _devices_for_speedup(
     smooth: E is defined between whole sizes, so the exact size is its root; else a straight line between two."""
 
     def s(d: float) -> float:
-        return d * float(fn(d))
+        # one number > 0 at each size asked, named if not: a function giving nan was searched through ('peaks at
+        # nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or 'peaks at 1 device', and None, text
+        # or an array raised float()'s TypeError or ValueError
+        e = check_positive(
+            one(fn(d), "efficiency"), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {d:g})"
+        )
+        return d * float(e)
 
     def said(speedup: float) -> str:
         return _said(speedup, v)
