@@ -30,3 +30,50 @@ def test_solving_for_devices_names_an_e_function_that_gives_no_efficiency():
     s = dpscale.solve(efficiency=lambda d: 1.0 if d == 1 else 0.9, **given)
     assert s.result.devices == 64 and s.exact == 64.0
     assert s.result.actual_throughput == 115_200.0 and s.result.speedup == 57.6
+
+
+NOTEBOOK = """
+import numpy as np
+import dpscale
+
+n, x = np.int64(8), np.float32(0.9)
+dpscale.USL(x, 1e-5), dpscale.Amdahl(x), dpscale.Constant(x)
+dpscale.predict([8], params=np.int64(100_000_000), throughput=x, system="dgx-a100", batch=n, zero=np.int64(1))
+dpscale.fit([(1, 1000), (8, 7400), (16, 14000)], gpus_per_node=n, confidence=x, resamples=np.int64(200), seed=n)
+dpscale.batch_plan(n, n, n, base_lr=x, base_batch=n, dataset_size=n, warmup_epochs=x, noise_scale=n, min_steps=n)
+dpscale.bubble_fraction(n, n, "interleaved", np.int64(2))
+dpscale.pipeline(n, n, "1f1b", devices=n)
+dpscale.model_states(7e9, n, np.int64(1), tensor_parallel=np.int64(1))
+dpscale.fit_all(n * 1_000_000_000, n, activation=x, device_memory_bytes=n * 10_000_000_000, tensor_parallel=n)
+dpscale.plan(n * 1_000_000, n, x, [8], 0.9, price_per_device_hour=x, deadline_hours=n, budget=n, knee_threshold=x)
+dpscale.parse_duration(x)
+"""
+
+
+@pytest.mark.slow  # a mypy process
+def test_numpy_scalars_the_functions_take_pass_a_type_checker_too(tmp_path):
+    """Every call below runs (numpy's int64 and float32 are numbers here, as the tests of session 25 say), yet
+    `mypy --strict` refused 43 of its arguments: `batch_plan(np.int64(32))` — 'expected "int"', `USL(np.float32(0.01))`
+    — 'expected "float"'. The hints now say what runs, as scale's and solve's (Any) do."""
+    pytest.importorskip("mypy")
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exec(compile(NOTEBOOK, "notebook", "exec"), {})  # it runs
+    script = tmp_path / "notebook.py"
+    script.write_text(NOTEBOOK)
+    src = Path(__file__).resolve().parents[1] / "src"
+    env = {**os.environ, "MYPYPATH": str(src)}
+    args = ["--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), str(script)]
+    done = subprocess.run([sys.executable, "-m", "mypy", *args], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_confidence_past_any_float_is_still_named():
+    """(The hints' change kept fit's comparison of the level itself: float(10**400) would raise OverflowError.)"""
+    with pytest.raises(DpscaleError, match=r"^confidence: got 1000.*; allowed: a level in \(0, 1\)"):
+        dpscale.fit([(1, 1000), (2, 1950), (4, 3800)], confidence=10**400)
+    level = dpscale.fit([(1, 1000), (2, 1950), (4, 3800)], confidence=np.float32(0.9), resamples=50).confidence
+    assert type(level) is float and level == pytest.approx(0.9)

@@ -141,17 +141,17 @@ class BatchPlan:
 
 
 def batch_plan(
-    micro_batch: int,
-    devices: int = 1,
-    grad_accum: int = 1,
-    base_lr: float | None = None,
-    base_batch: int | None = None,
+    micro_batch: Any,
+    devices: Any = 1,
+    grad_accum: Any = 1,
+    base_lr: Any = None,
+    base_batch: Any = None,
     rule: str | None = None,
     optimizer: str = "sgd",
-    dataset_size: float | None = None,
-    warmup_epochs: float | None = None,
-    noise_scale: float | None = None,
-    min_steps: float | None = None,
+    dataset_size: Any = None,
+    warmup_epochs: Any = None,
+    noise_scale: Any = None,
+    min_steps: Any = None,
     efficiency: Any = None,
 ) -> BatchPlan:
     """Global batch and, as inputs allow, learning rate, warm-up, steps per epoch, critical-batch view.

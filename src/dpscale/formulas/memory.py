@@ -138,10 +138,10 @@ def is_stage(stage: object) -> bool:
 def model_states(
     params: Any,
     devices: Any,
-    stage: int = 0,
+    stage: Any = 0,
     optimizer: str = "adam",
     precision: str = "mixed",
-    tensor_parallel: int = 1,
+    tensor_parallel: Any = 1,
 ) -> ModelStates:
     """Model-state bytes per device for DDP (stage 0) and ZeRO stages 1–3 [ZERO]. Tensor parallelism splits
     the weights t ways first (Megatron: every layer's matrices and the vocabulary), so a device holds the states
@@ -294,13 +294,13 @@ def _device_memory(x: float) -> float:
 
 
 def fit_all(
-    params: float,
-    devices: int,
-    activation: float = 0.0,
-    device_memory_bytes: float | None = None,
+    params: Any,
+    devices: Any,
+    activation: Any = 0.0,
+    device_memory_bytes: Any = None,
     optimizer: str = "adam",
     precision: str = "mixed",
-    tensor_parallel: int = 1,
+    tensor_parallel: Any = 1,
 ) -> tuple[MemoryFit, ...]:
     """Every stage (0–3) against the device memory; activations are the same at every stage.
 

@@ -73,7 +73,7 @@ def unfilled(p: int, m: int, schedule: str, v: int = 1) -> float:
     return (path * p + path * (m - 1) / v + (1 - path)) / m - 1
 
 
-def bubble_fraction(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
+def bubble_fraction(stages: Any, microbatches: Any, schedule: str = "1f1b", chunks: Any = 1) -> float:
     """Bubble time over total time, r/(1 + r); GPipe p = 4, m = 8 → 3/11."""
     r = bubble_overhead(stages, microbatches, schedule, chunks)
     return r / (1 + r)
@@ -123,12 +123,12 @@ class PipelineResult:
 
 
 def pipeline(
-    stages: int,
-    microbatches: int,
+    stages: Any,
+    microbatches: Any,
     schedule: str = "1f1b",
-    chunks: int = 1,
+    chunks: Any = 1,
     dp_efficiency: Any = 1.0,
-    devices: int | None = None,
+    devices: Any = None,
 ) -> PipelineResult:
     """Bubble and in-flight micro-batches of one schedule, and E with data parallelism stacked.
 

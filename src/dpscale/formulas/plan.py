@@ -47,7 +47,7 @@ _DURATION = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*(" + "|".join(sorted(_UNITS, ke
 DURATION_ALLOWED = "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number"
 
 
-def parse_duration(text: str | float, name: str = "deadline") -> float:
+def parse_duration(text: Any, name: str = "deadline") -> float:
     """'24h', '90m', '2d', '1d12h', '1.5h', '3600s' or a bare number of hours → hours."""
     if not isinstance(text, str):  # a number of hours; numpy's datetime64('2020') read as 2,020 hours
         try:
@@ -116,15 +116,15 @@ class Plan:
 
 
 def plan(
-    samples: float,
-    epochs: float,
-    throughput: float,
+    samples: Any,
+    epochs: Any,
+    throughput: Any,
     devices: Any,
     efficiency: Any = 1.0,
-    price_per_device_hour: float | None = None,
-    deadline_hours: float | None = None,
-    budget: float | None = None,
-    knee_threshold: float = KNEE_THRESHOLD,
+    price_per_device_hour: Any = None,
+    deadline_hours: Any = None,
+    budget: Any = None,
+    knee_threshold: Any = KNEE_THRESHOLD,
 ) -> Plan:
     """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source.
 

@@ -547,10 +547,10 @@ def fit(
     throughput: Any = None,
     step_time: Any = None,
     law: str = "auto",
-    gpus_per_node: int | None = None,
-    confidence: float = 0.9,
-    resamples: int = 1000,
-    seed: int = 0,
+    gpus_per_node: Any = None,
+    confidence: Any = 0.9,
+    resamples: Any = 1000,
+    seed: Any = 0,
 ) -> Fit:
     """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.
 
@@ -561,7 +561,8 @@ def fit(
     law = choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_GPUS_PER_NODE)
-    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:
+    # (the ignore: typeshed's numbers.Real declares no __lt__; every real has one, and 10**400 compares, not float())
+    if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:  # type: ignore[operator]
         raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
     if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
         raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]:,}")

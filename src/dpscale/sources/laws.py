@@ -99,7 +99,7 @@ class Constant(_Law):
     __slots__ = ("value",)
     value: float
 
-    def __init__(self, value: float) -> None:
+    def __init__(self, value: Any) -> None:
         self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
 
     def efficiency(self, d: Any) -> Any:
@@ -219,7 +219,7 @@ class USL(_Law):
     sigma: float  # (annotations for type checkers: the slots are set by _set)
     kappa: float
 
-    def __init__(self, sigma: float = 0.0, kappa: float = 0.0) -> None:
+    def __init__(self, sigma: Any = 0.0, kappa: Any = 0.0) -> None:
         self._set(
             sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
             # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
@@ -260,7 +260,7 @@ class Amdahl(_Law):
     __slots__ = ("serial_fraction",)
     serial_fraction: float
 
-    def __init__(self, serial_fraction: float) -> None:
+    def __init__(self, serial_fraction: Any) -> None:
         self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", "a serial fraction in [0, 1)"))
 
     def efficiency(self, d: Any) -> Any:
