@@ -77,3 +77,19 @@ def test_a_confidence_past_any_float_is_still_named():
         dpscale.fit([(1, 1000), (2, 1950), (4, 3800)], confidence=10**400)
     level = dpscale.fit([(1, 1000), (2, 1950), (4, 3800)], confidence=np.float32(0.9), resamples=50).confidence
     assert type(level) is float and level == pytest.approx(0.9)
+
+
+@pytest.mark.parametrize("law", [dpscale.USL(0.01, 1e-5), dpscale.Amdahl(0.01), dpscale.Constant(0.9)])
+def test_a_time_is_no_device_count_for_a_law_or_a_seed_for_a_fit(law):
+    """numpy's timedelta64 is an integer to numbers.Real: a law read at np.timedelta64(8, 's') raised "'<=' not
+    supported between 'int' and 'datetime.timedelta'", and fit(seed=…) int()'s TypeError; scale already said it."""
+    eight_seconds = np.timedelta64(8, "s")
+    with pytest.raises(DpscaleError, match=r"^devices: got 8 seconds; allowed: a number, not a time or a date"):
+        law.efficiency(eight_seconds)
+    with pytest.raises(DpscaleError, match=r"^devices: got 8 seconds; allowed: a number, not a time or a date"):
+        dpscale.scale(eight_seconds, 2000, 0.9)
+    with pytest.raises(DpscaleError, match=r"^seed: got 8 seconds; allowed: a whole number from 0 to 4,294,967,295"):
+        dpscale.fit([(1, 1000), (2, 1950), (4, 3800)], seed=eight_seconds)
+    # a numpy integer is still a size: E(64) of the worked example's constant 0.9, 115,200 samples/s
+    assert law.efficiency(np.int64(64)) == law.efficiency(64)
+    assert dpscale.scale(np.int64(64), 2000, dpscale.Constant(0.9)).actual_throughput == 115_200.0

@@ -524,8 +524,8 @@ def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, s
 
 def _whole(x: Any) -> bool:
     """An int, numpy's too, or a whole float as gpus_per_node takes it (resamples=100.0 was refused as 'got 100')."""
-    if isinstance(x, bool) or not isinstance(x, Real):
-        return False
+    if isinstance(x, bool) or not isinstance(x, Real) or getattr(getattr(x, "dtype", None), "kind", None) in ("m", "M"):
+        return False  # (numpy's timedelta64 is an Integral: seed=np.timedelta64(8, 's') raised int()'s TypeError)
     return isinstance(x, Integral) or float(x).is_integer()
 
 

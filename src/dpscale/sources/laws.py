@@ -37,7 +37,10 @@ if TYPE_CHECKING:
 def _sizes(d: Any) -> Any:
     """The sizes a law is read at: finite and ≥ 1 (0 or −1 devices gave E > 1, nan gave nan); lists become arrays.
     A plain number is checked without numpy, which the calculator does not import."""
-    if isinstance(d, Real) and not isinstance(d, bool):
+    # numpy's timedelta64 is an integer to numbers.Real, and its .item() a datetime.timedelta that `1 <= d` raised
+    # TypeError on: check_sizes refuses it by name ('a number, not a time or a date'), as scale does
+    timed = getattr(getattr(d, "dtype", None), "kind", None) in ("m", "M")
+    if isinstance(d, Real) and not isinstance(d, bool) and not timed:
         if hasattr(d, "item"):  # a numpy scalar: a plain number, so E is one too (np.float32(8) gave E in float32)
             d = d.item()
         # (the ignore: typeshed's numbers.Real declares no __ge__, so mypy refuses `1 <= d`; every real has one)
