@@ -557,7 +557,11 @@ def fit(
     runs: a CSV / JSON-lines path, or (devices, throughput[, step_time]) pairs or dicts; or give
     devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
     measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
-    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0."""
+    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0.
+
+    Returns a Fit: `predict(d)` (throughput in the runs' unit and E at d, with prediction intervals),
+    `devices_for(throughput=|efficiency=)`, `peak()`, `parameters`, `summary()`, and `efficiency(d)`, so it is an
+    E source for `scale`, `solve` and `plan`."""
     law = choice(law, "law", ("auto", *ORDER))
     if gpus_per_node is not None:
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_GPUS_PER_NODE)

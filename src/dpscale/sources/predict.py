@@ -355,7 +355,11 @@ def predict_flags(
     is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`); ib,
     InfiniBand or HDR/NDR InfiniBand; any other is predicted as InfiniBand, with a note (network_kind).
     Errors name each argument as it is typed here (`intra_bw_gbs: got 0`); `predict_flags`, which the CLI and
-    the page call, names them by their `dpscale predict` flags (--intra-bw)."""
+    the page call, names them by their `dpscale predict` flags (--intra-bw).
+
+    Returns a Prediction: `efficiency_values` (E per size of `devices`, relative to one device), `band()` (its 80 %
+    band), `records()` (one dict per size: E, samples/s, the step's seconds and its bottleneck), `notes`, and
+    `efficiency(d)` at any size, so it is an E source for `scale`, `solve` and `plan`."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
     (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
