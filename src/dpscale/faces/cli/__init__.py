@@ -100,9 +100,60 @@ def _plain_stdout() -> None:
         sys.stdout.reconfigure(errors="replace")
 
 
+def _closed_streams() -> None:
+    """Standard streams the caller closed (`dpscale calc >&-`, a daemon's `2>&-`), which Python leaves as None: with
+    stderr None, print(file=sys.stderr) printed to stdout (the notes in front of --json's JSON); with stdout None,
+    print dropped the answer without a word and exit 0, and --csv was a TypeError traceback. Their descriptors are
+    put on /dev/null, so no file the command opens takes them (nor a rank inherits one as its stdout); a closed
+    stdout then fails as a full disk does (one line, exit 1), a closed stderr has nowhere to say anything."""
+    import io
+    import os
+
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        if getattr(sys, name) is not None:
+            continue
+        try:
+            os.fstat(fd)
+        except OSError:  # (still closed: the lowest free descriptor is this one)
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            os.set_inheritable(fd, True)  # (os.open's are not: a rank would start with it closed again)
+        if name == "stdout":
+            sys.stdout = _ClosedStdout()
+        else:
+            raw = io.FileIO(fd, "r" if fd == 0 else "w", closefd=False)
+            setattr(sys, name, io.TextIOWrapper(raw, "utf-8", "backslashreplace", line_buffering=True))
+
+
+class _ClosedStdout:
+    """A stdout the caller closed: every write fails as a full disk's does (main and _run say it in one line)."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "stdout is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        import io
+
+        raise io.UnsupportedOperation("stdout is closed")
+
+
 def _main(argv: list[str] | None = None) -> int:
     own_process = argv is None  # the `dpscale` process itself (not a caller's main([...])): it ends with the command
     if own_process:
+        _closed_streams()
         _plain_stdout()
     argv = _arranged(list(sys.argv[1:] if argv is None else argv))
     if argv and argv[0] in ("-h", "--help", "help"):

@@ -871,6 +871,7 @@ REASONS: dict[str, dict[str, str]] = {
         "No space left on device": "no queda espacio en el dispositivo",
         "Read-only file system": "sistema de archivos de solo lectura",
         "Disk quota exceeded": "cuota de disco superada",
+        "stdout is closed": "la salida estándar está cerrada",  # `dpscale … >&-` (cli._ClosedStdout)
         # serve's --host and --port (the OS's strerror, getaddrinfo's words)
         "Address already in use": "la dirección ya está en uso",
         "in use": "en uso",

@@ -1,0 +1,52 @@
+"""Review B (session 44): the process around the command — closed standard streams, a full disk under a command's
+help, a terminal a few columns wide, a bad MPLBACKEND, a SIGTERM in the middle of writing a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+SH = shutil.which("sh")
+SWEEP = ["calc", "-d", "1..8x2", "-v", "2000", "-e", "0.9"]
+
+
+def _closed(redirect: str, *argv: str) -> subprocess.CompletedProcess:
+    """`dpscale ARGV` with a standard stream closed by the shell (`>&-`, `2>&-`)."""
+    script = f'exec "$@" {redirect}'
+    cmd = [SH, "-c", script, "sh", sys.executable, "-m", "dpscale", *argv]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.skipif(SH is None or os.name != "posix", reason="needs a POSIX shell")
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        ([*SWEEP, "--csv"], "dpscale calc: error: cannot write the output (stdout is closed)"),
+        ([*SWEEP, "--json"], "dpscale calc: error: cannot write the output (stdout is closed)"),
+        (SWEEP, "dpscale calc: error: cannot write the output (stdout is closed)"),
+        (
+            [*SWEEP, "--csv", "--lang", "es"],
+            "dpscale calc: error: no se pudo escribir la salida (la salida estándar está cerrada)",
+        ),
+    ],
+)
+def test_a_closed_stdout_is_said_in_one_line(argv, said):
+    """`dpscale calc … --csv >&-` was a TypeError traceback (csv.writer(None)); the table and JSON were dropped
+    without a word and exit 0. Now as on a full disk: one line, exit 1."""
+    p = _closed(">&-", *argv)
+    err = [line for line in p.stderr.splitlines() if not line.startswith(("note:", "nota:"))]
+    assert p.returncode == 1 and err == [said], p.stderr
+
+
+@pytest.mark.skipif(SH is None or os.name != "posix", reason="needs a POSIX shell")
+def test_a_closed_stderr_keeps_the_notes_out_of_stdout():
+    """With stderr closed, print(file=sys.stderr) printed to stdout (file=None is stdout): `--json 2>&-` put the
+    notes in front of the JSON, which no longer parsed."""
+    p = _closed("2>&-", *SWEEP, "--json")
+    assert p.returncode == 0
+    assert [r["devices"] for r in json.loads(p.stdout)] == [1, 2, 4, 8]
