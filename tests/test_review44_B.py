@@ -3,13 +3,16 @@ help, a terminal a few columns wide, a bad MPLBACKEND, a SIGTERM in the middle o
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from clihelp import run
 
 SH = shutil.which("sh")
 SWEEP = ["calc", "-d", "1..8x2", "-v", "2000", "-e", "0.9"]
@@ -50,3 +53,42 @@ def test_a_closed_stderr_keeps_the_notes_out_of_stdout():
     p = _closed("2>&-", *SWEEP, "--json")
     assert p.returncode == 0
     assert [r["devices"] for r in json.loads(p.stdout)] == [1, 2, 4, 8]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["calc", "--help"], "dpscale calc: error: cannot write the output (No space left on device)"),
+        (
+            ["fit", "--help", "--lang", "es"],
+            "dpscale fit: error: no se pudo escribir la salida (no queda espacio en el dispositivo)",
+        ),
+    ],
+)
+def test_a_command_s_help_that_cannot_be_written_is_one_line(argv, said):
+    """The top help into /dev/full was one line and exit 1 (test_fuzz_session43); a command's help was lost
+    without a word and exit 0 (argparse swallows its own OSError)."""
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "dpscale", *argv], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 1 and p.stderr.splitlines() == [said]
+
+
+def test_a_command_s_help_into_a_reader_that_left_is_quiet(capsys, monkeypatch):
+    """`dpscale calc --help | head -1` stays exit 0 and silent (the help's write now fails out loud)."""
+
+    class Gone:
+        encoding = "utf-8"
+
+        def write(self, s):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            pass
+
+        def fileno(self):
+            raise io.UnsupportedOperation("fileno")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    rc, _, err = run(capsys, "calc", "--help")
+    assert rc == 0 and err == ""

@@ -246,7 +246,12 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
     # no abbreviations: `--overlap` read as --overlap-accumulation and silently changed E (the page takes none either)
     parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
     module.add_arguments(parser)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except BrokenPipeError:  # `dpscale calc --help | head -3` (main's: quiet)
+        raise
+    except OSError as exc:  # its --help into a full disk (argparse said nothing and exit 0)
+        return _cannot_write(exc, f"dpscale {command}", parser.lang)
     args.own_process = own_process
     try:
         check_number_style(args, parser)

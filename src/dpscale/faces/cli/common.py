@@ -119,6 +119,14 @@ class Parser(argparse.ArgumentParser):
         finally:
             self.formatter_class = english
 
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """argparse's, without its `except OSError: pass`: `dpscale calc --help` into a full disk was lost without a
+        word and exit 0 (the dispatcher says it in one line, as for the top help; a reader that left stays quiet)."""
+        if message:
+            file = file or sys.stderr
+            file.write(message)
+            file.flush()
+
     def error(self, message: str) -> NoReturn:
         see = "see --help"
         message = _house_style(message) + self._near(message)
