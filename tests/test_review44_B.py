@@ -92,3 +92,12 @@ def test_a_command_s_help_into_a_reader_that_left_is_quiet(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdout", Gone())
     rc, _, err = run(capsys, "calc", "--help")
     assert rc == 0 and err == ""
+
+
+@pytest.mark.parametrize("columns", ["1", "5", "10"])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_top_help_in_a_very_narrow_terminal(capsys, monkeypatch, columns, lang):
+    """COLUMNS=5 `dpscale --help` was a ValueError traceback: a line with no space ('commands:') wider than the
+    terminal had no place to indent under. Lines are wrapped at 40 columns at the least, as before."""
+    monkeypatch.setenv("COLUMNS", columns)
+    rc, out, _ = run(capsys, "--help", "--lang", lang)

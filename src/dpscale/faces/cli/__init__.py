@@ -55,16 +55,17 @@ def _fit(line: str) -> str:
     import shutil
     import textwrap
 
-    width = shutil.get_terminal_size().columns - 2
+    # (40 at the least: COLUMNS=5 left 'commands:', a line with no space to indent under, wider than the terminal —
+    # a ValueError traceback)
+    width = max(shutil.get_terminal_size().columns - 2, 40)
     if len(line) <= width:
         return line
-    indent = " " * (13 if line.startswith("  ") else line.index(" ") + 1)  # under the description; 'dpscale'
+    indent = " " * (13 if line.startswith("  ") else line.find(" ") + 1)  # under the description; 'dpscale'
     head, gap, note = line.partition("      (")  # the usage: its note on a line of its own
     if gap:
         line = f"{head}\n{indent}({note}"
     return "\n".join(
-        textwrap.fill(part, max(width, 40), subsequent_indent=indent, break_on_hyphens=False)
-        for part in line.split("\n")
+        textwrap.fill(part, width, subsequent_indent=indent, break_on_hyphens=False) for part in line.split("\n")
     )
 
 
