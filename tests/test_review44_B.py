@@ -101,3 +101,16 @@ def test_the_top_help_in_a_very_narrow_terminal(capsys, monkeypatch, columns, la
     terminal had no place to indent under. Lines are wrapped at 40 columns at the least, as before."""
     monkeypatch.setenv("COLUMNS", columns)
     rc, out, _ = run(capsys, "--help", "--lang", lang)
+    assert rc == 0 and "calc" in out and max(len(line) for line in out.splitlines()) <= 60
+
+
+@pytest.mark.slow
+def test_a_bad_mplbackend_does_not_stop_the_plot(tmp_path):
+    """MPLBACKEND=bogus made importing matplotlib raise ValueError: a traceback after the table was printed. The
+    plot is a file written with Agg, whatever backend the environment names."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "e.png"
+    env = {**os.environ, "MPLBACKEND": "bogus"}
+    p = subprocess.run([sys.executable, "-m", "dpscale", *SWEEP, "--plot", str(out)], capture_output=True,
+                       text=True, env=env, timeout=120)  # fmt: skip
+    assert p.returncode == 0 and "Traceback" not in p.stderr and out.read_bytes()[:4] == b"\x89PNG"

@@ -102,8 +102,20 @@ def save(fig: Any, out: Path, flag: str = "--plot") -> Path:
 
 
 def pyplot() -> Any:
-    """matplotlib.pyplot on the file-only Agg backend, or a one-line error naming the extra."""
-    matplotlib = require("matplotlib", "plot", "--plot")
+    """matplotlib.pyplot on the file-only Agg backend, or a one-line error naming the extra.
+
+    The environment's MPLBACKEND is set aside while matplotlib is first imported: a plot here is a file written
+    with Agg, and a name matplotlib does not know (MPLBACKEND=bogus, a typo in a shell profile) made that import
+    raise ValueError — a traceback after the result was printed."""
+    import os
+    import sys
+
+    backend = None if "matplotlib" in sys.modules else os.environ.pop("MPLBACKEND", None)
+    try:
+        matplotlib = require("matplotlib", "plot", "--plot")
+    finally:
+        if backend is not None:  # (given back: the process's environment is the caller's)
+            os.environ["MPLBACKEND"] = backend
     matplotlib.use("Agg")
     return require("matplotlib.pyplot", "plot", "--plot")
 
