@@ -7,6 +7,7 @@ import io
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -114,3 +115,30 @@ def test_a_bad_mplbackend_does_not_stop_the_plot(tmp_path):
     p = subprocess.run([sys.executable, "-m", "dpscale", *SWEEP, "--plot", str(out)], capture_output=True,
                        text=True, env=env, timeout=120)  # fmt: skip
     assert p.returncode == 0 and "Traceback" not in p.stderr and out.read_bytes()[:4] == b"\x89PNG"
+
+
+WRITE_THEN_TERM = """
+import os, signal, sys
+from dpscale.files import write_whole
+def write(fh):
+    fh.write("half a ")
+    fh.flush()
+    os.kill(os.getpid(), signal.SIGTERM)
+    import time
+    time.sleep(5)
+    fh.write("file")
+write_whole(sys.argv[1], write)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_sigterm_mid_write_leaves_no_temporary_file(tmp_path):
+    """write_whole promised 'no temporary file' after a SIGTERM, but the signal's default action ended the process
+    without its `finally`: `dpscale calc --plot f.pdf` killed mid-write left a hidden .f.pdf.XXXX beside it. The
+    process still ends by the signal, the earlier file whole."""
+    target = tmp_path / "plot.svg"
+    target.write_text("earlier")
+    p = subprocess.run([sys.executable, "-c", WRITE_THEN_TERM, str(target)], capture_output=True, text=True,
+                       timeout=60)  # fmt: skip
+    assert p.returncode == -signal.SIGTERM, p.stderr
+    assert sorted(os.listdir(tmp_path)) == ["plot.svg"] and target.read_text() == "earlier"

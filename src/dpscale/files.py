@@ -7,7 +7,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -180,31 +181,72 @@ def write_whole(path: str | Path, write: Callable[[IO[Any]], object], binary: bo
         st = None  # a new file (or one the write below will say why it cannot make)
     how, enc = ("wb", None) if binary else ("w", "utf-8")
     if st is None or (stat.S_ISREG(st.st_mode) and st.st_nlink == 1):
-        try:
-            fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
-        except OSError:  # no file can be made in that folder: the file itself may still be writable
-            made = None
-        owner = (os.geteuid(), os.getegid()) if hasattr(os, "geteuid") else None  # (Windows has no owner ids)
-        if made is not None and st is not None and owner is not None and (st.st_uid, st.st_gid) != owner:
-            try:  # another user's file (a shared folder) stays theirs, as a write in place leaves it
-                os.chown(made, st.st_uid, st.st_gid)
-            except OSError:  # not ours to give away: written in place, as before
-                os.close(fd)
-                os.unlink(made)
-                made = None
-        if made is not None:
+        with _ending_after_cleanup():  # (a SIGTERM now removes the temporary file before it ends the process)
             try:
-                with os.fdopen(fd, how, encoding=enc) as fh:  # (closed whatever fails below)
-                    umask = os.umask(0)
-                    os.umask(umask)
-                    os.chmod(made, stat.S_IMODE(st.st_mode) if st else 0o666 & ~umask)
-                    write(fh)
-                    fh.flush()
-                    os.fsync(fh.fileno())  # on the disk before it takes the name (a full NFS disk says so here)
-                os.replace(made, target)
-            finally:  # a failed or interrupted write leaves no stray temporary file
-                if os.path.lexists(made):
+                fd, made = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", dir=os.path.dirname(target))
+            except OSError:  # no file can be made in that folder: the file itself may still be writable
+                made = None
+            owner = (os.geteuid(), os.getegid()) if hasattr(os, "geteuid") else None  # (Windows has no owner ids)
+            if made is not None and st is not None and owner is not None and (st.st_uid, st.st_gid) != owner:
+                try:  # another user's file (a shared folder) stays theirs, as a write in place leaves it
+                    os.chown(made, st.st_uid, st.st_gid)
+                except OSError:  # not ours to give away: written in place, as before
+                    os.close(fd)
                     os.unlink(made)
-            return
+                    made = None
+            if made is not None:
+                try:
+                    with os.fdopen(fd, how, encoding=enc) as fh:  # (closed whatever fails below)
+                        umask = os.umask(0)
+                        os.umask(umask)
+                        os.chmod(made, stat.S_IMODE(st.st_mode) if st else 0o666 & ~umask)
+                        write(fh)
+                        fh.flush()
+                        os.fsync(fh.fileno())  # on the disk before it takes the name (a full NFS disk says so here)
+                    os.replace(made, target)
+                finally:  # a failed or interrupted write leaves no stray temporary file
+                    if os.path.lexists(made):
+                        os.unlink(made)
+                return
     with open(target, how, encoding=enc) as fh:
         write(fh)
+
+
+class _Ended(BaseException):
+    """A terminating signal held as an exception while a temporary file is on the disk (_ending_after_cleanup)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _end(signum: int, frame: Any) -> None:
+    raise _Ended(signum)
+
+
+@contextmanager
+def _ending_after_cleanup() -> Iterator[None]:
+    """SIGTERM or SIGHUP (a scheduler's kill, `timeout`, a closed terminal) while write_whole's temporary file is on
+    the disk: their default action ended the process without its `finally`, and `dpscale calc --plot f.pdf` killed
+    mid-write left a hidden .f.pdf.XXXX beside the plot. The signal is held as an exception until the file is
+    removed, then the process ends by it as it would have. A handler of the caller's own is left alone, and so is
+    a thread other than the main one, where Python sets none."""
+    import signal
+    import threading
+
+    names = ("SIGTERM", "SIGHUP")
+    ours = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    held: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        held = {s: signal.signal(s, _end) for s in ours if signal.getsignal(s) is signal.SIG_DFL}
+    try:
+        yield
+    except _Ended as ended:
+        for s, handler in held.items():
+            signal.signal(s, handler)
+        held.clear()
+        signal.raise_signal(ended.signum)  # (its default action: the process ends here)
+        raise
+    finally:
+        for s, handler in held.items():
+            signal.signal(s, handler)
