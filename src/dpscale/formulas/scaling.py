@@ -385,6 +385,8 @@ def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> 
     if is_speedup and v is None:
         raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
     v, s_target = _rate_and_speedup(v, target, is_speedup)
+    if math.isinf(s_target):  # A / v past floating point: a law's search said the target back as 'inf/s'
+        raise _too_many(s_target)
     if isinstance(efficiency, type):
         efficiency_at(efficiency, 1)  # (its error)
     fn = getattr(efficiency, "efficiency", efficiency)
@@ -413,12 +415,17 @@ def _devices_at_constant(efficiency: Any, s_target: float) -> tuple[int, float, 
     exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
     e = constant_efficiency(e, 1 if s_target <= 1 else 2)
     if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
-        need = "∞" if math.isinf(exact) else f"{exact:.4g}"  # as the tables write it: 1e300/s at 1e-300 said 'inf'
-        raise DpscaleError(
-            f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
-        )
+        raise _too_many(exact)
     d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
     return d, exact, e
+
+
+def _too_many(exact: float) -> DpscaleError:
+    """More devices needed than MAX_DEVICES, ∞ written as the tables write it (1e300/s at 1e-300 said 'inf')."""
+    need = "∞" if math.isinf(exact) else f"{exact:.4g}"
+    return DpscaleError(
+        f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
+    )
 
 
 def _one_size(devices: Any) -> Any:
