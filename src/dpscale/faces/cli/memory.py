@@ -310,7 +310,8 @@ def _activations(
         if preset.get("attention_dropout") is False and recompute != "full":  # over without, under with selective
             notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"]))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
-        given = [f for f, v in (("--micro-batch", args.micro_batch != "1"), ("--seq-len", args.seq_len is not None),
+        b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)  # as a number: '1.0' and '01' are 1
+        given = [f for f, v in (("--micro-batch", b != 1), ("--seq-len", args.seq_len is not None),
                                 ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
                  if v]  # fmt: skip
         if given:
