@@ -772,7 +772,7 @@ def test_the_runs_own_unit_labels_fit_and_holds_plan_fit(capsys, tmp_path):
             )
         )
     rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "8")
-    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'tokens/s', the unit the runs in --fit state" in err
+    assert rc == 2 and "--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit the runs" in err
     rc, out, err = run(capsys, "fit", str(lines), "--at", "8", "--json")
     e8 = next(p["efficiency"] for p in json.loads(out)["predictions"] if p["devices"] == 8)
     rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "8", "--unit", "tokens/s", "--json")

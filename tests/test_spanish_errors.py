@@ -250,6 +250,9 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "pred.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 21.7, '
                                    '"bottleneck": "compute"}, {"devices": 64, "efficiency": 0.9, '
                                    '"per_device_throughput": 21.7, "bottleneck": "network"}]')  # fmt: skip
+    (tmp / "tok.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 4096, '
+                                  '"unit": "tokens/s"}, {"devices": 8, "efficiency": 0.9, '
+                                  '"per_device_throughput": 4096, "unit": "tokens/s"}]')  # fmt: skip
     (tmp / "law.json").write_text('{"law": "usl", "criterion": "default", "parameters": {}}\n')
     with open(tmp / "model.ckpt", "wb") as fh:  # a checkpoint given as measure's --out (sparse: no disk)
         fh.truncate(64 * 2**20 + 1)
@@ -261,12 +264,18 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento por dispositivo 21.7 de "
          "--efficiency-file (o dé --throughput en tokens/s; los rendimientos de predict son muestras/s"),
         # records of two rates: plan took no throughput from them, and said only '--throughput: missing'
+        (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "tok.json")],  # no --unit typed: plan's default
+         "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad del "
+         "rendimiento por dispositivo 4096 de --efficiency-file"),
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "rates.json")],
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
         # runs that state tokens/s, planned as samples/s (plan --fit's default): the rate was a sequence length off
         (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8"],
+         "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad que indican "
+         "las ejecuciones de --fit"),
+        (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8", "--unit", "samples/s"],  # typed
          "--unit: se recibió 'samples/s'; se admite: 'tokens/s', la unidad que indican las ejecuciones de --fit"),
         # a fit's --json given as runs: it said only 'allowed: an object with "devices" and "throughput"'
         (["plan", "--fit", str(tmp / "law.json"), "-n", "1e6", "-d", "8"],

@@ -61,7 +61,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--epochs", metavar="EP", help="epochs (default 1)")
     g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
     g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)")
-    g.add_argument("--unit", default="samples/s", help="throughput unit for labels (default samples/s)")
+    g.add_argument("--unit", help="throughput unit for labels (default samples/s)")
     c = p.add_argument_group("money and time")
     c.add_argument(
         "--price-per-device-hour",
@@ -99,11 +99,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    check_unit(args.unit)
+    typed_unit = None if args.unit is None else check_unit(args.unit)  # (a clash with a file's unit says which)
+    args.unit = typed_unit or "samples/s"
     e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
     title = _worked_example(args) or label("plan_title", lang)
     read = _efficiency_file(args)
-    notes = _file_rate(args, read)
+    notes = _file_rate(args, read, typed_unit)
     v_from_file = bool(notes)  # (its note is said only when it took the file's rate)
     notes += _file_warnings(args, read)
     _defaults(args, read)
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
     devices = parse_devices(args.devices)
     _check_fit_flags(args)
-    fitted = _fitted(args, devices, notes) if args.fit is not None else None
+    fitted = _fitted(args, devices, notes, typed_unit) if args.fit is not None else None
     if args.throughput is not None:
         v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
     else:
@@ -181,7 +182,7 @@ def _efficiency_file(args: argparse.Namespace) -> EfficiencyFile | None:
     return read_efficiencies(args.efficiency_file)
 
 
-def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None) -> list[str]:
+def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit: str | None) -> list[str]:
     """The file's per-device rate as --throughput where none was typed, in the file's unit, and the note that says
     so ([] where v is not the file's): E from a file is E at the rate it was measured or predicted at."""
     if args.throughput is not None or read is None or read.v is None or args.fit is not None:
@@ -192,7 +193,7 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None) -> list[st
             # predict's 21.7 sequences/s planned as 21.7 tokens/s: 2,048× too long, said nowhere ('Tokens/s' against
             # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
             raise DpscaleError(
-                f"--unit: got {args.unit!r}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
+                f"--unit: {_got_unit(typed_unit)}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
                 f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
                 "sequence length for tokens/s)"
             )
@@ -332,7 +333,13 @@ def _speedup_note(d0: int, v: float, unit: str, lang: str) -> str:
     return label("plan_fit_speedup", lang).format(d0=fmt(d0, "int", lang), v=rate)
 
 
-def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> Fit:
+def _got_unit(typed: str | None) -> str:
+    """The --unit a file's unit clashed with: the one typed, or plan's default, said as such (the line said "got
+    'samples/s'" to a user who had typed no --unit; --samples counts in it, so a file's unit is not taken silently)."""
+    return f"got {typed!r}" if typed is not None else "not typed (plan's default 'samples/s')"
+
+
+def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], typed_unit: str | None) -> Fit:
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
     from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, parse_only, read_runs_unit
@@ -341,6 +348,8 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str]) -> F
 
     try:
         runs, said = read_runs_unit(args.fit, parse_only(args.only), dot_groups=args.lang != "en")
+        if typed_unit is None and said is not None and not same_unit(args.unit, check_unit(said, "--fit, unit")):
+            raise DpscaleError(f"--unit: {_got_unit(None)}; allowed: {said!r}, the unit the runs in --fit state")
         args.unit = runs_unit(args.unit, said, "--fit")  # its rate is v: samples/s of tokens/s runs ran 2,048× long
         f = dpscale.fit(runs, gpus_per_node=g)
     except DpscaleError as exc:  # the reader names its parameter runs (`dpscale fit RUNS`); here it is --fit
