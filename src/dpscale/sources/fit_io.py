@@ -282,12 +282,18 @@ class _OneSetup:
             said = None  # label once fit printed the runs' unit, it refused files fit and plan --fit had read
         if said is not None and self.unit is None:
             self.unit = (said, place)
-        elif said is not None and self.unit is not None and said != self.unit[0]:
+        elif said is not None and self.unit is not None and _unit_key(said) != _unit_key(self.unit[0]):
             raise DpscaleError(
                 f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
             )
         self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed))
+
+
+def _unit_key(unit: Any) -> Any:
+    """A stated unit as compared: 'Samples/s' and ' samples/s' are samples/s, as a CSV's unit column reads them
+    (`_same_setup`) and a typed --unit is matched (`same_unit`); JSON lines refused them as two units."""
+    return unit.strip().casefold() if isinstance(unit, str) else unit
 
 
 def _runs_lines(path: str) -> bool:
