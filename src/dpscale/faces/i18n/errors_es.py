@@ -872,6 +872,10 @@ REASONS: dict[str, dict[str, str]] = {
         "Expecting ',' delimiter": "se esperaba ','",
         "Expecting ':' delimiter": "se esperaba ':'",
         "Invalid control character at": "carácter de control no válido",
+        "Invalid \\escape": "secuencia de escape no válida",  # '\q' in a string: it was said in English
+        "Invalid \\uXXXX escape": "escape \\uXXXX no válido",
+        "Illegal trailing comma before end of object": "coma sobrante antes del final del objeto",  # Python 3.13's
+        "Illegal trailing comma before end of array": "coma sobrante antes del final de la lista",
         # csv's (validate's and fit's rows)
         "',' expected after '\"'": "se esperaba ',' tras '\"'",
         "unexpected end of data": "fin de datos inesperado",
