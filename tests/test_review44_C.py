@@ -41,11 +41,34 @@ def _form_html(form: str) -> str:
     return re.search(rf'<form id="{form}".*?</form>', html, re.S)[0]
 
 
+def test_a_body_too_big_is_refused_in_the_language_the_request_asks_for():
+    """A 2 MB paste into the Spanish page's fit box was refused 'body: over 1,048,576 bytes; allowed: …' in
+    English: the cap refuses before the body (and its "lang") is read. The page now sends Accept-Language: es."""
+    from dpscale.faces.web.app import MAX_BODY_BYTES
+
+    client = TestClient(create_app())
+    big = {"options": {"point": "1:1000\n" * (MAX_BODY_BYTES // 7 + 1)}, "lang": "es"}
+    r = client.post("/api/fit", json=big, headers={"Accept-Language": "es"})
+    assert r.status_code == 413 and r.json()["error"] == (
+        "dpscale: error: cuerpo: más de 1.048.576 bytes; se admite: como mucho 1.048.576 (los campos de un formulario)"
+    )
+    for asked in ("", "fr-FR, de;q=0.5", "en-GB,es;q=0.8"):  # none the page speaks, or English first: English
+        r = client.post("/api/fit", json=big, headers={"Accept-Language": asked})
+        assert r.status_code == 413 and r.json()["error"] == (
+            "dpscale: error: body: over 1,048,576 bytes; allowed: at most 1,048,576 (a form's fields)"
+        )
+    r = client.post("/api/fit", json=big, headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"})  # a browser's
+    assert r.status_code == 413 and "cuerpo: más de 1.048.576 bytes" in r.json()["error"]
+    # a body within the cap: as before
+    ok = client.post("/api/calc", json={"options": {}, "lang": "es"}, headers={"Accept-Language": "es"})
+    assert ok.status_code == 200 and "115.200 muestras/s" in str(ok.json()["table"]["rows"])
+
+
 @pytest.mark.slow
 def test_a_tokens_fit_taken_into_the_plan_is_planned_in_tokens():
     """The plan tab took a tokens/s fit's rate (100,000 tokens/s a device) and planned it as 100,000 samples/s
     ('throughputs in samples/s'), where `plan --fit` plans tokens/s runs in tokens/s. Its unit now comes along;
-    a prediction's (samples/s) leaves the field blank again."""
+    a prediction's (samples/s) leaves the field blank again. And a paste too big is refused in Spanish."""
     from test_web import chromium, serving
 
     with serving() as url, chromium() as (browser, expect):
@@ -69,3 +92,16 @@ def test_a_tokens_fit_taken_into_the_plan_is_planned_in_tokens():
         page.locator("#plan .take").click()
         expect(page.locator("#plan input[name=unit]")).to_have_value("")
         expect(page.locator("#notes li").first).to_have_text("rendimientos en muestras/s")
+        # a paste over the 1 MiB body cap: one line in the page's language, and the page still answers after
+        page.click("#tab-fit")
+        page.evaluate("document.querySelector('#fit [name=point]').value = '1:1000\\n'.repeat(300000)")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_have_text(
+            "dpscale: error: cuerpo: más de 1.048.576 bytes; se admite: como mucho 1.048.576 (los campos de un "
+            "formulario)"
+        )
+        expect(page.locator("#out")).not_to_have_attribute("aria-busy", "true")
+        page.fill("#fit textarea[name=point]", "1:1000 8:7500 16:14600")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#result tbody tr")).to_have_count(3)

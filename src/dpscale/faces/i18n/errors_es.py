@@ -625,6 +625,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"command: got (?P<g>'.*'); allowed: (?P<names>.+)", "orden: se recibió {g}; se admite: {names}"),
         (r'body: got key (?P<g>\'.*\'); allowed: options, lang \(\{"options": \{"flag": "value"\}\}\)',
          'cuerpo: se recibió la clave {g}; se admite: options, lang ({{"options": {{"flag": "value"}}}})'),
+        (r"body: over (?P<n1>[\d,]+) bytes; allowed: at most (?P<n2>[\d,]+) \(a form's fields\)",
+         "cuerpo: más de {n1} bytes; se admite: como mucho {n2} (los campos de un formulario)"),
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
         (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
          "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),

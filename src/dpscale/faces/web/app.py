@@ -334,6 +334,9 @@ class BodyCap:
             more = message.get("more_body", False)
         if size > MAX_BODY_BYTES:
             why = f"body: over {MAX_BODY_BYTES:,} bytes; allowed: at most {MAX_BODY_BYTES:,} (a form's fields)"
+            # the body's "lang" is never read here: the page asks for its language in Accept-Language too, so a
+            # paste too big for the Spanish page is refused in Spanish (it was this line in English)
+            why = say_error(DpscaleError(why), asked_lang(scope))
             return await JSONResponse({"error": f"dpscale: error: {why}"}, status_code=413)(scope, receive, send)
         body, given = b"".join(chunks), False
 
@@ -345,6 +348,14 @@ class BodyCap:
             return {"type": "http.request", "body": body, "more_body": False}
 
         return await self.app(scope, replay, send)
+
+
+def asked_lang(scope: Any) -> str:
+    """The language a request's Accept-Language asks for first among the page's (the page sends its own: es), for a
+    refusal said before the body's "lang" is read; English where it asks for none of them."""
+    said = dict(scope.get("headers", [])).get(b"accept-language", b"").decode("latin-1")
+    tags = (part.split(";")[0].strip().split("-")[0].lower() for part in said.split(","))
+    return next((t for t in tags if t in LANGS), "en")
 
 
 async def repeated_key(request: Request) -> str | None:
