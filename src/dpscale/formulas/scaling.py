@@ -31,7 +31,7 @@ from dpscale.notes import Note
 
 TYPE_CHECKING = False  # typing and dataclasses are kept off the start-up path
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
     from typing import Any
 
 
@@ -81,17 +81,16 @@ class ScaleResult(_ScaleFields):
 
     __slots__ = ()
 
-    def records(self) -> Iterator[dict[str, Any]]:
-        """One plain dict per device count (arrays broadcast together)."""
+    def records(self) -> list[dict[str, Any]]:
+        """One plain dict per device count (arrays broadcast together): a list, as every other result's records()
+        is (it was a generator, so `json.dumps(r.records())` failed where a prediction's or a plan's was written)."""
         values = [getattr(self, f) for f in FIELDS]
         if not any(is_array(v) and v.ndim > 0 for v in values):
-            yield {f: _plain(v) for f, v in zip(FIELDS, values)}
-            return
+            return [{f: _plain(v) for f, v in zip(FIELDS, values)}]
         import numpy as np
 
         cols = [np.ravel(c).tolist() for c in np.broadcast_arrays(*values)]  # plain numbers, column at a time
-        for row in zip(*cols):
-            yield dict(zip(FIELDS, row))
+        return [dict(zip(FIELDS, row)) for row in zip(*cols)]
 
 
 def _plain(x: Any) -> Any:

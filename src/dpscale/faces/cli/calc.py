@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     if targets is None:
         assert devices is not None  # three of the four were given, and the targets are not one of them
         with as_flags(SCALE_FLAGS):  # the library names its parameters; here they are flags
-            records = [next(scale(d, v, e_src).records()) for d in devices]
+            records = [scale(d, v, e_src).records()[0] for d in devices]
         if isinstance(e_src, float) and len(devices) > 1:
             notes.append(label("constant_note", lang).format(e=number(e_src, "float", lang)))
         elif hasattr(e_src, "describe"):
