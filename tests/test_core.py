@@ -301,10 +301,11 @@ def test_per_step_converts_a_step_time_to_a_rate_and_back(batch, ga, step_s):
 def test_mismatched_lengths_and_numpy_number_types():
     """The length check reads the evaluated E (a list or a function's array), and a numpy number of any width is
     one constant E, with E(1) = 1 like a Python float."""
-    for args in (([1, 2, 4], 100, [0.9, 0.8]), (8, [100, 200, 300], [0.9, 0.8]),
-                 ([1, 2, 4], 100, lambda d: np.array([0.9, 0.8]))):  # fmt: skip
+    for args in (([1, 2, 4], 100, [0.9, 0.8]), (8, [100, 200, 300], [0.9, 0.8])):  # fmt: skip
         with pytest.raises(DpscaleError, match="allowed: arrays of one length"):
             scale(*args)
+    with pytest.raises(DpscaleError, match=r"allowed: one E per size from the E\(d\) function \(3 sizes here\)"):
+        scale([1, 2, 4], 100, lambda d: np.array([0.9, 0.8]))  # a function's E: said of the function (review 44 E)
     assert scale(1, 100, np.float32(0.9)).efficiency == 1.0 == scale(1, 100, np.array(0.9)).efficiency
     assert solve(devices=1, efficiency=np.float32(0.9), actual_throughput=100).exact == pytest.approx(100)
     assert efficiency_at(0.9, [1, 2]) == [1.0, 0.9]

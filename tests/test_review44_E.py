@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import dpscale
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
 
 WORKED = {
@@ -48,3 +49,95 @@ def test_solution_and_calc_still_read_the_rows(capsys):
     assert json.loads(capsys.readouterr().out) == _approx(WORKED)
     assert main(["calc", "-d", "1,64", "-v", "2000", "-e", "0.9", "--json"]) == 0
     assert [r["speedup"] for r in json.loads(capsys.readouterr().out)] == pytest.approx([1.0, 57.6])
+
+
+def test_an_e_function_giving_two_values_for_one_size_is_refused():
+    """`scale(8, 2000, lambda d: [0.9, 0.8])` was spread over two rows, 8 devices at 14,400 and at 12,800 samples/s:
+    a function of d gives one E per size asked."""
+    said = r"^efficiency: got \[0\.9, 0\.8\]; allowed: one scaling efficiency in \(0, 1\] per size \(E\(d\) at d = 8\)$"
+    with pytest.raises(DpscaleError, match=said):
+        dpscale.scale(8, 2000, lambda d: [0.9, 0.8])
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[0\.9 0\.8\]; allowed: one scaling .*at d = 64\)$"):
+        dpscale.scale(64, 2000, lambda d: np.array([0.9, 0.8]))
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[\[0\.9 0\.9\] \[0\.9 0\.9\]\]; allowed: one scaling"):
+        dpscale.scale(64, 2000, lambda d: np.full((2, 2), 0.9))  # was four rows
+    source = type("Source", (), {"efficiency": lambda self, d: (0.9, 0.8)})()  # an object's efficiency(d) too
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \(0\.9, 0\.8\); allowed: one scaling .*at d = 64\)$"):
+        dpscale.scale(64, 2000, source)
+    with pytest.raises(DpscaleError, match=r"at d = 10,000,000\)$"):
+        dpscale.scale(10_000_000, 1, lambda d: [0.9, 0.8])
+    # one value, however wrapped, is that value: the worked example
+    for one_e in (0.9, np.float64(0.9), np.array(0.9), [0.9], np.array([[0.9]])):
+        r = dpscale.scale(64, 2000, lambda d, e=one_e: e)
+        assert r.records() == [_approx(WORKED)]
+        assert float(r.actual_throughput) == pytest.approx(115_200) and float(r.speedup) == pytest.approx(57.6)
+
+
+@pytest.mark.parametrize(
+    ("gives", "said"),
+    [
+        (None, r"got None; allowed: one scaling efficiency in \(0, 1\] per size \(E\(d\) at d = 8\)$"),
+        ("0.9", r"got '0\.9'; allowed: one scaling efficiency in \(0, 1\] per size \(E\(d\) at d = 8\)$"),
+        ({8: 0.9}, r"got \{8: 0\.9\}; allowed: one scaling efficiency .*\(E\(d\) at d = 8\)$"),
+        (True, r"got True; allowed: one scaling efficiency .*\(E\(d\) at d = 8\)$"),
+        (float("nan"), r"got nan; allowed: a scaling efficiency in \(0, 1\] \(E\(d\) at d = 8\)$"),
+        (float("inf"), r"got inf; allowed: a scaling efficiency in \(0, 1\] \(E\(d\) at d = 8\)$"),
+        (0.0, r"got 0; allowed: a scaling efficiency in \(0, 1\] \(E\(d\) at d = 8\)$"),
+        (np.ma.masked_array([0.9], mask=[True]), r"got \[--\]; allowed: numbers without masked .*at d = 8\)$"),
+    ],
+)
+def test_what_an_e_function_gives_for_one_size_is_named_by_that_size(gives, said):
+    with pytest.raises(DpscaleError, match="^efficiency: " + said):
+        dpscale.scale(8, 2000, lambda d: gives)
+
+
+def test_a_vectorised_e_function_still_sweeps_and_a_bad_one_is_named():
+    """A vectorised E(d) over an array of sizes gives an array of their shape (or one E for all of them): that still
+    works; one of the wrong length said numpy's shapes of devices, rates and E; a bad value named no size."""
+    d = np.array([1, 2, 4, 8, 16, 32, 64])
+    r = dpscale.scale(d, 2000, lambda d: np.where(d == 1, 1.0, 0.9))
+    assert r.actual_throughput.tolist() == pytest.approx([2000, 3600, 7200, 14_400, 28_800, 57_600, 115_200])
+    assert r.records()[-1] == _approx(WORKED)
+    assert dpscale.scale([2, 64], 2000, lambda d: 0.9).speedup.tolist() == pytest.approx([1.8, 57.6])
+    assert dpscale.scale([2, 64], 2000, lambda d: [0.9 for _ in d]).speedup.tolist() == pytest.approx([1.8, 57.6])
+    grid = dpscale.scale(np.array([[2], [64]]), [1000, 2000], lambda d: np.full(d.shape, 0.9))  # 2×2
+    assert grid.actual_throughput.ravel().tolist() == pytest.approx([1800, 3600, 57_600, 115_200])
+    with pytest.raises(
+        DpscaleError, match=r"^efficiency: got \[1\. +0\.9\]; allowed: one E per size .*\(7 sizes here\)$"
+    ):
+        dpscale.scale(d, 2000, lambda d: np.array([1.0, 0.9]))  # was 'lengths 7, a number, 2'
+    with pytest.raises(DpscaleError, match=r"^efficiency: got None; allowed: one E per size .*\(7 sizes here\)$"):
+        dpscale.scale(d, 2000, lambda d: None)
+    with pytest.raises(
+        DpscaleError, match=r"^efficiency: got nan; allowed: a scaling efficiency in \(0, 1\] \(E\(d\) at d = 16\)$"
+    ):
+        dpscale.scale(d, 2000, lambda d: np.where(d == 1, 1.0, np.where(d < 16, 0.9, np.nan)))
+    with pytest.raises(DpscaleError, match=r"^efficiency: got 90; allowed: .*\(90 % = 0\.9\) \(E\(d\) at d = 2\)$"):
+        dpscale.scale([2, 8], 2000, lambda d: np.full(d.shape, 90.0))
+
+
+def test_a_function_read_size_by_size_names_the_size_that_gave_no_number():
+    """`lambda d: 1.0 if d == 1 else …` is read one size at a time; float() raised its own TypeError for None or two
+    values there, naming nothing, and took the text '0.9' that one size alone refuses."""
+    table = {1: 1.0, 64: 0.9}
+    assert dpscale.scale([1, 64], 2000, lambda d: table[d]).records()[1] == _approx(WORKED)
+    with pytest.raises(DpscaleError, match=r"^efficiency: got None; allowed: one scaling .*\(E\(d\) at d = 64\)$"):
+        dpscale.scale([1, 64], 2000, lambda d: table.get(d) if d == 1 else None)
+    with pytest.raises(DpscaleError, match=r"^efficiency: got \[0\.9, 0\.8\]; allowed: one scaling .*at d = 64\)$"):
+        dpscale.scale([1, 64], 2000, lambda d: 1.0 if d == 1 else [0.9, 0.8])
+    with pytest.raises(DpscaleError, match=r"^efficiency: got '0\.9'; allowed: one scaling .*at d = 64\)$"):
+        dpscale.scale([1, 64], 2000, lambda d: 1.0 if d == 1 else "0.9")
+
+
+def test_laws_fits_and_predictions_still_scale_as_they_did():
+    """The checks above speak only when a function breaks one-E-per-size; the library's own sources give floats
+    for one size and arrays for a sweep, as before."""
+    usl = dpscale.USL(0.02, 0.001)
+    one_size = dpscale.scale(64, 2000, usl)
+    assert type(one_size.efficiency) is float and one_size.efficiency == pytest.approx(usl.efficiency(64))
+    sweep = dpscale.scale([1, 8, 64], 2000, dpscale.Amdahl(0.01))
+    assert sweep.efficiency.tolist() == pytest.approx([1.0, 8 / (1 + 0.01 * 7) / 8, 64 / (1 + 0.01 * 63) / 64])
+    assert dpscale.scale(64, 2000, dpscale.Constant(0.9)).records() == [_approx(WORKED)]
+    assert dpscale.scale([8, 16], 2000, dpscale.PerSize({8: 0.9, 16: 0.8})).speedup.tolist() == pytest.approx(
+        [7.2, 12.8]
+    )

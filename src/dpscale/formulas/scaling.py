@@ -14,8 +14,10 @@ import math
 from collections import namedtuple
 
 from dpscale.errors import (
+    MASKED,
     MAX_DEVICES,
     DpscaleError,
+    as_number,
     check_devices,
     check_efficiency,
     check_positive,
@@ -25,6 +27,7 @@ from dpscale.errors import (
     is_array,
     one,
     one_length,
+    renamed,
     unmasked,
 )
 from dpscale.notes import Note
@@ -44,6 +47,10 @@ MAX_SOLVED_E = 2.0
 ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held at 1 there)"
 UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
+
+# What a function of d must give, said where it does not: one size's E(d), and a sweep's
+ONE_E = "one scaling efficiency in (0, 1] per size"
+SWEEP_E = "one E per size from the E(d) function"
 
 NOISE = 1e-12  # relative float noise of A/v or d·E: a size within it of the target reaches it (80/3 = 26.67·3 ≠ 80)
 
@@ -129,12 +136,32 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
             if is_array(devices) and devices.ndim and scalar_only:  # a function, or an object's .efficiency(d)
                 import numpy as np  # (loaded: devices is an array)
 
-                each = [float(fn(x)) for x in devices.ravel().tolist()]  # size by size, as it was written for
+                each = [_one_at(fn(x), x) for x in devices.ravel().tolist()]  # size by size, as it was written for
                 return np.array(each).reshape(devices.shape)
             raise
     if is_number(efficiency):
         return constant_efficiency(one(efficiency, "efficiency"), devices)
     return efficiency
+
+
+def _one_at(e: Any, d: Any) -> float:
+    """One size's E from a function read size by size, as one number (float() raised its own TypeError for None,
+    text or two values, naming nothing); its range is checked with the rest."""
+    try:
+        return float(as_number(one(e, "efficiency"), "efficiency"))
+    except DpscaleError as exc:
+        raise renamed(exc, "efficiency", _one_e(exc, f"E(d) at d = {_size(d)}", ONE_E)) from None
+
+
+def _one_e(exc: DpscaleError, where: str, allowed: str) -> str:
+    """What is allowed of a function's E that gave no number where it was asked: one E per size (a masked value
+    is said as such)."""
+    return f"{MASKED if exc.parts[2] == MASKED else allowed} ({where})"
+
+
+def _size(d: Any) -> str:
+    """A size as the errors name it: 8, 10,000,000 (a float array's 8.0 too), 2.5 between whole sizes."""
+    return f"{int(d):,}" if float(d).is_integer() else f"{float(d):g}"
 
 
 def is_number(x: Any) -> bool:
@@ -212,12 +239,8 @@ def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> Sc
         given = None  # one number: no length of its own
     else:
         check_baseline(efficiency, least)
-        e = given = check_efficiency(efficiency_at(efficiency, d), "efficiency")
+        e = given = _efficiency_given(efficiency, d)
     one_length((d, "devices"), (v, "per_device_throughput"), (given, "efficiency"), broadcast=True)
-    if given is not None and is_array(d) and d.ndim and getattr(e, "shape", ()) not in ((), d.shape):
-        if callable(getattr(efficiency, "efficiency", efficiency)):  # (a list [0.9] is one E for every size)
-            # a function of d that gave one E for several sizes, [0.9] for [1, 8], was spread over them all
-            raise fail("efficiency", e, f"one E per size from the E(d) function ({counted(d.size, 'size')} here)")
     if given is not None and least == 1:
         _check_one_device(e, d)
     # Both are finite and > 0 (checked above), so d·v is finite everywhere iff it is at the largest of each:
@@ -234,6 +257,42 @@ def check_baseline(source: Any, low: float) -> None:
             f"devices: got {low:g}, below this fit's smallest measured size {d0} (its E is relative to {d0} devices "
             f"and exceeds 1 below it); allowed: sizes ≥ {d0}, or a fit that includes smaller runs"
         )
+
+
+def _efficiency_given(source: Any, d: Any) -> Any:
+    """E from a source that is not one number, checked in (0, 1]. A function of d (or an object's efficiency(d)) must
+    give one E per size asked, each named by its size when it does not: [0.9, 0.8] for 8 devices was spread over
+    two rows (8 devices at 0.9 and at 0.8), [[0.9] * 2] * 2 over four, and a sweep's E of the wrong length said
+    numpy's shapes of devices and rates. A list or an array of E is checked as it is (one per size, or one for
+    every size). Laws, fits and predictions give floats for one size and arrays of d's shape for a sweep, so the
+    checks below only speak when a function breaks that."""
+    e = efficiency_at(source, d)
+    if not callable(getattr(source, "efficiency", source)):
+        return check_efficiency(e, "efficiency")
+    sweep = is_array(d) and d.ndim > 0
+    where = f"{counted(d.size, 'size')} here" if sweep else f"E(d) at d = {_size(d)}"
+    try:  # None, text, a dict, True or a complex number for E: as_number's 'a number', said of E(d)
+        if not sweep and (isinstance(e, (list, tuple, range)) or getattr(e, "ndim", 0) > 0):
+            e = one(e, "efficiency")  # [0.9, 0.8] for one size; a one-element [0.9] or [[0.9]] is its number
+        e = as_number(e, "efficiency")
+    except DpscaleError as exc:
+        raise renamed(exc, "efficiency", _one_e(exc, where, SWEEP_E if sweep else ONE_E)) from None
+    if sweep and getattr(e, "shape", ()) not in ((), d.shape):  # [0.9] for [1, 8]: spread over both sizes
+        raise fail("efficiency", e, f"{SWEEP_E} ({where})")
+    try:
+        return check_efficiency(e, "efficiency")
+    except DpscaleError as exc:  # nan, 0, 1.5 or 90 at some size: which
+        at = _first_bad_size(d, e) if sweep else d
+        raise renamed(exc, "efficiency", f"{exc.parts[2]} (E(d) at d = {_size(at)})") from None
+
+
+def _first_bad_size(d: Any, e: Any) -> Any:
+    """The first size where a sweep's E (of d's shape) is outside (0, 1]: the size check_efficiency's error is of."""
+    import numpy as np  # (loaded: d is an array)
+
+    e = np.broadcast_to(e, d.shape)  # (one E for the whole sweep: its first size)
+    with np.errstate(invalid="ignore"):
+        return d.flat[np.flatnonzero(~((e > 0) & (e <= 1)))[0]]
 
 
 def _check_one_device(e: Any, d: Any) -> None:
