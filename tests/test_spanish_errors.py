@@ -599,6 +599,8 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells)):
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
+        big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
+        said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read
     from dpscale.errors import overflow, require
 
     said.append(str(overflow(OverflowError("int too large to convert to float"))))  # the faces' last resort
