@@ -1018,7 +1018,7 @@ def test_the_calculator_form_asks_every_input_the_command_solves_for(client):
     html = (Path(dpscale.__file__).parent / "faces/web/index.html").read_text()
     form = re.search(r'<form id="calc".*?</form>', html, re.S)[0]
     assert set(re.findall(r'name="(\w+)"', form)) == {
-        "devices", "throughput", "efficiency", "actual", "speedup", "law", "serial_fraction", "sigma", "kappa"
+        "devices", "throughput", "efficiency", "actual", "speedup", "law", "serial_fraction", "sigma", "kappa", "unit"
     }  # fmt: skip
     body = post(client, "calc", {"devices": "64", "throughput": "2000", "speedup": "57.6"}).json()
     assert body["records"]["efficiency"] == pytest.approx(0.9)

@@ -1,0 +1,68 @@
+"""Review 44 (F): the web page's calculator unit, the plan's missing-rate error and the no-answer line, in English
+and Spanish; each test fails without its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from dpscale.faces.web.app import create_app  # noqa: E402
+
+
+def _form_html(form: str) -> str:
+    from test_review44_C import _form_html as html
+
+    return html(form)
+
+
+def test_the_calc_form_has_the_unit_field_its_command_takes():
+    """calc's --unit had no field (plan and fit had theirs): a user computing in tokens/s saw samples/s in every row.
+    Blank is the command's own default, samples/s; the rate fields say the unit given is theirs."""
+    from test_web import page_forms
+
+    assert '<input name="unit">' in _form_html("calc")
+    assert "unit" not in page_forms()["calc"]["values"]  # (the form still opens as calc's WORKED example)
+    client = TestClient(create_app())
+    worked = {"devices": "64", "throughput": "2000", "efficiency": "0.9", "unit": "tokens/s"}
+    for lang, actual, speedup in (("en", "115,200 tokens/s", "57.6×"), ("es", "115.200 tokens/s", "57,6×")):
+        rows = [v for _, v in client.post("/api/calc", json={"options": worked, "lang": lang}).json()["table"]["rows"]]
+        assert actual in rows and speedup in rows
+    en, es = (client.get(f"/api/labels/{lang}").json() for lang in ("en", "es"))
+    assert en["web_throughput"] == "Per-device throughput v (samples/s, or the unit given)"
+    assert en["web_actual"] == "Actual throughput A (samples/s, or the unit given)"
+    assert es["web_throughput"] == "Rendimiento por dispositivo v (muestras/s, o la unidad indicada)"
+    assert es["web_actual"] == "Rendimiento real A (muestras/s, o la unidad indicada)"
+
+
+@pytest.mark.slow
+def test_the_calc_tab_computes_in_the_unit_typed():
+    """The worked example in tokens/s, in both languages: the rows, the title (as `dpscale calc --unit tokens/s`
+    titles it: only the unit typed is still the worked example) and a sweep's units note."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        result, title, notes = page.locator("#result"), page.locator("#out-title"), page.locator("#notes")
+        expect(result).to_contain_text("115,200 samples/s")
+        page.fill("#calc input[name=unit]", "tokens/s")
+        page.click("#calc .run")
+        expect(result).to_contain_text("115,200 tokens/s")
+        expect(result).to_contain_text("57.6×")
+        expect(result).not_to_contain_text("samples/s")
+        expect(title).to_have_text("Worked example: 64 devices × 2,000 tokens/s at E = 0.9")
+        page.select_option("#lang", "es")  # the language's re-run keeps the unit
+        expect(result).to_contain_text("115.200 tokens/s")
+        expect(result).to_contain_text("57,6×")
+        expect(title).to_have_text("Ejemplo resuelto: 64 dispositivos × 2.000 tokens/s con E = 0,9")
+        page.fill("#calc input[name=devices]", "1,8,64")  # a sweep: its units line names the unit
+        page.click("#calc .run")
+        expect(notes.locator("li").first).to_have_text("rendimientos en tokens/s")
+        expect(title).to_have_text("")
+        page.fill("#calc input[name=unit]", "")  # blank: samples/s again
+        page.click("#calc .run")
+        expect(notes.locator("li").first).to_have_text("rendimientos en muestras/s")
+        expect(page.locator("#error")).to_be_hidden()
