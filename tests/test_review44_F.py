@@ -66,3 +66,33 @@ def test_the_calc_tab_computes_in_the_unit_typed():
         page.click("#calc .run")
         expect(notes.locator("li").first).to_have_text("rendimientos en muestras/s")
         expect(page.locator("#error")).to_be_hidden()
+
+
+def test_the_plan_tabs_missing_rate_names_what_the_page_offers_not_fit(capsys):
+    """The plan tab with its rate field emptied said '(or --fit measured runs)': --fit reads a RUNS file, which the
+    page has no field for. Its plan tab takes a fit's (or a prediction's) rate with the button the error now names,
+    in the button's own words; the command line still offers --fit."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.i18n import LABELS
+
+    client = TestClient(create_app())
+    said = {}
+    for lang in ("en", "es"):
+        r = client.post("/api/plan", json={"options": {"samples": "1.28e6", "devices": "8"}, "lang": lang})
+        said[lang] = r.json()["error"]
+        assert r.status_code == 422 and "--fit" not in said[lang]
+        assert LABELS[lang]["web_take"] in said[lang]  # the button as the page labels it
+    assert said["en"] == (
+        "dpscale plan: error: --throughput: missing; allowed: a per-device throughput > 0 (or the button 'E(d) from "
+        "the last prediction or fit', which fills it)"
+    )
+    assert said["es"] == (
+        "dpscale plan: error: --throughput: falta; se admite: un rendimiento por dispositivo > 0 (o el botón «E(d) de "
+        "la última predicción o ajuste», que lo rellena)"
+    )
+    for lang, cli in (("en", "(or --fit measured runs)"), ("es", "(o --fit con ejecuciones medidas)")):
+        assert main(["plan", "--samples", "1.28e6", "-d", "8", "--lang", lang]) == 2
+        assert capsys.readouterr().err.strip().endswith(cli)
+    # another of plan's refusals is said as the command says it
+    r = client.post("/api/plan", json={"options": {"samples": "1.28e6", "throughput": "0"}})
+    assert "--throughput: got '0'; allowed: a finite per-device throughput > 0" in r.json()["error"]

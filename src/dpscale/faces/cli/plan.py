@@ -213,6 +213,10 @@ def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> lis
     return [label("plan_file_warning", args.lang).format(file=name, w=say_text(w, args.lang)) for w in read.warnings]
 
 
+# (the web page, which has no --fit, says this line with what it offers instead: faces/web/app.py's PAGE_SAID)
+NO_RATE = "--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)"
+
+
 def _defaults(args: argparse.Namespace, read: EfficiencyFile | None) -> None:
     """Sizes (the file's first) and epochs left out take their defaults; samples and a rate have none to take."""
     if read is not None and args.devices is None:  # the sizes that were predicted or measured
@@ -227,7 +231,7 @@ def _defaults(args: argparse.Namespace, read: EfficiencyFile | None) -> None:
             "for its E)"
         )
     if args.throughput is None and args.fit is None:
-        raise DpscaleError("--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)")
+        raise DpscaleError(NO_RATE)
 
 
 def _check_fit_flags(args: argparse.Namespace) -> None:

@@ -597,6 +597,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "sus E)"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs\)",
          "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas)"),
+        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or the button 'E\(d\) from the "
+         r"last prediction or fit', which fills it\)",  # the web page's (faces/web/app.py's PAGE_SAID)
+         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o el botón «E(d) de la última predicción o "
+         "ajuste», que lo rellena)"),
         (r"(?P<flag>--stages|--microbatches): missing; allowed: a whole number ≥ 1 \(give (?P<a>--stages) and "
          r"(?P<b>--microbatches)\)",
          "{flag}: falta; se admite: un número entero ≥ 1 (dé {a} y {b})"),

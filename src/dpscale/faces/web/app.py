@@ -23,6 +23,7 @@ from dpscale import catalog
 from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser, _house_style, check_number_style, check_unit, runs_unit, whole
+from dpscale.faces.cli.plan import NO_RATE
 from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.sources.fit_io import RESAMPLES
@@ -43,6 +44,13 @@ class WebParser(Parser):
 
 
 MAX_PAGE_ROWS = 2000
+# A command's refusal whose remedy is a command-line-only option, said as the page offers it instead: plan's missing
+# rate named --fit (a RUNS file), where the page's plan tab takes a fit's or a prediction's rate with its button
+PAGE_SAID: dict[tuple[str, str], str] = {
+    ("plan", NO_RATE): "--throughput: missing; allowed: a per-device throughput > 0 (or the button "
+    f"'{LABELS['en']['web_take']}', which fills it)",
+}
+
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
 
@@ -249,7 +257,13 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     args.sink = lambda records, columns, title, notes: got.update(
         records=records, columns=columns, title=title, notes=notes
     )
-    module.run(args)
+    try:
+        module.run(args)
+    except DpscaleError as exc:
+        said = PAGE_SAID.get((command, str(exc)))
+        if said is None:
+            raise
+        raise DpscaleError(said) from None
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
         raise _too_many(flag or "--devices", len(got["records"]))
     out = render(got["records"], got["columns"], got["title"], got["notes"], lang)
