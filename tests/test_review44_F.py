@@ -96,3 +96,43 @@ def test_the_plan_tabs_missing_rate_names_what_the_page_offers_not_fit(capsys):
     # another of plan's refusals is said as the command says it
     r = client.post("/api/plan", json={"options": {"samples": "1.28e6", "throughput": "0"}})
     assert "--throughput: got '0'; allowed: a finite per-device throughput > 0" in r.json()["error"]
+
+
+def test_the_page_carries_its_failure_lines_in_every_language():
+    """When the Spanish words never came (a first visit whose /api/labels failed) the page said 'dpscale: no answer
+    from the server' in English: its only copy of the line was English. The server now writes the two failure lines
+    of every language into the page, from the same labels /api/labels serves."""
+    import json
+    import re
+
+    from dpscale.faces.i18n import LABELS, LANGS
+
+    page = TestClient(create_app()).get("/").text
+    carried = json.loads(re.search(r'<script type="application/json" id="fallback">(.*?)</script>', page, re.S)[1])
+    assert set(carried) == set(LANGS)
+    for lang in LANGS:
+        assert carried[lang] == {k: LABELS[lang][k] for k in ("web_no_answer", "web_bad_answer")}
+    assert carried["es"]["web_no_answer"] == "dpscale: el servidor no respondió"
+    assert TestClient(create_app("es")).get("/").text.count('id="fallback"') == 1  # (serve --lang es: the same)
+
+
+@pytest.mark.slow
+def test_a_first_visit_whose_words_fail_says_so_in_the_language_asked_for():
+    """/api/labels/es unreachable (or answering 502) on a first visit to ?lang=es: the line is Spanish."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        for failing, said in (
+            (lambda route: route.abort(), "dpscale: el servidor no respondió"),
+            (lambda route: route.fulfill(status=502, body="Bad Gateway"), "dpscale: el servidor respondió 502 sin "
+             "resultado"),
+        ):  # fmt: skip
+            page = browser.new_page()
+            page.route("**/api/labels/es", failing)
+            page.goto(f"{url}?lang=es")
+            expect(page.locator("#error")).to_have_text(said)
+            page.close()
+        page = browser.new_page()  # English asked for: English, as before
+        page.route("**/api/labels/en", lambda route: route.abort())
+        page.goto(f"{url}?lang=en")
+        expect(page.locator("#error")).to_have_text("dpscale: no answer from the server")

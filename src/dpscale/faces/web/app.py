@@ -383,6 +383,19 @@ async def repeated_key(request: Request) -> str | None:
         return None
 
 
+FALLBACK_TAG = '<script type="application/json" id="fallback">{}</script>'
+FALLBACK_KEYS = ("web_no_answer", "web_bad_answer")
+
+
+def fallback_lines() -> str:
+    """The lines the page says when the server fails, in every language, as JSON for the page itself to carry: the
+    words from /api/labels may be what failed (a first visit in Spanish said 'no answer from the server' in English)."""
+    import json
+
+    lines = {lang: {k: label(k, lang) for k in FALLBACK_KEYS} for lang in LANGS}
+    return json.dumps(lines, ensure_ascii=False).replace("<", "\\u003c")  # (no '</script>' can end the tag early)
+
+
 def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
     the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
@@ -393,6 +406,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
 
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+    page = page.replace(FALLBACK_TAG, FALLBACK_TAG.replace("{}", fallback_lines()), 1)  # (the file's: empty)
     if lang != "en":  # read by the page's script: a bare http://host:port/ opened in English after `serve --lang es`
         page = page.replace('<html lang="en">', f'<html lang="en" data-lang="{lang}">', 1)
 
