@@ -545,16 +545,17 @@ def _devices_for_speedup(
         # nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or 'peaks at 1 device', and None, text
         # or an array raised float()'s TypeError or ValueError
         e = check_positive(
-            one(fn(d), "efficiency"), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {d:g})"
+            one(fn(d), "efficiency"), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {_size(d)})"
         )
         return d * float(e)
 
     def said(speedup: float) -> str:
         return _said(speedup, v)
 
-    if _reaches(s(1), s_target):
-        return 1, s_target / float(fn(1))
-    lo, hi, best_d, best = 1, 2, 1, s(1)  # search powers of two
+    s1 = s(1)  # (checked as every size is: float(fn(1)) raised TypeError for a function giving [1.0])
+    if _reaches(s1, s_target):
+        return 1, s_target / s1
+    lo, hi, best_d, best = 1, 2, 1, s1  # search powers of two
     while hi <= cap:
         sh = s(hi)
         if _reaches(sh, s_target):
