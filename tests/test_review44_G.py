@@ -3,6 +3,11 @@ terminating signal while write_whole cleans up, and units compared in one way by
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+
 import pytest
 
 import dpscale
@@ -24,3 +29,39 @@ def test_solve_names_a_large_size_as_the_errors_do():
     fn = lambda d: 1.0 if d < 2**20 else float("nan")  # noqa: E731
     with pytest.raises(DpscaleError, match=r"E\(d\) at d = 1,048,576\)"):
         dpscale.solve(per_device_throughput=1, efficiency=fn, speedup=2**21)
+
+
+# A SIGTERM mid-write, and a second one as write_whole removes its temporary file (a scheduler that repeats it, a
+# closed terminal's SIGHUP after its SIGTERM): the second raised inside the `finally`, before its unlink.
+TERM_TWICE = r"""
+import os, signal, sys
+from dpscale.files import write_whole
+
+real = os.path.lexists
+
+def lexists(p):
+    if os.path.basename(p).startswith(".plot.svg."):
+        os.kill(os.getpid(), signal.SIGTERM)  # the second, as the temporary file is looked for to be removed
+    return real(p)
+
+os.path.lexists = lexists
+
+def write(fh):
+    fh.write("half a ")
+    fh.flush()
+    os.kill(os.getpid(), signal.SIGTERM)
+    import time
+    time.sleep(5)
+    fh.write("file")
+
+write_whole(sys.argv[1], write)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_second_sigterm_during_the_cleanup_leaves_no_temporary_file(tmp_path):
+    target = tmp_path / "plot.svg"
+    target.write_text("earlier")
+    p = subprocess.run([sys.executable, "-c", TERM_TWICE, str(target)], capture_output=True, text=True, timeout=60)
+    assert p.returncode == -signal.SIGTERM, p.stderr
+    assert sorted(os.listdir(tmp_path)) == ["plot.svg"] and target.read_text() == "earlier"

@@ -220,7 +220,19 @@ class _Ended(BaseException):
         self.signum = signum
 
 
+_ENDING = ("SIGTERM", "SIGHUP")  # the signals write_whole holds while its temporary file is on the disk
+
+
 def _end(signum: int, frame: Any) -> None:
+    """The first terminating signal ends the write; any after it is ignored until the process ends by the first:
+    a second (a scheduler that repeats SIGTERM, a closed terminal's SIGHUP beside it) raised inside the cleanup,
+    before the temporary file was removed, and left it."""
+    import signal
+
+    for name in _ENDING:
+        s = getattr(signal, name, None)
+        if s is not None and signal.getsignal(s) is _end:
+            signal.signal(s, signal.SIG_IGN)
     raise _Ended(signum)
 
 
@@ -234,12 +246,14 @@ def _ending_after_cleanup() -> Iterator[None]:
     import signal
     import threading
 
-    names = ("SIGTERM", "SIGHUP")
-    ours = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    ours = [getattr(signal, n) for n in _ENDING if hasattr(signal, n)]
     held: dict[int, Any] = {}
-    if threading.current_thread() is threading.main_thread():
-        held = {s: signal.signal(s, _end) for s in ours if signal.getsignal(s) is signal.SIG_DFL}
     try:
+        if threading.current_thread() is threading.main_thread():
+            for s in ours:
+                if signal.getsignal(s) is signal.SIG_DFL:
+                    held[s] = signal.SIG_DFL  # (noted before it is set: a signal in between is given back too)
+                    signal.signal(s, _end)
         yield
     except _Ended as ended:
         for s, handler in held.items():
