@@ -3,12 +3,14 @@ terminating signal while write_whole cleans up, and units compared in one way by
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 
 import pytest
+from clihelp import run
 
 import dpscale
 from dpscale import DpscaleError
@@ -65,3 +67,22 @@ def test_a_second_sigterm_during_the_cleanup_leaves_no_temporary_file(tmp_path):
     p = subprocess.run([sys.executable, "-c", TERM_TWICE, str(target)], capture_output=True, text=True, timeout=60)
     assert p.returncode == -signal.SIGTERM, p.stderr
     assert sorted(os.listdir(tmp_path)) == ["plot.svg"] and target.read_text() == "earlier"
+
+
+def test_an_efficiency_files_unit_is_one_unit_in_any_case(tmp_path, capsys):
+    """c01334c compared the units of runs in JSON lines stripped and in any case, but --efficiency-file's reader
+    still took 'tokens/s' and 'Tokens/s' as two units, so as none: plan then took the file's tokens/s rate as
+    samples/s without a word, where the same file in one spelling is refused until --unit says tokens/s."""
+    doc = {"points": [
+        {"devices": 1, "efficiency": 1.0, "per_device_throughput": 1000, "unit": "tokens/s", "baseline_devices": 1},
+        {"devices": 8, "efficiency": 0.9, "per_device_throughput": 900, "unit": "Tokens/s ", "baseline_devices": 1},
+    ]}  # fmt: skip
+    f = tmp_path / "e.json"
+    f.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "plan", "--efficiency-file", str(f), "--samples", "1e9")
+    assert code == 2 and "--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s'" in err, (out, err)
+    code, out, err = run(
+        capsys, "plan", "--efficiency-file", str(f), "--samples", "1e9", "--unit", "TOKENS/s", "--json"
+    )
+    assert code == 0, err
+    assert [r["actual_throughput"] for r in json.loads(out)] == [1000.0, 7200.0]

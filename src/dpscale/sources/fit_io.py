@@ -712,8 +712,15 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
     # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
     stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
-    units = {u for u in stated if isinstance(u, str) and u.strip()}  # (a list: unhashable; "": none, as in runs)
-    unit = units.pop() if len(units) == 1 else "samples/s" if all("bottleneck" in r for r in records) else None
+    # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
+    # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
+    units: dict[Any, str] = {}
+    for u in stated:
+        if isinstance(u, str) and u.strip():
+            units.setdefault(_unit_key(u), u)
+    unit = next(iter(units.values())) if len(units) == 1 else None
+    if len(units) != 1 and all("bottleneck" in r for r in records):  # predict's: samples/s by definition
+        unit = "samples/s"
     said_warnings = data.get("warnings") if isinstance(data, dict) else None
     warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
     try:
