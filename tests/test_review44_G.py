@@ -86,3 +86,20 @@ def test_an_efficiency_files_unit_is_one_unit_in_any_case(tmp_path, capsys):
     )
     assert code == 0, err
     assert [r["actual_throughput"] for r in json.loads(out)] == [1000.0, 7200.0]
+
+
+def test_a_csvs_unit_column_folds_case_as_json_lines_do(tmp_path, capsys):
+    """c01334c: 'runs in JSON lines compare their unit as a CSV does' — with str.casefold, as a typed --unit is
+    matched (same_unit), where the CSV's set-up columns compared with str.lower: 'maß/s' beside 'MASS/s' was one
+    unit in JSON lines and two set-ups in a CSV."""
+    csv = tmp_path / "runs.csv"
+    csv.write_text("devices,throughput,unit\n1,1000,maß/s\n2,1900,MASS/s\n4,3600,mass/s\n", encoding="utf-8")
+    lines = tmp_path / "runs.jsonl"
+    units = ["maß/s", "MASS/s", "mass/s"]
+    lines.write_text(
+        "".join(json.dumps({"devices": d, "throughput": v, "unit": u}) + "\n" for (d, v), u in
+                zip([(1, 1000), (2, 1900), (4, 3600)], units)), encoding="utf-8")  # fmt: skip
+    for f in (csv, lines):
+        code, out, err = run(capsys, "fit", str(f), "--json")
+        assert code == 0, err
+        assert json.loads(out)["unit"] == "maß/s"

@@ -406,7 +406,7 @@ def _same_setup(
         try:
             norm = repr(float(typed.replace("_", "")))
         except ValueError:
-            norm = typed.lower()
+            norm = typed.casefold()  # (as runs in JSON lines and a typed --unit compare: maß/s is MASS/s)
         first = setup.setdefault(h, (norm, typed, line))
         if first[0] != norm:
             diff.append((h, first[1], typed, first[2]))
