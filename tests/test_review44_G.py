@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from clihelp import run
 
@@ -103,3 +104,13 @@ def test_a_csvs_unit_column_folds_case_as_json_lines_do(tmp_path, capsys):
         code, out, err = run(capsys, "fit", str(f), "--json")
         assert code == 0, err
         assert json.loads(out)["unit"] == "maß/s"
+
+
+@pytest.mark.parametrize("given", [lambda d: np.array(0.9), lambda d: np.float32(0.9), lambda d: np.array([[0.9]])])
+def test_one_sizes_e_from_a_function_is_a_number(given):
+    """5320cb8 read a function's [0.9] for one size as its number, but a 0-d array(0.9) stayed an array: the result's
+    efficiency was array(0.9) (its repr, and `r.efficiency * 2` an array), where a law's, a fit's or a number's is a
+    float."""
+    r = dpscale.scale(8, 100, given)
+    assert type(r.efficiency) is float and r.efficiency == pytest.approx(0.9)
+    assert r.actual_throughput == pytest.approx(720)

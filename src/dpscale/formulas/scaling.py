@@ -272,8 +272,10 @@ def _efficiency_given(source: Any, d: Any) -> Any:
     sweep = is_array(d) and d.ndim > 0
     where = f"{counted(d.size, 'size')} here" if sweep else f"E(d) at d = {_size(d)}"
     try:  # None, text, a dict, True or a complex number for E: as_number's 'a number', said of E(d)
-        if not sweep and (isinstance(e, (list, tuple, range)) or getattr(e, "ndim", 0) > 0):
-            e = one(e, "efficiency")  # [0.9, 0.8] for one size; a one-element [0.9] or [[0.9]] is its number
+        if not sweep and (isinstance(e, (list, tuple, range)) or is_array(e)):
+            # [0.9, 0.8] for one size; a one-element [0.9] or [[0.9]] is its number, and so is a 0-d array(0.9) (the
+            # result's E was that array, where every other source's is a number)
+            e = one(e, "efficiency")
         e = as_number(e, "efficiency")
     except DpscaleError as exc:
         raise renamed(exc, "efficiency", _one_e(exc, where, SWEEP_E if sweep else ONE_E)) from None
