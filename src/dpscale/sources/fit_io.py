@@ -634,6 +634,7 @@ def _device_count(x: Any) -> bool:
     return not isinstance(x, bool) and isinstance(x, (int, float)) and 1 <= x <= MAX_DEVICES and x == int(x)
 
 
+ONE_UNIT = "one throughput unit per file"
 SUPERLINEAR_PLAN = (
     "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs "
     "(plan --fit), whose laws stay at or below 1, or give --efficiency"
@@ -715,11 +716,14 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
     # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
     units: dict[Any, str] = {}
-    for u in stated:
+    for i, u in enumerate(stated, 1):
         if isinstance(u, str) and u.strip():
             units.setdefault(_unit_key(u), u)
-    unit = next(iter(units.values())) if len(units) == 1 else None
-    if len(units) != 1 and all("bottleneck" in r for r in records):  # predict's: samples/s by definition
+            if len(units) > 1:  # two units: none was taken, and plan read the file's rate as samples/s unsaid
+                where = f"record {i}: " if i <= len(records) else ""  # (else the document's own unit)
+                raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)
+    unit = next(iter(units.values())) if units else None
+    if not units and all("bottleneck" in r for r in records):  # predict's: samples/s by definition
         unit = "samples/s"
     said_warnings = data.get("warnings") if isinstance(data, dict) else None
     warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []

@@ -229,6 +229,7 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         got = re.sub(r"^'record (\d+): (.*?)( again)?'$", lambda k: f"'registro {k[1]}: {k[2]}"
                      + (" repetido'" if k[3] else "'"), got)  # fmt: skip
         got = re.sub(r"^'registro (\d+): (\w+) missing'$", r"'registro \1: falta \2'", got)  # a field it lacks
+        got = re.sub(r"^'(registro \d+: )?unit (.*) against (.*)'$", r"'\1unidad \2 frente a \3'", got)  # two units
     return clip(label("error_frame", lang).format(name=name, got=got, allowed=said))  # as DpscaleError clips English
 
 

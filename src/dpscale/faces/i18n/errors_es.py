@@ -168,6 +168,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "ajuste las ejecuciones (plan --fit), cuyas leyes no pasan de 1, o dé --efficiency"
         ),
         "one E per size": "una E por tamaño",
+        "one throughput unit per file": "una unidad de rendimiento por archivo",
         "sizes in --efficiency-file": "tamaños de --efficiency-file",
         "a path in an existing folder": "una ruta en una carpeta que exista",
         "a file this user can write": "un archivo que este usuario pueda escribir",
