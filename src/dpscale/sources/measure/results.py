@@ -182,6 +182,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "backend": raw["backend"],
         "device": raw["device"],
         "threads": raw["threads"],
+        "ddp": raw.get("ddp"),  # the DDP settings the steps ran with (None: FSDP, or a record from an older rank)
         "unit": "samples/s",
     }
 

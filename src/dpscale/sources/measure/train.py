@@ -96,6 +96,7 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
     ctx.beat()
     return {
         "zero": job.zero,
+        "ddp": _ddp_settings(ddp),
         "replica_drift": drift,
         "devices": ctx.world,
         "workload": wl.name,
@@ -139,6 +140,28 @@ def _wrap(model: torch.nn.Module, zero: int, device: torch.device, find_unused: 
 
         return ddp, ZeroRedundancyOptimizer(ddp.parameters(), optimizer_class=torch.optim.SGD, lr=1e-4)
     return ddp, torch.optim.SGD(ddp.parameters(), lr=1e-4)
+
+
+def _ddp_settings(module: Any) -> dict[str, Any] | None:
+    """The DDP settings the steps ran with, read off the wrapper (torch's defaults but find_unused_parameters, which a
+    model file sets): in the record, so it says what was measured — the bucket sizes are what the overlap model
+    (physics.md §2) assumes, and gradient_as_bucket_view False is why the bucket copies count as exposed. None under
+    FSDP (no buckets)."""
+    if not isinstance(module, DDP):
+        return None
+    cap = int(module.bucket_bytes_cap)
+    default = getattr(module, "bucket_bytes_cap_default", False)  # (torch's defaults: a smaller first bucket)
+    first = getattr(dist, "_DEFAULT_FIRST_BUCKET_BYTES", None) if default else cap
+    # (forward_sync_buffers since torch 2.13, where broadcast_buffers is its alias; older torch has only that)
+    sync_buffers = vars(module).get("forward_sync_buffers", getattr(module, "broadcast_buffers", None))
+    return {
+        "bucket_cap_mb": cap / 2**20,
+        "first_bucket_mb": None if first is None else first / 2**20,
+        "gradient_as_bucket_view": bool(module.gradient_as_bucket_view),
+        "static_graph": bool(module.static_graph),
+        "find_unused_parameters": bool(module.find_unused_parameters),
+        "forward_sync_buffers": None if sync_buffers is None else bool(sync_buffers),
+    }
 
 
 def _replica_drift(model: torch.nn.Module, device: torch.device) -> float:

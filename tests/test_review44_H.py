@@ -1,0 +1,80 @@
+"""Review 44 H: `dpscale measure` as a benchmark — what a record says of how it was measured.
+
+- the DDP settings the steps ran with (bucket cap, gradient_as_bucket_view, static_graph, find_unused_parameters,
+  forward buffer sync) are in the record, read off the DDP object, not assumed;
+- a record says whether its ranks oversubscribed the node's cores (the warning went to stderr only: the JSONL fed to
+  `dpscale fit` could not tell a thrashing run from a fair one), and the torchrun worker warns as the CLI does;
+- replicas that ended apart (replica_drift > 0: the steps were not data-parallel training) are said under the table.
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("torch")
+
+from dpscale.sources.measure.jobs import Job  # noqa: E402
+
+
+@pytest.fixture
+def one_rank() -> Iterator[None]:
+    """A one-rank gloo process group in this process (run_train needs one; nothing is launched)."""
+    import torch.distributed as dist
+
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        port = sk.getsockname()[1]
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
+    try:
+        yield
+    finally:
+        dist.destroy_process_group()
+
+
+def _train(job: Job, local_world: int = 1) -> dict:
+    import torch
+
+    from dpscale.sources.measure.rank import RankContext, setup
+    from dpscale.sources.measure.train import run_train
+
+    before = torch.get_num_threads()
+    ctx = RankContext(0, 1, 0, local_world, job)
+    try:
+        setup(ctx)
+        return run_train(ctx)
+    finally:
+        torch.set_num_threads(before)
+
+
+TINY = dict(mode="train", workload="mlp", batch=2, steps=1, warmup=1, repeats=1, iters=1, device="cpu", timeout=60.0)
+
+
+def test_the_record_says_the_ddp_settings_it_ran_with(one_rank, tmp_path) -> None:
+    """torch's DDP defaults, as the steps used them; a model file's FIND_UNUSED_PARAMETERS shows; FSDP has none."""
+    from dpscale.sources.measure import results
+
+    job = Job(**TINY, threads=1)
+    raw = _train(job)
+    want = {"bucket_cap_mb": 25.0, "first_bucket_mb": 1.0, "gradient_as_bucket_view": False, "static_graph": False,
+            "find_unused_parameters": False, "forward_sync_buffers": True}  # fmt: skip
+    assert raw["ddp"] == want
+    rec, _ = results.finish(job, raw, None, str(tmp_path / "r.jsonl"))
+    assert rec["ddp"] == want
+    f = tmp_path / "skip.py"
+    f.write_text(
+        "import torch\nFIND_UNUSED_PARAMETERS = True\n"
+        "class M(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.a, self.b = torch.nn.Linear(4, 2), torch.nn.Linear(4, 2)\n"
+        "    def forward(self, x):\n        return self.a(x)\n"
+        "def build_model():\n    return M()\n"
+        "def make_batch(n, gen):\n"
+        "    return torch.randn(n, 4, generator=gen), torch.randint(0, 2, (n,), generator=gen)\n"
+    )
+    from dataclasses import replace
+
+    assert _train(replace(job, workload="skip", model_file=str(f)))["ddp"]["find_unused_parameters"] is True
+    assert _train(replace(job, zero=2))["ddp"] is None  # FSDP2: no DDP buckets
