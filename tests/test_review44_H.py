@@ -78,3 +78,31 @@ def test_the_record_says_the_ddp_settings_it_ran_with(one_rank, tmp_path) -> Non
 
     assert _train(replace(job, workload="skip", model_file=str(f)))["ddp"]["find_unused_parameters"] is True
     assert _train(replace(job, zero=2))["ddp"] is None  # FSDP2: no DDP buckets
+
+
+def test_the_record_says_whether_the_ranks_oversubscribed_the_cores(one_rank) -> None:
+    from dpscale.sources.measure import cores
+
+    fair = _train(Job(**TINY, threads=1))
+    assert fair["cores"] == cores() and fair["oversubscribed"] is False
+    over = _train(Job(**TINY, threads=1), local_world=cores() + 1)  # more ranks on this node than cores
+    assert over["oversubscribed"] is True
+    over = _train(Job(**TINY, threads=cores() + 1))  # one rank, more threads than cores
+    assert over["oversubscribed"] is True and over["threads"] == cores() + 1
+
+
+def _raw(**extra) -> dict:
+    return {"devices": 2, "sync_s": [0.2], "nosync_s": [0.1], "comm_s": 0.05, "workload": "mlp", "params": 10,
+            "grad_bytes": 40, "backend": "gloo", "device": "cpu", "threads": 1, **extra}  # fmt: skip
+
+
+def test_the_torchrun_worker_warns_of_oversubscribed_cores_as_the_cli_does(capsys) -> None:
+    from dpscale.sources.measure import worker
+
+    job = Job(**TINY, threads=1)
+    rec = worker.finish(job, _raw(cores=2, oversubscribed=True, devices=4), 1, 1.0, None)
+    err = capsys.readouterr().err
+    assert rec["oversubscribed"] is True and rec["cores"] == 2
+    assert "dpscale worker: warning: 4 ranks × 1 threads on this node exceed its 2 CPU cores" in err
+    worker.finish(job, _raw(cores=2, oversubscribed=False), 1, 1.0, None)
+    assert "warning" not in capsys.readouterr().err

@@ -25,7 +25,7 @@ import torch
 import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel as DDP
 
-from dpscale.sources.measure import workloads
+from dpscale.sources.measure import cores, workloads
 from dpscale.sources.measure.allreduce import time_loop
 from dpscale.sources.measure.rank import RankContext
 
@@ -109,6 +109,10 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         "backend": ctx.backend,
         "device": ctx.device.type,
         "threads": ctx.threads,
+        # this node's ranks × threads against its cores: the CLI's warning went to stderr alone, and a record of ranks
+        # thrashing on shared cores read in `dpscale fit` as one of the hardware's scaling
+        "cores": cores(),
+        "oversubscribed": ctx.local_world * ctx.threads > cores(),
         "nodes": ctx.nodes,
     }
 

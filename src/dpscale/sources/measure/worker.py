@@ -189,6 +189,11 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
     from dpscale.sources.measure import results
 
     rec, why = results.finish(job, raw, launch_s, out, nodes)
+    if rec.get("oversubscribed"):  # as `dpscale measure` warns (each agent sees its own node's ranks alone)
+        ranks = rec["devices"] // max(1, nodes)
+        print(f"dpscale worker: warning: {ranks} ranks × {rec['threads']} threads on this node exceed its "
+              f"{rec['cores']} CPU cores; ranks share cores, so the result measures oversubscription, not the "
+              "hardware's scaling (--threads, or fewer ranks per node)", file=sys.stderr)  # fmt: skip
     if why:
         print(f"dpscale worker: note: no earlier record in --out has this set-up ({why}): E is relative to this size",
               file=sys.stderr)  # fmt: skip
