@@ -106,3 +106,26 @@ def test_the_torchrun_worker_warns_of_oversubscribed_cores_as_the_cli_does(capsy
     assert "dpscale worker: warning: 4 ranks × 1 threads on this node exceed its 2 CPU cores" in err
     worker.finish(job, _raw(cores=2, oversubscribed=False), 1, 1.0, None)
     assert "warning" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "replicas ended apart"), ("es", "las réplicas acabaron distintas")])
+def test_replicas_that_ended_apart_are_said_under_the_table(lang, said) -> None:
+    from dpscale.faces.cli.measure import _train_notes
+    from dpscale.sources.measure import results
+
+    job = Job(**TINY, threads=1)
+    base = results.with_efficiency(results.summarise({**_raw(replica_drift=0.0), "devices": 1}, job, 1.0), None)
+    base = results.with_efficiency(base, base)
+    apart = results.with_efficiency(results.summarise(_raw(replica_drift=0.25), job, 1.0), base)
+    assert not any(said in n for n in _train_notes([base], lang))
+    notes = _train_notes([base, apart], lang, machine=True)  # under --json too (stderr)
+    assert any(said in n and "2" in n for n in notes), notes
+
+
+def test_the_torchrun_worker_says_replicas_that_ended_apart(capsys) -> None:
+    from dpscale.sources.measure import worker
+
+    worker.finish(Job(**TINY, threads=1), _raw(replica_drift=0.25), 1, 1.0, None)
+    assert "dpscale worker: warning: replicas ended apart (checksums of the weights differ by up to 0.25)" in (
+        capsys.readouterr().err
+    )

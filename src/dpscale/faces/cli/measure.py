@@ -410,6 +410,12 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
             x=fmt(b["compute_s"] / a["compute_s"], "times", lang), d0=a["devices"], d=b["devices"],
             c0=fmt(a["compute_s"], "ms", lang), c1=fmt(b["compute_s"], "ms", lang),
         ))  # fmt: skip
+    apart = [r for r in recs if (r.get("replica_drift") or 0) > 0]  # (None: FSDP's shards, which differ by design)
+    if apart:  # the check the record carries, said: a size whose replicas diverged measured no data-parallel training
+        notes.append(label("measure_drift", lang).format(
+            sizes=", ".join(str(r["devices"]) for r in apart),
+            drift=fmt(max(r["replica_drift"] for r in apart), "sig3", lang),
+        ))  # fmt: skip
     above = [r for r in recs if (r.get("efficiency") or 0) > 1.02]  # beyond a repeat's spread: say it
     if above:
         notes.append(label("measure_superlinear", lang).format(

@@ -212,6 +212,10 @@ LABELS: dict[str, dict[str, str]] = {
             "count as exposed)"
         ),
         "measure_launch": "launch = spawn → process group up, not part of the throughput",
+        "measure_drift": (
+            "replicas ended apart at {sizes} devices (checksums of the weights differ by up to {drift}): DDP did not "
+            "keep them identical, so those steps were not data-parallel training and their E is not its"
+        ),
         "measure_superlinear": (
             "E above 1 at {sizes} devices (up to {emax}): the ranks ran faster each than the baseline alone — cache "
             "effects, or a baseline slowed by other load or more threads; plan --efficiency-file does not plan on it"
@@ -849,6 +853,11 @@ LABELS: dict[str, dict[str, str]] = {
             "inferior: las copias cuentan como expuestas)"
         ),
         "measure_launch": "arranque = spawn → grupo de procesos listo; no cuenta en el rendimiento",
+        "measure_drift": (
+            "las réplicas acabaron distintas con {sizes} dispositivos (las sumas de control de los pesos difieren "
+            "hasta {drift}): DDP no las mantuvo idénticas, así que esos pasos no fueron entrenamiento en paralelo de "
+            "datos y su E no es la suya"
+        ),
         "measure_superlinear": (
             "E por encima de 1 con {sizes} dispositivos (hasta {emax}): cada proceso fue más rápido que la "
             "referencia sola — efectos de caché, o una referencia frenada por otra carga o más hilos; plan "

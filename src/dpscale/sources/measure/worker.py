@@ -189,6 +189,10 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
     from dpscale.sources.measure import results
 
     rec, why = results.finish(job, raw, launch_s, out, nodes)
+    if (rec.get("replica_drift") or 0) > 0:  # as `dpscale measure` says under its table
+        print(f"dpscale worker: warning: replicas ended apart (checksums of the weights differ by up to "
+              f"{rec['replica_drift']:.3g}): DDP did not keep them identical, so these steps were not data-parallel "
+              "training and their E is not its", file=sys.stderr)  # fmt: skip
     if rec.get("oversubscribed"):  # as `dpscale measure` warns (each agent sees its own node's ranks alone)
         ranks = rec["devices"] // max(1, nodes)
         print(f"dpscale worker: warning: {ranks} ranks × {rec['threads']} threads on this node exceed its "
