@@ -129,3 +129,33 @@ def test_the_torchrun_worker_says_replicas_that_ended_apart(capsys) -> None:
     assert "dpscale worker: warning: replicas ended apart (checksums of the weights differ by up to 0.25)" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.slow
+def test_a_model_whose_replicas_drift_apart_is_caught_end_to_end(capsys, tmp_path) -> None:
+    """Two real ranks: a frozen Parameter the forward updates from each rank's own batch is never synchronised by DDP
+    (only buffers are, before each forward), so the replicas end apart; the checksum sees it and the run says so."""
+    import json
+
+    from dpscale.faces.cli import main
+
+    f = tmp_path / "drifty.py"
+    f.write_text(
+        "import torch\n"
+        "class M(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.lin = torch.nn.Linear(8, 2)\n"
+        "        self.seen = torch.nn.Parameter(torch.zeros(1), requires_grad=False)\n"
+        "    def forward(self, x):\n"
+        "        with torch.no_grad():\n            self.seen += x.mean()\n"
+        "        return self.lin(x)\n"
+        "def build_model():\n    return M()\n"
+        "def make_batch(n, gen):\n"
+        "    return torch.randn(n, 8, generator=gen), torch.randint(0, 2, (n,), generator=gen)\n"
+    )
+    argv = ["measure", "--devices", "2", "--model-file", str(f), "--steps", "2", "--warmup", "1", "--repeats", "1",
+            "--batch", "4", "--threads", "1", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    cap = capsys.readouterr()
+    (rec,) = json.loads(cap.out)["points"]
+    assert rec["replica_drift"] > 0 and "replicas ended apart at 2 devices" in cap.err
