@@ -48,3 +48,30 @@ def test_one_unit_in_two_spellings_is_one_unit(capsys, tmp_path):
     assert rc == 0, err
     (row,) = json.loads(out)
     assert row["devices"] == 8 and row["actual_throughput"] == pytest.approx(720.0)
+
+
+def test_the_page_says_its_own_remedy_for_a_plan_without_e(capsys):
+    """The plan tab's note for E left out said '--fit', a RUNS file the page has no field for; the page names its
+    button instead, in both languages, while the command line still says --fit."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    client = TestClient(create_app())
+    notes = {}
+    for lang in ("en", "es"):
+        r = client.post("/api/plan", json={"options": {"samples": "1e9", "throughput": "100", "devices": "8"},
+                                           "lang": lang})  # fmt: skip
+        assert r.status_code == 200
+        notes[lang] = [n for n in r.json()["notes"] if "E = 1" in n]
+    assert notes["en"] == [
+        "E = 1 assumed (perfect scaling): give --efficiency, --law or the button 'E(d) from the last prediction or "
+        "fit' for real numbers"
+    ]
+    assert notes["es"] == [
+        "se supone E = 1 (escalado perfecto): indique --efficiency, --law o el botón «E(d) de la última predicción o "
+        "ajuste» para cifras reales"
+    ]
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "-v", "100", "-d", "8")
+    assert rc == 0 and "give --efficiency, --law or --fit for real numbers" in out + err

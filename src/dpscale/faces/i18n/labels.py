@@ -88,6 +88,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Measured throughput per device (samples/s)",
         "web_baseline_devices": "…measured on this many devices (blank: one)",
         "web_take": "E(d) from the last prediction or fit",
+        "web_plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or the button '{take}' for real "
+        "numbers",
         "web_take_predict": "E(d) from the last prediction ({n} sizes, {ends})",
         "web_take_fit": "E(d) from the last fit ({n} sizes, {ends})",
         "web_take_long_predict": "E(d): the last prediction has {n} sizes, more than the {max} a plan takes",
@@ -719,6 +721,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Rendimiento medido por dispositivo (muestras/s)",
         "web_baseline_devices": "…medido en este número de dispositivos (vacío: uno)",
         "web_take": "E(d) de la última predicción o ajuste",
+        "web_plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o el botón «{take}» para "
+        "cifras reales",
         "web_take_predict": "E(d) de la última predicción ({n} tamaños, {ends})",
         "web_take_fit": "E(d) del último ajuste ({n} tamaños, {ends})",
         "web_take_long_predict": "E(d): la última predicción tiene {n} tamaños, más de los {max} que toma un plan",

@@ -51,6 +51,9 @@ PAGE_SAID: dict[tuple[str, str], str] = {
     f"'{LABELS['en']['web_take']}', which fills it)",
 }
 
+# notes a command words for the command line where the page offers its own remedy: the note's key → the page's
+PAGE_NOTES = {"plan_no_e": "web_plan_no_e"}  # (--fit: a RUNS file the page has no field for; it has the take button)
+
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
 
@@ -266,10 +269,16 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
         raise DpscaleError(said) from None
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
         raise _too_many(flag or "--devices", len(got["records"]))
-    out = render(got["records"], got["columns"], got["title"], got["notes"], lang)
+    out = render(got["records"], got["columns"], got["title"], [page_note(n, lang) for n in got["notes"]], lang)
     if getattr(args, "report", None) is not None:  # fit: its table is the predictions; --json prints the whole report
         out["report"] = clean(args.report)
     return out
+
+
+def page_note(note: str, lang: str) -> str:
+    """A command's note as the page says it (PAGE_NOTES), else as the command said it."""
+    page = next((page for key, page in PAGE_NOTES.items() if note == label(key, lang)), None)
+    return note if page is None else label(page, lang).format(take=label("web_take", lang))
 
 
 def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
