@@ -42,7 +42,7 @@ def test_no_inputs_shows_the_worked_example(capsys):
     for argv, title in [
         (["--unit", "tokens/s"], "Worked example: 64 devices × 2,000 tokens/s at E = 0.9\n"),
         (["--lang", "es"], "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9\n"),
-        (["plan", "--unit", "tokens/s"], "Worked example: 1.28M samples × 90 epochs at 2,000 tokens/s per device"),
+        (["plan", "--unit", "tokens/s"], "Worked example: 1.28M tokens × 90 epochs at 2,000 tokens/s per device"),
     ]:
         rc, out, _ = run(capsys, *argv)
         assert rc == 0 and out.startswith(title)

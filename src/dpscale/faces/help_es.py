@@ -390,7 +390,10 @@ HELP_ES: dict[str, str] = {
     ),
     "training run": "entrenamiento",
     "money and time": "dinero y tiempo",
-    "samples per epoch, e.g. 1.28e6": "muestras por época, p. ej. 1.28e6",
+    "samples per epoch, or what --unit counts (tokens for tokens/s), e.g. 1.28e6": (
+        "muestras por época, o lo que cuente --unit (tokens con tokens/s), p. ej. 1.28e6"
+    ),
+    "per-device throughput alone (samples/s, or --unit)": "rendimiento de un dispositivo solo (muestras/s, o --unit)",
     "epochs (default 1)": "épocas (por defecto 1)",
     "sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)": (
         "tamaños: N, N1,N2,..., A..BxF o A..B+S (por defecto 1..256x2)"

@@ -1,4 +1,4 @@
-"""Byte units, decimal where the sources are and binary where the software is.
+"""Byte units, decimal where the sources are and binary where the software is; and what a rate unit counts.
 
 GB is 1e9 bytes: link and HBM bandwidths are quoted in GB/s, and the ZeRO paper's 120 GB for 7.5 B parameters is
 120e9 bytes. MiB is 2^20: DDP's bucket_cap_mb and NCCL's buffer sizes count in it; HBM comes in GiB.
@@ -7,3 +7,21 @@ GB is 1e9 bytes: link and HBM bandwidths are quoted in GB/s, and the ZeRO paper'
 GB = 1e9
 MIB = 1 << 20
 GIB = 1 << 30
+
+
+def count_noun(unit: str) -> str | None:
+    """What a per-second rate counts, as written: the words before '/s', '/sec', '/second' or 'per second' (any
+    case, spaces around allowed). A plan's --samples counts in its rate's unit, so 1.28e6 at 'tokens/s' is 1.28M
+    tokens, not samples: 'tokens/s' → 'tokens', 'img/sec' → 'img', 'sequences per second' → 'sequences',
+    'samples/s' → 'samples'. A measure counts as well as a count noun: 'TFLOP/s' → 'TFLOP' (N TFLOP of work at
+    v TFLOP/s takes N/v seconds, which is what plan computes). The noun is kept as typed (no plural added, no
+    translation: 'token/s' → 'token'), and a face says 'samples' in its own language.
+
+    None where no noun can be read: not a per-second rate ('fps', 'Hz', 'samples/min': plan's hours are per
+    second), nothing before the slash ('/s'), or no letter in it ('1/s'); a face falls back to neutral words there.
+    """
+    import re  # (only where a plan is said)
+
+    m = re.fullmatch(r"\s*(.*?)\s*(?:/\s*(?:s|secs?|seconds?)|\s+per\s+(?:s|secs?|seconds?))\s*", unit, re.I)
+    noun = m[1] if m else ""
+    return noun if any(c.isalpha() for c in noun) else None

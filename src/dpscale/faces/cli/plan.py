@@ -22,7 +22,7 @@ from dpscale.faces.cli.common import (
     whole,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import SIZE_SEP, header, label, localise, say, say_text
+from dpscale.faces.i18n import SIZE_SEP, count_of, header, label, localise, say, say_text
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -57,9 +57,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "(--knee-threshold). With no inputs: ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h."
     )
     g = p.add_argument_group("training run")
-    g.add_argument("--samples", "-n", metavar="N", help="samples per epoch, e.g. 1.28e6")
+    g.add_argument(
+        "--samples",
+        "-n",
+        metavar="N",
+        help="samples per epoch, or what --unit counts (tokens for tokens/s), e.g. 1.28e6",
+    )
     g.add_argument("--epochs", metavar="EP", help="epochs (default 1)")
-    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
+    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s, or --unit)")
     g.add_argument("--devices", "-d", metavar="D", help="sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)")
     g.add_argument("--unit", help="throughput unit for labels (default samples/s)")
     c = p.add_argument_group("money and time")
@@ -161,7 +166,8 @@ def _worked_example(args: argparse.Namespace) -> str | None:
         title = label("plan_worked", lang)  # (its title names 90 epochs: only when they are its)
     else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
         title = label("plan_worked_partial", lang)
-    title = title.format(unit=label(args.unit, lang))  # the rows' unit
+    # the rows' unit, and what 1.28M of it are: 1.28M tokens at 2,000 tokens/s (it said "samples" in any unit)
+    title = title.format(unit=label(args.unit, lang), count=count_of(args.unit, lang))
     for k, example in WORKED.items():
         setattr(args, k, getattr(args, k) or example)
     return title

@@ -237,6 +237,19 @@ def label(key: str, lang: str = "en") -> str:
     return LABELS[lang].get(key) or LABELS["en"].get(key) or key.replace("_", " ")
 
 
+def count_of(unit: str, lang: str = "en") -> str:
+    """What a count in `unit`'s terms is said as, where a number of them is (plan's --samples: 1.28M of what): the
+    rate's own noun as typed (formulas.units.count_noun: 'tokens' for tokens/s, 'img' for img/sec, 'TFLOP' for
+    TFLOP/s), 'samples' in the language for samples/s (any case, 'sample/s' too), and, where the unit names no noun
+    ('fps', 'samples/min'), the neutral 'units of the fps throughput' — never 'samples' counted at tokens/s."""
+    from dpscale.formulas.units import count_noun
+
+    noun = count_noun(unit)
+    if noun is None:
+        return label("count_other", lang).format(unit=label(unit, lang))
+    return label("count_samples", lang) if noun.casefold() in ("samples", "sample") else noun
+
+
 def term(word: str, lang: str = "en") -> str:
     """An option value said in the language ('mixed' → 'mixta'); words it has no entry for pass as typed."""
     return LABELS[lang].get("w:" + word, word)

@@ -35,6 +35,8 @@ LABELS: dict[str, dict[str, str]] = {
         "effective_devices": "effective devices d·E",
         "devices_exact": "devices needed (exact)",
         "samples/s": "samples/s",
+        "count_samples": "samples",  # what samples/s counts (i18n.count_of)
+        "count_other": "units of the {unit} throughput",  # a unit with no noun to read (i18n.count_of)
         "note": "note",
         # the web page's own words
         "web_title": "dpscale — data-parallel scaling",
@@ -124,6 +126,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_base_batch": "Reference global batch",
         "web_optimizer": "Optimizer",
         "web_samples": "Samples per epoch",
+        "web_plan_samples": "Samples per epoch (or what the unit counts: tokens for tokens/s)",
         "web_noise_scale": "Gradient noise scale B_noise (samples)",
         "web_memory": "Memory",
         "web_memory_hint": (
@@ -608,12 +611,12 @@ LABELS: dict[str, dict[str, str]] = {
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: time and cost per cluster size",
         "plan_worked": (
-            "Worked example: 1.28M samples × 90 epochs at 2,000 {unit} per device, E = 0.9, "
+            "Worked example: 1.28M {count} × 90 epochs at 2,000 {unit} per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h"
         ),
         "worked_filled": "the worked example filled in {flags}, which were not given: give them for your case",
         "plan_worked_partial": (
-            "Worked example with your devices/epochs: 1.28M samples at 2,000 {unit} per device, E = 0.9, "
+            "Worked example with your devices/epochs: 1.28M {count} at 2,000 {unit} per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h (give --samples and --throughput for your run)"
         ),
         "plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or --fit for real numbers",
@@ -669,6 +672,8 @@ LABELS: dict[str, dict[str, str]] = {
         "effective_devices": "dispositivos efectivos d·E",
         "devices_exact": "dispositivos necesarios (exacto)",
         "samples/s": "muestras/s",
+        "count_samples": "muestras",
+        "count_other": "unidades del rendimiento en {unit}",
         "note": "nota",
         "web_title": "dpscale — escalado con paralelismo de datos",
         "web_tagline": "Si replico mi modelo en d aceleradores, ¿qué rendimiento y aceleración obtengo de verdad?",
@@ -759,6 +764,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_base_batch": "Lote global de referencia",
         "web_optimizer": "Optimizador",
         "web_samples": "Muestras por época",
+        "web_plan_samples": "Muestras por época (o lo que cuente la unidad: tokens con tokens/s)",
         "web_noise_scale": "Escala de ruido del gradiente B_ruido (muestras)",
         "web_memory": "Memoria",
         "web_memory_hint": (
@@ -1323,11 +1329,11 @@ LABELS: dict[str, dict[str, str]] = {
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
         "plan_worked_partial": (
-            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de muestras a 2.000 {unit} por dispositivo; "
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {count} a 2.000 {unit} por dispositivo; "
             "E = 0,9; 2,5 por hora-dispositivo; plazo 24 h (dé --samples y --throughput para su caso)"
         ),
         "plan_worked": (
-            "Ejemplo resuelto: 1,28 M de muestras × 90 épocas a 2.000 {unit} por dispositivo; E = 0,9; "
+            "Ejemplo resuelto: 1,28 M de {count} × 90 épocas a 2.000 {unit} por dispositivo; E = 0,9; "
             "2,5 por hora-dispositivo; plazo 24 h"
         ),
         "plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o --fit para cifras reales",
