@@ -194,6 +194,10 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1:100:abc", "--point", "2:200"], "--point 1:100:abc, segundos por paso: se recibió 'abc'"),
     (["fit", "--point", "8:100"],  # once 'se recibieron 1 ejecución(es)'
      "ejecuciones: un solo número de dispositivos, 8 (1 ejecución); se admite: al menos 2 números de dispositivos"),
+    # '-' (standard input) for two inputs of one command: refused before either is read (review 44 K)
+    (["validate", "-", "-"], "DATA.csv: se recibió '-' dos veces; se admite: '-' una vez (un archivo por tubería)"),
+    (["predict", "--model", "bert-large", "-v", "150", "--system-file", "-", "--calibration", "-"],
+     "--system-file y --calibration: los dos '-'; se admite: '-' una vez"),
 ]  # fmt: skip
 MEASURE_SETUP = [  # these import torch (the test extra has it)
     (["measure", "--model-file", "/nonexistent.py", "--devices", "1,2"], "--model-file: se recibió '/nonexistent.py' "

@@ -18,11 +18,38 @@ MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a 
 NO_FOLDER = "no such folder"  # unwritable's reason for a path whose folder does not exist
 
 
+STDIN = "-"  # the path that means standard input wherever a command reads a user's file (`… --json | dpscale plan
+# --efficiency-file -`); a file named '-' is given as ./-
+STDIN_NAME = "standard input"  # how a message names it where it names a file ('standard input line 3, column …')
+STDIN_TTY = "standard input is a terminal: pipe a file in, or give its path"  # a bare '-' with nothing piped in
+STDIN_CLOSED = "standard input is closed"  # (a library caller's process without one: sys.stdin None)
+STDIN_ONCE = "'-' once (one file piped in), the other files by path"  # two inputs of one command as '-'
+_stdin: tuple[Any, bytes] | None = None  # the stream read for '-', and its bytes: a second read gets the same
+
+
+def is_stdin(path: object) -> bool:
+    """Whether a path given for an input file means standard input: the text '-' (a pathlib.Path('-') is a file)."""
+    return isinstance(path, str) and path == STDIN
+
+
+def shown(path: str | Path) -> str:
+    """The path as a message names the file: STDIN_NAME for '-', else as given."""
+    return STDIN_NAME if is_stdin(path) else str(path)
+
+
+def shown_name(path: str | Path) -> str:
+    """The file's name as a message or a title names it: STDIN_NAME for '-', else its last part."""
+    return STDIN_NAME if is_stdin(path) else Path(path).name
+
+
 def read_bytes(path: str | Path) -> bytes:
     """The file's bytes; OSError (with a strerror each caller already quotes) when it cannot be read or holds more
-    than MAX_INPUT_BYTES. A named pipe is read without hanging on one that no process writes to (`_read_pipe`)."""
+    than MAX_INPUT_BYTES. A named pipe is read without hanging on one that no process writes to (`_read_pipe`).
+    '-' is standard input (`_read_stdin`), under the same ceiling."""
     if not isinstance(path, (str, os.PathLike)) or str(path) == "":  # open(1) would take, then close, stdout
         raise OSError(errno.EINVAL, "not a file path", repr(path))
+    if is_stdin(path):
+        return _ceiling(_read_stdin(), path)
     try:
         fifo = stat.S_ISFIFO(os.stat(path).st_mode) and hasattr(os, "O_NONBLOCK")
     except OSError:
@@ -32,8 +59,40 @@ def read_bytes(path: str | Path) -> bytes:
     else:
         with open(path, "rb") as fh:
             data = fh.read(MAX_INPUT_BYTES + 1)
+    return _ceiling(data, path)
+
+
+def _ceiling(data: bytes, path: str | Path) -> bytes:
     if len(data) > MAX_INPUT_BYTES:
         raise OSError(errno.EFBIG, f"more than {MAX_INPUT_BYTES / 2**20:g} MiB: not an input file", str(path))
+    return data
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes, read once (up to one byte past the ceiling): a reader that looks twice — the format,
+    then the records; a calibration's values, then its origin — gets the same bytes again, where the stream has
+    none left. A terminal is refused rather than waited on (a bare '-' with nothing piped in would wait silently
+    for Ctrl-D), and so is a process without standard input."""
+    import sys
+
+    global _stdin
+    stream = sys.stdin
+    if _stdin is not None and _stdin[0] is stream:
+        return _stdin[1]
+    if stream is None:
+        raise OSError(errno.EBADF, STDIN_CLOSED, STDIN)
+    try:
+        tty = stream.isatty()
+    except ValueError:  # (a closed stream)
+        raise OSError(errno.EBADF, STDIN_CLOSED, STDIN) from None
+    if tty:
+        raise OSError(errno.ENOTTY, STDIN_TTY, STDIN)
+    try:
+        raw = getattr(stream, "buffer", None)  # (a caller's io.StringIO has none: its text, as UTF-8)
+        data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read(MAX_INPUT_BYTES + 1).encode("utf-8")
+    except ValueError:  # (read from a closed stream)
+        raise OSError(errno.EBADF, STDIN_CLOSED, STDIN) from None
+    _stdin = (stream, data)
     return data
 
 

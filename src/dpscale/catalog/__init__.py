@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.files import loads_once, not_json, read_text
+from dpscale.files import loads_once, not_json, read_text, shown
 
 HERE = Path(__file__).parent
 KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
@@ -136,21 +136,22 @@ SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 
 def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
+    said = shown(path)  # the file as its messages name it ('-': standard input)
     try:
         # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
-        data = loads_once(read_text(path), f"{flag}: {path}")
+        data = loads_once(read_text(path), f"{flag}: {said}")
     except OSError as exc:
         raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
     except UnicodeDecodeError:
-        raise DpscaleError(f"{flag}: {path}: not UTF-8 text; allowed: a JSON file as systems.json") from None
+        raise DpscaleError(f"{flag}: {said}: not UTF-8 text; allowed: a JSON file as systems.json") from None
     except json.JSONDecodeError as exc:
-        raise not_json(f"{flag}: {path}", exc) from None
+        raise not_json(f"{flag}: {said}", exc) from None
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)
-        raise DpscaleError(f"{flag}: {path}: a number too long to read; allowed: a JSON file as systems.json") from None
+        raise DpscaleError(f"{flag}: {said}: a number too long to read; allowed: a JSON file as systems.json") from None
     except RecursionError:
-        raise DpscaleError(f"{flag}: {path}: nested too deeply; allowed: a JSON file as systems.json") from None
+        raise DpscaleError(f"{flag}: {said}: nested too deeply; allowed: a JSON file as systems.json") from None
     # {"systems": {...}} as systems.json, or one system's fields alone ({} is neither: it once read as a system
     # 'custom' that needed every number)
     entries = data.get("systems", {"custom": data}) if isinstance(data, dict) and data else None
@@ -158,37 +159,37 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         # {"mine": {...}}: named systems without the 'systems' key (they read as one system 'custom' with no numbers)
         top = ", ".join(map(repr, data))
         raise DpscaleError(
-            f"{flag}: {path}: {top} at the top; allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json, "
+            f"{flag}: {said}: {top} at the top; allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json, "
             "or one system's fields alone"
         )
     if not isinstance(entries, dict) or not entries:
-        raise DpscaleError(f"{flag}: {path}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
+        raise DpscaleError(f"{flag}: {said}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess
-        raise DpscaleError(f"--system: missing; allowed (from {path}): {', '.join(sorted(entries))}")
+        raise DpscaleError(f"--system: missing; allowed (from {said}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
     if key not in entries:
-        raise DpscaleError(f"--system: got {key!r}; allowed (from {path}): {', '.join(sorted(entries))}")
+        raise DpscaleError(f"--system: got {key!r}; allowed (from {said}): {', '.join(sorted(entries))}")
     entry = entries[key]
     if not isinstance(entry, dict):
-        raise DpscaleError(f"{flag}: {path}: system {key!r}: got {entry!r}; allowed: an object as in systems.json")
+        raise DpscaleError(f"{flag}: {said}: system {key!r}: got {entry!r}; allowed: an object as in systems.json")
     if "gpu" in entry:  # read as --gpu is: 'H100 PCIe' is not the catalog's SXM part, 'A100' leaves 40 or 80 GB open
-        entry = {**entry, "gpu": _gpu_key(entry["gpu"], f"{flag}: {path}: system {key!r}: gpu")}
-    _misspelt_key(entry, key, path, flag)  # first: 'inter_bw_gbps' was said as inter_bw_gbs missing
+        entry = {**entry, "gpu": _gpu_key(entry["gpu"], f"{flag}: {said}: system {key!r}: gpu")}
+    _misspelt_key(entry, key, said, flag)  # first: 'inter_bw_gbps' was said as inter_bw_gbs missing
     need = [k for k in SYSTEM_KEYS if not (k == "intra_bw_gbs" and entry.get("gpus_per_node") == 1 and k not in entry)]
     # (the ignore: entry.get(k) is a number there, just checked; mypy still sees get's None)
     missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))
                or not 0 < entry.get(k) < 1e300]  # type: ignore[operator]  # fmt: skip
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
         raise DpscaleError(
-            f"{flag}: {path}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
+            f"{flag}: {said}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
         )
     g = entry["gpus_per_node"]
     if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
-        raise DpscaleError(f"{flag}: {path}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")
+        raise DpscaleError(f"{flag}: {said}: system {key!r}: gpus_per_node {g!r}; allowed: a whole number ≥ 1")
     nics = entry.get("nics")  # read for a run on part of each node (the NICs its GPUs reach); 8.0 is 8
     if nics is not None and (isinstance(nics, bool) or not isinstance(nics, (int, float)) or not 1 <= nics <= 1e6
                              or nics != int(nics)):  # fmt: skip
-        raise DpscaleError(f"{flag}: {path}: system {key!r}: nics {nics!r}; allowed: the node's compute NICs, a whole "
+        raise DpscaleError(f"{flag}: {said}: system {key!r}: nics {nics!r}; allowed: the node's compute NICs, a whole "
                            "number from 1 to 1,000,000")  # fmt: skip
     whole = {"gpus_per_node": int(g), **({"nics": int(nics)} if nics is not None else {})}
     cores = entry.get("cpu_cores")  # 8.0 is 8 too (it was refused as 'got 8; allowed: a whole number'); the check

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
-from dpscale.files import read_bytes
+from dpscale.files import read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -155,8 +155,8 @@ def _is_zero(text: str) -> bool:
 
 
 def read_published(path: str | Path) -> list[Config]:
-    """Parse and group the CSV; configurations keep file order."""
-    name = str(path)
+    """Parse and group the CSV; configurations keep file order. '-': standard input (named so in messages)."""
+    name = shown(path)
     try:
         raw = read_bytes(path)  # (not Path(path): Path('') is '.', a folder, where '' is no path at all)
     except OSError as exc:

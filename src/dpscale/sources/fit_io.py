@@ -32,7 +32,7 @@ from dpscale.errors import (
     is_rate,
     renamed,
 )
-from dpscale.files import loads_once, not_json, read_text, text_lines
+from dpscale.files import loads_once, not_json, read_text, shown, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
@@ -198,7 +198,7 @@ def read_runs_unit(
     dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading. With the runs,
     the throughput unit their records (or a CSV's unit column) state, or None: fit and plan label and check by it
     (tokens/s runs were printed as samples/s)."""
-    p = Path(path)
+    name = shown_name(path)  # ('-': standard input, as the messages name it)
     try:  # (the path as given: Path('') is '.', which read as 'Is a directory')
         text = read_text(path)  # (a spreadsheet's byte-order mark is dropped)
     except (OSError, UnicodeDecodeError) as exc:
@@ -206,15 +206,15 @@ def read_runs_unit(
         raise fail("runs", str(path), f"a readable CSV or JSON-lines file ({why})") from None  # (CLI: RUNS)
     first = next((ln.strip() for ln in text_lines(text) if ln.strip()), "")
     if not first:
-        raise DpscaleError(f"{p.name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
+        raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
     if first.startswith("["):  # read as CSV, it would be refused for its header
         raise DpscaleError(
-            f"{p.name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
+            f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
             "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
         )
     if only and not first.startswith("{"):
-        raise DpscaleError(f"--only: {p.name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, p.name, only) if first.startswith("{") else read_csv_unit(text, p.name, dot_groups)
+        raise DpscaleError(f"--only: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
+    return _read_jsonl(text, name, only) if first.startswith("{") else read_csv_unit(text, name, dot_groups)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -661,7 +661,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
 
     allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
     try:
-        data = loads_once(read_text(path), f"{flag} {path}")  # (an editor's byte-order mark is dropped)
+        data = loads_once(read_text(path), f"{flag} {shown(path)}")  # (an editor's byte-order mark is dropped)
     except DpscaleError:
         raise
     except OSError as exc:
@@ -673,7 +673,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
             raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise not_json(f"{flag}: {path}", exc) from None
+            raise not_json(f"{flag}: {shown(path)}", exc) from None
         raise fail(flag, path, allowed) from None
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes

@@ -33,6 +33,7 @@ from dpscale.errors import (
     ones,
     text,
 )
+from dpscale.files import STDIN, STDIN_ONCE, is_stdin
 from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import (
@@ -390,6 +391,8 @@ def predict_flags(
 
     # 2. The cluster, the step model's constants and the GPU, with their notes
     on_system = bool(system or system_file)
+    if is_stdin(system_file) and is_stdin(calibration):  # one stream: the second read the first's JSON again
+        raise DpscaleError(f"--system-file and --calibration: both '{STDIN}'; allowed: {STDIN_ONCE}")
     calibration, measured, intra_bw_gbs = _calibration_file(calibration, intra_bw_gbs, on_system)
     from_file = measured is not None  # a measured calibration file (not a Calibration object, not none)
     reach = max(int(d.max()), baseline_devices)  # a one-node run crosses no network: --inter-bw need not be typed
@@ -544,6 +547,7 @@ def _calibration_file(calibration: Any, intra_bw_gbs: float | None, on_system: b
     cluster: a figure the file replaces need not be typed."""
     if isinstance(calibration, os.PathLike):  # a pathlib.Path, as system_file takes it ('allowed: a path' said no)
         calibration = os.fspath(calibration)
+        calibration = os.path.join(".", calibration) if calibration == "-" else calibration  # a file named -
     measured = load_calibration(calibration) if isinstance(calibration, str) else None
     if measured is not None and intra_bw_gbs is None and not on_system:
         # the file measured the node's links, which it replaces: a raw cluster need not type a figure left unused

@@ -16,7 +16,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import loads_once, not_json, read_text
+from dpscale.files import loads_once, not_json, read_text, shown
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 
 # Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
@@ -176,7 +176,8 @@ def cluster(
     assert g is not None and intra is not None and inter is not None  # none missing: said above
     # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed;
     # each of the file's fields with the file and system, as the file's reader names them ('…: system 'c': nics 0.5')
-    where = f"--system-file: {system_file}: system {base.get('key', 'custom')!r}" if system_file else "--system-file"
+    said = shown(system_file) if system_file else ""  # ('-': standard input)
+    where = f"--system-file: {said}: system {base.get('key', 'custom')!r}" if system_file else "--system-file"
     src = lambda flag, key, typed: flag if typed is not None else f"{where}: {key}" if system_file else flag  # noqa: E731
     check_devices(g, src("--gpus-per-node", "gpus_per_node", gpus_per_node), MAX_DEVICES)
     check_range(intra, src("--intra-bw", "intra_bw_gbs", intra_bw_gbs), *BANDWIDTH)
@@ -303,10 +304,11 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     With its per-size table ("points", physics.md §1.4's advice: a measured busbw(S) curve rather than
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
+    name = shown(path)  # ('-': standard input, as the messages name it)
     try:
         # "alpha_s": 2e-5, …, "alpha_s": 0.5 predicted on the second without a word (E 0.94 → 0.03): refused, as the
         # other files a command reads refuse it
-        data = loads_once(read_text(path), f"--calibration: {path}")
+        data = loads_once(read_text(path), f"--calibration: {name}")
         # null where measure's α–β fit found no slope (β = 0 on a noisy few sizes): the table alone then serves
         busbw, alpha = (None if data[k] is None else _real(data[k]) for k in ("busbw_gbs", "alpha_s"))
         raw = data.get("points") if data.get("points") is not None else []  # (null: no table, the α–β fit)
@@ -315,30 +317,30 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        raise not_json(f"--calibration: {path}", exc) from None
+        raise not_json(f"--calibration: {name}", exc) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
-        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
+        raise DpscaleError(f"--calibration: {name}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
-        raise DpscaleError(f"--calibration: {path}: points {str(raw)[:40]}; allowed: a list of measured sizes")
+        raise DpscaleError(f"--calibration: {name}: points {str(raw)[:40]}; allowed: a list of measured sizes")
     points = []
     for i, q in enumerate(raw):
         try:
             points.append((_real(q["bytes"]), _real(q["busbw_gbs"])))
         except (KeyError, TypeError, OverflowError):  # name the point, not the top-level fields (which were fine)
             raise DpscaleError(
-                f"--calibration: {path}: points[{i}] is {str(q)[:60]}; allowed: an object with numbers bytes and "
+                f"--calibration: {name}: points[{i}] is {str(q)[:60]}; allowed: an object with numbers bytes and "
                 "busbw_gbs"
             ) from None
     points.sort()
     lo, hi, said = BANDWIDTH
     if (busbw is None or alpha is None) and len({size for size, _ in points}) < 2:
-        raise DpscaleError(f"--calibration: {path}: allowed: JSON with numbers busbw_gbs and alpha_s")
+        raise DpscaleError(f"--calibration: {name}: allowed: JSON with numbers busbw_gbs and alpha_s")
     if not ((busbw is None or lo <= busbw <= hi) and (alpha is None or 0 <= alpha <= 1)):
         got = ", ".join(
             f"{k} {'null' if x is None else format(x, 'g')}" for k, x in (("busbw_gbs", busbw), ("alpha_s", alpha))
         )
-        raise DpscaleError(f"--calibration: {path}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
+        raise DpscaleError(f"--calibration: {name}: {got}; allowed: busbw_gbs as {said}, alpha_s from 0 to 1 (s)")
     curve = None
     # A measured table's small sizes are latency-bound: gloo's 2 KiB runs below 0.001 GB/s, so its points need
     # only be positive and finite; a bad one is named rather than the table dropped for the α–β fallback.
@@ -346,7 +348,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     bad = next(((s, b) for s, b in points if not (0 < b <= hi and 1 <= s <= 1e15 and s <= b * 1e9 * 60)), None)
     if bad:
         raise DpscaleError(
-            f"--calibration: {path}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
+            f"--calibration: {name}: point bytes {bad[0]:g}, busbw_gbs {bad[1]:g}; allowed: bytes from 1 to 1e15 "
             f"and busbw_gbs > 0 and ≤ {hi:g}, at most a minute a message (bytes ≤ busbw_gbs × 60 GB)"
         )
     # Repeated sizes (two runs of `measure allreduce` in one table) count once, at their mean busbw: np.interp

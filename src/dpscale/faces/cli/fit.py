@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail
@@ -67,6 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
+    from dpscale.files import shown_name
     from dpscale.sources.fit_io import parse_only, parse_point, read_runs_unit
 
     if args.unit is not None:
@@ -82,7 +82,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
         raise DpscaleError("--only: needs a RUNS file (it picks one set-up of a `dpscale measure` file)")
     with as_flags({"runs": "RUNS"}):  # the library names its parameter; here it is the positional
         runs, said = read_runs_unit(args.runs, only, dot_groups=args.lang != "en") if args.runs else ([], None)
-    args.unit = runs_unit(args.unit, said, os.path.basename(args.runs or "RUNS"))
+    args.unit = runs_unit(args.unit, said, shown_name(args.runs) if args.runs else "RUNS")  # ('-': standard input)
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

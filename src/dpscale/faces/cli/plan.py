@@ -215,7 +215,9 @@ def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> lis
         return []
     from pathlib import Path
 
-    name = Path(args.efficiency_file).name
+    from dpscale.files import is_stdin
+
+    name = label("stdin_name", args.lang) if is_stdin(args.efficiency_file) else Path(args.efficiency_file).name
     return [label("plan_file_warning", args.lang).format(file=name, w=say_text(w, args.lang)) for w in read.warnings]
 
 

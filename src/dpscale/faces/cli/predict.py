@@ -286,7 +286,9 @@ def _title(args: argparse.Namespace, system: str) -> str:
     if args.system_file:  # the system's name in its file ('mine (cluster.json)'); a bare entry is the file's
         from pathlib import Path
 
-        file = Path(args.system_file).name
+        from dpscale.files import is_stdin
+
+        file = label("stdin_name", args.lang) if is_stdin(args.system_file) else Path(args.system_file).name
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
     batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch", default=DEFAULT_BATCH), "int",
                                                         args.lang))  # fmt: skip

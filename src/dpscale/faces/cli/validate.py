@@ -64,9 +64,14 @@ def run(args: argparse.Namespace) -> int:
 def _configurations(paths: list[str]) -> list[Config]:
     """Every file's configurations as one set, in the order given; a file or a configuration given twice is
     refused, not scored twice."""
+    from dpscale.files import STDIN, STDIN_ONCE
     from dpscale.sources.dataset import read_published
 
-    twice = next((p for i, p in enumerate(paths) if os.path.realpath(p) in map(os.path.realpath, paths[:i])), None)
+    if paths.count(STDIN) > 1:  # one stream: the second '-' would read the first's table again (or nothing)
+        raise DpscaleError(f"DATA.csv: got '{STDIN}' twice; allowed: {STDIN_ONCE}")
+    # '-' is standard input, which /dev/stdin also names (the second read finds the stream read to its end)
+    key = lambda p: os.path.realpath("/dev/stdin" if p == STDIN else p)  # noqa: E731
+    twice = next((p for i, p in enumerate(paths) if key(p) in map(key, paths[:i])), None)
     if twice:  # every configuration would be refused as given twice, the first named: say the file instead
         raise DpscaleError(f"DATA.csv: got {twice!r} twice; allowed: each file once")
     seen: dict[str, Config] = {}

@@ -157,12 +157,19 @@ def _reason(text: str, lang: str) -> str:
     return re.sub(r"\(([^()]+)\)", lambda m: f"({words.get(m[1], m[1])})", text)
 
 
+_STDIN_TOKEN = "\x00stdin\x00"  # standard input, named by a file's place in a template: one word, as a file's name is
+
+
 def _said(message: str, lang: str) -> str:
     """A free-form error said from SAID's templates (numbers the language's way); unmatched: as written."""
     import re
 
+    from dpscale.files import STDIN_NAME
+
+    # 'standard input line 3: …' read as a file's 'x.csv line 3' (not a reason: '(standard input is a terminal…)')
+    said = re.sub(f"{STDIN_NAME}(?! is )", _STDIN_TOKEN, message)
     for pattern, template in _table("SAID").get(lang, ()):
-        m = re.fullmatch(pattern, message)
+        m = re.fullmatch(pattern, said)
         if m:
             fields = {
                 k: _number_words(v, lang) if k in ("n1", "n2", "t", "x", "e", "m") else v
@@ -179,7 +186,8 @@ def _said(message: str, lang: str) -> str:
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             # a reason still in English inside parentheses ('(Address already in use)'): said by REASONS
-            return _reason(singular(template.format(**fields), SINGULAR.get(lang, {})), lang)
+            text = _reason(singular(template.format(**fields), SINGULAR.get(lang, {})), lang)
+            return text.replace(_STDIN_TOKEN, label("stdin_name", lang))
     return message
 
 
@@ -208,6 +216,9 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     if m and lang == "es":
         low, high = ("> ", " y ≤ ") if m[1] == "> " else ("de ", " a ")
         allowed = f"{words['a number']} {low}{localise(m[2], lang)}{high}{localise(m[4], lang)}"
+    from dpscale.files import STDIN_NAME
+
+    name = name.replace(STDIN_NAME, label("stdin_name", lang))  # a file given as '-' ('standard input line 3, …')
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
         # a run's field (sources.fit_io): --point's D:X parts in words; a file's as the field it names

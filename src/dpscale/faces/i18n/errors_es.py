@@ -408,6 +408,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {l}, columna 'throughput': se recibió {x}, un microlote en {t} s; se admite: un rendimiento "
          "que lo deje entre {lo} s y {hi} s de cómputo"),
         (r"(?P<f>.+?): no data rows", "{f}: no hay filas de datos"),
+        # an input file given as '-' twice (files.STDIN_ONCE): one stream, read once
+        (r"DATA.csv: got '-' twice; allowed: '-' once \(one file piped in\), the other files by path",
+         "DATA.csv: se recibió '-' dos veces; se admite: '-' una vez (un archivo por tubería), los demás archivos por "
+         "su ruta"),
+        (r"(?P<a>--\S+) and (?P<b>--\S+): both '-'; allowed: '-' once \(one file piped in\), the other files by path",
+         "{a} y {b}: los dos '-'; se admite: '-' una vez (un archivo por tubería), los demás archivos por su ruta"),
         (r"DATA.csv: configuration (?P<c>'.+') in (?P<a>\S+) line (?P<la>\d+) and in (?P<b>\S+) line (?P<lb>\d+); "
          r"allowed: once",
          "DATA.csv: la configuración {c} está en {a} línea {la} y en {b} línea {lb}; se admite: una vez"),
@@ -864,6 +870,11 @@ REASONS: dict[str, dict[str, str]] = {
         "not UTF-8 text": "no es texto UTF-8",
         "not a file path": "no es la ruta de un archivo",
         "more than 64 MiB: not an input file": "más de 64 MiB: no es un archivo de entrada",
+        # files.STDIN_TTY, STDIN_CLOSED: an input file given as '-'
+        "standard input is a terminal: pipe a file in, or give its path": (
+            "la entrada estándar es un terminal: pase un archivo por una tubería, o dé su ruta"
+        ),
+        "standard input is closed": "la entrada estándar está cerrada",
         "no such file": "no existe",
         "not a .py file": "no es un archivo .py",
         "a folder": "es una carpeta",

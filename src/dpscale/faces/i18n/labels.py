@@ -654,6 +654,7 @@ LABELS: dict[str, dict[str, str]] = {
             "several devices already holds their E, which the table would count twice"
         ),
         "plan_file_warning": "{file} warns: {w}",
+        "stdin_name": "standard input",  # an input file given as '-' (files.STDIN_NAME), in titles and errors
         "plan_fit_range": (
             "at {d} devices the fit's {pct} interval of E is {lo}–{hi}: {span} — the table uses the point"
         ),
@@ -1376,6 +1377,7 @@ LABELS: dict[str, dict[str, str]] = {
             "archivo: un rendimiento medido en varios dispositivos ya contiene su E, que la tabla contaría dos veces"
         ),
         "plan_file_warning": "{file} advierte: {w}",
+        "stdin_name": "entrada estándar",
         "plan_fit_range": (
             "con {d} dispositivos el intervalo del {pct} de E del ajuste es {lo}–{hi}: {span} — la tabla usa el "
             "valor central"
