@@ -149,8 +149,8 @@ HELP_ES: dict[str, str] = {
         "muestras/s que entrega la carga de datos de un nodo (mida el cargador de datos solo); la comparten las GPU "
         "del nodo"
     ),
-    "your own systems JSON (format of the catalog's systems.json)": (
-        "su propio JSON de sistemas (con el formato de systems.json del catálogo)"
+    "your own systems JSON (format of the catalog's systems.json; - reads standard input)": (
+        "su propio JSON de sistemas (con el formato de systems.json del catálogo; - lee la entrada estándar)"
     ),
     "intra-node GB/s per device per direction (spec; 64GB/s, 600Gb/s also read)": (
         "GB/s dentro del nodo por dispositivo y sentido (nominales; también se lee 64GB/s, 600Gb/s)"
@@ -187,11 +187,14 @@ HELP_ES: dict[str, str] = {
         "NCCL para NVLink)"
     ),
     "µs per network hop (default {}, NCCL's figure)": "µs por salto de red (por defecto {}, la cifra de NCCL)",
-    "calib.json from `dpscale measure allreduce --out`": "calib.json que escribe `dpscale measure allreduce --out`",
+    "calib.json from `dpscale measure allreduce --out` (- reads standard input)": (
+        "calib.json que escribe `dpscale measure allreduce --out` (- lee la entrada estándar)"
+    ),
     # validate
-    "published measurements (format: validation/published_scaling_dev.md); several files are checked as one set": (
+    "published measurements (format: validation/published_scaling_dev.md); several files are checked as one set; - "
+    "reads one from standard input": (
         "mediciones publicadas (formato: validation/published_scaling_dev.md); varios archivos se comprueban como un "
-        "solo conjunto"
+        "solo conjunto; - lee uno de la entrada estándar"
     ),
     "predict: each row from its configuration's baseline (default); fit: fit all sizes but the largest, predict "
     "the largest": (
@@ -209,8 +212,10 @@ HELP_ES: dict[str, str] = {
     "measured runs": "ejecuciones medidas",
     "questions": "preguntas",
     "uncertainty": "incertidumbre",
-    "CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines": (
-        "CSV (devices,throughput[,step_time]; rendimiento de toda la ejecución, no por dispositivo) o líneas JSON"
+    "CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines; - reads "
+    "standard input": (
+        "CSV (devices,throughput[,step_time]; rendimiento de toda la ejecución, no por dispositivo) o líneas JSON; - "
+        "lee la entrada estándar"
     ),
     "a run: devices:whole-run throughput (repeatable)": (
         "una ejecución: dispositivos:rendimiento total (se puede repetir)"
@@ -408,15 +413,17 @@ HELP_ES: dict[str, str] = {
     "marginal speed-up per added device that marks the knee (default 0.5)": (
         "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
     ),
-    "E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too": (
-        "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`); v también sale de ellas"
+    "E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too; - reads standard input": (
+        "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`); v también sale de ellas; - lee "
+        "la entrada estándar"
     ),
     "with --fit: devices per node, as `dpscale fit --gpus-per-node`": (
         "con --fit: dispositivos por nodo, como `dpscale fit --gpus-per-node`"
     ),
-    "E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote; its sizes by default": (
-        "E por tamaño a partir de lo que escribió `dpscale predict --json` (o `fit`/`measure --json`); por "
-        "defecto, sus tamaños"
+    "E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote, - to pipe it in; its sizes by "
+    "default": (
+        "E por tamaño a partir de lo que escribió `dpscale predict --json` (o `fit`/`measure --json`), - para pasarlo "
+        "por una tubería; por defecto, sus tamaños"
     ),
     # serve
     "address to listen on (default 127.0.0.1: this machine only)": (

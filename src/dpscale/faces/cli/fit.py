@@ -39,7 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("measured runs")
     g.add_argument(
         "runs", nargs="?", metavar="RUNS",
-        help="CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines",
+        help="CSV (devices,throughput[,step_time]; throughput of the whole run, not per device) or JSON lines; - reads "
+        "standard input",
     )  # fmt: skip
     g.add_argument("--point", action="append", metavar="D:X", help="a run: devices:whole-run throughput (repeatable)")
     g.add_argument(

@@ -86,7 +86,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_efficiency_args(p)
     e_group = next(g for g in p._action_groups if g.title == "scaling efficiency E(d)")
     e_group.add_argument(
-        "--fit", metavar="RUNS", help="E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too"
+        "--fit",
+        metavar="RUNS",
+        help="E(d) fitted to measured runs (CSV/JSON lines, as `dpscale fit`); v from them too; - reads standard input",
     )
     e_group.add_argument(
         "--only", action="append", metavar="KEY=VALUE", help="with --fit: the set-up to fit, as `dpscale fit --only`"
@@ -97,7 +99,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     e_group.add_argument(
         "--efficiency-file",
         metavar="FILE",
-        help="E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote; its sizes by default",
+        help="E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote, - to pipe it in; its "
+        "sizes by default",
     )
     add_output_args(p)
 

@@ -96,7 +96,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     k = p.add_argument_group("cluster")
     k.add_argument("--system", help="preset: " + ", ".join(_names("systems")))
-    k.add_argument("--system-file", help="your own systems JSON (format of the catalog's systems.json)")
+    k.add_argument(
+        "--system-file", help="your own systems JSON (format of the catalog's systems.json; - reads standard input)"
+    )
     k.add_argument(
         "--gpus-per-node",
         help="devices per node; below a --system's, that many of each node's GPUs and the NICs they reach",
@@ -127,7 +129,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"µs per intra-node hop (default: the system's link, PCIe 5.7; else {a_intra}, NCCL's NVLink figure)",
     )
     k.add_argument("--alpha-inter", help=f"µs per network hop (default {a_inter}, NCCL's figure)")
-    k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out`")
+    k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out` (- reads standard input)")
     add_output_args(p)
 
 

@@ -32,7 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "data", metavar="DATA.csv", nargs="+",
         help="published measurements (format: validation/published_scaling_dev.md); several files are checked as one "
-        "set"
+        "set; - reads one from standard input"
     )  # fmt: skip
     p.add_argument(
         "--mode",
