@@ -75,3 +75,41 @@ def test_the_page_says_its_own_remedy_for_a_plan_without_e(capsys):
     ]
     rc, out, err = run(capsys, "plan", "-n", "1e9", "-v", "100", "-d", "8")
     assert rc == 0 and "give --efficiency, --law or --fit for real numbers" in out + err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--unit", "samples/min", "-v", "100", "-e", "0.9"], "--unit: got 'samples/min'; allowed: a rate per second"),
+        (["--unit", "tokens per hour", "-v", "100", "-e", "0.9"], "--unit: got 'tokens per hour'; allowed: a rate"),
+        (["--unit", "IMG/MS", "-v", "100", "-e", "0.9"], "--unit: got 'IMG/MS'; allowed: a rate per second"),
+    ],
+)
+def test_plan_refuses_a_rate_per_another_time(capsys, argv, said):
+    """plan's hours are samples ÷ (d·v·E) with v per second: 100 samples/min at 8 devices and E 0.9 was planned as
+    720 samples a second, 1e9 samples in 385.8 h where a minute's rate takes 60× as long, without a word."""
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "-d", "8", *argv)
+    assert rc == 2 and not out and err.count("\n") == 1 and said in err
+
+
+def test_plan_refuses_files_whose_rate_is_per_minute(capsys, tmp_path):
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,samples/min\n2,190,samples/min\n4,360,samples/min\n")
+    rc, out, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", "--lang", "es")
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert "--fit, unit: se recibió 'samples/min'; se admite: un ritmo por segundo (samples/s, tokens/s)" in err
+    records = [{"devices": 1, "efficiency": 1, "unit": "samples/h", "per_device_throughput": 100},
+               {"devices": 8, "efficiency": 0.9}]  # fmt: skip
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--efficiency-file, unit: got 'samples/h'; allowed: a rate per second" in err
+
+
+@pytest.mark.parametrize("unit", ["samples/sec", "tokens per second", "fps", "TFLOP/s"])
+def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
+    """The worked example's numbers at any per-second unit (or one whose time cannot be read): 64 devices × 2,000 at
+    E 0.9 → 115,200 a second, 57.6×."""
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--unit", unit,
+                       "--json")  # fmt: skip
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["actual_throughput"] == pytest.approx(115_200.0) and row["speedup"] == pytest.approx(57.6)

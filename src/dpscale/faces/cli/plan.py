@@ -107,7 +107,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
-    typed_unit = None if args.unit is None else check_unit(args.unit)  # (a clash with a file's unit says which)
+    typed_unit = None if args.unit is None else _per_second(check_unit(args.unit))  # (a file's unit: said apart)
     args.unit = typed_unit or "samples/s"
     e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
     title = _worked_example(args) or label("plan_title", lang)
@@ -188,7 +188,10 @@ def _efficiency_file(args: argparse.Namespace) -> EfficiencyFile | None:
         return None
     from dpscale.sources.fit_io import read_efficiencies  # (its CSV reader is 18 ms of a plan's start-up)
 
-    return read_efficiencies(args.efficiency_file)
+    read = read_efficiencies(args.efficiency_file)
+    if read.unit is not None:
+        _per_second(read.unit, "--efficiency-file, unit")
+    return read
 
 
 def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit: str | None) -> list[str]:
@@ -225,6 +228,22 @@ def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> lis
 
 
 # (the web page, which has no --fit, says this line with what it offers instead: faces/web/app.py's PAGE_SAID)
+# a rate per another time than the second: 'samples/min', 'tokens per hour', 'img/ms'
+OTHER_TIME = r"(/|\bper\s)\s*(ms|msecs?|milliseconds?|mins?|minutes?|h|hrs?|hours?|d|days?|wk|weeks?)\s*$"
+PER_SECOND = "a rate per second (samples/s, tokens/s), typed or stated by the file read: plan's hours count seconds"
+
+
+def _per_second(unit: str, flag: str = "--unit") -> str:
+    """plan's hours are samples ÷ (d·v·E) with v per second, whatever --unit says (it labels the rate): a rate in
+    samples/min was planned 60× too short without a word. A unit per another time is refused; one whose time
+    cannot be read (fps, TFLOP/s) is taken as per second."""
+    import re
+
+    if re.search(OTHER_TIME, unit, re.IGNORECASE):
+        raise fail(flag, unit, PER_SECOND)
+    return unit
+
+
 NO_RATE = "--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)"
 
 
@@ -363,6 +382,8 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], type
 
     try:
         runs, said = read_runs_unit(args.fit, parse_only(args.only), dot_groups=args.lang != "en")
+        if said is not None:
+            _per_second(said, "--fit, unit")
         if typed_unit is None and said is not None and not same_unit(args.unit, check_unit(said, "--fit, unit")):
             raise DpscaleError(f"--unit: {_got_unit(None)}; allowed: {said!r}, the unit the runs in --fit state")
         args.unit = runs_unit(args.unit, said, "--fit")  # its rate is v: samples/s of tokens/s runs ran 2,048× long

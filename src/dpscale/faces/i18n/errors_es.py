@@ -169,6 +169,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one E per size": "una E por tamaño",
         "one throughput unit per file": "una unidad de rendimiento por archivo",
+        "a rate per second (samples/s, tokens/s), typed or stated by the file read: plan's hours count seconds": (
+            "un ritmo por segundo (samples/s, tokens/s), indicado o declarado por el archivo leído: las horas de plan "
+            "cuentan segundos"
+        ),
         "sizes in --efficiency-file": "tamaños de --efficiency-file",
         "a path in an existing folder": "una ruta en una carpeta que exista",
         "a file this user can write": "un archivo que este usuario pueda escribir",
