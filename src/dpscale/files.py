@@ -24,7 +24,8 @@ STDIN_NAME = "standard input"  # how a message names it where it names a file ('
 STDIN_TTY = "standard input is a terminal: pipe a file in, or give its path"  # a bare '-' with nothing piped in
 STDIN_CLOSED = "standard input is closed"  # (a library caller's process without one: sys.stdin None)
 STDIN_ONCE = "'-' once (one file piped in), the other files by path"  # two inputs of one command as '-'
-_stdin: tuple[Any, bytes] | None = None  # the stream read for '-', and its bytes: a second read gets the same
+_stdin: tuple[Any, bytes, int | None] | None = None  # the stream read for '-', its bytes, and where a seekable
+# one stood after them: a second read gets the same bytes while it stands there
 
 
 def is_stdin(path: object) -> bool:
@@ -72,12 +73,17 @@ def _read_stdin() -> bytes:
     """Standard input's bytes, read once (up to one byte past the ceiling): a reader that looks twice — the format,
     then the records; a calibration's values, then its origin — gets the same bytes again, where the stream has
     none left. A terminal is refused rather than waited on (a bare '-' with nothing piped in would wait silently
-    for Ctrl-D), and so is a process without standard input."""
+    for Ctrl-D), and so is a process without standard input.
+
+    The bytes kept are the stream's while it stands where the read left it: a caller's io.StringIO rewritten and
+    rewound (or a file under `<` seeked back) is read anew — the kept bytes of its first contents were fitted
+    again without a word. A descriptor set non-blocking (by a parent sharing the pipe) is waited on, not read as
+    None (a TypeError traceback); an OSError without the OS's words (pytest's captured stdin) gets its own."""
     import sys
 
     global _stdin
     stream = sys.stdin
-    if _stdin is not None and _stdin[0] is stream:
+    if _stdin is not None and _stdin[0] is stream and _stdin[2] == _position(stream):
         return _stdin[1]
     if stream is None:
         raise OSError(errno.EBADF, STDIN_CLOSED, STDIN)
@@ -89,11 +95,46 @@ def _read_stdin() -> bytes:
         raise OSError(errno.ENOTTY, STDIN_TTY, STDIN)
     try:
         raw = getattr(stream, "buffer", None)  # (a caller's io.StringIO has none: its text, as UTF-8)
-        data = raw.read(MAX_INPUT_BYTES + 1) if raw is not None else stream.read(MAX_INPUT_BYTES + 1).encode("utf-8")
+        data = _read_all(raw) if raw is not None else stream.read(MAX_INPUT_BYTES + 1).encode("utf-8")
     except ValueError:  # (read from a closed stream)
         raise OSError(errno.EBADF, STDIN_CLOSED, STDIN) from None
-    _stdin = (stream, data)
+    except OSError as exc:  # (a stream's own OSError, without strerror: the reason was said as 'not UTF-8 text')
+        if exc.strerror:
+            raise
+        raise OSError(exc.errno or errno.EIO, str(exc) or "standard input could not be read", STDIN) from None
+    _stdin = (stream, data, _position(stream))
     return data
+
+
+def _position(stream: Any) -> int | None:
+    """Where a seekable stream stands (its bytes' place where it has a buffer); None for a pipe."""
+    raw = getattr(stream, "buffer", stream)
+    try:
+        return int(raw.tell()) if raw is not None and raw.seekable() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _read_all(raw: Any) -> bytes:
+    """A binary stream's bytes to its end or one past the ceiling, waiting on a non-blocking descriptor whose
+    read has nothing yet (None, or BlockingIOError) as a blocking one waits."""
+    import select
+
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_INPUT_BYTES:
+        try:
+            chunk = raw.read(MAX_INPUT_BYTES + 1 - size)
+        except BlockingIOError:
+            chunk = None
+        if chunk is None:  # nothing yet on a non-blocking descriptor: wait until it has something, or its end
+            select.select([raw.fileno()], [], [])
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 PIPE_WAIT_S = 3.0  # how long a named pipe may stay without a writer before it reads as empty

@@ -1,0 +1,70 @@
+"""Review L (session 44): adversarial review of '-' as standard input, plan's count noun, the page's notes, an
+efficiency file's units and measure's new record fields."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import threading
+import time
+
+from clihelp import run
+
+from dpscale.files import read_bytes, read_text
+
+RUNS = "devices,throughput\n1,100\n2,190\n"
+
+
+# '-': the kept bytes are the stream's only while it stands where the read left it
+
+
+def test_a_reused_stream_rewritten_and_rewound_is_read_anew_not_its_first_contents(monkeypatch, capsys):
+    buf = io.StringIO(RUNS)  # a caller's stream, rewritten between two commands: the first bytes were fitted again
+    monkeypatch.setattr(sys, "stdin", buf)
+    assert read_text("-") == RUNS and read_text("-") == RUNS  # (a second look of one reader: the same bytes)
+    buf.seek(0)
+    buf.truncate()
+    buf.write("devices,throughput\n1,100\n2,100\n")
+    buf.seek(0)
+    rc, out, err = run(capsys, "fit", "-", "--at", "2", "--json", "--resamples", "100")
+    assert rc == 0, err
+    import json
+
+    measured = json.loads(out)["measured"]
+    assert [m["throughput"] for m in measured] == [100.0, 100.0]  # (was 100, 190: the stale bytes)
+
+
+def test_a_non_blocking_standard_input_is_waited_on_not_a_traceback(monkeypatch):
+    r, w = os.pipe()
+    os.set_blocking(r, False)  # (a parent that shares the pipe set it non-blocking)
+    stream = io.TextIOWrapper(io.BufferedReader(io.FileIO(r, "r")), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stream)
+
+    def feed() -> None:
+        time.sleep(0.3)  # nothing yet when '-' is read: BufferedReader.read gave None (TypeError in len)
+        os.write(w, RUNS[:10].encode())
+        time.sleep(0.2)
+        os.write(w, RUNS[10:].encode())
+        os.close(w)
+
+    t = threading.Thread(target=feed)
+    t.start()
+    try:
+        assert read_bytes("-") == RUNS.encode()
+    finally:
+        t.join()
+        stream.close()
+
+
+class _Refusing(io.TextIOWrapper):
+    def read(self, *a: object) -> str:  # as pytest's captured stdin does: an OSError with a message, no strerror
+        raise OSError("reading from stdin while output is captured")
+
+
+def test_a_streams_own_oserror_is_said_as_itself_not_as_not_utf8(monkeypatch, capsys):
+    stream = _Refusing(io.BytesIO(b""))
+    stream.buffer.read = stream.read  # type: ignore[method-assign]
+    monkeypatch.setattr(sys, "stdin", stream)
+    rc, out, err = run(capsys, "fit", "-")
+    assert rc == 2 and "(reading from stdin while output is captured)" in err and "UTF-8" not in err, err
