@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -68,3 +69,13 @@ def test_a_streams_own_oserror_is_said_as_itself_not_as_not_utf8(monkeypatch, ca
     monkeypatch.setattr(sys, "stdin", stream)
     rc, out, err = run(capsys, "fit", "-")
     assert rc == 2 and "(reading from stdin while output is captured)" in err and "UTF-8" not in err, err
+
+
+def test_a_closed_standard_input_is_said_closed_not_empty():
+    for lang, said in (("en", "(standard input is closed)"), ("es", "(la entrada estándar está cerrada)")):
+        got = subprocess.run(  # (`<&-`: the process starts without descriptor 0, as Python leaves sys.stdin None)
+            ["bash", "-c", f'exec "$0" -m dpscale fit - --lang {lang} <&-', sys.executable],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert got.returncode == 2 and said in got.stderr and "empty" not in got.stderr, got.stderr
+        assert len(got.stderr.strip().splitlines()) == 1

@@ -106,7 +106,8 @@ def _closed_streams() -> None:
     stderr None, print(file=sys.stderr) printed to stdout (the notes in front of --json's JSON); with stdout None,
     print dropped the answer without a word and exit 0, and --csv was a TypeError traceback. Their descriptors are
     put on /dev/null, so no file the command opens takes them (nor a rank inherits one as its stdout); a closed
-    stdout then fails as a full disk does (one line, exit 1), a closed stderr has nowhere to say anything."""
+    stdout then fails as a full disk does (one line, exit 1), a closed stderr has nowhere to say anything; a closed
+    stdin stays None, so an input file given as '-' is refused as closed (files.STDIN_CLOSED), not read as empty."""
     import io
     import os
 
@@ -123,6 +124,8 @@ def _closed_streams() -> None:
             os.set_inheritable(fd, True)  # (os.open's are not: a rank would start with it closed again)
         if name == "stdout":
             sys.stdout = _ClosedStdout()
+        elif name == "stdin":  # left None: '-' says 'standard input is closed' (a /dev/null stream read as empty)
+            continue
         else:
             raw = io.FileIO(fd, "r" if fd == 0 else "w", closefd=False)
             setattr(sys, name, io.TextIOWrapper(raw, "utf-8", "backslashreplace", line_buffering=True))
