@@ -79,3 +79,18 @@ def test_a_closed_standard_input_is_said_closed_not_empty():
         )  # fmt: skip
         assert got.returncode == 2 and said in got.stderr and "empty" not in got.stderr, got.stderr
         assert len(got.stderr.strip().splitlines()) == 1
+
+
+def test_measure_out_dash_is_refused_not_written_as_a_file_named_dash(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # (a file named '-' was written here, which `dpscale fit -` then did not read)
+    for mode in ([], ["allreduce"]):
+        for lang, said in (
+            ("en", "--out: got '-' (standard input is what '-' names, read, not written"),
+            ("es", "--out: se recibió '-' (la entrada estándar es lo que nombra '-', que se lee"),
+        ):
+            rc, out, err = run(capsys, "measure", *mode, "-d", "2", "--out", "-", "--lang", lang)
+            assert rc == 2 and said in err and len(err.strip().splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []
+    from dpscale.sources.measure.results import check_writable
+
+    check_writable("./-")  # a file named '-' is still written as ./-

@@ -24,6 +24,8 @@ STDIN_NAME = "standard input"  # how a message names it where it names a file ('
 STDIN_TTY = "standard input is a terminal: pipe a file in, or give its path"  # a bare '-' with nothing piped in
 STDIN_CLOSED = "standard input is closed"  # (a library caller's process without one: sys.stdin None)
 STDIN_ONCE = "'-' once (one file piped in), the other files by path"  # two inputs of one command as '-'
+# an output given as '-' (measure's --out): a file named '-' was written there, which `fit -` then did not read
+STDIN_OUT = "standard input is what '-' names, read, not written: a file to write, ./- for one named -"
 _stdin: tuple[Any, bytes, int | None] | None = None  # the stream read for '-', its bytes, and where a seekable
 # one stood after them: a second read gets the same bytes while it stands there
 

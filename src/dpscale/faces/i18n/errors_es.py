@@ -879,6 +879,10 @@ REASONS: dict[str, dict[str, str]] = {
             "la entrada estándar es un terminal: pase un archivo por una tubería, o dé su ruta"
         ),
         "standard input is closed": "la entrada estándar está cerrada",
+        "standard input is what '-' names, read, not written: a file to write, ./- for one named -": (  # STDIN_OUT
+            "la entrada estándar es lo que nombra '-', que se lee, no se escribe: un archivo donde escribir, ./- para "
+            "uno llamado -"
+        ),
         "no such file": "no existe",
         "not a .py file": "no es un archivo .py",
         "a folder": "es una carpeta",

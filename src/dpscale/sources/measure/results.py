@@ -32,8 +32,10 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
 
-    from dpscale.files import read_bytes, text_lines, unwritable
+    from dpscale.files import STDIN_OUT, is_stdin, read_bytes, text_lines, unwritable
 
+    if is_stdin(path):  # a file named '-' was written where the input files read '-' as standard input
+        raise DpscaleError(f"{flag}: got {path!r} ({STDIN_OUT}); allowed: a writable file path")
     if not str(path).strip():  # '  ' made a file named by two spaces (--plot '  ' is refused alike)
         raise DpscaleError(f"{flag}: got {path!r} (not a file path); allowed: a writable file path")
     p = Path(path)
