@@ -94,3 +94,15 @@ def test_measure_out_dash_is_refused_not_written_as_a_file_named_dash(capsys, tm
     from dpscale.sources.measure.results import check_writable
 
     check_writable("./-")  # a file named '-' is still written as ./-
+
+
+def test_validate_names_dash_and_the_file_it_is_as_one_file_not_dash_twice(tmp_path):
+    from pathlib import Path
+
+    dle = Path(__file__).resolve().parents[1] / "validation" / "external_dle.csv"
+    with dle.open("rb") as fh:  # `dpscale validate x.csv - < x.csv`: '-' was given once ("got '-' twice")
+        got = subprocess.run([sys.executable, "-m", "dpscale", "validate", str(dle), "-"], stdin=fh,
+                             capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert got.returncode == 2 and got.stderr.endswith(
+        f"error: DATA.csv: got {str(dle)!r} and '-', one file twice; allowed: each file once\n"
+    ), got.stderr

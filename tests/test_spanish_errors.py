@@ -315,6 +315,8 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     )  # a table given twice needs no published data (this was skipped, and its template unreached, without it)
     (tmp / "copy.csv").write_text((tmp / "one.csv").read_text())  # (one file twice is said as the file)
     out.append((["validate", str(tmp / "one.csv"), str(tmp / "copy.csv")], "DATA.csv: la configuración 'DLE-"))
+    # one file by two names ('-' with it under '<' reads alike): named as given (review 44 L)
+    out.append((["validate", str(tmp / "one.csv"), f"{tmp}/./one.csv"], "', un mismo archivo dos veces; se admite"))
     out.append((["validate", str(tmp / "one.csv"), str(tmp / "one.csv")], "DATA.csv: se recibió '"))
     # session 17's hunt: a link name that took NVLink's hop silently; a calibration point named by the top level
     (tmp / "typo.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 31, "inter_bw_gbs": 12.5, "intra_link": '

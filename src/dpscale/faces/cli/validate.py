@@ -71,9 +71,14 @@ def _configurations(paths: list[str]) -> list[Config]:
         raise DpscaleError(f"DATA.csv: got '{STDIN}' twice; allowed: {STDIN_ONCE}")
     # '-' is standard input, which /dev/stdin also names (the second read finds the stream read to its end)
     key = lambda p: os.path.realpath("/dev/stdin" if p == STDIN else p)  # noqa: E731
-    twice = next((p for i, p in enumerate(paths) if key(p) in map(key, paths[:i])), None)
-    if twice:  # every configuration would be refused as given twice, the first named: say the file instead
-        raise DpscaleError(f"DATA.csv: got {twice!r} twice; allowed: each file once")
+    i = next((i for i, p in enumerate(paths) if key(p) in map(key, paths[:i])), None)
+    if i is not None:  # every configuration would be refused as given twice, the first named: say the file instead
+        earlier = next(p for p in paths[:i] if key(p) == key(paths[i]))
+        if earlier == paths[i]:
+            raise DpscaleError(f"DATA.csv: got {earlier!r} twice; allowed: each file once")
+        # two spellings of one file ('-' with that file under '<', ./x.csv and x.csv): "got '-' twice" named a '-'
+        # given once
+        raise DpscaleError(f"DATA.csv: got {earlier!r} and {paths[i]!r}, one file twice; allowed: each file once")
     seen: dict[str, Config] = {}
     for path in paths:
         for c in read_published(path):

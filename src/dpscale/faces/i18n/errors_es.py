@@ -423,6 +423,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "DATA.csv: la configuración {c} está en {a} línea {la} y en {b} línea {lb}; se admite: una vez"),
         (r"DATA.csv: got (?P<f>'.+') twice; allowed: each file once",
          "DATA.csv: se recibió {f} dos veces; se admite: cada archivo una vez"),
+        (r"DATA.csv: got (?P<a>'.+') and (?P<b>'.+'), one file twice; allowed: each file once",
+         "DATA.csv: se recibieron {a} y {b}, un mismo archivo dos veces; se admite: cada archivo una vez"),
         (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
          r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
