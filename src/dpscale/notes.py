@@ -214,6 +214,14 @@ EN = {
         "them by 1,000 (E and the law are the same either way; the compute and transfer times in seconds are not)"
     ),
     "runs_repeated": "{n} repeated runs of {d:,} devices (spread {spread:.1f} %) averaged to {mean:,.6g}",
+    "runs_oversubscribed": (
+        "the runs at {sizes} devices ran more ranks × threads than their node's CPU cores (oversubscribed): their E "
+        "measures core sharing, not the hardware — measure those sizes with fewer --threads or on more nodes"
+    ),
+    "runs_replica_drift": (
+        "the runs at {sizes} devices ended with their replicas apart (replica_drift up to {drift:.3g}): those steps "
+        "were not data-parallel training, and their E is not its"
+    ),
     "runs_conflicting": (
         "{n} conflicting runs of {d:,} devices (spread {spread:.{places}f} %, beyond the {bound:.{places}f} % within "
         "which 1 % run-to-run noise keeps {k} runs 95 % of the time) averaged to {mean:,.6g}"

@@ -36,7 +36,7 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note, e3
-from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, SEEDS, Runs, runs_from
+from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, SEEDS, Runs, listed_sizes, runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
@@ -97,11 +97,6 @@ class Candidate:
     q: Any  # scaled parameters (point estimate)
     rss: float
     loo_rmse: float  # NaN when too few sizes
-
-
-def listed_sizes(sizes: list[int]) -> str:
-    """Sizes as a note lists them: the first five, ';' between (1,024 holds a comma), '…' for more."""
-    return "; ".join(f"{x:,}" for x in sizes[:5]) + ("…" if len(sizes) > 5 else "")
 
 
 @dataclass(repr=False, eq=False)  # the bootstrap arrays would make a 35,000-character repr, and == ambiguous

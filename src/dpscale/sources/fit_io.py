@@ -17,7 +17,7 @@ import json
 import math
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
@@ -80,6 +80,10 @@ class Run:
     throughput: float
     step_time: float | None = None
     where: str = ""  # "runs.csv line 3", "--point 8:5120": for messages
+    # a `dpscale measure` record's own checks (a CSV's or a point's run has neither): its node's ranks × threads
+    # exceeded the cores, and its ranks ended with different weights (the largest difference, None: not said or 0)
+    oversubscribed: bool = False
+    replica_drift: float | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,12 @@ class Runs:
     @property
     def runs_per_size(self) -> tuple[int, ...]:
         return self.counts or (1,) * len(self.devices)
+
+    @property
+    def measured_apart(self) -> tuple[str, ...]:
+        """The notes that say sizes measured something else than the hardware's data-parallel scaling (`_apart`):
+        every use of the runs repeats them (`plan --fit` too), not only the fit's report."""
+        return tuple(n for n in self.notes if getattr(n, "key", "") in APART_KEYS)
 
 
 def _field(record: dict, key: str) -> str:
@@ -287,7 +297,17 @@ class _OneSetup:
                 f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
             )
-        self.runs.append(make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed))
+        run = make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed)
+        self.runs.append(_checked(run, rec))
+
+
+def _checked(run: Run, rec: dict) -> Run:
+    """The run with what its `dpscale measure` record says against it (`oversubscribed`, `replica_drift`), for
+    `combine` to warn of; a record without them (older, hand-made) is as before."""
+    drift = rec.get("replica_drift")  # (None: FSDP's shards, which differ by design, or an older record)
+    drift = float(drift) if isinstance(drift, (int, float)) and not isinstance(drift, bool) and drift > 0 else None
+    over = rec.get("oversubscribed") is True
+    return replace(run, oversubscribed=over, replica_drift=drift) if over or drift is not None else run
 
 
 def _unit_key(unit: Any) -> Any:
@@ -503,8 +523,32 @@ CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params",
 LONG_STEP_S = 100.0
 
 
+def listed_sizes(sizes: list[int]) -> str:
+    """Sizes as a note lists them: the first five, ';' between (1,024 holds a comma), '…' for more."""
+    return "; ".join(f"{x:,}" for x in sizes[:5]) + ("…" if len(sizes) > 5 else "")
+
+
+APART_KEYS = ("runs_oversubscribed", "runs_replica_drift")  # `_apart`'s notes
+
+
+def _apart(groups: dict[int, list[Run]]) -> list[str]:
+    """What the runs' own `dpscale measure` records say against them, as notes: sizes whose node's ranks × threads
+    exceeded its cores (their E measured core sharing), and sizes whose replicas ended apart (not data-parallel
+    training). The runs are kept: the user decides; the fit's numbers do not change."""
+    over = [d for d in sorted(groups) if any(r.oversubscribed for r in groups[d])]
+    drifts = {d: max(r.replica_drift or 0.0 for r in groups[d]) for d in sorted(groups)}
+    apart = [d for d, x in drifts.items() if x > 0]
+    notes: list[str] = []
+    if over:
+        notes.append(Note("runs_oversubscribed", sizes=listed_sizes(over)))
+    if apart:
+        notes.append(Note("runs_replica_drift", sizes=listed_sizes(apart), drift=max(drifts[d] for d in apart)))
+    return notes
+
+
 def combine(runs: Iterable[Run]) -> Runs:
-    """Sort by size; average repeated sizes and say so; step times only when every size has one."""
+    """Sort by size; average repeated sizes and say so; step times only when every size has one; warn of sizes their
+    `dpscale measure` records call oversubscribed or apart (`_apart`)."""
     groups: dict[int, list[Run]] = {}
     for r in runs:
         groups.setdefault(r.devices, []).append(r)
@@ -517,7 +561,7 @@ def combine(runs: Iterable[Run]) -> Runs:
             f"runs: got {len(groups):,} distinct device counts; allowed: at most {MAX_SIZES:,} (repeats of one size "
             "are averaged, so thin the sizes, not the repeats)"
         )
-    notes = []
+    notes: list[str] = []
     devices, thr, steps, counts, ss = [], [], [], [], 0.0
     for d in sorted(groups):
         g = groups[d]
@@ -548,6 +592,7 @@ def combine(runs: Iterable[Run]) -> Runs:
     step_time = cast("tuple[float, ...]", tuple(steps)) if all(s is not None for s in steps) else None
     if step_time and step_time[0] > LONG_STEP_S:  # only the law's times in seconds use it; E does not
         notes.append(Note("step_time_long", s=step_time[0], d=devices[0]))
+    notes += _apart(groups)
     dof = sum(counts) - len(counts)
     return Runs(tuple(devices), tuple(thr), step_time, tuple(notes), tuple(counts) if dof else None, ss, dof)
 

@@ -219,6 +219,15 @@ NOTES: dict[str, dict[str, str]] = {
             "{n} ejecuciones de {d:,} dispositivos, {k} de ellas con un rendimiento idéntico en todas sus cifras: "
             "cuentan una sola vez para el ruido (¿un registro pegado dos veces?)"
         ),
+        "runs_oversubscribed": (
+            "las ejecuciones con {sizes} dispositivos usaron más procesos × hilos que los núcleos de CPU de su nodo "
+            "(sobresuscripción): su E mide el reparto de núcleos, no el hardware — mida esos tamaños con menos "
+            "--threads o en más nodos"
+        ),
+        "runs_replica_drift": (
+            "las ejecuciones con {sizes} dispositivos acabaron con sus réplicas distintas (replica_drift de hasta "
+            "{drift:.3g}): esos pasos no fueron entrenamiento en paralelo de datos, y su E no es la suya"
+        ),
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
         ),
