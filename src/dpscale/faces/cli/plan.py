@@ -398,8 +398,8 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], type
     if d0 > 1:  # S = d·E reads as over one device; this E cannot say what one device alone does
         notes.append(_speedup_note(d0, f.per_device_throughput, args.unit, args.lang))
     # what fit itself says of these sizes: past 4× its runs, and a runner-up law outside the interval (only the
-    # first was said)
-    notes += f.warnings_at([d for d in devices if d >= d0])
+    # first was said); and of its runs, sizes their records say were oversubscribed or ended apart (fit says both)
+    notes += [*f.runs.measured_apart, *f.warnings_at([d for d in devices if d >= d0])]
     return f
 
 
