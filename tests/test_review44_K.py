@@ -179,7 +179,7 @@ def test_a_piped_fit_reports_warnings_by_standard_inputs_name(monkeypatch, capsy
     _stdin(monkeypatch, RUNS)
     rc, report, _ = run(capsys, "fit", "-", "--json", "--resamples", "200", "--at", "1024")
     assert rc == 0 and json.loads(report)["warnings"]  # 1024 is past 4× the largest run
-    for lang, said in (("en", "standard input warns: "), ("es", "entrada estándar advierte: ")):
+    for lang, said in (("en", "standard input warns: "), ("es", "la entrada estándar advierte: ")):
         _stdin(monkeypatch, report)
         rc, out, err = run(capsys, "plan", "--efficiency-file", "-", "-n", "1e9", "--lang", lang)
         assert rc == 0 and said in out + err
@@ -203,7 +203,7 @@ def test_validate_takes_one_dash_among_files_and_refuses_a_second(monkeypatch, c
     assert rc == 2 and "in standard input line 2 and in " in err  # the same table twice, each named
     _stdin(monkeypatch, head)
     rc, _, err = run(capsys, "validate", "-", str(tmp_path / "head.csv"), "--lang", "es")
-    assert rc == 2 and "está en entrada estándar línea 2 y en " in err
+    assert rc == 2 and "está en la entrada estándar línea 2 y en " in err
     rc, _, err = run(capsys, "validate", "-", str(DEV), "-")
     assert rc == 2 and err.strip().endswith(
         "DATA.csv: got '-' twice; allowed: '-' once (one file piped in), the other files by path"

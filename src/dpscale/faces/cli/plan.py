@@ -223,7 +223,8 @@ def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> lis
 
     from dpscale.files import is_stdin
 
-    name = label("stdin_name", args.lang) if is_stdin(args.efficiency_file) else Path(args.efficiency_file).name
+    # (standard input the subject of 'warns': 'la entrada estándar advierte' in Spanish)
+    name = label("stdin_the", args.lang) if is_stdin(args.efficiency_file) else Path(args.efficiency_file).name
     return [label("plan_file_warning", args.lang).format(file=name, w=say_text(w, args.lang)) for w in read.warnings]
 
 

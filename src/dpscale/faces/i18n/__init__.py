@@ -187,6 +187,9 @@ def _said(message: str, lang: str) -> str:
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             # a reason still in English inside parentheses ('(Address already in use)'): said by REASONS
             text = _reason(singular(template.format(**fields), SINGULAR.get(lang, {})), lang)
+            # after a preposition, with the language's article ('las ejecuciones de la entrada estándar'); as a
+            # place that heads the message, as a file's name would ('entrada estándar línea 3: …')
+            text = re.sub(f"\\b(de|en) {_STDIN_TOKEN}", lambda k: f"{k[1]} {label('stdin_the', lang)}", text)
             return text.replace(_STDIN_TOKEN, label("stdin_name", lang))
     return message
 

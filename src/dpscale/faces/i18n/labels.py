@@ -655,6 +655,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_file_warning": "{file} warns: {w}",
         "stdin_name": "standard input",  # an input file given as '-' (files.STDIN_NAME), in titles and errors
+        "stdin_the": "standard input",  # the same after a preposition or as a subject ('la …' in Spanish)
         "plan_fit_range": (
             "at {d} devices the fit's {pct} interval of E is {lo}–{hi}: {span} — the table uses the point"
         ),
@@ -1378,6 +1379,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "plan_file_warning": "{file} advierte: {w}",
         "stdin_name": "entrada estándar",
+        "stdin_the": "la entrada estándar",
         "plan_fit_range": (
             "con {d} dispositivos el intervalo del {pct} de E del ajuste es {lo}–{hi}: {span} — la tabla usa el "
             "valor central"
