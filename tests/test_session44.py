@@ -113,3 +113,36 @@ def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
     assert rc == 0, err
     (row,) = json.loads(out)
     assert row["actual_throughput"] == pytest.approx(115_200.0) and row["speedup"] == pytest.approx(57.6)
+
+
+def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
+    """'Tokens / s' is tokens/s for each reader — JSON lines, a CSV's unit column, an efficiency file, a typed --unit
+    against a file's — by one rule (fit_io.unit_key); spaces inside made it a second unit, refused as mixed units in
+    the runs and as a clash with --unit tokens/s."""
+    lines = tmp_path / "runs.jsonl"
+    lines.write_text(
+        '{"devices": 1, "throughput": 1000, "unit": "tokens/s"}\n'
+        '{"devices": 2, "throughput": 1900, "unit": "Tokens / s"}\n'
+        '{"devices": 4, "throughput": 3600, "unit": "tokens/s"}\n'
+    )
+    table = tmp_path / "runs.csv"
+    table.write_text("devices,throughput,unit\n1,1000,tokens/s\n2,1900,Tokens / s\n4,3600,tokens/s\n")
+    fits = []
+    for runs in (lines, table):
+        rc, out, err = run(capsys, "fit", str(runs), "--unit", "tokens / s", "--at", "4", "--json")
+        assert rc == 0, err
+        fits.append(json.loads(out))
+    assert fits[0]["predictions"] == fits[1]["predictions"]
+    (at4,) = [p for p in fits[0]["predictions"] if p["devices"] == 4]
+    assert at4["efficiency"] == pytest.approx(0.9, abs=0.01)  # 3,600 against 4 × 1,000
+    rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "4", "--unit", "TOKENS/S", "--json")
+    assert rc == 0, err
+    records = [
+        {"devices": 1, "efficiency": 1, "unit": "tokens/s", "per_device_throughput": 100},
+        {"devices": 8, "efficiency": 0.9, "unit": "tokens / s", "per_device_throughput": 100},
+    ]
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8",
+                       "--unit", "tokens/s", "--json")  # fmt: skip
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["actual_throughput"] == pytest.approx(720.0)

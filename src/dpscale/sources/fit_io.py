@@ -292,7 +292,7 @@ class _OneSetup:
             said = None  # label once fit printed the runs' unit, it refused files fit and plan --fit had read
         if said is not None and self.unit is None:
             self.unit = (said, place)
-        elif said is not None and self.unit is not None and _unit_key(said) != _unit_key(self.unit[0]):
+        elif said is not None and self.unit is not None and unit_key(said) != unit_key(self.unit[0]):
             raise DpscaleError(
                 f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
@@ -310,10 +310,11 @@ def _checked(run: Run, rec: dict) -> Run:
     return replace(run, oversubscribed=over, replica_drift=drift) if over or drift is not None else run
 
 
-def _unit_key(unit: Any) -> Any:
-    """A stated unit as compared: 'Samples/s' and ' samples/s' are samples/s, as a CSV's unit column reads them
-    (`_same_setup`) and a typed --unit is matched (`same_unit`); JSON lines refused them as two units."""
-    return unit.strip().casefold() if isinstance(unit, str) else unit
+def unit_key(unit: Any) -> Any:
+    """A stated unit as every comparison of units reads it — runs in JSON lines, a CSV's unit column, an efficiency
+    file's records, a typed --unit against a file's: case and spaces aside ('Tokens / s' is tokens/s, maß/s is
+    MASS/s). Each reader had its own rule, and 'Samples/s' was one unit in a CSV and two in JSON lines."""
+    return "".join(unit.split()).casefold() if isinstance(unit, str) else unit
 
 
 def _runs_lines(path: str) -> bool:
@@ -426,7 +427,7 @@ def _same_setup(
         try:
             norm = repr(float(typed.replace("_", "")))
         except ValueError:
-            norm = typed.casefold()  # (as runs in JSON lines and a typed --unit compare: maß/s is MASS/s)
+            norm = unit_key(typed) if h == "unit" else typed.casefold()  # ('A100' is 'a100'; units: unit_key)
         first = setup.setdefault(h, (norm, typed, line))
         if first[0] != norm:
             diff.append((h, first[1], typed, first[2]))
@@ -763,7 +764,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     units: dict[Any, str] = {}
     for i, u in enumerate(stated, 1):
         if isinstance(u, str) and u.strip():
-            units.setdefault(_unit_key(u), u)
+            units.setdefault(unit_key(u), u)
             if len(units) > 1:  # two units: none was taken, and plan read the file's rate as samples/s unsaid
                 where = f"record {i}: " if i <= len(records) else ""  # (else the document's own unit)
                 raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)

@@ -294,7 +294,9 @@ def runs_unit(typed: str | None, said: str | None, source: str) -> str:
 def same_unit(typed: str, said: str) -> bool:
     """A typed --unit against a file's: one unit written otherwise ('Tokens/s', ' tokens/s') is that unit, for
     plan's --efficiency-file as for fit's and plan --fit's runs (one refused what the other took)."""
-    return typed.strip().casefold() == said.strip().casefold()
+    from dpscale.sources.fit_io import unit_key  # (one rule for every comparison of units; loaded when one is read)
+
+    return unit_key(typed) == unit_key(said)
 
 
 def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
