@@ -146,3 +146,25 @@ def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
     assert rc == 0, err
     (row,) = json.loads(out)
     assert row["actual_throughput"] == pytest.approx(720.0)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_plot_over_an_input_file_is_refused_and_the_input_kept(capsys, tmp_path, monkeypatch, lang):
+    """`fit runs.png --plot runs.png` read the runs, then wrote their plot over them: the user's measurements were
+    gone. The plot's path is refused before any work when it is one of the command's input files (by any name)."""
+    runs = tmp_path / "runs.png"
+    text = "devices,throughput\n1,1000\n2,1900\n4,3600\n"
+    runs.write_text(text)
+    monkeypatch.chdir(tmp_path)
+    said = {
+        "en": "allowed: a file other than the command's input files, which the plot would overwrite",
+        "es": "se admite: un archivo distinto de los archivos de entrada de la orden, que el gráfico sobrescribiría",
+    }[lang]
+    for argv in (["fit", str(runs), "--plot", "./runs.png"],
+                 ["plan", "--fit", "runs.png", "-n", "1e9", "-d", "4", "--plot", str(runs)]):  # fmt: skip
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert rc == 2 and not out and err.count("\n") == 1 and said in err, argv
+        assert runs.read_text() == text
+    pytest.importorskip("matplotlib")
+    rc, out, err = run(capsys, "fit", str(runs), "--plot", str(tmp_path / "fit.png"), "--lang", lang)
+    assert rc == 0 and (tmp_path / "fit.png").stat().st_size > 0 and runs.read_text() == text

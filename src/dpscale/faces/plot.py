@@ -65,14 +65,30 @@ def sizes_axis(ax: Any, d: Sequence[float]) -> None:
         ax.set_xticks(sorted(set(d)))
 
 
-def check_path(path: str, flag: str = "--plot") -> Path:
+OVERWRITES_INPUT = "a file other than the command's input files, which the plot would overwrite"
+
+
+def check_path(path: str, flag: str = "--plot", inputs: tuple[str | None, ...] = ()) -> Path:
     """Fail before any work if the plot cannot be written (tried, not asked: a 'folder' that is a file, /proc as
-    root or a 300-character name passed os.access, and failed after the results were printed, or in a traceback)."""
-    from dpscale.files import NO_FOLDER, unwritable
+    root or a 300-character name passed os.access, and failed after the results were printed, or in a traceback),
+    or would be written over one of the command's input files (`fit runs.png --plot runs.png` replaced the runs
+    with their plot after reading them: a file named for a picture is still the user's data)."""
+    import os
+
+    from dpscale.files import NO_FOLDER, is_stdin, unwritable
 
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise fail(flag, path, f"a file name ending in {', '.join(FORMATS)}")  # (fail: said in Spanish too)
+    for given in inputs:
+        if given is None or is_stdin(given):
+            continue
+        try:
+            same = os.path.samefile(p, given)
+        except (OSError, ValueError):  # one does not exist yet (or a name no file can have): not the same file
+            same = False
+        if same:
+            raise fail(flag, path, OVERWRITES_INPUT)
     why = unwritable(p)
     if why == NO_FOLDER:
         raise fail(flag, path, "a path in an existing folder")

@@ -75,7 +75,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     if args.plot:
         from dpscale.faces.plot import check_path
 
-        check_path(args.plot)
+        check_path(args.plot, inputs=(args.runs,))
     only = parse_only(args.only)
     if args.runs is not None and not args.runs.strip():  # fit '' --point …: the empty path was ignored silently
         raise DpscaleError("RUNS: got ''; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")

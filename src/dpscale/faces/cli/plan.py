@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from dpscale.faces.plot import check_path
 
-        check_path(args.plot)
+        check_path(args.plot, inputs=(args.fit, args.efficiency_file))
     samples = positive(args.samples, "--samples", "a sample count > 0")
     epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
     devices = parse_devices(args.devices)

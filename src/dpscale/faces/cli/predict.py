@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from dpscale.faces.plot import check_path
 
-        check_path(args.plot)
+        check_path(args.plot, inputs=(args.system_file, args.calibration))
     pred = _predict(args)
     records = pred.records()
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question

@@ -169,6 +169,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one E per size": "una E por tamaño",
         "one throughput unit per file": "una unidad de rendimiento por archivo",
+        "a file other than the command's input files, which the plot would overwrite": (
+            "un archivo distinto de los archivos de entrada de la orden, que el gráfico sobrescribiría"
+        ),
         "a rate per second (samples/s, tokens/s), typed or stated by the file read: plan's hours count seconds": (
             "un ritmo por segundo (samples/s, tokens/s), indicado o declarado por el archivo leído: las horas de plan "
             "cuentan segundos"
