@@ -24,7 +24,8 @@ def test_solving_for_devices_names_an_e_function_that_gives_no_efficiency():
         dpscale.solve(efficiency=lambda d: None, **given)
     with pytest.raises(DpscaleError, match=r"^efficiency: got 'x'"):
         dpscale.solve(efficiency=lambda d: "x", **given)
-    with pytest.raises(DpscaleError, match=r"^efficiency: got \[0\.9 0\.8\]; allowed: one number"):
+    two = r"^efficiency: got \[0\.9 0\.8\]; allowed: one scaling efficiency in \(0, 1\] per size \(E\(d\) at d = 1\)"
+    with pytest.raises(DpscaleError, match=two):  # (as scale says it: one rule, _one_at)
         dpscale.solve(efficiency=lambda d: np.array([0.9, 0.8]), **given)
     # a well-made function still solves: the worked example, 64 devices × 2,000/s × 0.9 = 115,200/s
     s = dpscale.solve(efficiency=lambda d: 1.0 if d == 1 else 0.9, **given)

@@ -543,13 +543,11 @@ def _devices_for_speedup(
     smooth: E is defined between whole sizes, so the exact size is its root; else a straight line between two."""
 
     def s(d: float) -> float:
-        # one number > 0 at each size asked, named if not: a function giving nan was searched through ('peaks at
-        # nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or 'peaks at 1 device', and None, text
-        # or an array raised float()'s TypeError or ValueError
-        e = check_positive(
-            one(fn(d), "efficiency"), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {_size(d)})"
-        )
-        return d * float(e)
+        # one number (as scale reads a function: _one_at) > 0 at each size asked, named if not: a function giving
+        # nan was searched through ('peaks at nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or
+        # 'peaks at 1 device' (E above 1 stays: a fit from a d0 > 1 says so itself)
+        e = check_positive(_one_at(fn(d), d), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {_size(d)})")
+        return d * e
 
     def said(speedup: float) -> str:
         return _said(speedup, v)
