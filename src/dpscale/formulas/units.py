@@ -25,3 +25,13 @@ def count_noun(unit: str) -> str | None:
     m = re.fullmatch(r"\s*(.*?)\s*(?:/\s*(?:s|secs?|seconds?)|\s+per\s+(?:s|secs?|seconds?))\s*", unit, re.I)
     noun = m[1] if m else ""
     return noun if any(c.isalpha() for c in noun) else None
+
+
+def per_other_time(unit: str) -> bool:
+    """Whether a rate unit is per another time than the second ('samples/min', 'tokens per hour', 'img/ms'): plan's
+    hours count v per second whatever the unit says, so such a rate would plan 60× or 3,600× off. A unit whose time
+    cannot be read ('fps', 'TFLOP/s') is not: count_noun's grammar, the other side of the slash."""
+    import re
+
+    times = r"ms|msecs?|milliseconds?|mins?|minutes?|h|hrs?|hours?|d|days?|wk|weeks?"
+    return re.search(rf"(/|\bper\s)\s*({times})\s*$", unit, re.IGNORECASE) is not None

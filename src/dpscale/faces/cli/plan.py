@@ -229,8 +229,6 @@ def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> lis
 
 
 # (the web page, which has no --fit, says this line with what it offers instead: faces/web/app.py's PAGE_SAID)
-# a rate per another time than the second: 'samples/min', 'tokens per hour', 'img/ms'
-OTHER_TIME = r"(/|\bper\s)\s*(ms|msecs?|milliseconds?|mins?|minutes?|h|hrs?|hours?|d|days?|wk|weeks?)\s*$"
 PER_SECOND = "a rate per second (samples/s, tokens/s), typed or stated by the file read: plan's hours count seconds"
 
 
@@ -238,9 +236,9 @@ def _per_second(unit: str, flag: str = "--unit") -> str:
     """plan's hours are samples ÷ (d·v·E) with v per second, whatever --unit says (it labels the rate): a rate in
     samples/min was planned 60× too short without a word. A unit per another time is refused; one whose time
     cannot be read (fps, TFLOP/s) is taken as per second."""
-    import re
+    from dpscale.formulas.units import per_other_time
 
-    if re.search(OTHER_TIME, unit, re.IGNORECASE):
+    if per_other_time(unit):
         raise fail(flag, unit, PER_SECOND)
     return unit
 
