@@ -44,3 +44,20 @@ def bucket_sizes(grad_bytes: float, *caps: float):
     from dpscale.formulas.overlap import bucket_runs
 
     return np.repeat(*bucket_runs(grad_bytes, *caps))
+
+
+def write_then_signal(sig: str, prelude: str = "") -> str:
+    """A script that write_whole()s its argv[1] and sends itself signal `sig` with the file half written — the signal
+    tests of files.write_whole run it in a child process; `prelude` runs first (a patched os.path.lexists)."""
+    return (
+        "import os, signal, sys, time\n"
+        "from dpscale.files import write_whole\n"
+        f"{prelude}\n"
+        "def write(fh):\n"
+        "    fh.write('half a ')\n"
+        "    fh.flush()\n"
+        f"    os.kill(os.getpid(), signal.{sig})\n"
+        "    time.sleep(5)\n"
+        "    fh.write('file')\n"
+        "write_whole(sys.argv[1], write)\n"
+    )

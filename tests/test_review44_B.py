@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clihelp import run
+from clihelp import run, write_then_signal
 
 SH = shutil.which("sh")
 SWEEP = ["calc", "-d", "1..8x2", "-v", "2000", "-e", "0.9"]
@@ -117,18 +117,7 @@ def test_a_bad_mplbackend_does_not_stop_the_plot(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stderr and out.read_bytes()[:4] == b"\x89PNG"
 
 
-WRITE_THEN_TERM = """
-import os, signal, sys
-from dpscale.files import write_whole
-def write(fh):
-    fh.write("half a ")
-    fh.flush()
-    os.kill(os.getpid(), signal.SIGTERM)
-    import time
-    time.sleep(5)
-    fh.write("file")
-write_whole(sys.argv[1], write)
-"""
+WRITE_THEN_TERM = write_then_signal("SIGTERM")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")

@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import run, write_then_signal
 
 import dpscale
 from dpscale import DpscaleError
@@ -36,10 +36,9 @@ def test_solve_names_a_large_size_as_the_errors_do():
 
 # A SIGTERM mid-write, and a second one as write_whole removes its temporary file (a scheduler that repeats it, a
 # closed terminal's SIGHUP after its SIGTERM): the second raised inside the `finally`, before its unlink.
-TERM_TWICE = r"""
-import os, signal, sys
-from dpscale.files import write_whole
-
+TERM_TWICE = write_then_signal(
+    "SIGTERM",
+    prelude="""
 real = os.path.lexists
 
 def lexists(p):
@@ -48,17 +47,8 @@ def lexists(p):
     return real(p)
 
 os.path.lexists = lexists
-
-def write(fh):
-    fh.write("half a ")
-    fh.flush()
-    os.kill(os.getpid(), signal.SIGTERM)
-    import time
-    time.sleep(5)
-    fh.write("file")
-
-write_whole(sys.argv[1], write)
-"""
+""",
+)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")

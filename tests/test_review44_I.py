@@ -14,7 +14,7 @@ import threading
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import run, write_then_signal
 
 import dpscale
 from dpscale.files import write_whole
@@ -30,18 +30,7 @@ def _python(code: str, *argv: str, env: dict[str, str] | None = None) -> subproc
 # write_whole holds SIGTERM and SIGHUP only while its temporary file is on the disk, and only where their action is
 # the default one: a caller's own handler, a later signal and a thread other than the main one are as before.
 
-HUP_MID_WRITE = """
-import os, signal, sys
-from dpscale.files import write_whole
-def write(fh):
-    fh.write("half a ")
-    fh.flush()
-    os.kill(os.getpid(), signal.SIGHUP)
-    import time
-    time.sleep(5)
-    fh.write("file")
-write_whole(sys.argv[1], write)
-"""
+HUP_MID_WRITE = write_then_signal("SIGHUP")
 
 
 @POSIX
