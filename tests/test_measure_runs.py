@@ -102,21 +102,6 @@ def test_sharded_training_at_d1_d2(capsys: pytest.CaptureFixture[str], tmp_path:
     assert "compute = the same steps under DDP no_sync" not in table  # no compute-alone phase was timed
 
 
-@pytest.fixture
-def one_rank():
-    """A one-rank gloo process group in this process, for what the wrappers build (torch needs one)."""
-    import torch.distributed as dist
-
-    with socket.socket() as sk:
-        sk.bind(("127.0.0.1", 0))
-        port = sk.getsockname()[1]
-    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
-    try:
-        yield
-    finally:
-        dist.destroy_process_group()
-
-
 def test_a_sharded_size_does_not_take_the_threads_of_ddp_records(capsys, tmp_path: Path) -> None:
     out = tmp_path / "r.jsonl"
     ddp = {"devices": 1, "throughput": 100.0, "workload": "mlp", "batch": 8, "steps": 3, "device": "cpu", "threads": 7}

@@ -9,29 +9,11 @@
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
-
 import pytest
 
 pytest.importorskip("torch")
 
 from dpscale.sources.measure.jobs import Job  # noqa: E402
-
-
-@pytest.fixture
-def one_rank() -> Iterator[None]:
-    """A one-rank gloo process group in this process (run_train needs one; nothing is launched)."""
-    import torch.distributed as dist
-
-    with socket.socket() as sk:
-        sk.bind(("127.0.0.1", 0))
-        port = sk.getsockname()[1]
-    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0, world_size=1)
-    try:
-        yield
-    finally:
-        dist.destroy_process_group()
 
 
 def _train(job: Job, local_world: int = 1) -> dict:
