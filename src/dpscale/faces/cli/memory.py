@@ -118,10 +118,12 @@ def run(args: argparse.Namespace) -> int:
     preset = catalog.model(args.model) if args.model else None
     params = _params(args.params, preset)
     t = _tensor_parallel(args.tensor_parallel, devices)
-    activation = _activations(args, preset, precision, recompute, t, notes)
+    activation, shaped = _activations(args, preset, precision, recompute, t, notes)
 
     fits = fit_all(params, devices, activation, memory, optimizer, precision, tensor_parallel=t)
-    inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision)
+    # the activation figure's inputs too, where it was computed: rows of --recompute none and selective differed in
+    # activation_bytes_per_device alone, with nothing in them saying why
+    inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision, **shaped)
     records = _records(fits, inputs, activation, memory)
     notes += _advice(fits, where, lang)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
@@ -264,11 +266,13 @@ def _columns(stage: int | None, activation: float, memory: float | None) -> list
 
 def _activations(
     args: argparse.Namespace, preset: dict | None, precision: str, recompute: str, t: int, notes: list[str]
-) -> float:
+) -> tuple[float, dict[str, Any]]:
     """Activation bytes a device holds, from a transformer preset's layer shapes (0 without one, and the flags
-    that only activations read are refused rather than ignored)."""
+    that only activations read are refused rather than ignored), and the inputs they were computed from ({} where
+    none were): a --json or --csv row says them beside the figure."""
     lang = args.lang
     activation = 0.0
+    shaped: dict[str, Any] = {}
     if preset is not None and preset.get("kind") == "transformer":
         s = None if args.seq_len is None else whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN)
         shape = Shape.of(preset, s)
@@ -292,6 +296,8 @@ def _activations(
                 f"--sequence-parallel: given with --tensor-parallel {t}; allowed: with --tensor-parallel > 1 (it "
                 "shards over the tensor-parallel group)"
             ) from None
+        shaped = dict(model=preset["key"], micro_batch=b, seq_len=shape.seq_len, recompute=recompute,
+                      sequence_parallel=bool(args.sequence_parallel))  # fmt: skip
         notes.append(
             label("mem_act_note", lang).format(
                 model=preset["key"],
@@ -324,7 +330,7 @@ def _activations(
             notes.append(label("mem_no_act", lang).format(model=preset["key"]))
         else:  # 'fits' beside no word that activations were left out (a 1.3 B model's are 43–244 GB at b 8, s 2048)
             notes.append(label("mem_no_act_params", lang))
-    return activation
+    return activation, shaped
 
 
 def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tuple[float | None, str]:

@@ -1,0 +1,56 @@
+"""Review R (session 45): plan, memory, batch and pipeline against published figures, and their --json rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from clihelp import run
+
+# memory: a row with activations says what they were computed from (Korthikanti et al., Table 2)
+
+
+def test_memory_rows_with_activations_say_the_inputs_the_activations_were_computed_from(capsys):
+    argv = ("memory", "--model", "llama-7b", "-d", "8", "--zero", "1", "--json")
+    rc, out, err = run(capsys, *argv, "--recompute", "selective")
+    assert rc == 0, err
+    sel = json.loads(out)
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0, err
+    none = json.loads(out)
+    # Llama-2 7B (s = 4,096, h = 4,096, a = 32, 32 layers), b = 1, 16-bit: 34·sbh a layer with selective
+    # recomputation, sbh(34 + 5as/h) = 194·sbh without
+    sbh = 4096 * 4096
+    assert sel["activation_bytes_per_device"] == 32 * 34 * sbh == 18_253_611_008
+    assert none["activation_bytes_per_device"] == 32 * 194 * sbh == 104_152_956_928
+    # the two rows differed there alone, with nothing in them saying why
+    for rec, mode in ((sel, "selective"), (none, "none")):
+        assert {k: rec[k] for k in ("model", "micro_batch", "seq_len", "recompute", "sequence_parallel")} == {
+            "model": "llama-7b", "micro_batch": 1, "seq_len": 4096, "recompute": mode, "sequence_parallel": False,
+        }  # fmt: skip
+    # ZeRO-1 on 8: 4Ψ + 12Ψ/8 for Ψ = 6.738e9 [ZERO]
+    assert sel["model_state_bytes_per_device"] == 4 * 6.738e9 + 12 * 6.738e9 / 8 == 37_059_000_000
+
+
+def test_memory_rows_with_tensor_and_sequence_parallelism_and_a_typed_shape_say_them(capsys):
+    rc, out, err = run(capsys, "memory", "--model", "gpt2", "-d", "2", "--tensor-parallel", "4",
+                       "--sequence-parallel",
+                       "--seq-len", "512", "-b", "8", "--recompute", "selective", "--csv")  # fmt: skip
+    assert rc == 0, err
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 4
+    for r in rows:
+        assert (r["model"], r["micro_batch"], r["seq_len"], r["recompute"], r["sequence_parallel"]) == (
+            "gpt2", "8", "512", "selective", "true",
+        )  # fmt: skip
+        # 34·sbh/t a layer, 12 layers of h = 768 [KORTH22 Table 2: tensor + sequence parallel + selective]
+        assert float(r["activation_bytes_per_device"]) == 12 * 34 * 512 * 8 * 768 / 4
+
+
+def test_memory_rows_without_activations_carry_no_activation_inputs(capsys):
+    rc, out, err = run(capsys, "memory", "--json")  # the ZeRO paper's 7.5 B on 64: 120, 31.4, 16.6, 1.875 GB
+    assert rc == 0, err
+    rows = json.loads(out)
+    assert [r["model_state_bytes_per_device"] for r in rows] == [120e9, 31.40625e9, 16.640625e9, 1.875e9]
+    assert not {"model", "micro_batch", "seq_len", "recompute", "sequence_parallel"} & set(rows[0])
