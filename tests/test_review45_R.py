@@ -54,3 +54,35 @@ def test_memory_rows_without_activations_carry_no_activation_inputs(capsys):
     rows = json.loads(out)
     assert [r["model_state_bytes_per_device"] for r in rows] == [120e9, 31.40625e9, 16.640625e9, 1.875e9]
     assert not {"model", "micro_batch", "seq_len", "recompute", "sequence_parallel"} & set(rows[0])
+
+
+# batch: a note about sizes names the smallest it holds from, whatever order the sizes came in
+
+
+def _notes(capsys, *argv: str) -> list[str]:
+    rc, out, err = run(capsys, "batch", *argv)
+    assert rc == 0, err
+    return [line for line in (out + err).splitlines() if line.startswith("note:")]
+
+
+def test_batch_one_step_an_epoch_is_said_from_the_smallest_size_that_takes_one(capsys):
+    kw = ("-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "3000")
+    typed = _notes(capsys, "-d", "512,128,8", *kw)
+    # 128 × 32 = 4,096 ≥ 3,000 samples: one step an epoch from 128 devices on (it said 512, the first typed)
+    said = [n for n in typed if "one step an epoch" in n]
+    assert said == [
+        "note: one step an epoch from 128 devices on: the global batch (4,096) covers the whole dataset — check "
+        "--dataset-size and the batch"
+    ]
+    assert typed == _notes(capsys, "-d", "8,128,512", *kw)  # the same plan, the same notes
+
+
+def test_batch_far_past_the_noise_scale_is_said_of_the_smallest_batch_past_it(capsys):
+    # McCandlish et al.: E/E_min = 1 + B/B_noise; B = 4,096 against B_noise = 1,000 is 4.10×, 5.10× the samples
+    typed = _notes(capsys, "-b", "32", "-d", "512,128,8", "--noise-scale", "1000")
+    far = [n for n in typed if "B_noise (warning" in n]
+    assert far == [
+        "note: global batch 4,096 is 4.10× B_noise (warning above 2.00×): 5.10× the minimum samples for the same loss "
+        "— extra devices mostly buy throughput, not progress"
+    ]
+    assert typed == _notes(capsys, "-b", "32", "-d", "8,128,512", "--noise-scale", "1000")

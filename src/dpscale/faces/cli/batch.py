@@ -169,7 +169,9 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
             notes.append(label("batch_past_goyal", lang).format(max=fmt(GOYAL_MAX_BATCH, "int", lang)))
     if last.noise_scale is not None:  # what the two factor columns mean, and where the batch stops paying
         notes.append(label("batch_noise", lang).format(n=fmt(last.noise_scale, "rate", lang)))  # 2.5, not 2
-    far = [p for p in plans if p.far_past_noise]
+    # the smallest size each note is true from, whatever order the sizes were typed in: `-d 512,128` named 512
+    # ('one step an epoch from 512 devices on') where 128 already took one
+    far = sorted((p for p in plans if p.far_past_noise), key=lambda p: p.global_batch)
     if far:
         p = far[0]
         notes.append(
@@ -180,7 +182,7 @@ def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
                 s=fmt(p.samples_factor, "times", lang),
             )
         )
-    short = [p for p in plans if p.steps_per_epoch == 1]
+    short = sorted((p for p in plans if p.steps_per_epoch == 1), key=lambda p: p.global_batch)
     if short:  # one step an epoch: the global batch is as large as the dataset (or past it) — a typo, or no plan
         notes.append(label("batch_past_dataset", lang).format(b=fmt(short[0].global_batch, "int", lang),
                                                               d=fmt(short[0].devices, "int", lang)))  # fmt: skip
