@@ -86,3 +86,25 @@ def test_batch_far_past_the_noise_scale_is_said_of_the_smallest_batch_past_it(ca
         "— extra devices mostly buy throughput, not progress"
     ]
     assert typed == _notes(capsys, "-b", "32", "-d", "8,128,512", "--noise-scale", "1000")
+
+
+# plan: a row says the unit its throughput (and so its samples) are in
+
+
+def test_plan_rows_say_their_throughput_unit_as_the_table_does(capsys):
+    argv = ("plan", "-n", "1e12", "-v", "3000", "-d", "64", "-e", "0.9", "--price-per-device-hour", "2", "--json")
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s")
+    assert rc == 0, err
+    tokens = json.loads(out)
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0, err
+    samples = json.loads(out)
+    # 1e12 / (64 · 3,000 · 0.9) s = 1,607.5 h; × 64 = 102,880.7 device-hours; × 2 = 205,761.3
+    for rows in (tokens, samples):
+        (r,) = rows
+        assert r["actual_throughput"] == 172_800
+        assert round(r["hours"], 4) == round(1e12 / 172_800 / 3600, 4) == 1607.5103
+        assert round(r["cost"], 1) == round(2 * 64 * 1e12 / 172_800 / 3600, 1) == 205_761.3
+    # the two plans wrote the same rows: nothing said which counted tokens
+    assert (tokens[0]["unit"], samples[0]["unit"]) == ("tokens/s", "samples/s")
+    assert list(tokens[0])[:4] == ["devices", "efficiency", "actual_throughput", "unit"]
