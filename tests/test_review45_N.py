@@ -41,3 +41,104 @@ def test_readme_page_limits_are_the_app_s():
         app.MAX_VALUE_CHARS,
         app.MAX_BODY_BYTES,
     )
+
+
+VALIDATION = ROOT / "validation"
+
+
+def _configs(*names: str) -> list:
+    from dpscale.sources.dataset import read_published
+
+    return [c for name in names for p in sorted(VALIDATION.glob(name)) for c in read_published(p)]
+
+
+def _predicted(*names: str) -> dict:
+    from dpscale.sources.predict_validate import validate_predict
+
+    return validate_predict(_configs(*names))
+
+
+def _as_said(value: float, said: str) -> str:
+    """value rounded to the decimals the text gives it ('0.06' of 0.058; '72' of 0.7203 as a percentage)."""
+    decimals = len(said.split(".", 1)[1]) if "." in said else 0
+    return f"{value:.{decimals}f}"
+
+
+def test_readme_accuracy_paragraph_is_what_validate_reports():
+    """README's figures for the predictor, file by file, as `dpscale validate FILE --json` reports them now: the dev
+    set, the two first hold-outs, TensorFlow's P100 tables, the four of session 23, the eighth and the ninth, all nine
+    pooled, and the band's coverage. A recalibration or a new hold-out that leaves the README behind fails here."""
+    text = " ".join(README.split())
+
+    def check(got: float, said: str, what: str) -> None:
+        assert _as_said(got, said) == said, f"README says {said} for {what}; validate gives {got:.4f}"
+
+    m = re.search(r"fitted to (\d+) published rows \((\d+) configurations", text)
+    calib = _predicted("published_scaling_dev.csv", "external_*.csv")
+    assert (calib["points"], calib["configs"]) == (int(m[1]), int(m[2]))
+    dev = _predicted("published_scaling_dev.csv")
+    m = re.search(r"On the published dev set the median error in E is ([\d.]+) \(a constant E errs by ([\d.]+)\)", text)
+    check(dev["median_abs_error"], m[1], "the dev set")
+    check(dev["constant_baseline_median_abs_error"], m[2], "a constant E on the dev set")
+
+    m = re.search(r"it is ([\d.]+) and ([\d.]+), worse than a constant E \(([\d.]+), ([\d.]+)\)", text)
+    for name, med, const in (("holdout_pyt.csv", m[1], m[3]), ("holdout_tf.csv", m[2], m[4])):
+        got = _predicted(name)
+        check(got["median_abs_error"], med, name)
+        check(got["constant_baseline_median_abs_error"], const, f"a constant E on {name}")
+        assert got["median_abs_error"] > got["constant_baseline_median_abs_error"]  # 'worse than a constant E'
+    check(_predicted("holdout_tfbench.csv")["median_abs_error"], re.search(r"not calibrated on\) ([\d.]+);", text)[1],
+          "holdout_tfbench")  # fmt: skip
+
+    four = [_predicted(f"holdout_{n}.csv") for n in ("more", "more2", "more3", "dlperf")]
+    m = re.search(
+        r"eight frameworks on one 32-GPU cluster\) ([\d.]+)–([\d.]+) \(a constant E: ([\d.]+)–([\d.]+)\)", text
+    )
+    medians = [r["median_abs_error"] for r in four]
+    constants = [r["constant_baseline_median_abs_error"] for r in four]
+    check(min(medians), m[1], "the four of session 23 (least)")
+    check(max(medians), m[2], "the four of session 23 (most)")
+    check(min(constants), m[3], "a constant E on the four (least)")
+    check(max(constants), m[4], "a constant E on the four (most)")
+
+    m = re.search(r"session 31\) ([\d.]+) \(([\d.]+)\);", text)
+    more4 = _predicted("holdout_more4.csv")
+    check(more4["median_abs_error"], m[1], "holdout_more4")
+    check(more4["constant_baseline_median_abs_error"], m[2], "a constant E on holdout_more4")
+    m = re.search(r"U-Net 3\+\) ([\d.]+), far worse than a constant E \(([\d.]+)\)", text)
+    more5 = _predicted("holdout_more5.csv")
+    check(more5["median_abs_error"], m[1], "holdout_more5")
+    check(more5["constant_baseline_median_abs_error"], m[2], "a constant E on holdout_more5")
+
+    pooled = _predicted("holdout_*.csv")
+    m = re.search(r"all nine pooled, (\d+) points: ([\d.]+), 90th percentile ([\d.]+) \(a constant E: ([\d.]+)\)", text)
+    assert pooled["points"] == int(m[1]) and len(list(VALIDATION.glob("holdout_*.csv"))) == 9
+    check(pooled["median_abs_error"], m[2], "the pooled hold-outs")
+    check(pooled["p90_abs_error"], m[3], "the pooled hold-outs' p90")
+    check(pooled["constant_baseline_median_abs_error"], m[4], "a constant E on the pooled hold-outs")
+
+    m = re.search(r"\((\d+) % of the (\d+) rows fall inside it; (\d+) % of the (\d+) hold-out points\)", text)
+    assert (int(m[2]), int(m[4])) == (calib["points"], pooled["points"])
+    check(100 * calib["band_coverage"], m[1], "the band's coverage of the calibration rows")
+    check(100 * pooled["band_coverage"], m[3], "the band's coverage of the hold-outs")
+
+
+def test_readme_fit_mode_figures_are_what_validate_reports():
+    """'median error 0.016 on the dev set, and 26 of 26 … inside the 90 % prediction interval; on the 81 published
+    configurations outside the dev set (`validation/`), median 0.027, p90 0.078, and 75 of 81 inside'."""
+    from dpscale.sources.fit_validate import validate_fit
+
+    text = " ".join(README.split())
+    m = re.search(
+        r"median error ([\d.]+) on the dev set, and (\d+) of (\d+) measurements inside the 90 % prediction interval; "
+        r"on the (\d+) published configurations outside the dev set \(`validation/`\), median ([\d.]+), p90 ([\d.]+), "
+        r"and (\d+) of (\d+) inside",
+        text,
+    )
+    dev = validate_fit(_configs("published_scaling_dev.csv"))
+    assert _as_said(dev["median_abs_error"], m[1]) == m[1]
+    assert (round(dev["interval_coverage"] * dev["points"]), dev["points"]) == (int(m[2]), int(m[3]))
+    rest = validate_fit(_configs("external_*.csv", "holdout_*.csv"))
+    assert rest["points"] == int(m[4]) == int(m[8])
+    assert (_as_said(rest["median_abs_error"], m[5]), _as_said(rest["p90_abs_error"], m[6])) == (m[5], m[6])
+    assert round(rest["interval_coverage"] * rest["points"]) == int(m[7])
