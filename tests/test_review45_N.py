@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -52,6 +53,7 @@ def _configs(*names: str) -> list:
     return [c for name in names for p in sorted(VALIDATION.glob(name)) for c in read_published(p)]
 
 
+@functools.cache
 def _predicted(*names: str) -> dict:
     from dpscale.sources.predict_validate import validate_predict
 
@@ -142,3 +144,52 @@ def test_readme_fit_mode_figures_are_what_validate_reports():
     assert rest["points"] == int(m[4]) == int(m[8])
     assert (_as_said(rest["median_abs_error"], m[5]), _as_said(rest["p90_abs_error"], m[6])) == (m[5], m[6])
     assert round(rest["interval_coverage"] * rest["points"]) == int(m[7])
+
+
+PREDICT_DOC = " ".join((ROOT / "docs" / "predict.md").read_text(encoding="utf-8").split("\n"))
+
+
+def test_predict_doc_holdout_table_is_what_validate_reports():
+    """docs/predict.md's 'Hold-out sets, never calibrated on' table, row by row: rows, median (p90), a constant E's
+    median and the band's coverage of each hold-out with the shipped constants, and the nine pooled."""
+    rows = re.findall(
+        r"\| `(holdout_\w+\.csv)`, (\d+) rows[^|]*\| ([\d.]+) \(([\d.]+)[;)][^|]*\| ([\d.]+) \| (\d+) % \|", PREDICT_DOC
+    )
+    assert sorted(r[0] for r in rows) == sorted(p.name for p in VALIDATION.glob("holdout_*.csv"))
+    pooled = re.search(
+        r"\| all nine, pooled: (\d+) rows, (\d+) configurations \| ([\d.]+) \(([\d.]+)\) \| ([\d.]+) \| (\d+) % \|",
+        PREDICT_DOC,
+    )
+    for name, *said in [*rows, ("holdout_*.csv", pooled[1], *pooled.groups()[2:])]:
+        got = _predicted(name)
+        shown = [str(got["points"])] + [
+            _as_said(v, s)
+            for v, s in zip(
+                (got["median_abs_error"], got["p90_abs_error"], got["constant_baseline_median_abs_error"],
+                 100 * got["band_coverage"]),
+                said[1:],
+                strict=True,
+            )
+        ]  # fmt: skip
+        assert shown == said, name
+    assert _predicted("holdout_*.csv")["configs"] == int(pooled[2])
+
+
+def test_predict_doc_in_sample_table_and_band_coverage_are_what_validate_reports():
+    """The report's first table: the in-sample row (median, p90) and a constant E's median for each calibration file
+    and all 217 rows, and the band's coverage per file ('dev set 90 %, `external_dle` 93 %, …')."""
+    files = ["published_scaling_dev.csv", "external_dle.csv", "external_more_pyt.csv", "external_more_tf.csv"]
+    in_sample = re.search(r"\| in-sample \(shipped constants\) \|([^\n]+?)\|\s*\| leave one", PREDICT_DOC)[1]
+    cells = [re.fullmatch(r"\s*\**([\d.]+)\** \(([\d.]+)\)\s*", c).groups() for c in in_sample.split("|")]
+    constant = re.search(r"\| constant E = that file's median \|([^\n]+?)\| \|", PREDICT_DOC)[1].split("|")
+    for (med, p90), name in zip(cells, [*[(f,) for f in files], tuple(files)], strict=True):
+        got = _predicted(*name)
+        assert (_as_said(got["median_abs_error"], med), _as_said(got["p90_abs_error"], p90)) == (med, p90), name
+    for said, name in zip(constant, files, strict=True):
+        got = _predicted(name)["constant_baseline_median_abs_error"]
+        assert _as_said(got, said.strip()) == said.strip(), name
+    m = re.search(
+        r"\(dev set (\d+) %, `external_dle` (\d+) %, `external_more_pyt` (\d+) %, `external_more_tf` (\d+) %",
+        PREDICT_DOC,
+    )
+    assert [f"{100 * _predicted(f)['band_coverage']:.0f}" for f in files] == list(m.groups())
