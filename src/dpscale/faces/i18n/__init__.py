@@ -78,10 +78,12 @@ def say_text(text: str, lang: str = "en") -> str:
 
     from dpscale.notes import EN, Note
 
+    # a count of one was written in the singular ('2 repeated runs of 1 device'): a counted noun reads either way
+    nouns = re.compile(rf"\b({'|'.join(SINGULAR_EN)})\b")
     for key, template in EN.items():
         pattern, names = "", []
         for literal, field, spec, _ in string.Formatter().parse(template):
-            pattern += re.escape(literal)
+            pattern += nouns.sub(lambda k: f"(?:{k[1]}|{SINGULAR_EN[k[1]]})", re.escape(literal))
             if field is None:
                 continue
             if "{" in (spec or "") or not field.isidentifier():  # a nested width ('{x:.{places}f}'): not read back
