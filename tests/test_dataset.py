@@ -315,7 +315,7 @@ def test_a_baseline_too_fast_to_model_is_refused_by_line_and_column(tmp_path, ga
     [
         ("en", "v.csv line 1: missing column(s) cfg (found config, baseline_devices, grad_accum, units_per_sample, "
                "system, gpus_per_node, intra_bw_gbs, inter_bw_gbs, …)"),
-        ("es", "v.csv línea 1: falta(n) la(s) columna(s) cfg (hay: config, baseline_devices, grad_accum, "
+        ("es", "v.csv línea 1: falta la columna cfg (hay: config, baseline_devices, grad_accum, "
                "units_per_sample, system, gpus_per_node, intra_bw_gbs, inter_bw_gbs, …)"),
     ],
 )  # fmt: skip

@@ -552,7 +552,7 @@ def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys, monkeypatc
 
 def test_a_spanish_header_is_read(tmp_path, capsys):
     """The Spanish page calls the columns dispositivos and rendimiento; a paste with that header was refused
-    ('falta(n) la(s) columna(s) devices, throughput')."""
+    ('faltan las columnas devices, throughput')."""
     es, en = tmp_path / "es.csv", tmp_path / "en.csv"
     es.write_text("Dispositivos,rendimiento,tiempo_de_paso\n1,1000,0.032\n8,7500,0.034\n16,14000,0.036\n")
     en.write_text("devices,throughput,step_time\n1,1000,0.032\n8,7500,0.034\n16,14000,0.036\n")

@@ -118,7 +118,7 @@ def test_a_column_twice_after_blank_lines_is_named_on_the_header_s_line(tmp_path
         read_published(path)
     path.write_text("\n\ncfg,devices\nx,1\n")
     rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
-    assert rc != 0 and "t.csv línea 3: falta(n) la(s) columna(s) baseline_devices" in err
+    assert rc != 0 and "t.csv línea 3: faltan las columnas baseline_devices" in err
 
 
 def test_a_measured_e_between_two_and_twenty_is_refused(tmp_path):

@@ -33,3 +33,25 @@ def test_plan_says_a_saved_fit_s_one_device_warning_in_spanish(tmp_path, capsys)
         out + err
     )
     assert "repeated runs" not in out + err
+
+
+def test_a_header_s_missing_or_repeated_columns_agree_with_their_number(tmp_path, capsys):
+    """'falta(n) la(s) columna(s) throughput' and 'columna(s) devices repetida(s)': the Spanish refusals wrote every
+    ending both ways; the verb, article and adjective now agree with the columns named."""
+    cases = {
+        "one.csv": ("devices,foo\n1,2\n", "one.csv línea 1: falta la columna throughput (hay: devices, foo); se "),
+        "two.csv": ("d,x\n1,2\n", "two.csv línea 1: faltan las columnas devices, throughput (hay: d, x); se admite"),
+        "semi.csv": ("devices;throughput\n1;2\n", "semi.csv línea 1: faltan las columnas devices, throughput (hay: "),
+        "rep1.csv": ("devices,throughput,devices\n1,2,3\n", "rep1.csv línea 1: columna devices repetida; se admite"),
+        "rep2.csv": ("devices,throughput,devices,throughput\n1,2,3,4\n",
+                     "rep2.csv línea 1: columnas devices, throughput repetidas; se admite: cada columna una vez"),
+    }  # fmt: skip
+    for name, (text, said) in cases.items():
+        (tmp_path / name).write_text(text)
+        rc, _, err = run(capsys, "fit", str(tmp_path / name), "--lang", "es")
+        assert rc == 2 and said in err and "(s)" not in err and "(n)" not in err, err
+    (tmp_path / "pub.csv").write_text("cfg,devices\n")
+    rc, _, err = run(capsys, "validate", str(tmp_path / "pub.csv"), "--lang", "es")
+    assert rc == 2 and "pub.csv línea 1: faltan las columnas baseline_devices, grad_accum, " in err
+    rc, _, err = run(capsys, "fit", str(tmp_path / "rep2.csv"))  # English as it was
+    assert "rep2.csv line 1: column(s) devices, throughput twice; allowed: each once" in err

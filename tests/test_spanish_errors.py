@@ -303,7 +303,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "sobrescribiría); se admite: un archivo nuevo, o una calibración anterior"),
         (["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp / "calib.json")],
          "(registros con devices y efficiency); es una calibración del all-reduce (para predict --calibration)"),
-        (["fit", str(tmp / "twice.csv")], "twice.csv línea 1: columna(s) throughput repetida(s); se admite: cada"),
+        (["fit", str(tmp / "twice.csv")], "twice.csv línea 1: columna throughput repetida; se admite: cada"),
         (["fit", str(tmp / "array.json")], "array.json: una lista JSON; se admite: líneas JSON"),
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(tmp / "two.json"), "-d", "8"],
          "--system: falta; se admite (de "),
@@ -425,7 +425,7 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "legible (un campo mayor que el límite de 131.072 caracteres)"),
         "open.csv": ('devices,throughput\n1,100\n2,"190\n', "open.csv línea 3: unas comillas abiertas en esta línea no "
                      "se cierran antes del final del archivo"),
-        "head.csv": ("d,x\n1,100\n", "head.csv línea 1: falta(n) la(s) columna(s) devices, throughput (hay: d, x); "
+        "head.csv": ("d,x\n1,100\n", "head.csv línea 1: faltan las columnas devices, throughput (hay: d, x); "
                      "se admite: una cabecera con devices,throughput (step_time opcional)"),
         "semi.csv": ("devices;throughput\n1;100\n2;190,5\n", "(step_time opcional) — este archivo separa las "
                      "columnas con ';': guárdelo como CSV con comas y punto decimal"),
@@ -537,7 +537,7 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "base.csv": (HEAD + row.format(b=32, d=1, x=1, p=25) + row.format(b=3, d=8, x=7, p=25).replace("a,1,", "a,2,"),
                      "se recibió 2; se admite: 1, como en la línea 2 de la configuración 'a' (una referencia por"),
         "fields.csv": (HEAD + "a,1\n", "fields.csv línea 2: se recibieron 2 campos; se admite: 14, como en la"),
-        "missing.csv": ("cfg,devices\n", "missing.csv línea 1: falta(n) la(s) columna(s) baseline_devices, grad_accum"),
+        "missing.csv": ("cfg,devices\n", "missing.csv línea 1: faltan las columnas baseline_devices, grad_accum"),
         "nobase.csv": (HEAD + row.format(b=32, d=8, x=700, p=25),
                        "nobase.csv línea 2, columna 'devices': la configuración 'a' no tiene fila de referencia; se "
                        "admite: una fila con devices = baseline_devices = 1"),

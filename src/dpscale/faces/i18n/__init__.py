@@ -185,6 +185,10 @@ def _said(message: str, lang: str) -> str:
                 fields["tg"] = label("target", lang)
             if fields.get("w") == "measured sizes":  # fit's bootstrap redraws the measured sizes, predict's --at
                 fields["w"] = label("measured_sizes", lang)
+            if "cols" in fields:  # columns a header lacks or repeats: the verb and article agree with how many
+                many = "_many" if ", " in fields["cols"] else ""  # ('falta la columna x', 'faltan las columnas x, y')
+                fields["cols_missing"] = label(f"cols_missing{many}", lang).format(cols=fields["cols"])
+                fields["cols_twice"] = label(f"cols_twice{many}", lang).format(cols=fields["cols"])
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
             # a reason still in English inside parentheses ('(Address already in use)'): said by REASONS

@@ -316,8 +316,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
-        (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<c>.+) twice; allowed: each (column )?once",
-         "{f} línea {n1}: columna(s) {c} repetida(s); se admite: cada columna una vez"),
+        (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<cols>.+) twice; allowed: each (column )?once",
+         "{f} línea {n1}: {cols_twice}; se admite: cada columna una vez"),
         # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
         (r"(?P<f>.+?) line (?P<n1>[\d,]+), column (?P<c>'\w+'): got (?P<g>'.*'); allowed: (?P<v>'.*'), as on line "
          r"(?P<n2>[\d,]+) — one configuration is one setup",
@@ -391,16 +391,16 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "un número demasiado grande para calcular ({why}); se admite: magnitudes realistas"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found "
          r"(?P<found>(?:(?!; allowed: ).)*)\)",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found})"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: "
+         "{f} línea {n1}: {cols_missing} (hay: {found})"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with ';'",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con ';'"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<c>[^;(]+) \(found (?P<found>.*)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with tabs",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {c} (hay: {found}); se admite: columnas separadas por comas — este "
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con tabuladores"),
         (r"(?P<f>.+?) line (?P<l>\d+), column 'devices': configuration (?P<c>'.*') has no baseline row; allowed: a "
          r"row with devices = baseline_devices = (?P<n1>[\d,]+)",
@@ -701,14 +701,14 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"a header with "
          r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
          r"with commas and decimal points",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una cabecera con "
          "devices,throughput "
          "(step_time opcional) — este archivo separa las columnas con ';': guárdelo como CSV con comas y punto "
          "decimal"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with devices,throughput \(optional step_time\) — this file separates its columns with tabs: save "
          r"it as CSV with commas",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una cabecera con "
          "devices,throughput (step_time opcional) — este archivo separa las columnas con tabuladores: guárdelo como "
          "CSV con comas"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+)(?P<pt> points\[\d+\])?: unit (?P<u>'.*?'|\".*?\") "
@@ -718,7 +718,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\)",
-         "{f} línea {n1}: falta(n) la(s) columna(s) {cols} (hay: {found}); se admite: una cabecera con "
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una cabecera con "
          "devices,throughput "
          "(step_time opcional)"),
         (r"RUNS: got ''; allowed: a CSV / JSON-lines file of runs, or --point D:X \(repeatable\)",

@@ -1077,6 +1077,10 @@ LABELS: dict[str, dict[str, str]] = {
         "plot_band_predict": "banda del 80 % (ejecuciones publicadas)",
         "error_frame": "{name}: se recibió {got}; se admite: {allowed}",
         "whole_from_to": "un número entero de",
+        "cols_missing": "falta la columna {cols}",  # a header's columns, in agreement with their number
+        "cols_missing_many": "faltan las columnas {cols}",
+        "cols_twice": "columna {cols} repetida",
+        "cols_twice_many": "columnas {cols} repetidas",
         "see_help": "vea --help",
         "w:mixed": "mixta",
         "w:selective": "selectivo",
