@@ -187,7 +187,9 @@ def test_the_title_says_the_tensor_parallel_size(capsys):
                                      "replica spans 8 GPUs (64 GPUs in all), the figures are per GPU") and (
         "14.0 GB" in out)  # fmt: skip
     rc, out, _ = run(capsys, *argv, "--lang", "es")
-    said = "paralelismo de tensores 8: cada réplica de datos ocupa 8 GPU (64 GPU en total), las cifras son por GPU"
+    said = (
+        "paralelismo de tensor de grado 8: cada réplica de datos ocupa 8 GPU (64 GPU en total), las cifras son por GPU"
+    )
     assert rc == 0 and out.splitlines()[0].endswith(said)
     rc, out, _ = run(capsys, "memory", "--params", "7e9", "--devices", "8")
     assert rc == 0 and "tensor" not in out.splitlines()[0]

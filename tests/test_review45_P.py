@@ -3,7 +3,11 @@ output, and terms said two ways for one thing."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from clihelp import run
+from test_spanish_errors import _spanish_texts
 
 from dpscale.faces.i18n import say_text
 from dpscale.notes import Note
@@ -55,3 +59,28 @@ def test_a_header_s_missing_or_repeated_columns_agree_with_their_number(tmp_path
     assert rc == 2 and "pub.csv línea 1: faltan las columnas baseline_devices, grad_accum, " in err
     rc, _, err = run(capsys, "fit", str(tmp_path / "rep2.csv"))  # English as it was
     assert "rep2.csv line 1: column(s) devices, throughput twice; allowed: each once" in err
+
+
+@pytest.mark.parametrize(
+    ("wrong", "why"),
+    [
+        (r"paralelismo de tensores", "tensor parallelism is 'paralelismo de tensor', as the help and notes say it"),
+        (r"medidas publicadas", "published measurements are 'mediciones publicadas', as validate's notes say"),
+        (r"un mismo \{cols\}", "'las filas de un mismo model, system' read a list of columns as one noun"),
+    ],
+)
+def test_one_term_each_in_the_spanish_texts(wrong, why):
+    assert [k for k, v in _spanish_texts().items() if re.search(wrong, v)] == [], why
+
+
+def test_a_second_set_up_and_tensor_parallelism_are_said_with_the_one_term(tmp_path, capsys):
+    (tmp_path / "two.csv").write_text("devices,throughput,model,system\n1,100,a,x\n2,190,b,y\n")
+    rc, _, err = run(capsys, "fit", str(tmp_path / "two.csv"), "--lang", "es")
+    assert rc == 2 and err.strip().endswith(
+        "se admite: un montaje por archivo (las filas con los mismos valores de model, system)"
+    )
+    rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--tensor-parallel", "2", "--lang", "es")
+    assert rc == 0 and out.splitlines()[0].endswith(
+        "; paralelismo de tensor de grado 2: cada réplica de datos ocupa 2 GPU (16 GPU en total), las cifras son "
+        "por GPU"
+    )

@@ -416,11 +416,11 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                          "workload={'a': 1}"),
         "setup.csv": ("devices,throughput,model\n1,100,a\n2,190,a\n1,50,b\n",  # two set-ups fitted as one series
                       "setup.csv línea 4: un montaje distinto del de la línea 2 (model 'a' → 'b'); se admite: un "
-                      "montaje por archivo (las filas de un mismo model)"),
+                      "montaje por archivo (las filas con los mismos valores de model)"),
         "setup3.csv": ("cfg,baseline_devices,devices,throughput\na,1,1,100\na,1,2,190\nb,1,1,50\n",  # published
                        "setup3.csv línea 4: un montaje distinto del de la línea 2 (cfg 'a' → 'b'); se admite: un "
-                       "montaje por archivo (las filas de un mismo cfg; un archivo de medidas publicadas: "
-                       "`dpscale validate FILE --mode fit` ajusta cada configuración)"),
+                       "montaje por archivo (las filas con los mismos valores de cfg; un archivo de mediciones "
+                       "publicadas: `dpscale validate FILE --mode fit` ajusta cada configuración)"),
         "field.csv": ('devices,throughput\n"' + "a" * 200_000 + '",1\n', "field.csv línea 2: no es una fila CSV "
                       "legible (un campo mayor que el límite de 131.072 caracteres)"),
         "open.csv": ('devices,throughput\n1,100\n2,"190\n', "open.csv línea 3: unas comillas abiertas en esta línea no "

@@ -681,12 +681,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"set-up per file \(the rows of one (?P<cols>.+?); a published-measurements file: "
          r"`dpscale validate FILE --mode fit` fits each\)",
          "{f} línea {n1}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo (las "
-         "filas de un mismo {cols}; un archivo de medidas publicadas: `dpscale validate FILE --mode fit` ajusta "
-         "cada configuración)"),
+         "filas con los mismos valores de {cols}; un archivo de mediciones publicadas: `dpscale validate FILE --mode "
+         "fit` ajusta cada configuración)"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
          r"set-up per file \(the rows of one (?P<cols>[^;]+?)\)",
          "{f} línea {n1}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo (las "
-         "filas de un mismo {cols})"),
+         "filas con los mismos valores de {cols})"),
         (r"--only: got (?P<g>\S+); allowed: a set-up (?P<f>.+?) holds: (?P<there>.+)",
          "--only: se recibió {g}; se admite: un montaje que {f} contenga: {there}"),
         (r"--only: needs a RUNS file \(it picks one set-up of a `dpscale measure` file\)",

@@ -1152,8 +1152,8 @@ LABELS: dict[str, dict[str, str]] = {
             "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
         ),
         "mem_title_tp": (
-            "; paralelismo de tensores {t}: cada réplica de datos ocupa {t} GPU ({gpus} GPU en total), las cifras son "
-            "por GPU"
+            "; paralelismo de tensor de grado {t}: cada réplica de datos ocupa {t} GPU ({gpus} GPU en total), las "
+            "cifras son por GPU"
         ),
         "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
         "mem_million": "{x} millones de",
