@@ -100,7 +100,7 @@ def test_a_mix_of_lacking_and_lone_configurations_is_counted_with_thousands_mark
     rc, out, _ = run(capsys, "validate", str(tmp_path / "ok.csv"))
     assert rc == 0 and "1,000 configuration(s) with only their baseline row: nothing to predict" in out
     rc, out, _ = run(capsys, "validate", str(tmp_path / "ok.csv"), "--lang", "es")
-    assert rc == 0 and "1.000 configuración(es) con solo su fila de referencia" in out
+    assert rc == 0 and "1.000 configuraciones con solo su fila de referencia" in out
 
 
 # ---- i18n.number: fixed3 at the rounding boundary -------------------------------------------------------------

@@ -84,3 +84,29 @@ def test_a_second_set_up_and_tensor_parallelism_are_said_with_the_one_term(tmp_p
         "; paralelismo de tensor de grado 2: cada réplica de datos ocupa 2 GPU (16 GPU en total), las cifras son "
         "por GPU"
     )
+
+
+def test_one_configuration_with_only_its_baseline_row_is_said_in_the_singular(tmp_path, capsys):
+    """'1 configuración(es) con solo su fila de referencia': validate's note wrote the Spanish plural both ways."""
+    from test_mutation_gaps_9 import SHORT_HEAD, pair
+
+    (tmp_path / "one.csv").write_text("\n".join([SHORT_HEAD, *pair("ok"), pair("alone")[0]]) + "\n")
+    (tmp_path / "two.csv").write_text("\n".join([SHORT_HEAD, *pair("ok"), pair("a")[0], pair("b")[0]]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "one.csv"), "--lang", "es")
+    assert rc == 0 and "nota: 1 configuración con solo su fila de referencia: nada que predecir" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "two.csv"), "--lang", "es")
+    assert rc == 0 and "nota: 2 configuraciones con solo su fila de referencia: nada que predecir" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "one.csv"))
+    assert rc == 0 and "note: 1 configuration with only its baseline row: nothing to predict" in out
+    assert "(es)" not in run(capsys, "validate", str(tmp_path / "two.csv"), "--lang", "es")[1]
+
+
+def test_a_superlinear_size_is_said_without_a_both_ways_plural(capsys):
+    """'punto(s) superlineal(es) en 2 dispositivos … — superaron': said as measure says its own (E por encima de 1)."""
+    rc, out, err = run(capsys, "fit", "--point", "1:100", "--point", "2:210", "--point", "4:380", "--point", "8:700",
+                       "--resamples", "100", "--lang", "es")  # fmt: skip
+    said = (
+        "nota: E por encima de 1 con 2 dispositivos (E hasta 1,050): esas ejecuciones superaron el escalado perfecto "
+        "(efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que tiran del ajuste"
+    )
+    assert rc == 0 and said in out + err

@@ -171,8 +171,9 @@ def _left_out(report: dict[str, Any], lang: str) -> list[str]:
         key = "unknown_precision_note_one" if len(precisions) == 1 else "unknown_precision_note"
         names = _listed(precisions, "no_precision_given", lang)
         notes.append(label(key, lang).format(n=count(len(precisions)), labels=names))
-    if report.get("baseline_only"):
-        notes.append(label("baseline_only_note", lang).format(configs=count(len(report["baseline_only"]))))
+    if alone := report.get("baseline_only"):
+        key = "baseline_only_note_one" if len(alone) == 1 else "baseline_only_note"
+        notes.append(label(key, lang).format(configs=count(len(alone))))
     return notes
 
 

@@ -281,6 +281,7 @@ LABELS: dict[str, dict[str, str]] = {
         "band_coverage_note": "{share} of measurements inside the predicted 80 % band",
         "interval_coverage_note": "{share} of the held-out measurements inside the fit's {pct} prediction interval",
         "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
+        "baseline_only_note_one": "1 configuration with only its baseline row: nothing to predict",
         "skip_reason_note": "{n} of them without {what}: {cfgs}",
         "skip_unknown_system": "; the catalog, which would fill it, lacks the system {names}",
         "skip_ambiguous_system": "; the catalog holds several systems of that name ({keys}): a GPU column picks one",
@@ -935,7 +936,8 @@ LABELS: dict[str, dict[str, str]] = {
         "interval_coverage_note": (
             "el {share} de las mediciones reservadas cae dentro del intervalo de predicción del {pct} del ajuste"
         ),
-        "baseline_only_note": "{configs} configuración(es) con solo su fila de referencia: nada que predecir",
+        "baseline_only_note": "{configs} configuraciones con solo su fila de referencia: nada que predecir",
+        "baseline_only_note_one": "1 configuración con solo su fila de referencia: nada que predecir",
         "skip_reason_note": "{n} de ellas sin {what}: {cfgs}",
         "skip_unknown_system": "; el catálogo, que lo completaría, no tiene el sistema {names}",
         "skip_ambiguous_system": (

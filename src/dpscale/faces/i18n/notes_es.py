@@ -344,9 +344,9 @@ NOTES: dict[str, dict[str, str]] = {
             "el rendimiento cae al añadir dispositivos — estas ejecuciones no escalan; revíselas antes de extrapolar"
         ),
         "superlinear_points": (
-            "punto(s) superlineal(es) en {sizes} dispositivos (E hasta {emax:.3f}) — superaron el escalado "
-            "perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así que "
-            "tiran del ajuste"
+            "E por encima de 1 con {sizes} dispositivos (E hasta {emax:.3f}): esas ejecuciones superaron el "
+            "escalado perfecto (efectos de caché o una referencia lenta); las leyes no pueden pasar de E = 1, así "
+            "que tiran del ajuste"
         ),
     },
 }
