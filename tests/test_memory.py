@@ -295,16 +295,16 @@ def test_llama_activations_carry_a_note_that_the_constants_are_gpt3s(capsys):
 
 
 def test_cli_tensor_parallel_splits_the_model_states_too(capsys):
-    # Llama-2 70B (68.977e9), mixed-precision Adam: 16 B a parameter; TP 8 leaves 1/8 of them on a device,
-    # then ZeRO-3 shards that over the 8 data-parallel devices: 16 × 68.977e9 / 8 / 8 ≈ 17.2 GB.
+    # Llama-2 70B (68,976,648,192), mixed-precision Adam: 16 B a parameter; TP 8 leaves 1/8 of them on a device,
+    # then ZeRO-3 shards that over the 8 data-parallel devices: 16 × 68,976,648,192 / 8 / 8 ≈ 17.2 GB.
     argv = ["memory", "--model", "llama-70b", "-d", "8", "--recompute", "full", "--gpu", "h100-80gb", "--json"]
     rc, out, _ = run(capsys, *argv, "--tensor-parallel", "8")
     ddp, _, _, z3 = json.loads(out)
     assert rc == 0 and ddp["tensor_parallel"] == 8
-    assert ddp["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 8)
-    assert z3["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 64) and z3["fits"]
+    assert ddp["model_state_bytes_per_device"] == pytest.approx(16 * 68_976_648_192 / 8)
+    assert z3["model_state_bytes_per_device"] == pytest.approx(16 * 68_976_648_192 / 64) and z3["fits"]
     rc, out, _ = run(capsys, *argv)
-    assert json.loads(out)[3]["model_state_bytes_per_device"] == pytest.approx(16 * 68.977e9 / 8)
+    assert json.loads(out)[3]["model_state_bytes_per_device"] == pytest.approx(16 * 68_976_648_192 / 8)
 
 
 def test_cli_spanish(capsys):

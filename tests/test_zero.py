@@ -351,7 +351,7 @@ def test_deepspeed_stages_take_its_5e8_element_buckets():
 
 
 def test_activations_beyond_what_the_states_leave_are_said():
-    """Sharding fits Llama-7B's states (16 × 6.738e9 / 8 = 13.5 GB at 8 GPUs, leaving 80 GiB − 13.5 = 72.4 GB), but
+    """Sharding fits Llama-7B's states (16 × 6.7384e9 / 8 = 13.5 GB at 8 GPUs, leaving 80 GiB − 13.5 = 72.4 GB), but
     a batch of 4 sequences of 4,096 stores s·b·h·34 bytes a layer even without the attention scores (FlashAttention
     or selective recompute), × 32 layers = 73.0 GB — and s·b·h·(34 + 5as/h) × 32 = 417 GB with them [KORTH22];
     E was predicted without a word of it. A batch of 2 (36.5 GB), or 4 at --seq-len 2,048, fits; fp32 doubles
@@ -360,7 +360,7 @@ def test_activations_beyond_what_the_states_leave_are_said():
     (note,) = [n for n in predict([8], batch=4, precision="bf16", **kw).notes if n.key == "activation_memory"]
     assert note.fields["sel"] == pytest.approx(4096 * 4 * 4096 * 34 * 32 / 1e9)
     assert note.fields["act"] == pytest.approx(4096 * 4 * 4096 * 194 * 32 / 1e9)
-    assert note.fields["left"] == pytest.approx(80 * 2**30 / 1e9 - 16 * 6.738e9 / 8 / 1e9)
+    assert note.fields["left"] == pytest.approx(80 * 2**30 / 1e9 - 16 * 6_738_415_616 / 8 / 1e9)
     assert note.startswith("a batch of 4 sequences of 4,096 stores 73.0 GB of activations per GPU even without the")
     # DDP: the states are one size at every d, so the note names the largest size asked (it said 'at 1 device' of
     # a sweep of 16 and 32), and one sequence is one (a user-journey review): 5.2e9 × 16 = 83.2 GB of 85.9
