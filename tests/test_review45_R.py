@@ -30,7 +30,7 @@ def test_memory_rows_with_activations_say_the_inputs_the_activations_were_comput
             "model": "llama-7b", "micro_batch": 1, "seq_len": 4096, "recompute": mode, "sequence_parallel": False,
         }  # fmt: skip
     # ZeRO-1 on 8: 4Ψ + 12Ψ/8 for Ψ = 6.738e9 [ZERO]
-    assert sel["model_state_bytes_per_device"] == 4 * 6.738e9 + 12 * 6.738e9 / 8 == 37_059_000_000
+    assert sel["model_state_bytes_per_device"] == 4 * 6_738_415_616 + 12 * 6_738_415_616 / 8 == 37_061_285_888
 
 
 def test_memory_rows_with_tensor_and_sequence_parallelism_and_a_typed_shape_say_them(capsys):
