@@ -446,7 +446,7 @@ def predict_flags(
     eff = efficiency(b, alone, grad_accum, grad_accum)
 
     # 5. The notes on the curve
-    notes.extend(_ragged(d, cl.gpus_per_node))
+    notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices))
     notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
@@ -571,9 +571,10 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     return out
 
 
-def _ragged(d: np.ndarray, g: float) -> list:
-    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes."""
-    partial = [int(x) for x in d if x > g and x % g]
+def _ragged(d: np.ndarray, g: float, d0: int = 1) -> list:
+    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes. The
+    measured baseline's size d0 is one of them where it is ragged: its step is inverted on the same whole nodes."""
+    partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
     if not partial:
         return []
     # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
