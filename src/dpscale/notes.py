@@ -74,8 +74,13 @@ EN = {
         "together, and the {nics} NICs the run's GPUs reach make {node:g} GB/s"
     ),
     "ragged_nodes": (
-        "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} "
-        "(a ragged last node is usually slower)"
+        "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g}, the network at the last "
+        "node's share, the ⌈{nics}·r/{g}⌉ of its {nics} NICs its r GPUs reach (a ragged last node is usually slower "
+        "still)"
+    ),
+    "ragged_nodes_whole": (
+        "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} (a ragged last node is "
+        "usually slower: its GPUs may reach only part of the node's network, whose NICs were not given)"
     ),
     "precision_no_peak": (
         "the catalog gives {gpu} no {prec} rate (it lists {has}): it may not run {prec} natively; E comes from the "

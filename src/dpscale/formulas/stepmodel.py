@@ -36,7 +36,14 @@ from typing import Any
 import numpy as np
 
 from dpscale.errors import DpscaleError
-from dpscale.formulas.collectives import FILL_BYTES, algorithm_charged, allreduce_time, bandwidth_terms, link_bandwidth
+from dpscale.formulas.collectives import (
+    FILL_BYTES,
+    algorithm_charged,
+    allreduce_time,
+    bandwidth_terms,
+    link_bandwidth,
+    nodes,
+)
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 from dpscale.formulas.scaling import per_step, relative_efficiency
 
@@ -128,6 +135,7 @@ def step_time(
     zero: int = 0,
     param_bytes: float | None = None,
     name_algorithm: bool = False,
+    inter_nics: int | None = None,
 ) -> Breakdown:
     """Every term of the step time at each device count (arrays over d).
 
@@ -141,11 +149,14 @@ def step_time(
     zero, param_bytes: the ZeRO stage (0: DDP) and the bytes of parameters all-gathered (stages 1–3; default
     grad_bytes). A forward all-gather is the backward timeline run in reverse: each gather must end before its
     layer computes, as each reduction starts after its layer's gradients are ready.
-    name_algorithm: fill `algorithm` with the all-reduce each size's largest buckets run (for display)."""
+    name_algorithm: fill `algorithm` with the all-reduce each size's largest buckets run (for display).
+    inter_nics: the NICs a whole node's GPUs reach (None: not known). A ragged last node of r < g GPUs reaches
+    ⌈nics·r/g⌉ of them, and every algorithm's network phase waits for it (each node sends and receives the same
+    bytes: 2(p−1)/p·S in a ring, 2S in the tree): its share of inter_bw_gbs is the network at that size."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-    links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus)
+    links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus, inter_nics)
     backward = np.full(d.shape, cal.backward_share * micro_step_s)
     accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
     if not zero:
@@ -185,14 +196,28 @@ _Links = namedtuple("_Links", ("d", "gpus_per_node", "node_bw", "intra_curve", "
 
 
 def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs: float, cal: Calibration,
-           intra_curve: Any, intra_by_gpus: dict | None) -> _Links:  # fmt: skip
-    """The cluster as the collectives see it, achievable = spec × η; the node's figure over d computed once."""
+           intra_curve: Any, intra_by_gpus: dict | None, inter_nics: int | None = None) -> _Links:  # fmt: skip
+    """The cluster as the collectives see it, achievable = spec × η; the node's figure over d computed once, the
+    network's too (a ragged last node's NICs: `ragged_network_share`)."""
     node_bw = None
     if intra_curve is None:
         node_bw = cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus)
     lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
            "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
-    return _Links(d, gpus_per_node, node_bw, intra_curve, cal.eta_inter * inter_bw_gbs, lat, cal.alpha_base)
+    b_inter = cal.eta_inter * inter_bw_gbs * ragged_network_share(d, gpus_per_node, inter_nics)
+    return _Links(d, gpus_per_node, node_bw, intra_curve, b_inter, lat, cal.alpha_base)
+
+
+def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None) -> Any:
+    """Share of a node's network the slowest node has at each size: 1 where every node is whole (or the NICs are not
+    known); a last node of r = d − g·(⌈d/g⌉ − 1) GPUs reaches ⌈nics·r/g⌉ of the nics (NCCL pairs each GPU with its
+    nearest NIC): 9 ranks on 8 × 400 Gb DGX H100 nodes cross one NIC, not eight."""
+    d = np.asarray(devices, dtype=float)
+    if not nics:
+        return np.ones(d.shape)
+    g, k = nodes(d, gpus_per_node)
+    r = d - g * (k - 1.0)
+    return np.where((k > 1) & (r < g), np.minimum(np.ceil(nics * r / g - 1e-9), nics) / nics, 1.0)
 
 
 def _intra_bw(links: _Links, nbytes: np.ndarray) -> np.ndarray:
@@ -206,7 +231,7 @@ def _intra_bw(links: _Links, nbytes: np.ndarray) -> np.ndarray:
 def _collective(links: _Links, nbytes: np.ndarray, alg: str, share: float) -> tuple[np.ndarray, Any, Any]:
     """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
     d = links.d
-    args = (nbytes[None, :], d[:, None], links.gpus_per_node, _intra_bw(links, nbytes), links.b_inter)
+    args = (nbytes[None, :], d[:, None], links.gpus_per_node, _intra_bw(links, nbytes), links.b_inter[:, None])
     t = share * allreduce_time(*args, algorithm=alg, **links.lat) + links.alpha_base
     intra, net = (share * x for x in bandwidth_terms(*args, alg, **links.lat))
     return np.where(d[:, None] > 1, t, 0.0), intra, net

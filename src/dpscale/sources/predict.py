@@ -431,6 +431,7 @@ def predict_flags(
         algorithm=algorithm,
         zero=zero,
         param_bytes=n_params * wb,  # the precision's weights (amp keeps them fp32), or as typed
+        inter_nics=cl.nics,  # a ragged last node reaches its GPUs' share of them
     )
 
     # 3. The compute time of one micro-batch: measured (preferred), else FLOPs / (peak × MFU); the loader's time
@@ -446,7 +447,7 @@ def predict_flags(
     eff = efficiency(b, alone, grad_accum, grad_accum)
 
     # 5. The notes on the curve
-    notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices))
+    notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics))
     notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
@@ -571,15 +572,19 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     return out
 
 
-def _ragged(d: np.ndarray, g: float, d0: int = 1) -> list:
-    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes. The
-    measured baseline's size d0 is one of them where it is ragged: its step is inverted on the same whole nodes."""
+def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None) -> list:
+    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes, the
+    last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share), the whole node's
+    where the NICs are not known. The measured baseline's size d0 is one of them where it is ragged: its step is
+    inverted on the same nodes."""
     partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
     if not partial:
         return []
     # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
     shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
-    return [Note("ragged_nodes", sizes=shown, g=g)]
+    if nics:
+        return [Note("ragged_nodes", sizes=shown, g=g, nics=nics)]
+    return [Note("ragged_nodes_whole", sizes=shown, g=g)]
 
 
 def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, t_micro: float, grad_accum: int,

@@ -59,8 +59,14 @@ NOTES: dict[str, dict[str, str]] = {
             "con todas sus NIC juntas, y las {nics} NIC que alcanzan las GPU de la ejecución dan {node:g} GB/s"
         ),
         "ragged_nodes": (
-            "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} "
-            "(un último nodo incompleto suele ir más lento)"
+            "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g}, con la "
+            "red del último nodo a su parte, las ⌈{nics}·r/{g}⌉ de sus {nics} NIC que alcanzan sus r GPU (un último "
+            "nodo incompleto suele ir aún más lento)"
+        ),
+        "ragged_nodes_whole": (
+            "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} (un último "
+            "nodo incompleto suele ir más lento: sus GPU pueden alcanzar solo parte de la red del nodo, cuyas NIC no "
+            "se dieron)"
         ),
         "precision_no_peak": (
             "el catálogo no da a {gpu} ningún ritmo en {prec} (da {has}): puede que no ejecute {prec} de forma "
