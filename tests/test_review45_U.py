@@ -36,3 +36,35 @@ def test_an_error_names_its_field_by_the_label_s_words_not_its_remarks():
         page.locator("#calc input[name=throughput]").press("Enter")
         expect(error).to_contain_text("--throughput (Per-device throughput v): got 'fast'")
         expect(page.locator("#calc input[name=throughput]")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_whole_count_written_with_a_spanish_decimal_comma_is_told_the_decimal_point(capsys):
+    """The batch tab comes with 1.28e6 samples per epoch; a Spanish reader writing it 1,28e6 was told 'un número
+    entero de 1 a 1.000.000.000.000.000' — a whole number is what they wrote. Now the decimal point is named, as for
+    memory's 7,5e9; 2,5 (no whole number however written) keeps the whole-number line."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.cli import main
+    from dpscale.faces.web.app import create_app
+
+    client = TestClient(create_app())
+
+    def said(options: dict) -> str:
+        r = client.post("/api/batch", json={"options": {"micro_batch": "32", "devices": "4", **options}, "lang": "es"})
+        assert r.status_code == 422
+        return r.json()["error"]
+
+    assert said({"dataset_size": "1,28e6"}) == (
+        "dpscale batch: error: --dataset-size: se recibió '1,28e6'; se admite: un número sin separador de miles y con "
+        "punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+    )
+    assert said({"dataset_size": "2,5"}) == (
+        "dpscale batch: error: --dataset-size: se recibió '2,5'; se admite: un número entero de 1 a "
+        "1.000.000.000.000.000"
+    )
+    assert said({"dataset_size": "1,5e400"}).endswith("se admite: un número entero de 1 a 1.000.000.000.000.000")
+    assert main(["batch", "-b", "2,5e1", "-d", "4"]) == 2
+    assert capsys.readouterr().err == (
+        "dpscale batch: error: --micro-batch: got '2,5e1'; allowed: a number with a decimal point: 2.5, not 2,5\n"
+    )

@@ -384,7 +384,11 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
     allowed = f"a whole number ≥ {lo}" if hi is None else f"a whole number from {lo:,} to {hi:,}"
     too_big = allowed if hi is not None else f"a whole number from {lo} to 2^53"
     if isinstance(text, str) and comma_hint(text) == DECIMAL_POINT:
-        raise fail(flag, text, allowed)  # 2,5: no decimal-point hint, whose 2.5 would be refused next
+        # 2,5: no decimal-point hint, whose 2.5 would be refused next; but 1,28e6 (the page's 1.28e6 written with a
+        # Spanish comma) is a whole number once its comma is a point: told 'a whole number' alone, it read as wrong
+        pointed = float(text.strip().replace(",", "."))
+        whole_once_pointed = math.isfinite(pointed) and pointed == int(pointed) and lo <= pointed <= (hi or 2**53)
+        raise fail(flag, text, DECIMAL_POINT if whole_once_pointed else allowed)
     try:
         x = number(text, flag, allowed)
     except DpscaleError:
