@@ -26,6 +26,14 @@ def table(kind: str) -> dict[str, dict[str, Any]]:
     return data[kind]
 
 
+@cache
+def aliases(kind: str) -> dict[str, str]:
+    """Other names of a catalog's entries, squashed ('llama213b' → 'llama-13b'): the names users type for a preset
+    that its key does not spell ('Llama-2-13B'); a catalog without an 'aliases' table has none."""
+    data = json.loads((HERE / KINDS[kind]).read_text(encoding="utf-8"))
+    return {_squash(k): v for k, v in data.get("aliases", {}).items()}
+
+
 def _squash(text: str) -> str:
     """A name with its separators dropped: 'DGX_A100', 'dgx-a100' and 'DGX A100' are one name."""
     return re.sub(r"[-_ ]", "", text)
@@ -34,7 +42,7 @@ def _squash(text: str) -> str:
 def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
     'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega',
-    'ND H100 v5')
+    'ND H100 v5'), an alias the catalog lists ('llama-2-13b' → 'llama-13b')
     — or None. A name that is the leading part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' →
     'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless `gpu` names the GPU of one system among them
     ('DGX-1' with 'V100' → 'dgx1-v100')."""
@@ -47,6 +55,8 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
                 return cloud + text
             if _squash(cloud + text) in bare:
                 return bare[_squash(cloud + text)]
+    if _squash(key) in aliases(kind):  # 'Llama-2-13B', 'DGX H200': a name the key does not spell
+        return aliases(kind)[_squash(key)]
     heads = set(sharing(kind, key))
     if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
         heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads

@@ -1,0 +1,49 @@
+"""Review 45 X: a first-time user's hour with the CLI — the names typed, the notes read."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpscale import catalog
+from dpscale.faces.cli import main
+
+
+def _run(capsys, *argv):
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [("llama2-13b", "llama-13b"), ("Llama-2-13B", "llama-13b"), ("llama-2-7b", "llama-7b"),
+     ("Llama 2 70B", "llama-70b")],
+)  # fmt: skip
+def test_llama_2_names_are_the_llama_2_presets(typed, key):
+    # the llama-7b/13b/70b presets are Llama 2's (their sources say so), but 'llama2-13b' was refused
+    # ("did you mean 'llama-13b'?") while 'llama3-8b' was a preset: the family's own name reads as its preset
+    assert catalog.model(typed)["key"] == key
+    assert "Llama 2" in catalog.model(typed)["source"]
+
+
+@pytest.mark.parametrize(("typed", "key"), [("dgx-h200", "hgx-h200"), ("DGX H200", "hgx-h200"),
+                                            ("dgx-a100-80gb", "dgx-a100")])  # fmt: skip
+def test_dgx_h200_and_dgx_a100_80gb_are_the_catalog_s_systems(typed, key):
+    # 'DGX H200' was refused (did you mean 'hgx-h200'?) though the entry is "NVIDIA HGX/DGX H200"
+    assert catalog.system(typed)["key"] == key
+
+
+def test_an_alias_is_no_new_preset_in_the_lists():
+    # the allowed lists and the help name the presets once, by their keys
+    assert "llama2-13b" not in catalog.table("models") and "dgx-h200" not in catalog.table("systems")
+    with pytest.raises(Exception, match=r"allowed: aws-p4d, .*hgx-h200") as exc:
+        catalog.system("dgx-a100-40gb")
+    assert "dgx-h200" not in str(exc.value)
+
+
+def test_memory_answers_for_llama_2_13b(capsys):
+    rc, out, err = _run(capsys, "memory", "--model", "llama-2-13b", "--devices", "8", "--gpu", "a100-40gb",
+                        "--recompute", "selective")  # fmt: skip
+    assert rc == 0, err
+    assert "13.02 B parameters, 8 devices" in out
+    assert "   3       26.0 GB      28.5 GB   54.6 GB   -11.6 GB" in out
