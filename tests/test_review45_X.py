@@ -47,3 +47,17 @@ def test_memory_answers_for_llama_2_13b(capsys):
     assert rc == 0, err
     assert "13.02 B parameters, 8 devices" in out
     assert "   3       26.0 GB      28.5 GB   54.6 GB   -11.6 GB" in out
+
+
+def test_a_language_model_s_tokens_per_second_are_printed_not_left_to_the_reader(capsys):
+    # "Llama-3 8B bf16 on 32 H100s, seq 8192, batch 1, accumulation 16: tokens/s?" — the table's 'actual' is
+    # 22.01 samples/s, and the note only said "tokens/s: samples/s × 8,192"; 22.0100739 × 8,192 = 180,307
+    argv = ["predict", "--model", "llama3-8b", "--precision", "bf16", "--system", "dgx-h100", "-d", "8,32",
+            "--seq-len", "8192", "--batch", "1", "--grad-accum", "16"]  # fmt: skip
+    rc, out, err = _run(capsys, *argv)
+    assert rc == 0, err
+    assert "note: tokens/s: samples/s × 8,192 (the sequence length): 180,307 at 32 devices\n" in out
+    rc, out, err = _run(capsys, *argv, "--lang", "es")
+    assert "nota: tokens/s: muestras/s × 8.192 (la longitud de secuencia): 180.307 con 32 dispositivos\n" in out
+    rc, out, err = _run(capsys, "predict", "--model", "gpt2", "--system", "dgx-h100", "-d", "1")
+    assert "(the sequence length): 27,271 at 1 device\n" in out

@@ -181,7 +181,7 @@ LABELS: dict[str, dict[str, str]] = {
         "law_note": "E(d) from {law}",
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
-        "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length)",
+        "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length): {t} at {d} devices",
         "predict_precision_default": (
             "no --precision: fp32 assumed, so the compute estimate reads the GPU's fp32 peak — mixed-precision "
             "training is --precision amp (autocast, fp32 gradients) or bf16 (16-bit weights and gradients)"
@@ -828,7 +828,7 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos rinden menos"
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
-        "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia)",
+        "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia): {t} con {d} dispositivos",
         "predict_precision_default": (
             "sin --precision: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — el "
             "entrenamiento en precisión mixta es --precision amp (autocast, gradientes fp32) o bf16 (pesos y "
