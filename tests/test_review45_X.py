@@ -61,3 +61,29 @@ def test_a_language_model_s_tokens_per_second_are_printed_not_left_to_the_reader
     assert "nota: tokens/s: muestras/s × 8.192 (la longitud de secuencia): 180.307 con 32 dispositivos\n" in out
     rc, out, err = _run(capsys, "predict", "--model", "gpt2", "--system", "dgx-h100", "-d", "1")
     assert "(the sequence length): 27,271 at 1 device\n" in out
+
+
+def test_a_fit_of_one_node_s_runs_says_the_network_was_never_measured(capsys):
+    # "I measured 1, 2, 4, 8 GPUs — what will 64 give me?": every run was inside one 8-GPU node, so no run paid the
+    # network; the answer at 16 and 64 (92.5 % at 64) read as a fit, with only a '4× beyond' note for 64
+    points = ["--point", "1:2900", "--point", "2:5700", "--point", "4:11200", "--point", "8:21900"]
+    rc, out, err = _run(capsys, "fit", *points, "--at", "16,64", "--gpus-per-node", "8")
+    assert rc == 0, err
+    assert ("note: every measured size fits in one node of 8 devices: no run crossed the network, so E at 16; 64 "
+            "devices, across nodes, is the law's guess — measure on two nodes, or let `dpscale predict --system` "
+            "model the network\n") in out  # fmt: skip
+    rc, out, err = _run(capsys, "fit", *points, "--at", "16,64", "--gpus-per-node", "8", "--lang", "es")
+    assert "nota: cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red" in out
+    # a run across nodes measured it; sizes inside the node need no word; without the node size nothing is known
+    for argv in (["--point", "16:42000", "--at", "64", "--gpus-per-node", "8"], ["--at", "8", "--gpus-per-node", "8"],
+                 ["--at", "64"]):  # fmt: skip
+        rc, out, err = _run(capsys, "fit", *points, *argv)
+        assert rc == 0 and "one node" not in out, err
+
+
+def test_plan_on_a_fit_of_one_node_says_it_too():
+    import dpscale
+
+    f = dpscale.fit([(1, 2900), (2, 5700), (4, 11200), (8, 21900)], gpus_per_node=8)
+    assert [n.key for n in f.warnings_at([4, 32]) if n.key == "one_node_measured"] == ["one_node_measured"]
+    assert [n.fields["sizes"] for n in f.predict([32]).warnings if n.key == "one_node_measured"] == ["32"]

@@ -235,6 +235,11 @@ EN = {
         "extrapolating to {sizes} devices, beyond {factor:g}× the largest measured size ({top:,}): "
         "the law is an assumption there — measure closer before you buy"
     ),
+    "one_node_measured": (
+        "every measured size fits in one node of {g:,} devices: no run crossed the network, so E at {sizes} "
+        "devices, across nodes, is the law's guess — measure on two nodes, or let `dpscale predict --system` "
+        "model the network"
+    ),
     "below_baseline": (
         "sizes below the smallest measured one (d0 = {d0:,}), {sizes}: E there is relative to d0 and above 100 %, "
         "and the law is carried below its runs — measure one of those sizes to know"

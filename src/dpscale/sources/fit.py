@@ -249,7 +249,10 @@ class Fit:
             efficiency_lo=e_lo,
             efficiency_hi=e_hi,
             warnings=tuple(
-                self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._rival_warnings(dd, e_lo, e_hi)
+                self._below_warnings(dd)
+                + self.extrapolation_warnings(dd)
+                + self._node_warnings(dd)
+                + self._rival_warnings(dd, e_lo, e_hi)
             ),
         )
 
@@ -259,7 +262,7 @@ class Fit:
         took 0.9 GB, and 20,001 were refused by predict's MAX_CELLS). Each size draws its own stream, so a block's
         intervals are the whole's, and the first size where the runner-up law leaves them is the same."""
         dd = np.atleast_1d(np.asarray(check_devices(d, "devices"), dtype=float)).ravel()
-        out = self._below_warnings(dd) + self.extrapolation_warnings(dd)
+        out = self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._node_warnings(dd)
         step = max(1, GRID_CELLS // self.samples.shape[0])
         for a in range(0, dd.size, step):
             rival = [w for w in self.predict(dd[a : a + step]).warnings if getattr(w, "key", "") == "laws_disagree"]
@@ -275,6 +278,15 @@ class Fit:
             return []
         # (the sizes as numbers too: a face that meets two such notes says them as one)
         return [Note("below_baseline", sizes=listed_sizes(below), d0=round(self.baseline_devices), each=below)]
+
+    def _node_warnings(self, dd: Any) -> list[str]:
+        """Sizes across nodes when every run fit in one (1-8 GPUs measured, 64 asked, 8 a node): the network's cost
+        was never measured, so no law's E there is more than its form's guess — however narrow its interval."""
+        g = self.gpus_per_node
+        beyond = [] if g is None or self.runs.devices[-1] > g else [round(x) for x in dd if x > g]
+        if not beyond:
+            return []
+        return [Note("one_node_measured", g=g, sizes=listed_sizes(beyond))]
 
     def _rival_warnings(self, dd: Any, lo: Any, hi: Any) -> list[str]:
         """Where the runner-up law falls outside the interval, the choice of law matters more than the noise, and

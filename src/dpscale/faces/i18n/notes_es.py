@@ -247,6 +247,11 @@ NOTES: dict[str, dict[str, str]] = {
             "extrapolando a {sizes} dispositivos, más de {factor:g}× el mayor tamaño medido ({top:,}): "
             "ahí la ley es una suposición — mida más cerca antes de comprar"
         ),
+        "one_node_measured": (
+            "cada tamaño medido cabe en un nodo de {g:,} dispositivos: ninguna ejecución cruzó la red, así que la E "
+            "a {sizes} dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que "
+            "`dpscale predict --system` modele la red"
+        ),
         "below_baseline": (
             "tamaños por debajo del menor medido (d0 = {d0:,}), {sizes}: E ahí es relativa a d0 y pasa del 100 %, y "
             "la ley se extrapola por debajo de las ejecuciones medidas — mida uno de esos tamaños para saberlo"
