@@ -821,7 +821,7 @@ def test_predict_names_its_own_parameters_as_every_other_function_does(capsys):
     with pytest.raises(DpscaleError, match=r"^intra_bw_gbs: got 0; allowed: a bandwidth in GB/s"):
         dpscale.predict([8], intra_bw_gbs=0, **raw)
     with pytest.raises(DpscaleError, match=r"^gpus_per_node, intra_bw_gbs, inter_bw_gbs: missing; allowed: give "
-                       r"system=NAME or the raw cluster figures$"):  # fmt: skip
+                       r"system=NAME \(aws-p4d, .*, dgx-h100, .*\) or the raw cluster figures$"):  # fmt: skip
         dpscale.predict([8, 64], model="bert-large", throughput=150)
     with pytest.raises(DpscaleError, match=r"^overlap_accumulation and overlap=False: contradict each other"):
         dpscale.predict([8], throughput=150, overlap=False, overlap_accumulation=True, **kw)

@@ -87,3 +87,25 @@ def test_plan_on_a_fit_of_one_node_says_it_too():
     f = dpscale.fit([(1, 2900), (2, 5700), (4, 11200), (8, 21900)], gpus_per_node=8)
     assert [n.key for n in f.warnings_at([4, 32]) if n.key == "one_node_measured"] == ["one_node_measured"]
     assert [n.fields["sizes"] for n in f.predict([32]).warnings if n.key == "one_node_measured"] == ["32"]
+
+
+# predict with no cluster at all: the refusal lists the system presets it could take (a first run typed none of
+# the three figures it named, and was not told a --system's names); with a system named, no list
+def test_predict_without_a_cluster_lists_the_systems_it_could_take(capsys):
+    from dpscale import catalog
+    from dpscale.faces.cli import main
+
+    names = ", ".join(sorted(catalog.table("systems")))
+    assert main(["predict", "--model", "resnet50", "-d", "64", "--throughput", "2900"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "dpscale predict: error: --gpus-per-node, --intra-bw, --inter-bw: missing; allowed: give --system NAME "
+        f"({names}) or the raw cluster figures"
+    )
+    assert "dgx-h100" in names and "dgx1-v100" in names
+    assert main(["predict", "--model", "resnet50", "-d", "64", "--throughput", "2900", "--gpus-per-node", "8",
+                 "--lang", "es"]) == 2  # fmt: skip
+    assert capsys.readouterr().err.strip() == (
+        f"dpscale predict: error: --intra-bw, --inter-bw: faltan; se admite: --system NOMBRE ({names}) o las "
+        "cifras del clúster"
+    )

@@ -79,9 +79,9 @@ SPANISH_REFUSALS = [
      "'dgx1-p100' o 'dgx1-v100'?)"),
     (["predict", "--model", "zzz", *A100], "--model: se recibió 'zzz'; se admite: bert-base, bert-large"),
     (["predict", "--model", "resnet50", "--batch", "32"], "--gpus-per-node, --intra-bw, --inter-bw: faltan; "
-     "se admite: --system NOMBRE o las cifras del clúster"),
+     "se admite: --system NOMBRE (aws-p4d, "),
     (["predict", "--model", "resnet50", "--gpus-per-node", "8", "--intra-bw", "100"], "--inter-bw: falta; se admite: "
-     "--system NOMBRE o las cifras del clúster"),  # one flag: singular (it said 'faltan')
+     "--system NOMBRE (aws-p4d, "),  # one flag: singular (it said 'faltan')
     (["predict", *A100], "--params/--model: falta; se admite: un número de parámetros"),
     (["predict", "--model", "resnet50", *A100, "--throughput", "100", "--step-time", "1"],
      "--throughput y --step-time: dé una sola referencia medida, no ambas"),

@@ -171,8 +171,11 @@ def cluster(
     if inter is None and largest is not None and g is not None and largest <= g:  # one node: no network crossed
         inter = intra  # (a stand-in no term reads: k = 1 zeroes the network's, and its notes ask for d > g)
     missing = [f for f, v in (("--gpus-per-node", g), ("--intra-bw", intra), ("--inter-bw", inter)) if v is None]
-    if missing:
-        raise DpscaleError(f"{', '.join(missing)}: missing; allowed: give --system NAME or the raw cluster figures")
+    if missing:  # with no system named, the names it could take (a first run types none of the three figures)
+        names = "" if system or system_file else f" ({', '.join(sorted(catalog.table('systems')))})"
+        raise DpscaleError(
+            f"{', '.join(missing)}: missing; allowed: give --system NAME{names} or the raw cluster figures"
+        )
     assert g is not None and intra is not None and inter is not None  # none missing: said above
     # a figure from the file is named as the file's field: '--gpus-per-node: got 10^30' blamed a flag never typed;
     # each of the file's fields with the file and system, as the file's reader names them ('…: system 'c': nics 0.5')

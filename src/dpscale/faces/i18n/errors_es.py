@@ -549,10 +549,11 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {got}; se admite: {names}"),
         (r"mode: got (?P<got>'[^']*'); allowed: (?P<names>[a-z]+(?:, [a-z]+)+)",  # `measure foo`: its positional
          "modo: se recibió {got}; se admite: {names}"),
-        (r"(?P<flags>--[\w-]+): missing; allowed: give --system NAME or the raw cluster figures",  # one: singular
-         "{flags}: falta; se admite: --system NOMBRE o las cifras del clúster"),
-        (r"(?P<flags>.+): missing; allowed: give --system NAME or the raw cluster figures",
-         "{flags}: faltan; se admite: --system NOMBRE o las cifras del clúster"),
+        (r"(?P<flags>--[\w-]+): missing; allowed: give --system NAME(?P<names> \([^)]*\))? or the raw cluster "
+         r"figures",  # one: singular
+         "{flags}: falta; se admite: --system NOMBRE{names} o las cifras del clúster"),
+        (r"(?P<flags>.+): missing; allowed: give --system NAME(?P<names> \([^)]*\))? or the raw cluster figures",
+         "{flags}: faltan; se admite: --system NOMBRE{names} o las cifras del clúster"),
         (r"(?P<flags>--params/--model): missing; allowed: a parameter count or a preset name",
          "{flags}: falta; se admite: un número de parámetros o el nombre de un modelo predefinido"),
         (r"(?P<a>--throughput) and (?P<b>--step-time): give one measured baseline, not both",
