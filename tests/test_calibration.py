@@ -13,13 +13,13 @@ import pytest
 from dpscale import catalog
 from dpscale.formulas.stepmodel import DEFAULT
 from dpscale.notes import EN
-from dpscale.sources.predict import (
+from dpscale.sources.predict import ERROR_BAND
+from dpscale.sources.predict_notes import (
     CHECKED_ARCHS,
     CHECKED_DEVICES,
     CHECKED_INTER_GBS,
     CHECKED_INTRA_GBS,
     CHECKED_PARAMS_M,
-    ERROR_BAND,
 )
 from dpscale.sources.predict_validate import grad_bytes_per_param
 

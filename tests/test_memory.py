@@ -771,8 +771,8 @@ def test_predicts_precisions_map_to_memorys_with_the_same_gradient_bytes():
     """predict all-reduces GRAD_BYTES a parameter and sizes its memory note by memory's (P, G, K) of the precision
     it maps to: one fact in two tables, held together (fp8's note said 2-byte gradients beside a 4-byte reduction)."""
     from dpscale.formulas.memory import bytes_per_parameter
-    from dpscale.sources.predict import MEMORY_PRECISION
     from dpscale.sources.predict_inputs import GRAD_BYTES, PRECISIONS
+    from dpscale.sources.predict_notes import MEMORY_PRECISION
 
     assert set(MEMORY_PRECISION) == set(PRECISIONS)
     for precision in PRECISIONS:

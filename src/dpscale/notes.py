@@ -29,7 +29,7 @@ EN = {
     "law_per_size": "E per size: {table}",
     "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
     "law_amdahl": "Amdahl serial fraction = {s:g}",
-    # sources/predict.py
+    # sources/predict.py and sources/predict_notes.py
     "zero_units_estimated": (
         "no preset gives the layers: the sharded units are one of {layers} layers estimated from the parameter count "
         "(N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), {mib:,g} MiB of gradients each; --bucket-mb "

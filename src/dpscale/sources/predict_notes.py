@@ -1,0 +1,279 @@
+"""What a prediction says about itself: notes where its inputs or its curve leave what was checked.
+
+`sources.predict` evaluates the step model; these read what it was given (the cluster as the options left it,
+the GPU, the model's size and precision, a calibration file) and the curve it made (ragged nodes, an all-reduce
+left after accumulation), and say where the prediction leans on physics no published measurement checked, where
+the states cannot fit, or where a figure looks like a unit slip. None of them changes E.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from dpscale import catalog
+from dpscale.formulas.memory import (
+    ACTIVATION_BYTES,
+    STAGE_NAMES,
+    Shape,
+    activation_bytes,
+    bytes_per_parameter,
+    device_bytes,
+    state_split,
+)
+from dpscale.formulas.stepmodel import efficiency, step_time
+from dpscale.formulas.units import GB, MIB
+from dpscale.notes import Note, e3
+from dpscale.sources.predict_inputs import Cluster, calibration_origin, network_kind
+
+# What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
+# these against the data): beyond them the step model is physics carried over, and nothing checked it.
+CHECKED_ARCHS = ("volta", "ampere")
+ARCH_NAMES = {  # as their makers write them
+    "pascal": "Pascal", "volta": "Volta", "ampere": "Ampere", "ada": "Ada Lovelace", "hopper": "Hopper",
+    "blackwell": "Blackwell", "cdna2": "CDNA 2", "cdna3": "CDNA 3", "tpu": "TPU",
+}  # fmt: skip
+CHECKED_DEVICES = 1024
+CHECKED_PARAMS_M = (1.634, 333.0)  # model sizes, millions of parameters (PyTorch TFT to Jasper 10x5)
+# A gradient past the calibration's largest by less than this is held without a note: BERT-large's preset (336 M)
+# against the 333 M checked, 1 % — the wait then moves by ~0.1 % of E; GPT-2 medium's 355 M (7 %) is said.
+HELD_UNSAID = 1.02
+CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to DGX A100)
+CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
+# Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
+# CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
+# (122 a core), PyTorch ResNet-50 AMP on DGX A100 at 16,621 on 128 (130 a core); docs/predict.md. A caution
+# only, never applied to E: GPU decoding (DALI) runs 268–447 a core in the MXNet tables, and nothing the
+# prediction is given says which loader a run uses.
+DECODE_PER_CORE = 125.0
+# Each precision's model states under memory's name for them: amp keeps fp32 weights and gradients, fp16 and bf16 are
+# 16-bit with an fp32 master (the ZeRO paper's mixed), fp8 reduces fp32 gradients (Megatron's). Their gradient bytes
+# are GRAD_BYTES' (a test holds the two tables together).
+MEMORY_PRECISION = {"fp32": "fp32", "tf32": "fp32", "amp": "amp", "fp16": "mixed", "bf16": "mixed", "fp8": "fp8"}
+RAGGED_SHOWN = 6  # sizes a ragged-node note lists
+
+
+def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_bytes: float, busy: int) -> list:
+    """Notes where a measured calibration file may not describe this run: its table stops short of the buckets,
+    or it was measured on a CPU or on fewer ranks than a node's busy GPUs."""
+    out = []
+    largest = min(bucket_mb * MIB, grad_bytes)  # DDP's largest bucket
+    if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
+        out.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
+    if isinstance(calibration, str) and busy > 1:
+        backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
+        if device == "cpu" or (ranks is not None and ranks < busy):
+            out.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
+                            ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
+    return out
+
+
+def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None) -> list:
+    """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes, the
+    last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share), the whole node's
+    where the NICs are not known. The measured baseline's size d0 is one of them where it is ragged: its step is
+    inverted on the same nodes."""
+    partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
+    if not partial:
+        return []
+    # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
+    shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
+    if nics:
+        return [Note("ragged_nodes", sizes=shown, g=g, nics=nics)]
+    return [Note("ragged_nodes_whole", sizes=shown, g=g)]
+
+
+def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, t_micro: float, grad_accum: int,
+                          kw: dict[str, Any]) -> list:  # fmt: skip
+    """A note where accumulation leaves the all-reduce after the last micro-batch (kw: the step model's inputs)."""
+    if not (grad_accum > 1 and kw["overlap"] and not kw["overlap_accumulation"] and kw["zero"] < 2 and d.max() > 1):
+        return []
+    # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
+    top = d.max()
+    at, one = (step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1))
+    hidden = efficiency(at, one, grad_accum, grad_accum)
+    e, e_hidden = float(eff[d.argmax()]), float(np.ravel(hidden)[0])  # (said by notes.e3: 0.000 beside 0.000)
+    return [Note("accumulation_exposed", ga=grad_accum, d=int(top), e=e, e_hidden=e_hidden, e_said=e3(e),
+                 e_hidden_said=e3(e_hidden))]  # fmt: skip
+
+
+def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, busy: int,
+                   raw: bool, typed: tuple[bool, bool] = (False, False)) -> list:  # fmt: skip
+    """Notes on the cluster as the options left it: a preset's figures replaced, the NICs a part of its node
+    reaches, an NVLink figure typed both ways added, its GPU swapped. `busy`: GPUs of one node in use at the
+    largest size; `raw`: the links were typed (no --system or --system-file, no calibration file); `typed`: the
+    intra-node and network figures were given as flags (a file's figure is said as the file's)."""
+    notes: list[str] = []
+    if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
+        # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
+        # a count grouped, as the tables write it: --gpus-per-node 10000000 was said '8 → 1e+07'
+        show = lambda x: f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"  # noqa: E731
+        changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in cl.overrides)
+        notes.append(Note("system_overridden", system=cl.name, changes=changes))
+    if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
+        used, nics, whole = cl.nics_reached
+        if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
+            notes.append(Note("nics_unknown", g=int(cl.gpus_per_node), whole=whole, system=cl.name,
+                              inter=cl.inter_bw_gbs))  # fmt: skip
+        else:
+            notes.append(Note("nics_reached", g=int(cl.gpus_per_node), whole=whole, used=used, nics=nics,
+                              system=cl.name, inter=cl.inter_bw_gbs))  # fmt: skip
+    if cl.overrides and d.max() > cl.gpus_per_node:  # a node's Gb/s typed as GB/s: DGX A100's "1600" (8 × 200 Gb/s)
+        for field, x, _ in cl.overrides:  # (the run's own: 4 of a DGX A100's GPUs reach 100 GB/s of its 200)
+            if field == "inter_bw_gbs" and x == 8 * cl.inter_own:  # (exactly: 1615 is no 8 × 200 to say so)
+                notes.append(Note("inter_bits_as_bytes", typed=x, own=cl.inter_own, system=cl.name,
+                                  flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
+    if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+        for field, x, own in cl.overrides:
+            if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
+                notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
+    elif raw and part and busy > 1:  # A100's "600" typed
+        nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
+                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
+        twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
+        if twin:
+            notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
+    # a system file that names its NVLink (intra_link) and gives twice that link's per-direction figure: the
+    # vendor's both-ways number (a file naming no link is taken as given; a typed --intra-bw is said above)
+    link = catalog.table("links").get(str(cl.intra_link), {})
+    if busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
+        notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
+    # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
+    # figure is all its NICs together (a typed --inter-bw is said by _outside's inter_per_nic_known)
+    port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
+    # the file's own figure: on part of its node the network is the share of the NICs reached (4 of 8 HDR100 NICs,
+    # a file's 100 GB/s, run at 50; 2 of them at 25, one HDR port's, said as the file's '25')
+    reached, of = cl.nics_reached[:2] if cl.nics_reached and cl.nics_reached[0] else (1, 1)  # NICs reached, of
+    own = cl.inter_bw_gbs * of / reached  # (node_share's share, undone)
+    if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and port and math.isclose(own, port):
+        notes.append(Note("inter_one_port_file", bw=port, link=cl.inter_link, nics=cl.nics, node=cl.nics * port))
+    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
+        notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
+    return notes
+
+
+def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,
+               unit_mb: float, run: tuple = (None, None, 1), overlap: bool = True) -> list:  # fmt: skip
+    """Notes where the prediction leaves what published measurements checked, or where the states (or, for a
+    transformer preset, the states and its activations; `run` is (preset, seq_len, batch)) cannot fit."""
+    out = []
+    if part and prec not in part["peak_tflops"]:  # fp8 on a V100 ran without a word once a rate was measured
+        out.append(Note("precision_no_peak", gpu=gpu, prec=prec, has=", ".join(part["peak_tflops"])))
+    if part and part["arch"] not in CHECKED_ARCHS:
+        out.append(Note("unchecked_arch", arch=ARCH_NAMES.get(part["arch"], part["arch"]), gpu=gpu))
+    if d.max() > CHECKED_DEVICES:
+        out.append(Note("unchecked_size", top=CHECKED_DEVICES))
+    if zero:
+        key = "zero_unchecked" if overlap else "zero_unchecked_exposed"  # (it said 'overlapped' under --no-overlap)
+        out.append(Note(key, stage=STAGE_NAMES[zero], unit=unit_mb, mib=_mib(unit_mb)))
+    if part:  # Adam: 16 bytes a parameter in fp32, amp and mixed precision alike [ZERO], 18 under fp8 (Megatron's);
+        # the bytes sharded differ. Sharded states shrink with d: the largest size that does not fit is named.
+        split = MEMORY_PRECISION[prec]
+        whole, sharded = state_split(n_params, zero, "adam", split)
+        sizes = d if zero else d.max(keepdims=True)  # DDP's states are one size at every d: say the largest asked
+        need = whole + sharded / sizes
+        held = device_bytes(part["memory_gb"], part.get("usable_mib"))
+        short = sizes[need > held]
+        if short.size:
+            n = int(short.max())
+            key = "zero_memory" if zero else "ddp_memory"
+            mem = round(held / GB, 1)  # the bytes compared, as memory and the activation note say them: an H100's
+            # 85.9 GB (80 GiB; '80 GB' beside the next note's 85.9 once), a GDDR6 card's 48.3 (not 48)
+            per = sum(bytes_per_parameter("adam", split))  # (mp: memory's name for these bytes)
+            out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
+                            d=n, mp=split, per=per))  # fmt: skip
+        else:
+            out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
+    return out
+
+
+def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, need: np.ndarray,
+                        gpu: str | None) -> list:  # fmt: skip
+    """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave at
+    some size, even without the attention scores (FlashAttention, as most runs now train, or selective recompute):
+    E is for the step as given, which such a run could not take. The largest such size is named."""
+    spec, seq_len, batch = run
+    if not spec or spec.get("kind") != "transformer" or not float(batch).is_integer():
+        return []
+    shape = Shape.of(spec, seq_len)  # (width: bytes a stored value, memory's rule for the precision)
+    act, sel = (activation_bytes(shape, int(batch), recompute=r, value_bytes=width) for r in ("none", "selective"))
+    left = held - need
+    short = sizes[sel > left]
+    if not short.size:
+        return []
+    n = int(short.max())
+    return [Note("activation_memory", b=int(batch), s=shape.seq_len, act=act / GB, sel=sel / GB,
+                 left=float(left[sizes == n][0]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
+
+
+def _mib(x: float) -> float:
+    """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
+    ones keep their digits."""
+    return round(x, 1) if x >= 10 else x
+
+
+def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra: bool, unchecked_gpu: bool,
+             typed: bool = False) -> list:  # fmt: skip
+    """Notes where the model size or a link the prediction leans on lies outside the published checks: the
+    terms still follow physics there, but c_c, c_h and E lo–hi were never tested against a measurement.
+    size: (parameters, the gradient's bytes, the largest the calibration saw, at which the wait's term is held);
+    intra: whether to check the node's link (not a measured intra-node table); unchecked_gpu: the GPU's own note
+    already says its generation is unchecked, which covers links above the checked range (a Hopper system's) — a
+    link below it is still said, since communication is then the term the prediction leans on (P100s on 25 GbE);
+    typed: the network's figure was typed (a preset's is no unit slip)."""
+    out = []
+    lo, hi = CHECKED_PARAMS_M
+    n_params, nbytes, cap = size
+    if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
+        out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
+    elif nbytes > HELD_UNSAID * cap:  # the byte term is held there (in any size's wait, d0's and re-evaluated too)
+        out.append(Note("sync_bytes_held", m=n_params / 1e6, gb=nbytes / 1e9, x=nbytes / cap, cap=cap / 1e9))
+    elif n_params / 1e6 > 2 * hi:  # its gradients within the checked bytes (2-byte, or a --grad-bytes), still far out
+        out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))
+
+    def said(bw: float, checked: tuple[float, float]) -> bool:
+        """Below the checked range always; above it, not where the unchecked GPU's own note covers it."""
+        return bw < checked[0] or bw > checked[1] and not unchecked_gpu
+
+    lo, hi = CHECKED_INTRA_GBS
+    if intra and min(d.max(), cl.gpus_per_node) > 1 and said(cl.intra_bw_gbs, CHECKED_INTRA_GBS):
+        out.append(Note("unchecked_intra", bw=cl.intra_bw_gbs, lo=lo, hi=hi))
+    lo, hi = CHECKED_INTER_GBS
+    if d.max() > cl.gpus_per_node and said(cl.inter_bw_gbs, CHECKED_INTER_GBS):
+        # below the range, a line rate in Gb/s typed as GB/s is the likely slip (25GbE as 25: 8× too fast)
+        key = "unchecked_inter_low" if typed and cl.inter_bw_gbs < lo else "unchecked_inter"
+        # the flag as it would be typed, kept out of the language's number style (12,5Gb/s would be refused)
+        out.append(Note(key, bw=cl.inter_bw_gbs, lo=lo, hi=hi, bits=cl.inter_bw_gbs / 8,
+                        flag=f"--inter-bw {cl.inter_bw_gbs:g}Gb/s"))  # fmt: skip
+        if key == "unchecked_inter_low" and cl.nics is not None:  # the system says how many NICs a node has
+            if cl.nics > 1:  # (one NIC: its figure is the node's, nothing to multiply)
+                out.append(Note("inter_per_nic_known", bw=cl.inter_bw_gbs, nics=cl.nics, system=cl.name,
+                                node=cl.nics * cl.inter_bw_gbs))  # fmt: skip
+        elif key == "unchecked_inter_low" and cl.gpus_per_node > 1:  # or one NIC's 25 GB/s (HDR) for the node's 8
+            g = int(cl.gpus_per_node)
+            out.append(Note("inter_per_nic", bw=cl.inter_bw_gbs, g=g, node=g * cl.inter_bw_gbs))
+    kind = network_kind(cl.inter_link)
+    if d.max() > cl.gpus_per_node and kind == "ethernet":  # EFA, RoCE (any GPU): not the InfiniBand the
+        out.append(Note("network_ethernet", link=cl.inter_link))  # calibration's runs measured
+    elif d.max() > cl.gpus_per_node and cl.inter_link is not None and kind is None:  # 'zzz' went unsaid
+        out.append(Note("network_unknown", link=cl.inter_link))
+    return out
+
+
+def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None, prec: str) -> list:
+    """A note when the measured baseline implies more FLOP/s than the GPU's fastest dense peak (fp8 aside, unless
+    the run is fp8): no precision could run it, so a unit is off — tokens/s given as samples/s, or another
+    --seq-len."""
+    peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8" or prec == "fp8")
+    return [Note("beyond_peak", tflops=flops_per_s / 1e12, gpu=gpu, peak=peak)] if flops_per_s > peak * 1e12 else []
+
+
+def _decode_caution(per_device: float, n: int, cores: float) -> list:
+    """A note when n busy devices of one node would need more images/s than its CPUs decode (DECODE_PER_CORE);
+    none when one device alone already runs faster than that (its loader cannot be decoding on the CPU)."""
+    cap = cores * DECODE_PER_CORE
+    if per_device * n <= cap or per_device > cap:
+        return []
+    return [Note("cpu_decode", n=n, need=per_device * n, cores=cores, cap=cap, rate=DECODE_PER_CORE)]
