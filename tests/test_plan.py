@@ -880,7 +880,8 @@ def test_a_plan_at_one_e_stays_as_light_as_calc():
     ):
         loaded = imported_after(["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", *e, "-d", "1..256x2"])
         assert "dpscale.faces.cli.plan" in loaded  # the probe ran the command
-        assert not {"numpy", "scipy", "matplotlib", "dpscale.sources.fit_io"} & loaded, e
+        readers = {"dpscale.sources.efficiency_file", "dpscale.sources.fit_io"}
+        assert not {"numpy", "scipy", "matplotlib", *readers} & loaded, e
 
 
 @given(
@@ -973,7 +974,7 @@ def test_an_efficiency_file_of_thousands_of_sizes_is_read_once_not_once_a_size(c
     """plan --efficiency-file checked each planned size against a dict rebuilt from the whole table, and each of
     the table's sizes against the list of planned ones: 10,000 sizes took 4 s, 100,000 minutes (quadratic). The
     table is read a fixed number of times, whatever its length; the rows are the same."""
-    import dpscale.sources.fit_io as fit_io
+    import dpscale.sources.efficiency_file as efficiency_file
 
     n = 5000
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-d", f"1..{n}", "--json")
@@ -988,14 +989,14 @@ def test_an_efficiency_file_of_thousands_of_sizes_is_read_once_not_once_a_size(c
             Counting.reads += 1
             return super().__iter__()
 
-    original = fit_io.read_efficiencies
+    original = efficiency_file.read_efficiencies
 
     def counted(*a, **k):  # type: ignore[no-untyped-def]
         got = original(*a, **k)
         object.__setattr__(got.e, "table", Counting(got.e.table))
         return got
 
-    monkeypatch.setattr(fit_io, "read_efficiencies", counted)
+    monkeypatch.setattr(efficiency_file, "read_efficiencies", counted)
     rc, out, _ = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), "-d", f"1..{n}",
                      "--json")  # fmt: skip
     rows = json.loads(out)

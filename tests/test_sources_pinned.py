@@ -179,7 +179,7 @@ def test_a_short_step_time_list_is_refused():
 
 
 def test_a_measure_file_is_relative_to_its_smallest_size(tmp_path):
-    from dpscale.sources.fit_io import read_efficiencies
+    from dpscale.sources.efficiency_file import read_efficiencies
 
     p = tmp_path / "m.json"
     p.write_text(json.dumps({"points": [{"devices": 2, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.9}]}))
@@ -187,7 +187,7 @@ def test_a_measure_file_is_relative_to_its_smallest_size(tmp_path):
 
 
 def test_an_efficiency_file_names_its_record_above_one(tmp_path):
-    from dpscale.sources.fit_io import read_efficiencies
+    from dpscale.sources.efficiency_file import read_efficiencies
 
     p = tmp_path / "m.json"
     p.write_text(json.dumps({"points": [{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 1.2}]}))

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from dpscale.errors import (
     DOT_GROUPS,
@@ -29,10 +29,8 @@ from dpscale.errors import (
     comma_hint,
     counted,
     fail,
-    is_rate,
-    renamed,
 )
-from dpscale.files import loads_once, not_json, read_text, shown, shown_name, text_lines
+from dpscale.files import loads_once, read_text, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 
@@ -315,16 +313,6 @@ def unit_key(unit: Any) -> Any:
     file's records, a typed --unit against a file's: case and spaces aside ('Tokens / s' is tokens/s, maß/s is
     MASS/s). Each reader had its own rule, and 'Samples/s' was one unit in a CSV and two in JSON lines."""
     return "".join(unit.split()).casefold() if isinstance(unit, str) else unit
-
-
-def _runs_lines(path: str) -> bool:
-    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes."""
-    try:
-        first = next((line for line in text_lines(read_text(path)) if line.strip()), "")
-        head = json.loads(first)
-    except (OSError, ValueError, RecursionError):
-        return False
-    return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
 
 
 def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> tuple[list[Run], str | None]:
@@ -673,128 +661,3 @@ def _seq(x: Any, name: str) -> Iterable[Any]:
     if isinstance(x, (str, bytes)) or not hasattr(x, "__iter__"):
         return [x]
     return list(x)
-
-
-def _device_count(x: Any) -> bool:
-    """A JSON value that is a whole device count from 1 to MAX_DEVICES (not true, 2.5, -5, NaN or text)."""
-    return not isinstance(x, bool) and isinstance(x, (int, float)) and 1 <= x <= MAX_DEVICES and x == int(x)
-
-
-ONE_UNIT = "one throughput unit per file"
-SUPERLINEAR_PLAN = (
-    "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs "
-    "(plan --fit), whose laws stay at or below 1, or give --efficiency"
-)
-
-
-class EfficiencyFile(NamedTuple):
-    e: Any  # a PerSize E source
-    d0: int  # the size E is relative to
-    v: float | None  # the per-device throughput the file states (at d0), or None
-    unit: str | None  # that throughput's unit, where the file says or its command fixes it (predict: samples/s)
-    warnings: list[str]  # what the command that wrote it warned of (fit's report carries them)
-    band: dict[int, tuple[float, float]] | None = None  # E lo–hi per size, where every record gives one
-    level: float | None = None  # that band's coverage: predict's 80 % band, a fit's confidence
-
-
-def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyFile:
-    """E per size from a JSON file another command wrote: `predict`/`calc --json` (an array of records, E
-    relative to one device), `fit --json` ({"predictions": [...]}, E relative to its "baseline_devices") or
-    `measure --json` ({"points": [...]}, E relative to its smallest size). Returns the per-size E, that d0, the
-    per-device throughput v the file states (or None), its unit where known, and the writer's warnings: no
-    guessing between sizes, and each bad record named."""
-    from dpscale.sources.laws import PerSize
-
-    allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
-    try:
-        data = loads_once(read_text(path), f"{flag} {shown(path)}")  # (an editor's byte-order mark is dropped)
-    except DpscaleError:
-        raise
-    except OSError as exc:
-        raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
-    except UnicodeDecodeError:  # (said as the other readers say it: the file's fields were never the matter)
-        raise fail(flag, path, f"{allowed} (not UTF-8 text)") from None
-    except (ValueError, RecursionError) as exc:
-        if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
-            raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
-                       "FILE") from None  # fmt: skip
-        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise not_json(f"{flag}: {shown(path)}", exc) from None
-        raise fail(flag, path, allowed) from None
-    records, d0 = data, None
-    if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes
-        raise fail(flag, path, f"{allowed}; this is an all-reduce calibration (for predict --calibration)")
-    if isinstance(data, dict):
-        records = data.get("predictions") or data.get("points") or [data]
-        d0 = data.get("baseline_devices") if "predictions" in data else None
-    if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
-        raise fail(flag, path, allowed)
-    if not any("efficiency" in r for r in records):  # another command's JSON: 'record 1: efficiency None' said less
-        raise fail(flag, path, f"{allowed}; this file's records have no efficiency (the JSON of pipeline, memory or "
-                               "batch gives no E per size)")  # fmt: skip
-    table: dict[int, float] = {}
-    for i, r in enumerate(records, 1):
-        d, e = r.get("devices"), r.get("efficiency")
-        if not _device_count(d):
-            raise fail(flag, f"record {i}: devices {_field(r, 'devices')}", f"a whole number from 1 to {MAX_DEVICES:,}")
-        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
-            # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
-            why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
-            raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", why)
-        if table.setdefault(int(d), float(e)) != float(e):
-            raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
-    sizes = sorted(table)
-    if isinstance(data, dict) and "points" in data:  # measure: E against its baseline, the smallest size
-        # (or a smaller earlier run of --out's file, which each point names: `-d 4,8` after `-d 1` is against 1)
-        named = {r.get("baseline_devices") for r in records}
-        d0 = named.pop() if len(named) == 1 and isinstance(next(iter(named)), int) else sizes[0]
-        # the rate at that baseline, as E is (none when the baseline ran earlier, outside this document)
-        said = [r.get("per_device_throughput") for r in records if r.get("devices") == d0]
-    else:
-        said = [r.get("per_device_throughput") for r in (data if isinstance(data, list) else [data])]
-    rates = {x if isinstance(x, (int, float)) else None for x in said}  # ([100] or {}: unhashable, and no rate)
-    v = rates.pop() if len(rates) == 1 else None  # predict/calc records and fit's report say theirs, once
-    v = float(v) if is_rate(v) else None
-    if d0 is not None and not _device_count(d0):  # 2.5 was cut to 2, true and -5 read as 1, 'x' crashed
-        raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
-    # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
-    stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
-    # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
-    # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
-    units: dict[Any, str] = {}
-    for i, u in enumerate(stated, 1):
-        if isinstance(u, str) and u.strip():
-            units.setdefault(unit_key(u), u)
-            if len(units) > 1:  # two units: none was taken, and plan read the file's rate as samples/s unsaid
-                where = f"record {i}: " if i <= len(records) else ""  # (else the document's own unit)
-                raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)
-    unit = next(iter(units.values())) if units else None
-    if not units and all("bottleneck" in r for r in records):  # predict's: samples/s by definition
-        unit = "samples/s"
-    said_warnings = data.get("warnings") if isinstance(data, dict) else None
-    warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
-    try:
-        e_src = PerSize.of(sizes, [table[d] for d in sizes])
-    except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
-        raise renamed(exc, flag) from None
-    band, level = _band(records, table, data)
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level)
-
-
-def _band(records: list[dict], table: dict[int, float], data: Any) -> tuple[dict | None, float | None]:
-    """E lo–hi per size where every record states it around its E (predict's records, fit's predictions), and
-    how much it covers: a plan on the point alone may say what the ends cost. None where any record lacks one."""
-    band = {}
-    for r in records:
-        lo, hi = r.get("efficiency_lo"), r.get("efficiency_hi")
-        if not (is_rate(lo) and is_rate(hi) and lo <= table[int(r["devices"])] <= hi):  # (a fit's hi passes 1 at d0)
-            return None, None
-        band[int(r["devices"])] = (float(lo), float(hi))
-    if isinstance(data, dict) and "predictions" in data:  # a fit's report: its interval's confidence
-        level = data.get("confidence")
-        return (band, float(level)) if is_rate(level) and level < 1 else (None, None)
-    if not all("bottleneck" in r for r in records):
-        return None, None
-    from dpscale.sources.predict import BAND_LEVEL  # (numpy: only for a prediction's file)
-
-    return band, BAND_LEVEL

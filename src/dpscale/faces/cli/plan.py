@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from typing import Any
 
     from dpscale.formulas.plan import Plan, PlanPoint
+    from dpscale.sources.efficiency_file import EfficiencyFile
     from dpscale.sources.fit import Fit
-    from dpscale.sources.fit_io import EfficiencyFile
     from dpscale.sources.laws import PerSize
 
 # ResNet-50 on ImageNet for 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per device-hour, 24 h.
@@ -198,7 +198,7 @@ def _efficiency_file(args: argparse.Namespace) -> EfficiencyFile | None:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
     if args.efficiency_file is None:
         return None
-    from dpscale.sources.fit_io import read_efficiencies  # (its CSV reader is 18 ms of a plan's start-up)
+    from dpscale.sources.efficiency_file import read_efficiencies  # (and fit_io: 18 ms of a plan's start-up)
 
     read = read_efficiencies(args.efficiency_file)
     if read.unit is not None:
