@@ -54,6 +54,8 @@ def half_reduced(label: str, framework: str = "") -> bool:
     for text in (label.lower(), framework.lower()):
         if re.search(r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)", text):
             return True
+        if re.search(r"compress\w*[ ._=:-]*(fp16|bf16|half)\b", text):  # 'hvd.Compression.fp16', 'compression=fp16'
+            return True
         if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
             return True
     return False

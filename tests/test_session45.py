@@ -1,0 +1,29 @@
+"""Session 45's own changes (the helpers' reviews are in tests/test_review45_*.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpscale.sources.predict_validate import grad_bytes_per_param
+
+
+# Horovod's compression is written in either order: the code's own 'hvd.Compression.fp16' (the SIM and Transformer-XL
+# READMEs' scripts) names the 16-bit all-reduce as surely as 'fp16 compression' does
+@pytest.mark.parametrize(
+    "framework",
+    [
+        "TensorFlow 2 + Horovod (hvd.Compression.fp16)",
+        "Horovod, compression=fp16",
+        "Horovod with fp16 compression",
+        "Horovod --fp16-allreduce",
+    ],
+)
+def test_a_16_bit_all_reduce_is_read_in_either_order(framework):
+    assert grad_bytes_per_param("FP32", framework) == 2
+    assert grad_bytes_per_param("AMP (mixed FP16)", framework) == 2
+
+
+@pytest.mark.parametrize("framework", ["Horovod (NCCL), no compression", "Horovod, Compression.none", "TF2 + Horovod"])
+def test_no_16_bit_all_reduce_said_keeps_the_precision_s_bytes(framework):
+    assert grad_bytes_per_param("FP32", framework) == 4
+    assert grad_bytes_per_param("AMP (mixed FP16)", framework) == 4  # autocast's gradients stay fp32
