@@ -849,7 +849,7 @@ def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():
     (note,) = [n for n in h100.notes if n.key == "ddp_memory"]
     assert note.fields["need"] == pytest.approx(6.74e9 * 16 / 1e9, rel=0.01)
     assert note.fields["mem"] == 85.9  # 80 GiB, the bytes compared, as the activation note and `memory` say them
-    assert "more than the h100-80gb's 85.9 GB: shard them" in note
+    assert "more than the h100-80gb's 85.9 GB (80 GiB): shard them" in note
     h200 = predict([8], model="llama-7b", precision="bf16", batch=1, step_time_s=1.0, system="hgx-h200")
     assert "ddp_memory" not in {n.key for n in h200.notes}
     bert = predict([8], model="bert-large", precision="fp32", batch=8, step_time_s=1.0, system="dgx1-v100")

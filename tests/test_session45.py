@@ -27,3 +27,16 @@ def test_a_16_bit_all_reduce_is_read_in_either_order(framework):
 def test_no_16_bit_all_reduce_said_keeps_the_precision_s_bytes(framework):
     assert grad_bytes_per_param("FP32", framework) == 4
     assert grad_bytes_per_param("AMP (mixed FP16)", framework) == 4  # autocast's gradients stay fp32
+
+
+# predict's memory notes say an HBM card's size as it is sold beside the bytes compared ('85.9 GB (80 GiB)': the
+# bare 85.9 read like a typo beside the name 'h100-80gb'); a GDDR card's nvidia-smi total (usable_mib) has no GiB
+def test_the_memory_notes_say_hbm_in_gib_beside_the_bytes(capsys):
+    from dpscale.faces.cli import main
+
+    argv = ["predict", "--model", "llama-70b", "--system", "dgx-h100", "-d", "8,64", "--throughput", "100",
+            "--batch", "1", "--seq-len", "4096", "--precision", "bf16"]  # fmt: skip
+    assert main(argv) == 0
+    assert "more than the h100-80gb's 85.9 GB (80 GiB): shard them" in "".join(capsys.readouterr())
+    assert main([*argv, "--zero", "1", "--lang", "es"]) == 0
+    assert "más que los 85,9 GB (80 GiB) de la h100-80gb: con menos dispositivos" in "".join(capsys.readouterr())

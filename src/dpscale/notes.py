@@ -146,12 +146,12 @@ EN = {
     ),
     "ddp_memory": (
         "plain DDP needs {need:,.0f} GB per GPU for model states alone (Adam with fp32 states, {per} bytes a "
-        "parameter; 8 with all of them in bf16: `dpscale memory --precision bf16`), more than the {gpu}'s {mem:g} GB: "
-        "shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it"
+        "parameter; 8 with all of them in bf16: `dpscale memory --precision bf16`), more than the {gpu}'s "
+        "{mem:g} GB{gib}: shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it"
     ),
     "zero_memory": (
         "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "
-        "{mem:g} GB: fewer devices need more; `dpscale memory --precision {mp}` sizes it"
+        "{mem:g} GB{gib}: fewer devices need more; `dpscale memory --precision {mp}` sizes it"
     ),
     "activation_memory": (
         "a batch of {b:,} sequences of {s:,} stores {sel:,.1f} GB of activations per GPU even without the attention "

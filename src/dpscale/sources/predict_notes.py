@@ -182,8 +182,10 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             mem = round(held / GB, 1)  # the bytes compared, as memory and the activation note say them: an H100's
             # 85.9 GB (80 GiB; '80 GB' beside the next note's 85.9 once), a GDDR6 card's 48.3 (not 48)
             per = sum(bytes_per_parameter("adam", split))  # (mp: memory's name for these bytes)
+            # HBM is sold in GiB: 'the h100-80gb's 85.9 GB (80 GiB)', not a figure that reads like a typo beside '80gb'
+            gib = "" if part.get("usable_mib") else f" ({part['memory_gb']:g} GiB)"
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
-                            d=n, mp=split, per=per))  # fmt: skip
+                            d=n, mp=split, per=per, gib=gib))  # fmt: skip
         else:
             out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
     return out
