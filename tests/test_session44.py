@@ -66,12 +66,12 @@ def test_the_page_says_its_own_remedy_for_a_plan_without_e(capsys):
         assert r.status_code == 200
         notes[lang] = [n for n in r.json()["notes"] if "E = 1" in n]
     assert notes["en"] == [
-        "E = 1 assumed (perfect scaling): give --efficiency, --law or the button 'E(d) from the last prediction or "
-        "fit' for real numbers"
+        "E = 1 assumed (perfect scaling): give 'Scaling efficiency E', 'E(d) law' or the button 'E(d) from the last "
+        "prediction or fit' for real numbers"
     ]
     assert notes["es"] == [
-        "se supone E = 1 (escalado perfecto): indique --efficiency, --law o el botón «E(d) de la última predicción o "
-        "ajuste» para cifras reales"
+        "se supone E = 1 (escalado perfecto): indique «Eficiencia de escalado E», «Ley de E(d)» o el botón «E(d) de la "
+        "última predicción o ajuste» para cifras reales"
     ]
     rc, out, err = run(capsys, "plan", "-n", "1e9", "-v", "100", "-d", "8")
     assert rc == 0 and "give --efficiency, --law or --fit for real numbers" in out + err

@@ -90,8 +90,21 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Measured throughput per device (samples/s)",
         "web_baseline_devices": "…measured on this many devices (blank: one)",
         "web_take": "E(d) from the last prediction or fit",
-        "web_plan_no_e": "E = 1 assumed (perfect scaling): give --efficiency, --law or the button '{take}' for real "
-        "numbers",
+        # notes said in the page's terms where the command's name its flags (faces/web/app.py's PAGE_NOTES): the
+        # note's own fields, and {web_*} the page's words (a field's label, a tab, the take button)
+        "web_plan_no_e": (
+            "E = 1 assumed (perfect scaling): give '{web_efficiency}', '{web_law}' or the button '{web_take}' for real "
+            "numbers"
+        ),
+        "web_plan_worked_partial": (
+            "Worked example with your devices/epochs: 1.28M {count} at 2,000 {unit} per device, E = 0.9, 2.5 per "
+            "device-hour, deadline 24 h (give '{web_plan_samples}' and '{web_plan_throughput}' for your run)"
+        ),
+        "web_constant_note": (
+            "E is held at {e} from two devices on (one device alone is its own reference: E = 1); real E usually "
+            "falls as devices are added — give E per size in '{web_efficiency}', a law in '{web_law}' (usl or amdahl), "
+            "or use the tabs '{web_fit}' / '{web_predict}'"
+        ),
         "web_take_predict": "E(d) from the last prediction ({n} sizes, {ends})",
         "web_take_fit": "E(d) from the last fit ({n} sizes, {ends})",
         "web_take_long_predict": "E(d): the last prediction has {n} sizes, more than the {max} a plan takes",
@@ -729,8 +742,19 @@ LABELS: dict[str, dict[str, str]] = {
         "web_pred_throughput": "Rendimiento medido por dispositivo (muestras/s)",
         "web_baseline_devices": "…medido en este número de dispositivos (vacío: uno)",
         "web_take": "E(d) de la última predicción o ajuste",
-        "web_plan_no_e": "se supone E = 1 (escalado perfecto): indique --efficiency, --law o el botón «{take}» para "
-        "cifras reales",
+        "web_plan_no_e": (
+            "se supone E = 1 (escalado perfecto): indique «{web_efficiency}», «{web_law}» o el botón «{web_take}» "
+            "para cifras reales"
+        ),
+        "web_plan_worked_partial": (
+            "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {count} a 2.000 {unit} por dispositivo; E = 0,9; "
+            "2,5 por hora-dispositivo; plazo 24 h (indique «{web_plan_samples}» y «{web_plan_throughput}» para su caso)"
+        ),
+        "web_constant_note": (
+            "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); en la práctica E "
+            "suele caer al añadir dispositivos — indique E por tamaño en «{web_efficiency}», una ley en «{web_law}» "
+            "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
+        ),
         "web_take_predict": "E(d) de la última predicción ({n} tamaños, {ends})",
         "web_take_fit": "E(d) del último ajuste ({n} tamaños, {ends})",
         "web_take_long_predict": "E(d): la última predicción tiene {n} tamaños, más de los {max} que toma un plan",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from functools import cache
 from importlib import import_module
 from importlib.resources import files
 from typing import Any
@@ -24,8 +25,9 @@ from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import Parser, _house_style, check_number_style, check_unit, runs_unit, whole
 from dpscale.faces.cli.plan import NO_RATE
-from dpscale.faces.i18n import LABELS, LANGS, label, say, say_error
+from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
+from dpscale.notes import singular
 from dpscale.sources.fit_io import RESAMPLES
 from dpscale.sources.predict_inputs import PRECISIONS
 
@@ -51,8 +53,18 @@ PAGE_SAID: dict[tuple[str, str], str] = {
     f"'{LABELS['en']['web_take']}', which fills it)",
 }
 
-# notes a command words for the command line where the page offers its own remedy: the note's key → the page's
-PAGE_NOTES = {"plan_no_e": "web_plan_no_e"}  # (--fit: a RUNS file the page has no field for; it has the take button)
+# Notes a command words for the command line (its flags, `dpscale COMMAND`), said on the page in the page's terms: the
+# note's key (dpscale.notes' or a label's) → its page wording in labels.py, or None: the command's own wording, with
+# the flags its fields carry (worked_filled's list) named by the page's labels. A page wording takes the note's own
+# fields as the command wrote them (read back from its text, so no number is formatted twice) and {web_*}: a field's
+# label as an error line names it (its remark left off), a tab's name, the take button. A flag the page has no field
+# for (--bucket-mb, --no-overlap, --overlap-accumulation, measure's --threads, batch's --rule) is left as the command
+# line's: the page offers nothing to say in its place.
+PAGE_NOTES: dict[str, str | None] = {
+    "plan_no_e": "web_plan_no_e",  # (--fit: a RUNS file the page has no field for; it has the take button)
+    "plan_worked_partial": "web_plan_worked_partial",  # (a title)
+    "constant_note": "web_constant_note",
+}
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
@@ -269,16 +281,108 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
         raise DpscaleError(said) from None
     if isinstance(got["records"], list) and len(got["records"]) > MAX_PAGE_ROWS:  # a browser table this long hangs
         raise _too_many(flag or "--devices", len(got["records"]))
-    out = render(got["records"], got["columns"], got["title"], [page_note(n, lang) for n in got["notes"]], lang)
+    title = got["title"] and page_note(got["title"], lang, command)
+    out = render(got["records"], got["columns"], title, [page_note(n, lang, command) for n in got["notes"]], lang)
     if getattr(args, "report", None) is not None:  # fit: its table is the predictions; --json prints the whole report
         out["report"] = clean(args.report)
     return out
 
 
-def page_note(note: str, lang: str) -> str:
+def page_note(note: str, lang: str, command: str = "") -> str:
     """A command's note as the page says it (PAGE_NOTES), else as the command said it."""
-    page = next((page for key, page in PAGE_NOTES.items() if note == label(key, lang)), None)
-    return note if page is None else label(page, lang).format(take=label("web_take", lang))
+    for key, page in PAGE_NOTES.items():
+        reader = _note_reader(key, lang)
+        m = reader[0].fullmatch(note) if reader else None
+        if reader is None or m is None:
+            continue
+        # a field said the page's way too: a note inside it (fit's 'chosen by you (--law usl)'), a flag it carries
+        fields = {k: _page_flags(page_note(v, lang, command), lang, command) for k, v in m.groupdict().items()}
+        template = reader[1] if page is None else label(page, lang)
+        return singular(template.format_map(_PageWords(fields, lang)), SINGULAR.get(lang, {}))
+    return note
+
+
+@cache
+def _note_reader(key: str, lang: str) -> tuple[re.Pattern[str], str] | None:
+    """A note's wording in the language (dpscale.notes' Note, else a label) as a pattern that reads its fields back
+    from the text the command wrote, and that wording with bare fields (to be filled with that text); None where a
+    field's format nests another (not read back)."""
+    from string import Formatter
+
+    from dpscale.notes import EN
+
+    if key in EN:
+        from dpscale.faces.i18n.notes_es import NOTES
+
+        wording = EN[key] if lang == "en" else NOTES.get(lang, {}).get(key) or EN[key]
+    else:
+        wording = label(key, lang)
+    nouns = SINGULAR.get(lang, {})  # a count of one was written in the singular ('1 device')
+    counted = re.compile(rf"\b({'|'.join(nouns)})\b") if nouns else None
+    pattern, bare, specs = "", "", dict[str, str | None]()
+    for literal, field, spec, _ in Formatter().parse(wording):
+        part = re.escape(literal)
+        pattern += counted.sub(lambda k: f"(?:{k[1]}|{nouns[k[1]]})", part) if counted else part
+        bare += literal.replace("{", "{{").replace("}", "}}")
+        if field is None:
+            continue
+        if "{" in (spec or "") or not field.isidentifier():
+            return None
+        if field not in specs:
+            pattern += f"(?P<{field}>.+?)"
+        else:  # written again: as before where its format is the same ({g:,} and {g} may differ)
+            pattern += f"(?P={field})" if specs[field] == spec else ".+?"
+        specs.setdefault(field, spec)
+        bare += "{" + field + "}"
+    return re.compile(pattern, re.S), bare
+
+
+class _PageWords(dict):  # type: ignore[type-arg]
+    """A page wording's fields: the note's own, and {web_KEY}: that label as the page's error lines name a field."""
+
+    def __init__(self, fields: dict[str, str], lang: str) -> None:
+        super().__init__(fields)
+        self.lang = lang
+
+    def __missing__(self, key: str) -> str:
+        if not key.startswith("web_"):
+            raise KeyError(key)
+        return field_name(key, self.lang)
+
+
+def field_name(key: str, lang: str) -> str:
+    """A field's label without its remark, in brackets or after a colon, as index.html's mark() names it in an error
+    line: 'Network per node: GB/s, or … (blank: the system's)' → 'Network per node'."""
+    return re.sub(r"\s+\([^()]*\)\s*$", "", label(key, lang)).split(": ")[0].strip()
+
+
+QUOTES = {"en": "'{}'", "es": "«{}»"}  # a field's label quoted in a note, as web_plan_no_e quotes the take button
+
+
+@cache
+def page_fields() -> dict[str, dict[str, str]]:
+    """Each tab's fields as index.html labels them: command → {option's dest: its label's key}."""
+    page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+    fields: dict[str, dict[str, str]] = {}
+    for form in re.finditer(r'<form [^>]*data-command="(\w+)"[^>]*>(.*?)</form>', page, re.S):
+        pairs = re.findall(r'<span data-l="(web_\w+)"></span>\s*<(?:input|select|textarea)\b[^>]*?\bname="(\w+)"',
+                           form[2])  # fmt: skip
+        fields[form[1]] = {name: key for key, name in pairs}
+    return fields
+
+
+def _page_flags(text: str, lang: str, command: str) -> str:
+    """A flag in a note's field ('--base-lr 0.1' of the worked example's list) named by its field's label on the
+    command's tab; one the tab has no field for stays as written."""
+    if "--" not in text:
+        return text
+    fields = page_fields().get(command, {})
+
+    def named(m: re.Match[str]) -> str:
+        key = fields.get(m[1].replace("-", "_"))
+        return m[0] if key is None else QUOTES.get(lang, QUOTES["en"]).format(field_name(key, lang))
+
+    return re.sub(r"--([a-z][a-z0-9-]*)(?![\w-])", named, text)
 
 
 def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
