@@ -29,6 +29,24 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     return capsys.readouterr().out
 
 
+def cli_says_it_its_way(capsys: pytest.CaptureFixture[str], command: str, options: dict[str, str], lang: str,
+                        said: str) -> None:  # fmt: skip
+    """The command line, given the page's fields as flags, prints the note as it did (a flag or `dpscale COMMAND`
+    where the page names its field or tab), and that line is the one the page says its way."""
+    from dpscale.faces.i18n import label
+    from dpscale.faces.web.app import page_note, pasted_runs
+
+    argv = [command]
+    for k, v in options.items():
+        argv += [f"--point={p}" for p in pasted_runs(v)] if k == "point" else [f"--{k.replace('_', '-')}={v}"]
+    out = cli(capsys, *argv, "--lang", lang)
+    head = f"{label('note', lang)}: "
+    notes = [line.removeprefix(head) for line in out.splitlines() if line.startswith(head)]
+    assert said not in notes
+    theirs = [n for n in notes if page_note(n, lang, command) == said]
+    assert len(theirs) == 1 and ("--" in theirs[0] or "`dpscale" in theirs[0])
+
+
 CONSTANT = {
     "en": "E is held at 0.9 from two devices on (one device alone is its own reference: E = 1); real E usually falls "
     "as devices are added — give E per size in 'Scaling efficiency E', a law in 'E(d) law' (usl or amdahl), or use "
@@ -84,3 +102,375 @@ def test_plans_partial_worked_example_title_names_the_pages_fields(capsys):
         "caso)"
     )
     assert "(give --samples and --throughput for your run)" in cli(capsys, "plan", "-d", "1..256x2")
+
+
+# (command, the page's fields, the note on the English page, the same on the Spanish page)
+PREDICT = [
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "batch": "32",
+            "precision": "bf16",
+            "throughput": "150",
+            "gpus_per_node": "8",
+            "intra_bw": "150",
+            "inter_bw": "25",
+            "devices": "1..64x2",
+        },
+        "GPU unknown: synchronisation cost assumes 2 TB/s memory (A100-class); choose one in 'GPU'",
+        "GPU desconocida: el coste de sincronización supone 2 TB/s de memoria (clase A100); elija una en «GPU»",
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "batch": "32",
+            "precision": "bf16",
+            "throughput": "150",
+            "gpus_per_node": "8",
+            "intra_bw": "150",
+            "inter_bw": "25",
+            "devices": "1..64x2",
+        },
+        (
+            "'Network per node' is the node's, all its NICs together: if 25 GB/s is one NIC's and the node "
+            "has 8 (one a GPU, as DGX and HGX nodes do), the node's is 200 GB/s"
+        ),
+        (
+            "«Red por nodo» es la del nodo, todas sus NIC juntas: si 25 GB/s son los de una NIC y el nodo "
+            "tiene 8 (una por GPU, como los nodos DGX y HGX), la del nodo es de 200 GB/s"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "batch": "32",
+            "precision": "bf16",
+            "throughput": "150",
+            "gpus_per_node": "8",
+            "intra_bw": "150",
+            "inter_bw": "25",
+            "devices": "1..64x2",
+        },
+        (
+            "25 GB/s per node across nodes: published measurements checked InfiniBand at 50–200 GB/s; E lo–hi"
+            " is not known to hold. GB/s are bytes: if 25 is the network's Gb/s, it is 3.125 GB/s ('Network "
+            "per node' 25Gb/s reads it so)"
+        ),
+        (
+            "25 GB/s por nodo entre nodos: las mediciones publicadas solo cubren InfiniBand a 50–200 GB/s; no"
+            " consta que E inf–sup se cumpla. GB/s son bytes: si 25 son los Gb/s de la red, son 3,125 GB/s "
+            "(«Red por nodo» 25Gb/s lo lee así)"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-a100",
+            "gpu": "h100-80gb",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "150",
+            "devices": "8,64",
+        },
+        (
+            "'GPU' h100-80gb in place of the dgx-a100's a100-80gb: its memory bandwidth (and peak, for a "
+            "FLOPs estimate) are used, the dgx-a100's links kept — a system with that GPU may have others"
+        ),
+        (
+            "«GPU» h100-80gb en lugar de la a100-80gb del dgx-a100: se usan su ancho de banda de memoria (y "
+            "su pico, en una estimación por FLOPs), con los enlaces del dgx-a100 — un sistema con esa GPU "
+            "puede tener otros"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-h100",
+            "gpus_per_node": "4",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "150",
+            "devices": "8,64",
+        },
+        (
+            "on 4 of each dgx-h100 node's 8 GPUs the run reaches 4 of its 8 NICs (NCCL pairs each GPU with "
+            "the nearest): the network is 200 GB/s a node; 'Network per node' sets it"
+        ),
+        (
+            "con 4 de las 8 GPU de cada nodo dgx-h100, la ejecución llega a 4 de sus 8 NIC (NCCL une cada GPU"
+            " a la más cercana): la red es de 200 GB/s por nodo; «Red por nodo» la fija"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-h100",
+            "intra_bw": "900",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "150",
+            "devices": "8,64",
+        },
+        (
+            "'Intra-node GB/s per GPU, one way' 900 is twice the dgx-h100's 450: vendors quote NVLink with "
+            "both directions added (H100: 900 GB/s, 450 each way), and 'Intra-node GB/s per GPU, one way' is "
+            "one direction's"
+        ),
+        (
+            "«GB/s por GPU dentro del nodo, en un sentido» 900 es el doble de los 450 del dgx-h100: los "
+            "fabricantes dan NVLink sumando los dos sentidos (H100: 900 GB/s, 450 en cada uno), y «GB/s por "
+            "GPU dentro del nodo, en un sentido» es el de un sentido"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-h100",
+            "inter_bw": "3200",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "150",
+            "devices": "8,64",
+        },
+        (
+            "'Network per node' 3200 is 8 times the dgx-h100's 400 GB/s: networks are sold in Gb/s, and 3200 "
+            "Gb/s is 400 GB/s ('Network per node' 3200Gb/s reads it so); 'Network per node' is bytes"
+        ),
+        (
+            "«Red por nodo» 3200 es 8 veces los 400 GB/s del dgx-h100: las redes se venden en Gb/s, y 3200 "
+            "Gb/s son 400 GB/s («Red por nodo» 3200Gb/s lo lee así); «Red por nodo» va en bytes"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "llama-70b", "system": "dgx-a100", "precision": "bf16", "batch": "1", "devices": "8,64"},
+        (
+            "plain DDP needs 1,104 GB per GPU for model states alone (Adam with fp32 states, 16 bytes a "
+            "parameter; 8 with all of them in bf16: the tab 'Memory' with 'Precision' bf16), more than the "
+            "a100-80gb's 85.9 GB: shard them — 'ZeRO stage' 1–3 predicts ZeRO/FSDP, the tab 'Memory' sizes it"
+        ),
+        (
+            "DDP simple necesita 1.104 GB por GPU solo para los estados del modelo (Adam con estados fp32, 16"
+            " bytes por parámetro; 8 con todos en bf16: la pestaña «Memoria» con «Precisión» bf16), más que "
+            "los 85,9 GB de la a100-80gb: repártalos — «Etapa de ZeRO» 1–3 predice ZeRO/FSDP, la pestaña "
+            "«Memoria» lo dimensiona"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "llama-70b",
+            "system": "dgx-a100",
+            "zero": "1",
+            "precision": "bf16",
+            "batch": "1",
+            "devices": "8,64",
+        },
+        (
+            "ZeRO-1 needs 289 GB per GPU for model states at 64 devices (Adam), more than the a100-80gb's "
+            "85.9 GB: fewer devices need more; the tab 'Memory' with 'Precision' mixed sizes it"
+        ),
+        (
+            "ZeRO-1 necesita 289 GB por GPU para los estados del modelo con 64 dispositivos (Adam), más que "
+            "los 85,9 GB de la a100-80gb: con menos dispositivos necesita más; la pestaña «Memoria» con "
+            "«Precisión» mixed lo dimensiona"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2-xl",
+            "system": "dgx-a100",
+            "precision": "bf16",
+            "batch": "64",
+            "seq_len": "2048",
+            "devices": "8,64",
+        },
+        (
+            "a batch of 64 sequences of 2,048 stores 342.3 GB of activations per GPU even without the "
+            "attention scores (FlashAttention or selective recompute; 1,952.9 GB with them; Korthikanti et "
+            "al.), more than the 61.0 GB the model states leave of the a100-80gb's 85.9 GB at 64 devices: E "
+            "is for the step as given, which would need full recompute (about a third more compute), tensor "
+            "or pipeline parallelism, or a smaller batch or sequence; the tab 'Memory' sizes it"
+        ),
+        (
+            "un lote de 64 secuencias de 2.048 guarda 342,3 GB de activaciones por GPU aun sin las "
+            "puntuaciones de atención (FlashAttention o recómputo selectivo; 1.952,9 GB con ellas; "
+            "Korthikanti et al.), más que los 61,0 GB que dejan los estados del modelo de los 85,9 GB de la "
+            "a100-80gb con 64 dispositivos: E es la del paso tal como se da, que necesitaría recómputo "
+            "completo (cerca de un tercio más de cómputo), paralelismo de tensor o de pipeline, o un lote o "
+            "una secuencia menores; la pestaña «Memoria» lo dimensiona"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "resnet50", "system": "dgx-a100", "precision": "amp", "batch": "256", "devices": "8,64"},
+        (
+            "8 devices of a node would need 21,873 images/s; decoding JPEGs on its 128 CPU cores tops out "
+            "near 16,000 (125 a core where published runs stopped scaling), and E would fall below this "
+            "prediction — unless the images are decoded on the GPU (DALI); a measured loader rate goes in "
+            "'Input pipeline, samples/s per node'"
+        ),
+        (
+            "8 dispositivos de un nodo necesitarían 21.873 imágenes/s; decodificar JPEG en sus 128 núcleos de"
+            " CPU da como mucho unas 16.000 (125 por núcleo donde las ejecuciones publicadas dejaron de "
+            "escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en "
+            "la GPU (DALI); el rendimiento medido de la carga de datos va en «Carga de datos, muestras/s por "
+            "nodo»"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "resnet50", "system": "dgx-a100", "precision": "amp", "batch": "256", "devices": "8,64"},
+        (
+            "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "
+            "14–29 % of the tensor-core peak (TF32, AMP), 57–68 % of V100's fp32 peak (others' runs at "
+            "smaller batches, 50–57 %) — ±35 % and ±9 % around it; a measured 'Measured throughput per "
+            "device' sets compute, or 'MFU, for a FLOPs estimate'"
+        ),
+        (
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
+            "ResNet-50 de la calibración: el 14–29 % del pico de los tensor cores (TF32, AMP), el 57–68 % del"
+            " pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — ±35 % y ±9 % a su "
+            "alrededor; un «Rendimiento medido por dispositivo» fija el cómputo, o «MFU, para una estimación "
+            "por FLOPs»"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "resnet50", "system": "dgx-a100", "precision": "fp32", "batch": "256", "devices": "8,64"},
+        (
+            "PyTorch runs an fp32 model's convolutions on the a100-80gb's TF32 tensor cores by default "
+            "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, 19.5 TFLOP/s; 'Precision' tf32 "
+            "prices them at 156"
+        ),
+        (
+            "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la "
+            "a100-80gb (torch.backends.cudnn.allow_tf32): aquí se cuentan al pico fp32, 19,5 TFLOP/s; "
+            "«Precisión» tf32 las cuenta a 156"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-h100",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "1e6",
+            "devices": "8,64",
+        },
+        (
+            "the measured baseline implies 880,522 TFLOP/s a device, more than the h100-80gb's 989 TFLOP/s "
+            "peak: check the unit (samples/s, not tokens/s) and 'Sequence length'; E is computed as given"
+        ),
+        (
+            "la referencia medida implica 880.522 TFLOP/s por dispositivo, más que el pico de 989 TFLOP/s de "
+            "la h100-80gb: compruebe la unidad (muestras/s, no tokens/s) y «Longitud de secuencia»; E se "
+            "calcula con lo dado"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "gpt2", "system": "dgx-h100", "precision": "fp8", "batch": "32", "devices": "8,64"},
+        (
+            "fp8's default share: 0.35 (bf16's) × 1.375 (the middle of the 1.25–1.5× end-to-end gains over "
+            "bf16 that torchao published for float8 training on 8–512 GPUs) ÷ 2 (the fp8 peak over bf16's) = "
+            "24.1 %: the casts and the layers that stay bf16 keep fp8 far from its peak; 'MFU, for a FLOPs "
+            "estimate' sets it"
+        ),
+        (
+            "fracción por defecto en fp8: 0,35 (la de bf16) × 1,375 (el punto medio de las ganancias de "
+            "1,25–1,5× sobre bf16 que publicó torchao para el entrenamiento float8 en 8–512 GPU) ÷ 2 (el pico"
+            " fp8 sobre el de bf16) = 24,1 %: las conversiones y las capas que siguen en bf16 alejan fp8 de "
+            "su pico; «MFU, para una estimación por FLOPs» la fija"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "gpt2", "system": "dgx-h100", "throughput": "150", "devices": "8,64"},
+        (
+            "no 'Per-device batch': 32 samples per device assumed — the measured rate or step time must be at"
+            " that batch (E at a larger batch is higher: more compute to hide each all-reduce)"
+        ),
+        (
+            "sin «Lote por dispositivo»: se suponen 32 muestras por dispositivo — el rendimiento o el tiempo "
+            "de paso medidos deben ser con ese lote (con un lote mayor E es más alta: más cómputo para "
+            "ocultar cada all-reduce)"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "params": "1e9",
+            "seq_len": "2048",
+            "system": "dgx-a100",
+            "precision": "bf16",
+            "batch": "8",
+            "zero": "3",
+            "devices": "8,64",
+        },
+        (
+            "no preset gives the layers: the sharded units are one of 17 layers estimated from the parameter "
+            "count (N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), 112.2 MiB of gradients each; "
+            "the command line's --bucket-mb sets them"
+        ),
+        (
+            "ningún modelo predefinido da las capas: cada unidad repartida es una de las 17 capas estimadas a"
+            " partir del número de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de "
+            "112,2 MiB de gradientes; la fija --bucket-mb, en la línea de órdenes"
+        ),
+    ),
+    (
+        "predict",
+        {
+            "model": "gpt2",
+            "system": "dgx-h100",
+            "inter_bw": "25",
+            "precision": "bf16",
+            "batch": "32",
+            "throughput": "150",
+            "devices": "8,64",
+        },
+        (
+            "'Network per node' is the node's, all its NICs together: if 25 GB/s is one NIC's, the 8 NICs the"
+            " run's GPUs reach in each dgx-h100 node make 200 GB/s"
+        ),
+        (
+            "«Red por nodo» es la del nodo, todas sus NIC juntas: si 25 GB/s son los de una NIC, las 8 NIC "
+            "que alcanzan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "gpt2", "system": "dgx-h100", "batch": "32", "devices": "8,64"},
+        (
+            "no 'Precision': fp32 assumed, so the compute estimate reads the GPU's fp32 peak — "
+            "mixed-precision training is 'Precision' amp (autocast, fp32 gradients) or bf16 (16-bit weights "
+            "and gradients)"
+        ),
+        (
+            "sin «Precisión»: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — "
+            "el entrenamiento en precisión mixta es «Precisión» amp (autocast, gradientes fp32) o bf16 (pesos"
+            " y gradientes de 16 bits)"
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "options", "en", "es"), PREDICT)
+def test_predict_tabs_notes_name_its_fields_and_the_memory_tab(command, options, en, es, capsys):
+    """The predict tab's notes said 'give --gpu', '--inter-bw sets it', '`dpscale memory --precision bf16`', '--mfu
+    sets it', 'no --batch:': the page has the GPU, network, MFU and batch fields and a memory tab, named now by their
+    labels as its error lines name them (the command line's wording is unchanged)."""
+    assert en in page(command, options, "en")[1]
+    assert es in page(command, options, "es")[1]
+    cli_says_it_its_way(capsys, command, options, "en", en)
+    cli_says_it_its_way(capsys, command, options, "es", es)

@@ -105,6 +105,91 @@ LABELS: dict[str, dict[str, str]] = {
             "falls as devices are added — give E per size in '{web_efficiency}', a law in '{web_law}' (usl or amdahl), "
             "or use the tabs '{web_fit}' / '{web_predict}'"
         ),
+        "web_gpu_unknown": (
+            "GPU unknown: synchronisation cost assumes {hbm} TB/s memory (A100-class); choose one in '{web_own_gpu}'"
+        ),
+        "web_inter_per_nic": (
+            "'{web_own_inter_bw}' is the node's, all its NICs together: if {bw} GB/s is one NIC's and the node has "
+            "{g} (one a GPU, as DGX and HGX nodes do), the node's is {node} GB/s"
+        ),
+        "web_inter_per_nic_known": (
+            "'{web_own_inter_bw}' is the node's, all its NICs together: if {bw} GB/s is one NIC's, the {nics} NICs "
+            "the run's GPUs reach in each {system} node make {node} GB/s"
+        ),
+        "web_gpu_swapped": (
+            "'{web_own_gpu}' {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs "
+            "estimate) are used, the {system}'s links kept — a system with that GPU may have others"
+        ),
+        "web_nics_reached": (
+            "on {g} of each {system} node's {whole} GPUs the run reaches {used} of its {nics} NICs (NCCL pairs each "
+            "GPU with the nearest): the network is {inter} GB/s a node; '{web_own_inter_bw}' sets it"
+        ),
+        "web_nics_unknown": (
+            "on {g} of each {system} node's {whole} GPUs the run is charged the node's whole network, {inter} GB/s, "
+            "though its GPUs may reach only some of the NICs: give the network they reach in '{web_own_inter_bw}'"
+        ),
+        "web_intra_bidirectional": (
+            "'{web_own_intra_bw}' {typed} is twice the {system}'s {own}: vendors quote NVLink with both directions "
+            "added (H100: 900 GB/s, 450 each way), and '{web_own_intra_bw}' is one direction's"
+        ),
+        "web_inter_bits_as_bytes": (
+            "'{web_own_inter_bw}' {typed} is 8 times the {system}'s {own} GB/s: networks are sold in Gb/s, and "
+            "{typed} Gb/s is {own} GB/s ({flag} reads it so); '{web_own_inter_bw}' is bytes"
+        ),
+        "web_ddp_memory": (
+            "plain DDP needs {need} GB per GPU for model states alone (Adam with fp32 states, {per} bytes a "
+            "parameter; 8 with all of them in bf16: the tab '{web_memory}' with '{web_precision}' bf16), more than "
+            "the {gpu}'s {mem} GB: shard them — '{web_zero}' 1–3 predicts ZeRO/FSDP, the tab '{web_memory}' sizes it"
+        ),
+        "web_zero_memory": (
+            "{stage} needs {need} GB per GPU for model states at {d} devices (Adam), more than the {gpu}'s {mem} GB: "
+            "fewer devices need more; the tab '{web_memory}' with '{web_precision}' {mp} sizes it"
+        ),
+        "web_activation_memory": (
+            "a batch of {b} sequences of {s} stores {sel} GB of activations per GPU even without the attention scores"
+            " (FlashAttention or selective recompute; {act} GB with them; Korthikanti et al.), more than the {left} "
+            "GB the model states leave of the {gpu}'s {held} GB at {d} devices: E is for the step as given, which "
+            "would need full recompute (about a third more compute), tensor or pipeline parallelism, or a smaller "
+            "batch or sequence; the tab '{web_memory}' sizes it"
+        ),
+        "web_cpu_decode": (
+            "{n} devices of a node would need {need} images/s; decoding JPEGs on its {cores} CPU cores tops out near "
+            "{cap} ({rate} a core where published runs stopped scaling), and E would fall below this prediction — "
+            "unless the images are decoded on the GPU (DALI); a measured loader rate goes in '{web_input_rate}'"
+        ),
+        "web_beyond_peak": (
+            "the measured baseline implies {tflops} TFLOP/s a device, more than the {gpu}'s {peak} TFLOP/s peak: "
+            "check the unit (samples/s, not tokens/s) and '{web_seq_len}'; E is computed as given"
+        ),
+        "web_fp8_mfu": (
+            "fp8's default share: {base} (bf16's) × {mid} (the middle of the {lo}–{hi}× end-to-end gains over bf16 "
+            "that torchao published for float8 training on 8–512 GPUs) ÷ {ratio} (the fp8 peak over bf16's) = {pct} "
+            "%: the casts and the layers that stay bf16 keep fp8 far from its peak; '{web_mfu}' sets it"
+        ),
+        "web_cnn_mfu": (
+            "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach: "
+            "{t_lo}–{t_hi} % of the tensor-core peak (TF32, AMP), {f_lo}–{f_hi} % of V100's fp32 peak (others' runs "
+            "at smaller batches, 50–57 %) — ±{t_pm} % and ±{f_pm} % around it; a measured '{web_pred_throughput}' "
+            "sets compute, or '{web_mfu}'"
+        ),
+        "web_fp32_conv_tf32": (
+            "PyTorch runs an fp32 model's convolutions on the {gpu}'s TF32 tensor cores by default "
+            "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, {fp32} TFLOP/s; '{web_precision}' tf32 "
+            "prices them at {tf32}"
+        ),
+        "web_predict_batch_default": (
+            "no '{web_batch}': {b} samples per device assumed — the measured rate or step time must be at that batch "
+            "(E at a larger batch is higher: more compute to hide each all-reduce)"
+        ),
+        "web_predict_precision_default": (
+            "no '{web_precision}': fp32 assumed, so the compute estimate reads the GPU's fp32 peak — mixed-precision "
+            "training is '{web_precision}' amp (autocast, fp32 gradients) or bf16 (16-bit weights and gradients)"
+        ),
+        "web_zero_units_estimated": (
+            "no preset gives the layers: the sharded units are one of {layers} layers estimated from the parameter "
+            "count (N ≈ 12·L·h² with width h ≈ 128·L, as in GPT-3 and Llama), {mib} MiB of gradients each; the "
+            "command line's --bucket-mb sets them"
+        ),
         "web_take_predict": "E(d) from the last prediction ({n} sizes, {ends})",
         "web_take_fit": "E(d) from the last fit ({n} sizes, {ends})",
         "web_take_long_predict": "E(d): the last prediction has {n} sizes, more than the {max} a plan takes",
@@ -754,6 +839,99 @@ LABELS: dict[str, dict[str, str]] = {
             "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); en la práctica E "
             "suele caer al añadir dispositivos — indique E por tamaño en «{web_efficiency}», una ley en «{web_law}» "
             "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
+        ),
+        "web_gpu_unknown": (
+            "GPU desconocida: el coste de sincronización supone {hbm} TB/s de memoria (clase A100); elija una en "
+            "«{web_own_gpu}»"
+        ),
+        "web_inter_per_nic": (
+            "«{web_own_inter_bw}» es la del nodo, todas sus NIC juntas: si {bw} GB/s son los de una NIC y el nodo "
+            "tiene {g} (una por GPU, como los nodos DGX y HGX), la del nodo es de {node} GB/s"
+        ),
+        "web_inter_per_nic_known": (
+            "«{web_own_inter_bw}» es la del nodo, todas sus NIC juntas: si {bw} GB/s son los de una NIC, las {nics} "
+            "NIC que alcanzan las GPU de la ejecución en cada nodo {system} dan {node} GB/s"
+        ),
+        "web_gpu_swapped": (
+            "«{web_own_gpu}» {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su "
+            "pico, en una estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener "
+            "otros"
+        ),
+        "web_nics_reached": (
+            "con {g} de las {whole} GPU de cada nodo {system}, la ejecución llega a {used} de sus {nics} NIC (NCCL "
+            "une cada GPU a la más cercana): la red es de {inter} GB/s por nodo; «{web_own_inter_bw}» la fija"
+        ),
+        "web_nics_unknown": (
+            "con {g} de las {whole} GPU de cada nodo {system}, se cuenta toda la red del nodo, {inter} GB/s, aunque "
+            "sus GPU quizá lleguen solo a algunas NIC: indique la red a la que llegan en «{web_own_inter_bw}»"
+        ),
+        "web_intra_bidirectional": (
+            "«{web_own_intra_bw}» {typed} es el doble de los {own} del {system}: los fabricantes dan NVLink sumando "
+            "los dos sentidos (H100: 900 GB/s, 450 en cada uno), y «{web_own_intra_bw}» es el de un sentido"
+        ),
+        "web_inter_bits_as_bytes": (
+            "«{web_own_inter_bw}» {typed} es 8 veces los {own} GB/s del {system}: las redes se venden en Gb/s, y "
+            "{typed} Gb/s son {own} GB/s ({flag} lo lee así); «{web_own_inter_bw}» va en bytes"
+        ),
+        "web_ddp_memory": (
+            "DDP simple necesita {need} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
+            "bytes por parámetro; 8 con todos en bf16: la pestaña «{web_memory}» con «{web_precision}» bf16), más que"
+            " los {mem} GB de la {gpu}: repártalos — «{web_zero}» 1–3 predice ZeRO/FSDP, la pestaña «{web_memory}» lo"
+            " dimensiona"
+        ),
+        "web_zero_memory": (
+            "{stage} necesita {need} GB por GPU para los estados del modelo con {d} dispositivos (Adam), más que los "
+            "{mem} GB de la {gpu}: con menos dispositivos necesita más; la pestaña «{web_memory}» con "
+            "«{web_precision}» {mp} lo dimensiona"
+        ),
+        "web_activation_memory": (
+            "un lote de {b} secuencias de {s} guarda {sel} GB de activaciones por GPU aun sin las puntuaciones de "
+            "atención (FlashAttention o recómputo selectivo; {act} GB con ellas; Korthikanti et al.), más que los "
+            "{left} GB que dejan los estados del modelo de los {held} GB de la {gpu} con {d} dispositivos: E es la "
+            "del paso tal como se da, que necesitaría recómputo completo (cerca de un tercio más de cómputo), "
+            "paralelismo de tensor o de pipeline, o un lote o una secuencia menores; la pestaña «{web_memory}» lo "
+            "dimensiona"
+        ),
+        "web_cpu_decode": (
+            "{n} dispositivos de un nodo necesitarían {need} imágenes/s; decodificar JPEG en sus {cores} núcleos de "
+            "CPU da como mucho unas {cap} ({rate} por núcleo donde las ejecuciones publicadas dejaron de escalar), y "
+            "E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en la GPU (DALI); el "
+            "rendimiento medido de la carga de datos va en «{web_input_rate}»"
+        ),
+        "web_beyond_peak": (
+            "la referencia medida implica {tflops} TFLOP/s por dispositivo, más que el pico de {peak} TFLOP/s de la "
+            "{gpu}: compruebe la unidad (muestras/s, no tokens/s) y «{web_seq_len}»; E se calcula con lo dado"
+        ),
+        "web_fp8_mfu": (
+            "fracción por defecto en fp8: {base} (la de bf16) × {mid} (el punto medio de las ganancias de {lo}–{hi}× "
+            "sobre bf16 que publicó torchao para el entrenamiento float8 en 8–512 GPU) ÷ {ratio} (el pico fp8 sobre "
+            "el de bf16) = {pct} %: las conversiones y las capas que siguen en bf16 alejan fp8 de su pico; "
+            "«{web_mfu}» la fija"
+        ),
+        "web_cnn_mfu": (
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
+            "ResNet-50 de la calibración: el {t_lo}–{t_hi} % del pico de los tensor cores (TF32, AMP), el "
+            "{f_lo}–{f_hi} % del pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — ±{t_pm} % y"
+            " ±{f_pm} % a su alrededor; un «{web_pred_throughput}» fija el cómputo, o «{web_mfu}»"
+        ),
+        "web_fp32_conv_tf32": (
+            "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la {gpu} "
+            "(torch.backends.cudnn.allow_tf32): aquí se cuentan al pico fp32, {fp32} TFLOP/s; «{web_precision}» tf32 "
+            "las cuenta a {tf32}"
+        ),
+        "web_predict_batch_default": (
+            "sin «{web_batch}»: se suponen {b} muestras por dispositivo — el rendimiento o el tiempo de paso medidos "
+            "deben ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
+        ),
+        "web_predict_precision_default": (
+            "sin «{web_precision}»: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — el"
+            " entrenamiento en precisión mixta es «{web_precision}» amp (autocast, gradientes fp32) o bf16 (pesos y "
+            "gradientes de 16 bits)"
+        ),
+        "web_zero_units_estimated": (
+            "ningún modelo predefinido da las capas: cada unidad repartida es una de las {layers} capas estimadas a "
+            "partir del número de parámetros (N ≈ 12·L·h² con anchura h ≈ 128·L, como en GPT-3 y Llama), de {mib} MiB"
+            " de gradientes; la fija --bucket-mb, en la línea de órdenes"
         ),
         "web_take_predict": "E(d) de la última predicción ({n} tamaños, {ends})",
         "web_take_fit": "E(d) del último ajuste ({n} tamaños, {ends})",

@@ -64,7 +64,14 @@ PAGE_NOTES: dict[str, str | None] = {
     "plan_no_e": "web_plan_no_e",  # (--fit: a RUNS file the page has no field for; it has the take button)
     "plan_worked_partial": "web_plan_worked_partial",  # (a title)
     "constant_note": "web_constant_note",
-}
+    # predict: its hardware fields, the memory tab, the precision and ZeRO menus
+    **{k: f"web_{k}" for k in ("gpu_unknown", "gpu_swapped", "nics_reached", "nics_unknown", "intra_bidirectional",
+                               "inter_per_nic", "inter_per_nic_known", "inter_bits_as_bytes", "ddp_memory",
+                               "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "fp8_mfu", "cnn_mfu",
+                               "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
+                               "zero_units_estimated")},
+    "unchecked_inter_low": None,  # ('--inter-bw 25Gb/s reads it so': the flag is its field)
+}  # fmt: skip
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
