@@ -474,3 +474,76 @@ def test_predict_tabs_notes_name_its_fields_and_the_memory_tab(command, options,
     assert es in page(command, options, "es")[1]
     cli_says_it_its_way(capsys, command, options, "en", en)
     cli_says_it_its_way(capsys, command, options, "es", es)
+
+
+FIT = [
+    (
+        "fit",
+        {"point": "1:1000\n8:7500\n16:14600\n32:28000", "gpus_per_node": "8", "at": "64,256,1024"},
+        (
+            "the prediction intervals draw from allreduce, usl, amdahl alike: the measured sizes do not "
+            "reject usl, amdahl (their misfit is within noise of the allreduce law's), so which law holds "
+            "beyond them is part of the uncertainty, and so do the intervals of the peak and of the devices "
+            "needed; the points and the parameters are the allreduce law's; 'Law' allreduce gives one law's "
+            "narrower intervals"
+        ),
+        (
+            "los intervalos de predicción combinan por igual las leyes allreduce, usl y amdahl: los tamaños "
+            "medidos no descartan usl y amdahl (su desajuste no se distingue del de la ley allreduce dentro "
+            "del ruido), así que qué ley vale más allá de ellos es parte de la incertidumbre; lo mismo vale "
+            "para los intervalos del máximo y de los dispositivos necesarios; los valores centrales y los "
+            "parámetros son de la ley allreduce; «Ley» allreduce da los intervalos, más estrechos, de una "
+            "sola ley"
+        ),
+    ),
+    (
+        "fit",
+        {"point": "1:1000\n2:1900\n4:3000\n8:2500\n16:2000", "at": "32,64", "law": "amdahl"},
+        (
+            "the amdahl law misses the measured E at 4 devices (0.750; the law: 0.508) — its shape cannot "
+            "follow the data; try another 'Law', or measure more sizes"
+        ),
+        (
+            "la ley amdahl no pasa por la E medida con 4 dispositivos (0,750; la ley: 0,508) — su forma no "
+            "sigue los datos; pruebe otra «Ley», o mida más tamaños"
+        ),
+    ),
+    (
+        "fit",
+        {"point": "1:1000\n2:1900\n4:3000\n8:2500\n16:2000", "at": "32,64", "law": "amdahl"},
+        (
+            "the measured throughput falls from 3,000 at 4 devices to 2,000 at 16: past 4 devices these runs "
+            "do not scale, whatever the law says (the amdahl law has no throughput peak to show it) — check "
+            "them, or see 'Law' usl"
+        ),
+        (
+            "el rendimiento medido cae de 3.000 con 4 dispositivos a 2.000 con 16: más allá de 4 dispositivos"
+            " estas ejecuciones no escalan, diga lo que diga la ley (la ley amdahl no tiene un máximo de "
+            "rendimiento que lo muestre) — revíselas, o vea «Ley» usl"
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "options", "en", "es"), FIT)
+def test_fit_tabs_notes_name_its_law_menu(command, options, en, es, capsys):
+    """The fit tab's notes said '--law allreduce gives one law's narrower intervals', 'try another --law', 'see --law
+    usl': the tab's law is a menu, 'Law'."""
+    assert en in page(command, options, "en")[1]
+    assert es in page(command, options, "es")[1]
+    cli_says_it_its_way(capsys, command, options, "en", en)
+    cli_says_it_its_way(capsys, command, options, "es", es)
+
+
+def test_a_fit_with_its_law_chosen_says_so_by_the_menu(capsys):
+    """A law picked in the fit tab's menu was titled 'chosen by you (--law usl)': the note inside the title's field
+    is said the page's way."""
+    runs = {"point": "1:1000\n8:7500\n16:14600\n32:28000", "gpus_per_node": "8", "at": "64,256,1024", "law": "usl"}
+    assert page("fit", runs, "en")[0] == "fitted law: usl (leave-one-out RMSE 0.0477) — chosen by you ('Law' usl)"
+    assert (
+        page("fit", runs, "es")[0]
+        == "ley ajustada: usl (RMSE dejando uno fuera 0,0477) — elegida por usted («Ley» usl)"
+    )
+    points = ["--point=1:1000", "--point=8:7500", "--point=16:14600", "--point=32:28000"]
+    out = cli(capsys, "fit", *points, "--gpus-per-node=8", "--at=64,256,1024", "--law=usl")
+    assert out.startswith("fitted law: usl (leave-one-out RMSE 0.0477) — chosen by you (--law usl)\n")

@@ -105,6 +105,22 @@ LABELS: dict[str, dict[str, str]] = {
             "falls as devices are added — give E per size in '{web_efficiency}', a law in '{web_law}' (usl or amdahl), "
             "or use the tabs '{web_fit}' / '{web_predict}'"
         ),
+        "web_laws_pooled": (
+            "the prediction intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit"
+            " is within noise of the {law} law's), so which law holds beyond them is part of the uncertainty, and so "
+            "do the intervals of the peak and of the devices needed; the points and the parameters are the {law} "
+            "law's; '{web_fit_law}' {law} gives one law's narrower intervals"
+        ),
+        "web_fit_why_forced": "you ('{web_fit_law}' {law})",
+        "web_fit_misses": (
+            "the {law} law misses the measured E at {d} devices ({measured_said}; the law: {law_said}) — its shape "
+            "cannot follow the data; try another '{web_fit_law}', or measure more sizes"
+        ),
+        "web_runs_fall": (
+            "the measured throughput falls from {x1} at {d1} devices to {x2} at {d2}: past {d1} devices these runs do"
+            " not scale, whatever the law says (the {law} law has no throughput peak to show it) — check them, or see"
+            " '{web_fit_law}' usl"
+        ),
         "web_gpu_unknown": (
             "GPU unknown: synchronisation cost assumes {hbm} TB/s memory (A100-class); choose one in '{web_own_gpu}'"
         ),
@@ -839,6 +855,23 @@ LABELS: dict[str, dict[str, str]] = {
             "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); en la práctica E "
             "suele caer al añadir dispositivos — indique E por tamaño en «{web_efficiency}», una ley en «{web_law}» "
             "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
+        ),
+        "web_laws_pooled": (
+            "los intervalos de predicción combinan por igual las leyes {laws}: los tamaños medidos no descartan "
+            "{others} (su desajuste no se distingue del de la ley {law} dentro del ruido), así que qué ley vale más "
+            "allá de ellos es parte de la incertidumbre; lo mismo vale para los intervalos del máximo y de los "
+            "dispositivos necesarios; los valores centrales y los parámetros son de la ley {law}; «{web_fit_law}» "
+            "{law} da los intervalos, más estrechos, de una sola ley"
+        ),
+        "web_fit_why_forced": "usted («{web_fit_law}» {law})",
+        "web_fit_misses": (
+            "la ley {law} no pasa por la E medida con {d} dispositivos ({measured_said}; la ley: {law_said}) — su "
+            "forma no sigue los datos; pruebe otra «{web_fit_law}», o mida más tamaños"
+        ),
+        "web_runs_fall": (
+            "el rendimiento medido cae de {x1} con {d1} dispositivos a {x2} con {d2}: más allá de {d1} dispositivos "
+            "estas ejecuciones no escalan, diga lo que diga la ley (la ley {law} no tiene un máximo de rendimiento "
+            "que lo muestre) — revíselas, o vea «{web_fit_law}» usl"
         ),
         "web_gpu_unknown": (
             "GPU desconocida: el coste de sincronización supone {hbm} TB/s de memoria (clase A100); elija una en "

@@ -71,6 +71,9 @@ PAGE_NOTES: dict[str, str | None] = {
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
                                "zero_units_estimated")},
     "unchecked_inter_low": None,  # ('--inter-bw 25Gb/s reads it so': the flag is its field)
+    # fit: its law menu (fit_law's 'chosen by you (--law usl)': the note in its field)
+    **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall")},
+    "fit_law": None,
 }  # fmt: skip
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
