@@ -547,3 +547,196 @@ def test_a_fit_with_its_law_chosen_says_so_by_the_menu(capsys):
     points = ["--point=1:1000", "--point=8:7500", "--point=16:14600", "--point=32:28000"]
     out = cli(capsys, "fit", *points, "--gpus-per-node=8", "--at=64,256,1024", "--law=usl")
     assert out.startswith("fitted law: usl (leave-one-out RMSE 0.0477) — chosen by you (--law usl)\n")
+
+
+TABS = [
+    (
+        "batch",
+        {
+            "micro_batch": "32",
+            "devices": "4",
+            "base_lr": "0.1",
+            "base_batch": "256",
+            "optimizer": "sgd",
+            "dataset_size": "1.28e6",
+        },
+        (
+            "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW choose adam "
+            "in 'Optimizer' (square-root rule, Malladi et al. 2022)"
+        ),
+        (
+            "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW "
+            "elija adam en «Optimizador» (regla de la raíz cuadrada, Malladi et al. 2022)"
+        ),
+    ),
+    (
+        "batch",
+        {
+            "micro_batch": "32",
+            "devices": "4",
+            "base_lr": "0.1",
+            "base_batch": "256",
+            "optimizer": "adam",
+            "dataset_size": "1.28e6",
+        },
+        (
+            "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD choose sgd in "
+            "'Optimizer' (linear rule with warm-up, Goyal et al. 2017)"
+        ),
+        (
+            "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); para "
+            "SGD elija sgd en «Optimizador» (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+    ),
+    (
+        "batch",
+        {
+            "micro_batch": "32",
+            "devices": "1..1024x2",
+            "base_lr": "0.1",
+            "base_batch": "256",
+            "optimizer": "sgd",
+            "dataset_size": "10000",
+        },
+        (
+            "one step an epoch from 512 devices on: the global batch (16,384) covers the whole dataset — "
+            "check 'Samples per epoch' and the batch"
+        ),
+        (
+            "un paso por época desde 512 dispositivos: el lote global (16.384) cubre todo el conjunto de "
+            "datos — revise «Muestras por época» y el lote"
+        ),
+    ),
+    (
+        "batch",
+        {"optimizer": "adam"},
+        (
+            "the worked example filled in 'Micro-batch per device' 32, 'Devices d' 4, 'Reference learning "
+            "rate' 0.1, 'Reference global batch' 256, 'Samples per epoch' 1.28e6, which were not given: give "
+            "them for your case"
+        ),
+        (
+            "el ejemplo resuelto completó «Microlote por dispositivo» 32, «Dispositivos d» 4, «Tasa de "
+            "aprendizaje de referencia» 0.1, «Lote global de referencia» 256, «Muestras por época» 1.28e6, "
+            "que no se dieron: délos para su caso"
+        ),
+    ),
+    (
+        "memory",
+        {"params": "7.5e9", "devices": "64"},
+        (
+            "model states only: activations are not counted (they need the layers of a transformer preset in "
+            "'Model preset'; 'Parameters' then sets its size)"
+        ),
+        (
+            "solo estados del modelo: las activaciones no se cuentan (necesitan las capas de un transformer "
+            "del catálogo en «Modelo predefinido»; «Parámetros» da entonces su tamaño)"
+        ),
+    ),
+    (
+        "memory",
+        {"params": "7.5e9", "devices": "64"},
+        (
+            "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); 2 also gradients (≈ FSDP "
+            "SHARD_GRAD_OP); 3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic; the tab 'Predict E(d)' "
+            "with 'ZeRO stage' 3 predicts its E); CUDA context and fragmentation need a few GB more"
+        ),
+        (
+            "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); 2 también los "
+            "gradientes (≈ FSDP SHARD_GRAD_OP); 3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico"
+            " de DDP; la pestaña «Predecir E(d)» con «Etapa de ZeRO» 3 predice su E); el contexto CUDA y la "
+            "fragmentación piden unos GB más"
+        ),
+    ),
+    (
+        "memory",
+        {"params": "7.5e9", "devices": "64"},
+        (
+            "under torch.autocast the parameters and gradients stay fp32, so those buckets take 30.0 GB (the "
+            "16 bytes a parameter are then fp32 parameters, gradients and Adam's two moments: 'Precision' amp"
+            " counts them so)"
+        ),
+        (
+            "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan "
+            "30,0 GB (los 16 bytes por parámetro son entonces parámetros, gradientes y los dos momentos de "
+            "Adam en fp32: «Precisión» amp los cuenta así)"
+        ),
+    ),
+    (
+        "memory",
+        {"model": "llama-7b", "devices": "64", "recompute": "selective", "micro_batch": "4", "seq_len": "4096"},
+        (
+            "llama-7b has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, "
+            "whose attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per "
+            "sbh), so without recompute this overstates llama-7b; with 'Activation recomputation' selective "
+            "(FlashAttention keeps no scores) it understates by about 10–20 %: the SwiGLU MLP keeps four "
+            "f-wide tensors, (2 + 8f/h)·sbh against GPT's 19sbh — leave that margin"
+        ),
+        (
+            "llama-7b no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las "
+            "capas de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las "
+            "puntuaciones (5as/h de los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima llama-7b; "
+            "con «Recómputo de activaciones» selective (FlashAttention no guarda las puntuaciones) lo "
+            "subestima en torno a un 10–20 %: el MLP SwiGLU guarda cuatro tensores de ancho f, (2 + 8f/h)·sbh"
+            " frente a los 19sbh de GPT — deje ese margen"
+        ),
+    ),
+    (
+        "memory",
+        {"optimizer": "sgd"},
+        (
+            "the worked example filled in 'Parameters' 7.5e9, 'Devices d' 64, which were not given: give them"
+            " for your case"
+        ),
+        "el ejemplo resuelto completó «Parámetros» 7.5e9, «Dispositivos d» 64, que no se dieron: délos para su caso",
+    ),
+    (
+        "pipeline",
+        {"stages": "4", "microbatches": "8", "devices": "16"},
+        (
+            "data-parallel E = 1 assumed across the 4 replicas (perfect scaling): give 'Data-parallel E', E "
+            "at 4 replicas from the tabs 'Predict E(d)' or 'Fit my runs', for real numbers"
+        ),
+        (
+            "se supone E = 1 de datos entre las 4 réplicas (escalado perfecto): indique «E del paralelismo de"
+            " datos», la E con 4 réplicas de las pestañas «Predecir E(d)» o «Ajustar mis ejecuciones», para "
+            "cifras reales"
+        ),
+    ),
+    (
+        "pipeline",
+        {"stages": "4", "microbatches": "8", "devices": "4", "dp_efficiency": "0.9"},
+        (
+            "one data-parallel replica is its own reference, so its E = 1 by definition; 'Data-parallel E' "
+            "0.9 applies from two replicas"
+        ),
+        (
+            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; «E del "
+            "paralelismo de datos» 0.9 vale desde dos réplicas"
+        ),
+    ),
+    (
+        "pipeline",
+        {"schedule": "1f1b"},
+        (
+            "the worked example filled in 'Pipeline stages p' 4, 'Micro-batches m' 8, which were not given: "
+            "give them for your case"
+        ),
+        (
+            "el ejemplo resuelto completó «Etapas de pipeline p» 4, «Microlotes m» 8, que no se dieron: délos"
+            " para su caso"
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("command", "options", "en", "es"), TABS)
+def test_batch_memory_and_pipeline_tabs_notes_name_their_fields_and_tabs(command, options, en, es, capsys):
+    """The batch tab said 'use --optimizer adam', 'check --dataset-size'; the memory tab '`dpscale predict --zero 3`
+    predicts its E', '--precision amp counts them so'; the pipeline tab 'give --dp-efficiency, E … from `dpscale
+    predict` or `dpscale fit`'; a worked example 'filled in --base-lr 0.1, …': each is the tab's field, menu or a tab
+    on the page."""
+    assert en in page(command, options, "en")[1]
+    assert es in page(command, options, "es")[1]
+    cli_says_it_its_way(capsys, command, options, "en", en)
+    cli_says_it_its_way(capsys, command, options, "es", es)

@@ -105,6 +105,46 @@ LABELS: dict[str, dict[str, str]] = {
             "falls as devices are added — give E per size in '{web_efficiency}', a law in '{web_law}' (usl or amdahl), "
             "or use the tabs '{web_fit}' / '{web_predict}'"
         ),
+        "web_batch_rule_linear": (
+            "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW choose adam in "
+            "'{web_optimizer}' (square-root rule, Malladi et al. 2022)"
+        ),
+        "web_batch_rule_sqrt": (
+            "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD choose sgd in "
+            "'{web_optimizer}' (linear rule with warm-up, Goyal et al. 2017)"
+        ),
+        "web_batch_past_dataset": (
+            "one step an epoch from {d} devices on: the global batch ({b}) covers the whole dataset — check "
+            "'{web_samples}' and the batch"
+        ),
+        "web_mem_no_act_params": (
+            "model states only: activations are not counted (they need the layers of a transformer preset in "
+            "'{web_model}'; '{web_params}' then sets its size)"
+        ),
+        "web_mem_stages": (
+            "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); 2 also gradients (≈ FSDP "
+            "SHARD_GRAD_OP); 3 also parameters (≈ FSDP FULL_SHARD, ~1.5× DDP traffic; the tab '{web_predict}' with "
+            "'{web_zero}' 3 predicts its E); CUDA context and fragmentation need a few GB more"
+        ),
+        "web_mem_ddp_buckets_autocast": (
+            "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the {b} bytes a "
+            "parameter are then fp32 parameters, gradients and {states}: '{web_precision}' amp counts them so)"
+        ),
+        "web_mem_act_no_dropout": (
+            "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
+            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
+            "without recompute this overstates {model}; with '{web_recompute}' selective (FlashAttention keeps no "
+            "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
+            "against GPT's 19sbh — leave that margin"
+        ),
+        "web_pipe_no_dp_e": (
+            "data-parallel E = 1 assumed across the {n} replicas (perfect scaling): give '{web_dp_efficiency}', E at "
+            "{n} replicas from the tabs '{web_predict}' or '{web_fit}', for real numbers"
+        ),
+        "web_pipe_one_replica": (
+            "one data-parallel replica is its own reference, so its E = 1 by definition; '{web_dp_efficiency}' {e} "
+            "applies from two replicas"
+        ),
         "web_laws_pooled": (
             "the prediction intervals draw from {laws} alike: the measured sizes do not reject {others} (their misfit"
             " is within noise of the {law} law's), so which law holds beyond them is part of the uncertainty, and so "
@@ -855,6 +895,48 @@ LABELS: dict[str, dict[str, str]] = {
             "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); en la práctica E "
             "suele caer al añadir dispositivos — indique E por tamaño en «{web_efficiency}», una ley en «{web_law}» "
             "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
+        ),
+        "web_batch_rule_linear": (
+            "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW elija adam "
+            "en «{web_optimizer}» (regla de la raíz cuadrada, Malladi et al. 2022)"
+        ),
+        "web_batch_rule_sqrt": (
+            "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); para SGD "
+            "elija sgd en «{web_optimizer}» (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+        "web_batch_past_dataset": (
+            "un paso por época desde {d} dispositivos: el lote global ({b}) cubre todo el conjunto de datos — revise "
+            "«{web_samples}» y el lote"
+        ),
+        "web_mem_no_act_params": (
+            "solo estados del modelo: las activaciones no se cuentan (necesitan las capas de un transformer del "
+            "catálogo en «{web_model}»; «{web_params}» da entonces su tamaño)"
+        ),
+        "web_mem_stages": (
+            "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); 2 también los "
+            "gradientes (≈ FSDP SHARD_GRAD_OP); 3 también los parámetros (≈ FSDP FULL_SHARD, ~1,5× el tráfico de DDP;"
+            " la pestaña «{web_predict}» con «{web_zero}» 3 predice su E); el contexto CUDA y la fragmentación piden "
+            "unos GB más"
+        ),
+        "web_mem_ddp_buckets_autocast": (
+            "con torch.autocast los parámetros y los gradientes siguen en fp32, así que esos buckets ocupan {g} (los "
+            "{b} bytes por parámetro son entonces parámetros, gradientes y {states} en fp32: «{web_precision}» amp "
+            "los cuenta así)"
+        ),
+        "web_mem_act_no_dropout": (
+            "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas de "
+            "GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de los "
+            "34 + 5as/h por sbh), así que sin recómputo esto sobrestima {model}; con «{web_recompute}» selective "
+            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
+            "cuatro tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
+        ),
+        "web_pipe_no_dp_e": (
+            "se supone E = 1 de datos entre las {n} réplicas (escalado perfecto): indique «{web_dp_efficiency}», la E"
+            " con {n} réplicas de las pestañas «{web_predict}» o «{web_fit}», para cifras reales"
+        ),
+        "web_pipe_one_replica": (
+            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; "
+            "«{web_dp_efficiency}» {e} vale desde dos réplicas"
         ),
         "web_laws_pooled": (
             "los intervalos de predicción combinan por igual las leyes {laws}: los tamaños medidos no descartan "

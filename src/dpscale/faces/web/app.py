@@ -74,6 +74,11 @@ PAGE_NOTES: dict[str, str | None] = {
     # fit: its law menu (fit_law's 'chosen by you (--law usl)': the note in its field)
     **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall")},
     "fit_law": None,
+    # batch, memory, pipeline: their menus and fields, the predict and fit tabs
+    **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "mem_no_act_params",
+                               "mem_stages", "mem_ddp_buckets_autocast", "mem_act_no_dropout", "pipe_no_dp_e",
+                               "pipe_one_replica")},
+    "worked_filled": None,  # ('filled in --base-lr 0.1, …': the flags its list carries)
 }  # fmt: skip
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
