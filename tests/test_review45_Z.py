@@ -740,3 +740,91 @@ def test_batch_memory_and_pipeline_tabs_notes_name_their_fields_and_tabs(command
     assert es in page(command, options, "es")[1]
     cli_says_it_its_way(capsys, command, options, "en", en)
     cli_says_it_its_way(capsys, command, options, "es", es)
+
+
+# Flags a note may still name on the page: options the page has no field for, said as the command line's — bucket
+# sizes (--bucket-mb), DeepSpeed's overlap switch (--no-overlap) and DDP's no_sync under accumulation
+# (--overlap-accumulation) on the predict tab; measure's --threads (a fit's runs measured oversubscribed); batch's
+# --rule, which only the API sends. Every other flag a note names has a field, a menu or a tab on the page.
+CLI_ONLY = {"--bucket-mb", "--no-overlap", "--overlap-accumulation", "--threads", "--rule"}
+SWEEP = [
+    *[(c, o) for c, o, _, _ in (*PREDICT, *FIT, *TABS)],
+    ("calc", {"devices": "1..64x2", "throughput": "2000", "efficiency": "0.9"}),
+    ("calc", {"devices": "1..64x2", "throughput": "2000", "law": "usl", "sigma": "0.01", "kappa": "0.0001"}),
+    (
+        "plan",
+        {
+            "samples": "1.28e6",
+            "throughput": "2000",
+            "devices": "1..256x2",
+            "efficiency": "0.9",
+            "budget": "100",
+            "price_per_device_hour": "2.5",
+        },
+    ),
+    ("plan", {"samples": "1e9", "throughput": "100", "devices": "8"}),
+    ("plan", {"devices": "1..256x2"}),
+    ("predict", {"model": "gpt2", "system": "dgx-a100", "zero": "2", "batch": "32", "throughput": "150"}),
+    ("predict", {"model": "gpt2", "system": "dgx-a100", "batch": "32", "grad_accum": "4", "throughput": "150"}),
+    ("predict", {"params": "1e9", "seq_len": "2048", "system": "dgx-h100", "zero": "3", "batch": "8"}),
+    ("fit", {"point": "1:1000\n8:7500\n16:14600\n32:28000", "law": "usl"}),
+    (
+        "batch",
+        {
+            "micro_batch": "32",
+            "devices": "4",
+            "base_lr": "0.1",
+            "base_batch": "256",
+            "optimizer": "adam",
+            "rule": "linear",
+        },
+    ),
+    ("memory", {"model": "llama-7b", "devices": "8", "zero": "3", "micro_batch": "8", "seq_len": "4096"}),
+    ("pipeline", {"stages": "4", "microbatches": "2", "schedule": "zb-h2", "devices": "16"}),
+]
+
+
+def test_no_note_on_the_page_names_a_flag_the_page_has_a_field_for_or_a_command():
+    """Across the inputs that raise every note the tabs say, in both languages, a note or title names no `dpscale
+    COMMAND` and no flag but the command-line-only ones (CLI_ONLY), none of which is a field on any tab."""
+    import re
+
+    from dpscale.faces.web.app import page_fields
+
+    fields = {f"--{name.replace('_', '-')}" for tab in page_fields().values() for name in tab}
+    assert {"--optimizer", "--law", "--inter-bw", "--dp-efficiency", "--dataset-size"} <= fields
+    assert not CLI_ONLY & fields
+    named: dict[str, str] = {}
+    for command, options in SWEEP:
+        for lang in ("en", "es"):
+            title, notes = page(command, options, lang)
+            for said in [title, *notes]:
+                assert "`dpscale" not in said, said
+                named.update((flag, said) for flag in re.findall(r"--[a-z][a-z0-9-]*", said))
+    assert set(named) <= CLI_ONLY, {f: named[f] for f in set(named) - CLI_ONLY}
+    assert {"--bucket-mb", "--overlap-accumulation", "--rule"} <= set(named)  # (the sweep reaches them)
+
+
+def test_each_page_wording_has_the_notes_fields_in_both_languages():
+    """A page wording (PAGE_NOTES) fills the fields the command's note has, the same in English and Spanish, and
+    names only labels the page has ({web_*}): a typo would be a KeyError on the page, not a test failure."""
+    from string import Formatter
+
+    from dpscale.faces.i18n import LABELS
+    from dpscale.faces.web.app import PAGE_NOTES, _note_reader
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in Formatter().parse(text) if f}
+
+    for key, page_key in PAGE_NOTES.items():
+        for lang in ("en", "es"):
+            reader = _note_reader(key, lang)
+            assert reader is not None, key
+            if page_key is None:
+                continue
+            own = fields(reader[1])
+            said = fields(LABELS[lang][page_key])
+            assert said - own <= {k for k in LABELS[lang] if k.startswith("web_")}, (key, lang, said - own)
+            assert own <= said or key == "plan_no_e", (key, lang, own - said)
+        if page_key is not None:
+            assert fields(LABELS["en"][page_key]) == fields(LABELS["es"][page_key]), key
