@@ -525,6 +525,20 @@ FIT = [
 ]
 
 
+FIT.append(
+    (
+        "fit",
+        {"point": "1:1000\n2:1900\n4:3600\n8:6800", "gpus_per_node": "8", "at": "16,64"},
+        "every measured size fits in one node of 8 devices: no run crossed the network, so E at 16; 64 devices, across "
+        "nodes, is the law's guess — measure on two nodes, or let the tab 'Predict E(d)' with a 'System' model the "
+        "network",
+        "cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E a 16, 64 "
+        "dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la pestaña «Predecir "
+        "E(d)» con un «Sistema» modele la red",
+    )
+)  # runs within one node, asked past it: '`dpscale predict --system` models the network' (review 45 X's note)
+
+
 @pytest.mark.parametrize(("command", "options", "en", "es"), FIT)
 def test_fit_tabs_notes_name_its_law_menu(command, options, en, es, capsys):
     """The fit tab's notes said '--law allreduce gives one law's narrower intervals', 'try another --law', 'see --law

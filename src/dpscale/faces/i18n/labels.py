@@ -105,6 +105,11 @@ LABELS: dict[str, dict[str, str]] = {
             "falls as devices are added — give E per size in '{web_efficiency}', a law in '{web_law}' (usl or amdahl), "
             "or use the tabs '{web_fit}' / '{web_predict}'"
         ),
+        "web_one_node_measured": (
+            "every measured size fits in one node of {g} devices: no run crossed the network, so E at {sizes} "
+            "devices, across nodes, is the law's guess — measure on two nodes, or let the tab '{web_predict}' with a "
+            "'{web_system}' model the network"
+        ),
         "web_batch_rule_linear": (
             "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW choose adam in "
             "'{web_optimizer}' (square-root rule, Malladi et al. 2022)"
@@ -895,6 +900,11 @@ LABELS: dict[str, dict[str, str]] = {
             "E se mantiene en {e} desde dos dispositivos (uno solo es su propia referencia: E = 1); en la práctica E "
             "suele caer al añadir dispositivos — indique E por tamaño en «{web_efficiency}», una ley en «{web_law}» "
             "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
+        ),
+        "web_one_node_measured": (
+            "cada tamaño medido cabe en un nodo de {g} dispositivos: ninguna ejecución cruzó la red, así que la E a "
+            "{sizes} dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la "
+            "pestaña «{web_predict}» con un «{web_system}» modele la red"
         ),
         "web_batch_rule_linear": (
             "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW elija adam "

@@ -72,7 +72,7 @@ PAGE_NOTES: dict[str, str | None] = {
                                "zero_units_estimated")},
     "unchecked_inter_low": None,  # ('--inter-bw 25Gb/s reads it so': the flag is its field)
     # fit: its law menu (fit_law's 'chosen by you (--law usl)': the note in its field)
-    **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall")},
+    **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall", "one_node_measured")},
     "fit_law": None,
     # batch, memory, pipeline: their menus and fields, the predict and fit tabs
     **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "mem_no_act_params",
