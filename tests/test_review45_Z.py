@@ -254,12 +254,12 @@ PREDICT = [
         (
             "plain DDP needs 1,104 GB per GPU for model states alone (Adam with fp32 states, 16 bytes a "
             "parameter; 8 with all of them in bf16: the tab 'Memory' with 'Precision' bf16), more than the "
-            "a100-80gb's 85.9 GB: shard them — 'ZeRO stage' 1–3 predicts ZeRO/FSDP, the tab 'Memory' sizes it"
+            "a100-80gb's 85.9 GB (80 GiB): shard them — 'ZeRO stage' 1–3 predicts ZeRO/FSDP, the tab 'Memory' sizes it"
         ),
         (
             "DDP simple necesita 1.104 GB por GPU solo para los estados del modelo (Adam con estados fp32, 16"
             " bytes por parámetro; 8 con todos en bf16: la pestaña «Memoria» con «Precisión» bf16), más que "
-            "los 85,9 GB de la a100-80gb: repártalos — «Etapa de ZeRO» 1–3 predice ZeRO/FSDP, la pestaña "
+            "los 85,9 GB (80 GiB) de la a100-80gb: repártalos — «Etapa de ZeRO» 1–3 predice ZeRO/FSDP, la pestaña "
             "«Memoria» lo dimensiona"
         ),
     ),
@@ -275,11 +275,11 @@ PREDICT = [
         },
         (
             "ZeRO-1 needs 289 GB per GPU for model states at 64 devices (Adam), more than the a100-80gb's "
-            "85.9 GB: fewer devices need more; the tab 'Memory' with 'Precision' mixed sizes it"
+            "85.9 GB (80 GiB): fewer devices need more; the tab 'Memory' with 'Precision' mixed sizes it"
         ),
         (
             "ZeRO-1 necesita 289 GB por GPU para los estados del modelo con 64 dispositivos (Adam), más que "
-            "los 85,9 GB de la a100-80gb: con menos dispositivos necesita más; la pestaña «Memoria» con "
+            "los 85,9 GB (80 GiB) de la a100-80gb: con menos dispositivos necesita más; la pestaña «Memoria» con "
             "«Precisión» mixed lo dimensiona"
         ),
     ),
