@@ -211,13 +211,22 @@ def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs:
 def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None) -> Any:
     """Share of a node's network the slowest node has at each size: 1 where every node is whole (or the NICs are not
     known); a last node of r = d − g·(⌈d/g⌉ − 1) GPUs reaches ⌈nics·r/g⌉ of the nics (NCCL pairs each GPU with its
-    nearest NIC): 9 ranks on 8 × 400 Gb DGX H100 nodes cross one NIC, not eight."""
+    nearest NIC): 9 ranks on 8 × 400 Gb DGX H100 nodes cross one NIC, not eight.
+    Between whole sizes (solve reads E there for the exact size) the share runs in a straight line from one whole
+    size's to the next's, as link_bandwidth's figure does: a ceiling of fractional GPUs gave 9.001 ranks the
+    network of 10, so E leapt up just past 9 and a speedup 9 ranks miss was 'needed exactly' at 9.000000001."""
     d = np.asarray(devices, dtype=float)
     if not nics:
         return np.ones(d.shape)
-    g, k = nodes(d, gpus_per_node)
-    r = d - g * (k - 1.0)
-    return np.where((k > 1) & (r < g), np.minimum(np.ceil(nics * r / g - 1e-9), nics) / nics, 1.0)
+
+    def at(n: np.ndarray) -> np.ndarray:  # the share at whole sizes n
+        g, k = nodes(n, gpus_per_node)
+        r = n - g * (k - 1.0)
+        return np.where((k > 1) & (r < g), np.minimum(np.ceil(nics * r / g - 1e-9), nics) / nics, 1.0)
+
+    lo, hi = np.floor(d), np.ceil(d)
+    below = at(np.where(lo > gpus_per_node, lo, hi))  # one node crosses no network: up to the first ragged size, its
+    return below + (at(hi) - below) * (d - lo)  # share (whole sizes: exactly theirs)
 
 
 def _intra_bw(links: _Links, nbytes: np.ndarray) -> np.ndarray:

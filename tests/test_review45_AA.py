@@ -1,0 +1,27 @@
+"""Review 45 AA: adversarial review of session 45's commits (ragged networks, notes, catalog aliases)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from dpscale import predict, solve
+from dpscale.formulas.stepmodel import ragged_network_share
+
+
+def test_the_ragged_share_runs_in_a_straight_line_between_whole_sizes():
+    # 9 ranks on 8-GPU, 8-NIC nodes reach 1 NIC, 10 reach 2: 9.5 is halfway (0.1875), not the ceiling's 10 (0.25);
+    # 16–17 runs from the whole node's 1 to 1/8; up to the first ragged size (8–9) the share is 9's
+    got = ragged_network_share(np.array([8.0, 8.5, 9.0, 9.5, 10.0, 16.0, 16.5, 17.0]), 8, 8)
+    assert got.tolist() == [1.0, 0.125, 0.125, 0.1875, 0.25, 1.0, 0.5625, 0.125]
+
+
+def test_solve_past_a_ragged_size_does_not_leap_to_the_next_sizes_network():
+    # GPT-2 bf16 without overlap on DGX H100s: speedup 7.618 at 9 ranks, 8.756 at 10; 7.75 lies between, and the
+    # exact size was 9.000000001 (9.001 ranks were given 10's two NICs: E 0.8464 → 0.8775 in a thousandth)
+    p = predict([8, 9, 10], model="gpt2", precision="bf16", system="dgx-h100", overlap=False)
+    assert float(p.efficiency(9.001)) == pytest.approx(0.8465, abs=5e-5)
+    assert float(p.efficiency(9)) < float(p.efficiency(9.5)) < float(p.efficiency(10))
+    s = solve(per_device_throughput=100, efficiency=p, speedup=7.75)
+    assert s.exact == pytest.approx(9.0994, abs=5e-4)
+    assert s.notes == ("9.10 devices needed exactly; rounded up to 10",)
