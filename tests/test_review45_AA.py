@@ -25,3 +25,15 @@ def test_solve_past_a_ragged_size_does_not_leap_to_the_next_sizes_network():
     s = solve(per_device_throughput=100, efficiency=p, speedup=7.75)
     assert s.exact == pytest.approx(9.0994, abs=5e-4)
     assert s.notes == ("9.10 devices needed exactly; rounded up to 10",)
+
+
+def test_a_node_of_one_nic_is_said_in_the_singular(tmp_path):
+    # a system file's node with one NIC: the ragged note said 'the ⌈1·r/8⌉ of its 1 NICs'
+    import json
+
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({"gpu": "h100-80gb", "gpus_per_node": 8, "intra_bw_gbs": 450, "inter_bw_gbs": 50,
+                                "nics": 1}))  # fmt: skip
+    p = predict([8, 9], model="gpt2", precision="bf16", system_file=str(path), overlap=False)
+    (note,) = [n for n in p.notes if n.key == "ragged_nodes"]
+    assert "the ⌈1·r/8⌉ of its 1 NIC its r GPUs reach" in note
