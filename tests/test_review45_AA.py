@@ -37,3 +37,31 @@ def test_a_node_of_one_nic_is_said_in_the_singular(tmp_path):
     p = predict([8, 9], model="gpt2", precision="bf16", system_file=str(path), overlap=False)
     (note,) = [n for n in p.notes if n.key == "ragged_nodes"]
     assert "the ⌈1·r/8⌉ of its 1 NIC its r GPUs reach" in note
+
+
+@pytest.mark.parametrize(
+    ("lang", "gpu", "zero", "said"),
+    [
+        ("en", "l40s-48gb", "", "8 with all of them in bf16: the tab 'Memory' with 'Precision' bf16), more than the "
+         "l40s-48gb's 48.3 GB: shard them — 'ZeRO stage' 1–3 predicts ZeRO/FSDP, the tab 'Memory' sizes it"),
+        ("es", "l40s-48gb", "", "8 con todos en bf16: la pestaña «Memoria» con «Precisión» bf16), más que los "
+         "48,3 GB de la l40s-48gb: repártalos — «Etapa de ZeRO» 1–3 predice ZeRO/FSDP, la pestaña «Memoria» lo "
+         "dimensiona"),
+        ("en", "l4-24gb", "3", "more than the l4-24gb's 24.2 GB: fewer devices need more; the tab 'Memory' with "
+         "'Precision' mixed sizes it"),
+    ],
+)  # fmt: skip
+def test_the_page_says_a_gddr_cards_memory_note_in_its_own_words(lang, gpu, zero, said):
+    # a GDDR card's size is said without GiB ({gib} = ''): the page's reader wanted a field of one character or
+    # more, missed the note, and the page said the command's `dpscale memory --precision bf16` and --zero 1–3
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    options = {"devices": "8", "model": "llama-13b", "gpus_per_node": "8", "intra_bw": "32", "inter_bw": "50",
+               "gpu": gpu, "zero": zero, "precision": "bf16"}  # fmt: skip
+    got = TestClient(create_app()).post("/api/predict", json={"options": options, "lang": lang}).json()
+    (note,) = [n for n in got["notes"] if "GB" in n and ("DDP" in n or "ZeRO-3" in n) and "gradient" not in n]
+    assert said in note
+    assert "dpscale" not in note and "--" not in note

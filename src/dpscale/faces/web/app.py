@@ -343,10 +343,12 @@ def _note_reader(key: str, lang: str) -> tuple[re.Pattern[str], str] | None:
             continue
         if "{" in (spec or "") or not field.isidentifier():
             return None
+        # a field may be empty: predict's memory notes' {gib} is '' for a GDDR card (l40s-48gb's '48.3 GB: shard
+        # them'), and a field read as one character or more missed them, so the page said `dpscale memory`, --zero
         if field not in specs:
-            pattern += f"(?P<{field}>.+?)"
+            pattern += f"(?P<{field}>.*?)"
         else:  # written again: as before where its format is the same ({g:,} and {g} may differ)
-            pattern += f"(?P={field})" if specs[field] == spec else ".+?"
+            pattern += f"(?P={field})" if specs[field] == spec else ".*?"
         specs.setdefault(field, spec)
         bare += "{" + field + "}"
     return re.compile(pattern, re.S), bare
