@@ -116,6 +116,24 @@ def test_a_page_note_of_one_device_is_read_back_and_said_in_the_singular(lang, s
     assert said in out["notes"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "8 with all of them in bf16: the tab 'Memory' with 'Precision' bf16), more than the l40s-48gb's "
+               "48.3 GB: shard them — 'ZeRO stage' 1–3 predicts ZeRO/FSDP, the tab 'Memory' sizes it"),
+        ("es", "8 con todos en bf16: la pestaña «Memoria» con «Precisión» bf16), más que los 48,3 GB de la l40s-48gb: "
+               "repártalos — «Etapa de ZeRO» 1–3 predice ZeRO/FSDP, la pestaña «Memoria» lo dimensiona"),
+    ],
+)  # fmt: skip
+def test_a_gddr_cards_memory_note_is_said_in_the_pages_terms(lang, said):
+    # a GDDR6 card's memory is said without '(… GiB)' (its usable bytes are not a GiB figure): that empty field was
+    # not read back, and the page said the command's `dpscale memory --precision bf16` and --zero
+    options = {"gpu": "l40s-48gb", "model": "llama-7b", "devices": "8", "gpus_per_node": "8", "intra_bw": "300",
+               "inter_bw": "100", "precision": "fp32"}  # fmt: skip
+    (note,) = [n for n in run_command("predict", options, lang)["notes"] if "Adam" in n]
+    assert note.endswith(said) and "--" not in note and "dpscale" not in note
+
+
 def _file(tmp_path, data):
     path = tmp_path / "e.json"
     path.write_text(json.dumps(data), encoding="utf-8")
