@@ -156,13 +156,13 @@ BAD_FILES = [  # (file name, content, what the one line must say)
     ("array.json", '[{"devices": 1, "throughput": 100}]', r"array.json: a JSON array; allowed: JSON lines"),
     ("bad.csv", "devices,throughput\n1,1000\n8,lots\n", r"bad.csv line 3, throughput"),
     ("bad.jsonl", '{"devices": 1, "throughput": 10}\n{"devices": 2,\n', r"bad.jsonl line 2: not valid JSON"),
-    ("cols.csv", "gpus,speed\n1,2\n", r"cols.csv line 1: missing column\(s\) devices, throughput \(found gpus, spe"),
+    ("cols.csv", "gpus,speed\n1,2\n", r"cols.csv line 1: missing columns devices, throughput \(found gpus, spe"),
     # 1,100 typed with a thousands comma: three fields under a two-column header
     ("comma.csv", "devices,throughput\n1,1000\n8,1,100\n", r"comma.csv line 3: got 3 fields; allowed: 2 as in"),
     # comments and blank lines before the header and among the rows: lines counted as in the file
     ("commented.csv", "# DGX A100\n\ndevices,throughput\n1,1000\n# node 2\n\n16,15000\n8,x\n",
      r"commented.csv line 8, throughput: got 'x'"),
-    ("empty.csv", "# nothing yet\n", r"empty.csv line 1: missing column\(s\) devices, throughput \(found —\)"),
+    ("empty.csv", "# nothing yet\n", r"empty.csv line 1: missing columns devices, throughput \(found —\)"),
     ("huge.csv", 'devices,throughput\n1,1000\n8,"' + "9" * 200_000 + '"\n',
      r"huge.csv line 3: not a readable CSV row \(field larger"),
     # a typo'd size that would overflow the fit
@@ -354,7 +354,7 @@ def test_an_empty_paste_is_refused_in_one_line():
     from dpscale.errors import DpscaleError
     from dpscale.sources.fit_io import read_csv_unit
 
-    with pytest.raises(DpscaleError, match=r"^paste line 1: missing column\(s\) devices, throughput \(found —\)"):
+    with pytest.raises(DpscaleError, match=r"^paste line 1: missing columns devices, throughput \(found —\)"):
         read_csv_unit("", "paste")
 
 

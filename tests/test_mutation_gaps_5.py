@@ -791,7 +791,7 @@ def test_a_header_naming_its_columns_after_a_first_word_is_read_as_a_header():
     columns it found, not to the run parser as a point 'Nº:dispositivos:rendimiento'."""
     from dpscale.faces.web.app import run_command
 
-    with pytest.raises(DpscaleError, match=r"missing column\(s\) devices, throughput \(found nº dispositivos"):
+    with pytest.raises(DpscaleError, match=r"missing columns devices, throughput \(found nº dispositivos"):
         run_command("fit", {"point": "Nº dispositivos rendimiento\n1 1000\n2 1900"})
 
 

@@ -58,7 +58,7 @@ def test_a_header_s_missing_or_repeated_columns_agree_with_their_number(tmp_path
     rc, _, err = run(capsys, "validate", str(tmp_path / "pub.csv"), "--lang", "es")
     assert rc == 2 and "pub.csv línea 1: faltan las columnas baseline_devices, grad_accum, " in err
     rc, _, err = run(capsys, "fit", str(tmp_path / "rep2.csv"))  # English as it was
-    assert "rep2.csv line 1: column(s) devices, throughput twice; allowed: each once" in err
+    assert "rep2.csv line 1: columns devices, throughput twice; allowed: each once" in err
 
 
 @pytest.mark.parametrize(

@@ -167,7 +167,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert r.status_code == 422 and "--point: got 'nan'; allowed: DEVICES:THROUGHPUT" in r.json()["error"]
     assert pasted_runs("devices\tthroughput\n1\t1000\n2\t1900") == ["1:1000.0", "2:1900.0"]  # a header still is
     r = post(client, "fit", {"point": "devices throughput\n1 1000\n2 1900"})  # a header by its names, spaced
-    assert r.status_code == 422 and "missing column(s)" in r.json()["error"]
+    assert r.status_code == 422 and "missing columns" in r.json()["error"]
     r = post(client, "fit", {"point": "1:900:0,25\n2:1750:0,26\n4:3400:0,27"}, "es")  # a decimal comma, not a list
     assert r.status_code == 422 and "paso" in r.json()["error"] and "una ejecución por opción" not in r.json()["error"]
     r = post(client, "fit", {"runs": "/etc/passwd"})  # the file positional has no key: files stay on the CLI

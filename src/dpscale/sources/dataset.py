@@ -215,10 +215,10 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        from dpscale.sources.fit_io import found
+        from dpscale.sources.fit_io import columns_named, found
 
         header = reader.fieldnames or []
-        said = f"{name} line {lines.start}: missing column(s) {', '.join(missing)} (found {found(header)})"
+        said = f"{name} line {lines.start}: missing {columns_named(missing)} (found {found(header)})"
         sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
@@ -226,7 +226,9 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
     assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
-        raise DpscaleError(f"{name} line {lines.start}: column(s) {', '.join(twice)} twice; allowed: each column once")
+        from dpscale.sources.fit_io import columns_named
+
+        raise DpscaleError(f"{name} line {lines.start}: {columns_named(twice)} twice; allowed: each column once")
     groups: dict[str, list[Row]] = {}
     lines.next_record()
     for rec in reader:

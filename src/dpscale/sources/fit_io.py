@@ -387,6 +387,11 @@ def found(header: Iterable[str], most: int = 8) -> str:
     return ", ".join(cols[:most] + ["…"] * (len(cols) > most))  # (no words: said alike in every language)
 
 
+def columns_named(names: list[str]) -> str:
+    """'column x' or 'columns x, y': a header error's columns, the noun agreeing with how many (the Spanish agrees)."""
+    return f"column{'s' * (len(names) > 1)} {', '.join(names)}"
+
+
 def _spans_lines(lines: list[str]) -> bool:
     """Whether one JSON object starts on the first of these lines and ends on a later one."""
     try:
@@ -462,7 +467,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     # a second byte-order mark (a file saved twice with one) carries no meaning and cannot be seen: as validate
-    # reads it, not 'missing column(s) devices (found devices, throughput)'
+    # reads it, not 'missing column devices (found devices, throughput)'
     header = [h.replace("\ufeff", "").strip().lower() for h in rows[first]] if False in skip else []
     header = [SPANISH_COLUMNS.get(h, h) for h in header]  # the Spanish page's own words for them
     missing = [c for c in ("devices", "throughput") if c not in header]
@@ -471,12 +476,12 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
         tab = " — this file separates its columns with tabs: save it as CSV with commas"
         hint = semi if ";" in "".join(header) else tab if "\t" in "".join(header) else ""
         raise DpscaleError(
-            f"{name} line {starts[first] if starts else 1}: missing column(s) {', '.join(missing)} (found "
+            f"{name} line {starts[first] if starts else 1}: missing {columns_named(missing)} (found "
             f"{found(header)}); allowed: a header with devices,throughput (optional step_time){hint}"
         )
     twice = sorted({h for h in header if h in ("devices", "throughput", "step_time") and header.count(h) > 1})
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
-        raise DpscaleError(f"{name} line {starts[first]}: column(s) {', '.join(twice)} twice; allowed: each once")
+        raise DpscaleError(f"{name} line {starts[first]}: {columns_named(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
     setup_cols = [h for h in header if h in CSV_SETUP]
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)

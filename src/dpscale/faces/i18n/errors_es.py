@@ -316,7 +316,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
-        (r"(?P<f>\S+) line (?P<n1>\d+): column\(s\) (?P<cols>.+) twice; allowed: each (column )?once",
+        (r"(?P<f>\S+) line (?P<n1>\d+): columns? (?P<cols>.+) twice; allowed: each (column )?once",
          "{f} línea {n1}: {cols_twice}; se admite: cada columna una vez"),
         # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
         (r"(?P<f>.+?) line (?P<n1>[\d,]+), column (?P<c>'\w+'): got (?P<g>'.*'); allowed: (?P<v>'.*'), as on line "
@@ -391,14 +391,14 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "un número demasiado grande para calcular ({why}); se admite: magnitudes realistas"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): not UTF-8 text; allowed: a CSV file saved as UTF-8",
          "{f} línea {n1}: no es texto UTF-8; se admite: un CSV guardado como UTF-8"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found "
          r"(?P<found>(?:(?!; allowed: ).)*)\)",
          "{f} línea {n1}: {cols_missing} (hay: {found})"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with ';'",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con ';'"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with tabs",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con tabuladores"),
@@ -698,7 +698,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--only: {f} es un CSV; se admite: con líneas JSON de registros de `dpscale measure`"),
         (r"--only: (?P<f>.+?) names no set-up; allowed: with JSON lines of `dpscale measure` records",
          "--only: {f} no nombra ningún montaje; se admite: con líneas JSON de registros de `dpscale measure`"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\) — this file separates its columns with ';': save it as CSV "
          r"with commas and decimal points",
@@ -706,7 +706,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "devices,throughput "
          "(step_time opcional) — este archivo separa las columnas con ';': guárdelo como CSV con comas y punto "
          "decimal"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with devices,throughput \(optional step_time\) — this file separates its columns with tabs: save "
          r"it as CSV with commas",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una cabecera con "
@@ -716,7 +716,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"against (?P<v>'.*?'|\".*?\") on line (?P<n2>[\d,]+); allowed: one throughput unit per file",
          "{f} línea {n1}{pt}: unidad {u} frente a {v} en la línea {n2}; se admite: una unidad de rendimiento por "
          "archivo"),
-        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing column\(s\) (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\)",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una cabecera con "
