@@ -40,3 +40,18 @@ def test_the_memory_notes_say_hbm_in_gib_beside_the_bytes(capsys):
     assert "more than the h100-80gb's 85.9 GB (80 GiB): shard them" in "".join(capsys.readouterr())
     assert main([*argv, "--zero", "1", "--lang", "es"]) == 0
     assert "más que los 85,9 GB (80 GiB) de la h100-80gb: con menos dispositivos" in "".join(capsys.readouterr())
+
+
+# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s (fit_io.unit_key) but was
+# printed with them — '100  tokens/s ' in calc's table, "unit": " tokens/s " in plan's rows (review 45 AA)
+def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
+    import json
+
+    from dpscale.faces.cli import main
+
+    assert main(["calc", "-d", "8", "-v", "100", "-e", "0.9", "--unit", " tokens/s "]) == 0
+    out = capsys.readouterr().out
+    assert "per-device throughput      100 tokens/s\n" in out and "720 tokens/s\n" in out
+    assert main(["plan", "--unit", " tokens/s ", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["unit"] for r in rows} == {"tokens/s"}

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     inputs = ("devices", "throughput", "efficiency", "actual", "speedup", "law", "sigma", "kappa", "serial_fraction")
     title = None
-    check_unit(args.unit)
+    args.unit = check_unit(args.unit)
     if all(getattr(args, k) is None for k in inputs):
         for k, example in WORKED.items():
             setattr(args, k, example)

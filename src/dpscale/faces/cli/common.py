@@ -274,10 +274,11 @@ UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, toke
 
 
 def check_unit(text: str, flag: str = "--unit") -> str:
-    """--unit is printed beside every rate: a newline in it split the table's lines, and a long one its columns."""
+    """--unit is printed beside every rate: a newline in it split the table's lines, and a long one its columns; the
+    spaces around it are not part of it (' tokens/s ' compares as tokens/s, and is printed so: titles, JSON rows)."""
     if not text.strip() or len(text) > 40 or not text.isprintable():
         raise fail(flag, text, UNIT_ALLOWED)
-    return text
+    return text.strip()
 
 
 def runs_unit(typed: str | None, said: str | None, source: str) -> str:

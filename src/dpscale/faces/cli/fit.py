@@ -71,7 +71,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     from dpscale.sources.fit_io import parse_only, parse_point, read_runs_unit
 
     if args.unit is not None:
-        check_unit(args.unit)
+        args.unit = check_unit(args.unit)
     if args.plot:
         from dpscale.faces.plot import check_path
 
