@@ -205,7 +205,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_zero_memory": (
             "{stage} needs {need} GB per GPU for model states at {d} devices (Adam), more than the {gpu}'s "
-            "{mem} GB{gib}: fewer devices need more; the tab '{web_memory}' with '{web_precision}' {mp} sizes it"
+            "{mem} GB{gib}: fewer devices need more; the tab '{web_memory}' with '{web_precision}' {web_opt_mp} "
+            "sizes it"
         ),
         "web_activation_memory": (
             "a batch of {b} sequences of {s} stores {sel} GB of activations per GPU even without the attention scores"
@@ -1008,7 +1009,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_zero_memory": (
             "{stage} necesita {need} GB por GPU para los estados del modelo con {d} dispositivos (Adam), más que los "
             "{mem} GB{gib} de la {gpu}: con menos dispositivos necesita más; la pestaña «{web_memory}» con "
-            "«{web_precision}» {mp} lo dimensiona"
+            "«{web_precision}» {web_opt_mp} lo dimensiona"
         ),
         "web_activation_memory": (
             "un lote de {b} secuencias de {s} guarda {sel} GB de activaciones por GPU aun sin las puntuaciones de "

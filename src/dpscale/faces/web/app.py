@@ -355,7 +355,8 @@ def _note_reader(key: str, lang: str) -> tuple[re.Pattern[str], str] | None:
 
 
 class _PageWords(dict):  # type: ignore[type-arg]
-    """A page wording's fields: the note's own, and {web_KEY}: that label as the page's error lines name a field."""
+    """A page wording's fields: the note's own; {web_KEY}: that label as the page's error lines name a field;
+    {web_opt_FIELD}: the note's FIELD as the page's menu words that choice (memory's precision 'mixed' is «mixta»)."""
 
     def __init__(self, fields: dict[str, str], lang: str) -> None:
         super().__init__(fields)
@@ -364,6 +365,9 @@ class _PageWords(dict):  # type: ignore[type-arg]
     def __missing__(self, key: str) -> str:
         if not key.startswith("web_"):
             raise KeyError(key)
+        if key.startswith("web_opt_") and (field := key.removeprefix("web_opt_")) in self:
+            choice = f"web_opt_{self[field]}"
+            return label(choice, self.lang) if choice in LABELS["en"] else str(self[field])
         return field_name(key, self.lang)
 
 
