@@ -55,3 +55,21 @@ def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
     assert main(["plan", "--unit", " tokens/s ", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {r["unit"] for r in rows} == {"tokens/s"}
+
+
+# a field's name without its remark is one rule (app.field_name): the page's error lines take it from the server's
+# words ('name:KEY'), as its notes do — index.html's mark() had its own copy of the same regular expression
+def test_the_page_names_a_field_by_the_server_s_rule_not_a_copy_of_it():
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app, field_name
+
+    words = TestClient(create_app()).get("/api/labels/es").json()
+    assert words["name:web_at"] == field_name("web_at", "es") == "Tamaños que predecir"
+    assert words["web_at"].startswith("Tamaños que predecir (")  # the label keeps its remark
+    assert "name:web_devices" not in words or words["name:web_devices"] != words["web_devices"]
+    from importlib.resources import files
+
+    page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+    assert "words[`name:${key}`]" in page and ".replace(/\\s+\\([^()]*\\)" not in page

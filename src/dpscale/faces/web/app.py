@@ -426,9 +426,13 @@ def render(records: Any, columns: list, title: str | None, notes: list[str], lan
 
 
 def page_labels(lang: str) -> dict[str, str]:
-    """The page's own words (keys starting 'web_'), English where a language lacks one."""
+    """The page's own words (keys starting 'web_'), English where a language lacks one; and 'name:KEY', a field's
+    label without its remark (field_name), where it has one: the name index.html's mark() gives a field in an error
+    line, by the same rule the notes name it (one rule, here, not a second copy of it in the page's script)."""
     keys = [k for k in LABELS["en"] if k.startswith("web_")]
-    return {k: label(k, lang) for k in keys}
+    words = {k: label(k, lang) for k in keys}
+    fields = {k for tab in page_fields().values() for k in tab.values()}
+    return words | {f"name:{k}": name for k in sorted(fields) if (name := field_name(k, lang)) != words[k]}
 
 
 def options() -> dict[str, list[str]]:
