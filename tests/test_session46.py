@@ -1,0 +1,42 @@
+"""Session 46's own changes (the helpers' reviews are in tests/test_review46_*.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpscale import catalog
+from dpscale.faces.cli import main
+
+
+@pytest.mark.parametrize(
+    ("typed", "key", "params"),
+    [
+        ("llama3.1-8b", "llama3-8b", 8_030_261_248),  # The Llama 3 Herd of Models' Table 3 is Llama 3.1's
+        ("Llama-3.1-70B", "llama3-70b", 70_553_706_496),
+        ("gpt2-small", "gpt2", 124_439_808),  # Hugging Face's 'gpt2', the 124M one
+        ("bert-base-uncased", "bert-base", 110_106_428),  # 30,522-token uncased vocabulary, as the preset counts
+        ("BERT-Large-Uncased", "bert-large", 336_226_108),
+        ("ViT-B/16", "vit-b16", 86_567_656),  # the paper's own notation
+        ("vit-large-patch16-224", "vit-l16", None),
+    ],
+)
+def test_names_users_type_for_a_preset_are_that_preset(typed, key, params):
+    # these were refused ('vit-base-patch16-224': did you mean ...?) though the catalog holds the very model
+    entry = catalog.model(typed)
+    assert entry["key"] == key
+    if params is not None:
+        assert entry["params"] == params
+
+
+def test_an_alias_answers_as_its_preset_in_predict(capsys):
+    argv = ["predict", "--system", "dgx-a100", "-d", "16", "--precision", "bf16", "--json"]
+    assert main([*argv, "--model", "llama3.1-8b"]) == 0
+    by_alias = capsys.readouterr().out
+    assert main([*argv, "--model", "llama3-8b"]) == 0
+    assert capsys.readouterr().out == by_alias
+
+
+def test_the_bert_cased_vocabulary_is_not_read_as_the_uncased_preset():
+    # bert-base-cased has 28,996 tokens (108.3 M parameters): not the preset's count, so not silently aliased
+    with pytest.raises(Exception, match="allowed:"):
+        catalog.model("bert-base-cased")
