@@ -248,6 +248,27 @@ def activation_bytes_per_layer(
     return width * sbh * (replicated + 24 / t + attention)
 
 
+def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_parallel: bool = False) -> float:
+    """How many times Korthikanti's count without recompute (GPT-3's layer: s·b·h·(10 + 24/t + 5as/(ht)), the 10
+    ÷ t too with sequence parallelism) holds what a Llama-style layer stores [KORTH22 §4.1's accounting, derived]:
+    no dropout (GPT's two residual masks, 2sbh, and the attention's mask and dropout output, 3as²b, go), RMSNorm
+    inputs as LayerNorm's, a SwiGLU MLP of width f keeping its input and four f-wide tensors (gate, its SiLU, up,
+    their product) in place of GPT's 16sbh: s·b·h·(8 + (8 + 8f/h + 2as/h)/t), the 8 ÷ t too with sequence
+    parallelism (K and V counted whole, as an unfused attention expands grouped ones). Above 1 the table
+    overstates such a model; below 1 — short sequences, where the scores it drops weigh little — it understates.
+
+    >>> round(gpt_over_swiglu(Shape(32, 4096, 32, 4096), 11008), 2)  # Llama 2 7B: (34 + 160)/(37.5 + 64)
+    1.91
+    >>> round(gpt_over_swiglu(Shape(32, 4096, 32, 128), 14336), 3)  # Llama 3 8B at 128 tokens: 39/46
+    0.848
+    """
+    t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
+    f = check_count(ffn, "ffn")
+    x = shape.heads * shape.seq_len / shape.hidden  # as/h
+    shared = 1 / t if check_flag(sequence_parallel, "sequence_parallel") else 1.0
+    return (10 * shared + (24 + 5 * x) / t) / (8 * shared + (8 + 8 * f / shape.hidden + 2 * x) / t)
+
+
 def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:
     """All layers' activations (embeddings and the output layer are left out: a few % for deep models)."""
     return shape.layers * activation_bytes_per_layer(shape, micro_batch, **kw)  # type: ignore[arg-type]
@@ -445,6 +466,7 @@ __all__ = [
     "activation_bytes",
     "activation_bytes_per_layer",
     "fit_advice",
+    "gpt_over_swiglu",
     "bytes_per_parameter",
     "ddp_bucket_bytes",
     "device_bytes",
