@@ -89,3 +89,72 @@ def test_the_page_says_the_short_sequence_note_its_way(lang):
         "descarta pesan menos que los tensores que el MLP SwiGLU añade; con «Recómputo de activaciones» selective",
     }[lang]
     assert any(said in n for n in r.json()["notes"])
+
+
+# -- pipeline: GPipe/1F1B, interleaved and zero-bubble bubbles by hand; the title's count -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "r", "held"),
+    [
+        (["-p", "4", "-m", "8", "--schedule", "gpipe"], 3 / 8, 8),  # bubble/total 3/11 = (p−1)/(m+p−1)
+        (["-p", "8", "-m", "16", "--schedule", "interleaved", "--chunks", "2"], 7 / 32, 8 + 7 / 2),  # (p−1)/(v·m)
+        (["-p", "4", "-m", "8", "--schedule", "zb-h1"], 3 / 24, 4),  # (p−1)/(3m)
+        (["-p", "8", "-m", "4", "--schedule", "1f1b"], 7 / 4, 4),  # m < p: (p−1)/m exact, as GPipe
+        (["-p", "8", "-m", "4", "--schedule", "interleaved", "--chunks", "2"], (8 - 4 + 3 / 2) / 4, 4),
+        (["-p", "8", "-m", "4", "--schedule", "zb-h1"], (16 - 4 - 1) / 12, 4),  # (2p − m − 1)/(3m)
+    ],
+)
+def test_bubbles_by_hand(capsys, argv, r, held):
+    rec = json.loads(run(capsys, "pipeline", *argv, "--json")[1])
+    assert rec["bubble_overhead"] == pytest.approx(r, rel=1e-9)
+    assert rec["bubble_fraction"] == pytest.approx(r / (1 + r), rel=1e-9)
+    assert rec["in_flight_microbatches"] == held
+
+
+def test_stacked_data_parallelism_at_65536_devices(capsys):
+    # 1F1B, p = 8, m = 64: r = 7/64, E_pipe = 64/71; × E_dp 0.8 over 8,192 replicas; d·E = 65,536 × 0.7211
+    rec = json.loads(run(capsys, "pipeline", "-p", "8", "-m", "64", "-d", "65536", "-e", "0.8", "--json")[1])
+    assert rec["dp_replicas"] == 8192
+    assert rec["combined_efficiency"] == pytest.approx(64 / 71 * 0.8, rel=1e-9)
+    assert rec["effective_devices"] == pytest.approx(65536 * 64 / 71 * 0.8, rel=1e-9)
+
+
+def test_the_pipeline_title_says_one_stage_and_groups_the_count(capsys):
+    # 'Pipeline: 1f1b, p = 1 stages' / 'p = 1 etapas'; 'p = 10000 stages' beside rows that write 10,000
+    assert run(capsys, "pipeline", "-p", "1", "-m", "4")[1].startswith("Pipeline: 1f1b, p = 1 stage\n")
+    assert run(capsys, "pipeline", "-p", "1", "-m", "4", "--lang", "es")[1].startswith("Pipeline: 1f1b, p = 1 etapa\n")
+    out = run(capsys, "pipeline", "-p", "10000", "-m", "20000", "--schedule", "interleaved", "--chunks", "2")[1]
+    assert out.startswith("Pipeline: interleaved, p = 10,000 stages, v = 2 chunks per device\n")
+    assert run(capsys, "pipeline", "-p", "10000", "-m", "20000", "--lang", "es")[1].startswith(
+        "Pipeline: 1f1b, p = 10.000 etapas\n"
+    )
+
+
+# -- plan: 6·N·D at an MFU, time and cost, by hand -------------------------------------------------------------------
+
+
+def test_llama2_7b_on_2t_tokens_at_40_percent_mfu(capsys):
+    # 6·N per token at 40 % of an A100's 312 TFLOP/s: v = 0.4 × 312e12 / (6 × 6,738,415,616) = 3,086.8 tokens/s;
+    # 2e12 tokens on 1,024 GPUs at 3,087/s: 175.75 h, 179,966 GPU-hours, 359,932 at 2 a GPU-hour (Touvron et al.
+    # report 184,320 A100 hours for Llama 2 7B, 39 % MFU by the same arithmetic)
+    argv = ["plan", "-n", "2e12", "-v", "3087", "-d", "1024", "--unit", "tokens/s", "--price-per-device-hour", "2"]
+    (rec,) = json.loads(run(capsys, *argv, "--json")[1])
+    hours = 2e12 / (1024 * 3087) / 3600
+    assert rec["hours"] == pytest.approx(hours, rel=1e-9)
+    assert rec["device_hours"] == pytest.approx(1024 * hours, rel=1e-9)
+    assert rec["cost"] == pytest.approx(2 * 1024 * hours, rel=1e-9)
+
+
+def test_amdahl_and_usl_at_65536_devices(capsys):
+    # Amdahl s = 0.001: E = 1/(s·d + 1 − s) = 0.015030; 1.28e6 × 90 / (65,536 × 2,000 × E) s = 58.5 s
+    argv = ["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-d", "65536"]
+    (rec,) = json.loads(run(capsys, *argv, "--law", "amdahl", "--serial-fraction", "0.001", "--json")[1])
+    e = 1 / (0.001 * 65536 + 0.999)
+    assert rec["efficiency"] == pytest.approx(e, rel=1e-9)
+    assert rec["hours"] * 3600 == pytest.approx(1.28e6 * 90 / (65536 * 2000 * e), rel=1e-9)
+    # USL σ = 0.01, κ = 1e-4: E = 1/(1 + σ(d−1) + κd(d−1)) = 2.3248e-6: 105.0 h, slower than one device's 16 h
+    (rec,) = json.loads(run(capsys, *argv, "--law", "usl", "--sigma", "0.01", "--kappa", "1e-4", "--json")[1])
+    e = 1 / (1 + 0.01 * 65535 + 1e-4 * 65536 * 65535)
+    assert rec["efficiency"] == pytest.approx(e, rel=1e-9)
+    assert rec["hours"] == pytest.approx(1.28e6 * 90 / (65536 * 2000 * e) / 3600, rel=1e-9)

@@ -344,7 +344,7 @@ EN["zero_unchecked_exposed"] = EN["zero_unchecked"].replace(
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",
                "ranks": "rank", "points": "point", "configurations": "configuration",
-               "sequences": "sequence", "threads": "thread", "NICs": "NIC"}  # fmt: skip
+               "sequences": "sequence", "threads": "thread", "NICs": "NIC", "stages": "stage"}  # fmt: skip
 
 
 TINY_E = 5e-4  # below it an E (or a share) written to three decimals reads 0.000

@@ -9,7 +9,7 @@ import re
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
-from dpscale.faces.i18n import label
+from dpscale.faces.i18n import SINGULAR, label, singular
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.pipeline import INTERLEAVED_CHUNKS, SCHEDULES, cautions, pipeline
@@ -107,9 +107,11 @@ def run(args: argparse.Namespace) -> int:
         cols += [Column("dp_efficiency", "eff"), Column("combined_efficiency", "eff")]
     if devices is not None:
         cols += [Column("dp_replicas", "int"), Column("effective_devices", "dec")]
+    # grouped as the rows write the count, and one stage in the singular ('p = 1 stages', 'p = 1000000 stages')
     title = label("pipe_title_chunks" if schedule == "interleaved" else "pipe_title", lang).format(
-        schedule=schedule, p=stages, v=chunks
+        schedule=schedule, p=fmt(stages, "int", lang), v=fmt(chunks, "int", lang)
     )
+    title = singular(title, SINGULAR[lang])
     if len(records) == 1:
         cols.insert(0, Column("stages", "int"))
         emit(records[0], cols, args, title, notes)

@@ -122,7 +122,8 @@ SINGULAR = {
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
            "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
-           "configuraciones": "configuración", "secuencias": "secuencia", "hilos": "hilo"},
+           "configuraciones": "configuración", "secuencias": "secuencia", "hilos": "hilo",
+           "etapas": "etapa"},
 }  # fmt: skip
 
 
