@@ -15,7 +15,7 @@ interval (refits of resampled data, vectorised) — see docs/fit.md for why and 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 from typing import Any
@@ -558,13 +558,16 @@ def fit(
     confidence: Any = 0.9,
     resamples: Any = 1000,
     seed: Any = 0,
+    only: Mapping[str, Any] | None = None,
 ) -> Fit:
     """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.
 
     runs: a CSV / JSON-lines path, or (devices, throughput[, step_time]) pairs or dicts; or give
     devices= and throughput= lists. throughput is the whole run's (samples/s of all devices together, as
     measured), unlike predict's and plan's per-device rate; step_time in seconds. law: "auto" or one of
-    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0.
+    "allreduce", "usl", "amdahl". E is relative to the smallest measured size d0. only: of a `dpscale measure`
+    file (or list of its records) holding several set-ups, the one to fit, as the CLI's --only picks it:
+    {"workload": "cnn"}, {"zero": 1} (keys: workload, params, batch, backend, device, steps, threads, zero).
 
     Returns a Fit: `predict(d)` (throughput in the runs' unit and E at d, with prediction intervals),
     `devices_for(throughput=|efficiency=)`, `peak()`, `parameters`, `summary()`, and `efficiency(d)`, so it is an
@@ -580,7 +583,7 @@ def fit(
     if not _whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:  # None broke predict()
         raise fail("seed", seed, f"a whole number from {SEEDS[0]} to {SEEDS[1]:,}")
     resamples, confidence, seed = int(resamples), float(confidence), int(seed)  # numpy's int64 and float32 are fine
-    r = runs_from(runs, devices, throughput, step_time)
+    r = runs_from(runs, devices, throughput, step_time, only)
     check_cells(resamples, len(r.devices) + 1, "measured sizes")  # each resample redraws every size and the baseline
     g = None if gpus_per_node is None else int(gpus_per_node)
     d = np.asarray(r.devices, dtype=float)

@@ -192,18 +192,21 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")
 
 
-def read_runs(path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False) -> list[Run]:
+def read_runs(
+    path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
+) -> list[Run]:
     """The runs of `read_runs_unit`, without the unit they state."""
-    return read_runs_unit(path, only, dot_groups)[0]
+    return read_runs_unit(path, only, dot_groups, option)[0]
 
 
 def read_runs_unit(
-    path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False
+    path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
 ) -> tuple[list[Run], str | None]:
     """A CSV with a header (devices, throughput, optional step_time), JSON lines (`dpscale measure --out`) or
     the object `dpscale measure --json` prints (its sizes under "points"). only: of a file of several set-ups,
     the `dpscale measure` records whose set-up says these values ({"workload": "cnn"}: `--only workload=cnn`).
-    dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading. With the runs,
+    dot_groups: refuse a CSV field written 2.000 (`_value`); JSON numbers have no such reading. option: how the
+    caller picks a set-up, as its messages name it ('--only', or the library's `fit(only=…)`). With the runs,
     the throughput unit their records (or a CSV's unit column) state, or None: fit and plan label and check by it
     (tokens/s runs were printed as samples/s)."""
     name = shown_name(path)  # ('-': standard input, as the messages name it)
@@ -221,8 +224,8 @@ def read_runs_unit(
             "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
         )
     if only and not first.startswith("{"):
-        raise DpscaleError(f"--only: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, name, only) if first.startswith("{") else read_csv_unit(text, name, dot_groups)
+        raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
+    return _read_jsonl(text, name, only, option) if first.startswith("{") else read_csv_unit(text, name, dot_groups)
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
@@ -241,16 +244,36 @@ def parse_only(items: list[str] | None) -> dict[str, str] | None:
     return out or None
 
 
+def only_of(only: Any) -> dict[str, str] | None:
+    """`fit(only=…)`, the library's --only: a mapping of a `dpscale measure` record's set-up keys to the values to keep
+    ({'workload': 'cnn', 'zero': 1}), each compared as the record's value written out (1 and '1' alike)."""
+    from dpscale.sources.measure.results import SETUP_KEYS  # (no torch: records only)
+
+    allowed = f"a dict of set-up keys ({', '.join(SETUP_KEYS)}) to values, e.g. only={{'workload': 'cnn'}}"
+    if only is None:
+        return None
+    if not isinstance(only, Mapping) or not only:
+        raise fail("only", only, allowed)
+    out: dict[str, str] = {}
+    for key, value in only.items():
+        if key not in SETUP_KEYS or value is None or isinstance(value, bool) or not str(value).strip():
+            raise fail("only", {key: value}, allowed)
+        whole = isinstance(value, float) and value.is_integer()  # batch=64.0 is the records' 64
+        out[key] = str(int(value)) if whole else str(value).strip()
+    return out
+
+
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allreduce --out`'s file
 
 
 class _OneSetup:
     """Runs from records, which must share one set-up (`dpscale measure` records say theirs) and one throughput unit:
     averaging an mlp at batch 16 with a cnn at batch 8, or tokens/s with samples/s, means nothing. A file's lines
-    and a library caller's list of dicts alike. `only` keeps the records of one set-up."""
+    and a library caller's list of dicts alike. `only` keeps the records of one set-up; `option` is how the caller
+    gives it ('--only', or the library's `only=`), which a refusal names."""
 
-    def __init__(self, only: dict[str, str] | None = None, per: str = "file") -> None:
-        self.only, self.per = only, per
+    def __init__(self, only: dict[str, str] | None = None, per: str = "file", option: str = "--only") -> None:
+        self.only, self.per, self.option = only, per, option
         self.runs: list[Run] = []
         self.seen: dict[str, int] = {}
         self.setup: tuple[dict, str] | None = None  # the first record's set-up, and where it was
@@ -276,11 +299,10 @@ class _OneSetup:
             differ = [k for k in SETUP_KEYS if first.get(k) != mine.get(k)]
             diff = ", ".join(f"{k} {first.get(k)!r} → {mine.get(k)!r}" for k in differ)
             k = differ[0]
-            pick = (
-                f"picked with --only, e.g. --only {k}={mine.get(k)}"
-                if self.per == "file"
-                else (f"picked before the fit, e.g. the records whose {k} is {mine.get(k)!r}")
-            )
+            if self.option == "--only":
+                pick = f"picked with --only, e.g. --only {k}={mine.get(k)}"
+            else:  # the library's fit(only=…): a flag it does not have was named ('--only workload=cnn')
+                pick = f"picked with only=, e.g. only={{{k!r}: {mine.get(k)!r}}}"
             raise DpscaleError(
                 f"{where}: another set-up than {self.setup[1]} ({diff}); allowed: one set-up per {self.per} (the "
                 f"records of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one {pick}"
@@ -297,6 +319,17 @@ class _OneSetup:
             )
         run = make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed)
         self.runs.append(_checked(run, rec))
+
+    def picked(self, name: str) -> None:
+        """With `only`, some run was kept: said where none was, naming the set-ups there were."""
+        if self.only and not self.runs and set(self.seen) == {""}:  # none a `dpscale measure` record
+            raise DpscaleError(
+                f"{self.option}: {name} names no set-up; allowed: with JSON lines of `dpscale measure` records"
+            )
+        if self.only and not self.runs:
+            there = "; ".join(f"{s or '—'} ({n:,})" for s, n in self.seen.items()) or "—"  # records of each
+            asked = ",".join(f"{k}={v}" for k, v in self.only.items())
+            raise DpscaleError(f"{self.option}: got {asked}; allowed: a set-up {name} holds: {there}")
 
 
 def _checked(run: Run, rec: dict) -> Run:
@@ -315,8 +348,10 @@ def unit_key(unit: Any) -> Any:
     return "".join(unit.split()).casefold() if isinstance(unit, str) else unit
 
 
-def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> tuple[list[Run], str | None]:
-    records = _OneSetup(only)
+def _read_jsonl(
+    text: str, name: str, only: dict[str, str] | None = None, option: str = "--only"
+) -> tuple[list[Run], str | None]:
+    records = _OneSetup(only, option=option)
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = loads_once(text, name)
     except DpscaleError:
@@ -370,13 +405,8 @@ def _read_jsonl(text: str, name: str, only: dict[str, str] | None = None) -> tup
                 f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
             )
         records.add(rec, where, f"line {i}")
-    runs, seen = records.runs, records.seen
-    if only and not runs and set(seen) == {""}:  # JSON lines, but none a `dpscale measure` record
-        raise DpscaleError(f"--only: {name} names no set-up; allowed: with JSON lines of `dpscale measure` records")
-    if only and not runs:
-        there = "; ".join(f"{s or '—'} ({n:,})" for s, n in seen.items()) or "—"  # records of each, no words to say
-        asked = ",".join(f"{k}={v}" for k, v in only.items())
-        raise DpscaleError(f"--only: got {asked}; allowed: a set-up {name} holds: {there}")
+    records.picked(name)
+    runs = records.runs
     said = records.unit[0] if records.unit is not None else None
     return runs, said if isinstance(said, str) else None
 
@@ -605,10 +635,19 @@ def _check_slip(devices: list[int], thr: list[float]) -> None:
             )
 
 
-def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None) -> Runs:
-    """The API's inputs: a path, a list of (d, X) / (d, X, t) pairs or dicts, or devices= and throughput= lists."""
+ONLY_WITH = "runs from a file or `dpscale measure` records (dicts), whose set-up it picks"
+
+
+def runs_from(
+    source: Any = None, devices: Any = None, throughput: Any = None, step_time: Any = None, only: Any = None
+) -> Runs:
+    """The API's inputs: a path, a list of (d, X) / (d, X, t) pairs or dicts, or devices= and throughput= lists.
+    only: of a file or a list of `dpscale measure` records of several set-ups, the one to fit (`only_of`)."""
     runs: list[Run] = []
-    records = _OneSetup(per="fit")
+    picks = only_of(only)
+    records = _OneSetup(picks, per="fit", option="only")
+    if picks and source is None:  # devices= and throughput= columns carry no set-up to pick by
+        raise fail("only", only, ONLY_WITH)
     if source is not None and (devices is not None or throughput is not None):  # once merged as repeats
         raise DpscaleError("runs and devices=/throughput=: two sets of runs; allowed: one of them")
     if source is not None and step_time is not None:  # was ignored: the fit went on without step times
@@ -617,7 +656,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
             "a dict's step_time), or step_time= with devices= and throughput="
         )
     if isinstance(source, (str, Path)):
-        runs = read_runs(source)
+        runs = read_runs(source, picks, option="only")
     elif isinstance(source, Mapping) or hasattr(source, "columns"):  # columns (a dict, a DataFrame): each key was
         # read as a run
         raise DpscaleError(
@@ -629,6 +668,8 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
             raise DpscaleError(f"runs: got {source!r}; allowed: a file's path, or (devices, throughput) pairs")
         for i, item in enumerate(source):
             where = f"runs[{i}]"
+            if picks and not isinstance(item, dict):  # a pair says no set-up: it would be fitted whatever was picked
+                raise fail("only", only, f"{ONLY_WITH}; {where} is {str(item)[:40]}")
             if hasattr(item, "tolist") and getattr(item, "ndim", 0) == 1:  # a row of a (n, 2) numpy array
                 item = item.tolist()
             if isinstance(item, Run):
@@ -639,6 +680,7 @@ def runs_from(source: Any = None, devices: Any = None, throughput: Any = None, s
                 runs.append(make_run(*item, where=where, typed=True))  # type: ignore[misc]  # (2 or 3 items)
             else:
                 raise DpscaleError(f"{where}: got {item!r}; allowed: (devices, throughput) or a dict with those keys")
+        records.picked("runs")
     runs += records.runs
     if devices is not None or throughput is not None:
         ds, xs = list(_seq(devices, "devices")), list(_seq(throughput, "throughput"))
