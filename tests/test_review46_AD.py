@@ -87,3 +87,45 @@ def test_fit_only_needs_records_that_say_a_setup(tmp_path):
         dpscale.fit(devices=[1, 2], throughput=[1000, 1900], only={"workload": "mlp"})
     with pytest.raises(dpscale.DpscaleError, match=r"; runs\[0\] is \(1, 1000\)$"):  # a pair says no set-up
         dpscale.fit([(1, 1000), (2, 1900)], only={"workload": "mlp"})
+
+
+CALLS = {
+    "scale": lambda e: dpscale.scale(8, 2000, e),
+    "solve A": lambda e: dpscale.solve(devices=8, per_device_throughput=2000, efficiency=e),
+    "solve d": lambda e: dpscale.solve(per_device_throughput=2000, efficiency=e, actual_throughput=10_000),
+    "plan": lambda e: dpscale.plan(1e9, 1, 2000, [8, 16], e),
+    "batch_plan": lambda e: dpscale.batch_plan(32, 8, noise_scale=1000, efficiency=e),
+    "time_to_target_speedup": lambda e: dpscale.time_to_target_speedup(8, 32, 1000, e),
+}
+
+
+@pytest.mark.parametrize("bad", ["pred.json", {8: 0.9}, None, 1 + 2j])
+@pytest.mark.parametrize("name", CALLS)
+def test_an_efficiency_that_is_none_names_the_sources_taken(name, bad):
+    # 'efficiency: got {8: 0.9}; allowed: a number or an array of numbers' named no E(d) source, which each of these
+    # takes, nor the table a dict of E per size is
+    if bad is None and name in ("solve A", "solve d", "batch_plan"):  # there None is the argument left out
+        return
+    call = CALLS[name]
+    with pytest.raises(dpscale.DpscaleError) as exc:
+        call(bad)
+    assert str(exc.value) == (
+        f"efficiency: got {bad!r}; allowed: a number in (0, 1], one per size (a list or an array), or an E(d) source: "
+        "a law (USL, Amdahl), a fit, a prediction, a PerSize table (PerSize({8: 0.9}) for E per size) or a function "
+        "of d"
+    )
+
+
+def test_pipeline_dp_efficiency_that_is_none_names_the_sources():
+    with pytest.raises(dpscale.DpscaleError) as exc:
+        dpscale.pipeline(4, 8, dp_efficiency={8: 0.9}, devices=32)
+    assert str(exc.value) == (
+        "dp_efficiency: got {8: 0.9}; allowed: a number in (0, 1], or an E(d) source (a law, a fit, a prediction, a "
+        "PerSize table) with devices= given"
+    )
+    # what is taken still is: a number, one in a list, a table read at the replicas (32 devices / 4 stages = 8)
+    assert dpscale.pipeline(4, 8, dp_efficiency=[0.9], devices=32).combined_efficiency == pytest.approx(0.9 * 8 / 11)
+    table = dpscale.pipeline(4, 8, dp_efficiency=dpscale.PerSize({8: 0.9}), devices=32)
+    assert table.combined_efficiency == pytest.approx(0.9 * 8 / 11)
+    with pytest.raises(dpscale.DpscaleError, match=r"^dp_efficiency: got \[0.9, 0.8\]; allowed: one number$"):
+        dpscale.pipeline(4, 8, dp_efficiency=[0.9, 0.8], devices=32)

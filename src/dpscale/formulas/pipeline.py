@@ -17,7 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_count, check_efficiency, choice, fail, one, renamed
+from dpscale.errors import (
+    MAX_DEVICES,
+    DpscaleError,
+    check_count,
+    check_efficiency,
+    choice,
+    fail,
+    is_array,
+    one,
+    renamed,
+)
 from dpscale.formulas.scaling import check_baseline, compute, constant_efficiency, efficiency_at, is_number
 from dpscale.notes import Note
 
@@ -144,6 +154,11 @@ def pipeline(
     source = not is_number(dp_efficiency) and (hasattr(dp_efficiency, "efficiency") or callable(dp_efficiency))
     if source and devices is None:  # an E(d) needs the d it is read at
         raise fail("dp_efficiency", dp_efficiency, "a number in (0, 1], or an E(d) source with devices= given")
+    listed = is_array(dp_efficiency) or isinstance(dp_efficiency, (list, tuple, range))  # (one(): 'one number')
+    if not source and not listed and not is_number(dp_efficiency):  # text, a dict, None: 'allowed: a number' named
+        # no E(d) source, which this takes too
+        raise fail("dp_efficiency", dp_efficiency, "a number in (0, 1], or an E(d) source (a law, a fit, a prediction, "
+                   "a PerSize table) with devices= given")  # fmt: skip
     e_dp = 1.0 if source else check_efficiency(one(dp_efficiency, "dp_efficiency"), "dp_efficiency")
     replicas = effective = None
     if devices is not None:

@@ -48,6 +48,13 @@ ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held 
 UNIT_SLIP = "a larger E is a unit slip (tokens/s against samples/s, a cluster total per device), not cache effects"
 
 
+# What an efficiency argument may be, said where it is none of them (text, a dict, None): 'allowed: a number' named
+# neither the tables nor the E(d) sources every one of them takes, and a dict of E per size is a PerSize
+E_SOURCES = (
+    "a number in (0, 1], one per size (a list or an array), or an E(d) source: a law (USL, Amdahl), a fit, a "
+    "prediction, a PerSize table (PerSize({8: 0.9}) for E per size) or a function of d"
+)
+
 # What a function of d must give, said where it does not: one size's E(d), and a sweep's
 ONE_E = "one scaling efficiency in (0, 1] per size"
 SWEEP_E = "one E per size from the E(d) function"
@@ -141,6 +148,8 @@ def efficiency_at(efficiency: Any, devices: Any) -> Any:
             raise
     if is_number(efficiency):
         return constant_efficiency(one(efficiency, "efficiency"), devices)
+    if not (is_array(efficiency) or isinstance(efficiency, (list, tuple, range))):  # 'p.json', {8: 0.9}, None
+        raise fail("efficiency", efficiency, E_SOURCES)
     return efficiency
 
 
@@ -460,6 +469,7 @@ def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> 
         check_baseline(efficiency, d)
         e = _efficiency_of(efficiency, d)
     else:
+        efficiency_at(efficiency, 1)  # (its error, for what is no efficiency at all: text, a dict)
         d, exact, e = _devices_at_constant(efficiency, s_target)
     notes: tuple[Note, ...] = ()
     if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
