@@ -129,3 +129,29 @@ def test_pipeline_dp_efficiency_that_is_none_names_the_sources():
     assert table.combined_efficiency == pytest.approx(0.9 * 8 / 11)
     with pytest.raises(dpscale.DpscaleError, match=r"^dp_efficiency: got \[0.9, 0.8\]; allowed: one number$"):
         dpscale.pipeline(4, 8, dp_efficiency=[0.9, 0.8], devices=32)
+
+
+@pytest.mark.parametrize(
+    ("fn", "words"),
+    [
+        (
+            dpscale.predict,
+            [
+                "GB/s per device per direction",
+                "GB/s per node per direction",
+                "`bucket_mb` and",
+                "MiB",
+                "samples/s one node's input pipeline",
+                "µs per hop",
+                "parameters (7e9, not 7)",
+            ],
+        ),
+        (dpscale.critical_batch, ["noise_scale (B_noise) in samples", "min_steps (S_min) in optimizer steps"]),
+        (dpscale.time_to_target_speedup, ["noise_scale B_noise in samples", "the result is a ratio"]),
+    ],
+)
+def test_help_says_the_units(fn, words):
+    # help(dpscale.predict) named input_rate, bucket_mb, intra/inter_bw_gbs and the α's without their units (is the
+    # input rate per device or per node? a bucket in MB or MiB?)
+    doc = " ".join(fn.__doc__.split())
+    assert all(w in doc for w in words), [w for w in words if w not in doc]

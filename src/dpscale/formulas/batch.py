@@ -83,7 +83,10 @@ class CriticalBatch:
 
 
 def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> CriticalBatch:
-    """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0)."""
+    """Steps and samples to a target loss relative to their minima (S_min at B → ∞, E_min at B → 0).
+
+    batch (the global batch B) and noise_scale (B_noise) in samples, min_steps (S_min) in optimizer steps. Returns
+    the factors S/S_min and E/E_min (ratios) and, with min_steps, `steps` (optimizer steps) and `samples`."""
     # bounded, so the products stay finite (a batch of 1e-320 made S/S_min = ∞, S_min = 1e308 made E = ∞)
     b = check_range(batch, "batch", *BATCH_RANGE)
     bn = check_range(noise_scale, "noise_scale", *NOISE_RANGE)
@@ -101,7 +104,8 @@ def time_to_target_speedup(devices: Any, per_device_batch: Any, noise_scale: Any
     """Wall-clock speedup to a target loss over one device, E(d)·(1 + β)/(1 + β/d), β = B_noise/b: a number for
     one size, an array for an array of sizes.
 
-    The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it.
+    The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it. per_device_batch b and
+    noise_scale B_noise in samples; the result is a ratio (× one device's time to the same loss).
     """
     d = check_devices(devices, "devices")
     b = check_range(per_device_batch, "per_device_batch", *BATCH_RANGE)  # 1e-320 made β = ∞ and the speedup nan

@@ -333,6 +333,14 @@ def predict_flags(
     Errors name each argument as it is typed here (`intra_bw_gbs: got 0`); `predict_flags`, which the CLI and
     the page call, names them by their `dpscale predict` flags (--intra-bw).
 
+    Units: `devices` device counts (a number or a list); `params` parameters (7e9, not 7); `batch` samples per
+    device per micro-batch, `seq_len` tokens; `throughput` samples/s of one device, `step_time_s` seconds;
+    `mfu` a fraction in (0, 1]; `intra_bw_gbs` GB/s per device per direction, `inter_bw_gbs` GB/s per node per
+    direction (all its compute NICs; bytes, where NICs are sold in bits: 8 × 200 Gb/s is 200); `bucket_mb` and
+    `first_bucket_mb` MiB; `grad_bytes_per_param` and `gather_bytes_per_param` bytes per element; `input_rate`
+    samples/s one node's input pipeline delivers; `alpha_intra_us` and `alpha_inter_us` µs per hop;
+    `calibration` a `dpscale measure allreduce --out` file's path.
+
     Returns a Prediction: `efficiency_values` (E per size of `devices`, relative to one device), `band()` (its 80 %
     band), `records()` (one dict per size: E, samples/s, the step's seconds and its bottleneck), `notes`, and
     `efficiency(d)` at any size, so it is an E source for `scale`, `solve` and `plan`."""
