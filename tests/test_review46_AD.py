@@ -155,3 +155,18 @@ def test_help_says_the_units(fn, words):
     # input rate per device or per node? a bucket in MB or MiB?)
     doc = " ".join(fn.__doc__.split())
     assert all(w in doc for w in words), [w for w in words if w not in doc]
+
+
+@pytest.mark.parametrize("e", [[0.9], (0.9,)])
+def test_plan_and_batch_plan_take_one_efficiency_in_a_list(e):
+    # scale, pipeline and np.array([0.9]) here read [0.9] as 0.9; plan and batch_plan refused it as 'got [0.9];
+    # allowed: one number'
+    plan = dpscale.plan(1e9, 1, 2000, [1, 8], e)
+    assert [(p.devices, p.efficiency, p.actual_throughput) for p in plan.points] == [
+        (1, 1.0, 2000.0),
+        (8, 0.9, 14400.0),
+    ]
+    bp = dpscale.batch_plan(32, 8, noise_scale=1000, efficiency=e)
+    assert bp.hardware_speedup == pytest.approx(7.2) and bp.time_to_target_speedup == pytest.approx(5.915923566878981)
+    with pytest.raises(dpscale.DpscaleError, match=r"^efficiency: got \[0.9, 0.8\]; allowed: one number, or an E\(d\)"):
+        dpscale.plan(1e9, 1, 2000, [1, 8], [0.9, 0.8])

@@ -188,9 +188,12 @@ def is_number(x: Any) -> bool:
 def check_source(efficiency: Any, name: str = "efficiency") -> Any:
     """Where sizes are planned one at a time (plan, batch_plan), E is one number or a function of d: a list of E
     has no size of its own to go with (it raised numpy's 'only 0-dimensional arrays' or gave two answers)."""
-    if isinstance(efficiency, (list, tuple)) or (is_array(efficiency) and efficiency.size != 1):
+    listed = isinstance(efficiency, (list, tuple))
+    if (listed and not is_number(efficiency)) or (is_array(efficiency) and efficiency.size != 1):
         raise fail(name, efficiency, "one number, or an E(d) source: a law, a fit, a prediction or a PerSize table")
     unmasked(efficiency, name)  # .item() read the value under the mask: a masked [0.5] planned at E = 0.5
+    if listed:  # [0.9] is the number 0.9, as for scale and as np.array([0.9]) was here (the list was refused)
+        return one(efficiency, name)
     return efficiency.item() if is_array(efficiency) else efficiency  # np.array([0.9]) is the number 0.9
 
 
