@@ -4,6 +4,8 @@ users do not."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -170,3 +172,18 @@ def test_plan_and_batch_plan_take_one_efficiency_in_a_list(e):
     assert bp.hardware_speedup == pytest.approx(7.2) and bp.time_to_target_speedup == pytest.approx(5.915923566878981)
     with pytest.raises(dpscale.DpscaleError, match=r"^efficiency: got \[0.9, 0.8\]; allowed: one number, or an E\(d\)"):
         dpscale.plan(1e9, 1, 2000, [1, 8], [0.9, 0.8])
+
+
+DOCS = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/fit.md", "docs/predict.md"])
+def test_the_docs_library_snippets_run(doc, monkeypatch, measured):
+    """Every ```python block of the README and the docs runs as written (measure.md's is a --model-file, not a call),
+    in a folder holding the files they name."""
+    monkeypatch.chdir(measured.parent)  # results.jsonl, and the runs.csv fit.md reads
+    Path("runs.csv").write_text("devices,throughput\n1,1000\n8,7500\n16,14600\n32,27000\n", encoding="utf-8")
+    blocks = re.findall(r"```python\n(.+?)```", (DOCS / doc).read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, doc, "exec"), {})
