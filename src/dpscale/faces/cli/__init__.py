@@ -11,6 +11,10 @@ from importlib import import_module
 
 from dpscale.faces import silence_stdout
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 # command -> (module, one-line help). Modules are imported only when their command runs.
 COMMANDS: dict[str, tuple[str, str]] = {
     "calc": ("calc", "throughput, speedup and E for d devices; solve for any unknown; sweeps over d"),
@@ -131,6 +135,45 @@ def _closed_streams() -> None:
             setattr(sys, name, io.TextIOWrapper(raw, "utf-8", "backslashreplace", line_buffering=True))
 
 
+def _quiet_stderr() -> None:
+    """A stderr whose reader left (`2> >(head -1)`, a log reader gone) is let go of in silence, as stdout's is: its
+    BrokenPipeError reached main, which took it for stdout's and returned 0 — so the notes --json writes first lost
+    the JSON itself (nothing on stdout, exit 0), and bad input exited 0 instead of 2."""
+    if not isinstance(sys.stderr, _Stderr):
+        sys.stderr = _Stderr(sys.stderr)  # type: ignore[assignment]  # (what print and argparse use of a stream)
+
+
+class _Stderr:
+    """sys.stderr, but a write or flush to a reader that left points its descriptor at /dev/null and goes on."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        import os
+
+        try:  # what stays in its buffer flushes into /dev/null: the interpreter's last flush is quiet too
+            os.dup2(os.open(os.devnull, os.O_WRONLY), self._stream.fileno())
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding, buffer…: the stream's own
+        return getattr(self._stream, name)
+
+
 class _ClosedStdout:
     """A stdout the caller closed: every write fails as a full disk's does (main and _run say it in one line)."""
 
@@ -159,6 +202,7 @@ def _main(argv: list[str] | None = None) -> int:
     if own_process:
         _closed_streams()
         _plain_stdout()
+        _quiet_stderr()
     argv = _arranged(list(sys.argv[1:] if argv is None else argv))
     if argv and argv[0] in ("-h", "--help", "help"):
         print(_top_help(_lang(argv)))
