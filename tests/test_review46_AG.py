@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from clihelp import run
 
 
 def _stderr_unread(*argv: str) -> subprocess.CompletedProcess:
@@ -50,3 +51,28 @@ def test_bad_input_exits_2_even_when_its_line_cannot_be_written(argv):
     script testing the status took the refused command for a success."""
     p = _stderr_unread(*argv)
     assert (p.returncode, p.stdout) == (2, b"")
+
+
+def test_calc_rows_in_another_unit_say_it_and_plan_reads_them_in_it(capsys, tmp_path):
+    """calc --unit tokens/s wrote the rows a samples/s calc writes: `plan --efficiency-file` then planned 2,000
+    tokens/s as 2,000 samples/s (1e9 samples in 138.9 h at one device) without a word, where a fit's report or a
+    plan row, which say their unit, are refused without --unit tokens/s. samples/s rows stay as the contract has
+    them."""
+    rc, out, _ = run(capsys, "calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9", "--unit", "tokens/s", "--json")
+    assert rc == 0 and [r["unit"] for r in json.loads(out)] == ["tokens/s"] * 3
+    assert list(json.loads(out)[0])[4:6] == ["actual_throughput", "unit"]  # beside the figure it labels, as plan's
+    rows = tmp_path / "calc.json"
+    rows.write_text(out)
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(rows), "-n", "1e9")
+    assert rc == 2 and "dpscale plan: error: --unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s'" in err
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(rows), "-n", "1e9", "--unit", "tokens/s", "--csv")
+    assert rc == 0 and out.splitlines()[1] == "1,1.0,2000.0,1.0,138.888888889,138.888888889,,tokens/s,,"
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "20", "-e", "0.9", "--unit", "tokens/s", "--csv")
+    assert out.splitlines() == [
+        "devices,per_device_throughput,efficiency,ideal_throughput,actual_throughput,speedup,lost_throughput,"
+        "effective_devices,unit",
+        "8,20.0,0.9,160.0,144.0,7.2,16.0,7.2,tokens/s",
+    ]
+    for unit in ("samples/s", "Samples/s"):  # the default, however spelled: the documented keys, no more
+        rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", unit, "--json")
+        assert "unit" not in json.loads(out)

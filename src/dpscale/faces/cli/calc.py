@@ -17,6 +17,8 @@ from dpscale.faces.cli.common import (
     numbers,
     parse_devices,
     positive,
+    same_unit,
+    with_unit,
 )
 from dpscale.faces.i18n import label, number, say
 from dpscale.faces.output import Column, emit
@@ -124,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
         for r in records:
             notes += [n for n in r.get("notes", []) if n not in notes]
 
+    if not same_unit(args.unit, "samples/s"):  # a tokens/s row said so (plan --efficiency-file read it as samples/s);
+        records = [with_unit(r, args.unit) for r in records]  # samples/s, the default, as the JSON contract has it
     single = len(records) == 1
     emit(records[0] if single else records, columns(args.unit), args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing

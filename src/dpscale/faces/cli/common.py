@@ -292,6 +292,17 @@ def runs_unit(typed: str | None, said: str | None, source: str) -> str:
     return said or typed or "samples/s"
 
 
+def with_unit(record: dict[str, Any], unit: str) -> dict[str, Any]:
+    """A row of --json/--csv with "unit" after its actual_throughput, the figure it labels (calc's and plan's): a
+    tokens/s row and a samples/s one were the same, and `plan --efficiency-file` read calc's tokens/s as samples/s."""
+    out = {}
+    for k, v in record.items():
+        out[k] = v
+        if k == "actual_throughput":
+            out["unit"] = unit
+    return out
+
+
 def same_unit(typed: str, said: str) -> bool:
     """A typed --unit against a file's: one unit written otherwise ('Tokens/s', ' tokens/s') is that unit, for
     plan's --efficiency-file as for fit's and plan --fit's runs (one refused what the other took)."""

@@ -20,6 +20,7 @@ from dpscale.faces.cli.common import (
     runs_unit,
     same_unit,
     whole,
+    with_unit,
 )
 from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import SIZE_SEP, count_of, header, label, localise, say, say_text
@@ -147,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
     # each row says the unit its throughput is in (and its samples count in), as the table's title does: a plan of
     # 1e12 tokens at tokens/s and one of 1e12 samples at samples/s wrote the same rows
-    records = [_with_unit(r, args.unit) for r in result.records()]
+    records = [with_unit(r, args.unit) for r in result.records()]
     money = _money_kind(result)
     notes += _pick_notes(result, lang, price is not None, money)
     if (band := _band(fitted, read, max(devices))) is not None:
@@ -156,16 +157,6 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(result, args.plot, lang, title)
     return 0
-
-
-def _with_unit(record: dict, unit: str) -> dict:
-    """A plan row with "unit" after its actual_throughput, the figure it labels."""
-    out = {}
-    for k, v in record.items():
-        out[k] = v
-        if k == "actual_throughput":
-            out["unit"] = unit
-    return out
 
 
 def _worked_example(args: argparse.Namespace) -> str | None:
