@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from clihelp import run
@@ -76,3 +77,34 @@ def test_calc_rows_in_another_unit_say_it_and_plan_reads_them_in_it(capsys, tmp_
     for unit in ("samples/s", "Samples/s"):  # the default, however spelled: the documented keys, no more
         rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", unit, "--json")
         assert "unit" not in json.loads(out)
+
+
+def test_control_characters_from_a_file_reach_the_terminal_escaped(capsys, tmp_path):
+    """An input file's bytes were echoed raw: a header's ESC[31m in fit's error line, a NUL in validate's, a fit
+    report's warning (ESC[2J: clear the screen) in plan's note and a configuration's name in validate's table —
+    each ran on the user's terminal. They are shown as Python writes them, as a typed value's repr already was."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("dev\x1b[31mices,throughput\n1,100\n2,190\n")
+    rc, _, err = run(capsys, "fit", str(runs))
+    assert rc == 2 and "(found dev\\x1b[31mices, throughput)" in err and "\x1b" not in err
+    data = tmp_path / "data.csv"
+    data.write_bytes(b"\x00\x7fcfg\n")
+    rc, _, err = run(capsys, "validate", str(data), "--lang", "es")
+    assert rc == 2 and err.rstrip().endswith("(hay: \\x00\\x7fcfg)") and "\x00" not in err
+    runs.write_text("devices,throughput\n1,1000\n2,1950\n4,3800\n8,7300\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--json")
+    report = json.loads(out)
+    report["warnings"] = ["\x1b[2Jmeasure closer"]
+    fitted = tmp_path / "fit.json"
+    fitted.write_text(json.dumps(report))
+    for machine, stream in (("--lang=en", 1), ("--csv", 2)):  # the note on stdout under a table, else on stderr
+        rc, *said = run(capsys, "plan", "--efficiency-file", str(fitted), "-n", "1e9", machine)
+        assert rc == 0 and "note: fit.json warns: \\x1b[2Jmeasure closer\n" in said[stream - 1]
+        assert "\x1b" not in said[0] + said[1]
+    dev = (Path(__file__).parents[1] / "validation" / "published_scaling_dev.csv").read_text().splitlines()
+    data.write_text("\n".join([dev[0], "\x1b[2J" + dev[1], "\x1b[2J" + dev[2]]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(data))
+    assert rc == 0 and out.splitlines()[3].startswith("\\x1b[2JDLE-TF1-BERT-L-pretrain-DGX1-16G-seq128-AMP-2020  ")
+    assert "\x1b" not in out
+    rc, out, _ = run(capsys, "validate", str(data), "--csv")  # data stays data: a CSV cell holds what the file held
+    assert out.splitlines()[1].startswith("\x1b[2JDLE-TF1-BERT-L")

@@ -16,12 +16,22 @@ if TYPE_CHECKING:
     from typing import Any, TypeGuard
 
 
-def clip(message: str, most: int = 100) -> str:
-    """A message with every unbroken run of over `most` characters (a pasted file, a runaway value, a model name
-    of 3,000 letters) cut to its head and tail, so the one line stays one readable line."""
+def printable(text: str) -> str:
+    """Text for a terminal with its control characters (ESC, NUL, DEL, C1; not new lines and tabs) written as Python
+    writes them, \\x1b: what a user's file held reaches error lines, notes and tables, and raw, an ESC[2J in a
+    header or a fit's warnings cleared or coloured the terminal."""
     import re
 
-    message = re.sub(rf"\S{{{most + 1},}}", lambda m: f"{m[0][:45]}…{m[0][-45:]}", " ".join(message.split()))
+    return re.sub(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", lambda m: f"\\x{ord(m[0]):02x}", text)
+
+
+def clip(message: str, most: int = 100) -> str:
+    """A message with every unbroken run of over `most` characters (a pasted file, a runaway value, a model name
+    of 3,000 letters) cut to its head and tail, so the one line stays one readable line; its control characters
+    printable (a typed value's repr escaped them already; a file's header did not)."""
+    import re
+
+    message = re.sub(rf"\S{{{most + 1},}}", lambda m: f"{m[0][:45]}…{m[0][-45:]}", printable(" ".join(message.split())))
     return message if len(message) <= 1000 else f"{message[:600]} … {message[-300:]}"  # 'a ' × 100,000
 
 

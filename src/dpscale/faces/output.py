@@ -11,7 +11,7 @@ import math
 import sys
 from collections import namedtuple
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, printable
 from dpscale.faces import silence_stdout, utf8
 from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
 
@@ -65,7 +65,7 @@ def _words(x: Any) -> TypeGuard[list[str]]:
 
 
 def cell(rec: dict[str, Any], col: Column, lang: str, with_unit: bool = False) -> str:
-    text = number(rec.get(col.key), col.kind, lang)
+    text = printable(number(rec.get(col.key), col.kind, lang))  # (a file's model or cfg name: ESC[2J shown, not run)
     if with_unit and col.unit and rec.get(col.key) is not None:
         text += " " + label(col.unit, lang)
     return text
@@ -155,8 +155,10 @@ def _print(
     out: TextIO,
 ) -> None:
     machine = getattr(args, "json", False) or getattr(args, "csv", False)
+    title = title and printable(title)  # (what a file said is shown, not run: see errors.printable)
+    notes = [printable(say(n, lang)) for n in notes]
     for n in notes if machine else ():  # stdout stays machine-readable; the caveats still reach the user
-        print(f"{label('note', lang)}: {say(n, lang)}", file=sys.stderr)
+        print(f"{label('note', lang)}: {n}", file=sys.stderr)
     if getattr(args, "json", False):
         print(to_json(records), file=out)
         return
@@ -187,4 +189,4 @@ def _print(
         print(title, file=out)
     print(horizontal(rows, columns, lang) if many else vertical(rows[0], columns, lang), file=out)
     for n in notes:
-        print(f"{label('note', lang)}: {say(n, lang)}", file=out)
+        print(f"{label('note', lang)}: {n}", file=out)
