@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
@@ -108,3 +110,41 @@ def test_control_characters_from_a_file_reach_the_terminal_escaped(capsys, tmp_p
     assert "\x1b" not in out
     rc, out, _ = run(capsys, "validate", str(data), "--csv")  # data stays data: a CSV cell holds what the file held
     assert out.splitlines()[1].startswith("\x1b[2JDLE-TF1-BERT-L")
+
+
+MACHINE_RUNS = [
+    ["calc", "-d", "1..4096x4", "-v", "2000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5"],
+    ["calc", "-d", "64", "-v", "2000", "-a", "100000"],
+    ["predict", "--model", "bert-large", "--precision", "amp", "--system", "dgx-a100", "-v", "150", "-d", "1..1024x4"],
+    ["fit", "RUNS", "--at", "64,2048", "--resamples", "100"],
+    ["batch", "-b", "32", "-d", "8..8192x4", "-e", "0.9", "--dataset-size", "1281167"],
+    ["pipeline", "-p", "4", "-m", "8", "-d", "64", "--dp-efficiency", "0.9"],
+    ["memory", "--model", "llama-7b", "-d", "8", "--gpu", "h100-80gb"],
+    ["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", "-e", "0.9", "--price-per-device-hour", "2.5"],
+    ["validate", "DATA"],
+    ["validate", "DATA", "--mode", "fit"],
+]
+
+
+@pytest.mark.parametrize("argv", MACHINE_RUNS, ids=lambda a: " ".join(a[:2]))
+def test_json_and_csv_are_the_same_in_spanish(capsys, tmp_path, argv):
+    """The README promises --json and --csv the same keys and numbers under --lang es (a decimal point, no
+    thousands separator, what a script reads): only the table, the notes and the errors are said in Spanish."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n2,1950\n4,3800\n8,7300\n16,13800\n")
+    dev = (Path(__file__).parents[1] / "validation" / "published_scaling_dev.csv").read_text().splitlines()
+    data = tmp_path / "dev.csv"
+    data.write_text("\n".join(dev[:40]) + "\n")
+    argv = [str(runs) if a == "RUNS" else str(data) if a == "DATA" else a for a in argv]
+    for machine in ("--json", "--csv"):
+        said = {}
+        for lang in ("en", "es"):
+            rc, said[lang], _ = run(capsys, *argv, machine, "--lang", lang)
+            assert rc == 0
+        assert said["es"] == said["en"]
+        if machine == "--json":
+            json.loads(said["en"])
+        else:  # one field count on every line: no number split at a thousands separator
+            assert len({len(row) for row in csv.reader(io.StringIO(said["en"]))}) == 1
+        rc, table, _ = run(capsys, *argv, "--lang", "es")  # (the table is Spanish: the test can tell them apart)
+        assert rc == 0 and table != said["en"]
