@@ -257,23 +257,23 @@ HELP_ES: dict[str, str] = {
     "your model: a .py with build_model(), make_batch(n, gen)": (
         "su modelo: un .py con build_model(), make_batch(n, gen)"
     ),
-    "per-rank batch (default 64; equivalence 16)": "lote por proceso (por defecto 64; en equivalence 16)",
-    "timed steps per repeat and phase (default 50)": "pasos cronometrados por repetición y fase (por defecto 50)",
-    "untimed steps first (default 10)": "pasos sin cronometrar al principio (por defecto 10)",
-    "repeats per size; throughput is their median (default 3)": (
-        "repeticiones por tamaño; el rendimiento es su mediana (por defecto 3)"
+    "per-rank batch (default {}; equivalence {})": "lote por proceso (por defecto {}; en equivalence {})",
+    "timed steps per repeat and phase (default {})": "pasos cronometrados por repetición y fase (por defecto {})",
+    "untimed steps first (default {})": "pasos sin cronometrar al principio (por defecto {})",
+    "repeats per size; throughput is their median (default {})": (
+        "repeticiones por tamaño; el rendimiento es su mediana (por defecto {})"
     ),
-    "allreduce message sizes (default 1KB..256MB, ×2 steps)": (
-        "tamaños de mensaje del allreduce (por defecto 1KB..256MB, en pasos de ×2)"
+    "allreduce message sizes (default {}, ×2 steps)": (
+        "tamaños de mensaje del allreduce (por defecto {}, en pasos de ×2)"
     ),
-    "allreduce iterations per size (default 20)": "iteraciones del allreduce por tamaño (por defecto 20)",
+    "allreduce iterations per size (default {})": "iteraciones del allreduce por tamaño (por defecto {})",
     "train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP": (
         "entrenar repartido: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP"
     ),
     "train: append JSONL per size as it finishes; allreduce: calib.json": (
         "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
     ),
-    "seconds without progress = hung (default 600)": "segundos sin progreso = colgado (por defecto 600)",
+    "seconds without progress = hung (default {})": "segundos sin progreso = colgado (por defecto {})",
     "intra-op threads per rank (default: cores ÷ largest size)": (
         "hilos intra-op por proceso (por defecto: núcleos ÷ mayor tamaño)"
     ),

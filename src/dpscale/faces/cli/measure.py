@@ -18,13 +18,14 @@ from typing import Any
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import add_output_args, any_case, number, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
-
-WORKLOADS = ("mlp", "cnn", "transformer")
-DEVICES = ("auto", "cpu", "cuda")
+from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_RANGE, TIMEOUT_S, WORKLOADS, default_batch
 
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
 
-TIMEOUTS = "seconds from 1 to 1,000,000 (a shorter watchdog trips on a healthy step's pauses)"
+TIMEOUTS = (
+    f"seconds from {TIMEOUT_RANGE[0]:g} to {TIMEOUT_RANGE[1]:,.0f} (a shorter watchdog trips on a healthy step's "
+    "pauses)"
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -42,17 +43,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--workload", choices=WORKLOADS, type=any_case(WORKLOADS), help="built-in model (default mlp)")
     g.add_argument("--model-file", metavar="FILE", help="your model: a .py with build_model(), make_batch(n, gen)")
-    g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help="per-rank batch (default 64; equivalence 16)")
-    g.add_argument("--steps", metavar="N", help="timed steps per repeat and phase (default 50)")
-    g.add_argument("--warmup", metavar="N", help="untimed steps first (default 10)")
-    g.add_argument("--repeats", metavar="N", help="repeats per size; throughput is their median (default 3)")
-    g.add_argument("--sizes", metavar="S", help="allreduce message sizes (default 1KB..256MB, ×2 steps)")
-    g.add_argument("--iters", metavar="N", help="allreduce iterations per size (default 20)")
+    batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
+    g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help=batch)
+    g.add_argument("--steps", metavar="N", help=f"timed steps per repeat and phase (default {DEFAULTS['steps']})")
+    g.add_argument("--warmup", metavar="N", help=f"untimed steps first (default {DEFAULTS['warmup']})")
+    g.add_argument(
+        "--repeats", metavar="N", help=f"repeats per size; throughput is their median (default {DEFAULTS['repeats']})"
+    )
+    g.add_argument("--sizes", metavar="S", help=f"allreduce message sizes (default {DEFAULTS['sizes']}, ×2 steps)")
+    g.add_argument("--iters", metavar="N", help=f"allreduce iterations per size (default {DEFAULTS['iters']})")
     g.add_argument("--zero", choices=[str(s) for s in STAGES], metavar="STAGE",
                    help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP")  # fmt: skip
     g = p.add_argument_group("run")
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
-    g.add_argument("--timeout", metavar="S", default="600", help="seconds without progress = hung (default 600)")
+    wait = f"{TIMEOUT_S:g}"
+    g.add_argument("--timeout", metavar="S", default=wait, help=f"seconds without progress = hung (default {wait})")
     g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ largest size)")
     g.add_argument("--device", choices=DEVICES, type=any_case(DEVICES), default="auto", help="cuda uses NCCL, cpu gloo")
     g.add_argument("--port", metavar="P", default="0", help="rendezvous TCP port on 127.0.0.1 (default 0: any)")
@@ -76,18 +81,18 @@ def build_job(args: argparse.Namespace, mode: str) -> Any:
     timeout = number(args.timeout, "--timeout", TIMEOUTS)
     # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it tripped on a healthy run's pauses (exit 1 after
     # the work, or a pass by luck: 0.001 s did both)
-    if not 1 <= timeout <= 1e6:
+    if not TIMEOUT_RANGE[0] <= timeout <= TIMEOUT_RANGE[1]:
         raise fail("--timeout", args.timeout, TIMEOUTS)
     return Job(
         mode=mode,
         workload=args.workload or "mlp",
         model_file=args.model_file,
-        batch=whole(args.batch, "--batch", hi=BIG, default=16 if mode == "equivalence" else 64),
-        steps=whole(args.steps, "--steps", hi=BIG, default=50),
-        warmup=whole(args.warmup, "--warmup", lo=0, hi=BIG, default=10),
-        repeats=whole(args.repeats, "--repeats", hi=BIG, default=3),
-        sizes=parse_sizes(args.sizes or "1KB..256MB") if mode == "allreduce" else (),
-        iters=whole(args.iters, "--iters", hi=BIG, default=20),
+        batch=whole(args.batch, "--batch", hi=BIG, default=default_batch(mode)),
+        steps=whole(args.steps, "--steps", hi=BIG, default=DEFAULTS["steps"]),
+        warmup=whole(args.warmup, "--warmup", lo=0, hi=BIG, default=DEFAULTS["warmup"]),
+        repeats=whole(args.repeats, "--repeats", hi=BIG, default=DEFAULTS["repeats"]),
+        sizes=parse_sizes(args.sizes or DEFAULTS["sizes"]) if mode == "allreduce" else (),
+        iters=whole(args.iters, "--iters", hi=BIG, default=DEFAULTS["iters"]),
         threads=whole(args.threads, "--threads", hi=MAX_THREADS),  # 1e9 threads: libgomp's out-of-memory abort
         device=args.device,
         timeout=timeout,

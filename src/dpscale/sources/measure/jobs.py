@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Any
 
 MODES = ("train", "allreduce", "equivalence")
 WORKLOADS = ("mlp", "cnn", "transformer")
+DEVICES = ("auto", "cpu", "cuda")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
 START_BEATS = 3  # heartbeats of a rank's start: torch set up, process group up, model (or buffers) ready
 BIG = 10**9  # batch, steps, warm-up, repeats, iterations: past this a run would never end (or never start)
+# What a flag not given takes: `dpscale measure` and the torchrun worker both fill these in and say them in their help
+# (each had its own copy: a run on one node and one launched on several, appended to one --out, measure alike)
+DEFAULTS: dict[str, Any] = {"steps": 50, "warmup": 10, "repeats": 3, "sizes": "1KB..256MB", "iters": 20, "zero": 0}
+BATCH, EQUIVALENCE_BATCH = 64, 16  # per rank: train and allreduce's, equivalence's
+TIMEOUT_S = 600.0  # seconds without progress before a run is declared hung
+TIMEOUT_RANGE = (1.0, 1e6)  # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it trips on healthy pauses
+
+
+def default_batch(mode: str) -> int:
+    """The per-rank batch a mode takes where --batch is not given."""
+    return EQUIVALENCE_BATCH if mode == "equivalence" else BATCH
 
 
 @dataclass(frozen=True)
@@ -18,15 +31,15 @@ class Job:
     mode: str = "train"
     workload: str = "mlp"
     model_file: str | None = None
-    batch: int = 64  # per rank
-    steps: int = 50
-    warmup: int = 10
-    repeats: int = 3
+    batch: int = BATCH  # per rank
+    steps: int = DEFAULTS["steps"]
+    warmup: int = DEFAULTS["warmup"]
+    repeats: int = DEFAULTS["repeats"]
     sizes: tuple[int, ...] = ()  # all-reduce message sizes in bytes
-    iters: int = 20  # all-reduce iterations per size (fewer when one op is slow)
+    iters: int = DEFAULTS["iters"]  # all-reduce iterations per size (fewer when one op is slow)
     threads: int | None = None  # intra-op threads per rank; None: cores // local ranks
     device: str = "auto"  # auto | cpu | cuda
-    timeout: float = 600.0  # seconds without progress before a run is declared hung
+    timeout: float = TIMEOUT_S
     fault: str | None = field(default_factory=lambda: os.environ.get(FAULT_ENV) or None)
     zero: int = 0  # train: 0 DDP; 1 DDP + ZeroRedundancyOptimizer; 2, 3 FSDP2 fully_shard (3 reshards after forward)
 

@@ -22,7 +22,17 @@ from typing import Any, NoReturn
 from dpscale.errors import DpscaleError, unknown_option
 from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
-from dpscale.sources.measure.jobs import BIG, MODES, WORKLOADS, Job
+from dpscale.sources.measure.jobs import (
+    BIG,
+    DEFAULTS,
+    DEVICES,
+    MODES,
+    TIMEOUT_RANGE,
+    TIMEOUT_S,
+    WORKLOADS,
+    Job,
+    default_batch,
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,15 +60,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--workload", choices=WORKLOADS)  # default mlp (None: not given, which allreduce checks)
     p.add_argument("--model-file")
     # counts as the CLI reads them (1e3 is 1000); None where not typed, so a flag of another mode is refused
-    p.add_argument("--batch", type=_count, default=None, help="per-rank batch (default 64; equivalence 16)")
-    p.add_argument("--steps", type=_count, default=None, help="default 50")
-    p.add_argument("--warmup", type=_count, default=None, help="default 10")
-    p.add_argument("--repeats", type=_count, default=None, help="default 3")
-    p.add_argument("--sizes", default=None, help="default 1KB..256MB")
-    p.add_argument("--iters", type=_count, default=None, help="default 20")
+    batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
+    p.add_argument("--batch", type=_count, default=None, help=batch)
+    for k in ("steps", "warmup", "repeats", "sizes", "iters"):
+        p.add_argument(f"--{k}", type=str if k == "sizes" else _count, default=None, help=f"default {DEFAULTS[k]}")
     p.add_argument("--threads", type=_count, default=None)
-    p.add_argument("--device", default="auto", choices=("auto", "cpu", "cuda"))
-    p.add_argument("--timeout", type=float, default=600.0)
+    p.add_argument("--device", default="auto", choices=DEVICES)
+    p.add_argument("--timeout", type=float, default=TIMEOUT_S)
     p.add_argument("--out")
     p.add_argument("--zero", type=int, default=None, choices=STAGES, help="train sharded (see `dpscale measure`)")
     return p
@@ -75,9 +83,6 @@ def _count(text: str) -> int:
     return int(x)
 
 
-DEFAULTS = {"steps": 50, "warmup": 10, "repeats": 3, "sizes": "1KB..256MB", "iters": 20, "zero": 0}
-
-
 def job_from(a: argparse.Namespace) -> Job:
     from dpscale.sources.measure.calibration import parse_sizes
 
@@ -88,7 +93,7 @@ def job_from(a: argparse.Namespace) -> Job:
         unused_by_allreduce(a.model_file, a.batch, a.workload)
     one_model(a.model_file, a.workload)
     a.workload = a.workload or "mlp"
-    batch = (16 if a.mode == "equivalence" else 64) if a.batch is None else a.batch
+    batch = default_batch(a.mode) if a.batch is None else a.batch
     checks = (("--batch", batch, 1), ("--steps", a.steps, 1), ("--warmup", a.warmup, 0), ("--repeats", a.repeats, 1),
               ("--iters", a.iters, 1))  # fmt: skip
     for flag, v, lo in checks:  # (--iters -5 once ran 3 iterations quietly; --batch 1e14 was a rank's traceback)
@@ -99,8 +104,9 @@ def job_from(a: argparse.Namespace) -> Job:
 
     if a.threads is not None and not 1 <= a.threads <= MAX_THREADS:
         raise DpscaleError(f"--threads: got {a.threads}; allowed: a whole number from 1 to {MAX_THREADS:,}")
-    if not 1 <= a.timeout <= 1e6:  # (nan fails this too; the launcher's bounds)
-        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds from 1 to 1,000,000")
+    least, most = TIMEOUT_RANGE
+    if not least <= a.timeout <= most:  # (nan fails this too; the launcher's bounds)
+        raise DpscaleError(f"--timeout: got {a.timeout:g}; allowed: seconds from {least:g} to {most:,.0f}")
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
     if missing:
         raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")

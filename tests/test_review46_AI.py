@@ -1,0 +1,64 @@
+"""Review 46 AI: one source of truth for what two places wrote apart (repeated defaults, constants and words)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+
+@pytest.fixture
+def worker(monkeypatch):
+    """The torchrun worker, with the environment torchrun gives it and no GPU check."""
+    from dpscale.sources.measure import worker as w
+
+    for key, value in (("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
+                       ("MASTER_PORT", "1")):  # fmt: skip
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(w, "_check_gpus", lambda device, local_rank: None)
+    return w
+
+
+def _cli_job(mode: str, *argv: str):  # noqa: ANN202
+    from dpscale.faces.cli.measure import add_arguments, build_job
+
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    return build_job(p.parse_args(list(argv)), mode)
+
+
+def test_measure_and_its_torchrun_worker_take_one_set_of_defaults(worker, monkeypatch):
+    """`dpscale measure` (one node) and `python -m dpscale.sources.measure.worker` (torchrun, several nodes) append
+    to one --out, and E compares their runs: each kept its own copy of the defaults (steps 50, warm-up 10, repeats
+    3, iterations 20, sizes 1KB..256MB, batch 64 / 16), so a change to one measured the two differently. Both read
+    sources.measure.jobs now: a changed default reaches both, and both helps say it."""
+    from dpscale.sources.measure import jobs
+
+    for k, v in (("steps", 7), ("warmup", 2), ("repeats", 4), ("iters", 5), ("sizes", "4KB..16KB")):
+        monkeypatch.setitem(jobs.DEFAULTS, k, v)
+    monkeypatch.setattr(jobs, "BATCH", 48)
+    monkeypatch.setattr(jobs, "EQUIVALENCE_BATCH", 12)
+    for mode in ("train", "equivalence"):
+        cli, torchrun = _cli_job(mode, "--device", "cpu"), worker.job_from(worker.parser().parse_args([mode]))
+        fields = ("batch", "steps", "warmup", "repeats")
+        assert [getattr(cli, f) for f in fields] == [getattr(torchrun, f) for f in fields]
+    assert (_cli_job("train").batch, _cli_job("equivalence").batch) == (48, 12)
+    assert (_cli_job("train").steps, _cli_job("train").warmup, _cli_job("train").repeats) == (7, 2, 4)
+    cli, torchrun = _cli_job("allreduce"), worker.job_from(worker.parser().parse_args(["allreduce"]))
+    assert cli.sizes == torchrun.sizes == (4096, 8192, 16384) and cli.iters == torchrun.iters == 5
+    said = worker.parser().format_help()
+    assert "default 7" in said and "default 4KB..16KB" in said and "(default 48; equivalence 12)" in said
+
+
+def test_measure_help_says_the_defaults_it_takes_in_both_languages(capsys):
+    """The help's '(default 50)' and the rest are the defaults the run takes, English and Spanish alike."""
+    from dpscale.faces.cli import main
+
+    for lang, word in (("en", "default"), ("es", "por defecto")):
+        with pytest.raises(SystemExit):
+            main(["measure", "--help", "--lang", lang])
+        out = " ".join(capsys.readouterr().out.split())
+        for said in (f"({word} 64;", f"({word} 50)", f"({word} 10)", f"({word} 3)", f"({word} 1KB..256MB,",
+                     f"({word} 20)", f"({word} 600)"):  # fmt: skip
+            assert said in out, (lang, said)
+    assert _cli_job("train").timeout == 600.0
