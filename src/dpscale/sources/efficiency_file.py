@@ -11,7 +11,8 @@ from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, DpscaleError, fail, is_rate, renamed
 from dpscale.files import loads_once, not_json, read_text, shown, text_lines
-from dpscale.sources.fit_io import CALIBRATION_FORMAT, _field, unit_key
+from dpscale.sources.fit_io import _field, unit_key
+from dpscale.sources.measure import CALIBRATION_FORMAT
 
 
 def _runs_lines(path: str) -> bool:

@@ -33,6 +33,7 @@ from dpscale.errors import (
 from dpscale.files import loads_once, read_text, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
+from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
 
 # Runs of one size are called conflicting when their spread (max − min, over the mean) is wider than 1 % run-to-run
 # noise leaves in 95 % of cases: the range of n normal draws, in σ, at its 95th percentile (`range_95`; Pearson &
@@ -261,9 +262,6 @@ def only_of(only: Any) -> dict[str, str] | None:
         whole = isinstance(value, float) and value.is_integer()  # batch=64.0 is the records' 64
         out[key] = str(int(value)) if whole else str(value).strip()
     return out
-
-
-CALIBRATION_FORMAT = "dpscale-allreduce-calibration"  # `dpscale measure allreduce --out`'s file
 
 
 class _OneSetup:

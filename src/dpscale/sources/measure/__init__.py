@@ -16,6 +16,11 @@ import os
 
 from dpscale.errors import DpscaleError, require
 
+# The "format" of the file `dpscale measure allreduce --out` writes (calibration.py), by which predict's
+# --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (fit_io,
+# efficiency_file): one string, so the reader cannot miss what the writer wrote
+CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
+
 
 def require_torch() -> str:
     """Import torch or raise the one-line error every extra gives (errors.require); returns torch's version."""

@@ -14,12 +14,12 @@ from typing import Any
 from dpscale.errors import fail
 from dpscale.formulas.collectives import bus_bandwidth
 from dpscale.formulas.units import GB, GIB, MIB
+from dpscale.sources.measure import CALIBRATION_FORMAT
 
 UNITS = {"": 1, "b": 1, "k": 1024, "kb": 1024, "kib": 1024, "m": MIB, "mb": MIB, "mib": MIB}
 UNITS |= {"g": GIB, "gb": GIB, "gib": GIB}
 MAX_BYTES = 4 * GIB
 ALLOWED_SIZES = "bytes with K/M/G suffixes (binary): 1KB..256MB, 1KB..256MBx4, or a list 1KB,1MB,64MB (4 B to 4 GB)"
-FORMAT = "dpscale-allreduce-calibration"
 
 
 def parse_bytes(text: str, flag: str = "--sizes") -> int:
@@ -86,7 +86,7 @@ def calibration(rows: list[dict[str, Any]], devices: int, backend: str, **meta: 
     alpha, beta = fit_alpha_beta([r["bytes"] for r in rows], [r["time_s"] for r in rows])
     busbw = float(bus_bandwidth(1, beta, devices)) if beta > 0 and devices > 1 else None  # a byte every β s
     return {
-        "format": FORMAT,
+        "format": CALIBRATION_FORMAT,
         "version": 1,
         "backend": backend,
         "devices": devices,
