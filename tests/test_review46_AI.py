@@ -86,3 +86,26 @@ def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_pat
         fit_io.read_runs(str(path))
     with pytest.raises(DpscaleError, match="an all-reduce calibration"):
         efficiency_file.read_efficiencies(str(path))
+
+
+def test_fit_and_its_command_take_one_level_one_bootstrap():
+    """fit()'s confidence 0.9, resamples 1000 and seed 0 (what plan --fit fits with), `dpscale fit`'s own "0.9",
+    "1000" and "0" (the page's too) and validate --mode fit's CONFIDENCE were four copies: a changed one gave plan
+    --fit and fit different intervals for one file of runs. All read sources.fit_io's DEFAULT_* now."""
+    import inspect
+
+    from dpscale.faces.cli.fit import add_arguments
+    from dpscale.sources import fit_io, fit_validate
+    from dpscale.sources.fit import fit
+
+    want = (fit_io.DEFAULT_CONFIDENCE, fit_io.DEFAULT_RESAMPLES, fit_io.DEFAULT_SEED)
+    assert want == (0.9, 1000, 0)
+    params = inspect.signature(fit).parameters
+    assert tuple(params[k].default for k in ("confidence", "resamples", "seed")) == want
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    args = p.parse_args([])
+    assert (float(args.confidence), int(args.resamples), int(args.seed)) == want
+    assert fit_validate.CONFIDENCE == want[0]
+    said = " ".join(p.format_help().split())
+    assert "(default 0.9)" in said and "(default 1000)" in said and "(default 0)" in said

@@ -235,9 +235,9 @@ HELP_ES: dict[str, str] = {
         "dispositivos necesarios para alcanzar este rendimiento del clúster"
     ),
     "largest size that keeps E at or above this": "mayor tamaño que mantiene E igual o por encima de este valor",
-    "interval level in (0, 1) (default 0.9)": "nivel del intervalo en (0, 1) (por defecto 0.9)",
-    "bootstrap resamples (default 1000)": "remuestreos del bootstrap (por defecto 1000)",
-    "random seed for the bootstrap (default 0)": "semilla aleatoria del bootstrap (por defecto 0)",
+    "interval level in (0, 1) (default {})": "nivel del intervalo en (0, 1) (por defecto {})",
+    "bootstrap resamples (default {})": "remuestreos del bootstrap (por defecto {})",
+    "random seed for the bootstrap (default {})": "semilla aleatoria del bootstrap (por defecto {})",
     # measure
     "Modes: (none) train the workload with DDP (or sharded: --zero) at each size and report throughput, E, compute "
     "vs communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` check "

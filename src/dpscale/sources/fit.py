@@ -36,7 +36,18 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note, e3
-from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, RUN_NOISE, SEEDS, Runs, listed_sizes, runs_from
+from dpscale.sources.fit_io import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MAX_GPUS_PER_NODE,
+    RESAMPLES,
+    RUN_NOISE,
+    SEEDS,
+    Runs,
+    listed_sizes,
+    runs_from,
+)
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
@@ -555,9 +566,9 @@ def fit(
     step_time: Any = None,
     law: str = "auto",
     gpus_per_node: Any = None,
-    confidence: Any = 0.9,
-    resamples: Any = 1000,
-    seed: Any = 0,
+    confidence: Any = DEFAULT_CONFIDENCE,
+    resamples: Any = DEFAULT_RESAMPLES,
+    seed: Any = DEFAULT_SEED,
     only: Mapping[str, Any] | None = None,
 ) -> Fit:
     """Fit the scaling laws to measured runs, choose one, and bootstrap its uncertainty.

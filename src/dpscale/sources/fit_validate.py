@@ -16,12 +16,13 @@ import numpy as np
 from dpscale.formulas.scaling import relative_efficiency
 from dpscale.sources.dataset import Config
 from dpscale.sources.fit import fit
+from dpscale.sources.fit_io import DEFAULT_CONFIDENCE
 from dpscale.sources.predict_validate import summary
 
 MIN_SIZES = 4
 
 
-CONFIDENCE = 0.9  # `dpscale fit`'s default level, and its default 1,000 resamples below
+CONFIDENCE = DEFAULT_CONFIDENCE  # `dpscale fit`'s default level, and its default resamples below
 
 
 def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:

@@ -24,7 +24,14 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
-from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, RESAMPLES, SEEDS
+from dpscale.sources.fit_io import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    MAX_GPUS_PER_NODE,
+    RESAMPLES,
+    SEEDS,
+)
 from dpscale.sources.laws import FIT_LAWS
 
 LAWS = ("auto", *FIT_LAWS)
@@ -58,9 +65,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     q.add_argument("--target-throughput", metavar="X", help="devices needed to reach this cluster throughput")
     q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
     u = p.add_argument_group("uncertainty")
-    u.add_argument("--confidence", default="0.9", metavar="C", help="interval level in (0, 1) (default 0.9)")
-    u.add_argument("--resamples", default="1000", metavar="B", help="bootstrap resamples (default 1000)")
-    u.add_argument("--seed", default="0", metavar="S", help="random seed for the bootstrap (default 0)")
+    level, redraws, seed = f"{DEFAULT_CONFIDENCE:g}", f"{DEFAULT_RESAMPLES}", f"{DEFAULT_SEED}"
+    u.add_argument("--confidence", default=level, metavar="C", help=f"interval level in (0, 1) (default {level})")
+    u.add_argument("--resamples", default=redraws, metavar="B", help=f"bootstrap resamples (default {redraws})")
+    u.add_argument("--seed", default=seed, metavar="S", help=f"random seed for the bootstrap (default {seed})")
     p.add_argument("--unit", help="throughput unit for labels (default: the runs' own, else samples/s)")
     add_output_args(p)
 
