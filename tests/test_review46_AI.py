@@ -109,3 +109,47 @@ def test_fit_and_its_command_take_one_level_one_bootstrap():
     assert fit_validate.CONFIDENCE == want[0]
     said = " ".join(p.format_help().split())
     assert "(default 0.9)" in said and "(default 1000)" in said and "(default 0)" in said
+
+
+CASES = [  # (argv without the value, the value twice: one the face cannot read, one the layer below refuses)
+    (["calc", "--law", "usl", "--sigma"], ("abc", "1.5"), "dpscale.sources.laws", "SIGMA_ALLOWED"),
+    (["calc", "--law", "usl", "--kappa"], ("x", "2"), "dpscale.sources.laws", "KAPPA_ALLOWED"),
+    (["calc", "--law", "amdahl", "--serial-fraction"], ("x", "1"), "dpscale.sources.laws", "SERIAL_ALLOWED"),
+    (["pipeline", "-p", "4", "-m", "8", "--dp-efficiency"], ("x", "2"), "dpscale.errors", "EFFICIENCY_ALLOWED"),
+    (["plan", "-n", "1e6", "-v", "1", "--knee-threshold"], ("x", "2"), "dpscale.formulas.plan", "KNEE_ALLOWED"),
+    (["predict", "--model", "bert-base", "--system", "dgx-a100", "--mfu"], ("x", "2"), "dpscale.sources.predict",
+     "MFU_ALLOWED"),
+    (["fit", "--point", "1:1", "--point", "2:2", "--confidence"], ("x", "1"), "dpscale.sources.fit_io",
+     "CONFIDENCE_ALLOWED"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "values", "module", "name"), CASES)
+def test_a_bound_is_said_in_one_set_of_words(argv, values, module, name, capsys):
+    """A face reading a flag's text said its own copy of the words the layer below says for a value out of its
+    bound ('--sigma: got 'abc'; allowed: a contention σ in [0, 1)' beside the USL's own 'allowed: a contention σ
+    in [0, 1)'): a bound changed below would leave the face's words on the old one. One constant now, at the layer
+    that checks the bound (the faces read it), and both errors end in it, in English and in Spanish."""
+    import importlib
+
+    from dpscale.faces.cli import main
+    from dpscale.faces.i18n.errors_es import ALLOWED
+
+    allowed = getattr(importlib.import_module(module), name)
+    for value in values:
+        assert main([*argv, value]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.endswith(f"; allowed: {allowed}"), err
+        assert main([*argv, value, "--lang", "es"]) == 2
+        es = capsys.readouterr().err.strip()
+        assert es.endswith(f"; se admite: {ALLOWED['es'][allowed]}"), es
+
+
+def test_calc_and_plan_say_one_per_device_rate(capsys):
+    """calc's and plan's --throughput read with one set of words (faces.cli.common.PER_DEVICE_RATE)."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.cli.common import PER_DEVICE_RATE
+
+    for argv in (["calc", "-d", "2", "-v", "x"], ["plan", "-n", "1e6", "-v", "x"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err.strip().endswith(f"--throughput: got 'x'; allowed: {PER_DEVICE_RATE}")

@@ -305,6 +305,7 @@ MAX_PARAMS = 1e15  # a thousand times the largest model trained: a larger count 
 MIN_PARAMS = 1e3  # fewer is a count in billions typed as such: '--params 7.5' planned 120 bytes for 7.5 B
 SIZES_ALLOWED = f"device counts from 1 to {MAX_DEVICES:,} (between whole sizes too)"
 PARAMS_ALLOWED = f"a parameter count from 1,000 to {MAX_PARAMS:g} (7.5e9 for 7.5 billion)"
+EFFICIENCY_ALLOWED = "a scaling efficiency in (0, 1]"  # check_efficiency's words, and a face's for E it cannot read
 
 
 def overflow(exc: OverflowError) -> DpscaleError:
@@ -422,7 +423,7 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     if not (lo > 0) or not (hi <= 1):
         bad = _bad(x, lambda a: (a > 0) & (a <= 1))
         hint = f" ({bad:g} % = {bad / 100:g})" if isinstance(bad, float) and 2 <= bad <= 100 else ""
-        raise fail(name, bad, f"a scaling efficiency in (0, 1]{hint}")
+        raise fail(name, bad, f"{EFFICIENCY_ALLOWED}{hint}")
     return x
 
 

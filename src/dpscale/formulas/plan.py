@@ -32,6 +32,7 @@ from dpscale.errors import (
 from dpscale.formulas.scaling import check_source, is_number, scale
 
 KNEE_THRESHOLD = 0.5
+KNEE_ALLOWED = "a marginal speed-up per device in [0, 1]"
 FEW_SIZES = 4096  # up to this many, a constant E is planned size by size (13 µs each), sparing numpy's import
 _UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
 # the same units as words ('24hours', '2days' were refused where '24h' was taken), English and Spanish
@@ -200,7 +201,7 @@ def _threshold(knee_threshold: Any) -> float:
     # a marginal speed-up per added device is at most 1 where E ≤ 1 holds E(d) steady: 2.5 found a knee at the
     # first size whatever the E
     # (+ 0.0: a threshold of -0.0 was said 'adds at least -0 of a device's speedup')
-    return check_range(knee_threshold, "knee_threshold", 0.0, 1.0, "a marginal speed-up per device in [0, 1]") + 0.0
+    return check_range(knee_threshold, "knee_threshold", 0.0, 1.0, KNEE_ALLOWED) + 0.0
 
 
 def _columns(sizes: list[int], throughput: Any, efficiency: Any) -> tuple[list[Any], ...]:

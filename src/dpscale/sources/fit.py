@@ -37,6 +37,7 @@ from dpscale.errors import (
 from dpscale.formulas.scaling import compute, relative_efficiency
 from dpscale.notes import Note, e3
 from dpscale.sources.fit_io import (
+    CONFIDENCE_ALLOWED,
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -588,7 +589,7 @@ def fit(
         gpus_per_node = check_count(gpus_per_node, "gpus_per_node", MAX_GPUS_PER_NODE)
     # (the ignore: typeshed's numbers.Real declares no __lt__; every real has one, and 10**400 compares, not float())
     if isinstance(confidence, bool) or not isinstance(confidence, Real) or not 0 < confidence < 1:  # type: ignore[operator]
-        raise fail("confidence", confidence, "a level in (0, 1), e.g. 0.9")
+        raise fail("confidence", confidence, CONFIDENCE_ALLOWED)
     if not _whole(resamples) or not RESAMPLES[0] <= resamples <= RESAMPLES[1]:
         raise fail("resamples", resamples, f"a whole number from {RESAMPLES[0]} to {RESAMPLES[1]:,}")
     if not _whole(seed) or not SEEDS[0] <= seed <= SEEDS[1]:  # None broke predict()

@@ -44,6 +44,7 @@ RESAMPLES = (50, 100_000)  # the bootstrap's redraws, fewest and most: fit(), `f
 # What fit() and `dpscale fit` (and so the page) take where none is given, and so plan --fit and validate --mode fit:
 # one interval level, one bootstrap (each had its own 0.9, 1000 and 0, which `plan --fit` and `fit` both said)
 DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED = 0.9, 1000, 0
+CONFIDENCE_ALLOWED = "a level in (0, 1), e.g. 0.9"
 # the most devices one node holds: as many as the answers are sought up to (docs/fit.md); fit(), `fit` and
 # `plan --fit --gpus-per-node` read it (the CLI took 2^20 where the library took 10,000,000)
 MAX_GPUS_PER_NODE = 1 << 20

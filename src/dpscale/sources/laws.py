@@ -224,9 +224,9 @@ class USL(_Law):
 
     def __init__(self, sigma: Any = 0.0, kappa: Any = 0.0) -> None:
         self._set(
-            sigma=check_fraction(sigma, "sigma", "a contention σ in [0, 1)"),
+            sigma=check_fraction(sigma, "sigma", SIGMA_ALLOWED),
             # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
-            kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, "a coherency κ from 0 to 1")) + 0.0,
+            kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, KAPPA_ALLOWED)) + 0.0,
         )
 
     def efficiency(self, d: Any) -> Any:
@@ -264,7 +264,7 @@ class Amdahl(_Law):
     serial_fraction: float
 
     def __init__(self, serial_fraction: Any) -> None:
-        self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", "a serial fraction in [0, 1)"))
+        self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", SERIAL_ALLOWED))
 
     def efficiency(self, d: Any) -> Any:
         return USL(self.serial_fraction, 0.0).efficiency(d)
@@ -273,6 +273,9 @@ class Amdahl(_Law):
         return Note("law_amdahl", s=self.serial_fraction)
 
 
+# the laws' parameters as their checks say them, and the calculators' flags where the text is no number
+SIGMA_ALLOWED, KAPPA_ALLOWED = "a contention σ in [0, 1)", "a coherency κ from 0 to 1"
+SERIAL_ALLOWED = "a serial fraction in [0, 1)"
 LAWS = ("constant", "amdahl", "usl")  # what `--law` takes in the calculators
 # What `dpscale fit` fits (sources/fit_laws.py), kept here because this module needs no numpy: the CLI lists
 # them at start-up. The training-aware law comes first: it is the default when the data cannot tell them apart.

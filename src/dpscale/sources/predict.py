@@ -94,6 +94,7 @@ BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (
 DS_BUCKET_ELEMENTS = 5e8
 # Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
+MFU_ALLOWED = "a model-FLOPs utilisation in (0, 1]"  # --mfu's words, here and where the face cannot read a number
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
@@ -621,7 +622,7 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
 
 def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
     if mfu is not None:  # checked even when unused: 2.5 passed
-        check_range(mfu, "--mfu", 1e-6, 1, "a model-FLOPs utilisation in (0, 1]")
+        check_range(mfu, "--mfu", 1e-6, 1, MFU_ALLOWED)
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
     if mfu is not None and (throughput is not None or step_s is not None):  # it changed nothing, silently

@@ -8,6 +8,7 @@ import re
 from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import (
     LIST_DECIMAL,
+    PER_DEVICE_RATE,
     SCALE_FLAGS,
     add_efficiency_args,
     add_output_args,
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         check_path(args.plot)
 
     devices = parse_devices(args.devices) if args.devices is not None else None
-    v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0") if args.throughput else None
+    v = positive(args.throughput, "--throughput", PER_DEVICE_RATE) if args.throughput else None
     e_src = efficiency_source(args, devices or [])
     if args.actual is not None and args.speedup is not None:
         raise DpscaleError("--actual and --speedup: give one of them, not both (A = S·v)")

@@ -368,6 +368,7 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
 THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
 SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
 CURRENCY = "a plain number: no currency sign or code"
+PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
 
 
 def _thousands(parts: list[str], text: str, flag: str) -> None:
@@ -530,7 +531,7 @@ DECIMAL_COMMA = "a scaling efficiency in (0, 1] with a decimal point (0.9); a co
 
 def efficiency_source(args: Any, devices: list[int]) -> Any:
     """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source."""
-    from dpscale.sources.laws import USL, Amdahl, PerSize
+    from dpscale.sources.laws import KAPPA_ALLOWED, SERIAL_ALLOWED, SIGMA_ALLOWED, USL, Amdahl, PerSize
 
     law = getattr(args, "law", None)
     law_flags = {k: getattr(args, k, None) for k in ("sigma", "kappa", "serial_fraction")}
@@ -550,14 +551,14 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
                 raise DpscaleError(
                     "--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ in [0, 1]; a missing one is 0)"
                 )
-            sigma = number(law_flags["sigma"] or "0", "--sigma", "a contention σ in [0, 1)", fraction=True)
-            kappa = number(law_flags["kappa"] or "0", "--kappa", "a coherency κ from 0 to 1", fraction=True)
+            sigma = number(law_flags["sigma"] or "0", "--sigma", SIGMA_ALLOWED, fraction=True)
+            kappa = number(law_flags["kappa"] or "0", "--kappa", KAPPA_ALLOWED, fraction=True)
             return _named(USL, sigma, kappa)
         if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
             raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
         if law_flags["serial_fraction"] is None:
             raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
-        s = number(law_flags["serial_fraction"], "--serial-fraction", "a serial fraction in [0, 1)", fraction=True)
+        s = number(law_flags["serial_fraction"], "--serial-fraction", SERIAL_ALLOWED, fraction=True)
         return _named(Amdahl, s)
     if law == "constant" and args.efficiency is None:  # `batch --law constant` printed no d·E and said nothing
         raise DpscaleError("--law constant: needs --efficiency E (one E for every size)")

@@ -25,6 +25,7 @@ from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, t
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 from dpscale.sources.fit_io import (
+    CONFIDENCE_ALLOWED,
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -114,9 +115,9 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _confidence(text: str) -> float:
-    c = number(text, "--confidence", "a level in (0, 1), e.g. 0.9", fraction=True)
+    c = number(text, "--confidence", CONFIDENCE_ALLOWED, fraction=True)
     if not 0 < c < 1:
-        raise fail("--confidence", text, "a level in (0, 1), e.g. 0.9")
+        raise fail("--confidence", text, CONFIDENCE_ALLOWED)
     return c
 
 

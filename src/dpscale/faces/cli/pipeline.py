@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_efficiency, choice, fail
+from dpscale.errors import EFFICIENCY_ALLOWED, MAX_DEVICES, DpscaleError, check_efficiency, choice, fail
 from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
 from dpscale.faces.i18n import SINGULAR, label, singular
 from dpscale.faces.i18n import number as fmt
@@ -79,11 +79,11 @@ def run(args: argparse.Namespace) -> int:
     micro = parse_devices(args.microbatches, "--microbatches")
     e_typed = args.dp_efficiency is not None
     args.dp_efficiency = args.dp_efficiency if e_typed else "1"
-    e_dp = number(args.dp_efficiency, "--dp-efficiency", "a scaling efficiency in (0, 1]", fraction=True)
+    e_dp = number(args.dp_efficiency, "--dp-efficiency", EFFICIENCY_ALLOWED, fraction=True)
     try:
         check_efficiency(e_dp, "--dp-efficiency")
     except DpscaleError:
-        raise fail("--dp-efficiency", args.dp_efficiency, "a scaling efficiency in (0, 1]") from None
+        raise fail("--dp-efficiency", args.dp_efficiency, EFFICIENCY_ALLOWED) from None
     devices = None if args.devices is None else whole(args.devices, "--devices", hi=MAX_DEVICES)
     with as_flags(lambda name: name and "--" + name.replace("_", "-")):  # stages, chunks and devices together
         results = [pipeline(stages, m, schedule, chunks, e_dp, devices) for m in micro]

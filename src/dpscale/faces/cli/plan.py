@@ -9,6 +9,7 @@ import math
 
 from dpscale.errors import DpscaleError, fail, renamed
 from dpscale.faces.cli.common import (
+    PER_DEVICE_RATE,
     SCALE_FLAGS,
     add_efficiency_args,
     add_output_args,
@@ -26,7 +27,7 @@ from dpscale.faces.cli.common import number as parse_number
 from dpscale.faces.i18n import SIZE_SEP, count_of, header, label, localise, say, say_text
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.plan import KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
+from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
 from dpscale.formulas.scaling import apart
 
 TYPE_CHECKING = False
@@ -127,11 +128,11 @@ def run(args: argparse.Namespace) -> int:
     _check_fit_flags(args)
     fitted = _fitted(args, devices, notes, typed_unit) if args.fit is not None else None
     if args.throughput is not None:
-        v = positive(args.throughput, "--throughput", "a finite per-device throughput > 0")
+        v = positive(args.throughput, "--throughput", PER_DEVICE_RATE)
     else:
         v = fitted.per_device_throughput  # type: ignore[union-attr]
     price, deadline, budget = _limits(args)
-    threshold = parse_number(args.knee_threshold, "--knee-threshold", "a marginal speed-up per device in [0, 1]")
+    threshold = parse_number(args.knee_threshold, "--knee-threshold", KNEE_ALLOWED)
     e_src = efficiency_source(args, devices)
     if read is not None:
         e_src = _file_e(args, read, devices, v, v_from_file, notes)

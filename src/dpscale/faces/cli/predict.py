@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _predict(args: argparse.Namespace) -> Prediction:
     """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
-    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, DEFAULT_PRECISION, predict_flags
+    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, DEFAULT_PRECISION, MFU_ALLOWED, predict_flags
     from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
@@ -176,7 +176,7 @@ def _predict(args: argparse.Namespace) -> Prediction:
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
-        mfu=None if args.mfu is None else positive(args.mfu, "--mfu", "a model-FLOPs utilisation in (0, 1]", True),
+        mfu=None if args.mfu is None else positive(args.mfu, "--mfu", MFU_ALLOWED, True),
         seq_len=whole(args.seq_len, "--seq-len"),
         system=args.system,
         system_file=args.system_file,
