@@ -153,3 +153,30 @@ def test_calc_and_plan_say_one_per_device_rate(capsys):
     for argv in (["calc", "-d", "2", "-v", "x"], ["plan", "-n", "1e6", "-v", "x"]):
         assert main(argv) == 2
         assert capsys.readouterr().err.strip().endswith(f"--throughput: got 'x'; allowed: {PER_DEVICE_RATE}")
+
+
+def _help(command: str) -> str:
+    """A command's --help in English, its white space folded."""
+    import importlib
+
+    from dpscale.faces.cli.common import Parser
+
+    p = Parser(prog=f"dpscale {command}")
+    importlib.import_module(f"dpscale.faces.cli.{command}").add_arguments(p)
+    return " ".join(p.format_help().split())
+
+
+def test_a_help_says_the_number_the_layer_below_holds(monkeypatch):
+    """batch's '--warmup-epochs (default 5 …)' is formulas.batch's GOYAL_WARMUP_EPOCHS, which batch_plan warms up
+    by, and memory's 'fp8 … 18 bytes with Adam' is formulas.memory's (P, G, K) for fp8 with Adam, which its table
+    counts: each help wrote the number again, and a changed constant left the help on the old one."""
+    from dpscale.formulas import memory
+    from dpscale.formulas.batch import batch_plan
+
+    assert "(default 5 with the linear rule, Goyal)" in _help("batch")
+    assert batch_plan(32, 16, base_lr=0.1, base_batch=256, dataset_size=1e6).warmup_epochs == 5
+    assert "18 bytes with Adam" in _help("memory") and sum(memory.bytes_per_parameter("adam", "fp8")) == 18
+    monkeypatch.setattr("dpscale.faces.cli.batch.GOYAL_WARMUP_EPOCHS", 3.0)
+    monkeypatch.setitem(memory.BYTES, ("fp8", "adam"), (2, 2, 12))
+    assert "(default 3 with the linear rule, Goyal)" in _help("batch")
+    assert "16 bytes with Adam" in _help("memory")

@@ -307,8 +307,8 @@ HELP_ES: dict[str, str] = {
     "samples per epoch (gives steps per epoch, warm-up steps)": (
         "muestras por época (da los pasos por época y los de calentamiento)"
     ),
-    "warm-up length (default 5 with the linear rule, Goyal)": (
-        "épocas de calentamiento (por defecto 5 con la regla lineal, Goyal)"
+    "warm-up length (default {} with the linear rule, Goyal)": (
+        "épocas de calentamiento (por defecto {} con la regla lineal, Goyal)"
     ),
     "gradient noise scale B_noise ≈ B_crit, in samples as the batch (tokens ÷ sequence length)": (
         "escala de ruido del gradiente B_ruido ≈ B_crit, en muestras como el lote (tokens ÷ longitud de secuencia)"
@@ -363,10 +363,10 @@ HELP_ES: dict[str, str] = {
     "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
     "mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients and "
     "states, 16-bit activations), fp32, bf16 (pure, no master copy), or fp8 (Megatron's: bf16 weights, fp32 "
-    "gradients and master, 18 bytes with Adam)": (
+    "gradients and master, {} bytes with Adam)": (
         "mixed (16 bits + copia maestra fp32, la del artículo de ZeRO, por defecto), amp (torch.autocast: pesos, "
         "gradientes y estados en fp32, activaciones de 16 bits), fp32, bf16 (puro, sin copia maestra), o fp8 (el de "
-        "Megatron: pesos bf16, gradientes y copia maestra fp32, 18 bytes con Adam)"
+        "Megatron: pesos bf16, gradientes y copia maestra fp32, {} bytes con Adam)"
     ),
     "micro-batch per device (default 1)": "microlote por dispositivo (por defecto 1)",
     "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",

@@ -24,6 +24,7 @@ from dpscale.faces.output import Column, emit
 from dpscale.formulas.batch import (
     FAR_PAST_NOISE,
     GOYAL_MAX_BATCH,
+    GOYAL_WARMUP_EPOCHS,
     LR_RANGE,
     NOISE_RANGE,
     RULE_FOR,
@@ -62,7 +63,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     lr.add_argument("--rule", metavar="RULE", help="linear or sqrt (default: the optimizer's)")
     lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
-    lr.add_argument("--warmup-epochs", metavar="W", help="warm-up length (default 5 with the linear rule, Goyal)")
+    warmup = f"warm-up length (default {GOYAL_WARMUP_EPOCHS:g} with the linear rule, Goyal)"
+    lr.add_argument("--warmup-epochs", metavar="W", help=warmup)
     cb = p.add_argument_group("critical batch")
     cb.add_argument(
         "--noise-scale", metavar="BN",

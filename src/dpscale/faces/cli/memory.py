@@ -72,7 +72,7 @@ def add_arguments(p: Parser) -> None:
         default="mixed",
         help="mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients "
         "and states, 16-bit activations), fp32, bf16 (pure, no master copy), or fp8 (Megatron's: bf16 weights, fp32 "
-        "gradients and master, 18 bytes with Adam)",
+        f"gradients and master, {sum(bytes_per_parameter('adam', 'fp8'))} bytes with Adam)",
     )
     a = p.add_argument_group("activations (with a transformer --model)")
     a.add_argument(
