@@ -40,3 +40,19 @@ def test_the_bert_cased_vocabulary_is_not_read_as_the_uncased_preset():
     # bert-base-cased has 28,996 tokens (108.3 M parameters): not the preset's count, so not silently aliased
     with pytest.raises(Exception, match="allowed:"):
         catalog.model("bert-base-cased")
+
+
+def test_a_fit_keeps_the_unit_its_runs_state(tmp_path):
+    # dpscale.fit of tokens/s runs kept no unit: a notebook handed f.per_device_throughput (1,000 tokens/s) to
+    # plan() as samples/s with nothing to say otherwise; the CLI read the unit, the library dropped it
+    import dpscale
+
+    csv = tmp_path / "runs.csv"
+    csv.write_text("devices,throughput,unit\n1,1000,tokens/s\n8,7600,tokens/s\n16,14600,tokens/s\n32,27000,tokens/s\n")
+    f = dpscale.fit(csv)
+    assert f.unit == "tokens/s" and f.per_device_throughput == 1000.0
+    assert "throughput in tokens/s, as the runs state it" in f.summary()
+    records = [{"devices": d, "throughput": x, "unit": "tokens/s"} for d, x in ((1, 1000), (8, 7600), (16, 14000))]
+    assert dpscale.fit(records).unit == "tokens/s"
+    unsaid = dpscale.fit([(1, 1000), (8, 7600), (16, 14000), (32, 26000)])
+    assert unsaid.unit is None and "throughput in" not in unsaid.summary()

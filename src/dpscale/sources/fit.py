@@ -153,6 +153,12 @@ class Fit:
         return self.runs.throughput[0] / self.runs.devices[0]
 
     @property
+    def unit(self) -> str | None:
+        """The throughput unit the runs state (a CSV's unit column, `dpscale measure`'s records), or None where they
+        say none: per_device_throughput and predict()'s throughputs are in it — tokens/s is not plan()'s samples/s."""
+        return self.runs.unit
+
+    @property
     def _law(self) -> Law:
         return LAWS[self.law]
 
@@ -474,6 +480,8 @@ class Fit:
             c = self.candidates[self.runner_up]
             lines.append(f"runner-up: {self.runner_up} (leave-one-out RMSE {_num(c.loo_rmse)})")
         lines.append(f"E relative to the smallest measured size, d0 = {self.baseline_devices}")
+        if self.unit:
+            lines.append(f"throughput in {self.unit}, as the runs state it")
         repeats = f" ({self.runs.repeat_dof} degrees of freedom from repeated runs)" if self.runs.repeat_dof else ""
         lines.append(f"run-to-run noise σ = {100 * self.noise:.2g} %{repeats}")
         for p in self.parameters.values():

@@ -100,6 +100,7 @@ class Runs:
     counts: tuple[int, ...] | None = None  # runs averaged into each size (None: one each)
     repeat_ss: float = 0.0  # Σ over sizes of Σ (log X − mean log X)² of its runs: the pure run-to-run spread
     repeat_dof: int = 0  # Σ (runs − 1) over sizes
+    unit: str | None = None  # the throughput unit the runs state (a CSV's unit column, measure's records); None: unsaid
 
     @property
     def runs_per_size(self) -> tuple[int, ...]:
@@ -657,8 +658,9 @@ def runs_from(
             "step_time: given beside runs; allowed: step times inside the runs ((devices, throughput, step_time) or "
             "a dict's step_time), or step_time= with devices= and throughput="
         )
+    unit = None
     if isinstance(source, (str, Path)):
-        runs = read_runs(source, picks, option="only")
+        runs, unit = read_runs_unit(source, picks, option="only")
     elif isinstance(source, Mapping) or hasattr(source, "columns"):  # columns (a dict, a DataFrame): each key was
         # read as a run
         raise DpscaleError(
@@ -694,7 +696,10 @@ def runs_from(
                     "allowed: one per device count"
                 )
         runs += [make_run(d, x, t, f"point {i}", typed=True) for i, (d, x, t) in enumerate(zip(ds, xs, ts))]
-    return combine(runs)
+    # the unit the runs state, kept with them: a notebook's Fit of tokens/s runs handed its per-device rate on as
+    # samples/s (the CLI checks it; the library's Fit said none)
+    said = unit or (str(records.unit[0]).strip() if records.unit and isinstance(records.unit[0], str) else None)
+    return replace(combine(runs), unit=said or None)
 
 
 def _seq(x: Any, name: str) -> Iterable[Any]:
