@@ -56,3 +56,14 @@ def test_a_fit_keeps_the_unit_its_runs_state(tmp_path):
     assert dpscale.fit(records).unit == "tokens/s"
     unsaid = dpscale.fit([(1, 1000), (8, 7600), (16, 14000), (32, 26000)])
     assert unsaid.unit is None and "throughput in" not in unsaid.summary()
+
+
+def test_calibrate_script_answers_help():
+    # `python validation/calibrate.py --help` read '--help' as a CSV path and ended in a DpscaleError traceback
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "validation" / "calibrate.py"
+    out = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and "DATA.csv" in out.stdout and "Traceback" not in out.stderr

@@ -188,4 +188,12 @@ def holdout(files) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    import argparse
+
+    cli = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], epilog="See the module's docstring for the method."
+    )
+    cli.add_argument(
+        "files", nargs="*", metavar="DATA.csv", help="published sets (default: the dev set and external_*)"
+    )
+    main(cli.parse_args(sys.argv[1:]).files)
