@@ -94,7 +94,7 @@ class Launcher:
             # the ranks start with SIGINT ignored: a terminal's Ctrl-C reaches the whole process group, and a rank
             # still importing torch (before local_entry sends its stderr to the log) printed a KeyboardInterrupt
             # traceback beside "interrupted"; the launcher stops the ranks itself (SIGTERM, then SIGKILL)
-            with _sigint_ignored():
+            with _sigint_ignored() as held:
                 pc = tmp.start_processes(local_entry, args=args, nprocs=world, join=False, start_method="spawn")
         except BaseException as exc:
             if log is not None:
@@ -105,6 +105,8 @@ class Launcher:
         keep = interrupted = False
         self.partial = None  # what rank 0 has measured so far (allreduce: the sizes done), for a run cut short
         try:
+            if held:  # a SIGTERM that came while the ranks were being started, handled now that they can be stopped
+                signal.raise_signal(held[0])
             return self._watch(pc, job, world, queue, beats, t0, progress)
         except KeyboardInterrupt as exc:
             interrupted = True
@@ -233,19 +235,29 @@ def _traceback_tail(path: str | None) -> str:
 
 
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
+def _sigint_ignored() -> Iterator[list[int]]:
     """SIGINT ignored while child processes are started (they inherit SIG_IGN); the caller's handler back after.
     A Ctrl-C in that window (~10 ms for 2 ranks) is dropped, a second one stops the run. (Blocking it in this thread
-    to keep it pending does not help: torch's own thread then takes the process's signal, ignored.)"""
+    to keep it pending does not help: torch's own thread then takes the process's signal, ignored.)
+    A SIGTERM that Python handles (the CLI turns it into an interrupt) is held in that window: the list yielded
+    gets it, and the caller hands it to its handler once the ranks are known. Raised inside the spawn, between a
+    rank's fork and the start-up data it reads from the launcher, it left that rank an EOFError traceback on the
+    terminal under 'interrupted', and the ranks already started unknown to the launcher that stops them."""
+    held: list[int] = []
     try:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: nothing changes
-        yield
+        yield held
         return
+    term = signal.getsignal(signal.SIGTERM)
+    if callable(term):  # (SIG_DFL ends the process at once, as before: nothing to hold)
+        signal.signal(signal.SIGTERM, lambda signum, frame: held.append(signum))
     try:
-        yield
+        yield held
     finally:
         signal.signal(signal.SIGINT, previous)
+        if callable(term):
+            signal.signal(signal.SIGTERM, term)
 
 
 @contextlib.contextmanager

@@ -1,0 +1,90 @@
+"""Review 46 AE: `dpscale measure` for real under interrupts — the local launcher and torchrun.
+
+Found by running measure and torchrun on this machine and stopping them part-way (docs/measure.md's fault table:
+an interrupt shows the finished sizes, keeps them in --out and says one line, exit 130).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+
+TINY = ["--steps", "3", "--warmup", "1", "--repeats", "1", "--batch", "8"]
+BIN = Path(sys.executable).parent
+PROC = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+
+# `dpscale measure` with the spawn of the second size's ranks watched: after its K-th rank is forked, and before that
+# rank has read its start-up data from the launcher's pipe, a SIGTERM arrives (a scheduler, `timeout`)
+SPAWN_TERM = """
+import os, signal, sys
+import multiprocessing.util as util
+
+real, after = util.spawnv_passfds, []
+
+
+def spawn(path, args, passfds):
+    pid = real(path, args, passfds)
+    out = os.environ["AE_OUT"]
+    if "--multiprocessing-fork" in args and os.path.exists(out) and os.path.getsize(out):  # size 1 is written
+        after.append(pid)
+        if len(after) == int(os.environ["AE_K"]):
+            os.kill(os.getpid(), signal.SIGTERM)
+    return pid
+
+
+util.spawnv_passfds = spawn
+if __name__ == "__main__":
+    sys.argv = ["dpscale", *sys.argv[1:]]
+    from dpscale.faces.cli import main
+
+    sys.exit(main())
+"""
+
+
+def marked(marker: str) -> list[int]:
+    """Processes still carrying the environment marker (the command and every rank it started)."""
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if marker.encode() in (d / "environ").read_bytes():
+                    pids.append(int(d.name))
+            except OSError:
+                continue
+    return pids
+
+
+def no_orphans(marker: str) -> None:
+    deadline = time.monotonic() + 20  # (the resource tracker leaves a moment after its parent)
+    while marked(marker) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert marked(marker) == []
+
+
+@pytest.mark.slow
+@PROC
+@pytest.mark.parametrize("k", [1, 2])
+def test_a_sigterm_while_a_size_s_ranks_are_spawned_is_one_line_and_stops_them(tmp_path: Path, k: int) -> None:
+    """A SIGTERM in the spawn of size 2 (after its first rank was forked, or its second) was raised inside torch's
+    start_processes: the rank then read no start-up data and printed an `EOFError: Ran out of input` traceback under
+    'interrupted' (the second case also a FileNotFoundError one from rank 0), and the ranks already started were
+    not the launcher's to stop. The signal is now held until the ranks are known, then stops them as any other."""
+    out, script = tmp_path / "r.jsonl", tmp_path / "spawn_term.py"
+    script.write_text(SPAWN_TERM)
+    marker = uuid.uuid4().hex
+    env = {**os.environ, "AE_OUT": str(out), "AE_K": str(k), "AE_MARK": marker}
+    argv = [sys.executable, str(script), "measure", "--devices", "1,2", *TINY, "--out", str(out), "--json"]
+    proc = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=180)
+    assert (proc.returncode, proc.stderr) == (130, "dpscale measure: interrupted\n")
+    assert [p["devices"] for p in json.loads(proc.stdout)["points"]] == [1]
+    assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]  # size 1 stays in --out
+    no_orphans(marker)
