@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -87,4 +88,57 @@ def test_a_sigterm_while_a_size_s_ranks_are_spawned_is_one_line_and_stops_them(t
     assert (proc.returncode, proc.stderr) == (130, "dpscale measure: interrupted\n")
     assert [p["devices"] for p in json.loads(proc.stdout)["points"]] == [1]
     assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]  # size 1 stays in --out
+    no_orphans(marker)
+
+
+def test_an_interrupted_worker_says_one_line_on_each_node_s_first_rank(capsys, monkeypatch) -> None:
+    """torchrun hands a Ctrl-C to its ranks (SIGINT): each printed a KeyboardInterrupt traceback of ~100 lines. The
+    worker says 'interrupted' once a node (its local rank 0) and exits 130, as `dpscale measure` does."""
+    import dpscale.sources.measure as measure
+    from dpscale.sources.measure import worker
+
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    def rank(local: str) -> int | str:
+        monkeypatch.setenv("LOCAL_RANK", local)
+        try:
+            return worker.main(["--batch", "8"])
+        except KeyboardInterrupt:  # (let through, it would end the test session: said as this test's failure)
+            return "a KeyboardInterrupt traceback"
+
+    monkeypatch.setattr(measure, "require_torch", interrupted)
+    assert rank("0") == 130
+    assert capsys.readouterr().err == "dpscale worker: interrupted\n"
+    assert rank("1") == 130
+    assert capsys.readouterr().err == ""  # the node's other ranks say nothing more
+
+
+@pytest.mark.slow
+@PROC
+def test_ctrl_c_to_torchrun_leaves_no_traceback_of_the_ranks(tmp_path: Path) -> None:
+    """A real torchrun launch of 2 ranks, SIGINT to the agent once its ranks run: the ranks' part of stderr is one
+    line, not a KeyboardInterrupt traceback each (torchrun's own SignalException report is torchrun's); an earlier
+    record in --out stays whole."""
+    out, marker = tmp_path / "r.jsonl", uuid.uuid4().hex
+    earlier = {"devices": 1, "throughput": 100.0, "step_time": 0.08, "batch": 8, "threads": 1, "workload": "mlp"}
+    out.write_text(json.dumps(earlier) + "\n")
+    cmd = [str(BIN / "torchrun"), "--standalone", "--nproc-per-node", "2", "-m", "dpscale.sources.measure.worker",
+           "--steps", "100000", "--warmup", "1", "--repeats", "1", "--batch", "8", "--threads", "1",
+           "--out", str(out)]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "AE_MARK": marker})  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while len(marked(marker)) < 3 and time.monotonic() < deadline:  # the agent and its 2 ranks
+            time.sleep(0.2)
+        time.sleep(3)  # the ranks are inside the worker's main (importing torch, building DDP or stepping)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode != 0 and stdout == ""
+    assert "dpscale worker: interrupted" in stderr
+    assert "KeyboardInterrupt" not in stderr and "[rank0]" not in stderr and "[rank1]" not in stderr, stderr[-3000:]
+    assert [json.loads(x) for x in out.read_text().splitlines()] == [earlier]
     no_orphans(marker)

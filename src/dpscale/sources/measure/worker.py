@@ -148,6 +148,18 @@ def _results_stream() -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The rank's exit code; an interrupt is one line on each node's first rank, exit 130, as `dpscale measure`
+    says it: torchrun hands a Ctrl-C (SIGINT) to its ranks, and each printed a KeyboardInterrupt traceback of ~100
+    lines (wherever the rank was: importing torch, building DDP, inside a step) before torchrun's own report."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        if os.environ.get("LOCAL_RANK", "0") == "0":  # (each node's agent stops its own ranks: each node says it)
+            print("dpscale worker: interrupted", file=sys.stderr, flush=True)
+        return 130
+
+
+def _main(argv: list[str] | None) -> int:
     from dpscale.sources.measure import require_torch
 
     t0 = time.monotonic()
