@@ -14,6 +14,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -142,3 +143,42 @@ def test_ctrl_c_to_torchrun_leaves_no_traceback_of_the_ranks(tmp_path: Path) -> 
     assert "KeyboardInterrupt" not in stderr and "[rank0]" not in stderr and "[rank1]" not in stderr, stderr[-3000:]
     assert [json.loads(x) for x in out.read_text().splitlines()] == [earlier]
     no_orphans(marker)
+
+
+@pytest.mark.parametrize(
+    ("env", "said"),
+    [
+        ({"LOCAL_RANK": "x"}, "environment: LOCAL_RANK: got 'x'; allowed: a whole number ≥ 0, as torchrun sets it"),
+        ({"WORLD_SIZE": "two"}, "environment: WORLD_SIZE: got 'two'; allowed: a whole number ≥ 1, as torchrun sets it"),
+        ({"WORLD_SIZE": "0"}, "environment: WORLD_SIZE: got '0'; allowed: a whole number ≥ 1, as torchrun sets it"),
+        ({"RANK": "x"}, "environment: RANK: got 'x'; allowed: a whole number ≥ 0, as torchrun sets it"),
+        ({"RANK": "-1"}, "environment: RANK: got '-1'; allowed: a whole number ≥ 0, as torchrun sets it"),
+        (
+            {"RANK": "2"},
+            "environment: RANK: got 2 with WORLD_SIZE 2; allowed: a rank below the world size, as torchrun sets them",
+        ),
+    ],
+)
+def test_a_rendezvous_environment_set_wrong_by_hand_is_one_line(capsys, monkeypatch, env, said) -> None:
+    """The worker refused a missing RANK/WORLD_SIZE/LOCAL_RANK in one line, but LOCAL_RANK=x (a launch by hand or a
+    scheduler's script) ended in a ValueError traceback, WORLD_SIZE=two in 'size two: rank 0 stopped: ValueError',
+    and a RANK that is none of the job's (x, -1, the world size) exited 2 without a word: only rank 0 speaks."""
+    import dpscale.sources.measure as measure
+    from dpscale.sources.measure import worker
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    monkeypatch.setattr(worker, "_check_gpus", lambda device, local_rank: None)  # (reached by a good environment)
+
+    def rendezvous(job: object) -> None:  # (what an environment let through would reach: no process group here)
+        raise RuntimeError("rendezvous reached")
+
+    monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", SimpleNamespace(torchrun_entry=rendezvous,
+                                                                                       one_line=str))  # fmt: skip
+    for key, value in {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "MASTER_ADDR": "x", "MASTER_PORT": "1",
+                       **env}.items():  # fmt: skip
+        monkeypatch.setenv(key, value)
+    try:
+        rc = worker.main(["--device", "cpu"])
+    except ValueError as exc:  # (a traceback, said as this test's failure)
+        rc = f"ValueError: {exc}"
+    assert (rc, capsys.readouterr().err) == (2, f"dpscale worker: error: {said}\n")

@@ -47,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_args(argv, namespace)
 
     def error(self, message: str) -> NoReturn:
-        if os.environ.get("RANK", "0") == "0":
+        if _speaks():
             message = re.sub(r"^argument (\S+): got ", r"\1: got ", message)  # '--steps: got …', as measure says it
             print(f"dpscale worker: error: {message} (see --help)", file=sys.stderr)
         sys.exit(2)
@@ -110,7 +110,8 @@ def job_from(a: argparse.Namespace) -> Job:
     missing = [k for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT") if k not in os.environ]
     if missing:
         raise DpscaleError(f"environment: {', '.join(missing)} not set; allowed: a launch by torchrun")
-    if a.out and os.environ["RANK"] == "0":  # rank 0 alone writes it: a rank on another node, where the folder need
+    _check_ranks()
+    if a.out and int(os.environ["RANK"]) == 0:  # rank 0 alone writes it: a rank on another node, where the folder need
         # not exist, refused it and left silently (only rank 0 speaks), and the job failed without a word
         from dpscale.sources.measure.results import check_writable
 
@@ -121,6 +122,37 @@ def job_from(a: argparse.Namespace) -> Job:
     # ranks elsewhere would pick another share; a set-up that finds no match in the file is noted instead)
     return Job(a.mode, a.workload, a.model_file, batch, a.steps, a.warmup, a.repeats, sizes, a.iters, a.threads,
                a.device, a.timeout, zero=a.zero)  # fmt: skip
+
+
+def _speaks() -> bool:
+    """Whether this rank says the job's one line: global rank 0, or a rank whose RANK is none of the job's (set by
+    hand to 'x', -1 or the world size, it was refused in silence: exit 2 and no reason)."""
+    try:
+        rank = int(os.environ.get("RANK", "0"))
+        world = int(os.environ.get("WORLD_SIZE", "0"))
+    except ValueError:
+        return True
+    return rank == 0 or rank < 0 or 0 < world <= rank
+
+
+def _check_ranks() -> None:
+    """RANK, WORLD_SIZE and LOCAL_RANK as torchrun sets them: whole numbers, the rank below the world size. A launch
+    by hand (or a scheduler's script) that set LOCAL_RANK=x ended in a ValueError traceback, and WORLD_SIZE=two in
+    'size two: rank 0 stopped: ValueError: invalid literal for int()'."""
+    n = {}
+    for key, lo in (("RANK", 0), ("WORLD_SIZE", 1), ("LOCAL_RANK", 0)):
+        text = os.environ[key]
+        try:
+            n[key] = int(text)
+        except ValueError:
+            n[key] = lo - 1
+        if n[key] < lo:
+            raise DpscaleError(f"environment: {key}: got {text!r}; allowed: a whole number ≥ {lo}, as torchrun sets it")
+    if n["RANK"] >= n["WORLD_SIZE"]:
+        raise DpscaleError(
+            f"environment: RANK: got {n['RANK']} with WORLD_SIZE {n['WORLD_SIZE']}; allowed: a rank below the world "
+            "size, as torchrun sets them"
+        )
 
 
 def _check_gpus(device: str, local_rank: int) -> None:
@@ -173,7 +205,7 @@ def _main(argv: list[str] | None) -> int:
 
             from_file(job.model_file)
     except DpscaleError as exc:
-        if os.environ.get("RANK", "0") == "0":  # one line for the job, not one per rank
+        if _speaks():  # one line for the job, not one per rank
             print(f"dpscale worker: error: {exc}", file=sys.stderr)
         return 2
     from dpscale.sources.measure.rank import torchrun_entry
