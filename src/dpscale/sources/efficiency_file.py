@@ -1,15 +1,17 @@
 """E per size from a JSON file another command wrote, for `plan --efficiency-file`: `predict`/`calc --json`
 records, `fit --json`'s report or `measure --json`'s points, read with the E they are relative to, the
-per-device throughput and unit the file states, the writer's warnings and E's band where every record gives one.
+per-device throughput and unit the file states (and a language model's tokens a sample, where predict gives
+them), the writer's warnings and E's band where every record gives one.
 A file of runs (`measure --out`'s lines), a calibration or another command's JSON is refused by name.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, NamedTuple
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, fail, is_rate, renamed
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
 from dpscale.files import loads_once, not_json, read_text, shown, text_lines
 from dpscale.sources.fit_io import _field, unit_key
 from dpscale.sources.measure import CALIBRATION_FORMAT
@@ -45,6 +47,7 @@ class EfficiencyFile(NamedTuple):
     warnings: list[str]  # what the command that wrote it warned of (fit's report carries them)
     band: dict[int, tuple[float, float]] | None = None  # E lo–hi per size, where every record gives one
     level: float | None = None  # that band's coverage: predict's 80 % band, a fit's confidence
+    tokens: int | None = None  # a language model's tokens a sample, where every record states one (predict's)
 
 
 def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyFile:
@@ -128,7 +131,21 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None
     band, level = _band(records, table, data)
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level)
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level, _tokens(records))
+
+
+def _tokens(records: list[dict]) -> int | None:
+    """The tokens a sample that a language model's prediction states in every record (`tokens_per_sample`, its
+    sequence length), or None: a file that lacks it, or gives two or a value no sequence has, states none, and plan
+    then takes its rate in samples/s alone, as before it was written."""
+    said = {_sequence(r.get("tokens_per_sample")) for r in records}
+    return said.pop() if len(said) == 1 else None
+
+
+def _sequence(x: Any) -> int | None:
+    """A JSON value that is a whole number of tokens from 1 to MAX_SEQ_LEN (not true, 2.5, NaN or text), or None."""
+    ok = not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x) and x == int(x)
+    return int(x) if ok and 1 <= x <= MAX_SEQ_LEN else None
 
 
 def _band(records: list[dict], table: dict[int, float], data: Any) -> tuple[dict | None, float | None]:

@@ -116,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     read = _efficiency_file(args)
     notes = _file_rate(args, read, typed_unit)
     v_from_file = bool(notes)  # (its note is said only when it took the file's rate)
+    notes += _samples_are_sequences(args, read)
     notes += _file_warnings(args, read)
     _defaults(args, read)
     if args.plot:
@@ -204,6 +205,13 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
     if args.throughput is not None or read is None or read.v is None or args.fit is not None:
         return []
     # the rate the file's E was for
+    tokens = _file_tokens(read)
+    if tokens and typed_unit is not None and same_unit(args.unit, "tokens/s"):
+        # a language model's prediction says its samples' tokens: its sequences/s × that is the rate in tokens/s
+        # (the user multiplied it by hand, or piped it without --unit and planned tokens as sequences)
+        args.throughput = repr(read.v * tokens)
+        said = {k: fmt(x, "float", args.lang) for k, x in (("v", read.v * tokens), ("own", read.v))}
+        return [label("plan_file_v_tokens", args.lang).format(unit=args.unit, s=fmt(tokens, "int", args.lang), **said)]
     if read.unit is not None:
         if not same_unit(args.unit, read.unit):
             # predict's 21.7 sequences/s planned as 21.7 tokens/s: 2,048× too long, said nowhere ('Tokens/s' against
@@ -217,6 +225,20 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
         args.unit = check_unit(read.unit, "--efficiency-file, unit")
     args.throughput = repr(read.v)
     return [label("plan_file_v", args.lang).format(v=fmt(read.v, "float", args.lang))]
+
+
+def _file_tokens(read: EfficiencyFile | None) -> int | None:
+    """The tokens a sample of a file whose rate is samples/s (a language model's prediction states them), or None."""
+    return read.tokens if read is not None and read.unit is not None and same_unit(read.unit, "samples/s") else None
+
+
+def _samples_are_sequences(args: argparse.Namespace, read: EfficiencyFile | None) -> list[str]:
+    """A plan in samples/s of a language model's prediction counts sequences: said, with the way to count tokens
+    (1e12 tokens typed as --samples planned 8,192× too long, the table's 'samples/s' the only word of it)."""
+    tokens = _file_tokens(read)
+    if not tokens or not same_unit(args.unit, "samples/s"):
+        return []
+    return [label("plan_file_sequences", args.lang).format(s=fmt(tokens, "int", args.lang))]
 
 
 def _file_warnings(args: argparse.Namespace, read: EfficiencyFile | None) -> list[str]:

@@ -149,6 +149,11 @@ def run(args: argparse.Namespace) -> int:
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
         _unit_written(pred)
     notes = _notes(args, pred.notes, records)
+    seq = _tokens_per_sample(args)
+    if seq:  # a language model's samples are sequences: --json/--csv say of how many tokens, as the note does, so
+        # `plan --efficiency-file --unit tokens/s` can plan tokens (the factor lived only in a note, on stderr: a
+        # plan of 1e12 tokens piped from here ran 8,192× too long as 1e12 sequences without a word)
+        records = [dict(r, tokens_per_sample=seq) for r in records]
     cols = _columns(args.input_rate, records)
     title = _title(args, pred.system)
     emit(records, cols, args, title, notes)

@@ -817,6 +817,14 @@ LABELS: dict[str, dict[str, str]] = {
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
         ),
         "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
+        "plan_file_v_tokens": (
+            "per-device throughput {v} {unit} from --efficiency-file: its {own} samples/s × {s} tokens a sample "
+            "(--throughput sets another)"
+        ),
+        "plan_file_sequences": (
+            "the file's samples are sequences of {s} tokens: --samples counts sequences; for a count of tokens, "
+            "--unit tokens/s plans in tokens"
+        ),
         "plan_file_v_other": (
             "--throughput {v} replaces {own}, the one-device rate the file's E is relative to: a rate measured on "
             "several devices already holds their E, which the table would count twice"
@@ -1719,6 +1727,14 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivo medido con {d0}"
         ),
         "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
+        "plan_file_v_tokens": (
+            "rendimiento por dispositivo {v} {unit} tomado de --efficiency-file: sus {own} muestras/s × {s} tokens "
+            "por muestra (--throughput da otro)"
+        ),
+        "plan_file_sequences": (
+            "las muestras del archivo son secuencias de {s} tokens: --samples cuenta secuencias; para contar tokens, "
+            "--unit tokens/s planifica en tokens"
+        ),
         "plan_file_v_other": (
             "--throughput {v} sustituye a {own}, el rendimiento de un dispositivo al que se refiere la E del "
             "archivo: un rendimiento medido en varios dispositivos ya contiene su E, que la tabla contaría dos veces"
