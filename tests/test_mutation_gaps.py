@@ -20,7 +20,7 @@ from dpscale.sources.fit_io import runs_from
 def test_a_target_at_the_size_cap_is_found_at_the_cap():
     # With E = 1 everywhere (USL σ = κ = 0), S(d) = d: a target of exactly MAX_DEVICES (10,000,000) is reached at
     # 10,000,000 devices and no fewer. No power of two hits it (2^23 = 8,388,608 < 10^7 < 2^24), so solve's peak
-    # search between 2^22 and the cap decides, and its last candidate is the cap itself (scaling._peak's
+    # search between 2^22 and the cap decides, and its last candidate is the cap itself (solve._peak's
     # range(lo, hi + 1): without the + 1 it named 9,999,999 and refused the target as 'not reached').
     r = solve(speedup=MAX_DEVICES, per_device_throughput=1.0, efficiency=USL(0.0, 0.0))
     assert r.result.devices == MAX_DEVICES == 10_000_000

@@ -19,7 +19,7 @@ from dpscale.formulas.collectives import allreduce_time, bus_bandwidth
 from dpscale.formulas.compute import flops_per_sample
 from dpscale.formulas.memory import fit_all
 from dpscale.formulas.plan import plan
-from dpscale.formulas.scaling import solve
+from dpscale.formulas.solve import solve
 from dpscale.formulas.stepmodel import DEFAULT, step_time
 from dpscale.sources.dataset import read_published
 from dpscale.sources.fit import fit

@@ -21,9 +21,9 @@ __version__ = "0.1.0"
 _EXPORTS = {
     "DpscaleError": "dpscale.errors",
     "scale": "dpscale.formulas.scaling",
-    "solve": "dpscale.formulas.scaling",
+    "solve": "dpscale.formulas.solve",
     "ScaleResult": "dpscale.formulas.scaling",
-    "Solution": "dpscale.formulas.scaling",
+    "Solution": "dpscale.formulas.solve",
     "Constant": "dpscale.sources.laws",
     "PerSize": "dpscale.sources.laws",
     "Amdahl": "dpscale.sources.laws",
@@ -52,7 +52,8 @@ if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.formulas.memory import fit_advice, fit_all, least_sharded, model_states
     from dpscale.formulas.pipeline import bubble_fraction, pipeline
     from dpscale.formulas.plan import parse_duration, plan
-    from dpscale.formulas.scaling import ScaleResult, Solution, scale, solve
+    from dpscale.formulas.scaling import ScaleResult, scale
+    from dpscale.formulas.solve import Solution, solve
     from dpscale.sources.fit import fit
     from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
     from dpscale.sources.predict import predict

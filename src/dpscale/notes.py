@@ -7,7 +7,7 @@ faces.i18n.say, which formats its own template for the same key (numbers localis
 from __future__ import annotations
 
 EN = {
-    # formulas/scaling.py
+    # formulas/solve.py
     "superlinear": (
         "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
         "reported, not rejected"

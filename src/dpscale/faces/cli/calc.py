@@ -1,4 +1,4 @@
-"""`dpscale calc`: the calculator. A thin shell over dpscale.formulas.scaling."""
+"""`dpscale calc`: the calculator. A thin shell over dpscale.formulas.scaling and .solve."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from dpscale.faces.cli.common import (
 )
 from dpscale.faces.i18n import label, number, say
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.scaling import scale, solve
+from dpscale.formulas.scaling import scale
+from dpscale.formulas.solve import solve
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -1,0 +1,324 @@
+"""Solving the scaling formulas backwards: given three of devices, per-device throughput, efficiency and actual
+throughput (or speedup), `solve` finds the fourth.
+
+The forward formulas (A = d·v·E and the rest) live in `formulas.scaling`; solving them for A or S is `scale`
+itself, and for v one division. Finding d is a search: the smallest whole size whose d·E(d) reaches the target,
+searched as the E source allows (d = S/E for one number, the listed sizes of a PerSize table, powers of two
+then bisection for a law, a fit or a prediction, down to the exact fractional size where E is defined between
+whole sizes). Those searches and the refusals that speak of them (a target past the peak, beyond the table, more
+devices than MAX_DEVICES, an E that is a unit slip) are this module's; every answer is then one `scale` result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import namedtuple
+
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, check_positive, is_array
+from dpscale.formulas.scaling import (
+    MAX_SOLVED_E,
+    UNIT_SLIP,
+    _check_one_device,
+    _finite_compute,
+    _one_at,
+    _size,
+    apart,
+    check_baseline,
+    constant_efficiency,
+    efficiency_at,
+    is_number,
+    past,
+    past_max_e,
+    scale,
+)
+from dpscale.notes import Note
+
+TYPE_CHECKING = False  # typing is kept off the start-up path (calc solves)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+NOISE = 1e-12  # relative float noise of A/v or d·E: a size within it of the target reaches it (80/3 = 26.67·3 ≠ 80)
+
+
+class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), defaults=((),))):
+    """Answer of an inverse problem: which input was solved, its exact value, and the full result."""
+
+    __slots__ = ()
+
+    def record(self) -> dict[str, Any]:
+        """The solved case as one plain dict (forward solves over several sizes: `records`)."""
+        rows = self.records()
+        if len(rows) != 1:  # it once returned the first of several rows and dropped the rest
+            raise DpscaleError(f"record: {len(rows)} rows; allowed: one solved case — use records() for several")
+        return rows[0]
+
+    def records(self) -> list[dict[str, Any]]:
+        """One plain dict per size, each saying what was solved."""
+        return [self._mark(rec) for rec in self.result.records()]
+
+    def _mark(self, rec: dict[str, Any]) -> dict[str, Any]:
+        rec["solved"] = self.solved
+        if self.solved == "devices":
+            rec["devices_exact"] = self.exact
+        if self.notes:
+            rec["notes"] = list(self.notes)
+        return rec
+
+
+SUPERLINEAR = Note("superlinear")
+
+
+def solve(
+    devices: Any = None,
+    per_device_throughput: Any = None,
+    efficiency: Any = None,
+    actual_throughput: Any = None,
+    speedup: Any = None,
+) -> Solution:
+    """Given three of devices / per-device throughput / efficiency / actual throughput (or speedup),
+    find the fourth. Devices are rounded up to a whole device; the exact value is kept.
+
+    per_device_throughput is one device's rate alone (samples/s), actual_throughput the whole cluster's in
+    the same unit, speedup = actual / per-device. One case per call (the CLI loops over sizes)."""
+    unknown, target = _unknown(devices, per_device_throughput, efficiency, actual_throughput, speedup)
+    if unknown in ("actual_throughput", "speedup"):
+        result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
+        return Solution(unknown, getattr(result, unknown), result)
+    is_speedup = speedup is not None
+    if unknown == "efficiency":
+        return _solve_efficiency(devices, per_device_throughput, target, is_speedup)
+    if unknown == "per_device_throughput":
+        return _solve_per_device(devices, efficiency, target, is_speedup)
+    return _solve_devices(per_device_throughput, efficiency, target, is_speedup)
+
+
+def _unknown(devices: Any, v: Any, efficiency: Any, actual_throughput: Any, speedup: Any) -> tuple[str, Any]:
+    """The one input left out, and the target as one number > 0: a call's first checks, whatever it solves."""
+    if actual_throughput is not None and speedup is not None:
+        raise DpscaleError("actual_throughput and speedup: give one of them, not both (A = S·v)")
+    target_name = "actual_throughput" if speedup is None else "speedup"
+    target = actual_throughput if speedup is None else speedup
+    given = {"devices": devices, "per_device_throughput": v, "efficiency": efficiency, target_name: target}
+    missing = [k for k, x in given.items() if x is None]
+    if len(missing) != 1:
+        names = ", ".join(given)
+        raise DpscaleError(f"solve: got {4 - len(missing)} of {names}; allowed: exactly three (the fourth is solved)")
+    if target is not None:
+        target = check_positive(target, target_name, "a finite number > 0")
+        target = _scalar(target, target_name)  # a one-element array is its number
+    return missing[0], target
+
+
+def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> Solution:
+    """E = S / d, refused where it is no efficiency: not finite and > 0, not 1 on one device, past MAX_SOLVED_E."""
+    d = _one_size(devices)
+    v, s = _rate_and_speedup(v, target, is_speedup)
+    e = s / d
+    if not (math.isfinite(e) and e > 0):  # 1e308 samples/s from 1e-320 per device on 8: ∞
+        raise DpscaleError(f"efficiency: comes to {e:.4g} from these inputs; allowed: realistic magnitudes")
+    if d == 1 and not math.isclose(e, 1.0, rel_tol=1e-9):  # scale() holds E(1) = 1: A is v there
+        raise DpscaleError(
+            f"efficiency: comes to {past(e, 1.0)} on one device, where E is 1 by definition (its actual "
+            "throughput is its per-device throughput); allowed: two or more devices, or the same rate for both"
+        )
+    if past_max_e(e):
+        raise DpscaleError(
+            f"efficiency: comes to {past(e, MAX_SOLVED_E)} from these inputs (a speedup of {s:.4g}× on {d:,} "
+            "devices); "
+            f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
+        )
+    notes = (SUPERLINEAR,) if e > 1 else ()
+    return Solution("efficiency", e, _finite_compute(d, v, e), notes)
+
+
+def _solve_per_device(devices: Any, efficiency: Any, target: float, is_speedup: bool) -> Solution:
+    """v = A / (d·E): only an actual throughput carries v, a speedup does not."""
+    if is_speedup:
+        raise DpscaleError(
+            "per_device_throughput: cannot be solved from a speedup (S = d·E does not involve it); "
+            "allowed: give actual_throughput instead"
+        )
+    d = _one_size(devices)
+    if not is_number(efficiency):
+        check_baseline(efficiency, d)
+    e = _efficiency_of(efficiency, d)
+    v = target / (d * e)
+    if not (math.isfinite(v) and v > 0 and math.isfinite(v * d)):  # 1e308 from E = 0.5 on 2: ∞ per device
+        raise DpscaleError(f"per_device_throughput: comes to {v:.4g} from these inputs; allowed: realistic magnitudes")
+    return Solution("per_device_throughput", v, _finite_compute(d, v, e))
+
+
+def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> Solution:
+    """The smallest whole d whose speedup reaches the target, searched as the E source allows."""
+    if is_speedup and v is None:
+        raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
+    v, s_target = _rate_and_speedup(v, target, is_speedup)
+    if math.isinf(s_target):  # A / v past floating point: a law's search said the target back as 'inf/s'
+        raise _too_many(s_target)
+    if isinstance(efficiency, type):
+        efficiency_at(efficiency, 1)  # (its error)
+    fn = getattr(efficiency, "efficiency", efficiency)
+    said_v = None if is_speedup else v  # a throughput target's errors speak in throughput
+    if hasattr(efficiency, "table"):  # a PerSize table: only its sizes have an E
+        d, exact = _devices_in_table(efficiency.table, s_target, said_v)
+        e = 1.0 if d == 1 else dict(efficiency.table)[d]
+    elif callable(fn):
+        smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
+        d, exact = _devices_for_speedup(fn, s_target, said_v, smooth=smooth)
+        check_baseline(efficiency, d)
+        e = _efficiency_of(efficiency, d)
+    else:
+        efficiency_at(efficiency, 1)  # (its error, for what is no efficiency at all: text, a dict)
+        d, exact, e = _devices_at_constant(efficiency, s_target)
+    notes: tuple[Note, ...] = ()
+    if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding
+        # as many decimals as show the fraction: 555,555.56 (not '555556', which read as d itself), 100,000.00008
+        places = apart(exact, round(exact), 2, 12)
+        notes = (Note("rounded_up", exact=exact, d=d, places=places),)
+    return Solution("devices", exact, _finite_compute(d, v, e), notes)
+
+
+def _devices_at_constant(efficiency: Any, s_target: float) -> tuple[int, float, float]:
+    """d = S / E for one E at every size (whole d, exact d, E there): no search needed."""
+    e = _scalar(check_efficiency(efficiency), "efficiency")
+    exact = s_target / e if s_target > 1 else s_target  # one device reaches S ≤ 1 alone, at E(1) = 1
+    e = constant_efficiency(e, 1 if s_target <= 1 else 2)
+    if not exact <= MAX_DEVICES * (1 + NOISE):  # (the d = 10,000,000 that scale() printed, solved back)
+        raise _too_many(exact)
+    d = max(1, math.ceil(exact - NOISE * exact))  # (rounding noise only: 1e-9 once let 100,000.00008 round down)
+    return d, exact, e
+
+
+def _too_many(exact: float) -> DpscaleError:
+    """More devices needed than MAX_DEVICES, ∞ written as the tables write it (1e300/s at 1e-300 said 'inf')."""
+    need = "∞" if math.isinf(exact) else f"{exact:.4g}"
+    return DpscaleError(
+        f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
+    )
+
+
+def _one_size(devices: Any) -> Any:
+    """d as one checked device count: solving reads one case, not a sweep."""
+    return _scalar(check_devices(devices, "devices", MAX_DEVICES), "devices")
+
+
+def _rate_and_speedup(v: Any, target: float, is_speedup: bool) -> tuple[Any, float]:
+    """v as one checked number, and the target as a speedup (S = A / v): what solving for E or d needs."""
+    v = _scalar(check_positive(v, "per_device_throughput"), "per_device_throughput")
+    return v, target if is_speedup else target / v
+
+
+def _efficiency_of(efficiency: Any, d: Any) -> Any:
+    """E at the one size d, checked, and 1 there at one device (a law or table saying otherwise is refused)."""
+    e = _scalar(check_efficiency(efficiency_at(efficiency, d)), "efficiency")
+    _check_one_device(e, d)
+    return e
+
+
+def _reaches(speedup: float, target: float) -> bool:
+    return speedup >= target * (1 - NOISE)
+
+
+def _scalar(x: Any, name: str) -> Any:
+    if is_array(x) and x.size != 1:
+        raise DpscaleError(f"{name}: got {x.size} values; allowed: one number when solving")
+    return x.item() if is_array(x) else x
+
+
+def _devices_for_speedup(
+    fn: Callable[[Any], Any], s_target: float, v: float | None = None, cap: int = MAX_DEVICES, smooth: bool = False
+) -> tuple[int, float]:
+    """Smallest whole d with d·E(d) ≥ target, for E(d) making d·E(d) unimodal (Amdahl, USL, fits).
+    v: the per-device throughput when the target was a throughput, so errors speak in it too.
+    smooth: E is defined between whole sizes, so the exact size is its root; else a straight line between two."""
+
+    def s(d: float) -> float:
+        # one number (as scale reads a function: _one_at) > 0 at each size asked, named if not: a function giving
+        # nan was searched through ('peaks at nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or
+        # 'peaks at 1 device' (E above 1 stays: a fit from a d0 > 1 says so itself)
+        e = check_positive(_one_at(fn(d), d), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {_size(d)})")
+        return d * e
+
+    def said(speedup: float) -> str:
+        return _said(speedup, v)
+
+    s1 = s(1)  # (checked as every size is: float(fn(1)) raised TypeError for a function giving [1.0])
+    if _reaches(s1, s_target):
+        return 1, s_target / s1
+    lo, hi, best_d, best = 1, 2, 1, s1  # search powers of two
+    while hi <= cap:
+        sh = s(hi)
+        if _reaches(sh, s_target):
+            break
+        if sh > best:
+            best_d, best = hi, sh
+        lo, hi = hi, hi * 2
+    else:
+        # No power of two reached it; the peak may still lie between two of them.
+        peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
+        if not _reaches(peak, s_target) and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
+            raise DpscaleError(
+                f"target {said(s_target)}: not reached within {cap:,} devices ({said(s(cap))} there); "
+                "allowed: a target this E(d) reaches at a buildable size"
+            )
+        if not _reaches(peak, s_target):
+            raise DpscaleError(
+                f"target {said(s_target)}: unreachable — under this E(d) "
+                + (f"throughput peaks at {said(peak)}" if v else f"the speedup peaks at {peak:.6g}×")
+                + f" with {peak_d} devices; allowed: a target at or below the peak"
+            )
+        lo, hi = 1, peak_d
+    while hi - lo > 1:  # s(lo) < target ≤ s(hi), s rising on [lo, hi]: bisect
+        mid = (lo + hi) // 2
+        if _reaches(s(mid), s_target):
+            hi = mid
+        else:
+            lo = mid
+    if math.isclose(s(hi), s_target, rel_tol=NOISE):
+        return hi, float(hi)
+    if not smooth:  # a table or a function of whole sizes: nothing is known between them
+        return hi, lo + (s_target - s(lo)) / (s(hi) - s(lo))
+    a, b = float(lo), float(hi)  # the exact size: bisect the law itself between the two whole sizes
+    for _ in range(60):  # (a linear interpolation erred by 0.002 devices on a USL: 40,001/s for 40,000)
+        m = 0.5 * (a + b)
+        a, b = (a, m) if s(m) >= s_target else (m, b)
+    return hi, b
+
+
+def _devices_in_table(table: tuple[tuple[int, float], ...], s_target: float, v: float | None) -> tuple[int, float]:
+    """Smallest listed size whose d·E reaches the target (one device reaches 1 alone), and the exact size by a
+    straight line between the two listed sizes around it: the search by powers of two asked a table for sizes
+    it does not list ('no value for 2 devices')."""
+    points = sorted({1: 1.0, **{d: d * e for d, e in table}}.items())
+    for (lo, s_lo), (hi, s_hi) in zip([(0, 0.0), *points], points):
+        if _reaches(s_hi, s_target):
+            if hi == 1:  # one device alone reaches a speedup ≤ 1
+                return 1, s_target
+            if math.isclose(s_hi, s_target, rel_tol=NOISE):
+                return hi, float(hi)
+            return hi, lo + (s_target - s_lo) / (s_hi - s_lo) * (hi - lo)
+    d, top = max(points, key=lambda p: p[1])
+    raise DpscaleError(
+        f"target {_said(s_target, v)}: beyond this table (its best is {_said(top, v)} at {d:,} devices); allowed: "
+        "a target the listed sizes reach, or a law that extrapolates (fit)"
+    )
+
+
+def _said(speedup: float, v: float | None) -> str:
+    """'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'."""
+    return f"speedup {speedup:.6g}" if v is None else f"{speedup * v:,.6g}/s (speedup {speedup:.6g})"
+
+
+def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:
+    while hi - lo > 2:
+        m1, m2 = lo + (hi - lo) // 3, hi - (hi - lo) // 3
+        if s(m1) < s(m2):
+            lo = m1
+        else:
+            hi = m2
+    d = max(range(lo, hi + 1), key=s)
+    return d, s(d)
+
+
+__all__ = ["Solution", "solve"]
