@@ -283,7 +283,7 @@ def test_a_one_device_baseline_step_is_split_among_its_micro_batches():
 
 @pytest.mark.parametrize(("gap", "missed"), [(0.105, True), (0.095, False)])
 def test_a_law_more_than_a_tenth_off_a_measured_log_e_says_it_misses(gap, missed):
-    """Kills fit.MISFIT = 0.1 moved by 10 % (to 0.11 or 0.09).
+    """Kills fit_notes.MISFIT = 0.1 moved by 10 % (to 0.11 or 0.09).
 
     Amdahl cannot rise above E = 1, so runs at 1 and 2 devices with E(2) = e^gap (superlinear) leave it at s = 0,
     E = 1, off the measured point by |Δ log E| = gap: 0.105 > 0.1 is a miss and is said, 0.095 is not."""

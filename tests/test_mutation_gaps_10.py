@@ -54,7 +54,7 @@ def test_an_e_past_two_is_said_in_four_digits_first(tmp_path):
         dpscale.fit([(1, 100), (8, 1876.5)])
 
 
-# ---- fit.py: AT_BOUND ----------------------------------------------------------------------------------------
+# ---- fit.py: AT_BOUND (now fit_solve.py's) --------------------------------------------------------------------
 def test_a_small_fitted_term_is_not_taken_for_one_at_its_bound():
     """A serial fraction of 1.16e-5 (scaled 3.6e-4) is a fitted value, not the solver's 4e-17 at the bound."""
     f = dpscale.fit(devices=[1, 8, 16, 32], throughput=[1000, 7999, 15996, 31990], law="amdahl", resamples=50)

@@ -1,5 +1,6 @@
 """Review 46 AL: two files split where each mixed two jobs — formulas/scaling.py's inverse problem (`solve` and
-its searches) is formulas/solve.py. Each new module stands on its own: the lower one never imports the higher, and
+its searches) is formulas/solve.py, and sources/fit.py's notes on a finished fit are sources/fit_notes.py (as
+predict_notes.py is predict.py's). Each new module stands on its own: the lower one never imports the higher, and
 the old home keeps no re-exported copy."""
 
 from __future__ import annotations
@@ -45,3 +46,30 @@ def test_the_moved_solve_answers_as_it_did():
     assert [n.key for n in r.notes] == ["rounded_up"] and str(r.notes[0]).startswith("55.56 devices needed exactly")
     with pytest.raises(DpscaleError, match=r"throughput peaks at 357\.143/s \(speedup 3\.57143\) with 10 devices"):
         solve(per_device_throughput=100, efficiency=dpscale.USL(0.1, 0.01), actual_throughput=1e9)
+
+
+def test_a_fits_notes_live_in_fit_notes_which_never_imports_fit_at_run_time():
+    """fit_notes reads a Fit only for its type (under TYPE_CHECKING): importing it alone loads no sources.fit, so
+    fit → fit_notes is the one direction; the constants both read sit below them (fit_io, fit_solve)."""
+    import subprocess
+    import sys
+
+    from dpscale.sources import fit, fit_io, fit_notes, fit_solve
+
+    assert fit.fit_warnings is fit_notes.fit_warnings and not hasattr(fit, "MISFIT") and not hasattr(fit, "_warnings")
+    assert fit_notes.NOISE_PRIOR is fit_io.NOISE_PRIOR == 0.01 and fit_notes.AT_BOUND is fit_solve.AT_BOUND == 1e-12
+    code = "import sys, dpscale.sources.fit_notes; print('dpscale.sources.fit' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_the_moved_notes_say_what_they_said():
+    """Runs 1 → 8 that barely grow (1,000 → 1,050 samples/s) are per-device rates typed as the whole run's: the
+    flat-runs note gives ×1.05 and E 0.131 (= 1,050 / 8,000); Amdahl held at E = 1 misses a superlinear
+    E(2) = 1.111 by more than MISFIT and says so."""
+    flat = dpscale.fit([(1, 1000), (4, 1000), (8, 1050)], resamples=50)
+    (w,) = [w for w in flat.warnings if w.key == "runs_flat"]
+    assert w.fields["gain"] == pytest.approx(1.05) and w.fields["e_said"] == "0.131" and w.fields["k"] == 8.0
+    miss = dpscale.fit([(1, 100.0), (2, 222.14)], law="amdahl", resamples=50)
+    (m,) = [w for w in miss.warnings if w.key == "fit_misses"]
+    assert m.fields["measured_said"] == "1.111" and m.fields["law_said"] == "1.000" and m.fields["d"] == 2

@@ -35,26 +35,26 @@ from dpscale.errors import (
     one,
 )
 from dpscale.formulas.scaling import compute, relative_efficiency
-from dpscale.notes import Note, e3
+from dpscale.notes import Note
 from dpscale.sources.fit_io import (
     CONFIDENCE_ALLOWED,
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
     MAX_GPUS_PER_NODE,
+    NOISE_PRIOR,
     RESAMPLES,
-    RUN_NOISE,
     SEEDS,
     Runs,
     listed_sizes,
     runs_from,
 )
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
-from dpscale.sources.fit_solve import Problem, fit_batch, fit_point
+from dpscale.sources.fit_notes import fit_warnings
+from dpscale.sources.fit_solve import AT_BOUND, Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_peak
 
-NOISE_PRIOR = RUN_NOISE  # assumed run-to-run throughput noise (1 %), pooled with the residuals
-NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
+NOISE_PRIOR_WEIGHT = 2.0  # the assumed run-to-run noise (NOISE_PRIOR, 1 %) is worth this many degrees of freedom
 # A rival law replaces the current choice (the default first) only below 1/20 of its leave-one-out MSE: with 3-5
 # sizes leave-one-out is noisy, and a rival that merely halved it extrapolated worse on the published sets (hold-out
 # p90 0.156 at 1/2, 0.078 at 1/20, interval coverage 0.74 → 0.94; the dev set 0.063 → 0.074). Chosen in session 41
@@ -62,10 +62,8 @@ NOISE_PRIOR_WEIGHT = 2.0  # …worth this many degrees of freedom
 SWITCH = 0.05
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
-MISFIT = 0.1  # a law 10 % off a measured E (|Δ log E|) misses it: far beyond 1–3 % run-to-run noise
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
 GRID_CELLS = 2_000_000  # resamples × grid sizes at once in peak and devices_for, which take them a block at a time
-AT_BOUND = 1e-12  # a scaled parameter below this is a term at its bound of 0 (fitted ones are 1e-4 to 1)
 # A rival law joins the prediction intervals when the data cannot reject it: its in-sample RSS of log E exceeds
 # the chosen law's by less than this many times the variance of one log E (2σ², baseline and run noise). With 3–4
 # sizes leave-one-out picks Amdahl for USL data 56–73 % of the time, and the chosen law's interval alone then
@@ -645,7 +643,7 @@ def fit(
         base[j :: 1 + len(rivals)] = base_r
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, base, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
-    result.warnings = _warnings(result, y, dof)
+    result.warnings = fit_warnings(result, y, dof)
     return result
 
 
@@ -722,86 +720,6 @@ def _log_e_variance(runs: Runs) -> float:
     """Variance of one measured log E in units of σ²: its size's mean and the baseline's (2 with single runs)."""
     n = np.asarray(runs.runs_per_size, dtype=float)
     return float(np.mean(1.0 / n[1:]) + 1.0 / n[0])
-
-
-def _misfit(f: Fit, y: Any) -> tuple[float, int, Any]:
-    """The chosen law's largest |Δ log E| from a measured point above d0, that point's index, and the law's log E."""
-    fitted = np.log(f.efficiency(np.asarray(f.runs.devices[1:], dtype=float)))
-    gap = np.abs(fitted - y)
-    k = int(np.argmax(gap)) if gap.size else 0
-    return (float(gap[k]) if gap.size else 0.0), k, fitted
-
-
-# 4× the devices and the throughput never 10 % above the smallest size's: per-device rates (each at most the
-# baseline's), or runs that gain nothing at all — not a poor scaling that still grew (1,000 → 1,200 on 1 → 4)
-FLAT_SPAN, FLAT_GAIN = 4, 1.1
-
-
-def _warnings(f: Fit, y: Any, dof: int) -> list[str]:
-    out = list(f.runs.notes)
-    n = len(f.runs.devices)
-    free = int(np.sum(f.candidates[f.law].q >= AT_BOUND))  # terms off their bound of 0
-    if n < 3 and f.runs.repeat_dof:  # the repeats measured the noise; still nothing tests the law
-        out.append(Note("few_sizes_repeats", n=n, noise=100 * f.noise))
-    elif n < 3 and dof:  # a law held off the point by its bounds: its miss is in the noise, not the prior alone
-        out.append(Note("few_sizes_misfit", n=n, noise=100 * f.noise, prior=100 * NOISE_PRIOR))
-    elif n < 3:
-        out.append(Note("few_sizes", n=n, noise=100 * NOISE_PRIOR))
-    elif dof == 0 and free >= n - 1 and _misfit(f, y)[0] <= MISFIT:  # a law held off the points by its bounds
-        # is not exact: a term the solver left at 8e-17 is at its bound (the noise estimate counts it free)
-        out.append(Note("exact_fit", law=f.law, noise=100 * NOISE_PRIOR))
-    k = len(f._law.params)
-    if k > n - 1:  # fewer points above the baseline than parameters: many splits fit them alike
-        out.append(Note("split_unmeasured", law=f.law, params=", ".join(f._law.params), n=n - 1, k=k))
-    q = f.candidates[f.law].q  # each term's share of compute time at the largest size
-    at_bound = q < 1e-3 * max(1.0, float(q.sum()))  # under 0.1 % of the step time at the largest size
-    if np.all(at_bound):
-        out.append(Note("degenerate_all"))
-    elif f.law == "usl" and at_bound[1]:
-        out.append(Note("degenerate_kappa"))
-    elif f.law == "usl" and at_bound[0]:
-        out.append(Note("degenerate_sigma"))
-    if f.rivals:
-        others = [n for n, _, _ in f.rivals]
-        out.append(Note("laws_pooled", laws=", ".join([f.law, *others]), others=", ".join(others), law=f.law))
-    if f.unseen():
-        names = ", ".join(f._law.params[j] for j in f.unseen())
-        out.append(Note("fit_unseen", law=f.law, params=names, d0=f.baseline_devices))
-    # A law that cannot pass near a measured point (two sizes leave no leave-one-out score, so the default law is
-    # kept even where its shape cannot bend that far): say so, with the point and the law's value there.
-    gap, k, fitted = _misfit(f, y)
-    if gap > MISFIT:
-        measured, law_e = float(np.exp(y[k])), float(np.exp(fitted[k]))
-        out.append(Note("fit_misses", law=f.law, d=f.runs.devices[1:][k], measured=measured, law_e=law_e,
-                        measured_said=e3(measured), law_said=e3(law_e)))  # fmt: skip
-    # Throughput that falls as devices are added is data, whatever the law: the all-reduce and Amdahl laws can
-    # only rise, so their "no peak" would contradict the runs without this line.
-    x, dd = f.runs.throughput, f.runs.devices
-    top = int(np.argmax(x))
-    if f.law != "usl" and x[-1] < (1 - MISFIT) * x[top]:
-        out.append(Note("runs_fall", d1=dd[top], x1=float(x[top]), d2=dd[-1], x2=float(x[-1]), law=f.law))
-    # Per-device rates typed as the whole run's give E ≈ d0/d: the law then fits a cluster that does not scale.
-    if dd[-1] >= FLAT_SPAN * dd[0] and max(x) <= FLAT_GAIN * x[0]:
-        out.append(
-            Note(
-                "runs_flat",
-                k=float(dd[-1] / dd[0]),
-                d0=dd[0],
-                d1=dd[-1],
-                gain=float(x[-1] / x[0]),
-                e=float(np.exp(y[-1])),
-                e_said=e3(float(np.exp(y[-1]))),  # E ≈ d0/d: 1 → 8,192 read 'E 0.000'
-            )
-        )
-    for name, bound in (("sigma", "σ < 1"), ("serial_fraction", "s < 1"), ("kappa", "κ ≤ 1")):
-        p = f.parameters.get(name)
-        if p is not None and (p.value > 1 or (p.value == 1 and name != "kappa")):
-            out.append(Note("fit_past_domain", law=f.law, name=name, value=p.value, bound=bound))
-    sup = [(dd, e) for dd, e in zip(f.runs.devices[1:], np.exp(y)) if e > 1.0]
-    if sup:
-        sizes = "; ".join(f"{dd:,}" for dd, _ in sup)
-        out.append(Note("superlinear_points", sizes=sizes, emax=max(float(e) for _, e in sup)))
-    return out
 
 
 __all__ = ["Fit", "Param", "Prediction", "fit"]

@@ -40,6 +40,7 @@ from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allr
 # Hartley's table: 2.77 for 2, 3.31 for 3, 4.47 for 10). A flat 2 % called 34 % of ordinary three-run groups at
 # 1 % noise conflicting.
 RUN_NOISE = 0.01
+NOISE_PRIOR = RUN_NOISE  # assumed run-to-run throughput noise (1 %): fit pools it with the residuals, its notes say it
 RESAMPLES = (50, 100_000)  # the bootstrap's redraws, fewest and most: fit(), `fit --resamples` and the page read it
 # What fit() and `dpscale fit` (and so the page) take where none is given, and so plan --fit and validate --mode fit:
 # one interval level, one bootstrap (each had its own 0.9, 1000 and 0, which `plan --fit` and `fit` both said)

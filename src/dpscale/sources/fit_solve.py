@@ -16,6 +16,7 @@ import numpy as np
 from dpscale.sources.fit_laws import Law, log_ratio, log_ratio_jacobian
 
 RIDGE = 0.001
+AT_BOUND = 1e-12  # a scaled parameter below this is a term at its bound of 0 (fitted ones are 1e-4 to 1)
 
 
 class Problem:
