@@ -53,6 +53,12 @@ E_SOURCES = (
     "a number in (0, 1], one per size (a list or an array), or an E(d) source: a law (USL, Amdahl), a fit, a "
     "prediction, a PerSize table (PerSize({8: 0.9}) for E per size) or a function of d"
 )
+# The same where one E is read at a time (plan, batch_plan, solving for devices): they refuse a list of E per size,
+# so naming one as allowed sent a caller from the one refusal to the other
+ONE_E_SOURCE = (
+    "one number, or an E(d) source: a law (USL, Amdahl), a fit, a prediction, a PerSize table (PerSize({8: 0.9}) "
+    "for E per size) or a function of d"
+)
 
 # What a function of d must give, said where it does not: one size's E(d), and a sweep's
 ONE_E = "one scaling efficiency in (0, 1] per size"
@@ -187,11 +193,18 @@ def check_source(efficiency: Any, name: str = "efficiency") -> Any:
     has no size of its own to go with (it raised numpy's 'only 0-dimensional arrays' or gave two answers)."""
     listed = isinstance(efficiency, (list, tuple))
     if (listed and not is_number(efficiency)) or (is_array(efficiency) and efficiency.size != 1):
-        raise fail(name, efficiency, "one number, or an E(d) source: a law, a fit, a prediction or a PerSize table")
+        raise fail(name, efficiency, ONE_E_SOURCE)
+    if not (listed or is_array(efficiency) or is_number(efficiency) or _is_source(efficiency)):  # {8: 0.9}, 'p.json':
+        raise fail(name, efficiency, ONE_E_SOURCE)  # E_SOURCES, said later, allowed the list refused above
     unmasked(efficiency, name)  # .item() read the value under the mask: a masked [0.5] planned at E = 0.5
     if listed:  # [0.9] is the number 0.9, as for scale and as np.array([0.9]) was here (the list was refused)
         return one(efficiency, name)
     return efficiency.item() if is_array(efficiency) else efficiency  # np.array([0.9]) is the number 0.9
+
+
+def _is_source(x: Any) -> bool:
+    """An E(d) source: a law, a fit, a prediction, a PerSize table (an object with .efficiency) or a function."""
+    return hasattr(x, "efficiency") or callable(x)
 
 
 def constant_efficiency(e: float, devices: Any) -> Any:

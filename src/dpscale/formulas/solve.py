@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from collections import namedtuple
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, check_positive, is_array
+from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_efficiency, check_positive, fail, is_array
 from dpscale.formulas.scaling import (
     MAX_SOLVED_E,
+    ONE_E_SOURCE,
     UNIT_SLIP,
     _check_one_device,
     _finite_compute,
@@ -169,7 +170,8 @@ def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> 
         check_baseline(efficiency, d)
         e = _efficiency_of(efficiency, d)
     else:
-        efficiency_at(efficiency, 1)  # (its error, for what is no efficiency at all: text, a dict)
+        if not (is_number(efficiency) or is_array(efficiency) or isinstance(efficiency, (list, tuple, range))):
+            raise fail("efficiency", efficiency, ONE_E_SOURCE)  # text, a dict (several E: 'one number when solving')
         d, exact, e = _devices_at_constant(efficiency, s_target)
     notes: tuple[Note, ...] = ()
     if abs(d - exact) > NOISE * max(exact, 1.0):  # float noise (3.0000000000004) is no rounding

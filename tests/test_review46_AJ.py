@@ -1,0 +1,29 @@
+"""Review 46 AJ: session 46's commits, tried at their edges (library and CLI, both languages, odd files)."""
+
+from __future__ import annotations
+
+import pytest
+
+import dpscale
+
+ONE_AT_A_TIME = {  # these read one E at a time: a list of E per size is refused
+    "plan": lambda e: dpscale.plan(1e9, 1, 2000, [1, 8], e),
+    "batch_plan": lambda e: dpscale.batch_plan(32, 8, noise_scale=1000, efficiency=e),
+    "solve d": lambda e: dpscale.solve(per_device_throughput=2000, efficiency=e, actual_throughput=10_000),
+}
+
+
+@pytest.mark.parametrize("name", ONE_AT_A_TIME)
+def test_a_refusal_names_no_list_of_e_where_a_list_is_refused(name):
+    """plan({8: 0.9}) said 'allowed: … one per size (a list or an array) …'; the list it named was then refused
+    ('got [1.0, 0.9]; allowed: one number, or an E(d) source'): each refusal sent the caller to the other."""
+    call = ONE_AT_A_TIME[name]
+    with pytest.raises(dpscale.DpscaleError) as exc:
+        call({8: 0.9})
+    said = str(exc.value)
+    assert said.startswith("efficiency: got {8: 0.9}; allowed: one number, or an E(d) source: ")
+    assert "PerSize({8: 0.9})" in said and "a list" not in said
+    with pytest.raises(dpscale.DpscaleError, match=r"^efficiency: got (\[1.0, 0.9\]|2 values); allowed: one number"):
+        call([1.0, 0.9])
+    # what the message names is taken: one number, and the table it shows
+    assert call(dpscale.PerSize({8: 0.9})) is not None and call(0.9) is not None
