@@ -27,3 +27,22 @@ def test_a_refusal_names_no_list_of_e_where_a_list_is_refused(name):
         call([1.0, 0.9])
     # what the message names is taken: one number, and the table it shows
     assert call(dpscale.PerSize({8: 0.9})) is not None and call(0.9) is not None
+
+
+@pytest.mark.parametrize("flags", [[], ["-OO"]])
+def test_calibrate_script_refuses_a_bad_file_in_one_line(tmp_path, flags):
+    """`python validation/calibrate.py --help` answered since session 46, but a DATA.csv it cannot read still ended
+    in a DpscaleError traceback, and under python -OO (no docstring) --help itself raised AttributeError."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "validation" / "calibrate.py"
+    missing = tmp_path / "nope.csv"
+    p = subprocess.run([sys.executable, *flags, str(script), str(missing)], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    said = "allowed: a readable CSV file (No such file or directory)\n"
+    assert p.stderr.startswith("calibrate.py: error: DATA: got '") and p.stderr.endswith(said)
+    assert p.stderr.count("\n") == 1
+    p = subprocess.run([sys.executable, *flags, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and "DATA.csv" in p.stdout and p.stderr == ""

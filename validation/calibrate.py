@@ -190,10 +190,15 @@ def holdout(files) -> None:
 if __name__ == "__main__":
     import argparse
 
-    cli = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], epilog="See the module's docstring for the method."
+    from dpscale.errors import DpscaleError
+
+    cli = argparse.ArgumentParser(  # (no docstring under python -OO)
+        description=(__doc__ or "").split("\n\n")[0], epilog="See the module's docstring for the method."
     )
     cli.add_argument(
         "files", nargs="*", metavar="DATA.csv", help="published sets (default: the dev set and external_*)"
     )
-    main(cli.parse_args(sys.argv[1:]).files)
+    try:  # a missing or malformed DATA.csv: its one line and exit 2, as dpscale validate says it, not a traceback
+        main(cli.parse_args(sys.argv[1:]).files)
+    except DpscaleError as exc:
+        cli.exit(2, f"{cli.prog}: error: {exc}\n")
