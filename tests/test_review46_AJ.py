@@ -46,3 +46,30 @@ def test_calibrate_script_refuses_a_bad_file_in_one_line(tmp_path, flags):
     assert p.stderr.count("\n") == 1
     p = subprocess.run([sys.executable, *flags, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and "DATA.csv" in p.stdout and p.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "under", "over"),
+    [
+        (
+            "en",
+            "per sbh), yet at 128 tokens that mask and output weigh less",
+            "per sbh), so without recompute this overstates",
+        ),
+        (
+            "es",
+            "por sbh), pero con 128 tokens esa máscara y esa salida pesan menos",
+            "por sbh), así que sin recómputo esto sobrestima",
+        ),
+    ],
+)
+def test_the_llama_note_says_why_it_understates_before_so(capsys, lang, under, over):
+    """The note read '…whose attention keeps a dropout mask and output beside the scores (…), so without recompute
+    this understates llama3-8b too': 'so' drew the understatement from what makes the table overstate. The reason
+    (at 128 tokens that mask and output weigh less than the SwiGLU MLP's extra tensors) now comes first."""
+    from clihelp import run
+
+    out = " ".join(run(capsys, "memory", "--model", "llama3-8b", "--seq-len", "128", "--lang", lang)[1].split())
+    assert under in out and over not in out
+    out = " ".join(run(capsys, "memory", "--model", "llama3-8b", "--lang", lang)[1].split())
+    assert over in out and under not in out

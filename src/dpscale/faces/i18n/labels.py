@@ -137,8 +137,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
-            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
-            "without recompute this {none}; with '{web_recompute}' selective (FlashAttention keeps no "
+            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), "
+            "{none}; with '{web_recompute}' selective (FlashAttention keeps no "
             "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
             "against GPT's 19sbh — leave that margin"
         ),
@@ -654,16 +654,17 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_logits_copy": ", and an fp32 copy of the 16-bit logits",
         "mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
-            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), so "
-            "without recompute this {none}; with --recompute selective (FlashAttention keeps no "
+            "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), "
+            "{none}; with --recompute selective (FlashAttention keeps no "
             "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
             "against GPT's 19sbh — leave that margin"
         ),
         # mem_act_no_dropout's {none}: the table's count without recompute against a Llama layer's (gpt_over_swiglu)
-        "mem_act_over": "overstates {model}",
+        # (each says its own 'so': '(…per sbh), so … understates' drew the understatement from GPT's extra tensors)
+        "mem_act_over": "so without recompute this overstates {model}",
         "mem_act_under": (
-            "understates {model} too, by {pct}: at {s} tokens the scores it drops weigh less than the SwiGLU MLP's "
-            "extra tensors"
+            "yet at {s} tokens that mask and output weigh less than the SwiGLU MLP's extra tensors, so without "
+            "recompute this understates {model} too, by {pct}"
         ),
         "mem_fits": "{strategy} fits on {where}",
         "mem_not_fits": "{strategy} does not fit on {where}",
@@ -952,7 +953,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas de "
             "GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de los "
-            "34 + 5as/h por sbh), así que sin recómputo esto {none}; con «{web_recompute}» selective "
+            "34 + 5as/h por sbh), {none}; con «{web_recompute}» selective "
             "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
             "cuatro tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
@@ -1558,15 +1559,15 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
             "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
-            "los 34 + 5as/h por sbh), así que sin recómputo esto {none}; con --recompute selective "
+            "los 34 + 5as/h por sbh), {none}; con --recompute selective "
             "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
             "cuatro "
             "tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
-        "mem_act_over": "sobrestima {model}",
+        "mem_act_over": "así que sin recómputo esto sobrestima {model}",
         "mem_act_under": (
-            "también subestima {model}, en un {pct}: con {s} tokens las puntuaciones que descarta pesan menos que los "
-            "tensores que el MLP SwiGLU añade"
+            "pero con {s} tokens esa máscara y esa salida pesan menos que los tensores que el MLP SwiGLU añade, así "
+            "que sin recómputo esto también subestima {model}, en un {pct}"
         ),
         "mem_fits": "{strategy} cabe en {where}",
         "mem_not_fits": "{strategy} no cabe en {where}",
