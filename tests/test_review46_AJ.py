@@ -73,3 +73,20 @@ def test_the_llama_note_says_why_it_understates_before_so(capsys, lang, under, o
     assert under in out and over not in out
     out = " ".join(run(capsys, "memory", "--model", "llama3-8b", "--lang", lang)[1].split())
     assert over in out and under not in out
+
+
+@pytest.mark.parametrize("kind", ["models", "systems", "gpus", "links"])
+def test_every_catalog_alias_names_an_entry_and_is_reached(kind):
+    """The aliases table is hand-written JSON (session 46 added nine): an alias naming no key (a typo, a renamed
+    preset) refused what it was written for, as 'got …; allowed: …', and one that squashes to a key's own name is
+    never read. Each alias reaches its entry by the lookup users go through."""
+    import json
+
+    from dpscale import catalog
+
+    data = json.loads((catalog.HERE / catalog.KINDS[kind]).read_text(encoding="utf-8"))
+    entries = catalog.table(kind)
+    for alias, key in data.get("aliases", {}).items():
+        assert key in entries, (alias, key)
+        assert catalog.key_of(kind, alias) == key, alias
+        assert not any(catalog._squash(alias) == catalog._squash(k) for k in entries), alias
