@@ -113,4 +113,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()
     main()
