@@ -265,6 +265,14 @@ LABELS: dict[str, dict[str, str]] = {
             "E(d) is the fit's point value at each size; its interval, E {lo}–{hi} at {d} devices, is not in "
             "these times and costs (the fit's answer has it, with its warnings)"
         ),
+        "web_taken_tokens": (
+            "per-device throughput {v} tokens/s: the prediction's {own} samples/s × {s} tokens a sample (its "
+            "sequence length), so '{samples}' counts tokens; a blank '{unit}' plans in sequences"
+        ),
+        "web_taken_sequences": (
+            "the prediction's samples are sequences of {s} tokens: '{samples}' counts sequences, at its {own} "
+            "samples/s; for a count of tokens, '{unit}' tokens/s plans in tokens ({v} tokens/s)"
+        ),
         "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
@@ -1086,6 +1094,15 @@ LABELS: dict[str, dict[str, str]] = {
         "web_taken_band_fit": (
             "E(d) es el valor puntual del ajuste en cada tamaño; su intervalo, E {lo}–{hi} con {d} dispositivos, "
             "no está en estos tiempos y costes (la respuesta del ajuste lo da, con sus avisos)"
+        ),
+        "web_taken_tokens": (
+            "rendimiento por dispositivo {v} tokens/s: las {own} muestras/s de la predicción × {s} tokens por "
+            "muestra (la longitud de secuencia), así que «{samples}» cuenta tokens; con «{unit}» vacío se planifica "
+            "en secuencias"
+        ),
+        "web_taken_sequences": (
+            "las muestras de la predicción son secuencias de {s} tokens: «{samples}» cuenta secuencias, a sus {own} "
+            "muestras/s; para contar tokens, «{unit}» tokens/s planifica en tokens ({v} tokens/s)"
         ),
         "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
