@@ -95,3 +95,40 @@ def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys,
         expect(f["unit"]).to_have_value("tokens/s")
         expect(f["throughput"]).to_have_value("6144")
         expect(page.locator("#error")).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    ("world", "said"),
+    [
+        ("99999999999999999999", "at most 10,000,000 ranks, as torchrun sets it"),  # torch's store: a TypeError line
+        ("1_0", "a whole number ≥ 1, as torchrun sets it"),  # int() read 10: a rendezvous that waited for 10 ranks
+        ("١", "a whole number ≥ 1, as torchrun sets it"),  # (int() reads an Arabic-Indic 1)
+    ],
+)
+def test_a_world_size_no_torchrun_writes_is_one_line(capsys, monkeypatch, world, said) -> None:
+    """Review 46 AE's check of the rendezvous environment read it with int(): WORLD_SIZE=1e20 written out passed and
+    ended in 'size 99999999999999999999: rank 0 stopped: TypeError: __init__(): incompatible constructor arguments'
+    (exit 1), and WORLD_SIZE=1_0 was read as 10 and waited for ranks that never come."""
+    import sys
+    from types import SimpleNamespace
+
+    import dpscale.sources.measure as measure
+    from dpscale.sources.measure import worker
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    monkeypatch.setattr(worker, "_check_gpus", lambda device, local_rank: None)
+
+    def rendezvous(job: object) -> None:  # (what an environment let through reaches: no process group here)
+        raise RuntimeError("rendezvous reached")
+
+    rank = SimpleNamespace(torchrun_entry=rendezvous, one_line=str)
+    monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", rank)
+    env = {"RANK": "0", "WORLD_SIZE": world, "LOCAL_RANK": "0", "MASTER_ADDR": "x", "MASTER_PORT": "1"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    rc = worker.main(["--device", "cpu"])
+    assert (rc, capsys.readouterr().err) == (2, f"dpscale worker: error: environment: WORLD_SIZE: got {world!r}; "
+                                                f"allowed: {said}\n")  # fmt: skip
+    monkeypatch.setenv("WORLD_SIZE", "10000000")  # the bound itself is a world size
+    assert worker.main(["--device", "cpu"]) != 2
+    assert "rendezvous reached" in capsys.readouterr().err

@@ -19,7 +19,7 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from dpscale.errors import DpscaleError, unknown_option
+from dpscale.errors import MAX_DEVICES, DpscaleError, unknown_option
 from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
 from dpscale.sources.measure.jobs import (
@@ -142,12 +142,15 @@ def _check_ranks() -> None:
     n = {}
     for key, lo in (("RANK", 0), ("WORLD_SIZE", 1), ("LOCAL_RANK", 0)):
         text = os.environ[key]
-        try:
-            n[key] = int(text)
-        except ValueError:
-            n[key] = lo - 1
+        # digits as torchrun writes them: int() also read '1_0' as 10 (a rendezvous that waited for 10 ranks)
+        n[key] = int(text) if re.fullmatch(r"\s*[+-]?[0-9]+\s*", text) else lo - 1
         if n[key] < lo:
             raise DpscaleError(f"environment: {key}: got {text!r}; allowed: a whole number ≥ {lo}, as torchrun sets it")
+    if n["WORLD_SIZE"] > MAX_DEVICES:  # 1e20 reached torch's store as 'rank 0 stopped: TypeError: __init__(): …'
+        raise DpscaleError(
+            f"environment: WORLD_SIZE: got {os.environ['WORLD_SIZE']!r}; allowed: at most {MAX_DEVICES:,} ranks, as "
+            "torchrun sets it"
+        )
     if n["RANK"] >= n["WORLD_SIZE"]:
         raise DpscaleError(
             f"environment: RANK: got {n['RANK']} with WORLD_SIZE {n['WORLD_SIZE']}; allowed: a rank below the world "
