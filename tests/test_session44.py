@@ -117,7 +117,7 @@ def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
 
 def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
     """'Tokens / s' is tokens/s for each reader — JSON lines, a CSV's unit column, an efficiency file, a typed --unit
-    against a file's — by one rule (fit_io.unit_key); spaces inside made it a second unit, refused as mixed units in
+    against a file's — by one rule (errors.unit_key); spaces inside made it a second unit, refused as mixed units in
     the runs and as a clash with --unit tokens/s."""
     lines = tmp_path / "runs.jsonl"
     lines.write_text(

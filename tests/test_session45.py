@@ -42,7 +42,7 @@ def test_the_memory_notes_say_hbm_in_gib_beside_the_bytes(capsys):
     assert "más que los 85,9 GB (80 GiB) de la h100-80gb: con menos dispositivos" in "".join(capsys.readouterr())
 
 
-# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s (fit_io.unit_key) but was
+# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s (errors.unit_key) but was
 # printed with them — '100  tokens/s ' in calc's table, "unit": " tokens/s " in plan's rows (review 45 AA)
 def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
     import json

@@ -70,3 +70,20 @@ def test_validation_scripts_answer_help(name):
     out = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith(f"usage: {name}.py") and "Traceback" not in out.stderr
     assert "median" not in out.stdout  # the help, not the check's report
+
+
+def test_calc_and_plan_with_a_unit_load_no_file_reader():
+    # calc compares its --unit with samples/s on every run (rows in another unit say it) through fit_io.unit_key: the
+    # import pulled fit_io (csv, dataclasses, pathlib …) into every calc, 121 modules against 86, 14 ms of start-up
+    from clihelp import imported_after
+
+    for argv in (
+        ["calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9"],
+        ["calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", "tokens/s", "--json"],
+        ["calc", "-v", "2000", "-e", "0.9", "--actual", "100000"],
+        ["plan", "-n", "1e12", "-v", "3000", "-e", "0.9", "-d", "8,64", "--unit", "tokens/s"],
+    ):
+        loaded = imported_after(argv)
+        assert f"dpscale.faces.cli.{argv[0]}" in loaded  # the probe ran the command
+        heavy = {"numpy", "scipy", "matplotlib", "torch", "dpscale.sources.fit_io", "dpscale.sources.efficiency_file"}
+        assert not heavy & loaded, (argv, heavy & loaded)

@@ -11,9 +11,9 @@ import json
 import math
 from typing import Any, NamedTuple
 
-from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed, unit_key
 from dpscale.files import loads_once, not_json, read_text, shown, text_lines
-from dpscale.sources.fit_io import _field, unit_key
+from dpscale.sources.fit_io import _field
 from dpscale.sources.measure import CALIBRATION_FORMAT
 
 

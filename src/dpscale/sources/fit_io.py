@@ -29,6 +29,7 @@ from dpscale.errors import (
     comma_hint,
     counted,
     fail,
+    unit_key,
 )
 from dpscale.files import loads_once, read_text, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
@@ -343,13 +344,6 @@ def _checked(run: Run, rec: dict) -> Run:
     drift = float(drift) if isinstance(drift, (int, float)) and not isinstance(drift, bool) and drift > 0 else None
     over = rec.get("oversubscribed") is True
     return replace(run, oversubscribed=over, replica_drift=drift) if over or drift is not None else run
-
-
-def unit_key(unit: Any) -> Any:
-    """A stated unit as every comparison of units reads it — runs in JSON lines, a CSV's unit column, an efficiency
-    file's records, a typed --unit against a file's: case and spaces aside ('Tokens / s' is tokens/s, maß/s is
-    MASS/s). Each reader had its own rule, and 'Samples/s' was one unit in a CSV and two in JSON lines."""
-    return "".join(unit.split()).casefold() if isinstance(unit, str) else unit
 
 
 def _read_jsonl(

@@ -24,6 +24,7 @@ from dpscale.errors import (
     counted,
     fail,
     renamed,
+    unit_key,
     unknown_option,
 )
 from dpscale.faces.i18n import LANGS
@@ -306,8 +307,6 @@ def with_unit(record: dict[str, Any], unit: str) -> dict[str, Any]:
 def same_unit(typed: str, said: str) -> bool:
     """A typed --unit against a file's: one unit written otherwise ('Tokens/s', ' tokens/s') is that unit, for
     plan's --efficiency-file as for fit's and plan --fit's runs (one refused what the other took)."""
-    from dpscale.sources.fit_io import unit_key  # (one rule for every comparison of units; loaded when one is read)
-
     return unit_key(typed) == unit_key(said)
 
 
