@@ -61,3 +61,19 @@ def write_then_signal(sig: str, prelude: str = "") -> str:
         "    fh.write('file')\n"
         "write_whole(sys.argv[1], write)\n"
     )
+
+
+def marked_pids(marker: str) -> list[int]:
+    """Processes still carrying an environment marker (the CLI or torchrun and every rank it started): measure's
+    interrupt tests check none is left."""
+    from pathlib import Path
+
+    pids = []
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                if marker.encode() in (d / "environ").read_bytes():
+                    pids.append(int(d.name))
+            except OSError:
+                continue
+    return pids

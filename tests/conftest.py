@@ -24,3 +24,15 @@ def one_rank() -> Iterator[None]:
         yield
     finally:
         dist.destroy_process_group()
+
+
+@pytest.fixture
+def worker(monkeypatch):  # noqa: ANN001, ANN201
+    """The torchrun worker module under a torchrun-like environment (rank 0 of 2), its GPU check (torch) stubbed."""
+    from dpscale.sources.measure import worker as w
+
+    for key, value in (("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
+                       ("MASTER_PORT", "1")):  # fmt: skip
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(w, "_check_gpus", lambda device, local_rank: None)
+    return w

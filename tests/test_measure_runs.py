@@ -20,6 +20,7 @@ import uuid
 from pathlib import Path
 
 import pytest
+from clihelp import marked_pids
 
 pytest.importorskip("torch")
 from dpscale.faces.cli import main  # noqa: E402
@@ -239,19 +240,6 @@ def test_model_file_hook(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     )
     res = run_json(capsys, ["measure", "--devices", "1", *TINY, "--model-file", str(f)])
     assert res["workload"] == "mymodel" and res["points"][0]["params"] == 16 * 4 + 4
-
-
-def marked_pids(marker: str) -> list[int]:
-    """Processes still carrying our environment marker (the CLI and every rank it spawned)."""
-    pids = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if marker.encode() in (d / "environ").read_bytes():
-                    pids.append(int(d.name))
-            except OSError:
-                continue
-    return pids
 
 
 def run_cli(argv: list[str], fault: str, timeout: float) -> tuple[subprocess.CompletedProcess, str]:

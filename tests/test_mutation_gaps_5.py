@@ -393,18 +393,6 @@ def test_a_failed_rank_ends_the_size_after_the_grace_even_if_a_peer_hangs(monkey
 # ---------------------------------------------------------------- measure.worker (torchrun's rank program), no torch
 
 
-@pytest.fixture
-def worker(monkeypatch):
-    """The worker module under a torchrun-like environment (rank 0 of 2), with the GPU check (torch) stubbed."""
-    from dpscale.sources.measure import worker as w
-
-    for key, value in (("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
-                       ("MASTER_PORT", "1")):  # fmt: skip
-        monkeypatch.setenv(key, value)
-    monkeypatch.setattr(w, "_check_gpus", lambda device, local_rank: None)
-    return w
-
-
 def job_of(w, *argv: str) -> Job:  # noqa: ANN001
     return w.job_from(w.parser().parse_args(list(argv)))
 

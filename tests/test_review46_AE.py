@@ -17,6 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from clihelp import marked_pids
 
 pytest.importorskip("torch")
 
@@ -52,24 +53,11 @@ if __name__ == "__main__":
 """
 
 
-def marked(marker: str) -> list[int]:
-    """Processes still carrying the environment marker (the command and every rank it started)."""
-    pids = []
-    for d in Path("/proc").iterdir():
-        if d.name.isdigit():
-            try:
-                if marker.encode() in (d / "environ").read_bytes():
-                    pids.append(int(d.name))
-            except OSError:
-                continue
-    return pids
-
-
 def no_orphans(marker: str) -> None:
     deadline = time.monotonic() + 20  # (the resource tracker leaves a moment after its parent)
-    while marked(marker) and time.monotonic() < deadline:
+    while marked_pids(marker) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert marked(marker) == []
+    assert marked_pids(marker) == []
 
 
 @pytest.mark.slow
@@ -131,7 +119,7 @@ def test_ctrl_c_to_torchrun_leaves_no_traceback_of_the_ranks(tmp_path: Path) -> 
                             env={**os.environ, "AE_MARK": marker})  # fmt: skip
     try:
         deadline = time.monotonic() + 120
-        while len(marked(marker)) < 3 and time.monotonic() < deadline:  # the agent and its 2 ranks
+        while len(marked_pids(marker)) < 3 and time.monotonic() < deadline:  # the agent and its 2 ranks
             time.sleep(0.2)
         time.sleep(3)  # the ranks are inside the worker's main (importing torch, building DDP or stepping)
         proc.send_signal(signal.SIGINT)

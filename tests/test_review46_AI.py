@@ -7,18 +7,6 @@ import argparse
 import pytest
 
 
-@pytest.fixture
-def worker(monkeypatch):
-    """The torchrun worker, with the environment torchrun gives it and no GPU check."""
-    from dpscale.sources.measure import worker as w
-
-    for key, value in (("RANK", "0"), ("WORLD_SIZE", "2"), ("LOCAL_RANK", "0"), ("MASTER_ADDR", "x"),
-                       ("MASTER_PORT", "1")):  # fmt: skip
-        monkeypatch.setenv(key, value)
-    monkeypatch.setattr(w, "_check_gpus", lambda device, local_rank: None)
-    return w
-
-
 def _cli_job(mode: str, *argv: str):  # noqa: ANN202
     from dpscale.faces.cli.measure import add_arguments, build_job
 
