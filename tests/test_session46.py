@@ -87,3 +87,17 @@ def test_calc_and_plan_with_a_unit_load_no_file_reader():
         assert f"dpscale.faces.cli.{argv[0]}" in loaded  # the probe ran the command
         heavy = {"numpy", "scipy", "matplotlib", "torch", "dpscale.sources.fit_io", "dpscale.sources.efficiency_file"}
         assert not heavy & loaded, (argv, heavy & loaded)
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        ("llama2", "'llama-13b' or 'llama-70b' or 'llama-7b'"),  # was 'llama-7b' alone, the nearest spelling
+        ("vit-base", "'vit-b16'"),  # was 'bert-base': another model
+        ("llama3.1", "'llama3-70b' or 'llama3-8b'"),
+    ],
+)
+def test_a_name_leading_aliases_suggests_their_presets(typed, hint):
+    with pytest.raises(Exception, match=r"allowed:") as exc:
+        catalog.model(typed)
+    assert f"(did you mean {hint}?)" in str(exc.value)

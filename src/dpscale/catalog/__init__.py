@@ -86,8 +86,12 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         number = re.match(r"[a-z]*\d+", typed)  # nor by a nearest spelling ('a10g', AWS's A10G, is no A100 either)
         # a name leading several keys ('DGX-1': dgx1-p100, dgx1-v100) names them, not its nearest spelling (dgx-h100)
         shared = sharing(kind, typed)
-        near = [] if starts or shared else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
-        close = close or shared or [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
+        # a name leading aliases names their presets ('llama2': all three Llama 2 sizes, 'vit-base': vit-b16), where
+        # the nearest spelling named one ('llama-7b') or another model ('bert-base')
+        via = sorted({v for a, v in aliases(kind).items() if _squash(typed) and a.startswith(_squash(typed))})
+        near = [] if starts or shared or via else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+        near = [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
+        close = close or shared or via or near
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
