@@ -42,10 +42,10 @@ def _squash(text: str) -> str:
 def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     """The catalog key a loosely written name means — case, '_', ' ' and '-' do not matter ('DGX_A100',
     'ResNet-50'), nor a cloud instance's size suffix or provider ('aws-p4d.24xlarge', 'p4d.24xlarge', 'a3-mega',
-    'ND H100 v5'), an alias the catalog lists ('llama-2-13b' → 'llama-13b')
-    — or None. A name that is the leading part of exactly one key means it ('H100' → 'h100-80gb', 'DGX-2' →
-    'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless `gpu` names the GPU of one system among them
-    ('DGX-1' with 'V100' → 'dgx1-v100')."""
+    'ND H100 v5'), an alias the catalog lists ('llama-2-13b' → 'llama-13b'), a model's Hugging Face hub id read
+    without its organisation ('meta-llama/Llama-2-7b-hf') — or None. A name that is the leading part of exactly
+    one key means it ('H100' → 'h100-80gb', 'DGX-2' → 'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless
+    `gpu` names the GPU of one system among them ('DGX-1' with 'V100' → 'dgx1-v100')."""
     entries = table(kind)
     key = str(name).strip().lower()
     bare = {_squash(k): k for k in entries}
@@ -60,6 +60,8 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     heads = set(sharing(kind, key))
     if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
         heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads
+    if not heads and kind == "models" and "/" in key:  # a Hugging Face hub id: 'meta-llama/Llama-2-7b-hf'
+        return key_of(kind, key.split("/", 1)[1])
     return heads.pop() if len(heads) == 1 else None
 
 
@@ -78,6 +80,7 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         from difflib import get_close_matches  # only on the error path
 
         typed = str(name).strip().lower()
+        typed = typed.split("/", 1)[-1] if kind == "models" else typed  # a hub id's name, not its organisation
         # 'v100': both memory sizes; a word is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'tpu-v5': v5e and
         # v5p, 'mi300': mi300x), a model number is not lengthened ('a10' is no A100, 'l4' no L40S, 'eth-2' no 25G),
         # and then no nearest spelling is guessed either (it named one of several, or the A100 again)

@@ -1,0 +1,66 @@
+"""Model presets by the Hugging Face hub ids ML engineers paste (`--model meta-llama/Llama-2-7b-hf`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpscale import catalog
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+
+
+@pytest.mark.parametrize(
+    ("hub_id", "key", "params"),
+    [
+        ("meta-llama/Llama-2-7b-hf", "llama-7b", 6738415616),
+        ("meta-llama/Llama-2-70b-chat-hf", "llama-70b", None),
+        ("meta-llama/Meta-Llama-3-8B", "llama3-8b", 8030261248),
+        ("meta-llama/Meta-Llama-3.1-70B-Instruct", "llama3-70b", None),
+        ("meta-llama/Llama-3.1-8B", "llama3-8b", None),
+        ("mistralai/Mistral-7B-v0.1", "mistral-7b", 7241732096),
+        ("openai-community/gpt2-xl", "gpt2-xl", None),
+        ("google-bert/bert-large-uncased", "bert-large", None),
+        ("google/vit-base-patch16-224", "vit-b16", 86567656),
+        ("microsoft/resnet-50", "resnet50", 25557032),
+    ],
+)
+def test_a_hub_id_reads_as_its_preset(hub_id, key, params):
+    entry = catalog.model(hub_id)
+    assert entry["key"] == key
+    if params is not None:
+        assert entry["params"] == params
+
+
+def test_the_papers_slash_name_is_still_one_name():
+    # 'vit-b/16' holds a slash too: it is an alias as a whole, not organisation 'vit-b' and model '16'
+    assert catalog.key_of("models", "ViT-B/16") == "vit-b16"
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        # the hint reads the model's name, not the organisation's ('meta-llama' suggested nothing before)
+        ("meta-llama/Llama-2-7b-foo", "did you mean 'llama-7b'?"),
+        # v0.3 has a 32,768-token vocabulary and no window: suggested, never read as mistral-7b
+        ("mistralai/Mistral-7B-v0.3", "did you mean 'mistral-7b'?"),
+    ],
+)
+def test_an_unknown_hub_id_is_refused_with_the_models_nearest_preset(typed, hint):
+    with pytest.raises(DpscaleError) as err:
+        catalog.model(typed)
+    assert str(err.value).startswith(f"--model: got {typed!r} ({hint}); allowed: bert-base, ")
+
+
+def test_an_organisation_alone_names_no_preset():
+    # the organisation is dropped only when what follows is a preset: 'meta-llama/x' is no Llama
+    assert catalog.key_of("models", "meta-llama/x") is None
+    assert catalog.key_of("models", "bert-base/") is None
+    assert catalog.key_of("systems", "nvidia/dgx-a100") is None  # systems and GPUs have no hub ids
+
+
+def test_predict_answers_a_hub_id_as_its_preset(capsys):
+    argv = ["predict", "--system", "dgx-a100", "-d", "8,16", "--precision", "bf16", "--json"]
+    assert main([*argv, "--model", "meta-llama/Llama-2-13b-hf"]) == 0
+    by_hub_id = capsys.readouterr().out
+    assert main([*argv, "--model", "llama-13b"]) == 0
+    assert capsys.readouterr().out == by_hub_id
