@@ -1,0 +1,42 @@
+"""Issue 4's contract for `dpscale fit`, point by point where no other test pins it."""
+
+from __future__ import annotations
+
+from clihelp import run
+
+# 4 runs that a law with no peak fits best: the all-reduce law keeps rising up to the search's cap
+# (2^20 devices), and its E falls below 10 % nowhere up there.
+RISING = [f"--point={p}" for p in ("1:1000", "8:7600", "16:14500", "32:27000")]
+
+
+def _line(out: str, start: str) -> str:
+    (line,) = [x for x in out.splitlines() if x.startswith(start)]
+    return line
+
+
+def test_a_target_past_the_search_cap_of_a_rising_law_is_not_called_unreachable(capsys) -> None:
+    """'Answers people ask: the devices needed for a target throughput or a minimum E' (issue 4, §5). A law that
+    still rises at 1,048,576 devices reaches 1e9 samples/s somewhere beyond: it said '∞ (unreachable)' right under
+    'keeps rising: no peak up to 1,048,576 devices'. Past a real peak it stays 'unreachable'
+    (test_mutation_gaps_13::test_a_throughput_past_the_peak_is_said_unreachable)."""
+    argv = ["fit", *RISING, "--target-throughput", "1e9", "--min-efficiency", "0.1", "--resamples", "200"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0
+    assert "keeps rising: no peak up to 1,048,576 devices" in out
+    need = _line(out, "devices for 1,000,000,000 samples/s:")
+    assert need.startswith("devices for 1,000,000,000 samples/s: ∞")
+    assert "(unreachable)" not in need and "(not reached within 1,048,576 devices; the law still rises there)" in need
+    floor = _line(out, "largest size with E ≥ 10.0 %:")
+    assert floor.startswith("largest size with E ≥ 10.0 %: ∞")
+    assert "(E stays at or above it up to 1,048,576 devices)" in floor
+
+
+def test_the_answers_past_the_cap_are_said_in_spanish(capsys) -> None:
+    argv = ["fit", *RISING, "--target-throughput", "1e9", "--min-efficiency", "0.1", "--resamples", "200"]
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0
+    need = _line(out, "dispositivos para 1.000.000.000 muestras/s:")
+    assert "(no se alcanza con 1.048.576 dispositivos; la ley aún crece allí)" in need
+    assert "(inalcanzable)" not in need
+    floor = _line(out, "mayor tamaño con E ≥ 10,0 %:")
+    assert "(E se mantiene igual o por encima hasta 1.048.576 dispositivos)" in floor
