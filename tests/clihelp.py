@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
 
 
@@ -77,3 +86,67 @@ def marked_pids(marker: str) -> list[int]:
             except OSError:
                 continue
     return pids
+
+
+def said(capsys, *argv: str) -> str:
+    """stdout and stderr of `dpscale ARGV`, every run of whitespace one space (a wrapped note reads as one line)."""
+    _, out, err = run(capsys, *argv)
+    return " ".join((out + err).split())
+
+
+def message(call) -> str:
+    with pytest.raises(DpscaleError) as info:
+        call()
+    return str(info.value)
+
+
+def run_main(capsys, *argv):
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def run_python(code: str, *argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60, env=env)
+
+
+# The columns validate needs, and no more: files of many configurations written by the tests
+SHORT_HEAD = (
+    "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
+    "precision,per_device_batch,devices,throughput,params_millions"
+)
+
+
+def pair(cfg: str, units: str = "1", precision: str = "amp") -> list[str]:
+    """A configuration's two rows under SHORT_HEAD: 100/s on one device, 770/s on 8 (E 0.9625)."""
+    return [f"{cfg},1,1,{units},dgx-a100,8,300,200,m,{precision},32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
+
+
+def keyed(p, key: str) -> list:
+    return [n for n in p.notes if n.key == key]
+
+
+def csv_of(tmp_path: Path, *rows: dict) -> Path:
+    out = io.StringIO()
+    w = csv.DictWriter(out, PUBLISHED_HEADER, lineterminator="\n")
+    w.writeheader()
+    w.writerows({**PUBLISHED_BASE, **r} for r in rows)
+    path = tmp_path / "runs.csv"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+PUBLISHED_BASE = dict(cfg="c", baseline_devices="8", grad_accum="1", units_per_sample="1", system="DGX A100",
+                      gpus_per_node="8", intra_bw_gbs="600", inter_bw_gbs="100", model="m", precision="amp",
+                      per_device_batch="32", devices="8", throughput="8000", params_millions="100",
+                      unit="samples/s", gpu="A100", hardware="", framework="")  # fmt: skip
+
+
+PUBLISHED_HEADER = ["cfg", "baseline_devices", "grad_accum", "units_per_sample", "system", "gpus_per_node",
+                    "intra_bw_gbs", "inter_bw_gbs", "model", "precision", "per_device_batch", "devices", "throughput",
+                    "params_millions", "unit", "gpu", "hardware", "framework"]  # fmt: skip
+
+
+MEASURE_ROW = {"throughput": 1280.0, "throughput_spread": 0.0, "efficiency": 1.0, "speedup": 1.0, "step_s": 0.05,
+        "compute_s": 0.04, "exposed_comm_share": 0.2, "overlap": 0.5, "launch_s": 1.0, "warmup": 10, "workload": "mlp",
+        "batch": 64, "steps": 50, "backend": "gloo", "device": "cpu", "threads": 1}  # fmt: skip

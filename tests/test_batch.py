@@ -6,11 +6,13 @@ import json
 import math
 
 import pytest
-from clihelp import run
+from clihelp import run, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dpscale
 from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
 from dpscale.formulas.batch import (
     batch_plan,
     critical_batch,
@@ -347,3 +349,207 @@ def test_the_worked_example_filling_in_is_said(capsys, typed):
     assert rc == 0 and "filled in" not in out
     # Goyal et al.'s reference scaled to 4 × 32: LR 0.1 × 128/256 = 0.05, 1.28e6 / 128 = 10,000 steps an epoch
     assert "learning rate    0.05\n" in out and "steps per epoch  10,000\n" in out
+
+
+# Session 42's boundary audit of every command (values at and just past each bound, -0, subnormals): what it
+# found, as tests.
+
+
+@pytest.mark.parametrize("fmt", ["--json", "--csv"])
+def test_a_negative_zero_warm_up_is_written_as_zero(capsys, fmt):
+    """--warmup-epochs -0 was written "warmup_epochs": -0.0 in the JSON and -0.0 in the CSV."""
+    argv = ["batch", "-b", "32", "-d", "8", "--base-lr", "0.1", "--base-batch", "256", "--warmup-epochs", "-0", fmt]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    if fmt == "--json":
+        assert json.loads(out)["warmup_epochs"] == 0 and '"warmup_epochs": 0.0' in out
+    else:
+        head, row = out.splitlines()[:2]
+        assert dict(zip(head.split(","), row.split(",")))["warmup_epochs"] == "0.0"
+    assert "-0" not in out
+    assert str(dpscale.batch_plan(32, 8, base_lr=0.1, base_batch=256, warmup_epochs=-0.0).warmup_epochs) == "0.0"
+
+
+# What a user-journey review (session 37: Llama-7B on DGX H100s, ResNet-50 on DGX A100s, 1F1B with data
+# parallelism, each command's output fed to the next) found confusing or inconsistent, each pinned.
+
+
+def test_learning_rates_read_in_four_figures_down_the_column(capsys):
+    """3e-4 × √(B/256) printed as 3.000e-04, 4.243e-04, …, 0.0012, 0.00169706, 0.0024: three formats in a column."""
+    rc, out, _ = run(capsys, "batch", "-b", "4", "-k", "8", "-d", "8..512x2", "--base-lr", "3e-4", "--base-batch",
+                     "256", "--optimizer", "adamw")  # fmt: skip
+    rates = [line.split()[-1] for line in out.splitlines()[3:10]]
+    assert rc == 0 and rates == ["0.0003", "0.0004243", "0.0006", "0.0008485", "0.0012", "0.001697", "0.0024"]
+
+
+# Cases a mutation sweep found no test could fail on: each pins a number by hand, so a change to the line it
+# names (a bound, a term, a choice of min/max) fails here.
+
+
+def test_a_global_batch_of_exactly_two_to_the_53_is_allowed():
+    # The error says 'at most 2^53 samples': 2^26 × 2^27 × 1 = 2^53 is the largest allowed, one more device is not.
+    assert global_batch(2**26, 2**27, 1) == 2**53 == 9_007_199_254_740_992
+    with pytest.raises(DpscaleError, match="at most 2"):
+        global_batch(2**26, 2**27, 2)
+
+
+# Mutation sweep 13 (of the modules earlier sweeps touched least: measure's launcher, results, calibration and
+# workloads; the fit, validate, pipeline and batch commands; formulas batch, pipeline, compute and units; the web
+# app): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- formulas/batch.py ---------------------------------------------------------------------------------------
+def test_a_warm_up_of_thousands_of_epochs_is_within_the_documented_range():
+    """batch.py:183 the bound 1e4 → 1e3. Warm-up takes 0 to 10,000 epochs (its own message): 5,000 is taken and
+    gives 5,000 × ⌈1,280 / 128⌉ = 50,000 warm-up steps; 10,001 is refused."""
+    p = batch_plan(32, 4, base_lr=0.1, base_batch=128, dataset_size=1280, warmup_epochs=5000)
+    assert (p.warmup_epochs, p.steps_per_epoch, p.warmup_steps) == (5000, 10, 50_000)
+    with pytest.raises(DpscaleError, match="^warmup_epochs: got 10001"):
+        batch_plan(32, 4, base_lr=0.1, base_batch=128, dataset_size=1280, warmup_epochs=10001)
+
+
+# Cases a second mutation sweep (session 20: formulas.pipeline/batch/overlap, sources.dataset/predict_validate,
+# faces.cli.memory/batch; 245 mutants, 38 survivors) found no test could fail on. Each fails on its mutant, named by
+# the file and line it was made at, and passes on the code as it is.
+
+
+def test_min_steps_may_be_a_fraction_of_a_step():
+    """batch.py:89 — S_min is bounded 1e-9 … 1e15 as documented, not ≥ 1."""
+    cb = critical_batch(256, 1024, min_steps=0.5)
+    assert cb.steps == pytest.approx(0.5 * (1 + 1024 / 256))  # 2.5
+    assert cb.samples == pytest.approx(1024 * 0.5 * (1 + 256 / 1024))  # 640
+
+
+# ---------------------------------------------------------------- faces.cli.batch
+
+LR = ["--base-lr", "0.1", "--base-batch", "256"]
+
+
+def test_devices_alone_is_not_the_worked_example(capsys):
+    """cli/batch.py:69 — `batch --devices 8` once answered for 4 devices × 32."""
+    rc, out, err = run(capsys, "batch", "--devices", "8")
+    assert rc == 2 and out == "" and "--micro-batch: missing" in err
+
+
+def test_zero_warmup_epochs_is_allowed_and_says_no_warmup(capsys):
+    """cli/batch.py:93 (warm < 0) and :149 (a 0-epoch warm-up is no warm-up note)."""
+    argv = ["batch", "-b", "32", "-d", "8", *LR, "--warmup-epochs", "0", "--dataset-size", "1e6"]
+    rc, out, err = run(capsys, *argv, "--json")
+    assert rc == 0 and json.loads(out)["warmup_steps"] == 0
+    assert "warm-up: ramp" not in err
+
+
+@pytest.mark.parametrize("sizes", ["1,512", "512,1", "512,8"])
+def test_sweep_notes_describe_every_size_in_any_order(capsys, sizes):
+    """cli/batch.py _notes — 512 × 32 = 16,384 > 8,192 and its warm-up are said whichever size was typed last
+    (the notes read the last one alone: `-d 512,8` dropped both)."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", sizes, *LR)
+    assert rc == 0
+    assert "over 5 epochs" in out + err and "past a batch of 8,192 samples the linear rule" in out + err
+
+
+def test_the_goyal_bound_is_said_for_the_linear_rule_only(capsys):
+    """cli/batch.py:151 — Adam's square-root rule at 16,384 gets no note about Goyal's linear rule."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "512", *LR, "--optimizer", "adam")
+    assert rc == 0 and "square-root rule" in out + err and "past 8,192" not in out + err
+
+
+def test_far_past_noise_note_names_the_first_size_and_its_ratios(capsys):
+    """cli/batch.py:157–163 — 4 × 32 = 128 = 4× B_noise 32; samples × 1 + 128/32 = 5."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "4,8", "--noise-scale", "32")
+    assert rc == 0
+    assert "global batch 128 is 4.00× B_noise (warning above 2.00×): 5.00× the minimum samples" in out + err
+
+
+def test_past_dataset_note_names_the_first_size(capsys):
+    """cli/batch.py:169 — one step an epoch from 4 devices on (not 8)."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "4,8", "--dataset-size", "100")
+    assert rc == 0 and "one step an epoch from 4 devices on: the global batch (128)" in out + err
+
+
+def test_time_to_target_note_only_with_a_noise_scale(capsys):
+    """cli/batch.py:170 — E alone gives the hardware speedup; the β formula is explained only with B_noise."""
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "8", "--efficiency", "0.9")
+    assert rc == 0 and "hardware speedup" in out and "time-to-target" not in out + err
+    rc, out, err = run(capsys, "batch", "-b", "32", "-d", "8", "--efficiency", "0.9", "--noise-scale", "64")
+    assert rc == 0 and "time-to-target speedup = E(d)" in out + err
+
+
+def test_plot_draws_ideal_hardware_and_time_to_target(capsys, tmp_path, monkeypatch):
+    """cli/batch.py:184–188 — ideal y = d, hardware d·E, time-to-target E·(1+β)/(1+β/d)."""
+    import dpscale.faces.plot as plot
+
+    drawn = {}
+
+    def save(fig, out, flag="--plot"):
+        drawn.update({ln.get_label(): [float(y) for y in ln.get_ydata()] for ln in fig.axes[0].get_lines()})
+        return out
+
+    monkeypatch.setattr(plot, "save", save)
+    argv = ["batch", "-b", "16", "-d", "1,2,4", "--noise-scale", "32", "-e", "0.5", "--plot", str(tmp_path / "s.png")]
+    rc, out, err = run(capsys, *argv, "--lang", "en")
+    assert rc == 0, err
+    lines = list(drawn.values())
+    assert [1.0, 2.0, 4.0] in lines  # ideal
+    beta = 32 / 16
+    tt = [1.0] + [0.5 * (1 + beta) / (1 + beta / d) for d in (2, 4)]  # E(1) = 1
+    assert any(y == pytest.approx(tt) for y in lines), lines
+
+
+# Cases a third mutation sweep (session 28: formulas, sources.laws/fit_laws/predict; 180 mutants, 9 non-equivalent
+# survivors that change an answer) found no test could fail on. Each expected figure is derived in its comment, not
+# read off the program.
+
+
+def test_time_to_target_speedup_counts_the_accumulated_batch():
+    """E(d)·(1 + β)/(1 + β/d) with β = B_noise / (per-device batch): the per-device batch is micro-batch ×
+    accumulation, 32 × 4 = 128, so β = 1,024/128 = 8 and 0.9 · 9 / 2 = 4.05 (the micro-batch alone gives 5.94)."""
+    plan = batch_plan(micro_batch=32, devices=8, grad_accum=4, noise_scale=1024, efficiency=0.9)
+    assert plan.time_to_target_speedup == pytest.approx(4.05, rel=1e-12)
+
+
+# Review 45 BB: mutation testing of the day's changes — each test kills a mutant that survived the suite and that a
+# user would have seen (a wrong number or a wrong word).
+
+
+def test_batch_notes_name_the_smallest_size_whatever_order_the_sizes_were_typed(capsys):
+    rc, out, err = run_main(capsys, "batch", "-b", "32", "-d", "8,4", "--noise-scale", "32")
+    assert rc == 0
+    assert "global batch 128 is 4.00× B_noise (warning above 2.00×): 5.00× the minimum samples" in out + err
+    rc, out, err = run_main(capsys, "batch", "-b", "32", "-d", "8,4", "--dataset-size", "100")
+    assert rc == 0 and "one step an epoch from 4 devices on: the global batch (128)" in out + err
+
+
+# Review R (session 45): plan, memory, batch and pipeline against published figures, and their --json rows.
+
+
+# batch: a note about sizes names the smallest it holds from, whatever order the sizes came in
+
+
+def _notes(capsys, *argv: str) -> list[str]:
+    rc, out, err = run(capsys, "batch", *argv)
+    assert rc == 0, err
+    return [line for line in (out + err).splitlines() if line.startswith("note:")]
+
+
+def test_batch_one_step_an_epoch_is_said_from_the_smallest_size_that_takes_one(capsys):
+    kw = ("-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "3000")
+    typed = _notes(capsys, "-d", "512,128,8", *kw)
+    # 128 × 32 = 4,096 ≥ 3,000 samples: one step an epoch from 128 devices on (it said 512, the first typed)
+    said = [n for n in typed if "one step an epoch" in n]
+    assert said == [
+        "note: one step an epoch from 128 devices on: the global batch (4,096) covers the whole dataset — check "
+        "--dataset-size and the batch"
+    ]
+    assert typed == _notes(capsys, "-d", "8,128,512", *kw)  # the same plan, the same notes
+
+
+def test_batch_far_past_the_noise_scale_is_said_of_the_smallest_batch_past_it(capsys):
+    # McCandlish et al.: E/E_min = 1 + B/B_noise; B = 4,096 against B_noise = 1,000 is 4.10×, 5.10× the samples
+    typed = _notes(capsys, "-b", "32", "-d", "512,128,8", "--noise-scale", "1000")
+    far = [n for n in typed if "B_noise (warning" in n]
+    assert far == [
+        "note: global batch 4,096 is 4.10× B_noise (warning above 2.00×): 5.10× the minimum samples for the same loss "
+        "— extra devices mostly buy throughput, not progress"
+    ]
+    assert typed == _notes(capsys, "-b", "32", "-d", "8,128,512", "--noise-scale", "1000")

@@ -132,3 +132,42 @@ def test_the_outside_checks_give_the_documented_figures():
     assert "Median 0.023, p90 0.15, 6 of 9 in the band" in docs
     for p in ps:  # every measured point lies where the source put it, against its own baseline
         assert 0.5 < p.measured <= 1 and p.lo <= p.predicted <= p.hi
+
+
+# Review 46 AJ: session 46's commits, tried at their edges (library and CLI, both languages, odd files).
+
+
+@pytest.mark.parametrize("flags", [[], ["-OO"]])
+def test_calibrate_script_refuses_a_bad_file_in_one_line(tmp_path, flags):
+    """`python validation/calibrate.py --help` answered since session 46, but a DATA.csv it cannot read still ended
+    in a DpscaleError traceback, and under python -OO (no docstring) --help itself raised AttributeError."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "validation" / "calibrate.py"
+    missing = tmp_path / "nope.csv"
+    p = subprocess.run([sys.executable, *flags, str(script), str(missing)], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    said = "allowed: a readable CSV file (No such file or directory)\n"
+    assert p.stderr.startswith("calibrate.py: error: DATA: got '") and p.stderr.endswith(said)
+    assert p.stderr.count("\n") == 1
+    p = subprocess.run([sys.executable, *flags, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and "DATA.csv" in p.stdout and p.stderr == ""
+
+
+# Session 46's own changes.
+
+
+@pytest.mark.parametrize("name", ["calibrate", "fsdp", "outside"])
+def test_validation_scripts_answer_help(name):
+    # `python validation/calibrate.py --help` read '--help' as a CSV path and ended in a DpscaleError traceback;
+    # fsdp.py and outside.py ignored it and ran their whole check
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "validation" / f"{name}.py"
+    out = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith(f"usage: {name}.py") and "Traceback" not in out.stderr
+    assert "median" not in out.stdout  # the help, not the check's report

@@ -10,9 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from clihelp import imported_after, run
+from clihelp import imported_after, run, said
 
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
+from dpscale.faces.cli.common import parse_devices
 
 WORKED = {
     "devices": 64,
@@ -882,3 +884,224 @@ def test_a_long_table_of_e_is_noted_by_its_first_and_last_sizes(capsys):
                          "9→0.89992; 10→0.89991; …; 2,000→0.88001")  # fmt: skip
     rc, out, _ = run(capsys, "calc", "-d", ",".join(map(str, range(1, 13))), "-v", "100", "-e", ",".join(e[:12]))
     assert rc == 0 and "; 10→0.89991; 11→0.8999; 12→0.89989\n" in out and "…" not in out
+
+
+# Mutation sweep 11 (session 36, of formulas/{memory,collectives,stepmodel,overlap,plan,scaling}, cli calc and plan,
+# errors): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- cli/calc.py ----------------------------------------------------------------------------------------------
+def test_calc_with_two_inputs_says_three_are_needed_even_with_a_speedup(capsys):
+    """calc.py:88 (`and e_src is not None` dropped): -d 8 -s 6 lacks E as well as v, so it is two of four
+    inputs, not 'v cannot be solved from a speedup'."""
+    assert said(capsys, "calc", "-d", "8", "-s", "6").endswith(
+        "error: inputs: got --devices, --actual/--speedup; allowed: exactly three of --devices, --throughput, "
+        "--efficiency/--law, --actual/--speedup (the fourth is solved)"
+    )
+
+
+def test_calc_at_the_usl_peak_is_not_past_it(capsys):
+    """calc.py:112 `>` → `>=`: USL σ = 0.36, κ = 0.01 peaks at d* = √(0.64 / 0.01) = 8 devices; 8 is the peak, 9
+    past it."""
+    law = ("calc", "--law", "usl", "--sigma", "0.36", "--kappa", "0.01", "-v", "100", "-d")
+    assert "throughput peaks at" not in said(capsys, *law, "1,8")
+    assert "throughput peaks at d* = √((1−σ)/κ) ≈ 8 devices: past it" in said(capsys, *law, "1,9")
+    # κ = 0.001: d* = 31.6, and 32 devices (32,129/s) beat 31 (32,124/s): 32 is the best whole size, not past it
+    law = ("calc", "--law", "usl", "--kappa", "0.001", "-v", "2000", "-d")
+    assert "throughput peaks at" not in said(capsys, *law, "1,32")
+    assert "throughput peaks at d* = √((1−σ)/κ) ≈ 32 devices: past it" in said(capsys, *law, "1,33")
+    # κ = 1e-20: d* = 10^10, beyond any size E(d) is asked at; the note is not due, and no error either (the best
+    # whole size beside d* was asked of the law: 'devices: got 10000000000; allowed: … 1 to 10,000,000')
+    rc, out, err = run(capsys, "calc", "--law", "usl", "--kappa", "1e-20", "-v", "100", "-d", "8")
+    assert rc == 0 and err == "" and "800 samples/s" in out and "peaks at" not in out
+
+
+def test_calc_of_e_one_on_one_device_gives_the_single_size_note(capsys):
+    """calc.py:114 (`and e_src != 1` dropped): E = 1 on one device contradicts nothing, so the note is the single
+    size's, not 'E = 1 applies from two'."""
+    out = said(capsys, "calc", "-d", "1", "-v", "100", "-e", "1")
+    assert "E at one cluster size does not carry to another" in out and "applies from two" not in out
+
+
+def test_calc_one_speedup_serves_every_device_count(capsys):
+    """calc.py:143 `(1, len(devices))` → `(len(devices),)`: a speedup of 6 on 8 and 16 devices is E = 6/8 = 0.75
+    and 6/16 = 0.375."""
+    rc, out, _ = run(capsys, "calc", "-d", "8,16", "-v", "100", "-s", "6", "--json")
+    assert rc == 0 and [r["efficiency"] for r in json.loads(out)] == [0.75, 0.375]
+
+
+def test_calc_says_a_note_shared_by_rows_once(capsys):
+    """calc.py:123 (the `not in notes` dedupe dropped): 900/s on 8 × 100 and 1,700/s on 16 × 100 are E = 1.125 and
+    1.0625, both superlinear: one note."""
+    out = said(capsys, "calc", "-d", "8,16", "-v", "100", "-a", "900,1700")
+    assert out.count("superlinear") == 1
+
+
+# Cases a fourth mutation sweep (session 28: sources.fit*, laws, dataset, predict_validate, faces.output and the
+# CLI's number and size parsing; 212 mutants, 26 non-equivalent survivors) found no test could fail on. Each expected
+# value is derived in its comment.
+
+
+def test_geometric_ranges_round_each_size_and_drop_repeats():
+    """8·1.5^k rounded: 8, 12, 18, 27, 40.5 → 40 (banker's), 60.75 → 61, 91.1, 136.7, 205.0, 307.5 → 308, 461.3,
+    692.0 (truncation gave 60, 136, 307, 691); 1..5x1.3 rounds to 1, 1, 2, 2, 3, 4, 5 → each size once."""
+    assert parse_devices("8..1024x1.5") == [8, 12, 18, 27, 40, 61, 91, 137, 205, 308, 461, 692]
+    assert parse_devices("1..5x1.3") == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("text", ["0..4", "8..20000000x2", "1,20000000"])
+def test_sizes_outside_one_to_ten_million_are_refused_by_the_parser(text):
+    with pytest.raises(DpscaleError, match="allowed: whole numbers from 1 to 10,000,000"):
+        parse_devices(text)
+
+
+def test_usl_kappa_alone_means_usl_with_no_contention(capsys):
+    """--kappa alone is the USL with σ = 0: E(64) = 1 / (1 + 1e-4 · 64 · 63) = 0.71266."""
+    rc, out, err = run(capsys, "calc", "-d", "64", "-v", "100", "--kappa", "1e-4", "--json")
+    assert rc == 0 and json.loads(out)["efficiency"] == pytest.approx(1 / (1 + 1e-4 * 64 * 63), rel=1e-9)
+
+
+def test_an_empty_list_part_is_refused(capsys):
+    rc, _, err = run(capsys, "calc", "-d", "8,64", "-v", "100", "-e", "0.9,,0.8")
+    assert rc == 2 and "--efficiency: got '0.9,,0.8'" in err
+
+
+# Cases a sixth mutation sweep (session 30: the catalog's name reading and system files, the CLI's shared
+# parsers, the predict and fit faces' arguments, a first few of measure's; 169 mutants, 40 non-equivalent survivors)
+# found no test could fail on. Each expected value is derived in its docstring or comment, from the docs or the
+# arithmetic, not read back from the code. None of these starts torch, a browser or a process.
+
+
+# ---------------------------------------------------------------- faces/cli/common: the parser
+
+
+def test_lang_last_with_no_value_is_argparse_s_one_line_error(capsys):
+    """A trailing `--lang` has no value: argparse's 'expected one argument', exit 2 in one line (docs: bad input
+    is one line, exit 2) — the look-ahead for the language must not read past the end of the command line."""
+    rc, out, err = run(capsys, "calc", "-d", "8", "-v", "100", "-e", "0.9", "--lang")
+    assert rc == 2 and out == "" and "--lang: expected one argument" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_flag_that_takes_no_value_may_be_repeated(capsys):
+    """Parser._once refuses an option that takes a value given twice ('the last would silently win'); `--json
+    --json` has no value to lose, so it is the same command: calc 8 × 100 × 0.9 = 720 samples/s."""
+    rc, out, err = run(capsys, "calc", "-d", "8", "-v", "100", "-e", "0.9", "--json", "--json")
+    assert rc == 0, err
+    assert json.loads(out)["actual_throughput"] == pytest.approx(720.0)
+
+
+def test_a_fit_file_whose_name_holds_1_000_is_a_path_in_spanish(capsys, tmp_path):
+    """check_number_style refuses Spanish '2.000' in numbers only: --fit takes a path (TEXT_OPTIONS), and a file
+    named runs-1.000-steps.csv is read, as it is in English. The runs are the plan tests' own (E from a fit)."""
+    runs = tmp_path / "runs-1.000-steps.csv"
+    runs.write_text("devices,throughput\n2,3950\n4,7700\n8,14800\n16,27500\n")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "2..16x2", "--lang", "es", "--json")
+    assert rc == 0, err
+    assert [r["devices"] for r in json.loads(out)] == [2, 4, 8, 16]
+
+
+def test_a_blank_unit_is_refused(capsys):
+    """check_unit: --unit is 'a unit label on one line, at most 40 characters': a blank one labels nothing (every
+    rate printed with an empty unit); refused before any fit runs."""
+    rc, out, err = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "--unit", " ")
+    assert rc == 2 and out == "" and "--unit: got ' '; allowed: a unit label on one line" in err
+
+
+def test_the_language_alone_is_no_input_the_worked_example_fills(capsys):
+    """docs/calculators.md: each calculator 'runs a worked example when given no inputs'; --lang is an output option
+    (as --json), so `memory --lang es` is that example with nothing said to be filled in for the user."""
+    rc, out, err = run(capsys, "memory", "--lang", "es")
+    assert rc == 0, err
+    assert "el ejemplo resuelto completó" not in out + err
+    rc, out, err = run(capsys, "memory", "--lang", "es", "--precision", "amp")  # an input typed: now it is said
+    assert rc == 0 and "el ejemplo resuelto completó --params" in out + err
+
+
+def test_link_bandwidths_at_their_stated_ends_are_read(capsys):
+    """predict's --intra-bw and --inter-bw take 'a bandwidth in GB/s, from 0.001 to 1,000,000': both ends are
+    inside the range (the notes then say the figures are unchecked, but they are read)."""
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "-d", "8,16", "--gpus-per-node", "8", "--json"]
+    rc, out, err = run(capsys, *argv, "--intra-bw", "1000000", "--inter-bw", "0.001")
+    assert rc == 0, err
+    assert [r["devices"] for r in json.loads(out)] == [8, 16]
+
+
+def test_a_range_may_end_at_the_largest_size():
+    """parse_devices: 'whole numbers from 1 to 10,000,000'; A..BxF doubles (here tenfolds) up to B inclusive:
+    1,000,000..10,000,000x10 is the two sizes 10^6 and 10^7."""
+    from dpscale.faces.cli.common import parse_devices
+
+    assert parse_devices("1000000..10000000x10") == [1_000_000, 10_000_000]
+
+
+def test_a_list_of_one_more_than_100_000_sizes_is_refused():
+    """parse_devices: 'sizes: at most 100,000' — a list of 100,000 values (99,999 commas) is read, one of 100,001
+    (100,000 commas) refused."""
+    from dpscale.faces.cli.common import parse_devices
+
+    assert len(parse_devices(",".join(["8"] * 100_000))) == 100_000
+    with pytest.raises(DpscaleError, match="sizes: at most 100,000"):
+        parse_devices(",".join(["8"] * 100_001))
+
+
+def test_a_bad_size_in_a_list_is_named_alone(capsys):
+    """In `-d 8,0,16` the refused value is 0 (devices are whole numbers ≥ 1): the error names that part, not the
+    whole list, so the user sees which of the sizes to fix."""
+    rc, out, err = run(capsys, "calc", "-d", "8,0,16", "-v", "100", "-e", "0.9")
+    assert rc == 2 and out == "" and "--devices: got '0'; allowed: whole numbers from 1 to 10,000,000" in err
+
+
+# Review 44 (A): small user-facing defects found by hand, each pinned by what the user sees.
+
+
+@pytest.mark.parametrize(
+    "law",
+    [
+        ["--law", "amdahl", "--serial-fraction", "0.1"],
+        ["--law", "usl", "--sigma", "0.1", "--kappa", "0.01"],
+        ["-e", "0.5"],
+    ],
+)
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "devices: ∞ needed; allowed: at most 10,000,000"),
+        ("es", "dispositivos: harían falta ∞; se admite: como mucho 10.000.000"),
+    ],
+)
+def test_a_target_past_floating_point_is_refused_as_devices_needed_under_a_law_too(capsys, law, lang, said):
+    """--actual 1e300 at 1e-300/s per device is a speedup of inf: under a law the search said the target back as
+    '--actual inf/s (speedup inf)', a figure the user never typed; a constant E already said '∞ needed'."""
+    rc, out, err = run(capsys, "calc", "-v", "1e-300", "--actual", "1e300", *law, "--lang", lang)
+    assert rc == 2 and not out and err.count("\n") == 1 and said in err and "inf" not in err
+
+
+# Review 46 AI: one source of truth for what two places wrote apart (repeated defaults, constants and words).
+
+
+def test_calc_and_plan_say_one_per_device_rate(capsys):
+    """calc's and plan's --throughput read with one set of words (faces.cli.common.PER_DEVICE_RATE)."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.cli.common import PER_DEVICE_RATE
+
+    for argv in (["calc", "-d", "2", "-v", "x"], ["plan", "-n", "1e6", "-v", "x"]):
+        assert main(argv) == 2
+        assert capsys.readouterr().err.strip().endswith(f"--throughput: got 'x'; allowed: {PER_DEVICE_RATE}")
+
+
+# Session 45's own changes.
+
+
+# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s (errors.unit_key) but was
+# printed with them — '100  tokens/s ' in calc's table, "unit": " tokens/s " in plan's rows (review 45 AA)
+def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
+    import json
+
+    from dpscale.faces.cli import main
+
+    assert main(["calc", "-d", "8", "-v", "100", "-e", "0.9", "--unit", " tokens/s "]) == 0
+    out = capsys.readouterr().out
+    assert "per-device throughput      100 tokens/s\n" in out and "720 tokens/s\n" in out
+    assert main(["plan", "--unit", " tokens/s ", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["unit"] for r in rows} == {"tokens/s"}

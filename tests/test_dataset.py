@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from clihelp import run
+from clihelp import SHORT_HEAD, csv_of, pair, run
 
 import dpscale
 from dpscale.errors import DpscaleError
@@ -18,18 +18,6 @@ from dpscale.sources.predict_validate import validate_predict
 
 DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 CFG = "DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq128-AMP"  # 4 rows, 8 → 256 GPUs on DGX A100
-
-
-# The columns validate needs, and no more: files of many configurations written by the tests below
-SHORT_HEAD = (
-    "cfg,baseline_devices,grad_accum,units_per_sample,system,gpus_per_node,intra_bw_gbs,inter_bw_gbs,model,"
-    "precision,per_device_batch,devices,throughput,params_millions"
-)
-
-
-def pair(cfg: str, units: str = "1", precision: str = "amp") -> list[str]:
-    """A configuration's two rows under SHORT_HEAD: 100/s on one device, 770/s on 8 (E 0.9625)."""
-    return [f"{cfg},1,1,{units},dgx-a100,8,300,200,m,{precision},32,{d},{x},100" for d, x in ((1, 100), (8, 770))]
 
 
 def rows() -> tuple[list[str], list[dict[str, str]]]:
@@ -490,3 +478,247 @@ def test_unknown_gpus_are_counted_with_thousands_marks(tmp_path, capsys):
     assert rc == 0 and "1,200 configurations name a GPU the catalog lacks ('XPU-9')" in out
     rc, out, _ = run(capsys, "validate", str(tmp_path / "g.csv"), "--lang", "es")
     assert "1.200 configuraciones nombran una GPU que el catálogo no tiene ('XPU-9')" in out
+
+
+# Cases a mutation sweep found no test could fail on: each pins a number by hand, so a change to the line it
+# names (a bound, a term, a choice of min/max) fails here.
+
+
+ROW = {
+    "cfg": "c", "baseline_devices": "1", "grad_accum": "1", "units_per_sample": "1", "system": "dgx-a100",
+    "gpus_per_node": "8", "intra_bw_gbs": "300", "inter_bw_gbs": "100", "model": "m", "precision": "fp32",
+    "per_device_batch": "32", "devices": "1", "throughput": "100", "params_millions": "25",
+}  # fmt: skip
+
+
+def published(path, *rows: dict[str, str]):
+    """A published-measurements CSV of ROW changed by each dict in turn, read back."""
+    path.write_text("\n".join([",".join(ROW), *(",".join({**ROW, **r}.values()) for r in rows)]) + "\n")
+    return read_published(path)
+
+
+@pytest.mark.parametrize(("column", "value"), [("throughput", "0"), ("intra_bw_gbs", "0.001")])
+def test_a_published_figure_at_its_floor_is_refused(tmp_path, column, value):
+    # dataset._num's floors are exclusive: a throughput must be > 0 (0 would make E = 0 and the step infinite), a
+    # link > 0.001 GB/s (FLOORS; 0 itself reads as blank): x <= lo is refused, not only x < lo.
+    path = tmp_path / "runs.csv"
+    assert [r.devices for r in published(path, {}, {"devices": "8"})[0].rows] == [1, 8]
+    with pytest.raises(DpscaleError, match=rf"line 3, column '{column}': got '{value}'"):
+        published(path, {}, {"devices": "8", column: value})
+
+
+def test_a_row_one_device_below_the_baseline_is_refused(tmp_path):
+    # E is relative to baseline_devices, the configuration's smallest size: 7 devices against a baseline of 8 would
+    # read E > 1 for a slower run. The bound is devices < d0 (7 < 8), not only sizes further below.
+    base = {"baseline_devices": "8", "devices": "8"}
+    with pytest.raises(DpscaleError, match=r"line 3, column 'devices': got 7; allowed: at least 8"):
+        published(tmp_path / "runs.csv", base, {**base, "devices": "7", "throughput": "95"})
+
+
+def test_a_configurations_rows_are_sorted_by_size_baseline_first(tmp_path):
+    # Written 1, 16, 8, 2 in the file: Config.rows is the baseline, then 2, 8, 16 (E is read and predicted by size).
+    rows = published(tmp_path / "runs.csv", {}, {"devices": "16"}, {"devices": "8"}, {"devices": "2"})[0].rows
+    assert [r.devices for r in rows] == [1, 2, 8, 16]
+    assert [r.line for r in rows] == [2, 5, 4, 3]
+
+
+# Mutation sweep 10 (session 35, of 559d506..69451fc): gaps the suite left open, each killing a surviving mutant.
+
+
+SHORT_ROW = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+
+
+# ---- scaling.past: the slip refusal's digits -----------------------------------------------------------------
+def test_an_e_past_two_is_said_in_four_digits_first(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join([SHORT_HEAD, SHORT_ROW.format(d=1, x=100), SHORT_ROW.format(d=8, x=1876.5)]) + "\n")
+    with pytest.raises(DpscaleError, match=r"got 1876\.5, E = 2\.346 against the baseline's 100"):
+        read_published(path)
+    with pytest.raises(DpscaleError, match=r" is E = 2\.346; allowed: E up to 2"):
+        dpscale.fit([(1, 100), (8, 1876.5)])
+
+
+# ---- dataset.py: the unclosed-quote explanation --------------------------------------------------------------
+@pytest.mark.parametrize(
+    "rows, end, message",
+    [
+        ([SHORT_ROW.format(d=1, x=100), SHORT_ROW.format(d=8, x='"770')], "\n",
+         r"line 3: a quote opened on this line does not close before the file ends"),  # opened on the last line
+        ([SHORT_ROW.format(d=1, x=100).replace(",m,", ',"m,'), SHORT_ROW.format(d=8, x=770)], "",
+         r"line 2: a quote opened on this line does not close before the file ends"),  # no last \n
+        ([SHORT_ROW.format(d=1, x=100),
+          SHORT_ROW.format(d=8, x=770).replace(",m,", ',"big,\nmodel",').rsplit(",", 1)[0]],
+         "\n", r"line 3: got 13 fields; allowed: 14 as in the header$"),  # a closed two-line cell, a comma on line 1
+    ],
+)  # fmt: skip
+def test_the_unclosed_quote_rule(tmp_path, rows, end, message):
+    path = tmp_path / "q.csv"
+    path.write_text("\n".join([SHORT_HEAD, *rows]) + end)
+    with pytest.raises(DpscaleError, match=r"q\.csv " + message):
+        read_published(path)
+
+
+# Cases a second mutation sweep (session 20: formulas.pipeline/batch/overlap, sources.dataset/predict_validate,
+# faces.cli.memory/batch; 245 mutants, 38 survivors) found no test could fail on. Each fails on its mutant, named by
+# the file and line it was made at, and passes on the code as it is.
+
+
+def test_baseline_repeats_average_only_at_the_same_accumulation(tmp_path):
+    """dataset.py:76 — a baseline-size row at another grad_accum is not a repeat of the baseline."""
+    path = csv_of(
+        tmp_path,
+        dict(devices="1", baseline_devices="1", throughput="100"),
+        dict(devices="1", baseline_devices="1", grad_accum="2", throughput="120"),
+        dict(devices="2", baseline_devices="1", throughput="180"),
+    )
+    (c,) = read_published(path)
+    assert c.baseline.throughput == 100
+    assert c.efficiency(c.rows[-1]) == pytest.approx(180 / (2 * 100))  # 0.9, not 180/220
+
+
+def test_step_time_of_a_row_is_at_that_rows_rate(tmp_path):
+    """dataset.py:99 — Config.step_time(row) is the row's b·k·units / (throughput/devices), not the baseline's."""
+    path = csv_of(tmp_path, dict(devices="1", baseline_devices="1", throughput="100"),
+                  dict(devices="2", baseline_devices="1", throughput="180", grad_accum="2"))  # fmt: skip
+    (c,) = read_published(path)
+    assert c.step_time() == pytest.approx(32 / 100)
+    assert c.step_time(c.rows[1]) == pytest.approx(32 * 2 / 90)
+
+
+def test_cells_at_their_upper_limits_are_read(tmp_path):
+    """dataset.py:126 (x > hi) and :142 (x > MAX_DEVICES) — the limits are inclusive."""
+    path = csv_of(tmp_path, dict(devices="10000000", baseline_devices="10000000", grad_accum="1000000",
+                                 throughput="1e15"))  # fmt: skip
+    (c,) = read_published(path)
+    r = c.rows[0]
+    assert (r.devices, r.grad_accum, r.throughput) == (10_000_000, 1_000_000, 1e15)
+    with pytest.raises(DpscaleError, match="column 'devices'"):
+        read_published(csv_of(tmp_path, dict(devices="10000001", baseline_devices="10000001")))
+
+
+@pytest.mark.parametrize("col", ["throughput", "units_per_sample", "params_millions", "per_device_batch"])
+def test_a_nan_cell_is_refused_by_line_and_column(tmp_path, col):
+    """dataset.py:126 — 'nan' passes every < and > test; only isfinite stops it."""
+    with pytest.raises(DpscaleError, match=f"line 2, column '{col}': got 'nan'"):
+        read_published(csv_of(tmp_path, {col: "nan"}))
+
+
+def test_a_blank_setup_cell_defers_to_the_stated_ones(tmp_path):
+    """dataset.py:266 — a blank unit (or model, precision, system) on one row does not clash with another's."""
+    path = csv_of(tmp_path, dict(unit=""), dict(devices="16", unit="samples/s", throughput="15000"),
+                  dict(devices="32", model="", throughput="28000"))  # fmt: skip
+    (c,) = read_published(path)
+    assert [r.devices for r in c.rows] == [8, 16, 32]
+
+
+# Mutation sweep 9 (session 35, of 9e8c82d..559d506): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- dataset.py: header lines after blank lines, the E slip bound ---------------------------------------------
+def test_a_column_twice_after_blank_lines_is_named_on_the_header_s_line(tmp_path, capsys):
+    path = tmp_path / "t.csv"
+    path.write_text("\n\n" + SHORT_HEAD + ",devices\n" + "\n".join(pair("a")) + "\n")
+    with pytest.raises(DpscaleError, match=r"t\.csv line 3: column devices twice"):
+        read_published(path)
+    path.write_text("\n\ncfg,devices\nx,1\n")
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc != 0 and "t.csv línea 3: faltan las columnas baseline_devices" in err
+
+
+def test_a_measured_e_between_two_and_twenty_is_refused(tmp_path):
+    (tmp_path / "s.csv").write_text(SHORT_HEAD + "\na,1,1,1,dgx-a100,8,300,200,m,amp,32,1,100,100\n"
+                                    "a,1,1,1,dgx-a100,8,300,200,m,amp,32,8,2400,100\n")  # fmt: skip
+    with pytest.raises(DpscaleError, match=r"s\.csv line 3, column 'throughput': got 2400, E = 3 against"):
+        read_published(tmp_path / "s.csv")
+
+
+def test_the_slip_refusal_names_e_to_four_digits_and_the_bound_itself_passes(tmp_path):
+    row = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=100), row.format(d=8, x=1876)]) + "\n")
+    said = r"s\.csv line 3, column 'throughput': got 1876, E = 2\.345 against the baseline's 100 at 1 device \(line 2\)"
+    with pytest.raises(DpscaleError, match=said + "; allowed: E up to 2 — "):
+        read_published(path)
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=100), row.format(d=8, x=1600)]) + "\n")
+    (c,) = read_published(path)  # E = 2 exactly: allowed
+    assert c.efficiency(c.rows[1]) == 2.0
+    two = "a,2,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path.write_text("\n".join([SHORT_HEAD, two.format(d=2, x=100), two.format(d=16, x=2000)]) + "\n")
+    with pytest.raises(DpscaleError, match=r"E = 2\.5 against the baseline's 100 at 2 devices \(line 2\)"):
+        read_published(path)
+
+
+def test_one_configuration_is_one_inter_node_link(tmp_path):
+    path = tmp_path / "l.csv"
+    path.write_text("\n".join([SHORT_HEAD, "a,1,1,1,dgx-a100,8,300,200,m,amp,32,1,100,100",
+                               "a,1,1,1,dgx-a100,8,300,100,m,amp,32,8,770,100"]) + "\n")  # fmt: skip
+    with pytest.raises(DpscaleError, match=r"l\.csv line 3, column 'inter_bw_gbs': got '100'; allowed: '200', as on "
+                                           r"line 2 — one configuration is one setup"):  # fmt: skip
+        read_published(path)
+
+
+def test_a_header_after_a_line_of_commas_is_named_on_its_own_line(tmp_path):
+    path = tmp_path / "c.csv"
+    path.write_text("\n,,,\ncfg,devices\nx,1\n")
+    with pytest.raises(DpscaleError, match=r"c\.csv line 3: missing columns baseline_devices, "):
+        read_published(path)
+
+
+def test_an_e_just_past_two_is_said_in_the_digits_that_show_it(tmp_path):
+    """1600.01 against 100 at 1 device is E = 2.00001: '.4g' printed 'E = 2; allowed: E up to 2' (the sweep's
+    review); validate, fit and calc now share one rule (formulas.scaling.past)."""
+    row = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path = tmp_path / "s.csv"
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=100), row.format(d=8, x=1600.01)]) + "\n")
+    with pytest.raises(DpscaleError, match=r"got 1600\.01, E = 2\.00001 against the baseline's 100 at 1 device"):
+        read_published(path)
+
+
+def test_a_closed_cell_of_two_lines_is_no_unclosed_quote(tmp_path):
+    """A quoted model name over two lines, on a row one field short, was explained as 'a quote opened on this line
+    does not close' (the sweep's review). A quote that never closes swallows the rows after it, and is still said."""
+    rows = pair("a")
+    short = rows[1].replace(",m,", ',"big\nmodel",').rsplit(",", 1)[0]  # the two-line cell on the short row
+    path = tmp_path / "q.csv"
+    path.write_text("\n".join([SHORT_HEAD, rows[0], short]) + "\n")
+    with pytest.raises(DpscaleError, match=r"q\.csv line 3: got 13 fields; allowed: 14 as in the header$"):
+        read_published(path)
+    path.write_text("\n".join([SHORT_HEAD, rows[0].replace(",m,", ',"m,'), rows[1]]) + "\n")
+    with pytest.raises(DpscaleError, match=r"line 2: a quote opened on this line does not close before the file ends"):
+        read_published(path)
+    # closed by a later cell's quote, the rows between swallowed: the field count is off, and the quote is named
+    opened, closed = rows[0].replace(",m,", ',"m,'), rows[1].replace(",dgx-a100,", ',dgx-a100",')
+    path.write_text("\n".join([SHORT_HEAD, opened, closed]) + "\n")
+    with pytest.raises(DpscaleError, match=r"line 2: got \d+ fields; allowed: 14 as in the header \(a quote opened"):
+        read_published(path)
+
+
+def test_a_quote_open_in_the_last_column_is_refused_not_a_swallowed_tail(tmp_path, capsys):
+    """An unclosed quote in the last cell kept the field count right, so validate dropped every row after it
+    into that cell and scored what was left, exit 0 (a review of the sweep's fixes). csv's strict mode ends it."""
+    rows = pair("a") + pair("b")
+    head = SHORT_HEAD + ",hardware"
+    body = [rows[0] + ",x", rows[1] + ',"8x A100', rows[2] + ",x", rows[3] + ",x"]
+    path = tmp_path / "u.csv"
+    path.write_text("\n".join([head, *body]) + "\n")
+    rc, _, err = run(capsys, "validate", str(path))
+    assert rc == 2 and "u.csv line 3: a quote opened on this line does not close before the file ends" in err
+    path.write_text("\ufeff" + "\r\n".join([head, *body]) + "\r\n")
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 2 and "u.csv línea 3: unas comillas abiertas en esta línea no se cierran" in err
+
+
+def test_e_of_exactly_two_in_decimals_is_the_bound_not_past_it(tmp_path, capsys):
+    """19.8/s on 3 devices against 3.3/s on one is E = 2.0000000000000004 in floats: calc, fit and validate refused
+    the bound itself (a review of the sweep's fixes). Past it by more than rounding is still refused."""
+    rc, out, _ = run(capsys, "calc", "-d", "3", "-v", "3.3", "--actual", "19.8")
+    assert rc == 0 and "scaling efficiency E" in out
+    rc, out, _ = run(capsys, "calc", "-d", "3", "-v", "3.3", "--actual", "19.81")
+    assert rc == 2
+    rc, out, err = run(capsys, "fit", "--point=1:3.3", "--point=3:19.8", "--point=6:30", "--resamples", "50")
+    assert rc == 0, err
+    row = "a,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100"
+    path = tmp_path / "two.csv"
+    path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=3.3), row.format(d=3, x=19.8)]) + "\n")
+    (c,) = read_published(path)
+    assert c.efficiency(c.rows[1]) == pytest.approx(2.0)

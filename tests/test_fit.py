@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import message, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -853,3 +854,252 @@ def test_peak_and_devices_for_take_the_resamples_a_block_at_a_time(monkeypatch):
     assert answers() == whole
     assert max(cells) <= 50_000 < 2000 * 1200  # each block within the bound; the whole would be 2.4e6
     assert whole[1][0] is None and whole[0][1]["devices"] == 89  # Amdahl has no peak; 1.5× the top rate at 89
+
+
+# Mutation sweep 10 (session 35, of 559d506..69451fc): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- fit.py: AT_BOUND (now fit_solve.py's) --------------------------------------------------------------------
+def test_a_small_fitted_term_is_not_taken_for_one_at_its_bound():
+    """A serial fraction of 1.16e-5 (scaled 3.6e-4) is a fitted value, not the solver's 4e-17 at the bound."""
+    f = dpscale.fit(devices=[1, 8, 16, 32], throughput=[1000, 7999, 15996, 31990], law="amdahl", resamples=50)
+    assert f.values[0] == pytest.approx(1.15928e-05, rel=1e-4)
+    assert f.parameters["serial_fraction"].value == pytest.approx(1.15928e-05, rel=1e-4)
+
+
+# ---- fit_io.py: the conflict note's decimals -----------------------------------------------------------------
+def test_a_spread_past_the_bound_in_the_fifth_decimal_is_said_in_five():
+    f = dpscale.fit([(1, 100), (2, 196), (2, 201.50912), (4, 380), (8, 700)], resamples=100)
+    (w,) = [w for w in f.warnings if w.key == "runs_conflicting"]
+    assert w.fields["places"] == 5
+    assert "(spread 2.77182 %, beyond the 2.77181 % within which" in w
+
+
+# Cases a fourth mutation sweep (session 28: sources.fit*, laws, dataset, predict_validate, faces.output and the
+# CLI's number and size parsing; 212 mutants, 26 non-equivalent survivors) found no test could fail on. Each expected
+# value is derived in its comment.
+
+
+def test_a_law_that_misses_its_worst_point_says_that_point():
+    """Amdahl through 1, 2, 4, 8 near-perfect and a collapse at 16 (8,000/s): the measured E at 8 devices is
+    7,700 / (8 · 1,000) = 0.9625, far above the fitted law there; the warning names that size and value."""
+    f = dpscale.fit([(1, 1000), (2, 1980), (4, 3900), (8, 7700), (16, 8000)], law="amdahl")
+    assert any("misses the measured E at 8 devices (0.963;" in w for w in f.warnings)
+
+
+def test_repeats_say_their_spread_over_their_mean():
+    """1,900 and 2,000 at 2 devices: spread (2,000 − 1,900) / 1,950 = 5.13 %, averaged to 1,950 (over the smaller
+    it would be 5.3 %)."""
+    f = dpscale.fit([(1, 1000), (2, 1900), (2, 2000), (4, 3600), (8, 6800)])
+    assert (
+        "2 conflicting runs of 2 devices (spread 5.13 %, beyond the 2.77 % within which 1 % run-to-run noise keeps "
+        "2 runs 95 % of the time) averaged to 1,950"
+    ) in f.warnings
+
+
+def test_the_milliseconds_question_reads_the_first_size_step_time():
+    """The step time the fit's seconds() use is the smallest size's: 150 s there is said, whatever the last size
+    (9 s) gives."""
+    f = dpscale.fit([(1, 1000, 150), (2, 1900, 158), (4, 3600, 9)])
+    assert any(w.startswith("a step of 150 s at 1 device: step_time is read in seconds") for w in f.warnings)
+
+
+# Tests from a mutation sweep of session 33's code (131 mutants, 84 killed by the earlier tests, 7 equivalent):
+# each asserts an answer a surviving mutant changed, verified against the code and by running both.
+
+
+def test_a_term_that_alone_misses_the_runs_keeps_the_ridge_split():
+    """Superlinear runs (E 1.2 at 2, six runs a size): neither USL term alone can fit, so no resample is given to
+    one of them — their rows stay as the two-term bootstrap drew them."""
+    from dpscale.sources import fit as F
+    from dpscale.sources.fit_io import runs_from
+
+    r = runs_from([(1, 1000 + i) for i in range(6)] + [(2, 2400 + i) for i in range(6)], None, None, None)
+    d = np.asarray(r.devices, dtype=float)
+    prob = F.Problem(F.LAWS["usl"], d, None)
+    y = np.log(F.relative_efficiency(np.asarray(r.throughput[1:]), d[1:], r.throughput[0], d[0]))
+    samples, base = np.full((30, 2), 0.5), np.linspace(-0.01, 0.01, 30)
+    got, got_base = F._spread_split(prob, y, (samples, base), np.full(30, 0.004), np.random.default_rng(0), r, 0.004)
+    assert (got == samples).all() and (got_base == base).all()
+
+
+def test_a_table_with_columns_is_refused_as_a_mapping():
+    """A pandas DataFrame (anything with .columns) iterates over its column names: 'runs[0]: got 'devices''."""
+
+    class Frame:
+        columns = ("devices", "throughput")
+
+        def __iter__(self):
+            return iter(self.columns)
+
+    said = message(lambda: dpscale.fit(Frame()))
+    assert said.startswith("runs: got a mapping (Frame)")
+
+
+# Mutation sweep 9 (session 35, of 9e8c82d..559d506): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- fit.py: devices_for(efficiency=…) --------------------------------------------------------------------
+def test_a_minimum_e_held_exactly_is_kept_and_a_low_baseline_draw_answers_d0():
+    """E ≥ the minimum, not >: runs that scale perfectly keep E = 1 at every size (∞), the resamples whose
+    baseline draw falls below answer d0 (1), not NaN."""
+    f = dpscale.fit([(1, 100), (2, 200), (4, 400), (8, 800)])
+    a = f.devices_for(efficiency=1.0)
+    assert (a["devices"], a["lo"], a["hi"]) == (math.inf, 1.0, math.inf)
+    noisy = dpscale.fit([(1, 100), (1, 101.5), (2, 197), (2, 199), (4, 380), (8, 700), (16, 1250)], law="amdahl")
+    a = noisy.devices_for(efficiency=0.99)
+    assert (a["devices"], a["lo"], a["hi"]) == (1.0, 1.0, 2.0)
+
+
+# ---- fit_io.py: range_95, the conflict note, a fit's JSON ---------------------------------------------------
+def test_the_two_run_bound_is_the_closed_form():
+    """Two runs' range is √2·|Z|: its 95th percentile is √2·z(0.975) = 2.771808 exactly (the grid keeps it to
+    1e-5; a coarser one read 2.77196, which moves the conflict bound)."""
+    from statistics import NormalDist
+
+    from dpscale.sources.fit_io import range_95
+
+    assert range_95(2) == pytest.approx(2**0.5 * NormalDist().inv_cdf(0.975), abs=1e-5)
+
+
+def test_identical_copies_are_held_to_the_two_run_bound():
+    f = dpscale.fit([(1, 1000), (1, 1000), (2, 1950), (4, 3800)])
+    (w,) = [w for w in f.warnings if w.key == "runs_repeated"]
+    assert w.fields["k"] == 2 and round(w.fields["bound"], 2) == 2.77
+
+
+def test_the_conflict_note_gives_two_decimals_in_spanish(capsys):
+    rc, out, _ = run(capsys, "fit", "--lang", "es", "--point", "1:1000", "--point", "1:1030", "--point", "2:1950",
+                     "--point", "4:3800", "--resamples", "100")  # fmt: skip
+    said = (
+        "2 ejecuciones discordantes de 1 dispositivo (dispersión 2,96 %, más que el 2,77 % que un ruido del 1 % entre "
+        "ejecuciones no supera con 2 ejecuciones el 95 % de las veces)"
+    )
+    assert rc == 0 and said in out
+
+
+def test_a_spread_just_past_the_bound_is_said_in_the_decimals_that_show_it(capsys):
+    """196 and 201.513 spread 2.774 % against the 2.772 % bound of two runs: both printed as '2.77 %' (the sweep's
+    review). The two take the decimals that tell them apart, in both languages; 2 where those do."""
+    runs = ["--point", "1:100", "--point", "2:196", "--point", "2:201.5130", "--point", "4:380", "--point", "8:700"]
+    rc, out, _ = run(capsys, "fit", *runs, "--resamples", "100")
+    assert rc == 0 and "(spread 2.774 %, beyond the 2.772 % within which" in out
+    rc, out, _ = run(capsys, "fit", *runs, "--resamples", "100", "--lang", "es")
+    assert rc == 0 and "(dispersión 2,774 %, más que el 2,772 % que un ruido" in out
+    f = dpscale.fit([(1, 100), (2, 196), (2, 201.513), (4, 380), (8, 700)], resamples=100)
+    (w,) = [w for w in f.warnings if w.key == "runs_conflicting"]
+    assert w.fields["places"] == 3
+
+
+def test_a_spread_equal_to_the_bound_at_nine_decimals_is_no_conflict(capsys):
+    """A spread matching the two-run bound to 9 decimals read '2.771808023 % beyond the 2.771808023 %'."""
+    rc, out, _ = run(capsys, "fit", "--point=1:100", "--point=1:102.81076249271857", "--point=2:190",
+                     "--point=4:360", "--resamples", "50")  # fmt: skip
+    assert rc == 0 and "2 repeated runs of 1 device (spread 2.8 %)" in out and "conflicting" not in out
+
+
+# Review 43 (E): the change set 5abbe34..04ad0c8 read hunk by hunk; each test fails without its fix.
+
+
+def test_the_notes_left_at_three_decimals_write_a_tiny_e_by_the_one_rule(capsys, tmp_path):
+    """30b5900 made notes.e3 'one rule for writing an E', but two notes kept '{e:.3f}': fit's flat-runs note said
+    'E 0.000' of per-device rates (E ≈ d0/d), and predict's accumulation note 'E 0.000 instead of 0.000'.
+    By hand: 101/s on 8,192 devices against 100/s on one is E = 101 / (8,192 × 100) = 1.233e-4."""
+    runs = tmp_path / "flat.csv"
+    runs.write_text("devices,throughput\n1,100\n4096,100\n8192,101\n")
+    rc, out, err = run(capsys, "fit", str(runs))
+    assert rc == 0 and "give ×1.01 the throughput (E 0.000123): fit reads" in out + err
+    rc, out, err = run(capsys, "fit", str(runs), "--lang", "es")
+    assert rc == 0 and "solo multiplica el rendimiento por 1,01 (E 0,000123): fit lee" in out + err
+    import re
+
+    from dpscale.sources.predict import predict
+
+    kw = dict(model="resnet-50", system="aws-p4d", params=1e12, inter_bw_gbs=0.01, intra_bw_gbs=0.01, grad_accum=4)
+    (note,) = [n for n in predict([8, 64], **kw).notes if n.key == "accumulation_exposed"]
+    hidden, exposed = re.search(r"at 64 devices E (\S+) instead of (\S+)\)$", note).groups()  # type: ignore[union-attr]
+    assert "0.000" not in (hidden, exposed)  # each its 3 significant digits: the figure it stands for, read back
+    assert float(hidden) == pytest.approx(note.fields["e_hidden"], rel=5e-3) and note.fields["e_hidden"] < 1e-6
+    assert float(exposed) == pytest.approx(note.fields["e"], rel=5e-3)
+    (ordinary,) = [n for n in predict([8, 64], model="resnet-50", system="dgx-a100", grad_accum=4).notes
+                   if n.key == "accumulation_exposed"]  # fmt: skip
+    assert re.search(r"E 0\.\d{3} instead of 0\.\d{3}\)$", ordinary)  # three decimals, as before
+
+
+def test_warnings_at_finds_a_runner_up_past_the_first_block(monkeypatch):
+    """0cef675's test put the first runner-up size (24) inside the first block of five sizes, so a warnings_at that
+    read the first block alone passed it (a hand mutation survived). One size a block here: 8, 16 are measured and
+    say nothing, and the note must still come from the third block, the same as predict's over all sizes at once."""
+    import dpscale
+    import dpscale.sources.fit as fit_module
+
+    f = dpscale.fit(devices=[8, 16, 32, 64], throughput=[6500.0, 12200.0, 23000.0, 43000.0])
+    sizes = list(range(8, 1025, 8))
+    whole = list(f.predict(sizes).warnings)
+    assert [w.key for w in whole] == ["extrapolating", "laws_disagree"] and whole[1].fields["d"] == 24
+    monkeypatch.setattr(fit_module, "GRID_CELLS", f.samples.shape[0])  # one size a block
+    assert f.warnings_at(sizes) == whole
+
+
+# Review 43 (F): a truth audit of the documentation and the notes against what the code computes now.
+
+
+def test_fit_s_two_bounds_are_written_alike_in_the_library_and_the_cli(capsys):
+    """dpscale.fit(resamples=10) said 'from 50 to 100000' beside seed's 'from 0 to 4,294,967,295' and the CLI's
+    '--resamples: … from 50 to 100,000': one bound, RESAMPLES[1] = 100,000, now grouped in every place it is said."""
+    import dpscale
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.cli import main
+
+    runs = dict(devices=[1, 2, 4], throughput=[100.0, 190.0, 350.0])
+    try:
+        dpscale.fit(**runs, resamples=10)
+    except DpscaleError as exc:
+        said = str(exc)
+    assert said == "resamples: got 10; allowed: a whole number from 50 to 100,000"
+    assert main(["fit", "--point", "1:100", "--point", "2:190", "--resamples", "10"]) == 2
+    assert capsys.readouterr().err.endswith("--resamples: got '10'; allowed: a whole number from 50 to 100,000\n")
+
+
+# Review 46 AI: one source of truth for what two places wrote apart (repeated defaults, constants and words).
+
+
+def test_fit_and_its_command_take_one_level_one_bootstrap():
+    """fit()'s confidence 0.9, resamples 1000 and seed 0 (what plan --fit fits with), `dpscale fit`'s own "0.9",
+    "1000" and "0" (the page's too) and validate --mode fit's CONFIDENCE were four copies: a changed one gave plan
+    --fit and fit different intervals for one file of runs. All read sources.fit_io's DEFAULT_* now."""
+    import inspect
+
+    from dpscale.faces.cli.fit import add_arguments
+    from dpscale.sources import fit_io, fit_validate
+    from dpscale.sources.fit import fit
+
+    want = (fit_io.DEFAULT_CONFIDENCE, fit_io.DEFAULT_RESAMPLES, fit_io.DEFAULT_SEED)
+    assert want == (0.9, 1000, 0)
+    params = inspect.signature(fit).parameters
+    assert tuple(params[k].default for k in ("confidence", "resamples", "seed")) == want
+    p = argparse.ArgumentParser()
+    add_arguments(p)
+    args = p.parse_args([])
+    assert (float(args.confidence), int(args.resamples), int(args.seed)) == want
+    assert fit_validate.CONFIDENCE == want[0]
+    said = " ".join(p.format_help().split())
+    assert "(default 0.9)" in said and "(default 1000)" in said and "(default 0)" in said
+
+
+# Review 46 AL: two files split where each mixed two jobs — formulas/scaling.py's inverse problem (`solve` and
+# its searches) is formulas/solve.py, and sources/fit.py's notes on a finished fit are sources/fit_notes.py (as
+# predict_notes.py is predict.py's). Each new module stands on its own: the lower one never imports the higher, and
+# the old home keeps no re-exported copy.
+
+
+def test_the_moved_notes_say_what_they_said():
+    """Runs 1 → 8 that barely grow (1,000 → 1,050 samples/s) are per-device rates typed as the whole run's: the
+    flat-runs note gives ×1.05 and E 0.131 (= 1,050 / 8,000); Amdahl held at E = 1 misses a superlinear
+    E(2) = 1.111 by more than MISFIT and says so."""
+    flat = dpscale.fit([(1, 1000), (4, 1000), (8, 1050)], resamples=50)
+    (w,) = [w for w in flat.warnings if w.key == "runs_flat"]
+    assert w.fields["gain"] == pytest.approx(1.05) and w.fields["e_said"] == "0.131" and w.fields["k"] == 8.0
+    miss = dpscale.fit([(1, 100.0), (2, 222.14)], law="amdahl", resamples=50)
+    (m,) = [w for w in miss.warnings if w.key == "fit_misses"]
+    assert m.fields["measured_said"] == "1.111" and m.fields["law_said"] == "1.000" and m.fields["d"] == 2

@@ -11,6 +11,7 @@ from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dpscale
 from dpscale.errors import DpscaleError
 from dpscale.formulas.pipeline import (
     SCHEDULES,
@@ -406,3 +407,213 @@ def test_a_bubble_over_a_thousand_percent_is_grouped_in_the_table_as_in_the_note
     assert rc == 0 and "burbuja sobre tiempo ideal                    6.300,0 %" in out
     rc, out, _ = run(capsys, "pipeline", "-p", "64", "-m", "1", "--csv")  # machine output keeps plain numbers
     assert rc == 0 and ",0.984375,63.0,0.015625," in out
+
+
+# Hostile inputs a second outside fuzzing round (session 37, ~46,700 cases) found ending in a traceback or a
+# silent wrong answer: each is one line and exit 2 now, in both languages where the command speaks Spanish.
+
+
+def test_a_zb_h2_note_writes_its_counts_with_thousands_marks(capsys):
+    """A review of sweep 13's marks: ZB-H2's note still wrote 2p − 1 = 199999 and m = 5000."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "100000", "-m", "5000", "--schedule", "zb-h2")
+    assert rc == 0 and "2p − 1 = 199,999 micro-batches in flight; with m = 5,000 its bubble" in out
+    assert "reported as ZB-H1's, 1,300.0 % of ideal time" in out  # (p − 1)/(3m) = 99,999/15,000
+
+
+# Session 43's own findings: each test failed before its fix.
+
+
+@pytest.mark.parametrize(("flag", "typed"), [("--stages", "1e20"), ("--stages", "1e400"), ("--devices", "1e999")])
+def test_pipeline_s_counts_say_the_library_s_bound(capsys, flag, typed):
+    """--stages and --devices stop at 10,000,000 (the library's MAX_DEVICES): 1e20 was told 'from 1 to 2^53', and
+    2^53 + 1 then 'from 1 to 10,000,000' with the value rounded (9007199254740992, unquoted)."""
+    argv = (
+        ["pipeline", "--stages", "4", "-m", "8", flag, typed]
+        if flag == "--devices"
+        else ["pipeline", "-m", "8", flag, typed]
+    )
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and err.strip().endswith(f"{flag}: got '{typed}'; allowed: a whole number from 1 to 10,000,000")
+    rc, out, err = run(capsys, "pipeline", "-m", "8", "--stages", "9007199254740993")
+    assert rc == 2 and "--stages: got '9007199254740993'; allowed: a whole number from 1 to 10,000,000" in err
+
+
+# Mutation sweep 13 (of the modules earlier sweeps touched least: measure's launcher, results, calibration and
+# workloads; the fit, validate, pipeline and batch commands; formulas batch, pipeline, compute and units; the web
+# app): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- faces/cli/pipeline.py -----------------------------------------------------------------------------------
+def test_the_default_schedule_is_1f1b_once_stages_are_given(capsys):
+    """cli/pipeline.py:53 default '1f1b' → 'gpipe'. -p 4 -m 8 with no --schedule: 1F1B, whose bubble is GPipe's
+    3/11 but whose first stage holds min(p, m) = 4 micro-batches, not GPipe's m = 8."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["schedule"] == "1f1b" and rec["in_flight_microbatches"] == 4
+
+
+def test_one_replica_says_nothing_of_an_e_nobody_typed(capsys):
+    """cli/pipeline.py:89 `dp_replicas == 1 and e_dp != 1` → the first alone. 4 devices on 4 stages with no
+    --dp-efficiency: E = 1 was never set aside, so no note says a typed E 'applies from two replicas'."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "4")
+    assert rc == 0 and "own reference" not in out and "applies from two replicas" not in out
+
+
+def test_a_typed_dp_efficiency_without_devices_shows_its_rows(capsys):
+    """cli/pipeline.py:100 `e_dp != 1 or devices` → devices alone. --dp-efficiency 0.9 with no --devices: the
+    table shows the data-parallel E and the combined 0.9 × 8/11 = 0.6545 (65.5 %)."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--dp-efficiency", "0.9")
+    assert rc == 0 and "0.900 (90.0 %)" in out and "0.655 (65.5 %)" in out
+
+
+def test_a_sweeps_shared_caution_is_said_once(capsys):
+    """cli/pipeline.py:88 the de-duplication of cautions dropped. ZB-H1 at m = 8 and 16 on p = 4: both rows carry
+    the zero-bubble timing assumption, said once (each m ≥ p, so nothing else is cautioned)."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8,16", "--schedule", "zb-h1")
+    assert rc == 0 and out.count("T_F = T_B = T_W") == 1
+
+
+def test_an_interleaved_title_names_its_chunks(capsys):
+    """cli/pipeline.py:104 the chunks title → the plain one. Interleaved with v = 2 chunks: the title says so."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "2")
+    assert rc == 0 and out.splitlines()[0] == "Pipeline: interleaved, p = 4 stages, v = 2 chunks per device"
+
+
+def test_a_pipeline_of_a_million_stages_writes_its_counts_with_thousands_marks(capsys):
+    """Found beside sweep 13: 'Megatron-LM needs m a multiple of p (1000000)' and 'r = 99999900.0 %' where every
+    other note writes 1,000,000. r = (p − m + (m − 1)/v)/m = 999,999 at m = 1: 99,999,900.0 %."""
+    argv = ["pipeline", "-p", "1000000", "-m", "1", "--schedule", "interleaved", "--chunks", "2"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "note: interleaved: Megatron-LM needs m a multiple of p (1,000,000)" in out
+    assert "m = 1 < p = 1,000,000: the pipeline never fills; r = 99,999,900.0 % of ideal time" in out
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "m = 1 < p = 1.000.000: el pipeline nunca se llena; r = 99.999.900,0 %" in out
+
+
+# Cases a second mutation sweep (session 20: formulas.pipeline/batch/overlap, sources.dataset/predict_validate,
+# faces.cli.memory/batch; 245 mutants, 38 survivors) found no test could fail on. Each fails on its mutant, named by
+# the file and line it was made at, and passes on the code as it is.
+
+
+# ---------------------------------------------------------------- formulas
+
+
+def test_stages_past_the_device_bound_are_refused_by_the_bubble_alone():
+    """pipeline.py:32 — bubble_overhead (and bubble_fraction / in_flight through it) bounds p like pipeline()."""
+    assert bubble_overhead(10_000_000, 9_999_999) == pytest.approx(1.0)
+    with pytest.raises(DpscaleError, match="stages"):
+        bubble_overhead(10_000_001, 8)
+
+
+# Review 43 (E): the change set 5abbe34..04ad0c8 read hunk by hunk; each test fails without its fix.
+
+
+PIPE = ["pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks"]
+
+
+def test_a_huge_chunk_count_under_interleaved_is_one_line_not_a_traceback(capsys):
+    """ed75c8a read --chunks with int() to pick the 1f1b hint: Python refuses to turn more than 4,300 digits into an
+    int (ValueError: Exceeds the limit), so 5,000 nines under --schedule interleaved were a traceback, where 1f1b's
+    whole() refuses them in one line. The hint still goes to 0, 1 and below, as the commit meant."""
+    rc, _, err = run(capsys, *PIPE, "9" * 5000)
+    assert rc == 2 and err.count("\n") == 1 and err.startswith("dpscale pipeline: error: --chunks: got '999")
+    for small in ("0", "1", "-3", "1.0", "+1"):  # 1 chunk (or fewer) is --schedule 1f1b: said so
+        rc, _, err = run(capsys, *PIPE, small)
+        assert rc == 2 and err.endswith(f"--chunks: got {small!r}; allowed: 2 or more with --schedule interleaved "
+                                        "(1 chunk is --schedule 1f1b)\n")  # fmt: skip
+    rc, _, err = run(capsys, *PIPE, "2.5")
+    assert rc == 2 and err.endswith("--chunks: got '2.5'; allowed: a whole number ≥ 2\n")
+    rc, out, _ = run(capsys, *PIPE, "2", "--json")  # 2 chunks: (p − 1)/(v·m) = 3/16 of ideal time [NARAY21]
+    assert rc == 0 and '"bubble_overhead": 0.1875' in out
+
+
+# Review 46 AD: dpscale as a library, from a notebook — what a caller of `import dpscale` meets that the CLI's
+# users do not.
+
+
+def test_pipeline_dp_efficiency_that_is_none_names_the_sources():
+    with pytest.raises(dpscale.DpscaleError) as exc:
+        dpscale.pipeline(4, 8, dp_efficiency={8: 0.9}, devices=32)
+    assert str(exc.value) == (
+        "dp_efficiency: got {8: 0.9}; allowed: a number in (0, 1], or an E(d) source (a law, a fit, a prediction, a "
+        "PerSize table) with devices= given"
+    )
+    # what is taken still is: a number, one in a list, a table read at the replicas (32 devices / 4 stages = 8)
+    assert dpscale.pipeline(4, 8, dp_efficiency=[0.9], devices=32).combined_efficiency == pytest.approx(0.9 * 8 / 11)
+    table = dpscale.pipeline(4, 8, dp_efficiency=dpscale.PerSize({8: 0.9}), devices=32)
+    assert table.combined_efficiency == pytest.approx(0.9 * 8 / 11)
+    with pytest.raises(dpscale.DpscaleError, match=r"^dp_efficiency: got \[0.9, 0.8\]; allowed: one number$"):
+        dpscale.pipeline(4, 8, dp_efficiency=[0.9, 0.8], devices=32)
+
+
+# Review 46 AF: plan, memory and pipeline checked by hand against physics.md (ZeRO, Korthikanti, GPipe/1F1B,
+# interleaved, zero-bubble, 6·N·D, time and cost), with the numbers worked out by hand in the tests below.
+
+
+# -- pipeline: GPipe/1F1B, interleaved and zero-bubble bubbles by hand; the title's count -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "r", "held"),
+    [
+        (["-p", "4", "-m", "8", "--schedule", "gpipe"], 3 / 8, 8),  # bubble/total 3/11 = (p−1)/(m+p−1)
+        (["-p", "8", "-m", "16", "--schedule", "interleaved", "--chunks", "2"], 7 / 32, 8 + 7 / 2),  # (p−1)/(v·m)
+        (["-p", "4", "-m", "8", "--schedule", "zb-h1"], 3 / 24, 4),  # (p−1)/(3m)
+        (["-p", "8", "-m", "4", "--schedule", "1f1b"], 7 / 4, 4),  # m < p: (p−1)/m exact, as GPipe
+        (["-p", "8", "-m", "4", "--schedule", "interleaved", "--chunks", "2"], (8 - 4 + 3 / 2) / 4, 4),
+        (["-p", "8", "-m", "4", "--schedule", "zb-h1"], (16 - 4 - 1) / 12, 4),  # (2p − m − 1)/(3m)
+    ],
+)
+def test_bubbles_by_hand(capsys, argv, r, held):
+    rec = json.loads(run(capsys, "pipeline", *argv, "--json")[1])
+    assert rec["bubble_overhead"] == pytest.approx(r, rel=1e-9)
+    assert rec["bubble_fraction"] == pytest.approx(r / (1 + r), rel=1e-9)
+    assert rec["in_flight_microbatches"] == held
+
+
+def test_stacked_data_parallelism_at_65536_devices(capsys):
+    # 1F1B, p = 8, m = 64: r = 7/64, E_pipe = 64/71; × E_dp 0.8 over 8,192 replicas; d·E = 65,536 × 0.7211
+    rec = json.loads(run(capsys, "pipeline", "-p", "8", "-m", "64", "-d", "65536", "-e", "0.8", "--json")[1])
+    assert rec["dp_replicas"] == 8192
+    assert rec["combined_efficiency"] == pytest.approx(64 / 71 * 0.8, rel=1e-9)
+    assert rec["effective_devices"] == pytest.approx(65536 * 64 / 71 * 0.8, rel=1e-9)
+
+
+def test_the_pipeline_title_says_one_stage_and_groups_the_count(capsys):
+    # 'Pipeline: 1f1b, p = 1 stages' / 'p = 1 etapas'; 'p = 10000 stages' beside rows that write 10,000
+    assert run(capsys, "pipeline", "-p", "1", "-m", "4")[1].startswith("Pipeline: 1f1b, p = 1 stage\n")
+    assert run(capsys, "pipeline", "-p", "1", "-m", "4", "--lang", "es")[1].startswith("Pipeline: 1f1b, p = 1 etapa\n")
+    out = run(capsys, "pipeline", "-p", "10000", "-m", "20000", "--schedule", "interleaved", "--chunks", "2")[1]
+    assert out.startswith("Pipeline: interleaved, p = 10,000 stages, v = 2 chunks per device\n")
+    assert run(capsys, "pipeline", "-p", "10000", "-m", "20000", "--lang", "es")[1].startswith(
+        "Pipeline: 1f1b, p = 10.000 etapas\n"
+    )
+
+
+# Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
+# survived the session's own tests and that a user would see.
+
+
+def test_pipeline_refuses_several_e_as_a_list_or_an_array_alike():
+    """dp_efficiency takes one E (or an E(d) source with devices=): several, as a list or a numpy array, are
+    refused in the same words ('one number'); the words for what is no E at all (text, None) are kept for those."""
+    import numpy as np
+
+    from dpscale.formulas.pipeline import pipeline
+
+    said = []
+    for e in ([0.9, 0.8], np.array([0.9, 0.8])):
+        with pytest.raises(dpscale.DpscaleError) as exc:
+            pipeline(4, 8, "1f1b", 1, e, 64)
+        said.append(str(exc.value).split("; allowed: ")[1])
+    assert said == ["one number", "one number"]
+    assert pipeline(4, 8, "1f1b", 1, np.array([0.9]), 64).combined_efficiency == pytest.approx(0.9 / (1 + 3 / 8))
+
+
+def test_the_pipeline_title_groups_the_chunks_as_the_stages(capsys):
+    """The title writes v as the rows write counts, grouped: 'v = 1,000 chunks' ('1.000' in Spanish)."""
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1000")
+    assert rc == 0 and out.splitlines()[0] == "Pipeline: interleaved, p = 4 stages, v = 1,000 chunks per device"
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1000",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0 and "v = 1.000 " in out.splitlines()[0]

@@ -11,7 +11,10 @@ from clihelp import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+import dpscale
+from dpscale import PerSize
 from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
 from dpscale.formulas.plan import knee, parse_duration, plan
 from dpscale.formulas.scaling import scale
 from dpscale.sources.laws import USL, Amdahl
@@ -602,7 +605,7 @@ def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(caps
     rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "--seq-len", "2048", "--precision", "bf16", "-b", "8",
                      "--system", "dgx-h100", "-d", "1,64", "--json")  # fmt: skip
     # (a file that does not state its tokens a sample: predict's records have said it since review 46 AK, and plan
-    # --unit tokens/s then plans the rate × it, tests/test_review46_AK.py; without it the refusal stands)
+    # --unit tokens/s then plans the rate × it, tests/test_plan_units.py; without it the refusal stands)
     pred.write_text(json.dumps([{k: x for k, x in r.items() if k != "tokens_per_sample"} for r in json.loads(out)]))
     base = ["plan", "-n", "300e9", "--efficiency-file", str(pred), "-d", "64"]
     rc, out, err = run(capsys, *base, "--unit", "tokens/s")
@@ -1007,3 +1010,73 @@ def test_an_efficiency_file_of_thousands_of_sizes_is_read_once_not_once_a_size(c
         [1e9 / (d * 150 * e[d]) / 3600 for d in range(1, n + 1, n // 7)]
     )
     assert Counting.reads <= 5
+
+
+# Session 42's boundary audit of every command (values at and just past each bound, -0, subnormals): what it
+# found, as tests.
+
+
+@pytest.mark.parametrize("zero", ["-0", "-0.0"])
+def test_a_negative_zero_knee_threshold_is_said_as_zero(capsys, zero):
+    """--knee-threshold -0 is 0, a bound the range takes; the note said 'adds at least -0 of a device's speedup'."""
+    assert main(["plan", "-n", "1.28e6", "-v", "2000", "-e", "0.9", "-d", "8,64", "--knee-threshold", zero]) == 0
+    out = capsys.readouterr().out
+    assert "added devices still add at least 0 of a device's speedup" in out and "-0" not in out
+    r = dpscale.plan(1e6, 1, 2000, [8, 64], 0.9, knee_threshold=-0.0)
+    assert str(r.knee_threshold) == "0.0"
+
+
+# What a user-journey review (session 37: Llama-7B on DGX H100s, ResNet-50 on DGX A100s, 1F1B with data
+# parallelism, each command's output fed to the next) found confusing or inconsistent, each pinned.
+
+
+RUNS = [
+    '{"devices": 1, "batch": 2, "step_time": 0.02, "throughput": 100.0, "workload": "mlp", "efficiency": 1.0}',
+    '{"devices": 2, "batch": 2, "step_time": 0.021, "throughput": 190.47619047619048, "workload": "mlp"}',
+]
+
+
+def test_plan_points_a_measure_out_file_to_fit(capsys, tmp_path):
+    """`measure --out` writes a run a line; `plan --efficiency-file` reads one JSON document and said only what it
+    reads, where `plan --fit` takes that very file."""
+    path = tmp_path / "m.jsonl"
+    path.write_text("\n".join(RUNS) + "\n")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(path))
+    assert (
+        rc == 2
+        and out == ""
+        and err.strip().endswith("this file holds runs, one a line (`measure --out`): give it as --fit FILE")
+    )
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(path), "-d", "1,2")
+    assert rc == 0 and "190" in out  # the same file, as --fit reads it
+
+
+# Cases a mutation sweep found no test could fail on: each pins a number by hand, so a change to the line it
+# names (a bound, a term, a choice of min/max) fails here.
+
+
+def test_the_default_knee_threshold_is_half_a_device():
+    # S(1) = 1, S(2) = 2·1.0 = 2, S(4) = 4·0.74 = 2.96: the steps add 1.0 and (2.96 − 2)/2 = 0.48 of a device per
+    # added device. 0.48 < 0.5 (KNEE_THRESHOLD), so the knee is at 2; a threshold of 0.45 would find none.
+    p = plan(1e6, 1, 100.0, [1, 2, 4], efficiency=PerSize(((2, 1.0), (4, 0.74))))
+    assert [pt.marginal_speedup for pt in p.points[1:]] == pytest.approx([1.0, 0.48])
+    assert p.knee_threshold == 0.5
+    assert p.knee == 2
+
+
+# Mutation sweep 11 (session 36, of formulas/{memory,collectives,stepmodel,overlap,plan,scaling}, cli calc and plan,
+# errors): gaps the suite left open, each killing a surviving mutant.
+
+
+# ---- formulas/plan.py -----------------------------------------------------------------------------------------
+def test_an_overflowing_product_of_equal_samples_and_epochs_names_the_samples():
+    """plan.py:125 `n >= ep` → `n > ep`: 1e200 × 1e200 leaves floating point; with the two equal, samples are
+    named (the larger-or-equal one), not epochs."""
+    with pytest.raises(DpscaleError, match=r"^samples: got 1e\+200; allowed: a sample count whose product"):
+        plan(1e200, 1e200, 100, [8])
+
+
+def test_a_knee_threshold_past_one_is_refused():
+    """plan.py:147 bound 1.0 → 2.0: a marginal speed-up per added device is at most 1 where E ≤ 1."""
+    with pytest.raises(DpscaleError, match=r"^knee_threshold: got 1\.5; allowed: a marginal speed-up per device in"):
+        plan(1e6, 1, 100, [8, 16], knee_threshold=1.5)

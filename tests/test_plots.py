@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from clihelp import run
 
+from dpscale.errors import DpscaleError
+
 pytest.importorskip("matplotlib")
 import dpscale.faces.plot  # noqa: E402
 
@@ -225,3 +227,118 @@ def test_a_log_axis_under_a_decade_writes_its_minor_ticks_as_the_tables_do(capsy
     minor = [t.get_text() for t in narrow.yaxis.get_minorticklabels() if t.get_text()]
     assert six in minor and not any("×" in t or "10^" in t or "$" in t for t in minor), minor
     assert [t.get_text() for t in wide.yaxis.get_minorticklabels() if t.get_text()] == []
+
+
+# Cases a seventh mutation sweep (the measure face's arguments and notes; output; plots) found no test could fail
+# on. Each expected value is derived in its docstring or comment, from the docs or the arithmetic, not read back from
+# the code. None of these starts torch, a browser or a process.
+
+
+# ---------------------------------------------------------------- faces/plot (read off the figure, not written)
+
+
+def scaling_figure(monkeypatch, tmp_path, devices, effs, v=100.0, **kw):
+    """plot_scaling's figure for sizes `devices` at per-device throughput v and E `effs` (ideal d·v, actual d·v·E)."""
+    pytest.importorskip("matplotlib")
+    from dpscale.faces import plot
+
+    got: list = []
+    monkeypatch.setattr(plot, "save", lambda fig, out, flag="--plot": got.append(fig) or out)
+    recs = [{"devices": d, "ideal_throughput": d * v, "actual_throughput": d * v * e, "efficiency": e}
+            for d, e in zip(devices, effs)]  # fmt: skip
+    plot.plot_scaling(recs, str(tmp_path / "s.png"), **kw)
+    return got[0]
+
+
+def test_three_doublings_of_sizes_are_drawn_on_a_log2_axis(monkeypatch, tmp_path):
+    """plot.wide: 'sizes spanning three doublings or more read better on a log2 axis': 1 → 8 is three doublings
+    (log, base 2); 1 → 4 is two (linear, a tick at each size)."""
+    ax = scaling_figure(monkeypatch, tmp_path, [1, 2, 4, 8], [1, 0.9, 0.8, 0.7]).axes[0]
+    assert ax.get_xscale() == "log" and ax.xaxis.get_transform().base == 2
+    ax = scaling_figure(monkeypatch, tmp_path, [1, 2, 4], [1, 0.9, 0.8]).axes[0]
+    assert ax.get_xscale() == "linear" and list(ax.get_xticks()) == [1, 2, 4]
+
+
+def test_up_to_twelve_sizes_get_a_tick_each(monkeypatch, tmp_path):
+    """plot.sizes_axis: sizes within three doublings get 'ticks at the sizes themselves' — 12 sizes (61–72, a ratio
+    under 8) get 12 ticks."""
+    sizes = list(range(61, 73))
+    ax = scaling_figure(monkeypatch, tmp_path, sizes, [0.9] * 12).axes[0]
+    assert list(ax.get_xticks()) == sizes
+
+
+def test_throughputs_over_two_decades_are_drawn_on_a_log_axis(monkeypatch, tmp_path):
+    """plot.spans_decades: 'values over two decades or more' get a log axis: ideal 100 → 10,000 at 1 → 100
+    devices (E = 1) is exactly two decades; 1 → 10 devices is one (linear)."""
+    assert scaling_figure(monkeypatch, tmp_path, [1, 100], [1, 1]).axes[0].get_yscale() == "log"
+    assert scaling_figure(monkeypatch, tmp_path, [1, 10], [1, 1]).axes[0].get_yscale() == "linear"
+    # the panel draws the ideal line too: at E(100) = 0.05 the actual curve spans 100 → 500, the ideal 100 → 10,000
+    assert scaling_figure(monkeypatch, tmp_path, [1, 100], [1, 0.05]).axes[0].get_yscale() == "log"
+
+
+def test_an_efficiency_above_one_keeps_its_point_inside_the_panel(monkeypatch, tmp_path):
+    """The E panel runs 0 to 1.05, or to 5 % above the largest E when an E exceeds 1: E = 1.2 → top 1.26."""
+    assert scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9]).axes[1].get_ylim() == pytest.approx((0, 1.05))
+    assert scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 1.2]).axes[1].get_ylim() == pytest.approx((0, 1.26))
+
+
+def test_the_plot_s_labels_and_title(monkeypatch, tmp_path):
+    """fit's plot draws throughput in its --unit and the title it is given; the size axis says 'devices' in the
+    page's language ('dispositivos' in Spanish)."""
+    fig = scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9], unit="tokens/s", title="mlp")
+    assert fig.axes[0].get_ylabel() == "tokens/s" and fig._suptitle.get_text() == "mlp"
+    fig = scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9], lang="es")
+    assert fig.axes[0].get_xlabel() == "dispositivos" and fig.axes[1].get_xlabel() == "dispositivos"
+
+
+def test_a_plot_may_be_a_png_an_svg_or_a_pdf(tmp_path):
+    """README: `--plot FILE.png|svg|pdf`; another ending is refused before any work."""
+    pytest.importorskip("matplotlib")
+    from dpscale.faces.plot import check_path
+
+    for name in ("a.png", "a.svg", "a.pdf"):
+        assert check_path(str(tmp_path / name)).name == name
+    with pytest.raises(DpscaleError, match=r"--plot: got 'a\.jpg'; allowed: a file name ending in \.png, \.svg, \.pdf"):
+        check_path("a.jpg")
+
+
+def test_the_band_and_the_measured_points_are_drawn_where_they_belong(monkeypatch, tmp_path):
+    """plot_scaling: the ideal line is d·v (100, 200 at v = 100); the band shades actual_lo..hi on the throughput
+    panel and efficiency_lo..hi on E's; measured points are drawn at their throughput and at their E."""
+    band = {"actual_lo": [90, 160], "actual_hi": [100, 190], "efficiency_lo": [0.9, 0.8], "efficiency_hi": [1, 0.95]}
+    measured = [{"devices": 2, "actual_throughput": 170.0, "efficiency": 0.85}]
+    fig = scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9], band=band, measured=measured)
+    thr, eff = fig.axes
+    (ideal,) = [x for x in thr.get_lines() if x.get_label().startswith("ideal")]
+    assert list(ideal.get_ydata()) == [100, 200]
+    for ax, lo, hi in ((thr, "actual_lo", "actual_hi"), (eff, "efficiency_lo", "efficiency_hi")):
+        (shade,) = ax.collections
+        ys = shade.get_paths()[0].vertices[:, 1]
+        assert min(ys) == pytest.approx(min(band[lo])) and max(ys) == pytest.approx(max(band[hi]))
+    marks = [[x for x in ax.get_lines() if x.get_marker() == "s"] for ax in (thr, eff)]
+    assert [list(m[0].get_ydata()) for m in marks] == [[170.0], [0.85]]
+
+
+# Session 44: an efficiency file that states two throughput units is refused, not planned in samples/s.
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_plot_over_an_input_file_is_refused_and_the_input_kept(capsys, tmp_path, monkeypatch, lang):
+    """`fit runs.png --plot runs.png` read the runs, then wrote their plot over them: the user's measurements were
+    gone. The plot's path is refused before any work when it is one of the command's input files (by any name)."""
+    runs = tmp_path / "runs.png"
+    text = "devices,throughput\n1,1000\n2,1900\n4,3600\n"
+    runs.write_text(text)
+    monkeypatch.chdir(tmp_path)
+    said = {
+        "en": "allowed: a file other than the command's input files, which the plot would overwrite",
+        "es": "se admite: un archivo distinto de los archivos de entrada de la orden, que el gráfico sobrescribiría",
+    }[lang]
+    for argv in (["fit", str(runs), "--plot", "./runs.png"],
+                 ["plan", "--fit", "runs.png", "-n", "1e9", "-d", "4", "--plot", str(runs)]):  # fmt: skip
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert rc == 2 and not out and err.count("\n") == 1 and said in err, argv
+        assert runs.read_text() == text
+    pytest.importorskip("matplotlib")
+    rc, out, err = run(capsys, "fit", str(runs), "--plot", str(tmp_path / "fit.png"), "--lang", lang)
+    assert rc == 0 and (tmp_path / "fit.png").stat().st_size > 0 and runs.read_text() == text

@@ -1,0 +1,108 @@
+"""The catalog's names: aliases users type for presets, the systems and what a misspelt name suggests."""
+
+from __future__ import annotations
+
+import pytest
+
+from dpscale import catalog
+from dpscale.faces.cli import main
+
+# Review 45 X: a first-time user's hour with the CLI — the names typed, the notes read.
+
+
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [("llama2-13b", "llama-13b"), ("Llama-2-13B", "llama-13b"), ("llama-2-7b", "llama-7b"),
+     ("Llama 2 70B", "llama-70b")],
+)  # fmt: skip
+def test_llama_2_names_are_the_llama_2_presets(typed, key):
+    # the llama-7b/13b/70b presets are Llama 2's (their sources say so), but 'llama2-13b' was refused
+    # ("did you mean 'llama-13b'?") while 'llama3-8b' was a preset: the family's own name reads as its preset
+    assert catalog.model(typed)["key"] == key
+    assert "Llama 2" in catalog.model(typed)["source"]
+
+
+@pytest.mark.parametrize(("typed", "key"), [("dgx-h200", "hgx-h200"), ("DGX H200", "hgx-h200"),
+                                            ("dgx-a100-80gb", "dgx-a100")])  # fmt: skip
+def test_dgx_h200_and_dgx_a100_80gb_are_the_catalog_s_systems(typed, key):
+    # 'DGX H200' was refused (did you mean 'hgx-h200'?) though the entry is "NVIDIA HGX/DGX H200"
+    assert catalog.system(typed)["key"] == key
+
+
+def test_an_alias_is_no_new_preset_in_the_lists():
+    # the allowed lists and the help name the presets once, by their keys
+    assert "llama2-13b" not in catalog.table("models") and "dgx-h200" not in catalog.table("systems")
+    with pytest.raises(Exception, match=r"allowed: aws-p4d, .*hgx-h200") as exc:
+        catalog.system("dgx-a100-40gb")
+    assert "dgx-h200" not in str(exc.value)
+
+
+# Review 46 AJ: session 46's commits, tried at their edges (library and CLI, both languages, odd files).
+
+
+@pytest.mark.parametrize("kind", ["models", "systems", "gpus", "links"])
+def test_every_catalog_alias_names_an_entry_and_is_reached(kind):
+    """The aliases table is hand-written JSON (session 46 added nine): an alias naming no key (a typo, a renamed
+    preset) refused what it was written for, as 'got …; allowed: …', and one that squashes to a key's own name is
+    never read. Each alias reaches its entry by the lookup users go through."""
+    import json
+
+    from dpscale import catalog
+
+    data = json.loads((catalog.HERE / catalog.KINDS[kind]).read_text(encoding="utf-8"))
+    entries = catalog.table(kind)
+    for alias, key in data.get("aliases", {}).items():
+        assert key in entries, (alias, key)
+        assert catalog.key_of(kind, alias) == key, alias
+        assert not any(catalog._squash(alias) == catalog._squash(k) for k in entries), alias
+
+
+# Session 46's own changes.
+
+
+@pytest.mark.parametrize(
+    ("typed", "key", "params"),
+    [
+        ("llama3.1-8b", "llama3-8b", 8_030_261_248),  # The Llama 3 Herd of Models' Table 3 is Llama 3.1's
+        ("Llama-3.1-70B", "llama3-70b", 70_553_706_496),
+        ("gpt2-small", "gpt2", 124_439_808),  # Hugging Face's 'gpt2', the 124M one
+        ("bert-base-uncased", "bert-base", 110_106_428),  # 30,522-token uncased vocabulary, as the preset counts
+        ("BERT-Large-Uncased", "bert-large", 336_226_108),
+        ("ViT-B/16", "vit-b16", 86_567_656),  # the paper's own notation
+        ("vit-large-patch16-224", "vit-l16", None),
+    ],
+)
+def test_names_users_type_for_a_preset_are_that_preset(typed, key, params):
+    # these were refused ('vit-base-patch16-224': did you mean ...?) though the catalog holds the very model
+    entry = catalog.model(typed)
+    assert entry["key"] == key
+    if params is not None:
+        assert entry["params"] == params
+
+
+def test_an_alias_answers_as_its_preset_in_predict(capsys):
+    argv = ["predict", "--system", "dgx-a100", "-d", "16", "--precision", "bf16", "--json"]
+    assert main([*argv, "--model", "llama3.1-8b"]) == 0
+    by_alias = capsys.readouterr().out
+    assert main([*argv, "--model", "llama3-8b"]) == 0
+    assert capsys.readouterr().out == by_alias
+
+
+def test_the_bert_cased_vocabulary_is_not_read_as_the_uncased_preset():
+    # bert-base-cased has 28,996 tokens (108.3 M parameters): not the preset's count, so not silently aliased
+    with pytest.raises(Exception, match="allowed:"):
+        catalog.model("bert-base-cased")
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        ("llama2", "'llama-13b' or 'llama-70b' or 'llama-7b'"),  # was 'llama-7b' alone, the nearest spelling
+        ("vit-base", "'vit-b16'"),  # was 'bert-base': another model
+        ("llama3.1", "'llama3-70b' or 'llama3-8b'"),
+    ],
+)
+def test_a_name_leading_aliases_suggests_their_presets(typed, hint):
+    with pytest.raises(Exception, match=r"allowed:") as exc:
+        catalog.model(typed)
+    assert f"(did you mean {hint}?)" in str(exc.value)

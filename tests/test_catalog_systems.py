@@ -1,0 +1,40 @@
+"""System files the catalog reads: their NICs, figures and misspelt keys."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dpscale import catalog
+from dpscale.errors import DpscaleError
+
+# Cases a sixth mutation sweep (session 30: the catalog's name reading and system files, the CLI's shared
+# parsers, the predict and fit faces' arguments, a first few of measure's; 169 mutants, 40 non-equivalent survivors)
+# found no test could fail on. Each expected value is derived in its docstring or comment, from the docs or the
+# arithmetic, not read back from the code. None of these starts torch, a browser or a process.
+
+
+SYSTEM = {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}
+
+
+def system_file(tmp_path, **fields) -> str:
+    path = tmp_path / "sys.json"
+    path.write_text(json.dumps({"systems": {"a": {**SYSTEM, **fields}}}))
+    return str(path)
+
+
+# ---------------------------------------------------------------- catalog: system files
+
+
+def test_a_system_figure_of_1e300_is_refused(tmp_path):
+    """load_system_file: 'needs numbers > 0 (and below 1e300)': 1e300 itself is not below 1e300."""
+    with pytest.raises(DpscaleError, match=r"needs numbers > 0 \(and below 1e300\) for intra_bw_gbs"):
+        catalog.load_system_file(system_file(tmp_path, intra_bw_gbs=1e300))
+
+
+def test_a_misspelt_link_name_is_refused_as_a_misspelt_gpu_is(tmp_path):
+    """docs/predict.md: a key 'a letter or two from a key that is read' is refused. intra_link's value is a name
+    (a string), so "intra_lnk": "nvlink3" is that key misspelt, not a description."""
+    with pytest.raises(DpscaleError, match=r"key 'intra_lnk' \(did you mean 'intra_link'\?\)"):
+        catalog.load_system_file(system_file(tmp_path, intra_lnk="nvlink3"))

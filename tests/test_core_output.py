@@ -1,0 +1,83 @@
+"""The output layer (faces/output.py, emit): tables, units lines, counts in the singular, overflowed answers."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from clihelp import MEASURE_ROW
+
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import measure
+
+# Cases a fifth mutation sweep (sources.measure's pure logic, predict_validate, fit_validate, predict_inputs, the
+# plan and web faces, notes) found no test could fail on. Each expected value is derived in its docstring or comment,
+# from the docs or the arithmetic, not read back from the code. None of these starts torch or a process.
+
+
+def test_cells_align_as_the_terminal_aligns_them():
+    """faces.output: text columns left, numbers right; one record's label/value pairs: the label left, the value
+    right. A sweep's shared unit is said first under the table, as the terminal prints it."""
+    from dpscale.faces.output import Column
+    from dpscale.faces.web.app import render
+
+    cols = [Column("devices", "int"), Column("bottleneck", "text"), Column("actual_throughput", "rate", "samples/s")]
+    table = render([{"devices": 8, "bottleneck": "compute", "actual_throughput": 720.0}], cols, None, ["x"], "en")
+    assert table["table"]["left"] == [False, True, False]
+    assert table["notes"] == ["throughputs in samples/s", "x"]
+    assert render({"devices": 8}, cols[:1], None, [], "en")["table"]["left"] == [True, False]
+
+
+# Cases a seventh mutation sweep (the measure face's arguments and notes; output; plots) found no test could fail
+# on. Each expected value is derived in its docstring or comment, from the docs or the arithmetic, not read back from
+# the code. None of these starts torch, a browser or a process.
+
+
+def test_a_sweep_of_two_units_has_no_one_unit_line():
+    """output.units_line: 'throughputs in samples/s' only 'when a sweep's columns share one unit (the cells then
+    omit it)'; with two units, no line names either as the unit of all."""
+    from dpscale.faces.output import Column, horizontal
+
+    cols = [Column("devices", "int"), Column("throughput", "rate", "samples/s"), Column("bw", "rate", "GB/s")]
+    table = horizontal([{"devices": 1, "throughput": 10.0, "bw": 1.0}] * 2, cols, "en")
+    assert "throughputs in" not in table
+    one = horizontal([{"devices": 1, "throughput": 10.0}] * 2, cols[:2], "en")
+    assert one.splitlines()[-1] == "throughputs in samples/s"
+
+
+def test_a_title_s_count_of_one_is_singular_in_spanish(capsys):
+    """emit: 'a count of one in the singular ('≈ 1 dispositivos', '1 pasos'), however the line was composed' — the
+    measure table's title with one step and one repeat says '1 paso' and '1 repetición'."""
+    args = argparse.Namespace(json=False, csv=False, lang="es")
+    measure.show_train([{**MEASURE_ROW, "devices": 1, "steps": 1, "repeats": 1}], args)
+    title = capsys.readouterr().out.splitlines()[0]
+    assert "1 paso " in title and "1 repetición," in title and "pasos" not in title
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan")])
+def test_a_single_answer_that_overflowed_is_the_one_line_error(value):
+    """emit: 'a result that overflowed ... becomes the one-line error instead of an ∞ in a table' — for one record
+    (a calculator's single answer) as for a sweep, and for the NaN that ∞ − ∞ makes."""
+    from dpscale.faces.output import Column, emit
+
+    with pytest.raises(DpscaleError, match=f"hours: comes to {value:g} from these inputs; allowed: realistic"):
+        emit({"devices": 8, "hours": value}, [Column("devices", "int"), Column("hours")], argparse.Namespace())
+
+
+def test_a_note_s_count_of_one_is_singular_in_spanish(capsys):
+    """emit: a count of one in the singular 'however the line was composed' — a note's '1 dispositivos' too."""
+    from dpscale.faces.output import Column, emit
+
+    emit({"devices": 1}, [Column("devices", "int")], argparse.Namespace(lang="es"), notes=["≈ 1 dispositivos"])
+    assert capsys.readouterr().out.splitlines()[-1].endswith("≈ 1 dispositivo")
+
+
+def test_a_sweep_s_columns_are_as_wide_as_their_headings():
+    """output.horizontal: 'an aligned table' — a heading wider than its numbers ('devices' over 1 and 2) widens its
+    column, so heading, rule and rows all end at the same place."""
+    from dpscale.faces.output import Column, horizontal
+
+    lines = horizontal([{"devices": 1, "speedup": 1.0}, {"devices": 2, "speedup": 1.8}],
+                       [Column("devices", "int"), Column("speedup", "times")], "en").splitlines()  # fmt: skip
+    assert len({len(line) for line in lines}) == 1
+    assert lines[1].split() == ["-" * len(lines[0].split()[0]), "-" * len(lines[0].split()[1])]

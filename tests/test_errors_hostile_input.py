@@ -1,0 +1,293 @@
+"""Hostile inputs an outside fuzzing session found ending in a traceback, a silent wrong answer or a hang: each is
+one line and exit 2 now (or, for the hang, an answer in well under a second)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from clihelp import run
+
+
+@pytest.mark.parametrize("argv", [
+    ["fit", "--point", "1:100", "--point", "2:190", "--only=--"],
+    ["plan", "-n", "1e6", "--fit", "--point", "1:100", "--only=--"],
+])  # fmt: skip
+def test_only_given_a_bare_double_dash_is_refused_in_one_line(capsys, argv):
+    """argparse hands '--only=--' over as [] — 'list' object has no attribute 'partition'."""
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("body, said", [
+    ('[{"devices": NaN, "efficiency": 0.9}]', "record 1: devices NaN'; allowed: a whole number from 1"),
+    ('[{"devices": Infinity, "efficiency": 0.9}]', "record 1: devices Infinity'; allowed: a whole number from 1"),
+    ('{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9}], "baseline_devices": "x"}',
+     "baseline_devices 'x'\"; allowed: a whole number from 1 to 10,000,000"),
+    ('{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9}], "baseline_devices": 2.5}',
+     "baseline_devices 2.5'; allowed: a whole number"),  # it was cut to 2
+    ('{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9}], "baseline_devices": true}',
+     "baseline_devices True'; allowed: a whole number"),  # it was read as 1
+])  # fmt: skip
+def test_an_efficiency_file_with_impossible_sizes_is_refused(capsys, tmp_path, body, said):
+    path = tmp_path / "e.json"
+    path.write_text(body)
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path))
+    assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "RUNS: got ''; allowed: a CSV / JSON-lines file of runs"),
+    ("es", "RUNS: se recibió ''; se admite: un archivo CSV"),
+])  # fmt: skip
+def test_an_empty_runs_path_beside_points_is_refused(capsys, lang, said):
+    """fit '' --point … fitted the points and ignored the empty path, exit 0."""
+    rc, _, err = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "", "--lang", lang)
+    assert rc == 2 and said in err
+
+
+def test_a_calibration_point_no_run_could_measure_is_refused(capsys, tmp_path):
+    """1 KiB at 1e-300 GB/s (1e291 s a message) printed E = 3.6e-301 and a 300-digit all-reduce time, exit 0."""
+    points = [{"bytes": 1024, "busbw_gbs": 1e-300}, {"bytes": 1 << 20, "busbw_gbs": 10.0}]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"format": "dpscale-allreduce-calibration", "version": 1, "busbw_gbs": None,
+                                "alpha_s": None, "points": points}))  # fmt: skip
+    argv = ["predict", "--model", "resnet50", "--system", "dgx-a100", "--calibration", str(path), "-d", "1,8"]
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and "point bytes 1024, busbw_gbs 1e-300; allowed:" in err and "a minute a message" in err
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and "como mucho un minuto por mensaje" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8", "--gpu", "a" * 100_000],
+    ["memory", "--model", "gpt2", "-d", "8", "--gpu", "a" * 100_000],
+])  # fmt: skip
+def test_a_huge_gpu_name_is_refused_quickly(capsys, argv):
+    """The family pattern re-read every letter run from each of its letters: 100,000 'a's ran for minutes."""
+    start = time.perf_counter()
+    rc, _, err = run(capsys, *argv)
+    # a hang guard, not a benchmark: the refusal takes milliseconds, the old pattern minutes
+    assert rc == 2 and err.count("\n") == 1 and time.perf_counter() - start < 60
+
+
+# Hostile inputs a second outside fuzzing round (session 37, ~46,700 cases) found ending in a traceback or a
+# silent wrong answer: each is one line and exit 2 now, in both languages where the command speaks Spanish.
+
+
+def test_a_system_file_with_a_5000_digit_number_is_one_line(capsys, tmp_path):
+    """json reads the digits, then int() past Python's 4,300-digit limit raised a ValueError traceback (exit 1)."""
+    path = tmp_path / "s.json"
+    path.write_text('{"gpus_per_node": 8' + "0" * 5000 + ', "intra_bw_gbs": 300, "inter_bw_gbs": 200}')
+    for lang, said in (("en", "a number too long to read"), ("es", "un número demasiado largo")):
+        rc, _, err = run(
+            capsys, "predict", "--model", "bert-large", "--system-file", str(path), "-d", "8", "--lang", lang
+        )
+        assert rc == 2 and said in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_measure_refuses_an_out_file_nested_200000_deep_before_any_rank(capsys, tmp_path):
+    """[[[…]]] 200,000 deep: RecursionError out of json.loads in the --out checks (exit 1), train and allreduce."""
+    path = tmp_path / "d.jsonl"
+    path.write_text("[" * 200_000 + "]" * 200_000 + "\n")
+    rc, _, err = run(capsys, "measure", "-d", "1", "--out", str(path))
+    assert rc == 2 and "is not a `dpscale measure` record" in err and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "measure", "allreduce", "-d", "2", "--out", str(path))
+    assert rc == 2 and "something other than a calibration" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("threads", ["[1]", "{}", '"abc"', "null", "-1", "0", "1.5", "true", "1e9", "1025"])
+def test_an_earlier_records_threads_are_checked_before_any_rank(capsys, tmp_path, threads):
+    """A later run of the same setup takes an earlier record's threads: [1] raised 'unhashable', -1 and 1.5 crashed
+    a rank in set_num_threads, 0 was said as '0 thread(s)' and then run on 2."""
+    path = tmp_path / "t.jsonl"
+    rec = '{"devices": 1, "throughput": 100, "workload": "mlp", "batch": 2, "steps": 2, "device": "cpu", "threads": '
+    path.write_text(rec + threads + "}\n")
+    rc, out, err = run(capsys, "measure", "-d", "1", "--steps", "2", "--warmup", "0", "-b", "2", "--out", str(path))
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "line 1, threads: got " in err and "allowed: a whole number of threads a rank, 1 to 1,024" in err
+    rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(path), "--lang", "es")
+    assert rc == 2 and "se admite: un número entero de hilos por proceso, de 1 a 1.024" in err
+
+
+@pytest.mark.parametrize("body, line", [('1,100\n2,190\n4,"350\n', 4), ('1,100\n2,"190\n4,350\n', 3)])
+def test_fit_refuses_a_quote_left_open_on_its_line(capsys, tmp_path, body, line):
+    """csv read the lines as one stream without strict: 4,"350 at the end fitted 350 (exit 0), and 2,"190 glued
+    the next line into its cell ('1904,350', blamed on a decimal comma)."""
+    path = tmp_path / "u.csv"
+    path.write_text("devices,throughput\n" + body)
+    rc, out, err = run(capsys, "fit", str(path))
+    said = f"u.csv line {line}: a quote opened on this line does not close before the file ends; allowed: quotes in"
+    assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "fit", str(path), "--lang", "es")
+    assert (
+        rc == 2
+        and f"u.csv línea {line}: unas comillas abiertas en esta línea no se cierran antes del final del archivo" in err
+    )
+
+
+def test_csvs_own_reasons_are_said_in_spanish(capsys, tmp_path):
+    """'no es una fila CSV legible (',' expected after '"')': the csv module's words stayed English."""
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"devices":1,"throughput":100}\n')
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 2 and err.strip().endswith("r.jsonl línea 1: no es una fila CSV legible (se esperaba ',' tras '\"')")
+
+
+def test_a_field_given_twice_in_json_is_refused_wherever_runs_or_e_are_read(capsys, tmp_path):
+    """json keeps the last of two keys without a word: plan ran on E = 0.1 of '"efficiency": 0.9, "efficiency":
+    0.1', fit read devices 2 of '"devices": 1, "devices": 2'. The system file already refused it."""
+    twice = "allowed: each field once (this one is given twice)"
+    (tmp_path / "e.json").write_text(
+        '{"predictions": [{"devices": 1, "efficiency": 1}, {"devices": 8, "efficiency": 0.9, "efficiency": 0.1}]}'
+    )
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "e.json"))
+    assert rc == 2 and out == "" and f"e.json: got 'efficiency'; {twice}" in err
+    (tmp_path / "f.jsonl").write_text(
+        '{"devices": 1, "throughput": 100}\n{"devices": 2, "devices": 4, "throughput": 1}\n'
+    )
+    rc, out, err = run(capsys, "fit", str(tmp_path / "f.jsonl"))
+    assert rc == 2 and out == "" and f"f.jsonl line 2: got 'devices'; {twice}" in err
+    (tmp_path / "g.json").write_text('{"points": [{"devices": 1, "throughput": 100, "throughput": 10}]}')
+    rc, _, err = run(capsys, "fit", str(tmp_path / "g.json"), "--lang", "es")
+    assert rc == 2 and "g.json: se recibió 'throughput'; se admite: cada campo una sola vez" in err
+    rc, _, err = run(capsys, "measure", "-d", "1", "--out", str(tmp_path / "f.jsonl"))  # before any rank starts
+    assert rc == 2 and f"f.jsonl line 2: got 'devices'; {twice}" in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_edited_baselines_throughput_is_refused_before_any_rank(capsys, tmp_path):
+    """measure writes throughput = devices × batch / step_time (1 × 2 / 0.02 = 100); a record with 1e-9 typed over
+    it was the next run's baseline: E = 1.6e11 (1.6e13 %) printed and appended at exit 0."""
+    from dpscale.sources.measure.results import check_records
+
+    rec = '{"devices": 1, "batch": 2, "step_time": 0.02, "workload": "mlp", "steps": 2, "device": "cpu", "throughput": '
+    check_records(rec + "100.0}\n", "train", "--out r.jsonl")  # as written: no refusal
+    check_records(rec + "100.00001}\n", "train", "--out r.jsonl")  # float noise of a JSON round trip passes
+    # an older writer's median of two repeats' rates beside the median step (640 against 600): no edit
+    older = rec.replace('"batch": 2, "step_time": 0.02', '"batch": 8, "step_time": 0.0133333')
+    check_records(older + "640}\n", "train", "--out r.jsonl")
+    (tmp_path / "r.jsonl").write_text(rec + "1e-9}\n")
+    rc, out, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"))
+    said = "r.jsonl line 1, throughput: got 1e-09; allowed: devices × batch / step_time, as `dpscale measure` wrote"
+    assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
+    rc, _, err = run(capsys, "measure", "-d", "1", "-b", "2", "--out", str(tmp_path / "r.jsonl"), "--lang", "es")
+    assert rc == 2 and "como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite la línea)" in err
+    assert "r.jsonl línea 1, campo 'throughput': se recibió 1e-09" in err  # as fit says a file's field
+
+
+def test_the_library_refuses_odd_values_by_name():
+    """numpy's True as a ZeRO stage (True itself was refused), Decimal('sNaN') (decimal.InvalidOperation), times
+    and dates as counts (timedelta64 is an integer to numbers.Real: 8 s raised TypeError, a unitless 8 ran as 8
+    devices; datetime64('2020') was a deadline of 2,020 hours) and arrays of two lengths (numpy's 'could not be
+    broadcast', naming no input)."""
+    from decimal import Decimal
+
+    import numpy as np
+
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    cases = [
+        (lambda: dpscale.model_states(7.5e9, 64, np.bool_(True)), "stage: got True; allowed: 0, 1, 2 or 3"),
+        (lambda: dpscale.model_states(7.5e9, 64, Decimal("sNaN")), "stage: got sNaN; allowed: 0, 1, 2 or 3"),
+        (lambda: dpscale.scale(np.timedelta64(8, "s"), 100, 0.9), "devices: got 8 seconds; allowed: a number, not"),
+        (lambda: dpscale.scale(np.timedelta64(8), 100, 0.9), "allowed: a number, not a time or a date"),
+        (lambda: dpscale.parse_duration(np.datetime64("2020")), "deadline: got 2020; allowed: a duration > 0 such as"),
+        (lambda: dpscale.parse_duration(None), "deadline: got None; allowed: a duration > 0 such as 24h"),
+        (lambda: dpscale.time_to_target_speedup([1, 8], [32, 64, 128], 1e4, 0.9),
+         "devices, per_device_batch, noise_scale: lengths 2, 3, a number; allowed: arrays of one length"),
+        (lambda: dpscale.scaled_lr(0.1, [256, 512], [1024, 2048, 4096]),
+         "base_lr, base_batch, batch: lengths a number, 2, 3"),
+        (lambda: dpscale.critical_batch([64, 128], [1e3, 2e3, 4e3], 100), "batch, noise_scale: lengths 2, 3"),
+    ]  # fmt: skip
+    for call, said in cases:
+        with pytest.raises(DpscaleError) as exc:
+            call()
+        assert said in str(exc.value)
+    assert dpscale.model_states(7.5e9, 64, np.int64(1)) == dpscale.model_states(7.5e9, 64, 1)  # numpy's ints stay
+    assert dpscale.scaled_lr(0.1, 256, [512, 1024]).tolist() == pytest.approx([0.2, 0.4])  # a number beside a list
+    assert dpscale.parse_duration(np.float64(2.5)) == 2.5
+
+
+def test_a_deadline_with_a_decimal_comma_is_told_the_point(capsys):
+    """--efficiency 0,9 said 'with a decimal point (0.9)'; --deadline 1,5 only the generic duration forms."""
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1,5h", "--lang", "es")
+    assert rc == 2 and err.strip().endswith("u horas como número simple, con punto decimal (1.5h, no 1,5h)")
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", "1,5")
+    assert rc == 2 and err.strip().endswith("or hours as a plain number, with a decimal point (1.5h, not 1,5h)")
+
+
+def test_fit_refuses_json_nested_100000_deep_in_one_line(capsys, tmp_path):
+    """{"a": {"a": … 100,000 deep: RecursionError out of the whole-file read (measure's was fixed, fit's not)."""
+    path = tmp_path / "d.jsonl"
+    path.write_text('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n")
+    for argv, said in (
+        (["fit", str(path)], "d.jsonl: nested too deeply; allowed: one JSON object per line"),
+        (["plan", "--fit", str(path), "-n", "1"], "nested too deeply"),
+        (["fit", str(path), "--lang", "es"], "d.jsonl: anidado a demasiada profundidad; se admite: un"),
+    ):
+        rc, _, err = run(capsys, *argv)
+        assert rc == 2 and said in err and len(err.strip().splitlines()) == 1
+
+
+# Session 43's own findings: each test failed before its fix.
+
+
+@pytest.mark.parametrize("typed", ["1e400", "9" * 400, "1_0e400"])
+def test_a_count_past_a_float_is_refused_as_too_large(capsys, typed):
+    """A count float() reads as inf ('1e400', 400 nines) was refused as 'a whole number ≥ 1', as if too small; it
+    is past the bound, said as the bound: 2^53 where the flag has none of its own."""
+    rc, out, err = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "--batch", typed)
+    assert rc == 2 and out == "" and err.strip().endswith("allowed: a whole number from 1 to 2^53")
+    rc, out, err = run(
+        capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "--batch", "-" + typed
+    )
+    assert rc == 2 and err.strip().endswith("allowed: a whole number ≥ 1")  # below, not past: the lower bound
+
+
+# Review AG (session 46): the command line as a Unix citizen — stdout against stderr, closed pipes, exit codes.
+
+
+def test_control_characters_from_a_file_reach_the_terminal_escaped(capsys, tmp_path):
+    """An input file's bytes were echoed raw: a header's ESC[31m in fit's error line, a NUL in validate's, a fit
+    report's warning (ESC[2J: clear the screen) in plan's note and a configuration's name in validate's table —
+    each ran on the user's terminal. They are shown as Python writes them, as a typed value's repr already was."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("dev\x1b[31mices,throughput\n1,100\n2,190\n")
+    rc, _, err = run(capsys, "fit", str(runs))
+    assert rc == 2 and "(found dev\\x1b[31mices, throughput)" in err and "\x1b" not in err
+    data = tmp_path / "data.csv"
+    data.write_bytes(b"\x00\x7fcfg\n")
+    rc, _, err = run(capsys, "validate", str(data), "--lang", "es")
+    assert rc == 2 and err.rstrip().endswith("(hay: \\x00\\x7fcfg)") and "\x00" not in err
+    runs.write_text("devices,throughput\n1,1000\n2,1950\n4,3800\n8,7300\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--json")
+    report = json.loads(out)
+    report["warnings"] = ["\x1b[2Jmeasure closer"]
+    fitted = tmp_path / "fit.json"
+    fitted.write_text(json.dumps(report))
+    for machine, stream in (("--lang=en", 1), ("--csv", 2)):  # the note on stdout under a table, else on stderr
+        rc, *said = run(capsys, "plan", "--efficiency-file", str(fitted), "-n", "1e9", machine)
+        assert rc == 0 and "note: fit.json warns: \\x1b[2Jmeasure closer\n" in said[stream - 1]
+        assert "\x1b" not in said[0] + said[1]
+    dev = (Path(__file__).parents[1] / "validation" / "published_scaling_dev.csv").read_text().splitlines()
+    data.write_text("\n".join([dev[0], "\x1b[2J" + dev[1], "\x1b[2J" + dev[2]]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(data))
+    assert rc == 0 and out.splitlines()[3].startswith("\\x1b[2JDLE-TF1-BERT-L-pretrain-DGX1-16G-seq128-AMP-2020  ")
+    assert "\x1b" not in out
+    rc, out, _ = run(capsys, "validate", str(data), "--csv")  # data stays data: a CSV cell holds what the file held
+    assert out.splitlines()[1].startswith("\x1b[2JDLE-TF1-BERT-L")
+
+
+# Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
+# survived the session's own tests and that a user would see.
+
+
+def test_printable_escapes_control_characters_but_keeps_tabs_and_new_lines():
+    """errors.printable shows a file's ESC, NUL, DEL and C1 as \\x1b…, and leaves what lays text out (a tab, a new
+    line) as it is, as its contract says: a note of two lines stays two lines."""
+    from dpscale.errors import printable
+
+    assert printable("a\tb\nc\x1b[2J\x00\x7f\x85é") == "a\tb\nc\\x1b[2J\\x00\\x7f\\x85é"

@@ -1,0 +1,177 @@
+"""plan --efficiency-file (and plan --fit): E per size from another command's JSON, read and checked."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+
+from dpscale.errors import DpscaleError
+from dpscale.sources.efficiency_file import SUPERLINEAR_PLAN, read_efficiencies
+
+# Session 43's own findings: each test failed before its fix.
+
+
+@pytest.mark.parametrize(
+    ("record", "shown"),
+    [
+        ('{"devices": 1, "efficiency": null}', "record 1: efficiency null'"),
+        ('{"devices": true, "efficiency": 1}', "record 1: devices true'"),
+        ('{"devices": "8", "efficiency": 0.9}', 'record 1: devices "8"\''),  # text, as the file quoted it
+    ],
+)
+def test_an_efficiency_file_s_bad_value_is_shown_as_the_file_wrote_it(capsys, tmp_path, record, shown):
+    """plan --efficiency-file said 'record 1: efficiency None' of a JSON null, 'devices True' of true."""
+    path = tmp_path / "e.json"
+    path.write_text(f"[{record}]")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path))
+    assert rc == 2 and out == "" and f"--efficiency-file: got '{shown}" in err
+
+
+def test_an_efficiency_file_s_missing_field_is_said_missing_in_both_languages(capsys, tmp_path):
+    """A record without its efficiency read 'efficiency None' (Python's word for neither null nor absent)."""
+    path = tmp_path / "e.json"
+    path.write_text('[{"devices": 8, "efficiency": 0.9}, {"devices": 16}]')
+    argv = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(path)]
+    assert "got 'record 2: efficiency missing'; allowed: E in (0, 1]" in run(capsys, *argv)[2]
+    assert "se recibió 'registro 2: falta efficiency'; se admite: E en (0, 1]" in run(capsys, *argv, "--lang", "es")[2]
+
+
+def test_an_efficiency_file_s_blank_unit_states_none(capsys, tmp_path):
+    """A blank "unit" states none, as in a runs file (9d6fa0f) and a CSV's blank cell: plan refused the file's own
+    rate with "allowed: ''". With none stated, its 100 a device is samples/s: 1e6 samples at 8 × 100 × 0.9 a second
+    take 1e6 / 720 s = 0.386 h."""
+    path = tmp_path / "e.json"
+    path.write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 100, "unit": ""}, '
+                    '{"devices": 8, "efficiency": 0.9, "per_device_throughput": 100, "unit": ""}]')  # fmt: skip
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "8", "--efficiency-file", str(path), "--json")
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["hours"] == pytest.approx(1e6 / 720 / 3600, rel=1e-12)
+
+
+# Cases a fifth mutation sweep (sources.measure's pure logic, predict_validate, fit_validate, predict_inputs, the
+# plan and web faces, notes) found no test could fail on. Each expected value is derived in its docstring or comment,
+# from the docs or the arithmetic, not read back from the code. None of these starts torch or a process.
+
+
+# ---------------------------------------------------------------- faces.cli.plan
+
+
+def fit_file(tmp_path, v: float, band: tuple[float, float] | None = None, d0: int = 1):  # noqa: ANN201
+    """What `dpscale fit --json` writes, reduced to what plan reads: E per size against d0, its rate, its band."""
+    preds = [{"devices": d0, "efficiency": 1.0}, {"devices": 2 * d0, "efficiency": 0.95}]
+    if band:
+        preds = [{**preds[0], "efficiency_lo": 1.0, "efficiency_hi": 1.0},
+                 {**preds[1], "efficiency_lo": band[0], "efficiency_hi": band[1]}]  # fmt: skip
+    f = tmp_path / "fit.json"
+    f.write_text(json.dumps({"predictions": preds, "baseline_devices": d0, "per_device_throughput": v,
+                             "unit": "samples/s", "confidence": 0.9}))  # fmt: skip
+    return str(f)
+
+
+def test_an_efficiency_file_and_a_fit_are_two_sources_of_e(capsys, tmp_path):
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--fit", str(tmp_path / "runs.csv"), "--efficiency-file",
+                     fit_file(tmp_path, 100.0))  # fmt: skip
+    assert rc == 2 and "give one source of E, not both" in err
+
+
+def test_the_file_s_rate_is_taken_to_every_digit(capsys, tmp_path):
+    """v = 1234.56789 samples/s from the file: the plan's one-device rate is that, not 1.23e3."""
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", fit_file(tmp_path, 1234.56789), "--json")
+    assert rc == 0 and json.loads(out)[0]["actual_throughput"] == pytest.approx(1234.56789, rel=1e-12)
+
+
+def test_a_file_relative_to_one_device_needs_no_d0_note(capsys, tmp_path):
+    """E relative to d0 = 1 is E over one device: neither 'the file's E is relative to 1 devices' nor the speedup
+    note is said (with -v given, or with v from the file)."""
+    for argv in (["-v", "100"], []):
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", fit_file(tmp_path, 100.0), *argv)
+        assert rc == 0 and "relative to 1 device" not in out + err and "speedup = d·E" not in out + err
+
+
+def test_a_file_s_band_above_one_is_held_at_one(capsys, tmp_path):
+    """A plan does not bank on E above 1: the band 0.90–1.05 at 2 devices is said as 0.900–1.000."""
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", fit_file(tmp_path, 100.0, (0.9, 1.05)))
+    assert rc == 0 and "at 2 devices the file's 90 % band of E is 0.900–1.000" in out + err
+
+
+# Mutation sweep 9 (session 35, of 9e8c82d..559d506): gaps the suite left open, each killing a surviving mutant.
+
+
+def test_only_a_fit_s_own_json_is_refused_as_a_fitted_law(tmp_path, capsys):
+    """A run with a stray "law" or "criterion" key is still a run; a JSON list naming both is no fit."""
+    runs = '{"devices": 1, "throughput": 100, %s}\n' + "".join(
+        f'{{"devices": {d}, "throughput": {x}}}\n' for d, x in ((2, 190), (4, 350))
+    )
+    for extra in ('"law": "usl"', '"criterion": "loo"'):
+        path = tmp_path / "r.jsonl"
+        path.write_text(runs % extra)
+        rc, out, err = run(capsys, "fit", str(path), "--resamples", "100")
+        assert rc == 0 and "fitted law: " in out, err
+    path.write_text('{"devices": 1, "throughput": 100}\n["law", "criterion"]\n')
+    rc, _, err = run(capsys, "fit", str(path))
+    said = 'line 2: got \'["law", "criterion"]\'; allowed: an object with "devices" and "throughput"'
+    assert rc != 0 and said in err
+    rc, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "--point", "4:350", "--json",
+                     "--resamples", "100")  # fmt: skip
+    law = tmp_path / "law.json"
+    law.write_text(out)
+    rc, _, err = run(capsys, "fit", str(law))
+    assert rc != 0 and "a fitted law (`dpscale fit --json`), not runs" in err
+
+
+# Review 45 BB: mutation testing of the day's changes — each test kills a mutant that survived the suite and that a
+# user would have seen (a wrong number or a wrong word).
+
+
+def _file(tmp_path, data):
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def _refusal(path):
+    with pytest.raises(DpscaleError) as exc:
+        read_efficiencies(path)
+    return str(exc.value)
+
+
+def test_an_efficiency_past_two_is_not_called_superlinear(tmp_path):
+    records = [{"devices": 1, "efficiency": 1.0}, {"devices": 2, "efficiency": 2.5}]
+    assert _refusal(_file(tmp_path, records)).endswith("record 2: efficiency 2.5'; allowed: E in (0, 1]")
+    records[1]["efficiency"] = 1.5
+    assert _refusal(_file(tmp_path, records)).endswith(f"allowed: {SUPERLINEAR_PLAN}")
+
+
+def test_a_band_that_leaves_its_e_outside_is_not_read(tmp_path):
+    records = [
+        {"devices": 1, "efficiency": 1.0, "efficiency_lo": 1.0, "efficiency_hi": 1.0, "bottleneck": "compute"},
+        {"devices": 2, "efficiency": 0.9, "efficiency_lo": 0.8, "efficiency_hi": 0.95, "bottleneck": "network"},
+    ]
+    read = read_efficiencies(_file(tmp_path, records))
+    assert read.band == {1: (1.0, 1.0), 2: (0.8, 0.95)} and read.level == 0.8
+    records[1]["efficiency_lo"] = 0.92  # above its E
+    read = read_efficiencies(_file(tmp_path, records))
+    assert read.band is None and read.level is None
+
+
+@pytest.mark.parametrize(("confidence", "level"), [(0.9, 0.9), (1.0, None)])
+def test_a_fits_band_is_read_at_a_confidence_below_one(tmp_path, confidence, level):
+    report = {"baseline_devices": 1, "confidence": confidence, "predictions": [
+        {"devices": 1, "efficiency": 1.0, "efficiency_lo": 1.0, "efficiency_hi": 1.0},
+        {"devices": 4, "efficiency": 0.9, "efficiency_lo": 0.85, "efficiency_hi": 0.95}]}  # fmt: skip
+    read = read_efficiencies(_file(tmp_path, report))
+    assert read.level == level and (read.band is None) == (level is None)
+
+
+def test_two_units_in_one_file_are_refused_and_the_documents_own_is_not_called_a_record(tmp_path):
+    records = [{"devices": 1, "efficiency": 1.0, "unit": "samples/s"}, {"devices": 2, "efficiency": 0.9,
+                                                                       "unit": "tokens/s"}]  # fmt: skip
+    assert _refusal(_file(tmp_path, records)).endswith(
+        "got 'record 2: unit tokens/s against samples/s'; allowed: one throughput unit per file"
+    )
+    doc = {"unit": "tokens/s", "points": [{"devices": 1, "efficiency": 1.0, "unit": "samples/s"}]}
+    assert _refusal(_file(tmp_path, doc)).endswith("got 'unit tokens/s against samples/s'; allowed: one throughput "
+                                                   "unit per file")  # fmt: skip

@@ -1,0 +1,581 @@
+"""plan in the unit its rate is in: tokens/s and samples/s, the unit a file states, and the words that count them."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import pytest
+from clihelp import run
+
+from dpscale.faces.i18n import count_of
+from dpscale.formulas.units import count_noun
+
+# Review 43 (H): an adversarial read of 4c5add9..34e6623; each test failed before its fix.
+
+
+def test_plan_holds_a_typed_unit_to_an_efficiency_file_s_as_to_fit_runs(capsys, tmp_path):
+    """bdd90ad's runs_unit takes 'Tokens/s' or ' tokens/s' as runs' 'tokens/s' (fit, plan --fit), but plan's
+    --efficiency-file kept its own rule, `!=`: the same command refused `--unit Tokens/s` for a fit's report of those
+    runs. One rule (common.same_unit) for both. By hand: 1e9 tokens at 8 × 1,000 tokens/s × E 0.8 = 6,400 tokens/s,
+    156,250 s = 43.40 h."""
+    report = tmp_path / "fit.json"
+    sizes = [{"devices": 1, "efficiency": 1.0}, {"devices": 8, "efficiency": 0.8}]
+    report.write_text(json.dumps({"unit": "tokens/s", "per_device_throughput": 1000, "baseline_devices": 1,
+                                  "predictions": sizes}))  # fmt: skip
+    for typed in ("tokens/s", "Tokens/s", " tokens/s"):
+        rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", typed)
+        assert rc == 0 and "throughputs in tokens/s" in out, err  # the file's own text labels the rows
+        rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", typed,
+                           "--json")  # fmt: skip
+        (row,) = json.loads(out)
+        assert row["actual_throughput"] == pytest.approx(6400.0) and row["hours"] == pytest.approx(1e9 / 6400 / 3600)
+    rc, out, err = run(capsys, "plan", "--efficiency-file", str(report), "-n", "1e9", "-d", "8", "--unit", "samples/s")
+    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'tokens/s', the unit of --efficiency-file's" in err
+
+
+# Review 44 (A): small user-facing defects found by hand, each pinned by what the user sees.
+
+
+@pytest.fixture
+def tokens_files(tmp_path):
+    """Runs and an efficiency file that state tokens/s."""
+    runs = tmp_path / "tok.csv"
+    runs.write_text("devices,throughput,unit\n1,1000,tokens/s\n2,1900,tokens/s\n4,3500,tokens/s\n")
+    eff = tmp_path / "tok.json"
+    rows = [
+        {"devices": d, "efficiency": e, "per_device_throughput": 1000, "unit": "tokens/s"}
+        for d, e in ((1, 1), (8, 0.9))
+    ]
+    eff.write_text(json.dumps(rows))
+    return {"--fit": runs, "--efficiency-file": eff}
+
+
+@pytest.mark.parametrize("source", ["--fit", "--efficiency-file"])
+def test_plan_says_its_default_unit_was_not_typed_when_a_file_states_another(capsys, tokens_files, source):
+    """plan --fit (or --efficiency-file) with tokens/s records and no --unit said "--unit: got 'samples/s'", a value
+    the user never typed: it is plan's default, and the line says so (a typed one is still said as typed)."""
+    argv = ["plan", source, str(tokens_files[source]), "-n", "1e6", "-d", "8"]
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert "--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit " in err and "got" not in err
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s'" in err
+    rc, _, err = run(capsys, *argv, "--unit", "samples/s")
+    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'tokens/s'" in err
+    rc, out, err = run(capsys, *argv, "--unit", "Tokens/s", "--json")
+    assert rc == 0 and json.loads(out)[0]["devices"] == 8, err
+
+
+# Review G (session 44): the day's commits tried at their edges — solve's E(d) function at one device, a second
+# terminating signal while write_whole cleans up, and units compared in one way by every reader.
+
+
+def test_an_efficiency_files_unit_is_one_unit_in_any_case(tmp_path, capsys):
+    """c01334c compared the units of runs in JSON lines stripped and in any case, but --efficiency-file's reader
+    still took 'tokens/s' and 'Tokens/s' as two units, so as none: plan then took the file's tokens/s rate as
+    samples/s without a word, where the same file in one spelling is refused until --unit says tokens/s."""
+    doc = {"points": [
+        {"devices": 1, "efficiency": 1.0, "per_device_throughput": 1000, "unit": "tokens/s", "baseline_devices": 1},
+        {"devices": 8, "efficiency": 0.9, "per_device_throughput": 900, "unit": "Tokens/s ", "baseline_devices": 1},
+    ]}  # fmt: skip
+    f = tmp_path / "e.json"
+    f.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "plan", "--efficiency-file", str(f), "--samples", "1e9")
+    assert code == 2 and "--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s'" in err, (out, err)
+    code, out, err = run(
+        capsys, "plan", "--efficiency-file", str(f), "--samples", "1e9", "--unit", "TOKENS/s", "--json"
+    )
+    assert code == 0, err
+    assert [r["actual_throughput"] for r in json.loads(out)] == [1000.0, 7200.0]
+
+
+# Review I (session 44): mutation testing of the day's code — each test here fails on a small change to it that
+# the other tests let through (a signal handler left set, MPLBACKEND not given back, a unit said in another
+# spelling, an Accept-Language read too literally, …).
+
+
+# an efficiency file's unit
+
+
+def _file(tmp_path, doc) -> str:
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_a_prediction_file_that_states_a_unit_keeps_it(capsys, tmp_path):
+    """A prediction's records are samples/s when they say nothing; one that states tokens/s is read in tokens/s (it
+    was before the two-unit check too), so plan without --unit asks for it rather than plan tokens as samples."""
+    records = [
+        {"devices": d, "efficiency": e, "per_device_throughput": 2000.0, "bottleneck": b, "unit": "tokens/s"}
+        for d, e, b in ((1, 1.0, "none (one device)"), (8, 0.9, "compute"))
+    ]
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e6", "-d", "8")
+    assert rc == 2 and not out
+    assert err.startswith(
+        "dpscale plan: error: --unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit of "
+        "--efficiency-file's per-device throughput 2000"
+    )
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e6", "-d", "8",
+                       "--unit", "tokens/s", "--json")  # fmt: skip
+    assert rc == 0, err
+    assert [r["actual_throughput"] for r in json.loads(out)] == [pytest.approx(14400.0)]
+
+
+def test_a_files_unit_is_said_as_first_written(capsys, tmp_path):
+    """'Tokens/s' then 'tokens/s' is one unit, said as the file first writes it."""
+    records = [
+        {"devices": 1, "efficiency": 1, "per_device_throughput": 1000, "unit": "Tokens/s"},
+        {"devices": 8, "efficiency": 0.9, "per_device_throughput": 1000, "unit": "tokens/s"},
+    ]
+    rc, _, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e6", "-d", "8",
+                     "--unit", "samples/s")  # fmt: skip
+    assert rc == 2 and "--unit: got 'samples/s'; allowed: 'Tokens/s', the unit of --efficiency-file's" in err
+
+
+# Review 44 (J): plan's --samples counts in plan's unit, and its words now say so — 1.28M tokens at 2,000 tokens/s,
+# not 1.28M samples — in the title, the help and the page's field, in English and Spanish; the numbers, the JSON keys,
+# the flags and every samples/s line stay as they were. Each test fails without its fix.
+
+
+# `dpscale plan` as it printed before this change, byte for byte (samples/s: the default unit)
+WORKED_EN = """\
+Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per device-hour, deadline 24 h
+devices                E   actual  speedup      time  device-h   cost  ΔS/Δd
+-------  ---------------  -------  -------  --------  --------  -----  -----
+      1  1.000 (100.0 %)    2,000    1.00×    16.0 h      16.0  40.00      —
+      2   0.900 (90.0 %)    3,600    1.80×     8.9 h      17.8  44.44   0.80
+      4   0.900 (90.0 %)    7,200    3.60×     4.4 h      17.8  44.44   0.90
+      8   0.900 (90.0 %)   14,400    7.20×     2.2 h      17.8  44.44   0.90
+     16   0.900 (90.0 %)   28,800    14.4×     1.1 h      17.8  44.44   0.90
+     32   0.900 (90.0 %)   57,600    28.8×  33.3 min      17.8  44.44   0.90
+     64   0.900 (90.0 %)  115,200    57.6×  16.7 min      17.8  44.44   0.90
+    128   0.900 (90.0 %)  230,400   115.2×   8.3 min      17.8  44.44   0.90
+    256   0.900 (90.0 %)  460,800   230.4×   4.2 min      17.8  44.44   0.90
+throughputs in samples/s
+"""
+
+
+TITLE_ES = (
+    "Ejemplo resuelto: 1,28 M de muestras × 90 épocas a 2.000 muestras/s por dispositivo; E = 0,9; "
+    "2,5 por hora-dispositivo; plazo 24 h\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("unit", "noun"),
+    [
+        ("samples/s", "samples"),
+        ("tokens/s", "tokens"),
+        ("images/s", "images"),
+        ("sequences/s", "sequences"),
+        ("img/sec", "img"),
+        ("TFLOP/s", "TFLOP"),  # N TFLOP at v TFLOP/s: N/v seconds, what plan computes
+        ("Tokens / S", "Tokens"),  # as typed, spaces around the slash dropped
+        ("sequences per second", "sequences"),
+        ("token/s", "token"),  # no plural made up
+        ("fps", None),  # not '/s': no noun to read
+        ("Hz", None),
+        ("samples/min", None),  # plan's hours are per second: not its rate
+        ("/s", None),
+        ("1/s", None),
+    ],
+)
+def test_the_noun_a_rate_counts_is_read_from_its_unit(unit, noun):
+    assert count_noun(unit) == noun
+
+
+def test_the_count_is_said_in_the_language_for_samples_and_as_typed_otherwise():
+    assert [count_of(u, "en") for u in ("samples/s", "Samples/s", "sample/s", "tokens/s")] == [
+        "samples", "samples", "samples", "tokens"
+    ]  # fmt: skip
+    assert [count_of(u, "es") for u in ("samples/s", "tokens/s", "images/s")] == ["muestras", "tokens", "images"]
+    assert count_of("fps", "en") == "units of the fps throughput"
+    assert count_of("fps", "es") == "unidades del rendimiento en fps"
+
+
+def test_plan_in_samples_s_is_as_it_was(capsys):
+    """The default unit, and samples/s typed, print what they printed before, in both languages."""
+    for argv in ([], ["--unit", "samples/s"]):
+        rc, out, _ = run(capsys, "plan", *argv)
+        assert rc == 0 and out.startswith(WORKED_EN)
+        rc, out, _ = run(capsys, "plan", *argv, "--lang", "es")
+        assert rc == 0 and out.startswith(TITLE_ES)
+    rc, out, _ = run(capsys, "plan", "-d", "64")
+    assert out.startswith("Worked example with your devices/epochs: 1.28M samples at 2,000 samples/s per device, ")
+
+
+@pytest.mark.parametrize(
+    ("unit", "noun"),
+    [("tokens/s", "tokens"), ("images/s", "images"), ("sequences/s", "sequences"), ("img/sec", "img"),
+     ("TFLOP/s", "TFLOP")],
+)  # fmt: skip
+def test_plan_counts_in_its_unit_s_noun(capsys, unit, noun):
+    """`plan --unit tokens/s` titled its example '1.28M samples … at 2,000 tokens/s': the 1.28M are tokens. The
+    rows are the samples/s rows with the unit's words, every number the same."""
+    rc, out, _ = run(capsys, "plan", "--unit", unit)
+    assert rc == 0
+    said = WORKED_EN.replace("1.28M samples", f"1.28M {noun}").replace("samples/s", unit)
+    assert out.startswith(said) and "samples" not in out
+    assert out.startswith(f"Worked example: 1.28M {noun} × 90 epochs at 2,000 {unit} per device, E = 0.9, ")
+    rc, out, _ = run(capsys, "plan", "--unit", unit, "--lang", "es")
+    assert rc == 0 and out.startswith(f"Ejemplo resuelto: 1,28 M de {noun} × 90 épocas a 2.000 {unit} por dispositivo")
+    assert "muestras" not in out
+    assert "          64   0,900 (90,0 %)  115.200        57,6×  16,7 min         17,8  44,44   0,90\n" in out
+    rc, out, _ = run(capsys, "plan", "--unit", unit, "-d", "64", "--lang", "es")
+    assert out.startswith(f"Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {noun} a 2.000 {unit} por ")
+    assert "(dé --samples y --throughput para su caso)" in out  # the flag keeps its name
+
+
+def test_a_unit_with_no_noun_is_said_neutrally(capsys):
+    rc, out, _ = run(capsys, "plan", "--unit", "fps")
+    assert rc == 0 and out.startswith("Worked example: 1.28M units of the fps throughput × 90 epochs at 2,000 fps ")
+    rc, out, _ = run(capsys, "plan", "--unit", "fps", "--lang", "es")
+    assert out.startswith("Ejemplo resuelto: 1,28 M de unidades del rendimiento en fps × 90 épocas a 2.000 fps ")
+
+
+def test_the_json_keys_and_numbers_do_not_follow_the_unit(capsys):
+    rc, samples, _ = run(capsys, "plan", "--json")
+    rc2, tokens, _ = run(capsys, "plan", "--unit", "tokens/s", "--json")
+    # (review 45 R: each row says its unit, "unit"; every other key and number is the same)
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "unit"} for r in rows]  # noqa: E731
+    assert rc == rc2 == 0 and strip(json.loads(samples)) == strip(json.loads(tokens))
+    row = next(r for r in json.loads(tokens) if r["devices"] == 64)
+    assert row["actual_throughput"] == 115200.0 and row["cost"] == pytest.approx(2.5 * 64 * 1000 / 3600)
+
+
+def test_the_help_says_what_samples_count(capsys):
+    rc, out, _ = run(capsys, "plan", "--help")
+    flat = " ".join(out.split())
+    assert "--samples N, -n N samples per epoch, or what --unit counts (tokens for tokens/s), e.g. 1.28e6" in flat
+    assert "--throughput V, -v V per-device throughput alone (samples/s, or --unit)" in flat
+    rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    assert "muestras por época, o lo que cuente --unit (tokens con tokens/s), p. ej. 1.28e6" in flat
+    assert "rendimiento de un dispositivo solo (muestras/s, o --unit)" in flat
+
+
+# Review R (session 45): plan, memory, batch and pipeline against published figures, and their --json rows.
+
+
+# plan: a row says the unit its throughput (and so its samples) are in
+
+
+def test_plan_rows_say_their_throughput_unit_as_the_table_does(capsys):
+    argv = ("plan", "-n", "1e12", "-v", "3000", "-d", "64", "-e", "0.9", "--price-per-device-hour", "2", "--json")
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s")
+    assert rc == 0, err
+    tokens = json.loads(out)
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0, err
+    samples = json.loads(out)
+    # 1e12 / (64 · 3,000 · 0.9) s = 1,607.5 h; × 64 = 102,880.7 device-hours; × 2 = 205,761.3
+    for rows in (tokens, samples):
+        (r,) = rows
+        assert r["actual_throughput"] == 172_800
+        assert round(r["hours"], 4) == round(1e12 / 172_800 / 3600, 4) == 1607.5103
+        assert round(r["cost"], 1) == round(2 * 64 * 1e12 / 172_800 / 3600, 1) == 205_761.3
+    # the two plans wrote the same rows: nothing said which counted tokens
+    assert (tokens[0]["unit"], samples[0]["unit"]) == ("tokens/s", "samples/s")
+    assert list(tokens[0])[:4] == ["devices", "efficiency", "actual_throughput", "unit"]
+
+
+# Review AG (session 46): the command line as a Unix citizen — stdout against stderr, closed pipes, exit codes.
+
+
+def test_calc_rows_in_another_unit_say_it_and_plan_reads_them_in_it(capsys, tmp_path):
+    """calc --unit tokens/s wrote the rows a samples/s calc writes: `plan --efficiency-file` then planned 2,000
+    tokens/s as 2,000 samples/s (1e9 samples in 138.9 h at one device) without a word, where a fit's report or a
+    plan row, which say their unit, are refused without --unit tokens/s. samples/s rows stay as the contract has
+    them."""
+    rc, out, _ = run(capsys, "calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9", "--unit", "tokens/s", "--json")
+    assert rc == 0 and [r["unit"] for r in json.loads(out)] == ["tokens/s"] * 3
+    assert list(json.loads(out)[0])[4:6] == ["actual_throughput", "unit"]  # beside the figure it labels, as plan's
+    rows = tmp_path / "calc.json"
+    rows.write_text(out)
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(rows), "-n", "1e9")
+    assert rc == 2 and "dpscale plan: error: --unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s'" in err
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(rows), "-n", "1e9", "--unit", "tokens/s", "--csv")
+    assert rc == 0 and out.splitlines()[1] == "1,1.0,2000.0,1.0,138.888888889,138.888888889,,tokens/s,,"
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "20", "-e", "0.9", "--unit", "tokens/s", "--csv")
+    assert out.splitlines() == [
+        "devices,per_device_throughput,efficiency,ideal_throughput,actual_throughput,speedup,lost_throughput,"
+        "effective_devices,unit",
+        "8,20.0,0.9,160.0,144.0,7.2,16.0,7.2,tokens/s",
+    ]
+    for unit in ("samples/s", "Samples/s"):  # the default, however spelled: the documented keys, no more
+        rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", unit, "--json")
+        assert "unit" not in json.loads(out)
+
+
+# Review AK (session 46): one planning job chained across commands — predict → plan, memory, batch; fit → plan
+# --fit; a --system-file against raw flags — checking that the numbers agree between them, in both languages, on the
+# command line, the library and the page's API.
+
+
+LLAMA = ["predict", "--model", "llama3-8b", "--precision", "bf16", "--batch", "4", "--gpu", "h100-80gb",
+         "--system", "dgx-h100", "-d", "8..64x2"]  # fmt: skip
+
+
+def _predicted(capsys, tmp_path, *argv: str) -> tuple[list[dict], str]:
+    rc, out, _ = run(capsys, *(argv or LLAMA), "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    return json.loads(out), str(path)
+
+
+def test_a_language_model_s_rows_say_its_tokens_a_sample(capsys):
+    """predict said 'tokens/s: samples/s × 8,192' in a note (stderr under --json) and nowhere in its rows, so the
+    factor was lost between predict and plan; its --json and --csv rows now carry it, an image model's do not."""
+    rc, out, _ = run(capsys, *LLAMA, "--json")
+    rows = json.loads(out)
+    assert rc == 0 and [r["tokens_per_sample"] for r in rows] == [8192] * 4
+    rc, out, _ = run(capsys, *LLAMA, "--csv")
+    head, first = out.splitlines()[:2]
+    assert head.split(",")[-1] == "tokens_per_sample" and first.split(",")[-1] == "8192"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "--seq-len", "2048", "-b", "8", "--system", "dgx-h100",
+                     "-d", "8", "--json")  # fmt: skip
+    assert json.loads(out)[0]["tokens_per_sample"] == 2048  # --seq-len with no preset: a language model's too
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "2600", "--system",
+                     "dgx-a100", "-d", "8", "--json")  # fmt: skip
+    assert "tokens_per_sample" not in json.loads(out)[0]
+
+
+def test_plan_in_tokens_takes_the_prediction_s_rate_times_its_tokens(capsys, tmp_path, monkeypatch):
+    """`predict --json | plan --efficiency-file - -n 1e12 --unit tokens/s` was refused ('predict's rates are
+    samples/s: × the sequence length'), and the rate had to be multiplied by hand from a note on stderr; the file
+    states its tokens a sample, so plan takes 0.7296 sequences/s × 8,192 = 5,976.9 tokens/s and says so. The hours
+    are the hand's: tokens / (d·v·E) / 3600 = 771.7 h on 64 H100s."""
+    rows, path = _predicted(capsys, tmp_path)
+    v = rows[0]["per_device_throughput"] * 8192
+    monkeypatch.setattr("sys.stdin", io.StringIO(open(path).read()))  # (piped, as the docs chain it)
+    rc, out, err = run(capsys, "plan", "--efficiency-file", "-", "-n", "1e12", "--unit", "tokens/s",
+                       "--price-per-device-hour", "2.5", "--json")  # fmt: skip
+    plan = json.loads(out)
+    assert rc == 0 and [p["unit"] for p in plan] == ["tokens/s"] * 4
+    for p, r in zip(plan, rows):
+        assert p["hours"] == pytest.approx(1e12 / (r["devices"] * v * r["efficiency"]) / 3600, rel=1e-9)
+        assert p["actual_throughput"] == pytest.approx(r["actual_throughput"] * 8192, rel=1e-9)
+    assert plan[-1]["hours"] == pytest.approx(771.704, abs=1e-3) and plan[-1]["cost"] == pytest.approx(123472.64, 1e-6)
+    said = "note: per-device throughput 5,976.92 tokens/s from --efficiency-file: its 0.729604 samples/s × 8,192 "
+    assert said + "tokens a sample (--throughput sets another)" in err
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "--unit", "tokens/s", "--lang", "es")
+    assert rc == 0 and "771,7 h" in out
+    assert ("nota: rendimiento por dispositivo 5.976,92 tokens/s tomado de --efficiency-file: sus 0,729604 "
+            "muestras/s × 8.192 tokens por muestra (--throughput da otro)") in out  # fmt: skip
+    # a rate typed in tokens/s is the user's, as before: no factor applied to it
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "--unit", "tokens/s", "-v", "6000",
+                     "-d", "64", "--json")  # fmt: skip
+    assert json.loads(out)[0]["hours"] == pytest.approx(1e12 / (64 * 6000 * rows[-1]["efficiency"]) / 3600)
+
+
+def test_a_plan_in_samples_of_a_language_model_says_they_are_sequences(capsys, tmp_path):
+    """Without --unit, -n 1e12 (meant as tokens) was planned as 1e12 sequences: 6.3 million hours, 8,192× too long,
+    with 'throughputs in samples/s' the only word of it. The plan is the same, and says what its samples are."""
+    rows, path = _predicted(capsys, tmp_path)
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "-d", "64")
+    assert rc == 0 and "6,321,799.0 h" in out
+    assert ("note: the file's samples are sequences of 8,192 tokens: --samples counts sequences; for a count of "
+            "tokens, --unit tokens/s plans in tokens") in out  # fmt: skip
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "-d", "64", "--lang", "es")
+    assert ("nota: las muestras del archivo son secuencias de 8.192 tokens: --samples cuenta secuencias; para "
+            "contar tokens, --unit tokens/s planifica en tokens") in out  # fmt: skip
+    _, image = _predicted(capsys, tmp_path, "predict", "--model", "resnet50", "--precision", "amp", "-b", "256",
+                          "-v", "2600", "--system", "dgx-a100", "-d", "1..32x2")  # fmt: skip
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", image, "-n", "1.28e6", "--epochs", "90", "-d", "32")
+    assert rc == 0 and "25.0 min" in out and "sequences" not in out  # images: nothing to say
+
+
+@pytest.mark.parametrize("said", [[8192, 4096, 8192, 8192], [8192, 8192, 8192, None], [8192.5] * 4, [True] * 4,
+                                  ["8192"] * 4, [0] * 4])  # fmt: skip
+def test_a_file_whose_tokens_a_sample_are_not_one_whole_number_is_planned_as_before(capsys, tmp_path, said):
+    """Records that disagree on their tokens a sample, lack it or give no whole number state none: --unit tokens/s
+    is then refused as before rather than planned on a guess."""
+    rows, _ = _predicted(capsys, tmp_path)
+    for r, s in zip(rows, said):
+        r.pop("tokens_per_sample")
+        if s is not None:
+            r["tokens_per_sample"] = s
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(rows))
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--unit", "tokens/s")
+    assert rc == 2 and "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's" in err
+
+
+# Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
+# survived the session's own tests and that a user would see.
+
+
+def _llama_predicted(capsys, tmp_path) -> tuple[list[dict], str]:
+    rc, out, _ = run(capsys, *LLAMA, "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    return json.loads(out), str(path)
+
+
+def test_a_plan_in_tokens_does_not_say_its_samples_are_sequences(capsys, tmp_path):
+    """The note 'the file's samples are sequences …: --samples counts sequences' belongs to a plan in samples/s; in a
+    plan in tokens/s (the file's rate × its tokens, or a rate typed in tokens/s) --samples counts tokens, and the note
+    would tell the user the opposite of what was planned."""
+    rows, path = _llama_predicted(capsys, tmp_path)
+    rc, out, err = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "--unit", "tokens/s", "-d", "64")
+    assert rc == 0 and "771.7 h" in out and "from --efficiency-file: its 0.729604 samples/s × 8,192 tokens" in out
+    assert "sequences" not in out + err
+    rc, out, err = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "--unit", "tokens/s", "-v", "6000",
+                       "-d", "64", "--lang", "es")  # fmt: skip
+    hours = 1e12 / (64 * 6000 * rows[-1]["efficiency"]) / 3600
+    assert rc == 0 and f"{hours:.1f}".replace(".", ",") + " h" in out and "secuencias" not in out + err
+    # in samples/s it is said, with the sequences' length
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", path, "-n", "1e12", "-d", "64")
+    assert "note: the file's samples are sequences of 8,192 tokens: --samples counts sequences" in out
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf])
+def test_tokens_a_sample_that_json_reads_as_nan_or_infinity_state_none(capsys, tmp_path, bad):
+    """Python's json reads NaN and Infinity (a hand-edited file, another tool's dump): such a count of tokens states
+    none, and --unit tokens/s is refused in one line as for any other — int(nan) would be a ValueError traceback."""
+    rows, _ = _llama_predicted(capsys, tmp_path)
+    for r in rows:
+        r["tokens_per_sample"] = bad
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(rows))
+    assert "NaN" in path.read_text() or "Infinity" in path.read_text()
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--unit", "tokens/s")
+    assert rc == 2 and err.startswith("dpscale plan: error: --unit: got 'tokens/s'; allowed: 'samples/s', the unit")
+    assert len(err.splitlines()) == 1
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "-d", "64")
+    assert rc == 0 and "sequences" not in out  # no figure stated: nothing to say of one
+
+
+def test_tokens_a_sample_past_the_longest_sequence_state_none(capsys, tmp_path):
+    """A count of tokens a sample past MAX_SEQ_LEN (10,000,000: no sequence is so long; a file's typo) states none,
+    as a count of 0 or 2.5 does: --unit tokens/s is refused rather than planned at that factor."""
+    from dpscale.errors import MAX_SEQ_LEN
+
+    rows, _ = _llama_predicted(capsys, tmp_path)
+    for said in (MAX_SEQ_LEN + 1, MAX_SEQ_LEN):
+        for r in rows:
+            r["tokens_per_sample"] = said
+        path = tmp_path / "edited.json"
+        path.write_text(json.dumps(rows))
+        rc, out, err = run(
+            capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--unit", "tokens/s", "-d", "64"
+        )
+        if said > MAX_SEQ_LEN:
+            assert rc == 2 and "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's" in err
+        else:  # the longest taken: 0.729604 samples/s × 10,000,000 tokens
+            assert rc == 0 and "per-device throughput 7.29604e+06 tokens/s from --efficiency-file" in out
+
+
+# Session 44: an efficiency file that states two throughput units is refused, not planned in samples/s.
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "--efficiency-file: got 'record 2: unit samples/s against tokens/s'; allowed: one throughput unit per file",
+        ),
+        ("es", "se recibió 'registro 2: unidad samples/s frente a tokens/s'; se admite: una unidad de rendimiento por"),
+    ],
+)
+def test_two_units_in_one_efficiency_file_are_refused(capsys, tmp_path, lang, said):
+    """Each record says the same rate but in another unit: the file's unit was read as none and plan planned 100
+    tokens/s as 100 samples/s (8 devices at E 0.9: 720 samples/s) without a word."""
+    records = [
+        {"devices": 1, "efficiency": 1, "unit": "tokens/s", "per_device_throughput": 100},
+        {"devices": 8, "efficiency": 0.9, "unit": "samples/s", "per_device_throughput": 100},
+    ]
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8",
+                       "--lang", lang)  # fmt: skip
+    assert rc == 2 and not out and err.count("\n") == 1 and said in err
+
+
+def test_one_unit_in_two_spellings_is_one_unit(capsys, tmp_path):
+    """'Tokens/s' and 'tokens/s' (and the document's own) are one unit: plan with --unit tokens/s takes the file's
+    rate, 8 × 100 × 0.9 = 720 tokens/s."""
+    doc = {"unit": "tokens/s", "points": [
+        {"devices": 1, "efficiency": 1, "unit": "Tokens/s", "per_device_throughput": 100},
+        {"devices": 8, "efficiency": 0.9, "unit": "tokens/s"},
+    ]}  # fmt: skip
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, doc), "-n", "1e9", "-d", "8",
+                       "--unit", "tokens/s", "--json")  # fmt: skip
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["devices"] == 8 and row["actual_throughput"] == pytest.approx(720.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--unit", "samples/min", "-v", "100", "-e", "0.9"], "--unit: got 'samples/min'; allowed: a rate per second"),
+        (["--unit", "tokens per hour", "-v", "100", "-e", "0.9"], "--unit: got 'tokens per hour'; allowed: a rate"),
+        (["--unit", "IMG/MS", "-v", "100", "-e", "0.9"], "--unit: got 'IMG/MS'; allowed: a rate per second"),
+    ],
+)
+def test_plan_refuses_a_rate_per_another_time(capsys, argv, said):
+    """plan's hours are samples ÷ (d·v·E) with v per second: 100 samples/min at 8 devices and E 0.9 was planned as
+    720 samples a second, 1e9 samples in 385.8 h where a minute's rate takes 60× as long, without a word."""
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "-d", "8", *argv)
+    assert rc == 2 and not out and err.count("\n") == 1 and said in err
+
+
+def test_plan_refuses_files_whose_rate_is_per_minute(capsys, tmp_path):
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,samples/min\n2,190,samples/min\n4,360,samples/min\n")
+    rc, out, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", "--lang", "es")
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert "--fit, unit: se recibió 'samples/min'; se admite: un ritmo por segundo (samples/s, tokens/s)" in err
+    records = [{"devices": 1, "efficiency": 1, "unit": "samples/h", "per_device_throughput": 100},
+               {"devices": 8, "efficiency": 0.9}]  # fmt: skip
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--efficiency-file, unit: got 'samples/h'; allowed: a rate per second" in err
+
+
+@pytest.mark.parametrize("unit", ["samples/sec", "tokens per second", "fps", "TFLOP/s"])
+def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
+    """The worked example's numbers at any per-second unit (or one whose time cannot be read): 64 devices × 2,000 at
+    E 0.9 → 115,200 a second, 57.6×."""
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--unit", unit,
+                       "--json")  # fmt: skip
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["actual_throughput"] == pytest.approx(115_200.0) and row["speedup"] == pytest.approx(57.6)
+
+
+def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
+    """'Tokens / s' is tokens/s for each reader — JSON lines, a CSV's unit column, an efficiency file, a typed --unit
+    against a file's — by one rule (errors.unit_key); spaces inside made it a second unit, refused as mixed units in
+    the runs and as a clash with --unit tokens/s."""
+    lines = tmp_path / "runs.jsonl"
+    lines.write_text(
+        '{"devices": 1, "throughput": 1000, "unit": "tokens/s"}\n'
+        '{"devices": 2, "throughput": 1900, "unit": "Tokens / s"}\n'
+        '{"devices": 4, "throughput": 3600, "unit": "tokens/s"}\n'
+    )
+    table = tmp_path / "runs.csv"
+    table.write_text("devices,throughput,unit\n1,1000,tokens/s\n2,1900,Tokens / s\n4,3600,tokens/s\n")
+    fits = []
+    for runs in (lines, table):
+        rc, out, err = run(capsys, "fit", str(runs), "--unit", "tokens / s", "--at", "4", "--json")
+        assert rc == 0, err
+        fits.append(json.loads(out))
+    assert fits[0]["predictions"] == fits[1]["predictions"]
+    (at4,) = [p for p in fits[0]["predictions"] if p["devices"] == 4]
+    assert at4["efficiency"] == pytest.approx(0.9, abs=0.01)  # 3,600 against 4 × 1,000
+    rc, out, err = run(capsys, "plan", "--fit", str(lines), "-n", "1e9", "-d", "4", "--unit", "TOKENS/S", "--json")
+    assert rc == 0, err
+    records = [
+        {"devices": 1, "efficiency": 1, "unit": "tokens/s", "per_device_throughput": 100},
+        {"devices": 8, "efficiency": 0.9, "unit": "tokens / s", "per_device_throughput": 100},
+    ]
+    rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8",
+                       "--unit", "tokens/s", "--json")  # fmt: skip
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert row["actual_throughput"] == pytest.approx(720.0)

@@ -1,0 +1,43 @@
+"""What each command imports at start-up: calc and plan load no file reader, fit_notes no fit."""
+
+from __future__ import annotations
+
+# Review 46 AL: two files split where each mixed two jobs — formulas/scaling.py's inverse problem (`solve` and
+# its searches) is formulas/solve.py, and sources/fit.py's notes on a finished fit are sources/fit_notes.py (as
+# predict_notes.py is predict.py's). Each new module stands on its own: the lower one never imports the higher, and
+# the old home keeps no re-exported copy.
+
+
+def test_a_fits_notes_live_in_fit_notes_which_never_imports_fit_at_run_time():
+    """fit_notes reads a Fit only for its type (under TYPE_CHECKING): importing it alone loads no sources.fit, so
+    fit → fit_notes is the one direction; the constants both read sit below them (fit_io, fit_solve)."""
+    import subprocess
+    import sys
+
+    from dpscale.sources import fit, fit_io, fit_notes, fit_solve
+
+    assert fit.fit_warnings is fit_notes.fit_warnings and not hasattr(fit, "MISFIT") and not hasattr(fit, "_warnings")
+    assert fit_notes.NOISE_PRIOR is fit_io.NOISE_PRIOR == 0.01 and fit_notes.AT_BOUND is fit_solve.AT_BOUND == 1e-12
+    code = "import sys, dpscale.sources.fit_notes; print('dpscale.sources.fit' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+# Session 46's own changes.
+
+
+def test_calc_and_plan_with_a_unit_load_no_file_reader():
+    # calc compares its --unit with samples/s on every run (rows in another unit say it) through fit_io.unit_key: the
+    # import pulled fit_io (csv, dataclasses, pathlib …) into every calc, 121 modules against 86, 14 ms of start-up
+    from clihelp import imported_after
+
+    for argv in (
+        ["calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9"],
+        ["calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", "tokens/s", "--json"],
+        ["calc", "-v", "2000", "-e", "0.9", "--actual", "100000"],
+        ["plan", "-n", "1e12", "-v", "3000", "-e", "0.9", "-d", "8,64", "--unit", "tokens/s"],
+    ):
+        loaded = imported_after(argv)
+        assert f"dpscale.faces.cli.{argv[0]}" in loaded  # the probe ran the command
+        heavy = {"numpy", "scipy", "matplotlib", "torch", "dpscale.sources.fit_io", "dpscale.sources.efficiency_file"}
+        assert not heavy & loaded, (argv, heavy & loaded)

@@ -1,0 +1,452 @@
+"""Review 44 (C): the web page reviewed as a user would, in Chromium, in English and Spanish; each test fails
+without its fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx2")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from dpscale.faces.web.app import create_app  # noqa: E402
+
+TOKENS = "devices,throughput,unit\n1,100000,tokens/s\n8,750000,tokens/s\n16,1460000,tokens/s\n32,2800000,tokens/s"
+
+
+def test_the_plan_and_fit_forms_have_the_unit_field_their_commands_take():
+    """plan's --unit (with tokens/s runs `plan --fit` takes their unit) and fit's --unit (runs typed as D:X are
+    samples/s unless told) had no field: a tokens/s fit taken into the plan tab was planned as samples/s."""
+    from test_web import page_forms
+
+    for form in ("plan", "fit"):
+        html = _form_html(form)
+        assert '<input name="unit">' in html, form  # blank: the command's own default, samples/s
+    assert "unit" not in page_forms()["plan"]["values"]  # (the form still opens as plan's WORKED example)
+    client = TestClient(create_app())
+    for lang, said in (("en", "throughputs in tokens/s"), ("es", "rendimientos en tokens/s")):
+        body = {"options": {"samples": "1e9", "throughput": "3000", "devices": "8", "unit": "tokens/s"}, "lang": lang}
+        assert said in client.post("/api/plan", json=body).json()["notes"]
+        words = client.get(f"/api/labels/{lang}").json()
+        assert words["web_unit"] and words["web_plan_throughput"]
+    en = client.get("/api/labels/en").json()
+    assert en["web_plan_throughput"] == "Per-device throughput v (samples/s, or the unit given)"
+
+
+def _form_html(form: str) -> str:
+    import re
+    from importlib.resources import files
+
+    html = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
+    return re.search(rf'<form id="{form}".*?</form>', html, re.S)[0]
+
+
+def test_a_body_too_big_is_refused_in_the_language_the_request_asks_for():
+    """A 2 MB paste into the Spanish page's fit box was refused 'body: over 1,048,576 bytes; allowed: …' in
+    English: the cap refuses before the body (and its "lang") is read. The page now sends Accept-Language: es."""
+    from dpscale.faces.web.app import MAX_BODY_BYTES
+
+    client = TestClient(create_app())
+    big = {"options": {"point": "1:1000\n" * (MAX_BODY_BYTES // 7 + 1)}, "lang": "es"}
+    r = client.post("/api/fit", json=big, headers={"Accept-Language": "es"})
+    assert r.status_code == 413 and r.json()["error"] == (
+        "dpscale: error: cuerpo: más de 1.048.576 bytes; se admite: como mucho 1.048.576 (los campos de un formulario)"
+    )
+    for asked in ("", "fr-FR, de;q=0.5", "en-GB,es;q=0.8"):  # none the page speaks, or English first: English
+        r = client.post("/api/fit", json=big, headers={"Accept-Language": asked})
+        assert r.status_code == 413 and r.json()["error"] == (
+            "dpscale: error: body: over 1,048,576 bytes; allowed: at most 1,048,576 (a form's fields)"
+        )
+    r = client.post("/api/fit", json=big, headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"})  # a browser's
+    assert r.status_code == 413 and "cuerpo: más de 1.048.576 bytes" in r.json()["error"]
+    # a body within the cap: as before
+    ok = client.post("/api/calc", json={"options": {}, "lang": "es"}, headers={"Accept-Language": "es"})
+    assert ok.status_code == 200 and "115.200 muestras/s" in str(ok.json()["table"]["rows"])
+
+
+@pytest.mark.slow
+def test_a_tokens_fit_taken_into_the_plan_is_planned_in_tokens():
+    """The plan tab took a tokens/s fit's rate (100,000 tokens/s a device) and planned it as 100,000 samples/s
+    ('throughputs in samples/s'), where `plan --fit` plans tokens/s runs in tokens/s. Its unit now comes along;
+    a prediction's (samples/s) leaves the field blank again. And a paste too big is refused in Spanish."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{url}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        page.click("#tab-fit")
+        page.fill("#fit textarea[name=point]", TOKENS)
+        page.click("#fit .run")
+        expect(page.locator("#notes")).to_contain_text("rendimientos en tokens/s")
+        page.click("#tab-plan")
+        page.locator("#plan .take").click()
+        expect(page.locator("#plan input[name=unit]")).to_have_value("tokens/s")
+        expect(page.locator("#plan input[name=throughput]")).to_have_value("100000")
+        expect(page.locator("#notes li").first).to_have_text("rendimientos en tokens/s")
+        expect(page.locator("#error")).to_be_hidden()
+        page.click("#tab-predict")  # predict's rates are samples/s: the unit field is the default again
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(6)
+        page.click("#tab-plan")
+        page.locator("#plan .take").click()
+        expect(page.locator("#plan input[name=unit]")).to_have_value("")
+        expect(page.locator("#notes li").first).to_have_text("rendimientos en muestras/s")
+        # a paste over the 1 MiB body cap: one line in the page's language, and the page still answers after
+        page.click("#tab-fit")
+        page.evaluate("document.querySelector('#fit [name=point]').value = '1:1000\\n'.repeat(300000)")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_have_text(
+            "dpscale: error: cuerpo: más de 1.048.576 bytes; se admite: como mucho 1.048.576 (los campos de un "
+            "formulario)"
+        )
+        expect(page.locator("#out")).not_to_have_attribute("aria-busy", "true")
+        page.fill("#fit textarea[name=point]", "1:1000 8:7500 16:14600")
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+
+
+# Review 43 (E): the change set 5abbe34..04ad0c8 read hunk by hunk; each test fails without its fix.
+
+
+@pytest.mark.slow
+def test_the_plan_tabs_band_note_writes_a_tiny_band_as_the_table_beside_it():
+    """eca6e74 said the plan tab's band note writes a tiny band 'as the table's E lo/hi', but it used Intl's
+    scientific notation: 'E 1.77e-5–2.27e-5' beside table cells of 1.77e-05 and 2.27e-05 (Python's '.3g', which
+    also writes 0.0004 where Intl wrote 4e-4). The note's ends are now the very text of the table's cells."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        for k, v in {"params": "1e15", "intra_bw": "0.001", "inter_bw": "0.001", "devices": "1,8,64"}.items():
+            page.fill(f"#predict input[name={k}]", v)
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        heads = page.locator("#result thead th").all_inner_texts()
+        cells = page.locator("#result tbody tr").last.locator("td").all_inner_texts()
+        lo, hi = (cells[heads.index(h)].strip() for h in ("E lo", "E hi"))
+        assert "e-" in lo and "e-" in hi  # a tiny band: 3 significant digits, Python's exponent (e-05)
+        page.click("#tab-plan")
+        page.locator("#plan .take").click()
+        expect(page.locator("#notes")).to_contain_text(f"its band, E {lo}–{hi} at 64 devices")
+
+
+# Review 44 (F): the web page's calculator unit, the plan's missing-rate error and the no-answer line, in English
+# and Spanish; each test fails without its fix.
+
+
+def test_the_calc_form_has_the_unit_field_its_command_takes():
+    """calc's --unit had no field (plan and fit had theirs): a user computing in tokens/s saw samples/s in every row.
+    Blank is the command's own default, samples/s; the rate fields say the unit given is theirs."""
+    from test_web import page_forms
+
+    assert '<input name="unit">' in _form_html("calc")
+    assert "unit" not in page_forms()["calc"]["values"]  # (the form still opens as calc's WORKED example)
+    client = TestClient(create_app())
+    worked = {"devices": "64", "throughput": "2000", "efficiency": "0.9", "unit": "tokens/s"}
+    for lang, actual, speedup in (("en", "115,200 tokens/s", "57.6×"), ("es", "115.200 tokens/s", "57,6×")):
+        rows = [v for _, v in client.post("/api/calc", json={"options": worked, "lang": lang}).json()["table"]["rows"]]
+        assert actual in rows and speedup in rows
+    en, es = (client.get(f"/api/labels/{lang}").json() for lang in ("en", "es"))
+    assert en["web_throughput"] == "Per-device throughput v (samples/s, or the unit given)"
+    assert en["web_actual"] == "Actual throughput A (samples/s, or the unit given)"
+    assert es["web_throughput"] == "Rendimiento por dispositivo v (muestras/s, o la unidad indicada)"
+    assert es["web_actual"] == "Rendimiento real A (muestras/s, o la unidad indicada)"
+
+
+@pytest.mark.slow
+def test_the_calc_tab_computes_in_the_unit_typed():
+    """The worked example in tokens/s, in both languages: the rows, the title (as `dpscale calc --unit tokens/s`
+    titles it: only the unit typed is still the worked example) and a sweep's units note."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        result, title, notes = page.locator("#result"), page.locator("#out-title"), page.locator("#notes")
+        expect(result).to_contain_text("115,200 samples/s")
+        page.fill("#calc input[name=unit]", "tokens/s")
+        page.click("#calc .run")
+        expect(result).to_contain_text("115,200 tokens/s")
+        expect(result).to_contain_text("57.6×")
+        expect(result).not_to_contain_text("samples/s")
+        expect(title).to_have_text("Worked example: 64 devices × 2,000 tokens/s at E = 0.9")
+        page.select_option("#lang", "es")  # the language's re-run keeps the unit
+        expect(result).to_contain_text("115.200 tokens/s")
+        expect(result).to_contain_text("57,6×")
+        expect(title).to_have_text("Ejemplo resuelto: 64 dispositivos × 2.000 tokens/s con E = 0,9")
+        page.fill("#calc input[name=devices]", "1,8,64")  # a sweep: its units line names the unit
+        page.click("#calc .run")
+        expect(notes.locator("li").first).to_have_text("rendimientos en tokens/s")
+        expect(title).to_have_text("")
+        page.fill("#calc input[name=unit]", "")  # blank: samples/s again
+        page.click("#calc .run")
+        expect(notes.locator("li").first).to_have_text("rendimientos en muestras/s")
+        expect(page.locator("#error")).to_be_hidden()
+
+
+def test_the_plan_tabs_missing_rate_names_what_the_page_offers_not_fit(capsys):
+    """The plan tab with its rate field emptied said '(or --fit measured runs)': --fit reads a RUNS file, which the
+    page has no field for. Its plan tab takes a fit's (or a prediction's) rate with the button the error now names,
+    in the button's own words; the command line still offers --fit."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.i18n import LABELS
+
+    client = TestClient(create_app())
+    said = {}
+    for lang in ("en", "es"):
+        r = client.post("/api/plan", json={"options": {"samples": "1.28e6", "devices": "8"}, "lang": lang})
+        said[lang] = r.json()["error"]
+        assert r.status_code == 422 and "--fit" not in said[lang]
+        assert LABELS[lang]["web_take"] in said[lang]  # the button as the page labels it
+    assert said["en"] == (
+        "dpscale plan: error: --throughput: missing; allowed: a per-device throughput > 0 (or the button 'E(d) from "
+        "the last prediction or fit', which fills it)"
+    )
+    assert said["es"] == (
+        "dpscale plan: error: --throughput: falta; se admite: un rendimiento por dispositivo > 0 (o el botón «E(d) de "
+        "la última predicción o ajuste», que lo rellena)"
+    )
+    for lang, cli in (("en", "(or --fit measured runs)"), ("es", "(o --fit con ejecuciones medidas)")):
+        assert main(["plan", "--samples", "1.28e6", "-d", "8", "--lang", lang]) == 2
+        assert capsys.readouterr().err.strip().endswith(cli)
+    # another of plan's refusals is said as the command says it
+    r = client.post("/api/plan", json={"options": {"samples": "1.28e6", "throughput": "0"}})
+    assert "--throughput: got '0'; allowed: a finite per-device throughput > 0" in r.json()["error"]
+
+
+def test_the_page_carries_its_failure_lines_in_every_language():
+    """When the Spanish words never came (a first visit whose /api/labels failed) the page said 'dpscale: no answer
+    from the server' in English: its only copy of the line was English. The server now writes the two failure lines
+    of every language into the page, from the same labels /api/labels serves."""
+    import json
+    import re
+
+    from dpscale.faces.i18n import LABELS, LANGS
+
+    page = TestClient(create_app()).get("/").text
+    carried = json.loads(re.search(r'<script type="application/json" id="fallback">(.*?)</script>', page, re.S)[1])
+    assert set(carried) == set(LANGS)
+    for lang in LANGS:
+        assert carried[lang] == {k: LABELS[lang][k] for k in ("web_no_answer", "web_bad_answer")}
+    assert carried["es"]["web_no_answer"] == "dpscale: el servidor no respondió"
+    assert TestClient(create_app("es")).get("/").text.count('id="fallback"') == 1  # (serve --lang es: the same)
+
+
+@pytest.mark.slow
+def test_a_first_visit_whose_words_fail_says_so_in_the_language_asked_for():
+    """/api/labels/es unreachable (or answering 502) on a first visit to ?lang=es: the line is Spanish."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        for failing, said in (
+            (lambda route: route.abort(), "dpscale: el servidor no respondió"),
+            (lambda route: route.fulfill(status=502, body="Bad Gateway"), "dpscale: el servidor respondió 502 sin "
+             "resultado"),
+        ):  # fmt: skip
+            page = browser.new_page()
+            page.route("**/api/labels/es", failing)
+            page.goto(f"{url}?lang=es")
+            expect(page.locator("#error")).to_have_text(said)
+            page.close()
+        page = browser.new_page()  # English asked for: English, as before
+        page.route("**/api/labels/en", lambda route: route.abort())
+        page.goto(f"{url}?lang=en")
+        expect(page.locator("#error")).to_have_text("dpscale: no answer from the server")
+
+
+# Review 44 (J): plan's --samples counts in plan's unit, and its words now say so — 1.28M tokens at 2,000 tokens/s,
+# not 1.28M samples — in the title, the help and the page's field, in English and Spanish; the numbers, the JSON keys,
+# the flags and every samples/s line stay as they were. Each test fails without its fix.
+
+
+def test_the_page_plan_field_and_worked_title_say_what_samples_count():
+    """The plan tab's count field said 'Samples per epoch' over a tokens/s unit; the batch tab's (samples: the
+    dataset) still does. The page's plan in tokens/s is titled as the command's."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx2")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    assert '<span data-l="web_plan_samples"></span><input name="samples"' in _form_html("plan")
+    assert '<span data-l="web_samples"></span><input name="dataset_size"' in _form_html("batch")
+    client = TestClient(create_app())
+    en, es = (client.get(f"/api/labels/{lang}").json() for lang in ("en", "es"))
+    assert en["web_plan_samples"] == "Samples per epoch (or what the unit counts: tokens for tokens/s)"
+    assert es["web_plan_samples"] == "Muestras por época (o lo que cuente la unidad: tokens con tokens/s)"
+    assert en["web_samples"] == "Samples per epoch" and es["web_samples"] == "Muestras por época"
+    for lang, title in (
+        ("en", "Worked example: 1.28M tokens × 90 epochs at 2,000 tokens/s per device, E = 0.9, "),
+        ("es", "Ejemplo resuelto: 1,28 M de tokens × 90 épocas a 2.000 tokens/s por dispositivo; E = 0,9; "),
+    ):
+        r = client.post("/api/plan", json={"options": {"unit": "tokens/s"}, "lang": lang}).json()
+        assert r["title"].startswith(title)
+        assert (["115,200", "16.7 min"] if lang == "en" else ["115.200", "16,7 min"])[0] in str(r["table"]["rows"])
+
+
+# Review 45 U: the web page in Spanish on a phone-sized screen.
+
+
+@pytest.mark.slow
+def test_an_error_names_its_field_by_the_label_s_words_not_its_remarks():
+    """The page adds a field's label after the flag an error names: a label's remark came with it, so the line read
+    "--at (Tamaños que predecir (por defecto: los medidos, 2×, 4×)): se recibió '0'", brackets in brackets and a
+    colon before the line's own."""
+    from test_web import chromium, serving
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(url + "?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        error = page.locator("#error")
+        page.click("#tab-fit")
+        page.fill("#fit input[name=at]", "0")
+        page.locator("#fit input[name=at]").press("Enter")  # Enter submits
+        expect(error).to_contain_text("dpscale fit: error: --at (Tamaños que predecir): se recibió '0'; se admite:")
+        page.click("#tab-predict")
+        page.fill("#predict input[name=inter_bw]", "rápida")
+        page.locator("#predict input[name=inter_bw]").press("Enter")
+        expect(error).to_contain_text("--inter-bw (Red por nodo): se recibió 'rápida'")
+        page.fill("#predict input[name=inter_bw]", "")
+        page.select_option("#predict select[name=model]", "")
+        page.locator("#predict input[name=batch]").press("Enter")
+        expect(error).to_contain_text("--params (Parámetros)/--model: falta")
+        page.select_option("#lang", "en")
+        expect(page.locator("#tab-calc")).to_have_text("Calculator")
+        page.click("#tab-calc")
+        page.fill("#calc input[name=throughput]", "fast")
+        page.locator("#calc input[name=throughput]").press("Enter")
+        expect(error).to_contain_text("--throughput (Per-device throughput v): got 'fast'")
+        expect(page.locator("#calc input[name=throughput]")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_whole_count_written_with_a_spanish_decimal_comma_is_told_the_decimal_point(capsys):
+    """The batch tab comes with 1.28e6 samples per epoch; a Spanish reader writing it 1,28e6 was told 'un número
+    entero de 1 a 1.000.000.000.000.000' — a whole number is what they wrote. Now the decimal point is named, as for
+    memory's 7,5e9; 2,5 (no whole number however written) keeps the whole-number line."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.cli import main
+    from dpscale.faces.web.app import create_app
+
+    client = TestClient(create_app())
+
+    def said(options: dict) -> str:
+        r = client.post("/api/batch", json={"options": {"micro_batch": "32", "devices": "4", **options}, "lang": "es"})
+        assert r.status_code == 422
+        return r.json()["error"]
+
+    assert said({"dataset_size": "1,28e6"}) == (
+        "dpscale batch: error: --dataset-size: se recibió '1,28e6'; se admite: un número sin separador de miles y con "
+        "punto decimal: 2000 para dos mil, 2.5 para dos y medio"
+    )
+    assert said({"dataset_size": "2,5"}) == (
+        "dpscale batch: error: --dataset-size: se recibió '2,5'; se admite: un número entero de 1 a "
+        "1.000.000.000.000.000"
+    )
+    assert said({"dataset_size": "1,5e400"}).endswith("se admite: un número entero de 1 a 1.000.000.000.000.000")
+    assert main(["batch", "-b", "2,5e1", "-d", "4"]) == 2
+    assert capsys.readouterr().err == (
+        "dpscale batch: error: --micro-batch: got '2,5e1'; allowed: a number with a decimal point: 2.5, not 2,5\n"
+    )
+
+
+# Review 46 AM: the page's take from predict to plan, and an adversarial pass over reviews 46 AE, AK, AL and AJ.
+
+
+def _cells(page, header: str) -> list[float]:
+    """A column of the page's result table, as numbers (English grouping)."""
+    heads = [h.strip() for h in page.locator("#result thead th").all_inner_texts()]
+    i = next(k for k, h in enumerate(heads) if h.startswith(header)) + 1
+    texts = page.locator(f"#result tbody tr td:nth-child({i})").all_inner_texts()
+    return [float(t.replace(",", "").removesuffix(" h").strip()) for t in texts]
+
+
+@pytest.mark.slow
+def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys, tmp_path):
+    """predict's records for a language model carry tokens_per_sample (review 46 AK) and `plan --efficiency-file
+    --unit tokens/s` multiplies by it; the page's take filled the prediction's sequences/s under a blank unit, and
+    tokens/s typed there then planned 1e12 tokens at 0.75 'tokens/s' a GPU — 8,192× too long for Llama 3 8B, every
+    row titled tokens/s. The taken rate now follows the unit field as the CLI reads the file's rate by --unit
+    (sequences/s blank, × 8,192 in tokens/s), each said in a note, in English and Spanish; a typed rate is kept."""
+    from test_web import chromium, serving
+
+    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
+    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    plan = ["plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json"]
+    rc, out, _ = run(capsys, *plan, "--unit", "tokens/s")
+    assert rc == 0
+    cli_tokens = json.loads(out)
+    assert [r["actual_throughput"] for r in cli_tokens][0] == 6144.0  # 0.75 sequences/s × 8,192 tokens
+    rc, out, _ = run(capsys, *plan)
+    cli_sequences = json.loads(out)
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        page.select_option("#predict select[name=model]", "llama3-8b")
+        page.select_option("#predict select[name=system]", "dgx-h100")
+        page.select_option("#predict select[name=precision]", "bf16")
+        page.fill("#predict input[name=throughput]", "0.75")
+        page.fill("#predict input[name=devices]", "1,8,64")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-plan")
+        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
+        f["samples"].fill("1e12")
+        f["epochs"].fill("1")
+        page.locator("#plan .take").click()
+        # taken as plan --efficiency-file takes it without --unit: sequences/s, and said so
+        expect(f["unit"]).to_have_value("")
+        expect(f["throughput"]).to_have_value("0.75")
+        expect(page.locator("#notes")).to_contain_text(
+            "the prediction's samples are sequences of 8,192 tokens: 'Samples per epoch' counts sequences, at its "
+            "0.75 samples/s; for a count of tokens, 'Throughput unit' tokens/s plans in tokens (6,144 tokens/s)"
+        )
+        hours = [r["hours"] for r in cli_sequences]
+        assert _cells(page, "time") == pytest.approx(hours, rel=1e-3)
+        # tokens/s typed in the unit field: the rate follows, 0.75 × 8,192, and the plan is the CLI's
+        f["unit"].fill("Tokens / s")
+        expect(f["throughput"]).to_have_value("6144")
+        page.click("#plan .run")
+        expect(page.locator("#notes")).to_contain_text(
+            "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s × 8,192 tokens a sample"
+        )
+        expect(page.locator("#result tbody tr").last).to_contain_text(f"{cli_tokens[-1]['actual_throughput']:,.0f}")
+        assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli_tokens], rel=1e-3)
+        # Spanish: the same plan, said in Spanish
+        page.select_option("#lang", "es")
+        expect(page.locator("#notes")).to_contain_text(
+            "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s de la predicción × 8.192 tokens por "
+            "muestra (la longitud de secuencia), así que «Muestras por época» cuenta tokens"
+        )
+        f["unit"].fill("")  # blank again: sequences/s
+        expect(f["throughput"]).to_have_value("0.75")
+        page.click("#plan .run")
+        expect(page.locator("#notes")).to_contain_text("las muestras de la predicción son secuencias de 8.192 tokens")
+        # a rate the user typed is theirs: the unit does not rewrite it, and no note speaks for it
+        f["throughput"].fill("5000")
+        f["unit"].fill("tokens/s")
+        expect(f["throughput"]).to_have_value("5000")
+        page.click("#plan .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        expect(page.locator("#notes")).not_to_contain_text("8.192 tokens")
+        # with tokens/s already in the field, the take fills the rate in tokens/s
+        page.locator("#plan .take").click()
+        expect(f["unit"]).to_have_value("tokens/s")
+        expect(f["throughput"]).to_have_value("6144")
+        expect(page.locator("#error")).to_be_hidden()
