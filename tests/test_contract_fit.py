@@ -18,7 +18,7 @@ def test_a_target_past_the_search_cap_of_a_rising_law_is_not_called_unreachable(
     """'Answers people ask: the devices needed for a target throughput or a minimum E' (issue 4, §5). A law that
     still rises at 1,048,576 devices reaches 1e9 samples/s somewhere beyond: it said '∞ (unreachable)' right under
     'keeps rising: no peak up to 1,048,576 devices'. Past a real peak it stays 'unreachable'
-    (test_mutation_gaps_13::test_a_throughput_past_the_peak_is_said_unreachable)."""
+    (test_fit_cli.py::test_a_throughput_past_the_peak_is_said_unreachable)."""
     argv = ["fit", *RISING, "--target-throughput", "1e9", "--min-efficiency", "0.1", "--resamples", "200"]
     rc, out, _ = run(capsys, *argv)
     assert rc == 0
