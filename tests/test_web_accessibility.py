@@ -1,0 +1,56 @@
+"""The web page for a keyboard and a screen reader, in English and Spanish (a real Chromium, one per module)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+TABS = ("calc", "predict", "fit", "batch", "memory", "pipeline", "plan")
+
+
+@pytest.fixture(scope="module")
+def web() -> Iterator[tuple[str, Any, Any]]:
+    """The page's address, one browser for the module and Playwright's `expect`."""
+    from test_web import CHROMIUM, FLAGS, need_chromium, serving
+
+    need_chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with serving() as url, sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield url, browser, sync_api.expect
+        finally:
+            browser.close()
+
+
+def test_a_result_table_is_named_and_its_headings_head_their_columns(web):
+    """A screen reader's list of tables said 'table' alone, with no name: the answer's title (or, where an answer
+    has none, its tab) now names it, and a heading row's cells say they head columns (scope), as an answer's row
+    labels say they head rows."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url + "?lang=es")
+    expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+    title = "Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9"
+    expect(page.get_by_role("table", name=title)).to_be_visible()
+    assert page.eval_on_selector_all("#result th", "ths => ths.map((t) => t.scope)") == ["row"] * 8
+    page.click("#tab-predict")
+    title = "dpscale predict: bert-large, amp, lote 32, dgx-a100"
+    expect(page.get_by_role("table", name=title)).to_be_visible()
+    heads = page.eval_on_selector_all("#result thead th", "ths => ths.map((t) => [t.scope, t.textContent])")
+    assert len(heads) == 14 and heads[0] == ["col", "dispositivos"] and {s for s, _ in heads} == {"col"}, heads
+    assert page.locator("#result tbody th").count() == 0  # a sweep's rows are data, the size its first cell
+    # a sweep without a title is named by its tab, in the language the menu switches to
+    page.click("#tab-calc")
+    page.select_option("#lang", "en")
+    expect(page.locator("#tab-calc")).to_have_text("Calculator")
+    page.fill("#calc input[name=devices]", "1,8,64")
+    page.press("#calc input[name=devices]", "Enter")
+    expect(page.get_by_role("table", name="Calculator")).to_be_visible()
+    expect(page.locator("#result tbody tr")).to_have_count(3)
+    expect(page.locator("#status")).to_have_text("Result: 3 rows")
+    page.close()
