@@ -54,3 +54,31 @@ def test_a_result_table_is_named_and_its_headings_head_their_columns(web):
     expect(page.locator("#result tbody tr")).to_have_count(3)
     expect(page.locator("#status")).to_have_text("Result: 3 rows")
     page.close()
+
+
+def test_an_error_about_no_one_field_names_the_fields_it_lists_by_their_labels(web):
+    """The calculator short of an input listed the command line's flags alone ('se admite: exactamente tres de
+    --devices, --throughput, --efficiency/--law, --actual/--speedup'): a Spanish page's user, or a screen reader's,
+    was left to guess that --actual is «Rendimiento real A». Each field it lists is now named by its label once,
+    and none is marked, as none is wrong alone; the next good Calculate clears the line."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url + "?lang=es")
+    expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+    page.fill("#calc input[name=devices]", "")
+    page.press("#calc input[name=throughput]", "Enter")
+    error = page.get_by_role("alert")
+    expect(error).to_have_text(
+        "dpscale calc: error: entradas recibidas: --throughput, --efficiency/--law; se admite: exactamente tres de "
+        "--devices (Dispositivos d), --throughput (Rendimiento por dispositivo v), --efficiency (Eficiencia de "
+        "escalado E)/--law (Ley de E(d)), --actual (Rendimiento real A)/--speedup (o aceleración S sobre un "
+        "dispositivo) (la cuarta se despeja)"
+    )
+    assert page.locator("#calc [aria-invalid]").count() == 0
+    page.select_option("#lang", "en")  # the same line in the page's new language, re-run by the switch
+    expect(error).to_contain_text("exactly three of --devices (Devices d), --throughput (Per-device throughput v), ")
+    page.fill("#calc input[name=devices]", "64")
+    page.press("#calc input[name=devices]", "Enter")
+    expect(error).to_be_hidden()
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    page.close()
