@@ -10,6 +10,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 TABS = ("calc", "predict", "fit", "batch", "memory", "pipeline", "plan")
+# a form's labels → the words' keys of those whose box is open to the user (a law's unused parameters are disabled)
+FIELDS = "ls => ls.filter((l) => !l.lastElementChild.disabled).map((l) => l.firstElementChild.dataset.l)"
 
 
 @pytest.fixture(scope="module")
@@ -81,4 +83,34 @@ def test_an_error_about_no_one_field_names_the_fields_it_lists_by_their_labels(w
     page.press("#calc input[name=devices]", "Enter")
     expect(error).to_be_hidden()
     expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    page.close()
+
+
+def test_the_keyboard_reaches_every_field_by_its_label_in_either_language(web):
+    """From the tab list, the arrow keys open each tab and Tab then walks its fields in order, each named by its
+    label in the page's language (the accessible name a screen reader says), to its Calculate button; the page's
+    lang follows the menu, so the words are also spoken in their language."""
+    from dpscale.faces.i18n import LABELS
+
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    for lang in ("es", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#tab-calc")).to_have_text(LABELS[lang]["web_calc"])
+        page.focus("nav [aria-selected=true]")  # the tab list's one tab stop
+        page.keyboard.press("Home")
+        for i, tab in enumerate(TABS):
+            if i:
+                page.keyboard.press("ArrowRight")
+            expect(page.locator(f"#tab-{tab}")).to_be_focused()
+            expect(page.locator(f"#{tab}")).to_be_visible()
+            # the fields a user can type in or choose from, in the form's order, by their labels' words
+            wanted = page.eval_on_selector_all(f"#{tab} label", FIELDS)
+            for key in [*wanted, "web_run"]:
+                page.keyboard.press("Tab")
+                expect(page.locator(":focus")).to_have_accessible_name(LABELS[lang][key])
+            page.focus(f"#tab-{tab}")
     page.close()
