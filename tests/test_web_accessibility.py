@@ -114,3 +114,27 @@ def test_the_keyboard_reaches_every_field_by_its_label_in_either_language(web):
                 expect(page.locator(":focus")).to_have_accessible_name(LABELS[lang][key])
             page.focus(f"#tab-{tab}")
     page.close()
+
+
+def test_a_table_too_wide_scrolls_in_a_named_stop_of_the_tab_order(web):
+    """At 200 % zoom of a 1280 px screen (640 px) the predictor's 14 columns are wider than the page: the form does
+    not scroll sideways, the table scrolls in its box, and the box the browser puts in the tab order after Calculate
+    was a nameless 'generic' stop; it is now a region named as its table, which the arrow keys scroll."""
+    url, browser, expect = web
+    page = browser.new_page(viewport={"width": 640, "height": 450})
+    page.goto(url + "?lang=es")
+    expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+    page.focus("#tab-calc")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#result tbody tr")).to_have_count(6)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 640
+    box = page.locator("#out .scroll")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth + 300")  # (1,210 px in 592)
+    page.focus("#predict .run")
+    page.keyboard.press("Tab")
+    expect(box).to_be_focused()
+    expect(box).to_have_role("region")
+    expect(box).to_have_accessible_name("dpscale predict: bert-large, amp, lote 32, dgx-a100")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.querySelector('#out .scroll').scrollLeft > 0")
+    page.close()
