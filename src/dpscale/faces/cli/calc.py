@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
     devices = parse_devices(args.devices) if args.devices is not None else None
     v = positive(args.throughput, "--throughput", PER_DEVICE_RATE) if args.throughput else None
-    e_src = efficiency_source(args, devices or [])
+    e_src = efficiency_source(args, devices)
     if args.actual is not None and args.speedup is not None:
         raise DpscaleError("--actual and --speedup: give one of them, not both (A = S·v)")
     target_flag = "--actual" if args.actual is not None else "--speedup"

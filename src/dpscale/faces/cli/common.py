@@ -528,8 +528,9 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
 DECIMAL_COMMA = "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size"
 
 
-def efficiency_source(args: Any, devices: list[int]) -> Any:
-    """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source."""
+def efficiency_source(args: Any, devices: list[int] | None) -> Any:
+    """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source. devices is
+    None where none were typed (calc solving for them): an E per size then has no sizes to belong to."""
     from dpscale.sources.laws import KAPPA_ALLOWED, SERIAL_ALLOWED, SIGMA_ALLOWED, USL, Amdahl, PerSize
 
     law = getattr(args, "law", None)
@@ -578,6 +579,8 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
             raise fail("--efficiency", typed.strip(), exc.parts[2]) from None
     if len(values) == 1:
         return values[0]
+    if devices is None:  # 'got 2 values for 0 device counts' when no --devices was typed
+        raise fail("--efficiency", args.efficiency, E_PER_SIZE_NEEDS_DEVICES)
     if len(values) != len(devices):
         raise DpscaleError(
             f"--efficiency: got {counted(len(values), 'value')} for {counted(len(devices), 'device count')}; "
@@ -590,6 +593,7 @@ def efficiency_source(args: Any, devices: list[int]) -> Any:
         raise (renamed(exc, "--efficiency") if getattr(exc, "parts", None) else DpscaleError(f"--{exc}")) from None
 
 
+E_PER_SIZE_NEEDS_DEVICES = "one value, or one per size given in --devices"
 SCALE_FLAGS = {"devices": "--devices", "per_device_throughput": "--throughput", "efficiency": "--efficiency"}
 
 

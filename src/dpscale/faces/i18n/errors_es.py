@@ -65,6 +65,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a readable CSV file": "un archivo CSV legible",
         "a scaling efficiency in (0, 1]": "una eficiencia de escalado en (0, 1]",
         "a scaling efficiency in (0, 1], or one per size": "una eficiencia de escalado en (0, 1], o una por tamaño",
+        "one value, or one per size given in --devices": "un valor, o uno por tamaño dado en --devices",
         "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size": (
             "una eficiencia de escalado en (0, 1] con punto decimal (0.9); la coma separa un valor por tamaño"
         ),
