@@ -23,7 +23,7 @@ def test_a_fits_notes_live_in_fit_notes_which_never_imports_fit_at_run_time():
     assert out.strip() == "False"
 
 
-# Session 46's own changes.
+# calc's unit check (rows in tokens/s say so) stays off the file readers.
 
 
 def test_calc_and_plan_with_a_unit_load_no_file_reader():
@@ -41,3 +41,14 @@ def test_calc_and_plan_with_a_unit_load_no_file_reader():
         assert f"dpscale.faces.cli.{argv[0]}" in loaded  # the probe ran the command
         heavy = {"numpy", "scipy", "matplotlib", "torch", "dpscale.sources.fit_io", "dpscale.sources.efficiency_file"}
         assert not heavy & loaded, (argv, heavy & loaded)
+
+
+def test_memory_imports_the_catalog_only_for_a_gpu_or_a_model():
+    # memory imported the catalog (pathlib, urllib, the file reader: ~3 ms) on every run; only --gpu and --model read it
+    from clihelp import imported_after
+
+    plain = imported_after(["memory", "--params", "7.5e9", "--devices", "64", "--gpu-memory", "80"])
+    assert "dpscale.faces.cli.memory" in plain
+    assert not {"dpscale.catalog", "dpscale.files", "pathlib"} & plain
+    assert "dpscale.catalog" in imported_after(["memory", "--params", "7.5e9", "-d", "8", "--gpu", "h100-80gb"])
+    assert "dpscale.catalog" in imported_after(["memory", "--model", "gpt2-xl", "-d", "8"])

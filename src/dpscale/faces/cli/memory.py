@@ -106,17 +106,19 @@ ONE_COUNT = (
 
 
 def run(args: argparse.Namespace) -> int:
-    from dpscale import catalog
-
     lang = args.lang
     notes = _worked_example(args)
-    memory, where = _device_memory(args, catalog, lang)
+    memory, where = _device_memory(args, lang)
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
     precision = check_precision(args.precision, "--precision")
     recompute = choice(args.recompute, "--recompute", RECOMPUTE)
     stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
     devices = _devices(args.devices)
-    preset = catalog.model(args.model) if args.model else None
+    preset = None
+    if args.model:  # the catalog only for a preset or --gpu: its import (pathlib, the file reader) cost every run 3 ms
+        from dpscale import catalog
+
+        preset = catalog.model(args.model)
     params = _params(args.params, preset)
     t = _tensor_parallel(args.tensor_parallel, devices)
     activation, shaped = _activations(args, preset, precision, recompute, t, notes)
@@ -339,13 +341,15 @@ def _activations(
     return activation, shaped
 
 
-def _device_memory(args: argparse.Namespace, catalog: object, lang: str) -> tuple[float | None, str]:
+def _device_memory(args: argparse.Namespace, lang: str) -> tuple[float | None, str]:
     """Bytes of device memory from --gpu or --gpu-memory (not both), and how to name it: as sold (GiB) and in
     the decimal GB the table prints, so that '141 GB' beside a 151.4 GB need does not read as a misfit."""
     if args.gpu is not None and args.gpu_memory is not None:
         raise DpscaleError("--gpu and --gpu-memory: give one of them, not both")
     if args.gpu is not None:
-        g = catalog.gpu(args.gpu)  # type: ignore[attr-defined]
+        from dpscale import catalog
+
+        g = catalog.gpu(args.gpu)
         n = device_bytes(float(g["memory_gb"]), g.get("usable_mib"))
         held = f"{fmt(g['usable_mib'], 'int', lang)} MiB" if g.get("usable_mib") else f"{g['memory_gb']} GiB"
         return n, f"{g['key']} ({held} = {fmt(n, 'bytes', lang)})"
