@@ -6,6 +6,10 @@ Uses the `dpscale` console script next to this interpreter (the installed entry 
 the commands write and read bytecode caches (a warm-up run writes them) even where the environment sets
 PYTHONDONTWRITEBYTECODE, as this project's machines do: there an editable install recompiles dpscale's sources
 (~100 KB of messages in faces/i18n/ alone) on every run, 5.2–5.5× instead of 2.9–3.1× (session 13).
+plan, memory, pipeline and batch (no numpy on their path either) run ~4.3× where calc runs ~3.0×: their frozen
+result classes are dataclasses (dataclasses pulls inspect, ast, dis, tokenize and typing: ~11 ms). Review BH (session
+47) replaced them with a hand-written frozen record class and measured 3.0–3.2×; declined — a metaclass writing
+__init__ by exec to save ~11 ms on commands within their goal, and dataclasses.fields/asdict/replace lost for users.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ def main() -> None:
         "dpscale plan ... --law usl": [dpscale, *"plan -n 1.28e6 -v 2000 --law usl --kappa 1e-4".split()],
         "dpscale memory ...": [dpscale, "memory", "--params", "7.5e9", "--devices", "64"],
         "dpscale pipeline ...": [dpscale, "pipeline", "--stages", "4", "--microbatches", "8"],
+        "dpscale batch ...": [dpscale, *"batch -b 32 -d 256 --base-lr 0.1 --base-batch 256 --dataset-size 1e6".split()],
     }
     times: dict[str, list[float]] = {k: [] for k in cases}
     for cmd in cases.values():  # warm-up: writes the bytecode caches
