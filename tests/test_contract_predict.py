@@ -17,7 +17,7 @@ DEV = Path(__file__).resolve().parents[2] / "shared" / "data" / "published_scali
 def test_validate_json_keys_come_in_the_issues_order_and_rows_in_theirs(capsys) -> None:
     """'prints {"mode": "predict", "points": N, "configs": K, "median_abs_error": …, "p90_abs_error": …,
     "max_abs_error": …, "constant_baseline_median_abs_error": …, "rows": [{"cfg", "devices", "measured",
-    "predicted", "error"}, …]}' (issue 3, §5). test_predict::test_validate_cli_json_contract checks the keys are
+    "predicted", "error"}, …]}' (issue 3, §5). test_validate_cli::test_validate_cli_json_contract checks the keys are
     there; this checks their order (others may come between, rows last) and what error and the baseline are."""
     rc, out, _ = run(capsys, "validate", str(DEV), "--json")
     rep = json.loads(out)

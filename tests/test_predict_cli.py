@@ -1,4 +1,5 @@
-"""`dpscale predict` on the command line: its defaults, its parameters' names, and the notes under its table."""
+"""`dpscale predict` on the command line: its defaults, its parameters' names, its refusals, its table and plot, and
+the notes under its table."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from clihelp import message, run, run_main
 
 import dpscale
 from dpscale import predict
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
 from dpscale.faces.i18n import say
+from dpscale.formulas.stepmodel import DEFAULT
+from dpscale.sources.predict import predict_flags
 
 # What a user-journey review (session 37: Llama-7B on DGX H100s, ResNet-50 on DGX A100s, 1F1B with data
 # parallelism, each command's output fed to the next) found confusing or inconsistent, each pinned.
@@ -221,3 +225,687 @@ def test_the_memory_notes_say_hbm_in_gib_beside_the_bytes(capsys):
     assert "more than the h100-80gb's 85.9 GB (80 GiB): shard them" in "".join(capsys.readouterr())
     assert main([*argv, "--zero", "1", "--lang", "es"]) == 0
     assert "más que los 85,9 GB (80 GiB) de la h100-80gb: con menos dispositivos" in "".join(capsys.readouterr())
+
+
+def test_predict_cli(capsys, tmp_path):
+    png = tmp_path / "p.png"
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--throughput", "1400", "--batch", "256",
+                     "--system", "dgx-a100", "-d", "1,8,64", "--json", "--plot", str(png))  # fmt: skip
+    recs = json.loads(out)
+    assert rc == 0 and [r["devices"] for r in recs] == [1, 8, 64] and png.exists()
+    assert {"compute_s", "allreduce_s", "exposed_comm_s", "sync_wait_s", "bottleneck"} <= set(recs[1])
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--gpus-per-node", "8",
+                     "--intra-bw", "300", "--inter-bw", "200", "-d", "8,16", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "dispositivos" in out
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--model", "gpt5", "--step-time", "1", "--system", "dgx-a100"], "(did you mean 'gpt2'?); allowed: bert-base"),
+        (["--params", "1e307", "--throughput", "100", "--system", "dgx-a100"], "a parameter count from 1,000 to 1e+15"),
+        (
+            ["--params", "1e-320", "--throughput", "100", "--system", "dgx-a100"],
+            "--params: got 1e-320; allowed: a param",
+        ),
+        (
+            ["--params", "1e9", "--throughput", "1e308", "--system", "dgx-a100"],
+            "--throughput: got 1e+308; allowed: per-device samples/s at the baseline size, 1e-9 to 1e15",
+        ),
+        (["--params", "1e9", "--throughput", "1e-320", "--system", "dgx-a100"], "--throughput: got 1e-320"),  # not ∞ s
+        (["--params", "1e9", "--step-time", "1e-300", "--system", "dgx-a100"], "comes to 1e-300 s of compute"),
+        (["--params", "1e9", "--step-time", "1e300", "--system", "dgx-a100"], "between 1e-07 s and 1e+07 s"),
+        (
+            ["--model", "bert-large", "--step-time", "1", "--system", "dgx-9"],
+            "--system: got 'dgx-9' (did you mean 'dgx-h100'?); allowed:",
+        ),
+        (
+            ["--params", "1e8", "--step-time", "1", "--gpus-per-node", "8", "--intra-bw", "0", "--inter-bw", "1"],
+            "--intra-bw: got '0'",
+        ),
+        (
+            ["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--batch", "0"],
+            "--batch: got '0'; allowed: a whole number ≥ 1",
+        ),
+        (
+            ["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--grad-accum", "2.5"],
+            "--grad-accum: got '2.5'; allowed: a whole number ≥ 1",
+        ),
+        (["--params", "1e8", "--step-time", "1", "--system", "dgx-a100", "--precision", "fp4"], "--precision"),
+        (["--params", "1e8", "--system", "dgx-a100"], "--throughput/--step-time: missing"),
+        (["--params", "1e8", "--step-time", "1"], "missing; allowed: give --system"),
+        (["--params", "-1", "--step-time", "1", "--system", "dgx-a100"], "--params: got '-1'"),
+        (
+            ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "--gpu", "h1000"],
+            "--gpu: got 'h1000' (did you mean 'h100-80gb'?); allowed:",
+        ),
+        # one lookup of --gpu whether compute is measured or estimated (an ambiguous name passed one, failed the other)
+        (["--model", "gpt2", "-v", "100", "--system", "dgx-a100", "--gpu", "a100"], "--gpu: got 'a100' (did you mean"),
+        (["--model", "gpt2", "--system", "dgx-a100", "--gpu", "a100"], "--gpu: got 'a100' (did you mean"),
+        # typo-sized figures that once overflowed into tracebacks or ∞: refused at the flag
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--grad-bytes", "1e300"],
+            "--grad-bytes: got 1e+300; allowed: bytes per gradient element, > 0 and ≤ 8 (fp64)",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--gpus-per-node", "8", "--intra-bw", "100", "--inter-bw", "1e-320"],
+            "--inter-bw: got '1e-320'; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--bucket-mb", "1e-320"],
+            "--bucket-mb: got 1e-320; allowed: a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000",
+        ),
+        (
+            ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--alpha-intra", "1e308"],
+            "--alpha-intra: got 1e+308; allowed: a latency in µs per hop, from 0 to 1,000,000",
+        ),
+        (
+            ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "-b", "1e20"],
+            "--batch: got '1e20'; allowed: a whole number from 1 to 2^53",
+        ),  # fmt: skip
+        (  # 20 samples/s per device at 32 GPUs: a step shorter than the modelled all-reduce of 1.5e9 gradients
+            [
+                "--model",
+                "gpt2-xl",
+                "--precision",
+                "amp",
+                "-b",
+                "8",
+                "-v",
+                "20",
+                "--baseline-devices",
+                "32",
+                "--system",
+                "aws-p4d",
+            ],
+            "--baseline-devices with --throughput/--step-time: a step of 0.4 s at 32 devices is shorter than",
+        ),  # fmt: skip
+    ],
+)
+def test_predict_bad_input(capsys, argv, needle):
+    rc, _, err = run(capsys, "predict", *argv)
+    assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_measured_input_pipeline_caps_each_node(capsys):
+    # EfficientNet-B0 on DGX-1 (NVIDIA's TF2 table): 868 images/s on one GPU, 4,880 on 8 and 18,424 on 32 — the
+    # node's loader, not the all-reduce, sets the pace. Given that loader rate, each node delivers exactly it.
+    kw = dict(model="efficientnet-b0", precision="amp", batch=512, throughput=868, system="dgx1-v100")
+    capped = predict([1, 8, 32], input_rate=4880, **kw).records()
+    free = predict([1, 8, 32], **kw).records()
+    assert [r["actual_throughput"] for r in capped[1:]] == pytest.approx([4880, 4 * 4880])
+    assert capped[0]["actual_throughput"] == pytest.approx(868)  # one GPU has the whole node's loader
+    assert [r["bottleneck"] for r in capped] == ["none (one device)", "input pipeline", "input pipeline"]
+    assert capped[1]["efficiency"] == pytest.approx(4880 / (8 * 868)) and free[1]["efficiency"] > 0.9
+    assert capped[1]["input_stall_s"] > 0 == free[1]["input_stall_s"]
+    # the band's top stops at the loader's rate: 4,880 a node is a measured ceiling (it read 5,300 a node)
+    assert [r["actual_throughput_hi"] for r in capped[1:]] == pytest.approx([4880, 4 * 4880])
+    assert [r["efficiency_hi"] for r in capped[1:]] == pytest.approx([r["efficiency"] for r in capped[1:]])
+    loose = predict([1, 8, 32], input_rate=4 * 4880, **kw)  # far from binding: the band as without a loader
+    assert list(loose.band()[1]) == pytest.approx(list(predict([1, 8, 32], **kw).band()[1]), rel=1e-12)
+    # a loader fast enough never binds: the same prediction as without one
+    fast = predict([1, 8, 32], input_rate=1e9, **kw).efficiency_values
+    assert list(fast) == pytest.approx([r["efficiency"] for r in free], rel=1e-12)
+    rc, _, err = run(capsys, "predict", "--model", "efficientnet-b0", "-b", "512", "-v", "868", "--system",
+                     "dgx1-v100", "--input-rate", "500")  # fmt: skip
+    assert rc == 2 and err.strip() == (
+        "dpscale predict: error: --input-rate: got 500; allowed: at least the samples/s per node the baseline "
+        "measured: 868"
+    )
+
+
+def test_a_node_whose_cpus_cannot_decode_the_images_is_flagged(capsys):
+    # The same EfficientNet-B0 table: 8 × 868 = 6,944 images/s asked of a DGX-1's 40 cores (5,000 at 125 a core);
+    # the run stopped at 4,880. E itself is not touched: the loader is not in the configuration.
+    kw = dict(model="efficientnet-b0", precision="amp", batch=512, system="dgx1-v100")
+    flagged = predict([1, 8, 32], throughput=868, **kw)
+    (note,) = [n for n in flagged.notes if n.key == "cpu_decode"]
+    assert note.fields == {"n": 8, "need": pytest.approx(6944), "cores": 40, "cap": 5000, "rate": 125}
+    assert flagged.efficiency_values[1] > 0.9  # a caution, not a term of the model
+
+    def flags(**kw2):
+        return "cpu_decode" in {n.key for n in predict(**{**kw, "devices": [1, 8], **kw2}).notes}
+
+    assert not flags(throughput=600)  # 4,800 images/s: the cores keep up
+    assert flags(throughput=868, system="dgx-a100") is False  # 128 cores: 16,000
+    assert not flags(throughput=868, input_rate=4880)  # the user measured the loader: it is modelled
+    assert not flags(throughput=6000)  # one device alone beats 40 cores: its images are not CPU-decoded
+    assert not flags(throughput=868, devices=[1])  # no second device asks for more
+    assert not flags(throughput=868, system="aws-p4d")  # cores unknown: nothing said
+    assert not flags(throughput=868, model="bert-large")  # not images
+    assert flags(throughput=868, devices=[1, 2, 4, 8]) and not flags(throughput=868, devices=[1, 4])  # 3,472
+    rc, out, _ = run(capsys, "predict", "--model", "efficientnet-b0", "-b", "512", "-v", "868", "--system",
+                     "dgx1-v100", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "necesitarían 6.944 imágenes/s" in out and "unas 5.000" in out
+
+
+def test_notes_say_where_no_published_measurement_checked_the_prediction():
+    def keys(**kw):
+        return {n.key for n in predict(kw.pop("d", [8, 64]), batch=4, step_time_s=1.0, **kw).notes}
+
+    # Volta and Ampere DGX systems up to 1,024 devices are what the calibration data covered.
+    assert not keys(params=330e6, system="dgx-a100", d=[8, 1024]) & {"unchecked_arch", "unchecked_size"}
+    assert "unchecked_arch" in keys(params=330e6, system="dgx-h100")
+    assert "unchecked_arch" in keys(params=330e6, system="dgx-b200")
+    assert "unchecked_size" in keys(params=330e6, system="dgx-a100", d=[8, 2048])
+    # Model sizes (within a factor of two of 1.6–333 M) and links (NVLink 150–300, InfiniBand 50–200 GB/s)
+    ranges = {"unchecked_params", "unchecked_params_large", "sync_bytes_held", "unchecked_intra", "unchecked_inter"}
+    assert not keys(params=336e6, system="dgx1-v100", d=[8, 256]) & ranges  # BERT-large (the preset: 336 M)
+    assert keys(params=7e9, system="dgx-a100") & ranges == {"sync_bytes_held"}  # the byte term held
+    assert keys(params=5e5, system="dgx-a100") & ranges == {"unchecked_params"}  # below: extrapolated
+
+    # the byte term is held at 333 M × 4 bytes: said wherever it binds (past 2 % — BERT-large's 336 M is not)
+    def held(params, precision, d=(1, 8), **kw):
+        p = predict(list(d), params=params, precision=precision, batch=2, step_time_s=1.0, system="dgx-a100", **kw)
+        return [n.fields["x"] for n in p.notes if n.key == "sync_bytes_held"], p.notes
+
+    assert held(355e6, "amp")[0] == pytest.approx([355 / 333]) and held(534e6, "amp")[0] == pytest.approx([534 / 333])
+    assert held(534e6, "bf16")[0] == [] and held(700e6, "bf16")[0] == pytest.approx([700 * 2 / (333 * 4)])  # 2 bytes
+    assert held(336e6, "fp32")[0] == [] and held(340e6, "fp32")[0] == pytest.approx([340 / 333])
+    x, notes = held(200e6, "fp32", grad_bytes_per_param=8)  # inside the checked sizes, past the checked bytes
+    said = "200 M parameters, 1.6 GB of gradients: 1.20× the largest gradients"
+    assert x == pytest.approx([1600 / 1332]) and said in notes[0]
+    # a calibration's own cap is the one said: unheld, nothing; a lower one, its own factor
+    assert held(7e9, "fp32", calibration=DEFAULT._replace(sync_bytes_max=1e18))[0] == []
+    assert held(200e6, "fp32", calibration=DEFAULT._replace(sync_bytes_max=400e6))[0] == pytest.approx([2.0])
+    # far past the checked sizes with gradients inside the checked bytes: the size is said, nothing held
+    x, notes = held(1.3e9, "bf16", grad_bytes_per_param=1)
+    assert x == [] and [n.key for n in notes if "parameters" in str(n)] == ["unchecked_params_large"]
+    # held wherever a wait is: one device asked for, but d0's wait inferred its rate, and any size re-evaluated
+    p = predict([1], params=500e6, batch=8, throughput=10, baseline_devices=8, system="dgx-a100")
+    assert [n.fields["x"] for n in p.notes if n.key == "sync_bytes_held"] == pytest.approx([500 / 333])
+    assert keys(params=1e8, system="pcie-a100-100gbe", d=[8]) & ranges == {"unchecked_intra"}  # one node
+    assert keys(params=1e8, system="pcie-a100-100gbe") & ranges == {"unchecked_intra", "unchecked_inter"}
+    assert keys(params=1e8, system="dgx-h100") & ranges == set()  # the GPU's note already says so
+    # ... of its faster links; one slower than any checked is said even so (communication is then what E rests on)
+    low = ranges | {"unchecked_inter_low"}
+    pascal_25gbe = dict(params=1e8, gpu="p100-16gb", gpus_per_node=4, intra_bw_gbs=15.75, inter_bw_gbs=3.125)
+    assert keys(**pascal_25gbe, d=[4, 128]) & low == {"unchecked_intra", "unchecked_inter_low"}
+    assert keys(params=1e8, system="dgx1-p100") & low == {"unchecked_intra"}  # NVLink 1: 80 GB/s a device
+    assert keys(params=1e8, system="dgx-h100", inter_bw_gbs=25) & low == {"unchecked_inter_low"}  # 200 Gb/s typed?
+    # ... or one of its eight 400 Gb/s NICs (50 GB/s) read as 25? The flag is the node's: 8 × 25 = 200 is said
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100", inter_bw_gbs=25)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields == {"bw": 25, "nics": 8, "system": "dgx-h100", "node": 200}
+    # the preset's NIC count, not its GPUs: a DGX-1's four EDR NICs make 50 GB/s, not 100; one 100 GbE NIC, no note
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="dgx1-v100", inter_bw_gbs=12.5)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["node"] == 50
+    p = predict([8, 64], params=1e8, step_time_s=0.1, system="pcie-a100-100gbe", inter_bw_gbs=12.5)
+    assert not [n for n in p.notes if n.key.startswith("inter_per_nic")]
+    assert not [n for n in predict([8, 64], params=1e8, step_time_s=0.1, system="dgx-h100").notes
+                if n.key == "inter_per_nic"]  # fmt: skip
+    one = dict(params=1e8, step_time_s=0.1, gpus_per_node=1, intra_bw_gbs=300, inter_bw_gbs=25)
+    assert not [n for n in predict([8], **one).notes if n.key == "inter_per_nic"]  # one GPU: its NIC is the node's
+
+
+def test_notes_reach_stderr_when_stdout_is_json_or_csv(capsys):
+    argv = ["predict", "--model", "llama-7b", "--system", "dgx-h100", "-v", "10", "-b", "1", "-d", "8,2048"]
+    for fmt in ("--json", "--csv"):
+        rc, out, err = run(capsys, *argv, fmt)
+        said = "plain DDP needs 108 GB per GPU for model states alone (Adam with fp32 states, 16 bytes a parameter; 8"
+        assert rc == 0 and "note" not in out and said in err and "beyond 1,024" in err
+
+
+def test_a_model_whose_states_outgrow_the_gpu_under_ddp_is_flagged():
+    # Llama-7B (6.74e9 parameters) with Adam: 16 bytes a parameter → 108 GB > an H100's 80, < an H200's 141.
+    h100 = predict([8], model="llama-7b", precision="bf16", batch=1, step_time_s=1.0, system="dgx-h100")
+    (note,) = [n for n in h100.notes if n.key == "ddp_memory"]
+    assert note.fields["need"] == pytest.approx(6.74e9 * 16 / 1e9, rel=0.01)
+    assert note.fields["mem"] == 85.9  # 80 GiB, the bytes compared, as the activation note and `memory` say them
+    assert "more than the h100-80gb's 85.9 GB (80 GiB): shard them" in note
+    h200 = predict([8], model="llama-7b", precision="bf16", batch=1, step_time_s=1.0, system="hgx-h200")
+    assert "ddp_memory" not in {n.key for n in h200.notes}
+    bert = predict([8], model="bert-large", precision="fp32", batch=8, step_time_s=1.0, system="dgx1-v100")
+    assert "ddp_memory" not in {n.key for n in bert.notes}
+
+
+def test_the_wait_is_explained_where_it_is_the_bottleneck(capsys):
+    argv = ["predict", "--params", "1e6", "--step-time", "1", "--system", "dgx-a100", "-d"]
+    rc, out, _ = run(capsys, *argv, "1,8")
+    assert rc == 0 and "note: synchronisation wait: every step ends at a barrier" in out
+    rc, out, _ = run(capsys, *argv, "1")  # one device: no barrier, no note
+    assert rc == 0 and "every step ends at a barrier" not in out
+
+
+def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
+    # 1 M parameters under a 1 s step: the all-reduce hides in the backward; the barrier's wait is what costs
+    rec = predict(8, params=1e6, step_time_s=1.0, system="dgx-a100").records()[0]
+    assert rec["exposed_comm_s"] < 1e-3 < rec["sync_wait_s"] and rec["bottleneck"] == "synchronisation wait"
+    # 1.5 B parameters over 100 GbE: the network is
+    rec = predict(64, params=1.5e9, step_time_s=0.3, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=12.5).records()[0]
+    assert rec["bottleneck"] == "network"
+
+
+def test_a_ragged_last_node_is_said_and_whole_nodes_are_not(capsys):
+    def ragged(sizes):
+        return [n.key for n in predict(sizes, params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+                if n.key == "ragged_nodes"]  # fmt: skip
+
+    assert ragged([1, 2, 4, 8, 16, 64]) == []  # inside one node, or whole nodes
+    assert ragged([8, 12, 16]) == ["ragged_nodes"]
+    # every ragged size is named (-d 12,20 named 12 alone), a long sweep's first six, thousands grouped
+    (note,) = [n for n in predict([12, 16, 20], params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+               if n.key == "ragged_nodes"]  # fmt: skip
+    assert note.startswith("12; 20 devices do not fill whole 8-GPU nodes")
+    (note,) = [n for n in predict(list(range(8, 4100, 4)), params=3.4e8, step_time_s=0.3, system="dgx-a100").notes
+               if n.key == "ragged_nodes"]  # fmt: skip
+    assert note.startswith("12; 20; 28; 36; 44; 52; … devices")
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "1020,1028", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "nota: 1.020, 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
+
+
+def test_a_node_baseline_says_the_one_device_rate_it_implies():
+    p = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, baseline_devices=8,
+                system="dgx-a100")  # fmt: skip
+    (note,) = [n for n in p.notes if n.key == "one_device_inferred"]
+    # one device is faster than a device of the 8 (no all-reduce, no wait); E(8) = 150 / v(1)
+    assert note.fields["v"] == p.per_device_throughput > 150 and note.fields["d0"] == 8
+    assert p.efficiency_values[0] == pytest.approx(150 / p.per_device_throughput)
+    one = predict([8, 64], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+    assert "one_device_inferred" not in {n.key for n in one.notes}
+    assert "efficiency_vs_baseline" not in one.records()[0]
+
+
+def test_a_node_baseline_also_gets_e_against_its_own_size(capsys):
+    """A vendor table that starts at one node reports E(256) against 8 GPUs, not against one: 0.835 against one
+    device is 0.896 against the node (the outside check's ResNet-50 on P100s), the 8-device size's own 1."""
+    p = predict([1, 8, 256], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                system="dgx1-p100", inter_bw_gbs=6.25)  # fmt: skip
+    one, node, big = p.records()
+    assert node["efficiency_vs_baseline"] == 1.0 and node["efficiency"] == pytest.approx(0.932, abs=5e-4)
+    # same accumulation, so E(d) / E(d0) is the steps' ratio: step(d0) / step(d), from the breakdown's own columns
+    assert big["efficiency_vs_baseline"] == pytest.approx(node["step_s"] / big["step_s"], rel=1e-12)
+    assert big["efficiency_vs_baseline"] == pytest.approx(0.896, abs=5e-4) and big["efficiency"] < 0.84
+    assert one["efficiency_vs_baseline"] == pytest.approx(1 / node["efficiency"])  # the node's loss, seen from one
+    (note,) = [n for n in p.notes if n.key == "one_device_inferred"]
+    assert note.fields["e0"] == pytest.approx(node["efficiency"])
+    assert {r["baseline_devices"] for r in (one, node, big)} == {8}  # JSON and CSV have no note to say so
+    # d0 need not be among the sizes asked for: E(d0) is the model's, not the nearest row's
+    (far,) = predict([64], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                     system="dgx1-p100", inter_bw_gbs=6.25).records()  # fmt: skip
+    assert far["efficiency_vs_baseline"] == pytest.approx(p.efficiency(64) / p.efficiency(8), rel=1e-12)
+    assert far["efficiency_vs_baseline"] != pytest.approx(far["efficiency"], abs=0.05)
+    argv = "predict --model resnet50 --precision fp32 --batch 32 --throughput 190 --baseline-devices 8"
+    rc, out, _ = run(capsys, *argv.split(), "--system", "dgx1-p100", "--inter-bw", "50Gb/s", "-d", "8,256")
+    assert rc == 0 and "E hi  E vs d0  actual" in out and "E(d) / 0.932" in out
+    assert " 0.896 " in out.splitlines()[4]  # the 256 row (title, heads, rule, 8 row)
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--throughput", "190", "--system", "dgx1-p100")
+    assert rc == 0 and "E vs d0" not in out  # one device measured: E is already against it
+    rc, out, _ = run(
+        capsys, *argv.split(), "--system", "dgx1-p100", "--inter-bw", "50Gb/s", "-d", "256", "--lang", "es"
+    )
+    assert rc == 0 and "E frente a d0" in out and "E(d) / 0,932, como la da una tabla que empieza en 8" in out
+
+
+def test_solve_with_a_prediction_searches_past_any_cluster_and_says_so():
+    """A prediction's own size check once stopped solve's search with 'devices: got …'; now it ends at
+    MAX_DEVICES and says so."""
+    p = predict([8], params=1e8, step_time_s=0.1, system="dgx-a100")
+    with pytest.raises(DpscaleError, match=r"not reached within 10,000,000 devices"):
+        dpscale.solve(per_device_throughput=100, efficiency=p, actual_throughput=1e12)
+
+
+@pytest.mark.parametrize(
+    "extra, said",
+    [
+        (["--mfu", "2.5"], "--mfu: got 2.5; allowed: a model-FLOPs utilisation in (0, 1]"),  # ignored beside -v
+        (["--no-overlap", "--overlap-accumulation", "--grad-accum", "4"],
+         "--overlap-accumulation and --no-overlap: contradict each other; give one"),
+        (["--seq-len", "512"], "--seq-len: --model resnet50 is not a transformer preset"),
+    ],
+)  # fmt: skip
+def test_flags_that_were_silently_ignored_or_contradictory_are_refused(capsys, extra, said):
+    model = "resnet50" if "--seq-len" in extra else "bert-large"
+    argv = ["predict", "--model", model, "--throughput", "150", "--system", "dgx-a100", "-d", "8", *extra]
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and said in err
+
+
+def test_the_plot_title_is_said_in_the_language(capsys, monkeypatch, tmp_path):
+    """Under --lang es the chart was titled '… parameters, batch 32, 8 GPUs/node'."""
+    import dpscale.faces.plot
+
+    titles = []
+    monkeypatch.setattr(dpscale.faces.plot, "plot_scaling", lambda *a, band, band_label: titles.append(a[3]))
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--gpus-per-node", "8", "--intra-bw", "150",
+            "--inter-bw", "50", "-d", "1,8", "--plot", str(tmp_path / "p.png")]  # fmt: skip
+    assert run(capsys, *argv, "--lang", "es")[0] == 0 and run(capsys, *argv)[0] == 0
+    assert titles == ["dpscale predict: 100 millones de parámetros, fp32, lote 32, 8 GPU/nodo",
+                      "dpscale predict: 100 M parameters, fp32, batch 32, 8 GPUs/node"]  # fmt: skip
+
+
+def test_estimated_compute_is_written_in_full(capsys):
+    argv = ["predict", "--model", "llama-7b", "--gpu", "a100-80gb", "--gpus-per-node", "8", "--intra-bw", "300",
+            "--inter-bw", "100", "-d", "8", "--lang", "es"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "cómputo estimado: 6.041 TFLOP por microlote" in out  # was '6,04e+03 TFLOP'
+
+
+def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(capsys):
+    """ga 1 → 2 can lower E (bert-large fp32, b = 1, 4 GPUs a node: 0.94 → 0.78): the all-reduce overlaps backward
+    at ga = 1 but is charged after the accumulated micro-batches — the published scripts' way; DDP's no_sync is not."""
+
+    def keys(**kw):
+        kw = {"model": "bert-large", "batch": 1, "step_time_s": 0.1, "system": "dgx-a100", **kw}
+        return {n.key for n in predict(kw.pop("d", [1, 16]), **kw).notes}
+
+    assert "accumulation_exposed" in keys(grad_accum=2)
+    assert "accumulation_exposed" in keys(grad_accum=2, zero=1)  # stage 1 reduces once a step, likewise
+    quiets = [dict(grad_accum=1), dict(grad_accum=2, overlap_accumulation=True), dict(grad_accum=2, d=[1]),
+             dict(grad_accum=2, overlap=False), dict(grad_accum=2, zero=2), dict(grad_accum=2, zero=3)]  # fmt: skip
+    for quiet in quiets:
+        assert "accumulation_exposed" not in keys(**quiet), quiet
+    argv = ["predict", "--model", "bert-large", "-b", "1", "--grad-accum", "2", "--system", "dgx-a100", "-d", "16"]
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "con 2 pasos de acumulación el all-reduce se cuenta tras el último microlote" in out
+    # the note gives the size of it: E at the largest size as --overlap-accumulation would predict it
+    kw = {"model": "bert-large", "batch": 1, "step_time_s": 0.1, "system": "dgx-a100", "grad_accum": 2}
+    (note,) = [n for n in predict([1, 16, 64], **kw).notes if n.key == "accumulation_exposed"]
+    hidden = predict([64], overlap_accumulation=True, **kw).efficiency_values[0]
+    assert note.fields["d"] == 64 and note.fields["e"] == predict([64], **kw).efficiency_values[0] < hidden
+    assert f"(at 64 devices E {hidden:.3f} instead of {note.fields['e']:.3f})" in note
+
+
+def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):
+    """Which link limits the all-reduce follows the algorithm charged, which changed between sizes unsaid: with
+    --intra-bw 300, 400, 1200 the label read network, intra-node link, network. Now the algorithm is a column."""
+    rows = dpscale.predict([1, 8, 16], model="bert-large", precision="amp", batch=32, throughput=150,
+                           system="dgx-a100").records()  # fmt: skip
+    assert [r["algorithm"] for r in rows] == [None, "ring", "tree"]  # one device: said once, by the bottleneck
+    zero = dpscale.predict([16], model="bert-large", precision="amp", throughput=150, system="dgx-a100", zero=1)
+    assert zero.records()[0]["algorithm"] == "ring"  # ZeRO's reduce-scatters and all-gathers
+    by_bw = [
+        dpscale.predict([16], model="bert-large", precision="amp", throughput=150, system="dgx-a100",
+                        intra_bw_gbs=bw, overlap=False).records()[0]
+        for bw in (300, 400, 1200)
+    ]  # fmt: skip
+    assert [(r["algorithm"], r["link"]) for r in by_bw] == [
+        ("tree", "network"), ("hierarchical", "intra-node link"), ("hierarchical", "network")
+    ]  # fmt: skip
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-v", "150", "--system",
+                     "dgx-a100", "-d", "16", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "algoritmo" in out and "árbol" in out
+
+
+def test_the_algorithm_named_is_the_largest_buckets_and_zeros_rings_across_nodes():
+    """BERT-large, a 50 GB/s network: at 32 devices the 25 MiB buckets run the hierarchical all-reduce while the
+    small first bucket would take the tree — the column names the buckets that carry the bytes. Under ZeRO the
+    reduce-scatters and all-gathers are rings at every size, where DDP's auto picks the tree at 512."""
+    kw = dict(model="bert-large", precision="amp", throughput=150, system="dgx-a100")
+    rows = dpscale.predict([16, 32, 64], inter_bw_gbs=50, **kw).records()
+    assert [r["algorithm"] for r in rows] == ["hierarchical", "hierarchical", "tree"]
+    ddp, zero = (dpscale.predict([16, 512], zero=z, **kw).records() for z in (0, 1))
+    assert [r["algorithm"] for r in ddp] == ["tree", "tree"] and [r["algorithm"] for r in zero] == ["ring", "ring"]
+
+
+def test_the_table_says_what_was_predicted(capsys):
+    """Every other command titles its table; predict's had only the plot's title."""
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--precision", "amp", "-v", "150", "--system",
+                     "dgx-a100", "-d", "8")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0] == "dpscale predict: bert-large, amp, batch 32, dgx-a100"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8", "--intra-bw", "300",
+                     "--inter-bw", "100", "-d", "8", "--lang", "es")  # fmt: skip
+    said = "dpscale predict: 1,3 mil millones de parámetros, fp32, lote 32, 8 GPU/nodo"
+    assert rc == 0 and out.splitlines()[0] == said
+    # the counts as read: '-b 2.000' is a batch of 2 in English, titled 'batch 2.000' before (read as 2,000)
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "8",
+                     "-b", "2.000")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0] == "dpscale predict: bert-large, fp32, batch 2, dgx-a100"
+    rc, out, _ = run(capsys, "predict", "--params", "1.3e9", "-v", "150", "--gpus-per-node", "8.0", "--intra-bw",
+                     "300", "--inter-bw", "100", "-d", "8", "-b", "2000", "--lang", "es")  # fmt: skip
+    assert rc == 0 and out.splitlines()[0].endswith("fp32, lote 2.000, 8 GPU/nodo")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--system", "dgx-a100", "--zero", "3", "--algorithm", "tree"],
+         "--algorithm: se recibió 'tree'; se admite: auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son "
+         "anillos)"),
+        (["--system-file", "cores"],
+         "sys.json: sistema 'custom': cpu_cores: se recibió -4; se admite: los núcleos de CPU de la máquina, un "
+         "número entero de 1 a 1.000.000"),
+    ],
+)  # fmt: skip
+def test_predict_refusals_said_in_english_before_are_said_in_spanish(tmp_path, capsys, argv, said):
+    """Under --lang es these two stayed English ('auto or ring with …'; 'cpu_cores -4; allowed: the host's …')."""
+    f = tmp_path / "sys.json"
+    f.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100, "cpu_cores": -4}))
+    argv = [str(f) if a == "cores" else a for a in argv]
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", *argv, "--lang", "es")
+    assert rc == 2 and err.strip().endswith(said) and len(err.strip().splitlines()) == 1
+
+
+def test_a_preset_changed_by_flags_says_so():
+    """--system dgx-a100 --gpus-per-node 4 was titled dgx-a100 with no word that its node was not the preset's."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
+    (note,) = [n for n in predict(gpus_per_node=4, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
+    assert note == "dgx-a100 as the options changed it: gpus_per_node 8 → 4; inter_bw_gbs 200 → 12.5"
+    assert not [n for n in predict(gpus_per_node=8, **kw).notes if n.key == "system_overridden"]  # its own figure
+    assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
+
+
+def test_a_preset_changed_by_flags_is_said_in_the_languages_numbers():
+    """The changes were written once, in English figures: '12.5' in a Spanish line (where 12.500 is twelve
+    thousand), and --gpus-per-node 10000000 as '8 → 1e+07' where every other count is grouped."""
+    from dpscale.faces.i18n import say
+
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8, 64], system="dgx-a100")
+    (note,) = [n for n in predict(gpus_per_node=10**7, inter_bw_gbs=12.5, **kw).notes if n.key == "system_overridden"]
+    assert note == "dgx-a100 as the options changed it: gpus_per_node 8 → 10,000,000; inter_bw_gbs 200 → 12.5"
+    assert say(note, "es").endswith("gpus_per_node 8 → 10.000.000; inter_bw_gbs 200 → 12,5")
+
+
+def test_a_bidirectional_nvlink_figure_is_said():
+    """NVIDIA sells H100's NVLink as 900 GB/s, both directions added; --intra-bw is one direction's (450), and 900
+    typed on a DGX H100 halved its in-node all-reduce without a word beyond the override."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8], system="dgx-h100")
+    (note,) = [n for n in predict(intra_bw_gbs=900, **kw).notes if n.key == "intra_bidirectional"]
+    assert note.startswith("--intra-bw 900 is twice the dgx-h100's 450: vendors quote NVLink with both directions")
+    assert not [n for n in predict(intra_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(inter_bw_gbs=800, **kw).notes if n.key == "intra_bidirectional"]  # 2 × 400
+    assert not [n for n in predict(intra_bw_gbs=1000, **kw).notes if n.key == "intra_bidirectional"]  # not twice
+    pcie = dict(kw, system="pcie-a100-100gbe")  # a PCIe node: no NVLink figure to have doubled
+    assert not [n for n in predict(intra_bw_gbs=62, **pcie).notes if n.key == "intra_bidirectional"]
+    # raw figures with the GPU named: A100's "600 GB/s" is the DGX A100's 300 each way; no GPU, no guess
+    raw = dict(params=1e8, step_time_s=0.1, devices=[8], gpus_per_node=8, inter_bw_gbs=100)
+    (note,) = [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **raw).notes if n.key == "intra_bidirectional"]
+    assert note.startswith("--intra-bw 600 is twice the dgx-a100's 300: vendors")
+    assert not [n for n in predict(intra_bw_gbs=300, gpu="a100-80gb", **raw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(intra_bw_gbs=600, **raw).notes if n.key == "intra_bidirectional"]
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="v100-32gb", **raw).notes if n.key == "intra_bidirectional"]
+    alone = dict(raw, gpus_per_node=1)  # one GPU a node: the in-node figure is not used
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **alone).notes if n.key == "intra_bidirectional"]
+    one = dict(raw, devices=[1])  # nor on one device, with a preset either
+    assert not [n for n in predict(intra_bw_gbs=600, gpu="a100-80gb", **one).notes if n.key == "intra_bidirectional"]
+    single = dict(kw, gpus_per_node=1, devices=[8])
+    assert not [n for n in predict(intra_bw_gbs=900, **single).notes if n.key == "intra_bidirectional"]
+
+
+def test_refusals_name_the_inputs_that_were_given(capsys):
+    """A computed default was refused as a typed flag ('--bucket-mb: got 1589457.19…' for --zero 3 --params 1e13),
+    and a FLOPs-estimated micro-batch out of range blamed '--throughput/--step-time', neither of them given."""
+    from dpscale.faces.cli import main
+
+    rc = main(["predict", "--model", "bert-large", "--system", "dgx-a100", "--zero", "3", "--params", "1e13", "-d",
+               "8", "--json"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert rc == 0 and "error" not in err and json.loads(out)[0]["devices"] == 8  # a unit at the 1e6 MiB cap
+    rc = main(["predict", "--model", "gpt2", "--gpu", "h100-80gb", "--system", "dgx-h100", "--seq-len", "1e7",
+               "-b", "1000000", "-d", "8"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert rc == 2 and "--batch with --seq-len/--mfu: a micro-batch comes to 4.72e+11 s of compute" in err
+
+
+def test_an_ethernet_network_is_flagged_across_nodes():
+    """EFA and RoCE presets (aws-p4d's 4 × 100 Gb/s lies inside the checked bandwidths) were predicted like
+    InfiniBand without a word, though physics.md's one EFA curve runs 157 GB/s at 64 MiB where the model gives 227."""
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150)
+    for system in ("aws-p4d", "aws-p5", "gcp-a3-high"):
+        assert any("the network is Ethernet (eth-" in n for n in predict([8, 64], system=system, **kw).notes), system
+    assert not any("Ethernet" in n for n in predict([8], system="aws-p4d", **kw).notes)  # one node: no network
+    assert not any("Ethernet" in n for n in predict([8, 64], system="dgx-a100", **kw).notes)  # InfiniBand
+    # a typed rate keeps the instance's network (EFA at its own 50 GB/s, or another rate, is still EFA: until
+    # session 31 any --inter-bw dropped the note); a unit that says Ethernet says so on any cluster
+    for gbs in (50, 100):
+        assert any("Ethernet (eth-100g)" in n for n in predict([8, 64], system="aws-p4d", inter_bw_gbs=gbs, **kw).notes)
+    raw = dict(gpus_per_node=8, intra_bw_gbs=300, gpu="a100-40gb", **kw)
+    assert not any("Ethernet" in n for n in predict([8, 64], inter_bw_gbs=50, **raw).notes)  # unknown: unsaid
+    assert any(
+        "Ethernet (eth-400g)" in n for n in predict([8, 64], inter_bw_gbs=50, inter_link="eth-400g", **raw).notes
+    )
+    with pytest.raises(DpscaleError, match="inter_link: got 400; allowed: a name"):
+        predict([8, 64], inter_bw_gbs=50, inter_link=400, **raw)
+
+
+def test_a_baseline_size_needs_a_measurement_there():
+    """--baseline-devices 8 with a FLOPs estimate collapsed the band at 8 to one value, as if 8 had been measured."""
+    kw = dict(model="llama-7b", precision="bf16", batch=4, system="dgx-h100", mfu=0.4)
+    with pytest.raises(DpscaleError, match=r"^baseline_devices: got 8; allowed: 1, or the size a throughput"):
+        predict([8, 64], baseline_devices=8, **kw)
+    kw.pop("mfu")  # a measured rate sets the compute: --mfu beside it is refused
+    assert predict([8, 64], baseline_devices=8, throughput=1.6, **kw).records()[0]["efficiency"] > 0
+
+
+def test_flags_that_would_change_nothing_or_something_unsaid_are_refused_or_said(capsys):
+    """An outside review: --mfu beside a measured rate changed nothing without a word (--throughput beside
+    --step-time is refused), and --gpu h100-80gb on a dgx-a100 moved E at 64 devices 0.807 → 0.856 silently."""
+    argv = ["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "64"]
+    rc, _, err = run(capsys, *argv, "--mfu", "0.4")
+    assert rc == 2 and err == (
+        "dpscale predict: error: --mfu: got 0.4; allowed: only for a FLOPs estimate: a measured "
+        "--throughput/--step-time already sets the compute\n"
+    )
+    rc, _, err = run(capsys, *argv, "--mfu", "0.4", "--lang", "es")
+    assert rc == 2 and "se admite: solo para una estimación por FLOPs: un --throughput/--step-time medido" in err
+    swapped = predict([64], model="bert-large", throughput=150, system="dgx-a100", gpu="h100-80gb")
+    own = predict([64], model="bert-large", throughput=150, system="dgx-a100", gpu="a100-80gb")
+    (n,) = [n for n in swapped.notes if n.key == "gpu_swapped"]
+    assert n.fields == {"gpu": "h100-80gb", "system": "dgx-a100", "own": "a100-80gb"}
+    assert "gpu_swapped" not in {n.key for n in own.notes} and swapped.efficiency_values[0] > own.efficiency_values[0]
+    rc, out, _ = run(capsys, *argv, "--gpu", "h100-80gb", "--lang", "es")
+    assert rc == 0 and "--gpu h100-80gb en lugar de la a100-80gb del dgx-a100" in out
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--system", "dgx-a100"], True),  # fp32 on Ampere: cuDNN's convolutions run TF32 unless told not to
+    (["--system", "dgx-a100", "--precision", "tf32"], False),  # priced at TF32 already
+    (["--system", "dgx1-v100"], False),  # Volta has no TF32
+    (["--system", "dgx-a100", "--throughput", "900"], False),  # measured: nothing priced
+])  # fmt: skip
+def test_an_fp32_cnn_estimate_on_ampere_says_cudnn_runs_it_in_tf32(capsys, argv, said):
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-d", "8", *argv)
+    assert rc == 0 and ("TF32 tensor cores by default" in out) is said
+    if said:
+        assert "priced here at the fp32 peak, 19.5 TFLOP/s; --precision tf32 prices them at 156" in out
+
+
+def test_a_language_models_tokens_per_sample_are_said(capsys):
+    """Llama-7B's answer came in samples/s alone: tokens/s, the figure LLM runs quote, needed the sequence length
+    looked up. A language model's (its preset's or --seq-len) is said; images and ViT's patches get no such note."""
+    base = ["predict", "--system", "dgx-a100", "-d", "64"]
+    rc, out, _ = run(capsys, *base, "--model", "llama-7b", "--precision", "bf16", "-b", "4", "--mfu", "0.4")
+    assert rc == 0 and "note: tokens/s: samples/s × 4,096 (the sequence length)" in out
+    rc, out, _ = run(capsys, *base, "--model", "bert-large", "-v", "150", "--seq-len", "512", "--lang", "es")
+    assert rc == 0 and "nota: tokens/s: muestras/s × 512 (la longitud de secuencia)" in out
+    for model in ("resnet50", "vit-b16"):
+        rc, out, _ = run(capsys, *base, "--model", model, "-v", "1000")
+        assert rc == 0 and "tokens/s: samples/s" not in out
+
+
+def test_a_measured_rate_with_the_default_batch_says_which_batch_it_assumed(capsys):
+    """ResNet-50's 2,600 images/s is a batch-256 figure; without --batch it was read at 32 (E 0.827 at 8 against
+    0.946 at 256) and only the title said 'batch 32'. A rate or step time with no --batch now says so."""
+    base = ["predict", "--model", "resnet50", "--precision", "amp", "-v", "2600", "--system", "dgx-a100", "-d", "8"]
+    rc, out, _ = run(capsys, *base)
+    assert (
+        rc == 0 and "note: no --batch: 32 samples per device assumed — the measured rate or step time must be at" in out
+    )
+    assert "batch 32," in out.splitlines()[0]
+    rc, out, _ = run(capsys, *base, "-b", "32")
+    assert rc == 0 and "no --batch" not in out  # typed: the user said so
+    rc, out, _ = run(capsys, "predict", "--model", "llama-7b", "--mfu", "0.4", "--system", "dgx-a100", "-d", "8")
+    assert rc == 0 and "no --batch" not in out  # compute from FLOPs: no measured rate to match
+
+
+def test_below_a_measured_node_the_band_says_a_single_device_may_be_faster_not_superlinear():
+    """Measured at 8 devices (190/s each): below, worse scaling means a faster single device, so the throughput's
+    band reaches 15 % above the point at one device (E's ceiling of 1 cut it at the point: 185.5–203.8–203.8/s),
+    and never below 190/s a device (better than linear from d to 8); E is 1 on one device by definition (its
+    band read 0.910–1.0)."""
+    p = predict([1, 2, 8, 64], model="resnet50", precision="fp32", batch=32, throughput=190, baseline_devices=8,
+                system="dgx1-p100", inter_bw_gbs=6.25)  # fmt: skip
+    r = {x["devices"]: x for x in p.records()}
+    one, two, e8 = r[1], r[2], r[8]["efficiency"]
+    assert (one["efficiency_lo"], one["efficiency_hi"]) == (1.0, 1.0)
+    assert one["actual_throughput_lo"] == pytest.approx(190.0)
+    assert one["actual_throughput_hi"] == pytest.approx(one["actual_throughput"] * 1.15)
+    assert two["actual_throughput_lo"] == pytest.approx(380.0) and two["efficiency_lo"] == pytest.approx(e8)
+    assert r[8]["actual_throughput_lo"] == r[8]["actual_throughput_hi"] == pytest.approx(1520.0)
+    above = r[64]  # above d0 nothing changed: d·v·E at E's band
+    assert above["actual_throughput_hi"] == pytest.approx(64 * p.per_device_throughput * above["efficiency_hi"])
+
+
+def test_below_a_measured_node_the_band_holds_its_point_and_the_loader_s_ceiling():
+    """Two DGX-1 V100s share one 25 GB/s link, so the model's E(2) is below E(4): a floor at E(4) put the band
+    above its point (E 0.402 … 0.331 around 0.315). And a loader rate caps the throughput below d0 too: one node
+    loader-bound at 1,200/s read a top of 1,260."""
+    p = predict([1, 2, 3, 4], model="bert-large", system="dgx1-v100", batch=8, throughput=100, baseline_devices=4)
+    e, (lo, hi), (tlo, thi) = p.efficiency_values, p.band(), p.throughput_band()
+    x = p.devices * p.per_device_throughput * e
+    assert e[1] < e[3] and (lo <= e).all() and (e <= hi).all() and (tlo <= x * (1 + 1e-12)).all()
+    assert (x <= thi * (1 + 1e-12)).all() and lo[1] == e[1]
+    q = predict_flags([1, 8, 12, 16], model="resnet50", system="dgx-a100", throughput=150, baseline_devices=16,
+                      input_rate=1200)  # fmt: skip
+    r = {x["devices"]: x for x in q.records()}
+    assert r[8]["actual_throughput_hi"] == pytest.approx(1200) and r[12]["actual_throughput_hi"] == pytest.approx(1800)
+    assert r[1]["actual_throughput_hi"] == pytest.approx(r[1]["actual_throughput"] * (1 + 0.15))
+
+
+def test_the_nics_a_part_of_each_node_reaches_are_said():
+    """Why the network changed with --gpus-per-node: GPUs 0-3 of a DGX-1 reach 2 of its 4 EDR NICs, 25 GB/s a node;
+    said only where the run crosses nodes and the share is below the node's, in both languages."""
+    from dpscale.faces.i18n import say
+
+    def said(system, g, sizes, **kw):
+        p = predict(sizes, system=system, gpus_per_node=g, params=3e8, throughput=100, batch=8, **kw)
+        return [n for n in p.notes if n.key == "nics_reached"]
+
+    (note,) = said("dgx1-v100", 4, [8])
+    assert str(note) == ("on 4 of each dgx1-v100 node's 8 GPUs the run reaches 2 of its 4 NICs (NCCL pairs each GPU "
+                         "with the nearest): the network is 25 GB/s a node; --inter-bw sets it")  # fmt: skip
+    assert say(note, "es").startswith("con 4 de las 8 GPU de cada nodo dgx1-v100, la ejecución llega a 2 de sus 4 NIC")
+    assert said("dgx1-v100", 4, [4]) == []  # one node: no network crossed
+    assert said("dgx1-v100", 4, [8], inter_bw_gbs=50) == []  # typed: taken as given, nothing to explain
+    assert said("pcie-v100-25gbe", 1, [8]) == []  # one NIC a node: a lone GPU keeps all of it
+    assert [n.fields["used"] for n in said("aws-p5", 7, [14])] == [28]  # ⌈32 · 7 / 8⌉ of its 32 EFA NICs
+
+
+def test_the_per_nic_note_counts_the_nics_a_part_of_the_node_reaches():
+    """4 of a DGX A100's 8 GPUs reach 4 of its NICs: the preset's own network is then 100 GB/s, and a typed
+    `--inter-bw 25` (one HDR NIC) was told "the dgx-a100's 8 NICs make 200 GB/s", twice what the preset itself takes."""
+    from dpscale.sources.predict_inputs import cluster
+
+    assert cluster("dgx-a100", None, 4).inter_bw_gbs == 100
+    p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx-a100", gpus_per_node=4, inter_bw_gbs=25)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["nics"] == 4 and nic.fields["node"] == 100
+    p = predict([4, 16], params=1e8, step_time_s=0.1, system="dgx1-v100", gpus_per_node=4, inter_bw_gbs=12.5)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic_known"]
+    assert nic.fields["node"] == cluster("dgx1-v100", None, 4).inter_bw_gbs == 25
+
+
+def test_a_tiny_e_keeps_its_digits_in_the_band_beside_it_too(capsys):
+    """1e15 parameters over 0.001 GB/s links: E = 7.36e-12 kept its digits, but its band beside it read
+    '0.000  0.000', an interval of zero that left the E printed next to it outside."""
+    argv = ["predict", "--model", "resnet-50", "--system", "aws-p4d", "-d", "8", "--params", "1e15"]
+    argv += ["--inter-bw", "0.001", "--intra-bw", "0.001"]
+    rc, out, _ = run(capsys, *argv)
+    row = next(line.split() for line in out.splitlines() if line.lstrip().startswith("8 "))
+    assert rc == 0 and row[1:6] == ["7.36e-12", "(7.36e-10", "%)", "6.26e-12", "8.02e-12"]
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "(7,36e-10 %)  6,26e-12  8,02e-12" in out
+    rc, out, _ = run(capsys, "predict", "--model", "resnet-50", "--system", "aws-p4d", "-d", "8")
+    assert rc == 0 and "0.928 (92.8 %)  0.789  1.000" in out  # ordinary bands keep three decimals

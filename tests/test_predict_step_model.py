@@ -1,4 +1,5 @@
-"""Review 45 Q: `predict` on modern clusters checked against hand calculations (physics.md §1.1, §1.2)."""
+"""The step model and its physics: collectives, bucket overlap, node topologies, NICs and ragged nodes, checked
+against hand calculations (physics.md §1, §2; review 45 Q: `predict` on modern clusters)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,19 @@ import json
 import numpy as np
 import pytest
 from clihelp import bucket_sizes, keyed, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import dpscale
 from dpscale import DpscaleError, predict, solve
-from dpscale.formulas.collectives import allreduce_time
-from dpscale.formulas.overlap import MIB
-from dpscale.formulas.stepmodel import ragged_network_share
+from dpscale.formulas.collectives import (
+    allreduce_terms,
+    allreduce_time,
+    bandwidth_terms,
+    bus_bandwidth,
+)
+from dpscale.formulas.overlap import MIB, bucket_runs, exposed_comm
+from dpscale.formulas.stepmodel import expected_max, micro_step_from_baseline, ragged_network_share, step_time
 from dpscale.sources.predict_inputs import cluster
 
 
@@ -488,3 +497,459 @@ def test_a_ragged_baseline_among_the_sizes_is_named_once_in_order():
                 baseline_devices=12)  # fmt: skip
     (note,) = _ragged(p)
     assert note.startswith("12; 20 devices do not fill whole 8-GPU nodes")
+
+
+def test_ring_allreduce_is_the_bandwidth_optimal_formula():
+    # 2(p−1)/p · S / B: 1 GB over 8 ranks at 100 GB/s → 17.5 ms; plus 2(p−1)α
+    ring = lambda p, alpha: allreduce_time(1e9, p, 8, 100, 100, alpha, 0, "ring")  # noqa: E731  # one node
+    assert ring(8, 0) == pytest.approx(0.0175)
+    assert ring(8, 1e-5) == pytest.approx(0.0175 + 14e-5)
+    assert ring(1, 1e-5) == 0
+
+
+def test_every_algorithm_in_one_node_and_across_nodes_by_hand():
+    # 1 GB, 8 GPUs per node, 100 GB/s intra, 50 GB/s per node on the network, α_i = 5 µs, α_n = 10 µs
+    a_i, a_n = 5e-6, 1e-5
+    t = lambda p, alg: float(allreduce_time(1e9, p, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
+    # one node: ring and hierarchical are 2(g−1)/g·S/B + 2(g−1)α_i; NCCL's tree is a chain there, 2S/B
+    ring1 = 14 / 8 * 1e9 / 100e9 + 14 * a_i
+    assert t(8, "ring") == t(8, "hierarchical") == pytest.approx(ring1)
+    assert t(8, "tree") == pytest.approx(2 * 1e9 / 100e9 + 14 * a_i)
+    assert t(8, "auto") == pytest.approx(ring1)  # the tuner never takes the slower chain
+    # 4 nodes, hierarchical: + 2(k−1)/k · S / B_node + 2(k−1)α_n
+    hier4 = ring1 + 2 * 3 / 4 * 1e9 / 50e9 + 6 * a_n
+    assert t(32, "hierarchical") == pytest.approx(hier4)
+    # a flat ring across nodes: 2(p−1)/p·S at the slower link; of its 62 hops, 2(k−1) = 6 cross the network
+    # (NCCL's ring latency, physics.md §1.3), the other 56 stay on NVLink
+    assert t(32, "ring") == pytest.approx(2 * 31 / 32 * 1e9 / 50e9 + 56 * a_i + 6 * a_n)
+    # tree across nodes: 2S/min(B) and 2(g−1)α_i + 2·log2(k)·α_n
+    assert t(32, "tree") == pytest.approx(2 * 1e9 / 50e9 + 14 * a_i + 2 * 2 * a_n)
+    # auto: the fastest of the three, as NCCL's tuner — here the flat ring, whose NICs carry 2(p−1)/p·S while the
+    # hierarchical adds its two NVLink phases to the network's
+    assert t(32, "auto") == pytest.approx(min(hier4, t(32, "tree"), t(32, "ring"))) == pytest.approx(t(32, "ring"))
+    # 128 nodes: hierarchical pays 2·127 network latencies and the intra phases in series; the tree's
+    # pipelined chain + log-depth trees wins even at 1 GB, and by far more for a latency-bound 4 KiB
+    hier128 = ring1 + 2 * 127 / 128 * 1e9 / 50e9 + 254 * a_n
+    tree128 = 2 * 1e9 / 50e9 + 14 * a_i + 2 * 7 * a_n
+    assert (t(1024, "hierarchical"), t(1024, "tree")) == pytest.approx((hier128, tree128))
+    assert t(1024, "auto") == pytest.approx(tree128)
+    tiny = lambda alg: float(allreduce_time(4096, 1024, 8, 100, 50, a_i, a_n, alg))  # noqa: E731
+    assert tiny("auto") == tiny("tree") < tiny("hierarchical") / 10
+    # which link the time is spent on follows the algorithm charged: the tree's 2S all at the slower network
+    # link, the hierarchical split over both, one node all on NVLink; auto charged the ring here
+    terms = lambda p, alg: tuple(float(x) for x in bandwidth_terms(1e9, p, 8, 100, 50, alg, a_i, a_n))  # noqa: E731
+    assert terms(32, "tree") == pytest.approx((0.0, 2 * 1e9 / 50e9))
+    assert terms(32, "auto") == terms(32, "ring")
+    assert terms(32, "hierarchical") == pytest.approx((14 / 8 * 1e9 / 100e9, 2 * 3 / 4 * 1e9 / 50e9))
+    assert terms(32, "ring") == pytest.approx((0.0, 2 * 31 / 32 * 1e9 / 50e9))
+    assert terms(8, "auto") == pytest.approx((14 / 8 * 1e9 / 100e9, 0.0))
+    # the one auto charged is named (the same cases as above): one node's ring, 4 nodes' flat ring, 128 nodes' tree
+    from dpscale.formulas.collectives import algorithm_charged
+
+    named = algorithm_charged(1e9, np.array([1, 8, 32, 1024]), 8, 100, 50, a_i, a_n)
+    assert named.tolist() == ["", "ring", "ring", "tree"]
+    assert algorithm_charged(4096, 1024, 8, 100, 50, a_i, a_n).tolist() == "tree"
+    forced = algorithm_charged(1e9, np.array([8, 32]), 8, 100, 50, a_i, a_n, "hierarchical").tolist()
+    assert forced == ["ring", "hierarchical"]  # within a node the hierarchical is the ring; a forced tree stays one
+    assert algorithm_charged(1e9, 8, 8, 100, 50, a_i, a_n, "tree").tolist() == "tree"
+    # one GPU a node: the hierarchical's intra level is empty, so it costs what the flat ring does and wins the tie
+    # as AUTO's first; it was named "hierarchical" there, which no one-GPU-a-node cluster runs
+    one_gpu = np.array([2, 4, 64])
+    assert np.allclose(sum(allreduce_terms(1e9, one_gpu, 1, 100, 50, a_i, a_n, "hierarchical")),
+                       sum(allreduce_terms(1e9, one_gpu, 1, 100, 50, a_i, a_n, "ring")))  # fmt: skip
+    assert algorithm_charged(1e9, one_gpu, 1, 100, 50, a_i, a_n).tolist() == ["ring", "ring", "tree"]
+    # tree latency grows with log2(nodes), not with nodes
+    lat = allreduce_time(0, np.array([16, 1024]), 8, 100, 50, 0, 1e-5, "tree")
+    assert lat[1] - lat[0] == pytest.approx(2 * (np.log2(128) - np.log2(2)) * 1e-5)
+
+
+def test_busbw_factor_matches_nccl_tests():
+    # nccl-tests: busbw = algbw · 2(n−1)/n; a ring at B GB/s reports busbw = B
+    t = allreduce_time(256 * MIB, 8, 8, 200, 200, algorithm="ring")
+    assert bus_bandwidth(256 * MIB, t, 8) == pytest.approx(200)
+
+
+def test_ddp_buckets():
+    sizes = bucket_sizes(100 * MIB)
+    assert sizes.sum() == 100 * MIB
+    # steady state (DDP rebuilds its buckets in ready order after iteration 1): the 1 MiB bucket first, the
+    # remainder last — a comm hook on real DDP sees the same (test_measure_runs.py)
+    assert list(sizes / MIB) == [1, 25, 25, 25, 24]
+    assert list(bucket_sizes(0.5 * MIB)) == [0.5 * MIB]
+
+
+def fifo(times: np.ndarray, sizes: np.ndarray, backward: float) -> float:
+    """physics.md §2.4 literally: one stream, buckets in ready order."""
+    ready = np.cumsum(sizes) / sizes.sum()
+    end = 0.0
+    for r, t in zip(ready, times):
+        end = max(backward * r, end) + t
+    return max(end - backward, 0.0)
+
+
+def test_exposed_communication_bounds():
+    sizes, counts = bucket_runs(100 * MIB)
+    t = sizes / (100 * MIB) * 0.05  # 50 ms of all-reduce in all
+    assert exposed_comm(t, sizes, counts, 0.2, overlap=False) == pytest.approx(0.05)
+    # a long backward hides everything but the last-ready bucket
+    assert exposed_comm(t, sizes, counts, 10.0) == pytest.approx(t[-1])
+    # physics.md §2.4 bounds: exposed ≥ T_AR(last) and ≥ Σ T_AR − (T_b − r_1)
+    tb = 0.03
+    r1 = tb * sizes[0] / (100 * MIB)
+    exp = exposed_comm(t, sizes, counts, tb)
+    assert exp >= t[-1] - 1e-12 and exp >= 0.05 - (tb - r1) - 1e-12
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    grad=st.floats(0.1, 300),
+    cap=st.floats(1, 40),
+    times=st.lists(st.floats(0, 0.01), min_size=3, max_size=3),
+    backward=st.floats(0, 0.3),
+)
+def test_closed_form_overlap_equals_the_bucket_timeline(grad, cap, times, backward):
+    sizes, counts = bucket_runs(grad * MIB, cap * MIB, min(MIB, grad * MIB))
+    t = np.array(times[: len(sizes)])
+    want = fifo(np.repeat(t, counts), np.repeat(sizes, counts), backward)
+    assert float(exposed_comm(t, sizes, counts, backward)) == pytest.approx(want, abs=1e-12)
+
+
+def test_expected_maximum_of_normals():
+    # exact E[max] of 8 and 1,024 standard normals, ∫ x·n·φ(x)·Φ(x)^(n−1) dx by quadrature: 1.4236 and 3.2482
+    # (3.2414 is n = 1,000's); Blom's form gives 1.4342 and 3.2341, within 0.015
+    m = expected_max([1, 8, 1024])
+    assert m[0] == 0 and m[1] == pytest.approx(1.4236, abs=0.015) and m[2] == pytest.approx(3.2482, abs=0.015)
+
+
+def test_prediction_basics_and_core_formulas():
+    p = predict([1, 8, 64, 512], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100")
+    recs = p.records()
+    assert recs[0]["efficiency"] == 1.0 and recs[0]["bottleneck"] == "none (one device)"
+    e = [r["efficiency"] for r in recs]
+    assert all(a > b for a, b in zip(e, e[1:]))  # E falls as d grows
+    for r in recs:  # throughput comes from the core formula A = d·v·E
+        assert r["actual_throughput"] == pytest.approx(r["devices"] * 150 * r["efficiency"])
+        assert r["step_s"] == pytest.approx(r["compute_s"] + r["exposed_comm_s"] + r["sync_wait_s"])
+    # the prediction is an E source the core accepts
+    assert dpscale.scale(64, 150, p).efficiency == pytest.approx(e[2])
+
+
+def test_overlap_and_accumulation_help():
+    kw = dict(params=1.5e9, precision="fp32", batch=8, step_time_s=0.5, system="pcie-a100-100gbe")
+    no = predict(64, overlap=False, **kw).efficiency_values[0]
+    yes = predict(64, **kw).efficiency_values[0]
+    acc = predict(64, grad_accum=8, step_time_s=4.0, **{k: v for k, v in kw.items() if k != "step_time_s"})
+    assert no < yes < acc.efficiency_values[0]
+    assert predict(64, **kw).records()[0]["bottleneck"] == "network"
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    params=st.floats(1e6, 2e10),
+    step=st.floats(0.01, 5.0),
+    g=st.sampled_from([1, 4, 8, 16]),
+    intra=st.floats(10, 900),
+    inter=st.floats(1, 800),
+)
+def test_efficiency_is_in_0_1_and_falls_with_devices(params, step, g, intra, inter):
+    d = np.array([1, 2, 4, 8, 16, 64, 256, 1024])
+    e = predict(
+        d, params=params, step_time_s=step, gpus_per_node=g, intra_bw_gbs=intra, inter_bw_gbs=inter
+    ).efficiency_values
+    assert e[0] == 1 and np.all(e > 0) and np.all(e <= 1) and np.all(np.diff(e) <= 1e-12)
+
+
+def test_one_gpu_nodes_need_no_intra_node_bandwidth():
+    p = predict([1, 4, 16], params=1e8, step_time_s=0.1, gpus_per_node=1, inter_bw_gbs=12.5)
+    # every all-reduce crosses the network: 16 nodes pay more than 4, and the link named is the network
+    assert 1 > p.efficiency_values[1] > p.efficiency_values[2] and p.records()[2]["link"] == "network"
+
+
+@pytest.mark.parametrize("algorithm", ["ring", "tree", "hierarchical", "auto"])
+def test_with_one_gpu_a_node_the_intra_node_figure_changes_nothing(algorithm):
+    """No intra-node link is crossed: a flat ring or tree of single-GPU nodes once ran at --intra-bw 1 GB/s."""
+    t = [allreduce_time(25 * MIB, [2, 256], 1, intra, 50.0, 3.4e-6, 14e-6, algorithm) for intra in (1.0, 600.0)]
+    assert t[0] == pytest.approx(t[1])
+    intra, net = bandwidth_terms(25 * MIB, 256, 1, 1.0, 50.0, algorithm)
+    by_hand = {"tree": 2.0, "ring": 2 * 255 / 256, "hierarchical": 2 * 255 / 256}  # bytes moved per byte
+    assert float(intra) == 0 and float(net) == pytest.approx(by_hand.get(algorithm, 2 * 255 / 256) * 25 * MIB / 50e9)
+
+
+def test_bad_bucket_size_is_a_package_error():
+    with pytest.raises(DpscaleError, match="bucket_mb: got 0"):
+        predict(8, params=1e8, step_time_s=1, system="dgx-a100", bucket_mb=0)
+
+
+def test_latency_overrides_and_p100_preset(capsys):
+    kw = dict(params=1e8, step_time_s=0.05, system="dgx1-p100")
+    slow = predict(64, alpha_inter_us=500, **kw).records()[0]
+    base = predict(64, **kw).records()[0]
+    assert slow["allreduce_s"] > base["allreduce_s"] and slow["efficiency"] < base["efficiency"]
+    rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.05", "--system", "dgx1-p100",
+                     "--alpha-inter", "-5")  # fmt: skip
+    assert rc == 2 and "--alpha-inter: got -5;" in err
+
+
+def test_step_terms_by_hand_with_the_documented_constants():
+    """2 nodes of 8, 1 GB of gradients in one bucket, hierarchical, no ring fill, no overlap:
+    the all-reduce and the wait written out from docs/predict.md's constants (η 0.80 / 0.73, α 8.4 / 3.4 /
+    14 µs, c_c 0.025, c_h 25 HBM passes)."""
+    from dpscale.formulas.stepmodel import DEFAULT, step_time
+
+    cal = DEFAULT._replace(ring_fill=0.0)
+    b = step_time(16, 0.5, 1e9, 8, 150, 100, cal=cal, overlap=False, bucket_cap=1e9, first_bucket=1e9,
+                  algorithm="hierarchical", hbm_tbs=2.0)  # fmt: skip
+    ar = 8.4e-6 + 14 * 3.4e-6 + 2 * 14e-6 + 14 / 8 * 1e9 / (0.80 * 150e9) + 2 * 1 / 2 * 1e9 / (0.73 * 100e9)
+    assert b.allreduce_s[0] == pytest.approx(ar) and b.exposed_s[0] == pytest.approx(ar)  # nothing hidden
+    wait = expected_max(16)[0] * (0.025 * 0.5 + 25 * 1e9 / 2e12)
+    assert b.sync_wait_s[0] == pytest.approx(wait)
+    assert b.step_s[0] == pytest.approx(0.5 + ar + wait)
+    # with accumulation the sum is all-reduced after the last micro-batch: all of it exposed, even with overlap on
+    # (DDP's 25 MiB buckets here: one 1 GB bucket could not overlap anything)
+    kw = dict(cal=cal, algorithm="hierarchical", hbm_tbs=2.0)
+    acc = step_time(16, 0.5, 1e9, 8, 150, 100, grad_accum=4, **kw)
+    assert acc.exposed_s[0] == pytest.approx(acc.allreduce_s[0]) and acc.compute_s[0] == 2.0
+    # the compute spread is a share of the whole step's compute (4 micro-batches), not of one micro-batch
+    assert acc.sync_wait_s[0] == pytest.approx(expected_max(16)[0] * (0.025 * 2.0 + 25 * 1e9 / 2e12))
+    hidden = step_time(16, 0.5, 1e9, 8, 150, 100, grad_accum=4, overlap_accumulation=True, **kw)
+    assert hidden.exposed_s[0] < acc.allreduce_s[0] / 10  # DDP's no_sync: the last backward (1/3 s) hides it
+    assert step_time(16, 0.5, 1e9, 8, 150, 100, **kw).exposed_s[0] == pytest.approx(hidden.exposed_s[0])
+
+
+def test_overlap_by_hand_two_buckets_behind_two_thirds_of_the_compute():
+    """Two 0.5 GB buckets ready at T_b/2 and T_b, T_b = 2/3 of a 30 ms step (physics.md §2.4), one stream: the
+    first all-reduce (T = 14.2 ms) starts at T_b/2 and ends T − T_b/2 after backward; the second starts then (or
+    at T_b): exposed = max(0, T − T_b/2) + T = 18.4 ms. With T_b = 1/2 of compute it would be 20.9 ms."""
+    from dpscale.formulas.stepmodel import DEFAULT, step_time
+
+    cal = DEFAULT._replace(ring_fill=0.0)
+    b = step_time(16, 0.03, 1e9, 8, 150, 100, cal=cal, bucket_cap=0.5e9, first_bucket=0.5e9,
+                  algorithm="hierarchical", hbm_tbs=2.0)  # fmt: skip
+    t = 8.4e-6 + 14 * 3.4e-6 + 2 * 14e-6 + 14 / 8 * 0.5e9 / (0.80 * 150e9) + 0.5e9 / (0.73 * 100e9)
+    tb = 2 / 3 * 0.03
+    assert b.allreduce_s[0] == pytest.approx(2 * t)
+    assert b.exposed_s[0] == pytest.approx(max(0.0, t - tb / 2) + t) and b.exposed_s[0] == pytest.approx(0.0184, 0.01)
+
+
+def test_gradient_bytes_follow_the_precision():
+    # fp32, tf32 and amp all-reduce 4-byte gradients; pure bf16/fp16 2 bytes: half the bandwidth time
+    def allreduce(precision):
+        return predict(64, params=1.5e9, step_time_s=0.3, system="dgx-a100", precision=precision).records()[0][
+            "allreduce_s"
+        ]
+
+    assert allreduce("fp32") == allreduce("tf32") == allreduce("amp")
+    assert allreduce("bf16") == allreduce("fp16")
+    assert 1.9 < allreduce("fp32") / allreduce("bf16") < 2.0  # latency terms do not halve
+
+
+def test_accumulation_exposes_the_all_reduce_unless_it_overlaps(capsys):
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "--grad-accum", "8", "--throughput", "150",
+            "--system", "dgx-a100", "-d", "512", "--json"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    after = json.loads(out)[0]
+    rc2, out, _ = run(capsys, *argv, "--overlap-accumulation")
+    during = json.loads(out)[0]
+    assert rc == rc2 == 0 and after["exposed_comm_s"] == after["allreduce_s"] > 10 * during["exposed_comm_s"]
+    assert after["efficiency"] < during["efficiency"]
+    # `--overlap` (overlap is on by default) was taken as an abbreviation of --overlap-accumulation: E silently
+    # 0.877 → 0.906 at 64; now refused, naming the flag it starts
+    rc, _, err = run(capsys, *argv, "--overlap")
+    assert rc == 2 and "unrecognized arguments: --overlap (did you mean --overlap-accumulation?)" in err
+
+
+def test_auto_weighs_the_flat_ring_too_as_nccls_tuner_does():
+    # one 25 MiB bucket, 2 nodes of 8 GPUs, NVLink 31 GB/s, network 100 GB/s per node: the flat ring's
+    # 2(p−1)/p·S at the slower link beats both the hierarchical and the tree
+    args = (25 * MIB, 16, 8, 31.0, 100.0, 3.4e-6, 14e-6)
+    times = {a: float(allreduce_time(*args, algorithm=a)) for a in ("ring", "hierarchical", "tree", "auto")}
+    assert times["ring"] < min(times["hierarchical"], times["tree"]) and times["auto"] == times["ring"]
+    assert times["ring"] == pytest.approx(2 * 15 / 16 * 25 * MIB / 31e9 + 28 * 3.4e-6 + 2 * 14e-6)  # 1.709 ms
+
+
+def test_the_ring_fill_is_intra_node_link_time_not_latency():
+    # BERT-large on DGX A100 at 1,024: latency terms 13.4 ms, network 18.6, fill 5.8 — once counted as latency
+    rec = predict([1024], model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100").records()
+    assert rec[0]["link"] == "network"
+
+
+def test_a_pcie_node_pays_nccls_pcie_hop_latency():
+    """[NCCL-TUNE]: ring per-hop latency 5.7 µs on PCIe, 3.4 on NVLink (Simple protocol); the PCIe presets once
+    paid NVLink's. An explicit --alpha-intra still wins."""
+    from dpscale import catalog
+
+    links = catalog.table("links")
+    assert links["pcie4"]["alpha_us"] == 5.7 and links["nvlink3"]["alpha_us"] == 3.4
+
+    def latency(**kw):
+        return predict([8], params=1e8, step_time_s=0.1, **kw).breakdown.latency_s[0]
+
+    raw = dict(gpus_per_node=8, intra_bw_gbs=31, inter_bw_gbs=12.5)  # the preset's figures, no link named
+    # one 8-GPU node: every bucket's ring crosses 2(8 − 1) = 14 hops, each 2.3 µs dearer on PCIe
+    _, counts = bucket_runs(1e8 * 4, 25 * MIB, 1 * MIB)  # fp32 gradients in DDP's buckets
+    extra = latency(system="pcie-a100-100gbe") - latency(**raw)
+    assert extra == pytest.approx(14 * 2.3e-6 * counts.sum())
+    assert latency(system="pcie-a100-100gbe", alpha_intra_us=3.4) == pytest.approx(latency(**raw))
+
+
+def test_one_device_exposes_no_communication():
+    """exposed_comm_s was 1.4e-17 at d = 1 with an all-reduce of 0 (rounding in the overlap sums)."""
+    r = predict([1], model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").records()[0]
+    assert r["allreduce_s"] == r["exposed_comm_s"] == r["sync_wait_s"] == 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    excess=st.sampled_from([1e-6, 1e-4, 1e-2, 0.05, 1.0, 100.0]),
+    d0=st.sampled_from([2, 8, 16, 64]),
+    ga=st.sampled_from([1, 4]),
+    gbytes=st.sampled_from([1e6, 1e8, 1.3e9]),
+    inter=st.sampled_from([3.125, 25.0]),
+)
+def test_a_node_baseline_is_inverted_exactly_even_when_nearly_all_overhead(excess, d0, ga, gbytes, inter):
+    """The compute time solved from a baseline step gives that step back. A fixed-point iteration capped at 200
+    steps once stopped 13 % short of it for a step 1 % above the all-reduce and wait alone (E off by 12 %)."""
+    kw = dict(grad_bytes=gbytes, gpus_per_node=8, intra_bw_gbs=16.0, inter_bw_gbs=inter)
+    floor = float(step_time(d0, 0.0, grad_accum=ga, **kw).step_s[0])
+    t0 = floor * (1 + excess)
+    t = micro_step_from_baseline(t0, d0, ga, **kw)
+    assert 0 < t < t0 / ga
+    assert float(step_time(d0, t, grad_accum=ga, **kw).step_s[0]) == pytest.approx(t0, rel=1e-9)
+
+
+def test_a_baseline_at_the_overhead_floor_scores_as_no_compute_or_is_refused():
+    kw = dict(grad_bytes=1e8, gpus_per_node=8, intra_bw_gbs=16.0, inter_bw_gbs=3.125)
+    floor = float(step_time(16, 0.0, **kw).step_s[0])
+    assert micro_step_from_baseline(floor, 16, 1, strict=False, **kw) == 0.0
+    with pytest.raises(DpscaleError, match="shorter than this cluster's modelled all-reduce and wait alone"):
+        micro_step_from_baseline(floor * 0.99, 16, 1, **kw)
+
+
+# DGX-1 V100's NVLink hybrid cube-mesh, as `nvidia-smi topo -m` prints it in the PyTorch DDP benchmark's README
+# (physics.md [PT-DDPBENCH]): the number of NVLinks between each pair of GPUs, 0 where the path is PCIe/SYS.
+DGX1V_LINKS = [
+    [int(c) for c in row]
+    for row in ("01122000", "10210200", "12020010", "21200001", "20000112", "02001021", "00101202", "00012120")
+]
+
+
+# DGX-1 P100: two fully joined quads of one NVLink 1 per pair, GPU i joined to GPU i + 4 (the P100 whitepaper)
+DGX1P_LINKS = [[int(a != b and (a // 4 == b // 4 or abs(a - b) == 4)) for b in range(8)] for a in range(8)]
+
+
+def ring_bandwidth(links: list[list[int]], g: int, link_gbs: float) -> float:
+    """GB/s each of GPUs 0..g−1 sends in NCCL's rings over NVLink alone: the most edge-disjoint Hamiltonian cycles
+    the links among them hold, each run both ways (two GPUs: one link, used both ways by one ring); 0 where no
+    NVLink-only ring exists."""
+    import itertools
+    from collections import Counter
+
+    cycles = []
+    for perm in itertools.permutations(range(1, g)):
+        order = (0, *perm)
+        edges = Counter(tuple(sorted((order[i], order[(i + 1) % g]))) for i in range(g if g > 2 else 1))
+        if all(links[a][b] >= 1 for a, b in edges):
+            cycles.append(edges)
+
+    def most(cap: Counter, start: int) -> int:
+        best = 0
+        for i in range(start, len(cycles)):
+            if all(cap[e] >= k for e, k in cycles[i].items()):
+                best = max(best, 1 + most(cap - cycles[i], i))
+        return best
+
+    n = most(Counter({(a, b): links[a][b] for a in range(g) for b in range(a + 1, g)}), 0)
+    return n * link_gbs * (1 if g == 2 else 2)
+
+
+@pytest.mark.parametrize("system, links, link_gbs", [("dgx1-v100", DGX1V_LINKS, 25), ("dgx1-p100", DGX1P_LINKS, 20)])
+def test_a_cube_mesh_subset_runs_on_the_links_among_its_gpus(system, links, link_gbs):
+    """The catalog's intra_bw_gbs_by_gpus is the topology's arithmetic: two DGX-1 V100s share one 25 GB/s NVLink
+    (the whole node's 150 was charged to them, a 6× short all-reduce); four have two rings each way (100); five
+    have no NVLink-only ring (GPU 4 reaches GPU 0 alone), so a hop crosses PCIe: the pcie3 figure."""
+    from dpscale import catalog
+    from dpscale.formulas.collectives import link_bandwidth
+
+    entry = catalog.system(system)
+    assert ring_bandwidth(links, 8, link_gbs) == entry["intra_bw_gbs"]  # the node's whole figure: all its links
+    pcie = catalog.table("links")["pcie3"]["gbs"]
+    expect = {g: ring_bandwidth(links, g, link_gbs) or pcie for g in range(2, 8)}
+    assert {int(k): v for k, v in entry["intra_bw_gbs_by_gpus"].items()} == expect
+    if system == "dgx1-v100":
+        assert expect == {2: 25, 3: 50, 4: 100, 5: 15.75, 6: 50, 7: 100}
+    bw = link_bandwidth([1, 2, 4, 5, 8, 16, 24], 8, entry["intra_bw_gbs"], entry["intra_bw_gbs_by_gpus"])
+    assert bw.tolist() == [entry["intra_bw_gbs"], expect[2], expect[4], pcie] + [entry["intra_bw_gbs"]] * 3
+
+
+def test_a_dgx1_pair_is_predicted_on_its_one_link():
+    """d = 2 on the preset is d = 2 on a 25 GB/s link, d = 8 is the node's 150: the all-reduce of each matches a
+    raw cluster given that figure (which then holds at every size), and E at 2 falls below E at 4."""
+    kw = dict(model="bert-large", precision="amp", batch=8, throughput=40, overlap=False)
+    pre = predict(devices=[2, 4, 8], system="dgx1-v100", **kw).records()
+    raw = {bw: predict(devices=[2, 4, 8], gpus_per_node=8, intra_bw_gbs=bw, inter_bw_gbs=50, gpu="v100-16gb", **kw)
+           for bw in (25, 100, 150)}  # fmt: skip
+    for i, bw in enumerate((25, 100, 150)):
+        assert pre[i]["allreduce_s"] == pytest.approx(raw[bw].records()[i]["allreduce_s"], rel=1e-12)
+    # 1.34 GB of fp32 gradients over one NVLink at 0.8 of 25 GB/s: ≈ 67 ms, not the 13 ms of the node's 150
+    assert 0.066 < pre[0]["allreduce_s"] < 0.070 and pre[0]["efficiency"] < pre[1]["efficiency"]
+    # a raw --gpus-per-node or --intra-bw describes another node: the preset's table no longer applies
+    over = predict(devices=[2], system="dgx1-v100", intra_bw_gbs=150, **kw).records()[0]["allreduce_s"]
+    assert over == pytest.approx(raw[150].records()[0]["allreduce_s"]) and over < 0.014
+    # the node's own size restated, or a Calibration of constants alone, is the same node: the table holds
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    for same in (dict(gpus_per_node=8), dict(calibration=DEFAULT)):
+        got = predict(devices=[2], system="dgx1-v100", **same, **kw).records()[0]["allreduce_s"]
+        assert got == pytest.approx(pre[0]["allreduce_s"], rel=1e-12)
+
+
+def test_a_cube_mesh_between_whole_sizes_runs_on_the_figures_either_side():
+    """solve reads a prediction between whole sizes for the exact size. Between two whole sizes of the DGX-1's
+    table the link runs from one figure to the next: at 2.01 GPUs E leapt to the node's 150 GB/s (0.78, against
+    0.59 at 2 and 0.62 at 3), so 90 samples/s at 60 each came out '2.000000000000 devices needed exactly'
+    (two devices run 70.8/s) — and 180/s '5.000000000000' (five run 112/s)."""
+    from dpscale.formulas.collectives import link_bandwidth
+
+    table = {"2": 25, "3": 50, "4": 100, "5": 15.75, "6": 50, "7": 100}
+    bw = link_bandwidth([1, 1.5, 2, 2.5, 4.5, 7.5, 8, 12], 8, 150, table)
+    assert bw.tolist() == [150, 25, 25, 37.5, 57.875, 125, 150, 150]  # whole sizes: the table's, as before
+    p = predict([1, 2, 3, 8], model="bert-large", precision="amp", batch=8, system="dgx1-v100", throughput=60,
+                overlap=False)  # fmt: skip
+    e2, e3 = p.efficiency_values[1:3]
+    assert min(e2, e3) - 1e-3 <= p.efficiency(2.01) <= max(e2, e3) + 1e-3
+    assert p.efficiency(2.01) == pytest.approx(0.5905, abs=1e-4)
+    for target, exact in ((90, 2.4725), (180, 5.7679)):
+        got = dpscale.solve(actual_throughput=target, per_device_throughput=60, efficiency=p)
+        assert got.exact == pytest.approx(exact, abs=1e-4)
+
+
+def test_part_of_each_node_reaches_part_of_its_nics():
+    """--gpus-per-node g below a preset's G runs GPUs 0..g-1 of each node: the network is the ⌈nics·g/G⌉ NICs those
+    GPUs sit near, and a cube-mesh's link is its figure at g (a physics review: one A100 was charged the DGX A100's
+    eight HDR NICs, 200 GB/s, through its 32 GB/s PCIe link)."""
+    from dpscale.sources.predict_inputs import cluster
+
+    one = cluster("dgx-a100", None, 1)  # 8 NICs for 8 GPUs: one HDR NIC, 200 Gb/s = 25 GB/s
+    assert one.inter_bw_gbs == 25 and ("inter_bw_gbs", 25, 200) in one.overrides
+    half = cluster("dgx1-v100", None, 4)  # 4 EDR NICs under pairs of GPUs: GPUs 0-3 reach 2, 2 × 12.5 GB/s
+    assert (half.intra_bw_gbs, half.inter_bw_gbs, half.intra_by_gpus) == (100, 25, {2: 25, 3: 50})
+    assert cluster("aws-p5", None, 2).inter_bw_gbs == 100  # 32 EFA NICs of 100 Gb/s over 8 GPUs: 8 of them
+    assert cluster("pcie-v100-25gbe", None, 1).inter_bw_gbs == 3.125  # one 25 GbE NIC: a lone GPU has all of it
+    assert cluster("dgx-a100", None, 1, inter_bw_gbs=200).inter_bw_gbs == 200  # typed: taken as given
+    more = cluster("dgx1-v100", None, 16)  # above the node's: another node, its figures as the preset's
+    assert (more.intra_bw_gbs, more.inter_bw_gbs, more.intra_by_gpus) == (150, 50, None)
+    # E at 64 A100s, one a node, BERT-large without overlap: 0.731 with the node's 200 GB/s; the all-reduce of
+    # 1.34 GB at 0.73 × 25 GB/s takes at least 2 × 1.34e9 / 18.25e9 = 147 ms, so E falls well below
+    r = dpscale.predict(model="bert-large", precision="amp", batch=32, throughput=150, system="dgx-a100",
+                        gpus_per_node=1, devices=[64], overlap=False)  # fmt: skip
+    (rec,) = r.records()
+    assert rec["allreduce_s"] > 0.147 and rec["efficiency"] < 0.55
+
+
+def test_part_of_a_nic_pair_rounds_up():
+    """GPUs 0-2 of a DGX-1 sit under two of its four NICs (pairs 0-1, 2-3): ⌈4·3/8⌉ = 2, 25 GB/s; p4d's four
+    100 Gb EFA NICs over 8 GPUs likewise (a floor would give one, 12.5)."""
+    from dpscale.sources.predict_inputs import cluster
+
+    assert cluster("dgx1-v100", None, 3).inter_bw_gbs == 25
+    assert cluster("aws-p4d", None, 3).inter_bw_gbs == 25

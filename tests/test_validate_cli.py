@@ -1,10 +1,23 @@
-"""`dpscale validate`: its table, its titles and its counts of skipped configurations."""
+"""`dpscale validate`: its table, its titles and its counts of skipped configurations; the predictor scored on the
+published sets (the dev set, published benchmarks) and its error band."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import numpy as np
+import pytest
 from clihelp import SHORT_HEAD, pair, run
+
+from dpscale.formulas.collectives import (
+    allreduce_time,
+    bus_bandwidth,
+)
+from dpscale.formulas.overlap import MIB
+from dpscale.sources.dataset import read_published
+from dpscale.sources.predict import predict
+from dpscale.sources.predict_validate import validate_predict
 
 # Session 43's own findings: each test failed before its fix.
 
@@ -102,3 +115,278 @@ def test_a_title_that_names_a_file_shows_its_control_characters_escaped(capsys, 
     rc, out, _ = run(capsys, "validate", str(data))
     assert rc == 0 and out.splitlines()[0].startswith(f"dpscale validate --mode predict: {tmp_path}/d\\x1b[2J.csv")
     assert "\x1b" not in out
+
+
+# The dev set: the repository's copy of ../shared/data's file (validation/published_scaling_dev.md)
+DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
+
+
+def test_published_pytorch_ddp_benchmark():
+    """physics.md §2.5 [PT-DDPBENCH]: DGX-1 V100, 32 images/GPU, 16 GPUs over IB.
+    ResNet-50 0.100 s → 0.104 s (E 0.96); ResNet-101 0.162 s → 0.179 s (E 0.905); ResNeXt-101 32x8d
+    (88.8 M parameters, torchvision) 0.415 s → 0.450 s (E 0.92). None of these is in the calibration data."""
+    r50 = predict(16, model="resnet50", batch=32, step_time_s=0.100, system="dgx1-v100").records()[0]
+    r101 = predict(16, model="resnet101", batch=32, step_time_s=0.162, system="dgx1-v100").efficiency_values[0]
+    rx101 = predict(16, params=88.79e6, batch=32, step_time_s=0.415, system="dgx1-v100").efficiency_values[0]
+    assert r50["efficiency"] == pytest.approx(0.962, abs=0.07)  # the published figure, within the p90 goal
+    assert r50["efficiency"] == pytest.approx(0.904, abs=0.005)  # what the model says: a change shows here first
+    assert r50["efficiency_lo"] <= 0.962 <= r50["efficiency_hi"]  # inside the 80 % band
+    assert r101 == pytest.approx(0.905, abs=0.03)
+    assert rx101 == pytest.approx(0.922, abs=0.03)
+
+
+def test_dev_set_validation_beats_the_constant_baseline():
+    report = validate_predict(read_published(DEV))
+    assert report["points"] == 109 and report["skipped_configs"] == 2
+    assert report["median_abs_error"] < 0.03
+    assert report["median_abs_error"] < 0.5 * report["constant_baseline_median_abs_error"]
+    assert {"cfg", "devices", "measured", "predicted", "error"} <= set(report["rows"][0])
+
+
+def test_validate_cli_json_contract(capsys):
+    rc, out, _ = run(capsys, "validate", str(DEV), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["mode"] == "predict"
+    for key in ("points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error",
+                "constant_baseline_median_abs_error", "rows"):  # fmt: skip
+        assert key in rep
+    # several files are checked as one set: the dev set and an external one pool their rows
+    ext = Path(__file__).resolve().parents[1] / "validation" / "external_dle.csv"
+    rc, out, _ = run(capsys, "validate", str(DEV), str(ext), "--json")
+    both = json.loads(out)
+    rc2, out, _ = run(capsys, "validate", str(ext), "--json")
+    assert rc == rc2 == 0 and both["points"] == rep["points"] + json.loads(out)["points"] == 109 + 30
+    assert both["rows"][: rep["points"]] == rep["rows"]
+
+
+HEADER = (
+    "cfg,baseline_devices,grad_accum,units_per_sample,system,gpu,gpus_per_node,intra_bw_gbs,inter_bw_gbs,"
+    "model,precision,per_device_batch,devices,throughput,unit,params_millions"
+)
+
+
+def test_validate_on_a_small_file_and_a_malformed_one(tmp_path, capsys):
+    good = tmp_path / "good.csv"
+    rows = [
+        f"c1,1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,32,{d},{t},sequences/s,330" for d, t in ((1, 400), (8, 3000))
+    ]
+    good.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(good), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["points"] == 1 and rep["rows"][0]["measured"] == pytest.approx(3000 / 3200)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join([HEADER, rows[0], rows[1].replace(",8,3000,", ",x,3000,")]) + "\n")
+    rc, _, err = run(capsys, "validate", str(bad))
+    assert rc == 2 and "bad.csv line 3, column 'devices': got 'x'" in err
+    for tail, fields in ((",oops", 17), (",", None)):  # an extra value is an error; a trailing comma is not
+        f = tmp_path / "extra.csv"
+        f.write_text("\n".join([HEADER, rows[0], rows[1] + tail]) + "\n")
+        rc, _, err = run(capsys, "validate", str(f))
+        assert (rc, err.strip().endswith(f"line 3: got {fields} fields; allowed: 16 as in the header")) == (
+            (2, True) if fields else (0, False)
+        )
+    latin = tmp_path / "latin.csv"  # a spreadsheet's "save as CSV" in Latin-1: 'é' on line 3
+    latin.write_bytes("\n".join([HEADER, rows[0], rows[1].replace("BERT", "BÉRT")]).encode("latin-1"))
+    rc, _, err = run(capsys, "validate", str(latin))
+    assert rc == 2 and err.strip().endswith("latin.csv line 3: not UTF-8 text; allowed: a CSV file saved as UTF-8")
+    huge = tmp_path / "huge.csv"  # one field past the csv module's 128 KiB limit
+    huge.write_text("\n".join([HEADER, rows[0], rows[1].replace("sequences/s", '"' + "x" * 200_000 + '"')]))
+    rc, _, err = run(capsys, "validate", str(huge))
+    assert rc == 2 and "huge.csv line 3: not a readable CSV row" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_repeated_baseline_row_is_not_a_point(tmp_path, capsys):
+    f = tmp_path / "rep.csv"  # the 1-GPU run listed twice: E = 1 by definition, so it cannot count as a hit
+    rows = [f"c1,1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,32,{d},{t},sequences/s,330"
+            for d, t in ((1, 400), (1, 396), (8, 3000))]  # fmt: skip
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    assert rc == 0 and [r["devices"] for r in json.loads(out)["rows"]] == [8]
+
+
+def test_validate_a_fixed_global_batch_shrinking_per_device(tmp_path, capsys):
+    # 32 per device on 1 GPU, 4 per device on 8 (global batch 32 both): compute shrinks 8×, the all-reduce
+    # does not. On one device nothing else differs, so the validator's E must be predict's E for batch 4.
+    f = tmp_path / "strong.csv"
+    rows = [f"c1,1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,330"
+            for b, d, t in ((32, 1, 400), (4, 8, 1600), (32, 8, 3000))]  # fmt: skip
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    got = {r["devices"]: r["predicted"] for r in json.loads(out)["rows"] if r["measured"] < 0.6}
+    want = predict(8, params=330e6, precision="amp", batch=4, throughput=400, system="dgx-a100").efficiency_values[0]
+    weak = predict(8, params=330e6, precision="amp", batch=32, throughput=400, system="dgx-a100").efficiency_values[0]
+    assert rc == 0 and got[8] == pytest.approx(want, rel=1e-9) and want < weak - 0.05
+
+
+def test_validation_tolerates_unknown_labels():
+    from dpscale import catalog
+    from dpscale.sources.predict_validate import grad_bytes_per_param
+
+    # a published half-precision label is a mixed-precision run (fp32 DDP gradients) unless it says otherwise
+    labels = ("AMP (mixed FP16)", "BF16", "FP16", "FP16 allreduce", "AMP + fp16 compression", "FP32 (no compression)")
+    assert [grad_bytes_per_param(x) for x in labels] == [4, 4, 4, 2, 2, 4]
+    assert grad_bytes_per_param("FP8 + something new") == 4  # unknown → fp32 gradients, not a crash
+    # apex O2 casts the model to fp16: its gradients, what DDP all-reduces, are half (the framework column says so)
+    assert grad_bytes_per_param("AMP", "PyTorch (NGC pytorch-20.06-py3) + DDP, Apex AMP O2") == 2
+    assert grad_bytes_per_param("mixed precision (apex AMP O2)") == 2
+    assert grad_bytes_per_param("AMP", "PyTorch + DDP, Apex AMP O1") == grad_bytes_per_param("AMP", "Horovod 0.20") == 4
+    assert grad_bytes_per_param("AMP", "TF2 (NGC 21.02) O2 build") == 4  # an O2 that is not apex's opt level
+    hbm = lambda **kw: (catalog.find_gpu(**kw) or {}).get("hbm_tbs")  # noqa: E731
+    assert hbm(gpu="V100-SXM2") == 0.9 and hbm(gpu="NVIDIA H100") == 3.35
+    assert hbm(gpu="Tesla V100") == 0.9 and hbm(gpu="NVIDIA Tesla P100-SXM2-16GB") == 0.732
+    assert hbm(system="dgx-a100") == 2.039 and catalog.find_gpu(gpu="T4") is None
+
+
+def test_validation_reads_the_gpu_memory_from_the_hardware_description():
+    import dataclasses
+
+    from dpscale.catalog import table
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_validate import row_gpu
+
+    def gpu_label(r):  # the catalog key of the row's GPU
+        return next(k for k, e in table("gpus").items() if e is row_gpu(r))
+
+    got = {c.cfg: c.baseline for c in read_published(DEV)}
+    # 40 GB and 80 GB A100s differ in HBM bandwidth (1.56 vs 2.04 TB/s), which the synchronisation term reads
+    assert gpu_label(got["DLE-TF1-ResNet50v1.5-DGXA100-40G-TF32"]) == "a100-40gb"
+    assert gpu_label(got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]) == "a100-80gb"
+    # 'heading says 80GB, body text says 40GB': two sizes, so the system's catalog GPU decides
+    bert = got["DLE-TF2-BERT-L-pretrain-DGXA100-multinode-seq512-TF32"]
+    assert gpu_label(bert) == table("systems")["dgx-a100"]["gpu"] and "80GB, body text says 40GB" in bert.hardware
+    row = got["DLE-MXNet-ResNet50v1.5-DGXA100-80G-TF32"]
+    assert gpu_label(dataclasses.replace(row, gpu="H100", hardware="4 nodes of 8x H100 SXM5 80GB")) == "h100-80gb"
+    assert gpu_label(dataclasses.replace(row, gpu="A100-SXM4-40GB", hardware="8x A100 80GB")) == "a100-40gb"
+
+
+def test_validate_accepts_what_spreadsheets_and_single_node_tables_write(tmp_path, capsys):
+    # A byte-order mark, a fractional per-device batch, a blank accumulation (= 1) and a blank network on a
+    # one-node table.
+    f = tmp_path / "bom.csv"
+    rows = [f"c1,1,,1,lab-box,A100,8,300,,BERT-large,AMP,2.5,{d},{t},sequences/s,330" for d, t in ((1, 40), (8, 300))]
+    f.write_text("\n".join([HEADER, *rows]) + "\n", encoding="utf-8-sig")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["points"] == 1 and rep["rows"][0]["measured"] == pytest.approx(300 / 320)
+
+
+def test_validate_takes_a_blank_network_from_the_catalog_or_skips_the_configuration(tmp_path, capsys):
+    def table(system: str, inter: str) -> Path:
+        f = tmp_path / f"{system}-{inter or 'blank'}.csv"
+        rows = [f"c1,8,1,1,{system},A100,8,300,{inter},BERT-large,AMP,32,{d},{t},sequences/s,330"
+                for d, t in ((8, 3000), (64, 22000))]  # fmt: skip
+        f.write_text("\n".join([HEADER, *rows]) + "\n")
+        return f
+
+    filled = validate_predict(read_published(table("dgx-a100", "200")))
+    from_catalog = validate_predict(read_published(table("dgx-a100", "")))
+    assert from_catalog["rows"][0]["predicted"] == filled["rows"][0]["predicted"]
+    rc, out, _ = run(capsys, "validate", str(table("lab-box", "0")), "--json")  # needed, and nowhere to be found
+    assert rc == 0 and json.loads(out)["skipped"] == ["c1"] and json.loads(out)["points"] == 0
+
+
+def test_error_band_is_zero_where_measured_and_grows_with_distance():
+    from dpscale.sources.predict import ERROR_BAND, band, band_shape
+
+    assert band_shape(8, 8) == 0 and band_shape(16, 8) == pytest.approx(1 / 3) and band_shape(8192, 8) == 1
+    assert band_shape(1, 8) == 1  # three doublings below the measured node
+    lo, hi = band(0.8, 64)  # E relative to one device, six doublings out: the whole band
+    assert lo == pytest.approx(0.8 * (1 + ERROR_BAND[0])) and hi == pytest.approx(0.8 * (1 + ERROR_BAND[1]))
+    assert band(0.95, 64)[1] == 1.0  # never above 1
+    # below a one-node measurement (d0 = 8) the band is mirrored: a device alone may run faster than the node
+    # implied (E(1) higher), so the wide side is above: E·(1 − 0.09) … E·(1 + 0.15) three doublings down
+    assert ERROR_BAND == (-0.15, 0.09)
+    assert band(0.7, 1, 8) == pytest.approx((0.637, 0.805)) and band(0.7, 64, 8) == pytest.approx((0.595, 0.763))
+    # a share of E, not an offset: a slow network's E = 0.04 keeps a band above zero (it was 0 … 0.12)
+    assert band(0.04, 64) == pytest.approx((0.034, 0.0436))
+    p = predict([1, 2, 8, 64, 1024], params=3.4e8, step_time_s=0.3, system="dgx-a100")
+    recs = p.records()
+    assert recs[0]["efficiency_lo"] == recs[0]["efficiency_hi"] == 1.0
+    widths = [(r["efficiency_hi"] - r["efficiency_lo"]) / r["efficiency"] for r in recs]  # shares of E
+    assert np.all(np.diff(widths) >= -1e-12) and widths[-1] == pytest.approx(0.24)
+    for r in recs:
+        assert 0 <= r["efficiency_lo"] <= r["efficiency"] <= r["efficiency_hi"] <= 1
+        assert r["actual_throughput_lo"] == pytest.approx(r["actual_throughput"] * r["efficiency_lo"] / r["efficiency"])
+    node = predict([1, 8, 64], params=3.4e8, step_time_s=0.3, baseline_devices=8, system="dgx-a100").records()
+    assert node[1]["efficiency_lo"] == node[1]["efficiency_hi"] == node[1]["efficiency"]  # measured there
+
+
+def test_error_band_covers_about_80_percent_of_the_published_rows():
+    files = [DEV, *sorted((Path(__file__).resolve().parents[1] / "validation").glob("external_*.csv"))]
+    report = validate_predict([c for f in files for c in read_published(f)])
+    assert report["points"] == 217 and 0.75 <= report["band_coverage"] <= 0.85
+    assert all(r["predicted_lo"] <= r["predicted"] <= r["predicted_hi"] for r in report["rows"])
+
+
+@pytest.mark.parametrize(
+    "system, gpu, published",  # physics.md §1.4 [STAS-NET]: busbw GB/s at 16 and 32 MiB in one 8-GPU node
+    [("dgx-a100", "a100-80gb", (106, 138)), ("hgx-h200", "h200-141gb", (220, 276))],
+)
+def test_mid_size_buckets_run_below_the_link_as_published(system, gpu, published):
+    from dpscale import catalog
+    from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.sources.predict_inputs import gpu_terms
+
+    cal, _ = gpu_terms(DEFAULT, catalog.gpu(gpu))
+    b = cal.eta_intra * catalog.system(system)["intra_bw_gbs"]
+    sizes = np.array([16, 32]) * MIB
+    t = cal.alpha_base + allreduce_time(
+        sizes, 8, 8, b, 1, cal.alpha_intra, 0, "auto", cal.ring_fill, cal.ring_fill_bytes
+    )
+    assert bus_bandwidth(sizes, t, 8) == pytest.approx(published, rel=0.04)  # the model: 3 % low on H200
+    small = cal.alpha_base + allreduce_time(32 * 1024, 8, 8, b, 1, cal.alpha_intra, 0, "auto", cal.ring_fill)
+    # latency-bound: the 8.4 µs base and 14 NVLink hops of 3.4 µs (56.0 µs) with < 1 µs of bytes and fill; NCCL's
+    # LL protocol, which the model does not charge, measures 43.8 µs for 32 KiB on 8× A100
+    assert small == pytest.approx(8.4e-6 + 14 * 3.4e-6, rel=0.015)
+    assert bus_bandwidth(2**31, cal.alpha_base + allreduce_time(2**31, 8, 8, b, 1), 8) > 0.95 * b  # asymptote
+
+
+def test_validate_skips_configurations_missing_what_a_prediction_needs(tmp_path, capsys):
+    f = tmp_path / "gaps.csv"
+    rows = [f"{cfg},1,1,1,dgx-a100,A100,8,300,200,BERT-large,AMP,{b},{d},{t},sequences/s,{p}"
+            for cfg, b, p in (("ok", 32, 330), ("noparams", 32, ""), ("nobatch", "", 330))
+            for d, t in ((1, 400), (8, 3000))]  # fmt: skip
+    # a blank GPUs-per-node: the catalog knows a DGX A100's 8; an unknown system's stays unknown
+    rows += [r.replace("ok,", "nodesize,").replace(",A100,8,", ",A100,,") for r in rows[:2]]
+    rows += [r.replace("ok,", "nonode,").replace("dgx-a100,A100,8,", "lab-box,A100,,") for r in rows[:2]]
+    # units per sample blank on a non-baseline row only: that row, and so its configuration, is skipped (README)
+    rows += [rows[0].replace("ok,", "nounits,"), rows[1].replace("ok,1,1,1,", "nounits,1,1,,")]
+    f.write_text("\n".join([HEADER, *rows]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    rep = json.loads(out)
+    assert rc == 0 and rep["points"] == 2 and sorted(rep["skipped"]) == ["nobatch", "nonode", "noparams", "nounits"]
+    assert rep["rows"][0]["predicted"] == rep["rows"][1]["predicted"]  # 'ok' and 'nodesize' alike
+    rc, out, _ = run(capsys, "validate", str(f))
+    assert rc == 0 and "skipped 4 configurations (8 rows)" in out  # each with its baseline row
+    assert "note: 1 of them without GPUs per node: nonode" in out  # and what each lacks
+    # nothing predictable at all: the table says so in one line (a table of no rows crashed), and what each
+    # configuration lacks (fit mode needs no more than throughputs); JSON has 0 points
+    f.write_text("\n".join([HEADER, *[r for r in rows if r.startswith(("noparams", "nobatch"))]]) + "\n")
+    for extra, lines in (((), 3), (("--mode", "fit"), 1)):
+        rc, out, err = run(capsys, "validate", str(f), *extra)
+        assert rc == 0 and err == "" and len(out.strip().splitlines()) == lines and "nothing to check" in out
+    assert out.strip().splitlines()[1:] == []
+    rc, out, _ = run(capsys, "validate", str(f))
+    assert out.strip().splitlines()[1:] == [
+        "note: 1 of them without a parameter count: noparams",
+        "note: 1 of them without a per-device batch (the step time needs it): nobatch",
+    ]
+    rc, out, _ = run(capsys, "validate", str(f), "--json")
+    assert rc == 0 and json.loads(out)["points"] == 0 and sorted(json.loads(out)["skipped"]) == ["nobatch", "noparams"]
+
+
+def test_validate_and_predict_speak_spanish(capsys):
+    rc, out, _ = run(capsys, "validate", str(DEV), "--lang", "es")
+    assert rc == 0 and "109 puntos en 39 configuraciones: error absoluto mediano 0,02" in out
+    assert "el 89,9 % de las mediciones cae dentro de la banda del 80 %" in out
+    assert "se omiten 2 configuraciones (7 filas)" in out
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "-v", "1400", "-b", "256", "--system", "dgx-a100",
+                     "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "E relativa a un dispositivo" in out and "E inf–sup" in out
+
+
+def test_validate_refuses_the_same_configuration_in_two_files(capsys):
+    rc, _, err = run(capsys, "validate", str(DEV), str(DEV), "--json")  # once scored twice: 218 points
+    assert rc == 2 and err.count("\n") == 1
+    # the file is named as given twice (it said 'configuration … in DEV line 2 and in DEV line 2; allowed: once')
+    assert err.endswith(f"error: DATA.csv: got {str(DEV)!r} twice; allowed: each file once\n")
