@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,3 +158,68 @@ PUBLISHED_HEADER = ["cfg", "baseline_devices", "grad_accum", "units_per_sample",
 MEASURE_ROW = {"throughput": 1280.0, "throughput_spread": 0.0, "efficiency": 1.0, "speedup": 1.0, "step_s": 0.05,
         "compute_s": 0.04, "exposed_comm_share": 0.2, "overlap": 0.5, "launch_s": 1.0, "warmup": 10, "workload": "mlp",
         "batch": 64, "steps": 50, "backend": "gloo", "device": "cpu", "threads": 1}  # fmt: skip
+
+
+# The web page: its worked example, a request to its API, and the page served and opened in a real Chromium
+WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+
+
+def post(client, command, options, lang="en"):
+    return client.post(f"/api/{command}", json={"options": options, "lang": lang})
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving() -> Iterator[str]:
+    """`dpscale serve` as a real process on a free port while the block runs: its address, once it answers."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)  # fmt: skip
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def need_chromium() -> None:
+    """Skip a browser test where Chromium or Playwright is missing, except in CI, which must run them (.ci/run
+    installs Chromium, the test extra Playwright)."""
+    import importlib.util
+
+    missing = "chromium" if CHROMIUM is None else None
+    missing = missing or (None if importlib.util.find_spec("playwright") else "playwright")
+    if missing and os.environ.get("CI"):
+        pytest.fail(f"CI needs {missing} (.ci/run installs Debian's chromium; the test extra, playwright)")
+    if missing:
+        pytest.skip(f"no {missing} here: apt-get install chromium; pip install -e '.[test]'")
+
+
+@contextmanager
+def chromium() -> Iterator[tuple[Any, Any]]:
+    """Debian's Chromium under Playwright, and Playwright's `expect`: skipped here without them, a failure in CI."""
+    need_chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            yield browser, sync_api.expect
+        finally:
+            browser.close()

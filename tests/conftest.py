@@ -4,6 +4,7 @@ import socket
 from collections.abc import Iterator
 
 import pytest
+from clihelp import serving
 from hypothesis import settings
 
 settings.register_profile("dpscale", deadline=None)
@@ -36,3 +37,20 @@ def worker(monkeypatch):  # noqa: ANN001, ANN201
         monkeypatch.setenv(key, value)
     monkeypatch.setattr(w, "_check_gpus", lambda device, local_rank: None)
     return w
+
+
+@pytest.fixture(scope="module")
+def client():
+    """The page's API in FastAPI's test client, one for a module (whose web tests skip without the web extra)."""
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    return TestClient(create_app())
+
+
+@pytest.fixture(scope="module")
+def served():
+    """One server for a module's browser tests."""
+    with serving() as url:
+        yield url

@@ -601,7 +601,7 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
 
         from dpscale.faces.web.app import create_app
 
-        client = TestClient(create_app())  # the API's own refusals (tests/test_web.py says them in Spanish)
+        client = TestClient(create_app())  # the API's own refusals (tests/test_web_commands.py says them in Spanish)
         page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
         no_rate = {"options": {"samples": "1e6"}}  # plan's missing rate, as the page words it (no --fit there)
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),

@@ -17,7 +17,7 @@ FIELDS = "ls => ls.filter((l) => !l.lastElementChild.disabled).map((l) => l.firs
 @pytest.fixture(scope="module")
 def web() -> Iterator[tuple[str, Any, Any]]:
     """The page's address, one browser for the module and Playwright's `expect`."""
-    from test_web import CHROMIUM, FLAGS, need_chromium, serving
+    from clihelp import CHROMIUM, FLAGS, need_chromium, serving
 
     need_chromium()
     sync_api = pytest.importorskip("playwright.sync_api")
