@@ -483,3 +483,17 @@ def test_readme_limits_hold_out_range_is_what_validate_reports():
     worse = sum(r["median_abs_error"] > r["constant_baseline_median_abs_error"] for r in sets)
     assert (len(sets), worse) == (words[m[1]], words[m[4]])
     assert (_as_said(min(medians), m[2]), _as_said(max(medians), m[3])) == (m[2], m[3])
+
+
+def test_developing_md_maps_every_test_file_and_only_files_that_exist():
+    """docs/DEVELOPING.md's "Where the tests are" is how a contributor finds the file of an area: every
+    tests/test_*.py is named in its table, and every file the table names is there (a file split or renamed is
+    renamed in the map too)."""
+    doc = (ROOT / "docs" / "DEVELOPING.md").read_text(encoding="utf-8")
+    section = doc.split("### Where the tests are", 1)[1].split("\n#", 1)[0]
+    table = "\n".join(line for line in section.splitlines() if line.startswith("|"))
+    named = set(re.findall(r"`(test_\w+\.py)`", table))
+    present = {p.name for p in (ROOT / "tests").glob("test_*.py")}
+    assert present - named == set(), "tests/ files missing from DEVELOPING.md's map"
+    assert named - present == set(), "DEVELOPING.md's map names files tests/ does not have"
+    assert len(named) > 60  # the table was read, not an empty section
