@@ -6,10 +6,8 @@ import json
 
 import pytest
 from clihelp import run
-from fastapi.testclient import TestClient
 
 from dpscale.errors import DpscaleError
-from dpscale.faces.web.app import create_app
 
 # Cases a fifth mutation sweep (sources.measure's pure logic, predict_validate, fit_validate, predict_inputs, the
 # plan and web faces, notes) found no test could fail on. Each expected value is derived in its docstring or comment,
@@ -101,11 +99,6 @@ def test_plan_s_efficiency_file_is_not_read_on_the_page():
 
 # 1,000, 1,900, 3,600 and 6,800 tokens/s at 1, 2, 4 and 8 devices, as a CSV with a unit column
 TOKENS = "devices,throughput,unit\n1,1000,tokens/s\n2,1900,tokens/s\n4,3600,tokens/s\n8,6800,tokens/s\n"
-
-
-@pytest.fixture(scope="module")
-def client():
-    return TestClient(create_app())
 
 
 def post(client, options, lang="en"):
