@@ -201,3 +201,48 @@ def test_json_and_csv_are_the_same_in_spanish(capsys, tmp_path, argv):
             assert len({len(row) for row in csv.reader(io.StringIO(said["en"]))}) == 1
         rc, table, _ = run(capsys, *argv, "--lang", "es")  # (the table is Spanish: the test can tell them apart)
         assert rc == 0 and table != said["en"]
+
+
+# Labels whose key is built from a value rather than written out: each family's keys, by a pattern, and the code
+# that builds them (if that code goes, its keys are read by nothing and this test says so).
+BUILT_KEYS = {
+    r"web_opt_\w+": 'data-l="web_opt_${x}"',  # the page's menus: a choice's words
+    r"web_take_(long_)?(predict|fit)": '`web_take_${curve.long ? "long_" : ""}${curve.command}`',
+    r"web_taken_band_(predict|fit)": "`web_taken_band_${taken.curve.command}`",
+    r"nothing_to_check_(predict|fit|baselines)(_one)?": 'f"nothing_to_check_{mode}"',
+    r"batch_rule_(linear|sqrt)(_asked)?": 'f"batch_rule_{last.rule}"',
+    r"measure_zero[123]": 'f"measure_zero{z}"',
+    r"skip:\w+": 'f"skip:{what}"',
+    r"cols_(missing|twice)_many": 'f"cols_missing{many}"',
+    r"mem_(trillion|billion|million)_one": 'f"{key}_one"',
+}
+
+
+def test_every_label_is_read_somewhere():
+    """A label nothing reads is two texts, English and Spanish, kept in step for no one ('web_error' was one, from
+    the page's first version): every key is named in src/ — quoted ("key", the page's data-l="key"), as the page's
+    words.key, a web note's page text (PAGE_NOTES), the column a 'h:' heading or a 'name:' field name is for, the
+    word a 'w:' term says — or is one of BUILT_KEYS, whose builder is in src/."""
+    from dpscale.faces.i18n.labels import LABELS
+    from dpscale.faces.web.app import PAGE_NOTES
+
+    src = Path(__file__).parents[1] / "src" / "dpscale"
+    text = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in sorted(src.rglob("*"))
+        if p.suffix in (".py", ".html") and p.name != "labels.py"
+    )
+    for built in BUILT_KEYS.values():
+        assert built in text, built  # the family is still built where the pattern says
+
+    def read(key: str) -> bool:
+        if any(re.fullmatch(pattern, key) for pattern in BUILT_KEYS) or key in PAGE_NOTES.values():
+            return True
+        kind, _, word = key.rpartition(":") if key.startswith(("h:", "w:", "name:")) else ("", "", key)
+        if kind == "w":
+            return word in text
+        return bool(re.search(rf"[\"'`]{re.escape(word)}[\"'`]|\bwords\.{re.escape(word)}\b", text))
+
+    keys = set(LABELS["en"]) | set(LABELS["es"])
+    assert len(keys) > 400
+    assert sorted(k for k in keys if not read(k)) == []

@@ -273,7 +273,6 @@ LABELS: dict[str, dict[str, str]] = {
             "the prediction's samples are sequences of {s} tokens: '{samples}' counts sequences, at its {own} "
             "samples/s; for a count of tokens, '{unit}' tokens/s plans in tokens ({v} tokens/s)"
         ),
-        "web_error": "error",
         "web_input_rate": "Input pipeline, samples/s per node (if timed)",
         "web_mfu": "MFU, for a FLOPs estimate (leave the measured throughput empty)",
         "web_fit": "Fit my runs",
@@ -1106,7 +1105,6 @@ LABELS: dict[str, dict[str, str]] = {
             "las muestras de la predicción son secuencias de {s} tokens: «{samples}» cuenta secuencias, a sus {own} "
             "muestras/s; para contar tokens, «{unit}» tokens/s planifica en tokens ({v} tokens/s)"
         ),
-        "web_error": "error",
         "web_input_rate": "Carga de datos, muestras/s por nodo (si se midió)",
         "web_mfu": "MFU, para una estimación por FLOPs (deje vacío el rendimiento medido)",
         "web_fit": "Ajustar mis ejecuciones",
