@@ -313,7 +313,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         lines.append(
             t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=label(unit, lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
-            + (_beyond(r, a, lang) if math.isinf(a["devices"]) else "")
+            + (_beyond(r, lang) if math.isinf(a["devices"]) else "")
             + t("fit_of_law", law=r["law"])
         )
     if "devices_for_efficiency" in r:
@@ -331,7 +331,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     return lines
 
 
-def _beyond(r: dict[str, Any], answer: dict[str, Any], lang: str) -> str:
+def _beyond(r: dict[str, Any], lang: str) -> str:
     """Why no size reaches a target throughput: past the law's peak it is unreachable; a law that still rises at
     the search's cap reaches it somewhere beyond, and '(unreachable)' there contradicted the line above it ('keeps
     rising: no peak up to 1,048,576 devices')."""

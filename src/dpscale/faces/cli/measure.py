@@ -283,7 +283,7 @@ def _measured_so_far(job: Any, exc: BaseException, done: list[dict[str, Any]], a
         # a run cut short after two sizes once replaced a 17-size one, and predict then read 0.02 % at 2 devices
         args.out_kept, args.out = args.out, partial_path(args.out)
     try:
-        return [record(job, Outcome({**partial, "partial": True}, None, []), done, args.out, args.lang)]
+        return [record(job, Outcome({**partial, "partial": True}, None), done, args.out, args.lang)]
     except NotSaved as refused:  # (raised inside the caller's handler, it was a traceback): shown, not saved
         print(f"dpscale measure: error: {say_measure(str(refused), args.lang)}", file=sys.stderr)
         args.out = None  # nothing of them is in the file: no line may say so

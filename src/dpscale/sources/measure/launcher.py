@@ -43,7 +43,6 @@ class Outcome:
     result: dict[str, Any]
     # (None: not every rank reported its process group ready)
     launch_s: float | None  # spawn → every rank has its process group (not part of the measured steps)
-    pids: list[int]
 
 
 def check_port(host: str, port: int) -> None:
@@ -173,7 +172,7 @@ class Launcher:
                 launch = max(ready.values()) - t0 if len(ready) == world else None
                 if progress:  # the last beats came after the last poll: a finished size stood at 98 %
                     progress(total, total)
-                return Outcome(result, launch, [p.pid for p in pc.processes])
+                return Outcome(result, launch)
             cur = list(beats)
             if cur != last:
                 last, last_change = cur, now
