@@ -1,7 +1,8 @@
 """Hardware catalogs as data files (JSON), each figure with its source.
 
-`gpu("a100-80gb")`, `system("dgx-a100")`, `link("ib-hdr")` return plain dicts; unknown names
-raise DpscaleError listing the valid ones. Users add systems with `load_system_file`.
+`gpu("a100-80gb")`, `system("dgx-a100")`, `model("llama-7b")` return plain dicts; unknown names
+raise DpscaleError listing the valid ones. `table("links")["ib-hdr"]` reads a link's entry (the step model's
+inputs read the links table by a system's link names). Users add systems with `load_system_file`.
 """
 
 from __future__ import annotations
