@@ -39,6 +39,10 @@ SUPERLINEAR_PLAN = (
 )
 
 
+# what the file may be, as every refusal of it says
+ACCEPTED = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
+
+
 class EfficiencyFile(NamedTuple):
     e: Any  # a PerSize E source
     d0: int  # the size E is relative to
@@ -58,32 +62,17 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     guessing between sizes, and each bad record named."""
     from dpscale.sources.laws import PerSize
 
-    allowed = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
-    try:
-        data = loads_once(read_text(path), f"{flag} {shown(path)}")  # (an editor's byte-order mark is dropped)
-    except DpscaleError:
-        raise
-    except OSError as exc:
-        raise fail(flag, path, f"{allowed} ({exc.strerror})") from None
-    except UnicodeDecodeError:  # (said as the other readers say it: the file's fields were never the matter)
-        raise fail(flag, path, f"{allowed} (not UTF-8 text)") from None
-    except (ValueError, RecursionError) as exc:
-        if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
-            raise fail(flag, path, f"{allowed}; this file holds runs, one a line (`measure --out`): give it as --fit "
-                       "FILE") from None  # fmt: skip
-        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise not_json(f"{flag}: {shown(path)}", exc) from None
-        raise fail(flag, path, allowed) from None
+    data = _document(path, flag)
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes
-        raise fail(flag, path, f"{allowed}; this is an all-reduce calibration (for predict --calibration)")
+        raise fail(flag, path, f"{ACCEPTED}; this is an all-reduce calibration (for predict --calibration)")
     if isinstance(data, dict):
         records = data.get("predictions") or data.get("points") or [data]
         d0 = data.get("baseline_devices") if "predictions" in data else None
     if not isinstance(records, list) or not records or not all(isinstance(r, dict) for r in records):
-        raise fail(flag, path, allowed)
+        raise fail(flag, path, ACCEPTED)
     if not any("efficiency" in r for r in records):  # another command's JSON: 'record 1: efficiency None' said less
-        raise fail(flag, path, f"{allowed}; this file's records have no efficiency (the JSON of pipeline, memory or "
+        raise fail(flag, path, f"{ACCEPTED}; this file's records have no efficiency (the JSON of pipeline, memory or "
                                "batch gives no E per size)")  # fmt: skip
     table: dict[int, float] = {}
     for i, r in enumerate(records, 1):
@@ -110,7 +99,40 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     v = float(v) if is_rate(v) else None
     if d0 is not None and not _device_count(d0):  # 2.5 was cut to 2, true and -5 read as 1, 'x' crashed
         raise fail(flag, f"baseline_devices {d0!r}", f"a whole number from 1 to {MAX_DEVICES:,}")
-    # the unit of v: fit's report and measure's records say it; predict's records are samples/s by definition
+    unit = _unit(records, data, flag)
+    said_warnings = data.get("warnings") if isinstance(data, dict) else None
+    warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
+    try:
+        e_src = PerSize.of(sizes, [table[d] for d in sizes])
+    except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
+        raise renamed(exc, flag) from None
+    band, level = _band(records, table, data)
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level, _tokens(records))
+
+
+def _document(path: str, flag: str) -> Any:
+    """The file's JSON, or the one line that says why it is none: unreadable, not UTF-8, `measure --out`'s runs (one
+    a line), or where its JSON breaks."""
+    try:
+        return loads_once(read_text(path), f"{flag} {shown(path)}")  # (an editor's byte-order mark is dropped)
+    except DpscaleError:
+        raise
+    except OSError as exc:
+        raise fail(flag, path, f"{ACCEPTED} ({exc.strerror})") from None
+    except UnicodeDecodeError:  # (said as the other readers say it: the file's fields were never the matter)
+        raise fail(flag, path, f"{ACCEPTED} (not UTF-8 text)") from None
+    except (ValueError, RecursionError) as exc:
+        if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
+            raise fail(flag, path, f"{ACCEPTED}; this file holds runs, one a line (`measure --out`): give it as --fit "
+                       "FILE") from None  # fmt: skip
+        if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
+            raise not_json(f"{flag}: {shown(path)}", exc) from None
+        raise fail(flag, path, ACCEPTED) from None
+
+
+def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
+    """The unit of the file's per-device throughput: fit's report and measure's records say it; predict's records
+    are samples/s by definition. Two units in one file are refused."""
     stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
     # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
     # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
@@ -121,17 +143,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
             if len(units) > 1:  # two units: none was taken, and plan read the file's rate as samples/s unsaid
                 where = f"record {i}: " if i <= len(records) else ""  # (else the document's own unit)
                 raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)
-    unit = next(iter(units.values())) if units else None
-    if not units and all("bottleneck" in r for r in records):  # predict's: samples/s by definition
-        unit = "samples/s"
-    said_warnings = data.get("warnings") if isinstance(data, dict) else None
-    warnings = [w for w in said_warnings if isinstance(w, str)] if isinstance(said_warnings, list) else []
-    try:
-        e_src = PerSize.of(sizes, [table[d] for d in sizes])
-    except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
-        raise renamed(exc, flag) from None
-    band, level = _band(records, table, data)
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level, _tokens(records))
+    if units:
+        return next(iter(units.values()))
+    return "samples/s" if all("bottleneck" in r for r in records) else None  # predict's: samples/s by definition
 
 
 def _tokens(records: list[dict]) -> int | None:
