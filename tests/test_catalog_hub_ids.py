@@ -64,3 +64,20 @@ def test_predict_answers_a_hub_id_as_its_preset(capsys):
     by_hub_id = capsys.readouterr().out
     assert main([*argv, "--model", "llama-13b"]) == 0
     assert capsys.readouterr().out == by_hub_id
+
+
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        # the papers' names hold a slash that is no organisation's: '32' alone names nothing, the whole name its
+        # nearest preset (the hint was lost when the hub ids came: 'ViT-B/32' got no 'did you mean' at all)
+        ("ViT-B/32", "did you mean 'vit-b16'?"),
+        ("ViT-L/14", "did you mean 'vit-l16'?"),
+        ("gpt2/xl", "did you mean 'gpt2-xl'?"),
+    ],
+)
+def test_a_slash_name_whose_last_part_names_nothing_is_hinted_by_the_whole_name(typed, hint):
+    with pytest.raises(DpscaleError) as err:
+        catalog.model(typed)
+    assert str(err.value).startswith(f"--model: got {typed!r} ({hint}); allowed: bert-base, ")
+

@@ -78,27 +78,35 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
     entries = table(kind)
     key = key_of(kind, name, gpu) or str(name).strip().lower()
     if key not in entries:
-        from difflib import get_close_matches  # only on the error path
-
         typed = str(name).strip().lower()
-        typed = typed.split("/", 1)[-1] if kind == "models" else typed  # a hub id's name, not its organisation
-        # 'v100': both memory sizes; a word is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'tpu-v5': v5e and
-        # v5p, 'mi300': mi300x), a model number is not lengthened ('a10' is no A100, 'l4' no L40S, 'eth-2' no 25G),
-        # and then no nearest spelling is guessed either (it named one of several, or the A100 again)
-        starts = [k for k in sorted(entries) if typed and k.startswith(typed)]
-        close = [k for k in starts if not (typed[-1].isdigit() and k[len(typed) : len(typed) + 1].isdigit())]
-        number = re.match(r"[a-z]*\d+", typed)  # nor by a nearest spelling ('a10g', AWS's A10G, is no A100 either)
-        # a name leading several keys ('DGX-1': dgx1-p100, dgx1-v100) names them, not its nearest spelling (dgx-h100)
-        shared = sharing(kind, typed)
-        # a name leading aliases names their presets ('llama2': all three Llama 2 sizes, 'vit-base': vit-b16), where
-        # the nearest spelling named one ('llama-7b') or another model ('bert-base')
-        via = sorted({v for a, v in aliases(kind).items() if _squash(typed) and a.startswith(_squash(typed))})
-        near = [] if starts or shared or via else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
-        near = [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
-        close = close or shared or via or near
+        # a hub id's model name, not its organisation ('meta-llama/Llama-2-7b-foo': llama-7b); where that names
+        # nothing, the whole name (the papers' 'ViT-B/32', whose '32' alone named nothing: vit-b16)
+        close = _nearest(kind, typed.split("/", 1)[-1]) if kind == "models" and "/" in typed else []
+        close = close or _nearest(kind, typed)
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
     return {"key": key, **entries[key]}
+
+
+def _nearest(kind: str, typed: str) -> list[str]:
+    """The entries a name that is none of them may have meant, for the hint of `_get`'s refusal."""
+    from difflib import get_close_matches  # only on the error path
+
+    entries = table(kind)
+    # 'v100': both memory sizes; a word is completed ('resnet': all three, 'gpt2-l': gpt2-large, 'tpu-v5': v5e and
+    # v5p, 'mi300': mi300x), a model number is not lengthened ('a10' is no A100, 'l4' no L40S, 'eth-2' no 25G),
+    # and then no nearest spelling is guessed either (it named one of several, or the A100 again)
+    starts = [k for k in sorted(entries) if typed and k.startswith(typed)]
+    close = [k for k in starts if not (typed[-1].isdigit() and k[len(typed) : len(typed) + 1].isdigit())]
+    number = re.match(r"[a-z]*\d+", typed)  # nor by a nearest spelling ('a10g', AWS's A10G, is no A100 either)
+    # a name leading several keys ('DGX-1': dgx1-p100, dgx1-v100) names them, not its nearest spelling (dgx-h100)
+    shared = sharing(kind, typed)
+    # a name leading aliases names their presets ('llama2': all three Llama 2 sizes, 'vit-base': vit-b16), where
+    # the nearest spelling named one ('llama-7b') or another model ('bert-base')
+    via = sorted({v for a, v in aliases(kind).items() if _squash(typed) and a.startswith(_squash(typed))})
+    near = [] if starts or shared or via else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
+    near = [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
+    return close or shared or via or near
 
 
 def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
