@@ -81,3 +81,27 @@ def test_a_slash_name_whose_last_part_names_nothing_is_hinted_by_the_whole_name(
         catalog.model(typed)
     assert str(err.value).startswith(f"--model: got {typed!r} ({hint}); allowed: bert-base, ")
 
+
+def test_only_the_organisation_is_dropped_from_a_hub_id():
+    # everything after the first slash is the model's name, a slash in it too ('vit-b/16', not '16')
+    assert catalog.key_of("models", "google/ViT-B/16") == "vit-b16"
+
+
+def test_each_alias_names_a_preset_of_its_own_size_and_family():
+    """An alias pointing at the wrong preset (a 70B id read as the 8B shapes) predicts for another model without a
+    word; the sizes an alias states (7b, 70b, 8b) and its family (Llama 2, Llama 3, Mistral) are its preset's."""
+    import json
+    import re
+    from pathlib import Path
+
+    table = json.loads((Path(catalog.__file__).parent / "models.json").read_text(encoding="utf-8"))["aliases"]
+    size = lambda name: re.findall(r"(?<![\d.])(\d+)b\b", name)  # noqa: E731 ('3.1-8b': 8, not 1-8)
+    family = {"llama-2": "llama-", "llama2": "llama-", "llama-3": "llama3-", "llama3": "llama3-", "mistral": "mistral-"}
+    checked = 0
+    for alias, key in table.items():
+        assert key in catalog.table("models"), alias
+        assert size(alias) == size(key), (alias, key)
+        heads = [f for a, f in family.items() if a in alias]
+        assert all(key.startswith(f) for f in heads), (alias, key)
+        checked += bool(heads)
+    assert checked == 23  # the Llama 2, Llama 3 and Mistral names, hub ids among them
