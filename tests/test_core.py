@@ -780,3 +780,23 @@ def test_solving_for_devices_takes_one_e_in_every_form_scale_takes(e):
     assert (got.result.devices, got.result.efficiency) == (want.result.devices, want.result.efficiency)
     assert got.result.devices == (5 if as_number == 1.0 else 6)
     assert dpscale.scale(got.result.devices, 2000, e).actual_throughput == want.result.actual_throughput
+
+
+@pytest.mark.parametrize(("sigma", "kappa", "d0"), [(0.05, 0.001, 1), (0.02, 1e-5, 8), (0.1, 0.0, 1), (0.006, 0.0, 8)])
+def test_the_usls_ceiling_is_the_most_throughput_it_gives_at_any_size(sigma, kappa, d0):
+    """usl_ceiling: the most of d·E(d)/E(d0), in d0's per-device throughputs — at the peak where κ > 0 (σ = 0.05,
+    κ = 0.001: d* = 30.8, 9.04), else Amdahl's bound (1 + σ(d0 − 1))/σ, which d·E(d) nears from below as d grows
+    (1/σ = 10 from one device at σ = 0.1)."""
+    from dpscale.sources.laws import USL, usl_ceiling
+
+    law = USL(sigma, kappa)
+    x = lambda d: d * law.efficiency(d) / law.efficiency(d0)  # noqa: E731
+    top = usl_ceiling(sigma, kappa, d0)
+    most = float(np.max(x(np.arange(1.0, 2000.0, 0.001))))  # 1 to 2,000 devices, every 0.001
+    if kappa > 0:
+        assert top == pytest.approx(most, rel=1e-8)
+    else:
+        assert top == pytest.approx((1 + sigma * (d0 - 1)) / sigma) and most < top
+        assert x(1e7) == pytest.approx(top, rel=1e-4) and x(1e7) < top  # (1e7: the most devices E takes)
+    assert (sigma, kappa, d0) != (0.05, 0.001, 1) or top == pytest.approx(9.04, abs=0.005)
+    assert usl_ceiling(0.0, 0.0) == math.inf  # no serial part: throughput grows without bound

@@ -1018,3 +1018,41 @@ def test_fit_s_confidence_of_one_is_refused_under_its_flag(capsys, tmp_path):
         rc, _, err = run(capsys, "fit", str(runs), "--confidence", typed)
         said = f"dpscale fit: error: --confidence: got '{typed}'; allowed: a level in (0, 1), e.g. 0.9\n"
         assert (rc, err) == (2, said)
+
+
+# Amdahl's throughput rises to X(d0)·(1 + s(d0 − 1))/(d0·s) and no further: a target above that is unreachable at any
+# size, not 'not reached within 1,048,576 devices; the law still rises there'. Runs from 8 devices (d0 = 8) so the
+# (1 + s(d0 − 1)) term counts.
+AMDAHL_FROM_8 = [f"--point={p}" for p in ("8:7600", "16:14500", "32:27000", "64:48000")]
+
+
+def _amdahl_ceiling(capsys) -> float:
+    rc, out, _ = run(capsys, "fit", *AMDAHL_FROM_8, "--law", "amdahl", "--resamples", "200", "--json")
+    s = json.loads(out)["parameters"]["serial_fraction"]["value"]
+    assert rc == 0 and 0.005 < s < 0.01  # E(64) = 48000·8/(7600·64) = 0.79: a serial fraction near 0.7 %
+    return 7600 / 8 * (1 + s * 7) / s
+
+
+@pytest.mark.parametrize(("lang", "start", "said"), [
+    ("en", "devices for ", "(unreachable) (the amdahl law)"),
+    ("es", "dispositivos para ", "(inalcanzable) (la ley amdahl)"),
+])  # fmt: skip
+def test_a_target_above_amdahls_ceiling_is_unreachable(capsys, lang, start, said):
+    ceiling = _amdahl_ceiling(capsys)
+    argv = ["fit", *AMDAHL_FROM_8, "--law", "amdahl", "--resamples", "200", "--lang", lang]
+    for target in (1.001 * ceiling, 1e9):
+        rc, out, _ = run(capsys, *argv, "--target-throughput", f"{target:.0f}")
+        (line,) = [x for x in out.splitlines() if x.startswith(start)]
+        assert rc == 0 and line.endswith(said) and ": ∞ [" in line, line  # (resamples of a smaller s reach it)
+
+
+def test_a_target_just_under_amdahls_ceiling_is_only_not_reached_within_the_cap(capsys):
+    """X(2^20) falls short of the ceiling by 1/(1 + s(2^20 − 1)) ≈ 0.015 % of it: a target 0.005 % under the ceiling
+    lies beyond the search's cap, where the law still rises towards it."""
+    ceiling = _amdahl_ceiling(capsys)
+    argv = ["fit", *AMDAHL_FROM_8, "--law", "amdahl", "--resamples", "200"]
+    rc, out, _ = run(capsys, *argv, "--target-throughput", f"{ceiling * (1 - 5e-5):.3f}")
+    (line,) = [x for x in out.splitlines() if x.startswith("devices for ")]
+    assert rc == 0 and line.endswith(
+        "(not reached within 1,048,576 devices; the law still rises there) (the amdahl law)"
+    )

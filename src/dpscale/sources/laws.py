@@ -211,6 +211,17 @@ def usl_peak(sigma: Any, kappa: Any) -> Any:
     return ((1 - sigma) / kappa) ** 0.5
 
 
+def usl_ceiling(sigma: float, kappa: float, d0: float = 1.0) -> float:
+    """The most throughput the USL (Amdahl's law: κ = 0) gives at any size, in per-device throughputs at d0 with E
+    relative to d0 (as `dpscale fit`'s): d·E(d) at the peak √((1−σ)/κ) where κ > 0; else its bound as d → ∞,
+    (1 + σ(d0 − 1))/σ — Amdahl's 1/s from one device — and ∞ where σ = 0 too."""
+    base = 1.0 + sigma * (d0 - 1) + kappa * d0 * (d0 - 1)
+    if kappa > 0:
+        d = float(usl_peak(min(sigma, 1.0), kappa))
+        return d * base / (1.0 + sigma * (d - 1) + kappa * d * (d - 1))
+    return math.inf if sigma <= 0 else base / sigma
+
+
 class USL(_Law):
     """Universal Scalability Law: E(d) = 1 / (1 + σ(d−1) + κ·d(d−1)).
 
