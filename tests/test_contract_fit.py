@@ -40,3 +40,18 @@ def test_the_answers_past_the_cap_are_said_in_spanish(capsys) -> None:
     assert "(inalcanzable)" not in need
     floor = _line(out, "mayor tamaño con E ≥ 10,0 %:")
     assert "(E se mantiene igual o por encima hasta 1.048.576 dispositivos)" in floor
+
+
+def test_the_answers_past_the_cap_name_the_cap_the_runs_set(capsys) -> None:
+    """Runs up to 400,000 devices move the search's cap to 4× the largest, 1,600,000 (docs/fit.md, 'Answers'): the
+    lines past it say that cap, as the no-peak line does, not 2^20."""
+    runs = [f"--point={p}" for p in ("100000:1e8", "200000:1.96e8", "300000:2.9e8", "400000:3.8e8")]
+    argv = ["fit", *runs, "--target-throughput", "1e12", "--min-efficiency", "0.5", "--resamples", "200"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "keeps rising: no peak up to 1,600,000 devices" in out
+    assert _line(out, "devices for 1,000,000,000,000 samples/s:").endswith(
+        "(not reached within 1,600,000 devices; the law still rises there) (the allreduce law)"
+    )
+    assert _line(out, "largest size with E ≥ 50.0 %:").endswith(
+        "(E stays at or above it up to 1,600,000 devices) (the allreduce law)"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -1056,3 +1057,25 @@ def test_a_target_just_under_amdahls_ceiling_is_only_not_reached_within_the_cap(
     assert rc == 0 and line.endswith(
         "(not reached within 1,048,576 devices; the law still rises there) (the amdahl law)"
     )
+
+
+def test_a_throughput_past_the_peak_is_said_unreachable_in_spanish(capsys):
+    """The peak's '(unreachable)' (test_a_throughput_past_the_peak_is_said_unreachable) in the page's other language:
+    no test held it when the line learnt its second wording."""
+    points = [f"--point={p}" for p in ("1:1000", "2:1800", "4:2800", "8:3200", "16:3000")]
+    rc, out, _ = run(capsys, "fit", *points, "--target-throughput", "10000", "--resamples", "50", "--lang", "es")
+    (line,) = [x for x in out.splitlines() if x.startswith("dispositivos para 10.000 muestras/s:")]
+    assert rc == 0 and line.startswith("dispositivos para 10.000 muestras/s: ∞") and "(inalcanzable) (la ley" in line
+
+
+def test_a_usl_without_coherency_has_amdahls_ceiling_and_a_reached_target_no_remark(capsys):
+    """A USL fitted with κ = 0 is Amdahl's law (σ = 0.00624 on these runs: at most 1000/σ ≈ 160,000 samples/s), so
+    1e9 samples/s is unreachable under it too; a target the law reaches (100,000/s at about 120 devices) gets no
+    remark, though its interval's top is ∞ (resamples of the rival laws that never reach it)."""
+    rising = [f"--point={p}" for p in ("1:1000", "8:7600", "16:14500", "32:27000")]
+    rc, out, _ = run(capsys, "fit", *rising, "--law", "usl", "--target-throughput", "1e9", "--resamples", "200")
+    (line,) = [x for x in out.splitlines() if x.startswith("devices for ")]
+    assert rc == 0 and "kappa = 0  [" in out and line.endswith(": ∞ [∞, ∞] (unreachable) (the usl law)"), line
+    rc, out, _ = run(capsys, "fit", *rising, "--target-throughput", "1e5", "--resamples", "200")
+    (line,) = [x for x in out.splitlines() if x.startswith("devices for ")]
+    assert rc == 0 and re.fullmatch(r"devices for 100,000 samples/s: 1[12]\d \[1\d\d, ∞\] \(the allreduce law\)", line)
