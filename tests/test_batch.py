@@ -553,3 +553,15 @@ def test_batch_far_past_the_noise_scale_is_said_of_the_smallest_batch_past_it(ca
         "— extra devices mostly buy throughput, not progress"
     ]
     assert typed == _notes(capsys, "-b", "32", "-d", "8,128,512", "--noise-scale", "1000")
+
+
+def test_an_e_per_size_without_devices_asks_for_them_not_for_the_one_device_default(capsys):
+    """batch's size is 1 device when no --devices is typed: 'got 2 values for 1 device count' named a count the
+    user never gave; the line is calc's and plan's for an E per size with no sizes typed."""
+    rc, _, err = run(capsys, "batch", "--micro-batch", "32", "--efficiency", "0.9,0.8")
+    said_ = (
+        "dpscale batch: error: --efficiency: got '0.9,0.8'; allowed: one value, or one per size given in --devices\n"
+    )
+    assert (rc, err) == (2, said_)
+    rc, _, err = run(capsys, "batch", "--micro-batch", "32", "-d", "1,2", "--efficiency", "0.9,0.8,0.7")
+    assert rc == 2 and "got 3 values for 2 device counts; allowed: one value, or one per device count" in err

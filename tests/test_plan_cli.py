@@ -288,3 +288,24 @@ def test_amdahl_and_usl_at_65536_devices(capsys):
     e = 1 / (1 + 0.01 * 65535 + 1e-4 * 65536 * 65535)
     assert rec["efficiency"] == pytest.approx(e, rel=1e-9)
     assert rec["hours"] == pytest.approx(1.28e6 * 90 / (65536 * 2000 * e) / 3600, rel=1e-9)
+
+
+@pytest.mark.parametrize(("lang", "said_"), [
+    ("en", "dpscale plan: error: --efficiency: got '0.9,0.8'; allowed: one value, or one per size given in "
+     "--devices\n"),
+    ("es", "dpscale plan: error: --efficiency: se recibió '0.9,0.8'; se admite: un valor, o uno por tamaño dado en "
+     "--devices\n"),
+])  # fmt: skip
+def test_an_e_per_size_without_devices_asks_for_them_not_for_the_default_sizes(capsys, lang, said_):
+    """With no --devices, plan's sizes are its default 1..256x2: two E values were refused as 'got 2 values for 9
+    device counts', counts the user never typed (calc's E per size without --devices says the same line). Nine
+    values, one per default size, are still read; typed sizes keep the count."""
+    rc, _, err = run(
+        capsys, "plan", "--samples", "1e6", "--throughput", "100", "--efficiency", "0.9,0.8", "--lang", lang
+    )
+    assert (rc, err) == (2, said_)
+    nine = "1,0.95,0.9,0.85,0.8,0.75,0.7,0.65,0.6"
+    rc, out, _ = run(capsys, "plan", "--samples", "1e6", "--throughput", "100", "--efficiency", nine, "--json")
+    assert rc == 0 and [(r["devices"], r["efficiency"]) for r in json.loads(out)][-1] == (256, 0.6)
+    rc, _, err = run(capsys, "plan", "--samples", "1e6", "--throughput", "100", "-d", "8", "--efficiency", "0.9,0.8")
+    assert rc == 2 and "got 2 values for 1 device count; allowed: one value, or one per device count" in err

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     if args.micro_batch is None:  # after the flags given: '-d 0' is the error there, not the flag left out
         raise DpscaleError("--micro-batch: missing; allowed: a whole number ≥ 1 (samples per device)")
     micro = whole(args.micro_batch, "--micro-batch")
-    e_src = efficiency_source(args, devices)
+    e_src = efficiency_source(args, devices, sizes_typed=args.devices is not None)
     if args.plot and e_src is None:
         raise DpscaleError("--plot: needs E (--efficiency or --law) to draw speedup against devices")
 

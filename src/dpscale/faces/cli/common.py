@@ -528,9 +528,11 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
 DECIMAL_COMMA = "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size"
 
 
-def efficiency_source(args: Any, devices: list[int] | None) -> Any:
+def efficiency_source(args: Any, devices: list[int] | None, sizes_typed: bool = True) -> Any:
     """--efficiency (one value or one per size) or --law with its parameters → a number or E(d) source. devices is
-    None where none were typed (calc solving for them): an E per size then has no sizes to belong to."""
+    None where none were typed (calc solving for them): an E per size then has no sizes to belong to; sizes_typed
+    False where they are the command's default (plan's 1..256x2, batch's 1): one per size that does not match them
+    is told to give --devices, not 'got 2 values for 9 device counts' that were never typed."""
     from dpscale.sources.laws import KAPPA_ALLOWED, SERIAL_ALLOWED, SIGMA_ALLOWED, USL, Amdahl, PerSize
 
     law = getattr(args, "law", None)
@@ -579,7 +581,7 @@ def efficiency_source(args: Any, devices: list[int] | None) -> Any:
             raise fail("--efficiency", typed.strip(), exc.parts[2]) from None
     if len(values) == 1:
         return values[0]
-    if devices is None:  # 'got 2 values for 0 device counts' when no --devices was typed
+    if devices is None or (len(values) != len(devices) and not sizes_typed):  # no --devices typed: 'for 0'
         raise fail("--efficiency", args.efficiency, E_PER_SIZE_NEEDS_DEVICES)
     if len(values) != len(devices):
         raise DpscaleError(

@@ -118,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     v_from_file = bool(notes)  # (its note is said only when it took the file's rate)
     notes += _samples_are_sequences(args, read)
     notes += _file_warnings(args, read)
+    sizes_typed = args.devices is not None  # (before the default sizes fill it in)
     _defaults(args, read)
     if args.plot:
         from dpscale.faces.plot import check_path
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         v = fitted.per_device_throughput  # type: ignore[union-attr]
     price, deadline, budget = _limits(args)
     threshold = parse_number(args.knee_threshold, "--knee-threshold", KNEE_ALLOWED)
-    e_src = efficiency_source(args, devices)
+    e_src = efficiency_source(args, devices, sizes_typed)
     if read is not None:
         e_src = _file_e(args, read, devices, v, v_from_file, notes)
     if fitted is not None:
