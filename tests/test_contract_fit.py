@@ -55,3 +55,37 @@ def test_the_answers_past_the_cap_name_the_cap_the_runs_set(capsys) -> None:
     assert _line(out, "largest size with E ≥ 50.0 %:").endswith(
         "(E stays at or above it up to 1,600,000 devices) (the allreduce law)"
     )
+
+
+def test_an_answer_says_why_no_size_gives_it_in_json_and_the_library(capsys) -> None:
+    """`"devices": null` read the same in --json for a target no size gives (past an Amdahl law's ceiling, X1/s) and
+    for one a still-rising law reaches only beyond the search's cap; the reason now lives in Fit.devices_for, which
+    the report's words read, and travels in the JSON."""
+    import json
+
+    import dpscale
+    from dpscale.sources.laws import usl_ceiling
+
+    def answers(*extra: str) -> dict:
+        rc, out, _ = run(capsys, "fit", *RISING, *extra, "--resamples", "200", "--json")
+        assert rc == 0
+        return json.loads(out)
+
+    rising = answers("--target-throughput", "1e9", "--min-efficiency", "0.01")  # the all-reduce law, no bound
+    assert rising["devices_for_throughput"]["devices"] is None
+    assert rising["devices_for_throughput"]["reason"] == "beyond_search_cap"
+    assert rising["devices_for_efficiency"]["reason"] == "beyond_search_cap"
+    capped = answers("--law", "amdahl", "--target-throughput", "1e9")  # Amdahl tops out near 160,000/s here
+    assert capped["devices_for_throughput"]["devices"] is None
+    assert capped["devices_for_throughput"]["reason"] == "unreachable"
+    reached = answers("--target-throughput", "1e5")
+    assert reached["devices_for_throughput"]["devices"] == 121.0 and reached["devices_for_throughput"]["reason"] is None
+
+    f = dpscale.fit(devices=[1, 8, 16, 32], throughput=[1000, 7600, 14500, 27000], law="amdahl", resamples=200)
+    ceiling = f.per_device_throughput * usl_ceiling(f.parameters["serial_fraction"].value, 0.0, f.baseline_devices)
+    assert f.devices_for(throughput=1.01 * ceiling)["reason"] == "unreachable"
+    # X(d) = v·d/(1 + s(d − 1)) closes on the ceiling as 1 − 1/(s·d): 0.999 of it by ~160,000 devices, 0.99999 of it
+    # only past 16 million, beyond the search's 2^20
+    near = f.devices_for(throughput=0.999 * ceiling)
+    assert 1e5 < near["devices"] < 2e5 and near["reason"] is None
+    assert f.devices_for(throughput=0.99999 * ceiling)["reason"] == "beyond_search_cap"

@@ -52,7 +52,7 @@ from dpscale.sources.fit_io import (
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
 from dpscale.sources.fit_notes import fit_warnings
 from dpscale.sources.fit_solve import AT_BOUND, Problem, fit_batch, fit_point
-from dpscale.sources.laws import usl_peak
+from dpscale.sources.laws import usl_ceiling, usl_peak
 
 NOISE_PRIOR_WEIGHT = 2.0  # the assumed run-to-run noise (NOISE_PRIOR, 1 %) is worth this many degrees of freedom
 # A rival law replaces the current choice (the default first) only below 1/20 of its leave-one-out MSE: with 3-5
@@ -381,7 +381,9 @@ class Fit:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
 
-        Infinity: unreachable (throughput) or never dropping below (E) up to `search_cap` devices; a resample
+        Infinity: not reached (throughput) or never dropping below (E) up to `search_cap` devices, with "reason"
+        saying which: "unreachable" (past the law's peak, or above the most it gives at any size) or
+        "beyond_search_cap" (still rising, or E still above the minimum, there); None when a size answers. A resample
         whose baseline draw puts E below the minimum at d0 already answers d0, the smallest size. Intervals come
         from the resamples on a ~1 %-spaced grid; "warnings" says when the answer lies beyond 4× the largest
         measured size."""
@@ -429,7 +431,25 @@ class Fit:
         if math.isfinite(point):
             far = self._below_warnings([point]) + self.extrapolation_warnings([point], "needed" if efficiency is None
                                                                               else "kept")  # fmt: skip
-        return {"devices": point, "lo": float(lo), "hi": float(hi), "warnings": far}
+        # why no size answers (None where one does): a target past the law's peak, or above the most it gives at any
+        # size, is unreachable; a law still rising (or E still above the minimum) at the search's cap may answer
+        # beyond it — the two read alike as ∞, and the report's 'unreachable' under 'keeps rising' contradicted it
+        reason = None
+        if not math.isfinite(point):
+            unreachable = throughput is not None and self._never_gives(throughput)
+            reason = "unreachable" if unreachable else "beyond_search_cap"
+        return {"devices": point, "lo": float(lo), "hi": float(hi), "reason": reason, "warnings": far}
+
+    def _never_gives(self, throughput: float) -> bool:
+        """Whether no size reaches `throughput` at the fitted parameters: the law peaks (below it, as no size up to
+        the cap reached it), or its throughput rises to a bound below it — Amdahl's X1/s, a USL with κ = 0 —
+        (`usl_ceiling`); the all-reduce law rises without bound."""
+        if math.isfinite(self._peak_of(self.values[None])[0]):
+            return True
+        if self.law not in ("amdahl", "usl"):
+            return False
+        sigma, kappa = float(self.values[0]), float(self.values[1]) if self.law == "usl" else 0.0
+        return throughput > self.per_device_throughput * usl_ceiling(sigma, kappa, self.baseline_devices)
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
         a = (1 - self.confidence) / 2

@@ -332,21 +332,11 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
 
 
 def _beyond(r: dict[str, Any], answer: dict[str, Any], lang: str) -> str:
-    """Why no size reaches a target throughput: past the law's peak, or above the most an Amdahl law (or a USL)
-    gives at any size, it is unreachable; a law that still rises at the search's cap may reach it beyond, and
-    '(unreachable)' there contradicted the line above it ('keeps rising: no peak up to 1,048,576 devices'). (Amdahl's
-    throughput rises to X1/s and no further: 'not reached within 1,048,576 devices; the law still rises there' for
-    1e9/s against a ceiling of 160,256/s promised what no size gives.)"""
-    from dpscale.sources.laws import usl_ceiling
-
-    peak, p = r["peak"], r["parameters"]
-    if peak and peak["devices"] is not None and math.isfinite(peak["devices"]):
+    """Why no size reaches a target throughput, as the fit says it (`Fit.devices_for`'s "reason"): unreachable, or
+    not reached within the search's cap by a law that still rises there ('(unreachable)' there contradicted the line
+    above it, 'keeps rising: no peak up to 1,048,576 devices')."""
+    if answer["reason"] == "unreachable":
         return label("fit_unreachable", lang)
-    if r["law"] in ("amdahl", "usl"):
-        sigma = p["serial_fraction" if r["law"] == "amdahl" else "sigma"]["value"]
-        kappa = p["kappa"]["value"] if r["law"] == "usl" else 0.0
-        if answer["target"] > r["per_device_throughput"] * usl_ceiling(sigma, kappa, r["baseline_devices"]):
-            return label("fit_unreachable", lang)
     return label("fit_not_reached", lang).format(cap=_devices(r["search_cap"], lang))
 
 
