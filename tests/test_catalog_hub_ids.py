@@ -105,3 +105,14 @@ def test_each_alias_names_a_preset_of_its_own_size_and_family():
         assert all(key.startswith(f) for f in heads), (alias, key)
         checked += bool(heads)
     assert checked == 23  # the Llama 2, Llama 3 and Mistral names, hub ids among them
+
+
+def test_a_dot_cuts_an_instance_size_off_a_system_name_only():
+    # 'p4d.24xlarge' is AWS's instance p4d at size 24xlarge; a model name cut at its dot read 'gpt2.bin' (a weights
+    # file) and 'resnet50.pth' as presets without a word — now they are refused with the preset as the hint
+    assert catalog.key_of("systems", "aws-p4d.24xlarge") == catalog.key_of("systems", "p4d") is not None
+    for typed, hint in (("gpt2.bin", "gpt2"), ("openai-community/gpt2.bin", "gpt2"), ("resnet50.pth", "resnet50")):
+        assert catalog.key_of("models", typed) is None
+        with pytest.raises(DpscaleError, match=f"did you mean '{hint}'"):
+            catalog.model(typed)
+    assert catalog.key_of("models", "meta-llama/Llama-3.1-8B") == "llama3-8b"  # a dot inside an alias still reads

@@ -50,7 +50,7 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     entries = table(kind)
     key = str(name).strip().lower()
     bare = {_squash(k): k for k in entries}
-    for text in (key, key.split(".")[0]):
+    for text in (key, key.split(".")[0]) if kind == "systems" else (key,):  # p4d.24xlarge: an instance size
         for cloud in ("", "aws-", "gcp-", "azure-") if kind == "systems" else ("",):
             if cloud + text in entries:
                 return cloud + text
