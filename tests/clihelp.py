@@ -160,6 +160,19 @@ MEASURE_ROW = {"throughput": 1280.0, "throughput_spread": 0.0, "efficiency": 1.0
         "batch": 64, "steps": 50, "backend": "gloo", "device": "cpu", "threads": 1}  # fmt: skip
 
 
+# The calculator's JSON contract (the core issue) for its worked example, 64 × 2,000 × 0.9: the keys in their order
+CALC_JSON = {
+    "devices": 64,
+    "per_device_throughput": 2000.0,
+    "efficiency": 0.9,
+    "ideal_throughput": 128000.0,
+    "actual_throughput": 115200.0,
+    "speedup": 57.6,
+    "lost_throughput": 12800.0,
+    "effective_devices": 57.6,
+}
+
+
 # The web page: its worked example, a request to its API, and the page served and opened in a real Chromium
 WORKED = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
 

@@ -10,28 +10,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from clihelp import imported_after, run, said
+from clihelp import CALC_JSON, imported_after, run, said
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
 from dpscale.faces.cli.common import parse_devices
 
-WORKED = {
-    "devices": 64,
-    "per_device_throughput": 2000.0,
-    "efficiency": 0.9,
-    "ideal_throughput": 128000.0,
-    "actual_throughput": 115200.0,
-    "speedup": 57.6,
-    "lost_throughput": 12800.0,
-    "effective_devices": 57.6,
-}
-
 
 def test_json_contract(capsys):
     rc, out, _ = run(capsys, "calc", "--devices", "64", "--throughput", "2000", "--efficiency", "0.9", "--json")
-    assert rc == 0 and json.loads(out) == WORKED
-    assert list(json.loads(out)) == list(WORKED)  # key order is part of the contract
+    assert rc == 0 and json.loads(out) == CALC_JSON
+    assert list(json.loads(out)) == list(CALC_JSON)  # key order is part of the contract
 
 
 def test_no_inputs_shows_the_worked_example(capsys):
@@ -140,6 +129,8 @@ def test_solves(capsys, argv, key, value):
     rc, out, _ = run(capsys, *argv, "--json")
     rec = json.loads(out)
     assert rc == 0 and rec[key] == pytest.approx(value) and rec["solved"] == key
+    # 'a solve prints the same object with the solved field filled in': the contract's keys first, in its order
+    assert list(rec)[: len(CALC_JSON) + 1] == [*CALC_JSON, "solved"]
 
 
 def test_devices_solve_shows_exact_value(capsys):
@@ -192,7 +183,7 @@ def test_one_size_says_its_e_does_not_carry(capsys):
     rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9")
     assert rc == 0 and out.strip().splitlines()[-1] == SINGLE and err == ""
     rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9", "--json")
-    assert rc == 0 and json.loads(out) == WORKED and err.strip() == SINGLE  # stdout stays pure JSON
+    assert rc == 0 and json.loads(out) == CALC_JSON and err.strip() == SINGLE  # stdout stays pure JSON
     for sweep in (["-e", "0.9"], ["-e", "1,0.9"], ["--sigma", "0.01"]):
         rc, out, err = run(capsys, "-d", "1,8", "-v", "2000", *sweep)
         assert rc == 0 and "does not carry" not in out + err

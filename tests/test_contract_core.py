@@ -1,5 +1,6 @@
-"""The core's contract (the calculator issue) where no other test pinned it: a solve and a sweep print the JSON
-contract's object, the bad-input rule for an E per size with no sizes typed, and the packaging the issue fixed."""
+"""The core's contract (the calculator issue) where no other test pinned it: a sweep prints an array of the JSON
+contract's objects (a solve's object: test_cli_calc.py::test_solves), the bad-input rule for an E per size with no
+sizes typed, and the packaging the issue fixed."""
 
 from __future__ import annotations
 
@@ -7,39 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from clihelp import run
+from clihelp import CALC_JSON, run
 
 ROOT = Path(__file__).resolve().parents[1]
-# the JSON contract's keys, in its order (tests/test_cli_calc.py::test_json_contract pins the plain calculation)
-CONTRACT = [
-    "devices",
-    "per_device_throughput",
-    "efficiency",
-    "ideal_throughput",
-    "actual_throughput",
-    "speedup",
-    "lost_throughput",
-    "effective_devices",
-]
-
-
-@pytest.mark.parametrize(
-    "argv, solved, value",
-    [
-        (["-d", "64", "-v", "2000", "--actual", "115200"], "efficiency", 0.9),
-        (["-d", "64", "-v", "2000", "--speedup", "57.6"], "efficiency", 0.9),
-        (["-d", "64", "-e", "0.9", "--actual", "115200"], "per_device_throughput", 2000.0),
-        (["-v", "2000", "-e", "0.9", "--actual", "100000"], "devices", 56),
-    ],
-)
-def test_a_solve_prints_the_contract_object_with_the_solved_field_filled_in(capsys, argv, solved, value):
-    """'a solve prints the same object with the solved field filled in': the contract's keys first, in its order,
-    then what the solve adds (which field it solved)."""
-    rc, out, _ = run(capsys, "calc", *argv, "--json")
-    rec = json.loads(out)
-    assert rc == 0 and isinstance(rec, dict)
-    assert list(rec)[: len(CONTRACT)] == CONTRACT and list(rec)[len(CONTRACT)] == "solved"
-    assert rec["solved"] == solved and rec[solved] == value
+CONTRACT = list(CALC_JSON)  # the JSON contract's keys, in its order
 
 
 @pytest.mark.parametrize(
