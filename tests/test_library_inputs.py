@@ -112,6 +112,18 @@ def test_sweeps_take_flat_lists_of_device_counts_only(fn):
         dpscale.fit(**{**CALLS["fit"][1], "devices": ODD["list"]})  # fit's list pairs with its throughputs
 
 
+def test_a_fit_predicts_flat_lists_of_device_counts_only():
+    """A fit's predict is a sweep too: a table of sizes came back flattened, with no word of it."""
+    call, kw = CALLS["fit"]
+    fitted = call(**kw)
+    with pytest.raises(DpscaleError, match="^devices: got .*; allowed: one device count or a list of them$"):
+        fitted.predict(ODD["2-D"])
+    for label in ("2-D", "ragged"):
+        with pytest.raises(DpscaleError, match="^devices: got "):
+            fitted.warnings_at(ODD[label])
+    assert list(fitted.predict(ODD["list"]).devices) == [8, 16] and list(fitted.predict(8).devices) == [8]
+
+
 def test_one_number_inputs_say_so():
     with pytest.raises(DpscaleError, match=r"^price_per_device_hour: got \[2, 3\]; allowed: one number$"):
         dpscale.plan(1e6, 1, 100.0, [1, 8], price_per_device_hour=[2, 3])

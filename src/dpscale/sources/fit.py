@@ -26,9 +26,9 @@ from dpscale.errors import (
     MAX_DEVICES,
     DpscaleError,
     check_count,
-    check_devices,
     check_efficiency,
     check_positive,
+    check_size_list,
     check_sizes,
     choice,
     fail,
@@ -236,7 +236,8 @@ class Fit:
 
     def predict(self, d: Any) -> Prediction:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
-        dd = np.atleast_1d(np.asarray(check_devices(d, "devices"), dtype=float)).ravel()  # inf, [] refused too
+        # inf, [] refused too, and a table of sizes, as predict's and plan's sweeps refuse it (it came back flattened)
+        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         b = self.samples.shape[0]
         check_cells(b, dd.size)
@@ -277,7 +278,7 @@ class Fit:
         within GRID_CELLS): plan --fit asks it of up to 100,000 sizes for its notes alone (all at once, 20,000 sizes
         took 0.9 GB, and 20,001 were refused by predict's MAX_CELLS). Each size draws its own stream, so a block's
         intervals are the whole's, and the first size where the runner-up law leaves them is the same."""
-        dd = np.atleast_1d(np.asarray(check_devices(d, "devices"), dtype=float)).ravel()
+        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
         out = self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._node_warnings(dd)
         step = max(1, GRID_CELLS // self.samples.shape[0])
         for a in range(0, dd.size, step):
