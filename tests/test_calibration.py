@@ -69,6 +69,10 @@ def test_the_band_note_states_the_hold_outs_coverage():
               if f.suffix == ".csv"]  # fmt: skip
     lo, hi = (int(x) for x in re.search(r"(\d+)–(\d+) % fell inside", label("band_note")).groups())
     assert (lo, hi) == (round(100 * min(shares)), round(100 * max(shares)))
+    # and how many sets: it said "nine" after a tenth came in (session 48)
+    words = {9: ("nine", "nueve"), 10: ("ten", "diez"), 11: ("eleven", "once"), 12: ("twelve", "doce")}
+    en, es = words[len(shares)]
+    assert f"on {en} sets of tables" in label("band_note") and f"en {es} conjuntos" in label("band_note", "es")
 
 
 def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():

@@ -439,7 +439,7 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_kept": "{path} keeps the calibration it held",
         "band_note": (
             "E lo–hi: where 80 % of published measurements fell around predictions for model families "
-            "the calibration had not seen; on nine sets of tables gathered later, 15–91 % fell inside "
+            "the calibration had not seen; on ten sets of tables gathered later, 15–91 % fell inside "
             "(docs/predict.md)"
         ),
         "validate_summary": (
@@ -1285,7 +1285,7 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_kept": "{path} conserva la calibración que tenía",
         "band_note": (
             "E inf–sup: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
-            "de modelos que la calibración no había visto; en nueve conjuntos de tablas reunidos después, cayó "
+            "de modelos que la calibración no había visto; en diez conjuntos de tablas reunidos después, cayó "
             "dentro el 15–91 % (docs/predict.md)"
         ),
         "validate_summary": (
