@@ -953,3 +953,15 @@ def test_part_of_a_nic_pair_rounds_up():
 
     assert cluster("dgx1-v100", None, 3).inter_bw_gbs == 25
     assert cluster("aws-p4d", None, 3).inter_bw_gbs == 25
+
+
+def test_the_band_holds_e_where_a_loader_binds_exactly():
+    """A loader that delivers exactly what a 2-GPU baseline measured (2 × 25.6 samples/s): the band's top, E's
+    ceiling at the loader's step, was E × step / that step, which lost the last bit — 0.9814830152743654 against
+    E = 0.9814830152743655, so the band did not hold E. Found by the core-identities property below."""
+    p = predict([1, 2], params=1e6, throughput=25.6, batch=32, gpus_per_node=2, intra_bw_gbs=1, inter_bw_gbs=1,
+                overlap=False, baseline_devices=2, input_rate=51.2)  # fmt: skip
+    r = p.records()[1]
+    assert r["step_s"] == 1.25 and r["input_stall_s"] == 0  # the model's step is the loader's, to the bit
+    assert r["efficiency_lo"] == r["efficiency"] == r["efficiency_hi"] == pytest.approx(0.981483, abs=1e-6)
+    assert r["actual_throughput_lo"] <= r["actual_throughput"] <= r["actual_throughput_hi"]

@@ -161,7 +161,9 @@ class Prediction:
         kw = self._ctx[0]
         feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
         if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
-            ceiling = self.efficiency_values * self.breakdown.step_s / np.where(feed > 0, feed, 1.0)
+            # E × (step / feed), the ratio first: step ≥ feed, so the ceiling is never below E (E × step / feed lost
+            # the last bit where the loader binds exactly, and E's band stopped holding E)
+            ceiling = self.efficiency_values * (self.breakdown.step_s / np.where(feed > 0, feed, 1.0))
             hi = np.where(feed > 0, np.minimum(hi, ceiling), hi)
         return lo, hi
 
