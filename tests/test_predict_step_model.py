@@ -965,3 +965,246 @@ def test_the_band_holds_e_where_a_loader_binds_exactly():
     assert r["step_s"] == 1.25 and r["input_stall_s"] == 0  # the model's step is the loader's, to the bit
     assert r["efficiency_lo"] == r["efficiency"] == r["efficiency_hi"] == pytest.approx(0.981483, abs=1e-6)
     assert r["actual_throughput_lo"] <= r["actual_throughput"] <= r["actual_throughput_hi"]
+
+
+# Which way E moves when one input moves, everything else fixed. Decided from the physics before testing
+# (physics.md §1, §2.4; docs/predict.md "Which way E moves"):
+# - a faster link (intra-node or network) or a shorter per-hop latency: every algorithm's time falls, auto's fastest
+#   of three too (a minimum of continuous functions: no jump where it switches ring ↔ tree), and the one-stream
+#   bucket timeline is monotone in each bucket's time — E never falls (weakly: a hidden all-reduce moves nothing);
+# - more compute (a longer measured step, a lower rate at the same batch): the overhead shrinks against it and the
+#   backward window that hides the buckets grows — E never falls;
+# - overlap on against --no-overlap: what hides can only be less than the whole — E never falls;
+# - fewer gradient bytes (a smaller model, 2-byte gradients): the all-reduce never grows, nor the wait's held byte
+#   term, so E never falls where the whole all-reduce is exposed (--no-overlap; DDP's and ZeRO-1's reduction after
+#   accumulated micro-batches) — but under overlap the bucket left after backward is the remainder of the gradients
+#   over the caps, a sawtooth in the bytes, so E may fall (pinned below);
+# - larger buckets: fewer latencies and ring fills, so the whole all-reduce never grows (the per-bucket cost is
+#   concave, and a larger cap's partition majorises a smaller one's) — but under overlap the bucket left after
+#   backward grows with the cap (physics.md §2.2: an intermediate optimum);
+# - more accumulation steps: compute grows, the one all-reduce a step does not — E never falls from ga = 2 on, but
+#   from 1 to 2 DDP's all-reduce stops hiding behind backward (accumulate, then reduce: docs/predict.md), unless
+#   --overlap-accumulation or --no-overlap (pinned below);
+# - more GPUs a node at the same d: bytes move from the network to the node's link and its ring gains steps,
+#   which wins depends on the figures — no direction (pinned below); sizes that fit one node do not see its size.
+# Also the identities every prediction keeps (E = 1 on one device, the core's A = d·v·E, the band around E) and the
+# CLI's --json against the library.
+# Ranges: params 1e6–7e10, links 1–900 GB/s, 1–16 GPUs a node, d 1–4,096 (whole, ragged and one-node sizes),
+# one micro-batch 1 ms–10 s, 1–256 accumulation steps.
+CLUSTERS = dict(
+    params=st.floats(1e6, 7e10),
+    step=st.floats(1e-3, 10.0),
+    g=st.sampled_from([1, 2, 4, 8, 16]),
+    intra=st.floats(1, 900),
+    inter=st.floats(1, 900),
+    ga=st.sampled_from([1, 2, 3, 16, 256]),
+    zero=st.sampled_from([0, 0, 1, 2, 3]),
+    overlap=st.booleans(),
+    sizes=st.lists(st.integers(1, 4096), min_size=1, max_size=6, unique=True),
+)
+MOVES = settings(max_examples=40, deadline=None)
+
+
+def _raw(params, step, g, intra, inter, ga, zero, overlap, sizes, **kw):
+    """predict on a raw cluster: `step` s of compute a micro-batch of 32, measured at `baseline_devices` (default 1)."""
+    return predict(sorted({1, *sizes}), params=params, throughput=32 / step, batch=32, gpus_per_node=g,
+                   intra_bw_gbs=intra, inter_bw_gbs=inter, grad_accum=ga, zero=zero, overlap=overlap, **kw)  # fmt: skip
+
+
+def _not_below(after, before):
+    """E moved up or stayed (the last bits aside)."""
+    return bool(np.all(np.asarray(after) >= np.asarray(before) * (1 - 1e-12)))
+
+
+def _e_or_refused(**kw):
+    """E, or None where the baseline step is shorter than the modelled overhead at d0 (refused, as it should be)."""
+    try:
+        return _raw(**kw).efficiency_values
+    except DpscaleError as exc:
+        assert "shorter than this cluster's modelled all-reduce and wait alone" in str(exc)
+        return None
+
+
+@pytest.mark.parametrize("algorithm", ["auto", "ring", "tree", "hierarchical"])
+@settings(max_examples=20, deadline=None)
+@given(**CLUSTERS, factor=st.floats(1.001, 20), d0=st.sampled_from([1, 1, 8, 16]))
+def test_e_never_falls_as_a_link_gets_faster_or_its_latency_shorter(algorithm, factor, d0, **kw):
+    """Each of the four, one at a time: the node's link, the network (GB/s), a hop's latency in and across nodes."""
+    kw.update(algorithm=algorithm, baseline_devices=d0, alpha_intra_us=14.0 * factor, alpha_inter_us=14.0 * factor)
+    if algorithm in ("tree", "hierarchical"):
+        kw["zero"] = 0  # (ZeRO's collectives are rings)
+    before = _e_or_refused(**kw)
+    if before is None:  # a slower cluster's overhead alone outran the measured step: nothing to compare
+        return
+    for faster in ({"intra": kw["intra"] * factor}, {"inter": kw["inter"] * factor}, {"alpha_intra_us": 14.0},
+                   {"alpha_inter_us": 14.0}):  # fmt: skip
+        after = _e_or_refused(**dict(kw, **faster))  # a faster cluster's overhead is smaller: never refused
+        assert after is not None and _not_below(after, before), faster
+        if "inter" in faster and max(*kw["sizes"], d0) <= kw["g"]:  # one node crosses no network
+            assert after.tolist() == before.tolist()
+
+
+@MOVES
+@given(**CLUSTERS, factor=st.floats(1.001, 10), d0=st.sampled_from([1, 1, 8, 16]))
+def test_e_never_falls_as_compute_grows(factor, d0, **kw):
+    """A longer measured step (a lower rate at the same batch): the same overhead against more compute, and a
+    longer backward to hide the buckets under. From a node's measured step too, inverted for the compute."""
+    before = _e_or_refused(**kw, baseline_devices=d0)
+    if before is None:
+        return
+    after = _e_or_refused(**dict(kw, step=kw["step"] * factor), baseline_devices=d0)
+    assert after is not None and _not_below(after, before)
+
+
+@MOVES
+@given(**CLUSTERS)
+def test_e_never_falls_when_the_all_reduce_may_overlap_backward(**kw):
+    for d0 in (1, 8):
+        hidden = _e_or_refused(**dict(kw, overlap=True), baseline_devices=d0)
+        exposed = _e_or_refused(**dict(kw, overlap=False), baseline_devices=d0)
+        if exposed is not None:  # (a measured node's step held only the hidden overhead: refused without overlap)
+            assert hidden is not None and _not_below(hidden, exposed)
+
+
+@MOVES
+@given(**CLUSTERS, shrink=st.floats(0.3, 0.999))
+def test_fewer_gradient_bytes_never_lengthen_the_all_reduce_nor_lower_e_when_it_is_all_exposed(shrink, **kw):
+    big, small = _raw(**kw), _raw(**dict(kw, params=kw["params"] * shrink))
+    ar = [[r["allreduce_s"] for r in p.records()] for p in (big, small)]
+    assert _not_below(ar[0], ar[1])  # overlap or not
+    # all of it exposed: --no-overlap, or DDP's and ZeRO-1's one reduction after the last accumulated micro-batch
+    # (ZeRO-2 and -3 reduce in every micro-batch, over its backward)
+    if not kw["overlap"] or (kw["ga"] > 1 and kw["zero"] < 2):
+        assert _not_below(small.efficiency_values, big.efficiency_values)
+    # 2-byte gradients (pure fp16/bf16) against 4 (fp32, tf32, amp): the same, through the precision
+    four, two = (_raw(**dict(kw, overlap=False), precision=p).efficiency_values for p in ("amp", "bf16"))
+    assert _not_below(two, four)
+    assert four.tolist() == _raw(**dict(kw, overlap=False), precision="fp32").efficiency_values.tolist()
+
+
+def test_under_overlap_e_is_a_sawtooth_in_the_gradient_bytes():
+    """The exception: the bucket left after backward is the remainder of the gradients over the 25 MiB caps. 26 MiB
+    of gradients make buckets of 1 and 25 MiB, the 25 ready as backward ends, all of it exposed; 27 MiB add a 1 MiB
+    remainder, and the 25 MiB bucket is ready 1/27 of backward (57 ms) earlier, so nearly all of it hides: 4 % more
+    gradients, E 0.942 → 0.964 (8 GPUs at 1 GB/s, 2.3 s micro-batches). Without overlap, E falls as it should."""
+    kw = dict(throughput=32 / 2.3, batch=32, gpus_per_node=8, intra_bw_gbs=1, inter_bw_gbs=10)
+    r26, r27 = (predict(8, params=mib * MIB / 4, **kw).records()[0] for mib in (26, 27))
+    t1 = r27["allreduce_s"] - r26["allreduce_s"]  # a 1 MiB bucket's all-reduce (26 MiB: 1 + 25, 27: 1 + 25 + 1)
+    t25 = r26["allreduce_s"] - t1
+    backward = 2 / 3 * 2.3
+    assert r26["exposed_comm_s"] == pytest.approx(t25, rel=1e-9)
+    assert r27["exposed_comm_s"] == pytest.approx(t25 - backward / 27 + t1, rel=1e-9)
+    assert r26["efficiency"] == pytest.approx(0.9424, abs=1e-4) and r27["efficiency"] == pytest.approx(0.9639, abs=1e-4)
+    e26, e27 = (predict(8, params=mib * MIB / 4, overlap=False, **kw).efficiency_values[0] for mib in (26, 27))
+    assert e27 < e26
+
+
+@MOVES
+@given(**CLUSTERS, cap=st.floats(1, 1000), grow=st.floats(1.001, 10))
+def test_larger_buckets_never_lower_e_when_the_all_reduce_is_all_exposed(cap, grow, **kw):
+    kw["overlap"] = False
+    small, large = (_raw(**kw, bucket_mb=c).efficiency_values for c in (cap, cap * grow))
+    assert _not_below(large, small)
+
+
+def test_under_overlap_larger_buckets_can_lower_e():
+    """The exception (physics.md §2.2: an intermediate bucket size is fastest): 51 MiB of gradients on 8 GPUs at
+    1 GB/s. Under overlap what is left after backward is the last bucket: 5 MiB caps E 0.960, 25 MiB 0.942, one
+    50 MiB bucket 0.921; with nothing hidden, larger buckets pay fewer latencies and ring fills."""
+    kw = dict(params=51 * MIB / 4, throughput=32 / 2.3, batch=32, gpus_per_node=8, intra_bw_gbs=1, inter_bw_gbs=10)
+    hidden = [predict(8, bucket_mb=c, **kw).efficiency_values[0] for c in (5, 25, 50)]
+    exposed = [predict(8, bucket_mb=c, overlap=False, **kw).efficiency_values[0] for c in (5, 25, 50)]
+    assert hidden == pytest.approx([0.9603, 0.9423, 0.9206], abs=1e-4)
+    assert exposed[0] < exposed[1] < exposed[2] < hidden[2]
+
+
+@MOVES
+@given(**CLUSTERS, more=st.sampled_from([1, 2, 7, 64]), accumulation_overlaps=st.booleans())
+def test_more_accumulation_steps_never_lower_e_once_the_all_reduce_waits_for_the_last(more, accumulation_overlaps,
+                                                                                     **kw):  # fmt: skip
+    """From ga = 2 on, or from 1 where the all-reduce overlaps the last micro-batch (--overlap-accumulation) or
+    never overlaps (--no-overlap): compute grows with ga, the one all-reduce a step does not."""
+    oa = accumulation_overlaps and kw["overlap"]
+    if kw["ga"] == 1 and kw["overlap"] and not oa:
+        kw["ga"] = 2  # from 1 to 2 the all-reduce stops hiding: the next test
+    fewer = _raw(**kw, overlap_accumulation=oa).efficiency_values
+    more_steps = _raw(**dict(kw, ga=kw["ga"] + more), overlap_accumulation=oa).efficiency_values
+    assert _not_below(more_steps, fewer)
+
+
+def test_from_one_to_two_accumulation_steps_the_all_reduce_stops_hiding():
+    """The exception docs/predict.md states (accumulate, then all-reduce the sum, as the published scripts do): 100 M
+    parameters on 8 GPUs at 10 GB/s, 0.5 s micro-batches — E 0.948 at ga 1, 0.882 at 2, 0.908 at 3; with
+    --overlap-accumulation (DDP's no_sync) 0.948, 0.956, 0.959."""
+    kw = dict(params=100e6, throughput=64, batch=32, gpus_per_node=8, intra_bw_gbs=10, inter_bw_gbs=10)
+    plain = [predict(8, grad_accum=ga, **kw).records()[0] for ga in (1, 2, 3)]
+    assert [r["efficiency"] for r in plain] == pytest.approx([0.9477, 0.8824, 0.9085], abs=1e-4)
+    assert plain[0]["exposed_comm_s"] < 0.03 * plain[0]["allreduce_s"]
+    assert plain[1]["exposed_comm_s"] == plain[1]["allreduce_s"]
+    no_sync = [predict(8, grad_accum=ga, overlap_accumulation=True, **kw).efficiency_values[0] for ga in (1, 2, 3)]
+    assert no_sync == pytest.approx([0.9477, 0.9565, 0.9594], abs=1e-4)
+
+
+@MOVES
+@given(**CLUSTERS, bigger=st.sampled_from([2, 4, 8, 16, 32]))
+def test_sizes_inside_one_node_do_not_see_the_nodes_size(bigger, **kw):
+    """More GPUs a node at the same d has no direction (next test); but d ≤ g GPUs share one node either way."""
+    kw["sizes"] = [d for d in kw["sizes"] if d <= kw["g"]]
+    g2 = kw["g"] * bigger
+    assert _raw(**kw).efficiency_values.tolist() == _raw(**dict(kw, g=g2)).efficiency_values.tolist()
+
+
+def test_more_gpus_a_node_can_lower_e():
+    """16 devices on a PCIe-class node link (1 GB/s) and a 100 GB/s network: two a node send most bytes over the
+    network (hierarchical, E 0.330), one node of 16 sends them all through the slow link (a ring, E 0.193)."""
+    kw = dict(params=100e6, throughput=32 / 0.2, batch=32, intra_bw_gbs=1, inter_bw_gbs=100)
+    e = [predict(16, gpus_per_node=g, **kw).efficiency_values[0] for g in (2, 4, 8, 16)]
+    assert e == pytest.approx([0.3304, 0.2347, 0.2052, 0.1934], abs=1e-4)
+
+
+@MOVES
+@given(**CLUSTERS, d0=st.sampled_from([1, 2, 8, 64]), loader=st.one_of(st.none(), st.floats(1.0, 5.0)))
+def test_e_and_its_throughput_and_band_keep_the_core_identities(d0, loader, **kw):
+    """E = 1 on one device, 0 < E ≤ 1; the core's A = d·v·E and speedup = d·E exactly; the band holds E and the
+    throughput band the throughput; E against a measured d0 is 1 there (a loader at `loader` × the node's rate)."""
+    kw["sizes"] = [*kw["sizes"], d0]
+    rate = None if loader is None else loader * 32 / kw["step"] * min(d0, kw["g"])
+    try:
+        p = _raw(**kw, baseline_devices=d0, input_rate=rate)
+    except DpscaleError as exc:
+        assert "shorter than this cluster's modelled all-reduce and wait alone" in str(exc)
+        return
+    e, v = p.efficiency_values, p.per_device_throughput
+    assert e[0] == 1 and np.all(e > 0) and np.all(e <= 1)
+    for r in p.records():
+        d = r["devices"]
+        assert r["actual_throughput"] == d * v * r["efficiency"] and r["speedup"] == d * r["efficiency"]
+        assert r["efficiency_lo"] <= r["efficiency"] <= r["efficiency_hi"]
+        assert r["actual_throughput_lo"] <= r["actual_throughput"] <= r["actual_throughput_hi"]
+        if d == d0 > 1:
+            assert r["efficiency_vs_baseline"] == 1 and r["efficiency"] == p.efficiency(d0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(**CLUSTERS, d0=st.sampled_from([1, 8]))
+def test_the_cli_json_is_the_librarys_records(d0, **kw):
+    """`dpscale predict --json` prints the library's records, rounded to 12 digits as every JSON output is."""
+    import contextlib
+    import io
+
+    from dpscale.faces.cli import main
+    from dpscale.faces.output import clean
+
+    try:
+        p = _raw(**kw, baseline_devices=d0)
+    except DpscaleError:
+        return
+    argv = ["predict", "--params", repr(kw["params"]), "--throughput", repr(32 / kw["step"]), "--batch", "32",
+            "--gpus-per-node", str(kw["g"]), "--intra-bw", repr(kw["intra"]), "--inter-bw", repr(kw["inter"]),
+            "--grad-accum", str(kw["ga"]), "--zero", str(kw["zero"]), "--baseline-devices", str(d0),
+            "-d", ",".join(str(int(d)) for d in p.devices), "--json"]  # fmt: skip
+    argv += [] if kw["overlap"] else ["--no-overlap"]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(argv) in (0, None), err.getvalue()
+    assert json.loads(out.getvalue()) == clean(p.records())
