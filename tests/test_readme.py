@@ -567,3 +567,14 @@ def test_predict_doc_error_tables_are_what_validate_reports():
 def _half(config) -> bool:
     """A published row in mixed precision ('AMP (mixed FP16)', 'mixed precision (native AMP)', '… bfloat16')."""
     return bool(re.search(r"amp|mixed|fp16|bf16|bfloat16", config.baseline.precision, re.IGNORECASE))
+
+
+def test_measure_doc_quotes_the_out_file_refusal_as_measure_prints_it(tmp_path, monkeypatch, capsys):
+    """docs/measure.md quotes the line `--out` gets for a record whose throughput is not a rate: it said 'got None'
+    (Python's word) where measure prints JSON's 'got null'."""
+    quoted = re.search(r"`(--out (\S+) line 2, throughput: got \w+)`", (ROOT / "docs" / "measure.md").read_text())
+    monkeypatch.chdir(tmp_path)
+    Path(quoted[2]).write_text('{"devices": 1, "throughput": 100, "step_time": 0.64, "batch": 64}\n'
+                               '{"devices": 2, "throughput": null}\n')  # fmt: skip
+    assert main(["measure", "-d", "1", "--out", quoted[2]]) == 2
+    assert f"error: {quoted[1]}; allowed: " in capsys.readouterr().err
