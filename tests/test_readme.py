@@ -624,3 +624,30 @@ def test_fit_doc_law_pooling_and_one_law_coverage_are_what_the_fits_give(monkeyp
     got = counts("published_scaling_dev.csv", "external_*.csv", "holdout_pyt.csv", "holdout_tf.csv",
                  "holdout_tfbench.csv")  # fmt: skip
     assert got == (int(m[1]), int(m[2]), int(m[3]), int(m[4]), float(width[3]))
+
+
+def test_predict_doc_worked_commands_are_what_the_cli_predicts(capsys):
+    """docs/predict.md's worked figures outside the ZeRO table: the baseline of several devices ('E 0.835 and E vs d0
+    0.896 at 256'), the ragged last node's NIC (9 ranks on DGX H100s: it gave no batch, and at the default 32 E is
+    0.846, not 0.754) and the algorithm BERT-large's buckets run on two DGX A100s at two NVLink figures."""
+    doc = PREDICT_DOC_JOINED
+
+    def rec(argv: list[str]) -> dict:
+        return _json(capsys, ["predict", *argv])[-1]
+
+    cmd, e, vs, at, d0 = re.search(
+        r"`predict (--model resnet50 [^`]+)` gives E ([\d.]+) and E vs d0 ([\d.]+) at (\d+), 1 at (\d+)", doc
+    ).groups()
+    got = _json(capsys, ["predict", *cmd.split()])
+    assert [(r["devices"], f"{r['efficiency_vs_baseline']:.3f}") for r in got] == [(int(d0), "1.000"), (int(at), vs)]
+    assert f"{got[-1]['efficiency']:.3f}" == e
+    batch, ms, e9 = re.search(r"GPT-2 bf16, batch (\d+), with `--no-overlap`, all-reduce [\d.]+ → ([\d.]+) ms, "
+                              r"E [\d.]+ → ([\d.]+)\)", doc).groups()  # fmt: skip
+    r = rec(["--model", "gpt2", "--precision", "bf16", "--batch", batch, "--system", "dgx-h100", "-d", "9",
+             "--no-overlap"])  # fmt: skip
+    assert (f"{r['allreduce_s'] * 1e3:.1f}", f"{r['efficiency']:.3f}") == (ms, e9)
+    assert "a tree, network-limited, at `--intra-bw 300`; the hierarchical, limited by its NVLink phases" in doc
+    bert = ["--model", "bert-large", "--precision", "amp", "--batch", "32", "--throughput", "150", "--system",
+            "dgx-a100", "-d", "16", "--intra-bw"]  # fmt: skip
+    assert [(rec([*bert, bw])["algorithm"], rec([*bert, bw])["link"]) for bw in ("300", "400")] == [
+        ("tree", "network"), ("hierarchical", "intra-node link")]  # fmt: skip
