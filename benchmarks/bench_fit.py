@@ -1,7 +1,8 @@
 """Time a fit with intervals on 10 points, in a fresh process so scipy's import is counted.
 
-Goal (issue 4): ≤ 1 s including the import. Prints the measured times and the ratio to the goal;
-also the dev-set fit-mode validation and its leave-one-family-out check when the data is present.
+Goal (issue 4): ≤ 1 s including the import. Prints the measured times and the ratio to the goal; then the
+dev set's fit-mode validation and, over every published set in validation/, the nested checks that re-choose the
+rule's constants without a held-out model family, system or file (docs/fit.md quotes all three).
 
     .venv/bin/python benchmarks/bench_fit.py
 """
