@@ -246,3 +246,26 @@ def test_every_label_is_read_somewhere():
     keys = set(LABELS["en"]) | set(LABELS["es"])
     assert len(keys) > 400
     assert sorted(k for k in keys if not read(k)) == []
+
+
+def test_the_nics_a_node_s_gpus_reach_are_the_object_not_the_subject(capsys):
+    """'las 8 NIC que alcanzan las GPU' read as NICs reaching the GPUs (Spanish takes the noun before 'que' as the
+    subject); the English says the GPUs reach the NICs: 'las NIC a las que llegan las GPU', as the note on a
+    partly used node already says ('la ejecución llega a 4 de sus 8 NIC'). The ragged last node's network 'a su
+    parte' was a calque of 'at the last node's share'."""
+    rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--system", "dgx-h100", "-d", "9", "--batch", "16",
+                     "--no-overlap", "--lang", "es")  # fmt: skip
+    assert rc == 0
+    assert (
+        "nota: 9 dispositivos no llenan nodos enteros de 8 GPU: se modelan como ⌈d/8⌉ nodos de 8, con la red del "
+        "último nodo reducida a su parte: las ⌈8·r/8⌉ de sus 8 NIC a las que llegan sus r GPU (un último nodo "
+        "incompleto suele ir aún más lento)"
+    ) in out
+    rc, out, _ = run(capsys, "predict", "--model", "gpt2", "--system", "dgx-h100", "-d", "64", "--inter-bw", "25",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0
+    assert (
+        "nota: --inter-bw es el del nodo, todas sus NIC juntas: si 25 GB/s son los de una NIC, las 8 NIC a las que "
+        "llegan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
+    ) in out
+    assert "que alcanzan" not in out

@@ -98,7 +98,7 @@ def test_a_system_file_s_network_of_one_port_is_said_for_a_node_of_several_nics(
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file",
                      str(tmp_path / "sys.json"), "-d", "64", "--lang", "es")  # fmt: skip
     assert rc == 0 and "nota: el inter_bw_gbs 25 del archivo de sistema es el de un puerto ib-hdr: " in out
-    assert "las 8 NIC que alcanzan las GPU de la ejecución dan 200 GB/s" in out
+    assert "las 8 NIC a las que llegan las GPU de la ejecución dan 200 GB/s" in out
 
 
 # Cases a second mutation sweep (session 20: formulas.pipeline/batch/overlap, sources.dataset/predict_validate,

@@ -447,7 +447,7 @@ PREDICT = [
         ),
         (
             "«Red por nodo» es la del nodo, todas sus NIC juntas: si 25 GB/s son los de una NIC, las 8 NIC "
-            "que alcanzan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
+            "a las que llegan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
         ),
     ),
     (

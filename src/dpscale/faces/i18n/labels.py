@@ -1001,7 +1001,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_inter_per_nic_known": (
             "«{web_own_inter_bw}» es la del nodo, todas sus NIC juntas: si {bw} GB/s son los de una NIC, las {nics} "
-            "NIC que alcanzan las GPU de la ejecución en cada nodo {system} dan {node} GB/s"
+            "NIC a las que llegan las GPU de la ejecución en cada nodo {system} dan {node} GB/s"
         ),
         "web_gpu_swapped": (
             "«{web_own_gpu}» {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su "

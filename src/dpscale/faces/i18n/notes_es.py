@@ -56,12 +56,12 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "inter_one_port_file": (
             "el inter_bw_gbs {bw:g} del archivo de sistema es el de un puerto {link}: inter_bw_gbs es el del nodo, "
-            "con todas sus NIC juntas, y las {nics} NIC que alcanzan las GPU de la ejecución dan {node:g} GB/s"
+            "con todas sus NIC juntas, y las {nics} NIC a las que llegan las GPU de la ejecución dan {node:g} GB/s"
         ),
         "ragged_nodes": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g}, con la "
-            "red del último nodo a su parte, las ⌈{nics}·r/{g}⌉ de sus {nics} NIC que alcanzan sus r GPU (un último "
-            "nodo incompleto suele ir aún más lento)"
+            "red del último nodo reducida a su parte: las ⌈{nics}·r/{g}⌉ de sus {nics} NIC a las que llegan sus r GPU "
+            "(un último nodo incompleto suele ir aún más lento)"
         ),
         "ragged_nodes_whole": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} (un último "
@@ -117,8 +117,8 @@ NOTES: dict[str, dict[str, str]] = {
             "Gb/s son {own:g} GB/s ({flag} lo lee así); --inter-bw son bytes"
         ),
         "inter_per_nic_known": (
-            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC, las {nics} NIC que "
-            "alcanzan las GPU de la ejecución en cada nodo {system} dan {node:g} GB/s"
+            "--inter-bw es el del nodo, todas sus NIC juntas: si {bw:g} GB/s son los de una NIC, las {nics} NIC a las "
+            "que llegan las GPU de la ejecución en cada nodo {system} dan {node:g} GB/s"
         ),
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
