@@ -85,8 +85,8 @@ def test_a_second_set_up_and_tensor_parallelism_are_said_with_the_one_term(tmp_p
     )
     rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--tensor-parallel", "2", "--lang", "es")
     assert rc == 0 and out.splitlines()[0].endswith(
-        "; paralelismo de tensor de grado 2: cada réplica de datos ocupa 2 GPU (16 GPU en total), las cifras son "
-        "por GPU"
+        "; paralelismo de tensor de grado 2: cada réplica del paralelismo de datos ocupa 2 GPU (16 GPU en total), "
+        "las cifras son por GPU"
     )
 
 
@@ -269,3 +269,22 @@ def test_the_nics_a_node_s_gpus_reach_are_the_object_not_the_subject(capsys):
         "llegan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
     ) in out
     assert "que alcanzan" not in out
+
+
+def test_a_data_parallel_replica_is_not_a_replica_of_the_data(capsys):
+    """'réplica de datos' read as a copy of the data, and 'E = 1 de datos' as an E of the data: a data-parallel
+    replica is a copy of the model, 'réplica del paralelismo de datos', as pipeline's own row names it."""
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "4", "--dp-efficiency",
+                     "0.9", "--lang", "es")  # fmt: skip
+    assert rc == 0
+    assert (
+        "nota: una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "
+        "--dp-efficiency 0.9 vale desde dos réplicas"
+    ) in out
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "16", "--lang", "es")
+    assert rc == 0 and "réplicas del paralelismo de datos             4" in out
+    assert (
+        "nota: se supone E = 1 para el paralelismo de datos entre las 4 réplicas (escalado perfecto): indique "
+        "--dp-efficiency, la E con 4 réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
+    ) in out
+    assert "réplica de datos" not in out and "E = 1 de datos" not in out

@@ -193,7 +193,8 @@ def test_the_title_says_the_tensor_parallel_size(capsys):
         "14.0 GB" in out)  # fmt: skip
     rc, out, _ = run(capsys, *argv, "--lang", "es")
     said = (
-        "paralelismo de tensor de grado 8: cada réplica de datos ocupa 8 GPU (64 GPU en total), las cifras son por GPU"
+        "paralelismo de tensor de grado 8: cada réplica del paralelismo de datos ocupa 8 GPU (64 GPU en total), las "
+        "cifras son por GPU"
     )
     assert rc == 0 and out.splitlines()[0].endswith(said)
     rc, out, _ = run(capsys, "memory", "--params", "7e9", "--devices", "8")

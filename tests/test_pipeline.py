@@ -339,7 +339,7 @@ def test_an_untyped_data_parallel_e_across_replicas_is_said_to_be_assumed(capsys
     assert rc == 0 and "data-parallel E = 1 assumed across the 16 replicas (perfect scaling)" in out
     assert "46.5" in out  # 64 × 8/11
     rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "64", "--lang", "es")
-    assert "se supone E = 1 de datos entre las 16 réplicas" in out
+    assert "se supone E = 1 para el paralelismo de datos entre las 16 réplicas (escalado perfecto)" in out
     for typed in (["--dp-efficiency", "0.9"], ["--dp-efficiency", "1"]):
         rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--microbatches", "8", "--devices", "64", *typed)
         assert rc == 0 and "assumed" not in out

@@ -714,9 +714,9 @@ TABS = [
             "at 4 replicas from the tabs 'Predict E(d)' or 'Fit my runs', for real numbers"
         ),
         (
-            "se supone E = 1 de datos entre las 4 réplicas (escalado perfecto): indique «E del paralelismo de"
-            " datos», la E con 4 réplicas de las pestañas «Predecir E(d)» o «Ajustar mis ejecuciones», para "
-            "cifras reales"
+            "se supone E = 1 para el paralelismo de datos entre las 4 réplicas (escalado perfecto): indique «E "
+            "del paralelismo de datos», la E con 4 réplicas de las pestañas «Predecir E(d)» o «Ajustar mis "
+            "ejecuciones», para cifras reales"
         ),
     ),
     (
@@ -727,8 +727,8 @@ TABS = [
             "0.9 applies from two replicas"
         ),
         (
-            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; «E del "
-            "paralelismo de datos» 0.9 vale desde dos réplicas"
+            "una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "
+            "«E del paralelismo de datos» 0.9 vale desde dos réplicas"
         ),
     ),
     (

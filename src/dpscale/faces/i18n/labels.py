@@ -967,11 +967,12 @@ LABELS: dict[str, dict[str, str]] = {
             "cuatro tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
         "web_pipe_no_dp_e": (
-            "se supone E = 1 de datos entre las {n} réplicas (escalado perfecto): indique «{web_dp_efficiency}», la E"
-            " con {n} réplicas de las pestañas «{web_predict}» o «{web_fit}», para cifras reales"
+            "se supone E = 1 para el paralelismo de datos entre las {n} réplicas (escalado perfecto): indique "
+            "«{web_dp_efficiency}», la E con {n} réplicas de las pestañas «{web_predict}» o «{web_fit}», para "
+            "cifras reales"
         ),
         "web_pipe_one_replica": (
-            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; "
+            "una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "
             "«{web_dp_efficiency}» {e} vale desde dos réplicas"
         ),
         "web_laws_pooled": (
@@ -1173,12 +1174,12 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "single_note": ("una E de un tamaño de clúster no vale para otro; E suele caer al crecer d"),
         "pipe_no_dp_e": (
-            "se supone E = 1 de datos entre las {n} réplicas (escalado perfecto): indique --dp-efficiency, la E "
-            "con {n} réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
+            "se supone E = 1 para el paralelismo de datos entre las {n} réplicas (escalado perfecto): indique "
+            "--dp-efficiency, la E con {n} réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
         ),
         "pipe_one_replica": (
-            "una sola réplica de datos es su propia referencia, así que su E = 1 por definición; --dp-efficiency "
-            "{e} vale desde dos réplicas"
+            "una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "
+            "--dp-efficiency {e} vale desde dos réplicas"
         ),
         "one_device_note": (
             "un dispositivo solo es su propia referencia, así que ahí E = 1 por definición; E = {e} vale desde dos"
@@ -1517,8 +1518,8 @@ LABELS: dict[str, dict[str, str]] = {
             "Memoria por dispositivo: {params} parámetros, {devices} dispositivos, precisión {precision}, {optimizer}"
         ),
         "mem_title_tp": (
-            "; paralelismo de tensor de grado {t}: cada réplica de datos ocupa {t} GPU ({gpus} GPU en total), las "
-            "cifras son por GPU"
+            "; paralelismo de tensor de grado {t}: cada réplica del paralelismo de datos ocupa {t} GPU ({gpus} GPU "
+            "en total), las cifras son por GPU"
         ),
         "mem_billion": "{x} mil millones de",  # 7 mil millones de parámetros; 100.000 parámetros
         "mem_million": "{x} millones de",
