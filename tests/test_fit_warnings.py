@@ -45,7 +45,7 @@ OVER_ES = (
 )
 DRIFT_ES = (
     "las ejecuciones con 2 dispositivos acabaron con sus réplicas distintas (replica_drift de hasta 3e-05): esos "
-    "pasos no fueron entrenamiento en paralelo de datos, y su E no es la suya"
+    "pasos no fueron entrenamiento en paralelo de datos, y su E no es la de ese entrenamiento"
 )
 
 

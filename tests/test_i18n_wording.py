@@ -288,3 +288,18 @@ def test_a_data_parallel_replica_is_not_a_replica_of_the_data(capsys):
         "--dp-efficiency, la E con 4 réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
     ) in out
     assert "réplica de datos" not in out and "E = 1 de datos" not in out
+
+
+def test_replicas_that_ended_apart_say_whose_e_their_e_is_not():
+    """'su E no es la suya' ('their E is not its'): two possessives for two owners, one of them unnamed; the
+    Spanish names it — the E of data-parallel training, which those steps were not."""
+    from dpscale.faces.cli.measure import _train_notes
+
+    recs = [{"devices": 1, "replica_drift": 0.0, "efficiency": 1.0, "warmup": 10},
+            {"devices": 2, "replica_drift": 0.25, "efficiency": 0.9, "warmup": 10}]  # fmt: skip
+    (said,) = [n for n in _train_notes(recs, "es", machine=True) if "réplicas" in n]  # (machine: no table notes)
+    assert said == (
+        "las réplicas acabaron distintas con 2 dispositivos (las sumas de control de los pesos difieren hasta 0,25): "
+        "DDP no las mantuvo idénticas, así que esos pasos no fueron entrenamiento en paralelo de datos y su E no es "
+        "la de ese entrenamiento"
+    )

@@ -1231,7 +1231,7 @@ LABELS: dict[str, dict[str, str]] = {
         "measure_drift": (
             "las réplicas acabaron distintas con {sizes} dispositivos (las sumas de control de los pesos difieren "
             "hasta {drift}): DDP no las mantuvo idénticas, así que esos pasos no fueron entrenamiento en paralelo de "
-            "datos y su E no es la suya"
+            "datos y su E no es la de ese entrenamiento"
         ),
         "measure_superlinear": (
             "E por encima de 1 con {sizes} dispositivos (hasta {emax}): cada proceso fue más rápido que la "

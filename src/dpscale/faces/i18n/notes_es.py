@@ -232,7 +232,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "runs_replica_drift": (
             "las ejecuciones con {sizes} dispositivos acabaron con sus réplicas distintas (replica_drift de hasta "
-            "{drift:.3g}): esos pasos no fueron entrenamiento en paralelo de datos, y su E no es la suya"
+            "{drift:.3g}): esos pasos no fueron entrenamiento en paralelo de datos, y su E no es la de ese "
+            "entrenamiento"
         ),
         "runs_repeated": (
             "{n} ejecuciones repetidas de {d:,} dispositivos (dispersión {spread:.1f} %) promediadas a {mean:,.6g}"
