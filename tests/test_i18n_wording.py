@@ -303,3 +303,16 @@ def test_replicas_that_ended_apart_say_whose_e_their_e_is_not():
         "DDP no las mantuvo idénticas, así que esos pasos no fueron entrenamiento en paralelo de datos y su E no es "
         "la de ese entrenamiento"
     )
+
+
+def test_e_at_a_size_is_e_with_that_many_devices(capsys):
+    """Spanish notes say E 'con 64 dispositivos' (twenty-odd templates); the one-node note alone said 'la E a 16, 64
+    dispositivos'."""
+    points = ["--point", "1:2900", "--point", "2:5700", "--point", "4:11200", "--point", "8:21900"]
+    rc, out, _ = run(capsys, "fit", *points, "--at", "16,64", "--gpus-per-node", "8", "--lang", "es")
+    assert rc == 0
+    assert (
+        "nota: cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E con "
+        "16, 64 dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que `dpscale "
+        "predict --system` modele la red"
+    ) in out

@@ -534,7 +534,7 @@ FIT.append(
         "every measured size fits in one node of 8 devices: no run crossed the network, so E at 16; 64 devices, across "
         "nodes, is the law's guess — measure on two nodes, or let the tab 'Predict E(d)' with a 'System' model the "
         "network",
-        "cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E a 16, 64 "
+        "cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E con 16, 64 "
         "dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la pestaña «Predecir "
         "E(d)» con un «Sistema» modele la red",
     )

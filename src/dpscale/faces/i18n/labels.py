@@ -928,7 +928,7 @@ LABELS: dict[str, dict[str, str]] = {
             "(usl o amdahl) o use las pestañas «{web_fit}» / «{web_predict}»"
         ),
         "web_one_node_measured": (
-            "cada tamaño medido cabe en un nodo de {g} dispositivos: ninguna ejecución cruzó la red, así que la E a "
+            "cada tamaño medido cabe en un nodo de {g} dispositivos: ninguna ejecución cruzó la red, así que la E con "
             "{sizes} dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la "
             "pestaña «{web_predict}» con un «{web_system}» modele la red"
         ),

@@ -250,7 +250,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "one_node_measured": (
             "cada tamaño medido cabe en un nodo de {g:,} dispositivos: ninguna ejecución cruzó la red, así que la E "
-            "a {sizes} dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que "
+            "con {sizes} dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que "
             "`dpscale predict --system` modele la red"
         ),
         "below_baseline": (
