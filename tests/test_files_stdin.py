@@ -147,7 +147,7 @@ def test_a_bad_line_of_standard_input_is_named_as_standard_input(monkeypatch, ca
     assert rc == 2 and "error: entrada estándar línea 3, campo 'throughput': se recibió 'lots'" in err
     _stdin(monkeypatch, "")
     rc, _, err = run(capsys, "fit", "-", "--lang", "es")
-    assert rc == 2 and "error: entrada estándar: vacío; se admite" in err
+    assert rc == 2 and "error: entrada estándar: sin contenido; se admite" in err
     _stdin(monkeypatch, b"devices,throughput\n1,100\n2,\xff\n")  # not UTF-8, as a file's
     rc, _, err = run(capsys, "fit", "-")
     assert rc == 2 and "RUNS: got '-'; allowed: a readable CSV or JSON-lines file (not UTF-8 text)" in err

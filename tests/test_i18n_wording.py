@@ -316,3 +316,14 @@ def test_e_at_a_size_is_e_with_that_many_devices(capsys):
         "16, 64 dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que `dpscale "
         "predict --system` modele la red"
     ) in out
+
+
+def test_an_empty_runs_file_or_standard_input_is_said_without_a_gender(tmp_path, monkeypatch, capsys):
+    """'{f}: vacío' agreed with 'archivo' but not with 'entrada estándar' ('entrada estándar: vacío'): 'sin
+    contenido' suits a file's name and standard input alike."""
+    (tmp_path / "runs.csv").write_text("\n")
+    rc, _, err = run(capsys, "fit", str(tmp_path / "runs.csv"), "--lang", "es")
+    assert rc == 2 and "error: runs.csv: sin contenido; se admite: un CSV con columnas devices,throughput o " in err
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8"))
+    rc, _, err = run(capsys, "fit", "-", "--lang", "es")
+    assert rc == 2 and "error: entrada estándar: sin contenido; se admite" in err and "vacío" not in err

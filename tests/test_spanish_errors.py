@@ -392,7 +392,8 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     """`fit`'s reader of runs (session 12: these were English under --lang es)."""
     rec = '{"devices": 1, "throughput": 100, "workload": "mlp"}\n'
     files = {
-        "empty.csv": ("\n", "empty.csv: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+        "empty.csv": ("\n", "empty.csv: sin contenido; se admite: un CSV con columnas devices,throughput o líneas "
+                      "JSON"),
         "deep.jsonl": ('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n", "deep.jsonl: anidado a demasiada profundidad"),
         "deepline.jsonl": ('{"devices": 1, "throughput": 100}\n' + "[" * 100_000 + "]" * 100_000 + "\n",  # review M
                            "deepline.jsonl línea 2: anidado a demasiada profundidad"),

@@ -651,7 +651,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "cuerpo: más de {n1} bytes; se admite: como mucho {n2} (los campos de un formulario)"),
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
         (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
-         "{f}: vacío; se admite: un CSV con columnas devices,throughput o líneas JSON"),
+         "{f}: sin contenido; se admite: un CSV con columnas devices,throughput o líneas JSON"),
         (r"(?P<f>.+?): an all-reduce calibration \(for predict --calibration\); allowed: runs — JSON lines from "
          r"`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput",
          "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — líneas JSON de "
