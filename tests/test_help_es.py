@@ -74,7 +74,7 @@ def test_spot_checks(capsys):
     rc, out, _ = run(capsys, "serve", "--help", "--lang", "es")
     assert "  --port PORT     puerto (por defecto 8000)\n" in out
     rc, out, _ = run(capsys, "calc", "--help", "--lang", "es")  # the default as typed, and as the tables say it
-    assert "(por defecto samples/s, que la salida dice muestras/s)" in " ".join(out.split())  # (any wrap width)
+    assert "(por defecto samples/s, que la salida escribe como muestras/s)" in " ".join(out.split())  # (any wrap width)
 
 
 def test_texts_built_at_run_time_keep_their_values(capsys):
@@ -165,6 +165,23 @@ def test_spanish_help_wordings(capsys):
     assert said in " ".join(out.split())
     rc, out, _ = run(capsys, "memory", "--help", "--lang", "es")
     assert "--devices N, -d N dispositivos con paralelismo de datos (por defecto 1)" in " ".join(out.split())
+
+
+def test_spanish_help_says_a_unit_and_one_device_s_throughput_plainly(capsys):
+    """'que la salida dice muestras/s' made output the subject of 'dice' ('the output says samples/s'), and 'de un
+    dispositivo solo' could read as 'only one device's': the unit is written 'como muestras/s', v is 'un solo
+    dispositivo' (one device's)."""
+    rc, out, _ = run(capsys, "fit", "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    said = (
+        "--unit UNIT unidad de rendimiento de las etiquetas (por defecto la de las ejecuciones; si no la indican, "
+        "samples/s, que la salida escribe como muestras/s)"
+    )
+    assert rc == 0 and said in flat
+    rc, out, _ = run(capsys, "calc", "--help", "--lang", "es")
+    flat = " ".join(out.split())
+    assert rc == 0 and "--throughput V, -v V rendimiento de un solo dispositivo (muestras/s)" in flat
+    assert "salida dice" not in flat and "dispositivo solo" not in flat
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

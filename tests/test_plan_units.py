@@ -254,7 +254,7 @@ def test_the_help_says_what_samples_count(capsys):
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
     flat = " ".join(out.split())
     assert "muestras por época, o lo que cuente --unit (tokens con tokens/s), p. ej. 1.28e6" in flat
-    assert "rendimiento de un dispositivo solo (muestras/s, o --unit)" in flat
+    assert "rendimiento de un solo dispositivo (muestras/s, o --unit)" in flat
 
 
 # Review R (session 45): plan, memory, batch and pipeline against published figures, and their --json rows.

@@ -155,7 +155,7 @@ SPANISH_REFUSALS = [
     # session 12: the rest of an audit of 273 refusals under --lang es
     (["frobnicate", "-d", "8"], "dpscale: error: orden desconocida 'frobnicate'; se admite: calc, predict"),
     (["calc", "-d", "8", "-v", "1", "-e", "0.9", "--unit", ""], "--unit: se recibió ''; se admite: un valor (unidad "
-     "de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)) (vea --help)"),
+     "de rendimiento de las etiquetas (por defecto samples/s, que la salida escribe como muestras/s)) (vea --help)"),
     # the English help text was pasted in, then nothing said what the flag takes (session 28): its Spanish help
     (["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--warmup-epochs", "-1"],
      "--warmup-epochs: se recibió '-1'; se admite: un número de épocas ≥ 0"),  # was 'un número of epochs'

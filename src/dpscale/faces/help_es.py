@@ -79,13 +79,13 @@ HELP_ES: dict[str, str] = {
     "USL coherency κ from 0 to 1": "coherencia κ de la USL de 0 a 1",
     "Amdahl serial fraction in [0, 1)": "fracción serie de Amdahl en [0, 1)",
     "device count: N, N1,N2,..., A..BxF or A..B+S": "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S",
-    "per-device throughput alone (samples/s)": "rendimiento de un dispositivo solo (muestras/s)",
+    "per-device throughput alone (samples/s)": "rendimiento de un solo dispositivo (muestras/s)",
     "throughput unit for labels (default samples/s)": (
-        "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida dice muestras/s)"
+        "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida escribe como muestras/s)"
     ),
     "throughput unit for labels (default: the runs' own, else samples/s)": (
         "unidad de rendimiento de las etiquetas (por defecto la de las ejecuciones; si no la indican, samples/s, que "
-        "la salida dice muestras/s)"
+        "la salida escribe como muestras/s)"
     ),
     "devices per node; below a --system's, that many of each node's GPUs and the NICs they reach": (
         "dispositivos por nodo; por debajo de los de un --system, esas GPU de cada nodo y las NIC a su alcance"
@@ -398,7 +398,7 @@ HELP_ES: dict[str, str] = {
     "samples per epoch, or what --unit counts (tokens for tokens/s), e.g. 1.28e6": (
         "muestras por época, o lo que cuente --unit (tokens con tokens/s), p. ej. 1.28e6"
     ),
-    "per-device throughput alone (samples/s, or --unit)": "rendimiento de un dispositivo solo (muestras/s, o --unit)",
+    "per-device throughput alone (samples/s, or --unit)": "rendimiento de un solo dispositivo (muestras/s, o --unit)",
     "epochs (default 1)": "épocas (por defecto 1)",
     "sizes: N, N1,N2,..., A..BxF or A..B+S (default 1..256x2)": (
         "tamaños: N, N1,N2,..., A..BxF o A..B+S (por defecto 1..256x2)"
