@@ -800,3 +800,35 @@ def test_the_usls_ceiling_is_the_most_throughput_it_gives_at_any_size(sigma, kap
         assert x(1e7) == pytest.approx(top, rel=1e-4) and x(1e7) < top  # (1e7: the most devices E takes)
     assert (sigma, kappa, d0) != (0.05, 0.001, 1) or top == pytest.approx(9.04, abs=0.005)
     assert usl_ceiling(0.0, 0.0) == math.inf  # no serial part: throughput grows without bound
+
+
+# Cases a whole-module mutation sweep (formulas.scaling, solve, plan, memory, stepmodel, collectives, overlap and
+# sources.laws; 253 mutants, each run alone against its area's tests, survivors against the whole fast suite) found
+# no test could fail on.
+
+
+def test_a_target_one_device_reaches_is_solved_at_e_one_from_a_table_that_does_not_list_one():
+    """A PerSize table without size 1 still has E(1) = 1 (one device is its own reference): 80/s from 100/s a device
+    is reached by one device, which runs at its own 100/s — not at some E of the table's, which would report it
+    slower than itself."""
+    r = solve(per_device_throughput=100, efficiency=PerSize({8: 0.9}), actual_throughput=80)
+    assert r.result.devices == 1 and r.exact == pytest.approx(0.8)
+    assert r.result.efficiency == 1.0 and r.result.actual_throughput == 100.0 and r.result.speedup == 1.0
+
+
+def test_the_usl_s_whole_peak_can_be_the_size_below_d_star():
+    """Of ⌊d*⌋ and ⌈d*⌉ the faster, not always the ceiling: κ = 0.0096 puts d* at √(1/0.0096) = 10.21, and 10 devices
+    give 10/(1 + 0.0096·90) = 5.365× against 11's 11/(1 + 0.0096·110) = 5.350×."""
+    law = USL(0.0, 0.0096)
+    assert law.peak_devices() == pytest.approx(10.206, abs=1e-3)
+    assert 10 * law.efficiency(10) == pytest.approx(5.3648, abs=1e-4)
+    assert 11 * law.efficiency(11) == pytest.approx(5.3502, abs=1e-4)
+    assert law.peak_size() == 10
+
+
+def test_laws_with_the_same_parameter_are_equal_only_when_they_are_the_same_law():
+    """Equality is by value and by law: Amdahl(0.1) and Constant(0.1) both hold one parameter of 0.1, but E(8) is
+    1/(1 + 0.1·7) = 0.588 under the one and 0.1 under the other."""
+    assert Amdahl(0.1).efficiency(8) == pytest.approx(1 / 1.7) and Constant(0.1).efficiency(8) == 0.1
+    assert Amdahl(0.1) != Constant(0.1) and Constant(0.1) != Amdahl(0.1)
+    assert Amdahl(0.1) == Amdahl(0.1) and USL(0.1, 0.0) != Amdahl(0.1)

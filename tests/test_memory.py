@@ -1199,3 +1199,16 @@ def test_the_llama_note_says_why_it_understates_before_so(capsys, lang, under, o
     assert under in out and over not in out
     out = " ".join(run(capsys, "memory", "--model", "llama3-8b", "--lang", lang)[1].split())
     assert over in out and under not in out
+
+
+def test_zero3_s_fewest_devices_agree_with_the_rows_where_the_ceiling_lands_on_a_float_edge():
+    """The count is ⌈16Ψ / room⌉ only up to floats: a device of exactly 16Ψ/31 bytes (13 B parameters, mixed Adam,
+    16 bytes each [ZERO]: 6.71e9 bytes) gives ⌈31.0⌉ = 31, but the row fit_all makes at 31 sums 2Ψ/31 + 2Ψ/31 +
+    12Ψ/31, a byte's fraction over the device, and says it does not fit. The answer is the fewest devices whose
+    row fits: 32, not a count the table beside it refuses."""
+    psi = 13e9
+    memory = 16 * psi / 31
+    assert memory == pytest.approx(6.7097e9, rel=1e-4) and 16 * psi / memory == 31.0
+    n = zero3_devices_needed(psi, 0.0, memory)
+    assert n == 32
+    assert fit_all(psi, n, 0.0, memory)[3].fits and not fit_all(psi, n - 1, 0.0, memory)[3].fits

@@ -1080,3 +1080,12 @@ def test_a_knee_threshold_past_one_is_refused():
     """plan.py:147 bound 1.0 → 2.0: a marginal speed-up per added device is at most 1 where E ≤ 1."""
     with pytest.raises(DpscaleError, match=r"^knee_threshold: got 1\.5; allowed: a marginal speed-up per device in"):
         plan(1e6, 1, 100, [8, 16], knee_threshold=1.5)
+
+
+def test_a_size_that_recovers_past_the_one_before_but_not_past_an_earlier_one_is_still_slower_than_smaller():
+    """Slower than some smaller size, not merely than the one before: E of 0.9, 0.3 and 0.2 at 2, 4 and 8 devices
+    give speedups 1.8, 1.2 and 1.6 (1e8 samples at 1,000/s a device: 15.4 h, 23.1 h and 17.4 h). 8 devices beat 4
+    but still finish 2 hours after 2 devices, at four times the devices."""
+    r = plan(1e8, 1, 1000, [1, 2, 4, 8], PerSize({2: 0.9, 4: 0.3, 8: 0.2}))
+    assert [round(p.hours, 1) for p in r.points] == [27.8, 15.4, 23.1, 17.4]
+    assert r.slower_than_smaller == (4, 8)
