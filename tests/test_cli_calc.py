@@ -907,6 +907,20 @@ def test_calc_at_the_usl_peak_is_not_past_it(capsys):
     assert rc == 0 and err == "" and "800 samples/s" in out and "peaks at" not in out
 
 
+def test_a_usl_peak_just_below_the_size_cap_is_a_whole_size_and_the_cap_is_not_past_it(capsys):
+    """⌈d*⌉ is a size E takes up to MAX_DEVICES itself: κ = 1.00000002e-14 puts d* at 9,999,999.9, and 10,000,000
+    devices (d·E = 5,000,000.2000000) beat 9,999,999 (5,000,000.1999999). USL.peak_size returned d* itself for any
+    d* past 9,999,999, so calc at the cap said 'throughput peaks at ≈ 10,000,000 devices: past it' at the peak."""
+    from dpscale.sources.laws import USL
+
+    law = USL(0.0, 1.00000002e-14)
+    assert law.peak_devices() == pytest.approx(9_999_999.9, abs=1e-6)
+    assert 1e7 * law.efficiency(1e7) > 9_999_999 * law.efficiency(9_999_999)
+    assert law.peak_size() == 10_000_000
+    rc, out, _ = run(capsys, "calc", "--law", "usl", "--kappa", "1.00000002e-14", "-v", "1", "-d", "10000000")
+    assert rc == 0 and "5,000,000.2×" in out and "peaks at" not in out
+
+
 def test_calc_of_e_one_on_one_device_gives_the_single_size_note(capsys):
     """calc.py:114 (`and e_src != 1` dropped): E = 1 on one device contradicts nothing, so the note is the single
     size's, not 'E = 1 applies from two'."""

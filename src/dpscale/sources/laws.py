@@ -253,7 +253,7 @@ class USL(_Law):
         31's 32,124/s for 2,000/s a device), so a sweep ending there is not past the peak. d* itself where ⌈d*⌉ lies
         past the sizes E takes (a κ of 1e-20 puts it at 10^10), and ∞ when κ = 0."""
         d = self.peak_devices()
-        if not d <= MAX_DEVICES - 1:  # (∞ too: ⌈d*⌉ past the sizes E takes)
+        if not d <= MAX_DEVICES:  # (∞ too: ⌈d*⌉ past the sizes E takes; up to MAX_DEVICES itself, E takes it)
             return d
         return float(max({max(1, math.floor(d)), math.ceil(d)}, key=lambda k: k * self.efficiency(k)))
 
