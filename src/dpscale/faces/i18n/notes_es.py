@@ -164,8 +164,8 @@ NOTES: dict[str, dict[str, str]] = {
             "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
             "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed en ZeRO-1/2, overlap_comm "
             "apagado, es --no-overlap); lo comprobó un conjunto de tablas FSDP "
-            "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor desviada 0,016 en la "
-            "mediana, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
+            "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor con un error "
+            "mediano de 0,016, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
             "all-reduce recogen estas colectivas"
         ),
         "one_device_inferred": (
