@@ -921,6 +921,19 @@ def test_a_usl_peak_just_below_the_size_cap_is_a_whole_size_and_the_cap_is_not_p
     assert rc == 0 and "5,000,000.2×" in out and "peaks at" not in out
 
 
+def test_a_usl_peak_just_past_the_size_cap_is_d_star_itself_and_calc_at_the_cap_is_not_past_it(capsys):
+    """The other side of the cap: κ = 1/10,000,000.5² puts d* at 10,000,000.5, whose ceiling 10,000,001 is past the
+    sizes E takes, so peak_size is d* itself (a bound of MAX_DEVICES + 1 asked E of 10,000,001 devices, and calc at
+    the cap exited 2 with 'devices: got 10000001', a size no one gave). At 1e7 itself (κ = 1e-14) d* is whole."""
+    from dpscale.sources.laws import USL
+
+    kappa = 1 / 10_000_000.5**2
+    assert USL(0.0, kappa).peak_size() == pytest.approx(10_000_000.5, abs=1e-6)
+    assert USL(0.0, 1e-14).peak_size() == 10_000_000
+    rc, out, err = run(capsys, "calc", "--law", "usl", "--kappa", repr(kappa), "-v", "1", "-d", "10000000")
+    assert rc == 0 and err == "" and "5,000,000.5×" in out and "peaks at" not in out
+
+
 def test_calc_of_e_one_on_one_device_gives_the_single_size_note(capsys):
     """calc.py:114 (`and e_src != 1` dropped): E = 1 on one device contradicts nothing, so the note is the single
     size's, not 'E = 1 applies from two'."""
