@@ -237,9 +237,10 @@ def _options() -> dict[str, set[str]]:
 def test_every_flag_the_docs_name_is_an_option_of_its_command():
     """A flag renamed or dropped leaves the docs telling users to type what is refused: each `dpscale CMD …` the
     README and docs/ show (in code, up to a comment) uses only CMD's options, and every other flag they name is
-    some command's, a benchmark script's or another tool's (FOREIGN)."""
+    some command's, a benchmark or validation script's or another tool's (FOREIGN)."""
     options = _options()
-    scripts = [p.read_text(encoding="utf-8") for p in (ROOT / "benchmarks").glob("*.py")]
+    paths = [*(ROOT / "benchmarks").glob("*.py"), *(ROOT / "validation").rglob("*.py")]
+    scripts = [p.read_text(encoding="utf-8") for p in paths]
     bench = {f for s in scripts for f in re.findall(r"add_argument\(\"(--[\w-]+)", s)}
     known = set().union(*options.values(), bench, FOREIGN)
     commands = "|".join(c for c in options if c != "worker")
