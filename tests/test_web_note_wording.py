@@ -59,6 +59,14 @@ CONSTANT = {
 }
 
 
+def said_both_ways(capsys: pytest.CaptureFixture[str], command: str, options: dict[str, str], en: str, es: str) -> None:
+    """The page says the note its way in English and Spanish, and the command line still says it its own."""
+    assert en in page(command, options, "en")[1]
+    assert es in page(command, options, "es")[1]
+    cli_says_it_its_way(capsys, command, options, "en", en)
+    cli_says_it_its_way(capsys, command, options, "es", es)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_calc_and_plan_say_the_constant_e_note_with_the_pages_fields_and_tabs(lang, capsys):
     """The calculator's and the plan's constant E said 'a law (--law usl|amdahl), or use `dpscale fit` / `dpscale
@@ -472,10 +480,7 @@ def test_predict_tabs_notes_name_its_fields_and_the_memory_tab(command, options,
     """The predict tab's notes said 'give --gpu', '--inter-bw sets it', '`dpscale memory --precision bf16`', '--mfu
     sets it', 'no --batch:': the page has the GPU, network, MFU and batch fields and a memory tab, named now by their
     labels as its error lines name them (the command line's wording is unchanged)."""
-    assert en in page(command, options, "en")[1]
-    assert es in page(command, options, "es")[1]
-    cli_says_it_its_way(capsys, command, options, "en", en)
-    cli_says_it_its_way(capsys, command, options, "es", es)
+    said_both_ways(capsys, command, options, en, es)
 
 
 FIT = [
@@ -545,10 +550,7 @@ FIT.append(
 def test_fit_tabs_notes_name_its_law_menu(command, options, en, es, capsys):
     """The fit tab's notes said '--law allreduce gives one law's narrower intervals', 'try another --law', 'see --law
     usl': the tab's law is a menu, 'Law'."""
-    assert en in page(command, options, "en")[1]
-    assert es in page(command, options, "es")[1]
-    cli_says_it_its_way(capsys, command, options, "en", en)
-    cli_says_it_its_way(capsys, command, options, "es", es)
+    said_both_ways(capsys, command, options, en, es)
 
 
 def test_a_fit_with_its_law_chosen_says_so_by_the_menu(capsys):
@@ -752,10 +754,7 @@ def test_batch_memory_and_pipeline_tabs_notes_name_their_fields_and_tabs(command
     predicts its E', '--precision amp counts them so'; the pipeline tab 'give --dp-efficiency, E … from `dpscale
     predict` or `dpscale fit`'; a worked example 'filled in --base-lr 0.1, …': each is the tab's field, menu or a tab
     on the page."""
-    assert en in page(command, options, "en")[1]
-    assert es in page(command, options, "es")[1]
-    cli_says_it_its_way(capsys, command, options, "en", en)
-    cli_says_it_its_way(capsys, command, options, "es", es)
+    said_both_ways(capsys, command, options, en, es)
 
 
 # Flags a note may still name on the page: options the page has no field for, said as the command line's — bucket
