@@ -81,3 +81,22 @@ def test_a_sweep_s_columns_are_as_wide_as_their_headings():
                        [Column("devices", "int"), Column("speedup", "times")], "en").splitlines()  # fmt: skip
     assert len({len(line) for line in lines}) == 1
     assert lines[1].split() == ["-" * len(lines[0].split()[0]), "-" * len(lines[0].split()[1])]
+
+
+def test_json_values_are_cleaned_inside_records_and_out():
+    """12 significant digits and NaN → null hold for a record's values as for a bare number, whatever their type:
+    a numpy float, a nested list, a dict subclass."""
+    from collections import OrderedDict
+
+    import numpy as np
+
+    from dpscale.faces.output import clean
+
+    dust = 0.1 + 0.2  # 0.30000000000000004
+    rec = {"a": dust, "b": float("nan"), "c": np.float64(dust), "d": [dust, float("inf")], "e": 3, "f": "x",
+           "g": True, "h": None, "i": {"j": dust}}  # fmt: skip
+    want = {"a": 0.3, "b": None, "c": 0.3, "d": [0.3, None], "e": 3, "f": "x", "g": True, "h": None, "i": {"j": 0.3}}
+    assert clean(rec) == want
+    assert clean([rec, OrderedDict(rec)]) == [want, want]
+    assert clean(dust) == 0.3 and clean(float("-inf")) is None and clean((dust,)) == [0.3]
+    assert type(clean(rec)["c"]) is float and type(clean(rec)["g"]) is bool
