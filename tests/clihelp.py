@@ -32,6 +32,13 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return rc, out, err
 
 
+def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list:
+    """The runs a file holds, without the unit it states (what fit and plan read, through read_runs_unit)."""
+    from dpscale.sources.fit_io import read_runs_unit
+
+    return read_runs_unit(path, only)[0]
+
+
 def imported_after(*argvs: list[str]) -> set[str]:
     """The modules a fresh interpreter holds after `dpscale ARGV` for each argv in turn (output silenced, argparse's
     exits caught): start-up tests ask which heavy ones a command pulled in."""

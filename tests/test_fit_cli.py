@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from clihelp import run, run_main
+from clihelp import read_runs, run, run_main
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
-from dpscale.sources.fit_io import parse_point, read_runs
+from dpscale.sources.fit_io import parse_point
 
 DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 RUNS = "devices,throughput,step_time\n1,1000,0.256\n8,7500,0.273\n16,14600,0.280\n32,28000,0.292\n"

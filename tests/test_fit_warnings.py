@@ -11,10 +11,10 @@ import json
 import sys
 
 import pytest
-from clihelp import run
+from clihelp import read_runs, run
 
 import dpscale
-from dpscale.sources.fit_io import read_runs, runs_from
+from dpscale.sources.fit_io import runs_from
 
 # a train record as `dpscale measure --out` writes it (mlp, gloo on cpu), its measured numbers set below
 RECORD = {

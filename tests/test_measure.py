@@ -506,7 +506,7 @@ def test_sharded_records_keep_apart_from_ddp_ones(tmp_path) -> None:
     results.append_jsonl(str(path), old)
     assert results.baseline_from_file(str(path), rec) is None  # FSDP at 2 is not compared with DDP at 1
     assert results.differing(str(path), rec) == "zero 0 → 3"
-    from dpscale.sources.fit_io import read_runs
+    from clihelp import read_runs
 
     results.append_jsonl(str(path), {**ddp, "devices": 2})
     assert len(read_runs(str(path))) == 2  # an old record and a new DDP one: one set-up

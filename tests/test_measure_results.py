@@ -273,6 +273,8 @@ def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_pat
     one, a calibration handed to fit was read as runs. One constant now (sources.measure.CALIBRATION_FORMAT)."""
     import json
 
+    from clihelp import read_runs
+
     from dpscale import sources
     from dpscale.errors import DpscaleError
     from dpscale.sources import efficiency_file, fit_io
@@ -286,6 +288,6 @@ def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_pat
     path = tmp_path / "calib.json"
     path.write_text(json.dumps(written))
     with pytest.raises(DpscaleError, match="an all-reduce calibration"):
-        fit_io.read_runs(str(path))
+        read_runs(str(path))
     with pytest.raises(DpscaleError, match="an all-reduce calibration"):
         efficiency_file.read_efficiencies(str(path))

@@ -200,13 +200,6 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")
 
 
-def read_runs(
-    path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
-) -> list[Run]:
-    """The runs of `read_runs_unit`, without the unit they state."""
-    return read_runs_unit(path, only, dot_groups, option)[0]
-
-
 def read_runs_unit(
     path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
 ) -> tuple[list[Run], str | None]:
