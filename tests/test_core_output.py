@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 
 import pytest
-from clihelp import MEASURE_ROW
+from clihelp import MEASURE_ROW, run
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import measure
@@ -100,3 +101,24 @@ def test_json_values_are_cleaned_inside_records_and_out():
     assert clean([rec, OrderedDict(rec)]) == [want, want]
     assert clean(dust) == 0.3 and clean(float("-inf")) is None and clean((dust,)) == [0.3]
     assert type(clean(rec)["c"]) is float and type(clean(rec)["g"]) is bool
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag", "key", "value"),
+    [
+        (["calc", "-v", "2000", "-e", "0.9"], "-d", "actual_throughput", 14400.0),  # 8 × 2,000 × 0.9
+        (["calc", "-v", "2000", "-a", "14400"], "-d", "efficiency", 0.9),  # solved: 14,400 / (8 × 2,000)
+        (["batch", "-b", "32"], "-d", "global_batch", 256),  # 32 × 8
+        (["pipeline", "-p", "4"], "-m", "bubble_fraction", 3 / 11),  # GPipe/1F1B (p−1)/(m+p−1), m = 8
+    ],
+)
+def test_a_list_or_range_of_one_size_is_a_json_array_as_any_list_or_range_is(capsys, argv, flag, key, value):
+    """README: a bare number is one answer, a list or a range a sweep. A script that builds `-d $LO..$HI` got an
+    object at LO == HI (8..8, or a range whose step passes its end: 8..9x2, 8..8+8) and an array otherwise; now a
+    list or range is an array of its rows whatever their count, and a bare 8 stays one object."""
+    rc, out, _ = run(capsys, *argv, flag, "8", "--json")
+    assert rc == 0 and json.loads(out)[key] == pytest.approx(value)
+    for sizes in ("8..8", "8..9x2", "8..8+8"):
+        rc, out, _ = run(capsys, *argv, flag, sizes, "--json")
+        got = json.loads(out)
+        assert rc == 0 and isinstance(got, list) and len(got) == 1 and got[0][key] == pytest.approx(value)

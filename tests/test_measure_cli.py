@@ -317,3 +317,15 @@ def test_measure_help_says_the_defaults_it_takes_in_both_languages(capsys):
                      f"({word} 20)", f"({word} 600)"):  # fmt: skip
             assert said in out, (lang, said)
     assert _cli_job("train").timeout == 600.0
+
+
+def test_equivalence_json_of_a_range_of_one_size_is_an_array_as_calc_s(capsys):
+    """measure equivalence --json: one object for `-d 2` (its default), an array for a list or a range — `-d 2..2`
+    too, which printed the object, as calc's `-d 8..8` did (faces.cli.common.one_size)."""
+    check = {"dtype": "float32", "max_abs_diff": 0.0, "grad_max": 1.0, "threshold": 1e-4, "passed": True}
+    result = {"devices": 2, "batch": 8, "workload": "mlp", "backend": "gloo", "passed": True, "checks": [check]}
+    for devices, shape in ((None, dict), ("2", dict), ("2..2", list), ("2,2", list)):
+        args = argparse.Namespace(json=True, csv=False, devices=devices, lang="en")
+        measure.show_equivalence([result], args)
+        got = json.loads(capsys.readouterr().out)
+        assert isinstance(got, shape) and (got if shape is dict else got[0])["devices"] == 2

@@ -27,6 +27,15 @@ def test_worked_example_in_english_and_spanish(client):
     assert es["rendimiento real d·v·E"] == "115.200 muestras/s" and es["aceleración d·E"] == "57,6×"
 
 
+def test_a_range_of_one_size_is_a_one_row_table_as_its_json_is_an_array(client):
+    """README: `records` as `--json` prints them — a bare 64 one answer (label and value), a range that holds
+    only 64 a sweep of one row (it was the single answer, so a script reading records met an object)."""
+    body = post(client, "calc", {**WORKED, "devices": "64..64"}).json()
+    assert body["single"] is False and [r["actual_throughput"] for r in body["records"]] == [115200]
+    assert body["table"]["headers"][0] == "devices" and body["table"]["rows"][0][0] == "64"
+    assert post(client, "calc", WORKED).json()["single"] is True
+
+
 def test_solving_and_notes_come_from_the_library(client):
     body = post(client, "calc", {"throughput": "2000", "efficiency": "0.9", "actual": "100000"}, "es").json()
     assert body["records"]["devices"] == 56 and body["records"]["devices_exact"] == pytest.approx(55.5556, rel=1e-5)

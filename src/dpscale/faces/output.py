@@ -1,7 +1,8 @@
 """One output layer for every command: a human table (default), JSON, or CSV.
 
 Commands hand over plain records (dicts with machine keys) and a column spec; this module
-only formats. JSON prints one object for one record, an array for a sweep.
+only formats. JSON prints one object for one record, an array for a sweep (the commands pass a list or range
+that holds one size as a sweep of one: faces.cli.common.one_size).
 """
 
 from __future__ import annotations

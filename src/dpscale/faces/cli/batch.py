@@ -14,6 +14,7 @@ from dpscale.faces.cli.common import (
     efficiency_source,
     nothing_typed,
     number,
+    one_size,
     parse_devices,
     positive,
     whole,
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
         notes.insert(0, label("worked_filled", lang).format(flags=", ".join(filled)))
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
     title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum)
-    emit(records[0] if len(records) == 1 else records, cols, args, title, notes)
+    single = len(records) == 1 and one_size(args.devices or "1")  # a list or range of one: a one-row array
+    emit(records[0] if single else records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, lang, title)
     return 0

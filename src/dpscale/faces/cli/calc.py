@@ -16,6 +16,7 @@ from dpscale.faces.cli.common import (
     check_unit,
     efficiency_source,
     numbers,
+    one_size,
     parse_devices,
     positive,
     same_unit,
@@ -130,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not same_unit(args.unit, "samples/s"):  # a tokens/s row said so (plan --efficiency-file read it as samples/s);
         records = [with_unit(r, args.unit) for r in records]  # samples/s, the default, as the JSON contract has it
-    single = len(records) == 1
+    single = len(records) == 1 and (args.devices is None or one_size(args.devices))  # 8..8: a one-row array
     emit(records[0] if single else records, columns(args.unit), args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         from dpscale.faces.plot import plot_scaling

@@ -471,6 +471,20 @@ MAX_SIZES = 100_000
 MAX_RANGE_STEPS = 1_000_000  # a geometric range whose factor is this close to 1 would loop for minutes
 
 
+def _sizes_text(text: Any) -> str:
+    """Sizes as parse_devices reads them: spaces around the punctuation go; spaces between numbers separate them
+    ('1 8 64' is 1,8,64, not 1864)."""
+    return re.sub(r"\s+", ",", re.sub(r"\s*([,.x+])\s*", r"\1", str(text).strip()))
+
+
+def one_size(text: Any) -> bool:
+    """Sizes typed as one bare number ('64'), not a list or a range: the command then answers one record (a JSON
+    object); a list or a range answers an array whatever it holds, so a script's `-d $LO..$HI` reads the same
+    shape when LO == HI (8..8 printed an object, 8..16 an array)."""
+    said = _sizes_text(text)
+    return "," not in said and ".." not in said
+
+
 def parse_devices(text: str, flag: str = "--devices") -> list[int]:
     """'64', '1,8,64', '8..1024x2' (geometric), '1..8' or '8..64+8' (arithmetic) → sizes: a range ascending, a list
     in the order typed (calc pairs a list of E with it position by position; plan and measure sort)."""
@@ -478,8 +492,7 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
         f"whole numbers from 1 to {MAX_DEVICES:,}: N, a list N1,N2,..., or a range A..B, A..BxF (geometric, F > 1), "
         "A..B+S"
     )
-    # Spaces around the punctuation go; spaces between numbers separate them ('1 8 64' is 1,8,64, not 1864).
-    text = re.sub(r"\s+", ",", re.sub(r"\s*([,.x+])\s*", r"\1", str(text).strip()))
+    text = _sizes_text(text)
     if ".." in text:
         m = _RANGE.match(text)
         if not m:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, any_case, number, parse_devices, whole
+from dpscale.faces.cli.common import add_output_args, any_case, number, one_size, parse_devices, whole
 from dpscale.faces.output import Column, emit, to_json
 from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_RANGE, TIMEOUT_S, WORKLOADS, default_batch
 
@@ -477,7 +477,8 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
 
 def show_equivalence(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
     if args.json:
-        print(to_json(results[0] if len(results) == 1 else results))
+        single = len(results) == 1 and one_size(getattr(args, "devices", None) or DEFAULT_DEVICES["equivalence"])
+        print(to_json(results[0] if single else results))  # -d 2..2, a range: an array of one, as calc's
         return
     if args.csv:
         rows = [{"devices": r["devices"], **c} for r in results for c in r["checks"]]

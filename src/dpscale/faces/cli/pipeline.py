@@ -8,7 +8,16 @@ from __future__ import annotations
 import re
 
 from dpscale.errors import EFFICIENCY_ALLOWED, MAX_DEVICES, DpscaleError, check_efficiency, choice, fail
-from dpscale.faces.cli.common import Parser, add_output_args, as_flags, nothing_typed, number, parse_devices, whole
+from dpscale.faces.cli.common import (
+    Parser,
+    add_output_args,
+    as_flags,
+    nothing_typed,
+    number,
+    one_size,
+    parse_devices,
+    whole,
+)
 from dpscale.faces.i18n import SINGULAR, label, singular
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -112,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         schedule=schedule, p=fmt(stages, "int", lang), v=fmt(chunks, "int", lang)
     )
     title = singular(title, SINGULAR[lang])
-    if len(records) == 1:
+    if len(records) == 1 and one_size(args.microbatches):  # a list or range of one: a one-row array
         cols.insert(0, Column("stages", "int"))
         emit(records[0], cols, args, title, notes)
     else:
