@@ -329,3 +329,12 @@ def test_equivalence_json_of_a_range_of_one_size_is_an_array_as_calc_s(capsys):
         measure.show_equivalence([result], args)
         got = json.loads(capsys.readouterr().out)
         assert isinstance(got, shape) and (got if shape is dict else got[0])["devices"] == 2
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "abc"])
+def test_a_port_out_of_range_is_refused_before_torch_is_imported(monkeypatch, port):
+    """--port is a plain number (0–65,535): said at once, before the environment checks import torch (1–6 s; it was
+    checked only after them, when the launcher was built)."""
+    monkeypatch.setattr(measure, "check_environment", lambda *a, **k: pytest.fail("torch's checks came first"))
+    with pytest.raises(DpscaleError, match="--port: got '.*'; allowed: a whole number from 0 to 65,535"):
+        measure._prepare(measure_args("--port", port), "train", False)

@@ -179,6 +179,7 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
     """The job, its sizes and a launcher: every check before a rank starts (torch's import among them)."""
     job = build_job(args, mode)
     devices = sorted(set(parse_devices(args.devices or DEFAULT_DEVICES[mode])))
+    port = whole(args.port, "--port", lo=0, hi=65535, default=0)  # a plain number: before torch's import (1–6 s)
     if mode == "allreduce" and (len(devices) != 1 or devices[0] < 2):  # one rank reduces nothing: busbw 0
         raise fail("--devices", args.devices, "one world size ≥ 2 for allreduce")
     if mode == "equivalence" and devices[0] < 2:  # one rank against one process compares a run with itself
@@ -210,7 +211,7 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
 
     # the process ends with an interrupt: a second one must not cut its clean-up short; a caller in this process
     # (a notebook, a test calling main([...])) keeps its Ctrl-C
-    launcher = Launcher(port=whole(args.port, "--port", lo=0, hi=65535, default=0), last_interrupt=own)
+    launcher = Launcher(port=port, last_interrupt=own)
     return job, devices, launcher
 
 
