@@ -13,7 +13,7 @@ from clihelp import run
         (["batch", "-b", "32", "-d", "8", "--base-lr", "1e308", "--base-batch", "1"],
          "--base-lr: got 1e+308; allowed: a learning rate from 1e-12 to 1e6"),  # (once: 'learning_rate: … inf')
         (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"], "--epochs: got 1e+308; allowed: an epoch count"),
-        (["plan", "-n", "1e6", "-v", "1e-320"], "samples × epochs / (throughput × d × E): 1e+06 samples at"),
+        (["plan", "-n", "1e6", "-v", "1e-320"], "--throughput: got 1e-320; allowed: a throughput whose time"),
         (["memory", "--params", "1e308"], "--params: got '1e308'; allowed: a parameter count from 1,000 to 1e+15"),
         (["fit", "--point", "1:1000", "--point", "2:1e308"],
          "--point 2:1e308, throughput: got '1e308'; allowed: a number from 1e-9 to 1e15"),

@@ -331,9 +331,10 @@ def test_the_library_takes_sizes_as_numpy_or_one_number_and_refuses_fractions():
 
 
 def test_a_throughput_that_never_finishes_names_the_inputs(capsys):
-    """-v 1e-320 was refused as 'hours: comes to inf', a quantity nobody typed."""
+    """-v 1e-320 was refused as 'hours: comes to inf', a quantity nobody typed (then by the formula, 'samples ×
+    epochs / (throughput × d × E)'); it is the flag's error now."""
     rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "1e-320", "-e", "0.9")
-    assert rc == 2 and "1.15e+08 samples at 1e-320/s (d = 1) take inf hours; allowed: inputs whose" in err
+    assert rc == 2 and "--throughput: got 1e-320; allowed: a throughput whose time for these samples stays" in err
 
 
 def test_e_below_one_at_one_device_is_refused_by_its_flag(capsys, tmp_path):
@@ -403,7 +404,7 @@ def test_no_size_meets_the_deadline_names_the_fastest_as_the_table_writes_it(cap
 def test_a_throughput_that_underflows_to_zero_is_the_one_line_error(capsys):
     """8 × 1e-300 × 1e-300 is 0.0 in floating point: a ZeroDivisionError traceback once."""
     rc, _, err = run(capsys, "plan", "--samples", "1e6", "--epochs", "1", "-v", "1e-300", "-d", "8", "-e", "1e-300")
-    assert rc == 2 and err.count("\n") == 1 and "take inf hours; allowed: inputs whose time is finite" in err
+    assert rc == 2 and err.count("\n") == 1 and "--efficiency: got 1e-300; allowed: an E whose time at" in err
 
 
 @pytest.mark.parametrize("rate", [[150], {"v": 150}, "150"])

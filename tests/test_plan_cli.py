@@ -309,3 +309,33 @@ def test_an_e_per_size_without_devices_asks_for_them_not_for_the_default_sizes(c
     assert rc == 0 and [(r["devices"], r["efficiency"]) for r in json.loads(out)][-1] == (256, 0.6)
     rc, _, err = run(capsys, "plan", "--samples", "1e6", "--throughput", "100", "-d", "8", "--efficiency", "0.9,0.8")
     assert rc == 2 and "got 2 values for 1 device count; allowed: one value, or one per device count" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "spanish"),
+    [
+        (["-n", "1e6", "-v", "1e-308"],  # 1e6 / 1e-308 s: the rate is what is out of range
+         "--throughput: got 1e-308; allowed: a throughput whose time for these samples stays finite",
+         "--throughput: se recibió 1e-308; se admite: un rendimiento con el que el tiempo de estas muestras sea"),
+        (["-n", "1e300", "-v", "1e-10"],  # 300 orders of magnitude of work against 10 of rate: the samples
+         "--samples: got 1e+300; allowed: a sample count whose time at this throughput stays finite",
+         "--samples: se recibió 1e+300; se admite: un número de muestras cuyo tiempo a este rendimiento sea finito"),
+        (["-n", "10", "--epochs", "1e300", "-v", "1e-10"],  # the larger of the work's two factors
+         "--epochs: got 1e+300; allowed: an epoch count whose time at this throughput stays finite",
+         "--epochs: se recibió 1e+300; se admite: un número de épocas cuyo tiempo a este rendimiento sea finito"),
+        (["-n", "1e6", "-v", "1e-300", "-d", "8", "-e", "1e-300"],  # 1e6 / 1e-300 s is finite: E at 8 is not
+         "--efficiency: got 1e-300; allowed: an E whose time at these sizes stays finite",
+         "--efficiency: se recibió 1e-300; se admite: una E con la que el tiempo a estos tamaños sea finito"),
+        # USL κ = 1 at 10⁶ devices: E = 1/(1 + κ·d(d−1)) = 1/(1 + 999,999,000,000) ≈ 1e-12, from --law
+        (["-n", "1e300", "-v", "1e-5", "--law", "usl", "--kappa", "1", "-d", "1000000"],
+         "--law: got 1.000001e-12; allowed: an E whose time at these sizes stays finite",
+         "--law: se recibió 1.000001e-12; se admite: una E con la que"),
+    ],
+)  # fmt: skip
+def test_a_time_that_overflows_is_refused_by_the_flag_that_made_it(capsys, argv, english, spanish):
+    """The rule for bad input is 'the flag, the value, what is allowed': an endless plan named the formula ('samples
+    × epochs / (throughput × d × E): 1e+06 samples at 1e-308/s (d = 1) take inf hours') and no flag."""
+    rc, _, err = run(capsys, "plan", *argv)
+    assert rc == 2 and err == f"dpscale plan: error: {english}\n"
+    rc, _, err = run(capsys, "plan", *argv, "--lang", "es")
+    assert rc == 2 and spanish in err and err.count("\n") == 1

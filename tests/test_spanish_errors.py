@@ -140,7 +140,8 @@ SPANISH_REFUSALS = [
     (["batch", "-b", "1e15", "-k", "1e15"], "se admite: un lote global de como mucho 2^53 muestras"),
     (["fit", "--point", "1:1", "--point", "2:2", "--resamples", "100000", "--at", "1..10000"],
      "100.000 remuestreos × 10.000 tamaños = 1.000.000.000 valores; se admite: como mucho 20.000.000"),
-    (["plan", "-n", "1e300", "-v", "1e-300", "--epochs", "1e3"], "muestras a 1e-300/s (d = 1) llevan inf horas"),
+    (["plan", "-n", "1e300", "-v", "1e-300", "--epochs", "1e3"],  # 303 orders of work against 300 of rate: samples
+     "--samples: se recibió 1e+300; se admite: un número de muestras cuyo tiempo a este rendimiento sea finito"),
     (["plan", "-n", "1e6", "-v", "1000", "--epochs", "1e308"],
      "--epochs: se recibió 1e+308; se admite: un número de épocas cuyo producto por las muestras sea finito"),
     (["calc", "-d", "8", "-v", "100", "-e", "2.5"], "(0, 1] (2,5 % = 0.025)"),  # was (2.5 % = 0.025); 0,025 is refused

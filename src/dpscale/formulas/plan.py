@@ -14,6 +14,7 @@ The knee is measured between neighbouring sizes of the sweep, so it is only as f
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -143,7 +144,7 @@ def plan(
     price = _money_and_time(price_per_device_hour, deadline_hours, budget)
     knee_threshold = _threshold(knee_threshold)
     effs, actuals, speedups = _columns(sizes, throughput, efficiency)
-    points = _points(sizes, effs, actuals, speedups, n, ep, price)
+    points = _points(sizes, effs, actuals, speedups, n, ep, price, throughput)
     return Plan(
         points=tuple(points),
         samples=n,
@@ -219,12 +220,19 @@ def _columns(sizes: list[int], throughput: Any, efficiency: Any) -> tuple[list[A
 
 
 def _points(
-    sizes: list[int], effs: list[Any], actuals: list[Any], speedups: list[Any], n: Any, ep: Any, price: Any
+    sizes: list[int],
+    effs: list[Any],
+    actuals: list[Any],
+    speedups: list[Any],
+    n: Any,
+    ep: Any,
+    price: Any,
+    throughput: Any,
 ) -> list[PlanPoint]:
     """Each size's time, device-hours and cost, and ΔS/Δd from the size before; refused as soon as one leaves floats."""
     points: list[PlanPoint] = []
     for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
-        hours = _hours(n, ep, actual, d)
+        hours = _hours(n, ep, actual, d, throughput, e_d)
         device_hours = d * hours
         cost = None if price is None else device_hours * price
         if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
@@ -246,20 +254,31 @@ def _points(
     return points
 
 
-def _hours(n: Any, ep: Any, actual: Any, d: int) -> Any:
-    """Hours to train at `actual` samples/s, refused where floats make it infinite or 0 (the inputs are named)."""
+def _hours(n: Any, ep: Any, actual: Any, d: int, throughput: Any, e_d: Any) -> Any:
+    """Hours to train at `actual` samples/s, refused where floats make it infinite or 0 (the input is named)."""
     # 8 × 1e-300 × 1e-300 underflows to 0: an infinite time, said below
     hours = n * ep / actual / 3600 if actual > 0 else float("inf")
-    if not hours < float("inf"):  # a throughput or E of 1e-320: name the inputs, not the hours they made
-        raise DpscaleError(
-            f"samples × epochs / (throughput × d × E): {n * ep:.3g} samples at {actual:.3g}/s "
-            f"(d = {d}) take {hours:.3g} hours; allowed: inputs whose time is finite"
-        )
+    if not hours < float("inf"):  # a throughput or E of 1e-320: name the input, not the hours it made
+        _endless(n, ep, throughput, e_d)
     if hours == 0:  # 5e-324 samples at 14,400/s: a time that underflows to 0 s, planned as free and instant
         if n <= ep:
             raise fail("samples", n, "a sample count whose time at these throughputs stays above 0 s")
         raise fail("epochs", ep, "an epoch count whose time at these throughputs stays above 0 s")
     return hours
+
+
+def _endless(n: Any, ep: Any, throughput: Any, e_d: Any) -> None:
+    """An infinite time refused by the input that makes it, as a flag's error: E at the size where one device's
+    rate alone would finish (-e 1e-300), else the rate or the work, whichever lies further from 1 in magnitude
+    (1e6 samples at 1e-320/s: the rate; 1e300 samples at 1e-10/s: the samples) — and of the work, the larger of
+    samples and epochs, as _samples_and_epochs names it."""
+    if n * ep / throughput / 3600 < float("inf"):
+        raise fail("efficiency", e_d, "an E whose time at these sizes stays finite")
+    if math.log10(n * ep) < -math.log10(throughput):
+        raise fail("throughput", throughput, "a throughput whose time for these samples stays finite")
+    if n >= ep:
+        raise fail("samples", n, "a sample count whose time at this throughput stays finite")
+    raise fail("epochs", ep, "an epoch count whose time at this throughput stays finite")
 
 
 def _slower_than_smaller(points: list[PlanPoint]) -> tuple[int, ...]:

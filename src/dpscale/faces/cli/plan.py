@@ -107,6 +107,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_output_args(p)
 
 
+def _e_flag(args: argparse.Namespace, read: Any, fitted: Any) -> str:
+    """The flag E came from, for the library's errors that name it 'efficiency' (E(1) ≠ 1, an E too small to finish)."""
+    if read is not None:
+        return "--efficiency-file"
+    if fitted is not None:
+        return "--fit"
+    return "--law" if args.law not in (None, "constant") else "--efficiency"
+
+
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     typed_unit = None if args.unit is None else _per_second(check_unit(args.unit))  # (a file's unit: said apart)
@@ -144,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     e_src = _said_e(e_src, devices, e_typed, notes, lang)
 
     flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline_hours": "--deadline", "budget": "--budget",
-             "efficiency": "--efficiency-file" if read is not None else "--efficiency",
+             "efficiency": _e_flag(args, read, fitted),
              "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
              "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
     with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)

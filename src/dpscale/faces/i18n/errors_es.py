@@ -240,6 +240,16 @@ ALLOWED: dict[str, dict[str, str]] = {
         "an epoch count whose time at these throughputs stays above 0 s": (
             "un número de épocas cuyo tiempo a estos rendimientos quede por encima de 0 s"
         ),
+        "an E whose time at these sizes stays finite": "una E con la que el tiempo a estos tamaños sea finito",
+        "a throughput whose time for these samples stays finite": (
+            "un rendimiento con el que el tiempo de estas muestras sea finito"
+        ),
+        "a sample count whose time at this throughput stays finite": (
+            "un número de muestras cuyo tiempo a este rendimiento sea finito"
+        ),
+        "an epoch count whose time at this throughput stays finite": (
+            "un número de épocas cuyo tiempo a este rendimiento sea finito"
+        ),
         "a sample count whose product with the epochs stays finite": (
             "un número de muestras cuyo producto por las épocas sea finito"
         ),
@@ -439,10 +449,6 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "de memoria de trabajo) — menos remuestreos o tamaños"),
         (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
          "--system: falta; se admite (de {p}): {names}"),
-        (r"samples × epochs / \(throughput × d × E\): (?P<x>\S+) samples at (?P<t>\S+)/s \(d = (?P<n1>[\d,]+)\) take "
-         r"(?P<h>\S+) hours; allowed: inputs whose time is finite",
-         "muestras × épocas / (rendimiento × d × E): {x} muestras a {t}/s (d = {n1}) llevan {h} horas; se admite: "
-         "entradas con un tiempo finito"),
         (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
          "{a}: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"),
         (r"--sequence-parallel: given with --tensor-parallel (?P<t>\d+); allowed: with --tensor-parallel > 1 \(it "
