@@ -617,3 +617,21 @@ def test_the_pipeline_title_groups_the_chunks_as_the_stages(capsys):
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "--schedule", "interleaved", "--chunks", "1000",
                      "--lang", "es")  # fmt: skip
     assert rc == 0 and "v = 1.000 " in out.splitlines()[0]
+
+
+def test_the_csv_header_is_the_same_for_one_micro_batch_count_and_a_sweep(capsys):
+    """--csv for machines: `-m 8` headed its columns 'stages,microbatches,…' and `-m 8,16` 'microbatches,…,schedule,
+    stages,…', so a script appending runs of either read p as m. Each row is its own: 8 → r = 3/8, 16 → r = 3/16."""
+    argv = ["pipeline", "-p", "4", "--devices", "64", "--dp-efficiency", "0.9", "--csv"]
+    heads, rows = set(), {}
+    for m in ("8", "8..8", "8,16"):
+        rc, out, _ = run(capsys, *argv, "-m", m)
+        lines = out.strip().splitlines()
+        heads.add(lines[0])
+        rows.update(
+            {int(r["microbatches"]): r for r in (dict(zip(lines[0].split(","), x.split(","))) for x in lines[1:])}
+        )
+        assert rc == 0
+    assert len(heads) == 1 and heads.pop().startswith("stages,microbatches,bubble_fraction,bubble_overhead,")
+    assert float(rows[8]["bubble_overhead"]) == 3 / 8 and float(rows[16]["bubble_overhead"]) == 3 / 16
+    assert rows[8]["stages"] == rows[16]["stages"] == "4"

@@ -121,11 +121,10 @@ def run(args: argparse.Namespace) -> int:
         schedule=schedule, p=fmt(stages, "int", lang), v=fmt(chunks, "int", lang)
     )
     title = singular(title, SINGULAR[lang])
-    if len(records) == 1 and one_size(args.microbatches):  # a list or range of one: a one-row array
+    single = len(records) == 1 and one_size(args.microbatches)  # a list or range of one: a one-row array
+    if single or args.csv:  # p heads one answer's lines, and every CSV: its header is the same for m and a sweep
         cols.insert(0, Column("stages", "int"))
-        emit(records[0], cols, args, title, notes)
-    else:
-        emit(records, cols, args, title, notes)
+    emit(records[0] if single else records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(stages, chunks, schedule, micro, args.plot, lang, title)
     return 0
