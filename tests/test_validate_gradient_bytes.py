@@ -187,3 +187,39 @@ def test_a_16_bit_all_reduce_is_read_in_either_order(framework):
 def test_no_16_bit_all_reduce_said_keeps_the_precision_s_bytes(framework):
     assert grad_bytes_per_param("FP32", framework) == 4
     assert grad_bytes_per_param("AMP (mixed FP16)", framework) == 4  # autocast's gradients stay fp32
+
+
+# A framework or label that says the 16-bit all-reduce is *not* used keeps the precision's bytes: 'no fp16
+# compression' once read as 'fp16 compression' (2 bytes a gradient, half the all-reduce), where the precision reader
+# already skipped a negated word ('fp32 (no tf32)').
+@pytest.mark.parametrize(
+    "framework",
+    [
+        "TensorFlow 2 + Horovod (DistributedGradientTape, no fp16 compression)",
+        "Horovod without fp16 allreduce",
+        "Horovod, fp16 compression disabled",
+        "Horovod (fp16 allreduce off)",
+        "horovod --no-fp16-allreduce",
+        "run_pretraining.py --fp16_allreduce=False",
+        "PyTorch DDP, no apex O2",
+    ],
+)
+def test_a_16_bit_all_reduce_said_to_be_off_keeps_the_precision_s_bytes(framework):
+    assert grad_bytes_per_param("AMP (mixed FP16)", framework) == 4
+    assert grad_bytes_per_param("FP32", framework) == 4
+    assert half_reduced("AMP", framework) is False
+
+
+def test_a_negated_16_bit_all_reduce_is_predicted_as_the_plain_one(tmp_path, capsys):
+    """End to end: validate predicts a row whose framework says 'no fp16 compression' exactly as one that says
+    nothing, and a row saying 'fp16 compression' higher (half the bytes to all-reduce)."""
+    head = SHORT_HEAD + ",framework"
+    got = {}
+    for fw in ("Horovod", "Horovod (no fp16 compression)", "Horovod (fp16 compression)"):
+        path = tmp_path / "f.csv"
+        path.write_text("\n".join([head, *(r + f',"{fw}"' for r in pair("a"))]) + "\n")
+        rc, out, _ = run(capsys, "validate", str(path), "--json")
+        assert rc == 0
+        got[fw] = json.loads(out)["rows"][0]["predicted"]
+    assert got["Horovod (no fp16 compression)"] == got["Horovod"]
+    assert got["Horovod (fp16 compression)"] > got["Horovod"]

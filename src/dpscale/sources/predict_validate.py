@@ -50,15 +50,28 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
 
 
 def half_reduced(label: str, framework: str = "") -> bool:
-    """A label or framework saying the all-reduce itself is 16-bit: 'fp16 allreduce', 'fp16 gradients', apex O2."""
+    """A label or framework saying the all-reduce itself is 16-bit: 'fp16 allreduce', 'fp16 gradients', apex O2.
+    A phrase a negation stands before or a switch-off follows says the opposite, as the precision reader takes it
+    ('no fp16 compression', 'without fp16 allreduce', 'fp16 compression disabled', '--fp16-allreduce false')."""
     for text in (label.lower(), framework.lower()):
-        if re.search(r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)", text):
-            return True
-        if re.search(r"compress\w*[ ._=:-]*(fp16|bf16|half)\b", text):  # 'hvd.Compression.fp16', 'compression=fp16'
-            return True
-        if re.search(r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b", text):  # 'Apex AMP O2', 'opt_level O2'
-            return True
+        for pattern in (
+            r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)\w*",
+            r"compress\w*[ ._=:-]*(fp16|bf16|half)\b",  # 'hvd.Compression.fp16', 'compression=fp16'
+            r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b",  # 'Apex AMP O2', 'opt_level O2'
+        ):
+            if any(not _negated(text, m) for m in re.finditer(pattern, text)):
+                return True
     return False
+
+
+def _negated(text: str, m: re.Match) -> bool:
+    """Whether a negation stands right before the phrase ('no', 'not', 'without', 'non'; '--no-fp16-allreduce') or a
+    switch-off right after it ('off', 'disabled', 'false', as in 'fp16_allreduce=False')."""
+    before = re.search(r"([a-z0-9]+)[ _=:-]*$", text[: m.start()])
+    after = re.match(r"[ _=:-]*([a-z]+)", text[m.end() :])
+    return bool(before and before[1] in ("no", "not", "without", "non")) or bool(
+        after and after[1] in ("off", "disabled", "false")
+    )
 
 
 def row_gpu(r: Row) -> dict[str, Any] | None:
