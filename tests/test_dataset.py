@@ -722,3 +722,19 @@ def test_e_of_exactly_two_in_decimals_is_the_bound_not_past_it(tmp_path, capsys)
     path.write_text("\n".join([SHORT_HEAD, row.format(d=1, x=3.3), row.format(d=3, x=19.8)]) + "\n")
     (c,) = read_published(path)
     assert c.efficiency(c.rows[1]) == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize(
+    "cell, allowed",
+    [("1,580", "a number without thousands separators: 2000, not 2,000"),
+     ("1,580.5", "a number without thousands separators: 2000, not 2,000"),
+     ("1580,5", "a number with a decimal point: 2.5, not 2,5")],
+)  # fmt: skip
+def test_a_quoted_thousands_separator_or_decimal_comma_is_told_how_to_write_it(tmp_path, capsys, cell, allowed):
+    """A table copied with its printed '1,580' (quoted, so one cell) is refused on its line and column, as before,
+    and now told why: the same hint fit's runs files and the flags give (comma_hint), in either language."""
+    path = csv_of(tmp_path, {}, {"devices": "16", "throughput": cell})
+    rc, _, err = run(capsys, "validate", str(path))
+    assert rc == 2 and err.strip().endswith(f"line 3, column 'throughput': got '{cell}'; allowed: {allowed}")
+    rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert rc == 2 and f"línea 3, columna 'throughput': se recibió '{cell}'; se admite: un número sin separador" in err

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dpscale import catalog
-from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, fail
 from dpscale.files import read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
@@ -132,6 +132,8 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
             what = f"a number from {least:g} to {hi:,.0f}"
         else:
             what = f"a number > {lo:g}" + (f" and ≤ {hi:,.0f}" if math.isfinite(hi) else "")
+        if x is None:  # '1,234.5' quoted, or '2,5': told how to write it, as fit's runs files and the flags are
+            what = comma_hint(text) or what
         raise fail(f"{path} line {line}, column {col!r}", text[:40], what)
     return x
 
