@@ -592,7 +592,7 @@ def test_autocast_in_a_precision_label_is_amp_with_fp32_gradients():
         assert normalise_precision(label, one=True) == label[:4]
     assert normalise_precision("bf16 (torch.cuda.amp.autocast)", one=True) == "amp"
     # a switch-off after the word negates it too ('amp off' was read as amp: twice the gradient bytes of bf16)
-    for label in ("fp32, amp off", "fp32 (autocast disabled)", "bf16; mixed off"):
+    for label in ("fp32, amp off", "fp32 (autocast disabled)", "bf16; mixed off", "fp32, amp=false"):
         assert normalise_precision(label, one=True) == label[:4]
     kw = dict(model="bert-large", system="dgx-a100", throughput=150.0, batch=32)
     amp, typed, pure = (predict(16, precision=p, **kw).records()[0] for p in ("amp", "bf16 autocast", "bf16"))

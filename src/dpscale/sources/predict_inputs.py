@@ -101,6 +101,10 @@ Cluster = namedtuple(
 )
 
 
+NEGATIONS = ("no", "not", "without", "non")  # a word after one of these is not said ('fp32 (no tf32)')
+SWITCHED_OFF = ("off", "disabled", "false")  # nor one that one of these follows ('amp off', 'fp16_allreduce=False')
+
+
 def normalise_precision(label: str, flag: str = "--precision", one: bool = False) -> str:
     """Map labels as published ('AMP (mixed FP16)', 'TF32 + XLA', 'BF16') to a precision key, word by word: a
     substring read 'clamp' as amp; a word after no/not/without is not read ('fp32 (no tf32)' is fp32). `one`: a
@@ -119,8 +123,7 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
     said = {
         w
         for i, w in enumerate(words)
-        if not (i and words[i - 1] in ("no", "not", "without", "non"))
-        and not (i + 1 < len(words) and words[i + 1] in ("off", "disabled"))
+        if not (i and words[i - 1] in NEGATIONS) and not (i + 1 < len(words) and words[i + 1] in SWITCHED_OFF)
     }
     formats = sorted(
         {"fp16" if w == "half" else w for w in said.intersection(("fp32", "tf32", "fp16", "half", "bf16"))}

@@ -23,7 +23,15 @@ from dpscale.formulas.stepmodel import (
 )
 from dpscale.sources.dataset import Config, Row
 from dpscale.sources.predict import MAX_STEP_S, MIN_STEP_S, band
-from dpscale.sources.predict_inputs import GRAD_BYTES, gpu_terms, link_hop, node_share, normalise_precision
+from dpscale.sources.predict_inputs import (
+    GRAD_BYTES,
+    NEGATIONS,
+    SWITCHED_OFF,
+    gpu_terms,
+    link_hop,
+    node_share,
+    normalise_precision,
+)
 
 
 def read_precision(label: str) -> str | None:
@@ -69,9 +77,7 @@ def _negated(text: str, m: re.Match) -> bool:
     switch-off right after it ('off', 'disabled', 'false', as in 'fp16_allreduce=False')."""
     before = re.search(r"([a-z0-9]+)[ _=:-]*$", text[: m.start()])
     after = re.match(r"[ _=:-]*([a-z]+)", text[m.end() :])
-    return bool(before and before[1] in ("no", "not", "without", "non")) or bool(
-        after and after[1] in ("off", "disabled", "false")
-    )
+    return bool(before and before[1] in NEGATIONS) or bool(after and after[1] in SWITCHED_OFF)
 
 
 def row_gpu(r: Row) -> dict[str, Any] | None:
