@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clihelp import read_runs, run, run_main
+from clihelp import SHORT_HEAD, pair, read_runs, run, run_main
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
@@ -206,8 +206,10 @@ def test_validate_fit_on_dev_set():
 
     r = validate_fit(read_published(DEV))
     keys = ["mode", "points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error"]
-    assert list(r) == [*keys, "interval_coverage", "confidence", "rows"]
+    assert list(r) == [*keys, "interval_coverage", "confidence", "too_few_sizes", "rows"]
     assert r["mode"] == "fit" and r["configs"] == r["points"] == len(r["rows"]) == 26
+    # the other 15 of the dev set's 41 configurations have 2 or 3 sizes: counted, not dropped unsaid
+    assert r["too_few_sizes"] == 15 and len(read_published(DEV)) == 41
     assert list(r["rows"][0]) == [
         "cfg", "devices", "measured", "predicted", "error", "signed_error", "efficiency_lo", "efficiency_hi"
     ]  # fmt: skip
@@ -962,6 +964,9 @@ def test_a_level_is_printed_as_given(capsys):
     assert rc == 0 and "predicted (90 % prediction interval for one run):" in out
     rc, out, _ = run(capsys, "validate", "--mode", "fit", "validation/published_scaling_dev.csv")
     assert rc == 0 and "inside the fit's 90 % prediction interval" in out
+    assert out.splitlines()[-1] == "note: 15 configurations with fewer than 4 device counts: not fitted"
+    rc, out, _ = run(capsys, "validate", "--mode", "fit", "validation/published_scaling_dev.csv", "--lang", "es")
+    assert rc == 0 and out.splitlines()[-1] == "nota: 15 configuraciones con menos de 4 tamaños: no se ajustaron"
 
 
 def test_a_peak_s_interval_holds_a_point_of_infinity(capsys):
@@ -1079,3 +1084,18 @@ def test_a_usl_without_coherency_has_amdahls_ceiling_and_a_reached_target_no_rem
     rc, out, _ = run(capsys, "fit", *rising, "--target-throughput", "1e5", "--resamples", "200")
     (line,) = [x for x in out.splitlines() if x.startswith("devices for ")]
     assert rc == 0 and re.fullmatch(r"devices for 100,000 samples/s: 1[12]\d \[1\d\d, ∞\] \(the allreduce law\)", line)
+
+
+def test_validate_fit_says_how_many_configurations_it_could_not_fit(capsys, tmp_path):
+    """A configuration of 2 or 3 sizes has nothing to hold out once the fit has its 3: it was left out unsaid, so a
+    file of 3 configurations read as '2 points in 2 configurations'."""
+    four = [f"four,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in ((1, 100), (2, 195), (4, 380), (8, 740))]
+    f = tmp_path / "mixed.csv"
+    f.write_text("\n".join([SHORT_HEAD, *four, *pair("two")]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--mode", "fit", "--json")
+    r = json.loads(out)
+    assert rc == 0 and (r["configs"], r["too_few_sizes"]) == (1, 1) and r["rows"][0]["cfg"] == "four"
+    rc, out, _ = run(capsys, "validate", str(f), "--mode", "fit")
+    assert out.splitlines()[-1] == "note: 1 configuration with fewer than 4 device counts: not fitted"
+    rc, out, _ = run(capsys, "validate", str(f), "--mode", "fit", "--lang", "es")
+    assert out.splitlines()[-1] == "nota: 1 configuración con menos de 4 tamaños: no se ajustó"

@@ -27,16 +27,19 @@ CONFIDENCE = DEFAULT_CONFIDENCE  # `dpscale fit`'s default level, and its defaul
 
 def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
     """{"mode","points","configs","median_abs_error","p90_abs_error","max_abs_error","interval_coverage",
-    "confidence","rows"}.
+    "confidence","too_few_sizes","rows"}; too_few_sizes counts the configurations not fitted (under 4 sizes), which
+    the scores leave out.
 
     Each row: {"cfg","devices","measured","predicted","error","signed_error","efficiency_lo","efficiency_hi"}:
     error = |predicted − measured| in E (as the issue's contract has it: absolute differences), signed_error =
     predicted − measured, lo/hi the fit's 90 % prediction interval for a run there; interval_coverage is the
     share of held-out measurements inside it — whether the fit's uncertainty is honest, not only its point."""
     rows: list[dict[str, Any]] = []
+    too_few = 0
     for c in configs:
         sizes = sorted({r.devices for r in c.rows})
         if len(sizes) < MIN_SIZES:
+            too_few += 1
             continue
         top = sizes[-1]
         train = [(r.devices, r.throughput) for r in c.rows if r.devices < top]
@@ -54,4 +57,5 @@ def validate_fit(configs: Sequence[Config]) -> dict[str, Any]:
         )  # fmt: skip
     inside = [r["efficiency_lo"] <= r["measured"] <= r["efficiency_hi"] for r in rows]
     coverage = float(np.mean(inside)) if rows else None
-    return {**summary(rows, len(rows), "fit"), "interval_coverage": coverage, "confidence": CONFIDENCE, "rows": rows}
+    scores = summary(rows, len(rows), "fit")
+    return {**scores, "interval_coverage": coverage, "confidence": CONFIDENCE, "too_few_sizes": too_few, "rows": rows}

@@ -450,6 +450,8 @@ LABELS: dict[str, dict[str, str]] = {
         "interval_coverage_note": "{share} of the held-out measurements inside the fit's {pct} prediction interval",
         "baseline_only_note": "{configs} configuration(s) with only their baseline row: nothing to predict",
         "baseline_only_note_one": "1 configuration with only its baseline row: nothing to predict",
+        "too_few_sizes_note": "{configs} configurations with fewer than {n} device counts: not fitted",
+        "too_few_sizes_note_one": "1 configuration with fewer than {n} device counts: not fitted",
         "skip_reason_note": "{n} of them without {what}: {cfgs}",
         "skip_unknown_system": "; the catalog, which would fill it, lacks the system {names}",
         "skip_ambiguous_system": "; the catalog holds several systems of that name ({keys}): a GPU column picks one",
@@ -1300,6 +1302,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "baseline_only_note": "{configs} configuraciones con solo su fila de referencia: nada que predecir",
         "baseline_only_note_one": "1 configuración con solo su fila de referencia: nada que predecir",
+        "too_few_sizes_note": "{configs} configuraciones con menos de {n} tamaños: no se ajustaron",
+        "too_few_sizes_note_one": "1 configuración con menos de {n} tamaños: no se ajustó",
         "skip_reason_note": "{n} de ellas sin {what}: {cfgs}",
         "skip_unknown_system": "; el catálogo, que lo completaría, no tiene el sistema {names}",
         "skip_ambiguous_system": (
