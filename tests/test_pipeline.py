@@ -635,3 +635,42 @@ def test_the_csv_header_is_the_same_for_one_micro_batch_count_and_a_sweep(capsys
     assert len(heads) == 1 and heads.pop().startswith("stages,microbatches,bubble_fraction,bubble_overhead,")
     assert float(rows[8]["bubble_overhead"]) == 3 / 8 and float(rows[16]["bubble_overhead"]) == 3 / 16
     assert rows[8]["stages"] == rows[16]["stages"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: bubble_fraction(4, 8, "1f1b", chunks=2), "chunks: got 2; allowed: 1 unless schedule='interleaved'"),
+        (lambda: pipeline(4, 8, "gpipe", chunks=3), "chunks: got 3; allowed: 1 unless schedule='interleaved'"),
+        (
+            lambda: bubble_fraction(4, 8, "interleaved"),
+            "chunks: got 1; allowed: 2 or more with schedule='interleaved' (1 chunk is schedule='1f1b')",
+        ),
+        (
+            lambda: pipeline(4, 8, "interleaved", chunks=1, devices=16),
+            "chunks: got 1; allowed: 2 or more with schedule='interleaved' (1 chunk is schedule='1f1b')",
+        ),
+    ],
+)
+def test_the_library_s_chunks_refusal_names_its_schedule_argument_not_a_flag(call, said):
+    """dpscale.bubble_fraction(4, 8, 'interleaved') said 'allowed: 2 or more with --schedule interleaved (1 chunk is
+    --schedule 1f1b)' to a caller who typed no flag (as fit's only= once named --only); the CLI still names its own."""
+    with pytest.raises(DpscaleError) as exc:
+        call()
+    assert str(exc.value) == said
+    # the working calls the refusals point to: 1F1B, and interleaved with 2 chunks, (p − 1)/(v·m) = 3/16 of ideal time
+    assert bubble_fraction(4, 8, "1f1b") == pytest.approx(3 / 11)
+    assert pipeline(4, 8, "interleaved", chunks=2).bubble_overhead == pytest.approx(3 / 16)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--chunks", "2"], "--chunks: got 2; allowed: 1 unless --schedule interleaved"),
+        (["--schedule", "gpipe", "--chunks", "3"], "--chunks: got 3; allowed: 1 unless --schedule interleaved"),
+        (["--chunks", "2", "--lang", "es"], "--chunks: se recibió 2; se admite: 1 salvo con --schedule interleaved"),
+    ],
+)
+def test_the_cli_s_chunks_refusal_still_names_its_flags(capsys, argv, said):
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", *argv)
+    assert rc == 2 and out == "" and err.count("\n") == 1 and err.rstrip().endswith(said)

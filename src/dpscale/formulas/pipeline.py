@@ -39,7 +39,9 @@ def check_schedule(schedule: str, name: str = "schedule") -> str:
     return choice(schedule, name, SCHEDULES)
 
 
-INTERLEAVED_CHUNKS = "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)"
+# said as a library caller types them (the CLI says its flags: faces/cli/pipeline.py checks --chunks first)
+INTERLEAVED_CHUNKS = "2 or more with schedule='interleaved' (1 chunk is schedule='1f1b')"
+ONE_CHUNK = "1 unless schedule='interleaved'"
 
 
 def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chunks: int = 1) -> float:
@@ -49,7 +51,7 @@ def bubble_overhead(stages: int, microbatches: int, schedule: str = "1f1b", chun
     v = check_count(chunks, "chunks")
     schedule = check_schedule(schedule)
     if schedule != "interleaved" and v != 1:
-        raise fail("chunks", v, "1 unless --schedule interleaved")
+        raise fail("chunks", v, ONE_CHUNK)
     if schedule == "interleaved" and v < 2:  # one chunk a device is plain 1F1B [KORTH22 §4.2.3]
         raise fail("chunks", v, INTERLEAVED_CHUNKS)
     # (GPipe and 1F1B: their closed form is already the unfilled step, exact at any m)

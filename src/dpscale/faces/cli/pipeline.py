@@ -21,13 +21,16 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import SINGULAR, label, singular
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.pipeline import INTERLEAVED_CHUNKS, SCHEDULES, cautions, pipeline
+from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
 WORKED = {"stages": "4", "microbatches": "8", "schedule": "gpipe"}  # GPipe: bubble 3/11
+# the chunk counts a schedule takes, said by its flags (the library's words name schedule=, which no flag is)
+INTERLEAVED_CHUNKS = "2 or more with --schedule interleaved (1 chunk is --schedule 1f1b)"
+ONE_CHUNK = "1 unless --schedule interleaved"
 
 
 def add_arguments(p: Parser) -> None:
@@ -85,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     if interleaved and re.fullmatch(r"\s*(?:-\d+|\+?0*[01])(?:\.0*)?\s*", args.chunks):
         raise fail("--chunks", args.chunks, INTERLEAVED_CHUNKS)
     chunks = whole(args.chunks or "1", "--chunks", lo=2 if interleaved else 1)  # 2.5: 'a whole number ≥ 2'
+    if not interleaved and chunks != 1:
+        raise fail("--chunks", chunks, ONE_CHUNK)
     micro = parse_devices(args.microbatches, "--microbatches")
     e_typed = args.dp_efficiency is not None
     args.dp_efficiency = args.dp_efficiency if e_typed else "1"
