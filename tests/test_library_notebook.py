@@ -343,3 +343,20 @@ def test_fit_only_and_the_runs_unit_are_read_without_the_spaces_around_them():
     spaced = [dict(r, unit=" tokens/s ") for r in MEASURED[:3]]
     g = dpscale.fit(spaced, resamples=50)
     assert g.unit == "tokens/s" and "throughput in tokens/s, as the runs state it" in g.summary()
+
+
+def test_a_prediction_s_arrays_are_read_only_as_a_scale_result_s():
+    """dpscale.predict's Prediction handed out its own arrays: `e = p.efficiency_values; e[e < 0.8] = 0.5` (a
+    notebook's clean-up of a copy it thought it had) moved records(), band() and the repr, while efficiency(d), which
+    scale, solve and plan read, re-evaluated the model: one object, two E(64). A ScaleResult's arrays are read-only
+    views; so are a Prediction's, and the caller's own list or array of sizes stays writable."""
+    sizes = np.array([1, 8, 64])
+    p = dpscale.predict(sizes, model="resnet50", throughput=2000, system="dgx-a100")
+    e64 = p.efficiency_values[-1]
+    for arr in (p.devices, p.efficiency_values, p.breakdown.step_s, p.breakdown.allreduce_s):
+        with pytest.raises(ValueError, match="read-only"):
+            arr[-1] = 0.5
+    assert p.records()[-1]["efficiency"] == e64 == dpscale.scale(64, 2000, p).efficiency == p.efficiency(64)
+    assert 0.7 < e64 < 0.9  # ResNet-50 at 2,000 samples/s a GPU on 64 A100s (8 DGX A100 nodes)
+    sizes[0] = 2  # the caller's array is not frozen, and not the prediction's either
+    assert sizes.flags.writeable and p.devices[0] == 1 and p.records()[0]["efficiency"] == 1.0

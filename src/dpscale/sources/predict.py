@@ -37,7 +37,7 @@ from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import is_stage
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
-from dpscale.formulas.scaling import compute, per_step
+from dpscale.formulas.scaling import _freeze, compute, per_step
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     Breakdown,
@@ -132,9 +132,11 @@ class Prediction:
         """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size); `system` the cluster's
         name (a catalog key, a system file's entry, or 'custom' for raw figures)."""
         self.system = system
-        self.devices = devices
-        self.breakdown = breakdown
-        self.efficiency_values = eff
+        # read-only views, as a ScaleResult's arrays: E changed in place through efficiency_values moved records(),
+        # band() and the repr while efficiency(d), which scale, solve and plan read, re-evaluated the model
+        self.devices = _freeze(devices)
+        self.breakdown = breakdown._make(_freeze(x) for x in breakdown)
+        self.efficiency_values = _freeze(eff)
         self.per_device_throughput = per_device
         self.notes = notes
         self._ctx = ctx  # kwargs to re-evaluate the model at other sizes
