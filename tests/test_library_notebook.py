@@ -360,3 +360,32 @@ def test_a_prediction_s_arrays_are_read_only_as_a_scale_result_s():
     assert 0.7 < e64 < 0.9  # ResNet-50 at 2,000 samples/s a GPU on 64 A100s (8 DGX A100 nodes)
     sizes[0] = 2  # the caller's array is not frozen, and not the prediction's either
     assert sizes.flags.writeable and p.devices[0] == 1 and p.records()[0]["efficiency"] == 1.0
+
+
+def test_help_says_what_the_calculators_return_and_each_name_it_gives_exists():
+    """help(dpscale.solve), help(dpscale.batch_plan), help(dpscale.pipeline), help(dpscale.plan) and
+    help(dpscale.model_states) said what they take but not what comes back (nor, for batch_plan, what its efficiency
+    does): as for predict and fit, a 'Returns a …' line names the result and each attribute it gives."""
+    usl = dpscale.USL(0.01, 1e-4)
+    made = {
+        "solve": dpscale.solve(devices=64, per_device_throughput=2000, actual_throughput=115_200),
+        "batch_plan": dpscale.batch_plan(32, 256, base_lr=0.1, base_batch=256, dataset_size=1_281_167,
+                                         noise_scale=1000, efficiency=lambda d: 1.0 if d == 1 else 0.9),
+        "pipeline": dpscale.pipeline(4, 8, "gpipe", dp_efficiency=usl, devices=16),
+        "plan": dpscale.plan(1.28e6, 90, 2000, [1, 8, 64], usl, price_per_device_hour=2.5, deadline_hours=1),
+        "model_states": dpscale.model_states(7.5e9, 64, 1),
+    }  # fmt: skip
+    for name, result in made.items():
+        doc = getattr(dpscale, name).__doc__
+        said = doc[doc.index("Returns a ") :]
+        assert said.startswith(f"Returns a {type(result).__name__}:"), name
+        names = set(re.findall(r"`(\w+)", said))
+        assert len(names) >= 4 and all(hasattr(result, n) for n in names), (name, names)
+    # the worked examples behind them: E = 0.9 solved; Goyal's 3.2 at 8,192 and d·E = 230.4; GPipe's 3/11
+    assert made["solve"].solved == "efficiency" and made["solve"].exact == 0.9
+    assert made["batch_plan"].learning_rate == pytest.approx(3.2) and made["batch_plan"].hardware_speedup == 230.4
+    assert made["pipeline"].bubble_fraction == pytest.approx(3 / 11) and made["pipeline"].dp_replicas == 4
+    # docs/calculators.md's plan: 16 h on one device; 64 devices meet the 1 h deadline in 30.5 min (8 take 2.2 h)
+    assert made["plan"].points[0].hours == 16.0 and made["plan"].cheapest_meeting_deadline == 64
+    assert round(made["plan"].points[-1].hours * 60, 1) == 30.5
+    assert round(made["model_states"].total / 1e9, 1) == 31.4

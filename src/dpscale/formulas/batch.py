@@ -162,7 +162,12 @@ def batch_plan(
 
     rule defaults to the optimizer's (sgd → linear, adam → sqrt); warm-up defaults to Goyal's 5 epochs
     with the linear rule when the batch grew, none otherwise. Batches and dataset_size are in samples,
-    noise_scale (B_noise) in samples, warmup_epochs in epochs.
+    noise_scale (B_noise) in samples, warmup_epochs in epochs; micro_batch, devices and grad_accum one whole number
+    each (the CLI loops over sizes). efficiency, a number or an E(d) source (a law, a fit, a prediction), adds the
+    hardware speedup d·E(d) and, with noise_scale, the time-to-target speedup.
+
+    Returns a BatchPlan: `global_batch`, `learning_rate` (in base_lr's unit), `warmup_steps`, `steps_per_epoch`,
+    `steps_factor`, `hardware_speedup`, `time_to_target_speedup` (None where not asked), and `record()`.
     """
     # one number each: a list raised numpy's 'truth value … is ambiguous' or 'doesn't define __round__'
     base_lr, base_batch, dataset_size, warmup_epochs, noise_scale, min_steps = ones(

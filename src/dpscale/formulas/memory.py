@@ -147,6 +147,9 @@ def model_states(
     the weights t ways first (Megatron: every layer's matrices and the vocabulary), so a device holds the states
     of params/t, which ZeRO then shards across the `devices` data-parallel ranks.
 
+    Returns a ModelStates: `parameter_bytes`, `gradient_bytes`, `optimizer_bytes` and their `total`, bytes per
+    device (numbers, or arrays where params or devices were).
+
     >>> round(model_states(7.5e9, 64, 1).total / 1e9, 1)
     31.4
     """

@@ -147,6 +147,10 @@ def pipeline(
     devices (optional) is the total: p stages × dp replicas; it must be a whole multiple of p. dp_efficiency is a
     number, or an E(d) source (a law, a fit, a prediction) read at the replica count, which devices then sets; with
     one replica (devices = stages) there is no data parallelism, and dp_efficiency is 1 whatever was given.
+
+    Returns a PipelineResult: `bubble_fraction` (of total time), `bubble_overhead` (of ideal time),
+    `pipeline_efficiency`, `in_flight_microbatches`, `combined_efficiency` (× dp_efficiency), with devices
+    `dp_replicas` and `effective_devices`, and `record()`.
     """
     # one whole number each, as plain ints (a list raised numpy's ambiguity error)
     stages = check_count(stages, "stages", MAX_DEVICES)

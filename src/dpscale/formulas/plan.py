@@ -132,7 +132,11 @@ def plan(
 
     throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
     any one currency. Hours per size = samples × epochs / (d·v·E) / 3600. The points come back in ascending
-    order of size, each size once (a table of sizes, not the list as given): read each point's `devices`."""
+    order of size, each size once (a table of sizes, not the list as given): read each point's `devices`.
+
+    Returns a Plan: `points` (a PlanPoint per size: devices, efficiency, hours, device_hours, cost,
+    marginal_speedup), the picks `cheapest_meeting_deadline`, `fastest_within_budget` and `knee` (a size, or None),
+    `slower_than_smaller`, and `records()`."""
     # one number each: only the devices are a list (a list here raised numpy's 'truth value … is ambiguous')
     samples, epochs, throughput, price_per_device_hour, deadline_hours, budget, knee_threshold = ones(
         (samples, "samples"), (epochs, "epochs"), (throughput, "throughput"),

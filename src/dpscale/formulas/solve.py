@@ -81,7 +81,11 @@ def solve(
     find the fourth. Devices are rounded up to a whole device; the exact value is kept.
 
     per_device_throughput is one device's rate alone (samples/s), actual_throughput the whole cluster's in
-    the same unit, speedup = actual / per-device. One case per call (the CLI loops over sizes)."""
+    the same unit, speedup = actual / per-device. One case per call (the CLI loops over sizes). efficiency is a
+    number or an E(d) source (a law, a fit, a prediction, a PerSize table, a function of d).
+
+    Returns a Solution: `solved` (which input was found), `exact` (its value; devices before rounding up),
+    `result` (the ScaleResult there: actual_throughput, speedup, …), `notes`, and `record()`/`records()`."""
     unknown, target = _unknown(devices, per_device_throughput, efficiency, actual_throughput, speedup)
     if unknown in ("actual_throughput", "speedup"):
         result = scale(devices, per_device_throughput, efficiency)  # nothing to invert: the forward formulas
