@@ -65,7 +65,7 @@ ONE_E = "one scaling efficiency in (0, 1] per size"
 SWEEP_E = "one E per size from the E(d) function"
 
 
-def _freeze(x: Any) -> Any:
+def read_only(x: Any) -> Any:
     """A read-only view: the result's arrays cannot be changed through it, and the caller's own arrays stay
     writable. An input array is not copied (as numpy's views are not): copying d and E took 16 of the 60 ms
     `scale` spends on 10^7 sizes, against a goal of 1.5× bare numpy; a caller who changes an array afterwards
@@ -227,7 +227,7 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
     d, v, e = devices, per_device_throughput, efficiency
     ideal = d * v
     actual = ideal * e
-    speedup = _freeze(d * e)  # once: effective_devices is the same read-only array (it was the writable original)
+    speedup = read_only(d * e)  # once: effective_devices is the same read-only array (it was the writable original)
     lost = ideal - actual
     # E per size, like every other field (not for one size: numpy scalars in made E a 0-d array, array(0.9))
     if is_array(actual) and actual.ndim and getattr(e, "shape", None) != actual.shape:
@@ -235,13 +235,13 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
 
         e = np.broadcast_to(e, actual.shape)  # a read-only view, no copy
     return ScaleResult(
-        devices=_freeze(d),
-        per_device_throughput=_freeze(v),
-        efficiency=_freeze(e),
-        ideal_throughput=_freeze(ideal),
-        actual_throughput=_freeze(actual),
+        devices=read_only(d),
+        per_device_throughput=read_only(v),
+        efficiency=read_only(e),
+        ideal_throughput=read_only(ideal),
+        actual_throughput=read_only(actual),
         speedup=speedup,
-        lost_throughput=_freeze(lost),
+        lost_throughput=read_only(lost),
         effective_devices=speedup,
     )
 

@@ -37,7 +37,7 @@ from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import is_stage
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
-from dpscale.formulas.scaling import _freeze, compute, per_step
+from dpscale.formulas.scaling import compute, per_step, read_only
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     Breakdown,
@@ -134,9 +134,9 @@ class Prediction:
         self.system = system
         # read-only views, as a ScaleResult's arrays: E changed in place through efficiency_values moved records(),
         # band() and the repr while efficiency(d), which scale, solve and plan read, re-evaluated the model
-        self.devices = _freeze(devices)
-        self.breakdown = breakdown._make(_freeze(x) for x in breakdown)
-        self.efficiency_values = _freeze(eff)
+        self.devices = read_only(devices)
+        self.breakdown = breakdown._make(read_only(x) for x in breakdown)
+        self.efficiency_values = read_only(eff)
         self.per_device_throughput = per_device
         self.notes = notes
         self._ctx = ctx  # kwargs to re-evaluate the model at other sizes
