@@ -287,9 +287,18 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
             ["-v", "2000", "--sigma", "0", "--actual", "1e300"],
             "--actual 1e+300/s (speedup 5e+296): not reached within 10,",
         ),
-        (
+        (  # the target as the tables write a rate, grouped (it read '1e+06/s', Python's exponent)
             ["-v", "2000", "--serial-fraction", "0.1", "--actual", "1e6"],
-            "error: --actual 1e+06/s (speedup 500): not reached",
+            "error: --actual 1,000,000/s (speedup 500): not reached",
+        ),
+        # devices needed past the cap, whole and grouped as a count ('1e+09 needed'); astronomical: its exponent
+        (["-v", "1", "-e", "1", "--actual", "1e9"], "error: devices: 1,000,000,000 needed; allowed: at most 10,000,"),
+        (["-v", "1", "-e", "0.9", "--actual", "123456789"], "error: devices: 137,174,210 needed; allowed: at most"),
+        (["-v", "1", "-e", "1", "--actual", "1e20"], "error: devices: 1e+20 needed; allowed: at most 10,000,000"),
+        (
+            ["-v", "1", "--serial-fraction", "1e-9", "--actual", "5e7"],
+            "--actual 50,000,000/s (speedup 50,000,000): not reached within 10,000,000 devices (9,900,990/s (speedup "
+            "9,900,990) there)",
         ),
         # the unreachable target is named by the flag that gave it (the library's word is 'target')
         (["-v", "2000", "--serial-fraction", "0.05", "-s", "30"], "error: --speedup 30: not reached within 10,000,000"),

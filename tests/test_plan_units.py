@@ -467,8 +467,8 @@ def test_tokens_a_sample_past_the_longest_sequence_state_none(capsys, tmp_path):
         )
         if said > MAX_SEQ_LEN:
             assert rc == 2 and "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's" in err
-        else:  # the longest taken: 0.729604 samples/s × 10,000,000 tokens
-            assert rc == 0 and "per-device throughput 7.29604e+06 tokens/s from --efficiency-file" in out
+        else:  # the longest taken: 0.729604 samples/s × 10,000,000 tokens (grouped, as the tables: not 7.29604e+06)
+            assert rc == 0 and "per-device throughput 7,296,040 tokens/s from --efficiency-file" in out
 
 
 # Session 44: an efficiency file that states two throughput units is refused, not planned in samples/s.

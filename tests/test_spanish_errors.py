@@ -61,8 +61,10 @@ SPANISH_REFUSALS = [
      "error: eficiencia de escalado E: sale inf con estas entradas"),
     (["calc", "-v", "1e-308", "-e", "0.9", "--actual", "1e308"],
      "se admite: como mucho 10.000.000; revise el objetivo"),
+    (["calc", "-v", "1", "-e", "1", "--actual", "1e9"],  # grouped as the tables count ('harían falta 1e+09')
+     "dispositivos: harían falta 1.000.000.000; se admite: como mucho 10.000.000; revise el objetivo"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--actual", "1e6"],
-     "--actual 1e+06/s (aceleración 500): no se alcanza con "
+     "--actual 1.000.000/s (aceleración 500): no se alcanza con "
      "10.000.000 dispositivos (20.000/s (aceleración 9,99999) allí)"),
     (["calc", "-v", "2000", "--sigma", "0.1", "--kappa", "0.01", "--actual", "1e5"],
      "--actual 100.000/s (aceleración 50): "

@@ -356,6 +356,19 @@ def e3(x: float) -> str:
     return f"{x:.3f}" if x == 0 or abs(x) >= TINY_E else f"{x:.3g}"
 
 
+ASTRONOMICAL = 1e15  # past 2^53 whole digits are invented: a figure from here on keeps Python's exponent (1e+300)
+
+
+def figure(x: float, digits: int = 6) -> str:
+    """A number in a sentence as the tables write it: `digits` significant figures, grouped (122,829.5), and past a
+    million whole at those figures (50,000,000, not '5e+07', which read as code and, with Spanish separators, as
+    '5e+07' beside a table's 50.000.000); an astronomical one (≥ 1e15) or a tiny one keeps its exponent."""
+    text = f"{x:,.{digits}g}"
+    if "e+" in text and abs(x) < ASTRONOMICAL:
+        text = f"{round(float(text)):,}"
+    return text
+
+
 def singular(text: str, nouns: dict[str, str]) -> str:
     """'1 devices' → '1 device' for the given nouns; 0.1, 2,001 or 11 before the noun are left alone."""
     if "1 " not in text:  # most notes: re stays off the library's import path (errors.DOT_GROUPS)

@@ -32,7 +32,7 @@ from dpscale.formulas.scaling import (
     past_max_e,
     scale,
 )
-from dpscale.notes import Note
+from dpscale.notes import ASTRONOMICAL, Note, figure
 
 TYPE_CHECKING = False  # typing is kept off the start-up path (calc solves)
 if TYPE_CHECKING:
@@ -198,7 +198,8 @@ def _devices_at_constant(efficiency: Any, s_target: float) -> tuple[int, float, 
 
 def _too_many(exact: float) -> DpscaleError:
     """More devices needed than MAX_DEVICES, ∞ written as the tables write it (1e300/s at 1e-300 said 'inf')."""
-    need = "∞" if math.isinf(exact) else f"{exact:.4g}"
+    # whole and grouped as the tables count devices (1e9 read '1e+09'); an astronomical count keeps its exponent
+    need = "∞" if math.isinf(exact) else f"{math.ceil(exact):,}" if exact < ASTRONOMICAL else f"{exact:.4g}"
     return DpscaleError(
         f"devices: {need} needed; allowed: at most {MAX_DEVICES:,} — check the target and the throughput"
     )
@@ -271,7 +272,7 @@ def _devices_for_speedup(
         if not _reaches(peak, s_target):
             raise DpscaleError(
                 f"target {said(s_target)}: unreachable — under this E(d) "
-                + (f"throughput peaks at {said(peak)}" if v else f"the speedup peaks at {peak:.6g}×")
+                + (f"throughput peaks at {said(peak)}" if v else f"the speedup peaks at {figure(peak)}×")
                 + f" with {peak_d} devices; allowed: a target at or below the peak"
             )
         lo, hi = 1, peak_d
@@ -313,7 +314,7 @@ def _devices_in_table(table: tuple[tuple[int, float], ...], s_target: float, v: 
 
 def _said(speedup: float, v: float | None) -> str:
     """'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'."""
-    return f"speedup {speedup:.6g}" if v is None else f"{speedup * v:,.6g}/s (speedup {speedup:.6g})"
+    return f"speedup {figure(speedup)}" if v is None else f"{figure(speedup * v)}/s (speedup {figure(speedup)})"
 
 
 def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:

@@ -11,7 +11,7 @@ import math
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
-from dpscale.notes import SINGULAR_EN, TINY_E, e3, singular
+from dpscale.notes import SINGULAR_EN, TINY_E, e3, figure, singular
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
@@ -346,7 +346,7 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
     elif kind == "bytes":
         text = _bytes(x)
     else:
-        text = f"{x:,.6g}" if abs(x) >= 1e-3 or x == 0 else f"{x:.3e}"
+        text = figure(x) if abs(x) >= 1e-3 or x == 0 else f"{x:.3e}"  # (7,296,040 tokens/s, not 7.29604e+06)
     return localise(text, lang)
 
 
