@@ -259,7 +259,7 @@ def test_the_peak_line_names_the_law_it_comes_from(capsys):
     assert (
         rc == 0
         and "the amdahl law keeps rising: no peak" in out
-        and "prediction intervals draw from amdahl, usl alike" in out
+        and "prediction intervals draw from amdahl and usl alike" in out
     )
     rc, out, _ = run(capsys, *argv, "--law", "usl", "--lang", "es")
     assert rc == 0 and "la ley usl sigue creciendo: sin máximo" in out  # κ at its bound 0 here
@@ -618,11 +618,11 @@ def test_sizes_below_d0_are_said_once_for_the_table_and_the_answers(capsys):
     pts = [a for d, x in ((4, 400), (8, 760), (16, 1400), (32, 2500)) for a in ("--point", f"{d}:{x}")]
     rc, out, _ = run(capsys, "fit", *pts, "--target-throughput", "300", "--at", "2")
     assert rc == 0 and out.count("sizes below the smallest measured one") == 1
-    assert "sizes below the smallest measured one (d0 = 4), 2; 3: " in out
+    assert "sizes below the smallest measured one (d0 = 4), 2 and 3: " in out
     # more than five: the note lists five and '…' — the merge once re-read that text and raised on '5…'
     pts = [a for d, x in ((8, 8000), (16, 15500), (32, 30000), (64, 58000)) for a in ("--point", f"{d}:{x}")]
     rc, out, _ = run(capsys, "fit", *pts, "--at", "1..7", "--target-throughput", "500")
-    assert rc == 0 and out.count("sizes below the smallest measured one (d0 = 8), 1; 2; 3; 4; 5…: ") == 1
+    assert rc == 0 and out.count("sizes below the smallest measured one (d0 = 8), 1, 2, 3, 4, 5…: ") == 1
 
 
 def test_named_choices_are_taken_in_any_case(capsys):
@@ -991,7 +991,7 @@ def test_a_fit_of_one_node_s_runs_says_the_network_was_never_measured(capsys):
     points = ["--point", "1:2900", "--point", "2:5700", "--point", "4:11200", "--point", "8:21900"]
     rc, out, err = run_main(capsys, "fit", *points, "--at", "16,64", "--gpus-per-node", "8")
     assert rc == 0, err
-    assert ("note: every measured size fits in one node of 8 devices: no run crossed the network, so E at 16; 64 "
+    assert ("note: every measured size fits in one node of 8 devices: no run crossed the network, so E at 16 and 64 "
             "devices, across nodes, is the law's guess — measure on two nodes, or let `dpscale predict --system` "
             "model the network\n") in out  # fmt: skip
     rc, out, err = run_main(capsys, "fit", *points, "--at", "16,64", "--gpus-per-node", "8", "--lang", "es")

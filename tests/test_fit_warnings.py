@@ -34,12 +34,18 @@ OVER_EN = (
     "the runs at 4; 8 devices ran more ranks × threads than their node's CPU cores (oversubscribed): their E "
     "measures core sharing, not the hardware — measure those sizes with fewer --threads or on more nodes"
 )
+# the same note as a person reads it (fit's table, plan's notes): a list of two sizes is '4 and 8' — the library's text
+# and fit --json keep '4; 8'
+OVER_SAID_EN = (
+    "the runs at 4 and 8 devices ran more ranks × threads than their node's CPU cores (oversubscribed): their E "
+    "measures core sharing, not the hardware — measure those sizes with fewer --threads or on more nodes"
+)
 DRIFT_EN = (
     "the runs at 2 devices ended with their replicas apart (replica_drift up to 3e-05): those steps were not "
     "data-parallel training, and their E is not its"
 )
 OVER_ES = (
-    "las ejecuciones con 4, 8 dispositivos usaron más procesos × hilos que los núcleos de CPU de su nodo "
+    "las ejecuciones con 4 y 8 dispositivos usaron más procesos × hilos que los núcleos de CPU de su nodo "
     "(sobresuscripción): su E mide el reparto de núcleos, no el hardware — mida esos tamaños con menos --threads o "
     "en más nodos"
 )
@@ -77,7 +83,7 @@ def test_fit_warns_of_oversubscribed_and_drifted_sizes_in_both_languages(flagged
     rc, out, _ = run(capsys, "fit", str(flagged), "--resamples", "200")
     assert rc == 0
     said = notes(out, "note")
-    assert said[:2] == [OVER_EN, DRIFT_EN]
+    assert said[:2] == [OVER_SAID_EN, DRIFT_EN]
     rc, out, _ = run(capsys, "fit", str(flagged), "--resamples", "200", "--lang", "es")
     assert rc == 0 and notes(out, "nota")[:2] == [OVER_ES, DRIFT_ES]
 
@@ -96,11 +102,11 @@ def test_the_warnings_change_no_fitted_number(flagged, tmp_path, capsys):
 
 def test_plan_fit_relays_them(flagged, capsys):
     rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2,8", "--fit", str(flagged))
-    assert rc == 0 and OVER_EN in notes(out + err, "note") and DRIFT_EN in notes(out + err, "note")
+    assert rc == 0 and OVER_SAID_EN in notes(out + err, "note") and DRIFT_EN in notes(out + err, "note")
     rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2,8", "--fit", str(flagged), "--lang", "es")
     assert rc == 0 and OVER_ES in notes(out + err, "nota") and DRIFT_ES in notes(out + err, "nota")
     rc, _, err = run(capsys, "plan", "-n", "1e6", "-d", "2,8", "--fit", str(flagged), "--json")  # (notes: stderr)
-    assert rc == 0 and OVER_EN in notes(err, "note") and DRIFT_EN in notes(err, "note")
+    assert rc == 0 and OVER_SAID_EN in notes(err, "note") and DRIFT_EN in notes(err, "note")
 
 
 def test_a_saved_fit_s_warnings_are_said_in_spanish_by_plan(flagged, tmp_path, capsys):
@@ -111,6 +117,10 @@ def test_a_saved_fit_s_warnings_are_said_in_spanish_by_plan(flagged, tmp_path, c
                        "--lang", "es")  # fmt: skip
     said = notes(out + err, "nota")
     assert rc == 0 and f"fit.json advierte: {OVER_ES}" in said and f"fit.json advierte: {DRIFT_ES}" in said
+    # and in English the saved '4; 8' is said as the fit said it to a person, '4 and 8'
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp_path / "fit.json"))
+    said = notes(out + err, "note")
+    assert rc == 0 and f"fit.json warns: {OVER_SAID_EN}" in said and f"fit.json warns: {DRIFT_EN}" in said
 
 
 def test_the_library_s_fit_warns_of_records_given_as_dicts():

@@ -104,11 +104,11 @@ def test_the_warnings_plan_relays_from_a_fit_file_are_said_in_spanish(tmp_path, 
         "nota: fit.json advierte: allreduce: el parámetro transferencia es igual en todos los tamaños medidos desde "
         "d0 = 8, así que E relativa a d0 no lo ve — no se estima (n/d) y queda dentro del tiempo de cómputo; mida un "
         "dispositivo para separarlo",
-        "nota: fit.json advierte: extrapolando a 512, 1.024 dispositivos, más de 4× el mayor tamaño medido (64): ahí "
-        "la ley es una suposición — mida más cerca antes de comprar",
+        "nota: fit.json advierte: extrapolando a 512 y 1.024 dispositivos, más de 4× el mayor tamaño medido (64): "
+        "ahí la ley es una suposición — mida más cerca antes de comprar",
     ]
     rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(tmp_path / "fit.json"))
-    assert rc == 0 and "note: fit.json warns: extrapolating to 512; 1,024 devices, beyond 4× the largest" in out
+    assert rc == 0 and "note: fit.json warns: extrapolating to 512 and 1,024 devices, beyond 4× the largest" in out
 
 
 def test_a_warning_that_is_no_note_of_the_library_is_relayed_as_written():
@@ -118,10 +118,11 @@ def test_a_warning_that_is_no_note_of_the_library_is_relayed_as_written():
     from dpscale.notes import Note
 
     note = Note("extrapolating", sizes="512; 1,024", factor=4, top=64)
-    assert say_text(str(note), "es").startswith("extrapolando a 512, 1.024 dispositivos, más de 4× el mayor")
-    assert say_text(str(note), "en") == str(note)
+    assert say_text(str(note), "es").startswith("extrapolando a 512 y 1.024 dispositivos, más de 4× el mayor")
+    # in English the note is said as a person reads it too: its '512; 1,024' listed as a sentence lists sizes
+    assert say_text(str(note), "en") == str(note).replace("512; 1,024", "512 and 1,024") != str(note)
     edited = str(note).replace("(64)", "(sixty-four)")
-    assert say_text(edited, "es") == edited
+    assert say_text(edited, "es") == edited and say_text(edited, "en") == edited
     assert say_text("check the cables", "es") == "check the cables"
 
 

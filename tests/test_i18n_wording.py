@@ -314,7 +314,7 @@ def test_e_at_a_size_is_e_with_that_many_devices(capsys):
     assert rc == 0
     assert (
         "nota: cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E con "
-        "16, 64 dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que `dpscale "
+        "16 y 64 dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que `dpscale "
         "predict --system` modele la red"
     ) in out
 
@@ -328,3 +328,24 @@ def test_an_empty_runs_file_or_standard_input_is_said_without_a_gender(tmp_path,
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8"))
     rc, _, err = run(capsys, "fit", "-", "--lang", "es")
     assert rc == 2 and "error: entrada estándar: sin contenido; se admite" in err and "vacío" not in err
+
+
+def test_a_list_of_sizes_is_said_as_a_sentence_lists_them_in_both_languages():
+    """Size lists were joined by a bare separator: 'con 2, 4 dispositivos', 'E at 16; 64 devices'. One helper says
+    every list: two with the language's 'and', more with commas and 'and' before the last, '; ' where an item
+    holds a comma (1,024 in English, 1,5 h in Spanish), an elided list ending '…' with no 'and'."""
+    from dpscale.faces.i18n import listed, relisted
+
+    assert listed(["2", "4"], "en") == "2 and 4" and listed(["2", "4"], "es") == "2 y 4"
+    assert listed(["2", "4", "8"], "en") == "2, 4 and 8" and listed(["2", "4", "8"], "es") == "2, 4 y 8"
+    assert listed(["512", "1,024", "2,048"], "en") == "512; 1,024 and 2,048"
+    assert listed(["512", "1.024", "2.048"], "es") == "512, 1.024 y 2.048"
+    assert listed(["1 — 1,01 h", "2 — 1,02 h"], "es") == "1 — 1,01 h y 2 — 1,02 h"
+    assert listed(["64"], "en") == "64"
+    assert listed(["8", "16"], "en", more="5 more") == "8, 16 and 5 more"
+    assert listed(["8", "16"], "es", more="5 más") == "8, 16 y 5 más"
+    # the library's own text ('9; 10; …' from predict, '1; 2; 3; 4; 5…' from fit): elided, no 'and'
+    assert relisted("9; 10; 11; 12; 13; 14; …", "en") == "9, 10, 11, 12, 13, 14…"
+    assert relisted("1; 2; 3; 4; 5…", "es") == "1, 2, 3, 4, 5…"
+    assert relisted("256; 512; 1,024", "en") == "256; 512 and 1,024"
+    assert relisted("256; 512; 1.024", "es") == "256, 512 y 1.024"

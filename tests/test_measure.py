@@ -846,6 +846,14 @@ def test_a_superlinear_measured_e_is_said_under_the_table(capsys):
     recs[1] = {**recs[1], "efficiency": 1.01}  # within a repeat's spread: no note
     show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
     assert "E above 1" not in capsys.readouterr().out
+    # several sizes are listed as a sentence lists them, grouped as the table counts devices ('2, 1024' in both
+    # languages once): '2 and 1,024', '2 y 1.024'
+    recs[1] = {**recs[1], "efficiency": 1.5}
+    recs.append({**recs[1], "devices": 1024, "efficiency": 1.2})
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    assert "note: E above 1 at 2 and 1,024 devices (up to 1.5): the ranks" in capsys.readouterr().out
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="es", plot=None, out=None))
+    assert "nota: E por encima de 1 con 2 y 1.024 dispositivos (hasta 1,5): cada proceso" in capsys.readouterr().out
 
 
 def test_a_baseline_whose_repeats_are_not_numbers_keeps_its_median() -> None:

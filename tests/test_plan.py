@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from clihelp import run
@@ -626,7 +627,7 @@ def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(caps
     fitted = tmp_path / "fit.json"
     fitted.write_text(out)
     rc, out, err = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "--efficiency-file", str(fitted))
-    assert rc == 0 and "note: fit.json warns: extrapolating to 128; 256 devices, beyond 4× the largest measured" in out
+    assert rc == 0 and "note: fit.json warns: extrapolating to 128 and 256 devices, beyond 4× the largest" in out
     rc, _, err = run(capsys, "plan", "-n", "1.28e6", "--efficiency-file", str(fitted), "--unit", "images/s")
     assert rc == 2 and "allowed: 'samples/s'" in err  # fit's report says its unit too
 
@@ -796,7 +797,7 @@ def test_sizes_past_the_peak_are_named(capsys):
     assert flat.fastest_within_budget == 1  # all 3.6 h: the cheapest of them (it was 91, at 91× the cost)
     rc, out, _ = run(capsys, "plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5",
                      "-d", "64..1024x2", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024 dispositivos terminan más tarde" in out
+    assert rc == 0 and "pasado el pico de rendimiento: 512 y 1.024 dispositivos terminan más tarde" in out
     assert "(el más rápido aquí: 256)" in out
 
 
@@ -822,7 +823,7 @@ def test_a_cost_the_table_rounds_onto_a_budget_it_exceeds_is_given_in_the_digits
     argv = ["plan", "-n", "3.6072e6", "-v", "1000", "-e", "1", "-d", "1,2", "--price-per-device-hour", "2"]
     rc, out, _ = run(capsys, *argv, "--budget", "2")
     assert rc == 0 and "no size stays within the budget of 2.00" in out
-    assert "the table rounds these costs to the budget of 2.00 they exceed: 1 — 2.004, 2 — 2.004" in out
+    assert "the table rounds these costs to the budget of 2.00 they exceed: 1 — 2.004 and 2 — 2.004" in out
     rc, out, _ = run(capsys, *argv, "--budget", "2.1")
     assert "fastest size within the budget of 2.10: 2" in out and "rounds" not in out
 
@@ -850,7 +851,7 @@ def test_only_figures_near_a_limit_are_formatted_and_none_that_prints_as_it_is_m
         if p.hours > limit and _past(p.hours, limit, kind, lang) != number(p.hours, kind, lang)
     ]
     found = _missed(result, "hours", limit, kind, lang)  # type: ignore[arg-type]
-    assert [int(part.split(" — ")[0]) for part in found.split(", ") if part] == brute
+    assert [int(part.split(" — ")[0]) for part in re.split(r"; |, | and | y ", found) if part] == brute
 
 
 def test_the_library_names_its_own_parameters_and_what_they_take():
@@ -945,15 +946,15 @@ def test_listed_sizes_part_by_the_languages_own_separator(capsys, tmp_path):
     '256; 512; 1.024' beside the plan's '128, 256': ';' in English, ',' in Spanish, wherever the list was made."""
     usl = ["plan", "-n", "1e8", "-v", "1000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-5", "-d", "256..4096x2"]
     rc, out, _ = run(capsys, *usl)
-    assert rc == 0 and "past the throughput's peak: 512; 1,024; 2,048; 4,096 devices finish later" in out
+    assert rc == 0 and "past the throughput's peak: 512; 1,024; 2,048 and 4,096 devices finish later" in out
     rc, out, _ = run(capsys, *usl, "--lang", "es")
-    assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024, 2.048, 4.096 dispositivos terminan" in out
+    assert rc == 0 and "pasado el pico de rendimiento: 512, 1.024, 2.048 y 4.096 dispositivos terminan" in out
     runs = tmp_path / "runs.csv"
     runs.write_text("devices,throughput\n8,8000\n16,15000\n32,24000\n")
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "8..1024x2", "--lang", "es")
-    assert rc == 0 and "extrapolando a 256, 512, 1.024 dispositivos, más de 4×" in out
+    assert rc == 0 and "extrapolando a 256, 512 y 1.024 dispositivos, más de 4×" in out
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "8..1024x2")
-    assert rc == 0 and "extrapolating to 256; 512; 1,024 devices, beyond 4×" in out
+    assert rc == 0 and "extrapolating to 256; 512 and 1,024 devices, beyond 4×" in out
 
 
 @pytest.mark.parametrize(

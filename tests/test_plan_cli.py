@@ -22,7 +22,7 @@ from dpscale.sources.laws import Amdahl, PerSize
     (["-n", "360000", "--deadline", "29.99m"],
      "no size meets the 29.99 min deadline; the fastest is 2 devices at 30.00 min"),
     (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
-     "the table rounds these costs to the budget of 19.999 they exceed: 1 — 20.000, 2 — 20.000"),
+     "the table rounds these costs to the budget of 19.999 they exceed: 1 — 20.000 and 2 — 20.000"),
     (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
      "no size stays within the budget of 19.999"),
 ])  # fmt: skip

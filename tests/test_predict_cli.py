@@ -493,7 +493,18 @@ def test_a_ragged_last_node_is_said_and_whole_nodes_are_not(capsys):
     assert note.startswith("12; 20; 28; 36; 44; 52; … devices")
     rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
                      "-d", "1020,1028", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "nota: 1.020, 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
+    assert rc == 0 and "nota: 1.020 y 1.028 dispositivos no llenan nodos enteros de 8 GPU" in out
+    # said as a sentence lists sizes (the library's text keeps '12; 20'): two with 'and', a long sweep's first six
+    # and '…', '; ' between them in English only where a size holds a comma
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "1020,1028")  # fmt: skip
+    assert rc == 0 and "note: 1,020 and 1,028 devices do not fill whole 8-GPU nodes" in out
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "8..4096+4")  # fmt: skip
+    assert rc == 0 and "note: 12, 20, 28, 36, 44, 52… devices do not fill whole 8-GPU nodes" in out
+    rc, out, _ = run(capsys, "predict", "--params", "3.4e8", "--step-time", "0.2", "--system", "dgx-a100",
+                     "-d", "12,20,1020", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "nota: 12, 20 y 1.020 dispositivos no llenan nodos enteros de 8 GPU" in out
 
 
 def test_a_node_baseline_says_the_one_device_rate_it_implies():

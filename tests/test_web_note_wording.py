@@ -488,8 +488,8 @@ FIT = [
         "fit",
         {"point": "1:1000\n8:7500\n16:14600\n32:28000", "gpus_per_node": "8", "at": "64,256,1024"},
         (
-            "the prediction intervals draw from allreduce, usl, amdahl alike: the measured sizes do not "
-            "reject usl, amdahl (their misfit is within noise of the allreduce law's), so which law holds "
+            "the prediction intervals draw from allreduce, usl and amdahl alike: the measured sizes do not "
+            "reject usl and amdahl (their misfit is within noise of the allreduce law's), so which law holds "
             "beyond them is part of the uncertainty, and so do the intervals of the peak and of the devices "
             "needed; the points and the parameters are the allreduce law's; 'Law' allreduce gives one law's "
             "narrower intervals"
@@ -536,12 +536,12 @@ FIT.append(
     (
         "fit",
         {"point": "1:1000\n2:1900\n4:3600\n8:6800", "gpus_per_node": "8", "at": "16,64"},
-        "every measured size fits in one node of 8 devices: no run crossed the network, so E at 16; 64 devices, across "
-        "nodes, is the law's guess — measure on two nodes, or let the tab 'Predict E(d)' with a 'System' model the "
-        "network",
-        "cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E con 16, 64 "
-        "dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la pestaña «Predecir "
-        "E(d)» con un «Sistema» modele la red",
+        "every measured size fits in one node of 8 devices: no run crossed the network, so E at 16 and 64 devices, "
+        "across nodes, is the law's guess — measure on two nodes, or let the tab 'Predict E(d)' with a 'System' "
+        "model the network",
+        "cada tamaño medido cabe en un nodo de 8 dispositivos: ninguna ejecución cruzó la red, así que la E con 16 y "
+        "64 dispositivos, entre nodos, es una suposición de la ley — mida en dos nodos, o deje que la pestaña "
+        "«Predecir E(d)» con un «Sistema» modele la red",
     )
 )  # runs within one node, asked past it: '`dpscale predict --system` models the network' (review 45 X's note)
 

@@ -392,7 +392,7 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
     """What the table's columns mean (not for --json/--csv: machine output has no columns to explain), and the
     caveats of this run (no warm-up, a baseline above one device, compute that grew with the ranks, superlinear
     sizes, sharding)."""
-    from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import label, listed
     from dpscale.faces.i18n import number as fmt
 
     first = recs[0]
@@ -419,13 +419,13 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
     apart = [r for r in recs if (r.get("replica_drift") or 0) > 0]  # (None: FSDP's shards, which differ by design)
     if apart:  # the check the record carries, said: a size whose replicas diverged measured no data-parallel training
         notes.append(label("measure_drift", lang).format(
-            sizes=", ".join(str(r["devices"]) for r in apart),
+            sizes=listed([fmt(r["devices"], "int", lang) for r in apart], lang),
             drift=fmt(max(r["replica_drift"] for r in apart), "sig3", lang),
         ))  # fmt: skip
     above = [r for r in recs if (r.get("efficiency") or 0) > 1.02]  # beyond a repeat's spread: say it
     if above:
         notes.append(label("measure_superlinear", lang).format(
-            sizes=", ".join(str(r["devices"]) for r in above),
+            sizes=listed([fmt(r["devices"], "int", lang) for r in above], lang),
             emax=fmt(max(r["efficiency"] for r in above), "float", lang),
         ))  # fmt: skip
     if first.get("zero"):

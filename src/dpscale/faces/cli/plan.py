@@ -24,7 +24,7 @@ from dpscale.faces.cli.common import (
     with_unit,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import SIZE_SEP, count_of, header, label, localise, say, say_text
+from dpscale.faces.i18n import count_of, header, label, listed, localise, say, say_text
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -516,7 +516,7 @@ def _missed(result: Plan, key: str, limit: float, kind: str, lang: str) -> str:
     """'1 — 1.01 h, …' for the sizes whose figure the table rounds onto a limit they miss; '' if none."""
     near = _near(result, key, limit)
     finer = [(p.devices, _past(getattr(p, key), limit, kind, lang), fmt(getattr(p, key), kind, lang)) for p in near]
-    return ", ".join(f"{fmt(d, 'int', lang)} — {fine}" for d, fine, shown in finer if fine != shown)
+    return listed([f"{fmt(d, 'int', lang)} — {fine}" for d, fine, shown in finer if fine != shown], lang)
 
 
 def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> list[str]:
@@ -569,9 +569,9 @@ def _pick_notes(result: Plan, lang: str, priced: bool, money: str = "money") -> 
             notes.append(label("plan_past_budget", lang).format(b=budget, sizes=missed))
     if r.slower_than_smaller:  # past the throughput's peak: the table alone did not say it
         peak = min(r.points, key=time_key).devices  # (of a tie in time, the smallest size)
-        sizes = SIZE_SEP[lang].join(fmt(d, "int", lang) for d in r.slower_than_smaller[:6])  # (1,024, 2,048 in English)
         more = len(r.slower_than_smaller) - 6
-        sizes += label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
+        said = label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
+        sizes = listed([fmt(d, "int", lang) for d in r.slower_than_smaller[:6]], lang, more=said)  # 2,048 and 4,096
         notes.append(label("plan_slower", lang).format(sizes=sizes, d=fmt(peak, "int", lang)))
     x = fmt(r.knee_threshold, "float", lang)
     if len(r.points) < 2:  # one size: no device was added, nothing to judge

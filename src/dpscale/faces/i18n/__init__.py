@@ -11,10 +11,11 @@ import math
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
-from dpscale.notes import SINGULAR_EN, TINY_E, e3, figure, singular
+from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, singular
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 LANGS = ("en", "es")
@@ -38,7 +39,12 @@ def __getattr__(name: str) -> Any:
 
 def say(note: str, lang: str = "en") -> str:
     """A library note in the user's language: dpscale.notes.Note carries the key; plain strings pass as they are."""
-    template = lang != "en" and _table("NOTES").get(lang, {}).get(getattr(note, "key", ""))
+    key = getattr(note, "key", "")
+    # English too is said from its template, not the library's text: its lists as a sentence lists them ('2; 4'
+    # → '2 and 4'), a figure past its digits grouped ('5.826e+04' → '58,260'), as in every language
+    template = (
+        (EN.get(key) if hasattr(note, "fields") else None) if lang == "en" else _table("NOTES").get(lang, {}).get(key)
+    )
     if not template:
         return str(note)
     import re
@@ -55,15 +61,14 @@ def say(note: str, lang: str = "en") -> str:
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}  # type: ignore[attr-defined]
-    if isinstance(fields.get("sizes"), str):  # '256; 512; 1.024' → '256, 512, 1.024'
-        fields["sizes"] = fields["sizes"].replace(SIZE_SEP["en"], SIZE_SEP.get(lang, SIZE_SEP["en"]))
+    if isinstance(fields.get("sizes"), str):  # '256; 512; 1.024' → '256, 512 y 1.024'
+        fields["sizes"] = relisted(fields["sizes"], lang)
     for k in PARAM_NAMES:  # a law's parameters by name ('transfer = 0; latency = 0,019' → 'transferencia = 0; …')
-        if isinstance(fields.get(k), str):
+        if isinstance(fields.get(k), str) and lang != "en":
             fields[k] = re.sub(r"\b[a-z][a-z_]+\b", lambda m: term(m[0], lang), fields[k])
     for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
-        if lang in AND and isinstance(fields.get(k), str) and ", " in fields[k]:
-            head, _, last = fields[k].rpartition(", ")
-            fields[k] = f"{head} {AND[lang]} {last}"
+        if isinstance(fields.get(k), str):
+            fields[k] = listed(fields[k].split(", "), lang)
     return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
 
 
@@ -71,7 +76,7 @@ def say_text(text: str, lang: str = "en") -> str:
     """A note that came back as plain text, its key lost — the warnings `fit --json` wrote, which plan relays from
     --efficiency-file — said in the language where it is, word for word, one of the library's notes (its fields read
     back from the English and checked by writing the note again); anything else as written."""
-    if lang == "en" or lang not in LANGS or not isinstance(text, str):
+    if lang not in LANGS or not isinstance(text, str):  # (English too: its lists are said as a sentence's)
         return text
     import re
     import string
@@ -132,10 +137,30 @@ TEXT_NUMBERS = ("table", "sizes", "fitted", "typed", "theirs", "ranks", "measure
                 "e_said", "e_hidden_said")  # fmt: skip
 TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
 PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
-AND = {"es": "y"}
-# Between listed sizes: ';' in English, where 1,024 holds a comma; ',' in Spanish, where 1.024 holds a point (the
-# library's notes list sizes with '; ', fit.listed_sizes; the plan's own note listed them with ', ' in English too).
-SIZE_SEP = {"en": "; ", "es": ", "}
+AND = {"en": "and", "es": "y"}
+# The library's notes list sizes with '; ' (sources.fit_io.listed_sizes, predict_notes' ragged nodes): 1,024 holds a
+# comma. That text stays the library's (fit --json's warnings); a face says it with `relisted`.
+LISTED_SEP = "; "
+
+
+def listed(items: Sequence[str], lang: str = "en", more: str = "", elided: bool = False) -> str:
+    """Items as a sentence lists them, the one way every list of sizes (and of laws) is said: '2 and 4', '2, 4 and
+    8' ('2 y 4', '2, 4 y 8'); '; ' between them where one holds a comma ('512; 1,024 and 2,048' in English, where
+    '512, 1,024' read as one number; a Spanish '1,5 h' likewise). `more`: what stands for the ones left out ('5
+    more'), the last item; `elided`: the list goes on unnamed, so it ends in '…' and takes no 'and'."""
+    items = [*items, *([more] if more else [])]
+    sep = "; " if any("," in x for x in items) else ", "
+    if elided or len(items) < 2:
+        return sep.join(items) + ("…" if elided else "")
+    return f"{sep.join(items[:-1])} {AND.get(lang, AND['en'])} {items[-1]}"
+
+
+def relisted(text: str, lang: str = "en") -> str:
+    """A library note's list of sizes ('256; 512; 1,024', '9; 10; …', '2; 4; 8; 16; 32…'; localised already in
+    Spanish) said as `listed` says a list."""
+    elided = text.endswith("…")
+    items = [x for x in text.removesuffix("…").split(LISTED_SEP) if x.strip()]
+    return listed(items, lang, elided=elided)
 
 
 def _number_words(text: str, lang: str) -> str:

@@ -819,7 +819,7 @@ LABELS: dict[str, dict[str, str]] = {
             "past the throughput's peak: {sizes} devices finish later than a smaller size given, at more "
             "device-hours (the fastest here: {d})"
         ),
-        "plan_and_more": " and {n} more",
+        "plan_and_more": "{n} more",
         "plan_fit_below": "sizes below {d0} devices left out: the fitted E is relative to the smallest measured run",
         "plan_fit_speedup": (
             "speedup = d·E with E relative to d0 = {d0}: over one device at the {d0}-device run's rate per device "
@@ -1728,7 +1728,7 @@ LABELS: dict[str, dict[str, str]] = {
             "pasado el pico de rendimiento: {sizes} dispositivos terminan más tarde que un tamaño menor dado, con "
             "más horas-dispositivo (el más rápido aquí: {d})"
         ),
-        "plan_and_more": " y {n} más",
+        "plan_and_more": "{n} más",
         "plan_no_budget": "ningún tamaño cabe en el presupuesto de {b}",
         "plan_knee": (
             "codo: {pick} — cada dispositivo más allá añade menos de {x} de la aceleración de un dispositivo "
