@@ -920,3 +920,36 @@ def test_a_tiny_e_keeps_its_digits_in_the_band_beside_it_too(capsys):
     assert rc == 0 and "(7,36e-10 %)  6,26e-12  8,02e-12" in out
     rc, out, _ = run(capsys, "predict", "--model", "resnet-50", "--system", "aws-p4d", "-d", "8")
     assert rc == 0 and "0.928 (92.8 %)  0.789  1.000" in out  # ordinary bands keep three decimals
+
+
+@pytest.mark.parametrize(
+    ("argv", "en", "es"),
+    [
+        (["--model", "llama-7b", "-v", "3"],
+         "note: 6.738 B parameters, 27 GB of gradients: 20.24× the largest gradients",
+         "nota: 6,738 mil millones de parámetros, 27 GB de gradientes: 20,24 veces los mayores gradientes"),
+        (["--params", "1.5e9", "--grad-bytes", "0.5", "--step-time", "2"],
+         "note: 1.5 B parameters: published DDP measurements checked 1.634–333 M, and E lo–hi",
+         "nota: 1,5 mil millones de parámetros: las mediciones DDP publicadas solo cubren 1,634–333 M, y no consta"),
+        (["--params", "5e5", "--step-time", "0.2"],
+         "note: 500,000 parameters: published measurements checked 1.634–333 M; the synchronisation",
+         "nota: 500.000 parámetros: las mediciones publicadas solo cubren 1,634–333 M; los términos"),
+    ],
+)  # fmt: skip
+def test_a_parameter_count_is_said_as_memory_and_the_title_say_it(capsys, argv, en, es):
+    """predict's notes said '6,738 M parameters' ('6.738 M de parámetros') where memory's title and predict's own
+    said '6.738 B' ('6,738 mil millones de'): one count, one way (i18n.count_said), in both languages."""
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, _ = run(capsys, "predict", "--system", "dgx-a100", "-d", "8,64", *argv, "--lang", lang)
+        assert rc == 0 and said in out
+    rc, out, _ = run(capsys, "memory", "--model", "llama-7b")
+    assert rc == 0 and out.startswith("Memory per device: 6.738 B parameters, one device")
+    rc, out, _ = run(capsys, "memory", "--model", "llama-7b", "--lang", "es")
+    assert rc == 0 and out.startswith("Memoria por dispositivo: 6,738 mil millones de parámetros, un dispositivo")
+    # the FSDP runs the held-bytes note cites, the same figures in both languages (it read '0.1–13 B' against
+    # '125 M a 13.000 M')
+    rc, out, _ = run(capsys, "predict", "--system", "dgx-a100", "-d", "8", "--model", "llama-7b", "-v", "3")
+    assert "(on published FSDP runs of 125 M–13 B, validation/fsdp.py," in out
+    rc, out, _ = run(capsys, "predict", "--system", "dgx-a100", "-d", "8", "--model", "llama-7b", "-v", "3", "--lang",
+                     "es")  # fmt: skip
+    assert "(en ejecuciones FSDP publicadas de 125 millones a 13 mil millones de parámetros, validation/fsdp.py," in out

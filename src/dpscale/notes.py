@@ -94,16 +94,16 @@ EN = {
         "beyond {top:,} devices, the largest published size checked: the synchronisation wait is extrapolated there"
     ),
     "unchecked_params": (
-        "{m:,.4g} M parameters: published measurements checked {lo:g}–{hi:g} M; the synchronisation wait's terms "
+        "{count} parameters: published measurements checked {lo:g}–{hi:g} M; the synchronisation wait's terms "
         "are extrapolated below that, and E lo–hi is not known to hold"
     ),
     "unchecked_params_large": (
-        "{m:,.0f} M parameters: published DDP measurements checked {lo:g}–{hi:g} M, and E lo–hi is not known to hold"
+        "{count} parameters: published DDP measurements checked {lo:g}–{hi:g} M, and E lo–hi is not known to hold"
     ),
     "sync_bytes_held": (
-        "{m:,.0f} M parameters, {gb:.3g} GB of gradients: {x:.2f}× the largest gradients published DDP "
+        "{count} parameters, {gb:.3g} GB of gradients: {x:.2f}× the largest gradients published DDP "
         "measurements checked ({cap:.3g} GB); the synchronisation wait's share that grows with the gradient bytes "
-        "is held at its value there, not extrapolated (on published FSDP runs of 0.1–13 B, validation/fsdp.py, held "
+        "is held at its value there, not extrapolated (on published FSDP runs of 125 M–13 B, validation/fsdp.py, held "
         "it errs by 0.016 at the median, the straight line could not describe a 13 B run at all), and E lo–hi is not "
         "known to hold"
     ),
@@ -367,6 +367,25 @@ def figure(x: float, digits: int = 6) -> str:
     if "e+" in text and abs(x) < ASTRONOMICAL:
         text = f"{round(float(text)):,}"
     return text
+
+
+PARAM_SCALES = ((1e12, "T"), (1e9, "B"), (1e6, "M"))  # a parameter count's scales, largest first
+
+
+def params_scaled(n: float) -> tuple[float, str]:
+    """The figure and scale a parameter count is said in: 6.738e9 → (6.738, 'B'), to four digits, so 999,999.99 is
+    1 M (not '1e+06'); below a million the count itself and ''. The one rule behind every count said (predict's
+    notes, memory's title; faces.i18n.count_said words it in each language)."""
+    for scale, unit in PARAM_SCALES:
+        if n >= scale * 0.99995:
+            return float(f"{n / scale:.4g}"), unit
+    return n, ""
+
+
+def params_said(n: float) -> str:
+    """A parameter count in English: 6.738 B, 25.6 M, 1 T; smaller ones whole (100,000), or as given (1.5)."""
+    x, unit = params_scaled(n)
+    return f"{figure(x)} {unit}" if unit else f"{n:,.0f}" if n == int(n) else figure(n)
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

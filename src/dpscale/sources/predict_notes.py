@@ -25,7 +25,7 @@ from dpscale.formulas.memory import (
 )
 from dpscale.formulas.stepmodel import efficiency, step_time
 from dpscale.formulas.units import GB, MIB
-from dpscale.notes import Note, e3
+from dpscale.notes import Note, e3, params_said
 from dpscale.sources.predict_inputs import Cluster, calibration_origin, network_kind
 
 # What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
@@ -229,11 +229,20 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
     lo, hi = CHECKED_PARAMS_M
     n_params, nbytes, cap = size
     if n_params / 1e6 < lo / 2:  # within a factor of two, barely outside what was checked
-        out.append(Note("unchecked_params", m=n_params / 1e6, lo=lo, hi=hi))
+        out.append(Note("unchecked_params", n_params=n_params, count=params_said(n_params), lo=lo, hi=hi))
     elif nbytes > HELD_UNSAID * cap:  # the byte term is held there (in any size's wait, d0's and re-evaluated too)
-        out.append(Note("sync_bytes_held", m=n_params / 1e6, gb=nbytes / 1e9, x=nbytes / cap, cap=cap / 1e9))
+        out.append(
+            Note(
+                "sync_bytes_held",
+                n_params=n_params,
+                count=params_said(n_params),
+                gb=nbytes / 1e9,
+                x=nbytes / cap,
+                cap=cap / 1e9,
+            )
+        )
     elif n_params / 1e6 > 2 * hi:  # its gradients within the checked bytes (2-byte, or a --grad-bytes), still far out
-        out.append(Note("unchecked_params_large", m=n_params / 1e6, lo=lo, hi=hi))
+        out.append(Note("unchecked_params_large", n_params=n_params, count=params_said(n_params), lo=lo, hi=hi))
 
     def said(bw: float, checked: tuple[float, float]) -> bool:
         """Below the checked range always; above it, not where the unchecked GPU's own note covers it."""

@@ -11,7 +11,7 @@ import math
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
-from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, singular
+from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, params_said, params_scaled, singular
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
@@ -61,6 +61,9 @@ def say(note: str, lang: str = "en") -> str:
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
     fields = {k: localise(v, lang) if k in TEXT_NUMBERS and isinstance(v, str) else v for k, v in note.fields.items()}  # type: ignore[attr-defined]
+    n_params = fields.get("n_params")
+    if isinstance(n_params, (int, float)) and "count" in fields:  # '6.738 B' → '6,738 mil millones de'
+        fields["count"] = count_said(n_params, lang)
     if isinstance(fields.get("sizes"), str):  # '256; 512; 1.024' → '256, 512 y 1.024'
         fields["sizes"] = relisted(fields["sizes"], lang)
     for k in PARAM_NAMES:  # a law's parameters by name ('transfer = 0; latency = 0,019' → 'transferencia = 0; …')
@@ -304,12 +307,15 @@ def term(word: str, lang: str = "en") -> str:
 def count_said(params: float, lang: str = "en") -> str:
     """A parameter count in words: 7.5e9 → '7.5 B', 25.6e6 → '25.6 M', 1e12 → '1 T' (Spanish: mil millones de,
     millones de, billones de; one of each in the singular), smaller ones whole: 100,000."""
-    for scale, key in ((1e12, "mem_trillion"), (1e9, "mem_billion"), (1e6, "mem_million")):
-        if params >= scale * 0.99995:  # to four digits (Llama-7B's 6.738 B), so 999,999.99 is '1 M', not '1e+06'
-            x = number(params / scale, "sig4", lang)
-            # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
-            return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
-    return number(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
+    if lang == "en":
+        return params_said(params)  # (the library's own English, its notes' and this title's alike)
+    scaled, unit = params_scaled(params)  # to four digits (Llama-7B's 6.738 B), so 999,999.99 is '1 M'
+    if not unit:
+        return number(params, "int" if params == int(params) else "float", lang)  # 1.5 is not '2'
+    key = {"T": "mem_trillion", "B": "mem_billion", "M": "mem_million"}[unit]
+    x = number(scaled, "float", lang)
+    # Spanish names one of each in the singular: 1 billón, mil millones, 1 millón ('1 millones' read wrong)
+    return label(f"{key}_one", lang) if x == "1" and lang == "es" else label(key, lang).format(x=x)
 
 
 def header(key: str, lang: str = "en") -> str:

@@ -613,9 +613,7 @@ LABELS: dict[str, dict[str, str]] = {
             "; tensor-parallel {t}: each data-parallel replica spans {t} GPUs ({gpus} GPUs in all), the figures are "
             "per GPU"
         ),
-        "mem_billion": "{x} B",
-        "mem_million": "{x} M",
-        "mem_trillion": "{x} T",
+        # (a parameter count in English: notes.params_said, the library's own; Spanish words it below)
         "mem_act_note": (
             "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
             "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"

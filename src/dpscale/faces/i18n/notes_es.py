@@ -81,19 +81,19 @@ NOTES: dict[str, dict[str, str]] = {
             "sincronización se extrapola"
         ),
         "unchecked_params": (
-            "{m:,.4g} M de parámetros: las mediciones publicadas solo cubren {lo:g}–{hi:g} M; los términos de la "
+            "{count} parámetros: las mediciones publicadas solo cubren {lo:g}–{hi:g} M; los términos de la "
             "espera de sincronización se extrapolan por debajo, y no consta que E inf–sup se cumpla"
         ),
         "unchecked_params_large": (
-            "{m:,.0f} M de parámetros: las mediciones DDP publicadas solo cubren {lo:g}–{hi:g} M, y no consta que "
+            "{count} parámetros: las mediciones DDP publicadas solo cubren {lo:g}–{hi:g} M, y no consta que "
             "E inf–sup se cumpla"
         ),
         "sync_bytes_held": (
-            "{m:,.0f} M de parámetros, {gb:.3g} GB de gradientes: {x:,.2f} veces los mayores gradientes que "
+            "{count} parámetros, {gb:.3g} GB de gradientes: {x:,.2f} veces los mayores gradientes que "
             "cubren las mediciones DDP publicadas ({cap:.3g} GB); la parte de la espera de sincronización que crece "
             "con los bytes de gradiente se fija en su valor allí, sin extrapolar (en ejecuciones FSDP publicadas de "
-            "125 M a 13.000 M, validation/fsdp.py, así yerra 0,016 en la mediana; la recta no podía describir una "
-            "ejecución de 13.000 M), y no consta que E inf–sup se cumpla"
+            "125 millones a 13 mil millones de parámetros, validation/fsdp.py, así yerra 0,016 en la mediana; la "
+            "recta no podía describir una ejecución de 13 mil millones), y no consta que E inf–sup se cumpla"
         ),
         "unchecked_intra": (
             "{bw:g} GB/s por dispositivo dentro del nodo: las mediciones publicadas solo cubren NVLink a "
@@ -163,10 +163,10 @@ NOTES: dict[str, dict[str, str]] = {
             "el paso, y expone más); en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los "
             "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
             "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed en ZeRO-1/2, overlap_comm "
-            "apagado, es --no-overlap); lo comprobó un conjunto de tablas FSDP "
-            "publicadas (MPT de 125 M a 13.000 M en 8–128 GPU, E relativa al tamaño menor con un error "
-            "mediano de 0,016, validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de "
-            "all-reduce recogen estas colectivas"
+            "apagado, es --no-overlap); lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 millones a "
+            "13 mil millones de parámetros en 8–128 GPU, E relativa al tamaño menor con un error mediano de 0,016, "
+            "validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de all-reduce recogen "
+            "estas colectivas"
         ),
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
