@@ -579,3 +579,36 @@ def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
     assert rc == 0, err
     (row,) = json.loads(out)
     assert row["actual_throughput"] == pytest.approx(720.0)
+
+
+@pytest.mark.parametrize(
+    ("argv", "en", "es"),
+    [
+        (["-n", "1e9", "--epochs", "10", "-v", "10", "-e", "0.9", "-d", "1,2,4", "--deadline", "30d"],
+         ["  77,160.5 h (3,215.0 days)",
+          "note: no size meets the 720.0 h (30.0 days) deadline; the fastest is 4 devices at 77,160.5 h "
+          "(3,215.0 days)"],
+         ["  77.160,5 h (3.215,0 días)",
+          "nota: ningún tamaño cumple el plazo de 720,0 h (30,0 días); el más rápido es el de 4 dispositivos, con "
+          "77.160,5 h (3.215,0 días)"]),
+        # the finer digits that part a time from its deadline keep the days; under two days, hours alone
+        (["-n", "2592000", "-v", "10", "-e", "1", "-d", "1,2", "--deadline", "71.99h"],
+         ["  72.0 h (3.0 days)  ", "             36.0 h  ",
+          "note: the table rounds these times to the 71.99 h (3.0 days) deadline they miss: 1 — 72.00 h "
+          "(3.0 days)"],
+         ["  72,0 h (3,0 días)  ",
+          "nota: la tabla redondea estos tiempos al plazo de 71,99 h (3,0 días), que no cumplen: 1 — 72,00 h "
+          "(3,0 días)"]),
+    ],
+)  # fmt: skip
+def test_a_time_of_two_days_or_more_is_given_in_days_too(capsys, argv, en, es):
+    """'87,600 h' alone: a time from 48 h on says its days beside the hours, in the table and the notes, in both
+    languages (by hand: 1e10 samples at 36/s = 2.7778e8 s = 77,160.5 h = 3,215.0 days); JSON keeps hours only."""
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, _ = run(capsys, "plan", *argv, "--lang", lang)
+        assert rc == 0 and all(s in out for s in said), out
+    rc, out, _ = run(capsys, "plan", *argv, "--json")
+    rec = json.loads(out)[0]
+    assert rc == 0 and list(rec) == ["devices", "efficiency", "actual_throughput", "unit", "speedup", "hours",
+                                     "device_hours", "cost", "marginal_speedup", "marks"]  # fmt: skip
+    assert isinstance(rec["hours"], float) and rec["hours"] in (pytest.approx(277_777.777778), pytest.approx(72.0))

@@ -24,7 +24,7 @@ from dpscale.faces.cli.common import (
     with_unit,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import count_of, header, label, listed, localise, say, say_text
+from dpscale.faces.i18n import count_of, days, header, label, listed, localise, say, say_text
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -472,6 +472,7 @@ def _digits(x: float, limit: float, kind: str, lang: str) -> tuple[int, str, flo
     shown = fmt(x, kind, lang)
     if x == limit or (x > limit and within(x, limit)) or shown != fmt(limit, kind, lang) or "e" in shown:
         return None
+    shown = shown.partition(" (")[0]  # (a time's days aside: ' (30.0 days)')
     unit, scale = "", 1.0
     if kind == "hours":
         unit, scale = (" h", 1) if shown.endswith(" h") else (" min", 60) if shown.endswith(" min") else (" s", 3600)
@@ -484,7 +485,9 @@ def _past(x: float, limit: float, kind: str, lang: str) -> str:
     beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
     the limits they miss) — and a pick that meets a limit printed alike, 0.99994 h against 0.99995."""
     d = _digits(x, limit, kind, lang)
-    return fmt(x, kind, lang) if d is None else localise(f"{x * d[2]:,.{d[0]}f}{d[1]}", lang)
+    if d is None:
+        return fmt(x, kind, lang)
+    return localise(f"{x * d[2]:,.{d[0]}f}{d[1]}", lang) + (days(x, lang) if kind == "hours" else "")
 
 
 def _limit(limit: float, xs: list[float], kind: str, lang: str) -> str:
@@ -499,10 +502,10 @@ def _limit(limit: float, xs: list[float], kind: str, lang: str) -> str:
     v = limit * scale
     six = max(0, 5 - math.floor(math.log10(abs(v)))) if v else 0  # decimals of 6 significant figures
     said = f"{v:,.{max(n, six)}f}"
-    table = fmt(limit, kind, "en").removesuffix(unit)
+    table = fmt(limit, kind, "en").partition(" (")[0].removesuffix(unit)
     while said.endswith("0") and len(said.partition(".")[2]) > len(table.partition(".")[2]):
         said = said[:-1]
-    return localise(said.removesuffix(".") + unit, lang)
+    return localise(said.removesuffix(".") + unit, lang) + (days(limit, lang) if kind == "hours" else "")
 
 
 def _near(result: Plan, key: str, limit: float) -> list[PlanPoint]:

@@ -370,6 +370,7 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
         m, s = round(60 * x, 1), float(f"{3600 * x:.3g}")
         # seconds in 3 figures, trailing zeros kept: '38 s' beside '21.4 s' in one column read as a figure cut short
         text = f"{x:,.1f} h" if abs(m) >= 60 else f"{m:,.1f} min" if abs(s) >= 60 else f"{s:#.3g} s"
+        return localise(text, lang) + days(x, lang)  # from two days on: ' (3,650.0 days)'
     elif kind == "bound":  # an E bound beside an E, its digits as eff keeps them (0.000–0.000 beside 7.36e-12)
         text = e3(x)
     elif kind == "money":
@@ -379,6 +380,17 @@ def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
     else:
         text = figure(x) if abs(x) >= 1e-3 or x == 0 else f"{x:.3e}"  # (7,296,040 tokens/s, not 7.29604e+06)
     return localise(text, lang)
+
+
+DAYS_FROM = 48.0  # hours: from two days on, a time is given in days too ('87,600.0 h' alone read as a number)
+
+
+def days(hours: float, lang: str = "en") -> str:
+    """What follows a time in hours from two days on: ' (3,650.0 days)', ' (3.650,0 días)'; '' below (or past
+    1e15 h, an exponent's figure, nothing to count). The table's and the notes' times alike (number's 'hours')."""
+    if not DAYS_FROM <= abs(hours) < 1e15:
+        return ""
+    return localise(f" ({hours / 24:,.1f} ", lang) + label("days", lang) + ")"
 
 
 def _bytes(x: float) -> str:

@@ -778,6 +778,7 @@ LABELS: dict[str, dict[str, str]] = {
             "the speedup in wall-clock time to the same loss, at most d·E"
         ),
         "hours": "time to train",
+        "days": "days",
         "device_hours": "device-hours",
         "cost": "cost",
         "marginal_speedup": "marginal speedup per added device",
@@ -1696,6 +1697,7 @@ LABELS: dict[str, dict[str, str]] = {
             "la aceleración en tiempo de reloj hasta la misma pérdida, como mucho d·E"
         ),
         "hours": "tiempo de entrenamiento",
+        "days": "días",
         "device_hours": "horas-dispositivo",
         "cost": "coste",
         "marginal_speedup": "aceleración marginal por dispositivo añadido",
