@@ -44,3 +44,30 @@ def test_a_system_s_name_in_the_gpu_cell_means_the_system_s_gpu():
     names the dgx2-v100 system (one system starts so), whose GPU is the 32 GB V100; '8 accelerators' names none."""
     assert catalog.find_gpu(system="dgx2-v100", gpu="DGX-2")["memory_gb"] == 32
     assert catalog.find_gpu(system="dgx-h100", gpu="8 accelerators")["name"] == "NVIDIA H100 SXM 80 GB"
+
+
+# ---------------------------------------------------------------- catalog: GPU figures against their datasheets
+
+
+@pytest.mark.parametrize(("key", "sparse", "vector_fp32"), [
+    ("l4-24gb", {"tf32": 120, "bf16": 242, "fp16": 242, "fp8": 485}, 30.3),  # L4 datasheet: '*' with sparsity
+    ("h100-80gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H100 SXM datasheet
+    ("h200-141gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H200 SXM datasheet
+    ("b200-180gb", {"tf32": 2200, "bf16": 4500, "fp16": 4500, "fp8": 9000}, 75),  # HGX B200, one GPU's column
+])  # fmt: skip
+def test_nvidia_tensor_peaks_are_the_datasheets_sparse_figures_halved(key, sparse, vector_fp32):
+    """gpus.json holds dense peaks; NVIDIA's tables give tensor rates 'with sparsity' (2:4, twice dense): each
+    dense figure is its sparse one halved (989 for 1,979: NVIDIA's dense 989.4 rounded), FP32 the vector rate."""
+    peak = catalog.gpu(key)["peak_tflops"]
+    for precision, figure in sparse.items():
+        assert peak[precision] == pytest.approx(figure / 2, rel=1e-3), precision
+    assert peak["fp32"] == vector_fp32 and peak["amp"] == peak["bf16"]
+
+
+def test_an_mi250x_rank_is_half_the_package():
+    """AMD MI250X (one OAM package, two GCDs, each its own device): 383 TFLOP/s BF16/FP16, 95.7 FP32 matrix,
+    128 GB HBM2e at 3.2768 TB/s per package — a rank (one GCD) holds half of each."""
+    g = catalog.gpu("mi250x-gcd")
+    assert g["peak_tflops"]["bf16"] == g["peak_tflops"]["fp16"] == 383 / 2
+    assert g["peak_tflops"]["fp32"] == pytest.approx(95.7 / 2) and g["memory_gb"] == 128 / 2
+    assert g["hbm_tbs"] == pytest.approx(3.2768 / 2, abs=0.005)
