@@ -38,3 +38,23 @@ def test_a_misspelt_link_name_is_refused_as_a_misspelt_gpu_is(tmp_path):
     (a string), so "intra_lnk": "nvlink3" is that key misspelt, not a description."""
     with pytest.raises(DpscaleError, match=r"key 'intra_lnk' \(did you mean 'intra_link'\?\)"):
         catalog.load_system_file(system_file(tmp_path, intra_lnk="nvlink3"))
+
+
+# ---------------------------------------------------------------- catalog: cloud instances' fabrics
+
+
+@pytest.mark.parametrize(("key", "nics", "gbit"), [
+    ("aws-p4d", 4, 400),  # EFA v1: 4 network cards × 100 Gb
+    ("aws-p5", 32, 3200),  # EFA v2: 32 × 100 Gb
+    ("aws-p5e", 32, 3200),
+    ("aws-p5en", 16, 3200),  # EFA v3: 16 × 200 Gb
+    ("aws-p6-b200", 8, 3200),  # 8 × 400 Gb
+    ("gcp-a3-high", 4, 800),  # the GPU fabric's 4 × 200 Gb (the host NIC apart)
+    ("gcp-a3-mega", 8, 1600),  # 8 × 200 Gb
+])  # fmt: skip
+def test_a_cloud_instance_s_network_is_its_provider_s_total(key, nics, gbit):
+    """AWS lists p4d's 400 Gb/s and 3,200 Gb/s for p5, p5e, p5en and p6-b200 on 4, 32, 32, 16 and 8 EFA network
+    cards; GCP's A3 High and Mega give their GPUs 4 and 8 NICs of 200 Gb/s (physics.md §4.3): the node's GB/s per
+    direction is that total / 8, whatever the NIC count."""
+    s = catalog.system(key)
+    assert (s["nics"], s["inter_bw_gbs"]) == (nics, gbit / 8) and s["gpus_per_node"] == 8
