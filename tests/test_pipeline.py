@@ -126,6 +126,15 @@ def test_cli_gpipe_json(capsys):
     assert rc == 0 and rec["bubble_fraction"] == round(3 / 11, 12) and rec["in_flight_microbatches"] == 8
 
 
+def test_cli_micro_batches_spelt_as_the_other_commands_spell_micro_batch(capsys):
+    """--micro-batches, hyphenated as predict's and memory's --micro-batch, is --microbatches (it was refused with
+    'did you mean --microbatches?'): 1F1B, p = 4, m = 8 has r = 3/8, bubble 3/11."""
+    rc, out, _ = run(capsys, "pipeline", "--stages", "4", "--micro-batches", "8", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["microbatches"] == 8 and rec["bubble_overhead"] == 0.375
+    assert rec["bubble_fraction"] == round(3 / 11, 12)
+
+
 def test_cli_worked_example_and_sweep(capsys):
     rc, out, _ = run(capsys, "pipeline")
     assert rc == 0 and "27.3 %" in out and "bubble / total time" in out

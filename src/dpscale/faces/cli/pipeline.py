@@ -42,7 +42,13 @@ def add_arguments(p: Parser) -> None:
     p.letters = {"v": "--chunks"}  # the formula's v
     g = p.add_argument_group("pipeline")
     g.add_argument("--stages", "-p", metavar="P", help="pipeline stages p")
-    g.add_argument("--microbatches", "-m", metavar="M", help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S")
+    g.add_argument(  # --micro-batches: spelt as predict's and memory's --micro-batch
+        "--microbatches",
+        "--micro-batches",
+        "-m",
+        metavar="M",
+        help="micro-batches per step: M, M1,M2,..., A..BxF or A..B+S",
+    )
     schedule = f"{', '.join(SCHEDULES)} (default 1f1b; the worked example, no inputs at all, is gpipe)"
     g.add_argument("--schedule", metavar="S", help=schedule)
     # no -v: every other command reads it as throughput, and `-v 2000` carried over planned a bubble of 0 %
