@@ -525,6 +525,19 @@ def test_a_typed_single_device_is_the_users_and_selective_recompute_is_flagged_o
     assert rc == 0 and "it understates by about 10–20 %" in out + err
 
 
+def test_flash_attention_is_read_as_selective_recompute(capsys):
+    """--recompute flash was refused though --help says selective ≈ FlashAttention: neither keeps the a·s² scores,
+    so Llama-2 13B at s 4,096, b 1 stores 34·sbh a layer, 34 × 4,096 × 5,120 × 40 layers = 28.52 GB, as selective.
+    A name still refused is told the three modes."""
+    runs = [json.loads(run(capsys, "memory", "--model", "llama-13b", "-d", "8", "--recompute", r, "--json")[1])
+            for r in ("flash", "FlashAttention", "selective")]  # fmt: skip
+    assert [r[0]["activation_bytes_per_device"] for r in runs] == [34 * 4096 * 5120 * 40] * 3
+    assert {r[0]["recompute"] for r in runs} == {"selective"}  # the record says what was computed
+    assert activation_bytes(Shape(40, 5120, 40, 4096), 1, recompute="flash") == 34 * 4096 * 5120 * 40  # library
+    rc, _, err = run(capsys, "memory", "--model", "llama-13b", "--recompute", "sel")
+    assert rc == 2 and "--recompute: got 'sel'; allowed: none, selective, full" in err
+
+
 def test_tensor_parallelism_must_divide_the_heads_in_the_library_too():
     """Only the CLI refused t = 7 for 12 heads: activation_bytes(…, tensor_parallel=7) returned a number. Megatron
     splits the attention heads and, with grouped-query attention, the key-value groups t ways."""

@@ -377,8 +377,9 @@ HELP_ES: dict[str, str] = {
     "shard the non-tensor-parallel activations too": (
         "reparte también las activaciones que el paralelismo de tensor no reparte"
     ),
-    "none, selective (attention scores recomputed; ≈ FlashAttention) or full": (
-        "none, selective (se recalculan las puntuaciones de atención; ≈ FlashAttention) o full"
+    "none, selective (attention scores recomputed; ≈ FlashAttention: flash is read as selective) or full": (
+        "none, selective (se recalculan las puntuaciones de atención; ≈ FlashAttention: flash se lee como "
+        "selective) o full"
     ),
     "accelerator from the catalog, e.g. a100-80gb": "acelerador del catálogo, p. ej. a100-80gb",
     "device memory in GB as sold: 80 for an 80 GB card (80 GiB); not with --gpu": (

@@ -59,6 +59,10 @@ PRECISIONS = ("mixed", "amp", "fp32", "bf16", "fp8")
 # meant, which nobody trains), tf32 is fp32's storage. Said, not guessed: bf16 is pure here and mixed in predict.
 PREDICT_NAMES = "fp16 training with an fp32 master is mixed here, tf32 is stored as fp32"
 RECOMPUTE = ("none", "selective", "full")
+# FlashAttention keeps no a·s² attention scores, as selective recompute does not [KORTH22 §4.2; Dao et al. 2022]:
+# what a user running it types, read as selective (the activation note and the JSON then say 'selective')
+RECOMPUTE_ALIASES = {"flash": "selective", "flashattention": "selective", "flash-attention": "selective",
+                     "flash_attention": "selective"}  # fmt: skip
 # Bytes per stored activation value: Korthikanti's constants count 16-bit values; an fp32 run stores 4 bytes.
 ACTIVATION_BYTES = {"mixed": 2, "amp": 2, "bf16": 2, "fp32": 4, "fp8": 2}  # (fp8: the bf16 run it rides on)
 
@@ -89,6 +93,13 @@ def check_precision(x: Any, name: str = "precision") -> str:
     if isinstance(x, str) and x.strip().lower() in ("fp16", "half", "tf32"):  # (half: predict's fp16)
         raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
     return choice(x, name, PRECISIONS)
+
+
+def check_recompute(x: Any, name: str = "recompute") -> str:
+    """One of RECOMPUTE, in any case; FlashAttention's names ('flash') read as selective."""
+    if isinstance(x, str) and x.strip().lower() in RECOMPUTE_ALIASES:
+        return RECOMPUTE_ALIASES[x.strip().lower()]
+    return choice(x, name, RECOMPUTE)
 
 
 def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tuple[int, int, int]:
@@ -240,7 +251,7 @@ def activation_bytes_per_layer(
                    else f"a divisor of the {kv} key-value heads")  # fmt: skip
     if sequence_parallel and t == 1:  # it splits activations over the tensor-parallel group: none to split over
         raise fail("sequence_parallel", True, "with tensor_parallel > 1 (it shards over the tensor-parallel group)")
-    recompute = choice(recompute, "recompute", RECOMPUTE)  # (an array here raised numpy's ambiguity error)
+    recompute = check_recompute(recompute)  # (an array here raised numpy's ambiguity error)
     s, h, a = shape.seq_len, shape.hidden, shape.heads
     sbh = s * b * h
     width = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
@@ -461,6 +472,8 @@ __all__ = [
     "PRECISIONS",
     "check_precision",
     "RECOMPUTE",
+    "RECOMPUTE_ALIASES",
+    "check_recompute",
     "STAGES",
     "STAGE_NAMES",
     "MemoryFit",

@@ -25,13 +25,13 @@ from dpscale.formulas.memory import (
     MAX_DEVICE_GB,
     MIN_DEVICE_GB,
     OPTIMIZERS,
-    RECOMPUTE,
     STAGE_NAMES,
     STAGES,
     Shape,
     activation_bytes,
     bytes_per_parameter,
     check_precision,
+    check_recompute,
     ddp_bucket_bytes,
     device_bytes,
     fit_advice,
@@ -90,7 +90,7 @@ def add_arguments(p: Parser) -> None:
         "--recompute",
         metavar="MODE",
         default="none",
-        help="none, selective (attention scores recomputed; ≈ FlashAttention) or full",
+        help="none, selective (attention scores recomputed; ≈ FlashAttention: flash is read as selective) or full",
     )
     f = p.add_argument_group("device")
     f.add_argument("--gpu", metavar="NAME", help="accelerator from the catalog, e.g. a100-80gb")
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     memory, where = _device_memory(args, lang)
     optimizer = choice(args.optimizer, "--optimizer", OPTIMIZERS)
     precision = check_precision(args.precision, "--precision")
-    recompute = choice(args.recompute, "--recompute", RECOMPUTE)
+    recompute = check_recompute(args.recompute, "--recompute")
     stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
     devices = _devices(args.devices)
     preset = None
