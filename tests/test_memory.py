@@ -538,6 +538,21 @@ def test_flash_attention_is_read_as_selective_recompute(capsys):
     assert rc == 2 and "--recompute: got 'sel'; allowed: none, selective, full" in err
 
 
+def test_torch_dtype_names_are_the_precisions_they_name_in_memory(capsys):
+    """--precision bfloat16 and float32 (torch's names) were refused; they are bf16 (pure: 8 bytes a parameter with
+    Adam) and fp32 (16). float16 is told, echoing what was typed, what fp16 is called here."""
+
+    def states(p: str) -> float:
+        rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--zero", "0", "--precision", p, "--json")
+        assert rc == 0
+        return json.loads(out)["model_state_bytes_per_device"]
+
+    assert states("bfloat16") == states("bf16") == 8 * 7e9
+    assert states("Float32") == states("fp32") == 16 * 7e9
+    rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "float16")
+    assert rc == 2 and "--precision: got 'float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
+
+
 def test_tensor_parallelism_must_divide_the_heads_in_the_library_too():
     """Only the CLI refused t = 7 for 12 heads: activation_bytes(…, tensor_parallel=7) returned a number. Megatron
     splits the attention heads and, with grouped-query attention, the key-value groups t ways."""

@@ -544,6 +544,22 @@ def test_decimal_inputs_are_numbers():
         predict([8], throughput=Decimal("nan"), **kw)
 
 
+def test_torch_dtype_names_are_the_precisions_they_name(capsys):
+    """--precision bfloat16 (torch.bfloat16, as a training script spells it) was refused; torch's dtype names now
+    read as bf16, fp16 and fp32, so bert-large on dgx-a100 at 150/s is the same prediction under either name."""
+    from dpscale.sources.predict_inputs import normalise_precision
+
+    said = {"bfloat16": "bf16", "torch.bfloat16": "bf16", "Float16": "fp16", "torch.float32": "fp32",
+            "bfloat16 autocast": "amp"}  # fmt: skip
+    # (autocast keeps fp32 gradients, as 'bf16 autocast' is amp)
+    assert {label: normalise_precision(label, one=True) for label in said} == said
+    argv = ["predict", "--model", "bert-large", "--system", "dgx-a100", "-v", "150", "-b", "32", "-d", "8,64", "--json"]
+    e = {p: [r["efficiency"] for r in json.loads(run(capsys, *argv, "--precision", p)[1])]
+         for p in ("bfloat16", "bf16", "float32", "fp32", "amp")}  # fmt: skip
+    assert e["bfloat16"] == e["bf16"] and e["float32"] == e["fp32"]
+    assert e["bf16"][1] > e["amp"][1]  # bf16's 2-byte gradients, not autocast's 4: a different prediction
+
+
 def test_precision_labels_are_read_word_by_word(capsys):
     """Published labels map by their words; a word that merely contains one ('clamp') is refused, not read as amp."""
     from dpscale.sources.predict_inputs import normalise_precision

@@ -7,6 +7,8 @@ GB is 1e9 bytes: link and HBM bandwidths are quoted in GB/s, and the ZeRO paper'
 GB = 1e9
 MIB = 1 << 20
 GIB = 1 << 30
+# torch's dtype names (torch.bfloat16, torch.float16, torch.float32) for the number formats --precision names
+DTYPE_NAMES = {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}
 
 
 def count_noun(unit: str) -> str | None:
