@@ -222,6 +222,23 @@ def test_cli_one_stage_against_a_gpu(capsys):
     )
 
 
+def test_one_stage_that_is_the_least_sharded_to_fit_is_said_once(capsys):
+    """--zero 3 where only ZeRO-3 fits said it twice: 'ZeRO-3 / FSDP full shard fits on …' and 'least-sharded
+    strategy that fits on …: ZeRO-3 / FSDP full shard'. One note now says both; where a less-sharded stage fits
+    (7.5 B on 64 V100s: ZeRO-1), that stage is still named apart."""
+    where = "v100-32gb (32 GiB = 34.4 GB)"
+    rc, out, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "1", "--gpu", "v100-32gb")
+    notes = [n for n in (out + err).splitlines() if n.startswith("note:")]
+    assert rc == 0 and notes[0] == f"note: ZeRO-1 fits on {where}, the least-sharded strategy that does"
+    assert not any("least-sharded strategy that fits" in n for n in notes)
+    rc, out, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "3", "--gpu", "v100-32gb")
+    assert f"note: ZeRO-3 / FSDP full shard fits on {where}\n" in out + err
+    assert f"note: least-sharded strategy that fits on {where}: ZeRO-1" in out + err
+    rc, out, err = run(capsys, "memory", "--params", "7.5e9", "-d", "64", "--zero", "1", "--gpu", "v100-32gb",
+                       "--lang", "es")  # fmt: skip
+    assert "nota: ZeRO-1 cabe en v100-32gb (32 GiB = 34,4 GB), y es la estrategia menos repartida que cabe" in out + err
+
+
 def test_catalog_memory_is_the_figure_sold(capsys):
     """device_bytes reads memory_gb as GiB (HBM is binary), so a figure already converted to decimal GB (a TPU v4's
     32 GiB written as 34.36) would count 7 % too much: every entry must be the whole figure sold."""

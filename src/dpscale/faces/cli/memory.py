@@ -128,11 +128,12 @@ def run(args: argparse.Namespace) -> int:
     # activation_bytes_per_device alone, with nothing in them saying why
     inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision, **shaped)
     records = _records(fits, inputs, activation, memory)
-    notes += _advice(fits, where, lang)
+    notes += _advice(fits, where, lang, stage)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
     title = _title(params, devices, optimizer, precision, t, lang)
     if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
-        key = "mem_fits" if records[stage]["fits"] else "mem_not_fits"
+        least = records[stage]["least_sharded_stage_that_fits"] == stage  # then one note says both, not two
+        key = "mem_fits_least" if least else "mem_fits" if records[stage]["fits"] else "mem_not_fits"
         notes.insert(0, label(key, lang).format(strategy=STAGE_NAMES[stage], where=where))
     emit(records if stage is None else records[stage], _columns(stage, activation, memory), args, title, notes)
     return 0
@@ -210,10 +211,13 @@ def _records(
     return records
 
 
-def _advice(fits: tuple[MemoryFit, ...], where: str, lang: str) -> list[str]:
-    """The library's advice on what fits (or how it could), worded for the user."""
+def _advice(fits: tuple[MemoryFit, ...], where: str, lang: str, stage: int | None = None) -> list[str]:
+    """The library's advice on what fits (or how it could), worded for the user; the least-sharded stage is left to
+    the first note where it is the one stage asked for ('ZeRO-3 fits', then 'least-sharded …: ZeRO-3' again)."""
     notes = []
     for a in fit_advice(fits):  # the library decides; the face words it
+        if a.key == "mem_least" and a.stage == stage:
+            continue
         room, copy, copy_a = a.room or 0, a.copy or 0, a.copy_autocast or 0
         strategy = "" if a.stage is None else STAGE_NAMES[a.stage]
         notes.append(label(a.key, lang).format(

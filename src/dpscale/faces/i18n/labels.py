@@ -676,6 +676,7 @@ LABELS: dict[str, dict[str, str]] = {
             "recompute this understates {model} too, by {pct}"
         ),
         "mem_fits": "{strategy} fits on {where}",
+        "mem_fits_least": "{strategy} fits on {where}, the least-sharded strategy that does",
         "mem_not_fits": "{strategy} does not fit on {where}",
         "mem_stages": (
             "stage 0 = DDP; 1 shards optimizer states (≈ ZeroRedundancyOptimizer); "
@@ -1593,6 +1594,7 @@ LABELS: dict[str, dict[str, str]] = {
             "que sin recómputo esto también subestima {model}, en un {pct}"
         ),
         "mem_fits": "{strategy} cabe en {where}",
+        "mem_fits_least": "{strategy} cabe en {where}, y es la estrategia menos repartida que cabe",
         "mem_not_fits": "{strategy} no cabe en {where}",
         "mem_stages": (
             "etapa 0 = DDP; 1 reparte los estados del optimizador (≈ ZeroRedundancyOptimizer); "
