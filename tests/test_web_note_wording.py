@@ -694,7 +694,7 @@ TABS = [
             "llama-7b no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las "
             "capas de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las "
             "puntuaciones (5as/h de los 34 + 5as/h por sbh), así que sin recómputo esto sobrestima llama-7b; "
-            "con «Recómputo de activaciones» selective (FlashAttention no guarda las puntuaciones) lo "
+            "con «Recómputo de activaciones» selectivo (FlashAttention no guarda las puntuaciones) lo "
             "subestima en torno a un 10–20 %: el MLP SwiGLU guarda cuatro tensores de ancho f, (2 + 8f/h)·sbh"
             " frente a los 19sbh de GPT — deje ese margen"
         ),
@@ -933,6 +933,6 @@ def test_the_page_says_the_short_sequence_note_its_way(lang):
         "en": "yet at 128 tokens that mask and output weigh less than the SwiGLU MLP's extra tensors, so without "
         "recompute this understates llama3-8b too, by 15.2 %; with 'Activation recomputation' selective",
         "es": "pero con 128 tokens esa máscara y esa salida pesan menos que los tensores que el MLP SwiGLU añade, así "
-        "que sin recómputo esto también subestima llama3-8b, en un 15,2 %; con «Recómputo de activaciones» selective",
+        "que sin recómputo esto también subestima llama3-8b, en un 15,2 %; con «Recómputo de activaciones» selectivo",
     }[lang]
     assert any(said in n for n in r.json()["notes"])

@@ -138,7 +138,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_mem_act_no_dropout": (
             "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), "
-            "{none}; with '{web_recompute}' selective (FlashAttention keeps no "
+            "{none}; with '{web_recompute}' {web_opt_selective} (FlashAttention keeps no "
             "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
             "against GPT's 19sbh — leave that margin"
         ),
@@ -964,7 +964,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_mem_act_no_dropout": (
             "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas de "
             "GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de los "
-            "34 + 5as/h por sbh), {none}; con «{web_recompute}» selective "
+            "34 + 5as/h por sbh), {none}; con «{web_recompute}» {web_opt_selective} "
             "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
             "cuatro tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
