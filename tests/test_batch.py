@@ -279,6 +279,17 @@ def test_one_accumulation_step_is_singular_in_both_languages(capsys):
     assert "× 4 accumulation steps ×" in run(capsys, "batch", "-b", "32", "-d", "8", "--grad-accum", "4")[1]
 
 
+def test_one_size_is_counted_in_the_title(capsys):
+    """'Batch: micro-batch 32 × 1 accumulation step × devices' above a one-row answer read as a count left out: one
+    size says its count (1 device in the singular), a sweep keeps 'devices' over its rows."""
+    title = lambda *a: run(capsys, "batch", "-b", "32", *a)[1].splitlines()[0]  # noqa: E731
+    assert title("-d", "128") == "Batch: micro-batch 32 × 1 accumulation step × 128 devices"
+    assert title("-d", "1") == "Batch: micro-batch 32 × 1 accumulation step × 1 device"
+    assert title("-d", "8,64", "-k", "2") == "Batch: micro-batch 32 × 2 accumulation steps × devices"
+    assert title("-d", "1024", "--lang", "es") == "Lote: microlote 32 × 1 paso de acumulación × 1.024 dispositivos"
+    assert title("-d", "1", "--lang", "es") == "Lote: microlote 32 × 1 paso de acumulación × 1 dispositivo"
+
+
 @pytest.mark.parametrize(
     "argv, said",
     [

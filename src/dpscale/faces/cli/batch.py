@@ -134,8 +134,11 @@ def run(args: argparse.Namespace) -> int:
     if filled:
         notes.insert(0, label("worked_filled", lang).format(flags=", ".join(filled)))
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
-    title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum)
     single = len(records) == 1 and one_size(args.devices or "1")  # a list or range of one: a one-row array
+    n = devices[0] if single else None  # one size: the title says its count, as the table's one row does
+    d = label("batch_title_devices" if n is None else "batch_title_1_device" if n == 1 else "batch_title_n_devices",
+              lang).format(n=fmt(n or 0, "int", lang))  # fmt: skip
+    title = label("batch_title_one" if accum == 1 else "batch_title", lang).format(b=micro, k=accum, d=d)
     emit(records[0] if single else records, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, lang, title)

@@ -738,8 +738,11 @@ LABELS: dict[str, dict[str, str]] = {
         "h:samples_to_target": "samples",
         "h:hardware_speedup": "d·E",
         "h:time_to_target_speedup": "to target",
-        "batch_title": "Batch: micro-batch {b} × {k} accumulation steps × devices",
-        "batch_title_one": "Batch: micro-batch {b} × 1 accumulation step × devices",
+        "batch_title": "Batch: micro-batch {b} × {k} accumulation steps × {d}",
+        "batch_title_one": "Batch: micro-batch {b} × 1 accumulation step × {d}",
+        "batch_title_devices": "devices",  # a sweep: one row a size
+        "batch_title_n_devices": "{n} devices",  # one size: its count ('× devices' read as a number left out)
+        "batch_title_1_device": "1 device",
         "batch_rule_linear": (
             "linear rule (LR × B/B0; suits SGD with momentum, Goyal et al. 2017); for Adam/AdamW use "
             "--optimizer adam (square-root rule, Malladi et al. 2022)"
@@ -1657,8 +1660,11 @@ LABELS: dict[str, dict[str, str]] = {
         "h:samples_to_target": "muestras",
         "h:hardware_speedup": "d·E",
         "h:time_to_target_speedup": "al objetivo",
-        "batch_title": "Lote: microlote {b} × {k} pasos de acumulación × dispositivos",
-        "batch_title_one": "Lote: microlote {b} × 1 paso de acumulación × dispositivos",
+        "batch_title": "Lote: microlote {b} × {k} pasos de acumulación × {d}",
+        "batch_title_one": "Lote: microlote {b} × 1 paso de acumulación × {d}",
+        "batch_title_devices": "dispositivos",
+        "batch_title_n_devices": "{n} dispositivos",
+        "batch_title_1_device": "1 dispositivo",
         "batch_rule_linear": (
             "regla lineal (LR × B/B0; adecuada para SGD con momento, Goyal et al. 2017); para Adam/AdamW use "
             "--optimizer adam (regla de la raíz cuadrada, Malladi et al. 2022)"
