@@ -33,6 +33,16 @@ def test_a_missed_limit_is_said_in_the_digits_that_part_it_from_the_figures(caps
     assert rc == 0 and f"note: {said}\n" in out
 
 
+def test_price_is_the_price_per_device_hour(capsys):
+    """--price was refused ('did you mean --price-per-device-hour?'). 300B tokens at 6,000 tokens/s a device, E 0.93
+    on 128 devices: 3e11 / (128 × 6,000 × 0.93) s = 116.7 h, × 128 devices × 2.5 = 37,335.72."""
+    argv = ["plan", "-n", "3e11", "--unit", "tokens/s", "-v", "6000", "-e", "0.93", "-d", "128", "--json"]
+    (rec,) = json.loads(run(capsys, *argv, "--price", "2.5")[1])  # plan answers a list of sizes
+    assert [rec] == json.loads(run(capsys, *argv, "--price-per-device-hour", "2.5")[1])
+    assert rec["cost"] == pytest.approx(3e11 / (128 * 6000 * 0.93) / 3600 * 128 * 2.5)
+    assert round(rec["cost"], 2) == 37335.72
+
+
 def test_a_met_deadline_keeps_the_tables_digits(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "360000", "-v", "100", "-e", "1", "-d", "1,2", "--deadline", "1h")
     assert rc == 0 and "cheapest size meeting the 1.0 h deadline: 2 — 30.0 min" in out

@@ -72,6 +72,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     c = p.add_argument_group("money and time")
     c.add_argument(
         "--price-per-device-hour",
+        "--price",  # what a user types first ('did you mean --price-per-device-hour?' answered it)
         metavar="P",
         help="price of one device for one hour, in any currency (costs come out in it)",
     )
