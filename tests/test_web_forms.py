@@ -364,11 +364,11 @@ def test_a_whole_count_written_with_a_spanish_decimal_comma_is_told_the_decimal_
 
 
 def _cells(page, header: str) -> list[float]:
-    """A column of the page's result table, as numbers (English grouping)."""
+    """A column of the page's result table, as numbers (English grouping; a time's hours, its days set aside)."""
     heads = [h.strip() for h in page.locator("#result thead th").all_inner_texts()]
     i = next(k for k, h in enumerate(heads) if h.startswith(header)) + 1
     texts = page.locator(f"#result tbody tr td:nth-child({i})").all_inner_texts()
-    return [float(t.replace(",", "").removesuffix(" h").strip()) for t in texts]
+    return [float(re.sub(r" \([\d,.]+ days\)$", "", t.strip()).replace(",", "").removesuffix(" h")) for t in texts]
 
 
 @pytest.mark.slow
