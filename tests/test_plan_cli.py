@@ -351,3 +351,26 @@ def test_a_time_that_overflows_is_refused_by_the_flag_that_made_it(capsys, argv,
     assert rc == 2 and err == f"dpscale plan: error: {english}\n"
     rc, _, err = run(capsys, "plan", *argv, "--lang", "es")
     assert rc == 2 and spanish in err and err.count("\n") == 1
+
+
+def test_a_band_whose_low_end_never_finishes_is_said_infinite_not_refused(capsys, tmp_path):
+    """The table's E finishes (1e20 samples at 64 × 100/s × 2e-5: 1.74e17 h); the band's low end, E = 1e-300,
+    takes longer than floats hold. The band note computed it with plan's formula outside the flags' renaming, so
+    the whole plan was refused as 'efficiency: got 1e-300' — a name no flag has, for a table that was fine. That
+    end is ∞ now, in time and cost (64 × 1.736e17 h × 2 = 2.22e19 at the other end)."""
+    report = tmp_path / "fit.json"
+    report.write_text(
+        '{"confidence": 0.9, "baseline_devices": 8, "predictions": ['
+        '{"devices": 8, "efficiency": 1.0, "efficiency_lo": 0.98, "efficiency_hi": 1.02}, '
+        '{"devices": 64, "efficiency": 2e-5, "efficiency_lo": 1e-300, "efficiency_hi": 2.5e-5}]}'
+    )
+    argv = ["plan", "--efficiency-file", str(report), "-d", "8,64", "-n", "1e20", "-v", "100",
+            "--price-per-device-hour", "2"]  # fmt: skip
+    rc, out, err = run(capsys, *argv)
+    said = "band of E is 1e-300–2.5e-05: time 1.74e+17 h – ∞; cost 2.22222e+19 – ∞ — the table uses the point"
+    assert (rc, err.count("error")) == (0, 0) and said in out
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    said = "banda del 90 % de E del archivo es 1e-300–2,5e-05: tiempo 1,74e+17 h – ∞; coste 2,22222e+19 – ∞"
+    assert rc == 0 and said in out
+    rc, out, _ = run(capsys, *argv, "--json")
+    assert rc == 0 and json.loads(out)[1]["hours"] == pytest.approx(1e20 / (64 * 100 * 2e-5) / 3600)

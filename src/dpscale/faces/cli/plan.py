@@ -446,13 +446,26 @@ def _range(key: str, band: tuple[float, float, float], samples: float, epochs: f
     budget pick look safe that the interval's low end breaks."""
     lo, hi, level = band
     hi = min(hi, 1.0)  # a plan does not bank on E above 1 (a fit's interval at its smallest runs passes it)
-    ends = [plan(samples, epochs, v, [d], e, price).points[0] for e in (hi, lo)]  # fastest first
-    span = f"{header('hours', lang)} " + " – ".join(fmt(x.hours, "hours", lang) for x in ends)
+    ends = [_end(samples, epochs, v, d, e, price) for e in (hi, lo)]  # fastest first
+    span = f"{header('hours', lang)} " + " – ".join(fmt(x[0], "hours", lang) for x in ends)
     if price is not None:
-        span += f"; {header('cost', lang)} " + " – ".join(fmt(x.cost, money, lang) for x in ends)  # type: ignore[arg-type]
+        span += f"; {header('cost', lang)} " + " – ".join(fmt(x[1], money, lang) for x in ends)
     e_lo, e_hi = fmt(lo, "bound", lang), fmt(hi, "bound", lang)  # a tiny band its digits, as predict's E lo/hi
     pct = fmt(level, "level", lang)
     return [label(key, lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
+
+
+def _end(samples: float, epochs: float, v: float, d: int, e: float, price: float | None) -> tuple[float, Any]:
+    """Hours and cost at one end of E's interval, by plan's own formula; ∞ where E there is so low that the time
+    leaves floats (a band's low end of 1e-300): the table's plan stands, and that end is said, not refused as
+    'efficiency: got 1e-300', a name no flag has."""
+    try:
+        p = plan(samples, epochs, v, [d], e, price).points[0]
+    except DpscaleError as exc:
+        if getattr(exc, "parts", ("",))[0] != "efficiency":
+            raise
+        return math.inf, None if price is None else math.inf
+    return p.hours, p.cost
 
 
 def _point(result: Plan, d: int) -> PlanPoint:
