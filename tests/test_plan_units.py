@@ -612,3 +612,20 @@ def test_a_time_of_two_days_or_more_is_given_in_days_too(capsys, argv, en, es):
     assert rc == 0 and list(rec) == ["devices", "efficiency", "actual_throughput", "unit", "speedup", "hours",
                                      "device_hours", "cost", "marginal_speedup", "marks"]  # fmt: skip
     assert isinstance(rec["hours"], float) and rec["hours"] in (pytest.approx(277_777.777778), pytest.approx(72.0))
+
+
+@pytest.mark.parametrize(
+    ("samples", "en", "es"),
+    [
+        ("172800", "48.0 h (2.0 days)", "48,0 h (2,0 días)"),  # 48 h exactly: two days
+        ("172656", "48.0 h (2.0 days)", "48,0 h (2,0 días)"),  # 47.96 h, printed 48.0 h: its days too
+        ("172584", "47.9 h", "47,9 h"),  # 47.94 h: under two days, hours alone
+    ],
+)
+def test_the_days_follow_the_hours_as_printed(capsys, samples, en, es):
+    """Days are given from 48 h on, judged on the figure the table prints (one decimal): 47.96 h printed '48.0 h'
+    with no days beside another row's '48.0 h (2.0 days)'. One device at 1 sample/s: hours = samples / 3600."""
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, _ = run(capsys, "plan", "-n", samples, "-v", "1", "-d", "1", "--lang", lang)
+        row = out.splitlines()[3]  # title, header, rule, the one row
+        assert rc == 0 and f"  {said}  " in row and row.count("(") == 1 + said.count("("), row  # (E's '(100.0 %)')

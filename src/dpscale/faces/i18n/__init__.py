@@ -387,8 +387,9 @@ DAYS_FROM = 48.0  # hours: from two days on, a time is given in days too ('87,60
 
 def days(hours: float, lang: str = "en") -> str:
     """What follows a time in hours from two days on: ' (3,650.0 days)', ' (3.650,0 días)'; '' below (or past
-    1e15 h, an exponent's figure, nothing to count). The table's and the notes' times alike (number's 'hours')."""
-    if not DAYS_FROM <= abs(hours) < 1e15:
+    1e15 h, an exponent's figure, nothing to count). The table's and the notes' times alike (number's 'hours'); judged
+    on the hours as printed, one decimal, so 47.96 h, printed 48.0 h, says its days as 48 h does."""
+    if not DAYS_FROM <= abs(float(f"{hours:.1f}")) < 1e15:
         return ""
     return localise(f" ({hours / 24:,.1f} ", lang) + label("days", lang) + ")"
 
