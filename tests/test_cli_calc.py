@@ -294,6 +294,8 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         # devices needed past the cap, whole and grouped as a count ('1e+09 needed'); astronomical: its exponent
         (["-v", "1", "-e", "1", "--actual", "1e9"], "error: devices: 1,000,000,000 needed; allowed: at most 10,000,"),
         (["-v", "1", "-e", "0.9", "--actual", "123456789"], "error: devices: 137,174,210 needed; allowed: at most"),
+        # 1e9 / 0.9 = 1,111,111,111.1: a part of a device is one more device (the ceiling, not the nearest)
+        (["-v", "1", "-e", "0.9", "--actual", "1e9"], "error: devices: 1,111,111,112 needed; allowed: at most"),
         (["-v", "1", "-e", "1", "--actual", "1e20"], "error: devices: 1e+20 needed; allowed: at most 10,000,000"),
         (
             ["-v", "1", "--serial-fraction", "1e-9", "--actual", "5e7"],
