@@ -104,6 +104,23 @@ def test_replicas_that_ended_apart_are_said_under_the_table(lang, said) -> None:
     assert any(said in n and "2" in n for n in notes), notes
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "replicas ended apart at 2 and 1,024 devices (checksums"), ("es", "con 2 y 1.024 dispositivos")],
+)
+def test_the_sizes_whose_replicas_ended_apart_are_listed_as_a_sentence_lists_them(lang, said) -> None:
+    """Two sizes apart read '2, 1024' in both languages (ungrouped, and no 'and'), as E above 1's note did."""
+    from dpscale.faces.cli.measure import _train_notes
+    from dpscale.sources.measure import results
+
+    job = Job(**TINY, threads=1)
+    base = results.with_efficiency(results.summarise({**_raw(replica_drift=0.0), "devices": 1}, job, 1.0), None)
+    base = results.with_efficiency(base, base)
+    two = results.with_efficiency(results.summarise(_raw(replica_drift=0.25), job, 1.0), base)
+    many = {**two, "devices": 1024}
+    assert any(said in n for n in _train_notes([base, two, many], lang)), _train_notes([base, two, many], lang)
+
+
 def test_the_torchrun_worker_says_replicas_that_ended_apart(capsys) -> None:
     from dpscale.sources.measure import worker
 
