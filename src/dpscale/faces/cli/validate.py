@@ -174,7 +174,7 @@ def _left_out(report: dict[str, Any], lang: str) -> list[str]:
     if alone := report.get("baseline_only"):
         key = "baseline_only_note_one" if len(alone) == 1 else "baseline_only_note"
         notes.append(label(key, lang).format(configs=count(len(alone))))
-    if few := report.get("too_few_sizes"):  # fit mode: a table of 2 or 3 sizes has nothing left to hold out
+    if few := report.get("too_few_sizes"):  # fit mode: under 4 sizes (a baseline alone too) nothing is left to hold out
         from dpscale.sources.fit_validate import MIN_SIZES
 
         key = "too_few_sizes_note_one" if few == 1 else "too_few_sizes_note"
