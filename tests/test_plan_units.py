@@ -629,3 +629,20 @@ def test_the_days_follow_the_hours_as_printed(capsys, samples, en, es):
         rc, out, _ = run(capsys, "plan", "-n", samples, "-v", "1", "-d", "1", "--lang", lang)
         row = out.splitlines()[3]  # title, header, rule, the one row
         assert rc == 0 and f"  {said}  " in row and row.count("(") == 1 + said.count("("), row  # (E's '(100.0 %)')
+
+
+def test_a_missed_deadline_the_table_rounds_onto_says_its_digits_with_the_same_days(capsys):
+    """49.21 h against a 49.19 h deadline: both print 49.2 h, but their days came from the raw hours (2.0504 and
+    2.0496 days), so the note read 'no size meets the 49.2 h (2.0 days) deadline; the fastest is 1 device at 49.2 h
+    (2.1 days)' — the figures differed only in their days, and the finer digits that part a missed limit from the
+    time stayed unsaid. The days are the printed hours' (49.2 h / 24): one figure, one day count. One device at 1
+    sample/s: 177,156 s = 49.21 h."""
+    for lang, row, said in (
+        ("en", "  49.2 h (2.1 days)  ",
+         "note: no size meets the 49.19 h (2.1 days) deadline; the fastest is 1 device at 49.21 h (2.1 days)"),
+        ("es", "  49,2 h (2,1 días)  ",
+         "nota: ningún tamaño cumple el plazo de 49,19 h (2,1 días); el más rápido es el de 1 dispositivo, con 49,21 h "
+         "(2,1 días)"),
+    ):  # fmt: skip
+        rc, out, _ = run(capsys, "plan", "-n", "177156", "-v", "1", "-d", "1", "--deadline", "49.19h", "--lang", lang)
+        assert rc == 0 and row in out.splitlines()[3] and said in out.splitlines(), out

@@ -388,10 +388,12 @@ DAYS_FROM = 48.0  # hours: from two days on, a time is given in days too ('87,60
 def days(hours: float, lang: str = "en") -> str:
     """What follows a time in hours from two days on: ' (3,650.0 days)', ' (3.650,0 días)'; '' below (or past
     1e15 h, an exponent's figure, nothing to count). The table's and the notes' times alike (number's 'hours'); judged
-    on the hours as printed, one decimal, so 47.96 h, printed 48.0 h, says its days as 48 h does."""
-    if not DAYS_FROM <= abs(float(f"{hours:.1f}")) < 1e15:
+    on the hours as printed, one decimal, so 47.96 h, printed 48.0 h, says its days as 48 h does, and two times
+    printed alike say the same days (49.19 and 49.21 h are both 49.2 h, 2.0 days)."""
+    printed = float(f"{hours:.1f}")
+    if not DAYS_FROM <= abs(printed) < 1e15:
         return ""
-    return localise(f" ({hours / 24:,.1f} ", lang) + label("days", lang) + ")"
+    return localise(f" ({printed / 24:,.1f} ", lang) + label("days", lang) + ")"
 
 
 def _bytes(x: float) -> str:
