@@ -495,3 +495,102 @@ def test_one_answers_labels_are_its_values_row_headers(served):
         page.click("#tab-predict")  # a sweep keeps its heading row and its plain cells
         expect(page.locator("#result tbody tr")).to_have_count(6)
         expect(page.locator("#result th[scope=row]")).to_have_count(0)
+
+
+# each tab's field edited after its answer came, the value typed or chosen there, and the rows its next answer has
+# (a sweep's sizes; None: one answer, its table of label and value)
+EDITS = {
+    "calc": ("devices", "32", None),
+    "predict": ("model", "gpt2", 6),  # (the review's: bert-large's prediction at 150/s left under another model)
+    "fit": ("at", "64,256", 2),
+    "batch": ("devices", "8", None),
+    "memory": ("devices", "32", None),
+    "pipeline": ("microbatches", "16,32", 2),
+    "plan": ("devices", "1,2,4", 3),
+}
+STALE = {
+    "en": "Inputs changed since this was calculated: press 'Calculate' to update it",
+    "es": "Los datos cambiaron desde este cálculo: pulse «Calcular» para actualizarlo",
+}
+
+
+@pytest.mark.slow
+def test_an_answer_under_edited_fields_says_it_is_stale_until_calculate(served):
+    """A first-time user's review: a tab's fields edited after its answer came (bert-large's prediction at 150/s
+    left under another model) left the old answer shown as the answer to the new fields, with nothing to say
+    otherwise. In every tab and both languages it is now dimmed, and a status line says in words that the inputs
+    changed and which button to press, until Calculate brings the answer to the fields as they are."""
+    from dpscale.faces.i18n import LABELS
+    from dpscale.faces.web.app import WEB_COMMANDS
+
+    assert STALE == {lang: LABELS[lang]["web_stale"].replace("{web_run}", LABELS[lang]["web_run"]) for lang in STALE}
+    assert set(EDITS) == set(WEB_COMMANDS)  # every tab the page has (none recalculates alone)
+    with chromium() as (browser, expect):
+        page = browser.new_page()
+        out, line = page.locator("#out"), page.get_by_role("status").and_(page.locator("#stale"))
+        dimmed = "t => Number(getComputedStyle(t).opacity)"
+        for lang, worked in (("en", "115,200 samples/s"), ("es", "115.200 muestras/s")):
+            page.goto(f"{served}?lang={lang}")
+            expect(page.locator("#result")).to_contain_text(worked)
+            expect(line).to_have_text("")
+            for tab, (name, value, rows) in EDITS.items():
+                page.click(f"#tab-{tab}")
+                expect(out).not_to_have_attribute("aria-busy", "true", timeout=30_000)  # (fit's bootstrap)
+                expect(page.locator("#result tbody tr").first).to_be_visible()
+                expect(line).to_have_text("")
+                assert page.locator("#out .scroll").evaluate(dimmed) == 1, tab
+                box = page.locator(f"#{tab} [name={name}]")
+                if box.evaluate("b => b.tagName") == "SELECT":
+                    box.select_option(value)
+                else:
+                    box.fill(value)
+                expect(line).to_have_text(STALE[lang])  # the words, not the dimming alone
+                expect(out).to_have_class("stale")
+                assert page.locator("#out .scroll").evaluate(dimmed) < 1, tab
+                assert page.locator("#stale").evaluate(dimmed) == 1, tab
+                page.click(f"#{tab} .run")
+                expect(line).to_have_text("", timeout=30_000)
+                expect(out).not_to_have_class("stale")
+                if rows:
+                    expect(page.locator("#result tbody tr")).to_have_count(rows)
+                if tab == "predict":
+                    expect(page.locator("#out-title")).to_contain_text("gpt2")
+                assert page.locator("#out .scroll").evaluate(dimmed) == 1, tab
+        # the calculator at 32 devices: 32 × 2,000 × 0.9 = 57,600 samples/s, the Spanish page's line said in Spanish
+        page.click("#tab-calc")
+        expect(page.locator("#result")).to_contain_text("57.600 muestras/s")
+        # a menu counts as a field; the page's language switched re-asks, so its answer is current, in its words
+        page.select_option("#calc select[name=law]", "usl")
+        expect(line).to_have_text(STALE["es"])
+        page.select_option("#calc select[name=law]", "")  # (its E back: the fields send what the answer asked)
+        expect(line).to_have_text("")
+        page.fill("#calc input[name=devices]", "16")
+        expect(line).to_have_text(STALE["es"])
+        page.select_option("#lang", "en")
+        expect(page.locator("#result")).to_contain_text("28,800 samples/s")  # 16 × 2,000 × 0.9
+        expect(line).to_have_text("")
+        # typed back as it was asked, the answer is current again
+        page.fill("#calc input[name=devices]", "8")
+        expect(line).to_have_text(STALE["en"])
+        page.fill("#calc input[name=devices]", "16")
+        expect(line).to_have_text("")
+        # an error is an answer to the fields too: '0' refused, then 64 typed, the refusal is marked
+        page.fill("#calc input[name=devices]", "0")
+        page.press("#calc input[name=devices]", "Enter")
+        expect(page.locator("#error")).to_contain_text("--devices (Devices d): got '0'")
+        expect(line).to_have_text("")
+        page.fill("#calc input[name=devices]", "64")
+        expect(line).to_have_text(STALE["en"])
+        assert page.locator("#error").evaluate(dimmed) < 1
+        # a field edited while the answer is awaited: that answer arrives stale, as it is
+        page.evaluate("""() => { const f = window.fetch;
+            window.fetch = (...a) => new Promise((r) => setTimeout(r, 1000)).then(() => f(...a)); }""")
+        page.click("#calc .run")
+        expect(out).to_have_attribute("aria-busy", "true")
+        page.fill("#calc input[name=devices]", "32")
+        expect(out).not_to_have_attribute("aria-busy", "true")
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")  # the 64 asked
+        expect(line).to_have_text(STALE["en"])
+        page.click("#calc .run")
+        expect(page.locator("#result")).to_contain_text("57,600 samples/s")
+        expect(line).to_have_text("")

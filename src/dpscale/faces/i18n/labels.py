@@ -46,6 +46,8 @@ LABELS: dict[str, dict[str, str]] = {
         "web_run": "Calculate",
         "web_result_rows": "Result: {n} rows",  # said to a screen reader where a result has no title
         "web_result": "Result ready",  # (one answer, or a sweep of one size)
+        # shown over an answer (or an error) once its tab's fields no longer say what it was asked with
+        "web_stale": "Inputs changed since this was calculated: press '{web_run}' to update it",
         "web_language": "Language",
         "web_no_answer": "dpscale: no answer from the server",
         "web_bad_answer": "dpscale: the server answered {status} without a result",
@@ -875,6 +877,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_run": "Calcular",
         "web_result_rows": "Resultado: {n} filas",
         "web_result": "Resultado listo",
+        "web_stale": "Los datos cambiaron desde este cálculo: pulse «{web_run}» para actualizarlo",
         "web_language": "Idioma",
         "web_no_answer": "dpscale: el servidor no respondió",
         "web_bad_answer": "dpscale: el servidor respondió {status} sin resultado",
