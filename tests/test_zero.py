@@ -437,3 +437,30 @@ def test_the_zero_note_says_overlapped_only_when_it_is(capsys, lang, on, off):
     assert rc == 0 and on in out and off not in out
     rc, out, _ = run(capsys, *argv, "--no-overlap", "--lang", lang)
     assert rc == 0 and off in out and on not in out
+
+
+def test_a_stage_by_name_is_its_number(capsys):
+    """`--zero ddp`, `fsdp`, `zero3` were refused ('allowed: 0, 1, 2, 3') by predict, memory and measure: a stage's
+    name (any case; zero-1 as zero1) is its number, and the rows keep the number; FSDP's FULL_SHARD is ZeRO-3."""
+    from dpscale.faces.cli import measure
+    from dpscale.faces.cli.common import Parser
+
+    args = ("predict", "--params", "1e9", "-v", "10", "--system", "dgx-a100", "-d", "8,64", "--json")
+    rc, by_number, _ = run(capsys, *args, "--zero", "3")
+    assert rc == 0 and json.loads(by_number)[1]["allreduce_s"] > 0
+    for name in ("fsdp", "FSDP", "zero3", "zero-3"):
+        assert run(capsys, *args, "--zero", name)[:2] == (0, by_number)
+    assert run(capsys, *args, "--zero", "ddp")[:2] == run(capsys, *args)[:2]
+    assert run(capsys, *args, "--zero", "zero-1")[:2] == run(capsys, *args, "--zero", "1")[:2]
+    for name, stage, total in (("ddp", 0, 16e9), ("zero1", 1, 5.5e9), ("Zero2", 2, 3.75e9), ("fsdp", 3, 2e9)):
+        rc, out, _ = run(capsys, "memory", "--params", "1e9", "-d", "8", "--zero", name, "--json")
+        row = json.loads(out)
+        assert rc == 0 and row["stage"] == stage and row["total_bytes_per_device"] == total
+    p = Parser(prog="dpscale measure")
+    measure.add_arguments(p)
+    assert p.parse_args(["--zero", "fsdp"]).zero == "3" and p.parse_args(["--zero", "DDP"]).zero == "0"
+    # a name that is no stage is refused as a number that is none, echoed as typed, in either language
+    rc, _, err = run(capsys, "memory", "--params", "1e9", "--zero", "fsdp2")
+    assert rc == 2 and err == "dpscale memory: error: --zero: got 'fsdp2'; allowed: 0, 1, 2, 3\n"
+    rc, _, err = run(capsys, "predict", "--zero", "zero4", "--lang", "es")
+    assert rc == 2 and err == "dpscale predict: error: --zero: se recibió 'zero4'; se admite: 0, 1, 2, 3 (vea --help)\n"

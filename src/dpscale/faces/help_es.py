@@ -166,9 +166,10 @@ HELP_ES: dict[str, str] = {
         "DeepSpeed; con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)"
     ),
     "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
-    "replace the all-reduce": (
+    "replace the all-reduce; by name too: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)": (
         "repartir los estados del modelo: 0 DDP (por defecto), ZeRO 1, 2 o 3 (≈ FSDP full shard): reduce-scatter y "
-        "all-gather sustituyen al all-reduce"
+        "all-gather sustituyen al all-reduce; también por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
+        "ZeRO-3)"
     ),
     "all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)": (
         "algoritmo del all-reduce (por defecto auto: el más rápido, como elige el sintonizador de NCCL)"
@@ -267,8 +268,10 @@ HELP_ES: dict[str, str] = {
         "tamaños de mensaje del allreduce (por defecto {}, en pasos de ×2)"
     ),
     "allreduce iterations per size (default {})": "iteraciones del allreduce por tamaño (por defecto {})",
-    "train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP": (
-        "entrenar repartido: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP"
+    "train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; by name too: ddp, zero1, zero2, "
+    "zero3, fsdp (FULL_SHARD ≈ ZeRO-3)": (
+        "entrenar repartido: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; también por su nombre: "
+        "ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)"
     ),
     "train: append JSONL per size as it finishes; allreduce: calib.json": (
         "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
@@ -357,8 +360,10 @@ HELP_ES: dict[str, str] = {
         "modelo predefinido del catálogo (los transformers dan activaciones)"
     ),
     "data-parallel devices (default 1)": "dispositivos con paralelismo de datos (por defecto 1)",
-    "0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four": (
-        "0 (DDP), 1, 2 o 3 (≈ FSDP full shard); por defecto: las cuatro"
+    "0 (DDP), 1, 2 or 3 (≈ FSDP full shard), or by name: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3); "
+    "default: all four": (
+        "0 (DDP), 1, 2 o 3 (≈ FSDP full shard), o por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
+        "ZeRO-3); por defecto: las cuatro"
     ),
     "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
     "mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients and "

@@ -322,6 +322,18 @@ def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
 OUTPUT_KEYS = {"json", "csv", "plot", "lang"}
 
 
+# --zero's stages by name as well as by number (predict, memory, measure): DDP is stage 0, and FSDP's FULL_SHARD
+# shards what ZeRO-3 does; rows and JSON keep the number
+ZERO_NAMES = {"ddp": "0", "zero1": "1", "zero-1": "1", "zero2": "2", "zero-2": "2", "zero3": "3", "zero-3": "3",
+              "fsdp": "3"}  # fmt: skip
+
+
+def zero_stage(text: str) -> str:
+    """An argparse type for --zero: a stage's name (ddp, zero1 or zero-1, zero2, zero3, fsdp; any case) is its
+    number, which the command's own check then takes; anything else stays as typed, for the refusal to echo."""
+    return ZERO_NAMES.get(text.strip().lower(), text)
+
+
 def any_case(choices: Sequence[str]) -> Callable[[str], str]:
     """An argparse type for named choices in any case ('Ring' is ring), which leaves a name that matches none as
     typed, so that the error echoes the user's word ('RINGG'), not one they did not write."""

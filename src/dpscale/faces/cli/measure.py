@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail
-from dpscale.faces.cli.common import add_output_args, any_case, number, one_size, parse_devices, whole
+from dpscale.faces.cli.common import (
+    add_output_args,
+    any_case,
+    number,
+    one_size,
+    parse_devices,
+    whole,
+    zero_stage,
+)
 from dpscale.faces.output import Column, emit, to_json
 from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_RANGE, TIMEOUT_S, WORKLOADS, default_batch
 
@@ -52,8 +60,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--sizes", metavar="S", help=f"allreduce message sizes (default {DEFAULTS['sizes']}, ×2 steps)")
     g.add_argument("--iters", metavar="N", help=f"allreduce iterations per size (default {DEFAULTS['iters']})")
-    g.add_argument("--zero", choices=[str(s) for s in STAGES], metavar="STAGE",
-                   help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP")  # fmt: skip
+    g.add_argument("--zero", choices=[str(s) for s in STAGES], metavar="STAGE", type=zero_stage,
+                   help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; by name too: "
+                   "ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)")  # fmt: skip
     g = p.add_argument_group("run")
     g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
     wait = f"{TIMEOUT_S:g}"

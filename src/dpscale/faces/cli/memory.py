@@ -15,7 +15,7 @@ from dpscale.errors import (
     choice,
     fail,
 )
-from dpscale.faces.cli.common import Parser, add_output_args, nothing_typed, number, positive, whole
+from dpscale.faces.cli.common import Parser, add_output_args, nothing_typed, number, positive, whole, zero_stage
 from dpscale.faces.i18n import count_said, label, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -64,7 +64,13 @@ def add_arguments(p: Parser) -> None:
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
     g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")
     g.add_argument("--devices", "-d", metavar="N", help="data-parallel devices (default 1)")
-    g.add_argument("--zero", metavar="STAGE", help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard); default: all four")
+    g.add_argument(
+        "--zero",
+        metavar="STAGE",
+        type=zero_stage,
+        help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard), or by name: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
+        "ZeRO-3); default: all four",
+    )
     g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (default), adamw (the same states) or sgd")
     g.add_argument(
         "--precision",

@@ -12,6 +12,7 @@ from dpscale.faces.cli.common import (
     positive,
     rate_unit,
     whole,
+    zero_stage,
 )
 from dpscale.faces.output import Column, emit
 
@@ -111,9 +112,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS, type=any_case(ALGORITHMS),
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
-    k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE",
+    k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE", type=zero_stage,
                    help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
-                   "reduce-scatter and all-gathers replace the all-reduce")  # fmt: skip
+                   "reduce-scatter and all-gathers replace the all-reduce; by name too: ddp, zero1, zero2, zero3, "
+                   "fsdp (FULL_SHARD ≈ ZeRO-3)")  # fmt: skip
     k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero 1 or 2, DeepSpeed's "
                    "5e8 elements; with --zero 3, one layer of a transformer preset: FSDP's unit)")  # fmt: skip
     k.add_argument("--first-bucket-mb", help=f"DDP first bucket in MiB (default {first}; with --zero, --bucket-mb's)")
