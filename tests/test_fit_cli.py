@@ -258,11 +258,11 @@ def test_the_peak_line_names_the_law_it_comes_from(capsys):
     rc, out, _ = run(capsys, *argv, "--at", "32")
     assert (
         rc == 0
-        and "the amdahl law keeps rising: no peak" in out
+        and "throughput under the amdahl law keeps rising: no peak" in out
         and "prediction intervals draw from amdahl and usl alike" in out
     )
     rc, out, _ = run(capsys, *argv, "--law", "usl", "--lang", "es")
-    assert rc == 0 and "la ley usl sigue creciendo: sin máximo" in out  # κ at its bound 0 here
+    assert rc == 0 and "el rendimiento con la ley usl sigue creciendo: sin máximo" in out  # κ at its bound 0 here
 
 
 def test_answers_name_their_law_and_json_lists_the_interval_laws(capsys):
@@ -972,7 +972,34 @@ def test_a_level_is_printed_as_given(capsys):
 def test_a_peak_s_interval_holds_a_point_of_infinity(capsys):
     """At a 10 % level the resamples' peaks were [15, 15] beside a law that never peaks."""
     rc, out, _ = run(capsys, "fit", "--point", "4:3132", "--point", "64:2700", "--confidence", "0.1")
-    assert rc == 0 and "no peak up to 1,048,576 devices; the interval allows one: [15, ∞]" in out
+    assert (
+        rc == 0
+        and "no peak up to 1,048,576 devices; yet its 10 % interval lets it peak anywhere in [15, ∞] devices" in out
+    )
+
+
+def test_the_no_peak_line_says_what_rises_and_what_its_interval_is(capsys):
+    """'the allreduce law keeps rising: no peak up to 1,048,576 devices; the interval allows one: [15, ∞]' named
+    neither what rises (throughput) nor what [15, ∞] is: where a peak could lie, at the intervals' level."""
+    argv = ("fit", "--point", "4:3132", "--point", "64:2700", "--confidence", "0.1")
+    rc, out, _ = run(capsys, *argv)
+    assert (
+        rc == 0
+        and (
+            "throughput under the allreduce law keeps rising: no peak up to 1,048,576 devices; yet its 10 % interval "
+            "lets it peak anywhere in [15, ∞] devices (∞: no peak)\n"
+        )
+        in out
+    )
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert (
+        rc == 0
+        and (
+            "el rendimiento con la ley allreduce sigue creciendo: sin máximo hasta 1.048.576 dispositivos; pero su "
+            "intervalo del 10 % admite un máximo en cualquier punto de [15; ∞] dispositivos (∞: ninguno)\n"
+        )
+        in out
+    )
 
 
 def test_a_peak_below_d0_is_said_as_printed(capsys):

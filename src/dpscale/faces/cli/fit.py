@@ -303,7 +303,8 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         rng = f"[{_devices(peak['lo'], lang)}{sep}{_devices(peak['hi'], lang)}]"
         if peak["devices"] is None or math.isinf(peak["devices"]):  # (null in the report's JSON)
             cap = _devices(r["search_cap"], lang)
-            lines.append(t("fit_no_peak_interval", law=r["law"], cap=cap, rng=rng))
+            pct = fmt(r["confidence"], "level", lang)  # where a peak could lie, at the intervals' level
+            lines.append(t("fit_no_peak_interval", law=r["law"], cap=cap, rng=rng, pct=pct))
         else:
             lines.append(t("fit_peak", d=_devices(peak["devices"], lang), rng=rng, law=r["law"]))
     else:

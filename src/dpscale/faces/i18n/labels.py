@@ -541,9 +541,10 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_predicted": "predicted ({pct} prediction interval for one run):",
         "fit_band": "lo–hi: the {pct} prediction interval for one run",
         "fit_peak": "throughput peaks at {d} devices {rng} (the {law} law)",
-        "fit_no_peak": "the {law} law keeps rising: no peak up to {cap} devices",
+        "fit_no_peak": "throughput under the {law} law keeps rising: no peak up to {cap} devices",
         "fit_no_peak_interval": (
-            "the {law} law keeps rising: no peak up to {cap} devices; the interval allows one: {rng}"
+            "throughput under the {law} law keeps rising: no peak up to {cap} devices; yet its {pct} interval "
+            "lets it peak anywhere in {rng} devices (∞: no peak)"
         ),
         "fit_devices_for": "devices for {target} {unit}:",
         "fit_unreachable": " (unreachable)",
@@ -1429,9 +1430,10 @@ LABELS: dict[str, dict[str, str]] = {
         "fit_predicted": "predicho (intervalo de predicción del {pct} para una ejecución):",
         "fit_band": "inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del {pct} para una ejecución",
         "fit_peak": "el rendimiento alcanza su máximo con {d} dispositivos {rng} (la ley {law})",
-        "fit_no_peak": "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
+        "fit_no_peak": "el rendimiento con la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos",
         "fit_no_peak_interval": (
-            "la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos; el intervalo admite uno: {rng}"
+            "el rendimiento con la ley {law} sigue creciendo: sin máximo hasta {cap} dispositivos; pero su intervalo "
+            "del {pct} admite un máximo en cualquier punto de {rng} dispositivos (∞: ninguno)"
         ),
         "fit_devices_for": "dispositivos para {target} {unit}:",
         "fit_unreachable": " (inalcanzable)",
