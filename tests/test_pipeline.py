@@ -683,3 +683,19 @@ def test_the_library_s_chunks_refusal_names_its_schedule_argument_not_a_flag(cal
 def test_the_cli_s_chunks_refusal_still_names_its_flags(capsys, argv, said):
     rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", *argv)
     assert rc == 2 and out == "" and err.count("\n") == 1 and err.rstrip().endswith(said)
+
+
+def test_micro_batches_in_flight_print_as_a_count(capsys):
+    """GPipe's 8 in flight printed '8.00', as if a count could be a fraction: a whole count prints whole (8, 1,000),
+    an interleaved schedule's p + (p − 1)/v = 4 + 3/2 keeps its decimals; JSON keeps the number as it was."""
+    rc, out, _ = run(capsys, "pipeline")
+    assert rc == 0 and "  micro-batches in flight (activations held)  8\n" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "2000", "-m", "1000", "--lang", "es")
+    assert rc == 0 and "  microlotes en vuelo (activaciones retenidas)  1.000\n" in out  # m = 1,000 < p
+    rc, out, _ = run(capsys, "pipeline", "--schedule", "interleaved", "-p", "4", "-m", "4,8", "--chunks", "2")
+    assert rc == 0 and [line.split()[-1] for line in out.splitlines()[3:5]] == ["4", "5.50"]
+    rc, out, _ = run(capsys, "pipeline", "--schedule", "interleaved", "-p", "4", "-m", "8", "--chunks", "2", "--lang",
+                     "es")  # fmt: skip
+    assert rc == 0 and "  microlotes en vuelo (activaciones retenidas)  5,50\n" in out
+    rc, out, _ = run(capsys, "pipeline", "--json")
+    assert rc == 0 and json.loads(out)["in_flight_microbatches"] == 8.0

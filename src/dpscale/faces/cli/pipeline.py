@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         Column("bubble_fraction", "pct"),
         Column("bubble_overhead", "pct"),
         Column("pipeline_efficiency", "eff"),
-        Column("in_flight_microbatches", "dec"),
+        Column("in_flight_microbatches", "count"),
     ]
     if e_dp != 1 or devices is not None:
         cols += [Column("dp_efficiency", "eff"), Column("combined_efficiency", "eff")]

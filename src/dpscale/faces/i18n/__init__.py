@@ -331,15 +331,17 @@ def localise(text: str, lang: str) -> str:
 
 
 def number(x: float | int | None, kind: str = "float", lang: str = "en") -> str:
-    """Format one value for people. kinds: int, rate, times, dec, eff, bound, pct, level, float, ms, hours, money,
-    bytes, text, and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's
-    0.0230903)."""
+    """Format one value for people. kinds: int, count, rate, times, dec, eff, bound, pct, level, float, ms, hours,
+    money, bytes, text, and sig2–sig4: a measured or fitted figure to its few meaningful digits (0.0231, not float's
+    0.0230903). A count is a whole number where it is one (8, not 8.00) and dec's two decimals where not (5.50)."""
     if kind == "text" or isinstance(x, str):
         return "—" if x is None else LABELS[lang].get(str(x)) or str(x)
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "—"
     if isinstance(x, float) and math.isinf(x):
         return "∞"
+    if kind == "count":  # (micro-batches in flight: m or p whole, an interleaved schedule's p + (p − 1)/v not)
+        kind = "int" if float(x).is_integer() else "dec"
     if kind in ("int", "rate", "dec", "money") and abs(x) >= 1e15:  # past 2^53 whole digits are invented
         return localise(f"{x:.6g}", lang)
     if kind in ("hours", "times") and abs(x) >= 1e15:
