@@ -123,6 +123,24 @@ def test_plan_fit_from_two_devices_says_what_it_left_out_and_what_its_speedup_is
     assert "speedup = d·E with E relative to d0 = 2: over one device at the 2-device run's rate" in out
 
 
+def test_plan_s_missing_rate_names_every_input_that_gives_one(capsys, tmp_path):
+    """`plan -n 1e6` said '(or --fit measured runs)', leaving out --efficiency-file, whose predict, fit or calc --json
+    states the per-device rate its E was for: named in both languages, and such a file does give the rate."""
+    rc, _, err = run(capsys, "plan", "-n", "1e6")
+    assert rc == 2 and err == (
+        "dpscale plan: error: --throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs, or "
+        "--efficiency-file: predict's, fit's or calc's --json, which states it)\n"
+    )
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--lang", "es")
+    assert rc == 2 and err == (
+        "dpscale plan: error: --throughput: falta; se admite: un rendimiento por dispositivo > 0 (o --fit con "
+        "ejecuciones medidas, o --efficiency-file: el --json de predict, fit o calc, que lo indica)\n"
+    )
+    rows = [{"devices": d, "efficiency": e, "per_device_throughput": 1000} for d, e in ((1, 1.0), (8, 0.9))]
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", efficiency_file(tmp_path, rows), "--json")
+    assert rc == 0 and json.loads(out)[1]["actual_throughput"] == 7200.0  # 8 × 1,000 × 0.9
+
+
 def test_plan_of_a_file_stating_a_rate_of_zero_has_no_rate(capsys, tmp_path):
     """errors.py:350 is_rate `0 < x` → `0 <= x`: a per-device throughput of 0 is no rate, so -v is missing."""
     rows = [{"devices": d, "efficiency": e, "per_device_throughput": 0} for d, e in ((1, 1.0), (8, 0.9))]

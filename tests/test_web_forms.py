@@ -214,7 +214,13 @@ def test_the_plan_tabs_missing_rate_names_what_the_page_offers_not_fit(capsys):
         "dpscale plan: error: --throughput: falta; se admite: un rendimiento por dispositivo > 0 (o el botón «E(d) de "
         "la última predicción o ajuste», que lo rellena)"
     )
-    for lang, cli in (("en", "(or --fit measured runs)"), ("es", "(o --fit con ejecuciones medidas)")):
+    for lang, cli in (
+        ("en", "(or --fit measured runs, or --efficiency-file: predict's, fit's or calc's --json, which states it)"),
+        (
+            "es",
+            "(o --fit con ejecuciones medidas, o --efficiency-file: el --json de predict, fit o calc, que lo indica)",
+        ),
+    ):
         assert main(["plan", "--samples", "1.28e6", "-d", "8", "--lang", lang]) == 2
         assert capsys.readouterr().err.strip().endswith(cli)
     # another of plan's refusals is said as the command says it

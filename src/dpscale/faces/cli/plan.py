@@ -280,7 +280,11 @@ def _per_second(unit: str, flag: str = "--unit") -> str:
     return unit
 
 
-NO_RATE = "--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs)"
+# (an --efficiency-file states the rate its E was predicted or measured at: predict's, calc's, fit's, measure's --json)
+NO_RATE = (
+    "--throughput: missing; allowed: a per-device throughput > 0 (or --fit measured runs, or --efficiency-file: "
+    "predict's, fit's or calc's --json, which states it)"
+)
 
 
 def _defaults(args: argparse.Namespace, read: EfficiencyFile | None) -> None:

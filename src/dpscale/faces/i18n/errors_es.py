@@ -619,8 +619,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"no one rate > 0 for its E\)",
          "{flag}: falta; se admite: un rendimiento por dispositivo > 0 ({f} no indica un único rendimiento > 0 para "
          "sus E)"),
-        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs\)",
-         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas)"),
+        (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or (?P<b>--fit) measured runs, or "
+         r"(?P<f>--efficiency-file): predict's, fit's or calc's --json, which states it\)",
+         "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o {b} con ejecuciones medidas, o {f}: el "
+         "--json de predict, fit o calc, que lo indica)"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \(or the button 'E\(d\) from the "
          r"last prediction or fit', which fills it\)",  # the web page's (faces/web/app.py's PAGE_SAID)
          "{flag}: falta; se admite: un rendimiento por dispositivo > 0 (o el botón «E(d) de la última predicción o "
