@@ -10,7 +10,7 @@ import pytest
 from clihelp import run
 
 from dpscale.faces.i18n import count_of
-from dpscale.formulas.units import count_noun
+from dpscale.formulas.units import bare_count, count_noun
 
 # Review 43 (H): an adversarial read of 4c5add9..34e6623; each test failed before its fix.
 
@@ -535,6 +535,36 @@ def test_plan_refuses_files_whose_rate_is_per_minute(capsys, tmp_path):
                {"devices": 8, "efficiency": 0.9}]  # fmt: skip
     rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
     assert rc == 2 and "--efficiency-file, unit: got 'samples/h'; allowed: a rate per second" in err
+
+
+def test_plan_refuses_a_count_with_no_time_as_its_unit(capsys, tmp_path):
+    """`plan --unit tokens` planned tokens a second under 'throughputs in tokens' (the worked example's '1.28M units
+    of the tokens throughput'): a count alone names no rate, in any case, typed or stated by a file; calc and fit,
+    whose unit only labels, still take it; fps, a rate by name, is still planned per second."""
+    assert [bare_count(u) for u in ("tokens", "Samples", " token ", "img", "tokens/s", "fps", "Hz", "batch")] == [
+        True, True, True, True, False, False, False, False
+    ]  # fmt: skip
+    rc, out, err = run(capsys, "plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "tokens")
+    assert rc == 2 and not out
+    assert err == (
+        "dpscale plan: error: --unit: got 'tokens'; allowed: a rate per second (samples/s, tokens/s), typed or stated "
+        "by the file read: plan's hours count seconds\n"
+    )
+    rc, out, err = run(capsys, "plan", "--unit", "Samples", "--lang", "es")
+    assert rc == 2 and not out
+    assert err.startswith("dpscale plan: error: --unit: se recibió 'Samples'; se admite: un ritmo por segundo")
+    records = [{"devices": 1, "efficiency": 1, "unit": "tokens", "per_device_throughput": 100}, {"devices": 8,
+               "efficiency": 0.9}]  # fmt: skip
+    rc, _, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--efficiency-file, unit: got 'tokens'; allowed: a rate per second" in err
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,tokens\n2,190,tokens\n4,360,tokens\n")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4")
+    assert rc == 2 and "--fit, unit: got 'tokens'; allowed: a rate per second" in err
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "tokens")
+    assert rc == 0 and "actual throughput d·v·E    7,200 tokens" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "tokens/s", "--json")
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
 
 
 @pytest.mark.parametrize("unit", ["samples/sec", "tokens per second", "fps", "TFLOP/s"])

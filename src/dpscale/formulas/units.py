@@ -37,3 +37,15 @@ def per_other_time(unit: str) -> bool:
 
     times = r"ms|msecs?|milliseconds?|mins?|minutes?|h|hrs?|hours?|d|days?|wk|weeks?"
     return re.search(rf"(/|\bper\s)\s*({times})\s*$", unit, re.IGNORECASE) is not None
+
+
+# what a rate counts, written alone: a count with no time ('tokens', not tokens/s)
+COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "sequences", "image", "images", "img",
+                         "imgs", "example", "examples"})  # fmt: skip
+
+
+def bare_count(unit: str) -> bool:
+    """Whether a unit names what a rate counts but no time ('tokens', 'Samples'): a label to calc and fit, but plan's
+    hours need the rate's time, and `plan --unit tokens` counted tokens per second under 'throughputs in tokens'.
+    Not 'fps' or 'Hz', rates whose time is in their name (per_other_time cannot read it; count_noun gives None)."""
+    return "".join(unit.split()).casefold() in COUNT_NOUNS

@@ -271,11 +271,11 @@ PER_SECOND = "a rate per second (samples/s, tokens/s), typed or stated by the fi
 
 def _per_second(unit: str, flag: str = "--unit") -> str:
     """plan's hours are samples ÷ (d·v·E) with v per second, whatever --unit says (it labels the rate): a rate in
-    samples/min was planned 60× too short without a word. A unit per another time is refused; one whose time
-    cannot be read (fps, TFLOP/s) is taken as per second."""
-    from dpscale.formulas.units import per_other_time
+    samples/min was planned 60× too short without a word. A unit per another time is refused, and so is a count with
+    no time ('tokens': tokens/s is the rate); one whose time cannot be read (fps, TFLOP/s) is taken as per second."""
+    from dpscale.formulas.units import bare_count, per_other_time
 
-    if per_other_time(unit):
+    if per_other_time(unit) or bare_count(unit):  # (a bare 'tokens' has no time at all: tokens/s is the rate)
         raise fail(flag, unit, PER_SECOND)
     return unit
 
