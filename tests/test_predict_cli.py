@@ -468,6 +468,47 @@ def test_the_wait_is_explained_where_it_is_the_bottleneck(capsys):
     assert rc == 0 and "every step ends at a barrier" not in out
 
 
+LLAMA3_8B = ["predict", "--model", "llama3-8b", "--precision", "bf16", "--system", "dgx-h100", "-d", "32", "--seq-len",
+             "8192", "-b", "1", "-k", "16"]  # fmt: skip
+STANDING = ("predict_units_note", "band_note", "wait_note")  # the notes of the columns, said on (nearly) every run
+
+
+def _said(out: str) -> list[str]:
+    return [line.split(": ", 1)[1] for line in out.splitlines() if line.startswith(("note: ", "nota: "))]
+
+
+def test_notes_about_this_answer_come_before_the_columns_explanations(capsys):
+    """An LLM user's tokens/s was note 7 of 9, behind the memory, the FLOPs and the accumulation, and just before the
+    explanations every run prints; an assumed batch came after the loader's caution. Now the answer's own notes
+    lead (tokens/s, the assumed inputs, a run that cannot go as given, unit slips, unchecked ground) and the
+    units, the band and the wait close, in both languages."""
+    from dpscale.faces.i18n import label
+
+    for lang, tokens in (("en", "tokens/s: samples/s × 8,192 (the sequence length): 180,307 at 32 devices"),
+                         ("es", "tokens/s: muestras/s × 8.192 (la longitud de secuencia): 180.307 con 32 "
+                                "dispositivos")):  # fmt: skip
+        rc, out, _ = run(capsys, *LLAMA3_8B, "--lang", lang)
+        notes = _said(out)
+        assert rc == 0 and len(notes) == 9 and notes[0] == tokens
+        assert notes[-3:] == [label(k, lang) for k in STANDING]
+    assert _said(out)[1].startswith("DDP simple necesita 128 GB")  # the states that cannot fit: next
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "2900", "--system",
+                     "dgx-a100", "-d", "64")  # fmt: skip
+    notes = _said(out)
+    assert rc == 0 and len(notes) == 5 and notes[-3:] == [label(k) for k in STANDING]
+    assert notes[0].startswith("no --batch: 32 samples per device assumed") and "decoding JPEGs" in notes[1]
+
+
+def test_the_note_order_ranks_only_notes_predict_says():
+    """NOTE_RANK names notes by key: a key it misspells would rank its note as 'how it was made', unseen."""
+    from dpscale.faces.cli.predict import MADE, NOTE_RANK
+    from dpscale.faces.i18n import LABELS
+    from dpscale.notes import EN
+
+    assert all(k in EN or k in LABELS["en"] for k in NOTE_RANK)
+    assert [NOTE_RANK[k] for k in STANDING] == [max(NOTE_RANK.values())] * 3 and MADE < NOTE_RANK["band_note"]
+
+
 def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
     # 1 M parameters under a 1 s step: the all-reduce hides in the backward; the barrier's wait is what costs
     rec = predict(8, params=1e6, step_time_s=1.0, system="dgx-a100").records()[0]

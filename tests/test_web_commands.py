@@ -42,6 +42,17 @@ def test_solving_and_notes_come_from_the_library(client):
     assert "hacen falta exactamente 55,56 dispositivos; redondeado hacia arriba a 56" in body["notes"]
 
 
+def test_the_page_says_predicts_notes_in_the_commands_order(client):
+    """The page's notes are the command's, in its order: an LLM's tokens/s first, the band and the wait last."""
+    from dpscale.faces.i18n import label
+
+    opts = {"model": "llama3-8b", "precision": "bf16", "system": "dgx-h100", "devices": "32", "seq_len": "8192",
+            "batch": "1", "grad_accum": "16"}  # fmt: skip
+    notes = post(client, "predict", opts).json()["notes"]
+    assert notes[0] == "tokens/s: samples/s × 8,192 (the sequence length): 180,307 at 32 devices"
+    assert len(notes) == 9 and notes[-2:] == [label("band_note"), label("wait_note")]
+
+
 def test_predict_through_the_page_is_the_library(client):
     opts = {"model": "bert-large", "precision": "amp", "batch": "32", "throughput": "150", "system": "dgx-a100",
             "devices": "1,8,64"}  # fmt: skip

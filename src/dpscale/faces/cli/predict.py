@@ -41,6 +41,26 @@ COLUMNS = [
 ]
 
 
+# The order predict's notes are said in, by key (dpscale.notes' or a label's), the one rule for the CLI and the page:
+# what bears on this answer first — the rate in the unit an LLM user asks for, inputs assumed, a run that cannot go
+# as given, a figure that looks like a unit slip, inputs past what was checked — then how it was made (any key not
+# named: MADE), and last the explanations of the columns that every run prints. Notes of one rank keep the order
+# they were made in. (The tokens/s rate was note 7 of 9 behind them.)
+NOTE_RANK: dict[str, int] = {
+    "predict_tokens_note": 0,
+    **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown"), 1),
+    **dict.fromkeys(("ddp_memory", "zero_memory", "activation_memory", "cpu_decode"), 2),
+    **dict.fromkeys(("beyond_peak", "precision_no_peak", "intra_bidirectional", "intra_bidirectional_file",
+                     "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low", "inter_per_nic",
+                     "inter_per_nic_known"), 3),
+    **dict.fromkeys(("unchecked_arch", "unchecked_size", "unchecked_params", "unchecked_params_large",
+                     "sync_bytes_held", "unchecked_intra", "unchecked_inter", "network_unknown", "network_ethernet",
+                     "zero_unchecked", "zero_unchecked_exposed", "calibration_short", "calibration_elsewhere"), 4),
+    **dict.fromkeys(("predict_units_note", "band_note", "wait_note"), 9),
+}  # fmt: skip
+MADE = 5  # the rank of a note not named: how the answer was made (compute estimated, accumulation, nodes, NICs)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.collectives import ALGORITHMS
     from dpscale.formulas.memory import STAGES
@@ -218,16 +238,18 @@ def _unit_written(pred: Prediction) -> None:
 
 
 def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]]) -> list[str]:
-    """The library's notes, then the defaults the user may not know were taken, the units, the band, the wait."""
+    """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s, the
+    units, the band, the wait — in NOTE_RANK's order."""
     from dpscale.faces.i18n import label
     from dpscale.sources.predict import DEFAULT_BATCH
 
-    notes = said + [label("predict_units_note", args.lang), label("band_note", args.lang)]
-    if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
-        notes.insert(len(said), label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH))
+    keyed = [(getattr(n, "key", ""), n) for n in said]
+    keyed += [(k, label(k, args.lang)) for k in ("predict_units_note", "band_note")]
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
-        notes.insert(len(said), label("predict_precision_default", args.lang))
+        keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))
+    if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
+        keyed.append(("predict_batch_default", label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH)))
     seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
         from dpscale.faces.i18n import number as fmt
@@ -237,10 +259,10 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
         tokens = fmt(top["actual_throughput"] * seq, "rate", args.lang)
         text = label("predict_tokens_note", args.lang).format(s=fmt(seq, "int", args.lang), t=tokens,
                                                                d=fmt(top["devices"], "int", args.lang))  # fmt: skip
-        notes.insert(len(said) + 1, text)
+        keyed.append(("predict_tokens_note", text))
     if any(r["bottleneck"] == "synchronisation wait" for r in records):
-        notes.append(label("wait_note", args.lang))
-    return notes
+        keyed.append(("wait_note", label("wait_note", args.lang)))
+    return [n for _, n in sorted(keyed, key=lambda kn: NOTE_RANK.get(kn[0], MADE))]  # (stable: a rank keeps order)
 
 
 def _columns(input_rate: str | None, records: list[dict[str, Any]]) -> list[Column]:
