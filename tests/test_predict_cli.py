@@ -509,6 +509,23 @@ def test_the_note_order_ranks_only_notes_predict_says():
     assert [NOTE_RANK[k] for k in STANDING] == [max(NOTE_RANK.values())] * 3 and MADE < NOTE_RANK["band_note"]
 
 
+def test_the_band_and_wait_notes_are_short_and_keep_what_they_say():
+    """The two notes nearly every prediction prints were 194 and 189 characters (230 and 200 in Spanish): each keeps
+    its content — the band's 80 % on model families the calibration had not seen and its coverage on later tables
+    (tests/test_calibration.py recomputes that), the barrier, the slowest device, the largest of d draws — in fewer."""
+    from dpscale.faces.i18n import label
+
+    band, wait = label("band_note"), label("wait_note")
+    assert len(band) <= 170 and len(wait) <= 175 and len(label("band_note", "es")) <= 205
+    assert len(label("wait_note", "es")) <= 185
+    for said in ("80 % of published runs", "model families the calibration had not seen", "15–91 % fell inside",
+                 "docs/predict.md"):  # fmt: skip
+        assert said in band
+    for said in ("barrier", "the slowest of d devices", "the largest of d draws of compute and synchronisation",
+                 "grows with d"):  # fmt: skip
+        assert said in wait
+
+
 def test_the_bottleneck_names_the_wait_when_the_all_reduce_hides():
     # 1 M parameters under a 1 s step: the all-reduce hides in the backward; the barrier's wait is what costs
     rec = predict(8, params=1e6, step_time_s=1.0, system="dgx-a100").records()[0]

@@ -361,8 +361,8 @@ LABELS: dict[str, dict[str, str]] = {
             "(E at a larger batch is higher: more compute to hide each all-reduce)"
         ),
         "wait_note": (
-            "synchronisation wait: every step ends at a barrier, so it lasts as long as the slowest of d devices; "
-            "the expected spread of compute and synchronisation grows with d (the largest of d draws)"
+            "synchronisation wait: every step ends at a barrier, so it waits for the slowest of d devices — the "
+            "largest of d draws of compute and synchronisation time, which grows with d"
         ),
         "measure_title": (
             "measured: {workload}, batch {batch}/rank, {steps} steps × {repeats} repeats, {backend} on {device}, "
@@ -440,9 +440,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "calibration_kept": "{path} keeps the calibration it held",
         "band_note": (
-            "E lo–hi: where 80 % of published measurements fell around predictions for model families "
-            "the calibration had not seen; on ten sets of tables gathered later, 15–91 % fell inside "
-            "(docs/predict.md)"
+            "E lo–hi: where 80 % of published runs fell for model families the calibration had not seen (on ten "
+            "sets of tables gathered later, 15–91 % fell inside; docs/predict.md)"
         ),
         "validate_summary": (
             "{points} points in {configs} configurations: median abs error {median}, 90th percentile {p90}, max {max}"
@@ -1210,9 +1209,8 @@ LABELS: dict[str, dict[str, str]] = {
             "ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
         ),
         "wait_note": (
-            "espera de sincronización: cada paso acaba en una barrera y dura lo que el más lento de los d "
-            "dispositivos; la dispersión esperada del cómputo y de la sincronización crece con d (el mayor de d "
-            "sorteos)"
+            "espera de sincronización: cada paso acaba en una barrera y espera al más lento de los d dispositivos "
+            "— el mayor de d sorteos del tiempo de cómputo y de sincronización, que crece con d"
         ),
         "measure_title": (
             "medido: {workload}, lote {batch}/proceso, {steps} pasos × {repeats} repeticiones, {backend} en {device}, "
@@ -1294,9 +1292,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "calibration_kept": "{path} conserva la calibración que tenía",
         "band_note": (
-            "E inf–sup: donde cayó el 80 % de las mediciones publicadas alrededor de predicciones para familias "
-            "de modelos que la calibración no había visto; en diez conjuntos de tablas reunidos después, cayó "
-            "dentro el 15–91 % (docs/predict.md)"
+            "E inf–sup: donde cayó el 80 % de las ejecuciones publicadas de familias de modelos que la calibración "
+            "no había visto (en diez conjuntos de tablas reunidos después cayó dentro el 15–91 %; docs/predict.md)"
         ),
         "validate_summary": (
             "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
