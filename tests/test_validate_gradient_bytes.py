@@ -223,3 +223,35 @@ def test_a_negated_16_bit_all_reduce_is_predicted_as_the_plain_one(tmp_path, cap
         got[fw] = json.loads(out)["rows"][0]["predicted"]
     assert got["Horovod (no fp16 compression)"] == got["Horovod"]
     assert got["Horovod (fp16 compression)"] > got["Horovod"]
+
+
+@pytest.mark.parametrize(
+    "label, framework",
+    [
+        ("float16 allreduce", ""),
+        ("bfloat16 gradients", ""),
+        ("FP16", "Horovod, compression=float16"),
+        ("AMP", "PyTorch DDP, torch.bfloat16 gradients"),
+    ],
+)
+def test_a_16_bit_all_reduce_named_by_torch_s_dtype_is_two_bytes(label, framework):
+    """The precision reader takes torch's dtype names (float16 is fp16, bfloat16 bf16), so 'float16 allreduce' read as
+    a known format, counted 4 bytes a gradient where 'fp16 allreduce' counts 2, and no longer showed among the
+    labels counted as fp32: the same reduction, said in torch's words, was predicted lower without a word."""
+    assert half_reduced(label, framework) is True
+    assert grad_bytes_per_param(label, framework) == 2
+    assert grad_bytes_per_param(label.replace("float16", "fp16"), framework.replace("float16", "fp16")) == 2
+    assert half_reduced("no float16 allreduce") is False and grad_bytes_per_param("fp32, no bfloat16 gradients") == 4
+
+
+def test_a_16_bit_all_reduce_named_by_torch_s_dtype_is_predicted_as_fp16_s(tmp_path, capsys):
+    """End to end: a row labelled 'float16 allreduce' is predicted as one labelled 'fp16 allreduce' (2 bytes a
+    gradient), above plain 'float16' (a published 16-bit label: autocast's 4-byte gradients, amp)."""
+    got = {}
+    for label in ("fp16 allreduce", "float16 allreduce", "float16", "amp"):
+        path = tmp_path / "p.csv"
+        path.write_text("\n".join([SHORT_HEAD, *pair("a", precision=label)]) + "\n")
+        rc, out, _ = run(capsys, "validate", str(path), "--json")
+        assert rc == 0 and json.loads(out)["unknown_precision"] == {}
+        got[label] = json.loads(out)["rows"][0]["predicted"]
+    assert got["float16 allreduce"] == got["fp16 allreduce"] > got["float16"] == got["amp"]

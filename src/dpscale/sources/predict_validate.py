@@ -21,6 +21,7 @@ from dpscale.formulas.stepmodel import (
     micro_step_from_baseline,
     step_time,
 )
+from dpscale.formulas.units import DTYPE_NAMES
 from dpscale.sources.dataset import Config, Row
 from dpscale.sources.predict import MAX_STEP_S, MIN_STEP_S, band
 from dpscale.sources.predict_inputs import (
@@ -60,11 +61,15 @@ def grad_bytes_per_param(label: str, framework: str = "") -> int:
 def half_reduced(label: str, framework: str = "") -> bool:
     """A label or framework saying the all-reduce itself is 16-bit: 'fp16 allreduce', 'fp16 gradients', apex O2.
     A phrase a negation stands before or a switch-off follows says the opposite, as the precision reader takes it
-    ('no fp16 compression', 'without fp16 allreduce', 'fp16 compression disabled', '--fp16-allreduce false')."""
+    ('no fp16 compression', 'without fp16 allreduce', 'fp16 compression disabled', '--fp16-allreduce false').
+    torch's dtype names say the same formats ('float16 allreduce', 'bfloat16 gradients', 'compression=float16'): the
+    precision reader takes them (units.DTYPE_NAMES), so a label naming the reduction by them must count 2 bytes too."""
+    dtypes = "|".join(name for name, key in DTYPE_NAMES.items() if key in ("fp16", "bf16"))  # bfloat16, float16
+    half = rf"(fp16|bf16|{dtypes}|half)"
     for text in (label.lower(), framework.lower()):
         for pattern in (
-            r"(fp16|bf16|half)[ _-]*(all[-_]?reduce|grad|compress)\w*",
-            r"compress\w*[ ._=:-]*(fp16|bf16|half)\b",  # 'hvd.Compression.fp16', 'compression=fp16'
+            rf"{half}[ _-]*(all[-_]?reduce|grad|compress)\w*",
+            rf"compress\w*[ ._=:-]*{half}\b",  # 'hvd.Compression.fp16', 'compression=fp16'
             r"\b(amp|apex|opt[-_ ]?level)\b[^,;()]*\bo[23]\b",  # 'Apex AMP O2', 'opt_level O2'
         ):
             if any(not _negated(text, m) for m in re.finditer(pattern, text)):
