@@ -20,6 +20,7 @@ from dpscale.formulas.memory import (
     Shape,
     activation_bytes,
     activation_bytes_per_layer,
+    check_precision,
     device_bytes,
     fit_all,
     gpt_over_swiglu,
@@ -568,6 +569,25 @@ def test_torch_dtype_names_are_the_precisions_they_name_in_memory(capsys):
     assert states("Float32") == states("fp32") == 16 * 7e9
     rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "float16")
     assert rc == 2 and "--precision: got 'float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
+
+
+def test_torch_dtype_names_with_their_module_are_read_as_predict_reads_them(capsys):
+    """predict took --precision torch.bfloat16 (a training script's spelling) while memory refused it: the same name,
+    read by one command and not the other. memory reads it too (bf16: 8 bytes a parameter with Adam, torch.float32
+    16); torch.float16 is told, as typed, what fp16 is called here; a module before another word is still refused."""
+
+    def states(p: str) -> float:
+        rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--zero", "0", "--precision", p, "--json")
+        assert rc == 0
+        return json.loads(out)["model_state_bytes_per_device"]
+
+    assert states("torch.bfloat16") == states("bf16") == 8 * 7e9
+    assert states("Torch.Float32") == states("fp32") == 16 * 7e9
+    assert check_precision("torch.bfloat16") == "bf16"  # the library's own check (bytes_per_parameter's)
+    rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.float16")
+    assert rc == 2 and "--precision: got 'torch.float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
+    rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.mixed")
+    assert rc == 2 and "--precision: got 'torch.mixed'; allowed: mixed, amp, fp32, bf16, fp8" in err
 
 
 def test_tensor_parallelism_must_divide_the_heads_in_the_library_too():

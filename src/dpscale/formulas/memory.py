@@ -89,9 +89,16 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 
 
 def check_precision(x: Any, name: str = "precision") -> str:
-    """One of PRECISIONS, or torch's dtype name for one (bfloat16, float32); predict's fp16 and tf32 are told what
-    they are called here."""
-    key = DTYPE_NAMES.get(x.strip().lower(), x) if isinstance(x, str) else x  # (the error echoes what was typed)
+    """One of PRECISIONS, or torch's dtype name for one (bfloat16, float32), with its module as a script writes it
+    (torch.bfloat16, as predict's reader takes it); predict's fp16 and tf32 are told what they are called here."""
+    import re
+
+    # (the error echoes what was typed)
+    key = (
+        DTYPE_NAMES.get(re.sub(r"^[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", x.strip().lower()), x)
+        if isinstance(x, str)
+        else x
+    )
     if isinstance(key, str) and key.strip().lower() in ("fp16", "half", "tf32"):  # (half: predict's fp16)
         raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
     if key is not x:
