@@ -156,7 +156,7 @@ class Parser(argparse.ArgumentParser):
                     return f" (did you mean {letter}?)"
             name = tok.split("=", 1)[0]
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
-            starts = [f for f in flags if f.startswith(name)] if len(name) > 3 else []
+            starts = self._one_name_each([f for f in flags if f.startswith(name)] if len(name) > 3 else [])
             if 2 <= len(starts) <= 3:  # `--la`: --law or --lang, each said (one guess hid the others)
                 return f" (did you mean {', '.join(starts[:-1])} or {starts[-1]}?)"
             near = starts[:1] if len(starts) == 1 else tok.startswith("--") and get_close_matches(name, flags, 1, 0.75)
@@ -164,11 +164,20 @@ class Parser(argparse.ArgumentParser):
                 return f" (did you mean {near[0]}?)"
             # a flag's last word alone: `batch --batch 32` (predict's and memory's name for the micro-batch)
             ends = [f for f in flags if f.endswith("-" + name[2:])] if tok.startswith("--") and len(name) > 3 else []
+            ends = self._one_name_each(ends)
             if len(ends) == 1:
                 return f" (did you mean {ends[0]}?)"
             if 2 <= len(ends) <= 3:
                 return f" (did you mean {', '.join(ends[:-1])} or {ends[-1]}?)"
         return ""
+
+    def _one_name_each(self, flags: list[str]) -> list[str]:
+        """Of flags that name one option, its first name alone: `plan --pri` was told 'did you mean
+        --price-per-device-hour or --price?', one option said as two (pipeline's --microbatches or --micro-batches)."""
+        kept: dict[argparse.Action, str] = {}
+        for f in flags:
+            kept.setdefault(self._option_string_actions[f], f)
+        return list(kept.values())
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
         """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a
