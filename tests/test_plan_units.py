@@ -567,6 +567,22 @@ def test_plan_refuses_a_count_with_no_time_as_its_unit(capsys, tmp_path):
     assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
 
 
+def test_plan_refuses_a_count_of_several_words_with_no_time(capsys):
+    """'transformer tokens' — the published tables' 'transformer tokens/s' without its time — was planned as tokens a
+    second under 'throughputs in transformer tokens', where 'tokens' alone is refused: the last word says what is
+    counted. A rate of several words is still a rate ('transformer tokens/s', 'tokens per second'), and a blank says
+    nothing."""
+    units = ("transformer tokens", "audio Samples", "tokens per second", "transformer tokens/s", "", "  ")
+    assert [bare_count(u) for u in units] == [True, True, False, False, False, False]
+    rc, out, err = run(
+        capsys, "plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "transformer tokens"
+    )
+    assert rc == 2 and not out and err.startswith("dpscale plan: error: --unit: got 'transformer tokens'; allowed: a ")
+    argv = ("plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "transformer tokens/s", "--json")
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
+
+
 @pytest.mark.parametrize("unit", ["samples/sec", "tokens per second", "fps", "TFLOP/s"])
 def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
     """The worked example's numbers at any per-second unit (or one whose time cannot be read): 64 devices × 2,000 at

@@ -47,5 +47,8 @@ COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "se
 def bare_count(unit: str) -> bool:
     """Whether a unit names what a rate counts but no time ('tokens', 'Samples'): a label to calc and fit, but plan's
     hours need the rate's time, and `plan --unit tokens` counted tokens per second under 'throughputs in tokens'.
-    Not 'fps' or 'Hz', rates whose time is in their name (per_other_time cannot read it; count_noun gives None)."""
-    return "".join(unit.split()).casefold() in COUNT_NOUNS
+    Not 'fps' or 'Hz', rates whose time is in their name (per_other_time cannot read it; count_noun gives None). The
+    last word says what is counted: 'transformer tokens' (the published tables' 'transformer tokens/s' without its
+    time) is a count too."""
+    words = unit.split()
+    return bool(words) and words[-1].casefold() in COUNT_NOUNS
