@@ -574,6 +574,9 @@ def test_plan_refuses_a_count_of_several_words_with_no_time(capsys):
     nothing."""
     units = ("transformer tokens", "audio Samples", "tokens per second", "transformer tokens/s", "", "  ")
     assert [bare_count(u) for u in units] == [True, True, False, False, False, False]
+    # every noun the docstring names, singular and plural, in any case
+    nouns = ("sample", "token", "Sequence", "sequences", "IMAGE", "images", "img", "imgs", "example", "Examples")
+    assert all(bare_count(u) for u in nouns) and not any(bare_count(u + "/s") for u in nouns)
     rc, out, err = run(
         capsys, "plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "transformer tokens"
     )

@@ -464,3 +464,23 @@ def test_a_stage_by_name_is_its_number(capsys):
     assert rc == 2 and err == "dpscale memory: error: --zero: got 'fsdp2'; allowed: 0, 1, 2, 3\n"
     rc, _, err = run(capsys, "predict", "--zero", "zero4", "--lang", "es")
     assert rc == 2 and err == "dpscale predict: error: --zero: se recibió 'zero4'; se admite: 0, 1, 2, 3 (vea --help)\n"
+
+
+def test_a_stage_s_name_is_read_with_spaces_and_hyphens_on_the_page_too(capsys, client):
+    """The names as typed beside a number: ' fsdp ' (a pasted value), ZeRO-2 and ZeRO-3 as DeepSpeed's docs write them
+    are stages 3, 2 and 3 — on the command line and through the page's API (POST /api/memory, /api/predict), whose
+    fields go through the same parser. A number written as a decimal ('3.0') is no stage."""
+    stage = {}
+    for name in (" fsdp ", "ZeRO-2", "ZeRO-3", "zero-2"):
+        rc, out, _ = run(capsys, "memory", "--params", "1e9", "-d", "8", "--zero", name, "--json")
+        assert rc == 0
+        stage[name] = json.loads(out)["stage"]
+        r = client.post("/api/memory", json={"options": {"params": "1e9", "devices": "8", "zero": name}})
+        assert r.status_code == 200 and r.json()["records"]["stage"] == stage[name]
+    assert stage == {" fsdp ": 3, "ZeRO-2": 2, "ZeRO-3": 3, "zero-2": 2}
+    options = {"params": "1e9", "throughput": "10", "system": "dgx-a100", "devices": "64"}
+    by = {z: client.post("/api/predict", json={"options": {**options, "zero": z}}).json()["records"] for z in
+          ("2", "ZeRO-2", "3", " fsdp ")}  # fmt: skip
+    assert by["ZeRO-2"] == by["2"] != by["3"] == by[" fsdp "]
+    r = client.post("/api/memory", json={"options": {"params": "1e9", "zero": "3.0"}})
+    assert r.status_code == 422 and r.json()["error"].endswith("--zero: got '3.0'; allowed: 0, 1, 2, 3")
