@@ -556,17 +556,19 @@ def test_flash_attention_is_read_as_selective_recompute(capsys):
     assert rc == 2 and "--recompute: got 'sel'; allowed: none, selective, full" in err
 
 
+def _states_7b(capsys, precision: str) -> float:
+    """Plain DDP's model states a device for 7e9 parameters on 8 devices at this --precision, in bytes."""
+    rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--zero", "0", "--precision", precision, "--json")
+    assert rc == 0
+    return json.loads(out)["model_state_bytes_per_device"]
+
+
 def test_torch_dtype_names_are_the_precisions_they_name_in_memory(capsys):
     """--precision bfloat16 and float32 (torch's names) were refused; they are bf16 (pure: 8 bytes a parameter with
     Adam) and fp32 (16). float16 is told, echoing what was typed, what fp16 is called here."""
 
-    def states(p: str) -> float:
-        rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--zero", "0", "--precision", p, "--json")
-        assert rc == 0
-        return json.loads(out)["model_state_bytes_per_device"]
-
-    assert states("bfloat16") == states("bf16") == 8 * 7e9
-    assert states("Float32") == states("fp32") == 16 * 7e9
+    assert _states_7b(capsys, "bfloat16") == _states_7b(capsys, "bf16") == 8 * 7e9
+    assert _states_7b(capsys, "Float32") == _states_7b(capsys, "fp32") == 16 * 7e9
     rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "float16")
     assert rc == 2 and "--precision: got 'float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
 
@@ -576,13 +578,8 @@ def test_torch_dtype_names_with_their_module_are_read_as_predict_reads_them(caps
     read by one command and not the other. memory reads it too (bf16: 8 bytes a parameter with Adam, torch.float32
     16); torch.float16 is told, as typed, what fp16 is called here; a module before another word is still refused."""
 
-    def states(p: str) -> float:
-        rc, out, _ = run(capsys, "memory", "--params", "7e9", "-d", "8", "--zero", "0", "--precision", p, "--json")
-        assert rc == 0
-        return json.loads(out)["model_state_bytes_per_device"]
-
-    assert states("torch.bfloat16") == states("bf16") == 8 * 7e9
-    assert states("Torch.Float32") == states("fp32") == 16 * 7e9
+    assert _states_7b(capsys, "torch.bfloat16") == _states_7b(capsys, "bf16") == 8 * 7e9
+    assert _states_7b(capsys, "Torch.Float32") == _states_7b(capsys, "fp32") == 16 * 7e9
     assert check_precision("torch.bfloat16") == "bf16"  # the library's own check (bytes_per_parameter's)
     rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.float16")
     assert rc == 2 and "--precision: got 'torch.float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
