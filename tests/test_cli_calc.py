@@ -347,7 +347,11 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         (["-d", "64", "-v", "2000", "-e", "0.9", "--plot", "x.gif"], "--plot: got 'x.gif'"),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--lang", "fr"], "--lang: got 'fr'; allowed: en, es"),
         # a refused choice in the house style, not argparse's "invalid choice: '4' (choose from '0', ...)"
-        (["predict", "--zero", "4"], "dpscale predict: error: --zero: got '4'; allowed: 0, 1, 2, 3 (see --help)"),
+        (
+            ["predict", "--zero", "4"],
+            "dpscale predict: error: --zero: got '4'; allowed: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp) "
+            "(see --help)",
+        ),
         (["-d", "64", "-v", "2000", "--law", "gustafson"], "--law: got 'gustafson'; allowed: constant, amdahl, usl"),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--bogus"], "unrecognized arguments"),
         (["frobnicate"], "unknown command 'frobnicate'"),

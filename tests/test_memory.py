@@ -350,7 +350,7 @@ def test_cli_spanish(capsys):
         (["--params=-7e9"], "--params: got '-7e9'"),
         (["--params", "1e9", "--devices", "0"], "--devices: got '0'; allowed: a whole number from 1 to 10,000,000"),
         (["--params", "1e9", "--devices", "2.5"], "--devices: got '2.5'"),
-        (["--params", "1e9", "--zero", "4"], "--zero: got '4'; allowed: 0, 1, 2, 3"),
+        (["--params", "1e9", "--zero", "4"], "--zero: got '4'; allowed: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, "),
         (["--params", "1e9", "--gpu", "tpu-9000"], "--gpu: got 'tpu-9000'; allowed: a100-40gb, a100-80gb"),
         (["--params", "1e9", "--gpu-memory", "0"], "--gpu-memory: got '0'"),
         (

@@ -75,6 +75,8 @@ SPANISH_REFUSALS = [
      "dispositivos"),
     (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
      "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
+    (["predict", "--zero", "zero4"],  # the stages with their names (once '0, 1, 2, 3' alone)
+     "--zero: se recibió 'zero4'; se admite: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "
      "se admite: bert-base"),
     (["predict", "--model", "resnet50", "--system", "dgx1"], "--system: se recibió 'dgx1' (¿quería decir "

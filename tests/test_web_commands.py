@@ -187,7 +187,9 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
         "dpscale calc: error: --law: se recibió 'x'; se admite: constant, amdahl, usl"
     )
     r = post(client, "predict", {"model": "bert-large", "throughput": "150", "system": "dgx-a100", "zero": "4"})
-    assert r.status_code == 422 and r.json()["error"] == "dpscale predict: error: --zero: got '4'; allowed: 0, 1, 2, 3"
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale predict: error: --zero: got '4'; allowed: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"
+    )
     r = post(client, "calc", {**WORKED, "frobnicate": "1"})
     assert r.status_code == 422 and r.json()["error"] == (
         "dpscale calc: error: options: got 'frobnicate'; allowed: this command's options: actual, devices, efficiency, "

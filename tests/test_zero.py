@@ -24,6 +24,7 @@ from dpscale.sources.predict import predict
 BARE = DEFAULT._replace(eta_intra=1.0, eta_inter=1.0, alpha_base=0.0, alpha_intra=0.0, alpha_inter=0.0,
                         ring_fill=0.0, compute_jitter=0.0, sync_hbm_passes=0.0)  # fmt: skip
 UNIT = 100 * MIB
+STAGES_SAID = "0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"  # what a refused --zero allows: numbers and names
 AR_UNIT = 2 * 15 / 16 * UNIT / 100e9  # one 100 MiB ring all-reduce across the two nodes, 1.966 ms
 CLUSTER = dict(gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=100, bucket_cap=UNIT, first_bucket=UNIT)
 
@@ -461,9 +462,42 @@ def test_a_stage_by_name_is_its_number(capsys):
     assert p.parse_args(["--zero", "fsdp"]).zero == "3" and p.parse_args(["--zero", "DDP"]).zero == "0"
     # a name that is no stage is refused as a number that is none, echoed as typed, in either language
     rc, _, err = run(capsys, "memory", "--params", "1e9", "--zero", "fsdp2")
-    assert rc == 2 and err == "dpscale memory: error: --zero: got 'fsdp2'; allowed: 0, 1, 2, 3\n"
+    assert rc == 2 and err == f"dpscale memory: error: --zero: got 'fsdp2'; allowed: {STAGES_SAID} (see --help)\n"
     rc, _, err = run(capsys, "predict", "--zero", "zero4", "--lang", "es")
-    assert rc == 2 and err == "dpscale predict: error: --zero: se recibió 'zero4'; se admite: 0, 1, 2, 3 (vea --help)\n"
+    assert (
+        rc == 2
+        and err == f"dpscale predict: error: --zero: se recibió 'zero4'; se admite: {STAGES_SAID} (vea --help)\n"
+    )
+
+
+def test_a_refused_stage_is_told_the_names_too(capsys, client):
+    """A refused --zero said 'allowed: 0, 1, 2, 3' although ddp, zero1…zero3 and fsdp are taken: predict, memory and
+    measure (and the page) now list each stage with its names, said from the table the parser reads (ZERO_NAMES), so
+    the list and what is taken cannot drift; a hyphenated name (zero-1) is its unhyphenated one, said once."""
+    from dpscale.faces.cli.common import ZERO_ALLOWED, ZERO_NAMES
+
+    assert ZERO_ALLOWED == STAGES_SAID
+    for name, stage in ZERO_NAMES.items():  # every name listed, under the stage it is
+        assert name.replace("-", "") in STAGES_SAID.split(f"{stage} (", 1)[1].split(")", 1)[0]
+    for command in ("predict", "memory", "measure"):
+        for typed in ("4", "zero4", "fsdp2", "3.0"):
+            rc, _, err = run(capsys, command, "--zero", typed)
+            assert (
+                rc == 2
+                and err == f"dpscale {command}: error: --zero: got '{typed}'; allowed: {STAGES_SAID} (see --help)\n"
+            )
+    rc, _, err = run(capsys, "memory", "--params", "1e9", "--zero", "it's", "--lang", "es")  # echoed as typed
+    assert (
+        rc == 2 and err == f'dpscale memory: error: --zero: se recibió "it\'s"; se admite: {STAGES_SAID} (vea --help)\n'
+    )
+    # a number or a name with spaces around it is still its stage, in predict as it was in memory
+    args = ("predict", "--params", "1e9", "-v", "10", "--system", "dgx-a100", "-d", "64", "--json")
+    assert run(capsys, *args, "--zero", " 3 ")[:2] == run(capsys, *args, "--zero", "3")[:2]
+    r = client.post("/api/predict", json={"options": {"zero": "5"}, "lang": "es"})
+    assert (
+        r.status_code == 422
+        and r.json()["error"] == f"dpscale predict: error: --zero: se recibió '5'; se admite: {STAGES_SAID}"
+    )
 
 
 def test_a_stage_s_name_is_read_with_spaces_and_hyphens_on_the_page_too(capsys, client):
@@ -483,4 +517,4 @@ def test_a_stage_s_name_is_read_with_spaces_and_hyphens_on_the_page_too(capsys, 
           ("2", "ZeRO-2", "3", " fsdp ")}  # fmt: skip
     assert by["ZeRO-2"] == by["2"] != by["3"] == by[" fsdp "]
     r = client.post("/api/memory", json={"options": {"params": "1e9", "zero": "3.0"}})
-    assert r.status_code == 422 and r.json()["error"].endswith("--zero: got '3.0'; allowed: 0, 1, 2, 3")
+    assert r.status_code == 422 and r.json()["error"].endswith(f"--zero: got '3.0'; allowed: {STAGES_SAID}")

@@ -90,11 +90,15 @@ def _help_in(text: str, lang: str) -> str:
 
 
 def _house_style(message: str) -> str:
-    """argparse's refused choice said as every other refusal is: "argument --zero: invalid choice: '4' (choose
-    from '0', '1', '2', '3')" → "--zero: got '4'; allowed: 0, 1, 2, 3"."""
+    """argparse's refused choice said as every other refusal is: "argument --law: invalid choice: 'x' (choose
+    from 'auto', 'constant', …)" → "--law: got 'x'; allowed: auto, constant, …"."""
     # (a positional too: `measure foo` said argparse's English under --lang es)
     m = re.fullmatch(r"argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*') \(choose from (.+)\)", message)
-    return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}" if m else message
+    if m:
+        return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}"
+    # a type's own refusal ('got X; allowed: Y', zero_stage's): argparse put 'argument --zero: ' before it
+    m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: (got ['\"].*; allowed: .+)", message)
+    return f"{m[1]}: {m[2]}" if m else message
 
 
 class Parser(argparse.ArgumentParser):
@@ -337,10 +341,24 @@ ZERO_NAMES = {"ddp": "0", "zero1": "1", "zero-1": "1", "zero2": "2", "zero-2": "
               "fsdp": "3"}  # fmt: skip
 
 
+# what a refusal of --zero allows, said from the table the parser reads: each stage with its names, a name written
+# with a hyphen (zero-1) once as the name without it: "0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"
+ZERO_ALLOWED = ", ".join(
+    f"{stage} ({', '.join(dict.fromkeys(n.replace('-', '') for n, s in ZERO_NAMES.items() if s == stage))})"
+    for stage in sorted(set(ZERO_NAMES.values()))
+)
+
+
 def zero_stage(text: str) -> str:
-    """An argparse type for --zero: a stage's name (ddp, zero1 or zero-1, zero2, zero3, fsdp; any case) is its
-    number, which the command's own check then takes; anything else stays as typed, for the refusal to echo."""
-    return ZERO_NAMES.get(text.strip().lower(), text)
+    """An argparse type for --zero: a stage's number or name (ddp, zero1 or zero-1, zero2, zero3, fsdp; any case,
+    spaces around it) is its number; anything else is refused here, echoed as typed, with the stages and their names
+    (argparse's choices listed only the numbers, although the names are taken)."""
+    key = text.strip().lower()
+    if key in ZERO_NAMES.values():
+        return key
+    if key in ZERO_NAMES:
+        return ZERO_NAMES[key]
+    raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {ZERO_ALLOWED}")
 
 
 def any_case(choices: Sequence[str]) -> Callable[[str], str]:

@@ -63,7 +63,6 @@ MADE = 5  # the rank of a note not named: how the answer was made (compute estim
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from dpscale.formulas.collectives import ALGORITHMS
-    from dpscale.formulas.memory import STAGES
     from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
     from dpscale.formulas.stepmodel import DEFAULT
     from dpscale.formulas.units import MIB
@@ -132,7 +131,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     k.add_argument("--algorithm", default="auto", choices=ALGORITHMS, type=any_case(ALGORITHMS),
                    help="all-reduce algorithm (default auto: the fastest, as NCCL's tuner picks)")  # fmt: skip
-    k.add_argument("--zero", default="0", choices=[str(s) for s in STAGES], metavar="STAGE", type=zero_stage,
+    k.add_argument("--zero", default="0", metavar="STAGE", type=zero_stage,
                    help="shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): "
                    "reduce-scatter and all-gathers replace the all-reduce; by name too: ddp, zero1, zero2, zero3, "
                    "fsdp (FULL_SHARD ≈ ZeRO-3)")  # fmt: skip
