@@ -10,7 +10,7 @@ import pytest
 from clihelp import run
 
 from dpscale.faces.i18n import count_of
-from dpscale.formulas.units import bare_count, count_noun
+from dpscale.formulas.units import bare_count, count_noun, not_per_second
 
 # Review 43 (H): an adversarial read of 4c5add9..34e6623; each test failed before its fix.
 
@@ -584,6 +584,44 @@ def test_plan_refuses_a_count_of_several_words_with_no_time(capsys):
     argv = ("plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "transformer tokens/s", "--json")
     rc, out, _ = run(capsys, *argv)
     assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
+
+
+def test_plan_refuses_a_rate_per_step_or_batch_as_a_count_with_no_time(capsys, tmp_path):
+    """'tokens/step', 'samples/batch', 'images/iter': a count per something that is no time was planned as per
+    second (1e9 at 8 × 1,000 tokens/step × E 0.9 → 38.58 h, whatever a step takes). Refused as a bare count is, typed
+    or stated by --fit's runs or an --efficiency-file; a second anywhere below the line is still a rate per second
+    (tokens/s/gpu: the same 38.58 h), in Spanish words too; calc and fit, whose unit only labels, still take it."""
+    units = ("tokens/step", "samples/batch", "images/iter", "tokens per step", "Samples / Batch", "s/it",
+             "samples/min/gpu", "samples/100ms", "muestras por minuto")  # fmt: skip
+    assert all(not_per_second(u) for u in units)
+    rates = ("samples/s", "tokens/s/gpu", "samples per second per GPU", "tokens/(GPU·s)", "img/sec", "tokens / s",
+             "muestras/segundo", "muestras por segundo", "fps", "Hz", "TFLOP/s", "1/s", "x", "")  # fmt: skip
+    assert not any(not_per_second(u) for u in rates)
+    argv = ("plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit")
+    for unit in units[:4]:
+        rc, out, err = run(capsys, *argv, unit)
+        assert rc == 2 and not out
+        assert err == (
+            f"dpscale plan: error: --unit: got '{unit}'; allowed: a rate per second (samples/s, tokens/s), typed or "
+            "stated by the file read: plan's hours count seconds\n"
+        )
+    rc, out, err = run(capsys, *argv, "images/iter", "--lang", "es")
+    assert rc == 2 and err.startswith("dpscale plan: error: --unit: se recibió 'images/iter'; se admite: un ritmo")
+    for unit in ("tokens/s/gpu", "muestras/segundo"):
+        rc, out, _ = run(capsys, *argv, unit, "--json")
+        assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,samples/batch\n2,190,samples/batch\n4,360,samples/batch\n")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4")
+    assert rc == 2 and "--fit, unit: got 'samples/batch'; allowed: a rate per second" in err
+    records = [{"devices": 1, "efficiency": 1, "unit": "tokens/step", "per_device_throughput": 100}, {"devices": 8,
+               "efficiency": 0.9}]  # fmt: skip
+    rc, _, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--efficiency-file, unit: got 'tokens/step'; allowed: a rate per second" in err
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "tokens/step")
+    assert rc == 0 and "actual throughput d·v·E    7,200 tokens/step" in out
+    rc, out, _ = run(capsys, "fit", str(runs), "--json")
+    assert rc == 0 and json.loads(out)["unit"] == "samples/batch"
 
 
 @pytest.mark.parametrize("unit", ["samples/sec", "tokens per second", "fps", "TFLOP/s"])

@@ -29,14 +29,24 @@ def count_noun(unit: str) -> str | None:
     return noun if any(c.isalpha() for c in noun) else None
 
 
-def per_other_time(unit: str) -> bool:
-    """Whether a rate unit is per another time than the second ('samples/min', 'tokens per hour', 'img/ms'): plan's
-    hours count v per second whatever the unit says, so such a rate would plan 60× or 3,600× off. A unit whose time
-    cannot be read ('fps', 'TFLOP/s') is not: count_noun's grammar, the other side of the slash."""
+# the words for the second (the time plan's hours count a rate in): count_noun's, and Spanish's (muestras/segundo)
+SECONDS = frozenset({"s", "sec", "secs", "second", "seconds", "seg", "segs", "segundo", "segundos"})
+
+
+def not_per_second(unit: str) -> bool:
+    """Whether a rate unit is sure not to be per second, which plan's hours need (they count v per second whatever the
+    unit says): a count with no time at all (bare_count: 'tokens'), or a unit whose denominator — the words after its
+    first '/', 'per' or 'por' — names no second: per another time ('samples/min', 'tokens per hour', 'img/ms', once
+    planned 60×, 3,600× or 1/1,000 off) or per something that is no time ('tokens/step', 'samples/batch',
+    'images/iter', a count per step planned as per second). A second anywhere below the line is one: 'tokens/s/gpu',
+    'samples per second per GPU', 'tokens/(GPU·s)' are per-device rates per second. A unit with neither a
+    denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None)."""
     import re
 
-    times = r"ms|msecs?|milliseconds?|mins?|minutes?|h|hrs?|hours?|d|days?|wk|weeks?"
-    return re.search(rf"(/|\bper\s)\s*({times})\s*$", unit, re.IGNORECASE) is not None
+    m = re.search(r"/|\bper\b|\bpor\b", unit, re.IGNORECASE)
+    if m is None:
+        return bare_count(unit)
+    return not any(word in SECONDS for word in re.findall(r"[a-z0-9]+", unit[m.end() :].casefold()))
 
 
 # what a rate counts, written alone: a count with no time ('tokens', not tokens/s)
@@ -47,7 +57,7 @@ COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "se
 def bare_count(unit: str) -> bool:
     """Whether a unit names what a rate counts but no time ('tokens', 'Samples'): a label to calc and fit, but plan's
     hours need the rate's time, and `plan --unit tokens` counted tokens per second under 'throughputs in tokens'.
-    Not 'fps' or 'Hz', rates whose time is in their name (per_other_time cannot read it; count_noun gives None). The
+    Not 'fps' or 'Hz', rates whose time is in their name (not_per_second cannot read it; count_noun gives None). The
     last word says what is counted: 'transformer tokens' (the published tables' 'transformer tokens/s' without its
     time) is a count too."""
     words = unit.split()

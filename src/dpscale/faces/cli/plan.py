@@ -271,11 +271,12 @@ PER_SECOND = "a rate per second (samples/s, tokens/s), typed or stated by the fi
 
 def _per_second(unit: str, flag: str = "--unit") -> str:
     """plan's hours are samples ÷ (d·v·E) with v per second, whatever --unit says (it labels the rate): a rate in
-    samples/min was planned 60× too short without a word. A unit per another time is refused, and so is a count with
-    no time ('tokens': tokens/s is the rate); one whose time cannot be read (fps, TFLOP/s) is taken as per second."""
-    from dpscale.formulas.units import bare_count, per_other_time
+    samples/min was planned 60× too short without a word. A unit per another time or per no time ('tokens/step') is
+    refused, and so is a count with no time ('tokens': tokens/s is the rate); one whose time cannot be read (fps) is
+    taken as per second (formulas.units.not_per_second)."""
+    from dpscale.formulas.units import not_per_second
 
-    if per_other_time(unit) or bare_count(unit):  # (a bare 'tokens' has no time at all: tokens/s is the rate)
+    if not_per_second(unit):
         raise fail(flag, unit, PER_SECOND)
     return unit
 
