@@ -576,3 +576,33 @@ def test_an_e_per_size_without_devices_asks_for_them_not_for_the_one_device_defa
     assert (rc, err) == (2, said_)
     rc, _, err = run(capsys, "batch", "--micro-batch", "32", "-d", "1,2", "--efficiency", "0.9,0.8,0.7")
     assert rc == 2 and "got 3 values for 2 device counts; allowed: one value, or one per device count" in err
+
+
+def test_a_global_batch_is_told_as_its_factors(capsys):
+    """`batch --global-batch 4096 --base-lr 0.1 --base-batch 256` was told 'did you mean --base-batch?' — the
+    reference batch, not the one asked for. The command's global batch is micro-batch × accumulation × devices (its
+    title and its rows over a --devices sweep keep one micro-batch), so the refusal says which -b and -d give the
+    batch typed — the largest micro-batch of 32…2 that leaves two devices or more, else all of it on one device — and
+    that plan is the answer asked for: 0.1 × 4,096/256 = 1.6."""
+    argv = ("batch", "--base-lr", "0.1", "--base-batch", "256")
+    for typed, hint in ((["--global-batch", "4096"], "-b 32 -d 128 gives 4,096"),
+                        (["--global-batch=1000"], "-b 8 -d 125 gives 1,000"),
+                        (["--global-batch", "997"], "-b 997 -d 1 gives 997"),
+                        (["--global-batch", "4k"], "-b 32 -d 128 gives 4,096"),  # not a count: the example
+                        (["--global-batch"], "-b 32 -d 128 gives 4,096")):  # fmt: skip
+        rc, out, err = run(capsys, *argv, *typed)
+        assert rc == 2 and not out
+        assert err == (
+            "dpscale batch: error: --global-batch: not an option; the global batch is --micro-batch × --grad-accum × "
+            f"--devices: {hint} (see --help)\n"
+        )
+    rc, _, err = run(capsys, *argv, "--global-batch", "8192", "--lang", "es")
+    assert rc == 2 and err == (
+        "dpscale batch: error: --global-batch: no es una opción; el lote global es --micro-batch × --grad-accum × "
+        "--devices: -b 32 -d 256 da 8.192 (vea --help)\n"
+    )
+    rc, out, _ = run(capsys, *argv, "-b", "32", "-d", "128", "--json")  # what the refusal said to type
+    row = json.loads(out)
+    assert rc == 0 and row["global_batch"] == 4096 and row["learning_rate"] == pytest.approx(1.6)
+    rc, _, err = run(capsys, *argv, "--base-batc", "3")  # other options are still hinted as before
+    assert rc == 2 and "unrecognized arguments: --base-batc 3 (did you mean --base-batch?)" in err

@@ -75,6 +75,9 @@ SPANISH_REFUSALS = [
      "dispositivos"),
     (["fit", "--point", "8:100", "--point", "8:110"], "ejecuciones: un solo número de dispositivos, 8 (2 "
      "ejecuciones); se admite: al menos 2 números de dispositivos distintos"),
+    (["batch", "--global-batch", "4096"],  # told as its factors (was 'did you mean --base-batch?')
+     "--global-batch: no es una opción; el lote global es --micro-batch × --grad-accum × --devices: -b 32 -d 128 da "
+     "4.096"),
     (["predict", "--zero", "zero4"],  # the stages with their names (once '0, 1, 2, 3' alone)
      "--zero: se recibió 'zero4'; se admite: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"),
     (["predict", "--model", "resnet-5", *A100], "--model: se recibió 'resnet-5' (¿quería decir 'resnet50'?); "

@@ -9,6 +9,7 @@ import re
 
 from dpscale.errors import DpscaleError, choice, fail, renamed
 from dpscale.faces.cli.common import (
+    Parser,
     add_efficiency_args,
     add_output_args,
     efficiency_source,
@@ -43,7 +44,21 @@ if TYPE_CHECKING:
 WORKED = {"micro_batch": "32", "devices": "4", "base_lr": "0.1", "base_batch": "256", "dataset_size": "1.28e6"}
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
+def global_batch_instead(typed: str) -> str:
+    """`batch --global-batch G`, refused with how to get G: the command's model is micro-batch × accumulation ×
+    devices (its title, its rows over a --devices sweep at one micro-batch), so a global batch is typed as its
+    factors, here the largest micro-batch of 32, 16, 8, 4 or 2 that leaves two devices or more (-b 32 -d 128 for
+    4,096), else the whole batch on one device (-b 997 -d 1)."""
+    total = int(typed) if re.fullmatch(r"[1-9][0-9]{0,15}", typed) else 4096  # a count as typed, else the example's
+    micro = next((b for b in (32, 16, 8, 4, 2) if total % b == 0 and total // b >= 2), total)
+    return (
+        "--global-batch: not an option; the global batch is --micro-batch × --grad-accum × --devices: "
+        f"-b {micro} -d {total // micro} gives {fmt(total, 'int')}"
+    )
+
+
+def add_arguments(p: Parser) -> None:
+    p.instead = {"--global-batch": global_batch_instead}
     p.epilog = (
         "global batch B = micro-batch × grad-accum × devices. LR: linear rule with warm-up for SGD (Goyal et al.), "
         "square-root rule for Adam (Malladi et al.). Critical batch (McCandlish et al.): steps = S_min(1 + B_noise/B), "

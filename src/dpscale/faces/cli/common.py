@@ -108,6 +108,9 @@ class Parser(argparse.ArgumentParser):
     # the letters of a command's formula a user may type as options, and the option each count is ({'v': '--chunks'}):
     # hinted for a count up to 16 only, since -v 2000 is calc's, plan's and predict's throughput carried over
     letters: dict[str, str] = {}
+    # an option a user may reach for that the command has not, and what to type instead, said from the value typed
+    # after it: batch's --global-batch (the global batch is what -b, -k and -d multiply to)
+    instead: dict[str, Callable[[str], str]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
@@ -134,7 +137,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"
-        message = _house_style(message) + self._near(message)
+        message = self._instead(message) or _house_style(message) + self._near(message)
         if self.lang != "en":
             from dpscale.faces.i18n import _said, label
 
@@ -143,6 +146,18 @@ class Parser(argparse.ArgumentParser):
 
         print(f"{self.prog}: error: {clip(message)} ({see})", file=sys.stderr)
         sys.exit(2)
+
+    def _instead(self, message: str) -> str | None:
+        """An option the command has not but whose answer it gives (`instead`), said with how to get it: batch's
+        '--global-batch 4096' was told 'did you mean --base-batch?', the reference batch, not the one asked for."""
+        if not self.instead or not message.startswith("unrecognized arguments: "):
+            return None
+        toks = message.split(": ", 1)[1].split()
+        for i, tok in enumerate(toks):
+            name, eq, value = tok.partition("=")
+            if name in self.instead:
+                return self.instead[name](value if eq else toks[i + 1] if i + 1 < len(toks) else "")
+        return None
 
     def _near(self, message: str) -> str:
         """' (did you mean --devices?)' for a mistyped option: argparse 3.11 says only that it is unrecognised."""

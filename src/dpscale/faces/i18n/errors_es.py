@@ -327,6 +327,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"unrecognized arguments: (?P<a>.+) \(did you mean (?P<m>\S+)\?\)",
          "argumentos no reconocidos: {a} (¿quería decir {m}?)"),
         (r"unrecognized arguments: (?P<a>.+)", "argumentos no reconocidos: {a}"),
+        # batch's --global-batch: how to type the global batch as its factors (faces/cli/batch.global_batch_instead)
+        (r"(?P<flag>--global-batch): not an option; the global batch is (?P<f>--micro-batch × --grad-accum × "
+         r"--devices): (?P<b>-b \d+ -d \d+) gives (?P<n1>[\d,]+)",
+         "{flag}: no es una opción; el lote global es {f}: {b} da {n1}"),
         (r"(?P<f>\S+) line (?P<n1>\d+): columns? (?P<cols>.+) twice; allowed: each (column )?once",
          "{f} línea {n1}: {cols_twice}; se admite: cada columna una vez"),
         # the published-data reader (sources.dataset); a cell's own refusal goes through errors.fail
