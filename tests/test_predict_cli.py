@@ -509,6 +509,55 @@ def test_the_note_order_ranks_only_notes_predict_says():
     assert [NOTE_RANK[k] for k in STANDING] == [max(NOTE_RANK.values())] * 3 and MADE < NOTE_RANK["band_note"]
 
 
+# Runs whose notes of each rank were made after a note of 'how it was made' (rank MADE: zero_units_estimated,
+# system_overridden, gpu_swapped, nics_reached, compute_estimated, ragged_nodes come first in the library's list),
+# each with the start of every note it says, in NOTE_RANK's order: a key dropped from NOTE_RANK (ranked MADE) or
+# moved to another rank moves its note.
+NOTE_ORDERS = [
+    (["--params", "3e9", "--seq-len", "2048", "--system", "dgx-a100", "--gpu", "h100-80gb", "-d", "12,2048",
+      "--inter-bw", "20", "--zero", "3", "-b", "4"],
+     ["tokens/s: samples/s × 2,048", "no --precision: fp32 assumed", "20 GB/s per node across nodes: published",
+      "--inter-bw is the node's, all its NICs together", "no published measurement on Hopper",
+      "beyond 1,024 devices", "ZeRO-3 / FSDP full shard", "3 B parameters, 12 GB of gradients",
+      "no preset gives the layers", "dgx-a100 as the options changed it", "--gpu h100-80gb in place of",
+      "compute estimated", "12 devices do not fill whole 8-GPU nodes"]),
+    (["--model", "resnet50", "--precision", "amp", "--system", "dgx-a100", "-d", "64", "-b", "256"],
+     ["8 devices of a node would need 21,873 images/s", "compute estimated", "a CNN preset's share"]),
+    (["--params", "1e9", "-v", "100", "--gpus-per-node", "8", "--intra-bw", "300", "--inter-bw", "400GbE", "-d",
+      "12,16", "--zero", "3"],
+     ["GPU unknown", "no --batch: 32 samples per device assumed", "ZeRO-3 / FSDP full shard",
+      "1 B parameters, 4 GB of gradients", "the network is Ethernet (eth-400g)", "no preset gives the layers",
+      "12 devices do not fill whole 8-GPU nodes"]),
+    (["--model", "llama-70b", "--precision", "bf16", "--system", "dgx-h100", "--gpus-per-node", "4", "-d", "64",
+      "-b", "8", "--zero", "3"],
+     ["tokens/s: samples/s × 4,096", "a batch of 8 sequences of 4,096 stores", "no published measurement on Hopper",
+      "ZeRO-3 / FSDP full shard", "68.98 B parameters", "dgx-h100 as the options changed it",
+      "on 4 of each dgx-h100 node's 8 GPUs the run reaches 4 of its 8 NICs", "compute estimated"]),
+    (["--model", "llama-70b", "--precision", "bf16", "--system", "dgx-h100", "--gpus-per-node", "4", "-d", "8",
+      "-b", "1", "--zero", "1"],
+     ["tokens/s: samples/s × 4,096", "ZeRO-1 needs 379 GB per GPU", "no published measurement on Hopper",
+      "ZeRO-1: gradients reduce-scattered", "68.98 B parameters", "dgx-h100 as the options changed it",
+      "on 4 of each dgx-h100 node's 8 GPUs", "compute estimated"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "starts"), NOTE_ORDERS)
+def test_each_ranked_note_comes_before_how_the_answer_was_made(capsys, argv, starts):
+    """The two tests above see tokens/s, the DDP memory, the assumed batch and the standing notes move; these runs
+    pin where the others go: the GPU or precision assumed, the states and activations that cannot fit, the loader,
+    a network figure that looks like a unit slip, each unchecked input — all before the notes of how the answer was
+    made (estimated layers, the system as changed, the GPU swapped, the NICs reached, the compute, ragged nodes),
+    which keep the order they were made in, and the units, the band and the wait last."""
+    from dpscale.faces.i18n import label
+
+    rc, out, err = run(capsys, "predict", *argv)
+    notes = _said(out)
+    assert rc == 0, err
+    assert [n[: len(s)] for n, s in zip(notes, starts, strict=False)] == starts
+    standing = [label(k) for k in STANDING]
+    assert notes[len(starts) :] in (standing, standing[:2])  # (the wait where it is the bottleneck)
+
+
 def test_the_band_and_wait_notes_are_short_and_keep_what_they_say():
     """The two notes nearly every prediction prints were 194 and 189 characters (230 and 200 in Spanish): each keeps
     its content — the band's 80 % on model families the calibration had not seen and its coverage on later tables
