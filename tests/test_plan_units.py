@@ -733,3 +733,26 @@ def test_a_missed_deadline_the_table_rounds_onto_says_its_digits_with_the_same_d
     ):  # fmt: skip
         rc, out, _ = run(capsys, "plan", "-n", "177156", "-v", "1", "-d", "1", "--deadline", "49.19h", "--lang", lang)
         assert rc == 0 and row in out.splitlines()[3] and said in out.splitlines(), out
+
+
+def test_plan_reads_the_second_as_a_word_not_a_letter_after_a_micro_sign(capsys, tmp_path):
+    """'tokens/μs' (microseconds, the Greek mu or the micro sign µ) was planned as per second — the denominator's
+    words were read as ASCII runs, so 'μs' was 's' — a million times too long, without a word. A word is letters of
+    any script: μs names no second and is refused as ms is, typed or a file's. Every word for the second stays one."""
+    assert not_per_second("tokens/μs") and not_per_second("samples/µs") and not_per_second("samples per µs")
+    seconds = ("tokens/secs", "tokens per seconds", "muestras/seg", "muestras/segs", "muestras por segundos")
+    assert not any(not_per_second(u) for u in seconds)
+    argv = ("plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit")
+    for unit in ("tokens/μs", "tokens/µs"):
+        rc, out, err = run(capsys, *argv, unit)
+        assert rc == 2 and not out and err.startswith(f"dpscale plan: error: --unit: got '{unit}'; allowed: a rate ")
+    rc, out, _ = run(capsys, *argv, "muestras/segs", "--json")
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h, per second
+    records = [{"devices": 1, "efficiency": 1, "unit": "samples/µs", "per_device_throughput": 100}, {"devices": 8,
+               "efficiency": 0.9}]  # fmt: skip
+    rc, _, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e9", "-d", "8")
+    assert rc == 2 and "--efficiency-file, unit: got 'samples/µs'; allowed: a rate per second" in err
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,tokens/μs\n2,190,tokens/μs\n4,360,tokens/μs\n", encoding="utf-8")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4")
+    assert rc == 2 and "--fit, unit: got 'tokens/μs'; allowed: a rate per second" in err

@@ -46,7 +46,8 @@ def not_per_second(unit: str) -> bool:
     m = re.search(r"/|\bper\b|\bpor\b", unit, re.IGNORECASE)
     if m is None:
         return bare_count(unit)
-    return not any(word in SECONDS for word in re.findall(r"[a-z0-9]+", unit[m.end() :].casefold()))
+    # a word is letters and digits of any script: 'tokens/μs' (µs, microseconds) once read as 's' after the μ
+    return not any(word in SECONDS for word in re.findall(r"[^\W_]+", unit[m.end() :].casefold()))
 
 
 # what a rate counts, written alone: a count with no time ('tokens', not tokens/s)
