@@ -606,3 +606,21 @@ def test_a_global_batch_is_told_as_its_factors(capsys):
     assert rc == 0 and row["global_batch"] == 4096 and row["learning_rate"] == pytest.approx(1.6)
     rc, _, err = run(capsys, *argv, "--base-batc", "3")  # other options are still hinted as before
     assert rc == 2 and "unrecognized arguments: --base-batc 3 (did you mean --base-batch?)" in err
+
+
+def test_a_global_batch_is_read_as_batch_reads_a_count(capsys):
+    """`--global-batch 1e3` was told '-b 32 -d 128 gives 4,096', the example for a value that is no count, though
+    -b and -d read 1e3 as 1,000 (and 4096.0, ' 1000', 1_000 as counts): the hint now reads the count as they do; 0,
+    -1 and 4k, which they refuse, still get the example."""
+    argv = ("batch", "--base-lr", "0.1", "--base-batch", "256", "--global-batch")
+    said = "dpscale batch: error: --global-batch: not an option; the global batch is --micro-batch × --grad-accum × "
+    for typed, hint in (("1e3", "-b 8 -d 125 gives 1,000"), ("1_000", "-b 8 -d 125 gives 1,000"),
+                        (" 1000", "-b 8 -d 125 gives 1,000"), ("4096.0", "-b 32 -d 128 gives 4,096"),
+                        ("2e4", "-b 32 -d 625 gives 20,000"), ("0", "-b 32 -d 128 gives 4,096"),
+                        ("-1", "-b 32 -d 128 gives 4,096"), ("1.5e3", "-b 4 -d 375 gives 1,500")):  # fmt: skip
+        rc, out, err = run(capsys, *argv, typed)
+        assert (rc, out) == (2, "") and err == f"{said}--devices: {hint} (see --help)\n", typed
+    rc, _, err = run(capsys, *argv, "1e3", "--lang", "es")
+    assert rc == 2 and err.endswith("--devices: -b 8 -d 125 da 1.000 (vea --help)\n")
+    rc, out, _ = run(capsys, "batch", "--base-lr", "0.1", "--base-batch", "256", "-b", "8", "-d", "125", "--json")
+    assert rc == 0 and json.loads(out)["global_batch"] == 1000  # what it said to type

@@ -49,7 +49,10 @@ def global_batch_instead(typed: str) -> str:
     devices (its title, its rows over a --devices sweep at one micro-batch), so a global batch is typed as its
     factors, here the largest micro-batch of 32, 16, 8, 4 or 2 that leaves two devices or more (-b 32 -d 128 for
     4,096), else the whole batch on one device (-b 997 -d 1)."""
-    total = int(typed) if re.fullmatch(r"[1-9][0-9]{0,15}", typed) else 4096  # a count as typed, else the example's
+    try:  # a count read as -b and -d read theirs (1e3, 4096.0: 1,000 and 4,096), else the example's
+        total = whole(typed, "--global-batch")  # (up to 2^53, as a count is exact)
+    except DpscaleError:
+        total = 4096
     micro = next((b for b in (32, 16, 8, 4, 2) if total % b == 0 and total // b >= 2), total)
     return (
         "--global-batch: not an option; the global batch is --micro-batch × --grad-accum × --devices: "
