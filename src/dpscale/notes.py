@@ -363,9 +363,15 @@ def figure(x: float, digits: int = 6) -> str:
     """A number in a sentence as the tables write it: `digits` significant figures, grouped (122,829.5), and past a
     million whole at those figures (50,000,000, not '5e+07', which read as code and, with Spanish separators, as
     '5e+07' beside a table's 50.000.000); an astronomical one (≥ 1e15) or a tiny one keeps its exponent."""
-    text = f"{x:,.{digits}g}"
+    return unexponent(f"{x:,.{digits}g}", x)
+
+
+def unexponent(text: str, x: float) -> str:
+    """`x` formatted as `text` by a 'g' spec past its digits ('5.826e+04', a comma away from Spanish '5,826e+04'):
+    whole at those digits and grouped (58,260), as the tables write it; an astronomical one keeps its exponent, and a
+    tiny one (1e-05) has none to lose. The one rule for `figure` and for a note's own format specs (i18n.say)."""
     if "e+" in text and abs(x) < ASTRONOMICAL:
-        text = f"{round(float(text)):,}"
+        return f"{round(float(text.replace(',', ''))):,}"
     return text
 
 

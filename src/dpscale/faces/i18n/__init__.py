@@ -11,7 +11,7 @@ import math
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
-from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, params_said, params_scaled, singular
+from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, params_said, params_scaled, singular, unexponent
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
@@ -53,10 +53,8 @@ def say(note: str, lang: str = "en") -> str:
     class Localised(string.Formatter):  # numbers the language's way (55,5556 in Spanish)
         def format_field(self, value, format_spec):
             text = super().format_field(value, format_spec)
-            if isinstance(value, (int, float)) and "e+" in text and text == text.strip() and abs(value) < 1e15:
-                # a 'g' figure past its digits (5.826e+04, a comma away from '5,826e+04'): whole at those digits and
-                # grouped, as the tables write it (58.260); a tiny one keeps its exponent (1e-05)
-                text = f"{round(float(text.replace(',', ''))):,}"
+            if isinstance(value, (int, float)) and text == text.strip():  # (a padded field keeps its width)
+                text = unexponent(text, value)
             return localise(text, lang) if isinstance(value, (int, float)) else text
 
     # (the ignore: a template was found for the note's key, so it is a dpscale.notes.Note, which has fields)
