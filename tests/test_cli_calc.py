@@ -1142,3 +1142,36 @@ def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
     assert main(["plan", "--unit", " tokens/s ", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert {r["unit"] for r in rows} == {"tokens/s"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # the refusal names the option as typed: '--microbatches: got 0' read as an option the user had not given
+        (["pipeline", "-p", "4", "--micro-batches", "0"], "error: --micro-batches: got '0'; allowed: whole numbers"),
+        (["pipeline", "-p", "4", "--microbatches", "0"], "error: --microbatches: got '0'; allowed: whole numbers"),
+        (["pipeline", "-p", "4", "-m", "0"], "error: --microbatches: got '0'"),  # a short one: the long name
+        (["pipeline", "-p", "4", "--micro-batches"], "error: argument --micro-batches: expected one argument (see"),
+        (["pipeline", "-p", "4", "-m"], "argument --microbatches/--micro-batches/-m: expected one argument (see"),
+        # a check after parsing (DpscaleError), in either language
+        (
+            ["predict", "--model", "bert-large", "--micro-batch", "0", "-v", "100", "--system", "dgx-a100", "-d", "8"],
+            "error: --micro-batch: got '0'; allowed: a whole number ≥ 1",
+        ),
+        (
+            ["predict", "--model", "bert-large", "-b", "0", "-v", "100", "--system", "dgx-a100", "-d", "8"],
+            "error: --batch: got '0'",
+        ),
+        (
+            ["plan", "--price=-3", "-v", "100", "-d", "8", "-e", "0.9", "--samples", "1e6", "--lang", "es"],
+            "error: --price: se recibió '-3'; se admite: un precio > 0",
+        ),
+        (
+            ["plan", "--price-per-device-hour", "-3", "-v", "100", "-d", "8", "-e", "0.9", "--samples", "1e6"],
+            "error: --price-per-device-hour: got '-3'; allowed: a price > 0",
+        ),
+    ],
+)
+def test_a_refusal_names_the_option_as_typed(capsys, argv, said):
+    rc, _, err = run(capsys, *argv)
+    assert rc == 2 and said in err and err.count("\n") == 1

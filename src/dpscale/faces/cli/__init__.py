@@ -310,7 +310,7 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
             from dpscale.faces.i18n import say_error
 
             exc = say_error(exc, lang)  # type: ignore[assignment]  # (the same error as a message: printed alike)
-        print(f"dpscale {command}: error: {exc}", file=sys.stderr)
+        print(f"dpscale {command}: error: {parser.as_typed(str(exc))}", file=sys.stderr)
         return 2
     except OverflowError as exc:
         print(f"dpscale {command}: error: {overflow(exc)}", file=sys.stderr)

@@ -135,9 +135,24 @@ class Parser(argparse.ArgumentParser):
             file.write(message)
             file.flush()
 
+    typed: list[str] = []  # the command line as parse_args read it, so a refusal names the option as typed
+
+    def as_typed(self, message: str) -> str:
+        """A refusal's head ('--microbatches: got …', argparse's 'argument --microbatches/--micro-batches/-m: …')
+        named by the spelling the user typed (`--micro-batches 0`): the other read as an option not given."""
+        head, colon, rest = message.partition(": ")
+        names = head.removeprefix("argument ").split("/")
+        action = self._option_string_actions.get(names[0]) if colon and names[0].startswith("--") else None
+        if action is None or len(action.option_strings) < 2:
+            return message
+        said = [t.split("=", 1)[0] for t in self.typed if t.split("=", 1)[0] in action.option_strings]
+        if not said or not said[-1].startswith("--") or said[-1] == names[0]:  # `-m 0`: said by its first name
+            return message
+        return f"{'argument ' if head.startswith('argument ') else ''}{said[-1]}: {rest}"
+
     def error(self, message: str) -> NoReturn:
         see = "see --help"
-        message = self._instead(message) or _house_style(message) + self._near(message)
+        message = self.as_typed(self._instead(message) or _house_style(message) + self._near(message))
         if self.lang != "en":
             from dpscale.faces.i18n import _said, label
 
@@ -209,7 +224,7 @@ class Parser(argparse.ArgumentParser):
                 self.lang = argv[i + 1]
         if self.lang not in LANGS:
             self.lang = "en"
-        argv = self._glue_negatives(argv)
+        argv = self.typed = self._glue_negatives(argv)
         positionals = [a for a in self._actions if not a.option_strings]
         if positionals:  # one (measure's mode) would take the value of an unknown flag: "mode: got '5'"
             words = [c for a in positionals for c in (a.choices or ())]
