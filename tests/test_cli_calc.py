@@ -1044,6 +1044,27 @@ def test_a_blank_unit_is_refused(capsys):
     assert rc == 2 and out == "" and "--unit: got ' '; allowed: a unit label on one line" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "unit", "base"),
+    [
+        (["calc", "-v", "3000", "-d", "8", "-e", "0.9"], "tokens/s/gpu", "tokens/s"),
+        (["plan", "-v", "3000", "-d", "8", "-e", "0.9", "--samples", "1e9"], "img/s per GPU", "img/s"),
+        (["fit", "--point", "1:100", "--point", "2:190"], "samples per second per device", "samples per second"),
+    ],
+)
+def test_a_per_device_unit_is_refused_with_the_clusters(capsys, argv, unit, base):
+    """--unit labels the cluster's throughputs too (calc's d·v and A, plan's actual, fit's runs): 'tokens/s/gpu'
+    printed 8 GPUs' 21,600 tokens/s as '21,600 tokens/s/gpu', 8× the per-GPU rate it names."""
+    rc, out, err = run(capsys, *argv, "--unit", unit)
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert f"--unit: got '{unit}'; allowed: the unit without its per-device part" in err and err.endswith(f"{base}\n")
+    rc, out, err = run(capsys, *argv, "--unit", unit, "--lang", "es")
+    assert rc == 2 and "se admite: la unidad sin su parte por dispositivo" in err and err.endswith(f"{base}\n")
+    rc, out, _ = run(capsys, *argv, "--unit", base)  # the cluster's unit is taken, and 'per node' is no device's
+    assert rc == 0 and base in out
+    assert run(capsys, *argv, "--unit", "tokens/s/node")[0] == 0
+
+
 def test_the_language_alone_is_no_input_the_worked_example_fills(capsys):
     """docs/calculators.md: each calculator 'runs a worked example when given no inputs'; --lang is an output option
     (as --json), so `memory --lang es` is that example with nothing said to be filled in for the user."""

@@ -590,7 +590,7 @@ def test_plan_refuses_a_rate_per_step_or_batch_as_a_count_with_no_time(capsys, t
     """'tokens/step', 'samples/batch', 'images/iter': a count per something that is no time was planned as per
     second (1e9 at 8 × 1,000 tokens/step × E 0.9 → 38.58 h, whatever a step takes). Refused as a bare count is, typed
     or stated by --fit's runs or an --efficiency-file; a second anywhere below the line is still a rate per second
-    (tokens/s/gpu: the same 38.58 h), in Spanish words too; calc and fit, whose unit only labels, still take it."""
+    (tokens/s/gpu is one, though refused as a label of the cluster's rate: test_cli_calc), in Spanish words too."""
     units = ("tokens/step", "samples/batch", "images/iter", "tokens per step", "Samples / Batch", "s/it",
              "samples/min/gpu", "samples/100ms", "muestras por minuto")  # fmt: skip
     assert all(not_per_second(u) for u in units)
@@ -607,7 +607,7 @@ def test_plan_refuses_a_rate_per_step_or_batch_as_a_count_with_no_time(capsys, t
         )
     rc, out, err = run(capsys, *argv, "images/iter", "--lang", "es")
     assert rc == 2 and err.startswith("dpscale plan: error: --unit: se recibió 'images/iter'; se admite: un ritmo")
-    for unit in ("tokens/s/gpu", "muestras/segundo"):
+    for unit in ("tokens / s", "muestras/segundo"):
         rc, out, _ = run(capsys, *argv, unit, "--json")
         assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
     runs = tmp_path / "runs.csv"
@@ -756,3 +756,25 @@ def test_plan_reads_the_second_as_a_word_not_a_letter_after_a_micro_sign(capsys,
     runs.write_text("devices,throughput,unit\n1,100,tokens/μs\n2,190,tokens/μs\n4,360,tokens/μs\n", encoding="utf-8")
     rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4")
     assert rc == 2 and "--fit, unit: got 'tokens/μs'; allowed: a rate per second" in err
+
+
+@pytest.mark.parametrize(
+    ("unit", "base"),
+    [
+        ("tokens/s/gpu", "tokens/s"),
+        ("Tokens/s/GPU", "Tokens/s"),
+        ("img/sec / device", "img/sec"),
+        ("img/s per GPU", "img/s"),
+        ("samples per second per chip", "samples per second"),
+        ("muestras/s por dispositivo", "muestras/s"),
+        ("tokens/s/rank", "tokens/s"),
+        ("tokens/s", None),
+        ("tokens/s/node", None),  # a node is no device
+        ("gpu-hours", None),
+        ("samples/gpus", "samples"),  # (not per second either: plan says so by not_per_second)
+    ],
+)
+def test_cluster_unit_drops_a_per_device_part(unit, base):
+    from dpscale.formulas.units import cluster_unit
+
+    assert cluster_unit(unit) == base

@@ -63,3 +63,14 @@ def bare_count(unit: str) -> bool:
     time) is a count too."""
     words = unit.split()
     return bool(words) and words[-1].casefold() in COUNT_NOUNS
+
+
+def cluster_unit(unit: str) -> str | None:
+    """A rate unit said per device ('tokens/s/gpu', 'img/s per GPU', 'samples per second per device') without that
+    part ('tokens/s'); None for a unit with no per-device part. calc's, plan's and fit's --unit labels the cluster's
+    throughputs too (d·v, A, a run's), so '21,600 tokens/s/gpu' for eight GPUs' total said 8× the per-GPU rate."""
+    import re
+
+    m = re.fullmatch(r"(.*?\S)\s*(?:/|\s\bper\b|\s\bpor\b)\s*(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|"
+                     r"workers?|tpus?|npus?|cards?|dispositivos?)\s*", unit, re.IGNORECASE)  # fmt: skip
+    return m[1] if m else None

@@ -28,6 +28,7 @@ from dpscale.errors import (
     unknown_option,
 )
 from dpscale.faces.i18n import LANGS
+from dpscale.formulas.units import cluster_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -315,6 +316,7 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
 
 
 UNIT_ALLOWED = "a unit label on one line, at most 40 characters (samples/s, tokens/s)"
+PER_DEVICE_UNIT = "the unit without its per-device part (it labels the cluster's throughputs too): "
 
 
 def check_unit(text: str, flag: str = "--unit") -> str:
@@ -322,6 +324,9 @@ def check_unit(text: str, flag: str = "--unit") -> str:
     spaces around it are not part of it (' tokens/s ' compares as tokens/s, and is printed so: titles, JSON rows)."""
     if not text.strip() or len(text) > 40 or not text.isprintable():
         raise fail(flag, text, UNIT_ALLOWED)
+    base = cluster_unit(text.strip()) if flag == "--unit" else None  # (a file's stated unit is read as written)
+    if base is not None:
+        raise fail(flag, text, f"{PER_DEVICE_UNIT}{base}")
     return text.strip()
 
 

@@ -141,6 +141,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a unit label on one line, at most 40 characters (samples/s, tokens/s)": (
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
+        "the unit without its per-device part (it labels the cluster's throughputs too): ": (
+            "la unidad sin su parte por dispositivo (rotula también los rendimientos del clúster): "
+        ),
         "a whole number of threads a rank, 1 to 1,024": "un número entero de hilos por proceso, de 1 a 1.024",
         "devices × batch / step_time, as `dpscale measure` wrote it (the record was edited: fix or remove the line)": (
             "devices × batch / step_time, como lo escribió `dpscale measure` (el registro se editó: corríjalo o quite "
