@@ -608,6 +608,24 @@ def test_a_global_batch_is_told_as_its_factors(capsys):
     assert rc == 2 and "unrecognized arguments: --base-batc 3 (did you mean --base-batch?)" in err
 
 
+def test_a_global_batch_with_devices_typed_is_told_the_micro_batch_for_them(capsys):
+    """`--global-batch 4096 -d 8` was told '-b 32 -d 128', another cluster than the 8 devices typed: the hint keeps
+    the typed count (and accumulation) and gives the micro-batch, the nearest where the batch is no multiple of
+    them — its 'gives' says what that makes (997 on 8 devices: 125 a device, 1,000)."""
+    said = "dpscale batch: error: --global-batch: not an option; the global batch is --micro-batch × --grad-accum × "
+    for typed, hint in (
+        (["4096", "-d", "8"], "-b 512 -d 8 gives 4,096"),
+        (["997", "--devices=8"], "-b 125 -d 8 gives 1,000"),
+        (["4096", "-d8", "-k", "4"], "-b 128 -d 8 -k 4 gives 4,096"),
+        (["3", "-d", "8"], "-b 1 -d 8 gives 8"),  # fewer samples than devices: one each
+        (["4096", "-d", "8,16"], "-b 32 -d 128 gives 4,096"),
+    ):  # a list: no one count to keep
+        rc, out, err = run(capsys, "batch", "--global-batch", *typed)
+        assert (rc, out) == (2, "") and err == f"{said}--devices: {hint} (see --help)\n", typed
+    rc, out, _ = run(capsys, "batch", "-b", "128", "-d", "8", "-k", "4", "--json")  # what the refusal said to type
+    assert rc == 0 and json.loads(out)["global_batch"] == 4096
+
+
 def test_a_global_batch_is_read_as_batch_reads_a_count(capsys):
     """`--global-batch 1e3` was told '-b 32 -d 128 gives 4,096', the example for a value that is no count, though
     -b and -d read 1e3 as 1,000 (and 4096.0, ' 1000', 1_000 as counts): the hint now reads the count as they do; 0,

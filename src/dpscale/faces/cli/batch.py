@@ -44,19 +44,31 @@ if TYPE_CHECKING:
 WORKED = {"micro_batch": "32", "devices": "4", "base_lr": "0.1", "base_batch": "256", "dataset_size": "1.28e6"}
 
 
-def global_batch_instead(typed: str) -> str:
+def global_batch_instead(typed: str, parser: Parser) -> str:
     """`batch --global-batch G`, refused with how to get G: the command's model is micro-batch × accumulation ×
     devices (its title, its rows over a --devices sweep at one micro-batch), so a global batch is typed as its
-    factors, here the largest micro-batch of 32, 16, 8, 4 or 2 that leaves two devices or more (-b 32 -d 128 for
-    4,096), else the whole batch on one device (-b 997 -d 1)."""
-    try:  # a count read as -b and -d read theirs (1e3, 4096.0: 1,000 and 4,096), else the example's
-        total = whole(typed, "--global-batch")  # (up to 2^53, as a count is exact)
-    except DpscaleError:
-        total = 4096
-    micro = next((b for b in (32, 16, 8, 4, 2) if total % b == 0 and total // b >= 2), total)
+    factors. With one device count (and accumulation) typed, the micro-batch for them — the nearest whole one where
+    G is no multiple (-b 125 -d 8 gives 1,000 for 997), its 'gives' saying so; else the largest micro-batch of 32,
+    16, 8, 4 or 2 that leaves two devices or more (-b 32 -d 128 for 4,096), else the whole batch on one device."""
+
+    def count(text: str | None, default: int) -> int:  # as -b and -d read a count (1e3, 4096.0), else the default
+        try:
+            return default if text is None else whole(text, "--global-batch")  # (up to 2^53, as a count is exact)
+        except DpscaleError:
+            return default
+
+    total = count(typed, 4096)  # a value that is no count: the example's
+    devices, accum = count(parser.typed_value("devices"), 0), count(parser.typed_value("grad_accum"), 1)
+    if devices:
+        micro = max(1, round(total / (devices * accum)))
+        factors = f"-b {micro} -d {devices}" + (f" -k {accum}" if accum > 1 else "")
+        total = micro * devices * accum
+    else:
+        micro = next((b for b in (32, 16, 8, 4, 2) if total % b == 0 and total // b >= 2), total)
+        factors = f"-b {micro} -d {total // micro}"
     return (
         "--global-batch: not an option; the global batch is --micro-batch × --grad-accum × --devices: "
-        f"-b {micro} -d {total // micro} gives {fmt(total, 'int')}"
+        f"{factors} gives {fmt(total, 'int')}"
     )
 
 

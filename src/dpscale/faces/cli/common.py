@@ -111,7 +111,7 @@ class Parser(argparse.ArgumentParser):
     letters: dict[str, str] = {}
     # an option a user may reach for that the command has not, and what to type instead, said from the value typed
     # after it: batch's --global-batch (the global batch is what -b, -k and -d multiply to)
-    instead: dict[str, Callable[[str], str]] = {}
+    instead: dict[str, Callable[[str, Parser], str]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
@@ -172,7 +172,7 @@ class Parser(argparse.ArgumentParser):
         for i, tok in enumerate(toks):
             name, eq, value = tok.partition("=")
             if name in self.instead:
-                return self.instead[name](value if eq else toks[i + 1] if i + 1 < len(toks) else "")
+                return self.instead[name](value if eq else toks[i + 1] if i + 1 < len(toks) else "", self)
         return None
 
     def _near(self, message: str) -> str:
@@ -265,22 +265,40 @@ class Parser(argparse.ArgumentParser):
             out.append(tok)
         return out
 
-    def _once(self, argv: list[str]) -> None:
-        """An option that takes a value, given twice (`-v 1 -v 2000`), is an error: argparse keeps the last one
-        silently. Options meant to repeat (fit's --point) append, and are left alone."""
-        seen: set[str] = set()
-        for tok in argv:
+    def typed_value(self, dest: str) -> str | None:
+        """The last value typed for an option (`-d 8`, `-d8`, `--devices=8`, read as argparse reads them), for a
+        refusal said before parsing ends: batch's `--global-batch 4096 -d 8` is told -b 512 for those 8 devices."""
+        value = None
+        for i, found in self._options(self.typed):
+            if found[0].dest == dest and found[0].nargs != 0:
+                explicit = found[-1]  # (the tuple's last part, in argparse's 3.11 and 3.12 shapes alike)
+                value = explicit if explicit is not None else self.typed[i + 1] if i + 1 < len(self.typed) else None
+        return value
+
+    def _options(self, argv: list[str]) -> list[tuple[int, tuple]]:
+        """Each option token's place and argparse's own reading of it (its action first; no abbreviations)."""
+        out = []
+        for i, tok in enumerate(argv):
             if tok == "--":
                 break
             if not tok.startswith("-") or tok == "-":
                 continue
-            try:  # argparse's own reading: `--x=v`, `-d8` (it parsed them all already; no abbreviations)
+            try:  # argparse's own reading: `--x=v`, `-d8`
                 found = self._parse_optional(tok)
-            except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refused it first)
+            except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refuses it)
                 continue
             found = found[0] if isinstance(found, list) else found  # (a list of candidates from Python 3.12.7)
-            action = found[0] if found else None
-            if action is None or action.nargs == 0 or isinstance(action, argparse._AppendAction):
+            if found and found[0] is not None:
+                out.append((i, found))
+        return out
+
+    def _once(self, argv: list[str]) -> None:
+        """An option that takes a value, given twice (`-v 1 -v 2000`), is an error: argparse keeps the last one
+        silently. Options meant to repeat (fit's --point) append, and are left alone."""
+        seen: set[str] = set()
+        for _, found in self._options(argv):
+            action = found[0]
+            if action.nargs == 0 or isinstance(action, argparse._AppendAction):
                 continue
             if action.dest in seen:
                 said = "/".join(action.option_strings)
