@@ -592,10 +592,12 @@ def test_plan_refuses_a_rate_per_step_or_batch_as_a_count_with_no_time(capsys, t
     or stated by --fit's runs or an --efficiency-file; a second anywhere below the line is still a rate per second
     (tokens/s/gpu is one, though refused as a label of the cluster's rate: test_cli_calc), in Spanish words too."""
     units = ("tokens/step", "samples/batch", "images/iter", "tokens per step", "Samples / Batch", "s/it",
-             "samples/min/gpu", "samples/100ms", "muestras por minuto")  # fmt: skip
+             "samples/min/gpu", "samples/100ms", "muestras por minuto", "samples per 10 s", "samples/10 s",
+             "tokens per 2.5 seconds", "img/0.5 s")  # fmt: skip
     assert all(not_per_second(u) for u in units)
     rates = ("samples/s", "tokens/s/gpu", "samples per second per GPU", "tokens/(GPU·s)", "img/sec", "tokens / s",
-             "muestras/segundo", "muestras por segundo", "fps", "Hz", "TFLOP/s", "1/s", "x", "")  # fmt: skip
+             "muestras/segundo", "muestras por segundo", "fps", "Hz", "TFLOP/s", "1/s", "x", "", "samples per 1 s",
+             "samples/1.0 s")  # fmt: skip
     assert not any(not_per_second(u) for u in rates)
     argv = ("plan", "-n", "1e9", "-d", "8", "-v", "1000", "-e", "0.9", "--unit")
     for unit in units[:4]:
