@@ -42,6 +42,26 @@ def test_devices_for_agrees_with_a_search_over_every_whole_size():
         assert f.devices_for(throughput=rate)["devices"] == grid[100.0 * grid * e >= rate].min()
 
 
+def test_a_throughput_above_the_smallest_run_is_not_answered_below_it():
+    # Runs from 4 devices (1,000/s) that scale poorly, the all-reduce law forced: carried below its runs it has no
+    # all-reduce at 1 device and says 9,442/s there, so 'the smallest d reaching 2,000/s' answered 1 device (and
+    # 4,251.7/s, the largest run's own rate, 1 device [1, 52]). A rate the smallest run did not reach is answered
+    # at or above it, where the law's curve crosses it, as a search over every whole size from d0 finds.
+    d = [4, 8, 16, 32, 64, 128]
+    x = [1000.0, 1652.1739130434783, 2451.6129032258063, 3234.04255319149, 3848.101265822785, 4251.748251748251]
+    f = fit(devices=d, throughput=x, law="allreduce", resamples=100)
+    assert f.predict([1]).throughput[0] == pytest.approx(9442, abs=1)  # the law below its runs, said as it is
+    grid = np.arange(4, 2_001)
+    rate = 1000.0 / 4 * grid * f.efficiency(grid.astype(float))
+    for target in (2000.0, 4251.748251748251):
+        got = f.devices_for(throughput=target)
+        assert got["devices"] == grid[rate >= target].min() and got["lo"] >= 4
+        assert not any(w.key == "below_baseline" for w in got["warnings"])
+    assert [f.devices_for(throughput=t)["devices"] for t in (2000.0, 4251.748251748251)] == [16, 47]
+    # a rate the smallest run already gives may still be answered below it, with the note that says so
+    assert f.devices_for(throughput=900.0)["devices"] == 1.0
+
+
 def test_repeated_runs_average_their_step_times():
     # Two runs at one device, 0.5 s and 0.7 s a step: the size's step time is their mean, 0.6 s.
     assert runs_from([(1, 100, 0.5), (1, 100.5, 0.7), (2, 190, 0.6)]).step_time == pytest.approx((0.6, 0.6))

@@ -380,7 +380,8 @@ class Fit:
         return np.where(i < grid.size - 1, grid[i], np.inf)
 
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
-        """Smallest d reaching a throughput, or largest d ≥ d0 keeping E ≥ a minimum; with intervals.
+        """Smallest d reaching a throughput (d ≥ d0 unless the smallest run reaches it), or largest d ≥ d0 keeping E ≥
+        a minimum; with intervals.
 
         Infinity: not reached (throughput) or never dropping below (E) up to `search_cap` devices, with "reason"
         saying which: "unreachable" (past the law's peak, or above the most it gives at any size) or
@@ -413,7 +414,10 @@ class Fit:
             return answer(log_efficiency(self._law, self.values[None], grid, d0, self.gpus_per_node), grid)[0]
 
         coarse = self._grid(1400)
-        if efficiency is not None:
+        # sizes below d0 answer only a throughput the smallest run already gives: the all-reduce law carried below its
+        # runs has no all-reduce at 1 device, and answered 2,000/s on runs of 1,000/s at 4 devices with '1 device'
+        # (its 9,442/s there) where its own curve reaches it at 16
+        if throughput is None or throughput > x0:
             coarse = np.unique(np.concatenate([[d0], coarse[coarse > d0]]))
         base = self.base_draws[:, None]
         answers = [answer(self._log_e_samples(coarse, r)[0], coarse, base[r]) for r in self._blocks(coarse.size)]
