@@ -291,3 +291,46 @@ def test_the_calibration_tag_measure_writes_is_the_one_fit_and_plan_know(tmp_pat
         read_runs(str(path))
     with pytest.raises(DpscaleError, match="an all-reduce calibration"):
         efficiency_file.read_efficiencies(str(path))
+
+
+# A whole-module mutation pass over sources/measure/results.py: each test kills a mutant that survived the suite.
+
+
+def test_the_first_differing_record_is_the_one_named_of_several(tmp_path):
+    """differing() names the file's first record of the workload when none has this set-up (the earlier run's
+    baseline, written first), not its last: threads 2 (then batch 20) against this run's threads 1, batch 10."""
+    out = write_jsonl(tmp_path / "r.jsonl", record(1, 50.0, threads=2), record(2, 90.0, batch=20))
+    assert results.differing(out, record(2, 80.0)) == "threads 2 → 1"
+
+
+def test_an_empty_file_may_become_a_calibration(tmp_path):
+    """check_writable reads an existing --out for allreduce only when it holds bytes: an empty file (`touch`,
+    mktemp) overwrites nothing and is taken; one holding a CSV is refused."""
+    empty = tmp_path / "cal.json"
+    empty.write_text("")
+    results.check_writable(str(empty))  # no refusal
+    kept = tmp_path / "runs.csv"
+    kept.write_text("devices,throughput\n1,100\n")
+    with pytest.raises(DpscaleError, match="holds something other than a calibration"):
+        results.check_writable(str(kept))
+
+
+@pytest.mark.parametrize(("throughput", "kept"), [(50.0, True), (49.9, False), (200.0, True), (200.1, False)])
+def test_a_record_s_throughput_may_be_half_to_twice_devices_times_batch_over_step(throughput, kept):
+    """check_records' bounds, 0.5 to 2 × devices × batch / step_time, both ends kept: 1 × 2 / 0.02 = 100 samples/s,
+    so 50 and 200 pass and 49.9 and 200.1 are called edited."""
+    rec = '{"devices": 1, "batch": 2, "step_time": 0.02, "workload": "mlp", "steps": 2, "device": "cpu", "throughput": '
+    line = f"{rec}{throughput}}}\n"
+    if kept:
+        results.check_records(line, "train", "--out r.jsonl")
+    else:
+        with pytest.raises(DpscaleError, match=f"line 1, throughput: got {throughput}; allowed: devices × batch"):
+            results.check_records(line, "train", "--out r.jsonl")
+
+
+def test_a_record_may_say_up_to_1024_threads_a_rank():
+    """MAX_THREADS = 1,024 is allowed (the bound is inclusive); 1,025 is refused with the range."""
+    rec = '{"devices": 1, "batch": 2, "step_time": 0.02, "throughput": 100, "threads": '
+    results.check_records(rec + "1024}\n", "train", "--out r.jsonl")
+    with pytest.raises(DpscaleError, match="threads: got 1025; allowed: a whole number of threads a rank, 1 to 1,024"):
+        results.check_records(rec + "1025}\n", "train", "--out r.jsonl")
