@@ -175,3 +175,40 @@ def test_two_units_in_one_file_are_refused_and_the_documents_own_is_not_called_a
     doc = {"unit": "tokens/s", "points": [{"devices": 1, "efficiency": 1.0, "unit": "samples/s"}]}
     assert _refusal(_file(tmp_path, doc)).endswith("got 'unit tokens/s against samples/s'; allowed: one throughput "
                                                    "unit per file")  # fmt: skip
+
+
+# A whole-module mutation pass over sources/efficiency_file.py: each test kills a mutant that survived the suite.
+
+
+def test_a_record_at_zero_devices_is_refused_as_the_record_s_devices(tmp_path):
+    """_device_count's 1 ≤ d: a size of 0 is named as the record's own field, with the range, not left to the E
+    table's later check."""
+    records = [{"devices": 0, "efficiency": 1.0}, {"devices": 2, "efficiency": 0.9}]
+    assert _refusal(_file(tmp_path, records)).endswith(
+        "got 'record 1: devices 0'; allowed: a whole number from 1 to 10,000,000"
+    )
+
+
+def test_json_lines_of_e_records_are_not_called_runs(tmp_path):
+    """Only lines whose first holds devices and throughput are `measure --out`'s runs; lines of E records (devices
+    and efficiency) are said to be where the JSON breaks, not 'give it as --fit FILE'."""
+    path = tmp_path / "e.jsonl"
+    path.write_text('{"devices": 1, "efficiency": 1.0}\n{"devices": 2, "efficiency": 0.9}\n')
+    said = _refusal(str(path))
+    assert said.endswith("e.jsonl line 2: not JSON (Extra data)") and "holds runs" not in said
+    path.write_text('{"devices": 1, "throughput": 100}\n{"devices": 2, "throughput": 190}\n')
+    assert _refusal(str(path)).endswith("this file holds runs, one a line (`measure --out`): give it as --fit FILE")
+
+
+def test_records_only_some_of_which_are_predict_s_state_no_unit_and_no_band(tmp_path):
+    """predict's records (each with a bottleneck) are samples/s and carry its 80 % band; a file where one record
+    lacks the bottleneck is not known to be predict's: no unit, no band."""
+    records = [
+        {"devices": 1, "efficiency": 1.0, "efficiency_lo": 1.0, "efficiency_hi": 1.0, "bottleneck": "compute"},
+        {"devices": 2, "efficiency": 0.9, "efficiency_lo": 0.8, "efficiency_hi": 0.95},
+    ]
+    read = read_efficiencies(_file(tmp_path, records))
+    assert (read.unit, read.band, read.level) == (None, None, None)
+    records[1]["bottleneck"] = "network"
+    read = read_efficiencies(_file(tmp_path, records))
+    assert (read.unit, read.band, read.level) == ("samples/s", {1: (1.0, 1.0), 2: (0.8, 0.95)}, 0.8)
