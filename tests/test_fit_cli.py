@@ -1126,3 +1126,14 @@ def test_validate_fit_says_how_many_configurations_it_could_not_fit(capsys, tmp_
     assert out.splitlines()[-1] == "note: 1 configuration with fewer than 4 device counts: not fitted"
     rc, out, _ = run(capsys, "validate", str(f), "--mode", "fit", "--lang", "es")
     assert out.splitlines()[-1] == "nota: 1 configuración con menos de 4 tamaños: no se ajustó"
+
+
+def test_validate_fit_with_nothing_fitted_gives_no_coverage(capsys, tmp_path):
+    """With no configuration of 4 sizes nothing was held out: the share of held-out runs inside the interval is
+    unknown (null), as the errors are — not 0 % of none (a mutation pass found `0.0` would pass)."""
+    f = tmp_path / "two.csv"
+    f.write_text("\n".join([SHORT_HEAD, *pair("two")]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(f), "--mode", "fit", "--json")
+    r = json.loads(out)
+    assert rc == 0 and (r["configs"], r["points"], r["too_few_sizes"], r["rows"]) == (0, 0, 1, [])
+    assert r["interval_coverage"] is None and r["median_abs_error"] is None
