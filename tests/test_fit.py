@@ -1386,3 +1386,92 @@ def test_the_answers_are_the_fitted_curves_own(runs, law, g, e_min, times):
     fitted = f.efficiency(np.array([m["devices"] for m in measured], dtype=float))
     gap = max(abs(math.log(m["efficiency"] / x)) for m, x in zip(measured, fitted))
     assert (gap > 0.1) == any(getattr(w, "key", "") == "fit_misses" for w in f.warnings)
+
+
+# A whole-module mutation pass over sources/fit.py, fit_laws.py and fit_solve.py: each test kills a mutant that
+# survived the suite, asserting a number derived in its docstring or an invariant the docstrings state.
+
+
+def test_an_exact_all_reduce_law_is_recovered_in_compute_times():
+    """Step time 0.5 s of compute + NCCL's tree all-reduce of 2 GB at 20 GB/s with α = 0.1 ms, every device its own
+    node (no --gpus-per-node): the law's transfer is S/B ÷ compute = 0.1 / 0.5 = 0.2 and its latency α ÷ compute =
+    2e-4; E(128) = T(1)/T(128) = 0.5 / (0.5 + 2·0.1 + 14·1e-4) = 0.71286 (2S/B, and 2·log2(128) steps of α)."""
+    from dpscale.formulas.collectives import allreduce_time
+    from dpscale.formulas.units import GB
+
+    def step(d):  # noqa: ANN001, ANN202
+        return 0.5 + allreduce_time(2 * GB, d, 1, 20.0, 20.0, 1e-4, 1e-4, algorithm="tree")
+
+    d = np.array([1, 2, 4, 8, 16, 32, 64])
+    f = fit(devices=d, throughput=100.0 * d / step(d), law="allreduce")
+    p = f.parameters
+    assert p["transfer"].value == pytest.approx(0.2, rel=1e-4)
+    assert p["latency"].value == pytest.approx(2e-4, rel=1e-3)
+    assert f.efficiency(128) == pytest.approx(step(1) / step(128), rel=1e-5)
+    assert step(1) / step(128) == pytest.approx(0.5 / 0.7014, rel=1e-12)
+
+
+def test_the_size_that_keeps_an_efficiency_is_never_below_the_smallest_measured():
+    """Amdahl, serial fraction 1 %, measured at 8-64 devices (E relative to 8): no size above 8 keeps E ≥ 99.9 %
+    (E(9) = 1.07/1.08 = 0.9907), so the answer is d0 = 8 itself, and its interval starts there too, not at a grid
+    size below the runs (6, where E relative to 8 is above 1)."""
+    d = np.array([8, 16, 32, 64])
+    f = fit(devices=d, throughput=1000.0 * d / (1 + 0.01 * (d - 1)))
+    got = f.devices_for(efficiency=0.999)
+    assert (got["devices"], got["lo"], got["reason"]) == (8.0, 8.0, None)
+
+
+def test_the_step_time_split_s_interval_holds_its_point():
+    """seconds(): the resamples' band is widened to hold the fitted split, as the parameters' is. Resamples all
+    50 % above the fitted values (as an unconverged solver leaves them) gave a transfer band that started above its
+    point; d0 = 1 makes every resample's compute time the measured 0.5 s, so the band is [S/B, 1.5·S/B] exactly."""
+    from dataclasses import replace
+
+    from dpscale.formulas.collectives import allreduce_time
+    from dpscale.formulas.units import GB
+
+    d = np.array([1, 2, 4, 8, 16])
+    t = 0.5 + allreduce_time(2 * GB, d, 1, 20.0, 20.0, 1e-4, 1e-4, algorithm="tree")  # S/B = 0.1 s, α = 0.1 ms
+    f = fit(devices=d, throughput=100.0 * d / t, step_time=t, law="allreduce")
+    g = replace(f, samples=np.tile(1.5 * f.values, (f.samples.shape[0], 1)))
+    s = g.seconds()
+    assert s["compute_s"] == pytest.approx(0.5, rel=1e-3) and s["transfer_s"] == pytest.approx(0.1, rel=1e-3)
+    assert s["transfer_s_lo"] == s["transfer_s"] and s["transfer_s_hi"] == pytest.approx(1.5 * s["transfer_s"])
+    assert s["latency_s_lo"] == s["latency_s"] and s["latency_s"] == pytest.approx(1e-4, rel=1e-2)
+
+
+def test_each_rival_law_s_resamples_carry_its_own_noise_draws():
+    """With a plausible rival, resample i comes from law i mod 2: the chosen law's rows carry its σ draws in order,
+    the rival's rows its own (row 2k + 1 is the rival's draw k), so the two laws' noise are not mixed up."""
+    d = np.array([1, 2, 4, 8])
+    f = fit(devices=d, throughput=1000.0 * d * dpscale.USL(0.02, 1e-3).efficiency(d))
+    ((name, _, rival_sigma),) = f.rivals
+    _, sigma = f._log_e_samples(np.array([16.0]))
+    assert np.array_equal(sigma[0::2], f.noise_draws[0::2])
+    assert np.array_equal(sigma[1::2], rival_sigma[: sigma[1::2].size])
+    assert np.unique(rival_sigma).size == rival_sigma.size  # each row its own draw
+
+
+def test_resamples_are_spread_over_single_terms_only_with_fewer_points_than_terms():
+    """_spread_split: a USL (two terms) on 1, 2 and 4 devices has two points above d0, one a term, so the runs
+    decide the split and the bootstrap's refits stand as drawn; on 1 and 2 devices (one point) the rows are spread
+    over σ alone and κ alone (row i from term i mod 3), each of which fits that one point exactly."""
+    from dpscale.sources.fit import _bootstrap, _spread_split
+    from dpscale.sources.fit_io import runs_from
+    from dpscale.sources.fit_laws import LAWS
+    from dpscale.sources.fit_solve import Problem
+
+    def split(sizes):  # noqa: ANN001, ANN202
+        d = np.array(sizes, dtype=float)
+        runs = runs_from(None, d, 1000.0 * d * dpscale.USL(0.02, 1e-3).efficiency(d), None, None)
+        prob, y = Problem(LAWS["usl"], d, None), np.log(dpscale.USL(0.02, 1e-3).efficiency(d[1:]))
+        f = fit(devices=d, throughput=runs.throughput, law="usl", resamples=60)
+        rng, s = np.random.default_rng(0), np.full(60, 0.01)
+        drawn = _bootstrap(prob, f.candidates["usl"], s, rng, runs)
+        return drawn, _spread_split(prob, y, drawn, s, rng, runs, 0.01)
+
+    drawn, spread = split([1, 2, 4])
+    assert spread is drawn
+    drawn, spread = split([1, 2])
+    assert np.all(spread[0][1::3, 1] == 0.0) and np.all(spread[0][2::3, 0] == 0.0)  # σ alone, then κ alone
+    assert not np.all(drawn[0][1::3, 1] == 0.0)  # (the ridge's own split gave κ to those rows)
