@@ -203,3 +203,44 @@ def test_validate_keeps_a_stated_link_of_another_figure_flat(tmp_path):
     want = dpscale.predict([2], system="dgx1-v100", gpu="v100-16gb", gpus_per_node=4, intra_bw_gbs=150, params=3e8,
                            batch=8, throughput=400).efficiency_values  # fmt: skip
     assert got == pytest.approx(list(want), abs=1e-12)
+
+
+# Mutation pass of predict_inputs, predict_validate, dataset and the small formulas (whole modules): gaps the suite
+# left open, each killing a surviving mutant.
+
+
+def test_which_link_a_configuration_lacks_follows_its_node_size(tmp_path):
+    """missing(): two GPUs a node use the intra-node link (g > 1, not g > 2), so a blank one is the column named and
+    the configuration skipped; one GPU a node never does, so a blank network is what it lacks."""
+    from dpscale.sources.predict_validate import missing, validate_predict
+
+    two = table(tmp_path, "c,2,1,1,lab-box,A100,2,,100,m,AMP,32,2,2000,samples/s,100",
+                "c,2,1,1,lab-box,A100,2,,100,m,AMP,32,4,3800,samples/s,100")  # fmt: skip
+    assert missing(two[0]) == "intra_bw_gbs" and validate_predict(two)["skipped_configs"] == 1
+    one = table(tmp_path, "c,1,1,1,lab-box,A100,1,,,m,AMP,32,1,1000,samples/s,100",
+                "c,1,1,1,lab-box,A100,1,,,m,AMP,32,4,3800,samples/s,100")  # fmt: skip
+    assert missing(one[0]) == "inter_bw_gbs"
+
+
+def test_a_baseline_repeat_with_a_blank_batch_is_no_point(tmp_path):
+    """A row at the baseline's size and accumulation whose batch cell is blank runs the baseline's batch: a repeat of
+    the baseline (predicted E = 1 by definition), not a point — 2 rows scored here, not 3."""
+    from dpscale.sources.predict_validate import predict_config
+
+    (c,) = table(tmp_path, "c,1,1,1,,A100,8,300,100,m,AMP,32,1,1000,samples/s,100",
+                 "c,1,1,1,,A100,8,300,100,m,AMP,,1,990,samples/s,100",
+                 "c,1,1,1,,A100,8,300,100,m,AMP,32,2,1900,samples/s,100",
+                 "c,1,1,1,,A100,8,300,100,m,AMP,32,4,3600,samples/s,100")  # fmt: skip
+    assert [r.devices for r, _, _ in predict_config(c)] == [2, 4]
+
+
+def test_a_measured_e_on_the_band_s_capped_edge_is_inside_it(tmp_path):
+    """The band is clipped at E = 1; a published row of exactly linear scaling (2,000 samples/s on 2 GPUs against
+    1,000 on one: E = 1.00) sits on its top edge and counts as inside (band_coverage 1, not 0)."""
+    from dpscale.sources.predict_validate import validate_predict
+
+    cfgs = table(tmp_path, "c,1,1,1,,A100,8,300,100,m,AMP,32,1,1000,samples/s,1",
+                 "c,1,1,1,,A100,8,300,100,m,AMP,32,2,2000,samples/s,1")  # fmt: skip
+    report = validate_predict(cfgs)
+    (row,) = report["rows"]
+    assert (row["measured"], row["predicted_hi"], report["band_coverage"]) == (1.0, 1.0, 1.0)
