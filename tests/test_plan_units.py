@@ -637,6 +637,23 @@ def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
     assert row["actual_throughput"] == pytest.approx(115_200.0) and row["speedup"] == pytest.approx(57.6)
 
 
+@pytest.mark.parametrize("unit", ["tokens/s (bf16)", "samples/s/8xA100", "img/s (224px)", "tokens/s @ 2048 seq"])
+def test_a_number_in_a_unit_s_label_is_no_number_of_seconds(capsys, tmp_path, unit):
+    """'samples per 10 s' is refused (a tenth of its rate), but a number elsewhere below the line is a label's: a
+    precision, a cluster, an image size, a sequence length. These were refused as per 16, 8, 224 or 2,048 seconds,
+    typed or stated by --fit's runs; the worked example's 115,200 a second holds."""
+    assert not not_per_second(unit) and not_per_second("samples per 10 s") and not_per_second("img/0.5s")
+    rc, out, err = run(capsys, "plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--unit", unit,
+                       "--json")  # fmt: skip
+    assert rc == 0, err
+    assert json.loads(out)[0]["actual_throughput"] == pytest.approx(115_200.0)
+    runs = tmp_path / "runs.csv"
+    runs.write_text(f"devices,throughput,unit\n1,100,{unit}\n2,190,{unit}\n4,360,{unit}\n")
+    rc, out, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", "--unit", unit, "--json")
+    assert rc == 0, err
+    assert json.loads(out)[0]["unit"] == unit
+
+
 def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
     """'Tokens / s' is tokens/s for each reader — JSON lines, a CSV's unit column, an efficiency file, a typed --unit
     against a file's — by one rule (errors.unit_key); spaces inside made it a second unit, refused as mixed units in

@@ -39,16 +39,19 @@ def not_per_second(unit: str) -> bool:
     first '/', 'per' or 'por' — names no second: per another time ('samples/min', 'tokens per hour', 'img/ms', once
     planned 60×, 3,600× or 1/1,000 off) or per something that is no time ('tokens/step', 'samples/batch',
     'images/iter', a count per step planned as per second), or per a number of seconds ('samples per 10 s', planned
-    10× fast). A second anywhere below the line is one: 'tokens/s/gpu',
-    'samples per second per GPU', 'tokens/(GPU·s)' are per-device rates per second. A unit with neither a
-    denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None)."""
+    10× fast; a number elsewhere is a label's: 'tokens/s (bf16)'). A second anywhere below the line is one:
+    'tokens/s/gpu', 'samples per second per GPU', 'tokens/(GPU·s)' are per-device rates per second. A unit with
+    neither a denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None)."""
     import re
 
     m = re.search(r"/|\bper\b|\bpor\b", unit, re.IGNORECASE)
     if m is None:
         return bare_count(unit)
     below = unit[m.end() :].casefold()
-    if any(float(n) != 1 for n in re.findall(r"\d+(?:\.\d*)?", below)):  # 'samples per 10 s': a tenth of its rate
+    # a number of seconds is a number before a second's word: not one inside a word or before another ('tokens/s
+    # (bf16)', 'samples/s/8xA100', 'img/s (224px)' are per second, and were refused as per 16, 8 or 224 s)
+    counts = re.findall(r"(?<![^\W_])(\d+(?:\.\d*)?|\.\d+)\s*([^\W\d_]+)", below)
+    if any(float(n) != 1 and word in SECONDS for n, word in counts):  # 'samples per 10 s': a tenth of its rate
         return True
     # a word is letters and digits of any script: 'tokens/μs' (µs, microseconds) once read as 's' after the μ
     return not any(word in SECONDS for word in re.findall(r"[^\W_]+", below))
