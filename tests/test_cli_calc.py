@@ -1196,3 +1196,23 @@ def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
 def test_a_refusal_names_the_option_as_typed(capsys, argv, said):
     rc, _, err = run(capsys, *argv)
     assert rc == 2 and said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["pipeline", "-p", "4", "--microbatches", "2", "--micro-batches", "3"], "--microbatches/--micro-batches/-m"),
+        (["pipeline", "-p", "4", "--micro-batches", "2", "-m", "3"], "--microbatches/--micro-batches/-m"),
+        (["pipeline", "-p", "4", "--micro-batches", "2", "--micro-batches=3"], "--micro-batches"),
+        (
+            ["plan", "--price-per-device-hour", "4", "--price", "3", "-v", "100", "-d", "8", "-e", "0.9", "-n", "1e6"],
+            "--price-per-device-hour/--price",
+        ),
+    ],
+)
+def test_an_option_given_twice_in_two_spellings_is_named_by_both(capsys, argv, said):
+    """An option typed once by each of its names is one option given twice, said by every name: naming it by the
+    last spelling alone ('--micro-batches: given twice') said that spelling had been typed twice."""
+    rc, out, err = run(capsys, *argv)
+    assert (rc, out) == (2, "")
+    assert err.endswith(f"error: {said}: given twice; allowed: once (the last would silently win) (see --help)\n")

@@ -146,10 +146,12 @@ class Parser(argparse.ArgumentParser):
         action = self._option_string_actions.get(names[0]) if colon and names[0].startswith("--") else None
         if action is None or len(action.option_strings) < 2:
             return message
-        said = [t.split("=", 1)[0] for t in self.typed if t.split("=", 1)[0] in action.option_strings]
-        if not said or not said[-1].startswith("--") or said[-1] == names[0]:  # `-m 0`: said by its first name
+        said = {t.split("=", 1)[0] for t in self.typed if t.split("=", 1)[0] in action.option_strings}
+        # `-m 0`: said by its first name; two spellings typed (`--microbatches 2 --micro-batches 3`, given twice):
+        # by every name, as one option (one of them alone said the other had been typed once)
+        if len(said) != 1 or not (typed := said.pop()).startswith("--") or typed == names[0]:
             return message
-        return f"{'argument ' if head.startswith('argument ') else ''}{said[-1]}: {rest}"
+        return f"{'argument ' if head.startswith('argument ') else ''}{typed}: {rest}"
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"
