@@ -797,3 +797,30 @@ def test_cluster_unit_drops_a_per_device_part(unit, base):
     from dpscale.formulas.units import cluster_unit
 
     assert cluster_unit(unit) == base
+
+
+def test_a_per_device_unit_a_file_states_is_refused_as_the_typed_one_is(capsys, tmp_path):
+    """Runs and rows a file states in tokens/s/gpu: plan said '--unit: allowed: 'tokens/s/gpu', the unit the runs in
+    --fit state', then refused that --unit for its per-device part, and 'tokens/s' as not the file's — no command
+    line could plan them. The file's unit is refused as a typed one is, naming the file (its rates are the
+    cluster's too: fit's runs, the row's actual throughput); a plan whose rate is typed uses the file's E alone."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,tokens/s/gpu\n2,190,tokens/s/gpu\n4,360,tokens/s/gpu\n")
+    said = "unit: got 'tokens/s/gpu'; allowed: the unit without its per-device part (it labels the cluster's " \
+           "throughputs too): tokens/s\n"  # fmt: skip
+    for typed in ([], ["--unit", "tokens/s"]):  # (--unit tokens/s/gpu: refused as typed, told tokens/s)
+        rc, out, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", *typed)
+        assert (rc, out, err) == (2, "", f"dpscale plan: error: --fit, {said}"), typed
+    rc, out, err = run(capsys, "fit", str(runs), "--unit", "tokens/s")
+    assert (rc, out, err) == (2, "", f"dpscale fit: error: runs.csv, {said}")
+    rc, out, err = run(capsys, "fit", str(runs), "--lang", "es")
+    assert rc == 2 and err.startswith("dpscale fit: error: runs.csv, unit: se recibió 'tokens/s/gpu'; se admite: la")
+    records = [{"devices": 8, "per_device_throughput": 100.0, "efficiency": 0.9, "actual_throughput": 720.0,
+                "unit": "tokens/s/gpu"}]  # fmt: skip
+    path = _file(tmp_path, records)
+    for typed in ([], ["--unit", "tokens/s"]):
+        rc, out, err = run(capsys, "plan", "--efficiency-file", path, "-n", "1e9", "-d", "8", *typed)
+        assert (rc, out, err) == (2, "", f"dpscale plan: error: --efficiency-file, {said}"), typed
+    rc, out, err = run(capsys, "plan", "--efficiency-file", path, "-n", "1e9", "-d", "8", "-v", "100", "--unit",
+                       "tokens/s", "--json")  # fmt: skip
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 720 / 3600), err  # 385.8 h

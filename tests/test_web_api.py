@@ -252,3 +252,17 @@ def test_the_page_names_a_field_by_the_server_s_rule_not_a_copy_of_it():
 
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
     assert "words[`name:${key}`]" in page and ".replace(/\\s+\\([^()]*\\)" not in page
+
+
+def test_a_pasted_table_s_per_device_unit_is_refused_by_its_field_as_a_file_s():
+    """A pasted table stating tokens/s/gpu was refused as '--unit: got …', the unit field the user left blank, while
+    `fit FILE` read the same table: both refuse it now as the runs' own unit, the page by its runs field (--point)."""
+    from dpscale.faces.i18n import say_error
+    from dpscale.faces.web.app import run_command
+
+    table = "devices,throughput,unit\n1,100,tokens/s/gpu\n2,190,tokens/s/gpu\n4,360,tokens/s/gpu\n"
+    for lang, said in (("en", "got 'tokens/s/gpu'; allowed: the unit without"), ("es", "se recibió 'tokens/s/gpu'")):
+        with pytest.raises(DpscaleError) as e:
+            run_command("fit", {"point": table}, lang)
+        assert str(say_error(e.value, lang)).startswith(f"--point, unit: {said}")
+    assert run_command("fit", {"point": table.replace("/gpu", "")})["report"]["unit"] == "tokens/s"

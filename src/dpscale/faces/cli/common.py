@@ -344,7 +344,10 @@ def check_unit(text: str, flag: str = "--unit") -> str:
     spaces around it are not part of it (' tokens/s ' compares as tokens/s, and is printed so: titles, JSON rows)."""
     if not text.strip() or len(text) > 40 or not text.isprintable():
         raise fail(flag, text, UNIT_ALLOWED)
-    base = cluster_unit(text.strip()) if flag == "--unit" else None  # (a file's stated unit is read as written)
+    # a file's stated unit too (RUNS, --fit, --efficiency-file, the page's pasted runs): its runs' and rows' rates are
+    # the cluster's as well, and a per-device one read as written sent plan round a loop — '--unit: allowed:
+    # 'tokens/s/gpu', the unit the runs in --fit state', then that unit refused as typed
+    base = cluster_unit(text.strip())
     if base is not None:
         raise fail(flag, text, f"{PER_DEVICE_UNIT}{base}")
     return text.strip()

@@ -224,6 +224,9 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
         said = {k: fmt(x, "float", args.lang) for k, x in (("v", read.v * tokens), ("own", read.v))}
         return [label("plan_file_v_tokens", args.lang).format(unit=args.unit, s=fmt(tokens, "int", args.lang), **said)]
     if read.unit is not None:
+        # the file's text labels the rows, as runs_unit's for --fit (checked first: a per-device unit is refused as
+        # such, not held against a typed --unit that is then refused for its per-device part)
+        unit = check_unit(read.unit, "--efficiency-file, unit")
         if not same_unit(args.unit, read.unit):
             # predict's 21.7 sequences/s planned as 21.7 tokens/s: 2,048× too long, said nowhere ('Tokens/s' against
             # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
@@ -232,8 +235,7 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
                 f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
                 "sequence length for tokens/s)"
             )
-        # the file's text labels the rows, as runs_unit's for --fit
-        args.unit = check_unit(read.unit, "--efficiency-file, unit")
+        args.unit = unit
     args.throughput = repr(read.v)
     return [label("plan_file_v", args.lang).format(v=fmt(read.v, "float", args.lang))]
 
