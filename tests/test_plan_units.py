@@ -824,3 +824,29 @@ def test_a_per_device_unit_a_file_states_is_refused_as_the_typed_one_is(capsys, 
     rc, out, err = run(capsys, "plan", "--efficiency-file", path, "-n", "1e9", "-d", "8", "-v", "100", "--unit",
                        "tokens/s", "--json")  # fmt: skip
     assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 720 / 3600), err  # 385.8 h
+
+
+@pytest.mark.parametrize(
+    ("unit", "base"),
+    [
+        ("tokens/GPU/s", "tokens/s"),
+        ("tokens / gpu / s", "tokens / s"),
+        ("samples per GPU per second", "samples per second"),
+        ("tokens/s/GPU (bf16)", "tokens/s (bf16)"),
+        ("img/s per device, fp16", "img/s, fp16"),
+        ("samples/s per GPU-hour", None),  # (a device word inside another is none)
+        ("superchip/s", None),
+    ],
+)
+def test_a_per_device_part_before_the_time_or_a_label_is_one_too(capsys, unit, base):
+    """The per-device part is refused where it stands, not only last: 'tokens/GPU/s' and 'samples per GPU per
+    second' labelled 8 GPUs' 7,200 tokens/s as 7,200 tokens/GPU/s, as 'tokens/s/gpu' did before it was refused."""
+    from dpscale.formulas.units import cluster_unit
+
+    assert cluster_unit(unit) == base
+    rc, out, err = run(capsys, "calc", "-v", "1000", "-d", "8", "-e", "0.9", "--unit", unit)
+    if base is None:
+        assert rc == 0 and f"7,200 {unit}" in out
+    else:
+        said = f"--unit: got '{unit}'; allowed: the unit without its per-device part (it labels the cluster's"
+        assert (rc, out) == (2, "") and err.endswith(f"{said} throughputs too): {base}\n")

@@ -78,6 +78,9 @@ def cluster_unit(unit: str) -> str | None:
     throughputs too (d·v, A, a run's), so '21,600 tokens/s/gpu' for eight GPUs' total said 8× the per-GPU rate."""
     import re
 
-    m = re.fullmatch(r"(.*?\S)\s*(?:/|\s\bper\b|\s\bpor\b)\s*(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|"
-                     r"workers?|tpus?|npus?|cards?|dispositivos?)\s*", unit, re.IGNORECASE)  # fmt: skip
-    return m[1] if m else None
+    # the per-device part where it stands: last, or before the time ('tokens/GPU/s', 'samples per GPU per second') or
+    # a label ('tokens/s/GPU (bf16)'), all once taken as the cluster's unit
+    m = re.search(r"\s*(?:/|(?<=\s)per\b|(?<=\s)por\b)\s*(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|workers?|"
+                  r"tpus?|npus?|cards?|dispositivos?)(?=\s*(?:$|[/(,]|per\b|por\b))", unit, re.IGNORECASE)  # fmt: skip
+    base = (unit[: m.start()] + unit[m.end() :]).strip() if m and unit[: m.start()].strip() else ""
+    return base or None
