@@ -1475,3 +1475,14 @@ def test_resamples_are_spread_over_single_terms_only_with_fewer_points_than_term
     drawn, spread = split([1, 2])
     assert np.all(spread[0][1::3, 1] == 0.0) and np.all(spread[0][2::3, 0] == 0.0)  # σ alone, then κ alone
     assert not np.all(drawn[0][1::3, 1] == 0.0)  # (the ridge's own split gave κ to those rows)
+
+
+def test_a_peak_printed_at_four_times_the_largest_size_is_not_said_beyond_it():
+    """A USL peak at 32.19 devices on runs at 1 and 8 is printed as 32 — 4× the largest size, not past it — yet the
+    note said 'the throughput peak, at 32 devices, lies beyond 4× the largest measured size (8)'. A size is past 4×
+    as printed (test_the_answers_are_the_fitted_curves_own's property, which found it)."""
+    f = fit([(1, 1000.0), (8, 7224.956236239008)], law="usl", resamples=50)
+    p = f.peak()
+    assert p is not None and p["devices"] == pytest.approx(32.188, abs=1e-3) and p["warnings"] == []
+    assert [w.key for w in f.extrapolation_warnings([32.4, 32.6, 33])] == ["extrapolating"]
+    assert f.extrapolation_warnings([32.4, 32.6, 33])[0].fields["sizes"] == "33; 33"  # (32.4: 32, not past)

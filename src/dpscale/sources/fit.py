@@ -326,7 +326,8 @@ class Fit:
         """A note for sizes past EXTRAPOLATE (4×) the largest measured one: there the interval is the answer.
         `what` ('peak', 'needed') says which answer lies there, where no size asked does."""
         top = self.runs.devices[-1]
-        far = [round(x) for x in np.ravel(d) if x > EXTRAPOLATE * top]  # as the answers print them
+        # as the answers print them, past it too: a peak at 32.19 said '32 devices lies beyond 4× … (8)'
+        far = [round(x) for x in np.ravel(d) if round(x) > EXTRAPOLATE * top]
         if not far:
             return []
         return [Note("extrapolating" + (what and "_" + what), sizes=listed_sizes(far), factor=EXTRAPOLATE, top=top)]
