@@ -610,16 +610,17 @@ def test_a_global_batch_is_told_as_its_factors(capsys):
 
 def test_a_global_batch_with_devices_typed_is_told_the_micro_batch_for_them(capsys):
     """`--global-batch 4096 -d 8` was told '-b 32 -d 128', another cluster than the 8 devices typed: the hint keeps
-    the typed count (and accumulation) and gives the micro-batch, the nearest where the batch is no multiple of
-    them — its 'gives' says what that makes (997 on 8 devices: 125 a device, 1,000)."""
+    the typed count (a typed micro-batch or accumulation too) and gives the factor left out, the nearest where the
+    batch is no multiple of them — its 'gives' says what that makes (997 on 8 devices: 125 a device, 1,000)."""
     said = "dpscale batch: error: --global-batch: not an option; the global batch is --micro-batch × --grad-accum × "
-    for typed, hint in (
-        (["4096", "-d", "8"], "-b 512 -d 8 gives 4,096"),
-        (["997", "--devices=8"], "-b 125 -d 8 gives 1,000"),
-        (["4096", "-d8", "-k", "4"], "-b 128 -d 8 -k 4 gives 4,096"),
-        (["3", "-d", "8"], "-b 1 -d 8 gives 8"),  # fewer samples than devices: one each
-        (["4096", "-d", "8,16"], "-b 32 -d 128 gives 4,096"),
-    ):  # a list: no one count to keep
+    for typed, hint in ((["4096", "-d", "8"], "-b 512 -d 8 gives 4,096"),
+                        (["997", "--devices=8"], "-b 125 -d 8 gives 1,000"),
+                        (["4096", "-d8", "-k", "4"], "-b 128 -d 8 -k 4 gives 4,096"),
+                        (["3", "-d", "8"], "-b 1 -d 8 gives 8"),  # fewer samples than devices: one each
+                        (["4096", "-d", "8,16"], "-b 32 -d 128 gives 4,096"),  # a list: no one count to keep
+                        (["4096", "-b", "64"], "-b 64 -d 64 gives 4,096"),  # a micro-batch typed: the devices for it
+                        (["4096", "-b", "48"], "-b 48 -d 85 gives 4,080"),
+                        (["4096", "-k", "4"], "-b 32 -d 32 -k 4 gives 4,096")):  # fmt: skip
         rc, out, err = run(capsys, "batch", "--global-batch", *typed)
         assert (rc, out) == (2, "") and err == f"{said}--devices: {hint} (see --help)\n", typed
     rc, out, _ = run(capsys, "batch", "-b", "128", "-d", "8", "-k", "4", "--json")  # what the refusal said to type

@@ -47,9 +47,10 @@ WORKED = {"micro_batch": "32", "devices": "4", "base_lr": "0.1", "base_batch": "
 def global_batch_instead(typed: str, parser: Parser) -> str:
     """`batch --global-batch G`, refused with how to get G: the command's model is micro-batch × accumulation ×
     devices (its title, its rows over a --devices sweep at one micro-batch), so a global batch is typed as its
-    factors. With one device count (and accumulation) typed, the micro-batch for them — the nearest whole one where
-    G is no multiple (-b 125 -d 8 gives 1,000 for 997), its 'gives' saying so; else the largest micro-batch of 32,
-    16, 8, 4 or 2 that leaves two devices or more (-b 32 -d 128 for 4,096), else the whole batch on one device."""
+    factors. The factors typed are kept (one count each: -d, -b, -k; -d over -b where both are) and the one left out
+    is the nearest whole count, its 'gives' saying what they make where G is no multiple (-b 125 -d 8 gives 1,000
+    for 997 on 8 devices); with neither -d nor -b, the largest micro-batch of 32, 16, 8, 4 or 2 that leaves two
+    devices or more (-b 32 -d 128 for 4,096), else the whole batch on one device."""
 
     def count(text: str | None, default: int) -> int:  # as -b and -d read a count (1e3, 4096.0), else the default
         try:
@@ -58,14 +59,18 @@ def global_batch_instead(typed: str, parser: Parser) -> str:
             return default
 
     total = count(typed, 4096)  # a value that is no count: the example's
-    devices, accum = count(parser.typed_value("devices"), 0), count(parser.typed_value("grad_accum"), 1)
+    devices, micro = count(parser.typed_value("devices"), 0), count(parser.typed_value("micro_batch"), 0)
+    accum = count(parser.typed_value("grad_accum"), 1)
     if devices:
         micro = max(1, round(total / (devices * accum)))
-        factors = f"-b {micro} -d {devices}" + (f" -k {accum}" if accum > 1 else "")
-        total = micro * devices * accum
+    elif micro:
+        devices = max(1, round(total / (micro * accum)))
     else:
-        micro = next((b for b in (32, 16, 8, 4, 2) if total % b == 0 and total // b >= 2), total)
-        factors = f"-b {micro} -d {total // micro}"
+        per = max(1, round(total / accum))
+        micro = next((b for b in (32, 16, 8, 4, 2) if per % b == 0 and per // b >= 2), per)
+        devices = max(1, per // micro)
+    factors = f"-b {micro} -d {devices}" + (f" -k {accum}" if accum > 1 else "")
+    total = micro * devices * accum
     return (
         "--global-batch: not an option; the global batch is --micro-batch × --grad-accum × --devices: "
         f"{factors} gives {fmt(total, 'int')}"
