@@ -44,17 +44,25 @@ def test_an_alias_is_no_new_preset_in_the_lists():
 def test_every_catalog_alias_names_an_entry_and_is_reached(kind):
     """The aliases table is hand-written JSON (session 46 added nine): an alias naming no key (a typo, a renamed
     preset) refused what it was written for, as 'got …; allowed: …', and one that squashes to a key's own name is
-    never read. Each alias reaches its entry by the lookup users go through."""
+    never read. Each alias reaches its entry by the lookup users go through, and so does each key written loosely
+    ('H100_80GB'): the gpus and links catalogs list no aliases, and their cases looped over nothing and passed
+    whatever the lookup did, as the models' and systems' would have with their tables renamed or dropped."""
     import json
 
     from dpscale import catalog
 
     data = json.loads((catalog.HERE / catalog.KINDS[kind]).read_text(encoding="utf-8"))
     entries = catalog.table(kind)
-    for alias, key in data.get("aliases", {}).items():
+    aliases = data.get("aliases", {})
+    # models: the Llama 2, Llama 3 and Mistral names and hub ids; systems: dgx-h200 and dgx-a100-80gb
+    assert len(aliases) == {"models": 30, "systems": 2, "gpus": 0, "links": 0}[kind]
+    assert catalog.aliases(kind) == {catalog._squash(a): k for a, k in aliases.items()}  # the table the lookup reads
+    for alias, key in aliases.items():
         assert key in entries, (alias, key)
         assert catalog.key_of(kind, alias) == key, alias
         assert not any(catalog._squash(alias) == catalog._squash(k) for k in entries), alias
+    for key in entries:
+        assert catalog.key_of(kind, key.upper().replace("-", "_")) == key, key
 
 
 # Session 46's own changes.
