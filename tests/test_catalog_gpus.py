@@ -39,6 +39,13 @@ def test_a_count_glued_to_the_gpu_is_no_part_of_its_name():
     assert catalog.find_gpu(gpu="8xA100 80GB")["memory_gb"] == 80
 
 
+def test_a_gpu_name_is_read_to_its_thousandth_character():
+    """catalog.NAME_MAX: the 'characters of a GPU name or hardware description read (a table's cell, not a book)',
+    1,000: an A100 whose name ends on the 1,000th character is found, one a character further is not."""
+    assert catalog.gpu_in(" " * 996 + "A100") == "a100"
+    assert catalog.gpu_in(" " * 997 + "A100") is None
+
+
 def test_a_system_s_name_in_the_gpu_cell_means_the_system_s_gpu():
     """find_gpu: 'only text that names no GPU at all ('', '8 GPUs', a system's name) means the system's GPU'. 'DGX-2'
     names the dgx2-v100 system (one system starts so), whose GPU is the 32 GB V100; '8 accelerators' names none."""

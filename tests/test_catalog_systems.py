@@ -40,6 +40,14 @@ def test_a_misspelt_link_name_is_refused_as_a_misspelt_gpu_is(tmp_path):
         catalog.load_system_file(system_file(tmp_path, intra_lnk="nvlink3"))
 
 
+def test_a_key_one_letter_short_of_nics_is_refused(tmp_path):
+    """docs/predict.md: a key 'a letter or two from a key that is read' is refused. "nic" is nics less its last
+    letter: on a three-letter name that one letter leaves difflib's ratio at 2·3/7 = 0.857 (cpu_core's is 0.94), a
+    typo still — read as a description, the node's 8 NICs went unread and the whole network was charged."""
+    with pytest.raises(DpscaleError, match=r"key 'nic' \(did you mean 'nics'\?\)"):
+        catalog.load_system_file(system_file(tmp_path, nic=8))
+
+
 # ---------------------------------------------------------------- catalog: cloud instances' fabrics
 
 
