@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dpscale.errors import DpscaleError
@@ -15,10 +17,12 @@ from dpscale.sources.measure import calibration
 # ---------------------------------------------------------------- measure.calibration
 
 
-@pytest.mark.parametrize("text, want", [("4", 4), ("1M", 1024**2), ("1m", 1024**2), ("1GiB", 1024**3)])
+@pytest.mark.parametrize("text, want", [("4", 4), ("1M", 1024**2), ("1m", 1024**2), ("1GiB", 1024**3),
+                                        ("4K", 4096), ("4KB", 4096), ("4kib", 4096)])  # fmt: skip
 def test_sizes_are_binary_in_every_spelling_from_four_bytes(text, want):
     """docs/measure.md: 'K/KB/KiB, M/MB/MiB and G/GB/GiB are all binary (1 KB = 1024 B). The allowed range is 4 B to
-    4 GB'. 1M and 1GiB are 2^20 and 2^30 bytes (a decimal M read 1,000,000)."""
+    4 GB'. 1M and 1GiB are 2^20 and 2^30 bytes (a decimal M read 1,000,000); 4 KB is 4,096 in each of its spellings
+    (1 KB alone cannot tell a 1,025-byte K from the right one: whole float32 elements round both to 1,024)."""
     assert calibration.parse_bytes(text) == want
 
 
@@ -27,6 +31,13 @@ def test_sizes_under_one_float32_element_are_refused(text):
     """Below 4 B no float32 element fits: '3' was rounded down to a 0-byte message instead of refused."""
     with pytest.raises(DpscaleError, match="4 B to 4 GB"):
         calibration.parse_bytes(text)
+
+
+@pytest.mark.parametrize("text", ["..1MB", "1KB..", ".."])
+def test_a_range_missing_an_end_is_refused(text):
+    """'A..B' needs both ends: '..1MB' is refused by name, with what --sizes takes (a TypeError once it was not)."""
+    with pytest.raises(DpscaleError, match=re.escape(f"--sizes: got '{text}'; allowed: bytes with K/M/G")):
+        calibration.parse_sizes(text)
 
 
 def test_a_range_whose_ends_meet_is_that_one_size():
@@ -47,6 +58,16 @@ def test_a_calibration_of_one_rank_has_no_bus_bandwidth():
     cal = calibration.calibration(rows, 1, "gloo")
     assert cal["busbw_gbs"] is None and cal["busbw_peak_gbs"] is None
     assert (cal["format"], cal["version"]) == ("dpscale-allreduce-calibration", 1)
+
+
+def test_a_fit_with_no_slope_has_no_bus_bandwidth():
+    """docs/measure.md: busbw_gbs = 2(n−1)/n / beta; where every size took 1 ms the fit is α = 1 ms, β = 0 — no
+    asymptote, so null (predict then reads the table alone) — while the peak is still the best size's: 64 KiB in
+    1 ms at n = 4, 65,536 / 1e-3 · 1.5 / 1e9 = 0.098304 GB/s."""
+    rows = [calibration.row(s, 1e-3, 4, 20) for s in (1024, 4096, 65536)]
+    cal = calibration.calibration(rows, 4, "nccl")
+    assert (cal["alpha_s"], cal["beta_s_per_byte"], cal["busbw_gbs"]) == (pytest.approx(1e-3), 0.0, None)
+    assert cal["busbw_peak_gbs"] == pytest.approx(0.098304)
 
 
 def test_the_peak_bus_bandwidth_is_the_best_measured_size():
