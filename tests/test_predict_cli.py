@@ -354,6 +354,18 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
     )
 
 
+def test_a_bucket_of_one_kib_is_the_smallest_taken():
+    """--bucket-mb runs 'from 1/1024 (1 KiB)': 1 KiB itself is a bucket (a 1e8-parameter model's 400 MB of fp32
+    gradients in ~390,000 rings, each paying its latency: E at 8 GPUs far below the default 25 MiB's); half a KiB
+    is refused by that range."""
+    kw = dict(params=1e8, batch=8, step_time_s=1.0, system="dgx-a100")
+    tiny = predict([1, 8], bucket_mb=1 / 1024, **kw).efficiency_values[1]
+    assert tiny < predict([1, 8], **kw).efficiency_values[1] / 2
+    said = r"^bucket_mb: got 0\.00048828125; allowed: a bucket size in MiB, from 1/1024 \(1 KiB\) to 1,000,000$"
+    with pytest.raises(DpscaleError, match=said):
+        predict([1, 8], bucket_mb=1 / 2048, **kw)
+
+
 def test_a_node_whose_cpus_cannot_decode_the_images_is_flagged(capsys):
     # The same EfficientNet-B0 table: 8 × 868 = 6,944 images/s asked of a DGX-1's 40 cores (5,000 at 125 a core);
     # the run stopped at 4,880. E itself is not touched: the loader is not in the configuration.
@@ -370,6 +382,7 @@ def test_a_node_whose_cpus_cannot_decode_the_images_is_flagged(capsys):
     assert flags(throughput=868, system="dgx-a100") is False  # 128 cores: 16,000
     assert not flags(throughput=868, input_rate=4880)  # the user measured the loader: it is modelled
     assert not flags(throughput=6000)  # one device alone beats 40 cores: its images are not CPU-decoded
+    assert flags(throughput=5000) and not flags(throughput=5000.5)  # alone at the cores' 5,000 it may be; past, not
     assert not flags(throughput=868, devices=[1])  # no second device asks for more
     assert not flags(throughput=868, system="aws-p4d")  # cores unknown: nothing said
     assert not flags(throughput=868, model="bert-large")  # not images

@@ -901,6 +901,17 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
     assert rc == 2 and "se admite: un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8)" in err
 
 
+def test_a_low_network_on_two_gpus_a_node_is_asked_about_as_two_nics():
+    """notes: a typed --inter-bw below the checked 50 GB/s on a node whose NICs are not known is asked about as one
+    NIC's, 'one a GPU, as DGX and HGX nodes do': two GPUs a node make 2 × 12.5 = 25 GB/s — from two GPUs a node on,
+    not only from eight (one GPU: its NIC's figure is the node's, nothing to multiply)."""
+    kw = dict(params=1e8, batch=8, step_time_s=0.1, intra_bw_gbs=150, inter_bw_gbs=12.5, gpu="a100-80gb")
+    p = predict([1, 4, 8], gpus_per_node=2, **kw)
+    (nic,) = [n for n in p.notes if n.key == "inter_per_nic"]
+    assert nic.fields == {"bw": 12.5, "g": 2, "node": 25.0}
+    assert not [n for n in predict([1, 4], gpus_per_node=1, **kw).notes if n.key == "inter_per_nic"]
+
+
 def test_counts_say_their_upper_bound_however_far_past_it(capsys):
     """--gpus-per-node 20000000 said 'from 1 to 10,000,000' but 1e309 'a whole number ≥ 1' (the library's bound,
     unsaid by the CLI's own reading)."""

@@ -315,6 +315,15 @@ def test_sharded_units_without_a_preset_are_one_estimated_layer():
     assert not any("layers estimated" in n for n in given.notes) and given.records()[1]["allreduce_s"] > 30
 
 
+def test_a_unit_s_mib_keep_their_digits_below_ten_and_a_tenth_from_ten():
+    """predict_notes._mib: a note says a unit 'with ,g' — 12,164.6, not 1.216e+04 — so from 10 MiB on it is
+    rounded to a tenth (10.26 → 10.3); 'small ones keep their digits': 2.25 MiB stays 2.25, not 2.2 (nor 2.3)."""
+    for unit, said in ((2.25, "2.25"), (10.26, "10.3")):
+        p = predict([8, 16], params=1e9, batch=8, step_time_s=1.0, system="dgx-a100", zero=3, bucket_mb=unit)
+        (note,) = [n for n in p.notes if n.key == "zero_unchecked"]
+        assert note.fields["unit"] == unit and note.fields["mib"] == float(said) and f"{said} MiB" in note
+
+
 def test_fp8_gathers_bf16_weights():
     """fp8 keeps bf16 weights (Transformer Engine on Megatron's --bf16) and fp32 gradients: ZeRO's all-gathers
     moved 4 bytes a parameter under it until a review; amp's fp32 weights move 2 more than fp8's."""
