@@ -144,3 +144,12 @@ def test_laws_fits_and_predictions_still_scale_as_they_did():
     assert dpscale.scale([8, 16], 2000, dpscale.PerSize({8: 0.9, 16: 0.8})).speedup.tolist() == pytest.approx(
         [7.2, 12.8]
     )
+
+
+def test_a_prediction_gives_a_float_at_one_size_and_an_array_for_sizes():
+    """Prediction.efficiency(d), as a law's: one size a Python float (what scale() and a notebook print read), a
+    list an array of its shape — the same E the curve holds at that size."""
+    p = dpscale.predict([1, 8, 64], model="bert-large", system="dgx-a100", throughput=100, batch=8)
+    one = p.efficiency(8)
+    assert type(one) is float and one == pytest.approx(p.efficiency_values[1], rel=1e-12)
+    assert p.efficiency([8]).shape == (1,) and p.efficiency([[8, 64]]).shape == (1, 2)

@@ -389,3 +389,15 @@ def test_help_says_what_the_calculators_return_and_each_name_it_gives_exists():
     assert made["plan"].points[0].hours == 16.0 and made["plan"].cheapest_meeting_deadline == 64
     assert round(made["plan"].points[-1].hours * 60, 1) == 30.5
     assert round(made["model_states"].total / 1e9, 1) == 31.4
+
+
+def test_a_prediction_s_repr_lists_eight_sizes_then_counts_them():
+    """Prediction's repr shows E at its first eight sizes; past eight it adds how many there are, and at eight or
+    fewer nothing (three sizes were said '… (3 sizes)' by no test that could tell)."""
+    kw = dict(model="bert-large", system="dgx-a100", throughput=100, batch=8)
+    for n in (3, 8, 10):
+        p = dpscale.predict([2**i for i in range(n)], **kw)
+        shown = ", ".join(f"{2**i}: {e:.3f}" for i, e in enumerate(p.efficiency_values[:8]))
+        more = f", … ({n} sizes)" if n > 8 else ""
+        assert repr(p) == f"Prediction(E={{{shown}{more}}}, per_device_throughput=100)"
+    assert repr(p).count(": ") == 8  # ten sizes: eight shown
