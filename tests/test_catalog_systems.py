@@ -40,6 +40,14 @@ def test_a_misspelt_link_name_is_refused_as_a_misspelt_gpu_is(tmp_path):
         catalog.load_system_file(system_file(tmp_path, intra_lnk="nvlink3"))
 
 
+@pytest.mark.parametrize("cores", [1.0, 1e6])
+def test_a_system_file_s_cpu_cores_at_either_bound_as_a_float_is_a_whole_number(tmp_path, cores):
+    """cpu_cores runs from 1 to 1,000,000 and '8.0 is 8': so are 1.0 and 1e6 at the ends (kept as floats, a one-core
+    host's 1.0 was read unlike its 1)."""
+    got = catalog.load_system_file(system_file(tmp_path, cpu_cores=cores))["cpu_cores"]
+    assert type(got) is int and got == cores
+
+
 def test_a_key_one_letter_short_of_nics_is_refused(tmp_path):
     """docs/predict.md: a key 'a letter or two from a key that is read' is refused. "nic" is nics less its last
     letter: on a three-letter name that one letter leaves difflib's ratio at 2·3/7 = 0.857 (cpu_core's is 0.94), a
