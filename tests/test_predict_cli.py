@@ -327,6 +327,24 @@ def test_predict_bad_input(capsys, argv, needle):
     assert rc == 2 and needle in err and len(err.strip().splitlines()) == 1
 
 
+def test_an_input_rate_caps_a_flops_estimate_too():
+    """--input-rate needs no measured baseline: ResNet-50 estimated from FLOPs (~12 ms a 32-image micro-batch on an
+    A100) behind a loader of 100 images/s a node is the loader's — 32/100 = 0.32 s a step on one GPU, 8 · 0.32 =
+    2.56 s on the node's eight, so 100 images/s there, 200 on two nodes, and E(8) = 100 / (8 · 100) = 1/8."""
+    p = predict([1, 8, 16], model="resnet-50", system="dgx-a100", batch=32, precision="amp", input_rate=100)
+    rows = p.records()
+    assert [r["actual_throughput"] for r in rows] == pytest.approx([100, 100, 200])
+    assert [r["step_s"] for r in rows] == pytest.approx([0.32, 2.56, 2.56])
+    assert rows[1]["efficiency"] == pytest.approx(0.125) and {r["bottleneck"] for r in rows} == {"input pipeline"}
+
+
+def test_a_measured_rate_too_fast_to_model_is_blamed_on_the_measurement():
+    """_check_step names the inputs that made the micro-batch: a measured 1e15 samples/s on a batch of 1 is 1e-15 s,
+    blamed on --throughput/--step-time (an estimate's would be --seq-len/--mfu)."""
+    with pytest.raises(DpscaleError, match=r"^--batch with --throughput/--step-time: a micro-batch comes to 1e-15 s"):
+        predict_flags([1, 8], params=1e8, system="dgx-a100", throughput=1e15, batch=1)
+
+
 def test_a_measured_input_pipeline_caps_each_node(capsys):
     # EfficientNet-B0 on DGX-1 (NVIDIA's TF2 table): 868 images/s on one GPU, 4,880 on 8 and 18,424 on 32 — the
     # node's loader, not the all-reduce, sets the pace. Given that loader rate, each node delivers exactly it.

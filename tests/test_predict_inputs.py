@@ -985,6 +985,17 @@ def test_predict_help_s_fp8_mfu_is_the_default_times_the_published_gain_over_twi
     assert "fp8: 0.241 of its peak" in " ".join(out.split())
 
 
+def test_an_fp8_estimate_says_how_its_share_was_made_unless_typed():
+    """docs/predict.md: fp8's default share is bf16's 0.35 × 1.375 (torchao's 1.25–1.5× gains) ÷ the fp8 peak over
+    bf16's — an H100's 1,979 / 989 = 2.001 — so 24.05 %, and a note says so; a typed --mfu is the user's: no note."""
+    p = predict([1, 8], model="llama-7b", system="dgx-h100", batch=1, precision="fp8")
+    (note,) = [n for n in p.notes if n.key == "fp8_mfu"]
+    assert note.fields == {"base": 0.35, "mid": 1.375, "lo": 1.25, "hi": 1.5, "ratio": pytest.approx(1979 / 989),
+                           "pct": pytest.approx(35 * 1.375 / (1979 / 989))}  # fmt: skip
+    typed = predict([1, 8], model="llama-7b", system="dgx-h100", batch=1, precision="fp8", mfu=0.3)
+    assert not [n for n in typed.notes if n.key == "fp8_mfu"]
+
+
 def test_a_negation_at_the_end_of_a_label_does_not_reach_back_to_its_first_word():
     """normalise_precision skips a word after no/not; the first word has none before it (words[-1] is the label's
     last, not a word before it): 'TF32 (XLA no)' is tf32, 'AMP, XLA: no' amp."""
