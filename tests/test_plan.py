@@ -275,6 +275,11 @@ def test_a_prediction_is_an_e_source_through_its_json(capsys, tmp_path):
     for argv, needle in (
         (["-d", "8,128"], "--devices: got '8,128'; allowed: sizes in --efficiency-file: 8,64,256"),
         (["-e", "0.9"], "--efficiency-file and --efficiency/--law/--fit: give one source of E"),
+        # a law's parameter alone is a source of E too: --serial-fraction 0.1 beside the file was dropped unsaid
+        *(
+            (flag, "--efficiency-file and --efficiency/--law/--fit: give one source of E")
+            for flag in (["--law", "amdahl"], ["--sigma", "0.1"], ["--kappa", "0.001"], ["--serial-fraction", "0.1"])
+        ),
     ):
         rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(pred), *argv)
         assert rc == 2 and needle in err
@@ -544,6 +549,8 @@ def test_a_typed_e_held_at_one_device_is_said(capsys):
     assert "note: one device alone is its own reference, so E = 1 there by definition; E = 0.5 applies from two" in out
     rc, out, _ = run(capsys, "plan", "-d", "1")  # the worked example's 0.9 was not typed: nothing to tell
     assert rc == 0 and "own reference" not in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "-v", "100", "-d", "1", "-e", "1")  # E = 1 typed: nothing lost
+    assert rc == 0 and "2.8 h" in out and "own reference" not in out
 
 
 def test_the_unit_of_throughput_is_the_users(capsys):

@@ -25,6 +25,9 @@ from dpscale.sources.laws import Amdahl, PerSize
      "the table rounds these costs to the budget of 19.999 they exceed: 1 — 20.000 and 2 — 20.000"),
     (["-n", "3.6e6", "--price-per-device-hour", "2", "--budget", "19.999"],
      "no size stays within the budget of 19.999"),
+    # a budget is money: no '(8.3 days)' after 199.999, as a 199.999 h deadline has
+    (["-n", "3.6e7", "--price-per-device-hour", "2", "--budget", "199.999"],
+     "the table rounds these costs to the budget of 199.999 they exceed: 1 — 200.000 and 2 — 200.000"),
 ])  # fmt: skip
 def test_a_missed_limit_is_said_in_the_digits_that_part_it_from_the_figures(capsys, argv, said):
     """The deadline or budget printed in the table's digits read as the figure it is missed by ('1.0 h deadline

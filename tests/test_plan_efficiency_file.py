@@ -77,6 +77,13 @@ def test_an_efficiency_file_and_a_fit_are_two_sources_of_e(capsys, tmp_path):
     assert rc == 2 and "give one source of E, not both" in err
 
 
+def test_an_efficiency_file_alone_asks_for_the_samples(capsys, tmp_path):
+    """A file alone is the user's E, not the worked example's: plan asks for the samples to plan (had the example
+    filled its 1.28 M samples in, its E = 0.9 beside the file would be refused as a second source of E)."""
+    rc, out, err = run(capsys, "plan", "--efficiency-file", fit_file(tmp_path, 100.0))
+    assert (rc, out) == (2, "") and err.endswith("--samples: missing; allowed: a sample count > 0\n")
+
+
 def test_the_file_s_rate_is_taken_to_every_digit(capsys, tmp_path):
     """v = 1234.56789 samples/s from the file: the plan's one-device rate is that, not 1.23e3."""
     rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", fit_file(tmp_path, 1234.56789), "--json")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 
 import pytest
 from clihelp import run
@@ -255,6 +256,18 @@ def test_the_help_says_what_samples_count(capsys):
     flat = " ".join(out.split())
     assert "muestras por época, o lo que cuente --unit (tokens con tokens/s), p. ej. 1.28e6" in flat
     assert "rendimiento de un solo dispositivo (muestras/s, o --unit)" in flat
+
+
+def test_the_help_lists_every_source_of_e_under_scaling_efficiency(capsys):
+    """--fit and --efficiency-file (and --fit's --only, --gpus-per-node) are sources of E: the help lists them in the
+    'scaling efficiency E(d)' section after the laws' flags — not under 'positional arguments' (plan has none)."""
+    rc, out, _ = run(capsys, "plan", "--help")
+    section = out.partition("\nscaling efficiency E(d):\n")[2].partition("\n\n")[0]
+    assert rc == 0 and re.findall(r"^  (--[a-z-]+)", section, re.M) == [
+        "--efficiency", "--law", "--sigma", "--kappa", "--serial-fraction", "--fit", "--only", "--gpus-per-node",
+        "--efficiency-file",
+    ]  # fmt: skip
+    assert "positional arguments" not in out
 
 
 # Review R (session 45): plan, memory, batch and pipeline against published figures, and their --json rows.
