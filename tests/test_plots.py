@@ -342,3 +342,27 @@ def test_a_plot_over_an_input_file_is_refused_and_the_input_kept(capsys, tmp_pat
     pytest.importorskip("matplotlib")
     rc, out, err = run(capsys, "fit", str(runs), "--plot", str(tmp_path / "fit.png"), "--lang", lang)
     assert rc == 0 and (tmp_path / "fit.png").stat().st_size > 0 and runs.read_text() == text
+
+
+def test_plan_s_second_panel_is_the_cost_where_priced_and_device_hours_where_not(capsys, tmp_path, figures):
+    """3,600 samples at 1/s on 1 or 2 devices (E = 1): 1 and 0.5 h, 1 device-hour each; at 2.5 a device-hour, 2.5
+    each. Unpriced, the panel draws device-hours (there is no cost to draw) under their own name."""
+    argv = ["plan", "-n", "3600", "-v", "1", "-e", "1", "-d", "1,2", "--plot", str(tmp_path / "p.png")]
+    assert run(capsys, *argv, "--price-per-device-hour", "2.5")[0] == 0 and run(capsys, *argv)[0] == 0
+    for fig, ylabel, spend in ((figures[0], "cost", [2.5, 2.5]), (figures[1], "device-hours", [1.0, 1.0])):
+        hours, money = fig.axes
+        assert list(hours.get_lines()[0].get_ydata()) == pytest.approx([1.0, 0.5])
+        assert money.get_ylabel() == ylabel and list(money.get_lines()[0].get_ydata()) == pytest.approx(spend)
+
+
+def test_the_pipeline_chart_runs_past_the_largest_m_with_the_chosen_schedule_bold(capsys, tmp_path, figures):
+    """GPipe and 1F1B share a bubble, one curve named for both; the schedule asked for is the bold one (1f1b's is
+    that curve); the curves run to twice the largest m typed (-m 4,100: 200), or 8p where that is further."""
+    out = str(tmp_path / "p.png")
+    assert run(capsys, "pipeline", "-p", "2", "-m", "4,100", "--schedule", "zb-h1", "--plot", out)[0] == 0
+    assert run(capsys, "pipeline", "-p", "4", "-m", "2", "--plot", out)[0] == 0
+    for fig, bold, last in ((figures[0], "zb-h1", 200), (figures[1], "gpipe, 1f1b", 32)):
+        curves = {x.get_label(): x for x in fig.axes[0].get_lines() if not x.get_label().startswith("_")}
+        assert sorted(curves) == ["gpipe, 1f1b", "interleaved (v=2)", "zb-h1", "zb-h2"]
+        assert [name for name, x in curves.items() if x.get_linewidth() > 2] == [bold]
+        assert {x.get_xdata()[-1] for x in curves.values()} == {last}
