@@ -164,6 +164,15 @@ def test_cli_critical_batch_warning_and_sweep(capsys):
     assert rows[0]["time_to_target_speedup"] == pytest.approx(0.9 * (1 + 128) / (1 + 128 / 8))
 
 
+def test_the_table_shows_steps_and_samples_to_the_target(capsys):
+    """McCandlish et al.: S_min = 100 steps at B_noise = 1,000 is E_min = 100,000 samples; at B = 4 × 32 = 128,
+    steps = 100 × (1 + 1,000/128) = 881.25 and samples = 100,000 × (1 + 128/1,000) = 112,800 — both in the table,
+    not only in --json."""
+    rc, out, _ = run(capsys, "batch", "-b", "32", "-d", "4", "--noise-scale", "1000", "--min-steps", "100")
+    lines = [" ".join(line.split()) for line in out.splitlines()]
+    assert rc == 0 and "steps to target 881" in lines and "samples to target 112,800" in lines
+
+
 def test_cli_law_and_plot(capsys, tmp_path):
     path = tmp_path / "speedup.svg"
     argv = ["batch", "-b", "16", "-d", "1..64x2", "--noise-scale", "2000", "--law", "usl", "--sigma", "0.02"]
@@ -182,6 +191,7 @@ def test_cli_law_and_plot(capsys, tmp_path):
         (["-b", "32", "-d", "0"], "--devices: got '0'"),
         (["-b", "32", "--grad-accum=-2"], "--grad-accum: got '-2'"),
         (["-b", "32", "--base-lr", "0.1"], "--base-batch: missing"),
+        (["--base-lr", "0.2"], "--base-batch: missing"),  # not the worked example's 0.1 at 256 in its place
         (
             ["-b", "32", "--base-lr", "0", "--base-batch", "256"],
             "--base-lr: got '0'; allowed: a learning rate from 1e-12 to 1e6",
@@ -588,6 +598,9 @@ def test_a_global_batch_is_told_as_its_factors(capsys):
     for typed, hint in ((["--global-batch", "4096"], "-b 32 -d 128 gives 4,096"),
                         (["--global-batch=1000"], "-b 8 -d 125 gives 1,000"),
                         (["--global-batch", "997"], "-b 997 -d 1 gives 997"),
+                        # 32 a device leaves one device: 16 on two; 6 is a multiple of none of 32…4: 2 on three
+                        (["--global-batch", "32"], "-b 16 -d 2 gives 32"),
+                        (["--global-batch", "6"], "-b 2 -d 3 gives 6"),
                         (["--global-batch", "4k"], "-b 32 -d 128 gives 4,096"),  # not a count: the example
                         (["--global-batch"], "-b 32 -d 128 gives 4,096")):  # fmt: skip
         rc, out, err = run(capsys, *argv, *typed)
