@@ -97,6 +97,7 @@ def test_device_counts_and_fitted_values_in_notes_read_as_the_tables_do(capsys):
     [
         ("2 repeated runs of 1 devices", "en", "2 repeated runs of 1 device"),
         ("≈ 1 dispositivos; 1 pasos × 1 repeticiones", "es", "≈ 1 dispositivo; 1 paso × 1 repetición"),
+        ("measured: mlp, 1 steps × 1 repeats, gloo on cpu", "en", "measured: mlp, 1 step × 1 repeat, gloo on cpu"),
         (
             "0.1 devices, 2,001 devices, 11 devices, 21 devices",
             "en",
@@ -190,3 +191,14 @@ def test_measure_s_thread_count_is_in_the_singular_or_the_plural(lang, one, two)
     assert singular(title.format(threads=2, **fields), SINGULAR[lang]).endswith(f" cpu, {two}")
     said = singular(label("measure_threads_from_out", lang).format(n=1), SINGULAR[lang])
     assert said.startswith({"es": "1 hilo por proceso, como", "en": "1 thread a rank, as"}[lang])
+
+
+def test_an_e_of_zero_reads_as_an_e_and_an_astronomical_figure_keeps_its_exponent():
+    """e3 writes E to three decimals, and to three significant digits only below TINY_E (5e-4): 0 is '0.000', as a
+    table's E, not the bare '0' of 3 significant digits; figure writes a number whole from a million on and keeps
+    Python's exponent from ASTRONOMICAL (1e15) on, where whole digits past 2^53 are invented — 1e15 itself is one."""
+    from dpscale.notes import ASTRONOMICAL, TINY_E, e3, figure
+
+    assert (TINY_E, ASTRONOMICAL) == (5e-4, 1e15)
+    assert [e3(0.0), e3(0.0004), e3(0.0005), e3(0.9)] == ["0.000", "0.0004", "0.001", "0.900"]
+    assert [figure(9.99999e14), figure(1e15), figure(-1e15)] == ["999,999,000,000,000", "1e+15", "-1e+15"]
