@@ -32,7 +32,7 @@ from dpscale.errors import (
     is_array,
     one,
 )
-from dpscale.formulas.units import DTYPE_NAMES, GIB, MIB
+from dpscale.formulas.units import DTYPE_NAMES, GIB, MIB, without_module
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
@@ -91,14 +91,7 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 def check_precision(x: Any, name: str = "precision") -> str:
     """One of PRECISIONS, or torch's dtype name for one (bfloat16, float32), with its module as a script writes it
     (torch.bfloat16, as predict's reader takes it); predict's fp16 and tf32 are told what they are called here."""
-    import re
-
-    # (the error echoes what was typed)
-    key = (
-        DTYPE_NAMES.get(re.sub(r"^[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", x.strip().lower()), x)
-        if isinstance(x, str)
-        else x
-    )
+    key = DTYPE_NAMES.get(without_module(x.strip().lower()), x) if isinstance(x, str) else x  # (errors echo x)
     if isinstance(key, str) and key.strip().lower() in ("fp16", "half", "tf32"):  # (half: predict's fp16)
         raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
     if key is not x:

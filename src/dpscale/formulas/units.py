@@ -11,6 +11,14 @@ GIB = 1 << 30
 DTYPE_NAMES = {"bfloat16": "bf16", "float16": "fp16", "float32": "fp32"}
 
 
+def without_module(text: str) -> str:
+    """Dotted names read by their last part ('torch.bfloat16' → 'bfloat16', 'torch.autocast' → 'autocast'), as a
+    script writes a dtype: predict's precision reader and memory's --precision take torch's names alike."""
+    import re
+
+    return re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text)
+
+
 def count_noun(unit: str) -> str | None:
     """What a per-second rate counts, as written: the words before '/s', '/sec', '/second' or 'per second' (any
     case, spaces around allowed). A plan's --samples counts in its rate's unit, so 1.28e6 at 'tokens/s' is 1.28M

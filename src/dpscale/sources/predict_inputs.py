@@ -18,7 +18,7 @@ from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
 from dpscale.files import loads_once, not_json, read_text, shown
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
-from dpscale.formulas.units import DTYPE_NAMES
+from dpscale.formulas.units import DTYPE_NAMES, without_module
 
 # Bytes per gradient element all-reduced, by what --precision names. "amp" is mixed precision with fp32
 # weights (torch.autocast in fp16 or bf16, apex O1, TF/MXNet AMP): the gradients DDP reduces are fp32. "fp16"
@@ -118,7 +118,7 @@ def normalise_precision(label: str, flag: str = "--precision", one: bool = False
         return text
     # a dotted name is read by its last part, so a negation before it stands before that word: 'fp32, no
     # torch.autocast' is fp32 ('torch' once stood between 'no' and 'autocast', and the label was read as amp)
-    words = re.findall(r"[a-z0-9]+", re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text))
+    words = re.findall(r"[a-z0-9]+", without_module(text))
     words = [DTYPE_NAMES.get(w, w) for w in words]  # torch's names: 'bfloat16' is bf16, 'torch.float32' fp32
     # a word a negation stands before is not said ('fp32 (no tf32)', 'fp32, no amp'): it once named that format;
     # nor one a switch-off follows ('fp32, amp off', 'fp32 (autocast disabled)')
