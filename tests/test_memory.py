@@ -583,6 +583,8 @@ def test_torch_dtype_names_with_their_module_are_read_as_predict_reads_them(caps
     assert check_precision("torch.bfloat16") == "bf16"  # the library's own check (bytes_per_parameter's)
     rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.float16")
     assert rc == 2 and "--precision: got 'torch.float16'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
+    rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.half")  # torch's other fp16 name
+    assert rc == 2 and "--precision: got 'torch.half'; allowed: mixed, amp, fp32, bf16, fp8 (fp16 training" in err
     rc, _, err = run(capsys, "memory", "--params", "7e9", "--precision", "torch.mixed")
     assert rc == 2 and "--precision: got 'torch.mixed'; allowed: mixed, amp, fp32, bf16, fp8" in err
 

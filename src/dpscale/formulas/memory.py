@@ -91,11 +91,11 @@ BYTES: dict[tuple[str, str], tuple[int, int, int]] = {
 def check_precision(x: Any, name: str = "precision") -> str:
     """One of PRECISIONS, or torch's dtype name for one (bfloat16, float32), with its module as a script writes it
     (torch.bfloat16, as predict's reader takes it); predict's fp16 and tf32 are told what they are called here."""
-    key = DTYPE_NAMES.get(without_module(x.strip().lower()), x) if isinstance(x, str) else x  # (errors echo x)
-    if isinstance(key, str) and key.strip().lower() in ("fp16", "half", "tf32"):  # (half: predict's fp16)
-        raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")
-    if key is not x:
-        return str(key)
+    bare = without_module(x.strip().lower()) if isinstance(x, str) else ""  # ("" is no name: choice refuses x)
+    if DTYPE_NAMES.get(bare, bare) in ("fp16", "half", "tf32"):  # (half: predict's fp16, torch.half too)
+        raise fail(name, x, f"{', '.join(PRECISIONS)} ({PREDICT_NAMES})")  # (errors echo x as typed)
+    if bare in DTYPE_NAMES:
+        return DTYPE_NAMES[bare]
     return choice(x, name, PRECISIONS)
 
 
