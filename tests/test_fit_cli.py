@@ -112,6 +112,16 @@ def test_an_interval_does_not_depend_on_the_other_sizes_asked(runs_csv, capsys):
     assert one[0] == two[1] and one[0]["devices"] == 128 and isinstance(one[0]["devices"], int)
 
 
+def test_sizes_are_asked_by_devices_as_in_every_other_command(runs_csv, capsys):
+    """calc, predict, plan, measure, memory, batch and pipeline take their sizes as --devices/-d; `fit runs.csv -d
+    64,256` was refused as an unrecognised argument. It is --at's other name: the same predictions."""
+    asked = [main(["fit", str(runs_csv), flag, "64,256", "--resamples", "200", "--json"]) for flag in ("--at", "-d")]
+    at, d = (json.loads(out)["predictions"] for out in capsys.readouterr().out.splitlines())
+    assert asked == [0, 0] and at == d and [p["devices"] for p in d] == [64, 256]
+    rc, _, err = run(capsys, "fit", str(runs_csv), "--devices", "0")
+    assert rc == 2 and err.startswith("dpscale fit: error: --devices: got '0'; allowed: whole numbers from 1")
+
+
 def test_a_spanish_thousands_dot_in_a_point_is_refused(capsys):
     """--point 1:1.000 under --lang es means 1,000 samples/s: refused rather than fitted as 1 (as every flag)."""
     argv = ["fit", "--lang", "es", "--point", "1:1000", "--point", "2:1.900", "--point", "4:3600"]

@@ -62,7 +62,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--law", choices=LAWS, type=any_case(LAWS), default="auto", help="force a law (default: auto, by leave-one-out)"
     )
     q = p.add_argument_group("questions")
-    q.add_argument("--at", metavar="D", help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)")
+    # --devices/-d as well: every other command's name for the sizes it answers at (`fit runs.csv -d 64` was refused)
+    q.add_argument(
+        "--at",
+        "--devices",
+        "-d",
+        metavar="D",
+        help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)",
+    )
     q.add_argument("--target-throughput", metavar="X", help="devices needed to reach this cluster throughput")
     q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
     u = p.add_argument_group("uncertainty")
