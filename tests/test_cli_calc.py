@@ -992,6 +992,14 @@ def test_sizes_outside_one_to_ten_million_are_refused_by_the_parser(text):
         parse_devices(text)
 
 
+@pytest.mark.parametrize(("text", "said"), [("8,", "'8,'"), ("8,,16", "'8,,16'"), (",8", "',8'"), ("1,0,8", "'0'")])
+def test_an_empty_item_in_a_list_of_sizes_is_said_with_the_list(text, said):
+    """`-d 8,` was refused as "got ''", the empty item alone; a list's bad item is said alone only where it has
+    text (1,0,8: '0'), like --efficiency's '0.9,'."""
+    with pytest.raises(DpscaleError, match=f"^--devices: got {said}; allowed: whole numbers from 1"):
+        parse_devices(text)
+
+
 def test_usl_kappa_alone_means_usl_with_no_contention(capsys):
     """--kappa alone is the USL with σ = 0: E(64) = 1 / (1 + 1e-4 · 64 · 63) = 0.71266."""
     rc, out, err = run(capsys, "calc", "-d", "64", "-v", "100", "--kappa", "1e-4", "--json")

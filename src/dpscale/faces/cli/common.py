@@ -630,7 +630,8 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
             if x > MAX_DEVICES:
                 raise DpscaleError(flag)
         except DpscaleError:
-            raise fail(flag, part if len(text.split(",")) > 1 else text, allowed) from None
+            # the item refused ('1,0,8': '0'), or the whole list where the item is empty ('8,' said got '')
+            raise fail(flag, part if part and len(text.split(",")) > 1 else text, allowed) from None
         values.append(int(x))
     return values
 
