@@ -349,3 +349,29 @@ def test_a_list_of_sizes_is_said_as_a_sentence_lists_them_in_both_languages():
     assert relisted("1; 2; 3; 4; 5…", "es") == "1, 2, 3, 4, 5…"
     assert relisted("256; 512; 1,024", "en") == "256; 512 and 1,024"
     assert relisted("256; 512; 1.024", "es") == "256, 512 y 1.024"
+
+
+def test_one_skipped_configuration_is_said_in_the_singular(tmp_path, capsys):
+    """validate's note on configurations it cannot predict wrote one as it writes many: 'se omiten 1 configuración
+    (1 filas) a las que les falta … un enlace que usan' ('skipped 1 configuration (1 rows) … a link they use')."""
+    from clihelp import SHORT_HEAD, pair
+
+    ok = pair("ok")
+    (tmp_path / "one.csv").write_text("\n".join([SHORT_HEAD, *ok, *pair("nounits", units="")]) + "\n")
+    (tmp_path / "row.csv").write_text("\n".join([SHORT_HEAD, *ok, pair("nounits", units="")[0]]) + "\n")
+    (tmp_path / "two.csv").write_text("\n".join([SHORT_HEAD, *ok, *pair("a", units=""), *pair("b", units="")]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "one.csv"), "--lang", "es")
+    said = (
+        "nota: se omite 1 configuración (2 filas) a la que le falta algo que la predicción necesita (unidades por "
+        "muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el ancho de banda de un "
+        "enlace que usa)\n"
+    )
+    assert rc == 0 and said in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "row.csv"), "--lang", "es")
+    assert rc == 0 and "nota: se omite 1 configuración (1 fila) a la que le falta algo" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "row.csv"))
+    assert rc == 0 and "note: skipped 1 configuration (1 row) missing what a prediction needs" in out
+    assert "or the bandwidth of a link it uses)\n" in out
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "two.csv"), "--lang", "es")  # two: the plural, as it was
+    assert rc == 0 and "nota: se omiten 2 configuraciones (4 filas) a las que les falta algo" in out
+    assert "un enlace que usan)\n" in out

@@ -155,10 +155,10 @@ def _left_out(report: dict[str, Any], lang: str) -> list[str]:
     count = lambda n: number(n, "int", lang)  # noqa: E731
     notes = []
     if report.get("skipped_configs"):
+        # one configuration is said in the singular, its verb too ('se omite 1 configuración … a la que le falta')
+        key = "skipped_note_one" if report["skipped_configs"] == 1 else "skipped_note"
         notes.append(
-            label("skipped_note", lang).format(
-                configs=count(report["skipped_configs"]), rows=count(report["skipped_rows"])
-            )
+            label(key, lang).format(configs=count(report["skipped_configs"]), rows=count(report["skipped_rows"]))
         )
         notes.extend(_skip_reasons(report.get("skip_reasons", {}), lang))
     if gpus := report.get("unknown_gpu"):

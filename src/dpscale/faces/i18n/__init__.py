@@ -124,12 +124,12 @@ def _typed(text: str) -> Any:
 
 # A count of one takes the singular ('1 dispositivos' → '1 dispositivo'): the nouns the notes and errors count.
 SINGULAR = {
-    "en": SINGULAR_EN,
+    "en": {**SINGULAR_EN, "rows": "row"},  # (a face's count of rows too: validate's '1 configuration (1 row)')
     "es": {"dispositivos": "dispositivo", "ejecuciones": "ejecución", "pasos": "paso", "tamaños": "tamaño",
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
            "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
            "configuraciones": "configuración", "secuencias": "secuencia", "hilos": "hilo",
-           "etapas": "etapa"},
+           "etapas": "etapa", "filas": "fila"},
 }  # fmt: skip
 
 

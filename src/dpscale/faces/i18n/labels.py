@@ -472,6 +472,10 @@ LABELS: dict[str, dict[str, str]] = {
             "skipped {configs} configurations ({rows} rows) missing what a prediction needs (units per sample or "
             "per-device batch for the step time, parameters, GPUs per node, or the bandwidth of a link they use)"
         ),
+        "skipped_note_one": (
+            "skipped 1 configuration ({rows} rows) missing what a prediction needs (units per sample or per-device "
+            "batch for the step time, parameters, GPUs per node, or the bandwidth of a link it uses)"
+        ),
         "nothing_to_check_predict": (
             "nothing to check: all {configs} configurations lack what a prediction needs (units per sample or "
             "per-device batch, parameters, GPUs per node, or the bandwidth of a link they use)"
@@ -1329,6 +1333,11 @@ LABELS: dict[str, dict[str, str]] = {
             "se omiten {configs} configuraciones ({rows} filas) a las que les falta algo que la predicción necesita "
             "(unidades por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el "
             "ancho de banda de un enlace que usan)"
+        ),
+        "skipped_note_one": (
+            "se omite 1 configuración ({rows} filas) a la que le falta algo que la predicción necesita (unidades "
+            "por muestra o lote por dispositivo para el tiempo de paso, parámetros, GPU por nodo, o el ancho de banda "
+            "de un enlace que usa)"
         ),
         "nothing_to_check_predict": (
             "nada que comprobar: a las {configs} configuraciones les falta algo que la predicción necesita "
