@@ -72,6 +72,7 @@ def test_a_header_s_missing_or_repeated_columns_agree_with_their_number(tmp_path
         (r"medidas publicadas", "published measurements are 'mediciones publicadas', as validate's notes say"),
         (r"un mismo \{cols\}", "'las filas de un mismo model, system' read a list of columns as one noun"),
         (r"desviada \d", "'E relativa al tamaño menor desviada 0,016' is a calque of 'off by': 'con un error mediano'"),
+        (r"\bcalendarios?\b", "a pipeline's schedule is 'planificación', as the page's field and hint name it"),
     ],
 )
 def test_one_term_each_in_the_spanish_texts(wrong, why):

@@ -273,7 +273,8 @@ def test_an_unfilled_pipeline_takes_the_least_step_any_schedule_reaches(capsys):
     )
     said = out + err
     assert (
-        rc == 0 and "nunca se llena; r = 137,5 % del tiempo ideal, lo mínimo que alcanza cualquier calendario" in said
+        rc == 0
+        and "nunca se llena; r = 137,5 % del tiempo ideal, lo mínimo que alcanza cualquier planificación" in said
     )
     assert "da 87,5 %" in said
     rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "2", "--schedule", "zb-h2")

@@ -323,7 +323,7 @@ HELP_ES: dict[str, str] = {
     "(p − m + (m−1)/v)/m interleaved, (2p − m − 1)/(3m) zero-bubble. With no inputs: GPipe, p = 4, m = 8 (3/11).": (
         "fracción de burbuja (bubble_fraction) = burbuja / tiempo total = r/(1+r), con r = burbuja / tiempo ideal: "
         "(p−1)/m con GPipe y 1F1B, (p−1)/(v·m) con interleaved, (p−1)/(3m) con ZB-H1, 0 con ZB-H2; con m < p, el "
-        "paso mínimo que alcanza cualquier calendario, (p − m + (m−1)/v)/m con interleaved, (2p − m − 1)/(3m) con "
+        "paso mínimo que alcanza cualquier planificación, (p − m + (m−1)/v)/m con interleaved, (2p − m − 1)/(3m) con "
         "zero-bubble. Sin entradas: GPipe, p = 4, m = 8 (3/11)."
     ),
     "pipeline": "paralelismo de pipeline",

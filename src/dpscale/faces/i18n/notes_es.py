@@ -206,9 +206,9 @@ NOTES: dict[str, dict[str, str]] = {
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": (
             "m = {m:,} < p = {p:,}: el pipeline nunca se llena; r = {r:,.1f} % del tiempo ideal, lo mínimo que alcanza "
-            "cualquier calendario (la última etapa espera el primer forward y devuelve el último backward), donde la "
-            "fórmula cerrada del calendario (para m ≥ p) da {closed:,.1f} %; un calendario fijo como el de Megatron-LM "
-            "puede ir peor"
+            "cualquier planificación (la última etapa espera el primer forward y devuelve el último backward), donde "
+            "la fórmula cerrada de la planificación (para m ≥ p) da {closed:,.1f} %; una planificación fija como la de "
+            "Megatron-LM puede ir peor"
         ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p:,})",
         "pipeline_zb_times": (
