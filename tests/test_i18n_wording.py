@@ -210,6 +210,7 @@ def test_json_and_csv_are_the_same_in_spanish(capsys, tmp_path, argv):
 BUILT_KEYS = {
     r"web_opt_\w+": 'data-l="web_opt_${x}"',  # the page's menus: a choice's words
     r"web_take_(long_)?(predict|fit)": '`web_take_${curve.long ? "long_" : ""}${curve.command}`',
+    r"web_take_(predict|fit)_one": "`${key}_one`",
     r"web_taken_band_(predict|fit)": "`web_taken_band_${taken.curve.command}`",
     r"nothing_to_check_(predict|fit|baselines)(_one)?": 'f"nothing_to_check_{mode}"',
     r"batch_rule_(linear|sqrt)(_asked)?": 'f"batch_rule_{last.rule}"',

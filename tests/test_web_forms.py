@@ -711,3 +711,31 @@ def test_each_form_opens_as_its_command_s_worked_example():
         worked = import_module(f"dpscale.faces.cli.{command}").WORKED
         typed = {k: v for k, v in worked.items() if k != "schedule"}  # (pipeline's schedule: a menu the script fills)
         assert page.values[command] == typed, command  # both ways: a value only the page fills is another run
+
+
+@pytest.mark.slow
+def test_the_take_button_names_one_size_as_one(served):
+    """A prediction or fit of one size labelled the plan's take button '(1 sizes, 8–8)', '(1 tamaños, 8–8)': one
+    size is said in the singular, as itself."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        take = page.locator("#plan .take")
+        for lang, predicted, fitted in (
+            ("en", "E(d) from the last prediction (one size, 8)", "E(d) from the last fit (one size, 1,024)"),
+            ("es", "E(d) de la última predicción (un tamaño, 8)", "E(d) del último ajuste (un tamaño, 1.024)"),
+        ):
+            page.goto(f"{served}?lang={lang}")
+            page.click("#tab-predict")
+            page.fill("#predict input[name=devices]", "8")
+            page.click("#predict .run")
+            expect(page.locator("#result tbody tr")).to_have_count(1)
+            expect(take).to_have_text(predicted)
+            page.click("#tab-fit")
+            page.fill("#fit textarea[name=point]", "8:7500\n16:14600\n32:28000\n64:54000")
+            page.fill("#fit input[name=at]", "1024")
+            page.click("#fit .run")
+            expect(page.locator("#result tbody tr td:nth-child(1)")).to_have_text([re.compile(r"1[,.]024")])
+            expect(take).to_have_text(fitted)
+            page.click("#tab-plan")
+            take.click()  # and it is taken as any other curve
+            expect(page.locator("#plan input[name=devices]")).to_have_value("1024")

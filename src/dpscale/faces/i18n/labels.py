@@ -257,6 +257,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_take_predict": "E(d) from the last prediction ({n} sizes, {ends})",
         "web_take_fit": "E(d) from the last fit ({n} sizes, {ends})",
+        "web_take_predict_one": "E(d) from the last prediction (one size, {ends})",  # (not "1 sizes, 8–8")
+        "web_take_fit_one": "E(d) from the last fit (one size, {ends})",
         "web_take_long_predict": "E(d): the last prediction has {n} sizes, more than the {max} a plan takes",
         "web_take_long_fit": "E(d): the last fit has {n} sizes, more than the {max} a plan takes",
         "web_taken_band_predict": (
@@ -1099,6 +1101,8 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_take_predict": "E(d) de la última predicción ({n} tamaños, {ends})",
         "web_take_fit": "E(d) del último ajuste ({n} tamaños, {ends})",
+        "web_take_predict_one": "E(d) de la última predicción (un tamaño, {ends})",
+        "web_take_fit_one": "E(d) del último ajuste (un tamaño, {ends})",
         "web_take_long_predict": "E(d): la última predicción tiene {n} tamaños, más de los {max} que toma un plan",
         "web_take_long_fit": "E(d): el último ajuste tiene {n} tamaños, más de los {max} que toma un plan",
         "web_taken_band_predict": (
