@@ -179,3 +179,16 @@ def test_python_313_trailing_comma_reasons_are_said_in_spanish(reason, said):
 
     got = say_error(DpscaleError(f"--system-file: s.json line 3: not JSON ({reason})"), "es")
     assert got == f"--system-file: s.json línea 3: no es JSON ({said})"
+
+
+@pytest.mark.parametrize("cmd", [["fit"], ["plan", "-n", "1e6", "--fit"]])
+def test_only_s_keys_are_quoted_alike(capsys, tmp_path, cmd):
+    """--only's refusal listed the record's keys bare but for one, 'device, `steps`, threads': each key is quoted as
+    the record writes it, the whole list alike; the flag, the value and what is allowed all stay."""
+    runs = tmp_path / "runs.jsonl"
+    runs.write_text('{"devices": 1, "throughput": 100}\n{"devices": 2, "throughput": 190}\n')
+    rc, _, err = run(capsys, *cmd, str(runs), "--only", "workload", "--lang", "es")
+    assert rc == 2 and err.strip().endswith(
+        "error: --only: se recibió 'workload'; se admite: CLAVE=VALOR con CLAVE una de las del registro (`workload`, "
+        "`params`, `batch`, `backend`, `device`, `steps`, `threads`, `zero`; p. ej. workload=cnn)"
+    )

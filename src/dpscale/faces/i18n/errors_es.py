@@ -154,8 +154,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "KEY=VALUE with KEY one of workload, params, batch, backend, device, steps, threads, zero "
         "(e.g. workload=cnn)": (
-            "CLAVE=VALOR con CLAVE una de las del registro (workload, params, batch, backend, device, `steps`, "
-            "threads, zero; p. ej. workload=cnn)"
+            # (every key as the record writes it, quoted alike: `steps` alone was once quoted, read as stressed)
+            "CLAVE=VALOR con CLAVE una de las del registro (`workload`, `params`, `batch`, `backend`, `device`, "
+            "`steps`, `threads`, `zero`; p. ej. workload=cnn)"
         ),
         "one value per KEY (one set-up is fitted at a time)": "un valor por CLAVE (se ajusta un montaje cada vez)",
         "E in (0, 1]": "E en (0, 1]",
