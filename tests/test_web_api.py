@@ -24,6 +24,30 @@ def test_a_switch_left_off_is_left_out():
     assert run_command("memory", {"sequence_parallel": False}) == run_command("memory", {})
 
 
+def test_a_null_field_is_left_out_as_a_blank_one():
+    """argv_from: 'blanks are left out' — a field sent as null is one left empty, not the text 'None' handed to the
+    parser: calc on 64 × 2,000 at E 0.9 with "actual": null is the worked example, 115,200/s."""
+    from dpscale.faces.web.app import run_command
+
+    given = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+    out = run_command("calc", {**given, "actual": None})
+    assert out == run_command("calc", {**given, "actual": ""}) == run_command("calc", given)
+    assert out["records"]["actual_throughput"] == 115200.0
+
+
+def test_a_key_the_command_has_no_option_for_is_told_its_options_not_its_file():
+    """fit's RUNS is a positional (a file: the page has none), so `"runs"` names no option; the refusal lists the
+    options the fit tab may send (fit --help's, less --plot, --only, --json, --csv and --lang) and not RUNS."""
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as got:
+        run_command("fit", {"runs": "runs.csv"})
+    assert str(got.value) == (
+        "options: got 'runs'; allowed: this command's options: at, confidence, gpus_per_node, law, min_efficiency, "
+        "point, resamples, seed, target_throughput, unit"
+    )
+
+
 def test_a_spanish_page_refuses_a_dot_grouped_number_in_a_pasted_table():
     """On a Spanish page 2.000 is two thousand written the Spanish way, which fit refuses rather than read as 2 —
     in a pasted table with a header as in points pasted without one."""

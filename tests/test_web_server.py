@@ -146,6 +146,14 @@ def test_serve_speaks_the_language_it_is_given(capsys):
         proc.wait(timeout=10)
 
 
+def test_the_english_page_leaves_its_language_to_the_browser(client):
+    """Only `serve --lang es` marks the page (data-lang, test above); served in English it is left unmarked, so the
+    page's script falls to the browser's own language (es-ES → es) — a data-lang="en" would open a Spanish
+    browser's page in English."""
+    html = client.get("/").text
+    assert '<html lang="en">' in html and 'data-lang="en"' not in html
+
+
 def test_a_lone_surrogate_is_refused_in_one_line_not_a_500(client):
     """'\\ud800' is valid JSON but no UTF-8: fit's runs field echoed it raw in its error ('--point 1:\\ud800, …'),
     which the JSON answer could not encode (500 Internal Server Error, no "error" line)."""
