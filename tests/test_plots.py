@@ -276,6 +276,15 @@ def test_throughputs_over_two_decades_are_drawn_on_a_log_axis(monkeypatch, tmp_p
     assert scaling_figure(monkeypatch, tmp_path, [1, 100], [1, 0.05]).axes[0].get_yscale() == "log"
 
 
+def test_a_throughput_under_one_a_second_still_counts_toward_two_decades(monkeypatch, tmp_path):
+    """spans_decades takes every value above zero: at 0.5 samples/s a device (a large model), 1 → 100 devices at
+    E = 1 runs 0.5 → 50, two decades: a log axis, as at 100/s a device."""
+    from dpscale.faces.plot import spans_decades
+
+    assert scaling_figure(monkeypatch, tmp_path, [1, 100], [1, 1], v=0.5).axes[0].get_yscale() == "log"
+    assert spans_decades([0.5, 50.0]) and not spans_decades([0.5, 49.0]) and not spans_decades([0.0, None, 50.0])
+
+
 def test_an_efficiency_above_one_keeps_its_point_inside_the_panel(monkeypatch, tmp_path):
     """The E panel runs 0 to 1.05, or to 5 % above the largest E when an E exceeds 1: E = 1.2 → top 1.26."""
     assert scaling_figure(monkeypatch, tmp_path, [1, 2], [1, 0.9]).axes[1].get_ylim() == pytest.approx((0, 1.05))
@@ -366,3 +375,13 @@ def test_the_pipeline_chart_runs_past_the_largest_m_with_the_chosen_schedule_bol
         assert sorted(curves) == ["gpipe, 1f1b", "interleaved (v=2)", "zb-h1", "zb-h2"]
         assert [name for name, x in curves.items() if x.get_linewidth() > 2] == [bold]
         assert {x.get_xdata()[-1] for x in curves.values()} == {last}
+
+
+def test_a_fit_of_typed_points_draws_over_its_earlier_plot(capsys, tmp_path, figures):
+    """fit --point … --plot fit.png, run again: the earlier plot is no input of the command (there is no RUNS file to
+    compare it with), so it is drawn over, not refused nor a traceback."""
+    earlier = tmp_path / "fit.png"
+    earlier.write_bytes(b"an earlier plot")
+    points = ["--point", "1:1000", "--point", "2:1900", "--point", "4:3600"]
+    rc, out, err = run(capsys, "fit", *points, "--resamples", "100", "--plot", str(earlier))
+    assert rc == 0 and not err and len(figures) == 1 and "law" in out
