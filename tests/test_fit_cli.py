@@ -410,6 +410,15 @@ def test_only_picks_one_set_up_of_a_measure_file(tmp_path, capsys):
     assert [r["devices"] for r in json.loads(capsys.readouterr().out)][0] == 1
 
 
+def test_only_s_help_shows_the_key_value_form_its_refusal_asks_for(capsys):
+    """fit --help shows `--only KEY=VALUE`, the form a bad --only is told it allows ('allowed: KEY=VALUE with KEY one
+    of workload, params'), in both languages (the help's examples: workload=cnn, zero=1)."""
+    for lang in ("en", "es"):
+        with pytest.raises(SystemExit):
+            main(["fit", "--help", "--lang", lang])
+        assert "  --only KEY=VALUE  " in capsys.readouterr().out
+
+
 def test_only_refuses_a_key_twice_and_a_file_with_no_set_up(tmp_path, capsys):
     """--only workload=cnn --only workload=mlp fitted mlp alone (the last won, unsaid); a file of plain runs was
     answered 'a set-up runs.jsonl holds:  (3)', a set-up with no name."""
