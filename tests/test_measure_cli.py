@@ -224,6 +224,22 @@ def test_equivalence_fails_when_any_size_fails(monkeypatch, capsys):
     assert "4 ranks × batch 16 vs one process on batch 64" in out
 
 
+def test_a_run_that_fails_at_its_first_size_exits_1_and_points_to_no_finished_sizes(monkeypatch, capsys, tmp_path):
+    """docs/measure.md: a run that fails 'prints one line naming the size and the rank, exit 1'; '; finished sizes
+    are in FILE' is said only where a size finished — a crash at the first of -d 1,2 leaves --out with none."""
+    from dpscale.sources.measure.launcher import RunFailed
+
+    job = measure.build_job(measure_args(), "train")
+
+    def crash(job, d, progress):
+        raise RunFailed(d, "rank 0", "crashed (exit code 1)")
+
+    monkeypatch.setattr(measure, "_prepare", lambda args, mode, own: (job, [1, 2], types.SimpleNamespace(run=crash)))
+    assert measure.run(measure_args("-d", "1,2", "--out", str(tmp_path / "runs.jsonl"))) == 1
+    out, err = capsys.readouterr()
+    assert not out and err.splitlines()[-1] == "dpscale measure: error: size 1: rank 0 crashed (exit code 1)"
+
+
 def test_a_size_appended_to_a_file_takes_its_records_threads(monkeypatch, tmp_path, capsys):
     """docs/measure.md: 'Sizes appended to earlier records in --out take those records' share' of threads: records
     of mlp, batch 64, 50 steps at 3 threads make a -d 2 run use 3 (not 8 cores ÷ 2 = 4), and a note says so."""
@@ -255,6 +271,39 @@ def test_a_cut_short_calibration_takes_an_empty_out_file_itself(monkeypatch, tmp
     args = argparse.Namespace(out=str(empty), lang="en")
     measure._measured_so_far(job, cut, [], args)
     assert written == [str(empty)] and args.out == str(empty)
+
+
+def test_a_ddp_run_says_its_throughput_is_a_median_against_its_smallest_size():
+    """docs/measure.md: 'throughput is their median' of --repeats (3 by default), and E is relative to the smallest
+    size measured: the first note under a DDP run's table says both — d=1 for a run from one rank, d=2 for one from
+    two (a sharded run keeps this note too, test above)."""
+    ones = measure._train_notes([train_record(1, 1.0), train_record(2, 1.0)], "en")
+    assert ones[0].startswith("throughput = median of 3 repeats (spread = (max − min)/median); E relative to d=1;")
+    twos = measure._train_notes([train_record(2, 1.0), train_record(4, 1.0)], "en")
+    assert twos[0].startswith("throughput = median of 3 repeats (spread = (max − min)/median); E relative to d=2;")
+
+
+def test_compute_is_shown_in_milliseconds_and_a_sharded_run_leaves_it_empty():
+    """The compute column is compute_ms: MEASURE_ROW's 0.04 s of compute a step is 40 ms (beside its 50 ms step); a
+    sharded run measures none (compute_s None), which stays empty ('—'), not 0 ms."""
+    row = shown_rows([{**MEASURE_ROW, "devices": 1, "repeats": 3}])[0]
+    assert row["compute_ms"] == pytest.approx(40.0) and row["step_ms"] == pytest.approx(50.0)
+    assert shown_rows([{**MEASURE_ROW, "devices": 1, "repeats": 3, "compute_s": None}])[0]["compute_ms"] is None
+
+
+def test_allreduce_json_is_the_calibration_without_the_table_s_rows(capsys):
+    """measure allreduce --json prints the calibration (what --out writes and predict --calibration reads: its
+    points, α, β, busbw), not the table's rows the command hands the printer beside it: rows timed at
+    300 µs + 0.7 ns a byte give α = 3e-4 s and β = 7e-10 s/B."""
+    from dpscale.sources.measure import calibration
+
+    rows = [calibration.row(s, 3e-4 + s * 7.0e-10, 2, 20) for s in (1024, 1 << 20, 1 << 26)]
+    cal = calibration.calibration(rows, 2, "gloo", device="cpu")
+    measure.show_allreduce({**cal, "rows": rows}, argparse.Namespace(json=True, csv=False, lang="en", out=None))
+    got = json.loads(capsys.readouterr().out)
+    assert "rows" not in got and set(got) == set(cal)
+    assert got["alpha_s"] == pytest.approx(3e-4) and got["beta_s_per_byte"] == pytest.approx(7e-10)
+    assert [p["bytes"] for p in got["points"]] == [1024, 1 << 20, 1 << 26] and got["devices"] == 2
 
 
 # ---------------------------------------------------------------- faces/output
