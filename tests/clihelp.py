@@ -121,8 +121,22 @@ def run_main(capsys, *argv):
     return rc, out.out, out.err
 
 
+def signals_as_a_terminal_gives_them() -> None:
+    """For a child process (preexec_fn): SIGHUP, SIGINT and SIGTERM at their defaults. pytest started under nohup,
+    or as a non-interactive shell's background job, hands its children these signals ignored, and a test of what a
+    signal does then saw a process the signal never reached."""
+    import signal
+
+    for name in ("SIGHUP", "SIGINT", "SIGTERM"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
 def run_python(code: str, *argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60, env=env)
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=60, env=env,
+        preexec_fn=signals_as_a_terminal_gives_them if os.name == "posix" else None,
+    )  # fmt: skip
 
 
 # The columns validate needs, and no more: files of many configurations written by the tests

@@ -20,7 +20,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from clihelp import marked_pids
+from clihelp import marked_pids, signals_as_a_terminal_gives_them
 
 pytest.importorskip("torch")
 from dpscale.faces.cli import main  # noqa: E402
@@ -364,7 +364,14 @@ def test_sigterm_stops_every_rank_and_keeps_the_finished_sizes(tmp_path: Path) -
     marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
     env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1]}
     argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=signals_as_a_terminal_gives_them,
+    )
     deadline = time.monotonic() + 90
     while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.2)  # size 1 is written; size 2 now hangs in rank 1
@@ -541,7 +548,14 @@ def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path, sig: si
     env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1],
            "TMPDIR": str(tmp_path)}  # fmt: skip
     argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        argv,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=signals_as_a_terminal_gives_them,
+    )  # (as a background job: SIGINT ignored)
     deadline = time.monotonic() + 90
     while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.2)

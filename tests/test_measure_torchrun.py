@@ -17,7 +17,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from clihelp import marked_pids
+from clihelp import marked_pids, signals_as_a_terminal_gives_them
 
 pytest.importorskip("torch")
 
@@ -115,8 +115,10 @@ def test_ctrl_c_to_torchrun_leaves_no_traceback_of_the_ranks(tmp_path: Path) -> 
     cmd = [str(BIN / "torchrun"), "--standalone", "--nproc-per-node", "2", "-m", "dpscale.sources.measure.worker",
            "--steps", "100000", "--warmup", "1", "--repeats", "1", "--batch", "8", "--threads", "1",
            "--out", str(out)]  # fmt: skip
+    # (pytest as a background job hands its children SIGINT ignored: reset, so the SIGINT below reaches torchrun)
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "AE_MARK": marker})  # fmt: skip
+                            env={**os.environ, "AE_MARK": marker},
+                            preexec_fn=signals_as_a_terminal_gives_them)  # fmt: skip
     try:
         deadline = time.monotonic() + 120
         while len(marked_pids(marker)) < 3 and time.monotonic() < deadline:  # the agent and its 2 ranks
