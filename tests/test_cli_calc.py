@@ -179,6 +179,25 @@ def test_one_device_alone_is_its_own_reference(capsys):
 SINGLE = "note: E at one cluster size does not carry to another; E usually falls as d grows"
 
 
+def test_one_answer_is_its_label_value_lines_with_no_title_line(capsys):
+    """An answer typed in full has no title (the worked example's is for the empty command line): its first line is
+    the first label. 64 × 2,000 = 128,000 samples/s ideal, × 0.9 = 115,200 actual, 12,800 lost, 64 × 0.9 = 57.6×;
+    the labels left-aligned to the longest (26 characters, 'lost to parallel overhead') and two spaces either side."""
+    rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9")
+    assert rc == 0 and err == ""
+    assert out.splitlines() == [
+        "  devices                    64",
+        "  per-device throughput      2,000 samples/s",
+        "  scaling efficiency E       0.900 (90.0 %)",
+        "  ideal throughput d·v       128,000 samples/s",
+        "  actual throughput d·v·E    115,200 samples/s",
+        "  speedup d·E                57.6×",
+        "  lost to parallel overhead  12,800 samples/s",
+        "  effective devices d·E      57.6",
+        SINGLE,
+    ]
+
+
 def test_one_size_says_its_e_does_not_carry(capsys):
     rc, out, err = run(capsys, "-d", "64", "-v", "2000", "-e", "0.9")
     assert rc == 0 and out.strip().splitlines()[-1] == SINGLE and err == ""
@@ -337,6 +356,14 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
         (["-d", "64", "-v", "2000", "-e", "0.9", "-a", "100"], "exactly three of"),
         (["-d", "64", "-v", "2000", "-a", "1", "-s", "2"], "give one of them"),
         (["-d", "64", "-v", "2000", "-a", "-3"], "--actual"),
+        (["-d", "64", "-v", "2000", "-a", "abc"], "error: --actual: got 'abc'; allowed: finite numbers > 0\n"),
+        # a list of targets pairs with the sizes position by position: two for three sizes pair with nothing
+        (
+            ["-d", "1,2,4", "-v", "100", "-a", "100,200"],
+            "error: --actual/--speedup: got 2 values for 3 device counts; allowed: one value, or one per device count",
+        ),
+        # the size of a list that is refused is named alone ('0'), not the whole list
+        (["-d", "8,0", "-v", "2000", "-e", "0.9"], "error: --devices: got '0'; allowed: whole numbers from 1 to"),
         (["-d", "8", "-v", "100", "-s", "0"], "--speedup: got '0'; allowed: a finite number > 0"),  # as typed, not 0.0
         # a thousands comma read as a list separator gave sizes 1 and 24 (the page itself prints 1,024)
         (["-d", "1,024", "-v", "2000", "-e", "0.9"], "--devices: got '1,024'; allowed: numbers without thousands"),
@@ -675,6 +702,8 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["calc", "--devics", "8"], "unrecognized arguments: --devics 8 (did you mean --devices?) (see --help)"),
         (["predict", "--sytem=dgx-a100"], "unrecognized arguments: --sytem=dgx-a100 (did you mean --system?)"),
         (["calc", "--bogus"], "unrecognized arguments: --bogus (see --help)"),  # nothing near: no guess
+        # two letters swapped: difflib's ratio 2·4/(5 + 5) = 0.8 ('--l' and 'a' match), over the 0.75 cut-off
+        (["calc", "--lwa", "usl"], "unrecognized arguments: --lwa usl (did you mean --law?) (see --help)"),
         # a flag's last word alone: `batch --batch` (predict's and memory's name for the micro-batch) had no hint
         (["batch", "--batch", "32"], "--batch 32 (did you mean --micro-batch or --base-batch?)"),
         (["predict", "--accum", "4"], "unrecognized arguments: --accum 4 (did you mean --grad-accum?)"),
@@ -1043,6 +1072,33 @@ def test_a_fit_file_whose_name_holds_1_000_is_a_path_in_spanish(capsys, tmp_path
     rc, out, err = run(capsys, "plan", "-n", "1e6", "--fit", str(runs), "-d", "2..16x2", "--lang", "es", "--json")
     assert rc == 0, err
     assert [r["devices"] for r in json.loads(out)] == [2, 4, 8, 16]
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["predict", "--model", "bert-large", "-v", "100", "--system", "dgx-a100", "-d", "8"], "--calibration"),
+        (["predict", "--model", "bert-large", "-v", "100", "--system", "dgx-a100", "-d", "8"], "--system-file"),
+        (["plan", "-n", "1e6"], "--efficiency-file"),
+    ],
+)
+def test_a_file_option_whose_name_holds_1_000_is_a_path_in_spanish(capsys, tmp_path, monkeypatch, argv, flag):
+    """As --fit above: each option that takes a file (TEXT_OPTIONS) is a path, so a missing 'x-1.000-a.json' is
+    refused as a file that does not exist, not as a Spanish 1.000 (one thousand) to write as 1000."""
+    monkeypatch.chdir(tmp_path)  # a short name: a long line is clipped in its middle
+    path = "x-1.000-a.json"  # (the digits end at the hyphen: 1.000 alone, as --fit's runs-1.000-steps.csv)
+    rc, out, err = run(capsys, *argv, flag, path, "--lang", "es")
+    assert rc == 2 and out == "" and err.startswith(f"dpscale {argv[0]}: error: {flag}: se recibió '{path}'; ")
+    assert err.rstrip().endswith("(no existe)") and "2.000 = dos mil" not in err
+
+
+def test_a_data_file_whose_name_holds_1_000_is_a_path_in_spanish(capsys, tmp_path):
+    """validate's DATA.csv is a positional, no option: it is a path, checked for no Spanish 1.000 as numbers are.
+    holdout_tfbench.csv under another name checks its 17 points (as test_validate_cli's band test counts them)."""
+    data = tmp_path / "set-1.000-a.csv"
+    data.write_text((Path(__file__).parent.parent / "validation" / "holdout_tfbench.csv").read_text(encoding="utf-8"))
+    rc, out, err = run(capsys, "validate", str(data), "--lang", "es")
+    assert rc == 0 and err == "" and "nota: 17 puntos en 6 configuraciones" in out
 
 
 def test_a_blank_unit_is_refused(capsys):
