@@ -639,6 +639,10 @@ def test_bandwidth_units_scale_by_their_prefix_and_bits():
     """0.9 TB/s is 900 GB/s; 1.6 Tb/s is 1,600 Gb/s ÷ 8 = 200 GB/s (a TB/s read as 100 GB/s was 10× off)."""
     assert bandwidth("0.9TB/s", "--inter-bw") == pytest.approx(900.0)
     assert bandwidth("1.6Tb/s", "--inter-bw") == pytest.approx(200.0)
+    # each spelling of a unit reads as the one it spells: bytes 1:1, bits ÷ 8 (400 Gb/s = 50 GB/s), Tb ÷ 8 × 1,000
+    for typed, gbs in [("25GB/s", 25.0), ("25GBps", 25.0), ("200Gb/s", 25.0), ("400Gbps", 50.0), ("400Gbit/s", 50.0),
+                       ("400GbE", 50.0), ("1.6Tbps", 200.0)]:  # fmt: skip
+        assert bandwidth(typed, "--inter-bw") == pytest.approx(gbs)
 
 
 def test_a_table_e_at_one_device_must_be_one_to_the_billionth():
