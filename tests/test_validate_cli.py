@@ -100,6 +100,17 @@ def test_a_mix_of_lacking_and_lone_configurations_is_counted_with_thousands_mark
     assert rc == 0 and "1.000 configuraciones con solo su fila de referencia" in out
 
 
+def test_baselines_alone_are_counted_in_the_plural(tmp_path, capsys):
+    """Two configurations, each its baseline row alone: none lacks an input, so the sentence is the baselines' one
+    in the plural (test_dataset holds the one-configuration form), not the mixed count of lacking and lone ones."""
+    (tmp_path / "b.csv").write_text("\n".join([SHORT_HEAD, pair("a")[0], pair("b")[0]]) + "\n")
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "b.csv"))
+    assert rc == 0 and out == (
+        f"dpscale validate --mode predict: {tmp_path / 'b.csv'}: nothing to check: its 2 configurations hold only "
+        "their baseline row, so there is no other size to predict\n"
+    )
+
+
 # Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
 # survived the session's own tests and that a user would see.
 
