@@ -704,6 +704,10 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["calc", "--bogus"], "unrecognized arguments: --bogus (see --help)"),  # nothing near: no guess
         # two letters swapped: difflib's ratio 2·4/(5 + 5) = 0.8 ('--l' and 'a' match), over the 0.75 cut-off
         (["calc", "--lwa", "usl"], "unrecognized arguments: --lwa usl (did you mean --law?) (see --help)"),
+        # a short flag typed with two dashes: its one letter (`--v 8` was told --csv, difflib's 0.75 exactly)
+        (["calc", "--v", "8", "-d", "8"], "unrecognized arguments: --v 8 (did you mean -v?) (see --help)"),
+        (["calc", "--d=8", "-v", "8", "--lang", "es"], "argumentos no reconocidos: --d=8 (¿quería decir -d?)"),
+        (["calc", "--q", "8"], "unrecognized arguments: --q 8 (see --help)"),  # no -q: no guess
         # a flag's last word alone: `batch --batch` (predict's and memory's name for the micro-batch) had no hint
         (["batch", "--batch", "32"], "--batch 32 (did you mean --micro-batch or --base-batch?)"),
         (["predict", "--accum", "4"], "unrecognized arguments: --accum 4 (did you mean --grad-accum?)"),

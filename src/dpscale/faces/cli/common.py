@@ -192,6 +192,8 @@ class Parser(argparse.ArgumentParser):
                 if re.fullmatch(r"[0-9]{1,2}", value) and int(value) <= 16:  # (ASCII: int('²') raised)
                     return f" (did you mean {letter}?)"
             name = tok.split("=", 1)[0]
+            if re.fullmatch(r"--[A-Za-z]", name) and "-" + name[2] in self._option_string_actions:
+                return f" (did you mean -{name[2]}?)"  # a short flag typed with two dashes: `--v 8` was told --csv
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
             starts = self._one_name_each([f for f in flags if f.startswith(name)] if len(name) > 3 else [])
             if 2 <= len(starts) <= 3:  # `--la`: --law or --lang, each said (one guess hid the others)
