@@ -211,3 +211,46 @@ def test_a_refusal_names_no_list_of_e_where_a_list_is_refused(name):
         call([1.0, 0.9])
     # what the message names is taken: one number, and the table it shows
     assert call(dpscale.PerSize({8: 0.9})) is not None and call(0.9) is not None
+
+
+# Whole-module mutation pass of errors.py (and files.py, faces/i18n, the dispatcher): each test below kills a mutant
+# the suite let through — the value a refusal names is the one out of bounds, not the first of the list.
+
+
+def test_a_number_whose_float_fails_is_told_a_real_number():
+    """errors.py as_number (the `raise fail(… 'a real number')` dropped): an object with a __float__ that raises fell
+    through to 'a number or an array of numbers', the words for a wrong type, not a number that cannot be read."""
+
+    class Unreadable:
+        def __float__(self) -> float:
+            raise TypeError("no value")
+
+        def __repr__(self) -> str:
+            return "Unreadable()"
+
+    with pytest.raises(DpscaleError, match=r"^devices: got Unreadable\(\); allowed: a real number$"):
+        dpscale.scale(devices=Unreadable(), per_device_throughput=100, efficiency=0.9)
+
+
+def test_a_count_past_two_to_the_53_is_named_not_the_first_count():
+    """errors.py counts_and_least (`a <= 2**53` → `a <= 1**53` or `3**53`): the refusal named 8, the first count,
+    where 2^54 is the one no float holds exactly."""
+    past = r"^devices: got 18014398509481984; allowed: a whole number from 1 to 2\^53$"
+    with pytest.raises(DpscaleError, match=past):
+        check_devices([8, 2**54])
+
+
+def test_a_rate_list_names_its_infinite_value():
+    """errors.py check_positive (`a < inf` → `a <= inf`): [1, inf] named 1, a finite rate > 0, as the offender."""
+    from dpscale.errors import check_positive
+
+    with pytest.raises(DpscaleError, match=r"^rate: got inf; allowed: a finite number > 0$"):
+        check_positive([1.0, float("inf")], "rate")
+
+
+def test_a_parameter_list_names_the_count_past_the_bound():
+    """errors.py check_range (`v >= lo` → `v <= lo`): [5e9, 2e15] named 5e9, inside the bound, not 2e15."""
+    from dpscale.errors import check_params
+
+    with pytest.raises(DpscaleError, match=r"^params: got 2e\+15; allowed: a parameter count from 1,000 to 1e\+15"):
+        check_params([5e9, 2e15])
