@@ -254,3 +254,12 @@ def test_a_parameter_list_names_the_count_past_the_bound():
 
     with pytest.raises(DpscaleError, match=r"^params: got 2e\+15; allowed: a parameter count from 1,000 to 1e\+15"):
         check_params([5e9, 2e15])
+
+
+@pytest.mark.parametrize("typed", [90, 90.0, np.int64(90)], ids=["int", "float", "numpy int"])
+def test_an_efficiency_typed_as_a_whole_percentage_is_told_its_fraction(typed):
+    """check_efficiency's percent hint was kept to floats: efficiency=90.0 (and [90], an array of floats by then) was
+    told '(90 % = 0.9)', the 90 a notebook types, an int, was not — the same 'got 90' said two ways."""
+    with pytest.raises(DpscaleError) as exc:
+        check_efficiency(typed)
+    assert str(exc.value) == "efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)"

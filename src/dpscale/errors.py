@@ -430,7 +430,7 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     lo, hi = extrema(x)
     if not (lo > 0) or not (hi <= 1):
         bad = _bad(x, lambda a: (a > 0) & (a <= 1))
-        hint = f" ({bad:g} % = {bad / 100:g})" if isinstance(bad, float) and 2 <= bad <= 100 else ""
+        hint = f" ({bad:g} % = {bad / 100:g})" if isinstance(bad, (int, float)) and 2 <= bad <= 100 else ""
         raise fail(name, bad, f"{EFFICIENCY_ALLOWED}{hint}")
     return x
 
