@@ -192,3 +192,26 @@ def test_only_s_keys_are_quoted_alike(capsys, tmp_path, cmd):
         "error: --only: se recibió 'workload'; se admite: CLAVE=VALOR con CLAVE una de las del registro (`workload`, "
         "`params`, `batch`, `backend`, `device`, `steps`, `threads`, `zero`; p. ej. workload=cnn)"
     )
+
+
+# Whole-module mutation pass of faces/i18n: refusals whose Spanish words no test read.
+
+
+def test_a_solved_throughput_past_any_magnitude_is_named_in_spanish(capsys):
+    """_said's solved quantities ('per_device_throughput' dropped from them): 'per_device_throughput: sale 1e+308'
+    kept the library's name inside the Spanish line, where efficiency's is said 'eficiencia de escalado E'."""
+    rc, out, err = run(capsys, "calc", "-d", "2", "-e", "0.5", "-a", "1e308", "--lang", "es")
+    said = "rendimiento por dispositivo: sale 1e+308 con estas entradas; se admite: magnitudes realistas"
+    assert (rc, out, err) == (2, "", f"dpscale calc: error: {said}\n")
+
+
+def test_an_efficiency_files_repeated_size_is_said_repeated_in_spanish(capsys, tmp_path):
+    """say_error's record words (the ' again' → ' repetido' branch forced off): 'registro 2: devices 8' read as a
+    record merely named, not one giving size 8 a second time."""
+    f = tmp_path / "twice.json"
+    f.write_text('[{"devices": 8, "efficiency": 0.9}, {"devices": 8, "efficiency": 0.8}]')
+    rc, _, err = run(capsys, "plan", "-n", "1e9", "-v", "150", "--efficiency-file", str(f), "--lang", "es")
+    assert rc == 2 and err == (
+        "dpscale plan: error: --efficiency-file: se recibió 'registro 2: devices 8 repetido'; se admite: una E por "
+        "tamaño\n"
+    )

@@ -377,3 +377,26 @@ def test_one_skipped_configuration_is_said_in_the_singular(tmp_path, capsys):
     rc, out, _ = run(capsys, "validate", str(tmp_path / "two.csv"), "--lang", "es")  # two: the plural, as it was
     assert rc == 0 and "nota: se omiten 2 configuraciones (4 filas) a las que les falta algo" in out
     assert "un enlace que usan)\n" in out
+
+
+# Whole-module mutation pass of faces/i18n: number formats and a singular no test read.
+
+
+def test_number_formats_at_their_thresholds():
+    """number's 'dec' takes one decimal from 10 on (`>= 10` → `>= 11` wrote 10.50); 'bytes' is kB from 1,000 B on
+    (1e3 → 1.1e3 wrote '1,000 B'); count_said keeps a fraction of a small count (`==` → `!=` wrote 1.500 for
+    1,500.5) and writes a whole one whole."""
+    from dpscale.faces.i18n import count_said, number
+
+    assert (number(10.5, "dec"), number(9.994, "dec"), number(10.5, "dec", "es")) == ("10.5", "9.99", "10,5")
+    assert (number(1000, "bytes"), number(999, "bytes")) == ("1.0 kB", "999 B")
+    assert (count_said(1500.5, "es"), count_said(100_000, "es")) == ("1.500,5", "100.000")
+
+
+def test_a_calibration_from_one_process_is_said_in_the_singular(tmp_path, capsys):
+    """SINGULAR's 'procesos' (dropped): a calibration measured by one process a node read '1 procesos por nodo'."""
+    cal = tmp_path / "cal.json"
+    cal.write_text('{"devices": 1, "backend": "nccl", "device": "cuda", "alpha_s": 2e-5, "busbw_gbs": 100.0}')
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8", "--calibration",
+                     str(cal), "--lang", "es")  # fmt: skip
+    assert rc == 0 and "la calibración se midió con nccl en cuda, 1 proceso por nodo, y aquí representa" in out
