@@ -642,6 +642,41 @@ def test_help_into_a_closed_pipe_is_quiet(monkeypatch):
     assert main(["--help"]) == 0
 
 
+def test_an_answer_into_a_reader_that_left_is_quiet_and_exits_0(monkeypatch, capsys):
+    """`dpscale fit … --json | head -0`: a command's own print to a reader that left is no error — emit's tables let
+    go of stdout themselves, fit's --json reaches _run's BrokenPipeError (`return 0` → `return -1` survived a
+    whole-module mutation pass: the process would exit 255)."""
+
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    assert main(["-d", "8", "-v", "100", "-e", "0.9"]) == 0
+    fit = ["fit", "--point", "1:100", "--point", "2:190", "--point", "4:350", "--resamples", "100", "--json"]
+    assert main(fit) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_the_top_help_ends_by_pointing_at_a_commands_help(capsys):
+    """The top help's last line (dropped by a mutant the suite let through) is where a user learns each command
+    has options of its own."""
+    rc, out, _ = run(capsys, "--help")
+    assert rc == 0 and out.splitlines()[-2:] == ["", "`dpscale COMMAND --help` lists a command's options."]
+
+
+def test_a_listed_command_whose_module_is_missing_is_refused_as_unknown(monkeypatch, capsys):
+    """A command in COMMANDS whose module is not there (a trimmed install) is refused in one line, the commands
+    that are there listed — not a ModuleNotFoundError traceback (`or command not in _available()` dropped)."""
+    import dpscale.faces.cli as cli
+
+    valid = ", ".join(cli._available())
+    monkeypatch.setitem(cli.COMMANDS, "ghost", ("ghost", "a command whose module is not installed"))
+    rc, out, err = run(capsys, "ghost", "-d", "8")
+    assert (rc, out) == (2, "") and err == f"dpscale: error: unknown command 'ghost'; allowed: {valid}\n"
+    assert "ghost" not in valid and valid.startswith("calc, predict, ")
+
+
 def test_a_command_name_given_as_an_option_value_is_that_value(capsys):
     rc, out, _ = run(capsys, "-d", "8", "-v", "100", "-e", "0.9", "--unit", "batch")  # not 'batch after options'
     assert rc == 0 and "actual throughput d·v·E    720 batch" in out
