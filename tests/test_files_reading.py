@@ -173,3 +173,29 @@ def test_a_quoted_semicolon_file_keeps_its_hint(capsys, tmp_path):
     (tmp_path / "s.csv").write_text('"devices";"throughput"\n1;100\n2;190,5\n')
     rc, _, err = run(capsys, "fit", str(tmp_path / "s.csv"))
     assert rc == 2 and "this file separates its columns with ';'" in err
+
+
+# Whole-module mutation pass of files.py: what the suite let through.
+
+
+def test_a_regular_file_is_read_as_a_file_not_waited_on_as_a_pipe(tmp_path, monkeypatch):
+    """read_bytes's `if fifo:` forced on read an empty regular file as a named pipe with no writer: a 3 s wait
+    (PIPE_WAIT_S) for the same b''. A regular file, empty or not, never reaches _read_pipe."""
+    from dpscale import files
+
+    def no_pipe(path):  # noqa: ANN001, ANN202
+        raise AssertionError(f"{path} read as a named pipe")
+
+    monkeypatch.setattr(files, "_read_pipe", no_pipe)
+    (tmp_path / "empty.csv").write_bytes(b"")
+    (tmp_path / "runs.csv").write_bytes(b"devices,throughput\n1,100\n")
+    assert files.read_bytes(tmp_path / "empty.csv") == b""
+    assert files.read_bytes(str(tmp_path / "runs.csv")) == b"devices,throughput\n1,100\n"
+
+
+def test_an_object_giving_two_fields_twice_names_the_first():
+    """json_pairs reports the first field given twice (`twice[0]` → `twice[-1]` named the last)."""
+    from dpscale.files import loads_once
+
+    with pytest.raises(DpscaleError, match=r"^c\.json: got 'busbw_gbs'; allowed: each field once"):
+        loads_once('{"busbw_gbs": 1, "alpha_s": 2, "busbw_gbs": 3, "alpha_s": 4}', "c.json")

@@ -396,3 +396,23 @@ def test_validate_names_dash_and_the_file_it_is_as_one_file_not_dash_twice(tmp_p
     assert got.returncode == 2 and got.stderr.endswith(
         f"error: DATA.csv: got {str(dle)!r} and '-', one file twice; allowed: each file once\n"
     ), got.stderr
+
+
+def test_a_callers_stdin_without_seek_or_buffer_is_read(monkeypatch):
+    """A library caller's stand-in for sys.stdin with read() and isatty() alone: where it stands is asked of it,
+    and its missing seekable() means a pipe's 'nowhere' (AttributeError dropped from _position's excuses, by a
+    whole-module mutation pass, was a traceback)."""
+
+    class Bare:
+        def __init__(self, text: str) -> None:
+            self._text = text
+
+        def isatty(self) -> bool:
+            return False
+
+        def read(self, n: int = -1) -> str:
+            text, self._text = self._text, ""
+            return text
+
+    monkeypatch.setattr(sys, "stdin", Bare("devices,throughput\n1,100\n"))
+    assert read_bytes("-") == b"devices,throughput\n1,100\n"
