@@ -356,6 +356,20 @@ def test_hanging_rank_stopped_after_timeout(tmp_path: Path) -> None:
     assert_no_orphans(marker)
 
 
+def _hung_at_size_two(out: Path, env: dict[str, str]) -> subprocess.Popen:
+    """`measure --devices 1,2` under DPSCALE_MEASURE_FAULT=hang:1:2, returned once size 1 is in `out` and size 2
+    hangs in rank 1: what a signal then meets. Its signals at their defaults (pytest under nohup, or as a background
+    job, hands SIGHUP/SIGINT down ignored)."""
+    argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=signals_as_a_terminal_gives_them)  # fmt: skip
+    deadline = time.monotonic() + 90
+    while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(2)
+    return proc
+
+
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_sigterm_stops_every_rank_and_keeps_the_finished_sizes(tmp_path: Path) -> None:
     """A scheduler's SIGTERM mid-run: the ranks are stopped and reaped (once they outlived the CLI as orphans),
@@ -363,19 +377,7 @@ def test_sigterm_stops_every_rank_and_keeps_the_finished_sizes(tmp_path: Path) -
     out = tmp_path / "r.jsonl"
     marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
     env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1]}
-    argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
-    proc = subprocess.Popen(
-        argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=signals_as_a_terminal_gives_them,
-    )
-    deadline = time.monotonic() + 90
-    while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
-        time.sleep(0.2)  # size 1 is written; size 2 now hangs in rank 1
-    time.sleep(2)
+    proc = _hung_at_size_two(out, env)
     proc.terminate()
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130 and stderr.strip().splitlines()[-1] == "dpscale measure: interrupted", stderr
@@ -547,19 +549,7 @@ def test_a_second_ctrl_c_does_not_cut_the_clean_up_short(tmp_path: Path, sig: si
     marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
     env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1],
            "TMPDIR": str(tmp_path)}  # fmt: skip
-    argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
-    proc = subprocess.Popen(
-        argv,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=signals_as_a_terminal_gives_them,
-    )  # (as a background job: SIGINT ignored)
-    deadline = time.monotonic() + 90
-    while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(2)  # size 2 now hangs in rank 1
+    proc = _hung_at_size_two(out, env)
     proc.send_signal(sig)
     time.sleep(0.05)
     proc.send_signal(sig)
