@@ -849,6 +849,12 @@ def test_a_per_device_unit_a_file_states_is_refused_as_the_typed_one_is(capsys, 
         ("img/s per device, fp16", "img/s, fp16"),
         ("samples/s per GPU-hour", None),  # (a device word inside another is none)
         ("superchip/s", None),
+        # said first, or one denominator with the time: 7,200 per-GPU tokens/s and 7,200 tokens/(GPU·s) for 8 GPUs
+        ("per-GPU tokens/s", "tokens/s"),
+        ("tokens/(GPU·s)", "tokens/s"),
+        ("img/(s * device)", "img/s"),
+        ("per-node tokens/s", None),
+        ("tokens/(8·s)", None),  # (no device: not_per_second's to judge)
     ],
 )
 def test_a_per_device_part_before_the_time_or_a_label_is_one_too(capsys, unit, base):

@@ -81,14 +81,23 @@ def bare_count(unit: str) -> bool:
 
 
 def cluster_unit(unit: str) -> str | None:
-    """A rate unit said per device ('tokens/s/gpu', 'img/s per GPU', 'samples per second per device') without that
-    part ('tokens/s'); None for a unit with no per-device part. calc's, plan's and fit's --unit labels the cluster's
-    throughputs too (d·v, A, a run's), so '21,600 tokens/s/gpu' for eight GPUs' total said 8× the per-GPU rate."""
+    """A rate unit said per device ('tokens/s/gpu', 'img/s per GPU', 'samples per second per device', 'per-GPU
+    tokens/s', 'tokens/(GPU·s)') without that part ('tokens/s'); None for a unit with no per-device part. calc's,
+    plan's and fit's --unit labels the cluster's throughputs too (d·v, A, a run's), so '21,600 tokens/s/gpu' for
+    eight GPUs' total said 8× the per-GPU rate."""
     import re
 
+    dev = r"(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|workers?|tpus?|npus?|cards?|dispositivos?)"
+    # said first ('per-GPU tokens/s') or as one denominator with the time ('tokens/(GPU·s)'): the cluster's unit is
+    # what is left, the time kept as typed
+    if m := re.fullmatch(rf"\s*per[- ]{dev}\s+(\S.*?)\s*", unit, re.IGNORECASE):
+        return m[1]
+    by = r"\s*[·⋅*×.\s]\s*"
+    m = re.search(rf"/\s*\(\s*(?:{dev}{by}(?P<t>[^\W\d_]+)|(?P<u>[^\W\d_]+){by}{dev})\s*\)", unit, re.IGNORECASE)
+    if m and unit[: m.start()].strip():
+        return (unit[: m.start()] + "/" + (m["t"] or m["u"]) + unit[m.end() :]).strip()
     # the per-device part where it stands: last, or before the time ('tokens/GPU/s', 'samples per GPU per second') or
     # a label ('tokens/s/GPU (bf16)'), all once taken as the cluster's unit
-    m = re.search(r"\s*(?:/|(?<=\s)per\b|(?<=\s)por\b)\s*(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|workers?|"
-                  r"tpus?|npus?|cards?|dispositivos?)(?=\s*(?:$|[/(,]|per\b|por\b))", unit, re.IGNORECASE)  # fmt: skip
+    m = re.search(rf"\s*(?:/|(?<=\s)per\b|(?<=\s)por\b)\s*{dev}(?=\s*(?:$|[/(,]|per\b|por\b))", unit, re.IGNORECASE)
     base = (unit[: m.start()] + unit[m.end() :]).strip() if m and unit[: m.start()].strip() else ""
     return base or None
