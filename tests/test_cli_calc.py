@@ -1286,6 +1286,10 @@ def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
             ["predict", "--model", "bert-large", "-b", "0", "-v", "100", "--system", "dgx-a100", "-d", "8"],
             "error: --batch: got '0'",
         ),
+        # a short flag whose first long name is another word: the long name its letter starts (fit's -d said --at,
+        # a name the user may never have read; memory's -b is --batch, as predict's -b is)
+        (["fit", "--point", "1:1000", "--point", "8:7400", "-d", "8,"], "error: --devices: got '8,'; allowed: whole"),
+        (["memory", "--model", "llama-7b", "-b", "0"], "error: --batch: got '0'; allowed: a whole number from 1"),
         (
             ["plan", "--price=-3", "-v", "100", "-d", "8", "-e", "0.9", "--samples", "1e6", "--lang", "es"],
             "error: --price: se recibió '-3'; se admite: un precio > 0",

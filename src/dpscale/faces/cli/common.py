@@ -147,9 +147,15 @@ class Parser(argparse.ArgumentParser):
         if action is None or len(action.option_strings) < 2:
             return message
         said = {t.split("=", 1)[0] for t in self.typed if t.split("=", 1)[0] in action.option_strings}
-        # `-m 0`: said by its first name; two spellings typed (`--microbatches 2 --micro-batches 3`, given twice):
-        # by every name, as one option (one of them alone said the other had been typed once)
-        if len(said) != 1 or not (typed := said.pop()).startswith("--") or typed == names[0]:
+        # `-m 0`: said by its first name, or by the long name its letter starts (fit's `-d 0`: --devices, not --at);
+        # two spellings typed (`--microbatches 2 --micro-batches 3`, given twice): by every name, as one option (one
+        # of them alone said the other had been typed once)
+        if len(said) != 1:
+            return message
+        typed = said.pop()
+        if not typed.startswith("--"):
+            typed = next((n for n in action.option_strings if n.startswith("--" + typed[1:2])), names[0])
+        if typed == names[0]:
             return message
         return f"{'argument ' if head.startswith('argument ') else ''}{typed}: {rest}"
 
