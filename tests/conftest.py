@@ -10,6 +10,12 @@ import pytest
 from clihelp import serving
 from hypothesis import settings
 
+# The language follows the locale where --lang is not typed: every test (and every process it starts) runs in the
+# C locale, so a Spanish desktop or CI runner reads what a test expects; tests that want the locale set it themselves.
+os.environ["LANG"] = "C.UTF-8"
+for _key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_key, None)
+
 settings.register_profile("dpscale", deadline=None, derandomize=os.environ.get("CI") == "true")
 settings.load_profile("dpscale")
 

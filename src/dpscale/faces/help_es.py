@@ -69,8 +69,9 @@ HELP_ES: dict[str, str] = {
     "print JSON (machine keys, plain numbers)": "escribe JSON (claves de máquina, números simples)",
     "print CSV (machine keys, plain numbers)": "escribe CSV (claves de máquina, números simples)",
     "also write a plot (.png, .svg or .pdf)": "escribe también un gráfico (.png, .svg o .pdf)",
-    "labels and number format (es: 115.200; 57,6×)": (
-        "idioma de las etiquetas y formato de los números (es: 115.200; 57,6×)"
+    "labels and number format (es: 115.200; 57,6×); default: the locale's (LANG)": (
+        "idioma de las etiquetas y formato de los números (es: 115.200; 57,6×); por omisión, el de la configuración "
+        "regional (LANG)"
     ),
     "scaling efficiency E(d)": "eficiencia de escalado E(d)",
     "E in (0, 1]: one value, or one per device count": "E en (0, 1]: un valor, o uno por número de dispositivos",
@@ -436,7 +437,9 @@ HELP_ES: dict[str, str] = {
         "dirección en la que escuchar (por defecto 127.0.0.1: solo esta máquina)"
     ),
     "port (default 8000)": "puerto (por defecto 8000)",
-    "the page's first language (the page has a menu)": "el idioma inicial de la página (la página tiene un menú)",
+    "the page's first language (the page has a menu); default: the locale's": (
+        "el idioma inicial de la página (la página tiene un menú); por omisión, el de la configuración regional"
+    ),
 }
 
 

@@ -82,7 +82,13 @@ def _spanish(text: str) -> str:
 def _lang(argv: list[str]) -> str:
     """--lang as typed, read before any parser does (for the top help and an unknown command)."""
     lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)
-    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), "en")
+    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None) or _env_lang()
+
+
+def _env_lang() -> str:
+    from dpscale.faces.i18n import env_lang  # (labels are loaded only where something is said)
+
+    return env_lang()
 
 
 def main(argv: list[str] | None = None) -> int:

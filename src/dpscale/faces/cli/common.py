@@ -27,7 +27,7 @@ from dpscale.errors import (
     unit_key,
     unknown_option,
 )
-from dpscale.faces.i18n import LANGS
+from dpscale.faces.i18n import LANGS, env_lang
 from dpscale.formulas.units import cluster_unit
 
 TYPE_CHECKING = False
@@ -228,6 +228,7 @@ class Parser(argparse.ArgumentParser):
         """As argparse, but an option typed with an empty value (`--plot ''`, `--sigma ''`) is an error, not a
         silent default: no option here means anything by an empty string."""
         argv = list(sys.argv[1:] if args is None else args)
+        self.lang = env_lang()  # the locale's (LANG=es_ES.UTF-8), unless --lang says otherwise
         for i, tok in enumerate(argv):  # the last --lang given (a bad one is refused by argparse, in English)
             if tok.startswith("--lang="):
                 self.lang = tok.split("=", 1)[1]
@@ -440,7 +441,12 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     fmt.add_argument("--csv", action="store_true", help="print CSV (machine keys, plain numbers)")
     if plot:
         g.add_argument("--plot", metavar="FILE", help="also write a plot (.png, .svg or .pdf)")
-    g.add_argument("--lang", choices=LANGS, default="en", help="labels and number format (es: 115.200; 57,6×)")
+    g.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=env_lang(),
+        help="labels and number format (es: 115.200; 57,6×); default: the locale's (LANG)",
+    )
 
 
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:

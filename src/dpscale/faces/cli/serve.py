@@ -12,9 +12,14 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", default="8000", help="port (default 8000)")
-    from dpscale.faces.i18n import LANGS
+    from dpscale.faces.i18n import LANGS, env_lang
 
-    p.add_argument("--lang", choices=LANGS, default="en", help="the page's first language (the page has a menu)")
+    p.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=env_lang(),
+        help="the page's first language (the page has a menu); default: the locale's",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,0 +1,88 @@
+"""The language follows the locale where --lang is not typed (LANG=es_ES.UTF-8 gets Spanish, as the page follows
+the browser's Accept-Language); --lang wins over it, and JSON and CSV do not change with it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from clihelp import run
+
+from dpscale.faces.i18n import env_lang
+
+
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({}, "en"),  # no locale: C
+        ({"LANG": "es_ES.UTF-8"}, "es"),
+        ({"LANG": "es"}, "es"),
+        ({"LANG": "es_AR.utf8@euro"}, "es"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),  # a language dpscale lacks: English
+        ({"LANG": "es_ES.UTF-8", "LC_ALL": "C"}, "en"),  # LC_ALL first, as gettext reads it
+        ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "es_MX.UTF-8"}, "es"),
+        ({"LANG": "es_ES.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:es"}, "es"),  # LANGUAGE's first language dpscale has
+        ({"LANG": "es_ES.UTF-8", "LANGUAGE": "en"}, "en"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "es"}, "en"),  # LANGUAGE counts only with a locale that is not C
+        ({"LANGUAGE": "es"}, "en"),
+        ({"LANG": "", "LC_ALL": "", "LC_MESSAGES": "es_ES"}, "es"),  # set but empty is unset
+    ],
+)
+def test_the_locale_is_read_as_gettext_reads_it(env, lang):
+    assert env_lang(env) == lang
+
+
+@pytest.fixture
+def spanish_locale(monkeypatch):
+    for key in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+
+
+def test_a_spanish_locale_gets_the_worked_example_in_spanish(spanish_locale, capsys):
+    rc, out, _ = run(capsys)
+    assert rc == 0
+    assert "115.200 muestras/s" in out and "57,6×" in out
+    rc, out, _ = run(capsys, "--lang", "en")  # typed, it wins
+    assert "115,200 samples/s" in out and "57.6×" in out
+
+
+def test_a_spanish_locale_is_refused_in_spanish_and_helped_in_spanish(spanish_locale, capsys):
+    rc, _, err = run(capsys, "calc", "-d", "0", "-v", "2000", "-e", "0.9")
+    assert rc == 2
+    assert err.startswith(
+        "dpscale calc: error: --devices: se recibió '0'; se admite: números enteros de 1 a 10.000.000"
+    )
+    rc, _, err = run(capsys, "calc", "--json", "--csv")  # argparse's own refusal, said before any --lang is read
+    assert (rc, err) == (2, "dpscale calc: error: el argumento --csv no se admite junto con --json (vea --help)\n")
+    rc, out, _ = run(capsys, "--help")
+    assert rc == 0 and "uso: dpscale [ORDEN] [OPCIONES]" in out
+    rc, _, err = run(capsys, "zzz")
+    assert rc == 2
+    assert err == (
+        "dpscale: error: orden desconocida 'zzz'; se admite: calc, predict, validate, fit, measure, batch, pipeline, "
+        "memory, plan, serve\n"
+    )
+
+
+def test_json_and_csv_do_not_follow_the_locale(monkeypatch, capsys):
+    argv = ("predict", "--model", "resnet50", "--throughput", "1200", "--precision", "amp", "--system", "dgx-a100",
+            "-d", "1,8,64")  # fmt: skip
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    english = [run(capsys, *argv, fmt)[1] for fmt in ("--json", "--csv")]
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert [run(capsys, *argv, fmt)[1] for fmt in ("--json", "--csv")] == english
+    assert "115.200" in run(capsys, "calc")[1]  # while the table did follow it
+
+
+def test_a_whole_process_reads_its_own_environment():
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    es = subprocess.run([sys.executable, "-m", "dpscale"], env={**env, "LANG": "es_ES.UTF-8"}, capture_output=True,
+                        text=True, check=True).stdout  # fmt: skip
+    en = subprocess.run([sys.executable, "-m", "dpscale"], env={**env, "LANG": "C.UTF-8"}, capture_output=True,
+                        text=True, check=True).stdout  # fmt: skip
+    assert es.startswith("Ejemplo resuelto: 64 dispositivos × 2.000 muestras/s con E = 0,9")
+    assert en.startswith("Worked example: 64 devices × 2,000 samples/s at E = 0.9")
