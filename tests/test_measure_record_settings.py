@@ -158,3 +158,32 @@ def test_a_model_whose_replicas_drift_apart_is_caught_end_to_end(capsys, tmp_pat
     cap = capsys.readouterr()
     (rec,) = json.loads(cap.out)["points"]
     assert rec["replica_drift"] > 0 and "replicas ended apart at 2 devices" in cap.err
+
+
+def test_the_standalone_all_reduce_moves_the_gradient_s_bytes_once(one_rank, monkeypatch) -> None:
+    """comm_s (and overlap from it) is one all-reduce of the whole gradient: grad_bytes bytes, in its dtype — a
+    buffer of grad_bytes *elements* (4× the bytes in float32) timed a collective four times too big unseen."""
+    from dpscale.sources.measure import train
+
+    seen, real = [], train.time_loop
+
+    def spy(ctx, buf, iters, beat=False):  # type: ignore[no-untyped-def]
+        seen.append((buf.numel() * buf.element_size(), buf.dtype))
+        return real(ctx, buf, iters, beat)
+
+    monkeypatch.setattr(train, "time_loop", spy)
+    raw = _train(Job(**TINY, threads=1))
+    import torch
+
+    assert raw["grad_bytes"] == 4 * raw["params"] == 4 * 1_863_690
+    assert seen == [(raw["grad_bytes"], torch.float32)]
+
+
+def test_the_worker_s_oversubscription_warning_counts_this_node_s_ranks_only(capsys) -> None:
+    """Under torchrun each node's ranks share its cores: 4 ranks on 2 nodes are 2 a node, as the record's flag
+    counts them (local_world × threads), not the world size (a mutant saying '4 ranks' on 2-core nodes survived)."""
+    from dpscale.sources.measure import worker
+
+    worker.finish(Job(**TINY, threads=2), _raw(cores=2, oversubscribed=True, devices=4, threads=2), 2, 1.0, None)
+    err = capsys.readouterr().err
+    assert "warning: 2 ranks × 2 threads on this node exceed its 2 CPU cores" in err
