@@ -151,6 +151,40 @@ def test_a_size_already_in_the_file_is_its_own_baseline(tmp_path):
     assert results.with_efficiency(record(2, 90.0), base)["efficiency"] == pytest.approx(0.9)
 
 
+def test_a_smaller_size_after_larger_ones_is_a_second_baseline_and_names_them(tmp_path):
+    """d = 1 measured into a file holding 2 and 8 devices of its set-up (and 4 of another): E = 1 against itself, the
+    file's earlier E stays against 2 (appended, never rewritten), so larger_before names 2 and 8 — not 4, and nothing
+    for a size that found its baseline in the file."""
+    out = write_jsonl(tmp_path / "r.jsonl", record(2, 100.0), record("8", 360.0), record(4, 150.0, threads=2))
+    rec, why = results.finish(Job(batch=10, steps=5, repeats=1), raw(1, [1.0], [0.9]), 1.0, out)
+    assert rec["baseline_devices"] == 1 and rec["efficiency"] == 1.0 and why is None
+    assert results.larger_before(out, rec) == [2, 8]
+    later, _ = results.finish(Job(batch=10, steps=5, repeats=1), raw(4, [4.0], [3.6]), 1.0, out)  # 4 · 10 · 5 / 4 s
+    assert later["baseline_devices"] == 1 and later["efficiency"] == pytest.approx(0.25)  # 50 / (4 · 50)
+    assert results.larger_before(out, later) == []
+
+
+def test_the_second_baseline_is_said_by_measure_and_by_the_torchrun_worker(worker, tmp_path, capsys):
+    from types import SimpleNamespace
+
+    from dpscale.faces.cli.measure import record as measured
+
+    job = Job(batch=10, steps=5, repeats=1)
+    out = write_jsonl(tmp_path / "r.jsonl", record(2, 100.0), record(16, 700.0))
+    measured(job, SimpleNamespace(result=raw(1, [1.0], [0.9]), launch_s=1.0), [], out, "es")
+    assert capsys.readouterr().err == (
+        "dpscale measure: nota: --out ya tiene este montaje con 2 y 16 dispositivos, medidos antes que este tamaño "
+        "menor: su E allí es relativa a su propio tamaño menor, no a 1 (`dpscale fit` lee sus rendimientos: no le "
+        "afecta)\n"
+    )
+    worker.finish(job, raw(1, [1.0], [0.9]), 1, 1.0, write_jsonl(tmp_path / "w.jsonl", record(2, 100.0)))
+    assert capsys.readouterr().err == (
+        "dpscale worker: note: --out already holds this set-up at 2 devices, measured before this smaller size: "
+        "their E there is relative to their own smallest size, not to 1 (`dpscale fit` reads their throughputs, "
+        "unaffected)\n"
+    )
+
+
 def test_a_record_whose_size_is_true_is_no_baseline(tmp_path):
     """JSON true is not a device count (Python reads it as 1): such a record is skipped, as fit skips it."""
     out = write_jsonl(tmp_path / "r.jsonl", record(True, 50.0))

@@ -336,6 +336,13 @@ def record(job: Any, outcome: Any, done: list[dict[str, Any]], out: str | None, 
 
         said = label("measure_no_baseline", lang).format(why=why)
         print(f"dpscale measure: {label('note', lang)}: {said}", file=sys.stderr)
+    if job.mode == "train" and (larger := results.larger_before(out, rec)):
+        from dpscale.faces.i18n import label, listed
+        from dpscale.faces.i18n import number as fmt
+
+        sizes = listed([fmt(d, "int", lang) for d in larger], lang)
+        said = label("measure_second_baseline", lang).format(sizes=sizes, d=fmt(rec["devices"], "int", lang))
+        print(f"dpscale measure: {label('note', lang)}: {said}", file=sys.stderr)
     return {**rec, "rows": outcome.result["rows"]} if job.mode == "allreduce" else rec
 
 

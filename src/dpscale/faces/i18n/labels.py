@@ -10,6 +10,10 @@ LABELS: dict[str, dict[str, str]] = {
             "(--threads overrides)"
         ),
         "measure_no_baseline": "no earlier record in --out has this set-up ({why}): E is relative to this size",
+        "measure_second_baseline": (
+            "--out already holds this set-up at {sizes} devices, measured before this smaller size: their E there is "
+            "relative to their own smallest size, not to {d} (`dpscale fit` reads their throughputs, unaffected)"
+        ),
         "measure_threads_over": (
             "; {d} ranks × {t} threads exceed the {c} cores, so this size measures oversubscription — measure the "
             "sizes in one run (-d 1,{d}) into a new file for a fair E"
@@ -1412,6 +1416,10 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "measure_no_baseline": (
             "ningún registro anterior de --out tiene este montaje ({why}): E es relativa a este tamaño"
+        ),
+        "measure_second_baseline": (
+            "--out ya tiene este montaje con {sizes} dispositivos, medidos antes que este tamaño menor: su E allí es "
+            "relativa a su propio tamaño menor, no a {d} (`dpscale fit` lee sus rendimientos: no le afecta)"
         ),
         "measure_threads_over": (
             "; {d} procesos × {t} hilos superan los {c} núcleos, así que este tamaño mide la sobresuscripción — mida "

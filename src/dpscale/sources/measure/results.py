@@ -232,9 +232,10 @@ def finish(
 ) -> tuple[dict[str, Any], str | None]:
     """One finished size → its record, written to `out` at once (train and equivalence: a JSONL line; allreduce:
     the calibration file), for the local command and the torchrun worker alike. A train record's E is against the
-    smallest size of its set-up already in `out`, else `earlier` (this run's first), else itself — one file never
-    holds two baselines for one set-up; the second value then says why no earlier record counted (None: one did,
-    or there was none)."""
+    smallest size of its set-up already in `out`, else `earlier` (this run's first), else itself; the second value
+    then says why no earlier record counted (None: one did, or there was none). A size smaller than every one of its
+    set-up in `out` becomes a second baseline there (the file is appended to, never rewritten): `larger_before`
+    names the sizes whose E is against the first."""
     if job.mode == "train":
         rec = summarise(raw, job, launch_s, nodes)
         base = baseline_from_file(out, rec) or earlier
@@ -304,17 +305,34 @@ def differing(path: str | None, rec: dict[str, Any]) -> str | None:
     return ", ".join(f"{k} {old[k]} → {new[k]}" for k in SETUP_KEYS if old[k] != new[k])
 
 
-def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
-    """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job)."""
+def larger_before(path: str | None, rec: dict[str, Any]) -> list[int]:
+    """The sizes of `rec`'s set-up that --out holds above it when `rec` is its own baseline: measured before it, their
+    E in the file is against their own smallest size, not this one (`dpscale fit` reads throughputs: unaffected)."""
+    if rec.get("baseline_devices") != rec.get("devices"):
+        return []
+    return sorted({r["devices"] for r in _sized(path) if same_setup(r, rec) and r["devices"] > rec["devices"]})
+
+
+def _sized(path: str | None) -> list[dict[str, Any]]:
+    """--out's records with a size and a throughput, both numbers (as `dpscale fit` reads them: "1" is 1)."""
     from dpscale.sources.fit_io import make_run  # (records only: no torch)
 
-    best = None
+    out = []
     for old in _records(path):
-        try:  # as `dpscale fit` reads it: "1" and "1000" are numbers (text once met E's arithmetic after the run)
+        try:
             run = make_run(old.get("devices"), old.get("throughput"))
         except DpscaleError:  # not a size (check_writable refuses such a file before the run)
             continue
-        old, d = {**old, "devices": run.devices, "throughput": run.throughput}, run.devices
+        out.append({**old, "devices": run.devices, "throughput": run.throughput})
+    return out
+
+
+def baseline_from_file(path: str | None, rec: dict[str, Any]) -> dict[str, Any] | None:
+    """The smallest earlier record of the same setup in --out (multi-node runs arrive one size per job); sizes and
+    throughputs as numbers (text once met E's arithmetic after the run)."""
+    best = None
+    for old in _sized(path):
+        d = old["devices"]
         if same_setup(old, rec) and d <= rec["devices"] and (best is None or d < best["devices"]):
             best = old
     return best

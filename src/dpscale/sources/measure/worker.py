@@ -251,6 +251,10 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
         print(f"dpscale worker: warning: {ranks} ranks × {rec['threads']} threads on this node exceed its "
               f"{rec['cores']} CPU cores; ranks share cores, so the result measures oversubscription, not the "
               "hardware's scaling (--threads, or fewer ranks per node)", file=sys.stderr)  # fmt: skip
+    if job.mode == "train" and (larger := results.larger_before(out, rec)):  # as `dpscale measure` says it
+        print(f"dpscale worker: note: --out already holds this set-up at {', '.join(map(str, larger))} devices, "
+              f"measured before this smaller size: their E there is relative to their own smallest size, not to "
+              f"{rec['devices']} (`dpscale fit` reads their throughputs, unaffected)", file=sys.stderr)  # fmt: skip
     if why:
         print(f"dpscale worker: note: no earlier record in --out has this set-up ({why}): E is relative to this size",
               file=sys.stderr)  # fmt: skip
