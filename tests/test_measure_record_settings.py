@@ -85,7 +85,7 @@ def test_the_torchrun_worker_warns_of_oversubscribed_cores_as_the_cli_does(capsy
     rec = worker.finish(job, _raw(cores=2, oversubscribed=True, devices=4), 1, 1.0, None)
     err = capsys.readouterr().err
     assert rec["oversubscribed"] is True and rec["cores"] == 2
-    assert "dpscale worker: warning: 4 ranks × 1 threads on this node exceed its 2 CPU cores" in err
+    assert "dpscale worker: warning: 4 ranks × 1 thread on this node exceed its 2 CPU cores" in err  # (was 1 threads)
     worker.finish(job, _raw(cores=2, oversubscribed=False), 1, 1.0, None)
     assert "warning" not in capsys.readouterr().err
 

@@ -247,9 +247,12 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
               f"{rec['replica_drift']:.3g}): DDP did not keep them identical, so these steps were not data-parallel "
               "training and their E is not its", file=sys.stderr)  # fmt: skip
     if rec.get("oversubscribed"):  # as `dpscale measure` warns (each agent sees its own node's ranks alone)
+        from dpscale.notes import SINGULAR_EN, singular
+
         ranks = rec["devices"] // max(1, nodes)
-        print(f"dpscale worker: warning: {ranks} ranks × {rec['threads']} threads on this node exceed its "
-              f"{rec['cores']} CPU cores; ranks share cores, so the result measures oversubscription, not the "
+        said = singular(f"{ranks} ranks × {rec['threads']} threads on this node exceed its {rec['cores']} CPU cores",
+                        SINGULAR_EN)  # ('3 ranks × 1 threads': 1 thread) # fmt: skip
+        print(f"dpscale worker: warning: {said}; ranks share cores, so the result measures oversubscription, not the "
               "hardware's scaling (--threads, or fewer ranks per node)", file=sys.stderr)  # fmt: skip
     if job.mode == "train" and (larger := results.larger_before(out, rec)):  # as `dpscale measure` says it
         print(f"dpscale worker: note: --out already holds this set-up at {', '.join(map(str, larger))} devices, "
