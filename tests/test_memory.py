@@ -757,6 +757,10 @@ def test_fit_advice_is_the_library_s_decision():
     # 1 T on one 80 GiB device: ZeRO-3's 16e12 bytes fit from ⌈16e12 / 85.9e9⌉ = 187 devices
     fits = dpscale.fit_all(1e12, 1, device_memory_bytes=80 * gib)
     assert dpscale.fit_advice(fits) == (Advice("mem_none_fits_devices", devices=187),)
+    # with 5 GB of activations, which ZeRO-3 does not shard: ⌈16e12 / (85.9e9 − 5e9)⌉ = 198, and the advice says
+    # the activations are the part more devices leave alone (a mutant giving the plain key passed the suite)
+    fits = dpscale.fit_all(1e12, 1, activation=5e9, device_memory_bytes=80 * gib)
+    assert dpscale.fit_advice(fits) == (Advice("mem_none_fits_devices_act", devices=198),)
     assert dpscale.fit_advice(dpscale.fit_all(1e9, 8)) == ()  # no device memory: nothing to advise
 
 
