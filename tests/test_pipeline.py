@@ -111,6 +111,9 @@ def test_normalisations_agree(p, m):
 def test_api_errors():
     with pytest.raises(DpscaleError, match="stages: got 16; allowed: at most the device count"):
         pipeline(16, 8, devices=8)
+    # one past the device count, where 8 % 9 would otherwise say 'devices: a whole multiple of the stages'
+    with pytest.raises(DpscaleError, match="stages: got 9; allowed: at most the device count: 8"):
+        pipeline(9, 8, devices=8)
     with pytest.raises(DpscaleError, match="schedule: got 'pipedream'"):
         bubble_fraction(4, 8, "pipedream")
     with pytest.raises(DpscaleError, match="chunks"):
