@@ -1280,3 +1280,32 @@ def test_zero3_s_fewest_devices_agree_with_the_rows_where_the_ceiling_lands_on_a
     n = zero3_devices_needed(psi, 0.0, memory)
     assert n == 32
     assert fit_all(psi, n, 0.0, memory)[3].fits and not fit_all(psi, n - 1, 0.0, memory)[3].fits
+
+
+@pytest.mark.parametrize(
+    ("flags", "fix"),
+    [
+        ((), "add tensor/pipeline parallelism"),  # micro-batch 1, full recompute: nothing else left to shrink
+        (("--micro-batch", "2"), "shrink the micro-batch or add tensor/pipeline parallelism"),
+        (("--recompute", "none"), "recompute activations or add tensor/pipeline parallelism"),
+        (("--recompute", "selective", "--micro-batch", "2"),
+         "shrink the micro-batch, recompute them fully (--recompute full), or add tensor/pipeline parallelism"),
+    ],
+)  # fmt: skip
+def test_nothing_fits_advises_only_what_is_left_to_shrink_the_activations(capsys, flags, fix):
+    """Llama 2 70B at 200,000 tokens on an H100: activations alone fill it. At a micro-batch of 1 under full recompute
+    the advice was 'shrink the micro-batch, recompute activations, or add tensor/pipeline parallelism' — two of the
+    three already done."""
+    argv = ["memory", "--model", "llama2-70b", "--gpu", "h100-80gb", "--seq-len", "200000", "-d", "8"]
+    rc, out, _ = run(capsys, *argv, *(flags if "--recompute" in flags else ("--recompute", "full", *flags)))
+    assert rc == 0
+    assert f"not even ZeRO-3: the activations alone fill it — {fix}\n" in out
+
+
+def test_nothing_fits_from_more_devices_advises_what_is_left_in_spanish(capsys):
+    argv = ["memory", "--model", "llama2-7b", "--gpu", "h100-80gb", "--seq-len", "32768", "-d", "1", "--lang", "es"]
+    _, out, _ = run(capsys, *argv, "--recompute", "full")
+    assert "no las activaciones); o añada paralelismo de tensor o de pipeline\n" in out
+    _, out, _ = run(capsys, *argv)  # without recompute the activations alone fill it; a micro-batch of 1 cannot shrink
+    said = "las activaciones solas lo llenan — recalcule las activaciones o añada paralelismo de tensor o de pipeline"
+    assert said + "\n" in out

@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     # activation_bytes_per_device alone, with nothing in them saying why
     inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision, **shaped)
     records = _records(fits, inputs, activation, memory)
-    notes += _advice(fits, where, lang, stage)
+    notes += _advice(fits, where, lang, stage, shaped)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
     title = _title(params, devices, optimizer, precision, t, lang)
     if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
@@ -217,9 +217,12 @@ def _records(
     return records
 
 
-def _advice(fits: tuple[MemoryFit, ...], where: str, lang: str, stage: int | None = None) -> list[str]:
+def _advice(
+    fits: tuple[MemoryFit, ...], where: str, lang: str, stage: int | None = None, shaped: dict[str, Any] | None = None
+) -> list[str]:
     """The library's advice on what fits (or how it could), worded for the user; the least-sharded stage is left to
     the first note where it is the one stage asked for ('ZeRO-3 fits', then 'least-sharded …: ZeRO-3' again)."""
+    fix = _fewer_activations(shaped or {}, lang)
     notes = []
     for a in fit_advice(fits):  # the library decides; the face words it
         if a.key == "mem_least" and a.stage == stage:
@@ -227,10 +230,24 @@ def _advice(fits: tuple[MemoryFit, ...], where: str, lang: str, stage: int | Non
         room, copy, copy_a = a.room or 0, a.copy or 0, a.copy_autocast or 0
         strategy = "" if a.stage is None else STAGE_NAMES[a.stage]
         notes.append(label(a.key, lang).format(
-            where=where, strategy=strategy, n=fmt(a.devices or 0, "int", lang), room=fmt(room, "bytes", lang),
+            where=where, strategy=strategy, n=fmt(a.devices or 0, "int", lang), room=fmt(room, "bytes", lang), fix=fix,
             copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang), copy_a=fmt(copy_a, "bytes", lang),
             left_a=_left(room - copy_a, lang)))  # fmt: skip
     return notes
+
+
+def _fewer_activations(shaped: dict[str, Any], lang: str) -> str:
+    """What is left to shrink a device's activations, as advice: a smaller micro-batch only above 1, recompute only
+    short of full (at a micro-batch of 1 with full recompute both were advised, and neither could be taken)."""
+    fixes = [label("mem_fix_batch", lang)] if shaped.get("micro_batch", 2) > 1 else []
+    recompute = shaped.get("recompute", "none")
+    if recompute != "full":
+        fixes.append(label("mem_fix_recompute" if recompute == "none" else "mem_fix_recompute_full", lang))
+    fixes.append(label("mem_fix_split", lang))
+    if len(fixes) == 1:
+        return fixes[0]
+    comma = "," if lang == "en" and len(fixes) > 2 else ""  # 'a, b, or c'; 'a, b o c'
+    return f"{', '.join(fixes[:-1])}{comma} {label('or', lang)} {fixes[-1]}"
 
 
 def _stage_notes(stage: int | None, params: float, precision: str, optimizer: str, t: int, lang: str) -> list[str]:

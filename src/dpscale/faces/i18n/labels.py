@@ -635,19 +635,20 @@ LABELS: dict[str, dict[str, str]] = {
             "model states only: activations are not counted (they need a transformer --model preset's layers; "
             "--params then sets its size)"
         ),
-        "mem_none_fits": (
-            "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — shrink the micro-batch, "
-            "recompute activations, or add tensor/pipeline parallelism"
-        ),
+        "mem_none_fits": "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — {fix}",
         "mem_none_fits_devices": (
             "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
             "model states over them), or add tensor/pipeline parallelism"
         ),
         "mem_none_fits_devices_act": (
             "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
-            "model states over them, not the activations), or with fewer activations (smaller micro-batch, "
-            "recompute), or add tensor/pipeline parallelism"
+            "model states over them, not the activations); or {fix}"
         ),
+        # what would shrink the activations, each said only where it is left to do (a micro-batch of 1 cannot shrink)
+        "mem_fix_batch": "shrink the micro-batch",
+        "mem_fix_recompute": "recompute activations",
+        "mem_fix_recompute_full": "recompute them fully (--recompute full)",
+        "mem_fix_split": "add tensor/pipeline parallelism",
         "mem_least": "least-sharded strategy that fits on {where}: {strategy}",
         "mem_tight": (
             "{strategy} leaves only {room}, under 5 % of the device: nvidia-smi already shows less than the size "
@@ -1566,19 +1567,19 @@ LABELS: dict[str, dict[str, str]] = {
             "solo estados del modelo: las activaciones no se cuentan (necesitan las capas de un transformer del "
             "catálogo en --model; --params da entonces su tamaño)"
         ),
-        "mem_none_fits": (
-            "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — reduzca el microlote, "
-            "recalcule las activaciones o añada paralelismo de tensor o de pipeline"
-        ),
+        "mem_none_fits": "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — {fix}",
         "mem_none_fits_devices": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
             "(ZeRO-3 reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
         ),
         "mem_none_fits_devices_act": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
-            "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones), o con menos activaciones "
-            "(microlote menor, recómputo), o añada paralelismo de tensor o de pipeline"
+            "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones); o {fix}"
         ),
+        "mem_fix_batch": "reduzca el microlote",
+        "mem_fix_recompute": "recalcule las activaciones",
+        "mem_fix_recompute_full": "recalcúlelas por completo (--recompute full)",
+        "mem_fix_split": "añada paralelismo de tensor o de pipeline",
         "mem_least": "estrategia menos repartida que cabe en {where}: {strategy}",
         "mem_tight": (
             "{strategy} deja solo {room}, menos del 5 % del dispositivo: nvidia-smi ya muestra menos que el tamaño "
