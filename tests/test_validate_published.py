@@ -191,6 +191,22 @@ def test_validate_reads_a_table_on_part_of_each_node_as_predict_does(tmp_path):
     assert got == pytest.approx(list(want), abs=1e-12)
 
 
+def test_validate_reads_a_ragged_last_node_s_nics_as_predict_does(tmp_path):
+    """9 ranks on DGX H100 nodes (8 NDR NICs, 400 GB/s a node): the ninth rank's node reaches ⌈8 · 1/8⌉ = 1 NIC, so the
+    network at 9 is 400 / 8 = 50 GB/s — the figure `predict --system dgx-h100 -d 9` charges (review 45 Q). validate
+    charged the whole node's 400 (E(9) 0.9969 against predict's 0.9931 for this table); whole sizes keep the node's."""
+    sizes = ((8, 800), (9, 880), (16, 1500))
+    rows = [f"c,8,1,1,dgx-h100,h100-80gb,8,,,m,amp,16,{d},{t},samples/s,124" for d, t in sizes]
+    (c,) = table(tmp_path, *rows)
+    got = [p for _, _, p in predict_config(c)]
+    # raw figures: the network as typed, no NICs to share
+    kw = dict(gpus_per_node=8, intra_bw_gbs=450, gpu="h100-80gb", params=124e6, precision="amp", batch=16,
+              throughput=100, baseline_devices=8)  # fmt: skip
+    at = lambda d, inter: dpscale.predict([d], inter_bw_gbs=inter, **kw).records()[0]["efficiency_vs_baseline"]  # noqa: E731
+    assert got == pytest.approx([at(9, 50), at(16, 400)], abs=1e-12)
+    assert got[0] < at(9, 400)
+
+
 def test_validate_keeps_a_stated_link_of_another_figure_flat(tmp_path):
     """A DGX-1 table on 4 GPUs a node stating 150 GB/s (not the mesh's 100 at 4) describes another node: flat 150 at
     2, as `predict --gpus-per-node 4 --intra-bw 150` takes it (an outside review: mesh_table's stated-link check)."""

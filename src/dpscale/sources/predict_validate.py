@@ -169,6 +169,8 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         )
     intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
     cal, hbm = gpu_terms(link_hop(cal, c.preset.get("intra_link")), row_gpu(b))
+    share = node_share(c.preset, c.gpus_per_node)  # the NICs a node's GPUs reach, as predict's cluster counts them
+    nics = share[3][0] if share and share[3] else c.preset.get("nics")
     kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
@@ -177,6 +179,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         inter_bw_gbs=inter,
         cal=cal,
         hbm_tbs=hbm,
+        inter_nics=nics,  # a ragged last node reaches its GPUs' share of them (stepmodel.ragged_network_share)
     )
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, strict=False, **kw)  # scored, not refused
     base = step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw)
