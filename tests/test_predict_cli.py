@@ -372,6 +372,21 @@ def test_a_measured_input_pipeline_caps_each_node(capsys):
     )
 
 
+def test_a_step_time_with_accumulation_feeds_the_loader_every_micro_batch(capsys):
+    """--input-rate is checked against what the baseline ran: a measured --step-time of 1 s over 4 micro-batches of
+    32 is 32 · 4 / 1 = 128 samples/s a device (it was read as 32: a loader of 100/s, slower than the measured step,
+    was accepted, and one device was predicted at 100/s where it had been measured at 128); on a node of 8 measured
+    GPUs 8 · 128 = 1,024."""
+    kw = dict(params=1e8, batch=32, grad_accum=4, step_time_s=1.0, system="dgx-a100")
+    with pytest.raises(DpscaleError, match=r"input_rate: got 100; allowed: at least the samples/s per node the "
+                                           r"baseline measured: 128$"):  # fmt: skip
+        predict([1, 8], input_rate=100, **kw)
+    with pytest.raises(DpscaleError, match=r"measured: 1024$"):
+        predict([8, 16], input_rate=1000, baseline_devices=8, **kw)
+    # exactly the measured rate: the loader feeds one device as fast as it ran, and 8 devices share it
+    assert predict([1, 8], input_rate=128, **kw).efficiency_values[1] == pytest.approx(1 / 8)
+
+
 def test_a_bucket_of_one_kib_is_the_smallest_taken():
     """--bucket-mb runs 'from 1/1024 (1 KiB)': 1 KiB itself is a bucket (a 1e8-parameter model's 400 MB of fp32
     gradients in ~390,000 rings, each paying its latency: E at 8 GPUs far below the default 25 MiB's); half a KiB
@@ -755,6 +770,15 @@ def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(ca
     hidden = predict([64], overlap_accumulation=True, **kw).efficiency_values[0]
     assert note.fields["d"] == 64 and note.fields["e"] == predict([64], **kw).efficiency_values[0] < hidden
     assert f"(at 64 devices E {hidden:.3f} instead of {note.fields['e']:.3f})" in note
+
+
+def test_the_accumulation_note_gives_e_at_the_largest_size_however_the_sizes_are_listed():
+    """The note names the largest size and E there: sizes listed out of order (64, 1, 16) gave E at the last listed,
+    16, beside 'at 64 devices'."""
+    kw = {"model": "bert-large", "batch": 1, "step_time_s": 0.1, "system": "dgx-a100", "grad_accum": 2}
+    (note,) = [n for n in predict([64, 1, 16], **kw).notes if n.key == "accumulation_exposed"]
+    e64, e16 = predict([64, 16], **kw).efficiency_values
+    assert note.fields["d"] == 64 and note.fields["e"] == pytest.approx(e64, rel=1e-12) and e64 < e16
 
 
 def test_each_size_names_the_all_reduce_its_largest_buckets_run(capsys):

@@ -391,6 +391,26 @@ def test_measured_calibration_line_and_curve(tmp_path, capsys):
     assert rc == 2 and "point bytes 2048, busbw_gbs 0; allowed: bytes from 1 to 1e15 and busbw_gbs > 0" in err
 
 
+def test_a_measured_line_replaces_a_cube_mesh_s_table_too(tmp_path):
+    """docs/predict.md: a measured --calibration file 'drops the table' of a cube-mesh's links. Two DGX-1 V100 GPUs
+    share one 25 GB/s NVLink in the catalog, but a file measured at 100 GB/s busbw is the link: a ring of 2 moves
+    2(2−1)/2 · S = S a bucket, so each bucket costs α + S / 100 GB/s (α = the file's 20 µs, no hop or fill terms) —
+    read at the table's 25 GB/s it came out 4× slower."""
+    sizes, counts = bucket_runs(2.5e8 * 4, 25 * MIB, MIB)
+    expect = (counts * (20e-6 + sizes / 100e9)).sum()
+    got = predict(2, params=2.5e8, step_time_s=0.5, system="dgx1-v100", calibration=_calib(tmp_path, None))
+    assert got.records()[0]["allreduce_s"] == pytest.approx(expect, rel=1e-9)
+
+
+def test_one_gpu_a_node_leaves_the_preset_s_own_link_unsaid():
+    """On 1 of each DGX A100's 8 GPUs the run reaches 1 of its 8 NICs: 200 · 1/8 = 25 GB/s. The node's NVLink figure
+    is neither typed nor used (one GPU a node crosses no intra-node link), so the note of what the options changed
+    names the GPUs and the network only — never 'intra_bw_gbs 300 → 25', a link taken from the network's figure."""
+    p = predict([1, 4], model="bert-large", precision="amp", throughput=150, system="dgx-a100", gpus_per_node=1)
+    (note,) = [n for n in p.notes if n.key == "system_overridden"]
+    assert note.fields["changes"] == "gpus_per_node 8 → 1; inter_bw_gbs 200 → 25"
+
+
 def test_a_precision_the_gpu_lists_no_rate_for_is_said():
     """fp8 or bf16 on a V100 ran without a word once a rate was measured (the FLOPs estimate refuses it)."""
     keys = lambda prec, system: {n.key: n for n in predict(16, precision=prec, system=system, throughput=150.0,  # noqa: E731
