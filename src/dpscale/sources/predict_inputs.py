@@ -216,9 +216,7 @@ def cluster(
     if share and inter_bw_gbs is None:
         used, nics = share[3] or (None, None)
         reached = None if used is not None and used >= nics else (used, nics, base["gpus_per_node"])
-    # the NICs the run's GPUs reach (node_share's rule: 4 of a DGX A100's 8 GPUs reach 4), else the node's (a system
-    # file's `nics` is checked, and made an int, where the file is read)
-    nics = share[3][0] if share and share[3] else base.get("nics")
+    nics = nics_reached(base, share)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g), f"{where}: intra_bw_gbs_by_gpus"), net, overrides, reached, nics,
                    own[1])  # fmt: skip
@@ -244,6 +242,13 @@ def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None
         reached = (min(nics, math.ceil(nics * g / whole)), nics)
         inter = inter * reached[0] / nics
     return intra, inter, by, reached
+
+
+def nics_reached(base: dict[str, Any], share: tuple[Any, Any, Any, Any] | None) -> Any:
+    """The NICs a run's GPUs reach, which a ragged last node's network is a share of: node_share's (4 of a DGX A100's 8
+    GPUs reach 4), else the node's (a system file's `nics` is checked, and made an int, where the file is read); None
+    where the system names none. predict's cluster and validate's tables count them alike."""
+    return share[3][0] if share and share[3] else base.get("nics")
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

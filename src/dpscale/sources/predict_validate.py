@@ -30,6 +30,7 @@ from dpscale.sources.predict_inputs import (
     SWITCHED_OFF,
     gpu_terms,
     link_hop,
+    nics_reached,
     node_share,
     normalise_precision,
 )
@@ -169,8 +170,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         )
     intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
     cal, hbm = gpu_terms(link_hop(cal, c.preset.get("intra_link")), row_gpu(b))
-    share = node_share(c.preset, c.gpus_per_node)  # the NICs a node's GPUs reach, as predict's cluster counts them
-    nics = share[3][0] if share and share[3] else c.preset.get("nics")
+    nics = nics_reached(c.preset, node_share(c.preset, c.gpus_per_node))  # as predict's cluster counts them
     kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
