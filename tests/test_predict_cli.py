@@ -62,7 +62,9 @@ def test_predict_s_default_sizes_are_1_to_1024_doubling(capsys):
 
 
 PREDICT_ERRORS = [
-    ("--throughput", "0", "a finite number > 0"),
+    ("--throughput", "0", "per-device samples/s at the baseline size, 1e-9 to 1e15"),  # the library's range, as 1e20's
+    ("--throughput", "-1", "per-device samples/s at the baseline size, 1e-9 to 1e15"),  # (was 'a finite number > 0')
+    ("--input-rate", "abc", "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"),
     ("--step-time", "0", "seconds > 0"),
     ("--alpha-intra", "abc", "µs ≥ 0"),
     ("--first-bucket-mb", "x", "a bucket size in MiB"),

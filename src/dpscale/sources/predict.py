@@ -95,6 +95,9 @@ DS_BUCKET_ELEMENTS = 5e8
 # Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
 MFU_ALLOWED = "a model-FLOPs utilisation in (0, 1]"  # --mfu's words, here and where the face cannot read a number
+# --throughput's and --input-rate's, alike (the face said only 'a finite number > 0' of -v -1, and the range of 1e20)
+THROUGHPUT_ALLOWED = "per-device samples/s at the baseline size, 1e-9 to 1e15"
+INPUT_RATE_ALLOWED = "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
@@ -614,7 +617,7 @@ def _check_step(t_micro: float, grad_accum: int, measured: bool) -> None:
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     """b / R, after checking that the measured baseline did not already run faster than the loader allows."""
     # bounded like --throughput: 1e-320 samples/s made a step of inf s and E nan
-    check_range(rate, "--input-rate", 1e-9, 1e15, "samples/s one node's input pipeline delivers, from 1e-9 to 1e15")
+    check_range(rate, "--input-rate", 1e-9, 1e15, INPUT_RATE_ALLOWED)
     per_device = (
         throughput if throughput is not None else (per_step(batch * ga, step_s) if step_s is not None else None)
     )
@@ -633,7 +636,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         raise fail("--mfu", mfu, "only for a FLOPs estimate: a measured --throughput/--step-time already sets the "
                    "compute")  # fmt: skip
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
-        check_range(throughput, "--throughput", 1e-9, 1e15, "per-device samples/s at the baseline size, 1e-9 to 1e15")
+        check_range(throughput, "--throughput", 1e-9, 1e15, THROUGHPUT_ALLOWED)
         step_s = per_step(batch * ga, throughput)
     elif step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")

@@ -185,7 +185,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _predict(args: argparse.Namespace) -> Prediction:
     """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
-    from dpscale.sources.predict import BUCKET_MB, DEFAULT_BATCH, DEFAULT_PRECISION, MFU_ALLOWED, predict_flags
+    from dpscale.sources.predict import (
+        BUCKET_MB,
+        DEFAULT_BATCH,
+        DEFAULT_PRECISION,
+        INPUT_RATE_ALLOWED,
+        MFU_ALLOWED,
+        THROUGHPUT_ALLOWED,
+        predict_flags,
+    )
     from dpscale.sources.predict_inputs import BANDWIDTH
 
     mib = lambda text, flag: None if text is None else number(text, flag, BUCKET_MB[2])  # noqa: E731
@@ -198,7 +206,7 @@ def _predict(args: argparse.Namespace) -> Prediction:
         precision=args.precision or DEFAULT_PRECISION,
         batch=whole(args.batch, "--batch", default=DEFAULT_BATCH),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
-        throughput=opt(args.throughput, "--throughput"),
+        throughput=opt(args.throughput, "--throughput", THROUGHPUT_ALLOWED),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
@@ -221,7 +229,7 @@ def _predict(args: argparse.Namespace) -> Prediction:
         alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
         alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", "µs ≥ 0"),
         zero=int(args.zero),
-        input_rate=opt(args.input_rate, "--input-rate", "samples/s one node's input pipeline delivers, > 0"),
+        input_rate=opt(args.input_rate, "--input-rate", INPUT_RATE_ALLOWED),
     )
 
 
