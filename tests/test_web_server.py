@@ -4,6 +4,7 @@ work (bodies, names, methods, sizes), and requests at once answering as each doe
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -141,6 +142,31 @@ def test_serve_speaks_the_language_it_is_given(capsys):
             except OSError:
                 time.sleep(0.1)
         assert '<html lang="en" data-lang="es">' in html
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_a_spanish_locale_says_serve_s_line_in_spanish_but_leaves_the_page_to_each_browser():
+    """LANG=es_ES.UTF-8 without --lang: the terminal's line follows the locale, but the page is not marked (it was
+    data-lang="es" with ?lang=es, so an English browser — anyone's, on --host 0.0.0.0 — opened it in Spanish: the
+    server's locale, not the visitor's)."""
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    proc = subprocess.Popen([sys.executable, "-m", "dpscale", "serve", "--port", str(port)], text=True,
+                            env={**env, "LANG": "es_ES.UTF-8"}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)  # fmt: skip
+    try:
+        line = proc.stdout.readline()
+        assert line.strip() == f"dpscale: la página está en http://127.0.0.1:{port}/  (Ctrl-C la detiene)"
+        html = ""
+        for _ in range(100):
+            try:
+                html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert '<html lang="en">' in html and '<html lang="en" data-lang' not in html
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -437,8 +437,8 @@ HELP_ES: dict[str, str] = {
         "dirección en la que escuchar (por defecto 127.0.0.1: solo esta máquina)"
     ),
     "port (default 8000)": "puerto (por defecto 8000)",
-    "the page's first language (the page has a menu); default: the locale's": (
-        "el idioma inicial de la página (la página tiene un menú); por omisión, el de la configuración regional"
+    "the page's first language (the page has a menu); default: each browser's own": (
+        "el idioma inicial de la página (la página tiene un menú); por omisión, el de cada navegador"
     ),
 }
 

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
+
 from dpscale.errors import DpscaleError, require
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import argparse
+    from typing import Any
+
+
+class _Typed(argparse.Action):
+    """--lang as typed is the page's language too (page_lang); untyped, the locale's says only the terminal's line,
+    and each visitor's browser picks the page's (a server's Spanish locale opened an English browser's page in
+    Spanish, and on --host 0.0.0.0 everyone's)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        namespace.lang = namespace.page_lang = values
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -18,8 +29,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=LANGS,
         default=env_lang(),
-        help="the page's first language (the page has a menu); default: the locale's",
+        action=_Typed,
+        help="the page's first language (the page has a menu); default: each browser's own",
     )
+    p.set_defaults(page_lang=None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,9 +73,10 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.i18n import label
 
         host = f"[{args.host}]" if v6 else args.host  # http://[::1]:8000/
-        url = f"http://{host}:{args.port}/" + ("" if args.lang == "en" else f"?lang={args.lang}")  # the page reads it
-        print(label("serve_at", args.lang).format(url=url), flush=True)
-        app = create_app(args.lang, loopback_hosts(args.host, sock.getsockname()[0]))
+        page = args.page_lang or "en"  # (create_app marks only a language other than English: the browser's, else)
+        url = f"http://{host}:{args.port}/" + ("" if page == "en" else f"?lang={page}")  # the page reads it
+        print(label("serve_at", args.lang).format(url=url), flush=True)  # (the locale's, where --lang is not typed)
+        app = create_app(page, loopback_hosts(args.host, sock.getsockname()[0]))
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
         uvicorn.Server(config).run(sockets=[sock])
     finally:
