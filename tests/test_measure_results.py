@@ -185,6 +185,23 @@ def test_the_second_baseline_is_said_by_measure_and_by_the_torchrun_worker(worke
     )
 
 
+def test_d0_measured_again_is_no_second_baseline_and_names_no_larger_size(tmp_path, capsys):
+    """2 devices measured again into a file holding 2 (100/s) and 8 (360/s, E = 0.9 against that 2): its E is against
+    the earlier 2 (1 · 10 · 5 / 1 s = 100/s: E = 1), and 8's E is still against 2 — the note said '--out already
+    holds this set-up at 8 devices, measured before this smaller size: their E there is relative to their own
+    smallest size, not to 2', which is that very size."""
+    from types import SimpleNamespace
+
+    from dpscale.faces.cli.measure import record as measured
+
+    out = write_jsonl(tmp_path / "r.jsonl", record(2, 100.0), record(8, 360.0))
+    rec = measured(Job(batch=10, steps=5, repeats=1), SimpleNamespace(result=raw(2, [1.0], [0.9]), launch_s=1.0), [],
+                   out, "en")  # fmt: skip
+    assert rec["baseline_devices"] == 2 and rec["efficiency"] == 1.0
+    assert results.larger_before(out, rec) == []
+    assert "already holds" not in capsys.readouterr().err
+
+
 def test_a_record_whose_size_is_true_is_no_baseline(tmp_path):
     """JSON true is not a device count (Python reads it as 1): such a record is skipped, as fit skips it."""
     out = write_jsonl(tmp_path / "r.jsonl", record(True, 50.0))

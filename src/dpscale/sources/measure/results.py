@@ -307,10 +307,15 @@ def differing(path: str | None, rec: dict[str, Any]) -> str | None:
 
 def larger_before(path: str | None, rec: dict[str, Any]) -> list[int]:
     """The sizes of `rec`'s set-up that --out holds above it when `rec` is its own baseline: measured before it, their
-    E in the file is against their own smallest size, not this one (`dpscale fit` reads throughputs: unaffected)."""
+    E in the file is against their own smallest size, not this one (`dpscale fit` reads throughputs: unaffected).
+    `rec` is read as written there (finish writes it first); none where the file held its size already — d0 measured
+    again, whose larger sizes' E is against that d0 (they were named as if against another)."""
     if rec.get("baseline_devices") != rec.get("devices"):
         return []
-    return sorted({r["devices"] for r in _sized(path) if same_setup(r, rec) and r["devices"] > rec["devices"]})
+    setup = [r["devices"] for r in _sized(path) if same_setup(r, rec)]
+    if sum(d <= rec["devices"] for d in setup) > 1:
+        return []
+    return sorted({d for d in setup if d > rec["devices"]})
 
 
 def _sized(path: str | None) -> list[dict[str, Any]]:
