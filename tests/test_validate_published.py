@@ -207,6 +207,22 @@ def test_validate_reads_a_ragged_last_node_s_nics_as_predict_does(tmp_path):
     assert got[0] < at(9, 400)
 
 
+def test_validate_reads_a_ragged_last_node_on_part_of_each_node_as_predict_does(tmp_path):
+    """3 GPUs a node of a DGX A100 (8 HDR NICs): a node's 3 reach ⌈8 · 3/8⌉ = 3 NICs (75 GB/s), and the fourth rank's
+    node 1 of those 3 (25 GB/s) — the share of the NICs the run reaches, not of the node's 8 (⌈8 · 1/3⌉ = 3 of 8:
+    28.1 GB/s). validate equals `predict --system dgx-a100 --gpus-per-node 3 --baseline-devices 3` at 4 and 6."""
+    import dpscale
+    from dpscale.sources.predict_validate import predict_config
+
+    sizes = ((3, 900), (4, 1150), (6, 1700))
+    rows = [f"c,3,1,1,dgx-a100,a100-40gb,3,,,m,amp,16,{d},{t},samples/s,124" for d, t in sizes]
+    (c,) = table(tmp_path, *rows)
+    got = [p for _, _, p in predict_config(c)]
+    want = dpscale.predict([4, 6], system="dgx-a100", gpu="a100-40gb", gpus_per_node=3, params=124e6, precision="amp",
+                           batch=16, throughput=300, baseline_devices=3).records()  # fmt: skip
+    assert got == pytest.approx([r["efficiency_vs_baseline"] for r in want], abs=1e-12)
+
+
 def test_validate_keeps_a_stated_link_of_another_figure_flat(tmp_path):
     """A DGX-1 table on 4 GPUs a node stating 150 GB/s (not the mesh's 100 at 4) describes another node: flat 150 at
     2, as `predict --gpus-per-node 4 --intra-bw 150` takes it (an outside review: mesh_table's stated-link check)."""
