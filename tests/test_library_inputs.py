@@ -903,3 +903,24 @@ def test_memory_tells_predict_s_precision_names_what_they_are_called_here(name):
                  lambda: dpscale.model_states(7.5e9, 8, 1, "adam", name)):  # fmt: skip
         with pytest.raises(DpscaleError, match=said):
             call()
+
+
+def test_what_the_functions_return_is_public_under_its_own_name():
+    """A notebook annotates with dpscale's names (EE: only ScaleResult and Solution were); fit's prediction is
+    FitPrediction, no longer a second class named Prediction beside predict's."""
+    p = dpscale.predict([1, 8], model="resnet50", system="dgx-a100", throughput=1200, precision="amp")
+    f = dpscale.fit([(1, 1000), (2, 1900), (4, 3600), (8, 6600)])
+    returned = {
+        "Prediction": p,
+        "Fit": f,
+        "FitPrediction": f.predict(16),
+        "Plan": dpscale.plan(1e6, 1, 100, [1, 8], 0.9),
+        "BatchPlan": dpscale.batch_plan(32, 8),
+        "PipelineResult": dpscale.pipeline(4, 8),
+        "ModelStates": dpscale.model_states(7e9, 8),
+        "MemoryFit": dpscale.fit_all(7e9, 8)[0],
+        "ScaleResult": dpscale.scale(64, 2000, 0.9),
+    }
+    assert {name: type(value).__name__ for name, value in returned.items()} == {n: n for n in returned}
+    assert all(isinstance(value, getattr(dpscale, name)) for name, value in returned.items())
+    assert dpscale.Prediction is not dpscale.FitPrediction and set(returned) <= set(dpscale.__all__)

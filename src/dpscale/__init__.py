@@ -24,6 +24,15 @@ _EXPORTS = {
     "solve": "dpscale.formulas.solve",
     "ScaleResult": "dpscale.formulas.scaling",
     "Solution": "dpscale.formulas.solve",
+    # what the functions return, for annotations (`def report(p: dpscale.Prediction)`)
+    "Prediction": "dpscale.sources.predict",
+    "Fit": "dpscale.sources.fit",
+    "FitPrediction": "dpscale.sources.fit",
+    "Plan": "dpscale.formulas.plan",
+    "BatchPlan": "dpscale.formulas.batch",
+    "PipelineResult": "dpscale.formulas.pipeline",
+    "ModelStates": "dpscale.formulas.memory",
+    "MemoryFit": "dpscale.formulas.memory",
     "Constant": "dpscale.sources.laws",
     "PerSize": "dpscale.sources.laws",
     "Amdahl": "dpscale.sources.laws",
@@ -48,15 +57,15 @@ _EXPORTS = {
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.errors import DpscaleError
-    from dpscale.formulas.batch import batch_plan, critical_batch, scaled_lr, time_to_target_speedup
-    from dpscale.formulas.memory import fit_advice, fit_all, least_sharded, model_states
-    from dpscale.formulas.pipeline import bubble_fraction, pipeline
-    from dpscale.formulas.plan import parse_duration, plan
+    from dpscale.formulas.batch import BatchPlan, batch_plan, critical_batch, scaled_lr, time_to_target_speedup
+    from dpscale.formulas.memory import MemoryFit, ModelStates, fit_advice, fit_all, least_sharded, model_states
+    from dpscale.formulas.pipeline import PipelineResult, bubble_fraction, pipeline
+    from dpscale.formulas.plan import Plan, parse_duration, plan
     from dpscale.formulas.scaling import ScaleResult, scale
     from dpscale.formulas.solve import Solution, solve
-    from dpscale.sources.fit import fit
+    from dpscale.sources.fit import Fit, FitPrediction, fit
     from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
-    from dpscale.sources.predict import predict
+    from dpscale.sources.predict import Prediction, predict
 
 
 def __getattr__(name: str):
@@ -80,6 +89,14 @@ __all__ = [
     "PerSize",
     "ScaleResult",
     "Solution",
+    "Prediction",
+    "Fit",
+    "FitPrediction",
+    "Plan",
+    "BatchPlan",
+    "PipelineResult",
+    "ModelStates",
+    "MemoryFit",
     "scale",
     "solve",
     "predict",

@@ -81,8 +81,9 @@ class Param:
 
 
 @dataclass(frozen=True)
-class Prediction:
-    """Point estimates and prediction intervals (arrays aligned with `devices`)."""
+class FitPrediction:
+    """A fit's point estimates and prediction intervals (arrays aligned with `devices`); not predict's Prediction,
+    the step model's E source."""
 
     devices: Any
     throughput: Any
@@ -234,7 +235,7 @@ class Fit:
         b, step = self.samples.shape[0], max(1, GRID_CELLS // max(cols, 1))
         return [slice(a, min(a + step, b)) for a in range(0, b, step)]
 
-    def predict(self, d: Any) -> Prediction:
+    def predict(self, d: Any) -> FitPrediction:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
         # inf, [] refused too, and a table of sizes, as predict's and plan's sweeps refuse it (it came back flattened)
         dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
@@ -257,7 +258,7 @@ class Fit:
         # (50 %: E 0.845 beside [0.453, 0.820]): the interval holds the point, as devices_for's does.
         x_lo, x_hi = np.minimum(x_lo, point), np.maximum(x_hi, point)
         e_lo, e_hi = (relative_efficiency(x, dd, x0, d0) for x in (x_lo, x_hi))  # E = A / ((d/d0)·A(d0)), the same
-        return Prediction(
+        return FitPrediction(
             devices=dd.astype(int),
             throughput=point,
             throughput_lo=x_lo,
@@ -750,4 +751,4 @@ def _log_e_variance(runs: Runs) -> float:
     return float(np.mean(1.0 / n[1:]) + 1.0 / n[0])
 
 
-__all__ = ["Fit", "Param", "Prediction", "fit"]
+__all__ = ["Fit", "FitPrediction", "Param", "fit"]
