@@ -303,6 +303,19 @@ def test_a_runner_up_at_the_printed_edge_of_the_interval_is_not_said_outside_it(
     assert 0 < at12 - p.efficiency_hi[0] < 5e-4  # the case: the rival past the edge, below the printed digit
 
 
+def test_a_runner_up_a_printed_digit_past_the_interval_is_said():
+    """The note's tolerance is half its printed 0.1 %, no wider: 1 → 8 at 7,250/s, USL forced, asked at 12 —
+    the all-reduce law's E there prints two tenths of a point above the interval's printed top, so it is outside
+    as the user reads it and must be said (a 0.5 % tolerance kept it silent; review EI)."""
+    runs = [(1, 1000), (8, 7250)]
+    p = dpscale.fit(runs, law="usl", seed=0).predict([12])
+    rival = dpscale.fit(runs, law="allreduce").efficiency(12)
+    assert round(100 * rival, 1) - round(100 * float(p.efficiency_hi[0]), 1) >= 0.15  # outside by a printed digit
+    assert rival - float(p.efficiency_hi[0]) < 5e-3  # and close: the case a loose tolerance would swallow
+    (w,) = [w for w in p.warnings if w.key == "laws_disagree"]
+    assert w.fields["d"] == 12 and w.fields["pct"] == pytest.approx(100 * rival)
+
+
 def test_a_size_below_the_smallest_measured_one_is_said():
     """Runs from 8 devices, asked at 4 and 1: E 101–102 % with no word (docs/fit.md: E exceeds 1 there)."""
     f = dpscale.fit([(8, 7500), (16, 14600), (32, 28000), (64, 52000)], seed=0)
