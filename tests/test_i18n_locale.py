@@ -10,7 +10,7 @@ import sys
 import pytest
 from clihelp import run
 
-from dpscale.faces.i18n import env_lang
+from dpscale.faces.locale import env_lang
 
 
 @pytest.mark.parametrize(

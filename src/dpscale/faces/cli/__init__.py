@@ -10,6 +10,7 @@ import sys
 from importlib import import_module
 
 from dpscale.faces import silence_stdout
+from dpscale.faces.locale import env_lang
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -82,13 +83,7 @@ def _spanish(text: str) -> str:
 def _lang(argv: list[str]) -> str:
     """--lang as typed, read before any parser does (for the top help and an unknown command)."""
     lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)
-    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None) or _env_lang()
-
-
-def _env_lang() -> str:
-    from dpscale.faces.i18n import env_lang  # (labels are loaded only where something is said)
-
-    return env_lang()
+    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None) or env_lang()
 
 
 def main(argv: list[str] | None = None) -> int:

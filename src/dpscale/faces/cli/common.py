@@ -27,7 +27,7 @@ from dpscale.errors import (
     unit_key,
     unknown_option,
 )
-from dpscale.faces.i18n import LANGS, env_lang
+from dpscale.faces.locale import LANGS, env_lang
 from dpscale.formulas.units import cluster_unit
 
 TYPE_CHECKING = False

@@ -23,7 +23,7 @@ class _Typed(argparse.Action):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", default="8000", help="port (default 8000)")
-    from dpscale.faces.i18n import LANGS, env_lang
+    from dpscale.faces.locale import LANGS, env_lang
 
     p.add_argument(
         "--lang",

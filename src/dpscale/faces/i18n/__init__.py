@@ -8,35 +8,16 @@ library's notes and errors in Spanish, loaded the first time something is said i
 from __future__ import annotations
 
 import math
-import os
 
 from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
+from dpscale.faces.locale import LANGS
 from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, params_said, params_scaled, singular, unexponent
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
     from typing import Any
-
-LANGS = ("en", "es")
-
-
-def _code(tag: str) -> str:
-    """'es_ES.UTF-8', 'es-AR', 'es@euro' → 'es'."""
-    return tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
-
-
-def env_lang(environ: Mapping[str, str] | None = None) -> str:
-    """The language the locale asks for, read as gettext reads it: the first set of LC_ALL, LC_MESSAGES and LANG,
-    with LANGUAGE's list before it unless that locale is C/POSIX or unset; 'es_ES.UTF-8' → 'es', else 'en'. A
-    Spanish desktop gets Spanish without --lang, as the page follows the browser's Accept-Language."""
-    env = os.environ if environ is None else environ
-    locale = _code(next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C"))
-    if locale not in ("c", "posix"):
-        locale = next((c for c in map(_code, env.get("LANGUAGE", "").split(":")) if c in LANGS), locale)
-    return locale if locale in LANGS else "en"
-
 
 _LAZY = {"NOTES": "notes_es", "ALLOWED": "errors_es", "SAID": "errors_es", "MEASURE_PARTS": "errors_es",
          "REASONS": "errors_es"}  # fmt: skip

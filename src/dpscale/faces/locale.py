@@ -1,0 +1,28 @@
+"""The languages dpscale speaks and the one the user's locale asks for — apart from faces/i18n, whose label tables
+`dpscale --help` and an unknown command's refusal need not load to learn the language."""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False  # typing stays off the calculator's start-up path
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+LANGS = ("en", "es")
+
+
+def _code(tag: str) -> str:
+    """'es_ES.UTF-8', 'es-AR', 'es@euro' → 'es'."""
+    return tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+
+
+def env_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language the locale asks for, read as gettext reads it: the first set of LC_ALL, LC_MESSAGES and LANG,
+    with LANGUAGE's list before it unless that locale is C/POSIX or unset; 'es_ES.UTF-8' → 'es', else 'en'. A
+    Spanish desktop gets Spanish without --lang, as the page follows the browser's Accept-Language."""
+    env = os.environ if environ is None else environ
+    locale = _code(next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C"))
+    if locale not in ("c", "posix"):
+        locale = next((c for c in map(_code, env.get("LANGUAGE", "").split(":")) if c in LANGS), locale)
+    return locale if locale in LANGS else "en"
