@@ -401,3 +401,26 @@ def test_validate_refuses_the_same_configuration_in_two_files(capsys):
     assert rc == 2 and err.count("\n") == 1
     # the file is named as given twice (it said 'configuration … in DEV line 2 and in DEV line 2; allowed: once')
     assert err.endswith(f"error: DATA.csv: got {str(DEV)!r} twice; allowed: each file once\n")
+
+
+def test_the_library_s_validate_is_the_command_s_report(capsys):
+    """dpscale.validate is what `validate --json` prints (EE: validate had no public name, so a notebook checking its
+    own table reached into sources.predict_validate and dataset): both modes, several files as one set, a Path."""
+    import dpscale
+    from dpscale.faces.output import to_json
+
+    ext = Path(__file__).resolve().parents[1] / "validation" / "external_dle.csv"
+    for mode in ("predict", "fit"):
+        rc, out, _ = run(capsys, "validate", str(DEV), str(ext), "--mode", mode, "--json")
+        report = dpscale.validate(DEV, str(ext), mode=mode)
+        assert rc == 0 and to_json(report) + "\n" == out and report["mode"] == mode
+    assert dpscale.validate(DEV)["points"] == 109 and dpscale.validate(DEV, mode="fit")["points"] == 26
+    refusals = {
+        lambda: dpscale.validate(DEV, mode="fits"): "mode: got 'fits'; allowed: predict, fit",
+        lambda: dpscale.validate(): "DATA.csv: got none; allowed: one or more published-measurement CSV files",
+        lambda: dpscale.validate(DEV, str(DEV)): f"DATA.csv: got {str(DEV)!r} twice; allowed: each file once",
+    }
+    for call, said in refusals.items():
+        with pytest.raises(dpscale.DpscaleError) as e:
+            call()
+        assert str(e.value) == said

@@ -39,6 +39,7 @@ _EXPORTS = {
     "USL": "dpscale.sources.laws",
     "predict": "dpscale.sources.predict",
     "fit": "dpscale.sources.fit",
+    "validate": "dpscale.sources.validate",
     # companion calculators
     "batch_plan": "dpscale.formulas.batch",
     "scaled_lr": "dpscale.formulas.batch",
@@ -66,6 +67,7 @@ if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.sources.fit import Fit, FitPrediction, fit
     from dpscale.sources.laws import USL, Amdahl, Constant, PerSize
     from dpscale.sources.predict import Prediction, predict
+    from dpscale.sources.validate import validate
 
 
 def __getattr__(name: str):
@@ -101,6 +103,7 @@ __all__ = [
     "solve",
     "predict",
     "fit",
+    "validate",
     "batch_plan",
     "scaled_lr",
     "critical_batch",

@@ -3,11 +3,9 @@ measurements; several files are checked as one set (e.g. the dev set and validat
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
-from dpscale.errors import DpscaleError
 from dpscale.faces.cli.common import add_output_args
 from dpscale.faces.i18n import SINGULAR, label, number, singular
 from dpscale.faces.output import Column, emit, to_json, write_csv
@@ -16,7 +14,6 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
 
-    from dpscale.sources.dataset import Config
 
 COLUMNS = [
     Column("cfg", "text"),
@@ -45,8 +42,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    configs = _configurations(args.data)
-    report = _report(configs, args.mode)
+    from dpscale.sources.validate import validate
+
+    report = validate(*args.data, mode=args.mode)
     if args.json:
         print(to_json(report))
         return 0
@@ -59,48 +57,6 @@ def run(args: argparse.Namespace) -> int:
     rows = report["rows"] if args.csv else [dict(r, cfg=_cut(r["cfg"])) for r in report["rows"]]
     emit(rows, COLUMNS, args, title=title, notes=_scores(report, args.lang) + _left_out(report, args.lang))
     return 0
-
-
-def _configurations(paths: list[str]) -> list[Config]:
-    """Every file's configurations as one set, in the order given; a file or a configuration given twice is
-    refused, not scored twice."""
-    from dpscale.files import STDIN, STDIN_ONCE
-    from dpscale.sources.dataset import read_published
-
-    if paths.count(STDIN) > 1:  # one stream: the second '-' would read the first's table again (or nothing)
-        raise DpscaleError(f"DATA.csv: got '{STDIN}' twice; allowed: {STDIN_ONCE}")
-    # '-' is standard input, which /dev/stdin also names (the second read finds the stream read to its end)
-    key = lambda p: os.path.realpath("/dev/stdin" if p == STDIN else p)  # noqa: E731
-    i = next((i for i, p in enumerate(paths) if key(p) in map(key, paths[:i])), None)
-    if i is not None:  # every configuration would be refused as given twice, the first named: say the file instead
-        earlier = next(p for p in paths[:i] if key(p) == key(paths[i]))
-        if earlier == paths[i]:
-            raise DpscaleError(f"DATA.csv: got {earlier!r} twice; allowed: each file once")
-        # two spellings of one file ('-' with that file under '<', ./x.csv and x.csv): "got '-' twice" named a '-'
-        # given once
-        raise DpscaleError(f"DATA.csv: got {earlier!r} and {paths[i]!r}, one file twice; allowed: each file once")
-    seen: dict[str, Config] = {}
-    for path in paths:
-        for c in read_published(path):
-            if c.cfg in seen:  # the same table twice would be scored twice and weigh double
-                first = seen[c.cfg].baseline
-                raise DpscaleError(
-                    f"DATA.csv: configuration {c.cfg!r} in {first.file} line {first.line} and in {path} line "
-                    f"{c.baseline.line}; allowed: once"
-                )
-            seen[c.cfg] = c
-    return list(seen.values())
-
-
-def _report(configs: list[Config], mode: str) -> dict[str, Any]:
-    """The mode's scores; each mode's validator is imported only when asked for (fit's brings the fitter)."""
-    if mode == "fit":
-        from dpscale.sources.fit_validate import validate_fit
-
-        return validate_fit(configs)
-    from dpscale.sources.predict_validate import validate_predict
-
-    return validate_predict(configs)
 
 
 def _say_nothing_to_check(report: dict[str, Any], args: argparse.Namespace, title: str) -> None:
