@@ -183,6 +183,14 @@ def test_the_second_baseline_is_said_by_measure_and_by_the_torchrun_worker(worke
         "their E there is relative to their own smallest size, not to 1 (`dpscale fit` reads their throughputs, "
         "unaffected)\n"
     )
+    worker.finish(
+        job,
+        raw(1, [1.0], [0.9]),
+        1,
+        1.0,
+        write_jsonl(tmp_path / "w3.jsonl", *(record(d, 90.0 * d) for d in (2, 8, 16))),
+    )
+    assert "already holds this set-up at 2, 8 and 16 devices, measured" in capsys.readouterr().err  # (was '2, 8, 16')
 
 
 def test_d0_measured_again_is_no_second_baseline_and_names_no_larger_size(tmp_path, capsys):

@@ -255,7 +255,9 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
         print(f"dpscale worker: warning: {said}; ranks share cores, so the result measures oversubscription, not the "
               "hardware's scaling (--threads, or fewer ranks per node)", file=sys.stderr)  # fmt: skip
     if job.mode == "train" and (larger := results.larger_before(out, rec)):  # as `dpscale measure` says it
-        print(f"dpscale worker: note: --out already holds this set-up at {', '.join(map(str, larger))} devices, "
+        *most, last = map(str, larger)  # '2 and 16', '2, 8 and 16', as the CLI lists sizes (it said '2, 16')
+        sizes = f"{', '.join(most)} and {last}" if most else last
+        print(f"dpscale worker: note: --out already holds this set-up at {sizes} devices, "
               f"measured before this smaller size: their E there is relative to their own smallest size, not to "
               f"{rec['devices']} (`dpscale fit` reads their throughputs, unaffected)", file=sys.stderr)  # fmt: skip
     if why:
