@@ -163,7 +163,9 @@ def test_calibrate_script_refuses_a_bad_file_in_one_line(tmp_path, flags):
 # Session 46's own changes.
 
 
-@pytest.mark.parametrize("name", ["calibrate", "fsdp", "outside", "experiments/lognormal_barrier"])
+@pytest.mark.parametrize(
+    "name", ["calibrate", "fsdp", "outside", "experiments/lognormal_barrier", "experiments/strong_scaling_share"]
+)
 def test_validation_scripts_answer_help(name):
     # `python validation/calibrate.py --help` read '--help' as a CSV path and ended in a DpscaleError traceback;
     # fsdp.py and outside.py ignored it and ran their whole check
@@ -204,3 +206,30 @@ def test_the_lognormal_barrier_experiment_gives_the_documented_hold_out_figures(
     docs = " ".join((ROOT / "docs" / "predict.md").read_text().split())
     assert "(0.03, 20): 0.062 (p90 0.152) against the shipped 0.050 (0.131), worse on both" in docs
     assert "validation/experiments/lognormal_barrier.py" in docs
+
+
+def test_the_strong_scaling_share_experiment_gives_the_documented_figures():
+    """validation/experiments/strong_scaling_share.py (session 53, not shipped): a share f of the step that does not
+    shrink with the per-device batch. The calibration's own objective is lowest at f = 0 (0.0299, then 0.0303 at
+    0.02 and 0.0307 at 0.05), so nothing ships though the hold-outs' strong rows would fall from 0.192 to 0.061 at
+    0.05; at f = 0 it is the shipped model row for row."""
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_validate import predict_config
+
+    spec = importlib.util.spec_from_file_location(
+        "strong_scaling_share", ROOT / "validation/experiments/strong_scaling_share.py"
+    )
+    exp = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(exp)
+    rows = exp.table((0.0, 0.02, 0.05))
+    objective = [rows[f]["objective"][0] for f in (0.0, 0.02, 0.05)]
+    assert objective == pytest.approx([0.0299, 0.0303, 0.0307], abs=5e-5) and objective == sorted(objective)
+    assert [rows[0.0][k][0] for k in ("calibration_strong", "holdout_strong", "holdout_all")] == [12, 29, 401]
+    assert rows[0.0]["holdout_strong"][1:] == pytest.approx((0.192, 0.315), abs=5e-4)
+    assert rows[0.05]["holdout_strong"][1:] == pytest.approx((0.061, 0.183), abs=5e-4)
+    assert rows[0.0]["holdout_all"][1:] == pytest.approx((0.0463, 0.208), abs=5e-4)  # the shipped hold-out figures
+    config = read_published(ROOT / "validation" / "holdout_more5.csv")[0]
+    assert exp.predictor(0.0)(config) == predict_config(config)  # f = 0 is the shipped model itself
+    docs = " ".join((ROOT / "docs" / "predict.md").read_text().split())
+    assert "rows, f = 0 (0.0299; 0.0303 at f = 0.02, 0.0307 at 0.05)" in docs
+    assert "validation/experiments/strong_scaling_share.py" in docs
