@@ -416,3 +416,15 @@ def test_a_callers_stdin_without_seek_or_buffer_is_read(monkeypatch):
 
     monkeypatch.setattr(sys, "stdin", Bare("devices,throughput\n1,100\n"))
     assert read_bytes("-") == b"devices,throughput\n1,100\n"
+
+
+def test_a_write_only_standard_input_is_said_in_the_users_language(tmp_path):
+    """`dpscale fit - 0>file` (descriptor 0 open for writing only): reading it fails with the OS's EBADF, whose
+    words a refusal quotes — under --lang es they were left in English ('(Bad file descriptor)')."""
+    for lang, said in (("en", "(Bad file descriptor)"), ("es", "(descriptor de archivo no válido)")):
+        got = subprocess.run(
+            ["bash", "-c", f'exec "$0" -m dpscale fit - --lang {lang} 0>"$1"', sys.executable, tmp_path / "w"],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert got.returncode == 2 and said in got.stderr, got.stderr
+        assert len(got.stderr.strip().splitlines()) == 1

@@ -897,6 +897,7 @@ REASONS: dict[str, dict[str, str]] = {
         "Is a directory": "es una carpeta",
         "Not a directory": "una parte de la ruta no es una carpeta",
         "Permission denied": "permiso denegado",
+        "Bad file descriptor": "descriptor de archivo no válido",  # `dpscale fit - 0>file`: '-' open for writing only
         "not UTF-8 text": "no es texto UTF-8",
         "not a file path": "no es la ruta de un archivo",
         "more than 64 MiB: not an input file": "más de 64 MiB: no es un archivo de entrada",
