@@ -360,3 +360,18 @@ def test_a_gpus_own_ring_fill_overrides_the_default_unless_fill_is_off():
     assert gpu_terms(DEFAULT, part)[0].ring_fill == pytest.approx(5e-6)
     assert gpu_terms(DEFAULT, part, fill=False)[0].ring_fill == DEFAULT.ring_fill == pytest.approx(11.2e-6)
     assert gpu_terms(DEFAULT, catalog.gpu("h200-141gb"))[0].ring_fill == 0
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        ({"throughput": [100, 190, 350]}, "devices: missing; allowed: one device count per throughput"),
+        ({"devices": [1, 2, 4]}, "throughput: missing; allowed: one throughput per device count"),
+    ],
+)
+def test_a_column_left_out_is_named_missing(given, said):
+    """fit(throughput=[…]) with no devices= was refused as 'throughput: got 3 values for 0 device counts': the
+    rates given were blamed for the sizes left out."""
+    with pytest.raises(DpscaleError) as got:
+        fit(**given)
+    assert str(got.value) == f"{said}, as fit(devices=[…], throughput=[…])"

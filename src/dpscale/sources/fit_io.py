@@ -675,6 +675,11 @@ def runs_from(
         records.picked("runs")
     runs += records.runs
     if devices is not None or throughput is not None:
+        if devices is None or throughput is None:  # throughput= alone was said 'got 3 values for 0 device counts'
+            left, each, per = "devices", "device count", "throughput"
+            if throughput is None:
+                left, each, per = "throughput", "throughput", "device count"
+            raise DpscaleError(f"{left}: missing; allowed: one {each} per {per}, as fit(devices=[…], throughput=[…])")
         ds, xs = list(_seq(devices, "devices")), list(_seq(throughput, "throughput"))
         ts = list(_seq(step_time, "step_time")) if step_time is not None else [None] * len(ds)
         for name, got in (("throughput", xs), ("step_time", ts)):
@@ -694,8 +699,6 @@ def _seq(x: Any, name: str) -> Iterable[Any]:
     """A column of fit(devices=…, throughput=…, step_time=…): a list, a tuple, an array, a range or any other ordered
     iterable; one number is a column of one. (range(1, 5) was read as one device count, 'got range(1, 5)', and a
     generator of 4 sizes as 'throughput: got 4 values for 1 device count'.) A set has no order to pair by."""
-    if x is None:
-        return []
     if hasattr(x, "tolist"):
         x = x.tolist()
     if isinstance(x, (set, frozenset, Mapping)):  # {1, 8, 16} iterates in hash order: paired with the wrong rates
