@@ -156,8 +156,6 @@ def _solve_per_device(devices: Any, efficiency: Any, target: float, is_speedup: 
 
 def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> Solution:
     """The smallest whole d whose speedup reaches the target, searched as the E source allows."""
-    if is_speedup and v is None:
-        raise DpscaleError("per_device_throughput: needed to report throughputs; give it with the speedup")
     v, s_target = _rate_and_speedup(v, target, is_speedup)
     if math.isinf(s_target):  # A / v past floating point: a law's search said the target back as 'inf/s'
         raise _too_many(s_target)
