@@ -199,3 +199,58 @@ def test_an_object_giving_two_fields_twice_names_the_first():
 
     with pytest.raises(DpscaleError, match=r"^c\.json: got 'busbw_gbs'; allowed: each field once"):
         loads_once('{"busbw_gbs": 1, "alpha_s": 2, "busbw_gbs": 3, "alpha_s": 4}', "c.json")
+
+
+# Review EJ (coverage): a named pipe longer than its first read, and one past the ceiling, were never read.
+
+
+def _fed_pipe(tmp_path, data: bytes):  # noqa: ANN202
+    """A named pipe, a thread that writes `data` into it once a reader opens it, and a list that holds True once
+    all of it was written (a reader that stops at the ceiling closes the pipe under the writer: a broken pipe)."""
+    import os
+    import threading
+
+    fifo = tmp_path / "runs.fifo"
+    os.mkfifo(fifo)
+    written: list[bool] = []
+
+    def feed() -> None:
+        try:
+            with open(fifo, "wb") as fh:
+                fh.write(data)
+            written.append(True)
+        except BrokenPipeError:
+            written.append(False)
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    return fifo, writer, written
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_is_read_whole_past_its_first_read(tmp_path):
+    """`dpscale validate <(cat holdout_dlperf.csv)`: 314 KB through a pipe that holds 64 KiB at a time."""
+    from dpscale.files import read_bytes
+
+    data = bytes(range(256)) * 1200  # 307,200 bytes
+    fifo, writer, written = _fed_pipe(tmp_path, data)
+    assert read_bytes(fifo) == data
+    writer.join(timeout=30)
+    assert written == [True]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs named pipes (POSIX)")
+def test_a_named_pipe_past_the_ceiling_is_refused_without_draining_it(tmp_path, monkeypatch):
+    """`dpscale fit <(yes)` must stop one read past the ceiling, not hold an endless pipe in memory: the writer of
+    3 MB is cut off near 100 KB (its pipe holds 64 KiB), and the refusal names the ceiling."""
+    import errno
+
+    from dpscale import files
+
+    monkeypatch.setattr(files, "MAX_INPUT_BYTES", 100_000)
+    fifo, writer, written = _fed_pipe(tmp_path, b"x" * 3_000_000)
+    with pytest.raises(OSError) as got:
+        files.read_bytes(fifo)
+    assert got.value.errno == errno.EFBIG and got.value.strerror == "more than 0.0953674 MiB: not an input file"
+    writer.join(timeout=30)
+    assert written == [False]

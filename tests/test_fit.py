@@ -104,6 +104,14 @@ def test_devices_for_efficiency_and_unreachable_throughput():
     assert math.isinf(f.devices_for(throughput=10**6)["devices"])
 
 
+@pytest.mark.parametrize("asked", [{}, {"throughput": 20000, "efficiency": 0.5}])
+def test_devices_for_takes_one_question(asked):
+    """Neither or both of throughput= and efficiency=: no answer could say which was meant."""
+    d, x = usl_runs(0.02, 1e-4)
+    with pytest.raises(DpscaleError, match=r"^devices_for: give throughput= or efficiency=, one of them$"):
+        fit(devices=d, throughput=x).devices_for(**asked)
+
+
 def test_predict_intervals_bracket_the_point_and_warn_far_out():
     d, x = usl_runs(0.01, 0.0, noise=0.01, seed=1, sizes=np.array([1, 8, 16, 32]))
     p = fit(devices=d, throughput=x, gpus_per_node=8).predict([64, 256])

@@ -924,3 +924,26 @@ def test_what_the_functions_return_is_public_under_its_own_name():
     assert {name: type(value).__name__ for name, value in returned.items()} == {n: n for n in returned}
     assert all(isinstance(value, getattr(dpscale, name)) for name, value in returned.items())
     assert dpscale.Prediction is not dpscale.FitPrediction and set(returned) <= set(dpscale.__all__)
+
+
+# Review EJ (coverage): the laws' and a prediction's edges no test reached, as a notebook reaches them.
+
+
+def test_a_law_is_immutable_and_says_so():
+    law = USL(0.01, 0.001)
+    with pytest.raises(AttributeError, match=r"^USL is immutable$"):
+        law.sigma = 0.5  # type: ignore[misc]
+    assert law.sigma == 0.01 and law.efficiency(2) == pytest.approx(1 / (1 + 0.01 + 0.001 * 2))
+
+
+def test_a_per_size_table_reads_zero_d_arrays_as_their_numbers():
+    """A 0-d array is one size (an E asked at np.array(16)) or a column of one (PerSize.of(np.array(8), …))."""
+    table = dpscale.PerSize.of([1, 8, 16], [1.0, 0.9, 0.8])
+    assert table.efficiency(np.array(16)) == 0.8 and type(table.efficiency(np.array(16))) is float
+    assert dpscale.PerSize.of(np.array(8), np.array(0.9)).table == ((8, 0.9),)
+
+
+def test_the_constant_and_a_prediction_describe_themselves():
+    assert dpscale.Constant(0.9).describe() == "constant E = 0.9"
+    p = predict(devices=[1, 8], model="resnet50", batch=32, throughput=400, system="DGX-A100")
+    assert p.describe() == "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"

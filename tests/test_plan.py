@@ -1098,3 +1098,11 @@ def test_a_size_that_recovers_past_the_one_before_but_not_past_an_earlier_one_is
     r = plan(1e8, 1, 1000, [1, 2, 4, 8], PerSize({2: 0.9, 4: 0.3, 8: 0.2}))
     assert [round(p.hours, 1) for p in r.points] == [27.8, 15.4, 23.1, 17.4]
     assert r.slower_than_smaller == (4, 8)
+
+
+@pytest.mark.parametrize("sizes", [[], (), range(0)])
+def test_a_library_plan_of_no_sizes_is_refused(sizes):
+    """The CLI's --devices cannot be empty; a notebook's list can: one line, not an empty plan."""
+    with pytest.raises(DpscaleError) as got:
+        plan(1.28e6, 90, 2000, sizes)
+    assert str(got.value) == f"devices: got {sizes!r}; allowed: at least one device count"

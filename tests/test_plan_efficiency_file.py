@@ -38,6 +38,24 @@ def test_an_efficiency_file_s_missing_field_is_said_missing_in_both_languages(ca
     assert "se recibió 'registro 2: falta efficiency'; se admite: E en (0, 1]" in run(capsys, *argv, "--lang", "es")[2]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"devices": 1' + "0" * 5000 + "}"],  # RecursionError; int() of 5001 digits
+    ids=["nested too deep", "a number too long"],
+)
+def test_an_efficiency_file_json_cannot_read_is_one_line_in_both_languages(capsys, tmp_path, monkeypatch, text):
+    """JSON that is well formed yet past what json reads raises no JSONDecodeError: refused as no efficiency file."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "e.json").write_text(text)
+    argv = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", "e.json"]
+    for lang, said in (
+        ("en", "--efficiency-file: got 'e.json'; allowed: JSON from `dpscale predict`, `fit` or `measure --json` "),
+        ("es", "--efficiency-file: se recibió 'e.json'; se admite: JSON de `dpscale predict`, `fit` o `measure "),
+    ):
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1, err
+
+
 def test_an_efficiency_file_s_blank_unit_states_none(capsys, tmp_path):
     """A blank "unit" states none, as in a runs file (9d6fa0f) and a CSV's blank cell: plan refused the file's own
     rate with "allowed: ''". With none stated, its 100 a device is samples/s: 1e6 samples at 8 × 100 × 0.9 a second

@@ -375,3 +375,28 @@ def test_a_column_left_out_is_named_missing(given, said):
     with pytest.raises(DpscaleError) as got:
         fit(**given)
     assert str(got.value) == f"{said}, as fit(devices=[…], throughput=[…])"
+
+
+# Review EJ (coverage): pieces of the sources no test ran, each reached as a user reaches it.
+
+
+def test_a_word_in_a_link_column_is_refused_by_line_and_column(tmp_path):
+    """A zero link figure is blank (above); a word there is no zero: its own refusal, by line and column."""
+    from dpscale.sources.dataset import read_published
+
+    path = csv_file(tmp_path, [("c", 1, 1, 1000), ("c", 1, 2, 1900)], inter_bw_gbs="fast")
+    with pytest.raises(DpscaleError) as got:
+        read_published(path)
+    said = "got 'fast'; allowed: a number > 0.001 and ≤ 1,000,000"
+    assert str(got.value) == f"{path} line 2, column 'inter_bw_gbs': {said}"
+
+
+def test_a_file_of_commas_alone_is_missing_every_column(tmp_path):
+    """Not empty (',,,' is text), yet no header: every required column is said missing, none found."""
+    from dpscale.sources.dataset import read_published
+
+    path = tmp_path / "commas.csv"
+    path.write_text(",,,\n")
+    with pytest.raises(DpscaleError) as got:
+        read_published(path)
+    assert str(got.value) == f"{path} line 1: missing columns {', '.join(REQUIRED)} (found —)"
