@@ -168,13 +168,11 @@ class PerSize(_Law):
         # checked as every law checks its sizes: '8' read as 'no value for 8 devices', True as one device, a range
         # as 'no value for range(1, 2) devices', [] gave an empty array and [8, [1]] numpy's ValueError
         d = _sizes(d)
-        if is_array(d):
-            if d.ndim:
-                import numpy as np  # (loaded: d is an array)
+        if is_array(d) and d.ndim:
+            import numpy as np  # (loaded: d is an array)
 
-                return np.array([self._get(lookup, x) for x in d.ravel().tolist()]).reshape(d.shape)
-            d = d.item()
-        return self._get(lookup, d.item() if hasattr(d, "item") else d)
+            return np.array([self._get(lookup, x) for x in d.ravel().tolist()]).reshape(d.shape)
+        return self._get(lookup, d.item() if hasattr(d, "item") else d)  # a 0-d array or a numpy number: its number
 
     def _get(self, lookup: Mapping[int, float], d: Any) -> float:
         if d not in lookup:  # (8.7 is not 8: no truncation; 8.0 == 8 finds it)
