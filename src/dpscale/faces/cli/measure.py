@@ -466,14 +466,19 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
     from dpscale.faces.i18n import number as fmt
     from dpscale.sources.measure.calibration import fit_quality
 
+    lang, n = args.lang, cal["devices"]
+    cut = []  # a run cut short: where it went and what was kept, said under --json and --csv too (on stderr)
+    if args.out and cal.get("partial"):
+        cut.append(label("calibration_partial", lang).format(path=args.out, n=len(cal["rows"])))
+        if getattr(args, "out_kept", None):
+            cut.append(label("calibration_kept", lang).format(path=args.out_kept))
     if args.json:
-        print(to_json({k: v for k, v in cal.items() if k != "rows"}))
+        emit({k: v for k, v in cal.items() if k != "rows"}, [], args, None, cut)
         return
     rows = [{**r, "time_us": 1e6 * r["time_s"]} for r in cal["rows"]]
     if args.csv:
-        emit(rows, AR_COLUMNS, args)
+        emit(rows, AR_COLUMNS, args, None, cut)
         return
-    lang, n = args.lang, cal["devices"]
     title = label("allreduce_title", lang).format(n=n, backend=cal["backend"], device=cal["device"])
     busbw = fmt(cal["busbw_gbs"], "sig3", lang) + " GB/s" if cal["busbw_gbs"] else "—"
     alpha, beta, worst = (
@@ -482,11 +487,8 @@ def show_allreduce(cal: dict[str, Any], args: argparse.Namespace) -> None:
         fmt(fit_quality(cal), "pct", lang),
     )
     notes = [label("allreduce_fit", lang).format(alpha=alpha, beta=localise(beta, lang), busbw=busbw, worst=worst)]
-    if args.out and cal.get("partial"):  # cut short: say so, and where the earlier one is kept
-        notes.append(label("calibration_partial", lang).format(path=args.out, n=len(cal["rows"])))
-        if getattr(args, "out_kept", None):
-            notes.append(label("calibration_kept", lang).format(path=args.out_kept))
-    elif args.out:
+    notes += cut
+    if args.out and not cut:
         notes.append(label("calibration_written", lang).format(path=args.out))
     emit(rows, AR_COLUMNS, args, title, notes)
 
