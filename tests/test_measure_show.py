@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import types
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,43 @@ def test_a_cut_short_calibration_says_where_it_went_under_json_and_csv(monkeypat
     }[lang]  # fmt: skip
     assert said[0] in err and said[1] in err, err
     assert "{" not in err and "bytes," not in err  # stdout alone carries the JSON or the CSV
+
+
+def test_allreduce_and_equivalence_csv_are_one_row_a_size_and_a_check(capsys):
+    """--csv (issue 5: on every command) of the two other modes, which no test printed: allreduce one row per
+    message size, time in µs (40 µs, 100 µs) beside its seconds; equivalence one row per size and dtype, the
+    threshold the relative tolerance × max |grad| (1e-4 × 0.5 = 5e-5)."""
+    from dpscale.sources.measure.calibration import calibration
+
+    cal = {**calibration(ROWS, 2, "gloo", device="cpu"), "rows": ROWS}
+    measure.show_allreduce(cal, _args("allreduce", "--csv"))
+    out, err = capsys.readouterr()
+    got = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["bytes"], float(r["time_us"]), float(r["time_s"])) for r in got] == [
+        ("1024", 40.0, 4e-5),
+        ("4096", 100.0, 1e-4),
+    ]
+    assert err == ""  # nothing cut short, no --out: nothing to say beside the rows
+    check = {"dtype": "float32", "max_abs_diff": 2e-6, "grad_max": 0.5, "tolerance": 1e-4, "threshold": 5e-5,
+             "passed": True, "params": 10}  # fmt: skip
+    result = {"devices": 2, "batch": 4, "workload": "mlp", "backend": "gloo", "passed": True,
+              "checks": [{**check, "dtype": "float64", "max_abs_diff": 0.0, "tolerance": 1e-10, "threshold": 5e-11},
+                         check]}  # fmt: skip
+    measure.show_equivalence([result], _args("equivalence", "--csv"))
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["devices"], r["dtype"], float(r["threshold"]), r["passed"]) for r in rows] == [
+        ("2", "float64", 5e-11, "true"), ("2", "float32", 5e-5, "true")]  # fmt: skip
+
+
+def test_a_finished_calibration_in_a_table_says_where_it_was_written(capsys, tmp_path: Path):
+    """The table's notes: the α–β fit (through 1 KiB in 40 µs and 4 KiB in 100 µs:
+    β = 60 µs / 3,072 B = 1.953e-8 s/B, α = 40 µs − 1,024 β = 20 µs),
+    then 'calibration written to' --out — and no 'partial' line for a bench that ran to its end."""
+    from dpscale.sources.measure.calibration import calibration
+
+    cal = {**calibration(ROWS, 2, "gloo", device="cpu"), "rows": ROWS}
+    path = tmp_path / "c.json"
+    measure.show_allreduce(cal, _args("allreduce", "--out", str(path)))
+    out = capsys.readouterr().out
+    assert "α = 20.0 µs, β = 1.953e-08 s/B" in out and f"note: calibration written to {path}" in out
+    assert "partial" not in out
