@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -289,6 +290,8 @@ def test_the_docs_library_snippets_run(doc, monkeypatch, measured):
     in a folder holding the files they name."""
     monkeypatch.chdir(measured.parent)  # results.jsonl, and the runs.csv fit.md reads
     Path("runs.csv").write_text("devices,throughput\n1,1000\n8,7500\n16,14600\n32,27000\n", encoding="utf-8")
+    Path("validation").mkdir()  # predict.md's dpscale.validate reads the dev set by its path in the repository
+    shutil.copy(DOCS / "validation" / "published_scaling_dev.csv", "validation")
     blocks = re.findall(r"```python\n(.+?)```", (DOCS / doc).read_text(encoding="utf-8"), re.S)
     assert blocks
     for block in blocks:
