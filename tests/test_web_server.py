@@ -225,9 +225,9 @@ def test_the_pages_bootstrap_is_bounded_before_the_work(client, monkeypatch):
         "dpscale fit: error: --resamples: 10.000 remuestreos × 300 tamaños; se admite: como mucho 2.000.000 valores en "
         "la página (la línea de órdenes admite más)"
     )
-    r = post(client, "fit", {"point": runs, "resamples": "abc"})  # the command's own refusal, as before
-    assert r.status_code == 422 and "--resamples: got 'abc'; allowed: a whole number from 50 to 100,000" in r.text
     monkeypatch.undo()
+    r = post(client, "fit", {"point": runs, "resamples": "abc"})  # the command's own refusal, in the command's order
+    assert r.status_code == 422 and "--resamples: got 'abc'; allowed: a whole number from 50 to 100,000" in r.text
     assert post(client, "fit", {"point": runs, "resamples": "10000"}).status_code == 200
     assert post(client, "fit", {"point": runs, "at": "1..2000+1"}).status_code == 200  # the page's rows, as they were
 

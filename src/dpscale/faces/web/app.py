@@ -245,7 +245,10 @@ PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line 
 def page_bootstrap(args: argparse.Namespace, at: int) -> None:
     """The fit's bootstrap, bounded on the page a tenth of the CLI's way: 100,000 resamples took 8-14 s and 1.5-2.5
     GB a request, so a few requests at once (a threadpool runs 40) took the server down for memory."""
-    resamples = whole(args.resamples, "--resamples", *RESAMPLES)  # (the command's own refusal first)
+    try:
+        resamples = whole(args.resamples, "--resamples", *RESAMPLES)
+    except DpscaleError:  # the command's own refusal, in its own order (a bad --gpus-per-node before it), as a bad
+        return  # --devices is left to it: refused here, '--resamples 3' was named where the CLI names the other flag
     if resamples > MAX_PAGE_RESAMPLES:
         raise fail("--resamples", args.resamples, PAGE_RESAMPLES)
     sizes = max(at, len(args.point) + 1)  # the sizes asked for, or the measured ones and their baseline
