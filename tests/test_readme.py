@@ -306,15 +306,16 @@ def test_readme_page_limits_are_the_app_s():
     text = " ".join(README.split())
     said = re.search(
         r"sweeps past ([\d,]+) sizes and fits past ([\d,]+) resamples \(`--resamples`\) or ([\d,]+) resamples × sizes;"
-        r" a field takes at most ([\d,]+) characters and a request body (\d+) MiB",
+        r" a fit takes at most ([\d,]+) runs; a field takes at most ([\d,]+) characters and a request body (\d+) MiB",
         text,
     )
     assert said, "README's sentence on the page's limits changed shape"
-    rows, resamples, cells, chars, mib = (int(x.replace(",", "")) for x in said.groups())
-    assert (rows, resamples, cells, chars, mib << 20) == (
+    rows, resamples, cells, runs, chars, mib = (int(x.replace(",", "")) for x in said.groups())
+    assert (rows, resamples, cells, runs, chars, mib << 20) == (
         app.MAX_PAGE_ROWS,
         app.MAX_PAGE_RESAMPLES,
         app.MAX_PAGE_CELLS,
+        app.MAX_PAGE_RUNS,
         app.MAX_VALUE_CHARS,
         app.MAX_BODY_BYTES,
     )

@@ -613,8 +613,9 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         client = TestClient(create_app())  # the API's own refusals (tests/test_web_commands.py says them in Spanish)
         page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
         no_rate = {"options": {"samples": "1e6"}}  # plan's missing rate, as the page words it (no --fit there)
+        many_runs = {"options": {"point": " ".join(f"{d}:{1000 * d}" for d in range(1, 302))}}  # the page's run cap
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
-                           ("/api/plan", no_rate)):  # fmt: skip
+                           ("/api/plan", no_rate), ("/api/fit", many_runs)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read

@@ -290,3 +290,24 @@ def test_a_pasted_table_s_per_device_unit_is_refused_by_its_field_as_a_file_s():
             run_command("fit", {"point": table}, lang)
         assert str(say_error(e.value, lang)).startswith(f"--point, unit: {said}")
     assert run_command("fit", {"point": table.replace("/gpu", "")})["report"]["unit"] == "tokens/s"
+
+
+def test_the_page_fits_at_most_300_runs():
+    """1,000 runs passed every page cap (2,000 rows, 2,000,000 resamples × sizes) and took 10-17 s and 230 MB a request
+    (review EO; 500 runs 1.35 s, 300 0.76 s here): past 300 the page refuses before any fit, in both languages, and
+    300 are fitted."""
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web import app
+
+    runs = lambda n: " ".join(f"{d}:{900 * d + 100}" for d in range(1, n + 1))  # noqa: E731
+    client = TestClient(app.create_app())
+    said = {
+        "en": "--point: 301 runs; allowed: at most 300 on the page (the command line takes more)",
+        "es": "--point: 301 ejecuciones; se admite: como mucho 300 en la página (la línea de órdenes admite más)",
+    }
+    for lang, line in said.items():
+        r = client.post("/api/fit", json={"options": {"point": runs(301)}, "lang": lang})
+        assert r.status_code == 422 and r.json()["error"].endswith(line)
+    ok = client.post("/api/fit", json={"options": {"point": runs(300)}, "lang": "en"})
+    assert ok.status_code == 200 and len(ok.json()["report"]["measured"]) == 300

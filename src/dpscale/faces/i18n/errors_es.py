@@ -545,6 +545,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "
          r"takes more\)",
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
+        (r"--point: (?P<n1>[\d,]+) runs; allowed: at most (?P<n2>[\d,]+) on the page \(the command line takes more\)",
+         "--point: {n1} ejecuciones; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),
         (r"--resamples: (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes; allowed: at most (?P<x>[\d,]+) values on the "
          r"page \(the command line takes more\)",
          "--resamples: {n1} remuestreos × {n2} tamaños; se admite: como mucho {x} valores en la página (la línea de "

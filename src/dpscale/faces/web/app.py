@@ -238,6 +238,7 @@ def _too_many(flag: str, n: int) -> DpscaleError:
 
 
 MAX_PAGE_RESAMPLES = 10_000
+MAX_PAGE_RUNS = 300  # a fit of 300 noisy runs at 1..300 devices: 0.76 s on a 2-core machine, 500: 1.35 s
 MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
 PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to {RESAMPLES[1]:,})"
 
@@ -271,6 +272,11 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     if command == "fit" and not args.point:  # the box left empty: no RUNS file or --point to offer a page's user
         raise fail("--point", "", RUNS_BOX)
+    if command == "fit" and len(args.point) > MAX_PAGE_RUNS:  # 1,000 runs passed every other cap and took 10-17 s
+        raise DpscaleError(  # and 230 MB a request (review EO): the fit's checks grow faster than the runs
+            f"--point: {len(args.point):,} runs; allowed: at most {MAX_PAGE_RUNS:,} on the page (the command line "
+            "takes more)"
+        )
     check_number_style(args, parser)  # 2.000 on a Spanish page: refused, not read as 2
     flag = SWEPT.get(command, "--devices")
     swept = getattr(args, flag[2:].replace("-", "_"), None) if flag else None
