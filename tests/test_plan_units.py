@@ -176,6 +176,7 @@ TITLE_ES = (
         ("TFLOP/s", "TFLOP"),  # N TFLOP at v TFLOP/s: N/v seconds, what plan computes
         ("Tokens / S", "Tokens"),  # as typed, spaces around the slash dropped
         ("sequences per second", "sequences"),
+        ("samples/second", "samples"),  # the slash before a spelled-out second
         ("token/s", "token"),  # no plural made up
         ("fps", None),  # not '/s': no noun to read
         ("Hz", None),
@@ -650,7 +651,9 @@ def test_plan_takes_a_rate_per_second_however_written(capsys, unit):
     assert row["actual_throughput"] == pytest.approx(115_200.0) and row["speedup"] == pytest.approx(57.6)
 
 
-@pytest.mark.parametrize("unit", ["tokens/s (bf16)", "samples/s/8xA100", "img/s (224px)", "tokens/s @ 2048 seq"])
+@pytest.mark.parametrize(
+    "unit", ["tokens/s (bf16)", "samples/s/8xA100", "img/s (224px)", "tokens/s @ 2048 seq", "tokens/s on 8 H100s"]
+)
 def test_a_number_in_a_unit_s_label_is_no_number_of_seconds(capsys, tmp_path, unit):
     """'samples per 10 s' is refused (a tenth of its rate), but a number elsewhere below the line is a label's: a
     precision, a cluster, an image size, a sequence length. These were refused as per 16, 8, 224 or 2,048 seconds,
@@ -855,6 +858,12 @@ def test_a_per_device_unit_a_file_states_is_refused_as_the_typed_one_is(capsys, 
         ("img/(s * device)", "img/s"),
         ("per-node tokens/s", None),
         ("tokens/(8·s)", None),  # (no device: not_per_second's to judge)
+        ("per GPU tokens/s", "tokens/s"),  # said first with a space, not a hyphen
+        ("samples/(GPU×s)", "samples/s"),
+        ("muestras por dispositivo por segundo", "muestras por segundo"),
+        ("muestras/s por dispositivos", "muestras/s"),
+        ("/(GPU·s)", None),  # nothing but the per-device part: no unit left to name, so a label as typed
+        ("/GPU/s", None),
     ],
 )
 def test_a_per_device_part_before_the_time_or_a_label_is_one_too(capsys, unit, base):

@@ -176,6 +176,17 @@ def test_the_a100_ring_fill_reproduces_the_published_mid_size_busbw():
     assert bus_bandwidth(sizes, t, 8) == pytest.approx([106.0, 138.0], rel=0.015)
 
 
+def test_a_library_call_with_a_fill_and_no_fill_size_is_half_grown_at_10_mib():
+    """allreduce_time and bandwidth_terms called with τ alone take S_f = 10 MiB (predict always passes its own): at
+    S = S_f each of the 2(g−1) = 14 steps pays τ/2, 7 × 11.2 = 78.4 µs, on top of the ring's 2·7/8·10 MiB at
+    100 GB/s = 183.5 µs (α = 0), all of it NVLink time. A default moved to 20 MiB gives 52.3 µs of fill."""
+    mib, tau = 2**20, 11.2e-6
+    by_hand = 1.75 * 10 * mib / 100e9 + 7 * tau  # 261.9 µs
+    assert float(allreduce_time(10 * mib, 8, 8, 100, 1, algorithm="ring", fill_s=tau)) == pytest.approx(by_hand)
+    intra, net = bandwidth_terms(10 * mib, 8, 8, 100, 1, "ring", fill_s=tau)
+    assert (float(intra), float(net)) == pytest.approx((by_hand, 0.0))
+
+
 # -- formulas/stepmodel.py ------------------------------------------------------------------------------------------
 
 
