@@ -836,3 +836,18 @@ def test_laws_with_the_same_parameter_are_equal_only_when_they_are_the_same_law(
     assert Amdahl(0.1).efficiency(8) == pytest.approx(1 / 1.7) and Constant(0.1).efficiency(8) == 0.1
     assert Amdahl(0.1) != Constant(0.1) and Constant(0.1) != Amdahl(0.1)
     assert Amdahl(0.1) == Amdahl(0.1) and USL(0.1, 0.0) != Amdahl(0.1)
+
+
+# Cases a mutation sweep of formulas/scaling.py, formulas/solve.py and faces/output.py (review EN: 113 mutants by
+# hand) found no test could fail on, and two messages it found wrong. Each expected figure is derived in its comment.
+
+
+def test_a_speedup_flat_up_to_the_size_cap_is_a_peak_not_a_target_too_far():
+    """solve.py `s(cap) >= s(cap // 2)` read a flat speedup as still rising: E(d) = min(1, 4/d) gives d·E = 4 from 4
+    devices to 10,000,000, and a target of 5 was 'not reached within 10,000,000 devices', as if more would reach it.
+    The speedup peaks at 4× (500/s against 400/s at 100/s a device), first at 4 devices."""
+    flat = lambda d: min(1.0, 4 / d)  # noqa: E731
+    with pytest.raises(DpscaleError, match=r"unreachable — under this E\(d\) the speedup peaks at 4× with 4 devices"):
+        solve(per_device_throughput=100, efficiency=flat, speedup=5)
+    with pytest.raises(DpscaleError, match=r"throughput peaks at 400/s \(speedup 4\) with 4 devices"):
+        solve(per_device_throughput=100, efficiency=flat, actual_throughput=500)

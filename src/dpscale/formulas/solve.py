@@ -262,7 +262,9 @@ def _devices_for_speedup(
     else:
         # No power of two reached it; the peak may still lie between two of them.
         peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
-        if not _reaches(peak, s_target) and s(cap) >= s(cap // 2):  # still rising at the cap: no peak, just too far
+        # still rising at the cap: no peak, just too far (a speedup flat up to the cap is a peak: more devices add
+        # nothing, so 'not reached within 10,000,000 devices' sent the user after more of them)
+        if not _reaches(peak, s_target) and s(cap) > s(cap // 2):
             raise DpscaleError(
                 f"target {said(s_target)}: not reached within {cap:,} devices ({said(s(cap))} there); "
                 "allowed: a target this E(d) reaches at a buildable size"
