@@ -851,3 +851,17 @@ def test_a_speedup_flat_up_to_the_size_cap_is_a_peak_not_a_target_too_far():
         solve(per_device_throughput=100, efficiency=flat, speedup=5)
     with pytest.raises(DpscaleError, match=r"throughput peaks at 400/s \(speedup 4\) with 4 devices"):
         solve(per_device_throughput=100, efficiency=flat, actual_throughput=500)
+
+
+def test_a_speedup_that_missed_its_target_is_not_printed_as_the_target():
+    """Amdahl with serial fraction 0.5: S(d) = 1/(0.5 + 0.5/d) = 2d/(d + 1), below 2 at every size; at 10,000,000
+    devices 2e7/(1e7 + 1) = 1.99999980…, which read 'speedup 2 there' beside a target of 2. Eight digits tell them
+    apart: 1.9999998, and 199.99998/s at 100/s a device."""
+    with pytest.raises(DpscaleError, match=r"target speedup 2: not reached within 10,000,000 devices \(speedup "
+                       r"1\.9999998 there\)"):  # fmt: skip
+        solve(per_device_throughput=100, efficiency=Amdahl(0.5), speedup=2)
+    with pytest.raises(DpscaleError, match=r"\(199\.99998/s \(speedup 1\.9999998\) there\)"):
+        solve(per_device_throughput=100, efficiency=Amdahl(0.5), actual_throughput=200)
+    # a peak well below the target keeps the six figures: USL σ = 0.02, κ = 1e-4 peaks at 25.1896 with 99 devices
+    with pytest.raises(DpscaleError, match=r"the speedup peaks at 25\.1896× with 99 devices"):
+        solve(per_device_throughput=100, efficiency=USL(0.02, 1e-4), speedup=30)

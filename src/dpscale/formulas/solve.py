@@ -248,6 +248,9 @@ def _devices_for_speedup(
     def said(speedup: float) -> str:
         return _said(speedup, v)
 
+    def missed(speedup: float) -> str:  # beside the target: 1.9999998 under Amdahl(0.5), not '2' against 2
+        return _said(speedup, v, _apart(speedup, s_target, v))
+
     s1 = s(1)  # (checked as every size is: float(fn(1)) raised TypeError for a function giving [1.0])
     if _reaches(s1, s_target):
         return 1, s_target / s1
@@ -266,13 +269,14 @@ def _devices_for_speedup(
         # nothing, so 'not reached within 10,000,000 devices' sent the user after more of them)
         if not _reaches(peak, s_target) and s(cap) > s(cap // 2):
             raise DpscaleError(
-                f"target {said(s_target)}: not reached within {cap:,} devices ({said(s(cap))} there); "
+                f"target {said(s_target)}: not reached within {cap:,} devices ({missed(s(cap))} there); "
                 "allowed: a target this E(d) reaches at a buildable size"
             )
         if not _reaches(peak, s_target):
+            top = figure(peak, _apart(peak, s_target, None))
             raise DpscaleError(
                 f"target {said(s_target)}: unreachable — under this E(d) "
-                + (f"throughput peaks at {said(peak)}" if v else f"the speedup peaks at {figure(peak)}×")
+                + (f"throughput peaks at {missed(peak)}" if v else f"the speedup peaks at {top}×")
                 + f" with {peak_d} devices; allowed: a target at or below the peak"
             )
         lo, hi = 1, peak_d
@@ -312,9 +316,16 @@ def _devices_in_table(table: tuple[tuple[int, float], ...], s_target: float, v: 
     )
 
 
-def _said(speedup: float, v: float | None) -> str:
+def _said(speedup: float, v: float | None, digits: int = 6) -> str:
     """'speedup 61.4' or, for a throughput target, '122,829/s (speedup 61.4)'."""
-    return f"speedup {figure(speedup)}" if v is None else f"{figure(speedup * v)}/s (speedup {figure(speedup)})"
+    said = f"speedup {figure(speedup, digits)}"
+    return said if v is None else f"{figure(speedup * v, digits)}/s ({said})"
+
+
+def _apart(speedup: float, target: float, v: float | None) -> int:
+    """The significant digits (6 or more) at which a speedup that missed the target prints apart from it, in
+    throughput as well where the target was one."""
+    return max(apart(speedup, target, 6, 17, "g"), apart(speedup * v, target * v, 6, 17, "g") if v else 6)
 
 
 def _peak(s: Callable[[int], float], lo: int, hi: int) -> tuple[int, float]:
