@@ -187,6 +187,15 @@ def test_solve_rejects_wrong_input_counts(kwargs):
         solve(**kwargs)
 
 
+def test_a_wrong_input_count_is_said_as_the_count_given():
+    """solve.py `4 - len(missing)` → `3 - …` said 'got 1 of' for two inputs given: the count is of the four named."""
+    names = "devices, per_device_throughput, efficiency, actual_throughput; allowed: exactly three"
+    with pytest.raises(DpscaleError, match=f"^solve: got 2 of {names}"):
+        solve(devices=64, per_device_throughput=2000)
+    with pytest.raises(DpscaleError, match=f"^solve: got 4 of {names}"):
+        solve(devices=64, per_device_throughput=2000, efficiency=0.9, actual_throughput=1)
+
+
 @pytest.mark.parametrize(
     "args, match",
     [
@@ -865,3 +874,23 @@ def test_a_speedup_that_missed_its_target_is_not_printed_as_the_target():
     # a peak well below the target keeps the six figures: USL σ = 0.02, κ = 1e-4 peaks at 25.1896 with 99 devices
     with pytest.raises(DpscaleError, match=r"the speedup peaks at 25\.1896× with 99 devices"):
         solve(per_device_throughput=100, efficiency=USL(0.02, 1e-4), speedup=30)
+
+
+def test_e_at_one_device_from_a_function_or_a_list_must_be_one_to_the_billionth():
+    """scaling._check_one_device's 1e-9 → 1e-3, in each of its three branches (a sweep, one size, one size with
+    several E): 0.9995 at one device, a single device at 99.95 % of its own rate, was taken. 1 − 1e-10 is float
+    noise and is (8 devices at 0.9: 720/s of 800)."""
+    e_at_one = "efficiency: got 0.9995; allowed: E = 1 at one device"
+    for args in (([1, 8], 100.0, lambda d: np.where(np.asarray(d) == 1, 0.9995, 0.9)), (1, 100.0, lambda d: 0.9995),
+                 (1, 100.0, [1.0, 0.9995])):  # fmt: skip
+        with pytest.raises(DpscaleError, match=e_at_one):
+            dpscale.scale(*args)
+    noise = dpscale.scale([1, 8], 100.0, lambda d: np.where(np.asarray(d) == 1, 1 - 1e-10, 0.9))
+    assert noise.actual_throughput[1] == pytest.approx(720)
+
+
+def test_an_astronomical_count_of_devices_needed_keeps_four_figures():
+    """solve._too_many: past 1e15 a count keeps its exponent, at four figures ('.4g' → 'g' wrote 1.23457e+20):
+    a speedup of 6.17283945e19 at E = 0.5 needs 1.2345678900e20 devices, 1.235e+20."""
+    with pytest.raises(DpscaleError, match=r"^devices: 1\.235e\+20 needed; allowed: at most 10,000,000"):
+        solve(per_device_throughput=1, efficiency=0.5, speedup=6.17283945e19)

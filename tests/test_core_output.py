@@ -61,8 +61,11 @@ def test_a_single_answer_that_overflowed_is_the_one_line_error(value):
     (a calculator's single answer) as for a sweep, and for the NaN that ∞ − ∞ makes."""
     from dpscale.faces.output import Column, emit
 
+    cols = [Column("devices", "int"), Column("hours")]
     with pytest.raises(DpscaleError, match=f"hours: comes to {value:g} from these inputs; allowed: realistic"):
-        emit({"devices": 8, "hours": value}, [Column("devices", "int"), Column("hours")], argparse.Namespace())
+        emit({"devices": 8, "hours": value}, cols, argparse.Namespace())
+    with pytest.raises(DpscaleError, match=f"hours: comes to {value:g} from these inputs"):  # a sweep's later row
+        emit([{"devices": 8, "hours": 1.0}, {"devices": 16, "hours": value}], cols, argparse.Namespace())
 
 
 def test_a_note_s_count_of_one_is_singular_in_spanish(capsys):
@@ -122,3 +125,54 @@ def test_a_list_or_range_of_one_size_is_a_json_array_as_any_list_or_range_is(cap
         rc, out, _ = run(capsys, *argv, flag, sizes, "--json")
         got = json.loads(out)
         assert rc == 0 and isinstance(got, list) and len(got) == 1 and got[0][key] == pytest.approx(value)
+
+
+# Cases a mutation sweep of faces/output.py and i18n.number (review EN) found no test could fail on. Each expected
+# value is derived in its comment, from the docs or the arithmetic.
+
+
+def test_json_on_a_utf8_output_keeps_its_characters_and_csv_its_plain_newlines(capsys):
+    """output.to_json: 'its characters as they are on a UTF-8 output' (ensure_ascii=True wrote the superlinear
+    note's '—' as \\u2014, which parses the same, so no parsing test saw it); write_csv ends rows with '\\n'
+    (the csv module's default '\\r\\n' left a '\\r' in every last cell read by cut or awk). 816/s on 8 at 100/s
+    is E = 1.02."""
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "100", "-a", "816", "--json")
+    assert rc == 0 and "superlinear — the cluster" in out and "\\u2014" not in out
+    rc, out, _ = run(capsys, "calc", "-d", "1,8", "-v", "100", "-e", "0.9", "--csv")
+    assert rc == 0 and "\r" not in out and out.count("\n") == 3
+
+
+def test_csv_on_an_output_that_is_not_utf8_keeps_the_solved_columns():
+    """output._print's non-UTF-8 CSV path wrote `keys + extra`; writing `keys` alone dropped 'solved' and
+    'devices_exact' there only. 115,201/s at 2,000/s and E = 0.9 needs 115,201 / 1,800 = 64.000555… devices, 65."""
+    import os
+    import subprocess
+    import sys
+
+    argv = ["calc", "-v", "2000", "-e", "0.9", "-a", "115201", "--csv"]
+    done = subprocess.run([sys.executable, "-m", "dpscale", *argv], capture_output=True,
+                          env=dict(os.environ, PYTHONIOENCODING="ascii"))  # fmt: skip
+    head, row = done.stdout.decode("utf-8").splitlines()
+    assert done.returncode == 0 and head.endswith(",effective_devices,solved,devices_exact")
+    assert row == "65,2000.0,0.9,130000.0,117000.0,58.5,13000.0,58.5,devices,64.0005555556"
+
+
+def test_a_row_s_marks_are_one_csv_cell_joined_by_semicolons(capsys):
+    """write_csv: 'a list of words (plan's marks) is one cell, joined by ;' (',' was quoted into one cell and read
+    the same by csv readers, not by people). At a constant E = 0.9 every size costs the same 35.6 device-hours, so
+    the fastest, 128, is both the cheapest meeting 5 h and the fastest within a budget of 1,000."""
+    rc, out, _ = run(capsys, "plan", "-n", "1.28e6", "--epochs", "90", "-v", "1000", "-d", "8,16,32,64,128", "-e",
+                     "0.9", "--price", "2", "--deadline", "5h", "--budget", "1000", "--csv")  # fmt: skip
+    assert rc == 0 and out.splitlines()[-1].endswith(",samples/s,cheapest_meeting_deadline;fastest_within_budget")
+
+
+def test_number_formats_at_their_other_thresholds():
+    """i18n.number: from 1e15 a rate keeps its exponent ('>= 1e16' wrote 1,152,000,000,000,000), in Spanish with
+    its decimal comma (unlocalised it read 1.152e+15); a speed-up of exactly 10 takes one decimal as 10.5 does
+    ('> 10' wrote 10.00×); money is grouped ('1234.50' without the mark). 64 × 2e13/s × 0.9 = 1.152e15/s."""
+    from dpscale.faces.i18n import number
+
+    assert (number(1.152e15, "rate"), number(1.152e15, "rate", "es"), number(9.99e14, "rate")) == (
+        "1.152e+15", "1,152e+15", "999,000,000,000,000")  # fmt: skip
+    assert (number(10.0, "times"), number(9.996, "times")) == ("10.0×", "10.00×")
+    assert (number(1234.5, "money"), number(1234.5, "money", "es")) == ("1,234.50", "1.234,50")
