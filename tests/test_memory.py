@@ -1289,7 +1289,7 @@ def test_zero3_s_fewest_devices_agree_with_the_rows_where_the_ceiling_lands_on_a
         (("--micro-batch", "2"), "shrink the micro-batch or add tensor/pipeline parallelism"),
         (("--recompute", "none"), "recompute activations or add tensor/pipeline parallelism"),
         (("--recompute", "selective", "--micro-batch", "2"),
-         "shrink the micro-batch, recompute them fully (--recompute full), or add tensor/pipeline parallelism"),
+         "shrink the micro-batch, recompute them fully (--recompute full) or add tensor/pipeline parallelism"),
     ],
 )  # fmt: skip
 def test_nothing_fits_advises_only_what_is_left_to_shrink_the_activations(capsys, flags, fix):

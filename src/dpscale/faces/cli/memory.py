@@ -16,7 +16,7 @@ from dpscale.errors import (
     fail,
 )
 from dpscale.faces.cli.common import Parser, add_output_args, nothing_typed, number, positive, whole, zero_stage
-from dpscale.faces.i18n import count_said, label, term
+from dpscale.faces.i18n import count_said, label, listed, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.memory import (
@@ -244,10 +244,7 @@ def _fewer_activations(shaped: dict[str, Any], lang: str) -> str:
     if recompute != "full":
         fixes.append(label("mem_fix_recompute" if recompute == "none" else "mem_fix_recompute_full", lang))
     fixes.append(label("mem_fix_split", lang))
-    if len(fixes) == 1:
-        return fixes[0]
-    comma = "," if lang == "en" and len(fixes) > 2 else ""  # 'a, b, or c'; 'a, b o c'
-    return f"{', '.join(fixes[:-1])}{comma} {label('or', lang)} {fixes[-1]}"
+    return listed(fixes, lang, word=label("or", lang))  # 'a, b or c', as every list is said (it had its own join)
 
 
 def _stage_notes(stage: int | None, params: float, precision: str, optimizer: str, t: int, lang: str) -> list[str]:

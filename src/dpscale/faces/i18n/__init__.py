@@ -144,16 +144,19 @@ AND = {"en": "and", "es": "y"}
 LISTED_SEP = "; "
 
 
-def listed(items: Sequence[str], lang: str = "en", more: str = "", elided: bool = False) -> str:
-    """Items as a sentence lists them, the one way every list of sizes (and of laws) is said: '2 and 4', '2, 4 and
-    8' ('2 y 4', '2, 4 y 8'); '; ' between them where one holds a comma ('512; 1,024 and 2,048' in English, where
-    '512, 1,024' read as one number; a Spanish '1,5 h' likewise). `more`: what stands for the ones left out ('5
-    more'), the last item; `elided`: the list goes on unnamed, so it ends in '…' and takes no 'and'."""
+def listed(
+    items: Sequence[str], lang: str = "en", more: str = "", elided: bool = False, word: str | None = None
+) -> str:
+    """Items as a sentence lists them, the one way every list of sizes (and of laws, and of remedies) is said: '2 and
+    4', '2, 4 and 8' ('2 y 4', '2, 4 y 8'); '; ' between them where one holds a comma ('512; 1,024 and 2,048' in
+    English, where '512, 1,024' read as one number; a Spanish '1,5 h' likewise). `more`: what stands for the ones left
+    out ('5 more'), the last item; `elided`: the list goes on unnamed, so it ends in '…' and takes no 'and'; `word`:
+    another conjunction, in the language already ('or': memory's 'shrink the micro-batch or add …')."""
     items = [*items, *([more] if more else [])]
     sep = "; " if any("," in x for x in items) else ", "
     if elided or len(items) < 2:
         return sep.join(items) + ("…" if elided else "")
-    return f"{sep.join(items[:-1])} {AND.get(lang, AND['en'])} {items[-1]}"
+    return f"{sep.join(items[:-1])} {word or AND.get(lang, AND['en'])} {items[-1]}"
 
 
 def relisted(text: str, lang: str = "en") -> str:
