@@ -17,6 +17,13 @@ from dpscale.faces.i18n import SAID
 
 A100 = ["--system", "dgx-a100", "--batch", "32"]
 SPANISH_REFUSALS = [
+    (["predict", "--model", "resnet50", "-v", "1000", "--system", "dgx-a100", "--global-batch", "1024", "-b", "32"],
+     "--batch y --global-batch: dé uno (un lote global G da el microlote por dispositivo de cada tamaño, G / "
+     "(dispositivos × --grad-accum))"),
+    (["predict", "--model", "resnet50", "-v", "1000", "--system", "dgx-a100", "--global-batch", "1536", "-d", "2000",
+      "-k", "2"],  # the size and the micro-batch in Spanish numbers
+     "--global-batch: se recibió 1536; se admite: un múltiplo de dispositivos × --grad-accum en cada tamaño: 2.000 × "
+     "2 no lo divide (un microlote de 0,384)"),
     (["fit", "--point", "1:900,2:1750"], "--point: se recibió '1:900,2:1750'; se admite: una ejecución por opción"),
     (["fit", "--point", "1:100", "--point", "2:190", ""], "RUNS: se recibió ''; se admite: un archivo CSV"),
     (["calc", "--law", "constant"], "--law constant: necesita --efficiency E (una E para todos los tamaños)"),

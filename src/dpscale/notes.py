@@ -176,6 +176,12 @@ EN = {
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"
     ),
+    "strong_scaling": (
+        "a fixed global batch of {g:,}: each device's micro-batch falls from {b_hi:,} to {b_lo:,} samples over these "
+        "sizes, its compute with it, while its all-reduce stays (strong scaling). On the {rows} published "
+        "strong-scaling rows in validation/ this model over-predicted E in {over} and erred by {median:.3f} at the "
+        "median ({weak:.3f} on the {weak_rows} rows at a fixed per-device batch): expect E lower than shown"
+    ),
     "one_device_inferred": (
         "one device alone would run {v:,.6g} samples/s (the {d0:,}-device baseline without its all-reduce and wait): "
         "E and the speedup are relative to it; 'E vs d0' is E against the measured {d0:,} devices, E(d) / {e0:.3f}, "

@@ -32,15 +32,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from calibrate import DEV, EXTERNAL, HOLDOUT, family, load, objective  # noqa: E402
 
 SHARES = np.round(np.arange(0.0, 0.101, 0.01), 3)
-SHIPPED = "t_micro * scale, grad_accum=ga"
 
 
 def predictor(share: float):
-    """predict_config with t_µ·(share + (1 − share)·b/b0) for a row of another per-device batch."""
+    """predict_config with t_µ·(share + (1 − share)·b/b0) for a row of another per-device batch: its own
+    micro_step_at (stepmodel's, the one formula predict and validate share) in place of the shipped one."""
     src = inspect.getsource(pv.predict_config)
-    assert src.count(SHIPPED) == 1, "predict_config changed: update this experiment"
+    assert src.count("micro_step_at(") == 1, "predict_config changed: update this experiment"
     ns = dict(vars(pv))
-    exec(src.replace(SHIPPED, f"t_micro * ({share} + (1 - {share}) * scale), grad_accum=ga"), ns)
+    ns["micro_step_at"] = lambda b, t, b0: t * (share + (1 - share) * (b / b0))
+    exec(src, ns)
     return ns["predict_config"]
 
 

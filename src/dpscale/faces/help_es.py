@@ -129,6 +129,11 @@ HELP_ES: dict[str, str] = {
     "micro-batches per optimizer step (all-reduce once per step; default 1)": (
         "microlotes por paso del optimizador (un all-reduce por paso; por defecto 1)"
     ),
+    "a global batch fixed over the sizes (strong scaling), instead of --batch: each size's micro-batch is it / "
+    "(devices × --grad-accum), a whole number at every size": (
+        "un lote global fijo en todos los tamaños (escalado fuerte), en lugar de --batch: el microlote de cada tamaño "
+        "es él / (dispositivos × --grad-accum), un número entero en cada tamaño"
+    ),
     "sequence length for transformer FLOPs (default: the preset's)": (
         "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
     ),

@@ -309,6 +309,14 @@ def input_step(devices: Any, grad_accum: Any, input_s: float, gpus_per_node: Any
     return grad_accum * input_s * np.minimum(np.asarray(devices, dtype=float), gpus_per_node)
 
 
+def micro_step_at(batch: Any, micro_step_s: float, ref_batch: float) -> Any:
+    """One micro-batch's compute at another per-device batch: in proportion to it, t_µ·b/b0. A fixed global batch
+    split over more devices (strong scaling) shrinks each device's compute while its all-reduce stays, so E falls
+    faster than at a fixed per-device batch. No share of the step is held fixed: fitted on the calibration's rows
+    its optimum was none (validation/experiments/strong_scaling_share.py)."""
+    return micro_step_s * (np.asarray(batch, dtype=float) / ref_batch)
+
+
 def micro_step_from_baseline(
     baseline_step_s: float, baseline_devices: int, baseline_grad_accum: int, strict: bool = True, **kw: Any
 ) -> float:

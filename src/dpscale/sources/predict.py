@@ -44,6 +44,7 @@ from dpscale.formulas.stepmodel import (
     Calibration,
     efficiency,
     input_step,
+    micro_step_at,
     micro_step_from_baseline,
     step_time,
 )
@@ -123,6 +124,9 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0, top: float = 1.0) 
 
 DEFAULT_PRECISION = "fp32"  # the issue's first; an estimate at it says so (predict's face: training runs mixed)
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
+# How this model did on the published strong-scaling rows of validation/'s 14 files (a fixed global batch split over
+# more devices), said with every strong-scaling prediction; test_calibration recomputes them.
+STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 577, "weak": 0.036}
 
 
 class Prediction:
@@ -163,7 +167,7 @@ class Prediction:
         """E's empirical band (see `band`) up to `top`, its top held at the E a given loader rate allows: the
         user's measured ceiling, not an estimate to spread around."""
         lo, hi = band(self.efficiency_values, self.devices, self._ctx[2], top)
-        kw = self._ctx[0]
+        kw = per_size(self._ctx[0], self._ctx[3], self.devices)[0]
         feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
         if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
             # E × (step / feed), the ratio first: step ≥ feed, so the ceiling is never below E (E × step / feed lost
@@ -226,6 +230,8 @@ class Prediction:
                 algorithm=terms["algorithm"][i] or None,  # (one device: none, said once by the bottleneck)
             )
             rec["devices"] = int(rec["devices"])
+            if self._ctx[3]:  # a global batch: each size's micro-batch, a whole number (checked)
+                rec["per_device_batch"] = self._ctx[3][0] // (rec["devices"] * self._ctx[0]["grad_accum"])
             if d0 > 1:  # a table that starts at d0 (one node, say) reports E against it: E(d)/E(d0), d0's own 1
                 rec["efficiency_vs_baseline"] = rec["efficiency"] / e0
                 rec["baseline_devices"] = d0  # (JSON and CSV carry no note: which size it is, in each record)
@@ -234,9 +240,25 @@ class Prediction:
 
 
 def _efficiency_at(ctx: tuple, d: np.ndarray) -> np.ndarray:
-    """E at sizes d from a prediction's context (step-model kwargs, the one-device breakdown, d0)."""
-    kw, one, _ = ctx
-    return efficiency(step_time(d, **kw), one, kw["grad_accum"], kw["grad_accum"])
+    """E at sizes d from a prediction's context (step-model kwargs, the one-device breakdown, d0, strong)."""
+    kw, one, _, strong = ctx
+    (at, steps), (_, one_steps) = per_size(kw, strong, d), per_size(kw, strong, 1.0)
+    return efficiency(step_time(d, **at), one, steps, float(np.ravel(one_steps)[0]))
+
+
+def per_size(kw: dict[str, Any], strong: tuple[int, int] | None, d: Any) -> tuple[dict[str, Any], Any]:
+    """The step model's inputs at sizes d, and a step's samples counted in micro-batches of the reference batch
+    (E compares samples a second). Weak scaling: the same at every size. A fixed global batch G (`strong`: G and
+    the reference micro-batch b0): each size's micro-batch is G/(d·ga), its compute and its loader's time in
+    proportion (stepmodel.micro_step_at)."""
+    if strong is None:
+        return kw, kw["grad_accum"]
+    g, b0 = strong
+    b = g / (np.asarray(d, dtype=float) * kw["grad_accum"])
+    at = dict(kw, micro_step_s=micro_step_at(b, kw["micro_step_s"], b0))
+    if "input_s" in kw:
+        at["input_s"] = kw["input_s"] * (b / b0)
+    return at, kw["grad_accum"] * (b / b0)
 
 
 def link(t: dict[str, Any], i: int) -> str:
@@ -262,8 +284,9 @@ P = ParamSpec("P")
 # `dpscale predict`'s flags → predict()'s parameters: the library's caller is told the name it typed
 PARAMETER_OF = {
     "--params": "params", "--model": "model", "--gpu": "gpu", "--precision": "precision", "--batch": "batch",
-    "--grad-accum": "grad_accum", "--throughput": "throughput", "--step-time": "step_time_s",
-    "--baseline-devices": "baseline_devices", "--mfu": "mfu", "--seq-len": "seq_len", "--system": "system",
+    "--grad-accum": "grad_accum", "--global-batch": "global_batch", "--throughput": "throughput",
+    "--step-time": "step_time_s", "--baseline-devices": "baseline_devices", "--mfu": "mfu", "--seq-len": "seq_len",
+    "--system": "system",
     "--system-file": "system_file", "--gpus-per-node": "gpus_per_node", "--intra-bw": "intra_bw_gbs",
     "--inter-bw": "inter_bw_gbs", "--grad-bytes": "grad_bytes_per_param", "--gather-bytes": "gather_bytes_per_param",
     "--bucket-mb": "bucket_mb", "--first-bucket-mb": "first_bucket_mb", "--overlap-accumulation":
@@ -303,8 +326,9 @@ def predict_flags(
     params: Any = None,
     model: str | None = None,
     precision: str = DEFAULT_PRECISION,
-    batch: Any = DEFAULT_BATCH,
+    batch: Any = None,
     grad_accum: Any = 1,
+    global_batch: Any = None,
     throughput: Any = None,
     step_time_s: Any = None,
     baseline_devices: Any = 1,
@@ -330,10 +354,13 @@ def predict_flags(
     alpha_inter_us: Any = None,
     zero: Any = 0,
 ) -> Prediction:
-    """Predict E(d) for data-parallel training (weak scaling: `batch` per device, `grad_accum` micro-batches
-    per optimizer step). Compute time from `throughput` (per-device samples/s at `baseline_devices`) or
-    `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`). `zero` 1–3 shards
-    the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace the all-reduce;
+    """Predict E(d) for data-parallel training: weak scaling, `batch` per device (default 32) and `grad_accum`
+    micro-batches per optimizer step at every size; or strong scaling, a fixed `global_batch` G split over the
+    sizes, each device's micro-batch G/(d·grad_accum) and its compute in proportion (a note says how this model
+    did on published strong-scaling runs). Compute time from `throughput` (per-device samples/s at
+    `baseline_devices`) or `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`).
+    `zero` 1–3 shards the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace
+    the all-reduce;
     `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
     `inter_link` names the network where the system does not, or not rightly: a name saying eth, RoCE, EFA or GbE
     is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`); ib,
@@ -342,11 +369,12 @@ def predict_flags(
     the page call, names them by their `dpscale predict` flags (--intra-bw).
 
     Units: `devices` device counts (a number or a list); `params` parameters (7e9, not 7); `batch` samples per
-    device per micro-batch, `seq_len` tokens; `throughput` samples/s of one device, `step_time_s` seconds;
-    `mfu` a fraction in (0, 1]; `intra_bw_gbs` GB/s per device per direction, `inter_bw_gbs` GB/s per node per
-    direction (all its compute NICs; bytes, where NICs are sold in bits: 8 × 200 Gb/s is 200); `bucket_mb` and
-    `first_bucket_mb` MiB; `grad_bytes_per_param` and `gather_bytes_per_param` bytes per element; `input_rate`
-    samples/s one node's input pipeline delivers; `alpha_intra_us` and `alpha_inter_us` µs per hop;
+    device per micro-batch, `global_batch` samples per optimizer step over all devices, `seq_len` tokens;
+    `throughput` samples/s of one device, `step_time_s` seconds; `mfu` a fraction in (0, 1]; `intra_bw_gbs` GB/s
+    per device per direction, `inter_bw_gbs` GB/s per node per direction (all its compute NICs; bytes, where NICs
+    are sold in bits: 8 × 200 Gb/s is 200); `bucket_mb` and `first_bucket_mb` MiB; `grad_bytes_per_param` and
+    `gather_bytes_per_param` bytes per element; `input_rate` samples/s one node's input pipeline delivers;
+    `alpha_intra_us` and `alpha_inter_us` µs per hop;
     `calibration` a `dpscale measure allreduce --out` file's path.
 
     Returns a Prediction: `efficiency_values` (E per size of `devices`, relative to one device), `band()` (its 80 %
@@ -354,10 +382,11 @@ def predict_flags(
     `efficiency(d)` at any size, so it is an E source for `scale`, `solve` and `plan`."""
     d = np.atleast_1d(check_size_list(devices, "devices", MAX_DEVICES)).astype(float)  # the curve is one list
     # Only the devices sweep: every other figure is one number (a list here raised numpy's ambiguity error)
-    (params, batch, grad_accum, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node, intra_bw_gbs,
-     inter_bw_gbs, grad_bytes_per_param, gather_bytes_per_param, bucket_mb, first_bucket_mb, input_rate, alpha_intra_us,
-     alpha_inter_us) = ones(
-        (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (throughput, "--throughput"),
+    (params, batch, grad_accum, global_batch, throughput, step_time_s, baseline_devices, mfu, seq_len, gpus_per_node,
+     intra_bw_gbs, inter_bw_gbs, grad_bytes_per_param, gather_bytes_per_param, bucket_mb, first_bucket_mb, input_rate,
+     alpha_intra_us, alpha_inter_us) = ones(
+        (params, "--params"), (batch, "--batch"), (grad_accum, "--grad-accum"), (global_batch, "--global-batch"),
+        (throughput, "--throughput"),
         (step_time_s, "--step-time"), (baseline_devices, "--baseline-devices"), (mfu, "--mfu"),
         (seq_len, "--seq-len"), (gpus_per_node, "--gpus-per-node"), (intra_bw_gbs, "--intra-bw"),
         (inter_bw_gbs, "--inter-bw"), (grad_bytes_per_param, "--grad-bytes"),
@@ -373,8 +402,15 @@ def predict_flags(
     # 1. The inputs, checked in this order (a bad invocation's first error stays its first)
     spec, n_params = _model_size(params, model)
     measured_rate = throughput is not None or step_time_s is not None
+    if global_batch is not None and batch is not None:  # two per-device batches: which did the user mean?
+        raise DpscaleError("--batch and --global-batch: give one (a global batch G gives each size's per-device "
+                           "micro-batch, G / (devices × --grad-accum))")  # fmt: skip
+    batch = DEFAULT_BATCH if batch is None else batch
     batch, grad_accum, baseline_devices, seq_len = _counts(batch, grad_accum, baseline_devices, seq_len, measured_rate,
                                                            spec, model)  # fmt: skip
+    # strong scaling: (G, the micro-batch at the baseline size, whose compute is measured or estimated); weak: None
+    strong = _strong(global_batch, grad_accum, d, baseline_devices)
+    batch = strong[1] if strong else batch
     zero, algorithm, prec, gb, wb = _exchange(zero, algorithm, overlap, overlap_accumulation, precision,
                                               grad_bytes_per_param, gather_bytes_per_param)  # fmt: skip
     grad_bytes = n_params * gb
@@ -401,7 +437,8 @@ def predict_flags(
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    notes.extend(_unchecked(d, part, gpu, n_params, prec, zero, bucket_mb, (spec, seq_len, batch), overlap))
+    largest = strong[0] // (int(d.min()) * grad_accum) if strong else batch  # the activations' worst size
+    notes.extend(_unchecked(d, part, gpu, n_params, prec, zero, bucket_mb, (spec, seq_len, largest), overlap))
     unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
     notes.extend(_outside(d, (n_params, grad_bytes, cal.sync_bytes_max), cl, not from_file, unchecked_gpu,
                           typed=inter_bw_gbs is not None))  # fmt: skip
@@ -428,22 +465,30 @@ def predict_flags(
     # 3. The compute time of one micro-batch: measured (preferred), else FLOPs / (peak × MFU); the loader's time
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
                           mfu, seq_len, params, kw, notes)  # fmt: skip
-    _check_step(t_micro, grad_accum, measured=measured_rate)
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
+    base = dict(kw, micro_step_s=t_micro, grad_accum=grad_accum)
+    for x in (d.min(), d.max()) if strong else (1.0,):  # a global batch: the step at the sizes' smallest and largest
+        _check_step(float(np.ravel(per_size(base, strong, x)[0]["micro_step_s"])[0]), grad_accum, measured_rate)
 
     # 4. The curve: the step at every size, E against one device's
-    b = step_time(d, t_micro, grad_accum=grad_accum, name_algorithm=True, **kw)
-    alone = step_time(1, t_micro, grad_accum=grad_accum, **kw)
-    eff = efficiency(b, alone, grad_accum, grad_accum)
+    at_d, at_one = per_size(base, strong, d), per_size(base, strong, 1.0)
+    b = step_time(d, name_algorithm=True, **at_d[0])
+    alone = step_time(1, **at_one[0])
+    eff = efficiency(b, alone, at_d[1], float(np.ravel(at_one[1])[0]))
 
     # 5. The notes on the curve
     notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics))
-    notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
+    if strong:
+        notes.append(Note("strong_scaling", g=strong[0], b_lo=strong[0] // (int(d.max()) * grad_accum),
+                          b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip
+    else:
+        notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
-    per_device = per_step(batch * grad_accum, float(alone.step_s[0]))
-    ctx = (dict(kw, micro_step_s=t_micro, grad_accum=grad_accum), alone, baseline_devices)
+    per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,
+                          float(alone.step_s[0]))  # fmt: skip
+    ctx = (base, alone, baseline_devices, strong)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
@@ -496,6 +541,25 @@ def _counts(batch: Any, grad_accum: Any, baseline_devices: Any, seq_len: Any, me
             raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
                                "allowed: leave it out, or a transformer --model")  # fmt: skip
     return batch, grad_accum, baseline_devices, seq_len
+
+
+def _strong(global_batch: Any, grad_accum: int, d: np.ndarray, d0: int) -> tuple[int, int] | None:
+    """A fixed global batch G (strong scaling), checked: G and the micro-batch G/(d0·ga) at the baseline size d0,
+    whose compute is measured or estimated; None for weak scaling. Each size must split G into whole micro-batches
+    of at least one sample, as DDP runs it: 1,000 over 64 devices is no run (refused, not rounded)."""
+    if global_batch is None:
+        return None
+    g = int(check_devices(global_batch, "--global-batch"))
+    sizes = np.unique(np.append(d, d0))
+    split = sizes * grad_accum  # exact in floating point up to 2^53: a larger product is no divisor anyway
+    bad = sizes[(split > g) | (np.fmod(g, np.minimum(split, 2.0**53)) != 0)]
+    if bad.size:
+        x = int(bad[0])
+        raise DpscaleError(
+            f"--global-batch: got {g}; allowed: a multiple of devices × --grad-accum at every size: "
+            f"{x:,} × {grad_accum:,} does not divide it (a micro-batch of {g / (x * grad_accum):,.6g})"
+        )
+    return g, g // (d0 * grad_accum)
 
 
 def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bool, precision: str,

@@ -18,6 +18,7 @@ from dpscale.formulas.stepmodel import (
     DEFAULT,
     Calibration,
     efficiency,
+    micro_step_at,
     micro_step_from_baseline,
     step_time,
 )
@@ -194,7 +195,8 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         scale = batch / b.per_device_batch
         d = np.array([r.devices for r in rows], dtype=float)
         ga = np.array([r.grad_accum for r in rows], dtype=float)
-        e = efficiency(step_time(d, t_micro * scale, grad_accum=ga, **kw), base, ga * scale, b.grad_accum)
+        t = micro_step_at(batch, t_micro, b.per_device_batch)
+        e = efficiency(step_time(d, t, grad_accum=ga, **kw), base, ga * scale, b.grad_accum)
         out += [(r, c.efficiency(r), float(p)) for r, p in zip(rows, e)]
     return sorted(out, key=lambda x: c.rows.index(x[0]))
 

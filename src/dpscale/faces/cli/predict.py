@@ -96,6 +96,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument(  # -k as `dpscale batch` reads it
         "--grad-accum", "-k", default="1", help="micro-batches per optimizer step (all-reduce once per step; default 1)"
     )
+    m.add_argument(
+        "--global-batch",
+        help="a global batch fixed over the sizes (strong scaling), instead of --batch: each size's micro-batch is "
+        "it / (devices × --grad-accum), a whole number at every size",
+    )
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
     c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size")
@@ -187,7 +192,6 @@ def _predict(args: argparse.Namespace) -> Prediction:
     """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
     from dpscale.sources.predict import (
         BUCKET_MB,
-        DEFAULT_BATCH,
         DEFAULT_PRECISION,
         INPUT_RATE_ALLOWED,
         MFU_ALLOWED,
@@ -204,8 +208,9 @@ def _predict(args: argparse.Namespace) -> Prediction:
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
         precision=args.precision or DEFAULT_PRECISION,
-        batch=whole(args.batch, "--batch", default=DEFAULT_BATCH),
+        batch=whole(args.batch, "--batch"),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
+        global_batch=whole(args.global_batch, "--global-batch"),
         throughput=opt(args.throughput, "--throughput", THROUGHPUT_ALLOWED),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
@@ -255,7 +260,7 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
         keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))
-    if args.batch is None and (args.throughput or args.step_time):  # a rate is measured at some batch: this one?
+    if args.batch is args.global_batch is None and (args.throughput or args.step_time):  # measured at this batch?
         keyed.append(("predict_batch_default", label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH)))
     seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
@@ -277,6 +282,8 @@ def _columns(input_rate: str | None, records: list[dict[str, Any]]) -> list[Colu
     cols = COLUMNS if input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
     if "efficiency_vs_baseline" in records[0]:  # a measured baseline of d0 > 1: E as its table would give it
         cols = [*cols[:4], Column("efficiency_vs_baseline", "fixed3"), *cols[4:]]
+    if "per_device_batch" in records[0]:  # a global batch: each size's share of it
+        cols = [cols[0], Column("per_device_batch", "int"), *cols[1:]]
     return cols
 
 
@@ -333,6 +340,6 @@ def _title(args: argparse.Namespace, system: str) -> str:
 
         file = label("stdin_name", args.lang) if is_stdin(args.system_file) else Path(args.system_file).name
         where = file if system == "custom" and args.system is None else f"{system} ({file})"
-    batch = label("plot_batch", args.lang).format(b=fmt(whole(args.batch, "--batch", default=DEFAULT_BATCH), "int",
-                                                        args.lang))  # fmt: skip
+    key, b = ("plot_global_batch", args.global_batch) if args.global_batch else ("plot_batch", args.batch)
+    batch = label(key, args.lang).format(b=fmt(whole(b, "--batch", default=DEFAULT_BATCH), "int", args.lang))
     return f"dpscale predict: {what}, {args.precision or DEFAULT_PRECISION}, {batch}, {where}"

@@ -576,6 +576,14 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flags}: faltan; se admite: --system NOMBRE{names} o las cifras del clúster"),
         (r"(?P<flags>--params/--model): missing; allowed: a parameter count or a preset name",
          "{flags}: falta; se admite: un número de parámetros o el nombre de un modelo predefinido"),
+        (r"(?P<a>--batch) and (?P<b>--global-batch): give one \(a global batch G gives each size's per-device "
+         r"micro-batch, G / \(devices × --grad-accum\)\)",
+         "{a} y {b}: dé uno (un lote global G da el microlote por dispositivo de cada tamaño, G / (dispositivos × "
+         "--grad-accum))"),
+        (r"(?P<flag>--global-batch): got (?P<got>\S+); allowed: a multiple of devices × --grad-accum at every size: "
+         r"(?P<n1>\S+) × (?P<n2>\S+) does not divide it \(a micro-batch of (?P<x>\S+)\)",
+         "{flag}: se recibió {got}; se admite: un múltiplo de dispositivos × --grad-accum en cada tamaño: {n1} × "
+         "{n2} no lo divide (un microlote de {x})"),
         (r"(?P<a>--throughput) and (?P<b>--step-time): give one measured baseline, not both",
          "{a} y {b}: dé una sola referencia medida, no ambas"),
         (r"(?P<flags>--throughput/--step-time): missing; allowed: a measured baseline, or --model PRESET \(or "

@@ -21,6 +21,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plot_params": "{n} parameters",
         "plot_per_node": "{g} GPUs/node",
         "plot_batch": "batch {b}",
+        "plot_global_batch": "global batch {b}",
         "measure_oversubscribed": (
             "world size {d} exceeds the {cores} CPU cores; ranks share cores, so the result measures "
             "oversubscription, not the hardware's scaling"
@@ -589,6 +590,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:efficiency_hi": "E hi",
         "h:efficiency_vs_baseline": "E vs d0",
         "efficiency_vs_baseline": "E against the measured baseline size d0",
+        "h:per_device_batch": "batch/device",
+        "per_device_batch": "micro-batch per device (the global batch / (devices × accumulation steps))",
         "h:efficiency_min": "E min",
         "h:efficiency_max": "E max",
         "h:fitted_efficiency": "fitted E",
@@ -1429,6 +1432,7 @@ LABELS: dict[str, dict[str, str]] = {
         "plot_params": "{n} parámetros",
         "plot_per_node": "{g} GPU/nodo",
         "plot_batch": "lote {b}",
+        "plot_global_batch": "lote global {b}",
         "measure_oversubscribed": (
             "el tamaño {d} supera los {cores} núcleos de CPU; los procesos comparten núcleos, así que el resultado "
             "mide la sobresuscripción, no el escalado del hardware"
@@ -1508,6 +1512,8 @@ LABELS: dict[str, dict[str, str]] = {
         "h:efficiency_hi": "E sup",
         "h:efficiency_vs_baseline": "E frente a d0",
         "efficiency_vs_baseline": "E respecto al tamaño de referencia medido d0",
+        "h:per_device_batch": "lote/disp.",
+        "per_device_batch": "microlote por dispositivo (el lote global / (dispositivos × pasos de acumulación))",
         "h:efficiency_min": "E mín",
         "h:efficiency_max": "E máx",
         "h:fitted_efficiency": "E ajustada",
