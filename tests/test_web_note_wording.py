@@ -699,6 +699,50 @@ TABS = [
             " frente a los 19sbh de GPT — deje ese margen"
         ),
     ),
+    # the remedies under activations too big even for ZeRO-3 said '(--recompute full)' beside the page's own
+    # recomputation menu, whose choice is «completo»: its field and its choice, as the page words them
+    (
+        "memory",
+        {
+            "model": "llama-70b",
+            "devices": "64",
+            "recompute": "selective",
+            "micro_batch": "1",
+            "seq_len": "4096",
+            "gpu": "l4-24gb",
+        },
+        (
+            "nothing fits on l4-24gb (23,034 MiB = 24.2 GB), not even ZeRO-3: the activations alone fill it — "
+            "recompute them fully ('Activation recomputation' full) or add tensor/pipeline parallelism"
+        ),
+        (
+            "nada cabe en l4-24gb (23.034 MiB = 24,2 GB), ni siquiera ZeRO-3: las activaciones solas lo llenan — "
+            "recalcúlelas por completo («Recómputo de activaciones» completo) o añada paralelismo de tensor o de "
+            "pipeline"
+        ),
+    ),
+    (
+        "memory",
+        {
+            "model": "llama-70b",
+            "devices": "1",
+            "recompute": "selective",
+            "micro_batch": "2",
+            "seq_len": "512",
+            "gpu": "a100-80gb",
+        },
+        (
+            "nothing fits on a100-80gb (80 GiB = 85.9 GB), not even ZeRO-3: it fits from 18 data-parallel devices "
+            "(ZeRO-3 shards the model states over them, not the activations); or shrink the micro-batch, recompute "
+            "them fully ('Activation recomputation' full) or add tensor/pipeline parallelism"
+        ),
+        (
+            "nada cabe en a100-80gb (80 GiB = 85,9 GB), ni siquiera ZeRO-3: cabe a partir de 18 dispositivos con "
+            "paralelismo de datos (ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones); o "
+            "reduzca el microlote, recalcúlelas por completo («Recómputo de activaciones» completo) o añada "
+            "paralelismo de tensor o de pipeline"
+        ),
+    ),
     (
         "memory",
         {"optimizer": "sgd"},

@@ -79,6 +79,10 @@ PAGE_NOTES: dict[str, str | None] = {
                                "mem_stages", "mem_ddp_buckets_autocast", "mem_act_no_dropout", "pipe_no_dp_e",
                                "pipe_one_replica")},
     "worked_filled": None,  # ('filled in --base-lr 0.1, …': the flags its list carries)
+    # memory's remedies for activations too big even for ZeRO-3 ('recompute them fully (--recompute full)'): the
+    # recomputation menu and its choice
+    "mem_none_fits": None,
+    "mem_none_fits_devices_act": None,
 }  # fmt: skip
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
@@ -403,16 +407,21 @@ def page_fields() -> dict[str, dict[str, str]]:
 
 def _page_flags(text: str, lang: str, command: str) -> str:
     """A flag in a note's field ('--base-lr 0.1' of the worked example's list) named by its field's label on the
-    command's tab; one the tab has no field for stays as written."""
+    command's tab, and a menu's choice after it by the menu's word for it ('--recompute full': «Recómputo de
+    activaciones» completo, as the menu offers it); a flag the tab has no field for stays as written."""
     if "--" not in text:
         return text
     fields = page_fields().get(command, {})
 
     def named(m: re.Match[str]) -> str:
         key = fields.get(m[1].replace("-", "_"))
-        return m[0] if key is None else QUOTES.get(lang, QUOTES["en"]).format(field_name(key, lang))
+        if key is None:
+            return m[0]
+        said = QUOTES.get(lang, QUOTES["en"]).format(field_name(key, lang))
+        choice = f"web_opt_{m[2]}"
+        return said if m[2] is None else f"{said} {field_name(choice, lang) if choice in LABELS['en'] else m[2]}"
 
-    return re.sub(r"--([a-z][a-z0-9-]*)(?![\w-])", named, text)
+    return re.sub(r"--([a-z][a-z0-9-]*)(?![\w-])(?: ([a-z0-9-]+)(?![\w-]))?", named, text)
 
 
 def render(records: Any, columns: list, title: str | None, notes: list[str], lang: str) -> dict[str, Any]:
