@@ -594,3 +594,20 @@ def test_an_answer_under_edited_fields_says_it_is_stale_until_calculate(served):
         page.click("#calc .run")
         expect(page.locator("#result")).to_contain_text("57,600 samples/s")
         expect(line).to_have_text("")
+
+
+@pytest.mark.slow
+def test_a_browser_that_lists_spanish_after_a_language_the_page_lacks_opens_in_spanish(served):
+    """A browser set to Catalan, then Spanish (navigator.languages ca-ES, ca, es-ES, es; Accept-Language the same)
+    opened the page in English, a language it did not list: the page read navigator.language alone, where the
+    server's refusals (asked_lang) take the first language of the list the page has. Now the page does too; a list
+    with English before Spanish still opens in English."""
+    set_to = "langs => { Object.defineProperty(navigator, 'languages', { get: () => langs }); }"
+    with chromium() as (browser, expect):
+        for listed, tab in ((["ca-ES", "ca", "es-ES", "es"], "Calculadora"), (["ca-ES", "en-US", "es"], "Calculator")):
+            page = browser.new_page(locale=listed[0])
+            page.add_init_script(f"({set_to})({listed!r})")
+            page.goto(served)
+            expect(page.locator("#tab-calc")).to_have_text(tab)
+            expect(page.locator("#lang")).to_have_value("es" if tab == "Calculadora" else "en")
+            page.close()
