@@ -73,7 +73,7 @@ def test_a_fixed_global_batch_says_how_the_model_did_on_strong_scaling_runs():
     p = dpscale.predict(SIZES, global_batch=1024, **RESNET)
     note = [n for n in p.notes if n.key == "strong_scaling"]
     assert note == [
-        "a fixed global batch of 1,024: each device's micro-batch falls from 1,024 to 8 samples over these sizes, its "
+        "a fixed global batch of 1,024: each device's micro-batch falls from 1,024 samples to 8 over these sizes, its "
         "compute with it, while its all-reduce stays (strong scaling). On the 41 published strong-scaling rows in "
         "validation/ this model over-predicted E in 37 and erred by 0.175 at the median (0.036 on the 577 rows at a "
         "fixed per-device batch): expect E lower than shown"
@@ -115,9 +115,35 @@ def test_the_command_shows_each_sizes_micro_batch(capsys):
     assert [r["per_device_batch"] for r in rows] == [128, 16]
     rc, out, _ = run(capsys, *argv, "--lang", "es")
     assert out.splitlines()[0] == "dpscale predict: resnet50, amp, lote global 1.024, dgx-a100"
-    assert "un lote global fijo de 1.024: el microlote de cada dispositivo baja de 128 a 16 muestras" in out
+    assert "un lote global fijo de 1.024: el microlote de cada dispositivo baja de 128 muestras a 16" in out
     rc, _, err = run(capsys, *argv[:-2], "-d", "1..2048x2")
     assert rc == 2 and err == "dpscale predict: error: " + (
         "--global-batch: got 1024; allowed: a multiple of devices × --grad-accum at every size: 2,048 × 1 does not "
         "divide it (a micro-batch of 0.5)\n"
+    )
+
+
+def test_the_page_s_global_batch_field_gives_the_command_s_rows(capsys):
+    """The predictor tab's global-batch field is the command's --global-batch: the same E and micro-batches; with
+    the per-device batch left filled, the command's refusal, in the page's language."""
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from dpscale.faces.web.app import create_app
+
+    opts = {"model": "resnet50", "precision": "amp", "throughput": "1000", "system": "dgx-a100",
+            "global_batch": "1024", "batch": "", "devices": "1..1024x4"}  # fmt: skip
+    client = TestClient(create_app())
+    page = client.post("/api/predict", json={"options": opts, "lang": "en"}).json()
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "1000", "--system",
+                     "dgx-a100", "--global-batch", "1024", "-d", "1..1024x4", "--json")  # fmt: skip
+    cli = json.loads(out)
+    cli = cli["records"] if isinstance(cli, dict) else cli
+    assert [r["per_device_batch"] for r in page["records"]] == [1024, 256, 64, 16, 4, 1]
+    assert [r["efficiency"] for r in page["records"]] == [r["efficiency"] for r in cli]
+    assert page["table"]["headers"][:2] == ["devices", "batch/device"]
+    refused = client.post("/api/predict", json={"options": {**opts, "batch": "32"}, "lang": "es"})
+    assert refused.status_code == 422 and refused.json()["error"] == (
+        "dpscale predict: error: --batch y --global-batch: dé uno (un lote global G da el microlote por dispositivo "
+        "de cada tamaño, G / (dispositivos × --grad-accum))"
     )

@@ -177,7 +177,7 @@ EN = {
         "hold these collectives"
     ),
     "strong_scaling": (
-        "a fixed global batch of {g:,}: each device's micro-batch falls from {b_hi:,} to {b_lo:,} samples over these "
+        "a fixed global batch of {g:,}: each device's micro-batch falls from {b_hi:,} samples to {b_lo:,} over these "
         "sizes, its compute with it, while its all-reduce stays (strong scaling). On the {rows} published "
         "strong-scaling rows in validation/ this model over-predicted E in {over} and erred by {median:.3f} at the "
         "median ({weak:.3f} on the {weak_rows} rows at a fixed per-device batch): expect E lower than shown"

@@ -88,6 +88,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_seq_len": "Sequence length (tokens; with parameters and no measured rate)",
         "web_precision": "Precision",
         "web_batch": "Per-device batch",
+        "web_global_batch": "Global batch (instead of the per-device batch: fixed over the sizes, strong scaling)",
         "web_grad_accum": "Gradient-accumulation steps",
         "web_system": "System",
         "web_own_gpus_per_node": "GPUs per node (blank: the system's)",
@@ -927,6 +928,9 @@ LABELS: dict[str, dict[str, str]] = {
         "web_seq_len": "Longitud de secuencia (tokens; con parámetros y sin rendimiento medido)",
         "web_precision": "Precisión",
         "web_batch": "Lote por dispositivo",
+        "web_global_batch": (
+            "Lote global (en lugar del lote por dispositivo: fijo en todos los tamaños, escalado fuerte)"
+        ),
         "web_grad_accum": "Pasos de acumulación de gradientes",
         "web_system": "Sistema",
         "web_own_gpus_per_node": "GPU por nodo (vacío: las del sistema)",

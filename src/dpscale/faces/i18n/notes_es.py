@@ -169,7 +169,7 @@ NOTES: dict[str, dict[str, str]] = {
             "estas colectivas"
         ),
         "strong_scaling": (
-            "un lote global fijo de {g:,}: el microlote de cada dispositivo baja de {b_hi:,} a {b_lo:,} muestras en "
+            "un lote global fijo de {g:,}: el microlote de cada dispositivo baja de {b_hi:,} muestras a {b_lo:,} en "
             "estos tamaños, y su cómputo con él, mientras su all-reduce se mantiene (escalado fuerte). En las {rows} "
             "filas publicadas de escalado fuerte de validation/ este modelo sobrestimó E en {over} y erró en "
             "{median:.3f} en la mediana ({weak:.3f} en las {weak_rows} filas con un lote por dispositivo fijo): "
