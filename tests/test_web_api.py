@@ -183,7 +183,10 @@ SPANISH_CAP = (
 )
 
 
-@pytest.mark.parametrize("asked", ["es;q=0.9", "fr-FR, es;q=0.5", "ES", "es-MX", " es ;q=1"])
+@pytest.mark.parametrize(
+    "asked",
+    ["es;q=0.9", "fr-FR, es;q=0.5", "ES", "es-MX", " es ;q=1", "en;q=0.1, es", "en;q=0.5, es;q=0.8", "en;q=0, es"],
+)
 def test_a_body_too_big_is_refused_in_spanish_however_the_header_asks(asked):
     """Accept-Language as browsers and proxies write it: with a quality, after a language the page lacks and a
     space, in capitals, with a region."""
@@ -193,6 +196,17 @@ def test_a_body_too_big_is_refused_in_spanish_however_the_header_asks(asked):
     big = {"options": {"point": "1:1000\n" * (MAX_BODY_BYTES // 7 + 1)}, "lang": "es"}
     r = client.post("/api/fit", json=big, headers={"Accept-Language": asked})
     assert r.status_code == 413 and r.json()["error"] == SPANISH_CAP
+
+
+@pytest.mark.parametrize("asked", ["es;q=0, en", "en, es", "es;q=0.5, en", "es;q=abc", "es;q=2", "de"])
+def test_a_body_too_big_is_refused_in_english_where_the_header_prefers_it(asked):
+    """The q-values rank the languages (RFC 9110): Spanish at q=0 is refused, at 0.5 loses to English's implied 1;
+    a malformed q is no preference; a list of neither language is English."""
+    from dpscale.faces.web.app import MAX_BODY_BYTES
+
+    big = {"options": {"point": "1:1000\n" * (MAX_BODY_BYTES // 7 + 1)}, "lang": "es"}
+    r = _client().post("/api/fit", json=big, headers={"Accept-Language": asked})
+    assert r.status_code == 413 and r.json()["error"].startswith("dpscale: error: body: over 1,048,576 bytes")
 
 
 def test_the_failure_lines_carried_cannot_end_the_pages_script(monkeypatch):

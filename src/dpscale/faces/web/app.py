@@ -521,11 +521,22 @@ class BodyCap:
 
 
 def asked_lang(scope: Any) -> str:
-    """The language a request's Accept-Language asks for first among the page's (the page sends its own: es), for a
-    refusal said before the body's "lang" is read; English where it asks for none of them."""
+    """The language a request's Accept-Language prefers among the page's (the page sends its own: es), for a
+    refusal said before the body's "lang" is read; English where it asks for none of them. Preference is the
+    q-value (RFC 9110 §12.5.4), ties in the order given: 'en;q=0.1, es' is Spanish, 'es;q=0' refuses Spanish."""
     said = dict(scope.get("headers", [])).get(b"accept-language", b"").decode("latin-1")
-    tags = (part.split(";")[0].strip().split("-")[0].lower() for part in said.split(","))
-    return next((t for t in tags if t in LANGS), "en")
+    ranked = []
+    for part in said.split(","):
+        tag, *params = (p.strip() for p in part.split(";"))
+        q = next((p[2:] for p in params if p[:2].lower() == "q="), "1")
+        try:
+            weight = float(q) if 0 <= float(q) <= 1 else 0.0  # a q past 1 or below 0 is malformed: not a preference
+        except ValueError:
+            weight = 0.0
+        if weight > 0:
+            ranked.append((-weight, tag.split("-")[0].lower()))
+    ranked.sort(key=lambda r: r[0])  # stable: equal weights keep the header's order
+    return next((t for _, t in ranked if t in LANGS), "en")
 
 
 async def repeated_key(request: Request) -> str | None:
