@@ -626,6 +626,12 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read
+        for server in (
+            client.get("/nope"),
+            client.get("/api/predict"),  # the server's own: 404, 405, no object
+            client.post("/api/calc", content=b"{", headers={"content-type": "application/json"}),
+        ):
+            said.append(server.json()["error"].split("error: ", 1)[1])
     from dpscale.errors import overflow, require
 
     said.append(str(overflow(OverflowError("int too large to convert to float"))))  # the faces' last resort

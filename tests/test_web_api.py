@@ -209,6 +209,29 @@ def test_a_body_too_big_is_refused_in_english_where_the_header_prefers_it(asked)
     assert r.status_code == 413 and r.json()["error"].startswith("dpscale: error: body: over 1,048,576 bytes")
 
 
+@pytest.mark.parametrize(
+    ("call", "english", "spanish"),
+    [
+        (lambda c, h: c.get("/nope", headers=h), "GET /nope: Not Found; allowed: POST to /api/COMMAND, GET / or "
+         "/api/labels/LANG or /api/options", "GET /nope: no encontrado; se admite: POST a /api/ORDEN, GET / o "
+         "/api/labels/IDIOMA o /api/options"),
+        (lambda c, h: c.get("/api/predict", headers=h), "GET /api/predict: Method Not Allowed; allowed: POST to "
+         "/api/COMMAND, GET / or /api/labels/LANG or /api/options", "GET /api/predict: método no permitido; se "
+         "admite: POST a /api/ORDEN, GET / o /api/labels/IDIOMA o /api/options"),
+        (lambda c, h: c.post("/api/calc", content=b"[1]", headers={**h, "content-type": "application/json"}),
+         'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}',
+         'cuerpo: se admite: un objeto JSON {"options": {"flag": "valor"}, "lang": "es"}'),
+    ],
+)  # fmt: skip
+def test_the_server_s_own_refusals_are_said_in_the_language_asked(call, english, spanish):
+    """A wrong path, a GET on a command, a body that is no object: FastAPI's refusals, said by the server before any
+    body "lang" is read, were English on the Spanish page; now in the language Accept-Language prefers."""
+    client = _client()
+    for asked, line in (("es-ES, es;q=0.9", spanish), ("en-US", english), ("en;q=0.2, es", spanish), ("", english)):
+        r = call(client, {"Accept-Language": asked} if asked else {})
+        assert r.status_code in (404, 405, 422) and r.json()["error"] == f"dpscale: error: {line}", asked
+
+
 def test_the_failure_lines_carried_cannot_end_the_pages_script(monkeypatch):
     """The lines are JSON inside a <script>: a '</script>' in a label (a translation's) is escaped, so the page
     still parses and the line reads as written."""

@@ -676,6 +676,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"command: got (?P<g>'.*'); allowed: (?P<names>.+)", "orden: se recibió {g}; se admite: {names}"),
         (r'body: got key (?P<g>\'.*\'); allowed: options, lang \(\{"options": \{"flag": "value"\}\}\)',
          'cuerpo: se recibió la clave {g}; se admite: options, lang ({{"options": {{"flag": "value"}}}})'),
+        # the server's own refusals (faces.web.app): a path or method it does not serve, a body that is no object
+        (r"(?P<m>[A-Z]+) (?P<p>.*): (?P<why>Not Found|Method Not Allowed); allowed: POST to /api/COMMAND, GET / or "
+         r"/api/labels/LANG or /api/options",
+         "{m} {p}: {why}; se admite: POST a /api/ORDEN, GET / o /api/labels/IDIOMA o /api/options"),
+        (r'body: allowed: a JSON object \{"options": \{"flag": "value"\}, "lang": "en"\}',
+         'cuerpo: se admite: un objeto JSON {{"options": {{"flag": "valor"}}, "lang": "es"}}'),
         (r"body: over (?P<n1>[\d,]+) bytes; allowed: at most (?P<n2>[\d,]+) \(a form's fields\)",
          "cuerpo: más de {n1} bytes; se admite: como mucho {n2} (los campos de un formulario)"),
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
@@ -904,6 +910,8 @@ MEASURE_PARTS: dict[str, tuple[tuple[str, str], ...]] = {
 REASONS: dict[str, dict[str, str]] = {
     "es": {
         "No such file or directory": "no existe",
+        "Not Found": "no encontrado",  # the server's 404 and 405 (faces.web.app.http_error)
+        "Method Not Allowed": "método no permitido",
         "Is a directory": "es una carpeta",
         "Not a directory": "una parte de la ruta no es una carpeta",
         "Permission denied": "permiso denegado",

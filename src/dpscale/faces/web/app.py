@@ -578,16 +578,19 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         page = page.replace('<html lang="en">', f'<html lang="en" data-lang="{lang}">', 1)
 
     # FastAPI's own refusals (a body that is not a JSON object, a GET on a POST route) answer {"detail": [...]}:
-    # give them the one "error" line every other answer has, which the page shows.
+    # give them the one "error" line every other answer has, which the page shows, in the language the request's
+    # Accept-Language prefers (no body "lang" is read: there may be none), as the body cap is said.
     @app.exception_handler(RequestValidationError)
     def not_an_object(request: Request, exc: RequestValidationError) -> JSONResponse:
         why = 'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}'
+        why = say_error(DpscaleError(why), asked_lang(request.scope))
         return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         allowed = "POST to /api/COMMAND, GET / or /api/labels/LANG or /api/options"
         why = f"{request.method} {request.url.path}: {exc.detail}; allowed: {allowed}"
+        why = say_error(DpscaleError(why), asked_lang(request.scope))
         return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=exc.status_code, headers=exc.headers)
 
     # GET and HEAD: FastAPI's get() alone answered HEAD / (curl -I, a link checker, an uptime probe) 405
