@@ -147,3 +147,19 @@ def test_the_page_s_global_batch_field_gives_the_command_s_rows(capsys):
         "dpscale predict: error: --batch y --global-batch: dé uno (un lote global G da el microlote por dispositivo "
         "de cada tamaño, G / (dispositivos × --grad-accum))"
     )
+
+
+def test_a_micro_batch_out_of_range_blames_the_global_batch(capsys):
+    """1,024 over 1,024 devices at 1e9 samples/s is a 1 ns micro-batch: the refusal names the flag that set it,
+    --global-batch (global_batch), not a --batch the user never typed; in Spanish too."""
+    with pytest.raises(DpscaleError) as exc:
+        dpscale.predict([1, 1024], global_batch=1024, **{**RESNET, "throughput": 1e9})
+    assert str(exc.value).startswith("global_batch with throughput/step_time_s: a micro-batch comes to 1e-09 s")
+    argv = ["predict", "--model", "resnet50", "--precision", "amp", "-v", "1000", "--system", "dgx-a100",
+            "--global-batch", "9007199254740992", "-d", "1", "--lang", "es"]  # fmt: skip
+    rc, _, err = run(capsys, *argv)
+    said = (
+        "--global-batch con --throughput/--step-time: un microlote sale a 9,01e+12 s de cómputo; se admite: "
+        "entradas que lo dejen entre 1e-07 s y 1e+07 s"
+    )
+    assert rc == 2 and err == f"dpscale predict: error: {said}\n"

@@ -469,7 +469,8 @@ def predict_flags(
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     base = dict(kw, micro_step_s=t_micro, grad_accum=grad_accum)
     for x in (d.min(), d.max()) if strong else (1.0,):  # a global batch: the step at the sizes' smallest and largest
-        _check_step(float(np.ravel(per_size(base, strong, x)[0]["micro_step_s"])[0]), grad_accum, measured_rate)
+        _check_step(float(np.ravel(per_size(base, strong, x)[0]["micro_step_s"])[0]), grad_accum, measured_rate,
+                    "--global-batch" if strong else "--batch")  # fmt: skip
 
     # 4. The curve: the step at every size, E against one device's
     at_d, at_one = per_size(base, strong, d), per_size(base, strong, 1.0)
@@ -662,13 +663,14 @@ def _constants(calibration: Any, measured: Any, cl: Cluster, alpha_intra_us: Any
     return cal, kw_intra, curve
 
 
-def _check_step(t_micro: float, grad_accum: int, measured: bool) -> None:
-    """A micro-batch and an optimizer step the step model can hold, blaming the inputs that made them."""
+def _check_step(t_micro: float, grad_accum: int, measured: bool, batch: str = "--batch") -> None:
+    """A micro-batch and an optimizer step the step model can hold, blaming the inputs that made them (`batch`: the
+    flag that set the micro-batch, --global-batch where it is a global batch's share)."""
     if not MIN_STEP_S <= t_micro <= MAX_STEP_S:  # 1e308 samples/s, or 1e-300: nothing to model
         # the inputs that made it: a measured rate, or the FLOPs estimate (--seq-len 3.5e9 named --throughput)
         made = "--throughput/--step-time" if measured else "--seq-len/--mfu"
         raise DpscaleError(
-            f"--batch with {made}: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
+            f"{batch} with {made}: a micro-batch comes to {t_micro:.3g} s of compute; allowed: "
             f"inputs that put it between {MIN_STEP_S:g} s and {MAX_STEP_S:g} s"
         )
     if t_micro * grad_accum > MAX_STEP_S:  # 10^9 accumulation steps: a 6.7-year optimizer step, predicted quietly

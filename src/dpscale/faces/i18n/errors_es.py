@@ -591,8 +591,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"compute from FLOPs and MFU",
          "{flags}: falta; se admite: una referencia medida, o --model MODELO (o --params con --seq-len, un "
          "transformer) con --gpu (o un --system que la nombre) para estimar el cómputo a partir de FLOPs y MFU"),
-        (r"(?P<a>--batch) with (?P<flags>--throughput/--step-time|--seq-len/--mfu): a micro-batch comes to "
-         r"(?P<x>\S+) s of compute; allowed: inputs that put it between (?P<n1>\S+) s and (?P<n2>\S+) s",
+        (r"(?P<a>--batch|--global-batch) with (?P<flags>--throughput/--step-time|--seq-len/--mfu): a micro-batch "
+         r"comes to (?P<x>\S+) s of compute; allowed: inputs that put it between (?P<n1>\S+) s and (?P<n2>\S+) s",
          "{a} con {flags}: un microlote sale a {x} s de cómputo; se admite: entradas que lo dejen entre {n1} s y "
          "{n2} s"),
         (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
