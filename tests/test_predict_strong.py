@@ -163,3 +163,26 @@ def test_a_micro_batch_out_of_range_blames_the_global_batch(capsys):
         "entradas que lo dejen entre 1e-07 s y 1e+07 s"
     )
     assert rc == 2 and err == f"dpscale predict: error: {said}\n"
+
+
+def test_no_e_past_one_sample_a_device():
+    """A global batch of 8 (a 1 M-parameter model at 0.1 samples/s, so compute dwarfs its all-reduce): E is read
+    between the sizes (solve's exact 7.77 devices for a speedup of 7.5), but 16 devices would hold half a sample
+    each, no run: efficiency(), scale, solve and plan refuse it as the sweep does, where E(512) = 0.927 once gave a
+    474× speedup on a global batch of 8."""
+    p = dpscale.predict([1, 2, 4, 8], global_batch=8, params=1e6, throughput=0.1, system="dgx-a100")
+    assert p.efficiency(8) == pytest.approx(p.efficiency_values[-1], rel=1e-12)
+    assert 0.96 < p.efficiency(7.5) < 0.97  # between whole sizes, as a law
+    assert dpscale.solve(per_device_throughput=0.1, efficiency=p, speedup=7.5).exact == pytest.approx(7.77, abs=5e-3)
+    said = ("efficiency: no value for 16 devices; allowed: at most 8, where the global batch of 8 gives each device "
+            "one sample a micro-batch (16 would get 0.5)")  # fmt: skip
+    for call in (lambda: p.efficiency([4, 16]), lambda: dpscale.scale([16], 0.1, p),
+                 lambda: dpscale.solve(per_device_throughput=0.1, efficiency=p, speedup=20),
+                 lambda: dpscale.plan(1e4, 1, 0.1, [8, 16, 512], efficiency=p)):  # fmt: skip
+        with pytest.raises(DpscaleError) as exc:
+            call()
+        assert str(exc.value) == said
+    accumulated = dpscale.predict([1, 8], global_batch=16, grad_accum=2, params=1e6, throughput=0.1, system="dgx-a100")
+    with pytest.raises(DpscaleError, match=r"at most 8, where the global batch of 16 over 2 accumulation steps gives "
+                       r"each device one sample a micro-batch \(8\.5 would get 0\.941\)"):  # fmt: skip
+        accumulated.efficiency(8.5)

@@ -149,8 +149,11 @@ class Prediction:
         self._ctx = ctx  # kwargs to re-evaluate the model at other sizes
 
     def efficiency(self, d: Any) -> Any:
-        """E at any device count (re-evaluates the model; relative to one device)."""
+        """E at any device count (re-evaluates the model; relative to one device); under a global batch, any up to
+        G/ga, where each device still gets a sample a micro-batch (past it no run exists to predict)."""
         arr = check_sizes(d)
+        if self._ctx[3]:
+            _one_sample_each(arr, self._ctx[3][0], self._ctx[0]["grad_accum"])
         e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
@@ -244,6 +247,21 @@ def _efficiency_at(ctx: tuple, d: np.ndarray) -> np.ndarray:
     kw, one, _, strong = ctx
     (at, steps), (_, one_steps) = per_size(kw, strong, d), per_size(kw, strong, 1.0)
     return efficiency(step_time(d, **at), one, steps, float(np.ravel(one_steps)[0]))
+
+
+def _one_sample_each(d: np.ndarray, g: int, ga: int) -> None:
+    """Refuse sizes past G/ga: there a device's micro-batch G/(d·ga) holds less than one sample, and the model's
+    E (compute shrunk below one sample's) described no run — solve and plan once answered 474× on 512 devices for a
+    global batch of 8."""
+    over = d[d * ga > g]
+    if over.size:
+        x = float(over.flat[0])
+        size = f"{int(x):,}" if x.is_integer() else f"{x:,.6g}"
+        steps = f" over {ga:,} accumulation steps" if ga > 1 else ""
+        raise DpscaleError(
+            f"efficiency: no value for {size} devices; allowed: at most {g // ga:,}, where the global batch of {g:,}"
+            f"{steps} gives each device one sample a micro-batch ({size} would get {g / (x * ga):,.3g})"
+        )
 
 
 def per_size(kw: dict[str, Any], strong: tuple[int, int] | None, d: Any) -> tuple[dict[str, Any], Any]:
