@@ -186,3 +186,18 @@ def test_no_e_past_one_sample_a_device():
     with pytest.raises(DpscaleError, match=r"at most 8, where the global batch of 16 over 2 accumulation steps gives "
                        r"each device one sample a micro-batch \(8\.5 would get 0\.941\)"):  # fmt: skip
         accumulated.efficiency(8.5)
+
+
+def test_accumulation_under_a_global_batch_says_what_the_overlap_gives():
+    """G = 4,096 in 4 accumulation steps, 8 samples a micro-batch at 128 devices: the all-reduce after the last
+    micro-batch costs E there as at a fixed batch of 8, so the note that names --overlap-accumulation is said with
+    the E that flag gives this curve (0.845 for 0.800), as it is for the weak run at that micro-batch."""
+    kw = {**RESNET, "grad_accum": 4}
+    p = dpscale.predict([1, 8, 64, 128], global_batch=4096, **kw)
+    (note,) = [n for n in p.notes if n.key == "accumulation_exposed"]
+    hidden = dpscale.predict([1, 128], global_batch=4096, overlap_accumulation=True, **kw).efficiency_values[-1]
+    assert note.fields["d"] == 128 and note.fields["e"] == p.efficiency_values[-1]
+    assert note.fields["e_hidden"] == pytest.approx(hidden, rel=1e-12)
+    assert (note.fields["e_said"], note.fields["e_hidden_said"]) == ("0.800", "0.845")
+    (weak,) = [n for n in dpscale.predict([1, 128], batch=8, **kw).notes if n.key == "accumulation_exposed"]
+    assert weak.fields["e_hidden"] == pytest.approx(note.fields["e_hidden"], rel=1e-9)

@@ -501,8 +501,7 @@ def predict_flags(
     if strong:
         notes.append(Note("strong_scaling", g=strong[0], b_lo=strong[0] // (int(d.max()) * grad_accum),
                           b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip
-    else:
-        notes.extend(_accumulation_exposed(d, eff, t_micro, grad_accum, kw))
+    notes.extend(_accumulation_exposed(d, eff, per_size(base, strong, d.max()), at_one))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,

@@ -85,17 +85,20 @@ def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None) -> li
     return [Note("ragged_nodes_whole", sizes=shown, g=g)]
 
 
-def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, t_micro: float, grad_accum: int,
-                          kw: dict[str, Any]) -> list:  # fmt: skip
-    """A note where accumulation leaves the all-reduce after the last micro-batch (kw: the step model's inputs)."""
-    if not (grad_accum > 1 and kw["overlap"] and not kw["overlap_accumulation"] and kw["zero"] < 2 and d.max() > 1):
+def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, top: tuple[dict[str, Any], Any],
+                          one: tuple[dict[str, Any], Any]) -> list:  # fmt: skip
+    """A note where accumulation leaves the all-reduce after the last micro-batch. top, one: the step model's
+    inputs at the largest size and at one device, with a step's micro-batches as E counts them (predict.per_size:
+    under a global batch each size has its own micro-batch, and the note its own E)."""
+    kw = top[0]
+    ga = kw["grad_accum"]
+    if not (ga > 1 and kw["overlap"] and not kw["overlap_accumulation"] and kw["zero"] < 2 and d.max() > 1):
         return []
     # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
-    top = d.max()
-    at, one = (step_time(x, t_micro, grad_accum=grad_accum, **dict(kw, overlap_accumulation=True)) for x in (top, 1))
-    hidden = efficiency(at, one, grad_accum, grad_accum)
+    at, alone = (step_time(x, **dict(k, overlap_accumulation=True)) for x, (k, _) in ((d.max(), top), (1, one)))
+    hidden = efficiency(at, alone, top[1], float(np.ravel(one[1])[0]))
     e, e_hidden = float(eff[d.argmax()]), float(np.ravel(hidden)[0])  # (said by notes.e3: 0.000 beside 0.000)
-    return [Note("accumulation_exposed", ga=grad_accum, d=int(top), e=e, e_hidden=e_hidden, e_said=e3(e),
+    return [Note("accumulation_exposed", ga=ga, d=int(d.max()), e=e, e_hidden=e_hidden, e_said=e3(e),
                  e_hidden_said=e3(e_hidden))]  # fmt: skip
 
 
