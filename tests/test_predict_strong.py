@@ -201,3 +201,19 @@ def test_accumulation_under_a_global_batch_says_what_the_overlap_gives():
     assert (note.fields["e_said"], note.fields["e_hidden_said"]) == ("0.800", "0.845")
     (weak,) = [n for n in dpscale.predict([1, 128], batch=8, **kw).notes if n.key == "accumulation_exposed"]
     assert weak.fields["e_hidden"] == pytest.approx(note.fields["e_hidden"], rel=1e-9)
+
+
+def test_the_activation_note_names_a_size_with_its_own_micro_batch():
+    """Llama-7B under ZeRO-3, G = 512 over 8, 64 and 256 A100s: micro-batches of 64, 8 and 2 sequences. At 256
+    devices 2 sequences fit what the states leave; at 64, 8 do not (146 GB of activations): the note names 64
+    devices and 8 sequences, as the weak run at 64 × 8 says it — not 256 devices with the 8-device batch of 64."""
+    kw = dict(model="llama-7b", precision="bf16", system="dgx-a100", zero=3, step_time_s=10, baseline_devices=8)
+    p = dpscale.predict([8, 64, 256], global_batch=512, **kw)
+    (note,) = [n for n in p.notes if n.key == "activation_memory"]
+    (weak,) = [n for n in dpscale.predict([64], batch=8, **kw).notes if n.key == "activation_memory"]
+    assert (note.fields["d"], note.fields["b"]) == (64, 8) and note.fields == weak.fields
+    assert round(note.fields["sel"], 1) == 146.0
+    # DDP's states are one size everywhere: the largest size short is the one with the largest batch, 8 devices
+    ddp = dpscale.predict([8, 64, 256], global_batch=512, **{**kw, "model": "gpt2-xl", "zero": 0, "step_time_s": 3})
+    (note,) = [n for n in ddp.notes if n.key == "activation_memory"]
+    assert (note.fields["d"], note.fields["b"]) == (8, 64)

@@ -455,8 +455,9 @@ def predict_flags(
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
     if part is None:
         notes.append(Note("gpu_unknown", hbm=hbm))
-    largest = strong[0] // (int(d.min()) * grad_accum) if strong else batch  # the activations' worst size
-    notes.extend(_unchecked(d, part, gpu, n_params, prec, zero, bucket_mb, (spec, seq_len, largest), overlap))
+    largest = strong[0] // (int(d.min()) * grad_accum) if strong else batch  # the sweep's largest micro-batch
+    shares = strong[0] / (d * grad_accum) if strong else batch  # each size's (whole: checked), for its activations
+    notes.extend(_unchecked(d, part, gpu, n_params, prec, zero, bucket_mb, (spec, seq_len, shares), overlap))
     unchecked_gpu = bool(part and part["arch"] not in CHECKED_ARCHS)  # its note covers its faster links too
     notes.extend(_outside(d, (n_params, grad_bytes, cal.sync_bytes_max), cl, not from_file, unchecked_gpu,
                           typed=inter_bw_gbs is not None))  # fmt: skip

@@ -189,8 +189,8 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             gib = "" if part.get("usable_mib") else f" ({part['memory_gb']:g} GiB)"
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
                             d=n, mp=split, per=per, gib=gib))  # fmt: skip
-        else:
-            out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], sizes, held, need, gpu))
+        else:  # at every size: a global batch's share, and so the activations, differ from size to size
+            out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], d, held, whole + sharded / d, gpu))
     return out
 
 
@@ -198,19 +198,24 @@ def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, 
                         gpu: str | None) -> list:  # fmt: skip
     """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave at
     some size, even without the attention scores (FlashAttention, as most runs now train, or selective recompute):
-    E is for the step as given, which such a run could not take. The largest such size is named."""
+    E is for the step as given, which such a run could not take. The largest such size is named, with its own
+    micro-batch (`run`'s batch: one for every size, or each size's, a global batch's share of it)."""
     spec, seq_len, batch = run
-    if not spec or spec.get("kind") != "transformer" or not float(batch).is_integer():
+    b = np.broadcast_to(np.asarray(batch, dtype=float), sizes.shape)
+    if not spec or spec.get("kind") != "transformer" or not np.all(b == np.floor(b)):
         return []
     shape = Shape.of(spec, seq_len)  # (width: bytes a stored value, memory's rule for the precision)
-    act, sel = (activation_bytes(shape, int(batch), recompute=r, value_bytes=width) for r in ("none", "selective"))
+    by = {x: [activation_bytes(shape, int(x), recompute=r, value_bytes=width) for r in ("none", "selective")]
+          for x in set(b.tolist())}  # fmt: skip
+    act, sel = (np.array([by[x][k] for x in b.tolist()]) for k in (0, 1))
     left = held - need
     short = sizes[sel > left]
     if not short.size:
         return []
     n = int(short.max())
-    return [Note("activation_memory", b=int(batch), s=shape.seq_len, act=act / GB, sel=sel / GB,
-                 left=float(left[sizes == n][0]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
+    i = int(np.flatnonzero(sizes == n)[0])
+    return [Note("activation_memory", b=int(b[i]), s=shape.seq_len, act=act[i] / GB, sel=sel[i] / GB,
+                 left=float(left[i]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
 
 
 def _mib(x: float) -> float:
