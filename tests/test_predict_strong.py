@@ -217,3 +217,10 @@ def test_the_activation_note_names_a_size_with_its_own_micro_batch():
     ddp = dpscale.predict([8, 64, 256], global_batch=512, **{**kw, "model": "gpt2-xl", "zero": 0, "step_time_s": 3})
     (note,) = [n for n in ddp.notes if n.key == "activation_memory"]
     assert (note.fields["d"], note.fields["b"]) == (8, 64)
+
+
+def test_a_strong_prediction_says_its_global_batch_when_it_describes_itself():
+    """describe() names the E source in a plan's notes: a strong curve is not the weak one at the same sizes."""
+    made = "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
+    assert dpscale.predict(SIZES, global_batch=1024, **RESNET).describe() == f"{made} at a fixed global batch of 1,024"
+    assert dpscale.predict(SIZES, **RESNET).describe() == made

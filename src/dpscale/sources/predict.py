@@ -159,7 +159,8 @@ class Prediction:
 
     def describe(self) -> str:
         """One line naming the prediction, for the notes of a plan built on it."""
-        return "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
+        made = "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
+        return made if not self._ctx[3] else f"{made} at a fixed global batch of {self._ctx[3][0]:,}"
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{int(d)}: {e:.3f}" for d, e in zip(self.devices[:8], self.efficiency_values[:8]))
