@@ -305,13 +305,12 @@ PARAMETER_OF = {
     "--params": "params", "--model": "model", "--gpu": "gpu", "--precision": "precision", "--batch": "batch",
     "--grad-accum": "grad_accum", "--global-batch": "global_batch", "--throughput": "throughput",
     "--step-time": "step_time_s", "--baseline-devices": "baseline_devices", "--mfu": "mfu", "--seq-len": "seq_len",
-    "--system": "system",
-    "--system-file": "system_file", "--gpus-per-node": "gpus_per_node", "--intra-bw": "intra_bw_gbs",
-    "--inter-bw": "inter_bw_gbs", "--grad-bytes": "grad_bytes_per_param", "--gather-bytes": "gather_bytes_per_param",
-    "--bucket-mb": "bucket_mb", "--first-bucket-mb": "first_bucket_mb", "--overlap-accumulation":
-    "overlap_accumulation", "--no-overlap": "overlap=False", "--algorithm": "algorithm", "--input-rate": "input_rate",
-    "--calibration": "calibration", "--alpha-intra": "alpha_intra_us", "--alpha-inter": "alpha_inter_us",
-    "--zero": "zero",
+    "--system": "system", "--system-file": "system_file", "--gpus-per-node": "gpus_per_node",
+    "--intra-bw": "intra_bw_gbs", "--inter-bw": "inter_bw_gbs", "--grad-bytes": "grad_bytes_per_param",
+    "--gather-bytes": "gather_bytes_per_param", "--bucket-mb": "bucket_mb", "--first-bucket-mb": "first_bucket_mb",
+    "--overlap-accumulation": "overlap_accumulation", "--no-overlap": "overlap=False", "--algorithm": "algorithm",
+    "--input-rate": "input_rate", "--calibration": "calibration", "--alpha-intra": "alpha_intra_us",
+    "--alpha-inter": "alpha_inter_us", "--zero": "zero",
 }  # fmt: skip
 
 
@@ -379,8 +378,8 @@ def predict_flags(
     did on published strong-scaling runs). Compute time from `throughput` (per-device samples/s at
     `baseline_devices`) or `step_time_s` (one optimizer step there) — preferred — else FLOPs / (GPU peak × `mfu`).
     `zero` 1–3 shards the model states (ZeRO stages; 3 ≈ FSDP full shard): reduce-scatters and all-gathers replace
-    the all-reduce;
-    `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8 all-gather).
+    the all-reduce; `gather_bytes_per_param` overrides the precision's weights they gather (1: torchao's float8
+    all-gather).
     `inter_link` names the network where the system does not, or not rightly: a name saying eth, RoCE, EFA or GbE
     is Ethernet, which a note says the calibration never measured (the CLI sets it from `--inter-bw 400GbE`); ib,
     InfiniBand or HDR/NDR InfiniBand; any other is predicted as InfiniBand, with a note (network_kind).
@@ -393,8 +392,7 @@ def predict_flags(
     per device per direction, `inter_bw_gbs` GB/s per node per direction (all its compute NICs; bytes, where NICs
     are sold in bits: 8 × 200 Gb/s is 200); `bucket_mb` and `first_bucket_mb` MiB; `grad_bytes_per_param` and
     `gather_bytes_per_param` bytes per element; `input_rate` samples/s one node's input pipeline delivers;
-    `alpha_intra_us` and `alpha_inter_us` µs per hop;
-    `calibration` a `dpscale measure allreduce --out` file's path.
+    `alpha_intra_us` and `alpha_inter_us` µs per hop; `calibration` a `dpscale measure allreduce --out` file's path.
 
     Returns a Prediction: `efficiency_values` (E per size of `devices`, relative to one device), `band()` (its 80 %
     band), `records()` (one dict per size: E, samples/s, the step's seconds and its bottleneck), `notes`, and
