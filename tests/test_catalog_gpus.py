@@ -1,7 +1,8 @@
-"""The catalog's GPU names: vendor names, sizes, forms (SXM, NVL) and counts glued to a name."""
+"""The catalog's GPUs: vendor names, sizes, forms (SXM, NVL), counts glued to a name; each figure by its source."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from dpscale import catalog
@@ -78,3 +79,77 @@ def test_an_mi250x_rank_is_half_the_package():
     assert g["peak_tflops"]["bf16"] == g["peak_tflops"]["fp16"] == 383 / 2
     assert g["peak_tflops"]["fp32"] == pytest.approx(95.7 / 2) and g["memory_gb"] == 128 / 2
     assert g["hbm_tbs"] == pytest.approx(3.2768 / 2, abs=0.005)
+
+
+# ---------------------------------------------------------------- catalog: each GPU's figures against its source
+
+# (dense peaks TFLOP/s, memory GB as sold, HBM TB/s), typed from the sources gpus.json names: physics.md §4.1's
+# accelerator table (BF16/FP16 dense, FP32 non-tensor, TF32 and FP8 where it gives them, HBM GB and TB/s); the P100
+# from Microway's page and GTC 2016; the L4 and L40S from NVIDIA's datasheets (the L40S's dense column: 362.05 is
+# not 733 / 2, so it is pinned, not halved). A mistyped or misread figure (a sparse peak, a bidirectional rate, GiB
+# for GB) fails here: the rest of the suite predicts with measured throughputs and passed with A100 BF16 at 343.
+SHEETS = {
+    "p100-16gb": ({"fp16": 21.2, "fp32": 10.6}, 16, 0.732),
+    "v100-16gb": ({"fp16": 125, "fp32": 15.7}, 16, 0.90),
+    "v100-32gb": ({"fp16": 125, "fp32": 15.7}, 32, 0.90),
+    "a100-40gb": ({"bf16": 312, "fp16": 312, "tf32": 156, "fp32": 19.5}, 40, 1.555),
+    "a100-80gb": ({"bf16": 312, "fp16": 312, "tf32": 156, "fp32": 19.5}, 80, 2.039),  # TF32: the 40 GB's die
+    "h100-80gb": ({"bf16": 989, "fp16": 989, "fp8": 1979, "tf32": 494.5, "fp32": 67}, 80, 3.35),
+    "h200-141gb": ({"bf16": 989, "fp16": 989, "fp8": 1979, "fp32": 67}, 141, 4.8),
+    "b200-180gb": ({"bf16": 2250, "fp16": 2250, "fp8": 4500}, 180, 8.0),
+    "l4-24gb": ({}, 24, 0.300),  # datasheet: 24 GB GDDR6, 300 GB/s (peaks: the sparse test above)
+    "l40s-48gb": ({"bf16": 362.05, "fp16": 362.05, "fp8": 733, "tf32": 183, "fp32": 91.6}, 48, 0.864),
+    "mi300x-192gb": ({"bf16": 1307.4, "fp16": 1307.4, "fp8": 2614.9, "fp32": 163.4}, 192, 5.3),  # [MI300X-SEC]
+    "tpu-v4": ({"bf16": 275}, 32, 1.2),
+    "tpu-v5e": ({"bf16": 197}, 16, 0.819),
+    "tpu-v5p": ({"bf16": 459}, 95, 2.765),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SHEETS))
+def test_a_gpu_s_figures_are_its_source_s(key):
+    """Each figure of gpus.json as its source prints it (SHEETS above)."""
+    peaks, memory_gb, hbm_tbs = SHEETS[key]
+    g = catalog.gpu(key)
+    for precision, figure in peaks.items():
+        assert g["peak_tflops"][precision] == pytest.approx(figure, rel=1e-9), precision
+    assert (g["memory_gb"], g["hbm_tbs"]) == (memory_gb, pytest.approx(hbm_tbs, rel=1e-9))
+
+
+@pytest.mark.parametrize("key", sorted(catalog.table("gpus")))
+def test_mixed_precision_runs_at_the_16_bit_rate_and_a_missing_tf32_at_fp32(key):
+    """amp is the 16-bit tensor rate (fp16, or bf16 on a TPU, which has no fp16); a part without TF32 (Pascal, Volta,
+    CDNA2: gpus.json's sources) runs tf32 as fp32; every part with BF16 is Ampere or later (V100 and P100 have none)."""
+    g = catalog.gpu(key)
+    peak = g["peak_tflops"]
+    assert peak["amp"] == (peak["fp16"] if "fp16" in peak else peak["bf16"])
+    if g["arch"] in ("pascal", "volta", "cdna2"):
+        assert peak["tf32"] == peak["fp32"]
+    assert ("bf16" in peak) == (g["arch"] not in ("pascal", "volta"))
+
+
+@pytest.mark.parametrize(("key", "sold_gb"), [("l4-24gb", 24), ("l40s-48gb", 48)])
+def test_a_gddr6_card_s_usable_memory_is_what_ecc_leaves(key, sold_gb):
+    """gpus.json: 'ECC, on by default, holds back 1/16 of GDDR6', so nvidia-smi's total is 15/16 of the sold GiB less
+    a few MiB the driver keeps (24 GiB: 23,040 MiB, shown 23,034; 48 GiB: 46,080, shown 46,068)."""
+    g = catalog.gpu(key)
+    ecc_left = sold_gb * 1024 * 15 / 16
+    assert g["memory_gb"] == sold_gb and 0 < ecc_left - g["usable_mib"] <= 16
+
+
+def test_the_h200_s_ring_fill_meets_the_published_mid_size_busbw():
+    """gpus.json: ring_fill_us 0 where 'the published curve is met by alpha-beta alone' (physics.md §1.4: 8× H200,
+    220 GB/s busbw at 16 MiB, 276 at 32 MiB). By hand, 8.4 µs + 14 hops of 3.4 µs and 2·7/8·S at 0.8 × 450 GB/s:
+    137.6 µs at 16 MiB (213 GB/s, −3 %) and 219.1 µs at 32 MiB (268, −3 %); a fill of 1 µs already costs 16 MiB
+    8.6 µs more (201 GB/s, −9 %). H100 and B200 take H200's figure (same NVLink4 switch; B200 unverified)."""
+    from dpscale.formulas.collectives import allreduce_time, bus_bandwidth
+    from dpscale.formulas.stepmodel import DEFAULT
+    from dpscale.sources.predict_inputs import gpu_terms
+
+    h200 = catalog.gpu("h200-141gb")
+    c, _ = gpu_terms(DEFAULT, h200)
+    sizes = np.array([16, 32]) * 2**20
+    t = c.alpha_base + allreduce_time(sizes, 8, 8, c.eta_intra * 450, 1, c.alpha_intra, 0, "auto", c.ring_fill,
+                                      c.ring_fill_bytes)  # fmt: skip
+    assert bus_bandwidth(sizes, t, 8) == pytest.approx([220, 276], rel=0.04)
+    assert catalog.gpu("h100-80gb")["ring_fill_us"] == catalog.gpu("b200-180gb")["ring_fill_us"] == h200["ring_fill_us"]

@@ -400,3 +400,32 @@ def test_llama2_presets_hold_their_checkpoints_exact_counts(key, ffn, total):
     holds its checkpoint's exact total: the shape (HF config intermediate_size) now gives it, as for Llama 3."""
     m = catalog.model(key)
     assert m["ffn"] == ffn and llama2_count(m) == m["params"] == total
+
+
+@pytest.mark.parametrize(("key", "num_params", "gmacs", "size"), [
+    ("resnet50", 25_557_032, 4.089, 224),  # torchvision *_Weights.meta: num_params, _ops ('GFLOPS': MACs)
+    ("resnet101", 44_549_160, 7.801, 224),
+    ("resnet152", 60_192_808, 11.514, 224),
+    ("vgg16", 138_357_544, 15.47, 224),
+    ("efficientnet-b0", 5_288_548, 0.386, 224),
+    ("efficientnet-b4", 19_341_616, 4.394, 380),  # B4's crop size
+])  # fmt: skip
+def test_cnn_presets_are_torchvision_s_figures(key, num_params, gmacs, size):
+    """A CNN preset's count, forward MACs and resolution as torchvision's weights metadata prints them [TV-RN]; the
+    FLOPs a training image costs are 2 × 3 × those MACs (physics.md §3 pitfall: ResNet-50 ≈ 24.5 GFLOP)."""
+    m = catalog.model(key)
+    assert (m["params"], m["fwd_gmacs"], m["image_size"]) == (num_params, gmacs, size)
+
+
+@pytest.mark.parametrize(("key", "head_dim", "context"), [
+    ("bert-base", 64, 128), ("bert-large", 64, 128),  # BERT's phase-1 pre-training sequence: 128
+    ("gpt2", 64, 1024), ("gpt2-medium", 64, 1024), ("gpt2-large", 64, 1024), ("gpt2-xl", 64, 1024),  # n_ctx
+    ("llama-7b", 128, 4096), ("llama-13b", 128, 4096), ("llama-70b", 128, 4096),  # Llama 2: 4k context
+    ("llama3-8b", 128, 8192), ("llama3-70b", 128, 8192), ("mistral-7b", 128, 8192),
+    ("vit-b16", 64, (224 // 16) ** 2 + 1), ("vit-l16", 64, (224 // 16) ** 2 + 1),  # patches + the class token
+])  # fmt: skip
+def test_a_transformer_s_heads_and_sequence_are_its_papers(key, head_dim, context):
+    """Every preset's papers use heads of 64 (BERT, GPT-2, ViT) or 128 (Llama, Mistral) dimensions, so hidden /
+    heads is that; the default sequence is the preset's pre-training context (the counts above do not read heads)."""
+    m = catalog.model(key)
+    assert m["hidden"] == head_dim * m["heads"] and m["seq_len"] == context

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -74,3 +75,60 @@ def test_a_cloud_instance_s_network_is_its_provider_s_total(key, nics, gbit):
     direction is that total / 8, whatever the NIC count."""
     s = catalog.system(key)
     assert (s["nics"], s["inter_bw_gbs"]) == (nics, gbit / 8) and s["gpus_per_node"] == 8
+
+
+# ---------------------------------------------------------------- catalog: links and nodes against their sources
+
+
+@pytest.mark.parametrize(("key", "gbs"), [
+    ("nvlink1", 4 * 20), ("nvlink2", 6 * 25), ("nvlink3", 12 * 25), ("nvlink4", 18 * 25), ("nvlink5", 18 * 50),
+    ("xgmi-mi300x", 7 * 64),  # physics.md §4.1: 64 GB/s to each of 7 peers
+    ("pcie3", 8 * 16 * 128 / 130 / 8), ("pcie4", 31), ("pcie5", 63),  # §4.2: 8 GT/s × 16 lanes, 128b/130b
+    ("ib-edr", 100 / 8), ("ib-hdr", 200 / 8), ("ib-ndr", 400 / 8), ("ib-xdr", 800 / 8),  # §4.3: port Gb/s / 8
+    ("eth-25g", 25 / 8), ("eth-100g", 100 / 8), ("eth-200g", 200 / 8), ("eth-400g", 400 / 8),
+])  # fmt: skip
+def test_a_link_is_its_lanes_times_their_rate_one_way(key, gbs):
+    """links.json holds GB/s per device (or port) per direction: NVLink's links × 20, 25 or 50 GB/s each way
+    (physics.md §4.2; NVIDIA's 300/600/900/1,800 GB/s count both ways), a port's line rate / 8."""
+    assert catalog.table("links")[key]["gbs"] == pytest.approx(gbs, rel=1e-3)
+
+
+@pytest.mark.parametrize("key", sorted(catalog.table("links")))
+def test_a_link_s_hop_latency_is_nccl_s_ring_simple_figure(key):
+    """physics.md §1.3 [NCCL-TUNE], ring, Simple protocol: 3.4 µs a hop on NVLink, 5.7 on PCIe. The network's hop
+    (14 µs) is the step model's alpha_inter, not a link's, and xGMI has no figure: neither carries one."""
+    link = catalog.table("links")[key]
+    expect = {"nvlink": 3.4, "pcie": 5.7}.get(key.rstrip("12345"))
+    assert link.get("alpha_us") == expect
+
+
+@pytest.mark.parametrize(("key", "gpus", "cores"), [
+    ("dgx1-p100", 8, 2 * 20),  # 2 × Xeon E5-2698 v4, 20 cores each
+    ("dgx1-v100", 8, 40),  # [MLP06-DGX1] num_cores 40
+    ("dgx2-v100", 16, 2 * 24),
+    ("dgx2h-v100", 16, 2 * 24),  # 2 × Xeon Platinum 8174 [MLP07-DGX2H]
+    ("dgx-a100", 8, 2 * 64),  # 2 × EPYC 7742 [MLP07-DGXA100]
+    ("dgx-h100", 8, 2 * 56),  # 2 × Xeon Platinum 8480C [MLP30-DGXH100]
+    ("hgx-h200", 8, 2 * 56),  # as NVIDIA's MLPerf v4.0 submission [MLP40-H200]
+    ("dgx-b200", 8, 2 * 56),  # 2 × Xeon Platinum 8570 [MLPI61-B200]
+    ("azure-nd-a100-v4", 8, 96),  # Microsoft's size pages: 96 physical cores
+    ("azure-nd-h100-v5", 8, 96),
+    ("pcie-a100-100gbe", 8, None),
+    ("pcie-v100-25gbe", 4, None),  # [HVD-BENCH]'s 4 GPUs a server
+])  # fmt: skip
+def test_a_node_s_gpus_and_host_cores_are_its_sources(key, gpus, cores):
+    """gpus_per_node and cpu_cores as the system descriptions print them (the cloud instances' counts: above)."""
+    s = catalog.system(key)
+    assert (s["gpus_per_node"], s.get("cpu_cores")) == (gpus, cores)
+
+
+@pytest.mark.parametrize("key", sorted(catalog.table("systems")))
+def test_a_system_s_name_states_its_gpu_count_and_memory(key):
+    """A system's name says 'N × <GPU> [M GB]': N is gpus_per_node, the GPU's family is its catalog GPU's, and M,
+    where given, that GPU's memory — a system pointed at the other memory size (dgx-a100 is the 80 GB one) fails."""
+    s = catalog.system(key)
+    g = catalog.gpu(s["gpu"])
+    said = re.search(r"(\d+) × ([A-Z]\d+)[^,)]*?(?: (\d+) GB)?(?:[,)]|$)", s["name"])
+    assert said, s["name"]
+    assert int(said[1]) == s["gpus_per_node"] and said[2].lower() == s["gpu"].split("-")[0]
+    assert said[3] is None or int(said[3]) == g["memory_gb"]
