@@ -38,8 +38,19 @@ def main() -> None:
     for name, kw in cases.items():
         t = best(lambda kw=kw: predict(d, **kw).records())
         print(f"curve d = 1..4096 ({name:<26}) {t * 1e3:7.1f} ms   ratio to 0.2 s goal {t / 0.2:.2f}")
-    # what vectorising across d buys, in the same run: 64 sizes one call each, scaled to 4,096
+    # a fixed global batch (strong scaling): every size up to 4,096 that splits G = 2^12·3^4·5^2·7 whole, against the
+    # weak curve at the same sizes (what per_size's per-d micro-batches cost)
     kw = cases["resnet50, amp, dgx-a100"]
+    g = 2**12 * 3**4 * 5**2 * 7
+    sizes = d[g % d == 0]
+    weak = {k: v for k, v in kw.items() if k != "batch"}
+    t = best(lambda: predict(sizes, global_batch=g, **weak).records())
+    w = best(lambda: predict(sizes, **kw).records())
+    print(
+        f"strong curve, {sizes.size} sizes splitting G = {g:,}  {t * 1e3:7.1f} ms   ratio to 0.2 s goal "
+        f"{t / 0.2:.2f}, to the weak curve there {t / w:.2f}"
+    )
+    # what vectorising across d buys, in the same run: 64 sizes one call each, scaled to 4,096
     some = d[:: len(d) // 64]
     loop = best(lambda: [predict([int(x)], **kw).records() for x in some], repeats=3) * len(d) / len(some)
     t = best(lambda: predict(d, **kw).records())
