@@ -258,3 +258,18 @@ def test_a_usl_peaking_past_the_search_cap_cannot_give_more_than_its_peak():
     assert g.values == pytest.approx([1e-3, 1e-13], rel=1e-12)
     got = g.devices_for(throughput=999_700)
     assert (got["devices"], got["reason"]) == (math.inf, "unreachable")
+
+
+def test_rivals_tied_on_leave_one_out_go_in_the_laws_order():
+    # choose(): among rivals that cut the MSE to a twentieth, the best score wins and a tie goes in ORDER
+    # (allreduce, usl, amdahl). USL and Amdahl both at 0.1 against the default's 1.0: 0.1² = 0.01 < 0.05·1² = 0.05,
+    # so both are rivals; tied, the USL (earlier in ORDER) is chosen and Amdahl is the runner-up — a USL whose κ
+    # is at its bound is Amdahl, and the two then tie. (A mutation pass found a reversed tie-break passed.)
+    from dpscale.sources.fit import Candidate, choose
+
+    c = {
+        "allreduce": Candidate("allreduce", None, 0.0, 1.0),
+        "usl": Candidate("usl", None, 0.0, 0.1),
+        "amdahl": Candidate("amdahl", None, 0.0, 0.1),
+    }
+    assert choose(c, None)[:2] == ("usl", "amdahl")
