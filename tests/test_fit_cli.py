@@ -1156,3 +1156,19 @@ def test_validate_fit_with_nothing_fitted_gives_no_coverage(capsys, tmp_path):
     r = json.loads(out)
     assert rc == 0 and (r["configs"], r["points"], r["too_few_sizes"], r["rows"]) == (0, 0, 1, [])
     assert r["interval_coverage"] is None and r["median_abs_error"] is None
+
+
+def test_validate_fit_measures_e_against_the_mean_of_repeated_baselines(tmp_path):
+    """The fit averages repeated runs of a size (fit_io.combine), so the held-out E is measured against the same
+    mean baseline: 1,000 and 1,100/s on one device are 1,050/s, and 14,000/s on 16 is E = 14,000 / (16 × 1,050) =
+    0.8333 (against the larger run, 14,000 / 17,600 = 0.7955). A mutation pass found max() in place of the mean
+    passed, as no published file repeats a baseline."""
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.fit_validate import validate_fit
+
+    runs = ((1, 1000), (1, 1100), (2, 2000), (4, 3900), (8, 7600), (16, 14000))
+    rows = [f"rep,1,1,1,dgx-a100,8,300,200,m,amp,32,{d},{x},100" for d, x in runs]
+    f = tmp_path / "rep.csv"
+    f.write_text("\n".join([SHORT_HEAD, *rows]) + "\n")
+    (row,) = validate_fit(read_published(f))["rows"]
+    assert row["devices"] == 16 and row["measured"] == pytest.approx(14000 / (16 * 1050), rel=1e-12)
