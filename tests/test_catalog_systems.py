@@ -34,6 +34,30 @@ def test_a_system_figure_of_1e300_is_refused(tmp_path):
         catalog.load_system_file(system_file(tmp_path, intra_bw_gbs=1e300))
 
 
+@pytest.mark.parametrize(
+    ("fields", "got"),
+    [
+        ({"intra_bw_gbs": -300}, '{"intra_bw_gbs": -300}'),
+        ({"gpus_per_node": "eight", "inter_bw_gbs": 0}, '{"gpus_per_node": "eight", "inter_bw_gbs": 0}'),
+    ],
+)
+def test_a_system_figure_out_of_range_is_named_with_its_value(tmp_path, fields, got):
+    """The one line names the value, not the key alone: -300 GB/s was said as 'needs numbers > 0 … for
+    intra_bw_gbs', which a user reads as the key missing from a file that has it."""
+    with pytest.raises(DpscaleError) as refused:
+        catalog.load_system_file(system_file(tmp_path, **fields))
+    assert str(refused.value).endswith(f"for {', '.join(fields)} (got {got})")
+
+
+def test_a_missing_system_figure_is_said_without_a_value(tmp_path):
+    """A key the file lacks has no value to quote: the line ends at the key."""
+    path = tmp_path / "sys.json"
+    path.write_text(json.dumps({"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 300}}}))
+    with pytest.raises(DpscaleError) as refused:
+        catalog.load_system_file(str(path))
+    assert str(refused.value).endswith("(and below 1e300) for inter_bw_gbs")
+
+
 def test_a_misspelt_link_name_is_refused_as_a_misspelt_gpu_is(tmp_path):
     """docs/predict.md: a key 'a letter or two from a key that is read' is refused. intra_link's value is a name
     (a string), so "intra_lnk": "nvlink3" is that key misspelt, not a description."""

@@ -495,6 +495,9 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                       "'A100' (¿quería decir 'a100-40gb' o 'a100-80gb'?); se admite: a100-40gb"),
         "zero.json": (b'{"systems": {"a": {"gpus_per_node": 0}}}', "zero.json: el sistema 'a' necesita números > 0 "
                       "(y por debajo de 1e300) en gpus_per_node, intra_bw_gbs, inter_bw_gbs"),
+        "neg.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": -8,") + "}}}").encode(),  # the value said
+                     "neg.json: el sistema 'a' necesita números > 0 (y por debajo de 1e300) en gpus_per_node "
+                     '(se recibió {"gpus_per_node": -8})'),
         "half.json": (('{"systems": {"a": {' + ok.replace(": 8,", ": 8.5,") + "}}}").encode(),  # blamed --gpus-per-node
                       "half.json: sistema 'a': gpus_per_node 8.5; se admite: un número entero ≥ 1"),
         "empty.json": (b"{}", "empty.json: se admite: un objeto {'systems': {nombre: {...}}}"),  # was system 'custom'

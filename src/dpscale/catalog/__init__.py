@@ -206,8 +206,11 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     missing = [k for k in need if isinstance(entry.get(k), bool) or not isinstance(entry.get(k), (int, float))
                or not 0 < entry.get(k) < 1e300]  # type: ignore[operator]  # fmt: skip
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
+        # the values given, as the file wrote them (-300 was said as the key alone, read as the key missing)
+        given = [f"{json.dumps(k)}: {_short_json(entry[k])}" for k in missing if k in entry]
+        got = f" (got {{{', '.join(given)}}})" if given else ""
         raise DpscaleError(
-            f"{flag}: {said}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}"
+            f"{flag}: {said}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}{got}"
         )
     g = entry["gpus_per_node"]
     if g != int(g):  # 8.5 was blamed on the --gpus-per-node flag, which was never typed
@@ -222,6 +225,12 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if isinstance(cores, float) and cores.is_integer() and 1 <= cores <= 1e6:  # of any other value is predict's
         whole["cpu_cores"] = int(cores)
     return {"key": key, **entry, **whole}
+
+
+def _short_json(value: Any) -> str:
+    """A value as the file wrote it, cut to 40 characters: an error line quotes it, not a whole list."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:40]}…"
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it

@@ -804,6 +804,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: sistema {k}: gpu {got} (¿quería decir {mean}?); se admite: {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<g>.+?); allowed: (?P<names>.+)",
          "{flag}: {f}: sistema {k}: gpu {g}; se admite: {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs numbers > 0 \(and below 1e300\) for "
+         r"(?P<keys>.+?) \(got (?P<g>\{.*\})\)",
+         "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys} (se recibió {g})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?') needs numbers > 0 \(and below 1e300\) for (?P<keys>.+)",
          "{flag}: {f}: el sistema {k} necesita números > 0 (y por debajo de 1e300) en {keys}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpus_per_node (?P<g>.+?); allowed: a whole number ≥ 1",
