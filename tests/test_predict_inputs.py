@@ -467,7 +467,30 @@ def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
     f.write_text('{"busbw_gbs": true, "alpha_s": 0}')
     rc, _, err = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100",
                      "--calibration", str(f), "-d", "8")  # fmt: skip
-    assert rc == 2 and "allowed: JSON with numbers busbw_gbs and alpha_s" in err
+    assert rc == 2 and err.endswith(f"{f}: busbw_gbs true; allowed: JSON with numbers busbw_gbs and alpha_s\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "es"),
+    [
+        ('{"busbw_gbs": 100, "alpha_s": "x"}', 'alpha_s "x"; allowed: JSON with numbers busbw_gbs and alpha_s',
+         'alpha_s "x"; se admite: JSON con los números busbw_gbs y alpha_s'),
+        ('{"alpha_s": 1e-5}', "busbw_gbs missing; allowed: JSON with numbers busbw_gbs and alpha_s",
+         "falta busbw_gbs; se admite: JSON con los números busbw_gbs y alpha_s"),
+        ("[1, 2]", "allowed: JSON with numbers busbw_gbs and alpha_s",  # no object: no field to name
+         "se admite: JSON con los números busbw_gbs y alpha_s"),
+    ],
+)  # fmt: skip
+def test_a_calibration_field_that_is_no_number_is_named_with_its_value(tmp_path, capsys, text, en, es):
+    """'alpha_s': "x" was refused as 'allowed: JSON with numbers busbw_gbs and alpha_s', naming neither the field nor
+    what it held, as a missing field was said; now the field and its value (or 'missing'), in both languages."""
+    f = tmp_path / "cal.json"
+    f.write_text(text)
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "--calibration", str(f), "-d",
+            "8"]  # fmt: skip
+    for lang, line in (("en", en), ("es", es)):
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert (rc, out, err) == (2, "", f"dpscale predict: error: --calibration: {f}: {line}\n")
 
 
 def test_a_calibration_given_keeps_its_own_hop_latency():
@@ -813,7 +836,8 @@ def test_a_system_file_or_calibration_figure_is_named_as_the_files_field(tmp_pat
     cal = tmp_path / "cal.json"
     cal.write_text('{"busbw_gbs": 10, "alpha_s": 1' + "0" * 400 + "}")
     assert main([*base, "--system", "dgx-a100", "--calibration", str(cal)]) == 2
-    assert f"error: --calibration: {cal}: allowed: JSON with numbers busbw_gbs and alpha_s" in capsys.readouterr().err
+    said = f"error: --calibration: {cal}: alpha_s 1{'0' * 39}…; allowed: JSON with numbers busbw_gbs and alpha_s"
+    assert said in capsys.readouterr().err  # the field past float, quoted to 40 characters
 
 
 def test_a_network_typed_in_gbe_is_ethernet(capsys):

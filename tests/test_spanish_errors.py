@@ -521,7 +521,8 @@ def system_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                 "admite (de "))  # fmt: skip
     out.append(([*base, "--system-file", str(tmp / "absent.json")], "se admite: un archivo JSON legible (no existe)"))
     calibrations = {
-        "c0.json": ("{}", "c0.json: se admite: JSON con los números busbw_gbs y alpha_s"),
+        "c0.json": ("{}", "c0.json: falta busbw_gbs; se admite: JSON con los números busbw_gbs y alpha_s"),
+        "c9.json": ("[1]", "c9.json: se admite: JSON con los números busbw_gbs y alpha_s"),  # no object: no field
         "c1.json": ('{"busbw_gbs": -5, "alpha_s": 1e-5}', "c1.json: busbw_gbs -5, alpha_s 1e-05; se admite: "
                     "busbw_gbs como ancho de banda en GB/s, de 0,001 a 1.000.000, alpha_s de 0 a 1 (s)"),
         "c2.json": ('{"busbw_gbs": 100, "alpha_s": 1e-5, "points": [{"bytes": 0, "busbw_gbs": 1}, {"bytes": 1024, '

@@ -311,6 +311,22 @@ def calibration_origin(path: str) -> tuple[str, str, int | None]:
     return backend, device, (ranks // nodes if all(whole) else None)  # (measure's ranks are nodes × a node's)
 
 
+def _bad_field(data: Any) -> str:
+    """The calibration field that is not a number, with its value as the file wrote it ('alpha_s "x"; ', 'busbw_gbs
+    missing; '), so the refusal says what to mend; '' where the file is no object of fields at all."""
+    if not isinstance(data, dict):
+        return ""
+    for k in ("busbw_gbs", "alpha_s"):
+        if k not in data:
+            return f"{k} missing; "
+        try:
+            _ = data[k] is None or _real(data[k])
+        except (TypeError, OverflowError):  # text, true/false, a list; a 400-digit integer, past float
+            text = json.dumps(data[k], ensure_ascii=False)
+            return f"{k} {text if len(text) <= 40 else text[:40] + '…'}; "
+    return ""
+
+
 def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration, float | None, Any]:
     """Use a measured all-reduce calibration (`dpscale measure allreduce --out`) inside the node.
 
@@ -318,6 +334,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     one α) each bucket's bandwidth is read off the curve, latency included; without one, its α–β fit
     replaces η × spec and the per-collective latency. Returns (calibration, busbw or None, curve or None)."""
     name = shown(path)  # ('-': standard input, as the messages name it)
+    data = None
     try:
         # "alpha_s": 2e-5, …, "alpha_s": 0.5 predicted on the second without a word (E 0.94 → 0.03): refused, as the
         # other files a command reads refuse it
@@ -333,7 +350,8 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raise not_json(f"--calibration: {name}", exc) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
-        raise DpscaleError(f"--calibration: {name}: allowed: JSON with numbers busbw_gbs and alpha_s") from None
+        raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: JSON with numbers busbw_gbs and "
+                           "alpha_s") from None  # fmt: skip
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
         raise DpscaleError(f"--calibration: {name}: points {str(raw)[:40]}; allowed: a list of measured sizes")
     points = []

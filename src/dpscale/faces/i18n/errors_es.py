@@ -824,6 +824,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag} con --throughput/--step-time: un paso de {x} s con {n1} dispositivos es más corto que el all-reduce "
          "y la espera modelados de este clúster por sí solos ({t} s); se admite: una referencia medida con este "
          "modelo y clúster, o con un dispositivo"),
+        (r"--calibration: (?P<f>.+?): (?P<k>busbw_gbs|alpha_s) missing; allowed: JSON with numbers busbw_gbs and "
+         r"alpha_s",
+         "--calibration: {f}: falta {k}; se admite: JSON con los números busbw_gbs y alpha_s"),
+        (r"--calibration: (?P<f>.+?): (?P<k>busbw_gbs|alpha_s) (?P<v>.+); allowed: JSON with numbers busbw_gbs and "
+         r"alpha_s",
+         "--calibration: {f}: {k} {v}; se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): allowed: JSON with numbers busbw_gbs and alpha_s",
          "--calibration: {f}: se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"--calibration: (?P<f>.+?): points\[(?P<n1>\d+)\] is (?P<q>.*); allowed: an object with numbers bytes and "
