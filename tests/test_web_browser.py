@@ -611,3 +611,29 @@ def test_a_browser_that_lists_spanish_after_a_language_the_page_lacks_opens_in_s
             expect(page.locator("#tab-calc")).to_have_text(tab)
             expect(page.locator("#lang")).to_have_value("es" if tab == "Calculadora" else "en")
             page.close()
+
+
+@pytest.mark.slow
+def test_the_predictor_s_two_batches_are_one_or_the_other(served):
+    """Typing a global batch empties the per-device one (the command refuses both) and the example's rate measured
+    at it; the run then gives each size's share of the global batch, as the command does; typing a per-device batch
+    again empties the global one."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(locale="en-US")
+        page.goto(served)
+        page.click("#tab-predict")
+        batch, whole = page.locator("#predict input[name=batch]"), page.locator("#predict input[name=global_batch]")
+        whole.fill("1024")
+        expect(batch).to_have_value("")
+        expect(page.locator("#predict input[name=throughput]")).to_have_value("")  # measured at batch 32
+        page.fill("#predict input[name=throughput]", "150")
+        page.click("#predict .run")
+        expect(page.locator("#result thead")).to_contain_text("batch/device")
+        rows = page.locator("#result tbody tr")
+        expect(rows).to_have_count(6)
+        p = dpscale.predict(64, model="bert-large", precision="amp", global_batch=1024, throughput=150,
+                            system="dgx-a100")  # fmt: skip
+        expect(rows.nth(3)).to_contain_text(f"{p.efficiency_values[0]:.3f}")
+        expect(rows.nth(3).locator("td").nth(1)).to_have_text("16")
+        batch.fill("32")
+        expect(whole).to_have_value("")
