@@ -215,6 +215,15 @@ def loads_once(text: str, where: str) -> Any:
     return data
 
 
+def json_quoted(value: Any) -> str:
+    """A field's value as the file wrote it, cut to 40 characters, for an error line that quotes what to mend (a
+    system file's -300, a calibration's "x"), not a whole list."""
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else f"{text[:40]}…"
+
+
 def not_json(where: str, exc: Any) -> DpscaleError:
     """Where a file stops being JSON, from json's JSONDecodeError: '--calibration: c.json line 5: not JSON (…)'."""
     return DpscaleError(f"{where} line {exc.lineno}: not JSON ({exc.msg})")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.files import loads_once, not_json, read_text, shown
+from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
 
 HERE = Path(__file__).parent
 KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
@@ -207,7 +207,7 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
                or not 0 < entry.get(k) < 1e300]  # type: ignore[operator]  # fmt: skip
     if missing:  # (the bandwidths' own bounds are checked with the flags they stand for)
         # the values given, as the file wrote them (-300 was said as the key alone, read as the key missing)
-        given = [f"{json.dumps(k)}: {_short_json(entry[k])}" for k in missing if k in entry]
+        given = [f"{json.dumps(k)}: {json_quoted(entry[k])}" for k in missing if k in entry]
         got = f" (got {{{', '.join(given)}}})" if given else ""
         raise DpscaleError(
             f"{flag}: {said}: system {key!r} needs numbers > 0 (and below 1e300) for {', '.join(missing)}{got}"
@@ -225,12 +225,6 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if isinstance(cores, float) and cores.is_integer() and 1 <= cores <= 1e6:  # of any other value is predict's
         whole["cpu_cores"] = int(cores)
     return {"key": key, **entry, **whole}
-
-
-def _short_json(value: Any) -> str:
-    """A value as the file wrote it, cut to 40 characters: an error line quotes it, not a whole list."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else f"{text[:40]}…"
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it

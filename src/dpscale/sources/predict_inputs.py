@@ -16,7 +16,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
-from dpscale.files import loads_once, not_json, read_text, shown
+from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
 
@@ -322,8 +322,7 @@ def _bad_field(data: Any) -> str:
         try:
             _ = data[k] is None or _real(data[k])
         except (TypeError, OverflowError):  # text, true/false, a list; a 400-digit integer, past float
-            text = json.dumps(data[k], ensure_ascii=False)
-            return f"{k} {text if len(text) <= 40 else text[:40] + '…'}; "
+            return f"{k} {json_quoted(data[k])}; "
     return ""
 
 
