@@ -129,6 +129,18 @@ def test_allreduce_law_has_its_knee_at_the_node_boundary():
     assert e[2] - e[3] > 0
 
 
+def test_a_fit_cannot_be_changed_under_its_users():
+    """One Fit feeds predictions, plots and reports: a field set afterwards would make them disagree."""
+    import dataclasses
+
+    f = fit([(1, 1000), (8, 7600)])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.law = "usl"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        f.warnings = []  # type: ignore[misc]
+    assert any("only 2 sizes" in w for w in f.warnings)  # fit() still attaches its notes
+
+
 def test_warnings_few_sizes_degenerate_superlinear():
     f = fit([(1, 1000), (8, 7600)])
     assert any("only 2 sizes" in w for w in f.warnings)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from numbers import Integral, Real
 from typing import Any
 
@@ -110,8 +110,8 @@ class Candidate:
     loo_rmse: float  # NaN when too few sizes
 
 
-@dataclass(repr=False, eq=False)  # the bootstrap arrays would make a 35,000-character repr, and == ambiguous
-class Fit:
+@dataclass(frozen=True, repr=False, eq=False)  # the bootstrap arrays would make a 35,000-character repr, and ==
+class Fit:  # ambiguous; frozen: a result shared by predictions, plots and reports must not change under them
     """A fitted scaling law with intervals; also an E source (`efficiency(d)`, `describe()`)."""
 
     continuous = True  # a law: E is defined between whole sizes (solve's exact size reads it there)
@@ -670,8 +670,7 @@ def fit(
         base[j :: 1 + len(rivals)] = base_r
     result = Fit(r, chosen, g, confidence, why, candidates, runner, noise, samples, s, base, _rng_seed=seed,
                  rivals=tuple(rivals))  # fmt: skip
-    result.warnings = fit_warnings(result, y, dof)
-    return result
+    return replace(result, warnings=fit_warnings(result, y, dof))
 
 
 def _spread_split(
