@@ -257,3 +257,10 @@ def chromium() -> Iterator[tuple[Any, Any]]:
             yield browser, sync_api.expect
         finally:
             browser.close()
+
+
+def pasted_runs(text: str) -> list[str]:
+    """The points the page's fit field sends for a paste (`pasted_runs_unit` without the unit a table states)."""
+    from dpscale.faces.web.app import pasted_runs_unit
+
+    return pasted_runs_unit(text)[0]

@@ -73,7 +73,7 @@ def test_a_header_naming_its_columns_after_a_first_word_is_read_as_a_header():
     ("8,,7500", ["8,,7500"]),  # an empty cell: passed on as typed, for the CLI to name
 ])  # fmt: skip
 def test_pasted_rows_become_runs(text, runs):
-    from dpscale.faces.web.app import pasted_runs
+    from clihelp import pasted_runs
 
     assert pasted_runs(text) == runs
 

@@ -136,7 +136,7 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert timed[0] == timed[1]  # a step-time column too: D:X:STEP, not dropped in silence
     # a comma inside a spreadsheet column is the number's own (thousands, or a decimal comma): refused by the CLI's
     # rule, not read as a third column (it had become a 5 s or 500 s step time, fitted without a word)
-    from dpscale.faces.web.app import pasted_runs
+    from clihelp import pasted_runs
 
     assert pasted_runs("1\t1,500\n8\t7500,5") == ["1:1,500", "8:7500,5"]
     assert pasted_runs('1,"1,500"') == ["1:1,500"]
@@ -317,7 +317,7 @@ def test_the_page_announces_its_title_and_errors_not_every_cell(client):
 def test_the_fit_box_reads_what_a_saved_csv_holds():
     """A pasted CSV as pandas (quoted header), R's write.csv (an unnamed first column), a file with a '#' comment or
     a BOM writes it: `dpscale fit FILE` read them, the page said "devices: got 'devices'" or a bad run."""
-    from dpscale.faces.web.app import pasted_runs
+    from clihelp import pasted_runs
 
     want = ["1:1000.0", "8:7500.0", "16:14600.0"]
     assert pasted_runs('"devices","throughput"\n"1","1000"\n"8","7500"\n"16","14600"') == want
@@ -336,9 +336,10 @@ def test_the_fit_box_reads_what_a_saved_csv_holds():
 
 def test_a_pasted_thousand_is_not_a_run_of_one_device():
     """'1,024' in the fit box was 1 device at 024 samples/s ('runs: got 1 run of size 1'): the CLI's refusal now."""
+    from clihelp import pasted_runs
     from fastapi.testclient import TestClient
 
-    from dpscale.faces.web.app import create_app, pasted_runs
+    from dpscale.faces.web.app import create_app
 
     assert pasted_runs("1,024") == ["1,024"] and pasted_runs("1,1000\n8,0.5") == ["1:1000", "8:0.5"]
     # nor 1,024.5 (1 device at 24.5/s, fitted at 200 beside 2,048.5 and 4,096.0), 8,000.5 or a step time of '05'

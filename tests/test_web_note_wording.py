@@ -35,8 +35,10 @@ def cli_says_it_its_way(capsys: pytest.CaptureFixture[str], command: str, option
                         said: str) -> None:  # fmt: skip
     """The command line, given the page's fields as flags, prints the note as it did (a flag or `dpscale COMMAND`
     where the page names its field or tab), and that line is the one the page says its way."""
+    from clihelp import pasted_runs
+
     from dpscale.faces.i18n import label
-    from dpscale.faces.web.app import page_note, pasted_runs
+    from dpscale.faces.web.app import page_note
 
     argv = [command]
     for k, v in options.items():

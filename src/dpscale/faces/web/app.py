@@ -166,11 +166,6 @@ def _utf8(text: str) -> bool:
     return True
 
 
-def pasted_runs(text: str, dot_groups: bool = False) -> list[str]:
-    """`pasted_runs_unit`'s runs, without the unit a pasted table states."""
-    return pasted_runs_unit(text, dot_groups)[0]
-
-
 def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], str | None]:
     """The fit field's runs as D:X[:T] points: '1:1000 8:7500' or '1:1000, 8:7500', one a line, '8: 7500', or two
     columns pasted from a spreadsheet ('8<tab>7500') or a CSV. A paste with a header row is read by the CLI's own
