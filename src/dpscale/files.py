@@ -229,6 +229,21 @@ def not_json(where: str, exc: Any) -> DpscaleError:
     return DpscaleError(f"{where} line {exc.lineno}: not JSON ({exc.msg})")
 
 
+CSV_OPEN_QUOTE = "unexpected end of data"  # csv's words (strict=True) for a quote still open where the text ends
+
+
+def not_csv(name: str, line: int, exc: Exception) -> DpscaleError:
+    """Where csv could not read a file, from its csv.Error: the one refusal of a published table and a runs file
+    alike. A quote still open at the end is named on the line that opened it (every row after it had become one
+    cell); anything else in csv's words."""
+    if CSV_OPEN_QUOTE in str(exc):
+        return DpscaleError(
+            f"{name} line {line}: a quote opened on this line does not close before the file ends; "
+            "allowed: quotes in pairs (a cell in quotes ends at the next one)"
+        )
+    return DpscaleError(f"{name} line {line}: not a readable CSV row ({exc})")
+
+
 def _link_target(path: str | Path) -> str:
     """Where a write to `path` lands: a link's target, followed link by link as the OS does — not realpath, which
     folds 'missing/..' away where the OS needs 'missing' to exist."""

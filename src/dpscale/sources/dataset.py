@@ -17,7 +17,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, fail
-from dpscale.files import read_bytes, shown
+from dpscale.files import not_csv, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -179,12 +179,7 @@ def read_published(path: str | Path) -> list[Config]:
     try:
         return _group(name, _rows(reader, lines, name))
     except csv.Error as exc:  # (an unclosed quote: the record that opened it)
-        if "unexpected end of data" in str(exc):  # it ran to the end: every row after it had become one cell
-            raise DpscaleError(
-                f"{name} line {lines.start}: a quote opened on this line does not close before the file ends; "
-                "allowed: quotes in pairs (a cell in quotes ends at the next one)"
-            ) from None
-        raise DpscaleError(f"{name} line {lines.start}: not a readable CSV row ({exc})") from None
+        raise not_csv(name, lines.start, exc) from None
 
 
 class _Lines:

@@ -31,7 +31,7 @@ from dpscale.errors import (
     fail,
     unit_key,
 )
-from dpscale.files import loads_once, read_text, shown_name, text_lines
+from dpscale.files import CSV_OPEN_QUOTE, loads_once, not_csv, read_text, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
@@ -468,16 +468,13 @@ def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
             starts.append(end + 1)
             end = reader.line_num
     except csv.Error as exc:  # a field past csv's limit, a NUL
-        raise DpscaleError(f"{name} line {end + 1}: not a readable CSV row ({exc})") from None
+        raise not_csv(name, end + 1, exc) from None
     try:
         for _ in csv.reader(io.StringIO(body, newline=""), strict=True):
             pass
     except csv.Error as exc:
-        if "unexpected end of data" in str(exc) and starts:  # (strict's other complaints: read as above)
-            raise DpscaleError(
-                f"{name} line {starts[-1]}: a quote opened on this line does not close before the file ends; "
-                "allowed: quotes in pairs (a cell in quotes ends at the next one)"
-            ) from None
+        if CSV_OPEN_QUOTE in str(exc) and starts:  # (strict's other complaints: read as above)
+            raise not_csv(name, starts[-1], exc) from None
     return rows, starts
 
 
