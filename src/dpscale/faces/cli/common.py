@@ -312,9 +312,14 @@ class Parser(argparse.ArgumentParser):
             if action.nargs == 0 or isinstance(action, argparse._AppendAction):
                 continue
             if action.dest in seen:
-                said = "/".join(action.option_strings)
-                self.error(f"{said}: given twice; allowed: once (the last would silently win)")
+                self.error(given_twice("/".join(action.option_strings)))
             seen.add(action.dest)
+
+
+def given_twice(name: str) -> str:
+    """The refusal of an option given a second value, on the command line (`-v 1 -v 2000`) and in the page's JSON
+    body alike: argparse and JSON's parser both keep the last silently."""
+    return f"{name}: given twice; allowed: once (the last would silently win)"
 
 
 # Options whose values are names or paths: `--model 2.000` is an unknown preset (say the valid ones), not a number.

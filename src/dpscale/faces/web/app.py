@@ -23,7 +23,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from dpscale import catalog
 from dpscale.errors import DpscaleError, fail, overflow
 from dpscale.faces.cli import COMMANDS
-from dpscale.faces.cli.common import Parser, _house_style, check_number_style, check_unit, runs_unit, whole
+from dpscale.faces.cli.common import (
+    Parser,
+    _house_style,
+    check_number_style,
+    check_unit,
+    given_twice,
+    runs_unit,
+    whole,
+)
 from dpscale.faces.cli.plan import NO_RATE
 from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.output import clean, grid, pairs, units_line
@@ -611,7 +619,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
                 opts = body.get("options")
                 name = f"--{twice.replace('_', '-')}" if isinstance(opts, dict) and twice in opts else twice
                 name = name if re.fullmatch(r"[\w-]{1,40}", name) else repr(name)
-                raise DpscaleError(f"{name}: given twice; allowed: once (the last would silently win)")
+                raise DpscaleError(given_twice(name))
             stray = sorted(set(body) - {"options", "lang"})
             if stray:  # a bare options object would otherwise run the command with none: the worked example
                 raise DpscaleError(
