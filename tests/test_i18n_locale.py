@@ -68,6 +68,25 @@ def test_a_spanish_locale_is_refused_in_spanish_and_helped_in_spanish(spanish_lo
     )
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("calc", "--lang", "fr"), "dpscale calc: error: --lang: se recibió 'fr'; se admite: en, es (vea --help)"),
+        (("serve", "--lang=ES"), "dpscale serve: error: --lang: se recibió 'ES'; se admite: en, es (vea --help)"),
+        (
+            ("--lang", "fr", "zzz"),
+            "dpscale: error: orden desconocida 'zzz'; se admite: calc, predict, validate, "
+            "fit, measure, batch, pipeline, memory, plan, serve",
+        ),
+    ],
+)
+def test_a_language_dpscale_lacks_is_refused_in_the_locales(spanish_locale, capsys, argv, said):
+    """`--lang fr` (or `ES`) under a Spanish locale was refused in English, where a --lang with no value was said in
+    Spanish: a language dpscale does not speak leaves the locale's, as no --lang does."""
+    rc, out, err = run(capsys, *argv)
+    assert (rc, out, err) == (2, "", said + "\n")
+
+
 def test_json_and_csv_do_not_follow_the_locale(monkeypatch, capsys):
     argv = ("predict", "--model", "resnet50", "--throughput", "1200", "--precision", "amp", "--system", "dgx-a100",
             "-d", "1,8,64")  # fmt: skip

@@ -10,7 +10,7 @@ import sys
 from importlib import import_module
 
 from dpscale.faces import silence_stdout
-from dpscale.faces.locale import env_lang
+from dpscale.faces.locale import LANGS, env_lang
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,9 +81,11 @@ def _spanish(text: str) -> str:
 
 
 def _lang(argv: list[str]) -> str:
-    """--lang as typed, read before any parser does (for the top help and an unknown command)."""
+    """--lang as typed, read before any parser does (for the top help and an unknown command); the locale's where
+    none is typed or the one typed is none dpscale speaks (`--lang fr`), as a command's parser reads it."""
     lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)
-    return lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None) or env_lang()
+    lang = lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
+    return lang if lang in LANGS else env_lang()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,7 +225,7 @@ def _main(argv: list[str] | None = None) -> int:
         if command not in COMMANDS or command not in _available():
             valid = ", ".join(_available())
             english = f"unknown command {command!r}; allowed: {valid}"
-            # no parser for an unknown one (a language the parser would refuse is left to say in English)
+            # no parser for an unknown one: said in _lang's language
             return _refuse(_say(english, _lang(argv), "unknown_command", command=repr(command), valid=valid))
     return _run(command, argv, own_process)
 

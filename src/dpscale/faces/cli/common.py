@@ -229,13 +229,13 @@ class Parser(argparse.ArgumentParser):
         silent default: no option here means anything by an empty string."""
         argv = list(sys.argv[1:] if args is None else args)
         self.lang = env_lang()  # the locale's (LANG=es_ES.UTF-8), unless --lang says otherwise
-        for i, tok in enumerate(argv):  # the last --lang given (a bad one is refused by argparse, in English)
+        for i, tok in enumerate(argv):  # the last --lang given
             if tok.startswith("--lang="):
                 self.lang = tok.split("=", 1)[1]
             elif tok == "--lang" and i + 1 < len(argv):
                 self.lang = argv[i + 1]
-        if self.lang not in LANGS:
-            self.lang = "en"
+        if self.lang not in LANGS:  # one it lacks (`--lang fr`, `--lang ES`): refused in the locale's, as a
+            self.lang = env_lang()  # missing value is (English said it to a Spanish locale)
         argv = self.typed = self._glue_negatives(argv)
         positionals = [a for a in self._actions if not a.option_strings]
         if positionals:  # one (measure's mode) would take the value of an unknown flag: "mode: got '5'"
