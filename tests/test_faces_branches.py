@@ -36,6 +36,22 @@ def test_an_overflow_past_every_check_is_one_line_and_exit_2(capsys, monkeypatch
     )
 
 
+def test_an_overflow_past_every_check_is_said_in_spanish(capsys, monkeypatch):
+    """The same last guard under --lang es: its line had a Spanish template (errors_es) the dispatcher never
+    asked, so a Spanish user read 'a number too large to compute with …; allowed: realistic magnitudes'."""
+    from dpscale.faces.cli import calc
+
+    def overflowing(args):
+        raise OverflowError("(34, 'Numerical result out of range')")
+
+    monkeypatch.setattr(calc, "run", overflowing)
+    rc, out, err = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--lang", "es")
+    assert (rc, out) == (2, "") and err.splitlines() == [
+        "dpscale calc: error: un número demasiado grande para calcular ((34, 'Numerical result out of range')); "
+        "se admite: magnitudes realistas"
+    ]
+
+
 def test_too_many_resamples_for_the_measured_sizes_is_said_in_spanish(capsys, tmp_path):
     """fit's bootstrap bound (resamples × (sizes + 1) ≤ 20,000,000): 100,000 × (999 + 1) = 100,000,000 is refused
     before any fit; in Spanish 'measured sizes' is 'tamaños medidos' and the counts take '.' groups."""

@@ -169,6 +169,26 @@ def test_fit_through_the_page_is_the_library(client, capsys):
     assert r.status_code == 422 and "options: got 'runs'" in r.json()["error"]
 
 
+def test_an_overflow_past_every_check_is_said_in_the_pages_language(client, monkeypatch):
+    """The API's last guard said an OverflowError in English on the Spanish page too (errors_es has its line)."""
+    from dpscale.faces.cli import calc
+
+    def overflowing(args):
+        raise OverflowError("int too large to convert to float")
+
+    monkeypatch.setattr(calc, "run", overflowing)
+    r = post(client, "calc", WORKED, "es")
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: un número demasiado grande para calcular (int too large to convert to float); se "
+        "admite: magnitudes realistas"
+    )
+    r = post(client, "calc", WORKED)
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: a number too large to compute with (int too large to convert to float); allowed: "
+        "realistic magnitudes"
+    )
+
+
 def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     png = str(tmp_path / "x.png")
     r = post(client, "calc", {**WORKED, "devices": "0"})

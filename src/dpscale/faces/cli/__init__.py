@@ -307,16 +307,15 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
     try:
         check_number_style(args, parser)
         return int(module.run(args) or 0)
-    except DpscaleError as exc:
+    except (DpscaleError, OverflowError) as raised:  # (an overflow past every check: its line, said alike)
+        error = overflow(raised) if isinstance(raised, OverflowError) else raised
         lang = getattr(args, "lang", "en")
+        said = str(error)
         if lang != "en":  # said in the user's language where the message has its standard parts
             from dpscale.faces.i18n import say_error
 
-            exc = say_error(exc, lang)  # type: ignore[assignment]  # (the same error as a message: printed alike)
-        print(f"dpscale {command}: error: {parser.as_typed(str(exc))}", file=sys.stderr)
-        return 2
-    except OverflowError as exc:
-        print(f"dpscale {command}: error: {overflow(exc)}", file=sys.stderr)
+            said = say_error(error, lang)
+        print(f"dpscale {command}: error: {parser.as_typed(said)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         said = _say("interrupted", getattr(args, "lang", "en"), "interrupted")

@@ -634,7 +634,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         except (DpscaleError, OverflowError) as exc:
             lang = body.get("lang") if body.get("lang") in LANGS else "en"
             # (the ignore: lang is one of LANGS here, a str, though body.get may be None to mypy)
-            why = overflow(exc) if isinstance(exc, OverflowError) else say_error(exc, lang)  # type: ignore[arg-type]
+            why = say_error(overflow(exc) if isinstance(exc, OverflowError) else exc, lang)  # type: ignore[arg-type]
             # an unknown command is said once, clipped, in the line's body: in its prefix it came back raw (a
             # newline in the path made two lines; a 30,000-letter one, 30 kB)
             prog = f"dpscale {command}" if command in WEB_COMMANDS else "dpscale"
