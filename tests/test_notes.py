@@ -202,3 +202,28 @@ def test_an_e_of_zero_reads_as_an_e_and_an_astronomical_figure_keeps_its_exponen
     assert (TINY_E, ASTRONOMICAL) == (5e-4, 1e15)
     assert [e3(0.0), e3(0.0004), e3(0.0005), e3(0.9)] == ["0.000", "0.0004", "0.001", "0.900"]
     assert [figure(9.99999e14), figure(1e15), figure(-1e15)] == ["999,999,000,000,000", "1e+15", "-1e+15"]
+
+
+def test_every_e_source_describes_itself_as_a_note_said_in_spanish():
+    """describe() is the E source's name in a plan's or calc's notes (`law_note`, said with `say`). USL, Amdahl,
+    PerSize and a fit gave Notes, while the constant and a prediction gave plain English, which `say` passes as
+    written: 'constant E = 0.9' inside a Spanish note. Each now has its key; the English text is unchanged."""
+    import dpscale
+
+    kw = dict(model="resnet50", precision="amp", throughput=1000, system="dgx-a100")
+    sources = [
+        (dpscale.Constant(0.9), "E constante = 0,9"),
+        (dpscale.USL(0.02, 1e-4), "USL σ = 0,02, κ = 0,0001"),
+        (
+            dpscale.predict([1, 8, 64], **kw),
+            "E(d) predicha (modelo del paso: cómputo, all-reduce expuesto, espera de sincronización)",
+        ),
+        (
+            dpscale.predict([1, 8, 64], global_batch=1024, **kw),
+            "E(d) predicha (modelo del paso: cómputo, all-reduce expuesto, espera de sincronización) con un lote "
+            "global fijo de 1.024",
+        ),
+    ]
+    for source, spanish in sources:
+        said = source.describe()
+        assert isinstance(said, Note) and say(said, "es") == spanish and say(said, "en") == said

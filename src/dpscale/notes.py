@@ -25,10 +25,16 @@ EN = {
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need:,} micro-batches in flight; with m = {m:,} its "
         "bubble is not zero — reported as ZB-H1's, {zb1_pct:,.1f} % of ideal time, the closer figure"
     ),
-    # sources/laws.py: what `describe()` says of a law
+    # sources/laws.py: what `describe()` says of a law (and sources/predict.py, of a prediction)
+    "law_constant": "constant E = {value:g}",
     "law_per_size": "E per size: {table}",
     "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
     "law_amdahl": "Amdahl serial fraction = {s:g}",
+    "law_predicted": "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)",
+    "law_predicted_strong": (
+        "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait) at a fixed global batch of "
+        "{global_batch:,}"
+    ),
     # sources/predict.py and sources/predict_notes.py
     "zero_units_estimated": (
         "no preset gives the layers: the sharded units are one of {layers} layers estimated from the parameter count "

@@ -114,7 +114,7 @@ class Constant(_Law):
         return e
 
     def describe(self) -> str:
-        return f"constant E = {self.value:g}"
+        return Note("law_constant", value=self.value)
 
 
 class PerSize(_Law):

@@ -158,9 +158,11 @@ class Prediction:
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
     def describe(self) -> str:
-        """One line naming the prediction, for the notes of a plan built on it."""
-        made = "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
-        return made if not self._ctx[3] else f"{made} at a fixed global batch of {self._ctx[3][0]:,}"
+        """One line naming the prediction, for the notes of a plan built on it (a Note a face can say in the user's
+        language, as a law's)."""
+        if not self._ctx[3]:
+            return Note("law_predicted")
+        return Note("law_predicted_strong", global_batch=self._ctx[3][0])
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{int(d)}: {e:.3f}" for d, e in zip(self.devices[:8], self.efficiency_values[:8]))

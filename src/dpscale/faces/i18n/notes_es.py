@@ -210,6 +210,7 @@ NOTES: dict[str, dict[str, str]] = {
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu})"
         ),
+        "law_constant": "E constante = {value:g}",
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": (
             "m = {m:,} < p = {p:,}: el pipeline nunca se llena; r = {r:,.1f} % del tiempo ideal, lo mínimo que alcanza "
@@ -228,6 +229,11 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
+        "law_predicted": "E(d) predicha (modelo del paso: cómputo, all-reduce expuesto, espera de sincronización)",
+        "law_predicted_strong": (
+            "E(d) predicha (modelo del paso: cómputo, all-reduce expuesto, espera de sincronización) con un lote "
+            "global fijo de {global_batch:,}"
+        ),
         "runs_duplicated": (
             "{n} ejecuciones de {d:,} dispositivos, {k} de ellas con un rendimiento idéntico en todas sus cifras: "
             "cuentan una sola vez para el ruido (¿un registro pegado dos veces?)"
