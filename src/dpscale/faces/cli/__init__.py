@@ -94,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `dpscale --help | head -3`: the reader left; nothing more to say
         silence_stdout()
         return 0
+    except KeyboardInterrupt:  # (before a command is named; a command's own are _run's)
+        return _interrupted("dpscale", _lang(list(sys.argv[1:] if argv is None else argv)))
     except OSError as exc:  # the top help or the version into /dev/full was a traceback (a command's is caught in
         return _cannot_write(exc, "dpscale", _lang(list(sys.argv[1:] if argv is None else argv)))  # _run)
 
@@ -290,15 +292,21 @@ def _refuse(said: str) -> int:
 
 def _run(command: str, argv: list[str], own_process: bool) -> int:
     """Parse and run one command, its module imported only now; what it raises is one line and an exit code."""
-    from dpscale.errors import DpscaleError, overflow
-    from dpscale.faces.cli.common import Parser, check_number_style
+    try:  # Ctrl-C while the command's modules are imported (predict's options import numpy: its first 0.4 s) was a
+        # 30-line KeyboardInterrupt traceback, where a moment later it is one line
+        from dpscale.errors import DpscaleError, overflow
+        from dpscale.faces.cli.common import Parser, check_number_style
 
-    module = import_module(f"{__name__}.{COMMANDS[command][0]}")
-    # no abbreviations: `--overlap` read as --overlap-accumulation and silently changed E (the page takes none either)
-    parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
-    module.add_arguments(parser)
+        module = import_module(f"{__name__}.{COMMANDS[command][0]}")
+        # no abbreviations: `--overlap` read as --overlap-accumulation and silently changed E (the page takes none)
+        parser = Parser(prog=f"dpscale {command}", description=COMMANDS[command][1], allow_abbrev=False)
+        module.add_arguments(parser)
+    except KeyboardInterrupt:
+        return _interrupted(f"dpscale {command}", _lang(argv))
     try:
         args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        return _interrupted(f"dpscale {command}", parser.lang)
     except BrokenPipeError:  # `dpscale calc --help | head -3` (main's: quiet)
         raise
     except OSError as exc:  # its --help into a full disk (argparse said nothing and exit 0)
@@ -318,13 +326,17 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
         print(f"dpscale {command}: error: {parser.as_typed(said)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        said = _say("interrupted", getattr(args, "lang", "en"), "interrupted")
-        print(f"dpscale {command}: {said}", file=sys.stderr)
-        return 130
+        return _interrupted(f"dpscale {command}", getattr(args, "lang", "en"))
     except BrokenPipeError:
         return 0
     except OSError as exc:  # stdout on a full disk (/dev/full): one line, not a traceback
         return _cannot_write(exc, f"dpscale {command}", getattr(args, "lang", "en"))
+
+
+def _interrupted(who: str, lang: str) -> int:
+    """Ctrl-C or the SIGTERM a command turns into one: one line, exit 130."""
+    print(f"{who}: {_say('interrupted', lang, 'interrupted')}", file=sys.stderr)
+    return 130
 
 
 def _cannot_write(exc: OSError, who: str, lang: str) -> int:
