@@ -356,13 +356,13 @@ def test_hanging_rank_stopped_after_timeout(tmp_path: Path) -> None:
     assert_no_orphans(marker)
 
 
-def _hung_at_size_two(out: Path, env: dict[str, str]) -> subprocess.Popen:
+def _hung_at_size_two(out: Path, env: dict[str, str], session: bool = False) -> subprocess.Popen:
     """`measure --devices 1,2` under DPSCALE_MEASURE_FAULT=hang:1:2, returned once size 1 is in `out` and size 2
     hangs in rank 1: what a signal then meets. Its signals at their defaults (pytest under nohup, or as a background
     job, hands SIGHUP/SIGINT down ignored)."""
     argv = [str(BIN / "dpscale"), "measure", "--devices", "1,2", *TINY, "--timeout", "600", "--out", str(out), "--json"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            preexec_fn=signals_as_a_terminal_gives_them)  # fmt: skip
+                            preexec_fn=signals_as_a_terminal_gives_them, start_new_session=session)  # fmt: skip
     deadline = time.monotonic() + 90
     while not (out.exists() and out.read_text().strip()) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -382,6 +382,31 @@ def test_sigterm_stops_every_rank_and_keeps_the_finished_sizes(tmp_path: Path) -
     stdout, stderr = proc.communicate(timeout=60)
     assert proc.returncode == 130 and stderr.strip().splitlines()[-1] == "dpscale measure: interrupted", stderr
     assert [p["devices"] for p in json.loads(stdout)["points"]] == [1]
+    assert_no_orphans(marker)
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
+@pytest.mark.parametrize("group", [False, True], ids=["the-command", "its-process-group"])
+def test_a_hangup_stops_the_run_as_sigterm_does(tmp_path: Path, group: bool) -> None:
+    """A closed terminal (an ssh session dropped) sends SIGHUP, to the whole process group: its default action ended
+    the command mid-run, exit -1 — the finished size's JSON lost from stdout, the ranks' log left in the temporary
+    folder (an allreduce's finished sizes were lost too). It now ends as SIGTERM does: ranks stopped, what finished
+    shown, 130; and the group's hangup no longer kills multiprocessing's resource tracker (KeyError tracebacks)."""
+    out, tmp = tmp_path / "r.jsonl", tmp_path / "tmp"
+    tmp.mkdir()
+    marker = f"DPSCALE_TEST_MARK={uuid.uuid4().hex}"
+    env = {**os.environ, "DPSCALE_MEASURE_FAULT": "hang:1:2", marker.split("=")[0]: marker.split("=")[1]}
+    proc = _hung_at_size_two(out, {**env, "TMPDIR": str(tmp)}, session=group)
+    if group:
+        os.killpg(proc.pid, signal.SIGHUP)
+    else:
+        proc.send_signal(signal.SIGHUP)
+    stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and stderr.strip().splitlines()[-1] == "dpscale measure: interrupted", stderr
+    assert "Traceback" not in stderr and "died unexpectedly" not in stderr, stderr
+    assert [p["devices"] for p in json.loads(stdout)["points"]] == [1]
+    assert [json.loads(x)["devices"] for x in out.read_text().splitlines()] == [1]
+    assert list(tmp.glob("dpscale-measure-*")) == []  # the ranks' log of size 2, removed
     assert_no_orphans(marker)
 
 

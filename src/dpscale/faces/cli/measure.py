@@ -225,7 +225,7 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
 
 def run(args: argparse.Namespace) -> int:
     from dpscale.faces.i18n import say_measure
-    from dpscale.sources.measure.launcher import RunFailed
+    from dpscale.sources.measure.launcher import ENDING, RunFailed
     from dpscale.sources.measure.results import NotSaved
 
     mode = args.mode or "train"
@@ -237,6 +237,11 @@ def run(args: argparse.Namespace) -> int:
     # (outside the main thread, where no handler can be set: nothing changes, as in the launcher — a caller's
     # thread running main(["measure", …]) got a ValueError traceback)
     previous = _handle(signal.SIGTERM, _interrupt)
+    # a closed terminal's SIGHUP (an ssh session dropped) likewise: by default it ended the command without a word,
+    # the finished sizes lost from stdout (an allreduce's from --out too) and the ranks' log left behind — unless it
+    # is ignored (nohup), as it stays
+    hups = [s for s in ENDING if s != signal.SIGTERM and signal.getsignal(s) == signal.SIG_DFL]
+    hups = [s for s in hups if _handle(s, _interrupt) is not NOT_MAIN]
     previous_int = signal.getsignal(signal.SIGINT)
     leaving = False  # interrupted, and this process is the command: a second SIGTERM must not end it by the signal
     job = None  # (an interrupt may come while _prepare still imports torch)
@@ -250,6 +255,8 @@ def run(args: argparse.Namespace) -> int:
         if own:  # (the launcher's clean-up left it ignored; an interrupt before or after a launch did not)
             leaving = True
             _handle(signal.SIGTERM, signal.SIG_IGN)
+            for s in hups:
+                _handle(s, signal.SIG_IGN)
         done += _measured_so_far(job, exc, done, args)
         if done:  # the sizes that finished are not lost with the rest
             show(job, done, args)
@@ -270,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
         if previous is not NOT_MAIN:  # (outside the main thread none was set, and none can be put back)
             if not leaving:
                 signal.signal(signal.SIGTERM, previous)
+                for s in hups:
+                    signal.signal(s, signal.SIG_DFL)
             if not own:  # (the launcher leaves a second Ctrl-C ignored only when this process is the command)
                 signal.signal(signal.SIGINT, previous_int)
     show(job, done, args)

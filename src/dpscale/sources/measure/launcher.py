@@ -72,6 +72,7 @@ class Launcher:
         except Exception as exc:  # lost a race for the port
             raise DpscaleError(f"--port: got {port} ({exc}); allowed: a free TCP port, or 0 to pick one") from None
         self.host, self.port, self.launches, self.last_interrupt = host, self.store.port, 0, last_interrupt
+        _tracker_outlives_a_hangup()
 
     def run(self, job: Job, world: int, progress: Callable[[int, int], None] | None = None) -> Outcome:
         import torch.multiprocessing as tmp
@@ -233,6 +234,30 @@ def _traceback_tail(path: str | None) -> str:
         return ""
 
 
+# The signals that end a run as Ctrl-C does, once the CLI handles them: a scheduler's SIGTERM, and the SIGHUP of a
+# closed terminal (an ssh session dropped), whose default action ended the command mid-run without its clean-up
+ENDING = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+def _tracker_outlives_a_hangup() -> None:
+    """multiprocessing's resource tracker (for the ranks' queues) started with SIGHUP ignored, as it ignores SIGINT
+    and SIGTERM itself: a closed terminal's hangup reaches the whole process group, and the tracker it killed was
+    relaunched mid-clean-up, which printed a KeyError traceback a semaphore under 'interrupted'. It still leaves
+    with the launcher (its pipe closes)."""
+    from multiprocessing import resource_tracker
+
+    hup = getattr(signal, "SIGHUP", None)
+    try:
+        previous = signal.signal(hup, signal.SIG_IGN) if hup is not None else None
+    except ValueError:  # not the main thread: as it was
+        return
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        if hup is not None:
+            signal.signal(hup, previous)
+
+
 @contextlib.contextmanager
 def _sigint_ignored() -> Iterator[list[int]]:
     """SIGINT ignored while child processes are started (they inherit SIG_IGN); the caller's handler back after.
@@ -248,24 +273,26 @@ def _sigint_ignored() -> Iterator[list[int]]:
     except ValueError:  # not the main thread: nothing changes
         yield held
         return
-    term = signal.getsignal(signal.SIGTERM)
-    if callable(term):  # (SIG_DFL ends the process at once, as before: nothing to hold)
-        signal.signal(signal.SIGTERM, lambda signum, frame: held.append(signum))
+    # (SIG_DFL ends the process at once, as before, and SIG_IGN — nohup's SIGHUP — ignores: nothing to hold)
+    ending = {s: h for s in ENDING if callable(h := signal.getsignal(s))}
+    for s in ending:
+        signal.signal(s, lambda signum, frame: held.append(signum))
     try:
         yield held
     finally:
         signal.signal(signal.SIGINT, previous)
-        if callable(term):
-            signal.signal(signal.SIGTERM, term)
+        for s, handler in ending.items():
+            signal.signal(s, handler)
 
 
 @contextlib.contextmanager
 def _shielded(restore: bool = True) -> Iterator[None]:
-    """SIGINT and SIGTERM ignored while the ranks are stopped and their files removed (the first one is already on
-    its way up as KeyboardInterrupt; the CLI turns SIGTERM into one), and for good when `restore` is False (the
-    process is on its way out); outside the main thread, where handlers cannot be set, nothing changes."""
+    """SIGINT, SIGTERM and SIGHUP ignored while the ranks are stopped and their files removed (the first one is
+    already on its way up as KeyboardInterrupt; the CLI turns SIGTERM and SIGHUP into one), and for good when
+    `restore` is False (the process is on its way out); outside the main thread, where handlers cannot be set,
+    nothing changes."""
     try:
-        previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, signal.SIGTERM)}
+        previous = {s: signal.signal(s, signal.SIG_IGN) for s in (signal.SIGINT, *ENDING)}
     except ValueError:  # not the main thread
         yield
         return
