@@ -138,3 +138,29 @@ def test_a_table_too_wide_scrolls_in_a_named_stop_of_the_tab_order(web):
     page.keyboard.press("ArrowRight")
     page.wait_for_function("document.querySelector('#out .scroll').scrollLeft > 0")
     page.close()
+
+
+def test_an_error_leaves_no_empty_table_or_list_for_a_screen_reader(web):
+    """After a sweep, an error emptied the table but left its box and the notes' list in the accessibility tree: a
+    screen reader's landmarks said 'Calculator region', its tables an empty 'Calculator' table, and an empty list
+    followed. An error (or a tab's blank) now hides them; the next answer brings them back, named as before."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    devices = page.locator("#calc input[name=devices]")
+    devices.fill("1,8")
+    devices.press("Enter")
+    expect(page.locator("#status")).to_have_text("Result: 2 rows")
+    expect(page.get_by_role("region", name="Calculator")).to_be_visible()
+    expect(page.get_by_role("list")).to_have_count(1)  # the notes
+    devices.fill("0")
+    devices.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text("--devices (Devices d): got '0'")
+    for role in ("region", "table", "list"):
+        expect(page.get_by_role(role)).to_have_count(0)
+    devices.fill("1,8,64")
+    devices.press("Enter")
+    expect(page.get_by_role("table", name="Calculator").locator("tbody tr")).to_have_count(3)
+    expect(page.get_by_role("region", name="Calculator")).to_be_visible()
+    page.close()
