@@ -164,3 +164,24 @@ def test_an_error_leaves_no_empty_table_or_list_for_a_screen_reader(web):
     expect(page.get_by_role("table", name="Calculator").locator("tbody tr")).to_have_count(3)
     expect(page.get_by_role("region", name="Calculator")).to_be_visible()
     page.close()
+
+
+def test_a_high_contrast_theme_still_shows_the_chosen_tab_and_calculate(web):
+    """Forced colours (Windows' high-contrast themes) drop the page's backgrounds: the chosen tab, told by its blue
+    fill alone, looked as every other (white, black text, 1 px black border, both), and Calculate, borderless, as a
+    line of text. The chosen tab now takes the theme's selection colours and the button a border."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.emulate_media(forced_colors="active")
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    look = "b => { const s = getComputedStyle(b); return [s.backgroundColor, s.color]; }"
+    for tab in ("calc", "plan"):
+        page.click(f"#tab-{tab}")
+        chosen, other = page.locator(f"#tab-{tab}"), page.locator("#tab-fit")
+        expect(chosen).to_have_attribute("aria-selected", "true")
+        assert chosen.evaluate(look)[0] != other.evaluate(look)[0], tab
+        assert chosen.evaluate(look)[0] != chosen.evaluate(look)[1], tab  # its words still seen on its fill
+        run = page.locator(f"#{tab} .run")
+        assert run.evaluate("b => parseFloat(getComputedStyle(b).borderTopWidth)") >= 1, tab
+    page.close()
