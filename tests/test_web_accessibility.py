@@ -185,3 +185,24 @@ def test_a_high_contrast_theme_still_shows_the_chosen_tab_and_calculate(web):
         run = page.locator(f"#{tab} .run")
         assert run.evaluate("b => parseFloat(getComputedStyle(b).borderTopWidth)") >= 1, tab
     page.close()
+
+
+def test_the_tab_list_leaves_the_browser_s_own_keys_to_the_browser(web):
+    """Alt+← is the browser's Back: on the tab list it opened the last tab instead (the arrow taken as the tabs'
+    own, its default prevented), as Ctrl+Home did the first. A key held with Alt, Ctrl or Meta now passes by; the
+    bare arrows still move between tabs."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    page.evaluate("window.kept = []; addEventListener('keydown', (e) => kept.push(e.key + ':' + e.defaultPrevented))")
+    page.focus("#tab-predict")
+    page.keyboard.press("ArrowRight")  # the tabs' own: to Fit my runs
+    expect(page.locator("#tab-fit")).to_be_focused()
+    for keys in ("Alt+ArrowLeft", "Alt+ArrowRight", "Control+Home", "Meta+End"):
+        page.keyboard.press(keys)
+    expect(page.locator("#tab-fit")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#fit")).to_be_visible()
+    arrows = [k for k in page.evaluate("kept") if k.split(":")[0] in ("ArrowLeft", "ArrowRight", "Home", "End")]
+    assert arrows == ["ArrowRight:true", "ArrowLeft:false", "ArrowRight:false", "Home:false", "End:false"]
+    page.close()
