@@ -1227,3 +1227,27 @@ def test_the_cli_json_is_the_librarys_records(d0, **kw):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         assert main(argv) in (0, None), err.getvalue()
     assert json.loads(out.getvalue()) == clean(p.records())
+
+
+def test_the_documented_nccl_ring_latency_is_physics_formula_for_an_8_byte_message():
+    """docs/predict.md sets the forced ring's latency on 2 × DGX A100 at 8 bytes against physics.md §1.3's
+    [NCCL-TUNE] formula: base + (2(n−1) − 2(nNodes−1))·intraLat + 2(nNodes−1)·interLat, Simple protocol, intraLat
+    raised to the network overhead (2 µs on the AMD hosts, ×3 for Simple). The ×1.4 plateau is for large messages
+    only (NCCL's condition: nBytes/(nChannels·nRanks) ≥ 64), so not for 8 bytes: 204.4 µs — the docs said 286,
+    the plateau applied. The model's own forced ring: 131.6 µs."""
+    from pathlib import Path
+
+    from dpscale import catalog
+    from dpscale.formulas.stepmodel import DEFAULT
+
+    n, nodes, nbytes, channels = 16, 2, 8, 1  # (one channel: the most bytes per rank a channel can get)
+    base, intra, inter = DEFAULT.alpha_base * 1e6, DEFAULT.alpha_intra * 1e6, DEFAULT.alpha_inter * 1e6  # Simple
+    assert catalog.system("dgx-a100")["cpu_source"].startswith("2 × AMD EPYC")
+    hop = max(intra, 3 * 2.0)  # multi-node: at least the AMD network overhead, ×3 for Simple
+    formula = base + (2 * (n - 1) - 2 * (nodes - 1)) * hop + 2 * (nodes - 1) * inter
+    assert nbytes / (channels * n) < 64  # no plateau: NCCL's ×1.4 needs ≥ 64 bytes a rank and channel
+    model = 1e6 * (float(allreduce_time(nbytes, n, 8, 240.0, 146.0, DEFAULT.alpha_intra, DEFAULT.alpha_inter,
+                                        algorithm="ring")) + DEFAULT.alpha_base)  # fmt: skip
+    assert (round(formula), round(model)) == (204, 132)
+    docs = " ".join((Path(__file__).parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
+    assert f"forced ring, comes to {round(model)} µs against physics.md's formula's {round(formula)} " in docs
