@@ -131,6 +131,18 @@ def test_a_typo_sized_cell_is_refused_by_line_and_column(tmp_path, col, value, a
         read_published(write(tmp_path / "typo.csv", header, recs))
 
 
+def test_a_long_bad_cell_is_quoted_cut_with_a_mark_as_every_file_reader_cuts(tmp_path):
+    """A pasted run of text in a count or a number column is quoted to 40 characters and a '…' that says it was
+    cut (errors.cut: tables, runs files, system files alike); it once ended mid-value with no mark."""
+    header, recs = rows()
+    for col, text in (("throughput", "12 " + "x" * 60), ("devices", "9" * 70)):
+        bad = [dict(r) for r in recs]
+        bad[0][col] = text
+        with pytest.raises(DpscaleError) as said:
+            read_published(write(tmp_path / f"{col}.csv", header, bad))
+        assert f"column '{col}': got '{text[:40]}…'; allowed:" in str(said.value)
+
+
 def test_the_straggler_statistic_is_finite_for_any_size():
     # Blom's Φ⁻¹((d − 0.375)/(d + 0.25)) in its tail form: 8 → 1.434, and still defined past 6e15
     m = expected_max([8, 1e16, 1e300])

@@ -35,6 +35,12 @@ def clip(message: str, most: int = 100) -> str:
     return message if len(message) <= 1000 else f"{message[:600]} … {message[-300:]}"  # 'a ' × 100,000
 
 
+def cut(text: str, most: int = 40) -> str:
+    """A file's field or line quoted in an error, cut to `most` characters with a '…' that says so: the line names
+    what to mend, not a whole pasted row. One rule for every reader of a file (tables, runs, system files)."""
+    return text if len(text) <= most else f"{text[:most]}…"
+
+
 class DpscaleError(ValueError):
     """Invalid input or an impossible request. The message is one line meant for a user (clipped: see clip)."""
 

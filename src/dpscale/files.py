@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import DpscaleError, cut, fail
 
 MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a million sizes is 20 MB
 NO_FOLDER = "no such folder"  # unwritable's reason for a path whose folder does not exist
@@ -220,8 +220,7 @@ def json_quoted(value: Any) -> str:
     system file's -300, a calibration's "x"), not a whole list."""
     import json
 
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else f"{text[:40]}…"
+    return cut(json.dumps(value, ensure_ascii=False))
 
 
 def not_json(where: str, exc: Any) -> DpscaleError:

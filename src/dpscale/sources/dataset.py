@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dpscale import catalog
-from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, fail
+from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, cut, fail
 from dpscale.files import not_csv, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
@@ -134,7 +134,7 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
             what = f"a number > {lo:g}" + (f" and ≤ {hi:,.0f}" if math.isfinite(hi) else "")
         if x is None:  # '1,234.5' quoted, or '2,5': told how to write it, as fit's runs files and the flags are
             what = comma_hint(text) or what
-        raise fail(f"{path} line {line}, column {col!r}", text[:40], what)
+        raise fail(f"{path} line {line}, column {col!r}", cut(text), what)
     return x
 
 
@@ -144,7 +144,7 @@ def _count(rec: dict, col: str, line: int, path: str) -> int:
     x = _num(rec, col, line, path, int)
     if x > MAX_DEVICES:
         raise fail(
-            f"{path} line {line}, column {col!r}", rec[col].strip()[:40], f"a whole number from 1 to {MAX_DEVICES:,}"
+            f"{path} line {line}, column {col!r}", cut(rec[col].strip()), f"a whole number from 1 to {MAX_DEVICES:,}"
         )
     return x
 
@@ -285,7 +285,7 @@ def _same_setup(name: str, base: Row, rows: list[Row]) -> None:
         return v.strip().casefold() if isinstance(v, str) else v
 
     def show(v: object) -> str:
-        return f"{v:g}" if isinstance(v, float) else str(v)[:40]
+        return f"{v:g}" if isinstance(v, float) else cut(str(v))
 
     for col in SAME:
         stated = [r for r in (base, *rows) if getattr(r, col) not in (None, "")]

@@ -28,10 +28,11 @@ from dpscale.errors import (
     DpscaleError,
     comma_hint,
     counted,
+    cut,
     fail,
     unit_key,
 )
-from dpscale.files import CSV_OPEN_QUOTE, loads_once, not_csv, read_text, shown_name, text_lines
+from dpscale.files import CSV_OPEN_QUOTE, json_quoted, loads_once, not_csv, read_text, shown_name, text_lines
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
@@ -125,8 +126,7 @@ class _AsWritten:
     quotes text): Python's None and True said what the user never wrote."""
 
     def __init__(self, value: Any) -> None:
-        text = json.dumps(value, ensure_ascii=False)
-        self.text = text if len(text) <= 40 else text[:40] + "…"
+        self.text = json_quoted(value)
 
     def __str__(self) -> str:
         return self.text
@@ -141,7 +141,7 @@ def _value(
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
-    shown = (text if len(text) <= 40 else text[:40] + "…") if isinstance(text, str) else text
+    shown = cut(text) if isinstance(text, str) else text
     if from_json and (isinstance(text, bool) or not isinstance(text, (str, int, float))):
         shown = _AsWritten(text)  # null, not 'None'; a text "null" stays quoted
     if dot_groups and isinstance(text, str) and re.fullmatch(DOT_GROUPS, text.strip()):
@@ -312,7 +312,7 @@ class _OneSetup:
             self.unit = (said, place)
         elif said is not None and self.unit is not None and unit_key(said) != unit_key(self.unit[0]):
             raise DpscaleError(
-                f"{where}: unit {str(said)[:40]!r} against {str(self.unit[0])[:40]!r} on {self.unit[1]}; allowed: "
+                f"{where}: unit {cut(str(said))!r} against {cut(str(self.unit[0]))!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
             )
         run = make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), where, typed=typed)
@@ -393,7 +393,7 @@ def _read_jsonl(
             )
         if not isinstance(rec, dict) or "devices" not in rec or "throughput" not in rec:
             raise DpscaleError(
-                f'{where}: got {line.strip()[:40]!r}; allowed: an object with "devices" and "throughput"'
+                f'{where}: got {cut(line.strip())!r}; allowed: an object with "devices" and "throughput"'
             )
         records.add(rec, where, f"line {i}")
     records.picked(name)
@@ -658,7 +658,7 @@ def runs_from(
         for i, item in enumerate(source):
             where = f"runs[{i}]"
             if picks and not isinstance(item, dict):  # a pair says no set-up: it would be fitted whatever was picked
-                raise fail("only", only, f"{ONLY_WITH}; {where} is {str(item)[:40]}")
+                raise fail("only", only, f"{ONLY_WITH}; {where} is {cut(str(item))}")
             if hasattr(item, "tolist") and getattr(item, "ndim", 0) == 1:  # a row of a (n, 2) numpy array
                 item = item.tolist()
             if isinstance(item, Run):

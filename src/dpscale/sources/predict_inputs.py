@@ -352,7 +352,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
         raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: JSON with numbers busbw_gbs and "
                            "alpha_s") from None  # fmt: skip
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
-        raise DpscaleError(f"--calibration: {name}: points {str(raw)[:40]}; allowed: a list of measured sizes")
+        raise DpscaleError(f"--calibration: {name}: points {json_quoted(raw)}; allowed: a list of measured sizes")
     points = []
     for i, q in enumerate(raw):
         try:

@@ -14,7 +14,7 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
-from dpscale.errors import DpscaleError, fail, is_rate
+from dpscale.errors import DpscaleError, cut, fail, is_rate
 from dpscale.formulas.scaling import compute, per_step, relative_efficiency
 from dpscale.sources.measure.jobs import Job
 
@@ -115,7 +115,7 @@ def check_records(text: str, kind: str, where: str) -> None:
         except (ValueError, RecursionError):
             rec = None
         if not isinstance(rec, dict) or ("passed" if kind == "equivalence" else "devices") not in rec:
-            raise fail(f"{where} line {i}", line.strip()[:40], RECORD_LINE)
+            raise fail(f"{where} line {i}", cut(line.strip()), RECORD_LINE)
         if kind == "train":
             make_run(rec.get("devices"), rec.get("throughput"), rec.get("step_time"), f"{where} line {i}")
         d, b, thr, step = (rec.get(k) for k in ("devices", "batch", "throughput", "step_time"))
