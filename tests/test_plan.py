@@ -592,6 +592,29 @@ def test_a_fit_from_a_file_or_from_runs_says_the_same_of_its_speedup(capsys, tmp
     assert rc == 0 and "ejecución con 8 (2.000 muestras/s)" in out and "samples/s" not in out
 
 
+def test_a_fit_from_runs_warns_of_its_runs_as_the_same_fit_from_its_file(capsys, tmp_path):
+    """plan --fit relayed only the fit's warnings of the planned sizes: runs 1:1000, 8:7600, 16:6000 planned 8
+    devices at the law's E 0.613 (34.0 min for 1e7 samples; measured, 21.9 min) without a word, where the same fit
+    through `fit --json | plan --efficiency-file -` said the law misses the measured 0.950 at 8 and that the
+    throughput falls past 8. Every note fit gives of these sizes is the plan's on either route."""
+    runs = tmp_path / "fall.csv"
+    runs.write_text("devices,throughput\n1,1000\n8,7600\n16,6000\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "-d", "8,16")
+    notes = [line.removeprefix("note: ") for line in out.splitlines() if line.startswith("note: ")]
+    assert rc == 0 and "the allreduce law misses the measured E at 8 devices (0.950; the law: 0.613)" in out
+    assert "the measured throughput falls from 7,600 at 8 devices to 6,000 at 16" in out and len(notes) == 3
+    rc, out, _ = run(capsys, "fit", str(runs), "-d", "8,16", "--json")
+    (tmp_path / "fit.json").write_text(out)
+    for source, said in ((["--efficiency-file", str(tmp_path / "fit.json")], "note: fit.json warns: "),
+                         (["--fit", str(runs), "-d", "8,16"], "note: ")):  # fmt: skip
+        rc, out, _ = run(capsys, "plan", "-n", "1e7", *source)
+        assert rc == 0 and "34.0 min" in out
+        for n in notes:
+            assert said + n in out, (source[0], n)
+    rc, out, _ = run(capsys, "plan", "-n", "1e7", "--fit", str(runs), "-d", "8,16", "--lang", "es")
+    assert rc == 0 and "el rendimiento medido cae de 7.600 con 8 dispositivos a 6.000 con 16" in out
+
+
 def test_a_superlinear_measured_e_is_refused_with_its_reason(capsys, tmp_path):
     """calc reports E 1.03 at 8 as superlinear; plan refused it as plain 'E in (0, 1]', as if the file were wrong."""
     rc, out, _ = run(capsys, "calc", "-d", "1,8,64", "-v", "2000", "--actual", "2000,16500,100000", "--json")
