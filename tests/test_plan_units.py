@@ -358,6 +358,31 @@ def test_a_language_model_s_rows_say_its_tokens_a_sample(capsys):
     assert "tokens_per_sample" not in json.loads(out)[0]
 
 
+def test_the_library_s_records_carry_the_tokens_as_the_cli_s_do(capsys, tmp_path):
+    """dpscale.predict(...).records() lacked tokens_per_sample, which predict --json had: a notebook that saved the
+    records for `plan --efficiency-file --unit tokens/s` was refused. Now the field is the prediction's, so the
+    library's records are the CLI's row for row, and plan reads either file alike (8,192 tokens a sequence)."""
+    import dpscale
+
+    rows, _ = _predicted(capsys, tmp_path)
+    pred = dpscale.predict(model="llama3-8b", precision="bf16", batch=4, gpu="h100-80gb", system="dgx-h100",
+                           devices=[8, 16, 32, 64])  # fmt: skip
+    lib = pred.records()
+    assert pred.tokens_per_sample == 8192 and [r["tokens_per_sample"] for r in lib] == [8192] * 4
+    assert [list(r) for r in lib] == [list(r) for r in rows]  # the same keys in the same order
+    assert [r["efficiency"] for r in lib] == pytest.approx([r["efficiency"] for r in rows], rel=1e-12)
+    saved = tmp_path / "lib.json"
+    saved.write_text(json.dumps(lib))
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(saved), "-n", "1e12", "--unit", "tokens/s", "--json")
+    assert rc == 0 and json.loads(out)[-1]["hours"] == pytest.approx(771.704, abs=1e-3)
+    assert (
+        dpscale.predict(model="llama3-8b", seq_len=2048, batch=4, system="dgx-h100", devices=8).tokens_per_sample
+        == 2048
+    )
+    assert dpscale.predict(params=1.3e9, throughput=100, system="dgx-h100", devices=8).tokens_per_sample is None
+    assert "tokens_per_sample" not in dpscale.predict(model="resnet50", system="dgx-a100", devices=8).records()[0]
+
+
 def test_plan_in_tokens_takes_the_prediction_s_rate_times_its_tokens(capsys, tmp_path, monkeypatch):
     """`predict --json | plan --efficiency-file - -n 1e12 --unit tokens/s` was refused ('predict's rates are
     samples/s: × the sequence length'), and the rate had to be multiplied by hand from a note on stderr; the file

@@ -135,10 +135,12 @@ class Prediction:
     continuous = True  # the step model is defined between whole sizes (solve's exact size reads it there)
 
     def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx,
-                 system: str = "custom"):  # fmt: skip
+                 system: str = "custom", tokens_per_sample: int | None = None):  # fmt: skip
         """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size); `system` the cluster's
-        name (a catalog key, a system file's entry, or 'custom' for raw figures)."""
+        name (a catalog key, a system file's entry, or 'custom' for raw figures); `tokens_per_sample` a language
+        model's sequence length (`sequence_tokens`), None for images."""
         self.system = system
+        self.tokens_per_sample = tokens_per_sample
         # read-only views, as a ScaleResult's arrays: E changed in place through efficiency_values moved records(),
         # band() and the repr while efficiency(d), which scale, solve and plan read, re-evaluated the model
         self.devices = read_only(devices)
@@ -241,6 +243,10 @@ class Prediction:
             if d0 > 1:  # a table that starts at d0 (one node, say) reports E against it: E(d)/E(d0), d0's own 1
                 rec["efficiency_vs_baseline"] = rec["efficiency"] / e0
                 rec["baseline_devices"] = d0  # (JSON and CSV carry no note: which size it is, in each record)
+            if self.tokens_per_sample:  # a language model's samples are sequences: of how many tokens, in each
+                # record, so `plan --efficiency-file --unit tokens/s` plans tokens from the library's records as
+                # from the CLI's (the factor once lived only in a note: 1e12 tokens planned as 1e12 sequences)
+                rec["tokens_per_sample"] = self.tokens_per_sample
             rows.append(rec)
         return rows
 
@@ -514,7 +520,15 @@ def predict_flags(
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
-    return Prediction(d, b, eff, per_device, notes, ctx, cl.name)
+    return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len))
+
+
+def sequence_tokens(spec: dict[str, Any] | None, seq_len: int | None) -> int | None:
+    """A language model's tokens a sample: the sequence length given, else its preset's (one with a vocabulary: a
+    ViT's 197 patches are no tokens/s anyone quotes); None for images and for a bare parameter count without one."""
+    if spec is not None and "vocab" not in spec:
+        return None
+    return seq_len if seq_len is not None else (spec or {}).get("seq_len")
 
 
 def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:

@@ -174,12 +174,7 @@ def run(args: argparse.Namespace) -> int:
     records = pred.records()
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
         _unit_written(pred)
-    notes = _notes(args, pred.notes, records)
-    seq = _tokens_per_sample(args)
-    if seq:  # a language model's samples are sequences: --json/--csv say of how many tokens, as the note does, so
-        # `plan --efficiency-file --unit tokens/s` can plan tokens (the factor lived only in a note, on stderr: a
-        # plan of 1e12 tokens piped from here ran 8,192× too long as 1e12 sequences without a word)
-        records = [dict(r, tokens_per_sample=seq) for r in records]
+    notes = _notes(args, pred.notes, records, pred.tokens_per_sample)  # (records carry tokens_per_sample: theirs)
     cols = _columns(args.input_rate, records)
     title = _title(args, pred.system)
     emit(records, cols, args, title, notes)
@@ -249,9 +244,9 @@ def _unit_written(pred: Prediction) -> None:
     pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
 
 
-def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]]) -> list[str]:
-    """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s, the
-    units, the band, the wait — in NOTE_RANK's order."""
+def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None) -> list[str]:
+    """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s (`seq`
+    tokens a sample), the units, the band, the wait — in NOTE_RANK's order."""
     from dpscale.faces.i18n import label
     from dpscale.sources.predict import DEFAULT_BATCH
 
@@ -262,7 +257,6 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
         keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))
     if args.batch is args.global_batch is None and (args.throughput or args.step_time):  # measured at this batch?
         keyed.append(("predict_batch_default", label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH)))
-    seq = _tokens_per_sample(args)
     if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
         from dpscale.faces.i18n import number as fmt
 
@@ -305,17 +299,6 @@ def _ethernet(typed: str | None, gbs: float | None) -> str | None:
         return None
     gbits = format(gbs * 8, "f").rstrip("0").rstrip(".")  # 8e6GbE: no exponent
     return f"eth-{gbits}g"
-
-
-def _tokens_per_sample(args: argparse.Namespace) -> int | None:
-    """A language model's tokens a sample: --seq-len, else its preset's (one with a vocabulary: a ViT's 197
-    patches are no tokens/s anyone quotes); None for images."""
-    from dpscale.catalog import model
-
-    spec = model(args.model) if args.model else None
-    if spec is not None and "vocab" not in spec:
-        return None
-    return whole(args.seq_len, "--seq-len") if args.seq_len is not None else (spec or {}).get("seq_len")
 
 
 def _title(args: argparse.Namespace, system: str) -> str:
