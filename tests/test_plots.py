@@ -385,3 +385,18 @@ def test_a_fit_of_typed_points_draws_over_its_earlier_plot(capsys, tmp_path, fig
     points = ["--point", "1:1000", "--point", "2:1900", "--point", "4:3600"]
     rc, out, err = run(capsys, "fit", *points, "--resamples", "100", "--plot", str(earlier))
     assert rc == 0 and not err and len(figures) == 1 and "law" in out
+
+
+@pytest.mark.parametrize(
+    "lang, axis", [("en", "speedup over one device (×)"), ("es", "aceleración sobre un dispositivo (×)")]
+)
+def test_batch_s_speedup_axis_is_named_for_every_curve_it_holds(capsys, tmp_path, figures, lang, axis):
+    """The batch chart draws three speedups over one device: ideal d, d·E and time-to-target; its axis was named for
+    one of them, 'speedup d·E', which the ideal (16 at 16) and time-to-target curves are not: at E = 0.9 and
+    β = B_noise/b = 4,096/32 = 128, 0.9 · 129/(1 + 128/16) = 12.9 at 16, where d·E is 14.4."""
+    argv = ["batch", "-b", "32", "-d", "1..16x2", "-e", "0.9", "--noise-scale", "4096", "--lang", lang]
+    assert run(capsys, *argv, "--plot", str(tmp_path / "b.png"))[0] == 0
+    (ax,) = figures[0].axes
+    assert ax.get_ylabel() == axis
+    at16 = {x.get_label(): x.get_ydata()[-1] for x in ax.get_lines()}
+    assert sorted(at16.values()) == pytest.approx([0.9 * 129 / 9, 14.4, 16])

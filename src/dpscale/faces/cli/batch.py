@@ -251,7 +251,7 @@ def _plot(records: list[dict], path: str, lang: str, title: str) -> None:
     if wide(d):
         ax.set_yscale("log", base=2)
     ax.set_xlabel(label("devices", lang))
-    ax.set_ylabel(label("speedup", lang))
+    ax.set_ylabel(label("speedup_axis", lang))  # three speedups share it: 'speedup d·E' named one
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     numbers(ax, lang)

@@ -745,6 +745,7 @@ LABELS: dict[str, dict[str, str]] = {
         "hardware_speedup": "hardware speedup d·E",
         "time_to_target_speedup": "time-to-target speedup",
         "ideal_speedup": "ideal speedup d",
+        "speedup_axis": "speedup over one device (×)",  # the batch chart's axis: ideal, d·E and time-to-target
         "h:global_batch": "batch",
         "h:learning_rate": "LR",
         "h:steps_per_epoch": "steps/epoch",
@@ -1684,6 +1685,7 @@ LABELS: dict[str, dict[str, str]] = {
         "hardware_speedup": "aceleración del hardware d·E",
         "time_to_target_speedup": "aceleración hasta el objetivo",
         "ideal_speedup": "aceleración ideal d",
+        "speedup_axis": "aceleración sobre un dispositivo (×)",
         "h:global_batch": "lote",
         "h:learning_rate": "LR",
         "h:steps_per_epoch": "pasos/época",
