@@ -400,3 +400,19 @@ def test_batch_s_speedup_axis_is_named_for_every_curve_it_holds(capsys, tmp_path
     assert ax.get_ylabel() == axis
     at16 = {x.get_label(): x.get_ydata()[-1] for x in ax.get_lines()}
     assert sorted(at16.values()) == pytest.approx([0.9 * 129 / 9, 14.4, 16])
+
+
+def test_pipeline_curves_that_coincide_are_drawn_apart(capsys, tmp_path, figures):
+    """ZB-H2's bubble is ZB-H1's until m ≥ 2p − 1 (15 at p = 8): drawn alike, the two thin lines over m = 1..14 blended
+    into one brown line the legend named nowhere, ZB-H1's hidden under it. Curves sharing a stretch differ in style."""
+    assert run(capsys, "pipeline", "-p", "8", "-m", "1..64x2", "--plot", str(tmp_path / "p.png"))[0] == 0
+    curves = [x for x in figures[0].axes[0].get_lines() if not x.get_label().startswith("_")]
+    shared = 0
+    for i, a in enumerate(curves):
+        for b in curves[i + 1 :]:
+            same = [ya == yb for ya, yb in zip(a.get_ydata()[:3], b.get_ydata()[:3])]
+            if all(same):  # one stretch drawn twice: r = (2p − m − 1)/(3m), r/(1 + r) = 14/17, 13/19, 12/21 at m = 1..3
+                shared += 1
+                assert list(a.get_ydata()[:3]) == pytest.approx([14 / 17, 13 / 19, 12 / 21])
+                assert a.get_linestyle() != b.get_linestyle(), (a.get_label(), b.get_label())
+    assert shared == 1

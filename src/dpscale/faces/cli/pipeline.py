@@ -161,7 +161,8 @@ def _plot(p: int, v: int, schedule: str, micro: list[int], path: str, lang: str,
         ys = [bubble_fraction(p, m, s, chunks) for m in ms]
         bold = s == schedule or (s == "gpipe" and schedule == "1f1b")
         name = "gpipe, 1f1b" if s == "gpipe" else s + (f" (v={chunks})" if chunks > 1 else "")  # the curve's own v
-        ax.plot(ms, ys, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=name)
+        style = "--" if s == "zb-h2" else "-"  # ZB-H1's curve until m ≥ 2p − 1: drawn alike, one hid the other
+        ax.plot(ms, ys, style, lw=2.2 if bold else 1, alpha=1 if bold else 0.55, label=name)
     ax.plot(micro, [bubble_fraction(p, m, schedule, v) for m in micro], "ko", ms=4)
     ax.set_xscale("log", base=2)
     ax.set_xlabel(label("microbatches", lang))
