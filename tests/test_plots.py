@@ -416,3 +416,31 @@ def test_pipeline_curves_that_coincide_are_drawn_apart(capsys, tmp_path, figures
                 assert list(a.get_ydata()[:3]) == pytest.approx([14 / 17, 13 / 19, 12 / 21])
                 assert a.get_linestyle() != b.get_linestyle(), (a.get_label(), b.get_label())
     assert shared == 1
+
+
+@pytest.mark.parametrize(
+    "lang, law, title",
+    [
+        ("en", ["--law", "usl", "--sigma", "0.02", "--kappa", "1e-4"], "E(d) from USL σ = 0.02, κ = 0.0001"),
+        ("es", ["--law", "amdahl", "--serial-fraction", "0.05"], "E(d) según Amdahl, fracción serie = 0,05"),
+        ("en", ["-e", "0.9"], "E(d) from constant E = 0.9"),
+    ],
+)
+def test_a_calc_sweep_s_plot_is_titled_with_the_e_it_was_drawn_with(capsys, tmp_path, figures, lang, law, title):
+    """The notes name the E source ('E(d) from USL σ = 0.02, κ = 0.0001'); the plot, read without them, had no title
+    at all, so nothing on it said which law or E made its curve."""
+    argv = ["calc", "-d", "1..64x2", "-v", "2000", *law, "--lang", lang, "--plot", str(tmp_path / "c.png")]
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and figures[0]._suptitle.get_text() == title
+
+
+def test_a_long_title_is_wrapped_inside_the_figure(capsys, tmp_path, figures):
+    """An E per size over 13 sizes titles the plot with its table, past 140 characters: one line ran past both edges
+    of the 10-inch figure ('E(d) from E' and its last pair cut off); it is wrapped inside it."""
+    e = "1,0.98,0.96,0.93,0.9,0.86,0.81,0.75,0.68,0.6,0.51,0.42,0.3"
+    assert run(capsys, "calc", "-d", "1..4096x2", "-v", "2000", "-e", e, "--plot", str(tmp_path / "c.png"))[0] == 0
+    fig = figures[0]
+    title = fig._suptitle
+    assert title.get_text().startswith("E(d) from E per size: 1→1; 2→0.98") and title.get_text().endswith("4,096→0.3")
+    box, page = title.get_window_extent(fig.canvas.get_renderer()), fig.bbox
+    assert page.x0 <= box.x0 and box.x1 <= page.x1 and box.y1 <= page.y1

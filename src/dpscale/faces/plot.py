@@ -180,5 +180,5 @@ def plot_scaling(
     ax2.set_ylabel(label("efficiency", lang))
     ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))
     if title:
-        fig.suptitle(title)
+        fig.suptitle(title, wrap=True)  # (a long one, an E per size, ran past both edges)
     return save(fig, out)

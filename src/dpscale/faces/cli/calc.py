@@ -136,8 +136,17 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         from dpscale.faces.plot import plot_scaling
 
-        plot_scaling(records, args.plot, lang, title or "", args.unit)
+        plot_scaling(records, args.plot, lang, title or _drawn(e_src, lang), args.unit)
     return 0
+
+
+def _drawn(e_src: Any, lang: str) -> str:
+    """A sweep's plot title: the E it was drawn with ('E(d) from USL σ = 0.02, κ = 0.0001'), which the table's notes
+    say and a plot, read without them, did not (a sweep's title was empty)."""
+    from dpscale.sources.laws import Constant
+
+    law = Constant(e_src) if isinstance(e_src, float) else e_src
+    return label("law_note", lang).format(law=say(law.describe(), lang)) if hasattr(law, "describe") else ""
 
 
 def _solve_rows(devices: Any, v: Any, e_src: Any, targets: list[float], is_speedup: bool) -> list[dict]:
