@@ -237,3 +237,33 @@ def test_records_only_some_of_which_are_predict_s_state_no_unit_and_no_band(tmp_
     records[1]["bottleneck"] = "network"
     read = read_efficiencies(_file(tmp_path, records))
     assert (read.unit, read.band, read.level) == ("samples/s", {1: (1.0, 1.0), 2: (0.8, 0.95)}, 0.8)
+
+
+def test_the_library_s_fit_report_is_fit_json_s_and_plans_alike(capsys, tmp_path):
+    """fit --json's report was built in faces/cli/fit.py alone (fitted E at the measured sizes, the default sizes,
+    the answers and their merged warnings, the unit), so a notebook's fit saved for `plan --efficiency-file` could
+    only be its bare predict(d).records(): read as E against one device, with no rate, d0, band or warnings. Runs
+    from 8 devices: the saved records planned 256 devices without 'E relative to d0 = 8', without the fit's warning
+    and without 'time 3.0 h – 4.1 h' at the band's ends. Fit.report() is now what the CLI prints, key for key."""
+    import dpscale
+    from dpscale.faces.output import clean
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n8,7600\n16,14400\n32,26000\n64,44000\n")
+    argv = ["fit", str(runs), "--at", "3,64,256", "--target-throughput", "100", "--min-efficiency", "0.7", "--json"]
+    rc, out, _ = run(capsys, *argv)
+    cli = json.loads(out)
+    f = dpscale.fit(str(runs))
+    lib = f.report([3, 64, 256], target_throughput=100, min_efficiency=0.7)
+    assert rc == 0 and list(lib) == list(cli) and clean(lib) == cli  # every key, in order, and every number
+    assert [m["fitted_efficiency"] for m in lib["measured"]] == pytest.approx(list(f.efficiency([8, 16, 32, 64])))
+    below = [w for w in lib["warnings"] if w.startswith("sizes below")]
+    assert below == [cli["warnings"][1]] and "1; 3" in below[0]  # the answer's size and --at's, in one note
+    assert lib["unit"] == "samples/s" and f.report(unit="tokens/s")["unit"] == "tokens/s"
+    assert [p["devices"] for p in f.report()["predictions"]] == [8, 16, 32, 64, 128, 256]  # measured, 2×, 4×
+    saved, printed = tmp_path / "fit.json", tmp_path / "cli.json"
+    saved.write_text(json.dumps(f.report([64, 128, 256])))
+    printed.write_text(run(capsys, "fit", str(runs), "--at", "64,128,256", "--json")[1])
+    plans = [run(capsys, "plan", "--efficiency-file", str(p), "-n", "1e9", "-d", "64,256") for p in (saved, printed)]
+    assert plans[0][1] == plans[1][1].replace("cli.json", "fit.json")
+    assert "E relative to d0 = 8" in plans[0][1] and "time 3.0 h – 4.1 h" in plans[0][1]

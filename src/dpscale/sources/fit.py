@@ -497,6 +497,15 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
             out[f"{key}_lo"], out[f"{key}_hi"] = (math.nan, math.nan) if nan else (float(lo[j]), float(hi[j]))
         return out
 
+    def report(self, at: Any = None, target_throughput: float | None = None, min_efficiency: float | None = None,
+               unit: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """What `dpscale fit --json` prints, and `plan --efficiency-file` reads: the law, parameters, measured sizes
+        against the law, predictions at `at` (default: measured, 2×, 4×), the peak, the devices for a target
+        throughput or a minimum E where asked, the warnings, and the unit (default: the runs', else samples/s)."""
+        from dpscale.sources.fit_report import report
+
+        return report(self, at, target_throughput, min_efficiency, unit)
+
     def summary(self) -> str:
         """A few lines for people: law, criterion, runner-up, parameters, warnings."""
         pct = f"{100 * self.confidence:g} %"

@@ -9,7 +9,7 @@ import argparse
 import math
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, fail
+from dpscale.errors import DpscaleError, fail
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
@@ -142,13 +142,10 @@ def run(args: argparse.Namespace) -> int:
         resamples=a["resamples"],
         seed=a["seed"],
     )
-    top = f.runs.devices[-1]
-    # 2× and 4× the largest run, as far as a size may go (runs at 10,000,000 once failed 'devices: got 20000000')
-    at = a["at"] or sorted({*f.runs.devices, *(k * top for k in (2, 4) if k * top <= MAX_DEVICES)})
-    pred = f.predict(at)
-    warnings = list(f.warnings) + list(pred.warnings)
-    answers = _answers(f, a, warnings)
-    report = {**_report(f, pred, answers, warnings, a["resamples"]), "unit": args.unit}  # plan checks its own
+    # the report is the library's (Fit.report): the CLI prints it, and a library fit saved for plan is the same
+    report = f.report(a["at"], a["target"], a["min_eff"], unit=args.unit)  # (plan checks its own unit)
+    warnings = report["warnings"]
+    at = [p["devices"] for p in report["predictions"]]
     if getattr(args, "sink", None):  # the web page: the predictions are its table, what they rest on its notes
         from dpscale.faces.output import emit
 
@@ -174,54 +171,6 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(f, at, args)
     return 0
-
-
-def _answers(f: Any, a: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"peak": f.peak()}
-    if a["target"] is not None:
-        out["devices_for_throughput"] = {"target": a["target"], **f.devices_for(throughput=a["target"])}
-    if a["min_eff"] is not None:
-        out["devices_for_efficiency"] = {"min_efficiency": a["min_eff"], **f.devices_for(efficiency=a["min_eff"])}
-    for ans in out.values():  # an answer's own warnings join the report's (the JSON keeps one list)
-        warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
-    from dpscale.notes import Note
-
-    below = [w for w in warnings if isinstance(w, Note) and w.key == "below_baseline"]
-    if len(below) > 1:  # --at 2 and an answer of 3 devices: one note naming both, not one each
-        from dpscale.sources.fit import listed_sizes
-
-        sizes = sorted({x for w in below for x in w.fields["each"]})  # type: ignore[attr-defined]
-        merged = Note("below_baseline", sizes=listed_sizes(sizes), d0=below[0].fields["d0"], each=sizes)
-        warnings[:] = [merged if w is below[0] else w for w in warnings if w is below[0] or w not in below]
-    return out
-
-
-def _report(f: Any, pred: Any, answers: dict[str, Any], warnings: list[str], resamples: int) -> dict[str, Any]:
-    runner = f.candidates.get(f.runner_up) if f.runner_up else None
-    e_fit = f.efficiency([m["devices"] for m in f.measured()])
-    measured = [{**m, "fitted_efficiency": float(e)} for m, e in zip(f.measured(), e_fit)]
-    return {
-        "law": f.law,
-        "criterion": f.criterion,
-        "loo_rmse": f.candidates[f.law].loo_rmse,
-        "runner_up": {"law": f.runner_up, "loo_rmse": runner.loo_rmse} if runner else None,
-        "uncertainty": f"parametric bootstrap, {resamples} refits; {100 * f.confidence:g} % intervals",
-        "confidence": f.confidence,
-        "baseline_devices": f.baseline_devices,
-        "per_device_throughput": f.per_device_throughput,
-        "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
-        "resamples": resamples,
-        "noise": f.noise,  # σ of one run's log throughput, the intervals' noise
-        "repeat_dof": f.runs.repeat_dof,  # its degrees of freedom from repeated runs of one size
-        "interval_laws": [f.law, *(n for n, _, _ in f.rivals)],  # the prediction intervals draw from these
-        "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
-        "seconds": f.seconds(),
-        "measured": measured,
-        "predictions": pred.records(),
-        "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
-        **answers,
-        "warnings": warnings,
-    }
 
 
 def _columns(unit: str) -> list[Column]:
