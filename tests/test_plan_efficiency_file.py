@@ -267,3 +267,20 @@ def test_the_library_s_fit_report_is_fit_json_s_and_plans_alike(capsys, tmp_path
     plans = [run(capsys, "plan", "--efficiency-file", str(p), "-n", "1e9", "-d", "64,256") for p in (saved, printed)]
     assert plans[0][1] == plans[1][1].replace("cli.json", "fit.json")
     assert "E relative to d0 = 8" in plans[0][1] and "time 3.0 h – 4.1 h" in plans[0][1]
+
+
+def test_a_fit_report_keeps_the_unit_its_runs_state(capsys, tmp_path):
+    """Fit.report(unit=) labelled runs that state tokens/s as whatever it was given: report(unit='samples/s') of a
+    tokens/s runs file said samples/s, and plan --efficiency-file then refused '--unit tokens/s' and planned 1e9 as
+    samples, where `fit runs.csv --unit samples/s` refuses the same mismatch. The report refuses it alike, and a
+    unit written otherwise ('Tokens / s') is the runs' own, as the CLI prints it."""
+    import dpscale
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,1000,tokens/s\n8,7600,tokens/s\n16,14000,tokens/s\n")
+    f = dpscale.fit(str(runs))
+    with pytest.raises(DpscaleError, match=r"^unit: got 'samples/s'; allowed: 'tokens/s', the unit the runs state"):
+        f.report(unit="samples/s")
+    assert f.report()["unit"] == f.report(unit="Tokens / s")["unit"] == "tokens/s"
+    rc, _, err = run(capsys, "fit", str(runs), "--unit", "samples/s", "--json")
+    assert rc == 2 and "allowed: 'tokens/s'" in err

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, fail
+from dpscale.errors import MAX_DEVICES, fail, unit_key
 from dpscale.notes import Note
 from dpscale.sources.fit_io import listed_sizes
 
@@ -34,9 +34,13 @@ def report(
     unit: str | None = None,
 ) -> dict[str, Any]:
     """The report of fit `f`: predictions at `at` (default `default_sizes`), the devices for a target throughput
-    and for a minimum E where asked, and the throughput's unit (default: the runs' own, else samples/s)."""
+    and for a minimum E where asked, and the throughput's unit: the runs' own where they state one, which `unit`
+    must then be (as the CLI's --unit: report(unit='samples/s') of tokens/s runs was planned as samples), else
+    `unit`, else samples/s."""
     if unit is not None and not isinstance(unit, str):
         raise fail("unit", unit, "a throughput unit such as 'samples/s' or 'tokens/s'")
+    if unit is not None and f.unit is not None and unit_key(unit) != unit_key(f.unit):
+        raise fail("unit", unit, f"{f.unit!r}, the unit the runs state")
     pred = f.predict(default_sizes(f) if at is None else at)
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, target_throughput, min_efficiency, warnings)
@@ -65,7 +69,7 @@ def report(
         "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
         **answers,
         "warnings": warnings,
-        "unit": unit if unit is not None else f.unit or "samples/s",  # plan --efficiency-file plans in it
+        "unit": f.unit or unit or "samples/s",  # plan --efficiency-file plans in it
     }
 
 
