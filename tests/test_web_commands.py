@@ -387,6 +387,16 @@ def test_a_field_given_twice_is_refused_as_the_command_line_refuses_it(client, c
     assert r.status_code == 200  # each once: as before
 
 
+def test_a_quoted_key_given_twice_is_refused_in_spanish_too(client):
+    """The page quotes a key it would not name bare ('--dev ices', a space in it); its refusal of that key given
+    twice stayed English on the Spanish page: errors_es read the name as one word."""
+    ask = '{"options": {"dev ices": "64", "dev ices": "8"}, "lang": "es"}'
+    r = client.post("/api/calc", content=ask, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"] == (
+        "dpscale calc: error: '--dev ices': dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"
+    )
+
+
 def test_each_language_is_named_in_its_own_language_and_said_so():
     """Session 41's accessibility review: the menu names each language in itself ('Español' on the English page) but
     did not mark it, so a screen reader read 'Español' with English sounds (WCAG 3.1.2, language of parts)."""

@@ -457,7 +457,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "de memoria de trabajo) — menos remuestreos o tamaños"),
         (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
          "--system: falta; se admite (de {p}): {names}"),
-        (r"(?P<a>\S+): given twice; allowed: once \(the last would silently win\)",
+        # (a JSON key the page quotes, a space in it: '--dev ices')
+        (r"(?P<a>\S+|'[^']*'|\"[^\"]*\"): given twice; allowed: once \(the last would silently win\)",
          "{a}: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"),
         (r"--sequence-parallel: given with --tensor-parallel (?P<t>\d+); allowed: with --tensor-parallel > 1 \(it "
          r"shards over the tensor-parallel group\)",
