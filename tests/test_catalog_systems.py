@@ -156,3 +156,20 @@ def test_a_system_s_name_states_its_gpu_count_and_memory(key):
     assert said, s["name"]
     assert int(said[1]) == s["gpus_per_node"] and said[2].lower() == s["gpu"].split("-")[0]
     assert said[3] is None or int(said[3]) == g["memory_gb"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        # the nearest spelling was another GPU's system (an H200's memory and links, or an H200 for a B200)
+        ("hgx-h100", "'aws-p5' or 'azure-nd-h100-v5' or 'dgx-h100' or 'gcp-a3-high' or 'gcp-a3-mega'"),
+        ("hgx-b200", "'aws-p6-b200' or 'dgx-b200'"),
+        ("h100-cluster", "'aws-p5' or 'azure-nd-h100-v5' or 'dgx-h100' or 'gcp-a3-high' or 'gcp-a3-mega'"),  # was none
+        ("hgx-a100", "'dgx-a100'"),  # a near spelling of the same GPU's system stays the one offered
+        ("dgx1", "'dgx1-p100' or 'dgx1-v100'"),  # no GPU named: as before
+    ],
+)
+def test_a_system_named_by_its_gpu_is_offered_that_gpus_systems(typed, said):
+    """`--system hgx-h100` answered 'did you mean hgx-h200?' — a different GPU, memory and links (review EZ)."""
+    with pytest.raises(DpscaleError, match=rf"got '{typed}' \(did you mean {re.escape(said)}\?\); allowed: "):
+        catalog.system(typed)

@@ -106,7 +106,13 @@ def _nearest(kind: str, typed: str) -> list[str]:
     via = sorted({v for a, v in aliases(kind).items() if _squash(typed) and a.startswith(_squash(typed))})
     near = [] if starts or shared or via else get_close_matches(typed, list(entries), n=1, cutoff=0.6)
     near = [k for k in near if not (number and re.match(re.escape(number[0]) + r"\d", k))]
-    return close or shared or via or near
+    found = close or shared or via or near
+    named = _family(typed) if kind == "systems" else None
+    if named and named[0] in families():  # a system named by its GPU ('hgx-h100') is offered that GPU's systems:
+        # the nearest spelling was another GPU's ('hgx-h200': an H200's memory and links), or none ('h100-cluster')
+        same = [k for k in sorted(entries) if (f := _family(entries[k]["gpu"])) and f[0] == named[0]]
+        found = [k for k in found if k in same] or same
+    return found
 
 
 def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
