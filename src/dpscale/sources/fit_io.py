@@ -200,6 +200,16 @@ def parse_point(text: str, flag: str = "--point") -> Run:
     return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")
 
 
+def stated_unit(typed: str | None, said: str | None, flag: str = "unit", source: str = "") -> str:
+    """The unit of fitted runs: the one their records state (`said`), which a given unit must be — fit printed
+    tokens/s runs as samples/s, and plan --fit took them as samples — else the given one, else samples/s. One rule
+    for `Fit.report(unit=)`, fit's and plan --fit's --unit and the page's pasted runs."""
+    if said is not None and typed is not None and unit_key(typed) != unit_key(said):
+        runs = f"the runs in {source}" if source else "the runs"
+        raise DpscaleError(f"{flag}: got {typed!r}; allowed: {said!r}, the unit {runs} state")
+    return said or typed or "samples/s"
+
+
 def read_runs_unit(
     path: str | Path, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
 ) -> tuple[list[Run], str | None]:

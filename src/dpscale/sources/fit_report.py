@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from dpscale.errors import MAX_DEVICES, fail, unit_key
+from dpscale.errors import MAX_DEVICES, fail
 from dpscale.notes import Note
-from dpscale.sources.fit_io import listed_sizes
+from dpscale.sources.fit_io import listed_sizes, stated_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,8 +39,7 @@ def report(
     `unit`, else samples/s."""
     if unit is not None and not isinstance(unit, str):
         raise fail("unit", unit, "a throughput unit such as 'samples/s' or 'tokens/s'")
-    if unit is not None and f.unit is not None and unit_key(unit) != unit_key(f.unit):
-        raise fail("unit", unit, f"{f.unit!r}, the unit the runs state")
+    unit = stated_unit(unit, f.unit)  # (checked before the predictions, which take the time)
     pred = f.predict(default_sizes(f) if at is None else at)
     warnings = list(f.warnings) + list(pred.warnings)
     answers = _answers(f, target_throughput, min_efficiency, warnings)
@@ -69,7 +68,7 @@ def report(
         "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
         **answers,
         "warnings": warnings,
-        "unit": f.unit or unit or "samples/s",  # plan --efficiency-file plans in it
+        "unit": unit,  # plan --efficiency-file plans in it
     }
 
 

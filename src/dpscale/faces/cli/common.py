@@ -371,11 +371,11 @@ def runs_unit(typed: str | None, said: str | None, source: str) -> str:
     """The unit of runs read from a file (`source`: RUNS, --fit): the one its records state, which a typed --unit
     must be — fit printed tokens/s runs as samples/s, and plan --fit took them as samples — else the typed one,
     else samples/s."""
+    from dpscale.sources.fit_io import stated_unit  # (fit and plan only: off calc's start-up path)
+
     if said is not None:
         check_unit(said, f"{source}, unit")
-        if typed is not None and not same_unit(typed, said):
-            raise DpscaleError(f"--unit: got {typed!r}; allowed: {said!r}, the unit the runs in {source} state")
-    return said or typed or "samples/s"
+    return stated_unit(typed, said, "--unit", source)
 
 
 def with_unit(record: dict[str, Any], unit: str) -> dict[str, Any]:
