@@ -267,3 +267,37 @@ def test_ctrl_c_while_a_command_starts_is_one_line_not_a_traceback(module, argv,
         [sys.executable, "-c", CTRL_C_AT_IMPORT, module, *argv], capture_output=True, text=True, timeout=120
     )
     assert (proc.returncode, proc.stdout, proc.stderr) == (130, "", said + "\n")
+
+
+# Review FI (session 52): stderr that cannot be written for another reason than a reader gone.
+
+
+def _stderr_full(*argv: str) -> subprocess.CompletedProcess:
+    """`dpscale ARGV 2>/dev/full`: stderr on a full disk (a log file's), every write to it an ENOSPC OSError."""
+    with open("/dev/full", "w") as full:
+        command = [sys.executable, "-m", "dpscale", *argv]
+        return subprocess.run(command, stdout=subprocess.PIPE, stderr=full, timeout=60)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("machine", ["--json", "--csv"])
+def test_a_stderr_on_a_full_disk_loses_the_notes_not_the_answer(machine):
+    """As a stderr nobody reads (above): the notes --json and --csv write to stderr first were an OSError that
+    ended the command, so `calc … --json 2>/dev/full` printed nothing on stdout and exited 1."""
+    p = _stderr_full("calc", "-d", "1,8,64", "-v", "2000", "-e", "0.9", machine)  # (a constant E's note)
+    assert p.returncode == 0
+    out = p.stdout.decode()
+    if machine == "--json":
+        assert [r["actual_throughput"] for r in json.loads(out)] == [2000.0, 14400.0, 115200.0]
+    else:
+        assert out.splitlines()[3].split(",")[:5] == ["64", "2000.0", "0.9", "128000.0", "115200.0"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["calc", "--devices", "0"], ["calc", "--bogus"], ["zzz"]])
+def test_bad_input_exits_2_when_its_line_meets_a_full_disk(argv):
+    """The refusal's line into a full stderr was an OSError: exit 1, a failure to write, not the refusal it was."""
+    p = _stderr_full(*argv)
+    assert (p.returncode, p.stdout) == (2, b"")

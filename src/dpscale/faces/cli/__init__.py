@@ -141,15 +141,17 @@ def _closed_streams() -> None:
 
 
 def _quiet_stderr() -> None:
-    """A stderr whose reader left (`2> >(head -1)`, a log reader gone) is let go of in silence, as stdout's is: its
-    BrokenPipeError reached main, which took it for stdout's and returned 0 — so the notes --json writes first lost
-    the JSON itself (nothing on stdout, exit 0), and bad input exited 0 instead of 2."""
+    """A stderr whose reader left (`2> >(head -1)`, a log reader gone) or that cannot be written (`2>/dev/full`, a
+    log on a full disk) is let go of in silence, as stdout's reader is: its BrokenPipeError reached main, which took
+    it for stdout's and returned 0, and a full disk's OSError was taken for stdout's and exited 1 — so the notes
+    --json writes first lost the JSON itself (nothing on stdout), and bad input exited 0 or 1 instead of 2."""
     if not isinstance(sys.stderr, _Stderr):
         sys.stderr = _Stderr(sys.stderr)  # type: ignore[assignment]  # (what print and argparse use of a stream)
 
 
 class _Stderr:
-    """sys.stderr, but a write or flush to a reader that left points its descriptor at /dev/null and goes on."""
+    """sys.stderr, but a write or flush that fails (a reader that left, a full disk) points its descriptor at
+    /dev/null and goes on: what stderr says are notes and refusals, never the answer."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
@@ -157,14 +159,14 @@ class _Stderr:
     def write(self, text: str) -> int:
         try:
             return int(self._stream.write(text))
-        except BrokenPipeError:
+        except OSError:
             self._gone()
             return len(text)
 
     def flush(self) -> None:
         try:
             self._stream.flush()
-        except BrokenPipeError:
+        except OSError:
             self._gone()
 
     def _gone(self) -> None:
