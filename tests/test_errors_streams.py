@@ -144,6 +144,22 @@ def test_a_bad_mplbackend_does_not_stop_the_plot(tmp_path):
     assert p.returncode == 0 and "Traceback" not in p.stderr and out.read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("argv", [SWEEP, ["pipeline", "-p", "4", "-m", "1..16x2"]])
+def test_a_matplotlibrc_asking_for_latex_does_not_stop_the_plot(tmp_path, argv):
+    """A user's matplotlibrc with `text.usetex: True` (a paper-writer's habit) sent the plot's labels through LaTeX:
+    without latex a RuntimeError traceback after the table, exit 1, no plot; with it, labels such as 'E (%)' or
+    'σ' are not LaTeX. The labels are plain text and mathtext, drawn so whatever the rc file asks (review FI)."""
+    pytest.importorskip("matplotlib")
+    rc = tmp_path / "matplotlibrc"
+    rc.write_text("text.usetex: True\n")
+    out = tmp_path / "e.png"
+    env = {**os.environ, "MATPLOTLIBRC": str(rc)}
+    p = subprocess.run([sys.executable, "-m", "dpscale", *argv, "--plot", str(out)], capture_output=True,
+                       text=True, env=env, timeout=120)  # fmt: skip
+    assert p.returncode == 0 and "Traceback" not in p.stderr and out.read_bytes()[:4] == b"\x89PNG", p.stderr[-300:]
+
+
 # Review I (session 44): mutation testing of the day's code — each test here fails on a small change to it that
 # the other tests let through (a signal handler left set, MPLBACKEND not given back, a unit said in another
 # spelling, an Accept-Language read too literally, …).

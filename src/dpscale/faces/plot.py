@@ -122,7 +122,9 @@ def pyplot() -> Any:
 
     The environment's MPLBACKEND is set aside while matplotlib is first imported: a plot here is a file written
     with Agg, and a name matplotlib does not know (MPLBACKEND=bogus, a typo in a shell profile) made that import
-    raise ValueError — a traceback after the result was printed."""
+    raise ValueError — a traceback after the result was printed. A matplotlibrc's `text.usetex: True` is set aside
+    too: the labels are plain text and mathtext ('E (%)', 'σ'), which LaTeX does not read, and without latex
+    installed it was a RuntimeError traceback and no plot."""
     import os
     import sys
 
@@ -133,6 +135,7 @@ def pyplot() -> Any:
         if backend is not None:  # (given back: the process's environment is the caller's)
             os.environ["MPLBACKEND"] = backend
     matplotlib.use("Agg")
+    matplotlib.rcParams["text.usetex"] = False
     return require("matplotlib.pyplot", "plot", "--plot")
 
 
