@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from typing import Any
 
 import pytest
 from clihelp import WORKED, _free_port, post, run
@@ -388,3 +389,70 @@ def test_a_request_held_midway_while_another_runs_whole_is_unchanged(monkeypatch
     released.set()
     first.join(30)
     assert (got["a"], got["b"]) == alone
+
+
+PREFIX = "/tools/dpscale/"  # where a reverse proxy, or an app that mounts it, puts the page
+
+
+def _under_prefix() -> Any:
+    """The page's app mounted under PREFIX, as a proxy that serves it under a path hands it its requests."""
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    return Starlette(routes=[Mount(PREFIX.rstrip("/"), app=create_app())])
+
+
+def test_the_pages_requests_reach_its_api_when_it_is_served_under_a_path(client):
+    """The page fetched /api/labels/…, /api/options and /api/COMMAND from the host's root: served under a path
+    (https://host/tools/dpscale/ behind a proxy) its words, menus and answers were the host's 404s and it said 'no
+    answer from the server'. Each address the page's script fetches, resolved as a browser resolves it from the page's
+    own address, answers there what the API answers at the root."""
+    import re
+    from urllib.parse import urljoin, urlsplit
+
+    page = client.get("/").text
+    fetched = [m[2] for m in re.finditer(r"fetch\(([\"`])(.*?)\1", page)]
+    commands = re.findall(r'<form [^>]*data-command="(\w+)"', page)
+    assert len(fetched) == 3 and len(commands) == 7
+    proxied = TestClient(_under_prefix())
+    assert proxied.get(PREFIX).text == page
+    for template in fetched:
+        for lang in ("en", "es"):
+            for command in commands if "${form.dataset.command}" in template else commands[:1]:
+                url = template.replace("${lang}", lang).replace("${form.dataset.command}", command)
+                path = urlsplit(urljoin("http://testserver" + PREFIX, url)).path
+                root = "/" + path.removeprefix(PREFIX)
+                if "${form.dataset.command}" in template:
+                    body = {"options": {}, "lang": lang}
+                    got, want = proxied.post(path, json=body), client.post(root, json=body)
+                else:
+                    got, want = proxied.get(path), client.get(root)
+                assert path.startswith(PREFIX) and (got.status_code, got.json()) == (want.status_code, want.json())
+                assert want.status_code == 200 or "error" in want.json()
+
+
+@pytest.mark.slow
+def test_the_page_works_in_a_browser_under_a_path() -> None:
+    """The page at http://127.0.0.1:PORT/tools/dpscale/ in Chromium: its words and the worked example come, then a
+    form's answer (each went to the host's /api/ and the page said 'no answer from the server')."""
+    import threading
+
+    import uvicorn
+    from clihelp import chromium
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(_under_prefix(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        with chromium() as (browser, expect):
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{port}{PREFIX}?lang=es")
+            expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+            expect(page.locator("#tab-calc")).to_have_text("Calculadora")
+            page.fill("#calc input[name=devices]", "0")
+            page.click("#calc .run")
+            expect(page.locator("#error")).to_contain_text("--devices (Dispositivos d): se recibió '0'")
+    finally:
+        server.should_exit = True
+        thread.join(10)
