@@ -456,3 +456,23 @@ def test_the_page_works_in_a_browser_under_a_path() -> None:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"options": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        b'{"options": {"devices": "\xff"}}',
+    ],
+    ids=["nested-100000-deep", "not-utf8"],
+)
+def test_a_body_its_json_reader_fails_on_is_refused_as_any_unreadable_body(client, body):
+    """Arrays nested past Python's JSON parser's depth, or bytes that are not UTF-8, were FastAPI's 400 'There was
+    an error parsing the body; allowed: POST to /api/COMMAND, …' (the request was one), in English on a Spanish page;
+    a body that is not JSON at all ('{bad') got the body's own line, 422, in Accept-Language's language."""
+    for lang in ("en", "es"):
+        headers = {"content-type": "application/json", "accept-language": lang}
+        got = client.post("/api/calc", content=body, headers=headers)
+        want = client.post("/api/calc", content=b"{bad", headers=headers)
+        assert (got.status_code, got.json()) == (want.status_code, want.json())
+        assert got.status_code == 422 and ("cuerpo: se admite" if lang == "es" else "body: allowed") in got.text

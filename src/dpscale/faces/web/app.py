@@ -584,13 +584,18 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     # give them the one "error" line every other answer has, which the page shows, in the language the request's
     # Accept-Language prefers (no body "lang" is read: there may be none), as the body cap is said.
     @app.exception_handler(RequestValidationError)
-    def not_an_object(request: Request, exc: RequestValidationError) -> JSONResponse:
+    def not_an_object(request: Request, exc: Exception) -> JSONResponse:
         why = 'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}'
         why = say_error(DpscaleError(why), asked_lang(request.scope))
         return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, (ValueError, RecursionError)):
+            # a body FastAPI's JSON reader failed on past its JSONDecodeError (arrays nested 1,000 deep, bytes that
+            # are not UTF-8) was a 400 'There was an error parsing the body; allowed: POST to /api/COMMAND, …',
+            # English on the Spanish page, where '{bad' gets the body's line: the same line here
+            return not_an_object(request, exc)
         allowed = "POST to /api/COMMAND, GET / or /api/labels/LANG or /api/options"
         why = f"{request.method} {request.url.path}: {exc.detail}; allowed: {allowed}"
         why = say_error(DpscaleError(why), asked_lang(request.scope))
