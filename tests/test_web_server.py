@@ -476,3 +476,22 @@ def test_a_body_its_json_reader_fails_on_is_refused_as_any_unreadable_body(clien
         want = client.post("/api/calc", content=b"{bad", headers=headers)
         assert (got.status_code, got.json()) == (want.status_code, want.json())
         assert got.status_code == 422 and ("cuerpo: se admite" if lang == "es" else "body: allowed") in got.text
+
+
+@pytest.mark.parametrize("kind", ["application/x-www-form-urlencoded", "text/plain; charset=utf-8", None])
+def test_a_json_object_sent_without_a_json_type_is_told_the_type(client, kind):
+    """FastAPI reads a body as JSON only under a JSON content type: `curl -d '{"options": …}'` (form-encoded), urllib's
+    default and requests' data= (none) sent the very object the refusal asked for ('body: allowed: a JSON object
+    {"options": …}'). The line names the header; the same bytes as application/json are answered."""
+    body = json.dumps({"options": {"devices": "64", "throughput": "2000", "efficiency": "0.9"}, "lang": "es"})
+    for lang, said in (("en", "got"), ("es", "se recibió")):
+        headers = {"accept-language": lang} | ({"content-type": kind} if kind else {})
+        r = client.post("/api/calc", content=body, headers=headers)
+        got = repr(kind.split(";")[0] if kind else "")
+        assert r.status_code == 422 and r.json()["error"].startswith(f"dpscale: error: content-type: {said} {got};")
+        assert "application/json" in r.json()["error"]
+    r = client.post("/api/calc", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 200 and r.json()["records"]["actual_throughput"] == 115_200
+    # no body at all is still the body's line, whatever the type
+    r = client.post("/api/calc", headers={"content-type": "text/plain"})
+    assert r.status_code == 422 and "body: allowed: a JSON object" in r.json()["error"]

@@ -33,6 +33,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
         "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
+        "application/json (the body is read as JSON only under it)": (
+            "application/json (el cuerpo se lee como JSON solo con él)"
+        ),
         "the command line (not available on the web page)": (
             "solo en la línea de órdenes (la página web no ofrece esta opción)"
         ),

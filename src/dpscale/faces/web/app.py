@@ -553,6 +553,7 @@ async def repeated_key(request: Request) -> str | None:
         return None
 
 
+JSON_TYPE = "application/json (the body is read as JSON only under it)"
 FALLBACK_TAG = '<script type="application/json" id="fallback">{}</script>'
 FALLBACK_KEYS = ("web_no_answer", "web_bad_answer")
 
@@ -585,8 +586,15 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     # Accept-Language prefers (no body "lang" is read: there may be none), as the body cap is said.
     @app.exception_handler(RequestValidationError)
     def not_an_object(request: Request, exc: Exception) -> JSONResponse:
-        why = 'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}'
-        why = say_error(DpscaleError(why), asked_lang(request.scope))
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        sent = request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers
+        if sent and kind != "application/json" and not (kind.startswith("application/") and kind.endswith("+json")):
+            # FastAPI reads a body as JSON only under a JSON type: `curl -d '{"options": …}'` (form-encoded),
+            # Python's urlopen and requests' data= sent the very object the body's line asked them for
+            error = fail("content-type", kind, JSON_TYPE)
+        else:
+            error = DpscaleError('body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}')
+        why = say_error(error, asked_lang(request.scope))
         return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
