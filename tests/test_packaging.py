@@ -77,3 +77,33 @@ def test_the_license_named_in_the_metadata_ships_with_both(dists):
     assert "LICENSE" in sdist and f"dpscale-{dpscale.__version__}.dist-info/licenses/LICENSE" in wheel
     assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
     assert "Permission is hereby granted, free of charge" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_an_install_without_numpy_refuses_each_command_that_needs_it_in_one_line():
+    """`pip install --no-deps dpscale` (or numpy removed later) leaves calc working, which needs no numpy, but
+    predict, fit, validate, measure and plan --fit were a 12-line ModuleNotFoundError traceback, exit 1: each now
+    says the dependency and its range (pyproject's, as installed) in one line, exit 2, as a missing extra does."""
+    import re
+
+    spec = re.search(r'dependencies = \["(numpy[^"]*)"\]', (ROOT / "pyproject.toml").read_text(encoding="utf-8"))[1]
+    blocked = "import sys; sys.modules['numpy'] = None; from dpscale.faces.cli import main; sys.exit(main())"
+
+    def without_numpy(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+        command = [sys.executable, "-c", blocked, *argv]
+        return subprocess.run(command, input=stdin, capture_output=True, text=True, cwd=ROOT)
+
+    calc = without_numpy("calc", "-d", "64", "-v", "2000", "-e", "0.9", "--json")
+    assert calc.returncode == 0 and '"actual_throughput": 115200.0' in calc.stdout
+    for argv in (
+        ["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8,64"],
+        ["fit", "--point", "1:100", "--point", "8:700", "--point", "16:1300"],
+        ["validate", "validation/published_scaling_dev.csv"],
+        ["measure", "--devices", "1,2"],
+        ["plan", "--fit", "-", "-d", "32", "-n", "1e9"],
+    ):
+        done = without_numpy(*argv, stdin="devices,throughput\n1,100\n8,700\n16,1300\n")
+        said = f"dpscale {argv[0]}: error: {argv[0]}: needs numpy; allowed: pip install '{spec}'\n"
+        assert (done.returncode, done.stderr) == (2, said), argv
+    done = without_numpy("predict", "--model", "gpt2", "--lang", "es")
+    said = f"dpscale predict: error: predict: necesita numpy; se admite: pip install '{spec}'\n"
+    assert (done.returncode, done.stderr) == (2, said)

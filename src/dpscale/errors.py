@@ -147,6 +147,24 @@ def require(module: str, extra: str, feature: str) -> Any:
         raise DpscaleError(f"{feature}: needs {name}; allowed: pip install 'dpscale[{extra}]'") from None
 
 
+def missing_requirement(exc: ModuleNotFoundError, feature: str) -> DpscaleError | None:
+    """One line for a dependency every install should have (numpy) found missing, as `require` says an extra's:
+    `pip install --no-deps dpscale` runs calc, which needs none, but predict was a ModuleNotFoundError traceback.
+    The range is the installed metadata's (pyproject's); None where the module is none of them (the caller raises)."""
+    import re
+    from importlib import metadata
+
+    name = (exc.name or "").partition(".")[0]
+    try:
+        required = metadata.requires("dpscale") or []
+    except metadata.PackageNotFoundError:  # (run from a source tree that was never installed)
+        return None
+    spec = next((r for r in required if ";" not in r and re.match(rf"{re.escape(name)}(?![\w.-])", r)), None)
+    if not name or spec is None:
+        return None
+    return DpscaleError(f"{feature}: needs {name}; allowed: pip install '{spec.replace(' ', '')}'")
+
+
 def is_array(x: Any) -> bool:
     return hasattr(x, "dtype") and hasattr(x, "shape")
 

@@ -305,6 +305,8 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
         module.add_arguments(parser)
     except KeyboardInterrupt:
         return _interrupted(f"dpscale {command}", _lang(argv))
+    except ModuleNotFoundError as exc:  # predict's options import numpy
+        return _missing(exc, command, _lang(argv))
     try:
         args = parser.parse_args(argv)
     except KeyboardInterrupt:
@@ -329,10 +331,29 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
         return 2
     except KeyboardInterrupt:
         return _interrupted(f"dpscale {command}", getattr(args, "lang", "en"))
+    except ModuleNotFoundError as exc:
+        return _missing(exc, command, getattr(args, "lang", "en"))
     except BrokenPipeError:
         return 0
     except OSError as exc:  # stdout on a full disk (/dev/full): one line, not a traceback
         return _cannot_write(exc, f"dpscale {command}", getattr(args, "lang", "en"))
+
+
+def _missing(exc: ModuleNotFoundError, command: str, lang: str) -> int:
+    """A base dependency an install lacks (`pip install --no-deps`): one line, exit 2, as a missing extra's; any
+    other missing module is a defect and goes on as the traceback."""
+    from dpscale.errors import missing_requirement
+
+    error = missing_requirement(exc, command)
+    if error is None:
+        raise exc
+    said = str(error)
+    if lang != "en":
+        from dpscale.faces.i18n import say_error
+
+        said = say_error(error, lang)
+    print(f"dpscale {command}: error: {said}", file=sys.stderr)
+    return 2
 
 
 def _interrupted(who: str, lang: str) -> int:

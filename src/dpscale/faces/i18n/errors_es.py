@@ -508,7 +508,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "la página web: necesita {m}; se admite: {c}"),
         (r"dpscale measure's progress bar: needs (?P<m>[\w.]+); allowed: (?P<c>pip install 'dpscale\[\w+\]')",
          "la barra de progreso de dpscale measure: necesita {m}; se admite: {c}"),
-        (r"(?P<a>.+?): needs (?P<m>[\w.]+); allowed: (?P<c>pip install 'dpscale\[\w+\]')",
+        (r"(?P<a>.+?): needs (?P<m>[\w.]+); allowed: (?P<c>pip install '[^' ]+')",
          "{a}: necesita {m}; se admite: {c}"),
         (r"(?P<a>\S+) × (?P<b>\S+): beyond floating point; allowed: realistic magnitudes",
          "{a} × {b}: fuera del rango de coma flotante; se admite: magnitudes realistas"),
