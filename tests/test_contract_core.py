@@ -65,7 +65,13 @@ def test_packaging_is_what_the_issue_asked_for():
     torch = {name: [r for r in reqs if r.startswith("torch")] for name, reqs in extras.items()}
     assert torch["test"] == ["torch==2.13.0"]
     (measure,) = torch["measure"]
-    assert measure.startswith("torch>=") and ",<" in measure.replace(" ", "")  # a range, e.g. torch>=2.1,<3
+    assert measure.startswith("torch>=") and ",<" in measure.replace(" ", "")  # a range, e.g. torch>=2.6,<3
+    # its floor no older than what measure imports: FSDP2's fully_shard (--zero 2|3) is public from torch 2.6; at
+    # 2.1 each size failed after its ranks started ('rank 0 crashed: … fully_shard …')
+    floor = tuple(int(x) for x in measure.replace(" ", "").removeprefix("torch>=").split(",")[0].split("."))
+    assert floor >= (2, 6) and "from torch.distributed.fsdp import fully_shard" in (
+        ROOT / "src/dpscale/sources/measure/train.py"
+    ).read_text(encoding="utf-8")
     assert {name for name, reqs in torch.items() if reqs} == {"test", "measure"}
     in_all = {x.strip() for r in extras["all"] if "[" in r for x in r.split("[", 1)[1].rstrip("]").split(",")}
     assert {"measure", "web", "plot"} <= in_all
