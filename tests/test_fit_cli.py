@@ -981,10 +981,10 @@ def test_a_level_is_printed_as_given(capsys):
     """'90 %', not pct's '90.0 %', in the prediction header and validate's coverage note."""
     rc, out, _ = run(capsys, "fit", "--point", "1:1000", "--point", "2:1900", "--point", "4:3500", "--at", "8")
     assert rc == 0 and "predicted (90 % prediction interval for one run):" in out
-    rc, out, _ = run(capsys, "validate", "--mode", "fit", "validation/published_scaling_dev.csv")
+    rc, out, _ = run(capsys, "validate", "--mode", "fit", str(DEV))
     assert rc == 0 and "inside the fit's 90 % prediction interval" in out
     assert out.splitlines()[-1] == "note: 15 configurations with fewer than 4 device counts: not fitted"
-    rc, out, _ = run(capsys, "validate", "--mode", "fit", "validation/published_scaling_dev.csv", "--lang", "es")
+    rc, out, _ = run(capsys, "validate", "--mode", "fit", str(DEV), "--lang", "es")
     assert rc == 0 and out.splitlines()[-1] == "nota: 15 configuraciones con menos de 4 tamaños: no se ajustaron"
 
 
