@@ -126,10 +126,13 @@ def test_a_command_s_help_into_a_reader_that_left_is_quiet(capsys, monkeypatch):
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_top_help_in_a_very_narrow_terminal(capsys, monkeypatch, columns, lang):
     """COLUMNS=5 `dpscale --help` was a ValueError traceback: a line with no space ('commands:') wider than the
-    terminal had no place to indent under. Lines are wrapped at 40 columns at the least, as before."""
+    terminal had no place to indent under. Lines are wrapped at 40 columns at the least, as before: the help is
+    the one a 42-column terminal gets (its width less 2), not one wrapped narrower."""
     monkeypatch.setenv("COLUMNS", columns)
     rc, out, _ = run(capsys, "--help", "--lang", lang)
     assert rc == 0 and "calc" in out and max(len(line) for line in out.splitlines()) <= 60
+    monkeypatch.setenv("COLUMNS", "42")
+    assert run(capsys, "--help", "--lang", lang)[1] == out
 
 
 @pytest.mark.slow
