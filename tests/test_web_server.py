@@ -124,6 +124,26 @@ def test_a_body_that_is_not_an_object_gets_the_error_line(client, body):
     assert r.status_code == 405 and r.json()["error"].startswith("dpscale: error: GET /api/calc: Method Not Allowed")
 
 
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "dpscale: note: 0.0.0.0 is reachable from other machines; the page has no login and no encryption: "
+               "anyone who reaches it can use it (--host 127.0.0.1 keeps it to this machine)"),
+        ("es", "dpscale: nota: 0.0.0.0 es accesible desde otras máquinas; la página no tiene inicio de sesión ni "
+               "cifrado: quien llegue a ella puede usarla (--host 127.0.0.1 la deja en esta máquina)"),
+    ],
+)  # fmt: skip
+def test_serve_on_every_interface_says_the_page_is_open_to_the_network(monkeypatch, capsys, lang, said):
+    """--host 0.0.0.0 opened a page with no login to the whole network and printed only its address; a loopback
+    server (the default) says nothing more."""
+    monkeypatch.setattr("uvicorn.Server.run", lambda self, sockets: None)
+    port = _free_port()
+    rc, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", str(port), "--lang", lang)
+    assert rc == 0 and f"http://0.0.0.0:{port}/" in out and err.strip() == said
+    rc, out, err = run(capsys, "serve", "--port", str(_free_port()), "--lang", lang)
+    assert rc == 0 and "127.0.0.1" in out and err == ""
+
+
 def test_serve_speaks_the_language_it_is_given(capsys):
     """`serve` had no --lang (session 12): its refusals and its one line now follow it, and the URL it prints opens
     the page in that language (?lang=es, which the page reads)."""

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
     require("fastapi", "web", "the web page")
     import errno
     import socket
+    import sys
 
     from dpscale.faces.web.app import create_app
 
@@ -76,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         page = args.page_lang or "en"  # (create_app marks only a language other than English: the browser's, else)
         url = f"http://{host}:{args.port}/" + ("" if page == "en" else f"?lang={page}")  # the page reads it
         print(label("serve_at", args.lang).format(url=url), flush=True)  # (the locale's, where --lang is not typed)
-        app = create_app(page, loopback_hosts(args.host, sock.getsockname()[0]))
+        hosts = loopback_hosts(args.host, sock.getsockname()[0])
+        if hosts is None:  # (--host 0.0.0.0, a LAN address: the page was opened to the network without a word)
+            print(label("serve_open", args.lang).format(host=args.host), file=sys.stderr, flush=True)
+        app = create_app(page, hosts)
         config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning")
         uvicorn.Server(config).run(sockets=[sock])
     finally:

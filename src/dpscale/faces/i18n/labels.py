@@ -541,6 +541,8 @@ LABELS: dict[str, dict[str, str]] = {
         "not_available": "n/a",
         "measured_sizes": "measured sizes",
         "serve_at": "dpscale: the page is at {url}  (Ctrl-C stops it)",
+        "serve_open": "dpscale: note: {host} is reachable from other machines; the page has no login and no "
+        "encryption: anyone who reaches it can use it (--host 127.0.0.1 keeps it to this machine)",
         "fit_runner_up": "runner-up: {law} (leave-one-out RMSE {score})",
         "fit_relative": "E relative to the smallest measured size, d0 = {d0}; uncertainty: parametric bootstrap, "
         "{n} refits, run-to-run noise σ = {noise} %{source}",
@@ -1447,6 +1449,8 @@ LABELS: dict[str, dict[str, str]] = {
             "núcleos, así que el resultado mide la sobresuscripción, no el escalado del hardware"
         ),
         "serve_at": "dpscale: la página está en {url}  (Ctrl-C la detiene)",
+        "serve_open": "dpscale: nota: {host} es accesible desde otras máquinas; la página no tiene inicio de "
+        "sesión ni cifrado: quien llegue a ella puede usarla (--host 127.0.0.1 la deja en esta máquina)",
         "fit_runner_up": "segunda mejor ley: {law} (RMSE dejando uno fuera {score})",
         "fit_relative": "E relativa al menor tamaño medido, d0 = {d0}; incertidumbre: bootstrap paramétrico, "
         "{n} reajustes, ruido entre ejecuciones σ = {noise} %{source}",
