@@ -176,3 +176,22 @@ def test_number_formats_at_their_other_thresholds():
         "1.152e+15", "1,152e+15", "999,000,000,000,000")  # fmt: skip
     assert (number(10.0, "times"), number(9.996, "times")) == ("10.0×", "10.00×")
     assert (number(1234.5, "money"), number(1234.5, "money", "es")) == ("1,234.50", "1.234,50")
+
+
+def test_a_csv_has_a_column_for_every_key_any_row_gives(capsys):
+    """write_csv's extra columns come from every row, not the first alone: from 0.1 at a global batch of 256 the
+    linear rule warms up over 5 epochs (Goyal) where the batch grows past it — 16 × 32 = 512 on — and not at 1 or 4
+    devices (32, 128), so a sweep from 1 device had no warmup_epochs column while its JSON said 5.0 at 16 to 1,024."""
+    import csv
+    import io
+
+    argv = ["batch", "-b", "32", "-d", "1..1024x4", "--base-lr", "0.1", "--base-batch", "256"]
+    rc, out, _ = run(capsys, *argv, "--json")
+    records = json.loads(out)
+    assert rc == 0 and [r.get("warmup_epochs") for r in records] == [None, None, 5.0, 5.0, 5.0, 5.0]
+    rc, out, _ = run(capsys, *argv, "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rc == 0 and [r["devices"] for r in rows] == ["1", "4", "16", "64", "256", "1024"]
+    assert [r.get("warmup_epochs") for r in rows] == ["", "", "5.0", "5.0", "5.0", "5.0"]
+    for rec, row in zip(records, rows):  # every key the JSON gives is a column, with its value
+        assert {k: row[k] for k in rec} == {k: "" if v is None else str(v).lower() for k, v in rec.items()}

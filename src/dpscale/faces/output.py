@@ -61,6 +61,19 @@ def _csv_cell(v: Any) -> Any:
     return ";".join(v) if _words(v) else clean(v)
 
 
+def _extra_keys(rows: Sequence[dict[str, Any]], keys: Sequence[str]) -> list[str]:
+    """The CSV's columns beyond `keys`, in the order they first appear in any row: numbers and labels, and a list of
+    words as one cell (plan's marks) — not notes, sentences in the user's language that go to stderr. Read off the
+    first row alone, a key the first size lacks was no column at all (`batch -d 1..1024x4 --base-lr 0.1
+    --base-batch 256 --csv` lost the warmup_epochs its JSON gives from 16 devices on)."""
+    extra: dict[str, None] = {}
+    named = set(keys)
+    for rec in rows:
+        extra.update((k, None) for k, v in rec.items() if k not in named and k != "notes"
+                     and (_words(v) or not isinstance(v, (list, dict))))  # fmt: skip
+    return list(extra)
+
+
 def _words(x: Any) -> TypeGuard[list[str]]:
     return isinstance(x, list) and all(isinstance(w, str) for w in x)
 
@@ -168,10 +181,7 @@ def _print(
     rows: list[dict[str, Any]] = list(records) if many else [records]  # type: ignore[arg-type, list-item]
     if getattr(args, "csv", False):
         keys = [c.key for c in columns]
-        # extra keys: numbers and labels, and a list of words as one cell (plan's marks) — not notes, which are
-        # sentences in the user's language and go to stderr
-        extra = [k for k in rows[0] if k not in keys and k != "notes"
-                 and (_words(rows[0][k]) or not isinstance(rows[0][k], (list, dict)))]  # fmt: skip
+        extra = _extra_keys(rows, keys)
         if out is sys.stdout and not utf8(out) and hasattr(out, "buffer"):
             # CSV has no escapes (JSON writes \u00e9): on a non-UTF-8 output the '?' of the tables would replace a
             # character of the data, so the bytes are UTF-8, as pandas.read_csv and the csv module read by default
