@@ -89,3 +89,21 @@ def test_an_answer_says_why_no_size_gives_it_in_json_and_the_library(capsys) -> 
     near = f.devices_for(throughput=0.999 * ceiling)
     assert 1e5 < near["devices"] < 2e5 and near["reason"] is None
     assert f.devices_for(throughput=0.99999 * ceiling)["reason"] == "beyond_search_cap"
+
+
+def test_the_devices_an_answer_needs_are_json_integers(capsys) -> None:
+    """devices_for's answers are whole devices (the point refined to one, the band on the rounded grid), yet --json
+    printed them as floats ("devices": 121.0), which json.loads hands a script as a float that range() refuses, where
+    every other command's devices are integers; an answer past the cap stays null. 1e5 samples/s on these runs
+    needs 121 devices (test above)."""
+    import json
+
+    rc, out, _ = run(capsys, "fit", *RISING, "--target-throughput", "1e5", "--min-efficiency", "0.9",
+                     "--resamples", "200", "--json")  # fmt: skip
+    report = json.loads(out)
+    need, keep = report["devices_for_throughput"], report["devices_for_efficiency"]
+    assert rc == 0 and need["devices"] == 121 and '"devices": 121,' in out
+    for answer in (need, keep):
+        counts = [answer[k] for k in ("devices", "lo", "hi") if answer[k] is not None]
+        assert len(counts) >= 2 and all(type(c) is int for c in counts), answer
+        assert len(range(answer["devices"])) == answer["devices"]
