@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from clihelp import run
 
 # 4 runs that a law with no peak fits best: the all-reduce law keeps rising up to the search's cap
@@ -107,3 +109,9 @@ def test_the_devices_an_answer_needs_are_json_integers(capsys) -> None:
         counts = [answer[k] for k in ("devices", "lo", "hi") if answer[k] is not None]
         assert len(counts) >= 2 and all(type(c) is int for c in counts), answer
         assert len(range(answer["devices"])) == answer["devices"]
+    import dpscale  # the library's answer alike (the report copies it): ints, ∞ a float
+
+    f = dpscale.fit(devices=[1, 8, 16, 32], throughput=[1000, 7600, 14500, 27000], law="amdahl", resamples=200)
+    got = f.devices_for(throughput=20000)  # (the runs at 16 and 32 bracket it)
+    assert all(type(got[k]) is int for k in ("devices", "lo", "hi")) and 16 < got["devices"] < 32, got
+    assert f.devices_for(throughput=1e12)["devices"] == math.inf

@@ -383,10 +383,10 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
 
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest d reaching a throughput (d ≥ d0 unless the smallest run reaches it), or largest d ≥ d0 keeping E ≥
-        a minimum; with intervals.
+        a minimum; with intervals, as whole numbers of devices (ints).
 
-        Infinity: not reached (throughput) or never dropping below (E) up to `search_cap` devices, with "reason"
-        saying which: "unreachable" (past the law's peak, or above the most it gives at any size) or
+        Infinity (a float): not reached (throughput) or never dropping below (E) up to `search_cap` devices, with
+        "reason" saying which: "unreachable" (past the law's peak, or above the most it gives at any size) or
         "beyond_search_cap" (still rising, or E still above the minimum, there); None when a size answers. A resample
         whose baseline draw puts E below the minimum at d0 already answers d0, the smallest size. Intervals come
         from the resamples on a ~1 %-spaced grid; "warnings" says when the answer lies beyond 4× the largest
@@ -445,7 +445,9 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         if not math.isfinite(point):
             unreachable = throughput is not None and self._never_gives(throughput)
             reason = "unreachable" if unreachable else "beyond_search_cap"
-        return {"devices": point, "lo": float(lo), "hi": float(hi), "reason": reason, "warnings": far}
+        # whole devices as ints (the grid and the refined point are whole; ∞ stays a float, null in JSON): `fit
+        # --json` said "devices": 79.0, which range() refuses, where every other command's devices are integers
+        return {"devices": _count(point), "lo": _count(lo), "hi": _count(hi), "reason": reason, "warnings": far}
 
     def _never_gives(self, throughput: float) -> bool:
         """Whether no size reaches `throughput` at the fitted parameters: the law peaks (below it, as no size up to
@@ -760,3 +762,9 @@ def _log_e_variance(runs: Runs) -> float:
 
 
 __all__ = ["Fit", "FitPrediction", "Param", "fit"]
+
+
+def _count(x: Any) -> int | float:
+    """A whole number of devices as an int; ∞ as a float (JSON's null)."""
+    x = float(x)
+    return int(x) if math.isfinite(x) else x

@@ -8,7 +8,6 @@ unit, no band and none of the fit's warnings.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, fail
@@ -78,9 +77,9 @@ def _answers(f: Fit, target: float | None, min_eff: float | None, warnings: list
     of sizes below d0 (--at 2 and an answer of 3 devices) become one naming both."""
     out: dict[str, Any] = {"peak": f.peak()}
     if target is not None:
-        out["devices_for_throughput"] = {"target": target, **_whole(f.devices_for(throughput=target))}
+        out["devices_for_throughput"] = {"target": target, **f.devices_for(throughput=target)}
     if min_eff is not None:
-        out["devices_for_efficiency"] = {"min_efficiency": min_eff, **_whole(f.devices_for(efficiency=min_eff))}
+        out["devices_for_efficiency"] = {"min_efficiency": min_eff, **f.devices_for(efficiency=min_eff)}
     for ans in out.values():
         warnings += [w for w in (ans or {}).pop("warnings", []) if w not in warnings]
     below = [w for w in warnings if isinstance(w, Note) and w.key == "below_baseline"]
@@ -89,11 +88,3 @@ def _answers(f: Fit, target: float | None, min_eff: float | None, warnings: list
         merged = Note("below_baseline", sizes=listed_sizes(sizes), d0=below[0].fields["d0"], each=sizes)
         warnings[:] = [merged if w is below[0] else w for w in warnings if w is below[0] or w not in below]
     return out
-
-
-def _whole(answer: dict[str, Any]) -> dict[str, Any]:
-    """A devices_for answer with its device counts as whole numbers (∞ stays a float, null in JSON): they are whole
-    devices (the point refined to one, the band on the rounded grid), yet JSON said "devices": 79.0, which
-    `range(r["devices"])` refuses, where every other command's devices are integers. (The peak is no count: a USL's
-    lies between sizes, 9.27.)"""
-    return {k: int(v) if k in ("devices", "lo", "hi") and math.isfinite(v) else v for k, v in answer.items()}
