@@ -70,6 +70,7 @@ def repeats_check() -> None:
 
 
 def dev_checks() -> None:
+    import importlib.util
 
     from dpscale.sources.dataset import read_published
     from dpscale.sources.fit_validate import validate_fit
@@ -88,7 +89,11 @@ def dev_checks() -> None:
         f"every published set ({len(files)} files; fit mode scores their configurations with ≥ 4 sizes), constants "
         "re-chosen without the held-out group:"
     )
-    nested_check(every, "model family", lambda c: _family(c.cfg))
+    spec = importlib.util.spec_from_file_location("calibrate", DEV.parent / "calibrate.py")
+    assert spec is not None and spec.loader is not None
+    calibrate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(calibrate)  # the calibration's model families, not a copy of them
+    nested_check(every, "model family", calibrate.family)
     nested_check(every, "system", lambda c: c.baseline.system)
     nested_check(every, "file", lambda c: home[c.cfg])
 
@@ -129,13 +134,6 @@ def _score(errors) -> float:
     import numpy as np
 
     return float(np.median(errors) + np.percentile(errors, 90))
-
-
-def _family(cfg: str) -> str:
-    for name in ("BERT", "ResNet", "EfficientNet", "GNMT", "Jasper", "ELECTRA"):
-        if name in cfg:
-            return name
-    return "other"
 
 
 if __name__ == "__main__":
