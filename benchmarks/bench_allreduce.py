@@ -15,6 +15,8 @@ import argparse
 import math
 import time
 
+from timing import count
+
 ROUNDS = 10  # per size and side; each side keeps its best round (the machine may be shared)
 
 
@@ -62,18 +64,23 @@ def main() -> None:
 
     import torch.multiprocessing as tmp
 
+    from dpscale.errors import DpscaleError
     from dpscale.sources.measure.calibration import parse_sizes
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])  # (no docstring under python -OO)
     p.add_argument("--sizes", default="64KB..64MBx4")
-    p.add_argument("--devices", type=int, default=2)
+    p.add_argument("--devices", type=count(1), default=2)
     p.add_argument("--device", default="cpu", choices=("cpu", "cuda", "auto"))
     a = p.parse_args()
+    try:
+        sizes = parse_sizes(a.sizes)
+    except DpscaleError as exc:
+        p.error(str(exc))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     q = tmp.get_context("spawn").SimpleQueue()
-    tmp.start_processes(rank_main, (a.devices, port, parse_sizes(a.sizes), a.device, q), a.devices)
+    tmp.start_processes(rank_main, (a.devices, port, sizes, a.device, q), a.devices)
     rows = q.get()
     print(f"{'bytes':>11}  {'iters':>5}  {'ours GB/s':>10}  {'bare GB/s':>10}  ratio")
     for nbytes, iters, ours, bare in rows:

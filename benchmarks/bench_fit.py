@@ -9,6 +9,7 @@ rule's constants without a held-out model family, system or file (docs/fit.md qu
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import time
@@ -33,6 +34,7 @@ DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_de
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # --help, not the run
     runs = []
     for _ in range(5):
         wall = time.perf_counter()

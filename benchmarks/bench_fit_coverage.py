@@ -22,6 +22,7 @@ import argparse
 import time
 
 import numpy as np
+from timing import count
 
 # (name, law, parameters, measured sizes, GPUs per node): parameters give a 10–40 % loss at the largest
 # measured size, the range where users fit to plan the next cluster.
@@ -38,18 +39,40 @@ SCENARIOS = (
 AHEAD = (2, 4, 16)
 
 
+def levels(text: str) -> list[float]:
+    """--noise: σs from 0 to 0.1 (σ = 1 drew runs whose E the fit refuses as a unit slip, in a traceback)."""
+    try:
+        out = [float(x) for x in text.split(",")]
+    except ValueError:
+        out = [-1.0]
+    if not all(0 <= x <= 0.1 for x in out):
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: σs from 0 to 0.1, comma-separated (0.01,0.03)")
+    return out
+
+
+def weight(text: str) -> float:
+    """--prior-weight: degrees of freedom, 0 or more (-1 ended in a math domain error)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: a number of degrees of freedom, 0 or more")
+    return value
+
+
 def main() -> None:
     from dpscale.sources import fit as fitmod
     from dpscale.sources.fit_laws import LAWS, step_ratio
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--sets", type=int, default=150, help="data sets per scenario and noise level")
-    p.add_argument("--repeats", type=int, default=1, help="runs at each measured size")
-    p.add_argument("--noise", default="0.01,0.03", help="run-to-run noise levels (σ of log throughput)")
-    p.add_argument("--seed", type=int, default=0)
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])  # (no docstring under python -OO)
+    p.add_argument("--sets", type=count(1), default=150, help="data sets per scenario and noise level")
+    p.add_argument("--repeats", type=count(1), default=1, help="runs at each measured size")
+    p.add_argument("--noise", type=levels, default="0.01,0.03", help="run-to-run noise levels (σ of log throughput)")
+    p.add_argument("--seed", type=count(0), default=0)
     p.add_argument("--only", help="scenarios whose name contains this text (e.g. 'and 8': the two-size ones)")
     p.add_argument("--forced", action="store_true", help="fit each scenario's own law (fit(law=…)), not auto")
-    p.add_argument("--prior-weight", type=float, help="the 1 %% noise prior's weight in degrees of freedom (default: "
+    p.add_argument("--prior-weight", type=weight, help="the 1 %% noise prior's weight in degrees of freedom (default: "
                    "the shipped fit.NOISE_PRIOR_WEIGHT)")  # fmt: skip
     a = p.parse_args()
     if a.prior_weight is not None:
@@ -59,7 +82,7 @@ def main() -> None:
           f"share of new runs inside the 90 % interval at {' / '.join(f'{k}×' for k in AHEAD)} the largest size "
           "(median half-width in E)")  # fmt: skip
     t0 = time.perf_counter()
-    for noise in (float(x) for x in a.noise.split(",")):
+    for noise in a.noise:
         for name, law, params, sizes, g in SCENARIOS:
             if a.only and a.only not in name:
                 continue

@@ -13,19 +13,21 @@ import argparse
 import os
 from statistics import median
 
+from timing import count
+
 
 def main() -> None:
     from dpscale.sources.measure import results, threads_per_rank
-    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.jobs import WORKLOADS, Job
     from dpscale.sources.measure.launcher import Launcher
 
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--runs", type=int, default=3)
-    p.add_argument("--workload", default="mlp")
-    p.add_argument("--batch", type=int, default=64)
-    p.add_argument("--steps", type=int, default=30)
-    p.add_argument("--warmup", type=int, default=5)
-    p.add_argument("--repeats", type=int, default=3)
+    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])  # (no docstring under python -OO)
+    p.add_argument("--runs", type=count(1), default=3)
+    p.add_argument("--workload", default="mlp", choices=WORKLOADS)
+    p.add_argument("--batch", type=count(1), default=64)
+    p.add_argument("--steps", type=count(1), default=30)
+    p.add_argument("--warmup", type=count(0), default=5)
+    p.add_argument("--repeats", type=count(1), default=3)
     a = p.parse_args()
     job = Job(workload=a.workload, batch=a.batch, steps=a.steps, warmup=a.warmup, repeats=a.repeats)
     job = Job(**{**job.__dict__, "threads": threads_per_rank(2)})

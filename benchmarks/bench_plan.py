@@ -8,6 +8,8 @@ one run; plan's own per-size work (hours, cost, marginal speed-up, its records) 
 
 from __future__ import annotations
 
+import argparse
+
 from timing import best
 
 import dpscale
@@ -16,6 +18,7 @@ SIZES = list(range(1, 100_001))
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # --help, not the run
     fit = dpscale.fit([(1, 1000.0), (2, 1960.0), (4, 3800.0), (8, 7300.0)])
     for name, source in (("constant E 0.9", 0.9), ("fitted E(d)", fit)):
         t_scale = best(lambda e=source: dpscale.scale(SIZES, 1000.0, e), repeats=3)

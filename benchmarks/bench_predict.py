@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_de
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # --help, not the run
     d = np.arange(1, 4097)
     cases = {
         "resnet50, amp, dgx-a100": dict(

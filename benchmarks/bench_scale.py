@@ -9,6 +9,8 @@ Best of several repeats, measured in one run.
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 from timing import best
 
@@ -28,6 +30,7 @@ def bare(d, v, e):
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # --help, not the run
     d = np.arange(1, N + 1)
     e_const = 0.9
     e_arr = dpscale.USL(1e-4, 1e-9).efficiency(d)

@@ -8,6 +8,7 @@ Prints, for each path, the time at n and at 10·n sizes, measured in one run, an
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -42,6 +43,7 @@ def plan_file(n: int, folder: Path) -> None:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # --help, not the run
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         for name, fn, n in (("calc -e per size", calc_per_size, 1000),

@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from timing import count
+
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
@@ -33,8 +35,8 @@ def wall(cmd: list[str]) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=30)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--runs", type=count(1), default=30)
     runs = ap.parse_args().runs
     exe = Path(sys.executable).with_name("dpscale")
     dpscale = str(exe) if exe.exists() else shutil.which("dpscale")

@@ -5,10 +5,15 @@ copies that drift."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("bench_*.py"))
 
 
 def _load(path: Path) -> ModuleType:
@@ -41,3 +46,51 @@ def test_bench_fit_leaves_out_the_calibrations_model_families(monkeypatch):
     assert sum(f.lower() == "other" for f in families.values()) == 0  # was 163 (29 of them scored), held out as one
     assert {"transformer-xl", "vgg16", "mask-rcnn", "bert", "resnet"} <= set(families.values())
     assert families == {c.cfg: calibrate.family(c) for c in every}
+
+
+def _run(*argv: str, flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, *flags, str(ROOT / "benchmarks" / argv[0]), *argv[1:]],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize("flags", [(), ("-OO",)])
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_benchmark_scripts_answer_help_without_running(name, flags):
+    """bench_fit, bench_plan, bench_predict, bench_scale and bench_sizes took no arguments: --help (or any typo) ran
+    the whole benchmark — bench_fit for 2–3 minutes; under python -OO (no docstring) bench_allreduce,
+    bench_fit_coverage and bench_measure_repeat's --help raised AttributeError."""
+    p = _run(name, "--help", flags=flags)
+    assert p.returncode == 0 and p.stdout.startswith(f"usage: {name}") and p.stderr == ""
+    assert "show this help message and exit" in p.stdout  # the help, not the benchmark's report after it
+
+
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (("bench_allreduce.py", "--devices", "0"), "argument --devices: got '0'; allowed: a whole number from 1"),
+        (("bench_allreduce.py", "--sizes", "nope"), "error: --sizes: got 'nope'; allowed: bytes with K/M/G suffixes"),
+        (("bench_fit_coverage.py", "--sets", "0"), "argument --sets: got '0'; allowed: a whole number from 1"),
+        (("bench_fit_coverage.py", "--repeats", "0"), "argument --repeats: got '0'; allowed: a whole number from 1"),
+        (("bench_fit_coverage.py", "--noise", "-1"), "argument --noise: got '-1'; allowed: σs from 0 to 0.1"),
+        (("bench_fit_coverage.py", "--noise", "1%"), "argument --noise: got '1%'; allowed: σs from 0 to 0.1"),
+        (("bench_fit_coverage.py", "--prior-weight", "-1"), "argument --prior-weight: got '-1'; allowed: a number"),
+        (("bench_measure_repeat.py", "--runs", "0"), "argument --runs: got '0'; allowed: a whole number from 1"),
+        (("bench_measure_repeat.py", "--steps", "0"), "argument --steps: got '0'; allowed: a whole number from 1"),
+        (("bench_measure_repeat.py", "--workload", "nope"), "argument --workload: invalid choice: 'nope'"),
+        (("bench_startup.py", "--runs", "0"), "argument --runs: got '0'; allowed: a whole number from 1"),
+    ],
+)
+def test_benchmark_scripts_refuse_bad_arguments_before_running(argv, said):
+    """Each of these ended in a traceback after the work (--runs 0: max() of no runs; --sets 0: a median of nothing;
+    --noise -1 drew runs the fit refuses as a unit slip), in a rank's KeyError (--workload nope), or waited forever
+    for ranks that never start (bench_allreduce --devices 0): argparse's error line and exit 2 now, nothing run."""
+    p = _run(*argv)
+    lines = p.stderr.splitlines()
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert (
+        lines[0].startswith(f"usage: {argv[0]}") and lines[-1].startswith(f"{argv[0]}: error: ") and said in lines[-1]
+    )
