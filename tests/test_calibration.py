@@ -163,18 +163,20 @@ def test_calibrate_script_refuses_a_bad_file_in_one_line(tmp_path, flags):
 # Session 46's own changes.
 
 
+@pytest.mark.parametrize("flags", [[], ["-OO"]])
 @pytest.mark.parametrize(
     "name", ["calibrate", "fsdp", "outside", "experiments/lognormal_barrier", "experiments/strong_scaling_share"]
 )
-def test_validation_scripts_answer_help(name):
+def test_validation_scripts_answer_help(name, flags):
     # `python validation/calibrate.py --help` read '--help' as a CSV path and ended in a DpscaleError traceback;
-    # fsdp.py and outside.py ignored it and ran their whole check
+    # fsdp.py and outside.py ignored it and ran their whole check; under python -OO (no docstring)
+    # strong_scaling_share.py's --help raised AttributeError
     import subprocess
     import sys
     from pathlib import Path
 
     script = Path(__file__).resolve().parents[1] / "validation" / f"{name}.py"
-    out = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([sys.executable, *flags, str(script), "--help"], capture_output=True, text=True, timeout=60)
     usage = f"usage: {name.rsplit('/', 1)[-1]}.py"
     assert out.returncode == 0 and out.stdout.startswith(usage) and "Traceback" not in out.stderr
     assert "median" not in out.stdout  # the help, not the check's report

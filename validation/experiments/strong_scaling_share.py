@@ -83,7 +83,7 @@ def table(shares=SHARES) -> dict[float, dict[str, tuple]]:
 
 
 def main() -> None:
-    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()  # (none under -OO)
     calib = load([DEV, *EXTERNAL])
     rows = table()
     n = [rows[0.0][k][0] for k in ("calibration_strong", "holdout_strong", "holdout_all")]
