@@ -425,22 +425,22 @@ def _under_prefix() -> Any:
 def test_the_pages_requests_reach_its_api_when_it_is_served_under_a_path(client):
     """The page fetched /api/labels/…, /api/options and /api/COMMAND from the host's root: served under a path
     (https://host/tools/dpscale/ behind a proxy) its words, menus and answers were the host's 404s and it said 'no
-    answer from the server'. Each address the page's script fetches, resolved as a browser resolves it from the page's
-    own address, answers there what the API answers at the root."""
+    answer from the server'. Each address the page's script fetches, under the page's own path (API: that path as a
+    folder, the server showing the page only at its root), answers there what the API answers at the root."""
     import re
-    from urllib.parse import urljoin, urlsplit
 
     page = client.get("/").text
     fetched = [m[2] for m in re.finditer(r"fetch\(([\"`])(.*?)\1", page)]
     commands = re.findall(r'<form [^>]*data-command="(\w+)"', page)
-    assert len(fetched) == 3 and len(commands) == 7
+    assert len(fetched) == 3 and len(commands) == 7 and all(f.startswith("${API}") for f in fetched)
+    assert 'const API = location.pathname.replace(/\\/*$/, "/") + "api/";' in page
     proxied = TestClient(_under_prefix())
     assert proxied.get(PREFIX).text == page
     for template in fetched:
         for lang in ("en", "es"):
             for command in commands if "${form.dataset.command}" in template else commands[:1]:
                 url = template.replace("${lang}", lang).replace("${form.dataset.command}", command)
-                path = urlsplit(urljoin("http://testserver" + PREFIX, url)).path
+                path = url.replace("${API}", PREFIX + "api/")
                 root = "/" + path.removeprefix(PREFIX)
                 if "${form.dataset.command}" in template:
                     body = {"options": {}, "lang": lang}
@@ -473,6 +473,48 @@ def test_the_page_works_in_a_browser_under_a_path() -> None:
             page.fill("#calc input[name=devices]", "0")
             page.click("#calc .run")
             expect(page.locator("#error")).to_contain_text("--devices (Dispositivos d): se recibió '0'")
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def _prefix_taken_off() -> Any:
+    """The page's app behind a proxy that takes its prefix off the path (Traefik's StripPrefix, Caddy's handle_path):
+    /tools/dpscale and /tools/dpscale/ both reach the page at /, so the browser shows it at either address."""
+    app, prefix = create_app(), PREFIX.rstrip("/")
+
+    async def proxy(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith(prefix):
+            scope = {**scope, "path": scope["path"].removeprefix(prefix) or "/", "raw_path": None}
+        await app(scope, receive, send)
+
+    return proxy
+
+
+@pytest.mark.slow
+def test_the_page_works_behind_a_proxy_at_its_path_without_the_trailing_slash() -> None:
+    """At http://HOST/tools/dpscale behind a proxy that takes the prefix off, the page came but its relative
+    'api/…' resolved to /tools/api/…: every request a 404 and the page said 'the server answered 404 without a
+    result'. Its requests go under the page's own path, with or without the slash."""
+    import threading
+
+    import uvicorn
+    from clihelp import chromium
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(_prefix_taken_off(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        with chromium() as (browser, expect):
+            for address in (PREFIX.rstrip("/") + "?lang=es", PREFIX):
+                page = browser.new_page()
+                asked: list[str] = []
+                page.on("request", lambda r, asked=asked: asked.append(r.url))
+                page.goto(f"http://127.0.0.1:{port}{address}")
+                expect(page.locator("#result")).to_contain_text("115.200" if "es" in address else "115,200")
+                api = [u.split(str(port), 1)[1] for u in asked if "/api/" in u]
+                assert api and all(u.startswith(PREFIX + "api/") for u in api), api
     finally:
         server.should_exit = True
         thread.join(10)
