@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -451,31 +453,38 @@ def test_the_pages_requests_reach_its_api_when_it_is_served_under_a_path(client)
                 assert want.status_code == 200 or "error" in want.json()
 
 
+@contextmanager
+def _uvicorn(app: Any) -> Iterator[int]:
+    """An ASGI app served by uvicorn on a free loopback port in a thread while the block runs: the port."""
+    import threading
+
+    import uvicorn
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
 @pytest.mark.slow
 def test_the_page_works_in_a_browser_under_a_path() -> None:
     """The page at http://127.0.0.1:PORT/tools/dpscale/ in Chromium: its words and the worked example come, then a
     form's answer (each went to the host's /api/ and the page said 'no answer from the server')."""
-    import threading
-
-    import uvicorn
     from clihelp import chromium
 
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(_under_prefix(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        with chromium() as (browser, expect):
-            page = browser.new_page()
-            page.goto(f"http://127.0.0.1:{port}{PREFIX}?lang=es")
-            expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
-            expect(page.locator("#tab-calc")).to_have_text("Calculadora")
-            page.fill("#calc input[name=devices]", "0")
-            page.click("#calc .run")
-            expect(page.locator("#error")).to_contain_text("--devices (Dispositivos d): se recibió '0'")
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with _uvicorn(_under_prefix()) as port, chromium() as (browser, expect):
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{port}{PREFIX}?lang=es")
+        expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+        expect(page.locator("#tab-calc")).to_have_text("Calculadora")
+        page.fill("#calc input[name=devices]", "0")
+        page.click("#calc .run")
+        expect(page.locator("#error")).to_contain_text("--devices (Dispositivos d): se recibió '0'")
 
 
 def _prefix_taken_off() -> Any:
@@ -496,28 +505,17 @@ def test_the_page_works_behind_a_proxy_at_its_path_without_the_trailing_slash() 
     """At http://HOST/tools/dpscale behind a proxy that takes the prefix off, the page came but its relative
     'api/…' resolved to /tools/api/…: every request a 404 and the page said 'the server answered 404 without a
     result'. Its requests go under the page's own path, with or without the slash."""
-    import threading
-
-    import uvicorn
     from clihelp import chromium
 
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(_prefix_taken_off(), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        with chromium() as (browser, expect):
-            for address in (PREFIX.rstrip("/") + "?lang=es", PREFIX):
-                page = browser.new_page()
-                asked: list[str] = []
-                page.on("request", lambda r, asked=asked: asked.append(r.url))
-                page.goto(f"http://127.0.0.1:{port}{address}")
-                expect(page.locator("#result")).to_contain_text("115.200" if "es" in address else "115,200")
-                api = [u.split(str(port), 1)[1] for u in asked if "/api/" in u]
-                assert api and all(u.startswith(PREFIX + "api/") for u in api), api
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with _uvicorn(_prefix_taken_off()) as port, chromium() as (browser, expect):
+        for address in (PREFIX.rstrip("/") + "?lang=es", PREFIX):
+            page = browser.new_page()
+            asked: list[str] = []
+            page.on("request", lambda r, asked=asked: asked.append(r.url))
+            page.goto(f"http://127.0.0.1:{port}{address}")
+            expect(page.locator("#result")).to_contain_text("115.200" if "es" in address else "115,200")
+            api = [u.split(str(port), 1)[1] for u in asked if "/api/" in u]
+            assert api and all(u.startswith(PREFIX + "api/") for u in api), api
 
 
 @pytest.mark.parametrize(
