@@ -1309,3 +1309,48 @@ def test_nothing_fits_from_more_devices_advises_what_is_left_in_spanish(capsys):
     _, out, _ = run(capsys, *argv)  # without recompute the activations alone fill it; a micro-batch of 1 cannot shrink
     said = "las activaciones solas lo llenan — recalcule las activaciones o añada paralelismo de tensor o de pipeline"
     assert said + "\n" in out
+
+
+# -- ZeRO-3's gathered layer, against DeepSpeed's estimator ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "largest"), [("llama-7b", 32000 * 4096), ("gpt2-xl", 50257 * 1600),
+                                              ("llama-70b", 32000 * 8192), ("llama3-8b", 128256 * 4096)])  # fmt: skip
+def test_zero3_gathered_layer_is_deepspeeds_largest_layer_memory(key, largest):
+    """DeepSpeed deepspeed/runtime/zero/stage3.py, estimate_zero3_model_states_mem_needs (no offload):
+    gpu_mem = 4 * largest_layer_params + 18 * total_params / total_gpus, largest_layer_params the module with the most
+    parameters of its own (model_to_params) — for these HF models the V×h token embedding (Llama 2 7B: 32,000 × 4,096
+    = 131,072,000 params, 524,288,000 bytes). The ZeRO paper's 16Ψ/N leaves that term out; gathered_bytes is it."""
+    from dpscale import catalog
+    from dpscale.formulas.memory import gathered_bytes
+
+    m = catalog.model(key)
+    assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn")) == 4 * largest
+    assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn"), tensor_parallel=8) == 4 * largest / 8  # Megatron
+    assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn"), "fp32") == 8 * largest  # 4 + 4 bytes
+
+
+def test_zero3_gathered_layer_without_a_vocabulary_is_the_largest_matrix():
+    # ViT-L/16: no token embedding; its MLP's h × 4h matrix, 1,024 × 4,096, is its largest module
+    from dpscale import catalog
+    from dpscale.formulas.memory import gathered_bytes
+
+    m = catalog.model("vit-l16")
+    assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn")) == 4 * 1024 * 4096
+
+
+def test_memory_says_zero3_s_gathered_layer_and_when_its_headroom_does_not_cover_it(capsys):
+    """Llama 3 8B on 64 devices, full recompute, 5 GiB: the table's ZeRO-3 fits with 1.2 GB to spare
+    (16Ψ/64 = 2.0 GB + 2sbhL = 2.1 GB of 5.37 GB), where DeepSpeed's estimate_zero3_model_states_mem_needs
+    (deepspeed/runtime/zero/stage3.py) adds 4 × 525,336,576 = 2.1 GB for the gathered embedding: it does not fit."""
+    rc, out, _ = run_main(capsys, "memory", "--model", "llama3-8b", "-d", "64", "--recompute", "full",
+                          "--gpu-memory", "5")  # fmt: skip
+    assert rc == 0
+    said = [n for n in out.splitlines() if "gathered beside its shard" in n]
+    assert len(said) == 1
+    assert "llama3-8b's largest (525,336,576 parameters) takes 2.1 GB" in said[0]
+    assert "more than ZeRO-3's 1.2 GB of headroom here" in said[0]
+    rc, out, _ = run_main(capsys, "memory", "--model", "llama-7b", "-d", "8", "--zero", "3", "--lang", "es")
+    assert "la mayor de llama-7b (131.072.000 parámetros) ocupa 524,3 MB" in out and "margen de ZeRO-3" not in out
+    rc, out, _ = run_main(capsys, "memory", "--model", "llama-7b", "-d", "8", "--zero", "2")  # ZeRO-3 not shown
+    assert "gathered beside its shard" not in out

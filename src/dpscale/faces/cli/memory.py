@@ -36,6 +36,7 @@ from dpscale.formulas.memory import (
     device_bytes,
     fit_advice,
     fit_all,
+    gathered_bytes,
     gpt_over_swiglu,
     least_sharded,
     logits_bytes,
@@ -136,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
     records = _records(fits, inputs, activation, memory)
     notes += _advice(fits, where, lang, stage, shaped)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
+    notes += _gathered_note(preset, stage, fits[3], precision, t, lang)
     title = _title(params, devices, optimizer, precision, t, lang)
     if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
         least = records[stage]["least_sharded_stage_that_fits"] == stage  # then one note says both, not two
@@ -259,6 +261,22 @@ def _stage_notes(stage: int | None, params: float, precision: str, optimizer: st
             notes.append(label("mem_ddp_buckets_autocast", lang).format(g=fmt(autocast, "bytes", lang), b=b,
                                                                         states=moments))  # fmt: skip
     return notes
+
+
+def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, precision: str, t: int,
+                   lang: str) -> list[str]:  # fmt: skip
+    """Where ZeRO-3 is shown for a transformer preset: the layer it gathers whole, which its row leaves out (and
+    DeepSpeed's estimator adds), and whether its headroom covers it."""
+    if stage not in (None, 3) or preset is None or preset.get("kind") != "transformer":
+        return []
+    g = gathered_bytes(Shape.of(preset), preset.get("vocab"), preset.get("ffn"), precision, t)
+    p, grad, _ = bytes_per_parameter("adam", precision)
+    room = zero3.headroom_bytes
+    short = "" if room is None or room < 0 or room >= g else label("mem_zero3_gathered_short", lang).format(
+        room=fmt(room, "bytes", lang))  # fmt: skip
+    tp = label("mem_zero3_gathered_tp", lang).format(t=t) if t > 1 else ""
+    return [label("mem_zero3_gathered", lang).format(model=preset["key"], n=fmt(round(g * t / (p + grad)), "int", lang),
+                                                     tp=tp, g=fmt(g, "bytes", lang), short=short)]  # fmt: skip
 
 
 def _title(params: float, devices: int, optimizer: str, precision: str, t: int, lang: str) -> str:

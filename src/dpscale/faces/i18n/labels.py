@@ -711,6 +711,14 @@ LABELS: dict[str, dict[str, str]] = {
             "under torch.autocast the parameters and gradients stay fp32, so those buckets take {g} (the {b} bytes "
             "a parameter are then fp32 parameters, gradients and {states}: --precision amp counts them so)"
         ),
+        "mem_zero3_gathered": (
+            "ZeRO-3 also holds the layer it runs whole, gathered beside its shard: {model}'s largest ({n} "
+            "parameters{tp}) takes {g} of parameters and gradients, which the table's (P + G + K)Ψ/N leaves out and "
+            "DeepSpeed's estimate_zero3_model_states_mem_needs adds (4 bytes × its largest layer); FSDP holds a whole "
+            "wrapped unit, and prefetches the next{short}"
+        ),
+        "mem_zero3_gathered_tp": " ÷ {t}, split by tensor parallelism",
+        "mem_zero3_gathered_short": " — more than ZeRO-3's {room} of headroom here",
         "mem_states_adam": "Adam's two moments",
         "mem_states_sgd": "SGD's momentum",
         "stages": "pipeline stages p",
@@ -1653,6 +1661,14 @@ LABELS: dict[str, dict[str, str]] = {
             "(los {b} bytes por parámetro son entonces parámetros, gradientes y {states} en fp32: --precision amp "
             "los cuenta así)"
         ),
+        "mem_zero3_gathered": (
+            "ZeRO-3 guarda además entera la capa que ejecuta, reunida junto a su fragmento: la mayor de {model} ({n} "
+            "parámetros{tp}) ocupa {g} de parámetros y gradientes, que el (P + G + K)Ψ/N de la tabla deja fuera y "
+            "que estimate_zero3_model_states_mem_needs de DeepSpeed suma (4 bytes × su mayor capa); FSDP guarda una "
+            "unidad envuelta entera y precarga la siguiente{short}"
+        ),
+        "mem_zero3_gathered_tp": " ÷ {t}, repartido por el paralelismo de tensor",
+        "mem_zero3_gathered_short": " — más que los {room} de margen de ZeRO-3 aquí",
         "mem_states_adam": "los dos momentos de Adam",
         "mem_states_sgd": "el momento de SGD",
         "stages": "etapas de pipeline p",
