@@ -404,3 +404,17 @@ def test_a_prediction_s_repr_lists_eight_sizes_then_counts_them():
         more = f", … ({n} sizes)" if n > 8 else ""
         assert repr(p) == f"Prediction(E={{{shown}{more}}}, per_device_throughput=100)"
     assert repr(p).count(": ") == 8  # ten sizes: eight shown
+
+
+def test_a_plan_s_repr_lists_eight_sizes_then_counts_them_and_names_the_picks():
+    """A Plan's repr was the dataclass's, every PlanPoint in full: plan(…, range(1, 1025), …) evaluated in a notebook
+    cell printed 198,038 characters. Now hours at the first eight sizes, their count past eight, and the picks."""
+    p = dpscale.plan(1e6, 90, 2000, range(1, 1025), 0.9)
+    shown = ", ".join(f"{d}: {1e6 * 90 / (d * 2000 * (0.9 if d > 1 else 1.0)) / 3600:.4g}" for d in range(1, 9))
+    assert repr(p) == f"Plan(hours={{{shown}, … (1024 sizes)}}, knee=None, cheapest_meeting_deadline=None, " + (
+        "fastest_within_budget=None)"
+    )
+    usl = dpscale.plan(1e6, 90, 2000, [8, 16, 64, 256], dpscale.USL(0.01, 1e-4), 2.0, deadline_hours=1, budget=50)
+    assert (usl.knee, usl.cheapest_meeting_deadline, usl.fastest_within_budget) == (16, 16, 16)
+    hours = ", ".join(f"{q.devices}: {q.hours:.4g}" for q in usl.points)  # four sizes: no count
+    assert repr(usl) == f"Plan(hours={{{hours}}}, knee=16, cheapest_meeting_deadline=16, fastest_within_budget=16)"

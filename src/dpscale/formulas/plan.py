@@ -34,6 +34,7 @@ from dpscale.formulas.scaling import check_source, is_number, scale
 
 KNEE_THRESHOLD = 0.5
 KNEE_ALLOWED = "a marginal speed-up per device in [0, 1]"
+PICKS = ("knee", "cheapest_meeting_deadline", "fastest_within_budget")  # a Plan's picks; its records' marks
 FEW_SIZES = 4096  # up to this many, a constant E is planned size by size (13 µs each), sparing numpy's import
 _UNITS = {"s": 1 / 3600, "m": 1 / 60, "min": 1 / 60, "h": 1.0, "d": 24.0, "w": 168.0}
 # the same units as words ('24hours', '2days' were refused where '24h' was taken), English and Spanish
@@ -93,7 +94,7 @@ class PlanPoint:
         return {f: getattr(self, f) for f in self.__slots__}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # a PlanPoint per size: 1,024 sizes made a 198,000-character repr
 class Plan:
     """Points per size and the picks; a pick is None when no size qualifies (or it was not asked)."""
 
@@ -110,11 +111,16 @@ class Plan:
     # deadline's or the budget's pick (the knee, which reads only ΔS/Δd, can be one)
     slower_than_smaller: tuple[int, ...] = ()
 
+    def __repr__(self) -> str:
+        """Hours by size, eight sizes then their count (as a Prediction's E), and the picks: `points` holds the rest."""
+        shown = ", ".join(f"{p.devices}: {p.hours:.4g}" for p in self.points[:8])
+        more = f", … ({len(self.points)} sizes)" if len(self.points) > 8 else ""
+        return f"Plan(hours={{{shown}{more}}}, " + ", ".join(f"{k}={getattr(self, k)}" for k in PICKS) + ")"
+
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per size (the CLI's --json rows), as ScaleResult, Prediction and Fit give theirs; "marks"
         names the picks that size is: knee, cheapest_meeting_deadline, fastest_within_budget."""
-        picks = ("knee", "cheapest_meeting_deadline", "fastest_within_budget")
-        return [{**p.record(), "marks": [k for k in picks if p.devices == getattr(self, k)]} for p in self.points]
+        return [{**p.record(), "marks": [k for k in PICKS if p.devices == getattr(self, k)]} for p in self.points]
 
 
 def plan(
