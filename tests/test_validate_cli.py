@@ -424,3 +424,24 @@ def test_the_library_s_validate_is_the_command_s_report(capsys):
         with pytest.raises(dpscale.DpscaleError) as e:
             call()
         assert str(e.value) == said
+
+
+def test_the_library_s_validate_takes_a_list_of_paths_and_names_what_is_no_path():
+    """A notebook's validate(glob.glob('validation/*.csv')) raised os.fspath's bare TypeError ('expected str, bytes
+    or os.PathLike object, not list'), and validate(5) the same: a list or tuple is now its paths, one set as the
+    same paths given as arguments, and what is no path a refusal naming data."""
+    import dpscale
+
+    ext = Path(__file__).resolve().parents[1] / "validation" / "external_dle.csv"
+    apart = dpscale.validate(DEV, str(ext))
+    assert dpscale.validate([DEV, str(ext)]) == apart == dpscale.validate((DEV,), [ext])
+    assert apart["points"] == dpscale.validate(DEV)["points"] + dpscale.validate(ext)["points"]
+    for bad in (5, None, [DEV, 5], b"x.csv"):
+        with pytest.raises(dpscale.DpscaleError) as e:
+            dpscale.validate(bad)
+        said = 5 if isinstance(bad, list) else bad
+        assert str(e.value) == f"data: got {said!r}; allowed: CSV files' paths (text or a Path), or lists of them"
+    with pytest.raises(dpscale.DpscaleError, match="^DATA.csv: got none; "):
+        dpscale.validate([])
+    with pytest.raises(dpscale.DpscaleError, match="twice; allowed: each file once$"):
+        dpscale.validate(DEV, [DEV])

@@ -8,6 +8,7 @@ brings the fitter (scipy).
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +21,20 @@ if TYPE_CHECKING:
 MODES = ("predict", "fit")
 
 
-def validate(*data: str | Path, mode: str = "predict") -> dict[str, Any]:
+def validate(*data: str | Path | Sequence[str | Path], mode: str = "predict") -> dict[str, Any]:
     """The report `dpscale validate DATA.csv ... --json` prints: points, configs, the errors' median, p90 and
     max, the constant-E yardstick, the band's coverage and each row (format: validation/published_scaling_dev.md).
 
+    data: CSV paths (text or Path), as arguments or in a list: validate(glob.glob('validation/*.csv')).
     predict: each row from its configuration's baseline; fit: all sizes but the largest fitted, the largest
     predicted. '-' reads one table from standard input.
     """
     if mode not in MODES:
         raise DpscaleError(f"mode: got {mode!r}; allowed: {', '.join(MODES)}")
-    if not data:
+    paths = _paths(data)
+    if not paths:
         raise DpscaleError("DATA.csv: got none; allowed: one or more published-measurement CSV files")
-    configs = configurations([os.fspath(p) for p in data])
+    configs = configurations(paths)
     if mode == "fit":
         from dpscale.sources.fit_validate import validate_fit
 
@@ -39,6 +42,18 @@ def validate(*data: str | Path, mode: str = "predict") -> dict[str, Any]:
     from dpscale.sources.predict_validate import validate_predict
 
     return validate_predict(configs)
+
+
+def _paths(data: tuple[Any, ...]) -> list[str]:
+    """Each path given, a list or tuple of them read as its paths: os.fspath raised a bare TypeError for
+    validate(glob.glob(...)) or validate(5), where a refusal names the argument."""
+    paths = []
+    for item in data:
+        for path in item if isinstance(item, (list, tuple)) else (item,):
+            if not isinstance(path, (str, os.PathLike)):
+                raise DpscaleError(f"data: got {path!r}; allowed: CSV files' paths (text or a Path), or lists of them")
+            paths.append(os.fspath(path))
+    return paths
 
 
 def configurations(paths: list[str]) -> list[Config]:
