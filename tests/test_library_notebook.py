@@ -418,3 +418,19 @@ def test_a_plan_s_repr_lists_eight_sizes_then_counts_them_and_names_the_picks():
     assert (usl.knee, usl.cheapest_meeting_deadline, usl.fastest_within_budget) == (16, 16, 16)
     hours = ", ".join(f"{q.devices}: {q.hours:.4g}" for q in usl.points)  # four sizes: no count
     assert repr(usl) == f"Plan(hours={{{hours}}}, knee=16, cheapest_meeting_deadline=16, fastest_within_budget=16)"
+
+
+def test_results_holding_arrays_show_the_first_and_last_values_of_a_long_sweep():
+    """numpy cuts an array's repr past 1,000 values, so a sweep of 999 sizes shown in a notebook cell printed every
+    value: a ScaleResult 95,473 characters, a fit's prediction 101,182, a ModelStates 35,614. Past eight values
+    each array is now its first and last three; a short sweep's repr and numpy's own settings stay as they were."""
+    sizes = np.arange(1, 1000)
+    f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)])
+    long = [dpscale.scale(sizes, 2000, dpscale.USL(0.01, 1e-5)), f.predict(sizes), dpscale.model_states(7e9, sizes)]
+    for r in long:
+        assert len(repr(r)) < 1500 and "devices=array([  1,   2,   3, ..., 997, 998, 999], shape=(999,))" in repr(r)
+    assert np.get_printoptions()["threshold"] == 1000
+    for r in (dpscale.scale([1, 8, 64], 2000, 0.9), f.predict([64, 128]), dpscale.model_states(7e9, [8, 16], 1)):
+        names = r._fields if isinstance(r, tuple) else [k for k in type(r).__dataclass_fields__]
+        assert repr(r) == f"{type(r).__name__}(" + ", ".join(f"{k}={getattr(r, k)!r}" for k in names) + ")"
+    assert repr(dpscale.scale(64, 2000, 0.9)).startswith("ScaleResult(devices=64, per_device_throughput=2000.0, ")

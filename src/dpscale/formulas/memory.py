@@ -32,6 +32,7 @@ from dpscale.errors import (
     is_array,
     one,
 )
+from dpscale.formulas.scaling import short_repr
 from dpscale.formulas.units import DTYPE_NAMES, GIB, MIB, without_module
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
@@ -113,7 +114,7 @@ def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tu
     return BYTES[(precision, "adam" if optimizer == "adamw" else optimizer)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # arrays cut as a ScaleResult's (short_repr)
 class ModelStates:
     """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage: numbers, or arrays where
     params or devices were arrays. params is what one tensor-parallel slice holds (params / tensor_parallel), the
@@ -125,6 +126,9 @@ class ModelStates:
     parameter_bytes: Any
     gradient_bytes: Any
     optimizer_bytes: Any
+
+    def __repr__(self) -> str:
+        return short_repr(self, self.__slots__)
 
     @property
     def total(self) -> Any:

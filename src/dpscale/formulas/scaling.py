@@ -76,6 +76,20 @@ def read_only(x: Any) -> Any:
     return x
 
 
+def short_repr(result: Any, names: Any) -> str:
+    """`Name(field=value, …)` with each array cut to its first and last three values past eight (numpy cuts past
+    1,000: a ScaleResult of 999 sizes printed 95,000 characters in a notebook cell, a fit's prediction 101,000);
+    a result of numbers is its usual repr."""
+    values = [(n, getattr(result, n)) for n in names]
+    body = lambda: ", ".join(f"{n}={v!r}" for n, v in values)  # noqa: E731
+    if not any(is_array(v) for _, v in values):
+        return f"{type(result).__name__}({body()})"
+    import numpy as np  # loaded already: the result holds its arrays
+
+    with np.printoptions(threshold=8, edgeitems=3):
+        return f"{type(result).__name__}({body()})"
+
+
 # The fields written out in the call (not a variable), so type checkers see r.actual_throughput.
 _ScaleFields = namedtuple(
     "_ScaleFields",
@@ -97,6 +111,9 @@ class ScaleResult(_ScaleFields):
     """Immutable result of `scale` (a named tuple); arrays inside are read-only."""
 
     __slots__ = ()
+
+    def __repr__(self) -> str:
+        return short_repr(self, self._fields)
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per device count (arrays broadcast together): a list, as every other result's records()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from numbers import Integral, Real
 from typing import Any
 
@@ -34,7 +34,7 @@ from dpscale.errors import (
     fail,
     one,
 )
-from dpscale.formulas.scaling import compute, relative_efficiency
+from dpscale.formulas.scaling import compute, relative_efficiency, short_repr
 from dpscale.notes import Note
 from dpscale.sources.fit_io import (
     CONFIDENCE_ALLOWED,
@@ -80,7 +80,7 @@ class Param:
     what: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # numpy's repr of seven arrays of 999 sizes: 101,000 characters (short_repr)
 class FitPrediction:
     """A fit's point estimates and prediction intervals (arrays aligned with `devices`); not predict's Prediction,
     the step model's E source."""
@@ -93,6 +93,9 @@ class FitPrediction:
     efficiency_lo: Any
     efficiency_hi: Any
     warnings: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return short_repr(self, [f.name for f in fields(self)])
 
     def records(self) -> list[dict[str, float]]:
         """One plain dict per size: devices, throughput and E with their interval bounds."""
