@@ -434,3 +434,22 @@ def test_results_holding_arrays_show_the_first_and_last_values_of_a_long_sweep()
         names = r._fields if isinstance(r, tuple) else [k for k in type(r).__dataclass_fields__]
         assert repr(r) == f"{type(r).__name__}(" + ", ".join(f"{k}={getattr(r, k)!r}" for k in names) + ")"
     assert repr(dpscale.scale(64, 2000, 0.9)).startswith("ScaleResult(devices=64, per_device_throughput=2000.0, ")
+
+
+def test_a_solution_s_and_a_critical_batch_s_arrays_are_cut_as_a_scale_result_s():
+    """solve() and critical_batch() return results holding arrays too, left out of short_repr: a forward solve over
+    999 sizes printed its `exact` array whole (11,891 characters, its ScaleResult beside it cut), critical_batch over
+    999 batches 39,014. Past eight values each array is its first and last three; short ones as before."""
+    sizes = np.arange(1, 1000)
+    s = dpscale.solve(devices=sizes, per_device_throughput=2000, efficiency=0.9)
+    c = dpscale.critical_batch(sizes, 1000)
+    assert len(repr(s)) < 1500 and "exact=array([   2000.,    3600.,    5400., ..., 1794600., 1796400., 1798200.]" in (
+        repr(s)
+    )
+    assert len(repr(c)) < 1500 and "batch=array([  1.,   2.,   3., ..., 997., 998., 999.]" in repr(c)
+    assert np.get_printoptions()["threshold"] == 1000
+    short = dpscale.critical_batch([64, 128], 1000, 100)
+    names = [k for k in type(short).__dataclass_fields__]
+    assert repr(short) == "CriticalBatch(" + ", ".join(f"{k}={getattr(short, k)!r}" for k in names) + ")"
+    one = dpscale.solve(devices=64, per_device_throughput=2000, efficiency=0.9)
+    assert repr(one) == "Solution(" + ", ".join(f"{k}={getattr(one, k)!r}" for k in one._fields) + ")"

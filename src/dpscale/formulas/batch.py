@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import check_count, check_devices, check_range, choice, fail, one_length, ones
-from dpscale.formulas.scaling import check_source, scale
+from dpscale.formulas.scaling import check_source, scale, short_repr
 
 RULES = ("linear", "sqrt")
 # The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
@@ -68,7 +68,7 @@ def steps_per_epoch(dataset_size: float, batch: int) -> int:
     return math.ceil(n / b)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # 999 batches: a 39,000-character repr (short_repr)
 class CriticalBatch:
     """McCandlish et al.'s trade-off at a fixed target loss for batch B and noise scale B_noise. Numbers for one
     batch; arrays (and far_past an array of bools) where the batch or the noise scale was an array."""
@@ -80,6 +80,9 @@ class CriticalBatch:
     steps: Any  # with S_min given (None without)
     samples: Any
     far_past: Any  # B > FAR_PAST_NOISE·B_noise
+
+    def __repr__(self) -> str:
+        return short_repr(self, self.__slots__)
 
 
 def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> CriticalBatch:

@@ -31,6 +31,7 @@ from dpscale.formulas.scaling import (
     past,
     past_max_e,
     scale,
+    short_repr,
 )
 from dpscale.notes import ASTRONOMICAL, Note, figure
 
@@ -46,6 +47,9 @@ class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), de
     """Answer of an inverse problem: which input was solved, its exact value, and the full result."""
 
     __slots__ = ()
+
+    def __repr__(self) -> str:  # a forward solve's `exact` is an array of every size: cut as its result's
+        return short_repr(self, self._fields)
 
     def record(self) -> dict[str, Any]:
         """The solved case as one plain dict (forward solves over several sizes: `records`)."""
