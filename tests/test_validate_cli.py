@@ -445,3 +445,18 @@ def test_the_library_s_validate_takes_a_list_of_paths_and_names_what_is_no_path(
         dpscale.validate([])
     with pytest.raises(dpscale.DpscaleError, match="twice; allowed: each file once$"):
         dpscale.validate(DEV, [DEV])
+
+
+def test_the_library_s_validate_shows_a_long_refused_value_cut_as_every_refusal_does():
+    """validate's refusal of what is no path wrote the value's whole repr, so a list of 100,000 numbers (a list in
+    the list) made a 903-character line, clipped only by DpscaleError's own bound, where fail() shows a value in 60
+    characters: validate(a list of sizes) was one such slip."""
+    import dpscale
+
+    with pytest.raises(dpscale.DpscaleError) as e:
+        dpscale.validate([list(range(100_000))])
+    assert str(e.value) == (
+        "data: got [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16...; "
+        "allowed: CSV files' paths (text or a Path), or lists of them"
+    )
+    assert e.value.parts[0] == "data"  # the parts a face says in the user's language

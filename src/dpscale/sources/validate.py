@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError
+from dpscale.errors import DpscaleError, fail
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def _paths(data: tuple[Any, ...]) -> list[str]:
     for item in data:
         for path in item if isinstance(item, (list, tuple)) else (item,):
             if not isinstance(path, (str, os.PathLike)):
-                raise DpscaleError(f"data: got {path!r}; allowed: CSV files' paths (text or a Path), or lists of them")
+                raise fail("data", path, "CSV files' paths (text or a Path), or lists of them")  # (a value cut to 60)
             paths.append(os.fspath(path))
     return paths
 
