@@ -62,3 +62,14 @@ def test_the_top_help_reads_the_locale_without_the_label_tables():
     for argv in (["--help"], ["zzz"]):
         loaded = imported_after(argv)
         assert "dpscale.faces.locale" in loaded and "dpscale.faces.i18n" not in loaded, argv
+
+
+def test_memory_imports_no_scaling_module_for_a_repr_it_never_writes():
+    # ModelStates' repr (short_repr, 5083345) made every `dpscale memory` import dpscale.formulas.scaling (~2.3 ms,
+    # as much as the catalog above), which memory's figures never use; a repr imports it when one is written
+    from clihelp import imported_after
+
+    for argv in (["memory", "--params", "7.5e9", "--devices", "64", "--gpu-memory", "80"],
+                 ["memory", "--model", "llama3-8b", "-d", "64", "--gpu-memory", "5"]):  # fmt: skip
+        loaded = imported_after(argv)
+        assert "dpscale.faces.cli.memory" in loaded and "dpscale.formulas.scaling" not in loaded, argv
