@@ -1354,3 +1354,25 @@ def test_memory_says_zero3_s_gathered_layer_and_when_its_headroom_does_not_cover
     assert "la mayor de llama-7b (131.072.000 parámetros) ocupa 524,3 MB" in out and "margen de ZeRO-3" not in out
     rc, out, _ = run_main(capsys, "memory", "--model", "llama-7b", "-d", "8", "--zero", "2")  # ZeRO-3 not shown
     assert "gathered beside its shard" not in out
+
+
+def test_zero3_s_gathered_layer_is_in_its_json_and_csv_row(capsys):
+    """The gathered layer was said only in a note on stderr: `--zero 3 --json` gave a script "fits": true beside
+    1.2 GB of headroom and nothing of the 2.1 GB (4 × 525,336,576, DeepSpeed's largest_layer_memory) it also holds.
+    ZeRO-3's row carries it; other stages and a model with no shape (--params) have no such key."""
+    import csv
+    import io
+    import json
+
+    argv = ["memory", "--model", "llama3-8b", "-d", "64", "--recompute", "full", "--gpu-memory", "5"]
+    rc, out, _ = run_main(capsys, *argv, "--zero", "3", "--json")
+    rec = json.loads(out)
+    assert rc == 0 and rec["fits"] is True and rec["gathered_layer_bytes"] == 4 * 525_336_576
+    assert rec["gathered_layer_bytes"] > rec["headroom_bytes"] > 1.1e9
+    rc, out, _ = run_main(capsys, *argv, "--json")
+    assert [("gathered_layer_bytes" in r) for r in json.loads(out)] == [False, False, False, True]
+    rc, out, _ = run_main(capsys, *argv, "--csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [r["gathered_layer_bytes"] for r in rows] == ["", "", "", "2101346304.0"]  # (floats, as every bytes column)
+    rc, out, _ = run_main(capsys, "memory", "--params", "8e9", "-d", "64", "--zero", "3", "--json")
+    assert rc == 0 and "gathered_layer_bytes" not in json.loads(out)

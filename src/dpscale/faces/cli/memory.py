@@ -134,10 +134,11 @@ def run(args: argparse.Namespace) -> int:
     # the activation figure's inputs too, where it was computed: rows of --recompute none and selective differed in
     # activation_bytes_per_device alone, with nothing in them saying why
     inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision, **shaped)
-    records = _records(fits, inputs, activation, memory)
+    gathered = _gathered(preset, precision, t)
+    records = _records(fits, inputs, activation, memory, gathered)
     notes += _advice(fits, where, lang, stage, shaped)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
-    notes += _gathered_note(preset, stage, fits[3], precision, t, lang)
+    notes += _gathered_note(preset, stage, fits[3], gathered, precision, t, lang)
     title = _title(params, devices, optimizer, precision, t, lang)
     if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
         least = records[stage]["least_sharded_stage_that_fits"] == stage  # then one note says both, not two
@@ -187,9 +188,12 @@ def _tensor_parallel(text: str, devices: int) -> int:
 
 
 def _records(
-    fits: tuple[MemoryFit, ...], inputs: dict[str, Any], activation: float, memory: float | None
-) -> list[dict[str, Any]]:
-    """One record per stage, each with the inputs it answers for: a --json or --csv row stands alone."""
+    fits: tuple[MemoryFit, ...], inputs: dict[str, Any], activation: float, memory: float | None,
+    gathered: float | None = None,
+) -> list[dict[str, Any]]:  # fmt: skip
+    """One record per stage, each with the inputs it answers for: a --json or --csv row stands alone. ZeRO-3's also
+    gives the layer it gathers whole (a transformer preset's), which its total leaves out: said only in a note on
+    stderr, a script reading `"fits": true` beside 1.2 GB of headroom never saw the 2.1 GB it also needs."""
     best = least_sharded(fits) if memory is not None else None
     records = []
     for f in fits:
@@ -208,6 +212,8 @@ def _records(
         }
         if not activation:  # not computed (no transformer preset), so not reported as zero
             del rec["activation_bytes_per_device"]
+        if f.stage == 3 and gathered is not None:
+            rec["gathered_layer_bytes"] = gathered
         if memory is not None:
             rec.update(
                 device_memory_bytes=memory,
@@ -263,13 +269,19 @@ def _stage_notes(stage: int | None, params: float, precision: str, optimizer: st
     return notes
 
 
-def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, precision: str, t: int,
-                   lang: str) -> list[str]:  # fmt: skip
+def _gathered(preset: dict | None, precision: str, t: int) -> float | None:
+    """The bytes ZeRO-3 holds of the layer it runs, for a transformer preset (None: no shape to find it in)."""
+    if preset is None or preset.get("kind") != "transformer":
+        return None
+    return gathered_bytes(Shape.of(preset), preset.get("vocab"), preset.get("ffn"), precision, t)
+
+
+def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, g: float | None, precision: str,
+                   t: int, lang: str) -> list[str]:  # fmt: skip
     """Where ZeRO-3 is shown for a transformer preset: the layer it gathers whole, which its row leaves out (and
     DeepSpeed's estimator adds), and whether its headroom covers it."""
-    if stage not in (None, 3) or preset is None or preset.get("kind") != "transformer":
+    if stage not in (None, 3) or preset is None or g is None:
         return []
-    g = gathered_bytes(Shape.of(preset), preset.get("vocab"), preset.get("ffn"), precision, t)
     p, grad, _ = bytes_per_parameter("adam", precision)
     room = zero3.headroom_bytes
     short = "" if room is None or room < 0 or room >= g else label("mem_zero3_gathered_short", lang).format(
