@@ -764,10 +764,10 @@ def _log_e_variance(runs: Runs) -> float:
     return float(np.mean(1.0 / n[1:]) + 1.0 / n[0])
 
 
-__all__ = ["Fit", "FitPrediction", "Param", "fit"]
-
-
 def _count(x: Any) -> int | float:
     """A whole number of devices as an int; ∞ as a float (JSON's null)."""
     x = float(x)
     return int(x) if math.isfinite(x) else x
+
+
+__all__ = ["Fit", "FitPrediction", "Param", "fit"]
