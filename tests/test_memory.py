@@ -1322,9 +1322,10 @@ def test_zero3_gathered_layer_is_deepspeeds_largest_layer_memory(key, largest):
     parameters of its own (model_to_params) — for these HF models the V×h token embedding (Llama 2 7B: 32,000 × 4,096
     = 131,072,000 params, 524,288,000 bytes). The ZeRO paper's 16Ψ/N leaves that term out; gathered_bytes is it."""
     from dpscale import catalog
-    from dpscale.formulas.memory import gathered_bytes
+    from dpscale.formulas.memory import gathered_bytes, largest_layer_params
 
     m = catalog.model(key)
+    assert largest_layer_params(Shape.of(m), m.get("vocab"), m.get("ffn")) == largest
     assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn")) == 4 * largest
     assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn"), tensor_parallel=8) == 4 * largest / 8  # Megatron
     assert gathered_bytes(Shape.of(m), m.get("vocab"), m.get("ffn"), "fp32") == 8 * largest  # 4 + 4 bytes

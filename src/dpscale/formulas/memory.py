@@ -306,20 +306,25 @@ def logits_bytes(seq_len: int, micro_batch: int, vocab: int, value_bytes: float 
     return values * value_bytes, values * (value_bytes + (4 if value_bytes < 4 else 0) + 4)
 
 
+def largest_layer_params(shape: Shape, vocab: int | None = None, ffn: int | None = None) -> int:
+    """Parameters of a transformer's largest module with weights of its own, the one ZeRO-3 gathers whole at its
+    peak: the V×h embedding, or else its largest matrix (h×f MLP, h×(h + 2h·kv/a) fused QKV)."""
+    h, kv = shape.hidden, shape.kv_heads or shape.heads
+    f = shape.hidden * 4 if ffn is None else check_count(ffn, "ffn")
+    return max(h * f, h * (h + 2 * h * kv // shape.heads), 0 if vocab is None else check_count(vocab, "vocab") * h)
+
+
 def gathered_bytes(shape: Shape, vocab: int | None = None, ffn: int | None = None, precision: str = "mixed",
                    tensor_parallel: int = 1) -> float:  # fmt: skip
     """Bytes ZeRO-3 (FSDP FULL_SHARD) holds unsharded beside its 1/N shard while a layer runs: that layer's
     parameters gathered whole and their gradients before the reduce-scatter, P + G bytes each. DeepSpeed's
     estimate_zero3_model_states_mem_needs adds it as 4 × the largest layer's parameters (fp16 P and G;
     deepspeed/runtime/zero/stage3.py), its largest layer the module with the most parameters of its own: a
-    transformer's V×h embedding, or else its largest matrix (h×f MLP, h×(h + 2h·kv/a) fused QKV), ÷ t as Megatron
-    splits them. Not in the ZeRO paper's (P + G + K)Ψ/N, so at large N it is most of what a device holds."""
+    transformer's V×h embedding, or else its largest matrix (`largest_layer_params`), ÷ t as Megatron splits them.
+    Not in the ZeRO paper's (P + G + K)Ψ/N, so at large N it is most of what a device holds."""
     t = check_devices(tensor_parallel, "tensor_parallel", MAX_DEVICES)
-    h, kv = shape.hidden, shape.kv_heads or shape.heads
-    f = shape.hidden * 4 if ffn is None else check_count(ffn, "ffn")
-    largest = max(h * f, h * (h + 2 * h * kv // shape.heads), 0 if vocab is None else check_count(vocab, "vocab") * h)
     p, g, _ = bytes_per_parameter("adam", precision)  # (the optimizer moves K alone)
-    return (p + g) * largest / t
+    return (p + g) * largest_layer_params(shape, vocab, ffn) / t
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +513,7 @@ __all__ = [
     "activation_bytes_per_layer",
     "fit_advice",
     "gathered_bytes",
+    "largest_layer_params",
     "gpt_over_swiglu",
     "bytes_per_parameter",
     "ddp_bucket_bytes",

@@ -38,6 +38,7 @@ from dpscale.formulas.memory import (
     fit_all,
     gathered_bytes,
     gpt_over_swiglu,
+    largest_layer_params,
     least_sharded,
     logits_bytes,
 )
@@ -282,13 +283,13 @@ def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, g: 
     DeepSpeed's estimator adds), and whether its headroom covers it."""
     if stage not in (None, 3) or preset is None or g is None:
         return []
-    p, grad, _ = bytes_per_parameter("adam", precision)
     room = zero3.headroom_bytes
     short = "" if room is None or room < 0 or room >= g else label("mem_zero3_gathered_short", lang).format(
         room=fmt(room, "bytes", lang))  # fmt: skip
     tp = label("mem_zero3_gathered_tp", lang).format(t=t) if t > 1 else ""
-    return [label("mem_zero3_gathered", lang).format(model=preset["key"], n=fmt(round(g * t / (p + grad)), "int", lang),
-                                                     tp=tp, g=fmt(g, "bytes", lang), short=short)]  # fmt: skip
+    n = largest_layer_params(Shape.of(preset), preset.get("vocab"), preset.get("ffn"))
+    return [label("mem_zero3_gathered", lang).format(model=preset["key"], n=fmt(n, "int", lang), tp=tp,
+                                                     g=fmt(g, "bytes", lang), short=short)]  # fmt: skip
 
 
 def _title(params: float, devices: int, optimizer: str, precision: str, t: int, lang: str) -> str:
