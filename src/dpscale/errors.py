@@ -143,8 +143,13 @@ def require(module: str, extra: str, feature: str) -> Any:
     try:
         return import_module(module)
     except ImportError:
-        name = module.split(".")[0]
-        raise DpscaleError(f"{feature}: needs {name}; allowed: pip install 'dpscale[{extra}]'") from None
+        raise needs(feature, module, f"dpscale[{extra}]") from None
+
+
+def needs(feature: str, module: str, install: str) -> DpscaleError:
+    """The one line for a missing dependency, an extra's (`require`) or a base one's (`missing_requirement`):
+    what needs it, the package, and the pip line that installs it (errors_es says it in Spanish by this shape)."""
+    return DpscaleError(f"{feature}: needs {module.partition('.')[0]}; allowed: pip install '{install}'")
 
 
 def missing_requirement(exc: ModuleNotFoundError, feature: str) -> DpscaleError | None:
@@ -162,7 +167,7 @@ def missing_requirement(exc: ModuleNotFoundError, feature: str) -> DpscaleError 
     spec = next((r for r in required if ";" not in r and re.match(rf"{re.escape(name)}(?![\w.-])", r)), None)
     if not name or spec is None:
         return None
-    return DpscaleError(f"{feature}: needs {name}; allowed: pip install '{spec.replace(' ', '')}'")
+    return needs(feature, name, spec.replace(" ", ""))
 
 
 def is_array(x: Any) -> bool:
