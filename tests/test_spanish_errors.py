@@ -207,6 +207,10 @@ SPANISH_REFUSALS = [
     (["fit", "--point", "1.5:100", "--point", "2:200"], "--point 1.5:100, dispositivos: se recibió '1.5'; se admite: "
      "un número entero de 1 a 10.000.000"),
     (["fit", "--point", "1:100:abc", "--point", "2:200"], "--point 1:100:abc, segundos por paso: se recibió 'abc'"),
+    # a point with a space in it ('8:2 000', thousands as Spanish may group them): its part was named in English
+    (["fit", "--point", "1:1000", "--point", "8:2 000"], "--point 8:2 000, rendimiento: se recibió '2 000'; se "
+     "admite: un número sin separador de miles"),
+    (["fit", "--point", "1:100:0.1", "--point", "2:200:2 0"], "--point 2:200:2 0, segundos por paso: se recibió"),
     (["fit", "--point", "8:100"],  # once 'se recibieron 1 ejecución(es)'
      "ejecuciones: un solo número de dispositivos, 8 (1 ejecución); se admite: al menos 2 números de dispositivos"),
     # '-' (standard input) for two inputs of one command: refused before either is read (review 44 K)

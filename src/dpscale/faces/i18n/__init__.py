@@ -260,9 +260,11 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     name = name.replace(STDIN_NAME, label("stdin_name", lang))  # a file given as '-' ('standard input line 3, …')
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
-        # a run's field (sources.fit_io): --point's D:X parts in words; a file's as the field it names
+        # a run's field (sources.fit_io): --point's D:X parts in words (a point may hold a space: '8:2 000'; the
+        # page's box names its line instead, below); a file's as the field it names
         fields = {"devices": "dispositivos", "throughput": "rendimiento", "step_time": "segundos por paso"}
-        name = re.sub(r"^(--point \S+), (devices|throughput|step_time)$", lambda k: f"{k[1]}, {fields[k[2]]}", name)
+        name = re.sub(r"^(--point (?!línea \d).+), (devices|throughput|step_time)$",
+                      lambda k: f"{k[1]}, {fields[k[2]]}", name)  # fmt: skip
         # a --system-file's field ('--system-file: s.json: system 'custom': cpu_cores'), as the catalog says its own
         name = re.sub(r"^(--system-file: .+): system ('[^']*'): ", r"\1: sistema \2: ", name)
         # (a `measure --json` document's point: 'línea 2 points[0], devices')
