@@ -70,7 +70,7 @@ HELP_ES: dict[str, str] = {
     "print CSV (machine keys, plain numbers)": "escribe CSV (claves de máquina, números simples)",
     "also write a plot (.png, .svg or .pdf)": "escribe también un gráfico (.png, .svg o .pdf)",
     "labels and number format (es: 115.200; 57,6×); default: the locale's (LANG)": (
-        "idioma de las etiquetas y formato de los números (es: 115.200; 57,6×); por omisión, el de la configuración "
+        "idioma de las etiquetas y formato de los números (es: 115.200; 57,6×); por defecto, el de la configuración "
         "regional (LANG)"
     ),
     "scaling efficiency E(d)": "eficiencia de escalado E(d)",
@@ -443,7 +443,7 @@ HELP_ES: dict[str, str] = {
     ),
     "port (default 8000)": "puerto (por defecto 8000)",
     "the page's first language (the page has a menu); default: each browser's own": (
-        "el idioma inicial de la página (la página tiene un menú); por omisión, el de cada navegador"
+        "el idioma inicial de la página (la página tiene un menú); por defecto, el de cada navegador"
     ),
 }
 
