@@ -173,7 +173,7 @@ HELP_ES: dict[str, str] = {
     ),
     "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
     "replace the all-reduce; by name too: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)": (
-        "repartir los estados del modelo: 0 DDP (por defecto), ZeRO 1, 2 o 3 (≈ FSDP full shard): reduce-scatter y "
+        "reparte los estados del modelo: 0 DDP (por defecto), ZeRO 1, 2 o 3 (≈ FSDP full shard): reduce-scatter y "
         "all-gather sustituyen al all-reduce; también por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
         "ZeRO-3)"
     ),
@@ -276,8 +276,8 @@ HELP_ES: dict[str, str] = {
     "allreduce iterations per size (default {})": "iteraciones del allreduce por tamaño (por defecto {})",
     "train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; by name too: ddp, zero1, zero2, "
     "zero3, fsdp (FULL_SHARD ≈ ZeRO-3)": (
-        "entrenar repartido: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; también por su nombre: "
-        "ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)"
+        "entrena con los estados repartidos: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; también "
+        "por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)"
     ),
     "train: append JSONL per size as it finishes; allreduce: calib.json": (
         "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
@@ -418,9 +418,9 @@ HELP_ES: dict[str, str] = {
     "price of one device for one hour, in any currency (costs come out in it)": (
         "precio de un dispositivo durante una hora, en cualquier moneda (los costes salen en ella)"
     ),
-    "finish within T: 24h, 90m, 2d, 1d12h, or hours": "terminar en T como mucho: 24h, 90m, 2d, 1d12h, u horas",
+    "finish within T: 24h, 90m, 2d, 1d12h, or hours": "plazo máximo T: 24h, 90m, 2d, 1d12h, u horas",
     "spend at most B, in the price's currency (needs --price-per-device-hour)": (
-        "gastar como mucho B, en la moneda del precio (necesita --price-per-device-hour)"
+        "gasto máximo B, en la moneda del precio (necesita --price-per-device-hour)"
     ),
     "marginal speed-up per added device that marks the knee (default 0.5)": (
         "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
