@@ -40,6 +40,18 @@ def test_exact_usl_is_recovered_and_chosen():
     assert f.peak()["devices"] == pytest.approx(math.sqrt(0.98 / 1e-4), rel=1e-3)
 
 
+def test_the_r_usl_packages_own_coefficient_case():
+    # The R `usl` package's tests/coef.R (Moeding; Gunther's C(N) = N/(1 + α(N−1) + βN(N−1)), our σ and κ): six
+    # loads typed to 4 digits, for which usl() prints alpha 0.02, beta 0.02. Data from another implementation,
+    # rounded as a user's would be: the automatic choice must find the same law, the same two coefficients to
+    # 3 figures (as its signif(…, 3)) and Gunther's peak √((1−α)/β) = 7.
+    d = np.array([1, 2, 4, 6, 8, 10])
+    f = fit(devices=d, throughput=np.array([1, 1.8868, 3.0769, 3.5294, 3.5398, 3.3557]), resamples=200)
+    assert f.law == "usl"
+    assert f"{f.parameters['sigma'].value:.3g} {f.parameters['kappa'].value:.3g}" == "0.02 0.02"
+    assert f.peak()["devices"] == pytest.approx(7.0, abs=0.01)
+
+
 def test_exact_amdahl_is_recovered():
     # Amdahl with s = 0.05: E(d) = 1/(1 + 0.05·(d − 1)), 1/(1 + 0.05·127) = 0.136 at 128; the fitted serial
     # fraction is s itself (the ridge shrinks exact data a hair), and its E is the law's at a size not measured
