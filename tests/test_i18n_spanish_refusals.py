@@ -215,3 +215,22 @@ def test_an_efficiency_files_repeated_size_is_said_repeated_in_spanish(capsys, t
         "dpscale plan: error: --efficiency-file: se recibió 'registro 2: devices 8 repetido'; se admite: una E por "
         "tamaño\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["predict", "--model", "o'neil"], "--model: se recibió \"o'neil\"; se admite: bert-base, "),
+        (["memory", "--gpu", "a'b"], "--gpu: se recibió \"a'b\"; se admite: a100-40gb, "),
+        (["predict", "--model", "gpt2", "-d", "8", "--system-file", "John's/s.json"],
+         "--system-file: se recibió \"John's/s.json\"; se admite: un archivo JSON legible (no existe)"),
+        (["calc", "--law", "a'\"b"], "--law: se recibió 'a\\'\"b'; se admite: constant, amdahl, usl (vea --help)"),
+        (["measure", "a'\"b"], "modo: se recibió 'a\\'\"b'; se admite: allreduce, equivalence (vea --help)"),
+    ],
+)  # fmt: skip
+def test_a_value_holding_a_quote_is_refused_in_spanish(capsys, argv, said):
+    """Review FP: a value with an apostrophe is echoed in double quotes ("o'neil"), one with both quotes as 'a\\'"b',
+    and SAID's '…' patterns read neither: those refusals stayed wholly English under --lang es."""
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert said in err, err

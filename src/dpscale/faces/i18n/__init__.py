@@ -200,6 +200,7 @@ def _said(message: str, lang: str) -> str:
 
     # 'standard input line 3: …' read as a file's 'x.csv line 3' (not a reason: '(standard input is a terminal…)')
     said = re.sub(f"{STDIN_NAME}(?! is )", _STDIN_TOKEN, message)
+    said, typed = _quoted_aside(said)
     for pattern, template in _table("SAID").get(lang, ()):
         m = re.fullmatch(pattern, said)
         if m:
@@ -226,8 +227,25 @@ def _said(message: str, lang: str) -> str:
             # after a preposition, with the language's article ('las ejecuciones de la entrada estándar'); as a
             # place that heads the message, as a file's name would ('entrada estándar línea 3: …')
             text = re.sub(f"\\b(de|en) {_STDIN_TOKEN}", lambda k: f"{k[1]} {label('stdin_the', lang)}", text)
-            return text.replace(_STDIN_TOKEN, label("stdin_name", lang))
+            text = text.replace(_STDIN_TOKEN, label("stdin_name", lang))
+            return text.replace(f"'{_TYPED_TOKEN}'", typed).replace(_TYPED_TOKEN, typed[1:-1])
     return message
+
+
+_TYPED_TOKEN = "\x00typed\x00"  # a typed value whose repr SAID's '…' patterns cannot read, set aside while matching
+
+
+def _quoted_aside(message: str) -> tuple[str, str]:
+    """The value after 'got ' as Python writes it, where that is not '…' without a quote inside: a value holding an
+    apostrophe ("it's", "John's/sys.json") is written in double quotes, one holding both quotes as 'a\\'"b', and
+    SAID's patterns ('[^']*', '.*') took neither — `predict --gpu "a'b" --lang es` and `--law 'a'"'"'"b'` were
+    refused in English. It is set aside as '<token>' (one word, no quote) and put back in the Spanish line."""
+    import re
+
+    m = re.search(r"""\bgot ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""", message)
+    if m is None or re.fullmatch(r"'[^'\\]*'", m[1]):
+        return message, ""
+    return f"{message[: m.start(1)]}'{_TYPED_TOKEN}'{message[m.end(1) :]}", m[1]
 
 
 def say_error(exc: BaseException, lang: str = "en") -> str:
