@@ -380,6 +380,9 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
             "(see --help)",
         ),
         (["-d", "64", "-v", "2000", "--law", "gustafson"], "--law: got 'gustafson'; allowed: constant, amdahl, usl"),
+        # one with an apostrophe, which argparse quotes in double quotes: its refusal was argparse's 'invalid choice'
+        (["--law", "it's"], 'dpscale calc: error: --law: got "it\'s"; allowed: constant, amdahl, usl (see --help)'),
+        (["measure", "it's"], 'dpscale measure: error: mode: got "it\'s"; allowed: allreduce, equivalence (see'),
         (["-d", "64", "-v", "2000", "-e", "0.9", "--bogus"], "unrecognized arguments"),
         (["frobnicate"], "unknown command 'frobnicate'"),
     ],

@@ -226,6 +226,7 @@ def test_an_efficiency_files_repeated_size_is_said_repeated_in_spanish(capsys, t
          "--system-file: se recibió \"John's/s.json\"; se admite: un archivo JSON legible (no existe)"),
         (["calc", "--law", "a'\"b"], "--law: se recibió 'a\\'\"b'; se admite: constant, amdahl, usl (vea --help)"),
         (["measure", "a'\"b"], "modo: se recibió 'a\\'\"b'; se admite: allreduce, equivalence (vea --help)"),
+        (["fit", "--law", "it's"], "--law: se recibió \"it's\"; se admite: auto, allreduce, usl, amdahl (vea --help)"),
     ],
 )  # fmt: skip
 def test_a_value_holding_a_quote_is_refused_in_spanish(capsys, argv, said):

@@ -93,8 +93,11 @@ def _help_in(text: str, lang: str) -> str:
 def _house_style(message: str) -> str:
     """argparse's refused choice said as every other refusal is: "argument --law: invalid choice: 'x' (choose
     from 'auto', 'constant', …)" → "--law: got 'x'; allowed: auto, constant, …"."""
-    # (a positional too: `measure foo` said argparse's English under --lang es)
-    m = re.fullmatch(r"argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*') \(choose from (.+)\)", message)
+    # (a positional too: `measure foo` said argparse's English under --lang es; a value with an apostrophe, which
+    # argparse quotes "it's", too: `--law "it's"` was left in argparse's words, English under --lang es as well)
+    m = re.fullmatch(
+        r"""argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*'|".*") \(choose from (.+)\)""", message
+    )
     if m:
         return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}"
     # a type's own refusal ('got X; allowed: Y', zero_stage's): argparse put 'argument --zero: ' before it
