@@ -13,6 +13,7 @@ import io
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 from dpscale import catalog
@@ -67,7 +68,7 @@ class Config:
     cfg: str
     rows: tuple[Row, ...]  # sorted by devices, baseline first
 
-    @property
+    @cached_property  # once: every row's E reads it, and a scan of the rows per read made validate quadratic
     def baseline(self) -> Row:
         """The baseline row; with repeats (same size, batch and accumulation), at their mean throughput. The rows
         themselves stay apart: `validate --mode fit` gives each run to the fit, whose intervals use the spread."""
@@ -76,7 +77,7 @@ class Config:
                 (first.devices, first.per_device_batch, first.grad_accum)]  # fmt: skip
         return first if len(same) == 1 else replace(first, throughput=sum(same) / len(same))
 
-    @property
+    @cached_property  # once: the predictor reads it per row and per link, each a search of the catalog's names
     def preset(self) -> dict:
         """The system's catalog entry ({} for a system the catalog lacks): it fills blank columns."""
         b = self.baseline  # 'DGX-1' is a P100 or a V100 system: the GPU column (else the hardware text) says which

@@ -198,7 +198,8 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         t = micro_step_at(batch, t_micro, b.per_device_batch)
         e = efficiency(step_time(d, t, grad_accum=ga, **kw), base, ga * scale, b.grad_accum)
         out += [(r, c.efficiency(r), float(p)) for r, p in zip(rows, e)]
-    return sorted(out, key=lambda x: c.rows.index(x[0]))
+    at = {id(r): i for i, r in enumerate(c.rows)}  # rows.index per row compared whole rows: quadratic in them
+    return sorted(out, key=lambda x: at[id(x[0])])
 
 
 def summary(rows: list[dict], configs: int, mode: str) -> dict:
