@@ -1102,6 +1102,30 @@ def test_warnings_at_finds_a_runner_up_past_the_first_block(monkeypatch):
     assert f.warnings_at(sizes) == whole
 
 
+def test_warnings_at_draws_no_interval_when_the_runner_up_is_one_the_intervals_draw_from(monkeypatch):
+    """plan --fit asks warnings_at of every size for the runner-up's note alone; where that law is a plausible
+    rival the intervals already draw from, the note is never said, yet the intervals were drawn block by block:
+    `plan -d 1..100000+1 --fit` spent 17 of its 19 s there (10^8 values). Now no prediction is drawn, and the notes
+    are predict's; a runner-up the intervals leave out is still read (the test above)."""
+    import dpscale
+    from dpscale.sources.fit import Fit
+
+    f = dpscale.fit([(1, 1000.0), (2, 1960.0), (4, 3800.0), (8, 7300.0)])
+    assert f.runner_up in [name for name, _, _ in f.rivals]  # amdahl: drawn from
+    sizes = list(range(1, 2001))
+    whole = list(f.predict(sizes).warnings)
+    drawn = [0]
+    predict = Fit.predict
+
+    def counted(self: Fit, d: object) -> object:
+        drawn[0] += 1
+        return predict(self, d)
+
+    monkeypatch.setattr(Fit, "predict", counted)
+    assert f.warnings_at(sizes) == whole and [w.key for w in whole] == ["extrapolating"]
+    assert drawn[0] == 0
+
+
 # Review 43 (F): a truth audit of the documentation and the notes against what the code computes now.
 
 

@@ -284,6 +284,8 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         intervals are the whole's, and the first size where the runner-up law leaves them is the same."""
         dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
         out = self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._node_warnings(dd)
+        if not self._runner_up_apart():  # no interval can bring the note: 1..100,000 drew 10^8 values for none
+            return out
         step = max(1, GRID_CELLS // self.samples.shape[0])
         for a in range(0, dd.size, step):
             rival = [w for w in self.predict(dd[a : a + step]).warnings if getattr(w, "key", "") == "laws_disagree"]
@@ -309,13 +311,19 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
             return []
         return [Note("one_node_measured", g=g, sizes=listed_sizes(beyond))]
 
+    def _runner_up_apart(self) -> str | None:
+        """The runner-up law, where it can be said to leave the intervals: one they already draw from (a plausible
+        rival) is part of their uncertainty, and is never said (None, as with no runner-up)."""
+        return None if self.runner_up in {n for n, _, _ in self.rivals} else self.runner_up
+
     def _rival_warnings(self, dd: Any, lo: Any, hi: Any) -> list[str]:
         """Where the runner-up law falls outside the interval, the choice of law matters more than the noise, and
         the interval understates what is unknown (a runner-up the data reject, or a law forced by the user)."""
-        if not self.runner_up or self.runner_up in {n for n, _, _ in self.rivals}:
+        runner = self._runner_up_apart()
+        if not runner:
             return []
-        c = self.candidates[self.runner_up]
-        law = LAWS[self.runner_up]
+        c = self.candidates[runner]
+        law = LAWS[runner]
         values = Problem(law, self.runs.devices, self.gpus_per_node).params(c.q)
         rival = np.exp(log_efficiency(law, values, dd, self.baseline_devices, self.gpus_per_node))
         shown = 5e-4  # the note prints E to 0.1 %: a rival at the interval's printed edge is not outside it
@@ -324,7 +332,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         if not out.size:
             return []
         i = out[0]
-        return [Note("laws_disagree", rival=self.runner_up, d=int(dd[i]), pct=100 * float(rival[i]), law=self.law)]
+        return [Note("laws_disagree", rival=runner, d=int(dd[i]), pct=100 * float(rival[i]), law=self.law)]
 
     def extrapolation_warnings(self, d: Any, what: str = "") -> list[str]:
         """A note for sizes past EXTRAPOLATE (4×) the largest measured one: there the interval is the answer.
