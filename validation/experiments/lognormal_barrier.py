@@ -164,9 +164,9 @@ def holdouts() -> dict[str, dict[str, tuple[float, float, int]]]:
     """Session 48's test: every form on holdout_more6.csv, on the hold-outs pooled, and on the first nine pooled
     (session 46's hold-out check, before holdout_more6.csv existed)."""
     sets = {
-        NEW: [f for f in calibrate.HOLDOUT if f.name == NEW],
-        "pooled": list(calibrate.HOLDOUT),
-        "first nine": [f for f in calibrate.HOLDOUT if f.name != NEW],
+        NEW: [f for f in calibrate.POOLED if f.name == NEW],
+        "pooled": list(calibrate.POOLED),  # the ten of session 48
+        "first nine": [f for f in calibrate.POOLED if f.name != NEW],
     }
     return {name: {form: holdout_scores(files, form) for form in FORMS} for name, files in sets.items()}
 
