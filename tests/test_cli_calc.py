@@ -138,6 +138,29 @@ def test_devices_solve_shows_exact_value(capsys):
     assert json.loads(out)["devices_exact"] == pytest.approx(55.5556, rel=1e-5)
 
 
+@pytest.mark.parametrize(
+    "size, law",
+    [
+        (["-d", "16", "-v", "2000"], ["--law", "amdahl", "--serial-fraction", "0.0045"]),
+        (["-d", "8", "-v", "1682"], ["--law", "usl", "--sigma", "0.0099", "--kappa", "0"]),
+        (["-d", "5000", "-v", "4966"], ["--law", "amdahl", "--serial-fraction", "0.0226"]),
+        (["-d", "8", "-v", "2000"], ["-e", str(2 / 3)]),
+    ],
+)
+def test_a_json_record_solved_back_for_devices_gives_its_own_size(capsys, size, law):
+    """--json prints 12 significant digits (output.clean), so a record's v, E and A each carry up to 5e-12 of
+    rounding; solving devices from them tolerated 1e-12 and asked for one device more: Amdahl's 16 devices at
+    2,000/s printed 29,976.5807963/s, and `-v 2000 -a 29976.5807963` said '16.00000000003 devices needed exactly;
+    rounded up to 17'."""
+    rc, out, _ = run(capsys, "calc", *size, *law, "--json")
+    rec = json.loads(out)
+    source = law if law[0] == "--law" else ["-e", repr(rec["efficiency"])]  # a number as the record printed it
+    rate = ["-v", repr(rec["per_device_throughput"]), "-a", repr(rec["actual_throughput"])]
+    rc, out, err = run(capsys, "calc", *rate, *source, "--json")
+    back = json.loads(out)
+    assert rc == 0 and back["devices"] == rec["devices"] and "notes" not in back, (back, err)
+
+
 def test_superlinear_measurement_is_a_note(capsys):
     rc, out, _ = run(capsys, "-d", "8", "-v", "100", "--actual", "816")
     assert rc == 0 and "superlinear" in out and "1.020" in out

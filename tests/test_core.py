@@ -563,7 +563,7 @@ def test_a_per_size_table_is_one_at_one_device_without_listing_it():
 def test_the_rounding_note_shows_the_fraction_that_was_rounded():
     # E = 1: S = d, so a target of 99,999.9999 needs exactly that many devices, rounded up to 100,000. The note says
     # so with as many decimals as the fraction needs (4 here; 2 would print '100,000.00', which reads as d itself),
-    # and a fraction of 1e-9 of the size is a rounding, not float noise (NOISE = 1e-12).
+    # and a fraction of 1e-9 of the size is a rounding, not float noise (NOISE = 5e-11).
     r = solve(speedup=99_999.9999, per_device_throughput=1.0, efficiency=1.0)
     assert r.result.devices == 100_000 and r.exact == 99_999.9999
     assert [str(n) for n in r.notes] == ["99,999.9999 devices needed exactly; rounded up to 100,000"]
