@@ -590,12 +590,12 @@ def combine(runs: Iterable[Run]) -> Runs:
     for d in sorted(groups):
         g = groups[d]
         xs = [r.throughput for r in g]
-        mean = sum(xs) / len(xs)
+        mean = math.fsum(xs) / len(xs)  # exactly rounded: the runs' order in a file moves no digit of the fit
         # the noise counts distinct values only: a throughput repeated to every digit is one record pasted twice,
         # and as two runs it would shrink σ and the intervals (a size's mean is still of every row, as before)
         logs = [math.log(x) for x in set(xs)]
-        centre = sum(logs) / len(logs)  # once a size: inside the sum it made 100,000 repeats quadratic (24 s)
-        ss += sum((v - centre) ** 2 for v in logs)
+        centre = math.fsum(logs) / len(logs)  # once a size: inside the sum it made 100,000 repeats quadratic (24 s)
+        ss += math.fsum((v - centre) ** 2 for v in logs)
         counts.append(len(logs))
         if len(g) > 1:
             spread = (max(xs) - min(xs)) / mean
@@ -611,7 +611,7 @@ def combine(runs: Iterable[Run]) -> Runs:
         devices.append(d)
         thr.append(mean)
         st = [r.step_time for r in g if r.step_time is not None]
-        steps.append(sum(st) / len(st) if len(st) == len(g) else None)
+        steps.append(math.fsum(st) / len(st) if len(st) == len(g) else None)
     _check_slip(devices, thr)
     step_time = cast("tuple[float, ...]", tuple(steps)) if all(s is not None for s in steps) else None
     if step_time and step_time[0] > LONG_STEP_S:  # only the law's times in seconds use it; E does not
