@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from dpscale import catalog
+from dpscale.faces.i18n.notes_es import NOTES
 from dpscale.formulas.stepmodel import DEFAULT
 from dpscale.notes import EN
 from dpscale.sources.predict import ERROR_BAND
@@ -115,6 +116,12 @@ def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys)
     p90 = float(np.quantile(abs_err, 0.9, method="inverted_cdf"))  # as fsdp.py reports it
     note = EN["network_ethernet"]
     assert f"within {abs_err[11]:.3f} at the median, {p90:.3f} at the 90th percentile" in note and "23 points" in note
+    # over the 23 points of both tables, of which only the A100 one names RoCE (the H100 one no network: DGX H100's
+    # InfiniBand assumed); the note said 'runs over RoCE were predicted within …' of all 23
+    roce = sum(cfg.startswith("a100-40gb-roce") for cfg, *_ in errs)
+    assert roce == 16 and sum("roce" in cfg for cfg, *_ in errs) == roce
+    assert f"23 points, {roce} of them over RoCE" in note and "runs over RoCE were" not in note
+    assert f"23 puntos, {roce} de ellos sobre RoCE" in NOTES["es"]["network_ethernet"]
     assert sum(e > 0.02 for e in abs_err) == 8
     h100 = [(d, m, p) for cfg, d, m, p in errs if cfg.startswith("h100-80gb-bf16 13b")]
     assert [d for d, _, _ in h100] == [16, 32, 64] and all(abs(p - m) < 0.04 for _, m, p in h100)

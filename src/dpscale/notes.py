@@ -145,8 +145,8 @@ EN = {
     ),
     "network_ethernet": (
         "the network is Ethernet ({link}), not the InfiniBand of every multi-node run the calibration was fitted "
-        "on; published FSDP runs over RoCE were predicted within 0.016 at the median, 0.037 at the 90th percentile "
-        "(validation/fsdp.py, 23 points), but the one published "
+        "on; published FSDP runs (validation/fsdp.py, 23 points, 16 of them over RoCE) were predicted within 0.016 at "
+        "the median, 0.037 at the 90th percentile, but the one published "
         "EFA all-reduce curve (4 × 8 B200) runs 157 GB/s at 64 MiB where this model gives 227 (physics.md §1.4): "
         "across nodes E may be optimistic"
     ),

@@ -151,8 +151,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "network_ethernet": (
             "la red es Ethernet ({link}), no la InfiniBand de todas las ejecuciones multinodo con que se calibró; "
-            "ejecuciones FSDP publicadas sobre RoCE se predijeron con un error de 0,016 en la mediana y 0,037 en el "
-            "percentil 90 (validation/fsdp.py, 23 puntos), pero la única "
+            "ejecuciones FSDP publicadas (validation/fsdp.py, 23 puntos, 16 de ellos sobre RoCE) se predijeron con un "
+            "error de 0,016 en la mediana y 0,037 en el percentil 90, pero la única "
             "curva publicada de all-reduce sobre EFA (4 × 8 B200) da 157 GB/s con 64 MiB donde este modelo da 227 "
             "(physics.md §1.4): entre nodos E puede ser optimista"
         ),
