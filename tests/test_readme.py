@@ -831,3 +831,33 @@ def test_predict_doc_fsdp_table_is_what_fsdp_py_prints():
         assert [_as_said(g, s) for g, s in zip(got, said, strict=True)] == said, cells[0]
         if "points" in cells[1]:  # 'byte term extrapolated | 0.0160 (20 points: …)'
             assert int(re.search(r"\((\d+) points", cells[1])[1]) == len(errs)
+
+
+def test_fit_doc_and_the_switch_s_comment_give_the_half_ratio_s_figures(monkeypatch):
+    """docs/fit.md's 'Until session 41 a rival law replaced the all-reduce one when it halved its leave-one-out MSE:
+    there, median 0.028, p90 0.153, max 0.282, 61 of 81 inside (0.75: too narrow)', and the comment above fit.SWITCH
+    that gives the same comparison: it said 'p90 0.156 at 1/2, 0.078 at 1/20, interval coverage 0.74 → 0.94', figures
+    of no one set (the 81's are 0.153 → 0.078 and 0.75 → 0.93; 0.94 is the 107's). Both from a run at SWITCH = 1/2."""
+    from dpscale.sources import fit as fit_mod
+    from dpscale.sources.fit_validate import validate_fit
+
+    def inside(r: dict) -> int:
+        return sum(x["efficiency_lo"] <= x["measured"] <= x["efficiency_hi"] for x in r["rows"])
+
+    now = _fitted("external_*.csv", *TEN)
+    monkeypatch.setattr(fit_mod, "SWITCH", 0.5)
+    half = validate_fit(_configs("external_*.csv", *TEN))
+    doc = " ".join((ROOT / "docs" / "fit.md").read_text(encoding="utf-8").split())
+    m = re.search(r"halved its leave-one-out MSE: there, median ([\d.]+), p90 ([\d.]+), max ([\d.]+), (\d+) of (\d+) "
+                  r"inside \(([\d.]+): too narrow\)", doc)  # fmt: skip
+    got = [_as_said(half[k], s) for k, s in zip(("median_abs_error", "p90_abs_error", "max_abs_error"), m.groups())]
+    assert got == list(m.groups()[:3])
+    assert (inside(half), half["configs"], _as_said(inside(half) / half["configs"], m[6])) == (int(m[4]), 81, m[6])
+    lines = (ROOT / "src" / "dpscale" / "sources" / "fit.py").read_text(encoding="utf-8").splitlines()
+    source = " ".join(line.strip().lstrip("# ") for line in lines)
+    c = re.search(r"outside the dev set, (\d+) configurations: p90 ([\d.]+) at 1/2, ([\d.]+) at 1/20, interval "
+                  r"coverage ([\d.]+) → ([\d.]+);", source)  # fmt: skip
+    assert c, "fit.SWITCH's comment names the set its figures are over"
+    said = [_as_said(half["p90_abs_error"], c[2]), _as_said(now["p90_abs_error"], c[3]),
+            _as_said(inside(half) / 81, c[4]), _as_said(inside(now) / 81, c[5])]  # fmt: skip
+    assert (int(c[1]), said) == (now["configs"], list(c.groups()[1:]))
