@@ -61,6 +61,8 @@ def test_a_throughput_above_the_smallest_run_is_not_answered_below_it():
     assert [f.devices_for(throughput=t)["devices"] for t in (2000.0, 4251.748251748251)] == [16, 47]
     # a rate the smallest run already gives may still be answered below it, with the note that says so
     assert f.devices_for(throughput=900.0)["devices"] == 1.0
+    # and so may the smallest run's own rate, which it gives ('d ≥ d0 unless the smallest run reaches it')
+    assert f.devices_for(throughput=1000.0)["devices"] == 1.0
 
 
 def test_repeated_runs_average_their_step_times():
@@ -273,3 +275,29 @@ def test_rivals_tied_on_leave_one_out_go_in_the_laws_order():
         "amdahl": Candidate("amdahl", None, 0.0, 0.1),
     }
     assert choose(c, None)[:2] == ("usl", "amdahl")
+
+
+# Review FT: a mutation pass over fit_io, fit and plan's and memory's CLI; each test below failed on a change to
+# the line it names that every other test let through.
+
+
+def test_a_throughput_just_past_a_large_baseline_is_answered_to_the_whole_device():
+    """devices_for refines the ~1 %-spaced grid to whole devices between the grid point before and the one that
+    answers — from the first point on: runs from 1,000 devices, whose grid goes 1,000, 1,009, 1,019, answered
+    1,009 for a rate the law reaches at 1,003 (X(d) = X(d0)/d0 · d · E(d), searched over every whole size)."""
+    f = fit(devices=[1000, 2000, 4000, 8000], throughput=[1e5, 1.9e5, 3.5e5, 6.2e5], resamples=100)
+    grid = np.arange(1000, 1100)
+    rate = 1e5 / 1000 * grid * f.efficiency(grid.astype(float))
+    for target in (100_200.0, 100_500.0, 100_900.0):
+        assert f.devices_for(throughput=target)["devices"] == grid[rate >= target].min()
+
+
+def test_one_log_e_varies_by_its_sizes_runs_and_the_baselines():
+    """A measured log E is its size's mean log X less the baseline's: σ²/n_d + σ²/n_0 — 2 with single runs (the
+    docstring's), 1/2 + 1/2 + … with two runs at d0: sizes (2 runs, 1, 1) give mean(1, 1) + 1/2 = 1.5, and (2, 2,
+    1) give mean(1/2, 1) + 1/2 = 1.25. It sets which rival laws are plausible and which split of terms fits."""
+    from dpscale.sources.fit import _log_e_variance
+
+    assert _log_e_variance(runs_from([(1, 100), (2, 190), (4, 350)])) == 2.0
+    assert _log_e_variance(runs_from([(1, 100), (1, 101), (2, 190), (4, 350)])) == 1.5
+    assert _log_e_variance(runs_from([(1, 100), (1, 101), (2, 190), (2, 191), (4, 350)])) == 1.25

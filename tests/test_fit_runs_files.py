@@ -135,3 +135,36 @@ def test_a_fit_keeps_the_unit_its_runs_state(tmp_path):
     assert dpscale.fit(records).unit == "tokens/s"
     unsaid = dpscale.fit([(1, 1000), (8, 7600), (16, 14000), (32, 26000)])
     assert unsaid.unit is None and "throughput in" not in unsaid.summary()
+
+
+# Review FT: a mutation pass over fit_io, fit and plan's and memory's CLI; each test below failed on a change to
+# the line it names that every other test let through.
+
+
+def test_a_step_time_cell_of_spaces_is_blank_and_a_size_timed_in_part_has_no_step_time():
+    """make_run: a cell of spaces states no step time, as an empty one does (not a number ' ' to refuse);
+    combine: a size has a step time only when every run of it has one — 1,000 and 1,010/s averaged, 0.1 s the
+    step of one of them — so these runs carry none, and the law's seconds are not drawn from a part of them."""
+    from dpscale.sources.fit_io import combine
+
+    runs, _ = read_csv_unit("devices,throughput,step_time\n1,1000,0.1\n1,1010, \n2,1900,0.11\n", "t.csv")
+    assert [r.step_time for r in runs] == [0.1, None, 0.11]
+    assert combine(runs).step_time is None
+    assert combine([runs[0], runs[2]]).step_time == (0.1, 0.11)
+
+
+def test_a_step_of_exactly_100_s_is_not_questioned():
+    """docs/fit.md: 'a baseline step_time over 100 s' is questioned (LONG_STEP_S); 100 s itself is not over it."""
+    from dpscale.sources.fit_io import Run, combine
+
+    def said(step: float) -> list[str]:
+        return [n.key for n in combine([Run(1, 100.0, step), Run(2, 190.0, step)]).notes]  # type: ignore[attr-defined]
+
+    assert said(100.0) == [] and said(100.5) == ["step_time_long"]
+
+
+def test_a_unit_slip_names_small_rates_to_their_digits():
+    """1 device at 2.5/s, 2 at 50/s: E = 50 / (2 × 2.5) = 10, a unit slip. A rate under 100 is said to 4 figures
+    ('2.5'), as its message's `rate` writes it: to whole numbers it would read 'against 2 at 1'."""
+    with pytest.raises(DpscaleError, match=r"throughput 50 at 2 devices against 2\.5 at 1 is E = 10"):
+        dpscale.fit([(1, 2.5), (2, 50.0)])

@@ -187,3 +187,11 @@ def test_spanish_names_standard_input_with_its_article(monkeypatch, capsys):
     _stdin(monkeypatch, "devices,throughput\n1,100\n2,x\n")
     rc, _, err = run(capsys, "fit", "-", "--lang", "es")
     assert rc == 2 and "error: entrada estándar línea 3, campo 'throughput': se recibió 'x'" in err
+
+
+def test_the_drift_said_is_the_largest_of_every_size_flagged():
+    """Review FT: sizes 2 and 4 ended apart by 3e-05 and 1e-06; 'up to' is the larger, 3e-05, whichever size holds
+    it (the other sizes' 0 is no drift and is not listed)."""
+    notes = runs_from(records(drift={2: 3e-05, 4: 1e-06})).notes
+    (note,) = [n for n in notes if n.key == "runs_replica_drift"]  # type: ignore[attr-defined]
+    assert str(note).startswith("the runs at 2; 4 devices ended with their replicas apart (replica_drift up to 3e-05)")

@@ -1377,3 +1377,24 @@ def test_zero3_s_gathered_layer_is_in_its_json_and_csv_row(capsys):
     assert [r["gathered_layer_bytes"] for r in rows] == ["", "", "", "2101346304.0"]  # (floats, as every bytes column)
     rc, out, _ = run_main(capsys, "memory", "--params", "8e9", "-d", "64", "--zero", "3", "--json")
     assert rc == 0 and "gathered_layer_bytes" not in json.loads(out)
+
+
+# Review FT: a mutation pass over memory's CLI; each test failed on a change to the line it names that every other
+# test let through.
+
+
+@pytest.mark.parametrize(("seq_len", "said"), [(426, "understates"), (427, "overstates")])
+def test_llamas_note_turns_where_the_gpt_count_passes_the_swiglu_one(capsys, seq_len, said):
+    """gpt_over_swiglu for Llama 3 8B (h 4,096, 32 heads, f 14,336), x = as/h = s/128: (10 + 24 + 5x) against
+    (8 + 8 + 28 + 2x), equal at x = 10/3, s = 426.7 — 0.9997 at 426 tokens (under), 1.0002 at 427 (over)."""
+    rc, out, _ = run_main(capsys, "memory", "--model", "llama3-8b", "--seq-len", str(seq_len), "-d", "8")
+    assert rc == 0 and f"so without recompute this {said} llama3-8b" in out
+
+
+def test_zero3_that_does_not_fit_is_not_said_short_of_its_gathered_layer(capsys):
+    """Llama 2 70B on one 80 GB device: ZeRO-3's 16 B × 69 B = 1.1 TB leaves no headroom (a negative one), and
+    'does not fit' says so; its gathered-layer note names no headroom to fall short of ('more than ZeRO-3's -1.0 TB
+    of headroom')."""
+    rc, out, _ = run_main(capsys, "memory", "--model", "llama2-70b", "-d", "1", "--zero", "3", "--gpu", "a100-80gb")
+    assert rc == 0 and "ZeRO-3 / FSDP full shard does not fit on a100-80gb" in out
+    assert "gathered beside its shard" in out and "of headroom here" not in out

@@ -198,6 +198,7 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
         # a typed law parameter is an E source: the worked example's E no longer fills in (it said '--efficiency
         # and --sigma: give one source' of a flag never typed)
         (["--sigma", "0.1"], "--samples: missing"),
+        (["--budget", "500"], "--samples: missing"),  # a typed budget is the user's plan, as a price or deadline is
         (["--serial-fraction", "0.1"], "--samples: missing"),
         (
             ["-n", "1e6", "-v", "1", "--kappa", "0.1", "--law", "usl", "-d", "8", "--sigma", "0.1", "--fit", "r.csv"],
