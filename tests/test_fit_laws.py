@@ -301,3 +301,17 @@ def test_one_log_e_varies_by_its_sizes_runs_and_the_baselines():
     assert _log_e_variance(runs_from([(1, 100), (2, 190), (4, 350)])) == 2.0
     assert _log_e_variance(runs_from([(1, 100), (1, 101), (2, 190), (4, 350)])) == 1.5
     assert _log_e_variance(runs_from([(1, 100), (1, 101), (2, 190), (2, 191), (4, 350)])) == 1.25
+
+
+def test_a_throughput_at_exactly_amdahls_ceiling_is_unreachable():
+    """Amdahl's throughput X1·d/(1 + s(d − 1)) rises toward X1/s and never reaches it at any finite size, so the
+    ceiling itself is 'unreachable' (review FT: `>` let it through as 'beyond_search_cap', as if a larger search
+    could find it); a rate a billionth below it is reached, past the search's cap."""
+    from dpscale.sources.laws import usl_ceiling
+
+    d = np.array([1, 2, 4, 8, 16, 32])
+    f = fit(devices=d, throughput=1000.0 * d / (1 + 0.05 * (d - 1)), law="amdahl", resamples=50)
+    ceiling = f.per_device_throughput * usl_ceiling(float(f.values[0]), 0.0, f.baseline_devices)
+    assert ceiling == pytest.approx(1000.0 / 0.05, rel=1e-5)
+    assert f.devices_for(throughput=ceiling)["reason"] == "unreachable"
+    assert f.devices_for(throughput=ceiling * (1 - 1e-9))["reason"] == "beyond_search_cap"

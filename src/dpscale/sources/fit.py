@@ -470,7 +470,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         if self.law not in ("amdahl", "usl"):
             return False
         sigma, kappa = float(self.values[0]), float(self.values[1]) if self.law == "usl" else 0.0
-        return throughput > self.per_device_throughput * usl_ceiling(sigma, kappa, self.baseline_devices)
+        return throughput >= self.per_device_throughput * usl_ceiling(sigma, kappa, self.baseline_devices)
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
         a = (1 - self.confidence) / 2
