@@ -235,3 +235,38 @@ def test_a_value_holding_a_quote_is_refused_in_spanish(capsys, argv, said):
     rc, _, err = run(capsys, *argv, "--lang", "es")
     assert rc == 2 and len(err.strip().splitlines()) == 1
     assert said in err, err
+
+
+SYSTEM = {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 25}
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"gpus_per_node": 8.5}, 'sistema "bob\'s": gpus_per_node 8.5; se admite: un número entero ≥ 1'),
+        ({"gpu": "zz9"}, "sistema \"bob's\": gpu 'zz9'; se admite: a100-40gb, "),
+        ({"cpu_core": 4}, "sistema \"bob's\": clave 'cpu_core' (¿quería decir 'cpu_cores'?)"),
+        ({"cpu_cores": -3}, 'sistema "bob\'s": cpu_cores: se recibió -3; se admite: los núcleos de CPU'),
+    ],
+)
+def test_a_system_named_with_an_apostrophe_is_refused_in_spanish(tmp_path, capsys, fields, said):
+    """Review FV: the quoted-value fix set aside only the value after 'got '; a --system-file's system is named
+    before it, as Python writes it ("bob's"), and SAID's system '…' took only '…': the whole line stayed English
+    ('system "bob's": gpus_per_node 8.5; allowed: a whole number ≥ 1')."""
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"systems": {"bob's": {**SYSTEM, **fields}}}))
+    rc, _, err = run(capsys, "predict", "--model", "gpt2", "-d", "8", "--system-file", str(f), "--lang", "es")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert said in err, err
+
+
+def test_one_file_named_twice_with_apostrophes_is_refused_in_spanish(tmp_path, capsys, monkeypatch):
+    """Review FV: 'got X and Y' holds two typed values; only the first was set aside, so `validate "a's.csv"
+    "./a's.csv" --lang es` said 'DATA.csv: got "a's.csv" and "./a's.csv", one file twice' in English."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a's.csv").write_text("cfg\n")
+    (tmp_path / "b.csv").write_text("cfg\n")
+    rc, _, err = run(capsys, "validate", "a's.csv", "./a's.csv", "--lang", "es")
+    assert rc == 2 and 'DATA.csv: se recibieron "a\'s.csv" y "./a\'s.csv", un mismo archivo dos veces' in err, err
+    rc, _, err = run(capsys, "validate", "b.csv", "./b.csv", "--lang", "es")  # a plain name: as it was
+    assert rc == 2 and "DATA.csv: se recibieron 'b.csv' y './b.csv', un mismo archivo dos veces" in err, err

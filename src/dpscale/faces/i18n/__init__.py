@@ -228,24 +228,39 @@ def _said(message: str, lang: str) -> str:
             # place that heads the message, as a file's name would ('entrada estándar línea 3: …')
             text = re.sub(f"\\b(de|en) {_STDIN_TOKEN}", lambda k: f"{k[1]} {label('stdin_the', lang)}", text)
             text = text.replace(_STDIN_TOKEN, label("stdin_name", lang))
-            return text.replace(f"'{_TYPED_TOKEN}'", typed).replace(_TYPED_TOKEN, typed[1:-1])
+            for token, value in typed.items():  # as typed: quoted where the template kept '…', else inside them
+                text = text.replace(f"'{token}'", value).replace(token, value[1:-1])
+            return text
     return message
 
 
-_TYPED_TOKEN = "\x00typed\x00"  # a typed value whose repr SAID's '…' patterns cannot read, set aside while matching
+_TYPED_TOKEN = "\x00typed{}\x00"  # a typed value whose repr SAID's '…' patterns cannot read, set aside while matching
+_QUOTED = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""  # a str as Python's repr writes it
+_TYPED_AT = rf"\b(?:got|system|key) {_QUOTED}(?: and {_QUOTED})?"
 
 
-def _quoted_aside(message: str) -> tuple[str, str]:
-    """The value after 'got ' as Python writes it, where that is not '…' without a quote inside: a value holding an
-    apostrophe ("it's", "John's/sys.json") is written in double quotes, one holding both quotes as 'a\\'"b', and
-    SAID's patterns ('[^']*', '.*') took neither — `predict --gpu "a'b" --lang es` and `--law 'a'"'"'"b'` were
-    refused in English. It is set aside as '<token>' (one word, no quote) and put back in the Spanish line."""
+def _quoted_aside(message: str) -> tuple[str, dict[str, str]]:
+    """The typed values a message names as Python writes them (after 'got ', both of 'got X and Y', and a
+    --system-file's system and key), where that is not '…' without a quote inside: a value holding an apostrophe
+    ("it's", "John's/sys.json") is written in double quotes, one holding both quotes as 'a\\'"b', and SAID's
+    patterns ('[^']*', '.*') took neither — `predict --gpu "a'b" --lang es`, `--law 'a'"'"'"b'` and a system
+    named "bob's" were refused in English. Each is set aside as '<token>' (one word, no quote) and put back in the
+    Spanish line."""
     import re
 
-    m = re.search(r"""\bgot ("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""", message)
-    if m is None or re.fullmatch(r"'[^'\\]*'", m[1]):
-        return message, ""
-    return f"{message[: m.start(1)]}'{_TYPED_TOKEN}'{message[m.end(1) :]}", m[1]
+    typed: dict[str, str] = {}
+
+    def aside(m: re.Match[str]) -> str:
+        out, at = "", m.start()
+        for g in (1, 2):
+            if m[g] is None or re.fullmatch(r"'[^'\\]*'", m[g]):
+                continue
+            token = _TYPED_TOKEN.format(chr(ord("a") + len(typed)))  # (a letter: the number words leave it alone)
+            typed[token] = m[g]
+            out, at = out + f"{m.string[at : m.start(g)]}'{token}'", m.end(g)
+        return out + m.string[at : m.end()]
+
+    return re.sub(_TYPED_AT, aside, message), typed
 
 
 def say_error(exc: BaseException, lang: str = "en") -> str:
@@ -284,7 +299,7 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
         name = re.sub(r"^(--point (?!línea \d).+), (devices|throughput|step_time)$",
                       lambda k: f"{k[1]}, {fields[k[2]]}", name)  # fmt: skip
         # a --system-file's field ('--system-file: s.json: system 'custom': cpu_cores'), as the catalog says its own
-        name = re.sub(r"^(--system-file: .+): system ('[^']*'): ", r"\1: sistema \2: ", name)
+        name = re.sub(r"""^(--system-file: .+): system ('[^']*'|"(?:[^"\\]|\\.)*"): """, r"\1: sistema \2: ", name)
         # (a `measure --json` document's point: 'línea 2 points[0], devices')
         name = re.sub(r"^(.+ línea \d+(?: points\[\d+\])?), (devices|throughput|step_time)$", r"\1, campo '\2'", name)
     if lang == "es":  # the percent hint: 90,5 % as the language writes it, = 0.905 as the flag takes it (with a
