@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import dpscale
 from dpscale import catalog
 from dpscale.faces.i18n.notes_es import NOTES
 from dpscale.formulas.stepmodel import DEFAULT
@@ -129,6 +130,27 @@ def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys)
     assert sum(e > 0.02 for e in abs_err) == 8
     h100 = [(d, m, p) for cfg, d, m, p in errs if cfg.startswith("h100-80gb-bf16 13b")]
     assert [d for d, _, _ in h100] == [16, 32, 64] and all(abs(p - m) < 0.04 for _, m, p in h100)
+
+
+def test_a_zero_prediction_s_notes_say_which_stage_and_gpus_the_fsdp_tables_checked():
+    """validation/fsdp.py scores ZeRO-3 predictions on DGX H100, its H100 table; such a prediction said 'no published
+    measurement on Hopper accelerators (h100-80gb) checked this model' beside its own ZeRO note's 'one set of
+    published FSDP tables checked it' — and that ZeRO note, one text for every stage, claimed the check for ZeRO-1
+    and -2 as well, which no table ran (all are FULL_SHARD). Review FX."""
+    spec = importlib.util.spec_from_file_location("fsdp", ROOT / "validation" / "fsdp.py")
+    fsdp = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fsdp)
+    system = fsdp.CLUSTERS["h100-80gb-bf16"]["system"]  # the H100 table's cluster, as fsdp.py predicts it
+    assert catalog.gpu(catalog.system(system)["gpu"])["arch"] not in CHECKED_ARCHS  # ground the arch note called
+    assert "zero=3" in (ROOT / "validation" / "fsdp.py").read_text()  # unchecked; and the tables are stage 3 alone
+    for zero in (1, 2, 3):
+        p = dpscale.predict([8, 16], model="gpt2-xl", precision="bf16", batch=4, system=system, zero=zero)
+        (arch,) = [n for n in p.notes if n.key == "unchecked_arch"]
+        (sharded,) = [n for n in p.notes if n.key == "zero_unchecked"]
+        assert "checked this model" not in arch and "calibrat" in arch  # calibrated elsewhere: not unchecked
+        assert "ZeRO-3 alone was checked" in sharded and "H100s and A100s" in sharded  # not ZeRO-1/2, on what
+    assert "ha comprobado este modelo" not in NOTES["es"]["unchecked_arch"]
+    assert "solo ZeRO-3 se comprobó" in NOTES["es"]["zero_unchecked"] and "H100 y A100" in NOTES["es"]["zero_unchecked"]
 
 
 def test_the_outside_checks_give_the_documented_figures():

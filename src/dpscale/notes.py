@@ -93,8 +93,8 @@ EN = {
         "measured rate as given, with {prec}'s gradient bytes"
     ),
     "unchecked_arch": (
-        "no published measurement on {arch} accelerators ({gpu}) checked this model — it was calibrated on Volta and "
-        "Ampere DGX systems; E lo–hi is their error band"
+        "no published measurement on {arch} accelerators ({gpu}) went into this model's calibration — it was "
+        "calibrated on Volta and Ampere DGX systems; E lo–hi is their error band"
     ),
     "unchecked_size": (
         "beyond {top:,} devices, the largest published size checked: the synchronisation wait is extrapolated there"
@@ -177,8 +177,8 @@ EN = {
         "prefetched over forward as FSDP does (DeepSpeed's ZeRO-2 gathers after the step, exposing more); in units "
         "of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for ZeRO-1/2, "
         "one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's default for "
-        "ZeRO-1/2, overlap_comm off, is --no-overlap); one set of "
-        "published FSDP tables checked it (MPT 125 M–13 B on 8–128 GPUs, E relative to the smallest size off by 0.016 "
+        "ZeRO-1/2, overlap_comm off, is --no-overlap); ZeRO-3 alone was checked, on one set of published FSDP "
+        "FULL_SHARD tables (MPT 125 M–13 B on 8–128 H100s and A100s, E relative to the smallest size off by 0.016 "
         "at the median, validation/fsdp.py) — the wait and E lo–hi come from DDP runs. The all-reduce columns "
         "hold these collectives"
     ),

@@ -73,8 +73,8 @@ NOTES: dict[str, dict[str, str]] = {
             "nativa; E sale del ritmo medido tal como se dio, con los bytes de gradiente de {prec}"
         ),
         "unchecked_arch": (
-            "ninguna medición publicada en aceleradores {arch} ({gpu}) ha comprobado este modelo — se calibró en "
-            "sistemas DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
+            "ninguna medición publicada en aceleradores {arch} ({gpu}) entró en la calibración de este modelo — se "
+            "calibró en sistemas DGX Volta y Ampere; E inf–sup es la banda de error medida en ellos"
         ),
         "unchecked_size": (
             "más allá de {top:,} dispositivos, el mayor tamaño publicado comprobado: ahí la espera de "
@@ -163,8 +163,9 @@ NOTES: dict[str, dict[str, str]] = {
             "el paso, y expone más); en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los "
             "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
             "ZeRO-3), con costes de anillo, solapadas (el valor por defecto de DeepSpeed en ZeRO-1/2, overlap_comm "
-            "apagado, es --no-overlap); lo comprobó un conjunto de tablas FSDP publicadas (MPT de 125 millones a "
-            "13 mil millones de parámetros en 8–128 GPU, E relativa al tamaño menor con un error mediano de 0,016, "
+            "apagado, es --no-overlap); solo ZeRO-3 se comprobó, en un conjunto de tablas FSDP FULL_SHARD publicadas "
+            "(MPT de 125 millones a 13 mil millones de parámetros en 8–128 H100 y A100, E relativa al tamaño menor con "
+            "un error mediano de 0,016, "
             "validation/fsdp.py) — la espera y E inf–sup vienen de ejecuciones DDP. Las columnas de all-reduce recogen "
             "estas colectivas"
         ),
