@@ -861,3 +861,19 @@ def test_fit_doc_and_the_switch_s_comment_give_the_half_ratio_s_figures(monkeypa
     said = [_as_said(half["p90_abs_error"], c[2]), _as_said(now["p90_abs_error"], c[3]),
             _as_said(inside(half) / 81, c[4]), _as_said(inside(now) / 81, c[5])]  # fmt: skip
     assert (int(c[1]), said) == (now["configs"], list(c.groups()[1:]))
+
+
+def test_validation_notes_name_only_files_the_repository_has():
+    """A hold-out's notes pointed readers at its helper's working files, never committed: holdout_more5.md's
+    '## Files' listed `make.py` ('the generator, with the ratio check'), `result.json` ('validate's output') and
+    `used_sources.txt`, and holdout_more4.md quoted figures 'from `result.json`'. Every file a '## Files' list
+    names, and every `*.json` or `*.txt` the notes name, is in validation/ (or the catalog: `systems.json`)."""
+    named = []
+    for doc in sorted(VALIDATION.glob("*.md")):
+        text = doc.read_text(encoding="utf-8")
+        files = re.search(r"^## Files\n(.*?)(?=^## |\Z)", text, re.M | re.S)
+        names = re.findall(r"^- `([^`]+)`", files[1], re.M) if files else []
+        named += [(doc.name, n) for n in [*names, *re.findall(r"`([\w./-]+\.(?:json|txt))`", text)]]
+    here = [VALIDATION, ROOT / "src" / "dpscale" / "catalog"]
+    assert [(doc, n) for doc, n in named if not any((d / n).exists() for d in here)] == []
+    assert ("holdout_more5.md", "holdout_more5.csv") in named  # the lists were read
