@@ -264,3 +264,15 @@ def pasted_runs(text: str) -> list[str]:
     from dpscale.faces.web.app import pasted_runs_unit
 
     return pasted_runs_unit(text)[0]
+
+
+def script(path: Path) -> Any:
+    """A script of validation/ or benchmarks/ loaded as a module (they are not a package): its constants and
+    functions, the same ones its command line uses, not a copy of them in a test."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -4,24 +4,15 @@ copies that drift."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from clihelp import script
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("bench_*.py"))
-
-
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_bench_fit_leaves_out_the_calibrations_model_families(monkeypatch):
@@ -34,8 +25,8 @@ def test_bench_fit_leaves_out_the_calibrations_model_families(monkeypatch):
     import dpscale.sources.fit_validate as fit_validate
     from dpscale.sources.dataset import read_published
 
-    bench = _load(ROOT / "benchmarks" / "bench_fit.py")
-    calibrate = _load(ROOT / "validation" / "calibrate.py")
+    bench = script(ROOT / "benchmarks" / "bench_fit.py")
+    calibrate = script(ROOT / "validation" / "calibrate.py")
     groups: dict[str, dict[str, str]] = {}
     monkeypatch.setattr(
         bench, "nested_check", lambda cs, what, key: groups.setdefault(what, {c.cfg: key(c) for c in cs})

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from clihelp import script
 
 from dpscale.faces.cli import main
 
@@ -326,19 +327,9 @@ def test_readme_page_limits_are_the_app_s():
 VALIDATION = ROOT / "validation"
 
 
-def _calibrate_module():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("calibrate", VALIDATION / "calibrate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # The ten hold-outs the docs' pooled figures are over (401 points, sessions 5–48) as calibrate.py names them (POOLED);
 # session 57's holdout_more7 and holdout_more8 (its LATER) are quoted one by one, so the pooled figures stay the ten's.
-_CALIBRATE = _calibrate_module()
+_CALIBRATE = script(VALIDATION / "calibrate.py")
 LATER = _CALIBRATE.LATER
 TEN = tuple(p.name for p in _CALIBRATE.POOLED)
 
