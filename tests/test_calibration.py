@@ -4,11 +4,11 @@ model or the data without recalibrating and this fails."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pytest
+from clihelp import script
 
 import dpscale
 from dpscale import catalog
@@ -30,9 +30,7 @@ DEV = ROOT / "validation" / "published_scaling_dev.csv"
 
 
 def test_shipped_constants_are_the_calibration_optimum():
-    spec = importlib.util.spec_from_file_location("calibrate", ROOT / "validation" / "calibrate.py")
-    cal = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cal)
+    cal = script(ROOT / "validation" / "calibrate.py")
     configs = cal.load([DEV, *cal.EXTERNAL])
     assert len(configs) == 109 and len({cal.family(c) for c in configs}) == 16  # every set takes part
     # the hold-out sets stay out of it (+ 88 in s23, 24 in s31, 12 in s48, 16 and 20 in s57)
@@ -110,9 +108,7 @@ def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys)
     """validation/fsdp.py: MosaicML's FSDP tables (MPT 125 M–13 B, 8–128 GPUs), E relative to each configuration's
     smallest size. With the wait's byte term extrapolated past the calibration, the 13 B H100 table's measured
     8-GPU step (0.85 s) was shorter than the modelled all-reduce and wait alone, and predict refused it."""
-    spec = importlib.util.spec_from_file_location("fsdp", ROOT / "validation" / "fsdp.py")
-    fsdp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fsdp)
+    fsdp = script(ROOT / "validation" / "fsdp.py")
     errs = fsdp.errors()
     assert len(errs) == 23 and "refused" not in capsys.readouterr().out
     abs_err = sorted(abs(p - m) for _, _, m, p in errs)
@@ -137,9 +133,7 @@ def test_a_zero_prediction_s_notes_say_which_stage_and_gpus_the_fsdp_tables_chec
     measurement on Hopper accelerators (h100-80gb) checked this model' beside its own ZeRO note's 'one set of
     published FSDP tables checked it' — and that ZeRO note, one text for every stage, claimed the check for ZeRO-1
     and -2 as well, which no table ran (all are FULL_SHARD). Review FX."""
-    spec = importlib.util.spec_from_file_location("fsdp", ROOT / "validation" / "fsdp.py")
-    fsdp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fsdp)
+    fsdp = script(ROOT / "validation" / "fsdp.py")
     system = fsdp.CLUSTERS["h100-80gb-bf16"]["system"]  # the H100 table's cluster, as fsdp.py predicts it
     assert catalog.gpu(catalog.system(system)["gpu"])["arch"] not in CHECKED_ARCHS  # ground the arch note called
     assert "zero=3" in (ROOT / "validation" / "fsdp.py").read_text()  # unchecked; and the tables are stage 3 alone
@@ -156,9 +150,7 @@ def test_a_zero_prediction_s_notes_say_which_stage_and_gpus_the_fsdp_tables_chec
 def test_the_outside_checks_give_the_documented_figures():
     """validation/outside.py: 22 published efficiencies from sources no other file uses (session 31), scored once
     with the shipped constants. docs/predict.md quotes these figures; a change that moves them must say so there."""
-    spec = importlib.util.spec_from_file_location("outside", ROOT / "validation" / "outside.py")
-    outside = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(outside)
+    outside = script(ROOT / "validation" / "outside.py")
     ps = outside.points()
     assert len(ps) == 22 and len({p.name for p in ps}) == 16
     figures = {g: outside.summary([p for p in ps if g in ("all", p.group)]) for g in ("cnn", "transformer", "all")}
@@ -225,11 +217,7 @@ def test_the_lognormal_barrier_experiment_gives_the_documented_hold_out_figures(
     from dpscale.sources.predict_validate import validate_predict
 
     wait = stepmodel._sync_wait
-    spec = importlib.util.spec_from_file_location(
-        "lognormal_barrier", ROOT / "validation/experiments/lognormal_barrier.py"
-    )
-    exp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(exp)
+    exp = script(ROOT / "validation/experiments/lognormal_barrier.py")
     scored = exp.holdouts()
     assert stepmodel._sync_wait is wait  # restored: the experiment never leaks into the shipped model
     new = scored["holdout_more6.csv"]
@@ -252,11 +240,7 @@ def test_the_strong_scaling_share_experiment_gives_the_documented_figures():
     from dpscale.sources.dataset import read_published
     from dpscale.sources.predict_validate import predict_config
 
-    spec = importlib.util.spec_from_file_location(
-        "strong_scaling_share", ROOT / "validation/experiments/strong_scaling_share.py"
-    )
-    exp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(exp)
+    exp = script(ROOT / "validation/experiments/strong_scaling_share.py")
     rows = exp.table((0.0, 0.02, 0.05))
     objective = [rows[f]["objective"][0] for f in (0.0, 0.02, 0.05)]
     assert objective == pytest.approx([0.0299, 0.0303, 0.0307], abs=5e-5) and objective == sorted(objective)
@@ -279,11 +263,7 @@ def test_the_strong_scaling_note_gives_the_shipped_models_figures():
     577 and 0.036; its holdout_more8 (27 weak rows) moved them to 624 and 0.034."""
     from dpscale.sources.predict import STRONG_SCALING_ERROR
 
-    spec = importlib.util.spec_from_file_location(
-        "strong_scaling_share", ROOT / "validation/experiments/strong_scaling_share.py"
-    )
-    exp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(exp)
+    exp = script(ROOT / "validation/experiments/strong_scaling_share.py")
     files = sorted((ROOT / "validation").glob("*.csv"))
     assert len(files) == 16
     res = exp.errors(exp.load(files), 0.0)  # measured − predicted, flagged strong

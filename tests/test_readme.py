@@ -813,16 +813,13 @@ def test_predict_doc_fsdp_table_is_what_fsdp_py_prints():
     """docs/predict.md's table of validation/fsdp.py (MosaicML's FSDP runs): median, p90 and max with the wait's
     byte term held (shipped), extrapolated (20 points: the 13 B H100 table refused) and held without the 1 B A100
     table. tests/test_calibration.py holds the shipped median alone."""
-    import importlib.util
     import statistics
 
     import numpy as np
 
     from dpscale.formulas.stepmodel import DEFAULT
 
-    spec = importlib.util.spec_from_file_location("fsdp", VALIDATION / "fsdp.py")
-    fsdp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fsdp)
+    fsdp = script(VALIDATION / "fsdp.py")
     shipped = fsdp.errors()
     uncapped = fsdp.errors(DEFAULT._replace(sync_bytes_max=1e18))
     sane = [e for e in shipped if not e[0].startswith("a100-40gb-roce 1b")]
