@@ -270,3 +270,14 @@ def test_one_file_named_twice_with_apostrophes_is_refused_in_spanish(tmp_path, c
     assert rc == 2 and 'DATA.csv: se recibieron "a\'s.csv" y "./a\'s.csv", un mismo archivo dos veces' in err, err
     rc, _, err = run(capsys, "validate", "b.csv", "./b.csv", "--lang", "es")  # a plain name: as it was
     assert rc == 2 and "DATA.csv: se recibieron 'b.csv' y './b.csv', un mismo archivo dos veces" in err, err
+
+
+@pytest.mark.parametrize(("gpu", "said"), [("standard input's", '"standard input\'s"'),
+                                           ("standard input", "'standard input'")])  # fmt: skip
+def test_a_typed_value_naming_standard_input_is_echoed_as_typed(capsys, gpu, said):
+    """Review GA: the piped file's name was swapped for a token before the typed values were set aside, so a --gpu
+    typed "standard input's" came back as '"\\x00stdin\\x00's"' under --lang es, and one typed 'standard input' as
+    'entrada estándar' — the user's value, translated."""
+    rc, _, err = run(capsys, "predict", "--model", "gpt2-xl", "--system", "dgx-a100", "--gpu", gpu, "--lang", "es")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert f"--gpu: se recibió {said}; se admite: a100-40gb" in err and "\x00" not in err, err

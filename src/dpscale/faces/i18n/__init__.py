@@ -199,8 +199,9 @@ def _said(message: str, lang: str) -> str:
     from dpscale.files import STDIN_NAME
 
     # 'standard input line 3: …' read as a file's 'x.csv line 3' (not a reason: '(standard input is a terminal…)')
-    said = re.sub(f"{STDIN_NAME}(?! is )", _STDIN_TOKEN, message)
-    said, typed = _quoted_aside(said)
+    # (typed values first: a --gpu typed "standard input's" is the user's words, not the piped file)
+    said, typed = _quoted_aside(message)
+    said = re.sub(f"{STDIN_NAME}(?! is )", _STDIN_TOKEN, said)
     for pattern, template in _table("SAID").get(lang, ()):
         m = re.fullmatch(pattern, said)
         if m:
@@ -245,15 +246,17 @@ def _quoted_aside(message: str) -> tuple[str, dict[str, str]]:
     ("it's", "John's/sys.json") is written in double quotes, one holding both quotes as 'a\\'"b', and SAID's
     patterns ('[^']*', '.*') took neither — `predict --gpu "a'b" --lang es`, `--law 'a'"'"'"b'` and a system
     named "bob's" were refused in English. Each is set aside as '<token>' (one word, no quote) and put back in the
-    Spanish line."""
+    Spanish line; so is one naming standard input, which the piped file's Spanish name would otherwise replace."""
     import re
+
+    from dpscale.files import STDIN_NAME
 
     typed: dict[str, str] = {}
 
     def aside(m: re.Match[str]) -> str:
         out, at = "", m.start()
         for g in (1, 2):
-            if m[g] is None or re.fullmatch(r"'[^'\\]*'", m[g]):
+            if m[g] is None or re.fullmatch(r"'[^'\\]*'", m[g]) and STDIN_NAME not in m[g]:
                 continue
             token = _TYPED_TOKEN.format(chr(ord("a") + len(typed)))  # (a letter: the number words leave it alone)
             typed[token] = m[g]
