@@ -87,6 +87,22 @@ def test_the_ragged_share_follows_the_nics_and_stays_whole_where_they_are_unknow
     assert note.key == "ragged_nodes_whole" and note.endswith("whose NICs were not given)")
 
 
+def test_a_ragged_last_node_of_a_part_node_reaches_the_nics_of_its_own_gpus():
+    """--gpus-per-node 7 on DGX-1 V100s (4 EDR NICs under 8 GPUs, one a pair): 9 ranks leave GPUs 0 and 1 in the
+    last node, which reach one NIC, 12.5 GB/s, as two GPUs a node do (docs/predict.md: a run on g of G GPUs reaches
+    ⌈nics·g/G⌉ NICs). The share was taken of the 4 NICs that 7 GPUs reach, ⌈4·2/7⌉ = 2: 25 GB/s, the network phase
+    half as long (review GC: bert-large amp at 150/s, --no-overlap, E 0.550 where 0.462 is right)."""
+    assert ragged_network_share([9, 11, 13], 7, 4, (4, 8)).tolist() == [1 / 4, 2 / 4, 3 / 4]  # GPUs 0–1, 0–3, 0–5
+    assert ragged_network_share([9, 11, 13], 7, 4).tolist() == [2 / 4, 3 / 4, 4 / 4]  # nodes of 7 with 4 NICs each
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150, system="dgx1-v100", overlap=False,
+              algorithm="hierarchical")  # fmt: skip
+    net = lambda d, g: predict([d], gpus_per_node=g, **kw).breakdown.inter_s[0]  # noqa: E731
+    grads = 336226108 * 4  # the preset's parameters × amp's fp32 gradients; 2 nodes: 2·(2 − 1)/2·S at 0.73 × 12.5
+    assert net(9, 7) == pytest.approx(grads / (0.73 * 12.5e9), rel=1e-9) == pytest.approx(net(4, 2), rel=1e-9)
+    (note,) = [n for n in predict([9], gpus_per_node=7, **kw).notes if n.key == "ragged_nodes"]
+    assert "the ⌈4·r/8⌉ of its 4 NICs its r GPUs reach" in note
+
+
 # Cases a mutation sweep found no test could fail on: each pins a number by hand, so a change to the line it
 # names (a bound, a term, a choice of min/max) fails here.
 

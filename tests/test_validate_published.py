@@ -223,6 +223,24 @@ def test_validate_reads_a_ragged_last_node_on_part_of_each_node_as_predict_does(
     assert got == pytest.approx([r["efficiency_vs_baseline"] for r in want], abs=1e-12)
 
 
+def test_validate_reads_a_ragged_part_node_s_last_gpus_nics_as_predict_does(tmp_path):
+    """7 GPUs a node of a DGX-1 V100 (4 EDR NICs, one a pair of GPUs): the ninth rank's node holds GPUs 0 and 1, which
+    reach ⌈4 · 2/8⌉ = 1 NIC (12.5 GB/s), not ⌈4 · 2/7⌉ = 2 of the 4 that 7 GPUs reach (review GC). validate equals
+    `predict --system dgx1-v100 --gpus-per-node 7 --baseline-devices 7` at 9, and charges one NIC there."""
+    import dpscale
+    from dpscale.sources.predict_validate import predict_config
+
+    rows = [f"c,7,1,1,dgx1-v100,v100-16gb,7,,,m,fp32,32,{d},{t},samples/s,300" for d, t in ((7, 1400), (9, 1700))]
+    (c,) = table(tmp_path, *rows)
+    got = [p for _, _, p in predict_config(c)]
+    kw = dict(system="dgx1-v100", gpu="v100-16gb", gpus_per_node=7, params=3e8, precision="fp32", batch=32,
+              throughput=200, baseline_devices=7)  # fmt: skip
+    want = dpscale.predict([9], **kw).records()[0]["efficiency_vs_baseline"]
+    raw = dict(kw, system=None, intra_bw_gbs=100, inter_bw_gbs=12.5)  # the mesh's 7 GPUs; one NIC, no share of it
+    one_nic = dpscale.predict([9], **raw).records()[0]["efficiency_vs_baseline"]
+    assert got == pytest.approx([want], abs=1e-12) and want == pytest.approx(one_nic, abs=1e-12)
+
+
 def test_validate_keeps_a_stated_link_of_another_figure_flat(tmp_path):
     """A DGX-1 table on 4 GPUs a node stating 150 GB/s (not the mesh's 100 at 4) describes another node: flat 150 at
     2, as `predict --gpus-per-node 4 --intra-bw 150` takes it (an outside review: mesh_table's stated-link check)."""

@@ -136,6 +136,7 @@ def step_time(
     param_bytes: float | None = None,
     name_algorithm: bool = False,
     inter_nics: int | None = None,
+    inter_node: tuple[int, int] | None = None,
 ) -> Breakdown:
     """Every term of the step time at each device count (arrays over d).
 
@@ -152,11 +153,14 @@ def step_time(
     name_algorithm: fill `algorithm` with the all-reduce each size's largest buckets run (for display).
     inter_nics: the NICs a whole node's GPUs reach (None: not known). A ragged last node of r < g GPUs reaches
     ⌈nics·r/g⌉ of them, and every algorithm's network phase waits for it (each node sends and receives the same
-    bytes: 2(p−1)/p·S in a ring, 2S in the tree): its share of inter_bw_gbs is the network at that size."""
+    bytes: 2(p−1)/p·S in a ring, 2S in the tree): its share of inter_bw_gbs is the network at that size.
+    inter_node: (NICs, GPUs) of the whole node where the run takes g of its GPUs (a --gpus-per-node below the
+    system's): the last node's r GPUs are GPUs 0..r−1 of it, which reach ⌈NICs·r/GPUs⌉ of its NICs."""
     d = np.atleast_1d(np.asarray(devices, dtype=float))
     ga = np.broadcast_to(np.asarray(grad_accum, dtype=float), d.shape)
     sizes, counts = bucket_runs(grad_bytes, bucket_cap, first_bucket)  # ≤ 3 runs of equal buckets
-    links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus, inter_nics)
+    links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus, inter_nics,
+                   inter_node)  # fmt: skip
     backward = np.full(d.shape, cal.backward_share * micro_step_s)
     accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
     if not zero:
@@ -196,7 +200,8 @@ _Links = namedtuple("_Links", ("d", "gpus_per_node", "node_bw", "intra_curve", "
 
 
 def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs: float, cal: Calibration,
-           intra_curve: Any, intra_by_gpus: dict | None, inter_nics: int | None = None) -> _Links:  # fmt: skip
+           intra_curve: Any, intra_by_gpus: dict | None, inter_nics: int | None = None,
+           inter_node: tuple[int, int] | None = None) -> _Links:  # fmt: skip
     """The cluster as the collectives see it, achievable = spec × η; the node's figure over d computed once, the
     network's too (a ragged last node's NICs: `ragged_network_share`)."""
     node_bw = None
@@ -204,14 +209,18 @@ def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs:
         node_bw = cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus)
     lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
            "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
-    b_inter = cal.eta_inter * inter_bw_gbs * ragged_network_share(d, gpus_per_node, inter_nics)
+    b_inter = cal.eta_inter * inter_bw_gbs * ragged_network_share(d, gpus_per_node, inter_nics, inter_node)
     return _Links(d, gpus_per_node, node_bw, intra_curve, b_inter, lat, cal.alpha_base)
 
 
-def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None) -> Any:
+def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None,
+                         node: tuple[int, int] | None = None) -> Any:  # fmt: skip
     """Share of a node's network the slowest node has at each size: 1 where every node is whole (or the NICs are not
     known); a last node of r = d − g·(⌈d/g⌉ − 1) GPUs reaches ⌈nics·r/g⌉ of the nics (NCCL pairs each GPU with its
-    nearest NIC): 9 ranks on 8 × 400 Gb DGX H100 nodes cross one NIC, not eight.
+    nearest NIC): 9 ranks on 8 × 400 Gb DGX H100 nodes cross one NIC, not eight. node: (NICs, GPUs) of the whole
+    node where the run takes g < GPUs of each; then the r GPUs are GPUs 0..r−1 of it and reach ⌈NICs·r/GPUs⌉ (at
+    most the nics its g reach): 2 GPUs of a DGX-1 one EDR NIC, as under --gpus-per-node 2, where with 7 a node
+    ⌈⌈4·7/8⌉·2/7⌉ gave them two.
     Between whole sizes (solve reads E there for the exact size) the share runs in a straight line from one whole
     size's to the next's, as link_bandwidth's figure does: a ceiling of fractional GPUs gave 9.001 ranks the
     network of 10, so E leapt up just past 9 and a speedup 9 ranks miss was 'needed exactly' at 9.000000001."""
@@ -222,7 +231,8 @@ def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None) -> 
     def at(n: np.ndarray) -> np.ndarray:  # the share at whole sizes n
         g, k = nodes(n, gpus_per_node)
         r = n - g * (k - 1.0)
-        return np.where((k > 1) & (r < g), np.minimum(np.ceil(nics * r / g - 1e-9), nics) / nics, 1.0)
+        of, whole = node or (nics, g)  # the last node's GPUs 0..r−1 of the whole node, whose NICs they reach
+        return np.where((k > 1) & (r < g), np.minimum(np.ceil(of * r / whole - 1e-9), nics) / nics, 1.0)
 
     lo, hi = np.floor(d), np.ceil(d)
     below = at(np.where(lo > gpus_per_node, lo, hi))  # one node crosses no network: up to the first ragged size, its

@@ -486,6 +486,7 @@ def predict_flags(
         zero=zero,
         param_bytes=n_params * wb,  # the precision's weights (amp keeps them fp32), or as typed
         inter_nics=cl.nics,  # a ragged last node reaches its GPUs' share of them
+        inter_node=cl.node_nics,  # (of the whole node's, where the run takes part of it)
     )
 
     # 3. The compute time of one micro-batch: measured (preferred), else FLOPs / (peak × MFU); the loader's time
@@ -505,7 +506,7 @@ def predict_flags(
     eff = efficiency(b, alone, at_d[1], float(np.ravel(at_one[1])[0]))
 
     # 5. The notes on the curve
-    notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics))
+    notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics, cl.node_nics))
     if strong:
         notes.append(Note("strong_scaling", g=strong[0], b_lo=strong[0] // (int(d.max()) * grad_accum),
                           b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip

@@ -97,8 +97,9 @@ Cluster = namedtuple(
         "nics_reached",  # (NICs, of the node's, its GPUs) where part of each node reaches fewer (None: unknown)
         "nics",  # the preset's or system file's compute NICs a node that the run's GPUs reach (None: not stated)
         "inter_own",  # the network the preset or file itself gives this run (its share at a --gpus-per-node)
+        "node_nics",  # (NICs, GPUs) of the whole node where the run takes part of it and the NICs are known, else None
     ),
-    defaults=(None, None, (), None, None, None),
+    defaults=(None, None, (), None, None, None, None),
 )
 
 
@@ -219,7 +220,7 @@ def cluster(
     nics = nics_reached(base, share)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g), f"{where}: intra_bw_gbs_by_gpus"), net, overrides, reached, nics,
-                   own[1])  # fmt: skip
+                   own[1], whole_node(base, share))  # fmt: skip
 
 
 def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None:
@@ -249,6 +250,13 @@ def nics_reached(base: dict[str, Any], share: tuple[Any, Any, Any, Any] | None) 
     GPUs reach 4), else the node's (a system file's `nics` is checked, and made an int, where the file is read); None
     where the system names none. predict's cluster and validate's tables count them alike."""
     return share[3][0] if share and share[3] else base.get("nics")
+
+
+def whole_node(base: dict[str, Any], share: tuple[Any, Any, Any, Any] | None) -> tuple[int, int] | None:
+    """(NICs, GPUs) of the whole node where a run takes g of its GPUs and its NICs are known (node_share), else None:
+    a ragged last node's r GPUs are GPUs 0..r−1 of it and reach ⌈NICs·r/GPUs⌉ of them
+    (stepmodel.ragged_network_share), not a share of the ⌈NICs·g/GPUs⌉ that g reach."""
+    return (share[3][1], base["gpus_per_node"]) if share and share[3] else None
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

@@ -70,18 +70,21 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     return out
 
 
-def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None) -> list:
+def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None,
+            node: tuple[int, int] | None = None) -> list:  # fmt: skip
     """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes, the
-    last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share), the whole node's
-    where the NICs are not known. The measured baseline's size d0 is one of them where it is ragged: its step is
-    inverted on the same nodes."""
+    last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share; `node`: the whole
+    node's NICs and GPUs, of which a run of g < GPUs a node takes GPUs 0..r−1 last), the whole node's where the NICs
+    are not known. The measured baseline's size d0 is one of them where it is ragged: its step is inverted on the
+    same nodes."""
     partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
     if not partial:
         return []
     # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
     shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
     if nics:
-        return [Note("ragged_nodes", sizes=shown, g=g, nics=nics)]
+        of, whole = node or (nics, g)
+        return [Note("ragged_nodes", sizes=shown, g=g, nics=nics, of=of, whole=whole)]
     return [Note("ragged_nodes_whole", sizes=shown, g=g)]
 
 

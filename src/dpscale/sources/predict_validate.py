@@ -34,6 +34,7 @@ from dpscale.sources.predict_inputs import (
     nics_reached,
     node_share,
     normalise_precision,
+    whole_node,
 )
 
 
@@ -171,7 +172,8 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         )
     intra, inter = cast("tuple[float, float]", fabric(c))  # not None: predictable(c)
     cal, hbm = gpu_terms(link_hop(cal, c.preset.get("intra_link")), row_gpu(b))
-    nics = nics_reached(c.preset, node_share(c.preset, c.gpus_per_node))  # as predict's cluster counts them
+    share = node_share(c.preset, c.gpus_per_node)
+    nics = nics_reached(c.preset, share)  # as predict's cluster counts them
     kw: dict[str, Any] = dict(
         grad_bytes=b.params_millions * 1e6 * grad_bytes_per_param(b.precision, b.framework),
         gpus_per_node=c.gpus_per_node,
@@ -181,6 +183,7 @@ def predict_config(c: Config, cal: Calibration = DEFAULT) -> list[tuple[Row, flo
         cal=cal,
         hbm_tbs=hbm,
         inter_nics=nics,  # a ragged last node reaches its GPUs' share of them (stepmodel.ragged_network_share)
+        inter_node=whole_node(c.preset, share),
     )
     t_micro = micro_step_from_baseline(step0, b.devices, b.grad_accum, strict=False, **kw)  # scored, not refused
     base = step_time(b.devices, t_micro, grad_accum=b.grad_accum, **kw)
