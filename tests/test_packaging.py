@@ -128,3 +128,36 @@ def test_repeated_runs_are_judged_with_the_numpy_the_floor_allows(monkeypatch):
         assert [round(fit_io.range_95(n), 2) for n in (3, 10)] == [3.31, 4.47]  # Pearson & Hartley's table
     finally:
         fit_io.range_95.cache_clear()  # (no value computed without numpy's own is kept for later tests)
+
+
+def declared_floors() -> dict[str, str]:
+    """Each package's floor as pyproject declares it (`>=X` in the dependencies or any extra), by name."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    floors: dict[str, str] = {}
+    for spec in [*project["dependencies"], *(s for extra in project["optional-dependencies"].values() for s in extra)]:
+        req = Requirement(spec)
+        for s in req.specifier:
+            if s.operator == ">=":
+                floors[req.name] = s.version
+    return floors
+
+
+# What the code relies on that older releases than these lack (the floor run in docs/DEVELOPING.md found them):
+# a floor below one is a promise the package breaks on an install the floor allows.
+NEEDS = [
+    ("starlette", "1.7", "TrustedHostMiddleware reads '[::1]:8000' (1.6 cut it at ':': serve --host ::1 said 400)"),
+    ("fastapi", "0.133", "the first FastAPI that admits starlette 1.7 (0.132 and older pin starlette<1.0)"),
+]
+
+
+@pytest.mark.parametrize(("package", "oldest", "why"), NEEDS)
+def test_each_floor_admits_only_releases_the_code_runs_on(package, oldest, why):
+    """pyproject took fastapi>=0.110, which resolves to starlette 0.37: `dpscale serve --host ::1` then answered
+    every request, the page too, 400 'Invalid host header' (the browser's Host is '[::1]:8000')."""
+    from packaging.version import Version
+
+    floor = declared_floors().get(package)
+    assert floor is not None and Version(floor) >= Version(oldest), f"{package}>={floor}: {why}"

@@ -558,7 +558,7 @@ def test_a_json_object_sent_without_a_json_type_is_told_the_type(client, kind):
 
 
 def test_a_body_read_as_json_without_a_type_is_told_the_body_not_the_type():
-    """FastAPI before 0.132 (pyproject takes 0.110) reads a body sent with no content type as JSON: '[1]' sent so
+    """FastAPI before 0.132 (pyproject took 0.110 then) reads a body sent with no content type as JSON: '[1]' sent so
     was told "content-type: got ''; allowed: application/json (the body is read as JSON only under it)" — it had
     been read as JSON. The line says what FastAPI did with the body, not what the headers look like: here the
     body's line; the app's routes made as those versions make them (strict_content_type off)."""

@@ -591,8 +591,8 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         if isinstance(unread, bytes) and unread:
             # FastAPI reads a body as JSON only under a JSON type: `curl -d '{"options": …}'` (form-encoded),
             # Python's urlopen and requests' data= sent the very object the body's line asked them for. What it did
-            # is asked, not the headers: FastAPI before 0.132 (pyproject takes 0.110) reads a body with no type as
-            # JSON, and an empty chunked body is no body
+            # is asked, not the headers: a route with strict_content_type off (FastAPI's only way before 0.132) reads
+            # a body with no type as JSON, and an empty chunked body is no body
             error = fail("content-type", kind, JSON_TYPE)
         else:
             error = DpscaleError('body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}')
