@@ -428,7 +428,8 @@ def test_results_holding_arrays_show_the_first_and_last_values_of_a_long_sweep()
     f = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 27000)])
     long = [dpscale.scale(sizes, 2000, dpscale.USL(0.01, 1e-5)), f.predict(sizes), dpscale.model_states(7e9, sizes)]
     for r in long:
-        assert len(repr(r)) < 1500 and "devices=array([  1,   2,   3, ..., 997, 998, 999], shape=(999,))" in repr(r)
+        # (numpy 2.2 adds ", shape=(999,)" after a cut array; 1.24, pyproject's floor, does not)
+        assert len(repr(r)) < 1500 and "devices=array([  1,   2,   3, ..., 997, 998, 999]" in repr(r)
     assert np.get_printoptions()["threshold"] == 1000
     for r in (dpscale.scale([1, 8, 64], 2000, 0.9), f.predict([64, 128]), dpscale.model_states(7e9, [8, 16], 1)):
         names = r._fields if isinstance(r, tuple) else [k for k in type(r).__dataclass_fields__]
