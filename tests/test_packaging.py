@@ -161,3 +161,32 @@ def test_each_floor_admits_only_releases_the_code_runs_on(package, oldest, why):
 
     floor = declared_floors().get(package)
     assert floor is not None and Version(floor) >= Version(oldest), f"{package}>={floor}: {why}"
+
+
+# numpy 2's names (and numpy 1.25's np.exceptions/np.dtypes), absent from numpy 1.24, the floor pyproject declares
+NUMPY_2 = set(
+    "trapezoid isdtype concat permute_dims pow acos asin atan atan2 acosh asinh atanh bitwise_left_shift"
+    " bitwise_right_shift bitwise_invert matrix_transpose vecdot matvec vecmat cumulative_sum cumulative_prod"
+    " unique_values unique_counts unique_all unique_inverse unstack astype bool long ulong strings exceptions"
+    " dtypes".split()
+)
+
+
+def test_the_library_calls_no_numpy_newer_than_its_floor():
+    """Every tested path ran under numpy 1.24 once (np.trapezoid was the one that failed, 42 tests); this reads
+    every path, tested or not: an np.NAME numpy 1.24 lacks, or np.asarray's copy= (numpy 2.0), is named here."""
+    import ast
+
+    from packaging.version import Version
+
+    assert Version(declared_floors()["numpy"]) < Version("2")  # a numpy-2 floor would make this test moot
+    newer = []
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "np":
+                if node.attr in NUMPY_2:
+                    newer.append(f"{path.relative_to(ROOT)}:{node.lineno}: np.{node.attr}")
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "np.asarray":
+                if any(k.arg == "copy" for k in node.keywords):
+                    newer.append(f"{path.relative_to(ROOT)}:{node.lineno}: np.asarray(copy=…)")
+    assert newer == []
