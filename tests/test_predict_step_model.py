@@ -519,6 +519,21 @@ def test_the_ragged_note_says_the_systems_own_nic_count():
     assert "the ⌈4·r/8⌉ of its 4 NICs its r GPUs reach" in note
 
 
+@pytest.mark.parametrize("system, g, of, reached", [("dgx1-v100", 3, 4, 2), ("aws-p5", 3, 32, 12),
+                                                     ("dgx-a100", 5, 8, 5)])  # fmt: skip
+def test_the_ragged_note_on_part_of_a_node_counts_the_nodes_nics(system, g, of, reached):
+    """On g of a node's G GPUs the last node's r GPUs reach ⌈nics·r/G⌉ of the node's own NICs: the note named that
+    count 'of its 2 NICs' on a DGX-1 at 3 a node (the 2 the run's GPUs reach), while the note beside it says the
+    run 'reaches 2 of its 4 NICs' and a DGX-1 has 4 (review GF). The count charged is unchanged."""
+    p = predict([g + 1, 2 * g], model="gpt2", precision="fp16", batch=16, system=system, gpus_per_node=g)
+    (note,) = _ragged(p)
+    assert f"the ⌈{of}·r/{8}⌉ of its {of} NICs its r GPUs reach" in note
+    (said,) = [n for n in p.notes if n.key == "nics_reached"]
+    assert f"reaches {reached} of its {of} NICs" in said
+    # what the model charged at g + 1: one GPU of the last node, ⌈of/8⌉ of the node's NICs, of the run's `reached`
+    assert ragged_network_share([g + 1], g, reached, (of, 8)).tolist() == [-(-of // 8) / reached]
+
+
 def test_a_ragged_baseline_among_the_sizes_is_named_once_in_order():
     p = predict([20, 12], model="gpt2", precision="bf16", batch=16, system="dgx-h100", throughput=300,
                 baseline_devices=12)  # fmt: skip
