@@ -81,8 +81,8 @@ EN = {
     ),
     "ragged_nodes": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g}, the network at the last "
-        "node's share, the ⌈{of}·r/{whole}⌉ of its {nics} NICs its r GPUs reach (a ragged last node is usually slower "
-        "still)"
+        "node's share, the ⌈{nics}·r/{whole}⌉ of its {nics} NICs its r GPUs reach (a ragged last node is usually "
+        "slower still)"
     ),
     "ragged_nodes_whole": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} (a ragged last node is "

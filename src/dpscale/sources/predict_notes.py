@@ -84,7 +84,7 @@ def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None,
     shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
     if nics:  # the node's own NICs named, as the nics_reached note names them (DGX-1 at 3 a node: 4, not the run's 2)
         of, whole = node or (nics, g)
-        return [Note("ragged_nodes", sizes=shown, g=g, nics=of, of=of, whole=whole)]
+        return [Note("ragged_nodes", sizes=shown, g=g, nics=of, whole=whole)]
     return [Note("ragged_nodes_whole", sizes=shown, g=g)]
 
 

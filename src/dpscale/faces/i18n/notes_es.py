@@ -60,7 +60,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "ragged_nodes": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g}, con la "
-            "red del último nodo reducida a su parte: las ⌈{of}·r/{whole}⌉ de sus {nics} NIC a las que llegan sus "
+            "red del último nodo reducida a su parte: las ⌈{nics}·r/{whole}⌉ de sus {nics} NIC a las que llegan sus "
             "r GPU (un último nodo incompleto suele ir aún más lento)"
         ),
         "ragged_nodes_whole": (
