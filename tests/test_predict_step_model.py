@@ -91,7 +91,8 @@ def test_a_ragged_last_node_of_a_part_node_reaches_the_nics_of_its_own_gpus():
     """--gpus-per-node 7 on DGX-1 V100s (4 EDR NICs under 8 GPUs, one a pair): 9 ranks leave GPUs 0 and 1 in the
     last node, which reach one NIC, 12.5 GB/s, as two GPUs a node do (docs/predict.md: a run on g of G GPUs reaches
     ⌈nics·g/G⌉ NICs). The share was taken of the 4 NICs that 7 GPUs reach, ⌈4·2/7⌉ = 2: 25 GB/s, the network phase
-    half as long (review GC: bert-large amp at 150/s, --no-overlap, E 0.550 where 0.462 is right)."""
+    half as long (review GC: bert-large amp at 150/s, --no-overlap, E 0.550 where one NIC gives 0.462; 0.426 with
+    review GG's node phase)."""
     assert ragged_network_share([9, 11, 13], 7, 4, (4, 8)).tolist() == [1 / 4, 2 / 4, 3 / 4]  # GPUs 0–1, 0–3, 0–5
     assert ragged_network_share([9, 11, 13], 7, 4).tolist() == [2 / 4, 3 / 4, 4 / 4]  # nodes of 7 with 4 NICs each
     kw = dict(model="bert-large", precision="amp", batch=32, throughput=150, system="dgx1-v100", overlap=False,

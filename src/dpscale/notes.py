@@ -84,6 +84,10 @@ EN = {
         "node's share, the ⌈{nics}·r/{whole}⌉ of its {nics} NICs its r GPUs reach (a ragged last node is usually "
         "slower still)"
     ),
+    "ragged_mesh": (
+        "at {sizes} devices the hierarchical all-reduce's intra-node phase waits for the last node's r GPUs, on the "
+        "links among them (a cube-mesh: the system's figure for r GPUs)"
+    ),
     "ragged_nodes_whole": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} (a ragged last node is "
         "usually slower: its GPUs may reach only part of the node's network, whose NICs were not given)"

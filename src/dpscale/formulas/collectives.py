@@ -6,6 +6,7 @@ S bytes, B bandwidth in GB/s per direction, α seconds per latency step.
 - hierarchical:  intra-node reduce-scatter + all-gather (ring over g) and an inter-node ring
                  all-reduce of the S/g shard over k nodes, all g NICs in parallel:
                  2(g−1)α_i + 2(g−1)/g · S/B_intra + 2(k−1)α_n + 2(k−1)/k · S/B_node   [STAS-NET], [HVD-HIER]
+                 (B_intra: the slower node's, a ragged last node of a cube-mesh on its own links: `ragged_node_link`)
 - tree (NCCL ≥ 2.4): chain inside the node (alone in one node: 2S/B, slower than the ring),
                  double binary tree across nodes:
                  2(g−1)α_i + 2·log2(k)·α_n + 2S/busbw, busbw = min(B_intra, B_node)   [NCCL-TUNE]
@@ -75,6 +76,31 @@ def link_bandwidth(ranks: Any, gpus_per_node: Any, intra_bw_gbs: float, by_gpus:
     return below + (at(hi) - below) * (g - lo)  # (whole sizes: exactly the table's figure)
 
 
+def ragged_node_link(ranks: Any, gpus_per_node: Any, intra_bw_gbs: float, by_gpus: dict | None = None) -> Any:
+    """The hierarchical's intra-node figure at each rank count, as a whole node's: every node reduce-scatters at
+    once and the network phase waits for the slowest, so where the last node's r GPUs (GPUs 0..r−1 of a cube-mesh:
+    `link_bandwidth` at r) take longer, busbw(r)·S/B(r) > busbw(g)·S/B(g), the figure is B(r)·busbw(g)/busbw(r):
+    13 ranks on DGX-1 V100s leave GPUs 0-4, no NVLink-only ring (15.75 GB/s), 8.7× a whole node's 150 GB/s phase,
+    which was charged. One GPU has no intra phase; a switch (no `by_gpus`) gives every size the node's figure.
+    Between whole sizes the figure runs in a straight line, as `link_bandwidth`'s does."""
+    whole = link_bandwidth(ranks, gpus_per_node, intra_bw_gbs, by_gpus)
+    if not by_gpus:
+        return whole
+
+    def share(n: np.ndarray) -> np.ndarray:  # at whole sizes n: a whole node's phase over the slowest node's, ≤ 1
+        g, k = nodes(n, gpus_per_node)
+        r = n - g * (k - 1.0)
+        b_r, b_g = (link_bandwidth(x, gpus_per_node, intra_bw_gbs, by_gpus) for x in (r, g))
+        ragged = (k > 1) & (r >= 2) & (r < g)
+        return np.where(ragged, np.minimum(busbw_factor(g) * b_r / np.where(ragged, busbw_factor(r) * b_g, 1.0), 1.0),
+                        1.0)  # fmt: skip
+
+    p = np.maximum(np.asarray(ranks, dtype=float), 1.0)
+    lo, hi = np.floor(p), np.ceil(p)
+    below = share(lo)
+    return whole * (below + (share(hi) - below) * (p - lo))  # (whole sizes: exactly theirs)
+
+
 def allreduce_terms(
     nbytes: Any,
     ranks: Any,
@@ -84,11 +110,13 @@ def allreduce_terms(
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
     algorithm: str = "hierarchical",
+    hier_intra_gbs: Any = None,
 ) -> tuple[Any, Any, Any]:
     """(latency, intra-node bandwidth, network bandwidth) seconds of one all-reduce by a named algorithm: the
     one place each algorithm's cost is written; its time is their sum, and the split names the bottleneck.
     - hierarchical: only 2(k−1)/k·S/g bytes per GPU leave the node, over g NICs in parallel, so the
-      inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth).
+      inter-node phase costs 2(k−1)/k · S / B_node (B_node = the node's total NIC bandwidth); its intra-node
+      phases run at `hier_intra_gbs` where given (`ragged_node_link`: a ragged last node's slower phase).
     - tree (NCCL): logarithmic latency across nodes; 2S of traffic (algbw = busbw/2) [NCCL#457], [NCCL-TUNE],
       one tree pair per NIC so the node's NICs work in parallel [NCCL#545]; inside one node, a chain.
     - ring (flat, multi-channel, one channel per NIC): ≈ 2(p−1)/p·S at the slower link [STAS-NET] model 2;
@@ -100,7 +128,8 @@ def allreduce_terms(
     g, k = nodes(ranks, gpus_per_node)
     if algorithm == "hierarchical":
         lat = 2.0 * (g - 1.0) * alpha_intra_s + 2.0 * (k - 1.0) * alpha_inter_s
-        return lat, busbw_factor(g) * s / (intra_bw_gbs * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
+        b_node = intra_bw_gbs if hier_intra_gbs is None else hier_intra_gbs
+        return lat, busbw_factor(g) * s / (b_node * GB), busbw_factor(k) * s / (inter_bw_gbs * GB)
     alone = g <= 1  # one GPU a node: no intra-node link to cross
     bw = np.where(k > 1, np.where(alone, inter_bw_gbs, np.minimum(intra_bw_gbs, inter_bw_gbs)), intra_bw_gbs)
     if algorithm == "tree":
@@ -116,19 +145,20 @@ def allreduce_terms(
 AUTO = ("hierarchical", "tree", "ring")  # what "auto" chooses among; ties go to the earlier
 
 
-def _auto(args: tuple[Any, Any, Any, Any, Any, Any, Any]) -> tuple[list, Any]:
+def _auto(args: tuple[Any, Any, Any, Any, Any, Any, Any], hier_intra_gbs: Any = None) -> tuple[list, Any]:
     """Each candidate's allreduce_terms and the index "auto" picks, size by size: the fastest (within one node
     the hierarchical is the ring; the tree's chain is never faster)."""
-    cands = [allreduce_terms(*args, algorithm=a) for a in AUTO]
+    cands = [allreduce_terms(*args, algorithm=a, hier_intra_gbs=hier_intra_gbs) for a in AUTO]
     return cands, np.argmin(np.broadcast_arrays(*(sum(c) for c in cands)), axis=0)
 
 
-def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm):
+def _chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm,
+            hier_intra_gbs=None):  # fmt: skip
     """allreduce_terms of the algorithm charged: a forced one, or auto's pick (`_auto`)."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm != "auto":
-        return allreduce_terms(*args, algorithm=algorithm)
-    cands, pick = _auto(args)
+        return allreduce_terms(*args, algorithm=algorithm, hier_intra_gbs=hier_intra_gbs)
+    cands, pick = _auto(args, hier_intra_gbs)
     return tuple(np.choose(pick, [c[j] for c in cands]) for j in range(3))
 
 
@@ -141,13 +171,14 @@ def algorithm_charged(
     alpha_intra_s: Any = 0.0,
     alpha_inter_s: Any = 0.0,
     algorithm: str = "auto",
+    hier_intra_gbs: Any = None,
 ) -> Any:
     """The name of the algorithm `allreduce_time` charges at each size (as _chosen picks it): a forced one, or
     auto's fastest; within one node, or with one GPU a node, the hierarchical is named the ring it then is (the
     same terms: one of its two levels is empty, and ties go to it as AUTO's first); "" for one rank."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s)
     if algorithm == "auto":
-        name = np.asarray(AUTO)[_auto(args)[1]]
+        name = np.asarray(AUTO)[_auto(args, hier_intra_gbs)[1]]
     else:
         name = np.full(np.broadcast(*args).shape, algorithm)
     g, k = nodes(ranks, gpus_per_node)
@@ -166,6 +197,7 @@ def allreduce_time(
     algorithm: str = "auto",
     fill_s: float = 0.0,
     fill_bytes: float = FILL_BYTES,
+    hier_intra_gbs: Any = None,
 ) -> Any:
     """All-reduce time in seconds. Within one node "auto" is the ring over the intra link (hierarchical
     reduces to it; a forced tree is NCCL's intra-node chain, 2S/B, never faster); across nodes "auto"
@@ -177,7 +209,7 @@ def allreduce_time(
         raise fail("algorithm", algorithm, ", ".join(ALGORITHMS))
     fill = _node_fill(nbytes, ranks, gpus_per_node, fill_s, fill_bytes)
     return fill + sum(_chosen(nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s,
-                              alpha_inter_s, algorithm))  # fmt: skip
+                              alpha_inter_s, algorithm, hier_intra_gbs))  # fmt: skip
 
 
 def _node_fill(nbytes: Any, ranks: Any, gpus_per_node: Any, fill_s: float, fill_bytes: float) -> Any:
@@ -196,12 +228,13 @@ def bandwidth_terms(
     alpha_inter_s: Any = 0.0,
     fill_s: float = 0.0,
     fill_bytes: float = FILL_BYTES,
+    hier_intra_gbs: Any = None,
 ) -> tuple[Any, Any]:
     """(intra-node, network) bandwidth seconds of the algorithm `allreduce_time` charges, for naming which
     link limits it. The ring fill counts as intra-node link time: it is NVLink running below its peak."""
     args = (nbytes, ranks, gpus_per_node, intra_bw_gbs, inter_bw_gbs, alpha_intra_s, alpha_inter_s, algorithm)
     fill = _node_fill(nbytes, ranks, gpus_per_node, fill_s, fill_bytes)
-    intra, net = _chosen(*args)[1:]
+    intra, net = _chosen(*args, hier_intra_gbs)[1:]
     return intra + fill, net
 
 

@@ -43,6 +43,7 @@ from dpscale.formulas.collectives import (
     bandwidth_terms,
     link_bandwidth,
     nodes,
+    ragged_node_link,
 )
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET, bucket_runs, exposed_comm
 from dpscale.formulas.scaling import per_step, relative_efficiency
@@ -196,7 +197,9 @@ def step_time(
 
 # What every collective of one step_time call reads: the sizes d, the node, the intra-node bandwidth per d (None
 # where a measured curve gives it per message size), that curve, the network's achievable GB/s, NCCL's latencies.
-_Links = namedtuple("_Links", ("d", "gpus_per_node", "node_bw", "intra_curve", "b_inter", "lat", "alpha_base"))
+_Links = namedtuple(
+    "_Links", ("d", "gpus_per_node", "node_bw", "hier_bw", "intra_curve", "b_inter", "lat", "alpha_base")
+)
 
 
 def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs: float, cal: Calibration,
@@ -204,13 +207,14 @@ def _links(d: np.ndarray, gpus_per_node: int, intra_bw_gbs: float, inter_bw_gbs:
            inter_node: tuple[int, int] | None = None) -> _Links:  # fmt: skip
     """The cluster as the collectives see it, achievable = spec × η; the node's figure over d computed once, the
     network's too (a ragged last node's NICs: `ragged_network_share`)."""
-    node_bw = None
+    node_bw = hier_bw = None  # the hierarchical's phases wait for a ragged last node's (`ragged_node_link`)
     if intra_curve is None:
         node_bw = cal.eta_intra * link_bandwidth(d, gpus_per_node, intra_bw_gbs, intra_by_gpus)
+        hier_bw = cal.eta_intra * ragged_node_link(d, gpus_per_node, intra_bw_gbs, intra_by_gpus)
     lat = {"alpha_intra_s": cal.alpha_intra, "alpha_inter_s": cal.alpha_inter, "fill_s": cal.ring_fill,
            "fill_bytes": cal.ring_fill_bytes}  # fmt: skip
     b_inter = cal.eta_inter * inter_bw_gbs * ragged_network_share(d, gpus_per_node, inter_nics, inter_node)
-    return _Links(d, gpus_per_node, node_bw, intra_curve, b_inter, lat, cal.alpha_base)
+    return _Links(d, gpus_per_node, node_bw, hier_bw, intra_curve, b_inter, lat, cal.alpha_base)
 
 
 def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None,
@@ -239,11 +243,12 @@ def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None,
     return below + (at(hi) - below) * (d - lo)  # share (whole sizes: exactly theirs)
 
 
-def _intra_bw(links: _Links, nbytes: np.ndarray) -> np.ndarray:
-    """(d, messages): the node's bandwidth per device count (link_bandwidth), or a measured table's at each
-    message's own size — a ZeRO gather of 1-byte weights is a smaller message than its 4-byte reduction."""
+def _intra_bw(links: _Links, nbytes: np.ndarray, hier: bool = False) -> np.ndarray:
+    """(d, messages): the node's bandwidth per device count (link_bandwidth; `hier`: as the hierarchical's phases
+    see it, ragged_node_link), or a measured table's at each message's own size — a ZeRO gather of 1-byte weights
+    is a smaller message than its 4-byte reduction."""
     if links.intra_curve is None:
-        return np.outer(links.node_bw, nbytes**0)
+        return np.outer(links.hier_bw if hier else links.node_bw, nbytes**0)
     return np.interp(np.log(nbytes), np.log(links.intra_curve[0]), links.intra_curve[1])[None, :]
 
 
@@ -251,8 +256,9 @@ def _collective(links: _Links, nbytes: np.ndarray, alg: str, share: float) -> tu
     """(time, intra-node s, network s) of one collective per bucket run: `share` of the all-reduce `alg`."""
     d = links.d
     args = (nbytes[None, :], d[:, None], links.gpus_per_node, _intra_bw(links, nbytes), links.b_inter[:, None])
-    t = share * allreduce_time(*args, algorithm=alg, **links.lat) + links.alpha_base
-    intra, net = (share * x for x in bandwidth_terms(*args, alg, **links.lat))
+    hier = _intra_bw(links, nbytes, hier=True)
+    t = share * allreduce_time(*args, algorithm=alg, **links.lat, hier_intra_gbs=hier) + links.alpha_base
+    intra, net = (share * x for x in bandwidth_terms(*args, alg, **links.lat, hier_intra_gbs=hier))
     return np.where(d[:, None] > 1, t, 0.0), intra, net
 
 
@@ -310,7 +316,8 @@ def _largest_buckets_algorithm(links: _Links, sizes: np.ndarray, algorithm: str)
     """The all-reduce each size's largest buckets run (for display): they carry the bytes."""
     j = int(np.argmax(sizes))  # the buckets that carry the bytes
     return algorithm_charged(sizes[j], links.d, links.gpus_per_node, _intra_bw(links, sizes)[:, j], links.b_inter,
-                             links.lat["alpha_intra_s"], links.lat["alpha_inter_s"], algorithm)  # fmt: skip
+                             links.lat["alpha_intra_s"], links.lat["alpha_inter_s"], algorithm,
+                             _intra_bw(links, sizes, hier=True)[:, j])  # fmt: skip
 
 
 def input_step(devices: Any, grad_accum: Any, input_s: float, gpus_per_node: Any) -> Any:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from dpscale import catalog
+from dpscale.formulas.collectives import link_bandwidth, ragged_node_link
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     STAGE_NAMES,
@@ -71,21 +72,32 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
 
 
 def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None,
-            node: tuple[int, int] | None = None) -> list:  # fmt: skip
+            node: tuple[int, int] | None = None, mesh: tuple[float, dict | None] | None = None) -> list:  # fmt: skip
     """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes, the
     last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share; `node`: the whole
     node's NICs and GPUs, of which a run of g < GPUs a node takes GPUs 0..r−1 last), the whole node's where the NICs
     are not known. The measured baseline's size d0 is one of them where it is ragged: its step is inverted on the
-    same nodes."""
+    same nodes. `mesh`: (the node's link, its cube-mesh table); where the last node's r GPUs slow the hierarchical's
+    node phase (collectives.ragged_node_link), a second note names those sizes."""
     partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
     if not partial:
         return []
-    # every such size (12 of -d 12,20 alone was named), the first few of a long sweep
-    shown = "; ".join(f"{x:,}" for x in partial[:RAGGED_SHOWN]) + ("; …" if len(partial) > RAGGED_SHOWN else "")
     if nics:  # the node's own NICs named, as the nics_reached note names them (DGX-1 at 3 a node: 4, not the run's 2)
         of, whole = node or (nics, g)
-        return [Note("ragged_nodes", sizes=shown, g=g, nics=of, whole=whole)]
-    return [Note("ragged_nodes_whole", sizes=shown, g=g)]
+        out = [Note("ragged_nodes", sizes=_listed(partial), g=g, nics=of, whole=whole)]
+    else:
+        out = [Note("ragged_nodes_whole", sizes=_listed(partial), g=g)]
+    if mesh and mesh[1]:
+        x = np.asarray(partial, dtype=float)
+        slower = x[ragged_node_link(x, g, *mesh) < link_bandwidth(x, g, *mesh)]
+        if slower.size:
+            out.append(Note("ragged_mesh", sizes=_listed([int(v) for v in slower])))
+    return out
+
+
+def _listed(sizes: list[int]) -> str:
+    """Every size (12 of -d 12,20 alone was named), the first few of a long sweep."""
+    return "; ".join(f"{x:,}" for x in sizes[:RAGGED_SHOWN]) + ("; …" if len(sizes) > RAGGED_SHOWN else "")
 
 
 def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, top: tuple[dict[str, Any], Any],

@@ -63,6 +63,10 @@ NOTES: dict[str, dict[str, str]] = {
             "red del último nodo reducida a su parte: las ⌈{nics}·r/{whole}⌉ de sus {nics} NIC a las que llegan sus "
             "r GPU (un último nodo incompleto suele ir aún más lento)"
         ),
+        "ragged_mesh": (
+            "con {sizes} dispositivos la fase dentro del nodo del all-reduce jerárquico espera a las r GPU del último "
+            "nodo, por los enlaces entre ellas (una malla en cubo: la cifra del sistema para r GPU)"
+        ),
         "ragged_nodes_whole": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} (un último "
             "nodo incompleto suele ir más lento: sus GPU pueden alcanzar solo parte de la red del nodo, cuyas NIC no "
