@@ -130,36 +130,57 @@ def test_repeated_runs_are_judged_with_the_numpy_the_floor_allows(monkeypatch):
         fit_io.range_95.cache_clear()  # (no value computed without numpy's own is kept for later tests)
 
 
-def declared_floors() -> dict[str, str]:
-    """Each package's floor as pyproject declares it (`>=X` in the dependencies or any extra), by name."""
+def declared_floors(extra: str | None = None) -> dict[str, str]:
+    """Each package's floor on `pip install dpscale[extra]` (the dependencies and that extra; every extra where None),
+    by canonical name: the lowest over its declarations there, "0" for one with none (`>=`, `~=` or `==`). One name
+    declared twice kept the last: `starlette>=1.0` in web beside `starlette>=1.7` in test read as 1.7."""
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    floors: dict[str, str] = {}
-    for spec in [*project["dependencies"], *(s for extra in project["optional-dependencies"].values() for s in extra)]:
+    extras = project["optional-dependencies"]
+    floors: dict[str, Version] = {}
+    for spec in [*project["dependencies"], *(s for name in ([extra] if extra else extras) for s in extras[name])]:
         req = Requirement(spec)
-        for s in req.specifier:
-            if s.operator == ">=":
-                floors[req.name] = s.version
-    return floors
+        versions = [s.version.removesuffix(".*") for s in req.specifier if s.operator in (">=", "~=", "==")]
+        floor = max((Version(v) for v in versions), default=Version("0"))
+        name = canonicalize_name(req.name)
+        floors[name] = min(floors.get(name, floor), floor)
+    return {name: str(v) for name, v in floors.items()}
+
+
+def test_a_floor_is_the_lowest_any_declaration_allows(tmp_path, monkeypatch):
+    """The floor checks read every declaration of a name: a higher one elsewhere, another spelling, or a bare name
+    in the extra that ships the code does not hide the release an install may get."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\ndependencies = ["numpy>=1.24"]\n[project.optional-dependencies]\n'
+        'web = ["fastapi>=0.133", "Starlette>=1.0", "uvicorn"]\ntest = ["dpscale[web]", "starlette>=1.7", '
+        '"uvicorn>=0.29", "torch==2.13.*"]\n',
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert declared_floors()["starlette"] == "1.0" and declared_floors()["uvicorn"] == "0"
+    assert declared_floors("web") == {"numpy": "1.24", "fastapi": "0.133", "starlette": "1.0", "uvicorn": "0"}
+    assert declared_floors("test")["torch"] == "2.13"
 
 
 # What the code relies on that older releases than these lack (the floor run in docs/DEVELOPING.md found them):
 # a floor below one is a promise the package breaks on an install the floor allows.
-NEEDS = [
-    ("starlette", "1.7", "TrustedHostMiddleware reads '[::1]:8000' (1.6 cut it at ':': serve --host ::1 said 400)"),
-    ("fastapi", "0.133", "the first FastAPI that admits starlette 1.7 (0.132 and older pin starlette<1.0)"),
+NEEDS = [  # (the extra that ships the code, the package, the oldest release it runs on, why)
+    ("web", "starlette", "1.7", "TrustedHostMiddleware reads '[::1]:8000' (1.6 cut it at ':': --host ::1 said 400)"),
+    ("web", "fastapi", "0.133", "the first FastAPI that admits starlette 1.7 (0.132 and older pin starlette<1.0)"),
 ]
 
 
-@pytest.mark.parametrize(("package", "oldest", "why"), NEEDS)
-def test_each_floor_admits_only_releases_the_code_runs_on(package, oldest, why):
+@pytest.mark.parametrize(("extra", "package", "oldest", "why"), NEEDS)
+def test_each_floor_admits_only_releases_the_code_runs_on(extra, package, oldest, why):
     """pyproject took fastapi>=0.110, which resolves to starlette 0.37: `dpscale serve --host ::1` then answered
     every request, the page too, 400 'Invalid host header' (the browser's Host is '[::1]:8000')."""
     from packaging.version import Version
 
-    floor = declared_floors().get(package)
+    floor = declared_floors(extra).get(package)
     assert floor is not None and Version(floor) >= Version(oldest), f"{package}>={floor}: {why}"
 
 
