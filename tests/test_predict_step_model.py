@@ -1283,3 +1283,15 @@ def test_the_documented_nccl_ring_latency_is_physics_formula_for_an_8_byte_messa
     assert (round(formula), round(model)) == (204, 132)
     docs = " ".join((Path(__file__).parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
     assert f"forced ring, comes to {round(model)} µs against physics.md's formula's {round(formula)} " in docs
+
+
+def test_nics_near_is_the_one_rule_for_the_nics_gpus_0_to_x_reach():
+    """collectives.nics_near, read by node_share (a run on part of a node) and ragged_network_share (a ragged last
+    node) alike: a DGX-1's 4 EDR NICs hang one under each pair of its 8 GPUs, an AWS p5's 32 four under each GPU."""
+    from dpscale.formulas.collectives import nics_near
+    from dpscale.sources.predict_inputs import node_share
+
+    assert nics_near(np.arange(1, 9), 4, 8).tolist() == [1, 1, 2, 2, 3, 3, 4, 4]
+    assert nics_near(3, 32, 8) == 12 and nics_near(8, 8, 8) == 8 and nics_near(9, 8, 8) == 8
+    dgx1 = {"gpus_per_node": 8, "intra_bw_gbs": 150.0, "inter_bw_gbs": 50.0, "nics": 4}
+    assert [node_share(dgx1, g)[3] for g in (1, 3, 5, 7)] == [(1, 4), (2, 4), (3, 4), (4, 4)]

@@ -55,6 +55,13 @@ def nodes(ranks: Any, gpus_per_node: Any) -> tuple[Any, Any]:
     return g, np.ceil(p / g)
 
 
+def nics_near(gpus: Any, nics: Any, node_gpus: Any) -> Any:
+    """NICs that GPUs 0..x−1 of a node of node_gpus GPUs and `nics` NICs reach, ⌈nics·x/node_gpus⌉ (at most nics):
+    NCCL pairs each GPU with the NIC nearest it, and nodes hang the NICs evenly under the GPUs in order (a DGX-1 one
+    EDR NIC under each pair, a DGX A100 one HDR NIC a GPU). The −1e-9 keeps a whole quotient (4·6/8 = 3) at itself."""
+    return np.minimum(np.ceil(np.asarray(nics, dtype=float) * gpus / node_gpus - 1e-9), nics)
+
+
 def link_bandwidth(ranks: Any, gpus_per_node: Any, intra_bw_gbs: float, by_gpus: dict | None = None) -> Any:
     """Intra-node GB/s per GPU at each rank count: `by_gpus[g]` where a run uses g < gpus_per_node GPUs of a node
     whose links do not all join every GPU (a cube-mesh: NCCL's rings over GPUs 0..g−1 use only the links among

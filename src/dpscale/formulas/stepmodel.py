@@ -42,6 +42,7 @@ from dpscale.formulas.collectives import (
     allreduce_time,
     bandwidth_terms,
     link_bandwidth,
+    nics_near,
     nodes,
     ragged_node_link,
 )
@@ -236,7 +237,7 @@ def ragged_network_share(devices: Any, gpus_per_node: Any, nics: int | None,
         g, k = nodes(n, gpus_per_node)
         r = n - g * (k - 1.0)
         of, whole = node or (nics, g)  # the last node's GPUs 0..r−1 of the whole node, whose NICs they reach
-        return np.where((k > 1) & (r < g), np.minimum(np.ceil(of * r / whole - 1e-9), nics) / nics, 1.0)
+        return np.where((k > 1) & (r < g), np.minimum(nics_near(r, of, whole), nics) / nics, 1.0)
 
     lo, hi = np.floor(d), np.ceil(d)
     below = at(np.where(lo > gpus_per_node, lo, hi))  # one node crosses no network: up to the first ragged size, its

@@ -7,7 +7,6 @@ reads published rows through the same ones, so a table and a command line are pr
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections import namedtuple
 from typing import Any
@@ -17,6 +16,7 @@ import numpy as np
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_range, fail, one
 from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
+from dpscale.formulas.collectives import nics_near
 from dpscale.formulas.stepmodel import DEFAULT, DEFAULT_HBM_TBS, Calibration
 from dpscale.formulas.units import DTYPE_NAMES, without_module
 
@@ -240,7 +240,7 @@ def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None
         intra, by = table.get(int(g), intra), {str(n): v for n, v in table.items() if n < g}
     nics, reached = base.get("nics"), None
     if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 and isinstance(inter, (int, float)):
-        reached = (min(nics, math.ceil(nics * g / whole)), nics)
+        reached = (int(nics_near(g, nics, whole)), nics)
         inter = inter * reached[0] / nics
     return intra, inter, by, reached
 
