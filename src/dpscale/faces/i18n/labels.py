@@ -1324,7 +1324,7 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_kept": "{path} conserva la calibración que tenía",
         "band_note": (
             "E inf–sup: donde cayó el 80 % de las ejecuciones publicadas de familias de modelos que la calibración "
-            "no había visto (en catorce conjuntos de tablas reunidos después cayó dentro el 15–96 %; docs/predict.md)"
+            "no había visto (en catorce conjuntos de tablas reunidos luego cayó dentro el 15–96 %; docs/predict.md)"
         ),
         "validate_summary": (
             "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
