@@ -140,3 +140,13 @@ def test_the_ragged_note_names_the_sizes_whose_last_node_sets_the_phase(capsys):
                               "espera a las r GPU del último nodo")):  # fmt: skip
         rc, out, err = run(capsys, *argv, "--lang", lang)
         assert rc == 0 and said in out + err
+
+
+@pytest.mark.parametrize("kw", [dict(algorithm="ring"), dict(algorithm="tree"), dict(zero=2), dict(zero=1)])
+def test_no_ragged_mesh_note_where_no_hierarchical_is_charged(kw):
+    """A forced flat ring or tree, and ZeRO's reduce-scatters and gathers (rings), run no hierarchical phase: E at
+    12 and 13 is what it was before review GG, so a note saying that phase waits for the last node is untrue there."""
+    p = predict([12, 13], system="dgx1-v100", **BERT, **kw)
+    assert [r["algorithm"] for r in p.records()] == [kw.get("algorithm", "ring")] * 2
+    assert not [n for n in p.notes if n.key == "ragged_mesh"]
+    assert [n.key for n in p.notes if n.key == "ragged_nodes"] == ["ragged_nodes"]  # the NICs' note stays
