@@ -506,10 +506,12 @@ def predict_flags(
     eff = efficiency(b, alone, at_d[1], float(np.ravel(at_one[1])[0]))
 
     # 5. The notes on the curve
-    # (the last node's own links slow only a hierarchical: none under a forced ring or tree, nor ZeRO's rings)
+    # (the last node's own links slow only a hierarchical: none under a forced ring or tree, nor ZeRO's rings, nor
+    # at a size where auto charges another — the sizes whose `algorithm` column says hierarchical)
     hier = curve is None and not zero and algorithm in ("auto", "hierarchical")
+    charged = {int(x) for x, a in zip(d.tolist(), np.ravel(b.algorithm)) if a == "hierarchical"} if hier else set()
     notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics, cl.node_nics,
-                         (kw["intra_bw_gbs"], kw["intra_by_gpus"]) if hier else None))  # fmt: skip
+                         (kw["intra_bw_gbs"], kw["intra_by_gpus"], charged)))  # fmt: skip
     if strong:
         notes.append(Note("strong_scaling", g=strong[0], b_lo=strong[0] // (int(d.max()) * grad_accum),
                           b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip

@@ -71,14 +71,15 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     return out
 
 
-def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None,
-            node: tuple[int, int] | None = None, mesh: tuple[float, dict | None] | None = None) -> list:  # fmt: skip
+def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None, node: tuple[int, int] | None = None,
+            mesh: tuple[float, dict | None, set] | None = None) -> list:  # fmt: skip
     """A note naming the sizes past one node that leave their last node part-filled: modeled as whole nodes, the
     last one's network the share of the `nics` its GPUs reach (stepmodel.ragged_network_share; `node`: the whole
     node's NICs and GPUs, of which a run of g < GPUs a node takes GPUs 0..r−1 last), the whole node's where the NICs
     are not known. The measured baseline's size d0 is one of them where it is ragged: its step is inverted on the
-    same nodes. `mesh`: (the node's link, its cube-mesh table); where the last node's r GPUs slow the hierarchical's
-    node phase (collectives.ragged_node_link), a second note names those sizes."""
+    same nodes. `mesh`: (the node's link, its cube-mesh table, the sizes charged a hierarchical); where the last
+    node's r GPUs slow the hierarchical's node phase (collectives.ragged_node_link) at a size that runs it, a second
+    note names those sizes (13 DGX-1 V100s, where auto takes the flat ring, are not named)."""
     partial = [int(x) for x in sorted({*d.tolist(), d0}) if x > g and x % g]
     if not partial:
         return []
@@ -88,8 +89,8 @@ def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None,
     else:
         out = [Note("ragged_nodes_whole", sizes=_listed(partial), g=g)]
     if mesh and mesh[1]:
-        x = np.asarray(partial, dtype=float)
-        slower = x[ragged_node_link(x, g, *mesh) < link_bandwidth(x, g, *mesh)]
+        x = np.asarray([v for v in partial if v in mesh[2]], dtype=float)
+        slower = x[ragged_node_link(x, g, *mesh[:2]) < link_bandwidth(x, g, *mesh[:2])]
         if slower.size:
             out.append(Note("ragged_mesh", sizes=_listed([int(v) for v in slower])))
     return out
