@@ -2,10 +2,9 @@
 
 Goal (issue 4): ≤ 1 s including the import. Prints the measured times and the ratio to the goal; then the
 dev set's fit-mode validation and, over the fourteen published sets docs/fit.md quotes (the dev set, external_* and
-calibrate.POOLED: session 57's holdout_more7 and holdout_more8 and session 58's holdout_more9 and holdout_more10 came
-after), the nested
-checks that re-choose the rule's constants without a held-out model family, system or file (docs/fit.md quotes all
-three).
+calibrate.POOLED: session 57's holdout_more7 and holdout_more8 and session 58's holdout_more9, holdout_more10 and
+holdout_more11 came after), the nested checks that re-choose the rule's constants without a held-out model family,
+system or file (docs/fit.md quotes all three).
 
     .venv/bin/python benchmarks/bench_fit.py
 """
