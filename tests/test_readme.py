@@ -419,34 +419,20 @@ def test_readme_accuracy_paragraph_is_what_validate_reports():
     check(pooled["median_abs_error"], m[2], "the pooled hold-outs")
     check(pooled["p90_abs_error"], m[3], "the pooled hold-outs' p90")
     check(pooled["constant_baseline_median_abs_error"], m[4], "a constant E on the pooled hold-outs")
-    m = re.search(r"an eleventh gathered in session 57 \([^)]*\), (\d+) points: ([\d.]+), a constant E ([\d.]+);", text)
-    more7 = _predicted("holdout_more7.csv")
-    assert more7["points"] == int(m[1])
-    check(more7["median_abs_error"], m[2], "holdout_more7")
-    check(more7["constant_baseline_median_abs_error"], m[3], "a constant E on holdout_more7")
-    m = re.search(r"a twelfth gathered in session 57 \([^)]*\), (\d+) points: ([\d.]+), a constant E ([\d.]+) —", text)
-    more8 = _predicted("holdout_more8.csv")
-    assert more8["points"] == int(m[1])
-    check(more8["median_abs_error"], m[2], "holdout_more8")
-    check(more8["constant_baseline_median_abs_error"], m[3], "a constant E on holdout_more8")
-    m = re.search(r"a thirteenth gathered in session 58 \([^)]*\), (\d+) points: ([\d.]+), a constant E ([\d.]+) —",
-                  text)  # fmt: skip
-    more9 = _predicted("holdout_more9.csv")
-    assert more9["points"] == int(m[1])
-    check(more9["median_abs_error"], m[2], "holdout_more9")
-    check(more9["constant_baseline_median_abs_error"], m[3], "a constant E on holdout_more9")
-    m = re.search(r"a fourteenth gathered in session 58 \([^)]*\), (\d+) points: ([\d.]+), a constant E ([\d.]+) —",
-                  text)  # fmt: skip
-    more10 = _predicted("holdout_more10.csv")
-    assert more10["points"] == int(m[1])
-    check(more10["median_abs_error"], m[2], "holdout_more10")
-    check(more10["constant_baseline_median_abs_error"], m[3], "a constant E on holdout_more10")
-    m = re.search(r"a fifteenth gathered in session 58 \([^)]*\), (\d+) points: ([\d.]+), a constant E ([\d.]+) —",
-                  text)  # fmt: skip
-    more11 = _predicted("holdout_more11.csv")
-    assert more11["points"] == int(m[1])
-    check(more11["median_abs_error"], m[2], "holdout_more11")
-    check(more11["constant_baseline_median_abs_error"], m[3], "a constant E on holdout_more11")
+    later = (
+        ("an eleventh", 57, 7, ";"),
+        ("a twelfth", 57, 8, " —"),
+        ("a thirteenth", 58, 9, " —"),
+        ("a fourteenth", 58, 10, " —"),
+        ("a fifteenth", 58, 11, " —"),
+    )  # calibrate.LATER, one by one
+    for nth, session, k, after in later:
+        m = re.search(rf"{nth} gathered in session {session} \([^)]*\), (\d+) points: ([\d.]+), a constant E "
+                      rf"([\d.]+){after}", text)  # fmt: skip
+        one = _predicted(f"holdout_more{k}.csv")
+        assert m and one["points"] == int(m[1]), nth
+        check(one["median_abs_error"], m[2], f"holdout_more{k}")
+        check(one["constant_baseline_median_abs_error"], m[3], f"a constant E on holdout_more{k}")
 
     m = re.search(r"\((\d+) % of the (\d+) rows fall inside it; (\d+) % of the (\d+) hold-out points\)", text)
     assert (int(m[2]), int(m[4])) == (calib["points"], pooled["points"])
