@@ -152,3 +152,15 @@ def test_no_ragged_mesh_note_where_no_hierarchical_is_charged(kw):
     assert [r["algorithm"] for r in p.records()] == [kw.get("algorithm", "ring")] * 2
     assert not [n for n in p.notes if n.key == "ragged_mesh"]
     assert [n.key for n in p.notes if n.key == "ragged_nodes"] == ["ragged_nodes"]  # the NICs' note stays
+
+
+def test_a_ragged_baseline_charged_a_hierarchical_is_named_too():
+    """A measured baseline at 12 DGX-1 V100s is inverted with the hierarchical's node phase on GPUs 0-3's links
+    (micro_step_from_baseline runs the same step model), so the note names 12 though the curve (16, 24) lacks it, as it
+    did before review GI's follow-up kept only the curve's sizes; a baseline at 13, where auto takes the flat ring
+    (the curve's algorithm column at 12, 13), is not named."""
+    assert [r["algorithm"] for r in predict([12, 13], system="dgx1-v100", **BERT).records()] == ["hierarchical", "ring"]
+    for d0, named in ((12, ["at 12 devices"]), (13, [])):
+        p = predict([16, 24], system="dgx1-v100", baseline_devices=d0, **BERT)
+        assert [str(n)[: len("at 12 devices")] for n in p.notes if n.key == "ragged_mesh"] == named
+        assert [n.key for n in p.notes if n.key == "ragged_nodes"] == ["ragged_nodes"]  # d0's NICs: said either way

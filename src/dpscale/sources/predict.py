@@ -507,9 +507,9 @@ def predict_flags(
 
     # 5. The notes on the curve
     # (the last node's own links slow only a hierarchical: none under a forced ring or tree, nor ZeRO's rings, nor
-    # at a size where auto charges another — the sizes whose `algorithm` column says hierarchical)
+    # at a size where auto charges another — the sizes whose `algorithm` column says hierarchical, and the baseline's)
     hier = curve is None and not zero and algorithm in ("auto", "hierarchical")
-    charged = {int(x) for x, a in zip(d.tolist(), np.ravel(b.algorithm)) if a == "hierarchical"} if hier else set()
+    charged = _hierarchical_sizes(d, b.algorithm, baseline_devices, base) if hier else set()
     notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics, cl.node_nics,
                          (kw["intra_bw_gbs"], kw["intra_by_gpus"], charged)))  # fmt: skip
     if strong:
@@ -527,6 +527,17 @@ def predict_flags(
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len))
+
+
+def _hierarchical_sizes(d: np.ndarray, named: Any, d0: int, base: dict[str, Any]) -> set[int]:
+    """The sizes charged a hierarchical all-reduce: the curve's, from its `algorithm` column, and the measured
+    baseline's d0 where the curve lacks it — its step was inverted on the same links (micro_step_from_baseline),
+    so a ragged d0 of a cube-mesh waits for its last node's GPUs as a curve size would (which bucket runs which
+    algorithm does not depend on the compute time)."""
+    sizes, names = d.tolist(), list(np.ravel(named))
+    if d0 > 1 and d0 not in sizes:
+        sizes, names = [*sizes, d0], [*names, *np.ravel(step_time(d0, name_algorithm=True, **base).algorithm)]
+    return {int(x) for x, a in zip(sizes, names, strict=True) if a == "hierarchical"}
 
 
 def sequence_tokens(spec: dict[str, Any] | None, seq_len: int | None) -> int | None:
