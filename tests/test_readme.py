@@ -886,3 +886,23 @@ def test_validation_notes_name_only_files_the_repository_has():
     here = [VALIDATION, ROOT / "src" / "dpscale" / "catalog"]
     assert [(doc, n) for doc, n in named if not any((d / n).exists() for d in here)] == []
     assert ("holdout_more5.md", "holdout_more5.csv") in named  # the lists were read
+
+
+def test_predict_doc_later_hold_out_paragraphs_are_what_validate_reports():
+    """docs/predict.md's paragraphs on session 58's multi-node hold-outs ('Median 0.124, p90 0.30, max 0.368, 6 of 11
+    in the band; a constant E errs by 0.063 — better than the model'): the figures and, where said, which of the two
+    is better. holdout_more11's said 'worse than the model' of a constant E that erred half as much as the model."""
+    for name in ("holdout_more10.csv", "holdout_more11.csv"):
+        m = re.search(
+            rf"`{name}` \(session 58.*? Median ([\d.]+), p90 ([\d.]+), max ([\d.]+), (\d+) of (\d+) in the band; a "
+            r"constant E errs by (\d+\.\d+)(?: — (better|worse) than the model)?",
+            PREDICT_DOC_JOINED,
+        )
+        got = _predicted(name)
+        said = [got["median_abs_error"], got["p90_abs_error"], got["max_abs_error"]]
+        assert [_as_said(v, s) for v, s in zip(said, m.groups()[:3], strict=True)] == list(m.groups()[:3]), name
+        assert (round(got["band_coverage"] * got["points"]), got["points"]) == (int(m[4]), int(m[5])), name
+        constant = got["constant_baseline_median_abs_error"]
+        assert _as_said(constant, m[6]) == m[6], name
+        if m[7]:
+            assert m[7] == ("better" if constant < got["median_abs_error"] else "worse"), name
