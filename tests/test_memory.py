@@ -22,11 +22,11 @@ from dpscale.formulas.memory import (
     activation_bytes_per_layer,
     check_precision,
     device_bytes,
+    devices_needed,
     fit_all,
     gpt_over_swiglu,
     least_sharded,
     model_states,
-    zero3_devices_needed,
 )
 
 # Rajbhandari et al. (ZeRO, SC20), Figure 1: Ψ = 7.5B, N_d = 64, mixed-precision Adam (K = 12).
@@ -393,12 +393,12 @@ def test_cli_bad_input(capsys, argv, needle):
 def test_nothing_fits_says_from_how_many_devices_zero3_would(capsys):
     """70B, mixed Adam: 1,120 GB of states; on 80 GB H100s (85.9e9 bytes) ZeRO-3 fits from 14 devices, not 13.
     No activations were counted, so the advice is not to shrink them (it once was)."""
-    from dpscale.formulas.memory import device_bytes, zero3_devices_needed
+    from dpscale.formulas.memory import device_bytes, devices_needed
 
     mem = device_bytes(80)
-    assert zero3_devices_needed(70e9, 0.0, mem) == 14
+    assert devices_needed(70e9, 0.0, mem) == 14
     assert fit_all(70e9, 14, 0.0, mem)[3].fits and not fit_all(70e9, 13, 0.0, mem)[3].fits
-    assert zero3_devices_needed(70e9, 2 * mem, mem) is None  # activations alone fill it: devices cannot help
+    assert devices_needed(70e9, 2 * mem, mem) is None  # activations alone fill it: devices cannot help
     rc, out, _ = run(capsys, "memory", "--params", "70e9", "-d", "8", "--gpu", "h100-80gb")
     assert rc == 0 and "it fits from 14 data-parallel devices" in out and "micro-batch" not in out
 
@@ -475,30 +475,30 @@ def test_every_dimension_of_a_shape_is_checked():
 
 
 def test_zero3_needs_some_room_beside_the_activations():
-    from dpscale.formulas.memory import zero3_devices_needed
+    from dpscale.formulas.memory import devices_needed
 
-    assert zero3_devices_needed(1e9, 80e9, 80e9) is None  # activations fill the device exactly: no device count helps
-    assert zero3_devices_needed(1e9, 64e9, 80e9) == 1  # 16 GB of states beside 64 GB of activations fit on one
-    assert zero3_devices_needed(1e9, 72e9, 80e9) == 2  # 8 GB left: the states split over two
+    assert devices_needed(1e9, 80e9, 80e9) is None  # activations fill the device exactly: no device count helps
+    assert devices_needed(1e9, 64e9, 80e9) == 1  # 16 GB of states beside 64 GB of activations fit on one
+    assert devices_needed(1e9, 72e9, 80e9) == 2  # 8 GB left: the states split over two
 
 
 def test_zero3_devices_past_the_device_bound_are_an_answer_not_an_input_error(capsys):
     """1e15 parameters (16e15 bytes of mixed-Adam states) on a 0.1 GB device (0.1 × 2^30 = 107,374,182.4 bytes):
     ZeRO-3 needs ⌈16e15 / 107,374,182.4⌉ = 149,011,612 devices. The helper passed that count to model_states, whose
     input bound is 10^7 devices, and `-d 1` ended in 'error: devices: got 149011612' (exit 2)."""
-    from dpscale.formulas.memory import zero3_devices_needed
+    from dpscale.formulas.memory import devices_needed
 
     rc, out, err = run(capsys, "memory", "--params", "1e15", "-d", "1", "--gpu-memory", "0.1")
     assert rc == 0 and err == "" and "it fits from 149,011,612 data-parallel devices" in out
-    assert zero3_devices_needed(1e15, 0.0, 0.1 * 2**30) == 149_011_612
+    assert devices_needed(1e15, 0.0, 0.1 * 2**30) == 149_011_612
     sliver = math.nextafter(80e9, 0)  # 1.5e-5 bytes of room: no device count (was ceil(inf) at 1e-300 bytes)
-    assert zero3_devices_needed(7e10, sliver, 80e9) is None
+    assert devices_needed(7e10, sliver, 80e9) is None
     with pytest.raises(
         DpscaleError, match=r"^device_memory_bytes: got 80; allowed: bytes per device from 1\.074e8 to 4\.398e12"
     ):
-        zero3_devices_needed(7e9, 0.0, 80)  # 80 GB typed as bytes
+        devices_needed(7e9, 0.0, 80)  # 80 GB typed as bytes
     with pytest.raises(DpscaleError, match="^activation: got nan"):  # was ValueError: cannot convert float NaN
-        zero3_devices_needed(7e9, float("nan"), 80e9)
+        devices_needed(7e9, float("nan"), 80e9)
 
 
 def test_adamw_keeps_adams_states():
@@ -882,7 +882,7 @@ def test_the_gpus_in_all_stop_where_devices_do(capsys):
     with pytest.raises(DpscaleError, match=r"^tensor_parallel: got 2; allowed: a degree that keeps the GPUs in all"):
         model_states(1e9, [8, 10_000_000], 3, tensor_parallel=2)
     # the fewest devices ZeRO-3 needs may pass the bound (an answer, not an input), tensor-parallel or not
-    n = dpscale.formulas.memory.zero3_devices_needed(2.7e14, 0, 0.1 * 2**30, tensor_parallel=8)
+    n = dpscale.formulas.memory.devices_needed(2.7e14, 0, 0.1 * 2**30, tensor_parallel=8)
     assert 10_000_000 // 8 < n <= 10_000_000  # (it asked model_states for n replicas of 8 GPUs, past the bound)
 
 
@@ -923,7 +923,7 @@ def test_zero3_counts_devices_for_a_sliver_of_room_below_two_to_the_53():
     """memory.py:307 `< 2**53` → `< 2**40`. 1e15 parameters under mixed Adam hold 16 bytes each, 1.6e16 bytes on one
     ZeRO-3 device; an 80 GiB device (85,899,345,920 bytes) with all but 1,000 bytes taken by activations needs
     1.6e16 / 1,000 = 1.6e13 devices — an answer (past MAX_DEVICES is allowed), not 'no count is a plan'."""
-    assert zero3_devices_needed(1e15, 80 * GIB - 1000, 80 * GIB) == 16_000_000_000_000
+    assert devices_needed(1e15, 80 * GIB - 1000, 80 * GIB) == 16_000_000_000_000
 
 
 # Mutation sweep 12 (session 36, of today's code: predict_inputs.node_share and cluster's nics_reached, predict's
@@ -1277,7 +1277,7 @@ def test_zero3_s_fewest_devices_agree_with_the_rows_where_the_ceiling_lands_on_a
     psi = 13e9
     memory = 16 * psi / 31
     assert memory == pytest.approx(6.7097e9, rel=1e-4) and 16 * psi / memory == 31.0
-    n = zero3_devices_needed(psi, 0.0, memory)
+    n = devices_needed(psi, 0.0, memory)
     assert n == 32
     assert fit_all(psi, n, 0.0, memory)[3].fits and not fit_all(psi, n - 1, 0.0, memory)[3].fits
 
@@ -1305,7 +1305,7 @@ def test_nothing_fits_advises_only_what_is_left_to_shrink_the_activations(capsys
 def test_nothing_fits_from_more_devices_advises_what_is_left_in_spanish(capsys):
     argv = ["memory", "--model", "llama2-7b", "--gpu", "h100-80gb", "--seq-len", "32768", "-d", "1", "--lang", "es"]
     _, out, _ = run(capsys, *argv, "--recompute", "full")
-    assert "no las activaciones); o añada paralelismo de tensor o de pipeline\n" in out
+    assert "no las activaciones), ZeRO-2 y ZeRO-1 a partir de 2; o añada paralelismo de tensor o de pipeline\n" in out
     _, out, _ = run(capsys, *argv)  # without recompute the activations alone fill it; a micro-batch of 1 cannot shrink
     said = "las activaciones solas lo llenan — recalcule las activaciones o añada paralelismo de tensor o de pipeline"
     assert said + "\n" in out
@@ -1398,3 +1398,71 @@ def test_zero3_that_does_not_fit_is_not_said_short_of_its_gathered_layer(capsys)
     rc, out, _ = run_main(capsys, "memory", "--model", "llama2-70b", "-d", "1", "--zero", "3", "--gpu", "a100-80gb")
     assert rc == 0 and "ZeRO-3 / FSDP full shard does not fit on a100-80gb" in out
     assert "gathered beside its shard" in out and "of headroom here" not in out
+
+
+# -- where nothing fits: ZeRO-2's and ZeRO-1's fewest devices beside ZeRO-3's (review GL) ---------------------------
+# physics.md §5.1, mixed Adam: ZeRO-3 16Ψ/N, ZeRO-2 2Ψ + 14Ψ/N, ZeRO-1 4Ψ + 12Ψ/N; N the fewest with states +
+# activations ≤ the device, none where the whole part (2Ψ, 4Ψ) and the activations already fill it.
+# llama-13b, full recompute, micro-batch 1 on an A100 40 GB: Ψ = 13,015,864,320, activations 2·s·b·h·L =
+# 2·4,096·5,120·40 = 1,677,721,600, device 40 GiB = 42,949,672,960, room 41,271,951,360 bytes:
+#   ZeRO-3 ⌈208,253,829,120 / 41,271,951,360⌉ = ⌈5.05⌉ = 6; ZeRO-2 ⌈182,222,100,480 / (room − 26,031,728,640 =
+#   15,240,222,720)⌉ = ⌈11.96⌉ = 12; ZeRO-1: 4Ψ = 52,063,457,280 > room, never.
+# llama-7b, selective recompute, micro-batch 2 on an A100 80 GB: Ψ = 6,738,415,616, activations 36,507,222,016,
+# device 85,899,345,920, room 49,392,123,904: ZeRO-3 ⌈107,814,649,856 / room⌉ = ⌈2.18⌉ = 3; ZeRO-2
+# ⌈94,337,818,624 / 35,915,292,672⌉ = ⌈2.63⌉ = 3 (the same count: SHARD_GRAD_OP's traffic at no more devices);
+# ZeRO-1 ⌈80,860,987,392 / 22,438,461,440⌉ = ⌈3.60⌉ = 4.
+LLAMA13 = (13_015_864_320, 1_677_721_600, 40 * GIB, {3: 6, 2: 12, 1: None})
+LLAMA7 = (6_738_415_616, 36_507_222_016, 80 * GIB, {3: 3, 2: 3, 1: 4})
+
+
+@pytest.mark.parametrize("case", [LLAMA13, LLAMA7])
+def test_each_stage_fits_from_its_own_fewest_devices_where_nothing_fits(case):
+    """devices_needed per stage is the hand count above, and fit_all's row for that stage fits there and not one
+    device fewer; fit_advice names all three (ZeRO-3's alone was said: an engineer could not tell ZeRO-2 fits too)."""
+    from dpscale.formulas.memory import Advice, fit_advice
+
+    psi, act, memory, want = case
+    for stage, n in want.items():
+        assert devices_needed(psi, act, memory, stage=stage) == n
+        if n is not None:
+            assert fit_all(psi, n, act, memory)[stage].fits and not fit_all(psi, n - 1, act, memory)[stage].fits
+        else:  # never: not even at the device bound
+            assert not fit_all(psi, 10_000_000, act, memory)[stage].fits
+    assert devices_needed(psi, act, memory, stage=0) is None  # DDP shards nothing: no count helps
+    assert fit_advice(fit_all(psi, 1, act, memory)) == (
+        Advice("mem_none_fits_devices_act", devices=want[3], zero2_devices=want[2], zero1_devices=want[1]),
+    )
+
+
+def test_devices_needed_takes_every_stage_at_the_edges():
+    """Stage 0 fits on one device or on none; a whole part that fills the room exactly leaves no count; a bad stage
+    is refused by name. 1e9 parameters, 80e9-byte device: ZeRO-2's whole 2e9 beside 78e9 of activations fills it."""
+    assert devices_needed(1e9, 64e9, 80e9, stage=0) == 1  # 16e9 + 64e9 = 80e9: fits exactly
+    assert devices_needed(1e9, 64e9 + 1, 80e9, stage=0) is None
+    assert devices_needed(1e9, 78e9, 80e9, stage=2) is None  # 2e9 whole + 78e9 = the device: 14e9/N cannot fit
+    assert devices_needed(1e9, 77e9, 80e9, stage=2) == 14  # 1e9 left for 14e9 of sharded states
+    with pytest.raises(DpscaleError, match="^stage: got 4; allowed: 0, 1, 2 or 3"):
+        devices_needed(1e9, 0.0, 80e9, stage=4)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "it fits from 6 data-parallel devices (ZeRO-3 shards the model states over them, not the activations), "
+               "ZeRO-2 from 12, ZeRO-1 never; or add tensor/pipeline parallelism\n"),
+        ("es", "cabe a partir de 6 dispositivos con paralelismo de datos (ZeRO-3 reparte entre ellos los estados del "
+               "modelo, no las activaciones), ZeRO-2 a partir de 12, ZeRO-1 nunca; o añada paralelismo de tensor o de "
+               "pipeline\n"),
+    ],
+)  # fmt: skip
+def test_nothing_fits_names_zero2_and_zero1_counts_on_the_command_line(capsys, lang, said):
+    rc, out, _ = run(capsys, "memory", "--model", "llama-13b", "--gpu", "a100-40gb", "-d", "1", "--recompute", "full",
+                     "--lang", lang)  # fmt: skip
+    assert rc == 0 and said in out
+    argv = ["memory", "--model", "llama-7b", "--gpu", "a100-80gb", "-d", "1", "--recompute", "selective", "-b", "2"]
+    rc, out, _ = run(capsys, *argv, "--lang", lang)
+    assert rc == 0 and ("ZeRO-2 from 3, ZeRO-1 from 4; or" if lang == "en" else
+                        "ZeRO-2 a partir de 3, ZeRO-1 a partir de 4; o") in out  # fmt: skip
+    rc, out, _ = run(capsys, "memory", "--params", "1e12", "-d", "1", "--gpu-memory", "80", "--lang", lang)
+    assert rc == 0 and ("(ZeRO-3 shards the model states over them), ZeRO-2 and ZeRO-1 never; or add" if lang == "en"
+                        else "ZeRO-2 y ZeRO-1 nunca; o añada") in out  # fmt: skip

@@ -735,14 +735,14 @@ TABS = [
         },
         (
             "nothing fits on a100-80gb (80 GiB = 85.9 GB), not even ZeRO-3: it fits from 18 data-parallel devices "
-            "(ZeRO-3 shards the model states over them, not the activations); or shrink the micro-batch, recompute "
-            "them fully ('Activation recomputation' full) or add tensor/pipeline parallelism"
+            "(ZeRO-3 shards the model states over them, not the activations), ZeRO-2 and ZeRO-1 never; or shrink the "
+            "micro-batch, recompute them fully ('Activation recomputation' full) or add tensor/pipeline parallelism"
         ),
         (
             "nada cabe en a100-80gb (80 GiB = 85,9 GB), ni siquiera ZeRO-3: cabe a partir de 18 dispositivos con "
-            "paralelismo de datos (ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones); o "
-            "reduzca el microlote, recalcúlelas por completo («Recómputo de activaciones» completo) o añada "
-            "paralelismo de tensor o de pipeline"
+            "paralelismo de datos (ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones), ZeRO-2 y "
+            "ZeRO-1 nunca; o reduzca el microlote, recalcúlelas por completo («Recómputo de activaciones» completo) o "
+            "añada paralelismo de tensor o de pipeline"
         ),
     ),
     (
@@ -982,3 +982,16 @@ def test_the_page_says_the_short_sequence_note_its_way(lang):
         "que sin recómputo esto también subestima llama3-8b, en un 15,2 %; con «Recómputo de activaciones» selectivo",
     }[lang]
     assert any(said in n for n in r.json()["notes"])
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "from 6 data-parallel devices (ZeRO-3 shards the model states over them, not the activations), ZeRO-2 from "
+           "12, ZeRO-1 never; or add tensor/pipeline parallelism"),
+    ("es", "a partir de 6 dispositivos con paralelismo de datos (ZeRO-3 reparte entre ellos los estados del modelo, no "
+           "las activaciones), ZeRO-2 a partir de 12, ZeRO-1 nunca; o añada paralelismo de tensor o de pipeline"),
+])  # fmt: skip
+def test_the_memory_tab_names_zero2_and_zero1_counts_where_nothing_fits(lang, said):
+    """llama-13b, full recompute, on one A100 40 GB: ZeRO-3 from 6 devices, ZeRO-2 from 12, ZeRO-1 never (the hand
+    count in test_memory.py), on the page as on the command line."""
+    _, notes = page("memory", {"model": "llama-13b", "devices": "1", "recompute": "full", "gpu": "a100-40gb"}, lang)
+    assert sum(said in n for n in notes) == 1

@@ -390,31 +390,38 @@ def fit_all(
     return tuple(rows)
 
 
-def zero3_devices_needed(
+def devices_needed(
     params: float,
     activation: float,
     device_memory_bytes: float,
     optimizer: str = "adam",
     precision: str = "mixed",
     tensor_parallel: int = 1,
+    stage: int = 3,
 ) -> int | None:
-    """Fewest data-parallel devices over which ZeRO-3 fits: its states shrink as 1/N, activations do not.
-    None when activations alone fill the device (more devices cannot help). The count may pass MAX_DEVICES
-    (1e15 parameters on a 0.1 GB device need 149 M): it is an answer, not an input."""
+    """Fewest data-parallel devices over which a ZeRO stage fits: the states it shards shrink as 1/N, what it
+    keeps whole (ZeRO-2 the parameters, ZeRO-1 the gradients too, DDP all) and the activations do not. None where
+    those alone fill the device (more devices cannot help). The count may pass MAX_DEVICES (1e15 parameters on a
+    0.1 GB device need 149 M under ZeRO-3): it is an answer, not an input."""
     memory = _device_memory(device_memory_bytes)
     room = memory - check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
-    if room <= 0:
+    at_one = model_states(params, 1, stage, optimizer, precision, tensor_parallel)
+    parts = zip((at_one.parameter_bytes, at_one.gradient_bytes, at_one.optimizer_bytes), _sharded(stage))
+    whole, sharded = 0.0, 0.0
+    for b, cut in parts:
+        whole, sharded = (whole, sharded + b) if cut else (whole + b, sharded)
+    if not sharded:  # DDP: it fits on one device as on any count, or on none
+        return 1 if whole <= room else None
+    left = room - whole
+    if left <= 0 or not sharded / left < 2**53:  # no room, or a sliver: no count of devices is a plan
         return None
-    per_device_at_one = model_states(params, 1, 3, optimizer, precision, tensor_parallel).total
-    if not per_device_at_one / room < 2**53:  # a sliver of room left: no count of devices is a plan
-        return None
-    n = max(1, math.ceil(per_device_at_one / room))
+    n = max(1, math.ceil(sharded / left))
 
     def states(n: int) -> float:  # model_states refuses more than MAX_DEVICES GPUs in all, an input bound
         return (
-            model_states(params, n, 3, optimizer, precision, tensor_parallel).total
+            model_states(params, n, stage, optimizer, precision, tensor_parallel).total
             if n * tensor_parallel <= MAX_DEVICES
-            else (per_device_at_one / n)
+            else whole + sharded / n
         )
 
     while states(n) > room:  # float edge at the ceil
@@ -430,23 +437,25 @@ class Advice:
     key: str
     stage: int | None = None  # the least-sharded stage that fits
     devices: int | None = None  # ZeRO-3's fewest devices, where nothing fits
+    zero2_devices: int | None = None  # ZeRO-2's and ZeRO-1's there (FSDP SHARD_GRAD_OP's traffic, not 1.5× DDP's);
+    zero1_devices: int | None = None  # None beside `devices`: no count, what they keep whole fills the device
     room: float | None = None  # headroom of that stage, bytes
     copy: float | None = None  # DDP's default gradient-bucket copy, bytes
     copy_autocast: float | None = None  # the same under torch.autocast (fp32 gradients)
 
 
 def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
-    """What the fits mean for a plan: the least-sharded stage that fits (or ZeRO-3's fewest devices where none
-    does), whether its headroom is under TIGHT of the device, and whether DDP's default bucket copy would take the
-    rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what fit_all returns (or
-    some of its rows), whose model, optimizer and precision the advice reads."""
+    """What the fits mean for a plan: the least-sharded stage that fits (or ZeRO-3's, ZeRO-2's and ZeRO-1's fewest
+    devices where none does), whether its headroom is under TIGHT of the device, and whether DDP's default bucket
+    copy would take the rest (gradient_as_bucket_view=True drops it). Empty without a device memory. fits: what
+    fit_all returns (or some of its rows), whose model, optimizer and precision the advice reads."""
     _rows(fits)
     f = fits[0]
     setup = {(r.states.params if r.states else None, r.optimizer, r.precision, r.tensor_parallel,
               r.device_memory_bytes, r.activation_bytes_per_device) for r in fits}  # fmt: skip
     if len(setup) > 1 or f.states is None:  # rows of two setups would advise on neither
         raise fail("fits", fits, "the rows of one fit_all call (one model, optimizer, precision and device)")
-    # (states hold params / T, a replica slice's: the whole count, as zero3_devices_needed and the bucket copy take it)
+    # (states hold params / T, a replica slice's: the whole count, as devices_needed and the bucket copy take it)
     params, optimizer, precision, tensor_parallel = (
         f.states.params * f.tensor_parallel,
         f.optimizer,
@@ -458,10 +467,12 @@ def fit_advice(fits: tuple[MemoryFit, ...]) -> tuple[Advice, ...]:
         return ()
     best = least_sharded(fits)
     if best is None:  # say what would make it fit: more devices to shard over, unless activations alone fill it
-        n = zero3_devices_needed(params, activation, memory, optimizer, precision, tensor_parallel)
-        if n is None:
+        n3, n2, n1 = (devices_needed(params, activation, memory, optimizer, precision, tensor_parallel, s)
+                      for s in (3, 2, 1))  # fmt: skip
+        if n3 is None:
             return (Advice("mem_none_fits"),)
-        return (Advice("mem_none_fits_devices_act" if activation else "mem_none_fits_devices", devices=n),)
+        key = "mem_none_fits_devices_act" if activation else "mem_none_fits_devices"
+        return (Advice(key, devices=n3, zero2_devices=n2, zero1_devices=n1),)
     room = next(r.headroom_bytes for r in fits if r.stage == best)  # by stage: a caller may pass some rows
     assert room is not None  # a memory was given
     said = [Advice("mem_least", stage=best, room=room)]
@@ -518,6 +529,7 @@ __all__ = [
     "bytes_per_parameter",
     "ddp_bucket_bytes",
     "device_bytes",
+    "devices_needed",
     "fit_all",
     "is_stage",
     "least_sharded",

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     import argparse
     from typing import Any
 
-    from dpscale.formulas.memory import MemoryFit
+    from dpscale.formulas.memory import Advice, MemoryFit
 
 WORKED = {"params": "7.5e9", "devices": "64"}  # the ZeRO paper's table (Rajbhandari et al., Fig. 1)
 MAX_MICRO_BATCH = 1_000_000  # sequences a device holds at once; beyond it the activations overflow any memory
@@ -241,8 +241,18 @@ def _advice(
         notes.append(label(a.key, lang).format(
             where=where, strategy=strategy, n=fmt(a.devices or 0, "int", lang), room=fmt(room, "bytes", lang), fix=fix,
             copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang), copy_a=fmt(copy_a, "bytes", lang),
-            left_a=_left(room - copy_a, lang)))  # fmt: skip
+            left_a=_left(room - copy_a, lang), others=_others(a, lang)))  # fmt: skip
     return notes
+
+
+def _others(a: Advice, lang: str) -> str:
+    """ZeRO-2's and ZeRO-1's fewest devices where nothing fits ('ZeRO-2 from 12, ZeRO-1 never'), one count's
+    stages said together ('ZeRO-2 and ZeRO-1 never'): less traffic than ZeRO-3's, where a count can hold them."""
+    counts: dict[int | None, list[str]] = {}
+    for stage, n in ((2, a.zero2_devices), (1, a.zero1_devices)):
+        counts.setdefault(n, []).append(STAGE_NAMES[stage])
+    return ", ".join(label("mem_stages_never" if n is None else "mem_stages_from", lang).format(
+        stages=listed(stages, lang), n=fmt(n or 0, "int", lang)) for n, stages in counts.items())  # fmt: skip
 
 
 def _fewer_activations(shaped: dict[str, Any], lang: str) -> str:

@@ -644,12 +644,15 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_none_fits": "nothing fits on {where}, not even ZeRO-3: the activations alone fill it — {fix}",
         "mem_none_fits_devices": (
             "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
-            "model states over them), or add tensor/pipeline parallelism"
+            "model states over them), {others}; or add tensor/pipeline parallelism"
         ),
         "mem_none_fits_devices_act": (
             "nothing fits on {where}, not even ZeRO-3: it fits from {n} data-parallel devices (ZeRO-3 shards the "
-            "model states over them, not the activations); or {fix}"
+            "model states over them, not the activations), {others}; or {fix}"
         ),
+        # ZeRO-2's and ZeRO-1's fewest devices there ({others} above), stages of one count said together
+        "mem_stages_from": "{stages} from {n}",
+        "mem_stages_never": "{stages} never",
         # what would shrink the activations, each said only where it is left to do (a micro-batch of 1 cannot shrink)
         "mem_fix_batch": "shrink the micro-batch",
         "mem_fix_recompute": "recompute activations",
@@ -1593,12 +1596,15 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_none_fits": "nada cabe en {where}, ni siquiera ZeRO-3: las activaciones solas lo llenan — {fix}",
         "mem_none_fits_devices": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
-            "(ZeRO-3 reparte entre ellos los estados del modelo), o añada paralelismo de tensor o de pipeline"
+            "(ZeRO-3 reparte entre ellos los estados del modelo), {others}; o añada paralelismo de tensor o de "
+            "pipeline"
         ),
         "mem_none_fits_devices_act": (
             "nada cabe en {where}, ni siquiera ZeRO-3: cabe a partir de {n} dispositivos con paralelismo de datos "
-            "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones); o {fix}"
+            "(ZeRO-3 reparte entre ellos los estados del modelo, no las activaciones), {others}; o {fix}"
         ),
+        "mem_stages_from": "{stages} a partir de {n}",
+        "mem_stages_never": "{stages} nunca",
         "mem_fix_batch": "reduzca el microlote",
         "mem_fix_recompute": "recalcule las activaciones",
         "mem_fix_recompute_full": "recalcúlelas por completo (--recompute full)",
