@@ -758,9 +758,11 @@ def test_a_note_says_accumulation_exposes_the_all_reduce_and_how_ddp_hides_it(ca
         return {n.key for n in predict(kw.pop("d", [1, 16]), **kw).notes}
 
     assert "accumulation_exposed" in keys(grad_accum=2)
-    assert "accumulation_exposed" in keys(grad_accum=2, zero=1)  # stage 1 reduces once a step, likewise
+    # ZeRO-1 reduces once a step too, but over the boundary micro-batch's backward (DeepSpeed's overlap_comm hooks):
+    # the note offered it --overlap-accumulation, which changed nothing ('E 0.889 instead of 0.889')
     quiets = [dict(grad_accum=1), dict(grad_accum=2, overlap_accumulation=True), dict(grad_accum=2, d=[1]),
-             dict(grad_accum=2, overlap=False), dict(grad_accum=2, zero=2), dict(grad_accum=2, zero=3)]  # fmt: skip
+             dict(grad_accum=2, overlap=False), dict(grad_accum=2, zero=1), dict(grad_accum=2, zero=2),
+             dict(grad_accum=2, zero=3)]  # fmt: skip
     for quiet in quiets:
         assert "accumulation_exposed" not in keys(**quiet), quiet
     argv = ["predict", "--model", "bert-large", "-b", "1", "--grad-accum", "2", "--system", "dgx-a100", "-d", "16"]

@@ -256,9 +256,9 @@ def calibration(tmp_path, name: str = "calib.json", **origin: object) -> str:
 
 # ---- stepmodel.py: ZeRO-1 ------------------------------------------------------------------------------------
 def test_zero1_accumulated_reduction_moves_gradient_bytes_and_its_gather_weight_bytes():
-    """Under fp8 the weights gathered are bf16 (2 bytes) and the gradients reduced 4: with accumulation both are
+    """Under fp8 the weights gathered are bf16 (2 bytes) and the gradients reduced 4: without overlap both are
     exposed whole, each in its own bytes (the reduction counted in gather bytes equalled bf16's)."""
-    kw = dict(model="llama-7b", batch=4, grad_accum=4, system="dgx-h100", zero=1)
+    kw = dict(model="llama-7b", batch=4, grad_accum=4, system="dgx-h100", zero=1, overlap=False)
     fp8 = predict([8, 64], precision="fp8", **kw).records()
     bf16 = predict([8, 64], precision="bf16", **kw).records()
     assert [r["exposed_comm_s"] for r in fp8] == pytest.approx([0.0991702, 0.1446075], rel=1e-5)
@@ -1019,7 +1019,7 @@ def test_the_band_holds_e_where_a_loader_binds_exactly():
 #   backward window that hides the buckets grows — E never falls;
 # - overlap on against --no-overlap: what hides can only be less than the whole — E never falls;
 # - fewer gradient bytes (a smaller model, 2-byte gradients): the all-reduce never grows, nor the wait's held byte
-#   term, so E never falls where the whole all-reduce is exposed (--no-overlap; DDP's and ZeRO-1's reduction after
+#   term, so E never falls where the whole all-reduce is exposed (--no-overlap; DDP's reduction after
 #   accumulated micro-batches) — but under overlap the bucket left after backward is the remainder of the gradients
 #   over the caps, a sawtooth in the bytes, so E may fall (pinned below);
 # - larger buckets: fewer latencies and ring fills, so the whole all-reduce never grows (the per-bucket cost is
@@ -1115,9 +1115,9 @@ def test_fewer_gradient_bytes_never_lengthen_the_all_reduce_nor_lower_e_when_it_
     big, small = _raw(**kw), _raw(**dict(kw, params=kw["params"] * shrink))
     ar = [[r["allreduce_s"] for r in p.records()] for p in (big, small)]
     assert _not_below(ar[0], ar[1])  # overlap or not
-    # all of it exposed: --no-overlap, or DDP's and ZeRO-1's one reduction after the last accumulated micro-batch
-    # (ZeRO-2 and -3 reduce in every micro-batch, over its backward)
-    if not kw["overlap"] or (kw["ga"] > 1 and kw["zero"] < 2):
+    # all of it exposed: --no-overlap, or DDP's one reduction after the last accumulated micro-batch
+    # (ZeRO-1 reduces over the last micro-batch's backward, ZeRO-2 and -3 over every micro-batch's)
+    if not kw["overlap"] or (kw["ga"] > 1 and not kw["zero"]):
         assert _not_below(small.efficiency_values, big.efficiency_values)
     # 2-byte gradients (pure fp16/bf16) against 4 (fp32, tf32, amp): the same, through the precision
     four, two = (_raw(**dict(kw, overlap=False), precision=p).efficiency_values for p in ("amp", "bf16"))
@@ -1166,11 +1166,11 @@ def test_under_overlap_larger_buckets_can_lower_e():
 def test_more_accumulation_steps_never_lower_e_once_the_all_reduce_waits_for_the_last(more, accumulation_overlaps,
                                                                                      **kw):  # fmt: skip
     """From ga = 2 on, or from 1 where the all-reduce overlaps the last micro-batch (--overlap-accumulation) or
-    never overlaps (--no-overlap), or where ZeRO-2/3 reduce-scatter every micro-batch under its backward: compute
+    never overlaps (--no-overlap), or under ZeRO, whose reductions run under a micro-batch's backward: compute
     grows with ga, the one all-reduce a step does not."""
     oa = accumulation_overlaps and kw["overlap"]
-    if kw["ga"] == 1 and kw["overlap"] and not oa and kw["zero"] < 2:
-        kw["ga"] = 2  # from 1 to 2 DDP's and ZeRO-1's one reduction stops hiding: the next test
+    if kw["ga"] == 1 and kw["overlap"] and not oa and not kw["zero"]:
+        kw["ga"] = 2  # from 1 to 2 DDP's one reduction stops hiding: the next test
     fewer = _raw(**kw, overlap_accumulation=oa).efficiency_values
     more_steps = _raw(**dict(kw, ga=kw["ga"] + more), overlap_accumulation=oa).efficiency_values
     assert _not_below(more_steps, fewer)

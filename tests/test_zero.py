@@ -133,12 +133,12 @@ def test_uneven_units_against_a_simulated_stream(micro_s):
 
 def test_accumulation():
     half = AR_UNIT / 2
-    # stage 1 reduces the accumulated gradients once, after the last micro-batch, and gathers once a step,
-    # after the optimizer step
+    # stage 1 reduces the accumulated gradients once, over the last micro-batch's backward (DeepSpeed's hooks at
+    # the boundary), and gathers once a step, after the optimizer step
     z1 = steps(1, grad_accum=4)
     assert z1.allreduce_s[0] == pytest.approx(4 * AR_UNIT)
-    assert z1.exposed_s[0] == pytest.approx(4 * half + 4 * half)  # every gather + every reduction
-    assert steps(1, grad_accum=4, overlap_accumulation=True).exposed_s[0] == pytest.approx(4 * half + half)
+    assert z1.exposed_s[0] == pytest.approx(4 * half + half)  # every gather + the last reduction
+    assert steps(1, grad_accum=4, overlap=False).exposed_s[0] == pytest.approx(4 * half + 4 * half)
     # stage 2 accumulates shards: every micro-batch reduce-scatters, under its own backward
     z2 = steps(2, grad_accum=4)
     assert z2.allreduce_s[0] == pytest.approx(4 * 4 * half + 4 * half)
@@ -527,3 +527,21 @@ def test_a_stage_s_name_is_read_with_spaces_and_hyphens_on_the_page_too(capsys, 
     assert by["ZeRO-2"] == by["2"] != by["3"] == by[" fsdp "]
     r = client.post("/api/memory", json={"options": {"params": "1e9", "zero": "3.0"}})
     assert r.status_code == 422 and r.json()["error"].endswith(f"--zero: got '3.0'; allowed: {STAGES_SAID}")
+
+
+def test_zero1_reduces_the_accumulated_gradients_over_the_last_backward():
+    """DeepSpeed ZeRO-1 with overlap_comm: true — the overlapped case dpscale's default stands for — registers its
+    reduction hooks for stage 1 too and fires them only in the boundary micro-batch (stage_1_and_2.py,
+    reduce_ready_partitions_and_remove_grads: `partition_gradients or is_gradient_accumulation_boundary`), so the one
+    reduce-scatter a step runs over the last micro-batch's backward, as at ga = 1. It was charged whole after it,
+    DDP's post-accumulation convention, which no ZeRO-1 implementation runs under overlap (overlap_comm: false, no
+    hooks, is --no-overlap: all of it after backward)."""
+    half = AR_UNIT / 2
+    one, four = steps(1), steps(1, grad_accum=4)
+    assert four.allreduce_s[0] == pytest.approx(one.allreduce_s[0]) == pytest.approx(4 * AR_UNIT)
+    assert four.exposed_s[0] == pytest.approx(one.exposed_s[0]) == pytest.approx(4 * half + half)
+    assert steps(1, grad_accum=4, overlap=False).exposed_s[0] == pytest.approx(8 * half)  # overlap_comm: false
+    # so from ga 1 to 2 ZeRO-1's E only rises (its reduction hides as before, compute doubles)
+    kw = dict(model="bert-large", precision="amp", throughput=150, system="dgx-a100", zero=1)
+    e1, e2 = (predict([64], grad_accum=ga, **kw).efficiency_values[0] for ga in (1, 2))
+    assert e2 > e1

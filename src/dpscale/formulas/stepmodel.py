@@ -13,7 +13,8 @@
   bandwidth): the bucket copies, casts and reduction kernels of synchronisation are memory-bound,
   and in the published runs this cost barely changes with link speed.
 - sharded data parallelism (ZeRO / FSDP, `zero` = 1–3): the gradients are reduce-scattered unit by unit
-  over backward — stage 1 once a step, after the accumulated micro-batches, stage 2 in every micro-batch —
+  over backward — stage 1 once a step, over the last micro-batch's (DeepSpeed's hooks fire at the accumulation
+  boundary), stage 2 in every micro-batch —
   and the parameters all-gathered: once a step for stages 1–2 — stage 1 after the optimizer step, where
   nothing hides it (DeepSpeed ZeRO-1, torch's ZeroRedundancyOptimizer), stage 2 prefetched over forward
   (FSDP SHARD_GRAD_OP) — and in forward and again in backward of every micro-batch for stage 3 (FSDP
@@ -148,7 +149,7 @@ def step_time(
     overlap_accumulation: with grad_accum > 1, whether the all-reduce overlaps the last micro-batch's backward
     (DDP's no_sync). Off by default: the published implementations accumulate, then all-reduce the sum
     (Horovod's accumulation in DeepLearningExamples' TF BERT, PyTorch BERT's allreduce_post_accumulation,
-    Megatron before overlap_grad_reduce), so it is all exposed.
+    Megatron before overlap_grad_reduce), so it is all exposed. DDP's alone: no ZeRO stage waits for the sum.
     zero, param_bytes: the ZeRO stage (0: DDP) and the bytes of parameters all-gathered (stages 1–3; default
     grad_bytes). A forward all-gather is the backward timeline run in reverse: each gather must end before its
     layer computes, as each reduction starts after its layer's gradients are ready.
@@ -164,14 +165,14 @@ def step_time(
     links = _links(d, gpus_per_node, intra_bw_gbs, inter_bw_gbs, cal, intra_curve, intra_by_gpus, inter_nics,
                    inter_node)  # fmt: skip
     backward = np.full(d.shape, cal.backward_share * micro_step_s)
-    accumulated = (ga > 1) & (not overlap_accumulation)  # the sum is reduced after the last micro-batch
+    accumulated = (ga > 1) & (not overlap_accumulation)  # DDP's sum is reduced after the last micro-batch
     if not zero:
         total_ar, exposed, intra, net = _replicated(links, sizes, counts, algorithm, backward, accumulated, overlap)
     else:
         gathered = sizes * (param_bytes or grad_bytes) / grad_bytes
         forward = (1 - cal.backward_share) * micro_step_s
         total_ar, exposed, intra, net = _sharded(links, sizes, gathered, counts, zero, ga, forward, backward,
-                                                 accumulated, overlap)  # fmt: skip
+                                                 overlap)  # fmt: skip
     exposed = np.where(d > 1, exposed, 0.0)  # one device: nothing to expose (the overlap sums leave 1e-17)
     compute = ga * micro_step_s
     wait = _sync_wait(d, compute, grad_bytes, hbm_tbs, cal)
@@ -279,10 +280,12 @@ def _replicated(links: _Links, sizes: np.ndarray, counts: np.ndarray, algorithm:
 
 
 def _sharded(links: _Links, sizes: np.ndarray, gathered: np.ndarray, counts: np.ndarray, zero: int, ga: np.ndarray,
-             forward: float, backward: np.ndarray, accumulated: np.ndarray,
-             overlap: bool) -> tuple[Any, Any, Any, Any]:  # fmt: skip
+             forward: float, backward: np.ndarray, overlap: bool) -> tuple[Any, Any, Any, Any]:  # fmt: skip
     """ZeRO's (collectives, exposed, intra-node, network) s: reduce-scatter over backward, all-gathers before
-    use: rings, each half an all-reduce, as many a step as the stage runs them."""
+    use: rings, each half an all-reduce, as many a step as the stage runs them. No stage waits for accumulation to
+    end: stage 1's one reduction a step runs over the last micro-batch's backward — DeepSpeed's overlap_comm hooks
+    reduce at the accumulation boundary (`partition_gradients or is_gradient_accumulation_boundary`,
+    stage_1_and_2.py); without overlap (overlap_comm: false) all of it follows backward."""
     rs, intra, net = _collective(links, sizes, "ring", 0.5)
     ag, ag_intra, ag_net = _collective(links, gathered, "ring", 0.5)
     # Forward gathers the units in the reverse of backward's order, and its timeline is backward's run in
@@ -298,7 +301,7 @@ def _sharded(links: _Links, sizes: np.ndarray, gathered: np.ndarray, counts: np.
     total = n_rs * rs_total + n_ag * ag_total
     intra, net = (n_rs[:, None] * x + n_ag[:, None] * y for x, y in ((intra, ag_intra), (net, ag_net)))
     if zero == 1:  # its gather follows the optimizer step (DeepSpeed, torch's ZeroRedundancyOptimizer): exposed
-        exposed = ag_total + np.where(accumulated, rs_total, bwd_rs)
+        exposed = ag_total + bwd_rs
     elif zero == 2:
         exposed = fwd + ga * bwd_rs
     else:  # backward's gathers ride with its reductions (a unit's gather then counts after its compute)

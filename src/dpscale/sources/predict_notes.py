@@ -103,12 +103,13 @@ def _listed(sizes: list[int]) -> str:
 
 def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, top: tuple[dict[str, Any], Any],
                           one: tuple[dict[str, Any], Any]) -> list:  # fmt: skip
-    """A note where accumulation leaves the all-reduce after the last micro-batch. top, one: the step model's
+    """A note where accumulation leaves DDP's all-reduce after the last micro-batch (no ZeRO stage waits for the
+    sum: stage 1 reduces over the boundary micro-batch's backward, 2 and 3 over each one's). top, one: the step model's
     inputs at the largest size and at one device, with a step's micro-batches as E counts them (predict.per_size:
     under a global batch each size has its own micro-batch, and the note its own E)."""
     kw = top[0]
     ga = kw["grad_accum"]
-    if not (ga > 1 and kw["overlap"] and not kw["overlap_accumulation"] and kw["zero"] < 2 and d.max() > 1):
+    if not (ga > 1 and kw["overlap"] and not kw["overlap_accumulation"] and not kw["zero"] and d.max() > 1):
         return []
     # E(ga = 2) can fall below E(1): say why, and what the overlap would give at the largest size
     at, alone = (step_time(x, **dict(k, overlap_accumulation=True)) for x, (k, _) in ((d.max(), top), (1, one)))
