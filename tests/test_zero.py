@@ -545,3 +545,15 @@ def test_zero1_reduces_the_accumulated_gradients_over_the_last_backward():
     kw = dict(model="bert-large", precision="amp", throughput=150, system="dgx-a100", zero=1)
     e1, e2 = (predict([64], grad_accum=ga, **kw).efficiency_values[0] for ga in (1, 2))
     assert e2 > e1
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "ZeRO-2/3's in every micro-batch"),
+    ("es", "los de ZeRO-2/3 en cada microlote"),
+])  # fmt: skip
+def test_grad_accum_s_help_says_which_reductions_run_every_micro_batch(capsys, lang, said):
+    """--grad-accum's help said 'all-reduce once per step', while --zero 2 and 3 are charged a reduce-scatter in
+    every micro-batch (test_accumulation: 4 of them at ga = 4) — the flag's one line now says both."""
+    rc, out, _ = run(capsys, "--lang", lang, "predict", "--help")
+    text = " ".join(out.split())
+    assert rc == 0 and said in text and "once per step; default 1)" not in text

@@ -126,8 +126,10 @@ HELP_ES: dict[str, str] = {
         "all-gather en float8)"
     ),
     "per-device micro-batch (default 32)": "microlote por dispositivo (por defecto 32)",
-    "micro-batches per optimizer step (all-reduce once per step; default 1)": (
-        "microlotes por paso del optimizador (un all-reduce por paso; por defecto 1)"
+    "micro-batches per optimizer step (DDP's all-reduce and ZeRO-1's reduce-scatter once per step, ZeRO-2/3's in "
+    "every micro-batch; default 1)": (
+        "microlotes por paso del optimizador (el all-reduce de DDP y el reduce-scatter de ZeRO-1 una vez por paso, "
+        "los de ZeRO-2/3 en cada microlote; por defecto 1)"
     ),
     "a global batch fixed over the sizes (strong scaling), instead of --batch: each size's micro-batch is it / "
     "(devices × --grad-accum), a whole number at every size": (

@@ -94,7 +94,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     m.add_argument("--batch", "--micro-batch", "-b", help=f"per-device micro-batch (default {DEFAULT_BATCH})")
     m.add_argument(  # -k as `dpscale batch` reads it
-        "--grad-accum", "-k", default="1", help="micro-batches per optimizer step (all-reduce once per step; default 1)"
+        "--grad-accum",
+        "-k",
+        default="1",
+        help="micro-batches per optimizer step (DDP's all-reduce and ZeRO-1's reduce-scatter once per step, "
+        "ZeRO-2/3's in every micro-batch; default 1)",
     )
     m.add_argument(
         "--global-batch",
