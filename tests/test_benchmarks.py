@@ -35,7 +35,7 @@ def test_bench_fit_leaves_out_the_calibrations_model_families(monkeypatch):
     monkeypatch.setattr(fit_validate, "validate_fit", lambda configs: stub)  # the dev set's own line: not this test's
     bench.dev_checks()
     fourteen = [calibrate.DEV, *calibrate.EXTERNAL, *calibrate.POOLED]
-    later = {"holdout_more7.csv", "holdout_more8.csv", "holdout_more9.csv", "holdout_more10.csv", "holdout_more11.csv"}
+    later = {f"holdout_more{k}.csv" for k in range(7, 13)}
     assert len(fourteen) == 14 and later.isdisjoint(f.name for f in fourteen)
     every = [c for f in fourteen for c in read_published(f)]
     families = groups["model family"]

@@ -75,7 +75,7 @@ def test_a_fixed_global_batch_says_how_the_model_did_on_strong_scaling_runs():
     assert note == [
         "a fixed global batch of 1,024: each device's micro-batch falls from 1,024 samples to 8 over these sizes, its "
         "compute with it, while its all-reduce stays (strong scaling). On the 41 published strong-scaling rows in "
-        "validation/ this model over-predicted E in 37 and erred by 0.175 at the median (0.035 on the 725 rows at a "
+        "validation/ this model over-predicted E in 37 and erred by 0.175 at the median (0.035 on the 734 rows at a "
         "fixed per-device batch): expect E lower than shown"
     ]  # tests/test_calibration.py recomputes the figures from validation/'s files
     assert not any(n.key == "strong_scaling" for n in dpscale.predict(SIZES, batch=32, **RESNET).notes)

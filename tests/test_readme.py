@@ -328,8 +328,8 @@ VALIDATION = ROOT / "validation"
 
 
 # The ten hold-outs the docs' pooled figures are over (401 points, sessions 5–48) as calibrate.py names them (POOLED);
-# session 57's holdout_more7 and holdout_more8 and session 58's holdout_more9, holdout_more10 and holdout_more11 (its
-# LATER) are quoted one by one, so the pooled figures stay the ten's.
+# session 57's holdout_more7 and holdout_more8, session 58's holdout_more9, holdout_more10 and holdout_more11 and
+# session 59's holdout_more12 (its LATER) are quoted one by one, so the pooled figures stay the ten's.
 _CALIBRATE = script(VALIDATION / "calibrate.py")
 LATER = _CALIBRATE.LATER
 TEN = tuple(p.name for p in _CALIBRATE.POOLED)
@@ -415,7 +415,7 @@ def test_readme_accuracy_paragraph_is_what_validate_reports():
 
     pooled = _predicted(*TEN)
     m = re.search(r"all ten pooled, (\d+) points: ([\d.]+), 90th percentile ([\d.]+) \(a constant E: ([\d.]+)\)", text)
-    assert pooled["points"] == int(m[1]) and len(TEN) == 10 and len(list(VALIDATION.glob("holdout_*.csv"))) == 15
+    assert pooled["points"] == int(m[1]) and len(TEN) == 10 and len(list(VALIDATION.glob("holdout_*.csv"))) == 16
     check(pooled["median_abs_error"], m[2], "the pooled hold-outs")
     check(pooled["p90_abs_error"], m[3], "the pooled hold-outs' p90")
     check(pooled["constant_baseline_median_abs_error"], m[4], "a constant E on the pooled hold-outs")
@@ -425,6 +425,7 @@ def test_readme_accuracy_paragraph_is_what_validate_reports():
         ("a thirteenth", 58, 9, " —"),
         ("a fourteenth", 58, 10, " —"),
         ("a fifteenth", 58, 11, " —"),
+        ("a sixteenth", 59, 12, " —"),
     )  # calibrate.LATER, one by one
     for nth, session, k, after in later:
         m = re.search(rf"{nth} gathered in session {session} \([^)]*\), (\d+) points: ([\d.]+), a constant E "
@@ -530,7 +531,7 @@ def test_readme_limits_hold_out_range_is_what_validate_reports():
     m = re.search(r"on (\w+) sets of tables it was never calibrated on it is ([\d.]+)–([\d.]+) — worse than a "
                   r"constant E on (\w+) of them", text)  # fmt: skip
     words = {"three": 3, "four": 4, "five": 5, "six": 6, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13}
-    words |= {"fourteen": 14, "fifteen": 15}
+    words |= {"fourteen": 14, "fifteen": 15, "sixteen": 16}
     sets = [_predicted(p.name) for p in sorted(VALIDATION.glob("holdout_*.csv"))]
     medians = [r["median_abs_error"] for r in sets]
     worse = sum(r["median_abs_error"] > r["constant_baseline_median_abs_error"] for r in sets)
@@ -889,12 +890,13 @@ def test_validation_notes_name_only_files_the_repository_has():
 
 
 def test_predict_doc_later_hold_out_paragraphs_are_what_validate_reports():
-    """docs/predict.md's paragraphs on session 58's multi-node hold-outs ('Median 0.124, p90 0.30, max 0.368, 6 of 11
-    in the band; a constant E errs by 0.063 — better than the model'): the figures and, where said, which of the two
-    is better. holdout_more11's said 'worse than the model' of a constant E that erred half as much as the model."""
-    for name in ("holdout_more10.csv", "holdout_more11.csv"):
+    """docs/predict.md's paragraphs on sessions 58's and 59's multi-node hold-outs ('Median 0.124, p90 0.30, max
+    0.368, 6 of 11 in the band; a constant E errs by 0.063 — better than the model'): the figures and, where said,
+    which of the two is better. holdout_more11's said 'worse than the model' of a constant E that erred half as much
+    as the model."""
+    for name in ("holdout_more10.csv", "holdout_more11.csv", "holdout_more12.csv"):
         m = re.search(
-            rf"`{name}` \(session 58.*? Median ([\d.]+), p90 ([\d.]+), max ([\d.]+), (\d+) of (\d+) in the band; a "
+            rf"`{name}` \(session 5[89].*? Median ([\d.]+), p90 ([\d.]+), max ([\d.]+), (\d+) of (\d+) in the band; a "
             r"constant E errs by (\d+\.\d+)(?: — (better|worse) than the model)?",
             PREDICT_DOC_JOINED,
         )

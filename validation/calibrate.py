@@ -56,9 +56,16 @@ DEV = HERE / "published_scaling_dev.csv"
 EXTERNAL = tuple(sorted(HERE.glob("external_*.csv")))
 HOLDOUT = tuple(sorted(HERE.glob("holdout_*.csv")))  # never calibrated on: reported with the shipped constants
 # The ten whose pooled figures the docs quote (401 points, sessions 5–48) and the experiments pool; holdout_more7
-# and holdout_more8 (session 57) and holdout_more9, holdout_more10 and holdout_more11 (session 58) are reported one by
-# one beside them.
-LATER = ("holdout_more7.csv", "holdout_more8.csv", "holdout_more9.csv", "holdout_more10.csv", "holdout_more11.csv")
+# and holdout_more8 (session 57), holdout_more9, holdout_more10 and holdout_more11 (session 58) and holdout_more12
+# (session 59) are reported one by one beside them.
+LATER = (
+    "holdout_more7.csv",
+    "holdout_more8.csv",
+    "holdout_more9.csv",
+    "holdout_more10.csv",
+    "holdout_more11.csv",
+    "holdout_more12.csv",
+)
 POOLED = tuple(f for f in HOLDOUT if f.name not in LATER)
 
 

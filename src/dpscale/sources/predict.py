@@ -125,8 +125,8 @@ def band(e: Any, devices: Any, baseline_devices: float = 1.0, top: float = 1.0) 
 DEFAULT_PRECISION = "fp32"  # the first; an estimate at it says so (predict's face: training runs mixed)
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 # How this model did on the published strong-scaling rows of every file in validation/ (a fixed global batch split
-# over more devices), said with every strong-scaling prediction; test_calibration recomputes them from all 19 files.
-STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 725, "weak": 0.035}
+# over more devices), said with every strong-scaling prediction; test_calibration recomputes them from all 20 files.
+STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 734, "weak": 0.035}
 
 
 class Prediction:

@@ -448,7 +448,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "calibration_kept": "{path} keeps the calibration it held",
         "band_note": (
-            "E lo–hi: where 80 % of published runs fell for model families the calibration had not seen (on fifteen "
+            "E lo–hi: where 80 % of published runs fell for model families the calibration had not seen (on sixteen "
             "sets of tables found later, 15–96 % fell inside; docs/predict.md)"
         ),
         "validate_summary": (
@@ -1327,7 +1327,7 @@ LABELS: dict[str, dict[str, str]] = {
         "calibration_kept": "{path} conserva la calibración que tenía",
         "band_note": (
             "E inf–sup: donde cayó el 80 % de las ejecuciones publicadas de familias de modelos que la calibración "
-            "no había visto (en quince conjuntos de tablas reunidos luego cayó dentro el 15–96 %; docs/predict.md)"
+            "no había visto (en dieciséis conjuntos de tablas posteriores cayó dentro el 15–96 %; docs/predict.md)"
         ),
         "validate_summary": (
             "{points} puntos en {configs} configuraciones: error absoluto mediano {median}, percentil 90 {p90}, "
