@@ -136,7 +136,8 @@ def test_a_table_too_wide_scrolls_in_a_named_stop_of_the_tab_order(web):
     expect(box).to_have_role("region")
     expect(box).to_have_accessible_name("dpscale predict: bert-large, amp, lote 32, dgx-a100")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.querySelector('#out .scroll').scrollLeft > 0")
+    # (a function, not an expression to eval: the page's Content-Security-Policy refuses eval)
+    page.wait_for_function("() => document.querySelector('#out .scroll').scrollLeft > 0")
     page.close()
 
 

@@ -637,3 +637,28 @@ def test_the_predictor_s_two_batches_are_one_or_the_other(served):
         expect(rows.nth(3).locator("td").nth(1)).to_have_text("16")
         batch.fill("32")
         expect(whole).to_have_value("")
+
+
+@pytest.mark.slow
+def test_the_page_runs_under_its_policy_and_markup_put_in_it_runs_nothing(served):
+    """The page's Content-Security-Policy lets its own script run (the worked example, the menus, the chart, no
+    violation reported), and an inline handler in markup put into the page's HTML, as its menus and chart are put,
+    does not run."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(locale="en-US")
+        refused: list[str] = []
+        page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+        page.goto(served)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.fill("#calc input[name=devices]", "1,8,64")
+        page.select_option("#calc select[name=law]", "usl")
+        page.fill("#calc input[name=sigma]", "0.01")
+        page.fill("#calc input[name=kappa]", "0")
+        page.click("#calc .run")
+        expect(page.locator("#chart svg polyline")).to_have_count(1)
+        expect(page.locator("#predict select[name=model] option[value=gpt2]")).to_have_count(1)
+        assert refused == []  # the page's own script and style ran, none of it refused
+        handler = "document.querySelector('#chart').innerHTML = '<img src=x onerror=\"window.ran = 1\">'"
+        with page.expect_console_message(lambda m: "inline event handler" in m.text):  # its error event came
+            page.evaluate(handler)
+        assert page.evaluate("window.ran") is None  # and its handler did not run

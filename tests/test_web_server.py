@@ -580,3 +580,37 @@ def test_a_body_read_as_json_without_a_type_is_told_the_body_not_the_type():
         "/api/calc", content=iter([b""]), headers={"content-type": "application/x-www-form-urlencoded"}
     )
     assert r.status_code == 422 and "body: allowed: a JSON object" in r.json()["error"]
+
+
+def test_every_answer_says_nosniff_and_the_page_runs_only_its_own_script():
+    """No answer carried X-Content-Type-Options or a Content-Security-Policy: an error that echoes what was sent
+    ('got <img …>') relied on its JSON type alone, and markup that ever reached the page's innerHTML (its menus, its
+    chart) could run a script of its own. Every answer says nosniff (refusals before the app too: a foreign Host, a
+    body over the cap); the page's policy lets run only the page's own inline script and style, by their SHA-256."""
+    import base64
+    import hashlib
+    import re
+
+    from dpscale.faces.web.app import MAX_BODY_BYTES
+
+    def sha(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    c = TestClient(create_app("es", ["127.0.0.1"]), base_url="http://127.0.0.1")
+    page = c.get("/")
+    policy = dict(p.strip().split(" ", 1) for p in page.headers["content-security-policy"].split(";"))
+    scripts = re.findall(r"<script>(.*?)</script>", page.text, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", page.text, re.S)
+    assert len(scripts) == 1 and len(styles) == 1  # the page's own (its fallback lines are data, run by none)
+    assert policy["script-src"] == sha(scripts[0]) and policy["style-src"] == sha(styles[0])
+    assert policy["default-src"] == "'none'" and policy["connect-src"] == "'self'"
+    refused = [
+        c.post("/api/calc", json={"options": {"devices": "<img src=x onerror=alert(1)>"}}),
+        c.get("/<img src=x onerror=alert(1)>"),
+        c.get("/api/options", headers={"host": "evil.example"}),
+        c.post("/api/calc", content=b"1" * (MAX_BODY_BYTES + 1), headers={"content-type": "application/json"}),
+    ]
+    assert [r.status_code for r in refused] == [422, 404, 400, 413]
+    for r in (page, c.get("/api/options"), c.get("/api/labels/es"), *refused):
+        assert r.headers["x-content-type-options"] == "nosniff", r.url
+        assert r.headers["content-security-policy"] == page.headers["content-security-policy"], r.url

@@ -567,6 +567,45 @@ def fallback_lines() -> str:
     return json.dumps(lines, ensure_ascii=False).replace("<", "\\u003c")  # (no '</script>' can end the tag early)
 
 
+def page_policy(page: str) -> str:
+    """The page's Content-Security-Policy: its own inline script and style (by their SHA-256, read off the page as
+    served, so an edit of either cannot leave the policy behind), requests to its own address, nothing else. Markup
+    that ever reached the page's HTML (its menus and chart are put in as markup) could then run no script of its own.
+    No frame-ancestors: a notebook may show the page in a frame, and the page has nothing a framing site could use."""
+    import base64
+    import hashlib
+
+    def sha(body: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode("ascii") + "'"
+
+    scripts = " ".join(sha(m) for m in re.findall(r"<script>(.*?)</script>", page, re.S))
+    styles = " ".join(sha(m) for m in re.findall(r"<style>(.*?)</style>", page, re.S))
+    return (
+        f"default-src 'none'; script-src {scripts}; style-src {styles}; connect-src 'self'; img-src data:; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+class SecurityHeaders:
+    """Adds X-Content-Type-Options: nosniff and the page's policy to every answer, refusals before the app included
+    (a foreign Host, a body over the cap): an error line that echoes what was sent is never read as a page."""
+
+    def __init__(self, app: Any, policy: str) -> None:
+        self.app = app
+        self.headers = [(b"x-content-type-options", b"nosniff"), (b"content-security-policy", policy.encode())]
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.headers]
+            await send(message)
+
+        return await self.app(scope, receive, with_headers)
+
+
 def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
     the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
@@ -580,6 +619,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     page = page.replace(FALLBACK_TAG, FALLBACK_TAG.replace("{}", fallback_lines()), 1)  # (the file's: empty)
     if lang != "en":  # read by the page's script: a bare http://host:port/ opened in English after `serve --lang es`
         page = page.replace('<html lang="en">', f'<html lang="en" data-lang="{lang}">', 1)
+    app.add_middleware(SecurityHeaders, policy=page_policy(page))  # (added last: the outermost, round every answer)
 
     # FastAPI's own refusals (a body that is not a JSON object, a GET on a POST route) answer {"detail": [...]}:
     # give them the one "error" line every other answer has, which the page shows, in the language the request's
