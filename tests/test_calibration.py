@@ -160,7 +160,8 @@ def test_a_zero_prediction_s_notes_say_which_stage_and_gpus_the_fsdp_tables_chec
 
 def test_the_outside_checks_give_the_documented_figures():
     """validation/outside.py: 22 published efficiencies from sources no other file uses (session 31), scored once
-    with the shipped constants. docs/predict.md quotes these figures; a change that moves them must say so there."""
+    with the shipped constants. docs/predict_report.md quotes these figures; a change that moves them must say so
+    there."""
     outside = script(ROOT / "validation" / "outside.py")
     ps = outside.points()
     assert len(ps) == 22 and len({p.name for p in ps}) == 16
@@ -168,7 +169,7 @@ def test_the_outside_checks_give_the_documented_figures():
     assert figures["cnn"] == pytest.approx((0.028, 0.210, 9 / 13), abs=5e-4)
     assert figures["transformer"] == pytest.approx((0.023, 0.148, 6 / 9), abs=5e-4)
     assert figures["all"][:2] == pytest.approx((0.027, 0.148), abs=5e-4)
-    docs = (ROOT / "docs" / "predict.md").read_text()
+    docs = (ROOT / "docs" / "predict_report.md").read_text()
     assert "Median error 0.028, p90 0.21, 9 of 13 inside the band" in docs
     assert "Median 0.023, p90 0.15, 6 of 9 in the band" in docs
     for p in ps:  # every measured point lies where the source put it, against its own baseline
@@ -221,7 +222,7 @@ def test_validation_scripts_answer_help(name, flags):
 
 def test_the_lognormal_barrier_experiment_gives_the_documented_hold_out_figures():
     """validation/experiments/lognormal_barrier.py re-scores session 46's lognormal barrier (never shipped) on
-    holdout_more6.csv, the set its test was pre-registered on: docs/predict.md's figures, the verdict (worse on
+    holdout_more6.csv, the set its test was pre-registered on: docs/predict_report.md's figures, the verdict (worse on
     both), and the step model's own wait back in place afterwards."""
     from dpscale.formulas import stepmodel
     from dpscale.sources.dataset import read_published
@@ -238,7 +239,7 @@ def test_the_lognormal_barrier_experiment_gives_the_documented_hold_out_figures(
     assert new["form"][0] > new["shipped"][0] and new["form"][1] > new["shipped"][1]  # not confirmed
     shipped = validate_predict(read_published(ROOT / "validation" / "holdout_more6.csv"))
     assert new["shipped"][:2] == (shipped["median_abs_error"], shipped["p90_abs_error"])  # the shipped model itself
-    docs = " ".join((ROOT / "docs" / "predict.md").read_text().split())
+    docs = " ".join((ROOT / "docs" / "predict_report.md").read_text().split())
     assert "(0.03, 20): 0.062 (p90 0.152) against the shipped 0.050 (0.131), worse on both" in docs
     assert "validation/experiments/lognormal_barrier.py" in docs
 
@@ -261,7 +262,7 @@ def test_the_strong_scaling_share_experiment_gives_the_documented_figures():
     assert rows[0.0]["holdout_all"][1:] == pytest.approx((0.0463, 0.208), abs=5e-4)  # the shipped hold-out figures
     config = read_published(ROOT / "validation" / "holdout_more5.csv")[0]
     assert exp.predictor(0.0)(config) == predict_config(config)  # f = 0 is the shipped model itself
-    docs = " ".join((ROOT / "docs" / "predict.md").read_text().split())
+    docs = " ".join((ROOT / "docs" / "predict_report.md").read_text().split())
     assert "rows, f = 0 (0.0299; 0.0303 at f = 0.02, 0.0307 at 0.05)" in docs
     assert "validation/experiments/strong_scaling_share.py" in docs
 

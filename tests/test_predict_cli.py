@@ -135,8 +135,8 @@ MIB = 2**20
 
 def test_the_ethernet_note_quotes_the_model_s_own_efa_busbw_at_64_mib():
     """The note set the model's 64 MiB all-reduce on 4 × 8 B200 over EFA (aws-p6-b200) against physics.md §1.4's
-    157 GB/s, as 228 GB/s; the model gives 227 (docs/predict.md says 227 too). By hand: NCCL's tree across 4 nodes,
-    2S at 0.73 of the node's 8 × 400 Gb/s = 292 GB/s, 134,217,728 B / 292e9 = 459.65 µs; latency 8.4 µs a
+    157 GB/s, as 228 GB/s; the model gives 227 (docs/predict_report.md says 227 too). By hand: NCCL's tree across
+    4 nodes, 2S at 0.73 of the node's 8 × 400 Gb/s = 292 GB/s, 134,217,728 B / 292e9 = 459.65 µs; latency 8.4 µs a
     collective + 2(8 − 1) = 14 NVLink hops × 3.4 µs + 2·log2(4) = 4 network hops × 14 µs = 112.0 µs; so
     571.65 µs, and busbw = S·2(n − 1)/n / t = 67,108,864 × 62/32 / 571.65e-6 = 227.45 GB/s."""
     size, ranks = 64 * MIB, 32

@@ -1262,7 +1262,7 @@ def test_the_cli_json_is_the_librarys_records(d0, **kw):
 
 
 def test_the_documented_nccl_ring_latency_is_physics_formula_for_an_8_byte_message():
-    """docs/predict.md sets the forced ring's latency on 2 × DGX A100 at 8 bytes against physics.md §1.3's
+    """docs/predict_report.md sets the forced ring's latency on 2 × DGX A100 at 8 bytes against physics.md §1.3's
     [NCCL-TUNE] formula: base + (2(n−1) − 2(nNodes−1))·intraLat + 2(nNodes−1)·interLat, Simple protocol, intraLat
     raised to the network overhead (2 µs on the AMD hosts, ×3 for Simple). The ×1.4 plateau is for large messages
     only (NCCL's condition: nBytes/(nChannels·nRanks) ≥ 64), so not for 8 bytes: 204.4 µs — the docs said 286,
@@ -1281,7 +1281,7 @@ def test_the_documented_nccl_ring_latency_is_physics_formula_for_an_8_byte_messa
     model = 1e6 * (float(allreduce_time(nbytes, n, 8, 240.0, 146.0, DEFAULT.alpha_intra, DEFAULT.alpha_inter,
                                         algorithm="ring")) + DEFAULT.alpha_base)  # fmt: skip
     assert (round(formula), round(model)) == (204, 132)
-    docs = " ".join((Path(__file__).parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
+    docs = " ".join((Path(__file__).parents[1] / "docs" / "predict_report.md").read_text(encoding="utf-8").split())
     assert f"forced ring, comes to {round(model)} µs against physics.md's formula's {round(formula)} " in docs
 
 

@@ -1,6 +1,6 @@
 """Published efficiencies no other set holds, predicted by the shipped model: `python validation/outside.py`.
 
-Session 31's outside checks (docs/predict.md, "An outside check"): scaling figures from sources none of the
+Session 31's outside checks (docs/predict_report.md, "An outside check"): scaling figures from sources none of the
 calibration or hold-out files uses — the Horovod benchmark, a Dell EMC reference guide, Goyal et al. 2017,
 torchtitan's and KempnerForge's FSDP tables, OneFlow's GPT table. `outside.md` gives each source, its quote and
 what had to be assumed (a cluster the source half-describes, a one-GPU rate from another table, or none: the FLOPs

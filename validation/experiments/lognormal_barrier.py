@@ -18,7 +18,7 @@ in every fold): the form passes only if both its leave-family-out and leave-syst
 model's and neither p90 is worse; it did, but its decoy did as well, so nothing shipped. Session 48 (`--holdouts`,
 pre-registered on validation/holdout_more6.csv, tables no file had used): confirmed only if there BOTH its median and
 its p90 |E error| are lower than the shipped model's, with the constants as found. Not confirmed: 0.062 (p90 0.152)
-against 0.050 (0.131). The figures and their reading are in docs/predict.md, "What was tried and dropped".
+against 0.050 (0.131). The figures and their reading are in docs/predict_report.md, "What was tried and dropped".
 
 Nothing in src/ changes: the forms replace stepmodel._sync_wait inside `barrier_wait` only, and it is restored after.
 """

@@ -67,7 +67,7 @@ Calibration = namedtuple("Calibration", (
     "ring_fill_bytes", # message size at which the fill is half grown: 10 MiB, derived likewise
     "sync_bytes_max",  # the largest gradient the calibration saw, 333 M parameters × 4 bytes (Jasper 10x5): the
                        #   c_h term is held there, not extrapolated (a 13 B FSDP run lost nothing from 8 to 64
-                       #   H100s where the straight line predicted 20 %; docs/predict.md)
+                       #   H100s where the straight line predicted 20 %; docs/predict_report.md)
 ))
 DEFAULT_HBM_TBS = 2.0  # when the GPU is unknown: A100-class memory bandwidth, rounded (gpus.json: 2.039 for 80 GB)
 # fmt: on

@@ -45,7 +45,7 @@ CHECKED_INTRA_GBS = (150.0, 300.0)  # NVLink per device inside a node (DGX-1 to 
 CHECKED_INTER_GBS = (50.0, 200.0)  # InfiniBand per node, for runs across nodes
 # Images/s one host CPU core decodes and augments for training (ImageNet-style JPEGs): where two published
 # CPU-decoding tables stop scaling within a node — TF2 EfficientNet-B0 on DGX-1 at 4,880 images/s on 40 cores
-# (122 a core), PyTorch ResNet-50 AMP on DGX A100 at 16,621 on 128 (130 a core); docs/predict.md. A caution
+# (122 a core), PyTorch ResNet-50 AMP on DGX A100 at 16,621 on 128 (130 a core); docs/predict_report.md. A caution
 # only, never applied to E: GPU decoding (DALI) runs 268–447 a core in the MXNet tables, and nothing the
 # prediction is given says which loader a run uses.
 DECODE_PER_CORE = 125.0
