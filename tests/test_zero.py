@@ -557,3 +557,26 @@ def test_grad_accum_s_help_says_which_reductions_run_every_micro_batch(capsys, l
     rc, out, _ = run(capsys, "--lang", lang, "predict", "--help")
     text = " ".join(out.split())
     assert rc == 0 and said in text and "once per step; default 1)" not in text
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "dpscale predict: error: --overlap-accumulation and --zero 1: ZeRO's reductions already run under a "
+           "micro-batch's backward; allowed: --overlap-accumulation with --zero 0 (DDP) only"),
+    ("es", "dpscale predict: error: --overlap-accumulation y --zero 1: las reducciones de ZeRO ya corren bajo el "
+           "backward de un microlote; se admite: --overlap-accumulation solo con --zero 0 (DDP)"),
+])  # fmt: skip
+def test_overlap_accumulation_under_zero_is_refused_not_ignored(capsys, lang, said):
+    """--overlap-accumulation once moved ZeRO-1's reduction under the last backward; since ZeRO-1 runs it there by
+    default (above) the flag changed nothing under any stage — `--zero 1 --grad-accum 4` gave E 0.936 at 64 DGX H100s
+    with or without it, unsaid, as the old docs told ZeRO-1 users to pass it. Refused as --gather-bytes is without
+    --zero; DDP keeps it."""
+    argv = ["predict", "--model", "llama-7b", "--precision", "bf16", "--batch", "4", "--system", "dgx-h100",
+            "--mfu", "0.4", "-d", "64", "--grad-accum", "4", "--lang", lang]  # fmt: skip
+    for zero in ("1", "2", "3"):
+        rc, _, err = run(capsys, *argv, "--zero", zero, "--overlap-accumulation")
+        assert rc == 2 and err.strip() == said.replace("--zero 1:", f"--zero {zero}:"), err
+    with pytest.raises(DpscaleError, match=r"^overlap_accumulation and zero 2: ZeRO's reductions already run"):
+        predict([8], throughput=150, model="bert-large", zero=2, grad_accum=4, overlap_accumulation=True)
+    ddp = [predict([64], model="bert-large", throughput=150, system="dgx-a100", grad_accum=4,
+                   overlap_accumulation=oa).efficiency_values[0] for oa in (False, True)]  # fmt: skip
+    assert ddp[1] > ddp[0]  # DDP's no_sync still hides the last reduction

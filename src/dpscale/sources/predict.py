@@ -625,6 +625,11 @@ def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bo
         raise fail("--algorithm", algorithm, "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)")
     if overlap_accumulation and not overlap:  # the two say opposite things about the last micro-batch's all-reduce
         raise DpscaleError("--overlap-accumulation and --no-overlap: contradict each other; give one")
+    if overlap_accumulation and zero:  # (it once moved ZeRO-1's reduction; now it would change nothing, unsaid)
+        raise DpscaleError(
+            f"--overlap-accumulation and --zero {zero}: ZeRO's reductions already run under a "
+            "micro-batch's backward; allowed: --overlap-accumulation with --zero 0 (DDP) only"
+        )
     prec = normalise_precision(precision, one=True)
     gb = grad_bytes if grad_bytes is not None else GRAD_BYTES[prec]
     check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")

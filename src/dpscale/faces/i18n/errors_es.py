@@ -870,6 +870,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "mucho 1e+07 s (cuatro meses)"),
         (r"--overlap-accumulation and --no-overlap: contradict each other; give one",
          "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
+        (r"--overlap-accumulation and --zero (?P<z>\d): ZeRO's reductions already run under a micro-batch's "
+         r"backward; allowed: --overlap-accumulation with --zero 0 \(DDP\) only",
+         "--overlap-accumulation y --zero {z}: las reducciones de ZeRO ya corren bajo el backward de un microlote; "
+         "se admite: --overlap-accumulation solo con --zero 0 (DDP)"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
          r"out, or a transformer --model",
          "--seq-len: --model {m} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
