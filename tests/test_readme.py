@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -914,3 +915,25 @@ def test_predict_doc_later_hold_out_paragraphs_are_what_validate_reports():
         assert _as_said(constant, m[6]) == m[6], name
         if m[7]:
             assert m[7] == ("better" if constant < got["median_abs_error"] else "worse"), name
+
+
+def _git(*args: str) -> str:
+    import subprocess
+
+    return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False).stdout
+
+
+@pytest.mark.skipif(not (ROOT / ".git").exists() or not shutil.which("git"), reason="not a git checkout")
+def test_the_commit_a_hold_out_cites_came_before_its_score():
+    """A hold-out's claim that it was written before its score, against this repository's history: the commit its
+    .md names ('committed (HASH') exists, adds the set's CSV, and holds no Score paragraph yet. holdout_more12.md cited
+    d4764f3, a hash of its author's clone that no commit here has (the set landed as 0f77058)."""
+    cited = [(md, h) for md in sorted((ROOT / "validation").glob("*.md"))
+             for h in re.findall(r"committed \(([0-9a-f]{7,40})[;)]", md.read_text(encoding="utf-8"))]  # fmt: skip
+    assert "holdout_more12.md" in {md.name for md, _ in cited}
+    for md, commit in cited:
+        full = _git("rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}").strip()
+        assert full, f"{md.name} cites {commit}, which is not a commit of this repository"
+        added = _git("show", "--diff-filter=A", "--name-only", "--format=", full).split()
+        assert f"validation/{md.stem}.csv" in added, (md.name, commit)
+        assert "**Score" not in _git("show", f"{full}:validation/{md.name}"), (md.name, commit)
