@@ -461,6 +461,30 @@ def test_a_baseline_faster_than_the_gpu_can_compute_is_flagged():
     assert keys(5) == []  # 944 TFLOP/s: under the 989 peak (and far above any real MFU, but possible)
 
 
+def test_a_step_time_in_milliseconds_typed_as_seconds_is_flagged(capsys):
+    """predict's table prints 'step ms' and --step-time reads seconds: BERT-large's 213.3 ms typed as 213.3 made
+    compute 1,000× longer and E 0.965 at 8 GPUs instead of 0.872, with no word. Under 0.1 % of the peak is said."""
+    # 6·N·s + 12·L·h·s² = 6 × 336,226,108 × 128 + 12 × 24 × 1,024 × 128² FLOP a sample, × 32 a micro-batch
+    flop = (6 * 336_226_108 * 128 + 12 * 24 * 1024 * 128**2) * 32
+    peak = 312e12  # A100's bf16/fp16 tensor-core peak, FLOP/s
+
+    def notes(step_s):
+        p = predict([8], model="bert-large", system="dgx-a100", precision="amp", batch=32, step_time_s=step_s)
+        return [n for n in p.notes if n.key == "step_time_slow"]
+
+    (note,) = notes(213.3)
+    assert f"{flop / 213.3 / 1e12:.3g} TFLOP/s" == "0.0395 TFLOP/s" and "0.0395 TFLOP/s" in note
+    assert "0.013 % of the a100-80gb's 312 TFLOP/s" in note and "give --step-time 0.2133;" in note
+    assert notes(0.2133) == []  # 39.5 TFLOP/s, 12.7 % of the peak: a real run
+    assert notes(flop / (0.00101 * peak)) == [] and len(notes(flop / (0.00099 * peak))) == 1  # the 0.1 % line
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "--system", "dgx-a100", "-d", "8"]
+    rc, err, _ = run(capsys, *argv, "--step-time", "213.3", "--lang", "es")  # (a table: its notes below it)
+    assert rc == 0 and "implica 0,0395 TFLOP/s por dispositivo, el 0,013 % del pico" in err
+    assert "dé --step-time 0.2133;" in err  # the flag as typed: a decimal point in either language
+    rc, err, _ = run(capsys, *argv, "--throughput", "0.15")  # a rate has no milliseconds to slip
+    assert rc == 0 and "--step-time" not in err
+
+
 def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
     """JSON true read as 1 GB/s: E 0.35 instead of 0.87."""
     f = tmp_path / "cal.json"

@@ -206,6 +206,11 @@ EN = {
         "the measured baseline implies {tflops:,.0f} TFLOP/s a device, more than the {gpu}'s {peak:g} TFLOP/s peak: "
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
     ),
+    "step_time_slow": (
+        "--step-time {s:,.6g} s implies {tflops:.3g} TFLOP/s a device, {pct:.2g} % of the {gpu}'s {peak:g} TFLOP/s "
+        "peak: --step-time is seconds — if these are milliseconds (the table's step ms), give {flag}; E is computed "
+        "as given"
+    ),
     "fp8_mfu": (
         "fp8's default share: {base:g} (bf16's) × {mid:g} (the middle of the {lo:g}–{hi:g}× end-to-end gains over "
         "bf16 that torchao published for float8 training on 8–512 GPUs) ÷ {ratio:.3g} (the fp8 peak over bf16's) = "

@@ -142,8 +142,9 @@ HELP_ES: dict[str, str] = {
     "measured per-device samples/s at the baseline size": (
         "muestras/s por dispositivo medidas en el tamaño de referencia"
     ),
-    "measured seconds per optimizer step at the baseline size": (
-        "segundos por paso del optimizador medidos en el tamaño de referencia"
+    "measured seconds per optimizer step at the baseline size (JSON's step_s; the table's step ms ÷ 1,000)": (
+        "segundos por paso del optimizador medidos en el tamaño de referencia (el step_s del JSON; los ms de paso de "
+        "la tabla ÷ 1.000)"
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
     "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",

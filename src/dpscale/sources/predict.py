@@ -77,6 +77,7 @@ from dpscale.sources.predict_notes import (
     _mib,
     _outside,
     _ragged,
+    _step_time_floor,
     _unchecked,
 )
 
@@ -756,6 +757,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     if mfu is not None and (throughput is not None or step_s is not None):  # it changed nothing, silently
         raise fail("--mfu", mfu, "only for a FLOPs estimate: a measured --throughput/--step-time already sets the "
                    "compute")  # fmt: skip
+    typed_step = step_s
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
         check_range(throughput, "--throughput", 1e-9, 1e15, THROUGHPUT_ALLOWED)
         step_s = per_step(batch * ga, throughput)
@@ -767,7 +769,10 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         except DpscaleError as exc:  # the model cannot take a step this short: name the inputs that set it
             raise DpscaleError(f"--baseline-devices with --throughput/--step-time: {exc}") from None
         if part is not None and (spec is not None or seq_len is not None):
-            notes.extend(_beyond_peak(flops_per_sample(spec, seq_len, params) * batch / t, part, gpu, prec))
+            fps = flops_per_sample(spec, seq_len, params) * batch / t
+            notes.extend(_beyond_peak(fps, part, gpu, prec))
+            if typed_step is not None:  # (a rate in samples/s has no milliseconds to slip)
+                notes.extend(_step_time_floor(fps, typed_step, part, gpu, prec))
         return t
     if (spec is None and seq_len is None) or part is None:
         raise DpscaleError(

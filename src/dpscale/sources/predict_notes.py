@@ -54,6 +54,10 @@ DECODE_PER_CORE = 125.0
 # are GRAD_BYTES' (a test holds the two tables together).
 MEMORY_PRECISION = {"fp32": "fp32", "tf32": "fp32", "amp": "amp", "fp16": "mixed", "bf16": "mixed", "fp8": "fp8"}
 RAGGED_SHOWN = 6  # sizes a ragged-node note lists
+# A measured --step-time implying less of the GPU's peak than this is taken for milliseconds typed as seconds: the
+# table prints 'step ms', and 213.3 of them typed as --step-time 213.3 made compute 1,000× longer, E near 1. Real
+# runs sit at 5–60 % (a latency-bound BERT-base at batch 1 near 0.3 %), so the slip lands at 0.005–0.06 %.
+STEP_FLOOR_MFU = 1e-3
 
 
 def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_bytes: float, busy: int) -> list:
@@ -304,6 +308,16 @@ def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None, prec
     --seq-len."""
     peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8" or prec == "fp8")
     return [Note("beyond_peak", tflops=flops_per_s / 1e12, gpu=gpu, peak=peak)] if flops_per_s > peak * 1e12 else []
+
+
+def _step_time_floor(flops_per_s: float, step_s: float, part: dict[str, Any], gpu: str | None, prec: str) -> list:
+    """A note when a measured --step-time implies under STEP_FLOOR_MFU of the GPU's peak at its precision: seconds
+    are asked, and predict's own table shows milliseconds (its 'step ms'); E is computed as given."""
+    peak = part["peak_tflops"].get(prec) or max(part["peak_tflops"].values())
+    if flops_per_s >= STEP_FLOOR_MFU * peak * 1e12:
+        return []
+    return [Note("step_time_slow", s=step_s, tflops=flops_per_s / 1e12, pct=100 * flops_per_s / (peak * 1e12),
+                 gpu=gpu, peak=peak, flag=f"--step-time {step_s / 1000:g}")]  # fmt: skip
 
 
 def _decode_caution(per_device: float, n: int, cores: float) -> list:

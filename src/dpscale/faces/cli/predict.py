@@ -50,9 +50,9 @@ NOTE_RANK: dict[str, int] = {
     "predict_tokens_note": 0,
     **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown"), 1),
     **dict.fromkeys(("ddp_memory", "zero_memory", "activation_memory", "cpu_decode"), 2),
-    **dict.fromkeys(("beyond_peak", "precision_no_peak", "intra_bidirectional", "intra_bidirectional_file",
-                     "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low", "inter_per_nic",
-                     "inter_per_nic_known"), 3),
+    **dict.fromkeys(("beyond_peak", "step_time_slow", "precision_no_peak", "intra_bidirectional",
+                     "intra_bidirectional_file", "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low",
+                     "inter_per_nic", "inter_per_nic_known"), 3),
     **dict.fromkeys(("unchecked_arch", "unchecked_size", "unchecked_params", "unchecked_params_large",
                      "sync_bytes_held", "unchecked_intra", "unchecked_inter", "network_unknown", "network_ethernet",
                      "zero_unchecked", "zero_unchecked_exposed", "calibration_short", "calibration_elsewhere"), 4),
@@ -108,7 +108,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
     c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size")
-    c.add_argument("--step-time", help="measured seconds per optimizer step at the baseline size")
+    c.add_argument(
+        "--step-time",
+        help="measured seconds per optimizer step at the baseline size (JSON's step_s; the table's step ms ÷ 1,000)",
+    )
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
     cnn = default_mfu({"kind": "cnn"}, "amp"), default_mfu({"kind": "cnn"}, "fp32")

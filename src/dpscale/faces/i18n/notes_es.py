@@ -195,6 +195,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
+        "step_time_slow": (
+            "--step-time {s:,.6g} s implica {tflops:.3g} TFLOP/s por dispositivo, el {pct:.2g} % del pico de {peak:g} "
+            "TFLOP/s de la {gpu}: --step-time va en segundos — si son milisegundos (los ms de paso de la tabla), dé "
+            "{flag}; E se calcula con lo dado"
+        ),
         "fp8_mfu": (
             "fracción por defecto en fp8: {base:g} (la de bf16) × {mid:g} (el punto medio de las ganancias de "
             "{lo:g}–{hi:g}× sobre bf16 que publicó torchao para el entrenamiento float8 en 8–512 GPU) ÷ {ratio:.3g} "
