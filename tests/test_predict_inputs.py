@@ -485,6 +485,24 @@ def test_a_step_time_in_milliseconds_typed_as_seconds_is_flagged(capsys):
     assert rc == 0 and "--step-time" not in err
 
 
+def test_a_step_time_on_a_gpu_without_the_precision_s_peak_is_not_held_to_fp8_s():
+    """The MI300X lists no tf32 peak: the step-time floor fell back to the fastest of all, fp8's 2,614.9 TFLOP/s,
+    for a tf32 run, and EfficientNet-B0 at batch 8 in 9 ms (2.06 TFLOP/s, 1.3 % of its fp32 163.4) was told it was
+    0.079 % of 'the peak' — milliseconds typed as seconds. The fallback is beyond_peak's: fp8 only for an fp8 run."""
+    kw = dict(model="efficientnet-b0", gpu="mi300x", precision="tf32", batch=8, gpus_per_node=8, intra_bw_gbs=300)
+
+    def floor(step_s: float, **more) -> list:
+        return [n for n in predict([8], step_time_s=step_s, **{**kw, **more}).notes if n.key == "step_time_slow"]
+
+    assert floor(0.009) == []  # 0.16 % of the fastest non-fp8 peak (bf16's 1,307.4)
+    (note,) = floor(9.0)  # the slip: 1,000× slower, 0.00016 %, is still said, against 1,307.4
+    assert "of the mi300x-192gb's 1307.4 TFLOP/s peak" in note
+    # an fp8 run on the MI300X keeps fp8's own peak; fp8 on an A100 (no fp8 peak) its bf16 one
+    assert "2614.9 TFLOP/s" in floor(9.0, precision="fp8")[0]
+    (a100,) = floor(9.0, gpu="a100-80gb", precision="fp8")
+    assert "312 TFLOP/s" in a100
+
+
 def test_a_calibration_of_booleans_is_refused(tmp_path, capsys):
     """JSON true read as 1 GB/s: E 0.35 instead of 0.87."""
     f = tmp_path / "cal.json"

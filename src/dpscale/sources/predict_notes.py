@@ -302,18 +302,24 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
     return out
 
 
+def _fastest_peak(part: dict[str, Any], prec: str) -> float:
+    """The GPU's fastest dense peak a run at `prec` could reach: fp8's only for an fp8 run (a tf32 run on an MI300X,
+    which lists no tf32 peak, is not held to its fp8 2,614.9 TFLOP/s)."""
+    return max(v for k, v in part["peak_tflops"].items() if k != "fp8" or prec == "fp8")
+
+
 def _beyond_peak(flops_per_s: float, part: dict[str, Any], gpu: str | None, prec: str) -> list:
     """A note when the measured baseline implies more FLOP/s than the GPU's fastest dense peak (fp8 aside, unless
     the run is fp8): no precision could run it, so a unit is off — tokens/s given as samples/s, or another
     --seq-len."""
-    peak = max(v for k, v in part["peak_tflops"].items() if k != "fp8" or prec == "fp8")
+    peak = _fastest_peak(part, prec)
     return [Note("beyond_peak", tflops=flops_per_s / 1e12, gpu=gpu, peak=peak)] if flops_per_s > peak * 1e12 else []
 
 
 def _step_time_floor(flops_per_s: float, step_s: float, part: dict[str, Any], gpu: str | None, prec: str) -> list:
     """A note when a measured --step-time implies under STEP_FLOOR_MFU of the GPU's peak at its precision: seconds
     are asked, and predict's own table shows milliseconds (its 'step ms'); E is computed as given."""
-    peak = part["peak_tflops"].get(prec) or max(part["peak_tflops"].values())
+    peak = part["peak_tflops"].get(prec) or _fastest_peak(part, prec)  # (fp8's own only for an fp8 run)
     if flops_per_s >= STEP_FLOOR_MFU * peak * 1e12:
         return []
     return [Note("step_time_slow", s=step_s, tflops=flops_per_s / 1e12, pct=100 * flops_per_s / (peak * 1e12),
