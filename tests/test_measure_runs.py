@@ -112,7 +112,7 @@ def test_a_sharded_size_does_not_take_the_threads_of_ddp_records(capsys, tmp_pat
     assert rec["zero"] == 3 and rec["threads"] != 7 and "as the earlier records" not in capsys.readouterr().err
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # torch.distributed.optim's torch.jit at import
+@pytest.mark.filterwarnings("ignore::DeprecationWarning:torch\\b")  # torch.distributed.optim's torch.jit at import
 @pytest.mark.filterwarnings("ignore:FSDP2-wrapped module")  # its caution about in-place ops on a returned view
 def test_what_each_stage_wraps(one_rank) -> None:
     import torch
@@ -140,7 +140,7 @@ def test_what_each_stage_wraps(one_rank) -> None:
         assert all(isinstance(c.weight, DTensor) != kept for c in children)
 
 
-@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # torch.distributed.optim's torch.jit at import
+@pytest.mark.filterwarnings("ignore::DeprecationWarning:torch\\b")  # torch.distributed.optim's torch.jit at import
 @pytest.mark.filterwarnings("ignore:FSDP2-wrapped module")  # its caution about in-place ops on a returned view
 def test_tied_weights_stay_with_the_root(one_rank) -> None:
     """An embedding and a head sharing one matrix (GPT-2): FSDP2 refuses a parameter in two units, so the two
