@@ -1619,3 +1619,12 @@ def test_the_order_of_the_runs_moves_no_digit_of_the_fit():
     backward = dpscale.fit(runs[::-1], resamples=200)
     assert forward.report([64]) == backward.report([64])
     assert forward.per_device_throughput == backward.per_device_throughput == 300.1 / 3  # the exactly rounded sum
+
+
+def test_a_rate_met_exactly_counts_as_met():
+    """Runs that scale perfectly at 1,000/s a device reach 5,000/s at exactly 5 devices; devices_for compares logs,
+    and log 1000 + log 5 is 2e-15 short of log 5000, so it answered 6 (hypothesis found it). A hair more needs 6."""
+    f = fit([(1, 1000.0), (2, 2000.0), (4, 4000.0), (8, 8000.0)], resamples=50)
+    assert f.devices_for(throughput=5000)["devices"] == 5
+    assert f.devices_for(throughput=5000 * (1 + 1e-9))["devices"] == 6
+    assert f.devices_for(throughput=3000)["devices"] == 3  # log 1000 + log 3 rounds above log 3000: always 3

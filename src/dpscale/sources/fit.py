@@ -416,11 +416,14 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
             (base: a resample's baseline draw, as predict's), or the last keeping e^base·E(d), E against the
             measured X0 as predict's and the tables' (E* alone is against the resample's own baseline: '41 [32,
             54]' beside a one-run E of at most 79.1 % at 54 for a minimum of 80 %)."""
+            # (compared as rates, as the curve's E is read: in logs, log 1000 + log 5 falls 2e-15 short of log 5000,
+            # and 5 devices at 1,000/s each were not enough for 5,000/s)
+            e = np.exp(base + log_e)
             if throughput is not None:
-                good = math.log(x0) + base + np.log(grid / d0) + log_e >= math.log(throughput)
+                good = x0 / d0 * grid * e >= throughput
                 return np.where(good.any(axis=1), grid[np.argmax(good, axis=1)], np.inf)
             assert efficiency is not None  # no throughput: an efficiency was given (one of them, checked above)
-            good = base + log_e >= math.log(efficiency)  # (none good: d0, the smallest size asked)
+            good = e >= efficiency  # (none good: d0, the smallest size asked)
             first_bad = np.argmax(~good, axis=1)
             return np.where((~good).any(axis=1), grid[np.maximum(first_bad - 1, 0)], np.inf)
 
