@@ -164,3 +164,16 @@ def test_a_ragged_baseline_charged_a_hierarchical_is_named_too():
         p = predict([16, 24], system="dgx1-v100", baseline_devices=d0, **BERT)
         assert [str(n)[: len("at 12 devices")] for n in p.notes if n.key == "ragged_mesh"] == named
         assert [n.key for n in p.notes if n.key == "ragged_nodes"] == ["ragged_nodes"]  # d0's NICs: said either way
+
+
+def test_a_ragged_last_node_faster_than_a_whole_one_does_not_speed_the_phase():
+    """The network phase waits for the slowest node, so a last node whose r GPUs finish first cannot shorten it: on a
+    PCIe node (15.75 GB/s a GPU, a ring over all eight) whose GPUs pair on bridges (56.25 GB/s for two), 10 ranks leave
+    GPUs 0-1 alone, whose phase takes 1·S/56.25 against a whole node's 1.75·S/15.75 (6.25× longer): the phase is the
+    whole node's, as at 16 ranks, not 6.25× faster (ragged_node_link's cap at the node's figure)."""
+    table, node = {"2": 56.25}, 15.75
+    assert ragged_node_link([10, 16], 8, node, table) == pytest.approx([node, node], rel=1e-12)
+    kw = {**MESH, "intra_bw_gbs": node, "intra_by_gpus": {2: 56.25}}
+    hier = step_time([10, 16], algorithm="hierarchical", **kw)
+    by_hand = busbw_factor(8) * MESH["grad_bytes"] / (DEFAULT.eta_intra * node * 1e9)
+    assert hier.intra_s == pytest.approx([by_hand, by_hand], rel=1e-9)
