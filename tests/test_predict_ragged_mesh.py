@@ -177,3 +177,15 @@ def test_a_ragged_last_node_faster_than_a_whole_one_does_not_speed_the_phase():
     hier = step_time([10, 16], algorithm="hierarchical", **kw)
     by_hand = busbw_factor(8) * MESH["grad_bytes"] / (DEFAULT.eta_intra * node * 1e9)
     assert hier.intra_s == pytest.approx([by_hand, by_hand], rel=1e-9)
+
+
+def test_the_ragged_mesh_note_leaves_out_sizes_auto_charges_the_tree():
+    """NCCL's tree has no intra-node reduce-scatter phase (allreduce_terms: a chain inside the node, 2S over the slower
+    link), so the last node's r GPUs slow no phase of it: where auto charges the tree (22, 23 and 27 DGX-1 V100s,
+    their last node GPUs 0-5, 0-6 and 0-2), the note names only the hierarchical's ragged sizes, 20 (GPUs 0-3) and 28
+    (GPUs 0-3)."""
+    p = predict([20, 22, 23, 27, 28], system="dgx1-v100", **BERT)
+    charged = {r["devices"]: r["algorithm"] for r in p.records()}
+    assert [d for d, a in charged.items() if a == "tree"] == [22, 23, 27]
+    (note,) = [n for n in p.notes if n.key == "ragged_mesh"]
+    assert note.startswith("at 20; 28 devices the hierarchical all-reduce's intra-node phase waits")
