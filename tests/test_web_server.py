@@ -614,3 +614,20 @@ def test_every_answer_says_nosniff_and_the_page_runs_only_its_own_script():
     for r in (page, c.get("/api/options"), c.get("/api/labels/es"), *refused):
         assert r.headers["x-content-type-options"] == "nosniff", r.url
         assert r.headers["content-security-policy"] == page.headers["content-security-policy"], r.url
+
+
+def test_the_page_s_policy_closes_what_the_page_never_uses():
+    """Beyond its own script and style the page loads nothing but its blank icon (<link rel="icon" href="data:,">)
+    and sends nothing but its own fetches: its seven forms are read by its script (no action: form-action 'none'),
+    it has no <base> (base-uri 'none': injected markup cannot point its relative /api/ fetches elsewhere) and no
+    image but that data: icon (img-src data:). Every directive is one of these, none wider."""
+    import re
+
+    c = TestClient(create_app("en"))
+    page = c.get("/")
+    policy = dict(p.strip().split(" ", 1) for p in page.headers["content-security-policy"].split(";"))
+    html = page.text
+    assert '<link rel="icon" href="data:,">' in html and not re.search(r"<base\b|<img\b|\baction=", html)
+    assert sorted(policy) == sorted(["default-src", "script-src", "style-src", "connect-src", "img-src",
+                                     "base-uri", "form-action"])  # fmt: skip
+    assert (policy["img-src"], policy["base-uri"], policy["form-action"]) == ("data:", "'none'", "'none'")
