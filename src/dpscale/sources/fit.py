@@ -61,6 +61,10 @@ NOISE_PRIOR_WEIGHT = 2.0  # the assumed run-to-run noise (NOISE_PRIOR, 1 %) is w
 # 0.063 → 0.074). Chosen in session 41 over every published set (dev, external, hold-out), from 1/2, 1/4, 1/10, 1/20,
 # 0 — see docs/fit.md.
 SWITCH = 0.05
+# Leave-one-out RMSE of log E below this is rounding, not fit: runs scaling perfectly but for their last bits scored
+# all-reduce 4.3e-16, USL and Amdahl 1.4e-30 — and × 23 (another unit) 4.5e-16 and 1.4e-16, so the law flipped with
+# the unit. No run measures a rate to a part in 10⁹: scores below it tie, and the default stands.
+LOO_FLOOR = 1e-9
 EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
@@ -578,12 +582,12 @@ def _scored(d: Any, g: int | None) -> Any:
 
 def choose(candidates: dict[str, Candidate], forced: str | None) -> tuple[str, str | None, str]:
     """The law: the forced one; else the all-reduce law, unless rivals cut its leave-one-out MSE to SWITCH of it —
-    then the best-scoring of those rivals (ties in ORDER)."""
+    then the best-scoring of those rivals (ties in ORDER; scores below LOO_FLOOR tie)."""
     names = [n for n in ORDER if n in candidates]
 
     def score(n: str) -> float:
         s = candidates[n].loo_rmse
-        return s if math.isfinite(s) else math.inf
+        return max(s, LOO_FLOOR) if math.isfinite(s) else math.inf
 
     if forced:
         others = sorted((n for n in names if n != forced), key=lambda n: (score(n), ORDER.index(n)))
