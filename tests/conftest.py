@@ -24,6 +24,20 @@ settings.register_profile("dpscale", deadline=None, derandomize=os.environ.get("
 settings.load_profile("dpscale")
 
 
+# A deep run: DPSCALE_HYPOTHESIS_SCALE=50 multiplies every property test's examples, its own @settings(max_examples=…)
+# included (a profile cannot: a test's own settings override it). The small local counts keep the suite fast; a deep
+# run, now and then with a few --hypothesis-seed values, finds the float edges they miss (docs/DEVELOPING.md).
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Scale each @given test's max_examples by DPSCALE_HYPOTHESIS_SCALE, once a test function (Hypothesis reads the
+    settings the function carries when it runs)."""
+    scale = int(os.environ.get("DPSCALE_HYPOTHESIS_SCALE") or 1)
+    if scale <= 1:
+        return
+    for test in {id(f): f for item in items if hasattr(f := getattr(item, "obj", None), "hypothesis")}.values():
+        own = test._hypothesis_internal_use_settings
+        test._hypothesis_internal_use_settings = settings(own, max_examples=own.max_examples * scale)
+
+
 @pytest.fixture
 def one_rank() -> Iterator[None]:
     """A one-rank gloo process group in this process, for what measure's wrappers build (torch needs one; nothing is

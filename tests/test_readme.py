@@ -221,6 +221,7 @@ FOREIGN = {
     *("--nnodes", "--nproc-per-node", "--rdzv-backend", "--rdzv-endpoint", "--rdzv-id", "--rdzv-conf"),
     *("--nodes", "--ntasks-per-node", "--cpus-per-task", "--bf16", "--grad-reduce-in-bf16", "--use_xla"),
     *("--check", "--flag"),  # ruff format --check; DEVELOPING.md's `DpscaleError("--flag: got X …")`
+    *("--hypothesis-seed", "--hypothesis-show-statistics"),  # pytest's, in DEVELOPING.md's deep Hypothesis run
 }
 
 
