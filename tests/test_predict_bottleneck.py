@@ -9,48 +9,28 @@ again with the node's link twice as fast, the network twice as fast, both hop la
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
+from clihelp import script
 
-from dpscale import catalog, predict
-from dpscale.formulas.stepmodel import DEFAULT
+from dpscale import predict
 
-TOL = 0.005  # docs/predict.md: "within 0.005 of the best"
-SIZES = [8, 16, 64, 512]
-LEVER = {"intra-node link": "intra", "network": "net", "latency": "lat", "synchronisation wait": "wait"}
-RAW = {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 12.5, "gpu": "a100-80gb"}
-HALF_WAIT = DEFAULT._replace(compute_jitter=DEFAULT.compute_jitter / 2, sync_hbm_passes=DEFAULT.sync_hbm_passes / 2)
-
-
-def _figures(cluster: dict[str, Any]) -> tuple[float, float, float]:
-    """(intra GB/s, network GB/s, µs an intra-node hop) the cluster runs at: the figures each lever scales."""
-    if "system" not in cluster:
-        return cluster["intra_bw_gbs"], cluster["inter_bw_gbs"], DEFAULT.alpha_intra * 1e6
-    s = catalog.table("systems")[cluster["system"]]
-    hop = catalog.table("links")[s["intra_link"]].get("alpha_us", DEFAULT.alpha_intra * 1e6)
-    return s["intra_bw_gbs"], s["inter_bw_gbs"], hop
+# the levers, the grid's raw cluster and TOL are the experiment script's, which prints the docs' counts
+LEVERS = script(Path(__file__).parents[1] / "validation" / "experiments" / "bottleneck_counterfactuals.py")
+TOL, SIZES, LEVER, RAW = LEVERS.TOL, LEVERS.SIZES, LEVERS.LEVER, LEVERS.RAW  # TOL: "within 0.005 of the best"
 
 
 def levers(sizes: list[int], cluster: dict[str, Any], **kw: Any) -> tuple[list[dict], dict[str, list[float]]]:
     """The records at `sizes` and each lever's gain in E there; compute fixed at the first prediction's rate."""
-    first = predict(sizes, **cluster, **kw)
-    kw = dict(kw, throughput=first.per_device_throughput)
-    intra, inter, hop = _figures(cluster)
-    changed = {
-        "intra": {"intra_bw_gbs": 2 * intra},
-        "net": {"inter_bw_gbs": 2 * inter},
-        "lat": {"alpha_intra_us": hop / 2, "alpha_inter_us": DEFAULT.alpha_inter * 1e6 / 2},
-        "wait": {"calibration": HALF_WAIT},
-    }
-    base = predict(sizes, **cluster, **kw)
+    first, base, other = LEVERS.levers(sizes, cluster, **kw)
     assert list(base.efficiency_values) == pytest.approx(list(first.efficiency_values), rel=1e-9)
     gains = {}
-    for k, extra in changed.items():
-        other = predict(sizes, **{**cluster, **kw, **extra})
+    for k, p in other.items():
         if k != "wait":  # no link or latency enters the wait
-            assert [r["sync_wait_s"] for r in other.records()] == [r["sync_wait_s"] for r in base.records()]
-        gains[k] = list(other.efficiency_values - base.efficiency_values)
+            assert [r["sync_wait_s"] for r in p.records()] == [r["sync_wait_s"] for r in base.records()]
+        gains[k] = list(p.efficiency_values - base.efficiency_values)
     return base.records(), gains
 
 

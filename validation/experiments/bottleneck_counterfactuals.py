@@ -29,25 +29,35 @@ SECTIONS = ["link named", "wait named", "link column's lever gains < 0.002"]
 HALF_WAIT = DEFAULT._replace(compute_jitter=DEFAULT.compute_jitter / 2, sync_hbm_passes=DEFAULT.sync_hbm_passes / 2)
 
 
-def gains(cluster: dict[str, Any], **kw: Any) -> list[tuple[dict, dict[str, float]]]:
-    """(record, E gain of each lever) at every size."""
-    first = predict(SIZES, **cluster, **kw)
+def figures(cluster: dict[str, Any]) -> tuple[float, float, float]:
+    """(intra GB/s, network GB/s, µs an intra-node hop) the cluster runs at: the figures each lever scales."""
+    if "system" not in cluster:
+        return cluster["intra_bw_gbs"], cluster["inter_bw_gbs"], DEFAULT.alpha_intra * 1e6
+    s = catalog.table("systems")[cluster["system"]]
+    hop = catalog.table("links")[s["intra_link"]].get("alpha_us", DEFAULT.alpha_intra * 1e6)
+    return s["intra_bw_gbs"], s["inter_bw_gbs"], hop
+
+
+def levers(sizes: list[int], cluster: dict[str, Any], **kw: Any) -> tuple[Any, Any, dict[str, Any]]:
+    """(the first prediction, the same at its own rate, each lever's prediction): compute held at the first
+    prediction's rate, so that only the lever moves E (tests/test_predict_bottleneck.py checks both)."""
+    first = predict(sizes, **cluster, **kw)
     kw = dict(kw, throughput=first.per_device_throughput)
-    if "system" in cluster:
-        s = catalog.table("systems")[cluster["system"]]
-        intra, inter = s["intra_bw_gbs"], s["inter_bw_gbs"]
-        hop = catalog.table("links")[s["intra_link"]].get("alpha_us", 3.4)
-    else:
-        intra, inter, hop = cluster["intra_bw_gbs"], cluster["inter_bw_gbs"], 3.4
+    intra, inter, hop = figures(cluster)
     changed = {
         "intra": {"intra_bw_gbs": 2 * intra},
         "net": {"inter_bw_gbs": 2 * inter},
         "lat": {"alpha_intra_us": hop / 2, "alpha_inter_us": DEFAULT.alpha_inter * 1e6 / 2},
         "wait": {"calibration": HALF_WAIT},
     }
-    base = predict(SIZES, **cluster, **kw)
-    e = {k: predict(SIZES, **{**cluster, **kw, **x}).efficiency_values - base.efficiency_values
-         for k, x in changed.items()}  # fmt: skip
+    base = predict(sizes, **cluster, **kw)
+    return first, base, {k: predict(sizes, **{**cluster, **kw, **x}) for k, x in changed.items()}
+
+
+def gains(cluster: dict[str, Any], **kw: Any) -> list[tuple[dict, dict[str, float]]]:
+    """(record, E gain of each lever) at every size."""
+    _, base, other = levers(SIZES, cluster, **kw)
+    e = {k: p.efficiency_values - base.efficiency_values for k, p in other.items()}
     return [(r, {k: float(v[i]) for k, v in e.items()}) for i, r in enumerate(base.records())]
 
 
