@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import Any, NamedTuple, ParamSpec
 
 import numpy as np
 
@@ -130,16 +130,25 @@ DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 734, "weak": 0.035}
 
 
+class _Context(NamedTuple):
+    """What re-evaluates a prediction at other sizes (`_efficiency_at`)."""
+
+    base: dict[str, Any]  # step_time's inputs at the baseline's micro-batch (micro_step_s, grad_accum included)
+    alone: Breakdown  # one device's step, which E is against
+    d0: int  # the measured baseline size (1 for a FLOPs estimate)
+    strong: tuple[int, int] | None  # a fixed global batch: (G, the micro-batch at d0); None: weak scaling
+
+
 class Prediction:
     """E(d) and the step-time breakdown behind it; an E source (`efficiency(d)`) like a law or a fit."""
 
     continuous = True  # the step model is defined between whole sizes (solve's exact size reads it there)
 
-    def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str], ctx,
-                 system: str = "custom", tokens_per_sample: int | None = None):  # fmt: skip
-        """`ctx` is (step-model kwargs, the one-device breakdown, measured baseline size); `system` the cluster's
-        name (a catalog key, a system file's entry, or 'custom' for raw figures); `tokens_per_sample` a language
-        model's sequence length (`sequence_tokens`), None for images."""
+    def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str],
+                 ctx: _Context, system: str = "custom", tokens_per_sample: int | None = None):  # fmt: skip
+        """`ctx` re-evaluates the model at other sizes (`_Context`); `system` the cluster's name (a catalog key, a
+        system file's entry, or 'custom' for raw figures); `tokens_per_sample` a language model's sequence length
+        (`sequence_tokens`), None for images."""
         self.system = system
         self.tokens_per_sample = tokens_per_sample
         # read-only views, as a ScaleResult's arrays: E changed in place through efficiency_values moved records(),
@@ -149,23 +158,23 @@ class Prediction:
         self.efficiency_values = read_only(eff)
         self.per_device_throughput = per_device
         self.notes = notes
-        self._ctx = ctx  # kwargs to re-evaluate the model at other sizes
+        self._ctx = ctx
 
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device); under a global batch, any up to
         G/ga, where each device still gets a sample a micro-batch (past it no run exists to predict)."""
         arr = check_sizes(d)
-        if self._ctx[3]:
-            _one_sample_each(arr, self._ctx[3][0], self._ctx[0]["grad_accum"])
+        if self._ctx.strong:
+            _one_sample_each(arr, self._ctx.strong[0], self._ctx.base["grad_accum"])
         e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
     def describe(self) -> str:
         """One line naming the prediction, for the notes of a plan built on it (a Note a face can say in the user's
         language, as a law's)."""
-        if not self._ctx[3]:
+        if not self._ctx.strong:
             return Note("law_predicted")
-        return Note("law_predicted_strong", global_batch=self._ctx[3][0])
+        return Note("law_predicted_strong", global_batch=self._ctx.strong[0])
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{int(d)}: {e:.3f}" for d, e in zip(self.devices[:8], self.efficiency_values[:8]))
@@ -175,8 +184,8 @@ class Prediction:
     def _shares(self, top: float) -> tuple[np.ndarray, np.ndarray]:
         """E's empirical band (see `band`) up to `top`, its top held at the E a given loader rate allows: the
         user's measured ceiling, not an estimate to spread around."""
-        lo, hi = band(self.efficiency_values, self.devices, self._ctx[2], top)
-        kw = per_size(self._ctx[0], self._ctx[3], self.devices)[0]
+        lo, hi = band(self.efficiency_values, self.devices, self._ctx.d0, top)
+        kw = per_size(self._ctx.base, self._ctx.strong, self.devices)[0]
         feed = input_step(self.devices, kw["grad_accum"], kw.get("input_s", 0.0), kw["gpus_per_node"])
         if np.any(feed > 0):  # E ∝ 1 / step: the step the loader allows gives E's ceiling
             # E × (step / feed), the ratio first: step ≥ feed, so the ceiling is never below E (E × step / feed lost
@@ -189,7 +198,7 @@ class Prediction:
         """Below a measured d0 > 1: E(d0), scaling from d to d0 no better than linear — or the point, where the
         model itself has E rise from d to d0 (two DGX-1 V100s share one 25 GB/s link; four have their own)."""
         e = self.efficiency_values
-        return np.where(self.devices < self._ctx[2], np.minimum(self.efficiency(self._ctx[2]), e), 0.0)
+        return np.where(self.devices < self._ctx.d0, np.minimum(self.efficiency(self._ctx.d0), e), 0.0)
 
     def band(self) -> tuple[np.ndarray, np.ndarray]:
         """E's 80 % band at or below 1 (`_shares`); below a measured d0 > 1 at least `_floor`; on one device E is
@@ -204,7 +213,7 @@ class Prediction:
         of 1 once cut it off), or as fast as a given loader allows — and never below d·v·`_floor`."""
         d, v = self.devices, self.per_device_throughput
         lo, hi = (compute(d, v, x).actual_throughput for x in self.band())
-        below = d < self._ctx[2]
+        below = d < self._ctx.d0
         if np.any(below):
             s_lo, s_hi = (compute(d, v, x).actual_throughput for x in self._shares(np.inf))
             floor = compute(d, v, self._floor()).actual_throughput
@@ -219,7 +228,7 @@ class Prediction:
         lo, hi = (np.ravel(x).tolist() for x in self.band())
         a_lo, a_hi = (np.ravel(x).tolist() for x in self.throughput_band())
         terms = {k: np.ravel(getattr(b, k)).tolist() for k in Breakdown._fields}  # plain floats, column at a time
-        d0 = self._ctx[2]
+        d0 = self._ctx.d0
         e0 = self.efficiency(d0) if d0 > 1 else 1.0
         rows = []
         for i, rec in enumerate(res.records()):
@@ -239,8 +248,8 @@ class Prediction:
                 algorithm=terms["algorithm"][i] or None,  # (one device: none, said once by the bottleneck)
             )
             rec["devices"] = int(rec["devices"])
-            if self._ctx[3]:  # a global batch: each size's micro-batch, a whole number (checked)
-                rec["per_device_batch"] = self._ctx[3][0] // (rec["devices"] * self._ctx[0]["grad_accum"])
+            if self._ctx.strong:  # a global batch: each size's micro-batch, a whole number (checked)
+                rec["per_device_batch"] = self._ctx.strong[0] // (rec["devices"] * self._ctx.base["grad_accum"])
             if d0 > 1:  # a table that starts at d0 (one node, say) reports E against it: E(d)/E(d0), d0's own 1
                 rec["efficiency_vs_baseline"] = rec["efficiency"] / e0
                 rec["baseline_devices"] = d0  # (JSON and CSV carry no note: which size it is, in each record)
@@ -252,8 +261,8 @@ class Prediction:
         return rows
 
 
-def _efficiency_at(ctx: tuple, d: np.ndarray) -> np.ndarray:
-    """E at sizes d from a prediction's context (step-model kwargs, the one-device breakdown, d0, strong)."""
+def _efficiency_at(ctx: _Context, d: np.ndarray) -> np.ndarray:
+    """E at sizes d from a prediction's context."""
     kw, one, _, strong = ctx
     (at, steps), (_, one_steps) = per_size(kw, strong, d), per_size(kw, strong, 1.0)
     return efficiency(step_time(d, **at), one, steps, float(np.ravel(one_steps)[0]))
@@ -521,7 +530,7 @@ def predict_flags(
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,
                           float(alone.step_s[0]))  # fmt: skip
-    ctx = (base, alone, baseline_devices, strong)
+    ctx = _Context(base, alone, baseline_devices, strong)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
