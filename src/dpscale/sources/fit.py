@@ -378,6 +378,8 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         return {"devices": float(point), "lo": float(lo), "hi": float(hi), "warnings": warn}
 
     def _peak_of(self, p: Any) -> Any:
+        """Per row of parameters `p` (the resamples, or the fitted values as one row), the size of largest
+        throughput: USL's closed form, else a search of the grid; ∞ where the law still rises at `search_cap`."""
         if self.law == "usl":
             sigma, kappa = p[:, 0], p[:, 1]
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -480,6 +482,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         return throughput >= self.per_device_throughput * usl_ceiling(sigma, kappa, self.baseline_devices)
 
     def _band(self, x: Any, axis: int) -> tuple[Any, Any]:
+        """The central `confidence` interval of the resampled x along `axis` (its quantiles, as drawn)."""
         a = (1 - self.confidence) / 2
         return (
             np.quantile(x, a, axis=axis, method="inverted_cdf"),

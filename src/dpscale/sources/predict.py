@@ -759,6 +759,9 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
 
 
 def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
+    """Seconds of compute in one micro-batch of `batch` samples: a measured baseline (--throughput or --step-time
+    at d0 devices) inverted through the step model `kw` (micro_step_from_baseline), else FLOPs / (peak × MFU). What
+    either says of itself (a rate past the GPU's peak, an estimated MFU) is appended to `notes`."""
     if mfu is not None:  # checked even when unused: 2.5 passed
         check_range(mfu, "--mfu", 1e-6, 1, MFU_ALLOWED)
     if throughput is not None and step_s is not None:
