@@ -102,7 +102,9 @@ class Runs:
     throughput: tuple[float, ...]
     step_time: tuple[float, ...] | None
     notes: tuple[str, ...] = ()
-    counts: tuple[int, ...] | None = None  # runs averaged into each size (None: one each)
+    # distinct runs at each size, which the noise and the bootstrap divide by: a throughput repeated to every digit
+    # (one record pasted twice) counts once, though the mean takes every row (None: one each)
+    counts: tuple[int, ...] | None = None
     repeat_ss: float = 0.0  # Σ over sizes of Σ (log X − mean log X)² of its runs: the pure run-to-run spread
     repeat_dof: int = 0  # Σ (runs − 1) over sizes
     unit: str | None = None  # the throughput unit the runs state (a CSV's unit column, measure's records); None: unsaid

@@ -1,4 +1,6 @@
-"""Shared CLI pieces: a parser whose errors are one line, the output flags, and value parsers.
+"""Shared CLI pieces: a parser whose errors are one line (`Parser`), the output flags, value parsers (`number`,
+`whole`, `parse_devices`, `bandwidth`, `zero_stage`), units (`check_unit`, `runs_unit`), and E(d) from the
+efficiency flags (`efficiency_source`, `as_flags`).
 
 Parsers turn text into numbers and raise DpscaleError naming the flag; range checks reuse
 `dpscale.errors` so the CLI and the API say the same thing.

@@ -40,7 +40,8 @@ from dpscale.sources.fit_io import RESAMPLES
 from dpscale.sources.predict_inputs import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
-# options (fit's RUNS file too: a positional, so no key names it), and --only that picks from one, stay CLI-only.
+# options (fit's RUNS file too: a positional, so no key names it), --only that picks from one, and the output
+# options the page sets itself (--json, --csv: it takes records; --lang: the body's "lang") stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "fit", "batch", "pipeline", "memory", "plan")
 FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "only", "efficiency_file", "json", "csv", "lang")
 
