@@ -679,10 +679,7 @@ def fit(
     c = candidates[chosen]
     dof, noise = _noise(prob, c, r)
     rng = np.random.default_rng(seed)
-    # σ is estimated from few residuals: each resample draws its own from the posterior, σ²·ν/χ²_ν with
-    # ν = dof + the prior's weight, which widens the intervals as a t distribution would.
-    nu = dof + NOISE_PRIOR_WEIGHT
-    s = noise * np.sqrt(nu / rng.chisquare(nu, int(resamples)))
+    s = _sigma_draws(noise, dof, rng, resamples)
     drawn = _bootstrap(prob, c, s, rng, r)
     rivals, rival_bases = [], []
     if law == "auto":  # a law the user forced is theirs alone; a choice the data could not make widens the interval
@@ -691,8 +688,8 @@ def fit(
         ]
         for j, name in enumerate(names, start=1):  # resample i comes from law i mod L: draw only those rows
             rival, other, rows = Problem(LAWS[name], d, g), candidates[name], len(range(j, s.size, len(names) + 1))
-            nu_r, sigma_r = _noise(rival, other, r)
-            s_r = sigma_r * np.sqrt((nu_r + NOISE_PRIOR_WEIGHT) / rng.chisquare(nu_r + NOISE_PRIOR_WEIGHT, rows))
+            dof_r, sigma_r = _noise(rival, other, r)
+            s_r = _sigma_draws(sigma_r, dof_r, rng, rows)
             p_r, base_r = _spread_split(rival, y, _bootstrap(rival, other, s_r, rng, r), s_r, rng, r, sigma_r)
             rivals.append((name, p_r, s_r))
             rival_bases.append(base_r)
@@ -775,6 +772,14 @@ def _noise(prob: Problem, c: Candidate, runs: Runs) -> tuple[int, float]:
     else:
         num, den = num + dof * c.rss / expected, den + dof
     return dof + runs.repeat_dof, math.sqrt(num / den)
+
+
+def _sigma_draws(sigma: float, dof: int, rng: Any, n: int) -> Any:
+    """n draws of the noise σ, one a resample: σ is estimated from few residuals, so each resample draws its own
+    from the posterior, σ²·ν/χ²_ν with ν = dof + the prior's weight, which widens the intervals as a t distribution
+    would."""
+    nu = dof + NOISE_PRIOR_WEIGHT
+    return sigma * np.sqrt(nu / rng.chisquare(nu, n))
 
 
 def _log_e_variance(runs: Runs) -> float:
