@@ -69,6 +69,9 @@ EXTRAPOLATE = 4.0  # warn beyond this multiple of the largest measured size
 PEAK_CAP = 1 << 20  # the peak and devices_for search up to here, or further when the runs reach past a quarter of it
 MAX_CELLS = 20_000_000  # resamples × sizes in one predict: 160 MB an array
 GRID_CELLS = 2_000_000  # resamples × grid sizes at once in peak and devices_for, which take them a block at a time
+# Sizes the peak and devices_for search, geometric from 1 to search_cap (then rounded to whole devices): up to 2^20,
+# 1.2 % apart for the peak, 1.0 % for devices_for's answer (refined to the whole device after)
+PEAK_GRID, ANSWER_GRID = 1200, 1400
 # A rival law joins the prediction intervals when the data cannot reject it: its in-sample RSS of log E exceeds
 # the chosen law's by less than this many times the variance of one log E (2σ², baseline and run noise). With 3–4
 # sizes leave-one-out picks Amdahl for USL data 56–73 % of the time, and the chosen law's interval alone then
@@ -357,7 +360,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         lay at 2–7× the largest size, where the interval held it.)"""
         point = self._peak_of(self.values[None])[0]
         if self.rivals:  # the plausible laws alike, as the prediction intervals (one that keeps rising: ∞)
-            grid = self._grid(1200)
+            grid = self._grid(PEAK_GRID)
             blocks = self._blocks(grid.size)
             peaks = np.concatenate([self._grid_peak(self._log_e_samples(grid, r)[0], grid) for r in blocks])
         else:
@@ -385,7 +388,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
             with np.errstate(divide="ignore", invalid="ignore"):
                 d = np.where(kappa > 0, usl_peak(np.clip(sigma, None, 1), kappa), np.inf)
             return np.where(d < self.search_cap, np.maximum(d, 1.0), np.inf)
-        grid = self._grid(1200)
+        grid = self._grid(PEAK_GRID)
         d0, g = self.baseline_devices, self.gpus_per_node
         step = max(1, GRID_CELLS // grid.size)  # a block of rows at a time, as _blocks (p: the resamples, or one)
         return np.concatenate(
@@ -436,7 +439,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         def chosen(grid: Any) -> Any:  # the point: the chosen law at its fitted parameters
             return answer(log_efficiency(self._law, self.values[None], grid, d0, self.gpus_per_node), grid)[0]
 
-        coarse = self._grid(1400)
+        coarse = self._grid(ANSWER_GRID)
         # sizes below d0 answer only a throughput the smallest run already gives: the all-reduce law carried below its
         # runs has no all-reduce at 1 device, and answered 2,000/s on runs of 1,000/s at 4 devices with '1 device'
         # (its 9,442/s there) where its own curve reaches it at 16

@@ -98,8 +98,10 @@ DS_BUCKET_ELEMENTS = 5e8
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
 MFU_ALLOWED = "a model-FLOPs utilisation in (0, 1]"  # --mfu's words, here and where the face cannot read a number
 # --throughput's and --input-rate's, alike (the face said only 'a finite number > 0' of -v -1, and the range of 1e20)
+RATE = (1e-9, 1e15)  # samples/s a --throughput or --input-rate may be: past them a step is 0 s or ∞ (the texts say it)
 THROUGHPUT_ALLOWED = "per-device samples/s at the baseline size, 1e-9 to 1e15"
 INPUT_RATE_ALLOWED = "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"
+ELEMENT_BYTES = (1e-3, 8)  # --grad-bytes and --gather-bytes: up to fp64's 8
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 
@@ -642,9 +644,9 @@ def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bo
         )
     prec = normalise_precision(precision, one=True)
     gb = grad_bytes if grad_bytes is not None else GRAD_BYTES[prec]
-    check_range(gb, "--grad-bytes", 1e-3, 8, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
+    check_range(gb, "--grad-bytes", *ELEMENT_BYTES, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
     wb = gather_bytes if gather_bytes is not None else WEIGHT_BYTES[prec]
-    check_range(wb, "--gather-bytes", 1e-3, 8, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
+    check_range(wb, "--gather-bytes", *ELEMENT_BYTES, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
     if gather_bytes is not None and not zero:  # a typo for --grad-bytes would change nothing, unsaid
         raise fail("--gather-bytes", gather_bytes, "with --zero 1–3 only (DDP all-gathers no parameters)")
     return zero, algorithm, prec, gb, wb
@@ -748,7 +750,7 @@ def _check_step(t_micro: float, grad_accum: int, measured: bool, batch: str = "-
 def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     """b / R, after checking that the measured baseline did not already run faster than the loader allows."""
     # bounded like --throughput: 1e-320 samples/s made a step of inf s and E nan
-    check_range(rate, "--input-rate", 1e-9, 1e15, INPUT_RATE_ALLOWED)
+    check_range(rate, "--input-rate", *RATE, INPUT_RATE_ALLOWED)
     per_device = (
         throughput if throughput is not None else (per_step(batch * ga, step_s) if step_s is not None else None)
     )
@@ -771,7 +773,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
                    "compute")  # fmt: skip
     typed_step = step_s
     if throughput is not None:  # (1e-320 samples/s would make the step ∞ s and blame --step-time)
-        check_range(throughput, "--throughput", 1e-9, 1e15, THROUGHPUT_ALLOWED)
+        check_range(throughput, "--throughput", *RATE, THROUGHPUT_ALLOWED)
         step_s = per_step(batch * ga, throughput)
     elif step_s is not None:
         check_positive(step_s, "--step-time", "seconds > 0")
