@@ -208,17 +208,15 @@ class Parser(argparse.ArgumentParser):
             # a shortened flag (no abbreviations are taken): the one it starts, else the nearest spelling
             starts = self._one_name_each([f for f in flags if f.startswith(name)] if len(name) > 3 else [])
             if 2 <= len(starts) <= 3:  # `--la`: --law or --lang, each said (one guess hid the others)
-                return f" (did you mean {', '.join(starts[:-1])} or {starts[-1]}?)"
+                return _did_you_mean(starts)
             near = starts[:1] if len(starts) == 1 else tok.startswith("--") and get_close_matches(name, flags, 1, 0.75)
             if near:
-                return f" (did you mean {near[0]}?)"
+                return _did_you_mean(near[:1])
             # a flag's last word alone: `batch --batch 32` (predict's and memory's name for the micro-batch)
             ends = [f for f in flags if f.endswith("-" + name[2:])] if tok.startswith("--") and len(name) > 3 else []
             ends = self._one_name_each(ends)
-            if len(ends) == 1:
-                return f" (did you mean {ends[0]}?)"
-            if 2 <= len(ends) <= 3:
-                return f" (did you mean {', '.join(ends[:-1])} or {ends[-1]}?)"
+            if 1 <= len(ends) <= 3:
+                return _did_you_mean(ends)
         return ""
 
     def _one_name_each(self, flags: list[str]) -> list[str]:
@@ -319,6 +317,12 @@ class Parser(argparse.ArgumentParser):
             if action.dest in seen:
                 self.error(given_twice("/".join(action.option_strings)))
             seen.add(action.dest)
+
+
+def _did_you_mean(flags: list[str]) -> str:
+    """' (did you mean --law?)', or of two or three: ' (did you mean --law or --lang?)'."""
+    said = flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} or {flags[-1]}"
+    return f" (did you mean {said}?)"
 
 
 def given_twice(name: str) -> str:
