@@ -481,6 +481,11 @@ def options() -> dict[str, list[str]]:
     }
 
 
+def refusal(why: Any, status: int, prog: str = "dpscale", headers: Any = None) -> JSONResponse:
+    """Every refusal of the API, as the command line prints one: {"error": "dpscale: error: …"}."""
+    return JSONResponse({"error": f"{prog}: error: {why}"}, status_code=status, headers=headers)
+
+
 MAX_BODY_BYTES = 1 << 20  # a form's fields at their 10,000-character cap come to a few hundred kB at most
 
 
@@ -511,7 +516,7 @@ class BodyCap:
             # the body's "lang" is never read here: the page asks for its language in Accept-Language too, so a
             # paste too big for the Spanish page is refused in Spanish (it was this line in English)
             why = say_error(DpscaleError(why), asked_lang(scope))
-            return await JSONResponse({"error": f"dpscale: error: {why}"}, status_code=413)(scope, receive, send)
+            return await refusal(why, 413)(scope, receive, send)
         body, given = b"".join(chunks), False
 
         async def replay() -> Any:
@@ -638,7 +643,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         else:
             error = DpscaleError('body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}')
         why = say_error(error, asked_lang(request.scope))
-        return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=422)
+        return refusal(why, 422)
 
     @app.exception_handler(StarletteHTTPException)
     def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -650,7 +655,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         allowed = "POST to /api/COMMAND, GET / or /api/labels/LANG or /api/options"
         why = f"{request.method} {request.url.path}: {exc.detail}; allowed: {allowed}"
         why = say_error(DpscaleError(why), asked_lang(request.scope))
-        return JSONResponse({"error": f"dpscale: error: {why}"}, status_code=exc.status_code, headers=exc.headers)
+        return refusal(why, exc.status_code, headers=exc.headers)
 
     # GET and HEAD: FastAPI's get() alone answered HEAD / (curl -I, a link checker, an uptime probe) 405
     @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
@@ -661,7 +666,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     def labels(lang: str) -> JSONResponse:
         if lang not in LANGS:
             # (in the form of every other refusal of the API: 'dpscale: error: …')
-            return JSONResponse({"error": f"dpscale: error: {fail('lang', lang, ', '.join(LANGS))}"}, status_code=422)
+            return refusal(fail("lang", lang, ", ".join(LANGS)), 422)
         return JSONResponse(page_labels(lang))
 
     @app.api_route("/api/options", methods=["GET", "HEAD"])
@@ -694,6 +699,6 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
             # an unknown command is said once, clipped, in the line's body: in its prefix it came back raw (a
             # newline in the path made two lines; a 30,000-letter one, 30 kB)
             prog = f"dpscale {command}" if command in WEB_COMMANDS else "dpscale"
-            return JSONResponse({"error": f"{prog}: error: {why}"}, status_code=422)
+            return refusal(why, 422, prog)
 
     return app
