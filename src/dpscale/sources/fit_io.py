@@ -193,15 +193,15 @@ def make_run(
 POINT_EACH = "one run a flag: --point 1:900 --point 2:1750 (repeat --point)"
 
 
-def parse_point(text: str, flag: str = "--point") -> Run:
-    """'8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
+def parse_point(text: str) -> Run:
+    """--point's '8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
     parts = str(text).split(":")
     if any(":" in p for p in str(text).split(",")[1:]):  # '1:900,2:1750' read as '900,2': a decimal-comma hint
         # misled ('8:5120:0,25' is a decimal comma in the step time: that keeps its hint)
-        raise fail(flag, text, POINT_EACH)
+        raise fail("--point", text, POINT_EACH)
     if len(parts) not in (2, 3):
-        raise fail(flag, text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
-    return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"{flag} {text}")
+        raise fail("--point", text, "DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)")
+    return make_run(parts[0], parts[1], parts[2] if len(parts) == 3 else None, where=f"--point {text}")
 
 
 def stated_unit(typed: str | None, said: str | None, flag: str = "unit", source: str = "") -> str:

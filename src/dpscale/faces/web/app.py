@@ -183,7 +183,6 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     for two thousand): a header paste's '2.000' is refused, as check_number_style refuses it in the points pasted
     without one. With them, the unit a pasted table's unit column states (as a file's), or None."""
     import csv
-    import re
 
     lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
     # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
