@@ -436,6 +436,12 @@ def _spans_lines(lines: list[str]) -> bool:
     return end > len(lines[0].strip())
 
 
+# Columns that name what was measured (a `dpscale measure --csv` table's set-up, a published file's configuration):
+# rows that differ in one are two set-ups, not repeats of one
+# (not 'batch' or 'steps': a user's global batch grows with d, and a step count may differ run by run)
+CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params", "params_millions", "per_device_batch",
+             "backend", "device", "threads", "zero", "unit")  # fmt: skip
+
 SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiempo_de_paso": "step_time",
                    # and the set-up's (CSV_SETUP), so a Spanish file of two models is refused as an English one is
                    "modelo": "model", "sistema": "system", "precisión": "precision",
@@ -539,11 +545,6 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
 
 
 MAX_SIZES = 1000
-# Columns that name what was measured (a `dpscale measure --csv` table's set-up, a published file's configuration):
-# rows that differ in one are two set-ups, not repeats of one
-# (not 'batch' or 'steps': a user's global batch grows with d, and a step count may differ run by run)
-CSV_SETUP = ("cfg", "model", "workload", "system", "gpu", "precision", "params", "params_millions", "per_device_batch",
-             "backend", "device", "threads", "zero", "unit")  # fmt: skip
 # A step longer than this is likelier milliseconds typed where seconds are asked (published steps run 0.02–2 s; a
 # minute is already rare); said as a note, never refused, since a long accumulated step is possible.
 LONG_STEP_S = 100.0

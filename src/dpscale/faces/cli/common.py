@@ -118,6 +118,8 @@ class Parser(argparse.ArgumentParser):
     # after it: batch's --global-batch (the global batch is what -b, -k and -d multiply to)
     instead: dict[str, Callable[[str, Parser], str]] = {}
 
+    typed: list[str] = []  # the command line as parse_args read it, so a refusal names the option as typed
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
         super().__init__(*args, **kwargs)
@@ -140,8 +142,6 @@ class Parser(argparse.ArgumentParser):
             file = file or sys.stderr
             file.write(message)
             file.flush()
-
-    typed: list[str] = []  # the command line as parse_args read it, so a refusal names the option as typed
 
     def as_typed(self, message: str) -> str:
         """A refusal's head ('--microbatches: got …', argparse's 'argument --microbatches/--micro-batches/-m: …')
@@ -404,6 +404,9 @@ def same_unit(typed: str, said: str) -> bool:
     return unit_key(typed) == unit_key(said)
 
 
+OUTPUT_KEYS = {"json", "csv", "plot", "lang"}
+
+
 def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
     """Every input at its default (output options aside): the command shows its worked example. Anything typed
     and it does not fill in around it — `memory --tensor-parallel 2` once planned 7.5 B parameters on 64 devices
@@ -411,9 +414,6 @@ def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
     p = Parser(add_help=False)
     add_arguments(p)
     return all(getattr(args, k, v) == v for k, v in vars(p.parse_args([])).items() if k not in OUTPUT_KEYS)
-
-
-OUTPUT_KEYS = {"json", "csv", "plot", "lang"}
 
 
 # --zero's stages by name as well as by number (predict, memory, measure): DDP is stage 0, and FSDP's FULL_SHARD
@@ -463,6 +463,12 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     )
 
 
+THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
+SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
+CURRENCY = "a plain number: no currency sign or code"
+PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
+
+
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
     """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
     fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
@@ -487,12 +493,6 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
     if not math.isfinite(x):
         raise fail(flag, text, allowed)
     return x
-
-
-THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a comma separates values"
-SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
-CURRENCY = "a plain number: no currency sign or code"
-PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
 
 
 def _thousands(parts: list[str], text: str, flag: str) -> None:
@@ -665,6 +665,7 @@ def parse_devices(text: str, flag: str = "--devices") -> list[int]:
 
 
 DECIMAL_COMMA = "a scaling efficiency in (0, 1] with a decimal point (0.9); a comma separates one value per size"
+E_PER_SIZE_NEEDS_DEVICES = "one value, or one per size given in --devices"
 
 
 def efficiency_source(args: Any, devices: list[int] | None, sizes_typed: bool = True) -> Any:
@@ -734,7 +735,6 @@ def efficiency_source(args: Any, devices: list[int] | None, sizes_typed: bool = 
         raise (renamed(exc, "--efficiency") if getattr(exc, "parts", None) else DpscaleError(f"--{exc}")) from None
 
 
-E_PER_SIZE_NEEDS_DEVICES = "one value, or one per size given in --devices"
 SCALE_FLAGS = {"devices": "--devices", "per_device_throughput": "--throughput", "efficiency": "--efficiency"}
 
 

@@ -45,6 +45,15 @@ from dpscale.sources.predict_inputs import PRECISIONS
 WEB_COMMANDS = ("calc", "predict", "fit", "batch", "pipeline", "memory", "plan")
 FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "only", "efficiency_file", "json", "csv", "lang")
 
+# What the page takes, tighter than the command line where a request could hold the server for seconds or GBs
+MAX_PAGE_ROWS = 2000  # sizes a sweep asks for, and rows an answer has: a browser table this long hangs
+MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
+MAX_BODY_BYTES = 1 << 20  # a form's fields at their 10,000-character cap come to a few hundred kB at most
+MAX_PAGE_RESAMPLES = 10_000
+MAX_PAGE_RUNS = 300  # a fit of 300 noisy runs at 1..300 devices: 0.76 s on a 2-core machine, 500: 1.35 s
+MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
+PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to {RESAMPLES[1]:,})"
+
 
 class WebParser(Parser):
     """The command's parser, with its one-line errors raised instead of printed."""
@@ -54,7 +63,6 @@ class WebParser(Parser):
         raise DpscaleError(_house_style(message))
 
 
-MAX_PAGE_ROWS = 2000
 # A command's refusal whose remedy is a command-line-only option, said as the page offers it instead: plan's missing
 # rate named --fit (a RUNS file), where the page's plan tab takes a fit's or a prediction's rate with its button
 PAGE_SAID: dict[tuple[str, str], str] = {
@@ -99,7 +107,6 @@ SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "me
 
 
 RUNS_BOX = "measured runs as devices:throughput, one or more a line (1:1000 8:7500)"
-MAX_VALUE_CHARS = 10_000  # one form field; the longest sensible value is a list of a few hundred sizes
 
 
 class _AsJson:
@@ -242,12 +249,6 @@ def _too_many(flag: str, n: int) -> DpscaleError:
     return DpscaleError(
         f"{flag}: {n:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command line takes more)"
     )
-
-
-MAX_PAGE_RESAMPLES = 10_000
-MAX_PAGE_RUNS = 300  # a fit of 300 noisy runs at 1..300 devices: 0.76 s on a 2-core machine, 500: 1.35 s
-MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
-PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to {RESAMPLES[1]:,})"
 
 
 def page_bootstrap(args: argparse.Namespace, at: int) -> None:
@@ -483,9 +484,6 @@ def options() -> dict[str, list[str]]:
 def refusal(why: Any, status: int, prog: str = "dpscale", headers: Any = None) -> JSONResponse:
     """Every refusal of the API, as the command line prints one: {"error": "dpscale: error: …"}."""
     return JSONResponse({"error": f"{prog}: error: {why}"}, status_code=status, headers=headers)
-
-
-MAX_BODY_BYTES = 1 << 20  # a form's fields at their 10,000-character cap come to a few hundred kB at most
 
 
 class BodyCap:
