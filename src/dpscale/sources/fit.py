@@ -107,9 +107,9 @@ class FitPrediction:
 
     def records(self) -> list[dict[str, float]]:
         """One plain dict per size: devices, throughput and E with their interval bounds."""
-        keys = ("devices", "throughput", "throughput_lo", "throughput_hi", "efficiency", "efficiency_lo")
-        cols = [np.ravel(getattr(self, k)) for k in (*keys, "efficiency_hi")]
-        out = [{k: float(c[i]) for k, c in zip((*keys, "efficiency_hi"), cols)} for i in range(cols[0].size)]
+        keys = [f.name for f in fields(self) if f.name != "warnings"]  # the seven arrays, in the order declared
+        cols = [np.ravel(getattr(self, k)) for k in keys]
+        out = [{k: float(c[i]) for k, c in zip(keys, cols)} for i in range(cols[0].size)]
         return [{**r, "devices": int(r["devices"])} for r in out]  # a count, as in the measured rows
 
 
