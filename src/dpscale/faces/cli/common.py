@@ -673,7 +673,7 @@ def efficiency_source(args: Any, devices: list[int] | None, sizes_typed: bool = 
     None where none were typed (calc solving for them): an E per size then has no sizes to belong to; sizes_typed
     False where they are the command's default (plan's 1..256x2, batch's 1): one per size that does not match them
     is told to give --devices, not 'got 2 values for 9 device counts' that were never typed."""
-    from dpscale.sources.laws import KAPPA_ALLOWED, SERIAL_ALLOWED, SIGMA_ALLOWED, USL, Amdahl, PerSize
+    from dpscale.sources.laws import PerSize
 
     law = getattr(args, "law", None)
     law_flags = {k: getattr(args, k, None) for k in ("sigma", "kappa", "serial_fraction")}
@@ -686,22 +686,7 @@ def efficiency_source(args: Any, devices: list[int] | None, sizes_typed: bool = 
     if law and law != "constant":
         if args.efficiency is not None:
             raise DpscaleError(f"--efficiency and {typed}: give one source of E, not both")
-        if law == "usl":
-            if law_flags["serial_fraction"] is not None:
-                raise DpscaleError("--serial-fraction: belongs to --law amdahl; for usl give --sigma/--kappa")
-            if law_flags["sigma"] is None and law_flags["kappa"] is None:  # both 0 would be E = 1: say so instead
-                raise DpscaleError(
-                    "--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ in [0, 1]; a missing one is 0)"
-                )
-            sigma = number(law_flags["sigma"] or "0", "--sigma", SIGMA_ALLOWED, fraction=True)
-            kappa = number(law_flags["kappa"] or "0", "--kappa", KAPPA_ALLOWED, fraction=True)
-            return _named(USL, sigma, kappa)
-        if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
-            raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
-        if law_flags["serial_fraction"] is None:
-            raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
-        s = number(law_flags["serial_fraction"], "--serial-fraction", SERIAL_ALLOWED, fraction=True)
-        return _named(Amdahl, s)
+        return _usl_or_amdahl(law, law_flags)
     if law == "constant" and args.efficiency is None:  # `batch --law constant` printed no d·E and said nothing
         raise DpscaleError("--law constant: needs --efficiency E (one E for every size)")
     if law == "constant" and any(v is not None for v in law_flags.values()):  # once ignored without a word
@@ -753,6 +738,27 @@ def as_flags(flags: Mapping[str, str] | Callable[[str], str | None]) -> Iterator
         if product in str(exc):
             raise DpscaleError(str(exc).replace(product, "--devices × --throughput")) from None
         raise
+
+
+def _usl_or_amdahl(law: str, law_flags: dict[str, str | None]) -> Any:
+    """--law usl or amdahl (typed, or implied by its flags) built from its parameters' flags, each checked against
+    the other law's."""
+    from dpscale.sources.laws import KAPPA_ALLOWED, SERIAL_ALLOWED, SIGMA_ALLOWED, USL, Amdahl
+
+    if law == "usl":
+        if law_flags["serial_fraction"] is not None:
+            raise DpscaleError("--serial-fraction: belongs to --law amdahl; for usl give --sigma/--kappa")
+        if law_flags["sigma"] is None and law_flags["kappa"] is None:  # both 0 would be E = 1: say so instead
+            raise DpscaleError("--law usl: needs --sigma and/or --kappa (σ in [0, 1), κ in [0, 1]; a missing one is 0)")
+        sigma = number(law_flags["sigma"] or "0", "--sigma", SIGMA_ALLOWED, fraction=True)
+        kappa = number(law_flags["kappa"] or "0", "--kappa", KAPPA_ALLOWED, fraction=True)
+        return _named(USL, sigma, kappa)
+    if law_flags["sigma"] is not None or law_flags["kappa"] is not None:
+        raise DpscaleError("--sigma/--kappa: belong to --law usl; for amdahl give --serial-fraction")
+    if law_flags["serial_fraction"] is None:
+        raise DpscaleError("--law amdahl: needs --serial-fraction S (S in [0, 1))")
+    s = number(law_flags["serial_fraction"], "--serial-fraction", SERIAL_ALLOWED, fraction=True)
+    return _named(Amdahl, s)
 
 
 def _named(cls: type, *values: float) -> Any:
