@@ -254,8 +254,8 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         b = self.samples.shape[0]
         check_cells(b, dd.size)
         # Each resample carries its own baseline draw: throughput = X0*·(d/d0)·E*(d)·(new-run noise). A fresh
-        # draw of X0* (as until session 34) counted the baseline's noise twice: 99.5 % of new runs fell inside a
-        # 90 % interval at the largest measured size (benchmarks/bench_fit_coverage.py).
+        # draw of X0* here would count the baseline's noise twice: 99.5 % of new runs fell inside a 90 % interval
+        # at the largest measured size (benchmarks/bench_fit_coverage.py).
         log_e, s = self._log_e_samples(dd)
         # One stream per size, so a size's interval does not depend on which other sizes were asked for.
         new = s[:, None] * np.column_stack(

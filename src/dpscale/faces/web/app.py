@@ -281,7 +281,7 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     if command == "fit" and not args.point:  # the box left empty: no RUNS file or --point to offer a page's user
         raise fail("--point", "", RUNS_BOX)
     if command == "fit" and len(args.point) > MAX_PAGE_RUNS:  # 1,000 runs passed every other cap and took 10-17 s
-        raise DpscaleError(  # and 230 MB a request (review EO): the fit's checks grow faster than the runs
+        raise DpscaleError(  # and 230 MB a request: the fit's checks grow faster than the runs
             f"--point: {len(args.point):,} runs; allowed: at most {MAX_PAGE_RUNS:,} on the page (the command line "
             "takes more)"
         )
