@@ -356,10 +356,12 @@ def _checked(run: Run, rec: dict) -> Run:
 def _read_jsonl(
     text: str, name: str, only: dict[str, str] | None = None, option: str = "--only"
 ) -> tuple[list[Run], str | None]:
+    """Runs from JSON text: `dpscale measure --out`'s lines, one record a line, or one document alone (`measure
+    --json`'s object, its sizes under "points", pretty-printed or not); with the unit the records state, or None."""
     records = _OneSetup(only, option=option)
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = loads_once(text, name)
-    except DpscaleError:
+    except DpscaleError:  # (a ValueError too: loads_once's own refusal, said as it is, not taken for lines below)
         raise
     except RecursionError:  # {"a": {"a": … 100,000 deep: a traceback once
         raise DpscaleError(f"{name}: nested too deeply; allowed: one JSON object per line") from None
