@@ -104,10 +104,19 @@ def check_path(path: str, flag: str = "--plot", inputs: tuple[str | None, ...] =
 def save(fig: Any, out: Path, flag: str = "--plot") -> Path:
     """Write the figure, or say in one line why it could not be (the result is printed already). Written whole
     (files.write_whole): a full disk or a Ctrl-C mid-write left half a PNG in place of the earlier plot."""
+    import matplotlib
+
     from dpscale.files import write_whole
 
+    fmt = out.suffix[1:].lower()
+    # The same plot is the same bytes (a plot kept in git or diffed in CI): matplotlib stamps an SVG and a PDF with
+    # the time of writing and names an SVG's clip paths and markers from a random salt unless told otherwise. PNG's
+    # only stamp is matplotlib's version. A salt of the user's matplotlibrc is kept.
+    stamp = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(fmt)
+    salt = matplotlib.rcParams["svg.hashsalt"] or "dpscale"
     try:
-        write_whole(out, lambda fh: fig.savefig(fh, format=out.suffix[1:].lower()), binary=True)
+        with matplotlib.rc_context({"svg.hashsalt": salt}):
+            write_whole(out, lambda fh: fig.savefig(fh, format=fmt, metadata=stamp), binary=True)
     except OSError as exc:
         raise fail(flag, str(out), f"a file this user can write ({exc.strerror})") from None  # (parts: said in Spanish)
     finally:
