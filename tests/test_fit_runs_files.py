@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from clihelp import run
@@ -168,3 +169,95 @@ def test_a_unit_slip_names_small_rates_to_their_digits():
     ('2.5'), as its message's `rate` writes it: to whole numbers it would read 'against 2 at 1'."""
     with pytest.raises(DpscaleError, match=r"throughput 50 at 2 devices against 2\.5 at 1 is E = 10"):
         dpscale.fit([(1, 2.5), (2, 50.0)])
+
+
+def _long_csv(rows: int, **lines: str) -> str:
+    """devices,throughput over 1, 2, 4 and 8 devices; line_N= replaces line N (the header is line 1)."""
+    text = [f"{1 << (i % 4)},{1000 * (1 << (i % 4)) * 0.9 + i % 7}" for i in range(rows)]
+    for key, line in lines.items():
+        text[int(key.removeprefix("line_")) - 2] = line
+    return "\n".join(["devices,throughput", *text, ""])
+
+
+def test_a_long_csv_builds_no_error_words_for_the_cells_it_reads(monkeypatch):
+    """Every cell of a runs CSV built its refusal's words before it was read (the cell cut to 40 characters, the
+    range said): 2,000 cuts for 1,000 rows, a third of reading 2.5 million (benchmarks/bench_fit.py); a good cell
+    builds none now, and a bad one is still named by its line and column."""
+    from dpscale.sources import fit_io
+
+    cuts = [0]
+    plain = fit_io.cut
+
+    def counted(text: str, most: int = 40) -> str:
+        cuts[0] += 1
+        return plain(text, most)
+
+    monkeypatch.setattr(fit_io, "cut", counted)
+    runs, _ = fit_io.read_csv_unit(_long_csv(1000), "runs.csv")
+    assert len(runs) == 1000 and runs[5] == fit_io.Run(2, 1805.0, None, "runs.csv line 7") and cuts[0] == 0
+    bad = _long_csv(1000, line_700="8,72O3.0")  # a letter O for a zero
+    with pytest.raises(DpscaleError, match=r"^runs\.csv line 700, throughput: got '72O3\.0'; allowed: a number"):
+        fit_io.read_csv_unit(bad, "runs.csv")
+    spanish = _long_csv(10, line_3="2,1.801")  # a thousand and more in Spanish
+    with pytest.raises(DpscaleError, match=r"^runs\.csv line 3, throughput: got '1\.801'"):
+        fit_io.read_csv_unit(spanish, "runs.csv", dot_groups=True)
+    assert fit_io.read_csv_unit(spanish, "runs.csv")[0][1].throughput == 1.801
+
+
+def test_a_csvs_rows_are_kept_as_tuples_the_garbage_collector_stops_walking():
+    """csv's rows are lists, which the cyclic garbage collector walks on every full pass while they are kept: three
+    quarters of reading 2.5 million rows (4.3 s of CPU against 1.5 as tuples, which it stops tracking once they hold
+    strings only)."""
+    import gc
+
+    from dpscale.sources import fit_io
+
+    rows, starts = fit_io._csv_rows(_long_csv(100), "runs.csv")
+    gc.collect()
+    assert len(rows) == 101 and starts[-1] == 101 and rows[1] == ("1", "900.0")
+    assert not any(gc.is_tracked(row) for row in rows)
+
+
+def test_a_csv_without_quotes_is_read_once(monkeypatch):
+    """A quote left open at the end of a file is found by a second, strict pass of csv over it; a file with no quote
+    has none to leave open and was read twice all the same. One with a quote still is, and names the line."""
+    import csv
+
+    from dpscale.sources import fit_io
+
+    passes = [0]
+    reader = csv.reader
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        passes[0] += 1
+        return reader(*args, **kw)
+
+    monkeypatch.setattr(fit_io.csv, "reader", counted)
+    fit_io.read_csv_unit(_long_csv(100), "runs.csv")
+    assert passes[0] == 1
+    with pytest.raises(DpscaleError, match=r"^runs\.csv line 4: a quote opened on this line does not close"):
+        fit_io.read_csv_unit(_long_csv(100, line_4='4,"3602.0'), "runs.csv")
+    assert passes[0] == 3
+
+
+def test_a_files_runs_handed_to_fit_are_not_checked_again_one_by_one(monkeypatch):
+    """`dpscale fit FILE` reads the file's runs, then hands them to fit(), which asked each whether it was a numpy
+    row (hasattr 'tolist') before taking it as a run: 2.5 million questions for 2.5 million rows."""
+    import builtins
+
+    from dpscale.sources import fit_io
+
+    runs, _ = fit_io.read_csv_unit(_long_csv(1000), "runs.csv")
+    asked = [0]
+    plain = builtins.hasattr
+
+    def counted(obj: Any, name: str) -> bool:
+        asked[0] += name == "tolist"
+        return plain(obj, name)
+
+    monkeypatch.setattr(builtins, "hasattr", counted)
+    combined = fit_io.runs_from(runs)
+    monkeypatch.undo()
+    assert (
+        asked[0] == 0 and combined.devices == (1, 2, 4, 8) and combined.throughput[0] == pytest.approx(903.0, abs=0.02)
+    )

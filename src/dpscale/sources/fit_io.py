@@ -136,12 +136,30 @@ class _AsWritten:
         return self.text
 
 
+_DOT_GROUPS = re.compile(DOT_GROUPS)
+
+
 def _value(
     text: Any, what: str, where: str, whole: bool = False, dot_groups: bool = False, from_json: bool = False
 ) -> float:
     """One positive finite number (a whole one ≥ 1 for devices), or a one-line error naming where. dot_groups: the
     user's language writes 2.000 for two thousand (--lang es), so such a field is refused rather than read as 2.
     from_json: a file's JSON value, shown as the file wrote it (null, true), not as Python (None, True)."""
+    # A CSV's cell (text) that reads as a number in range: returned at once, read as `_checked_value` reads it. Every
+    # cell of a file is read here: a 2.5-million-row file built its error's words (the range, the cell cut to 40)
+    # for every cell it never refused, a third of reading it (benchmarks/bench_fit.py)
+    if isinstance(text, str) and not (dot_groups and _DOT_GROUPS.fullmatch(text.strip())):
+        try:
+            x = float(text.strip().replace("_", ""))
+        except ValueError:
+            x = math.nan  # refused below, in the error's own words
+        if (1 <= x <= MAX_DEVICES and x == int(x)) if whole else 1e-9 <= x <= 1e15:
+            return x
+    return _checked_value(text, what, where, whole, dot_groups, from_json)
+
+
+def _checked_value(text: Any, what: str, where: str, whole: bool, dot_groups: bool, from_json: bool) -> float:
+    """`_value` for any value: a library's number, a JSON value, or a cell it refuses (said here)."""
     # 1e-9..1e15: any real rate or step time; outside, the fit's logs and bootstrap overflow into ∞ intervals
     allowed = f"a whole number from 1 to {MAX_DEVICES:,}" if whole else "a number from 1e-9 to 1e15"
     # a field's text quoted (cut at 40), a library's value as it is: a masked or NaN rate was quoted as 'None', 'nan'
@@ -451,7 +469,7 @@ SPANISH_COLUMNS = {"dispositivos": "devices", "rendimiento": "throughput", "tiem
 
 
 def _same_setup(
-    row: list[str], col: dict, cols: list[str], setup: dict, line: int, where: str, published: bool
+    row: tuple[str, ...], col: dict, cols: list[str], setup: dict, line: int, where: str, published: bool
 ) -> None:
     """A row's set-up columns against the first value each held: 30 published configurations were fitted as one
     series ('E 180.7 %', 'σ = 340 %'). A blank cell repeats the one above; 'A100' is 'a100' and '32.0' is '32'."""
@@ -476,23 +494,26 @@ def _same_setup(
         )
 
 
-def _csv_rows(text: str, name: str) -> tuple[list[list[str]], list[int]]:
+def _csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     """The rows of CSV text and the line each starts on. Comment lines ('#') are blanked before csv reads them (a
     quote in one opened a cell); a quoted cell may span lines (RFC 4180), but one still open at the end of the file
     is named on its line: it had swallowed every row after it ('2,"190' read the next line's 4,350 into its cell)
-    or was read as closed (4,"350 fitted 350)."""
+    or was read as closed (4,"350 fitted 350).
+    Each row a tuple, not csv's list: a tuple of strings is one the garbage collector stops tracking, where its full
+    passes walked every list kept — three quarters of reading 2.5 million rows (benchmarks/bench_fit.py)."""
     body = "\n".join("" if line.lstrip().startswith("#") else line for line in text_lines(text))
-    rows, starts, end = [], [], 0
+    rows: list[tuple[str, ...]] = []
+    starts, end = [], 0
     reader = csv.reader(io.StringIO(body, newline=""))  # (not strict: '"name" ,…' and stray quotes read as before)
     try:
         for row in reader:
-            rows.append(row)
+            rows.append(tuple(row))
             starts.append(end + 1)
             end = reader.line_num
     except csv.Error as exc:  # a field past csv's limit, a NUL
         raise not_csv(name, end + 1, exc) from None
-    try:
-        for _ in csv.reader(io.StringIO(body, newline=""), strict=True):
+    try:  # (a quote left open needs a quote: a file with none is not read twice)
+        for _ in csv.reader(io.StringIO(body, newline=""), strict=True) if '"' in body else ():
             pass
     except csv.Error as exc:
         if CSV_OPEN_QUOTE in str(exc) and starts:  # (strict's other complaints: read as above)
@@ -504,7 +525,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     """Runs from CSV text (a file's, or a table pasted on the page), columns found by their header names, and the
     unit its unit column states (one per file: `_same_setup`) or None, by which fit labels and checks them."""
     rows, starts = _csv_rows(text, name)
-    skip = [not any(c.strip() for c in row) for row in rows]  # blank lines (and the comments made blank)
+    skip = [not "".join(row).strip() for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     # a second byte-order mark (a file saved twice with one) carries no meaning and cannot be seen: as validate
     # reads it, not 'missing column devices (found devices, throughput)'
@@ -532,7 +553,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
             continue
         row, i = rows[k], starts[k]
         where = f"{name} line {i}"
-        extra = any(c.strip() for c in row[len(header) :])  # blank extras are a trailing comma; '8,1,100' is not
+        extra = len(row) > len(header) and "".join(row[len(header) :]).strip()  # a trailing comma; '8,1,100' not
         if len(row) < len(header) or extra:
             raise DpscaleError(
                 f"{where}: got {len(row)} fields; allowed: {len(header)} as in the header (write numbers "
@@ -673,6 +694,9 @@ def runs_from(
         if not hasattr(source, "__iter__") or isinstance(source, bytes) or getattr(source, "ndim", 1) == 0:  # fit(5)
             raise DpscaleError(f"runs: got {source!r}; allowed: a file's path, or (devices, throughput) pairs")
         for i, item in enumerate(source):
+            if type(item) is Run and not picks:  # (a file's runs the CLI read: millions of them, each checked)
+                runs.append(item)
+                continue
             where = f"runs[{i}]"
             if picks and not isinstance(item, dict):  # a pair says no set-up: it would be fitted whatever was picked
                 raise fail("only", only, f"{ONLY_WITH}; {where} is {cut(str(item))}")
