@@ -1119,3 +1119,27 @@ def test_a_parameter_count_is_said_as_memory_and_the_title_say_it(capsys, argv, 
     rc, out, _ = run(capsys, "predict", "--system", "dgx-a100", "-d", "8", "--model", "llama-7b", "-v", "3", "--lang",
                      "es")  # fmt: skip
     assert "(en ejecuciones FSDP publicadas de 125 millones a 13 mil millones de parámetros, validation/fsdp.py," in out
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "dpscale predict: error: --overlap-accumulation and --grad-accum 1: with no accumulation the all-reduce "
+           "already overlaps the one backward; allowed: --overlap-accumulation with --grad-accum 2 or more"),
+    ("es", "dpscale predict: error: --overlap-accumulation y --grad-accum 1: sin acumulación el all-reduce ya se "
+           "solapa con el único backward; se admite: --overlap-accumulation con --grad-accum 2 o más"),
+])  # fmt: skip
+def test_overlap_accumulation_without_accumulation_is_refused_not_ignored(capsys, client, lang, said):
+    """`--overlap-accumulation` at --grad-accum 1 (its default) was taken and changed nothing: BERT-large on 8 DGX
+    A100 GPUs gave E 0.872 with or without it, unsaid — a user who meant --grad-accum 4 never learned it was not
+    given. Refused as under --zero 1–3 (test_zero), on the command line, in the library and on the page's API; a sweep
+    over -d keeps one --grad-accum, so no mixed sweep can meet it."""
+    argv = ["predict", "--model", "bert-large", "--system", "dgx-a100", "--throughput", "150", "-d", "1,8,64"]
+    rc, _, err = run(capsys, *argv, "--overlap-accumulation", "--lang", lang)
+    assert rc == 2 and err.strip() == said, err
+    page = client.post("/api/predict", json={"lang": lang, "options": {
+        "model": "bert-large", "system": "dgx-a100", "throughput": "150", "devices": "1,8,64",
+        "overlap_accumulation": True}})  # fmt: skip
+    assert page.status_code == 422 and page.json()["error"] == said
+    with pytest.raises(DpscaleError, match=r"^overlap_accumulation and grad_accum 1: with no accumulation the all-"):
+        predict([8], throughput=150, model="bert-large", system="dgx-a100", overlap_accumulation=True)
+    rc, out, _ = run(capsys, *argv, "--grad-accum", "2", "--overlap-accumulation", "--json")  # from 2 it is taken
+    assert rc == 0 and [round(r["efficiency"], 3) for r in json.loads(out)] == [1.0, 0.916, 0.871]

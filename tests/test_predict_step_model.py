@@ -1171,7 +1171,9 @@ def test_more_accumulation_steps_never_lower_e_once_the_all_reduce_waits_for_the
     oa = accumulation_overlaps and kw["overlap"] and not kw["zero"]  # (refused under ZeRO: test_zero)
     if kw["ga"] == 1 and kw["overlap"] and not oa and not kw["zero"]:
         kw["ga"] = 2  # from 1 to 2 DDP's one reduction stops hiding: the next test
-    fewer = _raw(**kw, overlap_accumulation=oa).efficiency_values
+    fewer = _raw(
+        **kw, overlap_accumulation=oa and kw["ga"] > 1
+    ).efficiency_values  # (ga 1: nothing to overlap, refused)
     more_steps = _raw(**dict(kw, ga=kw["ga"] + more), overlap_accumulation=oa).efficiency_values
     assert _not_below(more_steps, fewer)
 
@@ -1179,14 +1181,14 @@ def test_more_accumulation_steps_never_lower_e_once_the_all_reduce_waits_for_the
 def test_from_one_to_two_accumulation_steps_the_all_reduce_stops_hiding():
     """The exception docs/predict.md states (accumulate, then all-reduce the sum, as the published scripts do): 100 M
     parameters on 8 GPUs at 10 GB/s, 0.5 s micro-batches — E 0.948 at ga 1, 0.882 at 2, 0.908 at 3; with
-    --overlap-accumulation (DDP's no_sync) 0.948, 0.956, 0.959."""
+    --overlap-accumulation (DDP's no_sync) 0.956 at 2, 0.959 at 3 (at 1 it is refused: nothing accumulates)."""
     kw = dict(params=100e6, throughput=64, batch=32, gpus_per_node=8, intra_bw_gbs=10, inter_bw_gbs=10)
     plain = [predict(8, grad_accum=ga, **kw).records()[0] for ga in (1, 2, 3)]
     assert [r["efficiency"] for r in plain] == pytest.approx([0.9477, 0.8824, 0.9085], abs=1e-4)
     assert plain[0]["exposed_comm_s"] < 0.03 * plain[0]["allreduce_s"]
     assert plain[1]["exposed_comm_s"] == plain[1]["allreduce_s"]
-    no_sync = [predict(8, grad_accum=ga, overlap_accumulation=True, **kw).efficiency_values[0] for ga in (1, 2, 3)]
-    assert no_sync == pytest.approx([0.9477, 0.9565, 0.9594], abs=1e-4)
+    no_sync = [predict(8, grad_accum=ga, overlap_accumulation=True, **kw).efficiency_values[0] for ga in (2, 3)]
+    assert no_sync == pytest.approx([0.9565, 0.9594], abs=1e-4)
 
 
 @MOVES

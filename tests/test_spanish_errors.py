@@ -189,6 +189,8 @@ SPANISH_REFUSALS = [
      "--overlap-accumulation y --no-overlap: se contradicen; indique una"),
     (["predict", "--model", "bert-large", "-v", "150", "--zero", "1", "--grad-accum", "4", "--overlap-accumulation"],
      "--overlap-accumulation y --zero 1: las reducciones de ZeRO ya corren bajo el backward de un microlote"),
+    (["predict", "--model", "bert-large", "-v", "150", "--overlap-accumulation"],
+     "--overlap-accumulation y --grad-accum 1: sin acumulación el all-reduce ya se solapa con el único backward"),
     (["predict", "--model", "bert-large", "-v", "150", "--system", "dgx-a100", "--grad-accum", "1000000000"],
      "--grad-accum: 1.000.000.000 microlotes de 0,213 s dan un paso de 2,13e+08 s; se admite: un paso del "
      "optimizador de como mucho 1e+07 s"),  # a 6.7-year step was predicted without a word

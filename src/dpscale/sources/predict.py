@@ -446,7 +446,7 @@ def predict_flags(
     # strong scaling: (G, the micro-batch at the baseline size, whose compute is measured or estimated); weak: None
     strong = _strong(global_batch, grad_accum, d, baseline_devices)
     batch = strong[1] if strong else batch
-    zero, algorithm, prec, gb, wb = _exchange(zero, algorithm, overlap, overlap_accumulation, precision,
+    zero, algorithm, prec, gb, wb = _exchange(zero, algorithm, overlap, overlap_accumulation, grad_accum, precision,
                                               grad_bytes_per_param, gather_bytes_per_param)  # fmt: skip
     grad_bytes = n_params * gb
     bucket_mb, first_bucket_mb, notes = _units(bucket_mb, first_bucket_mb, zero, spec, n_params, gb)
@@ -623,7 +623,7 @@ def _strong(global_batch: Any, grad_accum: int, d: np.ndarray, d0: int) -> tuple
     return g, g // (d0 * grad_accum)
 
 
-def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bool, precision: str,
+def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bool, grad_accum: int, precision: str,
               grad_bytes: Any, gather_bytes: Any) -> tuple[int, str, str, float, float]:  # fmt: skip
     """How the gradients and states are exchanged, checked together (flags that contradict are refused): the
     stage, the algorithm, the precision, and the bytes per gradient reduced and per parameter gathered."""
@@ -639,6 +639,11 @@ def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bo
         raise DpscaleError(
             f"--overlap-accumulation and --zero {zero}: ZeRO's reductions already run under a "
             "micro-batch's backward; allowed: --overlap-accumulation with --zero 0 (DDP) only"
+        )
+    if overlap_accumulation and grad_accum == 1:  # it changed nothing, unsaid, as under ZeRO (a sweep over d keeps ga)
+        raise DpscaleError(
+            "--overlap-accumulation and --grad-accum 1: with no accumulation the all-reduce already overlaps the one "
+            "backward; allowed: --overlap-accumulation with --grad-accum 2 or more"
         )
     prec = normalise_precision(precision, one=True)
     gb = grad_bytes if grad_bytes is not None else GRAD_BYTES[prec]

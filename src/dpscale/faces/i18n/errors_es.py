@@ -874,6 +874,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"backward; allowed: --overlap-accumulation with --zero 0 \(DDP\) only",
          "--overlap-accumulation y --zero {z}: las reducciones de ZeRO ya corren bajo el backward de un microlote; "
          "se admite: --overlap-accumulation solo con --zero 0 (DDP)"),
+        (r"--overlap-accumulation and --grad-accum 1: with no accumulation the all-reduce already overlaps the one "
+         r"backward; allowed: --overlap-accumulation with --grad-accum 2 or more",
+         "--overlap-accumulation y --grad-accum 1: sin acumulación el all-reduce ya se solapa con el único backward; "
+         "se admite: --overlap-accumulation con --grad-accum 2 o más"),
         (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
          r"out, or a transformer --model",
          "--seq-len: --model {m} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
