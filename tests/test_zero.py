@@ -580,3 +580,19 @@ def test_overlap_accumulation_under_zero_is_refused_not_ignored(capsys, lang, sa
     ddp = [predict([64], model="bert-large", throughput=150, system="dgx-a100", grad_accum=4,
                    overlap_accumulation=oa).efficiency_values[0] for oa in (False, True)]  # fmt: skip
     assert ddp[1] > ddp[0]  # DDP's no_sync still hides the last reduction
+
+
+def test_the_zero_note_says_torchs_zero_redundancy_optimizer_all_reduces():
+    """The note named torch's ZeroRedundancyOptimizer beside DeepSpeed after 'gradients reduce-scattered', as if it
+    reduce-scattered too; it all-reduces with DDP, 3Ψ in all (docs/measure.md, docs/predict.md's ZeRO table): only
+    its exposed gather is DeepSpeed's. Both languages, overlapped or not."""
+    from dpscale.faces.i18n import say
+
+    for overlap in (True, False):
+        p = predict([8], model="gpt2", system="dgx-a100", zero=1, overlap=overlap)
+        (note,) = [n for n in p.notes if n.key.startswith("zero_unchecked")]
+        assert "under ZeRO-1, where nothing hides it (DeepSpeed; torch's ZeroRedundancyOptimizer too, but it " \
+               "all-reduces the gradients)" in note  # fmt: skip
+        assert "también el ZeroRedundancyOptimizer de torch, que reduce los gradientes con all-reduce" in say(
+            note, "es"
+        )

@@ -177,7 +177,8 @@ EN = {
     ),
     "zero_unchecked": (
         "{stage}: gradients reduce-scattered over backward; parameters all-gathered after the optimizer step under "
-        "ZeRO-1 (DeepSpeed, torch's ZeroRedundancyOptimizer: nothing hides it), before use under ZeRO-2/3, "
+        "ZeRO-1, where nothing hides it (DeepSpeed; torch's ZeroRedundancyOptimizer too, but it all-reduces the "
+        "gradients), before use under ZeRO-2/3, "
         "prefetched over forward as FSDP does (DeepSpeed's ZeRO-2 gathers after the step, exposing more); in units "
         "of {mib:,g} MiB of gradients (--bucket-mb; by default DeepSpeed's buckets of 5e8 elements for ZeRO-1/2, "
         "one transformer layer, FSDP's wrap, for ZeRO-3), as ring costs, overlapped (DeepSpeed's default for "
