@@ -68,3 +68,42 @@ def test_too_many_resamples_for_the_measured_sizes_is_said_in_spanish(capsys, tm
             "menos remuestreos o tamaños"
         )
     )
+
+
+def test_later_pythons_argparse_reading_is_read_the_same():
+    """Python 3.12.7 and 3.13.1 on return a list of (action, name, '=', value) candidates from argparse's
+    _parse_optional, where 3.11 and 3.12.1 give a 3-tuple and 3.13.0 one 4-tuple. No interpreter here returns the
+    list, so a parser answers so (to dpscale's readers only: 3.11's own parsing unpacks the tuple), and what they
+    read from it is what they read from this interpreter's answer (review GY)."""
+    from dpscale.faces.cli import calc
+    from dpscale.faces.cli.common import Parser
+
+    class Later(Parser):
+        def _parse_optional(self, tok):
+            found = super()._parse_optional(tok)
+            if not isinstance(found, tuple):
+                return found
+            action, name, *_, value = found
+            return [(action, name, None if value is None else "=" if tok.startswith(name + "=") else "", value)]
+
+    typed = ["-d8", "-v=2000", "--devices", "16", "-e", "0.9", "--unit", "tokens/s", "--", "-d", "4"]
+    read = {}
+    for kind in (Parser, Later):
+        p = kind(prog="dpscale calc", allow_abbrev=False)
+        calc.add_arguments(p)
+        p.typed = typed
+        options = [(i, found[0].dest, found[-1]) for i, found in p._options(typed)]
+        read[kind] = options, p.typed_value("devices"), p.typed_value("throughput"), p._glue_negatives(["-e", "-inf"])
+    assert read[Later] == read[Parser]
+    assert read[Parser] == (
+        [
+            (0, "devices", "8"),
+            (1, "throughput", "2000"),
+            (2, "devices", None),
+            (4, "efficiency", None),
+            (6, "unit", None),
+        ],
+        "16",
+        "2000",
+        ["-e-inf"],
+    )

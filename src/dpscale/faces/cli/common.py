@@ -266,13 +266,9 @@ class Parser(argparse.ArgumentParser):
         for tok in argv:
             prev = out[-1] if out else ""
             if not positional and NEGATIVE.fullmatch(tok) and prev.startswith("-") and prev != "--":
-                try:
-                    found = self._parse_optional(prev)
-                except argparse.ArgumentError:
-                    found = None
-                found = found[0] if isinstance(found, list) else found
+                found = self._reading(prev)
                 # only an option standing alone (not '-v-5' or '--x=1', which carry their value already)
-                if found and found[0] is not None and found[0].nargs is None and found[-1] is None:
+                if found and found[0].nargs is None and found[-1] is None:
                     out[-1] = f"{prev}={tok}" if prev.startswith("--") else prev + tok
                     continue
             positional = positional or tok == "--"
@@ -297,14 +293,22 @@ class Parser(argparse.ArgumentParser):
                 break
             if not tok.startswith("-") or tok == "-":
                 continue
-            try:  # argparse's own reading: `--x=v`, `-d8`
-                found = self._parse_optional(tok)
-            except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refuses it)
-                continue
-            found = found[0] if isinstance(found, list) else found  # (a list of candidates from Python 3.12.7)
-            if found and found[0] is not None:
+            found = self._reading(tok)  # argparse's own reading: `--x=v`, `-d8`
+            if found:
                 out.append((i, found))
         return out
+
+    def _reading(self, tok: str) -> tuple[Any, ...] | None:
+        """argparse's reading of one option token, (action, …, explicit value), or None where it names no option.
+        Its shape is the interpreter's (a 3-tuple in 3.11 and 3.12.1, a 4-tuple in 3.13.0, a list of 4-tuples from
+        3.12.7) and typeshed's by version, so it is held as Any here: typed as 3.11's tuple, mypy under Python 3.12
+        or 3.13 refused the code (4 errors in this file), as it would the list under 3.11."""
+        try:
+            found: Any = self._parse_optional(tok)
+        except argparse.ArgumentError:  # (Python 3.13 raises for an ambiguous one; parsing refuses it)
+            return None
+        found = found[0] if isinstance(found, list) else found
+        return tuple(found) if found and found[0] is not None else None
 
     def _once(self, argv: list[str]) -> None:
         """An option that takes a value, given twice (`-v 1 -v 2000`), is an error: argparse keeps the last one
