@@ -66,6 +66,18 @@ class _Help(argparse.HelpFormatter):
         text = self._whitespace_matcher.sub(" ", text).strip()
         return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent, break_on_hyphens=False)
 
+    if sys.version_info < (3, 13):
+
+        def _format_action_invocation(self, action: argparse.Action) -> str:
+            """An option's names with its value's name once after them, as Python 3.13's argparse writes them
+            (`--batch, --micro-batch, -b BATCH`): 3.10 to 3.12 wrote it after each name (`--batch BATCH,
+            --micro-batch BATCH, -b BATCH`), so the same help differed by interpreter (and batch's `--micro-batch B,
+            -b B` took a line of its own)."""
+            if not action.option_strings or action.nargs == 0:
+                return super()._format_action_invocation(action)
+            value = self._format_args(action, self._get_default_metavar_for_optional(action))
+            return ", ".join(action.option_strings) + " " + value
+
 
 class _SpanishHelp(_Help):
     """argparse's help with every text it shows said in Spanish: usage prefix, titles, description, epilog, helps.
