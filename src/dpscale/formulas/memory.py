@@ -245,7 +245,9 @@ def activation_bytes_per_layer(
     value_bytes: float = 2,
 ) -> float:
     """Activation bytes stored by one transformer layer [KORTH22, Table 2], whose constants count 16-bit values
-    (value_bytes = 2); fp32 (4) doubles them — its 1-byte dropout masks too, a few % over.
+    (value_bytes = 2) and 1-byte dropout masks: the 10 holds the two residual masks (sbh each), the 5as/h the
+    attention's (as²b). Another width (fp32: 4) scales the values, not the masks: fp32 is s·b·h·(66 + 9as/h) at
+    t = 1, as eager PyTorch stores it (validation/experiments/memory_vs_torch.py), not twice the 16-bit count.
 
     s·b·h·(10 + 24/t + 5·a·s/(h·t)) with tensor parallelism t (t = 1: 34 + 5as/h);
     sequence parallelism divides the 10 too; selective recompute drops the 5as/h attention term;
@@ -266,9 +268,10 @@ def activation_bytes_per_layer(
     width = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
     if recompute == "full":
         return width * 2 * sbh / (t if sequence_parallel else 1)
-    attention = 0.0 if recompute == "selective" else 5 * a * s / (h * t)
-    replicated = 10 / t if sequence_parallel else 10
-    return width * sbh * (replicated + 24 / t + attention)
+    # 8 + 2 masks, 4 + 1 mask: 10 and 5 at 16 bits, bit for bit (an fp32 run's masks were doubled, 6–11 % over)
+    attention = 0.0 if recompute == "selective" else (4 * width + 1) * a * s / (h * t)
+    replicated = (8 * width + 2) / (t if sequence_parallel else 1)
+    return sbh * (replicated + 24 * width / t + attention)
 
 
 def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_parallel: bool = False) -> float:
