@@ -78,6 +78,14 @@ def test_optimizer_and_precision_bytes():
     assert model_states(1e9, 1, 0, "sgd", "bf16").total == 6e9  # 2 + 2 + momentum 2
 
 
+def test_the_optimizer_help_says_sgd_keeps_momentum(capsys):
+    """`sgd` is charged a momentum buffer (4 bytes a parameter in fp32); torch's SGD without momentum keeps none
+    (validation/experiments/memory_vs_torch.py), so the help says which SGD it means, in both languages."""
+    for lang, said in (("en", "sgd (with momentum)"), ("es", "sgd (con momento)")):
+        rc, out, _ = run(capsys, "memory", "--help", "--lang", lang)
+        assert rc == 0 and said in " ".join(out.split()), lang
+
+
 def test_korthikanti_activation_per_layer():
     # GPT-3-like layer (s = 2048, h = 12288, a = 96), b = 1, no parallelism: sbh(34 + 5as/h).
     shape = Shape(96, 12288, 96, 2048)

@@ -374,7 +374,9 @@ HELP_ES: dict[str, str] = {
         "0 (DDP), 1, 2 o 3 (≈ FSDP full shard), o por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
         "ZeRO-3); por defecto: las cuatro"
     ),
-    "adam (default), adamw (the same states) or sgd": "adam (por defecto), adamw (los mismos estados) o sgd",
+    "adam (default), adamw (the same states) or sgd (with momentum)": (
+        "adam (por defecto), adamw (los mismos estados) o sgd (con momento)"
+    ),
     "mixed (16-bit + fp32 master, the ZeRO paper's, default), amp (torch.autocast: fp32 weights, gradients and "
     "states, 16-bit activations), fp32, bf16 (pure, no master copy), or fp8 (Megatron's: bf16 weights, fp32 "
     "gradients and master, {} bytes with Adam)": (

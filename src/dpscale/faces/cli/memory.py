@@ -73,7 +73,12 @@ def add_arguments(p: Parser) -> None:
         help="0 (DDP), 1, 2 or 3 (≈ FSDP full shard), or by name: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ "
         "ZeRO-3); default: all four",
     )
-    g.add_argument("--optimizer", metavar="NAME", default="adam", help="adam (default), adamw (the same states) or sgd")
+    g.add_argument(
+        "--optimizer",
+        metavar="NAME",
+        default="adam",
+        help="adam (default), adamw (the same states) or sgd (with momentum)",
+    )
     g.add_argument(
         "--precision",
         metavar="P",
