@@ -274,7 +274,8 @@ def activation_bytes_per_layer(
     return sbh * (replicated + 24 * width / t + attention)
 
 
-def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_parallel: bool = False) -> float:
+def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_parallel: bool = False,
+                    value_bytes: float = 2) -> float:  # fmt: skip
     """How many times Korthikanti's count without recompute (GPT-3's layer: s·b·h·(10 + 24/t + 5as/(ht)), the 10
     ÷ t too with sequence parallelism) holds what a Llama-style layer stores [KORTH22 §4.1's accounting, derived]:
     no dropout (GPT's two residual masks, 2sbh, and the attention's mask and dropout output, 3as²b, go), RMSNorm
@@ -282,6 +283,9 @@ def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_p
     their product) in place of GPT's 16sbh: s·b·h·(8 + (8 + 8f/h + 2as/h)/t), the 8 ÷ t too with sequence
     parallelism (K and V counted whole, as an unfused attention expands grouped ones). Above 1 the table
     overstates such a model; below 1 — short sequences, where the scores it drops weigh little — it understates.
+    At another width (fp32: value_bytes 4) both count their values so, GPT's 1-byte masks still one byte (as
+    activation_bytes_per_layer), and a Llama layer has no mask: fp32 is (18 + 48 + 9as/h) against 2·(16 + 8f/h
+    + 2as/h) at t = 1, not the 16-bit ratio.
 
     >>> round(gpt_over_swiglu(Shape(32, 4096, 32, 4096), 11008), 2)  # Llama 2 7B: (34 + 160)/(37.5 + 64)
     1.91
@@ -292,7 +296,10 @@ def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_p
     f = check_count(ffn, "ffn")
     x = shape.heads * shape.seq_len / shape.hidden  # as/h
     shared = 1 / t if check_flag(sequence_parallel, "sequence_parallel") else 1.0
-    return (10 * shared + (24 + 5 * x) / t) / (8 * shared + (8 + 8 * f / shape.hidden + 2 * x) / t)
+    w = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
+    # (8w + 2, 24w, 4w + 1: activation_bytes_per_layer's values and masks; 10, 24, 5 at 16 bits, bit for bit)
+    gpt = (8 * w + 2) * shared + (24 * w + (4 * w + 1) * x) / t
+    return gpt / (w * (8 * shared + (8 + 8 * f / shape.hidden + 2 * x) / t))
 
 
 def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:

@@ -388,7 +388,7 @@ def _activations(
                          held=fmt(held, "bytes", lang), peak=fmt(peak, "bytes", lang)))  # fmt: skip
         if preset.get("attention_dropout") is False and recompute != "full":  # under with selective; without, the
             # scores it drops outweigh the SwiGLU MLP's extra only past a few hundred tokens (Llama 3 8B at 128: under)
-            over = gpt_over_swiglu(shape, preset.get("ffn") or 4 * shape.hidden, t, args.sequence_parallel)
+            over = gpt_over_swiglu(shape, preset.get("ffn") or 4 * shape.hidden, t, args.sequence_parallel, width)
             none = label("mem_act_over" if over >= 1 else "mem_act_under", lang).format(
                 model=preset["key"], pct=fmt(1 - over, "pct", lang), s=fmt(shape.seq_len, "int", lang)
             )
