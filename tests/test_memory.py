@@ -853,7 +853,7 @@ def test_predict_names_the_bytes_a_parameter_its_precision_holds(capsys):
 
 def test_fp8_with_sgd_and_its_activations(capsys):
     """fp8 with SGD: 2 + 4 + (4 master + 4 momentum) = 14 bytes; its activations are stored as the bf16 run's,
-    2 bytes a value — GPT-2's 1,075,838,976 bytes as mixed precision, not fp32's twice that."""
+    2 bytes a value — GPT-2's 1,075,838,976 bytes as mixed precision, not fp32's 1,981,808,640."""
     assert dpscale.model_states(1e9, 1, 0, "sgd", "fp8").total == 14e9
     rc, out, _ = run(capsys, "memory", "--model", "gpt2", "--zero", "0", "--json", "--precision", "fp8")
     assert rc == 0 and json.loads(out)["activation_bytes_per_device"] == 1_075_838_976

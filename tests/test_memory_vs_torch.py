@@ -1,5 +1,5 @@
 """`dpscale memory` against the storages of real torch tensors (validation/experiments/memory_vs_torch.py, review
-HD): the activations part runs here (single process, ~3 s on 2 CPU cores); the model-state part launches gloo
+HD): the activations part runs here (single process, 6–8 s on 2 shared CPU cores); the model-state part launches gloo
 processes and is marked slow."""
 
 from __future__ import annotations

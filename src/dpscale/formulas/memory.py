@@ -268,7 +268,7 @@ def activation_bytes_per_layer(
     width = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
     if recompute == "full":
         return width * 2 * sbh / (t if sequence_parallel else 1)
-    # 8 + 2 masks, 4 + 1 mask: 10 and 5 at 16 bits, bit for bit (an fp32 run's masks were doubled, 6–11 % over)
+    # 8 + 2 masks, 4 + 1 mask: 10 and 5 at 16 bits, bit for bit (fp32's masks were doubled: 68 + 10as/h, 3–11 % over)
     attention = 0.0 if recompute == "selective" else (4 * width + 1) * a * s / (h * t)
     replicated = (8 * width + 2) / (t if sequence_parallel else 1)
     return sbh * (replicated + 24 * width / t + attention)
