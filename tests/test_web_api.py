@@ -221,6 +221,9 @@ def test_a_body_too_big_is_refused_in_english_where_the_header_prefers_it(asked)
         (lambda c, h: c.post("/api/calc", content=b"[1]", headers={**h, "content-type": "application/json"}),
          'body: allowed: a JSON object {"options": {"flag": "value"}, "lang": "en"}',
          'cuerpo: se admite: un objeto JSON {"options": {"flag": "valor"}, "lang": "es"}'),
+        # a language the page lacks: said in the one the request asks for, as every refusal here (it was English)
+        (lambda c, h: c.get("/api/labels/de", headers=h), "lang: got 'de'; allowed: en, es",
+         "lang: se recibió 'de'; se admite: en, es"),
     ],
 )  # fmt: skip
 def test_the_server_s_own_refusals_are_said_in_the_language_asked(call, english, spanish):
@@ -348,3 +351,14 @@ def test_the_page_fits_at_most_300_runs():
         assert r.status_code == 422 and r.json()["error"].endswith(line)
     ok = client.post("/api/fit", json={"options": {"point": runs(300)}, "lang": "en"})
     assert ok.status_code == 200 and len(ok.json()["report"]["measured"]) == 300
+
+
+def test_a_body_s_unknown_lang_is_refused_in_the_language_the_request_asks_for():
+    """{"lang": "de"} cannot say its own refusal: it was English whatever Accept-Language asked, where the server's
+    other refusals said before a body's "lang" is read follow the header."""
+    client = _client()
+    body = {"options": {"devices": "8", "throughput": "100", "efficiency": "0.9"}, "lang": "de"}
+    for asked, line in (("es", "lang: se recibió 'de'; se admite: en, es"), ("", "lang: got 'de'; allowed: en, es")):
+        r = client.post("/api/calc", json=body, headers={"Accept-Language": asked} if asked else {})
+        assert r.status_code == 422 and r.json()["error"] == f"dpscale calc: error: {line}", asked
+

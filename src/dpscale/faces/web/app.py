@@ -660,10 +660,11 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         return page
 
     @app.api_route("/api/labels/{lang}", methods=["GET", "HEAD"])
-    def labels(lang: str) -> JSONResponse:
+    def labels(lang: str, request: Request) -> JSONResponse:
         if lang not in LANGS:
-            # (in the form of every other refusal of the API: 'dpscale: error: …')
-            return refusal(fail("lang", lang, ", ".join(LANGS)), 422)
+            # (in the form of every other refusal of the API, 'dpscale: error: …', and as those said before a
+            # body's "lang" is read, in the language Accept-Language prefers: it was English on the Spanish page)
+            return refusal(say_error(fail("lang", lang, ", ".join(LANGS)), asked_lang(request.scope)), 422)
         return JSONResponse(page_labels(lang))
 
     @app.api_route("/api/options", methods=["GET", "HEAD"])
@@ -671,7 +672,9 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         return options()
 
     @app.post("/api/{command}")
-    def command(command: str, body: dict[str, Any], twice: str | None = Depends(repeated_key)) -> JSONResponse:
+    def command(
+        command: str, body: dict[str, Any], request: Request, twice: str | None = Depends(repeated_key)
+    ) -> JSONResponse:
         try:
             if twice is not None:  # JSON's parser keeps the last silently, as `--devices 64 --devices 8` is refused
                 opts = body.get("options")
@@ -690,7 +693,9 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
                 raise fail("lang", as_json(lang), ", ".join(LANGS))
             return JSONResponse(run_command(command, opts, lang))
         except (DpscaleError, OverflowError) as exc:
-            lang = body.get("lang") if body.get("lang") in LANGS else "en"
+            # a body's "lang" the page lacks ("de") cannot say its own refusal: the one Accept-Language prefers does,
+            # as the server's refusals before the body is read (it was English)
+            lang = body.get("lang") if body.get("lang") in LANGS else asked_lang(request.scope)
             # (the ignore: lang is one of LANGS here, a str, though body.get may be None to mypy)
             why = say_error(overflow(exc) if isinstance(exc, OverflowError) else exc, lang)  # type: ignore[arg-type]
             # an unknown command is said once, clipped, in the line's body: in its prefix it came back raw (a
