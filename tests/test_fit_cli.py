@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
@@ -1173,3 +1174,33 @@ def test_validate_fit_measures_e_against_the_mean_of_repeated_baselines(tmp_path
     f.write_text("\n".join([SHORT_HEAD, *rows]) + "\n")
     (row,) = validate_fit(read_published(f))["rows"]
     assert row["devices"] == 16 and row["measured"] == pytest.approx(14000 / (16 * 1050), rel=1e-12)
+
+
+def test_every_named_choice_is_taken_in_any_case_and_a_miss_is_echoed_as_typed(capsys):
+    """--law USL and --algorithm RING were taken, but --lang ES, validate's --mode FIT, measure's ALLREDUCE and serve's
+    --lang ES refused (the one rule, any_case, had missed them); a name that matches none still comes back as typed."""
+    import dpscale
+
+    pts = [a for d in (1, 8, 16) for a in ("--point", f"{d}:{d * 950}")]
+    rc, out, _ = run(capsys, "fit", *pts, "--law", "usl", "--lang", "ES")
+    assert rc == 0 and out.startswith("ley ajustada: usl (")
+    rc, out, _ = run(capsys, "validate", "validation/external_dle.csv", "--mode", "Fit", "--json", "--lang=Es")
+    said = json.loads(out)
+    assert rc == 0 and said == json.loads(run(capsys, "validate", "validation/external_dle.csv", "--mode", "fit",
+                                              "--json")[1])  # fmt: skip
+    lib = dpscale.validate("validation/external_dle.csv", mode="FIT")  # the library's, as its fit(law="USL") is
+    assert said["mode"] == lib["mode"] == "fit" and said["points"] == lib["points"] == 5
+    assert said["median_abs_error"] == pytest.approx(lib["median_abs_error"], rel=1e-9) == 0.0272645947654
+    # the mode was read as allreduce: its own refusal of a train flag, before torch is wanted
+    rc, _, err = run(capsys, "measure", "ALLREDUCE", "--workload", "mlp")
+    assert rc == 2 and err == "dpscale measure: error: --workload: not used by `dpscale measure allreduce`\n"
+    from dpscale.faces.cli import serve
+
+    p = argparse.ArgumentParser()
+    serve.add_arguments(p)
+    assert (p.parse_args(["--lang", "ES"]).lang, p.parse_args(["--lang", "ES"]).page_lang) == ("es", "es")
+    for argv, flag, typed in ((("calc", "-d", "8", "--lang", "ESS"), "--lang", "ESS"),
+                              (("validate", "validation/external_dle.csv", "--mode", "FITT"), "--mode", "FITT"),
+                              (("measure", "ALLREDUCEX"), "mode", "ALLREDUCEX")):  # fmt: skip
+        rc, _, err = run(capsys, *argv)
+        assert rc == 2 and f"{flag}: got '{typed}'; allowed: " in err

@@ -72,7 +72,7 @@ def test_a_spanish_locale_is_refused_in_spanish_and_helped_in_spanish(spanish_lo
     ("argv", "said"),
     [
         (("calc", "--lang", "fr"), "dpscale calc: error: --lang: se recibió 'fr'; se admite: en, es (vea --help)"),
-        (("serve", "--lang=ES"), "dpscale serve: error: --lang: se recibió 'ES'; se admite: en, es (vea --help)"),
+        (("serve", "--lang=ESS"), "dpscale serve: error: --lang: se recibió 'ESS'; se admite: en, es (vea --help)"),
         (
             ("--lang", "fr", "zzz"),
             "dpscale: error: orden desconocida 'zzz'; se admite: calc, predict, validate, "
@@ -81,8 +81,8 @@ def test_a_spanish_locale_is_refused_in_spanish_and_helped_in_spanish(spanish_lo
     ],
 )
 def test_a_language_dpscale_lacks_is_refused_in_the_locales(spanish_locale, capsys, argv, said):
-    """`--lang fr` (or `ES`) under a Spanish locale was refused in English, where a --lang with no value was said in
-    Spanish: a language dpscale does not speak leaves the locale's, as no --lang does."""
+    """`--lang fr` (or `ESS`; `ES` is es) under a Spanish locale was refused in English, where a --lang with no value
+    was said in Spanish: a language dpscale does not speak leaves the locale's, as no --lang does."""
     rc, out, err = run(capsys, *argv)
     assert (rc, out, err) == (2, "", said + "\n")
 

@@ -362,3 +362,14 @@ def test_a_body_s_unknown_lang_is_refused_in_the_language_the_request_asks_for()
         r = client.post("/api/calc", json=body, headers={"Accept-Language": asked} if asked else {})
         assert r.status_code == 422 and r.json()["error"] == f"dpscale calc: error: {line}", asked
 
+
+def test_the_api_takes_a_language_in_any_case_as_the_command_line_takes_its_names():
+    """--lang ES, "lang": "ES" and /api/labels/ES were refused while --law USL and --algorithm RING were taken."""
+    client = _client()
+    body = {"options": {"devices": "8", "throughput": "100", "efficiency": "0.9"}}
+    said = {lang: client.post("/api/calc", json={**body, "lang": lang}).json() for lang in ("es", "ES", "Es")}
+    assert said["ES"] == said["Es"] == said["es"] and "error" not in said["es"]
+    assert client.get("/api/labels/ES").json() == client.get("/api/labels/es").json()
+    assert client.get("/api/labels/ES").json()["web_calc"] == "Calculadora"
+    r = client.post("/api/calc", json={**body, "lang": "ESS"})
+    assert r.status_code == 422 and r.json()["error"] == "dpscale calc: error: lang: got 'ESS'; allowed: en, es"

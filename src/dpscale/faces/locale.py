@@ -12,6 +12,12 @@ if TYPE_CHECKING:
 LANGS = ("en", "es")
 
 
+def lang_named(text: str) -> str:
+    """A language typed in any case ('ES' is es), as every named choice is taken (--law USL); one dpscale lacks is
+    left as typed, so that its refusal echoes the user's word ('ESS')."""
+    return text.lower() if isinstance(text, str) and text.lower() in LANGS else text
+
+
 def _code(tag: str) -> str:
     """'es_ES.UTF-8', 'es-AR', 'es@euro' → 'es'."""
     return tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()

@@ -29,6 +29,7 @@ def validate(*data: str | Path | Sequence[str | Path], mode: str = "predict") ->
     predict: each row from its configuration's baseline; fit: all sizes but the largest fitted, the largest
     predicted. '-' reads one table from standard input.
     """
+    mode = mode.lower() if isinstance(mode, str) and mode.lower() in MODES else mode  # 'FIT', as law="USL" is taken
     if mode not in MODES:
         raise DpscaleError(f"mode: got {mode!r}; allowed: {', '.join(MODES)}")
     paths = _paths(data)

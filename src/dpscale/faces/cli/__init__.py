@@ -10,7 +10,7 @@ import sys
 from importlib import import_module
 
 from dpscale.faces import silence_stdout
-from dpscale.faces.locale import LANGS, env_lang
+from dpscale.faces.locale import LANGS, env_lang, lang_named
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ def _lang(argv: list[str]) -> str:
     none is typed or the one typed is none dpscale speaks (`--lang fr`), as a command's parser reads it."""
     lang = next((b for a, b in zip(argv, argv[1:]) if a == "--lang"), None)
     lang = lang or next((a.split("=", 1)[1] for a in argv if a.startswith("--lang=")), None)
+    lang = lang_named(lang) if lang else lang  # ('ES' is es, as the parser takes it)
     return lang if lang in LANGS else env_lang()
 
 

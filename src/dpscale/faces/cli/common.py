@@ -29,7 +29,7 @@ from dpscale.errors import (
     unit_key,
     unknown_option,
 )
-from dpscale.faces.locale import LANGS, env_lang
+from dpscale.faces.locale import LANGS, env_lang, lang_named
 from dpscale.formulas.units import cluster_unit
 
 TYPE_CHECKING = False
@@ -249,7 +249,8 @@ class Parser(argparse.ArgumentParser):
                 self.lang = tok.split("=", 1)[1]
             elif tok == "--lang" and i + 1 < len(argv):
                 self.lang = argv[i + 1]
-        if self.lang not in LANGS:  # one it lacks (`--lang fr`, `--lang ES`): refused in the locale's, as a
+        self.lang = lang_named(self.lang)  # ('--lang ES' is es, as the option's type reads it)
+        if self.lang not in LANGS:  # one it lacks (`--lang fr`): refused in the locale's, as a
             self.lang = env_lang()  # missing value is (English said it to a Spanish locale)
         argv = self.typed = self._glue_negatives(argv)
         positionals = [a for a in self._actions if not a.option_strings]
@@ -474,6 +475,7 @@ def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
     g.add_argument(
         "--lang",
         choices=LANGS,
+        type=lang_named,
         default=env_lang(),
         help="labels and number format (es: 115.200; 57,6×); default: the locale's (LANG)",
     )

@@ -43,7 +43,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "compute vs communication; `allreduce` an nccl-tests-style bandwidth table and α–β calibration; `equivalence` "
         "check that d ranks × batch b give the gradients of one batch of d·b. Multi-node: see docs/measure.md."
     )
-    p.add_argument("mode", nargs="?", choices=("allreduce", "equivalence"), help="what to measure (default: train)")
+    named = ("allreduce", "equivalence")
+    p.add_argument("mode", nargs="?", choices=named, type=any_case(named), help="what to measure (default: train)")
     g = p.add_argument_group("inputs")
     g.add_argument(
         "--devices", "-d", metavar="D", help="world sizes: N, N1,N2,..., A..B, A..BxF or A..B+S (default 1,2; modes: 2)"

@@ -23,11 +23,12 @@ class _Typed(argparse.Action):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", default="8000", help="port (default 8000)")
-    from dpscale.faces.locale import LANGS, env_lang
+    from dpscale.faces.locale import LANGS, env_lang, lang_named
 
     p.add_argument(
         "--lang",
         choices=LANGS,
+        type=lang_named,
         default=env_lang(),
         action=_Typed,
         help="the page's first language (the page has a menu); default: each browser's own",

@@ -6,9 +6,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from dpscale.faces.cli.common import add_output_args
+from dpscale.faces.cli.common import add_output_args, any_case
 from dpscale.faces.i18n import SINGULAR, label, number, singular
 from dpscale.faces.output import Column, emit, to_json, write_csv
+from dpscale.sources.validate import MODES
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     p.add_argument(
         "--mode",
-        choices=("predict", "fit"),
+        choices=MODES,
+        type=any_case(MODES),
         default="predict",
         help="predict: each row from its configuration's baseline (default); fit: fit all sizes but the "
         "largest, predict the largest",

@@ -34,6 +34,7 @@ from dpscale.faces.cli.common import (
 )
 from dpscale.faces.cli.plan import NO_RATE
 from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
+from dpscale.faces.locale import lang_named
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.notes import singular
 from dpscale.sources.fit_io import RESAMPLES
@@ -661,6 +662,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
 
     @app.api_route("/api/labels/{lang}", methods=["GET", "HEAD"])
     def labels(lang: str, request: Request) -> JSONResponse:
+        lang = lang_named(lang)  # ('ES' is es, as --lang ES is)
         if lang not in LANGS:
             # (in the form of every other refusal of the API, 'dpscale: error: …', and as those said before a
             # body's "lang" is read, in the language Accept-Language prefers: it was English on the Spanish page)
@@ -686,7 +688,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
                 raise DpscaleError(
                     f'body: got key {stray[0]!r}; allowed: options, lang ({{"options": {{"flag": "value"}}}})'
                 )
-            opts, lang = body.get("options", {}), body.get("lang", "en")
+            opts, lang = body.get("options", {}), lang_named(body.get("lang", "en"))  # ('ES' is es, as --lang ES)
             if not isinstance(opts, dict):  # (0, false or [] once ran the worked example)
                 raise fail("options", as_json(opts), '{"flag": "value", ...}')
             if not isinstance(lang, str):
@@ -695,9 +697,9 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         except (DpscaleError, OverflowError) as exc:
             # a body's "lang" the page lacks ("de") cannot say its own refusal: the one Accept-Language prefers does,
             # as the server's refusals before the body is read (it was English)
-            lang = body.get("lang") if body.get("lang") in LANGS else asked_lang(request.scope)
-            # (the ignore: lang is one of LANGS here, a str, though body.get may be None to mypy)
-            why = say_error(overflow(exc) if isinstance(exc, OverflowError) else exc, lang)  # type: ignore[arg-type]
+            lang = lang_named(body.get("lang", "en"))
+            lang = lang if lang in LANGS else asked_lang(request.scope)
+            why = say_error(overflow(exc) if isinstance(exc, OverflowError) else exc, lang)
             # an unknown command is said once, clipped, in the line's body: in its prefix it came back raw (a
             # newline in the path made two lines; a 30,000-letter one, 30 kB)
             prog = f"dpscale {command}" if command in WEB_COMMANDS else "dpscale"
