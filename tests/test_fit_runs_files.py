@@ -261,3 +261,56 @@ def test_a_files_runs_handed_to_fit_are_not_checked_again_one_by_one(monkeypatch
     assert (
         asked[0] == 0 and combined.devices == (1, 2, 4, 8) and combined.throughput[0] == pytest.approx(903.0, abs=0.02)
     )
+
+
+# Review HF: a mutation pass over 1ae9da8's fast path of `_value`, which returns a CSV cell at once when it reads as a
+# number in range. The bounds test above hands fit() Python floats, which never take that path: a fast path that let
+# '2.5' devices through (read as 2 devices) or a 5e15 throughput passed every test. Each row failed on such a mutant.
+
+
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        ("2.5,100,", "devices: got '2.5'; allowed: a whole number from 1 to 10,000,000"),
+        ("10000001,100,", "devices: got '10000001'; allowed: a whole number from 1 to 10,000,000"),
+        ("1,5e15,", "throughput: got '5e15'; allowed: a number from 1e-9 to 1e15"),
+        ("1,1e-12,", "throughput: got '1e-12'; allowed: a number from 1e-9 to 1e15"),
+        ("1,100,2e15", "step_time: got '2e15'; allowed: a number from 1e-9 to 1e15"),
+    ],
+)
+def test_a_csv_cell_outside_its_bounds_is_refused_as_a_library_value_is(row, said):
+    with pytest.raises(DpscaleError) as exc:
+        read_csv_unit(f"devices,throughput,step_time\n{row}\n2,190,\n", "t.csv")
+    assert str(exc.value) == f"t.csv line 2, {said}"
+    # and a cell at each bound is read as written: 10,000,000 devices, 1e-9 and 1e15
+    runs, _ = read_csv_unit("devices,throughput,step_time\n10000000,1e-9,1e15\n1,1e15,1e-9\n", "t.csv")
+    assert [(r.devices, r.throughput, r.step_time) for r in runs] == [(10_000_000, 1e-9, 1e15), (1, 1e15, 1e-9)]
+
+
+def test_a_signed_spanish_thousands_cell_is_refused_on_the_fast_path_too():
+    """DOT_GROUPS takes a '+' ('+1.900' is +1,900 in Spanish): a fast path that matched the groups without it read
+    the cell as 1.9 under --lang es."""
+    with pytest.raises(DpscaleError, match=r"^runs\.csv line 3, throughput: got '\+1\.900'; allowed: no point before"):
+        read_csv_unit("devices,throughput\n1,1000\n2,+1.900\n", "runs.csv", dot_groups=True)
+
+
+def test_a_csv_line_of_spaces_is_blank_and_a_trailing_cell_of_spaces_is_a_trailing_comma():
+    """A line of spaces (before the header, or ' ,  ' between rows) is blank, as an empty one is, and '1,100, ' ends
+    in a blank extra cell, as '1,100,' does: 1ae9da8 joins a row's cells before it strips them, and a join without
+    the strip refused both (header '', or 'got 3 fields')."""
+    runs, _ = read_csv_unit("   \ndevices,throughput\n1,100, \n  ,  \n2,190,\t\n", "t.csv")
+    assert [(r.devices, r.throughput, r.where) for r in runs] == [
+        (1, 100.0, "t.csv line 3"),
+        (2, 190.0, "t.csv line 5"),
+    ]
+
+
+def test_runs_handed_in_beside_only_are_refused_as_pairs_are():
+    """1ae9da8 takes a list's Run objects as they are (a file's runs the CLI read), but not beside only=: a Run, like
+    a pair, says no set-up to pick by, and a shortcut taken there too fitted them whatever was picked."""
+    from dpscale.sources.fit_io import Run, runs_from
+
+    with pytest.raises(
+        DpscaleError, match=r"^only: got \{'workload': 'cnn'\}; allowed: runs from a file .*; runs\[0\] is Run\("
+    ):
+        runs_from([Run(1, 100.0), Run(2, 190.0)], only={"workload": "cnn"})
