@@ -107,3 +107,22 @@ def test_later_pythons_argparse_reading_is_read_the_same():
         "2000",
         ["-e-inf"],
     )
+
+
+# Review HF: a mutation pass over Parser._reading and _Help._format_action_invocation (5756a80, 8094a1f).
+
+
+def test_an_unknown_option_before_a_negative_number_is_refused_in_one_line(capsys):
+    """argparse reads an unknown '--bogus' as (None, '--bogus', None); _reading says None for it, and a reading kept
+    as it is made _glue_negatives ask None for its nargs (a traceback, rc 1)."""
+    rc, out, err = run(capsys, "calc", "-d", "8", "-v", "100", "--bogus", "-5")
+    assert (rc, out, err) == (2, "", "dpscale calc: error: unrecognized arguments: --bogus -5 (see --help)\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_flag_without_a_value_has_no_trailing_space_in_the_help(capsys, lang):
+    """A flag that takes no value is written by argparse's own invocation: the 3.13 form, names and then ' VALUE',
+    left a space after '--overlap-accumulation' (too long for the column, so its help starts on the next line)."""
+    rc, out, _ = run(capsys, "predict", "--help", "--lang", lang)
+    assert rc == 0 and "\n  --overlap-accumulation\n" in out
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []

@@ -1204,3 +1204,19 @@ def test_every_named_choice_is_taken_in_any_case_and_a_miss_is_echoed_as_typed(c
                               (("measure", "ALLREDUCEX"), "mode", "ALLREDUCEX")):  # fmt: skip
         rc, _, err = run(capsys, *argv)
         assert rc == 2 and f"{flag}: got '{typed}'; allowed: " in err
+
+
+def test_the_top_help_and_an_unknown_command_take_a_language_in_any_case(capsys, monkeypatch):
+    """--lang is read before any parser for the top help and an unknown command (cli._lang); 9445a10 gave that
+    reader lang_named too, and a mutation pass (review HF) found no test that failed without it: both were English."""
+    monkeypatch.setenv("LC_ALL", "C")
+    rc, out, err = run(capsys, "fitt", "--lang", "ES")
+    assert (rc, out) == (2, "") and err == (
+        "dpscale: error: orden desconocida 'fitt'; se admite: calc, predict, validate, fit, measure, batch, pipeline, "
+        "memory, plan, serve\n"
+    )
+    rc, out, _ = run(capsys, "--help", "--lang=ES")
+    assert rc == 0 and out.startswith("dpscale ") and "\nuso: dpscale [ORDEN] [OPCIONES]\n" in out
+    # and argparse's own refusals, said in the language Parser.parse_args reads before parsing (Parser.lang)
+    rc, out, err = run(capsys, "calc", "-d", "8", "--lang", "ES", "--bogus")
+    assert (rc, out, err) == (2, "", "dpscale calc: error: argumentos no reconocidos: --bogus (vea --help)\n")

@@ -448,7 +448,8 @@ def test_a_long_title_is_wrapped_inside_the_figure(capsys, tmp_path, figures):
     assert page.x0 <= box.x0 and box.x1 <= page.x1 and box.y1 <= page.y1
 
 
-@pytest.mark.parametrize("ext", ["png", "svg", "pdf"])
+# (and A.SVG, A.PDF: the stamps are looked up by the format, lower-cased, not by the suffix as typed; review HF)
+@pytest.mark.parametrize("ext", ["png", "svg", "pdf", "SVG", "PDF"])
 def test_the_same_plot_twice_is_the_same_bytes(capsys, tmp_path, ext):
     """A plot kept in git or diffed in CI must not change when nothing it draws did: matplotlib stamps an SVG and a
     PDF with the time they were written (SVG's dc:date to the microsecond, PDF's CreationDate to the second) and
@@ -462,3 +463,19 @@ def test_the_same_plot_twice_is_the_same_bytes(capsys, tmp_path, ext):
     assert len(first) > 1000 and first == second
     for stamp in (b"CreationDate", b"<dc:date>"):  # a date to the second could match twice and move the next
         assert stamp not in first
+
+
+def test_a_matplotlibrc_s_own_svg_salt_is_kept(capsys, tmp_path):
+    """save() fixes svg.hashsalt only where the user set none: an SVG's clip-path ids drawn under one's own salt
+    ('mine') are not those under dpscale's, and are the same twice (review HF: a mutant that always used dpscale's
+    passed every test)."""
+    import matplotlib
+
+    argv = ["calc", "-d", "1..64x2", "-v", "2000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-4", "--json"]
+    paths = {name: tmp_path / f"{name}.svg" for name in ("ours", "mine", "mine2")}
+    assert run(capsys, *argv, "--plot", str(paths["ours"]))[0] == 0
+    with matplotlib.rc_context({"svg.hashsalt": "mine"}):
+        for name in ("mine", "mine2"):
+            assert run(capsys, *argv, "--plot", str(paths[name]))[0] == 0
+    ours, mine, mine2 = (p.read_bytes() for p in paths.values())
+    assert mine == mine2 and mine != ours and len(mine) == len(ours)  # the same drawing, other ids

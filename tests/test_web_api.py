@@ -373,3 +373,23 @@ def test_the_api_takes_a_language_in_any_case_as_the_command_line_takes_its_name
     assert client.get("/api/labels/ES").json()["web_calc"] == "Calculadora"
     r = client.post("/api/calc", json={**body, "lang": "ESS"})
     assert r.status_code == 422 and r.json()["error"] == "dpscale calc: error: lang: got 'ESS'; allowed: en, es"
+
+
+# Review HF: a mutation pass over today's web/app lines; each test failed on its mutant and passes on the code.
+
+
+def test_a_refused_body_whose_lang_is_written_in_capitals_is_refused_in_that_language():
+    """The refusal's language is read again from the body (the command's own read is in the try): "ES" there must
+    be lang_named too, or a refusal asked in "ES" falls back to Accept-Language (English here)."""
+    client = _client()
+    body = {"options": {"devices": "x", "throughput": "100", "efficiency": "0.9"}}
+    said = {lang: client.post("/api/calc", json={**body, "lang": lang}).json() for lang in ("es", "ES")}
+    assert said["ES"] == said["es"] == {"error": "dpscale calc: error: --devices: se recibió 'x'; se admite: números "
+                                        "enteros de 1 a 10.000.000: N, una lista N1,N2,..., o un rango A..B, A..BxF "
+                                        "(geométrico, F > 1), A..B+S"}  # fmt: skip
+
+
+def test_a_405_refusal_keeps_the_allow_header():
+    """refusal() carries an HTTP error's headers: a 405 says which methods the path takes (RFC 9110 asks for it)."""
+    r = _client().put("/api/labels/es")
+    assert r.status_code == 405 and sorted(r.headers["allow"].split(", ")) == ["GET", "HEAD"]  # (in either order)
