@@ -596,6 +596,6 @@ def test_the_zero_note_says_torchs_zero_redundancy_optimizer_all_reduces():
         (note,) = [n for n in p.notes if n.key.startswith("zero_unchecked")]
         assert "under ZeRO-1, where nothing hides it (DeepSpeed; torch's ZeroRedundancyOptimizer too, but it " \
                "all-reduces the gradients)" in note  # fmt: skip
-        assert "también el ZeroRedundancyOptimizer de torch, que reduce los gradientes con all-reduce" in say(
+        assert "también el ZeroRedundancyOptimizer de torch, aunque este hace all-reduce de los gradientes" in say(
             note, "es"
         )

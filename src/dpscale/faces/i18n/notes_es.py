@@ -162,8 +162,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "zero_unchecked": (
             "{stage}: gradientes con reduce-scatter durante el backward; parámetros con all-gather tras el paso del "
-            "optimizador en ZeRO-1, donde nada lo oculta (DeepSpeed; también el ZeroRedundancyOptimizer de torch, que "
-            "reduce los gradientes con all-reduce) y antes de usarse "
+            "optimizador en ZeRO-1, donde nada lo oculta (DeepSpeed; también el ZeroRedundancyOptimizer de torch, "
+            "aunque este hace all-reduce de los gradientes) y antes de usarse "
             "en ZeRO-2/3, precargados durante el forward como hace FSDP (ZeRO-2 de DeepSpeed hace el all-gather tras "
             "el paso, y expone más); en unidades de {mib:,g} MiB de gradientes (--bucket-mb; por defecto, los "
             "buckets de 5e8 elementos de DeepSpeed en ZeRO-1/2 y una capa del transformer, la unidad de FSDP, en "
