@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from dpscale.faces import named
+
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -15,7 +17,7 @@ LANGS = ("en", "es")
 def lang_named(text: str) -> str:
     """A language typed in any case ('ES' is es), as every named choice is taken (--law USL); one dpscale lacks is
     left as typed, so that its refusal echoes the user's word ('ESS')."""
-    return text.lower() if isinstance(text, str) and text.lower() in LANGS else text
+    return named(text, LANGS)  # (a body's lang that is no text: left for its refusal)
 
 
 def _code(tag: str) -> str:

@@ -29,6 +29,7 @@ from dpscale.errors import (
     unit_key,
     unknown_option,
 )
+from dpscale.faces import named
 from dpscale.faces.locale import LANGS, env_lang, lang_named
 from dpscale.formulas.units import cluster_unit
 
@@ -462,7 +463,7 @@ def zero_stage(text: str) -> str:
 def any_case(choices: Sequence[str]) -> Callable[[str], str]:
     """An argparse type for named choices in any case ('Ring' is ring), which leaves a name that matches none as
     typed, so that the error echoes the user's word ('RINGG'), not one they did not write."""
-    return lambda text: text.lower() if text.lower() in choices else text
+    return lambda text: named(text, tuple(choices))
 
 
 def add_output_args(p: argparse.ArgumentParser, plot: bool = True) -> None:
