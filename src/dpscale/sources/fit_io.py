@@ -153,9 +153,15 @@ def _value(
             x = float(text.strip().replace("_", ""))
         except ValueError:
             x = math.nan  # refused below, in the error's own words
-        if (1 <= x <= MAX_DEVICES and x == int(x)) if whole else 1e-9 <= x <= 1e15:
+        if _in_range(x, whole):
             return x
     return _checked_value(text, what, where, whole, dot_groups, from_json)
+
+
+def _in_range(x: float, whole: bool) -> bool:
+    """The one bound both readings of `_value` apply: a whole 1..MAX_DEVICES for devices, else 1e-9..1e15 (the
+    words `_checked_value` says)."""
+    return (1 <= x <= MAX_DEVICES and x == int(x)) if whole else 1e-9 <= x <= 1e15
 
 
 def _checked_value(text: Any, what: str, where: str, whole: bool, dot_groups: bool, from_json: bool) -> float:
@@ -176,8 +182,7 @@ def _checked_value(text: Any, what: str, where: str, whole: bool, dot_groups: bo
         if isinstance(text, str):  # '5,120' quoted, or '2,5': the flags' hints (which have Spanish too)
             allowed = comma_hint(text) or allowed
         raise fail(f"{where}, {what}", shown, allowed) from None  # fail: a face can say it in Spanish
-    bad = not (1 <= x <= MAX_DEVICES and x == int(x)) if whole else not 1e-9 <= x <= 1e15
-    if bad:
+    if not _in_range(x, whole):
         raise fail(f"{where}, {what}", shown, allowed)
     return x
 
