@@ -1128,3 +1128,16 @@ def test_a_calibration_s_bounds_are_inclusive(tmp_path):
     assert check_calibration(DEFAULT._replace(eta_intra=1.0)).eta_intra == 1.0
     with pytest.raises(DpscaleError, match="calibration.eta_intra"):
         check_calibration(DEFAULT._replace(eta_intra=1.05))
+
+
+def test_node_share_names_its_four_figures():
+    """node_share's answer was a bare 4-tuple read by index in seven places over two modules (share[3][0],
+    share[2], own[1]): its fields are named now (review HH). A DGX-1 V100 run on 4 of each node's 8 GPUs: the
+    cube-mesh's 100 GB/s at 4, its table below 4, 2 of the 4 EDR NICs and so 25 of the node's 50 GB/s."""
+    from dpscale.sources.predict_inputs import node_share
+
+    share = node_share(catalog.system("dgx1-v100"), 4)
+    assert share.intra_bw_gbs == 100.0 and share.inter_bw_gbs == 25.0
+    assert share.by_gpus == {"2": 25.0, "3": 50.0} and share.nics == (2, 4)
+    assert node_share(catalog.system("dgx-a100"), 4).nics == (4, 8)  # one HDR NIC a GPU
+    assert node_share(catalog.system("dgx1-v100"), 8) is None  # the whole node: no share

@@ -103,6 +103,12 @@ Cluster = namedtuple(
 )
 
 
+# What a run on g of each node's G GPUs has of the node (node_share): the link among those g GPUs (GB/s), the
+# network their NICs reach (GB/s), the cube-mesh table below g, and (NICs reached, the node's NICs) where the node
+# states its NICs (else None). cluster() fills one from a whole node's own figures, nics None.
+NodeShare = namedtuple("NodeShare", ("intra_bw_gbs", "inter_bw_gbs", "by_gpus", "nics"), defaults=(None,))
+
+
 NEGATIONS = ("no", "not", "without", "non")  # a word after one of these is not said ('fp32 (no tf32)')
 SWITCHED_OFF = ("off", "disabled", "false")  # nor one that one of these follows ('amp off', 'fp16_allreduce=False')
 
@@ -169,9 +175,9 @@ def cluster(
         base = catalog.system(system, gpu=gpu)
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
     share = node_share(base, gpus_per_node)  # None unless the run takes g of each node's G GPUs
-    own = share or (base.get("intra_bw_gbs"), base.get("inter_bw_gbs"), base.get("intra_bw_gbs_by_gpus"))
-    intra = intra_bw_gbs if intra_bw_gbs is not None else own[0]
-    inter = inter_bw_gbs if inter_bw_gbs is not None else own[1]
+    own = share or NodeShare(base.get("intra_bw_gbs"), base.get("inter_bw_gbs"), base.get("intra_bw_gbs_by_gpus"))
+    intra = intra_bw_gbs if intra_bw_gbs is not None else own.intra_bw_gbs
+    inter = inter_bw_gbs if inter_bw_gbs is not None else own.inter_bw_gbs
     if g == 1 and intra is None:  # one device a node: no intra-node link to describe
         intra = inter
     if inter is None and largest is not None and g is not None and largest <= g:  # one node: no network crossed
@@ -203,7 +209,7 @@ def cluster(
         )
     # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and a node of its size or
     # less (a raw --intra-bw, or a --gpus-per-node above the node's, describes another node, which the table does not)
-    by = own[2] if intra_bw_gbs is None and (share or gpus_per_node in (None, base.get("gpus_per_node"))) else None
+    by = own.by_gpus if intra_bw_gbs is None and (share or gpus_per_node in (None, base.get("gpus_per_node"))) else None
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
@@ -215,21 +221,21 @@ def cluster(
     # said where the network figure is the share, not a typed one, and it changed it (or the NICs are unknown)
     reached = None
     if share and inter_bw_gbs is None:
-        used, nics = share[3] or (None, None)
+        used, nics = share.nics or (None, None)
         reached = None if used is not None and used >= nics else (used, nics, base["gpus_per_node"])
     nics = nics_reached(base, share)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g), f"{where}: intra_bw_gbs_by_gpus"), net, overrides, reached, nics,
-                   own[1], whole_node(base, share))  # fmt: skip
+                   own.inter_bw_gbs, whole_node(base, share))  # fmt: skip
 
 
-def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None:
-    """(intra GB/s, inter GB/s, intra_bw_gbs_by_gpus, (NICs reached, the node's NICs) or None) of a system when a
-    run takes g of each node's G GPUs (g < G); None otherwise. NCCL's rings take GPUs 0..g−1, so a cube-mesh's
-    link is its table's figure at g (DGX-1 at 4: 100, not 150) and the table below it; NCCL pairs each GPU with the
-    NIC nearest it (a DGX-1 hangs one EDR NIC under each pair of GPUs [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU),
-    so the network is the ⌈nics·g/G⌉ of its nics those GPUs reach (one A100 was charged all eight, 200 GB/s through
-    its 32 GB/s PCIe link). predict's --gpus-per-node and a published table's gpus_per_node read a preset alike."""
+def node_share(base: dict[str, Any], g: Any) -> NodeShare | None:
+    """A system's NodeShare when a run takes g of each node's G GPUs (g < G); None otherwise. NCCL's rings take
+    GPUs 0..g−1, so a cube-mesh's link is its table's figure at g (DGX-1 at 4: 100, not 150) and the table below
+    it; NCCL pairs each GPU with the NIC nearest it (a DGX-1 hangs one EDR NIC under each pair of GPUs
+    [PT-DDPBENCH]; a DGX A100 one HDR NIC a GPU), so the network is the ⌈nics·g/G⌉ of its nics those GPUs reach
+    (one A100 was charged all eight, 200 GB/s through its 32 GB/s PCIe link). predict's --gpus-per-node and a
+    published table's gpus_per_node read a preset alike."""
     whole = base.get("gpus_per_node")
     if isinstance(g, bool) or not isinstance(g, (int, float)) or not isinstance(whole, int) or not 1 <= g < whole:
         return None
@@ -242,21 +248,21 @@ def node_share(base: dict[str, Any], g: Any) -> tuple[Any, Any, Any, Any] | None
     if isinstance(nics, int) and not isinstance(nics, bool) and nics > 0 and isinstance(inter, (int, float)):
         reached = (int(nics_near(g, nics, whole)), nics)
         inter = inter * reached[0] / nics
-    return intra, inter, by, reached
+    return NodeShare(intra, inter, by, reached)
 
 
-def nics_reached(base: dict[str, Any], share: tuple[Any, Any, Any, Any] | None) -> Any:
+def nics_reached(base: dict[str, Any], share: NodeShare | None) -> Any:
     """The NICs a run's GPUs reach, which a ragged last node's network is a share of: node_share's (4 of a DGX A100's 8
     GPUs reach 4), else the node's (a system file's `nics` is checked, and made an int, where the file is read); None
     where the system names none. predict's cluster and validate's tables count them alike."""
-    return share[3][0] if share and share[3] else base.get("nics")
+    return share.nics[0] if share and share.nics else base.get("nics")
 
 
-def whole_node(base: dict[str, Any], share: tuple[Any, Any, Any, Any] | None) -> tuple[int, int] | None:
+def whole_node(base: dict[str, Any], share: NodeShare | None) -> tuple[int, int] | None:
     """(NICs, GPUs) of the whole node where a run takes g of its GPUs and its NICs are known (node_share), else None:
     a ragged last node's r GPUs are GPUs 0..r−1 of it and reach ⌈NICs·r/GPUs⌉ of them
     (stepmodel.ragged_network_share), not a share of the ⌈NICs·g/GPUs⌉ that g reach."""
-    return (share[3][1], base["gpus_per_node"]) if share and share[3] else None
+    return (share.nics[1], base["gpus_per_node"]) if share and share.nics else None
 
 
 # The network's kind by the words of its name: what the notes read (the calibration's multi-node runs were all

@@ -106,7 +106,7 @@ def fabric(c: Config) -> tuple[float, float] | None:
     if g is None:
         return None
     share = node_share(c.preset, g)  # a table on g of each node's G GPUs reads the preset as predict does
-    preset = dict(zip(("intra_bw_gbs", "inter_bw_gbs"), share[:2])) if share else c.preset
+    preset = share._asdict() if share else c.preset  # (its intra_bw_gbs and inter_bw_gbs, as the preset's names)
     top = max(r.devices for r in c.rows)
     out = []
     for col, used in (("intra_bw_gbs", g > 1), ("inter_bw_gbs", top > g)):
@@ -123,7 +123,8 @@ def mesh_table(c: Config, intra: float) -> dict[int, float] | None:
     node's GPUs the link node_share gives (a stated link of another figure is another node's)."""
     share = node_share(c.preset, c.gpus_per_node)
     if share:
-        return {int(n): float(v) for n, v in share[2].items()} if share[2] is not None and intra == share[0] else None
+        mesh = share.by_gpus
+        return {int(n): float(v) for n, v in mesh.items()} if mesh is not None and intra == share.intra_bw_gbs else None
     same = (intra, c.gpus_per_node) == (c.preset.get("intra_bw_gbs"), c.preset.get("gpus_per_node"))
     return c.preset.get("intra_bw_gbs_by_gpus") if same else None
 
