@@ -387,3 +387,25 @@ def test_a_port_out_of_range_is_refused_before_torch_is_imported(monkeypatch, po
     monkeypatch.setattr(measure, "check_environment", lambda *a, **k: pytest.fail("torch's checks came first"))
     with pytest.raises(DpscaleError, match="--port: got '.*'; allowed: a whole number from 0 to 65,535"):
         measure._prepare(measure_args("--port", port), "train", False)
+
+
+def test_the_earlier_records_threads_are_read_from_out_once(monkeypatch, tmp_path, capsys):
+    """_prepare read --out's earlier threads twice — the first set was emptied by .pop() to take its one value, so
+    whether to say the note needed a second read of the whole file (review HH). One read now, the same job and note."""
+    from dpscale.sources import measure as sources
+    from dpscale.sources.measure import launcher, results
+
+    out = tmp_path / "runs.jsonl"
+    rec = {"devices": 1, "throughput": 100.0, "efficiency": 1.0, "workload": "mlp", "batch": 64, "steps": 50,
+           "warmup": 10, "repeats": 3, "device": "cpu", "backend": "gloo", "zero": 0, "threads": 3}  # fmt: skip
+    out.write_text(json.dumps(rec) + "\n")
+    reads: list = []
+    real = results.earlier_threads
+    monkeypatch.setattr(results, "earlier_threads", lambda *a, **k: reads.append(a) or real(*a, **k))
+    monkeypatch.setattr(measure, "check_environment", lambda *a, **k: None)
+    monkeypatch.setattr(sources, "on_cuda", lambda device: False)
+    monkeypatch.setattr(sources, "cores", lambda: 8)
+    monkeypatch.setattr(launcher, "Launcher", lambda **k: None)
+    job = measure._prepare(measure_args("-d", "2", "--out", str(out)), "train", False)[0]
+    assert job.threads == 3 and reads == [(str(out), "mlp", 64, 50, "cpu", 0)]
+    assert "3 threads a rank, as the earlier records of this set-up in --out" in capsys.readouterr().err

@@ -204,10 +204,11 @@ def _prepare(args: argparse.Namespace, mode: str, own: bool) -> tuple[Any, list[
         # so E compares like with like instead of 1 rank × all cores against d ranks × 1/d of them. Sizes
         # appended to earlier records in --out take those records' share, for the same reason.
         name = Path(job.model_file).stem if job.model_file else job.workload
-        setup = (args.out, name, job.batch, job.steps, "cuda" if on_cuda(job.device) else "cpu", job.zero)
-        earlier = earlier_threads(*setup)
-        job = replace(job, threads=earlier.pop() if len(earlier) == 1 else threads_per_rank(max(devices)))
-        if len(earlier_threads(*setup)) == 1:
+        device = "cuda" if on_cuda(job.device) else "cpu"
+        earlier = earlier_threads(args.out, name, job.batch, job.steps, device, job.zero)
+        from_out = len(earlier) == 1  # (none, or several that disagree: the default share)
+        job = replace(job, threads=next(iter(earlier)) if from_out else threads_per_rank(max(devices)))
+        if from_out:
             from dpscale.faces.i18n import SINGULAR, label, singular
             from dpscale.sources.measure import cores
 
