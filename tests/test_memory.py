@@ -666,6 +666,20 @@ def test_state_split_is_model_states_on_every_device_count(params, n, stage, opt
     assert (sharded == 0) == (stage == 0)
 
 
+def test_devices_needed_splits_the_states_as_state_split_does_under_tensor_parallelism():
+    """devices_needed wrote the (whole, sharded) split a second time, in a loop of its own beside state_split's
+    (review HH); it reads state_split now, which takes the tensor-parallel degree as model_states does. 70 B
+    parameters, mixed-precision Adam, t = 4: a slice of 17.5 B, ZeRO-2 keeps its 2 bytes a parameter whole (35 GB)
+    and shards 14 (245 GB); on an 80 GiB device 245 / (85.9 − 35) = 4.81, so 5 devices."""
+    from dpscale.formulas.memory import devices_needed, state_split
+
+    whole, sharded = state_split(70e9, 2, "adam", "mixed", tensor_parallel=4)
+    assert (whole, sharded) == (35e9, 245e9)
+    assert whole + sharded / 8 == model_states(70e9, 8, 2, "adam", "mixed", tensor_parallel=4).total
+    assert devices_needed(70e9, 0.0, 80 * 2**30, tensor_parallel=4, stage=2) == 5
+    assert state_split(70e9, 3, "adam", "mixed", tensor_parallel=4) == (0.0, 280e9)
+
+
 def test_the_autocast_bucket_note_counts_the_optimizer_asked(capsys):
     """With --optimizer sgd the note said 'the 16 bytes a parameter are ... Adam's two moments': SGD's momentum
     makes 12; --gpu-memory alone is a case of the user's (the help now says so), not the worked example."""

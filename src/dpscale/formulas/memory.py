@@ -198,13 +198,13 @@ def _sharded(stage: int) -> tuple[bool, bool, bool]:
 
 
 def state_split(
-    params: float, stage: int = 0, optimizer: str = "adam", precision: str = "mixed"
+    params: float, stage: int = 0, optimizer: str = "adam", precision: str = "mixed", tensor_parallel: int = 1
 ) -> tuple[float, float]:
     """(whole, sharded) model-state bytes: a device holds whole + sharded/n on n data-parallel devices — what
-    `model_states` gives, for a curve of n at once (the predictor's memory note)."""
-    psi = check_params(params)
-    parts = list(zip(bytes_per_parameter(optimizer, precision), _sharded(stage)))
-    return sum(b * psi for b, cut in parts if not cut), sum(b * psi for b, cut in parts if cut)
+    `model_states` gives, for a curve of n at once (the predictor's memory note) or solved for n (devices_needed)."""
+    at_one = model_states(params, 1, stage, optimizer, precision, tensor_parallel)
+    parts = list(zip((at_one.parameter_bytes, at_one.gradient_bytes, at_one.optimizer_bytes), _sharded(stage)))
+    return sum(b for b, cut in parts if not cut), sum(b for b, cut in parts if cut)
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,6 +368,11 @@ def _device_memory(x: float) -> float:
     return check_range(one(x, "device_memory_bytes"), "device_memory_bytes", lo, hi, allowed)
 
 
+def _activation(x: Any) -> Any:
+    """Activation bytes per device, one number ≥ 0 (fit_all's and devices_needed's)."""
+    return check_range(one(x, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
+
+
 def fit_all(
     params: Any,
     devices: Any,
@@ -388,7 +393,7 @@ def fit_all(
     )
     if device_memory_bytes is not None:
         device_memory_bytes = _device_memory(device_memory_bytes)
-    activation = check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
+    activation = _activation(activation)
     rows = []
     for stage in STAGES:
         states = model_states(params, devices, stage, optimizer, precision, tensor_parallel)
@@ -413,13 +418,8 @@ def devices_needed(
     keeps whole (ZeRO-2 the parameters, ZeRO-1 the gradients too, DDP all) and the activations do not. None where
     those alone fill the device (more devices cannot help). The count may pass MAX_DEVICES (1e15 parameters on a
     0.1 GB device need 149 M under ZeRO-3): it is an answer, not an input."""
-    memory = _device_memory(device_memory_bytes)
-    room = memory - check_range(one(activation, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
-    at_one = model_states(params, 1, stage, optimizer, precision, tensor_parallel)
-    parts = zip((at_one.parameter_bytes, at_one.gradient_bytes, at_one.optimizer_bytes), _sharded(stage))
-    whole, sharded = 0.0, 0.0
-    for b, cut in parts:
-        whole, sharded = (whole, sharded + b) if cut else (whole + b, sharded)
+    room = _device_memory(device_memory_bytes) - _activation(activation)
+    whole, sharded = state_split(params, stage, optimizer, precision, tensor_parallel)
     if not sharded:  # DDP: it fits on one device as on any count, or on none
         return 1 if whole <= room else None
     left = room - whole
