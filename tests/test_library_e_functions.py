@@ -153,3 +153,27 @@ def test_a_prediction_gives_a_float_at_one_size_and_an_array_for_sizes():
     one = p.efficiency(8)
     assert type(one) is float and one == pytest.approx(p.efficiency_values[1], rel=1e-12)
     assert p.efficiency([8]).shape == (1,) and p.efficiency([[8, 64]]).shape == (1, 2)
+
+
+@pytest.mark.parametrize("e1, taken", [(1 - 2e-9, False), (1 - 5e-10, True)])
+@pytest.mark.parametrize("kind", ["function", "array", "table"])
+def test_e_at_one_device_has_one_margin_for_a_function_an_array_and_a_table(e1, taken, kind):
+    """E(1) = 1 within 1e-9 was written four times — three in scale's _check_one_device, once in PerSize with a
+    comment pointing at scale's — now ONE_DEVICE_MARGIN (review HH). At 1 − 2e-9 a function, an array and a table
+    of E are refused alike; at 1 − 5e-10 all are taken, and one device's throughput stays its own (to 1e-7)."""
+    from dpscale.formulas.scaling import ONE_DEVICE_MARGIN
+    from dpscale.sources.laws import PerSize
+
+    assert ONE_DEVICE_MARGIN == 1e-9
+    d = np.array([1, 8])
+    sources = {
+        "function": lambda: lambda x: np.where(x == 1, e1, 0.9),
+        "array": lambda: np.array([e1, 0.9]),
+        "table": lambda: PerSize({1: e1, 8: 0.9}),
+    }
+    if taken:
+        r = dpscale.scale(d, 100.0, sources[kind]())
+        assert r.actual_throughput[0] == pytest.approx(100.0, abs=1e-7) and r.actual_throughput[1] == 720.0
+    else:
+        with pytest.raises(DpscaleError, match="E = 1 at one device"):
+            dpscale.scale(d, 100.0, sources[kind]())

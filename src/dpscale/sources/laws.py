@@ -26,7 +26,7 @@ from dpscale.errors import (
     is_array,
     one,
 )
-from dpscale.formulas.scaling import ONE_DEVICE_E, constant_efficiency
+from dpscale.formulas.scaling import ONE_DEVICE_E, ONE_DEVICE_MARGIN, constant_efficiency
 from dpscale.notes import Note
 
 TYPE_CHECKING = False
@@ -146,7 +146,7 @@ class PerSize(_Law):
                 raise DpscaleError(
                     f"efficiency: {d} devices given twice ({seen[d]:g} and {e:g}); allowed: one E per size"
                 )
-            if d == 1 and abs(e - 1) > 1e-9:  # (scale's own margin for E(1) = 1)
+            if d == 1 and abs(e - 1) > ONE_DEVICE_MARGIN:  # (scale's own margin for E(1) = 1)
                 raise fail("efficiency", e, ONE_DEVICE_E)
         table = tuple(sorted(seen.items()))  # by size: equal tables compare and hash equal
         self._set(table=table, _lookup=MappingProxyType({1: 1.0, **dict(table)}))
