@@ -507,10 +507,11 @@ def _past(x: float, limit: float, kind: str, lang: str) -> str:
     """A time or cost beside its limit in the digits that part them: 1.008 h, where the table's 0.1 h reads '1.0 h'
     beside a 1.0 h deadline, and 2.004 beside a budget of 2.00 (the picks were right; the figures seemed to meet
     the limits they miss) — and a pick that meets a limit printed alike, 0.99994 h against 0.99995."""
-    d = _digits(x, limit, kind, lang)
-    if d is None:
+    finer = _digits(x, limit, kind, lang)
+    if finer is None:
         return fmt(x, kind, lang)
-    return localise(f"{x * d[2]:,.{d[0]}f}{d[1]}", lang) + (days(x, lang) if kind == "hours" else "")
+    decimals, unit, scale = finer
+    return localise(f"{x * scale:,.{decimals}f}{unit}", lang) + (days(x, lang) if kind == "hours" else "")
 
 
 def _limit(limit: float, xs: list[float], kind: str, lang: str) -> str:
