@@ -322,12 +322,7 @@ def _run(command: str, argv: list[str], own_process: bool) -> int:
         return int(module.run(args) or 0)
     except (DpscaleError, OverflowError) as raised:  # (an overflow past every check: its line, said alike)
         error = overflow(raised) if isinstance(raised, OverflowError) else raised
-        lang = getattr(args, "lang", "en")
-        said = str(error)
-        if lang != "en":  # said in the user's language where the message has its standard parts
-            from dpscale.faces.i18n import say_error
-
-            said = say_error(error, lang)
+        said = _in_language(error, getattr(args, "lang", "en"))
         print(f"dpscale {command}: error: {parser.as_typed(said)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -348,13 +343,18 @@ def _missing(exc: ModuleNotFoundError, command: str, lang: str) -> int:
     error = missing_requirement(exc, command)
     if error is None:
         raise exc
-    said = str(error)
-    if lang != "en":
-        from dpscale.faces.i18n import say_error
-
-        said = say_error(error, lang)
-    print(f"dpscale {command}: error: {said}", file=sys.stderr)
+    print(f"dpscale {command}: error: {_in_language(error, lang)}", file=sys.stderr)
     return 2
+
+
+def _in_language(error: Exception, lang: str) -> str:
+    """A command's one-line error in the user's language where the message has its standard parts (say_error);
+    English as it is, without loading the labels."""
+    if lang == "en":
+        return str(error)
+    from dpscale.faces.i18n import say_error
+
+    return say_error(error, lang)
 
 
 def _interrupted(who: str, lang: str) -> int:
