@@ -175,10 +175,10 @@ def _read_pipe(path: str | Path) -> bytes:
         os.close(fd)
 
 
-def read_text(path: str | Path, encoding: str = "utf-8-sig") -> str:
-    """read_bytes, decoded (UnicodeDecodeError as str.decode raises it); a byte-order mark, as spreadsheets and
-    Windows editors write one, is no error in any of a user's files (--calibration alone once refused it)."""
-    return read_bytes(path).decode(encoding)
+def read_text(path: str | Path) -> str:
+    """read_bytes, decoded as UTF-8 (UnicodeDecodeError as str.decode raises it); a byte-order mark, as spreadsheets
+    and Windows editors write one, is no error in any of a user's files (--calibration alone once refused it)."""
+    return read_bytes(path).decode("utf-8-sig")
 
 
 def text_lines(text: str) -> list[str]:
