@@ -171,6 +171,7 @@ def test_a_floor_is_the_lowest_any_declaration_allows(tmp_path, monkeypatch):
 NEEDS = [  # (the extra that ships the code, the package, the oldest release it runs on, why)
     ("web", "starlette", "1.7", "TrustedHostMiddleware reads '[::1]:8000' (1.6 cut it at ':': --host ::1 said 400)"),
     ("web", "fastapi", "0.133", "the first FastAPI that admits starlette 1.7 (0.132 and older pin starlette<1.0)"),
+    ("plot", "matplotlib", "3.7.1", "a wrapped suptitle gets its height (3.7.0 measured one line: over the axes)"),
 ]
 
 
