@@ -175,6 +175,19 @@ NEEDS = [  # (the extra that ships the code, the package, the oldest release it 
 ]
 
 
+def test_the_floor_constraints_pin_each_declared_floor_exactly():
+    """constraints-min.txt installs the oldest releases pyproject allows (docs/DEVELOPING.md): a floor raised or
+    lowered in one and not the other would check releases the package does not declare. The floor check once pinned
+    'matplotlib==3.7.*', which takes 3.7.5: 3.7.0, which the floor allowed, was never run (its wrapped title)."""
+    from packaging.version import Version
+
+    lines = (ROOT / "constraints-min.txt").read_text(encoding="utf-8").splitlines()
+    pinned = dict(line.split("==") for line in lines if line and not line.startswith("#"))
+    assert set(pinned) == {"numpy", "scipy", "matplotlib", "rich", "fastapi", "starlette", "uvicorn"}
+    floors = declared_floors()  # (torch's, 2.6, is left out: see the file)
+    assert {k: Version(v) for k, v in pinned.items()} == {k: Version(floors[k]) for k in pinned}
+
+
 @pytest.mark.parametrize(("extra", "package", "oldest", "why"), NEEDS)
 def test_each_floor_admits_only_releases_the_code_runs_on(extra, package, oldest, why):
     """pyproject took fastapi>=0.110, which resolves to starlette 0.37: `dpscale serve --host ::1` then answered
