@@ -234,12 +234,17 @@ def test_a_repeated_baseline_is_averaged_alike_in_both_modes(tmp_path, capsys):
     assert measured["fit"] == pytest.approx(float(top_row["throughput"]) / (top / 8 * 0.9 * float(base["throughput"])))
 
 
-@pytest.mark.parametrize("col, value", [("devices", "1_6"), ("devices", "１６"), ("throughput", "2_97.7")])
+@pytest.mark.parametrize("col, value", [("devices", "1_6"), ("devices", "１６"), ("throughput", "2_97.7"),
+                                        ("throughput", "٢97.7"), ("devices", "_16")])  # fmt: skip
 def test_python_only_number_spellings_are_refused(tmp_path, col, value):
+    """Refused with what to write (review HI): '1_6' was told 'a whole number from 1 to 10,000,000', which it is."""
     header, recs = rows()
     recs[1] = {**recs[1], col: value}
-    with pytest.raises(DpscaleError, match=rf"line 3, column '{col}': got '{value}'"):
+    with pytest.raises(DpscaleError) as exc:
         read_published(write(tmp_path / "spelt.csv", header, recs))
+    assert str(exc.value).endswith(
+        f"line 3, column '{col}': got '{value}'; allowed: a number in the digits 0-9, without '_' (1000, not 1_000)"
+    )
 
 
 def test_sizes_below_the_baseline_and_a_missing_baseline_name_their_line(tmp_path):

@@ -314,3 +314,46 @@ def test_runs_handed_in_beside_only_are_refused_as_pairs_are():
         DpscaleError, match=r"^only: got \{'workload': 'cnn'\}; allowed: runs from a file .*; runs\[0\] is Run\("
     ):
         runs_from([Run(1, 100.0), Run(2, 190.0)], only={"workload": "cnn"})
+
+
+# Review HI: a runs file's cell, a JSON record's text value and a --point are read in ASCII digits, as the published
+# tables are (sources.dataset) — float() read '1_000' as 1000, '_1000' once the '_' were dropped, and any script's
+# digits ('１９００', '١٩٠٠', the mixed '1٩00' as 1900): a fit went on with numbers no spreadsheet writes.
+PYTHON_ONLY = ["1_900", "_1900", "1900_", "1__900", "１９００", "١٩٠٠", "1٩00", "𝟏𝟗𝟎𝟎"]
+PLAIN = "allowed: a number in the digits 0-9, without '_' (1000, not 1_000)"
+
+
+@pytest.mark.parametrize("cell", PYTHON_ONLY)
+def test_a_csv_cell_in_python_s_spelling_is_refused_with_its_line_and_column(cell):
+    with pytest.raises(DpscaleError) as exc:
+        read_csv_unit(f"devices,throughput\n1,1000\n2,{cell}\n4,3600\n", "runs.csv")
+    assert str(exc.value) == f"runs.csv line 3, throughput: got '{cell}'; {PLAIN}"
+
+
+@pytest.mark.parametrize("cell", ["1_6", "_16", "１６", "١٦", "1٦"])
+def test_a_device_count_in_python_s_spelling_is_refused_with_its_line_and_column(cell):
+    with pytest.raises(DpscaleError) as exc:
+        read_csv_unit(f"devices,throughput\n1,1000\n{cell},1900\n", "runs.csv")
+    assert str(exc.value) == f"runs.csv line 3, devices: got '{cell}'; {PLAIN}"
+
+
+def test_a_python_spelled_run_is_refused_in_a_json_record_a_point_and_in_spanish(capsys, tmp_path):
+    path = tmp_path / "runs.jsonl"
+    path.write_text('{"devices": 1, "throughput": 1000}\n{"devices": 2, "throughput": "1_900"}\n')
+    rc, out, err = run(capsys, "fit", str(path))
+    assert (rc, out) == (2, "") and err == f"dpscale fit: error: {path.name} line 2, throughput: got '1_900'; {PLAIN}\n"
+    rc, out, err = run(capsys, "fit", "--point", "1:1000", "--point", "٢:1900")
+    assert (rc, out) == (2, "") and err == f"dpscale fit: error: --point ٢:1900, devices: got '٢'; {PLAIN}\n"
+    csv = tmp_path / "runs.csv"
+    csv.write_text("devices,throughput\n1,1000\n2,1_900\n")
+    rc, out, err = run(capsys, "fit", str(csv), "--lang", "es")
+    assert (rc, out) == (2, "") and err == (
+        f"dpscale fit: error: {csv.name} línea 3, campo 'throughput': se recibió '1_900'; se admite: un número con las "
+        "cifras 0-9, sin '_' (1000, no 1_000)\n"
+    )
+
+
+def test_a_csv_cell_with_spaces_around_it_is_still_read():
+    """The rule refuses digits, not the spaces float() drops: a no-break space after a number a spreadsheet padded."""
+    runs, _ = read_csv_unit("devices,throughput\n1,1000\u00a0\n2, 1900\n", "runs.csv")
+    assert [(r.devices, r.throughput) for r in runs] == [(1, 1000.0), (2, 1900.0)]

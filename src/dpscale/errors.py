@@ -109,6 +109,20 @@ THOUSANDS_DOT = (
 DOT_GROUPS = r"\+?[1-9]\d{0,2}(\.\d{3})+"
 
 
+# A number a user hands in (a flag, a page's field, a file's cell, the torchrun worker's flags) is written as a
+# spreadsheet, awk or a C program writes one: in ASCII digits. Python's float() also reads '1_0' as 10 (and the readers
+# dropped every '_' before it, so '_1' and '1__0' too) and any script's digits ('١٠', '１０', '𝟏𝟎', even mixed: '1٠' is
+# 10): such text was read as a number where nothing else would read it, and a mixed one can show another value.
+PLAIN_DIGITS = "a number in the digits 0-9, without '_' (1000, not 1_000)"
+
+
+def python_spelled(text: str) -> bool:
+    """True for a number's text that float() reads but no spreadsheet writes: an underscore, or a digit outside 0-9
+    (a non-ASCII space around it is no digit: float drops it, and so may the reader). The one rule of every reader
+    of a user's number; each refuses such text with PLAIN_DIGITS."""
+    return "_" in text or (not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text))
+
+
 def comma_hint(text: str) -> str | None:
     """What to allow for a number that did not parse because of a comma or a gap inside it: '2,000' or '2 000' is
     a thousands separator (THOUSANDS), '2,5' a decimal comma (DECIMAL_POINT); None for anything else. One rule for

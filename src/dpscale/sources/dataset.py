@@ -17,7 +17,7 @@ from functools import cached_property
 from pathlib import Path
 
 from dpscale import catalog
-from dpscale.errors import MAX_DEVICES, DpscaleError, comma_hint, cut, fail
+from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
 from dpscale.files import not_csv, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
@@ -120,8 +120,9 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
         return None
     if zero_is_blank and text and _is_zero(text):
         return None
-    try:  # '1_6' and a fullwidth '４' are Python's spellings, not a CSV number's
-        x = (kind(float(text)) if kind is int else kind(text)) if text.isascii() and "_" not in text else None
+    spelled = python_spelled(text)  # '1_6' and a fullwidth '４' are Python's spellings, not a CSV number's
+    try:
+        x = (kind(float(text)) if kind is int else kind(text)) if not spelled else None
     except (ValueError, OverflowError):  # int(float('1e400')) overflows
         x = None
     hi, lo, least = LIMITS.get(col, math.inf), FLOORS.get(col, 0.0), MINIMUMS.get(col, -math.inf)
@@ -134,7 +135,7 @@ def _num(rec: dict, col: str, line: int, path: str, kind=float, blank_ok: bool =
         else:
             what = f"a number > {lo:g}" + (f" and ≤ {hi:,.0f}" if math.isfinite(hi) else "")
         if x is None:  # '1,234.5' quoted, or '2,5': told how to write it, as fit's runs files and the flags are
-            what = comma_hint(text) or what
+            what = PLAIN_DIGITS if spelled else comma_hint(text) or what
         raise fail(f"{path} line {line}, column {col!r}", cut(text), what)
     return x
 

@@ -24,12 +24,14 @@ from typing import Any, cast
 from dpscale.errors import (
     DOT_GROUPS,
     MAX_DEVICES,
+    PLAIN_DIGITS,
     THOUSANDS_DOT,
     DpscaleError,
     comma_hint,
     counted,
     cut,
     fail,
+    python_spelled,
     unit_key,
 )
 from dpscale.files import CSV_OPEN_QUOTE, json_quoted, loads_once, not_csv, read_text, shown_name, text_lines
@@ -148,9 +150,15 @@ def _value(
     # A CSV's cell (text) that reads as a number in range: returned at once, read as `_checked_value` reads it. Every
     # cell of a file is read here: a 2.5-million-row file built its error's words (the range, the cell cut to 40)
     # for every cell it never refused, a third of reading it (benchmarks/bench_fit.py)
-    if isinstance(text, str) and not (dot_groups and _DOT_GROUPS.fullmatch(text.strip())):
+    # (an ASCII cell without '_' is no Python-only spelling: `python_spelled`'s cheap half, tested once a cell)
+    if (
+        isinstance(text, str)
+        and text.isascii()
+        and "_" not in text
+        and not (dot_groups and _DOT_GROUPS.fullmatch(text.strip()))
+    ):
         try:
-            x = float(text.strip().replace("_", ""))
+            x = float(text.strip())
         except ValueError:
             x = math.nan  # refused below, in the error's own words
         if _in_range(x, whole):
@@ -174,10 +182,12 @@ def _checked_value(text: Any, what: str, where: str, whole: bool, dot_groups: bo
         shown = _AsWritten(text)  # null, not 'None'; a text "null" stays quoted
     if dot_groups and isinstance(text, str) and re.fullmatch(DOT_GROUPS, text.strip()):
         raise fail(f"{where}, {what}", shown, THOUSANDS_DOT)
+    if isinstance(text, str) and python_spelled(text):  # '1_000', '１０': read by float(), written by no spreadsheet
+        raise fail(f"{where}, {what}", shown, PLAIN_DIGITS)
     try:
         if isinstance(text, bool):
             raise ValueError
-        x = float(str(text).strip().replace("_", "")) if not isinstance(text, (int, float)) else float(text)
+        x = float(str(text).strip()) if not isinstance(text, (int, float)) else float(text)
     except (TypeError, ValueError, OverflowError):
         if isinstance(text, str):  # '5,120' quoted, or '2,5': the flags' hints (which have Spanish too)
             allowed = comma_hint(text) or allowed
