@@ -642,11 +642,11 @@ def test_a_global_batch_with_devices_typed_is_told_the_micro_batch_for_them(caps
 
 def test_a_global_batch_is_read_as_batch_reads_a_count(capsys):
     """`--global-batch 1e3` was told '-b 32 -d 128 gives 4,096', the example for a value that is no count, though
-    -b and -d read 1e3 as 1,000 (and 4096.0, ' 1000', 1_000 as counts): the hint now reads the count as they do; 0,
-    -1 and 4k, which they refuse, still get the example."""
+    -b and -d read 1e3 as 1,000 (and 4096.0, ' 1000' as counts): the hint now reads the count as they do; 0, -1, 4k
+    and 1_000 (review HI), which they refuse, still get the example."""
     argv = ("batch", "--base-lr", "0.1", "--base-batch", "256", "--global-batch")
     said = "dpscale batch: error: --global-batch: not an option; the global batch is --micro-batch × --grad-accum × "
-    for typed, hint in (("1e3", "-b 8 -d 125 gives 1,000"), ("1_000", "-b 8 -d 125 gives 1,000"),
+    for typed, hint in (("1e3", "-b 8 -d 125 gives 1,000"), ("1_000", "-b 32 -d 128 gives 4,096"),
                         (" 1000", "-b 8 -d 125 gives 1,000"), ("4096.0", "-b 32 -d 128 gives 4,096"),
                         ("2e4", "-b 32 -d 625 gives 20,000"), ("0", "-b 32 -d 128 gives 4,096"),
                         ("-1", "-b 32 -d 128 gives 4,096"), ("1.5e3", "-b 4 -d 375 gives 1,500")):  # fmt: skip

@@ -235,7 +235,7 @@ def test_fit_refuses_json_nested_100000_deep_in_one_line(capsys, tmp_path):
 # Session 43's own findings: each test failed before its fix.
 
 
-@pytest.mark.parametrize("typed", ["1e400", "9" * 400, "1_0e400"])
+@pytest.mark.parametrize("typed", ["1e400", "9" * 400, "1.0e400"])
 def test_a_count_past_a_float_is_refused_as_too_large(capsys, typed):
     """A count float() reads as inf ('1e400', 400 nines) was refused as 'a whole number ≥ 1', as if too small; it
     is past the bound, said as the bound: 2^53 where the flag has none of its own."""
@@ -291,3 +291,48 @@ def test_printable_escapes_control_characters_but_keeps_tabs_and_new_lines():
     from dpscale.errors import printable
 
     assert printable("a\tb\nc\x1b[2J\x00\x7f\x85é") == "a\tb\nc\\x1b[2J\\x00\\x7f\\x85é"
+
+
+# Review HI: a number typed is written in ASCII digits, as a file's is (errors.python_spelled). number() dropped every
+# '_' before float(), which reads any script's digits: '_10', '10_', '1__0', '١٠', '１０' and the mixed '1٠' were 10
+# devices, '２٤h' a day, '١..٦٤' the sizes 1 to 64 — each flag its own parser, none refused them.
+PLAIN = "allowed: a number in the digits 0-9, without '_' (1000, not 1_000)"
+CALC = ("calc", "-d", "8", "-v", "100", "-e", "0.9")
+
+
+@pytest.mark.parametrize(("argv", "flag", "typed"), [
+    (("calc", "-v", "100", "-e", "0.9", "-d"), "--devices", "1_0"),
+    (("calc", "-v", "100", "-e", "0.9", "-d"), "--devices", "_10"),
+    (("calc", "-v", "100", "-e", "0.9", "-d"), "--devices", "1__0"),
+    (("calc", "-v", "100", "-e", "0.9", "-d"), "--devices", "١..٦٤"),
+    (("calc", "-v", "100", "-e", "0.9", "-d"), "--devices", "8,1٦"),
+    (("calc", "-d", "8", "-e", "0.9", "-v"), "--throughput", "１０"),
+    (("calc", "-d", "8", "-e", "0.9", "-v"), "--throughput", "1٠"),
+    (("calc", "-d", "8", "-v", "100", "-e"), "--efficiency", "0.𝟗"),
+    (("predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "-d", "16", "--batch"), "--batch", "3_2"),
+    (("predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "-d", "16", "--inter-bw"), "--inter-bw",
+     "1_600Gb/s"),
+    (("memory", "-d", "8", "--params"), "--params", "７e9"),
+    (("plan", "-n", "1e6", "-v", "2000", "-e", "0.9", "--deadline"), "--deadline", "２٤h"),
+    (("fit", "--point", "1:1000", "--point"), "--point", "٢:1900"),
+])  # fmt: skip
+def test_a_number_typed_in_python_s_spelling_is_refused(capsys, argv, flag, typed):
+    rc, out, err = run(capsys, *argv, typed)
+    assert (rc, out) == (2, "") and err == f"dpscale {argv[0]}: error: {flag}: got '{typed}'; {PLAIN}\n"
+
+
+def test_a_python_spelled_flag_is_refused_in_spanish_and_on_the_page(capsys):
+    rc, out, err = run(capsys, "calc", "-d", "1_0", "-v", "100", "-e", "0.9", "--lang", "es")
+    assert (rc, out) == (2, "") and err == (
+        "dpscale calc: error: --devices: se recibió '1_0'; se admite: un número con las cifras 0-9, sin '_' (1000, no "
+        "1_000)\n"
+    )
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as exc:
+        run_command("calc", {"devices": "64", "throughput": "٢000", "efficiency": "0.9"}, "en")
+    assert str(exc.value) == f"--throughput: got '٢000'; {PLAIN}"
+    # what a number is otherwise stays read: spaces around it, an exponent, a sign
+    rc, out, _ = run(capsys, "calc", "-d", " 8 ", "-v", "1e2", "-e", "+0.9", "--json")
+    assert rc == 0 and json.loads(out)["actual_throughput"] == pytest.approx(720.0)

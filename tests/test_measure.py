@@ -529,7 +529,7 @@ def test_the_torchrun_worker_takes_the_stage(monkeypatch: pytest.MonkeyPatch) ->
     assert worker.job_from(worker.parser().parse_args(["--zero", "3", "--device", "cpu"])).zero == 3
     assert worker.job_from(worker.parser().parse_args(["--device", "cpu"])).zero == 0
     # counts as the CLI takes them (the worker refused --steps 1e3, which `dpscale measure` reads as 1000)
-    job = worker.job_from(worker.parser().parse_args(["--steps", "1e3", "--repeats", "1_0", "--device", "cpu"]))
+    job = worker.job_from(worker.parser().parse_args(["--steps", "1e3", "--repeats", "1e1", "--device", "cpu"]))
     assert (job.steps, job.repeats, job.warmup) == (1000, 10, 10)
 
 

@@ -18,6 +18,7 @@ from dpscale.errors import (
     DECIMAL_POINT,
     DOT_GROUPS,
     MAX_DEVICES,
+    PLAIN_DIGITS,
     THOUSANDS_DOT,
     DpscaleError,
     check_devices,
@@ -25,6 +26,7 @@ from dpscale.errors import (
     comma_hint,
     counted,
     fail,
+    python_spelled,
     renamed,
     unit_key,
     unknown_option,
@@ -357,17 +359,21 @@ TEXT_OPTIONS = frozenset(
 
 
 def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
-    """In a language that writes 2.000 for two thousand, refuse such a number rather than read it as 2.
+    """Refuse a number typed in Python's spelling (1_000, １０, ١٠: errors.python_spelled), in any language, and in a
+    language that writes 2.000 for two thousand, such a number rather than read it as 2.
 
-    The CLI and the web page both call this after parsing, so `--lang es -v 2.000` is one error everywhere."""
-    if getattr(args, "lang", "en") == "en":
-        return
+    The CLI and the web page both call this after parsing, so `--lang es -v 2.000` is one error everywhere, and every
+    flag's number (a count, a range, a duration, a bandwidth with its unit) meets one rule whichever parser reads it."""
     for action in parser._actions:
         value = getattr(args, action.dest, None)
         if not action.option_strings or action.choices or action.dest in TEXT_OPTIONS:  # names and paths: no numbers
             continue
         for text in value if isinstance(value, list) else [value]:  # a repeated option (fit --point) is a list
             if not isinstance(text, str):
+                continue
+            if action.dest != "only" and python_spelled(text):  # (--only KEY=VALUE: a set-up's name, 'my_model')
+                raise fail(next(o for o in action.option_strings if o.startswith("--")), text, PLAIN_DIGITS)
+            if getattr(args, "lang", "en") == "en":
                 continue
             # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
             parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
@@ -491,9 +497,11 @@ PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --th
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
     """Text → finite float, or the flag's one-line error; '2,000' and '2,5' are told how to write them, and for a
     fraction (E, σ, a confidence) '90%' is told 90 % = 0.9."""
+    if isinstance(text, str) and python_spelled(text):  # '1_000', '１０': float() reads them; check_number_style's rule
+        raise fail(flag, text, PLAIN_DIGITS)
     try:
-        x = float(text.replace("_", ""))
-    except (ValueError, AttributeError):
+        x = float(text)
+    except (ValueError, TypeError):
         t = str(text).strip()
         if hint := comma_hint(t):  # '2,000' and '2,5' are told how to write them
             raise fail(flag, text, hint) from None
@@ -560,7 +568,7 @@ def whole(text: str | None, flag: str, lo: int = 1, hi: int | None = None, defau
 
 def _overflows(text: Any) -> bool:
     """A number too large for a float (it reads as inf), written as one: '1e400', 400 nines — not 'inf' itself."""
-    t = str(text).replace("_", "").strip()
+    t = str(text).strip()
     try:
         return float(t) == math.inf and t.lstrip("+")[:1].isdigit()
     except ValueError:

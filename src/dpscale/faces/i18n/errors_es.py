@@ -88,7 +88,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a contention σ in [0, 1)": "una contención σ en [0, 1)",
         "a number without thousands separators: 2000, not 2,000": _ES_NUMBER_STYLE,
         "a number with a decimal point: 2.5, not 2,5": _ES_NUMBER_STYLE,
-        "a number in the digits 0-9, without '_' (1000, not 1_000)": "un número con las cifras 0-9, sin '_' (1000, no 1_000)",
+        "a number in the digits 0-9, without '_' (1000, not 1_000)": (
+            "un número con las cifras 0-9, sin '_' (1000, no 1_000)"
+        ),
         "a value (true is for switches such as no_overlap)": "un valor (true es para interruptores como no_overlap)",
         "true or false (a switch)": "true o false (un interruptor)",
         "a number or text, as typed on the command line": "un número o un texto, como en la línea de órdenes",

@@ -19,7 +19,7 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from dpscale.errors import MAX_DEVICES, DpscaleError, unknown_option
+from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, python_spelled, unknown_option
 from dpscale.formulas.memory import STAGES
 from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
 from dpscale.sources.measure.jobs import (
@@ -63,7 +63,7 @@ def parser() -> argparse.ArgumentParser:
     batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
     p.add_argument("--batch", type=_count, default=None, help=batch)
     for k in ("steps", "warmup", "repeats", "sizes", "iters"):
-        p.add_argument(f"--{k}", type=str if k == "sizes" else _count, default=None, help=f"default {DEFAULTS[k]}")
+        p.add_argument(f"--{k}", type=_plain if k == "sizes" else _count, default=None, help=f"default {DEFAULTS[k]}")
     p.add_argument("--threads", type=_count, default=None)
     p.add_argument("--device", default="auto", choices=DEVICES)
     p.add_argument("--timeout", type=float, default=TIMEOUT_S)
@@ -72,10 +72,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _plain(text: str) -> str:
+    """The flag's text, or its refusal where float() would read what no one else writes ('1_000', '١٠')."""
+    if python_spelled(text):
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {PLAIN_DIGITS}")
+    return text
+
+
 def _count(text: str) -> int:
-    """A whole number as `dpscale measure` takes it: 1000, 1e3 or 1_000 (its range is checked in job_from)."""
+    """A whole number as `dpscale measure` takes it: 1000 or 1e3 (its range is checked in job_from)."""
     try:
-        x = float(text.replace("_", ""))
+        x = float(_plain(text))
     except ValueError:
         x = math.nan
     if not math.isfinite(x) or x != int(x):  # (int(inf) raised OverflowError, which argparse let through: a traceback)
