@@ -211,3 +211,31 @@ def test_the_worker_refuses_a_number_in_python_s_spelling(worker, capsys, argv, 
     with pytest.raises(SystemExit) as exc:
         worker.parser().parse_args(argv)
     assert exc.value.code == 2 and capsys.readouterr().err == f"dpscale worker: error: {said} (see --help)\n"
+
+
+# Review HI: the worker "takes the same options as `dpscale measure`" (docs/measure.md), but read its choices with
+# argparse's own rules: case-sensitive ('--workload CNN', '--device CPU', 'Allreduce' refused where the CLI takes
+# them), --zero as the numbers 0-3 only (the CLI's 'fsdp', 'zero-2' refused), refused in argparse's words ("argument
+# --zero: invalid choice: 5 (choose from 0, 1, 2, 3)"), and --timeout as float() reads it ('6_0'; 'invalid float').
+
+
+def test_the_worker_reads_its_choices_in_any_case_and_zero_by_name_as_the_cli_does(worker):
+    job = job_of(worker, "Train", "--workload", "CNN", "--device", "CPU", "--zero", "FSDP")
+    assert (job.mode, job.workload, job.device, job.zero) == ("train", "cnn", "cpu", 3)
+    assert job_of(worker, "EQUIVALENCE", "--device", "cpu").mode == "equivalence"
+    zeros = [job_of(worker, "--zero", z, "--device", "cpu").zero for z in ("ddp", "zero-1", "Zero2", " 3 ")]
+    assert zeros == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--zero", "5"], "--zero: got '5'; allowed: 0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"),
+    (["--workload", "resnet"], "--workload: got 'resnet'; allowed: mlp, cnn, transformer"),
+    (["--device", "tpu"], "--device: got 'tpu'; allowed: auto, cpu, cuda"),
+    (["bench"], "mode: got 'bench'; allowed: train, allreduce, equivalence"),
+    (["--timeout", "6_0"], "--timeout: got '6_0'; allowed: a number in the digits 0-9, without '_' (1000, not 1_000)"),
+    (["--timeout", "x"], "--timeout: got 'x'; allowed: seconds from 1 to 1,000,000"),
+])  # fmt: skip
+def test_the_worker_refuses_a_choice_or_a_timeout_in_the_cli_s_words(worker, capsys, argv, said):
+    with pytest.raises(SystemExit) as exc:
+        worker.parser().parse_args(argv)
+    assert exc.value.code == 2 and capsys.readouterr().err == f"dpscale worker: error: {said} (see --help)\n"

@@ -486,7 +486,7 @@ def test_a_refused_stage_is_told_the_names_too(capsys, client):
     """A refused --zero said 'allowed: 0, 1, 2, 3' although ddp, zero1…zero3 and fsdp are taken: predict, memory and
     measure (and the page) now list each stage with its names, said from the table the parser reads (ZERO_NAMES), so
     the list and what is taken cannot drift; a hyphenated name (zero-1) is its unhyphenated one, said once."""
-    from dpscale.faces.cli.common import ZERO_ALLOWED, ZERO_NAMES
+    from dpscale.errors import ZERO_ALLOWED, ZERO_NAMES
 
     assert ZERO_ALLOWED == STAGES_SAID
     for name, stage in ZERO_NAMES.items():  # every name listed, under the stage it is

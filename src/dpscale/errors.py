@@ -309,6 +309,51 @@ def choice(x: Any, name: str, options: tuple[str, ...]) -> str:
     raise fail(name, x, ", ".join(options))
 
 
+def named(text: Any, choices: tuple[str, ...]) -> Any:
+    """A name typed in any case ('Ring' is ring, 'ES' es), the one rule of every named choice (the flags' argparse
+    type, the page's language, the torchrun worker's flags); a name that matches none stays as typed, so that its
+    refusal echoes the user's word ('RINGG', 'ESS'), and a value that is no text (a JSON body's 5) is left for the
+    refusal too. (Here, below the faces, so the worker reads its flags as the CLI does.)"""
+    return text.lower() if isinstance(text, str) and text.lower() in choices else text
+
+
+# --zero's stages by name as well as by number (predict, memory, measure and the torchrun worker): DDP is stage 0, and
+# FSDP's FULL_SHARD shards what ZeRO-3 does; rows and JSON keep the number
+ZERO_NAMES = {"ddp": "0", "zero1": "1", "zero-1": "1", "zero2": "2", "zero-2": "2", "zero3": "3", "zero-3": "3",
+              "fsdp": "3"}  # fmt: skip
+# what a refusal of --zero allows, said from the table: each stage with its names, a name written with a hyphen
+# (zero-1) once as the name without it: "0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"
+ZERO_ALLOWED = ", ".join(
+    f"{stage} ({', '.join(dict.fromkeys(n.replace('-', '') for n, s in ZERO_NAMES.items() if s == stage))})"
+    for stage in sorted(set(ZERO_NAMES.values()))
+)
+
+
+def zero_named(text: str) -> str | None:
+    """A ZeRO stage typed as its number or a name (any case, spaces around it) → its number as text; None for
+    anything else (the caller refuses it with ZERO_ALLOWED)."""
+    key = text.strip().lower()
+    return key if key in ZERO_NAMES.values() else ZERO_NAMES.get(key)
+
+
+def house_style(message: str) -> str:
+    """argparse's refused choice said as every other refusal is: "argument --law: invalid choice: 'x' (choose
+    from 'auto', 'constant', …)" → "--law: got 'x'; allowed: auto, constant, …" — the CLI's parser and the torchrun
+    worker's (below the faces, as unknown_option is)."""
+    import re
+
+    # (a positional too: `measure foo` said argparse's English under --lang es; a value with an apostrophe, which
+    # argparse quotes "it's", too: `--law "it's"` was left in argparse's words, English under --lang es as well)
+    m = re.fullmatch(
+        r"""argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*'|".*") \(choose from (.+)\)""", message
+    )
+    if m:
+        return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}"
+    # a type's own refusal ('got X; allowed: Y', zero_stage's): argparse put 'argument --zero: ' before it
+    m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: (got ['\"].*; allowed: .+)", message)
+    return f"{m[1]}: {m[2]}" if m else message
+
+
 def text(x: Any, name: str) -> Any:
     """A name to look up (a preset, a GPU, a system) is text, or None when not given."""
     if x is None or isinstance(x, str):

@@ -2,16 +2,7 @@
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing stays off the calculator's start-up path
-if TYPE_CHECKING:
-    from typing import Any
-
-
-def named(text: Any, choices: tuple[str, ...]) -> Any:
-    """A name typed in any case ('Ring' is ring, 'ES' es), the one rule of every named choice (the flags' argparse
-    type, the page's language); a name that matches none stays as typed, so that its refusal echoes the user's word
-    ('RINGG', 'ESS'), and a value that is no text (a JSON body's 5) is left for the refusal too."""
-    return text.lower() if isinstance(text, str) and text.lower() in choices else text
+from dpscale.errors import named as named  # the one any-case rule of a named choice (there, so the worker reads it)
 
 
 def utf8(stream: object) -> bool:

@@ -20,16 +20,19 @@ from dpscale.errors import (
     MAX_DEVICES,
     PLAIN_DIGITS,
     THOUSANDS_DOT,
+    ZERO_ALLOWED,
     DpscaleError,
     check_devices,
     check_efficiency,
     comma_hint,
     counted,
     fail,
+    house_style,
     python_spelled,
     renamed,
     unit_key,
     unknown_option,
+    zero_named,
 )
 from dpscale.faces import named
 from dpscale.faces.locale import LANGS, env_lang, lang_named
@@ -107,21 +110,6 @@ def _help_in(text: str, lang: str) -> str:
     return (spanish(text) if lang == "es" else None) or text
 
 
-def _house_style(message: str) -> str:
-    """argparse's refused choice said as every other refusal is: "argument --law: invalid choice: 'x' (choose
-    from 'auto', 'constant', …)" → "--law: got 'x'; allowed: auto, constant, …"."""
-    # (a positional too: `measure foo` said argparse's English under --lang es; a value with an apostrophe, which
-    # argparse quotes "it's", too: `--law "it's"` was left in argparse's words, English under --lang es as well)
-    m = re.fullmatch(
-        r"""argument (--[\w-]+|[a-z]\w*)(?:/\S+)?: invalid choice: ('.*'|".*") \(choose from (.+)\)""", message
-    )
-    if m:
-        return f"{m[1]}: got {m[2]}; allowed: {m[3].replace(chr(39), '')}"
-    # a type's own refusal ('got X; allowed: Y', zero_stage's): argparse put 'argument --zero: ' before it
-    m = re.fullmatch(r"argument (--[\w-]+)(?:/\S+)?: (got ['\"].*; allowed: .+)", message)
-    return f"{m[1]}: {m[2]}" if m else message
-
-
 class Parser(argparse.ArgumentParser):
     """argparse with one-line errors and exit code 2 (no usage dump), and its help in Spanish under --lang es."""
 
@@ -181,7 +169,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         see = "see --help"
-        message = self.as_typed(self._instead(message) or _house_style(message) + self._near(message))
+        message = self.as_typed(self._instead(message) or house_style(message) + self._near(message))
         if self.lang != "en":
             from dpscale.faces.i18n import _said, label
 
@@ -440,30 +428,14 @@ def nothing_typed(args: argparse.Namespace, add_arguments: Any) -> bool:
     return all(getattr(args, k, v) == v for k, v in vars(p.parse_args([])).items() if k not in OUTPUT_KEYS)
 
 
-# --zero's stages by name as well as by number (predict, memory, measure): DDP is stage 0, and FSDP's FULL_SHARD
-# shards what ZeRO-3 does; rows and JSON keep the number
-ZERO_NAMES = {"ddp": "0", "zero1": "1", "zero-1": "1", "zero2": "2", "zero-2": "2", "zero3": "3", "zero-3": "3",
-              "fsdp": "3"}  # fmt: skip
-
-
-# what a refusal of --zero allows, said from the table the parser reads: each stage with its names, a name written
-# with a hyphen (zero-1) once as the name without it: "0 (ddp), 1 (zero1), 2 (zero2), 3 (zero3, fsdp)"
-ZERO_ALLOWED = ", ".join(
-    f"{stage} ({', '.join(dict.fromkeys(n.replace('-', '') for n, s in ZERO_NAMES.items() if s == stage))})"
-    for stage in sorted(set(ZERO_NAMES.values()))
-)
-
-
 def zero_stage(text: str) -> str:
     """An argparse type for --zero: a stage's number or name (ddp, zero1 or zero-1, zero2, zero3, fsdp; any case,
     spaces around it) is its number; anything else is refused here, echoed as typed, with the stages and their names
     (argparse's choices listed only the numbers, although the names are taken)."""
-    key = text.strip().lower()
-    if key in ZERO_NAMES.values():
-        return key
-    if key in ZERO_NAMES:
-        return ZERO_NAMES[key]
-    raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {ZERO_ALLOWED}")
+    stage = zero_named(text)
+    if stage is None:
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {ZERO_ALLOWED}")
+    return stage
 
 
 def any_case(choices: Sequence[str]) -> Callable[[str], str]:

@@ -571,7 +571,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {got} (¿quería decir {mean}?); se admite: {names}"),
         (r"(?P<flag>--\S+): got (?P<got>'[^']*'); allowed: (?P<names>[a-z0-9.-]+(?:, [a-z0-9.-]+)+)",
          "{flag}: se recibió {got}; se admite: {names}"),
-        # --zero's stages with their names (faces.cli.common.ZERO_ALLOWED: "0 (ddp), 1 (zero1), …"), names as typed
+        # --zero's stages with their names (errors.ZERO_ALLOWED: "0 (ddp), 1 (zero1), …"), names as typed
         (r"(?P<flag>--zero): got (?P<got>['\"].*); allowed: (?P<stages>\d \([a-z0-9, -]+\)(?:, \d \([a-z0-9, -]+\))+)",
          "{flag}: se recibió {got}; se admite: {stages}"),
         (r"mode: got (?P<got>'[^']*'); allowed: (?P<names>[a-z]+(?:, [a-z]+)+)",  # `measure foo`: its positional

@@ -21,11 +21,10 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, fail, overflow
+from dpscale.errors import DpscaleError, fail, house_style, overflow
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import (
     Parser,
-    _house_style,
     check_number_style,
     check_unit,
     given_twice,
@@ -61,7 +60,7 @@ class WebParser(Parser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         # in the CLI's words ("--law: got 'x'; allowed: …", then said in the page's language), not argparse's
-        raise DpscaleError(_house_style(message))
+        raise DpscaleError(house_style(message))
 
 
 # A command's refusal whose remedy is a command-line-only option, said as the page offers it instead: plan's missing

@@ -19,8 +19,17 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, python_spelled, unknown_option
-from dpscale.formulas.memory import STAGES
+from dpscale.errors import (
+    MAX_DEVICES,
+    PLAIN_DIGITS,
+    ZERO_ALLOWED,
+    DpscaleError,
+    house_style,
+    named,
+    python_spelled,
+    unknown_option,
+    zero_named,
+)
 from dpscale.sources.measure import check_mode_flags, on_cuda, one_model, unused_by_allreduce
 from dpscale.sources.measure.jobs import (
     BIG,
@@ -47,8 +56,8 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_args(argv, namespace)
 
     def error(self, message: str) -> NoReturn:
-        if _speaks():
-            message = re.sub(r"^argument (\S+): got ", r"\1: got ", message)  # '--steps: got …', as measure says it
+        if _speaks():  # '--steps: got …', '--zero: got '5'; allowed: 0 (ddp), …', as measure says them
+            message = re.sub(r"^argument (\S+): got ", r"\1: got ", house_style(message))
             print(f"dpscale worker: error: {message} (see --help)", file=sys.stderr)
         sys.exit(2)
 
@@ -56,8 +65,10 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     # no abbreviations, as `dpscale measure` takes none (`--rep 2` ran as --repeats under torchrun alone)
     p = _Parser(prog="python -m dpscale.sources.measure.worker", description=__doc__.split("\n")[0], allow_abbrev=False)
-    p.add_argument("mode", nargs="?", default="train", choices=MODES)
-    p.add_argument("--workload", choices=WORKLOADS)  # default mlp (None: not given, which allreduce checks)
+    # choices in any case and --zero by name, as `dpscale measure` reads them (docs/measure.md: the same options)
+    p.add_argument("mode", nargs="?", default="train", choices=MODES, type=_any_case(MODES))
+    # default mlp (None: not given, which allreduce checks)
+    p.add_argument("--workload", choices=WORKLOADS, type=_any_case(WORKLOADS))
     p.add_argument("--model-file")
     # counts as the CLI reads them (1e3 is 1000); None where not typed, so a flag of another mode is refused
     batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
@@ -65,11 +76,23 @@ def parser() -> argparse.ArgumentParser:
     for k in ("steps", "warmup", "repeats", "sizes", "iters"):
         p.add_argument(f"--{k}", type=_plain if k == "sizes" else _count, default=None, help=f"default {DEFAULTS[k]}")
     p.add_argument("--threads", type=_count, default=None)
-    p.add_argument("--device", default="auto", choices=DEVICES)
-    p.add_argument("--timeout", type=float, default=TIMEOUT_S)
+    p.add_argument("--device", default="auto", choices=DEVICES, type=_any_case(DEVICES))
+    p.add_argument("--timeout", type=_seconds, default=TIMEOUT_S)
     p.add_argument("--out")
-    p.add_argument("--zero", type=int, default=None, choices=STAGES, help="train sharded (see `dpscale measure`)")
+    p.add_argument("--zero", metavar="STAGE", type=_zero, default=None, help="train sharded (see `dpscale measure`)")
     return p
+
+
+def _any_case(choices: tuple[str, ...]) -> Any:
+    return lambda text: named(text, choices)
+
+
+def _zero(text: str) -> int:
+    """--zero as `dpscale measure` reads it: a stage's number or name (ddp, zero1 or zero-1, …, fsdp; any case)."""
+    stage = zero_named(text)
+    if stage is None:
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {ZERO_ALLOWED}")
+    return int(stage)
 
 
 def _plain(text: str) -> str:
@@ -77,6 +100,16 @@ def _plain(text: str) -> str:
     if python_spelled(text):
         raise argparse.ArgumentTypeError(f"got {text!r}; allowed: {PLAIN_DIGITS}")
     return text
+
+
+def _seconds(text: str) -> float:
+    """--timeout's seconds (its range is checked in job_from, as measure's is); text that is no number is refused in
+    the same words (argparse said 'invalid float value')."""
+    least, most = TIMEOUT_RANGE
+    try:
+        return float(_plain(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"got {text!r}; allowed: seconds from {least:g} to {most:,.0f}") from None
 
 
 def _count(text: str) -> int:
