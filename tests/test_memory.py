@@ -1540,3 +1540,21 @@ def test_nothing_fits_names_zero2_and_zero1_counts_on_the_command_line(capsys, l
     rc, out, _ = run(capsys, "memory", "--params", "1e12", "-d", "1", "--gpu-memory", "80", "--lang", lang)
     assert rc == 0 and ("(ZeRO-3 shards the model states over them), ZeRO-2 and ZeRO-1 never; or add" if lang == "en"
                         else "ZeRO-2 y ZeRO-1 nunca; o añada") in out  # fmt: skip
+
+
+def test_every_recompute_alias_is_taken_on_the_command_line_and_the_page(capsys):
+    """--recompute is a name, not a number: check_number_style's Python-spelling rule (an '_' is no digit) refused
+    the alias flash_attention as 'allowed: a number in the digits 0-9, without '_'', on the command line and the page,
+    and a mistyped 'full_' was told to write a number (review HJ). Each alias is selective's 28.52 GB again (Llama-2
+    13B, s 4,096, b 1: 34 × 4,096 × 5,120 × 40 bytes), and a wrong name is told the three modes."""
+    from dpscale.faces.web.app import run_command
+    from dpscale.formulas.memory import RECOMPUTE_ALIASES
+
+    selective = 34 * 4096 * 5120 * 40
+    for alias in RECOMPUTE_ALIASES:
+        rc, out, err = run(capsys, "memory", "--model", "llama-13b", "-d", "8", "--recompute", alias, "--json")
+        assert rc == 0 and json.loads(out)[0]["activation_bytes_per_device"] == selective, (alias, err)
+        page = run_command("memory", {"model": "llama-13b", "devices": "8", "recompute": alias}, "en")
+        assert page["records"][0]["activation_bytes_per_device"] == selective, alias
+    rc, _, err = run(capsys, "memory", "--model", "llama-13b", "--recompute", "full_")
+    assert rc == 2 and err.endswith("--recompute: got 'full_'; allowed: none, selective, full\n")

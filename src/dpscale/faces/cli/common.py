@@ -339,10 +339,11 @@ def given_twice(name: str) -> str:
     return f"{name}: given twice; allowed: once (the last would silently win)"
 
 
-# Options whose values are names or paths: `--model 2.000` is an unknown preset (say the valid ones), not a number.
+# Options whose values are names or paths: `--model 2.000` is an unknown preset (say the valid ones), not a number,
+# and `--recompute flash_attention` a name with an '_' in it, not a number in Python's spelling.
 TEXT_OPTIONS = frozenset(
     {"model", "system", "gpu", "schedule", "precision", "unit", "host", "optimizer", "rule", "system_file",
-     "calibration", "efficiency_file", "model_file", "out", "plot", "fit"}
+     "calibration", "efficiency_file", "model_file", "out", "plot", "fit", "recompute"}
 )  # fmt: skip
 
 
