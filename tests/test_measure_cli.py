@@ -409,3 +409,41 @@ def test_the_earlier_records_threads_are_read_from_out_once(monkeypatch, tmp_pat
     job = measure._prepare(measure_args("-d", "2", "--out", str(out)), "train", False)[0]
     assert job.threads == 3 and reads == [(str(out), "mlp", 64, 50, "cpu", 0)]
     assert "3 threads a rank, as the earlier records of this set-up in --out" in capsys.readouterr().err
+
+
+# Review HK: mutants of _prepare's one read of --out (from_out) that the tests above let live.
+def _prepare_on(monkeypatch, out, cuda=False):
+    from dpscale.sources import measure as sources
+    from dpscale.sources.measure import launcher
+
+    monkeypatch.setattr(measure, "check_environment", lambda *a, **k: None)
+    monkeypatch.setattr(sources, "on_cuda", lambda device: cuda)
+    monkeypatch.setattr(sources, "cores", lambda: 8)
+    monkeypatch.setattr(launcher, "Launcher", lambda **k: None)
+    return measure._prepare(measure_args("-d", "2", "--out", str(out)), "train", False)[0]
+
+
+def test_earlier_records_that_disagree_on_threads_leave_the_default_share_and_say_no_note(
+    monkeypatch, tmp_path, capsys
+):
+    """docs/measure.md's share is taken from --out only where its earlier records of the set-up agree on one: records
+    at 3 and at 2 threads leave this -d 2 run the default 8 cores ÷ 2 = 4, unsaid (`len(earlier) >= 1` took
+    one of the two, whichever the set gave first, and said it came from the earlier records)."""
+    out = tmp_path / "runs.jsonl"
+    rec = {"devices": 1, "throughput": 100.0, "efficiency": 1.0, "workload": "mlp", "batch": 64, "steps": 50,
+           "warmup": 10, "repeats": 3, "device": "cpu", "backend": "gloo", "zero": 0, "threads": 3}  # fmt: skip
+    out.write_text(json.dumps(rec) + "\n" + json.dumps({**rec, "devices": 2, "threads": 2}) + "\n")
+    assert _prepare_on(monkeypatch, out).threads == 4
+    assert capsys.readouterr().err == ""
+
+
+def test_a_cuda_run_takes_the_threads_of_the_earlier_cuda_records_not_the_cpu_ones(monkeypatch, tmp_path, capsys):
+    """The earlier records are matched on the device as well: --out holding a CPU set-up at 2 threads and a CUDA one
+    at 3, a run on CUDA takes 3 (read as 'cpu', it took the CPU records' 2)."""
+    out = tmp_path / "runs.jsonl"
+    rec = {"devices": 1, "throughput": 100.0, "efficiency": 1.0, "workload": "mlp", "batch": 64, "steps": 50,
+           "warmup": 10, "repeats": 3, "device": "cpu", "backend": "gloo", "zero": 0, "threads": 2}  # fmt: skip
+    cuda = {**rec, "device": "cuda", "backend": "nccl", "threads": 3}
+    out.write_text(json.dumps(rec) + "\n" + json.dumps(cuda) + "\n")
+    assert _prepare_on(monkeypatch, out, cuda=True).threads == 3
+    assert "3 threads a rank, as the earlier records of this set-up in --out" in capsys.readouterr().err
