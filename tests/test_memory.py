@@ -1558,3 +1558,16 @@ def test_every_recompute_alias_is_taken_on_the_command_line_and_the_page(capsys)
         assert page["records"][0]["activation_bytes_per_device"] == selective, alias
     rc, _, err = run(capsys, "memory", "--model", "llama-13b", "--recompute", "full_")
     assert rc == 2 and err.endswith("--recompute: got 'full_'; allowed: none, selective, full\n")
+
+
+@pytest.mark.parametrize("bad", [1e301, math.inf])
+def test_an_activation_past_1e300_is_refused_by_fit_all_and_devices_needed_in_the_words_of_its_range(bad):
+    """_activation (one check for fit_all and devices_needed) holds activations to 0..1e300: an infinite one made a
+    MemoryFit of total_bytes_per_device=inf when its bound was lifted (review HK, a mutant no test killed), and
+    1e301 was refused as 'allowed: activation bytes ≥ 0', which it is."""
+    said = f"activation: got {bad:g}; allowed: activation bytes from 0 to 1e300"
+    with pytest.raises(DpscaleError) as fit:
+        fit_all(7e9, 8, activation=bad)
+    with pytest.raises(DpscaleError) as needed:
+        devices_needed(7e9, bad, 80e9)
+    assert str(fit.value) == str(needed.value) == said

@@ -369,8 +369,8 @@ def _device_memory(x: float) -> float:
 
 
 def _activation(x: Any) -> Any:
-    """Activation bytes per device, one number ≥ 0 (fit_all's and devices_needed's)."""
-    return check_range(one(x, "activation"), "activation", 0, 1e300, "activation bytes ≥ 0")
+    """Activation bytes per device, one number from 0 to 1e300 (fit_all's and devices_needed's)."""
+    return check_range(one(x, "activation"), "activation", 0, 1e300, "activation bytes from 0 to 1e300")
 
 
 def fit_all(

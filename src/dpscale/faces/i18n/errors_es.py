@@ -263,7 +263,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a sample count whose product with the epochs stays finite": (
             "un número de muestras cuyo producto por las épocas sea finito"
         ),
-        "activation bytes ≥ 0": "bytes de activaciones ≥ 0",
+        "activation bytes from 0 to 1e300": "bytes de activaciones de 0 a 1e300",
         "an efficiency in (0, 1]": "una eficiencia en (0, 1]",
         "an epoch count > 0": "un número de épocas > 0",
         "at least one device count": "al menos un número de dispositivos",
