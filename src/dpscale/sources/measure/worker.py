@@ -57,8 +57,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         if _speaks():  # '--steps: got …', '--zero: got '5'; allowed: 0 (ddp), …', as measure says them
-            message = re.sub(r"^argument (\S+): got ", r"\1: got ", house_style(message))
-            print(f"dpscale worker: error: {message} (see --help)", file=sys.stderr)
+            print(f"dpscale worker: error: {house_style(message)} (see --help)", file=sys.stderr)
         sys.exit(2)
 
 
