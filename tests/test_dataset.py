@@ -798,3 +798,24 @@ def test_a_baseline_repeat_of_another_setup_is_named_against_the_first(tmp_path)
     the baseline row the configuration keeps (base[0])."""
     with pytest.raises(DpscaleError, match=r"line 3, column 'precision': got 'amp'; allowed: 'fp32', as on line 2"):
         published(tmp_path / "t.csv", {}, {"precision": "amp"}, {"devices": "2", "throughput": "190"})
+
+
+@pytest.mark.parametrize("col", ["devices", "baseline_devices"])
+@pytest.mark.parametrize("value", ["1e400", "9" * 30, "8.5", "x", "0", "-8", "", "2e7"])
+def test_a_bad_device_count_is_told_the_whole_range_whatever_is_wrong_with_it(tmp_path, capsys, col, value):
+    """Review HL: a device count past 10,000,000 was told 'a whole number from 1 to 10,000,000', but '1e400' (read as
+    inf) and 30 nines — past it too — were told 'a whole number ≥ 1', as if too small, and so were '8.5', 'x', '0':
+    one column, two ranges. Every bad count now gets the range, as fit's runs files and --efficiency-file say it."""
+    header, recs = rows()
+    recs = [dict(r) for r in recs]
+    recs[0][col] = value
+    path = write(tmp_path / "count.csv", header, recs)
+    with pytest.raises(DpscaleError) as exc:
+        read_published(path)
+    assert str(exc.value).endswith(
+        f"line 2, column '{col}': got '{value}'; allowed: a whole number from 1 to 10,000,000"
+    )
+    for lang, said in (("en", "got '{v}'; allowed: a whole number from 1 to 10,000,000"),
+                       ("es", "se recibió '{v}'; se admite: un número entero de 1 a 10.000.000")):  # fmt: skip
+        rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
+        assert rc == 2 and out == "" and err.endswith(said.format(v=value) + "\n") and err.count("\n") == 1
