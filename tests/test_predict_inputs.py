@@ -1141,3 +1141,23 @@ def test_node_share_names_its_four_figures():
     assert share.by_gpus == {"2": 25.0, "3": 50.0} and share.nics == (2, 4)
     assert node_share(catalog.system("dgx-a100"), 4).nics == (4, 8)  # one HDR NIC a GPU
     assert node_share(catalog.system("dgx1-v100"), 8) is None  # the whole node: no share
+
+
+def test_a_link_without_its_own_hop_latency_says_nvlinks_stands_for_it(capsys, tmp_path):
+    """links.json gives xgmi-mi300x no alpha_us (physics.md §1.3's NCCL figures are NVLink's and PCIe's), and
+    link_hop kept NVLink's 3.4 µs for it without a word (found adding an MI300X node as a newcomer, review HM). Said
+    in both languages; not on one GPU a node (no link used), nor where --alpha-intra sets the hop."""
+    (tmp_path / "mi.json").write_text('{"gpus_per_node": 8, "intra_bw_gbs": 448, "inter_bw_gbs": 400, '
+                                      '"gpu": "mi300x-192gb", "intra_link": "xgmi-mi300x"}')  # fmt: skip
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "--batch", "32", "--system-file",
+            str(tmp_path / "mi.json")]  # fmt: skip
+    rc, out, _ = run(capsys, *argv, "-d", "1,8")
+    said = "xgmi-mi300x has no sourced per-hop latency in links.json: NVLink's 3.4 µs a hop (NCCL's ring, Simple "
+    assert rc == 0 and f"note: {said}protocol) stands for it\n" in out
+    rc, out, _ = run(capsys, *argv, "-d", "1,8", "--lang", "es")
+    assert rc == 0 and "la de NVLink, 3,4 µs por salto (anillo de NCCL, protocolo Simple), ocupa su lugar" in out
+    for more in (["-d", "1,8", "--alpha-intra", "5"], ["-d", "1", "--gpus-per-node", "1", "--inter-bw", "400"]):
+        rc, out, _ = run(capsys, *argv, *more)
+        assert rc == 0 and "links.json" not in out, more
+    rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "1,8")
+    assert rc == 0 and "links.json" not in out  # NVLink has its own 3.4 µs [NCCL-TUNE]

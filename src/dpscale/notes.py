@@ -71,6 +71,10 @@ EN = {
         "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"
     ),
+    "hop_unsourced": (
+        "{link} has no sourced per-hop latency in links.json: NVLink's {us:g} µs a hop (NCCL's ring, Simple "
+        "protocol) stands for it"
+    ),
     "intra_bidirectional_file": (
         "the system file's intra_bw_gbs {typed:g} is twice its intra_link {link}'s {own:g} GB/s: vendors quote NVLink "
         "with both directions added (H100: 900 GB/s, 450 each way), and intra_bw_gbs is one direction's"

@@ -74,6 +74,7 @@ from dpscale.sources.predict_notes import (
     _calibration_notes,
     _cluster_notes,
     _decode_caution,
+    _hop_unsourced,
     _mib,
     _outside,
     _ragged,
@@ -462,6 +463,7 @@ def predict_flags(
     cal, kw_intra, curve = _constants(calibration, measured, cl, alpha_intra_us, alpha_inter_us, notes)
     busy = min(int(cl.gpus_per_node), int(d.max()))  # GPUs in one node at the largest size (> 1: the link is used)
     notes.extend(_calibration_notes(calibration, curve, bucket_mb, grad_bytes, busy))
+    notes.extend(_hop_unsourced(cl, cal, calibration, alpha_intra_us, busy))
     # One lookup for every use of the GPU (HBM, ring fill, peak FLOPs): a name the user typed by the catalog's
     # rule (ambiguous 'v100' lists both sizes), a system's by its catalog key.
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None

@@ -24,7 +24,7 @@ from dpscale.formulas.memory import (
     device_bytes,
     state_split,
 )
-from dpscale.formulas.stepmodel import efficiency, step_time
+from dpscale.formulas.stepmodel import DEFAULT, efficiency, step_time
 from dpscale.formulas.units import GB, MIB
 from dpscale.notes import Note, e3, params_said
 from dpscale.sources.predict_inputs import Cluster, calibration_origin, network_kind
@@ -73,6 +73,18 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
             out.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
                             ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
     return out
+
+
+def _hop_unsourced(cl: Cluster, cal: Any, calibration: Any, alpha_intra_us: Any, busy: int) -> list:
+    """A named intra-node link with no hop latency of its own in links.json (xgmi-mi300x): link_hop keeps the
+    default, NVLink's, and said nothing. Not where the link goes unused (one GPU a node), nor where the latency is
+    another's: a measured file's, a Calibration's own, --alpha-intra's."""
+    link = catalog.table("links").get(str(cl.intra_link), {})
+    if busy < 2 or link.get("kind") != "intra" or "alpha_us" in link or isinstance(calibration, str):
+        return []
+    if alpha_intra_us is not None or cal.alpha_intra != DEFAULT.alpha_intra:
+        return []
+    return [Note("hop_unsourced", link=cl.intra_link, us=cal.alpha_intra * 1e6)]
 
 
 def _ragged(d: np.ndarray, g: float, d0: int = 1, nics: int | None = None, node: tuple[int, int] | None = None,

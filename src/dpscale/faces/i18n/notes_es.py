@@ -49,6 +49,10 @@ NOTES: dict[str, dict[str, str]] = {
             "--intra-bw {typed:g} es el doble de los {own:g} del {system}: los fabricantes dan NVLink sumando los dos "
             "sentidos (H100: 900 GB/s, 450 en cada uno), y --intra-bw es el de un sentido"
         ),
+        "hop_unsourced": (
+            "{link} no tiene en links.json una latencia por salto con fuente: la de NVLink, {us:g} µs por salto "
+            "(anillo de NCCL, protocolo Simple), ocupa su lugar"
+        ),
         "intra_bidirectional_file": (
             "el intra_bw_gbs {typed:g} del archivo de sistema es el doble de los {own:g} GB/s de su intra_link {link}: "
             "los fabricantes dan NVLink sumando los dos sentidos (H100: 900 GB/s, 450 en cada uno), e intra_bw_gbs es "
