@@ -84,7 +84,7 @@ def test_a_key_one_letter_short_of_nics_is_refused(tmp_path):
 # ---------------------------------------------------------------- catalog: cloud instances' fabrics
 
 
-@pytest.mark.parametrize(("key", "nics", "gbit"), [
+CLOUDS = [  # (key, NICs, the node's Gb/s) as the provider lists them
     ("aws-p4d", 4, 400),  # EFA v1: 4 network cards × 100 Gb
     ("aws-p5", 32, 3200),  # EFA v2: 32 × 100 Gb
     ("aws-p5e", 32, 3200),
@@ -92,7 +92,10 @@ def test_a_key_one_letter_short_of_nics_is_refused(tmp_path):
     ("aws-p6-b200", 8, 3200),  # 8 × 400 Gb
     ("gcp-a3-high", 4, 800),  # the GPU fabric's 4 × 200 Gb (the host NIC apart)
     ("gcp-a3-mega", 8, 1600),  # 8 × 200 Gb
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "nics", "gbit"), CLOUDS)
 def test_a_cloud_instance_s_network_is_its_provider_s_total(key, nics, gbit):
     """AWS lists p4d's 400 Gb/s and 3,200 Gb/s for p5, p5e, p5en and p6-b200 on 4, 32, 32, 16 and 8 EFA network
     cards; GCP's A3 High and Mega give their GPUs 4 and 8 NICs of 200 Gb/s (physics.md §4.3): the node's GB/s per
@@ -104,13 +107,16 @@ def test_a_cloud_instance_s_network_is_its_provider_s_total(key, nics, gbit):
 # ---------------------------------------------------------------- catalog: links and nodes against their sources
 
 
-@pytest.mark.parametrize(("key", "gbs"), [
+LINKS = [  # (key, GB/s one way) from physics.md's lanes and rates
     ("nvlink1", 4 * 20), ("nvlink2", 6 * 25), ("nvlink3", 12 * 25), ("nvlink4", 18 * 25), ("nvlink5", 18 * 50),
     ("xgmi-mi300x", 7 * 64),  # physics.md §4.1: 64 GB/s to each of 7 peers
     ("pcie3", 8 * 16 * 128 / 130 / 8), ("pcie4", 31), ("pcie5", 63),  # §4.2: 8 GT/s × 16 lanes, 128b/130b
     ("ib-edr", 100 / 8), ("ib-hdr", 200 / 8), ("ib-ndr", 400 / 8), ("ib-xdr", 800 / 8),  # §4.3: port Gb/s / 8
     ("eth-25g", 25 / 8), ("eth-100g", 100 / 8), ("eth-200g", 200 / 8), ("eth-400g", 400 / 8),
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "gbs"), LINKS)
 def test_a_link_is_its_lanes_times_their_rate_one_way(key, gbs):
     """links.json holds GB/s per device (or port) per direction: NVLink's links × 20, 25 or 50 GB/s each way
     (physics.md §4.2; NVIDIA's 300/600/900/1,800 GB/s count both ways), a port's line rate / 8."""
@@ -126,7 +132,7 @@ def test_a_link_s_hop_latency_is_nccl_s_ring_simple_figure(key):
     assert link.get("alpha_us") == expect
 
 
-@pytest.mark.parametrize(("key", "gpus", "cores"), [
+NODES = [  # (key, GPUs a node, host CPU cores or None) as the system's description prints them
     ("dgx1-p100", 8, 2 * 20),  # 2 × Xeon E5-2698 v4, 20 cores each
     ("dgx1-v100", 8, 40),  # [MLP06-DGX1] num_cores 40
     ("dgx2-v100", 16, 2 * 24),
@@ -139,11 +145,52 @@ def test_a_link_s_hop_latency_is_nccl_s_ring_simple_figure(key):
     ("azure-nd-h100-v5", 8, 96),
     ("pcie-a100-100gbe", 8, None),
     ("pcie-v100-25gbe", 4, None),  # [HVD-BENCH]'s 4 GPUs a server
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "gpus", "cores"), NODES)
 def test_a_node_s_gpus_and_host_cores_are_its_sources(key, gpus, cores):
     """gpus_per_node and cpu_cores as the system descriptions print them (the cloud instances' counts: above)."""
     s = catalog.system(key)
     assert (s["gpus_per_node"], s.get("cpu_cores")) == (gpus, cores)
+
+
+def test_every_catalog_system_and_link_has_its_figures_typed_again_from_its_source():
+    """A system added to systems.json passed every test without its figures checked against anything (review HM
+    added an unsourced MI300X node and the fast suite passed): each is in CLOUDS or NODES above, each link in
+    LINKS."""
+    unchecked = sorted(set(catalog.table("systems")) - {k for k, *_ in CLOUDS + NODES})
+    assert unchecked == [], (
+        f"systems.json {', '.join(unchecked)}: add a row to NODES (GPUs, host cores) or CLOUDS (NICs, Gb/s) in "
+        "tests/test_catalog_systems.py, typed from the source its 'source' names (docs/DEVELOPING.md, 'Adding to "
+        "the catalog')"
+    )
+    unchecked = sorted(set(catalog.table("links")) - {k for k, _ in LINKS})
+    assert unchecked == [], (
+        f"links.json {', '.join(unchecked)}: add a row to LINKS in tests/test_catalog_systems.py, its lanes × rate "
+        "from its source (docs/DEVELOPING.md, 'Adding to the catalog')"
+    )
+
+
+# A system's name states 'N × FAMILY[ M GB]' (FAMILY: one or more capitals and digits, as 'H100', 'MI300X')
+NAME_FORM = "'… (N × FAMILY[ M GB], …)', e.g. 'NVIDIA DGX H100 (8 × H100 SXM5 80 GB)'"
+
+
+def stated(name: str) -> tuple[int, str, int | None] | None:
+    """(GPUs, family, GB or None) a system's name states, or None where it states none in NAME_FORM."""
+    said = re.search(r"(\d+) × ([A-Z]+\d+[A-Z]*)[^,)]*?(?: (\d+) GB)?(?:[,)]|$)", name)
+    return (int(said[1]), said[2].lower(), int(said[3]) if said[3] else None) if said else None
+
+
+def test_a_system_name_may_state_a_gpu_family_of_several_letters():
+    """'8 × MI300X 192 GB' stated nothing to the reader above (one capital, then digits: 'H100', never 'MI300X'), so
+    any AMD node failed with a bare 'assert None' (review HM, adding an MI300X node as a newcomer would)."""
+    assert stated("AMD MI300X node (8 × MI300X 192 GB, 8 × 400 Gb/s RoCE)") == (8, "mi300x", 192)
+    assert stated("NVIDIA DGX H100 (8 × H100 SXM5 80 GB)") == (8, "h100", 80)
+    assert stated("AWS p4d.24xlarge (8 × A100 40 GB)") == (8, "a100", 40)
+    assert stated("PCIe Gen3 server, 4 × V100 16 GB, one 25 GbE NIC") == (4, "v100", 16)
+    assert stated("AWS p6-b200.48xlarge (8 × B200)") == (8, "b200", None)
+    assert stated("an MI300X node") is None
 
 
 @pytest.mark.parametrize("key", sorted(catalog.table("systems")))
@@ -152,10 +199,15 @@ def test_a_system_s_name_states_its_gpu_count_and_memory(key):
     where given, that GPU's memory — a system pointed at the other memory size (dgx-a100 is the 80 GB one) fails."""
     s = catalog.system(key)
     g = catalog.gpu(s["gpu"])
-    said = re.search(r"(\d+) × ([A-Z]\d+)[^,)]*?(?: (\d+) GB)?(?:[,)]|$)", s["name"])
-    assert said, s["name"]
-    assert int(said[1]) == s["gpus_per_node"] and said[2].lower() == s["gpu"].split("-")[0]
-    assert said[3] is None or int(said[3]) == g["memory_gb"]
+    said = stated(s["name"])
+    assert said, f"systems.json {key!r}: name {s['name']!r} does not state its GPUs as {NAME_FORM}"
+    assert said[:2] == (s["gpus_per_node"], s["gpu"].split("-")[0]), (
+        f"systems.json {key!r}: its name says {said[0]} × {said[1]}; gpus_per_node and gpu say "
+        f"{s['gpus_per_node']} × {s['gpu']}"
+    )
+    assert said[2] is None or said[2] == g["memory_gb"], (
+        f"systems.json {key!r}: its name says {said[2]} GB; its gpu {s['gpu']!r} has {g['memory_gb']} GB"
+    )
 
 
 @pytest.mark.parametrize(
