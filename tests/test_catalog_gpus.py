@@ -116,6 +116,27 @@ def test_a_gpu_s_figures_are_its_source_s(key):
     assert (g["memory_gb"], g["hbm_tbs"]) == (memory_gb, pytest.approx(hbm_tbs, rel=1e-9))
 
 
+def test_every_catalog_gpu_has_its_figures_typed_again_from_its_source():
+    """A GPU added to gpus.json without a row in SHEETS passed every test with any figures at all (review HM added
+    an unsourced one and the fast suite passed); the MI250X die has its own test above (half a package)."""
+    unchecked = sorted(set(catalog.table("gpus")) - set(SHEETS) - {"mi250x-gcd"})
+    assert unchecked == [], (
+        f"gpus.json {', '.join(unchecked)}: add a row to SHEETS in tests/test_catalog_gpus.py, typed from the source "
+        "its 'source' names (docs/DEVELOPING.md, 'Adding to the catalog')"
+    )
+
+
+@pytest.mark.parametrize("key", sorted(catalog.table("gpus")))
+def test_a_gpu_s_architecture_has_its_makers_name(key):
+    """An arch the predictor does not know was said as typed ('no published measurement on cdna4 accelerators')
+    and its fp32 taken for a tensor-core peak (review HM, with an example CDNA 4 part): it needs its name in
+    predict_notes.ARCH_NAMES (and, for an NVIDIA part with CUDA-core fp32, predict_inputs.vector_peak's list)."""
+    from dpscale.sources.predict_notes import ARCH_NAMES
+
+    arch = catalog.gpu(key)["arch"]
+    assert arch in ARCH_NAMES, f"gpus.json {key!r}: arch {arch!r} is not in sources/predict_notes.py ARCH_NAMES"
+
+
 @pytest.mark.parametrize("key", sorted(catalog.table("gpus")))
 def test_mixed_precision_runs_at_the_16_bit_rate_and_a_missing_tf32_at_fp32(key):
     """amp is the 16-bit tensor rate (fp16, or bf16 on a TPU, which has no fp16); a part without TF32 (Pascal, Volta,

@@ -27,9 +27,10 @@ def vit_count(m: dict, patch: int = 16, classes: int = 1000) -> int:
     return embed + m["layers"] * layer + 2 * h + h * classes + classes
 
 
-@pytest.mark.parametrize("key, published", [
-    ("llama3-8b", 8_030_261_248), ("llama3-70b", 70_553_706_496), ("mistral-7b", 7_241_732_096),
-])  # fmt: skip
+GQA_COUNTS = [("llama3-8b", 8_030_261_248), ("llama3-70b", 70_553_706_496), ("mistral-7b", 7_241_732_096)]
+
+
+@pytest.mark.parametrize("key, published", GQA_COUNTS)
 def test_grouped_query_presets_count_their_parameters(key, published):
     """The shape gives the count the model cards publish (Hugging Face safetensors totals: 8.03 B, 70.6 B, 7.24 B)."""
     m = catalog.model(key)
@@ -59,10 +60,13 @@ def bert_count(m: dict) -> int:
     return embed + m["layers"] * layer + (h * h + h) + (h * h + h + 2 * h + v) + (2 * h + 2)
 
 
-@pytest.mark.parametrize("key, published", [
+GPT2_BERT_COUNTS = [
     ("gpt2", 124_439_808), ("gpt2-medium", 354_823_168), ("gpt2-large", 774_030_080), ("gpt2-xl", 1_557_611_200),
     ("bert-base", 110_106_428), ("bert-large", 336_226_108),
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("key, published", GPT2_BERT_COUNTS)
 def test_gpt2_and_bert_presets_are_their_shapes_counts(key, published):
     """The exact counts (HF's totals for these shapes), not the papers' rounded 124M / 774M / 1558M / 110M: the
     gradient's bytes fill DDP's buckets, and the last bucket's size is what stays exposed after backward."""
@@ -71,7 +75,10 @@ def test_gpt2_and_bert_presets_are_their_shapes_counts(key, published):
     assert count == m["params"] == published
 
 
-@pytest.mark.parametrize("key, torchvision", [("vit-b16", 86_567_656), ("vit-l16", 304_326_632)])
+VIT_COUNTS = [("vit-b16", 86_567_656), ("vit-l16", 304_326_632)]
+
+
+@pytest.mark.parametrize("key, torchvision", VIT_COUNTS)
 def test_vit_presets_are_torchvisions_counts_and_their_flops_its_macs(key, torchvision):
     m = catalog.model(key)
     assert vit_count(m) == m["params"] == torchvision
@@ -392,9 +399,12 @@ def llama2_count(m: dict) -> int:
     return m["layers"] * layer + 2 * m["vocab"] * h + h
 
 
-@pytest.mark.parametrize("key, ffn, total", [
+LLAMA2_COUNTS = [
     ("llama-7b", 11008, 6_738_415_616), ("llama-13b", 13824, 13_015_864_320), ("llama-70b", 28672, 68_976_648_192),
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("key, ffn, total", LLAMA2_COUNTS)
 def test_llama2_presets_hold_their_checkpoints_exact_counts(key, ffn, total):
     """Llama 2's counts were the papers' rounded 6.738e9 / 13.016e9 / 68.977e9 while every other transformer preset
     holds its checkpoint's exact total: the shape (HF config intermediate_size) now gives it, as for Llama 3."""
@@ -402,14 +412,17 @@ def test_llama2_presets_hold_their_checkpoints_exact_counts(key, ffn, total):
     assert m["ffn"] == ffn and llama2_count(m) == m["params"] == total
 
 
-@pytest.mark.parametrize(("key", "num_params", "gmacs", "size"), [
+CNN_FIGURES = [
     ("resnet50", 25_557_032, 4.089, 224),  # torchvision *_Weights.meta: num_params, _ops ('GFLOPS': MACs)
     ("resnet101", 44_549_160, 7.801, 224),
     ("resnet152", 60_192_808, 11.514, 224),
     ("vgg16", 138_357_544, 15.47, 224),
     ("efficientnet-b0", 5_288_548, 0.386, 224),
     ("efficientnet-b4", 19_341_616, 4.394, 380),  # B4's crop size
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "num_params", "gmacs", "size"), CNN_FIGURES)
 def test_cnn_presets_are_torchvision_s_figures(key, num_params, gmacs, size):
     """A CNN preset's count, forward MACs and resolution as torchvision's weights metadata prints them [TV-RN]; the
     FLOPs a training image costs are 2 × 3 × those MACs (physics.md §3 pitfall: ResNet-50 ≈ 24.5 GFLOP)."""
@@ -417,15 +430,35 @@ def test_cnn_presets_are_torchvision_s_figures(key, num_params, gmacs, size):
     assert (m["params"], m["fwd_gmacs"], m["image_size"]) == (num_params, gmacs, size)
 
 
-@pytest.mark.parametrize(("key", "head_dim", "context"), [
+SHAPES = [
     ("bert-base", 64, 128), ("bert-large", 64, 128),  # BERT's phase-1 pre-training sequence: 128
     ("gpt2", 64, 1024), ("gpt2-medium", 64, 1024), ("gpt2-large", 64, 1024), ("gpt2-xl", 64, 1024),  # n_ctx
     ("llama-7b", 128, 4096), ("llama-13b", 128, 4096), ("llama-70b", 128, 4096),  # Llama 2: 4k context
     ("llama3-8b", 128, 8192), ("llama3-70b", 128, 8192), ("mistral-7b", 128, 8192),
     ("vit-b16", 64, (224 // 16) ** 2 + 1), ("vit-l16", 64, (224 // 16) ** 2 + 1),  # patches + the class token
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "head_dim", "context"), SHAPES)
 def test_a_transformer_s_heads_and_sequence_are_its_papers(key, head_dim, context):
     """Every preset's papers use heads of 64 (BERT, GPT-2, ViT) or 128 (Llama, Mistral) dimensions, so hidden /
     heads is that; the default sequence is the preset's pre-training context (the counts above do not read heads)."""
     m = catalog.model(key)
     assert m["hidden"] == head_dim * m["heads"] and m["seq_len"] == context
+
+
+def test_every_model_preset_has_its_count_and_shape_typed_again_from_its_source():
+    """A preset added to models.json passed every test whatever its count (review HM added Qwen2-7B from a secondary
+    source and the fast suite passed): a transformer's count is recomputed from its shape by one of the tests above
+    and its heads and context are in SHAPES; a CNN's figures are in CNN_FIGURES."""
+    counted = {k for k, *_ in GQA_COUNTS + GPT2_BERT_COUNTS + VIT_COUNTS + LLAMA2_COUNTS + CNN_FIGURES}
+    shaped = {k for k, *_ in SHAPES}
+    models = catalog.table("models")
+    unchecked = sorted(
+        k for k, m in models.items() if k not in counted or (m["kind"] == "transformer" and k not in shaped)
+    )
+    assert unchecked == [], (
+        f"models.json {', '.join(unchecked)}: recompute its count from its shape (GQA_COUNTS' llama_count, or a "
+        "counter of its own) and add its heads and context to SHAPES, or its figures to CNN_FIGURES, in "
+        "tests/test_catalog_models.py (docs/DEVELOPING.md, 'Adding to the catalog')"
+    )
