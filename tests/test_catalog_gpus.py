@@ -57,12 +57,15 @@ def test_a_system_s_name_in_the_gpu_cell_means_the_system_s_gpu():
 # ---------------------------------------------------------------- catalog: GPU figures against their datasheets
 
 
-@pytest.mark.parametrize(("key", "sparse", "vector_fp32"), [
+SPARSE = [  # (key, tensor peaks 'with sparsity', the FP32 vector peak) as NVIDIA's datasheets print them
     ("l4-24gb", {"tf32": 120, "bf16": 242, "fp16": 242, "fp8": 485}, 30.3),  # L4 datasheet: '*' with sparsity
     ("h100-80gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H100 SXM datasheet
     ("h200-141gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H200 SXM datasheet
     ("b200-180gb", {"tf32": 2200, "bf16": 4500, "fp16": 4500, "fp8": 9000}, 75),  # HGX B200, one GPU's column
-])  # fmt: skip
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "sparse", "vector_fp32"), SPARSE)
 def test_nvidia_tensor_peaks_are_the_datasheets_sparse_figures_halved(key, sparse, vector_fp32):
     """gpus.json holds dense peaks; NVIDIA's tables give tensor rates 'with sparsity' (2:4, twice dense): each
     dense figure is its sparse one halved (989 for 1,979: NVIDIA's dense 989.4 rounded), FP32 the vector rate."""
@@ -126,6 +129,25 @@ def test_every_catalog_gpu_has_its_figures_typed_again_from_its_source():
     )
 
 
+def test_every_peak_of_a_catalog_gpu_is_typed_again_from_its_source():
+    """A row in SHEETS that types no peaks, ({}, 48, 0.696), let a GPU's peaks be anything: review HN added an A40
+    with every peak ten times its datasheet's (fp16 1,497 for 149.7) and the catalog tests passed. Each peak is typed
+    in SHEETS or SPARSE (fp32: its vector rate there), or set by a rule a test above holds: amp as the 16-bit rate,
+    tf32 as fp32 on a part without TF32, an MI250X die as half its package."""
+    typed = {(k, p) for k, (peaks, *_) in SHEETS.items() for p in peaks}
+    typed |= {(k, p) for k, sparse, _ in SPARSE for p in [*sparse, "fp32"]}
+    typed |= {("mi250x-gcd", p) for p in ("bf16", "fp16", "fp32")}  # test_an_mi250x_rank_is_half_the_package
+    gpus = catalog.table("gpus")
+    ruled = {(k, "amp") for k in gpus} | {(k, "tf32") for k, g in gpus.items() if g["arch"] in TF32_AS_FP32}
+    unchecked = [
+        f"{k} {p}" for k, g in sorted(gpus.items()) for p in sorted(g["peak_tflops"]) if (k, p) not in typed | ruled
+    ]
+    assert unchecked == [], (
+        f"gpus.json peaks no test reads: {', '.join(unchecked)}: type each into its GPU's row of SHEETS in "
+        "tests/test_catalog_gpus.py from the source its 'source' names (docs/DEVELOPING.md, 'Adding to the catalog')"
+    )
+
+
 @pytest.mark.parametrize("key", sorted(catalog.table("gpus")))
 def test_a_gpu_s_architecture_has_its_makers_name(key):
     """An arch the predictor does not know was said as typed ('no published measurement on cdna4 accelerators')
@@ -137,6 +159,9 @@ def test_a_gpu_s_architecture_has_its_makers_name(key):
     assert arch in ARCH_NAMES, f"gpus.json {key!r}: arch {arch!r} is not in sources/predict_notes.py ARCH_NAMES"
 
 
+TF32_AS_FP32 = ("pascal", "volta", "cdna2")  # no TF32: gpus.json's sources
+
+
 @pytest.mark.parametrize("key", sorted(catalog.table("gpus")))
 def test_mixed_precision_runs_at_the_16_bit_rate_and_a_missing_tf32_at_fp32(key):
     """amp is the 16-bit tensor rate (fp16, or bf16 on a TPU, which has no fp16); a part without TF32 (Pascal, Volta,
@@ -144,7 +169,7 @@ def test_mixed_precision_runs_at_the_16_bit_rate_and_a_missing_tf32_at_fp32(key)
     g = catalog.gpu(key)
     peak = g["peak_tflops"]
     assert peak["amp"] == (peak["fp16"] if "fp16" in peak else peak["bf16"])
-    if g["arch"] in ("pascal", "volta", "cdna2"):
+    if g["arch"] in TF32_AS_FP32:
         assert peak["tf32"] == peak["fp32"]
     assert ("bf16" in peak) == (g["arch"] not in ("pascal", "volta"))
 
