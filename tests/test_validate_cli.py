@@ -460,3 +460,19 @@ def test_the_library_s_validate_shows_a_long_refused_value_cut_as_every_refusal_
         "allowed: CSV files' paths (text or a Path), or lists of them"
     )
     assert e.value.parts[0] == "data"  # the parts a face says in the user's language
+
+
+def test_the_library_s_validate_reads_its_mode_as_every_library_choice_is_read():
+    """validate(mode=…) wrote the any-case rule inline, and unlike law=' USL ' (errors.choice, the library's one rule of
+    a named choice) refused ' fit ' with spaces around it; it now calls choice: ' Fit ' is fit mode's report on
+    holdout_more12 (2 held-out points, median |error| 0.0719), and a long wrong name is cut as fail() cuts it."""
+    import dpscale
+
+    table = Path(__file__).resolve().parents[1] / "validation" / "holdout_more12.csv"
+    for typed in ("FIT", " Fit "):
+        report = dpscale.validate(table, mode=typed)
+        assert report == dpscale.validate(table, mode="fit") and report["points"] == 2
+        assert report["median_abs_error"] == pytest.approx(0.07193, abs=5e-6)
+    with pytest.raises(dpscale.DpscaleError) as e:
+        dpscale.validate(table, mode="x" * 100)
+    assert str(e.value).endswith("...; allowed: predict, fit")

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from dpscale.errors import DpscaleError, fail
+from dpscale.errors import DpscaleError, choice, fail
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,9 +29,7 @@ def validate(*data: str | Path | Sequence[str | Path], mode: str = "predict") ->
     predict: each row from its configuration's baseline; fit: all sizes but the largest fitted, the largest
     predicted. '-' reads one table from standard input.
     """
-    mode = mode.lower() if isinstance(mode, str) and mode.lower() in MODES else mode  # 'FIT', as law="USL" is taken
-    if mode not in MODES:
-        raise DpscaleError(f"mode: got {mode!r}; allowed: {', '.join(MODES)}")
+    mode = choice(mode, "mode", MODES)  # 'FIT', as law="USL" is taken: the library's one rule of a named choice
     paths = _paths(data)
     if not paths:
         raise DpscaleError("DATA.csv: got none; allowed: one or more published-measurement CSV files")
