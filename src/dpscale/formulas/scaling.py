@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # function of d (a law, a fit, a prediction): anything with `efficiency(d)` or callable on d.
 
 # A solved or measured E above this is a unit slip (samples/s against tokens/s, a total for a per-device rate),
-# not cache effects: published superlinear runs reach E = 1.13 (validation/holdout_more4.csv, 4 devices).
+# not cache effects: published superlinear runs reach E = 1.24 (validation/holdout_more11.csv, 16 devices).
 MAX_SOLVED_E = 2.0
 ONE_DEVICE_E = "E = 1 at one device, its own reference (a single number is held at 1 there)"
 ONE_DEVICE_MARGIN = 1e-9  # how far a table's or function's E(1) may stray from 1 (float rounding) before ONE_DEVICE_E
