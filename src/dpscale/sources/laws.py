@@ -234,7 +234,7 @@ class USL(_Law):
     def __init__(self, sigma: Any = 0.0, kappa: Any = 0.0) -> None:
         self._set(
             sigma=check_fraction(sigma, "sigma", SIGMA_ALLOWED),
-            # κ = 1 already halves E at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
+            # κ = 1 already cuts E to 1/3 at 2 devices (published κ: 1e-6..1e-2); past 1 the arithmetic ends in E = 0
             kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, KAPPA_ALLOWED)) + 0.0,
         )
 
