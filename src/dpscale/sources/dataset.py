@@ -106,8 +106,8 @@ class Config:
 
 # Upper bounds per column, far past any published run, that keep the step model's arithmetic finite (a 1e308
 # in a cell is a typo); bandwidths also have a floor (a 1e-320 GB/s link would take forever).
-# Device counts stop at MAX_DEVICES (no published run is larger; past 6e15 the straggler statistics would not even
-# be defined), said for every bad count alike: '1e400', '8.5' and 'x' were told 'a whole number ≥ 1' (review HL).
+# Device counts stop at MAX_DEVICES (no published run is larger), said for every bad count alike: '1e400', '8.5'
+# and 'x' were told 'a whole number ≥ 1' (review HL).
 LIMITS = {"grad_accum": 1e6, "units_per_sample": 1e7, "gpus_per_node": 1e5, "intra_bw_gbs": 1e6,
           "inter_bw_gbs": 1e6, "per_device_batch": 1e9, "throughput": 1e15, "params_millions": 1e9,
           "devices": MAX_DEVICES, "baseline_devices": MAX_DEVICES}  # fmt: skip
