@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from dpscale.errors import DpscaleError, cut, fail
 
-MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 100 KB; a runs file of a million sizes is 20 MB
+MAX_INPUT_BYTES = 64 * 2**20  # the published sets are 25–320 KB; a runs file of a million sizes is 20 MB
 NO_FOLDER = "no such folder"  # unwritable's reason for a path whose folder does not exist
 
 
