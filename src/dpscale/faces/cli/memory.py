@@ -406,7 +406,7 @@ def _activations(
             )
         if preset is not None:
             notes.append(label("mem_no_act", lang).format(model=preset["key"]))
-        else:  # 'fits' beside no word that activations were left out (a 1.3 B model's are 43–244 GB at b 8, s 2048)
+        else:  # 'fits' beside no word that activations were left out (GPT-2 XL's, 1.56 B, are 43–244 GB at b 8, s 2048)
             notes.append(label("mem_no_act_params", lang))
     return activation, shaped
 
