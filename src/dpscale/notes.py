@@ -235,7 +235,7 @@ EN = {
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu})"
     ),
-    # sources/fit_io.py and sources/fit.py
+    # sources/fit_io.py, sources/fit.py and sources/fit_notes.py
     "runs_duplicated": (
         "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "
         "(one record pasted twice?)"
