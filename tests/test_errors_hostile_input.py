@@ -336,3 +336,39 @@ def test_a_python_spelled_flag_is_refused_in_spanish_and_on_the_page(capsys):
     # what a number is otherwise stays read: spaces around it, an exponent, a sign
     rc, out, _ = run(capsys, "calc", "-d", " 8 ", "-v", "1e2", "-e", "+0.9", "--json")
     assert rc == 0 and json.loads(out)["actual_throughput"] == pytest.approx(720.0)
+
+
+# Review HO: a number grouped by thousands with the no-break spaces typography and spreadsheets write ('1\u202f000'
+# from a French or Spanish Excel, '1\u00a0000' from a web page, the SI's thin space) was told only the range, where
+# '1 000' with a plain space was told the separator — on every flag, a runs file's cell and a published table's.
+THOUSANDS_LINE = "allowed: a number without thousands separators: 2000, not 2,000"
+
+
+@pytest.mark.parametrize("gap", [" ", "\u00a0", "\u202f", "\u2009"])
+def test_thousands_grouped_by_any_space_are_told_the_separator_on_every_face(capsys, tmp_path, gap):
+    from clihelp import csv_of
+
+    from dpscale.errors import DpscaleError
+    from dpscale.faces.web.app import run_command
+
+    typed = f"2{gap}000"
+    shown = repr(typed)
+    rc, out, err = run(capsys, "calc", "-d", "8", "-e", "0.9", "-v", typed)
+    assert (rc, out) == (2, "") and err == f"dpscale calc: error: --throughput: got {shown}; {THOUSANDS_LINE}\n"
+    rc, out, err = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "-v", "1000", "-d", "16",
+                       "--batch", typed)  # fmt: skip
+    assert (rc, out) == (2, "") and err == f"dpscale predict: error: --batch: got {shown}; {THOUSANDS_LINE}\n"
+    runs = tmp_path / "runs.csv"
+    runs.write_text(f'devices,throughput\n1,"{typed}"\n8,7000\n', encoding="utf-8")
+    rc, out, err = run(capsys, "fit", str(runs))
+    assert (rc, out) == (2, "")
+    assert err == f"dpscale fit: error: runs.csv line 2, throughput: got {shown}; {THOUSANDS_LINE}\n"
+    table = csv_of(tmp_path, {"devices": "1"}, {"devices": "16", "throughput": typed})
+    rc, out, err = run(capsys, "validate", str(table))
+    assert (rc, out) == (2, "") and err.endswith(f"line 3, column 'throughput': got {shown}; {THOUSANDS_LINE}\n")
+    rc, out, err = run(capsys, "calc", "-d", "8", "-e", "0.9", "-v", typed, "--lang", "es")
+    assert err == (f"dpscale calc: error: --throughput: se recibió {shown}; se admite: un número sin separador de "
+                   "miles y con punto decimal: 2000 para dos mil, 2.5 para dos y medio\n")  # fmt: skip
+    with pytest.raises(DpscaleError) as exc:
+        run_command("memory", {"params": f"7{gap}000{gap}000{gap}000", "devices": "8"}, "en")
+    assert str(exc.value) == f"--params: got {repr(f'7{gap}000{gap}000{gap}000')}; {THOUSANDS_LINE}"

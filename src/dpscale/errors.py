@@ -123,14 +123,20 @@ def python_spelled(text: str) -> bool:
     return "_" in text or (not text.isascii() and any(c.isdecimal() and not c.isascii() for c in text))
 
 
+# The gaps a number's thousands are written with besides a comma: a space, a no-break space (U+00A0), the narrow
+# no-break space (U+202F) of French and Spanish typography and of spreadsheets set to those languages, a thin space
+# (U+2009, the SI's): '1\u202f000' pasted from one was told only the range, where '1 000' was told the separator
+GAPS = " \u00a0\u202f\u2009"
+
+
 def comma_hint(text: str) -> str | None:
-    """What to allow for a number that did not parse because of a comma or a gap inside it: '2,000' or '2 000' is
-    a thousands separator (THOUSANDS), '2,5' a decimal comma (DECIMAL_POINT); None for anything else. One rule for
-    a flag and a file's field alike."""
+    """What to allow for a number that did not parse because of a comma or a gap inside it: '2,000' or '2 000' (any
+    of GAPS) is a thousands separator (THOUSANDS), '2,5' a decimal comma (DECIMAL_POINT); None for anything else.
+    One rule for a flag and a file's field alike."""
     import re
 
     t = text.strip()
-    if re.fullmatch(r"[1-9]\d{0,2}([, ]\d{3})+(\.\d+)?", t):
+    if re.fullmatch(rf"[1-9]\d{{0,2}}([,{GAPS}]\d{{3}})+(\.\d+)?", t):
         return THOUSANDS
     if re.fullmatch(r"[-+]?\d+,\d+([eE][-+]?\d+)?", t):  # 1,28e6 too (the page's 1.28e6 rewritten)
         return DECIMAL_POINT
