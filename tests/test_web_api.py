@@ -393,3 +393,23 @@ def test_a_405_refusal_keeps_the_allow_header():
     """refusal() carries an HTTP error's headers: a 405 says which methods the path takes (RFC 9110 asks for it)."""
     r = _client().put("/api/labels/es")
     assert r.status_code == 405 and sorted(r.headers["allow"].split(", ")) == ["GET", "HEAD"]  # (in either order)
+
+
+# Review HO: the fit field split a pasted run at every gap, so '1:1 000' (or '1:1\u202f000', a spreadsheet's
+# thousands) became the runs '1:1' and '000', refused as "--point: got '000'" — a fragment, not what was pasted,
+# where `fit --point '1:1 000'` names the run and the thousands. A gap separates runs only before the next D:.
+
+
+@pytest.mark.parametrize("gap", [" ", "\u00a0", "\u202f"])
+def test_a_pasted_run_with_thousands_grouped_by_a_space_is_told_as_the_command_line_tells_it(capsys, gap):
+    from dpscale.faces.web.app import pasted_runs_unit, run_command
+
+    assert pasted_runs_unit(f"1:1{gap}000 8:7500\n16:14000")[0] == [f"1:1{gap}000", "8:7500", "16:14000"]
+    with pytest.raises(DpscaleError) as exc:
+        run_command("fit", {"point": f"1:1{gap}000\n2:1900\n8:7000"}, "en")
+    assert str(exc.value) == (f"--point 1:1 000, throughput: got {repr(f'1{gap}000')}; allowed: a number without "
+                              "thousands separators: 2000, not 2,000")  # fmt: skip
+    rc, _, err = run(capsys, "fit", "--point", f"1:1{gap}000", "--point", "2:1900", "--point", "8:7000")
+    assert rc == 2 and err == f"dpscale fit: error: {exc.value}\n"
+    # runs a gap separates are read as before
+    assert pasted_runs_unit("1:1000 8:7500, 16:14000\n32 : 26000")[0] == ["1:1000", "8:7500", "16:14000", "32:26000"]

@@ -222,7 +222,9 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         if not line:
             continue
         if ":" in line:  # '1:1000, 8:7500' too: a comma before the next D: separates runs ('8:7,500' stays one)
-            runs += re.sub(r",\s*(?=\d+:)", " ", line).split()
+            # a gap before the next D: separates them, not one inside a run's number: '1:1 000' (or a no-break space
+            # pasted) was the runs '1:1' and '000', refused as "got '000'" where the CLI names the thousands
+            runs += re.split(r"\s+(?=[^\s:]*:)", re.sub(r",\s*(?=\d+:)", " ", line))
             continue
         # a tab separates spreadsheet columns (a comma in one is the number's own: '1,500', '7500,5', which the
         # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
