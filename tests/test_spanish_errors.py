@@ -923,3 +923,28 @@ def test_a_library_target_is_said_as_objetivo():
     with pytest.raises(DpscaleError) as info:
         solve(per_device_throughput=2000, efficiency=Amdahl(0.05), speedup=30)
     assert say_error(info.value, "es").startswith("objetivo aceleración 30: no se alcanza con 10.000.000 dispositivos")
+
+
+# Review HO: under --lang es check_number_style split a flag's text at every letter, so the mantissa of '1.280e6'
+# (1.28 million, as numpy's '%.3e' writes it) was taken for Spanish thousands and refused on every flag and the page,
+# while fit's runs file read the same cell as 1,280,000 — one text, two readings. An exponent stays with its number.
+
+
+def test_a_number_with_an_exponent_is_no_spanish_group_on_a_flag_as_in_a_file(capsys, tmp_path):
+    rc, out, err = run(capsys, "calc", "-d", "8", "-v", "1.250e3", "-e", "0.9", "--json", "--lang", "es")
+    assert rc == 0, err
+    assert json.loads(out)["actual_throughput"] == pytest.approx(9000.0)
+    rc, out, err = run(capsys, "plan", "-n", "1.280e6", "-v", "2000", "-e", "0.9", "-d", "8", "--json", "--lang", "es")
+    assert rc == 0, err
+    assert json.loads(out)[0]["hours"] == pytest.approx(1.28e6 / (8 * 2000 * 0.9) / 3600)
+    points = ["--point=1:1.280e3", "--point=2:2.400e3", "--point=4:4.500e3", "--point=8:8.000e3"]
+    rc, out, err = run(capsys, "fit", *points, "--resamples", "50", "--json", "--lang", "es")
+    assert rc == 0, err
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1.280e3\n2,2.400e3\n4,4.500e3\n8,8.000e3\n")
+    assert run(capsys, "fit", str(runs), "--resamples", "50", "--json", "--lang", "es")[1] == out
+    # a group is still refused with a unit or a sign after it, and without an exponent
+    for flag, typed in (("--samples", "1.250"), ("--samples", "+1.250"), ("--deadline", "1.500h")):
+        argv = ["plan", "-v", "100", "-e", "0.9", flag, typed, "--lang", "es"]
+        rc, _, err = run(capsys, *argv)
+        assert rc == 2 and f"{flag}: se recibió '{typed}'; se admite: ningún punto ante exactamente tres" in err

@@ -364,8 +364,9 @@ def check_number_style(args: Any, parser: argparse.ArgumentParser) -> None:
                 raise fail(next(o for o in action.option_strings if o.startswith("--")), text, PLAIN_DIGITS)
             if getattr(args, "lang", "en") == "en":
                 continue
-            # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped
-            parts = (q for p in re.split(r"[,:]", text) for q in re.split(r"[^\d.]+", p.strip()) if q)
+            # a part may carry a unit (--deadline 1.500h, 1d1.500h): its number is what a Spanish reader grouped; its
+            # exponent stays with it (1.280e6 is no group, as a file's cell is read: it was refused on a flag)
+            parts = (q for p in re.split(r"[,:]", text) for q in re.findall(r"[\d.]+(?:[eE][-+]?\d+)?", p))
             if any(re.fullmatch(DOT_GROUPS, q) for q in parts):
                 # the option's first long name, as its other errors say it (--batch, not its alias --micro-batch)
                 raise fail(next(o for o in action.option_strings if o.startswith("--")), text, THOUSANDS_DOT)
