@@ -173,3 +173,33 @@ def test_bench_predict_times_what_it_says(monkeypatch, capsys):
     whole = json.loads(capsys.readouterr().out)
     assert [r["efficiency"] for r in whole] == pytest.approx([r["efficiency"] for r in curves[0]], rel=1e-11)
     assert whole[1]["efficiency"] == 0.977358261568  # (JSON's 12 digits)
+
+
+def test_bench_fit_times_combine_past_its_first_call(monkeypatch, capsys):
+    """bench_fit's linear-growth check of combine timed one call at 50,000 runs and one at 200,000; the first call of
+    all imports numpy (~0.1 s) and each count of repeats solves range_95 once (~13 ms), so the small one carried
+    them and it printed '4× the rows took 1.0× the time (linear: 4)' (review HQ) — a quadratic combine would have read
+    ~4×. On a clock that only the stand-in combine moves (those one-time costs, then 1 µs a run) it reads 4.0× now."""
+    import time
+
+    from dpscale.sources import fit_io
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = script(ROOT / "benchmarks" / "bench_fit.py")
+    clock = [0.0]
+    sizes_seen: set[int] = set()
+
+    def combine(runs):
+        n = len(runs)
+        clock[0] += n * 1e-6 + (0.1 if not sizes_seen else 0.0) + (0.013 if n not in sizes_seen else 0.0)
+        sizes_seen.add(n)
+
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(fit_io, "combine", combine)
+    bench.repeats_check()
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "combine 50,000 runs of 7 sizes: 0.050 s",
+        "combine 200,000 runs of 7 sizes: 0.200 s",
+        "  4× the rows took 4.0× the time (linear: 4)",
+    ]
