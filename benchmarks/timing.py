@@ -36,6 +36,20 @@ def best(fn: Callable[..., Any], *args: Any, repeats: int = 5) -> float:
     return min(times)
 
 
+def best_each(fns: list[Callable[[], Any]], repeats: int = 5) -> list[float]:
+    """The fastest of `repeats` calls of each fn, the calls interleaved round by round (the order turned each round),
+    so a shared machine's load falls on every side of a ratio alike: bench_scale timed all of one side, then all of
+    the other, and read 0.96–1.71 for the same code as the load moved (review HQ)."""
+    times: list[list[float]] = [[] for _ in fns]
+    for r in range(repeats):
+        order = list(range(len(fns)))[:: -1 if r % 2 else 1]
+        for i in order:
+            t = time.perf_counter()
+            fns[i]()
+            times[i].append(time.perf_counter() - t)
+    return [min(ts) for ts in times]
+
+
 def count(low: int = 1) -> Callable[[str], int]:
     """An argparse type: a whole number ≥ low, refused in argparse's error line and exit 2 (--runs 0 ended in a
     traceback after the runs, --devices 0 in a wait for ranks that never start)."""

@@ -203,3 +203,53 @@ def test_bench_fit_times_combine_past_its_first_call(monkeypatch, capsys):
         "combine 200,000 runs of 7 sizes: 0.200 s",
         "  4× the rows took 4.0× the time (linear: 4)",
     ]
+
+
+def test_best_each_interleaves_so_a_load_falls_on_both_sides(monkeypatch):
+    """bench_scale timed 7 calls of the bare numpy side, then 7 of dpscale.scale; review HQ read 1.71, 1.25 and 1.10
+    for the same code on a shared machine, and 0.96 for scale against a bare side it does all the work of. On a
+    clock where every call costs 1 s until a load arrives at the 8th call and 2 s after, timing all of one side
+    first reads 2.0 for equal work; timing.best_each, the sides' calls interleaved (order turned each round), 1.0."""
+    import time
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    monkeypatch.delitem(sys.modules, "timing", raising=False)
+    import timing
+
+    clock, calls, order = [0.0], [0], []
+
+    def work(name):
+        def fn():
+            calls[0] += 1
+            order.append(name)
+            clock[0] += 1.0 if calls[0] < 8 else 2.0
+
+        return fn
+
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    blocks = [timing.best(work("bare"), repeats=7), timing.best(work("scale"), repeats=7)]
+    assert blocks == [1.0, 2.0]
+    calls[0], order[:] = 0, []
+    assert timing.best_each([work("bare"), work("scale")], 7) == [1.0, 1.0]
+    assert order == ["bare", "scale", "scale", "bare"] * 3 + ["bare", "scale"]
+
+
+def test_bench_scale_sides_compute_the_same_arrays(monkeypatch, capsys):
+    """bench_scale's ratio is honest only if its bare numpy side computes what dpscale.scale returns (its docstring
+    says so): each side's ideal, actual, speedup and lost throughput, at a constant E and a USL E array, timed
+    together by timing.best_each."""
+    import numpy as np
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    monkeypatch.setattr(sys, "argv", ["bench_scale.py"])
+    bench = script(ROOT / "benchmarks" / "bench_scale.py")
+    monkeypatch.setattr(bench, "N", 1000)
+    sides: list = []
+    monkeypatch.setattr(bench, "best_each", lambda fns, repeats: sides.append([fn() for fn in fns]) or [1.0, 1.2])
+    bench.main()
+    assert len(sides) == 2 and capsys.readouterr().out.count("ratio 1.20") == 2
+    for (ideal, actual, speedup, lost), api in sides:
+        assert len(ideal) == 1000 and api.actual_throughput[0] == 2000.0  # E(1) = 1 on both
+        for mine, theirs in zip((ideal, actual, speedup, lost), api[3:7]):
+            np.testing.assert_array_equal(mine, theirs)
+    assert [float(api.speedup[-1]) for _, api in sides] == [900.0, pytest.approx(908.3485406018, rel=1e-12)]
