@@ -66,10 +66,10 @@ PREDICT_ERRORS = [
     ("--throughput", "-1", "per-device samples/s at the baseline size, 1e-9 to 1e15"),  # (was 'a finite number > 0')
     ("--input-rate", "abc", "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"),
     ("--step-time", "0", "seconds > 0"),
-    ("--alpha-intra", "abc", "µs ≥ 0"),
+    ("--alpha-intra", "abc", "a latency in µs per hop, from 0 to 1,000,000"),
     ("--first-bucket-mb", "x", "a bucket size in MiB"),
-    ("--seq-len", "0", "a whole number ≥ 1"),
-    ("--mfu", "40%", "a model-FLOPs utilisation in (0, 1] (40 % = 0.4)"),
+    ("--seq-len", "0", "a whole number from 1 to 10,000,000"),
+    ("--mfu", "40%", "a model-FLOPs utilisation from 1e-6 to 1 (40 % = 0.4)"),
 ]
 
 
@@ -287,7 +287,7 @@ def test_predict_cli(capsys, tmp_path):
         # typo-sized figures that once overflowed into tracebacks or ∞: refused at the flag
         (
             ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--grad-bytes", "1e300"],
-            "--grad-bytes: got 1e+300; allowed: bytes per gradient element, > 0 and ≤ 8 (fp64)",
+            "--grad-bytes: got 1e+300; allowed: bytes per gradient element, from 0.001 to 8 (fp64)",
         ),
         (
             ["--model", "gpt2", "-v", "10", "--gpus-per-node", "8", "--intra-bw", "100", "--inter-bw", "1e-320"],
@@ -716,7 +716,7 @@ def test_solve_with_a_prediction_searches_past_any_cluster_and_says_so():
 @pytest.mark.parametrize(
     "extra, said",
     [
-        (["--mfu", "2.5"], "--mfu: got 2.5; allowed: a model-FLOPs utilisation in (0, 1]"),  # ignored beside -v
+        (["--mfu", "2.5"], "--mfu: got 2.5; allowed: a model-FLOPs utilisation from 1e-6 to 1"),  # ignored beside -v
         (["--no-overlap", "--overlap-accumulation", "--grad-accum", "4"],
          "--overlap-accumulation and --no-overlap: contradict each other; give one"),
         (["--seq-len", "512"], "--seq-len: --model resnet50 is not a transformer preset"),
@@ -1143,3 +1143,82 @@ def test_overlap_accumulation_without_accumulation_is_refused_not_ignored(capsys
         predict([8], throughput=150, model="bert-large", system="dgx-a100", overlap_accumulation=True)
     rc, out, _ = run(capsys, *argv, "--grad-accum", "2", "--overlap-accumulation", "--json")  # from 2 it is taken
     assert rc == 0 and [round(r["efficiency"], 3) for r in json.loads(out)] == [1.0, 0.916, 0.871]
+
+
+# A refusal states the range the check holds, and every refusal of one flag states the same range (review HR, a
+# sweep of each stated bound at its edges): 0 was told '> 0' and 5e-324 (> 0) then refused; --mfu's 1e-7 was told
+# '(0, 1]', which holds it; --seq-len's 0 '≥ 1' and 1e7 + 1 'from 1 to 10,000,000'.
+PREDICT = ("predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-d", "8")
+MEASURED = (*PREDICT, "--throughput", "150")
+LINKS = (*MEASURED, "--gpus-per-node", "8")
+GRAD_BYTES = "bytes per gradient element, from 0.001 to 8 (fp64)"
+GATHER_BYTES = "bytes per parameter all-gathered, from 0.001 to 8 (fp64)"
+BW = "a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
+ALPHA = "a latency in µs per hop, from 0 to 1,000,000"
+EDGES = [
+    ((*PREDICT, "--gpu", "a100-40gb", "--system", "dgx-a100"), "--mfu", "a model-FLOPs utilisation from 1e-6 to 1",
+     ["1e-06", "1"], ["0", "-0", "5e-324", "9.999999999999997e-07", "1.0000000000000002", "-1", "abc"]),
+    ((*MEASURED, "--system", "dgx-a100"), "--grad-bytes", GRAD_BYTES,
+     ["0.001", "8"], ["0", "-0", "5e-324", "0.0009999999999999998", "8.000000000000002", "-1", "abc"]),
+    ((*MEASURED, "--system", "dgx-a100", "--zero", "3"), "--gather-bytes", GATHER_BYTES,
+     ["0.001", "8"], ["0", "-0", "5e-324", "0.0009999999999999998", "8.000000000000002", "-1", "abc"]),
+    ((*LINKS, "--inter-bw", "25"), "--intra-bw", BW,
+     ["0.001", "1000000", "8Gb/s"], ["0", "-0", "5e-324", "0.0009999999999999998", "1000000.0000000001", "-1", "abc"]),
+    ((*LINKS, "--intra-bw", "300"), "--inter-bw", BW,
+     ["0.001", "1000000", "200Gb/s"], ["0", "5e-324", "0.0009999999999999998", "1000000.0000000001", "400G"]),
+    ((*MEASURED, "--system", "dgx-a100"), "--alpha-intra", ALPHA,
+     ["0", "-0", "1000000"], ["-5e-324", "1000000.0000000001", "1.7976931348623157e+308", "-1", "abc"]),
+    ((*MEASURED, "--system", "dgx-a100"), "--alpha-inter", ALPHA,
+     ["0", "1000000"], ["-5e-324", "1000000.0000000001", "1e400", "abc"]),
+    ((*MEASURED, "--system", "dgx-a100"), "--seq-len", "a whole number from 1 to 10,000,000",
+     ["1", "10000000"], ["0", "-1", "10000001", "10000000.5", "9007199254740993", "1.7976931348623157e+308"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("argv, flag, allowed, inside, outside", EDGES, ids=[e[1] for e in EDGES])
+def test_each_refusal_of_a_predict_flag_states_the_range_it_checks(capsys, argv, flag, allowed, inside, outside):
+    for value in inside:
+        rc, _, err = run(capsys, *argv, f"{flag}={value}", "--json")
+        assert rc == 0, (value, err)
+    for value in outside:
+        rc, out, err = run(capsys, *argv, f"{flag}={value}")
+        assert rc == 2 and out == "", (value, err)
+        assert err.rstrip().endswith(f"; allowed: {allowed}"), (value, err)
+
+
+SPANISH_EDGES = [
+    ("--mfu", "5e-324", "una utilización de FLOPs del modelo de 1e-6 a 1"),
+    ("--grad-bytes", "0", "bytes por elemento del gradiente, de 0,001 a 8 (fp64)"),
+    ("--grad-bytes", "0.0005", "bytes por elemento del gradiente, de 0,001 a 8 (fp64)"),
+    ("--intra-bw", "0", "un ancho de banda en GB/s, de 0,001 a 1.000.000, o con su unidad: 200Gb/s (bits, ÷ 8), "
+                        "400GbE, 25GB/s"),
+    ("--intra-bw", "2e6", "un ancho de banda en GB/s, de 0,001 a 1.000.000, o con su unidad: 200Gb/s (bits, ÷ 8), "
+                          "400GbE, 25GB/s"),
+    ("--alpha-intra", "abc", "una latencia en µs por salto, de 0 a 1.000.000"),
+    ("--seq-len", "0", "un número entero de 1 a 10.000.000"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("flag, value, allowed", SPANISH_EDGES)
+def test_each_refusal_of_a_predict_flag_states_its_range_in_spanish_too(capsys, flag, value, allowed):
+    argv = {e[1]: e[0] for e in EDGES}[flag]  # (the set-up each flag is swept in, above)
+    rc, _, err = run(capsys, *argv, f"{flag}={value}", "--lang", "es")
+    assert rc == 2 and err.rstrip().endswith(f"; se admite: {allowed}"), err
+
+
+def test_the_library_states_the_ranges_it_checks():
+    """dpscale.predict's own errors say the same bounds as the flags (its parameters named as the flags)."""
+    base = dict(model="bert-large", precision="amp", batch=32, system="dgx-a100")
+    mfu = "--mfu: got 1e-07; allowed: a model-FLOPs utilisation from 1e-6 to 1"
+    cases = [
+        ({"mfu": 1e-7, "gpu": "a100-40gb"}, mfu),
+        ({"grad_bytes_per_param": 5e-4, "throughput": 150}, f"--grad-bytes: got 0.0005; allowed: {GRAD_BYTES}"),
+        (
+            {"gather_bytes_per_param": 9, "throughput": 150, "zero": 3},
+            f"--gather-bytes: got 9; allowed: {GATHER_BYTES}",
+        ),
+    ]
+    for kw, said in cases:
+        with pytest.raises(DpscaleError) as exc:
+            predict_flags([8], **base, **kw)
+        assert str(exc.value) == said

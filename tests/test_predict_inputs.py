@@ -938,7 +938,7 @@ def test_a_sequence_length_has_a_bound_like_every_other_input(capsys):
     argv = ["predict", "--model", "bert-large", "--throughput", "150", "--system", "dgx-a100", "-d", "8"]
     rc, _, err = run(capsys, *argv, "--seq-len", "1e9")
     assert rc == 2 and err == (
-        "dpscale predict: error: --seq-len: got 1000000000; allowed: a whole number from 1 to 10,000,000\n"
+        "dpscale predict: error: --seq-len: got '1e9'; allowed: a whole number from 1 to 10,000,000\n"
     )
     assert run(capsys, *argv, "--seq-len", "1e7")[0] == 0  # 10× the longest contexts trained, as memory's bound
 
@@ -985,16 +985,22 @@ def test_bandwidths_take_their_unit_and_a_line_rate_typed_as_bytes_is_questioned
                      "-d", "16")  # fmt: skip
     assert rc == 0 and "3.125 GB/s per node" in out and "network's Gb/s" not in out
     for bad, said in (
-        ("200x", "allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"),
+        (
+            "200x",
+            "allowed: a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE",
+        ),
         # a rate short of its unit: the bandwidth's forms, not calc's 'a number written out: 1.28e6, not 1.28M'
-        ("400G", "got '400G'; allowed: a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE"),
+        ("400G", "got '400G'; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s"),
         ("abcGb/s", "got 'abcGb/s'"),
         ("1,5Gb/s", "got '1,5Gb/s'; allowed: a number with a decimal"),
     ):
         rc, out, err = run(capsys, *base, "--inter-bw", bad)
         assert rc == 2 and out == "" and said in err and err.count("\n") == 1
     rc, _, err = run(capsys, *base, "--inter-bw", "200x", "--lang", "es")
-    assert rc == 2 and "se admite: un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8)" in err
+    assert (
+        rc == 2
+        and "se admite: un ancho de banda en GB/s, de 0,001 a 1.000.000, o con su unidad: 200Gb/s (bits, ÷ 8)" in err
+    )
 
 
 def test_a_low_network_on_two_gpus_a_node_is_asked_about_as_two_nics():

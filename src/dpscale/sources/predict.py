@@ -97,12 +97,19 @@ BASELINE_NEEDS = "1, or the size a --throughput or --step-time was measured at (
 DS_BUCKET_ELEMENTS = 5e8
 # Bounds that keep every term finite, far outside any real bucket or step (typos, not hardware, go past them)
 BUCKET_MB = (1 / 1024, 1e6, "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000")
-MFU_ALLOWED = "a model-FLOPs utilisation in (0, 1]"  # --mfu's words, here and where the face cannot read a number
+# --mfu's: below 1e-6 a micro-batch's estimated compute leaves any step the model takes; its words, here and where
+# the face cannot read a number ('(0, 1]' was said of 1e-7, which it holds, review HR)
+MFU_RANGE = (1e-6, 1.0)
+MFU_ALLOWED = "a model-FLOPs utilisation from 1e-6 to 1"
 # --throughput's and --input-rate's, alike (the face said only 'a finite number > 0' of -v -1, and the range of 1e20)
 RATE = (1e-9, 1e15)  # samples/s a --throughput or --input-rate may be: past them a step is 0 s or ∞ (the texts say it)
 THROUGHPUT_ALLOWED = "per-device samples/s at the baseline size, 1e-9 to 1e15"
 INPUT_RATE_ALLOWED = "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"
 ELEMENT_BYTES = (1e-3, 8)  # --grad-bytes and --gather-bytes: up to fp64's 8
+# their words, the library's and the face's alike (0 was told '> 0', and 5e-324 '> 0 and ≤ 8', then refused)
+GRAD_BYTES_ALLOWED = "bytes per gradient element, from 0.001 to 8 (fp64)"
+GATHER_BYTES_ALLOWED = "bytes per parameter all-gathered, from 0.001 to 8 (fp64)"
+ALPHA_RANGE = (0.0, 1e6, "a latency in µs per hop, from 0 to 1,000,000")  # --alpha-intra, --alpha-inter
 MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to four months
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 DEFAULT_PRECISION = "fp32"  # the issue's first; an estimate at it says so (predict's face: training runs mixed)
@@ -407,7 +414,7 @@ def predict_flags(
 
     Units: `devices` device counts (a number or a list); `params` parameters (7e9, not 7); `batch` samples per
     device per micro-batch, `global_batch` samples per optimizer step over all devices, `seq_len` tokens;
-    `throughput` samples/s of one device, `step_time_s` seconds; `mfu` a fraction in (0, 1]; `intra_bw_gbs` GB/s
+    `throughput` samples/s of one device, `step_time_s` seconds; `mfu` a fraction from 1e-6 to 1; `intra_bw_gbs` GB/s
     per device per direction, `inter_bw_gbs` GB/s per node per direction (all its compute NICs; bytes, where NICs
     are sold in bits: 8 × 200 Gb/s is 200); `bucket_mb` and `first_bucket_mb` MiB; `grad_bytes_per_param` and
     `gather_bytes_per_param` bytes per element; `input_rate` samples/s one node's input pipeline delivers;
@@ -649,9 +656,9 @@ def _exchange(zero: Any, algorithm: Any, overlap: bool, overlap_accumulation: bo
         )
     prec = normalise_precision(precision, one=True)
     gb = grad_bytes if grad_bytes is not None else GRAD_BYTES[prec]
-    check_range(gb, "--grad-bytes", *ELEMENT_BYTES, "bytes per gradient element, > 0 and ≤ 8 (fp64)")
+    check_range(gb, "--grad-bytes", *ELEMENT_BYTES, GRAD_BYTES_ALLOWED)
     wb = gather_bytes if gather_bytes is not None else WEIGHT_BYTES[prec]
-    check_range(wb, "--gather-bytes", *ELEMENT_BYTES, "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)")
+    check_range(wb, "--gather-bytes", *ELEMENT_BYTES, GATHER_BYTES_ALLOWED)
     if gather_bytes is not None and not zero:  # a typo for --grad-bytes would change nothing, unsaid
         raise fail("--gather-bytes", gather_bytes, "with --zero 1–3 only (DDP all-gathers no parameters)")
     return zero, algorithm, prec, gb, wb
@@ -731,7 +738,7 @@ def _constants(calibration: Any, measured: Any, cl: Cluster, alpha_intra_us: Any
         ("--alpha-inter", alpha_inter_us, "alpha_inter"),
     ):
         if value is not None:
-            value = check_range(value, flag, 0, 1e6, "a latency in µs per hop, from 0 to 1,000,000")
+            value = check_range(value, flag, *ALPHA_RANGE)
             cal = cal._replace(**{key: float(value) * 1e-6})
     return cal, kw_intra, curve
 
@@ -771,7 +778,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     at d0 devices) inverted through the step model `kw` (micro_step_from_baseline), else FLOPs / (peak × MFU). What
     either says of itself (a rate past the GPU's peak, an estimated MFU) is appended to `notes`."""
     if mfu is not None:  # checked even when unused: 2.5 passed
-        check_range(mfu, "--mfu", 1e-6, 1, MFU_ALLOWED)
+        check_range(mfu, "--mfu", *MFU_RANGE, MFU_ALLOWED)
     if throughput is not None and step_s is not None:
         raise DpscaleError("--throughput and --step-time: give one measured baseline, not both")
     if mfu is not None and (throughput is not None or step_s is not None):  # it changed nothing, silently

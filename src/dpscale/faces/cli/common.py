@@ -552,7 +552,8 @@ def _overflows(text: Any) -> bool:
 # A link's rate as NICs and switches are sold (bits) or as the flags take it (bytes): 200Gb/s is 25 GB/s.
 RATE_UNITS = {"GB/s": 1.0, "GBps": 1.0, "Gb/s": 1 / 8, "Gbps": 1 / 8, "Gbit/s": 1 / 8, "GbE": 1 / 8,
               "TB/s": 1e3, "Tb/s": 125.0, "Tbps": 125.0}  # fmt: skip
-BANDWIDTH_ALLOWED = "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
+WITH_UNIT = ", or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
+BANDWIDTH_ALLOWED = f"a bandwidth in GB/s > 0{WITH_UNIT}"
 
 
 def rate_unit(text: str) -> tuple[str, str] | None:
@@ -565,23 +566,25 @@ def rate_unit(text: str) -> tuple[str, str] | None:
 def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = None) -> float:
     """GB/s, the flags' unit, or a figure with its unit: a 25GbE or 200Gb/s network typed as 25 or 200 (bits
     read as bytes) gave a network 8× too fast with no word; with the unit written it is read as meant. bounds:
-    (lo, hi, allowed) in GB/s, refused with the text as typed (9e6Gb/s, not its 1125000)."""
+    (lo, hi, allowed) in GB/s, refused with the text as typed (9e6Gb/s, not its 1125000), and said in every
+    refusal of the flag (0 was told '> 0', then 5e-324 'from 0.001', review HR)."""
+    allowed = BANDWIDTH_ALLOWED if bounds is None else bounds[2] + WITH_UNIT
     m = rate_unit(text)
     if m is None:
         try:
-            x = positive(text, flag, BANDWIDTH_ALLOWED)
+            x = positive(text, flag, allowed)
         except DpscaleError as exc:  # '400G' is a rate short of its unit, not 4e11 to write out (SUFFIX's hint)
             if getattr(exc, "parts", (None,) * 3)[2] == SUFFIX:
-                raise fail(flag, text, BANDWIDTH_ALLOWED) from None
+                raise fail(flag, text, allowed) from None
             raise
     else:
         try:
-            x = positive(m[0], flag, BANDWIDTH_ALLOWED) * RATE_UNITS[m[1]]
+            x = positive(m[0], flag, allowed) * RATE_UNITS[m[1]]
         except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('1,5': a comma)
             parts = getattr(exc, "parts", None)
-            raise fail(flag, text, parts[2] if parts else BANDWIDTH_ALLOWED) from None
+            raise fail(flag, text, parts[2] if parts else allowed) from None
     if bounds is not None and not bounds[0] <= x <= bounds[1]:
-        raise fail(flag, text, bounds[2])
+        raise fail(flag, text, allowed)
     return x
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, PARAMS_ALLOWED
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
@@ -193,8 +193,11 @@ def run(args: argparse.Namespace) -> int:
 def _predict(args: argparse.Namespace) -> Prediction:
     """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
     from dpscale.sources.predict import (
+        ALPHA_RANGE,
         BUCKET_MB,
         DEFAULT_PRECISION,
+        GATHER_BYTES_ALLOWED,
+        GRAD_BYTES_ALLOWED,
         INPUT_RATE_ALLOWED,
         MFU_ALLOWED,
         THROUGHPUT_ALLOWED,
@@ -218,23 +221,23 @@ def _predict(args: argparse.Namespace) -> Prediction:
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
         mfu=None if args.mfu is None else positive(args.mfu, "--mfu", MFU_ALLOWED, True),
-        seq_len=whole(args.seq_len, "--seq-len"),
+        seq_len=whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN),  # the library's bound, said of 0 too
         system=args.system,
         system_file=args.system_file,
         gpus_per_node=whole(args.gpus_per_node, "--gpus-per-node", hi=MAX_DEVICES),
         intra_bw_gbs=None if args.intra_bw is None else bandwidth(args.intra_bw, "--intra-bw", BANDWIDTH),
         inter_bw_gbs=inter,
         inter_link=_ethernet(args.inter_bw, inter),
-        grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", "bytes per gradient element > 0"),
-        gather_bytes_per_param=opt(args.gather_bytes, "--gather-bytes", "bytes per parameter all-gathered > 0"),
+        grad_bytes_per_param=opt(args.grad_bytes, "--grad-bytes", GRAD_BYTES_ALLOWED),
+        gather_bytes_per_param=opt(args.gather_bytes, "--gather-bytes", GATHER_BYTES_ALLOWED),
         bucket_mb=mib(args.bucket_mb, "--bucket-mb"),  # its range: sources.predict's check
         first_bucket_mb=mib(args.first_bucket_mb, "--first-bucket-mb"),
         overlap=not args.no_overlap,
         overlap_accumulation=args.overlap_accumulation,
         algorithm=args.algorithm,
         calibration=args.calibration,
-        alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", "µs ≥ 0"),
-        alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", "µs ≥ 0"),
+        alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", ALPHA_RANGE[2]),
+        alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", ALPHA_RANGE[2]),
         zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", INPUT_RATE_ALLOWED),
     )

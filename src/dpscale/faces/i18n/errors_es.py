@@ -32,6 +32,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a batch size from 1e-9 to 2^53": "un tamaño de lote de 1e-9 a 2^53",
         "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
         "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
+        "a number of epochs ≥ 0": "un número de épocas ≥ 0",
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
         "application/json (the body is read as JSON only under it)": (
             "application/json (el cuerpo se lee como JSON solo con él)"
@@ -44,9 +45,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "each field once (this one is given twice)": "cada campo una sola vez (este aparece dos veces)",
         "a network's name": "el nombre de una red",
         "one number": "un solo número",
-        "a number of epochs ≥ 0": "un número de épocas ≥ 0",
-        "bytes per gradient element > 0": "bytes por elemento del gradiente > 0",
-        "bytes per parameter all-gathered > 0": "bytes por parámetro en el all-gather > 0",
         "with --zero 1–3 only (DDP all-gathers no parameters)": (
             "solo con --zero 1–3 (DDP no hace all-gather de parámetros)"
         ),
@@ -269,9 +267,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "at least one device count": "al menos un número de dispositivos",
         "at least one value": "al menos un valor",
         "both, or neither": "ambos, o ninguno",
-        "bytes per gradient element, > 0 and ≤ 8 (fp64)": "bytes por elemento del gradiente, > 0 y ≤ 8 (fp64)",
-        "bytes per parameter all-gathered, > 0 and ≤ 8 (fp64)": (
-            "bytes por parámetro en el all-gather, > 0 y ≤ 8 (fp64)"
+        "bytes per gradient element, from 0.001 to 8 (fp64)": "bytes por elemento del gradiente, de 0,001 a 8 (fp64)",
+        "bytes per parameter all-gathered, from 0.001 to 8 (fp64)": (
+            "bytes por parámetro en el all-gather, de 0,001 a 8 (fp64)"
         ),
         "one world size ≥ 2 for allreduce": "un único tamaño ≥ 2 para allreduce",
         "world sizes ≥ 2 for equivalence": "tamaños ≥ 2 para equivalence",
@@ -279,8 +277,11 @@ ALLOWED: dict[str, dict[str, str]] = {
             "muestras/s por dispositivo en el tamaño de referencia, de 1e-9 a 1e15"
         ),
         "whole numbers ≥ 1": "números enteros ≥ 1",
-        "µs ≥ 0": "µs ≥ 0",
         "a bandwidth in GB/s, from 0.001 to 1,000,000": "un ancho de banda en GB/s, de 0,001 a 1.000.000",
+        # (the flag's, with its units: faces.cli.common.bandwidth)
+        "a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s": (
+            "un ancho de banda en GB/s, de 0,001 a 1.000.000, o con su unidad: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
+        ),
         "a bucket size in MiB, from 1/1024 (1 KiB) to 1,000,000": (
             "un tamaño de bucket en MiB, de 1/1024 (1 KiB) a 1.000.000"
         ),
@@ -301,7 +302,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s": (
             "un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
         ),
-        "a model-FLOPs utilisation in (0, 1]": "una utilización de FLOPs del modelo en (0, 1]",
+        "a model-FLOPs utilisation from 1e-6 to 1": "una utilización de FLOPs del modelo de 1e-6 a 1",
         "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
         "samples/s one node's input pipeline delivers, from 1e-9 to 1e15": (
             "muestras/s que entrega la carga de datos de un nodo, de 1e-9 a 1e15"
