@@ -656,3 +656,22 @@ def test_a_global_batch_is_read_as_batch_reads_a_count(capsys):
     assert rc == 2 and err.endswith("--devices: -b 8 -d 125 da 1.000 (vea --help)\n")
     rc, out, _ = run(capsys, "batch", "--base-lr", "0.1", "--base-batch", "256", "-b", "8", "-d", "125", "--json")
     assert rc == 0 and json.loads(out)["global_batch"] == 1000  # what it said to type
+
+
+WARMUP = ("batch", "-b", "32", "-d", "8", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1e6")
+
+
+@pytest.mark.parametrize(
+    "value, lang, said",
+    [(v, "en", "a number of epochs from 0 to 10,000") for v in ("-1", "-5e-324", "10000.000000000002", "1e300", "abc")]
+    + [(v, "es", "un número de épocas de 0 a 10.000") for v in ("-1", "1e300")],
+)
+def test_every_refusal_of_warmup_epochs_states_its_range(capsys, value, lang, said):
+    """--warmup-epochs -1 was told 'a number of epochs ≥ 0', which 1e300 is, and 1e300 then 'from 0 to 10,000' (review
+    HR, each stated bound swept at its edges): one range in every refusal, the library's; 0 and 10,000 pass."""
+    rc, _, err = run(capsys, *WARMUP, f"--warmup-epochs={value}", "--lang", lang)
+    word = "allowed" if lang == "en" else "se admite"
+    assert rc == 2 and err.rstrip().endswith(f"; {word}: {said}"), err
+    for inside in ("0", "-0", "10000"):
+        rc, out, err = run(capsys, *WARMUP, f"--warmup-epochs={inside}", "--json")
+        assert rc == 0 and json.loads(out)["warmup_epochs"] == float(inside) + 0.0, err

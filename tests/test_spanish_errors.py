@@ -173,7 +173,7 @@ SPANISH_REFUSALS = [
      "de rendimiento de las etiquetas (por defecto samples/s, que la salida escribe como muestras/s)) (vea --help)"),
     # the English help text was pasted in, then nothing said what the flag takes (session 28): its Spanish help
     (["batch", "-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--warmup-epochs", "-1"],
-     "--warmup-epochs: se recibió '-1'; se admite: un número de épocas ≥ 0"),  # was 'un número of epochs'
+     "--warmup-epochs: se recibió '-1'; se admite: un número de épocas de 0 a 10.000"),  # was 'un número of epochs'
     (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--grad-bytes", "0"],
      "se admite: bytes por elemento del gradiente, de 0,001 a 8 (fp64)"),
     (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--gather-bytes", "0"],

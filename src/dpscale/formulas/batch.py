@@ -32,6 +32,7 @@ BATCH_RANGE = (1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # bounds that kee
 NOISE_RANGE = (1e-9, 1e15, "a noise scale B_noise from 1e-9 to 1e15 samples")
 LR_RANGE = (1e-12, 1e6, "a learning rate from 1e-12 to 1e6")
 STEPS_RANGE = (1e-9, 1e15, "a step count from 1e-9 to 1e15")
+WARMUP_RANGE = (0.0, 1e4, "a number of epochs from 0 to 10,000")  # (the flag's -1 was told '≥ 0', which 1e300 is)
 
 
 def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int:
@@ -231,7 +232,7 @@ def _learning_rate(
             warmup_epochs = GOYAL_WARMUP_EPOCHS
     if warmup_epochs is not None:
         # (+ 0.0: --warmup-epochs -0 was written "warmup_epochs": -0.0 in the JSON and the CSV)
-        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", 0, 1e4, "a number of epochs from 0 to 10,000") + 0.0
+        warmup_epochs = check_range(warmup_epochs, "warmup_epochs", *WARMUP_RANGE) + 0.0
     return chosen, lr, warmup_epochs
 
 

@@ -32,6 +32,7 @@ from dpscale.formulas.batch import (
     RULE_FOR,
     RULES,
     STEPS_RANGE,
+    WARMUP_RANGE,
     batch_plan,
 )
 
@@ -137,9 +138,9 @@ def run(args: argparse.Namespace) -> int:
     dataset = whole(args.dataset_size, "--dataset-size", hi=10**15)  # a count of samples (not 100.7)
     warm = None
     if args.warmup_epochs is not None:
-        warm = number(args.warmup_epochs, "--warmup-epochs", "a number of epochs ≥ 0")
+        warm = number(args.warmup_epochs, "--warmup-epochs", WARMUP_RANGE[2])
         if warm < 0:
-            raise fail("--warmup-epochs", args.warmup_epochs, "a number of epochs ≥ 0")
+            raise fail("--warmup-epochs", args.warmup_epochs, WARMUP_RANGE[2])
     noise = positive(args.noise_scale, "--noise-scale", NOISE_RANGE[2]) if args.noise_scale else None
     s_min = positive(args.min_steps, "--min-steps", STEPS_RANGE[2]) if args.min_steps else None
     if s_min is not None and noise is None:

@@ -32,7 +32,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a batch size from 1e-9 to 2^53": "un tamaño de lote de 1e-9 a 2^53",
         "a noise scale B_noise from 1e-9 to 1e15 samples": "una escala de ruido B_ruido de 1e-9 a 1e15 muestras",
         "a number of epochs from 0 to 10,000": "un número de épocas de 0 a 10.000",
-        "a number of epochs ≥ 0": "un número de épocas ≥ 0",
         "a global batch of at most 2^53 samples": "un lote global de como mucho 2^53 muestras",
         "application/json (the body is read as JSON only under it)": (
             "application/json (el cuerpo se lee como JSON solo con él)"
