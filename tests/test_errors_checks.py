@@ -84,8 +84,9 @@ def test_a_flag_of_two_values_is_refused_by_name():
 
 
 def test_a_count_below_one_is_named_before_one_past_the_most():
-    """errors.py:289 `lo >= 1` → `lo > 0`: 0.5 devices is said as under 1, before 2e7 is said as past 10^7."""
-    with pytest.raises(DpscaleError, match=r"^devices: got 0\.5; allowed: a whole number ≥ 1$"):
+    """errors.py:289 `lo >= 1` → `lo > 0`: 0.5 devices is said as under 1, before 2e7 is said as past 10^7 (both
+    refusals say the whole range since review HR)."""
+    with pytest.raises(DpscaleError, match=r"^devices: got 0\.5; allowed: a whole number from 1 to 10,000,000$"):
         check_devices([0.5, 2e7], "devices", MAX_DEVICES)
 
 
@@ -263,3 +264,40 @@ def test_an_efficiency_typed_as_a_whole_percentage_is_told_its_fraction(typed):
     with pytest.raises(DpscaleError) as exc:
         check_efficiency(typed)
     assert str(exc.value) == "efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)"
+
+
+# A count with a known ceiling states it in every refusal (review HR, each stated bound swept at its edges):
+# scale(0) was told 'a whole number ≥ 1', which 10^8 is, and 10^8 then 'from 1 to 10,000,000' — the CLI's -d 0 says
+# the range; plan(devices=...) said three ranges ('≥ 1' of 0, 'from 1 to 2^53' of 1e300, then 'from 1 to 10,000,000'
+# of 2^53).
+COUNTS = [
+    (lambda v: dpscale.scale(v, 2000, 0.9), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.solve(devices=v, per_device_throughput=2000, actual_throughput=1e5), "devices",
+     "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.model_states(7.5e9, v), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.model_states(7.5e9, 1, tensor_parallel=v), "tensor_parallel",
+     "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.pipeline(v, 8), "stages", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.pipeline(4, 8, devices=v), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.plan(1e6, 1, 2000, v), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.predict([8], model="bert-large", batch=32, throughput=150, system="dgx-a100", seq_len=v),
+     "seq_len", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.fit(devices=[1, 2, 4, 8], throughput=[100, 190, 360, 680], gpus_per_node=v), "gpus_per_node",
+     "a whole number from 1 to 1,048,576"),
+]  # fmt: skip
+OUT = [0, -1, 0.5, 1.5, -0.0, 5e-324, float("inf"), float("nan"), 10**7 + 1, 10**7 + 0.5, 2**53, 1e300]
+
+
+@pytest.mark.parametrize("call, name, allowed", COUNTS, ids=[f"{c[1]}-{i}" for i, c in enumerate(COUNTS)])
+@pytest.mark.parametrize("value", OUT, ids=repr)
+def test_a_count_with_a_ceiling_says_its_range_in_every_refusal(call, name, allowed, value):
+    if name == "gpus_per_node" and value == 10**7 + 1:
+        value = 2**20 + 1  # (its own ceiling's next)
+    with pytest.raises(DpscaleError) as exc:
+        call(value)
+    assert str(exc.value).startswith(f"{name}: got ") and str(exc.value).endswith(f"; allowed: {allowed}")
+
+
+@pytest.mark.parametrize("call, name, allowed", COUNTS, ids=[f"{c[1]}-{i}" for i, c in enumerate(COUNTS)])
+def test_a_count_at_its_ceiling_is_taken(call, name, allowed):
+    call(2**20 if name == "gpus_per_node" else 10**7)

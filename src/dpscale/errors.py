@@ -416,12 +416,13 @@ def counts_and_least(x: Any, name: str = "devices", most: int | None = None) -> 
     """check_devices, and the smallest count it found (whether one device is among 10^7 sizes, without a
     second pass over them)."""
     x = as_number(x, name)
-    allowed = "a whole number ≥ 1"
+    # with a ceiling, every refusal says it: 0 was told '≥ 1', which 10^8 is, and 10^8 then 'from 1 to 10,000,000'
+    allowed = "a whole number ≥ 1" if most is None else f"a whole number from 1 to {most:,}"
     lo, hi = extrema(x)
     if not (lo >= 1) or not math.isfinite(hi):
         raise fail(name, _bad(x, lambda a: (a >= 1) & (a < float("inf"))), allowed)
     if most is not None and hi > most:  # device counts: past any machine built
-        raise fail(name, _bad(x, lambda a: a <= most), f"a whole number from 1 to {most:,}")
+        raise fail(name, _bad(x, lambda a: a <= most), allowed)
     if hi > 2**53:  # past this, whole numbers are not exact in floating point (and no count is this large)
         raise fail(name, _bad(x, lambda a: a <= 2**53), "a whole number from 1 to 2^53")
     if is_array(x):

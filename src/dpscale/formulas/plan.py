@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import (
+    MAX_DEVICES,
     DpscaleError,
     as_number,
     check_positive,
@@ -188,7 +189,9 @@ def _sizes(devices: Any) -> list[int]:
     many = many if isinstance(many, (list, tuple, range)) else [many]  # one size, or several
     if not many:
         raise fail("devices", devices, "at least one device count")
-    given = check_size_list(list(many), "devices")  # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16
+    # 8.7 is refused, not planned as 8; [8, [16]] not as 8, 16; past MAX_DEVICES as scale() refuses it (1e300 was told
+    # 'from 1 to 2^53', then 2^53 'from 1 to 10,000,000')
+    given = check_size_list(list(many), "devices", MAX_DEVICES)
     return sorted({int(d) for d in (given.tolist() if is_array(given) else given)})
 
 
