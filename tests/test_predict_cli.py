@@ -299,7 +299,8 @@ def test_predict_cli(capsys, tmp_path):
         ),
         (
             ["--model", "gpt2", "-v", "10", "--system", "dgx-a100", "--alpha-intra", "1e308"],
-            "--alpha-intra: got 1e+308; allowed: a latency in µs per hop, from 0 to 1,000,000",
+            "--alpha-intra: got '1e308'; allowed: a latency in µs per hop, from 0 to 1,000,000, or with its unit: "
+            "3.4us, 3.4µs, 0.5ms",
         ),
         (
             ["--params", "1e8", "-v", "100", "--system", "dgx-a100", "-b", "1e20"],
@@ -1154,7 +1155,7 @@ LINKS = (*MEASURED, "--gpus-per-node", "8")
 GRAD_BYTES = "bytes per gradient element, from 0.001 to 8 (fp64)"
 GATHER_BYTES = "bytes per parameter all-gathered, from 0.001 to 8 (fp64)"
 BW = "a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
-ALPHA = "a latency in µs per hop, from 0 to 1,000,000"
+ALPHA = "a latency in µs per hop, from 0 to 1,000,000, or with its unit: 3.4us, 3.4µs, 0.5ms"
 EDGES = [
     ((*PREDICT, "--gpu", "a100-40gb", "--system", "dgx-a100"), "--mfu", "a model-FLOPs utilisation from 1e-6 to 1",
      ["1e-06", "1"], ["0", "-0", "5e-324", "9.999999999999997e-07", "1.0000000000000002", "-1", "abc"]),
@@ -1194,7 +1195,7 @@ SPANISH_EDGES = [
                         "400GbE, 25GB/s"),
     ("--intra-bw", "2e6", "un ancho de banda en GB/s, de 0,001 a 1.000.000, o con su unidad: 200Gb/s (bits, ÷ 8), "
                           "400GbE, 25GB/s"),
-    ("--alpha-intra", "abc", "una latencia en µs por salto, de 0 a 1.000.000"),
+    ("--alpha-intra", "abc", "una latencia en µs por salto, de 0 a 1.000.000, o con su unidad: 3.4us, 3.4µs, 0.5ms"),
     ("--seq-len", "0", "un número entero de 1 a 10.000.000"),
 ]  # fmt: skip
 
@@ -1222,3 +1223,38 @@ def test_the_library_states_the_ranges_it_checks():
         with pytest.raises(DpscaleError) as exc:
             predict_flags([8], **base, **kw)
         assert str(exc.value) == said
+
+
+# The hop-latency flags are in µs, and the help says so; '3.4us' or '3.4µs' (U+00B5, or the Greek μ a phone types)
+# was refused as 'allowed: µs ≥ 0' — the unit the user typed was the flag's own (review HO). Now read with it, as
+# --intra-bw and --inter-bw read '200Gb/s': the same prediction as the bare µs figure; a refusal names the text as
+# typed ('2s', not 2000000.0; '1e300', not 1e+300).
+@pytest.mark.parametrize("flag", ["--alpha-intra", "--alpha-inter"])
+@pytest.mark.parametrize(
+    "typed, bare", [("7us", "7"), ("7 µs", "7"), ("7\u03bcs", "7"), ("0.5ms", "500"), ("500ns", "0.5")]
+)
+def test_a_hop_latency_reads_its_unit_as_the_bare_microseconds(capsys, flag, typed, bare):
+    nodes = ("predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-d", "8,64", "--throughput", "150",
+             "--system", "dgx-a100", "--json")  # fmt: skip
+    rc, with_unit, err = run(capsys, *nodes, f"{flag}={typed}")
+    assert rc == 0, err
+    rc, plain, _ = run(capsys, *nodes, f"{flag}={bare}")
+    assert rc == 0 and json.loads(with_unit) == json.loads(plain)
+    rc, default, _ = run(capsys, *nodes)
+    assert json.loads(plain) != json.loads(default)  # the figure is read, not dropped
+
+
+@pytest.mark.parametrize(
+    "typed, lang, said",
+    [
+        ("2s", "en", f"got '2s'; allowed: {ALPHA}"),  # 2,000,000 µs: past the range, named as typed
+        ("1e300", "en", f"got '1e300'; allowed: {ALPHA}"),
+        ("-1us", "en", f"got '-1us'; allowed: {ALPHA}"),
+        ("3,4us", "en", "got '3,4us'; allowed: a number with a decimal point: 2.5, not 2,5"),
+        ("3.4xs", "es", "se recibió '3.4xs'; se admite: una latencia en µs por salto, de 0 a 1.000.000, o con su "
+                        "unidad: 3.4us, 3.4µs, 0.5ms"),
+    ],
+)  # fmt: skip
+def test_a_hop_latency_refused_names_it_as_typed_and_its_units(capsys, typed, lang, said):
+    rc, out, err = run(capsys, *MEASURED, "--system", "dgx-a100", f"--alpha-inter={typed}", "--lang", lang)
+    assert rc == 2 and out == "" and err.rstrip().endswith(f"--alpha-inter: {said}"), err

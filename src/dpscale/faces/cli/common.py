@@ -588,6 +588,28 @@ def bandwidth(text: str, flag: str, bounds: tuple[float, float, str] | None = No
     return x
 
 
+# A hop's latency as the flags take it (µs) or with its unit: the help says µs, and '3.4us' or '3.4µs' (the micro
+# sign U+00B5 or Greek mu U+03BC, what a phone or a paper gives) was refused as 'allowed: µs ≥ 0' (review HO)
+LATENCY_UNITS = {"us": 1.0, "\u00b5s": 1.0, "\u03bcs": 1.0, "ns": 1e-3, "ms": 1e3}
+WITH_TIME_UNIT = ", or with its unit: 3.4us, 3.4µs, 0.5ms"
+
+
+def latency(text: str, flag: str, bounds: tuple[float, float, str]) -> float:
+    """µs, the flags' unit, or a figure with its unit (LATENCY_UNITS); bounds (lo, hi, allowed) in µs, refused
+    with the text as typed and the units said in every refusal of the flag."""
+    allowed = bounds[2] + WITH_TIME_UNIT
+    m = re.fullmatch(r"\s*(.*?)\s*(" + "|".join(LATENCY_UNITS) + r")\s*", text)
+    try:
+        x = number(text if m is None else m[1], flag, allowed)
+    except DpscaleError as exc:  # the value as typed, unit and all; the number's own hint kept ('3,4': a comma)
+        parts = getattr(exc, "parts", None)
+        raise fail(flag, text, parts[2] if parts and parts[2] != allowed else allowed) from None
+    x *= 1.0 if m is None else LATENCY_UNITS[m[2]]
+    if not bounds[0] <= x <= bounds[1]:
+        raise fail(flag, text, allowed)
+    return x
+
+
 def positive(text: str, flag: str, allowed: str = "a finite number > 0", fraction: bool = False) -> float:
     x = number(text, flag, allowed, fraction)
     if not x > 0:

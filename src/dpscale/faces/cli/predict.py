@@ -7,6 +7,7 @@ from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
     bandwidth,
+    latency,
     number,
     parse_devices,
     positive,
@@ -236,8 +237,8 @@ def _predict(args: argparse.Namespace) -> Prediction:
         overlap_accumulation=args.overlap_accumulation,
         algorithm=args.algorithm,
         calibration=args.calibration,
-        alpha_intra_us=None if args.alpha_intra is None else number(args.alpha_intra, "--alpha-intra", ALPHA_RANGE[2]),
-        alpha_inter_us=None if args.alpha_inter is None else number(args.alpha_inter, "--alpha-inter", ALPHA_RANGE[2]),
+        alpha_intra_us=None if args.alpha_intra is None else latency(args.alpha_intra, "--alpha-intra", ALPHA_RANGE),
+        alpha_inter_us=None if args.alpha_inter is None else latency(args.alpha_inter, "--alpha-inter", ALPHA_RANGE),
         zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", INPUT_RATE_ALLOWED),
     )

@@ -220,6 +220,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite number ≥ 0": "un número finito ≥ 0",
         "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
         "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
+        "a latency in µs per hop, from 0 to 1,000,000, or with its unit: 3.4us, 3.4µs, 0.5ms": (
+            "una latencia en µs por salto, de 0 a 1.000.000, o con su unidad: 3.4us, 3.4µs, 0.5ms"
+        ),
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
         "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
