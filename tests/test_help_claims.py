@@ -1,0 +1,84 @@
+"""What each command's --help says an option does, held to what the command does: a default it states is what the
+command takes without the flag, a figure it states is the one the code uses, a spelling it lists is accepted."""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import import_module
+
+import pytest
+from clihelp import run
+
+from dpscale.faces.cli import COMMANDS
+from dpscale.faces.cli.common import Parser
+
+
+def _help(cmd: str, flag: str) -> str:
+    """The help text of one option, as the command's --help prints it (in English; help_es maps it to Spanish)."""
+    mod, description = COMMANDS[cmd]
+    parser = Parser(prog=f"dpscale {cmd}", description=description)
+    import_module(f"dpscale.faces.cli.{mod}").add_arguments(parser)
+    return str(parser._option_string_actions[flag].help)
+
+
+def _json(capsys, *argv: str) -> tuple[object, list[str]]:
+    """The answer and its notes (stderr) under --json."""
+    rc, out, err = run(capsys, *argv, "--json")
+    assert rc == 0, err
+    return json.loads(out), err.splitlines()
+
+
+# (command, inputs without the flag, flag): the default the flag's help states, typed, must answer as its absence
+STATED = [
+    ("calc", ["-d", "8", "-v", "2000", "-e", "0.9"], "--unit"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-b", "32"], "--devices"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--precision"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2"], "--batch"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--grad-accum"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--baseline-devices"),
+    ("predict", ["--model", "bert-large", "--gpu", "a100-80gb", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--mfu"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--algorithm"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--bucket-mb"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--first-bucket-mb"),
+    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
+     "--alpha-inter"),
+    ("predict", ["--model", "resnet50", "-v", "1000", "--system", "pcie-v100-25gbe", "-d", "1..64x2", "-b", "32"],
+     "--alpha-intra"),  # (its first figure: PCIe's)
+    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--confidence"),
+    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--resamples"),
+    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--seed"),
+    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--law"),
+    ("batch", ["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"], "--grad-accum"),
+    ("batch", ["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"], "--devices"),
+    ("batch", ["-b", "32", "-d", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"],
+     "--warmup-epochs"),
+    ("pipeline", ["-p", "4", "-m", "8"], "--schedule"),
+    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--devices"),
+    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--micro-batch"),
+    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--tensor-parallel"),
+    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--epochs"),
+    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--devices"),
+    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--knee-threshold"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("cmd", "inputs", "flag"), STATED, ids=[f"{c} {f}" for c, _, f in STATED])
+def test_a_stated_default_is_what_the_command_takes(capsys, cmd, inputs, flag):
+    said = _help(cmd, flag)
+    # '(default 25; …', '…; default 1)', '(default auto: the fastest …)', PCIe's figure of '(default: the system's
+    # link, PCIe 5.7; else 3.4 …)'
+    m = re.search(r"PCIe ([\d.]+)" if flag == "--alpha-intra" else r"(?:\(|; )default:? ([^\s;:),]+)", said)
+    assert m, said
+    default = m[1]
+    typed, (answer, notes) = _json(capsys, cmd, *inputs, flag, default), _json(capsys, cmd, *inputs)
+    assert typed[0] == answer
+    # the notes too (plan's knee is said in one), but for the one that says the default was assumed
+    assert typed[1] == [n for n in notes if not n.startswith(f"note: no {flag}:")]
