@@ -82,3 +82,30 @@ def test_a_stated_default_is_what_the_command_takes(capsys, cmd, inputs, flag):
     assert typed[0] == answer
     # the notes too (plan's knee is said in one), but for the one that says the default was assumed
     assert typed[1] == [n for n in notes if not n.startswith(f"note: no {flag}:")]
+
+
+# (model, GPU and cluster, precision) → how predict's --mfu help names the share that case gets by default
+MFU_CASES = [
+    (("--model", "gpt2", "--gpu", "h100-80gb", "--system", "dgx-h100"), "bf16", "(default {}; "),
+    (("--model", "gpt2", "--gpu", "h100-80gb", "--system", "dgx-h100"), "fp8", "fp8: {} of its peak"),
+    (("--model", "resnet50", "--gpu", "h100-80gb", "--system", "dgx-h100"), "fp8", "a CNN preset {},"),
+    (("--model", "resnet50", "--gpu", "a100-80gb", "--system", "dgx-a100"), "amp", "{} of a tensor- or matrix-core"),
+    (("--model", "resnet50", "--gpu", "mi300x-192gb", "--gpus-per-node", "8", "--intra-bw", "64", "--inter-bw", "50"),
+     "fp32", "{} of a tensor- or matrix-core"),  # (AMD's fp32 peak is its matrix cores': the help said 0.625 'in fp32')
+    (("--model", "resnet50", "--gpu", "a100-80gb", "--system", "dgx-a100"), "fp32", "{} of NVIDIA's fp32 cores'"),
+    (("--model", "resnet50", "--gpu", "p100-16gb", "--system", "dgx1-p100"), "fp16",
+     "{} of NVIDIA's fp32 cores' (fp32; any precision on Pascal)"),  # (no tensor cores: it was said nowhere)
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("inputs", "precision", "said"), MFU_CASES, ids=[f"{c[0][1]}-{c[0][3]}-{c[1]}" for c in MFU_CASES]
+)
+def test_the_mfu_help_names_the_share_each_case_gets(capsys, inputs, precision, said):
+    """The share a FLOPs estimate took (its note: 'at 14.8 % of 1,979 TFLOP/s') is the one the help gives that
+    case: it named none for a CNN preset in fp8 (14.8 %, under its 'fp8: 0.241'), gave 'fp32' 0.625 where an MI300X
+    in fp32 takes 0.215, and a P100 in fp16 0.625 under neither of its cases."""
+    rc, _, err = run(capsys, "predict", *inputs, "--precision", precision, "-d", "1,8", "-b", "32", "--csv")
+    assert rc == 0, err
+    share = float(re.search(r"compute estimated: .* at ([\d.]+) % of", err)[1]) / 100
+    assert said.format(f"{share:.3g}") in _help("predict", "--mfu")

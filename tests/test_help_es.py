@@ -85,9 +85,10 @@ def test_texts_built_at_run_time_keep_their_values(capsys):
     assert "--model MODEL del catálogo: bert-base, bert-large," in flat
     assert "--system SYSTEM del catálogo: aws-p4d," in flat
     assert re.search(
-        r"--mfu MFU utilización de FLOPs del modelo para la estimación \(por defecto 0\.\d+; fp8: 0\.241 de su "
-        r"pico, la ganancia sobre bf16 que publicó torchao; modelos CNN: el "
-        r"punto medio de las ejecuciones publicadas de ResNet-50, 0\.215 con tensor cores, 0\.625 en fp32\)",
+        r"--mfu MFU utilización de FLOPs del modelo para la estimación \(por defecto 0\.\d+; modelos CNN: el punto "
+        r"medio de las ejecuciones publicadas de ResNet-50, 0\.215 del pico de los tensor cores o matrix cores, "
+        r"0\.625 del de los núcleos fp32 de NVIDIA \(fp32; cualquier precisión en Pascal\); fp8: 0\.241 de su pico, "
+        r"un modelo CNN 0\.148, la ganancia sobre bf16 que publicó torchao\)",
         flat,
     )
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")

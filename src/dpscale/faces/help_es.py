@@ -148,11 +148,13 @@ HELP_ES: dict[str, str] = {
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
     "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",
-    "model-FLOPs utilisation for the estimate (default {}; fp8: {} of its peak, torchao's published gain over bf16; "
-    "CNN presets: the middle of published ResNet-50 runs, {} on tensor cores, {} in fp32)": (
-        "utilización de FLOPs del modelo para la estimación (por defecto {}; fp8: {} de su pico, la ganancia sobre "
-        "bf16 que publicó torchao; modelos CNN: el punto medio de las ejecuciones publicadas de ResNet-50, {} con "
-        "tensor cores, {} en fp32)"
+    "model-FLOPs utilisation for the estimate (default {}; CNN presets: the middle of published ResNet-50 runs, {} "
+    "of a tensor- or matrix-core peak, {} of NVIDIA's fp32 cores' (fp32; any precision on Pascal); fp8: {} of its "
+    "peak, a CNN preset {}, torchao's published gain over bf16)": (
+        "utilización de FLOPs del modelo para la estimación (por defecto {}; modelos CNN: el punto medio de las "
+        "ejecuciones publicadas de ResNet-50, {} del pico de los tensor cores o matrix cores, {} del de los núcleos "
+        "fp32 de NVIDIA (fp32; cualquier precisión en Pascal); fp8: {} de su pico, un modelo CNN {}, la ganancia "
+        "sobre bf16 que publicó torchao)"
     ),
     "samples/s one node's input pipeline delivers (time the data loader alone); shared by the node's GPUs": (
         "muestras/s que entrega la carga de datos de un nodo (mida el cargador de datos solo); la comparten las GPU "

@@ -115,13 +115,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
     c.add_argument("--gpu", help="for a FLOPs estimate: " + ", ".join(_names("gpus")))
+    # (a CNN's share is by the kind of peak, not the precision: an MI300X's fp32 is its matrix cores', a P100's fp16
+    # its fp32 cores' doubled; fp8's at the fp8 peak twice bf16's, as every catalog GPU's is to 1 %)
     cnn = default_mfu({"kind": "cnn"}, "amp"), default_mfu({"kind": "cnn"}, "fp32")
-    fp8 = default_mfu(None, "fp8")
+    fp8 = default_mfu(None, "fp8"), default_mfu({"kind": "cnn"}, "fp8")
     c.add_argument(
         "--mfu",
-        help=f"model-FLOPs utilisation for the estimate (default {DEFAULT_MFU:g}; fp8: {fp8:.3g} of its peak, "
-        f"torchao's published gain over bf16; CNN presets: the middle of published ResNet-50 runs, {cnn[0]:g} on "
-        f"tensor cores, {cnn[1]:g} in fp32)",
+        help=f"model-FLOPs utilisation for the estimate (default {DEFAULT_MFU:g}; CNN presets: the middle of "
+        f"published ResNet-50 runs, {cnn[0]:g} of a tensor- or matrix-core peak, {cnn[1]:g} of NVIDIA's fp32 cores' "
+        f"(fp32; any precision on Pascal); fp8: {fp8[0]:.3g} of its peak, a CNN preset {fp8[1]:.3g}, torchao's "
+        "published gain over bf16)",
     )
     c.add_argument(
         "--input-rate",
