@@ -109,3 +109,14 @@ def test_the_mfu_help_names_the_share_each_case_gets(capsys, inputs, precision, 
     assert rc == 0, err
     share = float(re.search(r"compute estimated: .* at ([\d.]+) % of", err)[1]) / 100
     assert said.format(f"{share:.3g}") in _help("predict", "--mfu")
+
+
+@pytest.mark.parametrize("cmd", ["calc", "plan"])
+def test_a_per_device_rate_is_said_in_the_unit_it_is_read_in(capsys, cmd):
+    """-v is read in --unit (calc's table: 'per-device throughput 2,000 tokens/s'; its JSON row says the unit):
+    calc's help said '(samples/s)' alone, where plan's says '(samples/s, or --unit)'."""
+    typed = {"calc": ["-e", "0.9"], "plan": ["-n", "1e9", "-e", "0.9"]}[cmd]
+    answer, _ = _json(capsys, cmd, *typed, "-d", "8", "-v", "2000", "--unit", "tokens/s")
+    row = answer if isinstance(answer, dict) else answer[0]
+    assert row["unit"] == "tokens/s" and row["actual_throughput"] == pytest.approx(8 * 2000 * 0.9)
+    assert _help(cmd, "--throughput") == "per-device throughput alone (samples/s, or --unit)"

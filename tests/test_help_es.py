@@ -191,7 +191,7 @@ def test_spanish_help_says_a_unit_and_one_device_s_throughput_plainly(capsys):
     assert rc == 0 and said in flat
     rc, out, _ = run(capsys, "calc", "--help", "--lang", "es")
     flat = " ".join(out.split())
-    assert rc == 0 and "--throughput, -v V rendimiento de un solo dispositivo (muestras/s)" in flat
+    assert rc == 0 and "--throughput, -v V rendimiento de un solo dispositivo (muestras/s, o --unit)" in flat
     assert "salida dice" not in flat and "dispositivo solo" not in flat
 
 

@@ -80,7 +80,6 @@ HELP_ES: dict[str, str] = {
     "USL coherency κ from 0 to 1": "coherencia κ de la USL de 0 a 1",
     "Amdahl serial fraction in [0, 1)": "fracción serie de Amdahl en [0, 1)",
     "device count: N, N1,N2,..., A..BxF or A..B+S": "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S",
-    "per-device throughput alone (samples/s)": "rendimiento de un solo dispositivo (muestras/s)",
     "throughput unit for labels (default samples/s)": (
         "unidad de rendimiento de las etiquetas (por defecto samples/s, que la salida escribe como muestras/s)"
     ),

@@ -55,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     g = p.add_argument_group("inputs")
     g.add_argument("--devices", "-d", metavar="D", help="device count: N, N1,N2,..., A..BxF or A..B+S")
-    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s)")
+    g.add_argument("--throughput", "-v", metavar="V", help="per-device throughput alone (samples/s, or --unit)")
     g.add_argument(
         "--actual", "-a", metavar="A", help="measured or target cluster throughput, in --unit (one per size)"
     )
