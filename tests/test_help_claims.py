@@ -120,3 +120,19 @@ def test_a_per_device_rate_is_said_in_the_unit_it_is_read_in(capsys, cmd):
     row = answer if isinstance(answer, dict) else answer[0]
     assert row["unit"] == "tokens/s" and row["actual_throughput"] == pytest.approx(8 * 2000 * 0.9)
     assert _help(cmd, "--throughput") == "per-device throughput alone (samples/s, or --unit)"
+
+
+SIZE_FLAGS = [("calc", "--devices"), ("plan", "--devices"), ("batch", "--devices"), ("pipeline", "--microbatches"),
+              ("fit", "--at"), ("measure", "--devices")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("cmd", "flag"), SIZE_FLAGS)
+def test_a_list_of_sizes_names_both_ranges_it_takes(capsys, cmd, flag):
+    """Every sizes option reads both ranges (parse_devices): fit's --at 8..64+8 predicts 8, 16, …, 64, where its help
+    listed 'N, N1,N2,... or A..BxF' alone."""
+    said = _help(cmd, flag)
+    assert "A..BxF" in said and "A..B+S" in said
+    if cmd == "fit":
+        runs = ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"]
+        answer, _ = _json(capsys, "fit", *runs, flag, "8..64+8")
+        assert [r["devices"] for r in answer["predictions"]] == [8, 16, 24, 32, 40, 48, 56, 64]  # type: ignore[index]

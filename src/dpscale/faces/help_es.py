@@ -239,8 +239,8 @@ HELP_ES: dict[str, str] = {
     ),
     "devices per node: puts the all-reduce knee there": "dispositivos por nodo: ahí pone el codo del all-reduce",
     "force a law (default: auto, by leave-one-out)": "fuerza una ley (por defecto: auto, dejando uno fuera)",
-    "sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)": (
-        "tamaños que predecir: N, N1,N2,... o A..BxF (por defecto: los medidos, 2×, 4×)"
+    "sizes to predict: N, N1,N2,..., A..BxF or A..B+S (default: measured, 2×, 4×)": (
+        "tamaños que predecir: N, N1,N2,..., A..BxF o A..B+S (por defecto: los medidos, 2×, 4×)"
     ),
     "devices needed to reach this cluster throughput": (
         "dispositivos necesarios para alcanzar este rendimiento del clúster"

@@ -68,7 +68,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--devices",
         "-d",
         metavar="D",
-        help="sizes to predict: N, N1,N2,... or A..BxF (default: measured, 2×, 4×)",
+        help="sizes to predict: N, N1,N2,..., A..BxF or A..B+S (default: measured, 2×, 4×)",
     )
     q.add_argument("--target-throughput", metavar="X", help="devices needed to reach this cluster throughput")
     q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
