@@ -136,3 +136,11 @@ def test_a_list_of_sizes_names_both_ranges_it_takes(capsys, cmd, flag):
         runs = ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"]
         answer, _ = _json(capsys, "fit", *runs, flag, "8..64+8")
         assert [r["devices"] for r in answer["predictions"]] == [8, 16, 24, 32, 40, 48, 56, 64]  # type: ignore[index]
+
+
+def test_measure_out_names_every_mode_that_writes_it():
+    """`measure equivalence --out F` appends its record to F (test_measure_runs' Spanish equivalence test reads it
+    back; docs/measure.md: a file of training records refuses equivalence records), which --out's help left out:
+    'train: append JSONL per size as it finishes; allreduce: calib.json'."""
+    said = _help("measure", "--out")
+    assert [m for m in ("train:", "allreduce:", "equivalence:") if m not in said] == []

@@ -283,8 +283,9 @@ HELP_ES: dict[str, str] = {
         "entrena con los estados repartidos: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; también "
         "por su nombre: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)"
     ),
-    "train: append JSONL per size as it finishes; allreduce: calib.json": (
-        "al entrenar: añade una línea JSONL por tamaño según acaba; allreduce: calib.json"
+    "train: append JSONL per size as it finishes; equivalence: its record, appended; allreduce: calib.json": (
+        "al entrenar: añade una línea JSONL por tamaño según acaba; equivalence: añade su registro; allreduce: "
+        "calib.json"
     ),
     "seconds without progress = hung (default {})": "segundos sin progreso = colgado (por defecto {})",
     "intra-op threads per rank (default: cores ÷ largest size)": (

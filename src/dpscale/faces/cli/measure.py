@@ -64,7 +64,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="train sharded: 1 ZeroRedundancyOptimizer, 2–3 FSDP2 (3 ≈ FULL_SHARD); 0 DDP; by name too: "
                    "ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)")  # fmt: skip
     g = p.add_argument_group("run")
-    g.add_argument("--out", metavar="FILE", help="train: append JSONL per size as it finishes; allreduce: calib.json")
+    g.add_argument(
+        "--out",
+        metavar="FILE",
+        help="train: append JSONL per size as it finishes; equivalence: its record, appended; allreduce: calib.json",
+    )
     wait = f"{TIMEOUT_S:g}"
     g.add_argument("--timeout", metavar="S", default=wait, help=f"seconds without progress = hung (default {wait})")
     g.add_argument("--threads", metavar="N", help="intra-op threads per rank (default: cores ÷ largest size)")
