@@ -144,3 +144,18 @@ def test_measure_out_names_every_mode_that_writes_it():
     'train: append JSONL per size as it finishes; allreduce: calib.json'."""
     said = _help("measure", "--out")
     assert [m for m in ("train:", "allreduce:", "equivalence:") if m not in said] == []
+
+
+def test_the_zero3_unit_the_bucket_help_names_is_the_one_taken(capsys):
+    """Under --zero 3 a CNN preset keeps DDP's 25 MiB units (no layers to wrap) and a --params model without a
+    preset gets one of its estimated layers (said in a note); --bucket-mb's help named 'one layer of a transformer
+    preset' alone."""
+    said = _help("predict", "--bucket-mb")
+    cnn = ["--model", "resnet50", "-v", "1000", "--system", "dgx-a100", "-d", "1..64x4", "-b", "32", "--zero", "3"]
+    assert _json(capsys, "predict", *cnn)[0] == _json(capsys, "predict", *cnn, "--bucket-mb", "25")[0]
+    params = ["--params", "7e9", "--seq-len", "2048", "--gpu", "h100-80gb", "--system", "dgx-h100", "-d", "8,64"]
+    _, notes = _json(capsys, "predict", *params, "-b", "4", "--zero", "3")
+    assert any("layers estimated from the parameter count" in n for n in notes)
+    assert "with --zero 3, FSDP's unit: one transformer layer, a preset's or one estimated from --params, else 25" in (
+        said
+    )

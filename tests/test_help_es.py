@@ -169,7 +169,10 @@ def test_spanish_help_wordings(capsys):
     rc, out, _ = run(capsys, "plan", "--help", "--lang", "es")
     assert "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`)" in " ".join(out.split())
     rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
-    assert "con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)" in " ".join(out.split())
+    assert (
+        "con --zero 3, la unidad de FSDP: una capa de transformer, la de un modelo del catálogo o una estimada a "
+        "partir de --params; si no, 25)" in " ".join(out.split())
+    )
     assert "con --zero 1 o 2, los 5e8 elementos de DeepSpeed;" in " ".join(out.split())
     rc, out, _ = run(capsys, "pipeline", "--help", "--lang", "es")
     said = "--dp-efficiency, -e E E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas)"

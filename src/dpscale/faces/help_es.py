@@ -170,10 +170,11 @@ HELP_ES: dict[str, str] = {
         "GB/s entre nodos por nodo y sentido (nominales, todas las NIC de cómputo: bytes, así que 8 × 200 Gb/s son "
         "200; también se lee 1600Gb/s, 25GbE)"
     ),
-    "DDP bucket cap in MiB (default {}; with --zero 1 or 2, DeepSpeed's 5e8 elements; with --zero 3, one layer of a "
-    "transformer preset: FSDP's unit)": (
+    "DDP bucket cap in MiB (default {}; with --zero 1 or 2, DeepSpeed's 5e8 elements; with --zero 3, FSDP's unit: "
+    "one transformer layer, a preset's or one estimated from --params, else {})": (
         "tamaño máximo de un bucket de DDP en MiB (por defecto {}; con --zero 1 o 2, los 5e8 elementos de "
-        "DeepSpeed; con --zero 3, una capa de un transformer del catálogo: la unidad de FSDP)"
+        "DeepSpeed; con --zero 3, la unidad de FSDP: una capa de transformer, la de un modelo del catálogo o una "
+        "estimada a partir de --params; si no, {})"
     ),
     "shard the model states: 0 DDP (default), ZeRO 1, 2 or 3 (≈ FSDP full shard): reduce-scatter and all-gathers "
     "replace the all-reduce; by name too: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3)": (

@@ -152,7 +152,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "reduce-scatter and all-gathers replace the all-reduce; by name too: ddp, zero1, zero2, zero3, "
                    "fsdp (FULL_SHARD ≈ ZeRO-3)")  # fmt: skip
     k.add_argument("--bucket-mb", help=f"DDP bucket cap in MiB (default {cap}; with --zero 1 or 2, DeepSpeed's "
-                   "5e8 elements; with --zero 3, one layer of a transformer preset: FSDP's unit)")  # fmt: skip
+                   "5e8 elements; with --zero 3, FSDP's unit: one transformer layer, a preset's or one estimated from "
+                   f"--params, else {cap})")  # fmt: skip
     k.add_argument("--first-bucket-mb", help=f"DDP first bucket in MiB (default {first}; with --zero, --bucket-mb's)")
     k.add_argument("--no-overlap", action="store_true", help="all-reduce only after backward ends")
     k.add_argument(
