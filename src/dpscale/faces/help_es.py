@@ -194,11 +194,14 @@ HELP_ES: dict[str, str] = {
         "con --grad-accum > 1, el all-reduce se solapa con el backward del último microlote (DDP no_sync); por "
         "defecto va tras la acumulación, como en DeepLearningExamples, Horovod y Megatron"
     ),
-    "µs per intra-node hop (default: the system's link, PCIe 5.7; else {}, NCCL's NVLink figure)": (
-        "µs por salto dentro del nodo (por defecto: según el enlace del sistema, PCIe 5.7; si no, {}, la cifra de "
-        "NCCL para NVLink)"
+    "µs per intra-node hop, or with its unit: 0.5ms (default: a --calibration file's, else the system's link, PCIe "
+    "5.7; else {}, NCCL's NVLink figure)": (
+        "µs por salto dentro del nodo, o con su unidad: 0.5ms (por defecto: la de un archivo de --calibration; si "
+        "no, según el enlace del sistema, PCIe 5.7; si no, {}, la cifra de NCCL para NVLink)"
     ),
-    "µs per network hop (default {}, NCCL's figure)": "µs por salto de red (por defecto {}, la cifra de NCCL)",
+    "µs per network hop, or with its unit: 0.5ms (default {}, NCCL's figure)": (
+        "µs por salto de red, o con su unidad: 0.5ms (por defecto {}, la cifra de NCCL)"
+    ),
     "calib.json from `dpscale measure allreduce --out` (- reads standard input)": (
         "calib.json que escribe `dpscale measure allreduce --out` (- lee la entrada estándar)"
     ),

@@ -164,9 +164,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     k.add_argument(
         "--alpha-intra",
-        help=f"µs per intra-node hop (default: the system's link, PCIe 5.7; else {a_intra}, NCCL's NVLink figure)",
+        help=f"µs per intra-node hop, or with its unit: 0.5ms (default: a --calibration file's, else the system's "
+        f"link, PCIe 5.7; else {a_intra}, NCCL's NVLink figure)",
     )
-    k.add_argument("--alpha-inter", help=f"µs per network hop (default {a_inter}, NCCL's figure)")
+    k.add_argument(
+        "--alpha-inter", help=f"µs per network hop, or with its unit: 0.5ms (default {a_inter}, NCCL's figure)"
+    )
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out` (- reads standard input)")
     add_output_args(p)
 
