@@ -413,3 +413,28 @@ def test_a_pasted_run_with_thousands_grouped_by_a_space_is_told_as_the_command_l
     assert rc == 2 and err == f"dpscale fit: error: {exc.value}\n"
     # runs a gap separates are read as before
     assert pasted_runs_unit("1:1000 8:7500, 16:14000\n32 : 26000")[0] == ["1:1000", "8:7500", "16:14000", "32:26000"]
+
+
+# Review HT: the change above kept every gap not before a D: inside the run before it, so a stray word or a run cut
+# short joined the last run: '1:1000 foo 8:7500' was refused as "--point 1:1000 foo, throughput: got '1000 foo';
+# allowed: a number from 1e-9 to 1e15" — a range 1000 is inside — where `fit --point 1:1000 --point foo` names 'foo'
+# as a run. A gap joins only a group of three digits to a number that can be grouped ('1:1 000', '1:1 000 000').
+
+
+@pytest.mark.parametrize(
+    ("pasted", "bad"),
+    [("1:1000 foo 8:7500", "foo"), ("1:1000 2:1900 8:7500 16", "16"), ("1:1000 2 8:7500", "2"),
+     ("1:1000 2:1900 8:7500 100", "100")],
+)  # fmt: skip
+def test_a_gap_joins_only_a_thousands_group_so_a_stray_word_is_named_as_a_run(capsys, pasted, bad):
+    from dpscale.faces.web.app import pasted_runs_unit, run_command
+
+    with pytest.raises(DpscaleError) as exc:
+        run_command("fit", {"point": pasted}, "en")
+    said = f"--point: got {bad!r}; allowed: DEVICES:THROUGHPUT, e.g. 8:5120 (or D:X:STEP_SECONDS)"
+    assert str(exc.value) == said
+    rc, _, err = run(capsys, "fit", *[a for r in pasted.split() for a in ("--point", r)])
+    assert rc == 2 and err == f"dpscale fit: error: {said}\n"  # as the command line says it, a run a flag
+    # the groups of a number stay its own: 1 000 000, 7 000.5, under any gap; 1000 000 is no grouping
+    got = pasted_runs_unit("1:1 000 000 8:7\u00a0000.5 16:1000 000\t32:2\u202f000")[0]
+    assert got == ["1:1 000 000", "8:7\u00a0000.5", "16:1000", "000", "32:2\u202f000"]
