@@ -253,3 +253,24 @@ def test_bench_scale_sides_compute_the_same_arrays(monkeypatch, capsys):
         for mine, theirs in zip((ideal, actual, speedup, lost), api[3:7]):
             np.testing.assert_array_equal(mine, theirs)
     assert [float(api.speedup[-1]) for _, api in sides] == [900.0, pytest.approx(908.3485406018, rel=1e-12)]
+
+
+def test_bench_paste_times_the_pages_parse_of_pastes_at_the_fields_cap(monkeypatch, capsys):
+    """bench_paste's ratio means what it says only if both sides are what the page parses: pastes of at most the
+    field's 10,000 characters (a longer one is refused before the parse) given to pasted_runs_unit, the ordinary
+    one hundreds of runs long, the hostile ones one run of gaps each, timed together by timing.best_each."""
+    from dpscale.faces.web.app import MAX_VALUE_CHARS
+
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    monkeypatch.setattr(sys, "argv", ["bench_paste.py"])
+    bench = script(ROOT / "benchmarks" / "bench_paste.py")
+    parsed: list = []
+    monkeypatch.setattr(bench, "best_each", lambda fns, repeats: parsed.append([fn() for fn in fns]) or [1.0, 2.0])
+    bench.main()
+    out = capsys.readouterr().out
+    assert len(parsed) == 4 and out.count("ratio     2.0") == 4
+    ordinary = bench.ordinary()
+    assert MAX_VALUE_CHARS - 20 < len(ordinary) <= MAX_VALUE_CHARS
+    assert all(p[0] == ([f"{d}:{d * 900}" for d in range(1, 931)], None) for p in parsed)  # 930 runs
+    assert all(MAX_VALUE_CHARS - 10 < len(t) <= MAX_VALUE_CHARS for t in bench.hostile().values())
+    assert [p[1][0] for p in parsed] == [["1:1", "x"], ["1:1", "x"], ["x"], ["1:x"]]

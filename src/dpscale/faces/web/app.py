@@ -197,7 +197,8 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # Seen past what a saved file has and the reader reads: '#' comments, a BOM, quotes ("devices","throughput"
     # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
     head = next((x for x in lines if not x.lstrip().startswith("#")), "").replace('"', "")
-    if re.match(r"\s*,?\s*[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
+    # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
+    if re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
         from dpscale.sources.fit_io import read_csv_unit
 
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
@@ -218,7 +219,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         semi_row = ":" not in row and len(cells) in (2, 3) and all(c and not re.search(r"\s", c) for c in cells)
         parts += [":".join(cells)] if semi_row else row.split(";")
     for line in parts:
-        line = re.sub(r"\s*:\s*", ":", line.strip())
+        line = ":".join(p.strip() for p in line.strip().split(":"))  # '8 : 7500' (a regex took 0.1 s on 10,000 spaces)
         if not line:
             continue
         if ":" in line:  # '1:1000, 8:7500' too: a comma before the next D: separates runs ('8:7,500' stays one)
