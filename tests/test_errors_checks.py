@@ -266,6 +266,9 @@ def test_an_efficiency_typed_as_a_whole_percentage_is_told_its_fraction(typed):
     assert str(exc.value) == "efficiency: got 90; allowed: a scaling efficiency in (0, 1] (90 % = 0.9)"
 
 
+_FIT = dpscale.fit(devices=[1, 2, 4, 8], throughput=[100, 190, 360, 680], resamples=100)
+
+
 # A count with a known ceiling states it in every refusal (review HR, each stated bound swept at its edges):
 # scale(0) was told 'a whole number ≥ 1', which 10^8 is, and 10^8 then 'from 1 to 10,000,000' — the CLI's -d 0 says
 # the range; plan(devices=...) said three ranges ('≥ 1' of 0, 'from 1 to 2^53' of 1e300, then 'from 1 to 10,000,000'
@@ -284,6 +287,14 @@ COUNTS = [
      "seq_len", "a whole number from 1 to 10,000,000"),
     (lambda v: dpscale.fit(devices=[1, 2, 4, 8], throughput=[100, 190, 360, 680], gpus_per_node=v), "gpus_per_node",
      "a whole number from 1 to 1,048,576"),
+    # review HT: the same three ranges left in these — batch_plan(32, 0) '≥ 1', 10^8 taken (refused only with an
+    # efficiency, by scale), 1e300 'from 1 to 2^53'; time_to_target_speedup and a fit's predict(d) '≥ 1', then
+    # 'from 1 to 10,000,000' (predict: 'device counts … (between whole sizes too)'), then 'from 1 to 2^53'
+    (lambda v: dpscale.batch_plan(32, v), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.batch_plan(32, v, efficiency=0.9), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: dpscale.time_to_target_speedup(v, 32, 1000, 0.9), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: _FIT.predict(v), "devices", "a whole number from 1 to 10,000,000"),
+    (lambda v: _FIT.warnings_at([8, v]), "devices", "a whole number from 1 to 10,000,000"),
 ]  # fmt: skip
 OUT = [0, -1, 0.5, 1.5, -0.0, 5e-324, float("inf"), float("nan"), 10**7 + 1, 10**7 + 0.5, 2**53, 1e300]
 

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from dpscale.errors import check_count, check_devices, check_range, choice, fail, one_length, ones
+from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_range, choice, fail, one_length, ones
 from dpscale.formulas.scaling import check_source, scale, short_repr
 
 RULES = ("linear", "sqrt")
@@ -39,7 +39,7 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
     """Samples per optimizer step: micro-batch × accumulation steps × devices (32 × 1 × 4 = 128)."""
     b = check_count(micro_batch, "micro_batch")
     k = check_count(grad_accum, "grad_accum")
-    d = check_count(devices, "devices")
+    d = check_count(devices, "devices", MAX_DEVICES)  # scale's ceiling, said of 0 too (10^8 was taken, review HT)
     if b * k * d > 2**53:  # 1e15 × 1e15 once printed a 31-digit global batch
         raise fail("micro_batch × grad_accum × devices", b * k * d, "a global batch of at most 2^53 samples")
     return b * k * d
@@ -111,7 +111,7 @@ def time_to_target_speedup(devices: Any, per_device_batch: Any, noise_scale: Any
     The hardware side, d·E(d), comes from `scale`; the step ratio S(b)/S(d·b) converts it. per_device_batch b and
     noise_scale B_noise in samples; the result is a ratio (× one device's time to the same loss).
     """
-    d = check_devices(devices, "devices")
+    d = check_devices(devices, "devices", MAX_DEVICES)  # (0 was told '≥ 1', then 10^8 'from 1 to 10,000,000')
     b = check_range(per_device_batch, "per_device_batch", *BATCH_RANGE)  # 1e-320 made β = ∞ and the speedup nan
     bn = check_range(noise_scale, "noise_scale", *NOISE_RANGE)
     one_length((d, "devices"), (b, "per_device_batch"), (bn, "noise_scale"))
@@ -181,7 +181,7 @@ def batch_plan(
     gb = global_batch(micro_batch, grad_accum, devices)
     # the checked counts as ints ([32] and np.array([8]) are one count; int() of them raised a TypeError below)
     micro_batch, grad_accum = check_count(micro_batch, "micro_batch"), check_count(grad_accum, "grad_accum")
-    devices = check_count(devices, "devices")
+    devices = check_count(devices, "devices", MAX_DEVICES)
     chosen, lr, warmup_epochs = _learning_rate(gb, base_lr, base_batch, rule, optimizer, warmup_epochs)
     spe = steps_per_epoch(dataset_size, gb) if dataset_size is not None else None
     warm_steps = round(warmup_epochs * spe) if warmup_epochs is not None and spe is not None else None

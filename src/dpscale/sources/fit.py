@@ -248,8 +248,9 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
 
     def predict(self, d: Any) -> FitPrediction:
         """Throughput and E at d with prediction intervals (fit uncertainty + one new run's noise)."""
-        # inf, [] refused too, and a table of sizes, as predict's and plan's sweeps refuse it (it came back flattened)
-        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
+        # inf, [] refused too, and a table of sizes, as predict's and plan's sweeps refuse it (it came back flattened);
+        # past MAX_DEVICES as efficiency(d) refuses it, said of 0 too ('≥ 1', then 1e300 'from 1 to 2^53', review HT)
+        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices", MAX_DEVICES), dtype=float))
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
         b = self.samples.shape[0]
         check_cells(b, dd.size)
@@ -290,7 +291,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         within GRID_CELLS): plan --fit asks it of up to 100,000 sizes for its notes alone (all at once, 20,000 sizes
         took 0.9 GB, and 20,001 were refused by predict's MAX_CELLS). Each size draws its own stream, so a block's
         intervals are the whole's, and the first size where the runner-up law leaves them is the same."""
-        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices"), dtype=float))
+        dd = np.atleast_1d(np.asarray(check_size_list(d, "devices", MAX_DEVICES), dtype=float))
         out = self._below_warnings(dd) + self.extrapolation_warnings(dd) + self._node_warnings(dd)
         if not self._runner_up_apart():  # no interval can bring the note: 1..100,000 drew 10^8 values for none
             return out
