@@ -179,12 +179,12 @@ def test_a_help_says_the_number_the_layer_below_holds(monkeypatch):
     from dpscale.formulas import memory
     from dpscale.formulas.batch import batch_plan
 
-    assert "(default 5 with the linear rule, Goyal)" in _help("batch")
+    assert "(default 5 with the linear rule once the batch grows past --base-batch, Goyal; else none)" in _help("batch")
     assert batch_plan(32, 16, base_lr=0.1, base_batch=256, dataset_size=1e6).warmup_epochs == 5
     assert "18 bytes with Adam" in _help("memory") and sum(memory.bytes_per_parameter("adam", "fp8")) == 18
     monkeypatch.setattr("dpscale.faces.cli.batch.GOYAL_WARMUP_EPOCHS", 3.0)
     monkeypatch.setitem(memory.BYTES, ("fp8", "adam"), (2, 2, 12))
-    assert "(default 3 with the linear rule, Goyal)" in _help("batch")
+    assert "(default 3 with the linear rule once the batch grows past --base-batch, Goyal; else none)" in _help("batch")
     assert "16 bytes with Adam" in _help("memory")
 
 

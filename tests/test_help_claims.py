@@ -159,3 +159,22 @@ def test_the_zero3_unit_the_bucket_help_names_is_the_one_taken(capsys):
     assert "with --zero 3, FSDP's unit: one transformer layer, a preset's or one estimated from --params, else 25" in (
         said
     )
+
+
+def test_the_warmup_default_names_the_batch_it_is_taken_at(capsys):
+    """batch_plan warms up by Goyal's 5 epochs only where the linear rule grows the batch past --base-batch; at or
+    below it there is no warm-up, where --warmup-epochs' help said '(default 5 with the linear rule, Goyal)' and
+    typing 5 there adds 5 epochs (50,000 steps at -b 32 -d 4 on 1.28e6 samples) — review HT, after the sweep above
+    pinned the default in the one case it holds."""
+    ref = ["--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"]
+    grew, _ = _json(capsys, "batch", "-b", "32", "-d", "16", *ref)
+    same, _ = _json(capsys, "batch", "-b", "32", "-d", "8", *ref)
+    below, _ = _json(capsys, "batch", "-b", "32", "-d", "4", *ref)
+    rows = [r if isinstance(r, dict) else r[0] for r in (grew, same, below)]  # type: ignore[index]
+    assert [r["global_batch"] for r in rows] == [512, 256, 128] and rows[0]["warmup_epochs"] == 5.0
+    assert "warmup_epochs" not in rows[1] and "warmup_epochs" not in rows[2]
+    said = _help("batch", "--warmup-epochs")
+    assert (
+        said
+        == "warm-up length (default 5 with the linear rule once the batch grows past --base-batch, Goyal; else none)"
+    )

@@ -325,8 +325,9 @@ HELP_ES: dict[str, str] = {
     "samples per epoch (gives steps per epoch, warm-up steps)": (
         "muestras por época (da los pasos por época y los de calentamiento)"
     ),
-    "warm-up length (default {} with the linear rule, Goyal)": (
-        "épocas de calentamiento (por defecto {} con la regla lineal, Goyal)"
+    "warm-up length (default {} with the linear rule once the batch grows past --base-batch, Goyal; else none)": (
+        "épocas de calentamiento (por defecto {} con la regla lineal cuando el lote supera --base-batch, Goyal; si "
+        "no, ninguna)"
     ),
     "gradient noise scale B_noise ≈ B_crit, in samples as the batch (tokens ÷ sequence length)": (
         "escala de ruido del gradiente B_ruido ≈ B_crit, en muestras como el lote (tokens ÷ longitud de secuencia)"

@@ -100,7 +100,11 @@ def add_arguments(p: Parser) -> None:
     )
     lr.add_argument("--rule", metavar="RULE", help="linear or sqrt (default: the optimizer's)")
     lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
-    warmup = f"warm-up length (default {GOYAL_WARMUP_EPOCHS:g} with the linear rule, Goyal)"
+    # (only where the batch grew: formulas.batch._learning_rate; none at or below the reference, review HT)
+    warmup = (
+        f"warm-up length (default {GOYAL_WARMUP_EPOCHS:g} with the linear rule once the batch grows past --base-batch, "
+        "Goyal; else none)"
+    )
     lr.add_argument("--warmup-epochs", metavar="W", help=warmup)
     cb = p.add_argument_group("critical batch")
     cb.add_argument(
