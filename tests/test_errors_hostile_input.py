@@ -219,6 +219,34 @@ def test_a_deadline_with_a_decimal_comma_is_told_the_point(capsys):
     assert rc == 2 and err.strip().endswith("or hours as a plain number, with a decimal point (1.5h, not 1,5h)")
 
 
+@pytest.mark.parametrize("typed", ["1,000", "1,000h", "2 000", "2\u00a0000h", "1\u202f000 hours", "1,000,000s"])
+def test_a_deadline_grouped_by_thousands_is_told_the_separator_not_a_decimal_point(capsys, typed):
+    """Review HT: --deadline 1,000 (a thousand hours) was told 'with a decimal point (1.5h, not 1,5h)' — followed,
+    that is 1.000h, one hour — and '2 000' (or a no-break space, review HO's gaps) only the duration's forms, where
+    every number flag tells a thousands separator (errors.comma_hint: '1,000' thousands, '1,5' a decimal comma)."""
+    import dpscale
+    from dpscale.errors import DpscaleError
+
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", typed)
+    assert (rc, out) == (2, "")
+    assert err == (
+        f"dpscale plan: error: --deadline: got {typed!r}; allowed: a duration > 0 such as 24h, 90m, 2d, "
+        "1d12h, 3600s, or hours as a plain number, without thousands separators (2000h, not 2,000h)\n"
+    )
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", typed, "--lang", "es")
+    assert rc == 2 and err.endswith(
+        "u horas como número simple, sin separador de miles y con punto decimal (2000h para dos mil horas, 1.5h para "
+        "hora y media)\n"
+    )
+    with pytest.raises(DpscaleError, match=r"without thousands separators \(2000h, not 2,000h\)$"):
+        dpscale.parse_duration(typed)
+    # a decimal comma is still told the point, and a list of numbers no grouping
+    for other, said in (("1,5", "with a decimal point (1.5h, not 1,5h)"), ("1 8 64", "hours as a plain number")):
+        with pytest.raises(DpscaleError) as exc:
+            dpscale.parse_duration(other)
+        assert str(exc.value).endswith(said)
+
+
 def test_fit_refuses_json_nested_100000_deep_in_one_line(capsys, tmp_path):
     """{"a": {"a": … 100,000 deep: RecursionError out of the whole-file read (measure's was fixed, fit's not)."""
     path = tmp_path / "d.jsonl"

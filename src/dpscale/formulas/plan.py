@@ -20,12 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import (
+    DECIMAL_POINT,
     MAX_DEVICES,
+    THOUSANDS,
     DpscaleError,
     as_number,
     check_positive,
     check_range,
     check_size_list,
+    comma_hint,
     fail,
     is_array,
     ones,
@@ -59,10 +62,15 @@ def parse_duration(text: Any, name: str = "deadline") -> float:
         except DpscaleError:  # (None, b'24h', a timedelta: the duration's forms, not 'an array of numbers')
             raise fail(name, text, DURATION_ALLOWED) from None
     raw = str(text).strip().lower()
-    if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h, '2 000' as 2000
-        raise fail(name, text, DURATION_ALLOWED)
-    if re.fullmatch(r"\d+,\d+\s*[a-z]*", raw):  # '1,5' (a decimal comma): the point is said, as for --efficiency
+    # '1,5' (a decimal comma): the point is said, as for --efficiency; '1,000' or '2 000' (any of GAPS) the thousands,
+    # as comma_hint tells every number flag: it was told the point, and 1.000h, as told, is one hour (review HT)
+    hint = comma_hint(re.sub(r"\s*[a-z]+$", "", raw))
+    if hint == THOUSANDS:
+        raise fail(name, text, DURATION_ALLOWED + ", without thousands separators (2000h, not 2,000h)")
+    if hint == DECIMAL_POINT or re.fullmatch(r"\d+,\d+\s*[a-z]*", raw):
         raise fail(name, text, DURATION_ALLOWED + ", with a decimal point (1.5h, not 1,5h)")
+    if re.search(r"\d\s+\d", raw):  # '1 8 64' once read as 1864 h
+        raise fail(name, text, DURATION_ALLOWED)
     raw = raw.replace(" ", "")
     try:
         hours = float(raw)

@@ -101,6 +101,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple"
         ),
+        "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number, without thousands separators "
+        "(2000h, not 2,000h)": (
+            "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple, sin separador de miles y "
+            "con punto decimal (2000h para dos mil horas, 1.5h para hora y media)"
+        ),
         "a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number, with a decimal point (1.5h, "
         "not 1,5h)": (
             "una duración > 0 como 24h, 90m, 2d, 1d12h, 3600s, u horas como número simple, con punto decimal (1.5h, "
