@@ -1349,3 +1349,17 @@ def test_an_option_given_twice_in_two_spellings_is_named_by_both(capsys, argv, s
     rc, out, err = run(capsys, *argv)
     assert (rc, out) == (2, "")
     assert err.endswith(f"error: {said}: given twice; allowed: once (the last would silently win) (see --help)\n")
+
+
+def test_a_cluster_slower_than_one_device_is_said_in_both_languages(capsys):
+    """-a 1800 on 64 devices at 2,000 samples/s alone (each device's rate typed as the cluster's) solved E = 0.014 and
+    a speedup of 0.90× without a word (review HU): now a note names the slip and the E either reading gives."""
+    rc, out, _ = run(capsys, "-d", "64", "-v", "2000", "-a", "1800")
+    assert rc == 0 and "0.014 (1.4 %)" in out
+    assert "slower than one device alone" in out and "their ratio, 0.900" in out
+    rc, out, _ = run(capsys, "-d", "64", "-v", "2000", "-a", "1800", "--lang", "es")
+    assert rc == 0 and "0,014 (1,4 %)" in out and "más lento que un solo dispositivo" in out and "0,900" in out
+    rc, out, _ = run(capsys, "-d", "64", "-v", "2000", "-s", "0.9", "--lang", "es")
+    assert rc == 0 and "57,6×" in out and "aceleración" in out
+    rc, _, err = run(capsys, "-d", "1,8,64", "-v", "2000", "-a", "2000,15000,100000", "--json")
+    assert rc == 0 and "slower" not in err  # real measurements: nothing said

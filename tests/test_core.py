@@ -894,3 +894,20 @@ def test_an_astronomical_count_of_devices_needed_keeps_four_figures():
     a speedup of 6.17283945e19 at E = 0.5 needs 1.2345678900e20 devices, 1.235e+20."""
     with pytest.raises(DpscaleError, match=r"^devices: 1\.235e\+20 needed; allowed: at most 10,000,000"):
         solve(per_device_throughput=1, efficiency=0.5, speedup=6.17283945e19)
+
+
+def test_solved_speedup_below_one_names_the_per_device_slip():
+    """A cluster of 64 slower than one device (1,800 samples/s against 2,000 alone: E 0.014, speedup 0.9×) is what a
+    per-device share typed as the cluster's rate gives, or the cluster's total typed as one device's (128,000 against
+    115,200): both were solved silently (review HU). Said, with the ratio that either reading gives, E = 0.9; E as
+    given. A speedup typed as E (0.9) likewise. At a speedup of 1 or more, or on one device, nothing is said."""
+    s = solve(devices=64, per_device_throughput=2000, actual_throughput=1800)
+    assert s.exact == pytest.approx(1800 / 128000) and len(s.notes) == 1
+    assert s.notes[0].key == "slower_than_one" and s.notes[0].fields["ratio"] == pytest.approx(0.9)
+    assert "0.90× on 64 devices" in s.notes[0] and "their ratio, 0.900" in s.notes[0]
+    total = solve(devices=64, per_device_throughput=128000, actual_throughput=115200)
+    assert total.exact == pytest.approx(115200 / 8192000) and total.notes[0].key == "slower_than_one"
+    typed_e = solve(devices=64, per_device_throughput=2000, speedup=0.9)
+    assert typed_e.notes[0].key == "slower_than_one_speedup" and "57.6×" in typed_e.notes[0]
+    assert solve(devices=64, per_device_throughput=2000, actual_throughput=2000).notes == ()  # speedup 1: said none
+    assert solve(devices=2, per_device_throughput=2000, actual_throughput=1999).notes[0].key == "slower_than_one"

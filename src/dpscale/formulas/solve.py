@@ -140,7 +140,10 @@ def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> 
             "devices); "
             f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
         )
-    notes = (SUPERLINEAR,) if e > 1 else ()
+    notes: tuple[Note, ...] = (SUPERLINEAR,) if e > 1 else ()
+    if d > 1 and s < 1:  # slower than one device: a per-device rate typed as the cluster's (or the reverse), an E as S
+        slip = "slower_than_one_speedup" if is_speedup else "slower_than_one"
+        notes = (Note(slip, s=s, d=d, ratio=s, whole=d * s),)
     return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 
 
