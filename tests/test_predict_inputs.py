@@ -485,6 +485,26 @@ def test_a_step_time_in_milliseconds_typed_as_seconds_is_flagged(capsys):
     assert rc == 0 and "--step-time" not in err
 
 
+def test_a_step_time_in_milliseconds_is_flagged_for_an_fp32_run_on_tf32_tensor_cores(capsys):
+    """predict's default precision is fp32, and on an A100 PyTorch runs it on TF32 tensor cores: BERT-large's
+    real 213.3 ms step at batch 32 is 39.5 TFLOP/s, twice the fp32 peak (19.5). Typed as --step-time 213.3 it was
+    0.2 % of that peak, above the 0.1 % line, and E came out 0.945 at 64 GPUs with no word (review HU). The floor
+    holds an fp32 run to the TF32 peak where the GPU has one: 0.025 % of 156 is said; the real step is not."""
+
+    def notes(step_s: float, gpu_system: str = "dgx-a100") -> list:
+        p = predict([64], model="bert-large", system=gpu_system, batch=32, step_time_s=step_s)
+        return [n for n in p.notes if n.key == "step_time_slow"]
+
+    (note,) = notes(213.3)
+    assert "0.0395 TFLOP/s" in note and "0.025 % of the a100-80gb's 156 TFLOP/s peak" in note
+    assert notes(0.2133) == []
+    # a V100 has no TF32: its fp32 run is held to fp32's own 15.7, where a real 1.3 s step (35 % of it) is no slip
+    assert notes(1.3, "dgx1-v100") == [] and len(notes(1300, "dgx1-v100")) == 1
+    argv = ["predict", "--model", "bert-large", "-b", "32", "--system", "dgx-a100", "-d", "64", "--step-time", "213.3"]
+    rc, err, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "el 0,025 % del pico" in err and "dé --step-time 0.2133;" in err
+
+
 def test_a_step_time_on_a_gpu_without_the_precision_s_peak_is_not_held_to_fp8_s():
     """The MI300X lists no tf32 peak: the step-time floor fell back to the fastest of all, fp8's 2,614.9 TFLOP/s,
     for a tf32 run, and EfficientNet-B0 at batch 8 in 9 ms (2.06 TFLOP/s, 1.3 % of its fp32 163.4) was told it was
