@@ -947,3 +947,19 @@ def test_the_constant_and_a_prediction_describe_themselves():
     assert dpscale.Constant(0.9).describe() == "constant E = 0.9"
     p = predict(devices=[1, 8], model="resnet50", batch=32, throughput=400, system="DGX-A100")
     assert p.describe() == "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
+
+
+def test_a_loader_rate_under_two_gpus_of_a_node_is_said_as_one_ranks():
+    """--input-rate is samples/s per node, but a DataLoader is timed in one rank: 150/s typed for a node of 8 GPUs
+    that run 100/s each made the input pipeline the bottleneck and E 0.19 at 8 with no word (review HU). A loader
+    that cannot feed two of the node's GPUs (here 1.5) is said, with the node's rate if it is one GPU's (8 × 150 =
+    1,200); E as given. A loader 1.5 % short (760 of 772/s) is a real input bound: nothing said."""
+    p = predict(8, params=1e6, throughput=100, batch=32, input_rate=150, **CLUSTER)
+    assert p.records()[0]["actual_throughput"] == pytest.approx(150)
+    (note,) = [n for n in p.notes if n.key == "input_per_gpu"]
+    assert note.fields["node"] == 1200 and "1.5 of its 8 GPUs" in note and "the node's is 1,200" in note
+    assert "input_per_gpu" not in [n.key for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=760,
+                                                          **CLUSTER).notes]  # fmt: skip
+    # two GPUs of a node at the loader's 150: E 0.75 there, a plausible input bound, not said
+    assert "input_per_gpu" not in [n.key for n in predict(2, params=1e6, throughput=100, batch=32, input_rate=150,
+                                                          **CLUSTER).notes]  # fmt: skip

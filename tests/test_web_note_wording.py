@@ -460,6 +460,29 @@ PREDICT = [
             "a las que llegan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
         ),
     ),
+    (  # review HU: a DataLoader timed in one rank typed as the node's loader, E 0.19 at 8 GPUs without a word
+        "predict",
+        {
+            "model": "bert-large",
+            "precision": "amp",
+            "system": "dgx-a100",
+            "batch": "32",
+            "throughput": "400",
+            "input_rate": "600",
+            "devices": "64",
+        },
+        (
+            "'Input pipeline, samples/s per node' 600 samples/s a node feeds 1.5 of its 8 GPUs at their 400 samples/s"
+            " alone: 'Input pipeline, samples/s per node' is the node's, all its loader processes together; if 600 is"
+            " one GPU's (a DataLoader timed in one rank), the node's is 4,800; E is computed as given"
+        ),
+        (
+            "«Carga de datos, muestras/s por nodo» 600 muestras/s por nodo alimenta a 1,5 de sus 8 GPU a sus 400 "
+            "muestras/s solas: «Carga de datos, muestras/s por nodo» es la del nodo, todos sus procesos de carga "
+            "juntos; si 600 es la de una GPU (un DataLoader medido en un proceso), la del nodo es 4.800; E se calcula"
+            " con lo dado"
+        ),
+    ),
     (
         "predict",
         {"model": "gpt2", "system": "dgx-h100", "batch": "32", "devices": "8,64"},

@@ -153,6 +153,11 @@ EN = {
         "--inter-bw {typed:g} is 8 times the {system}'s {own:g} GB/s: networks are sold in Gb/s, and {typed:g} Gb/s is "
         "{own:g} GB/s ({flag} reads it so); --inter-bw is bytes"
     ),
+    "input_per_gpu": (
+        "--input-rate {rate:,g} samples/s a node feeds {feeds:.2g} of its {g:,} GPUs at their {v:,.6g} samples/s "
+        "alone: --input-rate is the node's, all its loader processes together; if {rate:,g} is one GPU's (a "
+        "DataLoader timed in one rank), the node's is {node:,g}; E is computed as given"
+    ),
     "inter_per_nic_known": (
         "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's, the {nics} NICs the run's GPUs "
         "reach in each {system} node make {node:g} GB/s"

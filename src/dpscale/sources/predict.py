@@ -104,6 +104,9 @@ MFU_ALLOWED = "a model-FLOPs utilisation from 1e-6 to 1"
 # --throughput's and --input-rate's, alike (the face said only 'a finite number > 0' of -v -1, and the range of 1e20)
 RATE = (1e-9, 1e15)  # samples/s a --throughput or --input-rate may be: past them a step is 0 s or ∞ (the texts say it)
 THROUGHPUT_ALLOWED = "per-device samples/s at the baseline size, 1e-9 to 1e15"
+# A node's loader (--input-rate) that cannot feed two of its GPUs caps E at 2/g: at 4 or more GPUs a node that is a
+# DataLoader timed in one rank, typed as the node's (review HU: 150/s for 8 GPUs of 100/s, E 0.19 without a word)
+INPUT_PER_GPU_BUSY = 4
 INPUT_RATE_ALLOWED = "samples/s one node's input pipeline delivers, from 1e-9 to 1e15"
 ELEMENT_BYTES = (1e-3, 8)  # --grad-bytes and --gather-bytes: up to fp64's 8
 # their words, the library's and the face's alike (0 was told '> 0', and 5e-324 '> 0 and ≤ 8', then refused)
@@ -543,6 +546,9 @@ def predict_flags(
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
+    if input_rate is not None and busy >= INPUT_PER_GPU_BUSY and input_rate < 2 * per_device:  # one rank's loader?
+        notes.append(Note("input_per_gpu", rate=float(input_rate), feeds=float(input_rate) / per_device, g=busy,
+                          v=per_device, node=busy * float(input_rate)))  # fmt: skip
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len))

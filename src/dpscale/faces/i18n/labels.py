@@ -228,6 +228,11 @@ LABELS: dict[str, dict[str, str]] = {
             "{cap} ({rate} a core where published runs stopped scaling), and E would fall below this prediction — "
             "unless the images are decoded on the GPU (DALI); a measured loader rate goes in '{web_input_rate}'"
         ),
+        "web_input_per_gpu": (
+            "'{web_input_rate}' {rate} samples/s a node feeds {feeds} of its {g} GPUs at their {v} samples/s alone: "
+            "'{web_input_rate}' is the node's, all its loader processes together; if {rate} is one GPU's (a DataLoader "
+            "timed in one rank), the node's is {node}; E is computed as given"
+        ),
         "web_beyond_peak": (
             "the measured baseline implies {tflops} TFLOP/s a device, more than the {gpu}'s {peak} TFLOP/s peak: "
             "check the unit (samples/s, not tokens/s) and '{web_seq_len}'; E is computed as given"
@@ -1089,6 +1094,11 @@ LABELS: dict[str, dict[str, str]] = {
             "CPU da como mucho unas {cap} ({rate} por núcleo donde las ejecuciones publicadas dejaron de escalar), y "
             "E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en la GPU (DALI); el "
             "rendimiento medido de la carga de datos va en «{web_input_rate}»"
+        ),
+        "web_input_per_gpu": (
+            "«{web_input_rate}» {rate} muestras/s por nodo alimenta a {feeds} de sus {g} GPU a sus {v} muestras/s "
+            "solas: «{web_input_rate}» es la del nodo, todos sus procesos de carga juntos; si {rate} es la de una GPU "
+            "(un DataLoader medido en un proceso), la del nodo es {node}; E se calcula con lo dado"
         ),
         "web_beyond_peak": (
             "la referencia medida implica {tflops} TFLOP/s por dispositivo, más que el pico de {peak} TFLOP/s de la "

@@ -207,6 +207,11 @@ NOTES: dict[str, dict[str, str]] = {
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
             "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
         ),
+        "input_per_gpu": (
+            "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
+            "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,g} es la de "
+            "una GPU (un DataLoader medido en un proceso), la del nodo es {node:,g}; E se calcula con lo dado"
+        ),
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
