@@ -963,3 +963,18 @@ def test_a_loader_rate_under_two_gpus_of_a_node_is_said_as_one_ranks():
     # two GPUs of a node at the loader's 150: E 0.75 there, a plausible input bound, not said
     assert "input_per_gpu" not in [n.key for n in predict(2, params=1e6, throughput=100, batch=32, input_rate=150,
                                                           **CLUSTER).notes]  # fmt: skip
+
+
+def test_params_a_hundred_times_off_the_models_preset_is_said_as_a_unit_slip():
+    """--model llama-7b --params 6738 (its millions) or 7e6 (7 billion as 7e6) replaced 6.738 B with a count 1,000×
+    smaller, and E at 64 went from 0.803 to 0.945 with the title still saying llama-7b (review HU). A count 100× or
+    more off the preset's is said; E as given. A variant's own count (25.6 M for ResNet-50's 25.557 M) is not."""
+    kw = dict(model="llama-7b", precision="bf16", batch=4, throughput=3, system="dgx-h100")
+    (note,) = [n for n in predict([64], params=6738, **kw).notes if n.key == "params_off_preset"]
+    assert "--params 6,738 is 1/1,000,000 of the llama-7b's 6.738 B" in note and "7e9 for 7 billion" in note
+    (big,) = [n for n in predict([64], params=6.738e12, **kw).notes if n.key == "params_over_preset"]
+    assert "1,000× the llama-7b's 6.738 B" in big
+    assert [n for n in predict([64], params=6.738e7, **kw).notes if n.key == "params_off_preset"]  # 100×: said
+    assert not [n for n in predict([64], params=7e7, **kw).notes if n.key == "params_off_preset"]  # 96×: a variant
+    r50 = dict(model="resnet50", precision="amp", batch=256, throughput=2500, system="dgx-a100")
+    assert not [n for n in predict([64], params=25.6e6, **r50).notes if n.key == "params_off_preset"]

@@ -460,6 +460,26 @@ PREDICT = [
             "a las que llegan las GPU de la ejecución en cada nodo dgx-h100 dan 200 GB/s"
         ),
     ),
+    (  # review HU: a preset's count replaced by its millions, E 0.803 → 0.945 at 64 with the title saying llama-7b
+        "predict",
+        {
+            "model": "llama-7b",
+            "params": "6738",
+            "precision": "bf16",
+            "system": "dgx-h100",
+            "batch": "4",
+            "throughput": "3",
+            "devices": "64",
+        },
+        (
+            "'Parameters' 6,738 is 1/1,000,000 of the llama-7b's 6.738 B parameters: 'Parameters' is a count (7e9 for"
+            " 7 billion), not millions; E is computed as given"
+        ),
+        (
+            "«Parámetros» 6.738 es 1/1.000.000 de los 6,738 mil millones de parámetros del llama-7b: «Parámetros» es "
+            "un número de parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
+        ),
+    ),
     (  # review HU: a DataLoader timed in one rank typed as the node's loader, E 0.19 at 8 GPUs without a word
         "predict",
         {

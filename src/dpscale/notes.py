@@ -153,6 +153,14 @@ EN = {
         "--inter-bw {typed:g} is 8 times the {system}'s {own:g} GB/s: networks are sold in Gb/s, and {typed:g} Gb/s is "
         "{own:g} GB/s ({flag} reads it so); --inter-bw is bytes"
     ),
+    "params_off_preset": (
+        "--params {typed:,g} is 1/{x:,.0f} of the {model}'s {count} parameters: --params is a count (7e9 for 7 "
+        "billion), not millions; E is computed as given"
+    ),
+    "params_over_preset": (
+        "--params {typed:,g} is {x:,.0f}× the {model}'s {count} parameters: --params is a count (7e9 for 7 billion); "
+        "E is computed as given"
+    ),
     "input_per_gpu": (
         "--input-rate {rate:,g} samples/s a node feeds {feeds:.2g} of its {g:,} GPUs at their {v:,.6g} samples/s "
         "alone: --input-rate is the node's, all its loader processes together; if {rate:,g} is one GPU's (a "

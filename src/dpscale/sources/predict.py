@@ -49,7 +49,7 @@ from dpscale.formulas.stepmodel import (
     step_time,
 )
 from dpscale.formulas.units import MIB
-from dpscale.notes import Note
+from dpscale.notes import Note, params_said
 from dpscale.sources.predict_inputs import (
     BANDWIDTH,
     CNN_MFU_FP32,
@@ -104,6 +104,8 @@ MFU_ALLOWED = "a model-FLOPs utilisation from 1e-6 to 1"
 # --throughput's and --input-rate's, alike (the face said only 'a finite number > 0' of -v -1, and the range of 1e20)
 RATE = (1e-9, 1e15)  # samples/s a --throughput or --input-rate may be: past them a step is 0 s or ∞ (the texts say it)
 THROUGHPUT_ALLOWED = "per-device samples/s at the baseline size, 1e-9 to 1e15"
+# --params against its --model preset's count: 100× off it is a unit (millions typed as a count), not a variant
+PARAMS_APART = 100.0
 # A node's loader (--input-rate) that cannot feed two of its GPUs caps E at 2/g: at 4 or more GPUs a node that is a
 # DataLoader timed in one rank, typed as the node's (review HU: 150/s for 8 GPUs of 100/s, E 0.19 without a word)
 INPUT_PER_GPU_BUSY = 4
@@ -461,6 +463,13 @@ def predict_flags(
                                               grad_bytes_per_param, gather_bytes_per_param)  # fmt: skip
     grad_bytes = n_params * gb
     bucket_mb, first_bucket_mb, notes = _units(bucket_mb, first_bucket_mb, zero, spec, n_params, gb)
+    if params is not None and spec is not None:  # a preset's count replaced by one 100× off it: a unit, not a variant
+        x = n_params / spec["params"]
+        if not 1 / PARAMS_APART < x < PARAMS_APART:
+            over = x >= PARAMS_APART
+            notes.append(Note("params_over_preset" if over else "params_off_preset", typed=n_params,
+                              x=float(f"{(x if over else 1 / x):.3g}"), model=spec.get("key", model),
+                              n_params=float(spec["params"]), count=params_said(float(spec["params"]))))  # fmt: skip
 
     # 2. The cluster, the step model's constants and the GPU, with their notes
     on_system = bool(system or system_file)

@@ -228,6 +228,14 @@ LABELS: dict[str, dict[str, str]] = {
             "{cap} ({rate} a core where published runs stopped scaling), and E would fall below this prediction — "
             "unless the images are decoded on the GPU (DALI); a measured loader rate goes in '{web_input_rate}'"
         ),
+        "web_params_off_preset": (
+            "'{web_params}' {typed} is 1/{x} of the {model}'s {count} parameters: '{web_params}' is a count (7e9 for "
+            "7 billion), not millions; E is computed as given"
+        ),
+        "web_params_over_preset": (
+            "'{web_params}' {typed} is {x}× the {model}'s {count} parameters: '{web_params}' is a count (7e9 for 7 "
+            "billion); E is computed as given"
+        ),
         "web_input_per_gpu": (
             "'{web_input_rate}' {rate} samples/s a node feeds {feeds} of its {g} GPUs at their {v} samples/s alone: "
             "'{web_input_rate}' is the node's, all its loader processes together; if {rate} is one GPU's (a DataLoader "
@@ -1094,6 +1102,14 @@ LABELS: dict[str, dict[str, str]] = {
             "CPU da como mucho unas {cap} ({rate} por núcleo donde las ejecuciones publicadas dejaron de escalar), y "
             "E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en la GPU (DALI); el "
             "rendimiento medido de la carga de datos va en «{web_input_rate}»"
+        ),
+        "web_params_off_preset": (
+            "«{web_params}» {typed} es 1/{x} de los {count} parámetros del {model}: «{web_params}» es un número de "
+            "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
+        ),
+        "web_params_over_preset": (
+            "«{web_params}» {typed} es {x}× los {count} parámetros del {model}: «{web_params}» es un número de "
+            "parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
         "web_input_per_gpu": (
             "«{web_input_rate}» {rate} muestras/s por nodo alimenta a {feeds} de sus {g} GPU a sus {v} muestras/s "

@@ -207,6 +207,14 @@ NOTES: dict[str, dict[str, str]] = {
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
             "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
         ),
+        "params_off_preset": (
+            "--params {typed:,g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número de "
+            "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
+        ),
+        "params_over_preset": (
+            "--params {typed:,g} es {x:,.0f}× los {count} parámetros del {model}: --params es un número de "
+            "parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
+        ),
         "input_per_gpu": (
             "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
             "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,g} es la de "
