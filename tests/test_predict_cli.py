@@ -902,6 +902,45 @@ def test_a_bidirectional_nvlink_figure_is_said():
     assert not [n for n in predict(intra_bw_gbs=900, **single).notes if n.key == "intra_bidirectional"]
 
 
+def test_a_nodes_nvlink_total_typed_as_one_gpus_is_said(capsys, tmp_path):
+    """Datasheets quote a node's NVLink as all its GPUs' added, both ways: DGX H100's 7.2 TB/s (8 × 900), DGX A100's
+    4.8 TB/s, DGX B200's 14.4 TB/s. --intra-bw 7200 on a DGX H100 was said only as 'intra_bw_gbs 450 → 7,200'
+    (the Hopper note covers links above the checked range), and 14400 on a DGX B200 likewise (review HU). A figure g
+    or 2g times the system's own (g its GPUs a node) is said: the flag, raw with the GPU named, a file; E as given."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8])
+    (note,) = [n for n in predict(intra_bw_gbs=7200, system="dgx-h100", **kw).notes if n.key == "intra_node_total"]
+    assert note.startswith("--intra-bw 7200 is 16 times the dgx-h100's 450: vendors quote a node's NVLink as its 8 ")
+    assert "--intra-bw is one GPU's, one direction" in note
+    assert [n for n in predict(intra_bw_gbs=14400, system="dgx-b200", **kw).notes if n.key == "intra_node_total"]
+    assert [n for n in predict(intra_bw_gbs=2400, system="dgx-a100", **kw).notes if n.key == "intra_node_total"]  # 8×
+    raw = dict(kw, gpus_per_node=8, inter_bw_gbs=100)
+    assert [n for n in predict(intra_bw_gbs=4800, gpu="a100-80gb", **raw).notes if n.key == "intra_node_total"]
+    for x in (900, 450, 1000):  # twice (its own note), its own, neither
+        assert not [n for n in predict(intra_bw_gbs=x, system="dgx-h100", **kw).notes if n.key == "intra_node_total"]
+    assert not [n for n in predict(intra_bw_gbs=7200, system="dgx-h100", params=1e8, step_time_s=0.1, devices=[1])
+                .notes if n.key == "intra_node_total"]  # one device: the link is not used  # fmt: skip
+    # a system file naming its NVLink: its intra_bw_gbs as the node's 8 × 300 GB/s, said in the file's words
+    node = {
+        "name": "mine",
+        "gpu": "a100-80gb",
+        "gpus_per_node": 8,
+        "intra_bw_gbs": 2400,
+        "inter_bw_gbs": 200,
+        "intra_link": "nvlink3",
+        "inter_link": "ib-hdr",
+        "nics": 8,
+    }
+    path = tmp_path / "node.json"
+    path.write_text(json.dumps(node))
+    (said,) = [n for n in predict(system_file=str(path), **kw).notes if n.key == "intra_node_total_file"]
+    assert said.startswith("the system file's intra_bw_gbs 2400 is 8 times its intra_link nvlink3's 300 GB/s")
+    path.write_text(json.dumps({**node, "intra_bw_gbs": 300}))
+    assert not [n for n in predict(system_file=str(path), **kw).notes if n.key == "intra_node_total_file"]
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-h100", "--intra-bw", "7200", "-d", "8"]
+    rc = main([*argv, "--lang", "es"])
+    assert rc == 0 and "--intra-bw 7200 es 16 veces los 450 del dgx-h100" in capsys.readouterr().out
+
+
 def test_refusals_name_the_inputs_that_were_given(capsys):
     """A computed default was refused as a typed flag ('--bucket-mb: got 1589457.19…' for --zero 3 --params 1e13),
     and a FLOPs-estimated micro-batch out of range blamed '--throughput/--step-time', neither of them given."""

@@ -82,6 +82,16 @@ EN = {
         "--intra-bw {typed:g} is twice the {system}'s {own:g}: vendors quote NVLink with both directions added (H100: "
         "900 GB/s, 450 each way), and --intra-bw is one direction's"
     ),
+    "intra_node_total": (
+        "--intra-bw {typed:g} is {k:g} times the {system}'s {own:g}: vendors quote a node's NVLink as its {g} GPUs' "
+        "added, often both directions too (DGX H100: 7.2 TB/s, 8 × 900), and --intra-bw is one GPU's, one direction; "
+        "E is computed as given"
+    ),
+    "intra_node_total_file": (
+        "the system file's intra_bw_gbs {typed:g} is {k:g} times its intra_link {system}'s {own:g} GB/s: vendors quote "
+        "a node's NVLink as its {g} GPUs' added, often both directions too (DGX H100: 7.2 TB/s, 8 × 900), and "
+        "intra_bw_gbs is one GPU's, one direction; E is computed as given"
+    ),
     "hop_unsourced": (
         "{link} has no sourced per-hop latency in links.json: NVLink's {us:g} µs a hop (NCCL's ring, Simple "
         "protocol) stands for it"

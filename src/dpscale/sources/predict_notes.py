@@ -162,20 +162,29 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
                 notes.append(Note("inter_bits_as_bytes", typed=x, own=cl.inter_own, system=cl.name,
                                   flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
     if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+        whole = catalog.table("systems").get(str(cl.name), {}).get("gpus_per_node", cl.gpus_per_node)
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
+            elif field == "intra_bw_gbs" and str(cl.intra_link).startswith("nvlink"):
+                notes.extend(_node_total(x, own, cl.name, whole))
     elif raw and part and busy > 1:  # A100's "600" typed
-        nvlinked = ((k, s["intra_bw_gbs"]) for k, s in catalog.table("systems").items()
-                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink"))  # fmt: skip
-        twin = next(((k, own) for k, own in nvlinked if cl.intra_bw_gbs == 2 * own), None)
+        nvlinked = [(k, s["intra_bw_gbs"], s["gpus_per_node"]) for k, s in catalog.table("systems").items()
+                    if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink")]  # fmt: skip
+        twin = next(((k, own) for k, own, _ in nvlinked if cl.intra_bw_gbs == 2 * own), None)
         if twin:
             notes.append(Note("intra_bidirectional", typed=cl.intra_bw_gbs, own=twin[1], system=twin[0]))
+        else:  # or the node's whole NVLink, its GPUs' added (DGX A100's 4.8 TB/s)
+            said = (_node_total(cl.intra_bw_gbs, own, k, g) for k, own, g in nvlinked)
+            notes.extend(next((n for n in said if n), []))
     # a system file that names its NVLink (intra_link) and gives twice that link's per-direction figure: the
     # vendor's both-ways number (a file naming no link is taken as given; a typed --intra-bw is said above)
     link = catalog.table("links").get(str(cl.intra_link), {})
     if busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
         notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
+    elif busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and not cl.overrides:
+        totals = _node_total(cl.intra_bw_gbs, link["gbs"], str(cl.intra_link), int(cl.gpus_per_node))
+        notes.extend(Note("intra_node_total_file", **n.fields) for n in totals)  # (the file's words, not the flag's)
     # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
     # figure is all its NICs together (a typed --inter-bw is said by _outside's inter_per_nic_known)
     port = catalog.table("links").get(str(cl.inter_link), {}).get("gbs")
@@ -255,6 +264,15 @@ def _mib(x: float) -> float:
     """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
     ones keep their digits."""
     return round(x, 1) if x >= 10 else x
+
+
+def _node_total(typed: float, own: float, system: str, g: int) -> list:
+    """A note when an in-node figure is a node's NVLink, all its g GPUs' added, one way or both (DGX H100's 7.2 TB/s
+    is 8 × 900, both ways of 8 × 450): datasheets quote it so, and the figure asked is one GPU's, one direction."""
+    k = typed / own
+    if g > 1 and k in (g, 2 * g):
+        return [Note("intra_node_total", typed=typed, own=own, system=system, k=k, g=g)]
+    return []
 
 
 def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra: bool, unchecked_gpu: bool,

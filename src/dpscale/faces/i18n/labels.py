@@ -228,6 +228,11 @@ LABELS: dict[str, dict[str, str]] = {
             "{cap} ({rate} a core where published runs stopped scaling), and E would fall below this prediction — "
             "unless the images are decoded on the GPU (DALI); a measured loader rate goes in '{web_input_rate}'"
         ),
+        "web_intra_node_total": (
+            "'{web_own_intra_bw}' {typed} is {k} times the {system}'s {own}: vendors quote a node's NVLink as its {g} "
+            "GPUs' added, often both directions too (DGX H100: 7.2 TB/s, 8 × 900), and '{web_own_intra_bw}' is one "
+            "GPU's, one direction; E is computed as given"
+        ),
         "web_params_off_preset": (
             "'{web_params}' {typed} is 1/{x} of the {model}'s {count} parameters: '{web_params}' is a count (7e9 for "
             "7 billion), not millions; E is computed as given"
@@ -1102,6 +1107,11 @@ LABELS: dict[str, dict[str, str]] = {
             "CPU da como mucho unas {cap} ({rate} por núcleo donde las ejecuciones publicadas dejaron de escalar), y "
             "E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en la GPU (DALI); el "
             "rendimiento medido de la carga de datos va en «{web_input_rate}»"
+        ),
+        "web_intra_node_total": (
+            "«{web_own_intra_bw}» {typed} es {k} veces los {own} del {system}: los fabricantes dan el NVLink de un "
+            "nodo sumando sus {g} GPU, a menudo también los dos sentidos (DGX H100: 7,2 TB/s, 8 × 900), y "
+            "«{web_own_intra_bw}» es el de una GPU, en un sentido; E se calcula con lo dado"
         ),
         "web_params_off_preset": (
             "«{web_params}» {typed} es 1/{x} de los {count} parámetros del {model}: «{web_params}» es un número de "

@@ -215,6 +215,16 @@ NOTES: dict[str, dict[str, str]] = {
             "--params {typed:,g} es {x:,.0f}× los {count} parámetros del {model}: --params es un número de "
             "parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
+        "intra_node_total": (
+            "--intra-bw {typed:g} es {k:g} veces los {own:g} del {system}: los fabricantes dan el NVLink de un nodo "
+            "sumando sus {g} GPU, a menudo también los dos sentidos (DGX H100: 7,2 TB/s, 8 × 900), y --intra-bw es el "
+            "de una GPU, en un sentido; E se calcula con lo dado"
+        ),
+        "intra_node_total_file": (
+            "el intra_bw_gbs {typed:g} del archivo de sistema es {k:g} veces los {own:g} GB/s de su intra_link "
+            "{system}: los fabricantes dan el NVLink de un nodo sumando sus {g} GPU, a menudo también los dos sentidos "
+            "(DGX H100: 7,2 TB/s, 8 × 900), e intra_bw_gbs es el de una GPU, en un sentido; E se calcula con lo dado"
+        ),
         "input_per_gpu": (
             "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
             "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,g} es la de "
