@@ -369,6 +369,29 @@ def test_a_share_of_a_node_s_nics_is_no_system_file_of_one_port(tmp_path):
     assert note.fields == {"bw": 25, "link": "ib-hdr", "nics": 4, "node": 100}
 
 
+def test_a_system_file_s_network_in_gb_per_s_bits_is_said(tmp_path, capsys):
+    """A system file of 8 HDR NICs (25 GB/s each, 200 a node) whose inter_bw_gbs is 1600, the node's Gb/s: read as
+    bytes, the network was 8× too fast, and the only note was 'checked InfiniBand at 50–200 GB/s' (review HU). Said
+    now as --inter-bw 1600 on a preset is: 8 times the NICs' bytes; E as given. 200 and one port's 25 are not."""
+
+    def said(inter: float, g: int = 8) -> list:
+        own = tmp_path / "sys.json"
+        own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": inter, "nics": 8,
+                                   "inter_link": "ib-hdr", "intra_link": "nvlink3", "gpu": "a100-80gb"}))  # fmt: skip
+        p = predict([64], params=1e8, step_time_s=0.1, system_file=str(own), gpus_per_node=g)
+        return keyed(p, "inter_bits_file")
+
+    (note,) = said(1600)
+    assert note == ("the system file's inter_bw_gbs 1600 is 8 times its 8 ib-hdr NICs' 200 GB/s: networks are sold "
+                    "in Gb/s, and 1600 Gb/s is 200 GB/s; inter_bw_gbs is bytes; E is computed as given")  # fmt: skip
+    assert not said(200) and not said(25) and not said(1599)
+    assert said(1600, 4)  # half the node (4 of its NICs, run at 800): the file's own figure is what was typed
+    assert said(1600)
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file",
+                     str(tmp_path / "sys.json"), "-d", "64", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "es 8 veces los 200 GB/s de sus 8 NIC ib-hdr: las redes se venden en Gb/s" in out
+
+
 # Mutation sweep 12 (session 36, of today's code: predict_inputs.node_share and cluster's nics_reached, predict's
 # NIC notes, predict_validate.mesh_table, catalog's nics check, compute's untied embeddings, memory.fit_advice):
 # gaps the suite left open, each killing a surviving mutant.

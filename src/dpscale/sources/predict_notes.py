@@ -194,6 +194,10 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     own = cl.inter_bw_gbs * of / reached  # (node_share's share, undone)
     if d.max() > cl.gpus_per_node and not typed[1] and (cl.nics or 0) > 1 and port and math.isclose(own, port):
         notes.append(Note("inter_one_port_file", bw=port, link=cl.inter_link, nics=cl.nics, node=cl.nics * port))
+    # or the node's Gb/s as bytes: 8 HDR NICs' 200 GB/s typed 1600 (a typed --inter-bw: inter_bits_as_bytes)
+    whole = (cl.nics or 0) * of / reached  # the file's NICs, all of the node's
+    if d.max() > cl.gpus_per_node and not typed[1] and whole and port and math.isclose(own, 8 * whole * port):
+        notes.append(Note("inter_bits_file", typed=own, nics=round(whole), link=cl.inter_link, node=whole * port))
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes

@@ -54,7 +54,7 @@ NOTE_RANK: dict[str, int] = {
     **dict.fromkeys(("beyond_peak", "step_time_slow", "precision_no_peak", "intra_bidirectional",
                      "intra_bidirectional_file", "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low",
                      "inter_per_nic", "inter_per_nic_known", "input_per_gpu", "params_off_preset", "intra_node_total",
-                     "intra_node_total_file",
+                     "intra_node_total_file", "inter_bits_file",
                      "params_over_preset"), 3),
     **dict.fromkeys(("unchecked_arch", "unchecked_size", "unchecked_params", "unchecked_params_large",
                      "sync_bytes_held", "unchecked_intra", "unchecked_inter", "network_unknown", "network_ethernet",

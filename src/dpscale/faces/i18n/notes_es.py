@@ -225,6 +225,11 @@ NOTES: dict[str, dict[str, str]] = {
             "{system}: los fabricantes dan el NVLink de un nodo sumando sus {g} GPU, a menudo también los dos sentidos "
             "(DGX H100: 7,2 TB/s, 8 × 900), e intra_bw_gbs es el de una GPU, en un sentido; E se calcula con lo dado"
         ),
+        "inter_bits_file": (
+            "el inter_bw_gbs {typed:g} del archivo de sistema es 8 veces los {node:g} GB/s de sus {nics} NIC {link}: "
+            "las redes se venden en Gb/s, y {typed:g} Gb/s son {node:g} GB/s; inter_bw_gbs va en bytes; E se calcula "
+            "con lo dado"
+        ),
         "input_per_gpu": (
             "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
             "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,g} es la de "
