@@ -413,3 +413,15 @@ def test_a_band_whose_low_end_never_finishes_is_said_infinite_not_refused(capsys
     assert rc == 0 and said in out
     rc, out, _ = run(capsys, *argv, "--json")
     assert rc == 0 and json.loads(out)[1]["hours"] == pytest.approx(1e20 / (64 * 100 * 2e-5) / 3600)
+
+
+def test_fewer_samples_than_devices_is_said_as_a_count_in_millions(capsys):
+    """-n 1.2 for ImageNet's 1.2 million planned 8.33e-05 s at 8 devices without a word (review HU): fewer samples
+    over all epochs than devices, so no device trains on even one. Said, in both languages; the plan as given."""
+    rc, out, _ = run(capsys, "plan", "-n", "1.2", "-v", "2000", "-e", "0.9", "-d", "8,64")
+    assert rc == 0 and "8.33e-05 s" in out
+    assert "1.2 samples over 1 epoch are fewer than the 64 devices" in out and "1.28e6 for 1.28 million" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1.2", "-v", "2000", "-e", "0.9", "-d", "8,64", "--lang", "es")
+    assert rc == 0 and "1,2 muestras en 1 época son menos que los 64 dispositivos" in out
+    rc, out, _ = run(capsys, "plan", "-n", "64", "-v", "2000", "-e", "0.9", "-d", "8,64")
+    assert rc == 0 and "fewer than the" not in out  # one sample a device: a tiny job, not a slip

@@ -842,6 +842,10 @@ LABELS: dict[str, dict[str, str]] = {
         "h:device_hours": "device-h",
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: time and cost per cluster size",
+        "plan_under_one_sample": (
+            "{n} {what} over {ep} epochs are fewer than the {d} devices, not one a device: the count is typed whole, "
+            "not in millions (1.28e6 for 1.28 million); the plan is as given"
+        ),
         "plan_worked": (
             "Worked example: 1.28M {count} × 90 epochs at 2,000 {unit} per device, E = 0.9, "
             "2.5 per device-hour, deadline 24 h"
@@ -1814,6 +1818,10 @@ LABELS: dict[str, dict[str, str]] = {
         "h:device_hours": "horas-disp.",
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
+        "plan_under_one_sample": (
+            "{n} {what} en {ep} épocas son menos que los {d} dispositivos, ni una por dispositivo: el número se "
+            "escribe entero, no en millones (1.28e6 para 1,28 millones); el plan se calcula con lo dado"
+        ),
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
         "plan_worked_partial": (
             "Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {count} a 2.000 {unit} por dispositivo; "
