@@ -354,10 +354,10 @@ def _step_time_floor(flops_per_s: float, step_s: float, part: dict[str, Any], gp
     """A note when a measured --step-time implies under STEP_FLOOR_MFU of the GPU's peak at its precision: seconds
     are asked, and predict's own table shows milliseconds (its 'step ms'); E is computed as given."""
     peak = part["peak_tflops"].get(prec) or _fastest_peak(part, prec)  # (fp8's own only for an fp8 run)
-    if prec == "fp32":  # PyTorch runs fp32 on TF32 tensor cores where it can (convolutions by default): a real A100
-        peak = max(
-            peak, part["peak_tflops"].get("tf32", 0.0)
-        )  # step of BERT-large is 2× fp32's 19.5, its ms slip 0.2 %
+    # PyTorch runs fp32 on TF32 tensor cores where it can (convolutions by default): a real A100 step of BERT-large
+    # is 2× fp32's 19.5, its ms slip 0.2 % of the fp32 peak (review HU)
+    if prec == "fp32":
+        peak = max(peak, part["peak_tflops"].get("tf32", 0.0))
     if flops_per_s >= STEP_FLOOR_MFU * peak * 1e12:
         return []
     return [Note("step_time_slow", s=step_s, tflops=flops_per_s / 1e12, pct=100 * flops_per_s / (peak * 1e12),

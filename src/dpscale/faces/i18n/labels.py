@@ -1819,7 +1819,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "plan_under_one_sample": (
-            "{n} {what} en {ep} épocas son menos que los {d} dispositivos, ni una por dispositivo: el número se "
+            "{n} {what} en {ep} épocas son menos que los {d} dispositivos, ni 1 por dispositivo: el número se "
             "escribe entero, no en millones (1.28e6 para 1,28 millones); el plan se calcula con lo dado"
         ),
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
