@@ -438,3 +438,15 @@ def test_a_gap_joins_only_a_thousands_group_so_a_stray_word_is_named_as_a_run(ca
     # the groups of a number stay its own: 1 000 000, 7 000.5, under any gap; 1000 000 is no grouping
     got = pasted_runs_unit("1:1 000 000 8:7\u00a0000.5 16:1000 000\t32:2\u202f000")[0]
     assert got == ["1:1 000 000", "8:7\u00a0000.5", "16:1000", "000", "32:2\u202f000"]
+
+
+# Review HV: since the gap split (0cea316, kept by a6cfd9a) a leading comma before a run left an empty run before it:
+# ',1:1000 8:7500' or a line ', 8:7500' (a list pasted comma first) was refused as "--point: got ''", a run nobody
+# typed, where 2935745 read both runs. A comma before a D: separates runs; none before the first leaves nothing.
+@pytest.mark.parametrize("pasted", [",1:1000 8:7500", ", 1:1000 8:7500", "1:1000\n, 8:7500", ";,1:1000\t8:7500"])
+def test_a_comma_before_the_first_run_of_a_line_leaves_no_empty_run(pasted):
+    from dpscale.faces.web.app import pasted_runs_unit, run_command
+
+    assert pasted_runs_unit(pasted)[0] == ["1:1000", "8:7500"]
+    fit = run_command("fit", {"point": pasted, "at": "16"}, "en")
+    assert fit == run_command("fit", {"point": "1:1000 8:7500", "at": "16"}, "en")

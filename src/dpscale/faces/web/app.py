@@ -224,7 +224,8 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         if not line:
             continue
         if ":" in line:  # '1:1000, 8:7500' too: a comma before the next D: separates runs ('8:7,500' stays one)
-            runs += _gap_runs(re.sub(r",\s*(?=\d+:)", " ", line))
+            # (stripped again: a comma before the line's first run left a gap before it, and an empty run ',1:1000')
+            runs += _gap_runs(re.sub(r",\s*(?=\d+:)", " ", line).strip())
             continue
         # a tab separates spreadsheet columns (a comma in one is the number's own: '1,500', '7500,5', which the
         # CLI then refuses by name); else a CSV row (a quoted "1,500" stays one cell); else spaces
