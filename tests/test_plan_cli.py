@@ -420,8 +420,25 @@ def test_fewer_samples_than_devices_is_said_as_a_count_in_millions(capsys):
     over all epochs than devices, so no device trains on even one. Said, in both languages; the plan as given."""
     rc, out, _ = run(capsys, "plan", "-n", "1.2", "-v", "2000", "-e", "0.9", "-d", "8,64")
     assert rc == 0 and "8.33e-05 s" in out
-    assert "1.2 samples over 1 epoch are fewer than the 64 devices" in out and "1.28e6 for 1.28 million" in out
+    assert "fewer samples (1.2 over 1 epoch) than the 64 devices" in out and "1.28e6 for 1.28 million" in out
     rc, out, _ = run(capsys, "plan", "-n", "1.2", "-v", "2000", "-e", "0.9", "-d", "8,64", "--lang", "es")
-    assert rc == 0 and "1,2 muestras en 1 época son menos que los 64 dispositivos" in out
+    assert rc == 0 and "menos muestras (1,2 en 1 época) que los 64 dispositivos" in out
     rc, out, _ = run(capsys, "plan", "-n", "64", "-v", "2000", "-e", "0.9", "-d", "8,64")
     assert rc == 0 and "fewer than the" not in out  # one sample a device: a tiny job, not a slip
+
+
+@pytest.mark.parametrize(
+    ("unit", "lang", "said"),
+    [("samples/s", "en", "fewer samples (1 over 1 epoch) than the 64 devices"),
+     ("tokens/s", "en", "fewer tokens (1 over 2 epochs) than the 64 devices"),
+     ("samples/s", "es", "menos muestras (1 en 1 época) que los 64 dispositivos"),
+     ("tokens/s", "es", "menos tokens (1 en 2 épocas) que los 64 dispositivos")],
+)  # fmt: skip
+def test_one_sample_in_the_under_one_sample_note_agrees_with_nothing(capsys, unit, lang, said):
+    """-n 1 (a million typed in millions) was told '1 samples over 1 epoch are fewer than the 64 devices' ('1 muestras
+    en 1 época son', '1 tokens'), a count of one with a plural noun and verb (review HV): the count is said in
+    brackets, after the plural the comparison takes; the plan as given."""
+    ep = "1" if "samples" in unit else "2"
+    rc, out, _ = run(capsys, "plan", "-n", "1", "--epochs", ep, "-v", "2000", "-e", "0.9", "-d", "8,64", "--unit", unit,
+                     "--lang", lang)  # fmt: skip
+    assert rc == 0 and said in out and " 1 samples" not in out and "1 muestras" not in out

@@ -163,7 +163,9 @@ def run(args: argparse.Namespace) -> int:
     # 1e12 tokens at tokens/s and one of 1e12 samples at samples/s wrote the same rows
     records = [with_unit(r, args.unit) for r in result.records()]
     money = _money_kind(result)
-    if samples * epochs < max(devices):  # -n 1.2 for 1.2 million: no device trains on even one sample (review HU)
+    # -n 1.2 for 1.2 million: no device trains on even one sample (review HU); the count said in brackets, as no noun
+    # or verb agrees with it ('1 samples over 1 epoch are', '1 muestras', review HV)
+    if samples * epochs < max(devices):
         notes.append(label("plan_under_one_sample", lang).format(
             n=fmt(samples, "float", lang), ep=fmt(epochs, "float", lang), d=fmt(max(devices), "int", lang),
             what=count_of(args.unit, lang)))  # fmt: skip

@@ -843,7 +843,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: time and cost per cluster size",
         "plan_under_one_sample": (
-            "{n} {what} over {ep} epochs are fewer than the {d} devices, not one a device: the count is typed whole, "
+            "fewer {what} ({n} over {ep} epochs) than the {d} devices, not one a device: the count is typed whole, "
             "not in millions (1.28e6 for 1.28 million); the plan is as given"
         ),
         "plan_worked": (
@@ -1819,7 +1819,7 @@ LABELS: dict[str, dict[str, str]] = {
         "h:marginal_speedup": "ΔS/Δd",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "plan_under_one_sample": (
-            "{n} {what} en {ep} épocas son menos que los {d} dispositivos, ni 1 por dispositivo: el número se "
+            "menos {what} ({n} en {ep} épocas) que los {d} dispositivos, ni 1 por dispositivo: el número se "
             "escribe entero, no en millones (1.28e6 para 1,28 millones); el plan se calcula con lo dado"
         ),
         "worked_filled": "el ejemplo resuelto completó {flags}, que no se dieron: délos para su caso",
