@@ -382,14 +382,35 @@ def test_a_system_file_s_network_in_gb_per_s_bits_is_said(tmp_path, capsys):
         return keyed(p, "inter_bits_file")
 
     (note,) = said(1600)
-    assert note == ("the system file's inter_bw_gbs 1600 is 8 times its 8 ib-hdr NICs' 200 GB/s: networks are sold "
-                    "in Gb/s, and 1600 Gb/s is 200 GB/s; inter_bw_gbs is bytes; E is computed as given")  # fmt: skip
+    assert note == (
+        "the system file's inter_bw_gbs 1600 is 8 times its network's 200 GB/s (8 × ib-hdr): networks "
+        "are sold in Gb/s, and 1600 Gb/s is 200 GB/s; inter_bw_gbs is bytes; E is computed as given"
+    )
     assert not said(200) and not said(25) and not said(1599)
     assert said(1600, 4)  # half the node (4 of its NICs, run at 800): the file's own figure is what was typed
     assert said(1600)
     rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file",
                      str(tmp_path / "sys.json"), "-d", "64", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "es 8 veces los 200 GB/s de sus 8 NIC ib-hdr: las redes se venden en Gb/s" in out
+    assert rc == 0 and "es 8 veces los 200 GB/s de su red (8 × ib-hdr): las redes se venden en Gb/s" in out
+
+
+def test_a_one_nic_system_file_s_network_in_gb_per_s_is_said_without_a_plural(tmp_path, capsys):
+    """The likeliest file of that slip, one 100 GbE port a node with inter_bw_gbs 100 (its Gb/s), was told 'its 1
+    eth-100g NICs' 12.5 GB/s' and 'de sus 1 NIC eth-100g' (review HV): the count now stands after the network, as
+    8 × ib-hdr, and reads with one as with eight."""
+    own = tmp_path / "sys.json"
+    own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 31, "inter_bw_gbs": 100, "nics": 1,
+                               "inter_link": "eth-100g", "intra_link": "pcie4", "gpu": "a100-80gb"}))  # fmt: skip
+    (note,) = keyed(predict([64], params=1e8, step_time_s=0.1, system_file=str(own)), "inter_bits_file")
+    assert note == (
+        "the system file's inter_bw_gbs 100 is 8 times its network's 12.5 GB/s (1 × eth-100g): "
+        "networks are sold in Gb/s, and 100 Gb/s is 12.5 GB/s; inter_bw_gbs is bytes; E is computed as "
+        "given"
+    )
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(own), "-d", "64",
+                     "--lang", "es")  # fmt: skip
+    assert rc == 0 and "es 8 veces los 12,5 GB/s de su red (1 × eth-100g): las redes se venden" in out
+    assert "sus 1 NIC" not in out
 
 
 # Mutation sweep 12 (session 36, of today's code: predict_inputs.node_share and cluster's nics_reached, predict's

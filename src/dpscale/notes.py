@@ -93,8 +93,8 @@ EN = {
         "intra_bw_gbs is one GPU's, one direction; E is computed as given"
     ),
     "inter_bits_file": (
-        "the system file's inter_bw_gbs {typed:g} is 8 times its {nics} {link} NICs' {node:g} GB/s: networks are sold "
-        "in Gb/s, and {typed:g} Gb/s is {node:g} GB/s; inter_bw_gbs is bytes; E is computed as given"
+        "the system file's inter_bw_gbs {typed:g} is 8 times its network's {node:g} GB/s ({nics} × {link}): networks "
+        "are sold in Gb/s, and {typed:g} Gb/s is {node:g} GB/s; inter_bw_gbs is bytes; E is computed as given"
     ),
     "hop_unsourced": (
         "{link} has no sourced per-hop latency in links.json: NVLink's {us:g} µs a hop (NCCL's ring, Simple "

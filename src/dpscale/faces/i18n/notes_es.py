@@ -226,9 +226,9 @@ NOTES: dict[str, dict[str, str]] = {
             "(DGX H100: 7,2 TB/s, 8 × 900), e intra_bw_gbs es el de una GPU, en un sentido; E se calcula con lo dado"
         ),
         "inter_bits_file": (
-            "el inter_bw_gbs {typed:g} del archivo de sistema es 8 veces los {node:g} GB/s de sus {nics} NIC {link}: "
-            "las redes se venden en Gb/s, y {typed:g} Gb/s son {node:g} GB/s; inter_bw_gbs va en bytes; E se calcula "
-            "con lo dado"
+            "el inter_bw_gbs {typed:g} del archivo de sistema es 8 veces los {node:g} GB/s de su red ({nics} × "
+            "{link}): las redes se venden en Gb/s, y {typed:g} Gb/s son {node:g} GB/s; inter_bw_gbs va en bytes; E se "
+            "calcula con lo dado"
         ),
         "input_per_gpu": (
             "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
