@@ -974,6 +974,12 @@ def test_params_a_hundred_times_off_the_models_preset_is_said_as_a_unit_slip():
     assert "--params 6,738 is 1/1,000,000 of the llama-7b's 6.738 B" in note and "7e9 for 7 billion" in note
     (big,) = [n for n in predict([64], params=6.738e12, **kw).notes if n.key == "params_over_preset"]
     assert "1,000× the llama-7b's 6.738 B" in big
+    # 100× over is as often a family preset stretched on purpose (docs/calculators.md: --params sets its size) as a
+    # slip: the note says the preset's layers stay and a preset of that size reads it better (review HV: GPT-2 at
+    # 13 B was told only '--params is a count')
+    gpt = dict(model="gpt2", precision="bf16", batch=8, system="dgx-a100")
+    (stretched,) = [n for n in predict([64], params=13e9, **gpt).notes if n.key == "params_over_preset"]
+    assert "104× the gpt2's 124.4 M parameters, its layers kept for the new count: a preset near that size" in stretched
     assert [n for n in predict([64], params=6.738e7, **kw).notes if n.key == "params_off_preset"]  # 100×: said
     assert not [n for n in predict([64], params=7e7, **kw).notes if n.key == "params_off_preset"]  # 96×: a variant
     r50 = dict(model="resnet50", precision="amp", batch=256, throughput=2500, system="dgx-a100")

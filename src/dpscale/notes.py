@@ -172,8 +172,9 @@ EN = {
         "billion), not millions; E is computed as given"
     ),
     "params_over_preset": (
-        "--params {typed:,g} is {x:,.0f}× the {model}'s {count} parameters: --params is a count (7e9 for 7 billion); "
-        "E is computed as given"
+        "--params {typed:,g} is {x:,.0f}× the {model}'s {count} parameters, its layers kept for the new count: a "
+        "preset near that size describes it better, if there is one; if the count is a slip, --params is a count "
+        "(7e9 for 7 billion); E is computed as given"
     ),
     "input_per_gpu": (
         "--input-rate {rate:,g} samples/s a node feeds {feeds:.2g} of its {g:,} GPUs at their {v:,.6g} samples/s "

@@ -238,8 +238,9 @@ LABELS: dict[str, dict[str, str]] = {
             "7 billion), not millions; E is computed as given"
         ),
         "web_params_over_preset": (
-            "'{web_params}' {typed} is {x}× the {model}'s {count} parameters: '{web_params}' is a count (7e9 for 7 "
-            "billion); E is computed as given"
+            "'{web_params}' {typed} is {x}× the {model}'s {count} parameters, its layers kept for the new count: a "
+            "preset near that size describes it better, if there is one; if the count is a slip, '{web_params}' is a "
+            "count (7e9 for 7 billion); E is computed as given"
         ),
         "web_input_per_gpu": (
             "'{web_input_rate}' {rate} samples/s a node feeds {feeds} of its {g} GPUs at their {v} samples/s alone: "
@@ -1122,8 +1123,9 @@ LABELS: dict[str, dict[str, str]] = {
             "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
         ),
         "web_params_over_preset": (
-            "«{web_params}» {typed} es {x}× los {count} parámetros del {model}: «{web_params}» es un número de "
-            "parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
+            "«{web_params}» {typed} es {x}× los {count} parámetros del {model}, cuyas capas se mantienen para el "
+            "nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es un "
+            "error, «{web_params}» es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
         "web_input_per_gpu": (
             "«{web_input_rate}» {rate} muestras/s por nodo alimenta a {feeds} de sus {g} GPU a sus {v} muestras/s "

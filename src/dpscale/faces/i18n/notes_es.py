@@ -212,8 +212,9 @@ NOTES: dict[str, dict[str, str]] = {
             "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
         ),
         "params_over_preset": (
-            "--params {typed:,g} es {x:,.0f}× los {count} parámetros del {model}: --params es un número de "
-            "parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
+            "--params {typed:,g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen para el "
+            "nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es un "
+            "error, --params es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
         "intra_node_total": (
             "--intra-bw {typed:g} es {k:g} veces los {own:g} del {system}: los fabricantes dan el NVLink de un nodo "
