@@ -1297,3 +1297,19 @@ def test_a_hop_latency_reads_its_unit_as_the_bare_microseconds(capsys, flag, typ
 def test_a_hop_latency_refused_names_it_as_typed_and_its_units(capsys, typed, lang, said):
     rc, out, err = run(capsys, *MEASURED, "--system", "dgx-a100", f"--alpha-inter={typed}", "--lang", lang)
     assert rc == 2 and out == "" and err.rstrip().endswith(f"--alpha-inter: {said}"), err
+
+
+def test_a_system_files_nvlink_total_is_said_when_another_flag_is_typed_too(tmp_path):
+    """A system file whose intra_bw_gbs 2400 is its 8 GPUs' NVLink added (8 × nvlink3's 300) was said only while no
+    other figure was typed: with --inter-bw 100 beside it (an override of the file's network, not of its NVLink) the
+    note went, and E at 8 came from a link 8× too fast without a word (mutation review HW: `not cl.overrides`)."""
+    node = {"name": "mine", "gpu": "a100-80gb", "gpus_per_node": 8, "intra_bw_gbs": 2400, "inter_bw_gbs": 200,
+            "intra_link": "nvlink3", "inter_link": "ib-hdr", "nics": 8}  # fmt: skip
+    path = tmp_path / "node.json"
+    path.write_text(json.dumps(node))
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8], system_file=str(path))
+    for extra in ({}, {"inter_bw_gbs": 100}, {"gpus_per_node": 8, "inter_bw_gbs": 50}):
+        notes = predict(**kw, **extra).notes
+        (said,) = [n for n in notes if n.key == "intra_node_total_file"]
+        assert said.fields["k"] == 8 and said.fields["g"] == 8 and said.fields["typed"] == 2400
+    assert not [n for n in predict(**kw, intra_bw_gbs=300).notes if "intra_node_total" in n.key]  # typed: its own

@@ -182,7 +182,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     link = catalog.table("links").get(str(cl.intra_link), {})
     if busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
         notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
-    elif busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and not cl.overrides:
+    elif busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink"):
         totals = _node_total(cl.intra_bw_gbs, link["gbs"], str(cl.intra_link), int(cl.gpus_per_node))
         notes.extend(Note("intra_node_total_file", **n.fields) for n in totals)  # (the file's words, not the flag's)
     # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
