@@ -984,3 +984,34 @@ def test_params_a_hundred_times_off_the_models_preset_is_said_as_a_unit_slip():
     assert not [n for n in predict([64], params=7e7, **kw).notes if n.key == "params_off_preset"]  # 96×: a variant
     r50 = dict(model="resnet50", precision="amp", batch=256, throughput=2500, system="dgx-a100")
     assert not [n for n in predict([64], params=25.6e6, **r50).notes if n.key == "params_off_preset"]
+
+
+# Mutation review HW (today's input_per_gpu and params_*_preset notes): their boundaries were not pinned, so
+# INPUT_PER_GPU_BUSY 4 → 3 or 5, busy ≥ → >, rate < 2v → ≤ 2v or < 3v, and PARAMS_APART's < → ≤ all survived.
+
+
+def test_the_loader_note_starts_at_four_gpus_a_node_and_below_two_gpus_of_rate():
+    """150/s against 100/s a GPU: said at 4 GPUs a node (1.5 of 4, node 600), not at 3 (a small node's real input
+    bound); at 8, 199/s (under two GPUs' 200) is said, 200 and 250 are not."""
+
+    def said(d: int, rate: float) -> list:
+        p = predict(d, params=1e6, throughput=100, batch=32, input_rate=rate, **CLUSTER)
+        return [n for n in p.notes if n.key == "input_per_gpu"]
+
+    (four,) = said(4, 150)
+    assert four.fields["g"] == 4 and four.fields["node"] == 600 and four.fields["feeds"] == pytest.approx(1.5)
+    assert not said(3, 150)
+    assert said(8, 199) and not said(8, 200) and not said(8, 250)
+
+
+def test_params_exactly_a_hundred_times_off_the_preset_is_said_each_way():
+    """gpt2-xl's 1,557,611,200 parameters: 1/100 of them (15,576,112) and 100× (155,761,120,000) are the notes'
+    own boundary, said as 1/100 and 100×; one parameter inside either is not."""
+    kw = dict(model="gpt2-xl", precision="bf16", batch=4, throughput=3, system="dgx-h100")
+
+    def keyed(n_params: float) -> list:
+        return [(n.key, n.fields["x"]) for n in predict([64], params=n_params, **kw).notes if "preset" in n.key]
+
+    assert keyed(15_576_112) == [("params_off_preset", 100.0)]
+    assert keyed(155_761_120_000) == [("params_over_preset", 100.0)]
+    assert keyed(15_576_113) == [] and keyed(155_761_119_999) == []

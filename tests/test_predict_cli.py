@@ -1270,7 +1270,8 @@ def test_the_library_states_the_ranges_it_checks():
 # typed ('2s', not 2000000.0; '1e300', not 1e+300).
 @pytest.mark.parametrize("flag", ["--alpha-intra", "--alpha-inter"])
 @pytest.mark.parametrize(
-    "typed, bare", [("7us", "7"), ("7 µs", "7"), ("7\u03bcs", "7"), ("0.5ms", "500"), ("500ns", "0.5")]
+    "typed, bare",
+    [("7us", "7"), ("7 µs", "7"), ("7\u03bcs", "7"), ("0.5ms", "500"), ("500ns", "0.5"), (" 0.5 ms ", "500")],
 )
 def test_a_hop_latency_reads_its_unit_as_the_bare_microseconds(capsys, flag, typed, bare):
     nodes = ("predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "-d", "8,64", "--throughput", "150",
@@ -1313,3 +1314,13 @@ def test_a_system_files_nvlink_total_is_said_when_another_flag_is_typed_too(tmp_
         (said,) = [n for n in notes if n.key == "intra_node_total_file"]
         assert said.fields["k"] == 8 and said.fields["g"] == 8 and said.fields["typed"] == 2400
     assert not [n for n in predict(**kw, intra_bw_gbs=300).notes if "intra_node_total" in n.key]  # typed: its own
+
+
+def test_a_typed_nvlink_total_is_the_systems_whole_node_whatever_gpus_per_node_says():
+    """Mutation review HW: the note's g is the catalog system's GPUs a node (the datasheet's node), not a typed
+    --gpus-per-node; reading cl.gpus_per_node survived. DGX H100 at --gpus-per-node 4: --intra-bw 3600 is 8 × 450,
+    said as its 8 GPUs' added; 1800 (4 × 450) is no datasheet's figure, nothing said."""
+    kw = dict(params=1e8, step_time_s=0.1, devices=[8], system="dgx-h100", gpus_per_node=4)
+    (note,) = [n for n in predict(intra_bw_gbs=3600, **kw).notes if n.key == "intra_node_total"]
+    assert (note.fields["k"], note.fields["g"]) == (8, 8)
+    assert not [n for n in predict(intra_bw_gbs=1800, **kw).notes if n.key == "intra_node_total"]

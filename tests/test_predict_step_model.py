@@ -1341,3 +1341,16 @@ def test_nics_near_is_the_one_rule_for_the_nics_gpus_0_to_x_reach():
     assert nics_near(3, 32, 8) == 12 and nics_near(8, 8, 8) == 8 and nics_near(9, 8, 8) == 8
     dgx1 = {"gpus_per_node": 8, "intra_bw_gbs": 150.0, "inter_bw_gbs": 50.0, "nics": 4}
     assert [node_share(dgx1, g)[3] for g in (1, 3, 5, 7)] == [(1, 4), (2, 4), (3, 4), (4, 4)]
+
+
+def test_a_network_in_bits_is_said_once_and_only_where_the_network_is_used(tmp_path):
+    """Mutation review HW: inter_bits_file's 'd > a node' and 'not typed' were untested. A file's 1600 (8 HDR NICs'
+    Gb/s) on one node of 8 reaches no network: nothing said; a typed --inter-bw 1600 on a DGX A100 is said once,
+    as the flag's inter_bits_as_bytes, not also in the file's words."""
+    own = tmp_path / "sys.json"
+    own.write_text(json.dumps({"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 1600, "nics": 8,
+                               "inter_link": "ib-hdr", "intra_link": "nvlink3", "gpu": "a100-80gb"}))  # fmt: skip
+    assert not keyed(predict([8], params=1e8, step_time_s=0.1, system_file=str(own)), "inter_bits_file")
+    assert keyed(predict([16], params=1e8, step_time_s=0.1, system_file=str(own)), "inter_bits_file")
+    typed = [n.key for n in predict([64], params=1e8, step_time_s=0.1, system="dgx-a100", inter_bw_gbs=1600).notes]
+    assert "inter_bits_as_bytes" in typed and "inter_bits_file" not in typed
