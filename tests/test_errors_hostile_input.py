@@ -400,3 +400,23 @@ def test_thousands_grouped_by_any_space_are_told_the_separator_on_every_face(cap
     with pytest.raises(DpscaleError) as exc:
         run_command("memory", {"params": f"7{gap}000{gap}000{gap}000", "devices": "8"}, "en")
     assert str(exc.value) == f"--params: got {repr(f'7{gap}000{gap}000{gap}000')}; {THOUSANDS_LINE}"
+
+
+@pytest.mark.parametrize("typed", ["+1,5", "1,5e1", "1,5e1h"])
+def test_a_deadline_with_a_sign_or_exponent_and_a_decimal_comma_is_told_the_point(capsys, typed):
+    """Mutation review HW: only '1,5h' and '1,5' were tested, which the older regex catches alone, so dropping
+    comma_hint's DECIMAL_POINT from parse_duration survived. '+1,5' and '1,5e1' (what +1.5 and 1.5e1, taken as 1.5
+    and 15 hours, are with a decimal comma) are told the point too, not only the duration's forms."""
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "100", "-e", "0.9", "--deadline", typed)
+    assert (rc, out) == (2, "")
+    assert err.endswith("or hours as a plain number, with a decimal point (1.5h, not 1,5h)\n")
+
+
+def test_a_comma_before_two_digits_is_a_decimal_comma_not_thousands():
+    """Mutation review HW: comma_hint's group of exactly three digits ('\\d{3}') was untested against two: '1,25' is
+    1.25 with a decimal comma, told the point; '1,250' and '1 250' thousands; '1 25' neither."""
+    from dpscale.errors import DECIMAL_POINT, THOUSANDS, comma_hint
+
+    assert comma_hint("1,25") == DECIMAL_POINT and comma_hint("12,50") == DECIMAL_POINT
+    assert comma_hint("1,250") == THOUSANDS and comma_hint("1 250") == THOUSANDS
+    assert comma_hint("1 25") is None

@@ -424,7 +424,7 @@ def test_fewer_samples_than_devices_is_said_as_a_count_in_millions(capsys):
     rc, out, _ = run(capsys, "plan", "-n", "1.2", "-v", "2000", "-e", "0.9", "-d", "8,64", "--lang", "es")
     assert rc == 0 and "menos muestras (1,2 en 1 época) que los 64 dispositivos" in out
     rc, out, _ = run(capsys, "plan", "-n", "64", "-v", "2000", "-e", "0.9", "-d", "8,64")
-    assert rc == 0 and "fewer than the" not in out  # one sample a device: a tiny job, not a slip
+    assert rc == 0 and "not one a device" not in out  # one sample a device: a tiny job, not a slip
 
 
 @pytest.mark.parametrize(
@@ -442,3 +442,13 @@ def test_one_sample_in_the_under_one_sample_note_agrees_with_nothing(capsys, uni
     rc, out, _ = run(capsys, "plan", "-n", "1", "--epochs", ep, "-v", "2000", "-e", "0.9", "-d", "8,64", "--unit", unit,
                      "--lang", lang)  # fmt: skip
     assert rc == 0 and said in out and " 1 samples" not in out and "1 muestras" not in out
+
+
+def test_the_under_one_sample_note_counts_every_epoch_and_the_largest_size(capsys):
+    """Mutation review HW: the note's test had one epoch and both sizes above the count, so reading min(devices)
+    for max, or samples alone for samples × epochs, survived. 10 samples against 8 and 64 devices: said of the 64;
+    1.2 samples × 90 epochs = 108 ≥ 64: one sample a device at least, nothing said."""
+    rc, out, _ = run(capsys, "plan", "-n", "10", "-v", "2000", "-e", "0.9", "-d", "8,64")
+    assert rc == 0 and "fewer samples (10 over 1 epoch) than the 64 devices" in out
+    rc, out, _ = run(capsys, "plan", "-n", "1.2", "--epochs", "90", "-v", "2000", "-e", "0.9", "-d", "8,64")
+    assert rc == 0 and "not one a device" not in out

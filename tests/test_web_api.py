@@ -450,3 +450,13 @@ def test_a_comma_before_the_first_run_of_a_line_leaves_no_empty_run(pasted):
     assert pasted_runs_unit(pasted)[0] == ["1:1000", "8:7500"]
     fit = run_command("fit", {"point": pasted, "at": "16"}, "en")
     assert fit == run_command("fit", {"point": "1:1000 8:7500", "at": "16"}, "en")
+
+
+def test_a_gap_joins_three_digits_only_after_a_groupable_number():
+    """Mutation review HW: _gap_runs' edges were open (a two-digit group, a group after a decimal part, a leading 0,
+    the third field of D:X:STEP_SECONDS): '1:1 00' is two runs, '7 000.5 000' stops at the decimal part, '0 000' is
+    no grouping, and '8:2:1 000' groups its third field."""
+    from dpscale.faces.web.app import pasted_runs_unit
+
+    got = pasted_runs_unit("1:1 00 2:7 000.5 000 4:0 000 8:2:1 000")[0]
+    assert got == ["1:1", "00", "2:7 000.5", "000", "4:0", "000", "8:2:1 000"]
