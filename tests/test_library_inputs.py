@@ -1015,3 +1015,18 @@ def test_params_exactly_a_hundred_times_off_the_preset_is_said_each_way():
     assert keyed(15_576_112) == [("params_off_preset", 100.0)]
     assert keyed(155_761_120_000) == [("params_over_preset", 100.0)]
     assert keyed(15_576_113) == [] and keyed(155_761_119_999) == []
+
+
+def test_the_slip_notes_say_a_typed_count_whole_and_a_share_under_two_as_such():
+    """The params note printed a typed 15576112 (gpt2-xl's ÷ 100) as '--params 1.55761e+07', six figures of what the
+    user typed, and the loader note said 199/s for GPUs of 100/s 'feeds 2 of its 8 GPUs' (.2g) where its condition
+    is 'under two' (review HW): the typed count and rate in full, the share to three figures."""
+    kw = dict(model="gpt2-xl", precision="bf16", batch=8, throughput=3, system="dgx-h100")
+    (said,) = [n for n in predict([64], params=15576112, **kw).notes if n.key == "params_off_preset"]
+    assert said.startswith("--params 15,576,112 is 1/100 of the gpt2-xl's 1.558 B parameters")
+    (loader,) = [n for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=199, **CLUSTER).notes
+                 if n.key == "input_per_gpu"]  # fmt: skip
+    assert loader.startswith("--input-rate 199 samples/s a node feeds 1.99 of its 8 GPUs")
+    (big,) = [n for n in predict(8, params=1e6, throughput=1e6, batch=32, input_rate=1234567, **CLUSTER).notes
+              if n.key == "input_per_gpu"]  # fmt: skip
+    assert "--input-rate 1,234,567 samples/s" in big and "the node's is 9,876,536" in big

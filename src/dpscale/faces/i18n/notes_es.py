@@ -208,11 +208,11 @@ NOTES: dict[str, dict[str, str]] = {
             "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
         ),
         "params_off_preset": (
-            "--params {typed:,g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número de "
+            "--params {typed:,.12g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número de "
             "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
         ),
         "params_over_preset": (
-            "--params {typed:,g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen para el "
+            "--params {typed:,.12g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen para el "
             "nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es un "
             "error, --params es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
@@ -232,9 +232,9 @@ NOTES: dict[str, dict[str, str]] = {
             "calcula con lo dado"
         ),
         "input_per_gpu": (
-            "--input-rate {rate:,g} muestras/s por nodo alimenta a {feeds:.2g} de sus {g:,} GPU a sus {v:,.6g} "
-            "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,g} es la de "
-            "una GPU (un DataLoader medido en un proceso), la del nodo es {node:,g}; E se calcula con lo dado"
+            "--input-rate {rate:,.12g} muestras/s por nodo alimenta a {feeds:.3g} de sus {g:,} GPU a sus {v:,.6g} "
+            "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,.12g} es la "
+            "de una GPU (un DataLoader medido en un proceso), la del nodo es {node:,.12g}; E se calcula con lo dado"
         ),
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
