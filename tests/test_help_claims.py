@@ -29,44 +29,31 @@ def _json(capsys, *argv: str) -> tuple[object, list[str]]:
     return json.loads(out), err.splitlines()
 
 
+# the set-ups the defaults are typed into (one each command, BERT's sweep for most of predict's flags)
+BERT = ["--model", "bert-large", "-v", "150", "--system", "dgx-a100"]
+SWEEP = [*BERT, "-d", "1..64x2", "-b", "32"]
+RUNS = ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"]
+GOYAL = ["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"]
+LLAMA = ["--model", "llama-7b", "--gpu", "a100-80gb"]
+PLAN = ["-n", "1.28e6", "-v", "2000", "-e", "0.9"]
+
 # (command, inputs without the flag, flag): the default the flag's help states, typed, must answer as its absence
 STATED = [
     ("calc", ["-d", "8", "-v", "2000", "-e", "0.9"], "--unit"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-b", "32"], "--devices"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--precision"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2"], "--batch"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--grad-accum"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--baseline-devices"),
+    ("predict", [*BERT, "-b", "32"], "--devices"),
+    ("predict", [*BERT, "-d", "1..64x2"], "--batch"),
+    *(("predict", SWEEP, f) for f in ("--precision", "--grad-accum", "--baseline-devices", "--algorithm",
+                                      "--bucket-mb", "--first-bucket-mb", "--alpha-inter")),
     ("predict", ["--model", "bert-large", "--gpu", "a100-80gb", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
      "--mfu"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--algorithm"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--bucket-mb"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--first-bucket-mb"),
-    ("predict", ["--model", "bert-large", "-v", "150", "--system", "dgx-a100", "-d", "1..64x2", "-b", "32"],
-     "--alpha-inter"),
     ("predict", ["--model", "resnet50", "-v", "1000", "--system", "pcie-v100-25gbe", "-d", "1..64x2", "-b", "32"],
      "--alpha-intra"),  # (its first figure: PCIe's)
-    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--confidence"),
-    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--resamples"),
-    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--seed"),
-    ("fit", ["--point", "1:100", "--point", "2:190", "--point", "4:360", "--point", "8:650"], "--law"),
-    ("batch", ["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"], "--grad-accum"),
-    ("batch", ["-b", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"], "--devices"),
-    ("batch", ["-b", "32", "-d", "32", "--base-lr", "0.1", "--base-batch", "256", "--dataset-size", "1.28e6"],
-     "--warmup-epochs"),
+    *(("fit", RUNS, f) for f in ("--confidence", "--resamples", "--seed", "--law")),
+    *(("batch", GOYAL, f) for f in ("--grad-accum", "--devices")),
+    ("batch", [*GOYAL, "-d", "32"], "--warmup-epochs"),
     ("pipeline", ["-p", "4", "-m", "8"], "--schedule"),
-    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--devices"),
-    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--micro-batch"),
-    ("memory", ["--model", "llama-7b", "--gpu", "a100-80gb"], "--tensor-parallel"),
-    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--epochs"),
-    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--devices"),
-    ("plan", ["-n", "1.28e6", "-v", "2000", "-e", "0.9"], "--knee-threshold"),
+    *(("memory", LLAMA, f) for f in ("--devices", "--micro-batch", "--tensor-parallel")),
+    *(("plan", PLAN, f) for f in ("--epochs", "--devices", "--knee-threshold")),
 ]  # fmt: skip
 
 
