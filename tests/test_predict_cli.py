@@ -1324,3 +1324,30 @@ def test_a_typed_nvlink_total_is_the_systems_whole_node_whatever_gpus_per_node_s
     (note,) = [n for n in predict(intra_bw_gbs=3600, **kw).notes if n.key == "intra_node_total"]
     assert (note.fields["k"], note.fields["g"]) == (8, 8)
     assert not [n for n in predict(intra_bw_gbs=1800, **kw).notes if n.key == "intra_node_total"]
+
+
+def test_a_system_files_nvlink_total_is_its_own_nodes_whatever_gpus_per_node_says(tmp_path, capsys):
+    """Review HX of e1251b7: once a typed --gpus-per-node no longer silenced the file's NVLink-total note, its g was
+    the typed count, not the file's node: a file of 8 GPUs with intra_bw_gbs 2400 (8 × nvlink3's 300) at
+    --gpus-per-node 4 was said as 'its 4 GPUs' added', 1200 (4 × 300, no figure of that node) was said as a total,
+    and 4800 (its 8 GPUs both ways) went unsaid. g is the file's own 8, as a catalog system's (DGX H100 above)."""
+    node = {"name": "mine", "gpu": "a100-80gb", "gpus_per_node": 8, "intra_bw_gbs": 2400, "inter_bw_gbs": 200,
+            "intra_link": "nvlink3", "inter_link": "ib-hdr", "nics": 8}  # fmt: skip
+    path = tmp_path / "node.json"
+
+    def totals(intra: float, **typed: object) -> list:
+        path.write_text(json.dumps({**node, "intra_bw_gbs": intra}))
+        notes = predict(params=1e8, step_time_s=0.1, devices=[8, 64], system_file=str(path), **typed).notes
+        return [(n.key, n.fields["k"], n.fields["g"]) for n in notes if n.key.startswith("intra_node_total")]
+
+    assert totals(2400, gpus_per_node=4) == [("intra_node_total_file", 8, 8)]
+    assert totals(2400, gpus_per_node=16) == [("intra_node_total_file", 8, 8)]
+    assert totals(4800, gpus_per_node=4) == [("intra_node_total_file", 16, 8)]
+    assert totals(1200, gpus_per_node=4) == []
+    # a typed --intra-bw on the file: its node's too (the catalog's rule, which a file's name is not in)
+    assert totals(300, gpus_per_node=4, intra_bw_gbs=2400) == [("intra_node_total", 8, 8)]
+    assert totals(300, gpus_per_node=4, intra_bw_gbs=1200) == []
+    rc, out, _ = run(capsys, "predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(path), "-d",
+                     "8,64", "--gpus-per-node", "4", "--intra-bw", "2400", "--lang", "es")  # fmt: skip
+    said = "es 8 veces los 300 del custom: los fabricantes dan el NVLink de un nodo sumando sus 8 GPU"
+    assert rc == 0 and said in out

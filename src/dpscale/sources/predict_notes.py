@@ -161,13 +161,15 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
             if field == "inter_bw_gbs" and x == 8 * cl.inter_own:  # (exactly: 1615 is no 8 × 200 to say so)
                 notes.append(Note("inter_bits_as_bytes", typed=x, own=cl.inter_own, system=cl.name,
                                   flag=f"--inter-bw {x:g}Gb/s"))  # fmt: skip
+    # the GPUs of the node the preset or file describes (its datasheet's node), not a typed --gpus-per-node: a file's
+    # 2400 (8 × nvlink3's 300) at --gpus-per-node 4 was said as 4 GPUs' both ways, and 1200 as a total (review HX)
+    node_g = next((int(own) for f, _, own in cl.overrides if f == "gpus_per_node"), int(cl.gpus_per_node))
     if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
-        whole = catalog.table("systems").get(str(cl.name), {}).get("gpus_per_node", cl.gpus_per_node)
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))
             elif field == "intra_bw_gbs" and str(cl.intra_link).startswith("nvlink"):
-                notes.extend(_node_total(x, own, cl.name, whole))
+                notes.extend(_node_total(x, own, cl.name, node_g))
     elif raw and part and busy > 1:  # A100's "600" typed
         nvlinked = [(k, s["intra_bw_gbs"], s["gpus_per_node"]) for k, s in catalog.table("systems").items()
                     if s["gpu"] == part["key"] and str(s["intra_link"]).startswith("nvlink")]  # fmt: skip
@@ -183,7 +185,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     if busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink") and cl.intra_bw_gbs == 2 * link["gbs"]:
         notes.append(Note("intra_bidirectional_file", typed=cl.intra_bw_gbs, own=link["gbs"], link=cl.intra_link))
     elif busy > 1 and not typed[0] and str(cl.intra_link).startswith("nvlink"):
-        totals = _node_total(cl.intra_bw_gbs, link["gbs"], str(cl.intra_link), int(cl.gpus_per_node))
+        totals = _node_total(cl.intra_bw_gbs, link["gbs"], str(cl.intra_link), node_g)
         notes.extend(Note("intra_node_total_file", **n.fields) for n in totals)  # (the file's words, not the flag's)
     # likewise a file whose network is one port of the inter_link it names, for a node with several NICs: the node's
     # figure is all its NICs together (a typed --inter-bw is said by _outside's inter_per_nic_known)
