@@ -1030,3 +1030,21 @@ def test_the_slip_notes_say_a_typed_count_whole_and_a_share_under_two_as_such():
     (big,) = [n for n in predict(8, params=1e6, throughput=1e6, batch=32, input_rate=1234567, **CLUSTER).notes
               if n.key == "input_per_gpu"]  # fmt: skip
     assert "--input-rate 1,234,567 samples/s" in big and "the node's is 9,876,536" in big
+
+
+@pytest.mark.parametrize("rate", [199.5, 199.6, 199.99])
+def test_a_loader_just_under_two_gpus_is_never_said_to_feed_two(rate):
+    """Review HX of d76be0f: its .3g share still rounded 1.995 to 1.999… up to '2', so 199.5 to 199.99/s against GPUs
+    of 100/s were told 'feeds 2 of its 8 GPUs' where the note's condition is under two (and so in Spanish, and on the
+    page, which read the CLI's words back). The share is said down to 1.99; the field keeps what it is below that."""
+    from dpscale.faces.i18n import say
+    from dpscale.faces.web.app import run_command
+
+    (loader,) = [n for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=rate, **CLUSTER).notes
+                 if n.key == "input_per_gpu"]  # fmt: skip
+    assert loader.startswith(f"--input-rate {rate:g} samples/s a node feeds 1.99 of its 8 GPUs")
+    assert "alimenta a 1,99 de sus 8 GPU" in say(loader, "es")
+    fields = {"params": "1e6", "throughput": "100", "batch": "32", "input_rate": str(rate), "devices": "8",
+              "gpus_per_node": "8", "intra_bw": "150", "inter_bw": "50"}  # fmt: skip
+    page = run_command("predict", fields, "es")
+    assert any("alimenta a 1,99 de sus 8 GPU" in n for n in page["notes"]), page["notes"]

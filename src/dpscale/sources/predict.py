@@ -556,8 +556,10 @@ def predict_flags(
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
     if input_rate is not None and busy >= INPUT_PER_GPU_BUSY and input_rate < 2 * per_device:  # one rank's loader?
-        notes.append(Note("input_per_gpu", rate=float(input_rate), feeds=float(input_rate) / per_device, g=busy,
-                          v=per_device, node=busy * float(input_rate)))  # fmt: skip
+        # the share at most 1.99: said to three figures, 1.995 to 1.999… rounded up to '2', the count it is under
+        # (199.5/s for GPUs of 100/s 'feeds 2 of its 8 GPUs', review HX)
+        notes.append(Note("input_per_gpu", rate=float(input_rate), feeds=min(float(input_rate) / per_device, 1.99),
+                          g=busy, v=per_device, node=busy * float(input_rate)))  # fmt: skip
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
     return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len))
