@@ -460,3 +460,15 @@ def test_a_gap_joins_three_digits_only_after_a_groupable_number():
 
     got = pasted_runs_unit("1:1 00 2:7 000.5 000 4:0 000 8:2:1 000")[0]
     assert got == ["1:1", "00", "2:7 000.5", "000", "4:0", "000", "8:2:1 000"]
+
+
+# Review HX of 6f22224: its mirror, a list pasted comma last ('1:1000,' then '8:7500,', as a Python or JSON list is
+# written, or a CSV row with an empty last cell '8,7500,') kept the comma on the run, refused as "--point 1:1000,,
+# throughput: got '1000,'". A comma after a line's last run ends it, as one before its first begins it.
+@pytest.mark.parametrize("pasted", ["1:1000,\n8:7500,", "1:1000, 8:7500,", "1:1000 ,\n8:7500", "1,1000,\n8,7500,"])
+def test_a_comma_after_the_last_run_of_a_line_leaves_no_comma_on_it(pasted):
+    from dpscale.faces.web.app import pasted_runs_unit, run_command
+
+    assert pasted_runs_unit(pasted)[0] == ["1:1000", "8:7500"]
+    fit = run_command("fit", {"point": pasted, "at": "16"}, "es")
+    assert fit == run_command("fit", {"point": "1:1000 8:7500", "at": "16"}, "es")
