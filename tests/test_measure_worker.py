@@ -181,6 +181,37 @@ def test_a_world_size_no_torchrun_writes_is_one_line(capsys, monkeypatch, world,
     assert "rendezvous reached" in capsys.readouterr().err
 
 
+# Review HY: MASTER_PORT was checked for presence only. Set by hand to 'abc' the launch ended in 'dpscale worker:
+# error: size 1: rank 0 stopped: ValueError: invalid literal for int() with base 10: 'abc'' (exit 1), a fault of the
+# environment told as a crash of the run, where RANK, WORLD_SIZE and LOCAL_RANK set alike get exit 2.
+@pytest.mark.parametrize("port", ["abc", "", "1_0", "70000", "-5"])
+def test_a_master_port_no_torchrun_writes_is_one_line(capsys, monkeypatch, port) -> None:
+    import sys
+    from types import SimpleNamespace
+
+    import dpscale.sources.measure as measure
+    from dpscale.sources.measure import worker
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    monkeypatch.setattr(worker, "_check_gpus", lambda device, local_rank: None)
+
+    def rendezvous(job: object) -> None:  # (what an environment let through reaches: no process group here)
+        raise RuntimeError("rendezvous reached")
+
+    monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", SimpleNamespace(torchrun_entry=rendezvous,
+                                                                                     one_line=str))  # fmt: skip
+    env = {"RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": port}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    rc = worker.main(["--device", "cpu"])
+    said = f"environment: MASTER_PORT: got {port!r}; allowed: a TCP port from 0 to 65,535, as torchrun sets it"
+    assert (rc, capsys.readouterr().err) == (2, f"dpscale worker: error: {said}\n")
+    for edge in ("0", "65535", " 29500 "):  # the ends are ports; int() reads the spaces, as torch does
+        monkeypatch.setenv("MASTER_PORT", edge)
+        assert worker.main(["--device", "cpu"]) != 2
+        assert "rendezvous reached" in capsys.readouterr().err
+
+
 # Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
 # survived the session's own tests and that a user would see.
 

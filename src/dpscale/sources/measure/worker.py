@@ -175,9 +175,10 @@ def _speaks() -> bool:
 
 
 def _check_ranks() -> None:
-    """RANK, WORLD_SIZE and LOCAL_RANK as torchrun sets them: whole numbers, the rank below the world size. A launch
-    by hand (or a scheduler's script) that set LOCAL_RANK=x ended in a ValueError traceback, and WORLD_SIZE=two in
-    'size two: rank 0 stopped: ValueError: invalid literal for int()'."""
+    """RANK, WORLD_SIZE, LOCAL_RANK and MASTER_PORT as torchrun sets them: whole numbers, the rank below the world
+    size, the port a TCP port. A launch by hand (or a scheduler's script) that set LOCAL_RANK=x ended in a
+    ValueError traceback, WORLD_SIZE=two in 'size two: rank 0 stopped: ValueError: invalid literal for int()', and
+    MASTER_PORT=abc (review HY) in 'size 1: rank 0 stopped: ValueError: …', exit 1."""
     n = {}
     for key, lo in (("RANK", 0), ("WORLD_SIZE", 1), ("LOCAL_RANK", 0)):
         text = os.environ[key]
@@ -195,6 +196,10 @@ def _check_ranks() -> None:
             f"environment: RANK: got {n['RANK']} with WORLD_SIZE {n['WORLD_SIZE']}; allowed: a rank below the world "
             "size, as torchrun sets them"
         )
+    port = os.environ["MASTER_PORT"]  # 'abc' ended in 'size 1: rank 0 stopped: ValueError: invalid literal …'
+    if not re.fullmatch(r"\s*[0-9]+\s*", port) or int(port) > 65535:
+        raise DpscaleError(f"environment: MASTER_PORT: got {port!r}; allowed: a TCP port from 0 to 65,535, as torchrun "
+                           "sets it")  # fmt: skip
 
 
 def _check_gpus(device: str, local_rank: int) -> None:
