@@ -1197,3 +1197,45 @@ def test_a_link_without_its_own_hop_latency_says_nvlinks_stands_for_it(capsys, t
         assert rc == 0 and "links.json" not in out, more
     rc, out, _ = run(capsys, "predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "1,8")
     assert rc == 0 and "links.json" not in out  # NVLink has its own 3.4 µs [NCCL-TUNE]
+
+
+def test_a_calibration_measured_across_nodes_is_said(tmp_path, capsys):
+    """Review HY: the fabric run docs/measure.md gives under multi-node (`srun torchrun … worker allreduce --out
+    calib.json` on 2 nodes) writes a file with "nodes": 2, whose busbw is the all-reduce across the network; `predict
+    --calibration` reads every file as the link inside one node, and such a file (8 ranks a node, as the node's
+    GPUs) got no note: the network's bandwidth charged to NVLink without a word. One node's file, or one that does
+    not say, is not noted."""
+    points = [{"bytes": 2**20, "busbw_gbs": 5.0}, {"bytes": 2**25, "busbw_gbs": 20.0}]
+
+    def said(**origin: object) -> list:
+        path = tmp_path / "calib.json"
+        path.write_text(json.dumps({"busbw_gbs": 20.0, "alpha_s": 2e-5, "points": points, "backend": "nccl",
+                                    "device": "cuda", **origin}))  # fmt: skip
+        p = predict([8, 16], model="bert-large", throughput=150.0, system="dgx-a100", calibration=str(path))
+        return [n.fields for n in p.notes if n.key == "calibration_nodes"]
+
+    assert said(devices=16, nodes=2) == [{"nodes": 2}]
+    assert said(devices=64, nodes=8) == [{"nodes": 8}]
+    assert said(devices=8, nodes=1) == [] and said(devices=8) == []
+    assert said(devices=16, nodes=True) == [] and said(devices=16, nodes="2") == []  # not a count: not said
+    said(devices=16, nodes=2)
+    argv = ["predict", "--model", "bert-large", "--throughput", "150", "--system", "dgx-a100", "--calibration",
+            str(tmp_path / "calib.json"), "-d", "8,16"]  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert (
+        rc == 0
+        and (
+            "note: the calibration was measured across 2 nodes: its bandwidth is their network's, and stands here for "
+            "the link inside one node — for --calibration, measure one node (torchrun --nnodes 1)"
+        )
+        in out
+    )
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert (
+        rc == 0
+        and (
+            "nota: la calibración se midió a través de 2 nodos: su ancho de banda es el de su red, y aquí representa "
+            "el enlace dentro de un nodo — para --calibration, mida un nodo (torchrun --nnodes 1)"
+        )
+        in out
+    )

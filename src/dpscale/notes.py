@@ -64,6 +64,10 @@ EN = {
         "all-reduce of {g:,} GPUs in a node: measure on the cluster's own GPUs, {g:,} ranks (`dpscale measure "
         "allreduce --devices {g}`)"
     ),
+    "calibration_nodes": (
+        "the calibration was measured across {nodes:,} nodes: its bandwidth is their network's, and stands here for "
+        "the link inside one node — for --calibration, measure one node (torchrun --nnodes 1)"
+    ),
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
     "gpu_swapped": (
         "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth (and peak, for a FLOPs estimate) are "

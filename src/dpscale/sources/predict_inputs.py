@@ -311,9 +311,9 @@ def _real(x: Any) -> float:
     return float(x)
 
 
-def calibration_origin(path: str) -> tuple[str, str, int | None]:
-    """(backend, device, ranks in one node) a `measure allreduce` file says it was measured with: '' and None for
-    what it does not say (a file written by hand; load_calibration has read it first and named any fault)."""
+def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
+    """(backend, device, ranks in one node, nodes) a `measure allreduce` file says it was measured with: '' and None
+    for what it does not say (a file written by hand; load_calibration has read it first and named any fault)."""
     try:
         data = json.loads(read_text(path))
     except (OSError, ValueError, RecursionError):
@@ -322,7 +322,8 @@ def calibration_origin(path: str) -> tuple[str, str, int | None]:
     backend, device = (str(v).lower() if isinstance(v, str) else "" for v in (data.get("backend"), data.get("device")))
     ranks, nodes = data.get("devices"), data.get("nodes", 1)
     whole = [isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (ranks, nodes)]
-    return backend, device, (ranks // nodes if all(whole) else None)  # (measure's ranks are nodes × a node's)
+    per_node = ranks // nodes if all(whole) else None  # (measure's ranks are nodes × a node's)
+    return backend, device, per_node, (nodes if whole[1] and "nodes" in data else None)
 
 
 def _bad_field(data: Any) -> str:

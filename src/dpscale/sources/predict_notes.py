@@ -68,10 +68,12 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
         out.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
     if isinstance(calibration, str) and busy > 1:
-        backend, device, ranks = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
+        backend, device, ranks, nodes = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
         if device == "cpu" or (ranks is not None and ranks < busy):
             out.append(Note("calibration_elsewhere", backend=backend or "?", device=device or "?",
                             ranks="?" if ranks is None else f"{ranks:,}", g=busy))  # fmt: skip
+        if nodes is not None and nodes > 1:  # a torchrun run on 2 nodes measured their network, not a node's link
+            out.append(Note("calibration_nodes", nodes=nodes))
     return out
 
 

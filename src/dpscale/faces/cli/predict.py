@@ -58,7 +58,8 @@ NOTE_RANK: dict[str, int] = {
                      "params_over_preset"), 3),
     **dict.fromkeys(("unchecked_arch", "unchecked_size", "unchecked_params", "unchecked_params_large",
                      "sync_bytes_held", "unchecked_intra", "unchecked_inter", "network_unknown", "network_ethernet",
-                     "zero_unchecked", "zero_unchecked_exposed", "calibration_short", "calibration_elsewhere"), 4),
+                     "zero_unchecked", "zero_unchecked_exposed", "calibration_short", "calibration_elsewhere",
+                     "calibration_nodes"), 4),
     **dict.fromkeys(("predict_units_note", "band_note", "wait_note"), 9),
 }  # fmt: skip
 MADE = 5  # the rank of a note not named: how the answer was made (compute estimated, accumulation, nodes, NICs)

@@ -40,6 +40,10 @@ NOTES: dict[str, dict[str, str]] = {
             "all-reduce de {g:,} GPU en un nodo: mida en las GPU del propio clúster, {g:,} procesos (`dpscale measure "
             "allreduce --devices {g}`)"
         ),
+        "calibration_nodes": (
+            "la calibración se midió a través de {nodes:,} nodos: su ancho de banda es el de su red, y aquí "
+            "representa el enlace dentro de un nodo — para --calibration, mida un nodo (torchrun --nnodes 1)"
+        ),
         "gpu_unknown": (
             "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
         ),
