@@ -436,6 +436,35 @@ def test_torchrun_two_agents_as_two_nodes(tmp_path: Path) -> None:
     assert rec["throughput"] == pytest.approx(printed[0]["throughput"])
 
 
+def test_torchrun_agents_started_with_different_options_are_refused(tmp_path: Path) -> None:
+    """Review HY: node 0 with --batch 32 and node 1 with --batch 8 ran, and rank 0 wrote batch 32 and 64 samples a
+    step where the ranks trained on 40 (its throughput 1.6× what ran). Now every rank compares the options after
+    the rendezvous: rank 0 says one line, each agent's rank exits 2 (torchrun itself then 1), nothing is written."""
+    out, port = tmp_path / "r.jsonl", free_port()
+    cmd = [str(BIN / "torchrun"), "--nnodes", "2", "--nproc-per-node", "1", "--rdzv-backend", "c10d",
+           "--rdzv-endpoint", f"127.0.0.1:{port}", "--rdzv-id", "dpscale-test", "-m", "dpscale.sources.measure.worker",
+           "--steps", "2", "--warmup", "1", "--repeats", "1", "--threads", "1", "--timeout", "60",
+           "--out", str(out)]  # fmt: skip
+    agents = [subprocess.Popen([*cmd, "--batch", b], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+              for b in ("32", "8")]  # fmt: skip
+    try:
+        outs = [a.communicate(timeout=120) for a in agents]
+    finally:
+        for a in agents:
+            a.kill()
+    said = [line for _, e in outs for line in e.splitlines() if line.startswith("dpscale worker:")]
+    assert said == [
+        "dpscale worker: error: the ranks were started with different options: --batch 32 on rank 0, 8 on rank 1; "
+        "allowed: the same options on every node"
+    ] or said == [
+        "dpscale worker: error: the ranks were started with different options: --batch 8 on rank 0, 32 on rank 1; "
+        "allowed: the same options on every node"
+    ], [e[-2000:] for _, e in outs]  # (which agent's rank is 0 is the rendezvous's choice)
+    assert [a.returncode for a in agents] == [1, 1] and all(not o.strip() for o, _ in outs)
+    assert "exitcode  : 2" in outs[0][1] + outs[1][1]  # torchrun's report: the rank's own exit 2
+    assert not out.exists()
+
+
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_rank_dying_without_a_message_is_named_not_its_peer() -> None:
     """Rank 1 calls os._exit(3); rank 0 then fails inside gloo. The culprit is rank 1, not rank 0."""

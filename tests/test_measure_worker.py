@@ -270,3 +270,27 @@ def test_the_worker_refuses_a_choice_or_a_timeout_in_the_cli_s_words(worker, cap
     with pytest.raises(SystemExit) as exc:
         worker.parser().parse_args(argv)
     assert exc.value.code == 2 and capsys.readouterr().err == f"dpscale worker: error: {said} (see --help)\n"
+
+
+# Review HY: two torchrun agents launched with different options (node 0 --batch 32, node 1 --batch 8) ran, and rank
+# 0's record said batch 32, global_batch 64 and a throughput of 64 samples a step where the ranks trained on 40: no
+# rank compared its options with its peers'. `disagreement` names the first option that differs.
+def test_the_ranks_options_are_compared_and_the_first_difference_named():
+    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.rank import disagreement
+
+    same = Job(batch=32, steps=10)
+    assert disagreement([same, Job(batch=32, steps=10)]) is None
+    assert disagreement([same]) is None
+    assert disagreement([same, Job(batch=32, steps=10), Job(batch=8, steps=20)]) == (
+        "the ranks were started with different options: --batch 32 on rank 0, 8 on rank 2; allowed: the same "
+        "options on every node"
+    )
+    assert disagreement([Job(mode="allreduce", sizes=(1024,)), Job(mode="allreduce", sizes=(1024, 2048))]) == (
+        "the ranks were started with different options: --sizes 1,024 on rank 0, 1,024,2,048 on rank 1; allowed: "
+        "the same options on every node"
+    )
+    assert "mode train on rank 0, equivalence on rank 1" in disagreement([same, Job(mode="equivalence")])
+    for alike in (Job(batch=32, steps=10, threads=2), Job(batch=32, steps=10, timeout=30.0),
+                  Job(batch=32, steps=10, device="cpu")):  # fmt: skip
+        assert disagreement([same, alike]) is None  # a node's own share, patience or spelling of the CPU

@@ -177,8 +177,30 @@ def quiet_exit(code: int = 0) -> None:
     os._exit(code)
 
 
+# The options every rank of a torchrun launch must share: each node's agent is started by hand (or a script), and
+# agents with --batch 32 and --batch 8 trained on 40 samples a step where rank 0 wrote 64 (review HY). Not compared:
+# --threads and --timeout (a node's own share and patience), --device (auto and cpu are one CPU), the model file's
+# path (DDP compares the models it builds).
+AGREED = ("mode", "workload", "batch", "steps", "warmup", "repeats", "sizes", "iters", "zero")
+
+
+def disagreement(jobs: list[Job]) -> str | None:
+    """The refusal naming the first option the ranks' jobs differ in (rank 0's value, the first rank with another);
+    None where they agree."""
+    for key in AGREED:
+        for r, job in enumerate(jobs[1:], 1):
+            ours, theirs = getattr(jobs[0], key), getattr(job, key)
+            if ours != theirs:
+                flag = "mode" if key == "mode" else f"--{key}"
+                shown = [",".join(f"{x:,}" for x in v) if isinstance(v, tuple) else v for v in (ours, theirs)]
+                return (f"the ranks were started with different options: {flag} {shown[0]} on rank 0, {shown[1]} on "
+                        f"rank {r}; allowed: the same options on every node")  # fmt: skip
+    return None
+
+
 def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
-    """A rank started by torchrun: env:// rendezvous; the collective timeout is the hang watchdog."""
+    """A rank started by torchrun: env:// rendezvous; the collective timeout is the hang watchdog. Every rank
+    checks that its peers were started with its options (DpscaleError where not, on every rank)."""
     import os
 
     rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
@@ -189,6 +211,13 @@ def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     setup(ctx)
     dist.init_process_group(ctx.backend, timeout=pg_timeout(job, False))
     ctx.ready_at = time.monotonic()
+    jobs: list[Any] = [None] * world
+    dist.all_gather_object(jobs, job)
+    if (why := disagreement(jobs)) is not None:
+        from dpscale.errors import DpscaleError
+
+        dist.destroy_process_group()  # (every rank is here, none inside a collective)
+        raise DpscaleError(why)
     result = dispatch(ctx)  # on an exception the group is left alone: NCCL's abort must be collective, and one
     dist.destroy_process_group()  # rank destroying it while its peers sit in a collective can hang
     return ctx, result

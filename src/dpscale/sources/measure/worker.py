@@ -259,6 +259,10 @@ def _main(argv: list[str] | None) -> int:
 
     try:
         ctx, raw = torchrun_entry(job)
+    except DpscaleError as exc:  # the ranks' options differ: bad input, said by rank 0 alone
+        if _speaks():
+            print(f"dpscale worker: error: {exc}", file=sys.stderr, flush=True)
+        return 2
     except Exception as exc:  # a peer (another node) died or hung past --timeout, or this rank failed: one line, not
         # a traceback per rank; the process group is left to torchrun's teardown (see torchrun_entry)
         from dpscale.sources.measure.rank import one_line
