@@ -465,6 +465,25 @@ def test_torchrun_agents_started_with_different_options_are_refused(tmp_path: Pa
     assert not out.exists()
 
 
+def test_torchrun_agents_with_different_rank_counts_are_two_nodes(tmp_path: Path) -> None:
+    """Review HY: agents of 2 ranks and of 1 (torchrun allows --nproc-per-node to differ by node) wrote "nodes": 1,
+    the world of 3 divided by rank 0's node's 2 ranks."""
+    out, port = tmp_path / "r.jsonl", free_port()
+    base = [str(BIN / "torchrun"), "--nnodes", "2", "--rdzv-backend", "c10d", "--rdzv-endpoint", f"127.0.0.1:{port}",
+            "--rdzv-id", "dpscale-test"]  # fmt: skip
+    work = ["-m", "dpscale.sources.measure.worker", *TINY, "--threads", "1", "--out", str(out)]
+    agents = [subprocess.Popen([*base, "--nproc-per-node", n, *work], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True) for n in ("2", "1")]  # fmt: skip
+    try:
+        outs = [a.communicate(timeout=120) for a in agents]
+    finally:
+        for a in agents:
+            a.kill()
+    assert [a.returncode for a in agents] == [0, 0], [e[-2000:] for _, e in outs]
+    rec = json.loads(out.read_text())
+    assert (rec["devices"], rec["nodes"]) == (3, 2)
+
+
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs /proc")
 def test_rank_dying_without_a_message_is_named_not_its_peer() -> None:
     """Rank 1 calls os._exit(3); rank 0 then fails inside gloo. The culprit is rank 1, not rank 0."""

@@ -294,3 +294,20 @@ def test_the_ranks_options_are_compared_and_the_first_difference_named():
     for alike in (Job(batch=32, steps=10, threads=2), Job(batch=32, steps=10, timeout=30.0),
                   Job(batch=32, steps=10, device="cpu")):  # fmt: skip
         assert disagreement([same, alike]) is None  # a node's own share, patience or spelling of the CPU
+
+
+# Review HY: torchrun agents with 2 and 1 ranks (--nproc-per-node differs by node, which torchrun allows) wrote
+# "nodes": 1 — rank 0 divided the world, 3, by its own node's ranks, 2 — and 3 where rank 0 sat on the one-rank
+# node. torchrun says the count of agents itself: GROUP_WORLD_SIZE.
+@pytest.mark.parametrize(("world", "local", "groups", "nodes"), [
+    (3, 2, "2", 2), (3, 1, "2", 2), (16, 8, "2", 2), (16, 8, None, 2), (16, 8, "x", 2), (4, 4, "1", 1),
+    (3, 2, None, 1), (4, 1, "9", 4), (4, 1, "0", 4),
+])  # fmt: skip
+def test_the_node_count_is_torchrun_s_agents(monkeypatch, world, local, groups, nodes):
+    from dpscale.sources.measure.rank import node_count
+
+    if groups is None:
+        monkeypatch.delenv("GROUP_WORLD_SIZE", raising=False)
+    else:
+        monkeypatch.setenv("GROUP_WORLD_SIZE", groups)
+    assert node_count(world, local) == nodes  # (without it, or odd, the even split: world ÷ a node's ranks)

@@ -198,6 +198,18 @@ def disagreement(jobs: list[Job]) -> str | None:
     return None
 
 
+def node_count(world: int, local_world: int) -> int:
+    """The nodes of a torchrun launch: its agents, GROUP_WORLD_SIZE as torchrun sets it. Dividing the world by
+    rank 0's node's ranks wrote "nodes": 1 for agents of 2 ranks and of 1 (--nproc-per-node may differ by node;
+    review HY); that even split is kept where the variable is missing or is no count of 1 to world agents."""
+    import os
+
+    groups = os.environ.get("GROUP_WORLD_SIZE", "").strip()
+    if groups.isascii() and groups.isdigit() and 1 <= int(groups) <= world:
+        return int(groups)
+    return max(1, world // max(1, local_world))
+
+
 def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     """A rank started by torchrun: env:// rendezvous; the collective timeout is the hang watchdog. Every rank
     checks that its peers were started with its options (DpscaleError where not, on every rank)."""
@@ -207,7 +219,7 @@ def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     local_rank = int(os.environ.get("LOCAL_RANK", 0))
     local_world = int(os.environ.get("LOCAL_WORLD_SIZE", 1))
     ctx = RankContext(rank, world, local_rank, local_world, job)
-    ctx.nodes = max(1, world // max(1, local_world))
+    ctx.nodes = node_count(world, local_world)
     setup(ctx)
     dist.init_process_group(ctx.backend, timeout=pg_timeout(job, False))
     ctx.ready_at = time.monotonic()
