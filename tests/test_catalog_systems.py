@@ -81,6 +81,33 @@ def test_a_key_one_letter_short_of_nics_is_refused(tmp_path):
         catalog.load_system_file(system_file(tmp_path, nic=8))
 
 
+@pytest.mark.parametrize("typed", ["DGX-A100", "dgx_a100", "DGX A100", " dgx-a100 ", "dgx-a100-80gb", "DGX A100 80GB"])
+def test_a_system_file_reads_its_names_as_the_catalog_reads_its_own(typed):
+    """--system-file takes a file 'in the format of systems.json' (docs/predict.md): the catalog's own file passed
+    as one finds what --system finds in the catalog — case, '-', '_' and spaces do not matter, and the file's
+    `aliases` table is read. Until review IA every name but the exact key was refused from the file ('DGX-A100':
+    'allowed (from systems.json): …, dgx-a100, …') while --system read all six from the catalog."""
+    assert catalog.system(typed)["key"] == "dgx-a100"  # the catalog's own reading, the file's yardstick
+    got = catalog.load_system_file(str(catalog.HERE / "systems.json"), typed)
+    assert (got["key"], got["gpus_per_node"], got["intra_bw_gbs"], got["inter_bw_gbs"]) == ("dgx-a100", 8, 300, 200)
+    from dpscale import predict
+
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150)
+    from_file = predict([8, 64], system_file=str(catalog.HERE / "systems.json"), system=typed, **kw)
+    assert from_file.records() == predict([8, 64], system="dgx-a100", **kw).records()
+
+
+def test_a_name_two_of_a_files_systems_spell_alike_is_refused(tmp_path):
+    """Read loosely, 'Mine' would be either of a file's 'mine' and 'MINE': no guess, the refusal names both (an
+    exact key still wins: 'mine' is 'mine'). An alias whose system the file lacks names nothing."""
+    path = tmp_path / "sys.json"
+    path.write_text(json.dumps({"aliases": {"ours": "theirs"}, "systems": {"mine": SYSTEM, "MINE": SYSTEM}}))
+    assert catalog.load_system_file(str(path), "mine")["key"] == "mine"
+    for typed in ("Mine", "ours"):
+        with pytest.raises(DpscaleError, match=rf"--system: got '{typed}'; allowed \(from .*sys.json\): MINE, mine$"):
+            catalog.load_system_file(str(path), typed)
+
+
 # ---------------------------------------------------------------- catalog: cloud instances' fabrics
 
 

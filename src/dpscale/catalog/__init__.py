@@ -199,6 +199,8 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess
         raise DpscaleError(f"--system: missing; allowed (from {said}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
+    if key not in entries:  # read as --system reads the catalog's names ('DGX A100' was refused from systems.json)
+        key = _file_key(data, entries, key) or key
     if key not in entries:
         raise DpscaleError(f"--system: got {key!r}; allowed (from {said}): {', '.join(sorted(entries))}")
     entry = entries[key]
@@ -231,6 +233,21 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     if isinstance(cores, float) and cores.is_integer() and 1 <= cores <= 1e6:  # of any other value is predict's
         whole["cpu_cores"] = int(cores)
     return {"key": key, **entry, **whole}
+
+
+def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str) -> str | None:
+    """The key of a system file's entry that a loosely written name means, as `key_of` reads the catalog's: case,
+    '_', ' ' and '-' do not matter, and the file's own `aliases` table (systems.json's format) is read. None where
+    no entry, or more than one ('mine' and 'MINE' for 'Mine'), is meant."""
+    typed = _squash(str(name).strip().lower())
+    same = [k for k in entries if _squash(str(k).lower()) == typed]
+    if same:
+        return same[0] if len(same) == 1 else None
+    table = data.get("aliases")
+    if not isinstance(table, dict):
+        return None
+    meant = {v for a, v in table.items() if isinstance(v, str) and _squash(a.strip().lower()) == typed}
+    return meant.pop() if len(meant) == 1 and next(iter(meant)) in entries else None
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
