@@ -960,3 +960,20 @@ def test_a_shallow_clone_skips_the_cited_commits_check(tmp_path):
     assert _git("rev-parse", "--is-shallow-repository", root=clone).strip() == "true"
     with pytest.raises(pytest.skip.Exception, match="a shallow clone: holdout_more12.md's 0f77058"):
         _check_cited_commits(clone)
+
+
+def test_predict_doc_lists_every_key_validate_json_prints(capsys):
+    """Issue 3 names the keys `validate --json` prints; it prints more (review IA: `band_coverage`, `skip_reasons`,
+    `baseline_only`, the rows' `signed_error` and band), which docs/predict.md named nowhere as a list — fit mode's
+    are in docs/fit.md. The doc's list is the keys, in the order printed, the issue's first, the rows' too."""
+    shown = re.search(r'`(\{"mode": "predict", .+?\]\})`', PREDICT_DOC_JOINED)
+    assert shown, 'docs/predict.md lists no `{"mode": "predict", …}` keys'
+    top, row = shown[1].split('"rows": [', 1)
+    r = _json(capsys, ["validate", str(ROOT / "validation" / "published_scaling_dev.csv")])
+    assert [k for k in re.findall(r'"(\w+)"', top) if k != "predict"] == list(r)[:-1]
+    assert list(r)[-1] == "rows"
+    assert re.findall(r'"(\w+)"', row) == list(r["rows"][0])
+    issue = ["mode", "points", "configs", "median_abs_error", "p90_abs_error", "max_abs_error",
+             "constant_baseline_median_abs_error"]  # fmt: skip
+    assert list(r)[: len(issue)] == issue
+    assert list(r["rows"][0])[:5] == ["cfg", "devices", "measured", "predicted", "error"]
