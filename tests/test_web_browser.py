@@ -424,6 +424,18 @@ def test_the_charts_words_keep_their_size_on_a_phone(served):
         assert len(ticks) >= 3 and "4.096" in [w for w, *_ in texts], texts  # the sizes, written as the tables
         assert all(a[1] <= b[0] for a, b in zip(ticks, ticks[1:])), ticks  # side by side, not overlapping
         assert max(right for _, _, right, *_ in texts) <= 320
+        # a million devices: the marks are spaced by their widest label, not 40 px a mark ('65.536' ran into
+        # '1.048.576' on a 360 px phone), and one at an end is whole inside the chart (its last digit was cut)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.click("#tab-calc")
+        page.fill("#calc input[name=devices]", "1..1048576x2")
+        page.click("#calc .run")
+        expect(page.locator("#result tbody tr")).to_have_count(21)
+        svg = page.locator("#chart svg").bounding_box()
+        texts = page.evaluate(boxes)
+        ticks = sorted((left, right) for word, left, right, _, below in texts if below and word[:1].isdigit())
+        assert len(ticks) >= 3 and all(a[1] + 4 <= b[0] for a, b in zip(ticks, ticks[1:])), ticks
+        assert svg["x"] <= ticks[0][0] and ticks[-1][1] <= svg["x"] + svg["width"], (svg, ticks)
         wide = browser.new_page(viewport={"width": 1280, "height": 900})  # a wide screen: as it was, 560 px
         wide.goto(served)
         wide.click("#tab-predict")
