@@ -674,3 +674,18 @@ def test_the_page_runs_under_its_policy_and_markup_put_in_it_runs_nothing(served
         with page.expect_console_message(lambda m: "inline event handler" in m.text):  # its error event came
             page.evaluate(handler)
         assert page.evaluate("window.ran") is None  # and its handler did not run
+
+
+@pytest.mark.slow
+def test_an_address_naming_spanish_in_any_case_or_as_a_locale_opens_in_spanish(served):
+    """The server reads a language in any case, as every named choice ('ES' is es: --lang ES, /api/labels/ES, a
+    body's "lang"), and the page reads the browser's 'es-ES' as es; its own address did neither: ?lang=ES, ?lang=es-ES
+    and ?lang=es_ES.UTF-8 (a locale pasted in) opened in English on an English browser (review IB)."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(locale="en-US")
+        for asked in ("ES", "es-ES", "es_ES.UTF-8"):
+            page.goto(f"{served}?lang={asked}")
+            expect(page.locator("#result")).to_contain_text("115.200 muestras/s")
+            expect(page.locator("#lang")).to_have_value("es")
+        page.goto(f"{served}?lang=ESS")  # a language the page lacks: the browser's, as before
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
