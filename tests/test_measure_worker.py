@@ -311,3 +311,36 @@ def test_the_node_count_is_torchrun_s_agents(monkeypatch, world, local, groups, 
     else:
         monkeypatch.setenv("GROUP_WORLD_SIZE", groups)
     assert node_count(world, local) == nodes  # (without it, or odd, the even split: world ÷ a node's ranks)
+
+
+# Review HZ of 4d9b09f: its `except DpscaleError` around torchrun_entry, meant for the ranks' disagreement alone, also
+# caught every DpscaleError a run raises, and said it on rank 0 alone: a model file whose second import (the run's
+# own, after the worker's check) failed on rank 1 left that rank silent, exit 2 — before it said 'size 2: rank 1
+# stopped: DpscaleError: --model-file: … failed to import: …', exit 1 (torchrun 2.13, two local ranks). Only the
+# disagreement is bad input said once; any other error is still the rank's own line.
+@pytest.mark.parametrize("rank", ["0", "1"])
+def test_a_run_s_own_error_on_any_rank_is_still_that_rank_s_line(capsys, monkeypatch, rank) -> None:
+    from dpscale.sources.measure import rank as ranks
+    from dpscale.sources.measure import worker
+    from dpscale.sources.measure.jobs import RanksDisagree
+
+    monkeypatch.setattr(worker, "_check_gpus", lambda device, local_rank: None)
+    env = {"RANK": rank, "WORLD_SIZE": "2", "LOCAL_RANK": rank, "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": "29500"}
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    why = "--model-file: m.py failed to import: RuntimeError: rank 1 cannot import twice"
+
+    def failed(job: object) -> None:
+        raise DpscaleError(why)
+
+    monkeypatch.setattr(ranks, "torchrun_entry", failed)
+    assert worker.main(["--device", "cpu"]) == 1
+    assert capsys.readouterr().err == f"dpscale worker: error: size 2: rank {rank} stopped: DpscaleError: {why}\n"
+
+    def disagree(job: object) -> None:
+        raise RanksDisagree("the ranks were started with different options: --batch 32 on rank 0, 8 on rank 1")
+
+    monkeypatch.setattr(ranks, "torchrun_entry", disagree)
+    assert worker.main(["--device", "cpu"]) == 2  # bad input, on every rank; said by rank 0 alone
+    said = "dpscale worker: error: the ranks were started with different options: --batch 32 on rank 0, 8 on rank 1\n"
+    assert capsys.readouterr().err == (said if rank == "0" else "")

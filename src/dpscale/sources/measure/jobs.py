@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from dpscale.errors import DpscaleError
+
 MODES = ("train", "allreduce", "equivalence")
 WORKLOADS = ("mlp", "cnn", "transformer")
 DEVICES = ("auto", "cpu", "cuda")
@@ -19,6 +21,12 @@ DEFAULTS: dict[str, Any] = {"steps": 50, "warmup": 10, "repeats": 3, "sizes": "1
 BATCH, EQUIVALENCE_BATCH = 64, 16  # per rank: train and allreduce's, equivalence's
 TIMEOUT_S = 600.0  # seconds without progress before a run is declared hung
 TIMEOUT_RANGE = (1.0, 1e6)  # a 1e308 s watchdog overflows the ranks' C timers; below 1 s it trips on healthy pauses
+
+
+class RanksDisagree(DpscaleError):
+    """The ranks of a torchrun launch were started with different options (rank.disagreement): bad input, raised on
+    every rank and said by rank 0 alone, exit 2. Not any DpscaleError: one a run raises (a model file's second import
+    failing on rank 1) is that rank's own line, 'size 2: rank 1 stopped: …', exit 1 (review HZ)."""
 
 
 def default_batch(mode: str) -> int:

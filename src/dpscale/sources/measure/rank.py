@@ -212,7 +212,7 @@ def node_count(world: int, local_world: int) -> int:
 
 def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     """A rank started by torchrun: env:// rendezvous; the collective timeout is the hang watchdog. Every rank
-    checks that its peers were started with its options (DpscaleError where not, on every rank)."""
+    checks that its peers were started with its options (RanksDisagree where not, on every rank)."""
     import os
 
     rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
@@ -226,10 +226,10 @@ def torchrun_entry(job: Job) -> tuple[RankContext, dict[str, Any] | None]:
     jobs: list[Any] = [None] * world
     dist.all_gather_object(jobs, job)
     if (why := disagreement(jobs)) is not None:
-        from dpscale.errors import DpscaleError
+        from dpscale.sources.measure.jobs import RanksDisagree
 
         dist.destroy_process_group()  # (every rank is here, none inside a collective)
-        raise DpscaleError(why)
+        raise RanksDisagree(why)
     result = dispatch(ctx)  # on an exception the group is left alone: NCCL's abort must be collective, and one
     dist.destroy_process_group()  # rank destroying it while its peers sit in a collective can hang
     return ctx, result

@@ -40,6 +40,7 @@ from dpscale.sources.measure.jobs import (
     TIMEOUT_S,
     WORKLOADS,
     Job,
+    RanksDisagree,
     default_batch,
 )
 
@@ -259,7 +260,8 @@ def _main(argv: list[str] | None) -> int:
 
     try:
         ctx, raw = torchrun_entry(job)
-    except DpscaleError as exc:  # the ranks' options differ: bad input, said by rank 0 alone
+    except RanksDisagree as exc:  # the ranks' options differ: bad input, said by rank 0 alone (a run's own
+        # DpscaleError, a model file's second import failing on rank 1, is that rank's line below, as before)
         if _speaks():
             print(f"dpscale worker: error: {exc}", file=sys.stderr, flush=True)
         return 2
