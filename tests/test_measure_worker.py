@@ -100,7 +100,7 @@ def test_a_failed_equivalence_check_fails_the_worker(worker, monkeypatch, capsys
     monkeypatch.setattr(measure, "require_torch", lambda: "stub")
     for passed, code in ((False, 1), (True, 0)):
         result = {"devices": 2, "workload": "mlp", "passed": passed, "checks": []}
-        ctx = SimpleNamespace(rank=0, nodes=1, ready_at=time.monotonic())
+        ctx = SimpleNamespace(rank=0, nodes=1, local_world=2, ready_at=time.monotonic())
         rank = SimpleNamespace(torchrun_entry=lambda job, r=result, c=ctx: (c, r))
         monkeypatch.setitem(sys.modules, "dpscale.sources.measure.rank", rank)
         assert worker.main(["equivalence"]) == code
@@ -344,3 +344,26 @@ def test_a_run_s_own_error_on_any_rank_is_still_that_rank_s_line(capsys, monkeyp
     assert worker.main(["--device", "cpu"]) == 2  # bad input, on every rank; said by rank 0 alone
     said = "dpscale worker: error: the ranks were started with different options: --batch 32 on rank 0, 8 on rank 1\n"
     assert capsys.readouterr().err == (said if rank == "0" else "")
+
+
+# Review HZ of 573ad17: with nodes now torchrun's agents, the worker's oversubscription warning still took a node's
+# ranks as the world over the nodes: agents of 2 ranks and 1 (rank 0 on the 2-rank node, 2 threads each, 2 cores)
+# were warned '1 rank × 2 threads on this node exceed its 2 CPU cores' — 2 does not exceed 2 — where the record's
+# flag counts rank 0's node's own 2 ranks (local_world × threads), as the warning must.
+def test_the_oversubscription_warning_counts_rank_0_s_node_s_own_ranks_on_ragged_nodes(capsys, monkeypatch) -> None:
+    from dpscale.sources.measure import rank as ranks
+    from dpscale.sources.measure import worker
+
+    monkeypatch.setattr(worker, "_check_gpus", lambda device, local_rank: None)
+    for key, value in {"RANK": "0", "WORLD_SIZE": "3", "LOCAL_RANK": "0", "MASTER_ADDR": "127.0.0.1",
+                       "MASTER_PORT": "29500"}.items():  # fmt: skip
+        monkeypatch.setenv(key, value)
+    raw = {"devices": 3, "sync_s": [0.2], "nosync_s": [0.1], "comm_s": 0.05, "workload": "mlp", "params": 10,
+           "grad_bytes": 40, "backend": "gloo", "device": "cpu", "threads": 2, "cores": 2,
+           "oversubscribed": True}  # fmt: skip
+    ctx = SimpleNamespace(rank=0, world=3, local_world=2, nodes=2, ready_at=time.monotonic())
+    monkeypatch.setattr(ranks, "torchrun_entry", lambda job: (ctx, raw))
+    assert worker.main(["--device", "cpu", "--threads", "2", "--steps", "1"]) == 0
+    out = capsys.readouterr()
+    assert json.loads(out.out)["nodes"] == 2
+    assert "dpscale worker: warning: 2 ranks × 2 threads on this node exceed its 2 CPU cores" in out.err, out.err

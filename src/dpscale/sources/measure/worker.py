@@ -278,7 +278,7 @@ def _main(argv: list[str] | None) -> int:
     from dpscale.sources.measure.results import NotSaved
 
     try:
-        out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out)
+        out = finish(job, raw, ctx.nodes, ctx.ready_at - t0, a.out, ctx.local_world)
     except NotSaved as exc:  # the measurement still reaches stdout
         print(json.dumps(exc.record), file=results_out, flush=True)
         print(f"dpscale worker: error: {exc}", file=sys.stderr)
@@ -287,8 +287,9 @@ def _main(argv: list[str] | None) -> int:
     return 0 if out.get("passed", True) else 1
 
 
-def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) -> dict:
-    """Rank 0's record for this world size, written where --out says (results.finish)."""
+def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None, node_ranks: int | None = None) -> dict:
+    """Rank 0's record for this world size, written where --out says (results.finish). node_ranks: rank 0's node's
+    ranks (LOCAL_WORLD_SIZE), which its oversubscription flag counts; None: the world split evenly over the nodes."""
     from dpscale.sources.measure import results
 
     rec, why = results.finish(job, raw, launch_s, out, nodes)
@@ -299,7 +300,9 @@ def finish(job: Job, raw: dict, nodes: int, launch_s: float, out: str | None) ->
     if rec.get("oversubscribed"):  # as `dpscale measure` warns (each agent sees its own node's ranks alone)
         from dpscale.notes import SINGULAR_EN, singular
 
-        ranks = rec["devices"] // max(1, nodes)
+        # rank 0's node's own ranks, as the flag counts them: agents of 2 ranks and 1 (nodes 2) were '1 rank × 2
+        # threads … exceed its 2 CPU cores' with the world split evenly (review HZ)
+        ranks = node_ranks or rec["devices"] // max(1, nodes)
         said = singular(f"{ranks} ranks × {rec['threads']} threads on this node exceed its {rec['cores']} CPU cores",
                         SINGULAR_EN)  # ('3 ranks × 1 threads': 1 thread) # fmt: skip
         print(f"dpscale worker: warning: {said}; ranks share cores, so the result measures oversubscription, not the "
