@@ -286,10 +286,14 @@ def test_the_ranks_options_are_compared_and_the_first_difference_named():
         "the ranks were started with different options: --batch 32 on rank 0, 8 on rank 2; allowed: the same "
         "options on every node"
     )
+    # the sizes as --sizes takes them (review HZ: '--sizes 1,024 on rank 0, 1,024,2,048 on rank 1', each byte count's
+    # thousands' commas among the list's, read as one number or four)
     assert disagreement([Job(mode="allreduce", sizes=(1024,)), Job(mode="allreduce", sizes=(1024, 2048))]) == (
-        "the ranks were started with different options: --sizes 1,024 on rank 0, 1,024,2,048 on rank 1; allowed: "
+        "the ranks were started with different options: --sizes 1KB on rank 0, 1KB,2KB on rank 1; allowed: "
         "the same options on every node"
     )
+    odd = disagreement([Job(mode="allreduce", sizes=(4, 1536, 3 * 2**20, 2**32)), Job(mode="allreduce", sizes=(4,))])
+    assert "--sizes 4B,1536B,3MB,4GB on rank 0, 4B on rank 1;" in odd  # (each as parse_sizes reads it back)
     assert "mode train on rank 0, equivalence on rank 1" in disagreement([same, Job(mode="equivalence")])
     for alike in (Job(batch=32, steps=10, threads=2), Job(batch=32, steps=10, timeout=30.0),
                   Job(batch=32, steps=10, device="cpu")):  # fmt: skip
