@@ -472,3 +472,17 @@ def test_a_comma_after_the_last_run_of_a_line_leaves_no_comma_on_it(pasted):
     assert pasted_runs_unit(pasted)[0] == ["1:1000", "8:7500"]
     fit = run_command("fit", {"point": pasted, "at": "16"}, "es")
     assert fit == run_command("fit", {"point": "1:1000 8:7500", "at": "16"}, "es")
+
+
+# Review HZ of 917350d: its rstrip(',') then rstrip() took one run of commas and one of gaps, so a line ending in
+# commas with a gap between them kept one: '1:1000, ,' (a list with an empty last item) and the CSV row '8,7500, ,'
+# (two empty last cells written ', ') were still refused, "got '1000,'". Every comma and gap after a line's last run
+# is taken off; a decimal comma inside a run ('8:7,5') is no trailing one.
+@pytest.mark.parametrize("pasted", ["1:1000, ,\n8:7500", "1:1000,\u00a0,\n8:7500, , ,", "1,1000, ,\n8,7500,\t,"])
+def test_commas_and_gaps_after_the_last_run_of_a_line_all_come_off(pasted):
+    from dpscale.faces.web.app import pasted_runs_unit, run_command
+
+    assert pasted_runs_unit(pasted)[0] == ["1:1000", "8:7500"]
+    plain = run_command("fit", {"point": "1:1000 8:7500", "at": "16"})
+    assert run_command("fit", {"point": pasted, "at": "16"}) == plain
+    assert pasted_runs_unit("1:1000, ,\n8:7,5, ,", dot_groups=True)[0] == ["1:1000", "8:7,5"]

@@ -223,7 +223,10 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         line = ":".join(p.strip() for p in line.strip().split(":"))  # '8 : 7500' (a regex took 0.1 s on 10,000 spaces)
         # a comma after the line's last run ends it ('1:1000,' of a list pasted comma last, a CSV row's empty last
         # cell '8,7500,'), as one before its first begins it: it was kept on the run, "got '1000,'" (review HX)
-        line = line.rstrip(",").rstrip()
+        end = len(line)  # (every comma and gap after it: '1:1000, ,' kept one through rstrip(',').rstrip(), review HZ;
+        while end and (line[end - 1] == "," or line[end - 1].isspace()):  # a loop: linear, as the one strip was)
+            end -= 1
+        line = line[:end]
         if not line:
             continue
         if ":" in line:  # '1:1000, 8:7500' too: a comma before the next D: separates runs ('8:7,500' stays one)
