@@ -485,6 +485,17 @@ def test_a_step_time_in_milliseconds_typed_as_seconds_is_flagged(capsys):
     assert rc == 0 and "--step-time" not in err
 
 
+def test_the_spanish_step_time_note_writes_the_flag_one_way(capsys):
+    """Review ID: the Spanish note opened '--step-time 213,3 s implica …' and ended 'dé --step-time 0.2133' — one flag
+    with two decimal marks in one sentence, the first of which the flag itself would refuse. A flag is written as it
+    is typed (a decimal point) and the typed time is said as a quantity ('un --step-time de 213,3 s'), as English
+    says it ('--step-time 213.3 s implies')."""
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "--system", "dgx-a100", "-d", "8"]
+    rc, err, _ = run(capsys, *argv, "--step-time", "213.3", "--lang", "es")
+    assert rc == 0 and "nota: un --step-time de 213,3 s implica 0,0395 TFLOP/s por dispositivo" in err
+    assert "--step-time 213,3" not in err and "dé --step-time 0.2133;" in err
+
+
 def test_a_step_time_in_milliseconds_is_flagged_for_an_fp32_run_on_tf32_tensor_cores(capsys):
     """predict's default precision is fp32, and on an A100 PyTorch runs it on TF32 tensor cores: BERT-large's
     real 213.3 ms step at batch 32 is 39.5 TFLOP/s, twice the fp32 peak (19.5). Typed as --step-time 213.3 it was

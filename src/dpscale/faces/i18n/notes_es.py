@@ -245,9 +245,9 @@ NOTES: dict[str, dict[str, str]] = {
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
         "step_time_slow": (
-            "--step-time {s:,.6g} s implica {tflops:.3g} TFLOP/s por dispositivo, el {pct:.2g} % del pico de {peak:g} "
-            "TFLOP/s de la {gpu}: --step-time va en segundos — si son milisegundos (los ms de paso de la tabla), dé "
-            "{flag}; E se calcula con lo dado"
+            "un --step-time de {s:,.6g} s implica {tflops:.3g} TFLOP/s por dispositivo, el {pct:.2g} % del pico de "
+            "{peak:g} TFLOP/s de la {gpu}: --step-time va en segundos — si son milisegundos (los ms de paso de la "
+            "tabla), dé {flag}; E se calcula con lo dado"
         ),
         "fp8_mfu": (
             "fracción por defecto en fp8: {base:g} (la de bf16) × {mid:g} (el punto medio de las ganancias de "
