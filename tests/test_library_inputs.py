@@ -986,6 +986,23 @@ def test_params_a_hundred_times_off_the_models_preset_is_said_as_a_unit_slip():
     assert not [n for n in predict([64], params=25.6e6, **r50).notes if n.key == "params_off_preset"]
 
 
+def test_the_spanish_params_note_says_the_typed_count_as_a_quantity(capsys):
+    """Review ID: `predict --model llama-7b --params 6738 --lang es` printed '--params 6.738 es 1/1.000.000 de los
+    6,738 mil millones de parámetros' — 6738 beside its flag with a Spanish thousands dot, which the flag reads as 6.738
+    parameters (a decimal point, as every flag takes it), in a note about a slip of units. The typed count is said as
+    a quantity ('un --params de 6.738'), as the --step-time note says its seconds."""
+    from clihelp import run
+
+    argv = ["predict", "--model", "llama-7b", "--precision", "bf16", "-b", "4", "--throughput", "3", "--system",
+            "dgx-h100", "-d", "64", "--lang", "es"]  # fmt: skip
+    rc, out, err = run(capsys, *argv, "--params", "6738")
+    said = out + err
+    assert rc == 0 and "nota: un --params de 6.738 es 1/1.000.000 de los 6,738 mil millones de parámetros" in said
+    assert "--params 6.738" not in said
+    rc, out, err = run(capsys, *argv, "--params", "6.738e12")
+    assert rc == 0 and "nota: un --params de 6.738.000.000.000 es 1.000× los 6,738 mil millones" in out + err
+
+
 # Mutation review HW (today's input_per_gpu and params_*_preset notes): their boundaries were not pinned, so
 # INPUT_PER_GPU_BUSY 4 → 3 or 5, busy ≥ → >, rate < 2v → ≤ 2v or < 3v, and PARAMS_APART's < → ≤ all survived.
 

@@ -212,13 +212,13 @@ NOTES: dict[str, dict[str, str]] = {
             "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
         ),
         "params_off_preset": (
-            "--params {typed:,.12g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número de "
-            "parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
+            "un --params de {typed:,.12g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número "
+            "de parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
         ),
         "params_over_preset": (
-            "--params {typed:,.12g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen para el "
-            "nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es un "
-            "error, --params es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
+            "un --params de {typed:,.12g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen "
+            "para el nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es "
+            "un error, --params es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
         "intra_node_total": (
             "--intra-bw {typed:g} es {k:g} veces los {own:g} del {system}: los fabricantes dan el NVLink de un nodo "
