@@ -1003,6 +1003,32 @@ def test_the_spanish_params_note_says_the_typed_count_as_a_quantity(capsys):
     assert rc == 0 and "nota: un --params de 6.738.000.000.000 es 1.000× los 6,738 mil millones" in out + err
 
 
+def test_the_spanish_loader_note_reads_as_spanish_on_the_command_line_and_the_page(capsys):
+    """Review ID: the loader note was English word for word — 'alimenta a 1,5 de sus 8 GPU a sus 100 muestras/s
+    solas' (at their 100 samples/s alone), and '--input-rate es la del nodo', a 'la' with no noun before it — and it
+    wrote the typed rate beside its flag with a thousands dot ('--input-rate 1.234.567', which the flag reads as
+    1.234567). Said now as a Spanish engineer says it, the rate a quantity, the same on the page."""
+    from clihelp import run
+
+    from dpscale.faces.web.app import run_command
+
+    argv = ["predict", "--params", "1e6", "-b", "32", "--system", "dgx-a100", "-d", "8"]
+    rc, out, err = run(capsys, *argv, "--throughput", "100", "--input-rate", "150", "--lang", "es")
+    said = (
+        "nota: un --input-rate de 150 muestras/s por nodo alimenta 1,5 de sus 8 GPU al ritmo de 100 muestras/s que "
+        "cada una da por sí sola: --input-rate es el ritmo del nodo, todos sus procesos de carga juntos; si 150 es el "
+        "de una GPU (un DataLoader medido en un proceso), el del nodo es 1.200; E se calcula con lo dado"
+    )
+    assert rc == 0 and said in out + err
+    rc, out, err = run(capsys, *argv, "--throughput", "1e6", "--input-rate", "1234567", "--lang", "es")
+    assert rc == 0 and "un --input-rate de 1.234.567 muestras/s" in out + err and "--input-rate 1.234.567" not in err
+    fields = {"params": "1e6", "throughput": "100", "batch": "32", "input_rate": "150", "devices": "8",
+              "gpus_per_node": "8", "intra_bw": "150", "inter_bw": "50"}  # fmt: skip
+    (note,) = [n for n in run_command("predict", fields, "es")["notes"] if "DataLoader" in n]
+    assert "alimenta 1,5 de sus 8 GPU al ritmo de 100 muestras/s que cada una da por sí sola: «" in note
+    assert "» es el ritmo del nodo, todos sus procesos de carga juntos; si 150 es el de una GPU" in note
+
+
 # Mutation review HW (today's input_per_gpu and params_*_preset notes): their boundaries were not pinned, so
 # INPUT_PER_GPU_BUSY 4 → 3 or 5, busy ≥ → >, rate < 2v → ≤ 2v or < 3v, and PARAMS_APART's < → ≤ all survived.
 
@@ -1060,8 +1086,8 @@ def test_a_loader_just_under_two_gpus_is_never_said_to_feed_two(rate):
     (loader,) = [n for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=rate, **CLUSTER).notes
                  if n.key == "input_per_gpu"]  # fmt: skip
     assert loader.startswith(f"--input-rate {rate:g} samples/s a node feeds 1.99 of its 8 GPUs")
-    assert "alimenta a 1,99 de sus 8 GPU" in say(loader, "es")
+    assert "alimenta 1,99 de sus 8 GPU" in say(loader, "es")
     fields = {"params": "1e6", "throughput": "100", "batch": "32", "input_rate": str(rate), "devices": "8",
               "gpus_per_node": "8", "intra_bw": "150", "inter_bw": "50"}  # fmt: skip
     page = run_command("predict", fields, "es")
-    assert any("alimenta a 1,99 de sus 8 GPU" in n for n in page["notes"]), page["notes"]
+    assert any("alimenta 1,99 de sus 8 GPU" in n for n in page["notes"]), page["notes"]

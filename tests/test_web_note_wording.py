@@ -497,10 +497,10 @@ PREDICT = [
             " one GPU's (a DataLoader timed in one rank), the node's is 4,800; E is computed as given"
         ),
         (
-            "«Carga de datos, muestras/s por nodo» 600 muestras/s por nodo alimenta a 1,5 de sus 8 GPU a sus 400 "
-            "muestras/s solas: «Carga de datos, muestras/s por nodo» es la del nodo, todos sus procesos de carga "
-            "juntos; si 600 es la de una GPU (un DataLoader medido en un proceso), la del nodo es 4.800; E se calcula"
-            " con lo dado"
+            "«Carga de datos, muestras/s por nodo» 600 muestras/s por nodo alimenta 1,5 de sus 8 GPU al ritmo de 400 "
+            "muestras/s que cada una da por sí sola: «Carga de datos, muestras/s por nodo» es el ritmo del nodo, todos "
+            "sus procesos de carga juntos; si 600 es el de una GPU (un DataLoader medido en un proceso), el del nodo "
+            "es 4.800; E se calcula con lo dado"
         ),
     ),
     (

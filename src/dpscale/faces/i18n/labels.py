@@ -1128,9 +1128,10 @@ LABELS: dict[str, dict[str, str]] = {
             "error, «{web_params}» es un número de parámetros (7e9 para 7 mil millones); E se calcula con lo dado"
         ),
         "web_input_per_gpu": (
-            "«{web_input_rate}» {rate} muestras/s por nodo alimenta a {feeds} de sus {g} GPU a sus {v} muestras/s "
-            "solas: «{web_input_rate}» es la del nodo, todos sus procesos de carga juntos; si {rate} es la de una GPU "
-            "(un DataLoader medido en un proceso), la del nodo es {node}; E se calcula con lo dado"
+            "«{web_input_rate}» {rate} muestras/s por nodo alimenta {feeds} de sus {g} GPU al ritmo de {v} muestras/s "
+            "que cada una da por sí sola: «{web_input_rate}» es el ritmo del nodo, todos sus procesos de carga juntos; "
+            "si {rate} es el de una GPU (un DataLoader medido en un proceso), el del nodo es {node}; E se calcula con "
+            "lo dado"
         ),
         "web_beyond_peak": (
             "la referencia medida implica {tflops} TFLOP/s por dispositivo, más que el pico de {peak} TFLOP/s de la "

@@ -236,9 +236,10 @@ NOTES: dict[str, dict[str, str]] = {
             "calcula con lo dado"
         ),
         "input_per_gpu": (
-            "--input-rate {rate:,.12g} muestras/s por nodo alimenta a {feeds:.3g} de sus {g:,} GPU a sus {v:,.6g} "
-            "muestras/s solas: --input-rate es la del nodo, todos sus procesos de carga juntos; si {rate:,.12g} es la "
-            "de una GPU (un DataLoader medido en un proceso), la del nodo es {node:,.12g}; E se calcula con lo dado"
+            "un --input-rate de {rate:,.12g} muestras/s por nodo alimenta {feeds:.3g} de sus {g:,} GPU al ritmo de "
+            "{v:,.6g} muestras/s que cada una da por sí sola: --input-rate es el ritmo del nodo, todos sus procesos de "
+            "carga juntos; si {rate:,.12g} es el de una GPU (un DataLoader medido en un proceso), el del nodo es "
+            "{node:,.12g}; E se calcula con lo dado"
         ),
         "beyond_peak": (
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
