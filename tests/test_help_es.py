@@ -241,3 +241,13 @@ def test_an_options_names_are_listed_before_its_value_once_on_every_python(capsy
     assert rc == 0 and re.search(r"^  --micro-batch, -b B   \S", out, re.M)  # (3.11's form took a line of its own)
     rc, out, _ = run(capsys, "measure", "--help", "--lang", lang)
     assert rc == 0 and "  -h, --help " in out and "  {allreduce,equivalence}" in out.splitlines()
+
+
+def test_the_global_batch_help_names_the_batch_it_divides(capsys):
+    """Review ID: --global-batch's Spanish help said 'el microlote de cada tamaño es él / (dispositivos ×
+    --grad-accum)', the English 'is it / (…)' word for word: 'él' after 'es' names a person, and a reader stops on
+    it. It names the batch it divides, as the English's 'it' does."""
+    rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
+    said = " ".join(out.split())
+    assert rc == 0 and "el microlote de cada tamaño es ese lote / (dispositivos × --grad-accum)" in said
+    assert "es él /" not in said

@@ -133,7 +133,7 @@ HELP_ES: dict[str, str] = {
     "a global batch fixed over the sizes (strong scaling), instead of --batch: each size's micro-batch is it / "
     "(devices × --grad-accum), a whole number at every size": (
         "un lote global fijo en todos los tamaños (escalado fuerte), en lugar de --batch: el microlote de cada tamaño "
-        "es él / (dispositivos × --grad-accum), un número entero en cada tamaño"
+        "es ese lote / (dispositivos × --grad-accum), un número entero en cada tamaño"
     ),
     "sequence length for transformer FLOPs (default: the preset's)": (
         "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
