@@ -224,3 +224,33 @@ def test_a_strong_prediction_says_its_global_batch_when_it_describes_itself():
     made = "predicted E(d) (step model: compute, exposed all-reduce, synchronisation wait)"
     assert dpscale.predict(SIZES, global_batch=1024, **RESNET).describe() == f"{made} at a fixed global batch of 1,024"
     assert dpscale.predict(SIZES, **RESNET).describe() == made
+
+
+def test_a_fixed_global_batch_at_one_size_says_no_fall(capsys):
+    """Review ID: `predict --global-batch 64 -d 64` said 'each device's micro-batch falls from 1 samples to 1 over
+    these sizes' ('baja de 1 muestras a 1 en estos tamaños'): one size has nothing to fall from, and '1 samples' is
+    no English ('1 muestras' no Spanish). At one size the note says the micro-batch there and that it falls at more
+    devices; a sweep keeps its words."""
+    from clihelp import run
+
+    argv = ["predict", "--model", "resnet50", "--precision", "amp", "--system", "dgx-a100", "--throughput", "2500",
+            "--global-batch", "64", "-d", "64"]  # fmt: skip
+    rc, out, err = run(capsys, *argv)
+    assert (
+        rc == 0
+        and "note: a fixed global batch of 64: each device's micro-batch is 1 at this size and falls at "
+        "more devices, its compute with it, while its all-reduce stays (strong scaling). On the 41 published"
+        in out + err
+    )
+    assert "falls from" not in out + err
+    rc, out, err = run(capsys, *argv, "--lang", "es")
+    assert (
+        rc == 0
+        and "nota: un lote global fijo de 64: el microlote de cada dispositivo es de 1 en este tamaño y "
+        "baja con más dispositivos, y su cómputo con él, mientras su all-reduce se mantiene (escalado fuerte)."
+        in out + err
+    )
+    assert "baja de 1 muestras" not in out + err
+    rc, out, err = run(capsys, *argv[:-3], "128", "-d", "64,128")
+    assert rc == 0 and "each device's micro-batch falls from 1 samples" not in out + err
+    assert "each device's micro-batch falls from 2 samples to 1 over these sizes" in out + err

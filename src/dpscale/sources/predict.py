@@ -544,7 +544,9 @@ def predict_flags(
     notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics, cl.node_nics,
                          (kw["intra_bw_gbs"], kw["intra_by_gpus"], charged)))  # fmt: skip
     if strong:
-        notes.append(Note("strong_scaling", g=strong[0], b_lo=strong[0] // (int(d.max()) * grad_accum),
+        # (one size: its micro-batch has nothing to fall from — 'falls from 1 samples to 1' — so said as that size's)
+        least = strong[0] // (int(d.max()) * grad_accum)
+        notes.append(Note("strong_scaling" if largest > least else "strong_scaling_one", g=strong[0], b_lo=least,
                           b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip
     notes.extend(_accumulation_exposed(d, eff, per_size(base, strong, d.max()), at_one))
 
