@@ -1363,3 +1363,15 @@ def test_a_cluster_slower_than_one_device_is_said_in_both_languages(capsys):
     assert rc == 0 and "57,6×" in out and "aceleración" in out
     rc, _, err = run(capsys, "-d", "1,8,64", "-v", "2000", "-a", "2000,15000,100000", "--json")
     assert rc == 0 and "slower" not in err  # real measurements: nothing said
+
+
+def test_a_speedup_just_under_one_is_never_said_as_one(capsys):
+    """-a 1999.25 on 2 devices at 2,000.5 alone is a speedup of 0.99938: the note printed it to two decimals, 'a speedup
+    of 1.00× on 2 devices: the cluster ran slower than one device' (review ID). It now takes as many decimals as tell
+    it from 1 (formulas.scaling.apart), the ratio too; 0.9 keeps its 0.90× and 0.900."""
+    rc, out, _ = run(capsys, "-d", "2", "-v", "2000.5", "-a", "1999.25")
+    assert rc == 0 and "a speedup of 0.999× on 2 devices" in out and "their ratio, 0.999;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "2000", "-a", "1999.998", "--lang", "es")
+    assert rc == 0 and "una aceleración de 0,999999× con 2 dispositivos" in out and "cociente, 0,999999;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "2000", "-s", "0.9995")
+    assert rc == 0 and "a speedup of 0.9995× on 2 devices" in out

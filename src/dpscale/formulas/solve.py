@@ -143,7 +143,10 @@ def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> 
     notes: tuple[Note, ...] = (SUPERLINEAR,) if e > 1 else ()
     if d > 1 and s < 1:  # slower than one device: a per-device rate typed as the cluster's (or the reverse), an E as S
         slip = "slower_than_one_speedup" if is_speedup else "slower_than_one"
-        notes = (Note(slip, s=s, d=d, ratio=s, whole=d * s),)
+        # as many decimals as tell it from 1: two said 0.9994 as '1.00×' beside 'slower than one device'
+        notes = (
+            Note(slip, s=s, d=d, ratio=s, whole=d * s, places=apart(s, 1.0, 2, 12), decimals=apart(s, 1.0, 3, 12)),
+        )
     return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 
 

@@ -11,15 +11,15 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "slower_than_one": (
-            "una aceleración de {s:,.2f}× con {d:,} dispositivos: el clúster fue más lento que un solo dispositivo — "
-            "el rendimiento real es el del clúster entero, el rendimiento por dispositivo el de un dispositivo solo; "
-            "si ambos rendimientos son por dispositivo (o ambos del clúster), E es su cociente, {ratio:.3f}; E se "
-            "calcula con lo dado"
+            "una aceleración de {s:,.{places}f}× con {d:,} dispositivos: el clúster fue más lento que un solo "
+            "dispositivo — el rendimiento real es el del clúster entero, el rendimiento por dispositivo el de un "
+            "dispositivo solo; si ambos rendimientos son por dispositivo (o ambos del clúster), E es su cociente, "
+            "{ratio:.{decimals}f}; E se calcula con lo dado"
         ),
         "slower_than_one_speedup": (
-            "una aceleración de {s:,.2f}× con {d:,} dispositivos: el clúster fue más lento que un solo dispositivo — "
-            "la aceleración es sobre un dispositivo, d·E: si {s:g} es E, la aceleración es {whole:,.4g}×; E se calcula "
-            "con lo dado"
+            "una aceleración de {s:,.{places}f}× con {d:,} dispositivos: el clúster fue más lento que un solo "
+            "dispositivo — la aceleración es sobre un dispositivo, d·E: si {s:g} es E, la aceleración es "
+            "{whole:,.4g}×; E se calcula con lo dado"
         ),
         "zero_units_estimated": (
             "ningún modelo predefinido da las capas: cada unidad repartida es una de las {layers} capas estimadas a "
