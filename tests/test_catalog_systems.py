@@ -108,6 +108,89 @@ def test_a_name_two_of_a_files_systems_spell_alike_is_refused(tmp_path):
             catalog.load_system_file(str(path), typed)
 
 
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("p4d.24xlarge", "aws-p4d"),  # an instance's size after its name
+        ("AWS p4d.24xlarge (8 × A100 40 GB)", "aws-p4d"),  # the file's own 'name' field
+        ("p5", "aws-p5"),  # a cloud instance without its provider
+        ("a3-mega", "gcp-a3-mega"),
+        ("ND H100 v5", "azure-nd-h100-v5"),
+        ("DGX-2", "dgx2-v100"),  # the leading part of one key
+        ("dgx2h", "dgx2h-v100"),
+    ],
+)
+def test_a_system_file_reads_every_spelling_the_catalog_reads(typed, key):
+    """Review IC: 5d39c03 said a file's names are read 'as key_of reads the catalog's', but read only case,
+    separators and aliases: the catalog's own systems.json as --system-file still refused 'p4d.24xlarge', 'p5',
+    'ND H100 v5' and 'DGX-2' (49 of 240 catalog names and mangled spellings read apart), which --system takes."""
+    assert catalog.key_of("systems", typed) == key  # the catalog's reading, the file's yardstick
+    assert catalog.load_system_file(str(catalog.HERE / "systems.json"), typed)["key"] == key
+
+
+def test_a_system_file_settles_a_shared_name_by_the_gpu_as_the_catalog_does():
+    """'DGX-1' leads dgx1-p100 and dgx1-v100: with --gpu V100 the catalog reads dgx1-v100 (key_of's `gpu`), and
+    so does the catalog's own file; without a GPU neither guesses."""
+    path = str(catalog.HERE / "systems.json")
+    assert catalog.system("DGX-1", gpu="V100")["key"] == "dgx1-v100"
+    assert catalog.load_system_file(path, "DGX-1", gpu="V100")["key"] == "dgx1-v100"
+    assert catalog.load_system_file(path, "DGX-1", gpu="p100-16gb")["key"] == "dgx1-p100"
+    with pytest.raises(DpscaleError, match=r"--system: got 'DGX-1'; allowed \(from .*systems.json\): aws-p4d, "):
+        catalog.load_system_file(path, "DGX-1")
+    from dpscale import predict
+
+    kw = dict(model="bert-large", precision="amp", batch=32, throughput=150, gpu="v100-16gb")
+    from_file = predict([8, 64], system_file=path, system="DGX-1", **kw)
+    assert from_file.records() == predict([8, 64], system="DGX-1", **kw).records()
+
+
+def test_a_system_file_and_the_catalog_read_every_spelling_alike():
+    """Every catalog key, alias and display name, and 300 spellings of them (case, separators, a size suffix, a
+    part cut off, fixed seed): the catalog's file read as a --system-file names what `key_of` names, or both
+    refuse. Before review IC 67 of these 340 read apart."""
+    import random
+
+    path = str(catalog.HERE / "systems.json")
+    names = [*catalog.table("systems"), "dgx-a100-80gb", "dgx-h200"]
+    names += [e["name"] for e in catalog.table("systems").values() if "name" in e]
+    rnd = random.Random(3)
+
+    def mangled(n: str) -> str:
+        s = "".join(c.upper() if rnd.random() < 0.4 else c for c in n)
+        s = "".join(rnd.choice("-_ ") if c in "-_ " else c for c in s)
+        s += ".48xlarge" if rnd.random() < 0.2 else ""
+        return s.rsplit("-", 1)[0] if "-" in s and rnd.random() < 0.3 else s
+
+    apart, read = [], 0
+    for typed in names + [mangled(rnd.choice(names)) for _ in range(300)]:
+        try:
+            got = catalog.load_system_file(path, typed)["key"]
+        except DpscaleError:
+            got = None
+        if got != catalog.key_of("systems", typed):
+            apart.append((typed, got, catalog.key_of("systems", typed)))
+        read += got is not None
+    assert apart == []
+    assert all(catalog.load_system_file(path, n)["key"] for n in names[:21])  # every key and alias: no refusal
+    assert read > 150  # the sweep is of names read (195 of its 340), not only of refusals
+
+
+def test_a_bare_systems_own_aliases_field_is_no_alias_table(tmp_path):
+    """A file of one system's fields alone has no 'aliases' table (systems.json's sits beside 'systems'): its own
+    field of that name describes it and names nothing ('mine' was read as the system 'custom')."""
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({**SYSTEM, "aliases": {"mine": "custom"}}))
+    assert catalog.load_system_file(str(path))["key"] == "custom"
+    assert catalog.load_system_file(str(path), "Custom")["key"] == "custom"
+    with pytest.raises(DpscaleError, match=r"--system: got 'mine'; allowed \(from .*one.json\): custom$"):
+        catalog.load_system_file(str(path), "mine")
+    # an alias table's value that is no name names nothing, and is no traceback (a list is unhashable)
+    path.write_text(json.dumps({"aliases": {"ours": ["a"], "Theirs": "a"}, "systems": {"a": SYSTEM, "b": SYSTEM}}))
+    assert catalog.load_system_file(str(path), "THEIRS")["key"] == "a"
+    with pytest.raises(DpscaleError, match=r"--system: got 'ours'; allowed \(from .*one.json\): a, b$"):
+        catalog.load_system_file(str(path), "ours")
+
+
 # ---------------------------------------------------------------- catalog: cloud instances' fabrics
 
 

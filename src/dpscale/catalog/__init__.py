@@ -48,28 +48,48 @@ def key_of(kind: str, name: str, gpu: str | None = None) -> str | None:
     one key means it ('H100' → 'h100-80gb', 'DGX-2' → 'dgx2-v100'); of several ('V100', 'DGX-1'), none — unless
     `gpu` names the GPU of one system among them ('DGX-1' with 'V100' → 'dgx1-v100')."""
     entries = table(kind)
+    return _key_among(kind, entries, aliases(kind), name, gpu, lambda k: entries[k]["gpu"])
+
+
+def _key_among(
+    kind: str, entries: dict[str, Any], alias: dict[str, str], name: str, gpu: str | None, gpu_of: Any
+) -> str | None:
+    """`key_of`'s reading of a name among `entries` (the catalog's, or a system file's: review IC found the catalog's
+    own systems.json, passed as --system-file, refusing 'p4d.24xlarge' and 'DGX-2', which --system takes); `alias`:
+    squashed other names → keys; `gpu_of(key)`: an entry's GPU name, for `gpu` to settle a shared name. A file's
+    keys may be in any case; two that spell alike ('mine', 'MINE') are not guessed between."""
     key = str(name).strip().lower()
-    bare = {_squash(k): k for k in entries}
+    lowered: dict[str, str | None] = {}
+    bare: dict[str, str | None] = {}
+    for k in entries:
+        lowered[k.lower()] = None if k.lower() in lowered else k
+        bare[_squash(k.lower())] = None if _squash(k.lower()) in bare else k
     for text in (key, key.split(".")[0]) if kind == "systems" else (key,):  # p4d.24xlarge: an instance size
         for cloud in ("", "aws-", "gcp-", "azure-") if kind == "systems" else ("",):
-            if cloud + text in entries:
-                return cloud + text
+            if cloud + text in lowered:
+                return lowered[cloud + text]
             if _squash(cloud + text) in bare:
                 return bare[_squash(cloud + text)]
-    if _squash(key) in aliases(kind):  # 'Llama-2-13B', 'DGX H200': a name the key does not spell
-        return aliases(kind)[_squash(key)]
-    heads = set(sharing(kind, key))
+    if _squash(key) in alias:  # 'Llama-2-13B', 'DGX H200': a name the key does not spell
+        return alias[_squash(key)]
+    heads = set(_leading(entries, key))
     if len(heads) > 1 and kind == "systems" and gpu and (named := _family(gpu)):
-        heads = {k for k in heads if (f := _family(entries[k]["gpu"])) and f[0] == named[0]} or heads
+        heads = {k for k in heads if (f := _family(gpu_of(k))) and f[0] == named[0]} or heads
     if not heads and kind == "models" and "/" in key:  # a Hugging Face hub id: 'meta-llama/Llama-2-7b-hf'
-        return key_of(kind, key.split("/", 1)[1])
+        return _key_among(kind, entries, alias, key.split("/", 1)[1], gpu, gpu_of)
     return heads.pop() if len(heads) == 1 else None
 
 
 def sharing(kind: str, name: str) -> list[str]:
     """The keys a name is the leading part of ('DGX-1' → dgx1-p100, dgx1-v100; 'V100' → both sizes)."""
+    return _leading(table(kind), name)
+
+
+def _leading(entries: dict[str, Any], name: str) -> list[str]:
+    """`sharing` among any entries (a system file's keys in any case too)."""
     typed = _squash(str(name).strip().lower())
-    return sorted(k for k in table(kind) for i in range(1, k.count("-") + 1) if _squash(k.rsplit("-", i)[0]) == typed)
+    cut = lambda k, i: _squash(k.lower().rsplit("-", i)[0])  # noqa: E731  ('dgx2-v100' less 1 part: 'dgx2')
+    return sorted(k for k in entries for i in range(1, k.count("-") + 1) if cut(k, i) == typed)
 
 
 def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = "") -> dict[str, Any]:
@@ -166,8 +186,11 @@ def model(name: str, flag: str = "--model") -> dict[str, Any]:
 SYSTEM_KEYS = ("gpus_per_node", "intra_bw_gbs", "inter_bw_gbs")
 
 
-def load_system_file(path: str, name: str | None = None, flag: str = "--system-file") -> dict[str, Any]:
-    """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry)."""
+def load_system_file(
+    path: str, name: str | None = None, flag: str = "--system-file", gpu: str | None = None
+) -> dict[str, Any]:
+    """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry); `name` read as
+    `system` reads the catalog's, `gpu` settling a name several of the file's systems share ('DGX-1' with 'V100')."""
     said = shown(path)  # the file as its messages name it ('-': standard input)
     try:
         # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
@@ -200,7 +223,7 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
         raise DpscaleError(f"--system: missing; allowed (from {said}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
     if key not in entries:  # read as --system reads the catalog's names ('DGX A100' was refused from systems.json)
-        key = _file_key(data, entries, key) or key
+        key = _file_key(data, entries, key, gpu) or key
     if key not in entries:
         raise DpscaleError(f"--system: got {key!r}; allowed (from {said}): {', '.join(sorted(entries))}")
     entry = entries[key]
@@ -235,19 +258,23 @@ def load_system_file(path: str, name: str | None = None, flag: str = "--system-f
     return {"key": key, **entry, **whole}
 
 
-def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str) -> str | None:
-    """The key of a system file's entry that a loosely written name means, as `key_of` reads the catalog's: case,
-    '_', ' ' and '-' do not matter, and the file's own `aliases` table (systems.json's format) is read. None where
-    no entry, or more than one ('mine' and 'MINE' for 'Mine'), is meant."""
-    typed = _squash(str(name).strip().lower())
-    same = [k for k in entries if _squash(str(k).lower()) == typed]
-    if same:
-        return same[0] if len(same) == 1 else None
-    table = data.get("aliases")
-    if not isinstance(table, dict):
-        return None
-    meant = {v for a, v in table.items() if isinstance(v, str) and _squash(a.strip().lower()) == typed}
-    return meant.pop() if len(meant) == 1 and next(iter(meant)) in entries else None
+def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str, gpu: str | None) -> str | None:
+    """The key of a system file's entry that a loosely written name means, read as `key_of` reads the catalog's
+    (`_key_among`), with the file's own `aliases` table (systems.json's format, beside its 'systems'; a bare
+    system's own field of that name is none). None where no entry, or more than one ('mine' and 'MINE' for 'Mine'),
+    is meant; an alias whose system the file lacks, or spelt as another naming another system, names nothing."""
+    table = data.get("aliases") if "systems" in data else None
+    meant: dict[str, set[str]] = {}
+    for other, key in table.items() if isinstance(table, dict) else ():
+        if isinstance(key, str):  # (a list there was unhashable: a traceback)
+            meant.setdefault(_squash(other.strip().lower()), set()).add(key)
+    alias = {a: k for a, (k, *more) in meant.items() if not more and k in entries}
+
+    def gpu_of(key: str) -> Any:
+        entry = entries[key]
+        return entry.get("gpu") if isinstance(entry, dict) and isinstance(entry.get("gpu"), str) else ""
+
+    return _key_among("systems", entries, alias, name, gpu, gpu_of)
 
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it

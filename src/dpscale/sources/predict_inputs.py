@@ -170,7 +170,7 @@ def cluster(
     so none need be typed, as validate's `fabric` takes a single-node table without one."""
     base: dict[str, Any] = {}
     if system_file:
-        base = catalog.load_system_file(system_file, system)
+        base = catalog.load_system_file(system_file, system, gpu=gpu)
     elif system:
         base = catalog.system(system, gpu=gpu)
     g = gpus_per_node if gpus_per_node is not None else base.get("gpus_per_node")
