@@ -977,3 +977,30 @@ def test_predict_doc_lists_every_key_validate_json_prints(capsys):
              "constant_baseline_median_abs_error"]  # fmt: skip
     assert list(r)[: len(issue)] == issue
     assert list(r["rows"][0])[:5] == ["cfg", "devices", "measured", "predicted", "error"]
+
+
+def test_predict_doc_names_the_keys_a_skip_reason_carries(capsys, tmp_path):
+    """`skip_reasons` maps a skipped configuration to what it lacks: `missing` (a column), and, where a system name
+    would have filled it, `unknown_system` (the name) or `ambiguous_system` (the keys it leads: 'DGX-1' with no GPU
+    is dgx1-p100 or dgx1-v100). Review IC: 8fb151e's list said 'the column each lacks (and the system name the
+    catalog does not know)' and named none of the three keys, nor the ambiguous name's list."""
+    import csv
+
+    rows = list(csv.DictReader((ROOT / "validation" / "published_scaling_dev.csv").open(encoding="utf-8")))
+    first = [r for r in rows if r["cfg"] == rows[0]["cfg"]]
+    blank = dict(gpu="", hardware="", intra_bw_gbs="", inter_bw_gbs="", gpus_per_node="")
+    path = tmp_path / "skipped.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        out = csv.DictWriter(f, fieldnames=list(rows[0]))
+        out.writeheader()
+        out.writerows([{**r, **blank, "cfg": "a", "system": "DGX-1"} for r in first])
+        out.writerows([{**r, **blank, "cfg": "b", "system": "my-cluster"} for r in first])
+    r = _json(capsys, ["validate", str(path)])
+    assert r["skip_reasons"] == {
+        "a": {"missing": "gpus_per_node", "ambiguous_system": ["dgx1-p100", "dgx1-v100"]},
+        "b": {"missing": "gpus_per_node", "unknown_system": "my-cluster"},
+    }
+    said = re.search(r"`skip_reasons`(.+?);", PREDICT_DOC_JOINED)
+    assert said, "docs/predict.md says nothing of skip_reasons"
+    for key in ("missing", "unknown_system", "ambiguous_system"):
+        assert f"`{key}`" in said[1], (key, said[1])
