@@ -1375,3 +1375,22 @@ def test_a_speedup_just_under_one_is_never_said_as_one(capsys):
     assert rc == 0 and "una aceleración de 0,999999× con 2 dispositivos" in out and "cociente, 0,999999;" in out
     rc, out, _ = run(capsys, "-d", "2", "-v", "2000", "-s", "0.9995")
     assert rc == 0 and "a speedup of 0.9995× on 2 devices" in out
+
+
+def test_a_speedup_a_hair_under_one_or_far_under_it_is_said_as_itself(capsys):
+    """Review IE of 82a15ec: the note's decimals stopped at apart's ceiling of 12, so -a 0.99999999999999 on 2
+    devices at 1 alone (a speedup 1e-14 under one) still printed 'a speedup of 1.000000000000× … slower than one
+    device' and 'their ratio, 1.000000000000'; and a speedup far under one (-s 1e-9) printed '0.00×' and a ratio of
+    '0.000' — an E the notes write to three significant digits below TINY_E (e3), as the table above writes 1e-09×."""
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.99999999999999")
+    assert rc == 0 and "a speedup of 0.99999999999999× on 2 devices" in out and "ratio, 0.99999999999999;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.9999999999999999", "--lang", "es")
+    assert rc == 0 and "una aceleración de 0,9999999999999999× con 2" in out and "cociente, 0,9999999999999999;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "1e-9")
+    assert rc == 0 and "a speedup of 1e-09× on 2 devices" in out and "1.00×" not in out.split("note:")[1]
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "1e-9", "--lang", "es")
+    assert rc == 0 and "una aceleración de 1e-09× con 2" in out and "cociente, 1e-09;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.004")
+    assert rc == 0 and "a speedup of 0.004× on 2 devices" in out and "their ratio, 0.004;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "2000", "-a", "1800")  # unchanged: two and three decimals
+    assert rc == 0 and "a speedup of 0.90× on 2 devices" in out and "their ratio, 0.900;" in out

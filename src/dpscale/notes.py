@@ -16,13 +16,13 @@ EN = {
     # a speedup under 1 on two or more devices: a per-device share typed as the cluster's rate, or the cluster's total
     # as one device's (both readings give the same ratio), or an E typed as the speedup
     "slower_than_one": (
-        "a speedup of {s:,.{places}f}× on {d:,} devices: the cluster ran slower than one device alone — the actual "
-        "throughput is the whole cluster's, the per-device throughput one device's alone; if both rates are per "
-        "device (or both the cluster's), E is their ratio, {ratio:.{decimals}f}; E is computed as given"
+        "a speedup of {s:,.{places}{kind}}× on {d:,} devices: the cluster ran slower than one device alone — the "
+        "actual throughput is the whole cluster's, the per-device throughput one device's alone; if both rates are per "
+        "device (or both the cluster's), E is their ratio, {ratio:.{decimals}{kind}}; E is computed as given"
     ),
     "slower_than_one_speedup": (
-        "a speedup of {s:,.{places}f}× on {d:,} devices: the cluster ran slower than one device alone — a speedup is "
-        "over one device, d·E: if {s:g} is E, the speedup is {whole:,.4g}×; E is computed as given"
+        "a speedup of {s:,.{places}{kind}}× on {d:,} devices: the cluster ran slower than one device alone — a "
+        "speedup is over one device, d·E: if {s:g} is E, the speedup is {whole:,.4g}×; E is computed as given"
     ),
     # formulas/pipeline.py: where the closed forms stop describing real schedules
     "pipeline_unfilled": (

@@ -35,6 +35,8 @@ from dpscale.formulas.scaling import (
 )
 from dpscale.notes import ASTRONOMICAL, Note, figure
 
+TINY_SPEEDUP = 0.005  # below it a speedup written to two decimals reads 0.00× (the slower-than-one note)
+
 TYPE_CHECKING = False  # typing is kept off the start-up path (calc solves)
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -143,9 +145,13 @@ def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> 
     notes: tuple[Note, ...] = (SUPERLINEAR,) if e > 1 else ()
     if d > 1 and s < 1:  # slower than one device: a per-device rate typed as the cluster's (or the reverse), an E as S
         slip = "slower_than_one_speedup" if is_speedup else "slower_than_one"
-        # as many decimals as tell it from 1: two said 0.9994 as '1.00×' beside 'slower than one device'
+        # as many decimals as tell it from 1: two said 0.9994 as '1.00×' beside 'slower than one device', and a
+        # ceiling of 12 said 0.99999999999999 as '1.000000000000×' (16 tell any float under 1 from it); far under
+        # one, three significant digits, as e3 writes a tiny E: 1e-9 read '0.00×' and a ratio '0.000'
+        tiny = s < TINY_SPEEDUP
+        places, decimals = (3, 3) if tiny else (apart(s, 1.0, 2, 17), apart(s, 1.0, 3, 17))
         notes = (
-            Note(slip, s=s, d=d, ratio=s, whole=d * s, places=apart(s, 1.0, 2, 12), decimals=apart(s, 1.0, 3, 12)),
+            Note(slip, s=s, d=d, ratio=s, whole=d * s, places=places, decimals=decimals, kind="g" if tiny else "f"),
         )
     return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 

@@ -11,13 +11,13 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "slower_than_one": (
-            "una aceleración de {s:,.{places}f}× con {d:,} dispositivos: el clúster fue más lento que un solo "
+            "una aceleración de {s:,.{places}{kind}}× con {d:,} dispositivos: el clúster fue más lento que un solo "
             "dispositivo — el rendimiento real es el del clúster entero, el rendimiento por dispositivo el de un "
             "dispositivo solo; si ambos rendimientos son por dispositivo (o ambos del clúster), E es su cociente, "
-            "{ratio:.{decimals}f}; E se calcula con lo dado"
+            "{ratio:.{decimals}{kind}}; E se calcula con lo dado"
         ),
         "slower_than_one_speedup": (
-            "una aceleración de {s:,.{places}f}× con {d:,} dispositivos: el clúster fue más lento que un solo "
+            "una aceleración de {s:,.{places}{kind}}× con {d:,} dispositivos: el clúster fue más lento que un solo "
             "dispositivo — la aceleración es sobre un dispositivo, d·E: si {s:g} es E, la aceleración es "
             "{whole:,.4g}×; E se calcula con lo dado"
         ),
