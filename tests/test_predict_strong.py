@@ -238,19 +238,50 @@ def test_a_fixed_global_batch_at_one_size_says_no_fall(capsys):
     rc, out, err = run(capsys, *argv)
     assert (
         rc == 0
-        and "note: a fixed global batch of 64: each device's micro-batch is 1 at this size and falls at "
-        "more devices, its compute with it, while its all-reduce stays (strong scaling). On the 41 published"
+        and "note: a fixed global batch of 64: each device's micro-batch is 1 at this size, the least it can be "
+        "(more devices would leave some without a sample), its compute with it, while its all-reduce stays (strong "
+        "scaling). On the 41 published"
         in out + err
     )
     assert "falls from" not in out + err
     rc, out, err = run(capsys, *argv, "--lang", "es")
     assert (
         rc == 0
-        and "nota: un lote global fijo de 64: el microlote de cada dispositivo es de 1 en este tamaño y "
-        "baja con más dispositivos, y su cómputo con él, mientras su all-reduce se mantiene (escalado fuerte)."
+        and "nota: un lote global fijo de 64: el microlote de cada dispositivo es de 1 en este tamaño, lo menos "
+        "que puede ser (con más dispositivos alguno se quedaría sin muestra), y su cómputo con él, mientras su "
+        "all-reduce se mantiene (escalado fuerte)."
         in out + err
     )
     assert "baja de 1 muestras" not in out + err
     rc, out, err = run(capsys, *argv[:-3], "128", "-d", "64,128")
     assert rc == 0 and "each device's micro-batch falls from 1 samples" not in out + err
     assert "each device's micro-batch falls from 2 samples to 1 over these sizes" in out + err
+
+
+def test_a_one_sample_micro_batch_at_one_size_is_not_said_to_fall(capsys):
+    """Review IE of 6605282: `predict --global-batch 64 -d 64` said 'each device's micro-batch is 1 at this size and
+    falls at more devices' ('baja con más dispositivos'), but one sample is the least it can be: -d 128 is refused
+    ('a micro-batch of 0.5'), and -d 32 --grad-accum 2 likewise. There the note says so; a micro-batch of 2 at one
+    size still falls at more devices."""
+    from clihelp import run
+
+    argv = ["predict", "--model", "resnet50", "--precision", "amp", "--system", "dgx-a100", "--throughput", "2500",
+            "--global-batch", "64"]  # fmt: skip
+    for more in (["-d", "64"], ["-d", "32", "--grad-accum", "2"]):
+        rc, out, err = run(capsys, *argv, *more)
+        assert rc == 0 and "falls at more devices" not in out + err
+        assert (
+            "note: a fixed global batch of 64: each device's micro-batch is 1 at this size, the least it can be (more "
+            "devices would leave some without a sample), its compute with it, while its all-reduce stays (strong "
+            "scaling). On the 41 published" in out + err
+        )
+        rc, out, err = run(capsys, *argv, *more, "--lang", "es")
+        assert rc == 0 and "baja con más dispositivos" not in out + err
+        assert (
+            "nota: un lote global fijo de 64: el microlote de cada dispositivo es de 1 en este tamaño, lo menos que "
+            "puede ser (con más dispositivos alguno se quedaría sin muestra), y su cómputo con él, mientras su "
+            "all-reduce se mantiene (escalado fuerte). En las 41" in out + err
+        )
+    assert run(capsys, *argv, "-d", "128")[0] == 2  # (the more devices it would fall at: refused)
+    rc, out, err = run(capsys, *argv, "-d", "32")
+    assert rc == 0 and "each device's micro-batch is 2 at this size and falls at more devices" in out + err

@@ -246,6 +246,13 @@ EN = {
         "in validation/ this model over-predicted E in {over} and erred by {median:.3f} at the median ({weak:.3f} on "
         "the {weak_rows} rows at a fixed per-device batch): expect E lower than shown"
     ),
+    "strong_scaling_least": (  # (one size at a one-sample micro-batch: more devices are refused, nothing falls)
+        "a fixed global batch of {g:,}: each device's micro-batch is {b_lo:,} at this size, the least it can be (more "
+        "devices would leave some without a sample), its compute with it, while its all-reduce stays (strong "
+        "scaling). On the {rows} published strong-scaling rows in validation/ this model over-predicted E in {over} "
+        "and erred by {median:.3f} at the median ({weak:.3f} on the {weak_rows} rows at a fixed per-device batch): "
+        "expect E lower than shown"
+    ),
     "one_device_inferred": (
         "one device alone would run {v:,.6g} samples/s (the {d0:,}-device baseline without its all-reduce and wait): "
         "E and the speedup are relative to it; 'E vs d0' is E against the measured {d0:,} devices, E(d) / {e0:.3f}, "

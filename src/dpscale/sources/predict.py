@@ -544,10 +544,11 @@ def predict_flags(
     notes.extend(_ragged(d, cl.gpus_per_node, baseline_devices, cl.nics, cl.node_nics,
                          (kw["intra_bw_gbs"], kw["intra_by_gpus"], charged)))  # fmt: skip
     if strong:
-        # (one size: its micro-batch has nothing to fall from — 'falls from 1 samples to 1' — so said as that size's)
+        # (one size: its micro-batch has nothing to fall from — 'falls from 1 samples to 1' — so said as that size's;
+        # at one sample it cannot fall either: 'falls at more devices' was said of a size that more devices refuse)
         least = strong[0] // (int(d.max()) * grad_accum)
-        notes.append(Note("strong_scaling" if largest > least else "strong_scaling_one", g=strong[0], b_lo=least,
-                          b_hi=largest, **STRONG_SCALING_ERROR))  # fmt: skip
+        key = "strong_scaling" if largest > least else "strong_scaling_one" if least > 1 else "strong_scaling_least"
+        notes.append(Note(key, g=strong[0], b_lo=least, b_hi=largest, **STRONG_SCALING_ERROR))
     notes.extend(_accumulation_exposed(d, eff, per_size(base, strong, d.max()), at_one))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes

@@ -207,6 +207,13 @@ NOTES: dict[str, dict[str, str]] = {
             "{median:.3f} en la mediana ({weak:.3f} en las {weak_rows} filas con un lote por dispositivo fijo): "
             "cuente con una E menor que la mostrada"
         ),
+        "strong_scaling_least": (
+            "un lote global fijo de {g:,}: el microlote de cada dispositivo es de {b_lo:,} en este tamaño, lo menos "
+            "que puede ser (con más dispositivos alguno se quedaría sin muestra), y su cómputo con él, mientras su "
+            "all-reduce se mantiene (escalado fuerte). En las {rows} filas publicadas de escalado fuerte de "
+            "validation/ este modelo sobrestimó E en {over} y erró en {median:.3f} en la mediana ({weak:.3f} en las "
+            "{weak_rows} filas con un lote por dispositivo fijo): cuente con una E menor que la mostrada"
+        ),
         "one_device_inferred": (
             "un dispositivo solo rendiría {v:,.6g} muestras/s (la referencia de {d0:,} dispositivos sin su all-reduce "
             "ni su espera): E y la aceleración son relativas a él; «E frente a d0» es E respecto a los {d0:,} "
