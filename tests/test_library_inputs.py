@@ -971,7 +971,7 @@ def test_params_a_hundred_times_off_the_models_preset_is_said_as_a_unit_slip():
     more off the preset's is said; E as given. A variant's own count (25.6 M for ResNet-50's 25.557 M) is not."""
     kw = dict(model="llama-7b", precision="bf16", batch=4, throughput=3, system="dgx-h100")
     (note,) = [n for n in predict([64], params=6738, **kw).notes if n.key == "params_off_preset"]
-    assert "--params 6,738 is 1/1,000,000 of the llama-7b's 6.738 B" in note and "7e9 for 7 billion" in note
+    assert "a --params of 6,738 is 1/1,000,000 of the llama-7b's 6.738 B" in note and "7e9 for 7 billion" in note
     (big,) = [n for n in predict([64], params=6.738e12, **kw).notes if n.key == "params_over_preset"]
     assert "1,000× the llama-7b's 6.738 B" in big
     # 100× over is as often a family preset stretched on purpose (docs/calculators.md: --params sets its size) as a
@@ -1066,13 +1066,13 @@ def test_the_slip_notes_say_a_typed_count_whole_and_a_share_under_two_as_such():
     is 'under two' (review HW): the typed count and rate in full, the share to three figures."""
     kw = dict(model="gpt2-xl", precision="bf16", batch=8, throughput=3, system="dgx-h100")
     (said,) = [n for n in predict([64], params=15576112, **kw).notes if n.key == "params_off_preset"]
-    assert said.startswith("--params 15,576,112 is 1/100 of the gpt2-xl's 1.558 B parameters")
+    assert said.startswith("a --params of 15,576,112 is 1/100 of the gpt2-xl's 1.558 B parameters")
     (loader,) = [n for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=199, **CLUSTER).notes
                  if n.key == "input_per_gpu"]  # fmt: skip
-    assert loader.startswith("--input-rate 199 samples/s a node feeds 1.99 of its 8 GPUs")
+    assert loader.startswith("an --input-rate of 199 samples/s a node feeds 1.99 of its 8 GPUs")
     (big,) = [n for n in predict(8, params=1e6, throughput=1e6, batch=32, input_rate=1234567, **CLUSTER).notes
               if n.key == "input_per_gpu"]  # fmt: skip
-    assert "--input-rate 1,234,567 samples/s" in big and "the node's is 9,876,536" in big
+    assert "an --input-rate of 1,234,567 samples/s" in big and "the node's is 9,876,536" in big
 
 
 @pytest.mark.parametrize("rate", [199.5, 199.6, 199.99])
@@ -1085,9 +1085,33 @@ def test_a_loader_just_under_two_gpus_is_never_said_to_feed_two(rate):
 
     (loader,) = [n for n in predict(8, params=1e6, throughput=100, batch=32, input_rate=rate, **CLUSTER).notes
                  if n.key == "input_per_gpu"]  # fmt: skip
-    assert loader.startswith(f"--input-rate {rate:g} samples/s a node feeds 1.99 of its 8 GPUs")
+    assert loader.startswith(f"an --input-rate of {rate:g} samples/s a node feeds 1.99 of its 8 GPUs")
     assert "alimenta 1,99 de sus 8 GPU" in say(loader, "es")
     fields = {"params": "1e6", "throughput": "100", "batch": "32", "input_rate": str(rate), "devices": "8",
               "gpus_per_node": "8", "intra_bw": "150", "inter_bw": "50"}  # fmt: skip
     page = run_command("predict", fields, "es")
     assert any("alimenta 1,99 de sus 8 GPU" in n for n in page["notes"]), page["notes"]
+
+
+def test_the_english_slip_notes_say_a_typed_figure_as_a_quantity_not_beside_its_flag(capsys):
+    """Review IE of bf903c3/ee1b81a/a29dca9: the Spanish notes stopped writing a typed figure right after its flag in
+    a form the flag refuses, the English kept it: '--params 6,738 is 1/1,000,000 …', '--input-rate 1,234,567
+    samples/s a node feeds …' and '--step-time 2,133 s implies …', each a flag with a thousands comma, which the flag
+    refuses ('a number without thousands separators: 2000, not 2,000'), in notes about a slip of units. Said as a
+    quantity, as the Spanish now says them; the flag to type ('give --step-time 2.133') keeps its typed form."""
+    from clihelp import run
+
+    kw = dict(model="llama-7b", precision="bf16", batch=4, throughput=3, system="dgx-h100")
+    (note,) = [n for n in predict([64], params=6738, **kw).notes if n.key == "params_off_preset"]
+    assert note.startswith("a --params of 6,738 is 1/1,000,000 of the llama-7b's 6.738 B parameters: --params is")
+    (big,) = [n for n in predict([64], params=6.738e12, **kw).notes if n.key == "params_over_preset"]
+    assert big.startswith("a --params of 6.738e+12 is 1,000× the llama-7b's 6.738 B parameters")
+    (loader,) = [n for n in predict(8, params=1e6, throughput=1e6, batch=32, input_rate=1234567, **CLUSTER).notes
+                 if n.key == "input_per_gpu"]  # fmt: skip
+    assert loader.startswith("an --input-rate of 1,234,567 samples/s a node feeds 1.23 of its 8 GPUs")
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "--system", "dgx-a100", "-d", "8"]
+    rc, out, err = run(capsys, *argv, "--step-time", "2133")
+    assert rc == 0 and "note: a --step-time of 2,133 s implies 0.00395 TFLOP/s a device" in out + err
+    assert "give --step-time 2.133;" in out + err and "--step-time 2,133" not in out + err
+    for typed in ("6,738", "1,234,567", "2,133"):  # (what the old wording put after the flag: refused)
+        assert run(capsys, *argv, "--step-time", typed)[0] == 2

@@ -489,7 +489,7 @@ def test_the_spanish_step_time_note_writes_the_flag_one_way(capsys):
     """Review ID: the Spanish note opened '--step-time 213,3 s implica …' and ended 'dé --step-time 0.2133' — one flag
     with two decimal marks in one sentence, the first of which the flag itself would refuse. A flag is written as it
     is typed (a decimal point) and the typed time is said as a quantity ('un --step-time de 213,3 s'), as English
-    says it ('--step-time 213.3 s implies')."""
+    says it ('a --step-time of 213.3 s implies')."""
     argv = ["predict", "--model", "bert-large", "--precision", "amp", "-b", "32", "--system", "dgx-a100", "-d", "8"]
     rc, err, _ = run(capsys, *argv, "--step-time", "213.3", "--lang", "es")
     assert rc == 0 and "nota: un --step-time de 213,3 s implica 0,0395 TFLOP/s por dispositivo" in err

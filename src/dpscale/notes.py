@@ -172,18 +172,18 @@ EN = {
         "{own:g} GB/s ({flag} reads it so); --inter-bw is bytes"
     ),
     "params_off_preset": (
-        "--params {typed:,.12g} is 1/{x:,.0f} of the {model}'s {count} parameters: --params is a count (7e9 for 7 "
-        "billion), not millions; E is computed as given"
+        "a --params of {typed:,.12g} is 1/{x:,.0f} of the {model}'s {count} parameters: --params is a count (7e9 "
+        "for 7 billion), not millions; E is computed as given"
     ),
     "params_over_preset": (
-        "--params {typed:,.12g} is {x:,.0f}× the {model}'s {count} parameters, its layers kept for the new count: a "
-        "preset near that size describes it better, if there is one; if the count is a slip, --params is a count "
-        "(7e9 for 7 billion); E is computed as given"
+        "a --params of {typed:,.12g} is {x:,.0f}× the {model}'s {count} parameters, its layers kept for the new "
+        "count: a preset near that size describes it better, if there is one; if the count is a slip, --params is a "
+        "count (7e9 for 7 billion); E is computed as given"
     ),
     "input_per_gpu": (
-        "--input-rate {rate:,.12g} samples/s a node feeds {feeds:.3g} of its {g:,} GPUs at their {v:,.6g} samples/s "
-        "alone: --input-rate is the node's, all its loader processes together; if {rate:,.12g} is one GPU's (a "
-        "DataLoader timed in one rank), the node's is {node:,.12g}; E is computed as given"
+        "an --input-rate of {rate:,.12g} samples/s a node feeds {feeds:.3g} of its {g:,} GPUs at their {v:,.6g} "
+        "samples/s alone: --input-rate is the node's, all its loader processes together; if {rate:,.12g} is one "
+        "GPU's (a DataLoader timed in one rank), the node's is {node:,.12g}; E is computed as given"
     ),
     "inter_per_nic_known": (
         "--inter-bw is the node's, all its NICs together: if {bw:g} GB/s is one NIC's, the {nics} NICs the run's GPUs "
@@ -268,9 +268,9 @@ EN = {
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
     ),
     "step_time_slow": (
-        "--step-time {s:,.6g} s implies {tflops:.3g} TFLOP/s a device, {pct:.2g} % of the {gpu}'s {peak:g} TFLOP/s "
-        "peak: --step-time is seconds — if these are milliseconds (the table's step ms), give {flag}; E is computed "
-        "as given"
+        "a --step-time of {s:,.6g} s implies {tflops:.3g} TFLOP/s a device, {pct:.2g} % of the {gpu}'s {peak:g} "
+        "TFLOP/s peak: --step-time is seconds — if these are milliseconds (the table's step ms), give {flag}; E is "
+        "computed as given"
     ),
     "fp8_mfu": (
         "fp8's default share: {base:g} (bf16's) × {mid:g} (the middle of the {lo:g}–{hi:g}× end-to-end gains over "
