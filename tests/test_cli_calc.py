@@ -1394,3 +1394,16 @@ def test_a_speedup_a_hair_under_one_or_far_under_it_is_said_as_itself(capsys):
     assert rc == 0 and "a speedup of 0.004× on 2 devices" in out and "their ratio, 0.004;" in out
     rc, out, _ = run(capsys, "-d", "2", "-v", "2000", "-a", "1800")  # unchanged: two and three decimals
     assert rc == 0 and "a speedup of 0.90× on 2 devices" in out and "their ratio, 0.900;" in out
+
+
+def test_a_speedup_typed_as_e_is_read_back_as_typed_not_as_one(capsys):
+    """Review IE of 82a15ec: the speedup-variant note read the typed figure back with a bare {s:g}, six digits, so
+    -s 0.9999995 on 2 devices said 'a speedup of 0.9999995× … if 1 is E, the speedup is 2×' — an E of 1 and a speedup
+    of 2 on 2 devices is perfect scaling, no slip. The figure and d·E now take the digits that tell them from 1 and
+    from d; 0.9 keeps 'if 0.9 is E, the speedup is 1.8×'."""
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "0.9999995")
+    assert rc == 0 and "if 0.9999995 is E, the speedup is 1.999999×;" in out and "if 1 is E" not in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "0.99999999999999", "--lang", "es")
+    assert rc == 0 and "si 0,99999999999999 es E, la aceleración es 1,99999999999998×;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "0.9")
+    assert rc == 0 and "if 0.9 is E, the speedup is 1.8×;" in out

@@ -22,7 +22,8 @@ EN = {
     ),
     "slower_than_one_speedup": (
         "a speedup of {s:,.{places}{kind}}× on {d:,} devices: the cluster ran slower than one device alone — a "
-        "speedup is over one device, d·E: if {s:g} is E, the speedup is {whole:,.4g}×; E is computed as given"
+        "speedup is over one device, d·E: if {s:.{sig}g} is E, the speedup is {whole:,.{wsig}g}×; E is computed as "
+        "given"
     ),
     # formulas/pipeline.py: where the closed forms stop describing real schedules
     "pipeline_unfilled": (

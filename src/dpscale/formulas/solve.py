@@ -150,8 +150,12 @@ def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> 
         # one, three significant digits, as e3 writes a tiny E: 1e-9 read '0.00×' and a ratio '0.000'
         tiny = s < TINY_SPEEDUP
         places, decimals = (3, 3) if tiny else (apart(s, 1.0, 2, 17), apart(s, 1.0, 3, 17))
+        # (an E typed as S is read back with the digits that tell it from 1, d·E from d: {s:g} said 0.9999995 as
+        # 'if 1 is E, the speedup is 2×', perfect scaling on 2 devices)
+        sig, wsig = apart(s, 1.0, 6, 17, "g"), apart(d * s, float(d), 4, 17, "g")
+        kind = "g" if tiny else "f"
         notes = (
-            Note(slip, s=s, d=d, ratio=s, whole=d * s, places=places, decimals=decimals, kind="g" if tiny else "f"),
+            Note(slip, s=s, d=d, ratio=s, whole=d * s, places=places, decimals=decimals, kind=kind, sig=sig, wsig=wsig),
         )
     return Solution("efficiency", e, _finite_compute(d, v, e), notes)
 

@@ -18,8 +18,8 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "slower_than_one_speedup": (
             "una aceleración de {s:,.{places}{kind}}× con {d:,} dispositivos: el clúster fue más lento que un solo "
-            "dispositivo — la aceleración es sobre un dispositivo, d·E: si {s:g} es E, la aceleración es "
-            "{whole:,.4g}×; E se calcula con lo dado"
+            "dispositivo — la aceleración es sobre un dispositivo, d·E: si {s:.{sig}g} es E, la aceleración es "
+            "{whole:,.{wsig}g}×; E se calcula con lo dado"
         ),
         "zero_units_estimated": (
             "ningún modelo predefinido da las capas: cada unidad repartida es una de las {layers} capas estimadas a "
