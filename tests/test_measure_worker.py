@@ -184,7 +184,7 @@ def test_a_world_size_no_torchrun_writes_is_one_line(capsys, monkeypatch, world,
 # Review HY: MASTER_PORT was checked for presence only. Set by hand to 'abc' the launch ended in 'dpscale worker:
 # error: size 1: rank 0 stopped: ValueError: invalid literal for int() with base 10: 'abc'' (exit 1), a fault of the
 # environment told as a crash of the run, where RANK, WORLD_SIZE and LOCAL_RANK set alike get exit 2.
-@pytest.mark.parametrize("port", ["abc", "", "1_0", "70000", "-5"])
+@pytest.mark.parametrize("port", ["abc", "", "1_0", "70000", "-5", "65536"])  # (65536: one past the last)
 def test_a_master_port_no_torchrun_writes_is_one_line(capsys, monkeypatch, port) -> None:
     import sys
     from types import SimpleNamespace
@@ -300,12 +300,38 @@ def test_the_ranks_options_are_compared_and_the_first_difference_named():
         assert disagreement([same, alike]) is None  # a node's own share, patience or spelling of the CPU
 
 
+# Review IF (mutation pass over 4d9b09f): dropping any of workload, steps, warmup, repeats, iters or zero from
+# rank.AGREED, or naming mode as '--mode', left every test passing — the test above tried batch, sizes and mode alone
+# (and asked for mode by a substring that '--mode train' also holds). Each option the ranks must share is refused
+# by its own flag, in full.
+@pytest.mark.parametrize(("option", "ours", "theirs", "said"), [
+    ("mode", "train", "allreduce", "mode train on rank 0, allreduce on rank 1"),
+    ("workload", "mlp", "cnn", "--workload mlp on rank 0, cnn on rank 1"),
+    ("steps", 10, 20, "--steps 10 on rank 0, 20 on rank 1"),
+    ("warmup", 3, 5, "--warmup 3 on rank 0, 5 on rank 1"),
+    ("repeats", 3, 1, "--repeats 3 on rank 0, 1 on rank 1"),
+    ("iters", 20, 50, "--iters 20 on rank 0, 50 on rank 1"),
+    ("zero", 0, 2, "--zero 0 on rank 0, 2 on rank 1"),
+])  # fmt: skip
+def test_every_option_the_ranks_share_is_compared_by_its_own_flag(option, ours, theirs, said):
+    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.rank import disagreement
+
+    assert disagreement([Job(**{option: ours}), Job(**{option: theirs})]) == (
+        f"the ranks were started with different options: {said}; allowed: the same options on every node"
+    )
+    assert disagreement([Job(**{option: theirs}), Job(**{option: theirs})]) is None
+
+
 # Review HY: torchrun agents with 2 and 1 ranks (--nproc-per-node differs by node, which torchrun allows) wrote
 # "nodes": 1 — rank 0 divided the world, 3, by its own node's ranks, 2 — and 3 where rank 0 sat on the one-rank
 # node. torchrun says the count of agents itself: GROUP_WORLD_SIZE.
 @pytest.mark.parametrize(("world", "local", "groups", "nodes"), [
     (3, 2, "2", 2), (3, 1, "2", 2), (16, 8, "2", 2), (16, 8, None, 2), (16, 8, "x", 2), (4, 4, "1", 1),
     (3, 2, None, 1), (4, 1, "9", 4), (4, 1, "0", 4),
+    # review IF: a count with gaps round it is still the count; a digit int() refuses ('²' passes isdigit) is none,
+    # no ValueError traceback (dropping .strip() or .isascii() left every case above passing)
+    (16, 4, " 2 ", 2), (16, 8, "\u00b2", 2), (16, 4, "\u0662", 4),
 ])  # fmt: skip
 def test_the_node_count_is_torchrun_s_agents(monkeypatch, world, local, groups, nodes):
     from dpscale.sources.measure.rank import node_count
