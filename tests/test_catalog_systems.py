@@ -175,6 +175,32 @@ def test_a_system_file_and_the_catalog_read_every_spelling_alike():
     assert read > 150  # the sweep is of names read (195 of its 340), not only of refusals
 
 
+def test_a_system_files_names_keep_every_rule_of_key_ofs_reading(tmp_path):
+    """Review IF (mutation pass over 605df8e): five changes to _key_among and _file_key left every test passing, each
+    a rule the commit names for a file's names. Two keys spelt alike but for separators ('big-a', 'big_a') are not
+    guessed between; two aliases spelt alike naming two systems name neither; a file's key in capitals is still the
+    one a name leads ('pod' → 'Pod-H100'); an alias is read before a leading part, as key_of reads the catalog's; a
+    file entry that is no object, among those a --gpu settles, is passed over (no AttributeError)."""
+    path = tmp_path / "sys.json"
+
+    def read(data: dict, typed: str, gpu: str | None = None) -> str:
+        path.write_text(json.dumps(data))
+        return catalog.load_system_file(str(path), typed, gpu=gpu)["key"]
+
+    with pytest.raises(DpscaleError, match=r"--system: got 'BIG A'; allowed \(from .*sys.json\): big-a, big_a$"):
+        read({"systems": {"big-a": SYSTEM, "big_a": SYSTEM}}, "BIG A")
+    assert read({"systems": {"big-a": SYSTEM, "big_a": SYSTEM}}, "big_a") == "big_a"  # (an exact key: itself)
+    two = {"aliases": {"Fast": "a", "fast": "b", "Slow": "a"}, "systems": {"a": SYSTEM, "b": SYSTEM}}
+    with pytest.raises(DpscaleError, match=r"--system: got 'FAST'; allowed \(from .*sys.json\): a, b$"):
+        read(two, "FAST")
+    assert read(two, "SLOW") == "a"
+    assert read({"systems": {"Pod-H100": SYSTEM, "other": SYSTEM}}, "pod") == "Pod-H100"
+    assert read({"aliases": {"big": "x"}, "systems": {"big-1": SYSTEM, "x": SYSTEM}}, "big") == "x"
+    mixed = {"systems": {"pod-a": {**SYSTEM, "gpu": "v100-16gb"}, "pod-b": 5, "pod-c": {**SYSTEM, "gpu": "a100-40gb"}}}
+    assert read(mixed, "pod", gpu="V100") == "pod-a"
+    assert read(mixed, "pod", gpu="A100") == "pod-c"
+
+
 def test_a_bare_systems_own_aliases_field_is_no_alias_table(tmp_path):
     """A file of one system's fields alone has no 'aliases' table (systems.json's sits beside 'systems'): its own
     field of that name describes it and names nothing ('mine' was read as the system 'custom')."""
