@@ -1250,3 +1250,29 @@ def test_a_calibration_measured_across_nodes_is_said(tmp_path, capsys):
         )
         in out
     )
+
+
+def test_a_calibration_across_nodes_counts_one_nodes_ranks(tmp_path):
+    """Review IF (mutation pass over b0210e8): calibration_origin reading a node's ranks as the file's whole
+    "devices", and its nodes as 1 (not None) where the file does not say, left every test passing. 8 ranks over 2
+    nodes are 4 a node, fewer than dgx-a100's 8 GPUs: both notes; 16 over 2 are 8 a node: the nodes' alone. A file
+    that does not say its nodes says None for them, as for its backend and device."""
+    from dpscale.sources.predict_inputs import calibration_origin
+
+    points = [{"bytes": 2**20, "busbw_gbs": 5.0}, {"bytes": 2**25, "busbw_gbs": 20.0}]
+    path = tmp_path / "calib.json"
+
+    def notes(**origin: object) -> list:
+        path.write_text(json.dumps({"busbw_gbs": 20.0, "alpha_s": 2e-5, "points": points, "backend": "nccl",
+                                    "device": "cuda", **origin}))  # fmt: skip
+        p = predict([8, 16], model="bert-large", throughput=150.0, system="dgx-a100", calibration=str(path))
+        return [
+            (n.key, n.fields.get("ranks", n.fields.get("nodes")))
+            for n in p.notes
+            if n.key in ("calibration_elsewhere", "calibration_nodes")
+        ]
+
+    assert notes(devices=8, nodes=2) == [("calibration_elsewhere", "4"), ("calibration_nodes", 2)]
+    assert calibration_origin(str(path)) == ("nccl", "cuda", 4, 2)
+    assert notes(devices=16, nodes=2) == [("calibration_nodes", 2)]
+    assert notes(devices=8) == [] and calibration_origin(str(path)) == ("nccl", "cuda", 8, None)
