@@ -285,3 +285,17 @@ def test_a_one_sample_micro_batch_at_one_size_is_not_said_to_fall(capsys):
     assert run(capsys, *argv, "-d", "128")[0] == 2  # (the more devices it would fall at: refused)
     rc, out, err = run(capsys, *argv, "-d", "32")
     assert rc == 0 and "each device's micro-batch is 2 at this size and falls at more devices" in out + err
+
+
+def test_a_fixed_global_batch_notes_micro_batch_counts_its_accumulation():
+    """Review IF (mutation pass over 6605282): its `least` without --grad-accum (global ÷ devices alone) left every
+    test passing — none asked the note with accumulation. A global batch of 64 on 8 devices at --grad-accum 2 is a
+    micro-batch of 4 (64 / (8 × 2)), not 8; over 2 and 8 devices it falls from 16 to 4."""
+    kw = dict(model="resnet50", precision="amp", system="dgx-a100", throughput=2500.0, global_batch=64, grad_accum=2)
+
+    def said(sizes: list[int]) -> list:
+        p = dpscale.predict(sizes, **kw)
+        return [(n.key, n.fields["b_lo"], n.fields["b_hi"]) for n in p.notes if n.key.startswith("strong_scaling")]
+
+    assert said([8]) == [("strong_scaling_one", 4, 4)]
+    assert said([2, 8]) == [("strong_scaling", 4, 16)]
