@@ -1407,3 +1407,19 @@ def test_a_speedup_typed_as_e_is_read_back_as_typed_not_as_one(capsys):
     assert rc == 0 and "si 0,99999999999999 es E, la aceleración es 1,99999999999998×;" in out
     rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "0.9")
     assert rc == 0 and "if 0.9 is E, the speedup is 1.8×;" in out
+
+
+def test_a_speedup_from_0_005_to_0_01_is_not_said_as_its_own_double(capsys):
+    """Review IG of e984698: its three significant digits began under TINY_SPEEDUP = 0.005, where two decimals read
+    0.00×, but from 0.005 to 0.0099 two decimals read 0.01× whatever the speedup: -s 0.005 on 2 devices said 'a
+    speedup of 0.01× … if 0.005 is E, the speedup is 0.01×' (the typed figure and its d·E alike, the reading the note
+    offers lost), and -a 0.005 at 1 alone 'a speedup of 0.01× … their ratio, 0.005' (one number, said twice a factor
+    of 2 apart). Under 0.01 the speedup and its ratio take three significant digits; 0.01 keeps two decimals."""
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-s", "0.005")
+    assert rc == 0 and "a speedup of 0.005× on 2 devices" in out and "if 0.005 is E, the speedup is 0.01×;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.005", "--lang", "es")
+    assert rc == 0 and "una aceleración de 0,005× con 2" in out and "cociente, 0,005;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.0074")
+    assert rc == 0 and "a speedup of 0.0074× on 2 devices" in out and "their ratio, 0.0074;" in out
+    rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.01")  # from 0.01: two decimals and three, as before
+    assert rc == 0 and "a speedup of 0.01× on 2 devices" in out and "their ratio, 0.010;" in out

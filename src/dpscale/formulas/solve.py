@@ -35,7 +35,9 @@ from dpscale.formulas.scaling import (
 )
 from dpscale.notes import ASTRONOMICAL, Note, figure
 
-TINY_SPEEDUP = 0.005  # below it a speedup written to two decimals reads 0.00× (the slower-than-one note)
+# below it a speedup written to two decimals has no digit of its own (the slower-than-one note): 0.00× under 0.005,
+# and 0.01× for all of 0.005 to 0.0099 — 0.005 read back as 0.01×, its own double, beside its ratio 0.005
+TINY_SPEEDUP = 0.01
 
 TYPE_CHECKING = False  # typing is kept off the start-up path (calc solves)
 if TYPE_CHECKING:
