@@ -397,3 +397,26 @@ def test_the_oversubscription_warning_counts_rank_0_s_node_s_own_ranks_on_ragged
     out = capsys.readouterr()
     assert json.loads(out.out)["nodes"] == 2
     assert "dpscale worker: warning: 2 ranks × 2 threads on this node exceed its 2 CPU cores" in out.err, out.err
+
+
+def test_the_docs_say_one_line_for_a_torchrun_refusal_not_one_per_worker(worker, monkeypatch, capsys):
+    """docs/measure.md's faults table said of bad input under torchrun, and since 4d9b09f of agents started with
+    different options, 'each worker prints the one line and exits 2'; rank 0 alone says it (one line for the job:
+    torchrun --nproc-per-node 2 --batch 0 printed it once, both ranks exitcode 2), the other ranks exit in silence.
+    Found by review IH reading the day's diff whole."""
+    from pathlib import Path
+
+    import dpscale.sources.measure as measure
+
+    monkeypatch.setattr(measure, "require_torch", lambda: "stub")
+    lines = []
+    for rank in ("0", "1"):
+        monkeypatch.setenv("RANK", rank)
+        assert worker.main(["--batch", "0"]) == 2
+        lines += capsys.readouterr().err.splitlines()
+    assert lines == ["dpscale worker: error: --batch: got 0; allowed: a whole number from 1 to 1,000,000,000"]
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "measure.md").read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| under `torchrun`, bad input"))
+    said = row.rstrip(" |").rsplit(" | ", 1)[1]
+    assert "each worker prints" not in said
+    assert said.startswith("global rank 0 prints the one line (one for the job; the other ranks say nothing) and every")
