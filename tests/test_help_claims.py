@@ -165,3 +165,20 @@ def test_the_warmup_default_names_the_batch_it_is_taken_at(capsys):
         said
         == "warm-up length (default 5 with the linear rule once the batch grows past --base-batch, Goyal; else none)"
     )
+
+
+def test_the_gpu_help_names_each_use_the_gpu_is_put_to(capsys):
+    """predict --help said --gpu was 'for a FLOPs estimate' alone; it also swaps a system's GPU (its memory speed sets
+    the synchronisation cost at a measured rate too) and settles a name two systems share. Each use it names, run."""
+    said = _help("predict", "--gpu")
+    assert "FLOPs estimate" in said and "memory speed" in said and "DGX-1 with v100-16gb" in said
+    base = [*BERT, "-d", "8"]
+    (own,), _ = _json(capsys, "predict", *base)
+    (swapped,), notes = _json(capsys, "predict", *base, "--gpu", "h100-80gb")  # a measured rate: no FLOPs estimate
+    assert swapped["sync_wait_s"] < own["sync_wait_s"] and any("--gpu h100-80gb in place of" in n for n in notes)
+    rc, _, err = run(capsys, "predict", "--system", "DGX-1", "-v", "1000", "--model", "resnet50", "-d", "8")
+    assert rc == 2 and "dgx1-p100" in err and "dgx1-v100" in err  # the shared name alone: which one?
+    cnn = ["-v", "1000", "--model", "resnet50", "-d", "8"]
+    (v100,), _ = _json(capsys, "predict", "--system", "DGX-1", "--gpu", "v100-16gb", *cnn)
+    (named,), _ = _json(capsys, "predict", "--system", "dgx1-v100", *cnn)
+    assert v100 == named

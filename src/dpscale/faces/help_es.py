@@ -146,7 +146,12 @@ HELP_ES: dict[str, str] = {
         "la tabla ÷ 1.000)"
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
-    "for a FLOPs estimate: {}": "para estimar por FLOPs: {}",
+    "the GPU (default: the system's; in its place with --system): its peak for a FLOPs estimate, its memory speed for "
+    "the synchronisation cost; it also tells apart systems that share a name (DGX-1 with v100-16gb): {}": (
+        "la GPU (por defecto, la del sistema; en su lugar con --system): su pico para estimar por FLOPs, la velocidad "
+        "de su memoria para el coste de sincronización; también distingue sistemas que comparten nombre (DGX-1 con "
+        "v100-16gb): {}"
+    ),
     "model-FLOPs utilisation for the estimate (default {}; CNN presets: the middle of published ResNet-50 runs, {} "
     "of a tensor- or matrix-core peak, {} of NVIDIA's fp32 cores' (fp32; any precision on Pascal); fp8: {} of its "
     "peak, a CNN preset {}, torchao's published gain over bf16)": (
