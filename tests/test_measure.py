@@ -202,6 +202,14 @@ def test_parse_sizes_binary_units_and_steps() -> None:
         calibration.parse_sizes("1" + "9" * 400)
 
 
+def test_a_byte_count_is_written_as_sizes_reads_it_back() -> None:
+    """bytes_text is parse_bytes' inverse (the ranks' --sizes in a refusal): every default size, odd ones and 4 GB."""
+    sizes = (*calibration.parse_sizes("1KB..256MB"), 4, 1536, 3 * 2**20, 4 * 2**30)
+    assert [calibration.bytes_text(n) for n in (4, 1536, 1024, 3 * 2**20, 4 * 2**30)] == [
+        "4B", "1536B", "1KB", "3MB", "4GB"]  # fmt: skip
+    assert calibration.parse_sizes(",".join(map(calibration.bytes_text, sizes))) == tuple(sorted(set(sizes)))
+
+
 def test_rows_report_nccl_tests_bus_bandwidth() -> None:
     # 8 ranks, 1 GB in 10 ms: algbw 100 GB/s, busbw = algbw · 2(n−1)/n = 175 GB/s; one rank moves nothing
     r = calibration.row(10**9, 0.01, 8, 5)

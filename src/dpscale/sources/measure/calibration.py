@@ -33,6 +33,15 @@ def parse_bytes(text: str, flag: str = "--sizes") -> int:
     return n - n % 4  # whole float32 elements
 
 
+def bytes_text(n: int) -> str:
+    """A byte count as `parse_bytes` reads it back (1KB, 3MB, 4GB, else 1536B): the ranks' --sizes said in a refusal
+    (with thousands' commas, '1,024,2,048' read as one number)."""
+    for unit, k in (("GB", GIB), ("MB", MIB), ("KB", 1024)):
+        if n % k == 0:
+            return f"{n // k}{unit}"
+    return f"{n}B"
+
+
 def parse_sizes(text: str, flag: str = "--sizes") -> tuple[int, ...]:
     """'1KB..256MB' (×2 steps, like nccl-tests -f 2), '1KB..256MBx4', or '1KB,1MB' → sorted byte counts."""
     text = str(text).strip()

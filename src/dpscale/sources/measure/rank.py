@@ -20,6 +20,7 @@ import torch
 import torch.distributed as dist
 
 from dpscale.sources.measure import on_cuda, threads_per_rank
+from dpscale.sources.measure.calibration import bytes_text
 from dpscale.sources.measure.jobs import Job
 
 COMM_ERRORS = ("connection", "gloo", "nccl", "peer", "socket", "timed out", "timeout", "broken pipe")
@@ -184,14 +185,6 @@ def quiet_exit(code: int = 0) -> None:
 AGREED = ("mode", "workload", "batch", "steps", "warmup", "repeats", "sizes", "iters", "zero")
 
 
-def _bytes_said(n: int) -> str:
-    """A message size as --sizes reads it back: 1KB, 3MB, 4GB, else 1536B."""
-    for unit, k in (("GB", 2**30), ("MB", 2**20), ("KB", 2**10)):
-        if n % k == 0:
-            return f"{n // k}{unit}"
-    return f"{n}B"
-
-
 def disagreement(jobs: list[Job]) -> str | None:
     """The refusal naming the first option the ranks' jobs differ in (rank 0's value, the first rank with another);
     None where they agree."""
@@ -201,7 +194,7 @@ def disagreement(jobs: list[Job]) -> str | None:
             if ours != theirs:
                 flag = "mode" if key == "mode" else f"--{key}"
                 # sizes as --sizes takes them: '1,024,2,048' (thousands' commas among the list's) read as one number
-                shown = [",".join(map(_bytes_said, v)) if isinstance(v, tuple) else v for v in (ours, theirs)]
+                shown = [",".join(map(bytes_text, v)) if isinstance(v, tuple) else v for v in (ours, theirs)]
                 return (f"the ranks were started with different options: {flag} {shown[0]} on rank 0, {shown[1]} on "
                         f"rank {r}; allowed: the same options on every node")  # fmt: skip
     return None
