@@ -416,19 +416,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_torchrun_two_agents_as_two_nodes(tmp_path: Path) -> None:
-    """Two torchrun agents on 127.0.0.1 rendezvous (c10d) as two nodes of one rank each."""
-    out, port = tmp_path / "r.jsonl", free_port()
-    cmd = [str(BIN / "torchrun"), "--nnodes", "2", "--nproc-per-node", "1", "--rdzv-backend", "c10d",
-           "--rdzv-endpoint", f"127.0.0.1:{port}", "--rdzv-id", "dpscale-test",
-           "-m", "dpscale.sources.measure.worker", *TINY, "--out", str(out)]  # fmt: skip
-    agents = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+def two_agents(*own: list[str]) -> tuple[list[int], list[tuple[str, str]]]:
+    """Two torchrun agents on 127.0.0.1 rendezvousing (c10d) as two nodes, each with its own arguments (its
+    --nproc-per-node, the worker and its options): their exit codes and (stdout, stderr), killed past 120 s."""
+    base = [str(BIN / "torchrun"), "--nnodes", "2", "--rdzv-backend", "c10d", "--rdzv-endpoint",
+            f"127.0.0.1:{free_port()}", "--rdzv-id", "dpscale-test"]  # fmt: skip
+    agents = [subprocess.Popen([*base, *a], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for a in own]
     try:
         outs = [a.communicate(timeout=120) for a in agents]
     finally:
         for a in agents:
             a.kill()
-    assert [a.returncode for a in agents] == [0, 0], [e[-2000:] for _, e in outs]
+    return [a.returncode for a in agents], outs
+
+
+def test_torchrun_two_agents_as_two_nodes(tmp_path: Path) -> None:
+    """Two torchrun agents on 127.0.0.1 rendezvous (c10d) as two nodes of one rank each."""
+    out = tmp_path / "r.jsonl"
+    cmd = ["--nproc-per-node", "1", "-m", "dpscale.sources.measure.worker", *TINY, "--out", str(out)]
+    codes, outs = two_agents(cmd, cmd)
+    assert codes == [0, 0], [e[-2000:] for _, e in outs]
     printed = [json.loads(o) for o, _ in outs if o.strip()]
     assert len(printed) == 1  # only global rank 0 reports
     rec = json.loads(out.read_text())
@@ -440,18 +447,10 @@ def test_torchrun_agents_started_with_different_options_are_refused(tmp_path: Pa
     """Review HY: node 0 with --batch 32 and node 1 with --batch 8 ran, and rank 0 wrote batch 32 and 64 samples a
     step where the ranks trained on 40 (its throughput 1.6× what ran). Now every rank compares the options after
     the rendezvous: rank 0 says one line, each agent's rank exits 2 (torchrun itself then 1), nothing is written."""
-    out, port = tmp_path / "r.jsonl", free_port()
-    cmd = [str(BIN / "torchrun"), "--nnodes", "2", "--nproc-per-node", "1", "--rdzv-backend", "c10d",
-           "--rdzv-endpoint", f"127.0.0.1:{port}", "--rdzv-id", "dpscale-test", "-m", "dpscale.sources.measure.worker",
-           "--steps", "2", "--warmup", "1", "--repeats", "1", "--threads", "1", "--timeout", "60",
-           "--out", str(out)]  # fmt: skip
-    agents = [subprocess.Popen([*cmd, "--batch", b], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-              for b in ("32", "8")]  # fmt: skip
-    try:
-        outs = [a.communicate(timeout=120) for a in agents]
-    finally:
-        for a in agents:
-            a.kill()
+    out = tmp_path / "r.jsonl"
+    cmd = ["--nproc-per-node", "1", "-m", "dpscale.sources.measure.worker", "--steps", "2", "--warmup", "1",
+           "--repeats", "1", "--threads", "1", "--timeout", "60", "--out", str(out)]  # fmt: skip
+    codes, outs = two_agents([*cmd, "--batch", "32"], [*cmd, "--batch", "8"])
     said = [line for _, e in outs for line in e.splitlines() if line.startswith("dpscale worker:")]
     assert said == [
         "dpscale worker: error: the ranks were started with different options: --batch 32 on rank 0, 8 on rank 1; "
@@ -460,7 +459,7 @@ def test_torchrun_agents_started_with_different_options_are_refused(tmp_path: Pa
         "dpscale worker: error: the ranks were started with different options: --batch 8 on rank 0, 32 on rank 1; "
         "allowed: the same options on every node"
     ], [e[-2000:] for _, e in outs]  # (which agent's rank is 0 is the rendezvous's choice)
-    assert [a.returncode for a in agents] == [1, 1] and all(not o.strip() for o, _ in outs)
+    assert codes == [1, 1] and all(not o.strip() for o, _ in outs)
     assert "exitcode  : 2" in outs[0][1] + outs[1][1]  # torchrun's report: the rank's own exit 2
     assert not out.exists()
 
@@ -468,18 +467,10 @@ def test_torchrun_agents_started_with_different_options_are_refused(tmp_path: Pa
 def test_torchrun_agents_with_different_rank_counts_are_two_nodes(tmp_path: Path) -> None:
     """Review HY: agents of 2 ranks and of 1 (torchrun allows --nproc-per-node to differ by node) wrote "nodes": 1,
     the world of 3 divided by rank 0's node's 2 ranks."""
-    out, port = tmp_path / "r.jsonl", free_port()
-    base = [str(BIN / "torchrun"), "--nnodes", "2", "--rdzv-backend", "c10d", "--rdzv-endpoint", f"127.0.0.1:{port}",
-            "--rdzv-id", "dpscale-test"]  # fmt: skip
+    out = tmp_path / "r.jsonl"
     work = ["-m", "dpscale.sources.measure.worker", *TINY, "--threads", "1", "--out", str(out)]
-    agents = [subprocess.Popen([*base, "--nproc-per-node", n, *work], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True) for n in ("2", "1")]  # fmt: skip
-    try:
-        outs = [a.communicate(timeout=120) for a in agents]
-    finally:
-        for a in agents:
-            a.kill()
-    assert [a.returncode for a in agents] == [0, 0], [e[-2000:] for _, e in outs]
+    codes, outs = two_agents(["--nproc-per-node", "2", *work], ["--nproc-per-node", "1", *work])
+    assert codes == [0, 0], [e[-2000:] for _, e in outs]
     rec = json.loads(out.read_text())
     assert (rec["devices"], rec["nodes"]) == (3, 2)
 
