@@ -284,3 +284,33 @@ def test_a_fit_report_keeps_the_unit_its_runs_state(capsys, tmp_path):
     assert f.report()["unit"] == f.report(unit="Tokens / s")["unit"] == "tokens/s"
     rc, _, err = run(capsys, "fit", str(runs), "--unit", "samples/s", "--json")
     assert rc == 2 and "allowed: 'tokens/s'" in err
+
+
+# Review IJ (session 64): one Llama-7B question worked through every command from the built wheel.
+
+
+@pytest.mark.parametrize("sizes", ["1,8,64", "64"])  # an array of records, and a bare size's one object
+def test_a_samples_per_second_calc_file_is_not_planned_as_tokens(capsys, tmp_path, sizes):
+    """calc --json writes no "unit" for samples/s (its documented keys), so plan read its rows as of no unit and took
+    any --unit: predict's E for Llama-7B on a DGX H100 fed through calc (1.83371 sequences/s a GPU, E 0.958 at 8) and
+    piped to `plan --efficiency-file - -n 300e9 --unit tokens/s` planned 300e9 tokens at 8 × 1.83371 × 0.958 = 14.05
+    'tokens/s': 5,929,707 h, 4,096× predict's own file's 1,447.7 h, unsaid — where predict's file of the same rate is
+    refused. calc's rows are samples/s unless they say otherwise, as predict's are: refused alike, in both
+    languages; without --unit the plan stays in samples/s (1e9 at 64 × 2,000 × 0.9 a second: 2.411 h)."""
+    rc, out, _ = run(capsys, "calc", "-d", sizes, "-v", "2000", "-e", "0.9", "--json")
+    assert rc == 0 and "unit" not in out
+    path = tmp_path / "calc.json"
+    path.write_text(out)
+    assert read_efficiencies(str(path)).unit == "samples/s"
+    argv = ["plan", "--efficiency-file", str(path), "-n", "1e9", "-d", "64", "--unit", "tokens/s"]
+    rc, out, err = run(capsys, *argv)
+    assert (rc, out) == (2, "") and len(err.splitlines()) == 1
+    said = "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's per-device throughput 2000"
+    assert said in err
+    rc, _, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 2 and "se admite: 'samples/s'" in err, err
+    rc, out, err = run(capsys, *argv[:-2], "--json")
+    assert rc == 0, err
+    (row,) = json.loads(out)
+    assert round(1e9 / (64 * 2000 * 0.9) / 3600, 4) == 2.4113
+    assert (row["unit"], round(row["hours"], 4)) == ("samples/s", 2.4113)

@@ -33,6 +33,7 @@ def _device_count(x: Any) -> bool:
 
 
 ONE_UNIT = "one throughput unit per file"
+CALC_KEYS = frozenset({"ideal_throughput", "actual_throughput", "lost_throughput", "effective_devices"})  # calc's rows
 SUPERLINEAR_PLAN = (
     "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs "
     "(plan --fit), whose laws stay at or below 1, or give --efficiency"
@@ -131,8 +132,8 @@ def _document(path: str, flag: str) -> Any:
 
 
 def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
-    """The unit of the file's per-device throughput: fit's report and measure's records say it; predict's records
-    are samples/s by definition. Two units in one file are refused."""
+    """The unit of the file's per-device throughput: fit's report and measure's records say it; predict's records,
+    and calc's that say none, are samples/s by definition. Two units in one file are refused."""
     stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
     # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
     # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
@@ -145,7 +146,9 @@ def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
                 raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)
     if units:
         return next(iter(units.values()))
-    return "samples/s" if all("bottleneck" in r for r in records) else None  # predict's: samples/s by definition
+    # predict's records (a bottleneck each) and calc's (its four rates and counts, a "unit" only past samples/s) are
+    # samples/s by definition: a calc file without one was planned in any --unit, 300e9 tokens at 14 sequences/s
+    return "samples/s" if all("bottleneck" in r or CALC_KEYS <= r.keys() for r in records) else None
 
 
 def _tokens(records: list[dict]) -> int | None:
