@@ -1351,3 +1351,28 @@ def test_a_system_files_nvlink_total_is_its_own_nodes_whatever_gpus_per_node_say
                      "8,64", "--gpus-per-node", "4", "--intra-bw", "2400", "--lang", "es")  # fmt: skip
     said = "es 8 veces los 300 del custom: los fabricantes dan el NVLink de un nodo sumando sus 8 GPU"
     assert rc == 0 and said in out
+
+
+# Review IJ (session 64): one Llama-7B question worked through every command from the built wheel.
+
+
+def test_a_fixed_global_batch_s_compute_estimate_names_its_micro_batch(capsys):
+    """predict --global-batch 1024 on 64–512 GPUs said '193,300 TFLOP per micro-batch' beside rows whose micro-batches
+    are 16 to 2: the estimate is one device's whole batch of 1,024, which no row runs (at 64 GPUs, 16 samples take
+    8,725.5 ms = 193,300 × 16/1,024 TFLOP at 35 % of 989 TFLOP/s). The note names that micro-batch and how each
+    size's follows; a per-device --batch keeps the note it had."""
+    argv = ["predict", "--model", "llama-7b", "--precision", "bf16", "--system", "dgx-h100", "-d", "64..512x2"]
+    rc, out, err = run(capsys, *argv, "--global-batch", "1024", "--json")
+    assert rc == 0
+    rows = json.loads(out)
+    said = ("compute estimated: 193,300 TFLOP for one device's micro-batch of 1,024 samples (the global batch over "
+            "the accumulation steps) at 35 % of 989 TFLOP/s (h100-80gb); each size's, the global batch over devices × "
+            "accumulation steps, in proportion")  # fmt: skip
+    assert said in err
+    # the row's compute is the note's FLOPs in proportion: 16 of the 1,024 samples at 35 % of 989 TFLOP/s
+    assert rows[0]["devices"] == 64 and round(rows[0]["compute_s"] * 1000, 1) == 8725.5
+    assert float(f"{rows[0]['compute_s'] * 0.35 * 989 * 1024 / 16:.4g}") == 193_300
+    rc, out, _ = run(capsys, *argv, "--global-batch", "1024", "--lang", "es")
+    assert rc == 0 and "193.300 TFLOP para el microlote de 1.024 muestras de un dispositivo (el lote global" in out
+    rc, out, _ = run(capsys, *argv, "-b", "4")
+    assert rc == 0 and "compute estimated: 755.1 TFLOP per micro-batch at 35 % of 989 TFLOP/s (h100-80gb)" in out

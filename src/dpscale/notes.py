@@ -292,6 +292,11 @@ EN = {
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu})"
     ),
+    "compute_estimated_strong": (
+        "compute estimated: {tflop:,.4g} TFLOP for one device's micro-batch of {b:,} samples (the global batch "
+        "over the accumulation steps) at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu}); each size's, the global batch over "
+        "devices × accumulation steps, in proportion"
+    ),
     # sources/fit_io.py, sources/fit.py and sources/fit_notes.py
     "runs_duplicated": (
         "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "

@@ -522,7 +522,7 @@ def predict_flags(
 
     # 3. The compute time of one micro-batch: measured (preferred), else FLOPs / (peak × MFU); the loader's time
     t_micro = _micro_step(batch, grad_accum, throughput, step_time_s, baseline_devices, spec, part, gpu, prec,
-                          mfu, seq_len, params, kw, notes)  # fmt: skip
+                          mfu, seq_len, params, kw, notes, strong=bool(strong))  # fmt: skip
     if input_rate is not None:
         kw["input_s"] = _input_seconds(input_rate, batch, grad_accum, throughput, step_time_s, baseline_devices, cl)
     base = dict(kw, micro_step_s=t_micro, grad_accum=grad_accum)
@@ -793,10 +793,12 @@ def _input_seconds(rate, batch, ga, throughput, step_s, d0, cl) -> float:
     return batch / rate
 
 
-def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes) -> float:
+def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, seq_len, params, kw, notes,
+                strong=False) -> float:  # fmt: skip
     """Seconds of compute in one micro-batch of `batch` samples: a measured baseline (--throughput or --step-time
     at d0 devices) inverted through the step model `kw` (micro_step_from_baseline), else FLOPs / (peak × MFU). What
-    either says of itself (a rate past the GPU's peak, an estimated MFU) is appended to `notes`."""
+    either says of itself (a rate past the GPU's peak, an estimated MFU) is appended to `notes`; under a fixed
+    global batch (`strong`) the estimate names its micro-batch, the baseline size's, which no other size runs."""
     if mfu is not None:  # checked even when unused: 2.5 passed
         check_range(mfu, "--mfu", *MFU_RANGE, MFU_ALLOWED)
     if throughput is not None and step_s is not None:
@@ -834,7 +836,10 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     flops = flops_per_sample(spec, seq_len, params) * batch
     cnn = spec is not None and spec.get("kind") == "cnn" and mfu is None  # CNNs sit far from 0.35, by precision
     given, mfu = mfu, default_mfu(spec, prec, part) if mfu is None else mfu
-    notes.append(Note("compute_estimated", tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu))
+    said = dict(tflop=flops / 1e12, pct=100 * mfu, peak=peak, gpu=gpu)
+    # (a global batch of 1,024 on 64–512 GPUs: '193,300 TFLOP per micro-batch', one device's whole batch, beside rows
+    # whose micro-batches of 16 to 2 take 3,020 to 378)
+    notes.append(Note("compute_estimated_strong", b=batch, **said) if strong else Note("compute_estimated", **said))
     if prec == "fp8" and given is None:
         notes.append(Note("fp8_mfu", base=default_mfu(spec, "bf16", part), mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0],
                           hi=FP8_GAIN[1], ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip

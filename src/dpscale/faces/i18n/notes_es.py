@@ -284,6 +284,11 @@ NOTES: dict[str, dict[str, str]] = {
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu})"
         ),
+        "compute_estimated_strong": (
+            "cómputo estimado: {tflop:,.4g} TFLOP para el microlote de {b:,} muestras de un dispositivo (el lote "
+            "global entre los pasos de acumulación) al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu}); el de cada tamaño, "
+            "el lote global entre dispositivos × pasos de acumulación, en proporción"
+        ),
         "law_constant": "E constante = {value:g}",
         "law_per_size": "E por tamaño: {table}",
         "pipeline_unfilled": (
