@@ -50,6 +50,18 @@ def test_a_ddp_rank_holds_the_whole_model():
     assert results.summarise({**raw, "params_per_rank": 3}, Job(batch=10, steps=5), 1.0)["params_per_rank"] == 3
 
 
+def test_the_record_keeps_the_torch_version_the_ranks_report() -> None:
+    """The ranks' torch version reaches the record (review IK: it was dropped, so two torch builds' runs in one
+    --out could not be told apart); a rank result from before the key existed reads as None, not a guess."""
+    from dpscale.sources.measure import results
+    from dpscale.sources.measure.jobs import Job
+
+    base = dict(devices=1, workload="mlp", sync_s=[1.0], nosync_s=[0.8], comm_s=0.05, params=10, grad_bytes=40,
+                backend="gloo", device="cpu", threads=1)  # fmt: skip
+    assert results.summarise({**base, "torch": "2.13.0+cpu"}, Job(batch=10, steps=5), 1.0)["torch"] == "2.13.0+cpu"
+    assert results.summarise(base, Job(batch=10, steps=5), 1.0)["torch"] is None
+
+
 # Cases a fifth mutation sweep (sources.measure's pure logic, predict_validate, fit_validate, predict_inputs, the
 # plan and web faces, notes) found no test could fail on. Each expected value is derived in its docstring or comment,
 # from the docs or the arithmetic, not read back from the code. None of these starts torch or a process.

@@ -853,3 +853,15 @@ def test_the_ranks_are_started_with_sigint_ignored(capsys, tmp_path: Path, monke
     rc = main(["measure", "--devices", "2", *TINY, "--out", str(tmp_path / "r.jsonl")])
     assert rc == 1 and "ranks could not start" in capsys.readouterr().err
     assert seen == [signal.SIG_IGN] and signal.getsignal(signal.SIGINT) == before
+
+
+def test_a_record_says_the_torch_version_its_ranks_ran(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A record carried the backend, threads and cores it ran with but not torch's version (review IK): a d = 1
+    baseline of one torch and a d = 2 run of another, appended to one --out, read as one set-up with nothing in
+    the file to tell them apart. Each record (and its --out line) now says the version the ranks imported."""
+    import torch
+
+    out = tmp_path / "r.jsonl"
+    argv = ["measure", "--devices", "1", "--steps", "1", "--warmup", "1", "--repeats", "1", "--batch", "2"]
+    (rec,) = run_json(capsys, [*argv, "--out", str(out)])["points"]
+    assert rec["torch"] == torch.__version__ == json.loads(out.read_text())["torch"]

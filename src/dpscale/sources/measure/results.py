@@ -184,6 +184,7 @@ def summarise(raw: dict[str, Any], job: Job, launch_s: float | None, nodes: int 
         "backend": raw["backend"],
         "device": raw["device"],
         "threads": raw["threads"],
+        "torch": raw.get("torch"),  # the ranks' torch version (None: a record from an older rank)
         "cores": raw.get("cores"),  # CPU cores of rank 0's node (None: a record from an older rank)
         "oversubscribed": raw.get("oversubscribed"),  # a node's ranks × threads above its cores
         "ddp": raw.get("ddp"),  # the DDP settings the steps ran with (None: FSDP, or a record from an older rank)

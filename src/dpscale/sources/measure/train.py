@@ -109,6 +109,7 @@ def run_train(ctx: RankContext) -> dict[str, Any]:
         "backend": ctx.backend,
         "device": ctx.device.type,
         "threads": ctx.threads,
+        "torch": str(torch.__version__),  # the build that ran the steps: two torch versions in one --out read alike
         # this node's ranks × threads against its cores: the CLI's warning went to stderr alone, and a record of ranks
         # thrashing on shared cores read in `dpscale fit` as one of the hardware's scaling
         "cores": cores(),
