@@ -865,3 +865,46 @@ def test_a_record_says_the_torch_version_its_ranks_ran(capsys: pytest.CaptureFix
     argv = ["measure", "--devices", "1", "--steps", "1", "--warmup", "1", "--repeats", "1", "--batch", "2"]
     (rec,) = run_json(capsys, [*argv, "--out", str(out)])["points"]
     assert rec["torch"] == torch.__version__ == json.loads(out.read_text())["torch"]
+
+
+COUNTED_MODEL = """
+import os
+import torch
+
+
+class Counted(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 2)
+
+    def forward(self, x):
+        with open(os.environ["DPSCALE_TEST_FORWARDS"], "a") as fh:  # one line a step, from the rank's own process
+            fh.write("step\\n")
+        return self.lin(x)
+
+
+def build_model():
+    return Counted()
+
+
+def make_batch(n, gen):
+    return torch.randn(n, 4, generator=gen), torch.randint(0, 2, (n,), generator=gen)
+"""
+
+
+@pytest.mark.parametrize(("warmup", "untimed"), [(3, 3 + 2), (1, 1 + 1)])
+def test_the_docs_count_the_untimed_steps_a_rank_runs(capsys, tmp_path: Path, monkeypatch, warmup, untimed) -> None:
+    """docs/measure.md said a rank 'runs `--warmup` untimed steps' before the timed ones; it runs `--warmup`
+    synchronised steps, then min(--warmup, 2) under no_sync (that path's own first steps), all untimed — review IK,
+    asking how many steps the clock leaves out. One rank, --steps 1 --repeats 1: the timed steps are one under
+    no_sync and one synchronised, so the forwards are the untimed ones + 2."""
+    f, count = tmp_path / "counted.py", tmp_path / "forwards.txt"
+    f.write_text(COUNTED_MODEL)
+    monkeypatch.setenv("DPSCALE_TEST_FORWARDS", str(count))
+    argv = ["measure", "--devices", "1", "--model-file", str(f), "--steps", "1", "--warmup", str(warmup),
+            "--repeats", "1", "--batch", "2", "--threads", "1"]  # fmt: skip
+    run_json(capsys, argv)
+    assert len(count.read_text().splitlines()) == untimed + 2
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "measure.md").read_text(encoding="utf-8")
+    said = next(line for line in doc.splitlines() if line.startswith("3. runs `--warmup`"))
+    assert "then min(`--warmup`, 2) under `DDP.no_sync()`" in said, said
