@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from importlib import import_module
+from pathlib import Path
 
 import pytest
 from clihelp import run
@@ -182,3 +183,21 @@ def test_the_gpu_help_names_each_use_the_gpu_is_put_to(capsys):
     (v100,), _ = _json(capsys, "predict", "--system", "DGX-1", "--gpu", "v100-16gb", *cnn)
     (named,), _ = _json(capsys, "predict", "--system", "dgx1-v100", *cnn)
     assert v100 == named
+
+
+def test_the_pipeline_dp_efficiency_help_says_how_to_predict_it(capsys):
+    """pipeline --help said to take --dp-efficiency by 'predict at that size' — at D/p devices, but of what? Each of
+    the D/p replicas all-reduces one stage's gradients once per m micro-batches: the help and docs/calculators.md
+    name the recipe, and the recipe's E is not the whole model's (7B, p 4, m 8, 8 replicas at 50 GB/s: 0.686 vs
+    0.280 — the figures the docs quote)."""
+    said = _help("pipeline", "--dp-efficiency")
+    assert "-d devices/stages, one stage's share of --params and --grad-accum M" in said
+    fabric = ["-d", "8", "-b", "1", "--seq-len", "2048", "--precision", "bf16", "--gpu", "h100-80gb",
+              "--gpus-per-node", "1", "--intra-bw", "1", "--inter-bw", "50"]  # fmt: skip
+    (stage,), _ = _json(capsys, "predict", *fabric, "--params", "1.75e9", "--grad-accum", "8")
+    (whole,), _ = _json(capsys, "predict", *fabric, "--params", "7e9")
+    assert (round(stage["efficiency"], 3), round(whole["efficiency"], 3)) == (0.686, 0.28)
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "calculators.md").read_text(encoding="utf-8")
+    assert "`--params 1.75e9 --grad-accum 8` predicts 0.686,\n`--params 7e9` alone 0.280" in doc
+    rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "32", "-e", str(stage["efficiency"]), "--json")
+    assert rc == 0 and round(json.loads(out)["combined_efficiency"], 4) == round(stage["efficiency"] * 8 / 11, 4)

@@ -59,8 +59,8 @@ def add_arguments(p: Parser) -> None:
         "--dp-efficiency",
         "-e",  # the data-parallel E, as calc, batch and plan read -e
         metavar="E",
-        help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict at "
-        "that size; default 1)",
+        help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict it "
+        "with -d devices/stages, one stage's share of --params and --grad-accum M; default 1)",
     )
     add_output_args(p)
 
