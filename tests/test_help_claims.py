@@ -201,3 +201,32 @@ def test_the_pipeline_dp_efficiency_help_says_how_to_predict_it(capsys):
     assert "`--params 1.75e9 --grad-accum 8` predicts 0.686,\n`--params 7e9` alone 0.280" in doc
     rc, out, _ = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "32", "-e", str(stage["efficiency"]), "--json")
     assert rc == 0 and round(json.loads(out)["combined_efficiency"], 4) == round(stage["efficiency"] * 8 / 11, 4)
+
+
+def test_the_gpu_help_and_swap_note_name_the_ring_fill_that_moves_the_all_reduce(capsys):
+    """Review II of 37de65b: --gpu in place of a system's GPU also brings its ring fill (gpus.json ring_fill_us: 0 from
+    Hopper on, else 11.2 µs a step), so BERT-large's all-reduce on a DGX A100's own links fell 18.56 → 12.77 ms with
+    --gpu h100-80gb, and on a DGX H100's rose 9.51 → 15.29 ms with --gpu a100-80gb — while the help named only the
+    peak and the memory speed, and the note said 'its memory bandwidth (and peak …) are used, the links kept'."""
+    from dpscale.faces.help_es import HELP_ES
+    from dpscale.faces.i18n import label
+
+    ms = {}
+    for system, gpu in (("dgx-a100", "a100-80gb"), ("dgx-a100", "h100-80gb"), ("dgx-h100", "h100-80gb"),
+                        ("dgx-h100", "a100-80gb")):  # fmt: skip
+        (rec,), notes = _json(capsys, "predict", "--model", "bert-large", "-v", "150", "-d", "8", "--system", system,
+                              "--gpu", gpu)  # fmt: skip
+        ms[system, gpu] = round(rec["allreduce_s"] * 1e3, 2)
+        if gpu[:4] not in system:  # a swap (h100 on dgx-a100, a100 on dgx-h100): its note names what moved
+            (said,) = [n for n in notes if "in place of" in n]
+            assert "its memory bandwidth, its ring fill (before Hopper, the all-reduce's mid-size buckets" in said
+    assert ms == {("dgx-a100", "a100-80gb"): 18.56, ("dgx-a100", "h100-80gb"): 12.77,
+                  ("dgx-h100", "h100-80gb"): 9.51, ("dgx-h100", "a100-80gb"): 15.29}  # fmt: skip
+    said = _help("predict", "--gpu")
+    assert "its ring fill for the all-reduce (before Hopper, mid-size buckets run below the link)" in said
+    assert "su llenado del anillo para el all-reduce (antes de Hopper, los buckets medianos" in HELP_ES[
+        said.rsplit(": ", 1)[0] + ": {}"]  # fmt: skip
+    rc, out, _ = run(capsys, "predict", *BERT, "-d", "8", "--gpu", "h100-80gb", "--lang", "es")
+    assert rc == 0 and "se usan su ancho de banda de memoria, su llenado del anillo (antes de Hopper" in out
+    for lang, words in (("en", "its ring fill"), ("es", "su llenado del anillo")):
+        assert words in label("web_gpu_swapped", lang)

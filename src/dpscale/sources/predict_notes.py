@@ -202,7 +202,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     whole = (cl.nics or 0) * of / reached  # the file's NICs, all of the node's
     if d.max() > cl.gpus_per_node and not typed[1] and whole and port and math.isclose(own, 8 * whole * port):
         notes.append(Note("inter_bits_file", typed=own, nics=round(whole), link=cl.inter_link, node=whole * port))
-    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, peak) while the links stay the system's
+    if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, ring fill, peak), the links the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes
 

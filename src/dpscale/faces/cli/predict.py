@@ -67,7 +67,8 @@ MADE = 5  # the rank of a note not named: how the answer was made (compute estim
 
 GPU_HELP = (
     "the GPU (default: the system's; in its place with --system): its peak for a FLOPs estimate, its memory speed for "
-    "the synchronisation cost; it also tells apart systems that share a name (DGX-1 with v100-16gb): {}"
+    "the synchronisation wait, its ring fill for the all-reduce (before Hopper, mid-size buckets run below the link); "
+    "it also tells apart systems that share a name (DGX-1 with v100-16gb): {}"
 )
 
 
@@ -123,7 +124,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="measured seconds per optimizer step at the baseline size (JSON's step_s; the table's step ms ÷ 1,000)",
     )
     c.add_argument("--baseline-devices", default="1", help="size the baseline was measured at (default 1)")
-    # (its uses, all of them: 'for a FLOPs estimate' alone hid the memory speed and the system it swaps or picks)
+    # (its uses, all of them: 'for a FLOPs estimate' alone hid the memory speed, the ring fill (gpus.json
+    # ring_fill_us) and the system it swaps or picks)
     c.add_argument("--gpu", help=GPU_HELP.format(", ".join(_names("gpus"))))
     # (a CNN's share is by the kind of peak, not the precision: an MI300X's fp32 is its matrix cores', a P100's fp16
     # its fp32 cores' doubled; fp8's at the fp8 peak twice bf16's, as every catalog GPU's is to 1 %)

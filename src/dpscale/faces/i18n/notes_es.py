@@ -48,8 +48,9 @@ NOTES: dict[str, dict[str, str]] = {
             "GPU desconocida: el coste de sincronización supone {hbm:g} TB/s de memoria (clase A100); indique --gpu"
         ),
         "gpu_swapped": (
-            "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria (y su pico, en una "
-            "estimación por FLOPs), con los enlaces del {system} — un sistema con esa GPU puede tener otros"
+            "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria, su llenado del "
+            "anillo (antes de Hopper, los buckets medianos del all-reduce van por debajo del enlace) y, en una "
+            "estimación por FLOPs, su pico, con los enlaces del {system} — un sistema con esa GPU puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
         "nics_unknown": (
