@@ -357,7 +357,7 @@ def test_a_systems_bandwidths_are_its_links(key):
         ("models", "gpt2-m", "'gpt2-medium'"),  # was 'gpt2'
         ("models", "resnet", "'resnet101' or 'resnet152' or 'resnet50'"),  # was 'resnet50' alone
         ("links", "nvlink", "'nvlink1' or 'nvlink2' or 'nvlink3' or 'nvlink4' or 'nvlink5'"),
-        ("systems", "azure-", "'azure-nd-a100-v4' or 'azure-nd-h100-v5'"),  # was no hint
+        ("systems", "azure-", "'azure-nd-a100-v4' or 'azure-nd-h100-v5' or 'azure-nd-mi300x-v5'"),  # was no hint
         ("gpus", "tpu-v5", "'tpu-v5e' or 'tpu-v5p'"),  # a variant's letter: both (the nearest spelling named one)
         ("gpus", "mi300", "'mi300x-192gb'"),
         ("systems", "DGX-1", "'dgx1-p100' or 'dgx1-v100'"),  # was 'dgx-h100', the nearest spelling

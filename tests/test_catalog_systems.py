@@ -228,14 +228,15 @@ CLOUDS = [  # (key, NICs, the node's Gb/s) as the provider lists them
     ("aws-p6-b200", 8, 3200),  # 8 × 400 Gb
     ("gcp-a3-high", 4, 800),  # the GPU fabric's 4 × 200 Gb (the host NIC apart)
     ("gcp-a3-mega", 8, 1600),  # 8 × 200 Gb
+    ("azure-nd-mi300x-v5", 8, 3200),  # Microsoft's size page: 8 × 400 Gb NDR, one a GPU, 3.2 Tb/s a VM
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("key", "nics", "gbit"), CLOUDS)
 def test_a_cloud_instance_s_network_is_its_provider_s_total(key, nics, gbit):
     """AWS lists p4d's 400 Gb/s and 3,200 Gb/s for p5, p5e, p5en and p6-b200 on 4, 32, 32, 16 and 8 EFA network
-    cards; GCP's A3 High and Mega give their GPUs 4 and 8 NICs of 200 Gb/s (physics.md §4.3): the node's GB/s per
-    direction is that total / 8, whatever the NIC count."""
+    cards; GCP's A3 High and Mega give their GPUs 4 and 8 NICs of 200 Gb/s (physics.md §4.3); Azure's ND MI300X v5
+    one 400 Gb/s InfiniBand NIC a GPU: the node's GB/s per direction is that total / 8, whatever the NIC count."""
     s = catalog.system(key)
     assert (s["nics"], s["inter_bw_gbs"]) == (nics, gbit / 8) and s["gpus_per_node"] == 8
 
@@ -279,6 +280,8 @@ NODES = [  # (key, GPUs a node, host CPU cores or None) as the system's descript
     ("dgx-b200", 8, 2 * 56),  # 2 × Xeon Platinum 8570 [MLPI61-B200]
     ("azure-nd-a100-v4", 8, 96),  # Microsoft's size pages: 96 physical cores
     ("azure-nd-h100-v5", 8, 96),
+    ("azure-nd-mi300x-v5", 8, 96),  # '96 physical 4th Gen Intel Xeon Scalable processor cores'
+    ("gb200-nvl72", 72, 18 * 2 * 72),  # one NVLink domain: 18 trays × 2 Grace × 72 Neoverse-V2 cores (MLPerf v5.1)
     ("pcie-a100-100gbe", 8, None),
     ("pcie-v100-25gbe", 4, None),  # [HVD-BENCH]'s 4 GPUs a server
 ]  # fmt: skip
@@ -306,6 +309,27 @@ def test_every_catalog_system_and_link_has_its_figures_typed_again_from_its_sour
         f"links.json {', '.join(unchecked)}: add a row to LINKS in tests/test_catalog_systems.py, its lanes × rate "
         "from its source (docs/DEVELOPING.md, 'Adding to the catalog')"
     )
+
+
+def test_a_gb200_nvl72_node_is_the_rack_s_nvlink_domain_with_a_nic_a_gpu():
+    """DGX GB200 User Guide: a rack of 18 compute trays, each 4 Blackwell GPUs and 4 ConnectX-7 single-port 400G
+    NICs, its 72 GPUs one NVLink domain at '1.8 TB/s bidirectional per GPU'. The model's node is that domain: 72
+    GPUs, NVLink5's 1,800 / 2 = 900 GB/s a direction each, and 18 × 4 = 72 NICs × 400 Gb / 8 = 3,600 GB/s a rack
+    (a run on g of its GPUs reaches ⌈72·g/72⌉ = g of them: one NIC a GPU, as in NVIDIA's MLPerf system file)."""
+    s = catalog.system("gb200-nvl72")
+    assert (s["gpus_per_node"], s["intra_link"], s["intra_bw_gbs"]) == (18 * 4, "nvlink5", 1800 / 2)
+    assert (s["inter_link"], s["nics"], s["inter_bw_gbs"]) == ("ib-ndr", 18 * 4, 18 * 4 * 400 / 8)
+    assert s["gpu"] == "gb200-186gb" and catalog.system("DGX GB200")["key"] == "gb200-nvl72"
+
+
+def test_an_mi300x_node_s_mesh_gives_g_gpus_g_minus_1_links():
+    """physics.md §4.1 [STAS-NET]: each MI300X has 64 GB/s a direction to each of its 7 peers, no switch: 8 GPUs
+    ring over 7 × 64 = 448 GB/s each, and a run on g of them reaches only g − 1 peers, (g − 1) × 64 (two GPUs share
+    one link: 64, not the node's 448, as two DGX-1 V100s share one NVLink)."""
+    s = catalog.system("azure-nd-mi300x-v5")
+    assert (s["gpu"], s["intra_link"], s["topology"]) == ("mi300x-192gb", "xgmi-mi300x", "mesh")
+    assert s["intra_bw_gbs"] == 7 * 64
+    assert s["intra_bw_gbs_by_gpus"] == {str(g): (g - 1) * 64 for g in range(2, 8)}
 
 
 # A system's name states 'N × FAMILY[ M GB]' (FAMILY: one or more capitals and digits, as 'H100', 'MI300X')
@@ -355,6 +379,8 @@ def test_a_system_s_name_states_its_gpu_count_and_memory(key):
         ("h100-cluster", "'aws-p5' or 'azure-nd-h100-v5' or 'dgx-h100' or 'gcp-a3-high' or 'gcp-a3-mega'"),  # was none
         ("hgx-a100", "'dgx-a100'"),  # a near spelling of the same GPU's system stays the one offered
         ("dgx1", "'dgx1-p100' or 'dgx1-v100'"),  # no GPU named: as before
+        ("mi300x-node", "'azure-nd-mi300x-v5'"),  # the catalog's MI300X node (it had none: no suggestion)
+        ("hgx-gb200", "'gb200-nvl72'"),
     ],
 )
 def test_a_system_named_by_its_gpu_is_offered_that_gpus_systems(typed, said):

@@ -1,0 +1,84 @@
+"""The GB200 NVL72 rack and the Azure ND MI300X v5 node (review IN): the model's node is the fast domain — 72 GPUs
+on one NVLink switch fabric, 8 MI300X on a full xGMI mesh — and predict on each gives the α–β sum typed here by
+hand from physics.md §1.3's latencies and the systems' sourced figures: DDP's buckets (1 MiB, then 25 MiB), each
+an all-reduce of base 8.4 µs + 2(g−1) NVLink hops of 3.4 µs (+ 2·log2(k) network hops of 14 µs for the tree)
++ the bytes at 80 % of NVLink (73 % of the NICs). Nothing else enters, so the tolerance is rounding (1e-9)."""
+
+from __future__ import annotations
+
+import pytest
+from clihelp import run_main
+
+import dpscale
+from dpscale import catalog
+from dpscale.errors import DpscaleError
+from dpscale.formulas.overlap import bucket_runs
+
+MIB = 2**20
+GRADS = 8e9 * 2  # 8 B parameters, bf16 gradients
+
+
+def by_hand(per_bucket) -> float:
+    """Σ over DDP's buckets of one bucket's all-reduce seconds (sizes: 1 MiB, 610 × 25 MiB, the rest)."""
+    sizes, counts = bucket_runs(GRADS)
+    assert (sizes[0], sizes[1], counts[1]) == (MIB, 25 * MIB, int((GRADS - MIB) // (25 * MIB)))
+    return float(sum(per_bucket(s) * c for s, c in zip(sizes, counts)))
+
+
+def rows(system: str, sizes: list[int]) -> dict[int, dict]:
+    p = dpscale.predict(sizes, params=8e9, precision="bf16", step_time_s=1.0, system=system)
+    return {r["devices"]: r for r in p.records()}
+
+
+def test_a_gb200_nvl72_rack_is_one_ring_of_72_on_nvlink_and_two_racks_a_tree():
+    """At 72 GPUs (one rack, no InfiniBand) the all-reduce is a ring over NVLink5: 142 hops of 3.4 µs, 0.49 ms a
+    bucket, seven times its 71.8 µs of bytes (142/72 · 25 MiB at 0.8 × 900 GB/s) — latency limits it. At 144 (two
+    racks) the tree wins (2·S at min(720, 0.73 × 3,600 GB/s) and 2·log2(2) network hops, 0.59 ms a bucket, against
+    the hierarchical's 0.60): 344.4 and 362.2 ms over the 612 buckets."""
+    r = rows("gb200-nvl72", [72, 144])
+    ring72 = by_hand(lambda s: 8.4e-6 + 2 * 71 * 3.4e-6 + 2 * 71 / 72 * s / (0.8 * 900e9))
+    tree144 = by_hand(lambda s: 8.4e-6 + 2 * 71 * 3.4e-6 + 2 * 1 * 14e-6 + 2 * s / (0.8 * 900e9))
+    assert r[72]["allreduce_s"] == pytest.approx(ring72, rel=1e-9)
+    assert r[144]["allreduce_s"] == pytest.approx(tree144, rel=1e-9)
+    assert (round(ring72, 4), round(tree144, 4)) == (0.3444, 0.3622)
+    assert (r[72]["algorithm"], r[72]["link"], r[144]["algorithm"]) == ("ring", "latency", "tree")
+
+
+def test_an_mi300x_node_s_all_reduce_crosses_the_links_its_gpus_share():
+    """Azure ND MI300X v5: 2 GPUs share one 64 GB/s xGMI link, 8 ring over 7 × 64 = 448 GB/s; the MI300X has no
+    ring fill of its own, so the A100-derived 11.2 µs a step (growing as S/(S + 10 MiB)) applies, and xGMI no hop
+    latency, so NVLink's 3.4 µs stands in. At 16 (two VMs) the tree runs 2·S at the NICs' 0.73 × 400 GB/s."""
+    r = rows("azure-nd-mi300x-v5", [2, 8, 16])
+
+    def fill(g: int, s: float) -> float:
+        return 2 * (g - 1) * 11.2e-6 * s / (s + 10 * MIB)
+
+    two = by_hand(lambda s: 8.4e-6 + 2 * 3.4e-6 + s / (0.8 * 64e9) + fill(2, s))
+    eight = by_hand(lambda s: 8.4e-6 + 14 * 3.4e-6 + 14 / 8 * s / (0.8 * 448e9) + fill(8, s))
+    sixteen = by_hand(lambda s: 8.4e-6 + 14 * 3.4e-6 + 2 * 14e-6 + 2 * s / (0.73 * 400e9) + fill(8, s))
+    got = [r[d]["allreduce_s"] for d in (2, 8, 16)]
+    assert got == [pytest.approx(x, rel=1e-9) for x in (two, eight, sixteen)]
+    assert [round(x, 4) for x in (two, eight, sixteen)] == [0.3316, 0.1808, 0.2294]
+    assert [r[d]["algorithm"] for d in (2, 8, 16)] == ["ring", "ring", "tree"]
+
+
+def test_the_gb200_gpu_is_its_own_entry_not_the_hgx_b200():
+    """'GB200' was refused by --gpu (no entry); it is the 1,200 W part (2,500 dense BF16 against the HGX B200's
+    2,250) with 186 GB, and 'B200' stays the HGX part."""
+    assert catalog.gpu("NVIDIA GB200")["key"] == "gb200-186gb"
+    assert catalog.gpu_in("NVIDIA Blackwell GPU (GB200)") == "gb200"  # NVIDIA's MLPerf name for it
+    assert catalog.gpu("B200")["key"] == "b200-180gb"
+    assert catalog.system("gb200-nvl72")["gpu"] == "gb200-186gb"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_unknown_system_or_gpu_lists_the_new_entries(capsys, lang):
+    """Bad input: one line, exit 2, its allowed list naming every entry — the rack, the MI300X VM and the GB200."""
+    rc, out, err = run_main(capsys, "predict", "--model", "llama3-8b", "--system", "tpu-pod", "--lang", lang)
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert "azure-nd-mi300x-v5" in err and "gb200-nvl72" in err
+    rc, out, err = run_main(capsys, "predict", "--model", "llama3-8b", "--system", "dgx-b200", "--gpu", "gb300",
+                            "--lang", lang)  # fmt: skip
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and "gb200-186gb" in err
+    with pytest.raises(DpscaleError, match=r"got 'nvl72' \(did you mean 'gb200-nvl72'\?\)"):
+        catalog.system("nvl72")
