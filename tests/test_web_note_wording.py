@@ -323,6 +323,23 @@ PREDICT = [
             "una secuencia menores; la pestaña «Memoria» lo dimensiona"
         ),
     ),
+    (  # the first node of over 999 cores (review IN): its count was '2592' between '1,577,403' and '324,000'
+        "predict",
+        {"model": "resnet50", "system": "gb200-nvl72", "precision": "bf16", "batch": "256", "devices": "72"},
+        (
+            "72 devices of a node would need 1,577,403 images/s; decoding JPEGs on its 2,592 CPU cores tops out "
+            "near 324,000 (125 a core where published runs stopped scaling), and E would fall below this "
+            "prediction — unless the images are decoded on the GPU (DALI); a measured loader rate goes in "
+            "'Input pipeline, samples/s per node'"
+        ),
+        (
+            "72 dispositivos de un nodo necesitarían 1.577.403 imágenes/s; decodificar JPEG en sus 2.592 núcleos de"
+            " CPU da como mucho unas 324.000 (125 por núcleo donde las ejecuciones publicadas dejaron de "
+            "escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen en "
+            "la GPU (DALI); el rendimiento medido de la carga de datos va en «Carga de datos, muestras/s por "
+            "nodo»"
+        ),
+    ),
     (
         "predict",
         {"model": "resnet50", "system": "dgx-a100", "precision": "amp", "batch": "256", "devices": "8,64"},

@@ -261,7 +261,7 @@ EN = {
         "as a table that starts at {d0:,} reports it"
     ),
     "cpu_decode": (
-        "{n} devices of a node would need {need:,.0f} images/s; decoding JPEGs on its {cores:g} CPU cores tops out "
+        "{n} devices of a node would need {need:,.0f} images/s; decoding JPEGs on its {cores:,.0f} CPU cores tops out "
         "near {cap:,.0f} ({rate:g} a core where published runs stopped scaling), and E would fall below this "
         "prediction — unless the images are decoded on the GPU (DALI); a measured loader rate goes in --input-rate"
     ),

@@ -221,7 +221,7 @@ NOTES: dict[str, dict[str, str]] = {
             "dispositivos medidos, E(d) / {e0:.3f}, como la da una tabla que empieza en {d0:,}"
         ),
         "cpu_decode": (
-            "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:g} "
+            "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:,.0f} "
             "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
             "dejaron de escalar), y E caería por debajo de esta predicción — salvo que las imágenes se decodifiquen "
             "en la GPU (DALI); el rendimiento medido de la carga de datos va en --input-rate"
