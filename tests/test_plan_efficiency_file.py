@@ -314,3 +314,33 @@ def test_a_samples_per_second_calc_file_is_not_planned_as_tokens(capsys, tmp_pat
     (row,) = json.loads(out)
     assert round(1e9 / (64 * 2000 * 0.9) / 3600, 4) == 2.4113
     assert (row["unit"], round(row["hours"], 4)) == ("samples/s", 2.4113)
+
+
+# Review IL (session 64): bb482db's edge — a file that mixes calc's unit-less (samples/s) rows with a stated unit.
+
+
+@pytest.mark.parametrize("order", ["samples first", "tokens first"])
+def test_a_calc_file_mixing_its_samples_rows_with_a_tokens_row_is_two_units(capsys, tmp_path, order):
+    """bb482db made calc's rows without a "unit" samples/s, as predict's are — but only where no row of the file said
+    a unit: calc's 1-device row of 100 samples/s (no "unit") beside its 8-device row of 100 tokens/s (`calc --unit
+    tokens/s`) was planned as tokens/s (1e6 tokens at 8 × 100 × 0.9 a second: 23.1 min), a samples/s row's rate
+    relabelled unsaid, where two stated units are refused. Now refused alike, in both languages."""
+    samples = run(capsys, "calc", "-d", "1,8", "-v", "100", "-e", "1,0.9", "--json")[1]
+    tokens = run(capsys, "calc", "-d", "1,8", "-v", "100", "-e", "1,0.9", "--unit", "tokens/s", "--json")[1]
+    (s1, _), (_, t8) = json.loads(samples), json.loads(tokens)
+    assert "unit" not in s1 and t8["unit"] == "tokens/s"
+    rows, clash = ([s1, t8], "record 2: unit tokens/s against samples/s") if order == "samples first" else (
+        [dict(t8, devices=1, efficiency=1.0), dict(s1, devices=8, efficiency=0.9)],
+        "record 2: unit samples/s against tokens/s")  # fmt: skip
+    path = tmp_path / "mixed.json"
+    path.write_text(json.dumps(rows))
+    with pytest.raises(DpscaleError, match=clash):
+        read_efficiencies(str(path))
+    for unit in ("tokens/s", "samples/s"):
+        rc, out, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e6", "--unit", unit)
+        assert (rc, out) == (2, "") and f"got '{clash}'; allowed: one throughput unit per file" in err, err
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e6", "--lang", "es")
+    assert rc == 2 and "una unidad de rendimiento por archivo" in err
+    # calc's samples/s rows beside predict's (no unit either): one unit, samples/s, planned as before
+    path.write_text(json.dumps([s1, dict(s1, devices=8, efficiency=0.9, bottleneck="compute")]))
+    assert read_efficiencies(str(path)).unit == "samples/s"

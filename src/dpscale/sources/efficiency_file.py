@@ -135,6 +135,12 @@ def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
     """The unit of the file's per-device throughput: fit's report and measure's records say it; predict's records,
     and calc's that say none, are samples/s by definition. Two units in one file are refused."""
     stated = [r.get("unit") for r in records] + ([data.get("unit")] if isinstance(data, dict) else [])
+    if any(isinstance(u, str) and u.strip() for u in stated):  # a row of calc's or predict's without one is samples/s
+        # beside it (calc's 100 samples/s at 1 device and 100 tokens/s at 8 were planned as tokens/s, unsaid)
+        stated[: len(records)] = [
+            "samples/s" if _samples_by_definition(r) and not (isinstance(u, str) and u.strip()) else u
+            for r, u in zip(records, stated)
+        ]
     # each unit once as runs compare it ('Tokens/s' is tokens/s: two spellings read as two units, so none, and plan
     # took a tokens/s rate as samples/s without a word), said as first written (a list: unhashable; "": none)
     units: dict[Any, str] = {}
@@ -148,7 +154,12 @@ def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
         return next(iter(units.values()))
     # predict's records (a bottleneck each) and calc's (its four rates and counts, a "unit" only past samples/s) are
     # samples/s by definition: a calc file without one was planned in any --unit, 300e9 tokens at 14 sequences/s
-    return "samples/s" if all("bottleneck" in r or CALC_KEYS <= r.keys() for r in records) else None
+    return "samples/s" if all(_samples_by_definition(r) for r in records) else None
+
+
+def _samples_by_definition(r: dict[str, Any]) -> bool:
+    """predict's record (a bottleneck) or calc's (its four rates and counts): samples/s unless it says a unit."""
+    return "bottleneck" in r or CALC_KEYS <= r.keys()
 
 
 def _tokens(records: list[dict]) -> int | None:
