@@ -219,14 +219,51 @@ def test_the_gpu_help_and_swap_note_name_the_ring_fill_that_moves_the_all_reduce
         ms[system, gpu] = round(rec["allreduce_s"] * 1e3, 2)
         if gpu[:4] not in system:  # a swap (h100 on dgx-a100, a100 on dgx-h100): its note names what moved
             (said,) = [n for n in notes if "in place of" in n]
-            assert "its memory bandwidth, its ring fill (before Hopper, the all-reduce's mid-size buckets" in said
+            assert (
+                "its memory bandwidth, its ring fill (on every GPU but Hopper and Blackwell, the all-reduce's" in said
+            )
     assert ms == {("dgx-a100", "a100-80gb"): 18.56, ("dgx-a100", "h100-80gb"): 12.77,
                   ("dgx-h100", "h100-80gb"): 9.51, ("dgx-h100", "a100-80gb"): 15.29}  # fmt: skip
     said = _help("predict", "--gpu")
-    assert "its ring fill for the all-reduce (before Hopper, mid-size buckets run below the link)" in said
-    assert "su llenado del anillo para el all-reduce (antes de Hopper, los buckets medianos" in HELP_ES[
+    assert "its ring fill for the all-reduce (on every GPU but Hopper and Blackwell, mid-size buckets run below" in said
+    assert "su llenado del anillo para el all-reduce (en toda GPU salvo Hopper y Blackwell, los" in HELP_ES[
         said.rsplit(": ", 1)[0] + ": {}"]  # fmt: skip
     rc, out, _ = run(capsys, "predict", *BERT, "-d", "8", "--gpu", "h100-80gb", "--lang", "es")
-    assert rc == 0 and "se usan su ancho de banda de memoria, su llenado del anillo (antes de Hopper" in out
+    assert rc == 0 and "se usan su ancho de banda de memoria, su llenado del anillo (en toda GPU salvo Hopper" in out
     for lang, words in (("en", "its ring fill"), ("es", "su llenado del anillo")):
         assert words in label("web_gpu_swapped", lang)
+
+
+def test_the_ring_fill_words_hold_for_every_gpu_of_the_catalog(capsys):
+    """Review IL of bbd2d08: the --gpu help and the swap note said the ring fill slows mid-size buckets 'before Hopper',
+    but gpus.json gives 0 to Hopper and Blackwell alone: the L4 and L40S (Ada, Hopper's generation), the MI250X and
+    MI300X and the three TPUs take the A100's default fill too — BERT-large's all-reduce on a DGX H100's links rose
+    9.51 → 15.29 ms with --gpu mi300x-192gb or l40s-48gb, as with a100-80gb, while the note named a fill 'before
+    Hopper'. The words now name the GPUs that have none, as the catalog does."""
+    from dpscale.catalog import table
+    from dpscale.faces.help_es import HELP_ES
+    from dpscale.faces.i18n import label
+
+    gpus = table("gpus")
+    none = {g for g, part in gpus.items() if part.get("ring_fill_us") == 0}
+    assert {gpus[g]["arch"] for g in none} == {"hopper", "blackwell"}
+    assert not any(gpus[g]["arch"] in ("hopper", "blackwell") for g in set(gpus) - none)
+    for gpu in gpus:
+        (rec,), notes = _json(capsys, "predict", "--model", "bert-large", "-v", "150", "-d", "8", "--system",
+                              "dgx-h100", "--gpu", gpu)  # fmt: skip
+        assert round(rec["allreduce_s"] * 1e3, 2) == (9.51 if gpu in none else 15.29), gpu
+        said = " ".join(n for n in notes if "in place of" in n)
+        assert gpu == "h100-80gb" or "its ring fill (on every GPU but Hopper and Blackwell, the all-reduce's" in said
+    help_en = _help("predict", "--gpu")
+    assert "its ring fill for the all-reduce (on every GPU but Hopper and Blackwell, mid-size buckets run" in help_en
+    assert "before Hopper" not in help_en
+    assert (
+        "(en toda GPU salvo Hopper y Blackwell, los buckets medianos van"
+        in HELP_ES[help_en.rsplit(": ", 1)[0] + ": {}"]
+    )
+    rc, out, _ = run(capsys, "predict", *BERT, "-d", "8", "--gpu", "mi300x-192gb", "--lang", "es")
+    assert rc == 0 and "su llenado del anillo (en toda GPU salvo Hopper y Blackwell, los buckets medianos" in out
+    for lang, words in (("en", "(on every GPU but Hopper and Blackwell, "), ("es", "(en toda GPU salvo Hopper y ")):
+        assert words in label("web_gpu_swapped", lang)
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8")
+    assert "every other GPU of the catalog, Ada's L4 and L40S, AMD's and the TPUs among them, takes the A100's τ" in doc

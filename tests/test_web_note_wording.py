@@ -189,15 +189,15 @@ PREDICT = [
             "devices": "8,64",
         },
         (
-            "'GPU' h100-80gb in place of the dgx-a100's a100-80gb: its memory bandwidth, its ring fill (before "
-            "Hopper, the all-reduce's mid-size buckets run below the link) and, for a FLOPs estimate, its peak "
-            "are used, the dgx-a100's links kept — a system with that GPU may have others"
+            "'GPU' h100-80gb in place of the dgx-a100's a100-80gb: its memory bandwidth, its ring fill (on every "
+            "GPU but Hopper and Blackwell, the all-reduce's mid-size buckets run below the link) and, for a FLOPs "
+            "estimate, its peak are used, the dgx-a100's links kept — a system with that GPU may have others"
         ),
         (
             "«GPU» h100-80gb en lugar de la a100-80gb del dgx-a100: se usan su ancho de banda de memoria, su "
-            "llenado del anillo (antes de Hopper, los buckets medianos del all-reduce van por debajo del enlace) "
-            "y, en una estimación por FLOPs, su pico, con los enlaces del dgx-a100 — un sistema con esa GPU "
-            "puede tener otros"
+            "llenado del anillo (en toda GPU salvo Hopper y Blackwell, los buckets medianos del all-reduce van por "
+            "debajo del enlace) y, en una estimación por FLOPs, su pico, con los enlaces del dgx-a100 — un "
+            "sistema con esa GPU puede tener otros"
         ),
     ),
     (

@@ -71,9 +71,9 @@ EN = {
     ),
     "gpu_unknown": "GPU unknown: synchronisation cost assumes {hbm:g} TB/s memory (A100-class); give --gpu",
     "gpu_swapped": (
-        "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth, its ring fill (before Hopper, the "
-        "all-reduce's mid-size buckets run below the link) and, for a FLOPs estimate, its peak are used, the "
-        "{system}'s links kept — a system with that GPU may have others"
+        "--gpu {gpu} in place of the {system}'s {own}: its memory bandwidth, its ring fill (on every GPU but "
+        "Hopper and Blackwell, the all-reduce's mid-size buckets run below the link) and, for a FLOPs estimate, "
+        "its peak are used, the {system}'s links kept — a system with that GPU may have others"
     ),
     "system_overridden": "{system} as the options changed it: {changes}",
     "nics_reached": (

@@ -147,12 +147,12 @@ HELP_ES: dict[str, str] = {
     ),
     "size the baseline was measured at (default 1)": "tamaño en el que se midió la referencia (por defecto 1)",
     "the GPU (default: the system's; in its place with --system): its peak for a FLOPs estimate, its memory speed for "
-    "the synchronisation wait, its ring fill for the all-reduce (before Hopper, mid-size buckets run below the link); "
-    "it also tells apart systems that share a name (DGX-1 with v100-16gb): {}": (
+    "the synchronisation wait, its ring fill for the all-reduce (on every GPU but Hopper and Blackwell, mid-size "
+    "buckets run below the link); it also tells apart systems that share a name (DGX-1 with v100-16gb): {}": (
         "la GPU (por defecto, la del sistema; en su lugar con --system): su pico para estimar por FLOPs, la velocidad "
-        "de su memoria para la espera de sincronización, su llenado del anillo para el all-reduce (antes de Hopper, "
-        "los buckets medianos van por debajo del enlace); también distingue sistemas que comparten nombre (DGX-1 con "
-        "v100-16gb): {}"
+        "de su memoria para la espera de sincronización, su llenado del anillo para el all-reduce (en toda GPU salvo "
+        "Hopper y Blackwell, los buckets medianos van por debajo del enlace); también distingue sistemas que "
+        "comparten nombre (DGX-1 con v100-16gb): {}"
     ),
     "model-FLOPs utilisation for the estimate (default {}; CNN presets: the middle of published ResNet-50 runs, {} "
     "of a tensor- or matrix-core peak, {} of NVIDIA's fp32 cores' (fp32; any precision on Pascal); fp8: {} of its "

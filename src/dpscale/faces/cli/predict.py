@@ -67,8 +67,8 @@ MADE = 5  # the rank of a note not named: how the answer was made (compute estim
 
 GPU_HELP = (
     "the GPU (default: the system's; in its place with --system): its peak for a FLOPs estimate, its memory speed for "
-    "the synchronisation wait, its ring fill for the all-reduce (before Hopper, mid-size buckets run below the link); "
-    "it also tells apart systems that share a name (DGX-1 with v100-16gb): {}"
+    "the synchronisation wait, its ring fill for the all-reduce (on every GPU but Hopper and Blackwell, mid-size "
+    "buckets run below the link); it also tells apart systems that share a name (DGX-1 with v100-16gb): {}"
 )
 
 

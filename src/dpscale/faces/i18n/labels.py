@@ -186,9 +186,9 @@ LABELS: dict[str, dict[str, str]] = {
             "the run's GPUs reach in each {system} node make {node} GB/s"
         ),
         "web_gpu_swapped": (
-            "'{web_own_gpu}' {gpu} in place of the {system}'s {own}: its memory bandwidth, its ring fill (before "
-            "Hopper, the all-reduce's mid-size buckets run below the link) and, for a FLOPs estimate, its peak are "
-            "used, the {system}'s links kept — a system with that GPU may have others"
+            "'{web_own_gpu}' {gpu} in place of the {system}'s {own}: its memory bandwidth, its ring fill (on every "
+            "GPU but Hopper and Blackwell, the all-reduce's mid-size buckets run below the link) and, for a FLOPs "
+            "estimate, its peak are used, the {system}'s links kept — a system with that GPU may have others"
         ),
         "web_nics_reached": (
             "on {g} of each {system} node's {whole} GPUs the run reaches {used} of its {nics} NICs (NCCL pairs each "
@@ -1070,9 +1070,9 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "web_gpu_swapped": (
             "«{web_own_gpu}» {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria, su "
-            "llenado del anillo (antes de Hopper, los buckets medianos del all-reduce van por debajo del enlace) y, "
-            "en una estimación por FLOPs, su pico, con los enlaces del {system} — un sistema con esa GPU puede "
-            "tener otros"
+            "llenado del anillo (en toda GPU salvo Hopper y Blackwell, los buckets medianos del all-reduce van por "
+            "debajo del enlace) y, en una estimación por FLOPs, su pico, con los enlaces del {system} — un sistema "
+            "con esa GPU puede tener otros"
         ),
         "web_nics_reached": (
             "con {g} de las {whole} GPU de cada nodo {system}, la ejecución llega a {used} de sus {nics} NIC (NCCL "

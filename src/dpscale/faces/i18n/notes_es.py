@@ -49,8 +49,9 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "gpu_swapped": (
             "--gpu {gpu} en lugar de la {own} del {system}: se usan su ancho de banda de memoria, su llenado del "
-            "anillo (antes de Hopper, los buckets medianos del all-reduce van por debajo del enlace) y, en una "
-            "estimación por FLOPs, su pico, con los enlaces del {system} — un sistema con esa GPU puede tener otros"
+            "anillo (en toda GPU salvo Hopper y Blackwell, los buckets medianos del all-reduce van por debajo del "
+            "enlace) y, en una estimación por FLOPs, su pico, con los enlaces del {system} — un sistema con esa GPU "
+            "puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
         "nics_unknown": (
