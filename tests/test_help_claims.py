@@ -191,7 +191,7 @@ def test_the_pipeline_dp_efficiency_help_says_how_to_predict_it(capsys):
     name the recipe, and the recipe's E is not the whole model's (7B, p 4, m 8, 8 replicas at 50 GB/s: 0.686 vs
     0.280 — the figures the docs quote)."""
     said = _help("pipeline", "--dp-efficiency")
-    assert "-d devices/stages, one stage's share of --params and --grad-accum M" in said
+    assert "-d devices/stages, one stage's share of --params and of --inter-bw, and --grad-accum M" in said
     fabric = ["-d", "8", "-b", "1", "--seq-len", "2048", "--precision", "bf16", "--gpu", "h100-80gb",
               "--gpus-per-node", "1", "--intra-bw", "1", "--inter-bw", "50"]  # fmt: skip
     (stage,), _ = _json(capsys, "predict", *fabric, "--params", "1.75e9", "--grad-accum", "8")
@@ -267,3 +267,26 @@ def test_the_ring_fill_words_hold_for_every_gpu_of_the_catalog(capsys):
         assert words in label("web_gpu_swapped", lang)
     doc = (Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8")
     assert "every other GPU of the catalog, Ada's L4 and L40S, AMD's and the TPUs among them, takes the A100's τ" in doc
+
+
+def test_the_pipeline_dp_efficiency_recipe_shares_a_node_s_network_among_its_stages(capsys):
+    """Review IL of 95ed58d: the recipe's worked example read '8 replicas one a node at 50 GB/s', but its inputs
+    (--gpus-per-node 1 --inter-bw 50, a node's figure) give each stage's group of 8 GPUs a node's 50 GB/s to itself:
+    with one replica a node, its 4 stages' groups all-reduce at once through that node's 50 GB/s, 12.5 each, and E
+    is 0.405, not 0.686. The help and docs/calculators.md now take one stage's share of --inter-bw, and the example
+    says which fabric each figure is for."""
+    said = _help("pipeline", "--dp-efficiency")
+    assert "one stage's share of --params and of --inter-bw, and --grad-accum M" in said
+    from dpscale.faces.help_es import HELP_ES
+
+    assert "la parte de --params y de --inter-bw de una etapa y --grad-accum M" in HELP_ES[said]
+    fabric = ["-d", "8", "-b", "1", "--seq-len", "2048", "--precision", "bf16", "--gpu", "h100-80gb",
+              "--gpus-per-node", "1", "--intra-bw", "1", "--params", "1.75e9", "--grad-accum", "8"]  # fmt: skip
+    (own,), _ = _json(capsys, "predict", *fabric, "--inter-bw", "50")
+    (shared,), _ = _json(capsys, "predict", *fabric, "--inter-bw", "12.5")
+    assert (round(own["efficiency"], 3), round(shared["efficiency"], 3)) == (0.686, 0.405)
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "calculators.md").read_text(encoding="utf-8")
+    assert "8 replicas one a node at 50 GB/s" not in doc
+    flat = " ".join(doc.split())
+    assert "each GPU of a stage's group on a node of its own at 50 GB/s (`--gpus-per-node 1 --inter-bw 50`)" in flat
+    assert "one replica a node, its 4 stages sharing the node's 50 GB/s (`--inter-bw 12.5`), 0.405" in flat

@@ -359,9 +359,10 @@ HELP_ES: dict[str, str] = {
     "chunks per device, ≥ 2 (interleaved only)": "fragmentos por dispositivo, ≥ 2 (solo interleaved)",
     "total devices, a multiple of --stages": "dispositivos en total, un múltiplo de --stages",
     "data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict it with "
-    "-d devices/stages, one stage's share of --params and --grad-accum M; default 1)": (
+    "-d devices/stages, one stage's share of --params and of --inter-bw, and --grad-accum M; default 1)": (
         "E del paralelismo de datos, en (0, 1], de las réplicas (dispositivos/etapas), no de todos los dispositivos "
-        "(predict la da con -d dispositivos/etapas, la parte de --params de una etapa y --grad-accum M; por defecto 1)"
+        "(predict la da con -d dispositivos/etapas, la parte de --params y de --inter-bw de una etapa y --grad-accum "
+        "M; por defecto 1)"
     ),
     # memory
     "Model states per device: DDP (P+G+K)Ψ, ZeRO-1 (P+G)Ψ + KΨ/N, ZeRO-2 PΨ + (G+K)Ψ/N, ZeRO-3 / FSDP full shard "

@@ -60,7 +60,7 @@ def add_arguments(p: Parser) -> None:
         "-e",  # the data-parallel E, as calc, batch and plan read -e
         metavar="E",
         help="data-parallel scaling E in (0, 1] of the devices/stages replicas, not of all the devices (predict it "
-        "with -d devices/stages, one stage's share of --params and --grad-accum M; default 1)",
+        "with -d devices/stages, one stage's share of --params and of --inter-bw, and --grad-accum M; default 1)",
     )
     add_output_args(p)
 
