@@ -703,3 +703,35 @@ def test_micro_batches_in_flight_print_as_a_count(capsys):
     assert rc == 0 and "  microlotes en vuelo (activaciones retenidas)  5,50\n" in out
     rc, out, _ = run(capsys, "pipeline", "--json")
     assert rc == 0 and json.loads(out)["in_flight_microbatches"] == 8.0
+
+
+# Review IL (session 64): 95ed58d's recipe makes --dp-efficiency a function of m (predict's --grad-accum m).
+
+
+def test_one_dp_efficiency_over_a_sweep_of_m_is_said_to_be_one_m_s(capsys):
+    """--dp-efficiency is predicted with --grad-accum m (95ed58d): the replicas all-reduce once per m micro-batches, so
+    for 95ed58d's 7B example (one stage's 1.75e9 parameters, 8 replicas at 50 GB/s) predict gives 0.532 at m = 4, 0.686
+    at 8 and 0.802 at 16. `pipeline -p 4 -m 4,8,16 -d 32 -e 0.686` held 0.686 at every m without a word: combined E
+    0.392 at m = 4 where that m's own E gives 0.304, 0.578 at m = 16 where it gives 0.675. Now a note says so (EN and
+    ES); one m, or no typed E, says nothing of it."""
+    fabric = ["-d", "8", "-b", "1", "--seq-len", "2048", "--precision", "bf16", "--gpu", "h100-80gb",
+              "--gpus-per-node", "1", "--intra-bw", "1", "--inter-bw", "50", "--params", "1.75e9"]  # fmt: skip
+    e = {}
+    for m in (4, 8, 16):
+        rc, out, err = run(capsys, "predict", *fabric, "--grad-accum", str(m), "--json")
+        assert rc == 0, err
+        e[m] = round(json.loads(out)[0]["efficiency"], 3)
+    assert e == {4: 0.532, 8: 0.686, 16: 0.802}
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "4,8,16", "-d", "32", "-e", "0.686", "--json")
+    assert rc == 0, err
+    rows = json.loads(out)
+    assert [round(r["combined_efficiency"], 3) for r in rows] == [0.392, 0.499, 0.578]
+    assert [round(e[m] * m / (m + 3), 3) for m in (4, 16)] == [0.304, 0.675]
+    said = "--dp-efficiency 0.686 is held at every m of the sweep, but E depends on m"
+    assert said in err and "(predict's --grad-accum m)" in err
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "4,8,16", "-d", "32", "-e", "0.686", "--lang", "es")
+    assert rc == 0 and "--dp-efficiency 0.686 se mantiene en todas las m del barrido, pero E depende de m" in out + err
+    for argv in (["-m", "8", "-d", "32", "-e", "0.686"], ["-m", "4,8,16", "-d", "32"], ["-m", "4,8", "-d", "4", "-e",
+                                                                                        "0.686"]):  # fmt: skip
+        rc, out, err = run(capsys, "pipeline", "-p", "4", *argv)
+        assert rc == 0 and "held at every m" not in out + err, argv

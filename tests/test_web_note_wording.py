@@ -843,6 +843,20 @@ TABS = [
     ),
     (
         "pipeline",
+        {"stages": "4", "microbatches": "4,8,16", "devices": "32", "dp_efficiency": "0.686"},
+        (
+            "'Data-parallel E' 0.686 is held at every m of the sweep, but E depends on m: the replicas all-reduce "
+            "once per m micro-batches ('Gradient-accumulation steps' m in the tab 'Predict E(d)'), so each m's E is "
+            "its own prediction"
+        ),
+        (
+            "«E del paralelismo de datos» 0.686 se mantiene en todas las m del barrido, pero E depende de m: las "
+            "réplicas hacen el all-reduce una vez cada m microlotes («Pasos de acumulación de gradientes» m en la "
+            "pestaña «Predecir E(d)»), así que la E de cada m es su propia predicción"
+        ),
+    ),
+    (
+        "pipeline",
         {"schedule": "1f1b"},
         (
             "the worked example filled in 'Pipeline stages p' 4, 'Micro-batches m' 8, which were not given: "

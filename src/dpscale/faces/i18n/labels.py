@@ -154,6 +154,11 @@ LABELS: dict[str, dict[str, str]] = {
             "data-parallel E = 1 assumed across the {n} replicas (perfect scaling): give '{web_dp_efficiency}', E at "
             "{n} replicas from the tabs '{web_predict}' or '{web_fit}', for real numbers"
         ),
+        "web_pipe_dp_e_held": (
+            "'{web_dp_efficiency}' {e} is held at every m of the sweep, but E depends on m: the replicas all-reduce "
+            "once per m micro-batches ('{web_grad_accum}' m in the tab '{web_predict}'), so each m's E is its own "
+            "prediction"
+        ),
         "web_pipe_one_replica": (
             "one data-parallel replica is its own reference, so its E = 1 by definition; '{web_dp_efficiency}' {e} "
             "applies from two replicas"
@@ -368,6 +373,10 @@ LABELS: dict[str, dict[str, str]] = {
         "pipe_no_dp_e": (
             "data-parallel E = 1 assumed across the {n} replicas (perfect scaling): give --dp-efficiency, E at {n} "
             "replicas from `dpscale predict` or `dpscale fit`, for real numbers"
+        ),
+        "pipe_dp_e_held": (
+            "--dp-efficiency {e} is held at every m of the sweep, but E depends on m: the replicas all-reduce once per "
+            "m micro-batches (predict's --grad-accum m), so each m's E is its own prediction"
         ),
         "pipe_one_replica": (
             "one data-parallel replica is its own reference, so its E = 1 by definition; --dp-efficiency {e} "
@@ -1035,6 +1044,11 @@ LABELS: dict[str, dict[str, str]] = {
             "«{web_dp_efficiency}», la E con {n} réplicas de las pestañas «{web_predict}» o «{web_fit}», para "
             "cifras reales"
         ),
+        "web_pipe_dp_e_held": (
+            "«{web_dp_efficiency}» {e} se mantiene en todas las m del barrido, pero E depende de m: las réplicas "
+            "hacen el all-reduce una vez cada m microlotes («{web_grad_accum}» m en la pestaña «{web_predict}»), así "
+            "que la E de cada m es su propia predicción"
+        ),
         "web_pipe_one_replica": (
             "una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "
             "«{web_dp_efficiency}» {e} vale desde dos réplicas"
@@ -1263,6 +1277,11 @@ LABELS: dict[str, dict[str, str]] = {
         "pipe_no_dp_e": (
             "se supone E = 1 para el paralelismo de datos entre las {n} réplicas (escalado perfecto): indique "
             "--dp-efficiency, la E con {n} réplicas de `dpscale predict` o `dpscale fit`, para cifras reales"
+        ),
+        "pipe_dp_e_held": (
+            "--dp-efficiency {e} se mantiene en todas las m del barrido, pero E depende de m: las réplicas hacen el "
+            "all-reduce una vez cada m microlotes (--grad-accum m de predict), así que la E de cada m es su propia "
+            "predicción"
         ),
         "pipe_one_replica": (
             "una sola réplica del paralelismo de datos es su propia referencia, así que su E = 1 por definición; "

@@ -95,7 +95,7 @@ PAGE_NOTES: dict[str, str | None] = {
     # batch, memory, pipeline: their menus and fields, the predict and fit tabs
     **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "mem_no_act_params",
                                "mem_stages", "mem_ddp_buckets_autocast", "mem_act_no_dropout", "pipe_no_dp_e",
-                               "pipe_one_replica")},
+                               "pipe_one_replica", "pipe_dp_e_held")},
     "worked_filled": None,  # ('filled in --base-lr 0.1, …': the flags its list carries)
     # memory's remedies for activations too big even for ZeRO-3 ('recompute them fully (--recompute full)'): the
     # recomputation menu and its choice
