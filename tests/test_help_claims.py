@@ -290,3 +290,24 @@ def test_the_pipeline_dp_efficiency_recipe_shares_a_node_s_network_among_its_sta
     flat = " ".join(doc.split())
     assert "each GPU of a stage's group on a node of its own at 50 GB/s (`--gpus-per-node 1 --inter-bw 50`)" in flat
     assert "one replica a node, its 4 stages sharing the node's 50 GB/s (`--inter-bw 12.5`), 0.405" in flat
+
+
+def test_the_measure_warmup_help_counts_the_untimed_steps_as_the_docs_do():
+    """Review IL of a0125ea: docs/measure.md now counts a rank's untimed steps as --warmup synchronised, then
+    min(--warmup, 2) under no_sync (none under --zero) — 3 + 2 at --warmup 3, as test_the_docs_count_the_untimed_steps_
+    a_rank_runs counts by forwards — but --warmup's help still said 'untimed steps first', N of them: the clock leaves
+    out up to 2 more than the help says."""
+    from dpscale.faces.help_es import HELP_ES
+
+    said = _help("measure", "--warmup")
+    assert (
+        said
+        == "synchronised steps first, untimed; then min(N, 2) under no_sync, untimed too, none with --zero (default 10)"
+    )
+    es = HELP_ES[
+        "synchronised steps first, untimed; then min(N, 2) under no_sync, untimed too, none with --zero (default {})"
+    ]
+    assert es.format(10) == (
+        "pasos sincronizados al principio, sin cronometrar; luego min(N, 2) con no_sync, tampoco cronometrados, "
+        "ninguno con --zero (por defecto 10)"
+    )

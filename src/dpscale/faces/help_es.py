@@ -281,7 +281,10 @@ HELP_ES: dict[str, str] = {
     ),
     "per-rank batch (default {}; equivalence {})": "lote por proceso (por defecto {}; en equivalence {})",
     "timed steps per repeat and phase (default {})": "pasos cronometrados por repetición y fase (por defecto {})",
-    "untimed steps first (default {})": "pasos sin cronometrar al principio (por defecto {})",
+    "synchronised steps first, untimed; then min(N, 2) under no_sync, untimed too, none with --zero (default {})": (
+        "pasos sincronizados al principio, sin cronometrar; luego min(N, 2) con no_sync, tampoco cronometrados, "
+        "ninguno con --zero (por defecto {})"
+    ),
     "repeats per size; throughput is their median (default {})": (
         "repeticiones por tamaño; el rendimiento es su mediana (por defecto {})"
     ),

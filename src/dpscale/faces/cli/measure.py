@@ -54,7 +54,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     batch = f"per-rank batch (default {default_batch('train')}; equivalence {default_batch('equivalence')})"
     g.add_argument("--batch", "--micro-batch", "-b", metavar="B", help=batch)
     g.add_argument("--steps", metavar="N", help=f"timed steps per repeat and phase (default {DEFAULTS['steps']})")
-    g.add_argument("--warmup", metavar="N", help=f"untimed steps first (default {DEFAULTS['warmup']})")
+    g.add_argument(  # (all the steps the clock leaves out, as docs/measure.md counts them: "N untimed" was 2 short)
+        "--warmup",
+        metavar="N",
+        help="synchronised steps first, untimed; then min(N, 2) under no_sync, untimed too, none with --zero (default "
+        f"{DEFAULTS['warmup']})",
+    )
     g.add_argument(
         "--repeats", metavar="N", help=f"repeats per size; throughput is their median (default {DEFAULTS['repeats']})"
     )
