@@ -631,3 +631,62 @@ def test_the_page_s_policy_closes_what_the_page_never_uses():
     assert sorted(policy) == sorted(["default-src", "script-src", "style-src", "connect-src", "img-src",
                                      "base-uri", "form-action"])  # fmt: skip
     assert (policy["img-src"], policy["base-uri"], policy["form-action"]) == ("data:", "'none'", "'none'")
+
+
+def test_fits_run_two_at_a_time_and_a_calc_is_answered_while_more_wait(monkeypatch) -> None:
+    """Every request ran in FastAPI's thread pool, 40 at once: a fit at the page's caps (199 runs, 10,000 resamples)
+    takes about 300 MB and 3 s, so 12 posted at once took the server to 2.9 GB (1.8 GB kept after), and behind 50
+    fits a calc waited 36 s for a thread. Fits now run MAX_PAGE_FITS at a time, waiting without a thread, and the
+    other commands keep theirs: five fits posted at once, each held inside the command until released — two are
+    inside, a calc is answered meanwhile, and all five then answer as one does alone."""
+    import threading
+
+    from dpscale.faces.cli import fit
+    from dpscale.faces.web.app import MAX_PAGE_FITS
+
+    assert MAX_PAGE_FITS == 2
+    body = {"options": {"point": "1:1000 2:1950 4:3800 8:7000 16:13000", "resamples": "200", "seed": "7"}}
+    inside, peak, lock, release = [0], [0], threading.Lock(), threading.Event()
+    run = fit.run
+
+    def held(args: Any) -> Any:
+        with lock:
+            inside[0] += 1
+            peak[0] = max(peak[0], inside[0])
+        try:
+            assert release.wait(60)
+            return run(args)
+        finally:
+            with lock:
+                inside[0] -= 1
+
+    arrived = [0]
+    app = create_app()
+
+    async def counted(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"] == "/api/fit":
+            arrived[0] += 1
+        await app(scope, receive, send)
+
+    with TestClient(counted) as c:
+        alone = c.post("/api/fit", json=body).json()
+        monkeypatch.setattr(fit, "run", held)
+        answers: list[Any] = []
+        posts = [threading.Thread(target=lambda: answers.append(c.post("/api/fit", json=body))) for _ in range(5)]
+        for t in posts:
+            t.start()
+        deadline = time.monotonic() + 60
+        while (arrived[0] < 6 or inside[0] < MAX_PAGE_FITS) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        r = c.post("/api/calc", json={"options": WORKED})  # answered while the fits are held
+        held_then = inside[0]
+        release.set()
+        for t in posts:
+            t.join(60)
+    assert r.status_code == 200 and r.json()["records"]["actual_throughput"] == 115_200
+    assert (held_then, peak[0]) == (2, 2)
+    assert [a.status_code for a in answers] == [200] * 5
+    assert all(a.json() == alone for a in answers)
+    # (the real fit: the all-reduce law, extrapolated to 32 and 64 devices, 49,582/s at 64)
+    assert alone["report"]["law"] == "allreduce" and [r["devices"] for r in alone["records"]][-2:] == [32, 64]
+    assert alone["records"][-1]["throughput"] == pytest.approx(49581.501, abs=1e-3)

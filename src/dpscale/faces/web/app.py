@@ -15,6 +15,9 @@ from importlib import import_module
 from importlib.resources import files
 from typing import Any
 
+import anyio
+import anyio.to_thread
+from anyio.lowlevel import RunVar
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -52,6 +55,10 @@ MAX_BODY_BYTES = 1 << 20  # a form's fields at their 10,000-character cap come t
 MAX_PAGE_RESAMPLES = 10_000
 MAX_PAGE_RUNS = 300  # a fit of 300 noisy runs at 1..300 devices: 0.76 s on a 2-core machine, 500: 1.35 s
 MAX_PAGE_CELLS = 2_000_000  # the page's own 1,000 resamples × its 2,000 rows: under a second and 0.3 GB
+# fits that run at once; more wait their turn without a thread, so the other commands keep theirs. Every request ran
+# in FastAPI's pool of 40 threads: a fit at the caps above (199 runs × 10,000 resamples) takes 3 s and 300 MB, and
+# 12 posted at once took the server to 2.9 GB; behind 50 of them a calc waited 36 s (2 cores)
+MAX_PAGE_FITS = 2
 PAGE_RESAMPLES = f"at most {MAX_PAGE_RESAMPLES:,} on the page (the command line takes up to {RESAMPLES[1]:,})"
 
 
@@ -637,6 +644,18 @@ class SecurityHeaders:
         return await self.app(scope, receive, with_headers)
 
 
+_FITS: RunVar[anyio.CapacityLimiter] = RunVar("dpscale_fits")
+
+
+def fit_limiter() -> anyio.CapacityLimiter:
+    """The fits' limiter of the running event loop (the server's one; a test client's own), made on first use."""
+    try:
+        return _FITS.get()
+    except LookupError:
+        _FITS.set(limiter := anyio.CapacityLimiter(MAX_PAGE_FITS))
+        return limiter
+
+
 def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
     the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
@@ -701,7 +720,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         return options()
 
     @app.post("/api/{command}")
-    def command(
+    async def command(
         command: str, body: dict[str, Any], request: Request, twice: str | None = Depends(repeated_key)
     ) -> JSONResponse:
         try:
@@ -720,7 +739,9 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
                 raise fail("options", as_json(opts), '{"flag": "value", ...}')
             if not isinstance(lang, str):
                 raise fail("lang", as_json(lang), ", ".join(LANGS))
-            return JSONResponse(run_command(command, opts, lang))
+            # in a worker thread, as a plain (sync) route runs: fit's under its own limiter (MAX_PAGE_FITS)
+            work = lambda: JSONResponse(run_command(command, opts, lang))  # noqa: E731
+            return await anyio.to_thread.run_sync(work, limiter=fit_limiter() if command == "fit" else None)
         except (DpscaleError, OverflowError) as exc:
             # a body's "lang" the page lacks ("de") cannot say its own refusal: the one Accept-Language prefers does,
             # as the server's refusals before the body is read (it was English)
