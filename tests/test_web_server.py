@@ -690,3 +690,15 @@ def test_fits_run_two_at_a_time_and_a_calc_is_answered_while_more_wait(monkeypat
     # (the real fit: the all-reduce law, extrapolated to 32 and 64 devices, 49,582/s at 64)
     assert alone["report"]["law"] == "allreduce" and [r["devices"] for r in alone["records"]][-2:] == [32, 64]
     assert alone["records"][-1]["throughput"] == pytest.approx(49581.501, abs=1e-3)
+
+
+def test_the_server_serves_no_schema_it_does_not_say(client, recwarn):
+    """GET /openapi.json answered FastAPI's schema (docs_url and redoc_url were off, its URL was not), a route the
+    refusals' list (POST to /api/COMMAND, GET / or /api/labels/LANG or /api/options) and README never name, and its
+    first request wrote three 'Duplicate Operation ID' UserWarnings (the HEAD routes) to the server's log. It is the
+    404 any unserved path gets."""
+    r = client.get("/openapi.json")
+    assert (r.status_code, r.json()) == (404, {
+        "error": "dpscale: error: GET /openapi.json: Not Found; allowed: POST to /api/COMMAND, GET / or "
+                 "/api/labels/LANG or /api/options"})  # fmt: skip
+    assert [str(w.message) for w in recwarn if "Operation ID" in str(w.message)] == []

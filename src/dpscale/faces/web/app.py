@@ -659,7 +659,8 @@ def fit_limiter() -> anyio.CapacityLimiter:
 def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     """The page and its API; `lang`: the page's language where the address names none (`serve --lang`); `hosts`:
     the only Host headers answered, where given (serve's on loopback: a rebound name is refused, 400)."""
-    app = FastAPI(title="dpscale", docs_url=None, redoc_url=None)
+    # no schema either: /openapi.json was served, unnamed by the refusals' list and README, and warned in the log
+    app = FastAPI(title="dpscale", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyCap)
     if hosts:
         from starlette.middleware.trustedhost import TrustedHostMiddleware
