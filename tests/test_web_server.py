@@ -702,3 +702,25 @@ def test_the_server_serves_no_schema_it_does_not_say(client, recwarn):
         "error": "dpscale: error: GET /openapi.json: Not Found; allowed: POST to /api/COMMAND, GET / or "
                  "/api/labels/LANG or /api/options"})  # fmt: skip
     assert [str(w.message) for w in recwarn if "Operation ID" in str(w.message)] == []
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "dpscale: error: host: got 'evil.example:8000'; allowed: this machine's loopback names (`serve --host` "
+           "sets the address): 127.0.0.1, [::1], localhost"),
+    ("es", "dpscale: error: host: se recibió 'evil.example:8000'; se admite: los nombres de bucle local de esta "
+           "máquina (`serve --host` fija la dirección): 127.0.0.1, [::1], localhost"),
+])  # fmt: skip
+def test_a_foreign_host_is_refused_in_the_api_s_line_in_the_asked_language(lang, said):
+    """On loopback a request for another name (DNS rebinding, a proxy that passes its own Host) got starlette's
+    plain-text 'Invalid host header': not the {"error": "dpscale: error: …"} every other refusal is, no name it
+    would answer, English on the Spanish page. Still 400 and still refused, the page and the API alike."""
+    from dpscale.faces.cli.serve import loopback_hosts
+
+    c = TestClient(create_app("en", loopback_hosts("127.0.0.1", "127.0.0.1")))
+    for r in (c.get("/", headers={"host": "evil.example:8000", "accept-language": lang}),
+              c.post("/api/calc", json={"options": WORKED}, headers={"host": "evil.example:8000",
+                                                                     "accept-language": lang})):  # fmt: skip
+        assert (r.status_code, r.json()) == (400, {"error": said})
+        assert r.headers["x-content-type-options"] == "nosniff"
+    ok = c.post("/api/calc", json={"options": WORKED}, headers={"host": "localhost:8000"})
+    assert ok.json()["records"]["actual_throughput"] == 115_200

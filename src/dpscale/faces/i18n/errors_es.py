@@ -36,6 +36,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "application/json (the body is read as JSON only under it)": (
             "application/json (el cuerpo se lee como JSON solo con él)"
         ),
+        "this machine's loopback names (`serve --host` sets the address): ": (
+            "los nombres de bucle local de esta máquina (`serve --host` fija la dirección): "
+        ),
         "the command line (not available on the web page)": (
             "solo en la línea de órdenes (la página web no ofrece esta opción)"
         ),

@@ -644,6 +644,42 @@ class SecurityHeaders:
         return await self.app(scope, receive, with_headers)
 
 
+LOOPBACK_NAMES = "this machine's loopback names (`serve --host` sets the address): "
+
+
+class OwnNames:
+    """Answers only requests whose Host is one of `hosts` (starlette's check), refusing the others in the API's line,
+    in the language Accept-Language asks for: starlette's own refusal was a plain-text 'Invalid host header'."""
+
+    def __init__(self, app: Any, hosts: list[str]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+        passed = False
+
+        async def through(scope: Any, receive: Any, send: Any) -> None:
+            nonlocal passed
+            passed = True
+            await self.app(scope, receive, send)
+
+        async def unless_refused(message: Any) -> None:  # (starlette's refusal itself is dropped)
+            if passed:
+                await send(message)
+
+        await TrustedHostMiddleware(through, allowed_hosts=self.hosts, www_redirect=False)(
+            scope, receive, unless_refused
+        )
+        if not passed:
+            host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            why = say_error(fail("host", host, LOOPBACK_NAMES + ", ".join(self.hosts)), asked_lang(scope))
+            await refusal(why, 400)(scope, receive, send)
+        return None
+
+
 _FITS: RunVar[anyio.CapacityLimiter] = RunVar("dpscale_fits")
 
 
@@ -663,9 +699,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
     app = FastAPI(title="dpscale", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyCap)
     if hosts:
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts, www_redirect=False)
+        app.add_middleware(OwnNames, hosts=hosts)
     page = files("dpscale.faces.web").joinpath("index.html").read_text(encoding="utf-8")
     page = page.replace(FALLBACK_TAG, FALLBACK_TAG.replace("{}", fallback_lines()), 1)  # (the file's: empty)
     if lang != "en":  # read by the page's script: a bare http://host:port/ opened in English after `serve --lang es`
