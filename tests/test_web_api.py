@@ -489,3 +489,26 @@ def test_commas_and_gaps_after_the_last_run_of_a_line_all_come_off(pasted):
     plain = run_command("fit", {"point": "1:1000 8:7500", "at": "16"})
     assert run_command("fit", {"point": pasted, "at": "16"}) == plain
     assert pasted_runs_unit("1:1000, ,\n8:7,5, ,", dot_groups=True)[0] == ["1:1000", "8:7,5"]
+
+
+@pytest.mark.parametrize("command, options", [
+    ("calc", {"devices": "1..10000000", "throughput": "100", "efficiency": "0.9"}),
+    ("predict", {"devices": "1..200000"}),
+    ("plan", {"devices": "1..200000+1", "throughput": "100", "efficiency": "0.9", "samples": "1e9"}),
+])  # fmt: skip
+@pytest.mark.parametrize("lang, said", [
+    ("en", "--devices: over 100,000 sizes; allowed: at most 2,000 on the page (the command line takes up to "
+           "100,000)"),
+    ("es", "--devices: más de 100.000 tamaños; se admite: como mucho 2.000 en la página (la línea de órdenes admite "
+           "hasta 100.000)"),
+])  # fmt: skip
+def test_a_sweep_past_the_command_line_s_cap_is_told_the_page_s(command, options, lang, said):
+    """A range past 100,000 sizes was refused with the command line's 'allowed: sizes: at most 100,000', which the
+    page does not allow either: 1..100000 was then refused as '100,000 sizes; allowed: at most 2,000 on the page'.
+    Told the page's 2,000 at once (and the command line's 100,000 beside it), as 2,001 to 100,000 sizes are."""
+    from dpscale.faces.i18n import say_error
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as got:
+        run_command(command, options, lang)
+    assert say_error(got.value, lang) == said

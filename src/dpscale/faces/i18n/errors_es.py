@@ -560,6 +560,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "se admite: un "
          "objetivo igual o inferior al máximo"),
         # the web page's row cap
+        (r"(?P<flag>--\S+): over (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command "
+         r"line takes up to (?P<x>[\d,]+)\)",
+         "{flag}: más de {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite hasta {x})"),
         (r"(?P<flag>--\S+): (?P<n1>[\d,]+) sizes; allowed: at most (?P<n2>[\d,]+) on the page \(the command line "
          r"takes more\)",
          "{flag}: {n1} tamaños; se admite: como mucho {n2} en la página (la línea de órdenes admite más)"),

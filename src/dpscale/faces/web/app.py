@@ -325,12 +325,17 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     swept = getattr(args, flag[2:].replace("-", "_"), None) if flag else None
     n = 0
     if swept and flag:  # counted before the work: 20,000 fitted sizes took 10 s and 0.9 GB, then were refused
-        from dpscale.faces.cli.common import parse_devices
+        from dpscale.faces.cli.common import MAX_SIZES, parse_devices
 
         try:
             n = len(parse_devices(swept, flag))
-        except DpscaleError:
-            n = 0  # the command's own check says what is wrong with it
+        except DpscaleError as exc:
+            n = 0  # the command's own check says what is wrong with it; but past the command line's cap on sizes
+            if getattr(exc, "parts", ("", "", ""))[2] == f"sizes: at most {MAX_SIZES:,}":  # it said 'at most 100,000'
+                raise DpscaleError(  # where the page allows 2,000: told the page's cap at once
+                    f"{flag}: over {MAX_SIZES:,} sizes; allowed: at most {MAX_PAGE_ROWS:,} on the page (the command "
+                    f"line takes up to {MAX_SIZES:,})"
+                ) from None
         if n > MAX_PAGE_ROWS:
             raise _too_many(flag, n)
     if command == "fit":
