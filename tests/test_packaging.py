@@ -183,7 +183,7 @@ def test_the_floor_constraints_pin_each_declared_floor_exactly():
 
     lines = (ROOT / "constraints-min.txt").read_text(encoding="utf-8").splitlines()
     pinned = dict(line.split("==") for line in lines if line and not line.startswith("#"))
-    assert set(pinned) == {"numpy", "scipy", "matplotlib", "rich", "fastapi", "starlette", "uvicorn"}
+    assert set(pinned) == {"numpy", "scipy", "matplotlib", "rich", "fastapi", "starlette", "anyio", "uvicorn"}
     floors = declared_floors()  # (torch's, 2.6, is left out: see the file)
     assert {k: Version(v) for k, v in pinned.items()} == {k: Version(floors[k]) for k in pinned}
 
@@ -225,3 +225,28 @@ def test_the_library_calls_no_numpy_newer_than_its_floor():
                 if any(k.arg == "copy" for k in node.keywords):
                     newer.append(f"{path.relative_to(ROOT)}:{node.lineno}: np.asarray(copy=…)")
     assert newer == []
+
+
+def test_every_library_the_package_imports_is_declared():
+    """src imported anyio by name (the page's fit limiter, review IM) while pyproject named only fastapi and starlette,
+    which bring it: a package imported but undeclared rides on another's requirements, and its floor is checked by
+    nobody. Every top-level module src imports, outside the standard library, maps to a declared distribution."""
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    from packaging.utils import canonicalize_name
+
+    imported: set[str] = set()
+    for path in (ROOT / "src" / "dpscale").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    third_party = sorted(imported - set(sys.stdlib_module_names) - {"dpscale", "__future__"})
+    assert {"numpy", "matplotlib", "torch", "fastapi", "anyio"} <= set(third_party)  # the scan sees known ones
+    dists = packages_distributions()
+    declared = set(declared_floors())
+    undeclared = [m for m in third_party if not {canonicalize_name(d) for d in dists.get(m, [m])} & declared]
+    assert undeclared == []
