@@ -62,6 +62,7 @@ SPARSE = [  # (key, tensor peaks 'with sparsity', the FP32 vector peak) as NVIDI
     ("h100-80gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H100 SXM datasheet
     ("h200-141gb", {"tf32": 989, "bf16": 1979, "fp16": 1979, "fp8": 3958}, 67),  # H200 SXM datasheet
     ("b200-180gb", {"tf32": 2200, "bf16": 4500, "fp16": 4500, "fp8": 9000}, 75),  # HGX B200, one GPU's column
+    ("gb200-186gb", {"tf32": 2500, "bf16": 5000, "fp16": 5000, "fp8": 10000}, 80),  # the same table, GB200 NVL72
 ]  # fmt: skip
 
 
@@ -100,8 +101,8 @@ SHEETS = {
     "h100-80gb": ({"bf16": 989, "fp16": 989, "fp8": 1979, "tf32": 494.5, "fp32": 67}, 80, 3.35),
     "h200-141gb": ({"bf16": 989, "fp16": 989, "fp8": 1979, "fp32": 67}, 141, 4.8),
     "b200-180gb": ({"bf16": 2250, "fp16": 2250, "fp8": 4500}, 180, 8.0),
-    # glennklockwood's B200 page, the GB200 variant at 1,200 W (dense); 186 GB: MLPerf's GB200 system files
-    "gb200-186gb": ({"bf16": 2500, "fp16": 2500, "fp8": 5000, "tf32": 1250, "fp32": 90}, 186, 8.0),
+    # NVIDIA's table, the GB200 NVL72 column (halved: SPARSE above): FP32 80, not glennklockwood's 90; 186 GB, 8 TB/s
+    "gb200-186gb": ({"bf16": 2500, "fp16": 2500, "fp8": 5000, "tf32": 1250, "fp32": 80}, 186, 8.0),
     "l4-24gb": ({}, 24, 0.300),  # datasheet: 24 GB GDDR6, 300 GB/s (peaks: the sparse test above)
     "l40s-48gb": ({"bf16": 362.05, "fp16": 362.05, "fp8": 733, "tf32": 183, "fp32": 91.6}, 48, 0.864),
     "mi300x-192gb": ({"bf16": 1307.4, "fp16": 1307.4, "fp8": 2614.9, "fp32": 163.4}, 192, 5.3),  # [MI300X-SEC]
