@@ -6,6 +6,8 @@ an all-reduce of base 8.4 µs + 2(g−1) NVLink hops of 3.4 µs (+ 2·log2(k) ne
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from clihelp import run_main
 
@@ -82,3 +84,22 @@ def test_an_unknown_system_or_gpu_lists_the_new_entries(capsys, lang):
     assert rc == 2 and len(err.strip().splitlines()) == 1 and "gb200-186gb" in err
     with pytest.raises(DpscaleError, match=r"got 'nvl72' \(did you mean 'gb200-nvl72'\?\)"):
         catalog.system("nvl72")
+
+
+def test_the_docs_rack_example_gives_its_batch_and_the_knob_for_the_hop_latency():
+    """docs/predict.md's GB200 NVL72 paragraph: its Llama-3-8B example gave no batch (predict's default, 32, gives E
+    0.943 and 0.916 at 72 and 4,608, not the 0.93 and 0.78 it printed: those are batch 1), and it sent a reader to
+    --bucket-mb to see what the rack's 142 NVLink hops a bucket cost, which also cuts each bucket's network and base
+    latency. --alpha-intra is that hop: 1.9 µs is NCCL's Ring/LL128 NVLink figure (physics.md §1.3), 0 none."""
+    docs = " ".join((Path(__file__).parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
+    assert "`dpscale predict --model llama3-8b --precision bf16 --batch 1 --system gb200-nvl72 -d 72,4608`" in docs
+    assert "E 0.93 at 72, 0.78 at 4,608" in docs
+
+    def e(**kw) -> list[float]:
+        p = dpscale.predict([72, 4608], model="llama3-8b", precision="bf16", system="gb200-nvl72", **kw)
+        return [round(r["efficiency"], 3) for r in p.records()]
+
+    assert e(batch=1) == [0.927, 0.781] and e() == [0.943, 0.916]
+    assert "`--alpha-intra 1.9` charges NCCL's Ring/LL128 NVLink hop" in docs and "both take E at 4,608 to 0.89" in docs
+    assert e(batch=1, alpha_intra_us=1.9)[1] == e(batch=1, alpha_intra_us=0)[1] == 0.893
+    assert e(batch=1, bucket_mb=200)[1] == 0.892
