@@ -103,3 +103,28 @@ def test_the_docs_rack_example_gives_its_batch_and_the_knob_for_the_hop_latency(
     assert "`--alpha-intra 1.9` charges NCCL's Ring/LL128 NVLink hop" in docs and "both take E at 4,608 to 0.89" in docs
     assert e(batch=1, alpha_intra_us=1.9)[1] == e(batch=1, alpha_intra_us=0)[1] == 0.893
     assert e(batch=1, bucket_mb=200)[1] == 0.892
+
+
+def test_a_ragged_mi300x_node_s_note_does_not_call_the_xgmi_mesh_a_cube_mesh(capsys):
+    """10 MI300X on two Azure VMs under the hierarchical: the last VM's 2 GPUs share one 64 GB/s xGMI link, so its
+    phase takes 2·1/2·S/64 against a whole VM's 2·7/8·S/448, 4× longer, and the phase runs at the whole VM's busbw on
+    448·(1.75/7) = 112 GB/s; a note says the phase waits for the last node — until review IO in words for the DGX-1
+    alone, '(a cube-mesh: …)', where the MI300X's is a full mesh: both are nodes without a switch."""
+    from clihelp import run
+
+    from dpscale.formulas.collectives import ragged_node_link
+
+    mesh = {int(g): bw for g, bw in catalog.system("azure-nd-mi300x-v5")["intra_bw_gbs_by_gpus"].items()}
+    assert list(ragged_node_link([10, 12, 16], 8, 448, mesh)) == pytest.approx([112, 192 * 1.75 / 1.5, 448])
+
+    p = dpscale.predict([10], params=8e9, precision="bf16", step_time_s=1.0, system="azure-nd-mi300x-v5",
+                        algorithm="hierarchical", bucket_mb=1e6)  # fmt: skip
+    (note,) = [n for n in p.notes if n.key == "ragged_mesh"]
+    assert note.endswith("on the links among them (a node without a switch: the system's figure for r GPUs)")
+    assert "cube" not in note
+    argv = ["predict", "--model", "llama3-8b", "--precision", "bf16", "--batch", "1", "--system",
+            "azure-nd-mi300x-v5", "-d", "10", "--algorithm", "hierarchical"]  # fmt: skip
+    for lang, said in (("en", "(a node without a switch: the system's figure for r GPUs)"),
+                       ("es", "(un nodo sin conmutador: la cifra del sistema para r GPU)")):  # fmt: skip
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert rc == 0 and said in out + err and "cube" not in out + err and "cubo" not in out + err

@@ -121,7 +121,7 @@ EN = {
     ),
     "ragged_mesh": (
         "at {sizes} devices the hierarchical all-reduce's intra-node phase waits for the last node's r GPUs, on the "
-        "links among them (a cube-mesh: the system's figure for r GPUs)"
+        "links among them (a node without a switch: the system's figure for r GPUs)"
     ),
     "ragged_nodes_whole": (
         "{sizes} devices do not fill whole {g}-GPU nodes: modeled as ⌈d/{g}⌉ nodes of {g} (a ragged last node is "

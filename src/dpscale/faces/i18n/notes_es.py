@@ -86,7 +86,7 @@ NOTES: dict[str, dict[str, str]] = {
         ),
         "ragged_mesh": (
             "con {sizes} dispositivos la fase dentro del nodo del all-reduce jerárquico espera a las r GPU del último "
-            "nodo, por los enlaces entre ellas (una malla en cubo: la cifra del sistema para r GPU)"
+            "nodo, por los enlaces entre ellas (un nodo sin conmutador: la cifra del sistema para r GPU)"
         ),
         "ragged_nodes_whole": (
             "{sizes} dispositivos no llenan nodos enteros de {g} GPU: se modelan como ⌈d/{g}⌉ nodos de {g} (un último "
