@@ -128,3 +128,24 @@ def test_a_ragged_mi300x_node_s_note_does_not_call_the_xgmi_mesh_a_cube_mesh(cap
                        ("es", "(un nodo sin conmutador: la cifra del sistema para r GPU)")):  # fmt: skip
         rc, out, err = run(capsys, *argv, "--lang", lang)
         assert rc == 0 and said in out + err and "cube" not in out + err and "cubo" not in out + err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_prediction_on_the_new_entries_names_their_gpus_architecture(capsys, lang):
+    """Review IP's mutation pass: gb200-186gb's arch shows only in the uncalibrated-architecture note (vector_peak
+    takes Hopper as Blackwell), so 'hopper' in its place passed every test while predict on the rack said 'no
+    published measurement on Hopper accelerators (gb200-186gb)'. The GB200 is Blackwell (as b200-180gb), the MI300X
+    CDNA 3."""
+    assert (catalog.gpu("gb200-186gb")["arch"], catalog.gpu("mi300x-192gb")["arch"]) == ("blackwell", "cdna3")
+    said = {
+        "en": "no published measurement on {} accelerators ({})",
+        "es": "ninguna medición publicada en aceleradores {} ({})",
+    }
+    for system, arch, gpu in (
+        ("gb200-nvl72", "Blackwell", "gb200-186gb"),
+        ("azure-nd-mi300x-v5", "CDNA 3", "mi300x-192gb"),
+    ):
+        rc, out, err = run_main(
+            capsys, "predict", "--model", "llama3-8b", "--system", system, "-v", "1", "--lang", lang
+        )
+        assert rc == 0 and said[lang].format(arch, gpu) in out + err, (system, out + err)

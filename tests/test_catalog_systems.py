@@ -318,6 +318,7 @@ def test_a_gb200_nvl72_node_is_the_rack_s_nvlink_domain_with_a_nic_a_gpu():
     (a run on g of its GPUs reaches ⌈72·g/72⌉ = g of them: one NIC a GPU, as in NVIDIA's MLPerf system file)."""
     s = catalog.system("gb200-nvl72")
     assert (s["gpus_per_node"], s["intra_link"], s["intra_bw_gbs"]) == (18 * 4, "nvlink5", 1800 / 2)
+    assert s["topology"] == "nvswitch"  # its 9 NVLink switch trays: every GPU one hop from every other, no mesh
     assert (s["inter_link"], s["nics"], s["inter_bw_gbs"]) == ("ib-ndr", 18 * 4, 18 * 4 * 400 / 8)
     assert s["gpu"] == "gb200-186gb" and catalog.system("DGX GB200")["key"] == "gb200-nvl72"
 
