@@ -344,3 +344,28 @@ def test_a_calc_file_mixing_its_samples_rows_with_a_tokens_row_is_two_units(caps
     # calc's samples/s rows beside predict's (no unit either): one unit, samples/s, planned as before
     path.write_text(json.dumps([s1, dict(s1, devices=8, efficiency=0.9, bottleneck="compute")]))
     assert read_efficiencies(str(path)).unit == "samples/s"
+
+
+# Review IP (session 64): a mutation pass over 01cd93f — a blank "unit" is none, on either side of that rule.
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_unit_is_no_unit_beside_calc_s_rows(capsys, tmp_path, blank):
+    """_unit reads a "unit" of "" or spaces as none ('"": none'). Two mutants of 01cd93f passed every test: (1) the
+    relabelling read '  ' as stated, so calc's 100 samples/s row with a blank unit beside its 100 tokens/s row was
+    planned as tokens/s (1e6 tokens at 8 × 100 × 0.9 a second), the defect 01cd93f fixed; (2) a blank unit anywhere
+    made calc's rows samples/s, so a calc row beside another command's row of no unit read as samples/s, where the
+    same file without the blank key states none (plan then takes any --unit, as for records only some of which
+    are predict's)."""
+    samples = run(capsys, "calc", "-d", "1,8", "-v", "100", "-e", "1,0.9", "--json")[1]
+    tokens = run(capsys, "calc", "-d", "1,8", "-v", "100", "-e", "1,0.9", "--unit", "tokens/s", "--json")[1]
+    (s1, _), (_, t8) = json.loads(samples), json.loads(tokens)
+    path = tmp_path / "blank.json"
+    path.write_text(json.dumps([dict(s1, unit=blank), t8]))
+    with pytest.raises(DpscaleError, match="record 2: unit tokens/s against samples/s"):
+        read_efficiencies(str(path))
+    other = {"devices": 8, "efficiency": 0.9}  # a row of no command's four keys and no bottleneck
+    path.write_text(json.dumps([s1, other]))
+    assert read_efficiencies(str(path)).unit is None
+    path.write_text(json.dumps([s1, dict(other, unit=blank)]))
+    assert read_efficiencies(str(path)).unit is None
