@@ -1376,3 +1376,29 @@ def test_a_fixed_global_batch_s_compute_estimate_names_its_micro_batch(capsys):
     assert rc == 0 and "193.300 TFLOP para el microlote de 1.024 muestras de un dispositivo (el lote global" in out
     rc, out, _ = run(capsys, *argv, "-b", "4")
     assert rc == 0 and "compute estimated: 755.1 TFLOP per micro-batch at 35 % of 989 TFLOP/s (h100-80gb)" in out
+
+
+def test_a_fixed_global_batch_s_compute_estimate_divides_by_its_accumulation_steps(capsys):
+    """Review IP's mutation pass over 8c01e74: its test ran one accumulation step and MFU 0.35, so the note's
+    micro-batch said as the whole global batch (b × steps), its MFU to two figures and the Spanish note's tail all
+    passed. With --grad-accum 2 one device's micro-batch at the baseline size is 1,024 / 2 = 512 samples, half the
+    FLOPs: 193,300 / 2 = 96,650 TFLOP, at 42.5 % of 989 TFLOP/s; at 64 GPUs each micro-batch is 1,024 / (64 × 2) = 8
+    samples, and a step's compute two of them: 2 × 96,650 × 8/512 TFLOP / (0.425 × 989 TFLOP/s) = 7,185.7 ms."""
+    argv = ["predict", "--model", "llama-7b", "--precision", "bf16", "--system", "dgx-h100", "-d", "64..512x2",
+            "--global-batch", "1024", "--grad-accum", "2", "--mfu", "0.425"]  # fmt: skip
+    rc, out, err = run(capsys, *argv, "--json")
+    assert rc == 0
+    rows = json.loads(out)
+    said = ("compute estimated: 96,650 TFLOP for one device's micro-batch of 512 samples (the global batch over the "
+            "accumulation steps) at 42.5 % of 989 TFLOP/s (h100-80gb); each size's, the global batch over devices × "
+            "accumulation steps, in proportion")  # fmt: skip
+    assert said in err
+    assert (rows[0]["devices"], rows[0]["per_device_batch"]) == (64, 8)
+    assert (
+        round(rows[0]["compute_s"] * 1000, 1) == round(2 * 96_650e12 * 8 / 512 / (0.425 * 989e12) * 1000, 1) == 7185.7
+    )
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    said = ("cómputo estimado: 96.650 TFLOP para el microlote de 512 muestras de un dispositivo (el lote global entre "
+            "los pasos de acumulación) al 42,5 % de 989 TFLOP/s (h100-80gb); el de cada tamaño, el lote global entre "
+            "dispositivos × pasos de acumulación, en proporción")  # fmt: skip
+    assert rc == 0 and said in out
