@@ -735,3 +735,29 @@ def test_one_dp_efficiency_over_a_sweep_of_m_is_said_to_be_one_m_s(capsys):
                                                                                         "0.686"]):  # fmt: skip
         rc, out, err = run(capsys, "pipeline", "-p", "4", *argv)
         assert rc == 0 and "held at every m" not in out + err, argv
+
+
+def test_the_held_e_note_holds_from_two_replicas_and_says_its_recipe_in_spanish_whole(capsys):
+    """Review IP's mutation pass over f63bb0c and 042636f: f63bb0c's test ran 8 replicas, and read the Spanish note and
+    help only in part, so the note held back until 3 replicas, the Spanish note without '(--grad-accum m de predict)'
+    and the Spanish help's '-d dispositivos' for '-d dispositivos/etapas' all passed. 8 devices over 4 stages are 2
+    replicas, which all-reduce once per m micro-batches as 8 do: the note says it at m = 4 and 8."""
+    from dpscale.faces.cli.common import Parser
+    from dpscale.faces.cli.pipeline import add_arguments
+    from dpscale.faces.help_es import HELP_ES
+
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "4,8", "-d", "8", "-e", "0.9", "--json")
+    assert rc == 0 and [r["dp_replicas"] for r in json.loads(out)] == [2, 2]
+    assert "--dp-efficiency 0.9 is held at every m of the sweep, but E depends on m" in err
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "4,8", "-d", "8", "-e", "0.9", "--lang", "es")
+    said = ("--dp-efficiency 0.9 se mantiene en todas las m del barrido, pero E depende de m: las réplicas hacen el "
+            "all-reduce una vez cada m microlotes (--grad-accum m de predict), así que la E de cada m es su propia "
+            "predicción")  # fmt: skip
+    assert rc == 0 and said in out + err
+    parser = Parser(prog="dpscale pipeline")
+    add_arguments(parser)
+    (help_en,) = [a.help for a in parser._actions if "--dp-efficiency" in a.option_strings]
+    assert HELP_ES[str(help_en)].endswith(
+        "(predict la da con -d dispositivos/etapas, la parte de --params y de --inter-bw de una etapa y --grad-accum "
+        "M; por defecto 1)"
+    )
