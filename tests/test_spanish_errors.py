@@ -24,6 +24,9 @@ SPANISH_REFUSALS = [
       "-k", "2"],  # the size and the micro-batch in Spanish numbers
      "--global-batch: se recibió 1536; se admite: un múltiplo de dispositivos × --grad-accum en cada tamaño: 2.000 × "
      "2 no lo divide (un microlote de 0,384)"),
+    (["predict", "--model", "resnet50", "--system", "dgx-a100", "--min-efficiency", "0.8", "--target-throughput",
+      "1e5"],
+     "--min-efficiency y --target-throughput: dé uno de los dos, no ambos"),
     (["fit", "--point", "1:900,2:1750"], "--point: se recibió '1:900,2:1750'; se admite: una ejecución por opción"),
     (["fit", "--point", "1:100", "--point", "2:190", ""], "RUNS: se recibió ''; se admite: un archivo CSV"),
     (["calc", "--law", "constant"], "--law constant: necesita --efficiency E (una E para todos los tamaños)"),

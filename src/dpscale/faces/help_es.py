@@ -257,6 +257,7 @@ HELP_ES: dict[str, str] = {
         "dispositivos necesarios para alcanzar este rendimiento del clúster"
     ),
     "largest size that keeps E at or above this": "mayor tamaño que mantiene E igual o por encima de este valor",
+    "smallest size reaching this cluster samples/s": "menor tamaño que alcanza estas muestras/s del clúster",
     "interval level in (0, 1) (default {})": "nivel del intervalo en (0, 1) (por defecto {})",
     "bootstrap resamples (default {})": "remuestreos del bootstrap (por defecto {})",
     "random seed for the bootstrap (default {})": "semilla aleatoria del bootstrap (por defecto {})",

@@ -9,6 +9,7 @@ formulas (dpscale.formulas.scaling), so nothing here re-implements A = d·v·E.
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections.abc import Callable
 from typing import Any, NamedTuple, ParamSpec
@@ -21,6 +22,7 @@ from dpscale.errors import (
     MAX_SEQ_LEN,
     DpscaleError,
     check_devices,
+    check_efficiency,
     check_flag,
     check_params,
     check_positive,
@@ -29,6 +31,7 @@ from dpscale.errors import (
     check_sizes,
     choice,
     fail,
+    one,
     ones,
     text,
 )
@@ -119,6 +122,7 @@ MIN_STEP_S, MAX_STEP_S = 1e-7, 1e7  # compute of one micro-batch: 0.1 µs to fou
 BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the measured size, then stays
 DEFAULT_PRECISION = "fp32"  # the issue's first; an estimate at it says so (predict's face: training runs mixed)
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
+SEARCH_CAP = 1 << 20  # devices_for searches up to here, as fit's (its PEAK_CAP)
 # How this model did on the published strong-scaling rows of every file in validation/ (a fixed global batch split
 # over more devices), said with every strong-scaling prediction; test_calibration recomputes them from all 20 files.
 STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 734, "weak": 0.035}
@@ -188,6 +192,37 @@ class Prediction:
         if not self._ctx.strong:
             return Note("law_predicted")
         return Note("law_predicted_strong", global_batch=self._ctx.strong[0])
+
+    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
+        """Smallest size reaching a cluster `throughput` (samples/s, the table's d·v·E), or largest keeping E (the
+        table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
+        `Fit.devices_for`. The sizes searched, in one evaluation of the curve: 1 to a node's g devices, then whole
+        nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
+        batch, those that split it into whole micro-batches. Returns "devices" (an int), or infinity where none
+        answers up to "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the
+        target) or "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a
+        size answers."""
+        if (throughput is None) == (efficiency is None):
+            raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
+        if throughput is not None:
+            throughput = float(check_positive(one(throughput, "throughput"), "throughput"))  # np.float32 too
+        else:
+            efficiency = float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))
+        g = int(self._ctx.base["gpus_per_node"])
+        d = np.concatenate([np.arange(1, g + 1), np.arange(2 * g, SEARCH_CAP + 1, g)]).astype(float)
+        if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
+            d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
+        e = _efficiency_at(self._ctx, d)
+        if throughput is not None:
+            x = compute(d, self.per_device_throughput, e).actual_throughput
+            i = int(np.argmax(x >= throughput)) if (x >= throughput).any() else None
+            rising = int(np.argmax(x)) == d.size - 1  # at the cap (else it peaked below the target)
+        else:
+            low = e < efficiency  # E(1) = 1: the first size is never low
+            i = int(np.argmax(low)) - 1 if low.any() else None
+            rising = True
+        reason = None if i is not None else "beyond_search_cap" if rising else "unreachable"
+        return {"devices": math.inf if i is None else int(d[i]), "reason": reason, "search_cap": int(d[-1])}
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{int(d)}: {e:.3f}" for d, e in zip(self.devices[:8], self.efficiency_values[:8]))

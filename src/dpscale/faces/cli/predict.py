@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError, fail
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
@@ -183,6 +183,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--alpha-inter", help=f"µs per network hop, or with its unit: 0.5ms (default {a_inter}, NCCL's figure)"
     )
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out` (- reads standard input)")
+    q = p.add_argument_group("questions")
+    q.add_argument("--target-throughput", metavar="X", help="smallest size reaching this cluster samples/s")
+    q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
     add_output_args(p)
 
 
@@ -197,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot, inputs=(args.system_file, args.calibration))
+    asked = _question(args)  # (before the prediction: bad input fails fast)
     pred = _predict(args)
     records = pred.records()
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
@@ -204,7 +208,20 @@ def run(args: argparse.Namespace) -> int:
     notes = _notes(args, pred.notes, records, pred.tokens_per_sample)  # (records carry tokens_per_sample: theirs)
     cols = _columns(args.input_rate, records)
     title = _title(args, pred.system)
-    emit(records, cols, args, title, notes)
+    out: Any = records
+    if asked:  # the answer: --json's object as fit's report names it, else a line after the table (CSV: stderr)
+        key, value = asked
+        found = pred.devices_for(**{key: value})
+        if args.json:
+            named = "min_efficiency" if key == "efficiency" else "target"
+            from dpscale.sources.predict import BAND_LEVEL
+
+            # (with the per-device rate and the band's level, as fit's report: plan --efficiency-file reads them)
+            out = {"predictions": records, "per_device_throughput": pred.per_device_throughput,
+                   "confidence": BAND_LEVEL, f"devices_for_{key}": {named: value, **found}}  # fmt: skip
+        else:
+            notes = [_answer_line(key, value, found, args.lang), *notes]
+    emit(out, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, args.lang, title)
     return 0
@@ -261,6 +278,41 @@ def _predict(args: argparse.Namespace) -> Prediction:
         zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", INPUT_RATE_ALLOWED),
     )
+
+
+def _question(args: argparse.Namespace) -> tuple[str, float] | None:
+    """--min-efficiency or --target-throughput, read as devices_for's ("efficiency", E) or ("throughput", X)."""
+    if args.min_efficiency is not None and args.target_throughput is not None:
+        raise DpscaleError("--min-efficiency and --target-throughput: give one of them, not both")
+    if args.min_efficiency is not None:
+        e = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]", fraction=True)
+        if not 0 < e <= 1:
+            raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
+        return "efficiency", e
+    if args.target_throughput is not None:
+        return "throughput", positive(args.target_throughput, "--target-throughput")
+    return None
+
+
+def _answer_line(key: str, value: float, found: dict[str, Any], lang: str) -> str:
+    """'largest size with E ≥ 80.0 %: 256 (whole nodes past one)', 'devices for 20,000 samples/s: ∞ (unreachable)':
+    fit's wording, with the sizes predict searched."""
+    import math
+
+    from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import number as fmt
+
+    cap = fmt(found["search_cap"], "int", lang)
+    if key == "efficiency":
+        head = label("fit_min_eff", lang).format(e=fmt(value, "pct", lang))
+        beyond = label("fit_never_below", lang).format(cap=cap)
+    else:
+        head = label("fit_devices_for", lang).format(target=fmt(value, "rate", lang), unit=label("samples/s", lang))
+        unreachable = found["reason"] == "unreachable"
+        beyond = label("fit_unreachable" if unreachable else "predict_not_reached", lang).format(cap=cap)
+    if math.isinf(found["devices"]):
+        return f"{head} ∞{beyond}"
+    return f"{head} {fmt(found['devices'], 'int', lang)}{label('predict_whole_nodes', lang)}"
 
 
 def _unit_written(pred: Prediction) -> None:

@@ -630,7 +630,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
          r"hours\)",
          "{a}: necesita {b} (un presupuesto es dinero; el precio lo convierte en horas)"),
-        (r"(?P<a>--gpu) and (?P<b>--gpu-memory): give one of them, not both",
+        (r"(?P<a>--gpu|--min-efficiency) and (?P<b>--gpu-memory|--target-throughput): give one of them, not both",
          "{a} y {b}: dé uno de los dos, no ambos"),
         (r"(?P<a>--efficiency-file) and (?P<b>--efficiency/--law/--fit): give one source of E, not both",
          "{a} y {b}: dé una sola fuente de E, no ambas"),

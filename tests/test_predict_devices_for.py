@@ -1,0 +1,144 @@
+"""`Prediction.devices_for` and `dpscale predict --min-efficiency / --target-throughput`: the largest size keeping
+E at or above a floor, or the smallest reaching a throughput, over 1..g then whole nodes up to 2^20 (docs/predict.md,
+"How many devices")."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from clihelp import run
+
+import dpscale
+from dpscale.errors import DpscaleError
+
+# ResNet-50 (amp, batch 64) on Azure's MI300X nodes: E dips over a part-filled node (0.713 at 9, 0.794 at 16)
+MI300X = ["predict", "--model", "resnet50", "--system", "azure-nd-mi300x-v5", "--precision", "amp", "-b", "64"]
+LIB = dict(model="resnet50", system="azure-nd-mi300x-v5", precision="amp", batch=64)
+SEARCHED = [*range(1, 9), *range(16, 81, 8)]  # what the search reads, as far as the answer's next node
+
+
+def _table(capsys, sizes):
+    rc, out, _ = run(capsys, *MI300X, "-d", ",".join(map(str, sizes)), "--json")
+    assert rc == 0
+    return {r["devices"]: r for r in json.loads(out)}
+
+
+def test_the_largest_size_keeping_e_is_the_tables_last_whole_node_at_or_above_it(capsys):
+    """E ≥ 0.75: 64 devices (8 nodes) — the table's E there is at or above it, the next node's (72) below, and every
+    size searched before it at or above; 9 devices (E 0.713) is no node's size and is not read."""
+    table = _table(capsys, SEARCHED)
+    rc, out, _ = run(capsys, *MI300X, "-d", "1..64x2", "--min-efficiency", "0.75")
+    assert rc == 0
+    lines = out.splitlines()
+    first_note = next(i for i, line in enumerate(lines) if line.startswith("note:"))  # the line after the table
+    assert lines[first_note - 1].split()[0] == "64"  # (the table's last row)
+    assert lines[first_note] == "note: largest size with E ≥ 75.0 %: 64 (of sizes up to one node, then whole nodes)"
+    assert round(table[64]["efficiency"], 4) == 0.7508 and round(table[72]["efficiency"], 4) == 0.7476
+    assert all(table[d]["efficiency"] >= 0.75 for d in SEARCHED if d <= 64)
+    assert round(dpscale.predict([1], **LIB).efficiency(9), 3) == 0.713  # (a part-filled node: not searched)
+
+
+def test_the_smallest_size_reaching_a_throughput_is_the_tables_first(capsys):
+    """100,000 samples/s: 16 devices (two nodes, 145,634/s); one node's 8 give 75,841/s — the table's own rates."""
+    table = _table(capsys, SEARCHED)
+    assert round(table[8]["actual_throughput"]) == 75841 and round(table[16]["actual_throughput"]) == 145634
+    rc, out, _ = run(capsys, *MI300X, "-d", "8,16", "--target-throughput", "1e5", "--json")
+    assert rc == 0
+    assert json.loads(out)["devices_for_throughput"] == {
+        "target": 100000.0, "devices": 16, "reason": None, "search_cap": 1048576,
+    }  # fmt: skip
+
+
+def test_e_that_dips_and_recovers_answers_the_size_before_the_first_drop():
+    """DGX-1 V100's cube-mesh: E 0.921 at 4, 0.879 at 5, back to 0.899 at 6 and 0.898 at 8. For E ≥ 0.89 the answer
+    is 4, as fit's: the size before the first that falls below (8 keeps it again, but 5 to 8 do not all)."""
+    p = dpscale.predict([1], model="resnet50", system="dgx1-v100", precision="amp", batch=64)
+    assert p.efficiency([4, 5, 8]).round(3).tolist() == [0.921, 0.879, 0.898]
+    assert p.devices_for(efficiency=0.89) == {"devices": 4, "reason": None, "search_cap": 1048576}
+
+
+def test_never_dropping_below_and_never_reached_say_so_up_to_the_cap(capsys):
+    """Llama-7B (bf16, batch 4) on DGX H100 keeps E ≥ 0.5 to 2^20 devices; ResNet-50 under a global batch of 1,024
+    on PCIe V100s peaks at 10,203/s (256 devices) and never reaches 10^6/s, searched over the sizes that split it."""
+    llama = ["predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "bf16", "-b", "4", "-d", "8"]
+    rc, out, _ = run(capsys, *llama, "--min-efficiency", "0.5")
+    assert rc == 0 and "note: largest size with E ≥ 50.0 %: ∞ (E stays at or above it up to 1,048,576 devices)" in out
+    rc, out, _ = run(capsys, *llama, "--target-throughput", "1e9")
+    assert "note: devices for 1,000,000,000 samples/s: ∞ (not reached within 1,048,576 devices; the throughput still " \
+           "rises there)" in out  # fmt: skip
+    strong = ["predict", "--model", "resnet50", "--system", "pcie-v100-25gbe", "--precision", "amp", "-d", "256",
+              "--global-batch", "1024", "--target-throughput", "1e6"]  # fmt: skip
+    rc, out, _ = run(capsys, *strong, "--json")
+    assert json.loads(out)["devices_for_throughput"] == {
+        "target": 1e6, "devices": None, "reason": "unreachable", "search_cap": 1024,
+    }  # fmt: skip
+    rc, out, _ = run(capsys, *strong[:-2], "--target-throughput", "1e6", "--lang", "es")
+    assert "nota: dispositivos para 1.000.000 muestras/s: ∞ (inalcanzable)" in out
+
+
+def test_the_library_and_the_command_line_give_one_answer(capsys):
+    p = dpscale.predict([1], **LIB)
+    for flag, key, value in (("--min-efficiency", "efficiency", 0.7), ("--target-throughput", "throughput", 2e6)):
+        rc, out, _ = run(capsys, *MI300X, "-d", "8", flag, str(value), "--json")
+        said = json.loads(out)[f"devices_for_{key}"]
+        said.pop("min_efficiency" if key == "efficiency" else "target")
+        assert said == p.devices_for(**{key: value})
+    assert p.devices_for(efficiency=0.7)["devices"] == 568 and p.devices_for(throughput=2e6)["devices"] == 248
+
+
+def test_json_keeps_its_array_without_the_flags_and_csv_says_the_answer_on_stderr(capsys):
+    """--json without a question prints predict's array as before; with one, an object whose predictions plan
+    --efficiency-file reads as the array (rate and band level beside them). --csv keeps its rows; the line goes
+    to stderr with the notes."""
+    rc, plain, _ = run(capsys, *MI300X, "-d", "1..32x2", "--json")
+    assert isinstance(json.loads(plain), list)
+    rc, asked, _ = run(capsys, *MI300X, "-d", "1..32x2", "--json", "--min-efficiency", "0.75")
+    obj = json.loads(asked)
+    assert obj["predictions"] == json.loads(plain) and obj["confidence"] == 0.8
+    assert obj["per_device_throughput"] == json.loads(plain)[0]["per_device_throughput"]
+    rc, csv_plain, _ = run(capsys, *MI300X, "-d", "1..32x2", "--csv")
+    rc, csv_asked, err = run(capsys, *MI300X, "-d", "1..32x2", "--csv", "--min-efficiency", "0.75")
+    assert csv_asked == csv_plain
+    assert err.splitlines()[0] == "note: largest size with E ≥ 75.0 %: 64 (of sizes up to one node, then whole nodes)"
+
+
+def test_the_answer_in_spanish(capsys):
+    rc, out, _ = run(capsys, *MI300X, "-d", "8", "--min-efficiency", "0.75", "--lang", "es")
+    assert "nota: mayor tamaño con E ≥ 75,0 %: 64 (entre los tamaños de hasta un nodo y, después, nodos completos)" \
+           in out  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("flags", "en", "es"),
+    [
+        (["--min-efficiency", "0"], "--min-efficiency: got '0'; allowed: an efficiency in (0, 1]",
+         "--min-efficiency: se recibió '0'; se admite: una eficiencia en (0, 1]"),
+        (["--min-efficiency", "1.5"], "--min-efficiency: got '1.5'; allowed: an efficiency in (0, 1]",
+         "--min-efficiency: se recibió '1.5'; se admite: una eficiencia en (0, 1]"),
+        (["--target-throughput", "0"], "--target-throughput: got '0'; allowed: a finite number > 0",
+         "--target-throughput: se recibió '0'; se admite: un número finito > 0"),
+        (["--min-efficiency", "0.8", "--target-throughput", "1e5"],
+         "--min-efficiency and --target-throughput: give one of them, not both",
+         "--min-efficiency y --target-throughput: dé uno de los dos, no ambos"),
+    ],
+)  # fmt: skip
+def test_bad_questions_are_one_line_and_exit_2(capsys, flags, en, es):
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, err = run(capsys, *MI300X, *flags, "--lang", lang)
+        assert (rc, out, err) == (2, "", f"dpscale predict: error: {said}\n")
+
+
+def test_the_library_refuses_a_bad_question():
+    p = dpscale.predict([1], **LIB)
+    for kw, said in (
+        ({}, "devices_for: give throughput= or efficiency=, one of them"),
+        ({"throughput": 1, "efficiency": 0.5}, "devices_for: give throughput= or efficiency=, one of them"),
+        ({"efficiency": 2}, "efficiency: got 2; allowed: a scaling efficiency in (0, 1] (2 % = 0.02)"),
+        ({"throughput": -1}, "throughput: got -1; allowed: a finite number > 0"),
+    ):
+        with pytest.raises(DpscaleError) as exc:
+            p.devices_for(**kw)
+        assert str(exc.value) == said
+    assert math.isinf(p.devices_for(efficiency=0.01)["devices"])
