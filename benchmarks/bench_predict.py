@@ -1,5 +1,6 @@
-"""Predictor speed, measured in one run: a full curve for every d in 1..4,096 (goal ≤ 0.2 s) and
-`dpscale validate` on the dev set (goal ≤ 2 s, whole process, imports included).
+"""Predictor speed, measured in one run: a full curve for every d in 1..4,096 (goal ≤ 0.2 s),
+`dpscale validate` on the dev set (goal ≤ 2 s, whole process, imports included) and `devices_for`'s search
+(goal: about one curve at the sizes it searches).
 
     python benchmarks/bench_predict.py
 In-process curves: the best of 5 calls in this process (warm). Whole processes: as a user's run, bytecode caches
@@ -13,9 +14,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from timing import best, process
+from timing import best, best_each, process
 
-from dpscale.sources.predict import predict
+from dpscale.sources.predict import SEARCH_CAP, predict
 
 DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 
@@ -70,6 +71,12 @@ def main() -> None:
     process(argv)
     t = best(lambda: process(argv))  # (it was timed once: one run of a loaded machine's, and no caches written)
     print(f"dpscale validate (dev set, whole process)        {t * 1e3:7.1f} ms   ratio to 2 s goal {t / 2:.2f}")
+    # devices_for's whole search (E never below 1 % on 8-GPU nodes: no early answer) against the curve E(d) at the
+    # sizes it searches, 1..8 and whole nodes to 2^20: its cost is that one curve's
+    p = predict([1], **cases["llama-7b, bf16, dgx-h100"])
+    sizes = np.concatenate([np.arange(1, 9), np.arange(16, SEARCH_CAP + 1, 8)])
+    t, curve = best_each([lambda: p.devices_for(efficiency=0.01), lambda: p.efficiency(sizes)], repeats=3)
+    print(f"devices_for, {sizes.size:,} sizes (llama-7b, dgx-h100)  {t * 1e3:7.1f} ms   ratio to E(d) {t / curve:.2f}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ copies that drift."""
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -154,6 +155,8 @@ def test_bench_predict_times_what_it_says(monkeypatch, capsys):
     bench = _bench("bench_predict.py", monkeypatch, rec)
     timed: list = []
     monkeypatch.setattr(bench, "best", lambda fn, repeats=5: timed.append((fn(), len(rec.calls))) or 0.01)
+    pair: list = []  # devices_for's search and the curve it is timed against
+    monkeypatch.setattr(bench, "best_each", lambda fns, repeats=5: pair.append([fn() for fn in fns]) or [0.01, 0.01])
     bench.main()
     capsys.readouterr()
     # four curves, the strong one and the weak one at its sizes, 64 calls of one size, the curve they scale against
@@ -173,6 +176,9 @@ def test_bench_predict_times_what_it_says(monkeypatch, capsys):
     whole = json.loads(capsys.readouterr().out)
     assert [r["efficiency"] for r in whole] == pytest.approx([r["efficiency"] for r in curves[0]], rel=1e-11)
     assert whole[1]["efficiency"] == 0.977358261568  # (JSON's 12 digits)
+    ((answer, curve),) = pair  # the whole search (never below 1 %), against E at the 131,079 sizes it reads
+    assert answer == {"devices": math.inf, "reason": "beyond_search_cap", "search_cap": 2**20}
+    assert curve.size == 131_079 and curve.min() >= 0.01
 
 
 def test_bench_fit_times_combine_past_its_first_call(monkeypatch, capsys):
