@@ -1007,3 +1007,18 @@ def test_predict_doc_names_the_keys_a_skip_reason_carries(capsys, tmp_path):
     assert said, "docs/predict.md says nothing of skip_reasons"
     for key in ("missing", "unknown_system", "ambiguous_system"):
         assert f"`{key}`" in said[1], (key, said[1])
+
+
+def test_the_readme_s_json_shapes_hold_for_predict_s_questions(capsys):
+    """Review IT: README said 'predict and plan always print an array' under --json, but since 81d9db1 predict's
+    --min-efficiency or --target-throughput prints an object ({"predictions": [the array], …, devices_for_…}). The
+    sentence names both flags and the key the array moves to; each shape is what predict prints."""
+    said = re.search(r"predict\s+and plan always print an array[^.]*\.", README)[0]
+    assert "--min-efficiency" in said and "--target-throughput" in said and '"predictions"' in said
+    argv = ["predict", "--model", "resnet50", "--system", "dgx-a100", "--precision", "amp", "-b", "64", "-d", "8"]
+    rows = _json(capsys, argv)
+    assert isinstance(rows, list) and [r["devices"] for r in rows] == [8]
+    for flag, value, key in (("--min-efficiency", "0.5", "devices_for_efficiency"),
+                             ("--target-throughput", "1e5", "devices_for_throughput")):  # fmt: skip
+        obj = _json(capsys, [*argv, flag, value])
+        assert obj["predictions"] == rows and key in obj
