@@ -6,6 +6,7 @@ an all-reduce of base 8.4 µs + 2(g−1) NVLink hops of 3.4 µs (+ 2·log2(k) ne
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,19 @@ def test_a_prediction_on_the_new_entries_names_their_gpus_architecture(capsys, l
             capsys, "predict", "--model", "llama3-8b", "--system", system, "-v", "1", "--lang", lang
         )
         assert rc == 0 and said[lang].format(arch, gpu) in out + err, (system, out + err)
+
+
+def test_the_docs_name_every_system_whose_part_filled_nodes_run_on_their_own_links():
+    """Review IT: docs/predict.md said the part-filled node's links (`intra_bw_gbs_by_gpus`) were a cube-mesh's,
+    'DGX-1 V100 and P100' — ba3eb60 gave the ND MI300X v5's full xGMI mesh a table too (2 GPUs share 64 GB/s, 8
+    ring over 448), and 72f6447 reworded the note for it ('a node without a switch'), while both places in the docs
+    still named the DGX-1 alone. Every catalog system with a table is named where the docs list them."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8")
+    tabled = sorted(k for k, v in catalog.table("systems").items() if v.get("intra_bw_gbs_by_gpus"))
+    assert tabled == ["azure-nd-mi300x-v5", "dgx1-p100", "dgx1-v100"]
+    row = next(line for line in doc.splitlines() if line.startswith("| intra-node link of a run on part of a node |"))
+    ragged = re.search(r"On a node without a switch \(([^)]*)`intra_bw_gbs_by_gpus`\)", doc)
+    assert ragged is not None
+    for said in (row, ragged[1]):
+        assert "DGX-1 V100" in said and "P100" in said and "ND MI300X v5" in said, said
+        assert "cube-mesh without one" not in said
