@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -761,3 +762,28 @@ def test_the_held_e_note_holds_from_two_replicas_and_says_its_recipe_in_spanish_
         "(predict la da con -d dispositivos/etapas, la parte de --params y de --inter-bw de una etapa y --grad-accum "
         "M; por defecto 1)"
     )
+
+
+def test_the_docs_say_each_note_pipeline_gives_of_its_dp_efficiency(capsys):
+    """Review IT: docs/calculators.md names the one-replica note (E = 1 whatever --dp-efficiency says) but not
+    f63bb0c's sibling, an E held over a sweep of m (pipe_dp_e_held), which the paragraph right after it explains
+    (E depends on m through --grad-accum m). The docs say that note too, and both run as they say."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "calculators.md").read_text(encoding="utf-8")
+    section = doc.split("## `dpscale pipeline`", 1)[1].split("\n## ", 1)[0]
+    assert "its E is 1 whatever --dp-efficiency says, and a note says so" in section
+    held = r"One `--dp-efficiency` over a sweep of m \(`(-m [^`]+)`\) is held at every m.{0,120}a note says so"
+    said = re.search(held, section, re.S)
+    assert said is not None
+    rc, out, err = run(capsys, "pipeline", "-p", "4", *said[1].split(), "-d", "32", "-e", "0.686")
+    assert rc == 0 and "--dp-efficiency 0.686 is held at every m of the sweep" in out + err
+    fabric = ["-d", "8", "-b", "1", "--seq-len", "2048", "--precision", "bf16", "--gpu", "h100-80gb",
+              "--gpus-per-node", "1", "--intra-bw", "1", "--inter-bw", "50", "--params", "1.75e9"]  # fmt: skip
+    e = []
+    for m in said[1].split()[1].split(","):  # each m's own E, on the fabric the paragraph's example gives
+        rc, out, _ = run(capsys, "predict", *fabric, "--grad-accum", m, "--json")
+        e.append(f"{json.loads(out)[0]['efficiency']:.3f}")
+    assert f"({e[0]}, {e[1]} and {e[2]} there)" in " ".join(said[0].split())
+    rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "4", "-e", "0.686")
+    assert rc == 0 and "one data-parallel replica is its own reference" in out + err
