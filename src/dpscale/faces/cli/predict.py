@@ -295,8 +295,8 @@ def _question(args: argparse.Namespace) -> tuple[str, float] | None:
 
 
 def _answer_line(key: str, value: float, found: dict[str, Any], lang: str) -> str:
-    """'largest size with E ≥ 80.0 %: 256 (whole nodes past one)', 'devices for 20,000 samples/s: ∞ (unreachable)':
-    fit's wording, with the sizes predict searched."""
+    """'largest size with E ≥ 75.0 %: 64 (of sizes up to one node, then whole nodes)', 'devices for 1,000,000
+    samples/s: ∞ (unreachable)': fit's wording, with the sizes predict searched."""
     import math
 
     from dpscale.faces.i18n import label
