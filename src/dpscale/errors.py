@@ -530,6 +530,16 @@ def check_efficiency(x: Any, name: str = "efficiency") -> Any:
     return x
 
 
+def devices_question(throughput: Any, efficiency: Any) -> tuple[float | None, float | None]:
+    """A `devices_for` question (Fit's and Prediction's alike): exactly one of `throughput` (> 0) or `efficiency`
+    (in (0, 1]), one number each, returned as floats (np.float32 too), the other None."""
+    if (throughput is None) == (efficiency is None):
+        raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
+    if throughput is not None:
+        return float(check_positive(one(throughput, "throughput"), "throughput")), None
+    return None, float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))  # (2: nan devices)
+
+
 def check_fraction(x: float, name: str, allowed: str = "a number in [0, 1)") -> float:
     """Scalar parameter in [0, 1): serial fractions, contention σ (a numpy scalar or a fit's value is one number)."""
     x = as_number(one(x, name), name)

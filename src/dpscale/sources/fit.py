@@ -26,13 +26,11 @@ from dpscale.errors import (
     MAX_DEVICES,
     DpscaleError,
     check_count,
-    check_efficiency,
-    check_positive,
     check_size_list,
     check_sizes,
     choice,
+    devices_question,
     fail,
-    one,
 )
 from dpscale.formulas.scaling import compute, relative_efficiency, short_repr
 from dpscale.notes import Note
@@ -413,12 +411,7 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         whose baseline draw puts E below the minimum at d0 already answers d0, the smallest size. Intervals come
         from the resamples on a ~1 %-spaced grid; "warnings" says when the answer lies beyond 4× the largest
         measured size."""
-        if (throughput is None) == (efficiency is None):
-            raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
-        if throughput is not None:
-            throughput = float(check_positive(one(throughput, "throughput"), "throughput"))  # np.float32 too
-        else:
-            efficiency = float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))  # 2: nan devices
+        throughput, efficiency = devices_question(throughput, efficiency)
         d0, x0 = self.baseline_devices, self.runs.throughput[0]
 
         def answer(log_e: Any, grid: Any, base: Any = 0.0) -> Any:

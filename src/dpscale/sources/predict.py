@@ -22,7 +22,6 @@ from dpscale.errors import (
     MAX_SEQ_LEN,
     DpscaleError,
     check_devices,
-    check_efficiency,
     check_flag,
     check_params,
     check_positive,
@@ -30,8 +29,8 @@ from dpscale.errors import (
     check_size_list,
     check_sizes,
     choice,
+    devices_question,
     fail,
-    one,
     ones,
     text,
 )
@@ -202,12 +201,7 @@ class Prediction:
         answers up to "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the
         target) or "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a
         size answers."""
-        if (throughput is None) == (efficiency is None):
-            raise DpscaleError("devices_for: give throughput= or efficiency=, one of them")
-        if throughput is not None:
-            throughput = float(check_positive(one(throughput, "throughput"), "throughput"))  # np.float32 too
-        else:
-            efficiency = float(check_efficiency(one(efficiency, "efficiency"), "efficiency"))
+        throughput, efficiency = devices_question(throughput, efficiency)
         g = int(self._ctx.base["gpus_per_node"])
         d = np.concatenate([np.arange(1, g + 1), np.arange(2 * g, SEARCH_CAP + 1, g)]).astype(float)
         if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
