@@ -142,3 +142,20 @@ def test_the_library_refuses_a_bad_question():
             p.devices_for(**kw)
         assert str(exc.value) == said
     assert math.isinf(p.devices_for(efficiency=0.01)["devices"])
+
+
+def test_the_answer_comes_before_every_note_and_the_docs_say_so(capsys):
+    """Review IT: docs/predict.md's 'The order of the notes' began with a language model's tokens/s, NOTE_RANK's
+    first; 81d9db1's answer line comes before that (it is not ranked: the line after the table). Llama-7B on a DGX
+    H100: the answer, then the tokens/s note; the order paragraph says where the answer goes."""
+    from pathlib import Path
+
+    llama = ["predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "bf16", "-b", "4", "-d", "8"]
+    rc, out, _ = run(capsys, *llama, "--min-efficiency", "0.5")
+    notes = [line for line in out.splitlines() if line.startswith("note: ")]
+    assert rc == 0 and notes[0].startswith("note: largest size with E ≥ 50.0 %: ∞")
+    assert notes[1].startswith("note: tokens/s: samples/s × 4,096")
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8")
+    order = " ".join(doc.split("**The order of the notes.**", 1)[1].split("\n\n", 1)[0].split())
+    said = "the answer to `--min-efficiency` or `--target-throughput`, the line after the table, before them all"
+    assert said in order
