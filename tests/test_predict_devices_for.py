@@ -159,3 +159,30 @@ def test_the_answer_comes_before_every_note_and_the_docs_say_so(capsys):
     order = " ".join(doc.split("**The order of the notes.**", 1)[1].split("\n\n", 1)[0].split())
     said = "the answer to `--min-efficiency` or `--target-throughput`, the line after the table, before them all"
     assert said in order
+
+
+def test_a_cluster_given_no_network_is_searched_within_its_node(capsys):
+    """Review IT: a one-node run needs no --inter-bw (cluster() puts the node's link in its place, a stand-in no term
+    reads within one node), but devices_for searched whole nodes past it on that stand-in: 1 B parameters at 100/s on
+    8-GPU nodes of 300 GB/s, -d 8, answered 10,000/s at 120 devices (15 nodes on a 300 GB/s network nobody gave),
+    where `-d 120` is refused ('--inter-bw: missing'). Without a network the search stays in the node: search_cap
+    8, said as not reached within 8 devices; with the network typed the answer is the whole-node search's."""
+    raw = ["predict", "--params", "1e9", "-v", "100", "--gpus-per-node", "8", "--intra-bw", "300", "-d", "8"]
+    rc, out, err = run(capsys, *raw[:-2], "-d", "120")
+    assert rc == 2 and "--inter-bw: missing" in err
+    rc, out, _ = run(capsys, *raw, "--target-throughput", "1e4", "--json")
+    assert rc == 0 and json.loads(out)["devices_for_throughput"] == {
+        "target": 1e4, "devices": None, "reason": "beyond_search_cap", "search_cap": 8,
+    }  # fmt: skip
+    rc, out, _ = run(capsys, *raw, "--target-throughput", "1e4")
+    said = "note: devices for 10,000 samples/s: ∞ (not reached within 8 devices; the throughput still rises there)"
+    assert said in out
+    rc, out, _ = run(capsys, *raw, "--inter-bw", "300", "--target-throughput", "1e4", "--json")
+    assert json.loads(out)["devices_for_throughput"]["devices"] == 120  # (the stand-in's figure, typed)
+    p = dpscale.predict([8], params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300)
+    assert p.devices_for(efficiency=0.85) == {"devices": math.inf, "reason": "beyond_search_cap", "search_cap": 8}
+    assert round(p.efficiency(8), 4) == 0.8999
+    from pathlib import Path
+
+    doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
+    assert "a one-node run given no network (`--inter-bw` not typed, no system's) is searched within its node" in doc

@@ -153,6 +153,7 @@ class _Context(NamedTuple):
     alone: Breakdown  # one device's step, which E is against
     d0: int  # the measured baseline size (1 for a FLOPs estimate)
     strong: tuple[int, int] | None  # a fixed global batch: (G, the micro-batch at d0); None: weak scaling
+    one_node: bool = False  # no network given (a one-node run's stand-in, cluster()'s): nothing past a node is known
 
 
 class Prediction:
@@ -197,13 +198,16 @@ class Prediction:
         table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
         `Fit.devices_for`. The sizes searched, in one evaluation of the curve: 1 to a node's g devices, then whole
         nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
-        batch, those that split it into whole micro-batches. Returns "devices" (an int), or infinity where none
-        answers up to "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the
-        target) or "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a
-        size answers."""
+        batch, those that split it into whole micro-batches; given no network (a one-node run needs none), its node's
+        sizes alone. Returns "devices" (an int), or infinity where none answers up to "search_cap", with "reason"
+        saying why: "unreachable" (the throughput peaks below the target) or "beyond_search_cap" (still rising, or
+        E still at or above the minimum, there); None where a size answers."""
         throughput, efficiency = devices_question(throughput, efficiency)
         g = int(self._ctx.base["gpus_per_node"])
-        d = np.concatenate([np.arange(1, g + 1), np.arange(2 * g, SEARCH_CAP + 1, g)]).astype(float)
+        # (a cluster given no network is searched within its node: past it, the stand-in network cluster() puts in a
+        # one-node run's place answered 10,000/s at 120 devices on 300 GB/s nodes where `-d 120` is refused)
+        past = np.arange(2 * g, SEARCH_CAP + 1, g) if not self._ctx.one_node else np.empty(0)
+        d = np.concatenate([np.arange(1, g + 1), past]).astype(float)
         if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
             d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
         e = _efficiency_at(self._ctx, d)
@@ -305,7 +309,7 @@ class Prediction:
 
 def _efficiency_at(ctx: _Context, d: np.ndarray) -> np.ndarray:
     """E at sizes d from a prediction's context."""
-    kw, one, _, strong = ctx
+    kw, one, strong = ctx.base, ctx.alone, ctx.strong
     (at, steps), (_, one_steps) = per_size(kw, strong, d), per_size(kw, strong, 1.0)
     return efficiency(step_time(d, **at), one, steps, float(np.ravel(one_steps)[0]))
 
@@ -583,7 +587,7 @@ def predict_flags(
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,
                           float(alone.step_s[0]))  # fmt: skip
-    ctx = _Context(base, alone, baseline_devices, strong)
+    ctx = _Context(base, alone, baseline_devices, strong, one_node=inter_bw_gbs is None and cl.inter_own is None)
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
