@@ -1115,3 +1115,22 @@ def test_the_english_slip_notes_say_a_typed_figure_as_a_quantity_not_beside_its_
     assert "give --step-time 2.133;" in out + err and "--step-time 2,133" not in out + err
     for typed in ("6,738", "1,234,567", "2,133"):  # (what the old wording put after the flag: refused)
         assert run(capsys, *argv, "--step-time", typed)[0] == 2
+
+
+def test_a_one_node_prediction_given_no_network_refuses_sizes_past_its_node():
+    """Review IT (left to me): predict([64], ...) on 300 GB/s nodes of 8 with no network is refused 'inter_bw_gbs:
+    missing', but predict([8], ...).efficiency(64) read the stand-in network cluster() puts in a one-node run's place
+    (the node's own 300 GB/s) and said E 0.847 — so did dpscale.scale(64, 100, p) — where 25 GB/s typed gives 0.505.
+    Past the node it is refused as predict refuses it; within it, the records' E."""
+    kw = dict(params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300)
+    with pytest.raises(dpscale.DpscaleError, match=r"^inter_bw_gbs: missing"):
+        dpscale.predict([64], **kw)
+    p = dpscale.predict([8], **kw)
+    assert p.efficiency(8) == p.records()[0]["efficiency"] and round(p.efficiency(8), 4) == 0.8999
+    said = "inter_bw_gbs: missing; allowed: sizes up to one node (8 devices) — {} cross a network"
+    for call, size in ((lambda: p.efficiency([4, 64]), "64"), (lambda: dpscale.scale(64, 100, p), "64"),
+                       (lambda: p.efficiency(8.5), "8.5")):  # fmt: skip
+        with pytest.raises(dpscale.DpscaleError) as err:
+            call()
+        assert str(err.value).startswith(said.format(size)) and "\n" not in str(err.value)
+    assert round(dpscale.predict([8], **kw, inter_bw_gbs=25).efficiency(64), 3) == 0.505

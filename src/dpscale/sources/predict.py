@@ -183,6 +183,16 @@ class Prediction:
         arr = check_sizes(d)
         if self._ctx.strong:
             _one_sample_each(arr, self._ctx.strong[0], self._ctx.base["grad_accum"])
+        g = int(self._ctx.base["gpus_per_node"])
+        if self._ctx.one_node and arr.size and float(arr.max()) > g:  # (predict itself refuses such a size so)
+            # a one-node prediction given no network had its stand-in (cluster()'s, read by no term at one node) read
+            # past it: 300 GB/s nodes said E 0.847 at 64 devices, where predict([64]) is refused 'inter_bw_gbs: missing'
+            x = float(arr.max())
+            size = f"{int(x):,}" if x.is_integer() else f"{x:,.6g}"
+            raise DpscaleError(
+                f"inter_bw_gbs: missing; allowed: sizes up to one node ({g:,} devices) — {size} cross a network, which "
+                "a prediction made with system= or inter_bw_gbs= describes"
+            )
         e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
