@@ -186,3 +186,22 @@ def test_a_cluster_given_no_network_is_searched_within_its_node(capsys):
 
     doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
     assert "a one-node run given no network (`--inter-bw` not typed, no system's) is searched within its node" in doc
+
+
+def test_under_a_global_batch_the_last_size_it_splits_into_is_the_end_not_a_cap(capsys):
+    """BERT-large, a global batch of 1,024 over 2 accumulation steps on DGX A100s: no run has more than 512 devices
+    (one sample each a micro-batch). E ≥ 1 % holds at every size up to 512 (E 0.053 there): the largest size keeping
+    it is 512, not ∞ 'up to 512'; and 10^9 samples/s, still rising at 512 (11,267/s at 256, 11,282/s at 512), is
+    unreachable — no larger run exists for 'still rises there' to invite (both were said as if a cap cut the search)."""
+    bert = ["predict", "--model", "bert-large", "--system", "dgx-a100", "--precision", "amp", "--global-batch", "1024",
+            "--grad-accum", "2", "-d", "256,512"]  # fmt: skip
+    rc, out, _ = run(capsys, *bert, "--json")
+    rows = json.loads(out)
+    assert [round(r["actual_throughput"]) for r in rows] == [11267, 11282] and round(rows[1]["efficiency"], 3) == 0.053
+    p = dpscale.predict([1], model="bert-large", system="dgx-a100", precision="amp", global_batch=1024, grad_accum=2)
+    assert p.devices_for(efficiency=0.01) == {"devices": 512, "reason": None, "search_cap": 512}
+    assert p.devices_for(throughput=1e9) == {"devices": math.inf, "reason": "unreachable", "search_cap": 512}
+    rc, out, _ = run(capsys, *bert, "--min-efficiency", "0.01")
+    assert "note: largest size with E ≥ 1.0 %: 512 (of sizes up to one node, then whole nodes)" in out
+    rc, out, _ = run(capsys, *bert, "--target-throughput", "1e9", "--lang", "es")
+    assert "nota: dispositivos para 1.000.000.000 muestras/s: ∞ (inalcanzable)" in out

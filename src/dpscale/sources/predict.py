@@ -211,7 +211,9 @@ class Prediction:
         batch, those that split it into whole micro-batches; given no network (a one-node run needs none), its node's
         sizes alone. Returns "devices" (an int), or infinity where none answers up to "search_cap", with "reason"
         saying why: "unreachable" (the throughput peaks below the target) or "beyond_search_cap" (still rising, or
-        E still at or above the minimum, there); None where a size answers."""
+        E still at or above the minimum, there); None where a size answers. Under a global batch the sizes end at
+        G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it, and a throughput it does not
+        reach is unreachable."""
         throughput, efficiency = devices_question(throughput, efficiency)
         g = int(self._ctx.base["gpus_per_node"])
         # (a cluster given no network is searched within its node: past it, the stand-in network cluster() puts in a
@@ -220,14 +222,16 @@ class Prediction:
         d = np.concatenate([np.arange(1, g + 1), past]).astype(float)
         if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
             d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
+        # a global batch G over ga steps has no run past G/ga devices: searched to there, the sizes ended, no cap
+        ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= SEARCH_CAP
         e = _efficiency_at(self._ctx, d)
         if throughput is not None:
             x = compute(d, self.per_device_throughput, e).actual_throughput
             i = int(np.argmax(x >= throughput)) if (x >= throughput).any() else None
-            rising = int(np.argmax(x)) == d.size - 1  # at the cap (else it peaked below the target)
+            rising = int(np.argmax(x)) == d.size - 1 and not ended  # at the cap (else it peaked below the target)
         else:
             low = e < efficiency  # E(1) = 1: the first size is never low
-            i = int(np.argmax(low)) - 1 if low.any() else None
+            i = int(np.argmax(low)) - 1 if low.any() else d.size - 1 if ended else None
             rising = True
         reason = None if i is not None else "beyond_search_cap" if rising else "unreachable"
         return {"devices": math.inf if i is None else int(d[i]), "reason": reason, "search_cap": int(d[-1])}
