@@ -205,3 +205,25 @@ def test_under_a_global_batch_the_last_size_it_splits_into_is_the_end_not_a_cap(
     assert "note: largest size with E ≥ 1.0 %: 512 (of sizes up to one node, then whole nodes)" in out
     rc, out, _ = run(capsys, *bert, "--target-throughput", "1e9", "--lang", "es")
     assert "nota: dispositivos para 1.000.000.000 muestras/s: ∞ (inalcanzable)" in out
+
+
+def test_the_search_reads_the_curve_a_block_at_a_time_and_stops_at_the_answer(monkeypatch):
+    """--gpus-per-node 1 searches 2^20 sizes: the curve at all of them at once held 617 MB (peak RSS of one `predict
+    --min-efficiency 0.01`, 3.3 s) — per request on the page's API too. Read 65,536 sizes at a time, the answers are
+    the same (never below: ∞ to 2^20; unreachable and reached), and one found in the first block reads no other."""
+    import dpscale.sources.predict as sp
+
+    read: list[int] = []
+    whole = sp._efficiency_at
+    monkeypatch.setattr(sp, "_efficiency_at", lambda ctx, d: read.append(d.size) or whole(ctx, d))
+    p = dpscale.predict([1], params=1.3e9, step_time_s=0.42, gpus_per_node=1, intra_bw_gbs=300, inter_bw_gbs=25)
+    read.clear()
+    assert p.devices_for(efficiency=0.01) == {"devices": math.inf, "reason": "beyond_search_cap", "search_cap": 2**20}
+    assert read == [65536] * 16  # (E 0.439 at 2^20)
+    read.clear()
+    assert p.devices_for(efficiency=0.5) == {"devices": 369, "reason": None, "search_cap": 2**20}
+    assert read == [65536]  # (E 0.50002 at 369, 0.49999 at 370)
+    read.clear()
+    assert p.devices_for(throughput=1e15)["reason"] == "beyond_search_cap" and len(read) == 16
+    strong = dpscale.predict([1], model="resnet50", system="dgx-a100", precision="amp", global_batch=4096)
+    assert strong.devices_for(throughput=1e6) == {"devices": math.inf, "reason": "unreachable", "search_cap": 4096}

@@ -122,6 +122,7 @@ BAND_DOUBLINGS = 3.0  # the spread grows over the first three doublings from the
 DEFAULT_PRECISION = "fp32"  # the issue's first; an estimate at it says so (predict's face: training runs mixed)
 DEFAULT_BATCH = 32  # per-device micro-batch when none is given
 SEARCH_CAP = 1 << 20  # devices_for searches up to here, as fit's (its PEAK_CAP)
+SEARCH_BLOCK = 1 << 16  # sizes devices_for evaluates at once (the curve at 2^20 sizes held 617 MB): about 40 MB
 # How this model did on the published strong-scaling rows of every file in validation/ (a fixed global batch split
 # over more devices), said with every strong-scaling prediction; test_calibration recomputes them from all 20 files.
 STRONG_SCALING_ERROR = {"rows": 41, "over": 37, "median": 0.175, "weak_rows": 734, "weak": 0.035}
@@ -206,14 +207,14 @@ class Prediction:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest size reaching a cluster `throughput` (samples/s, the table's d·v·E), or largest keeping E (the
         table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
-        `Fit.devices_for`. The sizes searched, in one evaluation of the curve: 1 to a node's g devices, then whole
-        nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
-        batch, those that split it into whole micro-batches; given no network (a one-node run needs none), its node's
-        sizes alone. Returns "devices" (an int), or infinity where none answers up to "search_cap", with "reason"
-        saying why: "unreachable" (the throughput peaks below the target) or "beyond_search_cap" (still rising, or
-        E still at or above the minimum, there); None where a size answers. Under a global batch the sizes end at
-        G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it, and a throughput it does not
-        reach is unreachable."""
+        `Fit.devices_for`. The sizes searched, SEARCH_BLOCK at a time up to the answer: 1 to a node's g devices,
+        then whole nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a
+        global batch, those that split it into whole micro-batches; given no network (a one-node run needs none), its
+        node's sizes alone. Returns "devices" (an int), or infinity where none answers up to "search_cap", with
+        "reason" saying why: "unreachable" (the throughput peaks below the target) or "beyond_search_cap" (still
+        rising, or E still at or above the minimum, there); None where a size answers. Under a global batch the
+        sizes end at G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it, and a throughput
+        it does not reach is unreachable."""
         throughput, efficiency = devices_question(throughput, efficiency)
         g = int(self._ctx.base["gpus_per_node"])
         # (a cluster given no network is searched within its node: past it, the stand-in network cluster() puts in a
@@ -224,15 +225,23 @@ class Prediction:
             d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
         # a global batch G over ga steps has no run past G/ga devices: searched to there, the sizes ended, no cap
         ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= SEARCH_CAP
-        e = _efficiency_at(self._ctx, d)
-        if throughput is not None:
-            x = compute(d, self.per_device_throughput, e).actual_throughput
-            i = int(np.argmax(x >= throughput)) if (x >= throughput).any() else None
-            rising = int(np.argmax(x)) == d.size - 1 and not ended  # at the cap (else it peaked below the target)
-        else:
-            low = e < efficiency  # E(1) = 1: the first size is never low
-            i = int(np.argmax(low)) - 1 if low.any() else d.size - 1 if ended else None
-            rising = True
+        i, best, top = None, -math.inf, 0  # the answer's index; the throughput's peak so far, and where
+        for lo in range(0, d.size, SEARCH_BLOCK):  # a block at a time (2^20 sizes at once held 617 MB), to the answer
+            at = d[lo : lo + SEARCH_BLOCK]
+            e = _efficiency_at(self._ctx, at)
+            if throughput is not None:
+                x = compute(at, self.per_device_throughput, e).actual_throughput
+                if x.max() > best:  # (the first of equal peaks, as one argmax over the whole curve)
+                    best, top = float(x.max()), lo + int(np.argmax(x))
+                if (x >= throughput).any():
+                    i = lo + int(np.argmax(x >= throughput))
+                    break
+            elif (low := e < efficiency).any():  # E(1) = 1: the first size is never low
+                i = lo + int(np.argmax(low)) - 1
+                break
+        if i is None and efficiency is not None and ended:
+            i = d.size - 1
+        rising = efficiency is not None or (top == d.size - 1 and not ended)  # at the cap (else it peaked below)
         reason = None if i is not None else "beyond_search_cap" if rising else "unreachable"
         return {"devices": math.inf if i is None else int(d[i]), "reason": reason, "search_cap": int(d[-1])}
 
