@@ -227,3 +227,15 @@ def test_the_search_reads_the_curve_a_block_at_a_time_and_stops_at_the_answer(mo
     assert p.devices_for(throughput=1e15)["reason"] == "beyond_search_cap" and len(read) == 16
     strong = dpscale.predict([1], model="resnet50", system="dgx-a100", precision="amp", global_batch=4096)
     assert strong.devices_for(throughput=1e6) == {"devices": math.inf, "reason": "unreachable", "search_cap": 4096}
+
+
+def test_a_one_node_search_under_a_global_batch_ends_at_the_node_or_at_g_over_ga():
+    """Two of today's rules meet (1948a6e: given no network the search stays in the node; review IS: under a global
+    batch the sizes end at G/ga): on 8-GPU nodes with no network, a global batch of 1,024 has sizes past the node
+    that nothing here can predict, so E held over the node is '∞' at a cap of 8 — not 8 as if the sizes ended
+    there; a global batch of 8 ends at 8 itself, which answers."""
+    kw = dict(params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300)
+    wide = dpscale.predict([8], global_batch=1024, **kw).devices_for(efficiency=0.01)
+    assert wide == {"devices": math.inf, "reason": "beyond_search_cap", "search_cap": 8}
+    assert dpscale.predict([8], global_batch=8, **kw).devices_for(efficiency=0.01) == {
+        "devices": 8, "reason": None, "search_cap": 8}  # fmt: skip

@@ -224,7 +224,9 @@ class Prediction:
         if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
             d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
         # a global batch G over ga steps has no run past G/ga devices: searched to there, the sizes ended, no cap
-        ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= SEARCH_CAP
+        # (a node given no network ends the search at g: that is a cap, unless G/ga ends the sizes first)
+        reach = g if self._ctx.one_node else SEARCH_CAP
+        ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= reach
         i, best, top = None, -math.inf, 0  # the answer's index; the throughput's peak so far, and where
         for lo in range(0, d.size, SEARCH_BLOCK):  # a block at a time (2^20 sizes at once held 617 MB), to the answer
             at = d[lo : lo + SEARCH_BLOCK]
