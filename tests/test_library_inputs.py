@@ -1134,3 +1134,21 @@ def test_a_one_node_prediction_given_no_network_refuses_sizes_past_its_node():
             call()
         assert str(err.value).startswith(said.format(size)) and "\n" not in str(err.value)
     assert round(dpscale.predict([8], **kw, inter_bw_gbs=25).efficiency(64), 3) == 0.505
+
+
+def test_solve_on_a_one_node_prediction_searches_its_node_not_the_next_power_of_two():
+    """Review IU: since 869b821 refused sizes past a one-node prediction's node, solve's powers of two asked 8 of a
+    6-GPU node and were refused ('… 8 cross a network') where 5 devices reach 450/s and 6 reach 510/s, as solve
+    answered before; it now searches the node (Prediction.reach), and a target past it is refused as that."""
+    kw = dict(params=1e9, throughput=100, gpus_per_node=6, intra_bw_gbs=300)
+    p = dpscale.predict([6], **kw)
+    solved = lambda a: dpscale.solve(per_device_throughput=100, efficiency=p, actual_throughput=a).record()  # noqa: E731
+    assert (solved(450)["devices"], solved(510)["devices"]) == (5, 6)
+    assert p.reach == 6 and dpscale.predict([6], **kw, inter_bw_gbs=25).reach is None
+    assert round(solved(510)["efficiency"], 4) == round(p.efficiency(6), 4) == 0.9096
+    with pytest.raises(dpscale.DpscaleError) as err:
+        solved(700)
+    assert str(err.value).startswith("target 700/s (speedup 7): not reached within 6 devices (545.769/s")
+    one = dpscale.predict([1], params=1e9, throughput=100, gpus_per_node=1, intra_bw_gbs=300)
+    with pytest.raises(dpscale.DpscaleError, match=r"not reached within 1 device \(100/s"):
+        dpscale.solve(per_device_throughput=100, efficiency=one, actual_throughput=150)

@@ -193,7 +193,11 @@ def _solve_devices(v: Any, efficiency: Any, target: float, is_speedup: bool) -> 
         e = 1.0 if d == 1 else dict(efficiency.table)[d]
     elif callable(fn):
         smooth = getattr(efficiency, "continuous", False)  # laws, fits, predictions; not tables or bare functions
-        d, exact = _devices_for_speedup(fn, s_target, said_v, smooth=smooth)
+        # a source that predicts no size past its reach (a one-node prediction given no network) is searched to there:
+        # the powers of two asked 8 of 6-GPU nodes, refused, where 5 devices reach 450/s at 100/s each
+        reach = getattr(efficiency, "reach", None)
+        cap = MAX_DEVICES if reach is None else min(MAX_DEVICES, int(reach))
+        d, exact = _devices_for_speedup(fn, s_target, said_v, cap=cap, smooth=smooth)
         check_baseline(efficiency, d)
         e = _efficiency_of(efficiency, d)
     else:
@@ -290,6 +294,13 @@ def _devices_for_speedup(
     else:
         # No power of two reached it; the peak may still lie between two of them.
         peak_d, peak = _peak(s, max(1, best_d // 2), min(cap, best_d * 2))
+        if cap < MAX_DEVICES and not _reaches(peak, s_target):  # the source's reach, not the curve, ends the search
+            within = f"{cap:,} device{'s' * (cap > 1)}"
+            raise DpscaleError(
+                f"target {said(s_target)}: not reached within {within} ({missed(peak)} at most), the most this E(d) "
+                "predicts; allowed: a target reached there, or a prediction given the network past its node "
+                "(system= or inter_bw_gbs=)"
+            )
         # still rising at the cap: no peak, just too far (a speedup flat up to the cap is a peak: more devices add
         # nothing, so 'not reached within 10,000,000 devices' sent the user after more of them)
         if not _reaches(peak, s_target) and s(cap) > s(cap // 2):

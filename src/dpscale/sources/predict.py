@@ -197,6 +197,12 @@ class Prediction:
         e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
 
+    @property
+    def reach(self) -> int | None:
+        """The most devices `efficiency(d)` answers: a node's g where no network was given (None: no such bound), so
+        solve searches to there, not past it into a refusal."""
+        return int(self._ctx.base["gpus_per_node"]) if self._ctx.one_node else None
+
     def describe(self) -> str:
         """One line naming the prediction, for the notes of a plan built on it (a Note a face can say in the user's
         language, as a law's)."""
