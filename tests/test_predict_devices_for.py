@@ -239,3 +239,15 @@ def test_a_one_node_search_under_a_global_batch_ends_at_the_node_or_at_g_over_ga
     assert wide == {"devices": math.inf, "reason": "beyond_search_cap", "search_cap": 8}
     assert dpscale.predict([8], global_batch=8, **kw).devices_for(efficiency=0.01) == {
         "devices": 8, "reason": None, "search_cap": 8}  # fmt: skip
+
+
+@pytest.mark.parametrize("typed", ["0", "1.5", "80%", "-0.5", "nan"])
+def test_predict_and_fit_read_a_minimum_e_by_one_rule(capsys, typed):
+    """fit's and predict's --min-efficiency were read by two copies of one rule (found reading the day's change
+    whole); now one function, so the two commands refuse the same texts with the same words."""
+    rc_p, _, err_p = run(capsys, "predict", "--model", "resnet50", "-v", "100", "--system", "dgx-a100",
+                         "--min-efficiency", typed)  # fmt: skip
+    rc_f, _, err_f = run(capsys, "fit", "--point", "1:100", "--point", "8:700", "--min-efficiency", typed)
+    assert rc_p == rc_f == 2
+    assert err_p.replace("dpscale predict", "") == err_f.replace("dpscale fit", "")
+    assert "--min-efficiency: got" in err_p and "allowed: an efficiency in (0, 1]" in err_p

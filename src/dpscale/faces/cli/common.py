@@ -617,6 +617,14 @@ def positive(text: str, flag: str, allowed: str = "a finite number > 0", fractio
     return x
 
 
+def min_efficiency(text: str, flag: str = "--min-efficiency") -> float:
+    """An E floor for 'largest size that keeps E at or above this' (fit's and predict's question): in (0, 1]."""
+    e = number(text, flag, "an efficiency in (0, 1]", fraction=True)
+    if not 0 < e <= 1:
+        raise fail(flag, text, "an efficiency in (0, 1]")
+    return e
+
+
 _RANGE = re.compile(r"^(?P<a>\d+)\.\.(?P<b>\d+)(?:(?P<op>[x+])(?P<s>\d+(?:\.\d+)?))?$")
 MAX_SIZES = 100_000
 MAX_RANGE_STEPS = 1_000_000  # a geometric range whose factor is this close to 1 would loop for minutes

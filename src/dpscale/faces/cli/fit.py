@@ -15,6 +15,7 @@ from dpscale.faces.cli.common import (
     any_case,
     as_flags,
     check_unit,
+    min_efficiency,
     number,
     parse_devices,
     positive,
@@ -103,11 +104,7 @@ def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     runs += [parse_point(t) for t in args.point or []]
     if not runs:
         raise DpscaleError("RUNS: got none; allowed: a CSV / JSON-lines file of runs, or --point D:X (repeatable)")
-    eff = None
-    if args.min_efficiency is not None:
-        eff = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]", fraction=True)
-        if not 0 < eff <= 1:
-            raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
+    eff = min_efficiency(args.min_efficiency) if args.min_efficiency is not None else None
     g = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE) if args.gpus_per_node else None
     return {
         "runs": runs,

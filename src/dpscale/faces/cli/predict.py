@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError, fail
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
     bandwidth,
     latency,
+    min_efficiency,
     number,
     parse_devices,
     positive,
@@ -285,10 +286,7 @@ def _question(args: argparse.Namespace) -> tuple[str, float] | None:
     if args.min_efficiency is not None and args.target_throughput is not None:
         raise DpscaleError("--min-efficiency and --target-throughput: give one of them, not both")
     if args.min_efficiency is not None:
-        e = number(args.min_efficiency, "--min-efficiency", "an efficiency in (0, 1]", fraction=True)
-        if not 0 < e <= 1:
-            raise fail("--min-efficiency", args.min_efficiency, "an efficiency in (0, 1]")
-        return "efficiency", e
+        return "efficiency", min_efficiency(args.min_efficiency)
     if args.target_throughput is not None:
         return "throughput", positive(args.target_throughput, "--target-throughput")
     return None
