@@ -180,7 +180,7 @@ def _one_at(e: Any, d: Any) -> float:
     try:
         return float(as_number(one(e, "efficiency"), "efficiency"))
     except DpscaleError as exc:
-        raise renamed(exc, "efficiency", _one_e(exc, f"E(d) at d = {_size(d)}", ONE_E)) from None
+        raise renamed(exc, "efficiency", _one_e(exc, f"E(d) at d = {size_said(d)}", ONE_E)) from None
 
 
 def _one_e(exc: DpscaleError, where: str, allowed: str) -> str:
@@ -189,7 +189,7 @@ def _one_e(exc: DpscaleError, where: str, allowed: str) -> str:
     return f"{MASKED if exc.parts[2] == MASKED else allowed} ({where})"
 
 
-def _size(d: Any) -> str:
+def size_said(d: Any) -> str:
     """A size as the errors name it: 8, 10,000,000 (a float array's 8.0 too), 2.5 between whole sizes."""
     return f"{int(d):,}" if float(d).is_integer() else f"{float(d):g}"
 
@@ -310,7 +310,7 @@ def _efficiency_given(source: Any, d: Any) -> Any:
     if not callable(getattr(source, "efficiency", source)):
         return check_efficiency(e, "efficiency")
     sweep = is_array(d) and d.ndim > 0
-    where = f"{counted(d.size, 'size')} here" if sweep else f"E(d) at d = {_size(d)}"
+    where = f"{counted(d.size, 'size')} here" if sweep else f"E(d) at d = {size_said(d)}"
     try:  # None, text, a dict, True or a complex number for E: as_number's 'a number', said of E(d)
         if not sweep and (isinstance(e, (list, tuple, range)) or is_array(e)):
             # [0.9, 0.8] for one size; a one-element [0.9] or [[0.9]] is its number, and so is a 0-d array(0.9) (the
@@ -325,7 +325,7 @@ def _efficiency_given(source: Any, d: Any) -> Any:
         return check_efficiency(e, "efficiency")
     except DpscaleError as exc:  # nan, 0, 1.5 or 90 at some size: which
         at = _first_bad_size(d, e) if sweep else d
-        raise renamed(exc, "efficiency", f"{exc.parts[2]} (E(d) at d = {_size(at)})") from None
+        raise renamed(exc, "efficiency", f"{exc.parts[2]} (E(d) at d = {size_said(at)})") from None
 
 
 def _first_bad_size(d: Any, e: Any) -> Any:

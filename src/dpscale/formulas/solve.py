@@ -22,7 +22,6 @@ from dpscale.formulas.scaling import (
     _check_one_device,
     _finite_compute,
     _one_at,
-    _size,
     apart,
     check_baseline,
     constant_efficiency,
@@ -32,6 +31,7 @@ from dpscale.formulas.scaling import (
     past_max_e,
     scale,
     short_repr,
+    size_said,
 )
 from dpscale.notes import ASTRONOMICAL, Note, figure
 
@@ -271,7 +271,9 @@ def _devices_for_speedup(
         # one number (as scale reads a function: _one_at) > 0 at each size asked, named if not: a function giving
         # nan was searched through ('peaks at nan/s with 1 devices'), 0 or −0.5 beyond one device 'not reached' or
         # 'peaks at 1 device' (E above 1 stays: a fit from a d0 > 1 says so itself)
-        e = check_positive(_one_at(fn(d), d), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {_size(d)})")
+        e = check_positive(
+            _one_at(fn(d), d), "efficiency", f"a scaling efficiency in (0, 1] (E(d) at d = {size_said(d)})"
+        )
         return d * e
 
     def said(speedup: float) -> str:

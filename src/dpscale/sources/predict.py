@@ -39,7 +39,7 @@ from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import is_stage
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
-from dpscale.formulas.scaling import compute, per_step, read_only
+from dpscale.formulas.scaling import compute, per_step, read_only, size_said
 from dpscale.formulas.stepmodel import (
     DEFAULT,
     Breakdown,
@@ -188,11 +188,9 @@ class Prediction:
         if self._ctx.one_node and arr.size and float(arr.max()) > g:  # (predict itself refuses such a size so)
             # a one-node prediction given no network had its stand-in (cluster()'s, read by no term at one node) read
             # past it: 300 GB/s nodes said E 0.847 at 64 devices, where predict([64]) is refused 'inter_bw_gbs: missing'
-            x = float(arr.max())
-            size = f"{int(x):,}" if x.is_integer() else f"{x:,.6g}"
             raise DpscaleError(
-                f"inter_bw_gbs: missing; allowed: sizes up to one node ({g:,} devices) — {size} cross a network, which "
-                "a prediction made with system= or inter_bw_gbs= describes"
+                f"inter_bw_gbs: missing; allowed: sizes up to one node ({g:,} devices) — {size_said(arr.max())} cross "
+                "a network, which a prediction made with system= or inter_bw_gbs= describes"
             )
         e = _efficiency_at(self._ctx, arr.ravel())
         return e.reshape(arr.shape) if arr.ndim else float(e[0])
@@ -352,7 +350,7 @@ def _one_sample_each(d: np.ndarray, g: int, ga: int) -> None:
     over = d[d * ga > g]
     if over.size:
         x = float(over.flat[0])
-        size = f"{int(x):,}" if x.is_integer() else f"{x:,.6g}"
+        size = size_said(x)
         steps = f" over {ga:,} accumulation steps" if ga > 1 else ""
         raise DpscaleError(
             f"efficiency: no value for {size} devices; allowed: at most {g // ga:,}, where the global batch of {g:,}"
