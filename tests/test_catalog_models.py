@@ -299,7 +299,7 @@ def test_a_size_is_read_before_an_underscore_or_a_suffix(name, key):
     after a size are still a size."""
     from dpscale.catalog import find_gpu, gpu, table
 
-    assert gpu(name)["key"] == key and find_gpu(gpu=name) is table("gpus")[key]
+    assert gpu(name)["key"] == key and find_gpu(gpu=name) == table("gpus")[key]
 
 
 def test_a_network_or_clock_figure_is_no_memory_size():
@@ -307,10 +307,10 @@ def test_a_network_or_clock_figure_is_no_memory_size():
     from dpscale.catalog import find_gpu, table
 
     gpus = table("gpus")
-    assert find_gpu("dgx-a100", "A100", text="DGX A100, 8x A100, 2x 40 Gb/s Ethernet") is gpus["a100-80gb"]
+    assert find_gpu("dgx-a100", "A100", text="DGX A100, 8x A100, 2x 40 Gb/s Ethernet") == gpus["a100-80gb"]
     for text in ("8x A100, 40 Gbps", "8x A100, 40GbE", "8x A100, 40 Gbit", "8x A100, 40 GHz"):
-        assert find_gpu("dgx-a100", "A100", text=text) is gpus["a100-80gb"], text
-    assert find_gpu("dgx-a100", "A100", text="8x A100 40GB, 100 Gb/s InfiniBand") is gpus["a100-40gb"]
+        assert find_gpu("dgx-a100", "A100", text=text) == gpus["a100-80gb"], text
+    assert find_gpu("dgx-a100", "A100", text="8x A100 40GB, 100 Gb/s InfiniBand") == gpus["a100-40gb"]
 
 
 def test_tied_embeddings_from_the_counts():

@@ -114,3 +114,54 @@ def test_a_name_leading_aliases_suggests_their_presets(typed, hint):
     with pytest.raises(Exception, match=r"allowed:") as exc:
         catalog.model(typed)
     assert f"(did you mean {hint}?)" in str(exc.value)
+
+
+def _bert_and_resnet() -> tuple[float, float]:
+    """E at 64 of BERT-large on DGX A100s (the A100's amp peak sets its compute), and at 8 of ResNet-50 on 4 GPUs of
+    each DGX-1 V100 (its cube-mesh's figure at 4 GPUs, 100 GB/s, sets the ring)."""
+    import dpscale
+
+    bert = dpscale.predict([1, 8, 64], model="bert-large", precision="amp", batch=32, system="dgx-a100")
+    resnet = dpscale.predict([1, 4, 8], model="resnet-50", precision="amp", batch=64, system="dgx1-v100",
+                             gpus_per_node=4)  # fmt: skip
+    return bert.efficiency(64), resnet.efficiency(8)
+
+
+def test_an_entry_the_catalog_hands_out_is_the_caller_s_own_and_its_tables_are_read_only():
+    """catalog.gpu, system and model copied an entry's top level only, find_gpu not even that: a nested figure (a GPU's
+    peak_tflops, a system's intra_bw_gbs_by_gpus) was the cached catalog's own, so a notebook that changed one in the
+    entry it was handed moved every later prediction in the process — BERT-large on DGX A100s at 64 devices read E
+    0.640, then 0.943 once the A100's amp peak was set to 1 TFLOP/s in catalog.gpu's answer; and catalog.table's
+    entries took any change outright. Found by review IX (state one call leaves for another)."""
+    import copy
+    import json
+
+    before = _bert_and_resnet()
+    assert before == pytest.approx((0.6402754, 0.8805237), abs=5e-7)
+    gpu, system, model = catalog.gpu("a100-80gb"), catalog.system("dgx1-v100"), catalog.model("bert-large")
+    found = catalog.find_gpu(gpu="A100 80GB")
+    assert found is not None and found["peak_tflops"]["amp"] == gpu["peak_tflops"]["amp"] == 312
+    gpu["peak_tflops"]["amp"], found["peak_tflops"]["fp16"] = 1.0, 1.0  # the caller's own copies: theirs to change
+    system["intra_bw_gbs_by_gpus"]["4"], model["params"] = 1, 1
+    assert _bert_and_resnet() == before
+    assert catalog.gpu("a100-80gb")["peak_tflops"] == {"bf16": 312, "fp16": 312, "amp": 312, "tf32": 156, "fp32": 19.5}
+    assert catalog.system("dgx1-v100")["intra_bw_gbs_by_gpus"]["4"] == 100
+    # the cached tables themselves refuse a change, at any depth, and still read, copy and print as dicts
+    tables = {kind: catalog.table(kind) for kind in catalog.KINDS}
+    a100, bert = tables["gpus"]["a100-80gb"], tables["models"]["bert-large"]
+    changes = [lambda: a100["peak_tflops"].__setitem__("amp", 1.0), lambda: a100.update(hbm_tbs=0.1),
+               lambda: tables["gpus"].pop("a100-80gb"), lambda: bert.setdefault("seq_len", 1),
+               lambda: bert.__delitem__("params"), lambda: tables["links"].clear(), lambda: a100.popitem(),
+               lambda: catalog.aliases("models").__setitem__("bert", "gpt2"),
+               lambda: catalog.families().__setitem__("a100", ["h100-80gb"])]  # fmt: skip
+    for change in changes:
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    with pytest.raises(TypeError, match="read-only"):
+        a100["peak_tflops"] |= {"amp": 1.0}
+    assert catalog.families()["a100"] == ("a100-40gb", "a100-80gb")  # (a tuple: no list to append to)
+    assert _bert_and_resnet() == before
+    assert json.loads(json.dumps(a100))["peak_tflops"]["amp"] == 312
+    thawed = copy.deepcopy(a100)
+    thawed["peak_tflops"]["amp"] = 1.0  # a deep copy is a plain dict, the caller's to change
+    assert {**a100}["memory_gb"] == 80 and a100["peak_tflops"]["amp"] == 312

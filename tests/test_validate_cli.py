@@ -256,7 +256,7 @@ def test_validation_reads_the_gpu_memory_from_the_hardware_description():
     from dpscale.sources.predict_validate import row_gpu
 
     def gpu_label(r):  # the catalog key of the row's GPU
-        return next(k for k, e in table("gpus").items() if e is row_gpu(r))
+        return next(k for k, e in table("gpus").items() if e == row_gpu(r))
 
     got = {c.cfg: c.baseline for c in read_published(DEV)}
     # 40 GB and 80 GB A100s differ in HBM bandwidth (1.56 vs 2.04 TB/s), which the synchronisation term reads

@@ -53,9 +53,9 @@ def test_only_sizes_the_gpu_is_made_in_name_its_memory(tmp_path):
     """predict_validate.py:61 — '1024GB' of host RAM in the hardware text is not an A100 size."""
     (c,) = read_published(csv_of(tmp_path, dict(hardware="DGX A100 (8x A100 40GB), 1024GB RAM")))
     gpus = catalog.table("gpus")
-    assert row_gpu(c.rows[0]) is gpus["a100-40gb"]
-    assert row_gpu(replace(c.rows[0], hardware="DGX A100 (8x A100 80GB), 1024GB RAM")) is gpus["a100-80gb"]
-    assert row_gpu(replace(c.rows[0], system="", hardware="DGX A100, 1024GB RAM")) is gpus["a100-40gb"]
+    assert row_gpu(c.rows[0]) == gpus["a100-40gb"]
+    assert row_gpu(replace(c.rows[0], hardware="DGX A100 (8x A100 80GB), 1024GB RAM")) == gpus["a100-80gb"]
+    assert row_gpu(replace(c.rows[0], system="", hardware="DGX A100, 1024GB RAM")) == gpus["a100-40gb"]
 
 
 MIXED = (

@@ -1,8 +1,9 @@
 """Hardware catalogs as data files (JSON), each figure with its source.
 
-`gpu("a100-80gb")`, `system("dgx-a100")`, `model("llama-7b")` return plain dicts; unknown names
-raise DpscaleError listing the valid ones. `table("links")["ib-hdr"]` reads a link's entry (the step model's
-inputs read the links table by a system's link names). Users add systems with `load_system_file`.
+`gpu("a100-80gb")`, `system("dgx-a100")`, `model("llama-7b")` return plain dicts, the caller's own to change;
+unknown names raise DpscaleError listing the valid ones. `table("links")["ib-hdr"]` reads a link's entry (the step
+model's inputs read the links table by a system's link names): the tables, read once and shared by every call in
+the process, are read-only at any depth. Users add systems with `load_system_file`.
 """
 
 from __future__ import annotations
@@ -16,23 +17,53 @@ from typing import Any
 from dpscale.errors import DpscaleError
 from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 HERE = Path(__file__).parent
 KINDS = {"gpus": "gpus.json", "links": "links.json", "systems": "systems.json", "models": "models.json"}
 
 
+class ReadOnly(dict):  # type: ignore[type-arg]
+    """A cached table's dict, refusing every change: what one call is handed, every later call reads (a notebook
+    that set an A100's amp peak in catalog.gpu's answer moved every prediction after it: review IX). Still a dict to
+    read, print as JSON and compare; a copy (copy.deepcopy, {**entry}) is a plain dict again."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("the catalog's tables are read-only (shared by every call); change a copy: copy.deepcopy(…)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> Any:  # (copy.deepcopy and pickle: a plain dict, its values copied as they are read)
+        return dict, (dict(self),)
+
+
+def _frozen(value: Any) -> Any:
+    """JSON's dicts and lists, read-only at any depth."""
+    if isinstance(value, dict):
+        return ReadOnly((k, _frozen(v)) for k, v in value.items())
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def _thawed(value: Any) -> Any:
+    """A table's entry as plain dicts, the caller's own (a deep copy)."""
+    return {k: _thawed(v) for k, v in value.items()} if isinstance(value, dict) else value
+
+
 @cache
 def table(kind: str) -> dict[str, dict[str, Any]]:
-    """All entries of one catalog, keyed by name."""
+    """All entries of one catalog, keyed by name: read-only (ReadOnly), as every call shares them."""
     data = json.loads((HERE / KINDS[kind]).read_text(encoding="utf-8"))
-    return data[kind]
+    return _frozen(data[kind])  # type: ignore[no-any-return]
 
 
 @cache
 def aliases(kind: str) -> dict[str, str]:
     """Other names of a catalog's entries, squashed ('llama213b' → 'llama-13b'): the names users type for a preset
-    that its key does not spell ('Llama-2-13B'); a catalog without an 'aliases' table has none."""
+    that its key does not spell ('Llama-2-13B'); a catalog without an 'aliases' table has none. Read-only."""
     data = json.loads((HERE / KINDS[kind]).read_text(encoding="utf-8"))
-    return {_squash(k): v for k, v in data.get("aliases", {}).items()}
+    return ReadOnly((_squash(k), v) for k, v in data.get("aliases", {}).items())
 
 
 def _squash(text: str) -> str:
@@ -105,7 +136,7 @@ def _get(kind: str, name: str, flag: str, gpu: str | None = None, hint: str = ""
         close = close or _nearest(kind, typed)
         hint = hint or (f" (did you mean {' or '.join(map(repr, close))}?)" if close else "")
         raise DpscaleError(f"{flag}: got {name!r}{hint}; allowed: {', '.join(sorted(entries))}")
-    return {"key": key, **entries[key]}
+    return {"key": key, **_thawed(entries[key])}
 
 
 def _nearest(kind: str, typed: str) -> list[str]:
@@ -141,14 +172,14 @@ def gpu(name: str, flag: str = "--gpu") -> dict[str, Any]:
     that leaves the size open, or names a form the entry is not ('H100 PCIe': 756 against the SXM's 989 TFLOP/s),
     is refused with the family's entries."""
     key, hint = _family_pick(name)
-    return {"key": key, **table("gpus")[key]} if key else _get("gpus", name, flag, hint=hint)
+    return {"key": key, **_thawed(table("gpus")[key])} if key else _get("gpus", name, flag, hint=hint)
 
 
 def _family_pick(name: str) -> tuple[str | None, str]:
     """The entry a vendor's name picks in its family, else None and why not (the error's hint); (None, '') where
     the name is no family's and the plain lookup decides."""
     named = _family(str(name)) if key_of("gpus", name) is None else None
-    keys = families().get(named[0], []) if named else []
+    keys = families().get(named[0], ()) if named else []
     if not (named and keys):
         return None, ""
     one = sized(keys, named[1]) or ([] if _sizes(named[1]) else keys)
@@ -320,12 +351,12 @@ def _family(name: str) -> tuple[str, str] | None:
 
 
 @cache
-def families() -> dict[str, list[str]]:
-    """Each GPU family in the catalog and its entries: {'a100': ['a100-40gb', 'a100-80gb'], …}."""
+def families() -> dict[str, tuple[str, ...]]:
+    """Each GPU family in the catalog and its entries: {'a100': ('a100-40gb', 'a100-80gb'), …}. Read-only."""
     out: dict[str, list[str]] = {}
     for key in table("gpus"):
         out.setdefault(_family(key)[0], []).append(key)  # type: ignore[index]  # every key names its family
-    return out
+    return _frozen(out)  # type: ignore[no-any-return]
 
 
 def _sizes(text: str) -> set[int]:
@@ -334,7 +365,7 @@ def _sizes(text: str) -> set[int]:
     return {int(x) for x in re.findall(r"(\d+)\s*g(?:ib|b|(?!i?b))(?!\s*/\s*s|ps|e\b|hz|it)", text[:NAME_MAX], re.I)}
 
 
-def sized(keys: list[str], text: str) -> list[str]:
+def sized(keys: Sequence[str], text: str) -> list[str]:
     """The entries among `keys` (one family's) whose memory size the text states: every GPU-size reader's rule."""
     stated = _sizes(text)
     return [k for k in keys if round(table("gpus")[k]["memory_gb"]) in stated]
@@ -355,6 +386,12 @@ def find_gpu(system: str | None = None, gpu: str | None = None, text: str = "") 
     the system's GPU (an H200 table filed under the nearest catalog system, DGX H100, is an H200's); only text
     that names no GPU at all ('', '8 GPUs', a system's name) means the system's GPU. A name that states no size
     takes the one size `text` (a table's hardware description: '8x A100 40GB') states that the GPU is made in."""
+    entry = _found_gpu(system, gpu, text)
+    return None if entry is None else _thawed(entry)  # (a copy, the caller's own: as gpu()'s)
+
+
+def _found_gpu(system: str | None, gpu: str | None, text: str) -> dict[str, Any] | None:
+    """`find_gpu`'s lookup: the table's own (read-only) entry."""
     systems, gpus = table("systems"), table("gpus")
     key = (gpu or "").strip().lower()
     if key in gpus:
@@ -364,7 +401,7 @@ def find_gpu(system: str | None = None, gpu: str | None = None, text: str = "") 
     named = _family(key)
     if named is None:  # 'RTX 4090', 'TITAN V': a GPU, not one of ours; '8 GPUs', 'DGX-1': none named
         return own if re.fullmatch(GENERIC, key) or key_of("systems", key) else None
-    keys = families().get(named[0], [])
+    keys = families().get(named[0], ())
     one = sized(keys, named[1]) or sized(keys, text)  # '-sxm4-80gb' → 80; else the description's one size
     if len(one) == 1:
         return gpus[one[0]]
