@@ -675,3 +675,30 @@ def test_every_refusal_of_warmup_epochs_states_its_range(capsys, value, lang, sa
     for inside in ("0", "-0", "10000"):
         rc, out, err = run(capsys, *WARMUP, f"--warmup-epochs={inside}", "--json")
         assert rc == 0 and json.loads(out)["warmup_epochs"] == float(inside) + 0.0, err
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "--base-batch 4,194,304 and the global batch 1,024 differ 4,096×"),
+        ("es", "--base-batch 4.194.304 y el lote global 1.024 difieren 4.096×"),
+    ],
+)
+def test_a_reference_batch_in_tokens_against_a_global_batch_in_sequences_gets_a_note(capsys, lang, said):
+    """Review IY, Llama 2's published set-up (Touvron et al. 2023: a global batch of 4 M tokens of sequence 4,096,
+    AdamW at 3e-4): typed as published, --base-batch 4194304 against 1,024 sequences (-b 1 -d 1,024, the same batch)
+    gave an LR of 4.6875e-6 — 3e-4 × √(1/4,096), 64× too small — and said nothing. The factor between the two
+    batches is a sequence length, which only a tokens-for-sequences slip makes: a note says both count samples."""
+    argv = ("batch", "-b", "1", "-d", "1024", "--base-lr", "3e-4", "--optimizer", "adamw", "--lang", lang)
+    rc, out, err = run(capsys, *argv, "--base-batch", "4194304", "--json")
+    assert rc == 0 and json.loads(out)["learning_rate"] == pytest.approx(3e-4 / 64)  # the rule still applied
+    assert said in err
+    rc, out, err = run(capsys, *argv, "--base-batch", "1024", "--json")  # the same batch in sequences: 3e-4
+    assert rc == 0 and json.loads(out)["learning_rate"] == pytest.approx(3e-4) and "--base-batch" not in err
+    # a wide but plausible scaling (Goyal's 256 → 8,192, 32×) and a sweep that passes near the reference: no note
+    for extra in (
+        ("-b", "32", "-d", "256", "--base-batch", "256"),
+        ("-b", "1", "-d", "1..4096x2", "--base-batch", "4"),
+    ):
+        rc, out, err = run(capsys, "batch", *extra, "--base-lr", "0.1", "--lang", lang)
+        assert rc == 0 and "--base-batch" not in out + err

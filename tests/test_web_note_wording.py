@@ -689,6 +689,22 @@ TABS = [
             "datos — revise «Muestras por época» y el lote"
         ),
     ),
+    (  # review IY: Llama 2's published 4 M tokens as the reference batch, against 1,024 sequences
+        "batch",
+        {"micro_batch": "1", "devices": "1024", "base_lr": "3e-4", "base_batch": "4194304", "optimizer": "adamw"},
+        (
+            "'Reference global batch' 4,194,304 and the global batch 1,024 differ 4,096×, as a language model's "
+            "sequence length does: both count samples (sequences: tokens ÷ sequence length; Llama 2's 4 M tokens of "
+            "4,096 are 1,024) — one in tokens against one in sequences moves the learning rate by that factor (its "
+            "square root under the square-root rule)"
+        ),
+        (
+            "«Lote global de referencia» 4.194.304 y el lote global 1.024 difieren 4.096×, como una longitud de "
+            "secuencia de un modelo de lenguaje: ambos cuentan muestras (secuencias: tokens ÷ longitud de secuencia; "
+            "los 4 M de tokens de Llama 2, de 4.096, son 1.024) — uno en tokens frente a otro en secuencias mueve la "
+            "tasa de aprendizaje en ese factor (su raíz cuadrada con la regla de la raíz cuadrada)"
+        ),
+    ),
     (
         "batch",
         {"optimizer": "adam"},

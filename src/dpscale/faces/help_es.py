@@ -328,13 +328,17 @@ HELP_ES: dict[str, str] = {
         "número de dispositivos: N, N1,N2,..., A..BxF o A..B+S (por defecto 1)"
     ),
     "learning rate tuned at --base-batch": "tasa de aprendizaje ajustada con --base-batch",
-    "global batch the base learning rate was tuned at": "lote global con el que se ajustó la tasa de aprendizaje base",
+    "global batch the base learning rate was tuned at, in samples as the batch (tokens ÷ sequence length)": (
+        "lote global con el que se ajustó la tasa de aprendizaje base, en muestras como el lote (tokens ÷ longitud "
+        "de secuencia)"
+    ),
     "sgd (linear rule; default), adam or adamw (square-root rule)": (
         "sgd (regla lineal; por defecto), adam o adamw (regla de la raíz cuadrada)"
     ),
     "linear or sqrt (default: the optimizer's)": "linear o sqrt (por defecto: la del optimizador)",
-    "samples per epoch (gives steps per epoch, warm-up steps)": (
-        "muestras por época (da los pasos por época y los de calentamiento)"
+    "samples per epoch, as the batch counts them (tokens ÷ sequence length; gives steps per epoch, warm-up steps)": (
+        "muestras por época, como las cuenta el lote (tokens ÷ longitud de secuencia; da los pasos por época y los de "
+        "calentamiento)"
     ),
     "warm-up length (default {} with the linear rule once the batch grows past --base-batch, Goyal; else none)": (
         "épocas de calentamiento (por defecto {} con la regla lineal cuando el lote supera --base-batch, Goyal; si "

@@ -26,6 +26,11 @@ RULE_FOR = {"sgd": "linear", "adam": "sqrt", "adamw": "sqrt"}
 GOYAL_WARMUP_EPOCHS = 5.0  # gradual warm-up used with the linear rule [GOYAL17]
 GOYAL_MAX_BATCH = 8192  # largest batch Goyal et al. showed the linear rule holds at (ResNet-50)
 FAR_PAST_NOISE = 2.0  # warn when B > 2·B_noise: ≥ 3× the minimum samples, ≤ 1/3 of steps left to save
+# a reference batch this many times the global batch, or a global batch this many times it, at every size asked: the
+# factor a batch in tokens makes against one in sequences (a language model's sequence length: 1,024 for GPT-2, 4,096
+# for Llama 2, whose published 4 M tokens are 1,024 sequences), 16 times the widest rescaling of a learning rate the
+# notes cite (Goyal's 256 → 8,192, 32×); the CLI says so (review IY)
+SEQUENCE_FACTOR = 512
 
 
 BATCH_RANGE = (1e-9, 2**53, "a batch size from 1e-9 to 2^53")  # bounds that keep the ratios below finite
@@ -259,6 +264,7 @@ __all__ = [
     "GOYAL_WARMUP_EPOCHS",
     "RULES",
     "RULE_FOR",
+    "SEQUENCE_FACTOR",
     "BatchPlan",
     "CriticalBatch",
     "batch_plan",

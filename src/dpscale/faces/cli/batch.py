@@ -31,6 +31,7 @@ from dpscale.formulas.batch import (
     NOISE_RANGE,
     RULE_FOR,
     RULES,
+    SEQUENCE_FACTOR,
     STEPS_RANGE,
     WARMUP_RANGE,
     batch_plan,
@@ -91,7 +92,11 @@ def add_arguments(p: Parser) -> None:
     g.add_argument("--devices", "-d", metavar="D", help="device count: N, N1,N2,..., A..BxF or A..B+S (default 1)")
     lr = p.add_argument_group("learning rate")
     lr.add_argument("--base-lr", metavar="LR", help="learning rate tuned at --base-batch")
-    lr.add_argument("--base-batch", metavar="B0", help="global batch the base learning rate was tuned at")
+    lr.add_argument(
+        "--base-batch",
+        metavar="B0",
+        help="global batch the base learning rate was tuned at, in samples as the batch (tokens ÷ sequence length)",
+    )
     lr.add_argument(
         "--optimizer",
         metavar="NAME",
@@ -99,7 +104,12 @@ def add_arguments(p: Parser) -> None:
         help="sgd (linear rule; default), adam or adamw (square-root rule)",
     )
     lr.add_argument("--rule", metavar="RULE", help="linear or sqrt (default: the optimizer's)")
-    lr.add_argument("--dataset-size", metavar="N", help="samples per epoch (gives steps per epoch, warm-up steps)")
+    lr.add_argument(
+        "--dataset-size",
+        metavar="N",
+        help="samples per epoch, as the batch counts them (tokens ÷ sequence length; gives steps per epoch, warm-up "
+        "steps)",
+    )
     # (only where the batch grew: formulas.batch._learning_rate; none at or below the reference, review HT)
     warmup = (
         f"warm-up length (default {GOYAL_WARMUP_EPOCHS:g} with the linear rule once the batch grows past --base-batch, "
@@ -170,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         allowed = re.sub(r"\bbase_(lr|batch)\b", as_flag, parts[2])  # 'rule: … with base_lr and base_batch'
         raise renamed(exc, flags, allowed) from None
     records = [p.record() for p in plans]
-    notes = _notes(plans, lang, optimizer)
+    notes = _notes(plans, lang, optimizer, base_batch)
     if filled:
         notes.insert(0, label("worked_filled", lang).format(flags=", ".join(filled)))
     cols = [Column(k, kind) for k, kind in COLUMNS if any(k in r for r in records)]
@@ -200,9 +210,22 @@ COLUMNS = (
 )
 
 
-def _notes(plans: list, lang: str, optimizer: str) -> list[str]:
+def _notes(plans: list, lang: str, optimizer: str, base_batch: int | None = None) -> list[str]:
     last = plans[-1]
     notes = []
+    if last.rule is not None and base_batch:
+        # the size nearest the reference: a factor of a sequence length at every size is a batch typed in tokens
+        # against one in sequences (Llama 2's published 4 M tokens as --base-batch against 1,024 sequences: an LR
+        # 64× too small, unsaid until review IY)
+        near = min(plans, key=lambda p: max(p.global_batch / base_batch, base_batch / p.global_batch))
+        factor = max(near.global_batch / base_batch, base_batch / near.global_batch)
+        if factor >= SEQUENCE_FACTOR:
+            notes.append(
+                label("batch_far_from_base", lang).format(
+                    b0=fmt(base_batch, "int", lang), b=fmt(near.global_batch, "int", lang),
+                    x=fmt(factor, "rate", lang),
+                )
+            )  # fmt: skip
     if last.rule is not None:
         # the other rule's advice only when this run's optimizer is the other's ('for Adam use --optimizer adam'
         # once followed --optimizer adam --rule linear)

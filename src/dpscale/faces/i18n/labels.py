@@ -126,6 +126,12 @@ LABELS: dict[str, dict[str, str]] = {
             "square-root rule (LR × √(B/B0); suits Adam/RMSprop, Malladi et al. 2022); for SGD choose sgd in "
             "'{web_optimizer}' (linear rule with warm-up, Goyal et al. 2017)"
         ),
+        "web_batch_far_from_base": (
+            "'{web_base_batch}' {b0} and the global batch {b} differ {x}×, as a language model's sequence length "
+            "does: both count samples (sequences: tokens ÷ sequence length; Llama 2's 4 M tokens of 4,096 are 1,024) "
+            "— one in tokens against one in sequences moves the learning rate by that factor (its square root under "
+            "the square-root rule)"
+        ),
         "web_batch_past_dataset": (
             "one step an epoch from {d} devices on: the global batch ({b}) covers the whole dataset — check "
             "'{web_samples}' and the batch"
@@ -835,6 +841,12 @@ LABELS: dict[str, dict[str, str]] = {
             "global batch {b} is {x}× B_noise (warning above {f}×): {s} the minimum samples for the same "
             "loss — extra devices mostly buy throughput, not progress"
         ),
+        "batch_far_from_base": (
+            "--base-batch {b0} and the global batch {b} differ {x}×, as a language model's sequence length does: "
+            "both count samples (sequences: tokens ÷ sequence length; Llama 2's 4 M tokens of 4,096 are 1,024) — one "
+            "in tokens against one in sequences moves the learning rate by that factor (its square root under the "
+            "square-root rule)"
+        ),
         "batch_past_dataset": (
             "one step an epoch from {d} devices on: the global batch ({b}) covers the whole dataset — check "
             "--dataset-size and the batch"
@@ -1014,6 +1026,12 @@ LABELS: dict[str, dict[str, str]] = {
         "web_batch_rule_sqrt": (
             "regla de la raíz cuadrada (LR × √(B/B0); adecuada para Adam/RMSprop, Malladi et al. 2022); para SGD "
             "elija sgd en «{web_optimizer}» (regla lineal con calentamiento, Goyal et al. 2017)"
+        ),
+        "web_batch_far_from_base": (
+            "«{web_base_batch}» {b0} y el lote global {b} difieren {x}×, como una longitud de secuencia de un modelo "
+            "de lenguaje: ambos cuentan muestras (secuencias: tokens ÷ longitud de secuencia; los 4 M de tokens de "
+            "Llama 2, de 4.096, son 1.024) — uno en tokens frente a otro en secuencias mueve la tasa de aprendizaje "
+            "en ese factor (su raíz cuadrada con la regla de la raíz cuadrada)"
         ),
         "web_batch_past_dataset": (
             "un paso por época desde {d} dispositivos: el lote global ({b}) cubre todo el conjunto de datos — revise "
@@ -1825,6 +1843,12 @@ LABELS: dict[str, dict[str, str]] = {
         "batch_far_past": (
             "el lote global {b} es {x}× B_ruido (aviso por encima de {f}×): {s} las muestras mínimas para la "
             "misma pérdida — más dispositivos dan sobre todo rendimiento, no progreso"
+        ),
+        "batch_far_from_base": (
+            "--base-batch {b0} y el lote global {b} difieren {x}×, como una longitud de secuencia de un modelo de "
+            "lenguaje: ambos cuentan muestras (secuencias: tokens ÷ longitud de secuencia; los 4 M de tokens de "
+            "Llama 2, de 4.096, son 1.024) — uno en tokens frente a otro en secuencias mueve la tasa de aprendizaje "
+            "en ese factor (su raíz cuadrada con la regla de la raíz cuadrada)"
         ),
         "batch_past_dataset": (
             "un paso por época desde {d} dispositivos: el lote global ({b}) cubre todo el conjunto de datos — "

@@ -100,7 +100,8 @@ PAGE_NOTES: dict[str, str | None] = {
     **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall", "one_node_measured")},
     "fit_law": None,
     # batch, memory, pipeline: their menus and fields, the predict and fit tabs
-    **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "mem_no_act_params",
+    **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "batch_far_from_base",
+                               "mem_no_act_params",
                                "mem_stages", "mem_ddp_buckets_autocast", "mem_act_no_dropout", "pipe_no_dp_e",
                                "pipe_one_replica", "pipe_dp_e_held")},
     "worked_filled": None,  # ('filled in --base-lr 0.1, …': the flags its list carries)
