@@ -1571,3 +1571,34 @@ def test_an_activation_past_1e300_is_refused_by_fit_all_and_devices_needed_in_th
     with pytest.raises(DpscaleError) as needed:
         devices_needed(7e9, bad, 80e9)
     assert str(fit.value) == str(needed.value) == said
+
+
+# Llama-7B (6,738,415,616 parameters; 32 layers, h 4,096, 32 heads, s 4,096) under ZeRO-1 on 8 H100s (80 GiB =
+# 85,899,345,920 bytes), mixed Adam, selective recompute: states 4Ψ + 12Ψ/8 = 37,061,285,888 bytes, one sequence's
+# activations 32 × 4,096 × 4,096 × 34 = 18,253,611,008 bytes, so ⌊48,838,060,032 / 18,253,611,008⌋ = ⌊2.68⌋ = 2.
+LLAMA7B_ZERO1_D8 = ("--model", "llama-7b", "--gpu", "h100", "-d", "8", "--recompute", "selective")
+STATES_ZERO1_D8, ONE_SEQUENCE = 37_061_285_888, 18_253_611_008
+
+
+def test_the_largest_micro_batch_that_fits_is_a_floor_division_of_the_room_by_one_sequence():
+    """Activations grow as the micro-batch, the states do not: b = ⌊(memory − states) / one sequence⌋, 0 where not
+    even one fits, at most `most` where given (review JA: the user looped `memory -b 1`, `-b 2`, … by hand)."""
+    from dpscale.formulas.memory import largest_micro_batch
+
+    shape, memory = Shape(32, 4096, 32, 4096), 80 * 2**30
+    assert activation_bytes(shape, 1, recompute="selective") == ONE_SEQUENCE
+    assert model_states(6_738_415_616, 8, 1).total == STATES_ZERO1_D8
+    assert largest_micro_batch(STATES_ZERO1_D8, memory, shape, recompute="selective") == 2
+    # without recompute a sequence is 32 × 4,096² × (34 + 5·32·4,096/4,096) = 104,152,956,928 bytes: none fits
+    assert largest_micro_batch(STATES_ZERO1_D8, memory, shape) == 0
+    assert largest_micro_batch(memory + 1, memory, shape, recompute="full") == 0  # the states alone overflow
+    # full recompute keeps 2sbh a layer: 1,073,741,824 bytes a sequence, ⌊48,838,060,032 / that⌋ = 45
+    assert largest_micro_batch(STATES_ZERO1_D8, memory, shape, recompute="full") == 45
+    assert largest_micro_batch(STATES_ZERO1_D8, memory, shape, recompute="full", most=10) == 10
+    # tensor parallelism 4 with sequence parallelism divides all 34 sbh by 4, and the states: ⌊76.6 / 4.56 GB⌋ = 16
+    states_t4 = model_states(6_738_415_616, 8, 1, tensor_parallel=4).total
+    assert largest_micro_batch(states_t4, memory, shape, 4, True, "selective") == (memory - states_t4) // (
+        ONE_SEQUENCE / 4) == 16  # fmt: skip
+    # exactly full at b: memory − need = 0 fits, as fit_all's test says
+    assert largest_micro_batch(memory - 3 * ONE_SEQUENCE, memory, shape, recompute="selective") == 3
+    assert largest_micro_batch(memory - 3 * ONE_SEQUENCE + 1, memory, shape, recompute="selective") == 2

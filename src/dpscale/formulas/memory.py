@@ -439,6 +439,46 @@ def devices_needed(
     return n
 
 
+def largest_micro_batch(
+    fixed_bytes: float,
+    device_memory_bytes: float,
+    shape: Shape,
+    tensor_parallel: int = 1,
+    sequence_parallel: bool = False,
+    recompute: str = "none",
+    value_bytes: float = 2,
+    most: int | None = None,
+) -> int:
+    """The largest micro-batch b whose activations fit beside `fixed_bytes` (a stage's model states per device,
+    fit_all's model_state_bytes_per_device) by fit_all's own test, memory − need ≥ 0: the row at b fits and the row
+    at b + 1 does not. Activations grow as s·b·h and nothing else does, so b = ⌊(memory − fixed) / activations of
+    one sequence⌋, moved by one where the floats at that edge say otherwise. 0 where not even b = 1 fits; at most
+    `most` where given (the CLI's largest micro-batch).
+
+    >>> largest_micro_batch(37_061_285_888, 80 * 2**30, Shape(32, 4096, 32, 4096), recompute="selective")
+    2
+    """
+    memory = _device_memory(device_memory_bytes)
+    fixed = check_range(one(fixed_bytes, "fixed_bytes"), "fixed_bytes", 0, 1e300, "model-state bytes from 0 to 1e300")
+    if most is not None:
+        most = check_count(most, "most")
+
+    def act(b: int) -> float:
+        return activation_bytes(shape, b, tensor_parallel=tensor_parallel, sequence_parallel=sequence_parallel,
+                                recompute=recompute, value_bytes=value_bytes)  # fmt: skip
+
+    def fits(b: int) -> bool:  # fit_all's test, on fit_all's sum
+        return memory - (fixed + act(b)) >= 0
+
+    room = memory - fixed
+    b = 0 if room <= 0 else min(math.floor(room / act(1)), 2**53 - 1 if most is None else most)
+    while b > 0 and not fits(b):  # the float edge at the floor
+        b -= 1
+    while (most is None or b < most) and fits(b + 1):
+        b += 1
+    return b
+
+
 @dataclass(frozen=True, slots=True)
 class Advice:
     """One thing to tell a user about the fits: a message key (faces.i18n's mem_* labels) and its figures, bytes as
@@ -542,6 +582,7 @@ __all__ = [
     "devices_needed",
     "fit_all",
     "is_stage",
+    "largest_micro_batch",
     "least_sharded",
     "model_states",
 ]
