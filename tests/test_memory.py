@@ -1602,3 +1602,127 @@ def test_the_largest_micro_batch_that_fits_is_a_floor_division_of_the_room_by_on
     # exactly full at b: memory − need = 0 fits, as fit_all's test says
     assert largest_micro_batch(memory - 3 * ONE_SEQUENCE, memory, shape, recompute="selective") == 3
     assert largest_micro_batch(memory - 3 * ONE_SEQUENCE + 1, memory, shape, recompute="selective") == 2
+
+
+def test_memory_says_the_largest_micro_batch_that_fits_and_memory_at_it_agrees(capsys):
+    """Round trip: the answer at -b 1, then `memory -b 2` fits (73.6 GB) and `-b 3` does not (91.8 GB, the figure
+    the line names); --json carries it in each row as largest_micro_batch_that_fits, in English and Spanish."""
+    rc, out, err = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--zero", "1")
+    where = "h100-80gb (80 GiB = 85.9 GB)"
+    assert rc == 0 and f"note: the largest micro-batch with which ZeRO-1 fits on {where}: 2 (micro-batch 3 needs " \
+        "91.8 GB)\n" in out  # fmt: skip
+    got = {}
+    for b in ("1", "2", "3"):
+        rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--zero", "1", "-b", b, "--json")
+        got[b] = json.loads(out)
+        assert rc == 0 and got[b]["largest_micro_batch_that_fits"] == 2
+    assert got["1"]["total_bytes_per_device"] == STATES_ZERO1_D8 + ONE_SEQUENCE
+    assert got["2"]["total_bytes_per_device"] == STATES_ZERO1_D8 + 2 * ONE_SEQUENCE == 73_568_507_904
+    assert got["3"]["total_bytes_per_device"] == STATES_ZERO1_D8 + 3 * ONE_SEQUENCE == 91_822_118_912
+    assert (got["2"]["fits"], got["3"]["fits"]) == (True, False)
+    rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--zero", "1", "-b", "3", "--lang", "es")
+    assert "nota: el mayor microlote con el que ZeRO-1 cabe en h100-80gb (80 GiB = 85,9 GB): 2 (un microlote de 3 " \
+        "necesita 91,8 GB)\n" in out  # fmt: skip
+
+
+def test_every_stages_largest_micro_batch_is_said_in_one_line_stages_with_one_answer_together(capsys):
+    """Without --zero: DDP holds 107.8 GB of states (none fits), ZeRO-1 2, ZeRO-2 and ZeRO-3 3 (25.3 and 13.5 GB of
+    states: ⌊60.6 / 18.25⌋ = 3, ⌊72.4 / 18.25⌋ = 3); the line groups the stages that share an answer."""
+    rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "-b", "4")
+    assert rc == 0 and "note: the largest micro-batch that fits on h100-80gb (80 GiB = 85.9 GB): none with DDP; 2 " \
+        "with ZeRO-1; 3 with ZeRO-2 and ZeRO-3 / FSDP full shard\n" in out  # fmt: skip
+    rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--json")
+    assert [r["largest_micro_batch_that_fits"] for r in json.loads(out)] == [0, 2, 3, 3]
+    rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--lang", "es")
+    assert "nota: el mayor microlote que cabe en h100-80gb (80 GiB = 85,9 GB): ninguno con DDP; 2 con ZeRO-1; 3 con " \
+        "ZeRO-2 y ZeRO-3 / FSDP full shard\n" in out  # fmt: skip
+    rc, out, _ = run(capsys, "memory", *LLAMA7B_ZERO1_D8, "--csv")
+    assert [r["largest_micro_batch_that_fits"] for r in csv.DictReader(io.StringIO(out))] == ["0", "2", "3", "3"]
+
+
+def test_where_no_micro_batch_fits_it_is_said_once_and_without_a_model_shape_or_a_device_nothing_is(capsys):
+    """Not even micro-batch 1 fits ZeRO-1 on one H100 (126.1 GB): asked at -b 2 it is said, once, and no advice is
+    added; asked at -b 1 the table's 'does not fit' and the advice have said it already. --params (no shape) and no
+    --gpu give neither the line nor the key."""
+    one = ("--model", "llama-7b", "--gpu", "h100", "--recompute", "selective", "--zero", "1")
+    rc, out, _ = run(capsys, "memory", *one, "-b", "2")
+    said = "note: no micro-batch fits ZeRO-1 on h100-80gb (80 GiB = 85.9 GB): micro-batch 1 already needs 126.1 GB\n"
+    assert rc == 0 and said in out and out.count("micro-batch fits") == 1
+    rc, out, _ = run(capsys, "memory", *one, "-b", "2", "--lang", "es")
+    said = "nota: ningún microlote cabe con ZeRO-1 en h100-80gb (80 GiB = 85,9 GB): uno de 1 ya necesita 126,1 GB\n"
+    assert said in out
+    rc, out, _ = run(capsys, "memory", *one)
+    assert rc == 0 and "micro-batch fits" not in out and "largest micro-batch" not in out
+    rc, out, _ = run(capsys, "memory", *one, "--json")
+    assert json.loads(out)["largest_micro_batch_that_fits"] == 0
+    for argv in (("--params", "7e9", "--gpu", "h100"), ("--model", "resnet50", "--gpu", "h100"),
+                 ("--model", "llama-7b", "-d", "8")):  # fmt: skip
+        rc, out, _ = run(capsys, "memory", *argv)
+        assert rc == 0 and "largest micro-batch" not in out, argv
+        rc, out, _ = run(capsys, "memory", *argv, "--json")
+        assert all("largest_micro_batch_that_fits" not in r for r in json.loads(out)), argv
+
+
+def test_a_largest_micro_batch_past_the_most_memory_takes_is_said_as_that_or_more(capsys):
+    """GPT-2 at one token, full recompute split 12 ways, on 4,096 GiB: 2 × 768 × 12 / 12 = 1,536 bytes a sequence
+    would let billions fit; the answer stops at the 1,000,000 --micro-batch takes, said as '1,000,000 or more'."""
+    argv = ("--model", "gpt2", "--gpu-memory", "4096", "--recompute", "full", "--tensor-parallel", "12",
+            "--sequence-parallel", "--seq-len", "1", "-d", "8")  # fmt: skip
+    rc, out, _ = run(capsys, "memory", *argv, "--zero", "3")
+    assert rc == 0 and out.count("largest micro-batch") == 1
+    assert "fits on 4,096 GiB = 4.4 TB: 1,000,000 or more\n" in out
+    rc, out, _ = run(capsys, "memory", *argv, "--json")
+    assert [r["largest_micro_batch_that_fits"] for r in json.loads(out)] == [1_000_000] * 4
+
+
+def test_the_page_says_the_largest_micro_batch_too():
+    """The page runs the command's own code: the line (it names no flag, so it needs no page wording) and the key."""
+    from dpscale.faces.web.app import run_command
+
+    page = run_command("memory", {"model": "llama-7b", "devices": "8", "recompute": "selective", "gpu": "h100",
+                                  "zero": "1"}, "en")  # fmt: skip
+    assert page["records"]["largest_micro_batch_that_fits"] == 2  # (one stage asked: its record)
+    assert "the largest micro-batch with which ZeRO-1 fits on h100-80gb (80 GiB = 85.9 GB): 2 (micro-batch 3 needs " \
+        "91.8 GB)" in page["notes"]  # fmt: skip
+
+
+def _transformers() -> list[str]:
+    from dpscale import catalog
+
+    return sorted(k for k, e in catalog.table("models").items() if e.get("kind") == "transformer")
+
+
+@given(
+    model=st.sampled_from(_transformers()),
+    stage=st.integers(0, 3),
+    devices=st.integers(1, 4096),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    t=st.sampled_from([1, 2, 4, 8]),
+    sequence_parallel=st.booleans(),
+    seq_len=st.integers(1, 32_768),
+    gb=st.floats(0.1, 4096),
+    precision=st.sampled_from(["mixed", "fp32", "bf16"]),
+)
+def test_memory_at_the_largest_micro_batch_fits_and_one_more_does_not(
+    model, stage, devices, recompute, t, sequence_parallel, seq_len, gb, precision
+):
+    """fit_all, the table's own test, at b fits (where b ≥ 1) and at b + 1 does not, for any preset and setup."""
+    from dpscale import catalog
+    from dpscale.formulas.memory import ACTIVATION_BYTES, largest_micro_batch
+
+    preset = catalog.model(model)
+    shape = Shape.of(preset, seq_len)
+    kv = shape.kv_heads or shape.heads
+    if shape.heads % t or kv % t or (sequence_parallel and t == 1):
+        return
+    kw = dict(tensor_parallel=t, sequence_parallel=sequence_parallel, recompute=recompute,
+              value_bytes=ACTIVATION_BYTES[precision])  # fmt: skip
+    memory = device_bytes(gb)
+    states = model_states(preset["params"], devices, stage, "adam", precision, t).total
+    b = largest_micro_batch(states, memory, shape, **kw)
+
+    def fits(n):
+        return fit_all(preset["params"], devices, activation_bytes(shape, n, **kw), memory, "adam", precision,
+                       t)[stage].fits  # fmt: skip
+
+    assert (b == 0 or fits(b)) and not fits(b + 1)

@@ -407,7 +407,9 @@ HELP_ES: dict[str, str] = {
         "gradientes y estados en fp32, activaciones de 16 bits), fp32, bf16 (puro, sin copia maestra), o fp8 (el de "
         "Megatron: pesos bf16, gradientes y copia maestra fp32, {} bytes con Adam)"
     ),
-    "micro-batch per device (default 1)": "microlote por dispositivo (por defecto 1)",
+    "micro-batch per device (default 1); with --gpu or --gpu-memory a note gives the largest that fits": (
+        "microlote por dispositivo (por defecto 1); con --gpu o --gpu-memory una nota da el mayor que cabe"
+    ),
     "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",
     "tensor-parallel size: weights (model states) and activations split T ways (default 1)": (
         "grado de paralelismo de tensor: pesos (estados del modelo) y activaciones repartidos en T partes "

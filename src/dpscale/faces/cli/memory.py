@@ -39,6 +39,7 @@ from dpscale.formulas.memory import (
     gathered_bytes,
     gpt_over_swiglu,
     largest_layer_params,
+    largest_micro_batch,
     least_sharded,
     logits_bytes,
 )
@@ -89,7 +90,12 @@ def add_arguments(p: Parser) -> None:
     )
     a = p.add_argument_group("activations (with a transformer --model)")
     a.add_argument(
-        "--micro-batch", "--batch", "-b", metavar="B", default="1", help="micro-batch per device (default 1)"
+        "--micro-batch",
+        "--batch",
+        "-b",
+        metavar="B",
+        default="1",
+        help="micro-batch per device (default 1); with --gpu or --gpu-memory a note gives the largest that fits",
     )
     a.add_argument("--seq-len", metavar="S", help="sequence length (default: the preset's)")
     g.add_argument(
@@ -141,8 +147,10 @@ def run(args: argparse.Namespace) -> int:
     # activation_bytes_per_device alone, with nothing in them saying why
     inputs = dict(params=params, tensor_parallel=t, devices=devices, optimizer=optimizer, precision=precision, **shaped)
     gathered = _gathered(preset, precision, t)
-    records = _records(fits, inputs, activation, memory, gathered)
+    largest = _largest(fits, preset, shaped, precision, t)
+    records = _records(fits, inputs, activation, memory, gathered, largest)
     notes += _advice(fits, where, lang, stage, shaped)
+    notes += _largest_note(largest, stage, shaped, where, lang)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
     notes += _gathered_note(preset, stage, fits[3], gathered, precision, t, lang)
     title = _title(params, devices, optimizer, precision, t, lang)
@@ -195,7 +203,7 @@ def _tensor_parallel(text: str, devices: int) -> int:
 
 def _records(
     fits: tuple[MemoryFit, ...], inputs: dict[str, Any], activation: float, memory: float | None,
-    gathered: float | None = None,
+    gathered: float | None = None, largest: list[tuple[int, float]] | None = None,
 ) -> list[dict[str, Any]]:  # fmt: skip
     """One record per stage, each with the inputs it answers for: a --json or --csv row stands alone. ZeRO-3's also
     gives the layer it gathers whole (a transformer preset's), which its total leaves out: said only in a note on
@@ -227,6 +235,8 @@ def _records(
                 fits=f.fits,
                 least_sharded_stage_that_fits=best,
             )
+            if largest is not None:  # (capped at MAX_MICRO_BATCH: the most --micro-batch takes)
+                rec["largest_micro_batch_that_fits"] = largest[f.stage][0]
         records.append(rec)
     return records
 
@@ -248,6 +258,54 @@ def _advice(
             copy=fmt(copy, "bytes", lang), left=_left(room - copy, lang), copy_a=fmt(copy_a, "bytes", lang),
             left_a=_left(room - copy_a, lang), others=_others(a, lang)))  # fmt: skip
     return notes
+
+
+def _largest(fits: tuple[MemoryFit, ...], preset: dict | None, shaped: dict[str, Any], precision: str,
+             t: int) -> list[tuple[int, float]] | None:  # fmt: skip
+    """Each stage's largest micro-batch that fits the device, by the table's own sum and test, and the bytes the
+    next one would need; None where no activations were counted (no transformer preset) or no device was given."""
+    memory = fits[0].device_memory_bytes
+    if not shaped or memory is None or preset is None:
+        return None
+    shape = Shape.of(preset, shaped["seq_len"])
+    kw: dict[str, Any] = dict(tensor_parallel=t, sequence_parallel=shaped["sequence_parallel"],
+                              recompute=shaped["recompute"], value_bytes=ACTIVATION_BYTES[precision])  # fmt: skip
+    said = []
+    for f in fits:
+        b = largest_micro_batch(f.model_state_bytes_per_device, memory, shape, most=MAX_MICRO_BATCH, **kw)
+        said.append((b, f.model_state_bytes_per_device + activation_bytes(shape, b + 1, **kw)))
+    return said
+
+
+def _largest_note(largest: list[tuple[int, float]] | None, stage: int | None, shaped: dict[str, Any], where: str,
+                  lang: str) -> list[str]:  # fmt: skip
+    """The largest micro-batch that fits: the one stage asked for with what one more would need, else each stage's.
+    Where none fits even at 1 and 1 was asked, the table and the advice have said so already: nothing more."""
+    if largest is None or (shaped["micro_batch"] == 1 and all(largest[s][0] == 0 for s in _stages(stage))):
+        return []
+
+    def b_said(b: int) -> str:
+        n = fmt(b, "int", lang)
+        return label("mem_batch_or_more", lang).format(b=n) if b >= MAX_MICRO_BATCH else n
+
+    if stage is not None:
+        b, need = largest[stage]
+        strategy = STAGE_NAMES[stage]
+        if b == 0:  # (need: at micro-batch 1)
+            return [label("mem_no_batch", lang).format(strategy=strategy, where=where, need=fmt(need, "bytes", lang))]
+        after = "" if b >= MAX_MICRO_BATCH else label("mem_largest_next", lang).format(
+            n=fmt(b + 1, "int", lang), need=fmt(need, "bytes", lang))  # fmt: skip
+        return [label("mem_largest_batch", lang).format(strategy=strategy, where=where, b=b_said(b), next=after)]
+    groups: dict[int, list[str]] = {}  # stages of one micro-batch said together (it never falls as stages shard)
+    for s in STAGES:
+        groups.setdefault(largest[s][0], []).append(STAGE_NAMES[s])
+    each = "; ".join(label("mem_largest_each" if b else "mem_largest_none", lang).format(
+        b=b_said(b), stages=listed(names, lang)) for b, names in groups.items())  # fmt: skip
+    return [label("mem_largest_batches", lang).format(where=where, each=each)]
+
+
+def _stages(stage: int | None) -> tuple[int, ...]:
+    return STAGES if stage is None else (stage,)
 
 
 def _others(a: Advice, lang: str) -> str:
