@@ -544,8 +544,9 @@ def test_notes_about_this_answer_come_before_the_columns_explanations(capsys):
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "2900", "--system",
                      "dgx-a100", "-d", "64")  # fmt: skip
     notes = _said(out)
-    assert rc == 0 and len(notes) == 5 and notes[-3:] == [label(k) for k in STANDING]
+    assert rc == 0 and len(notes) == 6 and notes[-3:] == [label(k) for k in STANDING]
     assert notes[0].startswith("no --batch: 32 samples per device assumed") and "decoding JPEGs" in notes[1]
+    assert notes[2].startswith("model-FLOPs utilisation: ")  # how the answer was made: after what bears on it
 
 
 def test_the_note_order_ranks_only_notes_predict_says():

@@ -1276,3 +1276,56 @@ def test_a_calibration_across_nodes_counts_one_nodes_ranks(tmp_path):
     assert calibration_origin(str(path)) == ("nccl", "cuda", 4, 2)
     assert notes(devices=16, nodes=2) == [("calibration_nodes", 2)]
     assert notes(devices=8) == [] and calibration_origin(str(path)) == ("nccl", "cuda", 8, None)
+
+
+def test_a_measured_baseline_says_the_mfu_it_implies_and_what_the_cluster_delivers(capsys):
+    """Review IZ: only the FLOPs estimate said its share of the peak ('at 35 % of 989 TFLOP/s'); a measured
+    --throughput or --step-time, whose FLOP rate predict already worked out for its unit checks, never said its MFU,
+    nor what is left of it at the largest size — the first figures an ML engineer works out by hand."""
+    # Llama-3-8B at 4,096 tokens: 6·(N − V·h)·s + 12·L·h·s² FLOP a sequence (its untied embedding does no matmul)
+    llama = 6 * (8_030_261_248 - 128_256 * 4096) * 4096 + 12 * 32 * 4096 * 4096**2
+    assert llama == 210_829_307_805_696
+    kw = dict(model="llama3-8b", system="dgx-h100", precision="bf16", batch=1, seq_len=4096)
+    p = predict([8, 64], throughput=1.6, baseline_devices=8, **kw)
+    (note,) = [n for n in p.notes if n.key.startswith("measured_mfu")]
+    assert note.key == "measured_mfu_vs_d0" and note.fields["pct0"] == pytest.approx(34.107876, abs=1e-6)
+    assert note.fields["pct0"] == pytest.approx(100 * llama * 1.6 / 989e12, rel=1e-12)  # H100's dense bf16 peak
+    top = p.records()[1]
+    e_vs = top["efficiency_vs_baseline"]
+    assert note.fields["pct"] == pytest.approx(note.fields["pct0"] * e_vs, rel=1e-12)  # d0's share × E vs d0
+    # … which is the FLOP rate of the table's own throughput at 64 devices
+    assert note.fields["pct"] == pytest.approx(100 * llama * top["actual_throughput"] / 64 / 989e12, rel=1e-9)
+    assert note.startswith(
+        "model-FLOPs utilisation: 210,829 GFLOP a sample × the measured 1.6 samples/s a "
+        "device (8 devices) is 34.1 % of 989 TFLOP/s (h100-80gb, bf16); at 64 devices, E vs d0 "
+    )
+    # the same run as a one-device --step-time: E itself is the factor
+    p = predict([1, 64], step_time_s=0.625, **kw)
+    (note,) = [n for n in p.notes if n.key.startswith("measured_mfu")]
+    assert note.key == "measured_mfu" and note.fields["pct0"] == pytest.approx(34.107876, abs=1e-6)
+    assert note.fields["pct"] == pytest.approx(note.fields["pct0"] * p.efficiency_values[1], rel=1e-12)
+
+    # ResNet-50: 6 × 4.089 GMAC an image, 2,500 images/s a device on an A100 at amp (312 TFLOP/s)
+    p = predict([1, 8, 64], model="resnet50", system="dgx-a100", precision="amp", batch=256, throughput=2500)
+    (note,) = [n for n in p.notes if n.key.startswith("measured_mfu")]
+    assert note.fields["pct0"] == pytest.approx(100 * 6 * 4.089e9 * 2500 / 312e12, rel=1e-12)  # 19.66 %
+    assert note.fields["pct"] == pytest.approx(19.658654 * p.efficiency_values[-1], rel=1e-6)
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "--precision", "amp", "-b",
+                     "256", "-v", "2500", "-d", "1,8,64", "--lang", "es")  # fmt: skip
+    e64 = f"{p.efficiency_values[-1]:.3f}".replace(".", ",")
+    assert rc == 0 and ("nota: utilización de FLOPs del modelo: 24,534 GFLOP por muestra × las 2.500 muestras/s por "
+                        "dispositivo medidas (1 dispositivo) son el 19,7 % de 312 TFLOP/s (a100-80gb, amp); con 64 "
+                        f"dispositivos, E {e64}, cada dispositivo rinde el ") in out  # fmt: skip
+    rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--system", "dgx-a100", "--precision", "amp", "-b",
+                     "256", "-v", "2500", "-d", "8", "--baseline-devices", "8")  # fmt: skip
+    assert rc == 0 and ("note: model-FLOPs utilisation: 24.534 GFLOP a sample × the measured 2,500 samples/s a "
+                        "device (8 devices) is 19.7 % of 312 TFLOP/s (a100-80gb, amp)\n") in out  # fmt: skip
+
+    def said(**more):
+        return [n.key for n in predict([1, 8], **{**kw, **more}).notes if n.key.startswith("measured_mfu")]
+
+    assert said() == []  # a FLOPs estimate says its share already (compute_estimated)
+    assert said(throughput=50) == []  # 10,500 TFLOP/s: beyond_peak says the rate, and no share of it
+    assert said(throughput=1.6, system=None, intra_bw_gbs=300, gpus_per_node=8) == []  # no GPU: no peak
+    assert said(throughput=1.6, model=None, params=8e9, seq_len=None) == []  # a bare count: no FLOPs a sample…
+    assert said(throughput=1.6, model=None, params=8e9) == ["measured_mfu"]  # …but 6·N·s with a --seq-len

@@ -290,6 +290,20 @@ EN = {
         "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, {fp32:g} TFLOP/s; --precision tf32 prices "
         "them at {tf32:g}"
     ),
+    "measured_mfu": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a sample × the measured {v:,.6g} samples/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec}); at {d:,} devices, E {e_said}, each device "
+        "delivers {pct:.3g} %"
+    ),
+    "measured_mfu_vs_d0": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a sample × the measured {v:,.6g} samples/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec}); at {d:,} devices, E vs d0 {e_said}, each "
+        "device delivers {pct:.3g} %"
+    ),
+    "measured_mfu_alone": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a sample × the measured {v:,.6g} samples/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec})"
+    ),
     "compute_estimated": (
         "compute estimated: {tflop:,.4g} TFLOP per micro-batch at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu})"
     ),

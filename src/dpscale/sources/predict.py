@@ -77,6 +77,7 @@ from dpscale.sources.predict_notes import (
     _cluster_notes,
     _decode_caution,
     _hop_unsourced,
+    _measured_mfu,
     _mib,
     _outside,
     _ragged,
@@ -617,9 +618,15 @@ def predict_flags(
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,
                           float(alone.step_s[0]))  # fmt: skip
     ctx = _Context(base, alone, baseline_devices, strong, one_node=inter_bw_gbs is None and cl.inter_own is None)
+    e0 = 1.0
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])
         notes.append(Note("one_device_inferred", v=per_device, d0=baseline_devices, e0=e0))
+    if measured_rate and part is not None and (spec is not None or seq_len is not None):  # the MFU it implies
+        v = throughput if throughput is not None else per_step(batch * grad_accum, step_time_s)
+        top = (int(d.max()), float(eff[d.argmax()]) / e0)  # E against the measured size: d0's share × it
+        notes.extend(_measured_mfu(flops_per_sample(spec, seq_len, params), float(v), baseline_devices, part, gpu,
+                                   prec, top, notes))  # fmt: skip
     if input_rate is not None and busy >= INPUT_PER_GPU_BUSY and input_rate < 2 * per_device:  # one rank's loader?
         # the share at most 1.99: said to three figures, 1.995 to 1.999… rounded up to '2', the count it is under
         # (199.5/s for GPUs of 100/s 'feeds 2 of its 8 GPUs', review HX)

@@ -368,6 +368,23 @@ def _step_time_floor(flops_per_s: float, step_s: float, part: dict[str, Any], gp
                  gpu=gpu, peak=peak, flag=f"--step-time {step_s / 1000:g}")]  # fmt: skip
 
 
+def _measured_mfu(flops: float, measured: float, d0: int, part: dict[str, Any], gpu: str | None, prec: str,
+                  top: tuple[int, float], said: list) -> list:  # fmt: skip
+    """The model-FLOPs utilisation a measured baseline implies: `flops` a sample × `measured` samples/s a device at d0
+    ÷ the GPU's dense peak at `prec`, and at the largest size d (`top`: d and E there against d0's, E vs d0, or E
+    where d0 is one device) that share × E, what each device of the cluster delivers. Nothing where the precision has
+    no peak, nor where `said` already holds the FLOP rate as a unit slip (beyond_peak, step_time_slow)."""
+    peak = part["peak_tflops"].get(prec)
+    if peak is None or any(getattr(n, "key", "") in ("beyond_peak", "step_time_slow") for n in said):
+        return []
+    pct0 = 100 * flops * measured / (peak * 1e12)
+    fields = dict(gflop=flops / 1e9, v=measured, d0=d0, pct0=pct0, peak=peak, gpu=gpu, prec=prec)
+    d, e = top
+    if d == d0:  # the sweep ends at the measured size: its share is the cluster's
+        return [Note("measured_mfu_alone", **fields)]
+    return [Note("measured_mfu_vs_d0" if d0 > 1 else "measured_mfu", d=d, e=e, e_said=e3(e), pct=pct0 * e, **fields)]
+
+
 def _decode_caution(per_device: float, n: int, cores: float) -> list:
     """A note when n busy devices of one node would need more images/s than its CPUs decode (DECODE_PER_CORE);
     none when one device alone already runs faster than that (its loader cannot be decoding on the CPU)."""

@@ -283,6 +283,20 @@ NOTES: dict[str, dict[str, str]] = {
             "(torch.backends.cudnn.allow_tf32): aquí se cuentan al pico fp32, {fp32:g} TFLOP/s; --precision tf32 las "
             "cuenta a {tf32:g}"
         ),
+        "measured_mfu": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por muestra × las {v:,.6g} muestras/s por "
+            "dispositivo medidas ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec}); con "
+            "{d:,} dispositivos, E {e_said}, cada dispositivo rinde el {pct:.3g} %"
+        ),
+        "measured_mfu_vs_d0": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por muestra × las {v:,.6g} muestras/s por "
+            "dispositivo medidas ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec}); con "
+            "{d:,} dispositivos, E frente a d0 {e_said}, cada dispositivo rinde el {pct:.3g} %"
+        ),
+        "measured_mfu_alone": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por muestra × las {v:,.6g} muestras/s por "
+            "dispositivo medidas ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec})"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu})"
         ),
