@@ -538,15 +538,16 @@ def test_notes_about_this_answer_come_before_the_columns_explanations(capsys):
                                 "dispositivos")):  # fmt: skip
         rc, out, _ = run(capsys, *LLAMA3_8B, "--lang", lang)
         notes = _said(out)
-        assert rc == 0 and len(notes) == 9 and notes[0] == tokens
+        assert rc == 0 and len(notes) == 10 and notes[0] == tokens
         assert notes[-3:] == [label(k, lang) for k in STANDING]
     assert _said(out)[1].startswith("DDP simple necesita 128 GB")  # the states that cannot fit: next
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "2900", "--system",
                      "dgx-a100", "-d", "64")  # fmt: skip
     notes = _said(out)
-    assert rc == 0 and len(notes) == 6 and notes[-3:] == [label(k) for k in STANDING]
+    assert rc == 0 and len(notes) == 7 and notes[-3:] == [label(k) for k in STANDING]
     assert notes[0].startswith("no --batch: 32 samples per device assumed") and "decoding JPEGs" in notes[1]
     assert notes[2].startswith("model-FLOPs utilisation: ")  # how the answer was made: after what bears on it
+    assert notes[3].startswith("where E goes at 64 devices: ")  # what its E is made of, before the columns' notes
 
 
 def test_the_note_order_ranks_only_notes_predict_says():
@@ -570,24 +571,26 @@ NOTE_ORDERS = [
       "--inter-bw is the node's, all its NICs together", "no published measurement on Hopper",
       "beyond 1,024 devices", "ZeRO-3 / FSDP full shard", "3 B parameters, 12 GB of gradients",
       "no preset gives the layers", "dgx-a100 as the options changed it", "--gpu h100-80gb in place of",
-      "compute estimated", "12 devices do not fill whole 8-GPU nodes"]),
+      "compute estimated", "12 devices do not fill whole 8-GPU nodes", "where E goes at 2,048 devices"]),
     (["--model", "resnet50", "--precision", "amp", "--system", "dgx-a100", "-d", "64", "-b", "256"],
-     ["8 devices of a node would need 21,873 images/s", "compute estimated", "a CNN preset's share"]),
+     ["8 devices of a node would need 21,873 images/s", "compute estimated", "a CNN preset's share",
+      "where E goes at 64 devices"]),
     (["--params", "1e9", "-v", "100", "--gpus-per-node", "8", "--intra-bw", "300", "--inter-bw", "400GbE", "-d",
       "12,16", "--zero", "3"],
      ["GPU unknown", "no --batch: 32 samples per device assumed", "ZeRO-3 / FSDP full shard",
       "1 B parameters, 4 GB of gradients", "the network is Ethernet (eth-400g)", "no preset gives the layers",
-      "12 devices do not fill whole 8-GPU nodes"]),
+      "12 devices do not fill whole 8-GPU nodes", "where E goes at 16 devices"]),
     (["--model", "llama-70b", "--precision", "bf16", "--system", "dgx-h100", "--gpus-per-node", "4", "-d", "64",
       "-b", "8", "--zero", "3"],
      ["tokens/s: samples/s × 4,096", "a batch of 8 sequences of 4,096 stores", "no published measurement on Hopper",
       "ZeRO-3 / FSDP full shard", "68.98 B parameters", "dgx-h100 as the options changed it",
-      "on 4 of each dgx-h100 node's 8 GPUs the run reaches 4 of its 8 NICs", "compute estimated"]),
+      "on 4 of each dgx-h100 node's 8 GPUs the run reaches 4 of its 8 NICs", "compute estimated",
+      "where E goes at 64 devices"]),
     (["--model", "llama-70b", "--precision", "bf16", "--system", "dgx-h100", "--gpus-per-node", "4", "-d", "8",
       "-b", "1", "--zero", "1"],
      ["tokens/s: samples/s × 4,096", "ZeRO-1 needs 379 GB per GPU", "no published measurement on Hopper",
       "ZeRO-1: gradients reduce-scattered", "68.98 B parameters", "dgx-h100 as the options changed it",
-      "on 4 of each dgx-h100 node's 8 GPUs", "compute estimated"]),
+      "on 4 of each dgx-h100 node's 8 GPUs", "compute estimated", "where E goes at 8 devices"]),
 ]  # fmt: skip
 
 

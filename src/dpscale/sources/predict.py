@@ -83,6 +83,7 @@ from dpscale.sources.predict_notes import (
     _ragged,
     _step_time_floor,
     _unchecked,
+    _where_e_goes,
 )
 
 # How far published E fell from the prediction, as a share of it: 10th and 90th percentiles of
@@ -613,6 +614,7 @@ def predict_flags(
         key = "strong_scaling" if largest > least else "strong_scaling_one" if least > 1 else "strong_scaling_least"
         notes.append(Note(key, g=strong[0], b_lo=least, b_hi=largest, **STRONG_SCALING_ERROR))
     notes.extend(_accumulation_exposed(d, eff, per_size(base, strong, d.max()), at_one))
+    notes.extend(_where_e_goes(d, b, eff, alone))
 
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,

@@ -385,6 +385,21 @@ def _measured_mfu(flops: float, measured: float, d0: int, part: dict[str, Any], 
     return [Note("measured_mfu_vs_d0" if d0 > 1 else "measured_mfu", d=d, e=e, e_said=e3(e), pct=pct0 * e, **fields)]
 
 
+def _where_e_goes(d: np.ndarray, b: Any, eff: np.ndarray, alone: Any) -> list:
+    """Where E goes at the largest size: the step is compute + exposed all-reduce + synchronisation wait + input stall
+    (stepmodel.step_time), and E is compute / step there — so 1 − E is the other three over the step — wherever one
+    device's own step is its compute. Nothing where a loader already stalls one device (E is then against that
+    stalled step, not the compute), nor at one device (nothing lost)."""
+    i = int(d.argmax())
+    if d[i] <= 1 or float(np.ravel(alone.input_stall_s)[0]) > 0:
+        return []
+    step = float(b.step_s[i])
+    comm, wait, stall = (100 * float(getattr(b, k)[i]) / step for k in ("exposed_s", "sync_wait_s", "input_stall_s"))
+    e = float(eff[i])
+    fields = dict(d=int(d[i]), e=e, e_said=e3(e), lost=100 * (1 - e), comm=comm, wait=wait)
+    return [Note("e_lost_input", stall=stall, **fields) if stall > 0 else Note("e_lost", **fields)]
+
+
 def _decode_caution(per_device: float, n: int, cores: float) -> list:
     """A note when n busy devices of one node would need more images/s than its CPUs decode (DECODE_PER_CORE);
     none when one device alone already runs faster than that (its loader cannot be decoding on the CPU)."""

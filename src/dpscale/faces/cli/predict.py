@@ -61,6 +61,7 @@ NOTE_RANK: dict[str, int] = {
                      "sync_bytes_held", "unchecked_intra", "unchecked_inter", "network_unknown", "network_ethernet",
                      "zero_unchecked", "zero_unchecked_exposed", "calibration_short", "calibration_elsewhere",
                      "calibration_nodes"), 4),
+    **dict.fromkeys(("e_lost", "e_lost_input"), 6),  # what the answer's E is made of, after how it was made
     **dict.fromkeys(("predict_units_note", "band_note", "wait_note"), 9),
 }  # fmt: skip
 MADE = 5  # the rank of a note not named: how the answer was made (compute estimated, accumulation, nodes, NICs)

@@ -297,6 +297,15 @@ NOTES: dict[str, dict[str, str]] = {
             "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por muestra × las {v:,.6g} muestras/s por "
             "dispositivo medidas ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec})"
         ),
+        "e_lost": (
+            "adónde va E con {d:,} dispositivos: E {e_said} es la parte de cómputo del paso; el {lost:.3g} % restante "
+            "es el all-reduce expuesto, {comm:.3g} %, y la espera de sincronización, {wait:.3g} %"
+        ),
+        "e_lost_input": (
+            "adónde va E con {d:,} dispositivos: E {e_said} es la parte de cómputo del paso; el {lost:.3g} % restante "
+            "es el all-reduce expuesto, {comm:.3g} %, la espera de sincronización, {wait:.3g} %, y la espera de datos "
+            "de entrada, {stall:.3g} %"
+        ),
         "compute_estimated": (
             "cómputo estimado: {tflop:,.4g} TFLOP por microlote al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu})"
         ),
