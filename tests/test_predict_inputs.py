@@ -1331,6 +1331,18 @@ def test_a_measured_baseline_says_the_mfu_it_implies_and_what_the_cluster_delive
     assert said(throughput=1.6, model=None, params=8e9) == ["measured_mfu"]  # …but 6·N·s with a --seq-len
 
 
+def test_a_measured_rate_past_its_own_precision_s_peak_gets_no_mfu_over_a_hundred_percent():
+    """Llama-3-8B at 1.6 sequences/s of 8,192 tokens on H100s is 759 TFLOP/s a device: 76.7 % of bf16's 989, but
+    predict's default precision is fp32 (67 TFLOP/s), and the note said '1,130 % of 67 TFLOP/s … each device delivers
+    1,090 %' — below the fastest peak, so beyond_peak (a unit slip) rightly stayed silent; the precision is what is
+    off, and no share past 100 % is a utilisation. Found reading review IZ's note on a preset's defaults."""
+    kw = dict(model="llama3-8b", system="dgx-h100", throughput=1.6, baseline_devices=8)
+    assert [n.key for n in predict([8, 512], **kw).notes if n.key.startswith(("measured_mfu", "beyond_peak"))] == []
+    (note,) = [n for n in predict([8, 512], precision="bf16", **kw).notes if n.key.startswith("measured_mfu")]
+    flops = 6 * (8_030_261_248 - 128_256 * 4096) * 8192 + 12 * 32 * 4096 * 8192**2  # the preset's 8,192 tokens
+    assert note.fields["pct0"] == pytest.approx(100 * flops * 1.6 / 989e12, rel=1e-12)  # 76.75 %
+
+
 WHERE_E_GOES = [  # weak and strong scaling, ZeRO stages, accumulation, a loader that binds past one device, d0 > 1
     dict(model="bert-large", system="dgx-a100", precision="amp", batch=32, throughput=150),
     dict(model="bert-large", system="dgx-a100", precision="amp", batch=32, throughput=150, grad_accum=4),

@@ -373,11 +373,14 @@ def _measured_mfu(flops: float, measured: float, d0: int, part: dict[str, Any], 
     """The model-FLOPs utilisation a measured baseline implies: `flops` a sample × `measured` samples/s a device at d0
     ÷ the GPU's dense peak at `prec`, and at the largest size d (`top`: d and E there against d0's, E vs d0, or E
     where d0 is one device) that share × E, what each device of the cluster delivers. Nothing where the precision has
-    no peak, nor where `said` already holds the FLOP rate as a unit slip (beyond_peak, step_time_slow)."""
+    no peak, nor where `said` already holds the FLOP rate as a unit slip (beyond_peak, step_time_slow), nor past the
+    precision's own peak (below the fastest, beyond_peak's bound: --precision is off, not the unit)."""
     peak = part["peak_tflops"].get(prec)
     if peak is None or any(getattr(n, "key", "") in ("beyond_peak", "step_time_slow") for n in said):
         return []
     pct0 = 100 * flops * measured / (peak * 1e12)
+    if pct0 > 100:  # past the precision's own peak (predict's default fp32 for a bf16 run): no utilisation to say
+        return []
     fields = dict(gflop=flops / 1e9, v=measured, d0=d0, pct0=pct0, peak=peak, gpu=gpu, prec=prec)
     d, e = top
     if d == d0:  # the sweep ends at the measured size: its share is the cluster's
