@@ -1152,3 +1152,22 @@ def test_solve_on_a_one_node_prediction_searches_its_node_not_the_next_power_of_
     one = dpscale.predict([1], params=1e9, throughput=100, gpus_per_node=1, intra_bw_gbs=300)
     with pytest.raises(dpscale.DpscaleError, match=r"not reached within 1 device \(100/s"):
         dpscale.solve(per_device_throughput=100, efficiency=one, actual_throughput=150)
+
+
+def test_a_size_between_whole_ones_is_grouped_in_a_refusal_as_before_size_said():
+    """Review IV: 20f415d gave predict's two refusals scaling's size format ('{:g}') for their own ('{:,.6g}'),
+    saying it changed nothing — but a size past 1,000 between whole ones lost its grouping: p.efficiency(2048.5)
+    on a one-node prediction said '— 2048.5 cross a network' where it said '2,048.5' (and '2,048' for 2048
+    itself, in the same sentence as '1,024'). One format, the grouped one, as whole sizes and the notes'
+    '99,999.9999 devices' are written."""
+    from dpscale.formulas.scaling import size_said
+
+    assert [size_said(x) for x in (8, 8.5, 2048, 2048.0, 2048.5, 1234.5678, 99999.5, np.float32(2048.5))] == [
+        "8", "8.5", "2,048", "2,048", "2,048.5", "1,234.57", "99,999.5", "2,048.5"]  # fmt: skip
+    kw = dict(params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300)
+    with pytest.raises(DpscaleError, match=r"\(8 devices\) — 2,048\.5 cross a network"):
+        predict([8], **kw).efficiency(2048.5)
+    strong = predict([1], **kw, inter_bw_gbs=25, global_batch=1024)
+    with pytest.raises(DpscaleError, match=r"^efficiency: no value for 1,234\.57 devices; allowed: at most 1,024, .*"
+                                           r"\(1,234\.57 would get 0\.829\)$"):  # fmt: skip
+        strong.efficiency(1234.5678)

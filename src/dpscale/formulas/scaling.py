@@ -190,8 +190,9 @@ def _one_e(exc: DpscaleError, where: str, allowed: str) -> str:
 
 
 def size_said(d: Any) -> str:
-    """A size as the errors name it: 8, 10,000,000 (a float array's 8.0 too), 2.5 between whole sizes."""
-    return f"{int(d):,}" if float(d).is_integer() else f"{float(d):g}"
+    """A size as the errors name it: 8, 10,000,000 (a float array's 8.0 too), 2.5 or 2,048.5 between whole sizes
+    (grouped as whole sizes are: predict's refusals said 2,048.5 before they shared this, and the notes do)."""
+    return f"{int(d):,}" if float(d).is_integer() else f"{float(d):,.6g}"
 
 
 def is_number(x: Any) -> bool:
