@@ -1405,7 +1405,7 @@ def test_where_e_goes_is_said_with_its_figures_and_not_where_one_device_already_
     assert note.fields["comm"] == pytest.approx(100 * 0.000297161270711 / 0.264254599247, rel=1e-9)  # 0.112 %
     assert note.fields["wait"] == pytest.approx(100 * 0.0506241046428 / 0.264254599247, rel=1e-9)  # 19.16 %
     rc, out, _ = run(capsys, *argv)
-    en = ("note: where E goes at 64 devices: E 0.807 is the step's share of compute; the other 19.3 % is the "
+    en = ("note: where E goes at 64 devices: E 0.807 is compute's share of the step; the other 19.3 % is the "
           "exposed all-reduce, 0.112 %, and the synchronisation wait, 19.2 %\n")  # fmt: skip
     assert rc == 0 and en in out
     rc, out, _ = run(capsys, *argv, "--lang", "es")

@@ -305,11 +305,11 @@ EN = {
         "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec})"
     ),
     "e_lost": (
-        "where E goes at {d:,} devices: E {e_said} is the step's share of compute; the other {lost:.3g} % is the "
+        "where E goes at {d:,} devices: E {e_said} is compute's share of the step; the other {lost:.3g} % is the "
         "exposed all-reduce, {comm:.3g} %, and the synchronisation wait, {wait:.3g} %"
     ),
     "e_lost_input": (
-        "where E goes at {d:,} devices: E {e_said} is the step's share of compute; the other {lost:.3g} % is the "
+        "where E goes at {d:,} devices: E {e_said} is compute's share of the step; the other {lost:.3g} % is the "
         "exposed all-reduce, {comm:.3g} %, the synchronisation wait, {wait:.3g} %, and waiting for input, {stall:.3g} %"
     ),
     "compute_estimated": (
