@@ -1171,3 +1171,23 @@ def test_a_size_between_whole_ones_is_grouped_in_a_refusal_as_before_size_said()
     with pytest.raises(DpscaleError, match=r"^efficiency: no value for 1,234\.57 devices; allowed: at most 1,024, .*"
                                            r"\(1,234\.57 would get 0\.829\)$"):  # fmt: skip
         strong.efficiency(1234.5678)
+
+
+def test_a_size_between_whole_ones_past_99_999_is_said_with_its_fraction_not_as_a_whole_size():
+    """Review JD: size_said's '{:,.6g}' kept six significant figures, so a size between whole ones from 100,000 on
+    lost its fraction — p.efficiency(123456.5) on a one-node prediction said '123,456 cross a network' (a size
+    never asked), and 1,000,000.5 (or 999,999.5) read '1e+06', ungrouped and whole. As the rounded-up note does
+    (solve: '555,555.56', not '555556'), the decimals run on until the size prints apart from the whole size
+    nearest it; below 100,000 six figures as before."""
+    from dpscale.formulas.scaling import size_said
+
+    sizes = (8, 8.5, 2048.5, 1234.5678, 99999.5, 123456.5, 999999.5, 1e6 + 0.5, 1234565.3, 9_999_999.25, 1e21)
+    assert [size_said(x) for x in sizes] == [
+        "8", "8.5", "2,048.5", "1,234.57", "99,999.5", "123,456.5", "999,999.5", "1,000,000.5", "1,234,565.3",
+        "9,999,999.2", "1,000,000,000,000,000,000,000"]  # fmt: skip
+    kw = dict(params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300)
+    with pytest.raises(DpscaleError, match=r"\(8 devices\) — 123,456\.5 cross a network"):
+        predict([8], **kw).efficiency(123456.5)
+    strong = predict([1], **kw, inter_bw_gbs=25, global_batch=1024)
+    with pytest.raises(DpscaleError, match=r"^efficiency: no value for 1,000,000\.5 devices; .*\(1,000,000\.5 would"):
+        strong.efficiency(1e6 + 0.5)

@@ -191,8 +191,16 @@ def _one_e(exc: DpscaleError, where: str, allowed: str) -> str:
 
 def size_said(d: Any) -> str:
     """A size as the errors name it: 8, 10,000,000 (a float array's 8.0 too), 2.5 or 2,048.5 between whole sizes
-    (grouped as whole sizes are: predict's refusals said 2,048.5 before they shared this, and the notes do)."""
-    return f"{int(d):,}" if float(d).is_integer() else f"{float(d):,.6g}"
+    (grouped as whole sizes are: predict's refusals said 2,048.5 before they shared this, and the notes do). Between
+    whole sizes six figures, and as many more decimals as keep it apart from the whole size nearest it, as the
+    rounded-up note's: '{:,.6g}' said 123456.5 as '123,456' and 1,000,000.5 as '1e+06', whole sizes (review JD)."""
+    x = float(d)
+    if x.is_integer():
+        return f"{int(x):,}"
+    if not math.isfinite(x) or x == 0:  # (not a size; said as it is)
+        return f"{x:g}"
+    places = max(5 - math.floor(math.log10(abs(x))), apart(x, round(x), 1, 12))
+    return f"{x:,.{places}f}".rstrip("0").rstrip(".")
 
 
 def is_number(x: Any) -> bool:
