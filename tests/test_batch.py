@@ -702,3 +702,30 @@ def test_a_reference_batch_in_tokens_against_a_global_batch_in_sequences_gets_a_
     ):
         rc, out, err = run(capsys, "batch", *extra, "--base-lr", "0.1", "--lang", lang)
         assert rc == 0 and "--base-batch" not in out + err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_reference_of_the_run_s_own_micro_batches_gets_no_tokens_note_however_far_it_scales(capsys, lang):
+    """Review JD: 4ab80b5's note (a factor of 512 or more at every size: a batch in tokens against one in sequences)
+    also spoke where the reference is this run's own micro-batch — an LR tuned on one GPU (-b 32, --base-batch 32)
+    scaled to 512 GPUs said '--base-batch 32 and the global batch 16,384 differ 512×, as a language model's sequence
+    length does', and a batch of 1 on 512 devices from a reference of 1 likewise: there the factor is a count of
+    devices, and both batches are in the micro-batch's unit. Where the global batch is the larger, a reference that
+    is a whole number of micro-batches is no slip; one that is not (-b 4,096 typed in tokens against 1,024
+    sequences) and a reference in tokens against a batch in sequences (Llama 2's) still get the note."""
+    base = ("batch", "--base-lr", "0.1", "--lang", lang)
+    said = {"en": "differ", "es": "difieren"}[lang]
+    for extra in (
+        ("-b", "32", "-d", "512", "--base-batch", "32"),
+        ("-b", "32", "-d", "1024,4096", "--base-batch", "32"),
+        ("-b", "1", "-d", "512", "--base-batch", "1", "--optimizer", "adamw"),
+        ("-b", "16", "-k", "4", "-d", "2048", "--base-batch", "64"),
+    ):
+        rc, out, err = run(capsys, *base, *extra, "--json")
+        assert rc == 0 and said not in err, (extra, err)
+    for extra, x in (
+        (("-b", "4096", "-d", "1024", "--base-batch", "1024"), "4,096" if lang == "en" else "4.096"),
+        (("-b", "1", "-d", "1024", "--base-batch", "4194304"), "4,096" if lang == "en" else "4.096"),
+    ):
+        rc, out, err = run(capsys, *base, *extra, "--json")
+        assert rc == 0 and f"{said} {x}×" in err, (extra, err)

@@ -219,7 +219,10 @@ def _notes(plans: list, lang: str, optimizer: str, base_batch: int | None = None
         # 64× too small, unsaid until review IY)
         near = min(plans, key=lambda p: max(p.global_batch / base_batch, base_batch / p.global_batch))
         factor = max(near.global_batch / base_batch, base_batch / near.global_batch)
-        if factor >= SEQUENCE_FACTOR:
+        # a global batch far above a reference of the run's own micro-batches (an LR tuned on one GPU's -b 32, then
+        # 512 GPUs) is a count of devices, in one unit: no slip (it was said so, review JD)
+        own = near.global_batch > base_batch and base_batch % near.micro_batch == 0
+        if factor >= SEQUENCE_FACTOR and not own:
             notes.append(
                 label("batch_far_from_base", lang).format(
                     b0=fmt(base_batch, "int", lang), b=fmt(near.global_batch, "int", lang),
