@@ -138,8 +138,14 @@ HELP_ES: dict[str, str] = {
     "sequence length for transformer FLOPs (default: the preset's)": (
         "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
     ),
-    "measured per-device samples/s at the baseline size": (
-        "muestras/s por dispositivo medidas en el tamaño de referencia"
+    "measured per-device samples/s at the baseline size (or --unit)": (
+        "muestras/s por dispositivo medidas en el tamaño de referencia (o --unit)"
+    ),
+    "samples/s (default) or tokens/s, a language model's (samples/s × its sequence length): the unit of "
+    '--throughput, --target-throughput and the rates shown (--json/--csv rows then say it in "unit")': (
+        "samples/s (por defecto) o tokens/s, los de un modelo de lenguaje (muestras/s × su longitud de secuencia): la "
+        "unidad de --throughput, --target-throughput y los rendimientos mostrados (las filas de --json/--csv la "
+        'indican entonces en "unit")'
     ),
     "measured seconds per optimizer step at the baseline size (JSON's step_s; the table's step ms ÷ 1,000)": (
         "segundos por paso del optimizador medidos en el tamaño de referencia (el step_s del JSON; los ms de paso de "
@@ -257,7 +263,9 @@ HELP_ES: dict[str, str] = {
         "dispositivos necesarios para alcanzar este rendimiento del clúster"
     ),
     "largest size that keeps E at or above this": "mayor tamaño que mantiene E igual o por encima de este valor",
-    "smallest size reaching this cluster samples/s": "menor tamaño que alcanza estas muestras/s del clúster",
+    "smallest size reaching this cluster samples/s (or --unit)": (
+        "menor tamaño que alcanza estas muestras/s del clúster (o --unit)"
+    ),
     "interval level in (0, 1) (default {})": "nivel del intervalo en (0, 1) (por defecto {})",
     "bootstrap resamples (default {})": "remuestreos del bootstrap (por defecto {})",
     "random seed for the bootstrap (default {})": "semilla aleatoria del bootstrap (por defecto {})",

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError, fail
 from dpscale.faces.cli.common import (
     add_output_args,
     any_case,
     bandwidth,
+    check_unit,
     latency,
     min_efficiency,
     number,
     parse_devices,
     positive,
     rate_unit,
+    same_unit,
     whole,
+    with_unit,
     zero_stage,
 )
 from dpscale.faces.output import Column, emit
@@ -65,6 +68,16 @@ NOTE_RANK: dict[str, int] = {
     **dict.fromkeys(("predict_units_note", "band_note", "wait_note"), 9),
 }  # fmt: skip
 MADE = 5  # the rank of a note not named: how the answer was made (compute estimated, accumulation, nodes, NICs)
+
+# --unit: the rates predict can state — samples/s, its own, or a language model's tokens/s (× its sequence length)
+UNITS_ALLOWED = "samples/s or tokens/s (a language model's: samples/s × its sequence length)"
+NO_TOKENS = (
+    "samples/s: this model has no tokens a sample — tokens/s is a language model's (a preset with a vocabulary, or "
+    "--params with --seq-len)"
+)
+# a record's rates, the ones --unit tokens/s states in tokens/s (E, counts and times are the same in either unit)
+RATES = ("per_device_throughput", "ideal_throughput", "actual_throughput", "lost_throughput", "actual_throughput_lo",
+         "actual_throughput_hi")  # fmt: skip
 
 
 GPU_HELP = (
@@ -119,8 +132,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "it / (devices × --grad-accum), a whole number at every size",
     )
     m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
+    m.add_argument(
+        "--unit",
+        default="samples/s",
+        help="samples/s (default) or tokens/s, a language model's (samples/s × its sequence length): the unit of "
+        '--throughput, --target-throughput and the rates shown (--json/--csv rows then say it in "unit")',
+    )
     c = p.add_argument_group("compute time (a measured baseline is preferred)")
-    c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size")
+    c.add_argument("--throughput", "-v", help="measured per-device samples/s at the baseline size (or --unit)")
     c.add_argument(
         "--step-time",
         help="measured seconds per optimizer step at the baseline size (JSON's step_s; the table's step ms ÷ 1,000)",
@@ -186,7 +205,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     k.add_argument("--calibration", help="calib.json from `dpscale measure allreduce --out` (- reads standard input)")
     q = p.add_argument_group("questions")
-    q.add_argument("--target-throughput", metavar="X", help="smallest size reaching this cluster samples/s")
+    q.add_argument("--target-throughput", metavar="X", help="smallest size reaching this cluster samples/s (or --unit)")
     q.add_argument("--min-efficiency", metavar="E", help="largest size that keeps E at or above this")
     add_output_args(p)
 
@@ -203,34 +222,62 @@ def run(args: argparse.Namespace) -> int:
 
         check_path(args.plot, inputs=(args.system_file, args.calibration))
     asked = _question(args)  # (before the prediction: bad input fails fast)
-    pred = _predict(args)
+    tokens = _tokens_unit(args)  # tokens a sample where --unit is tokens/s, else None (samples/s)
+    pred = _predict(args, tokens)
     records = pred.records()
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
         _unit_written(pred)
-    notes = _notes(args, pred.notes, records, pred.tokens_per_sample)  # (records carry tokens_per_sample: theirs)
-    cols = _columns(args.input_rate, records)
+    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens))  # (records: tokens_per_sample)
+    unit = "tokens/s" if tokens else "samples/s"
+    if tokens:  # every rate in tokens/s, said in each row as calc's and plan's rows say a unit past samples/s
+        records = [with_unit({k: v * tokens if k in RATES else v for k, v in r.items()}, unit) for r in records]
+    cols = _columns(args.input_rate, records, unit if tokens else "")
     title = _title(args, pred.system)
     out: Any = records
     if asked:  # the answer: --json's object as fit's report names it, else a line after the table (CSV: stderr)
         key, value = asked
-        found = pred.devices_for(**{key: value})
+        # (a target in tokens/s is the samples/s the prediction counts in, × the tokens a sample)
+        found = pred.devices_for(**{key: _per_sample(value, tokens) if key == "throughput" else value})
         if args.json:
             named = "min_efficiency" if key == "efficiency" else "target"
             from dpscale.sources.predict import BAND_LEVEL
 
             # (with the per-device rate and the band's level, as fit's report: plan --efficiency-file reads them)
-            out = {"predictions": records, "per_device_throughput": pred.per_device_throughput,
+            v = pred.per_device_throughput
+            out = {"predictions": records, "per_device_throughput": v * tokens if tokens else v,
+                   **({"unit": unit} if tokens else {}),  # (the document's rate and target are the rows' unit)
                    "confidence": BAND_LEVEL, f"devices_for_{key}": {named: value, **found}}  # fmt: skip
         else:
-            notes = [_answer_line(key, value, found, args.lang), *notes]
+            notes = [_answer_line(key, value, found, args.lang, unit), *notes]
     emit(out, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
-        _plot(records, args.plot, args.lang, title)
+        _plot(records, args.plot, args.lang, title, unit)
     return 0
 
 
-def _predict(args: argparse.Namespace) -> Prediction:
-    """Every flag read and checked in the order written here (of several bad, the first is named), then run."""
+def _tokens_unit(args: argparse.Namespace) -> int | None:
+    """--unit read as the other commands read it (check_unit: one line, no per-device part; 'Tokens/s' is tokens/s):
+    None for samples/s, the tokens a sample for tokens/s — the sequence length predict's FLOPs and its tokens/s note
+    use (sources.predict.sequence_tokens) — and refused for a model that has none (an image preset, --params without
+    --seq-len) or any other unit, which predict has no factor for."""
+    unit = check_unit(args.unit)
+    if same_unit(unit, "samples/s"):
+        return None
+    if not same_unit(unit, "tokens/s"):
+        raise fail("--unit", args.unit, UNITS_ALLOWED)
+    from dpscale import catalog
+    from dpscale.sources.predict import sequence_tokens
+
+    spec = catalog.model(args.model) if args.model else None
+    tokens = sequence_tokens(spec, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
+    if not tokens:
+        raise fail("--unit", args.unit, NO_TOKENS)
+    return int(tokens)
+
+
+def _predict(args: argparse.Namespace, tokens: int | None = None) -> Prediction:
+    """Every flag read and checked in the order written here (of several bad, the first is named), then run; a
+    --throughput in tokens/s (`tokens` a sample) is the samples/s the library counts in, ÷ that."""
     from dpscale.sources.predict import (
         ALPHA_RANGE,
         BUCKET_MB,
@@ -255,7 +302,7 @@ def _predict(args: argparse.Namespace) -> Prediction:
         batch=whole(args.batch, "--batch"),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         global_batch=whole(args.global_batch, "--global-batch"),
-        throughput=opt(args.throughput, "--throughput", THROUGHPUT_ALLOWED),
+        throughput=_per_sample(opt(args.throughput, "--throughput", THROUGHPUT_ALLOWED), tokens),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
@@ -282,6 +329,11 @@ def _predict(args: argparse.Namespace) -> Prediction:
     )
 
 
+def _per_sample(rate: float | None, tokens: int | None) -> float | None:
+    """A rate typed in tokens/s (`tokens` a sample) as the samples/s the library counts in; samples/s as typed."""
+    return rate / tokens if rate is not None and tokens else rate
+
+
 def _question(args: argparse.Namespace) -> tuple[str, float] | None:
     """--min-efficiency or --target-throughput, read as devices_for's ("efficiency", E) or ("throughput", X)."""
     if args.min_efficiency is not None and args.target_throughput is not None:
@@ -293,7 +345,7 @@ def _question(args: argparse.Namespace) -> tuple[str, float] | None:
     return None
 
 
-def _answer_line(key: str, value: float, found: dict[str, Any], lang: str) -> str:
+def _answer_line(key: str, value: float, found: dict[str, Any], lang: str, unit: str = "samples/s") -> str:
     """'largest size with E ≥ 75.0 %: 64 (of sizes up to one node, then whole nodes)', 'devices for 1,000,000
     samples/s: ∞ (unreachable)': fit's wording, with the sizes predict searched."""
     import math
@@ -306,7 +358,7 @@ def _answer_line(key: str, value: float, found: dict[str, Any], lang: str) -> st
         head = label("fit_min_eff", lang).format(e=fmt(value, "pct", lang))
         beyond = label("fit_never_below", lang).format(cap=cap)
     else:
-        head = label("fit_devices_for", lang).format(target=fmt(value, "rate", lang), unit=label("samples/s", lang))
+        head = label("fit_devices_for", lang).format(target=fmt(value, "rate", lang), unit=label(unit, lang))
         unreachable = found["reason"] == "unreachable"
         beyond = label("fit_unreachable" if unreachable else "predict_not_reached", lang).format(cap=cap)
     if math.isinf(found["devices"]):
@@ -325,22 +377,27 @@ def _unit_written(pred: Prediction) -> None:
     pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
 
 
-def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None) -> list[str]:
+def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None,
+           in_tokens: bool = False) -> list[str]:  # fmt: skip
     """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s (`seq`
-    tokens a sample), the units, the band, the wait — in NOTE_RANK's order."""
+    tokens a sample; `in_tokens`: the table is in tokens/s, and its units note says the factor), the units, the
+    band, the wait — in NOTE_RANK's order."""
     from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import number as fmt
     from dpscale.sources.predict import DEFAULT_BATCH
 
     keyed = [(getattr(n, "key", ""), n) for n in said]
-    keyed += [(k, label(k, args.lang)) for k in ("predict_units_note", "band_note")]
+    # the units: tokens/s where the rates are, with the factor (no note then multiplies by it), else samples/s
+    units = label("predict_units_note", args.lang)
+    if in_tokens:
+        units = label("predict_units_tokens_note", args.lang).format(s=fmt(seq or 0, "int", args.lang))
+    keyed += [("predict_units_note", units), ("band_note", label("band_note", args.lang))]
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
         keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))
     if args.batch is args.global_batch is None and (args.throughput or args.step_time):  # measured at this batch?
         keyed.append(("predict_batch_default", label("predict_batch_default", args.lang).format(b=DEFAULT_BATCH)))
-    if seq:  # a language model's rate is read in tokens/s: the factor, beside the samples/s of the table
-        from dpscale.faces.i18n import number as fmt
-
+    if seq and not in_tokens:  # a language model's rate is read in tokens/s: the factor, beside the table's samples/s
         # with the figure asked for at the largest size: the table's 22.01 samples/s left the product to the reader
         top = max(records, key=lambda r: r["devices"])
         tokens = fmt(top["actual_throughput"] * seq, "rate", args.lang)
@@ -352,9 +409,12 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
     return [n for _, n in sorted(keyed, key=lambda kn: NOTE_RANK.get(kn[0], MADE))]  # (stable: a rank keeps order)
 
 
-def _columns(input_rate: str | None, records: list[dict[str, Any]]) -> list[Column]:
-    """The table's columns: the input stall only where an input rate was given, E vs d0 only where d0 > 1."""
+def _columns(input_rate: str | None, records: list[dict[str, Any]], unit: str = "") -> list[Column]:
+    """The table's columns: the input stall only where an input rate was given, E vs d0 only where d0 > 1; a
+    `unit` past samples/s (tokens/s) labels the throughput, said under the table as calc's and plan's are."""
     cols = COLUMNS if input_rate is None else [*COLUMNS[:10], Column("input_stall_s", "ms"), *COLUMNS[10:]]
+    if unit:
+        cols = [c._replace(unit=unit) if c.key == "actual_throughput" else c for c in cols]
     if "efficiency_vs_baseline" in records[0]:  # a measured baseline of d0 > 1: E as its table would give it
         cols = [*cols[:4], Column("efficiency_vs_baseline", "fixed3"), *cols[4:]]
     if "per_device_batch" in records[0]:  # a global batch: each size's share of it
@@ -362,14 +422,14 @@ def _columns(input_rate: str | None, records: list[dict[str, Any]]) -> list[Colu
     return cols
 
 
-def _plot(records: list[dict[str, Any]], path: str, lang: str, title: str) -> None:
+def _plot(records: list[dict[str, Any]], path: str, lang: str, title: str, unit: str = "samples/s") -> None:
     """E(d) and throughput drawn with the band the table's lo and hi columns give."""
     from dpscale.faces.i18n import label
     from dpscale.faces.plot import plot_scaling
 
     keys = {"actual_lo": "actual_throughput_lo", "actual_hi": "actual_throughput_hi"}
     band = {k: [r[keys.get(k, k)] for r in records] for k in (*keys, "efficiency_lo", "efficiency_hi")}
-    plot_scaling(records, path, lang, title, band=band, band_label=label("plot_band_predict", lang))
+    plot_scaling(records, path, lang, title, unit, band=band, band_label=label("plot_band_predict", lang))
 
 
 def _ethernet(typed: str | None, gbs: float | None) -> str | None:

@@ -152,6 +152,14 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a unit label on one line, at most 40 characters (samples/s, tokens/s)": (
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
+        "samples/s or tokens/s (a language model's: samples/s × its sequence length)": (
+            "samples/s o tokens/s (los de un modelo de lenguaje: samples/s × su longitud de secuencia)"
+        ),
+        "samples/s: this model has no tokens a sample — tokens/s is a language model's (a preset with a vocabulary, "
+        "or --params with --seq-len)": (
+            "samples/s: este modelo no tiene tokens por muestra — tokens/s es de un modelo de lenguaje (un modelo "
+            "predefinido con vocabulario, o --params con --seq-len)"
+        ),
         "the unit without its per-device part (it labels the cluster's throughputs too): ": (
             "la unidad sin su parte por dispositivo (rotula también los rendimientos del clúster): "
         ),

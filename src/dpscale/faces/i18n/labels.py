@@ -394,6 +394,9 @@ LABELS: dict[str, dict[str, str]] = {
         "law_note": "E(d) from {law}",
         "past_peak_note": "throughput peaks at d* = √((1−σ)/κ) ≈ {d} devices: past it, more devices deliver less",
         "predict_units_note": "E relative to one device; throughput in samples/s",
+        "predict_units_tokens_note": (
+            "E relative to one device; throughput in tokens/s: samples/s × {s} (the sequence length)"
+        ),
         "predict_tokens_note": "tokens/s: samples/s × {s} (the sequence length): {t} at {d} devices",
         "predict_precision_default": (
             "no --precision: fp32 assumed, so the compute estimate reads the GPU's fp32 peak — mixed-precision "
@@ -1324,6 +1327,9 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivos rinden menos"
         ),
         "predict_units_note": "E relativa a un dispositivo; rendimiento en muestras/s",
+        "predict_units_tokens_note": (
+            "E relativa a un dispositivo; rendimiento en tokens/s: muestras/s × {s} (la longitud de secuencia)"
+        ),
         "predict_tokens_note": "tokens/s: muestras/s × {s} (la longitud de secuencia): {t} con {d} dispositivos",
         "predict_precision_default": (
             "sin --precision: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — el "

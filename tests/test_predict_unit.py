@@ -1,0 +1,137 @@
+"""`dpscale predict --unit tokens/s`: a language model's rates asked and shown in tokens/s — --throughput and
+--target-throughput read in it, the table and --json/--csv rows in it — and refused where a model has no tokens a
+sample. Review JB (after review IW found `--target-throughput 1e6`, meant as tokens/s, read as samples/s: ∞)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from clihelp import run
+
+from dpscale import catalog
+
+# Llama 3 8B on DGX H100s, its estimate from FLOPs: 0.72960442049 samples/s a device (of 8,192 tokens)
+LLAMA = ["predict", "--model", "llama-3-8b", "--precision", "bf16", "--system", "dgx-h100"]
+
+
+def test_llama_3_8b_has_8192_tokens_a_sample():
+    assert catalog.model("llama-3-8b")["seq_len"] == 8192
+
+
+def test_a_target_in_tokens_per_second_is_the_samples_answer_at_x_over_t(capsys):
+    """1e6 tokens/s of Llama 3 8B was read as 1e6 samples/s (∞, 'still rises'): in tokens/s it is 1e6 / 8,192 =
+    122.0703125 samples/s, which 184 H100s reach (576 A100s), the same answer as the samples/s question."""
+    for system, devices in (("dgx-h100", 184), ("dgx-a100", 576)):
+        argv = [*LLAMA[:-1], system, "-d", "1,8"]
+        rc, out, _ = run(capsys, *argv, "--unit", "tokens/s", "--target-throughput", "1e6", "--json")
+        tokens = json.loads(out)
+        rc2, out2, _ = run(capsys, *argv, "--target-throughput", repr(1e6 / 8192), "--json")
+        samples = json.loads(out2)
+        assert rc == rc2 == 0
+        assert tokens["devices_for_throughput"] == {"target": 1e6, "devices": devices, "reason": None,
+                                                    "search_cap": 1048576}  # fmt: skip
+        assert samples["devices_for_throughput"]["devices"] == devices
+        assert tokens["unit"] == "tokens/s" and "unit" not in samples
+        assert tokens["per_device_throughput"] == pytest.approx(samples["per_device_throughput"] * 8192, rel=1e-11)
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "--unit", "tokens/s", "--target-throughput", "1e6")
+    assert rc == 0 and "note: devices for 1,000,000 tokens/s: 184 (of sizes up to one node, then whole nodes)" in out
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "--unit", "Tokens/s", "--target-throughput", "1e6", "--lang", "es")
+    assert rc == 0 and "nota: dispositivos para 1.000.000 tokens/s: 184 (entre los tamaños" in out
+
+
+def test_a_measured_rate_in_tokens_per_second_is_that_rate_over_the_sequence(capsys):
+    """-v 6000 tokens/s is 6000 / 8,192 = 0.732421875 samples/s: the same E, step and bottleneck, every rate × 8,192,
+    the table in tokens/s (said under it) and the units note giving the factor in place of the tokens/s note."""
+    argv = [*LLAMA, "-d", "1,8,64"]
+    rc, out, _ = run(capsys, *argv, "-v", "6000", "--unit", "tokens/s", "--json")
+    tokens = json.loads(out)
+    rc2, out2, _ = run(capsys, *argv, "-v", "0.732421875", "--json")
+    samples = json.loads(out2)
+    assert rc == rc2 == 0 and tokens[0]["per_device_throughput"] == 6000
+    rates = ("per_device_throughput", "ideal_throughput", "actual_throughput", "lost_throughput",
+             "actual_throughput_lo", "actual_throughput_hi")  # fmt: skip
+    for t, s in zip(tokens, samples):
+        assert t.pop("unit") == "tokens/s" and list(t) == list(s)  # the one key more, nothing else
+        for k in s:
+            assert t[k] == (pytest.approx(s[k] * 8192, rel=1e-11) if k in rates else s[k]), k
+    assert tokens[2]["actual_throughput"] == pytest.approx(362621.76, abs=0.01)  # 64 × 6,000 × E 0.944
+    rc, out, _ = run(capsys, *argv, "-v", "6000", "--unit", "tokens/s")
+    lines = out.splitlines()
+    assert lines[3].split()[:5] == ["1", "1.000", "(100.0", "%)", "1.000"] and "6,000" in lines[3]
+    assert "362,622" in lines[5] and lines[6] == "throughputs in tokens/s"
+    assert "note: E relative to one device; throughput in tokens/s: samples/s × 8,192 (the sequence length)" in out
+    assert "tokens/s: samples/s × 8,192 (the sequence length): " not in out  # the table gives it: no product note
+    rc, out, _ = run(capsys, *argv, "-v", "6000", "--unit", "tokens/s", "--lang", "es")
+    assert "rendimientos en tokens/s" in out
+    assert "nota: E relativa a un dispositivo; rendimiento en tokens/s: muestras/s × 8.192 (la longitud de" in out
+    rc, out, _ = run(capsys, *argv, "-v", "6000", "--unit", "tokens/s", "--csv")
+    head, first = out.splitlines()[:2]
+    cells = dict(zip(head.split(","), first.split(",")))
+    assert cells["unit"] == "tokens/s" and cells["actual_throughput"] == "6000.0"
+
+
+def test_a_params_model_with_a_sequence_length_has_tokens_too(capsys):
+    argv = ["predict", "--params", "1.3e9", "--seq-len", "2048", "-v", "20480", "--system", "dgx-a100", "-d", "1,8"]
+    rc, out, _ = run(capsys, *argv, "--unit", "tokens/s", "--json")
+    assert rc == 0 and json.loads(out)[0]["actual_throughput"] == 20480  # 10 samples/s of 2,048 tokens
+
+
+@pytest.mark.parametrize("samples", [[], ["--unit", "samples/s"], ["--unit", " Samples/s "]])
+def test_samples_per_second_is_the_output_as_before(capsys, samples):
+    """The default unit, typed or not, changes nothing: table, --json and --csv are those of no --unit (and the
+    same bytes as before --unit existed, on ten configurations, checked by hand for review JB)."""
+    for argv in ([*LLAMA, "-d", "1,8", "--target-throughput", "100"], ["predict", "--model", "resnet-50",
+                 "--precision", "amp", "--system", "dgx-a100", "-d", "1,8"]):  # fmt: skip
+        for form in ([], ["--json"], ["--csv"]):
+            assert run(capsys, *argv, *form, *samples) == run(capsys, *argv, *form)
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "--unit", "samples/s")
+    assert rc == 0 and "throughputs in" not in out and "note: tokens/s: samples/s × 8,192" in out
+
+
+@pytest.mark.parametrize(("argv", "en", "es"), [
+    (["--model", "resnet-50", "--precision", "amp", "--system", "dgx-a100", "--unit", "tokens/s"],
+     "--unit: got 'tokens/s'; allowed: samples/s: this model has no tokens a sample — tokens/s is a language model's "
+     "(a preset with a vocabulary, or --params with --seq-len)",
+     "--unit: se recibió 'tokens/s'; se admite: samples/s: este modelo no tiene tokens por muestra — tokens/s es de un "
+     "modelo de lenguaje (un modelo predefinido con vocabulario, o --params con --seq-len)"),
+    (["--params", "1.3e9", "-v", "40", "--system", "dgx-a100", "--unit", "tokens/s"],
+     "--unit: got 'tokens/s'; allowed: samples/s: this model has no tokens a sample", "se admite: samples/s: este "),
+    (["--model", "vit-b16", "--system", "dgx-a100", "--unit", "tokens/s"],  # a ViT's patches are no tokens quoted
+     "allowed: samples/s: this model has no tokens a sample", "se admite: samples/s: este modelo no tiene tokens"),
+    (["--model", "gpt2", "--system", "dgx-a100", "--unit", "images/s"],
+     "--unit: got 'images/s'; allowed: samples/s or tokens/s (a language model's: samples/s × its sequence length)",
+     "--unit: se recibió 'images/s'; se admite: samples/s o tokens/s (los de un modelo de lenguaje: samples/s × su "
+     "longitud de secuencia)"),
+    (["--model", "gpt2", "--system", "dgx-a100", "--unit", "tokens/s/gpu"],  # calc's, plan's and fit's rule
+     "--unit: got 'tokens/s/gpu'; allowed: the unit without its per-device part", "se admite: la unidad sin su parte"),
+])  # fmt: skip
+def test_a_unit_predict_cannot_state_is_refused_in_one_line(capsys, argv, en, es):
+    for lang, needle in (("en", en), ("es", es)):
+        rc, out, err = run(capsys, "predict", *argv, "-d", "1,8", "--lang", lang)
+        assert rc == 2 and out == "" and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_tokens_file_plans_the_hours_of_the_samples_file(capsys, tmp_path):
+    """`predict --unit tokens/s --json | plan --efficiency-file - --unit tokens/s -n 1e12` plans what the samples/s
+    file does (plan multiplies that file's rate by its tokens_per_sample): the same sizes, E and hours, to the JSON's
+    12 significant digits (each side rounds its own product: 97.7121173352 h against …353 at 512 devices)."""
+    for question in ([], ["--target-throughput", "1e6"]):
+        plans = []
+        for unit in ([], ["--unit", "tokens/s"]):
+            rc, out, _ = run(capsys, *LLAMA, "-d", "1..1024x2", *question, *unit, "--json")
+            path = tmp_path / "pred.json"
+            path.write_text(out)
+            rc2, out, err = run(capsys, "plan", "--efficiency-file", str(path), "--unit", "tokens/s", "-n", "1e12",
+                                "--json")  # fmt: skip
+            assert rc == rc2 == 0, err
+            plans.append(json.loads(out))
+        a, b = plans
+        assert [r["devices"] for r in a] == [r["devices"] for r in b] == [2**i for i in range(11)]
+        for ra, rb in zip(a, b):
+            assert ra["efficiency"] == rb["efficiency"] and ra["unit"] == rb["unit"] == "tokens/s"
+            for k in ("hours", "device_hours", "actual_throughput"):
+                assert rb[k] == pytest.approx(ra[k], rel=1e-11), (ra["devices"], k)
+        # 1e12 tokens ÷ (1,024 × 0.72960442049 × 8,192 tokens/s × E 0.924562241518) = 49.0890 h; one device 46,475 h
+        assert a[-1]["hours"] == pytest.approx(49.0890, abs=1e-4) and a[0]["hours"] == pytest.approx(46475.07, abs=0.01)
+
