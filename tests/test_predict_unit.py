@@ -135,3 +135,17 @@ def test_a_tokens_file_plans_the_hours_of_the_samples_file(capsys, tmp_path):
         # 1e12 tokens ÷ (1,024 × 0.72960442049 × 8,192 tokens/s × E 0.924562241518) = 49.0890 h; one device 46,475 h
         assert a[-1]["hours"] == pytest.approx(49.0890, abs=1e-4) and a[0]["hours"] == pytest.approx(46475.07, abs=0.01)
 
+
+def test_a_tokens_file_planned_in_samples_is_refused_saying_so(capsys, tmp_path):
+    """Without --unit tokens/s plan would count tokens as sequences: refused, and no longer told that predict's
+    rates are samples/s, which this file's are not."""
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "--unit", "tokens/s", "--json")
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12")
+    assert rc == 2 and len(err.strip().splitlines()) == 1
+    assert ("--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit of --efficiency-file's "
+            "per-device throughput 5976.92 (or give --throughput in samples/s; predict's rates are samples/s without "
+            "--unit tokens/s: × the sequence length for tokens/s)") in err  # fmt: skip
+    rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--lang", "es")
+    assert rc == 2 and "los rendimientos de predict son muestras/s sin --unit tokens/s: × la longitud de" in err

@@ -238,8 +238,8 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
             # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
             raise DpscaleError(
                 f"--unit: {_got_unit(typed_unit)}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
-                f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s: × the "
-                "sequence length for tokens/s)"
+                f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s without "
+                "--unit tokens/s: × the sequence length for tokens/s)"
             )
         args.unit = unit
     args.throughput = repr(read.v)

@@ -648,9 +648,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{a} y {b}: dé una sola fuente de E, no ambas"),
         (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit of (?P<f>--efficiency-file)'s "
          r"per-device throughput (?P<v>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); predict's rates are "
-         r"samples/s: × the sequence length for tokens/s\)",
+         r"samples/s without --unit tokens/s: × the sequence length for tokens/s\)",
          "{flag}: se recibió {got}; se admite: {u}, la unidad del rendimiento por dispositivo {v} de {f} (o dé {t} "
-         "en {u2}; los rendimientos de predict son muestras/s: × la longitud de secuencia para tokens/s)"),
+         "en {u2}; los rendimientos de predict son muestras/s sin --unit tokens/s: × la longitud de secuencia para "
+         "tokens/s)"),
         (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit the runs in (?P<f>.+) state",
          "{flag}: se recibió {got}; se admite: {u}, la unidad que indican las ejecuciones de {f}"),
         (r"(?P<flag>--unit): not typed \(plan's default (?P<got>'.*?')\); allowed: (?P<u>'.*?'), the unit the runs in "
@@ -659,10 +660,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "ejecuciones de {f}"),
         (r"(?P<flag>--unit): not typed \(plan's default (?P<got>'.*?')\); allowed: (?P<u>'.*?'), the unit of "
          r"(?P<f>--efficiency-file)'s per-device throughput (?P<v>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); "
-         r"predict's rates are samples/s: × the sequence length for tokens/s\)",
+         r"predict's rates are samples/s without --unit tokens/s: × the sequence length for tokens/s\)",
          "{flag}: no se indicó (la de plan por defecto es {got}); se admite: {u}, la unidad del rendimiento por "
-         "dispositivo {v} de {f} (o dé {t} en {u2}; los rendimientos de predict son muestras/s: × la longitud de "
-         "secuencia para tokens/s)"),
+         "dispositivo {v} de {f} (o dé {t} en {u2}; los rendimientos de predict son muestras/s sin --unit tokens/s: "
+         "× la longitud de secuencia para tokens/s)"),
         (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
          "{flag}: falta; se admite: un número de muestras > 0"),
         (r"(?P<flag>--throughput): missing; allowed: a per-device throughput > 0 \((?P<f>--efficiency-file) states "
