@@ -149,3 +149,42 @@ def test_a_tokens_file_planned_in_samples_is_refused_saying_so(capsys, tmp_path)
             "--unit tokens/s: × the sequence length for tokens/s)") in err  # fmt: skip
     rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--lang", "es")
     assert rc == 2 and "los rendimientos de predict son muestras/s sin --unit tokens/s: × la longitud de" in err
+
+
+# Review JG: a hostile read of --unit tokens/s.
+
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "the measured baseline implies 347,487 TFLOP/s a device, more than the h100-80gb's 989 TFLOP/s peak: "
+     "--throughput was read in tokens/s a device — check it is one device's, not the cluster's, and the model; E is "
+     "computed as given", "check the unit (samples/s, not tokens/s)"),
+    ("es", "la referencia medida implica 347.487 TFLOP/s por dispositivo, más que el pico de 989 TFLOP/s de la "
+     "h100-80gb: --throughput se leyó en tokens/s por dispositivo — compruebe que es el de un dispositivo, no el del "
+     "clúster, y el modelo; E se calcula con lo dado", "compruebe la unidad (muestras/s, no tokens/s)"),
+])  # fmt: skip
+def test_a_tokens_rate_past_the_peak_is_not_told_to_check_it_is_not_tokens(capsys, lang, said, old):
+    """-v 6e6 --unit tokens/s (732.4 samples/s of 8,192 tokens, 347,487 TFLOP/s on a 989 TFLOP/s H100) was told
+    'check the unit (samples/s, not tokens/s)': the unit was typed, tokens/s. Past the peak in tokens/s a device
+    the slip left is a cluster's rate typed as one device's (or another model): what the note now says. The
+    samples/s note is unchanged, and so is the --step-time one (a step time has no unit)."""
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "-b", "1", "-v", "6e6", "--unit", "tokens/s", "--lang", lang)
+    assert rc == 0 and said in out and old not in out
+    rc, out, _ = run(capsys, *LLAMA, "-d", "1,8", "-b", "1", "-v", repr(6e6 / 8192), "--lang", lang)
+    assert rc == 0 and old in out and said not in out
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "peak: 'Measured throughput per device' was read in tokens/s a device (the unit asked) — check it is one "
+     "device's, not the cluster's, and the model; E is computed as given"),
+    ("es", "pico de 989 TFLOP/s de la h100-80gb: «Rendimiento medido por dispositivo» se leyó en tokens/s por "
+     "dispositivo (la unidad pedida) — compruebe que es el de un dispositivo"),
+])  # fmt: skip
+def test_the_pages_api_says_the_tokens_peak_note_with_its_field(lang, said):
+    """POST /api/predict with "unit": "tokens/s" (the page has no unit field; its API takes one) says the note with
+    the throughput field's name, as the page says beyond_peak with its sequence-length field."""
+    from dpscale.faces.web.app import run_command
+
+    options = {"model": "llama-3-8b", "precision": "bf16", "system": "dgx-h100", "devices": "1,8", "batch": "1",
+               "throughput": "6e6", "unit": "tokens/s"}  # fmt: skip
+    notes = run_command("predict", options, lang)["notes"]
+    assert [n for n in notes if said in n] and not [n for n in notes if "--throughput" in n or "no tokens/s" in n]

@@ -269,6 +269,11 @@ EN = {
         "the measured baseline implies {tflops:,.0f} TFLOP/s a device, more than the {gpu}'s {peak:g} TFLOP/s peak: "
         "check the unit (samples/s, not tokens/s) and --seq-len; E is computed as given"
     ),
+    "beyond_peak_tokens": (  # (predict --unit tokens/s: the unit was typed, so not the slip beyond_peak names)
+        "the measured baseline implies {tflops:,.0f} TFLOP/s a device, more than the {gpu}'s {peak:g} TFLOP/s peak: "
+        "--throughput was read in tokens/s a device — check it is one device's, not the cluster's, and the model; E "
+        "is computed as given"
+    ),
     "step_time_slow": (
         "a --step-time of {s:,.6g} s implies {tflops:.3g} TFLOP/s a device, {pct:.2g} % of the {gpu}'s {peak:g} "
         "TFLOP/s peak: --step-time is seconds — if these are milliseconds (the table's step ms), give {flag}; E is "

@@ -55,7 +55,7 @@ NOTE_RANK: dict[str, int] = {
     "predict_tokens_note": 0,
     **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown"), 1),
     **dict.fromkeys(("ddp_memory", "zero_memory", "activation_memory", "cpu_decode"), 2),
-    **dict.fromkeys(("beyond_peak", "step_time_slow", "precision_no_peak", "intra_bidirectional",
+    **dict.fromkeys(("beyond_peak", "beyond_peak_tokens", "step_time_slow", "precision_no_peak", "intra_bidirectional",
                      "intra_bidirectional_file", "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low",
                      "inter_per_nic", "inter_per_nic_known", "input_per_gpu", "params_off_preset", "intra_node_total",
                      "intra_node_total_file", "inter_bits_file",
@@ -227,6 +227,8 @@ def run(args: argparse.Namespace) -> int:
     records = pred.records()
     if args.inter_bw is not None and rate_unit(args.inter_bw):  # its unit was written: no bits-for-bytes question
         _unit_written(pred)
+    if tokens and args.throughput is not None:  # a rate typed in tokens/s past the peak: not 'samples/s, not tokens/s'
+        _tokens_typed(pred)
     notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens))  # (records: tokens_per_sample)
     unit = "tokens/s" if tokens else "samples/s"
     if tokens:  # every rate in tokens/s, said in each row as calc's and plan's rows say a unit past samples/s
@@ -375,6 +377,15 @@ def _unit_written(pred: Prediction) -> None:
         pred.notes[i] = Note("unchecked_inter", **pred.notes[i].fields)  # type: ignore[attr-defined]
     # nor an '8× the preset's' one: '12800Gb/s' (1,600 GB/s) was told to type '--inter-bw 1600Gb/s'
     pred.notes = [n for n in pred.notes if getattr(n, "key", "") != "inter_bits_as_bytes"]
+
+
+def _tokens_typed(pred: Prediction) -> None:
+    """A --throughput typed in tokens/s whose FLOP rate is past the GPU's peak: its note does not ask for the unit
+    that was typed ('samples/s, not tokens/s') but for what is left, a cluster's rate or another model."""
+    from dpscale.notes import Note
+
+    pred.notes = [Note("beyond_peak_tokens", **n.fields) if getattr(n, "key", "") == "beyond_peak" else n  # type: ignore[attr-defined]
+                  for n in pred.notes]  # fmt: skip
 
 
 def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None,

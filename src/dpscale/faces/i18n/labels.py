@@ -263,6 +263,11 @@ LABELS: dict[str, dict[str, str]] = {
             "the measured baseline implies {tflops} TFLOP/s a device, more than the {gpu}'s {peak} TFLOP/s peak: "
             "check the unit (samples/s, not tokens/s) and '{web_seq_len}'; E is computed as given"
         ),
+        "web_beyond_peak_tokens": (
+            "the measured baseline implies {tflops} TFLOP/s a device, more than the {gpu}'s {peak} TFLOP/s peak: "
+            "'{web_pred_throughput}' was read in tokens/s a device (the unit asked) — check it is one device's, not "
+            "the cluster's, and the model; E is computed as given"
+        ),
         "web_fp8_mfu": (
             "fp8's default share: {base} (bf16's) × {mid} (the middle of the {lo}–{hi}× end-to-end gains over bf16 "
             "that torchao published for float8 training on 8–512 GPUs) ÷ {ratio} (the fp8 peak over bf16's) = {pct} "
@@ -1183,6 +1188,11 @@ LABELS: dict[str, dict[str, str]] = {
         "web_beyond_peak": (
             "la referencia medida implica {tflops} TFLOP/s por dispositivo, más que el pico de {peak} TFLOP/s de la "
             "{gpu}: compruebe la unidad (muestras/s, no tokens/s) y «{web_seq_len}»; E se calcula con lo dado"
+        ),
+        "web_beyond_peak_tokens": (
+            "la referencia medida implica {tflops} TFLOP/s por dispositivo, más que el pico de {peak} TFLOP/s de la "
+            "{gpu}: «{web_pred_throughput}» se leyó en tokens/s por dispositivo (la unidad pedida) — compruebe que es "
+            "el de un dispositivo, no el del clúster, y el modelo; E se calcula con lo dado"
         ),
         "web_fp8_mfu": (
             "fracción por defecto en fp8: {base} (la de bf16) × {mid} (el punto medio de las ganancias de {lo}–{hi}× "

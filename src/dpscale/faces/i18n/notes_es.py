@@ -261,6 +261,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
             "de la {gpu}: compruebe la unidad (muestras/s, no tokens/s) y --seq-len; E se calcula con lo dado"
         ),
+        "beyond_peak_tokens": (
+            "la referencia medida implica {tflops:,.0f} TFLOP/s por dispositivo, más que el pico de {peak:g} TFLOP/s "
+            "de la {gpu}: --throughput se leyó en tokens/s por dispositivo — compruebe que es el de un dispositivo, no "
+            "el del clúster, y el modelo; E se calcula con lo dado"
+        ),
         "step_time_slow": (
             "un --step-time de {s:,.6g} s implica {tflops:.3g} TFLOP/s por dispositivo, el {pct:.2g} % del pico de "
             "{peak:g} TFLOP/s de la {gpu}: --step-time va en segundos — si son milisegundos (los ms de paso de la "

@@ -91,7 +91,8 @@ PAGE_NOTES: dict[str, str | None] = {
     # predict: its hardware fields, the memory tab, the precision and ZeRO menus
     **{k: f"web_{k}" for k in ("gpu_unknown", "gpu_swapped", "nics_reached", "nics_unknown", "intra_bidirectional",
                                "inter_per_nic", "inter_per_nic_known", "inter_bits_as_bytes", "ddp_memory",
-                               "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "fp8_mfu", "cnn_mfu",
+                               "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "beyond_peak_tokens",
+                               "fp8_mfu", "cnn_mfu",
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
                                "zero_units_estimated", "input_per_gpu",
                                "params_off_preset", "params_over_preset", "intra_node_total")},
