@@ -188,3 +188,22 @@ def test_the_pages_api_says_the_tokens_peak_note_with_its_field(lang, said):
                "throughput": "6e6", "unit": "tokens/s"}  # fmt: skip
     notes = run_command("predict", options, lang)["notes"]
     assert [n for n in notes if said in n] and not [n for n in notes if "--throughput" in n or "no tokens/s" in n]
+
+
+@pytest.mark.parametrize(("typed", "lang", "said"), [
+    ("1e-300", "en", "--throughput: got '1e-300'; allowed: per-device tokens/s at the baseline size (1e-9 to 1e15 "
+     "samples/s × the sequence length): 8.192e-06 – 8.192e+18"),
+    ("1e300", "en", "--throughput: got '1e300'; allowed: per-device tokens/s at the baseline size (1e-9 to 1e15 "
+     "samples/s × the sequence length): 8.192e-06 – 8.192e+18"),
+    ("0", "en", "--throughput: got '0'; allowed: per-device tokens/s at the baseline size (1e-9 to 1e15 samples/s × "
+     "the sequence length): 8.192e-06 – 8.192e+18"),
+    ("1e-300", "es", "--throughput: se recibió '1e-300'; se admite: tokens/s por dispositivo en el tamaño de "
+     "referencia (de 1e-9 a 1e15 muestras/s × la longitud de secuencia): 8.192e-06 – 8.192e+18"),
+])  # fmt: skip
+def test_a_tokens_rate_out_of_bounds_is_refused_as_typed_in_tokens(capsys, typed, lang, said):
+    """-v 1e-300 --unit tokens/s was refused as "got 1.220703125e-304; allowed: per-device samples/s …, 1e-9 to
+    1e15": a number never typed, bounds in a unit not asked. Now the typed text and the bounds in tokens/s."""
+    rc, out, err = run(capsys, *LLAMA, "-d", "1,8", "-v", typed, "--unit", "tokens/s", "--lang", lang)
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and said in err, err
+    rc, _, err = run(capsys, *LLAMA, "-d", "1,8", "-v", "1e-300")  # samples/s: as before
+    assert rc == 2 and "got 1e-300; allowed: per-device samples/s at the baseline size, 1e-9 to 1e15" in err

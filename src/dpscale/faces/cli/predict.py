@@ -75,6 +75,8 @@ NO_TOKENS = (
     "samples/s: this model has no tokens a sample — tokens/s is a language model's (a preset with a vocabulary, or "
     "--params with --seq-len)"
 )
+# a --throughput in tokens/s: the library's samples/s bounds (sources.predict.RATE) × the tokens a sample, said so
+THROUGHPUT_TOKENS_ALLOWED = "per-device tokens/s at the baseline size (1e-9 to 1e15 samples/s × the sequence length): "
 # a record's rates, the ones --unit tokens/s states in tokens/s (E, counts and times are the same in either unit)
 RATES = ("per_device_throughput", "ideal_throughput", "actual_throughput", "lost_throughput", "actual_throughput_lo",
          "actual_throughput_hi")  # fmt: skip
@@ -288,7 +290,6 @@ def _predict(args: argparse.Namespace, tokens: int | None = None) -> Prediction:
         GRAD_BYTES_ALLOWED,
         INPUT_RATE_ALLOWED,
         MFU_ALLOWED,
-        THROUGHPUT_ALLOWED,
         predict_flags,
     )
     from dpscale.sources.predict_inputs import BANDWIDTH
@@ -304,7 +305,7 @@ def _predict(args: argparse.Namespace, tokens: int | None = None) -> Prediction:
         batch=whole(args.batch, "--batch"),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
         global_batch=whole(args.global_batch, "--global-batch"),
-        throughput=_per_sample(opt(args.throughput, "--throughput", THROUGHPUT_ALLOWED), tokens),
+        throughput=_throughput(args.throughput, tokens),
         step_time_s=opt(args.step_time, "--step-time", "seconds > 0"),
         baseline_devices=whole(args.baseline_devices, "--baseline-devices", hi=MAX_DEVICES),
         gpu=args.gpu,
@@ -329,6 +330,23 @@ def _predict(args: argparse.Namespace, tokens: int | None = None) -> Prediction:
         zero=int(args.zero),
         input_rate=opt(args.input_rate, "--input-rate", INPUT_RATE_ALLOWED),
     )
+
+
+def _throughput(typed: str | None, tokens: int | None) -> float | None:
+    """--throughput as the samples/s the library counts in: as typed, or a rate in tokens/s (`tokens` a sample) ÷
+    that — refused in tokens/s where the quotient is past the library's bounds (it named 1.220703125e-304 samples/s
+    for a typed 1e-300), with the typed text and the bounds × the tokens a sample."""
+    from dpscale.sources.predict import RATE, THROUGHPUT_ALLOWED
+
+    if typed is None:
+        return None
+    if not tokens:
+        return positive(typed, "--throughput", THROUGHPUT_ALLOWED)
+    allowed = f"{THROUGHPUT_TOKENS_ALLOWED}{RATE[0] * tokens:g} – {RATE[1] * tokens:g}"
+    rate = positive(typed, "--throughput", allowed) / tokens
+    if not RATE[0] <= rate <= RATE[1]:  # (the library's own test, on the quotient it is given)
+        raise fail("--throughput", typed, allowed)
+    return rate
 
 
 def _per_sample(rate: float | None, tokens: int | None) -> float | None:

@@ -291,6 +291,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one world size ≥ 2 for allreduce": "un único tamaño ≥ 2 para allreduce",
         "world sizes ≥ 2 for equivalence": "tamaños ≥ 2 para equivalence",
+        "per-device tokens/s at the baseline size (1e-9 to 1e15 samples/s × the sequence length): ": (
+            "tokens/s por dispositivo en el tamaño de referencia (de 1e-9 a 1e15 muestras/s × la longitud de "
+            "secuencia): "
+        ),
         "per-device samples/s at the baseline size, 1e-9 to 1e15": (
             "muestras/s por dispositivo en el tamaño de referencia, de 1e-9 a 1e15"
         ),
