@@ -598,6 +598,10 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "latin1.csv").write_bytes(HEAD.encode() + "a,1,1,1,dgx-a100,8,300,100,m,ñ\n".encode("latin-1"))
     out.append((["validate", str(tmp / "latin1.csv")], "latin1.csv línea 2: no es texto UTF-8; se admite: un CSV"))
     out.append((["validate", str(tmp / "none.csv")], "DATA: se recibió '"))
+    from test_model_file import model_file_cases  # (a model file's refusals: tests/test_model_file.py's)
+
+    (tmp / "models").mkdir()
+    out += [(argv, es) for argv, _, es in model_file_cases(tmp / "models")]
     return out
 
 

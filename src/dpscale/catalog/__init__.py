@@ -9,6 +9,7 @@ the process, are read-only at any depth. Users add systems with `load_system_fil
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import cache
 from pathlib import Path
@@ -222,34 +223,8 @@ def load_system_file(
 ) -> dict[str, Any]:
     """A user's system, in the format of systems.json ({"systems": {name: {...}}}, or one bare entry); `name` read as
     `system` reads the catalog's, `gpu` settling a name several of the file's systems share ('DGX-1' with 'V100')."""
-    said = shown(path)  # the file as its messages name it ('-': standard input)
-    try:
-        # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
-        data = loads_once(read_text(path), f"{flag}: {said}")
-    except OSError as exc:
-        raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise DpscaleError(f"{flag}: {said}: not UTF-8 text; allowed: a JSON file as systems.json") from None
-    except json.JSONDecodeError as exc:
-        raise not_json(f"{flag}: {said}", exc) from None
-    except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
-        raise
-    except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)
-        raise DpscaleError(f"{flag}: {said}: a number too long to read; allowed: a JSON file as systems.json") from None
-    except RecursionError:
-        raise DpscaleError(f"{flag}: {said}: nested too deeply; allowed: a JSON file as systems.json") from None
-    # {"systems": {...}} as systems.json, or one system's fields alone ({} is neither: it once read as a system
-    # 'custom' that needed every number)
-    entries = data.get("systems", {"custom": data}) if isinstance(data, dict) and data else None
-    if isinstance(data, dict) and "systems" not in data and data and all(isinstance(v, dict) for v in data.values()):
-        # {"mine": {...}}: named systems without the 'systems' key (they read as one system 'custom' with no numbers)
-        top = ", ".join(map(repr, data))
-        raise DpscaleError(
-            f"{flag}: {said}: {top} at the top; allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json, "
-            "or one system's fields alone"
-        )
-    if not isinstance(entries, dict) or not entries:
-        raise DpscaleError(f"{flag}: {said}: allowed: an object {{'systems': {{name: {{...}}}}}} as systems.json")
+    data, said = _read_json(path, flag, "systems.json")
+    entries = _file_entries(data, said, flag, "systems", "system")
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess
         raise DpscaleError(f"--system: missing; allowed (from {said}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
@@ -308,23 +283,69 @@ def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str, gpu: str
     return _key_among("systems", entries, alias, name, gpu, gpu_of)
 
 
+def _read_json(path: str, flag: str, like: str) -> tuple[Any, str]:
+    """A user's catalog file (`like`: the catalog file whose format it has, as its refusals say) read as JSON, and
+    the file as its messages name it ('-': standard input): each way it can fail said in one line naming `flag`."""
+    said = shown(path)
+    try:
+        # a byte-order mark, as Windows editors save, is no error; a field twice is (the last silently won)
+        return loads_once(read_text(path), f"{flag}: {said}"), said
+    except OSError as exc:
+        raise DpscaleError(f"{flag}: got {path!r}; allowed: a readable JSON file ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise DpscaleError(f"{flag}: {said}: not UTF-8 text; allowed: a JSON file as {like}") from None
+    except json.JSONDecodeError as exc:
+        raise not_json(f"{flag}: {said}", exc) from None
+    except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
+        raise
+    except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)
+        raise DpscaleError(f"{flag}: {said}: a number too long to read; allowed: a JSON file as {like}") from None
+    except RecursionError:
+        raise DpscaleError(f"{flag}: {said}: nested too deeply; allowed: a JSON file as {like}") from None
+
+
+def _file_entries(data: Any, said: str, flag: str, kind: str, noun: str, bare: str = "custom") -> dict[str, Any]:
+    """A user's catalog file's entries: {KIND: {name: {...}}} as the catalog's KIND.json, or one entry's fields alone
+    (named `bare`)."""
+    # ({} is neither: it once read as a system 'custom' that needed every number)
+    entries = data.get(kind, {bare: data}) if isinstance(data, dict) and data else None
+    if isinstance(data, dict) and kind not in data and data and all(isinstance(v, dict) for v in data.values()):
+        # {"mine": {...}}: named entries without the KIND key (they read as one entry 'custom' with no numbers)
+        top = ", ".join(map(repr, data))
+        raise DpscaleError(
+            f"{flag}: {said}: {top} at the top; allowed: an object {{'{kind}': {{name: {{...}}}}}} as {kind}.json, "
+            f"or one {noun}'s fields alone"
+        )
+    if not isinstance(entries, dict) or not entries:
+        raise DpscaleError(f"{flag}: {said}: allowed: an object {{'{kind}': {{name: {{...}}}}}} as {kind}.json")
+    return entries
+
+
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
 READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus", "inter_link", "nics")
 
 
-def _misspelt_key(entry: dict[str, Any], key: str, path: str, flag: str) -> None:
-    """A key one letter from a field the predictor reads ('cpu_core') would be ignored without a word, and the
-    prediction made without it: refuse it instead. Keys far from all of them describe the system and pass, and so
-    does a near one whose value is of another kind ("gpus": 8 is no misspelt "gpu", a name)."""
+def _misspelt_key(
+    entry: dict[str, Any],
+    key: str,
+    path: str,
+    flag: str,
+    kind: str = "systems",
+    read: tuple[str, ...] = READ_KEYS,
+    named: tuple[str, ...] = ("gpu", "intra_link", "inter_link"),
+) -> None:
+    """A key one letter from a field the calculator reads (`read`: a system's 'cpu_core', a model's 'hiden') would be
+    ignored without a word, and the answer made without it: refuse it instead. Keys far from all of them describe the
+    entry and pass, and so does a near one whose value is of another kind ("gpus": 8 is no misspelt "gpu", a name;
+    `named`: the read keys whose values are names, the others numbers or true/false)."""
     import difflib
 
-    known = {k for e in table("systems").values() for k in e}  # the catalog's own (inter_link is one from intra)
-    named = ("gpu", "intra_link", "inter_link")  # the read keys whose values are names; the others are numbers
+    known = {k for e in table(kind).values() for k in e}  # the catalog's own (inter_link is one from intra)
     for k, v in entry.items():
-        near = difflib.get_close_matches(str(k), READ_KEYS, n=1, cutoff=0.8) if k not in known else []
+        near = difflib.get_close_matches(str(k), read, n=1, cutoff=0.8) if k not in known else []
         if near and isinstance(v, str) == (near[0] in named):
-            raise DpscaleError(f"{flag}: {path}: system {key!r}: key {k!r} (did you mean {near[0]!r}?); allowed: "
-                               f"{', '.join(READ_KEYS)} and keys that describe it")  # fmt: skip
+            raise DpscaleError(f"{flag}: {path}: {kind[:-1]} {key!r}: key {k!r} (did you mean {near[0]!r}?); allowed: "
+                               f"{', '.join(read)} and keys that describe it")  # fmt: skip
 
 
 # a GPU's family in a loosely written name: 'a100', 'l40s', 'mi300x', 'tpuv4' — a letter run is read once
@@ -408,3 +429,135 @@ def _found_gpu(system: str | None, gpu: str | None, text: str) -> dict[str, Any]
     if own is not None and any(gpus[k] is own for k in keys):  # 'A100' on a DGX A100: its 40 GB or 80 GB
         return own
     return gpus[keys[0]] if keys else None
+
+
+# A model file (--model-file): models.json's format, or a Hugging Face config.json. Its entry is checked here, field
+# by field, as every preset passes (tests/test_model_file.py holds the catalog's own to it), then read as a preset is.
+MODEL_KINDS = ("transformer", "cnn")
+NEEDED = {"transformer": ("params", "layers", "hidden", "heads", "seq_len"), "cnn": ("params", "fwd_gmacs")}
+WHOLE_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq_len", "window", "image_size")
+TRUE_FALSE_KEYS = ("attention_dropout", "tied_embeddings")
+MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size")
+MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
+WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
+# A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks)
+HF_TYPES = ("llama", "mistral")
+HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attention_heads": "heads",
+             "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
+
+
+def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool) -> int:
+    """A Llama-form transformer's parameter count from its shape, the count (derived) of the Llama and Mistral
+    presets: per layer q and o h×h, k and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm
+    weights; the embedding, an output layer of its own unless tied to it, one final norm; no biases (Llama 2 7B:
+    6,738,415,616, Llama 3 8B: 8,030,261,248, the checkpoints' totals)."""
+    h, kv = hidden, hidden * kv_heads // heads
+    return layers * (2 * h * h + 2 * h * kv + 3 * h * ffn + 2 * h) + (1 if tied else 2) * vocab * h + h
+
+
+def load_model_file(path: str, name: str | None = None, flag: str = "--model-file") -> dict[str, Any]:
+    """A user's model: models.json's format ({"models": {name: {...}}}, or one bare entry, named by the file) or a
+    Hugging Face config.json of a Llama-form model (its count derived from its shape: `llama_params`); `name` picks
+    one of the file's models as `model` reads the catalog's. Its fields are checked as a preset's; the entry is then
+    read as a preset is."""
+    from dpscale.files import shown_name
+
+    data, said = _read_json(path, flag, "models.json")
+    hf = isinstance(data, dict) and ("model_type" in data or "num_hidden_layers" in data)  # a config.json
+    if hf:
+        entries = {shown_name(path): data}
+    else:
+        entries = _file_entries(data, said, flag, "models", "model", bare=shown_name(path))
+    if name is None and len(entries) > 1:  # which one? the first in the file is a guess
+        raise DpscaleError(f"--model: missing; allowed (from {said}): {', '.join(sorted(entries))}")
+    key = name or next(iter(entries))
+    if key not in entries:  # read as --model reads the catalog's names ('Llama-2-7B', a hub id)
+        key = _key_among("models", entries, {}, key, None, lambda k: "") or key
+    if key not in entries:
+        raise DpscaleError(f"--model: got {key!r}; allowed (from {said}): {', '.join(sorted(entries))}")
+    entry, where = entries[key], f"{flag}: {said}: model {key!r}"
+    if not isinstance(entry, dict):
+        raise DpscaleError(f"{where}: got {json_quoted(entry)}; allowed: an object as in models.json")
+    if hf:
+        return {"key": key, **_hf_entry(entry, f"{flag}: {said}")}
+    _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",))
+    return {"key": key, **checked_model(entry, where)}
+
+
+def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A model entry whose fields the calculators read are what they can read (a copy; 8.0 read as 8), else one
+    line naming `where`, the field (`names`: as the file spells it) and what is allowed."""
+    from dpscale.errors import MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED
+
+    said = lambda k: (names or {}).get(k, k)  # noqa: E731
+    # (JSON's Infinity and NaN are numbers Python reads: no count, and int() of them raised)
+    number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)  # noqa: E731
+    kind = entry.get("kind")
+    if kind not in MODEL_KINDS:
+        got = json_quoted(kind) if "kind" in entry else "missing"
+        raise DpscaleError(f"{where}: kind {got}; allowed: {' or '.join(MODEL_KINDS)}")
+    out = dict(entry)
+    tied = entry.get("tied_embeddings", True)
+    need = (*NEEDED[kind], *(("vocab",) if kind == "transformer" and tied is False else ()))
+    for k in (*need, *(k for k in (*WHOLE_KEYS, *TRUE_FALSE_KEYS, "fwd_gmacs") if k in entry and k not in need)):
+        v: Any = entry.get(k)
+        got = json_quoted(v) if k in entry else "missing"
+        if k in TRUE_FALSE_KEYS:
+            if not isinstance(v, bool):
+                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: true or false")
+        elif k == "params":
+            if not (number(v) and MIN_PARAMS <= v <= MAX_PARAMS):
+                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {PARAMS_ALLOWED}")
+        elif k == "fwd_gmacs":
+            if not (number(v) and 0 < v < 1e300):
+                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: forward GMACs an image, a number > 0")
+        elif not (number(v) and v == int(v) and 1 <= v <= MOST_WHOLE):
+            raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {WHOLE_ALLOWED}")
+        else:
+            out[k] = int(v)
+    kv, heads = out.get("kv_heads"), out.get("heads")
+    if kind == "transformer" and kv is not None and heads % kv:  # type: ignore[operator]  # (checked whole above)
+        raise DpscaleError(f"{where}: {said('kv_heads')} {kv}; allowed: a divisor of {said('heads')} ({heads})")
+    return out
+
+
+def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
+    """A Hugging Face config.json as a models.json entry, where its model is of Llama's form (HF_TYPES); its count
+    derived from the shape (`llama_params`) and its sequence length its max_position_embeddings."""
+    typed = config.get("model_type")
+    if typed not in HF_TYPES:
+        got = json_quoted(typed) if "model_type" in config else "missing"
+        raise DpscaleError(f"{where}: model_type {got}; allowed: {' or '.join(HF_TYPES)} (a Hugging Face config "
+                           "whose count Llama's form gives), or models.json's fields")  # fmt: skip
+    for k in ("attention_bias", "mlp_bias"):  # Llama's count has no bias (Qwen2's q, k, v have one)
+        if config.get(k, False) is not False:
+            raise DpscaleError(f"{where}: {k} {json_quoted(config[k])}; allowed: false (Llama's count has no biases)")
+    entry: dict[str, Any] = {"kind": "transformer", **{v: config[k] for k, v in HF_FIELDS.items() if k in config}}
+    names = {v: k for k, v in HF_FIELDS.items()} | {"kv_heads": "num_key_value_heads", "window": "sliding_window",
+                                                     "tied_embeddings": "tie_word_embeddings"}  # fmt: skip
+    for k in HF_FIELDS:  # every field the count reads (intermediate_size and vocab_size too)
+        if k not in config:
+            raise DpscaleError(f"{where}: {k} missing; allowed: a config.json with {', '.join(HF_FIELDS)}")
+    kv = config.get("num_key_value_heads")
+    if kv is not None and kv != config["num_attention_heads"]:  # (none, or one per head: multi-head attention)
+        entry["kv_heads"] = kv
+    if config.get("sliding_window") is not None:  # Mistral 7B v0.1's 4,096 (null from v0.2 on)
+        entry["window"] = config["sliding_window"]
+    entry["tied_embeddings"] = config.get("tie_word_embeddings", False)  # LlamaConfig's and MistralConfig's default
+    dropout = config.get("attention_dropout", 0.0)
+    if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
+        raise DpscaleError(f"{where}: attention_dropout {json_quoted(dropout)}; allowed: a number in [0, 1)")
+    entry["attention_dropout"] = dropout > 0
+    out = checked_model({**entry, "params": MIN_PARAMS_STANDIN}, where, names)
+    head_dim = config.get("head_dim")
+    if head_dim is not None and head_dim * out["heads"] != out["hidden"]:  # Gemma's 256 × 16 heads, 3,072 wide
+        raise DpscaleError(f"{where}: head_dim {json_quoted(head_dim)}; allowed: hidden_size / num_attention_heads "
+                           "(Llama's count has h × h attention projections)")  # fmt: skip
+    n = llama_params(out["layers"], out["hidden"], out["heads"], out.get("kv_heads", out["heads"]), out["ffn"],
+                     out["vocab"], out["tied_embeddings"])  # fmt: skip
+    out = checked_model({**out, "params": n}, where, names)
+    return {**out, "source": f"Hugging Face config.json (model_type {typed}); count (derived) from its shape",
+            "hf_model_type": typed}  # fmt: skip
+
+
+MIN_PARAMS_STANDIN = 1e9  # the shape checked before its count is derived (the count is then checked as any)

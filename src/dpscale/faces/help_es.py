@@ -111,6 +111,7 @@ HELP_ES: dict[str, str] = {
     "cluster": "clúster",
     "device counts (default 1..1024x2)": "números de dispositivos (por defecto 1..1024x2)",
     "preset: {}": "del catálogo: {}",
+    "preset: {}; with --model-file, one of its models": "del catálogo: {}; con --model-file, uno de sus modelos",
     "parameter count (overrides the preset's)": "número de parámetros (sustituye al del catálogo)",
     "fp32, tf32, amp (autocast: fp32 gradients), fp16, bf16 (16-bit weights and gradients; bf16 autocast is amp), "
     "fp8 (the GPU's fp8 peak, bf16 weights, fp32 gradients) (default fp32)": (
@@ -396,8 +397,15 @@ HELP_ES: dict[str, str] = {
     "parameter count, e.g. 7.5e9 (default: the --model preset's)": (
         "número de parámetros, p. ej. 7.5e9 (por defecto: el del --model del catálogo)"
     ),
-    "model preset from the catalog (transformers give activations)": (
-        "modelo predefinido del catálogo (los transformers dan activaciones)"
+    "model preset from the catalog (transformers give activations); with --model-file, one of its models": (
+        "modelo predefinido del catálogo (los transformers dan activaciones); con --model-file, uno de sus modelos"
+    ),
+    "your own model: a JSON file in the format of the catalog's models.json (kind, params, layers, hidden, heads, "
+    "seq_len, …), or a Hugging Face config.json of a Llama or Mistral model, its count derived from its shape "
+    "(- reads standard input)": (
+        "su propio modelo: un archivo JSON con el formato de models.json del catálogo (kind, params, layers, hidden, "
+        "heads, seq_len, …), o un config.json de Hugging Face de un modelo Llama o Mistral, cuyo número de "
+        "parámetros se deriva de su forma (- lee la entrada estándar)"
     ),
     "data-parallel devices (default 1)": "dispositivos con paralelismo de datos (por defecto 1)",
     "0 (DDP), 1, 2 or 3 (≈ FSDP full shard), or by name: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3); "

@@ -34,7 +34,7 @@ from dpscale.errors import (
     ones,
     text,
 )
-from dpscale.files import STDIN, STDIN_ONCE, is_stdin
+from dpscale.files import STDIN, STDIN_ONCE, is_stdin, shown
 from dpscale.formulas.collectives import ALGORITHMS
 from dpscale.formulas.compute import estimated_layers, flops_per_sample
 from dpscale.formulas.memory import is_stage
@@ -165,11 +165,13 @@ class Prediction:
     continuous = True  # the step model is defined between whole sizes (solve's exact size reads it there)
 
     def __init__(self, devices: np.ndarray, breakdown: Any, eff: np.ndarray, per_device: float, notes: list[str],
-                 ctx: _Context, system: str = "custom", tokens_per_sample: int | None = None):  # fmt: skip
+                 ctx: _Context, system: str = "custom", tokens_per_sample: int | None = None,
+                 model: dict[str, Any] | None = None):  # fmt: skip
         """`ctx` re-evaluates the model at other sizes (`_Context`); `system` the cluster's name (a catalog key, a
         system file's entry, or 'custom' for raw figures); `tokens_per_sample` a language model's sequence length
-        (`sequence_tokens`), None for images."""
+        (`sequence_tokens`), None for images; `model` the preset's or the model file's entry (None: --params alone)."""
         self.system = system
+        self.model_entry = model
         self.tokens_per_sample = tokens_per_sample
         # read-only views, as a ScaleResult's arrays: E changed in place through efficiency_values moved records(),
         # band() and the repr while efficiency(d), which scale, solve and plan read, re-evaluated the model
@@ -397,7 +399,8 @@ def bottleneck(t: dict[str, Any], i: int) -> str:
 P = ParamSpec("P")
 # `dpscale predict`'s flags → predict()'s parameters: the library's caller is told the name it typed
 PARAMETER_OF = {
-    "--params": "params", "--model": "model", "--gpu": "gpu", "--precision": "precision", "--batch": "batch",
+    "--params": "params", "--model": "model", "--model-file": "model_file", "--gpu": "gpu", "--precision": "precision",
+    "--batch": "batch",
     "--grad-accum": "grad_accum", "--global-batch": "global_batch", "--throughput": "throughput",
     "--step-time": "step_time_s", "--baseline-devices": "baseline_devices", "--mfu": "mfu", "--seq-len": "seq_len",
     "--system": "system", "--system-file": "system_file", "--gpus-per-node": "gpus_per_node",
@@ -438,6 +441,7 @@ def predict_flags(
     *,
     params: Any = None,
     model: str | None = None,
+    model_file: str | os.PathLike[str] | None = None,
     precision: str = DEFAULT_PRECISION,
     batch: Any = None,
     grad_accum: Any = 1,
@@ -512,14 +516,25 @@ def predict_flags(
     overlap_accumulation = check_flag(overlap_accumulation, "overlap_accumulation")
 
     # 1. The inputs, checked in this order (a bad invocation's first error stays its first)
-    spec, n_params = _model_size(params, model)
+    model_file = os.fspath(model_file) if isinstance(model_file, os.PathLike) else text(model_file, "--model-file")
+    piped = [
+        f
+        for f, v in (("--model-file", model_file), ("--system-file", system_file), ("--calibration", calibration))
+        if is_stdin(v)
+    ]
+    if len(piped) > 1:  # one stream: the second read the first's JSON again
+        raise DpscaleError(f"{' and '.join(piped[:2])}: both '{STDIN}'; allowed: {STDIN_ONCE}")
+    spec, n_params = _model_size(params, model, model_file)
+    # (the model as refusals name it: the file's, where it came from one)
+    who = f"--model-file {shown(model_file)}" if model_file else f"--model {model}"
+    model = spec["key"] if model_file and spec else model
     measured_rate = throughput is not None or step_time_s is not None
     if global_batch is not None and batch is not None:  # two per-device batches: which did the user mean?
         raise DpscaleError("--batch and --global-batch: give one (a global batch G gives each size's per-device "
                            "micro-batch, G / (devices × --grad-accum))")  # fmt: skip
     batch = DEFAULT_BATCH if batch is None else batch
     batch, grad_accum, baseline_devices, seq_len = _counts(batch, grad_accum, baseline_devices, seq_len, measured_rate,
-                                                           spec, model)  # fmt: skip
+                                                           spec, who)  # fmt: skip
     # strong scaling: (G, the micro-batch at the baseline size, whose compute is measured or estimated); weak: None
     strong = _strong(global_batch, grad_accum, d, baseline_devices)
     batch = strong[1] if strong else batch
@@ -537,8 +552,6 @@ def predict_flags(
 
     # 2. The cluster, the step model's constants and the GPU, with their notes
     on_system = bool(system or system_file)
-    if is_stdin(system_file) and is_stdin(calibration):  # one stream: the second read the first's JSON again
-        raise DpscaleError(f"--system-file and --calibration: both '{STDIN}'; allowed: {STDIN_ONCE}")
     calibration, measured, intra_bw_gbs = _calibration_file(calibration, intra_bw_gbs, on_system)
     from_file = measured is not None  # a measured calibration file (not a Calibration object, not none)
     reach = max(int(d.max()), baseline_devices)  # a one-node run crosses no network: --inter-bw need not be typed
@@ -636,7 +649,8 @@ def predict_flags(
                           g=busy, v=per_device, node=busy * float(input_rate)))  # fmt: skip
     if spec and "image_size" in spec and input_rate is None and cl.cpu_cores:  # CNNs and ViTs decode images
         notes.extend(_decode_caution(per_device, busy, cl.cpu_cores))
-    return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len))
+    return Prediction(d, b, eff, per_device, notes, ctx, cl.name, sequence_tokens(spec, seq_len),
+                      spec)  # fmt: skip
 
 
 def _hierarchical_sizes(d: np.ndarray, named: Any, d0: int, base: dict[str, Any]) -> set[int]:
@@ -677,9 +691,10 @@ def _parameter_names(fn: Callable[P, Prediction]) -> Callable[P, Prediction]:
 predict = _parameter_names(predict_flags)  # the library's: its errors name its parameters
 
 
-def _model_size(params: Any, model: str | None) -> tuple[dict[str, Any] | None, float]:
-    """The preset and the parameter count (--params over the preset's): every byte the run moves follows from it."""
-    spec = catalog.model(model) if model else None
+def _model_size(params: Any, model: str | None, model_file: str | None = None) -> tuple[dict[str, Any] | None, float]:
+    """The preset (or --model-file's model, `model` picking one of its models) and the parameter count (--params over
+    the preset's): every byte the run moves follows from it."""
+    spec = catalog.load_model_file(model_file, model) if model_file else catalog.model(model) if model else None
     n_params = params if params is not None else (spec["params"] if spec else None)
     if n_params is None:
         raise DpscaleError("--params/--model: missing; allowed: a parameter count or a preset name")
@@ -687,7 +702,7 @@ def _model_size(params: Any, model: str | None) -> tuple[dict[str, Any] | None, 
 
 
 def _counts(batch: Any, grad_accum: Any, baseline_devices: Any, seq_len: Any, measured_rate: bool,
-            spec: dict[str, Any] | None, model: str | None) -> tuple[int, int, int, int | None]:  # fmt: skip
+            spec: dict[str, Any] | None, who: str) -> tuple[int, int, int, int | None]:  # fmt: skip
     """The whole counts, checked, with the two that need other inputs: a baseline size needs a measured rate, a
     sequence length a transformer."""
     # the checked values, as Python numbers: np.int16(30000) × 30000 wrapped to a negative throughput
@@ -699,7 +714,7 @@ def _counts(batch: Any, grad_accum: Any, baseline_devices: Any, seq_len: Any, me
     if seq_len is not None:
         seq_len = int(check_devices(seq_len, "--seq-len", MAX_SEQ_LEN))
         if spec is not None and spec.get("kind") != "transformer":  # an image model's FLOPs have no length
-            raise DpscaleError(f"--seq-len: --model {model} is not a transformer preset (its FLOPs are per image); "
+            raise DpscaleError(f"--seq-len: {who} is not a transformer preset (its FLOPs are per image); "
                                "allowed: leave it out, or a transformer --model")  # fmt: skip
     return batch, grad_accum, baseline_devices, seq_len
 

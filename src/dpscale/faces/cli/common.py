@@ -48,6 +48,13 @@ if TYPE_CHECKING:
 NEGATIVE = re.compile(r"-(?:\d[\d.,_x:+]*[a-z]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|infinity|nan)", re.IGNORECASE)
 
 
+MODEL_FILE_HELP = (
+    "your own model: a JSON file in the format of the catalog's models.json (kind, params, layers, hidden, heads, "
+    "seq_len, …), or a Hugging Face config.json of a Llama or Mistral model, its count derived from its shape "
+    "(- reads standard input)"
+)
+
+
 def _es(text: Any) -> Any:
     """One help text in Spanish (faces/help_es.py, imported only here); a text with no entry stays English."""
     if not isinstance(text, str) or text == argparse.SUPPRESS:

@@ -15,7 +15,16 @@ from dpscale.errors import (
     choice,
     fail,
 )
-from dpscale.faces.cli.common import Parser, add_output_args, nothing_typed, number, positive, whole, zero_stage
+from dpscale.faces.cli.common import (
+    MODEL_FILE_HELP,
+    Parser,
+    add_output_args,
+    nothing_typed,
+    number,
+    positive,
+    whole,
+    zero_stage,
+)
 from dpscale.faces.i18n import count_said, label, listed, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
@@ -65,7 +74,9 @@ def add_arguments(p: Parser) -> None:
     p.letters = {"t": "--tensor-parallel"}  # Megatron's t
     g = p.add_argument_group("model and cluster")
     g.add_argument("--params", metavar="N", help="parameter count, e.g. 7.5e9 (default: the --model preset's)")
-    g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations)")
+    g.add_argument("--model", metavar="NAME", help="model preset from the catalog (transformers give activations); "
+                   "with --model-file, one of its models")  # fmt: skip
+    g.add_argument("--model-file", metavar="FILE", help=MODEL_FILE_HELP)
     g.add_argument("--devices", "-d", metavar="N", help="data-parallel devices (default 1)")
     g.add_argument(
         "--zero",
@@ -134,10 +145,11 @@ def run(args: argparse.Namespace) -> int:
     stage = None if args.zero is None else int(choice(args.zero, "--zero", tuple(map(str, STAGES))))
     devices = _devices(args.devices)
     preset = None
-    if args.model:  # the catalog only for a preset or --gpu: its import (pathlib, the file reader) cost every run 3 ms
-        from dpscale import catalog
+    if args.model or args.model_file:  # the catalog only for a preset or --gpu: its import (pathlib, the file
+        from dpscale import catalog  # reader) cost every run 3 ms
 
-        preset = catalog.model(args.model)
+        preset = catalog.load_model_file(args.model_file, args.model) if args.model_file else catalog.model(args.model)
+        notes += derived_note(preset, args.model_file, lang)
     params = _params(args.params, preset)
     t = _tensor_parallel(args.tensor_parallel, devices)
     activation, shaped = _activations(args, preset, precision, recompute, t, notes)
@@ -165,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
 def _worked_example(args: argparse.Namespace) -> list[str]:
     """With no input typed, the ZeRO paper's example fills in params and devices; its note ([] where none) says so
     when other flags were typed, or 7.5 B parameters on 64 devices would read as the user's."""
-    inputs = ("params", "model", "zero", "gpu", "gpu_memory")
+    inputs = ("params", "model", "model_file", "zero", "gpu", "gpu_memory")
     filled = []  # the worked example fills what was not typed, and says so when something was
     if all(getattr(args, k) is None for k in inputs) and args.devices is None:  # a typed '-d 1' is the user's
         if not nothing_typed(args, add_arguments):
@@ -457,7 +469,11 @@ def _activations(
                                 ("--recompute", recompute != "none"), ("--sequence-parallel", args.sequence_parallel))
                  if v]  # fmt: skip
         if given:
-            what = f"--model {preset['key']} is not a transformer preset" if preset else "--params alone has no shape"
+            from dpscale.files import shown
+
+            what = (f"--model-file {shown(args.model_file)} is not a transformer preset" if preset and args.model_file
+                    else f"--model {preset['key']} is not a transformer preset" if preset
+                    else "--params alone has no shape")  # fmt: skip
             raise DpscaleError(
                 f"{', '.join(given)}: activations need a transformer --model preset (its layers and hidden size); "
                 f"{what}, so only model states are counted — leave these out"
@@ -467,6 +483,18 @@ def _activations(
         else:  # 'fits' beside no word that activations were left out (GPT-2 XL's, 1.56 B, are 43–244 GB at b 8, s 2048)
             notes.append(label("mem_no_act_params", lang))
     return activation, shaped
+
+
+def derived_note(preset: dict[str, Any], path: str | None, lang: str) -> list[str]:
+    """Where a Hugging Face config gave the model (predict's and memory's --model-file), what was derived from it:
+    its count, from its shape, and its sequence length, its max_position_embeddings ([] for any other model)."""
+    if not path or "hf_model_type" not in preset:
+        return []
+    from dpscale.files import is_stdin, shown_name
+
+    file = label("stdin_name", lang) if is_stdin(path) else shown_name(path)
+    return [label("model_hf_derived", lang).format(file=file, type=preset["hf_model_type"], n=count_said(
+        float(preset["params"]), lang), s=fmt(preset["seq_len"], "int", lang))]  # fmt: skip
 
 
 def _device_memory(args: argparse.Namespace, lang: str) -> tuple[float | None, str]:

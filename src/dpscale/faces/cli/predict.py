@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, PARAMS_ALLOWED, DpscaleError, fail
 from dpscale.faces.cli.common import (
+    MODEL_FILE_HELP,
     add_output_args,
     any_case,
     bandwidth,
@@ -53,7 +54,7 @@ COLUMNS = [
 # they were made in. (The tokens/s rate was note 7 of 9 behind them.)
 NOTE_RANK: dict[str, int] = {
     "predict_tokens_note": 0,
-    **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown"), 1),
+    **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown", "model_hf_derived"), 1),
     **dict.fromkeys(("ddp_memory", "zero_memory", "activation_memory", "cpu_decode"), 2),
     **dict.fromkeys(("beyond_peak", "beyond_peak_tokens", "step_time_slow", "precision_no_peak", "intra_bidirectional",
                      "intra_bidirectional_file", "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low",
@@ -107,7 +108,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--devices", "-d", default="1..1024x2", help="device counts (default 1..1024x2)")
     m = p.add_argument_group("model and batch")
-    m.add_argument("--model", help="preset: " + ", ".join(_names("models")))
+    m.add_argument("--model", help="preset: " + ", ".join(_names("models")) + "; with --model-file, one of its models")
+    m.add_argument("--model-file", metavar="FILE", help=MODEL_FILE_HELP)
     m.add_argument("--params", help="parameter count (overrides the preset's)")
     m.add_argument(
         "--precision",
@@ -222,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         from dpscale.faces.plot import check_path
 
-        check_path(args.plot, inputs=(args.system_file, args.calibration))
+        check_path(args.plot, inputs=(args.model_file, args.system_file, args.calibration))
     asked = _question(args)  # (before the prediction: bad input fails fast)
     tokens = _tokens_unit(args)  # tokens a sample where --unit is tokens/s, else None (samples/s)
     pred = _predict(args, tokens)
@@ -231,12 +233,13 @@ def run(args: argparse.Namespace) -> int:
         _unit_written(pred)
     if tokens and args.throughput is not None:  # a rate typed in tokens/s past the peak: not 'samples/s, not tokens/s'
         _tokens_typed(pred)
-    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens))  # (records: tokens_per_sample)
+    # (records carry tokens_per_sample: theirs)
+    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens), pred.model_entry)
     unit = "tokens/s" if tokens else "samples/s"
     if tokens:  # every rate in tokens/s, said in each row as calc's and plan's rows say a unit past samples/s
         records = [with_unit({k: v * tokens if k in RATES else v for k, v in r.items()}, unit) for r in records]
     cols = _columns(args.input_rate, records, unit if tokens else "")
-    title = _title(args, pred.system)
+    title = _title(args, pred.system, pred.model_entry["key"] if pred.model_entry else None)
     out: Any = records
     if asked:  # the answer: --json's object as fit's report names it, else a line after the table (CSV: stderr)
         key, value = asked
@@ -301,6 +304,7 @@ def _predict(args: argparse.Namespace, tokens: int | None = None) -> Prediction:
         parse_devices(args.devices),
         params=opt(args.params, "--params", PARAMS_ALLOWED),
         model=args.model,
+        model_file=args.model_file,
         precision=args.precision or DEFAULT_PRECISION,
         batch=whole(args.batch, "--batch"),
         grad_accum=whole(args.grad_accum, "--grad-accum"),
@@ -407,7 +411,7 @@ def _tokens_typed(pred: Prediction) -> None:
 
 
 def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None,
-           in_tokens: bool = False) -> list[str]:  # fmt: skip
+           in_tokens: bool = False, model: dict[str, Any] | None = None) -> list[str]:  # fmt: skip
     """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s (`seq`
     tokens a sample; `in_tokens`: the table is in tokens/s, and its units note says the factor), the units, the
     band, the wait — in NOTE_RANK's order."""
@@ -421,6 +425,10 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
     if in_tokens:
         units = label("predict_units_tokens_note", args.lang).format(s=fmt(seq or 0, "int", args.lang))
     keyed += [("predict_units_note", units), ("band_note", label("band_note", args.lang))]
+    if args.model_file and model is not None:  # a Hugging Face config's count and sequence, derived
+        from dpscale.faces.cli.memory import derived_note
+
+        keyed += [("model_hf_derived", n) for n in derived_note(model, args.model_file, args.lang)]
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
         keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))
@@ -471,14 +479,20 @@ def _ethernet(typed: str | None, gbs: float | None) -> str | None:
     return f"eth-{gbits}g"
 
 
-def _title(args: argparse.Namespace, system: str) -> str:
+def _title(args: argparse.Namespace, system: str, model: str | None = None) -> str:
     """What was predicted, for the table and the plot: 'dpscale predict: bert-large, amp, batch 32, dgx-a100'."""
     from dpscale.faces.i18n import count_said, label
     from dpscale.faces.i18n import number as fmt
     from dpscale.sources.predict import DEFAULT_BATCH, DEFAULT_PRECISION
 
     # 1,3e+09 in Spanish (the count was checked before the prediction ran)
-    what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
+    if args.model_file:  # the model's name in its file, as a system file's: 'llama-7b (models.json)'; a bare one's
+        from dpscale.files import is_stdin, shown_name
+
+        file = label("stdin_name", args.lang) if is_stdin(args.model_file) else shown_name(args.model_file)
+        what = file if model == shown_name(args.model_file) else f"{model} ({file})"
+    else:
+        what = args.model or label("plot_params", args.lang).format(n=count_said(float(args.params), args.lang))
     # the counts as read, not as typed: '2.000' was a batch of 2 titled 'batch 2.000' (checked before the run)
     gpn = (
         None

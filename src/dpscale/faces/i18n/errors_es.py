@@ -484,8 +484,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
          "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
          "de memoria de trabajo) — menos remuestreos o tamaños"),
-        (r"--system: missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
-         "--system: falta; se admite (de {p}): {names}"),
+        (r"(?P<flag>--system|--model): missing; allowed \(from (?P<p>\S+)\): (?P<names>.+)",
+         "{flag}: falta; se admite (de {p}): {names}"),
         # (a JSON key the page quotes, a space in it: '--dev ices')
         (r"(?P<a>\S+|'[^']*'|\"[^\"]*\"): given twice; allowed: once \(the last would silently win\)",
          "{a}: dada dos veces; se admite: una vez (el último valor ganaría sin avisar)"),
@@ -700,9 +700,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
          "{p} solo no tiene forma, así que solo se cuentan los estados del modelo — quite esas opciones"),
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
-         r"--model (?P<name>\S+) is not a transformer preset, so only model states are counted — leave these out",
+         r"(?P<w>--model|--model-file) (?P<name>.+?) is not a transformer preset, so only model states are counted — "
+         r"leave these out",
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "
-         "--model {name} no es un transformer predefinido, así que solo se cuentan los estados del modelo — "
+         "{w} {name} no es un transformer predefinido, así que solo se cuentan los estados del modelo — "
          "quite esas opciones"),
         (r"(?P<flag>--plot): needs E \((?P<a>--efficiency) or (?P<b>--law)\) to draw speedup against devices",
          "{flag}: necesita E ({a} o {b}) para dibujar la aceleración frente a los dispositivos"),
@@ -807,16 +808,16 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         # files a command reads: a system (catalog), a calibration (predict)
         (r"(?P<flag>--\S+): got (?P<g>'.*'); allowed: a readable JSON file \((?P<why>.+)\)",
          "{flag}: se recibió {g}; se admite: un archivo JSON legible ({why})"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): not UTF-8 text; allowed: a JSON file as systems.json",
-         "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como systems.json"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): a number too long to read; allowed: a JSON file as systems.json",
-         "{flag}: {f}: un número demasiado largo para leerlo; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): not UTF-8 text; allowed: a JSON file as (?P<j>systems|models).json",
+         "{flag}: {f}: no es texto UTF-8; se admite: un archivo JSON como {j}.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): a number too long to read; allowed: a JSON file as (?P<j>systems|models).json",
+         "{flag}: {f}: un número demasiado largo para leerlo; se admite: un archivo JSON como {j}.json"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): nested too deeply; allowed: one JSON object per line",  # one line of many
          "{f} línea {n1}: anidado a demasiada profundidad; se admite: un objeto JSON por línea"),
         (r"(?P<f>.+?): nested too deeply; allowed: one JSON object per line",
          "{f}: anidado a demasiada profundidad; se admite: un objeto JSON por línea"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as systems.json",
-         "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como systems.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as (?P<j>systems|models).json",
+         "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como {j}.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
          "{flag}: {f} línea {n1}: no es JSON ({why})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<k>'.*') at the top; allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} "
@@ -825,8 +826,62 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "systems.json, o los campos de un sistema solos"),
         (r"(?P<flag>--\S+): (?P<f>.+?): allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} as systems.json",
          "{flag}: {f}: se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como systems.json"),
-        (r"--system: got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
-         "--system: se recibió {g}; se admite (de {p}): {names}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<k>'.*') at the top; allowed: an object \{'models': \{name: \{\.\.\.\}\}\} "
+         r"as models.json, or one model's fields alone",
+         "{flag}: {f}: {k} en el nivel superior; se admite: un objeto {{'models': {{nombre: {{...}}}}}} como "
+         "models.json, o los campos de un modelo solos"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): allowed: an object \{'models': \{name: \{\.\.\.\}\}\} as models.json",
+         "{flag}: {f}: se admite: un objeto {{'models': {{nombre: {{...}}}}}} como models.json"),
+        # a model file's field (catalog.checked_model, _hf_entry): the field as the file spells it
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in models.json",
+         "{flag}: {f}: modelo {k}: se recibió {g}; se admite: un objeto como en models.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) missing; allowed: transformer or cnn",
+         "{flag}: {f}: modelo {k}: falta {x}; se admite: transformer o cnn"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: transformer or cnn",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: transformer o cnn"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: true or false",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: true o false"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) missing; allowed: a whole number from 1 to "
+         r"10,000,000",
+         "{flag}: {f}: modelo {k}: falta {x}; se admite: un número entero de 1 a 10.000.000"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a whole number from 1 "
+         r"to 10,000,000",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: un número entero de 1 a 10.000.000"),
+        # (a config.json's field, named as the file spells it)
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) (?P<g>.+?); allowed: a whole number from 1 to 10,000,000",
+         "{flag}: {f}: {x} {g}; se admite: un número entero de 1 a 10.000.000"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) (?P<g>.+?); allowed: true or false",
+         "{flag}: {f}: {x} {g}; se admite: true o false"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a parameter count from "
+         r"1,000 to 1e\+15 \(7.5e9 for 7.5 billion\)",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 "
+         "millones)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: forward GMACs an image, "
+         r"a number > 0",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: GMAC hacia delante por imagen, un número > 0"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a divisor of (?P<h>\w+) "
+         r"\((?P<n>\d+)\)",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: un divisor de {h} ({n})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
+         r"allowed: (?P<keys>.+) and keys that describe it",
+         "{flag}: {f}: modelo {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model_type (?P<g>.+?); allowed: (?P<t>.+?) \(a Hugging Face config whose "
+         r"count Llama's form gives\), or models.json's fields",
+         "{flag}: {f}: model_type {g}; se admite: {t} (una configuración de Hugging Face cuyo número de parámetros "
+         "da la forma de Llama), o los campos de models.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>attention_bias|mlp_bias) (?P<g>.+?); allowed: false \(Llama's count "
+         r"has no biases\)",
+         "{flag}: {f}: {x} {g}; se admite: false (el número de parámetros de Llama no tiene sesgos)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) missing; allowed: a config.json with (?P<keys>.+)",
+         "{flag}: {f}: falta {x}; se admite: un config.json con {keys}"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): attention_dropout (?P<g>.+?); allowed: a number in \[0, 1\)",
+         "{flag}: {f}: attention_dropout {g}; se admite: un número en [0, 1)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): head_dim (?P<g>.+?); allowed: hidden_size / num_attention_heads \(Llama's "
+         r"count has h × h attention projections\)",
+         "{flag}: {f}: head_dim {g}; se admite: hidden_size / num_attention_heads (el número de parámetros de Llama "
+         "tiene proyecciones de atención h × h)"),
+        (r"(?P<flag>--system|--model): got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
+         "{flag}: se recibió {g}; se admite (de {p}): {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in systems.json",
          "{flag}: {f}: sistema {k}: se recibió {g}; se admite: un objeto como en systems.json"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): gpu (?P<got>'[^']*') \(the catalog's (?P<c>'[^']*') is "
@@ -908,9 +963,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"backward; allowed: --overlap-accumulation with --grad-accum 2 or more",
          "--overlap-accumulation y --grad-accum 1: sin acumulación el all-reduce ya se solapa con el único backward; "
          "se admite: --overlap-accumulation con --grad-accum 2 o más"),
-        (r"--seq-len: --model (?P<m>\S+) is not a transformer preset \(its FLOPs are per image\); allowed: leave it "
-         r"out, or a transformer --model",
-         "--seq-len: --model {m} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
+        (r"--seq-len: (?P<w>--model|--model-file) (?P<name>.+?) is not a transformer preset \(its FLOPs are per "
+         r"image\); allowed: leave it out, or a transformer --model",
+         "--seq-len: {w} {name} no es un modelo transformer (sus FLOPs son por imagen); se admite: omitirla, o un "
          "--model transformer"),
         (r"--devices: got (?P<n1>[\d,]+) with --device (?P<d>\w+); allowed: at most (?P<n2>[\d,]+) \(the CUDA "
          r"devices here\), or --device cpu",

@@ -681,6 +681,11 @@ LABELS: dict[str, dict[str, str]] = {
             "activations: {model}, micro-batch {b}, sequence {s}, recompute {r} (Korthikanti et al.; "
             "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
         ),
+        "model_hf_derived": (
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
+            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
+            "sequence is max_position_embeddings, {s} tokens (--seq-len sets the one trained at)"
+        ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
         "mem_no_act_params": (
             "model states only: activations are not counted (they need a transformer --model preset's layers; "
@@ -1697,6 +1702,12 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_act_note": (
             "activaciones: {model}, microlote {b}, secuencia {s}, recómputo: {r} (Korthikanti et al.; "
             "{bits} bits, todas las capas, sin embeddings) — ZeRO no las reparte"
+        ),
+        "model_hf_derived": (
+            "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
+            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
+            "de un checkpoint; su secuencia es max_position_embeddings, {s} tokens (--seq-len fija la del "
+            "entrenamiento)"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_no_act_params": (

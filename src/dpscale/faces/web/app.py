@@ -46,7 +46,9 @@ from dpscale.sources.predict_inputs import PRECISIONS
 # options (fit's RUNS file too: a positional, so no key names it), --only that picks from one, and the output
 # options the page sets itself (--json, --csv: it takes records; --lang: the body's "lang") stay CLI-only.
 WEB_COMMANDS = ("calc", "predict", "fit", "batch", "pipeline", "memory", "plan")
-FILE_OPTIONS = ("plot", "system_file", "calibration", "fit", "only", "efficiency_file", "json", "csv", "lang")
+FILE_OPTIONS = (
+    "plot", "model_file", "system_file", "calibration", "fit", "only", "efficiency_file", "json", "csv", "lang"
+)  # fmt: skip
 
 # What the page takes, tighter than the command line where a request could hold the server for seconds or GBs
 MAX_PAGE_ROWS = 2000  # sizes a sweep asks for, and rows an answer has: a browser table this long hangs

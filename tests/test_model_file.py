@@ -1,0 +1,237 @@
+"""--model-file (predict, memory): a model outside the presets, in models.json's format or as a Hugging Face
+config.json, read down the preset's path: the catalog's own entry gives the preset's output, an HF config its
+figures, and a malformed file one line naming the file, the field and what is allowed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clihelp import run
+
+from dpscale import catalog
+from dpscale.sources.predict import predict
+
+MODELS = json.loads((Path(catalog.__file__).parent / "models.json").read_text(encoding="utf-8"))["models"]
+
+# The config.json fields of meta-llama/Llama-2-7b-hf and meta-llama/Meta-Llama-3-8B (the hub's files, the fields the
+# count and the shape read; the others as they stand there)
+LLAMA2_7B_HF = {
+    "architectures": ["LlamaForCausalLM"], "bos_token_id": 1, "eos_token_id": 2, "hidden_act": "silu",
+    "hidden_size": 4096, "initializer_range": 0.02, "intermediate_size": 11008, "max_position_embeddings": 4096,
+    "model_type": "llama", "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32,
+    "pretraining_tp": 1, "rms_norm_eps": 1e-05, "rope_scaling": None, "tie_word_embeddings": False,
+    "torch_dtype": "float16", "transformers_version": "4.31.0.dev0", "use_cache": True, "vocab_size": 32000,
+}  # fmt: skip
+LLAMA3_8B_HF = {
+    "architectures": ["LlamaForCausalLM"], "attention_bias": False, "attention_dropout": 0.0, "bos_token_id": 128000,
+    "eos_token_id": 128001, "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02,
+    "intermediate_size": 14336, "max_position_embeddings": 8192, "model_type": "llama", "num_attention_heads": 32,
+    "num_hidden_layers": 32, "num_key_value_heads": 8, "pretraining_tp": 1, "rms_norm_eps": 1e-05,
+    "rope_scaling": None, "rope_theta": 500000.0, "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+    "transformers_version": "4.40.0.dev0", "use_cache": True, "vocab_size": 128256,
+}  # fmt: skip
+
+
+def write(tmp_path: Path, name: str, data: object) -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+PREDICT = ("predict", "--system", "dgx-a100", "-d", "1,8,64,512", "--precision", "bf16")
+MEMORY = ("memory", "--gpu", "h100", "-d", "8", "-b", "2", "--recompute", "selective")
+
+
+@pytest.mark.parametrize("form", ["models", "bare"])
+@pytest.mark.parametrize("out", [(), ("--json",), ("--csv",)])
+def test_the_catalog_s_own_entry_in_a_file_gives_the_preset_s_output(capsys, tmp_path, form, out):
+    """The round trip: llama-7b's entry, as models.json holds it or bare, gives --model llama-7b's predict and memory
+    byte for byte (predict's table is titled with the file, as a --system-file's system is)."""
+    entry = MODELS["llama-7b"]
+    path = write(tmp_path, "mine.json", {"models": {"llama-7b": entry}} if form == "models" else entry)
+    for command in (PREDICT, MEMORY):
+        said = [run(capsys, *command, *out, *model) for model in (("--model", "llama-7b"), ("--model-file", path))]
+        assert said[0][0] == said[1][0] == 0
+        if command is PREDICT and not out:  # the title: the model as its file names it
+            title = "llama-7b (mine.json)" if form == "models" else "mine.json"
+            assert said[1][1].splitlines()[0] == said[0][1].splitlines()[0].replace("llama-7b", title)
+            assert said[1][1].splitlines()[1:] == said[0][1].splitlines()[1:] and said[1][2] == said[0][2]
+        elif command is MEMORY and form == "bare":  # the model's name in the notes and rows: the file's
+            assert said[1][1:] == tuple(s.replace("llama-7b", "mine.json") for s in said[0][1:])
+        else:
+            assert said[1][1:] == said[0][1:]
+
+
+def test_every_preset_passes_the_checks_a_file_s_model_gets():
+    """One set of rules: each catalog entry, as a file's, is read back unchanged (the check would refuse a preset
+    that broke them)."""
+    for key, entry in MODELS.items():
+        assert catalog.checked_model(entry, key) == entry
+
+
+@pytest.mark.parametrize(("key", "config"), [("llama-7b", LLAMA2_7B_HF), ("llama3-8b", LLAMA3_8B_HF)])
+def test_a_hugging_face_config_gives_the_preset_s_count_and_figures(capsys, tmp_path, key, config):
+    """Llama 2 7B's and Llama 3 8B's config.json give the checkpoints' 6,738,415,616 and 8,030,261,248 parameters
+    (the presets' counts, derived by the same form), and so predict's FLOPs and E and memory's bytes as the preset."""
+    path = write(tmp_path, "config.json", config)
+    entry = catalog.load_model_file(path)
+    preset = catalog.model(key)
+    assert entry["params"] == preset["params"] == {"llama-7b": 6_738_415_616, "llama3-8b": 8_030_261_248}[key]
+    shape = ("layers", "hidden", "heads", "ffn", "vocab", "seq_len", "attention_dropout", "tied_embeddings")
+    assert {k: entry[k] for k in shape} == {k: preset[k] for k in shape}
+    assert entry.get("kv_heads") == preset.get("kv_heads")
+    a = predict([1, 8, 64, 512], model=key, system="dgx-a100", precision="bf16")
+    b = predict([1, 8, 64, 512], model_file=Path(path), system="dgx-a100", precision="bf16")
+    assert a.records() == b.records() and a.efficiency_values.tolist() == b.efficiency_values.tolist()
+    assert [str(n) for n in a.notes] == [str(n) for n in b.notes]
+    for out in ("--json", "--csv"):
+        said = [run(capsys, *MEMORY, out, *m)[1] for m in (("--model", key), ("--model-file", path))]
+        assert said[1] == said[0].replace(key, "config.json")
+    _, err, _ = run(capsys, *PREDICT, "--model-file", path, "--lang", "es")  # (the notes under the table)
+    n = {"llama-7b": "6,738", "llama3-8b": "8,03"}[key]
+    assert f"config.json: una configuración de Hugging Face (llama): sus {n} mil millones de parámetros" in err
+
+
+def test_the_count_is_the_presets_form_and_says_it_is_derived(capsys, tmp_path):
+    """llama_params is the form the catalog's counts were derived by (tests/test_catalog_models.py's counters):
+    every Llama and Mistral preset's, and a tied output layer counted once (Llama 3.2 1B: 1,235,814,400)."""
+    for key in ("llama-7b", "llama-13b", "llama-70b", "llama3-8b", "llama3-70b", "mistral-7b"):
+        m = catalog.model(key)
+        args = (m["layers"], m["hidden"], m["heads"], m.get("kv_heads", m["heads"]), m["ffn"], m["vocab"], False)
+        assert catalog.llama_params(*args) == m["params"], key
+    assert catalog.llama_params(16, 2048, 32, 8, 8192, 128256, True) == 1_235_814_400
+    path = write(tmp_path, "config.json", dict(LLAMA3_8B_HF, max_position_embeddings=131072))  # Llama 3.1's
+    rc, err, _ = run(capsys, *PREDICT, "--model-file", path)
+    assert rc == 0 and err.startswith("dpscale predict: config.json, bf16")
+    assert ("note: config.json: a Hugging Face config (llama): its 8.03 B parameters are counted from its shape "
+            "(Llama's form") in err and "max_position_embeddings, 131,072 tokens (--seq-len sets" in err  # fmt: skip
+    assert "samples/s × 131,072" in err
+    mistral = dict(LLAMA3_8B_HF, model_type="mistral", vocab_size=32000, sliding_window=4096)
+    entry = catalog.load_model_file(write(tmp_path, "m.json", mistral))
+    assert entry["window"] == 4096 and entry["params"] == catalog.model("mistral-7b")["params"] == 7_241_732_096
+
+
+def test_a_file_of_several_models_is_picked_from_with_model(capsys, tmp_path):
+    """--model picks among the file's models as --system among a --system-file's (by the catalog's loose reading of a
+    name); a file of several without it, or a name it lacks, is refused naming its models."""
+    path = write(tmp_path, "two.json", {"models": {"llama-7b": MODELS["llama-7b"], "resnet50": MODELS["resnet50"]}})
+    rc, out, _ = run(capsys, *PREDICT, "--model-file", path, "--model", "Llama-7B", "--json")
+    assert rc == 0 and out == run(capsys, *PREDICT, "--model", "llama-7b", "--json")[1]
+    rc, _, err = run(capsys, *PREDICT, "--model-file", path)
+    assert rc == 2 and err.strip().endswith(f"--model: missing; allowed (from {path}): llama-7b, resnet50")
+    rc, _, err = run(capsys, *MEMORY, "--model-file", path, "--model", "gpt2")
+    assert rc == 2 and err.strip().endswith(f"--model: got 'gpt2'; allowed (from {path}): llama-7b, resnet50")
+
+
+def test_a_model_outside_the_presets_gets_activations(capsys, tmp_path):
+    """What review IW found refused (memory --params 14e9 --seq-len 4096 --recompute selective: 'activations need a
+    transformer --model preset'): Qwen2 7B's shape, its count typed, gets its activations."""
+    qwen = {"kind": "transformer", "params": 7615616512, "layers": 28, "hidden": 3584, "heads": 28, "kv_heads": 4,
+            "ffn": 18944, "vocab": 152064, "seq_len": 4096, "attention_dropout": False,
+            "tied_embeddings": False}  # fmt: skip
+    path = write(tmp_path, "qwen2-7b.json", qwen)
+    rc, out, err = run(capsys, "memory", "--model-file", path, "--recompute", "selective", "-d", "8", "--json")
+    rows = json.loads(out)
+    assert rc == 0 and rows[0]["model"] == "qwen2-7b.json" and rows[0]["seq_len"] == 4096
+    # Korthikanti's selective: s·b·h·34 per layer at 16 bits, 28 layers
+    assert rows[0]["activation_bytes_per_device"] == 4096 * 1 * 3584 * 34 * 28
+
+
+def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
+    """Malformed model files: (argv, the English line's end, the Spanish line's end), one per way a file is refused."""
+    good = MODELS["llama-7b"]
+    files: dict[str, tuple[object, str, str]] = {
+        "array.json": ([1], "allowed: an object {'models': {name: {...}}} as models.json",
+                       "se admite: un objeto {'models': {nombre: {...}}} como models.json"),
+        "top.json": ({"mine": good}, "'mine' at the top; allowed: an object {'models': {name: {...}}} as models.json, "
+                     "or one model's fields alone", "'mine' en el nivel superior; se admite"),
+        "five.json": ({"models": {"x": 5}}, "model 'x': got 5; allowed: an object as in models.json",
+                      "modelo 'x': se recibió 5; se admite: un objeto como en models.json"),
+        "nokind.json": ({"params": 7e9}, "model 'nokind.json': kind missing; allowed: transformer or cnn",
+                        "modelo 'nokind.json': falta kind; se admite: transformer o cnn"),
+        "rnn.json": (dict(good, kind="rnn"), "model 'rnn.json': kind \"rnn\"; allowed: transformer or cnn",
+                     "modelo 'rnn.json': kind \"rnn\"; se admite: transformer o cnn"),
+        "tied.json": (dict(good, tied_embeddings="no"), "tied_embeddings \"no\"; allowed: true or false",
+                      "tied_embeddings \"no\"; se admite: true o false"),
+        "vocab.json": ({k: v for k, v in good.items() if k != "vocab"},
+                       "model 'vocab.json': vocab missing; allowed: a whole number from 1 to 10,000,000",
+                       "falta vocab; se admite: un número entero de 1 a 10.000.000"),
+        "layers.json": (dict(good, layers=0), "layers 0; allowed: a whole number from 1 to 10,000,000",
+                        "layers 0; se admite: un número entero de 1 a 10.000.000"),
+        "inf.json": ('{"kind": "transformer", "params": 7e9, "layers": Infinity}', "layers Infinity; allowed: a whole "
+                     "number from 1 to 10,000,000", "layers Infinity; se admite: un número entero de 1 a 10.000.000"),
+        "params.json": (dict(good, params=7), "params 7; allowed: a parameter count from 1,000 to 1e+15",
+                        "params 7; se admite: un número de parámetros de 1.000 a 1e+15"),
+        "macs.json": (dict(MODELS["resnet50"], fwd_gmacs=-1), "fwd_gmacs -1; allowed: forward GMACs an image, a "
+                      "number > 0", "fwd_gmacs -1; se admite: GMAC hacia delante por imagen, un número > 0"),
+        "kv.json": (dict(good, kv_heads=5), "kv_heads 5; allowed: a divisor of heads (32)",
+                    "kv_heads 5; se admite: un divisor de heads (32)"),
+        "hiden.json": ({**{k: v for k, v in good.items() if k != "hidden"}, "hiden": 4096},
+                       "key 'hiden' (did you mean 'hidden'?); allowed: kind, params, layers",
+                       "clave 'hiden' (¿quería decir 'hidden'?); se admite: kind, params, layers"),
+        "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2"), "model_type \"qwen2\"; allowed: llama or mistral (a "
+                      "Hugging Face config whose count Llama's form gives), or models.json's fields",
+                      "model_type \"qwen2\"; se admite: llama or mistral (una configuración de Hugging Face"),
+        "bias.json": (dict(LLAMA3_8B_HF, attention_bias=True), "attention_bias true; allowed: false (Llama's count "
+                      "has no biases)", "attention_bias true; se admite: false (el número de parámetros de Llama"),
+        "noffn.json": ({k: v for k, v in LLAMA3_8B_HF.items() if k != "intermediate_size"},
+                       "intermediate_size missing; allowed: a config.json with num_hidden_layers, hidden_size",
+                       "falta intermediate_size; se admite: un config.json con num_hidden_layers"),
+        "dropout.json": (dict(LLAMA3_8B_HF, attention_dropout="x"), "attention_dropout \"x\"; allowed: a number in "
+                         "[0, 1)", "attention_dropout \"x\"; se admite: un número en [0, 1)"),
+        "gemma.json": (dict(LLAMA3_8B_HF, hidden_size=3072, num_attention_heads=16, num_key_value_heads=16,
+                            head_dim=256), "head_dim 256; allowed: hidden_size / num_attention_heads",
+                       "head_dim 256; se admite: hidden_size / num_attention_heads"),
+        "hflayers.json": (dict(LLAMA3_8B_HF, num_hidden_layers=-3),
+                          "num_hidden_layers -3; allowed: a whole number from 1 to 10,000,000",
+                          "num_hidden_layers -3; se admite: un número entero de 1 a 10.000.000"),
+        "tie.json": (dict(LLAMA3_8B_HF, tie_word_embeddings="x"), "tie_word_embeddings \"x\"; allowed: true or false",
+                     "tie_word_embeddings \"x\"; se admite: true o false"),
+        "deep.json": ("[" * 100_000, "nested too deeply; allowed: a JSON file as models.json",
+                      "anidado a demasiada profundidad; se admite: un archivo JSON como models.json"),
+        "long.json": ('{"kind": "transformer", "params": 1' + "1" * 5000 + "}",
+                      "a number too long to read; allowed: a JSON file as models.json",
+                      "un número demasiado largo para leerlo; se admite: un archivo JSON como models.json"),
+    }  # fmt: skip
+    out = []
+    for i, (name, (data, en, es)) in enumerate(files.items()):
+        path = write(tmp, name, data)
+        out.append((["predict" if i % 2 else "memory", "--model-file", path], en, es))
+    (tmp / "latin1.json").write_bytes(b'{"kind": "cnn\xf1"}')
+    out.append((["predict", "--model-file", str(tmp / "latin1.json")],
+                "not UTF-8 text; allowed: a JSON file as models.json", "no es texto UTF-8; se admite: un archivo JSON "
+                "como models.json"))  # fmt: skip
+    two = write(tmp, "two.json", {"models": {"llama-7b": good, "resnet50": MODELS["resnet50"]}})
+    out.append((["memory", "--model-file", two], "--model: missing; allowed (from", "--model: falta; se admite (de"))
+    out.append((["predict", "--model-file", two, "--model", "gpt2"], "--model: got 'gpt2'; allowed (from",
+                "--model: se recibió 'gpt2'; se admite (de"))  # fmt: skip
+    cnn = write(tmp, "cnn.json", MODELS["resnet50"])
+    out.append((["predict", "--model-file", cnn, "--seq-len", "128"], f"--seq-len: --model-file {cnn} is not a "
+                "transformer preset (its FLOPs are per image)", f"--seq-len: --model-file {cnn} no es un modelo "
+                "transformer"))  # fmt: skip
+    out.append((["memory", "--model-file", cnn, "-b", "4"], f"--model-file {cnn} is not a transformer preset, so "
+                "only model states are counted — leave these out", f"--model-file {cnn} no es un transformer "
+                "predefinido"))  # fmt: skip
+    return out
+
+
+def test_a_malformed_model_file_is_refused_in_one_line(capsys, tmp_path):
+    """Each way a model file can be wrong: one line, exit 2, naming the file and the field, in English and Spanish."""
+    cases = model_file_cases(tmp_path)
+    assert len(cases) >= 20
+    for argv, en, es in cases:
+        for lang, needle in (("en", en), ("es", es)):
+            rc, out, err = run(capsys, *argv, "--lang", lang)
+            assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, (argv, err)
+            assert needle in err and (argv[2] in err or Path(argv[2]).name in err), (lang, argv, err)
+
+
+def test_the_page_has_no_model_file_field_and_one_stream_is_read_once(capsys, tmp_path):
+    """A file option stays off the page, as --system-file; '-' for two inputs is refused (one stream)."""
+    from dpscale.faces.web.app import FILE_OPTIONS
+
+    assert "model_file" in FILE_OPTIONS
+    rc, _, err = run(capsys, *PREDICT[:1], "--params", "1e9", "--model-file", "-", "--system-file", "-")
+    assert rc == 2 and "--model-file and --system-file: both '-'" in err
