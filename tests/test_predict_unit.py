@@ -207,3 +207,22 @@ def test_a_tokens_rate_out_of_bounds_is_refused_as_typed_in_tokens(capsys, typed
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and said in err, err
     rc, _, err = run(capsys, *LLAMA, "-d", "1,8", "-v", "1e-300")  # samples/s: as before
     assert rc == 2 and "got 1e-300; allowed: per-device samples/s at the baseline size, 1e-9 to 1e15" in err
+
+
+def test_a_model_file_s_language_model_has_its_tokens_a_sample(capsys, tmp_path):
+    """--model-file (57b7e82) and --unit tokens/s (24f9538) landed the same day and met wrong: the unit read its tokens
+    a sample from catalog.model(--model) alone, so llama-7b's own entry in a file was refused 'this model has no
+    tokens a sample', and `--model-file models.json --model llama-7b` would have read the catalog's entry, not the
+    file's. The file's entry gives them: its seq_len (here 2,048, not the catalog's 4,096)."""
+    entry = {k: v for k, v in catalog.model("llama-7b").items() if k not in ("key", "source")}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"models": {"llama-7b": {**entry, "seq_len": 2048}}}))
+    common = ["--system", "dgx-h100", "--precision", "bf16", "-b", "1", "-d", "8", "--json"]
+    rc, out, err = run(capsys, "predict", "--model-file", str(path), *common, "-v", "8000", "--unit", "tokens/s")
+    assert rc == 0, err
+    rc, base, err = run(capsys, "predict", "--model-file", str(path), *common, "-v", str(8000 / 2048))
+    assert rc == 0, err
+    (row,), (plain,) = json.loads(out), json.loads(base)
+    assert row["unit"] == "tokens/s" and row["tokens_per_sample"] == 2048
+    assert row["per_device_throughput"] == pytest.approx(8000, rel=1e-12)
+    assert row["actual_throughput"] == pytest.approx(plain["actual_throughput"] * 2048, rel=1e-10)  # (12 digits)

@@ -275,7 +275,9 @@ def _tokens_unit(args: argparse.Namespace) -> int | None:
     from dpscale import catalog
     from dpscale.sources.predict import sequence_tokens
 
-    spec = catalog.model(args.model) if args.model else None
+    # (the model predict will read: a --model-file's entry where one is given, --model then naming one of its models)
+    spec = catalog.load_model_file(args.model_file, args.model) if args.model_file else None
+    spec = spec or (catalog.model(args.model) if args.model else None)
     tokens = sequence_tokens(spec, whole(args.seq_len, "--seq-len", hi=MAX_SEQ_LEN))
     if not tokens:
         raise fail("--unit", args.unit, NO_TOKENS)
