@@ -235,3 +235,26 @@ def test_the_page_has_no_model_file_field_and_one_stream_is_read_once(capsys, tm
     assert "model_file" in FILE_OPTIONS
     rc, _, err = run(capsys, *PREDICT[:1], "--params", "1e9", "--model-file", "-", "--system-file", "-")
     assert rc == 2 and "--model-file and --system-file: both '-'" in err
+
+
+def test_the_catalog_s_own_models_json_takes_its_aliases_as_model_does(capsys):
+    """Review JH: `--model-file` on the catalog's own models.json refused every name its 'aliases' table gives
+    (Llama-2-7b-hf, llama3.1-8b, mistral-7b-v0.1, vit-b/16, a hub id) that --model takes — the file's aliases were
+    not read, as --system-file's were not before review IC. A model file's own 'aliases' table names its models now."""
+    path = str(Path(catalog.__file__).parent / "models.json")
+    for name, key in (("Llama-2-7b-hf", "llama-7b"), ("llama3.1-8b", "llama3-8b"), ("mistral-7b-v0.1", "mistral-7b"),
+                      ("meta-llama/Llama-2-13b-hf", "llama-13b"), ("vit-b/16", "vit-b16")):  # fmt: skip
+        assert catalog.load_model_file(path, name)["key"] == key, name
+        rc, out, _ = run(capsys, *PREDICT, "--model-file", path, "--model", name, "--json")
+        assert rc == 0 and out == run(capsys, *PREDICT, "--model", key, "--json")[1], name
+
+
+def test_a_model_file_s_aliases_name_only_its_own_models(tmp_path):
+    """A file's alias names the file's model (llama-7b's shape at 2,048 tokens, 'mine' in the file), not the
+    catalog's; one naming a model the file lacks names nothing."""
+    mine = {**MODELS["llama-7b"], "seq_len": 2048}
+    path = write(tmp_path, "two.json", {"models": {"mine": mine, "other": MODELS["gpt2"]},
+                                        "aliases": {"my-llama": "mine", "ghost": "llama-13b"}})  # fmt: skip
+    assert catalog.load_model_file(path, "My_Llama")["seq_len"] == 2048
+    with pytest.raises(catalog.DpscaleError, match=r"--model: got 'ghost'; allowed \(from .*two.json\): mine, other"):
+        catalog.load_model_file(path, "ghost")

@@ -264,12 +264,15 @@ def load_system_file(
     return {"key": key, **entry, **whole}
 
 
-def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str, gpu: str | None) -> str | None:
-    """The key of a system file's entry that a loosely written name means, read as `key_of` reads the catalog's
-    (`_key_among`), with the file's own `aliases` table (systems.json's format, beside its 'systems'; a bare
-    system's own field of that name is none). None where no entry, or more than one ('mine' and 'MINE' for 'Mine'),
-    is meant; an alias whose system the file lacks, or spelt as another naming another system, names nothing."""
-    table = data.get("aliases") if "systems" in data else None
+def _file_key(
+    data: dict[str, Any], entries: dict[str, Any], name: str, gpu: str | None, kind: str = "systems"
+) -> str | None:
+    """The key of a system file's (or `kind` "models": a model file's) entry that a loosely written name means, read
+    as `key_of` reads the catalog's (`_key_among`), with the file's own `aliases` table (the catalog file's format,
+    beside its 'systems' or 'models'; a bare entry's own field of that name is none). None where no entry, or more
+    than one ('mine' and 'MINE' for 'Mine'), is meant; an alias whose entry the file lacks, or spelt as another
+    naming another entry, names nothing."""
+    table = data.get("aliases") if kind in data else None
     meant: dict[str, set[str]] = {}
     for other, key in table.items() if isinstance(table, dict) else ():
         if isinstance(key, str):  # (a list there was unhashable: a traceback)
@@ -280,7 +283,7 @@ def _file_key(data: dict[str, Any], entries: dict[str, Any], name: str, gpu: str
         entry = entries[key]
         return entry.get("gpu") if isinstance(entry, dict) and isinstance(entry.get("gpu"), str) else ""
 
-    return _key_among("systems", entries, alias, name, gpu, gpu_of)
+    return _key_among(kind, entries, alias, name, gpu, gpu_of)
 
 
 def _read_json(path: str, flag: str, like: str) -> tuple[Any, str]:
@@ -471,8 +474,9 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     if name is None and len(entries) > 1:  # which one? the first in the file is a guess
         raise DpscaleError(f"--model: missing; allowed (from {said}): {', '.join(sorted(entries))}")
     key = name or next(iter(entries))
-    if key not in entries:  # read as --model reads the catalog's names ('Llama-2-7B', a hub id)
-        key = _key_among("models", entries, {}, key, None, lambda k: "") or key
+    if key not in entries:  # read as --model reads the catalog's names ('Llama-2-7B', a hub id, the file's aliases:
+        # the catalog's own models.json refused its 'Llama-2-7b-hf', which --model takes: review JH)
+        key = (_file_key(data, entries, key, None, "models") if isinstance(data, dict) else None) or key
     if key not in entries:
         raise DpscaleError(f"--model: got {key!r}; allowed (from {said}): {', '.join(sorted(entries))}")
     entry, where = entries[key], f"{flag}: {said}: model {key!r}"
