@@ -251,3 +251,14 @@ def test_the_global_batch_help_names_the_batch_it_divides(capsys):
     said = " ".join(out.split())
     assert rc == 0 and "el microlote de cada tamaño es ese lote / (dispositivos × --grad-accum)" in said
     assert "es él /" not in said
+
+
+def test_the_most_specific_template_says_a_help_whole(capsys):
+    """Review JH: predict's --model help ('preset: …; with --model-file, one of its models') was said by the first
+    template that matched it, --system's 'preset: {}', leaving 'with --model-file, one of its models' in English in
+    the Spanish help. The template with the most fixed text wins."""
+    en = "preset: bert-base, gpt2; with --model-file, one of its models"
+    assert spanish(en) == "del catálogo: bert-base, gpt2; con --model-file, uno de sus modelos"
+    assert spanish("preset: dgx-a100, dgx-h100") == "del catálogo: dgx-a100, dgx-h100"
+    rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
+    assert rc == 0 and "with --model-file" not in out and "con --model-file, uno de sus" in " ".join(out.split())

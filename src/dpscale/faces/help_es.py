@@ -496,11 +496,10 @@ HELP_ES: dict[str, str] = {
 
 @lru_cache(maxsize=1)
 def _templates() -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple(
-        (re.compile("(.+?)".join(map(re.escape, key.split("{}"))), re.DOTALL), es)
-        for key, es in HELP_ES.items()
-        if "{}" in key
-    )
+    """The entries with slots, the one with the most fixed text first: 'preset: {}' (--system's) also matched
+    '--model''s 'preset: {}; with --model-file, one of its models', and left its tail in English (review JH)."""
+    keys = sorted((k for k in HELP_ES if "{}" in k), key=lambda k: -len(k.replace("{}", "")))
+    return tuple((re.compile("(.+?)".join(map(re.escape, k.split("{}"))), re.DOTALL), HELP_ES[k]) for k in keys)
 
 
 def spanish(text: str) -> str | None:
