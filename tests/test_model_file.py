@@ -258,3 +258,56 @@ def test_a_model_file_s_aliases_name_only_its_own_models(tmp_path):
     assert catalog.load_model_file(path, "My_Llama")["seq_len"] == 2048
     with pytest.raises(catalog.DpscaleError, match=r"--model: got 'ghost'; allowed \(from .*two.json\): mine, other"):
         catalog.load_model_file(path, "ghost")
+
+
+# meta-llama/Llama-3.1-8B's config.json: Llama 3 8B's shape, its context extended by RoPE scaling to 131,072 tokens
+# from the 8,192 it was pre-trained at (rope_scaling's original_max_position_embeddings)
+LLAMA31_8B_HF = {
+    **LLAMA3_8B_HF, "eos_token_id": [128001, 128008, 128009], "max_position_embeddings": 131072, "mlp_bias": False,
+    "rope_scaling": {"factor": 8.0, "high_freq_factor": 4.0, "low_freq_factor": 1.0,
+                     "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+    "transformers_version": "4.43.0.dev0",
+}  # fmt: skip
+
+
+def test_a_context_extended_by_rope_scaling_is_not_the_sequence_trained_at(capsys, tmp_path):
+    """Review JH: Llama 3.1 8B's config was read at its max_position_embeddings, 131,072 tokens — the context RoPE
+    scaling extends it to, not the 8,192 it was pre-trained at, which the config says (rope_scaling's
+    original_max_position_embeddings) and the preset its name aliases (llama3-8b) reads. Memory said 584.1 GB of
+    activations a device (ZeRO-3, 8 H100s, micro-batch 1, selective recompute; 36.5 GB at 8,192: 'nothing fits'),
+    predict 32,920 TFLOP a sample (474.4 at 8,192) and 655,674 tokens/s at 512 devices (2,787,075). It now reads the
+    pre-training length, and its note says which field and the context."""
+    path = write(tmp_path, "config.json", LLAMA31_8B_HF)
+    entry = catalog.load_model_file(path)
+    assert entry["seq_len"] == 8192 and entry["params"] == 8_030_261_248
+    for out in ("--json", "--csv"):
+        said = [run(capsys, *MEMORY, out, *m)[1] for m in (("--model", "llama3-8b"), ("--model-file", path))]
+        assert said[1] == said[0].replace("llama3-8b", "config.json")
+    a = predict([1, 8, 64, 512], model="llama3-8b", system="dgx-h100", precision="bf16", batch=1)
+    b = predict([1, 8, 64, 512], model_file=path, system="dgx-h100", precision="bf16", batch=1)
+    assert a.records() == b.records() and b.tokens_per_sample == 8192
+    rc, err, _ = run(capsys, *PREDICT, "--model-file", path)
+    assert rc == 0 and "samples/s × 8,192 (the sequence length)" in err
+    assert ("its sequence is rope_scaling's original_max_position_embeddings, 8,192 tokens, the length it was "
+            "pre-trained at (max_position_embeddings, 131,072, is the context its RoPE scaling extends it to; "
+            "--seq-len sets another)") in " ".join(err.split())  # fmt: skip
+    _, err, _ = run(capsys, *PREDICT, "--model-file", path, "--lang", "es")
+    assert ("su secuencia es original_max_position_embeddings de rope_scaling, 8.192 tokens, la longitud con la que "
+            "se preentrenó (max_position_embeddings, 131.072, es el contexto al que lo extiende su escalado RoPE; "
+            "--seq-len fija otra)") in " ".join(err.split())  # fmt: skip
+    rc, out, _ = run(capsys, *PREDICT, "--model-file", path, "--seq-len", "131072", "--json")
+    assert rc == 0 and json.loads(out)[0]["tokens_per_sample"] == 131072
+
+
+@pytest.mark.parametrize("original", ["x", 0, 8192.5, None])
+def test_a_malformed_original_length_is_refused_naming_it(capsys, tmp_path, original):
+    """The pre-training length is checked as any sequence length, named as the config spells it."""
+    rope = {**LLAMA31_8B_HF["rope_scaling"], "original_max_position_embeddings": original}
+    path = write(tmp_path, "config.json", {**LLAMA31_8B_HF, "rope_scaling": rope})
+    rc, _, err = run(capsys, *MEMORY, "--model-file", path)
+    assert rc == 2 and err.count("\n") == 1
+    assert f"config.json: rope_scaling.original_max_position_embeddings {json.dumps(original)}; " \
+           "allowed: a whole number from 1 to 10,000,000" in err  # fmt: skip
+    rc, _, err = run(capsys, *MEMORY, "--model-file", path, "--lang", "es")
+    assert rc == 2 and f"config.json: rope_scaling.original_max_position_embeddings {json.dumps(original)}; " \
+           "se admite: un número entero de 1 a 10.000.000" in err  # fmt: skip

@@ -527,7 +527,8 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
 
 def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     """A Hugging Face config.json as a models.json entry, where its model is of Llama's form (HF_TYPES); its count
-    derived from the shape (`llama_params`) and its sequence length its max_position_embeddings."""
+    derived from the shape (`llama_params`) and its sequence length its max_position_embeddings — or, where RoPE
+    scaling extended its context past the length it was pre-trained at, that length (`hf_context`: the context)."""
     typed = config.get("model_type")
     if typed not in HF_TYPES:
         got = json_quoted(typed) if "model_type" in config else "missing"
@@ -553,6 +554,14 @@ def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
         raise DpscaleError(f"{where}: attention_dropout {json_quoted(dropout)}; allowed: a number in [0, 1)")
     entry["attention_dropout"] = dropout > 0
     out = checked_model({**entry, "params": MIN_PARAMS_STANDIN}, where, names)
+    # A context RoPE scaling extends (Llama 3.1's 131,072) is not the length trained at (its 8,192, which the config
+    # keeps as rope_scaling's original_max_position_embeddings): 16× the activations and 69× the FLOPs a sample
+    rope = config.get("rope_scaling")
+    if isinstance(rope, dict) and "original_max_position_embeddings" in rope:
+        field = "rope_scaling.original_max_position_embeddings"
+        first = checked_model({**out, "seq_len": rope[field.split(".")[1]]}, where, {**names, "seq_len": field})
+        if first["seq_len"] < out["seq_len"]:
+            out = {**out, "seq_len": first["seq_len"], "hf_context": out["seq_len"]}
     head_dim = config.get("head_dim")
     if head_dim is not None and head_dim * out["heads"] != out["hidden"]:  # Gemma's 256 × 16 heads, 3,072 wide
         raise DpscaleError(f"{where}: head_dim {json_quoted(head_dim)}; allowed: hidden_size / num_attention_heads "

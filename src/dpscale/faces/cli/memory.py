@@ -487,14 +487,16 @@ def _activations(
 
 def derived_note(preset: dict[str, Any], path: str | None, lang: str) -> list[str]:
     """Where a Hugging Face config gave the model (predict's and memory's --model-file), what was derived from it:
-    its count, from its shape, and its sequence length, its max_position_embeddings ([] for any other model)."""
+    its count, from its shape, and its sequence length, its max_position_embeddings or the length pre-trained at
+    before RoPE scaling extended its context ([] for any other model)."""
     if not path or "hf_model_type" not in preset:
         return []
     from dpscale.files import is_stdin, shown_name
 
     file = label("stdin_name", lang) if is_stdin(path) else shown_name(path)
-    return [label("model_hf_derived", lang).format(file=file, type=preset["hf_model_type"], n=count_said(
-        float(preset["params"]), lang), s=fmt(preset["seq_len"], "int", lang))]  # fmt: skip
+    said = label("model_hf_derived_rope" if "hf_context" in preset else "model_hf_derived", lang)
+    n, s, c = count_said(float(preset["params"]), lang), fmt(preset["seq_len"], "int", lang), preset.get("hf_context")
+    return [said.format(file=file, type=preset["hf_model_type"], n=n, s=s, c=fmt(c or 0, "int", lang))]
 
 
 def _device_memory(args: argparse.Namespace, lang: str) -> tuple[float | None, str]:

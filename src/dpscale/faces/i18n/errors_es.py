@@ -847,9 +847,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a whole number from 1 "
          r"to 10,000,000",
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: un número entero de 1 a 10.000.000"),
-        # (a config.json's field, named as the file spells it)
-        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) (?P<g>.+?); allowed: a whole number from 1 to 10,000,000",
-         "{flag}: {f}: {x} {g}; se admite: un número entero de 1 a 10.000.000"),
+        # (a config.json's field, named as the file spells it: rope_scaling.original_max_position_embeddings too)
+        # ('fld', not 'x': x is said as a number, and its '.' was said as a decimal comma)
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<fld>[\w.]+) (?P<g>.+?); allowed: a whole number from 1 to 10,000,000",
+         "{flag}: {f}: {fld} {g}; se admite: un número entero de 1 a 10.000.000"),
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) (?P<g>.+?); allowed: true or false",
          "{flag}: {f}: {x} {g}; se admite: true o false"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a parameter count from "

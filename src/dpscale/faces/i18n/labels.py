@@ -686,6 +686,12 @@ LABELS: dict[str, dict[str, str]] = {
             "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
             "sequence is max_position_embeddings, {s} tokens (--seq-len sets the one trained at)"
         ),
+        "model_hf_derived_rope": (
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
+            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
+            "sequence is rope_scaling's original_max_position_embeddings, {s} tokens, the length it was pre-trained "
+            "at (max_position_embeddings, {c}, is the context its RoPE scaling extends it to; --seq-len sets another)"
+        ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
         "mem_no_act_params": (
             "model states only: activations are not counted (they need a transformer --model preset's layers; "
@@ -1708,6 +1714,13 @@ LABELS: dict[str, dict[str, str]] = {
             "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
             "de un checkpoint; su secuencia es max_position_embeddings, {s} tokens (--seq-len fija la del "
             "entrenamiento)"
+        ),
+        "model_hf_derived_rope": (
+            "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
+            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
+            "de un checkpoint; su secuencia es original_max_position_embeddings de rope_scaling, {s} tokens, la "
+            "longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo extiende su "
+            "escalado RoPE; --seq-len fija otra)"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_no_act_params": (
