@@ -165,3 +165,16 @@ def test_an_entry_the_catalog_hands_out_is_the_caller_s_own_and_its_tables_are_r
     thawed = copy.deepcopy(a100)
     thawed["peak_tflops"]["amp"] = 1.0  # a deep copy is a plain dict, the caller's to change
     assert {**a100}["memory_gb"] == 80 and a100["peak_tflops"]["amp"] == 312
+
+
+def test_a_gpu_picked_by_its_family_name_is_the_caller_s_own_at_any_depth():
+    """Review JF (a mutation pass over 903d38a): catalog.gpu answers a vendor's name ('NVIDIA A100 80GB', no key of
+    the catalog) through its family pick, a second return from _get's: handing out that entry's top level only left
+    its nested peaks the cached table's, so the caller's change raised (a read-only table's) or, before 903d38a,
+    moved every later prediction — and no test named a GPU that way."""
+    picked = catalog.gpu("NVIDIA A100 80GB")
+    assert picked["key"] == "a100-80gb" and catalog.key_of("gpus", "NVIDIA A100 80GB") is None  # the family's pick
+    picked["peak_tflops"]["amp"] = 1.0  # the caller's own copy: theirs to change
+    assert type(picked["peak_tflops"]) is dict and picked["peak_tflops"]["amp"] == 1.0
+    assert catalog.table("gpus")["a100-80gb"]["peak_tflops"]["amp"] == 312
+    assert catalog.gpu("NVIDIA A100 80GB")["peak_tflops"]["amp"] == 312
