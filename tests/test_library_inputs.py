@@ -1191,3 +1191,17 @@ def test_a_size_between_whole_ones_past_99_999_is_said_with_its_fraction_not_as_
     strong = predict([1], **kw, inter_bw_gbs=25, global_batch=1024)
     with pytest.raises(DpscaleError, match=r"^efficiency: no value for 1,000,000\.5 devices; .*\(1,000,000\.5 would"):
         strong.efficiency(1e6 + 0.5)
+
+
+def test_a_size_a_thousandth_off_a_whole_one_is_said_apart_from_it_on_either_side():
+    """Review JF (a mutation pass over b97b0b5): the decimals past six figures run on until the size prints apart
+    from the whole size nearest it — not the one below it, and not two decimals at most: 123,456.9999 is not
+    '123,457', nor 123,456.001 '123,456'. A size that is no number (inf, nan: no refusal reaches size_said with one,
+    but it is scaling's helper) is said as it is, not a math error; past twelve decimals the fraction is below what
+    is said, and no point is left dangling."""
+    from dpscale.formulas.scaling import size_said
+
+    sizes = (123456.001, 123456.9999, 999999.9999, 2_000_000.0625, 99999.9999, float("inf"), -math.inf, math.nan)
+    assert [size_said(x) for x in sizes] == [
+        "123,456.001", "123,456.9999", "999,999.9999", "2,000,000.1", "99,999.9999", "inf", "-inf", "nan"]  # fmt: skip
+    assert size_said(1 + 2**-50) == "1"  # 1.0000000000000009: apart only past the twelve decimals said
