@@ -729,3 +729,35 @@ def test_a_reference_of_the_run_s_own_micro_batches_gets_no_tokens_note_however_
     ):
         rc, out, err = run(capsys, *base, *extra, "--json")
         assert rc == 0 and f"{said} {x}×" in err, (extra, err)
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "note: --base-batch {b0} and the global batch {b} differ {x}×, as a language model's sequence length "
+               "does: both count samples (sequences: tokens ÷ sequence length; Llama 2's 4 M tokens of 4,096 are "
+               "1,024) — one in tokens against one in sequences moves the learning rate by that factor (its square "
+               "root under the square-root rule)"),
+        ("es", "nota: --base-batch {b0} y el lote global {b} difieren {x}×, como una longitud de secuencia de un "
+               "modelo de lenguaje: ambos cuentan muestras (secuencias: tokens ÷ longitud de secuencia; los 4 M de "
+               "tokens de Llama 2, de 4.096, son 1.024) — uno en tokens frente a otro en secuencias mueve la tasa de "
+               "aprendizaje en ese factor (su raíz cuadrada con la regla de la raíz cuadrada)"),
+    ],
+)  # fmt: skip
+def test_the_tokens_note_starts_at_512x_and_names_the_size_nearest_the_reference(capsys, lang, said):
+    """Review JF (a mutation pass over 4ab80b5 and e55569b): SEQUENCE_FACTOR's edge and the size the note names went
+    untested — a factor of exactly 512 (--base-batch 524,288 against 1,024 sequences: the tokens of sequences of 512) is
+    said, 256 is not; and in a sweep the note names the size nearest the reference (1,024, 4,096× from Llama 2's
+    4,194,304 tokens), not the one farthest (1, 4,194,304×) nor the smallest batch, nor the last size's where the
+    reference is the smaller."""
+    g = {"en": lambda n: f"{n:,}", "es": lambda n: f"{n:,}".replace(",", ".")}[lang]
+    base = ("batch", "--base-lr", "3e-4", "--optimizer", "adamw", "--lang", lang)
+    rc, out, _ = run(capsys, *base, "-b", "1", "-d", "1024", "--base-batch", "524288")
+    assert rc == 0 and said.format(b0=g(524288), b=g(1024), x=512) in out.splitlines(), out
+    rc, out, _ = run(capsys, *base, "-b", "1", "-d", "1024", "--base-batch", "262144")
+    assert rc == 0 and "--base-batch" not in out, out
+    rc, out, _ = run(capsys, *base, "-b", "1", "-d", "1,1024", "--base-batch", "4194304")
+    assert rc == 0 and said.format(b0=g(4194304), b=g(1024), x=g(4096)) in out.splitlines(), out
+    # a reference below the global batch (-b typed in tokens): the size nearest it is the first, not the last
+    rc, out, _ = run(capsys, *base, "-b", "4096", "-d", "1,2", "--base-batch", "4")
+    assert rc == 0 and said.format(b0=4, b=g(4096), x=g(1024)) in out.splitlines(), out

@@ -262,3 +262,26 @@ def test_the_most_specific_template_says_a_help_whole(capsys):
     assert spanish("preset: dgx-a100, dgx-h100") == "del catálogo: dgx-a100, dgx-h100"
     rc, out, _ = run(capsys, "predict", "--help", "--lang", "es")
     assert rc == 0 and "with --model-file" not in out and "con --model-file, uno de sus" in " ".join(out.split())
+
+
+def test_todays_help_texts_read_whole_in_both_languages(capsys):
+    """Review JF (a mutation pass over 4ab80b5 and b9205d3): the help of --base-batch, --dataset-size and memory's
+    --micro-batch changed in English and Spanish, and only the English key's presence was checked — a Spanish text
+    cut short ('la tasa base') passed. Each whole, at any wrap width."""
+    said = {
+        ("batch", "en"): ("global batch the base learning rate was tuned at, in samples as the batch (tokens ÷ "
+                          "sequence length)",
+                          "samples per epoch, as the batch counts them (tokens ÷ sequence length; gives steps per "
+                          "epoch, warm-up steps)"),
+        ("batch", "es"): ("lote global con el que se ajustó la tasa de aprendizaje base, en muestras como el lote "
+                          "(tokens ÷ longitud de secuencia)",
+                          "muestras por época, como las cuenta el lote (tokens ÷ longitud de secuencia; da los pasos "
+                          "por época y los de calentamiento)"),
+        ("memory", "en"): ("micro-batch per device (default 1); with --gpu or --gpu-memory a note gives the largest "
+                           "that fits",),
+        ("memory", "es"): ("microlote por dispositivo (por defecto 1); con --gpu o --gpu-memory una nota da el mayor "
+                           "que cabe",),
+    }  # fmt: skip
+    for (cmd, lang), texts in said.items():
+        rc, out, _ = run(capsys, cmd, "--help", "--lang", lang)
+        assert rc == 0 and all(t in " ".join(out.split()) for t in texts), (cmd, lang)
