@@ -1726,3 +1726,86 @@ def test_memory_at_the_largest_micro_batch_fits_and_one_more_does_not(
                        t)[stage].fits  # fmt: skip
 
     assert (b == 0 or fits(b)) and not fits(b + 1)
+
+
+def test_the_largest_micro_batch_is_found_with_the_run_s_own_split_recompute_length_and_precision(capsys):
+    """Review JF (a mutation pass over b9205d3): every CLI test of the note ran one setup (Llama-7B, -d 8, selective,
+    the preset's 4,096 tokens, mixed precision, no tensor parallelism), so the note could have searched with any of
+    its five activation inputs left at a default and no test would tell. At T = 4 with sequence parallelism, 2,048
+    tokens and fp32 activations (4 bytes a value) the answer is 15, and the table agrees: -b 15 fits, -b 16 does not."""
+    argv = ("memory", "--model", "llama-7b", "--gpu", "h100", "-d", "8", "--zero", "1", "--tensor-parallel", "4",
+            "--sequence-parallel", "--recompute", "selective", "--seq-len", "2048", "--precision", "fp32")  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "note: the largest micro-batch with which ZeRO-1 fits on h100-80gb (80 GiB = 85.9 GB): 15 " \
+        "(micro-batch 16 needs 86.0 GB)\n" in out  # fmt: skip
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert rc == 0 and "nota: el mayor microlote con el que ZeRO-1 cabe en h100-80gb (80 GiB = 85,9 GB): 15 (un " \
+        "microlote de 16 necesita 86,0 GB)\n" in out  # fmt: skip
+    rows = {}
+    for b in ("15", "16"):
+        rc, out, _ = run(capsys, *argv, "-b", b, "--json")
+        rows[b] = json.loads(out)
+        assert rc == 0 and rows[b]["largest_micro_batch_that_fits"] == 15
+    assert (rows["15"]["fits"], rows["16"]["fits"]) == (True, False)
+    assert rows["16"]["total_bytes_per_device"] == pytest.approx(86.0e9, abs=0.05e9)
+
+
+def test_the_largest_micro_batch_steps_down_to_none_at_a_float_edge_at_one_sequence():
+    """Review JF (a mutation pass over eb593ec): the step down at the floor's float edge was tested from 3 to 2, never
+    to 0 — a loop that stopped at 1 passed. States of 4,336,530,695.881712 bytes on 22,590,141,703.88171: the room
+    rounds to exactly one sequence, 18,253,611,008 bytes, but states + one sequence rounds to 22,590,141,703.881714,
+    and fit_all's own test, memory − (states + activations) ≥ 0, says no (−3.8e-06): 0 fits."""
+    from dpscale.formulas.memory import largest_micro_batch
+
+    shape = Shape(32, 4096, 32, 4096)
+    states, memory = 4336530695.881712, 22590141703.88171
+    assert math.floor((memory - states) / ONE_SEQUENCE) == 1 and memory - (states + ONE_SEQUENCE) < 0
+    assert largest_micro_batch(states, memory, shape, recompute="selective") == 0
+
+
+def test_the_largest_micro_batch_steps_up_at_a_float_edge_and_refuses_a_most_that_is_no_count():
+    """Review JF: the step up where the floor falls one short was never reached (dropping it passed every test):
+    states of 15,039,912,998.42159 bytes on 69,800,746,022.42159 leave a room that divides to 2.999… sequences, yet
+    fit_all's test holds 3 (memory − (states + 3 sequences) ≥ 0). And `most` is a count, as --micro-batch's is."""
+    from dpscale.formulas.memory import largest_micro_batch
+
+    shape = Shape(32, 4096, 32, 4096)
+    states, memory = 15039912998.42159, 69800746022.42159
+    assert math.floor((memory - states) / ONE_SEQUENCE) == 2 and memory - (states + 3 * ONE_SEQUENCE) >= 0
+    assert largest_micro_batch(states, memory, shape, recompute="selective") == 3
+    for most, allowed in ((2.5, "a whole number ≥ 1"), (0, "a whole number ≥ 1"), (True, "a number")):
+        with pytest.raises(DpscaleError, match=rf"^most: got {most}; allowed: {allowed}$"):
+            largest_micro_batch(STATES_ZERO1_D8, 80 * 2**30, shape, recompute="selective", most=most)
+
+
+def test_a_stage_asked_at_micro_batch_1_that_does_not_fit_adds_no_line_though_other_stages_fit(capsys):
+    """Review JF: the line is left out where micro-batch 1 was asked and the stage asked for fits none (the table and
+    its advice say so) — whatever the other stages would hold: ZeRO-1 of Llama-7B on 2 devices of 79 GiB needs 85.6
+    GB at 1, where ZeRO-2 and ZeRO-3 hold 1; asked at -b 2 the line says it."""
+    argv = ("memory", "--model", "llama-7b", "--gpu-memory", "79", "--recompute", "selective", "-d", "2")
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "note: the largest micro-batch that fits on 79 GiB = 84.8 GB: none with DDP and ZeRO-1; 1 " \
+        "with ZeRO-2 and ZeRO-3 / FSDP full shard\n" in out  # fmt: skip
+    rc, out, _ = run(capsys, *argv, "--zero", "1")
+    assert rc == 0 and "note: ZeRO-1 does not fit on 79 GiB = 84.8 GB\n" in out and "micro-batch fits" not in out
+    assert "largest micro-batch" not in out
+    rc, out, _ = run(capsys, *argv, "--zero", "1", "-b", "2")
+    lines = out.splitlines()
+    i = lines.index("note: no micro-batch fits ZeRO-1 on 79 GiB = 84.8 GB: micro-batch 1 already needs 85.6 GB")
+    # after the advice (what would make it fit), before what the stages are
+    assert lines[i - 1].startswith("note: nothing fits on 79 GiB = 84.8 GB, not even ZeRO-3: it fits from 3 ")
+    assert rc == 0 and lines[i + 1].startswith("note: stage 0 = DDP; 1 shards optimizer states")
+    # on 80 GiB ZeRO-1 holds exactly one: said as 1, not as none
+    rc, out, _ = run(capsys, "memory", "--model", "llama-7b", "--gpu", "h100", "--recompute", "selective", "-d", "2",
+                     "--zero", "1", "-b", "2")  # fmt: skip
+    assert rc == 0 and "note: the largest micro-batch with which ZeRO-1 fits on h100-80gb (80 GiB = 85.9 GB): 1 " \
+        "(micro-batch 2 needs 103.9 GB)\n" in out  # fmt: skip
+
+
+def test_a_largest_micro_batch_past_the_most_is_said_so_in_spanish(capsys):
+    """Review JF: '1,000,000 or more' was checked in English only ('o mas' passed)."""
+    argv = ("--model", "gpt2", "--gpu-memory", "4096", "--recompute", "full", "--tensor-parallel", "12",
+            "--sequence-parallel", "--seq-len", "1", "-d", "8", "--zero", "3", "--lang", "es")  # fmt: skip
+    rc, out, _ = run(capsys, "memory", *argv)
+    assert rc == 0 and "nota: el mayor microlote con el que ZeRO-3 / FSDP full shard cabe en 4.096 GiB = 4,4 TB: " \
+        "1.000.000 o más\n" in out  # fmt: skip
