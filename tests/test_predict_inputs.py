@@ -1425,3 +1425,105 @@ def test_where_e_goes_is_said_with_its_figures_and_not_where_one_device_already_
     # that stalled step, 0.125 at 8 devices where compute is 0.114 of the step — no split is said
     p = predict([1, 8], model="resnet50", system="dgx-a100", precision="amp", batch=256, input_rate=500)
     assert p.efficiency_values[1] == pytest.approx(0.125) and keys(1, 8, input_rate=500) == []
+
+
+LLAMA3_8B_4096 = 6 * (8_030_261_248 - 128_256 * 4096) * 4096 + 12 * 32 * 4096 * 4096**2  # FLOP a sequence
+
+
+def test_the_measured_mfu_note_s_bounds_at_the_peak_and_beside_the_unit_checks():
+    """Review JF (a mutation pass over cb3f918, 5e84df9 and 35ce516): the note's bounds held only where the tests
+    happened to reach them. At exactly the precision's peak the share is said (100 %: at the peak, not past it); from
+    just past it to 1,000 % nothing (fp32's 67 TFLOP/s at 200 % is below bf16's 989, so no beyond_peak either); a
+    --step-time slip (step_time_slow) and an inferred compute past the fastest peak (beyond_peak, a rate measured at
+    64 devices) keep it silent; and --step-time counts the accumulation's samples (-k 4 at 2.5 s is 1.6 a second)."""
+    kw = dict(model="llama3-8b", system="dgx-h100", batch=1, seq_len=4096)
+
+    def mfu(p):
+        return [str(n) for n in p.notes if n.key.startswith("measured_mfu")]
+
+    at_peak = predict([1, 8], throughput=989e12 / LLAMA3_8B_4096, precision="bf16", **kw)
+    assert mfu(at_peak) == [
+        "model-FLOPs utilisation: 210,829 GFLOP a sample × the measured 4.691 samples/s a device (1 device) is 100 % "
+        "of 989 TFLOP/s (h100-80gb, bf16); at 8 devices, E 0.906, each device delivers 90.6 %"]  # fmt: skip
+    fp32_twice = predict([8, 64], throughput=2 * 67e12 / LLAMA3_8B_4096, baseline_devices=8, **kw)
+    assert mfu(fp32_twice) == [] and "beyond_peak" not in [n.key for n in fp32_twice.notes]
+    slip = predict([1, 64], step_time_s=625, precision="bf16", **kw)  # 0.625 s typed as milliseconds
+    assert [n.key for n in slip.notes if n.key == "step_time_slow"] == ["step_time_slow"] and mfu(slip) == []
+    inferred = predict([8, 64], throughput=0.9 * 989e12 / LLAMA3_8B_4096, baseline_devices=64, precision="bf16", **kw)
+    (beyond,) = [n for n in inferred.notes if n.key == "beyond_peak"]
+    assert beyond.fields["tflops"] == pytest.approx(4675, abs=1) and mfu(inferred) == []
+    accumulated = predict([1, 64], step_time_s=2.5, grad_accum=4, precision="bf16", **kw)
+    (note,) = mfu(accumulated)
+    assert note.startswith("model-FLOPs utilisation: 210,829 GFLOP a sample × the measured 1.6 samples/s a device "
+                           "(1 device) is 34.1 % of 989 TFLOP/s (h100-80gb, bf16); at 64 devices, E 0.873")  # fmt: skip
+
+
+def test_the_cluster_s_mfu_at_exactly_the_peak_is_still_said():
+    """Review JF: 35ce516 drops the cluster's share where it passes 100 %; at exactly 100 % (80 % measured at 16
+    devices × E vs d0 1.25 at 4) it is a utilisation at the peak, and said."""
+    from dpscale.sources.predict_notes import _measured_mfu
+
+    part = {"peak_tflops": {"fp32": 1.0}}
+    (note,) = _measured_mfu(1e12, 0.8, 16, part, "x", "fp32", (4, 1.25), [])
+    assert str(note) == ("model-FLOPs utilisation: 1,000 GFLOP a sample × the measured 0.8 samples/s a device (16 "
+                         "devices) is 80 % of 1 TFLOP/s (x, fp32); at 4 devices, E vs d0 1.250, each device delivers "
+                         "100 %")  # fmt: skip
+    (past,) = _measured_mfu(1e12, 0.8, 16, part, "x", "fp32", (4, 1.2500000000000002), [])
+    assert past.key == "measured_mfu_alone"
+
+
+def test_the_measured_mfu_notes_read_whole_in_spanish(capsys):
+    """Review JF (a mutation pass over cb3f918 and 35ce516): the Spanish notes were checked by a prefix and a
+    fragment ('E frente a d0' in another test's table header passed without the note): their whole sentences, E vs
+    d0's note against a one-device baseline's, and the measured share alone."""
+    llama = ("predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-b", "1", "--seq-len",
+             "4096", "--lang", "es")  # fmt: skip
+    rc, out, _ = run(capsys, *llama, "--throughput", "1.6", "--baseline-devices", "8", "-d", "8,64")
+    assert rc == 0 and (
+        "nota: utilización de FLOPs del modelo: 210.829 GFLOP por muestra × las 1,6 muestras/s por dispositivo medidas "
+        "(8 dispositivos) son el 34,1 % de 989 TFLOP/s (h100-80gb, bf16); con 64 dispositivos, E frente a d0 0,965, "
+        "cada dispositivo rinde el 32,9 %\n") in out  # fmt: skip
+    rc, out, _ = run(capsys, *llama, "--step-time", "0.625", "-d", "1,64")
+    assert rc == 0 and (
+        "nota: utilización de FLOPs del modelo: 210.829 GFLOP por muestra × las 1,6 muestras/s por dispositivo medidas "
+        "(1 dispositivo) son el 34,1 % de 989 TFLOP/s (h100-80gb, bf16); con 64 dispositivos, E 0,912, cada "
+        "dispositivo rinde el 31,1 %\n") in out  # fmt: skip
+    v = 0.99 * 19.5e12 / (6 * 4.089e9)  # 99 % of fp32's peak at 16 devices: the sweep below it is not said
+    resnet = ("predict", "--model", "resnet50", "--system", "dgx-a100", "--precision", "fp32", "-b", "256", "-d")
+    rc, out, _ = run(capsys, *resnet, "1,2,4", "--throughput", repr(v), "--baseline-devices", "16", "--lang", "es")
+    assert rc == 0 and (
+        "nota: utilización de FLOPs del modelo: 24,534 GFLOP por muestra × las 786,867 muestras/s por dispositivo "
+        "medidas (16 dispositivos) son el 99 % de 19,5 TFLOP/s (a100-80gb, fp32)\n") in out  # fmt: skip
+
+
+def test_where_e_goes_reads_whole_at_the_largest_size_however_the_sizes_are_listed(capsys):
+    """Review JF (a mutation pass over cddd86b and c9fe06b): the notes were checked on sorted sizes, with Es whose
+    three decimals and three figures agree, and with a loader's note only in English fragments. A list given largest
+    first (64, 8) still says 64's; an E of 0.003 keeps predict's three decimals (E's own format, not 0.00314); the
+    loader's note reads whole in both languages, after the measured MFU (how the answer was made) and before the
+    columns' notes."""
+    kw = dict(model="bert-large", system="dgx-a100", precision="amp", batch=32, throughput=150)
+    said = [str(n) for n in predict([64, 8], **kw).notes if n.key.startswith("e_lost")]
+    assert said == ["where E goes at 64 devices: E 0.807 is compute's share of the step; the other 19.3 % is the "
+                    "exposed all-reduce, 0.112 %, and the synchronisation wait, 19.2 %"]  # fmt: skip
+    slow = predict([1, 64], params=1e9, throughput=100, gpus_per_node=8, intra_bw_gbs=300, inter_bw_gbs=0.1)
+    assert [str(n) for n in slow.notes if n.key.startswith("e_lost")] == [
+        "where E goes at 64 devices: E 0.003 is compute's share of the step; the other 99.7 % is the exposed "
+        "all-reduce, 99.6 %, and the synchronisation wait, 0.0599 %"]  # fmt: skip
+    argv = ("predict", "--model", "resnet50", "--system", "dgx1-v100", "--precision", "amp", "-b", "128",
+            "--throughput", "1200", "--input-rate", "5000", "-d", "8,64")  # fmt: skip
+    for lang, mfu, where in (
+        ("en", "note: model-FLOPs utilisation: ",
+         "note: where E goes at 64 devices: E 0.521 is compute's share of the step; the other 47.9 % is the exposed "
+         "all-reduce, 0.724 %, the synchronisation wait, 6.28 %, and waiting for input, 40.9 %"),
+        ("es", "nota: utilización de FLOPs del modelo: ",
+         "nota: adónde va E con 64 dispositivos: E 0,521 es la parte de cómputo del paso; el 47,9 % restante es el "
+         "all-reduce expuesto, 0,724 %, la espera de sincronización, 6,28 %, y la espera de datos de entrada, 40,9 %"),
+    ):  # fmt: skip
+        rc, out, _ = run(capsys, *argv, "--lang", lang)
+        lines = out.splitlines()
+        assert rc == 0 and where in lines, out
+        first = next(i for i, line in enumerate(lines) if line.startswith(mfu))
+        assert first + 1 == lines.index(where) and lines[first + 2] in (
+            "note: E relative to one device; throughput in samples/s", "nota: E relativa a un dispositivo; rendimiento "
+            "en muestras/s"), out  # fmt: skip
