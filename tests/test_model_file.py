@@ -311,3 +311,31 @@ def test_a_malformed_original_length_is_refused_naming_it(capsys, tmp_path, orig
     rc, _, err = run(capsys, *MEMORY, "--model-file", path, "--lang", "es")
     assert rc == 2 and f"config.json: rope_scaling.original_max_position_embeddings {json.dumps(original)}; " \
            "se admite: un número entero de 1 a 10.000.000" in err  # fmt: skip
+
+
+@pytest.mark.parametrize("config", [LLAMA2_7B_HF, MODELS["llama-7b"]])
+def test_a_model_piped_in_is_named_in_spanish_in_memory_s_spanish_notes(capsys, monkeypatch, config):
+    """`cat config.json | memory --model-file - --lang es` (review JI) said 'activaciones: standard input', 'standard
+    input no tiene dropout de atención … sobrestima standard input' and 'la mayor de standard input' — English in the
+    Spanish notes beside the derived note's own 'entrada estándar' (predict's title says it so too). The notes say it
+    in the run's language; the rows keep the key, 'standard input', as --json and --csv are the same in both."""
+    import io
+    import sys
+
+    def piped() -> None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(config).encode()), encoding="utf-8"))
+
+    argv = ("memory", "--model-file", "-", "--gpu", "h100", "-d", "8")
+    piped()
+    rc, out, err = run(capsys, *argv, "--lang", "es")
+    assert rc == 0, err
+    assert "standard input" not in out
+    assert "activaciones: entrada estándar, microlote 1, secuencia 4.096" in out
+    assert "nota: la entrada estándar no tiene dropout de atención" in out and "sobrestima la entrada estándar" in out
+    assert "la mayor de la entrada estándar (131.072.000 parámetros)" in out
+    piped()
+    rc, out, err = run(capsys, *argv)
+    assert rc == 0 and "activations: standard input, micro-batch 1" in out and "standard input's largest" in out
+    piped()
+    rc, out, err = run(capsys, *argv, "--lang", "es", "--json")
+    assert rc == 0 and {r["model"] for r in json.loads(out)} == {"standard input"}

@@ -164,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     notes += _advice(fits, where, lang, stage, shaped)
     notes += _largest_note(largest, stage, shaped, where, lang)
     notes += _stage_notes(stage, params, precision, optimizer, t, lang)
-    notes += _gathered_note(preset, stage, fits[3], gathered, precision, t, lang)
+    notes += _gathered_note(preset, stage, fits[3], gathered, precision, t, lang, args.model_file)
     title = _title(params, devices, optimizer, precision, t, lang)
     if stage is not None and memory is not None:  # the one stage asked for: whether it fits comes first
         least = records[stage]["least_sharded_stage_that_fits"] == stage  # then one note says both, not two
@@ -363,7 +363,7 @@ def _gathered(preset: dict | None, precision: str, t: int) -> float | None:
 
 
 def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, g: float | None, precision: str,
-                   t: int, lang: str) -> list[str]:  # fmt: skip
+                   t: int, lang: str, path: str | None = None) -> list[str]:  # fmt: skip
     """Where ZeRO-3 is shown for a transformer preset: the layer it gathers whole, which its row leaves out (and
     DeepSpeed's estimator adds), and whether its headroom covers it."""
     if stage not in (None, 3) or preset is None or g is None:
@@ -373,7 +373,7 @@ def _gathered_note(preset: dict | None, stage: int | None, zero3: MemoryFit, g: 
         room=fmt(room, "bytes", lang))  # fmt: skip
     tp = label("mem_zero3_gathered_tp", lang).format(t=t) if t > 1 else ""
     n = largest_layer_params(Shape.of(preset), preset.get("vocab"), preset.get("ffn"))
-    return [label("mem_zero3_gathered", lang).format(model=preset["key"], n=fmt(n, "int", lang), tp=tp,
+    return [label("mem_zero3_gathered", lang).format(model=_named(preset, path, lang), n=fmt(n, "int", lang), tp=tp,
                                                      g=fmt(g, "bytes", lang), short=short)]  # fmt: skip
 
 
@@ -443,7 +443,7 @@ def _activations(
                       sequence_parallel=bool(args.sequence_parallel))  # fmt: skip
         notes.append(
             label("mem_act_note", lang).format(
-                model=preset["key"],
+                model=_named(preset, args.model_file, lang, "stdin_name"),
                 b=fmt(b, "int", lang),
                 s=fmt(shape.seq_len, "int", lang),  # 4,096 as predict
                 r=term(recompute, lang),
@@ -460,9 +460,12 @@ def _activations(
             # scores it drops outweigh the SwiGLU MLP's extra only past a few hundred tokens (Llama 3 8B at 128: under)
             over = gpt_over_swiglu(shape, preset.get("ffn") or 4 * shape.hidden, t, args.sequence_parallel, width)
             none = label("mem_act_over" if over >= 1 else "mem_act_under", lang).format(
-                model=preset["key"], pct=fmt(1 - over, "pct", lang), s=fmt(shape.seq_len, "int", lang)
+                model=_named(preset, args.model_file, lang),
+                pct=fmt(1 - over, "pct", lang),
+                s=fmt(shape.seq_len, "int", lang),
             )
-            notes.append(label("mem_act_no_dropout", lang).format(model=preset["key"], none=none))
+            notes.append(label("mem_act_no_dropout", lang).format(model=_named(preset, args.model_file, lang),
+                                                                  none=none))  # fmt: skip
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)  # as a number: '1.0' and '01' are 1
         given = [f for f, v in (("--micro-batch", b != 1), ("--seq-len", args.seq_len is not None),
@@ -479,10 +482,19 @@ def _activations(
                 f"{what}, so only model states are counted — leave these out"
             )
         if preset is not None:
-            notes.append(label("mem_no_act", lang).format(model=preset["key"]))
+            notes.append(label("mem_no_act", lang).format(model=_named(preset, args.model_file, lang)))
         else:  # 'fits' beside no word that activations were left out (GPT-2 XL's, 1.56 B, are 43–244 GB at b 8, s 2048)
             notes.append(label("mem_no_act_params", lang))
     return activation, shaped
+
+
+def _named(preset: dict[str, Any], path: str | None, lang: str, word: str = "stdin_the") -> str:
+    """The model as a note names it: its key, but for one read bare from standard input, keyed files.STDIN_NAME, that
+    in the note's language, as predict's title and the derived note say it ('la entrada estándar' after a
+    preposition or as a subject, `word` "stdin_name" where it stands alone); the rows keep the key."""
+    from dpscale.files import STDIN_NAME, is_stdin
+
+    return label(word, lang) if path and is_stdin(path) and preset["key"] == STDIN_NAME else preset["key"]
 
 
 def derived_note(preset: dict[str, Any], path: str | None, lang: str) -> list[str]:
