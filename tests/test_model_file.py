@@ -339,3 +339,37 @@ def test_a_model_piped_in_is_named_in_spanish_in_memory_s_spanish_notes(capsys, 
     piped()
     rc, out, err = run(capsys, *argv, "--lang", "es", "--json")
     assert rc == 0 and {r["model"] for r in json.loads(out)} == {"standard input"}
+
+
+def test_a_model_file_s_name_is_kept_whole_in_the_spanish_tensor_parallel_refusal(capsys, monkeypatch, tmp_path):
+    """Review JI: the Spanish template of '--tensor-parallel: … a divisor of M's 32 attention heads' read its model M
+    in the group 'm', which errors_es says as a number (ca0bbf7 found the same of 'x'): a preset's name has no
+    figure to turn, but a model file's has — llama2.5-7b.json came out 'llama2,5-7b,json', and a model piped in,
+    '.stdin.' (the NUL-marked token for standard input, its NULs clipped to dots)."""
+    import io
+    import sys
+
+    path = write(tmp_path, "llama2.5-7b.json", LLAMA2_7B_HF)
+    argv = ("memory", "--tensor-parallel", "3", "-d", "9", "--lang", "es")
+    rc, _, err = run(capsys, *argv, "--model-file", path)
+    assert rc == 2 and err.strip().endswith("un divisor de las 32 cabezas de atención de llama2.5-7b.json"), err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(LLAMA3_8B_HF).encode()), encoding="utf-8"))
+    sixteen = ("memory", "--tensor-parallel", "16", "-d", "16")  # (Llama 3 8B's 32 heads, 8 of them key-value)
+    rc, _, err = run(capsys, *sixteen, "--lang", "es", "--model-file", "-")
+    assert rc == 2 and err.strip().endswith("las 8 cabezas de clave y valor de la entrada estándar"), err
+    rc, _, err = run(capsys, *sixteen, "--model", "llama3-8b")  # a preset's, in English, as before
+    assert rc == 2 and err.strip().endswith("a divisor of llama3-8b's 8 key-value heads"), err
+
+
+def test_a_cnn_piped_in_is_named_in_spanish_where_activation_flags_are_refused(capsys, monkeypatch):
+    """Review JI: `cat resnet50.json | memory --model-file - --seq-len 5 --lang es` said '--model-file standard input
+    no es un transformer predefinido': the Spanish line kept standard input in English, as the one-stream messages
+    ('standard input is a terminal', 'is closed') are kept for their own Spanish; this one is the file's name."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(MODELS["resnet50"]).encode()),
+                                                       encoding="utf-8"))  # fmt: skip
+    rc, out, err = run(capsys, "memory", "--model-file", "-", "--seq-len", "5", "--lang", "es")
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "; --model-file entrada estándar no es un transformer predefinido, así que solo" in err, err

@@ -201,7 +201,7 @@ def _said(message: str, lang: str) -> str:
     # 'standard input line 3: …' read as a file's 'x.csv line 3' (not a reason: '(standard input is a terminal…)')
     # (typed values first: a --gpu typed "standard input's" is the user's words, not the piped file)
     said, typed = _quoted_aside(message)
-    said = re.sub(f"{STDIN_NAME}(?! is )", _STDIN_TOKEN, said)
+    said = re.sub(f"{STDIN_NAME}(?! is (?:a terminal|closed|what))", _STDIN_TOKEN, said)  # (files.STDIN_*: their own)
     for pattern, template in _table("SAID").get(lang, ()):
         m = re.fullmatch(pattern, said)
         if m:

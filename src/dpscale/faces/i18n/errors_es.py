@@ -631,12 +631,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--precision): (?P<p>\S+) has no peak figure for (?P<gpu>\S+); allowed: (?P<names>.+)",
          "{flag}: {p} no tiene cifra de pico para {gpu}; se admite: {names}"),
         # the planning commands (batch, memory, pipeline, plan)
-        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) attention "
+        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<mdl>.+?)'s (?P<n2>\S+) attention "
          r"heads",
-         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {m}"),
-        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<m>\S+)'s (?P<n2>\S+) key-value "
+         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de atención de {mdl}"),
+        (r"(?P<flag>--tensor-parallel): got (?P<n1>\S+); allowed: a divisor of (?P<mdl>.+?)'s (?P<n2>\S+) key-value "
          r"heads",
-         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de clave y valor de {m}"),
+         "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de clave y valor de {mdl}"),
         (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
          "{a}: necesita {b} (B_ruido) para pasos = S_min(1 + B_ruido/B)"),
         (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
