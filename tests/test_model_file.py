@@ -373,3 +373,28 @@ def test_a_cnn_piped_in_is_named_in_spanish_where_activation_flags_are_refused(c
     rc, out, err = run(capsys, "memory", "--model-file", "-", "--seq-len", "5", "--lang", "es")
     assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "; --model-file entrada estándar no es un transformer predefinido, así que solo" in err, err
+
+
+@pytest.mark.parametrize(("config", "said_en", "said_es"), [
+    (LLAMA2_7B_HF, "its sequence is --seq-len's, 2,048 tokens (the config's is max_position_embeddings, 4,096)",
+     "su secuencia es la de --seq-len, 2.048 tokens (la de la configuración es max_position_embeddings, 4.096)"),
+    ("rope", "its sequence is --seq-len's, 2,048 tokens (the config's is rope_scaling's "
+     "original_max_position_embeddings, 8,192)", "su secuencia es la de --seq-len, 2.048 tokens (la de la "
+     "configuración es original_max_position_embeddings de rope_scaling, 8.192)"),
+])  # fmt: skip
+def test_a_typed_sequence_is_the_one_the_derived_note_says(capsys, tmp_path, config, said_en, said_es):
+    """Review JI: with --seq-len 2048 the derived note still said 'its sequence is max_position_embeddings, 4,096
+    tokens' beside the activations' 'sequence 2,048' and the units' '× 2,048': the run's sequence is the one typed.
+    The note says that one, and the config's beside it; without --seq-len (or with the config's own) as before."""
+    if config == "rope":
+        config = dict(LLAMA3_8B_HF, max_position_embeddings=131072, rope_scaling={
+            "factor": 8.0, "original_max_position_embeddings": 8192, "rope_type": "llama3"})  # fmt: skip
+    path = write(tmp_path, "config.json", config)
+    for argv in (MEMORY, PREDICT):
+        for lang, said in (("en", said_en), ("es", said_es)):
+            rc, out, err = run(capsys, *argv, "--model-file", path, "--seq-len", "2048", "--lang", lang)
+            assert rc == 0 and said in out + err, (argv, lang, out + err)
+            assert "4,096 tokens (--seq-len" not in out + err and "8,192 tokens, the length" not in out + err
+        own = str(config["rope_scaling"]["original_max_position_embeddings"] if config["rope_scaling"] else 4096)
+        typed, plain = (run(capsys, *argv, "--model-file", path, *seq) for seq in (("--seq-len", own), ()))
+        assert typed == plain

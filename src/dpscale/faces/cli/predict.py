@@ -430,7 +430,7 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
     if args.model_file and model is not None:  # a Hugging Face config's count and sequence, derived
         from dpscale.faces.cli.memory import derived_note
 
-        keyed += [("model_hf_derived", n) for n in derived_note(model, args.model_file, args.lang)]
+        keyed += [("model_hf_derived", n) for n in derived_note(model, args.model_file, args.lang, seq)]
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
         # is 1/15 of an H100's bf16 (memory's default is mixed precision): say which was taken
         keyed.append(("predict_precision_default", label("predict_precision_default", args.lang)))

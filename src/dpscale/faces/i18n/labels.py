@@ -686,6 +686,14 @@ LABELS: dict[str, dict[str, str]] = {
             "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
             "sequence is max_position_embeddings, {s} tokens (--seq-len sets the one trained at)"
         ),
+        # with --seq-len: the run's sequence is the one typed ({c}: the config's field, said by model_hf_field*)
+        "model_hf_derived_seq": (
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
+            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
+            "sequence is --seq-len's, {s} tokens (the config's is {c})"
+        ),
+        "model_hf_field": "max_position_embeddings, {c}",
+        "model_hf_field_rope": "rope_scaling's original_max_position_embeddings, {c}",
         "model_hf_derived_rope": (
             "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
             "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
@@ -1715,6 +1723,13 @@ LABELS: dict[str, dict[str, str]] = {
             "de un checkpoint; su secuencia es max_position_embeddings, {s} tokens (--seq-len fija la del "
             "entrenamiento)"
         ),
+        "model_hf_derived_seq": (
+            "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
+            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
+            "de un checkpoint; su secuencia es la de --seq-len, {s} tokens (la de la configuración es {c})"
+        ),
+        "model_hf_field": "max_position_embeddings, {c}",
+        "model_hf_field_rope": "original_max_position_embeddings de rope_scaling, {c}",
         "model_hf_derived_rope": (
             "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
             "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
