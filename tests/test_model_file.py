@@ -398,3 +398,21 @@ def test_a_typed_sequence_is_the_one_the_derived_note_says(capsys, tmp_path, con
         own = str(config["rope_scaling"]["original_max_position_embeddings"] if config["rope_scaling"] else 4096)
         typed, plain = (run(capsys, *argv, "--model-file", path, *seq) for seq in (("--seq-len", own), ()))
         assert typed == plain
+
+
+def test_the_seq_len_help_names_a_model_file_s_length_as_its_default(capsys):
+    """--seq-len's help said '(default: the preset's)' on both commands after 57b7e82, where a --model-file's entry
+    (or a config's max_position_embeddings / rope_scaling length) is the default too — noticed by review JI, left;
+    mended reading the day's change whole. Whole sentences, EN and ES, at any wrap."""
+    said = {
+        ("memory", "en"): "sequence length (default: the model's, from its preset or --model-file)",
+        ("memory", "es"): "longitud de secuencia (por defecto: la del modelo, de su entrada del catálogo o de "
+        "--model-file)",
+        ("predict", "en"): "sequence length for transformer FLOPs (default: the model's, from its preset or "
+        "--model-file)",
+        ("predict", "es"): "longitud de secuencia para los FLOPs de un transformer (por defecto: la del modelo, de su "
+        "entrada del catálogo o de --model-file)",
+    }
+    for (cmd, lang), text in said.items():
+        rc, out, _ = run(capsys, cmd, "--help", "--lang", lang)
+        assert rc == 0 and text in " ".join(out.split()), (cmd, lang)

@@ -136,8 +136,9 @@ HELP_ES: dict[str, str] = {
         "un lote global fijo en todos los tamaños (escalado fuerte), en lugar de --batch: el microlote de cada tamaño "
         "es ese lote / (dispositivos × --grad-accum), un número entero en cada tamaño"
     ),
-    "sequence length for transformer FLOPs (default: the preset's)": (
-        "longitud de secuencia para los FLOPs de un transformer (por defecto: la del catálogo)"
+    "sequence length for transformer FLOPs (default: the model's, from its preset or --model-file)": (
+        "longitud de secuencia para los FLOPs de un transformer (por defecto: la del modelo, de su entrada del "
+        "catálogo o de --model-file)"
     ),
     "measured per-device samples/s at the baseline size (or --unit)": (
         "muestras/s por dispositivo medidas en el tamaño de referencia (o --unit)"
@@ -426,7 +427,9 @@ HELP_ES: dict[str, str] = {
     "micro-batch per device (default 1); with --gpu or --gpu-memory a note gives the largest that fits": (
         "microlote por dispositivo (por defecto 1); con --gpu o --gpu-memory una nota da el mayor que cabe"
     ),
-    "sequence length (default: the preset's)": "longitud de secuencia (por defecto: la del catálogo)",
+    "sequence length (default: the model's, from its preset or --model-file)": (
+        "longitud de secuencia (por defecto: la del modelo, de su entrada del catálogo o de --model-file)"
+    ),
     "tensor-parallel size: weights (model states) and activations split T ways (default 1)": (
         "grado de paralelismo de tensor: pesos (estados del modelo) y activaciones repartidos en T partes "
         "(por defecto 1)"

@@ -108,7 +108,9 @@ def add_arguments(p: Parser) -> None:
         default="1",
         help="micro-batch per device (default 1); with --gpu or --gpu-memory a note gives the largest that fits",
     )
-    a.add_argument("--seq-len", metavar="S", help="sequence length (default: the preset's)")
+    a.add_argument(
+        "--seq-len", metavar="S", help="sequence length (default: the model's, from its preset or --model-file)"
+    )
     g.add_argument(
         "--tensor-parallel",
         metavar="T",

@@ -135,7 +135,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="a global batch fixed over the sizes (strong scaling), instead of --batch: each size's micro-batch is "
         "it / (devices × --grad-accum), a whole number at every size",
     )
-    m.add_argument("--seq-len", help="sequence length for transformer FLOPs (default: the preset's)")
+    m.add_argument(
+        "--seq-len",
+        help="sequence length for transformer FLOPs (default: the model's, from its preset or --model-file)",
+    )
     m.add_argument(
         "--unit",
         default="samples/s",
