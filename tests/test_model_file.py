@@ -11,6 +11,7 @@ import pytest
 from clihelp import run
 
 from dpscale import catalog
+from dpscale.formulas.compute import llama_params
 from dpscale.sources.predict import predict
 
 MODELS = json.loads((Path(catalog.__file__).parent / "models.json").read_text(encoding="utf-8"))["models"]
@@ -100,8 +101,8 @@ def test_the_count_is_the_presets_form_and_says_it_is_derived(capsys, tmp_path):
     for key in ("llama-7b", "llama-13b", "llama-70b", "llama3-8b", "llama3-70b", "mistral-7b"):
         m = catalog.model(key)
         args = (m["layers"], m["hidden"], m["heads"], m.get("kv_heads", m["heads"]), m["ffn"], m["vocab"], False)
-        assert catalog.llama_params(*args) == m["params"], key
-    assert catalog.llama_params(16, 2048, 32, 8, 8192, 128256, True) == 1_235_814_400
+        assert llama_params(*args) == m["params"], key
+    assert llama_params(16, 2048, 32, 8, 8192, 128256, True) == 1_235_814_400
     path = write(tmp_path, "config.json", dict(LLAMA3_8B_HF, max_position_embeddings=131072))  # Llama 3.1's
     rc, err, _ = run(capsys, *PREDICT, "--model-file", path)
     assert rc == 0 and err.startswith("dpscale predict: config.json, bf16")

@@ -17,6 +17,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError
 from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
+from dpscale.formulas.compute import llama_params
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -449,20 +450,11 @@ HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attent
              "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
 
 
-def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool) -> int:
-    """A Llama-form transformer's parameter count from its shape, the count (derived) of the Llama and Mistral
-    presets: per layer q and o h×h, k and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm
-    weights; the embedding, an output layer of its own unless tied to it, one final norm; no biases (Llama 2 7B:
-    6,738,415,616, Llama 3 8B: 8,030,261,248, the checkpoints' totals)."""
-    h, kv = hidden, hidden * kv_heads // heads
-    return layers * (2 * h * h + 2 * h * kv + 3 * h * ffn + 2 * h) + (1 if tied else 2) * vocab * h + h
-
-
 def load_model_file(path: str, name: str | None = None, flag: str = "--model-file") -> dict[str, Any]:
     """A user's model: models.json's format ({"models": {name: {...}}}, or one bare entry, named by the file) or a
-    Hugging Face config.json of a Llama-form model (its count derived from its shape: `llama_params`); `name` picks
-    one of the file's models as `model` reads the catalog's. Its fields are checked as a preset's; the entry is then
-    read as a preset is."""
+    Hugging Face config.json of a Llama-form model (its count derived from its shape: formulas.compute.llama_params);
+    `name` picks one of the file's models as `model` reads the catalog's. Its fields are checked as a preset's; the
+    entry is then read as a preset is."""
     from dpscale.files import shown_name
 
     data, said = _read_json(path, flag, "models.json")

@@ -41,3 +41,16 @@ def estimated_layers(n_params: float) -> int:
     (32, 96)
     """
     return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
+
+
+def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool) -> int:
+    """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama and
+    Mistral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and o h×h, k
+    and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm weights; the embedding, an output
+    layer of its own unless tied to it, one final norm; no biases (Llama 3 8B: 8,030,261,248, its checkpoint's).
+
+    >>> llama_params(32, 4096, 32, 32, 11008, 32000, False)  # Llama 2 7B, the checkpoint's total
+    6738415616
+    """
+    h, kv = hidden, hidden * kv_heads // heads
+    return layers * (2 * h * h + 2 * h * kv + 3 * h * ffn + 2 * h) + (1 if tied else 2) * vocab * h + h
