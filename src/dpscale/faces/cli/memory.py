@@ -19,6 +19,7 @@ from dpscale.faces.cli.common import (
     MODEL_FILE_HELP,
     Parser,
     add_output_args,
+    derived_note,
     nothing_typed,
     number,
     positive,
@@ -498,26 +499,6 @@ def _named(preset: dict[str, Any], path: str | None, lang: str, word: str = "std
     from dpscale.files import STDIN_NAME, is_stdin
 
     return label(word, lang) if path and is_stdin(path) and preset["key"] == STDIN_NAME else preset["key"]
-
-
-def derived_note(preset: dict[str, Any], path: str | None, lang: str, seq_len: int | None = None) -> list[str]:
-    """Where a Hugging Face config gave the model (predict's and memory's --model-file), what was derived from it:
-    its count, from its shape, and its sequence length, its max_position_embeddings or the length pre-trained at
-    before RoPE scaling extended its context — or, where --seq-len typed another (`seq_len`), that one, the config's
-    beside it ([] for any other model)."""
-    if not path or "hf_model_type" not in preset:
-        return []
-    from dpscale.files import is_stdin, shown_name
-
-    file = label("stdin_name", lang) if is_stdin(path) else shown_name(path)
-    n, s, c = count_said(float(preset["params"]), lang), fmt(preset["seq_len"], "int", lang), preset.get("hf_context")
-    field = "model_hf_field_rope" if c else "model_hf_field"
-    if seq_len is not None and seq_len != preset["seq_len"]:  # the run's sequence is the one typed (review JI)
-        own = label(field, lang).format(c=s)
-        return [label("model_hf_derived_seq", lang).format(file=file, type=preset["hf_model_type"], n=n,
-                                                           s=fmt(seq_len, "int", lang), c=own)]  # fmt: skip
-    said = label("model_hf_derived_rope" if c else "model_hf_derived", lang)
-    return [said.format(file=file, type=preset["hf_model_type"], n=n, s=s, c=fmt(c or 0, "int", lang))]
 
 
 def _device_memory(args: argparse.Namespace, lang: str) -> tuple[float | None, str]:

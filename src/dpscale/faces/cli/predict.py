@@ -431,7 +431,7 @@ def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, An
         units = label("predict_units_tokens_note", args.lang).format(s=fmt(seq or 0, "int", args.lang))
     keyed += [("predict_units_note", units), ("band_note", label("band_note", args.lang))]
     if args.model_file and model is not None:  # a Hugging Face config's count and sequence, derived
-        from dpscale.faces.cli.memory import derived_note
+        from dpscale.faces.cli.common import derived_note
 
         keyed += [("model_hf_derived", n) for n in derived_note(model, args.model_file, args.lang, seq)]
     if args.precision is None and not (args.throughput or args.step_time):  # the peak the estimate reads: fp32's
