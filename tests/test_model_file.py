@@ -174,7 +174,7 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
                        "clave 'hiden' (¿quería decir 'hidden'?); se admite: kind, params, layers"),
         "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2"), "model_type \"qwen2\"; allowed: llama or mistral (a "
                       "Hugging Face config whose count Llama's form gives), or models.json's fields",
-                      "model_type \"qwen2\"; se admite: llama or mistral (una configuración de Hugging Face"),
+                      "model_type \"qwen2\"; se admite: llama o mistral (una configuración de Hugging Face"),
         "bias.json": (dict(LLAMA3_8B_HF, attention_bias=True), "attention_bias true; allowed: false (Llama's count "
                       "has no biases)", "attention_bias true; se admite: false (el número de parámetros de Llama"),
         "noffn.json": ({k: v for k, v in LLAMA3_8B_HF.items() if k != "intermediate_size"},
@@ -360,6 +360,21 @@ def test_a_model_file_s_name_is_kept_whole_in_the_spanish_tensor_parallel_refusa
     assert rc == 2 and err.strip().endswith("las 8 cabezas de clave y valor de la entrada estándar"), err
     rc, _, err = run(capsys, *sixteen, "--model", "llama3-8b")  # a preset's, in English, as before
     assert rc == 2 and err.strip().endswith("a divisor of llama3-8b's 8 key-value heads"), err
+
+
+def test_the_spanish_model_type_refusal_says_its_or_in_spanish(capsys, tmp_path):
+    """Review JM read the Spanish refusals as a native speaker: a config of another model_type was told 'se admite:
+    llama or mistral (…)', the catalog's ' or '.join(HF_TYPES) kept in English inside the Spanish sentence (the
+    group 't', said as a number, left the word as it was). The language's 'o' now, the English line unchanged."""
+    path = write(tmp_path, "qwen.json", dict(LLAMA3_8B_HF, model_type="qwen2"))
+    es = (f'--model-file: {path}: model_type "qwen2"; se admite: llama o mistral (una configuración de Hugging Face '
+          "cuyo número de parámetros da la forma de Llama), o los campos de models.json")  # fmt: skip
+    en = (f'--model-file: {path}: model_type "qwen2"; allowed: llama or mistral (a Hugging Face config whose count '
+          "Llama's form gives), or models.json's fields")  # fmt: skip
+    for command in ("predict", "memory"):
+        for lang, said in (("es", es), ("en", en)):
+            rc, out, err = run(capsys, command, "--model-file", path, "--lang", lang)
+            assert rc == 2 and out == "" and err == f"dpscale {command}: error: {said}\n", err
 
 
 def test_a_cnn_piped_in_is_named_in_spanish_where_activation_flags_are_refused(capsys, monkeypatch):
