@@ -101,7 +101,9 @@ def test_samples_per_second_is_the_output_as_before(capsys, samples):
      "allowed: samples/s: this model has no tokens a sample", "se admite: samples/s: este modelo no tiene tokens"),
     (["--model", "gpt2", "--system", "dgx-a100", "--unit", "images/s"],
      "--unit: got 'images/s'; allowed: samples/s or tokens/s (a language model's: samples/s × its sequence length)",
-     "--unit: se recibió 'images/s'; se admite: samples/s o tokens/s (los de un modelo de lenguaje: samples/s × su "
+     # (the quantity in the language, as --unit's help and the --throughput refusal say it: it was 'samples/s × su
+     # longitud', review JM)
+     "--unit: se recibió 'images/s'; se admite: samples/s o tokens/s (los de un modelo de lenguaje: muestras/s × su "
      "longitud de secuencia)"),
     (["--model", "gpt2", "--system", "dgx-a100", "--unit", "tokens/s/gpu"],  # calc's, plan's and fit's rule
      "--unit: got 'tokens/s/gpu'; allowed: the unit without its per-device part", "se admite: la unidad sin su parte"),

@@ -153,7 +153,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "una unidad en una línea, como mucho 40 caracteres (samples/s, tokens/s)"
         ),
         "samples/s or tokens/s (a language model's: samples/s × its sequence length)": (
-            "samples/s o tokens/s (los de un modelo de lenguaje: samples/s × su longitud de secuencia)"
+            "samples/s o tokens/s (los de un modelo de lenguaje: muestras/s × su longitud de secuencia)"
         ),
         "samples/s: this model has no tokens a sample — tokens/s is a language model's (a preset with a vocabulary, "
         "or --params with --seq-len)": (
