@@ -199,8 +199,11 @@ def test_the_pages_api_says_the_tokens_peak_note_with_its_field(lang, said):
      "samples/s × the sequence length): 8.192e-06 – 8.192e+18"),
     ("0", "en", "--throughput: got '0'; allowed: per-device tokens/s at the baseline size (1e-9 to 1e15 samples/s × "
      "the sequence length): 8.192e-06 – 8.192e+18"),
+    # (the bounds the language's way, 8,192e-06: a Spanish '8.192e-06' reads 8192e-06, 1,000× the bound, review JM)
     ("1e-300", "es", "--throughput: se recibió '1e-300'; se admite: tokens/s por dispositivo en el tamaño de "
-     "referencia (de 1e-9 a 1e15 muestras/s × la longitud de secuencia): 8.192e-06 – 8.192e+18"),
+     "referencia (de 1e-9 a 1e15 muestras/s × la longitud de secuencia): 8,192e-06 – 8,192e+18"),
+    ("1e300", "es", "--throughput: se recibió '1e300'; se admite: tokens/s por dispositivo en el tamaño de "
+     "referencia (de 1e-9 a 1e15 muestras/s × la longitud de secuencia): 8,192e-06 – 8,192e+18"),
 ])  # fmt: skip
 def test_a_tokens_rate_out_of_bounds_is_refused_as_typed_in_tokens(capsys, typed, lang, said):
     """-v 1e-300 --unit tokens/s was refused as "got 1.220703125e-304; allowed: per-device samples/s …, 1e-9 to

@@ -310,6 +310,10 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     if lang == "es":  # the percent hint: 90,5 % as the language writes it, = 0.905 as the flag takes it (with a
         # decimal comma, '0,905' would be refused as a list)
         allowed = re.sub(r"\((\S+) % = (\S+)\)", lambda k: f"({localise(k[1], lang)} % = {k[2]})", allowed)
+    if lang == "es":  # predict --unit tokens/s's bounds, figures worked out (4.096e-06), not typed: the language's
+        # way, 4,096e-06, as number() writes e-notation (a Spanish '4.096e-06' reads 4096e-06, 1,000× the bound)
+        allowed = re.sub(r"^(per-device tokens/s at the baseline size \(.+\): )(\S+) – (\S+)$",
+                         lambda k: f"{k[1]}{localise(k[2], lang)} – {localise(k[3], lang)}", allowed)  # fmt: skip
     said = next((words[k] + allowed[len(k) :] for k in sorted(words, key=len, reverse=True) if allowed.startswith(k)),
                 allowed)  # fmt: skip
     said = _reason(said, lang)  # 'un archivo CSV legible (No such file or directory)' → '(no existe)'
