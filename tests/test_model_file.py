@@ -195,6 +195,11 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
         "long.json": ('{"kind": "transformer", "params": 1' + "1" * 5000 + "}",
                       "a number too long to read; allowed: a JSON file as models.json",
                       "un número demasiado largo para leerlo; se admite: un archivo JSON como models.json"),
+        # (a config's key-value heads: the Spanish template read only a models.json entry's, "model 'x': kv_heads …",
+        # so this line stayed English in Spanish — review JM)
+        "hfkv.json": (dict(LLAMA3_8B_HF, num_key_value_heads=5), "hfkv.json: num_key_value_heads 5; allowed: a "
+                      "divisor of num_attention_heads (32)", "hfkv.json: num_key_value_heads 5; se admite: un divisor "
+                      "de num_attention_heads (32)"),
     }  # fmt: skip
     out = []
     for i, (name, (data, en, es)) in enumerate(files.items()):

@@ -863,6 +863,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a divisor of (?P<h>\w+) "
          r"\((?P<n>\d+)\)",
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: un divisor de {h} ({n})"),
+        # (a config.json's key-value heads: its fields as the file spells them, no model 'name': before them)
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<fld>\w+) (?P<g>.+?); allowed: a divisor of (?P<h>\w+) \((?P<n>\d+)\)",
+         "{flag}: {f}: {fld} {g}; se admite: un divisor de {h} ({n})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
          "{flag}: {f}: modelo {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),
