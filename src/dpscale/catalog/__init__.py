@@ -327,6 +327,18 @@ def _file_entries(data: Any, said: str, flag: str, kind: str, noun: str, bare: s
 
 # The fields the predictor reads from a system; other keys (name, topology, source, notes) only describe it
 READ_KEYS = (*SYSTEM_KEYS, "gpu", "cpu_cores", "intra_link", "intra_bw_gbs_by_gpus", "inter_link", "nics")
+# Other names for them, too far from any for difflib ('num_nics', 'network'): the predictor ignored them and went on
+# without the field (2 GPUs of each node charged its 8 NICs' network; an Ethernet network unsaid) — review JK
+SYSTEM_OTHER_NAMES = {
+    "nics": ("num_nics", "nic_count", "n_nics", "nics_per_node", "num_hcas", "hcas"),
+    "inter_link": ("network", "interconnect", "fabric", "inter_node_link", "network_link"),
+    "intra_link": ("intra_node_link", "intra_connect"),
+    "cpu_cores": ("cores", "num_cores", "n_cores", "cpu_count", "cpus", "num_cpus", "cores_per_node"),
+    "gpu": ("gpu_type", "gpu_model", "gpu_name", "accelerator"),
+    "gpus_per_node": ("num_gpus", "n_gpus", "gpu_count", "gpus_per_host", "devices_per_node"),
+    "inter_bw_gbs": ("network_bw", "network_gbs", "inter_node_bw", "inter_bandwidth", "network_bandwidth"),
+    "intra_bw_gbs": ("intra_node_bw", "nvlink_bw", "nvlink_gbs", "intra_bandwidth"),
+}
 
 
 def _misspelt_key(
@@ -337,16 +349,23 @@ def _misspelt_key(
     kind: str = "systems",
     read: tuple[str, ...] = READ_KEYS,
     named: tuple[str, ...] = ("gpu", "intra_link", "inter_link"),
+    others: dict[str, tuple[str, ...]] = SYSTEM_OTHER_NAMES,
 ) -> None:
     """A key one letter from a field the calculator reads (`read`: a system's 'cpu_core', a model's 'hiden') would be
-    ignored without a word, and the answer made without it: refuse it instead. Keys far from all of them describe the
-    entry and pass, and so does a near one whose value is of another kind ("gpus": 8 is no misspelt "gpu", a name;
-    `named`: the read keys whose values are names, the others numbers or true/false)."""
+    ignored without a word, and the answer made without it: refuse it instead; so is another tool's name for one
+    (`others`: a model's 'intermediate_size' or 'sliding_window', a system's 'num_nics') where the entry lacks the
+    field (beside it, or null, it only describes). Keys far from all of them describe the entry and pass, and so does
+    a near one whose value is of another kind ("gpus": 8 is no misspelt "gpu", a name; `named`: the read keys whose
+    values are names, the others numbers or true/false)."""
     import difflib
 
     known = {k for e in table(kind).values() for k in e}  # the catalog's own (inter_link is one from intra)
+    alias = {other: field for field, names in others.items() for other in names}
     for k, v in entry.items():
         near = difflib.get_close_matches(str(k), read, n=1, cutoff=0.8) if k not in known else []
+        meant = alias.get(str(k).strip().lower().replace("-", "_").replace(" ", "_"))
+        if not near and k not in known and meant and meant not in entry and v is not None:
+            near = [meant]
         if near and isinstance(v, str) == (near[0] in named):
             raise DpscaleError(f"{flag}: {path}: {kind[:-1]} {key!r}: key {k!r} (did you mean {near[0]!r}?); allowed: "
                                f"{', '.join(read)} and keys that describe it")  # fmt: skip
@@ -446,6 +465,26 @@ MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo 
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
 # A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks)
 HF_TYPES = ("llama", "mistral")
+# Other names for models.json's fields (the Hugging Face config's, Megatron's, GPT-2's, Meta's params.json's) in an
+# entry of its format: ignored, the field defaulted (Mistral 7B's 'sliding_window' attended over all 8,192 tokens,
+# 13 % more compute a step) — review JK
+MODEL_OTHER_NAMES = {
+    "ffn": ("intermediate_size", "ffn_dim", "ffn_hidden_size", "ffn_size", "d_ff", "dim_feedforward", "mlp_dim",
+            "n_inner"),
+    "window": ("sliding_window", "sliding_window_size", "window_size", "attention_window"),
+    "kv_heads": ("num_key_value_heads", "num_kv_heads", "n_kv_heads", "num_query_groups", "multi_query_group_num"),
+    "vocab": ("vocab_size", "n_vocab", "padded_vocab_size"),
+    "seq_len": ("max_position_embeddings", "seq_length", "max_seq_len", "max_seq_length", "max_sequence_length",
+                "sequence_length", "context_length", "n_positions", "n_ctx", "block_size"),
+    "layers": ("num_hidden_layers", "num_layers", "n_layers", "n_layer"),
+    "hidden": ("hidden_size", "d_model", "n_embd", "model_dim", "embed_dim"),
+    "heads": ("num_attention_heads", "num_heads", "n_heads", "n_head"),
+    "tied_embeddings": ("tie_word_embeddings", "tie_embeddings"),
+    "attention_dropout": ("attn_pdrop", "attention_probs_dropout_prob", "attn_dropout"),
+    "params": ("num_params", "n_params", "num_parameters", "n_parameters", "param_count", "parameters"),
+    "fwd_gmacs": ("gmacs", "fwd_macs", "macs"),
+    "image_size": ("img_size", "resolution", "input_size"),
+}  # fmt: skip
 HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attention_heads": "heads",
              "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
 
@@ -476,7 +515,7 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
         raise DpscaleError(f"{where}: got {json_quoted(entry)}; allowed: an object as in models.json")
     if hf:
         return {"key": key, **_hf_entry(entry, f"{flag}: {said}")}
-    _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",))
+    _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",), MODEL_OTHER_NAMES)
     return {"key": key, **checked_model(entry, where)}
 
 
