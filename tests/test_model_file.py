@@ -165,6 +165,9 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
                      "number from 1 to 10,000,000", "layers Infinity; se admite: un número entero de 1 a 10.000.000"),
         "params.json": (dict(good, params=7), "params 7; allowed: a parameter count from 1,000 to 1e+15",
                         "params 7; se admite: un número de parámetros de 1.000 a 1e+15"),
+        "millions.json": (dict(good, params=6738), "params 6738; allowed: a parameter count within 100× of the "
+                          "6.57e+09 its shape gives", "params 6738; se admite: un número de parámetros a menos de "
+                          "100× de los 6.57e+09 que da su forma"),
         "macs.json": (dict(MODELS["resnet50"], fwd_gmacs=-1), "fwd_gmacs -1; allowed: forward GMACs an image, a "
                       "number > 0", "fwd_gmacs -1; se admite: GMAC hacia delante por imagen, un número > 0"),
         "kv.json": (dict(good, kv_heads=5), "kv_heads 5; allowed: a divisor of heads (32)",
@@ -481,3 +484,31 @@ def test_every_catalog_model_written_as_a_file_is_read_back(tmp_path, form):
         path = write(tmp_path, f"{key}.json", {"models": {key: entry}} if form == "models" else entry)
         got = catalog.load_model_file(path)
         assert {k: v for k, v in got.items() if k != "key"} == entry, key
+
+
+def test_a_count_far_from_the_model_s_own_shape_is_refused(capsys, tmp_path):
+    """Llama 2 7B's entry with params 6738 (its count in millions) was predicted as a 6,738-parameter model: all-reduce
+    0.140 ms for 314.5 and 250 samples/s for 34.96 at 64 devices (dgx-a100, bf16), said only as a count below the
+    checked 1.634–333 M; 6.738e6 (a thousandth) passed without a word. `--params 6738` beside `--model llama-7b` is
+    said to be 1/1,000,000 of the preset's; in a file the shape is its own: 12 · 32 · 4,096² + 32,000 · 4,096 =
+    6,573,522,944, and a count 100× or more from it is refused, in both languages. Every catalog transformer is within
+    1.2× of it (Llama 3 8B's 1.15), and a mixture of experts (Mixtral's 46.7 B on a 7 B shape) well inside 100×."""
+    good = MODELS["llama-7b"]
+    shape = 12 * 32 * 4096**2 + 32000 * 4096
+    assert shape == 6_573_522_944
+    for params in (6738, 6.738e6, 6.5e7, 6.6e11):
+        path = write(tmp_path, "mine.json", dict(good, params=params))
+        for lang, said in (("en", f"params {params:g}; allowed: a parameter count within 100× of the 6.57e+09 its "
+                                  "shape gives (12·layers·hidden² + vocab·hidden; 7e9 for 7 billion)"),
+                           ("es", f"params {params:g}; se admite: un número de parámetros a menos de 100× de los "
+                                  "6.57e+09 que da su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 "
+                                  "millones)")):  # fmt: skip
+            rc, out, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-a100", "--lang", lang)
+            assert (rc, out) == (2, "") and len(err.strip().splitlines()) == 1, (params, err)
+            assert err.strip().endswith(said) and f"--model-file: {path}: " in err, (params, err)
+    for params in (6.6e7 + 1e6, 46.7e9, 6.5e11):  # within 100× either way: read as given
+        assert catalog.load_model_file(write(tmp_path, "near.json", dict(good, params=params)))["params"] == params
+    for key, entry in MODELS.items():
+        if entry["kind"] == "transformer":
+            own = 12 * entry["layers"] * entry["hidden"] ** 2 + entry.get("vocab", 0) * entry["hidden"]
+            assert 1 / 1.2 < entry["params"] / own < 1.2, key

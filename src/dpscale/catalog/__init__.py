@@ -516,7 +516,19 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     if hf:
         return {"key": key, **_hf_entry(entry, f"{flag}: {said}")}
     _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",), MODEL_OTHER_NAMES)
-    return {"key": key, **checked_model(entry, where)}
+    out = checked_model(entry, where)
+    if out["kind"] == "transformer":  # a count in millions (6738 for Llama 2 7B) was predicted as 6,738 parameters
+        own = 12 * out["layers"] * out["hidden"] ** 2 + out.get("vocab", 0) * out["hidden"]  # (every preset: < 1.2×)
+        if not 1 / SHAPE_APART < out["params"] / own < SHAPE_APART:
+            raise DpscaleError(f"{where}: params {out['params']:g}; allowed: a parameter count within "
+                               f"{SHAPE_APART:g}× of the {own:.3g} its shape gives (12·layers·hidden² + "
+                               "vocab·hidden; 7e9 for 7 billion)")  # fmt: skip
+    return {"key": key, **out}
+
+
+# How far a model file's count may be from the one its shape gives (12·L·h² + V·h): a mixture of experts' total is
+# within it (Mixtral 8x7B's 46.7 B on a 7 B layer shape: 7×), a count in millions or thousands is not
+SHAPE_APART = 100.0
 
 
 def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | None = None) -> dict[str, Any]:
