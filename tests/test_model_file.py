@@ -512,3 +512,26 @@ def test_a_count_far_from_the_model_s_own_shape_is_refused(capsys, tmp_path):
         if entry["kind"] == "transformer":
             own = 12 * entry["layers"] * entry["hidden"] ** 2 + entry.get("vocab", 0) * entry["hidden"]
             assert 1 / 1.2 < entry["params"] / own < 1.2, key
+
+
+def test_a_model_piped_in_is_named_in_spanish_in_predict_s_params_note(capsys, monkeypatch):
+    """Review JJ, predict beside memory's notes (2c505b7): `cat config.json | predict --model-file - --params 7e11
+    --lang es` said '104× los 6,738 mil millones de parámetros del standard input' — the library note's model is the
+    piped file's key. It is named in the language ('de la entrada estándar'); English and a preset's as before."""
+    import io
+    import sys
+
+    def said(params: str, lang: str, model: tuple[str, ...] = ("--model-file", "-")) -> str:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(LLAMA2_7B_HF).encode()),
+                                                           encoding="utf-8"))  # fmt: skip
+        rc, out, err = run(capsys, *PREDICT, *model, "--params", params, "--lang", lang)
+        assert rc == 0, err
+        (note,) = [line for line in out.splitlines() if "--params" in line]
+        return note
+
+    assert "es 104× los 6,738 mil millones de parámetros de la entrada estándar, cuyas capas" in said("7e11", "es")
+    assert "es 1/100 de los 6,738 mil millones de parámetros de la entrada estándar: --params es" in said(
+        "6.738e7", "es"
+    )
+    assert "is 104× the standard input's 6.738 B parameters, its layers" in said("7e11", "en")
+    assert "los 6,738 mil millones de parámetros del llama-7b, cuyas" in said("7e11", "es", ("--model", "llama-7b"))

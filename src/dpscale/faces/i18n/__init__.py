@@ -70,7 +70,14 @@ def say(note: str, lang: str = "en") -> str:
     for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
         if isinstance(fields.get(k), str):
             fields[k] = listed(fields[k].split(", "), lang)
-    return singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
+    piped = lang != "en" and fields.get("model") == "standard input"  # files.STDIN_NAME: a --model-file - model
+    if piped:  # named in the language, as memory's notes and the errors name it: 'del standard input' was said
+        fields["model"] = _STDIN_TOKEN
+    text = singular(Localised().format(template, **fields), SINGULAR.get(lang, {}))
+    if piped:  # 'del' before it is 'de' + its article ('de la entrada estándar')
+        text = re.sub(f"\\bdel? {_STDIN_TOKEN}", f"de {label('stdin_the', lang)}", text)
+        text = text.replace(_STDIN_TOKEN, label("stdin_the", lang))
+    return text
 
 
 def say_text(text: str, lang: str = "en") -> str:
