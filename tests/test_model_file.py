@@ -535,3 +535,29 @@ def test_a_model_piped_in_is_named_in_spanish_in_predict_s_params_note(capsys, m
     )
     assert "is 104× the standard input's 6.738 B parameters, its layers" in said("7e11", "en")
     assert "los 6,738 mil millones de parámetros del llama-7b, cuyas" in said("7e11", "es", ("--model", "llama-7b"))
+
+
+def test_a_cnn_piped_in_is_named_in_spanish_where_memory_leaves_activations_out(capsys, monkeypatch):
+    """Review JJ, mutation of 2c505b7: memory's 'not a transformer preset: activations not counted' note naming the
+    piped model by its key ('standard input no es …') passed the suite; the note says it in the language."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(MODELS["resnet50"]).encode()),
+                                                       encoding="utf-8"))  # fmt: skip
+    rc, out, err = run(capsys, "memory", "--model-file", "-", "--gpu", "h100", "-d", "8", "--lang", "es")
+    assert rc == 0 and "nota: la entrada estándar no es un transformer del catálogo: activaciones no contadas" in out
+
+
+def test_a_closed_standard_input_is_said_in_spanish_where_a_model_file_is_read(capsys, monkeypatch):
+    """Review JJ, mutation of 584077b: _said now keeps only files.STDIN_TTY/STDIN_CLOSED/STDIN_OUT from the piped
+    file's token; dropping 'closed' from that list passed the suite, and `memory --model-file - --lang es` with no
+    standard input said '(entrada estándar is closed)'. Its own Spanish, whole, on both commands."""
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", None)
+    for argv in (("memory",), ("predict", "--system", "dgx-a100", "-d", "8")):
+        rc, out, err = run(capsys, *argv, "--model-file", "-", "--lang", "es")
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
+        assert err.strip().endswith("--model-file: se recibió '-'; se admite: un archivo JSON legible (la entrada "
+                                    "estándar está cerrada)"), err  # fmt: skip
