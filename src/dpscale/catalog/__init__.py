@@ -17,7 +17,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError
 from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
-from dpscale.formulas.compute import llama_params
+from dpscale.formulas.compute import llama_params, shape_params
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -518,7 +518,7 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",), MODEL_OTHER_NAMES)
     out = checked_model(entry, where)
     if out["kind"] == "transformer":  # a count in millions (6738 for Llama 2 7B) was predicted as 6,738 parameters
-        own = 12 * out["layers"] * out["hidden"] ** 2 + out.get("vocab", 0) * out["hidden"]  # (every preset: < 1.2×)
+        own = shape_params(out["layers"], out["hidden"], out.get("vocab", 0))  # (every preset: < 1.2×)
         if not 1 / SHAPE_APART < out["params"] / own < SHAPE_APART:
             raise DpscaleError(f"{where}: params {out['params']:g}; allowed: a parameter count within "
                                f"{SHAPE_APART:g}× of the {own:.3g} its shape gives (12·layers·hidden² + "

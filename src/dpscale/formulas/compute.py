@@ -43,6 +43,17 @@ def estimated_layers(n_params: float) -> int:
     return max(1, round((n_params / (12 * ASPECT**2)) ** (1 / 3)))
 
 
+def shape_params(layers: int, hidden: int, vocab: int = 0) -> float:
+    """A transformer's parameter count to first order from its shape, 12·L·h² + V·h (attention's 4h² and a 4h-wide
+    MLP's 8h² a layer, one embedding): what a stated count should be near — every transformer preset is within 1.2×
+    of it, a mixture of experts' total within 10× (Mixtral 8x7B: 7×), a count in millions 1,000× below.
+
+    >>> f"{shape_params(32, 4096, 32000):.4g}"  # Llama 2 7B (6.738e9 with its SwiGLU and untied output)
+    '6.574e+09'
+    """
+    return 12.0 * layers * hidden**2 + vocab * hidden
+
+
 def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool) -> int:
     """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama and
     Mistral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and o h×h, k
