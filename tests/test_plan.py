@@ -890,7 +890,9 @@ def test_the_library_names_its_own_parameters_and_what_they_take():
     CLI's spelling), and a budget without a price named the CLI's --price-per-device-hour."""
     with pytest.raises(DpscaleError, match=r"^deadline_hours: got -1; allowed: finite hours > 0$"):
         plan(1e6, 1, 100, [8], deadline_hours=-1)
-    with pytest.raises(DpscaleError, match=r"^budget: needs price_per_device_hour \(a budget is money"):
+    with pytest.raises(
+        DpscaleError, match=r"^budget: needs price_per_device_hour or price_per_node_hour \(a budget is money"
+    ):
         plan(1e6, 1, 100, [8], budget=10)
     assert plan(1e6, 1, 100, [8], deadline_hours=1).cheapest_meeting_deadline == 8
 

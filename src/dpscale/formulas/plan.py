@@ -2,6 +2,8 @@
 
 For each size d the cluster throughput comes from `scale` (A = d·v·E(d) lives only there):
     hours = samples·epochs / A / 3600      device_hours = d·hours      cost = device_hours·price
+    priced per node of G devices, as clouds bill whole instances: nodes = ⌈d/G⌉, cost = nodes·hours·node price
+    (a partial node is billed whole; a full node's devices cost node price / G a device-hour)
 Picks over the sizes given:
     cheapest meeting a deadline   least cost (device-hours when no price) among hours ≤ deadline
     fastest within a budget       least hours among cost ≤ budget
@@ -25,6 +27,7 @@ from dpscale.errors import (
     THOUSANDS,
     DpscaleError,
     as_number,
+    check_count,
     check_positive,
     check_range,
     check_size_list,
@@ -97,10 +100,12 @@ class PlanPoint:
     device_hours: float
     cost: float | None
     marginal_speedup: float | None  # ΔS/Δd from the previous size; None for the first
+    nodes: int | None = None  # whole nodes rented, where priced per node; None otherwise
 
     def record(self) -> dict[str, Any]:
-        """The size's plan as one plain dict (the CLI's JSON row; cost only when priced)."""
-        return {f: getattr(self, f) for f in self.__slots__}
+        """The size's plan as one plain dict (the CLI's JSON row; cost only when priced; nodes only when priced per
+        node, so a plan priced per device writes the rows it always did)."""
+        return {f: getattr(self, f) for f in self.__slots__ if f != "nodes" or self.nodes is not None}
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # a PlanPoint per size: 1,024 sizes made a 198,000-character repr
@@ -142,12 +147,15 @@ def plan(
     deadline_hours: Any = None,
     budget: Any = None,
     knee_threshold: Any = KNEE_THRESHOLD,
+    price_per_node_hour: Any = None,
+    gpus_per_node: Any = None,
 ) -> Plan:
     """Time and cost to train `samples × epochs` at each size; E is a number or any E(d) source.
 
-    throughput: samples/s of one device alone; deadline in hours; price per device-hour and budget in
-    any one currency. Hours per size = samples × epochs / (d·v·E) / 3600. The points come back in ascending
-    order of size, each size once (a table of sizes, not the list as given): read each point's `devices`.
+    throughput: samples/s of one device alone; deadline in hours; price per device-hour (or per node-hour of a node
+    of gpus_per_node devices: a partial node billed whole, see `cost`) and budget in any one currency. Hours per
+    size = samples × epochs / (d·v·E) / 3600. The points come back in ascending order of size, each size once (a
+    table of sizes, not the list as given): read each point's `devices`; priced per node, its `nodes` too.
 
     Returns a Plan: `points` (a PlanPoint per size: devices, efficiency, hours, device_hours, cost,
     marginal_speedup), the picks `cheapest_meeting_deadline`, `fastest_within_budget` and `knee` (a size, or None),
@@ -160,7 +168,8 @@ def plan(
     )  # fmt: skip
     n, ep = _samples_and_epochs(samples, epochs, throughput)
     sizes = _sizes(devices)
-    price = _money_and_time(price_per_device_hour, deadline_hours, budget)
+    price = _price(price_per_device_hour, price_per_node_hour, gpus_per_node)
+    _money_and_time(price, deadline_hours, budget)
     knee_threshold = _threshold(knee_threshold)
     effs, actuals, speedups = _columns(sizes, throughput, efficiency)
     points = _points(sizes, effs, actuals, speedups, n, ep, price, throughput)
@@ -203,9 +212,56 @@ def _sizes(devices: Any) -> list[int]:
     return sorted({int(d) for d in (given.tolist() if is_array(given) else given)})
 
 
-def _money_and_time(price_per_device_hour: Any, deadline_hours: Any, budget: Any) -> Any:
-    """The price checked (None when not given), and the deadline and budget it is read with: a budget needs it."""
-    price = None if price_per_device_hour is None else check_positive(price_per_device_hour, "price_per_device_hour")
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What an hour costs: of one device (per_node None), or of one node of per_node devices."""
+
+    amount: float
+    per_node: int | None = None
+
+
+def _price(price_per_device_hour: Any, price_per_node_hour: Any, gpus_per_node: Any) -> Price | None:
+    """The one price checked (None when none is given): per device-hour, or per node-hour with the node's devices."""
+    if price_per_device_hour is not None and price_per_node_hour is not None:
+        raise DpscaleError("price_per_device_hour and price_per_node_hour: give one price, not both")
+    if price_per_node_hour is None:
+        if gpus_per_node is not None:  # (not ignored: a per-device price with it would read as billed per node)
+            raise DpscaleError("gpus_per_node: only with price_per_node_hour (the devices a node's price buys)")
+        if price_per_device_hour is None:
+            return None
+        return Price(check_positive(price_per_device_hour, "price_per_device_hour"))
+    (price_per_node_hour,) = ones((price_per_node_hour, "price_per_node_hour"))
+    p = check_positive(price_per_node_hour, "price_per_node_hour")
+    if gpus_per_node is None:
+        raise DpscaleError("price_per_node_hour: needs gpus_per_node (the devices a node's price buys)")
+    return Price(p, check_count(gpus_per_node, "gpus_per_node", MAX_DEVICES))
+
+
+def nodes(devices: int, gpus_per_node: int) -> int:
+    """Whole nodes `devices` devices rent at `gpus_per_node` a node: ⌈d/G⌉ (12 devices on 8-GPU nodes rent 2).
+
+    >>> nodes(8, 8), nodes(12, 8), nodes(1, 8)
+    (1, 2, 1)
+    """
+    return -(-devices // gpus_per_node)
+
+
+def cost(devices: int, hours: float, price: Price) -> float:
+    """What `devices` devices for `hours` hours cost: d·hours·price per device-hour, or, priced per node of G
+    devices, ⌈d/G⌉·hours·price per node-hour — a partial node billed whole, as a cloud bills an instance (an AWS
+    p4d.24xlarge, 8 A100s at 32.77 an hour: 24 h on 12 devices rent 2 of them, 1,572.96, not 12 × 24 × 4.09625 =
+    1,179.72).
+
+    >>> round(cost(8, 24.0, Price(32.77, 8)), 2), round(cost(12, 24.0, Price(32.77, 8)), 2)
+    (786.48, 1572.96)
+    """
+    if price.per_node is None:
+        return devices * hours * price.amount  # (device_hours·price, in the order plan always multiplied)
+    return nodes(devices, price.per_node) * hours * price.amount
+
+
+def _money_and_time(price: Price | None, deadline_hours: Any, budget: Any) -> None:
+    """The deadline and budget checked; a budget needs a price."""
     if isinstance(deadline_hours, str):  # '24h' is the CLI's spelling; the library takes hours
         text = f"hours as a number (parse_duration({deadline_hours!r}) reads text)"
         raise fail("deadline_hours", deadline_hours, text)
@@ -214,8 +270,10 @@ def _money_and_time(price_per_device_hour: Any, deadline_hours: Any, budget: Any
     if budget is not None:
         check_positive(budget, "budget", "a finite budget > 0")
         if price is None:
-            raise DpscaleError("budget: needs price_per_device_hour (a budget is money; the price turns it into hours)")
-    return price
+            raise DpscaleError(
+                "budget: needs price_per_device_hour or price_per_node_hour (a budget is money; the price turns it "
+                "into hours)"
+            )
 
 
 def _threshold(knee_threshold: Any) -> float:
@@ -255,9 +313,11 @@ def _points(
     for d, e_d, actual, speedup in zip(sizes, effs, actuals, speedups):
         hours = _hours(n, ep, actual, d, throughput, e_d)
         device_hours = d * hours
-        cost = None if price is None else device_hours * price
-        if cost is not None and not cost < float("inf"):  # a price of 1e308: the cost, not the price, left floats
-            raise fail("price_per_device_hour", price, "a price whose cost in device-hours stays finite")
+        spent = None if price is None else cost(d, hours, price)
+        if spent is not None and not spent < float("inf"):  # a price of 1e308: the cost, not the price, left floats
+            if price.per_node is None:  # (price: not None where spent is not)
+                raise fail("price_per_device_hour", price.amount, "a price whose cost in device-hours stays finite")
+            raise fail("price_per_node_hour", price.amount, "a price whose cost in node-hours stays finite")
         prev = points[-1] if points else None
         marginal = None if prev is None else (speedup - prev.speedup) / (d - prev.devices)
         points.append(
@@ -268,8 +328,9 @@ def _points(
                 speedup=speedup,
                 hours=hours,
                 device_hours=device_hours,
-                cost=cost,
+                cost=spent,
                 marginal_speedup=marginal,
+                nodes=None if price is None or price.per_node is None else nodes(d, price.per_node),
             )
         )
     return points
@@ -339,8 +400,9 @@ def time_key(p: PlanPoint) -> float:
 
 def cost_key(p: PlanPoint) -> float:
     """A size's device-hours to 9 digits: costs equal there are a tie (a constant E makes every size from two
-    devices cost the same, up to rounding)."""
-    return _nine(p.device_hours)
+    devices cost the same, up to rounding). Priced per node, its cost: a partial node is billed whole, so the
+    device-hours no longer rank the costs (12 devices for 16 h cost 2 nodes' 32 node-hours, 8 for 24 h one's 24)."""
+    return _nine(p.device_hours if p.nodes is None or p.cost is None else p.cost)
 
 
 def _fastest(points: list[PlanPoint], budget: float | None) -> int | None:
@@ -369,7 +431,10 @@ __all__ = [
     "KNEE_THRESHOLD",
     "Plan",
     "PlanPoint",
+    "Price",
+    "cost",
     "knee",
+    "nodes",
     "parse_duration",
     "plan",
 ]
