@@ -5,10 +5,22 @@ of them, which d × price does not see — so the cheapest size and the budget's
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from clihelp import run, said
 
 from dpscale.errors import DpscaleError
 from dpscale.formulas.plan import Price, cost, nodes, plan
+
+P4D = ["--price-per-node-hour", "32.77", "--gpus-per-node", "8"]  # 8 × A100 40 GB a node, 32.77 a node-hour
+PER_DEVICE = ["--price-per-device-hour", "4.09625"]  # the same node's price a device: 32.77 / 8
+
+
+def records(capsys, *argv: str) -> list[dict]:
+    rc, out, err = run(capsys, "plan", *argv, "--json")
+    assert rc == 0, err
+    return json.loads(out)
 
 
 def test_a_node_hour_prices_whole_nodes_for_the_hours():
@@ -18,6 +30,103 @@ def test_a_node_hour_prices_whole_nodes_for_the_hours():
     assert cost(8, 24.0, Price(32.77, 8)) == pytest.approx(786.48, abs=1e-9)
     assert cost(12, 24.0, Price(32.77, 8)) == pytest.approx(1572.96, abs=1e-9)
     assert cost(12, 24.0, Price(4.09625)) == pytest.approx(1179.72, abs=1e-9)  # per device: the idle 4 unpaid
+
+
+def test_plan_costs_8_and_12_devices_for_24_hours_on_8_gpu_nodes(capsys):
+    # 691,200 samples at 1/s a device, E = 1: 24 h on 8 devices; 1,036,800: 24 h on 12
+    (rec,) = records(capsys, "-n", "691200", "-v", "1", "-e", "1", "-d", "8", *P4D)
+    assert (rec["hours"], rec["device_hours"], rec["nodes"]) == (24.0, 192.0, 1)
+    assert round(rec["cost"], 2) == 786.48
+    (rec,) = records(capsys, "-n", "1036800", "-v", "1", "-e", "1", "-d", "12", *P4D)
+    assert (rec["hours"], rec["device_hours"], rec["nodes"]) == (24.0, 288.0, 2)  # device-hours: the work, as before
+    assert round(rec["cost"], 2) == 1572.96
+
+
+def test_a_node_price_over_whole_nodes_costs_what_its_device_price_does(capsys):
+    """P / G a device-hour and sizes that fill whole nodes: the same costs, the same picks; the rows of a plan priced
+    per device gain no key (nodes is said only where a node is priced)."""
+    argv = ["-n", "1.28e6", "--epochs", "90", "-v", "2000", "--law", "usl", "--sigma", "0.01", "--kappa", "1e-4",
+            "-d", "8..256x2", "--deadline", "1h", "--budget", "100"]  # fmt: skip
+    by_device = records(capsys, *argv, *PER_DEVICE)
+    by_node = records(capsys, *argv, *P4D)
+    assert all("nodes" not in r for r in by_device)
+    assert [r["nodes"] for r in by_node] == [1, 2, 4, 8, 16, 32]
+    assert [r["cost"] for r in by_node] == pytest.approx([r["cost"] for r in by_device], rel=1e-10)
+    assert [r["marks"] for r in by_node] == [r["marks"] for r in by_device]
+    assert round(by_node[2]["cost"], 2) == 92.36  # 32 devices: 0.7046 h × 4 nodes × 32.77
+    assert [{k: v for k, v in r.items() if k not in ("nodes", "cost")} for r in by_node] == [
+        {k: v for k, v in r.items() if k != "cost"} for r in by_device
+    ]
+
+
+def test_partial_nodes_move_the_cheapest_size_and_the_budgets_pick(capsys):
+    """Amdahl's s = 0.01, 691,200 samples at 1/s: 12 devices take 17.8 h and 213.1 device-hours (872.99 at
+    4.09625), but rent 2 nodes: 2 × 17.76 × 32.77 = 1,163.99 — dearer than 16 on the same 2 nodes (904.45). Priced
+    per device 12 was the cheapest meeting 20 h and the fastest within 900; per node they are 16 and 8."""
+    argv = ["-n", "691200", "-v", "1", "--law", "amdahl", "--serial-fraction", "0.01", "-d", "8,12,16",
+            "--deadline", "20h", "--budget", "900"]  # fmt: skip
+    by_device = records(capsys, *argv, *PER_DEVICE)
+    by_node = records(capsys, *argv, *P4D)
+    assert [round(r["cost"], 2) for r in by_device] == [841.53, 872.99, 904.45]
+    assert [round(r["cost"], 2) for r in by_node] == [841.53, 1163.99, 904.45]
+    assert [r["marks"] for r in by_device] == [[], ["cheapest_meeting_deadline", "fastest_within_budget"], []]
+    assert [r["marks"] for r in by_node] == [["fastest_within_budget"], [], ["cheapest_meeting_deadline"]]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["nodes", "1,163.99",
+            "note: priced per node: 32.77 a node-hour for 8 devices, 4.09625 a device-hour on a full node; a partial "
+            "node is billed whole",
+            "note: sizes that fill no whole number of 8-device nodes, billed for the idle devices too: 4 on 1 node (4 "
+            "idle) and 12 on 2 nodes (4 idle)",
+            "note: cheapest size meeting the 20.0 h deadline: 16 — 13.8 h, 220.8 device-hours, cost 904.45"]),
+    ("es", ["nodos", "1.163,99",
+            "nota: precio por nodo: 32,77 la hora-nodo por 8 dispositivos, 4,09625 la hora-dispositivo con el nodo "
+            "lleno; un nodo a medias se factura entero",
+            "nota: tamaños que no llenan un número entero de nodos de 8 dispositivos, facturados también por los "
+            "dispositivos ociosos: 4 en 1 nodo (4 ociosos) y 12 en 2 nodos (4 ociosos)",
+            "nota: tamaño más barato que cumple el plazo de 20,0 h: 16 — 13,8 h, 220,8 horas-dispositivo, coste "
+            "904,45"]),
+])  # fmt: skip
+def test_the_table_and_notes_say_the_nodes_and_the_device_price_they_imply(capsys, lang, words):
+    text = said(capsys, "plan", "-n", "691200", "-v", "1", "--law", "amdahl", "--serial-fraction", "0.01",
+                "-d", "4,8,12,16", "--deadline", "20h", *P4D, "--lang", lang)  # fmt: skip
+    for w in words:
+        assert w in text
+
+
+def test_no_partial_node_note_where_every_size_fills_whole_nodes(capsys):
+    text = said(capsys, "plan", "-n", "691200", "-v", "1", "-e", "1", "-d", "8,16", *P4D)
+    assert "a partial node is billed whole" in text and "fill no whole number" not in text
+
+
+@pytest.mark.parametrize("argv, english, spanish", [
+    (["--price-per-node-hour", "0", "--gpus-per-node", "8"], "--price-per-node-hour: got '0'; allowed: a price > 0",
+     "--price-per-node-hour: se recibió '0'; se admite: un precio > 0"),
+    (["--price-per-node-hour", "-32.77", "--gpus-per-node", "8"], "--price-per-node-hour: got '-32.77'; allowed: a "
+     "price > 0", "--price-per-node-hour: se recibió '-32.77'; se admite: un precio > 0"),
+    (["--price-per-node-hour", "32.77", "--gpus-per-node", "0"], "--gpus-per-node: got '0'; allowed: a whole number "
+     "from 1 to 1,048,576", "--gpus-per-node: se recibió '0'; se admite: un número entero de 1 a 1.048.576"),
+    (["--price-per-node-hour", "32.77", "--gpus-per-node", "8", "--price", "4"], "--price-per-device-hour and "
+     "--price-per-node-hour: give one price, not both", "--price-per-device-hour y --price-per-node-hour: dé un solo "
+     "precio, no ambos"),
+    (["--price-per-node-hour", "32.77"], "--price-per-node-hour: needs --gpus-per-node (the devices a node's price "
+     "buys)", "--price-per-node-hour: necesita --gpus-per-node (los dispositivos que compra el precio de un nodo)"),
+    (["--gpus-per-node", "8", "--price", "4"], "--gpus-per-node: only with --fit (it shapes the fitted all-reduce "
+     "law) or --price-per-node-hour (the devices a node's price buys)", "--gpus-per-node: solo con --fit (da forma a "
+     "la ley de all-reduce ajustada) o --price-per-node-hour (los dispositivos que compra el precio de un nodo)"),
+    (["--budget", "100"], "--budget: needs --price-per-device-hour or --price-per-node-hour (a budget is money; the "
+     "price turns it into hours)", "--budget: necesita --price-per-device-hour o --price-per-node-hour (un "
+     "presupuesto es dinero; el precio lo convierte en horas)"),
+    (["-n", "1e10", "--price-per-node-hour", "1e308", "--gpus-per-node", "1"], "--price-per-node-hour: got 1e+308; "
+     "allowed: a price whose cost in node-hours stays finite", "--price-per-node-hour: se recibió 1e+308; se admite: "
+     "un precio cuyo coste en horas-nodo siga siendo finito"),
+])  # fmt: skip
+def test_bad_node_prices_are_one_line_and_exit_2_in_both_languages(capsys, argv, english, spanish):
+    base = ["-v", "100"] + ([] if "-n" in argv else ["-n", "1e6"])
+    for lang, line in (("en", english), ("es", spanish)):
+        rc, out, err = run(capsys, "plan", *base, *argv, "--lang", lang)
+        assert (rc, out, err) == (2, "", f"dpscale plan: error: {line}\n")
 
 
 def test_the_library_refuses_what_the_flags_refuse():
@@ -34,3 +143,28 @@ def test_the_library_refuses_what_the_flags_refuse():
         plan(**kw, price_per_node_hour=32.77, gpus_per_node=8.5)
     p = plan(**kw, price_per_node_hour=32.77, gpus_per_node=8, budget=786.48).points[0]
     assert (p.nodes, round(p.cost, 2)) == (1, 786.48)
+
+
+def test_a_fit_s_node_size_prices_its_nodes_and_its_interval_note(capsys, tmp_path):
+    """--gpus-per-node with --fit shapes the fitted law and, beside a node price, is the node priced: the interval
+    note's cost at 12 devices is 2 nodes' too."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,100\n2,195\n4,380\n8,740\n16,1400\n")
+    argv = ["-n", "1e8", "--fit", str(runs), "--gpus-per-node", "8", "-d", "8,12"]
+    by_node = records(capsys, *argv, *P4D[:2])
+    assert [r["nodes"] for r in by_node] == [1, 2]
+    assert by_node[1]["cost"] == pytest.approx(2 * by_node[1]["hours"] * 32.77, rel=1e-10)
+    # E 0.865–0.930 at 12 devices: 24.9 h – 26.8 h; per device 12 × h × 4.09625, per node 2 × h × 32.77 (× 16/12)
+    assert "time 24.9 h – 26.8 h; cost 1,223.90 – 1,315.60 —" in said(capsys, "plan", *argv, *PER_DEVICE)
+    assert "time 24.9 h – 26.8 h; cost 1,631.87 – 1,754.13 —" in said(capsys, "plan", *argv, *P4D[:2])
+
+
+def test_help_names_the_node_price_in_both_languages(capsys):
+    _, out, _ = run(capsys, "plan", "--help")
+    text = " ".join(out.split())
+    assert "--price-per-node-hour P price of one node for one hour, as clouds bill instances" in text
+    assert "⌈d/G⌉ × hours × node price (a partial node billed whole)" in text
+    _, out, _ = run(capsys, "plan", "--help", "--lang", "es")
+    text = " ".join(out.split())
+    assert "precio de un nodo durante una hora, como facturan las nubes sus instancias" in text
+    assert "plan no tiene --system: 8 para un nodo DGX/HGX" in text

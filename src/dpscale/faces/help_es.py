@@ -446,11 +446,13 @@ HELP_ES: dict[str, str] = {
         "memoria del dispositivo en GB tal como se vende: 80 para una tarjeta de 80 GB (80 GiB); no junto con --gpu"
     ),
     # plan
-    "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price. Knee: the "
+    "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price, or per node "
+    "of G devices ⌈d/G⌉ × hours × node price (a partial node billed whole). Knee: the "
     "size after which every added device adds under {} of a device's speed-up (--knee-threshold). With no inputs: "
     "ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h.": (
         "horas = muestras × épocas / (d·v·E) / 3600; horas-dispositivo = d × horas; coste = horas-dispositivo × "
-        "precio. Codo: el tamaño a partir del cual cada dispositivo añadido aporta menos de {n} de la aceleración de "
+        "precio, o por nodo de G dispositivos ⌈d/G⌉ × horas × precio del nodo (un nodo a medias se factura entero). "
+        "Codo: el tamaño a partir del cual cada dispositivo añadido aporta menos de {n} de la aceleración de "
         "un dispositivo (--knee-threshold). Sin entradas: ImageNet, 90 épocas, 2.000 muestras/s, E = 0,9, 2,5 por "
         "hora-dispositivo, 24 h."
     ),
@@ -468,8 +470,13 @@ HELP_ES: dict[str, str] = {
         "precio de un dispositivo durante una hora, en cualquier moneda (los costes salen en ella)"
     ),
     "finish within T: 24h, 90m, 2d, 1d12h, or hours": "plazo máximo T: 24h, 90m, 2d, 1d12h, u horas",
-    "spend at most B, in the price's currency (needs --price-per-device-hour)": (
-        "gasto máximo B, en la moneda del precio (necesita --price-per-device-hour)"
+    "spend at most B, in the price's currency (needs a price per device- or node-hour)": (
+        "gasto máximo B, en la moneda del precio (necesita un precio por hora-dispositivo o por hora-nodo)"
+    ),
+    "price of one node for one hour, as clouds bill instances (with --gpus-per-node G; a partial node is billed "
+    "whole), instead of --price-per-device-hour": (
+        "precio de un nodo durante una hora, como facturan las nubes sus instancias (con --gpus-per-node G; un nodo "
+        "a medias se factura entero), en lugar de --price-per-device-hour"
     ),
     "marginal speed-up per added device that marks the knee (default 0.5)": (
         "aceleración marginal por dispositivo añadido que marca el codo (por defecto 0.5)"
@@ -478,8 +485,10 @@ HELP_ES: dict[str, str] = {
         "E(d) ajustada a ejecuciones medidas (CSV o líneas JSON, como `dpscale fit`); v también sale de ellas; - lee "
         "la entrada estándar"
     ),
-    "with --fit: devices per node, as `dpscale fit --gpus-per-node`": (
-        "con --fit: dispositivos por nodo, como `dpscale fit --gpus-per-node`"
+    "devices per node: with --fit, as `dpscale fit --gpus-per-node`; with --price-per-node-hour, the devices a "
+    "node's price buys (plan has no --system: 8 for a DGX/HGX node)": (
+        "dispositivos por nodo: con --fit, como `dpscale fit --gpus-per-node`; con --price-per-node-hour, los "
+        "dispositivos que compra el precio de un nodo (plan no tiene --system: 8 para un nodo DGX/HGX)"
     ),
     "E per size from what `dpscale predict --json` (or `fit`/`measure --json`) wrote, - to pipe it in; its sizes by "
     "default": (

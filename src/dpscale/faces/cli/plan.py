@@ -54,7 +54,8 @@ WORKED = {
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = (
-        "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price. "
+        "hours = samples × epochs / (d·v·E) / 3600; device-hours = d × hours; cost = device-hours × price, or per "
+        "node of G devices ⌈d/G⌉ × hours × node price (a partial node billed whole). "
         f"Knee: the size after which every added device adds under {KNEE_THRESHOLD:g} of a device's speed-up "
         "(--knee-threshold). With no inputs: ImageNet, 90 epochs, 2,000 samples/s, E = 0.9, 2.5/device-hour, 24 h."
     )
@@ -76,9 +77,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="P",
         help="price of one device for one hour, in any currency (costs come out in it)",
     )
+    c.add_argument(
+        "--price-per-node-hour",
+        metavar="P",
+        help="price of one node for one hour, as clouds bill instances (with --gpus-per-node G; a partial node is "
+        "billed whole), instead of --price-per-device-hour",
+    )
     c.add_argument("--deadline", metavar="T", help="finish within T: 24h, 90m, 2d, 1d12h, or hours")
     c.add_argument(
-        "--budget", metavar="B", help="spend at most B, in the price's currency (needs --price-per-device-hour)"
+        "--budget",
+        metavar="B",
+        help="spend at most B, in the price's currency (needs a price per device- or node-hour)",
     )
     c.add_argument(
         "--knee-threshold",
@@ -97,7 +106,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--only", action="append", metavar="KEY=VALUE", help="with --fit: the set-up to fit, as `dpscale fit --only`"
     )
     e_group.add_argument(
-        "--gpus-per-node", metavar="G", help="with --fit: devices per node, as `dpscale fit --gpus-per-node`"
+        "--gpus-per-node",
+        metavar="G",
+        help="devices per node: with --fit, as `dpscale fit --gpus-per-node`; with --price-per-node-hour, the "
+        "devices a node's price buys (plan has no --system: 8 for a DGX/HGX node)",
     )
     e_group.add_argument(
         "--efficiency-file",
@@ -143,7 +155,8 @@ def run(args: argparse.Namespace) -> int:
         v = positive(args.throughput, "--throughput", PER_DEVICE_RATE)
     else:
         v = fitted.per_device_throughput  # type: ignore[union-attr]
-    price, deadline, budget = _limits(args)
+    prices, deadline, budget = _limits(args)
+    priced = bool(prices)
     threshold = parse_number(args.knee_threshold, "--knee-threshold", KNEE_ALLOWED)
     e_src = efficiency_source(args, devices, sizes_typed)
     if read is not None:
@@ -156,9 +169,20 @@ def run(args: argparse.Namespace) -> int:
     flags = {**SCALE_FLAGS, "throughput": "--throughput", "deadline_hours": "--deadline", "budget": "--budget",
              "efficiency": _e_flag(args, read, fitted),
              "knee_threshold": "--knee-threshold", "price_per_device_hour": "--price-per-device-hour",
+             "price_per_node_hour": "--price-per-node-hour", "gpus_per_node": "--gpus-per-node",
              "samples": "--samples", "epochs": "--epochs"}  # fmt: skip
     with as_flags(flags):  # the library names E 'efficiency'; here it came from a flag (E(1) ≠ 1, say)
-        result = plan(samples, epochs, v, devices, e_src, price, deadline, budget, threshold)
+        result = plan(
+            samples,
+            epochs,
+            v,
+            devices,
+            e_src,
+            deadline_hours=deadline,
+            budget=budget,
+            knee_threshold=threshold,
+            **prices,
+        )
     # each row says the unit its throughput is in (and its samples count in), as the table's title does: a plan of
     # 1e12 tokens at tokens/s and one of 1e12 samples at samples/s wrote the same rows
     records = [with_unit(r, args.unit) for r in result.records()]
@@ -169,10 +193,11 @@ def run(args: argparse.Namespace) -> int:
         notes.append(label("plan_under_one_sample", lang).format(
             n=fmt(samples, "float", lang), ep=fmt(epochs, "float", lang), d=fmt(max(devices), "int", lang),
             what=count_of(args.unit, lang)))  # fmt: skip
-    notes += _pick_notes(result, lang, price is not None, money)
+    notes += _node_notes(result, prices, lang, money)
+    notes += _pick_notes(result, lang, priced, money)
     if (band := _band(fitted, read, max(devices))) is not None:
-        notes += _range(*band, samples, epochs, v, max(devices), price, lang, money)
-    emit(records, _columns(args.unit, money, price is not None), args, title, notes)
+        notes += _range(*band, samples, epochs, v, max(devices), prices, lang, money)
+    emit(records, _columns(args.unit, money, priced, "price_per_node_hour" in prices), args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(result, args.plot, lang, title)
     return 0
@@ -183,7 +208,7 @@ def _worked_example(args: argparse.Namespace) -> str | None:
     inputs are the user's) says so."""
     lang = args.lang
     keys = ("samples", "throughput", "efficiency", "law", "sigma", "kappa", "serial_fraction", "fit",
-            "efficiency_file", "price_per_device_hour", "deadline", "budget")  # fmt: skip
+            "efficiency_file", "price_per_device_hour", "price_per_node_hour", "deadline", "budget")  # fmt: skip
     if any(getattr(args, k) is not None for k in keys):
         return None
     # the worked example fills what was not typed
@@ -313,28 +338,65 @@ def _defaults(args: argparse.Namespace, read: EfficiencyFile | None) -> None:
         raise DpscaleError(NO_RATE)
 
 
+# (the web page, which has no --fit, says this line with the node price alone: faces/web/app.py's PAGE_SAID)
+LONE_NODE_SIZE = (
+    "--gpus-per-node: only with --fit (it shapes the fitted all-reduce law) or --price-per-node-hour (the devices a "
+    "node's price buys)"
+)
+
+
 def _check_fit_flags(args: argparse.Namespace) -> None:
     """--fit's own flags without it, and a typed rate beside the fit's, each refused by name (not ignored)."""
     if args.fit is not None and args.throughput is not None:
         raise DpscaleError("--fit and --throughput: the fitted runs give the per-device throughput too; give one")
     if args.only and args.fit is None:
         raise DpscaleError("--only: only with --fit (it picks one set-up of a `dpscale measure` file)")
-    if args.gpus_per_node is not None and args.fit is None:
-        raise DpscaleError("--gpus-per-node: only with --fit (it shapes the fitted all-reduce law)")
+    if args.gpus_per_node is not None and args.fit is None and not args.price_per_node_hour:
+        raise DpscaleError(LONE_NODE_SIZE)
 
 
-def _limits(args: argparse.Namespace) -> tuple[float | None, float | None, float | None]:
-    """The price, deadline and budget, each optional; a budget is refused without the price that makes it hours."""
-    price = (
-        positive(args.price_per_device_hour, "--price-per-device-hour", "a price > 0")
-        if args.price_per_device_hour
-        else None
-    )
+def _limits(args: argparse.Namespace) -> tuple[dict[str, float], float | None, float | None]:
+    """The price (plan's keywords: per device-hour, or per node-hour with the node's devices; {} where none), deadline
+    and budget, each optional; a budget is refused without a price that makes it hours."""
+    if args.price_per_device_hour and args.price_per_node_hour:
+        raise DpscaleError("--price-per-device-hour and --price-per-node-hour: give one price, not both")
+    prices: dict[str, float] = {}
+    if args.price_per_device_hour:
+        prices["price_per_device_hour"] = positive(args.price_per_device_hour, "--price-per-device-hour", "a price > 0")
+    elif args.price_per_node_hour:
+        prices["price_per_node_hour"] = positive(args.price_per_node_hour, "--price-per-node-hour", "a price > 0")
+        if not args.gpus_per_node:  # 32.77 an instance of how many devices: the cost is per device otherwise 8× off
+            raise DpscaleError("--price-per-node-hour: needs --gpus-per-node (the devices a node's price buys)")
+        from dpscale.sources.fit_io import MAX_GPUS_PER_NODE  # (only here: a plan at one E reads no file module)
+
+        prices["gpus_per_node"] = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE)
     deadline = parse_duration(args.deadline, "--deadline") if args.deadline is not None else None
     budget = positive(args.budget, "--budget", "a budget > 0") if args.budget is not None else None
-    if budget is not None and price is None:
-        raise DpscaleError("--budget: needs --price-per-device-hour (a budget is money; the price turns it into hours)")
-    return price, deadline, budget
+    if budget is not None and not prices:
+        raise DpscaleError(
+            "--budget: needs --price-per-device-hour or --price-per-node-hour (a budget is money; the price turns it "
+            "into hours)"
+        )
+    return prices, deadline, budget
+
+
+def _node_notes(result: Plan, prices: dict[str, float], lang: str, money: str) -> list[str]:
+    """Priced per node: the node's price, the device-hour it comes to on a full node, and the sizes that leave part
+    of their last node idle, billed for it whole ([] where priced per device or not at all)."""
+    if "price_per_node_hour" not in prices:
+        return []
+    p, g = prices["price_per_node_hour"], int(prices["gpus_per_node"])
+    said = {"p": fmt(p, "float", lang), "g": fmt(g, "int", lang), "pd": fmt(p / g, "float", lang)}
+    notes = [label("plan_node_price", lang).format(**said)]
+    partial = [pt for pt in result.points if pt.devices % g]
+    if partial:
+        more = len(partial) - 6
+        rest = label("plan_and_more", lang).format(n=fmt(more, "int", lang)) if more > 0 else ""
+        each = [label("plan_node_size", lang).format(d=fmt(pt.devices, "int", lang), n=fmt(pt.nodes, "int", lang),
+                                                     idle=fmt((pt.nodes or 0) * g - pt.devices, "int", lang))
+                for pt in partial[:6]]  # fmt: skip
+        notes.append(label("plan_node_partial", lang).format(g=said["g"], sizes=listed(each, lang, more=rest)))
+    return notes
 
 
 def _file_e(
@@ -389,8 +451,8 @@ def _band(fitted: Fit | None, read: EfficiencyFile | None, d: int) -> tuple[str,
     return None
 
 
-def _columns(unit: str, money: str, priced: bool) -> list[Column]:
-    """The table's columns: a cost column only where there is a price."""
+def _columns(unit: str, money: str, priced: bool, per_node: bool = False) -> list[Column]:
+    """The table's columns: a cost column only where there is a price, the nodes rented where it is per node."""
     cols = [
         Column("devices", "int"),
         Column("efficiency", "eff"),
@@ -399,6 +461,8 @@ def _columns(unit: str, money: str, priced: bool) -> list[Column]:
         Column("hours", "hours"),
         Column("device_hours", "dec"),
     ]
+    if per_node:
+        cols.append(Column("nodes", "int"))
     if priced:
         cols.append(Column("cost", money))
     cols.append(Column("marginal_speedup", "dec"))
@@ -455,31 +519,31 @@ def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], type
 
 
 def _range(key: str, band: tuple[float, float, float], samples: float, epochs: float, v: float, d: int,
-           price: float | None, lang: str, money: str) -> list[str]:  # fmt: skip
+           prices: dict[str, float], lang: str, money: str) -> list[str]:  # fmt: skip
     """E's interval at the largest size (a fit's, or the band an --efficiency-file states: lo, hi and its
     coverage), and the time and cost it spans there (plan's own formula at either end): the point alone made a
     budget pick look safe that the interval's low end breaks."""
     lo, hi, level = band
     hi = min(hi, 1.0)  # a plan does not bank on E above 1 (a fit's interval at its smallest runs passes it)
-    ends = [_end(samples, epochs, v, d, e, price) for e in (hi, lo)]  # fastest first
+    ends = [_end(samples, epochs, v, d, e, prices) for e in (hi, lo)]  # fastest first
     span = f"{header('hours', lang)} " + " – ".join(fmt(x[0], "hours", lang) for x in ends)
-    if price is not None:
+    if prices:
         span += f"; {header('cost', lang)} " + " – ".join(fmt(x[1], money, lang) for x in ends)
     e_lo, e_hi = fmt(lo, "bound", lang), fmt(hi, "bound", lang)  # a tiny band its digits, as predict's E lo/hi
     pct = fmt(level, "level", lang)
     return [label(key, lang).format(d=fmt(d, "int", lang), pct=pct, lo=e_lo, hi=e_hi, span=span)]
 
 
-def _end(samples: float, epochs: float, v: float, d: int, e: float, price: float | None) -> tuple[float, Any]:
+def _end(samples: float, epochs: float, v: float, d: int, e: float, prices: dict[str, float]) -> tuple[float, Any]:
     """Hours and cost at one end of E's interval, by plan's own formula; ∞ where E there is so low that the time
     leaves floats (a band's low end of 1e-300): the table's plan stands, and that end is said, not refused as
     'efficiency: got 1e-300', a name no flag has."""
     try:
-        p = plan(samples, epochs, v, [d], e, price).points[0]
+        p = plan(samples, epochs, v, [d], e, **prices).points[0]
     except DpscaleError as exc:
         if getattr(exc, "parts", ("",))[0] != "efficiency":
             raise
-        return math.inf, None if price is None else math.inf
+        return math.inf, math.inf if prices else None
     return p.hours, p.cost
 
 

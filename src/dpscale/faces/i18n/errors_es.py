@@ -253,6 +253,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a price whose cost in device-hours stays finite": (
             "un precio cuyo coste en horas-dispositivo siga siendo finito"
         ),
+        "a price whose cost in node-hours stays finite": "un precio cuyo coste en horas-nodo siga siendo finito",
         "a micro-batch ≥ 1": "un microlote ≥ 1",
         "a per-device batch > 0": "un lote por dispositivo > 0",
         "a price > 0": "un precio > 0",
@@ -639,9 +640,13 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: se recibió {n1}; se admite: un divisor de las {n2} cabezas de clave y valor de {mdl}"),
         (r"(?P<a>--min-steps): needs (?P<b>--noise-scale) \(B_noise\) for steps = S_min\(1 \+ B_noise/B\)",
          "{a}: necesita {b} (B_ruido) para pasos = S_min(1 + B_ruido/B)"),
-        (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) \(a budget is money; the price turns it into "
-         r"hours\)",
-         "{a}: necesita {b} (un presupuesto es dinero; el precio lo convierte en horas)"),
+        (r"(?P<a>--budget): needs (?P<b>--price-per-device-hour) or "
+         r"(?P<c>--price-per-node-hour) \(a budget is money; the price turns it into hours\)",
+         "{a}: necesita {b} o {c} (un presupuesto es dinero; el precio lo convierte en horas)"),
+        (r"(?P<a>--price-per-device-hour) and (?P<b>--price-per-node-hour): give one price, not both",
+         "{a} y {b}: dé un solo precio, no ambos"),
+        (r"(?P<a>--price-per-node-hour): needs (?P<b>--gpus-per-node) \(the devices a node's price buys\)",
+         "{a}: necesita {b} (los dispositivos que compra el precio de un nodo)"),
         (r"(?P<a>--gpu|--min-efficiency) and (?P<b>--gpu-memory|--target-throughput): give one of them, not both",
          "{a} y {b}: dé uno de los dos, no ambos"),
         (r"(?P<a>--efficiency-file) and (?P<b>--efficiency/--law/--fit): give one source of E, not both",
@@ -693,8 +698,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--base-lr|--base-batch): missing; allowed: (?P<a>--base-lr) and (?P<b>--base-batch) together "
          r"\(the reference\)",
          "{flag}: falta; se admite: {a} y {b} juntos (la referencia)"),
-        (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\)",
-         "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada)"),
+        (r"(?P<flag>--gpus-per-node): only with (?P<b>--fit) \(it shapes the fitted all-reduce law\) or "
+         r"(?P<c>--price-per-node-hour) \(the devices a node's price buys\)",
+         "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada) o {c} (los dispositivos que compra el "
+         "precio de un nodo)"),
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
          r"(?P<p>--params) alone has no shape, so only model states are counted — leave these out",
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "

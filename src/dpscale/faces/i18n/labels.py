@@ -901,6 +901,15 @@ LABELS: dict[str, dict[str, str]] = {
         "h:hours": "time",
         "h:device_hours": "device-h",
         "h:marginal_speedup": "ΔS/Δd",
+        "nodes": "nodes",
+        "plan_node_price": (
+            "priced per node: {p} a node-hour for {g} devices, {pd} a device-hour on a full node; a partial node is "
+            "billed whole"
+        ),
+        "plan_node_partial": (
+            "sizes that fill no whole number of {g}-device nodes, billed for the idle devices too: {sizes}"
+        ),
+        "plan_node_size": "{d} on {n} nodes ({idle} idle)",
         "plan_title": "Plan: time and cost per cluster size",
         "plan_under_one_sample": (
             "fewer {what} ({n} over {ep} epochs) than the {d} devices, not one a device: the count is typed whole, "
@@ -1939,6 +1948,16 @@ LABELS: dict[str, dict[str, str]] = {
         "h:hours": "tiempo",
         "h:device_hours": "horas-disp.",
         "h:marginal_speedup": "ΔS/Δd",
+        "nodes": "nodos",
+        "plan_node_price": (
+            "precio por nodo: {p} la hora-nodo por {g} dispositivos, {pd} la hora-dispositivo con el nodo lleno; un "
+            "nodo a medias se factura entero"
+        ),
+        "plan_node_partial": (
+            "tamaños que no llenan un número entero de nodos de {g} dispositivos, facturados también por los "
+            "dispositivos ociosos: {sizes}"
+        ),
+        "plan_node_size": "{d} en {n} nodos ({idle} ociosos)",
         "plan_title": "Plan: tiempo y coste por tamaño de clúster",
         "plan_under_one_sample": (
             "menos {what} ({n} en {ep} épocas) que los {d} dispositivos, ni 1 por dispositivo: el número se "
