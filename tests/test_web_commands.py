@@ -422,3 +422,33 @@ def test_the_page_has_one_main_landmark_holding_the_tabs_and_the_answer():
     main = html[html.index("<main>") : html.index("</main>")]
     assert '<nav role="tablist">' in main and '<section id="out">' in main and main.count("<form id=") == 7
     assert "<header>" not in main
+
+
+def test_the_plan_tab_prices_a_node_as_the_command_line_does(client):
+    """The plan tab had only 'Price per device-hour' (review JL): a node's price typed there was a cost 8× too high.
+    Its node-hour price and devices per node are fields now; the device-hour field's 2.5 cleared, 12 devices for 24 h
+    on 8-GPU nodes at 32.77 rent 2 of them: 1,572.96."""
+    from dpscale.faces.web.app import page_fields
+
+    fields = page_fields()["plan"]
+    assert (fields["price_per_node_hour"], fields["gpus_per_node"]) == ("web_price_node", "web_plan_gpus_per_node")
+    opts = {"samples": "1036800", "throughput": "1", "efficiency": "1", "devices": "12", "price_per_device_hour": "",
+            "price_per_node_hour": "32.77", "gpus_per_node": "8", "deadline": ""}  # fmt: skip
+    for lang, nodes, cost in (("en", "nodes", "1,572.96"), ("es", "nodos", "1.572,96")):
+        body = post(client, "plan", opts, lang).json()
+        (rec,) = body["records"]
+        assert (rec["nodes"], round(rec["cost"], 2)) == (2, 1572.96)
+        (row,) = body["table"]["rows"]
+        assert dict(zip(body["table"]["headers"], row))[nodes] == "2" and cost in row
+    body = post(client, "plan", {**opts, "price_per_device_hour": "2.5"}).json()  # the field's default left in
+    assert body["error"] == (
+        "dpscale plan: error: --price-per-device-hour and --price-per-node-hour: give one price, not both"
+    )
+    assert LABELS["es"]["web_price_node"].startswith("Precio por hora-nodo")
+    # devices per node with a device-hour price: the page has no --fit to name as the other use
+    lone = {**opts, "price_per_device_hour": "2.5", "price_per_node_hour": ""}
+    assert [post(client, "plan", lone, lang).json()["error"] for lang in ("en", "es")] == [
+        "dpscale plan: error: --gpus-per-node: only with --price-per-node-hour (the devices a node's price buys)",
+        "dpscale plan: error: --gpus-per-node: solo con --price-per-node-hour (los dispositivos que compra el precio "
+        "de un nodo)",
+    ]

@@ -702,6 +702,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"(?P<c>--price-per-node-hour) \(the devices a node's price buys\)",
          "{flag}: solo con {b} (da forma a la ley de all-reduce ajustada) o {c} (los dispositivos que compra el "
          "precio de un nodo)"),
+        (r"(?P<flag>--gpus-per-node): only with (?P<b>--price-per-node-hour) \(the devices a node's price buys\)",
+         "{flag}: solo con {b} (los dispositivos que compra el precio de un nodo)"),
         (r"(?P<flags>.+): activations need a transformer (?P<m>--model) preset \(its layers and hidden size\); "
          r"(?P<p>--params) alone has no shape, so only model states are counted — leave these out",
          "{flags}: las activaciones necesitan un transformer predefinido en {m} (sus capas y su tamaño oculto); "

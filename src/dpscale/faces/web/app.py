@@ -34,7 +34,7 @@ from dpscale.faces.cli.common import (
     runs_unit,
     whole,
 )
-from dpscale.faces.cli.plan import NO_RATE
+from dpscale.faces.cli.plan import LONE_NODE_SIZE, NO_RATE
 from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.locale import lang_named
 from dpscale.faces.output import clean, grid, pairs, units_line
@@ -77,6 +77,7 @@ class WebParser(Parser):
 PAGE_SAID: dict[tuple[str, str], str] = {
     ("plan", NO_RATE): "--throughput: missing; allowed: a per-device throughput > 0 (or the button "
     f"'{LABELS['en']['web_take']}', which fills it)",
+    ("plan", LONE_NODE_SIZE): "--gpus-per-node: only with --price-per-node-hour (the devices a node's price buys)",
 }
 
 # Notes a command words for the command line (its flags, `dpscale COMMAND`), said on the page in the page's terms: the
