@@ -793,7 +793,8 @@ def test_library_errors_are_said_under_the_flags_typed():
         (["fit", "-b", "200"], "unrecognized arguments: -b 200 (see --help)"),
         (["memory", "-p", "4"], "unrecognized arguments: -p 4 (see --help)"),
         # one option of two names is said once: 'did you mean --price-per-device-hour or --price?' read as two options
-        (["plan", "--pri", "2"], "unrecognized arguments: --pri 2 (did you mean --price-per-device-hour?) (see"),
+        # (the node price, since review JL, is another option)
+        (["plan", "--pri", "2"], "--pri 2 (did you mean --price-per-device-hour or --price-per-node-hour?) (see"),
         (["pipeline", "--micro", "8"], "unrecognized arguments: --micro 8 (did you mean --microbatches?) (see"),
         (["pipeline", "--micro-b", "8"], "unrecognized arguments: --micro-b 8 (did you mean --micro-batches?)"),
     ],

@@ -136,6 +136,10 @@ SPANISH_REFUSALS = [
     (["batch", "-b", "4", "--warmup-epochs", "5"],
      "--warmup-epochs: se recibió 5; se admite: con --base-lr y --base-batch"),
     (["plan", "-n", "1e6", "-v", "100", "--gpus-per-node", "8"], "--gpus-per-node: solo con --fit"),
+    (["plan", "-n", "1e6", "-v", "100", "--price", "4", "--price-per-node-hour", "32.77", "--gpus-per-node", "8"],
+     "--price-per-device-hour y --price-per-node-hour: dé un solo precio, no ambos"),
+    (["plan", "-n", "1e6", "-v", "100", "--price-per-node-hour", "32.77"],
+     "--price-per-node-hour: necesita --gpus-per-node (los dispositivos que compra el precio de un nodo)"),
     (["memory", "--params", "7e9", "--recompute", "full"], "--recompute: las activaciones necesitan un transformer"),
     (["memory", "--model", "resnet50", "--recompute", "full"], "--model resnet50 no es un transformer predefinido"),
     (["batch", "-b", "4", "-d", "8", "--plot", "x.png"], "--plot: necesita E (--efficiency o --law) para dibujar"),
@@ -640,9 +644,10 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         client = TestClient(create_app())  # the API's own refusals (tests/test_web_commands.py says them in Spanish)
         page_cells = {"options": {"point": "1:1000 8:7500", "resamples": "10000", "at": "1..300+1"}}  # its bootstrap
         no_rate = {"options": {"samples": "1e6"}}  # plan's missing rate, as the page words it (no --fit there)
+        lone_g = {"options": {"samples": "1e6", "throughput": "100", "gpus_per_node": "8"}}  # (no --fit there either)
         many_runs = {"options": {"point": " ".join(f"{d}:{1000 * d}" for d in range(1, 302))}}  # the page's run cap
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
-                           ("/api/plan", no_rate), ("/api/fit", many_runs)):  # fmt: skip
+                           ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read
