@@ -706,3 +706,31 @@ def test_an_address_naming_a_language_the_page_lacks_opens_in_the_browsers(serve
         page.goto(f"{served}?lang=en-GB")  # a language it has still wins over the browser's
         expect(page.locator("#result")).to_contain_text("115,200 samples/s")
         expect(page.locator("#lang")).to_have_value("en")
+
+
+@pytest.mark.slow
+def test_the_plan_s_two_prices_are_one_or_the_other(served):
+    """Typing a node-hour price empties the example's device-hour 2.5 (the command refuses both, and the page said
+    so until the user emptied it by hand); the run then rents whole nodes, 12 devices two of them; typing a
+    device-hour price again empties the node's."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(locale="en-US")
+        page.goto(served)
+        page.click("#tab-plan")
+        device, node = (
+            page.locator("#plan input[name=price_per_device_hour]"),
+            page.locator("#plan input[name=price_per_node_hour]"),
+        )
+        expect(device).to_have_value("2.5")
+        node.fill("32.77")
+        expect(device).to_have_value("")
+        page.fill("#plan input[name=gpus_per_node]", "8")
+        page.fill("#plan input[name=devices]", "8,12")
+        page.click("#plan .run")
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#result thead")).to_contain_text("nodes")
+        rows = page.locator("#result tbody tr")
+        expect(rows).to_have_count(2)
+        expect(rows.nth(1)).to_contain_text("2")
+        device.fill("4")
+        expect(node).to_have_value("")
