@@ -572,6 +572,8 @@ def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     """A Hugging Face config.json as a models.json entry, where its model is of Llama's form (HF_TYPES); its count
     derived from the shape (`llama_params`) and its sequence length its max_position_embeddings — or, where RoPE
     scaling extended its context past the length it was pre-trained at, that length (`hf_context`: the context)."""
+    from dpscale.errors import MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED
+
     typed = config.get("model_type")
     if typed not in HF_TYPES:
         got = json_quoted(typed) if "model_type" in config else "missing"
@@ -609,8 +611,13 @@ def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     if head_dim is not None and head_dim * out["heads"] != out["hidden"]:  # Gemma's 256 × 16 heads, 3,072 wide
         raise DpscaleError(f"{where}: head_dim {json_quoted(head_dim)}; allowed: hidden_size / num_attention_heads "
                            "(Llama's count has h × h attention projections)")  # fmt: skip
+    if out["hidden"] % out["heads"]:  # 3 heads of 4,096 are 1,365 wide: q, k, v, o 4,096 × 4,095, not × 4,096
+        raise DpscaleError(f"{where}: num_attention_heads {out['heads']}; allowed: a divisor of hidden_size "
+                           f"({out['hidden']:,}) (Llama's count has h × h attention projections)")  # fmt: skip
     n = llama_params(out["layers"], out["hidden"], out["heads"], out.get("kv_heads", out["heads"]), out["ffn"],
                      out["vocab"], out["tied_embeddings"])  # fmt: skip
+    if not MIN_PARAMS <= n <= MAX_PARAMS:  # (a config has no 'params' to name: its count is derived)
+        raise DpscaleError(f"{where}: the count its shape gives, {n:,}; allowed: {PARAMS_ALLOWED}")
     out = checked_model({**out, "params": n}, where, names)
     return {**out, "source": f"Hugging Face config.json (model_type {typed}); count (derived) from its shape",
             "hf_model_type": typed}  # fmt: skip

@@ -898,6 +898,14 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"count has h × h attention projections\)",
          "{flag}: {f}: head_dim {g}; se admite: hidden_size / num_attention_heads (el número de parámetros de Llama "
          "tiene proyecciones de atención h × h)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): num_attention_heads (?P<g>\S+); allowed: a divisor of hidden_size "
+         r"\((?P<n1>[\d,]+)\) \(Llama's count has h × h attention projections\)",
+         "{flag}: {f}: num_attention_heads {g}; se admite: un divisor de hidden_size ({n1}) (el número de parámetros "
+         "de Llama tiene proyecciones de atención h × h)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): the count its shape gives, (?P<x>[\d,]+); allowed: a parameter count from "
+         r"1,000 to 1e\+15 \(7.5e9 for 7.5 billion\)",
+         "{flag}: {f}: el número de parámetros que da su forma, {x}; se admite: un número de parámetros de 1.000 a "
+         "1e+15 (7.5e9 para 7.500 millones)"),
         (r"(?P<flag>--system|--model): got (?P<g>'.*'); allowed \(from (?P<p>.+?)\): (?P<names>.+)",
          "{flag}: se recibió {g}; se admite (de {p}): {names}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): system (?P<k>'.*?'): got (?P<g>.+); allowed: an object as in systems.json",
