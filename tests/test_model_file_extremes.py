@@ -1,6 +1,6 @@
 """--model-file at its extremes (review JN): a Hugging Face config whose heads do not split its width and a count its
-shape derives outside the range are refused in one line naming the file's own field, in English and Spanish, never
-a derived count of another model said."""
+shape derives outside the range, and a CNN's forward GMACs past any model's, are refused in one line naming the
+file's own field, in English and Spanish: never a derived count of another model, nor 'inf' seconds, said."""
 
 from __future__ import annotations
 
@@ -104,3 +104,22 @@ def test_a_derived_count_out_of_range_is_said_as_the_config_s_not_as_a_field_it_
         rc, out, err = run(capsys, "memory", "--model-file", path, "--lang", lang)
         assert (rc, out, err.count("\n")) == (2, "", 1), err
         assert f"--model-file: {path}: {said}" in err, err
+
+
+@pytest.mark.parametrize("gmacs", [1.0000001e15, 1e200, 9.9e299])
+def test_a_cnn_s_forward_gmacs_past_1e15_are_refused_naming_them_not_inf_seconds(capsys, tmp_path, gmacs):
+    """fwd_gmacs took anything below 1e300: 9.9e299 GMACs an image made 6e309 FLOPs, and predict refused '--batch
+    with --seq-len/--mfu: a micro-batch comes to inf s of compute' (ES 'sale a inf s'), naming flags never typed.
+    A file's figure is refused as the file's; 1e15 GMACs (1e24 MACs an image) is still read."""
+    entry = {"kind": "cnn", "params": 25_557_032, "fwd_gmacs": gmacs}
+    path = write(tmp_path, "cnn.json", entry)
+    for lang, said in (
+        ("en", "allowed: forward GMACs an image, a number > 0, at most 1e+15"),
+        ("es", "se admite: GMAC hacia delante por imagen, un número > 0, como mucho 1e+15"),
+    ):
+        rc, out, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-h100", "--lang", lang)
+        assert (rc, out, err.count("\n")) == (2, "", 1), err
+        assert f"model 'cnn.json': fwd_gmacs {json.dumps(gmacs)}; " in err.replace("modelo", "model"), err
+        assert said in err and "inf" not in err, err
+    ok = write(tmp_path, "ok.json", {**entry, "fwd_gmacs": 1e15})
+    assert catalog.load_model_file(ok)["fwd_gmacs"] == 1e15

@@ -461,6 +461,7 @@ NEEDED = {"transformer": ("params", "layers", "hidden", "heads", "seq_len"), "cn
 WHOLE_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq_len", "window", "image_size")
 TRUE_FALSE_KEYS = ("attention_dropout", "tied_embeddings")
 MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size")
+MAX_FWD_GMACS = 1e15  # a CNN's forward GMACs an image past it is a typo (1e24 MACs; vgg16's are 15.47)
 MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
 # A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks)
@@ -555,9 +556,10 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
         elif k == "params":
             if not (number(v) and MIN_PARAMS <= v <= MAX_PARAMS):
                 raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {PARAMS_ALLOWED}")
-        elif k == "fwd_gmacs":
-            if not (number(v) and 0 < v < 1e300):
-                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: forward GMACs an image, a number > 0")
+        elif k == "fwd_gmacs":  # (below 1e300, 9.9e299 GMACs made 6e309 FLOPs: 'a micro-batch comes to inf s')
+            if not (number(v) and 0 < v <= MAX_FWD_GMACS):
+                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: forward GMACs an image, a number > 0, at most "
+                                   f"{MAX_FWD_GMACS:g}")  # fmt: skip
         elif not (number(v) and v == int(v) and 1 <= v <= MOST_WHOLE):
             raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {WHOLE_ALLOWED}")
         else:

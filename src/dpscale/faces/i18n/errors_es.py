@@ -871,8 +871,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: modelo {k}: params {g}; se admite: un número de parámetros a menos de {x}× de los {n} que da su "
          "forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 millones)"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: forward GMACs an image, "
-         r"a number > 0",
-         "{flag}: {f}: modelo {k}: {x} {g}; se admite: GMAC hacia delante por imagen, un número > 0"),
+         r"a number > 0, at most 1e\+15",
+         "{flag}: {f}: modelo {k}: {x} {g}; se admite: GMAC hacia delante por imagen, un número > 0, como mucho 1e+15"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: a divisor of (?P<h>\w+) "
          r"\((?P<n>\d+)\)",
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: un divisor de {h} ({n})"),
