@@ -231,3 +231,36 @@ def test_a_model_file_s_language_model_has_its_tokens_a_sample(capsys, tmp_path)
     assert row["unit"] == "tokens/s" and row["tokens_per_sample"] == 2048
     assert row["per_device_throughput"] == pytest.approx(8000, rel=1e-12)
     assert row["actual_throughput"] == pytest.approx(plain["actual_throughput"] * 2048, rel=1e-10)  # (12 digits)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "model-FLOPs utilisation: 46.0865 GFLOP a token × the measured 3,000 tokens/s a device (1 device) is 14 % "
+           "of 989 TFLOP/s (h100-80gb, bf16); at 64 devices, E 0.944, each device delivers 13.2 %"),
+    ("es", "utilización de FLOPs del modelo: 46,0865 GFLOP por token × los 3.000 tokens/s por dispositivo medidos (1 "
+           "dispositivo) son el 14 % de 989 TFLOP/s (h100-80gb, bf16); con 64 dispositivos, E 0,944, cada dispositivo "
+           "rinde el 13,2 %"),
+])  # fmt: skip
+def test_the_measured_mfu_is_said_in_the_unit_the_rate_was_typed_in(capsys, lang, said):
+    """--unit tokens/s is the unit of --throughput and of the rates shown, yet the measured-MFU note said a typed
+    3,000 tokens/s of Llama 2 7B (4,096 tokens a sequence) as 'the measured 0.732422 samples/s' × 188,770 GFLOP a
+    sample (review JN): the same 14 % now said as the user measured it, 188,770 / 4,096 GFLOP a token × 3,000."""
+    argv = ("predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "bf16", "--lang", lang)
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s", "--throughput", "3000", "-d", "1,64")
+    assert rc == 0 and said in out + err, out + err
+    # a step time measured at 8 devices (4 sequences in 2 s) and read in tokens/s: 8,192 tokens/s a device, the MFU
+    # alone; one device's inferred rate said in tokens/s too (it was '2.08669 samples/s')
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s", "--step-time", "2", "-b", "4", "--baseline-devices", "8",
+                       "-d", "8")  # fmt: skip
+    alone = {"en": "46.0865 GFLOP a token × the measured 8,192 tokens/s a device (8 devices) is 38.2 % of 989 TFLOP/s "
+                   "(h100-80gb, bf16)", "es": "46,0865 GFLOP por token × los 8.192 tokens/s por dispositivo medidos (8 "
+                   "dispositivos) son el 38,2 % de 989 TFLOP/s (h100-80gb, bf16)"}[lang]  # fmt: skip
+    assert rc == 0 and alone in out + err, out + err
+    inferred = {
+        "en": "one device alone would run 8,547.06 tokens/s (the 8-device baseline",
+        "es": "un dispositivo solo rendiría 8.547,06 tokens/s (la referencia de 8 dispositivos",
+    }[lang]
+    assert inferred in out + err and "samples/s (the" not in out + err and "muestras/s (la" not in out + err
+    # in samples/s, as before
+    rc, out, err = run(capsys, *argv, "--throughput", repr(3000 / 4096), "-d", "1,64")
+    assert rc == 0 and ("188,770 GFLOP a sample × the measured 0.732422 samples/s" in out + err if lang == "en" else
+                        "188.770 GFLOP por muestra × las 0,732422 muestras/s" in out + err)  # fmt: skip

@@ -260,6 +260,11 @@ EN = {
         "E and the speedup are relative to it; 'E vs d0' is E against the measured {d0:,} devices, E(d) / {e0:.3f}, "
         "as a table that starts at {d0:,} reports it"
     ),
+    "one_device_inferred_tokens": (  # (predict --unit tokens/s: the rate in the unit of the table's)
+        "one device alone would run {v:,.6g} tokens/s (the {d0:,}-device baseline without its all-reduce and wait): "
+        "E and the speedup are relative to it; 'E vs d0' is E against the measured {d0:,} devices, E(d) / {e0:.3f}, "
+        "as a table that starts at {d0:,} reports it"
+    ),
     "cpu_decode": (
         "{n} devices of a node would need {need:,.0f} images/s; decoding JPEGs on its {cores:,.0f} CPU cores tops out "
         "near {cap:,.0f} ({rate:g} a core where published runs stopped scaling), and E would fall below this "
@@ -307,6 +312,21 @@ EN = {
     ),
     "measured_mfu_alone": (
         "model-FLOPs utilisation: {gflop:,.6g} GFLOP a sample × the measured {v:,.6g} samples/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec})"
+    ),
+    # the same, where predict's rates are in tokens/s (--unit): a sequence's FLOPs over its tokens, the rate × them
+    "measured_mfu_tokens": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a token × the measured {v:,.6g} tokens/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec}); at {d:,} devices, E {e_said}, each device "
+        "delivers {pct:.3g} %"
+    ),
+    "measured_mfu_vs_d0_tokens": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a token × the measured {v:,.6g} tokens/s a device ({d0:,} "
+        "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec}); at {d:,} devices, E vs d0 {e_said}, each "
+        "device delivers {pct:.3g} %"
+    ),
+    "measured_mfu_alone_tokens": (
+        "model-FLOPs utilisation: {gflop:,.6g} GFLOP a token × the measured {v:,.6g} tokens/s a device ({d0:,} "
         "devices) is {pct0:.3g} % of {peak:,g} TFLOP/s ({gpu}, {prec})"
     ),
     "e_lost": (

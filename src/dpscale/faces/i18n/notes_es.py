@@ -221,6 +221,11 @@ NOTES: dict[str, dict[str, str]] = {
             "ni su espera): E y la aceleración son relativas a él; «E frente a d0» es E respecto a los {d0:,} "
             "dispositivos medidos, E(d) / {e0:.3f}, como la da una tabla que empieza en {d0:,}"
         ),
+        "one_device_inferred_tokens": (
+            "un dispositivo solo rendiría {v:,.6g} tokens/s (la referencia de {d0:,} dispositivos sin su all-reduce "
+            "ni su espera): E y la aceleración son relativas a él; «E frente a d0» es E respecto a los {d0:,} "
+            "dispositivos medidos, E(d) / {e0:.3f}, como la da una tabla que empieza en {d0:,}"
+        ),
         "cpu_decode": (
             "{n} dispositivos de un nodo necesitarían {need:,.0f} imágenes/s; decodificar JPEG en sus {cores:,.0f} "
             "núcleos de CPU da como mucho unas {cap:,.0f} ({rate:g} por núcleo donde las ejecuciones publicadas "
@@ -301,6 +306,20 @@ NOTES: dict[str, dict[str, str]] = {
         "measured_mfu_alone": (
             "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por muestra × las {v:,.6g} muestras/s por "
             "dispositivo medidas ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec})"
+        ),
+        "measured_mfu_tokens": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por token × los {v:,.6g} tokens/s por dispositivo "
+            "medidos ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec}); con {d:,} "
+            "dispositivos, E {e_said}, cada dispositivo rinde el {pct:.3g} %"
+        ),
+        "measured_mfu_vs_d0_tokens": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por token × los {v:,.6g} tokens/s por dispositivo "
+            "medidos ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec}); con {d:,} "
+            "dispositivos, E frente a d0 {e_said}, cada dispositivo rinde el {pct:.3g} %"
+        ),
+        "measured_mfu_alone_tokens": (
+            "utilización de FLOPs del modelo: {gflop:,.6g} GFLOP por token × los {v:,.6g} tokens/s por dispositivo "
+            "medidos ({d0:,} dispositivos) son el {pct0:.3g} % de {peak:,g} TFLOP/s ({gpu}, {prec})"
         ),
         "e_lost": (
             "adónde va E con {d:,} dispositivos: E {e_said} es la parte de cómputo del paso; el {lost:.3g} % restante "
