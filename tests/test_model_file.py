@@ -568,3 +568,43 @@ def test_a_closed_standard_input_is_said_in_spanish_where_a_model_file_is_read(c
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1
         assert err.strip().endswith("--model-file: se recibió '-'; se admite: un archivo JSON legible (la entrada "
                                     "estándar está cerrada)"), err  # fmt: skip
+
+
+def test_another_tool_s_name_for_a_field_its_kind_never_reads_only_describes(capsys, tmp_path):
+    """A CNN's prediction reads its params, fwd_gmacs, image_size (and layers, vocab, seq_len where given), never a
+    transformer's window, width, heads, ffn, kv_heads or the two true/false fields; a transformer's never reads
+    fwd_gmacs. A Swin-T written from timm (28,288,354 parameters, 4.51 GMACs at 224 px) as a CNN with its own
+    'window_size' 7, 'embed_dim' 96 and 'num_heads', or a ViT-H/14 as a CNN with 'embed_dim' 1,280, was refused as a
+    typo of 'window' or 'hidden' (review JP), fields whose values that entry would never read; GPT-2 with a
+    profiler's 'macs' beside its shape likewise for 'fwd_gmacs'. Read now, predicted as without those keys."""
+    swin = {"kind": "cnn", "params": 28288354, "fwd_gmacs": 4.51, "image_size": 224}
+    vith = {"kind": "cnn", "params": 632045800, "fwd_gmacs": 167.4, "image_size": 224}
+    described = {
+        "swin.json": (swin, {"embed_dim": 96, "depths": [2, 2, 6, 2], "num_heads": [3, 6, 12, 24], "window_size": 7,
+                             "mlp_ratio": 4.0}),
+        "swin_window.json": (swin, {"window_size": 7}),
+        "vith.json": (vith, {"embed_dim": 1280, "depth": 32, "num_heads": 16, "mlp_dim": 5120,
+                             "tie_word_embeddings": False, "attn_dropout": 0.0}),
+        "gpt2_macs.json": (MODELS["gpt2"], {"macs": 87.1, "gmacs": 87.1}),
+    }  # fmt: skip
+    for name, (entry, more) in described.items():
+        got = catalog.load_model_file(write(tmp_path, name, {**entry, **more}))
+        assert {k: got[k] for k in entry} == entry, name
+        bare = write(tmp_path, "bare_" + name, entry)
+        for lang in ("en", "es"):
+            args = ("predict", "--system", "dgx-a100", "--devices", "8,64", "--json", "--lang", lang)
+            rc, out, err = run(capsys, *args, "--model-file", write(tmp_path, name, {**entry, **more}))
+            assert rc == 0, (name, err)
+            _, same, _ = run(capsys, *args, "--model-file", bare)
+            assert json.loads(out) == json.loads(same) and len(json.loads(out)) == 2, name  # (notes: stderr)
+    # the fields a CNN does read are still held to their names (a ResNet's 'num_layers': ZeRO-3's units)
+    for other, read in (("num_layers", "layers"), ("resolution", "image_size"), ("n_params", "params")):
+        entry = {k: v for k, v in {**MODELS["resnet50"], other: 50}.items() if k != read}
+        path = write(tmp_path, "resnet.json", entry)
+        rc, out, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-a100", "--lang", "es")
+        assert (rc, out) == (2, "") and len(err.strip().splitlines()) == 1, (other, err)
+        assert f"clave '{other}' (¿quería decir '{read}'?)" in err, (other, err)
+    # a transformer still is, for every name of a field it reads (review JK's 'sliding_window')
+    mistral = {k: v for k, v in MODELS["mistral-7b"].items() if k != "window"}
+    rc, _, err = run(capsys, "predict", "--model-file", write(tmp_path, "m.json", {**mistral, "window_size": 4096}))
+    assert rc == 2 and "key 'window_size' (did you mean 'window'?)" in err

@@ -486,6 +486,11 @@ MODEL_OTHER_NAMES = {
     "fwd_gmacs": ("gmacs", "fwd_macs", "macs"),
     "image_size": ("img_size", "resolution", "input_size"),
 }  # fmt: skip
+# The fields a kind's prediction never reads (a CNN's FLOPs are its fwd_gmacs, a transformer's its shape): another
+# tool's name for one of them, or a key one letter from it, only describes the entry (a Swin-T written as a CNN with
+# timm's 'window_size' 7 and 'embed_dim' 96 was refused as a typo of 'window' and 'hidden': review JP)
+UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout"),
+                  "transformer": ("fwd_gmacs",)}  # fmt: skip
 HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attention_heads": "heads",
              "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
 
@@ -516,7 +521,10 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
         raise DpscaleError(f"{where}: got {json_quoted(entry)}; allowed: an object as in models.json")
     if hf:
         return {"key": key, **_hf_entry(entry, f"{flag}: {said}")}
-    _misspelt_key(entry, key, said, flag, "models", MODEL_KEYS, ("kind",), MODEL_OTHER_NAMES)
+    unread = UNREAD_BY_KIND.get(str(entry.get("kind")), ())  # (another kind is refused by checked_model below)
+    read, others = tuple(k for k in MODEL_KEYS if k not in unread), {
+        k: v for k, v in MODEL_OTHER_NAMES.items() if k not in unread}  # fmt: skip
+    _misspelt_key(entry, key, said, flag, "models", read, ("kind",), others)
     out = checked_model(entry, where)
     if out["kind"] == "transformer":  # a count in millions (6738 for Llama 2 7B) was predicted as 6,738 parameters
         own = shape_params(out["layers"], out["hidden"], out.get("vocab", 0))  # (every preset: < 1.2×)
