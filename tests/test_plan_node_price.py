@@ -168,3 +168,14 @@ def test_help_names_the_node_price_in_both_languages(capsys):
     text = " ".join(out.split())
     assert "precio de un nodo durante una hora, como facturan las nubes sus instancias" in text
     assert "plan no tiene --system: 8 para un nodo DGX/HGX" in text
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "billed for the idle devices too: 6 on 1 node (2 idle), 7 on 1 node (1 idle) and 15 on 2 nodes (1 idle)"),
+    ("es", "dispositivos ociosos: 6 en 1 nodo (2 ociosos), 7 en 1 nodo (1 ocioso) y 15 en 2 nodos (1 ocioso)"),
+])  # fmt: skip
+def test_one_idle_device_is_said_in_the_singular(capsys, lang, line):
+    """7 or 15 devices on 8-GPU nodes leave one idle: Spanish said '(1 ociosos)' (review JO), where the nodes beside
+    it were already '1 nodo'; two idle stay plural."""
+    text = said(capsys, "plan", "-n", "691200", "-v", "1", "-e", "1", "-d", "6,7,15", *P4D, "--lang", lang)
+    assert line in " ".join(text.split())

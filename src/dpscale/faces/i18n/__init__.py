@@ -136,7 +136,8 @@ SINGULAR = {
            "repeticiones": "repetición", "parámetros": "parámetro", "nodos": "nodo", "grados": "grado",
            "valores": "valor", "épocas": "época", "procesos": "proceso", "puntos": "punto",
            "configuraciones": "configuración", "secuencias": "secuencia", "hilos": "hilo",
-           "etapas": "etapa", "filas": "fila"},
+           "etapas": "etapa", "filas": "fila",
+           "ociosos": "ocioso"},  # (plan's partial nodes: '7 en 1 nodo (1 ocioso)', an adjective counted)
 }  # fmt: skip
 
 
