@@ -179,3 +179,26 @@ def test_one_idle_device_is_said_in_the_singular(capsys, lang, line):
     it were already '1 nodo'; two idle stay plural."""
     text = said(capsys, "plan", "-n", "691200", "-v", "1", "-e", "1", "-d", "6,7,15", *P4D, "--lang", lang)
     assert line in " ".join(text.split())
+
+
+@pytest.mark.parametrize("price, cost", [
+    (["--price-per-device-hour", "1e5"], "1.11111e+24"),  # 64 devices × 1.736e17 h × 1e5
+    (["--price-per-node-hour", "1e6", "--gpus-per-node", "8"], "1.38889e+24"),  # 8 nodes × 1.736e17 h × 1e6
+])  # fmt: skip
+def test_a_band_whose_low_end_costs_past_floats_is_said_infinite_not_refused(capsys, tmp_path, price, cost):
+    """The table's E finishes and costs a finite sum; the band's low end, E = 1e-290, takes a finite 4.3e302 h but
+    costs past floats at these prices. The band note's plan ran outside the flags' renaming, so the whole plan was
+    refused as 'price_per_node_hour: got 1000000; allowed: a price whose cost in node-hours stays finite' (review
+    JO) — the library's name, for a price the table had just used. That end's cost is ∞ now, as an endless time's."""
+    report = tmp_path / "fit.json"
+    report.write_text(
+        '{"confidence": 0.9, "baseline_devices": 8, "predictions": ['
+        '{"devices": 8, "efficiency": 1.0, "efficiency_lo": 0.98, "efficiency_hi": 1.02}, '
+        '{"devices": 64, "efficiency": 2e-5, "efficiency_lo": 1e-290, "efficiency_hi": 2.5e-5}]}'
+    )
+    argv = ["plan", "--efficiency-file", str(report), "-d", "8,64", "-n", "1e20", "-v", "100", *price]
+    rc, out, err = run(capsys, *argv)
+    said = f"band of E is 1e-290–2.5e-05: time 1.74e+17 h – 4.34e+302 h; cost {cost} – ∞ — the table uses the point"
+    assert (rc, err) == (0, "") and said in " ".join(out.split())
+    rc, out, err = run(capsys, *argv, "--lang", "es")
+    assert (rc, err) == (0, "") and f"coste {cost.replace('.', ',')} – ∞" in out

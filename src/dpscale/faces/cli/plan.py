@@ -537,11 +537,15 @@ def _range(key: str, band: tuple[float, float, float], samples: float, epochs: f
 def _end(samples: float, epochs: float, v: float, d: int, e: float, prices: dict[str, float]) -> tuple[float, Any]:
     """Hours and cost at one end of E's interval, by plan's own formula; ∞ where E there is so low that the time
     leaves floats (a band's low end of 1e-300): the table's plan stands, and that end is said, not refused as
-    'efficiency: got 1e-300', a name no flag has."""
+    'efficiency: got 1e-300', a name no flag has. Likewise its cost alone (E 1e-290: 4.3e302 h, finite, at a price
+    whose cost there is not), once refused as 'price_per_node_hour: got …' for the price the table had just used."""
     try:
         p = plan(samples, epochs, v, [d], e, **prices).points[0]
     except DpscaleError as exc:
-        if getattr(exc, "parts", ("",))[0] != "efficiency":
+        name = getattr(exc, "parts", ("",))[0]
+        if name in ("price_per_device_hour", "price_per_node_hour"):  # the time is finite: plan's without a price
+            return plan(samples, epochs, v, [d], e).points[0].hours, math.inf
+        if name != "efficiency":
             raise
         return math.inf, math.inf if prices else None
     return p.hours, p.cost
