@@ -734,3 +734,10 @@ def test_the_plan_s_two_prices_are_one_or_the_other(served):
         expect(rows.nth(1)).to_contain_text("2")
         device.fill("4")
         expect(node).to_have_value("")
+        # and the devices per node with it, which belong to the node's price: left at 8, the run back at a device
+        # price was refused '--gpus-per-node: only with --price-per-node-hour' (review JO)
+        expect(page.locator("#plan input[name=gpus_per_node]")).to_have_value("")
+        page.click("#plan .run")
+        expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#result thead")).not_to_contain_text("nodes")
+        expect(rows.nth(1)).to_contain_text("12")
