@@ -202,3 +202,26 @@ def test_a_band_whose_low_end_costs_past_floats_is_said_infinite_not_refused(cap
     assert (rc, err) == (0, "") and said in " ".join(out.split())
     rc, out, err = run(capsys, *argv, "--lang", "es")
     assert (rc, err) == (0, "") and f"coste {cost.replace('.', ',')} – ∞" in out
+
+
+def test_a_price_built_by_hand_is_checked_as_plan_checks_its_keywords():
+    """formulas.plan.Price is public (docs/calculators.md: cost(d, hours, Price(P, G))) but took anything (review
+    JO): Price(32.77, 0) raised ZeroDivisionError inside cost, Price(32.77, -8) billed 12 devices -1 node (-786.48),
+    Price(32.77, 8.5) 2.0 nodes, Price(32.77, True) one device a node, Price(-32.77) a negative cost. Refused now,
+    by field, as Shape refuses a negative layer count; 8.0 or a numpy 8 reads as the int 8."""
+    import numpy as np
+
+    for amount, per_node, text in [
+        (32.77, 0, r"^per_node: got 0; allowed: a whole number from 1"),
+        (32.77, -8, r"^per_node: got -8; allowed: a whole number from 1"),
+        (32.77, 8.5, r"^per_node: got 8.5; allowed: a whole number from 1"),
+        (32.77, True, r"^per_node: got True; allowed: a number"),
+        (-32.77, None, r"^amount: got -32.77; allowed: a finite price > 0"),
+        (float("nan"), 8, r"^amount: got nan; allowed: a finite price > 0"),
+        ("32.77", 8, r"^amount: got '32.77'; allowed: a number"),
+    ]:
+        with pytest.raises(DpscaleError, match=text):
+            Price(amount, per_node)
+    price = Price(np.float64(32.77), np.int64(8))
+    assert type(price.per_node) is int and price.per_node == 8 and Price(32.77, 8.0).per_node == 8
+    assert round(cost(12, 24.0, price), 2) == 1572.96 and round(cost(12, 24.0, Price(4.09625)), 2) == 1179.72

@@ -214,10 +214,17 @@ def _sizes(devices: Any) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class Price:
-    """What an hour costs: of one device (per_node None), or of one node of per_node devices."""
+    """What an hour costs: of one device (per_node None), or of one node of per_node devices. Checked as plan checks
+    its price keywords: Price(32.77, 0) divided by zero in `cost`, Price(32.77, -8) billed -1 node."""
 
     amount: float
     per_node: int | None = None
+
+    def __post_init__(self) -> None:
+        (amount,) = ones((self.amount, "amount"))
+        object.__setattr__(self, "amount", check_positive(amount, "amount", "a finite price > 0"))
+        if self.per_node is not None:  # (8.0 or a numpy 8: the int 8, as nodes() counts in ints)
+            object.__setattr__(self, "per_node", check_count(self.per_node, "per_node", MAX_DEVICES))
 
 
 def _price(price_per_device_hour: Any, price_per_node_hour: Any, gpus_per_node: Any) -> Price | None:
