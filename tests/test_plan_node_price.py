@@ -6,6 +6,7 @@ of them, which d × price does not see — so the cheapest size and the budget's
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from clihelp import run, said
@@ -225,3 +226,23 @@ def test_a_price_built_by_hand_is_checked_as_plan_checks_its_keywords():
     price = Price(np.float64(32.77), np.int64(8))
     assert type(price.per_node) is int and price.per_node == 8 and Price(32.77, 8.0).per_node == 8
     assert round(cost(12, 24.0, price), 2) == 1572.96 and round(cost(12, 24.0, Price(4.09625)), 2) == 1179.72
+
+
+def test_runs_measured_on_other_nodes_are_fitted_apart_and_priced_on_the_cloud_s(capsys, tmp_path):
+    """--gpus-per-node is one value beside --fit: the runs' node (it shapes the fitted law) and the node priced. Runs
+    on 4-GPU nodes planned on a cloud's 8-GPU nodes take the way docs/calculators.md gives (review JO): fit them at
+    4, plan the fit's --json at 8 — E the 4-GPU fit's (0.761 at 256, where --fit with 8 refits them to 0.783), the
+    nodes and cost the 8-GPU node's (32 nodes, not 64)."""
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n2,1960\n4,3880\n8,7600\n16,13000\n32,25000\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "64,256", "--gpus-per-node", "4", "--json")
+    fit4 = tmp_path / "fit4.json"
+    fit4.write_text(out)
+    rows = records(capsys, "-n", "1e9", "--efficiency-file", str(fit4), *P4D)
+    assert [round(r["efficiency"], 3) for r in rows] == [0.804, 0.761] and [r["nodes"] for r in rows] == [8, 32]
+    assert rows[1]["cost"] == pytest.approx(32 * rows[1]["hours"] * 32.77, rel=1e-10)
+    refit = records(capsys, "-n", "1e9", "--fit", str(runs), "-d", "64,256", *P4D)
+    assert [round(r["efficiency"], 3) for r in refit] == [0.813, 0.783]
+    assert "--gpus-per-node 4 --at 8..256x2 --json`, and piped into `dpscale plan --efficiency-file -" in " ".join(
+        (Path(__file__).parents[1] / "docs" / "calculators.md").read_text().split()
+    )
