@@ -1,7 +1,8 @@
 """Review 44 M: `dpscale fit` and `plan --fit` warn of sizes whose `dpscale measure` records say they measured
 something else than the hardware's data-parallel scaling — `oversubscribed` (the node's ranks × threads exceeded its
 cores) and `replica_drift` > 0 (the ranks ended with different weights). The runs are kept and the fitted numbers
-are the same; records without the fields (older ones, hand-made, CSV) read as before. And Spanish names standard
+are the same; records without the fields (older ones, hand-made, a CSV without the columns) read as before
+(`measure --csv`'s columns are read: tests/test_measure_formats_fit.py). And Spanish names standard
 input with its article after a preposition or as a subject."""
 
 from __future__ import annotations

@@ -562,6 +562,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     setup_cols = [h for h in header if h in CSV_SETUP]
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
+    said = "oversubscribed" in col or "replica_drift" in col  # `dpscale measure --csv`'s checks of each size
     runs = []
     for k in range(first + 1, len(rows)):
         if skip[k]:
@@ -576,10 +577,23 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
             )
         _same_setup(row, col, setup_cols, setup, i, where, published)
         step = row[col["step_time"]] if "step_time" in col else None
-        runs.append(make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups))
+        run = make_run(row[col["devices"]], row[col["throughput"]], step, where, dot_groups)
+        runs.append(_checked(run, _measured(row, col)) if said else run)
     if not runs:  # a header alone: 'RUNS: got none' blamed a file that was given
         raise DpscaleError(f"{name}: no runs after the header; allowed: one row per run (devices,throughput)")
     return runs, setup["unit"][1] if "unit" in setup else None
+
+
+def _measured(row: tuple[str, ...], col: dict) -> dict:
+    """A `dpscale measure --csv` row's checks as its JSON record gives them, for `_checked`: its `oversubscribed` cell
+    'true' (the JSON's true) and its `replica_drift` number (a blank cell: FSDP's shards, or none). fit read neither
+    column, and the same runs said their oversubscribed sizes from --out's lines but not from measure's own CSV."""
+    over = row[col["oversubscribed"]].strip().lower() == "true" if "oversubscribed" in col else False
+    try:
+        drift: float | None = float(row[col["replica_drift"]]) if "replica_drift" in col else None
+    except ValueError:  # (not measure's number: read as no check, as a JSON record's text is)
+        drift = None
+    return {"oversubscribed": over, "replica_drift": drift}
 
 
 MAX_SIZES = 1000

@@ -1,0 +1,74 @@
+"""Review JQ: the chain a user runs — `dpscale measure` → `fit` / `plan --fit`. Every format measure writes (--out's
+JSON lines, --json's document, --csv's table, under either --lang) is read with one answer: the same runs, the same
+fitted law and numbers, the same notes. The files are written here by measure's own writers (`show_train`, and the
+records `--out` appends) from one recorded set of records, so no rank is launched."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+from clihelp import read_runs, run
+from test_fit_warnings import DRIFT_EN, OVER_SAID_EN, records
+
+from dpscale.faces.cli.measure import show_train
+
+
+def _measure_output(recs: list[dict], how: str, lang: str, capsys) -> str:
+    """What `dpscale measure --json` or `--csv` (under --lang) prints for these records."""
+    capsys.readouterr()
+    show_train(recs, argparse.Namespace(json=how == "json", csv=how == "csv", lang=lang, plot=None, out=None))
+    return capsys.readouterr().out
+
+
+@pytest.fixture
+def written(tmp_path, capsys) -> dict[str, str]:
+    """The same measured records (4 and 8 oversubscribed, 2 with drifted replicas) in each format measure writes."""
+    recs = records(over=(4, 8), drift={2: 3e-05})
+    files = {"out": tmp_path / "runs.jsonl"}
+    files["out"].write_text("".join(json.dumps(r) + "\n" for r in recs))  # --out: one record a line
+    for how, lang in (("json", "en"), ("csv", "en"), ("csv", "es")):
+        files[f"{how}-{lang}"] = tmp_path / f"runs-{lang}.{how}"
+        files[f"{how}-{lang}"].write_text(_measure_output(recs, how, lang, capsys))
+    return {k: str(p) for k, p in files.items()}
+
+
+def test_measure_s_csv_is_read_with_its_step_times_in_seconds(written):
+    """measure's CSV carries step_time in seconds (and step_s beside it), the column fit reads for the all-reduce
+    law's compute split; the table's 'step ms' is not in it."""
+    header = open(written["csv-en"]).readline().strip().split(",")
+    assert "step_time" in header and "step_ms" not in header
+    assert [r.step_time for r in read_runs(written["csv-en"])] == [0.0105] * 4
+    as_read = {k: [(r.devices, r.throughput, r.step_time) for r in read_runs(p)] for k, p in written.items()}
+    assert all(runs == as_read["out"] for runs in as_read.values())
+
+
+def test_every_format_measure_writes_fits_to_one_report(written, capsys):
+    """fit --json of measure's CSV said nothing of the oversubscribed sizes (4, 8) or the drifted replicas (2) that
+    the same runs' JSON lines warn of: the CSV holds both columns, and fit read neither."""
+    reports = {}
+    for k, path in written.items():
+        rc, out, err = run(capsys, "fit", path, "--resamples", "200", "--json")
+        assert rc == 0, err
+        reports[k] = json.loads(out)
+    first = reports["out"]
+    assert first["law"] == "allreduce" and first["warnings"][:2][1] == DRIFT_EN
+    for k, report in reports.items():
+        assert report == first, k
+    texts = {}
+    for k, path in written.items():
+        rc, out, _ = run(capsys, "fit", path, "--resamples", "200")
+        texts[k] = out.replace(path, "RUNS")
+    assert OVER_SAID_EN in texts["out"] and all(t == texts["out"] for t in texts.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_fit_reads_every_format_alike(written, capsys, lang):
+    said = {}
+    for k, path in written.items():
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2,8", "--fit", path, "--lang", lang)
+        assert rc == 0, err
+        said[k] = (out + err).replace(path, "RUNS")
+    assert all(s == said["out"] for s in said.values())
+    assert ("sobresuscripción" if lang == "es" else "(oversubscribed)") in said["out"]
