@@ -225,6 +225,29 @@ def test_json_lines_of_e_records_are_not_called_runs(tmp_path):
     assert _refusal(str(path)).endswith("this file holds runs, one a line (`measure --out`): give it as --fit FILE")
 
 
+def test_a_csv_of_runs_is_pointed_to_fit_as_measure_s_json_lines_are(tmp_path, capsys):
+    """Review JQ: `measure --csv > runs.csv` then `plan --efficiency-file runs.csv` was refused 'runs.csv line 1: not
+    JSON (Expecting value)', saying nothing of what to do, where the same run's --out lines are told to go to --fit.
+    A CSV whose header has devices and throughput (or the Spanish page's dispositivos and rendimiento) is runs."""
+    runs = "# measured\ndevices,throughput,step_time,workload\n1,100,0.64,mlp\n2,190,0.67,mlp\n"
+    for name, text in (("runs.csv", runs), ("es.csv", "Dispositivos, rendimiento\n1,100\n2,190\n")):
+        (tmp_path / name).write_text(text)
+        assert _refusal(str(tmp_path / name)).endswith(
+            "this file is a CSV of runs (`measure --csv`): give it as --fit FILE"
+        )
+    path = str(tmp_path / "runs.csv")
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--lang", "es")
+    assert (
+        rc == 2
+        and out == ""
+        and err.strip().endswith("este archivo es un CSV de ejecuciones (`measure --csv`): páselo como --fit ARCHIVO")
+    )
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--fit", path, "-d", "1,2")
+    assert rc == 0 and "190" in out  # the same file, as --fit reads it
+    (tmp_path / "other.csv").write_text("devices,efficiency\n1,1\n")  # a CSV, but not runs: where the JSON breaks
+    assert _refusal(str(tmp_path / "other.csv")).endswith("other.csv line 1: not JSON (Expecting value)")
+
+
 def test_records_only_some_of_which_are_predict_s_state_no_unit_and_no_band(tmp_path):
     """predict's records (each with a bottleneck) are samples/s and carry its 80 % band; a file where one record
     lacks the bottleneck is not known to be predict's: no unit, no band."""

@@ -27,6 +27,20 @@ def _runs_lines(path: str) -> bool:
     return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
 
 
+def _runs_csv(path: str) -> bool:
+    """A CSV whose header (its first line neither blank nor a '#' comment) names devices and throughput, in English
+    or the Spanish page's words: runs, as `measure --csv` writes them, which `fit` and `plan --fit` read."""
+    from dpscale.sources.fit_io import SPANISH_COLUMNS
+
+    try:
+        lines = text_lines(read_text(path))
+    except (OSError, ValueError):
+        return False
+    head = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    names = {SPANISH_COLUMNS.get(h, h) for h in (c.strip().strip('"').lower() for c in head.split(","))}
+    return {"devices", "throughput"} <= names
+
+
 def _device_count(x: Any) -> bool:
     """A JSON value that is a whole device count from 1 to MAX_DEVICES (not true, 2.5, -5, NaN or text)."""
     return not isinstance(x, bool) and isinstance(x, (int, float)) and 1 <= x <= MAX_DEVICES and x == int(x)
@@ -125,6 +139,9 @@ def _document(path: str, flag: str) -> Any:
     except (ValueError, RecursionError) as exc:
         if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
             raise fail(flag, path, f"{ACCEPTED}; this file holds runs, one a line (`measure --out`): give it as --fit "
+                       "FILE") from None  # fmt: skip
+        if _runs_csv(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
+            raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
             raise not_json(f"{flag}: {shown(path)}", exc) from None

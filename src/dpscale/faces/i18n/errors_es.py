@@ -132,6 +132,11 @@ ALLOWED: dict[str, dict[str, str]] = {
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); este archivo "
             "tiene ejecuciones, una por línea (`measure --out`): páselo como --fit ARCHIVO"
         ),
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this file "
+        "is a CSV of runs (`measure --csv`): give it as --fit FILE": (
+            "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); este archivo "
+            "es un CSV de ejecuciones (`measure --csv`): páselo como --fit ARCHIVO"
+        ),
         "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency); this is an "
         "all-reduce calibration (for predict --calibration)": (
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); es una "
