@@ -332,6 +332,42 @@ def test_a_missing_column_is_said_beside_the_columns_found(tmp_path, capsys, lan
     assert rc == 2 and err.strip().endswith(said)
 
 
+RUNS_CSV = "devices,throughput,efficiency,step_s,step_time,workload,backend\n1,2119.5,1.0,0.0302,0.0302,mlp,gloo\n"
+RUNS_JSON = '{"devices": 1, "throughput": 2119.5, "efficiency": 1.0, "step_time": 0.0302, "workload": "mlp"}\n'
+FOUND = "(found devices, throughput, efficiency, step_s, step_time, workload, backend)"
+
+
+@pytest.mark.parametrize(
+    "name, text, lang, said",
+    [
+        ("runs.csv", RUNS_CSV, "en",
+         "runs.csv line 1: missing columns cfg, baseline_devices, grad_accum, units_per_sample, system, "
+         f"gpus_per_node, intra_bw_gbs, inter_bw_gbs, model, precision, per_device_batch, params_millions {FOUND}; "
+         "allowed: a published-measurements table — this file holds runs (devices, throughput): `dpscale fit FILE` "
+         "fits them"),
+        ("runs.csv", RUNS_CSV, "es",
+         f"runs.csv línea 1: faltan las columnas cfg, baseline_devices, grad_accum, units_per_sample, system, "
+         f"gpus_per_node, intra_bw_gbs, inter_bw_gbs, model, precision, per_device_batch, params_millions "
+         f"{FOUND.replace('found ', 'hay: ')}; se admite: una tabla de mediciones publicadas — este archivo tiene "
+         "ejecuciones (devices, throughput): `dpscale fit ARCHIVO` las ajusta"),
+        ("runs.jsonl", RUNS_JSON, "en",
+         "runs.jsonl: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go "
+         "to `dpscale fit FILE`"),
+        ("runs.json", "\n  [" + RUNS_JSON + "]", "es",
+         "runs.json: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` "
+         "o `--json` van a `dpscale fit ARCHIVO`"),
+    ],
+)  # fmt: skip
+def test_measure_s_runs_given_to_validate_are_pointed_to_fit(tmp_path, capsys, monkeypatch, name, text, lang, said):
+    """Review JQ's chain: `dpscale validate` of measure's --csv said 'missing columns cfg, …' and nothing of where
+    runs go; of its --out or --json, the same with a JSON record for the 'columns found' ('found {"devices": 1,
+    "throughput": 2119.5117850036613, …'). validate reads published tables; measured runs are fit's."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_text(text)
+    rc, out, err = run(capsys, "validate", name, "--mode", "fit", "--lang", lang)
+    assert rc == 2 and out == "" and err.strip().split("error: ", 1)[1] == said
+
+
 def test_the_summary_says_errors_to_three_digits(capsys):
     """'median abs error 0.0234962': the table's notes say what the docs quote (0.0235), the JSON keeps all."""
     rc, out, err = run(capsys, "validate", str(DEV))

@@ -129,11 +129,12 @@ def test_fit_refuses_a_quote_left_open_on_its_line(capsys, tmp_path, body, line)
 
 
 def test_csvs_own_reasons_are_said_in_spanish(capsys, tmp_path):
-    """'no es una fila CSV legible (',' expected after '"')': the csv module's words stayed English."""
-    path = tmp_path / "r.jsonl"
-    path.write_text('{"devices":1,"throughput":100}\n')
+    """'no es una fila CSV legible (',' expected after '"')': the csv module's words stayed English. (A JSON line
+    reached it until review JQ: validate now says JSON is runs for fit, before csv reads it.)"""
+    path = tmp_path / "r.csv"
+    path.write_text('"cfg"x,devices\n')
     rc, _, err = run(capsys, "validate", str(path), "--lang", "es")
-    assert rc == 2 and err.strip().endswith("r.jsonl línea 1: no es una fila CSV legible (se esperaba ',' tras '\"')")
+    assert rc == 2 and err.strip().endswith("r.csv línea 1: no es una fila CSV legible (se esperaba ',' tras '\"')")
 
 
 def test_a_field_given_twice_in_json_is_refused_wherever_runs_or_e_are_read(capsys, tmp_path):

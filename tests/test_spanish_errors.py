@@ -594,6 +594,11 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         "slip.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + row.format(b=32, d=8, x=1e14, p=25),
                      "slip.csv línea 3, columna 'throughput': se recibió 1e+14, E = 1,25e+11 frente a los 100 de la "
                      "referencia con 1 dispositivo (línea 2); se admite: E hasta 2; una E mayor es un error de "),
+        "runs.csv": ("devices,throughput\n1,100\n2,190\n",  # measure's runs, given to validate (review JQ)
+                     "se admite: una tabla de mediciones publicadas — este archivo tiene ejecuciones (devices, "
+                     "throughput): `dpscale fit ARCHIVO` las ajusta"),
+        "runs.jsonl": ('{"devices": 1, "throughput": 100}\n',
+                       "runs.jsonl: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de "),
     }  # fmt: skip
     out = []
     for name, (text, needle) in files.items():

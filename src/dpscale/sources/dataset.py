@@ -169,6 +169,12 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
+    if text.lstrip().startswith(("{", "[")):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found
+        # {"devices": 1, "throughput": 2119.5117850036613, …)' read a JSON record as a header
+        raise DpscaleError(
+            f"{name}: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go "
+            "to `dpscale fit FILE`"
+        )
     lines = _Lines(io.StringIO(text, newline=""))
     blank = len(text) - len(text.lstrip(" \t,\r\n"))  # blank lines (or ',,,,') above the header: skipped, as
     for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers
@@ -218,6 +224,12 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
+        elif {"devices", "throughput"} <= set(header) and not {"cfg", "system", "model", "precision"} & set(header):
+            # runs (`measure --csv`'s, any devices,throughput table), not a published table with a column misnamed
+            said += (
+                "; allowed: a published-measurements table — this file holds runs (devices, throughput): `dpscale fit "
+                "FILE` fits them"
+            )
         raise DpscaleError(said)
     assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})

@@ -449,6 +449,15 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"(?P<found>(?:(?!; allowed: ).)*)\)",
          "{f} línea {n1}: {cols_missing} (hay: {found})"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
+         r"a published-measurements table — this file holds runs \(devices, throughput\): `dpscale fit FILE` fits "
+         r"them",
+         "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: una tabla de mediciones publicadas — este "
+         "archivo tiene ejecuciones (devices, throughput): `dpscale fit ARCHIVO` las ajusta"),
+        (r"(?P<f>.+?): JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` "
+         r"go to `dpscale fit FILE`",
+         "{f}: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` o "
+         "`--json` van a `dpscale fit ARCHIVO`"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with ';'",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
          "archivo las separa con ';'"),
