@@ -72,3 +72,30 @@ def test_plan_fit_reads_every_format_alike(written, capsys, lang):
         said[k] = (out + err).replace(path, "RUNS")
     assert all(s == said["out"] for s in said.values())
     assert ("sobresuscripción" if lang == "es" else "(oversubscribed)") in said["out"]
+
+
+def test_measure_s_csv_appended_to_itself_reads_as_its_json_lines_do(tmp_path, capsys):
+    """`measure --csv >> runs.csv` run twice: the second table's header was read as a run of another set-up
+    ("another set-up than line 2 (workload 'mlp' → 'workload', zero '0' → 'zero', …)"); without it, a second run at
+    batch 32 was fitted with the first at batch 64, which the same runs' --out lines refuse. A measure table's
+    header repeated is skipped, and its per-rank batch and steps are its set-up, as the records' are."""
+    first, later = records()[:2], records()[2:]
+    path = tmp_path / "runs.csv"
+    path.write_text(_measure_output(first, "csv", "en", capsys) + _measure_output(later, "csv", "en", capsys))
+    lines = tmp_path / "runs.jsonl"
+    lines.write_text("".join(json.dumps(r) + "\n" for r in first + later))
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 6000.0), (2, 11000.0), (4, 20000.0),
+                                                                   (8, 30000.0)]  # fmt: skip
+    rc, a, _ = run(capsys, "fit", str(path), "--resamples", "200", "--json")
+    rc2, b, _ = run(capsys, "fit", str(lines), "--resamples", "200", "--json")
+    assert rc == rc2 == 0 and json.loads(a) == json.loads(b)
+    for key, value, said in (("batch", 32, "batch '64' → '32'"), ("steps", 5, "steps '2' → '5'")):
+        other = [dict(r, **{key: value}) for r in later]
+        path.write_text(_measure_output(first, "csv", "en", capsys) + _measure_output(other, "csv", "en", capsys))
+        rc, _, err = run(capsys, "fit", str(path))
+        assert rc == 2 and f"runs.csv line 5: another set-up than line 2 ({said}); allowed: one set-up per file" in err
+        lines.write_text("".join(json.dumps(r) + "\n" for r in first + other))
+        rc, _, err = run(capsys, "fit", str(lines))
+        assert rc == 2 and "runs.jsonl line 3: another set-up than line 1" in err
+    rc, _, err = run(capsys, "fit", str(path), "--lang", "es")  # (the header again is no row of its own there either)
+    assert rc == 2 and "runs.csv línea 5: un montaje distinto del de la línea 2 (steps '2' → '5')" in err

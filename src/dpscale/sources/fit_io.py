@@ -559,7 +559,10 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
         raise DpscaleError(f"{name} line {starts[first]}: {columns_named(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
-    setup_cols = [h for h in header if h in CSV_SETUP]
+    # `dpscale measure --csv`'s table (global_batch beside batch: batch is per rank) states its set-up as its records
+    # do, per-rank batch and steps too (SETUP_KEYS): two runs appended at batch 64 and 32 were fitted as one
+    setup_cols = [h for h in header if h in CSV_SETUP or ("global_batch" in col and h in ("batch", "steps"))]
+    typed_header = rows[first]  # a table appended with its header (`measure --csv >> runs.csv`): that line is skipped
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
     said = "oversubscribed" in col or "replica_drift" in col  # `dpscale measure --csv`'s checks of each size
@@ -568,6 +571,8 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
         if skip[k]:
             continue
         row, i = rows[k], starts[k]
+        if row == typed_header:
+            continue
         where = f"{name} line {i}"
         extra = len(row) > len(header) and "".join(row[len(header) :]).strip()  # a trailing comma; '8,1,100' not
         if len(row) < len(header) or extra:
