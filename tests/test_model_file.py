@@ -482,6 +482,28 @@ def test_another_tool_s_name_for_a_read_field_is_refused_not_ignored(capsys, tmp
     assert "window" not in catalog.load_model_file(null)  # (Mistral v0.2's null: no window, as the field left out)
 
 
+def test_another_tool_s_name_is_refused_in_any_case_or_separator(capsys, tmp_path):
+    """_misspelt_key reads another tool's name in any case and with '-' or ' ' for '_' ('Sliding_Window',
+    'sliding-window', 'Intermediate Size', a system's 'Num-NICs'), yet no test held it — review JR, mutation pass:
+    dropping the .lower() or the separators' '_' passed the suite, and each such key was ignored, the field defaulted
+    (Mistral 7B's window: all 8,192 tokens attended, 13 % more compute a step). Refused, naming the field read."""
+    mistral = MODELS["mistral-7b"]
+    for other, read, value in (
+        ("Sliding_Window", "window", 4096),
+        ("sliding-window", "window", 4096),
+        ("Intermediate Size", "ffn", mistral["ffn"]),
+        ("NUM-KEY-VALUE-HEADS", "kv_heads", 8),
+    ):
+        path = write(tmp_path, "m.json", {**{k: v for k, v in mistral.items() if k != read}, other: value})
+        rc, out, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-h100")
+        assert (rc, out) == (2, "") and f"model 'm.json': key '{other}' (did you mean '{read}'?); allowed:" in err, err
+    fields = {"gpus_per_node": 8, "intra_bw_gbs": 450, "inter_bw_gbs": 400, "gpu": "h100-80gb"}
+    for other in ("Num-NICs", "NICs Per Node"):
+        path = write(tmp_path, "s.json", {"systems": {"mine": {**fields, other: 8}}})
+        rc, out, err = run(capsys, "predict", "--model", "llama-7b", "-d", "64", "--system-file", path)
+        assert (rc, out) == (2, "") and f"'mine': key '{other}' (did you mean 'nics'?); allowed:" in err, err
+
+
 @pytest.mark.parametrize("form", ["models", "bare"])
 def test_every_catalog_model_written_as_a_file_is_read_back(tmp_path, form):
     """The round trip over all the catalog's models: each entry, in models.json's format or alone, loads as the
