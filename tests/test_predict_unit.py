@@ -264,3 +264,21 @@ def test_the_measured_mfu_is_said_in_the_unit_the_rate_was_typed_in(capsys, lang
     rc, out, err = run(capsys, *argv, "--throughput", repr(3000 / 4096), "-d", "1,64")
     assert rc == 0 and ("188,770 GFLOP a sample × the measured 0.732422 samples/s" in out + err if lang == "en" else
                         "188.770 GFLOP por muestra × las 0,732422 muestras/s" in out + err)  # fmt: skip
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "model-FLOPs utilisation: 46.0865 GFLOP a token × the measured 8,192 tokens/s a device (8 devices) is "
+           "38.2 % of 989 TFLOP/s (h100-80gb, bf16); at 64 devices, E vs d0 0.974, each device delivers 37.2 %"),
+    ("es", "utilización de FLOPs del modelo: 46,0865 GFLOP por token × los 8.192 tokens/s por dispositivo medidos (8 "
+           "dispositivos) son el 38,2 % de 989 TFLOP/s (h100-80gb, bf16); con 64 dispositivos, E frente a d0 0,974, "
+           "cada dispositivo rinde el 37,2 %"),
+])  # fmt: skip
+def test_the_measured_mfu_against_the_baseline_is_said_in_tokens_too(capsys, lang, said):
+    """The third tokens/s form of the measured-MFU note, E against a baseline of 8 devices (a step time measured
+    there, 64 devices asked): no test reached measured_mfu_vs_d0_tokens — review JR, mutation pass: its English
+    'GFLOP a token' written 'a sample', or its Spanish template gone, passed the suite. 188,770 / 4,096 GFLOP a token
+    × 8,192 tokens/s = 377,540 GFLOP/s, 38.2 % of 989 TFLOP/s; × E vs d0 0.974 = 37.2 %."""
+    rc, out, err = run(capsys, "predict", "--model", "llama-7b", "--system", "dgx-h100", "--precision", "bf16",
+                       "--unit", "tokens/s", "--step-time", "2", "-b", "4", "--baseline-devices", "8", "-d", "8,64",
+                       "--lang", lang)  # fmt: skip
+    assert rc == 0 and said in " ".join((out + err).split()), out + err
