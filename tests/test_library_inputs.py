@@ -540,7 +540,14 @@ def test_a_negative_zero_parameter_prints_as_zero():
 
 @pytest.mark.parametrize(
     "module",
-    ["dpscale", "dpscale.sources.fit", "dpscale.formulas.batch", "dpscale.formulas.memory", "dpscale.formulas.compute"],
+    [
+        "dpscale",
+        "dpscale.sources.fit",
+        "dpscale.formulas.batch",
+        "dpscale.formulas.memory",
+        "dpscale.formulas.compute",
+        "dpscale.formulas.plan",
+    ],
 )
 def test_docstring_examples_run(module):
     """The examples a user reads in help() run as written (fit's printed nothing and named dpscale unimported)."""
