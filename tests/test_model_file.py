@@ -167,7 +167,7 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
                         "params 7; se admite: un número de parámetros de 1.000 a 1e+15"),
         "millions.json": (dict(good, params=6738), "params 6738; allowed: a parameter count within 100× of the "
                           "6.57e+09 its shape gives", "params 6738; se admite: un número de parámetros a menos de "
-                          "100× de los 6.57e+09 que da su forma"),
+                          "100× de los 6,57e+09 que da su forma"),
         "macs.json": (dict(MODELS["resnet50"], fwd_gmacs=-1), "fwd_gmacs -1; allowed: forward GMACs an image, a "
                       "number > 0", "fwd_gmacs -1; se admite: GMAC hacia delante por imagen, un número > 0"),
         "kv.json": (dict(good, kv_heads=5), "kv_heads 5; allowed: a divisor of heads (32)",
@@ -521,7 +521,9 @@ def test_a_count_far_from_the_model_s_own_shape_is_refused(capsys, tmp_path):
     checked 1.634–333 M; 6.738e6 (a thousandth) passed without a word. `--params 6738` beside `--model llama-7b` is
     said to be 1/1,000,000 of the preset's; in a file the shape is its own: 12 · 32 · 4,096² + 32,000 · 4,096 =
     6,573,522,944, and a count 100× or more from it is refused, in both languages. Every catalog transformer is within
-    1.2× of it (Llama 3 8B's 1.15), and a mixture of experts (Mixtral's 46.7 B on a 7 B shape) well inside 100×."""
+    1.2× of it (Llama 3 8B's 1.15), and a mixture of experts (Mixtral's 46.7 B on a 7 B shape) well inside 100×.
+    The shape's count is a figure worked out, said the language's way as predict's tokens/s bounds are (5e001fe):
+    Spanish said '6.57e+09', which reads as 6570e+09 with '.' as the thousands separator (review JT)."""
     good = MODELS["llama-7b"]
     shape = 12 * 32 * 4096**2 + 32000 * 4096
     assert shape == 6_573_522_944
@@ -530,7 +532,7 @@ def test_a_count_far_from_the_model_s_own_shape_is_refused(capsys, tmp_path):
         for lang, said in (("en", f"params {params:g}; allowed: a parameter count within 100× of the 6.57e+09 its "
                                   "shape gives (12·layers·hidden² + vocab·hidden; 7e9 for 7 billion)"),
                            ("es", f"params {params:g}; se admite: un número de parámetros a menos de 100× de los "
-                                  "6.57e+09 que da su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 "
+                                  "6,57e+09 que da su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 "
                                   "millones)")):  # fmt: skip
             rc, out, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-a100", "--lang", lang)
             assert (rc, out) == (2, "") and len(err.strip().splitlines()) == 1, (params, err)

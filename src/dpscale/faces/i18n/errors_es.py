@@ -881,9 +881,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 "
          "millones)"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): params (?P<g>\S+); allowed: a parameter count within "
-         r"(?P<x>\S+)× of the (?P<n>\S+) its shape gives \(12·layers·hidden² \+ vocab·hidden; 7e9 for 7 billion\)",
-         "{flag}: {f}: modelo {k}: params {g}; se admite: un número de parámetros a menos de {x}× de los {n} que da su "
-         "forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 millones)"),
+         r"(?P<x>\S+)× of the (?P<n2>\S+) its shape gives \(12·layers·hidden² \+ vocab·hidden; 7e9 for 7 billion\)",
+         "{flag}: {f}: modelo {k}: params {g}; se admite: un número de parámetros a menos de {x}× de los {n2} que da "
+         "su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 millones)"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: forward GMACs an image, "
          r"a number > 0, at most 1e\+15",
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: GMAC hacia delante por imagen, un número > 0, como mucho 1e+15"),
