@@ -368,6 +368,25 @@ def test_measure_s_runs_given_to_validate_are_pointed_to_fit(tmp_path, capsys, m
     assert rc == 2 and out == "" and err.strip().split("error: ", 1)[1] == said
 
 
+@pytest.mark.parametrize("first", ["[ref]", "{id}", "\n\n[ref]"])
+def test_a_csv_whose_first_column_opens_with_a_bracket_is_read_not_called_json(tmp_path, capsys, first):
+    """Review JS: read_published called any text starting with '{' or '[' JSON (for measure's --out and --json), so a
+    published table whose extra first column is named '[ref]' or '{id}' — read before, 1 configuration, 2 rows — was
+    refused 'v.csv: JSON; allowed: a published-measurements CSV — …'. JSON is what parses as JSON."""
+    header, recs = rows()
+    name = first.strip()
+    path = write(tmp_path / "v.csv", [name, *header], [{name: "x", **r} for r in recs])
+    path.write_text(first[: -len(name)] + path.read_text())
+    plain = write(tmp_path / "plain.csv", header, recs)
+    assert [c.cfg for c in read_published(path)] == [c.cfg for c in read_published(plain)] == [CFG]
+    said = {}
+    for p in (path, plain):
+        rc, out, err = run(capsys, "validate", str(p), "--json")
+        assert rc == 0, err
+        said[p] = json.loads(out)["rows"]
+    assert said[path] == said[plain] and [round(r["predicted"], 4) for r in said[path]] == [0.9886, 0.956, 0.908]
+
+
 def test_the_summary_says_errors_to_three_digits(capsys):
     """'median abs error 0.0234962': the table's notes say what the docs quote (0.0235), the JSON keeps all."""
     rc, out, err = run(capsys, "validate", str(DEV))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -155,6 +156,17 @@ def _is_zero(text: str) -> bool:
         return False
 
 
+def _json_first(text: str) -> bool:
+    """Whether the text opens with a JSON object or array (a record of `measure --out`'s lines, `measure --json`'s
+    document, pretty-printed or not), whatever follows it. Not every '{' or '[': a published table whose first column
+    is named '[ref]' or '{id}' read as a CSV, and was refused as JSON for its first character (review JS)."""
+    try:
+        head, _ = json.JSONDecoder().raw_decode(text.lstrip())
+    except (ValueError, RecursionError):  # ('[[[…' 100,000 deep: no JSON a published table could be)
+        return False
+    return isinstance(head, (dict, list))
+
+
 def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order. '-': standard input (named so in messages)."""
     name = shown(path)
@@ -169,8 +181,8 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    if text.lstrip().startswith(("{", "[")):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found
-        # {"devices": 1, "throughput": 2119.5117850036613, …)' read a JSON record as a header
+    if _json_first(text):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1,
+        # "throughput": 2119.5117850036613, …)' read a JSON record as a header
         raise DpscaleError(
             f"{name}: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go "
             "to `dpscale fit FILE`"
