@@ -99,3 +99,25 @@ def test_measure_s_csv_appended_to_itself_reads_as_its_json_lines_do(tmp_path, c
         assert rc == 2 and "runs.jsonl line 3: another set-up than line 1" in err
     rc, _, err = run(capsys, "fit", str(path), "--lang", "es")  # (the header again is no row of its own there either)
     assert rc == 2 and "runs.csv línea 5: un montaje distinto del de la línea 2 (steps '2' → '5')" in err
+
+
+def test_a_hand_made_table_s_steps_are_no_set_up_beside_a_global_batch(tmp_path, capsys):
+    """Review JS: 871a901 took any table with global_batch beside batch for measure's and compared its steps, so a
+    hand-made table of runs trained for different step counts (100, 200, 400 at 1, 2, 4 devices, per-rank batch 32),
+    read before, was refused 'another set-up than line 2 (steps '100' → '200')'. A step count may differ run by run
+    (CSV_SETUP); steps are a set-up where measure wrote the table (its workload or backend column, the mark its JSON
+    records are known by). The per-rank batch beside global_batch is still the set-up (weak scaling)."""
+    path = tmp_path / "runs.csv"
+    path.write_text("devices,throughput,batch,global_batch,steps\n1,100,32,32,100\n2,190,32,64,200\n4,350,32,128,400\n")
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 100.0), (2, 190.0), (4, 350.0)]
+    for lang in ("en", "es"):
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2,8", "--fit", str(path), "--lang", lang)
+        assert rc == 0, err
+    for column, said in (("workload", "mlp"), ("backend", "gloo")):  # measure's table: steps are its set-up
+        path.write_text(f"devices,throughput,batch,global_batch,steps,{column}\n1,100,32,32,100,{said}\n"
+                        f"2,190,32,64,200,{said}\n")  # fmt: skip
+        rc, _, err = run(capsys, "fit", str(path))
+        assert rc == 2 and "runs.csv line 3: another set-up than line 2 (steps '100' → '200')" in err
+    path.write_text("devices,throughput,batch,global_batch\n1,100,64,64\n2,190,32,64\n")  # per-rank batch halved
+    rc, _, err = run(capsys, "fit", str(path))
+    assert rc == 2 and "runs.csv line 3: another set-up than line 2 (batch '64' → '32')" in err

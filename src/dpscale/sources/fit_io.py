@@ -559,9 +559,13 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     if twice:  # which one is meant? (a dict of columns would keep the last silently)
         raise DpscaleError(f"{name} line {starts[first]}: {columns_named(twice)} twice; allowed: each once")
     col = {h: i for i, h in enumerate(header)}
-    # `dpscale measure --csv`'s table (global_batch beside batch: batch is per rank) states its set-up as its records
-    # do, per-rank batch and steps too (SETUP_KEYS): two runs appended at batch 64 and 32 were fitted as one
-    setup_cols = [h for h in header if h in CSV_SETUP or ("global_batch" in col and h in ("batch", "steps"))]
+    # global_batch beside batch: batch is per rank, the set-up (weak scaling), as per_device_batch is; and where the
+    # table is `dpscale measure --csv`'s (its workload or backend, as `_OneSetup` knows a record) its steps too, as
+    # its records' (SETUP_KEYS): two runs appended at batch 64 and 32 were fitted as one. A hand-made table's steps
+    # may differ run by run (review JS: runs of 100, 200, 400 steps beside a global_batch were refused)
+    measured = "global_batch" in col and ("workload" in col or "backend" in col)
+    per_rank = ("batch", "steps") if measured else ("batch",) if "global_batch" in col else ()
+    setup_cols = [h for h in header if h in CSV_SETUP or h in per_rank]
     typed_header = rows[first]  # a table appended with its header (`measure --csv >> runs.csv`): that line is skipped
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
