@@ -121,3 +121,20 @@ def test_a_hand_made_table_s_steps_are_no_set_up_beside_a_global_batch(tmp_path,
     path.write_text("devices,throughput,batch,global_batch\n1,100,64,64\n2,190,32,64\n")  # per-rank batch halved
     rc, _, err = run(capsys, "fit", str(path))
     assert rc == 2 and "runs.csv line 3: another set-up than line 2 (batch '64' → '32')" in err
+
+
+@pytest.mark.parametrize(
+    "again", ["devices,throughput", "\ufeffdevices,throughput", "Devices, Throughput", "dispositivos,rendimiento"]
+)
+def test_a_header_repeated_as_the_header_reads_is_skipped(tmp_path, capsys, again):
+    """Review JS: 871a901 skipped a header line repeated only as typed, byte for byte, though the header itself is
+    read without case, spaces, a byte-order mark or the Spanish page's words: two tables saved with a BOM and joined
+    (`cat a.csv b.csv`, the mark the header's own comment names) were refused "line 4, devices: got '\\ufeffdevices'",
+    an English table with a Spanish one "got 'dispositivos'". Such a line names the same columns in the same order,
+    and could be no run; one in another order (its rows' columns swapped) is still refused."""
+    path = tmp_path / "runs.csv"
+    path.write_text(f"devices,throughput\n1,100\n2,190\n{again}\n4,350\n", encoding="utf-8")
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 100.0), (2, 190.0), (4, 350.0)]
+    path.write_text("devices,throughput\n1,100\nthroughput,devices\n350,4\n")
+    rc, _, err = run(capsys, "fit", str(path))
+    assert rc == 2 and "runs.csv line 3, devices: got 'throughput'" in err

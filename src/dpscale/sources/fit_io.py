@@ -536,16 +536,21 @@ def _csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     return rows, starts
 
 
+def _names(row: tuple[str, ...]) -> list[str]:
+    """A header's columns as they are read: a second byte-order mark (a file saved twice with one) carries no meaning
+    and cannot be seen — as validate reads it, not 'missing column devices (found devices, throughput)' — nor do case
+    and spaces; the Spanish page's own words for them are the English ones."""
+    names = (h.replace("\ufeff", "").strip().lower() for h in row)
+    return [SPANISH_COLUMNS.get(h, h) for h in names]
+
+
 def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
     """Runs from CSV text (a file's, or a table pasted on the page), columns found by their header names, and the
     unit its unit column states (one per file: `_same_setup`) or None, by which fit labels and checks them."""
     rows, starts = _csv_rows(text, name)
     skip = [not "".join(row).strip() for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
-    # a second byte-order mark (a file saved twice with one) carries no meaning and cannot be seen: as validate
-    # reads it, not 'missing column devices (found devices, throughput)'
-    header = [h.replace("\ufeff", "").strip().lower() for h in rows[first]] if False in skip else []
-    header = [SPANISH_COLUMNS.get(h, h) for h in header]  # the Spanish page's own words for them
+    header = _names(rows[first]) if False in skip else []  # (a BOM, case, spaces, the Spanish page's words)
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
@@ -567,6 +572,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     per_rank = ("batch", "steps") if measured else ("batch",) if "global_batch" in col else ()
     setup_cols = [h for h in header if h in CSV_SETUP or h in per_rank]
     typed_header = rows[first]  # a table appended with its header (`measure --csv >> runs.csv`): that line is skipped
+    dev = col["devices"]
     setup: dict[str, tuple[str, str, int]] = {}  # column → (its first value, as normalised and as typed; its line)
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
     said = "oversubscribed" in col or "replica_drift" in col  # `dpscale measure --csv`'s checks of each size
@@ -575,8 +581,10 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
         if skip[k]:
             continue
         row, i = rows[k], starts[k]
-        if row == typed_header:
-            continue
+        if row == typed_header or (
+            len(row) == len(header) and not row[dev].strip().isdigit() and _names(row) == header
+        ):
+            continue  # the header again as it reads (a BOM: two files saved with one joined; 'Devices'; Spanish)
         where = f"{name} line {i}"
         extra = len(row) > len(header) and "".join(row[len(header) :]).strip()  # a trailing comma; '8,1,100' not
         if len(row) < len(header) or extra:
