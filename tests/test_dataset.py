@@ -387,6 +387,25 @@ def test_a_csv_whose_first_column_opens_with_a_bracket_is_read_not_called_json(t
     assert said[path] == said[plain] and [round(r["predicted"], 4) for r in said[path]] == [0.9886, 0.956, 0.908]
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_runs_under_the_spanish_page_s_column_names_are_pointed_to_fit_too(tmp_path, capsys, monkeypatch, lang):
+    """Review JS: fit, plan --fit and plan --efficiency-file's hint read a runs table headed dispositivos,rendimiento
+    (the Spanish page's words) as devices,throughput, but validate pointed only the English header to fit: 'missing
+    columns cfg, …, devices, throughput, params_millions (found dispositivos, rendimiento)' and nothing more."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs.csv").write_text("dispositivos,rendimiento,tiempo_de_paso\n1,2119.5,0.0302\n")
+    rc, out, err = run(capsys, "validate", "runs.csv", "--lang", lang)
+    hint = (
+        "se admite: una tabla de mediciones publicadas — este archivo tiene ejecuciones (devices, throughput): "
+        "`dpscale fit ARCHIVO` las ajusta"
+        if lang == "es"
+        else "allowed: a published-measurements table — this file holds runs (devices, throughput): `dpscale fit "
+        "FILE` fits them"
+    )
+    assert rc == 2 and out == "" and err.strip().endswith(f"dispositivos, rendimiento, tiempo_de_paso); {hint}")
+    assert "per_device_batch, devices, throughput, params_millions" in err  # (its columns still named as found)
+
+
 def test_the_summary_says_errors_to_three_digits(capsys):
     """'median abs error 0.0234962': the table's notes say what the docs quote (0.0235), the JSON keeps all."""
     rc, out, err = run(capsys, "validate", str(DEV))

@@ -229,14 +229,15 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        from dpscale.sources.fit_io import columns_named, found
+        from dpscale.sources.fit_io import columns_named, found, header_names
 
         header = reader.fieldnames or []
         said = f"{name} line {lines.start}: missing {columns_named(missing)} (found {found(header)})"
         sep = next((s for s in (";", "\t") if len(header) == 1 and s in header[0]), None)  # a European export
+        names = set(header_names(header))  # (as fit reads them: dispositivos, rendimiento are devices, throughput)
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
-        elif {"devices", "throughput"} <= set(header) and not {"cfg", "system", "model", "precision"} & set(header):
+        elif {"devices", "throughput"} <= names and not {"cfg", "system", "model", "precision"} & names:
             # runs (`measure --csv`'s, any devices,throughput table), not a published table with a column misnamed
             said += (
                 "; allowed: a published-measurements table — this file holds runs (devices, throughput): `dpscale fit "

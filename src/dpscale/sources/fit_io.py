@@ -536,7 +536,7 @@ def _csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     return rows, starts
 
 
-def _names(row: tuple[str, ...]) -> list[str]:
+def header_names(row: Iterable[str]) -> list[str]:
     """A header's columns as they are read: a second byte-order mark (a file saved twice with one) carries no meaning
     and cannot be seen — as validate reads it, not 'missing column devices (found devices, throughput)' — nor do case
     and spaces; the Spanish page's own words for them are the English ones."""
@@ -550,7 +550,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     rows, starts = _csv_rows(text, name)
     skip = [not "".join(row).strip() for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
-    header = _names(rows[first]) if False in skip else []  # (a BOM, case, spaces, the Spanish page's words)
+    header = header_names(rows[first]) if False in skip else []  # (a BOM, case, spaces, the Spanish page's words)
     missing = [c for c in ("devices", "throughput") if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
@@ -582,7 +582,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
             continue
         row, i = rows[k], starts[k]
         if row == typed_header or (
-            len(row) == len(header) and not row[dev].strip().isdigit() and _names(row) == header
+            len(row) == len(header) and not row[dev].strip().isdigit() and header_names(row) == header
         ):
             continue  # the header again as it reads (a BOM: two files saved with one joined; 'Devices'; Spanish)
         where = f"{name} line {i}"
