@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clihelp import run
+from clihelp import read_runs, run
 
 from dpscale.errors import DpscaleError
 from dpscale.sources.efficiency_file import SUPERLINEAR_PLAN, read_efficiencies
@@ -246,6 +246,22 @@ def test_a_csv_of_runs_is_pointed_to_fit_as_measure_s_json_lines_are(tmp_path, c
     assert rc == 0 and "190" in out  # the same file, as --fit reads it
     (tmp_path / "other.csv").write_text("devices,efficiency\n1,1\n")  # a CSV, but not runs: where the JSON breaks
     assert _refusal(str(tmp_path / "other.csv")).endswith("other.csv line 1: not JSON (Expecting value)")
+
+
+def test_a_csv_of_runs_is_known_by_the_header_fit_reads(tmp_path):
+    """Review JS: the hint looked for the header on the first line neither blank nor '#', split at commas, where fit
+    skips a spreadsheet's empty row (',,,') above it and reads a quoted name whole: a file `plan --fit` plans was
+    'line 1: not JSON (Expecting value)' under --efficiency-file, with nothing of --fit, and one column named
+    "devices, throughput", which fit refuses ('missing columns devices, throughput'), was sent to --fit."""
+    path = tmp_path / "commas.csv"
+    path.write_text(",,,\ndevices,throughput\n1,100\n2,190\n")
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == [(1, 100.0), (2, 190.0)]
+    assert _refusal(str(path)).endswith("this file is a CSV of runs (`measure --csv`): give it as --fit FILE")
+    path = tmp_path / "one.csv"
+    path.write_text('"devices, throughput"\n"1, 100"\n')
+    with pytest.raises(DpscaleError, match="missing columns devices, throughput"):
+        read_runs(path)
+    assert _refusal(str(path)).endswith("one.csv line 2: not JSON (Extra data)")
 
 
 def test_records_only_some_of_which_are_predict_s_state_no_unit_and_no_band(tmp_path):

@@ -28,17 +28,18 @@ def _runs_lines(path: str) -> bool:
 
 
 def _runs_csv(path: str) -> bool:
-    """A CSV whose header (its first line neither blank nor a '#' comment) names devices and throughput, in English
-    or the Spanish page's words: runs, as `measure --csv` writes them, which `fit` and `plan --fit` read."""
-    from dpscale.sources.fit_io import SPANISH_COLUMNS
+    """A CSV whose header names devices and throughput, in English or the Spanish page's words, read as `fit` and
+    `plan --fit` read it (`_csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs,
+    as `measure --csv` writes them. (Review JS: split at commas below the first line not blank, ',,,' above the
+    header hid a file --fit plans, and one column "devices, throughput", which fit refuses, was sent there.)"""
+    from dpscale.sources.fit_io import _csv_rows, header_names
 
     try:
-        lines = text_lines(read_text(path))
-    except (OSError, ValueError):
+        rows, _ = _csv_rows(read_text(path), shown(path))
+    except (OSError, ValueError):  # (DpscaleError: a quote left open — no CSV fit reads either)
         return False
-    head = next((ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
-    names = {SPANISH_COLUMNS.get(h, h) for h in (c.strip().strip('"').lower() for c in head.split(","))}
-    return {"devices", "throughput"} <= names
+    head = next((row for row in rows if "".join(row).strip()), ())
+    return {"devices", "throughput"} <= set(header_names(head))
 
 
 def _device_count(x: Any) -> bool:
