@@ -212,7 +212,7 @@ def test_a_csvs_rows_are_kept_as_tuples_the_garbage_collector_stops_walking():
 
     from dpscale.sources import fit_io
 
-    rows, starts = fit_io._csv_rows(_long_csv(100), "runs.csv")
+    rows, starts = fit_io.csv_rows(_long_csv(100), "runs.csv")
     gc.collect()
     assert len(rows) == 101 and starts[-1] == 101 and rows[1] == ("1", "900.0")
     assert not any(gc.is_tracked(row) for row in rows)

@@ -29,13 +29,13 @@ def _runs_lines(path: str) -> bool:
 
 def _runs_csv(path: str) -> bool:
     """A CSV whose header names devices and throughput, in English or the Spanish page's words, read as `fit` and
-    `plan --fit` read it (`_csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs,
+    `plan --fit` read it (`csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs,
     as `measure --csv` writes them. (Review JS: split at commas below the first line not blank, ',,,' above the
     header hid a file --fit plans, and one column "devices, throughput", which fit refuses, was sent there.)"""
-    from dpscale.sources.fit_io import _csv_rows, header_names
+    from dpscale.sources.fit_io import csv_rows, header_names
 
     try:
-        rows, _ = _csv_rows(read_text(path), shown(path))
+        rows, _ = csv_rows(read_text(path), shown(path))
     except (OSError, ValueError):  # (DpscaleError: a quote left open — no CSV fit reads either)
         return False
     head = next((row for row in rows if "".join(row).strip()), ())

@@ -509,7 +509,7 @@ def _same_setup(
         )
 
 
-def _csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
+def csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     """The rows of CSV text and the line each starts on. Comment lines ('#') are blanked before csv reads them (a
     quote in one opened a cell); a quoted cell may span lines (RFC 4180), but one still open at the end of the file
     is named on its line: it had swallowed every row after it ('2,"190' read the next line's 4,350 into its cell)
@@ -547,7 +547,7 @@ def header_names(row: Iterable[str]) -> list[str]:
 def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[Run], str | None]:
     """Runs from CSV text (a file's, or a table pasted on the page), columns found by their header names, and the
     unit its unit column states (one per file: `_same_setup`) or None, by which fit labels and checks them."""
-    rows, starts = _csv_rows(text, name)
+    rows, starts = csv_rows(text, name)
     skip = [not "".join(row).strip() for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     header = header_names(rows[first]) if False in skip else []  # (a BOM, case, spaces, the Spanish page's words)
