@@ -284,9 +284,9 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "pred.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 21.7, '
                                    '"bottleneck": "compute"}, {"devices": 64, "efficiency": 0.9, '
                                    '"per_device_throughput": 21.7, "bottleneck": "network"}]')  # fmt: skip
-    (tmp / "tok.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 4096, '
+    (tmp / "tok.json").write_text('[{"devices": 1, "efficiency": 1.0, "per_device_throughput": 4096.5, '
                                   '"unit": "tokens/s"}, {"devices": 8, "efficiency": 0.9, '
-                                  '"per_device_throughput": 4096, "unit": "tokens/s"}]')  # fmt: skip
+                                  '"per_device_throughput": 4096.5, "unit": "tokens/s"}]')  # fmt: skip
     (tmp / "law.json").write_text('{"law": "usl", "criterion": "default", "parameters": {}}\n')
     with open(tmp / "model.ckpt", "wb") as fh:  # a checkpoint given as measure's --out (sparse: no disk)
         fh.truncate(64 * 2**20 + 1)
@@ -295,12 +295,12 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "se admite: un archivo nuevo, o uno al que esta orden añadió sus registros"),
         # predict's samples/s planned as tokens/s: 2,048× too long, said nowhere
         (["plan", "-n", "3e11", "--efficiency-file", str(tmp / "pred.json"), "--unit", "tokens/s"],
-         "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento por dispositivo 21.7 de "
+         "--unit: se recibió 'tokens/s'; se admite: 'samples/s', la unidad del rendimiento por dispositivo 21,7 de "
          "--efficiency-file (o dé --throughput en tokens/s; los rendimientos de predict son muestras/s"),
         # records of two rates: plan took no throughput from them, and said only '--throughput: missing'
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "tok.json")],  # no --unit typed: plan's default
          "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad del "
-         "rendimiento por dispositivo 4096 de --efficiency-file"),
+         "rendimiento por dispositivo 4096,5 de --efficiency-file"),
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "rates.json")],
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),

@@ -670,9 +670,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<a>--fit) and (?P<b>--efficiency/--law): give one source of E, not both",
          "{a} y {b}: dé una sola fuente de E, no ambas"),
         (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit of (?P<f>--efficiency-file)'s "
-         r"per-device throughput (?P<v>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); predict's rates are "
+         r"per-device throughput (?P<x>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); predict's rates are "
          r"samples/s without --unit tokens/s: × the sequence length for tokens/s\)",
-         "{flag}: se recibió {got}; se admite: {u}, la unidad del rendimiento por dispositivo {v} de {f} (o dé {t} "
+         "{flag}: se recibió {got}; se admite: {u}, la unidad del rendimiento por dispositivo {x} de {f} (o dé {t} "
          "en {u2}; los rendimientos de predict son muestras/s sin --unit tokens/s: × la longitud de secuencia para "
          "tokens/s)"),
         (r"(?P<flag>--unit): got (?P<got>'.*?'); allowed: (?P<u>'.*?'), the unit the runs in (?P<f>.+) state",
@@ -682,10 +682,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{flag}: no se indicó (la de plan por defecto es {got}); se admite: {u}, la unidad que indican las "
          "ejecuciones de {f}"),
         (r"(?P<flag>--unit): not typed \(plan's default (?P<got>'.*?')\); allowed: (?P<u>'.*?'), the unit of "
-         r"(?P<f>--efficiency-file)'s per-device throughput (?P<v>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); "
+         r"(?P<f>--efficiency-file)'s per-device throughput (?P<x>\S+) \(or give (?P<t>--throughput) in (?P<u2>.+?); "
          r"predict's rates are samples/s without --unit tokens/s: × the sequence length for tokens/s\)",
          "{flag}: no se indicó (la de plan por defecto es {got}); se admite: {u}, la unidad del rendimiento por "
-         "dispositivo {v} de {f} (o dé {t} en {u2}; los rendimientos de predict son muestras/s sin --unit tokens/s: "
+         "dispositivo {x} de {f} (o dé {t} en {u2}; los rendimientos de predict son muestras/s sin --unit tokens/s: "
          "× la longitud de secuencia para tokens/s)"),
         (r"(?P<flag>--samples): missing; allowed: a sample count > 0",
          "{flag}: falta; se admite: un número de muestras > 0"),
