@@ -368,11 +368,13 @@ def test_measure_s_runs_given_to_validate_are_pointed_to_fit(tmp_path, capsys, m
     assert rc == 2 and out == "" and err.strip().split("error: ", 1)[1] == said
 
 
-@pytest.mark.parametrize("first", ["[ref]", "{id}", "\n\n[ref]"])
+@pytest.mark.parametrize("first", ["[ref]", "{id}", "\n\n[ref]", "[1]", "[]", "{}", "  [1]"])
 def test_a_csv_whose_first_column_opens_with_a_bracket_is_read_not_called_json(tmp_path, capsys, first):
     """Review JS: read_published called any text starting with '{' or '[' JSON (for measure's --out and --json), so a
     published table whose extra first column is named '[ref]' or '{id}' — read before, 1 configuration, 2 rows — was
-    refused 'v.csv: JSON; allowed: a published-measurements CSV — …'. JSON is what parses as JSON."""
+    refused 'v.csv: JSON; allowed: a published-measurements CSV — …'. JSON is what parses as JSON. Review JU: and
+    ends its line — a first column named '[1]' (a reference's number), '[]' or '{}' parses as JSON up to its comma,
+    and was still refused so; measure's --out records and its --json document each end their line."""
     header, recs = rows()
     name = first.strip()
     path = write(tmp_path / "v.csv", [name, *header], [{name: "x", **r} for r in recs])

@@ -158,13 +158,15 @@ def _is_zero(text: str) -> bool:
 
 def _json_first(text: str) -> bool:
     """Whether the text opens with a JSON object or array (a record of `measure --out`'s lines, `measure --json`'s
-    document, pretty-printed or not), whatever follows it. Not every '{' or '[': a published table whose first column
-    is named '[ref]' or '{id}' read as a CSV, and was refused as JSON for its first character (review JS)."""
+    document, pretty-printed or not) that ends its line, whatever lines follow. Not every '{' or '[': a published
+    table whose first column is named '[ref]' or '{id}' read as a CSV, and was refused as JSON for its first
+    character (review JS); nor one named '[1]', '[]' or '{}', JSON up to the comma after it (review JU)."""
+    text = text.lstrip()
     try:
-        head, _ = json.JSONDecoder().raw_decode(text.lstrip())
+        head, end = json.JSONDecoder().raw_decode(text)
     except (ValueError, RecursionError):  # ('[[[…' 100,000 deep: no JSON a published table could be)
         return False
-    return isinstance(head, (dict, list))
+    return isinstance(head, (dict, list)) and not text[end:].partition("\n")[0].strip()
 
 
 def read_published(path: str | Path) -> list[Config]:
