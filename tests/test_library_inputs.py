@@ -547,6 +547,7 @@ def test_a_negative_zero_parameter_prints_as_zero():
         "dpscale.formulas.memory",
         "dpscale.formulas.compute",
         "dpscale.formulas.plan",
+        "dpscale.sources.fit_io",
     ],
 )
 def test_docstring_examples_run(module):

@@ -231,7 +231,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        from dpscale.sources.fit_io import columns_named, found, header_names
+        from dpscale.sources.fit_io import columns_named, found, header_names, holds_runs
 
         header = reader.fieldnames or []
         said = f"{name} line {lines.start}: missing {columns_named(missing)} (found {found(header)})"
@@ -239,7 +239,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         names = set(header_names(header))  # (as fit reads them: dispositivos, rendimiento are devices, throughput)
         if sep:
             said += f"; allowed: columns separated by commas — this file separates them with {SEPARATORS[sep]}"
-        elif {"devices", "throughput"} <= names and not {"cfg", "system", "model", "precision"} & names:
+        elif holds_runs(names) and not {"cfg", "system", "model", "precision"} & names:
             # runs (`measure --csv`'s, any devices,throughput table), not a published table with a column misnamed
             said += (
                 "; allowed: a published-measurements table — this file holds runs (devices, throughput): `dpscale fit "

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed, unit_key
 from dpscale.files import loads_once, not_json, read_text, shown, text_lines
-from dpscale.sources.fit_io import _field
+from dpscale.sources.fit_io import _field, csv_rows, header_names, holds_runs
 from dpscale.sources.measure import CALIBRATION_FORMAT
 
 
@@ -24,7 +24,7 @@ def _runs_lines(path: str) -> bool:
         head = json.loads(first)
     except (OSError, ValueError, RecursionError):
         return False
-    return isinstance(head, dict) and {"devices", "throughput"} <= head.keys()
+    return isinstance(head, dict) and holds_runs(head)
 
 
 def _runs_csv(path: str) -> bool:
@@ -32,14 +32,12 @@ def _runs_csv(path: str) -> bool:
     `plan --fit` read it (`csv_rows`: '#' comments and empty rows such as ',,,' skipped, a quoted name whole): runs,
     as `measure --csv` writes them. (Review JS: split at commas below the first line not blank, ',,,' above the
     header hid a file --fit plans, and one column "devices, throughput", which fit refuses, was sent there.)"""
-    from dpscale.sources.fit_io import csv_rows, header_names
-
     try:
         rows, _ = csv_rows(read_text(path), shown(path))
     except (OSError, ValueError):  # (DpscaleError: a quote left open — no CSV fit reads either)
         return False
     head = next((row for row in rows if "".join(row).strip()), ())
-    return {"devices", "throughput"} <= set(header_names(head))
+    return holds_runs(header_names(head))
 
 
 def _device_count(x: Any) -> bool:

@@ -536,6 +536,19 @@ def csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     return rows, starts
 
 
+RUN_COLUMNS = ("devices", "throughput")  # the columns (or a record's keys) that make runs: what fit needs
+
+
+def holds_runs(names: Iterable[str]) -> bool:
+    """Whether a header's names (as `header_names` reads them) or a record's keys are those of runs, which fit
+    reads: the one rule by which validate and plan --efficiency-file send such a file to `dpscale fit`.
+
+    >>> holds_runs(header_names(["Dispositivos", "rendimiento", "step_time"])), holds_runs({"devices": 8, "e": 0.9})
+    (True, False)
+    """
+    return set(RUN_COLUMNS) <= set(names)
+
+
 def header_names(row: Iterable[str]) -> list[str]:
     """A header's columns as they are read: a second byte-order mark (a file saved twice with one) carries no meaning
     and cannot be seen — as validate reads it, not 'missing column devices (found devices, throughput)' — nor do case
@@ -551,7 +564,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     skip = [not "".join(row).strip() for row in rows]  # blank lines (and the comments made blank)
     first = skip.index(False) if False in skip else 0  # the header: the first line that is neither
     header = header_names(rows[first]) if False in skip else []  # (a BOM, case, spaces, the Spanish page's words)
-    missing = [c for c in ("devices", "throughput") if c not in header]
+    missing = [c for c in RUN_COLUMNS if c not in header]
     if missing:  # a spreadsheet set to a decimal-comma language exports 'devices;throughput' and '1;2,5'
         semi = " — this file separates its columns with ';': save it as CSV with commas and decimal points"
         tab = " — this file separates its columns with tabs: save it as CSV with commas"
