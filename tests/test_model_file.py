@@ -175,9 +175,9 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
         "hiden.json": ({**{k: v for k, v in good.items() if k != "hidden"}, "hiden": 4096},
                        "key 'hiden' (did you mean 'hidden'?); allowed: kind, params, layers",
                        "clave 'hiden' (¿quería decir 'hidden'?); se admite: kind, params, layers"),
-        "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2"), "model_type \"qwen2\"; allowed: llama or mistral (a "
-                      "Hugging Face config whose count Llama's form gives), or models.json's fields",
-                      "model_type \"qwen2\"; se admite: llama o mistral (una configuración de Hugging Face"),
+        "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2"), "model_type \"qwen2\"; allowed: llama, mistral or "
+                      "mixtral (a Hugging Face config whose count Llama's form gives), or models.json's fields",
+                      "model_type \"qwen2\"; se admite: llama, mistral o mixtral (una configuración de Hugging Face"),
         "bias.json": (dict(LLAMA3_8B_HF, attention_bias=True), "attention_bias true; allowed: false (Llama's count "
                       "has no biases)", "attention_bias true; se admite: false (el número de parámetros de Llama"),
         "noffn.json": ({k: v for k, v in LLAMA3_8B_HF.items() if k != "intermediate_size"},
@@ -382,10 +382,10 @@ def test_the_spanish_model_type_refusal_says_its_or_in_spanish(capsys, tmp_path)
     llama or mistral (…)', the catalog's ' or '.join(HF_TYPES) kept in English inside the Spanish sentence (the
     group 't', said as a number, left the word as it was). The language's 'o' now, the English line unchanged."""
     path = write(tmp_path, "qwen.json", dict(LLAMA3_8B_HF, model_type="qwen2"))
-    es = (f'--model-file: {path}: model_type "qwen2"; se admite: llama o mistral (una configuración de Hugging Face '
-          "cuyo número de parámetros da la forma de Llama), o los campos de models.json")  # fmt: skip
-    en = (f'--model-file: {path}: model_type "qwen2"; allowed: llama or mistral (a Hugging Face config whose count '
-          "Llama's form gives), or models.json's fields")  # fmt: skip
+    es = (f'--model-file: {path}: model_type "qwen2"; se admite: llama, mistral o mixtral (una configuración de '
+          "Hugging Face cuyo número de parámetros da la forma de Llama), o los campos de models.json")  # fmt: skip
+    en = (f'--model-file: {path}: model_type "qwen2"; allowed: llama, mistral or mixtral (a Hugging Face config '
+          "whose count Llama's form gives), or models.json's fields")  # fmt: skip
     for command in ("predict", "memory"):
         for lang, said in (("es", es), ("en", en)):
             rc, out, err = run(capsys, command, "--model-file", path, "--lang", lang)

@@ -177,6 +177,10 @@ EN = {
         "a --params of {typed:,.12g} is 1/{x:,.0f} of the {model}'s {count} parameters: --params is a count (7e9 "
         "for 7 billion), not millions; E is computed as given"
     ),
+    "moe_active": (
+        "a mixture of experts: its FLOPs count the {count} parameters one token passes through ({pct:.3g} % of its "
+        "count), the gradient all-reduce all of them"
+    ),
     "params_over_preset": (
         "a --params of {typed:,.12g} is {x:,.0f}× the {model}'s {count} parameters, its layers kept for the new "
         "count: a preset near that size describes it better, if there is one; if the count is a slip, --params is a "

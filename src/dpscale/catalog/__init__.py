@@ -359,7 +359,8 @@ def _misspelt_key(
     values are names, the others numbers or true/false)."""
     import difflib
 
-    known = {k for e in table(kind).values() for k in e}  # the catalog's own (inter_link is one from intra)
+    # the catalog's own (inter_link is one from intra) and every read one (active_params: no preset has one)
+    known = {k for e in table(kind).values() for k in e} | set(read)
     alias = {other: field for field, names in others.items() for other in names}
     for k, v in entry.items():
         near = difflib.get_close_matches(str(k), read, n=1, cutoff=0.8) if k not in known else []
@@ -460,12 +461,14 @@ MODEL_KINDS = ("transformer", "cnn")
 NEEDED = {"transformer": ("params", "layers", "hidden", "heads", "seq_len"), "cnn": ("params", "fwd_gmacs")}
 WHOLE_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq_len", "window", "image_size")
 TRUE_FALSE_KEYS = ("attention_dropout", "tied_embeddings")
-MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size")
+MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size", "active_params")
 MAX_FWD_GMACS = 1e15  # a CNN's forward GMACs an image past it is a typo (1e24 MACs; vgg16's are 15.47)
 MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
-# A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks)
-HF_TYPES = ("llama", "mistral")
+# A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks;
+# Mixtral: each layer's MLP num_local_experts of them, num_experts_per_tok run a token)
+HF_TYPES = ("llama", "mistral", "mixtral")
+HF_EXPERTS = ("num_local_experts", "num_experts_per_tok")
 # Other names for models.json's fields (the Hugging Face config's, Megatron's, GPT-2's, Meta's params.json's) in an
 # entry of its format: ignored, the field defaulted (Mistral 7B's 'sliding_window' attended over all 8,192 tokens,
 # 13 % more compute a step) — review JK
@@ -483,13 +486,15 @@ MODEL_OTHER_NAMES = {
     "tied_embeddings": ("tie_word_embeddings", "tie_embeddings"),
     "attention_dropout": ("attn_pdrop", "attention_probs_dropout_prob", "attn_dropout"),
     "params": ("num_params", "n_params", "num_parameters", "n_parameters", "param_count", "parameters"),
+    "active_params": ("num_active_params", "activated_params", "active_parameters", "n_active_params"),
     "fwd_gmacs": ("gmacs", "fwd_macs", "macs"),
     "image_size": ("img_size", "resolution", "input_size"),
 }  # fmt: skip
 # The fields a kind's prediction never reads (a CNN's FLOPs are its fwd_gmacs, a transformer's its shape): another
 # tool's name for one of them, or a key one letter from it, only describes the entry (a Swin-T written as a CNN with
 # timm's 'window_size' 7 and 'embed_dim' 96 was refused as a typo of 'window' and 'hidden': review JP)
-UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout"),
+UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
+                          "active_params"),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
 HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attention_heads": "heads",
              "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
@@ -555,7 +560,9 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
     out = dict(entry)
     tied = entry.get("tied_embeddings", True)
     need = (*NEEDED[kind], *(("vocab",) if kind == "transformer" and tied is False else ()))
-    for k in (*need, *(k for k in (*WHOLE_KEYS, *TRUE_FALSE_KEYS, "fwd_gmacs") if k in entry and k not in need)):
+    active = ("active_params",) if kind == "transformer" else ()  # (a CNN's is unread: UNREAD_BY_KIND)
+    optional = (*WHOLE_KEYS, *TRUE_FALSE_KEYS, "fwd_gmacs", *active)
+    for k in (*need, *(k for k in optional if k in entry and k not in need)):
         v: Any = entry.get(k)
         got = json_quoted(v) if k in entry else "missing"
         if k in TRUE_FALSE_KEYS:
@@ -564,6 +571,11 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
         elif k == "params":
             if not (number(v) and MIN_PARAMS <= v <= MAX_PARAMS):
                 raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {PARAMS_ALLOWED}")
+        elif k == "active_params":  # a mixture of experts': what a token runs, at most the whole count
+            if not (number(v) and MIN_PARAMS <= v <= entry["params"]):
+                raise DpscaleError(f"{where}: {said(k)} {got}; allowed: the parameters one token passes through "
+                                   f"(a mixture of experts'), from 1,000 to its {said('params')} "
+                                   f"({entry['params']:g})")  # fmt: skip
         elif k == "fwd_gmacs":  # (below 1e300, 9.9e299 GMACs made 6e309 FLOPs: 'a micro-batch comes to inf s')
             if not (number(v) and 0 < v <= MAX_FWD_GMACS):
                 raise DpscaleError(f"{where}: {said(k)} {got}; allowed: forward GMACs an image, a number > 0, at most "
@@ -587,8 +599,9 @@ def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     typed = config.get("model_type")
     if typed not in HF_TYPES:
         got = json_quoted(typed) if "model_type" in config else "missing"
-        raise DpscaleError(f"{where}: model_type {got}; allowed: {' or '.join(HF_TYPES)} (a Hugging Face config "
-                           "whose count Llama's form gives), or models.json's fields")  # fmt: skip
+        types = f"{', '.join(HF_TYPES[:-1])} or {HF_TYPES[-1]}"
+        raise DpscaleError(f"{where}: model_type {got}; allowed: {types} (a Hugging Face config whose count Llama's "
+                           "form gives), or models.json's fields")  # fmt: skip
     for k in ("attention_bias", "mlp_bias"):  # Llama's count has no bias (Qwen2's q, k, v have one)
         if config.get(k, False) is not False:
             raise DpscaleError(f"{where}: {k} {json_quoted(config[k])}; allowed: false (Llama's count has no biases)")
@@ -624,13 +637,31 @@ def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     if out["hidden"] % out["heads"]:  # 3 heads of 4,096 are 1,365 wide: q, k, v, o 4,096 × 4,095, not × 4,096
         raise DpscaleError(f"{where}: num_attention_heads {out['heads']}; allowed: a divisor of hidden_size "
                            f"({out['hidden']:,}) (Llama's count has h × h attention projections)")  # fmt: skip
-    n = llama_params(out["layers"], out["hidden"], out["heads"], out.get("kv_heads", out["heads"]), out["ffn"],
-                     out["vocab"], out["tied_embeddings"])  # fmt: skip
+    experts, routed = _hf_experts(config, where) if typed == "mixtral" else (1, 1)
+    shape = (out["layers"], out["hidden"], out["heads"], out.get("kv_heads", out["heads"]), out["ffn"], out["vocab"],
+             out["tied_embeddings"])  # fmt: skip
+    gate = experts if experts > 1 else 0  # (a router of one expert: Llama's form, no gate)
+    n = llama_params(*shape, experts=experts, gate=gate)
     if not MIN_PARAMS <= n <= MAX_PARAMS:  # (a config has no 'params' to name: its count is derived)
         raise DpscaleError(f"{where}: the count its shape gives, {n:,}; allowed: {PARAMS_ALLOWED}")
+    if routed < experts:  # a token's FLOPs run the k experts it is routed to; the gradient all of them
+        out["active_params"] = llama_params(*shape, experts=routed, gate=gate)
     out = checked_model({**out, "params": n}, where, names)
     return {**out, "source": f"Hugging Face config.json (model_type {typed}); count (derived) from its shape",
             "hf_model_type": typed}  # fmt: skip
+
+
+def _hf_experts(config: dict[str, Any], where: str) -> tuple[int, int]:
+    """A Mixtral config's experts a layer and those one token is routed to (8 and 2), each checked."""
+    got = [config.get(k) for k in HF_EXPERTS]
+    for k, v in zip(HF_EXPERTS, got, strict=True):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v) or not 1 <= v <= MOST_WHOLE:
+            shown = json_quoted(v) if k in config else "missing"
+            raise DpscaleError(f"{where}: {k} {shown}; allowed: {WHOLE_ALLOWED}")
+    experts, routed = int(got[0]), int(got[1])  # type: ignore[arg-type]  # (checked just above)
+    if routed > experts:
+        raise DpscaleError(f"{where}: num_experts_per_tok {routed}; allowed: at most num_local_experts ({experts})")
+    return experts, routed
 
 
 MIN_PARAMS_STANDIN = 1e9  # the shape checked before its count is derived (the count is then checked as any)

@@ -15,7 +15,9 @@ ASPECT = 128  # an LLM's width per layer of depth: GPT-3 175B 12,288/96, Llama 2
 
 def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, params: float | None = None) -> float:
     """Training FLOPs per sample: 6·N·s + 12·L·h·s·min(s, W) per sequence (PaLM form; W a preset's sliding
-    attention window, else s) or 6 × MACs per image.
+    attention window, else s) or 6 × MACs per image. A mixture of experts' N is its `active_params`, the
+    parameters one token passes through (Mixtral 8x7B: 12.9 B of 46.7 B; Switch Transformer, Fedus et al. 2021, §2:
+    more experts add parameters, not FLOPs per token); its gradient, all of them, is the caller's `params`.
 
     A preset whose input embedding is not its output layer (tied_embeddings false: Llama, Mistral) leaves the
     embedding's V·h out of N, the preset's or a `params` above it (the model's whole count, as the gradient bytes
@@ -26,6 +28,9 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
     if model["kind"] == "transformer":
         s = seq_len or model["seq_len"]
         n = params if params is not None else model["params"]
+        active = model.get("active_params")  # a mixture of experts: a token runs its shared layers and k experts
+        if active is not None:  # (a --params over the preset keeps its active share)
+            n = active if params is None else params * active / model["params"]
         lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
         n = n - lookup if n > lookup else n  # (a count under the embedding's own is no such model: as given)
         keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
@@ -54,14 +59,21 @@ def shape_params(layers: int, hidden: int, vocab: int = 0) -> float:
     return 12.0 * layers * hidden**2 + vocab * hidden
 
 
-def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool) -> int:
+def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
+                 experts: int = 1, gate: int = 0) -> int:  # fmt: skip
     """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama and
     Mistral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and o h×h, k
     and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm weights; the embedding, an output
     layer of its own unless tied to it, one final norm; no biases (Llama 3 8B: 8,030,261,248, its checkpoint's).
+    A mixture of experts (Mixtral) has `experts` such MLPs a layer and a router of h × `gate` (its expert count):
+    all of them its total, the k a token is routed to (gate still all) the parameters one token passes through.
 
     >>> llama_params(32, 4096, 32, 32, 11008, 32000, False)  # Llama 2 7B, the checkpoint's total
     6738415616
+    >>> m = (32, 4096, 32, 8, 14336, 32000, False)  # Mixtral 8x7B: 46.7 B, 12.9 B active (2 of its 8 experts)
+    >>> llama_params(*m, experts=8, gate=8), llama_params(*m, experts=2, gate=8)
+    (46702792704, 12879925248)
     """
     h, kv = hidden, hidden * kv_heads // heads
-    return layers * (2 * h * h + 2 * h * kv + 3 * h * ffn + 2 * h) + (1 if tied else 2) * vocab * h + h
+    mlp = experts * 3 * h * ffn + h * gate
+    return layers * (2 * h * h + 2 * h * kv + mlp + 2 * h) + (1 if tied else 2) * vocab * h + h

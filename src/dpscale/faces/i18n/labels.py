@@ -702,6 +702,10 @@ LABELS: dict[str, dict[str, str]] = {
             "sequence is rope_scaling's original_max_position_embeddings, {s} tokens, the length it was pre-trained "
             "at (max_position_embeddings, {c}, is the context its RoPE scaling extends it to; --seq-len sets another)"
         ),
+        "mem_moe": (
+            "{model} is a mixture of experts: its model states count every expert, its activations one MLP a token "
+            "as a dense layer's — a token routed to k experts keeps k MLPs' (and the router's), more than this"
+        ),
         "mem_no_act": "{model} is not a transformer preset: activations not counted",
         "mem_no_act_params": (
             "model states only: activations are not counted (they need a transformer --model preset's layers; "
@@ -1749,6 +1753,11 @@ LABELS: dict[str, dict[str, str]] = {
             "de un checkpoint; su secuencia es original_max_position_embeddings de rope_scaling, {s} tokens, la "
             "longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo extiende su "
             "escalado RoPE; --seq-len fija otra)"
+        ),
+        "mem_moe": (
+            "{model} es una mezcla de expertos: sus estados del modelo cuentan todos los expertos, sus activaciones "
+            "un MLP por token, como una capa densa — un token enviado a k expertos guarda las de k MLP (y las del "
+            "router), más que esto"
         ),
         "mem_no_act": "{model} no es un transformer del catálogo: activaciones no contadas",
         "mem_no_act_params": (

@@ -236,6 +236,10 @@ NOTES: dict[str, dict[str, str]] = {
             "un --params de {typed:,.12g} es 1/{x:,.0f} de los {count} parámetros del {model}: --params es un número "
             "de parámetros (7e9 para 7 mil millones), no millones; E se calcula con lo dado"
         ),
+        "moe_active": (
+            "una mezcla de expertos: sus FLOPs cuentan los {count} parámetros por los que pasa un token ({pct:.3g} % "
+            "del total), el all-reduce del gradiente todos"
+        ),
         "params_over_preset": (
             "un --params de {typed:,.12g} es {x:,.0f}× los {count} parámetros del {model}, cuyas capas se mantienen "
             "para el nuevo número: un modelo del catálogo de ese tamaño lo describe mejor, si lo hay; si el número es "

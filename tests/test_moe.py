@@ -1,0 +1,131 @@
+"""A mixture of experts (--model-file): a token's FLOPs run the experts it is routed to, its gradient is all of
+them. Mixtral 8x7B's 46.7 B parameters were counted 6·N a token, 3.45× the compute of the 12.9 B a token passes
+through (Jiang et al. 2024, "Mixtral of Experts", §1: 47 B parameters, 13 B active), so a FLOPs estimate made its
+step 3.45× too long and its E too high; a Mixtral config.json was refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from clihelp import run
+
+from dpscale.catalog import load_model_file
+from dpscale.errors import DpscaleError
+from dpscale.formulas.compute import flops_per_sample
+from dpscale.sources.predict import predict
+
+# mistralai/Mixtral-8x7B-v0.1's config.json (the hub's file, the fields as they stand there)
+MIXTRAL_HF = {
+    "architectures": ["MixtralForCausalLM"], "attention_dropout": 0.0, "bos_token_id": 1, "eos_token_id": 2,
+    "hidden_act": "silu", "hidden_size": 4096, "initializer_range": 0.02, "intermediate_size": 14336,
+    "max_position_embeddings": 32768, "model_type": "mixtral", "num_attention_heads": 32, "num_experts_per_tok": 2,
+    "num_hidden_layers": 32, "num_key_value_heads": 8, "num_local_experts": 8, "output_router_logits": False,
+    "rms_norm_eps": 1e-05, "rope_theta": 1000000.0, "router_aux_loss_coef": 0.02, "sliding_window": None,
+    "tie_word_embeddings": False, "torch_dtype": "bfloat16", "transformers_version": "4.36.0.dev0",
+    "use_cache": True, "vocab_size": 32000,
+}  # fmt: skip
+# Per layer: q, o 4,096², k, v 4,096 × 1,024, 8 SwiGLU experts of 3 × 4,096 × 14,336, a 4,096 × 8 router, two norms
+# = 1,451,286,528; × 32 + embedding and output 2 × 32,000 × 4,096 + the final norm 4,096 = 46,702,792,704 (the
+# checkpoint's total). A token: 2 of the 8 experts, the router whole: 12,879,925,248.
+TOTAL, ACTIVE = 46_702_792_704, 12_879_925_248
+PREDICT = dict(devices=[8, 64], system="dgx-h100", precision="bf16", batch=1, seq_len=4096)
+
+
+def write(tmp_path: Path, name: str, data: object) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_a_mixtral_config_gives_its_checkpoint_s_total_and_the_count_a_token_runs(tmp_path):
+    entry = load_model_file(write(tmp_path, "config.json", MIXTRAL_HF))
+    assert (entry["params"], entry["active_params"]) == (TOTAL, ACTIVE)
+    # Mixtral 8x22B (56 layers, 6,144 wide, 48 heads, 8 KV, 16,384, vocabulary 32,768): 141 B, 39 B active
+    big = dict(MIXTRAL_HF, num_hidden_layers=56, hidden_size=6144, num_attention_heads=48, intermediate_size=16384,
+               vocab_size=32768)  # fmt: skip
+    entry = load_model_file(write(tmp_path, "big.json", big))
+    assert (entry["params"], entry["active_params"]) == (140_630_071_296, 39_161_468_928)
+    # every expert run (k = E): a dense model of E MLPs, no count apart
+    assert "active_params" not in load_model_file(write(tmp_path, "all.json", dict(MIXTRAL_HF, num_experts_per_tok=8)))
+
+
+def test_the_flops_count_the_active_parameters_the_gradient_all_of_them(tmp_path):
+    entry = load_model_file(write(tmp_path, "config.json", MIXTRAL_HF))
+    s, lookup = 4096, 32000 * 4096  # (untied: the input embedding's lookup does no matmul)
+    attention = 12 * 32 * 4096 * s * s
+    assert flops_per_sample(entry, s) == 6 * (ACTIVE - lookup) * s + attention  # 339.7 TFLOP a sequence
+    # --params over it (a variant twice the size) keeps its active share: twice the active count
+    assert flops_per_sample(entry, s, params=2 * TOTAL) == pytest.approx(6 * (2 * ACTIVE - lookup) * s + attention)
+    moe = predict(model_file=write(tmp_path, "moe.json", {**entry, "source": "x"}), **PREDICT)
+    dense = {k: v for k, v in entry.items() if k != "active_params"}
+    all_params = predict(model_file=write(tmp_path, "dense.json", dense), **PREDICT)
+    ratio = (6 * (TOTAL - lookup) * s + attention) / (6 * (ACTIVE - lookup) * s + attention)  # 3.45
+    assert all_params.breakdown.compute_s == pytest.approx(moe.breakdown.compute_s * ratio)
+    assert list(moe.breakdown.allreduce_s) == list(all_params.breakdown.allreduce_s)  # 93.4 GB of bf16 both
+    assert moe.efficiency_values[1] < all_params.efficiency_values[1] - 0.1  # less compute hides less all-reduce
+
+
+def test_the_note_says_the_count_a_token_runs_in_both_languages(tmp_path, capsys):
+    path = write(tmp_path, "config.json", MIXTRAL_HF)
+    argv = ("predict", "--model-file", path, "--system", "dgx-h100", "--precision", "bf16", "--batch", "1",
+            "--seq-len", "4096", "-d", "8")  # fmt: skip
+    rc, err, _ = run(capsys, *argv)  # (the table and its notes: standard output)
+    assert rc == 0
+    assert ("note: a mixture of experts: its FLOPs count the 12.88 B parameters one token passes through (27.6 % of "
+            "its count), the gradient all-reduce all of them") in err  # fmt: skip
+    assert "compute estimated: 339.7 TFLOP per micro-batch" in err
+    rc, err, _ = run(capsys, *argv, "--lang", "es")
+    assert ("nota: una mezcla de expertos: sus FLOPs cuentan los 12,88 mil millones de parámetros por los que pasa "
+            "un token (27,6 % del total), el all-reduce del gradiente todos") in err  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        ({"num_local_experts": None}, "num_local_experts missing; allowed: a whole number from 1 to 10,000,000"),
+        ({"num_experts_per_tok": 2.5}, "num_experts_per_tok 2.5; allowed: a whole number from 1 to 10,000,000"),
+        ({"num_experts_per_tok": 9}, "num_experts_per_tok 9; allowed: at most num_local_experts (8)"),
+        ({"num_local_experts": True}, "num_local_experts true; allowed: a whole number"),
+    ],
+)
+def test_a_mixtral_config_s_expert_counts_are_checked(tmp_path, change, said):
+    config = {k: v for k, v in {**MIXTRAL_HF, **change}.items() if v is not None}
+    with pytest.raises(
+        DpscaleError, match="^--model-file: .*config.json: " + said.replace("(", r"\(").replace(")", r"\)")
+    ):
+        load_model_file(write(tmp_path, "config.json", config))
+
+
+def test_a_models_json_entry_s_active_count_is_checked(tmp_path, capsys):
+    entry = {"kind": "transformer", "params": 46.7e9, "layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096}
+    for active, allowed in ((47e9, "from 1,000 to its params (4.67e+10)"), (12, "from 1,000"), ("13e9", "")):
+        path = write(tmp_path, "m.json", {**entry, "active_params": active})
+        rc, _, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-h100", "-d", "8")
+        assert rc == 2 and f"m.json': active_params {json.dumps(active)}; allowed: the parameters one token" in err
+        assert allowed in err and err.count("\n") == 1
+    # another tool's name for it, where the entry lacks the field: refused, not ignored (dense FLOPs, silently)
+    path = write(tmp_path, "m.json", {**entry, "num_active_params": 12.9e9})
+    rc, _, err = run(capsys, "predict", "--model-file", path, "--system", "dgx-h100", "-d", "8")
+    assert rc == 2 and "num_active_params" in err and "active_params" in err.replace("num_active_params", "")
+    # a CNN never reads it: it describes the entry
+    cnn = {"kind": "cnn", "params": 25.6e6, "fwd_gmacs": 4.1, "active_params": 1}
+    rc, err, _ = run(capsys, "predict", "--model-file", write(tmp_path, "c.json", cnn), "--system", "dgx-a100",
+                     "-d", "8")  # fmt: skip
+    assert rc == 0 and "mixture of experts" not in err
+
+
+def test_memory_counts_every_expert_s_states_and_says_its_activations_are_one_mlp_s(tmp_path, capsys):
+    path = write(tmp_path, "config.json", MIXTRAL_HF)
+    argv = ("memory", "--model-file", path, "--precision", "bf16", "--seq-len", "4096", "-d", "64", "--json")
+    rc, out, _ = run(capsys, *argv)
+    rows = {r["stage"]: r for r in json.loads(out)}
+    # all in bf16: weights 2 + gradients 2 + Adam's two moments 2 + 2 bytes a parameter, × the checkpoint's 46.7 B
+    # (not the 12.9 B a token runs): 373.6 GB under DDP, 5.84 GB a device under ZeRO-3 on 64
+    assert rc == 0 and rows[0]["model_state_bytes_per_device"] == 8 * TOTAL
+    assert rows[3]["model_state_bytes_per_device"] == pytest.approx(8 * TOTAL / 64)
+    rc, out, _ = run(capsys, *argv[:-1])
+    assert "config.json is a mixture of experts: its model states count every expert, its activations one MLP" in out
+    rc, out, _ = run(capsys, *argv[:-1], "--lang", "es")
+    assert "config.json es una mezcla de expertos: sus estados del modelo cuentan todos los expertos" in out
