@@ -37,6 +37,21 @@ def test_grouped_query_presets_count_their_parameters(key, published):
     assert llama_count(m) == m["params"] == published
 
 
+# A mixture of experts of Mistral 7B's blocks (Mixtral of Experts, Table 1): 8 SwiGLU experts and a router of h × 8 a
+# layer; a token runs the router and 2 experts. The hub's safetensors total is 46,702,792,704 (46.7 B; §1: "47B").
+MOE_COUNTS = [("mixtral-8x7b", 8, 2, 46_702_792_704, 12_879_925_248)]
+
+
+@pytest.mark.parametrize("key, experts, routed, published, active", MOE_COUNTS)
+def test_a_mixture_of_experts_counts_all_its_experts_and_the_ones_a_token_runs(key, experts, routed, published, active):
+    m = catalog.model(key)
+    dense = llama_count(m)  # one expert, no router
+    mlp, router = 3 * m["hidden"] * m["ffn"], m["hidden"] * experts
+    assert dense + m["layers"] * ((experts - 1) * mlp + router) == m["params"] == published
+    assert dense + m["layers"] * ((routed - 1) * mlp + router) == m["active_params"] == active
+    assert round(m["params"] / 1e9) == 47 and round(m["active_params"] / 1e9) == 13  # the paper's §1
+
+
 def test_the_same_count_gives_the_published_llama2_7b_total():
     """The form is checked against a count published by its authors: Llama 2 7B (ffn 11,008, no GQA) is 6.74 B."""
     m = dict(catalog.model("llama-7b"), kv_heads=32, ffn=11008)
@@ -434,7 +449,7 @@ SHAPES = [
     ("bert-base", 64, 128), ("bert-large", 64, 128),  # BERT's phase-1 pre-training sequence: 128
     ("gpt2", 64, 1024), ("gpt2-medium", 64, 1024), ("gpt2-large", 64, 1024), ("gpt2-xl", 64, 1024),  # n_ctx
     ("llama-7b", 128, 4096), ("llama-13b", 128, 4096), ("llama-70b", 128, 4096),  # Llama 2: 4k context
-    ("llama3-8b", 128, 8192), ("llama3-70b", 128, 8192), ("mistral-7b", 128, 8192),
+    ("llama3-8b", 128, 8192), ("llama3-70b", 128, 8192), ("mistral-7b", 128, 8192), ("mixtral-8x7b", 128, 32768),
     ("vit-b16", 64, (224 // 16) ** 2 + 1), ("vit-l16", 64, (224 // 16) ** 2 + 1),  # patches + the class token
 ]  # fmt: skip
 
@@ -451,7 +466,7 @@ def test_every_model_preset_has_its_count_and_shape_typed_again_from_its_source(
     """A preset added to models.json passed every test whatever its count (review HM added Qwen2-7B from a secondary
     source and the fast suite passed): a transformer's count is recomputed from its shape by one of the tests above
     and its heads and context are in SHAPES; a CNN's figures are in CNN_FIGURES."""
-    counted = {k for k, *_ in GQA_COUNTS + GPT2_BERT_COUNTS + VIT_COUNTS + LLAMA2_COUNTS + CNN_FIGURES}
+    counted = {k for k, *_ in GQA_COUNTS + GPT2_BERT_COUNTS + VIT_COUNTS + LLAMA2_COUNTS + CNN_FIGURES + MOE_COUNTS}
     shaped = {k for k, *_ in SHAPES}
     models = catalog.table("models")
     unchecked = sorted(

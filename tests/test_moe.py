@@ -129,3 +129,13 @@ def test_memory_counts_every_expert_s_states_and_says_its_activations_are_one_ml
     assert "config.json is a mixture of experts: its model states count every expert, its activations one MLP" in out
     rc, out, _ = run(capsys, *argv[:-1], "--lang", "es")
     assert "config.json es una mezcla de expertos: sus estados del modelo cuentan todos los expertos" in out
+
+
+def test_the_mixtral_preset_is_its_config_json(tmp_path):
+    """models.json's mixtral-8x7b (the paper's Table 1) and the hub's config.json predict the same step, and its hub
+    ids name it."""
+    from_file = predict(model_file=write(tmp_path, "config.json", MIXTRAL_HF), **PREDICT)
+    for name in ("mixtral-8x7b", "mistralai/Mixtral-8x7B-Instruct-v0.1"):
+        preset = predict(model=name, **PREDICT)
+        assert list(preset.breakdown.step_s) == list(from_file.breakdown.step_s)
+        assert preset.model_entry["active_params"] == ACTIVE
