@@ -1038,3 +1038,22 @@ def test_the_docs_superlinear_figure_is_the_published_sets_largest_e():
     )
     assert readme and fit
     assert (float(readme[1]), float(fit[1]), fit[2]) == (round(e, 2), round(e, 2), file)
+
+
+def test_fit_doc_two_size_intervals_are_what_fit_prints(capsys):
+    """docs/fit.md's two-size example, 'USL forced on 1 → 8 at 7,000/s: E(32) in [0.26, 0.65], peak [18, ∞] … the
+    default fit of the same runs: [0.28, 0.88]', was read by no test (the tests check the intervals' shape, not the
+    figures the doc quotes): each interval as `fit --json` gives it, to the doc's decimals (review JW)."""
+    text = " ".join(DOCS["fit.md"].split())
+    said = re.search(
+        r"USL forced on 1 → 8 at 7,000/s: E\(32\) in \[([\d.]+), ([\d.]+)\], peak \[(\d+), ∞\].*?"
+        r"the default fit of the same runs: \[([\d.]+), ([\d.]+)\]",
+        text,
+    )
+    assert said, "docs/fit.md's two-size example changed shape"
+    runs = ["fit", "--point", "1:1000", "--point", "8:7000", "--at", "32"]
+    usl, auto = _json(capsys, [*runs, "--law", "usl"]), _json(capsys, runs)
+    (u,), (a,) = usl["predictions"], auto["predictions"]
+    got = (u["efficiency_lo"], u["efficiency_hi"], usl["peak"]["lo"], a["efficiency_lo"], a["efficiency_hi"])
+    assert [_as_said(v, s) for v, s in zip(got, said.groups(), strict=True)] == list(said.groups())
+    assert usl["peak"]["hi"] is None  # ∞: σ alone never peaks
