@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.holdouts or not args.cv:
         for name, scored in holdouts().items():
             n = scored["shipped"][2]
-            label = {"pooled": f"the {len(calibrate.HOLDOUT)} hold-outs pooled", "first nine": "the first nine pooled"}
+            label = {"pooled": f"the {len(calibrate.POOLED)} hold-outs pooled", "first nine": "the first nine pooled"}
             print(f"{label.get(name, name)}, {n} points: median |E error| (p90)")
             for form, (median, p90, _) in scored.items():
                 print(f"  {form:8s} {median:.4f} ({p90:.4f})  {CONSTANTS.get(form, 'stepmodel.DEFAULT')}")
