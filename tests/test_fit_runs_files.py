@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from clihelp import run
+from clihelp import read_runs, run
 
 import dpscale
 from dpscale.errors import DpscaleError
@@ -392,3 +392,53 @@ def test_the_fast_reading_of_a_cell_agrees_with_the_checked_one_on_every_kind_of
                 taken.add((fast[0], whole, dots))
     assert len(taken) == 8  # each reading both reads some cells and refuses others
     assert read(_value, "1_000", "t", "w")[0] == read(_value, "2.000", "t", "w", False, True)[0] == "refused"
+
+
+# Review JV: fit told JSON from CSV by the first line's first character, validate by files.opens_json.
+
+RUNS = [(1, 1000.0), (2, 1900.0), (4, 3600.0)]  # E = 1, 1,900 / 2,000 = 0.95, 3,600 / 4,000 = 0.9
+RECORDS = "".join(json.dumps({"devices": d, "throughput": x}) + "\n" for d, x in RUNS)
+
+
+@pytest.mark.parametrize("first", ["[run]", "{id}", "[1]", "[]", "{}"])
+def test_a_runs_csv_whose_first_column_opens_with_a_bracket_is_read_not_called_json(capsys, tmp_path, first):
+    """'[run],devices,throughput' (a run's label, a reference's number) was refused 'r.csv: a JSON array; allowed:
+    JSON lines …, or a CSV' and '{id},…' 'r.csv line 1: not valid JSON (Expecting property name …)', while validate
+    read such a table and said of it '`dpscale fit FILE` fits them', and plan --efficiency-file 'give it as --fit
+    FILE'. JSON is what files.opens_json finds: a JSON value that ends its line."""
+    path = tmp_path / "r.csv"
+    path.write_text(f"{first},devices,throughput\n" + "".join(f"r{d},{d},{x:g}\n" for d, x in RUNS))
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS
+    rc, out, err = run(capsys, "fit", str(path), "--law", "amdahl", "--json")
+    assert rc == 0 and err == "" and [m["efficiency"] for m in json.loads(out)["measured"]] == [1.0, 0.95, 0.9]
+    assert run(capsys, "fit", str(path), "--only", "workload=cnn")[2].endswith(
+        "error: --only: r.csv is a CSV; allowed: with JSON lines of `dpscale measure` records\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"devices": 1, "throughput": 9\n', "line 1: not valid JSON (Expecting ',' delimiter)"),  # cut short
+        ("{'devices': 1, 'throughput': 900}\n", "line 1: not valid JSON (Expecting property name enclosed in"),
+        ('[{"devices": 1, "throughput": 900}],\n', "r.csv: a JSON array; allowed: JSON lines"),
+        ("# measured on 2 nodes\n" + RECORDS, "line 1: not valid JSON (Expecting value)"),  # a CSV's comment
+    ],
+)
+def test_json_broken_on_its_first_line_is_said_where_it_breaks(capsys, tmp_path, text, said):
+    """A first line opening with '{' or '[' that is no JSON ending its line, and that names no devices and
+    throughput read as a CSV header, is JSON broken there: said so, not 'missing columns devices, throughput (found
+    {"devices": 1, …)'. A '#' comment above JSON lines (the CSV reader's, not JSON's) said that, on line 2."""
+    (tmp_path / "r.csv").write_text(text)
+    rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"))
+    assert rc == 2 and out == "" and said in err and "missing" not in err
+
+
+@pytest.mark.parametrize(("mark", "end"), [("\ufeff", "\r"), ("\ufeff\ufeff", "\n"), ("", "\r")])
+def test_json_lines_with_old_mac_line_ends_or_two_byte_order_marks_are_read(tmp_path, mark, end):
+    """text_lines breaks at '\\r' alone, and header_names drops a second byte-order mark (a file saved twice with
+    one); fit's sniff took neither: two marks above `measure --out`'s records said 'r.jsonl line 1: missing columns
+    devices, throughput (found {"devices": 1, "throughput": 1000.0})'. Read now, and validate points them to fit."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(mark + RECORDS.replace("\n", end), encoding="utf-8", newline="")
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS

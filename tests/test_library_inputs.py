@@ -548,6 +548,7 @@ def test_a_negative_zero_parameter_prints_as_zero():
         "dpscale.formulas.compute",
         "dpscale.formulas.plan",
         "dpscale.sources.fit_io",
+        "dpscale.files",
     ],
 )
 def test_docstring_examples_run(module):

@@ -189,6 +189,28 @@ def text_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def opens_json(text: str) -> bool:
+    """Whether the text opens, past blank space and byte-order marks (a file saved twice with one), with a JSON object
+    or array that ends its line (at \\n or \\r, as `text_lines` breaks): `measure --out`'s records, `measure --json`'s
+    document, one line or indented, a JSON array. The one rule by which validate and fit tell JSON from a CSV:
+    not every '{' or '[' — a table whose first column is named '[run]' or '{id}' (review JS), or '[1]', '[]' or '{}',
+    JSON up to the comma after it (review JU), is a CSV; fit called '[run],devices,throughput' a JSON array.
+
+    >>> opens_json('{"devices": 1}\\n{"devices": 2}'), opens_json('[\\n  1\\n]'), opens_json('[1],devices,throughput')
+    (True, True, False)
+    """
+    import json
+
+    text = text.lstrip().lstrip("\ufeff").lstrip()
+    if not text.startswith(("{", "[")):  # (a CSV's first name: no JSON parse of a 64 MiB table's quoted cell)
+        return False
+    try:
+        head, end = json.JSONDecoder().raw_decode(text)
+    except (ValueError, RecursionError):  # ('[[[…' 100,000 deep: no JSON a published table could be)
+        return False
+    return isinstance(head, (dict, list)) and not text[end:].partition("\n")[0].partition("\r")[0].strip()
+
+
 def json_pairs(text: str | bytes) -> tuple[Any, str | None]:
     """The parsed JSON and the first field an object of it gives twice, or None: json.loads keeps the last silently
     ("efficiency": 0.9, "efficiency": 0.1 planned on 0.1; "alpha_s" twice predicted on the second)."""

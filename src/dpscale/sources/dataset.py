@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -19,7 +18,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
-from dpscale.files import not_csv, read_bytes, shown
+from dpscale.files import not_csv, opens_json, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -156,19 +155,6 @@ def _is_zero(text: str) -> bool:
         return False
 
 
-def _json_first(text: str) -> bool:
-    """Whether the text opens with a JSON object or array (a record of `measure --out`'s lines, `measure --json`'s
-    document, pretty-printed or not) that ends its line, whatever lines follow. Not every '{' or '[': a published
-    table whose first column is named '[ref]' or '{id}' read as a CSV, and was refused as JSON for its first
-    character (review JS); nor one named '[1]', '[]' or '{}', JSON up to the comma after it (review JU)."""
-    text = text.lstrip()
-    try:
-        head, end = json.JSONDecoder().raw_decode(text)
-    except (ValueError, RecursionError):  # ('[[[…' 100,000 deep: no JSON a published table could be)
-        return False
-    return isinstance(head, (dict, list)) and not text[end:].partition("\n")[0].strip()
-
-
 def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order. '-': standard input (named so in messages)."""
     name = shown(path)
@@ -183,7 +169,7 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    if _json_first(text):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1,
+    if opens_json(text):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1,
         # "throughput": 2119.5117850036613, …)' read a JSON record as a header
         raise DpscaleError(
             f"{name}: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go "

@@ -34,7 +34,16 @@ from dpscale.errors import (
     python_spelled,
     unit_key,
 )
-from dpscale.files import CSV_OPEN_QUOTE, json_quoted, loads_once, not_csv, read_text, shown_name, text_lines
+from dpscale.files import (
+    CSV_OPEN_QUOTE,
+    json_quoted,
+    loads_once,
+    not_csv,
+    opens_json,
+    read_text,
+    shown_name,
+    text_lines,
+)
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.notes import Note
 from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
@@ -263,17 +272,32 @@ def read_runs_unit(
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("runs", str(path), f"a readable CSV or JSON-lines file ({why})") from None  # (CLI: RUNS)
-    first = next((ln.strip() for ln in text_lines(text) if ln.strip()), "")
-    if not first:
+    text = text.lstrip("\ufeff")  # (a second byte-order mark: a file saved twice with one, as header_names drops it)
+    lines = text_lines(text)
+    if not any(ln.strip() for ln in lines):
         raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
-    if first.startswith("["):  # read as CSV, it would be refused for its header
+    at = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), len(lines))
+    first = lines[at].strip() if at < len(lines) else ""  # (the first line neither blank nor a CSV's '#' comment)
+    is_json = opens_json("\n".join(lines[at:])) or (first.startswith(("{", "[")) and not _runs_header(first))
+    if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
         raise DpscaleError(
             f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
             "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
         )
-    if only and not first.startswith("{"):
+    if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return _read_jsonl(text, name, only, option) if first.startswith("{") else read_csv_unit(text, name, dot_groups)
+    return _read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)
+
+
+def _runs_header(line: str) -> bool:
+    """Whether a line read as a CSV header names devices and throughput. A first line opening with '{' or '[' that
+    `opens_json` finds no JSON in is a CSV when it does ('[run],devices,throughput'), and else JSON broken on that
+    line — cut short ('{"devices": 1, "throughput": 9'), a Python dict's quotes — said where it breaks ('line 1: not
+    valid JSON (…)'), not 'missing columns devices, throughput (found {"devices": 1, …)'."""
+    try:
+        return holds_runs(header_names(next(csv.reader([line]), [])))
+    except csv.Error:  # (a NUL in it)
+        return False
 
 
 def parse_only(items: list[str] | None) -> dict[str, str] | None:
