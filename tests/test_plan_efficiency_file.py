@@ -344,7 +344,7 @@ def test_a_samples_per_second_calc_file_is_not_planned_as_tokens(capsys, tmp_pat
     argv = ["plan", "--efficiency-file", str(path), "-n", "1e9", "-d", "64", "--unit", "tokens/s"]
     rc, out, err = run(capsys, *argv)
     assert (rc, out) == (2, "") and len(err.splitlines()) == 1
-    said = "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's per-device throughput 2000"
+    said = "--unit: got 'tokens/s'; allowed: 'samples/s', the unit of --efficiency-file's per-device throughput 2,000"
     assert said in err
     rc, _, err = run(capsys, *argv, "--lang", "es")
     assert rc == 2 and "se admite: 'samples/s'" in err, err
@@ -408,3 +408,32 @@ def test_a_blank_unit_is_no_unit_beside_calc_s_rows(capsys, tmp_path, blank):
     assert read_efficiencies(str(path)).unit is None
     path.write_text(json.dumps([s1, dict(other, unit=blank)]))
     assert read_efficiencies(str(path)).unit is None
+
+
+# Review JV: the --unit refusal wrote the file's rate as {v:g}, the note of the same rate as notes.figure.
+
+
+@pytest.mark.parametrize(
+    ("lang", "note", "said"),
+    [
+        ("en", "note: per-device throughput 1,234,570 from --efficiency-file",
+         "the unit of --efficiency-file's per-device throughput 1,234,570 (or give --throughput in samples/s;"),
+        ("es", "nota: rendimiento por dispositivo 1.234.570 tomado de --efficiency-file",
+         "la unidad del rendimiento por dispositivo 1.234.570 de --efficiency-file (o dé --throughput en samples/s;"),
+    ],
+)  # fmt: skip
+def test_the_unit_refusal_says_the_file_s_rate_as_its_note_does(capsys, tmp_path, lang, note, said):
+    """A file of 1,234,567.8 tokens/s a device (a small model's rate) planned without --unit was refused '… the unit
+    of --efficiency-file's per-device throughput 1.23457e+06 (or give …' — '1,23457e+06' in Spanish — where the
+    plan with --unit tokens/s notes the same rate '1,234,570' ('1.234.570'): figure, the one way a number reaches a
+    sentence (six figures, grouped, whole past a million); 2119.5117 is '2,119.51', as the note says it."""
+    path = tmp_path / "tok.json"
+    path.write_text(json.dumps([
+        {"devices": d, "efficiency": e, "per_device_throughput": 1234567.8, "unit": "tokens/s"}
+        for d, e in ((1, 1.0), (8, 0.9))
+    ]))  # fmt: skip
+    argv = ["plan", "-n", "1e9", "--efficiency-file", str(path), "--lang", lang]
+    rc, out, err = run(capsys, *argv)
+    assert (rc, out) == (2, "") and said in err and "e+06" not in err
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s")
+    assert rc == 0 and note in out, err

@@ -117,7 +117,7 @@ def test_a_prediction_file_that_states_a_unit_keeps_it(capsys, tmp_path):
     assert rc == 2 and not out
     assert err.startswith(
         "dpscale plan: error: --unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit of "
-        "--efficiency-file's per-device throughput 2000"
+        "--efficiency-file's per-device throughput 2,000"
     )
     rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1e6", "-d", "8",
                        "--unit", "tokens/s", "--json")  # fmt: skip

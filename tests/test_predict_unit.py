@@ -147,7 +147,7 @@ def test_a_tokens_file_planned_in_samples_is_refused_saying_so(capsys, tmp_path)
     rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12")
     assert rc == 2 and len(err.strip().splitlines()) == 1
     assert ("--unit: not typed (plan's default 'samples/s'); allowed: 'tokens/s', the unit of --efficiency-file's "
-            "per-device throughput 5976.92 (or give --throughput in samples/s; predict's rates are samples/s without "
+            "per-device throughput 5,976.92 (or give --throughput in samples/s; predict's rates are samples/s without "
             "--unit tokens/s: × the sequence length for tokens/s)") in err  # fmt: skip
     rc, _, err = run(capsys, "plan", "--efficiency-file", str(path), "-n", "1e12", "--lang", "es")
     assert rc == 2 and "los rendimientos de predict son muestras/s sin --unit tokens/s: × la longitud de" in err

@@ -300,7 +300,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         # records of two rates: plan took no throughput from them, and said only '--throughput: missing'
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "tok.json")],  # no --unit typed: plan's default
          "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad del "
-         "rendimiento por dispositivo 4096,5 de --efficiency-file"),
+         "rendimiento por dispositivo 4.096,5 de --efficiency-file"),
         (["plan", "-n", "1e6", "--efficiency-file", str(tmp / "rates.json")],
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),

@@ -29,6 +29,7 @@ from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
 from dpscale.formulas.scaling import apart
+from dpscale.notes import figure
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -263,8 +264,8 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
             # a file's 'tokens/s' is that unit, as plan --fit and fit take it)
             raise DpscaleError(
                 f"--unit: {_got_unit(typed_unit)}; allowed: {read.unit!r}, the unit of --efficiency-file's per-device "
-                f"throughput {read.v:g} (or give --throughput in {args.unit}; predict's rates are samples/s without "
-                "--unit tokens/s: × the sequence length for tokens/s)"
+                f"throughput {figure(read.v)} (or give --throughput in {args.unit}; predict's rates are samples/s "
+                "without --unit tokens/s: × the sequence length for tokens/s)"
             )
         args.unit = unit
     args.throughput = repr(read.v)
