@@ -278,7 +278,7 @@ def read_runs_unit(
         raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
     at = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), len(lines))
     first = lines[at].strip() if at < len(lines) else ""  # (the first line neither blank nor a CSV's '#' comment)
-    is_json = opens_json("\n".join(lines[at:])) or (first.startswith(("{", "[")) and not _runs_header(first))
+    is_json = opens_json("\n".join(lines[at:])) or (first.startswith(("{", "[")) and not runs_header(first))
     if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
         raise DpscaleError(
             f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
@@ -289,11 +289,12 @@ def read_runs_unit(
     return _read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)
 
 
-def _runs_header(line: str) -> bool:
+def runs_header(line: str) -> bool:
     """Whether a line read as a CSV header names devices and throughput. A first line opening with '{' or '[' that
     `opens_json` finds no JSON in is a CSV when it does ('[run],devices,throughput'), and else JSON broken on that
     line — cut short ('{"devices": 1, "throughput": 9'), a Python dict's quotes — said where it breaks ('line 1: not
-    valid JSON (…)'), not 'missing columns devices, throughput (found {"devices": 1, …)'."""
+    valid JSON (…)'), not 'missing columns devices, throughput (found {"devices": 1, …)'. The page's fit field reads
+    a paste as a table by it too, whatever its first column's name opens with."""
     try:
         return holds_runs(header_names(next(csv.reader([line]), [])))
     except csv.Error:  # (a NUL in it)

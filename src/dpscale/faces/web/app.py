@@ -211,9 +211,11 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
     head = next((x for x in lines if not x.lstrip().startswith("#")), "").replace('"', "")
     # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
-    if re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head):
-        from dpscale.sources.fit_io import read_csv_unit
+    named = re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head)
+    from dpscale.sources.fit_io import read_csv_unit, runs_header
 
+    # or a header fit reads, whatever its first name opens with ('[run],devices,throughput' was the run '[run]')
+    if named or runs_header(re.sub("[;\t]", ",", head)):
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
             # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
             # was quoted again, then missing) and its comments left as they are (one with a comma was quoted)
