@@ -442,3 +442,28 @@ def test_json_lines_with_old_mac_line_ends_or_two_byte_order_marks_are_read(tmp_
     path = tmp_path / "r.jsonl"
     path.write_text(mark + RECORDS.replace("\n", end), encoding="utf-8", newline="")
     assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS
+
+
+DOCUMENT = json.dumps({"workload": "mlp", "points": [{"devices": d, "throughput": x} for d, x in RUNS]}, indent=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (DOCUMENT, None),  # 17 lines, read whole
+        (DOCUMENT[: DOCUMENT.index('"devices": 4')], "line 12: not valid JSON (Expecting property name enclosed in"),
+        (DOCUMENT.replace("1900.0", "1900.0,"), "line 11: not valid JSON (Expecting property name enclosed in"),
+    ],
+)
+def test_an_indented_document_broken_is_said_where_it_breaks_not_on_its_opening_brace(capsys, tmp_path, text, said):
+    """`measure --json` indented (jq's way) and cut short after its second point (line 12, '    {', the last not
+    blank), or with a comma after 1900.0 (line 10: the parser stops at line 11's '}'), was refused 'r.json line 1: not
+    valid JSON (Expecting property name enclosed in double quotes)' — line 1 is its '{' alone — where plan
+    --efficiency-file names the line it breaks on. JSON lines broken on their first line still say line 1 (above)."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    if said is None:
+        assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS
+        return
+    rc, out, err = run(capsys, "fit", str(path))
+    assert rc == 2 and out == "" and f"r.json {said}" in err, err

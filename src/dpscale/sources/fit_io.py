@@ -417,12 +417,15 @@ def _read_jsonl(
     """Runs from JSON text: `dpscale measure --out`'s lines, one record a line, or one document alone (`measure
     --json`'s object, its sizes under "points", pretty-printed or not); with the unit the records state, or None."""
     records = _OneSetup(only, option=option)
+    broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = loads_once(text, name)
     except DpscaleError:  # (a ValueError too: loads_once's own refusal, said as it is, not taken for lines below)
         raise
     except RecursionError:  # {"a": {"a": … 100,000 deep: a traceback once
         raise DpscaleError(f"{name}: nested too deeply; allowed: one JSON object per line") from None
+    except json.JSONDecodeError as exc:
+        whole, broken = None, exc
     except ValueError:
         whole = None
     if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
@@ -450,7 +453,12 @@ def _read_jsonl(
                     f"{where}: a JSON object over several lines; allowed: one JSON object per line, or one document "
                     "alone (`dpscale measure --json` output)"
                 ) from None
-            raise DpscaleError(f"{where}: not valid JSON ({exc.msg}); allowed: one JSON object per line") from None
+            why, at = exc, _break_line(text, broken)
+            if at > i and not records.runs:  # (broken: not "Extra data", where a first document ends its line)
+                # one document over many lines (measure --json indented by jq), cut short or mistyped on a later
+                # one: where it breaks ('line 33', as plan --efficiency-file says), not its opening '{' on line 1
+                why, where = cast(json.JSONDecodeError, broken), f"{name} line {at}"
+            raise DpscaleError(f"{where}: not valid JSON ({why.msg}); allowed: one JSON object per line") from None
         except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
             raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
         if isinstance(rec, dict) and "devices" not in rec and isinstance(rec.get("points"), list):
@@ -474,6 +482,15 @@ def _read_jsonl(
     runs = records.runs
     said = records.unit[0] if records.unit is not None else None
     return runs, said if isinstance(said, str) else None
+
+
+def _break_line(text: str, broken: json.JSONDecodeError | None) -> int:
+    """The line where the text, read as one JSON document, breaks (a break at its end, as a file cut short after its
+    last line's newline breaks, on its last line that is not blank); 0 where it is whole, or breaks only after one
+    value ("Extra data": a first record that ends its line, JSON lines)."""
+    if broken is None or broken.msg == "Extra data":
+        return 0
+    return text.count("\n", 0, min(broken.pos, len(text.rstrip()))) + 1
 
 
 def found(header: Iterable[str], most: int = 8) -> str:
