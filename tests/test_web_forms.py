@@ -192,6 +192,37 @@ def test_the_calc_tab_computes_in_the_unit_typed():
         expect(page.locator("#error")).to_be_hidden()
 
 
+@pytest.mark.slow
+def test_the_plan_tab_as_it_opens_is_titled_as_dpscale_plan_titles_its_worked_example(capsys, served):
+    """The plan tab opens on `dpscale plan`'s worked example (its fields are plan's WORKED), which the command titles
+    'Worked example: 1.28M samples × 90 epochs …'; the page posted every field, so it said only 'Plan: time and cost
+    per cluster size', and nothing told that the ImageNet figures were an example (review JX). As the calculator's
+    tab: its untouched fields ask for the worked example itself, a unit typed is still the example, an edit is a run."""
+    with chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        title, result = page.locator("#out-title"), page.locator("#result")
+        for lang, worked, own, first in (
+            ("en", "Worked example: 1.28M samples × 90 epochs at 2,000 samples/s per device, E = 0.9, 2.5 per "
+             "device-hour, deadline 24 h", "Plan: time and cost per cluster size", "16.0 h"),
+            ("es", "Ejemplo resuelto: 1,28 M de muestras × 90 épocas a 2.000 muestras/s por dispositivo; E = 0,9; "
+             "2,5 por hora-dispositivo; plazo 24 h", "Plan: tiempo y coste por tamaño de clúster", "16,0 h"),
+        ):  # fmt: skip
+            rc, out, _ = run(capsys, "plan", "--lang", lang)
+            assert rc == 0 and out.splitlines()[0] == worked  # the command's own title
+            page.goto(f"{served}?lang={lang}")
+            page.click("#tab-plan")
+            expect(title).to_have_text(worked)
+            expect(result.locator("tbody tr").first).to_contain_text(first)  # 1 device: 16.0 h, as the command
+            page.fill("#plan input[name=unit]", "tokens/s")  # a unit typed: the example still, in that unit
+            page.click("#plan .run")
+            expect(title).to_contain_text("2,000 tokens/s" if lang == "en" else "2.000 tokens/s")
+            page.fill("#plan input[name=unit]", "")
+            page.fill("#plan input[name=epochs]", "10")  # a field edited: the user's run, titled as one
+            page.click("#plan .run")
+            expect(title).to_have_text(own)
+            expect(page.locator("#error")).to_be_hidden()
+
+
 def test_the_plan_tabs_missing_rate_names_what_the_page_offers_not_fit(capsys):
     """The plan tab with its rate field emptied said '(or --fit measured runs)': --fit reads a RUNS file, which the
     page has no field for. Its plan tab takes a fit's (or a prediction's) rate with the button the error now names,
