@@ -399,6 +399,34 @@ def test_activations_beyond_what_the_states_leave_are_said():
     assert {"ddp_memory"} <= {n.key for n in ddp.notes} and "activation_memory" not in {n.key for n in ddp.notes}
 
 
+def test_activations_are_checked_at_the_sizes_whose_states_fit_when_a_smaller_one_does_not():
+    """Review JZ: Llama 2 70B under ZeRO-3 on DGX B200s (180 GiB = 193.3 GB), micro-batch 1 of 4,096 tokens, swept
+    from 1 device. At 1 its states do not fit (16 × 68,976,648,192 = 1,103.6 GB), and that note alone was printed:
+    'fewer devices need more' read as if 8 devices fit. At 8 the states are 1,103.6 / 8 = 137.97 GB, leaving
+    193.27 − 137.97 = 55.3 GB, and the activations without the scores are 34·s·b·h·L = 34 × 4,096 × 8,192 × 80 =
+    91.3 GB [KORTH22]: 8 devices cannot take this step either, which the same sweep without 1 said. At 16: 68.98 GB
+    of states leave 124.3 GB, which 91.3 fits — 8 is the largest size short."""
+    kw = dict(model="llama-70b", system="dgx-b200", zero=3, batch=1, grad_accum=16, precision="bf16")
+    p = predict([1, 8, 16, 64, 512], **kw)
+    (states,) = [n for n in p.notes if n.key == "zero_memory"]
+    assert states.fields["d"] == 1 and states.fields["need"] == pytest.approx(16 * 68_976_648_192 / 1e9)
+    (acts,) = [n for n in p.notes if n.key == "activation_memory"]
+    assert acts.fields["d"] == 8
+    assert acts.fields["sel"] == pytest.approx(34 * 4096 * 8192 * 80 / 1e9)  # 91.3 GB
+    assert acts.fields["left"] == pytest.approx(180 * 2**30 / 1e9 - 16 * 68_976_648_192 / 8 / 1e9)  # 55.3 GB
+    assert "more than the 55.3 GB the model states leave of the b200-180gb's 193.3 GB at 8 devices" in acts
+    # the note is the one the sweep without 1 device gives
+    (alone,) = [n for n in predict([8, 16, 64, 512], **kw).notes if n.key == "activation_memory"]
+    assert str(alone) == str(acts)
+    # a global batch's share at each size: 1,024 sequences over 1, 8 and 64 devices × 16 are 64, 8 and 1 a
+    # micro-batch; 1's states do not fit, 8's do and its 8 sequences (730 GB) do not, 64's one (91.3 GB) fits the
+    # 193.3 − 17.2 = 176.0 GB left: the note names 8 devices with their own micro-batch of 8
+    strong = predict([1, 8, 64], global_batch=1024, **{k: v for k, v in kw.items() if k != "batch"})
+    (acts,) = [n for n in strong.notes if n.key == "activation_memory"]
+    assert (acts.fields["d"], acts.fields["b"]) == (8, 8)
+    assert acts.fields["sel"] == pytest.approx(8 * 34 * 4096 * 8192 * 80 / 1e9)
+
+
 def test_gather_bytes_replace_the_precisions_weights_and_nothing_else():
     """--gather-bytes sets only the bytes ZeRO all-gathers: with the compute measured, fp8 gathering 4 bytes and
     all-reducing fp32 gradients is amp exactly; 1 byte (torchao's float8 all-gather, torchtitan's H200 runs) moves

@@ -239,8 +239,14 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
             gib = "" if part.get("usable_mib") else f" ({part['memory_gb']:g} GiB)"
             out.append(Note(key, need=float(need[sizes == n][0]) / GB, mem=mem, gpu=gpu, stage=STAGE_NAMES[zero],
                             d=n, mp=split, per=per, gib=gib))  # fmt: skip
-        else:  # at every size: a global batch's share, and so the activations, differ from size to size
-            out.extend(_activations_beyond(run, ACTIVATION_BYTES[split], d, held, whole + sharded / d, gpu))
+        # the sizes whose states fit, each with its own activations (a global batch's share differs by size): a
+        # sweep from 1 device named only its states, and 8 B200s short of Llama-2-70B's activations went unsaid
+        fit = whole + sharded / d <= held
+        if fit.any():
+            spec, seq_len, batch = run
+            shares = np.broadcast_to(np.asarray(batch, dtype=float), d.shape)[fit]
+            out.extend(_activations_beyond((spec, seq_len, shares), ACTIVATION_BYTES[split], d[fit], held,
+                                           whole + sharded / d[fit], gpu))  # fmt: skip
     return out
 
 
