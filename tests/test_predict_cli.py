@@ -538,7 +538,7 @@ def test_notes_about_this_answer_come_before_the_columns_explanations(capsys):
                                 "dispositivos")):  # fmt: skip
         rc, out, _ = run(capsys, *LLAMA3_8B, "--lang", lang)
         notes = _said(out)
-        assert rc == 0 and len(notes) == 10 and notes[0] == tokens
+        assert rc == 0 and len(notes) == 11 and notes[0] == tokens  # (11: the FLOPs a token, review JZ)
         assert notes[-3:] == [label(k, lang) for k in STANDING]
     assert _said(out)[1].startswith("DDP simple necesita 128 GB")  # the states that cannot fit: next
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-v", "2900", "--system",
@@ -585,12 +585,12 @@ NOTE_ORDERS = [
      ["tokens/s: samples/s × 4,096", "a batch of 8 sequences of 4,096 stores", "no published measurement on Hopper",
       "ZeRO-3 / FSDP full shard", "68.98 B parameters", "dgx-h100 as the options changed it",
       "on 4 of each dgx-h100 node's 8 GPUs the run reaches 4 of its 8 NICs", "compute estimated",
-      "where E goes at 64 devices"]),
+      "model FLOPs a token", "where E goes at 64 devices"]),
     (["--model", "llama-70b", "--precision", "bf16", "--system", "dgx-h100", "--gpus-per-node", "4", "-d", "8",
       "-b", "1", "--zero", "1"],
      ["tokens/s: samples/s × 4,096", "ZeRO-1 needs 379 GB per GPU", "no published measurement on Hopper",
       "ZeRO-1: gradients reduce-scattered", "68.98 B parameters", "dgx-h100 as the options changed it",
-      "on 4 of each dgx-h100 node's 8 GPUs", "compute estimated", "where E goes at 8 devices"]),
+      "on 4 of each dgx-h100 node's 8 GPUs", "compute estimated", "model FLOPs a token", "where E goes at 8 devices"]),
 ]  # fmt: skip
 
 
@@ -1406,3 +1406,36 @@ def test_a_fixed_global_batch_s_compute_estimate_divides_by_its_accumulation_ste
             "los pasos de acumulación) al 42,5 % de 989 TFLOP/s (h100-80gb); el de cada tamaño, el lote global entre "
             "dispositivos × pasos de acumulación, en proporción")  # fmt: skip
     assert rc == 0 and said in out
+
+
+def test_an_llms_flops_estimate_says_what_it_counts_a_token():
+    """Review JZ: 'compute estimated: 948.9 TFLOP per micro-batch at 35 % of 989 TFLOP/s' (Llama 3 8B, 2 sequences
+    of 8,192) did not say what a token counts, and an engineer's 6·N·tokens = 6 × 8,030,261,248 × 16,384 = 789.4
+    TFLOP is 16.8 % short of it: an MFU measured by 6·N (the common rule) and typed as --mfu made compute 1/0.832 too
+    long. By hand (physics.md §3, PaLM): N = 8,030,261,248 − 128,256 × 4,096 (the untied input embedding, a lookup)
+    = 7,504,924,672; 6·N = 45.03 G; 12·L·h·s = 12 × 32 × 4,096 × 8,192 = 12.88 G; 57.91 G a token, × 16,384 = 948.9
+    TFLOP; 6 × 8.03 B = 48.18 G is 1 − 48.18/57.91 = 16.8 % fewer. GPT-2 (tied, 1,024 tokens): 6 × 124,439,808 =
+    0.7466 G + 12 × 12 × 768 × 1,024 = 0.1132 G; Mistral 7B's window of 4,096 keys at 8,192 tokens: 12 × 32 × 4,096
+    × 4,096 = 6.442 G. A CNN, and a measured rate (its MFU note already gives the GFLOP a token), say nothing."""
+    kw = dict(system="dgx-h100", precision="bf16", batch=2)
+    (n,) = [n for n in predict([8], model="llama3-8b", **kw).notes if n.key.startswith("flops_per_token")]
+    assert n.fields["n"] == 8_030_261_248 - 128_256 * 4096 and n.fields["emb"] == 128_256 * 4096
+    assert n.fields["total"] == pytest.approx((6 * 7_504_924_672 + 12 * 32 * 4096 * 8192) / 1e9)
+    assert n == (
+        "model FLOPs a token, the ones the MFU is a share of (PaLM's count): 6·N = 45.03 G (N = 7,504,924,672: the "
+        "input embedding's 525,336,576 parameters left out, a lookup) + attention's 12·L·h·k = 12.88 G (8,192 keys a "
+        "token) = 57.91 G; 6 × all 8,030,261,248 parameters alone counts 16.8 % fewer, so an MFU measured by that rule "
+        "is that much below this one: divide it by 0.832 to give it here"
+    )
+    assert say(n, "es").startswith("FLOP del modelo por token, de los que el MFU es una parte (el recuento de PaLM): "
+                                   "6·N = 45,03 G (N = 7.504.924.672: sin los 525.336.576 parámetros")  # fmt: skip
+    assert say(n, "es").endswith("un 16,8 % menos, así que un MFU medido con esa regla queda tanto por debajo de "
+                                 "este: divídalo entre 0,832 para darlo aquí")  # fmt: skip
+    (g,) = [n for n in predict([8], model="gpt2", **kw).notes if n.key.startswith("flops_per_token")]
+    assert g.key == "flops_per_token" and "6·N = 0.7466 G (N = 124,439,808 parameters)" in g
+    assert "= 0.1132 G (1,024 keys a token) = 0.8599 G; 6·N alone counts 13.2 % fewer" in g
+    (m,) = [n for n in predict([8], model="mistral-7b", **kw).notes if n.key.startswith("flops_per_token")]
+    assert "12·L·h·k = 6.442 G (4,096 keys a token)" in m
+    assert not [n for n in predict([8], model="resnet50", **kw).notes if n.key.startswith("flops_per_token")]
+    measured = predict([8], model="llama3-8b", throughput=0.7, **kw).notes
+    assert not [n for n in measured if n.key.startswith("flops_per_token")]

@@ -50,7 +50,7 @@ def test_the_page_says_predicts_notes_in_the_commands_order(client):
             "batch": "1", "grad_accum": "16"}  # fmt: skip
     notes = post(client, "predict", opts).json()["notes"]
     assert notes[0] == "tokens/s: samples/s × 8,192 (the sequence length): 180,307 at 32 devices"
-    assert len(notes) == 10 and notes[-2:] == [label("band_note"), label("wait_note")]
+    assert len(notes) == 11 and notes[-2:] == [label("band_note"), label("wait_note")]  # (the FLOPs a token: JZ)
 
 
 def test_predict_through_the_page_is_the_library(client):

@@ -26,16 +26,31 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
     if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
         return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
     if model["kind"] == "transformer":
-        s = seq_len or model["seq_len"]
-        n = params if params is not None else model["params"]
-        active = model.get("active_params")  # a mixture of experts: a token runs its shared layers and k experts
-        if active is not None:  # (a --params over the preset keeps its active share)
-            n = active if params is None else params * active / model["params"]
-        lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
-        n = n - lookup if n > lookup else n  # (a count under the embedding's own is no such model: as given)
-        keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
+        s, n, _, keys = transformer_terms(model, seq_len, params)
         return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * keys
     return 6.0 * model["fwd_gmacs"] * 1e9
+
+
+def transformer_terms(model: dict[str, Any], seq_len: int | None = None,
+                      params: float | None = None) -> tuple[int, float, float, int]:  # fmt: skip
+    """(s, N, lookup, keys) of a transformer preset's FLOPs (`flops_per_sample`): the sequence, the parameters its
+    6·N counts, the untied input embedding's V·h left out of them (0 where tied, or where the count is under it), and
+    the keys a token attends (a sliding window's W below s). A mixture of experts' N starts from its active_params
+    (a `params` over it keeping its active share).
+
+    >>> transformer_terms({"kind": "transformer", "params": 8030261248, "layers": 32, "hidden": 4096,
+    ...                    "vocab": 128256, "seq_len": 8192, "tied_embeddings": False})  # Llama 3 8B
+    (8192, 7504924672, 525336576, 8192)
+    """
+    s = seq_len or model["seq_len"]
+    n = params if params is not None else model["params"]
+    active = model.get("active_params")  # a mixture of experts: a token runs its shared layers and k experts
+    if active is not None:  # (a --params over the preset keeps its active share)
+        n = active if params is None else params * active / model["params"]
+    lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
+    lookup = lookup if n > lookup else 0  # (a count under the embedding's own is no such model: as given)
+    keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
+    return s, n - lookup, lookup, keys
 
 
 def estimated_layers(n_params: float) -> int:

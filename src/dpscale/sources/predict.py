@@ -76,6 +76,7 @@ from dpscale.sources.predict_notes import (
     _calibration_notes,
     _cluster_notes,
     _decode_caution,
+    _flops_per_token,
     _hop_unsourced,
     _measured_mfu,
     _mib,
@@ -930,6 +931,8 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
     # (a global batch of 1,024 on 64–512 GPUs: '193,300 TFLOP per micro-batch', one device's whole batch, beside rows
     # whose micro-batches of 16 to 2 take 3,020 to 378)
     notes.append(Note("compute_estimated_strong", b=batch, **said) if strong else Note("compute_estimated", **said))
+    if spec is not None and spec.get("kind") == "transformer":  # what its FLOPs count, and what 6·N alone would
+        notes.extend(_flops_per_token(spec, seq_len, params))
     if prec == "fp8" and given is None:
         notes.append(Note("fp8_mfu", base=default_mfu(spec, "bf16", part), mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0],
                           hi=FP8_GAIN[1], ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
