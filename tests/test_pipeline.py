@@ -52,7 +52,9 @@ def test_cautions_name_where_the_closed_forms_stop():
     assert cautions(pipeline(4, 16, "1f1b")) == []
     assert cautions(pipeline(4, 4, "1f1b")) == []  # m = p fills the pipeline once
     # with m < p, 1F1B has no steady state and runs every forward first — GPipe, whose (p − 1)/m is exact
-    assert cautions(pipeline(4, 3, "1f1b")) == [] == cautions(pipeline(4, 3, "gpipe"))
+    # (review JZ: its note says why the bubble is most of the step, 3/6 here; the closed form stands)
+    said = [[c.key for c in cautions(pipeline(4, 3, s))] for s in ("1f1b", "gpipe")]
+    assert said == [["pipeline_unfilled_exact"]] * 2
     assert pipeline(8, 4, "1f1b").bubble_overhead == pipeline(8, 4, "gpipe").bubble_overhead == 7 / 4
     short = cautions(pipeline(4, 3, "zb-h1"))[0]
     assert short.startswith("m = 3 < p = 4")
@@ -787,3 +789,25 @@ def test_the_docs_say_each_note_pipeline_gives_of_its_dp_efficiency(capsys):
     assert f"({e[0]}, {e[1]} and {e[2]} there)" in " ".join(said[0].split())
     rc, out, err = run(capsys, "pipeline", "-p", "4", "-m", "8", "-d", "4", "-e", "0.686")
     assert rc == 0 and "one data-parallel replica is its own reference" in out + err
+
+
+def test_gpipe_and_1f1b_with_fewer_micro_batches_than_stages_say_why_the_bubble_is_most_of_the_step(capsys):
+    """Review JZ: `dpscale pipeline -p 8 -m 4 --schedule 1f1b` printed a 63.6 % bubble with no word of why, where the
+    other schedules say 'the pipeline never fills'. By hand (physics.md §7, GPipe's bubble/total (K − 1)/(M + K − 1)):
+    7/11 = 63.6 %, a stage busy in 4 of the m + p − 1 = 11 slots; at m = 4p = 32, 7/39 = 17.9 %. m = p says nothing."""
+    from dpscale.faces.i18n import say
+    from dpscale.formulas.pipeline import cautions, pipeline
+
+    for schedule in ("gpipe", "1f1b"):
+        (n,) = [c for c in cautions(pipeline(8, 4, schedule)) if c.key == "pipeline_unfilled_exact"]
+        assert n.fields["idle"] == pytest.approx(100 * 7 / 11) and n.fields["at4"] == pytest.approx(100 * 7 / 39)
+        assert n == ("m = 4 < p = 8: the pipeline never fills — a stage computes 4 of every 11 micro-batch slots, "
+                     "idle 63.6 % of the step; more micro-batches a step shrink it (at m = 4p = 32: 17.9 %), or "
+                     "fewer stages")  # fmt: skip
+        assert say(n, "es") == ("m = 4 < p = 8: el pipeline nunca se llena — una etapa computa 4 de cada 11 turnos "
+                                "de microlote y está ociosa el 63,6 % del paso; más microlotes por paso lo reducen "
+                                "(con m = 4p = 32: 17,9 %), o menos etapas")  # fmt: skip
+        assert not cautions(pipeline(8, 8, schedule))
+    assert [c.key for c in cautions(pipeline(8, 4, "zb-h1"))][0] == "pipeline_unfilled"  # its own, as before
+    rc, out, _ = run(capsys, "pipeline", "-p", "8", "-m", "4", "--schedule", "1f1b")
+    assert rc == 0 and "note: m = 4 < p = 8: the pipeline never fills" in out

@@ -31,6 +31,11 @@ EN = {
         "reaches (the last stage waits for the first forward and sends the last backward back), where the schedule's "
         "closed form (for m ≥ p) gives {closed:,.1f} %; a fixed schedule such as Megatron-LM's may do worse"
     ),
+    "pipeline_unfilled_exact": (
+        "m = {m:,} < p = {p:,}: the pipeline never fills — a stage computes {m:,} of every {slots:,} micro-batch "
+        "slots, idle {idle:.1f} % of the step; more micro-batches a step shrink it (at m = 4p = {m4:,}: {at4:.1f} %), "
+        "or fewer stages"
+    ),
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p:,})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (

@@ -210,12 +210,16 @@ def pipeline(
 
 
 def cautions(result: PipelineResult) -> list[str]:
-    """Where the closed forms above stop describing real schedules."""
+    """Where the closed forms above stop describing real schedules; where GPipe's and 1F1B's, exact, leave most of
+    the step idle because m < p, why."""
     out: list[str] = []
     p, m = result.stages, result.microbatches
     if m < p and result.schedule not in ("gpipe", "1f1b"):  # with m < p, 1F1B runs as GPipe: (p − 1)/m exact
         closed = _closed_form(p, m, result.schedule, result.chunks)
         out.append(Note("pipeline_unfilled", m=m, p=p, closed=100 * closed, r=100 * result.bubble_overhead))
+    elif m < p:  # exact, but why the bubble is most of the step went unsaid (p = 8, m = 4: 63.6 %)
+        out.append(Note("pipeline_unfilled_exact", m=m, p=p, slots=m + p - 1, idle=100 * result.bubble_fraction,
+                        m4=4 * p, at4=100 * bubble_fraction(p, 4 * p, result.schedule)))  # fmt: skip
     if result.schedule == "interleaved" and m % p:
         out.append(Note("pipeline_interleaved", p=p))
     if result.schedule == "zb-h2" and m < 2 * p - 1:  # its zero bubble rests on 2p − 1 in flight [ZB]

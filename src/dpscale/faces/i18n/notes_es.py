@@ -363,6 +363,11 @@ NOTES: dict[str, dict[str, str]] = {
             "la fórmula cerrada de la planificación (para m ≥ p) da {closed:,.1f} %; una planificación fija como la de "
             "Megatron-LM puede ir peor"
         ),
+        "pipeline_unfilled_exact": (
+            "m = {m:,} < p = {p:,}: el pipeline nunca se llena — una etapa computa {m:,} de cada {slots:,} turnos de "
+            "microlote y está ociosa el {idle:.1f} % del paso; más microlotes por paso lo reducen (con m = 4p = "
+            "{m4:,}: {at4:.1f} %), o menos etapas"
+        ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p:,})",
         "pipeline_zb_times": (
             "las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada y backward de pesos "
