@@ -139,3 +139,19 @@ def test_the_mixtral_preset_is_its_config_json(tmp_path):
         preset = predict(model=name, **PREDICT)
         assert list(preset.breakdown.step_s) == list(from_file.breakdown.step_s)
         assert preset.model_entry["active_params"] == ACTIVE
+
+
+def test_the_flops_a_token_note_counts_a_mixture_of_experts_on_its_active_parameters(capsys):
+    """Review JZ's FLOPs-a-token note (6·N + attention, against 6 × the count alone) on Mixtral at 4,096 tokens:
+    N = 12,879,925,248 − the 131,072,000 of the input embedding = 12,748,853,248, 6·N = 76.49 G, attention
+    12 · 32 · 4,096 · 4,096 = 6.442 G, 82.94 G a token; 6 × 12,879,925,248 = 77.28 G is 6.82 % fewer. 6 × all 46.7 B
+    (280.2 G) would be 3.4× more — the count a token passes through, not the checkpoint's."""
+    argv = ("predict", "--model", "mixtral-8x7b", "--system", "dgx-h100", "--precision", "bf16", "--batch", "1",
+            "--seq-len", "4096", "-d", "8")  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    said = ("6·N = 76.49 G (N = 12,748,853,248: the input embedding's 131,072,000 parameters left out, a lookup) + "
+            "attention's 12·L·h·k = 6.442 G (4,096 keys a token) = 82.94 G; 6 × all 12,879,925,248 parameters a "
+            "token passes through alone counts 6.82 % fewer")  # fmt: skip
+    assert rc == 0 and said in out
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert "6 × todos los 12.879.925.248 parámetros por los que pasa un token solo cuenta un 6,82 % menos" in out

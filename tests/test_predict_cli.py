@@ -1424,8 +1424,8 @@ def test_an_llms_flops_estimate_says_what_it_counts_a_token():
     assert n == (
         "model FLOPs a token, the ones the MFU is a share of (PaLM's count): 6·N = 45.03 G (N = 7,504,924,672: the "
         "input embedding's 525,336,576 parameters left out, a lookup) + attention's 12·L·h·k = 12.88 G (8,192 keys a "
-        "token) = 57.91 G; 6 × all 8,030,261,248 parameters alone counts 16.8 % fewer, so an MFU measured by that rule "
-        "is that much below this one: divide it by 0.832 to give it here"
+        "token) = 57.91 G; 6 × all 8,030,261,248 parameters a token passes through alone counts 16.8 % fewer, so an "
+        "MFU measured by that rule is that much below this one: divide it by 0.832 to give it here"
     )
     assert say(n, "es").startswith("FLOP del modelo por token, de los que el MFU es una parte (el recuento de PaLM): "
                                    "6·N = 45,03 G (N = 7.504.924.672: sin los 525.336.576 parámetros")  # fmt: skip

@@ -347,8 +347,8 @@ NOTES: dict[str, dict[str, str]] = {
             "FLOP del modelo por token, de los que el MFU es una parte (el recuento de PaLM): 6·N = {dense:,.4g} G "
             "(N = {n:,.0f}: sin los {emb:,.0f} parámetros de la incrustación de entrada, una consulta de tabla) + los "
             "12·L·h·k de la atención = {attn:,.4g} G ({k:,} claves por token) = {total:,.4g} G; 6 × todos los "
-            "{whole:,.0f} parámetros solo cuenta un {less:.3g} % menos, así que un MFU medido con esa regla queda "
-            "tanto por debajo de este: divídalo entre {keep:.3g} para darlo aquí"
+            "{whole:,.0f} parámetros por los que pasa un token solo cuenta un {less:.3g} % menos, así que un MFU "
+            "medido con esa regla queda tanto por debajo de este: divídalo entre {keep:.3g} para darlo aquí"
         ),
         "compute_estimated_strong": (
             "cómputo estimado: {tflop:,.4g} TFLOP para el microlote de {b:,} muestras de un dispositivo (el lote "
