@@ -210,6 +210,14 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
         "hfkv.json": (dict(LLAMA3_8B_HF, num_key_value_heads=5), "hfkv.json: num_key_value_heads 5; allowed: a "
                       "divisor of num_attention_heads (32)", "hfkv.json: num_key_value_heads 5; se admite: un divisor "
                       "de num_attention_heads (32)"),
+        # a mixture of experts' counts (review KA: both refusals stayed English under --lang es)
+        "active.json": (dict(good, active_params=7e9), "active_params 7000000000.0; allowed: the parameters one "
+                        "token passes through (a mixture of experts'), from 1,000 to its params (6.73842e+09)",
+                        "active_params 7000000000.0; se admite: los parámetros por los que pasa un token (los de una "
+                        "mezcla de expertos), de 1.000 a su params (6,73842e+09)"),
+        "topk.json": (dict(LLAMA3_8B_HF, model_type="mixtral", num_local_experts=8, num_experts_per_tok=9),
+                      "topk.json: num_experts_per_tok 9; allowed: at most num_local_experts (8)",
+                      "topk.json: num_experts_per_tok 9; se admite: como mucho num_local_experts (8)"),
     }  # fmt: skip
     out = []
     for i, (name, (data, en, es)) in enumerate(files.items()):

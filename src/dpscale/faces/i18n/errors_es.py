@@ -884,6 +884,14 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"(?P<x>\S+)× of the (?P<n2>\S+) its shape gives \(12·layers·hidden² \+ vocab·hidden; 7e9 for 7 billion\)",
          "{flag}: {f}: modelo {k}: params {g}; se admite: un número de parámetros a menos de {x}× de los {n2} que da "
          "su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 millones)"),
+        # (a mixture of experts' active count: at most its params, said as a number: 4,67028e+10)
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<fld>\w+) (?P<g>.+?); allowed: the parameters one "
+         r"token passes through \(a mixture of experts'\), from 1,000 to its (?P<p>\w+) \((?P<n2>\S+)\)",
+         "{flag}: {f}: modelo {k}: {fld} {g}; se admite: los parámetros por los que pasa un token (los de una mezcla "
+         "de expertos), de 1.000 a su {p} ({n2})"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): num_experts_per_tok (?P<n1>\d+); allowed: at most num_local_experts "
+         r"\((?P<n2>\d+)\)",
+         "{flag}: {f}: num_experts_per_tok {n1}; se admite: como mucho num_local_experts ({n2})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<x>\w+) (?P<g>.+?); allowed: forward GMACs an image, "
          r"a number > 0, at most 1e\+15",
          "{flag}: {f}: modelo {k}: {x} {g}; se admite: GMAC hacia delante por imagen, un número > 0, como mucho 1e+15"),
