@@ -215,6 +215,11 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
                         "token passes through (a mixture of experts'), from 1,000 to its params (6.73842e+09)",
                         "active_params 7000000000.0; se admite: los parámetros por los que pasa un token (los de una "
                         "mezcla de expertos), de 1.000 a su params (6,73842e+09)"),
+        "experts.json": (dict(good, num_local_experts=8), "model 'experts.json': key 'num_local_experts' (a mixture "
+                         "of experts' count: its FLOPs need active_params, the parameters one token passes through); "
+                         "allowed: active_params beside it, or no expert count (a dense model)",
+                         "modelo 'experts.json': clave 'num_local_experts' (un número de expertos de una mezcla de "
+                         "expertos: sus FLOPs necesitan active_params"),
         "topk.json": (dict(LLAMA3_8B_HF, model_type="mixtral", num_local_experts=8, num_experts_per_tok=9),
                       "topk.json: num_experts_per_tok 9; allowed: at most num_local_experts (8)",
                       "topk.json: num_experts_per_tok 9; se admite: como mucho num_local_experts (8)"),

@@ -116,6 +116,29 @@ def test_a_models_json_entry_s_active_count_is_checked(tmp_path, capsys):
     assert rc == 0 and "mixture of experts" not in err
 
 
+@pytest.mark.parametrize("name", ["num_local_experts", "num_experts_per_tok", "num_experts", "n_routed_experts",
+                                  "moe_num_experts", "moe_top_k", "Num-Experts"])  # fmt: skip
+def test_an_entry_naming_its_experts_without_active_params_is_refused_not_counted_whole(tmp_path, capsys, name):
+    """Review KA: Mixtral 8x7B in models.json's format with the config's num_local_experts 8 and num_experts_per_tok
+    2 but no active_params was read as a dense 46.7 B — 'compute estimated: 1,171 TFLOP per micro-batch', 3.45× the
+    339.7 its 12.88 B active parameters take — without a word: the very error active_params is there to prevent."""
+    entry = {"kind": "transformer", "params": TOTAL, "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8,
+             "ffn": 14336, "vocab": 32000, "seq_len": 4096, "tied_embeddings": False}  # fmt: skip
+    argv = ("predict", "--system", "dgx-h100", "--precision", "bf16", "--batch", "1", "-d", "8", "--model-file")
+    rc, _, err = run(capsys, *argv, write(tmp_path, "m.json", {**entry, name: 8}))
+    assert rc == 2 and err.count("\n") == 1
+    assert (f"model 'm.json': key '{name}' (a mixture of experts' count: its FLOPs need active_params, the "
+            "parameters one token passes through); allowed: active_params beside it, or no expert count (a dense "
+            "model)") in err  # fmt: skip
+    rc, out, _ = run(capsys, *argv, write(tmp_path, "m.json", {**entry, name: 8, "active_params": ACTIVE}))
+    assert rc == 0 and "compute estimated: 339.7 TFLOP per micro-batch" in out
+    rc, out, _ = run(capsys, *argv, write(tmp_path, "m.json", {**entry, name: None}))  # null: it describes
+    assert rc == 0 and "compute estimated: 1,171 TFLOP per micro-batch" in out
+    cnn = {"kind": "cnn", "params": 25.6e6, "fwd_gmacs": 4.1, name: 8}  # a CNN's FLOPs are its fwd_gmacs
+    rc, _, _ = run(capsys, *argv, write(tmp_path, "c.json", cnn))
+    assert rc == 0
+
+
 def test_memory_counts_every_expert_s_states_and_says_its_activations_are_one_mlp_s(tmp_path, capsys):
     path = write(tmp_path, "config.json", MIXTRAL_HF)
     argv = ("memory", "--model-file", path, "--precision", "bf16", "--seq-len", "4096", "-d", "64", "--json")

@@ -493,6 +493,11 @@ MODEL_OTHER_NAMES = {
 # The fields a kind's prediction never reads (a CNN's FLOPs are its fwd_gmacs, a transformer's its shape): another
 # tool's name for one of them, or a key one letter from it, only describes the entry (a Swin-T written as a CNN with
 # timm's 'window_size' 7 and 'embed_dim' 96 was refused as a typo of 'window' and 'hidden': review JP)
+# A mixture of experts' counts in other tools' names (Hugging Face's Mixtral, Qwen-MoE, OLMoE, DeepSeek's, DBRX's,
+# Megatron's): an entry of models.json's format that has them and no active_params was counted whole, 6·N on every
+# expert (Mixtral 8x7B: 1,171 TFLOP a 4,096-token sequence, not 339.7) — review KA
+MOE_NAMES = ("num_local_experts", "num_experts_per_tok", "num_experts", "n_routed_experts", "moe_num_experts",
+             "moe_top_k", "moe_router_topk", "num_experts_per_token", "experts_per_token")  # fmt: skip
 UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
                           "active_params"),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
@@ -530,6 +535,12 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     read, others = tuple(k for k in MODEL_KEYS if k not in unread), {
         k: v for k, v in MODEL_OTHER_NAMES.items() if k not in unread}  # fmt: skip
     _misspelt_key(entry, key, said, flag, "models", read, ("kind",), others)
+    if entry.get("kind") == "transformer" and "active_params" not in entry:
+        for k, v in entry.items():
+            if str(k).strip().lower().replace("-", "_").replace(" ", "_") in MOE_NAMES and v is not None:
+                raise DpscaleError(f"{flag}: {said}: model {key!r}: key {k!r} (a mixture of experts' count: its FLOPs "
+                                   "need active_params, the parameters one token passes through); allowed: "
+                                   "active_params beside it, or no expert count (a dense model)")  # fmt: skip
     out = checked_model(entry, where)
     if out["kind"] == "transformer":  # a count in millions (6738 for Llama 2 7B) was predicted as 6,738 parameters
         own = shape_params(out["layers"], out["hidden"], out.get("vocab", 0))  # (every preset: < 1.2×)

@@ -884,6 +884,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"(?P<x>\S+)× of the (?P<n2>\S+) its shape gives \(12·layers·hidden² \+ vocab·hidden; 7e9 for 7 billion\)",
          "{flag}: {f}: modelo {k}: params {g}; se admite: un número de parámetros a menos de {x}× de los {n2} que da "
          "su forma (12·layers·hidden² + vocab·hidden; 7e9 para 7.000 millones)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): key (?P<g>'.*?') \(a mixture of experts' count: its "
+         r"FLOPs need active_params, the parameters one token passes through\); allowed: active_params beside it, or "
+         r"no expert count \(a dense model\)",
+         "{flag}: {f}: modelo {k}: clave {g} (un número de expertos de una mezcla de expertos: sus FLOPs necesitan "
+         "active_params, los parámetros por los que pasa un token); se admite: active_params junto a ella, o ningún "
+         "número de expertos (un modelo denso)"),
         # (a mixture of experts' active count: at most its params, said as a number: 4,67028e+10)
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): (?P<fld>\w+) (?P<g>.+?); allowed: the parameters one "
          r"token passes through \(a mixture of experts'\), from 1,000 to its (?P<p>\w+) \((?P<n2>\S+)\)",
