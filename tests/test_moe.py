@@ -178,3 +178,16 @@ def test_the_flops_a_token_note_counts_a_mixture_of_experts_on_its_active_parame
     assert rc == 0 and said in out
     rc, out, _ = run(capsys, *argv, "--lang", "es")
     assert "6 × todos los 12.879.925.248 parámetros por los que pasa un token solo cuenta un 6,82 % menos" in out
+
+
+def test_an_active_count_equal_to_the_whole_says_no_mixture(tmp_path, capsys):
+    """active_params equal to params (every parameter runs a token: a dense model written with the field) said 'a
+    mixture of experts: … (100 % of its count)' — review KA; its FLOPs are the dense count's, and no note now."""
+    entry = {"kind": "transformer", "params": 7e9, "active_params": 7e9, "layers": 32, "hidden": 4096, "heads": 32,
+             "seq_len": 4096}  # fmt: skip
+    dense = {k: v for k, v in entry.items() if k != "active_params"}
+    for command in ("predict", "memory"):
+        extra = ("--system", "dgx-h100") if command == "predict" else ()
+        rc, out, _ = run(capsys, command, "--model-file", write(tmp_path, "m.json", entry), *extra, "-d", "8")
+        rc2, out2, _ = run(capsys, command, "--model-file", write(tmp_path, "m.json", dense), *extra, "-d", "8")
+        assert rc == rc2 == 0 and "mixture of experts" not in out and out == out2

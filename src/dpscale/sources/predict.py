@@ -550,8 +550,13 @@ def predict_flags(
             notes.append(Note("params_over_preset" if over else "params_off_preset", typed=n_params,
                               x=float(f"{(x if over else 1 / x):.3g}"), model=spec.get("key", model),
                               n_params=float(spec["params"]), count=params_said(float(spec["params"]))))  # fmt: skip
-    if spec is not None and spec["kind"] == "transformer" and "active_params" in spec:  # FLOPs on a token's experts
-        # (formulas.compute), the gradient's bytes on all; a CNN's active_params only describes it, as it is unread
+    # a mixture of experts: FLOPs on a token's experts (formulas.compute), the gradient's bytes on all; an
+    # active_params equal to params runs every one (said '100 % of its count'), and a CNN's only describes it, unread
+    if (
+        spec is not None
+        and spec["kind"] == "transformer"
+        and spec.get("active_params", spec["params"]) < spec["params"]
+    ):
         active = n_params * spec["active_params"] / spec["params"]  # (a --params over the preset keeps its share)
         notes.append(Note("moe_active", n_params=active, count=params_said(active), pct=100 * active / n_params))
 

@@ -470,7 +470,7 @@ def _activations(
             )
             notes.append(label("mem_act_no_dropout", lang).format(model=_named(preset, args.model_file, lang),
                                                                   none=none))  # fmt: skip
-        if preset.get("active_params"):  # a mixture of experts (a model file's): its states all, its MLP one
+        if preset.get("active_params", preset["params"]) < preset["params"]:  # a mixture of experts: states all
             notes.append(label("mem_moe", lang).format(model=_named(preset, args.model_file, lang)))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)  # as a number: '1.0' and '01' are 1
