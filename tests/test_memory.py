@@ -1809,3 +1809,49 @@ def test_a_largest_micro_batch_past_the_most_is_said_so_in_spanish(capsys):
     rc, out, _ = run(capsys, "memory", *argv)
     assert rc == 0 and "nota: el mayor microlote con el que ZeRO-3 / FSDP full shard cabe en 4.096 GiB = 4,4 TB: " \
         "1.000.000 o más\n" in out  # fmt: skip
+
+
+# Review JY: a hand mutation pass over formulas/memory.py; each test below failed on the mutant its docstring names,
+# which every other memory test let through.
+
+
+def test_zero3_gathered_layer_of_a_model_file_with_no_ffn_and_no_vocabulary_is_its_h_by_4h_mlp(capsys, tmp_path):
+    """largest_layer_params takes the MLP as h × 4h where a model names no ffn (GPT's MLP, [KORTH22]'s 4h), and every
+    preset without an ffn has a vocabulary larger than it, so only a --model-file with neither reaches that default
+    (mutant: h × 8h passed). h = 768: MLP 768 × 3,072 = 2,359,296 parameters, fused QKV 768 × 2,304 = 1,769,472; the
+    MLP is the largest, and P + G = 2 + 2 bytes (mixed) hold 4 × 2,359,296 = 9,437,184 bytes = 9.4 MB."""
+    path = tmp_path / "novocab.json"
+    path.write_text(json.dumps({"kind": "transformer", "params": 85_000_000, "layers": 12, "hidden": 768,
+                                "heads": 12, "seq_len": 1024}), encoding="utf-8")  # fmt: skip
+    rc, out, _ = run(capsys, "memory", "--model-file", str(path), "-d", "8", "--zero", "3")
+    assert rc == 0 and "novocab.json's largest (2,359,296 parameters) takes 9.4 MB of parameters and gradients" in out
+    rc, out, _ = run(capsys, "memory", "--model-file", str(path), "-d", "8", "--zero", "3", "--json")
+    assert rc == 0 and json.loads(out)["gathered_layer_bytes"] == 4 * 768 * 3072
+
+
+def test_zero3_gathered_layer_is_the_grouped_qkv_where_that_is_the_largest_matrix(capsys, tmp_path):
+    """Where a model file's MLP is narrow and it has no vocabulary, the fused QKV is the largest matrix: h × (h + 2h·
+    kv/a), K and V as wide as the key-value heads (mutant: h × 3h, grouped-query attention ignored, passed). h = 1,024,
+    16 heads, f = 1,024: 4 key-value heads give 1,024 × (1,024 + 2 × 1,024 × 4/16) = 1,572,864 parameters (the MLP
+    1,048,576), × 4 bytes (P + G, mixed) = 6,291,456 bytes; 16 key-value heads (none grouped) 1,024 × 3,072 =
+    3,145,728."""
+    shape = {"kind": "transformer", "params": 1e8, "layers": 4, "hidden": 1024, "heads": 16, "ffn": 1024,
+             "seq_len": 512}  # fmt: skip
+    for kv, largest in ((4, 1_572_864), (16, 3_145_728)):
+        path = tmp_path / f"qkv{kv}.json"
+        path.write_text(json.dumps({**shape, "kv_heads": kv}), encoding="utf-8")
+        rc, out, _ = run(capsys, "memory", "--model-file", str(path), "-d", "8", "--zero", "3", "--json")
+        assert rc == 0 and json.loads(out)["gathered_layer_bytes"] == 4 * largest
+        rc, out, _ = run(capsys, "memory", "--model-file", str(path), "-d", "8", "--zero", "3")
+        assert f"qkv{kv}.json's largest ({largest:,} parameters)" in out
+
+
+def test_zero3_gathered_layer_under_fp8_holds_bf16_weights_and_fp32_gradients(capsys):
+    """gathered_bytes is (P + G) × the largest layer, and fp8's P and G differ: bf16 weights (2) and fp32 gradients
+    (4), BYTES[('fp8', 'adam')] = (2, 4, 12) (mutant: 2P, which every precision with P = G passes). Llama 2 7B's
+    embedding, 32,000 × 4,096 = 131,072,000 parameters × 6 bytes = 786,432,000 bytes = 786.4 MB (mixed: 524.3 MB)."""
+    argv = ("memory", "--model", "llama-7b", "-d", "8", "--zero", "3")
+    rc, out, _ = run(capsys, *argv, "--precision", "fp8", "--json")
+    assert rc == 0 and json.loads(out)["gathered_layer_bytes"] == 786_432_000
+    rc, out, _ = run(capsys, *argv, "--precision", "fp8")
+    assert rc == 0 and "llama-7b's largest (131,072,000 parameters) takes 786.4 MB of parameters and gradients" in out
