@@ -761,3 +761,32 @@ def test_the_tokens_note_starts_at_512x_and_names_the_size_nearest_the_reference
     # a reference below the global batch (-b typed in tokens): the size nearest it is the first, not the last
     rc, out, _ = run(capsys, *base, "-b", "4096", "-d", "1,2", "--base-batch", "4")
     assert rc == 0 and said.format(b0=4, b=g(4096), x=g(1024)) in out.splitlines(), out
+
+
+def test_a_library_batch_past_2_to_the_53_is_refused_where_2_to_the_53_is_taken():
+    """Review JY (a mutation pass): BATCH_RANGE's ceiling, 2^53 samples (the most global_batch gives), was pinned by no
+    test — raised to 1e300, every test passed. scaled_lr at 2^53 from 0.1 at 256 is linear ×2^45 (0.1 × 2^53 / 2^8 =
+    3,518,437,208,883.2); one step past it, and critical_batch at 1e16 samples, are refused naming the batch."""
+    assert scaled_lr(0.1, 256, 2**53) == pytest.approx(0.1 * 2**45, rel=1e-15)
+    assert critical_batch(2**53, 1e3).samples_factor == pytest.approx(1 + 2**53 / 1e3, rel=1e-15)
+    for call, got in ((lambda: scaled_lr(0.1, 256, 2**53 + 2), "9007199254740994"),
+                      (lambda: scaled_lr(0.1, 2**53 + 2, 256), "9007199254740994"),
+                      (lambda: critical_batch(1e16, 1e3), "1e+16")):  # fmt: skip
+        with pytest.raises(DpscaleError) as exc:
+            call()
+        assert str(exc.value).endswith(f": got {got}; allowed: a batch size from 1e-9 to 2^53")
+
+
+def test_a_noise_scale_of_zero_is_refused_not_divided_by(capsys):
+    """Review JY: NOISE_RANGE's floor, 1e-9 samples, was pinned by no test — lowered to 0, every test passed, and
+    E/E_min = 1 + B/B_noise then divides by zero (critical_batch(256, 0) raised ZeroDivisionError; the CLI refuses
+    --noise-scale 0 with the same words before it). At the floor it is finite: 1 + 256/1e-9 = 2.56e11 + 1."""
+    allowed = "allowed: a noise scale B_noise from 1e-9 to 1e15 samples"
+    assert critical_batch(256, 1e-9).samples_factor == pytest.approx(2.56e11 + 1, rel=1e-12)
+    for bn in (0, 1e-10):
+        with pytest.raises(DpscaleError, match=f"^noise_scale: got {bn:g}; {allowed}$"):
+            critical_batch(256, bn)
+        with pytest.raises(DpscaleError, match=f"^noise_scale: got {bn:g}; {allowed}$"):
+            time_to_target_speedup(8, 32, bn, 0.9)
+    rc, _, err = run(capsys, "batch", "-b", "32", "-d", "8", "--noise-scale", "0")
+    assert rc == 2 and err == f"dpscale batch: error: --noise-scale: got '0'; {allowed}\n"
