@@ -1354,3 +1354,18 @@ def test_a_network_in_bits_is_said_once_and_only_where_the_network_is_used(tmp_p
     assert keyed(predict([16], params=1e8, step_time_s=0.1, system_file=str(own)), "inter_bits_file")
     typed = [n.key for n in predict([64], params=1e8, step_time_s=0.1, system="dgx-a100", inter_bw_gbs=1600).notes]
     assert "inter_bits_as_bytes" in typed and "inter_bits_file" not in typed
+
+
+def test_auto_s_tie_between_the_hierarchical_and_the_tree_goes_to_the_hierarchical():
+    """Review JY (a mutation pass over formulas/collectives.py): AUTO's order is its tie rule ("ties go to the
+    earlier"), and swapping the hierarchical and the tree passed every test. An empty message on 2 nodes of 8 GPUs,
+    α 1 µs both ways, ties them on latency alone: hierarchical 2(g−1)α_i + 2(k−1)α_n = 14 + 2 = 16 µs, tree
+    2(g−1)α_i + 2·log2(k)·α_n = 14 + 2 = 16 µs, flat ring (2(p−1) − 2(k−1))α_i + 2(k−1)α_n = 28 + 2 = 30 µs; the
+    hierarchical, first, is charged. (No behaviour change: the test pins the documented tie.)"""
+    from dpscale.formulas.collectives import algorithm_charged, allreduce_time
+
+    args = (0.0, 16, 8, 300.0, 50.0, 1e-6, 1e-6)
+    assert [float(sum(allreduce_terms(*args, algorithm=a))) for a in ("hierarchical", "tree", "ring")] == \
+        pytest.approx([16e-6, 16e-6, 30e-6], rel=1e-12)  # fmt: skip
+    assert algorithm_charged(*args).tolist() == "hierarchical"
+    assert float(allreduce_time(*args)) == pytest.approx(16e-6, rel=1e-12)
