@@ -467,3 +467,22 @@ def test_an_indented_document_broken_is_said_where_it_breaks_not_on_its_opening_
         return
     rc, out, err = run(capsys, "fit", str(path))
     assert rc == 2 and out == "" and f"r.json {said}" in err, err
+
+
+# Review KB: hostile read of JV's sniff and of its line where an indented document breaks.
+
+
+@pytest.mark.parametrize(("sep", "hint"), [("\t", "separates its columns with tabs"), (";", "with ';'")])
+@pytest.mark.parametrize("first", ["[run]", "{id}"])
+def test_a_runs_file_of_tabs_or_semicolons_whose_first_column_opens_with_a_bracket_gets_the_csv_hint(
+    capsys, tmp_path, first, sep, hint
+):
+    """'[run]<tab>devices<tab>throughput' saved from a spreadsheet was 'r.csv: a JSON array; allowed: JSON lines …'
+    (and '{id};devices;throughput' 'line 1: not valid JSON (Expecting property name …)'), while 'run<tab>devices…'
+    says which separator to save with, and the page reads the same rows pasted (review JV). Its header is a runs
+    header once its tabs or ';' are read as commas: fit_io.runs_header, the one rule the page and fit share."""
+    rows = [f"{first},devices,throughput"] + [f"r{d},{d},{x:g}" for d, x in RUNS]
+    (tmp_path / "r.csv").write_text("\n".join(r.replace(",", sep) for r in rows) + "\n")
+    rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"))
+    assert rc == 2 and out == "" and "r.csv line 1: missing columns devices, throughput (found " in err, err
+    assert hint in err and "JSON" not in err

@@ -294,9 +294,11 @@ def runs_header(line: str) -> bool:
     `opens_json` finds no JSON in is a CSV when it does ('[run],devices,throughput'), and else JSON broken on that
     line — cut short ('{"devices": 1, "throughput": 9'), a Python dict's quotes — said where it breaks ('line 1: not
     valid JSON (…)'), not 'missing columns devices, throughput (found {"devices": 1, …)'. The page's fit field reads
-    a paste as a table by it too, whatever its first column's name opens with."""
+    a paste as a table by it too, whatever its first column's name opens with. A spreadsheet's tabs or a
+    decimal-comma one's ';' separate its names as commas do: '[run]<tab>devices<tab>throughput' was 'a JSON array',
+    where the page read it pasted and 'run<tab>devices…' is told to be saved with commas (review KB)."""
     try:
-        return holds_runs(header_names(next(csv.reader([line]), [])))
+        return holds_runs(header_names(next(csv.reader([re.sub("[;\t]", ",", line)]), [])))
     except csv.Error:  # (a NUL in it)
         return False
 

@@ -215,7 +215,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     from dpscale.sources.fit_io import read_csv_unit, runs_header
 
     # or a header fit reads, whatever its first name opens with ('[run],devices,throughput' was the run '[run]')
-    if named or runs_header(re.sub("[;\t]", ",", head)):
+    if named or runs_header(head):
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
             # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
             # was quoted again, then missing) and its comments left as they are (one with a comma was quoted)
