@@ -472,6 +472,29 @@ def test_an_indented_document_broken_is_said_where_it_breaks_not_on_its_opening_
 # Review KB: hostile read of JV's sniff and of its line where an indented document breaks.
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [  # the first record's closing brace missing, records after it: json's own position is line 2's '{'
+        (RECORDS.replace("}", "", 1), "r.json line 1: not valid JSON (Expecting ',' delimiter)"),
+        ("\n" + RECORDS.replace("}", "", 1), "r.json line 2: not valid JSON (Expecting ',' delimiter)"),
+        # an indented document with old Mac line ends ('\r' alone, as text_lines breaks), cut after its second point
+        (DOCUMENT[: DOCUMENT.index('"devices": 4')].replace("\n", "\r"), "r.json line 12: not valid JSON (Expecting"),
+    ],
+)
+def test_json_lines_broken_on_their_first_record_name_it_and_a_mac_document_its_break(capsys, tmp_path, text, said):
+    """JSON lines whose first record lacks its '}' said 'r.json line 2: … (Expecting ',' delimiter)' — line 2 is a
+    whole record — since the text read as one document breaks there (efde1dd); the line after the broken one is a
+    record alone, so the text is JSON lines and its broken line is named. An indented document whose lines end at
+    '\\r' alone, cut short on line 12, still said 'line 1': its break was counted at '\\n' only."""
+    (tmp_path / "r.json").write_text(text, newline="")
+    rc, out, err = run(capsys, "fit", str(tmp_path / "r.json"))
+    assert rc == 2 and out == "" and said in err, err
+    rc, out, err = run(capsys, "fit", str(tmp_path / "r.json"), "--lang", "es")
+    assert (
+        rc == 2 and said.replace("line", "línea").split(" (")[0].replace("not valid JSON", "no es JSON válido") in err
+    )
+
+
 @pytest.mark.parametrize(("sep", "hint"), [("\t", "separates its columns with tabs"), (";", "with ';'")])
 @pytest.mark.parametrize("first", ["[run]", "{id}"])
 def test_a_runs_file_of_tabs_or_semicolons_whose_first_column_opens_with_a_bracket_gets_the_csv_hint(

@@ -456,7 +456,10 @@ def _read_jsonl(
                     "alone (`dpscale measure --json` output)"
                 ) from None
             why, at = exc, _break_line(text, broken)
-            if at > i and not records.runs:  # (broken: not "Extra data", where a first document ends its line)
+            after = next((ln for ln in lines[i:] if ln.strip()), "")
+            if at > i and not records.runs and not _one_object(after):  # (broken: not "Extra data", where a first
+                # document ends its line; nor JSON lines, whose next record reads alone: '{"devices": 1, …' without
+                # its '}' is broken on its own line, not on the next one's '{', where json stops — review KB)
                 # one document over many lines (measure --json indented by jq), cut short or mistyped on a later
                 # one: where it breaks ('line 33', as plan --efficiency-file says), not its opening '{' on line 1
                 why, where = cast(json.JSONDecodeError, broken), f"{name} line {at}"
@@ -492,7 +495,15 @@ def _break_line(text: str, broken: json.JSONDecodeError | None) -> int:
     value ("Extra data": a first record that ends its line, JSON lines)."""
     if broken is None or broken.msg == "Extra data":
         return 0
-    return text.count("\n", 0, min(broken.pos, len(text.rstrip()))) + 1
+    return len(text_lines(text[: min(broken.pos, len(text.rstrip()))]))  # (at '\r' alone too: json counts '\n')
+
+
+def _one_object(line: str) -> bool:
+    """Whether a line is a JSON object alone: a record of JSON lines (no line of a document jq indents is one)."""
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def found(header: Iterable[str], most: int = 8) -> str:
