@@ -1280,8 +1280,9 @@ def test_calc_and_plan_say_one_per_device_rate(capsys):
 # Session 45's own changes.
 
 
-# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s (errors.unit_key) but was
-# printed with them — '100  tokens/s ' in calc's table, "unit": " tokens/s " in plan's rows (review 45 AA)
+# the spaces around a typed --unit are not part of it: ' tokens/s ' compared as tokens/s
+# (formulas.units.canonical_unit) but was printed with them — '100  tokens/s ' in calc's table, "unit": " tokens/s "
+# in plan's rows (review 45 AA)
 def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
     import json
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 import re
@@ -697,8 +698,8 @@ def test_a_number_in_a_unit_s_label_is_no_number_of_seconds(capsys, tmp_path, un
 
 def test_one_unit_with_spaces_inside_is_one_unit_everywhere(capsys, tmp_path):
     """'Tokens / s' is tokens/s for each reader — JSON lines, a CSV's unit column, an efficiency file, a typed --unit
-    against a file's — by one rule (errors.unit_key); spaces inside made it a second unit, refused as mixed units in
-    the runs and as a clash with --unit tokens/s."""
+    against a file's — by one rule (formulas.units.canonical_unit); spaces inside made it a second unit, refused as
+    mixed units in the runs and as a clash with --unit tokens/s."""
     lines = tmp_path / "runs.jsonl"
     lines.write_text(
         '{"devices": 1, "throughput": 1000, "unit": "tokens/s"}\n'
@@ -903,3 +904,86 @@ def test_a_per_device_part_before_the_time_or_a_label_is_one_too(capsys, unit, b
     else:
         said = f"--unit: got '{unit}'; allowed: the unit without its per-device part (it labels the cluster's"
         assert (rc, out) == (2, "") and err.endswith(f"{said} throughputs too): {base}\n")
+
+
+# Review KC: a Spanish user's units. The Spanish output says samples/s as 'muestras/s'; typed or stated so, it was a
+# unit of its own, refused against the program's samples/s in words that named muestras/s as what is allowed.
+
+SPANISH_SAMPLES = ("muestras/s", "Muestras / s", "muestras por segundo", "muestra/seg", "muestras/segundo")
+
+
+def test_the_spanish_words_for_samples_per_second_are_samples_per_second():
+    """One rule (formulas.units.canonical_unit) for every comparison; own_unit labels them as the program's unit."""
+    from dpscale.formulas.units import canonical_unit, own_unit
+
+    for unit in SPANISH_SAMPLES:
+        assert canonical_unit(unit) == "samples/s" and own_unit(unit) == "samples/s", unit
+    assert canonical_unit(" Tokens / s") == "tokens/s" and own_unit("Tokens/s") == "Tokens/s"  # as typed
+    for other in ("muestras/min", "muestras/step", "img/s", "muestras", "tokens por segundo"):
+        assert canonical_unit(other) != "samples/s" and own_unit(other) == other, other
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_efficiency_file_takes_muestras_per_second_as_its_samples_per_second(capsys, tmp_path, lang):
+    """`plan --efficiency-file calc.json --unit muestras/s --lang es` was refused: "se admite: 'samples/s', la unidad
+    del rendimiento por dispositivo 2.000 de --efficiency-file (o dé --throughput en muestras/s …)". It is now the
+    plan of --unit samples/s, byte for byte: 1.28M × 90 epochs at 64 × 2,000 × 0.9 = 115,200 a second, 1,000 s;
+    the rows labelled samples/s (English) and muestras/s (Spanish), not 'muestras/s' in English."""
+    rc, out, _ = run(capsys, "calc", "-d", "1,64", "-v", "2000", "-e", "0.9", "--json")
+    path = tmp_path / "calc.json"
+    path.write_text(out)
+    plan = ["plan", "--efficiency-file", str(path), "-n", "1.28e6", "--epochs", "90", "--lang", lang]
+    for form in ([], ["--json"], ["--csv"]):
+        want = run(capsys, *plan, *form, "--unit", "samples/s")
+        assert want[0] == 0
+        for unit in SPANISH_SAMPLES:
+            assert run(capsys, *plan, *form, "--unit", unit) == want, (unit, form)
+    rc, out, _ = run(capsys, *plan, "--unit", "muestras/s", "--json")
+    assert rc == 0 and [(r["actual_throughput"], r["hours"] * 3600, r["unit"]) for r in json.loads(out)] == [
+        (2000.0, pytest.approx(57_600.0), "samples/s"), (115_200.0, pytest.approx(1000.0), "samples/s")]  # fmt: skip
+    rc, out, _ = run(capsys, *plan, "--unit", "muestras/s")
+    assert rc == 0 and ("throughputs in samples/s" if lang == "en" else "rendimientos en muestras/s") in out
+    # a file stating tokens/s is still another unit: refused, the typed unit echoed as typed
+    path.write_text(json.dumps([{**r, "unit": "tokens/s"} for r in json.loads(path.read_text())]))
+    rc, _, err = run(capsys, *plan, "--unit", "muestras/s")
+    said = ("--unit: got 'muestras/s'; allowed: 'tokens/s', the unit of --efficiency-file's per-device throughput 2,000"
+            if lang == "en" else "--unit: se recibió 'muestras/s'; se admite: 'tokens/s', la unidad del rendimiento "
+            "por dispositivo 2.000 de --efficiency-file")  # fmt: skip
+    assert rc == 2 and said in err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_fit_takes_runs_stated_in_muestras_per_second_as_samples_per_second(capsys, tmp_path, lang):
+    """Runs whose unit column says 'muestras/s' (as the Spanish output words samples/s): `plan --fit runs.csv`
+    without --unit was refused, "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite:
+    'muestras/s', la unidad que indican las ejecuciones de --fit", and `--unit samples/s` refused against it. Both
+    are now the plan of the same runs stated in samples/s; fit labels them samples/s ("unit": "samples/s")."""
+    count = itertools.count()
+
+    def runs(unit: str) -> str:
+        path = tmp_path / f"runs{next(count)}.csv"
+        rows = ((1, 1000), (2, 1900), (4, 3600), (8, 6800))
+        path.write_text("devices,throughput,unit\n" + "".join(f"{d},{x},{unit}\n" for d, x in rows))
+        return str(path)
+
+    plan = ["plan", "-n", "1e6", "-d", "1,8", "--lang", lang, "--json"]
+    rc, want, err = run(capsys, *plan, "--fit", runs("samples/s"))
+    assert rc == 0, err
+    first = json.loads(want)[0]
+    assert first["actual_throughput"] == pytest.approx(1000.0) and first["hours"] == pytest.approx(1e6 / 1000 / 3600)
+    for unit in SPANISH_SAMPLES:
+        path = runs(unit)
+        for typed in ([], ["--unit", "samples/s"], ["--unit", "muestras/s"]):
+            rc, out, err = run(capsys, *plan, "--fit", path, *typed)
+            assert (rc, out) == (0, want), (unit, typed, err)
+        rc, out, _ = run(capsys, "fit", path, "--json", "--lang", lang)
+        assert rc == 0 and json.loads(out)["unit"] == "samples/s"
+    rc, out, _ = run(capsys, "fit", runs("muestras/s"), "--lang", lang)  # (English said 'throughputs in muestras/s')
+    assert rc == 0 and ("throughputs in samples/s" if lang == "en" else "rendimientos en muestras/s") in out
+    rc, _, err = run(capsys, *plan, "--fit", runs("muestras/s"), "--unit", "tokens/s")
+    said = (
+        "--unit: got 'tokens/s'; allowed: 'muestras/s', the unit the runs in --fit state"
+        if lang == "en"
+        else "--unit: se recibió 'tokens/s'; se admite: 'muestras/s', la unidad que indican las ejecuciones de --fit"
+    )
+    assert rc == 2 and said in err

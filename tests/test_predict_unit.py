@@ -89,6 +89,30 @@ def test_samples_per_second_is_the_output_as_before(capsys, samples):
     assert rc == 0 and "throughputs in" not in out and "note: tokens/s: samples/s × 8,192" in out
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_samples_per_second_in_spanish_is_samples_per_second(capsys, lang):
+    """The Spanish output says samples/s 'muestras/s', and `predict --unit muestras/s --lang es` refused it: "se
+    recibió 'muestras/s'; se admite: samples/s o tokens/s (los de un modelo de lenguaje: muestras/s × su longitud de
+    secuencia)". Typed so (or 'muestras por segundo'), it is samples/s: the output of no --unit, byte for byte, in
+    both languages (ResNet-50 at 8: 8 × its one device's rate × E); a unit predict has no factor for is still
+    refused."""
+    resnet = ["predict", "--model", "resnet-50", "--precision", "amp", "--system", "dgx-a100", "-d", "1,8"]
+    for argv in (resnet, [*LLAMA, "-d", "1,8", "--target-throughput", "100"]):
+        for form in ([], ["--json"], ["--csv"]):
+            want = run(capsys, *argv, *form, "--lang", lang)
+            assert want[0] == 0
+            for unit in ("muestras/s", "Muestras / s", "muestras por segundo", "muestras/segundo"):
+                assert run(capsys, *argv, *form, "--lang", lang, "--unit", unit) == want, (unit, form)
+    rc, out, _ = run(capsys, *resnet, "--json", "--unit", "muestras/s")
+    one, eight = json.loads(out)
+    assert rc == 0 and "unit" not in one and eight["actual_throughput"] == pytest.approx(
+        8 * one["per_device_throughput"] * eight["efficiency"], rel=1e-9)  # fmt: skip
+    rc, _, err = run(capsys, *resnet, "--unit", "muestras/min", "--lang", lang)
+    said = "--unit: got 'muestras/min'; allowed: samples/s or tokens/s" if lang == "en" else (
+        "--unit: se recibió 'muestras/min'; se admite: samples/s o tokens/s")  # fmt: skip
+    assert rc == 2 and said in err
+
+
 @pytest.mark.parametrize(("argv", "en", "es"), [
     (["--model", "resnet-50", "--precision", "amp", "--system", "dgx-a100", "--unit", "tokens/s"],
      "--unit: got 'tokens/s'; allowed: samples/s: this model has no tokens a sample — tokens/s is a language model's "

@@ -531,3 +531,28 @@ def test_a_pasted_table_whose_first_column_opens_with_a_bracket_is_read_as_fit_r
     rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"), "--law", "amdahl", "--json")
     assert rc == 0, err
     assert pasted == json.loads(out)["predictions"] and round(pasted[1]["efficiency"], 6) == 0.962652
+
+
+# Review KC: the Spanish word for samples/s ('muestras/s') is samples/s on the page as on the command line.
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_page_reads_muestras_per_second_as_samples_per_second(client, lang):
+    """The page's unit field and a pasted table's unit column, 'muestras/s' (the Spanish page's own word for
+    samples/s, '(vacío: muestras/s; …)'), were another unit: the plan's rows said 'throughputs in muestras/s' in
+    English, and pasted runs stated so made fit's report unit 'muestras/s', which the page's take then planned
+    under that unit. Now both are samples/s, as blank is; /api/options carries the words for the page's script."""
+    from dpscale.faces.web.app import options
+    from dpscale.formulas.units import OWN_UNITS
+
+    plan = {"samples": "1.28e6", "epochs": "90", "throughput": "2000", "efficiency": "0.9", "devices": "1,64"}
+    want = client.post("/api/plan", json={"options": plan, "lang": lang}).json()
+    got = client.post("/api/plan", json={"options": {**plan, "unit": "muestras/s"}, "lang": lang}).json()
+    assert (got["title"], got["table"], got["notes"]) == (want["title"], want["table"], want["notes"])
+    assert [r["actual_throughput"] for r in got["records"]] == [2000.0, 115_200.0]
+    runs = "devices,throughput,unit\n1,1000,muestras/s\n2,1900,muestras/s\n4,3600,muestras/s\n8,6800,muestras/s\n"
+    r = post(client, {"point": runs, "at": "16"}, lang)
+    assert r.status_code == 200 and r.json()["report"]["unit"] == "samples/s"
+    r = post(client, {"point": runs, "at": "16", "unit": "samples/s"}, lang)  # (refused against 'muestras/s')
+    assert r.status_code == 200 and r.json()["report"]["unit"] == "samples/s"
+    assert options()["own_units"] == OWN_UNITS and OWN_UNITS["muestras/s"] == "samples/s"

@@ -489,6 +489,64 @@ def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys,
         expect(page.locator("#error")).to_be_hidden()
 
 
+@pytest.mark.slow
+def test_the_take_reads_the_spanish_word_for_samples_per_second_as_samples_per_second(capsys, tmp_path):
+    """Review KC. The Spanish unit field says '(vacío: muestras/s; tokens/s, imágenes/s …)'; after a language model's
+    prediction was taken and tokens/s typed (the rate 0.75 × 8,192 = 6,144), typing 'muestras/s' left 6,144 in the
+    throughput field and dropped the note that the samples are sequences, where blank or samples/s put back 0.75:
+    the page read units by its own rule. It now reads them as the server does (formulas.units.canonical_unit, its
+    Spanish words sent with the menus): 'muestras/s' and 'muestras por segundo' are samples/s, in both languages, and
+    the plan is `plan --efficiency-file --unit muestras/s`'s, 1e12 sequences at 0.75 a device."""
+    from clihelp import chromium, serving
+
+    from dpscale.formulas.units import OWN_UNITS
+
+    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
+    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    plan = ["plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json"]
+    rc, out, _ = run(capsys, *plan, "--unit", "muestras/s")
+    assert rc == 0
+    cli = json.loads(out)
+    assert [r["actual_throughput"] for r in cli][0] == 0.75 and cli[0]["unit"] == "samples/s"
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        page.select_option("#predict select[name=model]", "llama3-8b")
+        page.select_option("#predict select[name=system]", "dgx-h100")
+        page.select_option("#predict select[name=precision]", "bf16")
+        page.fill("#predict input[name=throughput]", "0.75")
+        page.fill("#predict input[name=devices]", "1,8,64")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-plan")
+        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
+        f["samples"].fill("1e12")
+        f["epochs"].fill("1")
+        page.locator("#plan .take").click()
+        expect(f["throughput"]).to_have_value("0.75")
+        for lang, unit, said in (
+            ("es", "muestras/s", "las muestras de la predicción son secuencias de 8.192 tokens"),
+            ("en", "Muestras por segundo", "the prediction's samples are sequences of 8,192 tokens"),
+        ):
+            page.select_option("#lang", lang)
+            f["unit"].fill("tokens/s")
+            expect(f["throughput"]).to_have_value("6144")
+            f["unit"].fill(unit)  # the rate follows back to the prediction's sequences/s, as blank does
+            expect(f["throughput"]).to_have_value("0.75")
+            page.click("#plan .run")
+            expect(page.locator("#notes")).to_contain_text(said)
+            expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#notes")).to_contain_text("throughputs in samples/s")  # (not 'in Muestras por segundo')
+        assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
+        assert page.evaluate("ownUnits") == OWN_UNITS  # the server's words, not a second copy in the script
+
+
 def page_forms() -> dict[str, dict]:
     """Each form of index.html: its command, its fields' values as served, and its menus' option lists."""
     from html.parser import HTMLParser

@@ -486,14 +486,6 @@ def is_rate(x: Any) -> TypeGuard[float]:
     return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
 
 
-def unit_key(unit: Any) -> Any:
-    """A stated unit as every comparison of units reads it — runs in JSON lines, a CSV's unit column, an efficiency
-    file's records, a typed --unit against a file's: case and spaces aside ('Tokens / s' is tokens/s, maß/s is
-    MASS/s). Each reader had its own rule, and 'Samples/s' was one unit in a CSV and two in JSON lines. In the lowest
-    layer: calc compares its --unit on every run, and importing it from fit_io cost calc's start-up 14 ms."""
-    return "".join(unit.split()).casefold() if isinstance(unit, str) else unit
-
-
 def check_positive(x: Any, name: str, what: str = "a finite number > 0") -> Any:
     """Throughputs, bandwidths, batch sizes: finite and > 0. Ints come back as floats: a Python int 10^12 times an
     int64 array of 10^7 devices wraps to a negative number in numpy's integer arithmetic."""

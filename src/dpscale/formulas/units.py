@@ -4,6 +4,8 @@ GB is 1e9 bytes: link and HBM bandwidths are quoted in GB/s, and the ZeRO paper'
 120e9 bytes. MiB is 2^20: DDP's bucket_cap_mb and NCCL's buffer sizes count in it; HBM comes in GiB.
 """
 
+from typing import Any
+
 GB = 1e9
 MIB = 1 << 20
 GIB = 1 << 30
@@ -17,6 +19,29 @@ def without_module(text: str) -> str:
     import re
 
     return re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text)
+
+
+# the program's own rate unit as its Spanish output writes it ('muestras/s'), or a Spanish user would ('muestras por
+# segundo', 'muestra/seg'), by canonical_unit's key: `predict --unit muestras/s` was refused as 'se admite: samples/s o
+# tokens/s (… muestras/s × …)'. tokens/s is the same word in both languages.
+OWN_UNITS = {f"{noun}{by}{time}": "samples/s" for noun in ("muestra", "muestras") for by in ("/", "por")
+             for time in ("s", "seg", "segundo", "segundos")}  # fmt: skip
+
+
+def own_unit(unit: str) -> str:
+    """A unit as the output labels rates with it: the program's own unit where it is written in Spanish ('Muestras
+    por segundo' → 'samples/s', which each language's output then says its own way: the English output said
+    'throughputs in muestras/s'), else as given ('Tokens/s', 'img/s')."""
+    return OWN_UNITS.get("".join(unit.split()).casefold(), unit)
+
+
+def canonical_unit(unit: Any) -> Any:
+    """A stated unit as every comparison of units reads it — a typed --unit, runs in JSON lines, a CSV's unit column,
+    an efficiency file's records, the page's unit field (it gets OWN_UNITS from /api/options): case and spaces aside
+    ('Tokens / s' is tokens/s, maß/s is MASS/s), and the program's own unit in Spanish as that unit ('Muestras por
+    segundo' is samples/s). Each reader had its own rule once, and 'Samples/s' was one unit in a CSV and two in JSON
+    lines; 'muestras/s', the Spanish output's word for samples/s, was another unit in all of them."""
+    return "".join(own_unit(unit).split()).casefold() if isinstance(unit, str) else unit
 
 
 def count_noun(unit: str) -> str | None:

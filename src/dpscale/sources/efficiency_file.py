@@ -11,8 +11,9 @@ import json
 import math
 from typing import Any, NamedTuple
 
-from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed, unit_key
+from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
 from dpscale.files import loads_once, not_json, read_text, shown, text_lines
+from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_io import _field, csv_rows, header_names, holds_runs
 from dpscale.sources.measure import CALIBRATION_FORMAT
 
@@ -162,7 +163,7 @@ def _unit(records: list[dict[str, Any]], data: Any, flag: str) -> str | None:
     units: dict[Any, str] = {}
     for i, u in enumerate(stated, 1):
         if isinstance(u, str) and u.strip():
-            units.setdefault(unit_key(u), u)
+            units.setdefault(canonical_unit(u), u)
             if len(units) > 1:  # two units: none was taken, and plan read the file's rate as samples/s unsaid
                 where = f"record {i}: " if i <= len(records) else ""  # (else the document's own unit)
                 raise fail(flag, f"{where}unit {u} against {next(iter(units.values()))}", ONE_UNIT)

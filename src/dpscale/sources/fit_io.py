@@ -32,7 +32,6 @@ from dpscale.errors import (
     cut,
     fail,
     python_spelled,
-    unit_key,
 )
 from dpscale.files import (
     CSV_OPEN_QUOTE,
@@ -45,6 +44,7 @@ from dpscale.files import (
     text_lines,
 )
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
+from dpscale.formulas.units import canonical_unit, own_unit
 from dpscale.notes import Note
 from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
 
@@ -250,10 +250,12 @@ def stated_unit(typed: str | None, said: str | None, flag: str = "unit", source:
     """The unit of fitted runs: the one their records state (`said`), which a given unit must be — fit printed
     tokens/s runs as samples/s, and plan --fit took them as samples — else the given one, else samples/s. One rule
     for `Fit.report(unit=)`, fit's and plan --fit's --unit and the page's pasted runs."""
-    if said is not None and typed is not None and unit_key(typed) != unit_key(said):
+    if said is not None and typed is not None and canonical_unit(typed) != canonical_unit(said):
         runs = f"the runs in {source}" if source else "the runs"
         raise DpscaleError(f"{flag}: got {typed!r}; allowed: {said!r}, the unit {runs} state")
-    return said or typed or "samples/s"
+    unit = said or typed or "samples/s"
+    # (runs stated in 'muestras/s' are samples/s, said as each language says it: English said 'muestras/s')
+    return own_unit(unit) if isinstance(unit, str) else unit
 
 
 def read_runs_unit(
@@ -384,7 +386,7 @@ class _OneSetup:
             said = None  # label once fit printed the runs' unit, it refused files fit and plan --fit had read
         if said is not None and self.unit is None:
             self.unit = (said, place)
-        elif said is not None and self.unit is not None and unit_key(said) != unit_key(self.unit[0]):
+        elif said is not None and self.unit is not None and canonical_unit(said) != canonical_unit(self.unit[0]):
             raise DpscaleError(
                 f"{where}: unit {cut(str(said))!r} against {cut(str(self.unit[0]))!r} on {self.unit[1]}; allowed: "
                 f"one throughput unit per {self.per}"
@@ -551,7 +553,9 @@ def _same_setup(
         try:
             norm = repr(float(typed.replace("_", "")))
         except ValueError:
-            norm = unit_key(typed) if h == "unit" else typed.casefold()  # ('A100' is 'a100'; units: unit_key)
+            norm = (
+                canonical_unit(typed) if h == "unit" else typed.casefold()
+            )  # ('A100' is 'a100'; units: canonical_unit)
         first = setup.setdefault(h, (norm, typed, line))
         if first[0] != norm:
             diff.append((h, first[1], typed, first[2]))

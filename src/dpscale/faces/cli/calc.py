@@ -26,6 +26,7 @@ from dpscale.faces.i18n import label, number, say
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.scaling import scale
 from dpscale.formulas.solve import solve
+from dpscale.formulas.units import own_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     lang = args.lang
     inputs = ("devices", "throughput", "efficiency", "actual", "speedup", "law", "sigma", "kappa", "serial_fraction")
     title = None
-    args.unit = check_unit(args.unit)
+    args.unit = own_unit(check_unit(args.unit))  # ('muestras/s' labels as samples/s: English said 'muestras/s')
     if all(getattr(args, k) is None for k in inputs):
         for k, example in WORKED.items():
             setattr(args, k, example)

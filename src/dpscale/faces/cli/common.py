@@ -30,13 +30,12 @@ from dpscale.errors import (
     house_style,
     python_spelled,
     renamed,
-    unit_key,
     unknown_option,
     zero_named,
 )
 from dpscale.faces import named
 from dpscale.faces.locale import LANGS, env_lang, lang_named
-from dpscale.formulas.units import cluster_unit
+from dpscale.formulas.units import canonical_unit, cluster_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -422,7 +421,7 @@ def with_unit(record: dict[str, Any], unit: str) -> dict[str, Any]:
 def same_unit(typed: str, said: str) -> bool:
     """A typed --unit against a file's: one unit written otherwise ('Tokens/s', ' tokens/s') is that unit, for
     plan's --efficiency-file as for fit's and plan --fit's runs (one refused what the other took)."""
-    return unit_key(typed) == unit_key(said)
+    return canonical_unit(typed) == canonical_unit(said)
 
 
 OUTPUT_KEYS = {"json", "csv", "plot", "lang"}

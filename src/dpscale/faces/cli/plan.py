@@ -29,6 +29,7 @@ from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
 from dpscale.formulas.scaling import apart
+from dpscale.formulas.units import own_unit
 from dpscale.notes import figure
 
 TYPE_CHECKING = False
@@ -133,7 +134,7 @@ def _e_flag(args: argparse.Namespace, read: Any, fitted: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     typed_unit = None if args.unit is None else _per_second(check_unit(args.unit))  # (a file's unit: said apart)
-    args.unit = typed_unit or "samples/s"
+    args.unit = own_unit(typed_unit or "samples/s")  # ('muestras/s' labels as samples/s: English said 'muestras/s')
     e_typed = args.efficiency is not None  # (the worked example's 0.9 is not the user's to be told about)
     title = _worked_example(args) or label("plan_title", lang)
     read = _efficiency_file(args)
@@ -267,7 +268,7 @@ def _file_rate(args: argparse.Namespace, read: EfficiencyFile | None, typed_unit
                 f"throughput {figure(read.v)} (or give --throughput in {args.unit}; predict's rates are samples/s "
                 "without --unit tokens/s: × the sequence length for tokens/s)"
             )
-        args.unit = unit
+        args.unit = own_unit(unit)
     args.throughput = repr(read.v)
     return [label("plan_file_v", args.lang).format(v=fmt(read.v, "float", args.lang))]
 

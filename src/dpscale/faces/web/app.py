@@ -504,12 +504,15 @@ def page_labels(lang: str) -> dict[str, str]:
     return words | {f"name:{k}": name for k in sorted(fields) if (name := field_name(k, lang)) != words[k]}
 
 
-def options() -> dict[str, list[str]]:
+def options() -> dict[str, Any]:
     """Every menu on the page, from the catalogs and the tuples the commands check their flags against, so the
-    page offers exactly what the CLI accepts (a blank 'none' choice, where a form has one, is the page's own)."""
+    page offers exactly what the CLI accepts (a blank 'none' choice, where a form has one, is the page's own); and
+    the program's own units as Spanish writes them, which the page's unit field reads as the server does
+    (formulas.units.canonical_unit: 'muestras/s' is samples/s)."""
     from dpscale.formulas import memory
     from dpscale.formulas.batch import RULE_FOR
     from dpscale.formulas.pipeline import SCHEDULES
+    from dpscale.formulas.units import OWN_UNITS
     from dpscale.sources.laws import FIT_LAWS, LAWS
 
     return {
@@ -525,6 +528,7 @@ def options() -> dict[str, list[str]]:
         "schedules": list(SCHEDULES),
         "laws": [law for law in LAWS if law != "constant"],  # 'constant' is the E field itself: the blank choice
         "fit_laws": ["auto", *FIT_LAWS],
+        "own_units": dict(OWN_UNITS),
     }
 
 
@@ -763,7 +767,7 @@ def create_app(lang: str = "en", hosts: list[str] | None = None) -> FastAPI:
         return JSONResponse(page_labels(lang))
 
     @app.api_route("/api/options", methods=["GET", "HEAD"])
-    def menu() -> dict[str, list[str]]:
+    def menu() -> dict[str, Any]:
         return options()
 
     @app.post("/api/{command}")
