@@ -607,6 +607,29 @@ def test_plan_refuses_a_count_with_no_time_as_its_unit(capsys, tmp_path):
     assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1e9 / 7200 / 3600)  # 38.58 h
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_refuses_a_spanish_count_with_no_time_as_it_refuses_samples(capsys, tmp_path, lang):
+    """Review KC: `plan --unit muestras` (the Spanish output's word for samples, with no time) planned the worked
+    example's 2,000 a device as per second, 'rendimientos en muestras', where `--unit samples` is refused: the count
+    nouns were English only. Typed or stated by --fit's runs, it is refused as samples is; calc still labels with it;
+    muestras/s is the worked example's 115,200 a second."""
+    nouns = ("muestras", "Muestra", "secuencias", "imágenes", "imagen", "ejemplos")
+    assert all(bare_count(u) for u in nouns) and not any(bare_count(u + "/s") for u in nouns)
+    argv = ["plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--lang", lang]
+    rc, out, err = run(capsys, *argv, "--unit", "muestras")
+    said = ("--unit: got 'muestras'; allowed: a rate per second (samples/s, tokens/s)" if lang == "en" else
+            "--unit: se recibió 'muestras'; se admite: un ritmo por segundo (samples/s, tokens/s)")  # fmt: skip
+    assert (rc, out) == (2, "") and said in err
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,muestras\n2,190,muestras\n4,360,muestras\n")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", "--lang", lang)
+    assert rc == 2 and ("--fit, unit: got 'muestras'" if lang == "en" else "--fit, unit: se recibió 'muestras'") in err
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "muestras", "--lang", lang)
+    assert rc == 0 and ("7,200 muestras" if lang == "en" else "7.200 muestras") in out
+    rc, out, _ = run(capsys, *argv, "--unit", "muestras/s", "--json")
+    assert rc == 0 and json.loads(out)[0]["actual_throughput"] == pytest.approx(115_200.0)
+
+
 def test_plan_refuses_a_count_of_several_words_with_no_time(capsys):
     """'transformer tokens' — the published tables' 'transformer tokens/s' without its time — was planned as tokens a
     second under 'throughputs in transformer tokens', where 'tokens' alone is refused: the last word says what is

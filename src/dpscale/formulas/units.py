@@ -90,9 +90,11 @@ def not_per_second(unit: str) -> bool:
     return not any(word in SECONDS for word in re.findall(r"[^\W_]+", below))
 
 
-# what a rate counts, written alone: a count with no time ('tokens', not tokens/s)
+# what a rate counts, written alone: a count with no time ('tokens', not tokens/s); in Spanish too ('muestras', the
+# Spanish output's samples, was planned as per second where 'samples' is refused; 'token' is the same word)
 COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "sequences", "image", "images", "img",
-                         "imgs", "example", "examples"})  # fmt: skip
+                         "imgs", "example", "examples", "muestra", "muestras", "secuencia", "secuencias", "imagen",
+                         "imágenes", "imagenes", "ejemplo", "ejemplos"})  # fmt: skip
 
 
 def bare_count(unit: str) -> bool:
