@@ -553,9 +553,8 @@ def _same_setup(
         try:
             norm = repr(float(typed.replace("_", "")))
         except ValueError:
-            norm = (
-                canonical_unit(typed) if h == "unit" else typed.casefold()
-            )  # ('A100' is 'a100'; units: canonical_unit)
+            # ('A100' is 'a100'; units: canonical_unit, a str of a str)
+            norm = str(canonical_unit(typed)) if h == "unit" else typed.casefold()
         first = setup.setdefault(h, (norm, typed, line))
         if first[0] != norm:
             diff.append((h, first[1], typed, first[2]))
