@@ -1439,3 +1439,28 @@ def test_an_llms_flops_estimate_says_what_it_counts_a_token():
     assert not [n for n in predict([8], model="resnet50", **kw).notes if n.key.startswith("flops_per_token")]
     measured = predict([8], model="llama3-8b", throughput=0.7, **kw).notes
     assert not [n for n in measured if n.key.startswith("flops_per_token")]
+
+
+def test_the_flops_a_token_note_says_more_where_the_untied_embedding_outweighs_attention():
+    """Review KD: `dpscale predict --model llama3-8b --system dgx-h100 --precision bf16 -b 2 -d 8 --seq-len 1024` said
+    '6 × all 8,030,261,248 parameters a token passes through alone counts -3.3 % fewer, so an MFU measured by that
+    rule is that much below this one: divide it by 1.03'. By hand: 6·N = 6 × 7,504,924,672 = 45.03 G, attention
+    12 × 32 × 4,096 × 1,024 = 1.611 G, 46.64 G a token; 6 × 8,030,261,248 = 48.18 G, 1.033× it: the embedding's
+    6 × 525,336,576 = 3.152 G outweighs attention's 1.611 G, so 6·N's MFU is 3.3 % above this one (divide by 1.03).
+    At 2,048 keys attention's 3.221 G outweighs it again: 0.143 % fewer."""
+    kw = dict(system="dgx-h100", precision="bf16", batch=2)
+    (n,) = [n for n in predict([8], model="llama3-8b", seq_len=1024, **kw).notes if n.key.startswith("flops_per")]
+    assert n.key == "flops_per_token_untied_more"
+    assert n.fields["more"] == pytest.approx(100 * (6 * 8_030_261_248 / (6 * 7_504_924_672 + 12 * 32 * 4096**2 / 4)
+                                                    - 1))  # fmt: skip
+    assert n.endswith(
+        "= 46.64 G; 6 × all 8,030,261,248 parameters a token passes through alone counts 3.3 % more (at 1,024 keys "
+        "the embedding's 6·V·h outweighs attention), so an MFU measured by that rule is that much above this one: "
+        "divide it by 1.03 to give it here"
+    )
+    assert say(n, "es").endswith(
+        "solo cuenta un 3,3 % más (con 1.024 claves, los 6·V·h de la incrustación pesan más que la atención), así que "
+        "un MFU medido con esa regla queda tanto por encima de este: divídalo entre 1,03 para darlo aquí"
+    )
+    (m,) = [n for n in predict([8], model="llama3-8b", seq_len=2048, **kw).notes if n.key.startswith("flops_per")]
+    assert m.key == "flops_per_token_untied" and "counts 0.143 % fewer" in m and "divide it by 0.999" in m

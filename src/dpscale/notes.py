@@ -362,6 +362,13 @@ EN = {
         "counts {less:.3g} % fewer, so an MFU measured by that rule is that much below this one: divide it by "
         "{keep:.3g} to give it here"
     ),
+    "flops_per_token_untied_more": (
+        "model FLOPs a token, the ones the MFU is a share of (PaLM's count): 6·N = {dense:,.4g} G (N = {n:,.0f}: "
+        "the input embedding's {emb:,.0f} parameters left out, a lookup) + attention's 12·L·h·k = {attn:,.4g} G "
+        "({k:,} keys a token) = {total:,.4g} G; 6 × all {whole:,.0f} parameters a token passes through alone "
+        "counts {more:.3g} % more (at {k:,} keys the embedding's 6·V·h outweighs attention), so an MFU measured by "
+        "that rule is that much above this one: divide it by {keep:.3g} to give it here"
+    ),
     "compute_estimated_strong": (
         "compute estimated: {tflop:,.4g} TFLOP for one device's micro-batch of {b:,} samples (the global batch "
         "over the accumulation steps) at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu}); each size's, the global batch over "

@@ -351,13 +351,19 @@ def _flops_per_token(spec: dict[str, Any], seq_len: int | None, params: float | 
     """What a transformer preset's FLOPs estimate counts a token, term by term (compute.flops_per_sample): 6·N and
     attention's 12·L·h·k, and how much fewer 6 × all its parameters alone — the rule many engineers' MFU uses — would
     count: an MFU typed by that rule is of fewer FLOPs than this one's (Llama 3 8B at 8,192: 48.18 G against 57.91 G,
-    16.8 % fewer). Untied, the input embedding left out of N (a lookup) is named."""
+    16.8 % fewer). Untied, the input embedding left out of N (a lookup) is named; at a short sequence its 6·V·h can
+    outweigh attention's term, and 6 × all the parameters then counts more (Llama 3 8B at 1,024: 3.3 % more)."""
     s, n, lookup, keys = transformer_terms(spec, seq_len, params)
     dense, attn = 6.0 * n, 12.0 * spec["layers"] * spec["hidden"] * keys
     total, whole = dense + attn, 6.0 * (n + lookup)
     fields = dict(dense=dense / 1e9, attn=attn / 1e9, total=total / 1e9, k=keys, n=n, whole=n + lookup,
-                  less=100 * (1 - whole / total), keep=whole / total)  # fmt: skip
-    return [Note("flops_per_token_untied", emb=lookup, **fields) if lookup else Note("flops_per_token", **fields)]
+                  keep=whole / total)  # fmt: skip
+    if not lookup:  # (tied: 6·N alone is always the fewer, by attention's term)
+        return [Note("flops_per_token", less=100 * (1 - whole / total), **fields)]
+    if whole > total:  # a short sequence: the embedding's 6·V·h outweighs attention (Llama 3 8B at 1,024 keys said
+        # '-3.3 % fewer … that much below this one', review KD)
+        return [Note("flops_per_token_untied_more", emb=lookup, more=100 * (whole / total - 1), **fields)]
+    return [Note("flops_per_token_untied", emb=lookup, less=100 * (1 - whole / total), **fields)]
 
 
 def _fastest_peak(part: dict[str, Any], prec: str) -> float:

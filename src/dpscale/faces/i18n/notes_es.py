@@ -350,6 +350,14 @@ NOTES: dict[str, dict[str, str]] = {
             "{whole:,.0f} parámetros por los que pasa un token solo cuenta un {less:.3g} % menos, así que un MFU "
             "medido con esa regla queda tanto por debajo de este: divídalo entre {keep:.3g} para darlo aquí"
         ),
+        "flops_per_token_untied_more": (
+            "FLOP del modelo por token, de los que el MFU es una parte (el recuento de PaLM): 6·N = {dense:,.4g} G "
+            "(N = {n:,.0f}: sin los {emb:,.0f} parámetros de la incrustación de entrada, una consulta de tabla) + los "
+            "12·L·h·k de la atención = {attn:,.4g} G ({k:,} claves por token) = {total:,.4g} G; 6 × todos los "
+            "{whole:,.0f} parámetros por los que pasa un token solo cuenta un {more:.3g} % más (con {k:,} claves, "
+            "los 6·V·h de la incrustación pesan más que la atención), así que un MFU medido con esa regla queda "
+            "tanto por encima de este: divídalo entre {keep:.3g} para darlo aquí"
+        ),
         "compute_estimated_strong": (
             "cómputo estimado: {tflop:,.4g} TFLOP para el microlote de {b:,} muestras de un dispositivo (el lote "
             "global entre los pasos de acumulación) al {pct:.3g} % de {peak:,g} TFLOP/s ({gpu}); el de cada tamaño, "
