@@ -942,8 +942,9 @@ def test_the_spanish_words_for_samples_per_second_are_samples_per_second():
     for unit in SPANISH_SAMPLES:
         assert canonical_unit(unit) == "samples/s" and own_unit(unit) == "samples/s", unit
     assert canonical_unit(" Tokens / s") == "tokens/s" and own_unit("Tokens/s") == "Tokens/s"  # as typed
-    for other in ("muestras/min", "muestras/step", "img/s", "muestras", "tokens por segundo"):
+    for other in ("muestras/min", "muestras/step", "img/s", "muestras", "imágenes por segundo"):
         assert canonical_unit(other) != "samples/s" and own_unit(other) == other, other
+    assert canonical_unit("tokens por segundo") == "tokens/s"  # (review KF: tokens/s's own Spanish, not samples/s)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
@@ -1010,3 +1011,44 @@ def test_plan_fit_takes_runs_stated_in_muestras_per_second_as_samples_per_second
         else "--unit: se recibió 'tokens/s'; se admite: 'muestras/s', la unidad que indican las ejecuciones de --fit"
     )
     assert rc == 2 and said in err
+
+
+# Review KF: a hostile read of review KC's Spanish units (344b726, a8a18dc).
+
+SPANISH_TOKENS = ("tokens por segundo", "Tokens por segundo", "tokens/seg", "tokens / segundo", "token por segundo")
+
+
+def test_the_spanish_words_for_tokens_per_second_are_tokens_per_second():
+    """KC's rule took 'muestras por segundo' and 'muestra/seg' as samples/s, and 'tokens por segundo' as a unit of
+    its own; the English spellings of either ('Tokens/s', 'token/s') still label as typed."""
+    from dpscale.formulas.units import canonical_unit, own_unit
+
+    for unit in SPANISH_TOKENS:
+        assert canonical_unit(unit) == "tokens/s" and own_unit(unit) == "tokens/s", unit
+    assert own_unit("Tokens/s") == "Tokens/s" and own_unit("token/s") == canonical_unit("token/s") == "token/s"
+    assert canonical_unit("tokens por minuto") == "tokensporminuto"  # (another time: not tokens/s)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_takes_tokens_per_second_in_spanish_as_tokens_per_second(capsys, tmp_path, lang):
+    """`plan --efficiency-file pred.json -n 1e12 --unit 'tokens por segundo' --lang es` (Llama 3 8B's prediction)
+    said "--unit: se recibió 'tokens por segundo'; se admite: 'samples/s', la unidad del rendimiento por dispositivo
+    0,729604 de --efficiency-file (o dé --throughput en tokens por segundo; …)". It is the plan of --unit tokens/s,
+    byte for byte: 0.7296 sequences/s × 8,192 = 5,976.92 tokens/s a device, 771.7 h at 64; and runs stated in
+    tokens/s take it as their unit (`plan --fit`), where it said "se admite: 'tokens/s'"."""
+    _, path = _predicted(capsys, tmp_path)
+    plan = ["plan", "--efficiency-file", path, "-n", "1e12", "--lang", lang]
+    for form in ([], ["--json"], ["--csv"]):
+        want = run(capsys, *plan, *form, "--unit", "tokens/s")
+        assert want[0] == 0
+        for unit in SPANISH_TOKENS:
+            assert run(capsys, *plan, *form, "--unit", unit) == want, (unit, form)
+    rc, out, _ = run(capsys, *plan, "--json", "--unit", "tokens por segundo")
+    assert rc == 0 and json.loads(out)[-1]["hours"] == pytest.approx(771.704, abs=1e-3)
+    assert {r["unit"] for r in json.loads(out)} == {"tokens/s"}
+    runs = tmp_path / "tok.csv"
+    runs.write_text("devices,throughput,unit\n1,1000,tokens/s\n2,1900,tokens/s\n4,3600,tokens/s\n8,6800,tokens/s\n")
+    fit = ["plan", "--fit", str(runs), "-n", "1e9", "-d", "1,8", "--lang", lang]
+    want = run(capsys, *fit, "--unit", "tokens/s")
+    assert want[0] == 0 and ("throughputs in tokens/s" if lang == "en" else "rendimientos en tokens/s") in want[1]
+    assert run(capsys, *fit, "--unit", "tokens por segundo") == want

@@ -306,3 +306,26 @@ def test_the_measured_mfu_against_the_baseline_is_said_in_tokens_too(capsys, lan
                        "--unit", "tokens/s", "--step-time", "2", "-b", "4", "--baseline-devices", "8", "-d", "8,64",
                        "--lang", lang)  # fmt: skip
     assert rc == 0 and said in " ".join((out + err).split()), out + err
+
+
+# Review KF: a hostile read of review KC's Spanish units (344b726, a8a18dc).
+
+SPANISH_TOKENS = ("tokens por segundo", "Tokens por segundo", "tokens/seg", "tokens / segundo", "token por segundo")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tokens_per_second_in_spanish_is_tokens_per_second(capsys, lang):
+    """KC took 'muestras por segundo' and 'muestras/seg' as samples/s but left the Spanish words for predict's other
+    unit a unit of their own: `predict --model llama-3-8b --unit 'tokens por segundo' --lang es` said "--unit: se
+    recibió 'tokens por segundo'; se admite: samples/s o tokens/s". Now each is tokens/s: the output of --unit
+    tokens/s, byte for byte (Llama 3 8B on H100s, 8,192 tokens a sample: 0.7296 samples/s = 5,977 tokens/s a
+    device), in the table, --json and --csv."""
+    argv = [*LLAMA, "-d", "1,8", "--lang", lang]
+    for form in ([], ["--json"], ["--csv"]):
+        want = run(capsys, *argv, *form, "--unit", "tokens/s")
+        assert want[0] == 0
+        for unit in SPANISH_TOKENS:
+            assert run(capsys, *argv, *form, "--unit", unit) == want, (unit, form)
+    rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens por segundo")
+    one = json.loads(out)[0]
+    assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)

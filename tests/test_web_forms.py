@@ -828,3 +828,57 @@ def test_the_take_button_names_one_size_as_one(served):
             page.click("#tab-plan")
             take.click()  # and it is taken as any other curve
             expect(page.locator("#plan input[name=devices]")).to_have_value("1024")
+
+
+@pytest.mark.slow
+def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_second(capsys, tmp_path):
+    """Review KF. After a language model's prediction was taken (0.75 sequences/s a device), 'tokens por segundo'
+    typed in the plan's unit field left 0.75 in the rate field and said no word of the sequences: the plan was 1e12
+    tokens at 0.75 a device, 8,192× too long — where 'tokens/s' puts 6,144 (0.75 × 8,192) there. Now it is
+    tokens/s, as the server reads it (OWN_UNITS): the rate follows to 6,144, the note says so, and the times are
+    `plan --efficiency-file --unit tokens/s`'s."""
+    from clihelp import chromium, serving
+
+    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
+    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
+                     "--unit", "tokens/s")  # fmt: skip
+    assert rc == 0
+    cli = json.loads(out)
+    assert cli[0]["actual_throughput"] == 6144 and cli[0]["unit"] == "tokens/s"
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        page.select_option("#predict select[name=model]", "llama3-8b")
+        page.select_option("#predict select[name=system]", "dgx-h100")
+        page.select_option("#predict select[name=precision]", "bf16")
+        page.fill("#predict input[name=throughput]", "0.75")
+        page.fill("#predict input[name=devices]", "1,8,64")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-plan")
+        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
+        f["samples"].fill("1e12")
+        f["epochs"].fill("1")
+        page.locator("#plan .take").click()
+        expect(f["throughput"]).to_have_value("0.75")
+        for lang, unit, said in (
+            ("es", "tokens por segundo", "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s"),
+            ("en", "Tokens/seg", "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s"),
+        ):
+            page.select_option("#lang", lang)
+            f["unit"].fill("")
+            expect(f["throughput"]).to_have_value("0.75")
+            f["unit"].fill(unit)  # the rate follows to the prediction's tokens/s, as 'tokens/s' does
+            expect(f["throughput"]).to_have_value("6144")
+            page.click("#plan .run")
+            expect(page.locator("#notes")).to_contain_text(said)
+            expect(page.locator("#error")).to_be_hidden()
+        expect(page.locator("#notes")).to_contain_text("throughputs in tokens/s")  # (not 'in Tokens/seg')
+        assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)

@@ -19,11 +19,13 @@ def without_module(text: str) -> str:
     return re.sub(r"\b[a-z_]+(?:\.[a-z_]+)*\.(?=[a-z])", "", text)
 
 
-# the program's own rate unit as its Spanish output writes it ('muestras/s'), or a Spanish user would ('muestras por
+# the program's own rate units as its Spanish output writes them ('muestras/s'), or a Spanish user would ('muestras por
 # segundo', 'muestra/seg'), by canonical_unit's key: `predict --unit muestras/s` was refused as 'se admite: samples/s o
-# tokens/s (… muestras/s × …)'. tokens/s is the same word in both languages.
-OWN_UNITS = {f"{noun}{by}{time}": "samples/s" for noun in ("muestra", "muestras") for by in ("/", "por")
-             for time in ("s", "seg", "segundo", "segundos")}  # fmt: skip
+# tokens/s (… muestras/s × …)'. tokens/s is written alike in both languages, but not 'tokens por segundo' or
+# 'tokens/seg', which were refused as "se admite: 'tokens/s'" (review KF); 'token/s' and 'Tokens/s' label as typed.
+OWN_UNITS = {f"{noun}{by}{time}": unit for noun, unit in (("muestra", "samples/s"), ("muestras", "samples/s"),
+             ("token", "tokens/s"), ("tokens", "tokens/s")) for by in ("/", "por")
+             for time in ("s", "seg", "segundo", "segundos") if (unit, by, time) != ("tokens/s", "/", "s")}  # fmt: skip
 
 
 def own_unit(unit: str) -> str:
