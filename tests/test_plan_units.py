@@ -1052,3 +1052,21 @@ def test_plan_takes_tokens_per_second_in_spanish_as_tokens_per_second(capsys, tm
     want = run(capsys, *fit, "--unit", "tokens/s")
     assert want[0] == 0 and ("throughputs in tokens/s" if lang == "en" else "rendimientos en tokens/s") in want[1]
     assert run(capsys, *fit, "--unit", "tokens por segundo") == want
+
+
+@pytest.mark.parametrize(
+    ("unit", "noun"),
+    [("imágenes por segundo", "imágenes"), ("imágenes/seg", "imágenes"), ("secuencias/segundo", "secuencias"),
+     ("Ejemplos por seg", "Ejemplos"), ("img/segs", "img"), ("imágenes por minuto", None)],
+)  # fmt: skip
+def test_the_noun_a_rate_counts_is_read_from_its_spanish_unit_too(capsys, unit, noun):
+    """count_noun read 'per' and English seconds only, while not_per_second (and so plan) takes 'por' and 'seg',
+    'segundo' as a rate per second: `plan -d 64 --unit 'imágenes por segundo' --lang es` titled its worked example
+    '1,28 M de unidades del rendimiento en imágenes por segundo a 2.000 imágenes por segundo por dispositivo', where
+    'img per second' says '1,28 M de img'. Now '1,28 M de imágenes'."""
+    assert count_noun(unit) == noun
+    if noun is not None:
+        rc, out, _ = run(capsys, "plan", "-d", "64", "--unit", unit, "--lang", "es")
+        assert rc == 0 and out.startswith(
+            f"Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {noun} a 2.000 {unit} "
+        )

@@ -45,11 +45,12 @@ def canonical_unit(unit: object) -> object:  # (not typing.Any: calc's start-up 
 
 
 def count_noun(unit: str) -> str | None:
-    """What a per-second rate counts, as written: the words before '/s', '/sec', '/second' or 'per second' (any
-    case, spaces around allowed). A plan's --samples counts in its rate's unit, so 1.28e6 at 'tokens/s' is 1.28M
-    tokens, not samples: 'tokens/s' → 'tokens', 'img/sec' → 'img', 'sequences per second' → 'sequences',
-    'samples/s' → 'samples'. A measure counts as well as a count noun: 'TFLOP/s' → 'TFLOP' (N TFLOP of work at
-    v TFLOP/s takes N/v seconds, which is what plan computes). The noun is kept as typed (no plural added, no
+    """What a per-second rate counts, as written: the words before '/s', '/sec', '/second' or 'per second', or
+    their Spanish ('/seg', 'por segundo': SECONDS) (any case, spaces around allowed). A plan's --samples counts in
+    its rate's unit, so 1.28e6 at 'tokens/s' is 1.28M tokens, not samples: 'tokens/s' → 'tokens', 'img/sec' →
+    'img', 'sequences per second' → 'sequences', 'imágenes por segundo' → 'imágenes', 'samples/s' → 'samples'. A
+    measure counts as well as a count noun: 'TFLOP/s' → 'TFLOP' (N TFLOP of work at v TFLOP/s takes N/v seconds,
+    which is what plan computes). The noun is kept as typed (no plural added, no
     translation: 'token/s' → 'token'), and a face says 'samples' in its own language.
 
     None where no noun can be read: not a per-second rate ('fps', 'Hz', 'samples/min': plan's hours are per
@@ -57,12 +58,16 @@ def count_noun(unit: str) -> str | None:
     """
     import re  # (only where a plan is said)
 
-    m = re.fullmatch(r"\s*(.*?)\s*(?:/\s*(?:s|secs?|seconds?)|\s+per\s+(?:s|secs?|seconds?))\s*", unit, re.I)
+    # the second in either language ('imágenes por segundo', 'img/seg': once no noun, though plan takes them per
+    # second, and the Spanish plan said '1,28 M de unidades del rendimiento en imágenes por segundo', review KF)
+    sec = "|".join(SECONDS)
+    m = re.fullmatch(rf"\s*(.*?)\s*(?:/\s*(?:{sec})|\s+(?:per|por)\s+(?:{sec}))\s*", unit, re.I)
     noun = m[1] if m else ""
     return noun if any(c.isalpha() for c in noun) else None
 
 
-# the words for the second (the time plan's hours count a rate in): count_noun's, and Spanish's (muestras/segundo)
+# the words for the second (the time plan's hours count a rate in), English and Spanish (muestras/segundo): the ones
+# count_noun and not_per_second read
 SECONDS = frozenset({"s", "sec", "secs", "second", "seconds", "seg", "segs", "segundo", "segundos"})
 
 
