@@ -1070,3 +1070,31 @@ def test_the_noun_a_rate_counts_is_read_from_its_spanish_unit_too(capsys, unit, 
         assert rc == 0 and out.startswith(
             f"Ejemplo resuelto con sus dispositivos/épocas: 1,28 M de {noun} a 2.000 {unit} "
         )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_refuses_a_spanish_count_of_several_words_with_no_time(capsys, tmp_path, lang):
+    """KC's Spanish count nouns were read as the English ones are, by the last word ('transformer tokens'), but
+    Spanish names the count first: `plan -n 1.28e6 -v 2000 -d 64 -e 0.9 --unit 'muestras de entrenamiento'`
+    planned 2,000 a second, 'throughputs in muestras de entrenamiento' (115,200 at 64, 11.1 s), where 'training
+    samples' is refused. A count with any time word but a second ('samples a minute', 'muestras al minuto') was
+    planned per second too, 60× fast. A count noun anywhere with no second is a count with no time now; a second
+    without '/' or 'per' is still a rate ('muestras al segundo', 'tokens a second', 'muestras al seg.')."""
+    counts = ("muestras de entrenamiento", "tokens de texto", "imágenes procesadas", "samples a minute",
+              "muestras al minuto", "Secuencias de 2048 tokens")  # fmt: skip
+    rates = ("muestras al segundo", "tokens a second", "muestras al seg.", "fps", "TFLOP", "transformer tokens/s")
+    assert all(bare_count(u) for u in counts) and not any(bare_count(u) for u in rates)
+    argv = ["plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--lang", lang]
+    for unit in counts:
+        rc, out, err = run(capsys, *argv, "--unit", unit)
+        said = (f"--unit: got '{unit}'; allowed: a rate per second (samples/s, tokens/s)" if lang == "en" else
+                f"--unit: se recibió '{unit}'; se admite: un ritmo por segundo (samples/s, tokens/s)")  # fmt: skip
+        assert (rc, out) == (2, "") and said in err and err.count("\n") == 1, unit
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,muestras de entrenamiento\n2,190,muestras de entrenamiento\n")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "4", "--lang", lang)
+    assert rc == 2 and "unit: " in err and "'muestras de entrenamiento'" in err
+    rc, out, _ = run(capsys, *argv, "--unit", "muestras al segundo", "--json")
+    assert rc == 0 and json.loads(out)[0]["actual_throughput"] == pytest.approx(115_200.0)
+    rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "muestras de entrenamiento")
+    assert rc == 0 and "7,200 muestras de entrenamiento" in out  # (calc's unit only labels)

@@ -105,11 +105,14 @@ COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "se
 def bare_count(unit: str) -> bool:
     """Whether a unit names what a rate counts but no time ('tokens', 'Samples'): a label to calc and fit, but plan's
     hours need the rate's time, and `plan --unit tokens` counted tokens per second under 'throughputs in tokens'.
-    Not 'fps' or 'Hz', rates whose time is in their name (not_per_second cannot read it; count_noun gives None). The
-    last word says what is counted: 'transformer tokens' (the published tables' 'transformer tokens/s' without its
-    time) is a count too."""
-    words = unit.split()
-    return bool(words) and words[-1].casefold() in COUNT_NOUNS
+    Not 'fps' or 'Hz', rates whose time is in their name (not_per_second cannot read it; count_noun gives None). A
+    count noun among its words, English's last or Spanish's first, with no second among them, is a count: 'transformer
+    tokens' (the published tables' 'transformer tokens/s' without its time), 'muestras de entrenamiento' and 'samples
+    a minute' were planned as per second (review KF); 'muestras al segundo' and 'tokens a second' are rates."""
+    import re
+
+    count = any(word.casefold() in COUNT_NOUNS for word in unit.split())
+    return count and not any(word.casefold() in SECONDS for word in re.findall(r"[^\W_]+", unit))
 
 
 def cluster_unit(unit: str) -> str | None:
