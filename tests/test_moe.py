@@ -191,3 +191,36 @@ def test_an_active_count_equal_to_the_whole_says_no_mixture(tmp_path, capsys):
         rc, out, _ = run(capsys, command, "--model-file", write(tmp_path, "m.json", entry), *extra, "-d", "8")
         rc2, out2, _ = run(capsys, command, "--model-file", write(tmp_path, "m.json", dense), *extra, "-d", "8")
         assert rc == rc2 == 0 and "mixture of experts" not in out and out == out2
+
+
+@pytest.mark.parametrize(
+    "params, count, tflop, n",
+    [("93.4e9", "25.76 B", "656.2", "25,627,238,125"), ("12.9e9", "3.558 B", "110.6", "3,426,553,274")],
+)
+def test_a_params_over_the_mixtral_preset_keeps_its_active_share(capsys, params, count, tflop, n):
+    """docs/predict.md (review KA, f2da4eeb): `--params` over a mixture-of-experts preset keeps its active share, and
+    the note says the count its FLOPs use — pinned by no test (review KE). By hand: 93.4e9 × 12,879,925,248 /
+    46,702,792,704 = 25,758,310,125 a token (27.6 %), less the input embedding's 32,000 × 4,096 = 131,072,000:
+    N = 25,627,238,125, 6·N = 153.76 G + attention 12 · 32 · 4,096 · 4,096 = 6.442 G, × 4,096 tokens = 656.2 TFLOP;
+    12.9e9 (its active count typed as the whole): 3,557,625,274 a token, N 3,426,553,274, 27.0 G × 4,096 = 110.6."""
+    argv = ("predict", "--model", "mixtral-8x7b", "--system", "dgx-h100", "--precision", "bf16", "--batch", "1",
+            "--seq-len", "4096", "-d", "8", "--params", params)  # fmt: skip
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0
+    assert (f"a mixture of experts: its FLOPs count the {count} parameters one token passes through (27.6 % of its "
+            "count)") in out  # fmt: skip
+    assert f"compute estimated: {tflop} TFLOP per micro-batch" in out and f"(N = {n}: the input embedding's" in out
+
+
+def test_one_rule_says_what_a_mixture_of_experts_is_and_what_a_token_runs():
+    """formulas.compute: the rule predict's note, memory's note and the FLOPs read (review KE: predict and memory
+    each wrote `active_params < params` and predict the share again)."""
+    from dpscale.catalog import model
+    from dpscale.formulas.compute import mixture_of_experts, token_params
+
+    mixtral = model("mixtral-8x7b")
+    assert mixture_of_experts(mixtral) and token_params(mixtral) == ACTIVE
+    assert token_params(mixtral, 2 * TOTAL) == 2 * ACTIVE and token_params(model("llama3-8b")) == 8_030_261_248
+    assert not mixture_of_experts({**mixtral, "active_params": TOTAL})  # every parameter runs: dense
+    assert not mixture_of_experts(model("llama3-8b"))
+    assert not mixture_of_experts({"kind": "cnn", "params": 25.6e6, "fwd_gmacs": 4.1, "active_params": 1})  # unread

@@ -42,15 +42,35 @@ def transformer_terms(model: dict[str, Any], seq_len: int | None = None,
     ...                    "vocab": 128256, "seq_len": 8192, "tied_embeddings": False})  # Llama 3 8B
     (8192, 7504924672, 525336576, 8192)
     """
-    s = seq_len or model["seq_len"]
-    n = params if params is not None else model["params"]
-    active = model.get("active_params")  # a mixture of experts: a token runs its shared layers and k experts
-    if active is not None:  # (a --params over the preset keeps its active share)
-        n = active if params is None else params * active / model["params"]
+    s, n = seq_len or model["seq_len"], token_params(model, params)
     lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
     lookup = lookup if n > lookup else 0  # (a count under the embedding's own is no such model: as given)
     keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
     return s, n - lookup, lookup, keys
+
+
+def token_params(model: dict[str, Any], params: float | None = None) -> float:
+    """The parameters one token passes through, the N a transformer's FLOPs start from (an untied input embedding
+    still in it): `params`, else the preset's count; a mixture of experts' `active_params`, its shared layers and the
+    k experts a token is routed to, with a `params` over the preset keeping that share — predict's note says the
+    same count. Mixtral 8x7B: 12,879,925,248 of 46,702,792,704; a --params of 93.4e9, twice its count, 25.76 B.
+
+    >>> mixtral = {"kind": "transformer", "params": 46702792704, "active_params": 12879925248}
+    >>> token_params(mixtral), round(token_params(mixtral, 93.4e9) / 1e9, 2), token_params({"params": 7e9})
+    (12879925248, 25.76, 7000000000.0)
+    """
+    n = params if params is not None else model["params"]
+    active = model.get("active_params")
+    if active is None:
+        return n
+    return active if params is None else params * active / model["params"]
+
+
+def mixture_of_experts(model: dict[str, Any]) -> bool:
+    """Whether a model is a mixture of experts, as predict's and memory's notes say it: a transformer whose
+    `active_params` is below its `params`. Equal, every parameter runs a token (a dense model written with the field:
+    no note, review KA); a CNN's `active_params` is unread (catalog.UNREAD_BY_KIND)."""
+    return model["kind"] == "transformer" and model.get("active_params", model["params"]) < model["params"]
 
 
 def estimated_layers(n_params: float) -> int:
@@ -76,10 +96,11 @@ def shape_params(layers: int, hidden: int, vocab: int = 0) -> float:
 
 def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
                  experts: int = 1, gate: int = 0) -> int:  # fmt: skip
-    """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama and
-    Mistral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and o h×h, k
-    and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm weights; the embedding, an output
-    layer of its own unless tied to it, one final norm; no biases (Llama 3 8B: 8,030,261,248, its checkpoint's).
+    """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama,
+    Mistral and Mixtral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and
+    o h×h, k and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm weights; the embedding, an
+    output layer of its own unless tied to it, one final norm; no biases (Llama 3 8B: 8,030,261,248, its
+    checkpoint's).
     A mixture of experts (Mixtral) has `experts` such MLPs a layer and a router of h × `gate` (its expert count):
     all of them its total, the k a token is routed to (gate still all) the parameters one token passes through.
 

@@ -36,7 +36,7 @@ from dpscale.errors import (
 )
 from dpscale.files import STDIN, STDIN_ONCE, is_stdin, shown
 from dpscale.formulas.collectives import ALGORITHMS
-from dpscale.formulas.compute import estimated_layers, flops_per_sample
+from dpscale.formulas.compute import estimated_layers, flops_per_sample, mixture_of_experts, token_params
 from dpscale.formulas.memory import is_stage
 from dpscale.formulas.overlap import BUCKET_CAP, FIRST_BUCKET
 from dpscale.formulas.scaling import compute, per_step, read_only, size_said
@@ -552,12 +552,8 @@ def predict_flags(
                               n_params=float(spec["params"]), count=params_said(float(spec["params"]))))  # fmt: skip
     # a mixture of experts: FLOPs on a token's experts (formulas.compute), the gradient's bytes on all; an
     # active_params equal to params runs every one (said '100 % of its count'), and a CNN's only describes it, unread
-    if (
-        spec is not None
-        and spec["kind"] == "transformer"
-        and spec.get("active_params", spec["params"]) < spec["params"]
-    ):
-        active = n_params * spec["active_params"] / spec["params"]  # (a --params over the preset keeps its share)
+    if spec is not None and mixture_of_experts(spec):
+        active = token_params(spec, n_params)  # (a --params over the preset keeps its share)
         notes.append(Note("moe_active", n_params=active, count=params_said(active), pct=100 * active / n_params))
 
     # 2. The cluster, the step model's constants and the GPU, with their notes

@@ -29,6 +29,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import count_said, label, listed, term
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
+from dpscale.formulas.compute import mixture_of_experts
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     GPUS_IN_ALL,
@@ -470,7 +471,7 @@ def _activations(
             )
             notes.append(label("mem_act_no_dropout", lang).format(model=_named(preset, args.model_file, lang),
                                                                   none=none))  # fmt: skip
-        if preset.get("active_params", preset["params"]) < preset["params"]:  # a mixture of experts: states all
+        if mixture_of_experts(preset):  # its states count every expert (formulas.compute, as predict's note)
             notes.append(label("mem_moe", lang).format(model=_named(preset, args.model_file, lang)))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags
         b = whole(args.micro_batch, "--micro-batch", hi=MAX_MICRO_BATCH)  # as a number: '1.0' and '01' are 1
