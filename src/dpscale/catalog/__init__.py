@@ -341,6 +341,12 @@ SYSTEM_OTHER_NAMES = {
 }
 
 
+def _loose(key: object) -> str:
+    """A key as other tools' names for a field are matched: case, '-' and spaces aside ('Intermediate Size' is
+    intermediate_size, 'Num-Experts' num_experts) — SYSTEM_OTHER_NAMES, MODEL_OTHER_NAMES and MOE_NAMES alike."""
+    return str(key).strip().lower().replace("-", "_").replace(" ", "_")
+
+
 def _misspelt_key(
     entry: dict[str, Any],
     key: str,
@@ -364,7 +370,7 @@ def _misspelt_key(
     alias = {other: field for field, names in others.items() for other in names}
     for k, v in entry.items():
         near = difflib.get_close_matches(str(k), read, n=1, cutoff=0.8) if k not in known else []
-        meant = alias.get(str(k).strip().lower().replace("-", "_").replace(" ", "_"))
+        meant = alias.get(_loose(k))
         if not near and k not in known and meant and meant not in entry and v is not None:
             near = [meant]
         if near and isinstance(v, str) == (near[0] in named):
@@ -496,8 +502,8 @@ MODEL_OTHER_NAMES = {
 # A mixture of experts' counts in other tools' names (Hugging Face's Mixtral, Qwen-MoE, OLMoE, DeepSeek's, DBRX's,
 # Megatron's): an entry of models.json's format that has them and no active_params was counted whole, 6·N on every
 # expert (Mixtral 8x7B: 1,171 TFLOP a 4,096-token sequence, not 339.7) — review KA
-MOE_NAMES = ("num_local_experts", "num_experts_per_tok", "num_experts", "n_routed_experts", "moe_num_experts",
-             "moe_top_k", "moe_router_topk", "num_experts_per_token", "experts_per_token")  # fmt: skip
+MOE_NAMES = (*HF_EXPERTS, "num_experts", "n_routed_experts", "moe_num_experts", "moe_top_k", "moe_router_topk",
+             "num_experts_per_token", "experts_per_token")  # fmt: skip
 UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
                           "active_params"),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
@@ -537,7 +543,7 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     _misspelt_key(entry, key, said, flag, "models", read, ("kind",), others)
     if entry.get("kind") == "transformer" and "active_params" not in entry:
         for k, v in entry.items():
-            if str(k).strip().lower().replace("-", "_").replace(" ", "_") in MOE_NAMES and v is not None:
+            if _loose(k) in MOE_NAMES and v is not None:
                 raise DpscaleError(f"{flag}: {said}: model {key!r}: key {k!r} (a mixture of experts' count: its FLOPs "
                                    "need active_params, the parameters one token passes through); allowed: "
                                    "active_params beside it, or no expert count (a dense model)")  # fmt: skip
