@@ -349,10 +349,12 @@ def _outside(d: np.ndarray, size: tuple[float, float, float], cl: Cluster, intra
 
 def _flops_per_token(spec: dict[str, Any], seq_len: int | None, params: float | None) -> list:
     """What a transformer preset's FLOPs estimate counts a token, term by term (compute.flops_per_sample): 6·N and
-    attention's 12·L·h·k, and how much fewer 6 × all its parameters alone — the rule many engineers' MFU uses — would
-    count: an MFU typed by that rule is of fewer FLOPs than this one's (Llama 3 8B at 8,192: 48.18 G against 57.91 G,
-    16.8 % fewer). Untied, the input embedding left out of N (a lookup) is named; at a short sequence its 6·V·h can
-    outweigh attention's term, and 6 × all the parameters then counts more (Llama 3 8B at 1,024: 3.3 % more)."""
+    attention's 12·L·h·k, and how much fewer 6 × all the parameters a token passes through alone (a dense model's
+    every one, a mixture of experts' active count: formulas.compute.token_params) — the rule many engineers' MFU
+    uses — would count: an MFU typed by that rule is of fewer FLOPs than this one's (Llama 3 8B at 8,192: 48.18 G
+    against 57.91 G, 16.8 % fewer). Untied, the input embedding left out of N (a lookup) is named; at a short
+    sequence its 6·V·h can outweigh attention's term, and 6 × those parameters then counts more (Llama 3 8B at
+    1,024: 3.3 % more)."""
     s, n, lookup, keys = transformer_terms(spec, seq_len, params)
     dense, attn = 6.0 * n, 12.0 * spec["layers"] * spec["hidden"] * keys
     total, whole = dense + attn, 6.0 * (n + lookup)
