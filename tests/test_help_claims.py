@@ -311,3 +311,25 @@ def test_the_measure_warmup_help_counts_the_untimed_steps_as_the_docs_do():
         "pasos sincronizados al principio, sin cronometrar; luego min(N, 2) con no_sync, tampoco cronometrados, "
         "ninguno con --zero (por defecto 10)"
     )
+
+
+@pytest.mark.parametrize("cmd", ["predict", "memory"])
+def test_the_model_file_help_names_every_hugging_face_type_it_reads(capsys, cmd, tmp_path):
+    """--model-file's help said 'a Hugging Face config.json of a Llama or Mistral model' (and 'de un modelo Llama o
+    Mistral'), while catalog.HF_TYPES reads a Mixtral config.json too since 61bb500 (46,702,792,704 parameters, 12.9 B
+    a token) — review KE. Each type it reads, named in both languages, and a Mixtral config read as one."""
+    from dpscale.catalog import HF_TYPES
+    from dpscale.faces.help_es import HELP_ES
+
+    said = _help(cmd, "--model-file")
+    assert HF_TYPES == ("llama", "mistral", "mixtral")  # a fourth type: name it in the help, and here
+    assert "a Hugging Face config.json of a Llama, Mistral or Mixtral model" in said
+    assert "un config.json de Hugging Face de un modelo Llama, Mistral o Mixtral" in HELP_ES[said]
+    config = {"model_type": "mixtral", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+              "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000, "num_local_experts": 8,
+              "num_experts_per_tok": 2, "max_position_embeddings": 4096, "tie_word_embeddings": False}  # fmt: skip
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    rc, out, err = run(capsys, cmd, "--model-file", str(path), *(["--system", "dgx-h100"] * (cmd == "predict")),
+                       "-d", "8")  # fmt: skip
+    assert rc == 0 and "mixture of experts" in out, err  # (predict: 12.88 B a token; memory: every expert's states)

@@ -49,8 +49,8 @@ NEGATIVE = re.compile(r"-(?:\d[\d.,_x:+]*[a-z]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|
 
 MODEL_FILE_HELP = (
     "your own model: a JSON file in the format of the catalog's models.json (kind, params, layers, hidden, heads, "
-    "seq_len, …), or a Hugging Face config.json of a Llama or Mistral model, its count derived from its shape "
-    "(- reads standard input)"
+    "seq_len, …), or a Hugging Face config.json of a Llama, Mistral or Mixtral model, its count derived from its "
+    "shape (- reads standard input)"
 )
 
 

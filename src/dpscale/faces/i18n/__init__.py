@@ -231,7 +231,7 @@ def _said(message: str, lang: str) -> str:
                 fields["cols_twice"] = label(f"cols_twice{many}", lang).format(cols=fields["cols"])
             if "mean" in fields:  # 'a' or 'b': the language's 'or'
                 fields["mean"] = fields["mean"].replace("' or '", f"' {label('or', lang)} '")
-            if "types" in fields:  # a model file's model_type: 'llama or mistral' (catalog.HF_TYPES)
+            if "types" in fields:  # a model file's model_type: 'llama, mistral or mixtral' (catalog.HF_TYPES)
                 fields["types"] = fields["types"].replace(" or ", f" {label('or', lang)} ")
             # a reason still in English inside parentheses ('(Address already in use)'): said by REASONS
             text = _reason(singular(template.format(**fields), SINGULAR.get(lang, {})), lang)

@@ -910,7 +910,7 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
          "{flag}: {f}: modelo {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),
-        # ('types': 'llama or mistral', its 'or' said in the language; not 't', which is said as a number)
+        # ('types': 'llama, mistral or mixtral', its 'or' said in the language; not 't', which is said as a number)
         (r"(?P<flag>--\S+): (?P<f>.+?): model_type (?P<g>.+?); allowed: (?P<types>.+?) \(a Hugging Face config whose "
          r"count Llama's form gives\), or models.json's fields",
          "{flag}: {f}: model_type {g}; se admite: {types} (una configuración de Hugging Face cuyo número de parámetros "
