@@ -264,6 +264,21 @@ def test_a_csv_of_runs_is_known_by_the_header_fit_reads(tmp_path):
     assert _refusal(str(path)).endswith("one.csv line 2: not JSON (Extra data)")
 
 
+def test_a_tab_or_semicolon_table_of_runs_is_pointed_to_fit_too(tmp_path, capsys):
+    """A spreadsheet's runs saved with tabs or ';' were 'line 1: not JSON (Expecting value)' under --efficiency-file
+    with nothing of --fit (review KE), where the comma file is told to go there and `plan --fit` then says how to
+    save it ('separates its columns with tabs: save it as CSV with commas')."""
+    for name, text in (("tabs.tsv", "devices\tthroughput\n1\t100\n2\t190\n"),
+                       ("semi.csv", "[run];devices;throughput\na;1;100\nb;2;190\n")):  # fmt: skip
+        (tmp_path / name).write_text(text)
+        assert _refusal(str(tmp_path / name)).endswith("this file is a CSV of runs (`measure --csv`): give it as --fit "
+                                                      "FILE"), name  # fmt: skip
+        rc, _, err = run(capsys, "plan", "-n", "1e6", "--fit", str(tmp_path / name), "-d", "1,2")
+        assert rc == 2 and "save it as CSV with commas" in err, err
+    (tmp_path / "other.tsv").write_text("devices\tefficiency\n1\t1\n")  # tabs, but not runs: where the JSON breaks
+    assert _refusal(str(tmp_path / "other.tsv")).endswith("other.tsv line 1: not JSON (Expecting value)")
+
+
 def test_records_only_some_of_which_are_predict_s_state_no_unit_and_no_band(tmp_path):
     """predict's records (each with a bottleneck) are samples/s and carry its 80 % band; a file where one record
     lacks the bottleneck is not known to be predict's: no unit, no band."""
