@@ -1098,3 +1098,53 @@ def test_plan_refuses_a_spanish_count_of_several_words_with_no_time(capsys, tmp_
     assert rc == 0 and json.loads(out)[0]["actual_throughput"] == pytest.approx(115_200.0)
     rc, out, _ = run(capsys, "calc", "-d", "8", "-v", "1000", "-e", "0.9", "--unit", "muestras de entrenamiento")
     assert rc == 0 and "7,200 muestras de entrenamiento" in out  # (calc's unit only labels)
+
+
+# Review KG: a hostile read of review KF's unit rules (bdc8de2, e627d0e, 038d031).
+
+ENGLISH_TOKENS = ("tokens per second", "Tokens/Sec", "tokens/second", "tokens / secs", "TOKENS PER S")
+ENGLISH_SAMPLES = ("samples per second", "samples/sec", "Samples/Second")
+
+
+def test_the_english_words_for_tokens_and_samples_per_second_are_those_units():
+    """KF took 'tokens por segundo' and 'tokens/seg' as tokens/s, and left the English spellings of the same two
+    units a unit of their own: 'tokens per second' was refused where its Spanish was taken. Compared as the
+    program's units, they still label as typed, as 'Tokens/s' does; another time is still another unit."""
+    from dpscale.formulas.units import canonical_unit, own_unit
+
+    for unit, same in [*((u, "tokens/s") for u in ENGLISH_TOKENS), *((u, "samples/s") for u in ENGLISH_SAMPLES)]:
+        assert canonical_unit(unit) == same and own_unit(unit) == unit, unit
+    assert canonical_unit("tokens per minute") == "tokensperminute" and canonical_unit("img/sec") == "img/sec"
+    assert canonical_unit("token/s") == "token/s"  # (KF's: the singular stays as typed)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_takes_tokens_per_second_in_english_words_as_tokens_per_second(capsys, tmp_path, lang):
+    """`plan --efficiency-file pred.json -n 1e12 --unit 'tokens per second'` (Llama 3 8B's prediction) said "--unit:
+    got 'tokens per second'; allowed: 'samples/s', the unit of --efficiency-file's per-device throughput 0.729604
+    (or give --throughput in tokens per second; …)", where 'tokens por segundo' planned it. Now the times are
+    --unit tokens/s's: 0.7296 sequences/s × 8,192 = 5,976.92 tokens/s a device, 771.704 h at 64, the rows labelled
+    as typed; and runs stated in tokens/s take 'tokens/sec' as their unit (`plan --fit`)."""
+    _, path = _predicted(capsys, tmp_path)
+    plan = ["plan", "--efficiency-file", path, "-n", "1e12", "--lang", lang, "--json"]
+    rc, out, _ = run(capsys, *plan, "--unit", "tokens/s")
+    want = [r["hours"] for r in json.loads(out)]
+    assert rc == 0 and want[-1] == pytest.approx(771.704, abs=1e-3)
+    for unit in ENGLISH_TOKENS:
+        rc, out, err = run(capsys, *plan, "--unit", unit)
+        assert rc == 0, err
+        rows = json.loads(out)
+        assert [r["hours"] for r in rows] == want and {r["unit"] for r in rows} == {unit}
+        one = rows[0]["actual_throughput"] / rows[0]["devices"] / rows[0]["efficiency"]
+        assert one == pytest.approx(5976.92, abs=0.01)
+    rc, out, err = run(capsys, *plan, "--unit", "samples per second")  # the file's own unit: its sequences/s
+    row = json.loads(out)[0]
+    assert rc == 0 and row["actual_throughput"] / row["devices"] / row["efficiency"] == pytest.approx(0.729604), err
+    runs = tmp_path / "tok.csv"
+    runs.write_text("devices,throughput,unit\n1,1000,tokens/s\n2,1900,tokens/s\n4,3600,tokens/s\n8,6800,tokens/s\n")
+    fit = ["plan", "--fit", str(runs), "-n", "1e9", "-d", "1,8", "--lang", lang, "--json"]
+    rc, out, _ = run(capsys, *fit, "--unit", "tokens/s")
+    assert rc == 0
+    rc, got, err = run(capsys, *fit, "--unit", "tokens/sec")
+    assert rc == 0, err
+    assert [r["hours"] for r in json.loads(got)] == [r["hours"] for r in json.loads(out)]

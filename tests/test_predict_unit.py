@@ -329,3 +329,25 @@ def test_tokens_per_second_in_spanish_is_tokens_per_second(capsys, lang):
     rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens por segundo")
     one = json.loads(out)[0]
     assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
+
+
+# Review KG: a hostile read of review KF's unit rules (bdc8de2).
+
+ENGLISH_TOKENS = ("tokens per second", "Tokens/Sec", "tokens/second", "tokens / secs")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_tokens_per_second_in_english_words_is_tokens_per_second(capsys, lang):
+    """KF took 'tokens por segundo' as tokens/s; `predict --model llama-3-8b --unit 'tokens per second'` still said
+    "--unit: got 'tokens per second'; allowed: samples/s or tokens/s". Now it is --unit tokens/s's output, byte for
+    byte (5,976.92 tokens/s a device), and 'samples per second' is samples/s's."""
+    argv = [*LLAMA, "-d", "1,8", "--lang", lang]
+    for form in ([], ["--json"], ["--csv"]):
+        want = run(capsys, *argv, *form, "--unit", "tokens/s")
+        assert want[0] == 0
+        for unit in ENGLISH_TOKENS:
+            assert run(capsys, *argv, *form, "--unit", unit) == want, (unit, form)
+        assert run(capsys, *argv, *form, "--unit", "samples per second") == run(capsys, *argv, *form), form
+    rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens per second")
+    one = json.loads(out)[0]
+    assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)

@@ -543,7 +543,7 @@ def test_the_page_reads_muestras_per_second_as_samples_per_second(client, lang):
     English, and pasted runs stated so made fit's report unit 'muestras/s', which the page's take then planned
     under that unit. Now both are samples/s, as blank is; /api/options carries the words for the page's script."""
     from dpscale.faces.web.app import options
-    from dpscale.formulas.units import OWN_UNITS
+    from dpscale.formulas.units import OWN_UNITS, SAME_UNITS
 
     plan = {"samples": "1.28e6", "epochs": "90", "throughput": "2000", "efficiency": "0.9", "devices": "1,64"}
     want = client.post("/api/plan", json={"options": plan, "lang": lang}).json()
@@ -555,4 +555,6 @@ def test_the_page_reads_muestras_per_second_as_samples_per_second(client, lang):
     assert r.status_code == 200 and r.json()["report"]["unit"] == "samples/s"
     r = post(client, {"point": runs, "at": "16", "unit": "samples/s"}, lang)  # (refused against 'muestras/s')
     assert r.status_code == 200 and r.json()["report"]["unit"] == "samples/s"
-    assert options()["own_units"] == OWN_UNITS and OWN_UNITS["muestras/s"] == "samples/s"
+    # (the English spellings too, since review KG: 'samples per second' is samples/s as 'muestras/s' is)
+    assert options()["same_units"] == SAME_UNITS and OWN_UNITS.items() <= SAME_UNITS.items()
+    assert SAME_UNITS["muestras/s"] == SAME_UNITS["samplespersecond"] == "samples/s"

@@ -499,7 +499,7 @@ def test_the_take_reads_the_spanish_word_for_samples_per_second_as_samples_per_s
     the plan is `plan --efficiency-file --unit muestras/s`'s, 1e12 sequences at 0.75 a device."""
     from clihelp import chromium, serving
 
-    from dpscale.formulas.units import OWN_UNITS
+    from dpscale.formulas.units import SAME_UNITS
 
     pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
     rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
@@ -544,7 +544,7 @@ def test_the_take_reads_the_spanish_word_for_samples_per_second_as_samples_per_s
             expect(page.locator("#error")).to_be_hidden()
         expect(page.locator("#notes")).to_contain_text("throughputs in samples/s")  # (not 'in Muestras por segundo')
         assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
-        assert page.evaluate("ownUnits") == OWN_UNITS  # the server's words, not a second copy in the script
+        assert page.evaluate("sameUnits") == SAME_UNITS  # the server's words, not a second copy in the script
 
 
 def page_forms() -> dict[str, dict]:
@@ -882,3 +882,62 @@ def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_se
             expect(page.locator("#error")).to_be_hidden()
         expect(page.locator("#notes")).to_contain_text("throughputs in tokens/s")  # (not 'in Tokens/seg')
         assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
+
+
+@pytest.mark.slow
+def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_second(capsys, tmp_path):
+    """Review KG. KF made 'tokens por segundo' follow a taken language model's rate, but 'tokens per second' typed in
+    the plan's unit field still left 0.75 sequences/s in the rate field, with no note: the plan was 1e12 tokens at
+    0.75 a device, 8,192× too long. Now the rate follows to 6,144 (0.75 × 8,192) for the English spellings as for
+    'tokens/s', the note says so, the times are `plan --efficiency-file --unit tokens/s`'s; and 'samples per second'
+    takes it back to 0.75 with the note that the samples are sequences."""
+    from clihelp import chromium, serving
+
+    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
+    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
+                     "--unit", "tokens/s")  # fmt: skip
+    assert rc == 0
+    cli = json.loads(out)
+    assert cli[0]["actual_throughput"] == 6144
+
+    with serving() as url, chromium() as (browser, expect):
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(url)
+        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+        page.click("#tab-predict")
+        page.select_option("#predict select[name=model]", "llama3-8b")
+        page.select_option("#predict select[name=system]", "dgx-h100")
+        page.select_option("#predict select[name=precision]", "bf16")
+        page.fill("#predict input[name=throughput]", "0.75")
+        page.fill("#predict input[name=devices]", "1,8,64")
+        page.click("#predict .run")
+        expect(page.locator("#result tbody tr")).to_have_count(3)
+        page.click("#tab-plan")
+        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
+        f["samples"].fill("1e12")
+        f["epochs"].fill("1")
+        page.locator("#plan .take").click()
+        expect(f["throughput"]).to_have_value("0.75")
+        for lang, unit, said in (
+            ("en", "tokens per second", "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s"),
+            ("es", "Tokens/Sec", "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s"),
+        ):
+            page.select_option("#lang", lang)
+            f["unit"].fill("")
+            expect(f["throughput"]).to_have_value("0.75")
+            f["unit"].fill(unit)  # the rate follows to the prediction's tokens/s, as 'tokens/s' does
+            expect(f["throughput"]).to_have_value("6144")
+            page.click("#plan .run")
+            expect(page.locator("#notes")).to_contain_text(said)
+            expect(page.locator("#error")).to_be_hidden()
+            if lang == "en":  # (_cells reads the English headers)
+                assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
+        page.select_option("#lang", "en")
+        f["unit"].fill("samples per second")  # back to the prediction's sequences/s, as blank and samples/s do
+        expect(f["throughput"]).to_have_value("0.75")
+        page.click("#plan .run")
+        expect(page.locator("#notes")).to_contain_text("the prediction's samples are sequences of 8,192 tokens")

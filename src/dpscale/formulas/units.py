@@ -28,6 +28,14 @@ OWN_UNITS = {f"{noun}{by}{time}": unit for noun, unit in (("muestra", "samples/s
              for time in ("s", "seg", "segundo", "segundos") if (unit, by, time) != ("tokens/s", "/", "s")}  # fmt: skip
 
 
+# the two units as an English user writes them too ('tokens per second', 'Tokens/Sec', 'samples/sec'): compared as
+# tokens/s and samples/s, though labelled as typed ('Tokens/s' is). Only the Spanish spellings were, and on the page,
+# after a language model's prediction was taken, 'tokens per second' left its 0.75 sequences/s in the rate field, a
+# plan 8,192× too long with no note, where 'tokens por segundo' put 6,144 there (review KG)
+SAME_UNITS = {**OWN_UNITS, **{f"{noun}{by}{time}": f"{noun}/s" for noun in ("samples", "tokens") for by in ("/", "per")
+              for time in ("s", "sec", "secs", "second", "seconds")}}  # fmt: skip
+
+
 def own_unit(unit: str) -> str:
     """A unit as the output labels rates with it: the program's own unit where it is written in Spanish ('Muestras
     por segundo' → 'samples/s', which each language's output then says its own way: the English output said
@@ -37,11 +45,15 @@ def own_unit(unit: str) -> str:
 
 def canonical_unit(unit: object) -> object:  # (not typing.Any: calc's start-up skips typing, 2 ms)
     """A stated unit as every comparison of units reads it — a typed --unit, runs in JSON lines, a CSV's unit column,
-    an efficiency file's records, the page's unit field (it gets OWN_UNITS from /api/options): case and spaces aside
-    ('Tokens / s' is tokens/s, maß/s is MASS/s), and the program's own unit in Spanish as that unit ('Muestras por
-    segundo' is samples/s). Each reader had its own rule once, and 'Samples/s' was one unit in a CSV and two in JSON
-    lines; 'muestras/s', the Spanish output's word for samples/s, was another unit in all of them."""
-    return "".join(own_unit(unit).split()).casefold() if isinstance(unit, str) else unit
+    an efficiency file's records, the page's unit field (it gets SAME_UNITS from /api/options): case and spaces aside
+    ('Tokens / s' is tokens/s, maß/s is MASS/s), and the program's own unit in Spanish or spelled out in English as
+    that unit ('Muestras por segundo', 'samples per second' are samples/s). Each reader had its own rule once, and
+    'Samples/s' was one unit in a CSV and two in JSON lines; 'muestras/s', the Spanish output's word for samples/s,
+    was another unit in all of them."""
+    if not isinstance(unit, str):
+        return unit
+    key = "".join(unit.split()).casefold()
+    return SAME_UNITS.get(key, key)
 
 
 def count_noun(unit: str) -> str | None:

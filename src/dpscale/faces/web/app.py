@@ -507,12 +507,12 @@ def page_labels(lang: str) -> dict[str, str]:
 def options() -> dict[str, Any]:
     """Every menu on the page, from the catalogs and the tuples the commands check their flags against, so the
     page offers exactly what the CLI accepts (a blank 'none' choice, where a form has one, is the page's own); and
-    the program's own units as Spanish writes them, which the page's unit field reads as the server does
-    (formulas.units.canonical_unit: 'muestras/s' is samples/s)."""
+    the program's own units as Spanish writes them or English spells them out, which the page's unit field reads as
+    the server does (formulas.units.canonical_unit: 'muestras/s' and 'samples per second' are samples/s)."""
     from dpscale.formulas import memory
     from dpscale.formulas.batch import RULE_FOR
     from dpscale.formulas.pipeline import SCHEDULES
-    from dpscale.formulas.units import OWN_UNITS
+    from dpscale.formulas.units import SAME_UNITS
     from dpscale.sources.laws import FIT_LAWS, LAWS
 
     return {
@@ -528,7 +528,7 @@ def options() -> dict[str, Any]:
         "schedules": list(SCHEDULES),
         "laws": [law for law in LAWS if law != "constant"],  # 'constant' is the E field itself: the blank choice
         "fit_laws": ["auto", *FIT_LAWS],
-        "own_units": dict(OWN_UNITS),
+        "same_units": dict(SAME_UNITS),
     }
 
 
