@@ -1148,3 +1148,25 @@ def test_plan_takes_tokens_per_second_in_english_words_as_tokens_per_second(caps
     rc, got, err = run(capsys, *fit, "--unit", "tokens/sec")
     assert rc == 0, err
     assert [r["hours"] for r in json.loads(got)] == [r["hours"] for r in json.loads(out)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_plan_reads_a_count_s_words_as_it_reads_the_second_s(capsys, tmp_path, lang):
+    """KF's bare_count found a count noun among the words split at spaces, and the second among words of letters and
+    digits: `plan -n 1.28e6 -v 2000 -d 64 -e 0.9 --unit 'samples·min⁻¹'` (SI's per minute) printed 11.1 s (0.003086
+    h) at 115,200 a second, 60× short, where 'samples min⁻¹' is refused; 'tokens(bf16)' was planned where 'tokens
+    (bf16)' is refused. Both read words alike now; 'samples·s⁻¹' is still a rate per second."""
+    units = ("samples·min⁻¹", "tokens·h⁻¹", "tokens(bf16)", "muestras·min⁻¹")
+    assert all(bare_count(u) and not_per_second(u) for u in units)
+    assert not any(not_per_second(u) for u in ("samples·s⁻¹", "muestras·s⁻¹", "tokens_per_second", "fps"))
+    argv = ("plan", "-n", "1.28e6", "-v", "2000", "-d", "64", "-e", "0.9", "--lang", lang, "--unit")
+    got = "got" if lang == "en" else "se recibió"
+    for unit in units:
+        rc, out, err = run(capsys, *argv, unit)
+        assert rc == 2 and not out and err.startswith(f"dpscale plan: error: --unit: {got} '{unit}'; "), err
+    rc, out, _ = run(capsys, *argv, "samples·s⁻¹", "--json")
+    assert rc == 0 and json.loads(out)[0]["hours"] == pytest.approx(1.28e6 / 115_200 / 3600)  # 11.1 s
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,samples·min⁻¹\n2,190,samples·min⁻¹\n", encoding="utf-8")
+    rc, _, err = run(capsys, "plan", "--fit", str(runs), "-n", "1e9", "-d", "2", "--lang", lang)
+    assert rc == 2 and f"--fit, unit: {got} 'samples·min⁻¹'" in err

@@ -123,8 +123,10 @@ def bare_count(unit: str) -> bool:
     a minute' were planned as per second (review KF); 'muestras al segundo' and 'tokens a second' are rates."""
     import re
 
-    count = any(word.casefold() in COUNT_NOUNS for word in unit.split())
-    return count and not any(word.casefold() in SECONDS for word in re.findall(r"[^\W_]+", unit))
+    # words as the second's are read, not split at spaces: 'samples·min⁻¹' (SI's per minute) and 'tokens(bf16)' were
+    # planned as per second where 'samples min⁻¹' and 'tokens (bf16)' are refused (review KG)
+    words = [word.casefold() for word in re.findall(r"[^\W_]+", unit)]
+    return any(word in COUNT_NOUNS for word in words) and not any(word in SECONDS for word in words)
 
 
 def cluster_unit(unit: str) -> str | None:
