@@ -352,6 +352,8 @@ def test_tied_embeddings_from_the_counts():
     # a typed count is the model's whole one, as the gradient bytes take it: its own count gives the same FLOPs
     assert flops_per_sample(m, params=8030261248) == flops_per_sample(m)
     assert flops_per_sample(m, params=1e8) == 6 * 1e8 * s + 12 * 32 * 4096 * s * s  # under V·h: as given
+    # review KI: a count equal to the embedding's own, 128,256 × 4,096 = 525,336,576, is as given too, not 6·0
+    assert flops_per_sample(m, params=525336576) == 6 * 525336576 * s + 12 * 32 * 4096 * s * s
 
 
 @pytest.mark.parametrize("key", sorted(catalog.table("systems")))

@@ -88,6 +88,10 @@ def test_the_note_says_the_count_a_token_runs_in_both_languages(tmp_path, capsys
         ({"num_experts_per_tok": 2.5}, "num_experts_per_tok 2.5; allowed: a whole number from 1 to 10,000,000"),
         ({"num_experts_per_tok": 9}, "num_experts_per_tok 9; allowed: at most num_local_experts (8)"),
         ({"num_local_experts": True}, "num_local_experts true; allowed: a whole number"),
+        # review KI: none routed (the count would be the shared layers alone) and a count past MOST_WHOLE, said as
+        # the count's own range, not the derived total's
+        ({"num_experts_per_tok": 0}, "num_experts_per_tok 0; allowed: a whole number from 1 to 10,000,000"),
+        ({"num_local_experts": 10_000_001}, "num_local_experts 10000001; allowed: a whole number from 1 to 10,000,000"),
     ],
 )
 def test_a_mixtral_config_s_expert_counts_are_checked(tmp_path, change, said):
@@ -114,10 +118,16 @@ def test_a_models_json_entry_s_active_count_is_checked(tmp_path, capsys):
     rc, err, _ = run(capsys, "predict", "--model-file", write(tmp_path, "c.json", cnn), "--system", "dgx-a100",
                      "-d", "8")  # fmt: skip
     assert rc == 0 and "mixture of experts" not in err
+    # nor another tool's name for it (review KI: a CNN's 'activated_params' was not to be 'did you mean active_params')
+    cnn = {"kind": "cnn", "params": 25.6e6, "fwd_gmacs": 4.1, "activated_params": 5}
+    rc, err, _ = run(capsys, "predict", "--model-file", write(tmp_path, "c.json", cnn), "--system", "dgx-a100",
+                     "-d", "8")  # fmt: skip
+    assert rc == 0 and "mixture of experts" not in err
 
 
 @pytest.mark.parametrize("name", ["num_local_experts", "num_experts_per_tok", "num_experts", "n_routed_experts",
-                                  "moe_num_experts", "moe_top_k", "Num-Experts"])  # fmt: skip
+                                  "moe_num_experts", "moe_top_k", "moe_router_topk", "num_experts_per_token",
+                                  "experts_per_token", "Num-Experts"])  # fmt: skip
 def test_an_entry_naming_its_experts_without_active_params_is_refused_not_counted_whole(tmp_path, capsys, name):
     """Review KA: Mixtral 8x7B in models.json's format with the config's num_local_experts 8 and num_experts_per_tok
     2 but no active_params was read as a dense 46.7 B — 'compute estimated: 1,171 TFLOP per micro-batch', 3.45× the
@@ -224,3 +234,20 @@ def test_one_rule_says_what_a_mixture_of_experts_is_and_what_a_token_runs():
     assert not mixture_of_experts({**mixtral, "active_params": TOTAL})  # every parameter runs: dense
     assert not mixture_of_experts(model("llama3-8b"))
     assert not mixture_of_experts({"kind": "cnn", "params": 25.6e6, "fwd_gmacs": 4.1, "active_params": 1})  # unread
+
+
+def test_a_params_over_the_mixtral_preset_keeps_its_active_share_in_both_notes(capsys):
+    """Review KI (mutation pass): --params over a mixture of experts scales the count a token runs by the preset's
+    share, in the mixture note and in the FLOPs-a-token note, as flops_per_sample does. By hand, --params
+    93,405,585,408 = 2 × 46,702,792,704: active 2 × 12,879,925,248 = 25,759,850,496 ('25.76 B'), 12,879,925,248 /
+    46,702,792,704 = 27.58 % of the count; N = 25,759,850,496 − the input embedding's 32,000 × 4,096 = 131,072,000
+    → 25,628,778,496, 6·N = 153.8 G, attention 12 · 32 · 4,096 · 4,096 = 6.442 G, 160.2 G a token; 6 × 25,759,850,496
+    = 154.6 G is 3.53 % fewer. (The notes once read the preset's 12.88 B, 13.8 %, whatever --params said.)"""
+    rc, out, _ = run(capsys, "predict", "--model", "mixtral-8x7b", "--system", "dgx-h100", "--precision", "bf16",
+                     "--batch", "1", "--seq-len", "4096", "-d", "8", "--params", "93405585408")  # fmt: skip
+    assert rc == 0
+    assert ("a mixture of experts: its FLOPs count the 25.76 B parameters one token passes through (27.6 % of its "
+            "count)") in out  # fmt: skip
+    assert ("6·N = 153.8 G (N = 25,628,778,496: the input embedding's 131,072,000 parameters left out, a lookup) + "
+            "attention's 12·L·h·k = 6.442 G (4,096 keys a token) = 160.2 G; 6 × all 25,759,850,496 parameters a "
+            "token passes through alone counts 3.53 % fewer") in out  # fmt: skip
