@@ -1425,3 +1425,11 @@ def test_a_speedup_from_0_005_to_0_01_is_not_said_as_its_own_double(capsys):
     assert rc == 0 and "a speedup of 0.0074× on 2 devices" in out and "their ratio, 0.0074;" in out
     rc, out, _ = run(capsys, "-d", "2", "-v", "1", "-a", "0.01")  # from 0.01: two decimals and three, as before
     assert rc == 0 and "a speedup of 0.01× on 2 devices" in out and "their ratio, 0.010;" in out
+
+
+@pytest.mark.parametrize("unit", ["muestras por segundo", "Muestras/s", "muestra/seg"])
+def test_calc_labels_samples_per_second_typed_in_spanish_as_samples_per_second(capsys, unit):
+    """Review KI (mutation pass): --unit in Spanish for samples/s is samples/s, which the English output says in
+    English: 64 × 2,000 × 0.9 = 115,200 samples/s (it said '115,200 muestras por segundo' without own_unit)."""
+    rc, out, _ = run(capsys, "calc", "-d", "64", "-v", "2000", "-e", "0.9", "--unit", unit)
+    assert rc == 0 and "actual throughput d·v·E    115,200 samples/s" in out and "muestra" not in out.lower()

@@ -479,6 +479,9 @@ def test_an_indented_document_broken_is_said_where_it_breaks_not_on_its_opening_
         ("\n" + RECORDS.replace("}", "", 1), "r.json line 2: not valid JSON (Expecting ',' delimiter)"),
         # an indented document with old Mac line ends ('\r' alone, as text_lines breaks), cut after its second point
         (DOCUMENT[: DOCUMENT.index('"devices": 4')].replace("\n", "\r"), "r.json line 12: not valid JSON (Expecting"),
+        # review KI: one object over three lines, its second line JSON alone but no object (2000), broken on line 3
+        # (no ',' before "unit"): no record reads alone after line 1, so the break is named, not line 1's
+        ('{"devices": 8, "throughput":\n2000\n"unit": "samples/s"}\n', "r.json line 3: not valid JSON (Expecting ',' "),
     ],
 )
 def test_json_lines_broken_on_their_first_record_name_it_and_a_mac_document_its_break(capsys, tmp_path, text, said):

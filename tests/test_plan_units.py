@@ -126,6 +126,19 @@ def test_a_prediction_file_that_states_a_unit_keeps_it(capsys, tmp_path):
     assert [r["actual_throughput"] for r in json.loads(out)] == [pytest.approx(14400.0)]
 
 
+def test_a_prediction_file_in_muestras_per_second_is_planned_in_samples_per_second(capsys, tmp_path):
+    """Review KI (mutation pass): a file whose records state 'muestras/s' (the Spanish output's samples/s) labels
+    plan's English rows 'samples/s', as a typed --unit muestras/s does. By hand: 8 × 2,000 × 0.9 = 14,400 a second,
+    1.28e6 / 14,400 = 88.9 s, '1.5 min'."""
+    records = [{"devices": d, "efficiency": e, "per_device_throughput": 2000.0, "unit": "muestras/s"}
+               for d, e in ((1, 1.0), (8, 0.9))]  # fmt: skip
+    for typed in ((), ("--unit", "muestras/s")):
+        rc, out, err = run(capsys, "plan", "--efficiency-file", _file(tmp_path, records), "-n", "1.28e6", "-d", "8",
+                           *typed)  # fmt: skip
+        assert rc == 0, err
+        assert "14,400    7.20×  1.5 min" in out and "throughputs in samples/s" in out and "muestras" not in out
+
+
 def test_a_files_unit_is_said_as_first_written(capsys, tmp_path):
     """'Tokens/s' then 'tokens/s' is one unit, said as the file first writes it."""
     records = [
