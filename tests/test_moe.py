@@ -92,6 +92,10 @@ def test_the_note_says_the_count_a_token_runs_in_both_languages(tmp_path, capsys
         # the count's own range, not the derived total's
         ({"num_experts_per_tok": 0}, "num_experts_per_tok 0; allowed: a whole number from 1 to 10,000,000"),
         ({"num_local_experts": 10_000_001}, "num_local_experts 10000001; allowed: a whole number from 1 to 10,000,000"),
+        # review KI: NaN was a traceback (int(NaN) before the range), Infinity 'a number too large to compute with
+        # (cannot convert float infinity to integer)', naming neither key nor value; as hidden_size's are said
+        ({"num_local_experts": float("nan")}, "num_local_experts NaN; allowed: a whole number from 1 to 10,000,000"),
+        ({"num_experts_per_tok": float("inf")}, "num_experts_per_tok Infinity; allowed: a whole number from 1 to "),
     ],
 )
 def test_a_mixtral_config_s_expert_counts_are_checked(tmp_path, change, said):

@@ -672,7 +672,8 @@ def _hf_experts(config: dict[str, Any], where: str) -> tuple[int, int]:
     """A Mixtral config's experts a layer and those one token is routed to (8 and 2), each checked."""
     got = [config.get(k) for k in HF_EXPERTS]
     for k, v in zip(HF_EXPERTS, got, strict=True):
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v != int(v) or not 1 <= v <= MOST_WHOLE:
+        # (the range before int(v): NaN and Infinity, which json reads, fail it and are said, not raised by int)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 1 <= v <= MOST_WHOLE or v != int(v):
             shown = json_quoted(v) if k in config else "missing"
             raise DpscaleError(f"{where}: {k} {shown}; allowed: {WHOLE_ALLOWED}")
     experts, routed = int(got[0]), int(got[1])  # type: ignore[arg-type]  # (checked just above)
