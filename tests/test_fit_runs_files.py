@@ -417,6 +417,17 @@ def test_a_runs_csv_whose_first_column_opens_with_a_bracket_is_read_not_called_j
 
 
 @pytest.mark.parametrize(
+    "header", ["[run],Devices,Throughput", "[run], devices , throughput", "{id},dispositivos,rendimiento"]
+)
+def test_a_bracket_first_header_is_read_by_the_csv_reader_s_own_names(tmp_path, header):
+    """Review KI (mutation pass): runs_header reads a header as read_csv_unit does (header_names: case, spaces,
+    Spanish names), so '[run],Devices,Throughput' is a CSV; by its raw names it was 'r.csv: a JSON array'."""
+    path = tmp_path / "r.csv"
+    path.write_text(f"{header}\n" + "".join(f"r{d},{d},{x:g}\n" for d, x in RUNS))
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS
+
+
+@pytest.mark.parametrize(
     ("text", "said"),
     [
         ('{"devices": 1, "throughput": 9\n', "line 1: not valid JSON (Expecting ',' delimiter)"),  # cut short

@@ -172,7 +172,7 @@ def test_the_mixtral_preset_is_its_config_json(tmp_path):
     """models.json's mixtral-8x7b (the paper's Table 1) and the hub's config.json predict the same step, and its hub
     ids name it."""
     from_file = predict(model_file=write(tmp_path, "config.json", MIXTRAL_HF), **PREDICT)
-    for name in ("mixtral-8x7b", "mistralai/Mixtral-8x7B-Instruct-v0.1"):
+    for name in ("mixtral-8x7b", "mistralai/Mixtral-8x7B-Instruct-v0.1", "mistralai/Mixtral-8x7B-v0.1"):
         preset = predict(model=name, **PREDICT)
         assert list(preset.breakdown.step_s) == list(from_file.breakdown.step_s)
         assert preset.model_entry["active_params"] == ACTIVE
@@ -255,3 +255,20 @@ def test_a_params_over_the_mixtral_preset_keeps_its_active_share_in_both_notes(c
     assert ("6·N = 153.8 G (N = 25,628,778,496: the input embedding's 131,072,000 parameters left out, a lookup) + "
             "attention's 12·L·h·k = 6.442 G (4,096 keys a token) = 160.2 G; 6 × all 25,759,850,496 parameters a "
             "token passes through alone counts 3.53 % fewer") in out  # fmt: skip
+
+
+def test_memory_says_the_mixtral_preset_s_whole_notes_in_both_languages(capsys):
+    """Review KI (mutation pass): the mixture-of-experts note's clause on routing (a token's k MLPs, more than one)
+    and the preset's attention_dropout false (Mixtral's config: attention_dropout 0.0), which says Korthikanti's
+    constants overstate its activations, were unasserted: either could go unseen."""
+    argv = ("memory", "--model", "mixtral-8x7b", "-d", "8", "--precision", "bf16", "--seq-len", "4096")
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0
+    assert ("note: mixtral-8x7b is a mixture of experts: its model states count every expert, its activations one MLP "
+            "a token as a dense layer's — a token routed to k experts keeps k MLPs' (and the router's), more than "
+            "this") in out  # fmt: skip
+    assert "note: mixtral-8x7b has no attention dropout and a SwiGLU MLP: Korthikanti's constants" in out
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert ("mixtral-8x7b es una mezcla de expertos: sus estados del modelo cuentan todos los expertos, sus "
+            "activaciones un MLP por token, como una capa densa — un token enviado a k expertos guarda las de k MLP "
+            "(y las del router), más que esto") in out  # fmt: skip

@@ -1434,6 +1434,10 @@ def test_an_llms_flops_estimate_says_what_it_counts_a_token():
     (g,) = [n for n in predict([8], model="gpt2", **kw).notes if n.key.startswith("flops_per_token")]
     assert g.key == "flops_per_token" and "6·N = 0.7466 G (N = 124,439,808 parameters)" in g
     assert "= 0.1132 G (1,024 keys a token) = 0.8599 G; 6·N alone counts 13.2 % fewer" in g
+    # review KI: the tied note in Spanish (0.7466 / 0.8599 = 0.868, 13.2 % fewer)
+    assert say(g, "es").endswith("= 0,1132 G (1.024 claves por token) = 0,8599 G; 6·N solo cuenta un 13,2 % menos, así "
+                                 "que un MFU medido con esa regla queda tanto por debajo de este: divídalo entre 0,868 "
+                                 "para darlo aquí")  # fmt: skip
     (m,) = [n for n in predict([8], model="mistral-7b", **kw).notes if n.key.startswith("flops_per_token")]
     assert "12·L·h·k = 6.442 G (4,096 keys a token)" in m
     assert not [n for n in predict([8], model="resnet50", **kw).notes if n.key.startswith("flops_per_token")]

@@ -558,3 +558,17 @@ def test_the_page_reads_muestras_per_second_as_samples_per_second(client, lang):
     # (the English spellings too, since review KG: 'samples per second' is samples/s as 'muestras/s' is)
     assert options()["same_units"] == SAME_UNITS and OWN_UNITS.items() <= SAME_UNITS.items()
     assert SAME_UNITS["muestras/s"] == SAME_UNITS["samplespersecond"] == "samples/s"
+
+
+def test_a_bracketed_paste_that_names_no_columns_is_read_as_runs_as_the_command_line_reads_them(capsys):
+    """Review KI (mutation pass): the fit field reads a paste as a table when its first line is a header fit reads
+    (runs_header), not whenever it opens with '[' or '{': '[1:1000 8:7500]' is two runs, its first named as the
+    command line names it, not 'line 1: missing columns devices, throughput (found [1:1000 8:7500])'."""
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as exc:
+        run_command("fit", {"point": "[1:1000 8:7500]"}, "en")
+    said = "--point [1:1000, devices: got '[1'; allowed: a whole number from 1 to 10,000,000"
+    assert str(exc.value) == said
+    rc, _, err = run(capsys, "fit", "--point", "[1:1000", "--point", "8:7500]")
+    assert rc == 2 and err == f"dpscale fit: error: {said}\n"
