@@ -26,6 +26,25 @@ def test_a_runs_line_nested_100000_deep_after_a_good_one_is_one_line(capsys, tmp
     assert "r.jsonl line 2: " in err
 
 
+@pytest.mark.parametrize(
+    ("text", "command", "said"),
+    [
+        (DEEP + "\n", ["fit"], "r.json: a JSON array; allowed: JSON lines"),
+        (DEEP + "\n", ["validate"], "r.json line 1: not a readable CSV row"),
+        ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ["fit"], "r.json: nested too deeply; allowed: one"),
+        ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ["validate"], "r.json line 1: missing columns cfg, "),
+    ],
+)
+def test_a_file_nested_100000_deep_from_its_first_line_is_one_line(capsys, tmp_path, text, command, said):
+    """Review KI (mutation pass): files.opens_json, which fit and validate ask first, catches the RecursionError of a
+    value 100,000 deep; without its catch each of these was a traceback (exit 1). The tests above open with a good
+    record, which opens_json reads before the deep line."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    rc, out, err = run(capsys, *command, str(path))
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1 and said in err, err
+
+
 PREDICT = ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "8"]
 
 
