@@ -365,7 +365,7 @@ def _misspelt_key(
     values are names, the others numbers or true/false)."""
     import difflib
 
-    # the catalog's own (inter_link is one from intra) and every read one (active_params: no preset has one)
+    # the catalog's own (inter_link is one from intra) and every read one (active_params, read before a preset had one)
     known = {k for e in table(kind).values() for k in e} | set(read)
     alias = {other: field for field, names in others.items() for other in names}
     for k, v in entry.items():

@@ -32,7 +32,9 @@ OWN_UNITS = {f"{noun}{by}{time}": unit for noun, unit in (("muestra", "samples/s
 # tokens/s and samples/s, though labelled as typed ('Tokens/s' is). Only the Spanish spellings were, and on the page,
 # after a language model's prediction was taken, 'tokens per second' left its 0.75 sequences/s in the rate field, a
 # plan 8,192× too long with no note, where 'tokens por segundo' put 6,144 there (review KG)
-SAME_UNITS = {**OWN_UNITS, **{f"{noun}{by}{time}": f"{noun}/s" for noun in ("samples", "tokens") for by in ("/", "per")
+# ('token/s' and 'sample/s' too: 'token por segundo' was tokens/s and 'token/s' a unit of its own, review KI)
+SAME_UNITS = {**OWN_UNITS, **{f"{noun}{by}{time}": f"{plural}/s" for noun, plural in (("sample", "samples"),
+              ("samples", "samples"), ("token", "tokens"), ("tokens", "tokens")) for by in ("/", "per")
               for time in ("s", "sec", "secs", "second", "seconds")}}  # fmt: skip
 
 
