@@ -26,9 +26,24 @@ def flops_per_sample(model: dict[str, Any] | None, seq_len: int | None = None, p
     if model is None:  # (the ignore: with no preset the callers give both params and seq_len)
         return 6.0 * float(params) * float(seq_len)  # type: ignore[arg-type]
     if model["kind"] == "transformer":
-        s, n, _, keys = transformer_terms(model, seq_len, params)
-        return 6.0 * n * s + 12.0 * model["layers"] * model["hidden"] * s * keys
+        dense, attention = token_flops(model, seq_len, params)
+        s = seq_len or model["seq_len"]
+        return dense * s + attention * s
     return 6.0 * model["fwd_gmacs"] * 1e9
+
+
+def token_flops(model: dict[str, Any], seq_len: int | None = None, params: float | None = None) -> tuple[float, float]:
+    """A transformer's training FLOPs a token, its two terms: 6·N (N as transformer_terms counts it) and attention's
+    12·L·h·k (k the keys a token attends) — what flops_per_sample multiplies by the sequence and predict's
+    FLOPs-a-token note says term by term (it computed them again, review of the day's change).
+
+    >>> llama3_8b = {"kind": "transformer", "params": 8030261248, "layers": 32, "hidden": 4096, "vocab": 128256,
+    ...              "seq_len": 8192, "tied_embeddings": False}
+    >>> [round(x / 1e9, 2) for x in token_flops(llama3_8b)]  # 45.03 + 12.88 = 57.91 GFLOP a token
+    [45.03, 12.88]
+    """
+    _, n, _, keys = transformer_terms(model, seq_len, params)
+    return 6.0 * n, 12.0 * model["layers"] * model["hidden"] * keys
 
 
 def transformer_terms(model: dict[str, Any], seq_len: int | None = None,

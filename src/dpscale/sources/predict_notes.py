@@ -15,7 +15,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.formulas.collectives import link_bandwidth, ragged_node_link
-from dpscale.formulas.compute import transformer_terms
+from dpscale.formulas.compute import token_flops, transformer_terms
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     STAGE_NAMES,
@@ -355,8 +355,8 @@ def _flops_per_token(spec: dict[str, Any], seq_len: int | None, params: float | 
     against 57.91 G, 16.8 % fewer). Untied, the input embedding left out of N (a lookup) is named; at a short
     sequence its 6·V·h can outweigh attention's term, and 6 × those parameters then counts more (Llama 3 8B at
     1,024: 3.3 % more)."""
-    s, n, lookup, keys = transformer_terms(spec, seq_len, params)
-    dense, attn = 6.0 * n, 12.0 * spec["layers"] * spec["hidden"] * keys
+    _, n, lookup, keys = transformer_terms(spec, seq_len, params)
+    dense, attn = token_flops(spec, seq_len, params)
     total, whole = dense + attn, 6.0 * (n + lookup)
     fields = dict(dense=dense / 1e9, attn=attn / 1e9, total=total / 1e9, k=keys, n=n, whole=n + lookup,
                   keep=whole / total)  # fmt: skip
