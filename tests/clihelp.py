@@ -32,6 +32,16 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return rc, out, err
 
 
+def spelt_alike(capsys, argv: list[str], spellings: tuple[str, ...] | list[str], unit: str | None = None) -> None:
+    """Each spelling of a unit (`--unit S`) gives the output of `--unit unit` (of no --unit where None), byte for byte,
+    in the table, --json and --csv — the one check of the units sessions 66–67 made read alike."""
+    for form in ([], ["--json"], ["--csv"]):
+        want = run(capsys, *argv, *form, *(["--unit", unit] if unit else []))
+        assert want[0] == 0, (form, want)
+        for spelt in spellings:
+            assert run(capsys, *argv, *form, "--unit", spelt) == want, (spelt, form)
+
+
 def read_runs(path: str | Path, only: dict[str, str] | None = None) -> list:
     """The runs a file holds, without the unit it states (what fit and plan read, through read_runs_unit)."""
     from dpscale.sources.fit_io import read_runs_unit

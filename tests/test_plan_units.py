@@ -9,7 +9,7 @@ import math
 import re
 
 import pytest
-from clihelp import run
+from clihelp import run, spelt_alike
 
 from dpscale.faces.i18n import count_of
 from dpscale.formulas.units import bare_count, count_noun, not_per_second
@@ -970,11 +970,7 @@ def test_plan_efficiency_file_takes_muestras_per_second_as_its_samples_per_secon
     path = tmp_path / "calc.json"
     path.write_text(out)
     plan = ["plan", "--efficiency-file", str(path), "-n", "1.28e6", "--epochs", "90", "--lang", lang]
-    for form in ([], ["--json"], ["--csv"]):
-        want = run(capsys, *plan, *form, "--unit", "samples/s")
-        assert want[0] == 0
-        for unit in SPANISH_SAMPLES:
-            assert run(capsys, *plan, *form, "--unit", unit) == want, (unit, form)
+    spelt_alike(capsys, plan, SPANISH_SAMPLES, "samples/s")
     rc, out, _ = run(capsys, *plan, "--unit", "muestras/s", "--json")
     assert rc == 0 and [(r["actual_throughput"], r["hours"] * 3600, r["unit"]) for r in json.loads(out)] == [
         (2000.0, pytest.approx(57_600.0), "samples/s"), (115_200.0, pytest.approx(1000.0), "samples/s")]  # fmt: skip
@@ -1054,11 +1050,7 @@ def test_plan_takes_tokens_per_second_in_spanish_as_tokens_per_second(capsys, tm
     tokens/s take it as their unit (`plan --fit`), where it said "se admite: 'tokens/s'"."""
     _, path = _predicted(capsys, tmp_path)
     plan = ["plan", "--efficiency-file", path, "-n", "1e12", "--lang", lang]
-    for form in ([], ["--json"], ["--csv"]):
-        want = run(capsys, *plan, *form, "--unit", "tokens/s")
-        assert want[0] == 0
-        for unit in SPANISH_TOKENS:
-            assert run(capsys, *plan, *form, "--unit", unit) == want, (unit, form)
+    spelt_alike(capsys, plan, SPANISH_TOKENS, "tokens/s")
     rc, out, _ = run(capsys, *plan, "--json", "--unit", "tokens por segundo")
     assert rc == 0 and json.loads(out)[-1]["hours"] == pytest.approx(771.704, abs=1e-3)
     assert {r["unit"] for r in json.loads(out)} == {"tokens/s"}
@@ -1192,9 +1184,7 @@ def test_the_singular_token_per_second_is_predicted_as_tokens_per_second(capsys)
     """'token por segundo' was tokens/s (KF) and 'token/s' a unit predict refused ('allowed: samples/s or tokens/s',
     review KI's left-alone): it is the same prediction as --unit tokens/s, 5,976.92 tokens/s a device for Llama 3 8B
     at batch 2 on a DGX H100's 8 GPUs (0.7296 sequences/s × 8,192)."""
-    argv = ("predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-b", "2", "-d", "8",
-            "--json")  # fmt: skip
-    want = run(capsys, *argv, "--unit", "tokens/s")
-    assert want[0] == 0 and json.loads(want[1])[0]["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
-    for unit in ("token/s", "Token per second", "token/sec"):
-        assert run(capsys, *argv, "--unit", unit) == want, unit
+    argv = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-b", "2", "-d", "8"]
+    rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens/s")
+    assert rc == 0 and json.loads(out)[0]["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
+    spelt_alike(capsys, argv, ("token/s", "Token per second", "token/sec"), "tokens/s")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from clihelp import run
+from clihelp import run, spelt_alike
 
 from dpscale import catalog
 
@@ -98,11 +98,8 @@ def test_samples_per_second_in_spanish_is_samples_per_second(capsys, lang):
     refused."""
     resnet = ["predict", "--model", "resnet-50", "--precision", "amp", "--system", "dgx-a100", "-d", "1,8"]
     for argv in (resnet, [*LLAMA, "-d", "1,8", "--target-throughput", "100"]):
-        for form in ([], ["--json"], ["--csv"]):
-            want = run(capsys, *argv, *form, "--lang", lang)
-            assert want[0] == 0
-            for unit in ("muestras/s", "Muestras / s", "muestras por segundo", "muestras/segundo"):
-                assert run(capsys, *argv, *form, "--lang", lang, "--unit", unit) == want, (unit, form)
+        spelt_alike(capsys, [*argv, "--lang", lang], ("muestras/s", "Muestras / s", "muestras por segundo",
+                                                      "muestras/segundo"))  # fmt: skip
     rc, out, _ = run(capsys, *resnet, "--json", "--unit", "muestras/s")
     one, eight = json.loads(out)
     assert rc == 0 and "unit" not in one and eight["actual_throughput"] == pytest.approx(
@@ -321,11 +318,7 @@ def test_tokens_per_second_in_spanish_is_tokens_per_second(capsys, lang):
     tokens/s, byte for byte (Llama 3 8B on H100s, 8,192 tokens a sample: 0.7296 samples/s = 5,977 tokens/s a
     device), in the table, --json and --csv."""
     argv = [*LLAMA, "-d", "1,8", "--lang", lang]
-    for form in ([], ["--json"], ["--csv"]):
-        want = run(capsys, *argv, *form, "--unit", "tokens/s")
-        assert want[0] == 0
-        for unit in SPANISH_TOKENS:
-            assert run(capsys, *argv, *form, "--unit", unit) == want, (unit, form)
+    spelt_alike(capsys, argv, SPANISH_TOKENS, "tokens/s")
     rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens por segundo")
     one = json.loads(out)[0]
     assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
@@ -342,12 +335,8 @@ def test_tokens_per_second_in_english_words_is_tokens_per_second(capsys, lang):
     "--unit: got 'tokens per second'; allowed: samples/s or tokens/s". Now it is --unit tokens/s's output, byte for
     byte (5,976.92 tokens/s a device), and 'samples per second' is samples/s's."""
     argv = [*LLAMA, "-d", "1,8", "--lang", lang]
-    for form in ([], ["--json"], ["--csv"]):
-        want = run(capsys, *argv, *form, "--unit", "tokens/s")
-        assert want[0] == 0
-        for unit in ENGLISH_TOKENS:
-            assert run(capsys, *argv, *form, "--unit", unit) == want, (unit, form)
-        assert run(capsys, *argv, *form, "--unit", "samples per second") == run(capsys, *argv, *form), form
+    spelt_alike(capsys, argv, ENGLISH_TOKENS, "tokens/s")
+    spelt_alike(capsys, argv, ("samples per second",))
     rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens per second")
     one = json.loads(out)[0]
     assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
