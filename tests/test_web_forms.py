@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from clihelp import chromium, post, run
@@ -408,6 +409,39 @@ def _cells(page, header: str) -> list[float]:
     return [float(re.sub(r" \([\d,.]+ days\)$", "", t.strip()).replace(",", "").removesuffix(" h")) for t in texts]
 
 
+def _llama_prediction(capsys, tmp_path) -> Path:
+    """`predict --model llama3-8b --system dgx-h100 --precision bf16 -v 0.75 -d 1,8,64 --json` in a file: the
+    prediction the take tests below plan on (0.75 sequences/s a device, 8,192 tokens a sequence)."""
+    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
+    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
+    assert rc == 0
+    path = tmp_path / "pred.json"
+    path.write_text(out)
+    return path
+
+
+def _take_llama_prediction(browser, expect, url):
+    """The page from its worked example to the plan tab with _llama_prediction's curve taken (1e12 samples, one
+    epoch): the page and the plan's samples, epochs, throughput and unit fields."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    page.click("#tab-predict")
+    page.select_option("#predict select[name=model]", "llama3-8b")
+    page.select_option("#predict select[name=system]", "dgx-h100")
+    page.select_option("#predict select[name=precision]", "bf16")
+    page.fill("#predict input[name=throughput]", "0.75")
+    page.fill("#predict input[name=devices]", "1,8,64")
+    page.click("#predict .run")
+    expect(page.locator("#result tbody tr")).to_have_count(3)
+    page.click("#tab-plan")
+    f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
+    f["samples"].fill("1e12")
+    f["epochs"].fill("1")
+    page.locator("#plan .take").click()
+    return page, f
+
+
 @pytest.mark.slow
 def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys, tmp_path):
     """predict's records for a language model carry tokens_per_sample (review 46 AK) and `plan --efficiency-file
@@ -417,11 +451,7 @@ def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys,
     (sequences/s blank, × 8,192 in tokens/s), each said in a note, in English and Spanish; a typed rate is kept."""
     from clihelp import chromium, serving
 
-    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
-    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
-    assert rc == 0
-    path = tmp_path / "pred.json"
-    path.write_text(out)
+    path = _llama_prediction(capsys, tmp_path)
     plan = ["plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json"]
     rc, out, _ = run(capsys, *plan, "--unit", "tokens/s")
     assert rc == 0
@@ -431,22 +461,7 @@ def test_the_take_plans_a_language_models_rate_in_the_unit_the_plan_says(capsys,
     cli_sequences = json.loads(out)
 
     with serving() as url, chromium() as (browser, expect):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(url)
-        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
-        page.click("#tab-predict")
-        page.select_option("#predict select[name=model]", "llama3-8b")
-        page.select_option("#predict select[name=system]", "dgx-h100")
-        page.select_option("#predict select[name=precision]", "bf16")
-        page.fill("#predict input[name=throughput]", "0.75")
-        page.fill("#predict input[name=devices]", "1,8,64")
-        page.click("#predict .run")
-        expect(page.locator("#result tbody tr")).to_have_count(3)
-        page.click("#tab-plan")
-        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
-        f["samples"].fill("1e12")
-        f["epochs"].fill("1")
-        page.locator("#plan .take").click()
+        page, f = _take_llama_prediction(browser, expect, url)
         # taken as plan --efficiency-file takes it without --unit: sequences/s, and said so
         expect(f["unit"]).to_have_value("")
         expect(f["throughput"]).to_have_value("0.75")
@@ -501,11 +516,7 @@ def test_the_take_reads_the_spanish_word_for_samples_per_second_as_samples_per_s
 
     from dpscale.formulas.units import SAME_UNITS
 
-    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
-    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
-    assert rc == 0
-    path = tmp_path / "pred.json"
-    path.write_text(out)
+    path = _llama_prediction(capsys, tmp_path)
     plan = ["plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json"]
     rc, out, _ = run(capsys, *plan, "--unit", "muestras/s")
     assert rc == 0
@@ -513,22 +524,7 @@ def test_the_take_reads_the_spanish_word_for_samples_per_second_as_samples_per_s
     assert [r["actual_throughput"] for r in cli][0] == 0.75 and cli[0]["unit"] == "samples/s"
 
     with serving() as url, chromium() as (browser, expect):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(url)
-        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
-        page.click("#tab-predict")
-        page.select_option("#predict select[name=model]", "llama3-8b")
-        page.select_option("#predict select[name=system]", "dgx-h100")
-        page.select_option("#predict select[name=precision]", "bf16")
-        page.fill("#predict input[name=throughput]", "0.75")
-        page.fill("#predict input[name=devices]", "1,8,64")
-        page.click("#predict .run")
-        expect(page.locator("#result tbody tr")).to_have_count(3)
-        page.click("#tab-plan")
-        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
-        f["samples"].fill("1e12")
-        f["epochs"].fill("1")
-        page.locator("#plan .take").click()
+        page, f = _take_llama_prediction(browser, expect, url)
         expect(f["throughput"]).to_have_value("0.75")
         for lang, unit, said in (
             ("es", "muestras/s", "las muestras de la predicción son secuencias de 8.192 tokens"),
@@ -839,11 +835,7 @@ def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_se
     `plan --efficiency-file --unit tokens/s`'s."""
     from clihelp import chromium, serving
 
-    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
-    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
-    assert rc == 0
-    path = tmp_path / "pred.json"
-    path.write_text(out)
+    path = _llama_prediction(capsys, tmp_path)
     rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
                      "--unit", "tokens/s")  # fmt: skip
     assert rc == 0
@@ -851,22 +843,7 @@ def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_se
     assert cli[0]["actual_throughput"] == 6144 and cli[0]["unit"] == "tokens/s"
 
     with serving() as url, chromium() as (browser, expect):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(url)
-        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
-        page.click("#tab-predict")
-        page.select_option("#predict select[name=model]", "llama3-8b")
-        page.select_option("#predict select[name=system]", "dgx-h100")
-        page.select_option("#predict select[name=precision]", "bf16")
-        page.fill("#predict input[name=throughput]", "0.75")
-        page.fill("#predict input[name=devices]", "1,8,64")
-        page.click("#predict .run")
-        expect(page.locator("#result tbody tr")).to_have_count(3)
-        page.click("#tab-plan")
-        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
-        f["samples"].fill("1e12")
-        f["epochs"].fill("1")
-        page.locator("#plan .take").click()
+        page, f = _take_llama_prediction(browser, expect, url)
         expect(f["throughput"]).to_have_value("0.75")
         for lang, unit, said in (
             ("es", "tokens por segundo", "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s"),
@@ -893,11 +870,7 @@ def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_se
     takes it back to 0.75 with the note that the samples are sequences."""
     from clihelp import chromium, serving
 
-    pred = ["predict", "--model", "llama3-8b", "--system", "dgx-h100", "--precision", "bf16", "-v", "0.75"]
-    rc, out, _ = run(capsys, *pred, "-d", "1,8,64", "--json")
-    assert rc == 0
-    path = tmp_path / "pred.json"
-    path.write_text(out)
+    path = _llama_prediction(capsys, tmp_path)
     rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
                      "--unit", "tokens/s")  # fmt: skip
     assert rc == 0
@@ -905,22 +878,7 @@ def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_se
     assert cli[0]["actual_throughput"] == 6144
 
     with serving() as url, chromium() as (browser, expect):
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(url)
-        expect(page.locator("#result")).to_contain_text("115,200 samples/s")
-        page.click("#tab-predict")
-        page.select_option("#predict select[name=model]", "llama3-8b")
-        page.select_option("#predict select[name=system]", "dgx-h100")
-        page.select_option("#predict select[name=precision]", "bf16")
-        page.fill("#predict input[name=throughput]", "0.75")
-        page.fill("#predict input[name=devices]", "1,8,64")
-        page.click("#predict .run")
-        expect(page.locator("#result tbody tr")).to_have_count(3)
-        page.click("#tab-plan")
-        f = {k: page.locator(f"#plan input[name={k}]") for k in ("samples", "epochs", "throughput", "unit")}
-        f["samples"].fill("1e12")
-        f["epochs"].fill("1")
-        page.locator("#plan .take").click()
+        page, f = _take_llama_prediction(browser, expect, url)
         expect(f["throughput"]).to_have_value("0.75")
         for lang, unit, said in (
             ("en", "tokens per second", "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s"),
