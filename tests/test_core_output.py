@@ -195,3 +195,33 @@ def test_a_csv_has_a_column_for_every_key_any_row_gives(capsys):
     assert [r.get("warmup_epochs") for r in rows] == ["", "", "5.0", "5.0", "5.0", "5.0"]
     for rec, row in zip(records, rows):  # every key the JSON gives is a column, with its value
         assert {k: row[k] for k in rec} == {k: "" if v is None else str(v).lower() for k, v in rec.items()}
+
+
+def test_a_typed_unit_is_printed_as_typed_not_read_as_a_label(capsys):
+    """A rate unit labels every rate as typed; only the program's own samples/s is said in the language. The unit
+    was looked up as a label's key (review KL): `calc --unit devices --lang es` printed '2.000 dispositivos' and
+    `--unit note` '2.000 nota', `--unit tokens_s` 'tokens s' (a missing key's '_' read as a space), and the same in
+    sweeps' 'throughputs in' line, plan's title and fit's measured lines and the page's tables."""
+    base = ("calc", "-d", "64", "-v", "2000", "-e", "0.9")
+    cases = [("devices", "es", "2.000 devices"), ("note", "es", "2.000 note"), ("tokens_s", "en", "2,000 tokens_s"),
+             ("ideal_throughput", "en", "2,000 ideal_throughput"), ("samples/s", "es", "2.000 muestras/s"),
+             ("muestras/s", "en", "2,000 samples/s")]  # fmt: skip
+    for unit, lang, rate in cases:
+        code, out, _ = run(capsys, *base, "--unit", unit, "--lang", lang)
+        assert code == 0 and out.splitlines()[1].endswith(f" {rate}"), (unit, out)
+    code, out, _ = run(capsys, "calc", "-d", "1,8", "-v", "2000", "-e", "0.9", "--unit", "devices", "--lang", "es")
+    assert code == 0 and "rendimientos en devices\n" in out
+    plan = ("plan", "-n", "1.28e6", "-v", "2000", "-e", "0.9", "-d", "8", "--lang", "es", "--unit")
+    code, out, _ = run(capsys, *plan, "note")
+    assert code == 0 and "rendimientos en note\n" in out and "nota" not in out
+    code, out, _ = run(capsys, "fit", "--point", "1:100", "--point", "2:190", "--point", "4:360", "--resamples",
+                       "50", "--unit", "devices", "--lang", "es", "--target-throughput", "500")  # fmt: skip
+    assert code == 0 and out.count("rendimientos en devices\n") == 2 and "dispositivos para 500 devices: 6" in out
+    from dpscale.faces.i18n import unit_label
+
+    assert [unit_label(u, "es") for u in ("samples/s", "tokens/s", "devices", "tokens_s")] == [
+        "muestras/s",
+        "tokens/s",
+        "devices",
+        "tokens_s",
+    ]

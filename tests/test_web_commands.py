@@ -452,3 +452,14 @@ def test_the_plan_tab_prices_a_node_as_the_command_line_does(client):
         "dpscale plan: error: --gpus-per-node: solo con --price-per-node-hour (los dispositivos que compra el precio "
         "de un nodo)",
     ]
+
+
+def test_a_typed_unit_is_shown_as_typed_on_the_page(client):
+    """The page's table says a typed unit as typed (review KL): 'devices' was looked up as a label and shown as
+    '2.000 dispositivos' in Spanish; samples/s is still said in the page's language."""
+    opts = {"devices": "64", "throughput": "2000", "efficiency": "0.9"}
+    rows = post(client, "calc", {**opts, "unit": "devices"}, "es").json()["table"]["rows"]
+    assert rows[1] == ["rendimiento por dispositivo", "2.000 devices"]
+    assert rows[4] == ["rendimiento real d·v·E", "115.200 devices"]
+    rows = post(client, "calc", opts, "es").json()["table"]["rows"]
+    assert rows[4] == ["rendimiento real d·v·E", "115.200 muestras/s"]

@@ -14,7 +14,7 @@ from collections import namedtuple
 
 from dpscale.errors import DpscaleError, printable
 from dpscale.faces import silence_stdout, utf8
-from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular
+from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular, unit_label
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def _words(x: Any) -> TypeGuard[list[str]]:
 def cell(rec: dict[str, Any], col: Column, lang: str, with_unit: bool = False) -> str:
     text = printable(number(rec.get(col.key), col.kind, lang))  # (a file's model or cfg name: ESC[2J shown, not run)
     if with_unit and col.unit and rec.get(col.key) is not None:
-        text += " " + label(col.unit, lang)
+        text += " " + unit_label(col.unit, lang)
     return text
 
 
@@ -98,7 +98,7 @@ def grid(records: Sequence[dict[str, Any]], columns: Sequence[Column], lang: str
 def units_line(columns: Sequence[Column], lang: str) -> str | None:
     """'throughputs in samples/s' when a sweep's columns share one unit (the cells then omit it)."""
     units = sorted({c.unit for c in columns if c.unit})
-    return label("units_in", lang).format(unit=label(units[0], lang)) if len(units) == 1 else None
+    return label("units_in", lang).format(unit=unit_label(units[0], lang)) if len(units) == 1 else None
 
 
 def vertical(rec: dict[str, Any], columns: Sequence[Column], lang: str) -> str:

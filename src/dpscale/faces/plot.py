@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, fail, require
-from dpscale.faces.i18n import label, localise
+from dpscale.faces.i18n import label, localise, unit_label
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -188,7 +188,7 @@ def plot_scaling(
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
         numbers(ax, lang)  # 100.000 and 0,2 on a Spanish page, as in its tables
-    ax1.set_ylabel(label(unit, lang))
+    ax1.set_ylabel(unit_label(unit, lang))
     ax2.set_ylabel(label("efficiency", lang))
     ax2.set_ylim(0, max(1.05, max(r["efficiency"] for r in records) * 1.05))
     if title:

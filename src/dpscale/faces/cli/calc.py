@@ -22,7 +22,7 @@ from dpscale.faces.cli.common import (
     same_unit,
     with_unit,
 )
-from dpscale.faces.i18n import label, number, say
+from dpscale.faces.i18n import label, number, say, unit_label
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.scaling import scale
 from dpscale.formulas.solve import solve
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if all(getattr(args, k) is None for k in inputs):
         for k, example in WORKED.items():
             setattr(args, k, example)
-        title = label("worked_example", lang).format(unit=label(args.unit, lang))  # the rows' unit
+        title = label("worked_example", lang).format(unit=unit_label(args.unit, lang))  # the rows' unit
     if args.plot:
         from dpscale.faces.plot import check_path
 

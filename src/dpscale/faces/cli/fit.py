@@ -22,7 +22,7 @@ from dpscale.faces.cli.common import (
     runs_unit,
     whole,
 )
-from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term
+from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term, unit_label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
 from dpscale.sources.fit_io import (
@@ -220,7 +220,7 @@ def _measured_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     """The measured sizes against the law, one line each, for the page (its table holds the predictions)."""
     return [
         f"{label('fit_measured', lang)} {fmt(m['devices'], 'int', lang)} {label('devices', lang)}, "
-        f"{fmt(m['throughput'], 'rate', lang)} {label(unit, lang)}, E {fmt(m['efficiency'], 'pct', lang)} "
+        f"{fmt(m['throughput'], 'rate', lang)} {unit_label(unit, lang)}, E {fmt(m['efficiency'], 'pct', lang)} "
         f"({header('fitted_efficiency', lang)} {fmt(m['fitted_efficiency'], 'pct', lang)})"
         for m in r["measured"]
     ]
@@ -265,7 +265,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     if "devices_for_throughput" in r:
         a = r["devices_for_throughput"]
         lines.append(
-            t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=label(unit, lang))
+            t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=unit_label(unit, lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
             + (_beyond(r, a, lang) if math.isinf(a["devices"]) else "")
             + t("fit_of_law", law=r["law"])

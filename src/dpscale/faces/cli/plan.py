@@ -24,7 +24,7 @@ from dpscale.faces.cli.common import (
     with_unit,
 )
 from dpscale.faces.cli.common import number as parse_number
-from dpscale.faces.i18n import count_of, days, header, label, listed, localise, say, say_text
+from dpscale.faces.i18n import count_of, days, header, label, listed, localise, say, say_text, unit_label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
 from dpscale.formulas.plan import KNEE_ALLOWED, KNEE_THRESHOLD, cost_key, parse_duration, plan, time_key, within
@@ -219,7 +219,7 @@ def _worked_example(args: argparse.Namespace) -> str | None:
     else:  # the example's other inputs fill in: say so, or a typed -d 64 plans ImageNet without a word
         title = label("plan_worked_partial", lang)
     # the rows' unit, and what 1.28M of it are: 1.28M tokens at 2,000 tokens/s (it said "samples" in any unit)
-    title = title.format(unit=label(args.unit, lang), count=count_of(args.unit, lang))
+    title = title.format(unit=unit_label(args.unit, lang), count=count_of(args.unit, lang))
     for k, example in WORKED.items():
         setattr(args, k, getattr(args, k) or example)
     return title
@@ -478,7 +478,7 @@ def _sizes(e: PerSize) -> str:
 
 def _speedup_note(d0: int, v: float, unit: str, lang: str) -> str:
     """S = d·E reads as over one device; E relative to d0 > 1 says over what (--fit and a file of E alike)."""
-    rate = f"{fmt(v, 'rate', lang)} {label(unit, lang)}"
+    rate = f"{fmt(v, 'rate', lang)} {unit_label(unit, lang)}"
     return label("plan_fit_speedup", lang).format(d0=fmt(d0, "int", lang), v=rate)
 
 

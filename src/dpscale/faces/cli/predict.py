@@ -381,7 +381,7 @@ def _answer_line(key: str, value: float, found: dict[str, Any], lang: str, unit:
     samples/s: ∞ (unreachable)': fit's wording, with the sizes predict searched."""
     import math
 
-    from dpscale.faces.i18n import label
+    from dpscale.faces.i18n import label, unit_label
     from dpscale.faces.i18n import number as fmt
 
     cap = fmt(found["search_cap"], "int", lang)
@@ -389,7 +389,7 @@ def _answer_line(key: str, value: float, found: dict[str, Any], lang: str, unit:
         head = label("fit_min_eff", lang).format(e=fmt(value, "pct", lang))
         beyond = label("fit_never_below", lang).format(cap=cap)
     else:
-        head = label("fit_devices_for", lang).format(target=fmt(value, "rate", lang), unit=label(unit, lang))
+        head = label("fit_devices_for", lang).format(target=fmt(value, "rate", lang), unit=unit_label(unit, lang))
         unreachable = found["reason"] == "unreachable"
         beyond = label("fit_unreachable" if unreachable else "predict_not_reached", lang).format(cap=cap)
     if math.isinf(found["devices"]):

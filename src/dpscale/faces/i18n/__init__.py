@@ -339,6 +339,13 @@ def label(key: str, lang: str = "en") -> str:
     return LABELS[lang].get(key) or LABELS["en"].get(key) or key.replace("_", " ")
 
 
+def unit_label(unit: str, lang: str = "en") -> str:
+    """A rate's unit as a cell, a title or a sentence says it: the program's own samples/s in the language
+    ('muestras/s'), any other as typed. Read as a label's key, a typed unit was another word: `calc --unit devices
+    --lang es` printed '2.000 dispositivos', `--unit note` '2.000 nota', `--unit tokens_s` 'tokens s' (review KL)."""
+    return label(unit, lang) if unit == "samples/s" else unit
+
+
 def count_of(unit: str, lang: str = "en") -> str:
     """What a count in `unit`'s terms is said as, where a number of them is (plan's --samples: 1.28M of what): the
     rate's own noun as typed (formulas.units.count_noun: 'tokens' for tokens/s, 'img' for img/sec, 'TFLOP' for
@@ -348,7 +355,7 @@ def count_of(unit: str, lang: str = "en") -> str:
 
     noun = count_noun(unit)
     if noun is None:
-        return label("count_other", lang).format(unit=label(unit, lang))
+        return label("count_other", lang).format(unit=unit_label(unit, lang))
     return label("count_samples", lang) if noun.casefold() in ("samples", "sample") else noun
 
 
