@@ -607,6 +607,13 @@ def test_output_that_cannot_be_written_is_one_line(argv):
          "dpscale predict [OPTIONS]"),  # was argparse's 'unrecognized arguments: predict'
         (["--json", "--lang", "es", "calc", "-d", "8"], "dpscale: error: 'calc' tras las opciones; se admite: la "
          "orden primero: dpscale calc [OPCIONES]"),
+        # an option whose value is glued to it (review KL: argparse's 'unrecognized arguments: calc', where
+        # `-d 8 calc` was named)
+        (["-d8", "calc"], "dpscale: error: 'calc' after options; allowed: the command first: dpscale calc [OPTIONS]"),
+        (["--devices=8", "plan"], "dpscale: error: 'plan' after options; allowed: the command first: dpscale plan "
+         "[OPTIONS]"),
+        (["-e", "-0.5", "calc"], "dpscale: error: 'calc' after options; allowed: the command first: dpscale calc "
+         "[OPTIONS]"),
     ],
 )  # fmt: skip
 def test_a_command_after_options_is_named(capsys, argv, said):

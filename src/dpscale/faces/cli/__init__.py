@@ -273,7 +273,10 @@ def _late_command(argv: list[str]) -> str | None:
     if not argv or not argv[0].startswith("-"):
         return None
     flags = ("--json", "--csv", "-h", "--help")  # options that take no value: a command name after them is a command
-    return next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and (not p.startswith("-") or p in flags)), None)
+    # an option carrying its value ('--devices=8', '-d8', or a negative number, '-0.5') is whole too: `-d8 calc` was
+    # argparse's 'unrecognized arguments: calc' where `-d 8 calc` was named (review KL)
+    whole = lambda p: not p.startswith("-") or p in flags or "=" in p or (len(p) > 2 and p[1] != "-")  # noqa: E731
+    return next((a for p, a in zip(argv, argv[1:]) if a in COMMANDS and whole(p)), None)
 
 
 def _say(english: str, lang: str, key: str, **fields: object) -> str:
