@@ -318,13 +318,15 @@ def test_the_model_file_help_names_every_hugging_face_type_it_reads(capsys, cmd,
     """--model-file's help said 'a Hugging Face config.json of a Llama or Mistral model' (and 'de un modelo Llama o
     Mistral'), while catalog.HF_TYPES reads a Mixtral config.json too since 61bb500 (46,702,792,704 parameters, 12.9 B
     a token) — review KE. Each type it reads, named in both languages, and a Mixtral config read as one."""
-    from dpscale.catalog import HF_TYPES
+    from dpscale.catalog.hf import HF_TYPES
     from dpscale.faces.help_es import HELP_ES
 
     said = _help(cmd, "--model-file")
-    assert HF_TYPES == ("llama", "mistral", "mixtral")  # a fourth type: name it in the help, and here
-    assert "a Hugging Face config.json of a Llama, Mistral or Mixtral model" in said
-    assert "un config.json de Hugging Face de un modelo Llama, Mistral o Mixtral" in HELP_ES[said]
+    # another type: name it in the help, and here (review KK: Qwen2, Gemma, Gemma 2, Phi-3)
+    assert HF_TYPES == ("llama", "mistral", "mixtral", "qwen2", "gemma", "gemma2", "phi3")
+    assert "a Hugging Face config.json of a Llama, Mistral, Mixtral, Qwen2, Gemma, Gemma 2 or Phi-3 model" in said
+    assert ("un config.json de Hugging Face de un modelo Llama, Mistral, Mixtral, Qwen2, Gemma, Gemma 2 o "
+            "Phi-3") in HELP_ES[said]  # fmt: skip
     config = {"model_type": "mixtral", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
               "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000, "num_local_experts": 8,
               "num_experts_per_tok": 2, "max_position_embeddings": 4096, "tie_word_embeddings": False}  # fmt: skip

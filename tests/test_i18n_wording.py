@@ -218,6 +218,7 @@ BUILT_KEYS = {
     r"skip:\w+": 'f"skip:{what}"',
     r"cols_(missing|twice)_many": 'f"cols_missing{many}"',
     r"mem_(trillion|billion|million)_one": 'f"{key}_one"',
+    r"model_hf_form_(llama|qwen2|gemma|gemma2|phi3)": 'f"model_hf_form_{',  # a config's type (catalog.hf.FORMS)
 }
 
 

@@ -175,22 +175,25 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
         "hiden.json": ({**{k: v for k, v in good.items() if k != "hidden"}, "hiden": 4096},
                        "key 'hiden' (did you mean 'hidden'?); allowed: kind, params, layers",
                        "clave 'hiden' (¿quería decir 'hidden'?); se admite: kind, params, layers"),
-        "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2"), "model_type \"qwen2\"; allowed: llama, mistral or "
-                      "mixtral (a Hugging Face config whose count Llama's form gives), or models.json's fields",
-                      "model_type \"qwen2\"; se admite: llama, mistral o mixtral (una configuración de Hugging Face"),
-        "bias.json": (dict(LLAMA3_8B_HF, attention_bias=True), "attention_bias true; allowed: false (Llama's count "
-                      "has no biases)", "attention_bias true; se admite: false (el número de parámetros de Llama"),
+        # (review KK: qwen2, gemma, gemma2 and phi3 are read now; a type of another form is still refused)
+        "qwen.json": (dict(LLAMA3_8B_HF, model_type="qwen2_moe"), "model_type \"qwen2_moe\"; allowed: llama, "
+                      "mistral, mixtral, qwen2, gemma, gemma2 or phi3 (a Hugging Face config whose count its shape "
+                      "gives), or models.json's fields", "model_type \"qwen2_moe\"; se admite: llama, mistral, "
+                      "mixtral, qwen2, gemma, gemma2 o phi3 (una configuración de Hugging Face"),
+        "bias.json": (dict(LLAMA3_8B_HF, attention_bias=True), "attention_bias true; allowed: false (the llama form "
+                      "counted has no biases there)", "attention_bias true; se admite: false (la forma de llama que "
+                      "se cuenta no tiene sesgos ahí)"),
         "noffn.json": ({k: v for k, v in LLAMA3_8B_HF.items() if k != "intermediate_size"},
                        "intermediate_size missing; allowed: a config.json with num_hidden_layers, hidden_size",
                        "falta intermediate_size; se admite: un config.json con num_hidden_layers"),
         "dropout.json": (dict(LLAMA3_8B_HF, attention_dropout="x"), "attention_dropout \"x\"; allowed: a number in "
                          "[0, 1)", "attention_dropout \"x\"; se admite: un número en [0, 1)"),
-        "gemma.json": (dict(LLAMA3_8B_HF, hidden_size=3072, num_attention_heads=16, num_key_value_heads=16,
-                            head_dim=256), "head_dim 256; allowed: hidden_size / num_attention_heads",
-                       "head_dim 256; se admite: hidden_size / num_attention_heads"),
+        # (a head_dim apart from hidden / heads is read now, as LlamaConfig reads it: review KK; not a fraction)
+        "headdim.json": (dict(LLAMA3_8B_HF, head_dim=127.5), "head_dim 127.5; allowed: a whole number from 1 to "
+                         "10,000,000", "head_dim 127.5; se admite: un número entero de 1 a 10.000.000"),
         "heads.json": (dict(LLAMA2_7B_HF, num_attention_heads=3, num_key_value_heads=3),
-                       "num_attention_heads 3; allowed: a divisor of hidden_size (4,096) (Llama's count has h × h",
-                       "num_attention_heads 3; se admite: un divisor de hidden_size (4.096) (el número de parámetros"),
+                       "num_attention_heads 3; allowed: a divisor of hidden_size (4,096), or a head_dim beside it",
+                       "num_attention_heads 3; se admite: un divisor de hidden_size (4.096), o un head_dim junto a él"),
         "count.json": (dict(LLAMA2_7B_HF, num_hidden_layers=1, hidden_size=1, num_attention_heads=1,
                             num_key_value_heads=1, intermediate_size=1, vocab_size=1),
                        "the count its shape gives, 12; allowed: a parameter count from 1,000 to 1e+15",
@@ -223,6 +226,14 @@ def model_file_cases(tmp: Path) -> list[tuple[list[str], str, str]]:
         "topk.json": (dict(LLAMA3_8B_HF, model_type="mixtral", num_local_experts=8, num_experts_per_tok=9),
                       "topk.json: num_experts_per_tok 9; allowed: at most num_local_experts (8)",
                       "topk.json: num_experts_per_tok 9; se admite: como mucho num_local_experts (8)"),
+        # (review KK: where a Qwen2 config's window is on)
+        "window.json": (dict(LLAMA3_8B_HF, model_type="qwen2", use_sliding_window=True, sliding_window=4096,
+                             max_window_layers=2.5), "max_window_layers 2.5; allowed: a whole number from 0 to "
+                        "10,000,000", "max_window_layers 2.5; se admite: un número entero de 0 a 10.000.000"),
+        "kinds.json": (dict(LLAMA3_8B_HF, model_type="qwen2", use_sliding_window=True, sliding_window=4096,
+                            layer_types=["full"] * 32), 'allowed: a list of num_hidden_layers (32) entries, each '
+                       '"full_attention" or "sliding_attention"', "se admite: una lista de num_hidden_layers (32) "
+                       'entradas, cada una "full_attention" o "sliding_attention"'),
     }  # fmt: skip
     out = []
     for i, (name, (data, en, es)) in enumerate(files.items()):
@@ -394,11 +405,12 @@ def test_the_spanish_model_type_refusal_says_its_or_in_spanish(capsys, tmp_path)
     """Review JM read the Spanish refusals as a native speaker: a config of another model_type was told 'se admite:
     llama or mistral (…)', the catalog's ' or '.join(HF_TYPES) kept in English inside the Spanish sentence (the
     group 't', said as a number, left the word as it was). The language's 'o' now, the English line unchanged."""
-    path = write(tmp_path, "qwen.json", dict(LLAMA3_8B_HF, model_type="qwen2"))
-    es = (f'--model-file: {path}: model_type "qwen2"; se admite: llama, mistral o mixtral (una configuración de '
-          "Hugging Face cuyo número de parámetros da la forma de Llama), o los campos de models.json")  # fmt: skip
-    en = (f'--model-file: {path}: model_type "qwen2"; allowed: llama, mistral or mixtral (a Hugging Face config '
-          "whose count Llama's form gives), or models.json's fields")  # fmt: skip
+    path = write(tmp_path, "qwen.json", dict(LLAMA3_8B_HF, model_type="qwen2_moe"))
+    es = (f'--model-file: {path}: model_type "qwen2_moe"; se admite: llama, mistral, mixtral, qwen2, gemma, gemma2 o '
+          "phi3 (una configuración de Hugging Face cuyo número de parámetros da su forma), o los campos de "
+          "models.json")  # fmt: skip
+    en = (f'--model-file: {path}: model_type "qwen2_moe"; allowed: llama, mistral, mixtral, qwen2, gemma, gemma2 or '
+          "phi3 (a Hugging Face config whose count its shape gives), or models.json's fields")  # fmt: skip
     for command in ("predict", "memory"):
         for lang, said in (("es", es), ("en", en)):
             rc, out, err = run(capsys, command, "--model-file", path, "--lang", lang)

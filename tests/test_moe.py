@@ -84,7 +84,7 @@ def test_the_note_says_the_count_a_token_runs_in_both_languages(tmp_path, capsys
 @pytest.mark.parametrize(
     "change, said",
     [
-        ({"num_local_experts": None}, "num_local_experts missing; allowed: a whole number from 1 to 10,000,000"),
+        ({"num_local_experts": "8"}, 'num_local_experts "8"; allowed: a whole number from 1 to 10,000,000'),
         ({"num_experts_per_tok": 2.5}, "num_experts_per_tok 2.5; allowed: a whole number from 1 to 10,000,000"),
         ({"num_experts_per_tok": 9}, "num_experts_per_tok 9; allowed: at most num_local_experts (8)"),
         ({"num_local_experts": True}, "num_local_experts true; allowed: a whole number"),

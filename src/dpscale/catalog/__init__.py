@@ -17,7 +17,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError
 from dpscale.files import json_quoted, loads_once, not_json, read_text, shown
-from dpscale.formulas.compute import llama_params, shape_params
+from dpscale.formulas.compute import shape_params
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -471,9 +471,8 @@ MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs",
 MAX_FWD_GMACS = 1e15  # a CNN's forward GMACs an image past it is a typo (1e24 MACs; vgg16's are 15.47)
 MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
-# A Hugging Face config whose count Llama's form gives: no biases, a SwiGLU MLP, RMSNorm (Mistral: the same blocks;
-# Mixtral: each layer's MLP num_local_experts of them, num_experts_per_tok run a token)
-HF_TYPES = ("llama", "mistral", "mixtral")
+# A Mixtral config's expert counts (catalog.hf reads them; an entry of models.json's format with them needs
+# active_params: MOE_NAMES)
 HF_EXPERTS = ("num_local_experts", "num_experts_per_tok")
 # Other names for models.json's fields (the Hugging Face config's, Megatron's, GPT-2's, Meta's params.json's) in an
 # entry of its format: ignored, the field defaulted (Mistral 7B's 'sliding_window' attended over all 8,192 tokens,
@@ -507,13 +506,11 @@ MOE_NAMES = (*HF_EXPERTS, "num_experts", "n_routed_experts", "moe_num_experts", 
 UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
                           "active_params"),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
-HF_FIELDS = {"num_hidden_layers": "layers", "hidden_size": "hidden", "num_attention_heads": "heads",
-             "intermediate_size": "ffn", "vocab_size": "vocab", "max_position_embeddings": "seq_len"}  # fmt: skip
 
 
 def load_model_file(path: str, name: str | None = None, flag: str = "--model-file") -> dict[str, Any]:
     """A user's model: models.json's format ({"models": {name: {...}}}, or one bare entry, named by the file) or a
-    Hugging Face config.json of a Llama-form model (its count derived from its shape: formulas.compute.llama_params);
+    Hugging Face config.json of a type catalog.hf reads (its count derived from its shape: hf_entry);
     `name` picks one of the file's models as `model` reads the catalog's. Its fields are checked as a preset's; the
     entry is then read as a preset is."""
     from dpscale.files import shown_name
@@ -536,7 +533,9 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
     if not isinstance(entry, dict):
         raise DpscaleError(f"{where}: got {json_quoted(entry)}; allowed: an object as in models.json")
     if hf:
-        return {"key": key, **_hf_entry(entry, f"{flag}: {said}")}
+        from dpscale.catalog.hf import hf_entry
+
+        return {"key": key, **hf_entry(entry, f"{flag}: {said}")}
     unread = UNREAD_BY_KIND.get(str(entry.get("kind")), ())  # (another kind is refused by checked_model below)
     read, others = tuple(k for k in MODEL_KEYS if k not in unread), {
         k: v for k, v in MODEL_OTHER_NAMES.items() if k not in unread}  # fmt: skip
@@ -605,81 +604,3 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
     if kind == "transformer" and kv is not None and heads % kv:  # type: ignore[operator]  # (checked whole above)
         raise DpscaleError(f"{where}: {said('kv_heads')} {kv}; allowed: a divisor of {said('heads')} ({heads})")
     return out
-
-
-def _hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
-    """A Hugging Face config.json as a models.json entry, where its model is of Llama's form (HF_TYPES); its count
-    derived from the shape (`llama_params`) and its sequence length its max_position_embeddings — or, where RoPE
-    scaling extended its context past the length it was pre-trained at, that length (`hf_context`: the context)."""
-    from dpscale.errors import MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED
-
-    typed = config.get("model_type")
-    if typed not in HF_TYPES:
-        got = json_quoted(typed) if "model_type" in config else "missing"
-        types = f"{', '.join(HF_TYPES[:-1])} or {HF_TYPES[-1]}"
-        raise DpscaleError(f"{where}: model_type {got}; allowed: {types} (a Hugging Face config whose count Llama's "
-                           "form gives), or models.json's fields")  # fmt: skip
-    for k in ("attention_bias", "mlp_bias"):  # Llama's count has no bias (Qwen2's q, k, v have one)
-        if config.get(k, False) is not False:
-            raise DpscaleError(f"{where}: {k} {json_quoted(config[k])}; allowed: false (Llama's count has no biases)")
-    entry: dict[str, Any] = {"kind": "transformer", **{v: config[k] for k, v in HF_FIELDS.items() if k in config}}
-    names = {v: k for k, v in HF_FIELDS.items()} | {"kv_heads": "num_key_value_heads", "window": "sliding_window",
-                                                     "tied_embeddings": "tie_word_embeddings"}  # fmt: skip
-    for k in HF_FIELDS:  # every field the count reads (intermediate_size and vocab_size too)
-        if k not in config:
-            raise DpscaleError(f"{where}: {k} missing; allowed: a config.json with {', '.join(HF_FIELDS)}")
-    kv = config.get("num_key_value_heads")
-    if kv is not None and kv != config["num_attention_heads"]:  # (none, or one per head: multi-head attention)
-        entry["kv_heads"] = kv
-    if config.get("sliding_window") is not None:  # Mistral 7B v0.1's 4,096 (null from v0.2 on)
-        entry["window"] = config["sliding_window"]
-    entry["tied_embeddings"] = config.get("tie_word_embeddings", False)  # LlamaConfig's and MistralConfig's default
-    dropout = config.get("attention_dropout", 0.0)
-    if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0 <= dropout < 1:
-        raise DpscaleError(f"{where}: attention_dropout {json_quoted(dropout)}; allowed: a number in [0, 1)")
-    entry["attention_dropout"] = dropout > 0
-    out = checked_model({**entry, "params": MIN_PARAMS_STANDIN}, where, names)
-    # A context RoPE scaling extends (Llama 3.1's 131,072) is not the length trained at (its 8,192, which the config
-    # keeps as rope_scaling's original_max_position_embeddings): 16× the activations and 69× the FLOPs a sample
-    rope = config.get("rope_scaling")
-    if isinstance(rope, dict) and "original_max_position_embeddings" in rope:
-        field = "rope_scaling.original_max_position_embeddings"
-        first = checked_model({**out, "seq_len": rope[field.split(".")[1]]}, where, {**names, "seq_len": field})
-        if first["seq_len"] < out["seq_len"]:
-            out = {**out, "seq_len": first["seq_len"], "hf_context": out["seq_len"]}
-    head_dim = config.get("head_dim")
-    if head_dim is not None and head_dim * out["heads"] != out["hidden"]:  # Gemma's 256 × 16 heads, 3,072 wide
-        raise DpscaleError(f"{where}: head_dim {json_quoted(head_dim)}; allowed: hidden_size / num_attention_heads "
-                           "(Llama's count has h × h attention projections)")  # fmt: skip
-    if out["hidden"] % out["heads"]:  # 3 heads of 4,096 are 1,365 wide: q, k, v, o 4,096 × 4,095, not × 4,096
-        raise DpscaleError(f"{where}: num_attention_heads {out['heads']}; allowed: a divisor of hidden_size "
-                           f"({out['hidden']:,}) (Llama's count has h × h attention projections)")  # fmt: skip
-    experts, routed = _hf_experts(config, where) if typed == "mixtral" else (1, 1)
-    shape = (out["layers"], out["hidden"], out["heads"], out.get("kv_heads", out["heads"]), out["ffn"], out["vocab"],
-             out["tied_embeddings"])  # fmt: skip
-    gate = experts if experts > 1 else 0  # (a router of one expert: Llama's form, no gate)
-    n = llama_params(*shape, experts=experts, gate=gate)
-    if not MIN_PARAMS <= n <= MAX_PARAMS:  # (a config has no 'params' to name: its count is derived)
-        raise DpscaleError(f"{where}: the count its shape gives, {n:,}; allowed: {PARAMS_ALLOWED}")
-    if routed < experts:  # a token's FLOPs run the k experts it is routed to; the gradient all of them
-        out["active_params"] = llama_params(*shape, experts=routed, gate=gate)
-    out = checked_model({**out, "params": n}, where, names)
-    return {**out, "source": f"Hugging Face config.json (model_type {typed}); count (derived) from its shape",
-            "hf_model_type": typed}  # fmt: skip
-
-
-def _hf_experts(config: dict[str, Any], where: str) -> tuple[int, int]:
-    """A Mixtral config's experts a layer and those one token is routed to (8 and 2), each checked."""
-    got = [config.get(k) for k in HF_EXPERTS]
-    for k, v in zip(HF_EXPERTS, got, strict=True):
-        # (the range before int(v): NaN and Infinity, which json reads, fail it and are said, not raised by int)
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 1 <= v <= MOST_WHOLE or v != int(v):
-            shown = json_quoted(v) if k in config else "missing"
-            raise DpscaleError(f"{where}: {k} {shown}; allowed: {WHOLE_ALLOWED}")
-    experts, routed = int(got[0]), int(got[1])  # type: ignore[arg-type]  # (checked just above)
-    if routed > experts:
-        raise DpscaleError(f"{where}: num_experts_per_tok {routed}; allowed: at most num_local_experts ({experts})")
-    return experts, routed
-
-
-MIN_PARAMS_STANDIN = 1e9  # the shape checked before its count is derived (the count is then checked as any)

@@ -402,11 +402,11 @@ HELP_ES: dict[str, str] = {
         "modelo predefinido del catálogo (los transformers dan activaciones); con --model-file, uno de sus modelos"
     ),
     "your own model: a JSON file in the format of the catalog's models.json (kind, params, layers, hidden, heads, "
-    "seq_len, …), or a Hugging Face config.json of a Llama, Mistral or Mixtral model, its count derived from its "
-    "shape (- reads standard input)": (
+    "seq_len, …), or a Hugging Face config.json of a Llama, Mistral, Mixtral, Qwen2, Gemma, Gemma 2 or Phi-3 "
+    "model, its count derived from its shape (- reads standard input)": (
         "su propio modelo: un archivo JSON con el formato de models.json del catálogo (kind, params, layers, hidden, "
-        "heads, seq_len, …), o un config.json de Hugging Face de un modelo Llama, Mistral o Mixtral, cuyo número "
-        "de parámetros se deriva de su forma (- lee la entrada estándar)"
+        "heads, seq_len, …), o un config.json de Hugging Face de un modelo Llama, Mistral, Mixtral, Qwen2, Gemma, "
+        "Gemma 2 o Phi-3, cuyo número de parámetros se deriva de su forma (- lee la entrada estándar)"
     ),
     "data-parallel devices (default 1)": "dispositivos con paralelismo de datos (por defecto 1)",
     "0 (DDP), 1, 2 or 3 (≈ FSDP full shard), or by name: ddp, zero1, zero2, zero3, fsdp (FULL_SHARD ≈ ZeRO-3); "

@@ -43,15 +43,18 @@ def token_flops(model: dict[str, Any], seq_len: int | None = None, params: float
     [45.03, 12.88]
     """
     _, n, _, keys = transformer_terms(model, seq_len, params)
-    return 6.0 * n, 12.0 * model["layers"] * model["hidden"] * keys
+    # (the queries' width, heads × head_dim: a Hugging Face config's where it is not the hidden size — Gemma 7B's
+    # 16 × 256 = 4,096 against 3,072 — else the hidden size, as every preset's)
+    return 6.0 * n, 12.0 * model["layers"] * (model.get("attention_width") or model["hidden"]) * keys
 
 
 def transformer_terms(model: dict[str, Any], seq_len: int | None = None,
-                      params: float | None = None) -> tuple[int, float, float, int]:  # fmt: skip
+                      params: float | None = None) -> tuple[int, float, float, float]:  # fmt: skip
     """(s, N, lookup, keys) of a transformer preset's FLOPs (`flops_per_sample`): the sequence, the parameters its
     6·N counts, the untied input embedding's V·h left out of them (0 where tied, or where the count is under it), and
-    the keys a token attends (a sliding window's W below s). A mixture of experts' N starts from its active_params
-    (a `params` over it keeping its active share).
+    the keys a token attends (a sliding window's W below s; where the window is on `window_layers` of the layers
+    alone — a Hugging Face config's: Gemma 2's every other layer — the mean over the layers). A mixture of experts' N
+    starts from its active_params (a `params` over it keeping its active share).
 
     >>> transformer_terms({"kind": "transformer", "params": 8030261248, "layers": 32, "hidden": 4096,
     ...                    "vocab": 128256, "seq_len": 8192, "tied_embeddings": False})  # Llama 3 8B
@@ -61,6 +64,10 @@ def transformer_terms(model: dict[str, Any], seq_len: int | None = None,
     lookup = 0 if model.get("tied_embeddings", True) else model["vocab"] * model["hidden"]
     lookup = lookup if n > lookup else 0  # (a count under the embedding's own is no such model: as given)
     keys = min(s, model.get("window") or s)  # a sliding window (Mistral's 4,096) caps the keys a token attends
+    if model.get("window_layers") is not None and keys < s:  # on some layers alone (Gemma 2 9B: 21 of its 42)
+        w, layers = model["window_layers"], model["layers"]
+        total = w * keys + (layers - w) * s
+        keys = total // layers if total % layers == 0 else total / layers  # (whole where it is: the note's 6,144)
     return s, n - lookup, lookup, keys
 
 
@@ -110,12 +117,14 @@ def shape_params(layers: int, hidden: int, vocab: int = 0) -> float:
 
 
 def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, vocab: int, tied: bool,
-                 experts: int = 1, gate: int = 0) -> int:  # fmt: skip
+                 experts: int = 1, gate: int = 0, head_dim: int | None = None, qkv_bias: bool = False,
+                 norms: int = 2) -> int:  # fmt: skip
     """A Llama-form transformer's parameter count from its shape: the count (derived) of the catalog's Llama,
-    Mistral and Mixtral presets, and of a Hugging Face config --model-file reads (catalog._hf_entry). Per layer q and
-    o h×h, k and v h×(h·kv/heads), a SwiGLU MLP of three h×ffn matrices and two RMSNorm weights; the embedding, an
-    output layer of its own unless tied to it, one final norm; no biases (Llama 3 8B: 8,030,261,248, its
-    checkpoint's).
+    Mistral and Mixtral presets, and of a Hugging Face config --model-file reads (catalog.hf). Per layer q and o
+    h×(heads·d), k and v h×(kv·d) — d the heads' width, `head_dim`, else h/heads —, a gated MLP of three h×ffn
+    matrices (SwiGLU, or Gemma's GeGLU) and `norms` RMSNorm weights (2; Gemma 2's 4); the embedding, an output layer
+    of its own unless tied to it, one final norm; no biases but `qkv_bias`'s on q, k and v (Qwen2's). Llama 3 8B:
+    8,030,261,248, its checkpoint's.
     A mixture of experts (Mixtral) has `experts` such MLPs a layer and a router of h × `gate` (its expert count):
     all of them its total, the k a token is routed to (gate still all) the parameters one token passes through.
 
@@ -124,7 +133,14 @@ def llama_params(layers: int, hidden: int, heads: int, kv_heads: int, ffn: int, 
     >>> m = (32, 4096, 32, 8, 14336, 32000, False)  # Mixtral 8x7B: 46.7 B, 12.9 B active (2 of its 8 experts)
     >>> llama_params(*m, experts=8, gate=8), llama_params(*m, experts=2, gate=8)
     (46702792704, 12879925248)
+    >>> llama_params(28, 3584, 28, 4, 18944, 152064, False, qkv_bias=True)  # Qwen2-7B
+    7615616512
+    >>> llama_params(42, 3584, 16, 8, 14336, 256000, True, head_dim=256, norms=4)  # Gemma 2 9B
+    9241705984
     """
-    h, kv = hidden, hidden * kv_heads // heads
+    h = hidden
+    d = head_dim if head_dim is not None else h // heads
+    q, kv = heads * d, kv_heads * d
     mlp = experts * 3 * h * ffn + h * gate
-    return layers * (2 * h * h + 2 * h * kv + mlp + 2 * h) + (1 if tied else 2) * vocab * h + h
+    bias = q + 2 * kv if qkv_bias else 0
+    return layers * (2 * h * q + 2 * h * kv + bias + mlp + norms * h) + (1 if tied else 2) * vocab * h + h

@@ -49,8 +49,8 @@ NEGATIVE = re.compile(r"-(?:\d[\d.,_x:+]*[a-z]*|\.\d+)(?:[eE][-+]?\d+)?|-(?:inf|
 
 MODEL_FILE_HELP = (
     "your own model: a JSON file in the format of the catalog's models.json (kind, params, layers, hidden, heads, "
-    "seq_len, …), or a Hugging Face config.json of a Llama, Mistral or Mixtral model, its count derived from its "
-    "shape (- reads standard input)"
+    "seq_len, …), or a Hugging Face config.json of a Llama, Mistral, Mixtral, Qwen2, Gemma, Gemma 2 or Phi-3 "
+    "model, its count derived from its shape (- reads standard input)"
 )
 
 
@@ -833,9 +833,11 @@ def derived_note(preset: dict[str, Any], path: str | None, lang: str, seq_len: i
     file = label("stdin_name", lang) if is_stdin(path) else shown_name(path)
     n, s, c = count_said(float(preset["params"]), lang), fmt(preset["seq_len"], "int", lang), preset.get("hf_context")
     field = "model_hf_field_rope" if c else "model_hf_field"
+    typed = preset["hf_model_type"]
+    form = label(f"model_hf_form_{'llama' if typed in ('mistral', 'mixtral') else typed}", lang)
     if seq_len is not None and seq_len != preset["seq_len"]:  # the run's sequence is the one typed (review JI)
         own = label(field, lang).format(c=s)
-        return [label("model_hf_derived_seq", lang).format(file=file, type=preset["hf_model_type"], n=n,
-                                                           s=fmt(seq_len, "int", lang), c=own)]  # fmt: skip
+        return [label("model_hf_derived_seq", lang).format(file=file, type=typed, n=n, s=fmt(seq_len, "int", lang),
+                                                           c=own, form=form)]  # fmt: skip
     said = label("model_hf_derived_rope" if c else "model_hf_derived", lang)
-    return [said.format(file=file, type=preset["hf_model_type"], n=n, s=s, c=fmt(c or 0, "int", lang))]
+    return [said.format(file=file, type=typed, n=n, s=s, c=fmt(c or 0, "int", lang), form=form)]

@@ -910,26 +910,28 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): key (?P<g>'.*?') \(did you mean (?P<m>'.*?')\?\); "
          r"allowed: (?P<keys>.+) and keys that describe it",
          "{flag}: {f}: modelo {k}: clave {g} (¿quería decir {m}?); se admite: {keys} y claves que lo describan"),
-        # ('types': 'llama, mistral or mixtral', its 'or' said in the language; not 't', which is said as a number)
+        # ('types': 'llama, …, gemma2 or phi3', its 'or' said in the language; not 't', which is said as a number)
         (r"(?P<flag>--\S+): (?P<f>.+?): model_type (?P<g>.+?); allowed: (?P<types>.+?) \(a Hugging Face config whose "
-         r"count Llama's form gives\), or models.json's fields",
+         r"count its shape gives\), or models.json's fields",
          "{flag}: {f}: model_type {g}; se admite: {types} (una configuración de Hugging Face cuyo número de parámetros "
-         "da la forma de Llama), o los campos de models.json"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>attention_bias|mlp_bias) (?P<g>.+?); allowed: false \(Llama's count "
-         r"has no biases\)",
-         "{flag}: {f}: {x} {g}; se admite: false (el número de parámetros de Llama no tiene sesgos)"),
+         "da su forma), o los campos de models.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>attention_bias|mlp_bias) (?P<g>.+?); allowed: false \(the (?P<m>\w+) "
+         r"form counted has no biases there\)",
+         "{flag}: {f}: {x} {g}; se admite: false (la forma de {m} que se cuenta no tiene sesgos ahí)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): max_window_layers (?P<g>.+?); allowed: a whole number from 0 to 10,000,000",
+         "{flag}: {f}: max_window_layers {g}; se admite: un número entero de 0 a 10.000.000"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): layer_types (?P<g>.+?); allowed: a list of num_hidden_layers \((?P<n>\d+)\) "
+         r"entries, each \"full_attention\" or \"sliding_attention\"",
+         "{flag}: {f}: layer_types {g}; se admite: una lista de num_hidden_layers ({n}) entradas, cada una "
+         "\"full_attention\" o \"sliding_attention\""),
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>\w+) missing; allowed: a config.json with (?P<keys>.+)",
          "{flag}: {f}: falta {x}; se admite: un config.json con {keys}"),
         (r"(?P<flag>--\S+): (?P<f>.+?): attention_dropout (?P<g>.+?); allowed: a number in \[0, 1\)",
          "{flag}: {f}: attention_dropout {g}; se admite: un número en [0, 1)"),
-        (r"(?P<flag>--\S+): (?P<f>.+?): head_dim (?P<g>.+?); allowed: hidden_size / num_attention_heads \(Llama's "
-         r"count has h × h attention projections\)",
-         "{flag}: {f}: head_dim {g}; se admite: hidden_size / num_attention_heads (el número de parámetros de Llama "
-         "tiene proyecciones de atención h × h)"),
         (r"(?P<flag>--\S+): (?P<f>.+?): num_attention_heads (?P<g>\S+); allowed: a divisor of hidden_size "
-         r"\((?P<n1>[\d,]+)\) \(Llama's count has h × h attention projections\)",
-         "{flag}: {f}: num_attention_heads {g}; se admite: un divisor de hidden_size ({n1}) (el número de parámetros "
-         "de Llama tiene proyecciones de atención h × h)"),
+         r"\((?P<n1>[\d,]+)\), or a head_dim beside it \(each head's width\)",
+         "{flag}: {f}: num_attention_heads {g}; se admite: un divisor de hidden_size ({n1}), o un head_dim junto a "
+         "él (el ancho de cada cabeza)"),
         (r"(?P<flag>--\S+): (?P<f>.+?): the count its shape gives, (?P<x>[\d,]+); allowed: a parameter count from "
          r"1,000 to 1e\+15 \(7.5e9 for 7.5 billion\)",
          "{flag}: {f}: el número de parámetros que da su forma, {x}; se admite: un número de parámetros de 1.000 a "

@@ -684,23 +684,38 @@ LABELS: dict[str, dict[str, str]] = {
             "{bits}-bit, all layers, embeddings left out) — ZeRO does not shard them"
         ),
         "model_hf_derived": (
-            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
-            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
-            "sequence is max_position_embeddings, {s} tokens (--seq-len sets the one trained at)"
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape ({form}), not read "
+            "from a checkpoint; its sequence is max_position_embeddings, {s} tokens (--seq-len sets the one trained at)"
         ),
         # with --seq-len: the run's sequence is the one typed ({c}: the config's field, said by model_hf_field*)
         "model_hf_derived_seq": (
-            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
-            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
-            "sequence is --seq-len's, {s} tokens (the config's is {c})"
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape ({form}), not read "
+            "from a checkpoint; its sequence is --seq-len's, {s} tokens (the config's is {c})"
         ),
         "model_hf_field": "max_position_embeddings, {c}",
         "model_hf_field_rope": "rope_scaling's original_max_position_embeddings, {c}",
+        # the form each model_type's count takes (catalog.hf.FORMS); mistral's and mixtral's are llama's
+        "model_hf_form_llama": (
+            "Llama's form: no biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says"
+        ),
+        "model_hf_form_qwen2": (
+            "Qwen2's: Llama's form with biases on q, k and v, the output layer tied or not as it says"
+        ),
+        "model_hf_form_gemma": (
+            "Gemma's: Llama's form with heads head_dim wide, a GeGLU MLP, the output layer tied or not as it says"
+        ),
+        "model_hf_form_gemma2": (
+            "Gemma 2's: Gemma's form with four RMSNorms a layer, the output layer tied or not as it says"
+        ),
+        "model_hf_form_phi3": (
+            "Phi-3's: Llama's form with q, k, v fused and the MLP's gate and up fused, the output layer tied or not as "
+            "it says"
+        ),
         "model_hf_derived_rope": (
-            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape (Llama's form: no "
-            "biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says), not read from a checkpoint; its "
-            "sequence is rope_scaling's original_max_position_embeddings, {s} tokens, the length it was pre-trained "
-            "at (max_position_embeddings, {c}, is the context its RoPE scaling extends it to; --seq-len sets another)"
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape ({form}), not read "
+            "from a checkpoint; its sequence is rope_scaling's original_max_position_embeddings, {s} tokens, the "
+            "length it was pre-trained at (max_position_embeddings, {c}, is the context its RoPE scaling extends it "
+            "to; --seq-len sets another)"
         ),
         "mem_moe": (
             "{model} is a mixture of experts: its model states count every expert, its activations one MLP a token "
@@ -1736,23 +1751,38 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "model_hf_derived": (
             "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
-            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
-            "de un checkpoint; su secuencia es max_position_embeddings, {s} tokens (--seq-len fija la del "
-            "entrenamiento)"
+            "({form}), no se leen de un checkpoint; su secuencia es max_position_embeddings, {s} tokens (--seq-len "
+            "fija la del entrenamiento)"
         ),
         "model_hf_derived_seq": (
             "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
-            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
-            "de un checkpoint; su secuencia es la de --seq-len, {s} tokens (la de la configuración es {c})"
+            "({form}), no se leen de un checkpoint; su secuencia es la de --seq-len, {s} tokens (la de la "
+            "configuración es {c})"
         ),
         "model_hf_field": "max_position_embeddings, {c}",
         "model_hf_field_rope": "original_max_position_embeddings de rope_scaling, {c}",
+        "model_hf_form_llama": (
+            "la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica"
+        ),
+        "model_hf_form_qwen2": (
+            "la de Qwen2: la de Llama con sesgos en q, k y v, la capa de salida atada o no según indica"
+        ),
+        "model_hf_form_gemma": (
+            "la de Gemma: la de Llama con cabezas de head_dim de ancho, un MLP GeGLU, la capa de salida atada o no "
+            "según indica"
+        ),
+        "model_hf_form_gemma2": (
+            "la de Gemma 2: la de Gemma con cuatro RMSNorm por capa, la capa de salida atada o no según indica"
+        ),
+        "model_hf_form_phi3": (
+            "la de Phi-3: la de Llama con q, k, v fusionadas y la compuerta y la subida del MLP fusionadas, la capa "
+            "de salida atada o no según indica"
+        ),
         "model_hf_derived_rope": (
             "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
-            "(la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica), no se leen "
-            "de un checkpoint; su secuencia es original_max_position_embeddings de rope_scaling, {s} tokens, la "
-            "longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo extiende su "
-            "escalado RoPE; --seq-len fija otra)"
+            "({form}), no se leen de un checkpoint; su secuencia es original_max_position_embeddings de rope_scaling, "
+            "{s} tokens, la longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo "
+            "extiende su escalado RoPE; --seq-len fija otra)"
         ),
         "mem_moe": (
             "{model} es una mezcla de expertos: sus estados del modelo cuentan todos los expertos, sus activaciones "
