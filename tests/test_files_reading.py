@@ -30,15 +30,19 @@ def test_a_runs_line_nested_100000_deep_after_a_good_one_is_one_line(capsys, tmp
     ("text", "command", "said"),
     [
         (DEEP + "\n", ["fit"], "r.json: a JSON array; allowed: JSON lines"),
-        (DEEP + "\n", ["validate"], "r.json line 1: not a readable CSV row"),
+        (DEEP + "\n", ["validate"], "r.json: nested too deeply; allowed: a published-measurements CSV — runs from"),
         ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ["fit"], "r.json: nested too deeply; allowed: one"),
-        ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ["validate"], "r.json line 1: missing columns cfg, "),
+        ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ["validate"], "r.json: nested too deeply; allowed: "),
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, ["validate", "--lang", "es"], "r.json: anidado a demasiada "),
+        ('{"a": ' * 100_000 + "1" + "}" * 100_000, ["plan", "-n", "1e6", "--efficiency-file"], "r.json: nested too "),
     ],
 )
 def test_a_file_nested_100000_deep_from_its_first_line_is_one_line(capsys, tmp_path, text, command, said):
     """Review KI (mutation pass): files.opens_json, which fit and validate ask first, catches the RecursionError of a
     value 100,000 deep; without its catch each of these was a traceback (exit 1). The tests above open with a good
-    record, which opens_json reads before the deep line."""
+    record, which opens_json reads before the deep line. Review KJ: validate said it as 'line 1: not a readable CSV
+    row (field larger than field limit (131072))' and 'missing columns cfg, …', plan --efficiency-file as no JSON
+    it takes; each now says 'nested too deeply', as fit and --system-file do."""
     path = tmp_path / "r.json"
     path.write_text(text)
     rc, out, err = run(capsys, *command, str(path))

@@ -433,16 +433,33 @@ def test_a_bracket_first_header_is_read_by_the_csv_reader_s_own_names(tmp_path, 
         ('{"devices": 1, "throughput": 9\n', "line 1: not valid JSON (Expecting ',' delimiter)"),  # cut short
         ("{'devices': 1, 'throughput': 900}\n", "line 1: not valid JSON (Expecting property name enclosed in"),
         ('[{"devices": 1, "throughput": 900}],\n', "r.csv: a JSON array; allowed: JSON lines"),
-        ("# measured on 2 nodes\n" + RECORDS, "line 1: not valid JSON (Expecting value)"),  # a CSV's comment
+        ("# measured on 2 nodes\n" + RECORDS[:-2], "line 4: not valid JSON (Expecting ',' delimiter)"),
     ],
 )
 def test_json_broken_on_its_first_line_is_said_where_it_breaks(capsys, tmp_path, text, said):
     """A first line opening with '{' or '[' that is no JSON ending its line, and that names no devices and
     throughput read as a CSV header, is JSON broken there: said so, not 'missing columns devices, throughput (found
-    {"devices": 1, …)'. A '#' comment above JSON lines (the CSV reader's, not JSON's) said that, on line 2."""
+    {"devices": 1, …)'. Below a '#' comment, on its own line (the comment is read: the next test)."""
     (tmp_path / "r.csv").write_text(text)
     rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"))
     assert rc == 2 and out == "" and said in err and "missing" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["# measured on 2 nodes\n" + RECORDS, "#a\n\n  # b\r\n" + RECORDS.replace("\n", "\n# between\n", 1)],
+    ids=["above", "above and between"],
+)
+def test_a_comment_line_in_json_lines_is_read_as_in_a_csv(capsys, tmp_path, text):
+    """Review KJ: a '#' line above `measure --out`'s records said 'r.jsonl line 1: not valid JSON (Expecting value)',
+    though fit found the records below it to tell them from a CSV, and skips such a line in a CSV of runs. No JSON has
+    a line opening with '#': it is a comment in JSON lines too, and the runs are the ones without it."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(text)
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS
+    (tmp_path / "plain.jsonl").write_text(RECORDS)
+    argv = ["fit", "--resamples", "50", "--json"]
+    assert run(capsys, *argv, str(path))[:2] == run(capsys, *argv, str(tmp_path / "plain.jsonl"))[:2]
 
 
 @pytest.mark.parametrize(("mark", "end"), [("\ufeff", "\r"), ("\ufeff\ufeff", "\n"), ("", "\r")])

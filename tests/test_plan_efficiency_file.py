@@ -44,13 +44,25 @@ def test_an_efficiency_file_s_missing_field_is_said_missing_in_both_languages(ca
     ids=["nested too deep", "a number too long"],
 )
 def test_an_efficiency_file_json_cannot_read_is_one_line_in_both_languages(capsys, tmp_path, monkeypatch, text):
-    """JSON that is well formed yet past what json reads raises no JSONDecodeError: refused as no efficiency file."""
+    """JSON that is well formed yet past what json reads raises no JSONDecodeError: refused as no efficiency file;
+    100,000 deep, in the words fit, validate and --system-file say it in (review KJ: 'got 'e.json'; allowed: …')."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "e.json").write_text(text)
     argv = ["plan", "-n", "1e6", "-v", "100", "--efficiency-file", "e.json"]
+    deep = text.startswith("[")
     for lang, said in (
-        ("en", "--efficiency-file: got 'e.json'; allowed: JSON from `dpscale predict`, `fit` or `measure --json` "),
-        ("es", "--efficiency-file: se recibió 'e.json'; se admite: JSON de `dpscale predict`, `fit` o `measure "),
+        (
+            "en",
+            "--efficiency-file: e.json: nested too deeply; allowed: JSON from `dpscale predict`, `fit` or `measure "
+            if deep
+            else "--efficiency-file: got 'e.json'; allowed: JSON from `dpscale predict`, `fit` or `measure ",
+        ),
+        (
+            "es",
+            "--efficiency-file: e.json: anidado a demasiada profundidad; se admite: JSON de `dpscale predict`"
+            if deep
+            else "--efficiency-file: se recibió 'e.json'; se admite: JSON de `dpscale predict`, `fit` o `measure ",
+        ),
     ):
         rc, out, err = run(capsys, *argv, "--lang", lang)
         assert rc == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1, err
@@ -452,3 +464,38 @@ def test_the_unit_refusal_says_the_file_s_rate_as_its_note_does(capsys, tmp_path
     assert (rc, out) == (2, "") and said in err and "e+06" not in err
     rc, out, err = run(capsys, *argv, "--unit", "tokens/s")
     assert rc == 0 and note in out, err
+
+
+def test_an_efficiency_file_saved_twice_with_a_byte_order_mark_is_planned_as_without(capsys, tmp_path):
+    """Review KJ: `plan --efficiency-file` on JSON saved twice with a byte-order mark said 'line 1: not JSON
+    (Unexpected UTF-8 BOM (decode using utf-8-sig))'; files.read_text drops every leading mark, as fit's runs and
+    validate's tables were read, so the plan is the one without the marks."""
+    records = [{"devices": 1, "per_device_throughput": 100.0, "efficiency": 1.0},
+               {"devices": 8, "per_device_throughput": 100.0, "efficiency": 0.9}]  # fmt: skip
+    plain, marked = tmp_path / "e.json", tmp_path / "e2.json"
+    plain.write_text(json.dumps(records))
+    marked.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf" + plain.read_bytes())
+    argv = ["plan", "-n", "1e6", "-d", "8", "--json", "--efficiency-file"]
+    said = {p: run(capsys, *argv, str(p)) for p in (plain, marked)}
+    assert said[marked][0] == 0 and said[marked][1] == said[plain][1]
+    assert json.loads(said[marked][1])[0]["efficiency"] == 0.9
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_measure_out_record_is_runs_as_two_are(capsys, tmp_path, lang):
+    """Review KJ: a `measure --out` file of one record (one size measured) read as one record of E: plan took its E
+    (1.0 at 2 devices, against its baseline_devices 1) as E against 1 and its rate at 2 devices as the baseline's,
+    and planned '-d 2' on it, where the same file with a second record was refused as runs. One record is runs too:
+    refused alike, and sent to --fit."""
+    rec = {"devices": 2, "throughput": 11000.0, "per_device_throughput": 5500.0, "efficiency": 1.0,
+           "baseline_devices": 1, "unit": "samples/s", "workload": "mlp", "step_s": 0.0105}  # fmt: skip
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    one.write_text(json.dumps(rec) + "\n")
+    two.write_text(json.dumps({**rec, "devices": 1, "throughput": 5500.0}) + "\n" + json.dumps(rec) + "\n")
+    said = {}
+    for path in (one, two):
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2", "--efficiency-file", str(path), "--lang", lang)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+        said[path] = err.replace(str(path), "FILE")
+    assert said[one] == said[two]
+    assert ("give it as --fit FILE" if lang == "en" else "páselo como --fit ARCHIVO") in said[one]

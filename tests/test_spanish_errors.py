@@ -599,6 +599,12 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                      "throughput): `dpscale fit ARCHIVO` las ajusta"),
         "runs.jsonl": ('{"devices": 1, "throughput": 100}\n',
                        "runs.jsonl: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de "),
+        # JSON broken, and nested 100,000 deep (review KJ)
+        "cut.json": ('{"devices": 1, "throughput": 100\n',
+                     "cut.json línea 1: no es JSON válido (se esperaba ','); se admite: un CSV de mediciones "
+                     "publicadas"),
+        "deep.json": ("[" * 100_000 + "]" * 100_000,
+                      "deep.json: anidado a demasiada profundidad; se admite: un CSV de mediciones publicadas"),
     }  # fmt: skip
     out = []
     for name, (text, needle) in files.items():
@@ -607,6 +613,12 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     (tmp / "latin1.csv").write_bytes(HEAD.encode() + "a,1,1,1,dgx-a100,8,300,100,m,ñ\n".encode("latin-1"))
     out.append((["validate", str(tmp / "latin1.csv")], "latin1.csv línea 2: no es texto UTF-8; se admite: un CSV"))
     out.append((["validate", str(tmp / "none.csv")], "DATA: se recibió '"))
+    out.append(
+        (
+            ["plan", "-n", "1e6", "-d", "8", "--efficiency-file", str(tmp / "deep.json")],
+            "deep.json: anidado a demasiada profundidad; se admite: JSON de `dpscale predict`",
+        )
+    )
     from test_model_file import model_file_cases  # (a model file's refusals: tests/test_model_file.py's)
 
     (tmp / "models").mkdir()

@@ -476,3 +476,33 @@ def test_the_library_s_validate_reads_its_mode_as_every_library_choice_is_read()
     with pytest.raises(dpscale.DpscaleError) as e:
         dpscale.validate(table, mode="x" * 100)
     assert str(e.value).endswith("...; allowed: predict, fit")
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "es"),
+    [
+        (
+            '{"devices": 1, "throughput": 100\n',
+            "r.json line 1: not valid JSON (Expecting ',' delimiter)",
+            "r.json línea 1: no es JSON válido (se esperaba ',')",
+        ),
+        (
+            '{\n  "devices": 1,\n  "throughput": 100,\n}\n',
+            "r.json line 4: not valid JSON (Expecting property name enclosed in double quotes)",
+            "r.json línea 4: no es JSON válido (",
+        ),
+    ],
+    ids=["cut short", "a trailing comma"],
+)
+def test_validate_names_where_a_broken_json_file_breaks(capsys, tmp_path, text, en, es):
+    """Review KJ: validate read JSON broken on its first line as a CSV: 'r.json line 1: missing columns cfg,
+    baseline_devices, … (found {"devices": 1, "throughput": 100)', and a document indented over lines '(found {)'. It
+    is JSON (fit_io.reads_as_json, the rule fit reads by): named where it breaks, as fit names it, with what validate
+    takes."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    for lang, said, takes in (("en", en, "allowed: a published-measurements CSV — runs from `dpscale measure --out`"),
+                              ("es", es, "se admite: un CSV de mediciones publicadas")):  # fmt: skip
+        rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+        assert said in err and takes in err and "missing" not in err and "faltan" not in err, err

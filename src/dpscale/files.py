@@ -177,8 +177,10 @@ def _read_pipe(path: str | Path) -> bytes:
 
 def read_text(path: str | Path) -> str:
     """read_bytes, decoded as UTF-8 (UnicodeDecodeError as str.decode raises it); a byte-order mark, as spreadsheets
-    and Windows editors write one, is no error in any of a user's files (--calibration alone once refused it)."""
-    return read_bytes(path).decode("utf-8-sig")
+    and Windows editors write one, is no error in any of a user's files (--calibration alone once refused it); nor
+    are two, a file saved twice with one (`plan --efficiency-file` said 'not JSON (Unexpected UTF-8 BOM)', review
+    KJ)."""
+    return read_bytes(path).decode("utf-8-sig").lstrip("\ufeff")
 
 
 def text_lines(text: str) -> list[str]:

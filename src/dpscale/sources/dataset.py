@@ -155,6 +155,11 @@ def _is_zero(text: str) -> bool:
         return False
 
 
+PUBLISHED_NOT_JSON = (  # what validate's refusal of a JSON file says it takes
+    "a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit FILE`"
+)
+
+
 def read_published(path: str | Path) -> list[Config]:
     """Parse and group the CSV; configurations keep file order. '-': standard input (named so in messages)."""
     name = shown(path)
@@ -169,12 +174,19 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    if opens_json(text):  # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1,
-        # "throughput": 2119.5117850036613, …)' read a JSON record as a header
-        raise DpscaleError(
-            f"{name}: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go "
-            "to `dpscale fit FILE`"
-        )
+    from dpscale.sources.fit_io import _read_jsonl, reads_as_json
+
+    # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1, "throughput": 2119.51…, …)'
+    # read a JSON record as a header; JSON broken or nested 100,000 deep was read so too (review KJ): where it
+    # breaks, as fit says it
+    if reads_as_json(text):
+        if not opens_json(text):
+            try:
+                _read_jsonl(text, name, allowed=PUBLISHED_NOT_JSON)
+            except DpscaleError as exc:
+                if str(exc).endswith(f"; allowed: {PUBLISHED_NOT_JSON}"):
+                    raise
+        raise DpscaleError(f"{name}: JSON; allowed: {PUBLISHED_NOT_JSON}")
     lines = _Lines(io.StringIO(text, newline=""))
     blank = len(text) - len(text.lstrip(" \t,\r\n"))  # blank lines (or ',,,,') above the header: skipped, as
     for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers

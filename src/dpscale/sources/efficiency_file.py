@@ -59,6 +59,7 @@ SUPERLINEAR_PLAN = (
 
 # what the file may be, as every refusal of it says
 ACCEPTED = "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)"
+RUNS_LINES = f"{ACCEPTED}; this file holds runs, one a line (`measure --out`): give it as --fit FILE"
 
 
 class EfficiencyFile(NamedTuple):
@@ -84,6 +85,11 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     records, d0 = data, None
     if isinstance(data, dict) and data.get("format") == CALIBRATION_FORMAT:  # its points are bytes, not sizes
         raise fail(flag, path, f"{ACCEPTED}; this is an all-reduce calibration (for predict --calibration)")
+    if isinstance(data, dict) and "predictions" not in data and "points" not in data and holds_runs(data):
+        # one `measure --out` record (a file of one size), which read as a file of E was planned on its E against its
+        # own baseline_devices as against 1, and its rate at that size as the baseline's; two records were refused
+        # as runs, as one is now (review KJ)
+        raise fail(flag, path, RUNS_LINES)
     if isinstance(data, dict):
         records = data.get("predictions") or data.get("points") or [data]
         d0 = data.get("baseline_devices") if "predictions" in data else None
@@ -141,13 +147,14 @@ def _document(path: str, flag: str) -> Any:
         raise fail(flag, path, f"{ACCEPTED} (not UTF-8 text)") from None
     except (ValueError, RecursionError) as exc:
         if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
-            raise fail(flag, path, f"{ACCEPTED}; this file holds runs, one a line (`measure --out`): give it as --fit "
-                       "FILE") from None  # fmt: skip
+            raise fail(flag, path, RUNS_LINES) from None
         if _runs_csv(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
             raise not_json(f"{flag}: {shown(path)}", exc) from None
+        if isinstance(exc, RecursionError):  # ('[[[…' 100,000 deep) in the words of fit, validate and --system-file
+            raise DpscaleError(f"{flag}: {shown(path)}: nested too deeply; allowed: {ACCEPTED}") from None
         raise fail(flag, path, ACCEPTED) from None
 
 

@@ -274,13 +274,20 @@ def read_runs_unit(
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not UTF-8 text"
         raise fail("runs", str(path), f"a readable CSV or JSON-lines file ({why})") from None  # (CLI: RUNS)
+    return runs_of_text(text, name, only, dot_groups, option)
+
+
+def runs_of_text(
+    text: str, name: str, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
+) -> tuple[list[Run], str | None]:
+    """read_runs_unit's runs from a file's text, which `name` names in messages: the page's fit field reads a paste
+    of JSON lines by it, as `dpscale fit FILE` reads the file (review KJ: '--point {"devices":1,, …')."""
     text = text.lstrip("\ufeff")  # (a second byte-order mark: a file saved twice with one, as header_names drops it)
     lines = text_lines(text)
     if not any(ln.strip() for ln in lines):
         raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
-    at = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), len(lines))
-    first = lines[at].strip() if at < len(lines) else ""  # (the first line neither blank nor a CSV's '#' comment)
-    is_json = opens_json("\n".join(lines[at:])) or (first.startswith(("{", "[")) and not runs_header(first))
+    is_json = reads_as_json(text)
+    first = next((ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
     if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
         raise DpscaleError(
             f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
@@ -289,6 +296,26 @@ def read_runs_unit(
     if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
     return _read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)
+
+
+def reads_as_json(text: str) -> bool:
+    """Whether a user's file of runs or table is JSON: its first line neither blank nor a '#' comment opens JSON that
+    ends its line (`opens_json`), or opens with '{' or '[' and is no header (`runs_header`): JSON broken on that
+    line. The one rule fit, validate and the page's fit field tell JSON from a CSV by (review KJ: validate read a
+    broken JSON document as a CSV, 'missing columns cfg, … (found {"devices": 1, …)')."""
+    text = text.lstrip("\ufeff")
+    at = 0  # where that line starts (found line by line: a 64 MiB table is not split whole to look at its head)
+    while at < len(text):
+        brk = _LINE_BREAK.search(text, at)
+        line = text[at : brk.start() if brk else len(text)]
+        if line.strip() and not line.lstrip().startswith("#"):
+            first = line.strip()
+            return opens_json(text[at:]) or (first.startswith(("{", "[")) and not runs_header(first))
+        at = brk.end() if brk else len(text)
+    return False
+
+
+_LINE_BREAK = re.compile("\r\n|\r|\n")  # where text_lines breaks a line
 
 
 def runs_header(line: str) -> bool:
@@ -415,11 +442,18 @@ def _checked(run: Run, rec: dict) -> Run:
     return replace(run, oversubscribed=over, replica_drift=drift) if over or drift is not None else run
 
 
+JSON_LINES = "one JSON object per line"  # what fit's JSON may be, as its refusals of JSON broken or too deep say
+
+
 def _read_jsonl(
-    text: str, name: str, only: dict[str, str] | None = None, option: str = "--only"
+    text: str, name: str, only: dict[str, str] | None = None, option: str = "--only", allowed: str = JSON_LINES
 ) -> tuple[list[Run], str | None]:
     """Runs from JSON text: `dpscale measure --out`'s lines, one record a line, or one document alone (`measure
-    --json`'s object, its sizes under "points", pretty-printed or not); with the unit the records state, or None."""
+    --json`'s object, its sizes under "points", pretty-printed or not); with the unit the records state, or None.
+    A '#' line is a comment, as in a CSV of runs (it was 'line 1: not valid JSON (Expecting value)', review KJ): no
+    JSON has a line that opens with '#', so none is read otherwise. allowed: what a refusal of JSON broken or too deep
+    says the file may be (validate's: a CSV)."""
+    text = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text_lines(text))  # (the lines numbered)
     records = _OneSetup(only, option=option)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
@@ -427,7 +461,7 @@ def _read_jsonl(
     except DpscaleError:  # (a ValueError too: loads_once's own refusal, said as it is, not taken for lines below)
         raise
     except RecursionError:  # {"a": {"a": … 100,000 deep: a traceback once
-        raise DpscaleError(f"{name}: nested too deeply; allowed: one JSON object per line") from None
+        raise DpscaleError(f"{name}: nested too deeply; allowed: {allowed}") from None
     except json.JSONDecodeError as exc:
         whole, broken = None, exc
     except ValueError:
@@ -450,7 +484,7 @@ def _read_jsonl(
         except DpscaleError:
             raise
         except RecursionError:  # one line [[[…]]] 100,000 deep among good records: a traceback once
-            raise DpscaleError(f"{where}: nested too deeply; allowed: one JSON object per line") from None
+            raise DpscaleError(f"{where}: nested too deeply; allowed: {allowed}") from None
         except json.JSONDecodeError as exc:
             if _spans_lines(lines[i - 1 :]):  # a record pretty-printed among others: '{' read as a whole line
                 raise DpscaleError(
@@ -465,7 +499,7 @@ def _read_jsonl(
                 # one document over many lines (measure --json indented by jq), cut short or mistyped on a later
                 # one: where it breaks ('line 33', as plan --efficiency-file says), not its opening '{' on line 1
                 why, where = cast(json.JSONDecodeError, broken), f"{name} line {at}"
-            raise DpscaleError(f"{where}: not valid JSON ({why.msg}); allowed: one JSON object per line") from None
+            raise DpscaleError(f"{where}: not valid JSON ({why.msg}); allowed: {allowed}") from None
         except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
             raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
         if isinstance(rec, dict) and "devices" not in rec and isinstance(rec.get("points"), list):

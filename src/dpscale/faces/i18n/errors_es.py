@@ -457,6 +457,15 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"go to `dpscale fit FILE`",
          "{f}: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de `dpscale measure --out` o "
          "`--json` van a `dpscale fit ARCHIVO`"),
+        # (validate given JSON broken or nested 100,000 deep: where, as fit says it — review KJ)
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): not valid JSON \((?P<why>.+)\); allowed: a published-measurements CSV — "
+         r"runs from `dpscale measure --out` or `--json` go to `dpscale fit FILE`",
+         "{f} línea {n1}: no es JSON válido ({why}); se admite: un CSV de mediciones publicadas — las ejecuciones de "
+         "`dpscale measure --out` o `--json` van a `dpscale fit ARCHIVO`"),
+        (r"(?P<f>.+?): nested too deeply; allowed: a published-measurements CSV — runs from `dpscale measure --out` "
+         r"or `--json` go to `dpscale fit FILE`",
+         "{f}: anidado a demasiada profundidad; se admite: un CSV de mediciones publicadas — las ejecuciones de "
+         "`dpscale measure --out` o `--json` van a `dpscale fit ARCHIVO`"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>[^;(]+) \(found (?P<found>.*)\); allowed: "
          r"columns separated by commas — this file separates them with ';'",
          "{f} línea {n1}: {cols_missing} (hay: {found}); se admite: columnas separadas por comas — este "
@@ -841,6 +850,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f}: anidado a demasiada profundidad; se admite: un objeto JSON por línea"),
         (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: a JSON file as (?P<j>systems|models).json",
          "{flag}: {f}: anidado a demasiada profundidad; se admite: un archivo JSON como {j}.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): nested too deeply; allowed: JSON from `dpscale predict`, `fit` or `measure "
+         r"--json` \(records with devices and efficiency\)",  # (plan --efficiency-file, review KJ)
+         "{flag}: {f}: anidado a demasiada profundidad; se admite: JSON de `dpscale predict`, `fit` o `measure "
+         "--json` (registros con devices y efficiency)"),
         (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
          "{flag}: {f} línea {n1}: no es JSON ({why})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<k>'.*') at the top; allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} "
