@@ -572,3 +572,27 @@ def test_a_bracketed_paste_that_names_no_columns_is_read_as_runs_as_the_command_
     assert str(exc.value) == said
     rc, _, err = run(capsys, "fit", "--point", "[1:1000", "--point", "8:7500]")
     assert rc == 2 and err == f"dpscale fit: error: {said}\n"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_fit_field_reads_pasted_json_lines_as_fit_reads_the_file(client, tmp_path, capsys, lang):
+    """Review KJ: `measure --out`'s lines pasted in the fit field were split at spaces and refused as "--point: got
+    '{\\"devices\\":1,'"; the field reads them by fit_io.runs_of_text, the function `dpscale fit FILE` reads the file
+    by: the page's fitted law and table are the command's, and JSON broken is named on its line."""
+    from clihelp import post
+
+    lines = "".join(json.dumps({"devices": d, "throughput": x, "step_time": 0.05}) + "\n"
+                    for d, x in ((1, 1000.0), (2, 1900.0), (4, 3600.0), (8, 6800.0)))  # fmt: skip
+    (tmp_path / "r.jsonl").write_text(lines)
+    page = post(client, "fit", {"point": lines, "resamples": "50"}, lang)
+    assert page.status_code == 200, page.text
+    rc, out, _ = run(capsys, "fit", str(tmp_path / "r.jsonl"), "--resamples", "50", "--json", "--lang", lang)
+    assert rc == 0 and page.json()["report"] == json.loads(out)
+    assert page.json()["title"].startswith("fitted law: allreduce (" if lang == "en" else "ley ajustada: allreduce (")
+    broken = post(client, "fit", {"point": lines[:-2] + "\n"}, lang)  # line 4 without its closing brace
+    assert broken.status_code == 422
+    assert broken.json()["error"].endswith(
+        "--point line 4: not valid JSON (Expecting ',' delimiter); allowed: one JSON object per line"
+        if lang == "en"
+        else "--point línea 4: no es JSON válido (se esperaba ','); se admite: un objeto JSON por línea"
+    )

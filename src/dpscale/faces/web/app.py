@@ -204,6 +204,15 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     without one. With them, the unit a pasted table's unit column states (as a file's), or None."""
     import csv
 
+    from dpscale.sources.fit_io import reads_as_json, runs_of_text
+
+    # `measure --out`'s lines or `--json`'s document pasted: read as `dpscale fit FILE` reads them (they were split at
+    # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' is still runs, as
+    # '[1:1000 8:7500]' (review KI), which fit would call a JSON array
+    head = next((x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip() and x.lstrip()[0] != "#"), "")
+    if head.lstrip().startswith("{") and reads_as_json(text):
+        json_runs, unit = runs_of_text(text, "--point")
+        return [_point(r) for r in json_runs], unit
     lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
     # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
     # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns.
@@ -223,8 +232,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
                      for x in lines]  # fmt: skip
         table = "\n".join(x.replace("\t", ",") for x in lines)
         table_runs, unit = read_csv_unit(table, "--point", dot_groups)
-        return [":".join(repr(v) for v in (r.devices, r.throughput, r.step_time) if v is not None)
-                for r in table_runs], unit  # fmt: skip
+        return [_point(r) for r in table_runs], unit
     runs = []
     parts: list[str] = []  # in the order pasted (an error names the first bad run)
     # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number; a '#' line is a
@@ -256,6 +264,11 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         grouped = any(re.fullmatch(r"0\d+(\.\d*)?", f) for f in fields[1:])
         runs.append(":".join(fields) if len(fields) in (2, 3) and all(fields) and not grouped else line)
     return runs, None
+
+
+def _point(run: Any) -> str:
+    """A run read from a pasted table or JSON as the D:X[:T] point the command reads again, every digit kept."""
+    return ":".join(repr(v) for v in (run.devices, run.throughput, run.step_time) if v is not None)
 
 
 def _gap_runs(line: str) -> list[str]:
