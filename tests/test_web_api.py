@@ -596,3 +596,22 @@ def test_the_fit_field_reads_pasted_json_lines_as_fit_reads_the_file(client, tmp
         if lang == "en"
         else "--point línea 4: no es JSON válido (se esperaba ','); se admite: un objeto JSON por línea"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_json_array_pasted_in_the_fit_field_is_said_as_fit_says_it(client, lang):
+    """Review KJ's matrix: predict's or a hand-made JSON array pasted in the fit field was split at spaces and refused
+    as "--point [{\\"devices\\":1,, devices: got '[{\\"devices\\"'"; it is JSON (files.opens_json, past '#' lines): it
+    gets fit's refusal of a file that holds one. '[1:1000 8:7500]', no JSON, stays runs (the test above)."""
+    from clihelp import post
+
+    pasted = '# two runs\n[{"devices": 1, "throughput": 1000}, {"devices": 2, "throughput": 1900}]'
+    said = post(client, "fit", {"point": pasted}, lang)
+    assert said.status_code == 422
+    assert said.json()["error"].endswith(
+        "--point: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as `dpscale "
+        "measure --out` writes), `dpscale measure --json` output, or a CSV"
+        if lang == "en"
+        else "--point: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como "
+        "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"
+    )

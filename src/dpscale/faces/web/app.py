@@ -204,13 +204,15 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     without one. With them, the unit a pasted table's unit column states (as a file's), or None."""
     import csv
 
+    from dpscale.files import opens_json
     from dpscale.sources.fit_io import reads_as_json, runs_of_text
 
     # `measure --out`'s lines or `--json`'s document pasted: read as `dpscale fit FILE` reads them (they were split at
-    # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' is still runs, as
-    # '[1:1000 8:7500]' (review KI), which fit would call a JSON array
-    head = next((x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip() and x.lstrip()[0] != "#"), "")
-    if head.lstrip().startswith("{") and reads_as_json(text):
+    # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' that is no JSON is
+    # still runs, as '[1:1000 8:7500]' (review KI), which fit would call a JSON array; a JSON array is fit's 'a JSON
+    # array; allowed: JSON lines …', not "--point [{\"devices\":1,, devices: got '[{\"devices\"'"
+    said = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip() and x.lstrip()[0] != "#"]
+    if said and (said[0].lstrip().startswith("{") or opens_json("\n".join(said))) and reads_as_json(text):
         json_runs, unit = runs_of_text(text, "--point")
         return [_point(r) for r in json_runs], unit
     lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
