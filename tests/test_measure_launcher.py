@@ -69,6 +69,24 @@ def test_the_start_up_allowance_holds_only_while_a_rank_is_starting():
     assert _limit(600.0, [0, 0]) == 600.0  # a --timeout past the allowance
 
 
+def test_a_local_rank_s_collectives_outwait_the_watchdog_s_start_up_allowance():
+    """Review KM: `dpscale measure -d 1,2 --timeout 5` with rank 1 stopped (SIGSTOP) while DDP was being built said,
+    after 92 s, 'size 2: rank 0 crashed: RuntimeError: … Timed out waiting 65000ms for send operation' — the
+    healthy rank named as a crash: its collective gave up at --timeout + 60 s = 65 s, before the watchdog's
+    start-up allowance (STARTUP_S, 120 s) could name a hang. Under the launcher a collective now waits past every
+    limit the watchdog sets (_limit), by the same 60 s; under torchrun it is the watchdog itself (--timeout)."""
+    from dpscale.sources.measure.jobs import Job
+    from dpscale.sources.measure.launcher import _limit
+    from dpscale.sources.measure.rank import pg_timeout
+
+    for timeout in (1.0, 5.0, 59.0, 60.0, 600.0):
+        job = Job(timeout=timeout)
+        watchdog = _limit(timeout, [0, 0])  # its longest wait: while a rank is still starting
+        assert pg_timeout(job, True).total_seconds() == watchdog + 60
+        assert pg_timeout(job, False).total_seconds() == timeout
+    assert pg_timeout(Job(timeout=5.0), True).total_seconds() == 180.0  # 120 s + 60 s, not 65 s
+
+
 def test_ddp_s_unused_parameter_error_says_what_the_model_file_sets():
     from dpscale.sources.measure.launcher import UNUSED_HINT, _hint
 

@@ -14,6 +14,8 @@ DEVICES = ("auto", "cpu", "cuda")
 FAULT_ENV = "DPSCALE_MEASURE_FAULT"  # test hook: "crash:RANK[:WORLD]" or "hang:RANK[:WORLD]"
 FAULT_STEP = 3  # the training step (or all-reduce size index) at which an injected fault fires
 START_BEATS = 3  # heartbeats of a rank's start: torch set up, process group up, model (or buffers) ready
+STARTUP_S = 120.0  # until every rank has built its model (spawn, import torch, process group) the launcher's
+# watchdog waits at least this long: a loaded machine can take tens of seconds to start, which is not a hang
 BIG = 10**9  # batch, steps, warm-up, repeats, iterations: past this a run would never end (or never start)
 # What a flag not given takes: `dpscale measure` and the torchrun worker both fill these in and say them in their help
 # (each had its own copy: a run on one node and one launched on several, appended to one --out, measure alike)

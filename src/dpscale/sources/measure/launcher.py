@@ -22,11 +22,9 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from dpscale.errors import DpscaleError
-from dpscale.sources.measure.jobs import START_BEATS, Job
+from dpscale.sources.measure.jobs import START_BEATS, STARTUP_S, Job
 
 GRACE_S = 2.0  # after a failure: time for the other ranks' messages, then for SIGTERM before SIGKILL
-STARTUP_S = 120.0  # until every rank has built its model (spawn, import torch, process group) the watchdog
-# waits at least this long: a loaded machine can take tens of seconds to start, which is not a hang
 
 
 class RunFailed(Exception):

@@ -21,7 +21,7 @@ import torch.distributed as dist
 
 from dpscale.sources.measure import on_cuda, threads_per_rank
 from dpscale.sources.measure.calibration import bytes_text
-from dpscale.sources.measure.jobs import Job
+from dpscale.sources.measure.jobs import STARTUP_S, Job
 
 COMM_ERRORS = ("connection", "gloo", "nccl", "peer", "socket", "timed out", "timeout", "broken pipe")
 
@@ -90,9 +90,11 @@ def setup(ctx: RankContext) -> None:
 
 
 def pg_timeout(job: Job, watched: bool) -> timedelta:
-    """Under the parent's watchdog the collectives wait longer than --timeout (the watchdog names the rank);
-    under torchrun the collective timeout is the watchdog."""
-    return timedelta(seconds=job.timeout + 60 if watched else job.timeout)
+    """Under the parent's watchdog the collectives wait 60 s longer than its longest limit (--timeout, or STARTUP_S
+    while a rank starts), so the watchdog names a hung rank: at --timeout + 60 s, a peer stopped while DDP was built
+    (`--timeout 5`) ended in 65 s as the healthy rank 0's gloo time-out, said as its crash (review KM). Under
+    torchrun the collective timeout is the watchdog."""
+    return timedelta(seconds=max(job.timeout, STARTUP_S) + 60 if watched else job.timeout)
 
 
 def dispatch(ctx: RankContext) -> dict[str, Any] | None:
