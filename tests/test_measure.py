@@ -660,6 +660,28 @@ def test_out_paths_that_cannot_take_a_file_are_refused_before_any_rank(tmp_path)
             check_writable(blank, jsonl=True)
 
 
+def test_an_out_path_ending_in_a_separator_is_refused_before_any_rank(tmp_path, capsys) -> None:
+    """Review KM: `dpscale measure -d 1 --steps 2 --repeats 1 --out x.jsonl/` passed the check (pathlib drops a
+    trailing '/', so a file x.jsonl was tried), trained, then said "--out: could not write 'x.jsonl/' (Is a
+    directory); this size's result is shown, not saved; stopped", exit 1 — a sweep's first size measured for nothing.
+    Such a path names a folder (the writer opens it as typed): refused as one, exit 2, before any rank starts — the
+    torchrun worker and allreduce's calibration alike (both check with check_writable)."""
+    from dpscale.sources.measure.results import check_writable
+
+    for name in ("x.jsonl/", "x.jsonl/."):
+        for jsonl in (True, False):
+            with pytest.raises(DpscaleError, match=r"\(a folder\); allowed: a writable file path$"):
+                check_writable(f"{tmp_path}/{name}", jsonl=jsonl)
+    out = f"{tmp_path}/r.jsonl/"
+    assert main(["measure", "-d", "1", "--steps", "1", "--repeats", "1", "--warmup", "0", "--out", out]) == 2
+    said = f"dpscale measure: error: --out: got {out!r} (a folder); allowed: a writable file path\n"
+    assert capsys.readouterr() == ("", said)
+    assert main(["measure", "-d", "1", "--out", out, "--lang", "es"]) == 2
+    dicho = f"--out: se recibió {out!r} (es una carpeta); se admite: la ruta de un archivo en el que se pueda escribir"
+    assert capsys.readouterr().err == f"dpscale measure: error: {dicho}\n"
+    assert list(tmp_path.iterdir()) == []  # nothing made
+
+
 @pytest.mark.skipif(not hasattr(__import__("os"), "symlink"), reason="needs symbolic links")
 @pytest.mark.parametrize("argv", [
     ["predict", "--model", "resnet50", "--system", "dgx-a100", "-d", "1,8", "--json", "--plot"],

@@ -39,7 +39,11 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     if not str(path).strip():  # '  ' made a file named by two spaces (--plot '  ' is refused alike)
         raise DpscaleError(f"{flag}: got {path!r} (not a file path); allowed: a writable file path")
     p = Path(path)
-    why = unwritable(p)  # tried: a link loop, a named pipe or a 300-character name failed after the run, or hung
+    # 'r.jsonl/' or 'r.jsonl/.' names a folder: Path drops the '/' and tried the file r.jsonl, and the writer, which
+    # opens the path as typed, failed after the run ('Is a directory', review KM)
+    folder = os.path.basename(str(path)) in ("", ".", "..")
+    why = "a folder" if folder else unwritable(p)  # tried: a link loop, a named pipe or a 300-character name failed
+    # after the run, or hung
     if why:  # 'no such folder', 'a folder', 'a named pipe', or the OS's words
         raise DpscaleError(f"{flag}: got {path!r} ({why}); allowed: a writable file path")
     if not jsonl and p.is_file() and p.stat().st_size > 0:  # a calibration is rewritten whole: only over one
