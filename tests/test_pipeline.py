@@ -284,8 +284,10 @@ def test_an_unfilled_pipeline_takes_the_least_step_any_schedule_reaches(capsys):
     )
     assert "da 87,5 %" in said
     rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "2", "--schedule", "zb-h2")
-    said = out + err  # the ZB-H2 note gives the figure reported, not under the closed form's name (p − 1)/(3m)
-    assert rc == 0 and "reported as ZB-H1's, 216.7 % of ideal time" in said and "r = 216.7 %" in said
+    said = out + err  # the figure reported, not under the closed form's name (p − 1)/(3m): said once, by the
+    # unfilled note, where the ZB-H2 note said it again (review KN)
+    assert rc == 0 and "reported as ZB-H1's, the closer figure" in said and "r = 216.7 %" in said
+    assert said.count("216.7 %") == 2  # the table's bubble/ideal cell and the unfilled note
 
 
 def _list_schedule(p: int, m: int, v: int, zb: bool) -> Fraction:
@@ -433,7 +435,8 @@ def test_a_zb_h2_note_writes_its_counts_with_thousands_marks(capsys):
     """A review of sweep 13's marks: ZB-H2's note still wrote 2p − 1 = 199999 and m = 5000."""
     rc, out, _ = run(capsys, "pipeline", "-p", "100000", "-m", "5000", "--schedule", "zb-h2")
     assert rc == 0 and "2p − 1 = 199,999 micro-batches in flight; with m = 5,000 its bubble" in out
-    assert "reported as ZB-H1's, 1,300.0 % of ideal time" in out  # (p − 1)/(3m) = 99,999/15,000
+    # the unfilled note gives r, (2p − m − 1)/(3m) = 194,999/15,000, and the ZB-H2 note no longer again (review KN)
+    assert "r = 1,300.0 % of ideal time" in out and "reported as ZB-H1's, the closer figure" in out
 
 
 # Session 43's own findings: each test failed before its fix.
@@ -811,3 +814,25 @@ def test_gpipe_and_1f1b_with_fewer_micro_batches_than_stages_say_why_the_bubble_
     assert [c.key for c in cautions(pipeline(8, 4, "zb-h1"))][0] == "pipeline_unfilled"  # its own, as before
     rc, out, _ = run(capsys, "pipeline", "-p", "8", "-m", "4", "--schedule", "1f1b")
     assert rc == 0 and "note: m = 4 < p = 8: the pipeline never fills" in out
+
+
+def test_a_sweep_over_m_says_each_note_once_naming_the_m_it_holds_at(capsys):
+    """Review KN: `pipeline -p 64 -m 1..64` said 'm = 1 < p = 64: the pipeline never fills …' once per m below p
+    (63 notes), ZB-H2's in-flight note once per m below 2p − 1; one note now names them, the per-m figures left to
+    the table's columns, in both languages and in --json's and --csv's notes."""
+    for form in ((), ("--json",), ("--csv",)):
+        rc, out, err = run(capsys, "pipeline", "-p", "64", "-m", "1..64", *form)
+        said = out + err
+        assert rc == 0 and said.count("the pipeline never fills") == 1, form
+        assert "m = 1, 2, 3, 4, 5, … and 63 < p = 64: the pipeline never fills — a stage computes m of every" in said
+        assert "(at m = 4p = 256: 19.7 %)" in said
+    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "1..20", "--schedule", "zb-h2", "--lang", "es")
+    said = out + err
+    assert rc == 0 and said.count("nunca se llena") == 1 and said.count("ZB-H2 solo elimina") == 1
+    assert "m = 1, 2, 3, 4, 5, … y 7 < p = 8: el pipeline nunca se llena; su burbuja sobre tiempo ideal" in said
+    assert "2p − 1 = 15 microlotes en vuelo; con m = 1, 2, 3, 4, 5, … y 14 su burbuja no es cero" in said
+    assert said.count("T_F = T_B = T_W") == 1
+    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "2,4", "--schedule", "1f1b")  # two: both named
+    assert "m = 2 and 4 < p = 8: the pipeline never fills" in out + err
+    rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "4,16", "--schedule", "1f1b")  # one: its own figures
+    assert "m = 4 < p = 8: the pipeline never fills — a stage computes 4 of every 11 micro-batch slots" in out + err

@@ -36,11 +36,26 @@ EN = {
         "slots, idle {idle:.1f} % of the step; more micro-batches a step shrink it (at m = 4p = {m4:,}: {at4:.1f} %), "
         "or fewer stages"
     ),
+    # a sweep over m: once for all the m it holds at (the per-m figures are the table's columns)
+    "pipeline_unfilled_sizes": (
+        "m = {sizes} < p = {p:,}: the pipeline never fills; its bubble over ideal time is the least any schedule "
+        "reaches (the last stage waits for the first forward and sends the last backward back), above the schedule's "
+        "closed form (for m ≥ p); a fixed schedule such as Megatron-LM's may do worse"
+    ),
+    "pipeline_unfilled_exact_sizes": (
+        "m = {sizes} < p = {p:,}: the pipeline never fills — a stage computes m of every m + p − 1 micro-batch slots, "
+        "idle for the bubble fraction of the step; more micro-batches a step shrink it (at m = 4p = {m4:,}: "
+        "{at4:.1f} %), or fewer stages"
+    ),
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p:,})",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need:,} micro-batches in flight; with m = {m:,} its "
         "bubble is not zero — reported as ZB-H1's, {zb1_pct:,.1f} % of ideal time, the closer figure"
+    ),
+    "pipeline_zb2_in_flight_sizes": (
+        "ZB-H2 is bubble-free only with at least 2p − 1 = {need:,} micro-batches in flight; with m = {sizes} its "
+        "bubble is not zero — reported as ZB-H1's, the closer figure"
     ),
     # sources/laws.py: what `describe()` says of a law (and sources/predict.py, of a prediction)
     "law_constant": "constant E = {value:g}",

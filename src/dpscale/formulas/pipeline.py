@@ -14,6 +14,7 @@ Data parallelism over pipeline replicas multiplies in: E = E_pipe · E_dp.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,10 +210,10 @@ def pipeline(
     )
 
 
-def cautions(result: PipelineResult) -> list[str]:
+def cautions(result: PipelineResult) -> list[Note]:
     """Where the closed forms above stop describing real schedules; where GPipe's and 1F1B's, exact, leave most of
     the step idle because m < p, why."""
-    out: list[str] = []
+    out: list[Note] = []
     p, m = result.stages, result.microbatches
     if m < p and result.schedule not in ("gpipe", "1f1b"):  # with m < p, 1F1B runs as GPipe: (p − 1)/m exact
         closed = _closed_form(p, m, result.schedule, result.chunks)
@@ -222,10 +223,42 @@ def cautions(result: PipelineResult) -> list[str]:
                         m4=4 * p, at4=100 * bubble_fraction(p, 4 * p, result.schedule)))  # fmt: skip
     if result.schedule == "interleaved" and m % p:
         out.append(Note("pipeline_interleaved", p=p))
-    if result.schedule == "zb-h2" and m < 2 * p - 1:  # its zero bubble rests on 2p − 1 in flight [ZB]
+    if result.schedule == "zb-h2" and m < p:  # the unfilled note gave r already (ZB-H1's): said once (review KN)
+        out.append(Note("pipeline_zb2_in_flight_sizes", need=2 * p - 1, sizes=f"{m:,}"))
+    elif result.schedule == "zb-h2" and m < 2 * p - 1:  # its zero bubble rests on 2p − 1 in flight [ZB]
         out.append(Note("pipeline_zb2_in_flight", need=2 * p - 1, m=m, zb1_pct=100 * bubble_overhead(p, m, "zb-h1")))
     if result.schedule.startswith("zb"):
         out.append(Note("pipeline_zb_times"))
+    return out
+
+
+# a sweep's note said once for all its m (its per-m figures are the table's columns), by the one m's note's key
+SWEPT = {
+    "pipeline_unfilled": "pipeline_unfilled_sizes",
+    "pipeline_unfilled_exact": "pipeline_unfilled_exact_sizes",
+    "pipeline_zb2_in_flight": "pipeline_zb2_in_flight_sizes",
+}
+SIZES_SHOWN = 6  # the m's a sweep's note names, then '…'
+
+
+def sweep_cautions(results: Sequence[PipelineResult]) -> list[Note]:
+    """cautions of a sweep over m (one p, schedule and v), each said once: a note that holds at several m names
+    them, where `pipeline -p 64 -m 1..64` said 'm = 1 < p = 64: the pipeline never fills …' 64 times (review KN)."""
+    said: dict[str, list[tuple[int, Note]]] = {}
+    for r in results:
+        for note in cautions(r):
+            said.setdefault(SWEPT.get(note.key, note.key), []).append((r.microbatches, note))
+    out: list[Note] = []
+    for key, notes in said.items():
+        ms = sorted({m for m, _ in notes})
+        if key in SWEPT.values() and len(ms) > 1:
+            fields = {k: v for k, v in notes[0][1].fields.items() if k in ("p", "need", "m4", "at4")}
+            named = [f"{m:,}" for m in ms]  # the first few and the last: 'm = 1, 2, 3, 4, 5, … and 14'
+            shown = "; ".join(named if len(ms) <= SIZES_SHOWN else [*named[: SIZES_SHOWN - 1], "…", named[-1]])
+            out.append(Note(key, sizes=shown, **fields))
+        else:
+            for _, n in notes:
+                out += [n] if n not in out else []
     return out
 
 
@@ -238,5 +271,6 @@ __all__ = [
     "check_schedule",
     "in_flight",
     "pipeline",
+    "sweep_cautions",
     "unfilled",
 ]

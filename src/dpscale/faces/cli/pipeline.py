@@ -21,7 +21,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import SINGULAR, label, singular
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, emit
-from dpscale.formulas.pipeline import SCHEDULES, cautions, pipeline
+from dpscale.formulas.pipeline import SCHEDULES, pipeline, sweep_cautions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -110,8 +110,7 @@ def run(args: argparse.Namespace) -> int:
     records = [r.record() for r in results]
     notes = [label("worked_filled", lang).format(flags=", ".join(filled))] if filled else []
     notes.append(label("pipe_norm", lang))
-    for r in results:
-        notes += [c for c in cautions(r) if c not in notes]
+    notes += sweep_cautions(results)  # each once, naming the m's it holds at
     if results[0].dp_replicas == 1 and e_dp != 1:  # held at 1 (one replica is its own reference): say so
         notes.append(label("pipe_one_replica", lang).format(e=args.dp_efficiency))
     if len(results) > 1 and e_dp != 1 and results[0].dp_replicas != 1:  # one E for every m: predict gives it per m

@@ -376,6 +376,17 @@ NOTES: dict[str, dict[str, str]] = {
             "microlote y está ociosa el {idle:.1f} % del paso; más microlotes por paso lo reducen (con m = 4p = "
             "{m4:,}: {at4:.1f} %), o menos etapas"
         ),
+        "pipeline_unfilled_sizes": (
+            "m = {sizes} < p = {p:,}: el pipeline nunca se llena; su burbuja sobre tiempo ideal es lo mínimo que "
+            "alcanza cualquier planificación (la última etapa espera el primer forward y devuelve el último "
+            "backward), por encima de la fórmula cerrada de la planificación (para m ≥ p); una planificación fija "
+            "como la de Megatron-LM puede ir peor"
+        ),
+        "pipeline_unfilled_exact_sizes": (
+            "m = {sizes} < p = {p:,}: el pipeline nunca se llena — una etapa computa m de cada m + p − 1 turnos de "
+            "microlote y está ociosa la fracción de burbuja del paso; más microlotes por paso la reducen (con m = 4p = "
+            "{m4:,}: {at4:.1f} %), o menos etapas"
+        ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p:,})",
         "pipeline_zb_times": (
             "las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada y backward de pesos "
@@ -384,6 +395,10 @@ NOTES: dict[str, dict[str, str]] = {
         "pipeline_zb2_in_flight": (
             "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need:,} microlotes en vuelo; con m = {m:,} su "
             "burbuja no es cero: se da la de ZB-H1, {zb1_pct:,.1f} % del tiempo ideal, que se acerca más"
+        ),
+        "pipeline_zb2_in_flight_sizes": (
+            "ZB-H2 solo elimina la burbuja con al menos 2p − 1 = {need:,} microlotes en vuelo; con m = {sizes} su "
+            "burbuja no es cero: se da la de ZB-H1, que se acerca más"
         ),
         "law_usl": "USL σ = {sigma:g}, κ = {kappa:g}",
         "law_amdahl": "Amdahl, fracción serie = {s:g}",
