@@ -7,7 +7,7 @@ import json
 
 import numpy as np
 import pytest
-from clihelp import run
+from clihelp import post, run
 
 import dpscale
 from dpscale.errors import DpscaleError
@@ -299,3 +299,36 @@ def test_a_fixed_global_batch_notes_micro_batch_counts_its_accumulation():
 
     assert said([8]) == [("strong_scaling_one", 4, 4)]
     assert said([2, 8]) == [("strong_scaling", 4, 16)]
+
+
+def test_the_default_sizes_hold_only_the_sizes_a_global_batch_splits_over(capsys, client):
+    """Review KN: `predict --global-batch 1024 --grad-accum 2` with no -d was refused ('1,024 × 2 does not divide
+    it') for the default sweep's 1,024, a size never typed. The default sizes drop the ones the batch does not split
+    over, said in a note; a typed -d that does not split is still refused, and so is a default with none left."""
+    base = ("predict", "--model", "gpt2", "--system", "dgx-a100", "--global-batch", "1024", "--grad-accum", "2")
+    rc, out, err = run(capsys, *base, "--json")
+    assert rc == 0 and [r["devices"] for r in json.loads(out)] == [2**i for i in range(10)]  # 1 … 512
+    assert [r["per_device_batch"] for r in json.loads(out)] == [512 // 2**i for i in range(10)]  # 512 … 1
+    note = ("no --devices: the default sizes, 1..1024x2, without 1,024, over which --global-batch 1,024 does not "
+            "split into whole micro-batches (devices × --grad-accum 2)")  # fmt: skip
+    assert note in err
+    rc, out, err = run(capsys, *base[:-4], "--global-batch", "1000", "--lang", "es")
+    assert (
+        rc == 0
+        and (
+            "sin --devices: los tamaños por defecto, 1..1024x2, sin 16, 32, 64, 128, 256, 512 y 1.024, entre los que "
+            "--global-batch 1.000 no se reparte en microlotes enteros (dispositivos × --grad-accum 1)"
+        )
+        in out
+    )
+    rc, out, err = run(capsys, *base, "-d", "1..1024x2")  # typed: refused, as before
+    assert rc == 2 and "1,024 × 2 does not divide it (a micro-batch of 0.5)" in err
+    rc, out, err = run(capsys, *base[:-4], "--global-batch", "3", "--grad-accum", "2")  # none left: refused
+    assert rc == 2 and "1 × 2 does not divide it (a micro-batch of 1.5)" in err
+    rc, out, err = run(capsys, *base[:-4])  # no global batch: all eleven, no note
+    assert rc == 0 and "no --devices" not in out + err and "\n  1,024 " in out
+    # the page: the same sizes, the note in its words
+    body = post(client, "predict", {"model": "gpt2", "system": "dgx-a100", "global_batch": "1024",
+                                    "grad_accum": "2"}).json()  # fmt: skip
+    assert [r["devices"] for r in body["records"]] == [2**i for i in range(10)]
+    assert any(n.startswith("no 'Devices d': the default sizes, 1..1024x2, without 1,024") for n in body["notes"])

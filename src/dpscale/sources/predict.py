@@ -725,6 +725,14 @@ def _counts(batch: Any, grad_accum: Any, baseline_devices: Any, seq_len: Any, me
     return batch, grad_accum, baseline_devices, seq_len
 
 
+def unsplit(global_batch: int, grad_accum: int, sizes: Any) -> np.ndarray:
+    """The sizes (sorted, once each) that do not split a global batch into whole micro-batches of at least one sample
+    with grad_accum steps: the one rule of a strong-scaling size, which predict refuses and its default sizes drop."""
+    sizes = np.unique(np.asarray(sizes, dtype=float))
+    split = sizes * grad_accum  # exact in floating point up to 2^53: a larger product is no divisor anyway
+    return sizes[(split > global_batch) | (np.fmod(global_batch, np.minimum(split, 2.0**53)) != 0)]
+
+
 def _strong(global_batch: Any, grad_accum: int, d: np.ndarray, d0: int) -> tuple[int, int] | None:
     """A fixed global batch G (strong scaling), checked: G and the micro-batch G/(d0·ga) at the baseline size d0,
     whose compute is measured or estimated; None for weak scaling. Each size must split G into whole micro-batches
@@ -732,9 +740,7 @@ def _strong(global_batch: Any, grad_accum: int, d: np.ndarray, d0: int) -> tuple
     if global_batch is None:
         return None
     g = int(check_devices(global_batch, "--global-batch"))
-    sizes = np.unique(np.append(d, d0))
-    split = sizes * grad_accum  # exact in floating point up to 2^53: a larger product is no divisor anyway
-    bad = sizes[(split > g) | (np.fmod(g, np.minimum(split, 2.0**53)) != 0)]
+    bad = unsplit(g, grad_accum, np.unique(np.append(d, d0)))
     if bad.size:
         x = int(bad[0])
         raise DpscaleError(

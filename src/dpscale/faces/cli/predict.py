@@ -54,7 +54,8 @@ COLUMNS = [
 # they were made in. (The tokens/s rate was note 7 of 9 behind them.)
 NOTE_RANK: dict[str, int] = {
     "predict_tokens_note": 0,
-    **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown", "model_hf_derived"), 1),
+    **dict.fromkeys(("predict_precision_default", "predict_batch_default", "gpu_unknown", "model_hf_derived",
+                     "predict_sizes_dropped"), 1),
     **dict.fromkeys(("ddp_memory", "zero_memory", "activation_memory", "cpu_decode"), 2),
     **dict.fromkeys(("beyond_peak", "beyond_peak_tokens", "step_time_slow", "precision_no_peak", "intra_bidirectional",
                      "intra_bidirectional_file", "inter_bits_as_bytes", "inter_one_port_file", "unchecked_inter_low",
@@ -69,6 +70,8 @@ NOTE_RANK: dict[str, int] = {
     **dict.fromkeys(("predict_units_note", "band_note", "wait_note"), 9),
 }  # fmt: skip
 MADE = 5  # the rank of a note not named: how the answer was made (compute estimated, accumulation, nodes, NICs)
+
+DEFAULT_DEVICES = "1..1024x2"  # the sizes predicted where --devices is not typed
 
 # --unit: the rates predict can state — samples/s, its own, or a language model's tokens/s (× its sequence length)
 UNITS_ALLOWED = "samples/s or tokens/s (a language model's: samples/s × its sequence length)"
@@ -106,7 +109,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--system dgx-a100 --devices 1..1024x2. Its --json is E per size for dpscale plan --efficiency-file "
         "(time and cost)."
     )
-    p.add_argument("--devices", "-d", default="1..1024x2", help="device counts (default 1..1024x2)")
+    p.add_argument("--devices", "-d", help=f"device counts (default {DEFAULT_DEVICES})")
     m = p.add_argument_group("model and batch")
     m.add_argument("--model", help="preset: " + ", ".join(_names("models")) + "; with --model-file, one of its models")
     m.add_argument("--model-file", metavar="FILE", help=MODEL_FILE_HELP)
@@ -229,6 +232,7 @@ def run(args: argparse.Namespace) -> int:
 
         check_path(args.plot, inputs=(args.model_file, args.system_file, args.calibration))
     asked = _question(args)  # (before the prediction: bad input fails fast)
+    dropped = _default_sizes(args)
     tokens = _tokens_unit(args)  # tokens a sample where --unit is tokens/s, else None (samples/s)
     pred = _predict(args, tokens)
     records = pred.records()
@@ -239,7 +243,7 @@ def run(args: argparse.Namespace) -> int:
     if tokens:  # the notes' rates in the table's unit: 'the measured 0.732422 samples/s' for 3,000 tokens/s
         _rates_in_tokens(pred, tokens)
     # (records carry tokens_per_sample: theirs)
-    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens), pred.model_entry)
+    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens), pred.model_entry, dropped)
     unit = "tokens/s" if tokens else "samples/s"
     if tokens:  # every rate in tokens/s, said in each row as calc's and plan's rows say a unit past samples/s
         records = [with_unit({k: v * tokens if k in RATES else v for k, v in r.items()}, unit) for r in records]
@@ -265,6 +269,30 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, args.lang, title, unit)
     return 0
+
+
+def _default_sizes(args: argparse.Namespace) -> list[int]:
+    """--devices where it was not typed: DEFAULT_DEVICES, less the sizes a --global-batch does not split into whole
+    micro-batches (× --grad-accum), which are returned; `--global-batch 1024 --grad-accum 2` was refused for the
+    default's 1,024 the user never typed (review KN). A typed size that does not split is refused, as is a default
+    with none left (the refusal names the first)."""
+    if args.devices is not None:
+        return []
+    args.devices = DEFAULT_DEVICES
+    if args.global_batch is None:
+        return []
+    from dpscale.sources.predict import unsplit
+
+    try:  # (bad text is refused by _predict, in its order)
+        g, k = whole(args.global_batch, "--global-batch"), whole(args.grad_accum, "--grad-accum") or 1
+    except DpscaleError:
+        return []
+    sizes = parse_devices(DEFAULT_DEVICES)
+    bad = {int(x) for x in unsplit(g, k, sizes)} if g else set()
+    if not bad or len(bad) == len(sizes):
+        return []
+    args.devices = ",".join(str(x) for x in sizes if x not in bad)
+    return sorted(bad)
 
 
 def _tokens_unit(args: argparse.Namespace) -> int | None:
@@ -437,15 +465,25 @@ def _rates_in_tokens(pred: Prediction, tokens: int) -> None:
 
 
 def _notes(args: argparse.Namespace, said: list[str], records: list[dict[str, Any]], seq: int | None,
-           in_tokens: bool = False, model: dict[str, Any] | None = None) -> list[str]:  # fmt: skip
-    """The library's notes and the face's own — the defaults the user may not know were taken, tokens/s (`seq`
-    tokens a sample; `in_tokens`: the table is in tokens/s, and its units note says the factor), the units, the
-    band, the wait — in NOTE_RANK's order."""
-    from dpscale.faces.i18n import label
+           in_tokens: bool = False, model: dict[str, Any] | None = None, dropped: list[int] | None = None,
+           ) -> list[str]:  # fmt: skip
+    """The library's notes and the face's own — the defaults the user may not know were taken (`dropped`: default
+    sizes a global batch does not split), tokens/s (`seq` tokens a sample; `in_tokens`: the table is in tokens/s, and
+    its units note says the factor), the units, the band, the wait — in NOTE_RANK's order."""
+    from dpscale.faces.i18n import label, listed
     from dpscale.faces.i18n import number as fmt
     from dpscale.sources.predict import DEFAULT_BATCH
 
     keyed = [(getattr(n, "key", ""), n) for n in said]
+    if dropped:
+        sizes = listed([fmt(x, "int", args.lang) for x in dropped], args.lang)
+        text = label("predict_sizes_dropped", args.lang).format(
+            default=DEFAULT_DEVICES,
+            sizes=sizes,
+            g=fmt(whole(args.global_batch, "--global-batch"), "int", args.lang),
+            k=fmt(whole(args.grad_accum, "--grad-accum") or 1, "int", args.lang),
+        )
+        keyed.append(("predict_sizes_dropped", text))
     # the units: tokens/s where the rates are, with the factor (no note then multiplies by it), else samples/s
     units = label("predict_units_note", args.lang)
     if in_tokens:

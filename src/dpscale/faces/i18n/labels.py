@@ -288,6 +288,10 @@ LABELS: dict[str, dict[str, str]] = {
             "no '{web_batch}': {b} samples per device assumed — the measured rate or step time must be at that batch "
             "(E at a larger batch is higher: more compute to hide each all-reduce)"
         ),
+        "web_predict_sizes_dropped": (
+            "no '{web_devices}': the default sizes, {default}, without {sizes}, over which '{web_global_batch}' {g} "
+            "does not split into whole micro-batches (devices × '{web_grad_accum}' {k})"
+        ),
         "web_predict_precision_default": (
             "no '{web_precision}': fp32 assumed, so the compute estimate reads the GPU's fp32 peak — mixed-precision "
             "training is '{web_precision}' amp (autocast, fp32 gradients) or bf16 (16-bit weights and gradients)"
@@ -412,6 +416,10 @@ LABELS: dict[str, dict[str, str]] = {
         "predict_batch_default": (
             "no --batch: {b} samples per device assumed — the measured rate or step time must be at that batch "
             "(E at a larger batch is higher: more compute to hide each all-reduce)"
+        ),
+        "predict_sizes_dropped": (
+            "no --devices: the default sizes, {default}, without {sizes}, over which --global-batch {g} does not split "
+            "into whole micro-batches (devices × --grad-accum {k})"
         ),
         "wait_note": (
             "synchronisation wait: every step ends at a barrier, so it waits for the slowest of d devices — the "
@@ -1264,6 +1272,10 @@ LABELS: dict[str, dict[str, str]] = {
             "sin «{web_batch}»: se suponen {b} muestras por dispositivo — el rendimiento o el tiempo de paso medidos "
             "deben ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
         ),
+        "web_predict_sizes_dropped": (
+            "sin «{web_devices}»: los tamaños por defecto, {default}, sin {sizes}, entre los que «{web_global_batch}» "
+            "{g} no se reparte en microlotes enteros (dispositivos × «{web_grad_accum}» {k})"
+        ),
         "web_predict_precision_default": (
             "sin «{web_precision}»: se supone fp32, así que la estimación del cómputo lee el pico fp32 de la GPU — el"
             " entrenamiento en precisión mixta es «{web_precision}» amp (autocast, gradientes fp32) o bf16 (pesos y "
@@ -1400,6 +1412,10 @@ LABELS: dict[str, dict[str, str]] = {
         "predict_batch_default": (
             "sin --batch: se suponen {b} muestras por dispositivo — el rendimiento o el tiempo de paso medidos deben "
             "ser con ese lote (con un lote mayor E es más alta: más cómputo para ocultar cada all-reduce)"
+        ),
+        "predict_sizes_dropped": (
+            "sin --devices: los tamaños por defecto, {default}, sin {sizes}, entre los que --global-batch {g} no se "
+            "reparte en microlotes enteros (dispositivos × --grad-accum {k})"
         ),
         "wait_note": (
             "espera de sincronización: cada paso acaba en una barrera y espera al más lento de los d dispositivos "

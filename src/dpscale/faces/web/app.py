@@ -97,6 +97,7 @@ PAGE_NOTES: dict[str, str | None] = {
                                "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "beyond_peak_tokens",
                                "fp8_mfu", "cnn_mfu",
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
+                               "predict_sizes_dropped",
                                "zero_units_estimated", "input_per_gpu",
                                "params_off_preset", "params_over_preset", "intra_node_total")},
     "unchecked_inter_low": None,  # ('--inter-bw 25Gb/s reads it so': the flag is its field)
