@@ -1188,3 +1188,27 @@ def test_the_singular_token_per_second_is_predicted_as_tokens_per_second(capsys)
     rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens/s")
     assert rc == 0 and json.loads(out)[0]["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
     spelt_alike(capsys, argv, ("token/s", "Token per second", "token/sec"), "tokens/s")
+
+
+def test_units_read_as_their_writers_meant_them(capsys):
+    """Review KN: 'muestras/seg.' (an abbreviation's dot) and 'tokens_per_second' (a log's field name) were units of
+    their own, and calc labelled the second 'tokens per second'; plan refused 'tokens/1s' (one second), planned
+    'samples every 2 seconds' as per second (2× fast, no word), and refused 'samples (TPS)', 'tokens (fps)' and
+    'samples (Hz)', rates whose time is in their name, as counts with no time."""
+    from dpscale.formulas.units import canonical_unit, not_per_second, own_unit
+
+    assert [canonical_unit(u) for u in ("muestras/seg.", "Samples/Sec.", "tokens_per_second")] == [
+        "samples/s", "samples/s", "tokens/s"]  # fmt: skip
+    assert own_unit("muestras/seg.") == "samples/s" and own_unit("tokens_per_second") == "tokens_per_second"
+    calc = ["calc", "-d", "8", "-v", "2000", "-e", "0.9"]
+    spelt_alike(capsys, calc, ["muestras/seg.", "muestras por seg."], "samples/s")
+    rc, out, _ = run(capsys, *calc, "--unit", "tokens_per_second")
+    assert rc == 0 and "actual throughput d·v·E    14,400 tokens_per_second\n" in out
+    plan = ["plan", "-d", "64", "-v", "2000", "-e", "0.9", "--samples", "1e9"]
+    for unit in ("tokens/1s", "samples (TPS)", "tokens (fps)", "samples (Hz)", "samples every second"):
+        rc, out, _ = run(capsys, *plan, "--unit", unit)
+        assert rc == 0 and "     64  0.900 (90.0 %)  115,200    57.6×  2.4 h     154.3" in out, unit
+    for unit, lang, got in (("samples every 2 seconds", "en", "got"), ("muestras cada 2 segundos", "es", "se recibió")):
+        rc, out, err = run(capsys, *plan, "--unit", unit, "--lang", lang)
+        assert rc == 2 and out == "" and f"--unit: {got} '{unit}'" in err and err.count("\n") == 1
+    assert not_per_second("samples every 2 seconds") and not not_per_second("tokens/1s")

@@ -38,11 +38,18 @@ SAME_UNITS = {**OWN_UNITS, **{f"{noun}{by}{time}": f"{plural}/s" for noun, plura
               for time in ("s", "sec", "secs", "second", "seconds")}}  # fmt: skip
 
 
+def unit_key(unit: str) -> str:
+    """A unit as SAME_UNITS and OWN_UNITS are keyed: case, spaces and underscores aside ('tokens_per_second', a log's
+    field name, is 'tokens per second'), and an abbreviation's closing dot ('muestras/seg.', 'samples/sec.': each a
+    unit of its own before, review KN)."""
+    return "".join(unit.replace("_", " ").split()).casefold().rstrip(".")
+
+
 def own_unit(unit: str) -> str:
     """A unit as the output labels rates with it: the program's own unit where it is written in Spanish ('Muestras
     por segundo' → 'samples/s', which each language's output then says its own way: the English output said
     'throughputs in muestras/s'), else as given ('Tokens/s', 'img/s')."""
-    return OWN_UNITS.get("".join(unit.split()).casefold(), unit)
+    return OWN_UNITS.get(unit_key(unit), unit)
 
 
 def canonical_unit(unit: object) -> object:  # (not typing.Any: calc's start-up skips typing, 2 ms)
@@ -54,7 +61,7 @@ def canonical_unit(unit: object) -> object:  # (not typing.Any: calc's start-up 
     was another unit in all of them."""
     if not isinstance(unit, str):
         return unit
-    key = "".join(unit.split()).casefold()
+    key = unit_key(unit)
     return SAME_UNITS.get(key, key)
 
 
@@ -75,7 +82,7 @@ def count_noun(unit: str) -> str | None:
     # the second in either language ('imágenes por segundo', 'img/seg': once no noun, though plan takes them per
     # second, and the Spanish plan said '1,28 M de unidades del rendimiento en imágenes por segundo', review KF)
     sec = "|".join(SECONDS)
-    m = re.fullmatch(rf"\s*(.*?)\s*(?:/\s*(?:{sec})|\s+(?:per|por)\s+(?:{sec}))\s*", unit, re.I)
+    m = re.fullmatch(rf"\s*(.*?)\s*(?:/\s*(?:{sec})|\s+(?:per|por|every|cada)\s+(?:{sec}))\.?\s*", unit, re.I)
     noun = m[1] if m else ""
     return noun if any(c.isalpha() for c in noun) else None
 
@@ -96,7 +103,8 @@ def not_per_second(unit: str) -> bool:
     neither a denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None)."""
     import re
 
-    m = re.search(r"/|\bper\b|\bpor\b", unit, re.IGNORECASE)
+    # ('every' and 'cada' too: 'samples every 2 seconds' was planned as per second, 2× fast, review KN)
+    m = re.search(r"/|\bper\b|\bpor\b|\bevery\b|\bcada\b", unit, re.IGNORECASE)
     if m is None:
         return bare_count(unit)
     below = unit[m.end() :].casefold()
@@ -106,7 +114,8 @@ def not_per_second(unit: str) -> bool:
     if any(float(n) != 1 and word in SECONDS for n, word in counts):  # 'samples per 10 s': a tenth of its rate
         return True
     # a word is letters and digits of any script: 'tokens/μs' (µs, microseconds) once read as 's' after the μ
-    return not any(word in SECONDS for word in re.findall(r"[^\W_]+", below))
+    # and letters apart from digits: 'tokens/1s' (one second) was refused as a denominator '1s' (review KN)
+    return not any(word in SECONDS for word in re.findall(r"[^\W\d_]+", below))
 
 
 # what a rate counts, written alone: a count with no time ('tokens', not tokens/s); in Spanish too ('muestras', the
@@ -114,6 +123,10 @@ def not_per_second(unit: str) -> bool:
 COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "sequences", "image", "images", "img",
                          "imgs", "example", "examples", "muestra", "muestras", "secuencia", "secuencias", "imagen",
                          "imágenes", "imagenes", "ejemplo", "ejemplos"})  # fmt: skip
+
+
+# rates whose time, the second, is in their name: a count noun beside one is the rate's label ('samples (TPS)')
+PER_SECOND = frozenset({"tps", "fps", "hz", "sps", "qps", "ips"})
 
 
 def bare_count(unit: str) -> bool:
@@ -128,7 +141,8 @@ def bare_count(unit: str) -> bool:
     # words as the second's are read, not split at spaces: 'samples·min⁻¹' (SI's per minute) and 'tokens(bf16)' were
     # planned as per second where 'samples min⁻¹' and 'tokens (bf16)' are refused (review KG)
     words = [word.casefold() for word in re.findall(r"[^\W_]+", unit)]
-    return any(word in COUNT_NOUNS for word in words) and not any(word in SECONDS for word in words)
+    timed = SECONDS | PER_SECOND  # 'samples (TPS)', 'images (fps)', 'samples (Hz)': rates, refused (review KN)
+    return any(word in COUNT_NOUNS for word in words) and not any(word in timed for word in words)
 
 
 def cluster_unit(unit: str) -> str | None:
