@@ -1197,9 +1197,11 @@ def test_a_per_device_unit_is_refused_with_the_clusters(capsys, argv, unit, base
     assert f"--unit: got '{unit}'; allowed: the unit without its per-device part" in err and err.endswith(f"{base}\n")
     rc, out, err = run(capsys, *argv, "--unit", unit, "--lang", "es")
     assert rc == 2 and "se admite: la unidad sin su parte por dispositivo" in err and err.endswith(f"{base}\n")
-    rc, out, _ = run(capsys, *argv, "--unit", base)  # the cluster's unit is taken, and 'per node' is no device's
+    rc, out, _ = run(capsys, *argv, "--unit", base)  # the cluster's unit is taken
     assert rc == 0 and base in out
-    assert run(capsys, *argv, "--unit", "tokens/s/node")[0] == 0
+    # per node likewise (review KN): calc -d 8 -v 2000 said the 8's 14,400 as '14,400 tokens/s/node', 8× a node's
+    rc, out, err = run(capsys, *argv, "--unit", "tokens/s/node")
+    assert rc == 2 and "--unit: got 'tokens/s/node'; allowed: the unit without its per-device part" in err
 
 
 def test_the_language_alone_is_no_input_the_worked_example_fills(capsys):

@@ -866,7 +866,7 @@ def test_plan_reads_the_second_as_a_word_not_a_letter_after_a_micro_sign(capsys,
         ("muestras/s por dispositivo", "muestras/s"),
         ("tokens/s/rank", "tokens/s"),
         ("tokens/s", None),
-        ("tokens/s/node", None),  # a node is no device
+        ("tokens/s/node", "tokens/s"),  # the cluster's d·v·E is no node's either (review KN)
         ("gpu-hours", None),
         ("samples/gpus", "samples"),  # (not per second either: plan says so by not_per_second)
     ],
@@ -918,7 +918,7 @@ def test_a_per_device_unit_a_file_states_is_refused_as_the_typed_one_is(capsys, 
         ("per-GPU tokens/s", "tokens/s"),
         ("tokens/(GPU·s)", "tokens/s"),
         ("img/(s * device)", "img/s"),
-        ("per-node tokens/s", None),
+        ("per-node tokens/s", "tokens/s"),
         ("tokens/(8·s)", None),  # (no device: not_per_second's to judge)
         ("per GPU tokens/s", "tokens/s"),  # said first with a space, not a hyphen
         ("samples/(GPU×s)", "samples/s"),

@@ -152,7 +152,12 @@ def cluster_unit(unit: str) -> str | None:
     eight GPUs' total said 8× the per-GPU rate."""
     import re
 
-    dev = r"(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|workers?|tpus?|npus?|cards?|dispositivos?)"
+    # (nodes too: calc -d 8 -v 2000 --unit tokens/s/node said the 8's 14,400 as '14,400 tokens/s/node', 8× a node's
+    # rate, whatever -d counts; review KN)
+    dev = (
+        r"(?:gpus?|devices?|devs?|chips?|accelerators?|ranks?|workers?|tpus?|npus?|cards?|dispositivos?|nodes?|"
+        r"nodos?)"
+    )
     # said first ('per-GPU tokens/s') or as one denominator with the time ('tokens/(GPU·s)'): the cluster's unit is
     # what is left, the time kept as typed
     if m := re.fullmatch(rf"\s*per[- ]{dev}\s+(\S.*?)\s*", unit, re.IGNORECASE):
