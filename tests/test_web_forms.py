@@ -899,3 +899,27 @@ def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_se
         expect(f["throughput"]).to_have_value("0.75")
         page.click("#plan .run")
         expect(page.locator("#notes")).to_contain_text("the prediction's samples are sequences of 8,192 tokens")
+
+
+@pytest.mark.slow
+def test_the_take_reads_a_unit_as_the_server_compares_it(capsys, tmp_path):
+    """Review KN: the page's unitKey lowercased where canonical_unit casefolds, and kept underscores and a closing
+    dot, so 'tokens_per_second', 'TOKENS/ſ' (the long s: 'tokens/s' casefolded) and 'tokens/sec.' left a taken
+    language model's 0.75 sequences/s in the rate field under a tokens/s unit (a plan 8,192× too long), and
+    'muestras/seg.' did not take it back. Each now moves the rate as the server reads the unit."""
+    from clihelp import chromium, serving
+
+    from dpscale.formulas.units import canonical_unit
+
+    _llama_prediction(capsys, tmp_path)
+    with serving() as url, chromium() as (browser, expect):
+        page, f = _take_llama_prediction(browser, expect, url)
+        expect(f["throughput"]).to_have_value("0.75")
+        for unit in ("tokens_per_second", "TOKENS/ſ", "tokens/sec."):
+            assert canonical_unit(unit) == "tokens/s"
+            f["unit"].fill("")
+            expect(f["throughput"]).to_have_value("0.75")
+            f["unit"].fill(unit)
+            expect(f["throughput"]).to_have_value("6144")
+        f["unit"].fill("muestras/seg.")
+        expect(f["throughput"]).to_have_value("0.75")
