@@ -1212,3 +1212,20 @@ def test_units_read_as_their_writers_meant_them(capsys):
         rc, out, err = run(capsys, *plan, "--unit", unit, "--lang", lang)
         assert rc == 2 and out == "" and f"--unit: {got} '{unit}'" in err and err.count("\n") == 1
     assert not_per_second("samples every 2 seconds") and not not_per_second("tokens/1s")
+
+
+def test_a_rate_per_second_with_a_metric_prefix_is_not_planned_as_per_second(capsys):
+    """Review KQ: `plan -d 64 -v 2000 -e 0.9 --samples 1e9 --unit kHz` planned 2.4 h, v read as 2,000 a second where
+    2,000 kHz is 2,000,000 a second (1,000× too long, no word; MHz 1e6×, 'mfps' 1/1,000). 'Hz', 'fps' and 'samples
+    (TPS)' are per second and still planned so; a prefixed one is refused as 'samples/min' is, in both languages."""
+    plan = ["plan", "-d", "64", "-v", "2000", "-e", "0.9", "--samples", "1e9"]
+    es = "se recibió"
+    for unit, lang, got in (("kHz", "en", "got"), ("MHz", "en", "got"), ("samples (kHz)", "en", "got"),
+                            ("kfps", "en", "got"), ("GHz", "es", es), ("tokens (ktps)", "es", es)):  # fmt: skip
+        rc, out, err = run(capsys, *plan, "--unit", unit, "--lang", lang)
+        assert rc == 2 and out == "" and f"--unit: {got} '{unit}'" in err and err.count("\n") == 1, unit
+    for unit in ("Hz", "fps", "hertz", "samples (TPS)", "samples/s (kHz)"):  # (the last: a label, per second)
+        rc, out, _ = run(capsys, *plan, "--unit", unit)
+        assert rc == 0 and "     64  0.900 (90.0 %)  115,200    57.6×  2.4 h     154.3" in out, unit
+    assert [not_per_second(u) for u in ("kHz", "MHz", "mHz", "µfps", "Hz", "tps", "KHZ")] == [
+        True, True, True, True, False, False, True]  # fmt: skip

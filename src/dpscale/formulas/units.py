@@ -105,8 +105,8 @@ def not_per_second(unit: str) -> bool:
 
     # ('every' and 'cada' too: 'samples every 2 seconds' was planned as per second, 2× fast, review KN)
     m = re.search(r"/|\bper\b|\bpor\b|\bevery\b|\bcada\b", unit, re.IGNORECASE)
-    if m is None:
-        return bare_count(unit)
+    if m is None:  # (a per-second rate's name with a metric prefix, 'kHz', is 1,000 a second: planned 1,000× long)
+        return bare_count(unit) or any(word.casefold() in SCALED_PER_SECOND for word in re.findall(r"[^\W\d_]+", unit))
     below = unit[m.end() :].casefold()
     # a number of seconds is a number before a second's word: not one inside a word or before another ('tokens/s
     # (bf16)', 'samples/s/8xA100', 'img/s (224px)' are per second, and were refused as per 16, 8 or 224 s)
@@ -127,6 +127,11 @@ COUNT_NOUNS = frozenset({"sample", "samples", "token", "tokens", "sequence", "se
 
 # rates whose time, the second, is in their name: a count noun beside one is the rate's label ('samples (TPS)')
 PER_SECOND = frozenset({"tps", "fps", "hz", "sps", "qps", "ips"})
+# and those with a metric prefix, which are not per second: 'kHz' is 1,000 a second, and `plan --unit kHz` planned
+# 2,000 kHz as 2,000 a second, 1,000× too long, with no word (review KQ). ('ips' is left out: MIPS is a rate's name)
+SCALED_PER_SECOND = frozenset(
+    {p + t for p in ("k", "m", "g", "µ", "μ") for t in PER_SECOND - {"ips"}} | {"kilohertz", "megahertz", "gigahertz"}
+)
 
 
 def bare_count(unit: str) -> bool:
