@@ -340,3 +340,17 @@ def test_tokens_per_second_in_english_words_is_tokens_per_second(capsys, lang):
     rc, out, _ = run(capsys, *argv, "--json", "--unit", "tokens per second")
     one = json.loads(out)[0]
     assert rc == 0 and one["unit"] == "tokens/s" and one["per_device_throughput"] == pytest.approx(5976.92, abs=0.01)
+
+
+def test_tokens_in_one_second_is_tokens_per_second_to_predict_as_to_plan(capsys):
+    """Review KQ: review KN made `plan --unit tokens/1s` a rate per second, but `predict --model llama-3-8b --unit
+    tokens/1s` still said "--unit: got 'tokens/1s'; allowed: samples/s or tokens/s", and the page keyed it as a unit
+    of its own. Now 'tokens/1s', 'tokens per 1 second', 'samples/1 sec' and 'muestras/1 s' are the program's two units
+    (SAME_UNITS): --unit tokens/s's output byte for byte (5,976.92 tokens/s a device)."""
+    from dpscale.formulas.units import canonical_unit
+
+    assert [canonical_unit(u) for u in ("tokens/1s", "Tokens per 1 second", "samples/1 sec", "muestras/1 s")] == [
+        "tokens/s", "tokens/s", "samples/s", "samples/s"]  # fmt: skip
+    argv = [*LLAMA, "-d", "1,8"]
+    spelt_alike(capsys, argv, ("tokens/1s", "tokens per 1 second", "tokens/1 seg"), "tokens/s")
+    spelt_alike(capsys, argv, ("samples/1s", "muestras/1 s"))

@@ -90,6 +90,11 @@ def count_noun(unit: str) -> str | None:
 # the words for the second (the time plan's hours count a rate in), English and Spanish (muestras/segundo): the ones
 # count_noun and not_per_second read
 SECONDS = frozenset({"s", "sec", "secs", "second", "seconds", "seg", "segs", "segundo", "segundos"})
+# and in one second ('tokens/1s', 'muestras por 1 segundo'), which plan took as per second while `predict --unit
+# tokens/1s` refused it and the page keyed it as a unit of its own (review KQ)
+SAME_UNITS |= {f"{noun}{by}1{time}": unit for noun, unit in (("muestra", "samples/s"), ("muestras", "samples/s"),
+               ("sample", "samples/s"), ("samples", "samples/s"), ("token", "tokens/s"), ("tokens", "tokens/s"))
+               for by in ("/", "per", "por") for time in SECONDS}  # fmt: skip
 
 
 def not_per_second(unit: str) -> bool:
