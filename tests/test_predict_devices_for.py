@@ -202,7 +202,7 @@ def test_under_a_global_batch_the_last_size_it_splits_into_is_the_end_not_a_cap(
     assert p.devices_for(efficiency=0.01) == {"devices": 512, "reason": None, "search_cap": 512}
     assert p.devices_for(throughput=1e9) == {"devices": math.inf, "reason": "unreachable", "search_cap": 512}
     rc, out, _ = run(capsys, *bert, "--min-efficiency", "0.01")
-    assert "note: largest size with E ≥ 1.0 %: 512 (of sizes up to one node, then whole nodes)" in out
+    assert "note: largest size with E ≥ 1.0 %: 512 (of the sizes the global batch splits over)" in out
     rc, out, _ = run(capsys, *bert, "--target-throughput", "1e9", "--lang", "es")
     assert "nota: dispositivos para 1.000.000.000 muestras/s: ∞ (inalcanzable)" in out
 
@@ -251,3 +251,26 @@ def test_predict_and_fit_read_a_minimum_e_by_one_rule(capsys, typed):
     assert rc_p == rc_f == 2
     assert err_p.replace("dpscale predict", "") == err_f.replace("dpscale fit", "")
     assert "--min-efficiency: got" in err_p and "allowed: an efficiency in (0, 1]" in err_p
+
+
+def test_under_a_global_batch_every_size_it_splits_over_is_searched(capsys):
+    """Review KQ: GPT-2 on DGX A100s under a global batch of 1,000 over 2 accumulation steps runs on 1, 2, 4, 5, 10,
+    20, 25, 50, 100, 125, 250 or 500 devices (74.5 samples/s at 10, 3,162.3 at 500, E 0.816 there), but the search
+    read 1 … 8 and then whole nodes (16, 24, …), none of which split 1,000: `--target-throughput 60` said '∞
+    (unreachable)' and `--min-efficiency 0.5` '5'. Under a global batch every size it splits over is searched (a
+    part-filled node as well: the table predicts it), and the answer says so; a power of two's are whole nodes past
+    one, as before (BERT-large's 512)."""
+    gpt2 = ["predict", "--model", "gpt2", "--system", "dgx-a100", "--global-batch", "1000", "--grad-accum", "2"]
+    rc, out, _ = run(capsys, *gpt2, "-d", "10,500", "--json")
+    rows = json.loads(out)
+    assert [round(r["actual_throughput"], 1) for r in rows] == [74.5, 3162.3] and round(
+        rows[1]["efficiency"], 3
+    ) == 0.816
+    p = dpscale.predict([1], model="gpt2", system="dgx-a100", global_batch=1000, grad_accum=2)
+    assert p.devices_for(throughput=60) == {"devices": 10, "reason": None, "search_cap": 500}
+    assert p.devices_for(efficiency=0.5) == {"devices": 500, "reason": None, "search_cap": 500}
+    assert p.devices_for(throughput=1e9) == {"devices": math.inf, "reason": "unreachable", "search_cap": 500}
+    rc, out, _ = run(capsys, *gpt2, "--target-throughput", "60")
+    assert rc == 0 and "note: devices for 60 samples/s: 10 (of the sizes the global batch splits over)\n" in out
+    rc, out, _ = run(capsys, *gpt2, "--min-efficiency", "0.5", "--lang", "es")
+    assert "nota: mayor tamaño con E ≥ 50,0 %: 500 (entre los tamaños en los que se reparte el lote global)\n" in out

@@ -216,25 +216,28 @@ class Prediction:
     def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
         """Smallest size reaching a cluster `throughput` (samples/s, the table's d·v·E), or largest keeping E (the
         table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
-        `Fit.devices_for`. The sizes searched, SEARCH_BLOCK at a time up to the answer: 1 to a node's g devices,
-        then whole nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a
-        global batch, those that split it into whole micro-batches; given no network (a one-node run needs none), its
-        node's sizes alone. Returns "devices" (an int), or infinity where none answers up to "search_cap", with
-        "reason" saying why: "unreachable" (the throughput peaks below the target) or "beyond_search_cap" (still
-        rising, or E still at or above the minimum, there); None where a size answers. Under a global batch the
-        sizes end at G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it, and a throughput
-        it does not reach is unreachable."""
+        `Fit.devices_for`. The sizes searched, SEARCH_BLOCK at a time up to the answer: 1 to a node's g devices, then
+        whole nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
+        batch, every size that splits it into whole micro-batches (part-filled nodes too); given no network (a one-node
+        run needs none), its node's sizes alone. Returns "devices" (an int), or infinity where none answers up to
+        "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the target) or
+        "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a size answers. Under
+        a global batch the sizes end at G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it,
+        and a throughput it does not reach is unreachable."""
         throughput, efficiency = devices_question(throughput, efficiency)
         g = int(self._ctx.base["gpus_per_node"])
         # (a cluster given no network is searched within its node: past it, the stand-in network cluster() puts in a
         # one-node run's place answered 10,000/s at 120 devices on 300 GB/s nodes where `-d 120` is refused)
         past = np.arange(2 * g, SEARCH_CAP + 1, g) if not self._ctx.one_node else np.empty(0)
         d = np.concatenate([np.arange(1, g + 1), past]).astype(float)
-        if self._ctx.strong:  # a global batch: the sizes the table could show (refused there otherwise)
-            d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
         # a global batch G over ga steps has no run past G/ga devices: searched to there, the sizes ended, no cap
         # (a node given no network ends the search at g: that is a cap, unless G/ga ends the sizes first)
         reach = g if self._ctx.one_node else SEARCH_CAP
+        if self._ctx.strong:  # a global batch: every size the table could show (refused there otherwise)
+            # (part-filled nodes too: G = 1,000 over 2 steps splits over 5, 10, … 500 and no whole 8-GPU node, and
+            # `--target-throughput 60` said '∞ (unreachable)' where 10 devices give 74.5 samples/s, review KQ)
+            d = np.arange(1, min(reach, self._ctx.strong[0] // self._ctx.base["grad_accum"]) + 1, dtype=float)
+            d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
         ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= reach
         i, best, top = None, -math.inf, 0  # the answer's index; the throughput's peak so far, and where
         for lo in range(0, d.size, SEARCH_BLOCK):  # a block at a time (2^20 sizes at once held 617 MB), to the answer

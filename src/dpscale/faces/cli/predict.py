@@ -264,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
                    **({"unit": unit} if tokens else {}),  # (the document's rate and target are the rows' unit)
                    "confidence": BAND_LEVEL, f"devices_for_{key}": {named: value, **found}}  # fmt: skip
         else:
-            notes = [_answer_line(key, value, found, args.lang, unit), *notes]
+            notes = [_answer_line(key, value, found, args.lang, unit, args.global_batch is not None), *notes]
     emit(out, cols, args, title, notes)
     if args.plot:  # after the result is out: a plot that cannot be written loses nothing
         _plot(records, args.plot, args.lang, title, unit)
@@ -404,9 +404,12 @@ def _question(args: argparse.Namespace) -> tuple[str, float] | None:
     return None
 
 
-def _answer_line(key: str, value: float, found: dict[str, Any], lang: str, unit: str = "samples/s") -> str:
+def _answer_line(
+    key: str, value: float, found: dict[str, Any], lang: str, unit: str = "samples/s", split: bool = False
+) -> str:
     """'largest size with E ≥ 75.0 %: 64 (of sizes up to one node, then whole nodes)', 'devices for 1,000,000
-    samples/s: ∞ (unreachable)': fit's wording, with the sizes predict searched."""
+    samples/s: ∞ (unreachable)': fit's wording, with the sizes predict searched (`split`: under a global batch, the
+    sizes it splits over)."""
     import math
 
     from dpscale.faces.i18n import label, unit_label
@@ -422,7 +425,8 @@ def _answer_line(key: str, value: float, found: dict[str, Any], lang: str, unit:
         beyond = label("fit_unreachable" if unreachable else "predict_not_reached", lang).format(cap=cap)
     if math.isinf(found["devices"]):
         return f"{head} ∞{beyond}"
-    return f"{head} {fmt(found['devices'], 'int', lang)}{label('predict_whole_nodes', lang)}"
+    searched = label("predict_split_sizes" if split else "predict_whole_nodes", lang)
+    return f"{head} {fmt(found['devices'], 'int', lang)}{searched}"
 
 
 def _unit_written(pred: Prediction) -> None:
