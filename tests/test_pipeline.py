@@ -836,3 +836,19 @@ def test_a_sweep_over_m_says_each_note_once_naming_the_m_it_holds_at(capsys):
     assert "m = 2 and 4 < p = 8: the pipeline never fills" in out + err
     rc, out, err = run(capsys, "pipeline", "-p", "8", "-m", "4,16", "--schedule", "1f1b")  # one: its own figures
     assert "m = 4 < p = 8: the pipeline never fills — a stage computes 4 of every 11 micro-batch slots" in out + err
+
+
+def test_a_sweep_s_interleaved_note_names_the_m_that_are_no_multiple_of_p(capsys):
+    """Review KQ: `pipeline -p 8 -m 8,12,16,20 --schedule interleaved --chunks 2` said 'interleaved: Megatron-LM
+    needs m a multiple of p (8)' once for the sweep, naming no m, though 8 and 16 are multiples; now it names 12 and
+    20 (English, Spanish, --json's notes), and one m's note is as before."""
+    argv = ["pipeline", "-p", "8", "-m", "8,12,16,20", "--schedule", "interleaved", "--chunks", "2"]
+    rc, out, _ = run(capsys, *argv)
+    assert rc == 0 and "note: interleaved: Megatron-LM needs m a multiple of p (8), not m = 12 and 20\n" in out
+    assert out.count("Megatron-LM needs") == 1
+    rc, out, err = run(capsys, *argv, "--json")
+    assert rc == 0 and "interleaved: Megatron-LM needs m a multiple of p (8), not m = 12 and 20" in out + err
+    rc, out, _ = run(capsys, *argv, "--lang", "es")
+    assert "nota: interleaved: Megatron-LM necesita que m sea múltiplo de p (8), no m = 12 y 20\n" in out
+    rc, out, _ = run(capsys, "pipeline", "-p", "8", "-m", "12", "--schedule", "interleaved", "--chunks", "2")
+    assert rc == 0 and "note: interleaved: Megatron-LM needs m a multiple of p (8)\n" in out

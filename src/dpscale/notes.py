@@ -48,6 +48,7 @@ EN = {
         "{at4:.1f} %), or fewer stages"
     ),
     "pipeline_interleaved": "interleaved: Megatron-LM needs m a multiple of p ({p:,})",
+    "pipeline_interleaved_sizes": "interleaved: Megatron-LM needs m a multiple of p ({p:,}), not m = {sizes}",
     "pipeline_zb_times": "zero-bubble figures assume forward = input-backward = weight-backward time (T_F = T_B = T_W)",
     "pipeline_zb2_in_flight": (
         "ZB-H2 is bubble-free only with at least 2p − 1 = {need:,} micro-batches in flight; with m = {m:,} its "

@@ -237,6 +237,7 @@ SWEPT = {
     "pipeline_unfilled": "pipeline_unfilled_sizes",
     "pipeline_unfilled_exact": "pipeline_unfilled_exact_sizes",
     "pipeline_zb2_in_flight": "pipeline_zb2_in_flight_sizes",
+    "pipeline_interleaved": "pipeline_interleaved_sizes",  # (named no m, though some were multiples: review KQ)
 }
 SIZES_SHOWN = 6  # the m's a sweep's note names, then '…'
 

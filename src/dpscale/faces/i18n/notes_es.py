@@ -388,6 +388,9 @@ NOTES: dict[str, dict[str, str]] = {
             "{m4:,}: {at4:.1f} %), o menos etapas"
         ),
         "pipeline_interleaved": "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p:,})",
+        "pipeline_interleaved_sizes": (
+            "interleaved: Megatron-LM necesita que m sea múltiplo de p ({p:,}), no m = {sizes}"
+        ),
         "pipeline_zb_times": (
             "las cifras zero-bubble suponen tiempos iguales de forward, backward de entrada y backward de pesos "
             "(T_F = T_B = T_W)"
