@@ -506,3 +506,33 @@ def test_validate_names_where_a_broken_json_file_breaks(capsys, tmp_path, text, 
         rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
         assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
         assert said in err and takes in err and "missing" not in err and "faltan" not in err, err
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_validate_reads_a_file_saved_twice_with_a_byte_order_mark_as_fit_does(capsys, tmp_path, lang):
+    """Review KP: validate decoded one byte-order mark ('utf-8-sig') where fit_io.reads_as_json and files.read_text
+    drop every one: `measure --out`'s records below '# c', saved twice with a mark, said 'line 1: not valid JSON
+    (Unexpected UTF-8 BOM (decode using utf-8-sig))' — the file fit reads, its runs refused as broken JSON. Now the
+    one refusal of runs handed to validate; a file of two marks alone is 'an empty file', as fit says 'empty'."""
+    runs = "".join(json.dumps({"devices": d, "throughput": x}) + "\n" for d, x in ((1, 1000.0), (2, 1900.0)))
+    marked, empty = tmp_path / "r.jsonl", tmp_path / "e.csv"
+    marked.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf# c\n" + runs.encode())
+    empty.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf")
+    said = {}
+    for path in (marked, empty):
+        rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+        said[path] = err.strip().replace(f"{path}", "FILE")
+    assert said[marked] == (
+        "dpscale validate: error: FILE: JSON; allowed: a published-measurements CSV — runs from `dpscale measure "
+        "--out` or `--json` go to `dpscale fit FILE`"
+        if lang == "en"
+        else "dpscale validate: error: FILE: JSON; se admite: un CSV de mediciones publicadas — las ejecuciones de "
+        "`dpscale measure --out` o `--json` van a `dpscale fit ARCHIVO`"
+    )
+    assert said[empty].startswith(
+        "dpscale validate: error: FILE: an empty file; allowed: a CSV with a header row (cfg, "
+        if lang == "en"
+        else "dpscale validate: error: FILE: un archivo vacío; "
+    ), said[empty]
+    assert run(capsys, "fit", str(marked), "--json")[0] == 0  # (the file fit reads)

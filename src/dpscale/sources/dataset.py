@@ -168,7 +168,9 @@ def read_published(path: str | Path) -> list[Config]:
     except OSError as exc:
         raise fail("DATA", str(path), f"a readable CSV file ({exc.strerror})") from None
     try:
-        text = raw.decode("utf-8-sig")  # -sig: spreadsheets prepend a byte-order mark
+        # -sig: spreadsheets prepend a byte-order mark; every one dropped, as files.read_text and reads_as_json drop
+        # them: a file saved twice with one was 'line 1: not valid JSON (Unexpected UTF-8 BOM …)' (review KP)
+        text = raw.decode("utf-8-sig").lstrip("\ufeff")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
