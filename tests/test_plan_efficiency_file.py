@@ -499,3 +499,21 @@ def test_one_measure_out_record_is_runs_as_two_are(capsys, tmp_path, lang):
         said[path] = err.replace(str(path), "FILE")
     assert said[one] == said[two]
     assert ("give it as --fit FILE" if lang == "en" else "páselo como --fit ARCHIVO") in said[one]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_measure_out_records_below_a_comment_are_sent_to_fit_as_without_it(capsys, tmp_path, monkeypatch, lang):
+    """Review KP: `fit` and `plan --fit` read `measure --out`'s records below a '#' line (review KJ), but
+    --efficiency-file looked for runs on the first line not blank, the comment, and said 'e.jsonl line 1: not JSON
+    (Expecting value)' where the same records without it are sent to --fit. Now one refusal for both files."""
+    runs = "".join(json.dumps({"devices": d, "throughput": x}) + "\n" for d, x in ((1, 1000.0), (2, 1900.0)))
+    monkeypatch.chdir(tmp_path)  # (a short name: a long one is cut in the refusal's 'got')
+    (tmp_path / "p.jsonl").write_text(runs)
+    (tmp_path / "c.jsonl").write_text("# measured on 2 nodes\n\n" + runs)
+    said = {}
+    for path in ("p.jsonl", "c.jsonl"):
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2", "--efficiency-file", path, "--lang", lang)
+        assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+        said[path] = err.replace(path, "FILE")
+    assert said["c.jsonl"] == said["p.jsonl"]
+    assert ("give it as --fit FILE" if lang == "en" else "páselo como --fit ARCHIVO") in said["c.jsonl"]

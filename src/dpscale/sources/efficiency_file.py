@@ -19,9 +19,11 @@ from dpscale.sources.measure import CALIBRATION_FORMAT
 
 
 def _runs_lines(path: str) -> bool:
-    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes."""
+    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes. '#' lines
+    skipped, as fit and plan --fit read them (review KJ): records below one were 'line 1: not JSON' (review KP)."""
     try:
-        first = next((line for line in text_lines(read_text(path)) if line.strip()), "")
+        lines = text_lines(read_text(path))
+        first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
         head = json.loads(first)
     except (OSError, ValueError, RecursionError):
         return False
