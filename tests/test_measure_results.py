@@ -405,3 +405,19 @@ def test_a_record_may_say_up_to_1024_threads_a_rank():
     results.check_records(rec + "1024}\n", "train", "--out r.jsonl")
     with pytest.raises(DpscaleError, match="threads: got 1025; allowed: a whole number of threads a rank, 1 to 1,024"):
         results.check_records(rec + "1025}\n", "train", "--out r.jsonl")
+
+
+def test_records_below_a_comment_take_more_records_as_fit_reads_them(tmp_path):
+    """Review KP: `dpscale fit r.jsonl` reads '# measured on 2 nodes' above measure --out's records (review KJ), and
+    two byte-order marks before them; `measure --out r.jsonl` refused to append to that file before any rank started,
+    '(its line 1 is not a `dpscale measure` record)'. The comment and the marks are skipped as fit skips them, the
+    earlier size is still the baseline, and what is no record below a comment is still refused, on its own line."""
+    rec = json.dumps(record(1, 50.0)) + "\n"
+    for name, raw in (("c.jsonl", f"# measured on 2 nodes\n\n{rec}".encode()),
+                      ("b.jsonl", b"\xef\xbb\xbf\xef\xbb\xbf" + rec.encode())):  # fmt: skip
+        (tmp_path / name).write_bytes(raw)
+        results.check_writable(str(tmp_path / name), jsonl=True)
+        assert results.baseline_from_file(str(tmp_path / name), record(2, 90.0))["devices"] == 1
+    (tmp_path / "x.jsonl").write_text('# c\n{"law": "usl"}\n')
+    with pytest.raises(DpscaleError, match=r"its line 2 is not a `dpscale measure` record"):
+        results.check_writable(str(tmp_path / "x.jsonl"), jsonl=True)

@@ -66,7 +66,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "records were appended to"
             ) from None
         try:  # every line is read again after each size (its baseline): a byte that is not UTF-8 would fail then
-            text = raw.decode("utf-8").removeprefix("\ufeff")  # (a byte-order mark is no line)
+            text = raw.decode("utf-8").lstrip("\ufeff")  # (a byte-order mark is no line; nor two, as fit reads them)
         except UnicodeDecodeError as exc:  # (plain utf-8: exc.start then counts the file's own bytes)
             line = raw[: exc.start].count(b"\n") + 1
             raise DpscaleError(
@@ -74,8 +74,10 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
                 "command's records were appended to"
             ) from None
         # the first line that holds anything, as `dpscale fit` reads the file: a blank line at the top was read as
-        # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it
-        n, first = next(((i, ln) for i, ln in enumerate(text_lines(text), start=1) if ln.strip()), (0, ""))
+        # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it; nor a '#'
+        # comment, which fit skips (review KJ) and this refused (review KP)
+        lines = enumerate(text_lines(text), start=1)
+        n, first = next(((i, ln) for i, ln in lines if ln.strip() and not ln.lstrip().startswith("#")), (0, ""))
         if not first:  # no record yet: as an empty file
             return
         try:
@@ -110,7 +112,7 @@ def check_records(text: str, kind: str, where: str) -> None:
     from dpscale.sources.fit_io import make_run  # (records only: no torch)
 
     for i, line in enumerate(text_lines(text), start=1):
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):  # ('#': a comment, which fit skips: review KJ, KP)
             continue
         try:
             rec = loads_once(line, f"{where} line {i}")  # a field twice: `fit` refuses the file, so say it now
@@ -281,7 +283,8 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     out = []
     from dpscale.files import text_lines
 
-    for line in text_lines(Path(path).read_text(encoding="utf-8-sig", errors="replace")):  # (checked before the run)
+    text = Path(path).read_text(encoding="utf-8-sig", errors="replace").lstrip("\ufeff")  # (checked before the run;
+    for line in text_lines(text):  # a second byte-order mark, as fit reads it, hid the first record: review KP)
         try:
             old = json.loads(line)
         except json.JSONDecodeError:
