@@ -467,7 +467,12 @@ MODEL_KINDS = ("transformer", "cnn")
 NEEDED = {"transformer": ("params", "layers", "hidden", "heads", "seq_len"), "cnn": ("params", "fwd_gmacs")}
 WHOLE_KEYS = ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "seq_len", "window", "image_size")
 TRUE_FALSE_KEYS = ("attention_dropout", "tied_embeddings")
-MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size", "active_params")
+# The attention's shape where it is not the hidden size's (review KK wrote them for a Hugging Face config; review KO
+# checks them in a file of models.json's format, where a -4,096 gave negative FLOPs): the queries' width, heads ×
+# head_dim (Gemma 7B's 4,096 on 3,072), and how many of the layers slide the window (Gemma 2 9B's 21 of 42)
+SHAPE_KEYS = ("attention_width", "window_layers")
+MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs", "image_size", "active_params",
+              *SHAPE_KEYS)  # fmt: skip
 MAX_FWD_GMACS = 1e15  # a CNN's forward GMACs an image past it is a typo (1e24 MACs; vgg16's are 15.47)
 MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
@@ -504,7 +509,7 @@ MODEL_OTHER_NAMES = {
 MOE_NAMES = (*HF_EXPERTS, "num_experts", "n_routed_experts", "moe_num_experts", "moe_top_k", "moe_router_topk",
              "num_experts_per_token", "experts_per_token")  # fmt: skip
 UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
-                          "active_params"),
+                          "active_params", *SHAPE_KEYS),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
 
 
@@ -600,6 +605,15 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
             raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {WHOLE_ALLOWED}")
         else:
             out[k] = int(v)
+    if kind == "transformer":  # (a CNN's are unread: UNREAD_BY_KIND)
+        for k, low, high, allowed in (("attention_width", 1, MOST_WHOLE, WHOLE_ALLOWED),
+                                      ("window_layers", 0, out["layers"], f"a whole number from 0 to "
+                                       f"{said('layers')} ({out['layers']})")):  # fmt: skip
+            if k in entry:
+                v = entry[k]
+                if not (number(v) and v == int(v) and low <= v <= high):
+                    raise DpscaleError(f"{where}: {said(k)} {json_quoted(v)}; allowed: {allowed}")
+                out[k] = int(v)
     kv, heads = out.get("kv_heads"), out.get("heads")
     if kind == "transformer" and kv is not None and heads % kv:  # type: ignore[operator]  # (checked whole above)
         raise DpscaleError(f"{where}: {said('kv_heads')} {kv}; allowed: a divisor of {said('heads')} ({heads})")

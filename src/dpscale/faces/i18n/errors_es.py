@@ -931,6 +931,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<x>attention_bias|mlp_bias) (?P<g>.+?); allowed: false \(the (?P<m>\w+) "
          r"form counted has no biases there\)",
          "{flag}: {f}: {x} {g}; se admite: false (la forma de {m} que se cuenta no tiene sesgos ahí)"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): model (?P<k>'.*?'): window_layers (?P<g>.+?); allowed: a whole number from 0 "
+         r"to layers \((?P<n>\d+)\)",
+         "{flag}: {f}: modelo {k}: window_layers {g}; se admite: un número entero de 0 a layers ({n})"),
         (r"(?P<flag>--\S+): (?P<f>.+?): max_window_layers (?P<g>.+?); allowed: a whole number from 0 to 10,000,000",
          "{flag}: {f}: max_window_layers {g}; se admite: un número entero de 0 a 10.000.000"),
         (r"(?P<flag>--\S+): (?P<f>.+?): layer_types (?P<g>.+?); allowed: a list of num_hidden_layers \((?P<n>\d+)\) "

@@ -1,0 +1,89 @@
+"""Review KO: the shape fields review KK added (`attention_width`, `window_layers`) where a user writes them in
+models.json's format, the keys a token the FLOPs note says where the window is on some layers alone, and the length
+a Phi-3 long-context config was pre-trained at."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dpscale.catalog import load_model_file
+from dpscale.errors import DpscaleError
+from dpscale.faces.cli import main
+from dpscale.formulas.compute import token_flops
+
+HF = Path(__file__).parent / "data" / "hf"
+# Gemma 2 9B in models.json's format: its heads 16 × 256 = 4,096 wide on 3,584, the window on 21 of its 42 layers
+GEMMA2 = {"kind": "transformer", "params": 9241705984, "layers": 42, "hidden": 3584, "heads": 16, "kv_heads": 8,
+          "ffn": 14336, "vocab": 256000, "seq_len": 8192, "window": 4096, "tied_embeddings": True,
+          "attention_width": 4096, "window_layers": 21}  # fmt: skip
+PREDICT = ("-d", "8", "-b", "1", "--system", "dgx-h100", "--precision", "bf16")
+
+
+def write(tmp_path: Path, data: dict, name: str = "mine.json") -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_the_shape_fields_in_models_json_s_format_give_the_config_s_flops(capsys, tmp_path):
+    # the same FLOPs a token as google/gemma-2-9b's config.json: 55.45 + 12.68 G, 6,144 keys
+    mine = load_model_file(write(tmp_path, GEMMA2))
+    theirs = load_model_file(str(HF / "gemma-2-9b.config.json"))
+    assert [round(x / 1e9, 2) for x in token_flops(mine)] == [55.45, 12.68] == [
+        round(x / 1e9, 2) for x in token_flops(theirs)]  # fmt: skip
+    assert (mine["attention_width"], mine["window_layers"]) == (4096, 21)
+    # 8.0 is read as 8, as every whole field
+    assert load_model_file(write(tmp_path, {**GEMMA2, "window_layers": 21.0}))["window_layers"] == 21
+
+
+@pytest.mark.parametrize(
+    "field, value, allowed",
+    [
+        ("attention_width", 0, "a whole number from 1 to 10,000,000"),
+        ("attention_width", -4096, "a whole number from 1 to 10,000,000"),
+        ("attention_width", "4096", "a whole number from 1 to 10,000,000"),
+        ("attention_width", True, "a whole number from 1 to 10,000,000"),
+        ("attention_width", 4096.5, "a whole number from 1 to 10,000,000"),
+        ("attention_width", float("nan"), "a whole number from 1 to 10,000,000"),
+        ("attention_width", 1e30, "a whole number from 1 to 10,000,000"),
+        ("window_layers", -21, "a whole number from 0 to layers (42)"),
+        ("window_layers", 43, "a whole number from 0 to layers (42)"),
+        ("window_layers", "abc", "a whole number from 0 to layers (42)"),
+        ("window_layers", 21.5, "a whole number from 0 to layers (42)"),
+        ("window_layers", float("nan"), "a whole number from 0 to layers (42)"),
+        ("window_layers", False, "a whole number from 0 to layers (42)"),
+    ],
+)
+def test_a_bad_shape_field_is_refused_naming_it(capsys, tmp_path, field, value, allowed):
+    # before: read unchecked — attention_width -4096 gave attention's 12·L·h·k = -11.27 G a token, window_layers 43
+    # -2.8 G (-1,560.38 keys a token), "abc" a TypeError traceback, NaN 'a micro-batch comes to nan s'
+    path = write(tmp_path, {**GEMMA2, field: value})
+    with pytest.raises(DpscaleError) as e:
+        load_model_file(path)
+    got = {1e30: "1e+30"}.get(value, json.dumps(value))  # (as the file has it)
+    assert str(e.value) == f"--model-file: {path}: model 'mine.json': {field} {got}; allowed: {allowed}"
+    rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, "--lang", "es")
+    es = allowed.replace("a whole number from", "un número entero de").replace(" to ", " a ").replace(",", ".")
+    assert (rc, out, err.count("\n")) == (2, "", 1)
+    assert err == f"dpscale predict: error: --model-file: {path}: modelo 'mine.json': {field} {got}; se admite: {es}\n"
+
+
+def test_a_misspelt_shape_field_is_refused_as_any_field_s(capsys, tmp_path):
+    path = write(tmp_path, {**{k: v for k, v in GEMMA2.items() if k != "attention_width"}, "attention_widht": 4096})
+    rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT)
+    assert rc == 2 and "key 'attention_widht' (did you mean 'attention_width'?)" in err
+
+
+def test_a_cnn_s_shape_fields_are_unread(capsys, tmp_path):
+    # a CNN's prediction never reads them, as its 'window' or 'hidden'
+    cnn = {"kind": "cnn", "params": 25557032, "fwd_gmacs": 4.11, "attention_width": "n/a", "window_layers": -1}
+    assert load_model_file(write(tmp_path, cnn))["fwd_gmacs"] == 4.11
