@@ -87,3 +87,23 @@ def test_a_cnn_s_shape_fields_are_unread(capsys, tmp_path):
     # a CNN's prediction never reads them, as its 'window' or 'hidden'
     cnn = {"kind": "cnn", "params": 25557032, "fwd_gmacs": 4.11, "attention_width": "n/a", "window_layers": -1}
     assert load_model_file(write(tmp_path, cnn))["fwd_gmacs"] == 4.11
+
+
+@pytest.mark.parametrize(
+    "sliding, seq, en, es",
+    [  # (5 of 42 layers slide 4,096 of 8,192: 7,704.38 keys; 21 of 42 at 5,001 tokens: 4,548.5; 21 of 42: 6,144)
+        (5, None, "15.9 G (7,704.4 keys a token)", "15,9 G (7.704,4 claves por token)"),
+        (21, None, "12.68 G (6,144 keys a token)", "12,68 G (6.144 claves por token)"),
+        (21, "5001", "9.39 G (4,548.5 keys a token)", "9,39 G (4.548,5 claves por token)"),
+    ],
+)
+def test_the_keys_a_token_are_said_to_a_tenth_where_the_window_is_on_some_layers(capsys, tmp_path, sliding, seq, en,
+                                                                                 es):  # fmt: skip
+    # before: "(7,704.380952380952 keys a token)", "(7.704,380952380952 claves por token)"
+    data = json.loads((HF / "gemma-2-9b.config.json").read_text(encoding="utf-8"))
+    data["layer_types"] = ["sliding_attention"] * sliding + ["full_attention"] * (42 - sliding)
+    path = write(tmp_path, data, "config.json")
+    extra = ("--seq-len", seq) if seq else ()
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, *extra, "--lang", lang)
+        assert rc == 0 and f"= {said} = " in out + err
