@@ -107,3 +107,47 @@ def test_the_keys_a_token_are_said_to_a_tenth_where_the_window_is_on_some_layers
     for lang, said in (("en", en), ("es", es)):
         rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, *extra, "--lang", lang)
         assert rc == 0 and f"= {said} = " in out + err
+
+
+# microsoft/Phi-3.5-mini-instruct's config.json as the hub publishes it (its rope_scaling's 48 factors a list each,
+# shortened here: unread): Phi3Config keeps the length it was pre-trained at, 4,096, beside rope_scaling, not in it
+PHI35 = {"architectures": ["Phi3ForCausalLM"], "attention_dropout": 0.0, "bos_token_id": 1, "embd_pdrop": 0.0,
+         "eos_token_id": 32000, "hidden_act": "silu", "hidden_size": 3072, "initializer_range": 0.02,
+         "intermediate_size": 8192, "max_position_embeddings": 131072, "model_type": "phi3",
+         "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32,
+         "original_max_position_embeddings": 4096, "pad_token_id": 32000, "resid_pdrop": 0.0, "rms_norm_eps": 1e-05,
+         "rope_scaling": {"long_factor": [1.0800000429153442], "short_factor": [1.0], "type": "longrope"},
+         "rope_theta": 10000.0, "sliding_window": 262144, "tie_word_embeddings": False, "torch_dtype": "bfloat16",
+         "use_cache": True, "vocab_size": 32064}  # fmt: skip
+
+
+def test_a_phi3_long_context_config_is_read_at_the_length_it_was_pre_trained_at(capsys, tmp_path):
+    # before: 131,072 tokens, 22.34 + 154.6 G a token (16× the activations, 7.9× the FLOPs a token of 4,096's)
+    path = write(tmp_path, PHI35, "config.json")
+    entry = load_model_file(path)
+    assert (entry["params"], entry["seq_len"], entry["hf_context"]) == (3_821_079_552, 4096, 131072)
+    assert [round(x / 1e9, 2) for x in token_flops(entry)] == [22.34, 4.83]
+    rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT)
+    assert rc == 0 and (
+        "its sequence is original_max_position_embeddings, 4,096 tokens, the length it was pre-trained at "
+        "(max_position_embeddings, 131,072, is the context its RoPE scaling extends it to; --seq-len sets another)"
+    ) in out  # fmt: skip
+    rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, "--lang", "es")
+    assert rc == 0 and "su secuencia es original_max_position_embeddings, 4.096 tokens, la longitud" in out
+    rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, "--seq-len", "8192")
+    said = "its sequence is --seq-len's, 8,192 tokens (the config's is original_max_position_embeddings, 4,096)"
+    assert rc == 0 and said in out
+    # a 4k config's equal lengths, and one without rope_scaling, read max_position_embeddings as before
+    four_k = load_model_file(str(HF / "Phi-3-mini-4k-instruct.config.json"))
+    assert (four_k["seq_len"], "hf_context" in four_k) == (4096, False)
+    plain = load_model_file(write(tmp_path, {**PHI35, "rope_scaling": None}, "plain.json"))
+    assert (plain["seq_len"], "hf_context" in plain) == (131072, False)
+
+
+@pytest.mark.parametrize("original", [0, -1, "4096", 4096.5, True])
+def test_a_phi3_malformed_original_length_is_refused_naming_it(tmp_path, original):
+    path = write(tmp_path, {**PHI35, "original_max_position_embeddings": original}, "config.json")
+    with pytest.raises(DpscaleError) as e:
+        load_model_file(path)
+    assert str(e.value).startswith(f"--model-file: {path}: original_max_position_embeddings {json.dumps(original)}; "
+                                   "allowed: a whole number from 1 to")  # fmt: skip

@@ -91,10 +91,13 @@ def hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     out = checked_model({**entry, "params": MIN_PARAMS_STANDIN}, where, names)
     # A context RoPE scaling extends (Llama 3.1's 131,072) is not the length trained at (its 8,192, which the config
     # keeps as rope_scaling's original_max_position_embeddings): 16× the activations and 69× the FLOPs a sample
+    # (Phi3Config keeps it beside rope_scaling, not in it: Phi-3.5 mini's 4,096 of 131,072 — review KO)
     rope = config.get("rope_scaling")
-    if isinstance(rope, dict) and "original_max_position_embeddings" in rope:
-        field = "rope_scaling.original_max_position_embeddings"
-        first = checked_model({**out, "seq_len": rope[field.split(".")[1]]}, where, {**names, "seq_len": field})
+    original = "original_max_position_embeddings"
+    kept = rope if isinstance(rope, dict) and original in rope else config if typed == "phi3" else {}
+    if isinstance(rope, dict) and original in kept:
+        field = f"rope_scaling.{original}" if kept is rope else original
+        first = checked_model({**out, "seq_len": kept[original]}, where, {**names, "seq_len": field})
         if first["seq_len"] < out["seq_len"]:
             out = {**out, "seq_len": first["seq_len"], "hf_context": out["seq_len"]}
     head_dim = _head_dim(config, out, form, where)

@@ -832,12 +832,15 @@ def derived_note(preset: dict[str, Any], path: str | None, lang: str, seq_len: i
 
     file = label("stdin_name", lang) if is_stdin(path) else shown_name(path)
     n, s, c = count_said(float(preset["params"]), lang), fmt(preset["seq_len"], "int", lang), preset.get("hf_context")
-    field = "model_hf_field_rope" if c else "model_hf_field"
     typed = preset["hf_model_type"]
+    # (Phi-3's original length is beside rope_scaling, not in it)
+    rope = ("model_hf_derived_phi3", "model_hf_field_phi3") if typed == "phi3" else (
+        "model_hf_derived_rope", "model_hf_field_rope")  # fmt: skip
+    field = rope[1] if c else "model_hf_field"
     form = label(f"model_hf_form_{'llama' if typed in ('mistral', 'mixtral') else typed}", lang)
     if seq_len is not None and seq_len != preset["seq_len"]:  # the run's sequence is the one typed (review JI)
         own = label(field, lang).format(c=s)
         return [label("model_hf_derived_seq", lang).format(file=file, type=typed, n=n, s=fmt(seq_len, "int", lang),
                                                            c=own, form=form)]  # fmt: skip
-    said = label("model_hf_derived_rope" if c else "model_hf_derived", lang)
+    said = label(rope[0] if c else "model_hf_derived", lang)
     return [said.format(file=file, type=typed, n=n, s=s, c=fmt(c or 0, "int", lang), form=form)]

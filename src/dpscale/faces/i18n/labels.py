@@ -703,6 +703,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "model_hf_field": "max_position_embeddings, {c}",
         "model_hf_field_rope": "rope_scaling's original_max_position_embeddings, {c}",
+        "model_hf_field_phi3": "original_max_position_embeddings, {c}",
         # the form each model_type's count takes (catalog.hf.FORMS); mistral's and mixtral's are llama's
         "model_hf_form_llama": (
             "Llama's form: no biases, a SwiGLU MLP, RMSNorm, the output layer tied or not as it says"
@@ -725,6 +726,13 @@ LABELS: dict[str, dict[str, str]] = {
             "from a checkpoint; its sequence is rope_scaling's original_max_position_embeddings, {s} tokens, the "
             "length it was pre-trained at (max_position_embeddings, {c}, is the context its RoPE scaling extends it "
             "to; --seq-len sets another)"
+        ),
+        # (Phi3Config keeps the length beside rope_scaling: Phi-3.5 mini's 4,096)
+        "model_hf_derived_phi3": (
+            "{file}: a Hugging Face config ({type}): its {n} parameters are counted from its shape ({form}), not read "
+            "from a checkpoint; its sequence is original_max_position_embeddings, {s} tokens, the length it was "
+            "pre-trained at (max_position_embeddings, {c}, is the context its RoPE scaling extends it to; --seq-len "
+            "sets another)"
         ),
         "mem_moe": (
             "{model} is a mixture of experts: its model states count every expert, its activations one MLP a token "
@@ -1779,6 +1787,7 @@ LABELS: dict[str, dict[str, str]] = {
         ),
         "model_hf_field": "max_position_embeddings, {c}",
         "model_hf_field_rope": "original_max_position_embeddings de rope_scaling, {c}",
+        "model_hf_field_phi3": "original_max_position_embeddings, {c}",
         "model_hf_form_llama": (
             "la de Llama: sin sesgos, un MLP SwiGLU, RMSNorm, la capa de salida atada o no según indica"
         ),
@@ -1801,6 +1810,12 @@ LABELS: dict[str, dict[str, str]] = {
             "({form}), no se leen de un checkpoint; su secuencia es original_max_position_embeddings de rope_scaling, "
             "{s} tokens, la longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo "
             "extiende su escalado RoPE; --seq-len fija otra)"
+        ),
+        "model_hf_derived_phi3": (
+            "{file}: una configuración de Hugging Face ({type}): sus {n} parámetros se cuentan a partir de su forma "
+            "({form}), no se leen de un checkpoint; su secuencia es original_max_position_embeddings, {s} tokens, la "
+            "longitud con la que se preentrenó (max_position_embeddings, {c}, es el contexto al que lo extiende su "
+            "escalado RoPE; --seq-len fija otra)"
         ),
         "mem_moe": (
             "{model} es una mezcla de expertos: sus estados del modelo cuentan todos los expertos, sus activaciones "
