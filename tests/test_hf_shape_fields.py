@@ -151,3 +151,39 @@ def test_a_phi3_malformed_original_length_is_refused_naming_it(tmp_path, origina
         load_model_file(path)
     assert str(e.value).startswith(f"--model-file: {path}: original_max_position_embeddings {json.dumps(original)}; "
                                    "allowed: a whole number from 1 to")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "name, recompute, before, after",
+    [  # Korthikanti's layer at micro-batch 1, 8,192 tokens, 16-bit: s·b·(34h + 5as) before; 8sbh of it, Q, K, V and
+        # the output projection's input, are heads × head_dim wide: s·b·(26h + 8w + 5as) after
+        ("gemma-7b.config.json", "none", 174_281_719_808, 176_160_768_000),  # w 4,096 on 3,072: +1.08 %
+        ("gemma-7b.config.json", "selective", 23_957_864_448, 25_836_912_640),  # +7.84 %
+        ("gemma-2-9b.config.json", "selective", 41_926_262_784, 43_335_548_928),  # w 4,096 on 3,584: +3.36 %
+    ],
+)
+def test_memory_s_activations_take_the_attention_s_width(capsys, tmp_path, name, recompute, before, after):
+    from dpscale.formulas.memory import Shape, activation_bytes
+
+    entry = load_model_file(str(HF / name))
+    hidden_only = Shape(entry["layers"], entry["hidden"], entry["heads"], 8192)
+    assert activation_bytes(hidden_only, 1, recompute=recompute) == before  # a preset's, unchanged
+    assert round(activation_bytes(Shape.of(entry), 1, recompute=recompute)) == after  # (8w/h: 9.14… on 3,584)
+    rc, out, err = run(capsys, "memory", "--model-file", str(HF / name), "-d", "8", "--recompute", recompute, "--json")
+    assert rc == 0 and {round(r["activation_bytes_per_device"]) for r in json.loads(out)} == {after}
+
+
+def test_mistral_nemo_s_narrower_attention_is_counted_in_its_activations_and_largest_layer(tmp_path):
+    # mistralai/Mistral-Nemo-Base-2407: 32 heads of 128 = 4,096 on 5,120 (its count 12,247,782,400, the checkpoint's)
+    from dpscale.formulas.memory import Shape, activation_bytes, largest_layer_params
+
+    nemo = {"model_type": "mistral", "hidden_size": 5120, "num_hidden_layers": 40, "num_attention_heads": 32,
+            "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 14336, "vocab_size": 131072,
+            "max_position_embeddings": 1024000, "tie_word_embeddings": False, "sliding_window": None}  # fmt: skip
+    entry = load_model_file(write(tmp_path, nemo, "config.json"))
+    assert (entry["params"], entry["attention_width"]) == (12_247_782_400, 4096)
+    shape = Shape.of(entry, 8192)
+    # selective: s·b·(26·5,120 + 8·4,096) × 40 = 54.36 GB, not s·b·34·5,120 × 40 = 57.04 GB (4.7 % over)
+    assert round(activation_bytes(shape, 1, recompute="selective")) == 54_358_179_840
+    # the fused q, k, v: 5,120 × (4,096 + 2 × 1,024), not 5,120 × (5,120 + 2 × 1,280); the MLP's h × f is larger
+    assert largest_layer_params(shape, None, 2048) == 5120 * 6144

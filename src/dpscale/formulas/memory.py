@@ -210,16 +210,19 @@ def state_split(
 @dataclass(frozen=True, slots=True)
 class Shape:
     """A transformer's shape for activation memory: layers L, hidden h, heads a, sequence s; key-value heads for
-    grouped-query attention (None: one per head), which tensor parallelism must split as it splits the heads."""
+    grouped-query attention (None: one per head), which tensor parallelism must split as it splits the heads; the
+    queries' width w, heads × head_dim, where it is not h (None: h) — a Hugging Face config's `attention_width`:
+    Gemma 7B's 16 × 256 = 4,096 on 3,072, Mistral Nemo's 32 × 128 = 4,096 on 5,120."""
 
     layers: int
     hidden: int
     heads: int
     seq_len: int
     kv_heads: int | None = None
+    attention_width: int | None = None
 
     def __post_init__(self) -> None:  # a negative layer count gave negative bytes
-        for name in ("layers", "hidden", "heads", "seq_len", "kv_heads"):
+        for name in ("layers", "hidden", "heads", "seq_len", "kv_heads", "attention_width"):
             if getattr(self, name) is not None:
                 check_count(getattr(self, name), name)
 
@@ -233,7 +236,13 @@ class Shape:
                 "allowed: a transformer preset for activation memory (Korthikanti formulas)"
             )
         s = preset["seq_len"] if seq_len is None else seq_len
-        return cls(preset["layers"], preset["hidden"], preset["heads"], s, preset.get("kv_heads"))
+        return cls(preset["layers"], preset["hidden"], preset["heads"], s, preset.get("kv_heads"),
+                   preset.get("attention_width"))  # fmt: skip
+
+    @property
+    def width(self) -> int:
+        """The queries' width w: heads × head_dim, h unless the shape says another."""
+        return self.attention_width or self.hidden
 
 
 def activation_bytes_per_layer(
@@ -249,7 +258,9 @@ def activation_bytes_per_layer(
     attention's (as²b). Another width (fp32: 4) scales the values, not the masks: fp32 is s·b·h·(66 + 9as/h) at
     t = 1, as eager PyTorch stores it (validation/experiments/memory_vs_torch.py), not twice the 16-bit count.
 
-    s·b·h·(10 + 24/t + 5·a·s/(h·t)) with tensor parallelism t (t = 1: 34 + 5as/h);
+    s·b·h·(10 + 24/t + 5·a·s/(h·t)) with tensor parallelism t (t = 1: 34 + 5as/h); of the 24, 8 are Q, K, V and
+    the output projection's input, w wide where the heads are not h in all: (16 + 8w/h)/t (review KO: Gemma 7B's
+    selective count was 7.8 % under);
     sequence parallelism divides the 10 too; selective recompute drops the 5as/h attention term;
     full recompute keeps only the layer input, 2·s·b·h (÷t with sequence parallelism).
     """
@@ -271,7 +282,7 @@ def activation_bytes_per_layer(
     # 8 + 2 masks, 4 + 1 mask: 10 and 5 at 16 bits, bit for bit (fp32's masks were doubled: 68 + 10as/h, 3–11 % over)
     attention = 0.0 if recompute == "selective" else (4 * width + 1) * a * s / (h * t)
     replicated = (8 * width + 2) / (t if sequence_parallel else 1)
-    return sbh * (replicated + 24 * width / t + attention)
+    return sbh * (replicated + (16 + 8 * shape.width / h) * width / t + attention)
 
 
 def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_parallel: bool = False,
@@ -298,8 +309,9 @@ def gpt_over_swiglu(shape: Shape, ffn: int, tensor_parallel: int = 1, sequence_p
     shared = 1 / t if check_flag(sequence_parallel, "sequence_parallel") else 1.0
     w = check_positive(value_bytes, "value_bytes", "bytes per activation value > 0") / 2
     # (8w + 2, 24w, 4w + 1: activation_bytes_per_layer's values and masks; 10, 24, 5 at 16 bits, bit for bit)
-    gpt = (8 * w + 2) * shared + (24 * w + (4 * w + 1) * x) / t
-    return gpt / (w * (8 * shared + (8 + 8 * f / shape.hidden + 2 * x) / t))
+    q = shape.width / shape.hidden  # (Q, K, V and the output projection's input: 8·w/h of each count)
+    gpt = (8 * w + 2) * shared + ((16 + 8 * q) * w + (4 * w + 1) * x) / t
+    return gpt / (w * (8 * shared + (8 * q + 8 * f / shape.hidden + 2 * x) / t))
 
 
 def activation_bytes(shape: Shape, micro_batch: int = 1, **kw: object) -> float:
@@ -318,10 +330,10 @@ def logits_bytes(seq_len: int, micro_batch: int, vocab: int, value_bytes: float 
 
 def largest_layer_params(shape: Shape, vocab: int | None = None, ffn: int | None = None) -> int:
     """Parameters of a transformer's largest module with weights of its own, the one ZeRO-3 gathers whole at its
-    peak: the V×h embedding, or else its largest matrix (h×f MLP, h×(h + 2h·kv/a) fused QKV)."""
-    h, kv = shape.hidden, shape.kv_heads or shape.heads
+    peak: the V×h embedding, or else its largest matrix (h×f MLP, h×(w + 2w·kv/a) fused QKV, w the queries' width)."""
+    h, w, kv = shape.hidden, shape.width, shape.kv_heads or shape.heads
     f = shape.hidden * 4 if ffn is None else check_count(ffn, "ffn")
-    return max(h * f, h * (h + 2 * h * kv // shape.heads), 0 if vocab is None else check_count(vocab, "vocab") * h)
+    return max(h * f, h * (w + 2 * w * kv // shape.heads), 0 if vocab is None else check_count(vocab, "vocab") * h)
 
 
 def gathered_bytes(shape: Shape, vocab: int | None = None, ffn: int | None = None, precision: str = "mixed",
