@@ -354,3 +354,20 @@ def test_tokens_in_one_second_is_tokens_per_second_to_predict_as_to_plan(capsys)
     argv = [*LLAMA, "-d", "1,8"]
     spelt_alike(capsys, argv, ("tokens/1s", "tokens per 1 second", "tokens/1 seg"), "tokens/s")
     spelt_alike(capsys, argv, ("samples/1s", "muestras/1 s"))
+
+
+def test_a_unit_in_one_second_and_per_second_are_read_by_one_grid(capsys):
+    """Review KS: SAME_UNITS was built twice — the per-second spellings over English or Spanish words alone, the
+    one-second ones over every noun, '/', 'per', 'por' and every word of SECONDS — so `predict --unit 'tokens/1 segs'`
+    and 'tokens per 1 segundo' gave tokens/s while 'tokens/segs' and 'tokens per segundo' were refused ("--unit: got
+    'tokens/segs'; allowed: samples/s or tokens/s …"), and 'samples/seg' was a unit of its own beside 'samples/1seg'.
+    Now one grid: each spelling with '1' and without it is the same unit."""
+    from dpscale.formulas.units import OWN_UNITS, SAME_UNITS, canonical_unit
+
+    pairs = [("tokens/segs", "tokens/1 segs"), ("tokens per segundo", "tokens per 1 segundo"),
+             ("samples/seg", "samples/1seg"), ("muestras per s", "muestras per 1 s")]  # fmt: skip
+    assert [canonical_unit(u) for pair in pairs for u in pair] == [*["tokens/s"] * 4, *["samples/s"] * 4]
+    assert len(SAME_UNITS) == 6 * 3 * 2 * 9 and OWN_UNITS.items() <= SAME_UNITS.items()  # nouns × by × '1' × SECONDS
+    argv = [*LLAMA, "-d", "1,8"]
+    spelt_alike(capsys, argv, ("tokens/segs", "tokens per segundo"), "tokens/s")
+    spelt_alike(capsys, argv, ("samples/seg", "muestras per s"))

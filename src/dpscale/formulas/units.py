@@ -28,16 +28,6 @@ OWN_UNITS = {f"{noun}{by}{time}": unit for noun, unit in (("muestra", "samples/s
              for time in ("s", "seg", "segundo", "segundos") if (unit, by, time) != ("tokens/s", "/", "s")}  # fmt: skip
 
 
-# the two units as an English user writes them too ('tokens per second', 'Tokens/Sec', 'samples/sec'): compared as
-# tokens/s and samples/s, though labelled as typed ('Tokens/s' is). Only the Spanish spellings were, and on the page,
-# after a language model's prediction was taken, 'tokens per second' left its 0.75 sequences/s in the rate field, a
-# plan 8,192× too long with no note, where 'tokens por segundo' put 6,144 there (review KG)
-# ('token/s' and 'sample/s' too: 'token por segundo' was tokens/s and 'token/s' a unit of its own, review KI)
-SAME_UNITS = {**OWN_UNITS, **{f"{noun}{by}{time}": f"{plural}/s" for noun, plural in (("sample", "samples"),
-              ("samples", "samples"), ("token", "tokens"), ("tokens", "tokens")) for by in ("/", "per")
-              for time in ("s", "sec", "secs", "second", "seconds")}}  # fmt: skip
-
-
 def unit_key(unit: str) -> str:
     """A unit as SAME_UNITS and OWN_UNITS are keyed: case, spaces and underscores aside ('tokens_per_second', a log's
     field name, is 'tokens per second'), and an abbreviation's closing dot ('muestras/seg.', 'samples/sec.': each a
@@ -90,11 +80,18 @@ def count_noun(unit: str) -> str | None:
 # the words for the second (the time plan's hours count a rate in), English and Spanish (muestras/segundo): the ones
 # count_noun and not_per_second read
 SECONDS = frozenset({"s", "sec", "secs", "second", "seconds", "seg", "segs", "segundo", "segundos"})
-# and in one second ('tokens/1s', 'muestras por 1 segundo'), which plan took as per second while `predict --unit
-# tokens/1s` refused it and the page keyed it as a unit of its own (review KQ)
-SAME_UNITS |= {f"{noun}{by}1{time}": unit for noun, unit in (("muestra", "samples/s"), ("muestras", "samples/s"),
-               ("sample", "samples/s"), ("samples", "samples/s"), ("token", "tokens/s"), ("tokens", "tokens/s"))
-               for by in ("/", "per", "por") for time in SECONDS}  # fmt: skip
+# the two units as an English user writes them too ('tokens per second', 'Tokens/Sec', 'samples/sec'): compared as
+# tokens/s and samples/s, though labelled as typed ('Tokens/s' is). Only the Spanish spellings were, and on the page,
+# after a language model's prediction was taken, 'tokens per second' left its 0.75 sequences/s in the rate field, a
+# plan 8,192× too long with no note, where 'tokens por segundo' put 6,144 there (review KG)
+# ('token/s' and 'sample/s' too: 'token por segundo' was tokens/s and 'token/s' a unit of its own, review KI); and in
+# one second ('tokens/1s', 'muestras por 1 segundo'), which plan took as per second while `predict --unit tokens/1s`
+# refused it and the page keyed it as a unit of its own (review KQ). One grid, each noun over each of '/', 'per' and
+# 'por' and each of SECONDS, one second or '1' of them: built twice, 'tokens/1 segs' and 'tokens per 1 segundo' were
+# tokens/s where 'tokens/segs' and 'tokens per segundo' were refused (review KS)
+SAME_UNITS = {f"{noun}{by}{one}{time}": unit for noun, unit in (("muestra", "samples/s"), ("muestras", "samples/s"),
+              ("sample", "samples/s"), ("samples", "samples/s"), ("token", "tokens/s"), ("tokens", "tokens/s"))
+              for by in ("/", "per", "por") for one in ("", "1") for time in SECONDS}  # fmt: skip
 
 
 def not_per_second(unit: str) -> bool:
