@@ -237,7 +237,7 @@ class Prediction:
             # (part-filled nodes too: G = 1,000 over 2 steps splits over 5, 10, … 500 and no whole 8-GPU node, and
             # `--target-throughput 60` said '∞ (unreachable)' where 10 devices give 74.5 samples/s, review KQ)
             d = np.arange(1, min(reach, self._ctx.strong[0] // self._ctx.base["grad_accum"]) + 1, dtype=float)
-            d = d[np.fmod(self._ctx.strong[0], d * self._ctx.base["grad_accum"]) == 0]
+            d = np.setdiff1d(d, unsplit(self._ctx.strong[0], self._ctx.base["grad_accum"], d))  # (the one rule)
         ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= reach
         i, best, top = None, -math.inf, 0  # the answer's index; the throughput's peak so far, and where
         for lo in range(0, d.size, SEARCH_BLOCK):  # a block at a time (2^20 sizes at once held 617 MB), to the answer
