@@ -194,9 +194,10 @@ def text_lines(text: str) -> list[str]:
 def opens_json(text: str) -> bool:
     """Whether the text opens, past blank space and byte-order marks (a file saved twice with one), with a JSON object
     or array that ends its line (at \\n or \\r, as `text_lines` breaks): `measure --out`'s records, `measure --json`'s
-    document, one line or indented, a JSON array. The one rule by which validate and fit tell JSON from a CSV:
-    not every '{' or '[' — a table whose first column is named '[run]' or '{id}' (review JS), or '[1]', '[]' or '{}',
-    JSON up to the comma after it (review JU), is a CSV; fit called '[run],devices,throughput' a JSON array.
+    document, one line or indented, a JSON array. The first half of `fit_io.reads_as_json`, the one rule by which
+    validate, fit and the page's fit field tell JSON from a CSV: not every '{' or '[' — a table whose first column is
+    named '[run]' or '{id}' (review JS), or '[1]', '[]' or '{}', JSON up to the comma after it (review JU), is a CSV;
+    fit called '[run],devices,throughput' a JSON array.
 
     >>> opens_json('{"devices": 1}\\n{"devices": 2}'), opens_json('[\\n  1\\n]'), opens_json('[1],devices,throughput')
     (True, True, False)

@@ -97,12 +97,13 @@ SAME_UNITS = {f"{noun}{by}{one}{time}": unit for noun, unit in (("muestra", "sam
 def not_per_second(unit: str) -> bool:
     """Whether a rate unit is sure not to be per second, which plan's hours need (they count v per second whatever the
     unit says): a count with no time at all (bare_count: 'tokens'), or a unit whose denominator — the words after its
-    first '/', 'per' or 'por' — names no second: per another time ('samples/min', 'tokens per hour', 'img/ms', once
-    planned 60×, 3,600× or 1/1,000 off) or per something that is no time ('tokens/step', 'samples/batch',
+    first '/', 'per', 'por', 'every' or 'cada' — names no second: per another time ('samples/min', 'tokens per hour',
+    'img/ms', once planned 60×, 3,600× or 1/1,000 off) or per something that is no time ('tokens/step', 'samples/batch',
     'images/iter', a count per step planned as per second), or per a number of seconds ('samples per 10 s', planned
     10× fast; a number elsewhere is a label's: 'tokens/s (bf16)'). A second anywhere below the line is one:
     'tokens/s/gpu', 'samples per second per GPU', 'tokens/(GPU·s)' are per-device rates per second. A unit with
-    neither a denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None)."""
+    neither a denominator nor a count noun ('fps', 'Hz') is taken: its time cannot be read (count_noun gives None),
+    unless a metric prefix scales it ('kHz', 'Mfps': SCALED_PER_SECOND)."""
     import re
 
     # ('every' and 'cada' too: 'samples every 2 seconds' was planned as per second, 2× fast, review KN)
@@ -153,10 +154,10 @@ def bare_count(unit: str) -> bool:
 
 
 def cluster_unit(unit: str) -> str | None:
-    """A rate unit said per device ('tokens/s/gpu', 'img/s per GPU', 'samples per second per device', 'per-GPU
-    tokens/s', 'tokens/(GPU·s)') without that part ('tokens/s'); None for a unit with no per-device part. calc's,
-    plan's and fit's --unit labels the cluster's throughputs too (d·v, A, a run's), so '21,600 tokens/s/gpu' for
-    eight GPUs' total said 8× the per-GPU rate."""
+    """A rate unit said per device or per node ('tokens/s/gpu', 'img/s per GPU', 'samples per second per device',
+    'per-GPU tokens/s', 'tokens/(GPU·s)', 'tokens/s/node') without that part ('tokens/s'); None for a unit with no
+    per-device part. calc's, plan's and fit's --unit labels the cluster's throughputs too (d·v, A, a run's), so
+    '21,600 tokens/s/gpu' for eight GPUs' total said 8× the per-GPU rate."""
     import re
 
     # (nodes too: calc -d 8 -v 2000 --unit tokens/s/node said the 8's 14,400 as '14,400 tokens/s/node', 8× a node's
