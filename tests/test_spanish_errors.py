@@ -663,8 +663,13 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         no_rate = {"options": {"samples": "1e6"}}  # plan's missing rate, as the page words it (no --fit there)
         lone_g = {"options": {"samples": "1e6", "throughput": "100", "gpus_per_node": "8"}}  # (no --fit there either)
         many_runs = {"options": {"point": " ".join(f"{d}:{1000 * d}" for d in range(1, 302))}}  # the page's run cap
+        # measure --out's records pasted: two set-ups, two units (the page has no --only: review KU)
+        rec = '{"devices": %d, "throughput": 9, "workload": "%s", "backend": "gloo", "unit": "%s"}\n'
+        setups = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "cnn", "samples/s")}}
+        units = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "mlp", "tokens/s")}}
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
-                           ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs)):  # fmt: skip
+                           ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs),
+                           ("/api/fit", setups), ("/api/fit", units)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read

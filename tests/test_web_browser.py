@@ -741,3 +741,53 @@ def test_the_plan_s_two_prices_are_one_or_the_other(served):
         expect(page.locator("#error")).to_be_hidden()
         expect(page.locator("#result thead")).not_to_contain_text("nodes")
         expect(rows.nth(1)).to_contain_text("12")
+
+
+@pytest.mark.slow
+def test_measure_records_of_two_set_ups_pasted_are_told_what_the_page_offers(served):
+    """`measure --out`'s records of two set-ups pasted in the fit field (the page reads JSON lines since review KJ)
+    were refused with `fit FILE`'s remedy, 'one set-up per file …, or one picked with --only, e.g. --only
+    workload=cnn': the page has no --only (it refuses the option as the command line's). The line now says the
+    page's remedy, in both languages, at 1280 and 375 px; one set-up's lines alone are then fitted, the error gone
+    (review KU)."""
+    import json
+
+    setup = {"workload": "mlp", "params": 10, "batch": 10, "backend": "gloo", "device": "cpu", "steps": 5,
+             "threads": 1, "zero": 0}  # fmt: skip
+    mlp = [{"devices": d, "throughput": x, **setup} for d, x in ((1, 50.0), (2, 95.0), (4, 180.0))]
+    cnn = [{**setup, "devices": d, "throughput": x, "workload": "cnn"} for d, x in ((1, 40.0), (2, 76.0))]
+    lines = lambda recs: "".join(json.dumps(r) + "\n" for r in recs)  # noqa: E731
+    tokens = [{**r, "unit": "tokens/s"} for r in mlp[:2]] + [{**mlp[2], "unit": "samples/s"}]
+    said = {
+        "en": ("--point (Measured runs, devices:throughput) line 4: another set-up than line 1 (workload 'mlp' → "
+               "'cnn'); allowed: one set-up per paste (the records of one model, batch, backend, device, steps, "
+               "threads a rank and ZeRO stage): paste one set-up's lines alone, e.g. those with workload=cnn",
+               "--point (Measured runs, devices:throughput) line 3: unit 'samples/s' against 'tokens/s' on line 1; "
+               "allowed: one throughput unit per paste"),
+        "es": ("--point (Ejecuciones medidas, dispositivos:rendimiento) línea 4: un montaje distinto del de la línea 1 "
+               "(workload 'mlp' → 'cnn'); se admite: un montaje por texto pegado (los registros de un modelo, lote, "
+               "backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO): pegue solo las líneas de un montaje, "
+               "p. ej. las de workload=cnn",
+               "--point (Ejecuciones medidas, dispositivos:rendimiento) línea 3: unidad 'samples/s' frente a "
+               "'tokens/s' en la línea 1; se admite: una unidad de rendimiento por texto pegado"),
+    }  # fmt: skip
+    with chromium() as (browser, expect):
+        for width in (1280, 375):
+            page = browser.new_page(viewport={"width": width, "height": 800})
+            page.goto(served)
+            page.click("#tab-fit")
+            field, error = page.locator("#fit textarea[name=point]"), page.locator("#error")
+            for lang in ("en", "es"):
+                page.select_option("#lang", lang)
+                for text, line in ((lines(mlp + cnn), said[lang][0]), (lines(tokens), said[lang][1])):
+                    field.fill(text)
+                    page.click("#fit .run")
+                    expect(error).to_have_text(f"dpscale fit: error: {line}")
+                    expect(field).to_have_attribute("aria-invalid", "true")
+                    assert page.evaluate("document.documentElement.scrollWidth") == width  # one line, wrapped
+                field.fill(lines(mlp))
+                page.click("#fit .run")
+                expect(error).to_be_hidden()
+                expect(page.locator("#result tbody tr")).to_have_count(3)  # --at 64, 256, 1,024
+                expect(field).not_to_have_attribute("aria-invalid", "true")
+            page.close()

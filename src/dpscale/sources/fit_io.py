@@ -281,7 +281,8 @@ def runs_of_text(
     text: str, name: str, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
 ) -> tuple[list[Run], str | None]:
     """read_runs_unit's runs from a file's text, which `name` names in messages: the page's fit field reads a paste
-    of JSON lines by it, as `dpscale fit FILE` reads the file (review KJ: '--point {"devices":1,, …')."""
+    of JSON lines by it, as `dpscale fit FILE` reads the file (review KJ: '--point {"devices":1,, …'), with option
+    '': a paste, with no --only to pick a set-up (its refusals say 'per paste', and to paste one set-up alone)."""
     text = text.lstrip("\ufeff")  # (a second byte-order mark: a file saved twice with one, as header_names drops it)
     lines = text_lines(text)
     if not any(ln.strip() for ln in lines):
@@ -371,7 +372,7 @@ class _OneSetup:
     """Runs from records, which must share one set-up (`dpscale measure` records say theirs) and one throughput unit:
     averaging an mlp at batch 16 with a cnn at batch 8, or tokens/s with samples/s, means nothing. A file's lines
     and a library caller's list of dicts alike. `only` keeps the records of one set-up; `option` is how the caller
-    gives it ('--only', or the library's `only=`), which a refusal names."""
+    gives it ('--only', or the library's `only=`), which a refusal names ('': the page's paste, which has none)."""
 
     def __init__(self, only: dict[str, str] | None = None, per: str = "file", option: str = "--only") -> None:
         self.only, self.per, self.option = only, per, option
@@ -401,12 +402,14 @@ class _OneSetup:
             diff = ", ".join(f"{k} {first.get(k)!r} → {mine.get(k)!r}" for k in differ)
             k = differ[0]
             if self.option == "--only":
-                pick = f"picked with --only, e.g. --only {k}={mine.get(k)}"
-            else:  # the library's fit(only=…): a flag it does not have was named ('--only workload=cnn')
-                pick = f"picked with only=, e.g. only={{{k!r}: {mine.get(k)!r}}}"
+                pick = f", or one picked with --only, e.g. --only {k}={mine.get(k)}"
+            elif self.option:  # the library's fit(only=…): a flag it does not have was named ('--only workload=cnn')
+                pick = f", or one picked with only=, e.g. only={{{k!r}: {mine.get(k)!r}}}"
+            else:  # the page's fit field, which has no --only (review KU: it was named there)
+                pick = f": paste one set-up's lines alone, e.g. those with {k}={mine.get(k)}"
             raise DpscaleError(
                 f"{where}: another set-up than {self.setup[1]} ({diff}); allowed: one set-up per {self.per} (the "
-                f"records of one model, batch, backend, device, steps, threads a rank and ZeRO stage), or one {pick}"
+                f"records of one model, batch, backend, device, steps, threads a rank and ZeRO stage){pick}"
             )
         said = rec.get("unit")
         if isinstance(said, str) and not said.strip():  # "unit": "" states none, as a CSV's blank unit cell: a
@@ -454,7 +457,7 @@ def _read_jsonl(
     JSON has a line that opens with '#', so none is read otherwise. allowed: what a refusal of JSON broken or too deep
     says the file may be (validate's: a CSV)."""
     text = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text_lines(text))  # (the lines numbered)
-    records = _OneSetup(only, option=option)
+    records = _OneSetup(only, per="file" if option else "paste", option=option)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
         whole = loads_once(text, name)

@@ -198,6 +198,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one E per size": "una E por tamaño",
         "one throughput unit per file": "una unidad de rendimiento por archivo",
+        "one throughput unit per paste": "una unidad de rendimiento por texto pegado",  # (the page's fit field)
         "a file other than the command's input files, which the plot would overwrite": (
             "un archivo distinto de los archivos de entrada de la orden, que el gráfico sobrescribiría"
         ),
@@ -781,6 +782,13 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f} línea {n1}{pt}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por archivo "
          "(los registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO), o uno "
          "elegido con --only, p. ej. {eg}"),
+        # (the page's fit field, which has no --only: one set-up's lines pasted alone, review KU)
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+)(?P<pt> points\[\d+\])?: another set-up than line (?P<n2>[\d,]+) "
+         r"\((?P<diff>.+)\); allowed: one set-up per paste \(the records of one model, batch, backend, device, steps, "
+         r"threads a rank and ZeRO stage\): paste one set-up's lines alone, e.g. those with (?P<eg>.+)",
+         "{f} línea {n1}{pt}: un montaje distinto del de la línea {n2} ({diff}); se admite: un montaje por texto "
+         "pegado (los registros de un modelo, lote, backend, dispositivo, pasos, hilos por proceso y etapa de ZeRO): "
+         "pegue solo las líneas de un montaje, p. ej. las de {eg}"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): another set-up than line (?P<n2>[\d,]+) \((?P<diff>.+)\); allowed: one "
          r"set-up per file \(the rows of one (?P<cols>.+?); a published-measurements file: "
          r"`dpscale validate FILE --mode fit` fits each\)",
@@ -819,6 +827,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"against (?P<v>'.*?'|\".*?\") on line (?P<n2>[\d,]+); allowed: one throughput unit per file",
          "{f} línea {n1}{pt}: unidad {u} frente a {v} en la línea {n2}; se admite: una unidad de rendimiento por "
          "archivo"),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+)(?P<pt> points\[\d+\])?: unit (?P<u>'.*?'|\".*?\") "
+         r"against (?P<v>'.*?'|\".*?\") on line (?P<n2>[\d,]+); allowed: one throughput unit per paste",
+         "{f} línea {n1}{pt}: unidad {u} frente a {v} en la línea {n2}; se admite: una unidad de rendimiento por "
+         "texto pegado"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): missing columns? (?P<cols>.+?) \(found (?P<found>.*?)\); allowed: "
          r"a header with "
          r"devices,throughput \(optional step_time\)",

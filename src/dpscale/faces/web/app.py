@@ -214,7 +214,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # array; allowed: JSON lines …', not "--point [{\"devices\":1,, devices: got '[{\"devices\"'"
     said = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip() and x.lstrip()[0] != "#"]
     if said and (said[0].lstrip().startswith("{") or opens_json("\n".join(said))) and reads_as_json(text):
-        json_runs, unit = runs_of_text(text, "--point")
+        json_runs, unit = runs_of_text(text, "--point", option="")  # (a paste: no --only to name, review KU)
         return [_point(r) for r in json_runs], unit
     lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
     # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
