@@ -69,3 +69,11 @@ def test_a_typed_unit_that_is_also_a_label_s_key_is_said_as_typed(capsys, tmp_pa
     argv = ["plan", "--fit", str(runs), "--unit", "devices", "--samples", "1e6", "-d", "8", "--lang", "es"]
     assert main(argv) == 0
     assert "al rendimiento por dispositivo de la ejecución con 2 (100 devices)" in capsys.readouterr().out
+
+
+def test_calc_s_worked_example_says_a_typed_unit_as_typed(capsys):
+    """Mutant: calc's worked-example title reading --unit as a label's key (survived: its cells were tested). `calc
+    --unit devices --lang es` is 64 devices × 2,000 of the unit 'devices' a device: '2.000 devices', not '2.000
+    dispositivos'."""
+    assert main(["calc", "--unit", "devices", "--lang", "es"]) == 0
+    assert capsys.readouterr().out.startswith("Ejemplo resuelto: 64 dispositivos × 2.000 devices con E = 0,9\n")
