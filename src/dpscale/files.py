@@ -191,6 +191,27 @@ def text_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def comment_line(line: str) -> bool:
+    """Whether a line of a user's file is a '#' comment (spaces before the '#' too): fit's and validate's runs, CSV or
+    JSON lines, `measure --out`'s records, plan --efficiency-file's runs and the page's pasted runs all skip one (review
+    KJ, KP). The one rule of it, with `content_line` (review KV: it was written out at 10 places).
+
+    >>> comment_line('  # runs of 2026-01-05'), comment_line('8,7500  # a note after a run')
+    (True, False)
+    """
+    return line.lstrip().startswith("#")
+
+
+def content_line(line: str) -> bool:
+    """Whether a line holds anything a reader reads: neither blank nor a '#' comment (`comment_line`). A file's first
+    such line is its header or first record, as every reader of runs finds it.
+
+    >>> [ln for ln in ['', '# from measure', '  ', 'devices,throughput'] if content_line(ln)]
+    ['devices,throughput']
+    """
+    return bool(line.strip()) and not comment_line(line)
+
+
 def opens_json(text: str) -> bool:
     """Whether the text opens, past blank space and byte-order marks (a file saved twice with one), with a JSON object
     or array that ends its line (at \\n or \\r, as `text_lines` breaks): `measure --out`'s records, `measure --json`'s

@@ -12,7 +12,7 @@ import math
 from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
-from dpscale.files import loads_once, not_json, read_text, shown, text_lines
+from dpscale.files import content_line, loads_once, not_json, read_text, shown, text_lines
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_io import _field, csv_rows, header_names, holds_runs, runs_header
 from dpscale.sources.measure import CALIBRATION_FORMAT
@@ -23,7 +23,7 @@ def _runs_lines(path: str) -> bool:
     skipped, as fit and plan --fit read them (review KJ): records below one were 'line 1: not JSON' (review KP)."""
     try:
         lines = text_lines(read_text(path))
-        first = next((line for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+        first = next((line for line in lines if content_line(line)), "")
         head = json.loads(first)
     except (OSError, ValueError, RecursionError):
         return False

@@ -35,6 +35,8 @@ from dpscale.errors import (
 )
 from dpscale.files import (
     CSV_OPEN_QUOTE,
+    comment_line,
+    content_line,
     json_quoted,
     loads_once,
     not_csv,
@@ -288,7 +290,7 @@ def runs_of_text(
     if not any(ln.strip() for ln in lines):
         raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
     is_json = reads_as_json(text)
-    first = next((ln.strip() for ln in lines if ln.strip() and not ln.lstrip().startswith("#")), "")
+    first = next((ln.strip() for ln in lines if content_line(ln)), "")
     if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
         raise DpscaleError(
             f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
@@ -309,7 +311,7 @@ def reads_as_json(text: str) -> bool:
     while at < len(text):
         brk = _LINE_BREAK.search(text, at)
         line = text[at : brk.start() if brk else len(text)]
-        if line.strip() and not line.lstrip().startswith("#"):
+        if content_line(line):
             first = line.strip()
             return opens_json(text[at:]) or (first.startswith(("{", "[")) and not runs_header(first))
         at = brk.end() if brk else len(text)
@@ -456,7 +458,7 @@ def _read_jsonl(
     A '#' line is a comment, as in a CSV of runs (it was 'line 1: not valid JSON (Expecting value)', review KJ): no
     JSON has a line that opens with '#', so none is read otherwise. allowed: what a refusal of JSON broken or too deep
     says the file may be (validate's: a CSV)."""
-    text = "\n".join("" if ln.lstrip().startswith("#") else ln for ln in text_lines(text))  # (the lines numbered)
+    text = "\n".join("" if comment_line(ln) else ln for ln in text_lines(text))  # (the lines numbered)
     records = _OneSetup(only, per="file" if option else "paste", option=option)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
@@ -611,7 +613,7 @@ def csv_rows(text: str, name: str) -> tuple[list[tuple[str, ...]], list[int]]:
     or was read as closed (4,"350 fitted 350).
     Each row a tuple, not csv's list: a tuple of strings is one the garbage collector stops tracking, where its full
     passes walked every list kept — three quarters of reading 2.5 million rows (benchmarks/bench_fit.py)."""
-    body = "\n".join("" if line.lstrip().startswith("#") else line for line in text_lines(text))
+    body = "\n".join("" if comment_line(line) else line for line in text_lines(text))
     rows: list[tuple[str, ...]] = []
     starts, end = [], 0
     reader = csv.reader(io.StringIO(body, newline=""))  # (not strict: '"name" ,…' and stray quotes read as before)

@@ -205,14 +205,14 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     without one. With them, the unit a pasted table's unit column states (as a file's), or None."""
     import csv
 
-    from dpscale.files import opens_json
+    from dpscale.files import comment_line, content_line, opens_json
     from dpscale.sources.fit_io import reads_as_json, runs_of_text
 
     # `measure --out`'s lines or `--json`'s document pasted: read as `dpscale fit FILE` reads them (they were split at
     # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' that is no JSON is
     # still runs, as '[1:1000 8:7500]' (review KI), which fit would call a JSON array; a JSON array is fit's 'a JSON
     # array; allowed: JSON lines …', not "--point [{\"devices\":1,, devices: got '[{\"devices\"'"
-    said = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip() and x.lstrip()[0] != "#"]
+    said = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if content_line(x)]
     if said and (said[0].lstrip().startswith("{") or opens_json("\n".join(said))) and reads_as_json(text):
         json_runs, unit = runs_of_text(text, "--point", option="")  # (a paste: no --only to name, review KU)
         return [_point(r) for r in json_runs], unit
@@ -221,7 +221,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns.
     # Seen past what a saved file has and the reader reads: '#' comments, a BOM, quotes ("devices","throughput"
     # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
-    head = next((x for x in lines if not x.lstrip().startswith("#")), "").replace('"', "")
+    head = next((x for x in lines if content_line(x)), "").replace('"', "")
     # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
     named = re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head)
     from dpscale.sources.fit_io import read_csv_unit, runs_header
@@ -231,7 +231,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
             # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
             # was quoted again, then missing) and its comments left as they are (one with a comma was quoted)
-            lines = [x if x.lstrip().startswith("#") else _csv_row([c.strip().strip('"') for c in x.split(";")])
+            lines = [x if comment_line(x) else _csv_row([c.strip().strip('"') for c in x.split(";")])
                      for x in lines]  # fmt: skip
         table = "\n".join(x.replace("\t", ",") for x in lines)
         table_runs, unit = read_csv_unit(table, "--point", dot_groups)
@@ -240,7 +240,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     parts: list[str] = []  # in the order pasted (an error names the first bad run)
     # '1;1000' is a row of a spreadsheet set to a decimal-comma language, not two runs of one number; a '#' line is a
     # comment, as a file's is
-    for row in (x for x in lines if not x.lstrip().startswith("#")):
+    for row in (x for x in lines if not comment_line(x)):
         cells = [c.strip() for c in row.strip().strip(";").split(";")]
         semi_row = ":" not in row and len(cells) in (2, 3) and all(c and not re.search(r"\s", c) for c in cells)
         parts += [":".join(cells)] if semi_row else row.split(";")

@@ -32,7 +32,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
 
-    from dpscale.files import STDIN_OUT, is_stdin, read_bytes, text_lines, unwritable
+    from dpscale.files import STDIN_OUT, content_line, is_stdin, read_bytes, text_lines, unwritable
 
     if is_stdin(path):  # a file named '-' was written where the input files read '-' as standard input
         raise DpscaleError(f"{flag}: got {path!r} ({STDIN_OUT}); allowed: a writable file path")
@@ -77,7 +77,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
         # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it; nor a '#'
         # comment, which fit skips (review KJ) and this refused (review KP)
         lines = enumerate(text_lines(text), start=1)
-        n, first = next(((i, ln) for i, ln in lines if ln.strip() and not ln.lstrip().startswith("#")), (0, ""))
+        n, first = next(((i, ln) for i, ln in lines if content_line(ln)), (0, ""))
         if not first:  # no record yet: as an empty file
             return
         try:
@@ -108,11 +108,11 @@ RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed
 def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
-    from dpscale.files import loads_once, text_lines
+    from dpscale.files import content_line, loads_once, text_lines
     from dpscale.sources.fit_io import make_run  # (records only: no torch)
 
     for i, line in enumerate(text_lines(text), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):  # ('#': a comment, which fit skips: review KJ, KP)
+        if not content_line(line):  # ('#': a comment, which fit skips: review KJ, KP)
             continue
         try:
             rec = loads_once(line, f"{where} line {i}")  # a field twice: `fit` refuses the file, so say it now
