@@ -903,3 +903,72 @@ def test_a_bad_device_count_is_told_the_whole_range_whatever_is_wrong_with_it(tm
                        ("es", "se recibió '{v}'; se admite: un número entero de 1 a 10.000.000")):  # fmt: skip
         rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
         assert rc == 2 and out == "" and err.endswith(said.format(v=value) + "\n") and err.count("\n") == 1
+
+
+def test_validate_refuses_commented_json_lines_without_making_a_run(tmp_path, capsys, monkeypatch):
+    """Review KV: validate found where a JSON file breaks by reading it as fit's runs (fit_io's private _read_jsonl),
+    every record made a run, and told its refusals apart by the end of their text: a 59 MB `measure --out` file of
+    1.5 M records, a '#' line first, took 23.5 s to refuse (0.57 s without the comment). It reads fit_io.json_break
+    now, which parses each line and makes no run: the refusal is the same."""
+    from dpscale.sources import fit_io
+
+    def no_run(*args, **kwargs):
+        raise AssertionError("validate made a run of a record")
+
+    monkeypatch.setattr(fit_io._OneSetup, "add", no_run)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "runs.jsonl").write_text("# measure --out, 2026-01-05\n" + RUNS_JSON * 3)
+    rc, out, err = run(capsys, "validate", "runs.jsonl")
+    said = (
+        "runs.jsonl: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to"
+    )
+    assert rc == 2 and out == "" and err.strip().split("error: ", 1)[1] == f"{said} `dpscale fit FILE`"
+
+
+GOOD = '{"devices": 1, "throughput": 2119.5}\n'
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("# c\n" + GOOD * 2, None),  # JSON lines, a comment first
+        ('{\n  "devices": 1,\n  "throughput": 2\n}\n', None),  # one document, indented
+        ("# c\n" + GOOD + '{"devices": 2,\n' + GOOD + '{"devices"\n',  # the first break, not the second
+         "line 3: not valid JSON (Expecting property name enclosed in double quotes)"),
+        ('{\n  "devices": 1,\n  "throughput": 2\n  "x": 1\n}\n',  # a document broken inside: where, not its '{'
+         "line 4: not valid JSON (Expecting ',' delimiter)"),
+        ("# c\n" + GOOD + "[" * 100_000 + "\n", "line 3: nested too deeply"),
+        ('{"devices": 1, "throughput":\n' + "[" * 100_000 + "\n", ": nested too deeply"),  # (read as one document)
+    ],
+)  # fmt: skip
+def test_json_break_says_where_json_stops_as_fit_refuses_it(text, said):
+    """json_break: the first line where the text stops being JSON, in the words fit's reader refuses it with (one
+    rule for both), or None for JSON."""
+    from dpscale.sources.fit_io import JSON_LINES, json_break, runs_of_text
+
+    broken = json_break(text, "r.jsonl")
+    if said is None:
+        assert broken is None
+        return
+    assert str(broken) == f"r.jsonl{'' if said.startswith(':') else ' '}{said}; allowed: {JSON_LINES}"
+    with pytest.raises(DpscaleError) as fit_said:
+        runs_of_text(text, "r.jsonl")
+    assert str(fit_said.value) == str(broken)
+
+
+@pytest.mark.parametrize("comment", ["", "# measure --out, 2026-01-05\n", "  # one\r\n\n# two\r"])
+def test_a_comment_first_changes_nothing_validate_says_of_json(tmp_path, capsys, comment):
+    """A '#' line is a comment to every reader of runs; validate read one as a CSV's first name (files.opens_json), so
+    a `measure --out` file opening with one was searched for where it breaks, record by record: 'line 3: not valid
+    JSON (…)' where the same file without the comment said 'JSON; allowed: …' (review KV). A first line broken is
+    still said where it breaks."""
+    (tmp_path / "r.jsonl").write_text(comment + GOOD + '{"devices": 2,\n', newline="")
+    (tmp_path / "s.jsonl").write_text(comment + '{"devices": 2,\n' + GOOD, newline="")
+    said = "allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit"
+    rc, _, err = run(capsys, "validate", str(tmp_path / "r.jsonl"))
+    assert rc == 2 and err.strip().endswith(f"r.jsonl: JSON; {said} FILE`")
+    rc, _, err = run(capsys, "validate", str(tmp_path / "s.jsonl"))
+    line = comment.count("\n") + comment.count("\r") - comment.count("\r\n") + 1
+    assert rc == 2 and err.strip().endswith(
+        f"s.jsonl line {line}: not valid JSON (Expecting property name enclosed in double quotes); {said} FILE`"
+    )

@@ -213,19 +213,28 @@ def content_line(line: str) -> bool:
 
 
 def opens_json(text: str) -> bool:
-    """Whether the text opens, past blank space and byte-order marks (a file saved twice with one), with a JSON object
-    or array that ends its line (at \\n or \\r, as `text_lines` breaks): `measure --out`'s records, `measure --json`'s
-    document, one line or indented, a JSON array. The first half of `fit_io.reads_as_json`, the one rule by which
-    validate, fit and the page's fit field tell JSON from a CSV: not every '{' or '[' — a table whose first column is
-    named '[run]' or '{id}' (review JS), or '[1]', '[]' or '{}', JSON up to the comma after it (review JU), is a CSV;
-    fit called '[run],devices,throughput' a JSON array.
+    """Whether the text opens, past blank space, byte-order marks (a file saved twice with one) and '#' comment lines
+    (`comment_line`), with a JSON object or array that ends its line (at \\n or \\r, as `text_lines` breaks):
+    `measure --out`'s records, `measure --json`'s document, one line or indented, a JSON array. The first half of
+    `fit_io.reads_as_json`, the one rule by which validate, fit and the page's fit field tell JSON from a CSV: not every
+    '{' or '[' — a table whose first column is named '[run]' or '{id}' (review JS), or '[1]', '[]' or '{}', JSON up to
+    the comma after it (review JU), is a CSV; fit called '[run],devices,throughput' a JSON array. A '#' line first is a
+    comment, as every reader of runs skips it: validate read past one to find where a `measure --out` file breaks, and
+    made a run of every record (review KV).
 
     >>> opens_json('{"devices": 1}\\n{"devices": 2}'), opens_json('[\\n  1\\n]'), opens_json('[1],devices,throughput')
     (True, True, False)
+    >>> opens_json('# measure --out\\n{"devices": 1}'), opens_json('# measure --out\\n{"devices": 1,')
+    (True, False)
     """
     import json
+    import re
 
     text = text.lstrip().lstrip("\ufeff").lstrip()
+    at = 0  # past the comments: each up to its line's end (\n or \r, as text_lines breaks), then blank space
+    while text.startswith("#", at):  # (found, not split or copied: a 64 MiB file's head is all that is read)
+        at = re.compile(r"[^\r\n]*\s*").match(text, at).end()  # type: ignore[union-attr]  # (matches at any place)
+    text = text[at:] if at else text
     if not text.startswith(("{", "[")):  # (a CSV's first name: no JSON parse of a 64 MiB table's quoted cell)
         return False
     try:

@@ -176,19 +176,14 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    from dpscale.sources.fit_io import _read_jsonl, reads_as_json
+    from dpscale.sources.fit_io import json_break, reads_as_json
 
     # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1, "throughput": 2119.51…, …)'
     # read a JSON record as a header; JSON broken or nested 100,000 deep was read so too (review KJ): where it
     # breaks, as fit says it
     if reads_as_json(text):
-        if not opens_json(text):
-            try:
-                _read_jsonl(text, name, allowed=PUBLISHED_NOT_JSON)
-            except DpscaleError as exc:
-                if str(exc).endswith(f"; allowed: {PUBLISHED_NOT_JSON}"):
-                    raise
-        raise DpscaleError(f"{name}: JSON; allowed: {PUBLISHED_NOT_JSON}")
+        broken = None if opens_json(text) else json_break(text, name, PUBLISHED_NOT_JSON)
+        raise broken or DpscaleError(f"{name}: JSON; allowed: {PUBLISHED_NOT_JSON}")
     lines = _Lines(io.StringIO(text, newline=""))
     blank = len(text) - len(text.lstrip(" \t,\r\n"))  # blank lines (or ',,,,') above the header: skipped, as
     for _ in range(text[:blank].rstrip(" \t,").count("\n")):  # `fit` skips them, keeping the line numbers

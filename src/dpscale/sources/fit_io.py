@@ -496,15 +496,7 @@ def _read_jsonl(
                     f"{where}: a JSON object over several lines; allowed: one JSON object per line, or one document "
                     "alone (`dpscale measure --json` output)"
                 ) from None
-            why, at = exc, _break_line(text, broken)
-            after = next((ln for ln in lines[i:] if ln.strip()), "")
-            if at > i and not records.runs and not _one_object(after):  # (broken: not "Extra data", where a first
-                # document ends its line; nor JSON lines, whose next record reads alone: '{"devices": 1, …' without
-                # its '}' is broken on its own line, not on the next one's '{', where json stops — review KB)
-                # one document over many lines (measure --json indented by jq), cut short or mistyped on a later
-                # one: where it breaks ('line 33', as plan --efficiency-file says), not its opening '{' on line 1
-                why, where = cast(json.JSONDecodeError, broken), f"{name} line {at}"
-            raise DpscaleError(f"{where}: not valid JSON ({why.msg}); allowed: {allowed}") from None
+            raise _not_json(name, lines, i, exc, text, broken, allowed) from None
         except ValueError:  # e.g. an integer past Python's 4,300-digit conversion limit
             raise DpscaleError(f"{where}: a number too long to read; allowed: one JSON object per line") from None
         if isinstance(rec, dict) and "devices" not in rec and isinstance(rec.get("points"), list):
@@ -528,6 +520,61 @@ def _read_jsonl(
     runs = records.runs
     said = records.unit[0] if records.unit is not None else None
     return runs, said if isinstance(said, str) else None
+
+
+def _not_json(
+    name: str,
+    lines: list[str],
+    i: int,
+    exc: json.JSONDecodeError,
+    text: str,
+    broken: json.JSONDecodeError | None,
+    allowed: str,
+) -> DpscaleError:
+    """The refusal of JSON text whose line i (of `lines`, from 1), read alone, is no JSON (exc), where `broken` is how
+    the whole text, read as one document, broke (None: it did not, or no JSON error): said on line i, or on the line
+    where that document breaks. Not "Extra data" there, where a first document ends its line; nor JSON lines, whose
+    next record reads alone: '{"devices": 1, …' without its '}' is broken on its own line, not on the next one's '{',
+    where json stops (review KB). (A line before i that read alone would have broken the document there: Extra data.)"""
+    where, why, at = f"{name} line {i}", exc, _break_line(text, broken)
+    after = next((ln for ln in lines[i:] if ln.strip()), "")
+    if at > i and not _one_object(after):
+        # one document over many lines (measure --json indented by jq), cut short or mistyped on a later
+        # one: where it breaks ('line 33', as plan --efficiency-file says), not its opening '{' on line 1
+        why, where = cast(json.JSONDecodeError, broken), f"{name} line {at}"
+    return DpscaleError(f"{where}: not valid JSON ({why.msg}); allowed: {allowed}")
+
+
+def json_break(text: str, name: str, allowed: str = JSON_LINES) -> DpscaleError | None:
+    """Where JSON text stops being JSON, as fit's reader of runs refuses it ('NAME line 5: not valid JSON (Expecting
+    value); allowed: ALLOWED', 'NAME: nested too deeply; …'), or None where it is JSON: one document, one value a line
+    ('#' lines comments), or such lines with an object spread over several, which fit refuses in words of its own.
+    validate's refusal of a JSON file says where it breaks by it (review KV: it made a run of every record of fit's
+    reader, and told the refusals of JSON apart from the others by the end of their text). Read to the first break."""
+    lines = ["" if comment_line(ln) else ln for ln in text_lines(text)]  # (the lines numbered)
+    text = "\n".join(lines)
+    broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
+    try:
+        json.loads(text)
+        return None  # one document
+    except RecursionError:
+        return DpscaleError(f"{name}: nested too deeply; allowed: {allowed}")
+    except json.JSONDecodeError as exc:
+        broken = exc
+    except ValueError:  # (a number past Python's 4,300 digits: JSON still)
+        pass
+    for i, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            json.loads(line)
+        except RecursionError:
+            return DpscaleError(f"{name} line {i}: nested too deeply; allowed: {allowed}")
+        except json.JSONDecodeError as exc:
+            return None if _spans_lines(lines[i - 1 :]) else _not_json(name, lines, i, exc, text, broken, allowed)
+        except ValueError:
+            continue
+    return None
 
 
 def _break_line(text: str, broken: json.JSONDecodeError | None) -> int:
