@@ -64,7 +64,7 @@ def repeats_check() -> None:
     (the per-size mean was once recomputed inside its own sum: 100,000 rows took 24 s, 200,000 77 s)."""
     import random
 
-    from dpscale.sources.fit_io import Run, combine
+    from dpscale.sources.fit_runs import Run, combine
 
     rng = random.Random(1)
     times = []
@@ -88,7 +88,7 @@ def csv_read_check() -> None:
     import random
 
     import dpscale
-    from dpscale.sources.fit_io import read_csv_unit
+    from dpscale.sources.runs_csv import read_csv_unit
 
     rng = random.Random(2)
     dpscale.fit(devices=[1, 2, 4], throughput=[100, 190, 350], resamples=50)  # (scipy imported before the clock)

@@ -188,7 +188,7 @@ def test_bench_fit_times_combine_past_its_first_call(monkeypatch, capsys):
     ~4×. On a clock that only the stand-in combine moves (those one-time costs, then 1 µs a run) it reads 4.0× now."""
     import time
 
-    from dpscale.sources import fit_io
+    from dpscale.sources import fit_runs
 
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     bench = script(ROOT / "benchmarks" / "bench_fit.py")
@@ -201,7 +201,7 @@ def test_bench_fit_times_combine_past_its_first_call(monkeypatch, capsys):
         sizes_seen.add(n)
 
     monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
-    monkeypatch.setattr(fit_io, "combine", combine)
+    monkeypatch.setattr(fit_runs, "combine", combine)
     bench.repeats_check()
     out = capsys.readouterr().out.splitlines()
     assert out == [

@@ -908,14 +908,14 @@ def test_a_bad_device_count_is_told_the_whole_range_whatever_is_wrong_with_it(tm
 def test_validate_refuses_commented_json_lines_without_making_a_run(tmp_path, capsys, monkeypatch):
     """Review KV: validate found where a JSON file breaks by reading it as fit's runs (fit_io's private _read_jsonl),
     every record made a run, and told its refusals apart by the end of their text: a 59 MB `measure --out` file of
-    1.5 M records, a '#' line first, took 23.5 s to refuse (0.57 s without the comment). It reads fit_io.json_break
+    1.5 M records, a '#' line first, took 23.5 s to refuse (0.57 s without the comment). It reads runs_json.json_break
     now, which parses each line and makes no run: the refusal is the same."""
-    from dpscale.sources import fit_io
+    from dpscale.sources import runs_json
 
     def no_run(*args, **kwargs):
         raise AssertionError("validate made a run of a record")
 
-    monkeypatch.setattr(fit_io._OneSetup, "add", no_run)
+    monkeypatch.setattr(runs_json._OneSetup, "add", no_run)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "runs.jsonl").write_text("# measure --out, 2026-01-05\n" + RUNS_JSON * 3)
     rc, out, err = run(capsys, "validate", "runs.jsonl")
@@ -944,7 +944,8 @@ GOOD = '{"devices": 1, "throughput": 2119.5}\n'
 def test_json_break_says_where_json_stops_as_fit_refuses_it(text, said):
     """json_break: the first line where the text stops being JSON, in the words fit's reader refuses it with (one
     rule for both), or None for JSON."""
-    from dpscale.sources.fit_io import JSON_LINES, json_break, runs_of_text
+    from dpscale.sources.fit_io import runs_of_text
+    from dpscale.sources.runs_json import JSON_LINES, json_break
 
     broken = json_break(text, "r.jsonl")
     if said is None:

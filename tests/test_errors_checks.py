@@ -135,7 +135,7 @@ CASES = [  # (argv without the value, the value twice: one the face cannot read,
     (["plan", "-n", "1e6", "-v", "1", "--knee-threshold"], ("x", "2"), "dpscale.formulas.plan", "KNEE_ALLOWED"),
     (["predict", "--model", "bert-base", "--system", "dgx-a100", "--mfu"], ("x", "2"), "dpscale.sources.predict",
      "MFU_ALLOWED"),
-    (["fit", "--point", "1:1", "--point", "2:2", "--confidence"], ("x", "1"), "dpscale.sources.fit_io",
+    (["fit", "--point", "1:1", "--point", "2:2", "--confidence"], ("x", "1"), "dpscale.sources.fit_runs",
      "CONFIDENCE_ALLOWED"),
 ]  # fmt: skip
 

@@ -171,7 +171,7 @@ def test_duplicates_are_averaged_and_said():
 def test_repeats_are_called_conflicting_only_beyond_what_1_percent_noise_spreads():
     """The range of n runs at 1 % noise stays under 2.77 % (n = 2), 3.31 % (n = 3) in 95 % of cases: a flat 2 %
     called a third of ordinary three-run groups conflicting."""
-    from dpscale.sources.fit_io import conflicting
+    from dpscale.sources.fit_runs import conflicting
 
     assert not conflicting(0.025, 3) and conflicting(0.034, 3) and conflicting(0.028, 2) and not conflicting(0.027, 2)
     f = fit([(1, 1000), (8, 7200), (8, 7300), (8, 7370), (16, 14000)])  # 2.4 %: ordinary noise
@@ -819,7 +819,7 @@ def test_a_prediction_at_a_measured_size_counts_the_baseline_noise_once():
 def test_the_bound_on_repeated_runs_is_the_range_of_their_own_count():
     """Pearson & Hartley's 95 % points of the range of n normal draws (2.77 … 4.47 for 2 … 10, 4.62 for 12, 5.01
     for 20): twelve runs were held to the 10-run 4.47 % and the note said it was twelve's."""
-    from dpscale.sources.fit_io import range_95
+    from dpscale.sources.fit_runs import range_95
 
     table = {2: 2.77, 3: 3.31, 4: 3.63, 5: 3.86, 6: 4.03, 7: 4.17, 8: 4.29, 9: 4.39, 10: 4.47, 12: 4.62, 20: 5.01}
     assert {n: round(range_95(n), 2) for n in table} == table
@@ -941,7 +941,7 @@ def test_a_small_fitted_term_is_not_taken_for_one_at_its_bound():
     assert f.parameters["serial_fraction"].value == pytest.approx(1.15928e-05, rel=1e-4)
 
 
-# ---- fit_io.py: the conflict note's decimals -----------------------------------------------------------------
+# ---- fit_runs.py: the conflict note's decimals ----------------------------------------------------------------
 def test_a_spread_past_the_bound_in_the_fifth_decimal_is_said_in_five():
     f = dpscale.fit([(1, 100), (2, 196), (2, 201.50912), (4, 380), (8, 700)], resamples=100)
     (w,) = [w for w in f.warnings if w.key == "runs_conflicting"]
@@ -1025,13 +1025,13 @@ def test_a_minimum_e_held_exactly_is_kept_and_a_low_baseline_draw_answers_d0():
     assert (a["devices"], a["lo"], a["hi"]) == (1.0, 1.0, 2.0)
 
 
-# ---- fit_io.py: range_95, the conflict note, a fit's JSON ---------------------------------------------------
+# ---- fit_runs.py: range_95, the conflict note, a fit's JSON --------------------------------------------------
 def test_the_two_run_bound_is_the_closed_form():
     """Two runs' range is √2·|Z|: its 95th percentile is √2·z(0.975) = 2.771808 exactly (the grid keeps it to
     1e-5; a coarser one read 2.77196, which moves the conflict bound)."""
     from statistics import NormalDist
 
-    from dpscale.sources.fit_io import range_95
+    from dpscale.sources.fit_runs import range_95
 
     assert range_95(2) == pytest.approx(2**0.5 * NormalDist().inv_cdf(0.975), abs=1e-5)
 
@@ -1165,14 +1165,14 @@ def test_fit_s_two_bounds_are_written_alike_in_the_library_and_the_cli(capsys):
 def test_fit_and_its_command_take_one_level_one_bootstrap():
     """fit()'s confidence 0.9, resamples 1000 and seed 0 (what plan --fit fits with), `dpscale fit`'s own "0.9",
     "1000" and "0" (the page's too) and validate --mode fit's CONFIDENCE were four copies: a changed one gave plan
-    --fit and fit different intervals for one file of runs. All read sources.fit_io's DEFAULT_* now."""
+    --fit and fit different intervals for one file of runs. All read sources.fit_runs's DEFAULT_* now."""
     import inspect
 
     from dpscale.faces.cli.fit import add_arguments
-    from dpscale.sources import fit_io, fit_validate
+    from dpscale.sources import fit_runs, fit_validate
     from dpscale.sources.fit import fit
 
-    want = (fit_io.DEFAULT_CONFIDENCE, fit_io.DEFAULT_RESAMPLES, fit_io.DEFAULT_SEED)
+    want = (fit_runs.DEFAULT_CONFIDENCE, fit_runs.DEFAULT_RESAMPLES, fit_runs.DEFAULT_SEED)
     assert want == (0.9, 1000, 0)
     params = inspect.signature(fit).parameters
     assert tuple(params[k].default for k in ("confidence", "resamples", "seed")) == want

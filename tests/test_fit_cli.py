@@ -15,7 +15,7 @@ from clihelp import SHORT_HEAD, pair, read_runs, run, run_main, script
 
 from dpscale.errors import DpscaleError
 from dpscale.faces.cli import main
-from dpscale.sources.fit_io import parse_point
+from dpscale.sources.fit_runs import parse_point
 
 DEV = Path(__file__).resolve().parents[1] / "validation" / "published_scaling_dev.csv"
 RUNS = "devices,throughput,step_time\n1,1000,0.256\n8,7500,0.273\n16,14600,0.280\n32,28000,0.292\n"
@@ -368,7 +368,7 @@ def test_parameters_are_shown_to_four_digits(capsys):
 def test_an_empty_paste_is_refused_in_one_line():
     """read_csv_unit('') (the web page's reader of a pasted table) raised IndexError looking for a ';' header."""
     from dpscale.errors import DpscaleError
-    from dpscale.sources.fit_io import read_csv_unit
+    from dpscale.sources.runs_csv import read_csv_unit
 
     with pytest.raises(DpscaleError, match=r"^paste line 1: missing columns devices, throughput \(found —\)"):
         read_csv_unit("", "paste")
@@ -1161,7 +1161,7 @@ def test_validate_fit_with_nothing_fitted_gives_no_coverage(capsys, tmp_path):
 
 
 def test_validate_fit_measures_e_against_the_mean_of_repeated_baselines(tmp_path):
-    """The fit averages repeated runs of a size (fit_io.combine), so the held-out E is measured against the same
+    """The fit averages repeated runs of a size (fit_runs.combine), so the held-out E is measured against the same
     mean baseline: 1,000 and 1,100/s on one device are 1,050/s, and 14,000/s on 16 is E = 14,000 / (16 × 1,050) =
     0.8333 (against the larger run, 14,000 / 17,600 = 0.7955). A mutation pass found max() in place of the mean
     passed, as no published file repeats a baseline."""

@@ -10,7 +10,7 @@ from clihelp import read_runs, run
 
 import dpscale
 from dpscale.errors import DpscaleError
-from dpscale.sources.fit_io import read_csv_unit
+from dpscale.sources.runs_csv import read_csv_unit
 
 # Session 43's own findings: each test failed before its fix.
 
@@ -146,7 +146,7 @@ def test_a_step_time_cell_of_spaces_is_blank_and_a_size_timed_in_part_has_no_ste
     """make_run: a cell of spaces states no step time, as an empty one does (not a number ' ' to refuse);
     combine: a size has a step time only when every run of it has one — 1,000 and 1,010/s averaged, 0.1 s the
     step of one of them — so these runs carry none, and the law's seconds are not drawn from a part of them."""
-    from dpscale.sources.fit_io import combine
+    from dpscale.sources.fit_runs import combine
 
     runs, _ = read_csv_unit("devices,throughput,step_time\n1,1000,0.1\n1,1010, \n2,1900,0.11\n", "t.csv")
     assert [r.step_time for r in runs] == [0.1, None, 0.11]
@@ -156,7 +156,7 @@ def test_a_step_time_cell_of_spaces_is_blank_and_a_size_timed_in_part_has_no_ste
 
 def test_a_step_of_exactly_100_s_is_not_questioned():
     """docs/fit.md: 'a baseline step_time over 100 s' is questioned (LONG_STEP_S); 100 s itself is not over it."""
-    from dpscale.sources.fit_io import Run, combine
+    from dpscale.sources.fit_runs import Run, combine
 
     def said(step: float) -> list[str]:
         return [n.key for n in combine([Run(1, 100.0, step), Run(2, 190.0, step)]).notes]  # type: ignore[attr-defined]
@@ -183,25 +183,25 @@ def test_a_long_csv_builds_no_error_words_for_the_cells_it_reads(monkeypatch):
     """Every cell of a runs CSV built its refusal's words before it was read (the cell cut to 40 characters, the
     range said): 2,000 cuts for 1,000 rows, a third of reading 2.5 million (benchmarks/bench_fit.py); a good cell
     builds none now, and a bad one is still named by its line and column."""
-    from dpscale.sources import fit_io
+    from dpscale.sources import fit_runs, runs_csv
 
     cuts = [0]
-    plain = fit_io.cut
+    plain = fit_runs.cut
 
     def counted(text: str, most: int = 40) -> str:
         cuts[0] += 1
         return plain(text, most)
 
-    monkeypatch.setattr(fit_io, "cut", counted)
-    runs, _ = fit_io.read_csv_unit(_long_csv(1000), "runs.csv")
-    assert len(runs) == 1000 and runs[5] == fit_io.Run(2, 1805.0, None, "runs.csv line 7") and cuts[0] == 0
+    monkeypatch.setattr(fit_runs, "cut", counted)
+    runs, _ = runs_csv.read_csv_unit(_long_csv(1000), "runs.csv")
+    assert len(runs) == 1000 and runs[5] == fit_runs.Run(2, 1805.0, None, "runs.csv line 7") and cuts[0] == 0
     bad = _long_csv(1000, line_700="8,72O3.0")  # a letter O for a zero
     with pytest.raises(DpscaleError, match=r"^runs\.csv line 700, throughput: got '72O3\.0'; allowed: a number"):
-        fit_io.read_csv_unit(bad, "runs.csv")
+        runs_csv.read_csv_unit(bad, "runs.csv")
     spanish = _long_csv(10, line_3="2,1.801")  # a thousand and more in Spanish
     with pytest.raises(DpscaleError, match=r"^runs\.csv line 3, throughput: got '1\.801'"):
-        fit_io.read_csv_unit(spanish, "runs.csv", dot_groups=True)
-    assert fit_io.read_csv_unit(spanish, "runs.csv")[0][1].throughput == 1.801
+        runs_csv.read_csv_unit(spanish, "runs.csv", dot_groups=True)
+    assert runs_csv.read_csv_unit(spanish, "runs.csv")[0][1].throughput == 1.801
 
 
 def test_a_csvs_rows_are_kept_as_tuples_the_garbage_collector_stops_walking():
@@ -210,9 +210,9 @@ def test_a_csvs_rows_are_kept_as_tuples_the_garbage_collector_stops_walking():
     strings only)."""
     import gc
 
-    from dpscale.sources import fit_io
+    from dpscale.sources import runs_csv
 
-    rows, starts = fit_io.csv_rows(_long_csv(100), "runs.csv")
+    rows, starts = runs_csv.csv_rows(_long_csv(100), "runs.csv")
     gc.collect()
     assert len(rows) == 101 and starts[-1] == 101 and rows[1] == ("1", "900.0")
     assert not any(gc.is_tracked(row) for row in rows)
@@ -223,7 +223,7 @@ def test_a_csv_without_quotes_is_read_once(monkeypatch):
     has none to leave open and was read twice all the same. One with a quote still is, and names the line."""
     import csv
 
-    from dpscale.sources import fit_io
+    from dpscale.sources import runs_csv
 
     passes = [0]
     reader = csv.reader
@@ -232,11 +232,11 @@ def test_a_csv_without_quotes_is_read_once(monkeypatch):
         passes[0] += 1
         return reader(*args, **kw)
 
-    monkeypatch.setattr(fit_io.csv, "reader", counted)
-    fit_io.read_csv_unit(_long_csv(100), "runs.csv")
+    monkeypatch.setattr(runs_csv.csv, "reader", counted)
+    runs_csv.read_csv_unit(_long_csv(100), "runs.csv")
     assert passes[0] == 1
     with pytest.raises(DpscaleError, match=r"^runs\.csv line 4: a quote opened on this line does not close"):
-        fit_io.read_csv_unit(_long_csv(100, line_4='4,"3602.0'), "runs.csv")
+        runs_csv.read_csv_unit(_long_csv(100, line_4='4,"3602.0'), "runs.csv")
     assert passes[0] == 3
 
 
@@ -245,9 +245,9 @@ def test_a_files_runs_handed_to_fit_are_not_checked_again_one_by_one(monkeypatch
     row (hasattr 'tolist') before taking it as a run: 2.5 million questions for 2.5 million rows."""
     import builtins
 
-    from dpscale.sources import fit_io
+    from dpscale.sources import fit_io, runs_csv
 
-    runs, _ = fit_io.read_csv_unit(_long_csv(1000), "runs.csv")
+    runs, _ = runs_csv.read_csv_unit(_long_csv(1000), "runs.csv")
     asked = [0]
     plain = builtins.hasattr
 
@@ -308,7 +308,8 @@ def test_a_csv_line_of_spaces_is_blank_and_a_trailing_cell_of_spaces_is_a_traili
 def test_runs_handed_in_beside_only_are_refused_as_pairs_are():
     """1ae9da8 takes a list's Run objects as they are (a file's runs the CLI read), but not beside only=: a Run, like
     a pair, says no set-up to pick by, and a shortcut taken there too fitted them whatever was picked."""
-    from dpscale.sources.fit_io import Run, runs_from
+    from dpscale.sources.fit_io import runs_from
+    from dpscale.sources.fit_runs import Run
 
     with pytest.raises(
         DpscaleError, match=r"^only: got \{'workload': 'cnn'\}; allowed: runs from a file .*; runs\[0\] is Run\("
@@ -342,7 +343,7 @@ def test_a_python_spelled_run_is_refused_in_a_json_record_a_point_and_in_spanish
     path.write_text('{"devices": 1, "throughput": 1000}\n{"devices": 2, "throughput": "1_900"}\n')
     rc, out, err = run(capsys, "fit", str(path))
     assert (rc, out) == (2, "") and err == f"dpscale fit: error: {path.name} line 2, throughput: got '1_900'; {PLAIN}\n"
-    from dpscale.sources.fit_io import parse_point
+    from dpscale.sources.fit_runs import parse_point
 
     with pytest.raises(DpscaleError) as exc:  # (the CLI's and the page's flags meet check_number_style first)
         parse_point("٢:1900")
@@ -370,7 +371,7 @@ def test_the_fast_reading_of_a_cell_agrees_with_the_checked_one_on_every_kind_of
     with and without Spanish dot groups, are read alike (review HJ: 200,000 so, no difference)."""
     import random
 
-    from dpscale.sources.fit_io import _checked_value, _value
+    from dpscale.sources.fit_runs import _checked_value, _value
 
     pieces = [*"0123456789" * 3, *".eE+-_ ,", "\u00a0", "\u2009", "٣", "１", "𝟗", "inf", "nan", "x", "\t"]
     draw = random.Random(1)
@@ -534,7 +535,7 @@ def test_a_runs_file_of_tabs_or_semicolons_whose_first_column_opens_with_a_brack
     """'[run]<tab>devices<tab>throughput' saved from a spreadsheet was 'r.csv: a JSON array; allowed: JSON lines …'
     (and '{id};devices;throughput' 'line 1: not valid JSON (Expecting property name …)'), while 'run<tab>devices…'
     says which separator to save with, and the page reads the same rows pasted (review JV). Its header is a runs
-    header once its tabs or ';' are read as commas: fit_io.runs_header, the one rule the page and fit share."""
+    header once its tabs or ';' are read as commas: runs_csv.runs_header, the one rule the page and fit share."""
     rows = [f"{first},devices,throughput"] + [f"r{d},{d},{x:g}" for d, x in RUNS]
     (tmp_path / "r.csv").write_text("\n".join(r.replace(",", sep) for r in rows) + "\n")
     rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"))

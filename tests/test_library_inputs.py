@@ -201,7 +201,7 @@ def test_fit_checks_its_seed_and_its_bootstrap_size():
     for seed in (None, -1, 1.5, "a", 2**32, 2**63):  # None broke predict() (None + 1); −1 raised numpy's ValueError
         with pytest.raises(DpscaleError, match=r"^seed: got .*; allowed: a whole number from 0 to 4,294,967,295$"):
             dpscale.fit(**runs, seed=seed)
-    assert dpscale.fit(**runs, seed=2**32 - 1)._rng_seed == 2**32 - 1  # the CLI's bound too: one constant, fit_io.SEEDS
+    assert dpscale.fit(**runs, seed=2**32 - 1)._rng_seed == 2**32 - 1  # the CLI's bound: one constant, fit_runs.SEEDS
     for resamples in (None, True, 49, 100.5, math.nan, math.inf, "100", 100_001):
         with pytest.raises(DpscaleError, match=r"^resamples: got .*; allowed: a whole number from 50 to 100,000$"):
             dpscale.fit(**runs, resamples=resamples)
@@ -547,7 +547,7 @@ def test_a_negative_zero_parameter_prints_as_zero():
         "dpscale.formulas.memory",
         "dpscale.formulas.compute",
         "dpscale.formulas.plan",
-        "dpscale.sources.fit_io",
+        "dpscale.sources.runs_csv",
         "dpscale.files",
     ],
 )

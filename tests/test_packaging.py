@@ -111,23 +111,23 @@ def test_an_install_without_numpy_refuses_each_command_that_needs_it_in_one_line
 
 def test_repeated_runs_are_judged_with_the_numpy_the_floor_allows(monkeypatch):
     """pyproject takes numpy>=1.24, whose 1.x releases have no np.trapezoid (numpy 2.0's name; 2.4 has no trapz):
-    fit_io.range_95 called it, so a fit of repeated runs (`fit runs.csv` with 1,1000 / 1,1010 / 1,990 …), the
+    fit_runs.range_95 called it, so a fit of repeated runs (`fit runs.csv` with 1,1000 / 1,1010 / 1,990 …), the
     practice docs/fit.md asks for, was an AttributeError traceback under numpy 1.24.4 — 42 tests failed there."""
     import math
 
     import numpy as np
 
-    from dpscale.sources import fit_io
+    from dpscale.sources import fit_runs
 
     monkeypatch.delattr(np, "trapezoid", raising=False)
     monkeypatch.delattr(np, "trapz", raising=False)
-    fit_io.range_95.cache_clear()
+    fit_runs.range_95.cache_clear()
     try:
         two = math.sqrt(2) * 1.959963984540054  # the range of two normal draws: √2·|Z|, its 95th percentile
-        assert fit_io.range_95(2) == pytest.approx(two, abs=1e-6)
-        assert [round(fit_io.range_95(n), 2) for n in (3, 10)] == [3.31, 4.47]  # Pearson & Hartley's table
+        assert fit_runs.range_95(2) == pytest.approx(two, abs=1e-6)
+        assert [round(fit_runs.range_95(n), 2) for n in (3, 10)] == [3.31, 4.47]  # Pearson & Hartley's table
     finally:
-        fit_io.range_95.cache_clear()  # (no value computed without numpy's own is kept for later tests)
+        fit_runs.range_95.cache_clear()  # (no value computed without numpy's own is kept for later tests)
 
 
 def declared_floors(extra: str | None = None) -> dict[str, str]:

@@ -920,7 +920,8 @@ def test_a_plan_at_one_e_stays_as_light_as_calc():
     ):
         loaded = imported_after(["plan", "-n", "1.28e6", "--epochs", "90", "-v", "2000", *e, "-d", "1..256x2"])
         assert "dpscale.faces.cli.plan" in loaded  # the probe ran the command
-        readers = {"dpscale.sources.efficiency_file", "dpscale.sources.fit_io"}
+        readers = {"dpscale.sources.efficiency_file", "dpscale.sources.fit_io", "dpscale.sources.runs_json"}
+        readers |= {"dpscale.sources.runs_csv", "dpscale.sources.fit_runs"}
         assert not {"numpy", "scipy", "matplotlib", *readers} & loaded, e
 
 

@@ -151,7 +151,7 @@ def test_validate_fit_coverage_reads_the_measurement(tmp_path):
 
 
 def test_run_noise_limits_follow_the_number_of_repeats():
-    from dpscale.sources.fit_io import conflicting
+    from dpscale.sources.fit_runs import conflicting
 
     assert not conflicting(0.030, 3) and conflicting(0.030, 2)
 

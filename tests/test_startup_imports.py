@@ -10,14 +10,14 @@ from __future__ import annotations
 
 def test_a_fits_notes_live_in_fit_notes_which_never_imports_fit_at_run_time():
     """fit_notes reads a Fit only for its type (under TYPE_CHECKING): importing it alone loads no sources.fit, so
-    fit → fit_notes is the one direction; the constants both read sit below them (fit_io, fit_solve)."""
+    fit → fit_notes is the one direction; the constants both read sit below them (fit_runs, fit_solve)."""
     import subprocess
     import sys
 
-    from dpscale.sources import fit, fit_io, fit_notes, fit_solve
+    from dpscale.sources import fit, fit_notes, fit_runs, fit_solve
 
     assert fit.fit_warnings is fit_notes.fit_warnings and not hasattr(fit, "MISFIT") and not hasattr(fit, "_warnings")
-    assert fit_notes.NOISE_PRIOR is fit_io.NOISE_PRIOR == 0.01 and fit_notes.AT_BOUND is fit_solve.AT_BOUND == 1e-12
+    assert fit_notes.NOISE_PRIOR is fit_runs.NOISE_PRIOR == 0.01 and fit_notes.AT_BOUND is fit_solve.AT_BOUND == 1e-12
     code = "import sys, dpscale.sources.fit_notes; print('dpscale.sources.fit' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
@@ -41,6 +41,7 @@ def test_calc_and_plan_with_a_unit_load_no_file_reader():
         loaded = imported_after(argv)
         assert f"dpscale.faces.cli.{argv[0]}" in loaded  # the probe ran the command
         heavy = {"numpy", "scipy", "matplotlib", "torch", "dpscale.sources.fit_io", "dpscale.sources.efficiency_file"}
+        heavy |= {f"dpscale.sources.{m}" for m in ("fit_runs", "runs_json", "runs_csv")}  # (fit_io's parts)
         assert not heavy & loaded, (argv, heavy & loaded)
 
 

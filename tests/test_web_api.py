@@ -522,7 +522,7 @@ def test_a_pasted_table_whose_first_column_opens_with_a_bracket_is_read_as_fit_r
     """'[run],devices,throughput' pasted (a spreadsheet's copy: tabs; a decimal-comma one's: ';') was read as the run
     '[run]:devices:throughput' and refused "--point [run]:devices:throughput, devices: got '[run]'; allowed: a whole
     number …", where `dpscale fit FILE` fits the file saved from it: E 1, 0.95, 0.9 measured at 1, 2, 4, Amdahl
-    fitted 0.962652 at 2. The header is found by fit_io.runs_header, the rule fit's reader tells such a header by."""
+    fitted 0.962652 at 2. The header is found by runs_csv.runs_header, the rule fit's reader tells such a header by."""
     from dpscale.faces.web.app import run_command
 
     rows = ["[run],devices,throughput", "r1,1,1000", "r2,2,1900", "r4,4,3600"]

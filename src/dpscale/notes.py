@@ -390,7 +390,7 @@ EN = {
         "over the accumulation steps) at {pct:.3g} % of {peak:,g} TFLOP/s ({gpu}); each size's, the global batch over "
         "devices × accumulation steps, in proportion"
     ),
-    # sources/fit_io.py, sources/fit.py and sources/fit_notes.py
+    # sources/fit_runs.py, sources/fit.py and sources/fit_notes.py
     "runs_duplicated": (
         "{n} runs of {d:,} devices, {k} of them a throughput repeated to every digit: counted once for the noise "
         "(one record pasted twice?)"

@@ -176,7 +176,8 @@ def read_published(path: str | Path) -> list[Config]:
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
         raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
-    from dpscale.sources.fit_io import json_break, reads_as_json
+    from dpscale.sources.fit_io import reads_as_json
+    from dpscale.sources.runs_json import json_break
 
     # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1, "throughput": 2119.51…, …)'
     # read a JSON record as a header; JSON broken or nested 100,000 deep was read so too (review KJ): where it
@@ -226,7 +227,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
         reader.fieldnames = [(f or "").replace("\ufeff", "").strip().lower() for f in reader.fieldnames]
     missing = [c for c in REQUIRED if c not in (reader.fieldnames or [])]
     if missing:
-        from dpscale.sources.fit_io import columns_named, found, header_names, holds_runs
+        from dpscale.sources.runs_csv import columns_named, found, header_names, holds_runs
 
         header = reader.fieldnames or []
         said = f"{name} line {lines.start}: missing {columns_named(missing)} (found {found(header)})"
@@ -244,7 +245,7 @@ def _rows(reader: csv.DictReader, lines: _Lines, name: str) -> dict[str, list[Ro
     assert reader.fieldnames is not None  # (no header: every required column was missing, said above)
     twice = sorted({f for f in reader.fieldnames if f and reader.fieldnames.count(f) > 1})
     if twice:  # DictReader would keep the last silently
-        from dpscale.sources.fit_io import columns_named
+        from dpscale.sources.runs_csv import columns_named
 
         raise DpscaleError(f"{name} line {lines.start}: {columns_named(twice)} twice; allowed: each column once")
     groups: dict[str, list[Row]] = {}

@@ -14,8 +14,9 @@ from typing import Any, NamedTuple
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
 from dpscale.files import content_line, loads_once, not_json, read_text, shown, text_lines
 from dpscale.formulas.units import canonical_unit
-from dpscale.sources.fit_io import _field, csv_rows, header_names, holds_runs, runs_header
+from dpscale.sources.fit_runs import _field
 from dpscale.sources.measure import CALIBRATION_FORMAT
+from dpscale.sources.runs_csv import csv_rows, header_names, holds_runs, runs_header
 
 
 def _runs_lines(path: str) -> bool:
@@ -40,7 +41,7 @@ def _runs_csv(path: str) -> bool:
     except (OSError, ValueError):  # (DpscaleError: a quote left open — no CSV fit reads either)
         return False
     head = next((row for row in rows if "".join(row).strip()), ())
-    # one cell of a spreadsheet's tabs or ';' (fit_io.runs_header reads them as commas): fit tells it to save the
+    # one cell of a spreadsheet's tabs or ';' (runs_csv.runs_header reads them as commas): fit tells it to save the
     # file with commas; it said 'line 1: not JSON (Expecting value)' here (review KE's left-alone)
     one = len(head) == 1 and ("\t" in head[0] or ";" in head[0]) and runs_header(head[0])
     return holds_runs(header_names(head)) or one

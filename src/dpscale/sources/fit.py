@@ -34,7 +34,10 @@ from dpscale.errors import (
 )
 from dpscale.formulas.scaling import compute, relative_efficiency, short_repr
 from dpscale.notes import Note
-from dpscale.sources.fit_io import (
+from dpscale.sources.fit_io import runs_from
+from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
+from dpscale.sources.fit_notes import fit_warnings
+from dpscale.sources.fit_runs import (
     CONFIDENCE_ALLOWED,
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
@@ -45,10 +48,7 @@ from dpscale.sources.fit_io import (
     SEEDS,
     Runs,
     listed_sizes,
-    runs_from,
 )
-from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
-from dpscale.sources.fit_notes import fit_warnings
 from dpscale.sources.fit_solve import AT_BOUND, Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_ceiling, usl_peak
 

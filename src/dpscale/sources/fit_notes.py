@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from dpscale.notes import Note, e3
-from dpscale.sources.fit_io import NOISE_PRIOR
+from dpscale.sources.fit_runs import NOISE_PRIOR
 from dpscale.sources.fit_solve import AT_BOUND
 
 TYPE_CHECKING = False

@@ -12,7 +12,7 @@ from typing import Any
 
 from dpscale.errors import MAX_DEVICES, fail
 from dpscale.notes import Note
-from dpscale.sources.fit_io import listed_sizes, stated_unit
+from dpscale.sources.fit_runs import listed_sizes, stated_unit
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import numpy as np
 from dpscale.formulas.scaling import relative_efficiency
 from dpscale.sources.dataset import Config
 from dpscale.sources.fit import fit
-from dpscale.sources.fit_io import DEFAULT_CONFIDENCE
+from dpscale.sources.fit_runs import DEFAULT_CONFIDENCE
 from dpscale.sources.predict_validate import summary
 
 MIN_SIZES = 4

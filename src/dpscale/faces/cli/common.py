@@ -400,7 +400,7 @@ def runs_unit(typed: str | None, said: str | None, source: str) -> str:
     """The unit of runs read from a file (`source`: RUNS, --fit): the one its records state, which a typed --unit
     must be — fit printed tokens/s runs as samples/s, and plan --fit took them as samples — else the typed one,
     else samples/s."""
-    from dpscale.sources.fit_io import stated_unit  # (fit and plan only: off calc's start-up path)
+    from dpscale.sources.fit_runs import stated_unit  # (fit and plan only: off calc's start-up path)
 
     if said is not None:
         check_unit(said, f"{source}, unit")

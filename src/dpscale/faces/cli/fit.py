@@ -25,7 +25,7 @@ from dpscale.faces.cli.common import (
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term, unit_label
 from dpscale.faces.i18n import number as fmt
 from dpscale.faces.output import Column, horizontal, to_json
-from dpscale.sources.fit_io import (
+from dpscale.sources.fit_runs import (
     CONFIDENCE_ALLOWED,
     DEFAULT_CONFIDENCE,
     DEFAULT_RESAMPLES,
@@ -85,7 +85,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _inputs(args: argparse.Namespace) -> dict[str, Any]:
     """Parse every flag before any work, so bad input fails fast with its flag's name."""
     from dpscale.files import shown_name
-    from dpscale.sources.fit_io import parse_only, parse_point, read_runs_unit
+    from dpscale.sources.fit_io import read_runs_unit
+    from dpscale.sources.fit_runs import parse_point
+    from dpscale.sources.runs_json import parse_only
 
     if args.unit is not None:
         args.unit = check_unit(args.unit)

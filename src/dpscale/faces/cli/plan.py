@@ -235,7 +235,7 @@ def _efficiency_file(args: argparse.Namespace) -> EfficiencyFile | None:
         raise DpscaleError("--fit and --efficiency/--law: give one source of E, not both")
     if args.efficiency_file is None:
         return None
-    from dpscale.sources.efficiency_file import read_efficiencies  # (and fit_io: 18 ms of a plan's start-up)
+    from dpscale.sources.efficiency_file import read_efficiencies  # (and runs_csv: 18 ms of a plan's start-up)
 
     read = read_efficiencies(args.efficiency_file)
     if read.unit is not None:
@@ -369,7 +369,7 @@ def _limits(args: argparse.Namespace) -> tuple[dict[str, float], float | None, f
         prices["price_per_node_hour"] = positive(args.price_per_node_hour, "--price-per-node-hour", "a price > 0")
         if not args.gpus_per_node:  # 32.77 an instance of how many devices: the cost is per device otherwise 8× off
             raise DpscaleError("--price-per-node-hour: needs --gpus-per-node (the devices a node's price buys)")
-        from dpscale.sources.fit_io import MAX_GPUS_PER_NODE  # (only here: a plan at one E reads no file module)
+        from dpscale.sources.fit_runs import MAX_GPUS_PER_NODE  # (only here: a plan at one E reads no file module)
 
         prices["gpus_per_node"] = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE)
     deadline = parse_duration(args.deadline, "--deadline") if args.deadline is not None else None
@@ -491,7 +491,9 @@ def _got_unit(typed: str | None) -> str:
 def _fitted(args: argparse.Namespace, devices: list[int], notes: list[str], typed_unit: str | None) -> Fit:
     """A `dpscale.fit` of the measured runs as the E source; sizes below its baseline are dropped."""
     import dpscale
-    from dpscale.sources.fit_io import MAX_GPUS_PER_NODE, parse_only, read_runs_unit
+    from dpscale.sources.fit_io import read_runs_unit
+    from dpscale.sources.fit_runs import MAX_GPUS_PER_NODE
+    from dpscale.sources.runs_json import parse_only
 
     g = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE) if args.gpus_per_node else None
 

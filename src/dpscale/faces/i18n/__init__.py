@@ -147,7 +147,7 @@ TEXT_NUMBERS = ("table", "sizes", "fitted", "typed", "theirs", "ranks", "measure
 TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
 PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
 AND = {"en": "and", "es": "y"}
-# The library's notes list sizes with '; ' (sources.fit_io.listed_sizes, predict_notes' ragged nodes): 1,024 holds a
+# The library's notes list sizes with '; ' (sources.fit_runs.listed_sizes, predict_notes' ragged nodes): 1,024 holds a
 # comma. That text stays the library's (fit --json's warnings); a face says it with `relisted`.
 LISTED_SEP = "; "
 
@@ -306,7 +306,7 @@ def say_error(exc: BaseException, lang: str = "en") -> str:
     name = name.replace(STDIN_NAME, label("stdin_name", lang))  # a file given as '-' ('standard input line 3, …')
     if lang == "es":  # 'DATA.csv line 4, column 'x'' names the place: say its words too
         name = re.sub(r" line (\d+)(, column)?", lambda k: f" línea {k[1]}" + (", columna" if k[2] else ""), name)
-        # a run's field (sources.fit_io): --point's D:X parts in words (a point may hold a space: '8:2 000'; the
+        # a run's field (sources.fit_runs): --point's D:X parts in words (a point may hold a space: '8:2 000'; the
         # page's box names its line instead, below); a file's as the field it names
         fields = {"devices": "dispositivos", "throughput": "rendimiento", "step_time": "segundos por paso"}
         name = re.sub(r"^(--point (?!línea \d).+), (devices|throughput|step_time)$",

@@ -39,7 +39,7 @@ from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.locale import lang_named
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.notes import singular
-from dpscale.sources.fit_io import RESAMPLES
+from dpscale.sources.fit_runs import RESAMPLES
 from dpscale.sources.predict_inputs import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
@@ -224,7 +224,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     head = next((x for x in lines if content_line(x)), "").replace('"', "")
     # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
     named = re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head)
-    from dpscale.sources.fit_io import read_csv_unit, runs_header
+    from dpscale.sources.runs_csv import read_csv_unit, runs_header
 
     # or a header fit reads, whatever its first name opens with ('[run],devices,throughput' was the run '[run]')
     if named or runs_header(head):

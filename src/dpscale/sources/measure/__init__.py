@@ -17,7 +17,7 @@ import os
 from dpscale.errors import DpscaleError, require
 
 # The "format" of the file `dpscale measure allreduce --out` writes (calibration.py), by which predict's
-# --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (fit_io,
+# --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (runs_json,
 # efficiency_file): one string, so the reader cannot miss what the writer wrote
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
 

@@ -109,7 +109,7 @@ def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
     from dpscale.files import content_line, loads_once, text_lines
-    from dpscale.sources.fit_io import make_run  # (records only: no torch)
+    from dpscale.sources.fit_runs import make_run  # (records only: no torch)
 
     for i, line in enumerate(text_lines(text), start=1):
         if not content_line(line):  # ('#': a comment, which fit skips: review KJ, KP)
@@ -328,7 +328,7 @@ def larger_before(path: str | None, rec: dict[str, Any]) -> list[int]:
 
 def _sized(path: str | None) -> list[dict[str, Any]]:
     """--out's records with a size and a throughput, both numbers (as `dpscale fit` reads them: "1" is 1)."""
-    from dpscale.sources.fit_io import make_run  # (records only: no torch)
+    from dpscale.sources.fit_runs import make_run  # (records only: no torch)
 
     out = []
     for old in _records(path):
