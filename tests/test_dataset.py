@@ -973,3 +973,20 @@ def test_a_comment_first_changes_nothing_validate_says_of_json(tmp_path, capsys,
     assert rc == 2 and err.strip().endswith(
         f"s.jsonl line {line}: not valid JSON (Expecting property name enclosed in double quotes); {said} FILE`"
     )
+
+
+def test_validate_says_json_of_a_number_too_long_before_a_broken_line(tmp_path, capsys):
+    """Review KW: a JSON-lines file whose line 1 holds a 5,000-digit number and whose line 2 is cut short: fit refuses
+    line 1 ('a number too long to read'), and validate said 'r.jsonl: JSON; allowed: …' (fab77ff5). json_break read
+    past line 1 to the broken line 2 (review KV), so validate said 'r.jsonl line 2: not valid JSON (Unterminated
+    string starting at)' — a break fit never reaches. It stops where fit stops now: JSON, as before."""
+    from dpscale.sources.runs_json import json_break
+
+    big = '{"devices": 1, "throughput": 1' + "0" * 5000 + "}\n"
+    text = big + '{"devices": 2, "throughput": 1900, "unit": "samp\n' + GOOD
+    assert json_break(text, "r.jsonl") is None
+    (tmp_path / "r.jsonl").write_text(text)
+    said = "allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to `dpscale fit"
+    for mode in ([], ["--mode", "fit"]):
+        rc, out, err = run(capsys, "validate", str(tmp_path / "r.jsonl"), *mode)
+        assert rc == 2 and out == "" and err.strip().endswith(f"r.jsonl: JSON; {said} FILE`")

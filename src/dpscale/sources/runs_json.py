@@ -222,7 +222,8 @@ def json_break(text: str, name: str, allowed: str = JSON_LINES) -> DpscaleError 
     value); allowed: ALLOWED', 'NAME: nested too deeply; …'), or None where it is JSON: one document, one value a line
     ('#' lines comments), or such lines with an object spread over several, which fit refuses in words of its own.
     validate's refusal of a JSON file says where it breaks by it (review KV: it made a run of every record of fit's
-    reader, and told the refusals of JSON apart from the others by the end of their text). Read to the first break."""
+    reader, and told the refusals of JSON apart from the others by the end of their text). Read to the first
+    break, or to a number past 4,300 digits, which fit refuses on its own line (review KW)."""
     lines = ["" if comment_line(ln) else ln for ln in text_lines(text)]  # (the lines numbered)
     text = "\n".join(lines)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
@@ -244,8 +245,8 @@ def json_break(text: str, name: str, allowed: str = JSON_LINES) -> DpscaleError 
             return DpscaleError(f"{name} line {i}: nested too deeply; allowed: {allowed}")
         except json.JSONDecodeError as exc:
             return None if _spans_lines(lines[i - 1 :]) else _not_json(name, lines, i, exc, text, broken, allowed)
-        except ValueError:
-            continue
+        except ValueError:  # a number past 4,300 digits: fit refuses this line for it, not a later one's break
+            return None  # (review KW: a line 2 cut short was named, where fit says line 1's number is too long)
     return None
 
 
