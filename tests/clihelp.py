@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import shutil
 import socket
@@ -30,6 +31,13 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
         rc = exc.code
     out, err = capsys.readouterr()
     return rc, out, err
+
+
+def json_file(tmp_path: Path, data: object, name: str = "config.json") -> str:
+    """`data` written as JSON to tmp_path/name, its path for --model-file and the like."""
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
 
 
 def spelt_alike(capsys, argv: list[str], spellings: tuple[str, ...] | list[str], unit: str | None = None) -> None:

@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
+from clihelp import json_file, run
 
 from dpscale.catalog import load_model_file
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.compute import token_flops
 
 HF = Path(__file__).parent / "data" / "hf"
@@ -22,27 +22,15 @@ GEMMA2 = {"kind": "transformer", "params": 9241705984, "layers": 42, "hidden": 3
 PREDICT = ("-d", "8", "-b", "1", "--system", "dgx-h100", "--precision", "bf16")
 
 
-def write(tmp_path: Path, data: dict, name: str = "mine.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
 def test_the_shape_fields_in_models_json_s_format_give_the_config_s_flops(capsys, tmp_path):
     # the same FLOPs a token as google/gemma-2-9b's config.json: 55.45 + 12.68 G, 6,144 keys
-    mine = load_model_file(write(tmp_path, GEMMA2))
+    mine = load_model_file(json_file(tmp_path, GEMMA2))
     theirs = load_model_file(str(HF / "gemma-2-9b.config.json"))
     assert [round(x / 1e9, 2) for x in token_flops(mine)] == [55.45, 12.68] == [
         round(x / 1e9, 2) for x in token_flops(theirs)]  # fmt: skip
     assert (mine["attention_width"], mine["window_layers"]) == (4096, 21)
     # 8.0 is read as 8, as every whole field
-    assert load_model_file(write(tmp_path, {**GEMMA2, "window_layers": 21.0}))["window_layers"] == 21
+    assert load_model_file(json_file(tmp_path, {**GEMMA2, "window_layers": 21.0}))["window_layers"] == 21
 
 
 @pytest.mark.parametrize(
@@ -66,7 +54,7 @@ def test_the_shape_fields_in_models_json_s_format_give_the_config_s_flops(capsys
 def test_a_bad_shape_field_is_refused_naming_it(capsys, tmp_path, field, value, allowed):
     # before: read unchecked — attention_width -4096 gave attention's 12·L·h·k = -11.27 G a token, window_layers 43
     # -2.8 G (-1,560.38 keys a token), "abc" a TypeError traceback, NaN 'a micro-batch comes to nan s'
-    path = write(tmp_path, {**GEMMA2, field: value})
+    path = json_file(tmp_path, {**GEMMA2, field: value}, "mine.json")
     with pytest.raises(DpscaleError) as e:
         load_model_file(path)
     got = {1e30: "1e+30"}.get(value, json.dumps(value))  # (as the file has it)
@@ -78,7 +66,7 @@ def test_a_bad_shape_field_is_refused_naming_it(capsys, tmp_path, field, value, 
 
 
 def test_a_misspelt_shape_field_is_refused_as_any_field_s(capsys, tmp_path):
-    path = write(tmp_path, {**{k: v for k, v in GEMMA2.items() if k != "attention_width"}, "attention_widht": 4096})
+    path = json_file(tmp_path, {**{k: v for k, v in GEMMA2.items() if k != "attention_width"}, "attention_widht": 4096})
     rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT)
     assert rc == 2 and "key 'attention_widht' (did you mean 'attention_width'?)" in err
 
@@ -86,7 +74,7 @@ def test_a_misspelt_shape_field_is_refused_as_any_field_s(capsys, tmp_path):
 def test_a_cnn_s_shape_fields_are_unread(capsys, tmp_path):
     # a CNN's prediction never reads them, as its 'window' or 'hidden'
     cnn = {"kind": "cnn", "params": 25557032, "fwd_gmacs": 4.11, "attention_width": "n/a", "window_layers": -1}
-    assert load_model_file(write(tmp_path, cnn))["fwd_gmacs"] == 4.11
+    assert load_model_file(json_file(tmp_path, cnn))["fwd_gmacs"] == 4.11
 
 
 @pytest.mark.parametrize(
@@ -102,7 +90,7 @@ def test_the_keys_a_token_are_said_to_a_tenth_where_the_window_is_on_some_layers
     # before: "(7,704.380952380952 keys a token)", "(7.704,380952380952 claves por token)"
     data = json.loads((HF / "gemma-2-9b.config.json").read_text(encoding="utf-8"))
     data["layer_types"] = ["sliding_attention"] * sliding + ["full_attention"] * (42 - sliding)
-    path = write(tmp_path, data, "config.json")
+    path = json_file(tmp_path, data, "config.json")
     extra = ("--seq-len", seq) if seq else ()
     for lang, said in (("en", en), ("es", es)):
         rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, *extra, "--lang", lang)
@@ -123,7 +111,7 @@ PHI35 = {"architectures": ["Phi3ForCausalLM"], "attention_dropout": 0.0, "bos_to
 
 def test_a_phi3_long_context_config_is_read_at_the_length_it_was_pre_trained_at(capsys, tmp_path):
     # before: 131,072 tokens, 22.34 + 154.6 G a token (16× the activations, 7.9× the FLOPs a token of 4,096's)
-    path = write(tmp_path, PHI35, "config.json")
+    path = json_file(tmp_path, PHI35, "config.json")
     entry = load_model_file(path)
     assert (entry["params"], entry["seq_len"], entry["hf_context"]) == (3_821_079_552, 4096, 131072)
     assert [round(x / 1e9, 2) for x in token_flops(entry)] == [22.34, 4.83]
@@ -140,13 +128,13 @@ def test_a_phi3_long_context_config_is_read_at_the_length_it_was_pre_trained_at(
     # a 4k config's equal lengths, and one without rope_scaling, read max_position_embeddings as before
     four_k = load_model_file(str(HF / "Phi-3-mini-4k-instruct.config.json"))
     assert (four_k["seq_len"], "hf_context" in four_k) == (4096, False)
-    plain = load_model_file(write(tmp_path, {**PHI35, "rope_scaling": None}, "plain.json"))
+    plain = load_model_file(json_file(tmp_path, {**PHI35, "rope_scaling": None}, "plain.json"))
     assert (plain["seq_len"], "hf_context" in plain) == (131072, False)
 
 
 @pytest.mark.parametrize("original", [0, -1, "4096", 4096.5, True])
 def test_a_phi3_malformed_original_length_is_refused_naming_it(tmp_path, original):
-    path = write(tmp_path, {**PHI35, "original_max_position_embeddings": original}, "config.json")
+    path = json_file(tmp_path, {**PHI35, "original_max_position_embeddings": original}, "config.json")
     with pytest.raises(DpscaleError) as e:
         load_model_file(path)
     assert str(e.value).startswith(f"--model-file: {path}: original_max_position_embeddings {json.dumps(original)}; "
@@ -180,7 +168,7 @@ def test_mistral_nemo_s_narrower_attention_is_counted_in_its_activations_and_lar
     nemo = {"model_type": "mistral", "hidden_size": 5120, "num_hidden_layers": 40, "num_attention_heads": 32,
             "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 14336, "vocab_size": 131072,
             "max_position_embeddings": 1024000, "tie_word_embeddings": False, "sliding_window": None}  # fmt: skip
-    entry = load_model_file(write(tmp_path, nemo, "config.json"))
+    entry = load_model_file(json_file(tmp_path, nemo, "config.json"))
     assert (entry["params"], entry["attention_width"]) == (12_247_782_400, 4096)
     shape = Shape.of(entry, 8192)
     # selective: s·b·(26·5,120 + 8·4,096) × 40 = 54.36 GB, not s·b·34·5,120 × 40 = 57.04 GB (4.7 % over)

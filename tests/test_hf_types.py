@@ -21,10 +21,10 @@ import json
 from pathlib import Path
 
 import pytest
+from clihelp import json_file, run
 
 from dpscale.catalog import load_model_file
 from dpscale.errors import DpscaleError
-from dpscale.faces.cli import main
 from dpscale.formulas.compute import token_flops, transformer_terms
 
 HF = Path(__file__).parent / "data" / "hf"
@@ -39,18 +39,6 @@ CHECKPOINTS = {  # file: (hub id, the checkpoint's parameters)
 
 def config(name: str) -> dict:
     return json.loads((HF / name).read_text(encoding="utf-8"))
-
-
-def write(tmp_path: Path, data: dict, name: str = "config.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 @pytest.mark.parametrize("name", sorted(CHECKPOINTS))
@@ -124,7 +112,7 @@ def test_memory_s_model_states_are_the_counted_parameters(capsys, tmp_path):
     assert rows[0]["params"] == 494_032_768 and rows[0]["model_state_bytes_per_device"] == 8 * 494_032_768
     entry = {"kind": "transformer", "params": 494032768, "layers": 24, "hidden": 896, "heads": 14, "kv_heads": 2,
              "ffn": 4864, "vocab": 151936, "seq_len": 32768, "tied_embeddings": True}  # fmt: skip
-    rc, out, err = run(capsys, *argv, write(tmp_path, entry, "Qwen2.5-0.5B.config.json"))
+    rc, out, err = run(capsys, *argv, json_file(tmp_path, entry, "Qwen2.5-0.5B.config.json"))
     assert rc == 0, err
     assert json.loads(out) == rows
 
@@ -133,14 +121,16 @@ def test_qwen2_s_window_is_read_where_use_sliding_window_turns_it_on(tmp_path):
     """Qwen2Config: the window only with use_sliding_window, on the layers from max_window_layers on (21 of
     Qwen2.5-0.5B's 24: 3 layers); transformers' layer_types (4.53 on) names them itself."""
     qwen = config("Qwen2.5-0.5B.config.json")
-    on = load_model_file(write(tmp_path, dict(qwen, use_sliding_window=True, sliding_window=4096,
+    on = load_model_file(json_file(tmp_path, dict(qwen, use_sliding_window=True, sliding_window=4096,
                                               max_window_layers=21)))  # fmt: skip
     assert (on["window"], on["window_layers"], on["params"]) == (4096, 3, 494_032_768)
     assert transformer_terms(on)[3] == (21 * 32768 + 3 * 4096) / 24  # 29,184 keys a layer
     kinds = ["full_attention"] * 20 + ["sliding_attention"] * 4
-    four = load_model_file(write(tmp_path, dict(qwen, use_sliding_window=True, sliding_window=4096, layer_types=kinds)))
+    four = load_model_file(
+        json_file(tmp_path, dict(qwen, use_sliding_window=True, sliding_window=4096, layer_types=kinds))
+    )
     assert four["window_layers"] == 4
-    none = load_model_file(write(tmp_path, dict(qwen, use_sliding_window=True, max_window_layers=24)))
+    none = load_model_file(json_file(tmp_path, dict(qwen, use_sliding_window=True, max_window_layers=24)))
     assert transformer_terms(none)[3] == 32768  # every layer full: the window on none of them
 
 
@@ -148,18 +138,18 @@ def test_a_key_left_out_takes_its_config_class_s_default(tmp_path):
     """GemmaConfig's head_dim 256 and tied embeddings; MixtralConfig's 8 experts and 2 a token (a Mixtral config
     without num_experts_per_tok was refused: transformers reads it as 2)."""
     gemma = {k: v for k, v in config("gemma-7b.config.json").items() if k != "head_dim"}
-    assert load_model_file(write(tmp_path, gemma))["params"] == 8_537_680_896
+    assert load_model_file(json_file(tmp_path, gemma))["params"] == 8_537_680_896
     mixtral = {"model_type": "mixtral", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
                "num_key_value_heads": 8, "intermediate_size": 14336, "vocab_size": 32000,
                "max_position_embeddings": 32768}  # fmt: skip
-    entry = load_model_file(write(tmp_path, mixtral))
+    entry = load_model_file(json_file(tmp_path, mixtral))
     assert (entry["params"], entry["active_params"]) == (46_702_792_704, 12_879_925_248)
-    assert load_model_file(write(tmp_path, dict(mixtral, num_experts_per_tok=1)))["active_params"] < 12e9
+    assert load_model_file(json_file(tmp_path, dict(mixtral, num_experts_per_tok=1)))["active_params"] < 12e9
     # a Llama config with its own head_dim (LlamaConfig reads one): q, o 4,096 × 2,048, k, v 4,096 × 512
     llama = dict(mixtral, model_type="llama", head_dim=64)
     h, q, kv = 4096, 32 * 64, 8 * 64
     layer = 2 * h * q + 2 * h * kv + 3 * h * 14336 + 2 * h
-    assert load_model_file(write(tmp_path, llama))["params"] == 32 * layer + 2 * 32000 * h + h
+    assert load_model_file(json_file(tmp_path, llama))["params"] == 32 * layer + 2 * 32000 * h + h
 
 
 @pytest.mark.parametrize(
@@ -188,7 +178,7 @@ def test_a_key_left_out_takes_its_config_class_s_default(tmp_path):
     ],
 )  # fmt: skip
 def test_a_config_the_form_cannot_count_is_refused_in_one_line(capsys, tmp_path, change, en, es):
-    path = write(tmp_path, {**config("Qwen2.5-0.5B.config.json"), **change})
+    path = json_file(tmp_path, {**config("Qwen2.5-0.5B.config.json"), **change})
     with pytest.raises(DpscaleError):
         load_model_file(path)
     for command in (("predict", "--system", "dgx-h100"), ("memory", "--gpu", "h100")):
