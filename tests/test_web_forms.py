@@ -826,6 +826,29 @@ def test_the_take_button_names_one_size_as_one(served):
             expect(page.locator("#plan input[name=devices]")).to_have_value("1024")
 
 
+def _tokens_plan(capsys, tmp_path) -> list:
+    """`plan --efficiency-file --unit tokens/s` of _llama_prediction's file: the rows the page's plan must equal
+    once its rate has followed to tokens/s (6,144 = 0.75 sequences/s × 8,192 tokens a device)."""
+    path = _llama_prediction(capsys, tmp_path)
+    rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
+                     "--unit", "tokens/s")  # fmt: skip
+    assert rc == 0
+    return json.loads(out)
+
+
+def _plan_in_tokens(page, expect, f, lang: str, unit: str, said: str) -> None:
+    """In `lang`, the plan tab's unit typed `unit` after a blank one: the rate follows from the taken 0.75
+    sequences/s to 6,144 tokens/s, as 'tokens/s' does, and the plan's notes say `said`, with no error."""
+    page.select_option("#lang", lang)
+    f["unit"].fill("")
+    expect(f["throughput"]).to_have_value("0.75")
+    f["unit"].fill(unit)
+    expect(f["throughput"]).to_have_value("6144")
+    page.click("#plan .run")
+    expect(page.locator("#notes")).to_contain_text(said)
+    expect(page.locator("#error")).to_be_hidden()
+
+
 @pytest.mark.slow
 def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_second(capsys, tmp_path):
     """Review KF. After a language model's prediction was taken (0.75 sequences/s a device), 'tokens por segundo'
@@ -835,11 +858,7 @@ def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_se
     `plan --efficiency-file --unit tokens/s`'s."""
     from clihelp import chromium, serving
 
-    path = _llama_prediction(capsys, tmp_path)
-    rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
-                     "--unit", "tokens/s")  # fmt: skip
-    assert rc == 0
-    cli = json.loads(out)
+    cli = _tokens_plan(capsys, tmp_path)
     assert cli[0]["actual_throughput"] == 6144 and cli[0]["unit"] == "tokens/s"
 
     with serving() as url, chromium() as (browser, expect):
@@ -849,14 +868,7 @@ def test_the_take_reads_the_spanish_words_for_tokens_per_second_as_tokens_per_se
             ("es", "tokens por segundo", "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s"),
             ("en", "Tokens/seg", "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s"),
         ):
-            page.select_option("#lang", lang)
-            f["unit"].fill("")
-            expect(f["throughput"]).to_have_value("0.75")
-            f["unit"].fill(unit)  # the rate follows to the prediction's tokens/s, as 'tokens/s' does
-            expect(f["throughput"]).to_have_value("6144")
-            page.click("#plan .run")
-            expect(page.locator("#notes")).to_contain_text(said)
-            expect(page.locator("#error")).to_be_hidden()
+            _plan_in_tokens(page, expect, f, lang, unit, said)
         expect(page.locator("#notes")).to_contain_text("throughputs in tokens/s")  # (not 'in Tokens/seg')
         assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
 
@@ -870,11 +882,7 @@ def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_se
     takes it back to 0.75 with the note that the samples are sequences."""
     from clihelp import chromium, serving
 
-    path = _llama_prediction(capsys, tmp_path)
-    rc, out, _ = run(capsys, "plan", "-n", "1e12", "--epochs", "1", "--efficiency-file", str(path), "--json",
-                     "--unit", "tokens/s")  # fmt: skip
-    assert rc == 0
-    cli = json.loads(out)
+    cli = _tokens_plan(capsys, tmp_path)
     assert cli[0]["actual_throughput"] == 6144
 
     with serving() as url, chromium() as (browser, expect):
@@ -884,14 +892,7 @@ def test_the_take_reads_the_english_words_for_tokens_per_second_as_tokens_per_se
             ("en", "tokens per second", "per-device throughput 6,144 tokens/s: the prediction's 0.75 samples/s"),
             ("es", "Tokens/Sec", "rendimiento por dispositivo 6.144 tokens/s: las 0,75 muestras/s"),
         ):
-            page.select_option("#lang", lang)
-            f["unit"].fill("")
-            expect(f["throughput"]).to_have_value("0.75")
-            f["unit"].fill(unit)  # the rate follows to the prediction's tokens/s, as 'tokens/s' does
-            expect(f["throughput"]).to_have_value("6144")
-            page.click("#plan .run")
-            expect(page.locator("#notes")).to_contain_text(said)
-            expect(page.locator("#error")).to_be_hidden()
+            _plan_in_tokens(page, expect, f, lang, unit, said)
             if lang == "en":  # (_cells reads the English headers)
                 assert _cells(page, "time") == pytest.approx([r["hours"] for r in cli], rel=1e-3)
         page.select_option("#lang", "en")
