@@ -476,6 +476,15 @@ MODEL_KEYS = ("kind", "params", *WHOLE_KEYS[:-1], *TRUE_FALSE_KEYS, "fwd_gmacs",
 MAX_FWD_GMACS = 1e15  # a CNN's forward GMACs an image past it is a typo (1e24 MACs; vgg16's are 15.47)
 MOST_WHOLE = 10_000_000  # a layer count, width or vocabulary past it is a typo (as a device count or a sequence's)
 WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
+
+
+def whole_in(value: Any, low: int = 1, high: int = MOST_WHOLE) -> bool:
+    """Whether a file's value is a whole number from low to high (8.0 too; true, NaN and Infinity not): the one rule
+    a model entry's counts and a config.json's shape fields are read by (checked_model, catalog.hf)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    return number and low <= value <= high and value == int(value)
+
+
 # A Mixtral config's expert counts (catalog.hf reads them; an entry of models.json's format with them needs
 # active_params: MOE_NAMES)
 HF_EXPERTS = ("num_local_experts", "num_experts_per_tok")
@@ -601,7 +610,7 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
             if not (number(v) and 0 < v <= MAX_FWD_GMACS):
                 raise DpscaleError(f"{where}: {said(k)} {got}; allowed: forward GMACs an image, a number > 0, at most "
                                    f"{MAX_FWD_GMACS:g}")  # fmt: skip
-        elif not (number(v) and v == int(v) and 1 <= v <= MOST_WHOLE):
+        elif not whole_in(v):
             raise DpscaleError(f"{where}: {said(k)} {got}; allowed: {WHOLE_ALLOWED}")
         else:
             out[k] = int(v)
@@ -611,7 +620,7 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
                                        f"{said('layers')} ({out['layers']})")):  # fmt: skip
             if k in entry:
                 v = entry[k]
-                if not (number(v) and v == int(v) and low <= v <= high):
+                if not whole_in(v, low, high):
                     raise DpscaleError(f"{where}: {said(k)} {json_quoted(v)}; allowed: {allowed}")
                 out[k] = int(v)
     kv, heads = out.get("kv_heads"), out.get("heads")

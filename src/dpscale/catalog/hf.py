@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dpscale.catalog import HF_EXPERTS, MOST_WHOLE, WHOLE_ALLOWED, checked_model
+from dpscale.catalog import HF_EXPERTS, MOST_WHOLE, WHOLE_ALLOWED, checked_model, whole_in
 from dpscale.errors import DpscaleError
 from dpscale.files import json_quoted
 from dpscale.formulas.compute import llama_params
@@ -122,12 +122,6 @@ def hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
             "hf_model_type": typed}  # fmt: skip
 
 
-def _whole(value: Any, low: int = 1) -> bool:
-    """A whole number from `low` to MOST_WHOLE (8.0 too; true, NaN and Infinity not)."""
-    number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    return number and low <= value <= MOST_WHOLE and value == int(value)
-
-
 def _head_dim(config: dict[str, Any], out: dict[str, Any], form: dict[str, Any], where: str) -> int:
     """Each head's width: the config's head_dim, else its class's default (Gemma's 256), else hidden_size /
     num_attention_heads — which must then divide (3 heads of 4,096 would be 1,365 wide: 4,096 × 4,095 projections)."""
@@ -137,7 +131,7 @@ def _head_dim(config: dict[str, Any], out: dict[str, Any], form: dict[str, Any],
             raise DpscaleError(f"{where}: num_attention_heads {out['heads']}; allowed: a divisor of hidden_size "
                                f"({out['hidden']:,}), or a head_dim beside it (each head's width)")  # fmt: skip
         return out["hidden"] // out["heads"]
-    if not _whole(head_dim):
+    if not whole_in(head_dim):
         raise DpscaleError(f"{where}: head_dim {json_quoted(head_dim)}; allowed: {WHOLE_ALLOWED}")
     return int(head_dim)
 
@@ -154,7 +148,7 @@ def _window_layers(config: dict[str, Any], layers: int, where_on: str, where: st
         return kinds.count("sliding_attention")
     if where_on == "qwen2":
         first = config.get("max_window_layers", 28)
-        if not _whole(first, 0):
+        if not whole_in(first, 0):
             raise DpscaleError(f"{where}: max_window_layers {json_quoted(first)}; allowed: a whole number from 0 "
                                f"to {MOST_WHOLE:,}")  # fmt: skip
         return max(0, layers - int(first))
@@ -167,7 +161,7 @@ def _hf_experts(config: dict[str, Any], where: str) -> tuple[int, int]:
     got = [config.get(k, default) for k, default in zip(HF_EXPERTS, (8, 2), strict=True)]
     for k, v in zip(HF_EXPERTS, got, strict=True):
         # (the range before int(v): NaN and Infinity, which json reads, fail it and are said, not raised by int)
-        if not _whole(v):
+        if not whole_in(v):
             raise DpscaleError(f"{where}: {k} {json_quoted(v)}; allowed: {WHOLE_ALLOWED}")
     experts, routed = int(got[0]), int(got[1])
     if routed > experts:
