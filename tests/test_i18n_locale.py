@@ -4,8 +4,10 @@ the browser's Accept-Language); --lang wins over it, and JSON and CSV do not cha
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from clihelp import run
@@ -26,13 +28,47 @@ from dpscale.faces.locale import env_lang
         ({"LANG": "es_ES.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "en"),
         ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:es"}, "es"),  # LANGUAGE's first language dpscale has
         ({"LANG": "es_ES.UTF-8", "LANGUAGE": "en"}, "en"),
-        ({"LANG": "C.UTF-8", "LANGUAGE": "es"}, "en"),  # LANGUAGE counts only with a locale that is not C
+        ({"LANG": "C", "LANGUAGE": "es"}, "en"),  # LANGUAGE counts only with a locale that is not C or POSIX
+        ({"LANG": "POSIX", "LANGUAGE": "es"}, "en"),
+        ({"LC_ALL": "C", "LANG": "es_ES.UTF-8", "LANGUAGE": "es"}, "en"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "es"}, "es"),  # C.UTF-8 is not C to gettext: a container's LANGUAGE=es
+        ({"LC_ALL": "C.utf8", "LANGUAGE": "es_AR:en"}, "es"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": "en:es"}, "en"),
+        ({"LANG": "C.UTF-8", "LANGUAGE": ""}, "en"),
         ({"LANGUAGE": "es"}, "en"),
         ({"LANG": "", "LC_ALL": "", "LC_MESSAGES": "es_ES"}, "es"),  # set but empty is unset
     ],
 )
 def test_the_locale_is_read_as_gettext_reads_it(env, lang):
     assert env_lang(env) == lang
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"LANG": "C.UTF-8", "LANGUAGE": "es"},
+        {"LANG": "C.utf8", "LANGUAGE": "es_AR"},
+        {"LC_ALL": "C.UTF-8", "LANG": "C", "LANGUAGE": "es"},
+        {"LANG": "C", "LANGUAGE": "es"},
+        {"LANG": "POSIX", "LANGUAGE": "es"},
+        {"LANG": "C.UTF-8"},
+    ],
+)
+def test_the_language_is_the_one_gettext_gives_coreutils(env):
+    """`LANG=C.UTF-8 LANGUAGE=es` (a Debian or python:3 container's locale, LANGUAGE set for Spanish) gave dpscale in
+    English while `ls` said its errors in Spanish: glibc ignores LANGUAGE only where the locale is exactly C or
+    POSIX (dcigettext.c, guess_category_value), and env_lang treated C.UTF-8 as C. Checked against coreutils' own
+    Spanish catalog where it is installed (C.UTF-8 is built into glibc 2.35 and later); the table above holds the
+    same cases everywhere. (`LANGUAGE=en:es` is not asked of ls: coreutils has no English catalog and goes on to
+    Spanish, where dpscale has English.)"""
+    ls = shutil.which("ls")
+    if ls is None or not Path("/usr/share/locale/es/LC_MESSAGES/coreutils.mo").exists():
+        pytest.skip("coreutils' Spanish catalog is not installed")
+    said = subprocess.run([ls, "/dpscale-no-such-path"], env={"PATH": os.defpath, **env}, capture_output=True,
+                          text=True).stderr  # fmt: skip
+    if "cannot access" not in said and "no se puede acceder" not in said:
+        pytest.skip(f"ls speaks neither English nor Spanish here: {said!r}")
+    assert env_lang(env) == ("es" if "no se puede acceder" in said else "en")
 
 
 @pytest.fixture

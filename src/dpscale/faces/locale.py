@@ -27,10 +27,14 @@ def _code(tag: str) -> str:
 
 def env_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language the locale asks for, read as gettext reads it: the first set of LC_ALL, LC_MESSAGES and LANG,
-    with LANGUAGE's list before it unless that locale is C/POSIX or unset; 'es_ES.UTF-8' → 'es', else 'en'. A
-    Spanish desktop gets Spanish without --lang, as the page follows the browser's Accept-Language."""
+    with LANGUAGE's list before it unless that locale is exactly C or POSIX, or unset — glibc's rule
+    (dcigettext.c, guess_category_value), under which C.UTF-8 is not C: `LANG=C.UTF-8 LANGUAGE=es`, a container's
+    locale with Spanish asked for, gets Spanish, as `ls` does. 'es_ES.UTF-8' → 'es', else 'en'. Unlike gettext, a
+    LANGUAGE naming none of dpscale's languages leaves the locale's (gettext would fall back to English). A Spanish
+    desktop gets Spanish without --lang, as the page follows the browser's Accept-Language."""
     env = os.environ if environ is None else environ
-    locale = _code(next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C"))
-    if locale not in ("c", "posix"):
-        locale = next((c for c in map(_code, env.get("LANGUAGE", "").split(":")) if c in LANGS), locale)
-    return locale if locale in LANGS else "en"
+    locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C")
+    if locale not in ("C", "POSIX"):
+        asked = (c for c in map(_code, env.get("LANGUAGE", "").split(":")) if c in LANGS)
+        return next(asked, _code(locale) if _code(locale) in LANGS else "en")
+    return "en"
