@@ -62,3 +62,47 @@ def test_llama2_7b_published_batch_and_steps_as_sequences(capsys):
     plan = json.loads(out)
     assert rc == 0 and (plan["global_batch"], plan["steps_per_epoch"]) == (1024, 476_838)
     assert plan["learning_rate"] == pytest.approx(3e-4)
+
+
+# Narayanan et al. 2021 (Megatron-LM, SC21), §5.1, "Estimating end-to-end training time": T ≈ 8·T·P / (n·X),
+# X the TFLOP/s a GPU achieves (8 = forward, backward and the forward recomputed, 2 + 4 + 2 FLOPs a parameter and
+# token), so a GPU runs X / (8·P) tokens/s. GPT-3 (175 B) on 1,024 A100s at 140 TFLOP/s, 300 B tokens: "34 days";
+# the 1 T model (1,008 B parameters, their Table 1) on 3,072 A100s at 163 TFLOP/s, 450 B tokens: "84 days".
+MEGATRON = [
+    # (run, parameters, GPUs, TFLOP/s a GPU, tokens, published days, the table's time in English and Spanish)
+    ("gpt3-175b", 175e9, 1024, 140e12, "300e9", 34, ("813.8 h (33.9 days)", "813,8 h (33,9 días)")),
+    ("1t", 1008e9, 3072, 163e12, "450e9", 84, ("2,013.0 h (83.9 days)", "2.013,0 h (83,9 días)")),
+]
+
+
+@pytest.mark.parametrize(("name", "p", "n", "x", "tokens", "days", "shown"), MEGATRON, ids=[m[0] for m in MEGATRON])
+def test_plan_gives_megatrons_published_days_to_train(capsys, name, p, n, x, tokens, days, shown):
+    """plan's hours = tokens / (n·v·E) / 3600 at E = 1 (X is end-to-end: it already pays the communication) and
+    v = X / (8·P) tokens/s give the paper's days to its rounding (33.9 and 83.9 days: −0.3 % and −0.1 %)."""
+    v = repr(x / (8 * p))
+    rc, out, _ = run(capsys, "plan", "-n", tokens, "-v", v, "-d", str(n), "-e", "1", "--unit", "tokens/s", "--json")
+    (point,) = json.loads(out)
+    assert rc == 0 and round(point["hours"] / 24) == days
+    # the paper's formula, in days, to the JSON's 12 digits
+    assert point["hours"] / 24 == pytest.approx(8 * float(tokens) * p / (n * x) / 86_400, rel=1e-10)
+    assert point["device_hours"] == pytest.approx(n * point["hours"], rel=1e-10)
+    for lang, time in zip(("en", "es"), shown):
+        rc, out, _ = run(capsys, "plan", "-n", tokens, "-v", v, "-d", str(n), "-e", "1", "--unit", "tokens/s",
+                         "--lang", lang)  # fmt: skip
+        assert rc == 0 and time in out
+
+
+def test_megatrons_tflops_through_predict_are_three_quarters_of_its_mfu(capsys, tmp_path):
+    """Megatron's 8·P FLOPs a token count the recomputed forward; predict's rule for `--params` counts 6·P, so its
+    --mfu for 140 TFLOP/s of 312 is 0.75 × 140/312: 100 tokens/s a GPU, 33.9 days on 1,024 (docs/calculators.md)."""
+    cluster = ["--gpus-per-node", "8", "--intra-bw", "300", "--inter-bw", "200"]
+    mfu = repr(0.75 * 140 / 312)
+    rc, out, _ = run(capsys, "predict", "--params", "175e9", "--seq-len", "2048", "--gpu", "a100-80gb",
+                     "--precision", "bf16", "--mfu", mfu, "-b", "1", "-d", "1", *cluster, "--json")  # fmt: skip
+    assert rc == 0
+    pred = tmp_path / "pred.json"
+    pred.write_text(out)
+    rc, out, _ = run(capsys, "plan", "--efficiency-file", str(pred), "-n", "300e9", "--unit", "tokens/s", "--json")
+    (point,) = json.loads(out)
+    assert rc == 0 and point["actual_throughput"] == pytest.approx(100, rel=1e-8)
+    assert point["device_hours"] / 1024 / 24 == pytest.approx(33.908, abs=5e-4)
