@@ -690,6 +690,17 @@ PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda
             "--price-per-device-hour: got '2 EUR'; allowed: a plain",
             f"--price-per-device-hour: se recibió '2 EUR'; {PLAIN_NUMBER_ES}",
         ),
+        # written out as the flags ask (1.28e6), then a sign: 'allowed: a budget > 0', which 1e6 is (review KZ)
+        (
+            ["-n", "1e6", "--budget", "1e6$", "--price-per-device-hour", "2"],
+            "--budget: got '1e6$'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió '1e6$'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--price-per-node-hour", "$3.277E1", "--gpus-per-node", "8"],
+            "--price-per-node-hour: got '$3.277E1'; allowed: a plain number: no currency sign or code",
+            f"--price-per-node-hour: se recibió '$3.277E1'; {PLAIN_NUMBER_ES}",
+        ),
     ],
 )
 def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):

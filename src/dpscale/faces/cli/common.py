@@ -487,7 +487,8 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
             raise fail(flag, text, hint) from None
         if re.fullmatch(r"[-+]?\d+(\.\d+)?\s*[kKMGTB]", t):  # 1.28M, 300B: 'a sample count > 0' said not why
             raise fail(flag, text, SUFFIX) from None
-        if re.fullmatch(r"[$€£]\s*[\d.,]+|[\d.,]+\s*(USD|EUR|[$€£])", t, re.IGNORECASE):  # a price, a budget
+        # a price, a budget; written out too ('1e6$' was told 'a budget > 0', which 1e6 is)
+        if re.fullmatch(r"[$€£]\s*[\d.,]+(e[-+]?\d+)?|[\d.,]+(e[-+]?\d+)?\s*(USD|EUR|[$€£])", t, re.IGNORECASE):
             raise fail(flag, text, CURRENCY) from None
         if fraction and t.endswith("%"):
             try:
