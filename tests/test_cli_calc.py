@@ -1329,11 +1329,11 @@ def test_a_unit_typed_with_spaces_is_printed_without_them(capsys):
         (["memory", "--model", "llama-7b", "-b", "0"], "error: --batch: got '0'; allowed: a whole number from 1"),
         (
             ["plan", "--price=-3", "-v", "100", "-d", "8", "-e", "0.9", "--samples", "1e6", "--lang", "es"],
-            "error: --price: se recibió '-3'; se admite: un precio > 0",
+            "error: --price: se recibió '-3'; se admite: un precio finito > 0",
         ),
         (
             ["plan", "--price-per-device-hour", "-3", "-v", "100", "-d", "8", "-e", "0.9", "--samples", "1e6"],
-            "error: --price-per-device-hour: got '-3'; allowed: a price > 0",
+            "error: --price-per-device-hour: got '-3'; allowed: a finite price > 0",
         ),
     ],
 )

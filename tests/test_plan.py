@@ -180,7 +180,7 @@ def test_cli_fit_as_e_source(capsys, tmp_path):
 @pytest.mark.parametrize(
     "argv, needle",
     [
-        (["-n", "0", "-v", "100"], "--samples: got '0'; allowed: a sample count > 0"),
+        (["-n", "0", "-v", "100"], "--samples: got '0'; allowed: a finite sample count > 0"),
         (["-n", "1e6", "-v", "0"], "--throughput: got '0'"),
         (["-n", "1e6", "-v", "100", "--epochs", "-1"], "--epochs: got '-1'"),
         (["-n", "1e6", "-v", "100", "-d", "0"], "--devices: got '0'"),
@@ -710,6 +710,30 @@ def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, 
     assert rc == 2 and out == "" and said in err and err.count("\n") == 1
     rc, out, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
     assert rc == 2 and out == "" and err == f"dpscale plan: error: {said_es}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag", "value", "allowed", "allowed_es"),
+    [
+        (["-n", "inf"], "--samples", "inf", "a finite sample count > 0", "un número de muestras finito > 0"),
+        (["-n", "1e6", "--epochs", "1e400"], "--epochs", "1e400", "a finite epoch count > 0",
+         "un número de épocas finito > 0"),
+        (["-n", "1e6", "--price", "inf"], "--price", "inf", "a finite price > 0",
+         "un precio finito > 0"),
+        (["-n", "1e6", "--price-per-node-hour", "1e999", "--gpus-per-node", "8"], "--price-per-node-hour", "1e999",
+         "a finite price > 0", "un precio finito > 0"),
+        (["-n", "1e6", "--price", "2", "--budget", "inf"], "--budget", "inf",
+         "a finite budget > 0 (leave --budget out for no limit)",
+         "un presupuesto finito > 0 (quite --budget para no tener límite)"),
+    ],
+)  # fmt: skip
+def test_an_infinite_amount_is_told_it_must_be_finite(capsys, argv, flag, value, allowed, allowed_es):
+    """`--budget inf` (no limit, meant) was 'allowed: a budget > 0', which inf is; so were --samples, --epochs and
+    both prices past 1e308 (review KZ): the allowed part now says finite, as --throughput's did."""
+    rc, out, err = run(capsys, "plan", "-v", "2600", *argv)
+    assert (rc, out, err) == (2, "", f"dpscale plan: error: {flag}: got '{value}'; allowed: {allowed}\n")
+    rc, out, err = run(capsys, "plan", "-v", "2600", *argv, "--lang", "es")
+    assert (rc, out, err) == (2, "", f"dpscale plan: error: {flag}: se recibió '{value}'; se admite: {allowed_es}\n")
 
 
 def test_durations_take_their_units_as_words():

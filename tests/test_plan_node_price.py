@@ -102,10 +102,10 @@ def test_no_partial_node_note_where_every_size_fills_whole_nodes(capsys):
 
 
 @pytest.mark.parametrize("argv, english, spanish", [
-    (["--price-per-node-hour", "0", "--gpus-per-node", "8"], "--price-per-node-hour: got '0'; allowed: a price > 0",
-     "--price-per-node-hour: se recibió '0'; se admite: un precio > 0"),
+    (["--price-per-node-hour", "0", "--gpus-per-node", "8"], "--price-per-node-hour: got '0'; allowed: a finite "
+     "price > 0", "--price-per-node-hour: se recibió '0'; se admite: un precio finito > 0"),
     (["--price-per-node-hour", "-32.77", "--gpus-per-node", "8"], "--price-per-node-hour: got '-32.77'; allowed: a "
-     "price > 0", "--price-per-node-hour: se recibió '-32.77'; se admite: un precio > 0"),
+     "finite price > 0", "--price-per-node-hour: se recibió '-32.77'; se admite: un precio finito > 0"),
     (["--price-per-node-hour", "32.77", "--gpus-per-node", "0"], "--gpus-per-node: got '0'; allowed: a whole number "
      "from 1 to 1,048,576", "--gpus-per-node: se recibió '0'; se admite: un número entero de 1 a 1.048.576"),
     (["--price-per-node-hour", "32.77", "--gpus-per-node", "8", "--price", "4"], "--price-per-device-hour and "

@@ -148,8 +148,8 @@ def run(args: argparse.Namespace) -> int:
         from dpscale.faces.plot import check_path
 
         check_path(args.plot, inputs=(args.fit, args.efficiency_file))
-    samples = positive(args.samples, "--samples", "a sample count > 0")
-    epochs = positive(args.epochs, "--epochs", "an epoch count > 0")
+    samples = positive(args.samples, "--samples", "a finite sample count > 0")
+    epochs = positive(args.epochs, "--epochs", "a finite epoch count > 0")
     devices = parse_devices(args.devices)
     _check_fit_flags(args)
     fitted = _fitted(args, devices, notes, typed_unit) if args.fit is not None else None
@@ -357,6 +357,11 @@ def _check_fit_flags(args: argparse.Namespace) -> None:
         raise DpscaleError(LONE_NODE_SIZE)
 
 
+# finite: '--budget inf' (no limit, meant) was told 'allowed: a budget > 0', which inf is (review KZ)
+PRICE = "a finite price > 0"
+BUDGET = "a finite budget > 0 (leave --budget out for no limit)"
+
+
 def _limits(args: argparse.Namespace) -> tuple[dict[str, float], float | None, float | None]:
     """The price (plan's keywords: per device-hour, or per node-hour with the node's devices; {} where none), deadline
     and budget, each optional; a budget is refused without a price that makes it hours."""
@@ -364,16 +369,16 @@ def _limits(args: argparse.Namespace) -> tuple[dict[str, float], float | None, f
         raise DpscaleError("--price-per-device-hour and --price-per-node-hour: give one price, not both")
     prices: dict[str, float] = {}
     if args.price_per_device_hour:
-        prices["price_per_device_hour"] = positive(args.price_per_device_hour, "--price-per-device-hour", "a price > 0")
+        prices["price_per_device_hour"] = positive(args.price_per_device_hour, "--price-per-device-hour", PRICE)
     elif args.price_per_node_hour:
-        prices["price_per_node_hour"] = positive(args.price_per_node_hour, "--price-per-node-hour", "a price > 0")
+        prices["price_per_node_hour"] = positive(args.price_per_node_hour, "--price-per-node-hour", PRICE)
         if not args.gpus_per_node:  # 32.77 an instance of how many devices: the cost is per device otherwise 8× off
             raise DpscaleError("--price-per-node-hour: needs --gpus-per-node (the devices a node's price buys)")
         from dpscale.sources.fit_runs import MAX_GPUS_PER_NODE  # (only here: a plan at one E reads no file module)
 
         prices["gpus_per_node"] = whole(args.gpus_per_node, "--gpus-per-node", 1, MAX_GPUS_PER_NODE)
     deadline = parse_duration(args.deadline, "--deadline") if args.deadline is not None else None
-    budget = positive(args.budget, "--budget", "a budget > 0") if args.budget is not None else None
+    budget = positive(args.budget, "--budget", BUDGET) if args.budget is not None else None
     if budget is not None and not prices:
         raise DpscaleError(
             "--budget: needs --price-per-device-hour or --price-per-node-hour (a budget is money; the price turns it "

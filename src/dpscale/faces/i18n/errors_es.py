@@ -237,7 +237,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
         "a batch size > 0": "un tamaño de lote > 0",
-        "a budget > 0": "un presupuesto > 0",
+        "a finite budget > 0 (leave --budget out for no limit)": (
+            "un presupuesto finito > 0 (quite --budget para no tener límite)"
+        ),
         "a device memory > 0": "una memoria de dispositivo > 0",
         "a finite number ≥ 0": "un número finito ≥ 0",
         "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
@@ -262,8 +264,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a price whose cost in node-hours stays finite": "un precio cuyo coste en horas-nodo siga siendo finito",
         "a micro-batch ≥ 1": "un microlote ≥ 1",
         "a per-device batch > 0": "un lote por dispositivo > 0",
-        "a price > 0": "un precio > 0",
+        "a finite price > 0": "un precio finito > 0",
         "a sample count > 0": "un número de muestras > 0",
+        "a finite sample count > 0": "un número de muestras finito > 0",
         "an epoch count whose product with the samples stays finite": (
             "un número de épocas cuyo producto por las muestras sea finito"
         ),
@@ -288,7 +291,7 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "activation bytes from 0 to 1e300": "bytes de activaciones de 0 a 1e300",
         "an efficiency in (0, 1]": "una eficiencia en (0, 1]",
-        "an epoch count > 0": "un número de épocas > 0",
+        "a finite epoch count > 0": "un número de épocas finito > 0",
         "at least one device count": "al menos un número de dispositivos",
         "at least one value": "al menos un valor",
         "both, or neither": "ambos, o ninguno",
