@@ -736,6 +736,20 @@ def test_an_infinite_amount_is_told_it_must_be_finite(capsys, argv, flag, value,
     assert (rc, out, err) == (2, "", f"dpscale plan: error: {flag}: se recibió '{value}'; se admite: {allowed_es}\n")
 
 
+def test_the_library_says_finite_where_the_cli_does():
+    """dpscale.plan(epochs=inf) said 'allowed: an epoch count > 0', which inf is, after the CLI said finite (review
+    KZ's fix, found on reading it): one wording, in the formula the CLI's check stands before."""
+    import dpscale
+
+    for kw, said in (
+        ({"samples": float("inf"), "epochs": 1}, "samples: got inf; allowed: a finite sample count > 0"),
+        ({"samples": 1e6, "epochs": float("inf")}, "epochs: got inf; allowed: a finite epoch count > 0"),
+    ):
+        with pytest.raises(DpscaleError) as e:
+            dpscale.plan(throughput=2600, devices=[8], efficiency=0.9, **kw)
+        assert str(e.value) == said
+
+
 def test_durations_take_their_units_as_words():
     """'24hours', '2days', '1day' were refused where '24h', '2d' were taken; Spanish words too."""
     for text, hours in (

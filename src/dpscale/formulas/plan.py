@@ -189,9 +189,9 @@ def plan(
 
 def _samples_and_epochs(samples: Any, epochs: Any, throughput: Any) -> tuple[Any, Any]:
     """The work to do, checked before the sizes: samples and epochs > 0 (throughput too), their product finite."""
-    n = check_positive(samples, "samples", "a sample count > 0")
+    n = check_positive(samples, "samples", "a finite sample count > 0")
     check_positive(throughput, "throughput", "a finite throughput > 0")  # scale() would name it per_device_throughput
-    ep = check_positive(epochs, "epochs", "an epoch count > 0")
+    ep = check_positive(epochs, "epochs", "a finite epoch count > 0")
     if not n * ep < float("inf"):  # 1e308 samples × 90 epochs: say which input, not 'inf samples take inf hours'
         if n >= ep:
             raise fail("samples", n, "a sample count whose product with the epochs stays finite")
