@@ -335,6 +335,39 @@ def test_the_library_s_fit_report_is_fit_json_s_and_plans_alike(capsys, tmp_path
     assert "E relative to d0 = 8" in plans[0][1] and "time 3.0 h – 4.1 h" in plans[0][1]
 
 
+def test_a_fit_report_with_no_peak_is_json_as_fit_json_prints_it(capsys, tmp_path):
+    """Fit.report() is 'what fit --json prints', and docs/fit.md saves it with json.dump for plan: on runs whose law
+    keeps rising (no peak up to 2^20 devices) it held float('inf') where --json prints null, so json.dump wrote
+    '"peak": {"devices": Infinity, "lo": 111.0, "hi": Infinity}', which is not JSON (jq, a browser's JSON.parse
+    and json.dumps(allow_nan=False) refuse it). Its ∞ are null now, as --json's (review LB); the table still says ∞."""
+    import dpscale
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput\n1,1000\n8,7500\n16,14000\n32,26000\n")
+    asked = {"target_throughput": 1e12, "min_efficiency": 0.01}
+    lib = dpscale.fit(str(runs), gpus_per_node=8).report([64], **asked)
+    text = json.dumps(lib, allow_nan=False)  # raised ValueError: Out of range float values are not JSON compliant
+    assert (lib["peak"]["devices"], lib["peak"]["lo"], lib["peak"]["hi"]) == (None, 111.0, None)
+    throughput, efficiency = lib["devices_for_throughput"], lib["devices_for_efficiency"]
+    assert (throughput["devices"], throughput["lo"], throughput["hi"], throughput["reason"]) == (
+        None, None, None, "beyond_search_cap"
+    )  # fmt: skip
+    assert (efficiency["devices"], efficiency["lo"], efficiency["hi"]) == (None, 1081, None)
+    argv = ["fit", str(runs), "--gpus-per-node", "8", "--at", "64", "--target-throughput", "1e12"]
+    rc, out, _ = run(capsys, *argv, "--min-efficiency", "0.01", "--json")
+    cli = json.loads(out)
+    assert rc == 0 and {k: cli[k] for k in ("peak", "devices_for_throughput", "devices_for_efficiency")} == {
+        k: json.loads(text)[k] for k in ("peak", "devices_for_throughput", "devices_for_efficiency")
+    }
+    rc, out, _ = run(capsys, *argv, "--min-efficiency", "0.01")
+    assert rc == 0 and "anywhere in [111, ∞] devices (∞: no peak)" in out
+    assert "samples/s: ∞ [∞, ∞] (not reached within 1,048,576 devices; the law still rises there)" in out
+    assert "largest size with E ≥ 1.0 %: ∞ [1,081, ∞] (E stays at or above it up to 1,048,576 devices)" in out
+    rc, out, _ = run(capsys, *argv, "--min-efficiency", "0.01", "--lang", "es")
+    assert rc == 0 and "muestras/s: ∞ [∞; ∞] (no se alcanza con 1.048.576 dispositivos" in out
+    assert "mayor tamaño con E ≥ 1,0 %: ∞ [1.081; ∞] (E se mantiene igual o por encima" in out
+
+
 def test_a_fit_report_keeps_the_unit_its_runs_state(capsys, tmp_path):
     """Fit.report(unit=) labelled runs that state tokens/s as whatever it was given: report(unit='samples/s') of a
     tokens/s runs file said samples/s, and plan --efficiency-file then refused '--unit tokens/s' and planned 1e9 as

@@ -8,6 +8,7 @@ unit, no band and none of the fit's warnings.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, fail
@@ -47,29 +48,43 @@ def report(
     e_fit = f.efficiency([m["devices"] for m in f.measured()])
     measured = [{**m, "fitted_efficiency": float(e)} for m, e in zip(f.measured(), e_fit)]
     resamples = int(f.samples.shape[0])
-    return {
-        "law": f.law,
-        "criterion": f.criterion,
-        "loo_rmse": f.candidates[f.law].loo_rmse,
-        "runner_up": {"law": f.runner_up, "loo_rmse": runner.loo_rmse} if runner else None,
-        "uncertainty": f"parametric bootstrap, {resamples} refits; {100 * f.confidence:g} % intervals",
-        "confidence": f.confidence,
-        "baseline_devices": f.baseline_devices,
-        "per_device_throughput": f.per_device_throughput,
-        "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
-        "resamples": resamples,
-        "noise": f.noise,  # σ of one run's log throughput, the intervals' noise
-        "repeat_dof": f.runs.repeat_dof,  # its degrees of freedom from repeated runs of one size
-        "interval_laws": [f.law, *(n for n, _, _ in f.rivals)],  # the prediction intervals draw from these
-        "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
-        "seconds": f.seconds(),
-        "measured": measured,
-        "predictions": pred.records(),
-        "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
-        **answers,
-        "warnings": warnings,
-        "unit": unit,  # plan --efficiency-file plans in it
-    }
+    return _json_ready(
+        {
+            "law": f.law,
+            "criterion": f.criterion,
+            "loo_rmse": f.candidates[f.law].loo_rmse,
+            "runner_up": {"law": f.runner_up, "loo_rmse": runner.loo_rmse} if runner else None,
+            "uncertainty": f"parametric bootstrap, {resamples} refits; {100 * f.confidence:g} % intervals",
+            "confidence": f.confidence,
+            "baseline_devices": f.baseline_devices,
+            "per_device_throughput": f.per_device_throughput,
+            "efficiency_relative_to": f"the smallest measured size, d0 = {f.baseline_devices}",
+            "resamples": resamples,
+            "noise": f.noise,  # σ of one run's log throughput, the intervals' noise
+            "repeat_dof": f.runs.repeat_dof,  # its degrees of freedom from repeated runs of one size
+            "interval_laws": [f.law, *(n for n, _, _ in f.rivals)],  # the prediction intervals draw from these
+            "parameters": {n: {"value": p.value, "lo": p.lo, "hi": p.hi} for n, p in f.parameters.items()},
+            "seconds": f.seconds(),
+            "measured": measured,
+            "predictions": pred.records(),
+            "search_cap": f.search_cap,  # the peak and devices needed are sought up to here (∞: not within it)
+            **answers,
+            "warnings": warnings,
+            "unit": unit,  # plan --efficiency-file plans in it
+        }
+    )
+
+
+def _json_ready(x: Any) -> Any:
+    """The report as JSON holds it: an ∞ (no peak, a size not reached within `search_cap`) or a NaN (no
+    leave-one-out score) is None, --json's null — json.dump wrote them 'Infinity' and 'NaN', which are not JSON."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, dict):
+        return {k: _json_ready(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_json_ready(v) for v in x]
+    return x
 
 
 def _answers(f: Fit, target: float | None, min_eff: float | None, warnings: list[str]) -> dict[str, Any]:

@@ -256,7 +256,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
     peak = r["peak"]
     if peak:
         rng = f"[{_devices(peak['lo'], lang)}{sep}{_devices(peak['hi'], lang)}]"
-        if peak["devices"] is None or math.isinf(peak["devices"]):  # (null in the report's JSON)
+        if peak["devices"] is None:  # no peak up to search_cap (∞ in peak(), null in the report)
             cap = _devices(r["search_cap"], lang)
             pct = fmt(r["confidence"], "level", lang)  # where a peak could lie, at the intervals' level
             lines.append(t("fit_no_peak_interval", law=r["law"], cap=cap, rng=rng, pct=pct))
@@ -269,7 +269,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
         lines.append(
             t("fit_devices_for", target=fmt(a["target"], "rate", lang), unit=unit_label(unit, lang))
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
-            + (_beyond(r, a, lang) if math.isinf(a["devices"]) else "")
+            + (_beyond(r, a, lang) if a["devices"] is None else "")
             + t("fit_of_law", law=r["law"])
         )
     if "devices_for_efficiency" in r:
@@ -279,7 +279,7 @@ def _answer_lines(r: dict[str, Any], unit: str, lang: str) -> list[str]:
             + f" {_devices(a['devices'], lang)} [{_devices(a['lo'], lang)}{sep}{_devices(a['hi'], lang)}]"
             + (
                 label("fit_never_below", lang).format(cap=_devices(r["search_cap"], lang))
-                if math.isinf(a["devices"])
+                if a["devices"] is None
                 else ""
             )
             + t("fit_of_law", law=r["law"])
