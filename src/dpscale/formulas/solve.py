@@ -50,7 +50,21 @@ if TYPE_CHECKING:
 NOISE = 5e-11
 
 
-class Solution(namedtuple("Solution", ("solved", "exact", "result", "notes"), defaults=((),))):
+if TYPE_CHECKING:  # the fields' types, for a typed caller; at run time the namedtuple below (typing stays unloaded)
+    from typing import NamedTuple
+
+    from dpscale.formulas.scaling import ScaleResult
+
+    class _SolutionFields(NamedTuple):
+        solved: str  # which input was found: "devices", "per_device_throughput", "efficiency", …
+        exact: Any  # its value (devices before rounding up); an array for a forward solve of several sizes
+        result: ScaleResult
+        notes: tuple[Note, ...] = ()
+else:
+    _SolutionFields = namedtuple("Solution", ("solved", "exact", "result", "notes"), defaults=((),))
+
+
+class Solution(_SolutionFields):
     """Answer of an inverse problem: which input was solved, its exact value, and the full result."""
 
     __slots__ = ()
