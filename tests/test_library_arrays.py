@@ -113,3 +113,27 @@ def test_time_to_target_over_sizes_is_its_value_size_by_size(ds, b, noise, e):
     swept = time_to_target_speedup(np.array(ds), b, noise, e)
     for i, d in enumerate(ds):
         assert item(swept, i) == pytest.approx(time_to_target_speedup(d, b, noise, e), rel=1e-12), d
+
+
+def test_results_of_a_sweep_compare_by_their_values():
+    """A sweep's results could not be compared: `scale([1, 8], 2000, 0.9) == scale([1, 8], 2000, 0.9)` raised
+    'ValueError: The truth value of an array with more than one element is ambiguous' (tuple's and a dataclass's ==
+    ask each array field for one bool), and so did a Solution, ModelStates, CriticalBatch and FitPrediction of two
+    sizes (review LB). Fields compare by value now, arrays by shape and values; a number's result stays hashable."""
+    runs = [(1, 1000), (8, 7000), (16, 13000)]
+    makers = [
+        lambda d: scale([1, d], 2000, 0.9),
+        lambda d: dpscale.solve(devices=[8, d], per_device_throughput=2000, efficiency=0.9),
+        lambda d: model_states(7.5e9, [8, d], stage=3),
+        lambda d: critical_batch([64, d], 2000),
+        lambda d: dpscale.fit(runs, resamples=50).predict([64, d]),
+    ]
+    for make in makers:
+        a = make(128)
+        assert a == make(128) and not a != make(128)  # raised ValueError
+        assert a != make(256) and not a == make(256)
+        assert a != "text"
+    assert scale(64, 2000, 0.9) == scale(64, 2000, 0.9) and hash(scale(64, 2000, 0.9)) == hash(scale(64, 2000, 0.9))
+    assert len({model_states(7.5e9, 64), model_states(7.5e9, 64), critical_batch(64, 2000)}) == 2
+    assert scale(64, 2000, 0.9) == (64, 2000.0, 0.9, 128000.0, 115200.0, 57.6, 12800.0, 57.6)  # still a named tuple
+    assert scale([1, 8], 2000, 0.9) != scale(np.array([[1, 8]]), 2000, 0.9)  # another shape

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_range, choice, fail, one_length, ones
-from dpscale.formulas.scaling import check_source, scale, short_repr
+from dpscale.formulas.scaling import check_source, same_fields, scale, short_repr
 
 RULES = ("linear", "sqrt")
 # The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
@@ -89,6 +89,9 @@ class CriticalBatch:
 
     def __repr__(self) -> str:
         return short_repr(self, self.__slots__)
+
+    def __eq__(self, other: object) -> bool:  # a sweep's arrays by value (a dataclass's == raised ValueError)
+        return same_fields(self, other, self.__slots__)
 
 
 def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> CriticalBatch:

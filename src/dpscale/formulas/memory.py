@@ -131,6 +131,11 @@ class ModelStates:
 
         return short_repr(self, self.__slots__)
 
+    def __eq__(self, other: object) -> bool:  # a sweep's arrays by value (a dataclass's == raised ValueError)
+        from dpscale.formulas.scaling import same_fields
+
+        return same_fields(self, other, self.__slots__)
+
     @property
     def total(self) -> Any:
         return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes

@@ -91,6 +91,20 @@ def short_repr(result: Any, names: Any) -> str:
         return f"{type(result).__name__}({body()})"
 
 
+def same_fields(result: Any, other: object, names: Any) -> bool:
+    """`result == other` field by field, an array by its shape and values: tuple's and a dataclass's == asked a
+    sweep's array for one truth value ('ValueError: The truth value of an array with more than one element is
+    ambiguous'). NotImplemented for another type (a plain tuple then compares as tuples)."""
+    if type(other) is not type(result):
+        return NotImplemented
+    pairs = [(getattr(result, n), getattr(other, n)) for n in names]
+    if not any(is_array(a) or is_array(b) for a, b in pairs):
+        return all(a == b for a, b in pairs)
+    import numpy as np  # loaded already: the result holds its arrays
+
+    return all(np.array_equal(a, b) if is_array(a) or is_array(b) else a == b for a, b in pairs)
+
+
 # The fields written out in the call (not a variable), so type checkers see r.actual_throughput.
 _ScaleFields = namedtuple(
     "_ScaleFields",
@@ -115,6 +129,12 @@ class ScaleResult(_ScaleFields):
 
     def __repr__(self) -> str:
         return short_repr(self, self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return same_fields(self, other, self._fields)
+
+    __ne__ = object.__ne__  # the inverse of __eq__ (tuple's own compared the arrays again)
+    __hash__ = tuple.__hash__  # (a result of numbers stays a dict key; one holding arrays is unhashable, as before)
 
     def records(self) -> list[dict[str, Any]]:
         """One plain dict per device count (arrays broadcast together): a list, as every other result's records()

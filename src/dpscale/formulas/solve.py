@@ -29,6 +29,7 @@ from dpscale.formulas.scaling import (
     is_number,
     past,
     past_max_e,
+    same_fields,
     scale,
     short_repr,
     size_said,
@@ -71,6 +72,12 @@ class Solution(_SolutionFields):
 
     def __repr__(self) -> str:  # a forward solve's `exact` is an array of every size: cut as its result's
         return short_repr(self, self._fields)
+
+    def __eq__(self, other: object) -> bool:  # a forward solve's arrays by value, as ScaleResult's
+        return same_fields(self, other, self._fields)
+
+    __ne__ = object.__ne__
+    __hash__ = tuple.__hash__
 
     def record(self) -> dict[str, Any]:
         """The solved case as one plain dict (forward solves over several sizes: `records`)."""

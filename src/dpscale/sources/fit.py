@@ -32,7 +32,7 @@ from dpscale.errors import (
     devices_question,
     fail,
 )
-from dpscale.formulas.scaling import compute, relative_efficiency, short_repr
+from dpscale.formulas.scaling import compute, relative_efficiency, same_fields, short_repr
 from dpscale.notes import Note
 from dpscale.sources.fit_io import runs_from
 from dpscale.sources.fit_laws import LAWS, ORDER, Law, log_efficiency, log_ratio_jacobian, step_ratio
@@ -102,6 +102,9 @@ class FitPrediction:
 
     def __repr__(self) -> str:
         return short_repr(self, [f.name for f in fields(self)])
+
+    def __eq__(self, other: object) -> bool:  # arrays by value (a dataclass's == raised ValueError past one size)
+        return same_fields(self, other, [f.name for f in fields(self)])
 
     def records(self) -> list[dict[str, float]]:
         """One plain dict per size: devices, throughput and E with their interval bounds."""
