@@ -662,6 +662,18 @@ def test_a_duration_names_each_unit_once_min_and_m_alike():
         dpscale.parse_duration("30min30m")
 
 
+@pytest.mark.parametrize("text", ["1_000", "١٢h", "١٢", "１０h", "2d１h"])
+def test_a_duration_in_python_s_spelling_is_refused_as_plan_deadline_refuses_it(text):
+    """`dpscale plan --deadline ١٢h` is refused ('allowed: a number in the digits 0-9, without '_''), but the library's
+    parse_duration read '١٢h' as 12 hours, '１０h' as 10 and '1_000' as 1,000 (float() and re's \\d take any script's
+    digits and '_'): a deadline the CLI refuses planned silently (review LB). Refused alike now."""
+    with pytest.raises(
+        DpscaleError, match=rf"^deadline: got '{text}'; allowed: a number in the digits 0-9, without '_'"
+    ):
+        dpscale.parse_duration(text)
+    assert dpscale.parse_duration("12h") == 12.0 and dpscale.parse_duration("1000") == 1000.0
+
+
 def test_names_are_taken_in_any_case_as_the_cli_takes_them():
     """The CLI took --schedule GPIPE and --optimizer ADAM, the library refused them; and a check that lower-cased
     without handing the name back would have let 'GPIPE' fall through to ZB-H2's zero bubble."""

@@ -24,6 +24,7 @@ from typing import Any
 from dpscale.errors import (
     DECIMAL_POINT,
     MAX_DEVICES,
+    PLAIN_DIGITS,
     THOUSANDS,
     DpscaleError,
     as_number,
@@ -35,6 +36,7 @@ from dpscale.errors import (
     fail,
     is_array,
     ones,
+    python_spelled,
     unmasked,
 )
 from dpscale.formulas.scaling import check_source, is_number, scale
@@ -65,6 +67,8 @@ def parse_duration(text: Any, name: str = "deadline") -> float:
         except DpscaleError:  # (None, b'24h', a timedelta: the duration's forms, not 'an array of numbers')
             raise fail(name, text, DURATION_ALLOWED) from None
     raw = str(text).strip().lower()
+    if python_spelled(raw):  # '١٢h', '１０h', '1_000': float() and re's \d read them; --deadline refuses them
+        raise fail(name, text, PLAIN_DIGITS)
     # '1,5' (a decimal comma): the point is said, as for --efficiency; '1,000' or '2 000' (any of GAPS) the thousands,
     # as comma_hint tells every number flag: it was told the point, and 1.000h, as told, is one hour (review HT)
     hint = comma_hint(re.sub(r"\s*[a-z]+$", "", raw))
