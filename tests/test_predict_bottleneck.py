@@ -9,13 +9,14 @@ again with the node's link twice as fast, the network twice as fast, both hop la
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from clihelp import script
 
-from dpscale import predict
+from dpscale import catalog, predict
 
 # the levers, the grid's raw cluster and TOL are the experiment script's, which prints the docs' counts
 LEVERS = script(Path(__file__).parents[1] / "validation" / "experiments" / "bottleneck_counterfactuals.py")
@@ -100,3 +101,63 @@ def test_the_docs_examples_of_reading_the_bottleneck():
     recs, g = levers([64], {"system": "dgx-h100"}, model="llama-7b", precision="amp", batch=8, overlap=False)
     assert recs[0]["bottleneck"] == "network"
     assert [_e(recs, g, k) for k in ("", "net", "lat")] == [0.878, 0.884, 0.89]
+
+
+DOC = " ".join((Path(__file__).parents[1] / "docs" / "predict.md").read_text(encoding="utf-8").split())
+
+
+def _said(pattern: str) -> tuple[int, ...]:
+    """The figures docs/predict.md gives where the pattern's groups are, as numbers."""
+    m = re.search(pattern, DOC)
+    assert m, pattern
+    return tuple(int(g.replace(",", "")) for g in m.groups())
+
+
+def test_the_docs_grid_is_every_preset_on_the_script_s_clusters():
+    """docs/predict.md counts the experiment's DDP grid, which reads every preset of the catalog: Mixtral 8x7B (the
+    21st preset) moved each of its counts, and the doc kept the 20 presets' (2,560 sizes, 951 naming a link) where
+    the script printed 2,688 and 965 (review KY). A preset added fails here at once; the slow test below recounts."""
+    sizes, presets = _said(r"over ([\d,]+) sizes \(the (\d+) presets at amp")
+    n = len(catalog.table("models"))
+    assert (presets, sizes) == (n, n * (len(LEVERS.DDP_SYSTEMS) + 1) * len(SIZES) * 2 * 2)  # overlap, --grad-accum
+    (dgx,) = _said(r"on the three DGX systems [\d,]+ of their ([\d,]+)\)")
+    assert dgx == 3 * n * len(SIZES) * 2 * 2 and sum(s.startswith("dgx") for s in LEVERS.DDP_SYSTEMS) == 3
+
+
+@pytest.mark.slow
+def test_the_docs_counts_are_what_the_experiment_prints():
+    """Every count docs/predict.md's "Reading the bottleneck" gives is what
+    `python validation/experiments/bottleneck_counterfactuals.py` (and `--zero`) prints now."""
+    grid = LEVERS.rows(False)
+    c, beyond = LEVERS.counts(grid)
+    link, wait = "link named", "wait named"
+    assert _said(r"over ([\d,]+) sizes \(the") == (len(grid),)
+    assert _said(
+        r"\*\*a link or latency\*\* \(([\d,]+) sizes\): .*? raises E the most at ([\d,]+), within 0\.005 of the best "
+        r"at ([\d,]+)\. The (\d+) beyond it"
+    ) == (c[link], c[f"{link}: its lever best"], c[f"{link}: its lever within TOL of the best"], len(beyond))
+    exceptions = c[wait] - c[f"{wait}: halving the wait within TOL of the best"]
+    assert _said(
+        r"\*\*synchronisation wait\*\* \(([\d,]+) sizes; on the three DGX systems ([\d,]+) of their"
+        r".*? beats every lever above at ([\d,]+), within 0\.005 at (\d+) more\..*? The (\d+) exceptions all overlap"
+    ) == (
+        c[wait],
+        c[f"{wait}: on the DGX systems"],
+        c[f"{wait}: halving the wait best"],
+        c[f"{wait}: halving the wait within TOL of the best"] - c[f"{wait}: halving the wait best"],
+        exceptions,
+    )
+    big, half = c[f"{wait}: exposed > wait / 2"], f"{wait}: a link gains half what halving the wait does, exposed"
+    assert _said(
+        r"half the wait \(([\d,]+) sizes; all (\d+) exceptions\).*? halving the wait would at ([\d,]+), elsewhere at "
+        r"([\d,]+) of ([\d,]+)\."
+    ) == (big, exceptions, c[f"{half} > wait / 2"], c[f"{half} <= wait / 2"], c[wait] - big)
+    quiet = "link column's lever gains < 0.002"
+    assert _said(
+        r"At ([\d,]+) of the ([\d,]+) sizes doubling the link it names changes E by less than 0\.002 \(([\d,]+) of them"
+    ) == (c[quiet], len(grid), c[f"{quiet}: hiding > 90 % of the all-reduce"])
+    assert c[f"{quiet}: bottleneck synchronisation wait"] == c[quiet]  # "at every one of them ... synchronisation wait"
+    c, beyond = LEVERS.counts(LEVERS.rows(True))
+    assert _said(
+        r"([\d,]+) sizes named a link\) the same holds at ([\d,]+), within 0\.005 at ([\d,]+); the (\d+) beyond"
+    ) == (c[link], c[f"{link}: its lever best"], c[f"{link}: its lever within TOL of the best"], len(beyond))

@@ -1,6 +1,6 @@
 """Review GR: does predict's bottleneck column name the change that would raise E the most?
 
-    python validation/experiments/bottleneck_counterfactuals.py          # the DDP grid (2,560 sizes)
+    python validation/experiments/bottleneck_counterfactuals.py          # the DDP grid (every preset: 2,688 sizes)
     python validation/experiments/bottleneck_counterfactuals.py --zero   # ZeRO 1-3 (768 sizes)
 
 Each size is predicted again with the node's link twice as fast (--intra-bw), the network twice as fast (--inter-bw),
@@ -81,11 +81,11 @@ def rows(zero: bool) -> list[tuple[dict, dict[str, float], str]]:
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--zero", action="store_true", help="the ZeRO 1-3 grid instead of DDP's")
-    grid = rows(ap.parse_args().zero)
+def counts(grid: list[tuple[dict, dict[str, float], str]]) -> tuple[collections.Counter, list[str]]:
+    """The figures docs/predict.md gives ("Reading the bottleneck"), and a line for each size whose named link is
+    beyond TOL of the best lever (tests/test_predict_bottleneck.py reads the doc's figures against them)."""
     c: collections.Counter = collections.Counter()
+    beyond = []
     for r, g, system in grid:
         links = {k: g[k] for k in ("intra", "net", "lat")}
         best = max(links, key=links.__getitem__)
@@ -95,7 +95,8 @@ def main() -> None:
             c["link named: its lever best"] += best == named
             c["link named: its lever within TOL of the best"] += links[named] >= links[best] - TOL
             if links[named] < links[best] - TOL:
-                print("beyond TOL:", system, r["devices"], r["bottleneck"], {k: round(v, 4) for k, v in g.items()})
+                rounded = {k: round(v, 4) for k, v in g.items()}
+                beyond.append(" ".join(map(str, ("beyond TOL:", system, r["devices"], r["bottleneck"], rounded))))
         else:
             c["wait named"] += 1
             c["wait named: on the DGX systems"] += system.startswith("dgx")
@@ -113,6 +114,16 @@ def main() -> None:
             c["link column's lever gains < 0.002: bottleneck synchronisation wait"] += (
                 r["bottleneck"] == "synchronisation wait"
             )
+    return c, beyond
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--zero", action="store_true", help="the ZeRO 1-3 grid instead of DDP's")
+    grid = rows(ap.parse_args().zero)
+    c, beyond = counts(grid)
+    for line in beyond:
+        print(line)
     print(f"{len(grid)} sizes")
     for k, v in sorted(c.items(), key=lambda kv: SECTIONS.index(kv[0].split(":")[0])):  # (stable within one)
         print(f"{k}: {v}")
