@@ -123,3 +123,35 @@ def test_a_cnn_s_forward_gmacs_past_1e15_are_refused_naming_them_not_inf_seconds
         assert said in err and "inf" not in err, err
     ok = write(tmp_path, "ok.json", {**entry, "fwd_gmacs": 1e15})
     assert catalog.load_model_file(ok)["fwd_gmacs"] == 1e15
+
+
+HUGE = 10**400  # an integer JSON reads whole, which math.isfinite and float() raise OverflowError on
+CNN = {"kind": "cnn", "params": 25_557_032, "fwd_gmacs": 4.11}
+GPT = {"kind": "transformer", "params": 6.7e9, "layers": 32, "hidden": 4096, "heads": 32, "seq_len": 4096,
+       "vocab": 32000}  # fmt: skip
+
+
+@pytest.mark.parametrize(("data", "field", "allowed"), [
+    ({**LLAMA, "head_dim": HUGE}, "head_dim", "a whole number from 1 to 10,000,000"),
+    ({**LLAMA, "num_hidden_layers": HUGE}, "num_hidden_layers", "a whole number from 1 to 10,000,000"),
+    ({**LLAMA, "hidden_size": HUGE}, "hidden_size", "a whole number from 1 to 10,000,000"),
+    ({**LLAMA, "model_type": "mixtral", "num_local_experts": HUGE}, "num_local_experts",
+     "a whole number from 1 to 10,000,000"),
+    ({**GPT, "layers": HUGE}, "layers", "a whole number from 1 to 10,000,000"),
+    ({**GPT, "attention_width": HUGE}, "attention_width", "a whole number from 1 to 10,000,000"),
+    ({**GPT, "params": HUGE}, "params", "a parameter count from 1,000 to 1e+15"),
+    ({**CNN, "fwd_gmacs": HUGE}, "fwd_gmacs", "forward GMACs an image, a number > 0, at most 1e+15"),
+])  # fmt: skip
+def test_a_400_digit_integer_is_refused_naming_its_field(capsys, tmp_path, data, field, allowed):
+    """Review KX. A 400-digit integer in a field said 'a number too large to compute with (int too large to convert to
+    float); allowed: realistic magnitudes', naming no field: math.isfinite ran before the range (catalog.whole_in,
+    checked_model's number). head_dim, max_window_layers and the expert counts named it until whole_in (bc8b8ece)
+    read them; a model entry's fields and a config's others never did. The range is compared first now."""
+    path = write(tmp_path, "config.json" if "model_type" in data else "mine.json", data)
+    for lang, frame in (("en", "allowed"), ("es", "se admite")):
+        rc, out, err = run(capsys, "memory", "--model-file", path, "--gpu", "h100", "-d", "8", "--lang", lang)
+        assert (rc, out, err.count("\n")) == (2, "", 1), err
+        assert f"{field} 1000000000000000000000000000000000000000…; {frame}: " in err, err
+        assert "too large to compute" not in err and "demasiado grande" not in err, err
+    assert allowed in str(pytest.raises(DpscaleError, catalog.load_model_file, path).value)
+    assert not catalog.whole_in(HUGE) and not catalog.whole_in(-HUGE, 0)

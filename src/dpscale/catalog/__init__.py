@@ -9,7 +9,6 @@ the process, are read-only at any depth. Users add systems with `load_system_fil
 from __future__ import annotations
 
 import json
-import math
 import re
 from functools import cache
 from pathlib import Path
@@ -480,8 +479,10 @@ WHOLE_ALLOWED = f"a whole number from 1 to {MOST_WHOLE:,}"
 
 def whole_in(value: Any, low: int = 1, high: int = MOST_WHOLE) -> bool:
     """Whether a file's value is a whole number from low to high (8.0 too; true, NaN and Infinity not): the one rule
-    a model entry's counts and a config.json's shape fields are read by (checked_model, catalog.hf)."""
-    number = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    a model entry's counts and a config.json's shape fields are read by (checked_model, catalog.hf). The range is
+    compared first: NaN and Infinity fail it, and so does an integer of 400 digits, which math.isfinite and float()
+    raise OverflowError on ('a number too large to compute with', not naming the field)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
     return number and low <= value <= high and value == int(value)
 
 
@@ -581,8 +582,9 @@ def checked_model(entry: dict[str, Any], where: str, names: dict[str, str] | Non
     from dpscale.errors import MAX_PARAMS, MIN_PARAMS, PARAMS_ALLOWED
 
     said = lambda k: (names or {}).get(k, k)  # noqa: E731
-    # (JSON's Infinity and NaN are numbers Python reads: no count, and int() of them raised)
-    number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)  # noqa: E731
+    # (JSON's Infinity and NaN are numbers Python reads: each range below refuses them, compared before anything
+    # converts; math.isfinite raised OverflowError on an integer of 400 digits, said without naming the field)
+    number = lambda v: isinstance(v, (int, float)) and not isinstance(v, bool)  # noqa: E731
     kind = entry.get("kind")
     if kind not in MODEL_KINDS:
         got = json_quoted(kind) if "kind" in entry else "missing"
