@@ -990,3 +990,39 @@ def test_validate_says_json_of_a_number_too_long_before_a_broken_line(tmp_path, 
     for mode in ([], ["--mode", "fit"]):
         rc, out, err = run(capsys, "validate", str(tmp_path / "r.jsonl"), *mode)
         assert rc == 2 and out == "" and err.strip().endswith(f"r.jsonl: JSON; {said} FILE`")
+
+
+@pytest.mark.parametrize(
+    ("header", "missing", "found"),
+    [
+        ("[cfg],devices,imgs_per_sec", "cfg, baseline_devices", "[cfg], devices, imgs_per_sec)"),
+        ("{cfg},model,devices", "cfg, baseline_devices", "{cfg}, model, devices)"),
+        (
+            "[ref],cfg,baseline_devices,grad_accum",
+            "units_per_sample, system",
+            "[ref], cfg, baseline_devices, grad_accum)",
+        ),
+    ],
+)
+def test_a_table_whose_first_column_opens_with_a_bracket_is_refused_for_its_columns_not_as_json(
+    tmp_path, capsys, header, missing, found
+):
+    """Review KX: a published table whose first column's name opens with '[' or '{' and whose header lacks devices or
+    throughput (runs_header's test of a table) was read as JSON broken on line 1: `dpscale validate t.csv` said
+    't.csv line 1: not valid JSON (Expecting value); allowed: a published-measurements CSV — …' of
+    '[cfg],devices,imgs_per_sec'. A line that names a column of a published table is its header: refused for the
+    columns it lacks, as 'cfg,devices,imgs_per_sec' is. JSON broken on line 1 is still said so."""
+    path = tmp_path / "t.csv"
+    path.write_text(f"{header}\nA,1,100\n", encoding="utf-8")
+    for lang, said in (
+        ("en", "line 1: missing columns {} (found {}"),
+        ("es", "línea 1: faltan las columnas {} (hay: {}"),
+    ):
+        for mode in ("predict", "fit"):
+            rc, out, err = run(capsys, "validate", str(path), "--mode", mode, "--lang", lang)
+            assert (rc, out, err.count("\n")) == (2, "", 1), err
+            head, tail = said.split(" {} ")
+            assert "JSON" not in err and f"t.csv {head} {missing}, " in err and tail.format(found) in err, err
+    path.write_text('{"devices": 1, "throughput": 9\n', encoding="utf-8")
+    rc, out, err = run(capsys, "validate", str(path))
+    assert rc == 2 and "t.csv line 1: not valid JSON (Expecting ',' delimiter)" in err, err
