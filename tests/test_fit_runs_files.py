@@ -541,3 +541,28 @@ def test_a_runs_file_of_tabs_or_semicolons_whose_first_column_opens_with_a_brack
     rc, out, err = run(capsys, "fit", str(tmp_path / "r.csv"))
     assert rc == 2 and out == "" and "r.csv line 1: missing columns devices, throughput (found " in err, err
     assert hint in err and "JSON" not in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# measure --out, 2026-01-05\n\ufeff" + RECORDS,  # a comment put above a file saved with a mark
+        "# one\n\ufeff# two\n" + RECORDS,  # the mark before a second comment
+        RECORDS + "\ufeff" + RECORDS,  # two files saved with one, joined
+    ],
+)
+def test_a_byte_order_mark_opening_a_json_line_is_dropped_as_a_csv_s(capsys, tmp_path, text):
+    """Review KX: `dpscale fit r.jsonl` of a '#' line above a file saved with a byte-order mark said 'r.jsonl line 2:
+    not valid JSON (Unexpected UTF-8 BOM (decode using utf-8-sig)); allowed: one JSON object per line', and validate
+    the same with its own 'allowed' — though opens_json read past the mark to call the file JSON, and the CSV reader
+    drops it from a header after a comment (and from a header repeated where two files were joined). The mark opens no
+    record: the runs are the ones without it, and validate points the file to fit."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert [(r.devices, r.throughput) for r in read_runs(path)] == RUNS * text.count(RECORDS)
+    rc, out, err = run(capsys, "validate", str(path))
+    said = "r.jsonl: JSON; allowed: a published-measurements CSV — runs from `dpscale measure --out` or `--json` go to"
+    assert rc == 2 and err.strip().endswith(f"{said} `dpscale fit FILE`"), err
+    csv_path = tmp_path / "r.csv"
+    csv_path.write_text("# c\n\ufeffdevices,throughput\n" + "".join(f"{d},{x}\n" for d, x in RUNS), encoding="utf-8")
+    assert [(r.devices, r.throughput) for r in read_runs(csv_path)] == RUNS  # (the CSV twin, read before too)
