@@ -92,9 +92,13 @@ def test_the_keys_a_token_are_said_to_a_tenth_where_the_window_is_on_some_layers
     data["layer_types"] = ["sliding_attention"] * sliding + ["full_attention"] * (42 - sliding)
     path = json_file(tmp_path, data, "config.json")
     extra = ("--seq-len", seq) if seq else ()
+    wide = {  # (Gemma 2 9B's attention is 16 × 256 = 4,096 wide, its hidden size 3,584: the term says w, review KX)
+        "en": "w = 4,096, the attention's width, heads × head_dim, not the hidden size, 3,584; ",
+        "es": "w = 4.096, el ancho de la atención, cabezas × head_dim, no el tamaño oculto, 3.584; ",
+    }
     for lang, said in (("en", en), ("es", es)):
         rc, out, err = run(capsys, "predict", "--model-file", path, *PREDICT, *extra, "--lang", lang)
-        assert rc == 0 and f"= {said} = " in out + err
+        assert rc == 0 and f"= {said.replace(' (', ' (' + wide[lang])} = " in out + err
 
 
 # microsoft/Phi-3.5-mini-instruct's config.json as the hub publishes it (its rope_scaling's 48 factors a list each,

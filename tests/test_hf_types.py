@@ -89,8 +89,8 @@ def test_predict_says_those_figures_in_both_languages(capsys):
     assert ("note: gemma-2-9b.config.json: a Hugging Face config (gemma2): its 9.242 B parameters are counted from "
             "its shape (Gemma 2's: Gemma's form with four RMSNorms a layer, the output layer tied or not as it says)"
             ) in said  # fmt: skip
-    assert ("6·N = 55.45 G (N = 9,241,705,984 parameters) + attention's 12·L·h·k = 12.68 G (6,144 keys a token) = "
-            "68.13 G") in said  # fmt: skip
+    assert ("6·N = 55.45 G (N = 9,241,705,984 parameters) + attention's 12·L·w·k = 12.68 G (w = 4,096, the attention's "
+            "width, heads × head_dim, not the hidden size, 3,584; 6,144 keys a token) = 68.13 G") in said  # fmt: skip
     assert "compute estimated: 558.2 TFLOP per micro-batch" in said  # 68.13 G × 8,192 tokens
     rc, out, err = run(capsys, *argv, "--lang", "es")
     said = out + err
@@ -98,7 +98,32 @@ def test_predict_says_those_figures_in_both_languages(capsys):
         rc == 0
         and "sus 9,242 mil millones de parámetros se cuentan a partir de su forma (la de Gemma 2: la de " in said
     )
-    assert "6·N = 55,45 G (N = 9.241.705.984 parámetros) + los 12·L·h·k de la atención = 12,68 G (6.144 claves" in said
+    assert ("6·N = 55,45 G (N = 9.241.705.984 parámetros) + los 12·L·w·k de la atención = 12,68 G (w = 4.096, el "
+            "ancho de la atención, cabezas × head_dim, no el tamaño oculto, 3.584; 6.144 claves") in said  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "en", "es"),
+    [
+        ("gemma-7b.config.json",
+         "attention's 12·L·w·k = 11.27 G (w = 4,096, the attention's width, heads × head_dim, not the hidden size, "
+         "3,072; 8,192 keys a token) = 62.5 G",
+         "los 12·L·w·k de la atención = 11,27 G (w = 4.096, el ancho de la atención, cabezas × head_dim, no el "
+         "tamaño oculto, 3.072; 8.192 claves por token) = 62,5 G"),
+        ("Qwen2.5-0.5B.config.json",  # (queries as wide as the hidden size: h, as every preset's)
+         "attention's 12·L·h·k = 8.456 G (32,768 keys a token) = 11.42 G",
+         "los 12·L·h·k de la atención = 8,456 G (32.768 claves por token) = 11,42 G"),
+    ],
+)  # fmt: skip
+def test_the_flops_note_names_the_attention_s_width_where_it_is_not_the_hidden_size(capsys, name, en, es):
+    """Review KX: Gemma 7B's note said 'attention's 12·L·h·k = 11.27 G (8,192 keys a token)', where h reads as its
+    hidden size, 3,072 (12·28·3,072·8,192 = 8.456 G): the 11.27 G is at the queries' width, 16 × 256 = 4,096
+    (token_flops). The term says w and its width where they differ; no figure changes."""
+    argv = ("predict", "--model-file", str(HF / name), "--system", "dgx-h100", "-d", "8", "--precision", "bf16",
+            "--batch", "1")  # fmt: skip
+    for lang, said in (("en", en), ("es", es)):
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert rc == 0 and said in out + err, out + err
 
 
 def test_memory_s_model_states_are_the_counted_parameters(capsys, tmp_path):

@@ -521,6 +521,17 @@ EN["zero_unchecked_exposed"] = EN["zero_unchecked"].replace(
 )
 
 
+# Attention's term at the queries' width w (heads × head_dim, token_flops) where it is not the hidden size h: Gemma 7B's
+# note said '12·L·h·k = 11.27 G', which is 12·28·4,096·8,192, not its h's 3,072 (review KX). Each FLOPs note's '_wide'.
+ATTENTION_H = "attention's 12·L·h·k = {attn:,.4g} G ({k:,} keys a token)"
+for _key in ("flops_per_token", "flops_per_token_untied", "flops_per_token_untied_more"):
+    EN[f"{_key}_wide"] = EN[_key].replace(
+        ATTENTION_H,
+        "attention's 12·L·w·k = {attn:,.4g} G (w = {w:,}, the attention's width, heads × head_dim, not the hidden "
+        "size, {h:,}; {k:,} keys a token)",
+    )
+
+
 # "1 devices", "1 steps": a count of one takes the singular. Nouns the notes count, each with its singular form.
 SINGULAR_EN = {"devices": "device", "runs": "run", "steps": "step", "sizes": "size", "repeats": "repeat",
                "parameters": "parameter", "nodes": "node", "degrees": "degree", "values": "value", "epochs": "epoch",

@@ -43,9 +43,14 @@ def token_flops(model: dict[str, Any], seq_len: int | None = None, params: float
     [45.03, 12.88]
     """
     _, n, _, keys = transformer_terms(model, seq_len, params)
-    # (the queries' width, heads × head_dim: a Hugging Face config's where it is not the hidden size — Gemma 7B's
-    # 16 × 256 = 4,096 against 3,072 — else the hidden size, as every preset's)
-    return 6.0 * n, 12.0 * model["layers"] * (model.get("attention_width") or model["hidden"]) * keys
+    return 6.0 * n, 12.0 * model["layers"] * queries_width(model) * keys
+
+
+def queries_width(model: dict[str, Any]) -> int:
+    """The queries' width attention's 12·L·w·k counts, heads × head_dim: a Hugging Face config's where it is not the
+    hidden size — Gemma 7B's 16 × 256 = 4,096 against 3,072 — else the hidden size, as every preset's (token_flops,
+    and predict's FLOPs note, which says w where it is not h)."""
+    return model.get("attention_width") or model["hidden"]
 
 
 def transformer_terms(model: dict[str, Any], seq_len: int | None = None,

@@ -15,7 +15,7 @@ import numpy as np
 
 from dpscale import catalog
 from dpscale.formulas.collectives import link_bandwidth, ragged_node_link
-from dpscale.formulas.compute import token_flops, transformer_terms
+from dpscale.formulas.compute import queries_width, token_flops, transformer_terms
 from dpscale.formulas.memory import (
     ACTIVATION_BYTES,
     STAGE_NAMES,
@@ -363,12 +363,17 @@ def _flops_per_token(spec: dict[str, Any], seq_len: int | None, params: float | 
     k = keys if keys == int(keys) else round(keys, 1)
     fields = dict(dense=dense / 1e9, attn=attn / 1e9, total=total / 1e9, k=k, n=n, whole=n + lookup,
                   keep=whole / total)  # fmt: skip
+    # (the queries' width where a config's heads × head_dim is not its hidden size, Gemma 7B's 4,096 against 3,072:
+    # the term says w, not h, review KX)
+    width, hidden = queries_width(spec), spec["hidden"]
+    wide = "_wide" if width != hidden else ""
+    fields.update(dict(w=width, h=hidden) if wide else {})
     if not lookup:  # (tied: 6·N alone is always the fewer, by attention's term)
-        return [Note("flops_per_token", less=100 * (1 - whole / total), **fields)]
+        return [Note(f"flops_per_token{wide}", less=100 * (1 - whole / total), **fields)]
     if whole > total:  # a short sequence: the embedding's 6·V·h outweighs attention (Llama 3 8B at 1,024 keys said
         # '-3.3 % fewer … that much below this one', review KD)
-        return [Note("flops_per_token_untied_more", emb=lookup, more=100 * (whole / total - 1), **fields)]
-    return [Note("flops_per_token_untied", emb=lookup, less=100 * (1 - whole / total), **fields)]
+        return [Note(f"flops_per_token_untied_more{wide}", emb=lookup, more=100 * (whole / total - 1), **fields)]
+    return [Note(f"flops_per_token_untied{wide}", emb=lookup, less=100 * (1 - whole / total), **fields)]
 
 
 def _fastest_peak(part: dict[str, Any], prec: str) -> float:

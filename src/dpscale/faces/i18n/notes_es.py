@@ -557,3 +557,11 @@ NOTES["es"]["zero_unchecked_exposed"] = NOTES["es"]["zero_unchecked"].replace(
     ZERO_OVERLAPPED,
     "sin solapar (--no-overlap, el valor por defecto de DeepSpeed en ZeRO-1/2 con overlap_comm apagado)",
 )
+# Attention's term at the queries' width where it is not the hidden size (notes.py builds the English the same way).
+ATTENTION_H = "los 12·L·h·k de la atención = {attn:,.4g} G ({k:,} claves por token)"
+for _key in ("flops_per_token", "flops_per_token_untied", "flops_per_token_untied_more"):
+    NOTES["es"][f"{_key}_wide"] = NOTES["es"][_key].replace(
+        ATTENTION_H,
+        "los 12·L·w·k de la atención = {attn:,.4g} G (w = {w:,}, el ancho de la atención, cabezas × head_dim, no el "
+        "tamaño oculto, {h:,}; {k:,} claves por token)",
+    )
