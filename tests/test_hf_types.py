@@ -211,3 +211,35 @@ def test_a_config_the_form_cannot_count_is_refused_in_one_line(capsys, tmp_path,
             rc, out, err = run(capsys, *command, "-d", "8", "--model-file", path, "--lang", lang)
             assert (rc, out, err.count("\n")) == (2, "", 1), err
             assert f"--model-file: {path}: {said}" in err, err
+
+
+@pytest.mark.parametrize(
+    ("name", "act", "mlp"),
+    [
+        ("gemma-7b.config.json", None, "GeGLU"),  # (GemmaMLP: hidden_activation, else gelu_pytorch_tanh)
+        ("gemma-2-9b.config.json", None, "GeGLU"),
+        ("Qwen2.5-0.5B.config.json", None, "SwiGLU"),  # hidden_act silu
+        ("Qwen2.5-0.5B.config.json", "gelu_new", "GeGLU"),  # (Qwen2MLP: ACT2FN[hidden_act])
+        ("Qwen2.5-0.5B.config.json", "relu", "GLU (relu)"),
+    ],
+)
+def test_memory_s_activation_note_names_the_config_s_gated_mlp(capsys, tmp_path, name, act, mlp):
+    """Review KX: `dpscale memory --model-file gemma-7b.config.json` said 'has no attention dropout and a SwiGLU MLP'
+    and 'the SwiGLU MLP keeps four f-wide tensors', of a GeGLU MLP (gelu_pytorch_tanh): the note names the gated MLP
+    the config's activation makes. Its tensors are as many (gate, activation, up, product): no figure changes —
+    the activations and states are the --json the same config gave before the change."""
+    data = config(name)
+    if act:
+        data["hidden_act"] = act
+    path = json_file(tmp_path, data)
+    argv = ("memory", "--model-file", path, "--gpu", "h100", "-d", "8", "--seq-len", "128")
+    for lang, said in (
+        ("en", f"has no attention dropout and a {mlp} MLP: "),
+        ("es", f"no tiene dropout de atención y su MLP es {mlp}: "),
+    ):
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        out = " ".join(out.split())
+        assert rc == 0 and said in out, out
+        assert f"the {mlp} MLP's extra tensors" in out if lang == "en" else f"que el MLP {mlp} añade" in out, out
+        assert f"the {mlp} MLP keeps four" in out if lang == "en" else f"el MLP {mlp} guarda cuatro" in out, out
+        assert ("SwiGLU" in out) == (mlp == "SwiGLU"), out

@@ -29,10 +29,17 @@ FORMS: dict[str, dict[str, Any]] = {
     "mistral": {"tied": False, "window": "all", "no_bias": ("attention_bias", "mlp_bias")},
     "mixtral": {"tied": False, "window": "all", "no_bias": ("attention_bias", "mlp_bias")},
     "qwen2": {"tied": False, "qkv_bias": True, "window": "qwen2"},
-    "gemma": {"tied": True, "head_dim": 256, "window": None, "no_bias": ("attention_bias",)},
+    "gemma": {
+        "tied": True,
+        "head_dim": 256,
+        "window": None,
+        "no_bias": ("attention_bias",),
+        "act": "gelu_pytorch_tanh",
+    },
     "gemma2": {
         "tied": True,
         "head_dim": 256,
+        "act": "gelu_pytorch_tanh",
         "norms": 4,
         "window": "alternate",
         "sliding_window": 4096,
@@ -118,8 +125,20 @@ def hf_entry(config: dict[str, Any], where: str) -> dict[str, Any]:
     if routed < experts:  # a token's FLOPs run the k experts it is routed to; the gradient all of them
         out["active_params"] = llama_params(*shape, experts=routed, gate=gate, **form_of)
     out = checked_model({**out, "params": n}, where, names)
+    act = config.get("hidden_activation") or config.get("hidden_act") or form.get("act", "silu")
     return {**out, "source": f"Hugging Face config.json (model_type {typed}); count (derived) from its shape",
-            "hf_model_type": typed}  # fmt: skip
+            "hf_model_type": typed, "mlp": _gated(act)}  # fmt: skip
+
+
+def _gated(act: Any) -> str:
+    """The gated MLP a config's activation makes, as memory's activation note names it: silu's SwiGLU (Llama's,
+    every preset's), gelu's GeGLU (Gemma's gelu_pytorch_tanh: it said SwiGLU, review KX), else 'GLU (relu)'. The
+    tensors it keeps are as many (gate, activation, up, product): no count reads it."""
+    if act in ("silu", "swish"):
+        return "SwiGLU"
+    if isinstance(act, str) and act.startswith("gelu"):
+        return "GeGLU"
+    return f"GLU ({act})" if isinstance(act, str) and act.isidentifier() else "GLU"
 
 
 def _head_dim(config: dict[str, Any], out: dict[str, Any], form: dict[str, Any], where: str) -> int:

@@ -464,13 +464,15 @@ def _activations(
         if preset.get("attention_dropout") is False and recompute != "full":  # under with selective; without, the
             # scores it drops outweigh the SwiGLU MLP's extra only past a few hundred tokens (Llama 3 8B at 128: under)
             over = gpt_over_swiglu(shape, preset.get("ffn") or 4 * shape.hidden, t, args.sequence_parallel, width)
+            mlp = preset.get("mlp", "SwiGLU")  # (a config.json's: Gemma's GeGLU, catalog.hf; every preset's SwiGLU)
             none = label("mem_act_over" if over >= 1 else "mem_act_under", lang).format(
                 model=_named(preset, args.model_file, lang),
                 pct=fmt(1 - over, "pct", lang),
                 s=fmt(shape.seq_len, "int", lang),
+                mlp=mlp,
             )
             notes.append(label("mem_act_no_dropout", lang).format(model=_named(preset, args.model_file, lang),
-                                                                  none=none))  # fmt: skip
+                                                                  none=none, mlp=mlp))  # fmt: skip
         if mixture_of_experts(preset):  # its states count every expert (formulas.compute, as predict's note)
             notes.append(label("mem_moe", lang).format(model=_named(preset, args.model_file, lang)))
     else:  # activations need the layer shapes of a transformer preset: say so rather than ignore these flags

@@ -150,10 +150,10 @@ LABELS: dict[str, dict[str, str]] = {
             "parameter are then fp32 parameters, gradients and {states}: '{web_precision}' amp counts them so)"
         ),
         "web_mem_act_no_dropout": (
-            "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
+            "{model} has no attention dropout and a {mlp} MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), "
             "{none}; with '{web_recompute}' {web_opt_selective} (FlashAttention keeps no "
-            "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
+            "scores) it understates by about 10–20 %: the {mlp} MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
             "against GPT's 19sbh — leave that margin"
         ),
         "web_pipe_no_dp_e": (
@@ -794,17 +794,17 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_logits_tp": " ÷ {t}, split by tensor parallelism",
         "mem_logits_copy": ", and an fp32 copy of the 16-bit logits",
         "mem_act_no_dropout": (
-            "{model} has no attention dropout and a SwiGLU MLP: Korthikanti's constants are GPT-3's layers, whose "
+            "{model} has no attention dropout and a {mlp} MLP: Korthikanti's constants are GPT-3's layers, whose "
             "attention keeps a dropout mask and output beside the scores (5as/h of the 34 + 5as/h per sbh), "
             "{none}; with --recompute selective (FlashAttention keeps no "
-            "scores) it understates by about 10–20 %: the SwiGLU MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
+            "scores) it understates by about 10–20 %: the {mlp} MLP keeps four f-wide tensors, (2 + 8f/h)·sbh "
             "against GPT's 19sbh — leave that margin"
         ),
         # mem_act_no_dropout's {none}: the table's count without recompute against a Llama layer's (gpt_over_swiglu)
         # (each says its own 'so': '(…per sbh), so … understates' drew the understatement from GPT's extra tensors)
         "mem_act_over": "so without recompute this overstates {model}",
         "mem_act_under": (
-            "yet at {s} tokens that mask and output weigh less than the SwiGLU MLP's extra tensors, so without "
+            "yet at {s} tokens that mask and output weigh less than the {mlp} MLP's extra tensors, so without "
             "recompute this understates {model} too, by {pct}"
         ),
         "mem_fits": "{strategy} fits on {where}",
@@ -1135,10 +1135,10 @@ LABELS: dict[str, dict[str, str]] = {
             "los cuenta así)"
         ),
         "web_mem_act_no_dropout": (
-            "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas de "
+            "{model} no tiene dropout de atención y su MLP es {mlp}: las constantes de Korthikanti son las capas de "
             "GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de los "
             "34 + 5as/h por sbh), {none}; con «{web_recompute}» {web_opt_selective} "
-            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
+            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP {mlp} guarda "
             "cuatro tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
         "web_pipe_no_dp_e": (
@@ -1878,16 +1878,16 @@ LABELS: dict[str, dict[str, str]] = {
         "mem_logits_tp": " ÷ {t}, repartido por el paralelismo de tensor",
         "mem_logits_copy": " y una copia fp32 de los logits de 16 bits",
         "mem_act_no_dropout": (
-            "{model} no tiene dropout de atención y su MLP es SwiGLU: las constantes de Korthikanti son las capas "
+            "{model} no tiene dropout de atención y su MLP es {mlp}: las constantes de Korthikanti son las capas "
             "de GPT-3, cuya atención guarda una máscara y una salida de dropout junto a las puntuaciones (5as/h de "
             "los 34 + 5as/h por sbh), {none}; con --recompute selective "
-            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP SwiGLU guarda "
+            "(FlashAttention no guarda las puntuaciones) lo subestima en torno a un 10–20 %: el MLP {mlp} guarda "
             "cuatro "
             "tensores de ancho f, (2 + 8f/h)·sbh frente a los 19sbh de GPT — deje ese margen"
         ),
         "mem_act_over": "así que sin recómputo esto sobrestima {model}",
         "mem_act_under": (
-            "pero con {s} tokens esa máscara y esa salida pesan menos que los tensores que el MLP SwiGLU añade, así "
+            "pero con {s} tokens esa máscara y esa salida pesan menos que los tensores que el MLP {mlp} añade, así "
             "que sin recómputo esto también subestima {model}, en un {pct}"
         ),
         "mem_fits": "{strategy} cabe en {where}",
