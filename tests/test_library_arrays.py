@@ -137,3 +137,26 @@ def test_results_of_a_sweep_compare_by_their_values():
     assert len({model_states(7.5e9, 64), model_states(7.5e9, 64), critical_batch(64, 2000)}) == 2
     assert scale(64, 2000, 0.9) == (64, 2000.0, 0.9, 128000.0, 115200.0, 57.6, 12800.0, 57.6)  # still a named tuple
     assert scale([1, 8], 2000, 0.9) != scale(np.array([[1, 8]]), 2000, 0.9)  # another shape
+
+
+def test_a_result_holding_nan_equals_itself_as_a_tuple_or_dataclass_did():
+    """Since review LB's same_fields, a result holding a NaN (a number's or in an array) was unequal to itself:
+    `r == r` False and `r != r` True, and `copy.copy(r) == r` False (it shares r's fields), while `[r] == [r]` stayed
+    True. Tuple's and a dataclass's == (before LB) take a field that *is* the other's as equal, as every Python
+    container does; two NaNs made apart stay unequal (nan != nan), as before (review LC)."""
+    import copy
+    import math
+
+    from dpscale.formulas.memory import ModelStates
+
+    nan = math.nan
+    number = dpscale.ScaleResult(64, 2000.0, nan, 128000.0, nan, nan, nan, nan)
+    swept = dpscale.ScaleResult(np.array([1, 8]), 2000.0, np.array([1.0, nan]), *[np.array([2.0, nan])] * 5)
+    states = ModelStates(**{n: np.array([1.0, nan]) for n in ModelStates.__slots__})
+    for r in (number, swept, states):
+        assert r == r and not r != r  # False and True since LB
+        assert copy.copy(r) == r and not copy.copy(r) != r
+    assert hash(copy.copy(number)) == hash(number)
+    apart = dpscale.ScaleResult(64, 2000.0, float("nan"), 128000.0, nan, nan, nan, nan)
+    assert number != apart and not number == apart  # another NaN: unequal, as a tuple's
+    assert swept != dpscale.ScaleResult(np.array([1, 8]), 2000.0, np.array([1.0, nan]), *[np.array([2.0, nan])] * 5)

@@ -94,15 +94,16 @@ def short_repr(result: Any, names: Any) -> str:
 def same_fields(result: Any, other: object, names: Any) -> bool:
     """`result == other` field by field, an array by its shape and values: tuple's and a dataclass's == asked a
     sweep's array for one truth value ('ValueError: The truth value of an array with more than one element is
-    ambiguous'). NotImplemented for another type (a plain tuple then compares as tuples)."""
+    ambiguous'). NotImplemented for another type (a plain tuple then compares as tuples). A field that is the
+    other's is equal, as in a tuple's ==: a result holding a NaN equals itself and its copy (review LC)."""
     if type(other) is not type(result):
         return NotImplemented
     pairs = [(getattr(result, n), getattr(other, n)) for n in names]
     if not any(is_array(a) or is_array(b) for a, b in pairs):
-        return all(a == b for a, b in pairs)
+        return all(a is b or a == b for a, b in pairs)
     import numpy as np  # loaded already: the result holds its arrays
 
-    return all(np.array_equal(a, b) if is_array(a) or is_array(b) else a == b for a, b in pairs)
+    return all(a is b or (np.array_equal(a, b) if is_array(a) or is_array(b) else a == b) for a, b in pairs)
 
 
 # The fields written out in the call (not a variable), so type checkers see r.actual_throughput.
