@@ -111,6 +111,23 @@ def test_baselines_alone_are_counted_in_the_plural(tmp_path, capsys):
     )
 
 
+def test_the_library_s_report_of_nothing_to_predict_is_json_as_validate_json_prints_it(tmp_path, capsys):
+    """dpscale.validate() is 'what `validate --json` prints, as a dict' (docs/predict.md), and 'with nothing to
+    predict the figures are null'; but on baseline rows alone the library's dict held NaN for the constant-E
+    yardstick and the band's coverage (only --json's output layer made them null), so
+    `json.dumps(dpscale.validate(path), allow_nan=False)` raised 'Out of range float values are not JSON compliant'
+    and json.dump wrote NaN, which is not JSON (review LC). They are None now, as the error figures beside them."""
+    import dpscale
+
+    (tmp_path / "b.csv").write_text("\n".join([SHORT_HEAD, pair("a")[0], pair("b")[0]]) + "\n")
+    lib = dpscale.validate(tmp_path / "b.csv")
+    json.dumps(lib, allow_nan=False)  # raised ValueError
+    figures = ("median_abs_error", "p90_abs_error", "max_abs_error", "constant_baseline_median_abs_error")
+    assert [lib[k] for k in (*figures, "band_coverage")] == [None] * 5
+    rc, out, _ = run(capsys, "validate", str(tmp_path / "b.csv"), "--json")
+    assert rc == 0 and json.loads(out) == json.loads(json.dumps(lib)) and lib["points"] == 0
+
+
 # Review AN (session 46): mutation testing of the session's source changes — a test for each hand-made mutant that
 # survived the session's own tests and that a user would see.
 

@@ -253,10 +253,13 @@ def validate_predict(configs: list[Config], cal: Calibration = DEFAULT) -> dict:
             rows.append({"cfg": c.cfg, "devices": r.devices, "measured": m, "predicted": p, "error": abs(p - m),
                          "signed_error": p - m, "predicted_lo": float(lo), "predicted_hi": float(hi)})  # fmt: skip
     out = summary(rows, used, "predict")
-    measured = np.array([r["measured"] for r in rows]) if rows else np.array([np.nan])
-    out["constant_baseline_median_abs_error"] = float(np.median(np.abs(measured - np.median(measured))))
+    # None with no row, as summary's figures: the dict is --json's, and a NaN is no JSON (review LC)
+    measured = np.array([r["measured"] for r in rows])
+    out["constant_baseline_median_abs_error"] = (
+        float(np.median(np.abs(measured - np.median(measured)))) if rows else None
+    )
     inside = [r["predicted_lo"] <= r["measured"] <= r["predicted_hi"] for r in rows]
-    out["band_coverage"] = float(np.mean(inside)) if rows else float("nan")  # share inside the 80 % band
+    out["band_coverage"] = float(np.mean(inside)) if rows else None  # share inside the 80 % band
     out["skipped_configs"] = len(skipped_cfgs)
     out["skipped_rows"] = skipped_rows
     out["skipped"] = skipped_cfgs
