@@ -701,6 +701,22 @@ PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda
             "--price-per-node-hour: got '$3.277E1'; allowed: a plain number: no currency sign or code",
             f"--price-per-node-hour: se recibió '$3.277E1'; {PLAIN_NUMBER_ES}",
         ),
+        # the code before the number, the yen, a pound's code: 'allowed: a finite budget > 0', which 500 is (review LC)
+        (
+            ["-n", "1e6", "--budget", "USD 500", "--price-per-device-hour", "2"],
+            "--budget: got 'USD 500'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió 'USD 500'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--price-per-device-hour", "¥300"],
+            "--price-per-device-hour: got '¥300'; allowed: a plain number: no currency sign or code",
+            f"--price-per-device-hour: se recibió '¥300'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--budget", "500 GBP", "--price-per-device-hour", "2"],
+            "--budget: got '500 GBP'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió '500 GBP'; {PLAIN_NUMBER_ES}",
+        ),
     ],
 )
 def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):

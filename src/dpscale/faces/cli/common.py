@@ -472,6 +472,8 @@ THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a com
 SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
 CURRENCY = "a plain number: no currency sign or code"
 PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
+_MONEY = r"(USD|EUR|GBP|JPY|CNY|[$€£¥])"  # what a price or a budget is told to drop
+_AMOUNT = r"[\d.,]+(e[-+]?\d+)?"
 
 
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
@@ -487,8 +489,9 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
             raise fail(flag, text, hint) from None
         if re.fullmatch(r"[-+]?\d+(\.\d+)?\s*[kKMGTB]", t):  # 1.28M, 300B: 'a sample count > 0' said not why
             raise fail(flag, text, SUFFIX) from None
-        # a price, a budget; written out too ('1e6$' was told 'a budget > 0', which 1e6 is)
-        if re.fullmatch(r"[$€£]\s*[\d.,]+(e[-+]?\d+)?|[\d.,]+(e[-+]?\d+)?\s*(USD|EUR|[$€£])", t, re.IGNORECASE):
+        # a price, a budget, its sign or code before or after; written out too ('1e6$', 'USD 500' and '¥300' were
+        # told 'a budget > 0' / 'a finite budget > 0', which 1e6 and 500 are: reviews KZ, LC)
+        if re.fullmatch(rf"{_MONEY}\s*{_AMOUNT}|{_AMOUNT}\s*{_MONEY}", t, re.IGNORECASE):
             raise fail(flag, text, CURRENCY) from None
         if fraction and t.endswith("%"):
             try:
