@@ -566,3 +566,61 @@ def test_a_byte_order_mark_opening_a_json_line_is_dropped_as_a_csv_s(capsys, tmp
     csv_path = tmp_path / "r.csv"
     csv_path.write_text("# c\n\ufeffdevices,throughput\n" + "".join(f"{d},{x}\n" for d, x in RUNS), encoding="utf-8")
     assert [(r.devices, r.throughput) for r in read_runs(csv_path)] == RUNS  # (the CSV twin, read before too)
+
+
+LACKS_ES = {"column throughput": "falta la columna throughput", "columns devices, throughput": "faltan las columnas "
+            "devices, throughput"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("header", "fit_lacks", "validate_lacks"),
+    [
+        ("[run],devices,speed", "column throughput", "cfg, baseline_devices, grad_accum,"),
+        ("{cfg},model,devices", "column throughput", "cfg, baseline_devices, grad_accum,"),
+        ("[x],grad_accum", "columns devices, throughput", "cfg, baseline_devices, units_per_sample,"),
+        ("[run]\tdevices\tspeed", "column throughput", "cfg, baseline_devices, grad_accum,"),
+    ],
+)
+def test_a_bracket_first_header_naming_a_column_is_a_table_to_fit_validate_and_the_page_alike(
+    capsys, tmp_path, header, fit_lacks, validate_lacks
+):
+    """Review LD: `dpscale fit t.csv` of a table headed '[run],devices,speed' said 't.csv: a JSON array; allowed: JSON
+    lines …, or a CSV' ('{cfg},model,devices': 'line 1: not valid JSON (Expecting property name …)'), while validate
+    read the same file as a table lacking columns (review KX's copy of the rule, dataset._names_a_column), and the page
+    took the pasted header for the run "[run]:devices:speed, devices: got '[run]'". One rule now, fit_io.reads_as_json
+    by runs_csv.names_a_column: a first line opening with '{' or '[' that names a column of runs or of a published
+    table is a header, refused for the columns it lacks by each reader, in both languages."""
+    path = tmp_path / "t.csv"
+    path.write_text(f"{header}\nr1,1,1000\nr2,2,1900\n", encoding="utf-8")
+    shown = header.replace(",", ", ")
+    fit_said = {"en": f"t.csv line 1: missing {fit_lacks} (found {shown})",
+                "es": f"t.csv línea 1: {LACKS_ES[fit_lacks]} (hay: {shown})"}  # fmt: skip
+    validate_said = {"en": f"t.csv line 1: missing columns {validate_lacks}",
+                     "es": f"t.csv línea 1: faltan las columnas {validate_lacks}"}  # fmt: skip
+    for lang in ("en", "es"):
+        rc, out, err = run(capsys, "fit", str(path), "--lang", lang)
+        assert (rc, out, err.count("\n")) == (2, "", 1) and "JSON" not in err, err
+        assert "\t" in header or fit_said[lang] in err, err  # (a tab's header is one name: 'save it with commas')
+        rc, out, err = run(capsys, "validate", str(path), "--lang", lang)
+        assert (rc, out, err.count("\n")) == (2, "", 1) and "JSON" not in err and validate_said[lang] in err, err
+    from dpscale.faces.web.app import run_command
+
+    with pytest.raises(DpscaleError) as e:  # (the page reads a pasted tab as a comma)
+        run_command("fit", {"point": f"{header}\nr1,1,1000\nr2,2,1900"})
+    assert str(e.value) == (f"--point line 1: missing {fit_lacks} (found {shown.replace(chr(9), ', ')}); allowed: a "
+                            "header with devices,throughput (optional step_time)")  # fmt: skip
+
+
+def test_a_comment_naming_a_column_above_json_broken_on_its_first_record_is_no_header(capsys, tmp_path):
+    """Review LD: '# model,devices' above `measure --out` records, the first cut short, was read by validate as the
+    header of a table ('r.jsonl line 1: missing columns cfg, … (found # model, devices)'): review KX's copy of the rule
+    read the first line not blank, comments included, where fit, every reader of runs, skips a '#' line. Both say
+    where the JSON breaks."""
+    path = tmp_path / "r.jsonl"
+    path.write_text('# model,devices\n{"devices": 1, "throughput": 1000\n' + RECORDS, encoding="utf-8")
+    for command, allowed in (("fit", "one JSON object per line"), ("validate", "a published-measurements CSV")):
+        rc, out, err = run(capsys, command, str(path))
+        assert (rc, out) == (
+            2,
+            "",
+        ) and f"r.jsonl line 2: not valid JSON (Expecting ',' delimiter); allowed: {allowed}" in err, err

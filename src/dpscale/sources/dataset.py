@@ -182,7 +182,7 @@ def read_published(path: str | Path) -> list[Config]:
     # `measure --out`'s or `--json`'s runs: 'missing columns cfg, … (found {"devices": 1, "throughput": 2119.51…, …)'
     # read a JSON record as a header; JSON broken or nested 100,000 deep was read so too (review KJ): where it
     # breaks, as fit says it
-    if reads_as_json(text) and (opens_json(text) or not _names_a_column(text)):
+    if reads_as_json(text):  # ('[cfg],devices,imgs_per_sec' is a table: it names columns: runs_csv.names_a_column)
         broken = None if opens_json(text) else json_break(text, name, PUBLISHED_NOT_JSON)
         raise broken or DpscaleError(f"{name}: JSON; allowed: {PUBLISHED_NOT_JSON}")
     lines = _Lines(io.StringIO(text, newline=""))
@@ -195,19 +195,6 @@ def read_published(path: str | Path) -> list[Config]:
         return _group(name, _rows(reader, lines, name))
     except csv.Error as exc:  # (an unclosed quote: the record that opened it)
         raise not_csv(name, lines.start, exc) from None
-
-
-def _names_a_column(text: str) -> bool:
-    """Whether the text's first line that is not blank, read as a CSV header as `_rows` reads one, names a column of a
-    published table: a table whose first column is named '[cfg]' or '{cfg}' is a CSV even where it lacks devices or
-    throughput (`runs_header`'s test), refused for the columns it lacks, not 'line 1: not valid JSON (Expecting
-    value)' (review KX). JSON broken on its first line ('{"devices": 1, "throughput": 9') names none."""
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    try:
-        cells = next(csv.reader([first]), [])
-    except csv.Error:  # (a NUL in it)
-        return False
-    return any(c.replace("\ufeff", "").strip().lower() in REQUIRED for c in cells)
 
 
 class _Lines:

@@ -14,7 +14,7 @@ from typing import Any
 from dpscale.errors import DpscaleError, counted, cut, fail
 from dpscale.files import content_line, opens_json, read_text, shown_name, text_lines
 from dpscale.sources.fit_runs import Run, Runs, combine, make_run
-from dpscale.sources.runs_csv import read_csv_unit, runs_header
+from dpscale.sources.runs_csv import names_a_column, read_csv_unit
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
 
 
@@ -61,9 +61,10 @@ def runs_of_text(
 
 def reads_as_json(text: str) -> bool:
     """Whether a user's file of runs or table is JSON: its first line neither blank nor a '#' comment opens JSON that
-    ends its line (`opens_json`), or opens with '{' or '[' and is no header (`runs_header`): JSON broken on that
-    line. The one rule fit, validate and the page's fit field tell JSON from a CSV by (review KJ: validate read a
-    broken JSON document as a CSV, 'missing columns cfg, … (found {"devices": 1, …)')."""
+    ends its line (`opens_json`), or opens with '{' or '[' and names no column of fit's runs or of a published table
+    (`names_a_column`): JSON broken on that line. The one rule fit, validate and the page's fit field tell JSON from a
+    CSV by (review KJ: validate read a broken JSON document as a CSV, 'missing columns cfg, … (found {"devices": 1,
+    …)'; review LD: '[run],devices,speed' was 'a JSON array' to fit, and a table lacking throughput to validate)."""
     text = text.lstrip("\ufeff")
     at = 0  # where that line starts (found line by line: a 64 MiB table is not split whole to look at its head)
     while at < len(text):
@@ -71,7 +72,7 @@ def reads_as_json(text: str) -> bool:
         line = text[at : brk.start() if brk else len(text)]
         if content_line(line):
             first = line.strip()
-            return opens_json(text[at:]) or (first.startswith(("{", "[")) and not runs_header(first))
+            return opens_json(text[at:]) or (first.startswith(("{", "[")) and not names_a_column(first))
         at = brk.end() if brk else len(text)
     return False
 

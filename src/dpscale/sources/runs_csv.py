@@ -1,6 +1,7 @@
 """Runs from CSV text for `dpscale fit`: a table with a header (devices, throughput, optional step_time), its columns
-found by name in English or the Spanish page's words (`header_names`), one set-up a file (`read_csv_unit`); `csv_rows`
-and `runs_header`, which plan --efficiency-file, validate and the page's pasted table ask too.
+found by name in English or the Spanish page's words (`header_names`), one set-up a file (`read_csv_unit`); `csv_rows`,
+`runs_header`, which plan --efficiency-file asks too, and `names_a_column`, which fit, validate and the page's pasted
+table ask (a first line opening with '{' or '[': a header, or JSON broken there).
 """
 
 from __future__ import annotations
@@ -17,17 +18,34 @@ from dpscale.sources.fit_runs import Run, _checked, make_run
 
 
 def runs_header(line: str) -> bool:
-    """Whether a line read as a CSV header names devices and throughput. A first line opening with '{' or '[' that
-    `opens_json` finds no JSON in is a CSV when it does ('[run],devices,throughput'), and else JSON broken on that
-    line — cut short ('{"devices": 1, "throughput": 9'), a Python dict's quotes — said where it breaks ('line 1: not
-    valid JSON (…)'), not 'missing columns devices, throughput (found {"devices": 1, …)'. The page's fit field reads
-    a paste as a table by it too, whatever its first column's name opens with. A spreadsheet's tabs or a
-    decimal-comma one's ';' separate its names as commas do: '[run]<tab>devices<tab>throughput' was 'a JSON array',
-    where the page read it pasted and 'run<tab>devices…' is told to be saved with commas (review KB)."""
+    """Whether a line read as a CSV header names devices and throughput (plan --efficiency-file's runs). A spreadsheet's
+    tabs or a decimal-comma one's ';' separate its names as commas do: '[run]<tab>devices<tab>throughput' was 'a JSON
+    array', where the page read it pasted and 'run<tab>devices…' is told to be saved with commas (review KB). Whether
+    a first line opening with '{' or '[' is a header or JSON broken there reads it so too: `names_a_column`."""
     try:
         return holds_runs(header_names(next(csv.reader([re.sub("[;\t]", ",", line)]), [])))
     except csv.Error:  # (a NUL in it)
         return False
+
+
+def names_a_column(line: str) -> bool:
+    """Whether a line read as a CSV header (as `runs_header` reads it) names a column that fit's runs or a published
+    table (validate) has: the half of `fit_io.reads_as_json` that tells a first line opening with '{' or '[' that is
+    no JSON apart — a table's header, refused for the columns it lacks, or JSON broken on that line. One rule for fit,
+    validate and the page's fit field: '[run],devices,speed' was 'a JSON array' to fit and a table to validate, which
+    read '[cfg],devices,imgs_per_sec' by a copy of its own (review KX) that took a '#' comment naming a column for the
+    header (review LD). JSON cut short ('{"devices": 1, "throughput": 9') names none.
+
+    >>> names_a_column('[run],devices,speed'), names_a_column('{cfg};grad_accum'), names_a_column('{"devices": 1,')
+    (True, True, False)
+    """
+    from dpscale.sources.dataset import REQUIRED
+
+    try:
+        names = header_names(next(csv.reader([re.sub("[;\t]", ",", line)]), []))
+    except csv.Error:  # (a NUL in it)
+        return False
+    return not {*RUN_COLUMNS, "step_time", *CSV_SETUP, *REQUIRED}.isdisjoint(names)
 
 
 def found(header: Iterable[str], most: int = 8) -> str:

@@ -221,13 +221,16 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # commas. A lone word ('nan', 'abc', a note) is a bad run, not a header: it was refused as one missing columns.
     # Seen past what a saved file has and the reader reads: '#' comments, a BOM, quotes ("devices","throughput"
     # from pandas, R's write.csv with its unnamed first column) — the page refused what `dpscale fit FILE` reads
-    head = next((x for x in lines if content_line(x)), "").replace('"', "")
+    first = next((x for x in lines if content_line(x)), "")
+    head = first.replace('"', "")
     # (one \s* before an optional comma, not two around it: 10,000 spaces pasted took 0.6 s, each split between them)
     named = re.match(r"\s*(?:,\s*)?[A-Za-z]([^,;\t]*[,;\t]|.*\b(devices|dispositivos|throughput)\b)", head)
-    from dpscale.sources.runs_csv import read_csv_unit, runs_header
+    from dpscale.sources.runs_csv import names_a_column, read_csv_unit
 
-    # or a header fit reads, whatever its first name opens with ('[run],devices,throughput' was the run '[run]')
-    if named or runs_header(head):
+    # or a header fit reads as one, whatever its first name opens with ('[run],devices,throughput' was the run '[run]';
+    # '[run],devices,speed' "--point [run]:devices:speed, devices: got '[run]'", where fit says the column it lacks;
+    # its quotes as fit reads them: '["cfg", "model"' is JSON to fit, review LD)
+    if named or names_a_column(first):
         if ";" in head and not re.search("[,\t]", head):  # a ';' spreadsheet's copy: its cells by ';', a comma
             # inside one kept its own ('1000,5' refused by name), its quotes taken off first ("devices";"throughput"
             # was quoted again, then missing) and its comments left as they are (one with a comma was quoted)
