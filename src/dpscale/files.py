@@ -196,10 +196,14 @@ def comment_line(line: str) -> bool:
     JSON lines, `measure --out`'s records, plan --efficiency-file's runs and the page's pasted runs all skip one (review
     KJ, KP). The one rule of it, with `content_line` (review KV: it was written out at 10 places).
 
-    >>> comment_line('  # runs of 2026-01-05'), comment_line('8,7500  # a note after a run')
-    (True, False)
+    A byte-order mark before the '#' is none (a '#' line put above a file saved with one whose own first line is a
+    comment, or two such files joined): it cannot be seen, and JSON lines read past it where a table read '# two' as
+    its header (review LD).
+
+    >>> comment_line('  # runs of 2026-01-05'), comment_line('8,7500  # a note after a run'), comment_line('\ufeff# b')
+    (True, False, True)
     """
-    return line.lstrip().startswith("#")
+    return line.lstrip().lstrip("\ufeff").lstrip().startswith("#")
 
 
 def content_line(line: str) -> bool:
