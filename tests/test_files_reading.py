@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from clihelp import run
+from clihelp import read_runs, run
 
 from dpscale.errors import DpscaleError
-from dpscale.sources.measure.results import check_records, check_writable
+from dpscale.sources.measure.results import baseline_from_file, check_records, check_writable
 
 GOOD = '{"devices": 1, "throughput": 900}\n'
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -155,6 +155,26 @@ def test_an_out_file_with_blank_lines_at_the_top_is_appended_to(tmp_path, text):
     path = tmp_path / "r.jsonl"
     path.write_bytes(text.encode())
     check_writable(str(path), jsonl=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["# measure --out, node 1\n\ufeff" + REC + "\n",  # a '#' line put above a file saved with a byte-order mark
+     REC + "\n\ufeff" + REC.replace('"devices": 1', '"devices": 4') + "\n"],  # two such files joined
+)  # fmt: skip
+def test_an_out_file_fit_reads_past_a_byte_order_mark_is_appended_to_with_its_baseline(tmp_path, text):
+    """Review LD: review KX made fit and validate read a JSON line opened by a byte-order mark (runs_json's lines), but
+    `dpscale measure -d 2 --out r.jsonl` refused the same file before the run: 'got 'r.jsonl' (its line 2 is not a
+    `dpscale measure` record)', and of two files joined 'line 3: got '\\ufeff{"devices": 1, …'; allowed: a `dpscale
+    measure` record, one a line'. Its readers (check_writable, check_records, the baseline's _records) read the lines
+    as fit does now; _records skipped a marked line without a word, so the d = 1 baseline would have been lost."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(text, encoding="utf-8")
+    assert [r.devices for r in read_runs(path)] == [1] + [4] * (text.count("{") - 1)  # what fit reads
+    check_writable(str(path), jsonl=True)
+    rec = {**json.loads(REC), "devices": 2, "throughput": 190}
+    base = baseline_from_file(str(path), rec)
+    assert base is not None and (base["devices"], base["throughput"]) == (1, 100)
 
 
 def test_an_out_file_names_the_line_that_is_no_record(capsys, tmp_path):

@@ -130,7 +130,7 @@ def read_jsonl(
     A '#' line is a comment, as in a CSV of runs (it was 'line 1: not valid JSON (Expecting value)', review KJ): no
     JSON has a line that opens with '#', so none is read otherwise. allowed: what a refusal of JSON broken or too deep
     says the file may be (validate's: a CSV)."""
-    text = "\n".join(_json_lines(text))  # (the lines numbered)
+    text = "\n".join(json_lines(text))  # (the lines numbered)
     records = _OneSetup(only, per="file" if option else "paste", option=option)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:  # one JSON object, on one line or several (measure --json or a calibration, pretty-printed): read whole
@@ -194,11 +194,12 @@ def read_jsonl(
     return runs, said if isinstance(said, str) else None
 
 
-def _json_lines(text: str) -> list[str]:
+def json_lines(text: str) -> list[str]:
     """The text's lines as fit's and validate's readers of JSON read them, numbered as an editor does: a '#' comment
     made blank, and a byte-order mark opening a line dropped — a '#' line put above a file saved with one, or two such
     files joined, said 'line 2: not valid JSON (Unexpected UTF-8 BOM …)', where opens_json read past the mark to call
-    the file JSON and the CSV reader drops it from a header (review KX)."""
+    the file JSON and the CSV reader drops it from a header (review KX). `measure --out`'s check and baseline read
+    the file by it too: it refused, before the run, a file fit reads (review LD)."""
     return ["" if comment_line(ln) else ln for ln in (ln.lstrip("\ufeff") for ln in text_lines(text))]
 
 
@@ -232,7 +233,7 @@ def json_break(text: str, name: str, allowed: str = JSON_LINES) -> DpscaleError 
     validate's refusal of a JSON file says where it breaks by it (review KV: it made a run of every record of fit's
     reader, and told the refusals of JSON apart from the others by the end of their text). Read to the first
     break, or to a number past 4,300 digits, which fit refuses on its own line (review KW)."""
-    lines = _json_lines(text)  # (the lines numbered)
+    lines = json_lines(text)  # (the lines numbered)
     text = "\n".join(lines)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
     try:

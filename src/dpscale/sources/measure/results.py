@@ -32,7 +32,7 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
     that fails leaves no empty one behind (an empty calibration file would not load). jsonl: records will be
     appended, so an existing file must hold JSON records already (not a CSV the user meant to keep)."""
 
-    from dpscale.files import STDIN_OUT, content_line, is_stdin, read_bytes, text_lines, unwritable
+    from dpscale.files import STDIN_OUT, content_line, is_stdin, read_bytes, unwritable
 
     if is_stdin(path):  # a file named '-' was written where the input files read '-' as standard input
         raise DpscaleError(f"{flag}: got {path!r} ({STDIN_OUT}); allowed: a writable file path")
@@ -76,7 +76,9 @@ def check_writable(path: str, flag: str = "--out", jsonl: bool = False, mode: st
         # the first line that holds anything, as `dpscale fit` reads the file: a blank line at the top was read as
         # the head and refused ('its line 1 is not a record'), and a file of blank lines alone with it; nor a '#'
         # comment, which fit skips (review KJ) and this refused (review KP)
-        lines = enumerate(text_lines(text), start=1)
+        from dpscale.sources.runs_json import json_lines  # (as fit reads them: a mark opening a line dropped, KX)
+
+        lines = enumerate(json_lines(text), start=1)
         n, first = next(((i, ln) for i, ln in lines if content_line(ln)), (0, ""))
         if not first:  # no record yet: as an empty file
             return
@@ -108,10 +110,11 @@ RECORD_LINE = "a `dpscale measure` record, one a line (a line cut short or typed
 def check_records(text: str, kind: str, where: str) -> None:
     """Every line of a records file as `dpscale fit` reads it: JSON, an object of this kind, and a train record's
     devices and throughput (a whole size ≥ 1, a finite rate > 0); the first bad one is named ('--out r line 2')."""
-    from dpscale.files import content_line, loads_once, text_lines
+    from dpscale.files import content_line, loads_once
     from dpscale.sources.fit_runs import make_run  # (records only: no torch)
+    from dpscale.sources.runs_json import json_lines
 
-    for i, line in enumerate(text_lines(text), start=1):
+    for i, line in enumerate(json_lines(text), start=1):
         if not content_line(line):  # ('#': a comment, which fit skips: review KJ, KP)
             continue
         try:
@@ -281,10 +284,10 @@ def _records(path: str | None) -> list[dict[str, Any]]:
     if not path or not Path(path).is_file():  # (a device such as /dev/full reads zeros without end)
         return []
     out = []
-    from dpscale.files import text_lines
+    from dpscale.sources.runs_json import json_lines
 
     text = Path(path).read_text(encoding="utf-8-sig", errors="replace").lstrip("\ufeff")  # (checked before the run;
-    for line in text_lines(text):  # a second byte-order mark, as fit reads it, hid the first record: review KP)
+    for line in json_lines(text):  # a byte-order mark opening a line, as fit reads it, hid a record: review KP, LD)
         try:
             old = json.loads(line)
         except json.JSONDecodeError:
