@@ -179,3 +179,27 @@ def test_mistral_nemo_s_narrower_attention_is_counted_in_its_activations_and_lar
     assert round(activation_bytes(shape, 1, recompute="selective")) == 54_358_179_840
     # the fused q, k, v: 5,120 × (4,096 + 2 × 1,024), not 5,120 × (5,120 + 2 × 1,280); the MLP's h × f is larger
     assert largest_layer_params(shape, None, 2048) == 5120 * 6144
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"mlp": 42}, {"mlp": None}, {"mlp": {"a": 1}}, {"mlp": "GeGLU"},
+     {"hf_model_type": 42, "hf_context": "abc"}, {"hf_model_type": "llama"}],
+)  # fmt: skip
+def test_the_keys_a_config_json_gives_an_entry_are_not_read_from_models_json_s_format(capsys, tmp_path, extra):
+    """Review LD: review KX's 'mlp' (the gated MLP catalog.hf reads from a config's hidden_act), like 'hf_model_type'
+    and 'hf_context' before it, was read from a file of models.json's format as written: Gemma 2 9B's entry with
+    "mlp": 42 said 'has no attention dropout and a 42 MLP' (null 'a None MLP', {"a": 1} "a {'a': 1} MLP"), with
+    "hf_model_type": 42, "hf_context": "abc" 'a Hugging Face config (42): … (model hf form 42) …
+    (max_position_embeddings, abc, …)', and with "hf_model_type": "llama" that its count, given in the file, was
+    derived from its shape. Such a key describes the entry, as any other key far from the fields does: memory and
+    predict say what they say without it, byte for byte."""
+    plain = json_file(tmp_path, {**GEMMA2, "attention_dropout": False}, "plain.json")
+    keyed = json_file(tmp_path, {**GEMMA2, "attention_dropout": False, **extra}, "keyed.json")
+    for argv in (["memory", "--gpu", "h100", "-d", "8"], ["predict", *PREDICT]):
+        for lang in ("en", "es"):
+            want = run(capsys, *argv, "--model-file", plain, "--lang", lang)
+            got = run(capsys, *argv, "--model-file", keyed, "--lang", lang)
+            assert got[0] == want[0] == 0 and got[1].replace("keyed.json", "plain.json") == want[1], got
+    out = run(capsys, "memory", "--gpu", "h100", "-d", "8", "--model-file", keyed)[1]
+    assert "keyed.json has no attention dropout and a SwiGLU MLP" in out and "Hugging Face" not in out, out

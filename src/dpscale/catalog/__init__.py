@@ -518,6 +518,11 @@ MODEL_OTHER_NAMES = {
 # expert (Mixtral 8x7B: 1,171 TFLOP a 4,096-token sequence, not 339.7) — review KA
 MOE_NAMES = (*HF_EXPERTS, "num_experts", "n_routed_experts", "moe_num_experts", "moe_top_k", "moe_router_topk",
              "num_experts_per_token", "experts_per_token")  # fmt: skip
+# What catalog.hf gives an entry from a config.json (its type, the context RoPE scaling extends to, the gated MLP its
+# activation makes): read by predict's and memory's notes, never from a file of models.json's format, where such a key
+# describes the entry as any other far from the fields ("mlp": 42 said 'a 42 MLP', "hf_model_type" that a count the
+# file gives was derived from its shape: review LD)
+HF_DERIVED = ("hf_model_type", "hf_context", "mlp")
 UNREAD_BY_KIND = {"cnn": ("window", "ffn", "kv_heads", "hidden", "heads", "tied_embeddings", "attention_dropout",
                           "active_params", *SHAPE_KEYS),
                   "transformer": ("fwd_gmacs",)}  # fmt: skip
@@ -568,7 +573,7 @@ def load_model_file(path: str, name: str | None = None, flag: str = "--model-fil
             raise DpscaleError(f"{where}: params {out['params']:g}; allowed: a parameter count within "
                                f"{SHAPE_APART:g}× of the {own:.3g} its shape gives (12·layers·hidden² + "
                                "vocab·hidden; 7e9 for 7 billion)")  # fmt: skip
-    return {"key": key, **out}
+    return {"key": key, **{k: v for k, v in out.items() if k not in HF_DERIVED}}
 
 
 # How far a model file's count may be from the one its shape gives (12·L·h² + V·h): a mixture of experts' total is
