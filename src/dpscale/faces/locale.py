@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
 LANGS = ("en", "es")
+UNTRANSLATED = ("C", "POSIX")  # the locale names gettext translates nothing for, spelled exactly so
 
 
 def lang_named(text: str) -> str:
@@ -29,12 +30,15 @@ def env_lang(environ: Mapping[str, str] | None = None) -> str:
     """The language the locale asks for, read as gettext reads it: the first set of LC_ALL, LC_MESSAGES and LANG,
     with LANGUAGE's list before it unless that locale is exactly C or POSIX, or unset — glibc's rule
     (dcigettext.c, guess_category_value), under which C.UTF-8 is not C: `LANG=C.UTF-8 LANGUAGE=es`, a container's
-    locale with Spanish asked for, gets Spanish, as `ls` does. 'es_ES.UTF-8' → 'es', else 'en'. Unlike gettext, a
-    LANGUAGE naming none of dpscale's languages leaves the locale's (gettext would fall back to English). A Spanish
-    desktop gets Spanish without --lang, as the page follows the browser's Accept-Language."""
+    locale with Spanish asked for, gets Spanish, as `ls` does. An entry of LANGUAGE that is C or POSIX stops the
+    list there, untranslated, as it stops gettext's (`LANG=es_ES.UTF-8 LANGUAGE=C` is English). 'es_ES.UTF-8' →
+    'es', else 'en'. Unlike gettext, a LANGUAGE naming none of dpscale's languages leaves the locale's (gettext would
+    fall back to English). A Spanish desktop gets Spanish without --lang, as the page follows the browser's
+    Accept-Language."""
     env = os.environ if environ is None else environ
     locale = next((env[k] for k in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(k)), "C")
-    if locale not in ("C", "POSIX"):
-        asked = (c for c in map(_code, env.get("LANGUAGE", "").split(":")) if c in LANGS)
-        return next(asked, _code(locale) if _code(locale) in LANGS else "en")
-    return "en"
+    if locale in UNTRANSLATED:
+        return "en"
+    # an entry C or POSIX in LANGUAGE ends gettext's search untranslated: English (`LANGUAGE=C`, `C:es`)
+    asked = ("en" if t in UNTRANSLATED else _code(t) for t in env.get("LANGUAGE", "").split(":"))
+    return next((c for c in asked if c in LANGS), _code(locale) if _code(locale) in LANGS else "en")
