@@ -487,7 +487,7 @@ def test_a_measured_e_above_two_and_two_sequence_lengths_in_one_configuration_ar
 
 def test_an_empty_file_and_an_unclosed_quote_are_said_as_such(tmp_path):
     (tmp_path / "e.csv").write_text("")
-    with pytest.raises(DpscaleError, match=r"^.*e\.csv: an empty file; allowed: a CSV with a header row \(cfg, "):
+    with pytest.raises(DpscaleError, match=r"^.*e\.csv: empty; allowed: a CSV with a header row \(cfg, "):
         read_published(tmp_path / "e.csv")
     header, recs = rows()
     path = write(tmp_path / "q.csv", header, recs)
@@ -564,7 +564,7 @@ def test_blank_lines_above_the_header_are_skipped_as_fit_skips_them(tmp_path):
     with pytest.raises(DpscaleError, match=r"b\.csv line 3: missing columns baseline_devices, "):
         read_published(path)
     (tmp_path / "w.csv").write_text(" \n\n")
-    with pytest.raises(DpscaleError, match=r"w\.csv: an empty file"):
+    with pytest.raises(DpscaleError, match=r"w\.csv: empty; allowed"):
         read_published(tmp_path / "w.csv")
 
 
@@ -860,7 +860,7 @@ def test_a_byte_order_mark_is_no_content_and_stands_before_blank_lines(tmp_path)
     """utf-8-sig drops a spreadsheet's byte-order mark before anything is read: a file of the mark alone is an empty
     file, and a mark before the blank lines above the header leaves them blank (read as `fit` reads them)."""
     (tmp_path / "bom.csv").write_bytes(b"\xef\xbb\xbf")
-    with pytest.raises(DpscaleError, match=r"bom\.csv: an empty file; allowed: a CSV with a header row"):
+    with pytest.raises(DpscaleError, match=r"bom\.csv: empty; allowed: a CSV with a header row"):
         read_published(tmp_path / "bom.csv")
     header, recs = rows()
     good = write(tmp_path / "g.csv", header, recs).read_text()

@@ -297,3 +297,58 @@ def test_a_named_pipe_past_the_ceiling_is_refused_without_draining_it(tmp_path, 
     assert got.value.errno == errno.EFBIG and got.value.strerror == "more than 0.0953674 MiB: not an input file"
     writer.join(timeout=30)
     assert written == [False]
+
+
+EMPTY_SAID = {  # what each reader takes, in its refusal of a file of blanks alone (English, Spanish)
+    "--efficiency-file": (
+        "JSON from `dpscale predict`, `fit` or `measure --json` (records with devices and efficiency)",
+        "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency)",
+    ),
+    "--system-file": ("a JSON file as systems.json", "un archivo JSON como systems.json"),
+    "--model-file": ("a JSON file as models.json", "un archivo JSON como models.json"),
+    "--calibration": ("JSON with numbers busbw_gbs and alpha_s", "JSON con los números busbw_gbs y alpha_s"),
+    "fit": (
+        "a CSV with columns devices,throughput or JSON lines",
+        "un CSV con columnas devices,throughput o líneas JSON",
+    ),
+    "validate": ("a CSV with a header row (cfg, ", "un CSV con una fila de cabecera (cfg, "),
+}
+EMPTY_ARGV = {
+    "--efficiency-file": ["plan", "-n", "1e6", "-v", "2000", "--efficiency-file"],
+    "--system-file": ["predict", "--model", "bert-large", "-d", "8", "--system-file"],
+    "--model-file": ["memory", "--gpu", "h100", "-d", "8", "--model-file"],
+    "--calibration": ["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--calibration"],
+    "fit": ["fit"],
+    "validate": ["validate"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("text", ["", "\n\n", " \t\r\n"])
+@pytest.mark.parametrize("reader", list(EMPTY_SAID))
+def test_a_file_of_blanks_is_said_empty_by_every_reader_in_one_wording(capsys, tmp_path, reader, text, lang):
+    """Review LE: an empty --efficiency-file, --system-file, --model-file or --calibration said 'e.json line 1: not
+    JSON (Expecting value)' ('line 3' after two blank lines: past the file's end), where fit said 'e.json: empty;
+    allowed: …' and validate 'e.json: an empty file; allowed: …'. One refusal now (files.empty), each reader saying
+    what it takes; in Spanish 'sin contenido' (a review's word for fit, which suits standard input too)."""
+    path = tmp_path / "e.json"
+    path.write_text(text)
+    rc, out, err = run(capsys, *EMPTY_ARGV[reader], str(path), "--lang", lang)
+    name = path.name if reader == "fit" else f"{reader}: {path}" if reader.startswith("--") else path  # (as said)
+    said = dict(zip(("en", "es"), EMPTY_SAID[reader]))[lang]
+    frame = "empty; allowed" if lang == "en" else "sin contenido; se admite"
+    assert rc == 2 and out == "" and len(err.strip().splitlines()) == 1, err
+    assert err.split("error: ", 1)[1].startswith(f"{name}: {frame}: {said}"), err
+
+
+def test_standard_input_of_nothing_is_said_empty_as_a_file_is(capsys, monkeypatch):
+    """The same refusal of an empty standard input (`--system-file -`), named as the messages name it."""
+    import io
+
+    for lang, said in (
+        ("en", "standard input: empty; allowed: a JSON file as systems.json"),
+        ("es", "entrada estándar: sin contenido; se admite: un archivo JSON como systems.json"),
+    ):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8"))
+        rc, _, err = run(capsys, *EMPTY_ARGV["--system-file"], "-", "--lang", lang)
+        assert rc == 2 and err.strip().endswith(f"error: --system-file: {said}"), err

@@ -264,6 +264,7 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     """Refusals of files: a column named twice, a JSON array, a system file of two systems, a table given twice."""
     (tmp / "twice.csv").write_text("devices,throughput,throughput\n1,1,1\n")
     (tmp / "array.json").write_text("[1]")
+    (tmp / "blank.json").write_text("\n")  # blanks alone: 'empty', under each file flag (files.empty)
     (tmp / "two.json").write_text('{"systems": {"a": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100},'
                                   ' "b": {"gpus_per_node": 8, "intra_bw_gbs": 300, "inter_bw_gbs": 100}}}')  # fmt: skip
     calibration = {"format": "dpscale-allreduce-calibration", "version": 1, "points": [{"bytes": 1024}]}
@@ -337,6 +338,13 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
         (["fit", str(tmp / "array.json")], "array.json: una lista JSON; se admite: líneas JSON"),
         (["predict", "--params", "1e8", "--step-time", "0.1", "--system-file", str(tmp / "two.json"), "-d", "8"],
          "--system: falta; se admite (de "),
+        (["predict", "--model", "bert-large", "-d", "8", "--system-file", str(tmp / "blank.json")],
+         "blank.json: sin contenido; se admite: un archivo JSON como systems.json"),
+        (["plan", "-n", "1e6", "-v", "100", "--efficiency-file", str(tmp / "blank.json")],
+         "blank.json: sin contenido; se admite: JSON de `dpscale predict`, `fit` o `measure --json` (registros"),
+        (["predict", "--model", "bert-large", "--system", "dgx-a100", "-d", "8", "--calibration",
+          str(tmp / "blank.json")],
+         "blank.json: sin contenido; se admite: JSON con los números busbw_gbs y alpha_s"),
     ]  # fmt: skip
     (tmp / "one.csv").write_text(
         "cfg,baseline_devices,grad_accum,units_per_sample,system,model,gpus_per_node,intra_bw_gbs,inter_bw_gbs,"
@@ -584,7 +592,7 @@ def dataset_refusals(tmp: Path) -> list[tuple[list[str], str]]:
                      "rate.csv línea 2, columna 'throughput': se recibió 1e-300, un microlote en 3,2e+301 s; se "
                      "admite: un rendimiento que lo deje entre 1e-07 s y 1e+07 s de cómputo"),
         "empty.csv": (HEAD, "empty.csv: no hay filas de datos"),
-        "void.csv": ("", "void.csv: un archivo vacío; se admite: un CSV con una fila de cabecera (cfg, "),
+        "void.csv": ("", "void.csv: sin contenido; se admite: un CSV con una fila de cabecera (cfg, "),
         "quote.csv": (HEAD + row.format(b=32, d=1, x=100, p=25) + 'a,1,1,1,"dgx-a100,8\n',
                       "quote.csv línea 3: unas comillas abiertas en esta línea no se cierran antes del final del "
                       "archivo; se admite: comillas por pares (una celda entre comillas termina en las siguientes)"),

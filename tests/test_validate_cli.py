@@ -530,7 +530,7 @@ def test_validate_reads_a_file_saved_twice_with_a_byte_order_mark_as_fit_does(ca
     """Review KP: validate decoded one byte-order mark ('utf-8-sig') where fit_io.reads_as_json and files.read_text
     drop every one: `measure --out`'s records below '# c', saved twice with a mark, said 'line 1: not valid JSON
     (Unexpected UTF-8 BOM (decode using utf-8-sig))' — the file fit reads, its runs refused as broken JSON. Now the
-    one refusal of runs handed to validate; a file of two marks alone is 'an empty file', as fit says 'empty'."""
+    one refusal of runs handed to validate; a file of two marks alone is 'empty', as fit says it."""
     runs = "".join(json.dumps({"devices": d, "throughput": x}) + "\n" for d, x in ((1, 1000.0), (2, 1900.0)))
     marked, empty = tmp_path / "r.jsonl", tmp_path / "e.csv"
     marked.write_bytes(b"\xef\xbb\xbf\xef\xbb\xbf# c\n" + runs.encode())
@@ -548,8 +548,8 @@ def test_validate_reads_a_file_saved_twice_with_a_byte_order_mark_as_fit_does(ca
         "`dpscale measure --out` o `--json` van a `dpscale fit ARCHIVO`"
     )
     assert said[empty].startswith(
-        "dpscale validate: error: FILE: an empty file; allowed: a CSV with a header row (cfg, "
+        "dpscale validate: error: FILE: empty; allowed: a CSV with a header row (cfg, "
         if lang == "en"
-        else "dpscale validate: error: FILE: un archivo vacío; "
+        else "dpscale validate: error: FILE: sin contenido; "
     ), said[empty]
     assert run(capsys, "fit", str(marked), "--json")[0] == 0  # (the file fit reads)

@@ -282,8 +282,18 @@ def json_quoted(value: Any) -> str:
     return cut(json.dumps(value, ensure_ascii=False))
 
 
-def not_json(where: str, exc: Any) -> DpscaleError:
-    """Where a file stops being JSON, from json's JSONDecodeError: '--calibration: c.json line 5: not JSON (…)'."""
+def empty(name: str, allowed: str) -> DpscaleError:
+    """The one refusal of a file (or standard input) of blanks alone, whichever reader it was handed to: fit's runs,
+    validate's table and the JSON files of --system-file, --model-file, --calibration and --efficiency-file."""
+    return DpscaleError(f"{name}: empty; allowed: {allowed}")
+
+
+def not_json(where: str, exc: Any, allowed: str) -> DpscaleError:
+    """Where a file stops being JSON, from json's JSONDecodeError: '--calibration: c.json line 5: not JSON (…)'; one
+    of blanks alone is `empty` (it was 'line 1: not JSON (Expecting value)', or 'line 3' after two blank lines, where
+    fit and validate said the file is empty). allowed: what the reader takes."""
+    if not exc.doc.strip():
+        return empty(where, allowed)
     return DpscaleError(f"{where} line {exc.lineno}: not JSON ({exc.msg})")
 
 

@@ -298,7 +298,7 @@ def _read_json(path: str, flag: str, like: str) -> tuple[Any, str]:
     except UnicodeDecodeError:
         raise DpscaleError(f"{flag}: {said}: not UTF-8 text; allowed: a JSON file as {like}") from None
     except json.JSONDecodeError as exc:
-        raise not_json(f"{flag}: {said}", exc) from None
+        raise not_json(f"{flag}: {said}", exc, f"a JSON file as {like}") from None
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except ValueError:  # an integer past Python's 4,300-digit conversion limit (a traceback once)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from dpscale import catalog
 from dpscale.errors import MAX_DEVICES, PLAIN_DIGITS, DpscaleError, comma_hint, cut, fail, python_spelled
-from dpscale.files import not_csv, opens_json, read_bytes, shown
+from dpscale.files import empty, not_csv, opens_json, read_bytes, shown
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, past, past_max_e, per_step, relative_efficiency
 
 REQUIRED = (
@@ -175,7 +175,7 @@ def read_published(path: str | Path) -> list[Config]:
         line = raw[: exc.start].count(b"\n") + 1
         raise DpscaleError(f"{name} line {line}: not UTF-8 text; allowed: a CSV file saved as UTF-8") from None
     if not text.strip():
-        raise DpscaleError(f"{name}: an empty file; allowed: a CSV with a header row ({', '.join(REQUIRED)}, …)")
+        raise empty(name, f"a CSV with a header row ({', '.join(REQUIRED)}, …)")
     from dpscale.sources.fit_io import reads_as_json
     from dpscale.sources.runs_json import json_break
 

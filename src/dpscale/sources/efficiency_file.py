@@ -155,7 +155,7 @@ def _document(path: str, flag: str) -> Any:
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "
                        "FILE") from None  # fmt: skip
         if isinstance(exc, json.JSONDecodeError):  # a file cut short or mistyped: where it breaks, as --system-file
-            raise not_json(f"{flag}: {shown(path)}", exc) from None
+            raise not_json(f"{flag}: {shown(path)}", exc, ACCEPTED) from None
         if isinstance(exc, RecursionError):  # ('[[[…' 100,000 deep) in the words of fit, validate and --system-file
             raise DpscaleError(f"{flag}: {shown(path)}: nested too deeply; allowed: {ACCEPTED}") from None
         raise fail(flag, path, ACCEPTED) from None

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dpscale.errors import DpscaleError, counted, cut, fail
-from dpscale.files import content_line, opens_json, read_text, shown_name, text_lines
+from dpscale.files import content_line, empty, opens_json, read_text, shown_name, text_lines
 from dpscale.sources.fit_runs import Run, Runs, combine, make_run
 from dpscale.sources.runs_csv import names_a_column, read_csv_unit
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
@@ -46,7 +46,7 @@ def runs_of_text(
     text = text.lstrip("\ufeff")  # (a second byte-order mark: a file saved twice with one, as header_names drops it)
     lines = text_lines(text)
     if not any(ln.strip() for ln in lines):
-        raise DpscaleError(f"{name}: empty; allowed: a CSV with columns devices,throughput or JSON lines")
+        raise empty(name, "a CSV with columns devices,throughput or JSON lines")
     is_json = reads_as_json(text)
     first = next((ln.strip() for ln in lines if content_line(ln)), "")
     if is_json and first.startswith("["):  # read as CSV, it would be refused for its header

@@ -79,6 +79,7 @@ def vector_peak(part: dict[str, Any] | None, prec: str) -> bool:
 
 # Bounds that keep a link's figure finite, far outside any real link (typos, not hardware, go past them)
 BANDWIDTH = (1e-3, 1e6, "a bandwidth in GB/s, from 0.001 to 1,000,000")
+CALIBRATION = "JSON with numbers busbw_gbs and alpha_s"  # what --calibration takes, as its refusals say it
 
 
 Cluster = namedtuple(
@@ -361,11 +362,10 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
-        raise not_json(f"--calibration: {name}", exc) from None
+        raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
-        raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: JSON with numbers busbw_gbs and "
-                           "alpha_s") from None  # fmt: skip
+        raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: {CALIBRATION}") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
         raise DpscaleError(f"--calibration: {name}: points {json_quoted(raw)}; allowed: a list of measured sizes")
     points = []
@@ -380,7 +380,7 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     points.sort()
     lo, hi, said = BANDWIDTH
     if (busbw is None or alpha is None) and len({size for size, _ in points}) < 2:
-        raise DpscaleError(f"--calibration: {name}: allowed: JSON with numbers busbw_gbs and alpha_s")
+        raise DpscaleError(f"--calibration: {name}: allowed: {CALIBRATION}")
     if not ((busbw is None or lo <= busbw <= hi) and (alpha is None or 0 <= alpha <= 1)):
         got = ", ".join(
             f"{k} {'null' if x is None else format(x, 'g')}" for k, x in (("busbw_gbs", busbw), ("alpha_s", alpha))

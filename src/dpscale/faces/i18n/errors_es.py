@@ -391,8 +391,8 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"quote opened on this line does not close: its cell runs on over the lines after it\)",
          "{f} línea {n1}: se recibieron {x} campos; se admite: {t}, como en la cabecera (unas comillas abiertas en "
          "esta línea no se cierran: su celda sigue en las líneas siguientes)"),
-        (r"(?P<f>.+?): an empty file; allowed: a CSV with a header row \((?P<c>.+)\)",
-         "{f}: un archivo vacío; se admite: un CSV con una fila de cabecera ({c})"),
+        (r"(?P<f>.+?): empty; allowed: a CSV with a header row \((?P<c>.+)\)",
+         "{f}: sin contenido; se admite: un CSV con una fila de cabecera ({c})"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+), column 'throughput': got (?P<x>\S+), E = (?P<e>\S+) against the "
          r"baseline's (?P<t>\S+) at (?P<n2>[\d,]+) devices? \(line (?P<l>\d+)\); allowed: E up to (?P<m>\S+) — "
          + _SLIP,
@@ -871,6 +871,15 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "--json` (registros con devices y efficiency)"),
         (r"(?P<flag>--\S+): (?P<f>.+?) line (?P<n1>[\d,]+): not JSON \((?P<why>.+)\)",
          "{flag}: {f} línea {n1}: no es JSON ({why})"),
+        # a JSON file of blanks alone (files.empty, as fit's and validate's)
+        (r"(?P<flag>--\S+): (?P<f>.+?): empty; allowed: a JSON file as (?P<j>systems|models).json",
+         "{flag}: {f}: sin contenido; se admite: un archivo JSON como {j}.json"),
+        (r"(?P<flag>--\S+): (?P<f>.+?): empty; allowed: JSON from `dpscale predict`, `fit` or `measure "
+         r"--json` \(records with devices and efficiency\)",
+         "{flag}: {f}: sin contenido; se admite: JSON de `dpscale predict`, `fit` o `measure --json` (registros "
+         "con devices y efficiency)"),
+        (r"--calibration: (?P<f>.+?): empty; allowed: JSON with numbers busbw_gbs and alpha_s",
+         "--calibration: {f}: sin contenido; se admite: JSON con los números busbw_gbs y alpha_s"),
         (r"(?P<flag>--\S+): (?P<f>.+?): (?P<k>'.*') at the top; allowed: an object \{'systems': \{name: \{\.\.\.\}\}\} "
          r"as systems.json, or one system's fields alone",
          "{flag}: {f}: {k} en el nivel superior; se admite: un objeto {{'systems': {{nombre: {{...}}}}}} como "
