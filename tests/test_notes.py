@@ -124,6 +124,33 @@ def test_a_list_of_laws_ends_with_the_languages_and():
     assert "combinan por igual las leyes allreduce y usl: los tamaños medidos no descartan usl (su" in say(one, "es")
 
 
+def test_the_library_lists_the_pooled_laws_as_the_command_line_does(capsys):
+    """Review LE: `Fit.summary()` (and the warning's own text, fit --json's) said 'draw from allreduce, usl, amdahl
+    alike: the measured sizes do not reject usl, amdahl' where `dpscale fit` said 'allreduce, usl and amdahl' and
+    'usl and amdahl': fit_notes joined the laws with ', ', the faces with i18n.listed. One rule now, notes.listed,
+    which both read; Spanish says 'y' as before, from the new text and from a fit --json written before it."""
+    from dpscale import fit
+    from dpscale.faces.i18n import say_text
+
+    runs = [(1, 1000.0), (8, 7500.0), (16, 14600.0), (32, 28000.0)]
+    f = fit(runs, gpus_per_node=8)
+    three = "draw from allreduce, usl and amdahl alike: the measured sizes do not reject usl and amdahl (their"
+    (pooled,) = [w for w in f.warnings if "draw from" in w]
+    assert three in pooled and f"warning: {pooled}" in f.summary().splitlines()
+    rc, out, _ = run(capsys, "fit", *[f"--point={d}:{x:g}" for d, x in runs], "--gpus-per-node", "8")
+    assert rc == 0 and three in " ".join(out.split())
+    rc, out, _ = run(capsys, "fit", *[f"--point={d}:{x:g}" for d, x in runs], "--gpus-per-node", "8", "--json")
+    assert rc == 0 and any(three in w for w in json.loads(out)["warnings"])
+    two = fit([(1, 1009.1), (2, 1965.7), (4, 3711.4), (8, 6727.9)])
+    assert "draw from amdahl and usl alike: the measured sizes do not reject usl (their" in two.summary()
+    spanish = "combinan por igual las leyes allreduce, usl y amdahl: los tamaños medidos no descartan usl y amdahl"
+    assert spanish in say_text(pooled, "es")
+    old = pooled.replace("allreduce, usl and amdahl", "allreduce, usl, amdahl").replace(
+        "usl and amdahl (", "usl, amdahl ("
+    )
+    assert old != pooled and spanish in say_text(old, "es")  # a fit --json written before this review
+
+
 def test_spanish_notes_say_what_the_english_says(capsys):
     """Wordings a Spanish reader misread: 'ResNet-50 publicada' (the runs were published, not the model), 'ZB-H2
     solo no tiene burbuja' (read as 'ZB-H2 alone'), 'intercalado' beside the schedule's name, 'las cifras sin

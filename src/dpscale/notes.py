@@ -6,6 +6,10 @@ faces.i18n.say, which formats its own template for the same key (numbers localis
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # (typing stays off the calculator's start-up path)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 EN = {
     # formulas/solve.py
     "superlinear": (
@@ -584,6 +588,20 @@ def params_said(n: float) -> str:
     """A parameter count in English: 6.738 B, 25.6 M, 1 T; smaller ones whole (100,000), or as given (1.5)."""
     x, unit = params_scaled(n)
     return f"{figure(x)} {unit}" if unit else f"{n:,.0f}" if n == int(n) else figure(n)
+
+
+def listed(items: Sequence[str], word: str = "and", more: str = "", elided: bool = False) -> str:
+    """Items as a sentence lists them, the one way every list of sizes (and of laws, and of remedies) is said: '2 and
+    4', '2, 4 and 8' (a face gives its language's word: '2, 4 y 8'); '; ' between them where one holds a comma ('512;
+    1,024 and 2,048', where '512, 1,024' read as one number; a Spanish '1,5 h' likewise). `more`: what stands for the
+    ones left out ('5 more'), the last item; `elided`: the list goes on unnamed, so it ends in '…' and takes no
+    `word`. The library's notes read it too (fit's 'allreduce, usl and amdahl', review LE), but their sizes keep '; '
+    (sources.fit_runs.listed_sizes: a face re-says them)."""
+    items = [*items, *([more] if more else [])]
+    sep = "; " if any("," in x for x in items) else ", "
+    if elided or len(items) < 2:
+        return sep.join(items) + ("…" if elided else "")
+    return f"{sep.join(items[:-1])} {word} {items[-1]}"
 
 
 def singular(text: str, nouns: dict[str, str]) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from dpscale.notes import Note, e3
+from dpscale.notes import Note, e3, listed
 from dpscale.sources.fit_runs import NOISE_PRIOR
 from dpscale.sources.fit_solve import AT_BOUND
 
@@ -66,7 +66,7 @@ def fit_warnings(f: Fit, y: Any, dof: int) -> list[str]:
         out.append(Note("degenerate_sigma"))
     if f.rivals:
         others = [n for n, _, _ in f.rivals]
-        out.append(Note("laws_pooled", laws=", ".join([f.law, *others]), others=", ".join(others), law=f.law))
+        out.append(Note("laws_pooled", laws=listed([f.law, *others]), others=listed(others), law=f.law))
     if f.unseen():
         names = ", ".join(f._law.params[j] for j in f.unseen())
         out.append(Note("fit_unseen", law=f.law, params=names, d0=f.baseline_devices))

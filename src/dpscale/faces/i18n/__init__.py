@@ -13,6 +13,7 @@ from dpscale.errors import clip
 from dpscale.faces.i18n.labels import LABELS
 from dpscale.faces.locale import LANGS
 from dpscale.notes import EN, SINGULAR_EN, TINY_E, e3, figure, params_said, params_scaled, singular, unexponent
+from dpscale.notes import listed as said_list
 
 TYPE_CHECKING = False  # typing stays off the calculator's start-up path
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def say(note: str, lang: str = "en") -> str:
     for k in PARAM_NAMES:  # a law's parameters by name ('transfer = 0; latency = 0,019' → 'transferencia = 0; …')
         if isinstance(fields.get(k), str) and lang != "en":
             fields[k] = re.sub(r"\b[a-z][a-z_]+\b", lambda m: term(m[0], lang), fields[k])
-    for k in TEXT_LISTS:  # 'usl, amdahl' → 'usl y amdahl': a list ends with the language's 'and'
-        if isinstance(fields.get(k), str):
-            fields[k] = listed(fields[k].split(", "), lang)
+    for k in TEXT_LISTS:  # 'usl and amdahl' → 'usl y amdahl': a list ends with the language's 'and'
+        if isinstance(fields.get(k), str):  # (a fit --json written before review LE: 'usl, amdahl')
+            fields[k] = listed(re.split(r", | and ", fields[k]), lang)
     piped = lang != "en" and fields.get("model") == "standard input"  # files.STDIN_NAME: a --model-file - model
     if piped:  # named in the language, as memory's notes and the errors name it: 'del standard input' was said
         fields["model"] = _STDIN_TOKEN
@@ -144,7 +145,7 @@ SINGULAR = {
 # note fields with numbers written out ('1→0.9; 8→0.8', a count of ranks or '?')
 TEXT_NUMBERS = ("table", "sizes", "fitted", "typed", "theirs", "ranks", "measured_said", "law_said", "changes",
                 "e_said", "e_hidden_said")  # fmt: skip
-TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl, amdahl')
+TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl and amdahl')
 PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
 AND = {"en": "and", "es": "y"}
 # The library's notes list sizes with '; ' (sources.fit_runs.listed_sizes, predict_notes' ragged nodes): 1,024 holds a
@@ -155,16 +156,10 @@ LISTED_SEP = "; "
 def listed(
     items: Sequence[str], lang: str = "en", more: str = "", elided: bool = False, word: str | None = None
 ) -> str:
-    """Items as a sentence lists them, the one way every list of sizes (and of laws, and of remedies) is said: '2 and
-    4', '2, 4 and 8' ('2 y 4', '2, 4 y 8'); '; ' between them where one holds a comma ('512; 1,024 and 2,048' in
-    English, where '512, 1,024' read as one number; a Spanish '1,5 h' likewise). `more`: what stands for the ones left
-    out ('5 more'), the last item; `elided`: the list goes on unnamed, so it ends in '…' and takes no 'and'; `word`:
-    another conjunction, in the language already ('or': memory's 'shrink the micro-batch or add …')."""
-    items = [*items, *([more] if more else [])]
-    sep = "; " if any("," in x for x in items) else ", "
-    if elided or len(items) < 2:
-        return sep.join(items) + ("…" if elided else "")
-    return f"{sep.join(items[:-1])} {word or AND.get(lang, AND['en'])} {items[-1]}"
+    """Items as a sentence lists them in the language: notes.listed (the one rule, which the library's English notes
+    read too) with the language's 'and' ('2, 4 y 8'), or `word`, another conjunction in the language already ('or':
+    memory's 'shrink the micro-batch or add …')."""
+    return said_list(items, word or AND.get(lang, AND["en"]), more, elided)
 
 
 def relisted(text: str, lang: str = "en") -> str:
