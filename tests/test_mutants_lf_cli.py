@@ -1,0 +1,27 @@
+"""Review LF (mutation pass over today's source lines): common.number's currency pattern, e-notation with a signed
+exponent before a sign and with a two-digit exponent before a code (review KZ's) — each test below failed against
+a hand-made mutant (named in its docstring) and passes on the source."""
+
+from __future__ import annotations
+
+import pytest
+from clihelp import run
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "$1e+3",  # mutant: the sign's exponent [-+]? → -? (survived: the tests wrote '$3.277E1')
+        "2.5e10 USD",  # mutant: the code's exponent \d+ → \d (survived: the tests wrote '1e6$')
+    ],
+)
+def test_a_budget_in_e_notation_with_a_currency_is_told_to_drop_the_currency(capsys, value):
+    """`dpscale plan -n 1e6 -v 2600 -d 8 -e 0.9 --budget '$1e+3' --price 2`: 1e+3 is a budget > 0, so 'allowed: a
+    finite budget > 0' would not say why; the currency is what is wrong, as for '$500' and '1e6$'."""
+    argv = ("plan", "-n", "1e6", "-v", "2600", "-d", "8", "-e", "0.9", "--budget", value, "--price", "2")
+    for lang, said in (
+        ("en", f"--budget: got '{value}'; allowed: a plain number: no currency sign or code"),
+        ("es", f"--budget: se recibió '{value}'; se admite: un número solo: sin símbolo ni código de moneda"),
+    ):
+        rc, out, err = run(capsys, *argv, "--lang", lang)
+        assert (rc, out, err) == (2, "", f"dpscale plan: error: {said}\n")
