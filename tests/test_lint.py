@@ -32,7 +32,7 @@ def test_mypy(python):
 
 
 # A typed user's script (`mypy --strict` against the installed package, which ships py.typed): what each call returns
-# as mypy reads it. Numbers a size may turn into arrays stay Any (hints say what runs: `scale(np.arange(...))`).
+# as mypy reads it. One number in gives floats, a sweep (a list, a range, an array) arrays (TYPED_SWEEPS below).
 TYPED_USER = """
 from typing import assert_type
 
@@ -53,9 +53,78 @@ def test_a_typed_user_reads_a_solution_s_fields_as_their_types(tmp_path):
     'Returning Any from function declared to return "str"', and `solve(...).result.` offered no field of ScaleResult:
     solved (always one of the input names), result (always a ScaleResult) and notes (a tuple of notes) read as Any
     (review LB)."""
+    _strict_passes(tmp_path, TYPED_USER)
+
+
+def _strict_passes(tmp_path: Path, user: str) -> None:
     script = tmp_path / "user.py"
-    script.write_text(TYPED_USER)
+    script.write_text(user)
     cache = ["--cache-dir", str(tmp_path / "cache")]
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", *cache, str(script)], cwd=tmp_path,
                           capture_output=True, text=True)  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# The nine returns review LB found Any (a typed user's `def f() -> float: return …` failed 'Returning Any'), as
+# numbers and as sweeps; results annotated bare, and a call given Any (argparse's values), as before
+TYPED_SWEEPS = """
+from typing import Any, assert_type
+
+import numpy as np
+from numpy.typing import NDArray
+
+import dpscale
+from dpscale.formulas.batch import CriticalBatch  # (not among dpscale's names)
+
+F = NDArray[np.float64]
+r = dpscale.scale(64, 2000, 0.9)
+assert_type(r, dpscale.ScaleResult[float])
+assert_type(r.actual_throughput, float)
+assert_type(r.speedup, float)
+assert_type(dpscale.scale(64, 2000, dpscale.USL(0.01, 1e-4)).actual_throughput, float)
+assert_type(dpscale.scale(range(1, 65), 2000, 0.9).actual_throughput, NDArray[Any])
+assert_type(dpscale.scale([1, 8], 2000, dpscale.Amdahl(0.05)).speedup, NDArray[Any])
+assert_type(dpscale.scaled_lr(0.1, 256, 8192), float)
+assert_type(dpscale.scaled_lr(0.1, 256, [512, 8192]), F)
+assert_type(dpscale.time_to_target_speedup(64, 32, 4096, 0.9), float)
+assert_type(dpscale.time_to_target_speedup(np.arange(1, 65), 32, 4096, dpscale.USL(0.01, 1e-4)), F)
+for law in (dpscale.USL(0.01, 1e-4), dpscale.Amdahl(0.05), dpscale.Constant(0.9), dpscale.PerSize({8: 0.9})):
+    assert_type(law.efficiency(8), float)
+    assert_type(law.efficiency(np.int64(8)), float)
+    assert_type(law.efficiency([8]), F)
+c = dpscale.critical_batch(8192, 4096)
+assert_type(c, CriticalBatch[float])
+assert_type(c.steps_factor, float)
+assert_type(dpscale.critical_batch([1024, 8192], 4096, 1000).samples_factor, NDArray[Any])
+m = dpscale.model_states(7.5e9, 64, 1)
+assert_type(m.total, float)
+assert_type(m.optimizer_bytes, float)
+assert_type(dpscale.model_states(7.5e9, [8, 64], 1).total, NDArray[Any])
+f = dpscale.fit([(1, 1000), (8, 7600), (16, 14800), (32, 28400)])
+assert_type(f.efficiency(64), float)
+assert_type(f.efficiency(range(1, 9)), F)
+assert_type(f.predict([64, 128]).efficiency, F)
+assert_type(f.predict(64).throughput_hi, F)
+
+
+def predicted(p: dpscale.Prediction) -> tuple[float, F]:
+    return p.efficiency(64), p.efficiency([8, 64])
+
+
+def said(r: dpscale.ScaleResult, c: CriticalBatch, m: dpscale.ModelStates) -> None:
+    print(r.speedup, c.steps, m.total)  # bare names: the fields as unknown as before, no 'Missing type parameters'
+
+
+def given(d: Any) -> None:
+    said(dpscale.scale(d, 2000, 0.9), dpscale.critical_batch(d, 4096), dpscale.model_states(d, 8))
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is in the test extra")
+def test_a_typed_user_reads_floats_for_numbers_and_arrays_for_sweeps(tmp_path):
+    """Sizes, batches and rates were annotated Any (numbers, lists, ranges and arrays all run), so under `mypy
+    --strict` `def f() -> float: return dpscale.scale(64, 2000, 0.9).actual_throughput` failed 'Returning Any from
+    function declared to return "float"', as scaled_lr, time_to_target_speedup, the laws', a Prediction's and a
+    Fit's efficiency(d), CriticalBatch's and ModelStates' fields and FitPrediction's arrays did: 9 errors from the
+    script of review LB (review LG)."""
+    _strict_passes(tmp_path, TYPED_SWEEPS)

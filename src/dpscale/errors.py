@@ -13,7 +13,21 @@ from numbers import Real
 
 TYPE_CHECKING = False  # keeps typing off the start-up path
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from decimal import Decimal
+    from fractions import Fraction
     from typing import Any, TypeGuard
+
+    import numpy as np
+    from numpy.typing import NDArray
+    from typing_extensions import TypeVar
+
+    # What a typed caller's inputs read as (`mypy --strict`, review LG): one number (a size, a rate, a batch) gives
+    # floats back, several (a list, a range, an array) arrays. A result's fields are `Values`: float for numbers,
+    # an array for a sweep; Any where the call does not say which (a bare `dpscale.ScaleResult` in an annotation).
+    Number = float | Fraction | Decimal | np.integer[Any] | np.floating[Any]
+    Numbers = Sequence[Number] | NDArray[Any]
+    Values = TypeVar("Values", default=Any)
 
 
 def printable(text: str) -> str:

@@ -14,10 +14,19 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from dpscale.errors import MAX_DEVICES, check_count, check_devices, check_range, choice, fail, one_length, ones
 from dpscale.formulas.scaling import check_source, same_fields, scale, short_repr
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from dpscale.errors import Number, Numbers, Values
+    from dpscale.formulas.scaling import OneE
+else:
+    Values = TypeVar("Values")  # (typing's: a type checker reads errors.Values, which defaults to Any)
 
 RULES = ("linear", "sqrt")
 # The rule that suits each optimizer: SGD (with momentum) scales linearly [GOYAL17];
@@ -50,6 +59,14 @@ def global_batch(micro_batch: int, grad_accum: int = 1, devices: int = 1) -> int
     return b * k * d
 
 
+@overload
+def scaled_lr(base_lr: Number, base_batch: Number, batch: Number, rule: str = ...) -> float: ...
+@overload
+def scaled_lr(base_lr: Number, base_batch: Number, batch: Numbers, rule: str = ...) -> NDArray[np.float64]: ...
+@overload
+def scaled_lr(base_lr: Any, base_batch: Any, batch: Any, rule: str = ...) -> Any: ...
+
+
 def scaled_lr(base_lr: Any, base_batch: Any, batch: Any, rule: str = "linear") -> Any:
     """Learning rate for `batch` from a reference (base_lr at base_batch): ×k (linear) or ×√k (sqrt).
 
@@ -75,23 +92,33 @@ def steps_per_epoch(dataset_size: float, batch: int) -> int:
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # 999 batches: a 39,000-character repr (short_repr)
-class CriticalBatch:
+class CriticalBatch(Generic[Values]):
     """McCandlish et al.'s trade-off at a fixed target loss for batch B and noise scale B_noise. Numbers for one
     batch; arrays (and far_past an array of bools) where the batch or the noise scale was an array."""
 
-    batch: Any
-    noise_scale: Any
-    steps_factor: Any  # S/S_min = 1 + B_noise/B
-    samples_factor: Any  # E/E_min = 1 + B/B_noise
-    steps: Any  # with S_min given (None without)
-    samples: Any
-    far_past: Any  # B > FAR_PAST_NOISE·B_noise
+    batch: Values
+    noise_scale: float | Values  # (a sweep of batches at one noise scale keeps it one number)
+    steps_factor: Values  # S/S_min = 1 + B_noise/B
+    samples_factor: Values  # E/E_min = 1 + B/B_noise
+    steps: Values | None  # with S_min given (None without)
+    samples: Values | None
+    far_past: bool | Values  # B > FAR_PAST_NOISE·B_noise
 
     def __repr__(self) -> str:
         return short_repr(self, self.__slots__)
 
     def __eq__(self, other: object) -> bool:  # a sweep's arrays by value (a dataclass's == raised ValueError)
         return same_fields(self, other, self.__slots__)
+
+
+@overload
+def critical_batch(batch: Number, noise_scale: Number, min_steps: Number | None = ...) -> CriticalBatch[float]: ...
+@overload
+def critical_batch(
+    batch: Numbers, noise_scale: Number, min_steps: Number | None = ...
+) -> CriticalBatch[NDArray[Any]]: ...
+@overload
+def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = ...) -> CriticalBatch: ...
 
 
 def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> CriticalBatch:
@@ -110,6 +137,18 @@ def critical_batch(batch: Any, noise_scale: Any, min_steps: Any = None) -> Criti
         one_length((b, "batch"), (bn, "noise_scale"), (s_min, "min_steps"))
         steps, samples = s_min * sf, bn * s_min * ef
     return CriticalBatch(b, bn, sf, ef, steps, samples, b > FAR_PAST_NOISE * bn)
+
+
+@overload
+def time_to_target_speedup(
+    devices: Number, per_device_batch: Number, noise_scale: Number, efficiency: OneE
+) -> float: ...
+@overload
+def time_to_target_speedup(
+    devices: Numbers, per_device_batch: Number, noise_scale: Number, efficiency: OneE
+) -> NDArray[np.float64]: ...
+@overload
+def time_to_target_speedup(devices: Any, per_device_batch: Any, noise_scale: Any, efficiency: Any) -> Any: ...
 
 
 def time_to_target_speedup(devices: Any, per_device_batch: Any, noise_scale: Any, efficiency: Any) -> Any:

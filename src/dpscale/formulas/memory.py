@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -33,6 +33,13 @@ from dpscale.errors import (
     one,
 )
 from dpscale.formulas.units import DTYPE_NAMES, GIB, MIB, without_module
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from dpscale.errors import Number, Numbers, Values
+else:
+    Values = TypeVar("Values")  # (typing's: a type checker reads errors.Values, which defaults to Any)
 
 MAX_DEVICE_GB = 4096  # no accelerator holds more; a larger --gpu-memory was likely typed in MiB
 MIN_DEVICE_GB = 0.1  # nor less: 1e-7 GB (107 bytes) is a typo, not a device whose activations "fill it"
@@ -114,17 +121,17 @@ def bytes_per_parameter(optimizer: str = "adam", precision: str = "mixed") -> tu
 
 
 @dataclass(frozen=True, slots=True, repr=False)  # arrays cut as a ScaleResult's (short_repr)
-class ModelStates:
+class ModelStates(Generic[Values]):
     """Per-device bytes of parameters, gradients and optimizer states at one ZeRO stage: numbers, or arrays where
     params or devices were arrays. params is what one tensor-parallel slice holds (params / tensor_parallel), the
     count the bytes are of; the CLI's JSON reports the whole model's."""
 
-    params: Any
-    devices: Any
+    params: float | Values  # (a sweep of sizes keeps one model)
+    devices: Values
     stage: int
-    parameter_bytes: Any
-    gradient_bytes: Any
-    optimizer_bytes: Any
+    parameter_bytes: Values
+    gradient_bytes: Values
+    optimizer_bytes: Values
 
     def __repr__(self) -> str:
         from dpscale.formulas.scaling import short_repr  # here: `dpscale memory` never writes a repr (2 ms saved)
@@ -137,8 +144,9 @@ class ModelStates:
         return same_fields(self, other, self.__slots__)
 
     @property
-    def total(self) -> Any:
-        return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes
+    def total(self) -> Values:
+        # (a float's or an array's own sum, of its own type: Values reads no `+` where it is neither)
+        return self.parameter_bytes + self.gradient_bytes + self.optimizer_bytes  # type: ignore[operator]
 
 
 def ddp_bucket_bytes(params: float, precision: str = "mixed", tensor_parallel: int = 1) -> tuple[float, float]:
@@ -158,6 +166,17 @@ def is_stage(stage: object) -> bool:
         return stage in STAGES and int(stage) == stage  # type: ignore[call-overload]
     except (TypeError, ValueError, ArithmeticError):  # an array's truth value is ambiguous; Decimal('sNaN') signals
         return False
+
+
+@overload
+def model_states(params: Number, devices: Number, stage: Any = ..., optimizer: str = ..., precision: str = ...,
+                 tensor_parallel: Number = ...) -> ModelStates[float]: ...  # fmt: skip
+@overload
+def model_states(params: Number, devices: Numbers, stage: Any = ..., optimizer: str = ..., precision: str = ...,
+                 tensor_parallel: Number = ...) -> ModelStates[NDArray[Any]]: ...  # fmt: skip
+@overload
+def model_states(params: Any, devices: Any, stage: Any = ..., optimizer: str = ..., precision: str = ...,
+                 tensor_parallel: Any = ...) -> ModelStates: ...  # fmt: skip
 
 
 def model_states(

@@ -34,7 +34,17 @@ from dpscale.errors import (
 
 TYPE_CHECKING = False  # typing and dataclasses are kept off the start-up path
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
+    from typing import Any, Generic, NamedTuple, Protocol, overload
+
+    from numpy.typing import NDArray
+
+    from dpscale.errors import Number, Numbers, Values
+
+    class Source(Protocol):  # a law, a fit, a prediction, a PerSize table
+        def efficiency(self, d: Any) -> Any: ...
+
+    OneE = Number | Source | Callable[[Any], Any]  # an E that gives one E per size asked (not a list of E)
 
 
 # An efficiency ("efficiency" arguments below) is a number, an array matching the devices, or a
@@ -106,24 +116,35 @@ def same_fields(result: Any, other: object, names: Any) -> bool:
     return all(a is b or (np.array_equal(a, b) if is_array(a) or is_array(b) else a == b) for a, b in pairs)
 
 
-# The fields written out in the call (not a variable), so type checkers see r.actual_throughput.
-_ScaleFields = namedtuple(
-    "_ScaleFields",
-    (
-        "devices",
-        "per_device_throughput",
-        "efficiency",
-        "ideal_throughput",
-        "actual_throughput",
-        "speedup",
-        "lost_throughput",
-        "effective_devices",
-    ),
-)
+if TYPE_CHECKING:  # the fields' types, for a typed caller; at run time the namedtuple below (typing stays unloaded)
+
+    class _ScaleFields(NamedTuple, Generic[Values]):
+        devices: Values
+        per_device_throughput: float | Values  # (a sweep of sizes at one rate keeps it one number)
+        efficiency: Values
+        ideal_throughput: Values
+        actual_throughput: Values
+        speedup: Values
+        lost_throughput: Values
+        effective_devices: Values
+else:  # (compute names every field: mypy and the tests see one list added to and not the other)
+    _ScaleFields = namedtuple(
+        "_ScaleFields",
+        (
+            "devices",
+            "per_device_throughput",
+            "efficiency",
+            "ideal_throughput",
+            "actual_throughput",
+            "speedup",
+            "lost_throughput",
+            "effective_devices",
+        ),
+    )
 FIELDS = _ScaleFields._fields
 
 
-class ScaleResult(_ScaleFields):
+class ScaleResult(_ScaleFields["Values"]):  # (at run time tuple's own subscript: the base is _ScaleFields)
     """Immutable result of `scale` (a named tuple); arrays inside are read-only."""
 
     __slots__ = ()
@@ -292,6 +313,18 @@ def compute(devices: Any, per_device_throughput: Any, efficiency: Any) -> ScaleR
         lost_throughput=read_only(lost),
         effective_devices=speedup,
     )
+
+
+# One size: numbers; a sweep of sizes: arrays; anything else (E or rates per size, a lambda read as Any): Any — not a
+# ScaleResult, which mypy 2.4 erased a call given Any (matching all three) to, a ScaleResult[Any] no parameter took
+if TYPE_CHECKING:
+
+    @overload
+    def scale(devices: Number, per_device_throughput: Number, efficiency: OneE = ...) -> ScaleResult[float]: ...
+    @overload
+    def scale(devices: Numbers, per_device_throughput: Number, efficiency: OneE = ...) -> ScaleResult[NDArray[Any]]: ...
+    @overload
+    def scale(devices: Any, per_device_throughput: Any, efficiency: Any = ...) -> Any: ...
 
 
 def scale(devices: Any, per_device_throughput: Any, efficiency: Any = 1.0) -> ScaleResult:

@@ -18,9 +18,10 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from numbers import Integral, Real
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
+from numpy.typing import NDArray  # (FitPrediction's fields: typing.get_type_hints reads them at run time)
 
 from dpscale.errors import (
     MAX_DEVICES,
@@ -51,6 +52,9 @@ from dpscale.sources.fit_runs import (
 )
 from dpscale.sources.fit_solve import AT_BOUND, Problem, fit_batch, fit_point
 from dpscale.sources.laws import usl_ceiling, usl_peak
+
+if TYPE_CHECKING:
+    from dpscale.errors import Number, Numbers
 
 NOISE_PRIOR_WEIGHT = 2.0  # the assumed run-to-run noise (NOISE_PRIOR, 1 %) is worth this many degrees of freedom
 # A rival law replaces the current choice (the default first) only below 1/20 of its leave-one-out MSE: with 3-5
@@ -91,13 +95,13 @@ class FitPrediction:
     """A fit's point estimates and prediction intervals (arrays aligned with `devices`); not predict's Prediction,
     the step model's E source."""
 
-    devices: Any
-    throughput: Any
-    throughput_lo: Any
-    throughput_hi: Any
-    efficiency: Any
-    efficiency_lo: Any
-    efficiency_hi: Any
+    devices: NDArray[np.int_]
+    throughput: NDArray[np.float64]
+    throughput_lo: NDArray[np.float64]
+    throughput_hi: NDArray[np.float64]
+    efficiency: NDArray[np.float64]
+    efficiency_lo: NDArray[np.float64]
+    efficiency_hi: NDArray[np.float64]
     warnings: tuple[str, ...] = ()
 
     def __repr__(self) -> str:
@@ -208,6 +212,10 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
         ]
 
     # -- E source ---------------------------------------------------------------------------------
+    @overload
+    def efficiency(self, d: Number) -> float: ...
+    @overload
+    def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
     def efficiency(self, d: Any) -> Any:
         """Point estimate of E(d) relative to d0 (numpy-friendly)."""
         arr = check_sizes(d)

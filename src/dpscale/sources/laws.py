@@ -31,7 +31,12 @@ from dpscale.notes import Note
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, overload
+
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from dpscale.errors import Number, Numbers
 
 
 def _sizes(d: Any) -> Any:
@@ -105,6 +110,13 @@ class Constant(_Law):
     def __init__(self, value: Any) -> None:
         self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
 
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+
+        @overload
+        def efficiency(self, d: Number) -> float: ...
+        @overload
+        def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+
     def efficiency(self, d: Any) -> Any:
         sizes = _sizes(d)
         e = constant_efficiency(self.value, sizes)
@@ -161,6 +173,13 @@ class PerSize(_Law):
                 "allowed: one efficiency per device count"
             )
         return cls(tuple(zip(devices, efficiencies)))
+
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+
+        @overload
+        def efficiency(self, d: Number) -> float: ...
+        @overload
+        def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
 
     def efficiency(self, d: Any) -> Any:
         """E at the listed sizes (and 1 at one device, its own reference); any other size is refused."""
@@ -238,6 +257,13 @@ class USL(_Law):
             kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, KAPPA_ALLOWED)) + 0.0,
         )
 
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+
+        @overload
+        def efficiency(self, d: Number) -> float: ...
+        @overload
+        def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+
     def efficiency(self, d: Any) -> Any:
         contention, coherency = usl_terms(_sizes(d))
         return 1.0 / (1.0 + self.sigma * contention + self.kappa * coherency)
@@ -274,6 +300,13 @@ class Amdahl(_Law):
 
     def __init__(self, serial_fraction: Any) -> None:
         self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", SERIAL_ALLOWED))
+
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+
+        @overload
+        def efficiency(self, d: Number) -> float: ...
+        @overload
+        def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
 
     def efficiency(self, d: Any) -> Any:
         return USL(self.serial_fraction, 0.0).efficiency(d)

@@ -12,7 +12,7 @@ import functools
 import math
 import os
 from collections.abc import Callable
-from typing import Any, NamedTuple, ParamSpec
+from typing import TYPE_CHECKING, Any, NamedTuple, ParamSpec, overload
 
 import numpy as np
 
@@ -86,6 +86,11 @@ from dpscale.sources.predict_notes import (
     _unchecked,
     _where_e_goes,
 )
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from dpscale.errors import Number, Numbers
 
 # How far published E fell from the prediction, as a share of it: 10th and 90th percentiles of
 # (measured − predicted) / (predicted · shape), for configurations whose model family the calibration never saw
@@ -183,6 +188,10 @@ class Prediction:
         self.notes = notes
         self._ctx = ctx
 
+    @overload
+    def efficiency(self, d: Number) -> float: ...
+    @overload
+    def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device); under a global batch, any up to
         G/ga, where each device still gets a sample a micro-batch (past it no run exists to predict)."""
