@@ -937,6 +937,7 @@ def test_what_the_functions_return_is_public_under_its_own_name():
         "FitPrediction": f.predict(16),
         "Plan": dpscale.plan(1e6, 1, 100, [1, 8], 0.9),
         "BatchPlan": dpscale.batch_plan(32, 8),
+        "CriticalBatch": dpscale.critical_batch(8192, 4096),
         "PipelineResult": dpscale.pipeline(4, 8),
         "ModelStates": dpscale.model_states(7e9, 8),
         "MemoryFit": dpscale.fit_all(7e9, 8)[0],

@@ -74,7 +74,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 import dpscale
-from dpscale.formulas.batch import CriticalBatch  # (not among dpscale's names)
+from dpscale import CriticalBatch
 
 F = NDArray[np.float64]
 r = dpscale.scale(64, 2000, 0.9)
@@ -118,6 +118,21 @@ def said(r: dpscale.ScaleResult, c: CriticalBatch, m: dpscale.ModelStates) -> No
 def given(d: Any) -> None:
     said(dpscale.scale(d, 2000, 0.9), dpscale.critical_batch(d, 4096), dpscale.model_states(d, 8))
 """
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is in the test extra")
+def test_a_misspelt_name_of_dpscale_is_an_error_to_a_type_checker(tmp_path):
+    """dpscale's lazy __getattr__ (PEP 562) was seen by mypy, which read every name the package does not import under
+    TYPE_CHECKING through it, as Any: `dpscale.scael(64, 2000, 0.9)` passed --strict and failed at run time, and
+    `dpscale.CriticalBatch`, which critical_batch returns, was Any in an annotation (review LG)."""
+    script = tmp_path / "user.py"
+    script.write_text("import dpscale\n\nr = dpscale.scael(64, 2000, 0.9)\nc: dpscale.CriticalBatch[float]\n")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "cache"),
+                           str(script)], cwd=tmp_path, capture_output=True, text=True)  # fmt: skip
+    assert done.stdout.splitlines() == [
+        'user.py:3: error: Module has no attribute "scael"; maybe "scale"?  [attr-defined]',
+        "Found 1 error in 1 file (checked 1 source file)",
+    ]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is in the test extra")

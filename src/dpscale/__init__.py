@@ -30,6 +30,7 @@ _EXPORTS = {
     "FitPrediction": "dpscale.sources.fit",
     "Plan": "dpscale.formulas.plan",
     "BatchPlan": "dpscale.formulas.batch",
+    "CriticalBatch": "dpscale.formulas.batch",
     "PipelineResult": "dpscale.formulas.pipeline",
     "ModelStates": "dpscale.formulas.memory",
     "MemoryFit": "dpscale.formulas.memory",
@@ -58,7 +59,14 @@ _EXPORTS = {
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.errors import DpscaleError
-    from dpscale.formulas.batch import BatchPlan, batch_plan, critical_batch, scaled_lr, time_to_target_speedup
+    from dpscale.formulas.batch import (
+        BatchPlan,
+        CriticalBatch,
+        batch_plan,
+        critical_batch,
+        scaled_lr,
+        time_to_target_speedup,
+    )
     from dpscale.formulas.memory import MemoryFit, ModelStates, fit_advice, fit_all, least_sharded, model_states
     from dpscale.formulas.pipeline import PipelineResult, bubble_fraction, pipeline
     from dpscale.formulas.plan import Plan, parse_duration, plan
@@ -70,12 +78,14 @@ if TYPE_CHECKING:  # for type checkers and IDEs
     from dpscale.sources.validate import validate
 
 
-def __getattr__(name: str):
-    if name in _EXPORTS:
-        value = getattr(import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'dpscale' has no attribute {name!r}")
+if not TYPE_CHECKING:  # (hidden from type checkers, which read a name not imported above through it as Any)
+
+    def __getattr__(name: str):
+        if name in _EXPORTS:
+            value = getattr(import_module(_EXPORTS[name]), name)
+            globals()[name] = value
+            return value
+        raise AttributeError(f"module 'dpscale' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
@@ -96,6 +106,7 @@ __all__ = [
     "FitPrediction",
     "Plan",
     "BatchPlan",
+    "CriticalBatch",
     "PipelineResult",
     "ModelStates",
     "MemoryFit",
