@@ -454,6 +454,29 @@ def test_the_plan_tab_prices_a_node_as_the_command_line_does(client):
     ]
 
 
+def test_the_page_says_empty_the_budget_field_not_leave_the_flag_out(client, capsys):
+    """An infinite budget (no limit, meant) on the plan tab was told 'allowed: a finite budget > 0 (leave --budget out
+    for no limit)' — a flag nobody typed there (review LI, of review KZ's refusal); the page says to empty its field,
+    in both languages, while the command line still says --budget."""
+    opts = {"samples": "1.28e6", "throughput": "2000", "devices": "8", "price_per_device_hour": "2.5"}
+    said = {
+        (value, lang): post(client, "plan", {**opts, "budget": value}, lang).json()["error"]
+        for value in ("inf", "1e400", "0")
+        for lang in ("en", "es")
+    }
+    for value in ("inf", "1e400", "0"):
+        assert said[value, "en"] == (
+            f"dpscale plan: error: --budget: got '{value}'; allowed: a finite budget > 0 (leave 'Budget' empty for no "
+            "limit)"
+        )
+        assert said[value, "es"] == (
+            f"dpscale plan: error: --budget: se recibió '{value}'; se admite: un presupuesto finito > 0 (deje "
+            "«Presupuesto» vacío para no tener límite)"
+        )
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "2000", "--price", "2", "--budget", "inf")
+    assert rc == 2 and "allowed: a finite budget > 0 (leave --budget out for no limit)" in err
+
+
 def test_a_typed_unit_is_shown_as_typed_on_the_page(client):
     """The page's table says a typed unit as typed (review KL): 'devices' was looked up as a label and shown as
     '2.000 dispositivos' in Spanish; samples/s is still said in the page's language."""

@@ -240,6 +240,9 @@ ALLOWED: dict[str, dict[str, str]] = {
         "a finite budget > 0 (leave --budget out for no limit)": (
             "un presupuesto finito > 0 (quite --budget para no tener límite)"
         ),
+        "a finite budget > 0 (leave 'Budget' empty for no limit)": (  # the web page's (app.PAGE_ALLOWED)
+            "un presupuesto finito > 0 (deje «Presupuesto» vacío para no tener límite)"
+        ),
         "a device memory > 0": "una memoria de dispositivo > 0",
         "a finite number ≥ 0": "un número finito ≥ 0",
         "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",

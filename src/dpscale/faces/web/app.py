@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from dpscale import catalog
-from dpscale.errors import DpscaleError, fail, house_style, overflow
+from dpscale.errors import DpscaleError, fail, house_style, overflow, renamed
 from dpscale.faces.cli import COMMANDS
 from dpscale.faces.cli.common import (
     Parser,
@@ -34,7 +34,7 @@ from dpscale.faces.cli.common import (
     runs_unit,
     whole,
 )
-from dpscale.faces.cli.plan import LONE_NODE_SIZE, NO_RATE
+from dpscale.faces.cli.plan import BUDGET, LONE_NODE_SIZE, NO_RATE
 from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.locale import lang_named
 from dpscale.faces.output import clean, grid, pairs, units_line
@@ -78,6 +78,11 @@ PAGE_SAID: dict[tuple[str, str], str] = {
     ("plan", NO_RATE): "--throughput: missing; allowed: a per-device throughput > 0 (or the button "
     f"'{LABELS['en']['web_take']}', which fills it)",
     ("plan", LONE_NODE_SIZE): "--gpus-per-node: only with --price-per-node-hour (the devices a node's price buys)",
+}
+# ... and a refusal's 'allowed' that says so, whatever the value: a budget of 'inf' or 0 was told 'leave --budget out
+# for no limit', where the page's field is emptied (review LI)
+PAGE_ALLOWED: dict[str, str] = {
+    BUDGET: f"a finite budget > 0 (leave '{LABELS['en']['web_budget']}' empty for no limit)",
 }
 
 # Notes a command words for the command line (its flags, `dpscale COMMAND`), said on the page in the page's terms: the
@@ -374,6 +379,9 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
         module.run(args)
     except DpscaleError as exc:
         said = PAGE_SAID.get((command, str(exc)))
+        allowed = PAGE_ALLOWED.get(exc.parts[2]) if getattr(exc, "parts", None) else None
+        if allowed is not None:
+            raise renamed(exc, exc.parts[0], allowed) from None
         if said is None:
             raise
         raise DpscaleError(said) from None
