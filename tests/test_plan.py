@@ -717,6 +717,28 @@ PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda
             "--budget: got '500 GBP'; allowed: a plain number: no currency sign or code",
             f"--budget: se recibió '500 GBP'; {PLAIN_NUMBER_ES}",
         ),
+        # a dollar with its country's letters, a sign the list lacked, another code: 'allowed: a finite budget > 0'
+        # / 'a finite price > 0', which 500 is (review LI)
+        (
+            ["-n", "1e6", "--budget", "US$500", "--price-per-device-hour", "2"],
+            "--budget: got 'US$500'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió 'US$500'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--budget", "R$ 1e4", "--price-per-device-hour", "2"],
+            "--budget: got 'R$ 1e4'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió 'R$ 1e4'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--price-per-device-hour", "₹180"],
+            "--price-per-device-hour: got '₹180'; allowed: a plain number: no currency sign or code",
+            f"--price-per-device-hour: se recibió '₹180'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--budget", "500 CHF", "--price-per-device-hour", "2"],
+            "--budget: got '500 CHF'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió '500 CHF'; {PLAIN_NUMBER_ES}",
+        ),
     ],
 )
 def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):

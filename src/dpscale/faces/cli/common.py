@@ -472,8 +472,24 @@ THOUSANDS_COMMA = "numbers without thousands separators (1024, not 1,024): a com
 SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
 CURRENCY = "a plain number: no currency sign or code"
 PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
-_MONEY = r"(USD|EUR|GBP|JPY|CNY|[$€£¥])"  # what a price or a budget is told to drop
+# what a price or a budget is told to drop: a code, or a currency sign (see _currency)
+_CODES = r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
 _AMOUNT = r"[\d.,]+(e[-+]?\d+)?"
+
+
+def _currency(text: str) -> bool:
+    """Whether a text is an amount with a currency on one side: a code (USD, '500 CHF') or a currency sign, Unicode's
+    Sc ($, €, ¥, ₹, …), with its country's letters before it or not (US$, HK$, R$, JPY¥: review LI found them told
+    'a finite budget > 0', which 500 is)."""
+    m = re.fullmatch(rf"(?P<before>.*?)\s*{_AMOUNT}\s*(?P<after>.*)", text, re.IGNORECASE)
+    if m is None or bool(m["before"]) == bool(m["after"]):
+        return False
+    money = (m["before"] or m["after"]).upper()
+    if re.fullmatch(_CODES, money):
+        return True
+    import unicodedata
+
+    return re.fullmatch(r"[A-Z]{0,3}\s*\S", money) is not None and unicodedata.category(money[-1]) == "Sc"
 
 
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
@@ -491,7 +507,7 @@ def number(text: str, flag: str, allowed: str = "a number", fraction: bool = Fal
             raise fail(flag, text, SUFFIX) from None
         # a price, a budget, its sign or code before or after; written out too ('1e6$', 'USD 500' and '¥300' were
         # told 'a budget > 0' / 'a finite budget > 0', which 1e6 and 500 are: reviews KZ, LC)
-        if re.fullmatch(rf"{_MONEY}\s*{_AMOUNT}|{_AMOUNT}\s*{_MONEY}", t, re.IGNORECASE):
+        if _currency(t):
             raise fail(flag, text, CURRENCY) from None
         if fraction and t.endswith("%"):
             try:
