@@ -659,3 +659,47 @@ def test_a_comment_naming_a_column_above_json_broken_on_its_first_record_is_no_h
             2,
             "",
         ) and f"r.jsonl line 2: not valid JSON (Expecting ',' delimiter); allowed: {allowed}" in err, err
+
+
+@pytest.mark.parametrize(
+    ("first", "fit_says", "validate_says"),
+    [
+        # cut after a key, written without spaces (jq -c, pandas' to_json): the cell 'throughput' named a column
+        ('{"devices":1,"throughput"', "line 1: not valid JSON (Expecting ':' delimiter)", "Expecting ':' delimiter"),
+        # a string holding commas (a record's tags), cut short after it: the cell 'model' named a column
+        (
+            '{"devices": 8, "throughput": 7000, "tags": "bf16,model,8 GPUs"',
+            "line 1: not valid JSON (Expecting ',' delimiter)",
+            "Expecting ',' delimiter",
+        ),
+        # the same string left open: the cell 'devices' named a column
+        (
+            '{"devices": 8, "tags": "bf16,devices',
+            "line 1: not valid JSON (Unterminated string starting at)",
+            "Unterminated string",
+        ),
+        # an array cut short: fit's word for an array, as before review LD ('missing column devices (found
+        # ["devices", throughput)' since)
+        ('[{"devices":1,"throughput":1000},{"devices":2,"throughput"', "a JSON array", "Expecting ':' delimiter"),
+        ('["devices","throughput"', "a JSON array", "Expecting ',' delimiter"),
+    ],
+)
+def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(
+    capsys, tmp_path, first, fit_says, validate_says
+):
+    """Review LH: review LD's names_a_column took a first line opening with '{' or '[' for a table's header where a
+    cell of it, read as a CSV's, named any column of runs or of a published table — which JSON cut short does where it
+    was written without spaces and cut after a key, or holds a string with commas. `dpscale fit r.jsonl` of
+    '{"devices":1,"throughput"' above 3 records said 'r.jsonl line 1: missing column devices (found {"devices":1,
+    throughput); allowed: a header with devices,throughput (optional step_time)' (before review LD: JSON broken on
+    line 1, as now), and validate of the array 'line 1: not a readable CSV row'. A line that read as JSON breaks only
+    where it ends, or in a string left open, is JSON cut short, named by both readers in both languages."""
+    path = tmp_path / "r.jsonl"
+    path.write_text(f"{first}\n{RECORDS}", encoding="utf-8")
+    rc, out, err = run(capsys, "fit", str(path))
+    assert (rc, out, err.count("\n")) == (2, "", 1) and f"r.jsonl{':' * (fit_says[0] == 'a')} {fit_says}" in err, err
+    rc, out, err = run(capsys, "validate", str(path))
+    assert (rc, out) == (2, "") and f"r.jsonl line 1: not valid JSON ({validate_says}" in err, err
+    rc, out, err = run(capsys, "validate", str(path), "--lang", "es")
+    assert (rc, out) == (2, "") and "r.jsonl línea 1: no es JSON válido (" in err, err
+    assert "missing" not in err and "faltan" not in err

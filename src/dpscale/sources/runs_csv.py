@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Iterable
 
@@ -34,18 +35,39 @@ def names_a_column(line: str) -> bool:
     no JSON apart — a table's header, refused for the columns it lacks, or JSON broken on that line. One rule for fit,
     validate and the page's fit field: '[run],devices,speed' was 'a JSON array' to fit and a table to validate, which
     read '[cfg],devices,imgs_per_sec' by a copy of its own (review KX) that took a '#' comment naming a column for the
-    header (review LD). JSON cut short ('{"devices": 1, "throughput": 9') names none.
+    header (review LD). JSON cut short ('{"devices": 1, "throughput": 9') names none, whatever its cells read as a
+    CSV's: '{"devices":1,"throughput"' (cut after a key, written without spaces) and '{"tags": "bf16,model", …' (a
+    comma in a string) named throughput and model, and fit said 'missing column devices (found {"devices":1,
+    throughput)' (review LH).
 
     >>> names_a_column('[run],devices,speed'), names_a_column('{cfg};grad_accum'), names_a_column('{"devices": 1,')
     (True, True, False)
+    >>> names_a_column('{"devices":1,"throughput"'), names_a_column('["devices","throughput"')
+    (False, False)
     """
     from dpscale.sources.dataset import REQUIRED
 
+    if _cut_short(line):
+        return False
     try:
         names = header_names(next(csv.reader([re.sub("[;\t]", ",", line)]), []))
     except csv.Error:  # (a NUL in it)
         return False
     return not {*RUN_COLUMNS, "step_time", *CSV_SETUP, *REQUIRED}.isdisjoint(names)
+
+
+def _cut_short(line: str) -> bool:
+    """Whether a line is JSON cut short: read as JSON, it breaks only where it ends, or in a string it leaves open. A
+    header opening with '[' or '{' breaks at its first name ('[run],…': 'Expecting value' at 1)."""
+    try:
+        json.loads(line)
+    except json.JSONDecodeError as exc:
+        return exc.pos >= len(line.rstrip()) or exc.msg.startswith("Unterminated string")
+    except RecursionError:  # ('[[[…' thousands deep: JSON, no header)
+        return True
+    except ValueError:  # (an integer past 4,300 digits: read as the CSV reads it)
+        return False
+    return True  # (JSON whole: no header either)
 
 
 def found(header: Iterable[str], most: int = 8) -> str:
