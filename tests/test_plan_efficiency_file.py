@@ -550,3 +550,25 @@ def test_measure_out_records_below_a_comment_are_sent_to_fit_as_without_it(capsy
         said[path] = err.replace(path, "FILE")
     assert said["c.jsonl"] == said["p.jsonl"]
     assert ("give it as --fit FILE" if lang == "en" else "páselo como --fit ARCHIVO") in said["c.jsonl"]
+
+
+def test_runs_fit_reads_past_a_byte_order_mark_are_pointed_to_fit(tmp_path, capsys, monkeypatch):
+    """Review LH: `dpscale plan -n 1e6 -v 1000 --efficiency-file r.jsonl` of '# c' above `measure --out` records saved
+    with a byte-order mark (the file fit, validate and `measure --out` read past the mark since reviews KX and LD) said
+    '--efficiency-file: r.jsonl line 1: not JSON (Expecting value)', where the file without the mark is told 'this
+    file holds runs, one a line (`measure --out`): give it as --fit FILE'. _runs_lines read the lines by text_lines,
+    not runs_json.json_lines as those readers do; plan --fit of the same file plans on its 2 runs."""
+    records = '{"devices": 1, "throughput": 1000}\n{"devices": 2, "throughput": 1900}\n'
+    monkeypatch.chdir(tmp_path)
+    path = "r.jsonl"
+    for text in (f"# c\n\ufeff{records}", f"# c\n{records}", f"\ufeff# c\n\ufeff{records}"):
+        (tmp_path / path).write_text(text, encoding="utf-8")
+        assert _refusal(path) == (
+            "--efficiency-file: got 'r.jsonl'; allowed: JSON from `dpscale predict`, `fit` or `measure --json` "
+            "(records with devices and efficiency); this file holds runs, one a line (`measure --out`): give it as "
+            "--fit FILE"
+        )
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "1000", "--efficiency-file", path, "--lang", "es")
+        assert (rc, out) == (2, "") and "este archivo tiene ejecuciones, una por línea (`measure --out`)" in err, err
+        rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2", "--fit", path)
+        assert rc == 0 and err == "" and out.count("\n") > 3, err

@@ -12,18 +12,21 @@ import math
 from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
-from dpscale.files import content_line, loads_once, not_json, read_text, shown, text_lines
+from dpscale.files import content_line, loads_once, not_json, read_text, shown
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import _field
 from dpscale.sources.measure import CALIBRATION_FORMAT
 from dpscale.sources.runs_csv import csv_rows, header_names, holds_runs, runs_header
+from dpscale.sources.runs_json import json_lines
 
 
 def _runs_lines(path: str) -> bool:
-    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes. '#' lines
-    skipped, as fit and plan --fit read them (review KJ): records below one were 'line 1: not JSON' (review KP)."""
+    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes. Its lines as
+    fit, plan --fit and `measure --out` read them (runs_json.json_lines): '#' lines skipped (review KJ: records below
+    one were 'line 1: not JSON', review KP), and a byte-order mark opening a line dropped ('# c' above a file saved
+    with one was 'line 1: not JSON (Expecting value)', review LH)."""
     try:
-        lines = text_lines(read_text(path))
+        lines = json_lines(read_text(path))
         first = next((line for line in lines if content_line(line)), "")
         head = json.loads(first)
     except (OSError, ValueError, RecursionError):
