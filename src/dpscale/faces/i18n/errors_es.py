@@ -147,7 +147,6 @@ ALLOWED: dict[str, dict[str, str]] = {
             "JSON de `dpscale predict`, `fit` o `measure --json` (registros con devices y efficiency); los registros "
             "de este archivo no tienen efficiency (el JSON de pipeline, memory o batch no da una E por tamaño)"
         ),
-        "a whole number from 1 to 10,000,000": "un número entero de 1 a 10.000.000",
         "auto or ring with --zero 1–3 (its reduce-scatters and gathers are rings)": (
             "auto o ring con --zero 1–3 (sus reduce-scatter y all-gather son anillos)"
         ),
@@ -198,7 +197,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one E per size": "una E por tamaño",
         "one throughput unit per file": "una unidad de rendimiento por archivo",
-        "one throughput unit per paste": "una unidad de rendimiento por texto pegado",  # (the page's fit field)
         "a file other than the command's input files, which the plot would overwrite": (
             "un archivo distinto de los archivos de entrada de la orden, que el gráfico sobrescribiría"
         ),
@@ -236,25 +234,18 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "0, 1, 2 or 3": "0, 1, 2 o 3",
         "1 unless --schedule interleaved": "1 salvo con --schedule interleaved",
-        "a batch size > 0": "un tamaño de lote > 0",
         "a finite budget > 0 (leave --budget out for no limit)": (
             "un presupuesto finito > 0 (quite --budget para no tener límite)"
         ),
         "a finite budget > 0 (leave 'Budget' empty for no limit)": (  # the web page's (app.PAGE_ALLOWED)
             "un presupuesto finito > 0 (deje «Presupuesto» vacío para no tener límite)"
         ),
-        "a device memory > 0": "una memoria de dispositivo > 0",
-        "a finite number ≥ 0": "un número finito ≥ 0",
-        "a gradient noise scale B_noise > 0 (samples)": "una escala de ruido del gradiente B_ruido > 0 (muestras)",
         "a latency in µs per hop, from 0 to 1,000,000": "una latencia en µs por salto, de 0 a 1.000.000",
         "a latency in µs per hop, from 0 to 1,000,000, or with its unit: 3.4us, 3.4µs, 0.5ms": (
             "una latencia en µs por salto, de 0 a 1.000.000, o con su unidad: 3.4us, 3.4µs, 0.5ms"
         ),
         "a level in (0, 1), e.g. 0.9": "un nivel en (0, 1), p. ej. 0.9",
         "a marginal speed-up per device in [0, 1]": "una aceleración marginal por dispositivo en [0, 1]",
-        "with --tensor-parallel > 1 (it shards over the tensor-parallel group)": (
-            "con --tensor-parallel > 1 (reparte sobre el grupo de paralelismo de tensor)"
-        ),
         "a degree that keeps the GPUs in all (devices × tensor-parallel) at most 10,000,000": (
             "un grado que deje las GPU en total (dispositivos × paralelismo de tensor) en 10.000.000 como mucho"
         ),
@@ -265,10 +256,7 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un precio cuyo coste en horas-dispositivo siga siendo finito"
         ),
         "a price whose cost in node-hours stays finite": "un precio cuyo coste en horas-nodo siga siendo finito",
-        "a micro-batch ≥ 1": "un microlote ≥ 1",
-        "a per-device batch > 0": "un lote por dispositivo > 0",
         "a finite price > 0": "un precio finito > 0",
-        "a sample count > 0": "un número de muestras > 0",
         "a finite sample count > 0": "un número de muestras finito > 0",
         "an epoch count whose product with the samples stays finite": (
             "un número de épocas cuyo producto por las muestras sea finito"
@@ -311,7 +299,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "per-device samples/s at the baseline size, 1e-9 to 1e15": (
             "muestras/s por dispositivo en el tamaño de referencia, de 1e-9 a 1e15"
         ),
-        "whole numbers ≥ 1": "números enteros ≥ 1",
         "a bandwidth in GB/s, from 0.001 to 1,000,000": "un ancho de banda en GB/s, de 0,001 a 1.000.000",
         # (the flag's, with its units: faces.cli.common.bandwidth)
         "a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s": (
@@ -323,22 +310,18 @@ ALLOWED: dict[str, dict[str, str]] = {
         "seconds from 1 to 1,000,000 (a shorter watchdog trips on a healthy step's pauses)": (
             "segundos de 1 a 1.000.000 (un vigilante más corto salta con las pausas normales de un paso)"
         ),
-        "seconds from 1 to 1,000,000": "segundos de 1 a 1.000.000",
         "a whole multiple of the stages (stages × replicas): ": (
             "un múltiplo entero de las etapas (etapas × réplicas): "
         ),
         "at most the device count: ": "como mucho el número de dispositivos: ",
-        "a parameter count > 0": "un número de parámetros > 0",
         "a parameter count from 1,000 to 1e+15 (7.5e9 for 7.5 billion)": (
             "un número de parámetros de 1.000 a 1e+15 (7.5e9 para 7.500 millones)"
         ),
-        "per-device samples/s > 0 at the baseline size": "muestras/s por dispositivo > 0 en el tamaño de referencia",
         "seconds > 0": "segundos > 0",
         "a bandwidth in GB/s > 0, or with its unit: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s": (
             "un ancho de banda en GB/s > 0, o con su unidad: 200Gb/s (bits, ÷ 8), 400GbE, 25GB/s"
         ),
         "a model-FLOPs utilisation from 1e-6 to 1": "una utilización de FLOPs del modelo de 1e-6 a 1",
-        "samples/s one node's input pipeline delivers, > 0": "muestras/s que entrega la carga de datos de un nodo, > 0",
         "samples/s one node's input pipeline delivers, from 1e-9 to 1e15": (
             "muestras/s que entrega la carga de datos de un nodo, de 1e-9 a 1e15"
         ),
