@@ -216,6 +216,8 @@ class Fit:  # ambiguous; frozen: a result shared by predictions, plots and repor
     def efficiency(self, d: Number) -> float: ...
     @overload
     def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+    @overload
+    def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
     def efficiency(self, d: Any) -> Any:
         """Point estimate of E(d) relative to d0 (numpy-friendly)."""
         arr = check_sizes(d)

@@ -110,12 +110,14 @@ class Constant(_Law):
     def __init__(self, value: Any) -> None:
         self._set(value=float(check_efficiency(one(value, "efficiency"), "efficiency")))
 
-    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E; a grid, a tensor: Any (as scale reads them)
 
         @overload
         def efficiency(self, d: Number) -> float: ...
         @overload
         def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+        @overload
+        def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
 
     def efficiency(self, d: Any) -> Any:
         sizes = _sizes(d)
@@ -174,12 +176,14 @@ class PerSize(_Law):
             )
         return cls(tuple(zip(devices, efficiencies)))
 
-    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E; a grid, a tensor: Any (as scale reads them)
 
         @overload
         def efficiency(self, d: Number) -> float: ...
         @overload
         def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+        @overload
+        def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
 
     def efficiency(self, d: Any) -> Any:
         """E at the listed sizes (and 1 at one device, its own reference); any other size is refused."""
@@ -257,12 +261,14 @@ class USL(_Law):
             kappa=float(check_range(one(kappa, "kappa"), "kappa", 0.0, 1.0, KAPPA_ALLOWED)) + 0.0,
         )
 
-    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E; a grid, a tensor: Any (as scale reads them)
 
         @overload
         def efficiency(self, d: Number) -> float: ...
         @overload
         def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+        @overload
+        def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
 
     def efficiency(self, d: Any) -> Any:
         contention, coherency = usl_terms(_sizes(d))
@@ -301,12 +307,14 @@ class Amdahl(_Law):
     def __init__(self, serial_fraction: Any) -> None:
         self._set(serial_fraction=check_fraction(serial_fraction, "serial_fraction", SERIAL_ALLOWED))
 
-    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E
+    if TYPE_CHECKING:  # one size: its E, a float; several: an array of E; a grid, a tensor: Any (as scale reads them)
 
         @overload
         def efficiency(self, d: Number) -> float: ...
         @overload
         def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+        @overload
+        def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
 
     def efficiency(self, d: Any) -> Any:
         return USL(self.serial_fraction, 0.0).efficiency(d)

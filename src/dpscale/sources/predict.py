@@ -192,6 +192,8 @@ class Prediction:
     def efficiency(self, d: Number) -> float: ...
     @overload
     def efficiency(self, d: Numbers) -> NDArray[np.float64]: ...
+    @overload
+    def efficiency(self, d: Any) -> Any: ...  # a grid, a tensor: whatever numpy reads
     def efficiency(self, d: Any) -> Any:
         """E at any device count (re-evaluates the model; relative to one device); under a global batch, any up to
         G/ga, where each device still gets a sample a micro-batch (past it no run exists to predict)."""
