@@ -739,6 +739,18 @@ PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda
             "--budget: got '500 CHF'; allowed: a plain number: no currency sign or code",
             f"--budget: se recibió '500 CHF'; {PLAIN_NUMBER_ES}",
         ),
+        # its thousands grouped by a space, as French and Spanish typography writes an amount (a plain one, a narrow
+        # no-break one, shown escaped): 'allowed: a finite budget > 0' / 'a finite price > 0', which 1000 is (review LL)
+        (
+            ["-n", "1e6", "--budget", "1 000 €", "--price-per-device-hour", "2"],
+            "--budget: got '1 000 €'; allowed: a plain number: no currency sign or code",
+            f"--budget: se recibió '1 000 €'; {PLAIN_NUMBER_ES}",
+        ),
+        (
+            ["-n", "1e6", "--price-per-device-hour", "1\u202f200,50 €"],
+            "--price-per-device-hour: got '1\\u202f200,50 €'; allowed: a plain number: no currency sign or code",
+            f"--price-per-device-hour: se recibió '1\\u202f200,50 €'; {PLAIN_NUMBER_ES}",
+        ),
     ],
 )
 def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):

@@ -474,7 +474,8 @@ CURRENCY = "a plain number: no currency sign or code"
 PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
 # what a price or a budget is told to drop: a code, or a currency sign (see _currency)
 _CODES = r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
-_AMOUNT = r"[\d.,]+(e[-+]?\d+)?"
+# (its thousands grouped by a space too, a no-break one or not: '1 000 €' was told 'a finite budget > 0', review LL)
+_AMOUNT = r"[\d.,]+(?:\s[\d.,]+)*(e[-+]?\d+)?"
 
 
 def _currency(text: str) -> bool:
