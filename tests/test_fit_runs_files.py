@@ -682,6 +682,15 @@ def test_a_comment_naming_a_column_above_json_broken_on_its_first_record_is_no_h
         # ["devices", throughput)' since)
         ('[{"devices":1,"throughput":1000},{"devices":2,"throughput"', "a JSON array", "Expecting ':' delimiter"),
         ('["devices","throughput"', "a JSON array", "Expecting ',' delimiter"),
+        # cut inside a number or a word, after a string holding commas: JSON breaks a character or two before the
+        # line's end ('7000.', 'tr'), and 'model' named a column again (review LL)
+        (
+            '{"tags": "bf16,model,8 GPUs", "devices": 8, "throughput": 7000.',
+            "line 1: not valid JSON (Expecting ',' delimiter)",
+            "Expecting ',' delimiter",
+        ),
+        ('{"tags": "bf16,model,x", "ok": tr', "line 1: not valid JSON (Expecting value)", "Expecting value"),
+        ('[{"tags": "a,devices,b"}, -', "a JSON array", "Expecting value"),
     ],
 )
 def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(

@@ -57,12 +57,18 @@ def names_a_column(line: str) -> bool:
 
 
 def _cut_short(line: str) -> bool:
-    """Whether a line is JSON cut short: read as JSON, it breaks only where it ends, or in a string it leaves open. A
-    header opening with '[' or '{' breaks at its first name ('[run],…': 'Expecting value' at 1)."""
+    """Whether a line is JSON cut short: read as JSON, it breaks only where it ends, inside a number or a word it
+    ends in ('7000.', '-', 'tr': JSON breaks where that begins, review LL), or in a string it leaves open. A header
+    opening with '[' or '{' breaks at its first name ('[run],…': 'Expecting value' at 1)."""
     try:
         json.loads(line)
     except json.JSONDecodeError as exc:
-        return exc.pos >= len(line.rstrip()) or exc.msg.startswith("Unterminated string")
+        rest = line[exc.pos :].strip()
+        return (
+            re.fullmatch(r"[-+\d.eE]*", rest) is not None
+            or any(word.startswith(rest) for word in ("true", "false", "null", "NaN", "Infinity", "-Infinity"))
+            or exc.msg.startswith("Unterminated string")
+        )
     except RecursionError:  # ('[[[…' thousands deep: JSON, no header)
         return True
     except ValueError:  # (an integer past 4,300 digits: read as the CSV reads it)
