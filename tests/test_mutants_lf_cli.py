@@ -13,9 +13,13 @@ from clihelp import run
     [
         "$1e+3",  # mutant: the sign's exponent [-+]? → -? (survived: the tests wrote '$3.277E1')
         "2.5e10 USD",  # mutant: the code's exponent \d+ → \d (survived: the tests wrote '1e6$')
+        "JPY 300",  # review LJ's mutant: JPY dropped from _MONEY (survived: the tests wrote '¥300')
+        "300 CNY",  # review LJ's mutant: CNY dropped from _MONEY (survived: no test wrote it)
+        "£300",  # review LJ's mutant: £ dropped from _MONEY's signs (survived: the tests wrote 'GBP')
+        "$1,000",  # review LJ's mutant: _AMOUNT's [\d.,]+ → [\d.]+ (survived: the tests wrote no comma after a sign)
     ],
 )
-def test_a_budget_in_e_notation_with_a_currency_is_told_to_drop_the_currency(capsys, value):
+def test_a_budget_with_a_currency_is_told_to_drop_the_currency(capsys, value):
     """`dpscale plan -n 1e6 -v 2600 -d 8 -e 0.9 --budget '$1e+3' --price 2`: 1e+3 is a budget > 0, so 'allowed: a
     finite budget > 0' would not say why; the currency is what is wrong, as for '$500' and '1e6$'."""
     argv = ("plan", "-n", "1e6", "-v", "2600", "-d", "8", "-e", "0.9", "--budget", value, "--price", "2")
