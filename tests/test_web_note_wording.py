@@ -312,7 +312,8 @@ PREDICT = [
             "attention scores (FlashAttention or selective recompute; 1,952.9 GB with them; Korthikanti et "
             "al.), more than the 61.0 GB the model states leave of the a100-80gb's 85.9 GB at 64 devices: E "
             "is for the step as given, which would need full recompute (about a third more compute), tensor "
-            "or pipeline parallelism, or a smaller batch or sequence; the tab 'Memory' sizes it"
+            "or pipeline parallelism, or a smaller batch or sequence; the tab 'Memory' with 'Precision' mixed "
+            "sizes it"
         ),
         (
             "un lote de 64 secuencias de 2.048 guarda 342,3 GB de activaciones por GPU aun sin las "
@@ -320,7 +321,7 @@ PREDICT = [
             "Korthikanti et al.), más que los 61,0 GB que dejan los estados del modelo de los 85,9 GB de la "
             "a100-80gb con 64 dispositivos: E es la del paso tal como se da, que necesitaría recómputo "
             "completo (cerca de un tercio más de cómputo), paralelismo de tensor o de pipeline, o un lote o "
-            "una secuencia menores; la pestaña «Memoria» lo dimensiona"
+            "una secuencia menores; la pestaña «Memoria» con «Precisión» mixta lo dimensiona"
         ),
     ),
     (  # the first node of over 999 cores (review IN): its count was '2592' between '1,577,403' and '324,000'
@@ -1050,6 +1051,25 @@ def test_a_gddr_cards_memory_note_is_said_in_the_pages_terms(lang, said):
                "inter_bw": "100", "precision": "fp32"}  # fmt: skip
     (note,) = [n for n in run_command("predict", options, lang)["notes"] if "Adam" in n]
     assert note.endswith(said) and "--" not in note and "dpscale" not in note
+
+
+@pytest.mark.parametrize(
+    ("lang", "precision", "batch", "said"),
+    [
+        ("en", "amp", "2", "the tab 'Memory' with 'Precision' amp sizes it"),
+        ("en", "bf16", "4", "the tab 'Memory' with 'Precision' mixed sizes it"),
+        ("es", "amp", "2", "la pestaña «Memoria» con «Precisión» amp lo dimensiona"),
+        ("es", "bf16", "4", "la pestaña «Memoria» con «Precisión» mixta lo dimensiona"),
+    ],
+)
+def test_the_activation_note_names_the_memory_tabs_precision(lang, precision, batch, said):
+    # review LO: the note counted amp's (or mixed) states and sent the page to the memory tab, whose default
+    # precision (mixed) counts other states: 31.1 GB left at 64 devices against the tab's 57.7 for amp
+    options = {"model": "llama-7b", "precision": precision, "batch": batch, "system": "dgx-a100", "devices": "8,64",
+               "zero": "1"}  # fmt: skip
+    (note,) = [n for n in run_command("predict", options, lang)["notes"] if "Korthikanti" in n]
+    assert note.endswith(said)
+    assert "dpscale" not in note and "--" not in note
 
 
 # Review 46 AF: plan, memory and pipeline checked by hand against physics.md (ZeRO, Korthikanti, GPipe/1F1B,

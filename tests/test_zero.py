@@ -399,6 +399,36 @@ def test_activations_beyond_what_the_states_leave_are_said():
     assert {"ddp_memory"} <= {n.key for n in ddp.notes} and "activation_memory" not in {n.key for n in ddp.notes}
 
 
+@pytest.mark.parametrize(
+    ("precision", "mp", "batch", "left"),
+    # amp: 8Ψ + 8Ψ/64 = 54.7 GB of states at ZeRO-1 on 64 leave 31.1 of 85.9; mixed: 4Ψ + 12Ψ/64 = 28.2, leave 57.7
+    [("amp", "amp", 2, 31.1), ("bf16", "mixed", 4, 57.7)],
+)
+def test_the_activation_note_names_the_memory_precision_its_states_were_counted_in(precision, mp, batch, left,
+                                                                                    capsys):  # fmt: skip
+    """Review LO: `predict --model llama-7b --precision amp -b 2 --system dgx-a100 -d 8,64 --zero 1` said 36.5 GB of
+    activations outgrow 'the 31.1 GB the model states leave … at 64 devices; `dpscale memory` sizes it' — and
+    `dpscale memory --model llama-7b -b 2 -d 64 --zero 1 --recompute selective --gpu a100-80gb`, at memory's default
+    precision (mixed), counts 28.2 GB of states and a total of 64.7 GB: it fits. The note counted amp's fp32 weights
+    and gradients (54.7 GB); `--precision amp` gives that, 91.3 GB in all. A bf16 prediction's states are memory's
+    'mixed', not its 'bf16' (pure, 8 bytes a parameter: 6.7 GB at ZeRO-3 on 8, where the note counts 13.5). The note
+    names the precision, as the ZeRO states note does."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.i18n import say
+
+    kw = dict(model="llama-7b", system="dgx-a100", zero=1, batch=batch, precision=precision)
+    (note,) = [n for n in predict([8, 64], **kw).notes if n.key == "activation_memory"]
+    assert note.fields["d"] == 64 and note.fields["left"] == pytest.approx(left, abs=0.05)
+    assert str(note).endswith(f"`dpscale memory --precision {mp}` sizes it")
+    assert say(note, "es").endswith(f"`dpscale memory --precision {mp}` lo dimensiona")
+    argv = ["memory", "--model", "llama-7b", "-b", str(batch), "-d", "64", "--zero", "1", "--gpu", "a100-80gb"]
+    assert main([*argv, "--recompute", "selective", "--precision", mp, "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert (row["device_memory_bytes"] - row["model_state_bytes_per_device"]) / 1e9 == pytest.approx(left, abs=0.05)
+    assert row["activation_bytes_per_device"] / 1e9 == pytest.approx(note.fields["sel"])
+    assert not row["fits"]
+
+
 def test_activations_are_checked_at_the_sizes_whose_states_fit_when_a_smaller_one_does_not():
     """Review JZ: Llama 2 70B under ZeRO-3 on DGX B200s (180 GiB = 193.3 GB), micro-batch 1 of 4,096 tokens, swept
     from 1 device. At 1 its states do not fit (16 × 68,976,648,192 = 1,103.6 GB), and that note alone was printed:

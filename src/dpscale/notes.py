@@ -246,7 +246,7 @@ EN = {
         "scores (FlashAttention or selective recompute; {act:,.1f} GB with them; Korthikanti et al.), more than the "
         "{left:,.1f} GB the model states leave of the {gpu}'s {held:.1f} GB at {d:,} devices: E is for the step as "
         "given, which would need full recompute (about a third more compute), tensor or pipeline parallelism, or a "
-        "smaller batch or sequence; `dpscale memory` sizes it"
+        "smaller batch or sequence; `dpscale memory --precision {mp}` sizes it"
     ),
     "accumulation_exposed": (
         "with {ga:,} accumulation steps the all-reduce is charged after the last micro-batch, as the published "

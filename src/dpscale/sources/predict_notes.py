@@ -246,22 +246,24 @@ def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_pa
         if fit.any():
             spec, seq_len, batch = run
             shares = np.broadcast_to(np.asarray(batch, dtype=float), d.shape)[fit]
-            out.extend(_activations_beyond((spec, seq_len, shares), ACTIVATION_BYTES[split], d[fit], held,
-                                           whole + sharded / d[fit], gpu))  # fmt: skip
+            out.extend(_activations_beyond((spec, seq_len, shares), split, d[fit], held, whole + sharded / d[fit], gpu))
     return out
 
 
-def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, need: np.ndarray,
+def _activations_beyond(run: tuple, split: str, sizes: np.ndarray, held: float, need: np.ndarray,
                         gpu: str | None) -> list:  # fmt: skip
     """A note where a transformer preset's activations at this batch [KORTH22] outgrow what the states leave at
     some size, even without the attention scores (FlashAttention, as most runs now train, or selective recompute):
     E is for the step as given, which such a run could not take. The largest such size is named, with its own
-    micro-batch (`run`'s batch: one for every size, or each size's, a global batch's share of it)."""
+    micro-batch (`run`'s batch: one for every size, or each size's, a global batch's share of it); `split` is the
+    states' precision under memory's name, which the note gives `dpscale memory` (review LO: amp's states counted,
+    memory's default mixed ones shown)."""
     spec, seq_len, batch = run
     b = np.broadcast_to(np.asarray(batch, dtype=float), sizes.shape)
     if not spec or spec.get("kind") != "transformer" or not np.all(b == np.floor(b)):
         return []
-    shape = Shape.of(spec, seq_len)  # (width: bytes a stored value, memory's rule for the precision)
+    shape = Shape.of(spec, seq_len)
+    width = ACTIVATION_BYTES[split]  # bytes a stored value, memory's rule for the precision
     by = {x: [activation_bytes(shape, int(x), recompute=r, value_bytes=width) for r in ("none", "selective")]
           for x in set(b.tolist())}  # fmt: skip
     act, sel = (np.array([by[x][k] for x in b.tolist()]) for k in (0, 1))
@@ -272,7 +274,7 @@ def _activations_beyond(run: tuple, width: int, sizes: np.ndarray, held: float, 
     n = int(short.max())
     i = int(np.flatnonzero(sizes == n)[0])
     return [Note("activation_memory", b=int(b[i]), s=shape.seq_len, act=act[i] / GB, sel=sel[i] / GB,
-                 left=float(left[i]) / GB, gpu=gpu, held=held / GB, d=n)]  # fmt: skip
+                 left=float(left[i]) / GB, gpu=gpu, held=held / GB, d=n, mp=split)]  # fmt: skip
 
 
 def _mib(x: float) -> float:

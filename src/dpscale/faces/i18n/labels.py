@@ -233,7 +233,7 @@ LABELS: dict[str, dict[str, str]] = {
             " (FlashAttention or selective recompute; {act} GB with them; Korthikanti et al.), more than the {left} "
             "GB the model states leave of the {gpu}'s {held} GB at {d} devices: E is for the step as given, which "
             "would need full recompute (about a third more compute), tensor or pipeline parallelism, or a smaller "
-            "batch or sequence; the tab '{web_memory}' sizes it"
+            "batch or sequence; the tab '{web_memory}' with '{web_precision}' {web_opt_mp} sizes it"
         ),
         "web_cpu_decode": (
             "{n} devices of a node would need {need} images/s; decoding JPEGs on its {cores} CPU cores tops out near "
@@ -1222,8 +1222,8 @@ LABELS: dict[str, dict[str, str]] = {
             "atención (FlashAttention o recómputo selectivo; {act} GB con ellas; Korthikanti et al.), más que los "
             "{left} GB que dejan los estados del modelo de los {held} GB de la {gpu} con {d} dispositivos: E es la "
             "del paso tal como se da, que necesitaría recómputo completo (cerca de un tercio más de cómputo), "
-            "paralelismo de tensor o de pipeline, o un lote o una secuencia menores; la pestaña «{web_memory}» lo "
-            "dimensiona"
+            "paralelismo de tensor o de pipeline, o un lote o una secuencia menores; la pestaña «{web_memory}» con "
+            "«{web_precision}» {web_opt_mp} lo dimensiona"
         ),
         "web_cpu_decode": (
             "{n} dispositivos de un nodo necesitarían {need} imágenes/s; decodificar JPEG en sus {cores} núcleos de "

@@ -161,7 +161,7 @@ NOTES: dict[str, dict[str, str]] = {
             "al.), más que los {left:,.1f} GB que dejan los estados del modelo de los {held:.1f} GB de la {gpu} con "
             "{d:,} dispositivos: E es la del paso tal como se da, que necesitaría recómputo completo (cerca de un "
             "tercio más de cómputo), paralelismo de tensor o de pipeline, o un lote o una secuencia menores; "
-            "`dpscale memory` lo dimensiona"
+            "`dpscale memory --precision {mp}` lo dimensiona"
         ),
         "accumulation_exposed": (
             "con {ga:,} pasos de acumulación el all-reduce se cuenta tras el último microlote, como hacen los "
