@@ -225,3 +225,32 @@ def test_a_typed_unit_is_printed_as_typed_not_read_as_a_label(capsys):
         "devices",
         "tokens_s",
     ]
+
+
+def test_a_whole_count_past_twelve_digits_is_written_whole_in_json_and_csv(capsys, client):
+    """output.clean: 12 significant digits hide float dust (0.30000000000000004), but a whole number has none: it
+    cut `memory --params 1234567890123 --zero 0 --json`'s own --params to 1234567890120.0, and its 2 bytes a
+    parameter (1234567890123 × 2 = 2469135780246) to 2469135780250.0, in the JSON, the CSV and the page's records,
+    where the library says 2469135780246.0 (review LQ). Whole numbers below 1e15 (notes.ASTRONOMICAL) stay as they
+    are; dust keeps its 12 digits, and so do figures past 1e15, where whole digits are invented."""
+    import csv
+    import io
+
+    from dpscale import fit_all
+    from dpscale.faces.output import clean
+
+    assert clean(2469135780246.0) == 2469135780246.0 and clean(2469135780246.3) == 2469135780250.0
+    assert clean(0.1 + 0.2) == 0.3 and clean(4503599627370497.0) == 4.50359962737e15
+    argv = ["memory", "--params", "1234567890123", "--zero", "0"]
+    rc, out, _ = run(capsys, *argv, "--json")
+    got = json.loads(out)
+    lib = fit_all(1234567890123.0, 1)[0]
+    assert rc == 0 and got["params"] == 1234567890123 and got["parameter_bytes"] == 2469135780246
+    assert got["model_state_bytes_per_device"] == lib.model_state_bytes_per_device == 16 * 1234567890123
+    for lang in ("en", "es"):
+        rc, out, _ = run(capsys, *argv, "--csv", "--lang", lang)
+        row = next(csv.DictReader(io.StringIO(out)))
+        assert rc == 0 and row["params"] == "1234567890123.0" and row["parameter_bytes"] == "2469135780246.0"
+        body = {"options": {"params": "1234567890123", "zero": "0"}, "lang": lang}
+        records = client.post("/api/memory", json=body).json()["records"]
+        assert records["parameter_bytes"] == 2469135780246 and records["params"] == 1234567890123

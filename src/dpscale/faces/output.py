@@ -15,6 +15,7 @@ from collections import namedtuple
 from dpscale.errors import DpscaleError, printable
 from dpscale.faces import silence_stdout, utf8
 from dpscale.faces.i18n import SINGULAR, header, label, number, say, singular, unit_label
+from dpscale.notes import ASTRONOMICAL
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,11 +27,13 @@ Column = namedtuple("Column", ("key", "kind", "unit"), defaults=("float", ""))
 
 
 def clean(x: Any) -> Any:
-    """JSON-safe values: 12 significant digits (hides float dust like 0.30000000000000004), NaN→null."""
+    """JSON-safe values: 12 significant digits (hides float dust like 0.30000000000000004), NaN→null. A whole number
+    below ASTRONOMICAL has no dust to hide and stays whole: 12 digits wrote `memory --params 1234567890123`'s own
+    count as 1234567890120.0 and its 2469135780246 bytes as 2469135780250.0."""
     if isinstance(x, float):
         if not math.isfinite(x):
             return None
-        return float(f"{x:.12g}")
+        return x if x.is_integer() and abs(x) < ASTRONOMICAL else float(f"{x:.12g}")
     if isinstance(x, dict):
         return {k: clean(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
