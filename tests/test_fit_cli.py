@@ -1237,3 +1237,31 @@ def test_only_takes_a_set_up_named_with_an_underscore_on_fit_and_plan(tmp_path, 
     ]
     assert main(["plan", "-n", "1e6", "--fit", str(p), "--only", "workload=my_mlp", "--json"]) == 0
     assert [r["devices"] for r in json.loads(capsys.readouterr().out)][0] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_tokens_fit_s_csv_rows_say_their_unit_as_its_json_does(tmp_path, capsys, lang):
+    """`fit runs.csv --csv` of runs in tokens/s (a unit column, or --unit) wrote `devices,throughput,...` rows that a
+    samples/s fit writes too, while its --json says "unit": "tokens/s" and calc's, predict's and plan's CSV rows
+    say a unit past samples/s in a "unit" column (common.with_unit): the CSV alone could not tell 600 tokens/s from
+    600 samples/s (review LQ). Now its rows carry "unit" past samples/s, as calc's; a samples/s fit's are as they
+    were."""
+    import csv
+    import io
+
+    runs = tmp_path / "runs.csv"
+    runs.write_text("devices,throughput,unit\n1,100,tokens/s\n2,190,tokens/s\n4,350,tokens/s\n8,600,tokens/s\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "1,16", "--resamples", "100", "--csv", "--lang", lang)
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert rc == 0 and [r["unit"] for r in rows] == ["tokens/s", "tokens/s"]
+    assert rows[0]["devices"] == "1" and float(rows[0]["throughput"]) == pytest.approx(100, rel=0.02)
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "1,16", "--resamples", "100", "--json", "--lang", lang)
+    report = json.loads(out)
+    assert report["unit"] == "tokens/s" and [float(r["throughput"]) for r in rows] == [
+        p["throughput"] for p in report["predictions"]
+    ]
+    runs.write_text("devices,throughput\n1,100\n2,190\n4,350\n8,600\n")
+    rc, out, _ = run(capsys, "fit", str(runs), "--at", "1,16", "--resamples", "100", "--csv", "--lang", lang)
+    assert (
+        out.splitlines()[0] == "devices,throughput,throughput_lo,throughput_hi,efficiency,efficiency_lo,efficiency_hi"
+    )

@@ -20,6 +20,7 @@ from dpscale.faces.cli.common import (
     parse_devices,
     positive,
     runs_unit,
+    same_unit,
     whole,
 )
 from dpscale.faces.i18n import LABELS, SINGULAR, header, label, say, singular, term, unit_label
@@ -163,7 +164,10 @@ def run(args: argparse.Namespace) -> int:
         # (devices for a target, the peak: once dropped) go to stderr as notes, as the page shows them
         head = _law_lines(report, args.lang)
         answer_lines = [_band_line(report, args.lang), *_answer_lines(report, args.unit, args.lang)]
-        emit(report["predictions"], _columns(args.unit), args,
+        rows = report["predictions"]
+        if not same_unit(report["unit"], "samples/s"):  # a tokens/s fit's rows said so, as calc's (the JSON's "unit")
+            rows = [{**r, "unit": report["unit"]} for r in rows]
+        emit(rows, _columns(args.unit), args,
              notes=[*head, *answer_lines, *(say(w, args.lang) for w in warnings)])  # fmt: skip
     else:
         print(_human(report, args.unit, args.lang))
