@@ -1107,3 +1107,25 @@ def test_the_memory_tab_names_zero2_and_zero1_counts_where_nothing_fits(lang, sa
     count in test_memory.py), on the page as on the command line."""
     _, notes = page("memory", {"model": "llama-13b", "devices": "1", "recompute": "full", "gpu": "a100-40gb"}, lang)
     assert sum(said in n for n in notes) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "lo–hi: the 90 % prediction interval for one run"),
+        ("es", "inf–sup: intervalo de predicción del 90 % para una ejecución"),
+    ],
+)
+def test_the_fit_tabs_band_note_names_no_csv_or_json_the_page_has_none(lang, said, capsys):
+    """Review LN: the Spanish fit tab said 'inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción …' beside
+    English's 'lo–hi: the … interval' — the aside is for `fit --csv`'s English column names, and the page writes no
+    CSV or JSON: the table's own headings are 'E inf', 'E sup'. The command line's --csv still says its columns."""
+    runs = {"point": "1:1000\n8:7500\n16:14600\n32:28000", "gpus_per_node": "8", "at": "64,256,1024"}
+    notes = page("fit", runs, lang)[1]
+    assert said in notes
+    assert not [n for n in notes if "CSV" in n or "JSON" in n or "_lo" in n]
+    points = ["--point=1:1000", "--point=8:7500", "--point=16:14600", "--point=32:28000"]
+    assert main(["fit", *points, "--csv", "--lang", "es"]) == 0
+    assert "nota: inf–sup (_lo–_hi en CSV y JSON): intervalo de predicción del 90 % para una ejecución\n" in (
+        capsys.readouterr().err
+    )

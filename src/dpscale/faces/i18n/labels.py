@@ -176,6 +176,7 @@ LABELS: dict[str, dict[str, str]] = {
             "law's; '{web_fit_law}' {law} gives one law's narrower intervals"
         ),
         "web_fit_why_forced": "you ('{web_fit_law}' {law})",
+        "web_fit_band": "lo–hi: the {pct} prediction interval for one run",
         "web_fit_misses": (
             "the {law} law misses the measured E at {d} devices ({measured_said}; the law: {law_said}) — its shape "
             "cannot follow the data; try another '{web_fit_law}', or measure more sizes"
@@ -1163,6 +1164,7 @@ LABELS: dict[str, dict[str, str]] = {
             "{law} da los intervalos, más estrechos, de una sola ley"
         ),
         "web_fit_why_forced": "usted («{web_fit_law}» {law})",
+        "web_fit_band": "inf–sup: intervalo de predicción del {pct} para una ejecución",
         "web_fit_misses": (
             "la ley {law} no pasa por la E medida con {d} dispositivos ({measured_said}; la ley: {law_said}) — su "
             "forma no sigue los datos; pruebe otra «{web_fit_law}», o mida más tamaños"

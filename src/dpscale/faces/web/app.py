@@ -109,6 +109,7 @@ PAGE_NOTES: dict[str, str | None] = {
     # fit: its law menu (fit_law's 'chosen by you (--law usl)': the note in its field)
     **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall", "one_node_measured")},
     "fit_law": None,
+    "fit_band": "web_fit_band",  # (the Spanish names `fit --csv`'s English columns, _lo and _hi: the page has none)
     # batch, memory, pipeline: their menus and fields, the predict and fit tabs
     **{k: f"web_{k}" for k in ("batch_rule_linear", "batch_rule_sqrt", "batch_past_dataset", "batch_far_from_base",
                                "mem_no_act_params",
