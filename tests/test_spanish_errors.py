@@ -675,9 +675,10 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         rec = '{"devices": %d, "throughput": 9, "workload": "%s", "backend": "gloo", "unit": "%s"}\n'
         setups = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "cnn", "samples/s")}}
         units = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "mlp", "tokens/s")}}
+        array = {"options": {"point": '[{"devices": 1, "throughput": 100}, {"devices": 8, "throughput": 700}]'}}
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
                            ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs),
-                           ("/api/fit", setups), ("/api/fit", units)):  # fmt: skip
+                           ("/api/fit", setups), ("/api/fit", units), ("/api/fit", array)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read

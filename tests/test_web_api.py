@@ -599,19 +599,33 @@ def test_the_fit_field_reads_pasted_json_lines_as_fit_reads_the_file(client, tmp
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_a_json_array_pasted_in_the_fit_field_is_said_as_fit_says_it(client, lang):
+def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(client, lang, tmp_path, capsys):
     """Review KJ's matrix: predict's or a hand-made JSON array pasted in the fit field was split at spaces and refused
-    as "--point [{\\"devices\\":1,, devices: got '[{\\"devices\\"'"; it is JSON (files.opens_json, past '#' lines): it
-    gets fit's refusal of a file that holds one. '[1:1000 8:7500]', no JSON, stays runs (the test above)."""
-    from clihelp import post
+    as "--point [{\\"devices\\":1,, devices: got '[{\\"devices\\"'"; it is JSON (files.opens_json, past '#' lines).
+    Review LN: it was then told fit's refusal of a file, 'allowed: JSON lines (… as `dpscale measure --out` writes),
+    `dpscale measure --json` output, or a CSV' — a file and a command the page's user may have neither of, and not
+    the field's own devices:throughput. The page says the three ways its field takes one run a line; the command line
+    still says its own of a file. '[1:1000 8:7500]', no JSON, stays runs (the test above)."""
+    from clihelp import post, run
 
     pasted = '# two runs\n[{"devices": 1, "throughput": 1000}, {"devices": 2, "throughput": 1900}]'
     said = post(client, "fit", {"point": pasted}, lang)
     assert said.status_code == 422
-    assert said.json()["error"].endswith(
-        "--point: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as `dpscale "
-        "measure --out` writes), `dpscale measure --json` output, or a CSV"
+    assert said.json()["error"] == (
+        "dpscale fit: error: --point: a JSON array; allowed: one run a line — devices:throughput (8:7500), a JSON "
+        'object ({"devices": 8, "throughput": 7500}) or a row under a header devices,throughput'
         if lang == "en"
-        else "--point: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como "
-        "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"
+        else "dpscale fit: error: --point: una lista JSON; se admite: una ejecución por línea — "
+        'dispositivos:rendimiento (8:7500), un objeto JSON ({"devices": 8, "throughput": 7500}) o una fila bajo una '
+        "cabecera devices,throughput"
+    )
+    runs = tmp_path / "runs.json"
+    runs.write_text(pasted)
+    rc, _, err = run(capsys, "fit", str(runs), "--lang", lang)
+    assert rc == 2 and err.endswith(
+        "runs.json: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
+        "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV\n"
+        if lang == "en"
+        else "runs.json: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como "
+        "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV\n"
     )

@@ -37,6 +37,12 @@ def read_runs_unit(
     return runs_of_text(text, name, only, dot_groups, option)
 
 
+JSON_ARRAY = (
+    "a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` "
+    "writes), `dpscale measure --json` output, or a CSV"
+)  # (the page's fit field says the forms it takes instead: faces/web/app.py's PASTED_ARRAY)
+
+
 def runs_of_text(
     text: str, name: str, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
 ) -> tuple[list[Run], str | None]:
@@ -50,10 +56,7 @@ def runs_of_text(
     is_json = reads_as_json(text)
     first = next((ln.strip() for ln in lines if content_line(ln)), "")
     if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
-        raise DpscaleError(
-            f"{name}: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
-            "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV"
-        )
+        raise DpscaleError(f"{name}: {JSON_ARRAY}")
     if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
     return read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)

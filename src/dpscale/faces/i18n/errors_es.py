@@ -494,6 +494,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
          "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+        (r"(?P<f>--point): a JSON array; allowed: one run a line — devices:throughput \(8:7500\), a JSON object "
+         r'\(\{"devices": 8, "throughput": 7500\}\) or a row under a header devices,throughput',  # (the page's)
+         "{f}: una lista JSON; se admite: una ejecución por línea — dispositivos:rendimiento (8:7500), un objeto JSON "
+         '({{"devices": 8, "throughput": 7500}}) o una fila bajo una cabecera devices,throughput'),
         (r"--resamples × (?P<w>--at|measured sizes): (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) "
          r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
          "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
