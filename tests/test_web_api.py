@@ -629,3 +629,28 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
         else "runs.json: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como "
         "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("pasted", "en", "es"),
+    [
+        ("# runs of 3 May\n", "got '# runs of 3 May'", "se recibió '# runs of 3 May'"),  # what was pasted, not ''
+        ("# a\n\n# b", "got '# a\\n\\n# b'", "se recibió '# a\\n\\n# b'"),  # (on one line)
+        ("  \n ", "got ''", "se recibió ''"),  # blanks alone: as the box left empty
+        ("", "got ''", "se recibió ''"),
+    ],
+)
+def test_a_fit_field_of_comments_alone_is_echoed_not_said_empty(client, pasted, en, es):
+    """Review LN: a paste of '#' comment lines and no run was refused "--point: got ''", as if the box were empty —
+    the comments are read as a file's are, so none is a run; the refusal shows what was pasted."""
+    from clihelp import post
+
+    for lang, got in (("en", en), ("es", es)):
+        said = post(client, "fit", {"point": pasted}, lang)
+        assert said.status_code == 422
+        allowed = (
+            "; allowed: measured runs as devices:throughput, one or more a line (1:1000 8:7500)"
+            if lang == "en"
+            else "; se admite: ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500)"
+        )
+        assert said.json()["error"] == f"dpscale fit: error: --point: {got}{allowed}"
