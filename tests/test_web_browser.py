@@ -145,6 +145,9 @@ def test_the_page_in_a_real_browser(served):
         fitted = dpscale.fit([(1, 1000), (8, 7500), (16, 14600), (32, 28000)], gpus_per_node=8).predict([64])
         want = f"{100 * fitted.efficiency[0]:.1f} %".replace(".", ",")
         expect(page.locator("#result tbody tr").first).to_contain_text(want)
+        # the band note as the table's headings say it, with no CSV or JSON the page has none of (review LN)
+        expect(page.locator("#notes")).to_contain_text("inf–sup: intervalo de predicción del 90 % para una ejecución")
+        expect(page.locator("#notes")).not_to_contain_text("CSV")
         page.fill("#fit textarea[name=point]", "1:1000\n8:muchas")
         page.click("#fit .run")
         expect(page.locator("#error")).to_contain_text("--point (Ejecuciones medidas")
@@ -275,6 +278,16 @@ def test_the_page_layout_in_a_real_browser(served):
         expect(page.locator("#error")).to_contain_text(
             "--point (Measured runs, devices:throughput): got ''; allowed: measured runs as devices:throughput, one or "
             "more a line (1:1000 8:7500)"
+        )
+        expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
+        # a JSON array pasted: told the ways the box takes a run, in its own words (review LN: it was told fit's
+        # refusal of a file, '`dpscale measure --out`'s JSON lines … or a CSV')
+        page.fill("#fit textarea[name=point]", '[{"devices":1,"throughput":100},{"devices":8,"throughput":700}]')
+        page.click("#fit .run")
+        expect(page.locator("#error")).to_have_text(
+            "dpscale fit: error: --point (Measured runs, devices:throughput): a JSON array; allowed: one run a line — "
+            'devices:throughput (8:7500), a JSON object ({"devices": 8, "throughput": 7500}) or a row under a header '
+            "devices,throughput"
         )
         expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
         # while an answer is awaited the old one is dimmed and the region busy, then shown as current again
