@@ -691,6 +691,19 @@ def test_a_comment_naming_a_column_above_json_broken_on_its_first_record_is_no_h
         ),
         ('{"tags": "bf16,model,x", "ok": tr', "line 1: not valid JSON (Expecting value)", "Expecting value"),
         ('[{"tags": "a,devices,b"}, -', "a JSON array", "Expecting value"),
+        # cut inside or just after a \u escape of a string holding commas (json.dumps writes 'café' as caf\u00e9):
+        # JSON breaks at the escape, 'Invalid \uXXXX escape', and 'model' named a column (review LM)
+        (
+            '{"devices":8,"throughput":7000,"tags":"bf16,model,caf\\u00',
+            "line 1: not valid JSON (Invalid \\uXXXX escape)",
+            "Invalid \\uXXXX escape",
+        ),
+        (
+            '{"devices":8,"throughput":7000,"tags":"bf16,model,caf\\u00e9',
+            "line 1: not valid JSON (Invalid \\uXXXX escape)",
+            "Invalid \\uXXXX escape",
+        ),
+        ('[{"tags":"a,devices,\\ud83d\\ude', "a JSON array", "Invalid \\uXXXX escape"),
     ],
 )
 def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(

@@ -58,8 +58,10 @@ def names_a_column(line: str) -> bool:
 
 def _cut_short(line: str) -> bool:
     """Whether a line is JSON cut short: read as JSON, it breaks only where it ends, inside a number or a word it
-    ends in ('7000.', '-', 'tr': JSON breaks where that begins, review LL), or in a string it leaves open. A header
-    opening with '[' or '{' breaks at its first name ('[run],…': 'Expecting value' at 1)."""
+    ends in ('7000.', '-', 'tr': JSON breaks where that begins, review LL), or in a string it leaves open — an escape
+    '\\u00e9' too, cut inside or just after it, where JSON breaks at the escape ('Invalid \\uXXXX escape', review LM:
+    json.dumps writes 'café' so). A header opening with '[' or '{' breaks at its first name ('[run],…': 'Expecting
+    value' at 1)."""
     try:
         json.loads(line)
     except json.JSONDecodeError as exc:
@@ -68,6 +70,7 @@ def _cut_short(line: str) -> bool:
             re.fullmatch(r"[-+\d.eE]*", rest) is not None
             or any(word.startswith(rest) for word in ("true", "false", "null", "NaN", "Infinity", "-Infinity"))
             or exc.msg.startswith("Unterminated string")
+            or (exc.msg.startswith("Invalid \\uXXXX") and re.fullmatch("u[0-9a-fA-F]{0,4}", rest) is not None)
         )
     except RecursionError:  # ('[[[…' thousands deep: JSON, no header)
         return True
