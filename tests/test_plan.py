@@ -751,6 +751,28 @@ PLAIN_NUMBER_ES = "se admite: un número solo: sin símbolo ni código de moneda
             "--price-per-device-hour: got '1\\u202f200,50 €'; allowed: a plain number: no currency sign or code",
             f"--price-per-device-hour: se recibió '1\\u202f200,50 €'; {PLAIN_NUMBER_ES}",
         ),
+        # a dollar sign with its country's letters after it (Argentina's U$S, French and Australian '$US'), a sign and
+        # its code on either side ('$500 USD'), and the codes of the Spanish-speaking countries' currencies: 'allowed:
+        # a finite budget > 0', which 500 is (review LM)
+        *(
+            (
+                ["-n", "1e6", "--budget", value, "--price-per-device-hour", "2"],
+                f"--budget: got '{value}'; allowed: a plain number: no currency sign or code",
+                f"--budget: se recibió '{value}'; {PLAIN_NUMBER_ES}",
+            )
+            for value in (
+                "U$S 500",
+                "500 $US",
+                "$ CA 500",
+                "JPY¥300",
+                "US $500",
+                "500 ARS",
+                "COP 2e6",
+                "1 000 CLP",
+                "$500 USD",
+                "€500 EUR",
+            )
+        ),
     ],
 )
 def test_suffixes_and_currencies_are_told_how_to_write_the_number(capsys, argv, said, said_es):

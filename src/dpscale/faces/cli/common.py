@@ -473,24 +473,29 @@ SUFFIX = "a number written out: 1.28e6, not 1.28M (3e11, not 300B)"
 CURRENCY = "a plain number: no currency sign or code"
 PER_DEVICE_RATE = "a finite per-device throughput > 0"  # calc's and plan's --throughput
 # what a price or a budget is told to drop: a code, or a currency sign (see _currency)
-_CODES = r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
+_CODES = (
+    r"USD|EUR|GBP|JPY|CNY|RMB|CHF|INR|CAD|AUD|NZD|HKD|SGD|KRW|BRL|MXN|SEK|NOK|DKK|PLN|ZAR|RUB|TRY"
+    # the other Spanish-speaking countries' ('500 ARS' was told 'a finite budget > 0', review LM)
+    r"|ARS|BOB|CLP|COP|CRC|CUP|DOP|GTQ|HNL|NIO|PAB|PEN|PYG|UYU|VES"
+)
 # (its thousands grouped by a space too, a no-break one or not: '1 000 €' was told 'a finite budget > 0', review LL)
 _AMOUNT = r"[\d.,]+(?:\s[\d.,]+)*(e[-+]?\d+)?"
 
 
 def _currency(text: str) -> bool:
-    """Whether a text is an amount with a currency on one side: a code (USD, '500 CHF') or a currency sign, Unicode's
-    Sc ($, €, ¥, ₹, …), with its country's letters before it or not (US$, HK$, R$, JPY¥: review LI found them told
-    'a finite budget > 0', which 500 is)."""
-    m = re.fullmatch(rf"(?P<before>.*?)\s*{_AMOUNT}\s*(?P<after>.*)", text, re.IGNORECASE)
-    if m is None or bool(m["before"]) == bool(m["after"]):
-        return False
-    money = (m["before"] or m["after"]).upper()
-    if re.fullmatch(_CODES, money):
-        return True
+    """Whether a text is an amount with a currency on one side or both ('$500 USD'): a code (USD, '500 CHF') or a
+    currency sign, Unicode's Sc ($, €, ¥, ₹, …), with its country's letters before it or not (US$, HK$, R$, JPY¥:
+    review LI found them told 'a finite budget > 0', which 500 is), or after it ('$US 500', '500 $ CA', Argentina's
+    U$S: review LM)."""
     import unicodedata
 
-    return re.fullmatch(r"[A-Z]{0,3}\s*\S", money) is not None and unicodedata.category(money[-1]) == "Sc"
+    m = re.fullmatch(rf"(?P<before>.*?)\s*{_AMOUNT}\s*(?P<after>.*)", text, re.IGNORECASE)
+    sides = [side.upper() for side in (m["before"], m["after"]) if side] if m else []
+    signs = [re.fullmatch(r"[A-Z]{0,3}\s*(\S)\s*[A-Z]{0,3}", side) for side in sides]
+    return bool(sides) and all(
+        re.fullmatch(_CODES, side) or (sign is not None and unicodedata.category(sign[1]) == "Sc")
+        for side, sign in zip(sides, signs)
+    )
 
 
 def number(text: str, flag: str, allowed: str = "a number", fraction: bool = False) -> float:
