@@ -11,11 +11,11 @@ from clihelp import run
 @pytest.mark.parametrize(
     "value",
     [
-        "$1e+3",  # mutant: the sign's exponent [-+]? → -? (survived: the tests wrote '$3.277E1')
-        "2.5e10 USD",  # mutant: the code's exponent \d+ → \d (survived: the tests wrote '1e6$')
-        "JPY 300",  # review LJ's mutant: JPY dropped from _MONEY (survived: the tests wrote '¥300')
-        "300 CNY",  # review LJ's mutant: CNY dropped from _MONEY (survived: no test wrote it)
-        "£300",  # review LJ's mutant: £ dropped from _MONEY's signs (survived: the tests wrote 'GBP')
+        "$1e+3",  # mutant: _AMOUNT's exponent [-+]? → -? (survived: the tests wrote '$3.277E1')
+        "2.5e10 USD",  # mutant: _AMOUNT's exponent \d+ → \d (survived: the tests wrote '1e6$')
+        "JPY 300",  # review LJ's mutant: JPY dropped from _MONEY, now _CODES (survived: the tests wrote '¥300')
+        "300 CNY",  # review LJ's mutant: CNY dropped from _MONEY, now _CODES (survived: no test wrote it)
+        "£300",  # review LJ's mutant: £ dropped from _MONEY's signs (since review LI any Sc sign, no list to drop from)
         "$1,000",  # review LJ's mutant: _AMOUNT's [\d.,]+ → [\d.]+ (survived: the tests wrote no comma after a sign)
     ],
 )
