@@ -704,6 +704,17 @@ def test_a_comment_naming_a_column_above_json_broken_on_its_first_record_is_no_h
             "Invalid \\uXXXX escape",
         ),
         ('[{"tags":"a,devices,\\ud83d\\ude', "a JSON array", "Invalid \\uXXXX escape"),
+        # each of _cut_short's words and a signed exponent, cut (json.dumps writes NaN and Infinity): each survived
+        # the suite with its word, or the '-' of [-+\d.eE], dropped (review LM)
+        *(
+            ('{"tags": "bf16,model,x", "ok": ' + cut, "line 1: not valid JSON (Expecting value)", "Expecting value")
+            for cut in ("fals", "nul", "Na", "Infin", "-Infin")
+        ),
+        (
+            '{"tags": "bf16,model,x", "throughput": 1.5e-',
+            "line 1: not valid JSON (Expecting ',' delimiter)",
+            "Expecting ',' delimiter",
+        ),
     ],
 )
 def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(
