@@ -34,6 +34,7 @@ _EXPORTS = {
     "PipelineResult": "dpscale.formulas.pipeline",
     "ModelStates": "dpscale.formulas.memory",
     "MemoryFit": "dpscale.formulas.memory",
+    "Advice": "dpscale.formulas.memory",
     "Constant": "dpscale.sources.laws",
     "PerSize": "dpscale.sources.laws",
     "Amdahl": "dpscale.sources.laws",
@@ -67,7 +68,15 @@ if TYPE_CHECKING:  # for type checkers and IDEs
         scaled_lr,
         time_to_target_speedup,
     )
-    from dpscale.formulas.memory import MemoryFit, ModelStates, fit_advice, fit_all, least_sharded, model_states
+    from dpscale.formulas.memory import (
+        Advice,
+        MemoryFit,
+        ModelStates,
+        fit_advice,
+        fit_all,
+        least_sharded,
+        model_states,
+    )
     from dpscale.formulas.pipeline import PipelineResult, bubble_fraction, pipeline
     from dpscale.formulas.plan import Plan, parse_duration, plan
     from dpscale.formulas.scaling import ScaleResult, scale
@@ -110,6 +119,7 @@ __all__ = [
     "PipelineResult",
     "ModelStates",
     "MemoryFit",
+    "Advice",
     "scale",
     "solve",
     "predict",
