@@ -73,6 +73,17 @@ def test_a_huge_gpu_name_is_refused_quickly(capsys, argv):
     assert rc == 2 and err.count("\n") == 1 and time.perf_counter() - start < 60
 
 
+def test_a_budget_of_a_long_gap_is_refused_quickly(capsys):
+    """Review LM: review LI's currency reading found the amount after a lazy '(.*?)\\s*', which re-read each run of
+    spaces from every character before it: `plan --budget` of 'a', 100,000 spaces and 'x' ran 3 minutes (a page
+    field at its 10,000 characters, 1.7 s of a server thread) before saying the bound."""
+    start = time.perf_counter()
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "-v", "2000", "--price", "2", "--budget", "a" + " " * 100_000 + "x")
+    # a hang guard, not a benchmark: the refusal takes milliseconds, the old pattern minutes
+    assert (rc, out, err.count("\n")) == (2, "", 1) and time.perf_counter() - start < 60
+    assert err.startswith("dpscale plan: error: --budget: got 'a ") and "allowed: a finite budget > 0" in err
+
+
 # Hostile inputs a second outside fuzzing round (session 37, ~46,700 cases) found ending in a traceback or a
 # silent wrong answer: each is one line and exit 2 now, in both languages where the command speaks Spanish.
 
