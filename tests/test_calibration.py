@@ -115,6 +115,32 @@ def test_the_cnn_mfu_note_states_what_published_resnet50_runs_reach():
     assert (round(min(fp32), 2), round(max(fp32), 2)) == CNN_MFU_FP32  # 0.574 … 0.675 (V100 FP32)
 
 
+def test_the_cnn_notes_h100_figures_are_the_published_rows():
+    """Review LT: off the calibration's generations predict's CNN note says what the published H100 ResNet-50 runs
+    reached (HOPPER_RESNET50): read here from holdout_more9.csv, Lambda's one-GPU rows — the H100 SXM5's AMP and
+    FP32 and the same table's A100 80 GB SXM4 AMP — so the note cannot drift from the data. They are the only
+    one-GPU CNN rows on a GPU newer than Ampere in validation/ (any arch beside volta, ampere and pascal fails)."""
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_inputs import HOPPER_RESNET50
+    from dpscale.sources.predict_validate import row_gpu
+
+    ones = {}
+    for path in sorted((ROOT / "validation").glob("*.csv")):
+        for cfg in read_published(path):
+            for r in cfg.rows:
+                if r.devices == 1 and r.model.startswith("ResNet-50") and row_gpu(r)["arch"] == "hopper":
+                    ones[(path.name, r.gpu, r.precision)] = r.throughput
+    assert ones == {
+        ("holdout_more9.csv", "H100", "AMP (mixed FP16)"): HOPPER_RESNET50["amp"],
+        ("holdout_more9.csv", "H100", "FP32"): HOPPER_RESNET50["fp32"],
+    }
+    a100 = [r.throughput for c in read_published(ROOT / "validation" / "holdout_more9.csv") for r in c.rows
+            if c.cfg == "Lambda-PyT-ResNet50-A100-80G-SXM4-bs1280-AMP" and r.devices == 1]  # fmt: skip
+    assert a100 == [HOPPER_RESNET50["a100_amp"]] == [1582.0]
+    flops = 6 * catalog.model("resnet50")["fwd_gmacs"] * 1e9
+    assert HOPPER_RESNET50["amp"] * flops / 989e12 == pytest.approx(0.0649, abs=5e-5)  # 0.30× the 21.5 % assumed
+
+
 def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys):
     """validation/fsdp.py: MosaicML's FSDP tables (MPT 125 M–13 B, 8–128 GPUs), E relative to each configuration's
     smallest size. With the wait's byte term extrapolated past the calibration, the 13 B H100 table's measured

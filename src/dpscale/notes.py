@@ -324,6 +324,16 @@ EN = {
         "(others' runs at smaller batches, 50–57 %) — ±{t_pm:.0f} % and ±{f_pm:.0f} % around it; a measured "
         "--throughput sets compute, or --mfu"
     ),
+    "cnn_mfu_unchecked": (  # (a GPU of no generation the calibration had: review LT)
+        "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta and "
+        "Ampere GPUs, {t_lo:.0f}–{t_hi:.0f} % of the tensor-core peak (TF32, AMP) and {f_lo:.0f}–{f_hi:.0f} % of "
+        "V100's fp32 peak; the calibration had no {arch} GPU, and its ±{pm:.0f} % is not known to hold there: the "
+        "published H100 ResNet-50 runs (Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached "
+        "{amp:.2g} % of the tensor-core peak with AMP, {x:.2f}× the share above, {speed:.2f}× the speed of the same "
+        "table's A100 with {peak_x:.2f}× its tensor peak and {hbm_x:.2f}× its memory bandwidth — a CNN's step waits "
+        "on memory more than on tensor cores — and {fp32:.0f} % of the fp32 peak in FP32 (TF32 convolutions); a "
+        "measured --throughput sets compute, or --mfu"
+    ),
     "fp32_conv_tf32": (
         "PyTorch runs an fp32 model's convolutions on the {gpu}'s TF32 tensor cores by default "
         "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, {fp32:g} TFLOP/s; --precision tf32 prices "

@@ -54,8 +54,6 @@ from dpscale.formulas.units import MIB
 from dpscale.notes import Note, params_said
 from dpscale.sources.predict_inputs import (
     BANDWIDTH,
-    CNN_MFU_FP32,
-    CNN_MFU_TENSOR,
     FP8_GAIN,
     GRAD_BYTES,
     WEIGHT_BYTES,
@@ -75,6 +73,7 @@ from dpscale.sources.predict_notes import (
     _beyond_peak,
     _calibration_notes,
     _cluster_notes,
+    _cnn_mfu,
     _decode_caution,
     _flops_per_token,
     _hop_unsourced,
@@ -958,9 +957,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         notes.append(Note("fp8_mfu", base=default_mfu(spec, "bf16", part), mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0],
                           hi=FP8_GAIN[1], ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
     if cnn:
-        half = [100 * (hi - lo) / (hi + lo) for lo, hi in (CNN_MFU_TENSOR, CNN_MFU_FP32)]  # ± around the middle
-        notes.append(Note("cnn_mfu", t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1], t_pm=half[0],
-                          f_lo=100 * CNN_MFU_FP32[0], f_hi=100 * CNN_MFU_FP32[1], f_pm=half[1]))  # fmt: skip
+        notes.append(_cnn_mfu(part, prec))
     tf32 = part["peak_tflops"].get("tf32")
     if spec is not None and spec.get("kind") == "cnn" and prec == "fp32" and tf32 and tf32 > peak:
         notes.append(Note("fp32_conv_tf32", gpu=gpu, fp32=peak, tf32=tf32))  # cuDNN's default since Ampere

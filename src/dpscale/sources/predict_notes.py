@@ -28,7 +28,15 @@ from dpscale.formulas.memory import (
 from dpscale.formulas.stepmodel import DEFAULT, efficiency, step_time
 from dpscale.formulas.units import GB, MIB
 from dpscale.notes import Note, e3, params_said
-from dpscale.sources.predict_inputs import Cluster, calibration_origin, network_kind
+from dpscale.sources.predict_inputs import (
+    CNN_MFU_FP32,
+    CNN_MFU_TENSOR,
+    HOPPER_RESNET50,
+    Cluster,
+    calibration_origin,
+    network_kind,
+    vector_peak,
+)
 
 # What the published measurements behind c_c, c_h and ERROR_BAND covered (tests/test_calibration.py checks
 # these against the data): beyond them the step model is physics carried over, and nothing checked it.
@@ -206,6 +214,34 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     if cl.gpu and gpu != cl.gpu:  # a system's GPU replaced: E moves (HBM, ring fill, peak), the links the system's
         notes.append(Note("gpu_swapped", gpu=gpu, system=cl.name, own=cl.gpu))
     return notes
+
+
+def _cnn_mfu(part: dict[str, Any] | None, prec: str) -> Note:
+    """What a CNN preset's default share of the peak rests on: the calibration's published ResNet-50 runs, on Volta
+    and Ampere. On a GPU of another generation their spread is not claimed (review LT: an H100's ResNet-50 with AMP
+    was priced at 21.5 % ± 35 % of 989 TFLOP/s, 8,667 images/s, where the one published H100 run made 2,616): the
+    note says what the published H100 runs reached instead, beside the same table's A100, and how the two GPUs'
+    tensor peaks and memory bandwidths compare (docs/predict.md, "A CNN's share of the peak")."""
+    ranges = dict(t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1], f_lo=100 * CNN_MFU_FP32[0],
+                  f_hi=100 * CNN_MFU_FP32[1])  # fmt: skip
+    t_pm, f_pm = (100 * (hi - lo) / (hi + lo) for lo, hi in (CNN_MFU_TENSOR, CNN_MFU_FP32))  # ± around the middle
+    if part is None or part["arch"] in CHECKED_ARCHS:
+        return Note("cnn_mfu", t_pm=t_pm, f_pm=f_pm, **ranges)
+    h100, a100 = catalog.gpu("h100-80gb"), catalog.gpu("a100-80gb")
+    flops = 6e9 * catalog.model("resnet50")["fwd_gmacs"]  # an image's training FLOPs, as flops_per_sample counts
+    amp = HOPPER_RESNET50["amp"] * flops / (h100["peak_tflops"]["amp"] * 1e12)
+    return Note(
+        "cnn_mfu_unchecked",
+        arch=ARCH_NAMES.get(part["arch"], part["arch"]),
+        pm=f_pm if vector_peak(part, prec) else t_pm,
+        amp=100 * amp,
+        x=amp / (sum(CNN_MFU_TENSOR) / 2),
+        speed=HOPPER_RESNET50["amp"] / HOPPER_RESNET50["a100_amp"],
+        peak_x=h100["peak_tflops"]["amp"] / a100["peak_tflops"]["amp"],
+        hbm_x=h100["hbm_tbs"] / a100["hbm_tbs"],
+        fp32=100 * HOPPER_RESNET50["fp32"] * flops / (h100["peak_tflops"]["fp32"] * 1e12),
+        **ranges,
+    )
 
 
 def _unchecked(d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, n_params: float, prec: str, zero: int,

@@ -100,7 +100,7 @@ PAGE_NOTES: dict[str, str | None] = {
     **{k: f"web_{k}" for k in ("gpu_unknown", "gpu_swapped", "nics_reached", "nics_unknown", "intra_bidirectional",
                                "inter_per_nic", "inter_per_nic_known", "inter_bits_as_bytes", "ddp_memory",
                                "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "beyond_peak_tokens",
-                               "fp8_mfu", "cnn_mfu",
+                               "fp8_mfu", "cnn_mfu", "cnn_mfu_unchecked",
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
                                "predict_sizes_dropped",
                                "zero_units_estimated", "input_per_gpu",
