@@ -141,6 +141,30 @@ def test_the_cnn_notes_h100_figures_are_the_published_rows():
     assert HOPPER_RESNET50["amp"] * flops / 989e12 == pytest.approx(0.0649, abs=5e-5)  # 0.30× the 21.5 % assumed
 
 
+def test_the_efficientnet_notes_ranges_are_its_published_runs():
+    """Review LT: predict's note for an EfficientNet preset gives what its own published one-GPU runs reach
+    (EFFICIENTNET_*): recomputed here from every table in validation/, B0 and B4 at the catalog's MACs — on tensor
+    cores 1.6–4.5 % (A100 TF32 B0 … V100 AMP B4), on V100's fp32 cores 9.5–13.9 %."""
+    from dpscale.sources.dataset import read_published
+    from dpscale.sources.predict_inputs import EFFICIENTNET_FP32, EFFICIENTNET_TENSOR
+    from dpscale.sources.predict_validate import read_precision, row_gpu
+
+    tensor, fp32, seen = [], [], set()
+    for path in sorted((ROOT / "validation").glob("*.csv")):
+        for cfg in read_published(path):
+            for r in cfg.rows:
+                name = r.model.lower()[:15]
+                if r.devices != 1 or name not in ("efficientnet-b0", "efficientnet-b4") or r.cfg in seen:
+                    continue
+                seen.add(r.cfg)
+                part, prec = row_gpu(r), read_precision(r.precision) or "fp32"
+                share = r.throughput * 6e9 * catalog.model(name)["fwd_gmacs"] / (part["peak_tflops"][prec] * 1e12)
+                (fp32 if prec == "fp32" else tensor).append(share)
+    assert (len(tensor), len(fp32)) == (12, 3)
+    assert (round(min(tensor), 3), round(max(tensor), 3)) == EFFICIENTNET_TENSOR
+    assert (round(min(fp32), 3), round(max(fp32), 3)) == EFFICIENTNET_FP32
+
+
 def test_published_fsdp_runs_are_predicted_and_none_is_called_impossible(capsys):
     """validation/fsdp.py: MosaicML's FSDP tables (MPT 125 M–13 B, 8–128 GPUs), E relative to each configuration's
     smallest size. With the wait's byte term extrapolated past the calibration, the 13 B H100 table's measured

@@ -199,6 +199,32 @@ def test_the_cnn_mfu_note_claims_no_spread_on_a_gpu_the_calibration_never_had(ca
     assert float(measured.efficiency(8)) == pytest.approx(0.96299, abs=5e-6)  # as before review LT
 
 
+def test_an_efficientnet_presets_note_says_its_own_published_runs_not_resnet50s_spread(capsys):
+    """Review LT: `predict --model efficientnet-b0 --precision amp -b 128 --system dgx-a100 -d 8` priced compute at
+    21.5 % of 312 TFLOP/s and said '±35 % … around it', where EfficientNet's own published one-GPU runs (15, on
+    V100 and A100) reach 1.6–4.5 % of the tensor-core peak: the estimate ran 5–14× too fast. The note now says so;
+    the share itself is unchanged."""
+    rc, out, _ = run(capsys, "predict", "--model", "efficientnet-b0", "--precision", "amp", "-b", "128", "--system",
+                     "dgx-a100", "-d", "8")  # fmt: skip
+    assert rc == 0 and "0.2964 TFLOP per micro-batch at 21.5 % of 312 TFLOP/s (a100-80gb)" in out
+    assert "around it" not in out
+    assert (
+        "and EfficientNet's own published runs reach far less: 1.6–4.5 % of the tensor-core peak on V100 and A100, "
+        "9.5–13.9 % of V100's fp32 peak — 0.07–0.21× the share used here (DeepLearningExamples' rows in "
+        "validation/; its depthwise convolutions do few FLOPs a byte of memory); a measured --throughput sets "
+        "compute, or --mfu"
+    ) in " ".join(out.split())
+    rc, out, _ = run(capsys, "predict", "--model", "efficientnet-b0", "--precision", "amp", "-b", "128", "--system",
+                     "dgx-a100", "-d", "8", "--lang", "es")  # fmt: skip
+    assert rc == 0 and "el 1,6–4,5 % del pico de los tensor cores en la V100 y la A100" in out
+    assert "0,07–0,21× la fracción usada aquí" in out
+    # under V100's fp32 cores the ratio is to 62.5 %: 9.5/62.5 = 0.15, 13.9/62.5 = 0.22; a Hopper says the same
+    fp32 = predict([8], model="efficientnet-b4", precision="fp32", batch=32, system="dgx1-v100")
+    assert "— 0.15–0.22× the share used here" in str(fp32.notes)
+    h100 = predict([8], model="efficientnet-b0", precision="amp", batch=128, system="dgx-h100")
+    assert [n.key for n in h100.notes if "cnn_mfu" in n.key] == ["cnn_mfu_efficientnet"]
+
+
 def test_a_network_named_both_ways_is_not_told_it_is_neither():
     """inter_link 'RoCE or IB' names both kinds; network_kind reads it as neither one and the note said "is
     neither Ethernet … nor InfiniBand … by its name" — false for this name. Now it says the name does not tell the

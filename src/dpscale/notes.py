@@ -334,6 +334,14 @@ EN = {
         "on memory more than on tensor cores — and {fp32:.0f} % of the fp32 peak in FP32 (TF32 convolutions); a "
         "measured --throughput sets compute, or --mfu"
     ),
+    "cnn_mfu_efficientnet": (  # (an EfficientNet preset, whose own published runs sit far below: review LT)
+        "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach "
+        "({t_lo:.0f}–{t_hi:.0f} % of the tensor-core peak, {f_lo:.0f}–{f_hi:.0f} % of V100's fp32 peak), and "
+        "EfficientNet's own published runs reach far less: {e_lo:.3g}–{e_hi:.3g} % of the tensor-core peak on V100 "
+        "and A100, {g_lo:.3g}–{g_hi:.3g} % of V100's fp32 peak — {x_lo:.2f}–{x_hi:.2f}× the share used here "
+        "(DeepLearningExamples' rows in validation/; its depthwise convolutions do few FLOPs a byte of memory); a "
+        "measured --throughput sets compute, or --mfu"
+    ),
     "fp32_conv_tf32": (
         "PyTorch runs an fp32 model's convolutions on the {gpu}'s TF32 tensor cores by default "
         "(torch.backends.cudnn.allow_tf32): priced here at the fp32 peak, {fp32:g} TFLOP/s; --precision tf32 prices "

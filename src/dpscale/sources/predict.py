@@ -957,7 +957,7 @@ def _micro_step(batch, ga, throughput, step_s, d0, spec, part, gpu, prec, mfu, s
         notes.append(Note("fp8_mfu", base=default_mfu(spec, "bf16", part), mid=sum(FP8_GAIN) / 2, lo=FP8_GAIN[0],
                           hi=FP8_GAIN[1], ratio=fp8_peak_ratio(part), pct=100 * mfu))  # fmt: skip
     if cnn:
-        notes.append(_cnn_mfu(part, prec))
+        notes.append(_cnn_mfu(spec, part, prec))
     tf32 = part["peak_tflops"].get("tf32")
     if spec is not None and spec.get("kind") == "cnn" and prec == "fp32" and tf32 and tf32 > peak:
         notes.append(Note("fp32_conv_tf32", gpu=gpu, fp32=peak, tf32=tf32))  # cuDNN's default since Ampere

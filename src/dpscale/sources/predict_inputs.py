@@ -49,6 +49,11 @@ CNN_MFU_FP32 = (0.57, 0.68)
 # validation/holdout_more9.csv, which tests/test_calibration.py reads them from). predict's CNN note says them where the
 # GPU is of no generation the calibration had: nothing here changes a prediction.
 HOPPER_RESNET50 = {"amp": 2616.0, "fp32": 1753.0, "a100_amp": 1582.0}
+# EfficientNet's own published one-GPU runs (B0 and B4, DeepLearningExamples' rows in validation/, on V100 and A100;
+# tests/test_calibration.py recomputes both ranges): far below ResNet-50's shares, its depthwise convolutions doing
+# few FLOPs a byte. predict's CNN note says them for an EfficientNet preset (review LT); no prediction uses them.
+EFFICIENTNET_TENSOR = (0.016, 0.045)
+EFFICIENTNET_FP32 = (0.095, 0.139)
 
 
 def default_mfu(spec: dict[str, Any] | None, prec: str, part: dict[str, Any] | None = None) -> float:

@@ -31,6 +31,8 @@ from dpscale.notes import Note, e3, params_said
 from dpscale.sources.predict_inputs import (
     CNN_MFU_FP32,
     CNN_MFU_TENSOR,
+    EFFICIENTNET_FP32,
+    EFFICIENTNET_TENSOR,
     HOPPER_RESNET50,
     Cluster,
     calibration_origin,
@@ -216,14 +218,23 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     return notes
 
 
-def _cnn_mfu(part: dict[str, Any] | None, prec: str) -> Note:
+def _cnn_mfu(spec: dict[str, Any], part: dict[str, Any] | None, prec: str) -> Note:
     """What a CNN preset's default share of the peak rests on: the calibration's published ResNet-50 runs, on Volta
     and Ampere. On a GPU of another generation their spread is not claimed (review LT: an H100's ResNet-50 with AMP
     was priced at 21.5 % ± 35 % of 989 TFLOP/s, 8,667 images/s, where the one published H100 run made 2,616): the
     note says what the published H100 runs reached instead, beside the same table's A100, and how the two GPUs'
-    tensor peaks and memory bandwidths compare (docs/predict.md, "A CNN's share of the peak")."""
+    tensor peaks and memory bandwidths compare (docs/predict.md, "A CNN's share of the peak"). An EfficientNet
+    preset's own published runs reach 0.07–0.22× the share on every GPU they ran on, so its note says them."""
     ranges = dict(t_lo=100 * CNN_MFU_TENSOR[0], t_hi=100 * CNN_MFU_TENSOR[1], f_lo=100 * CNN_MFU_FP32[0],
                   f_hi=100 * CNN_MFU_FP32[1])  # fmt: skip
+    if str(spec.get("key", "")).startswith("efficientnet"):
+        own, share = (
+            (EFFICIENTNET_FP32, CNN_MFU_FP32) if vector_peak(part, prec) else (EFFICIENTNET_TENSOR, CNN_MFU_TENSOR)
+        )
+        mid = sum(share) / 2
+        return Note("cnn_mfu_efficientnet", e_lo=100 * EFFICIENTNET_TENSOR[0], e_hi=100 * EFFICIENTNET_TENSOR[1],
+                    g_lo=100 * EFFICIENTNET_FP32[0], g_hi=100 * EFFICIENTNET_FP32[1], x_lo=own[0] / mid,
+                    x_hi=own[1] / mid, **ranges)  # fmt: skip
     t_pm, f_pm = (100 * (hi - lo) / (hi + lo) for lo, hi in (CNN_MFU_TENSOR, CNN_MFU_FP32))  # ± around the middle
     if part is None or part["arch"] in CHECKED_ARCHS:
         return Note("cnn_mfu", t_pm=t_pm, f_pm=f_pm, **ranges)

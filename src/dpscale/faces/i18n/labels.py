@@ -280,6 +280,14 @@ LABELS: dict[str, dict[str, str]] = {
             "at smaller batches, 50–57 %) — ±{t_pm} % and ±{f_pm} % around it; a measured '{web_pred_throughput}' "
             "sets compute, or '{web_mfu}'"
         ),
+        "web_cnn_mfu_efficientnet": (
+            "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach "
+            "({t_lo}–{t_hi} % of the tensor-core peak, {f_lo}–{f_hi} % of V100's fp32 peak), and EfficientNet's own "
+            "published runs reach far less: {e_lo}–{e_hi} % of the tensor-core peak on V100 and A100, {g_lo}–{g_hi} % "
+            "of V100's fp32 peak — {x_lo}–{x_hi}× the share used here (DeepLearningExamples' rows in validation/; its "
+            "depthwise convolutions do few FLOPs a byte of memory); a measured '{web_pred_throughput}' sets compute, "
+            "or '{web_mfu}'"
+        ),
         "web_cnn_mfu_unchecked": (
             "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta and "
             "Ampere GPUs, {t_lo}–{t_hi} % of the tensor-core peak (TF32, AMP) and {f_lo}–{f_hi} % of V100's fp32 peak; "
@@ -1283,6 +1291,15 @@ LABELS: dict[str, dict[str, str]] = {
             "ResNet-50 de la calibración: el {t_lo}–{t_hi} % del pico de los tensor cores (TF32, AMP), el "
             "{f_lo}–{f_hi} % del pico fp32 de la V100 (ejecuciones de otros con lotes menores, 50–57 %) — ±{t_pm} % y"
             " ±{f_pm} % a su alrededor; un «{web_pred_throughput}» fija el cómputo, o «{web_mfu}»"
+        ),
+        "web_cnn_mfu_efficientnet": (
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
+            "ResNet-50 de la calibración (el {t_lo}–{t_hi} % del pico de los tensor cores, el {f_lo}–{f_hi} % del pico "
+            "fp32 de la V100), y las ejecuciones publicadas del propio EfficientNet alcanzan mucho menos: el "
+            "{e_lo}–{e_hi} % del pico de los tensor cores en la V100 y la A100, el {g_lo}–{g_hi} % del pico fp32 de la "
+            "V100 — {x_lo}–{x_hi}× la fracción usada aquí (las filas de DeepLearningExamples en validation/; sus "
+            "convoluciones depthwise hacen pocos FLOPs por byte de memoria); un «{web_pred_throughput}» fija el "
+            "cómputo, o «{web_mfu}»"
         ),
         "web_cnn_mfu_unchecked": (
             "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "

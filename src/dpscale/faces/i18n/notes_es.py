@@ -303,6 +303,15 @@ NOTES: dict[str, dict[str, str]] = {
             "paso de una CNN espera a la memoria más que a los tensor cores — y el {fp32:.0f} % del pico fp32 en FP32 "
             "(convoluciones TF32); un --throughput medido fija el cómputo, o --mfu"
         ),
+        "cnn_mfu_efficientnet": (
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
+            "ResNet-50 de la calibración (el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores, el "
+            "{f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100), y las ejecuciones publicadas del propio EfficientNet "
+            "alcanzan mucho menos: el {e_lo:.3g}–{e_hi:.3g} % del pico de los tensor cores en la V100 y la A100, el "
+            "{g_lo:.3g}–{g_hi:.3g} % del pico fp32 de la V100 — {x_lo:.2f}–{x_hi:.2f}× la fracción usada aquí (las "
+            "filas de DeepLearningExamples en validation/; sus convoluciones depthwise hacen pocos FLOPs por byte de "
+            "memoria); un --throughput medido fija el cómputo, o --mfu"
+        ),
         "fp32_conv_tf32": (
             "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la {gpu} "
             "(torch.backends.cudnn.allow_tf32): aquí se cuentan al pico fp32, {fp32:g} TFLOP/s; --precision tf32 las "

@@ -101,6 +101,7 @@ PAGE_NOTES: dict[str, str | None] = {
                                "inter_per_nic", "inter_per_nic_known", "inter_bits_as_bytes", "ddp_memory",
                                "zero_memory", "activation_memory", "cpu_decode", "beyond_peak", "beyond_peak_tokens",
                                "fp8_mfu", "cnn_mfu", "cnn_mfu_unchecked",
+                               "cnn_mfu_efficientnet",
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
                                "predict_sizes_dropped",
                                "zero_units_estimated", "input_per_gpu",
