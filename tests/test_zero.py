@@ -429,6 +429,36 @@ def test_the_activation_note_names_the_memory_precision_its_states_were_counted_
     assert not row["fits"]
 
 
+@pytest.mark.parametrize(
+    ("precision", "mp", "ddp", "zero1"),
+    # Llama-7B, Ψ = 6,738,415,616 on 64: fp8 18Ψ = 121.3 GB, ZeRO-1 6Ψ + 12Ψ/64 = 41.7; amp and fp32 16Ψ = 107.8,
+    # their fp32 weights and gradients kept whole under ZeRO-1: 8Ψ + 8Ψ/64 = 54.7 (mixed's 4Ψ + 12Ψ/64 = 28.2)
+    [("fp8", "fp8", 121.3, 41.7), ("amp", "amp", 107.8, 54.7), ("fp32", "fp32", 107.8, 54.7)],
+)
+def test_the_ddp_memory_note_names_the_memory_precision_its_states_were_counted_in(precision, mp, ddp, zero1,
+                                                                                    capsys):  # fmt: skip
+    """Review LS: `predict --model llama-7b --precision fp8 -b 2 --system dgx-h100 -d 8,64` said 'plain DDP needs
+    121 GB per GPU … shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it', and `dpscale memory
+    --model llama-7b -b 2 -d 64 --gpu h100`, at memory's default precision (mixed), says 107.8 GB under DDP and 28.2
+    under ZeRO-1: only `--precision fp8` gives the note's 121.3 (and 41.7). Under amp or fp32 DDP's 107.8 agrees, but
+    the shards it sends the user to size do not: ZeRO-1 keeps their fp32 weights and gradients whole, 54.7 GB, where
+    mixed's 16-bit ones leave 28.2. The note names the precision, as the ZeRO and activation notes do."""
+    from dpscale.faces.cli import main
+    from dpscale.faces.i18n import say
+
+    (note,) = [n for n in predict([8, 64], model="llama-7b", system="dgx-h100", batch=2, precision=precision).notes
+               if n.key == "ddp_memory"]  # fmt: skip
+    assert note.fields["need"] == pytest.approx(ddp, abs=0.05)
+    assert str(note).endswith(f"ZeRO/FSDP, `dpscale memory --precision {mp}` sizes it")
+    assert say(note, "es").endswith(f"ZeRO/FSDP, `dpscale memory --precision {mp}` lo dimensiona")
+    argv = ["memory", "--model", "llama-7b", "-b", "2", "-d", "64", "--gpu", "h100", "--precision", mp, "--json"]
+    for zero, gb in ((0, ddp), (1, zero1)):
+        assert main([*argv, "--zero", str(zero)]) == 0
+        assert json.loads(capsys.readouterr().out)["model_state_bytes_per_device"] / 1e9 == pytest.approx(gb, abs=0.05)
+    assert main(argv[:-3] + ["--zero", "1", "--json"]) == 0  # the default, mixed: what the bare command said
+    assert json.loads(capsys.readouterr().out)["model_state_bytes_per_device"] / 1e9 == pytest.approx(28.2, abs=0.05)
+
+
 def test_activations_are_checked_at_the_sizes_whose_states_fit_when_a_smaller_one_does_not():
     """Review JZ: Llama 2 70B under ZeRO-3 on DGX B200s (180 GiB = 193.3 GB), micro-batch 1 of 4,096 tokens, swept
     from 1 device. At 1 its states do not fit (16 × 68,976,648,192 = 1,103.6 GB), and that note alone was printed:

@@ -235,7 +235,7 @@ EN = {
     "ddp_memory": (
         "plain DDP needs {need:,.0f} GB per GPU for model states alone (Adam with fp32 states, {per} bytes a "
         "parameter; 8 with all of them in bf16: `dpscale memory --precision bf16`), more than the {gpu}'s "
-        "{mem:g} GB{gib}: shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory` sizes it"
+        "{mem:g} GB{gib}: shard them — --zero 1–3 predicts ZeRO/FSDP, `dpscale memory --precision {mp}` sizes it"
     ),
     "zero_memory": (
         "{stage} needs {need:,.0f} GB per GPU for model states at {d:,} devices (Adam), more than the {gpu}'s "

@@ -222,7 +222,7 @@ LABELS: dict[str, dict[str, str]] = {
             "plain DDP needs {need} GB per GPU for model states alone (Adam with fp32 states, {per} bytes a "
             "parameter; 8 with all of them in bf16: the tab '{web_memory}' with '{web_precision}' bf16), more than "
             "the {gpu}'s {mem} GB{gib}: shard them — '{web_zero}' 1–3 predicts ZeRO/FSDP, the tab '{web_memory}' "
-            "sizes it"
+            "with '{web_precision}' {web_opt_mp} sizes it"
         ),
         "web_zero_memory": (
             "{stage} needs {need} GB per GPU for model states at {d} devices (Adam), more than the {gpu}'s "
@@ -1230,7 +1230,7 @@ LABELS: dict[str, dict[str, str]] = {
             "DDP simple necesita {need} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
             "bytes por parámetro; 8 con todos en bf16: la pestaña «{web_memory}» con «{web_precision}» bf16), más que"
             " los {mem} GB{gib} de la {gpu}: repártalos — «{web_zero}» 1–3 predice ZeRO/FSDP, la pestaña "
-            "«{web_memory}» lo dimensiona"
+            "«{web_memory}» con «{web_precision}» {web_opt_mp} lo dimensiona"
         ),
         "web_zero_memory": (
             "{stage} necesita {need} GB por GPU para los estados del modelo con {d} dispositivos (Adam), más que los "

@@ -148,7 +148,7 @@ NOTES: dict[str, dict[str, str]] = {
         "ddp_memory": (
             "DDP simple necesita {need:,.0f} GB por GPU solo para los estados del modelo (Adam con estados fp32, {per} "
             "bytes por parámetro; 8 con todos en bf16: `dpscale memory --precision bf16`), más que los {mem:g} GB{gib} "
-            "de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, `dpscale memory` lo dimensiona"
+            "de la {gpu}: repártalos — --zero 1–3 predice ZeRO/FSDP, `dpscale memory --precision {mp}` lo dimensiona"
         ),
         "zero_memory": (
             "{stage} necesita {need:,.0f} GB por GPU para los estados del modelo con {d:,} dispositivos (Adam), más "
