@@ -120,6 +120,37 @@ def test_a_short_calibration_table_is_said_only_past_the_largest_bucket(tmp_path
     assert "calibration_short" not in keys(1e6) and "calibration_short" in keys(1e8)
 
 
+@pytest.mark.parametrize(
+    ("extra", "upto"),
+    # 7e9 parameters' fp32 gradients (28 GB) on 16 A100s: DDP's 25 MiB buckets, 200 typed; ZeRO-1's DeepSpeed
+    # buckets of 5e8 fp32 elements (1,907.3 MiB), ZeRO-3's one estimated layer (809.2 MiB); 100,000 MiB past
+    # measure's 4 GB ceiling
+    [({}, "64MB"), ({"bucket_mb": 200}, "256MB"), ({"zero": 1}, "2GB"), ({"zero": 3}, "1GB"),
+     ({"bucket_mb": 100000}, "4GB")],
+)  # fmt: skip
+def test_a_short_calibration_is_sent_to_measure_sizes_that_reach_its_buckets(tmp_path, extra, upto):
+    """Review LS: with 200 MiB buckets (or ZeRO-1's 1,907.3 MiB) a calibration stopping at 8 MiB was told 'measure up
+    to the bucket size (`dpscale measure allreduce --sizes 1KB..64MB`)', and a table measured so, topping at 64 MiB,
+    still stopped under half the bucket: the note came back. The sizes named now reach the bucket (×2 from 1 KB, as
+    measure steps), and a table measured at them is not told again."""
+    from dpscale.faces.i18n import say
+    from dpscale.sources.measure.calibration import parse_sizes
+
+    def notes(sizes):
+        f = tmp_path / "cal.json"
+        points = [{"bytes": float(s), "busbw_gbs": 120.0} for s in sizes]
+        f.write_text(json.dumps({"busbw_gbs": 130.0, "alpha_s": 2e-5, "points": points}))
+        kw = dict(params=7e9, step_time_s=0.5, calibration=str(f), system="dgx-a100") | extra
+        return [n for n in predict([8, 16], **kw).notes if n.key == "calibration_short"]
+
+    (note,) = notes([1 << 16, 1 << 20, 8 << 20])
+    assert str(note).endswith(f"(`dpscale measure allreduce --sizes 1KB..{upto}`)")
+    assert say(note, "es").endswith(f"(`dpscale measure allreduce --sizes 1KB..{upto}`)")
+    sizes = parse_sizes(f"1KB..{upto}")  # measure's own reading of the flag
+    assert sizes[0] == 1024 and sizes[-1] == int(upto[:-2]) << {"MB": 20, "GB": 30}[upto[-2:]]
+    assert notes(sizes) == [] or upto == "4GB"  # measured as told, the table reaches the buckets
+
+
 # Cases a fifth mutation sweep (sources.measure's pure logic, predict_validate, fit_validate, predict_inputs, the
 # plan and web faces, notes) found no test could fail on. Each expected value is derived in its docstring or comment,
 # from the docs or the arithmetic, not read back from the code. None of these starts torch or a process.
@@ -984,7 +1015,7 @@ def test_a_calibration_that_stops_below_the_buckets_is_said(tmp_path):
     for name, pts in (("short.json", short), ("whole.json", whole)):
         (tmp_path / name).write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": pts}))
     (n,) = [n for n in predict(calibration=tmp_path / "short.json", **kw).notes if n.key == "calibration_short"]
-    assert n.fields == {"top": 2048.0, "mib": 25, "busbw": 0.004}
+    assert n.fields == {"top": 2048.0, "mib": 25, "busbw": 0.004, "upto": "64MB"}
     assert "stop at 2,048 bytes, under half the 25 MiB buckets" in str(n)
     assert not [n for n in predict(calibration=tmp_path / "whole.json", **kw).notes if n.key == "calibration_short"]
 

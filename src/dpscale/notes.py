@@ -82,7 +82,7 @@ EN = {
     "calibration_short": (
         "the calibration's sizes stop at {top:,.0f} bytes, under half the {mib:,g} MiB buckets, whose in-node "
         "bandwidth is read as that size's, {busbw:.3g} GB/s: measure up to the bucket size (`dpscale measure "
-        "allreduce --sizes 1KB..64MB`)"
+        "allreduce --sizes 1KB..{upto}`)"
     ),
     "calibration_alpha_beta": "intra-node all-reduce from the measured calibration: busbw {busbw:g} GB/s",
     "calibration_elsewhere": (

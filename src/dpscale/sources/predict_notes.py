@@ -28,6 +28,7 @@ from dpscale.formulas.memory import (
 from dpscale.formulas.stepmodel import DEFAULT, efficiency, step_time
 from dpscale.formulas.units import GB, MIB
 from dpscale.notes import Note, e3, params_said
+from dpscale.sources.measure.calibration import MAX_BYTES, bytes_text
 from dpscale.sources.predict_inputs import (
     CNN_MFU_FP32,
     CNN_MFU_TENSOR,
@@ -77,7 +78,11 @@ def _calibration_notes(calibration: Any, curve: Any, bucket_mb: float, grad_byte
     out = []
     largest = min(bucket_mb * MIB, grad_bytes)  # DDP's largest bucket
     if curve is not None and curve[0][-1] < largest / 2:  # the table's top size is held beyond it: say so
-        out.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1])))
+        # the sizes that reach it, ×2 from 1 KB as measure steps (64 MB for DDP's 25 MiB; review LS: 200 MiB buckets
+        # and ZeRO's units were sent to 1KB..64MB, which stops short of them again), at most measure's 4 GB
+        top = min(MAX_BYTES, max(64 * MIB, 1 << math.ceil(math.log2(largest))))
+        out.append(Note("calibration_short", top=float(curve[0][-1]), mib=_mib(bucket_mb), busbw=float(curve[1][-1]),
+                        upto=bytes_text(top)))  # fmt: skip
     if isinstance(calibration, str) and busy > 1:
         backend, device, ranks, nodes = calibration_origin(calibration)  # a laptop's gloo run read as 8 GPUs' NVLink
         if device == "cpu" or (ranks is not None and ranks < busy):

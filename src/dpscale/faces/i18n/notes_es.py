@@ -32,7 +32,7 @@ NOTES: dict[str, dict[str, str]] = {
         "calibration_short": (
             "los tamaños de la calibración acaban en {top:,.0f} bytes, menos de la mitad de los buckets de "
             "{mib:,g} MiB, cuyo ancho de banda dentro del nodo se lee como el de ese tamaño, {busbw:.3g} GB/s: mida "
-            "hasta el tamaño del bucket (`dpscale measure allreduce --sizes 1KB..64MB`)"
+            "hasta el tamaño del bucket (`dpscale measure allreduce --sizes 1KB..{upto}`)"
         ),
         "calibration_alpha_beta": "all-reduce dentro del nodo según la calibración medida: busbw {busbw:g} GB/s",
         "calibration_elsewhere": (
