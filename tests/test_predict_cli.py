@@ -931,6 +931,90 @@ def test_a_preset_changed_by_flags_says_so():
     assert not [n for n in predict(**kw).notes if n.key == "system_overridden"]
 
 
+MESH_TYPED = ["--model", "bert-large", "--precision", "amp", "--batch", "8", "--system", "dgx1-v100", "--no-overlap"]
+
+
+def test_a_typed_intra_bw_on_a_mesh_says_the_per_gpu_count_figures_it_replaced(capsys):
+    """Review LV: on a DGX-1 V100 at 5 GPUs (no NVLink-only ring: PCIe's 15.75 GB/s) E is 0.179; its own 150 typed
+    as --intra-bw gave 0.414 with no note at all (150 → 150 changed no field), and --intra-bw 20, a slower link, 0.207
+    with only 'intra_bw_gbs 150 → 20': a typed figure is one for every GPU count, the mesh's table dropped."""
+    said = (
+        "--intra-bw {x} replaced the per-GPU-count figures of the dgx1-v100 node's mesh (25 / 50 / 100 / 15.75 / 50 "
+        "/ 100 / 150 GB/s at 2 / 3 / 4 / 5 / 6 / 7 / 8 GPUs: a ring over fewer of its GPUs has fewer links) by one "
+        "{x} GB/s for every count; leave --intra-bw out for the mesh's own"
+    )
+    for typed, e in ((None, "0.179"), ("150", "0.414"), ("20", "0.207")):
+        rc, out, _ = run(capsys, "predict", *MESH_TYPED, "-d", "5", *(["--intra-bw", typed] if typed else []))
+        assert rc == 0 and out.splitlines()[3].split()[1] == e
+        assert (f"note: {said.format(x=typed)}" in out.splitlines()) == (typed is not None)
+    rc, out, _ = run(capsys, "predict", *MESH_TYPED, "-d", "5", "--intra-bw", "150", "--lang", "es")
+    assert (
+        "nota: --intra-bw 150 sustituyó las cifras por número de GPU de la malla del nodo dgx1-v100 (25 / 50 / 100 / "
+        "15,75 / 50 / 100 / 150 GB/s con 2 / 3 / 4 / 5 / 6 / 7 / 8 GPU: un anillo sobre menos de sus GPU tiene menos "
+        "enlaces) por una sola de 150 GB/s para todos los números; omita --intra-bw para las de la malla"
+    ) in out.splitlines()
+    # 8 GPUs, a whole node, read the node's 150 alone: the same E, nothing to say; at 4 of each node's GPUs the
+    # run's own figures are the table's up to 4 (a --gpus-per-node 4 run read 100, not 150)
+    plain, typed = (predict(8, **MESH, intra_bw_gbs=x) for x in (None, 150))
+    assert typed.records() == plain.records() and "intra_table_replaced" not in {n.key for n in typed.notes}
+    (note,) = [
+        n for n in predict(4, **MESH, gpus_per_node=4, intra_bw_gbs=150).notes if n.key == "intra_table_replaced"
+    ]
+    assert (note.fields["figures"], note.fields["counts"]) == ("25 / 50 / 100", "2 / 3 / 4")
+
+
+MESH = dict(model="bert-large", precision="amp", batch=8, system="dgx1-v100", overlap=False)
+
+
+def test_a_typed_inter_bw_on_part_of_a_node_says_the_share_it_replaced(capsys):
+    """Review LV: 2 of each p4d's 8 GPUs reach 1 of its 4 EFA NICs, 12.5 GB/s (E 0.058 at 16 devices); the node's own
+    50 typed as --inter-bw gave them all 4 (E 0.140), and the notes dropped the NICs reached, saying only
+    'gpus_per_node 8 → 2'."""
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "--batch", "8", "--system", "aws-p4d",
+            "--gpus-per-node", "2", "-d", "16", "--no-overlap"]  # fmt: skip
+    said = (
+        "note: --inter-bw 50 is the network of each node's 2 GPUs, in place of the 12.5 GB/s they reach of the aws-p4d "
+        "node's 50 (1 of its 4 NICs: NCCL pairs each GPU with the nearest); leave --inter-bw out for that share"
+    )
+    for typed, e in ((None, "0.058"), ("50", "0.140")):
+        rc, out, _ = run(capsys, *argv, *(["--inter-bw", typed] if typed else []))
+        assert rc == 0 and out.splitlines()[3].split()[1] == e and (said in out.splitlines()) == (typed is not None)
+    rc, out, _ = run(capsys, *argv, "--inter-bw", "50", "--lang", "es")
+    assert (
+        "nota: --inter-bw 50 es la red de las 2 GPU de cada nodo, en lugar de los 12,5 GB/s a los que llegan de los 50 "
+        "del nodo aws-p4d (1 de sus 4 NIC: NCCL une cada GPU a la más cercana); omita --inter-bw para esa parte"
+    ) in out.splitlines()
+    # the share itself typed changes nothing, and says nothing; nor a whole node's own 50
+    kw = dict(model="bert-large", precision="amp", batch=8, system="aws-p4d", overlap=False)
+    for gpn, x in ((2, 12.5), (None, 50)):
+        plain, typed = (predict(16, **kw, gpus_per_node=gpn, inter_bw_gbs=y) for y in (None, x))
+        assert typed.records() == plain.records() and "inter_share_replaced" not in {n.key for n in typed.notes}
+
+
+def test_every_catalog_system_where_its_own_figure_typed_moves_e_says_so():
+    """Review LV's sweep: a preset's own intra_bw_gbs typed moves E on the three meshes (DGX-1 P100 and V100's
+    cube-mesh, ND MI300X v5's xGMI), and its own inter_bw_gbs typed at --gpus-per-node 2 on every node whose 2 GPUs
+    reach fewer than all its NICs (all but the two PCIe nodes, one NIC each); wherever E moves a note says which
+    figures the typed one replaced."""
+    moved: dict[str, set[str]] = {"intra_table_replaced": set(), "inter_share_replaced": set()}
+    for key, s in dpscale.catalog.table("systems").items():
+        g = s["gpus_per_node"]
+        for gpn, field, sizes, note in ((None, "intra_bw_gbs", range(2, min(g, 16) + 1), "intra_table_replaced"),
+                                        (2, "inter_bw_gbs", [3, 4, 6], "inter_share_replaced")):  # fmt: skip
+            kw = dict(params=3.4e8, step_time_s=0.05, overlap=False, system=key, gpus_per_node=gpn)
+            for x in sizes:
+                plain, typed = (predict(x, **kw, **{field: y}) for y in (None, s[field]))
+                said = note in {n.key for n in typed.notes}
+                assert said == (typed.records() != plain.records()), (key, field, x)
+                if said:
+                    moved[note].add(key)
+    assert moved["intra_table_replaced"] == {"dgx1-p100", "dgx1-v100", "azure-nd-mi300x-v5"}
+    assert moved["inter_share_replaced"] == set(dpscale.catalog.table("systems")) - {
+        "pcie-a100-100gbe",
+        "pcie-v100-25gbe",
+    }
+
+
 def test_a_preset_changed_by_flags_is_said_in_the_languages_numbers():
     """The changes were written once, in English figures: '12.5' in a Spanish line (where 12.500 is twelve
     thousand), and --gpus-per-node 10000000 as '8 → 1e+07' where every other count is grouped."""

@@ -264,6 +264,36 @@ PREDICT = [
     ),
     (
         "predict",
+        {"model": "bert-large", "system": "dgx1-v100", "intra_bw": "150", "precision": "amp", "devices": "5"},
+        (
+            "'Intra-node GB/s per GPU, one way' 150 replaced the per-GPU-count figures of the dgx1-v100 node's mesh "
+            "(25 / 50 / 100 / 15.75 / 50 / 100 / 150 GB/s at 2 / 3 / 4 / 5 / 6 / 7 / 8 GPUs: a ring over fewer of its "
+            "GPUs has fewer links) by one 150 GB/s for every count; leave 'Intra-node GB/s per GPU, one way' blank "
+            "for the mesh's own"
+        ),
+        (
+            "«GB/s por GPU dentro del nodo, en un sentido» 150 sustituyó las cifras por número de GPU de la malla del "
+            "nodo dgx1-v100 (25 / 50 / 100 / 15,75 / 50 / 100 / 150 GB/s con 2 / 3 / 4 / 5 / 6 / 7 / 8 GPU: un anillo "
+            "sobre menos de sus GPU tiene menos enlaces) por una sola de 150 GB/s para todos los números; deje «GB/s "
+            "por GPU dentro del nodo, en un sentido» en blanco para las de la malla"
+        ),
+    ),
+    (
+        "predict",
+        {"model": "bert-large", "system": "aws-p4d", "gpus_per_node": "2", "inter_bw": "50", "devices": "16"},
+        (
+            "'Network per node' 50 is the network of each node's 2 GPUs, in place of the 12.5 GB/s they reach of the "
+            "aws-p4d node's 50 (1 of its 4 NICs: NCCL pairs each GPU with the nearest); leave 'Network per node' "
+            "blank for that share"
+        ),
+        (
+            "«Red por nodo» 50 es la red de las 2 GPU de cada nodo, en lugar de los 12,5 GB/s a los que llegan de los "
+            "50 del nodo aws-p4d (1 de sus 4 NIC: NCCL une cada GPU a la más cercana); deje «Red por nodo» en blanco "
+            "para esa parte"
+        ),
+    ),
+    (
+        "predict",
         {"model": "llama-70b", "system": "dgx-a100", "precision": "bf16", "batch": "1", "devices": "8,64"},
         (
             "plain DDP needs 1,104 GB per GPU for model states alone (Adam with fp32 states, 16 bytes a "

@@ -105,6 +105,16 @@ EN = {
         "on {g:,} of each {system} node's {whole:,} GPUs the run reaches {used:,} of its {nics:,} NICs (NCCL pairs "
         "each GPU with the nearest): the network is {inter:g} GB/s a node; --inter-bw sets it"
     ),
+    "intra_table_replaced": (
+        "--intra-bw {typed:g} replaced the per-GPU-count figures of the {system} node's mesh ({figures} GB/s at "
+        "{counts} GPUs: a ring over fewer of its GPUs has fewer links) by one {typed:g} GB/s for every count; leave "
+        "--intra-bw out for the mesh's own"
+    ),
+    "inter_share_replaced": (
+        "--inter-bw {typed:g} is the network of each node's {g:,} GPUs, in place of the {own:g} GB/s they reach of "
+        "the {system} node's {node:g} ({used:,} of its {nics:,} NICs: NCCL pairs each GPU with the nearest); leave "
+        "--inter-bw out for that share"
+    ),
     "nics_unknown": (
         "on {g:,} of each {system} node's {whole:,} GPUs the run is charged the node's whole network, {inter:g} GB/s, "
         "though its GPUs may reach only some of the NICs: give the node's nics in the system file, or --inter-bw"

@@ -584,7 +584,8 @@ def predict_flags(
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     raw = not on_system and measured is None  # links typed, neither a preset's nor measured
-    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None)))
+    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
+                                from_file))  # fmt: skip
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
     if part is None:

@@ -109,8 +109,9 @@ Cluster = namedtuple(
         "nics",  # the preset's or system file's compute NICs a node that the run's GPUs reach (None: not stated)
         "inter_own",  # the network the preset or file itself gives this run (its share at a --gpus-per-node)
         "node_nics",  # (NICs, GPUs) of the whole node where the run takes part of it and the NICs are known, else None
+        "intra_own",  # {GPUs: GB/s}: the run's own in-node figure by count where a mesh's table sets it, else None
     ),
-    defaults=(None, None, (), None, None, None, None),
+    defaults=(None, None, (), None, None, None, None, None),
 )
 
 
@@ -220,7 +221,8 @@ def cluster(
         )
     # A cube-mesh's figure for runs on fewer of its GPUs; only with the node's own link and a node of its size or
     # less (a raw --intra-bw, or a --gpus-per-node above the node's, describes another node, which the table does not)
-    by = own.by_gpus if intra_bw_gbs is None and (share or gpus_per_node in (None, base.get("gpus_per_node"))) else None
+    mesh = bool(share) or gpus_per_node in (None, base.get("gpus_per_node"))
+    by = own.by_gpus if intra_bw_gbs is None and mesh else None
     # a typed --inter-bw keeps the system's network kind (an EFA instance at another rate is still EFA) unless
     # its unit names one; a raw cluster's is unknown
     net = inter_link if inter_link is not None else base.get("inter_link")
@@ -237,7 +239,21 @@ def cluster(
     nics = nics_reached(base, share)
     return Cluster(base.get("key", "custom"), int(g), float(intra), float(inter), base.get("gpu"), cores, link,
                    _by_gpus(by, int(g), f"{where}: intra_bw_gbs_by_gpus"), net, overrides, reached, nics,
-                   own.inter_bw_gbs, whole_node(base, share))  # fmt: skip
+                   own.inter_bw_gbs, whole_node(base, share), _mesh_own(own, mesh, int(g)))  # fmt: skip
+
+
+def _mesh_own(own: NodeShare, mesh: bool, g: int) -> dict[int, float] | None:
+    """{GPUs: GB/s} a run on a mesh's node reads at each count from 2 to g without a typed --intra-bw (its table
+    below g, its link at g: DGX-1 V100 25 / 50 / 100 / 15.75 / 50 / 100 / 150 at 2–8), which one typed replaces
+    for every count (predict says so: intra_table_replaced); None on a switch, or a node the table does not
+    describe. (A system file's table unread under a typed --intra-bw is not refused for a note: None.)"""
+    if not mesh or own.by_gpus is None or own.intra_bw_gbs is None or g < 2:
+        return None
+    try:
+        table = _by_gpus(own.by_gpus, g)
+    except DpscaleError:
+        return None
+    return {**(table or {}), g: float(own.intra_bw_gbs)}
 
 
 def node_share(base: dict[str, Any], g: Any) -> NodeShare | None:

@@ -27,7 +27,7 @@ from dpscale.formulas.memory import (
 )
 from dpscale.formulas.stepmodel import DEFAULT, efficiency, step_time
 from dpscale.formulas.units import GB, MIB
-from dpscale.notes import Note, e3, params_said
+from dpscale.notes import Note, e3, figure, params_said
 from dpscale.sources.measure.calibration import MAX_BYTES, bytes_text
 from dpscale.sources.predict_inputs import (
     CNN_MFU_FP32,
@@ -154,11 +154,12 @@ def _accumulation_exposed(d: np.ndarray, eff: np.ndarray, top: tuple[dict[str, A
 
 
 def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu: str | None, busy: int,
-                   raw: bool, typed: tuple[bool, bool] = (False, False)) -> list:  # fmt: skip
+                   raw: bool, typed: tuple[bool, bool] = (False, False), measured: bool = False) -> list:  # fmt: skip
     """Notes on the cluster as the options left it: a preset's figures replaced, the NICs a part of its node
     reaches, an NVLink figure typed both ways added, its GPU swapped. `busy`: GPUs of one node in use at the
     largest size; `raw`: the links were typed (no --system or --system-file, no calibration file); `typed`: the
-    intra-node and network figures were given as flags (a file's figure is said as the file's)."""
+    intra-node and network figures were given as flags (a file's figure is said as the file's); `measured`: a
+    measured calibration file replaced the node's links (its table too)."""
     notes: list[str] = []
     if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
@@ -166,6 +167,19 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
         show = lambda x: f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"  # noqa: E731
         changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
+    # a typed --intra-bw is one figure for every GPU count, where a mesh's table gave each its own (review LV:
+    # DGX-1 V100 at 5 GPUs, its own 150 typed, ran at 150 in place of PCIe's 15.75 with no word: E 0.179 → 0.414)
+    own = cl.intra_own or {}
+    if typed[0] and not measured and any(own.get(n, cl.intra_bw_gbs) != cl.intra_bw_gbs for n in _counts_read(d, cl)):
+        notes.append(Note("intra_table_replaced", typed=cl.intra_bw_gbs, system=cl.name,
+                          figures=" / ".join(figure(v) for v in own.values()),
+                          counts=" / ".join(f"{n:,}" for n in own)))  # fmt: skip
+    # a typed --inter-bw on g of a node's G GPUs is the network of those g, not a share of the node's (aws-p4d's own
+    # 50 typed at --gpus-per-node 2 gave 2 GPUs all 4 NICs, 12.5 → 50 GB/s, with no word: E 0.398 → 0.627)
+    if typed[1] and cl.node_nics and d.max() > cl.gpus_per_node and cl.inter_own != cl.inter_bw_gbs:
+        nics = cl.node_nics[0]
+        notes.append(Note("inter_share_replaced", typed=cl.inter_bw_gbs, g=int(cl.gpus_per_node), own=cl.inter_own,
+                          system=cl.name, node=cl.inter_own * nics / cl.nics, used=cl.nics, nics=nics))  # fmt: skip
     if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
         used, nics, whole = cl.nics_reached
         if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
@@ -333,6 +347,16 @@ def _mib(x: float) -> float:
     """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
     ones keep their digits."""
     return round(x, 1) if x >= 10 else x
+
+
+def _counts_read(d: np.ndarray, cl: Cluster) -> set[int]:
+    """The GPUs of one node, 2 or more, whose links sizes d run on (formulas.collectives: link_bandwidth at min(x, g),
+    ragged_node_link at a last node's r GPUs); a size between two whole ones reads both."""
+    g = cl.gpus_per_node
+    x = np.asarray(d, dtype=float)
+    last = x - g * (np.ceil(x / g) - 1)  # a last node's GPUs (g where the nodes are whole)
+    said = np.concatenate([np.minimum(x, g), last[x > g]])
+    return {n for v in said.tolist() for n in (math.floor(v), math.ceil(v)) if n >= 2}
 
 
 def _node_total(typed: float, own: float, system: str, g: int) -> list:

@@ -144,7 +144,7 @@ SINGULAR = {
 
 # note fields with numbers written out ('1→0.9; 8→0.8', a count of ranks or '?')
 TEXT_NUMBERS = ("table", "sizes", "fitted", "typed", "theirs", "ranks", "measured_said", "law_said", "changes",
-                "e_said", "e_hidden_said")  # fmt: skip
+                "e_said", "e_hidden_said", "figures", "counts")  # fmt: skip
 TEXT_LISTS = ("laws", "others")  # note fields holding a list of names ('allreduce, usl and amdahl')
 PARAM_NAMES = ("params", "name", "fitted")  # note fields naming a law's parameters (fit_laws.py: transfer, sigma…)
 AND = {"en": "and", "es": "y"}

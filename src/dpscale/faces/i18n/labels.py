@@ -202,6 +202,16 @@ LABELS: dict[str, dict[str, str]] = {
             "GPU but Hopper and Blackwell, the all-reduce's mid-size buckets run below the link) and, for a FLOPs "
             "estimate, its peak are used, the {system}'s links kept — a system with that GPU may have others"
         ),
+        "web_intra_table_replaced": (
+            "'{web_own_intra_bw}' {typed} replaced the per-GPU-count figures of the {system} node's mesh ({figures} "
+            "GB/s at {counts} GPUs: a ring over fewer of its GPUs has fewer links) by one {typed} GB/s for every "
+            "count; leave '{web_own_intra_bw}' blank for the mesh's own"
+        ),
+        "web_inter_share_replaced": (
+            "'{web_own_inter_bw}' {typed} is the network of each node's {g} GPUs, in place of the {own} GB/s they "
+            "reach of the {system} node's {node} ({used} of its {nics} NICs: NCCL pairs each GPU with the nearest); "
+            "leave '{web_own_inter_bw}' blank for that share"
+        ),
         "web_nics_reached": (
             "on {g} of each {system} node's {whole} GPUs the run reaches {used} of its {nics} NICs (NCCL pairs each "
             "GPU with the nearest): the network is {inter} GB/s a node; '{web_own_inter_bw}' sets it"
@@ -1209,6 +1219,16 @@ LABELS: dict[str, dict[str, str]] = {
             "llenado del anillo (en toda GPU salvo Hopper y Blackwell, los buckets medianos del all-reduce van por "
             "debajo del enlace) y, en una estimación por FLOPs, su pico, con los enlaces del {system} — un sistema "
             "con esa GPU puede tener otros"
+        ),
+        "web_intra_table_replaced": (
+            "«{web_own_intra_bw}» {typed} sustituyó las cifras por número de GPU de la malla del nodo {system} "
+            "({figures} GB/s con {counts} GPU: un anillo sobre menos de sus GPU tiene menos enlaces) por una sola de "
+            "{typed} GB/s para todos los números; deje «{web_own_intra_bw}» en blanco para las de la malla"
+        ),
+        "web_inter_share_replaced": (
+            "«{web_own_inter_bw}» {typed} es la red de las {g} GPU de cada nodo, en lugar de los {own} GB/s a los que "
+            "llegan de los {node} del nodo {system} ({used} de sus {nics} NIC: NCCL une cada GPU a la más cercana); "
+            "deje «{web_own_inter_bw}» en blanco para esa parte"
         ),
         "web_nics_reached": (
             "con {g} de las {whole} GPU de cada nodo {system}, la ejecución llega a {used} de sus {nics} NIC (NCCL "

@@ -54,6 +54,16 @@ NOTES: dict[str, dict[str, str]] = {
             "puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
+        "intra_table_replaced": (
+            "--intra-bw {typed:g} sustituyó las cifras por número de GPU de la malla del nodo {system} ({figures} GB/s "
+            "con {counts} GPU: un anillo sobre menos de sus GPU tiene menos enlaces) por una sola de {typed:g} GB/s "
+            "para todos los números; omita --intra-bw para las de la malla"
+        ),
+        "inter_share_replaced": (
+            "--inter-bw {typed:g} es la red de las {g:,} GPU de cada nodo, en lugar de los {own:g} GB/s a los que "
+            "llegan de los {node:g} del nodo {system} ({used:,} de sus {nics:,} NIC: NCCL une cada GPU a la más "
+            "cercana); omita --inter-bw para esa parte"
+        ),
         "nics_unknown": (
             "con {g:,} de las {whole:,} GPU de cada nodo {system}, se cuenta toda la red del nodo, {inter:g} GB/s, "
             "aunque sus GPU quizá lleguen solo a algunas NIC: indique nics en el archivo del sistema, o --inter-bw"

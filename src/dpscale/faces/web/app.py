@@ -105,7 +105,8 @@ PAGE_NOTES: dict[str, str | None] = {
                                "fp32_conv_tf32", "predict_batch_default", "predict_precision_default",
                                "predict_sizes_dropped",
                                "zero_units_estimated", "input_per_gpu",
-                               "params_off_preset", "params_over_preset", "intra_node_total")},
+                               "params_off_preset", "params_over_preset", "intra_node_total",
+                               "intra_table_replaced", "inter_share_replaced")},
     "unchecked_inter_low": None,  # ('--inter-bw 25Gb/s reads it so': the flag is its field)
     # fit: its law menu (fit_law's 'chosen by you (--law usl)': the note in its field)
     **{k: f"web_{k}" for k in ("laws_pooled", "fit_why_forced", "fit_misses", "runs_fall", "one_node_measured")},
