@@ -638,6 +638,10 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
         ("# a\n\n# b", "got '# a\\n\\n# b'", "se recibió '# a\\n\\n# b'"),  # (on one line)
         ("  \n ", "got ''", "se recibió ''"),  # blanks alone: as the box left empty
         ("", "got ''", "se recibió ''"),
+        # a file's byte-order mark, pasted with it (pasted_runs_unit drops it): '\\ufeff# a' was echoed, and a mark
+        # alone, a box as good as empty, "got '\\ufeff'" (review LR)
+        ("\ufeff# runs of 3 May\n", "got '# runs of 3 May'", "se recibió '# runs of 3 May'"),
+        ("\ufeff", "got ''", "se recibió ''"),
     ],
 )
 def test_a_fit_field_of_comments_alone_is_echoed_not_said_empty(client, pasted, en, es):

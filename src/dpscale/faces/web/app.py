@@ -360,7 +360,8 @@ def run_command(command: str, options: dict[str, Any], lang: str = "en") -> dict
     args = parser.parse_args([*argv_from(options, parser, lang), "--lang", lang])
     if command == "fit" and not args.point:  # the box left empty: no RUNS file or --point to offer a page's user
         pasted = options.get("point")  # ('#' comment lines alone were "got ''", as if nothing was pasted: review LN)
-        raise fail("--point", pasted.strip() if isinstance(pasted, str) else "", RUNS_BOX)
+        # (a file's byte-order mark, pasted with it, is no more said than pasted_runs_unit reads it: review LR)
+        raise fail("--point", pasted.lstrip("\ufeff").strip() if isinstance(pasted, str) else "", RUNS_BOX)
     if command == "fit" and len(args.point) > MAX_PAGE_RUNS:  # 1,000 runs passed every other cap and took 10-17 s
         raise DpscaleError(  # and 230 MB a request: the fit's checks grow faster than the runs
             f"--point: {len(args.point):,} runs; allowed: at most {MAX_PAGE_RUNS:,} on the page (the command line "
