@@ -84,6 +84,49 @@ def test_a_budget_of_a_long_gap_is_refused_quickly(capsys):
     assert err.startswith("dpscale plan: error: --budget: got 'a ") and "allowed: a finite budget > 0" in err
 
 
+@pytest.mark.parametrize(
+    ("flag", "allowed"),
+    [
+        ("--inter-bw", "allowed: a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s"),
+        ("--intra-bw", "allowed: a bandwidth in GB/s, from 0.001 to 1,000,000, or with its unit: 200Gb/s"),
+        ("--alpha-inter", "allowed: a latency in µs per hop, from 0 to 1,000,000, or with its unit: 3.4us"),
+        ("--alpha-intra", "allowed: a latency in µs per hop, from 0 to 1,000,000, or with its unit: 3.4us"),
+    ],
+)
+def test_a_bandwidth_or_latency_of_a_long_gap_is_refused_quickly(capsys, flag, allowed):
+    """Review LR: review LM's fix of a lazy '\\s*(.*?)\\s*' (a budget of 'a', 100,000 spaces and 'x': 3 minutes) left
+    the same pattern in front of a rate's unit (common.rate_unit: '25 Gb/s') and a latency's (common.latency: '3.4us'):
+    `predict --inter-bw` of 'a', 100,000 spaces and 'x' ran about 3 minutes before its one line, `--alpha-inter` about
+    1.5, and the page's four fields at their 10,000 characters 1.2, 1.3, 0.6 and 0.6 s of a server thread. The unit
+    is found from the end now."""
+    start = time.perf_counter()
+    rc, out, err = run(capsys, "predict", "--model", "llama-7b", "--system", "dgx-h100", "-d", "8,16", flag,
+                       "a" + " " * 100_000 + "x")  # fmt: skip
+    # a hang guard, not a benchmark: the refusal takes milliseconds, the old patterns minutes
+    assert (rc, out, err.count("\n")) == (2, "", 1) and time.perf_counter() - start < 20
+    assert err.startswith(f"dpscale predict: error: {flag}: got 'a ") and allowed in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["calc", "-v", "2000", "-e", "0.9", "-d", "1" + " " * 30_000 + "y"], "error: --devices: got 'y'; allowed: "),
+        (["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "8", "--deadline", "1" * 30_000 + "x"],
+         "error: --deadline: got '111"),
+        (["plan", "-n", "1e9", "-v", "2000", "-e", "0.9", "-d", "8", "--deadline", "1" + " " * 100_000 + "x1"],
+         "error: --deadline: got '1 "),
+    ],
+)  # fmt: skip
+def test_a_size_list_or_a_deadline_of_a_long_run_is_refused_quickly(capsys, argv, said):
+    """Review LR: the page's fields at their 10,000 characters — devices '1', spaces and 'y': 3.5 s of a server thread
+    (common._sizes_text's '\\s*([,.x+])' re-read the gap from each space in it); a deadline '1' × 10,000 + 'x': 12.7 s
+    (plan's findall tried each digit as a number's first), '1', spaces and 'x1': 1.7 s (a '\\s*[a-z]+$' searched).
+    Three times as long on the command line, nine times the wait; now milliseconds, the same lines."""
+    start = time.perf_counter()
+    rc, out, err = run(capsys, *argv)
+    assert (rc, out, err.count("\n")) == (2, "", 1) and said in err and time.perf_counter() - start < 10
+
+
 # Hostile inputs a second outside fuzzing round (session 37, ~46,700 cases) found ending in a traceback or a
 # silent wrong answer: each is one line and exit 2 now, in both languages where the command speaks Spanish.
 

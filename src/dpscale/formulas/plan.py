@@ -71,7 +71,10 @@ def parse_duration(text: Any, name: str = "deadline") -> float:
         raise fail(name, text, PLAIN_DIGITS)
     # '1,5' (a decimal comma): the point is said, as for --efficiency; '1,000' or '2 000' (any of GAPS) the thousands,
     # as comma_hint tells every number flag: it was told the point, and 1.000h, as told, is one hour (review HT)
-    hint = comma_hint(re.sub(r"\s*[a-z]+$", "", raw))
+    # (its unit's letters and the gap before them cut from the end: a '\\s*[a-z]+$' searched re-read each run of spaces
+    # from every space in it — '1', 10,000 spaces and 'x1', a page field, took 1.7 s: review LR)
+    bare = raw.rstrip("abcdefghijklmnopqrstuvwxyz")
+    hint = comma_hint(bare.rstrip() if bare != raw else raw)
     if hint == THOUSANDS:
         raise fail(name, text, DURATION_ALLOWED + ", without thousands separators (2000h, not 2,000h)")
     if hint == DECIMAL_POINT or re.fullmatch(r"\d+,\d+\s*[a-z]*", raw):
@@ -82,6 +85,10 @@ def parse_duration(text: Any, name: str = "deadline") -> float:
     try:
         hours = float(raw)
     except ValueError:
+        # read whole first, from its start: findall tried every digit of '1' × 10,000 + 'x' as a number's first, 12.7 s
+        # of a page's thread for a field that is refused either way (review LR)
+        if not re.fullmatch(rf"(?:{_DURATION.pattern})+", raw):
+            raise fail(name, text, DURATION_ALLOWED) from None
         parts = _DURATION.findall(raw)
         order = [_UNITS[u] for _, u in parts]  # 1d12h, not 1d1d, 1h1d or 30min30m: each unit once, largest first
         if not parts or "".join(n + u for n, u in parts) != raw or order != sorted(set(order), reverse=True):
