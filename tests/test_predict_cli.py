@@ -181,14 +181,14 @@ def test_the_cnn_mfu_note_claims_no_spread_on_a_gpu_the_calibration_never_had(ca
     ) in " ".join(out.split())
     rc, out, _ = run(capsys, "predict", "--model", "resnet50", "--precision", "amp", "-b", "256", "--system",
                      "dgx-h100", "-d", "8", "--lang", "es")  # fmt: skip
-    assert rc == 0 and "la calibración no tuvo ninguna GPU Hopper, y no se sabe si su ±35 % vale allí" in out
+    assert rc == 0 and "la calibración no tuvo ningún acelerador Hopper, y no se sabe si su ±35 % vale allí" in out
     assert "alcanzaron el 6,5 % del pico de los tensor cores con AMP, 0,30× la fracción de arriba, 1,65×" in out
     # the fp32 share's ±9 % on a Hopper, the tensor one's on a Blackwell; a Volta or Ampere keeps the spread
     fp32 = predict([8], model="resnet50", precision="fp32", batch=256, system="dgx-h100")
     assert [n.key for n in fp32.notes if "cnn_mfu" in n.key] == ["cnn_mfu_unchecked"]
-    assert "the calibration had no Hopper GPU, and its ±9 % is not known to hold there" in str(fp32.notes)
+    assert "the calibration had no Hopper accelerator, and its ±9 % is not known to hold there" in str(fp32.notes)
     b200 = predict([8], model="resnet50", precision="amp", batch=256, system="dgx-b200")
-    assert "the calibration had no Blackwell GPU, and its ±35 % is not known to hold there" in str(b200.notes)
+    assert "the calibration had no Blackwell accelerator, and its ±35 % is not known to hold there" in str(b200.notes)
     for system in ("dgx1-v100", "dgx-a100"):
         p = predict([8], model="resnet50", precision="amp", batch=256, system=system)
         assert [n.key for n in p.notes if "cnn_mfu" in n.key] == ["cnn_mfu"]
@@ -197,6 +197,25 @@ def test_the_cnn_mfu_note_claims_no_spread_on_a_gpu_the_calibration_never_had(ca
     measured = predict([8], **kw)
     assert not any("cnn_mfu" in n.key for n in measured.notes)
     assert float(measured.efficiency(8)) == pytest.approx(0.96299, abs=5e-6)  # as before review LT
+
+
+@pytest.mark.parametrize(
+    ("gpu", "prec", "en", "es"),
+    [
+        ("tpu-v4", "bf16", "no TPU accelerator, and its ±35 %", "ningún acelerador TPU, y no se sabe si su ±35 %"),
+        ("mi300x-192gb", "amp", "no CDNA 3 accelerator, and its ±35 %", "ningún acelerador CDNA 3, y no se sabe"),
+        ("p100-16gb", "fp32", "no Pascal accelerator, and its ±9 %", "ningún acelerador Pascal, y no se sabe si su ±9"),
+    ],
+)
+def test_the_cnn_note_names_an_accelerator_of_no_checked_generation_not_a_gpu(gpu, prec, en, es):
+    """Review LW: on a TPU the note said 'the calibration had no TPU GPU' ('ninguna GPU TPU'): a TPU is no GPU. It
+    says accelerator now, as unchecked_arch's 'no published measurement on TPU accelerators' does, on a TPU, an
+    MI300X and a P100 alike."""
+    p = predict([8], model="resnet50", precision=prec, batch=256, gpu=gpu, gpus_per_node=8, intra_bw_gbs=100.0,
+                inter_bw_gbs=50.0)  # fmt: skip
+    (note,) = [n for n in p.notes if n.key == "cnn_mfu_unchecked"]
+    assert f"the calibration had {en} is not known to hold there" in str(note) and " GPU," not in str(note)
+    assert es in say(note, "es") and "ninguna GPU" not in say(note, "es")
 
 
 def test_an_efficientnet_presets_note_says_its_own_published_runs_not_resnet50s_spread(capsys):

@@ -431,25 +431,25 @@ PREDICT = [
         "predict",
         {"model": "resnet50", "system": "dgx-h100", "precision": "amp", "batch": "256", "devices": "8,64"},
         (
-            "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta "
-            "and Ampere GPUs, 14–29 % of the tensor-core peak (TF32, AMP) and 57–68 % of V100's fp32 peak; the "
-            "calibration had no Hopper GPU, and its ±35 % is not known to hold there: the published H100 ResNet-50 "
-            "runs (Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached 6.5 % of the tensor-core "
-            "peak with AMP, 0.30× the share above, 1.65× the speed of the same table's A100 with 3.17× its tensor "
-            "peak and 1.64× its memory bandwidth — a CNN's step waits on memory more than on tensor cores — and 64 % "
-            "of the fp32 peak in FP32 (TF32 convolutions); a measured 'Measured throughput per device' sets compute, "
-            "or 'MFU, for a FLOPs estimate'"
+            "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta and "
+            "Ampere GPUs, 14–29 % of the tensor-core peak (TF32, AMP) and 57–68 % of V100's fp32 peak; the calibration "
+            "had no Hopper accelerator, and its ±35 % is not known to hold there: the published H100 ResNet-50 runs "
+            "(Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached 6.5 % of the tensor-core peak "
+            "with AMP, 0.30× the share above, 1.65× the speed of the same table's A100 with 3.17× its tensor peak and "
+            "1.64× its memory bandwidth — a CNN's step waits on memory more than on tensor cores — and 64 % of the "
+            "fp32 peak in FP32 (TF32 convolutions); a measured 'Measured throughput per device' sets compute, or 'MFU, "
+            "for a FLOPs estimate'"
         ),
         (
-            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
-            "ResNet-50 de la calibración en GPU Volta y Ampere, el 14–29 % del pico de los tensor cores (TF32, AMP) "
-            "y el 57–68 % del pico fp32 de la V100; la calibración no tuvo ninguna GPU Hopper, y no se sabe si su "
-            "±35 % vale allí: las ejecuciones publicadas de ResNet-50 en la H100 (las pruebas de rendimiento de "
-            "Lambda, validation/holdout_more9.csv) alcanzaron el 6,5 % del pico de los tensor cores con AMP, 0,30× "
-            "la fracción de arriba, 1,65× la velocidad de la A100 de la misma tabla con 3,17× su pico de tensor "
-            "cores y 1,64× su ancho de banda de memoria — el paso de una CNN espera a la memoria más que a los "
-            "tensor cores — y el 64 % del pico fp32 en FP32 (convoluciones TF32); un «Rendimiento medido por "
-            "dispositivo» fija el cómputo, o «MFU, para una estimación por FLOPs»"
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de ResNet-50 "
+            "de la calibración en GPU Volta y Ampere, el 14–29 % del pico de los tensor cores (TF32, AMP) y el 57–68 % "
+            "del pico fp32 de la V100; la calibración no tuvo ningún acelerador Hopper, y no se sabe si su ±35 % vale "
+            "allí: las ejecuciones publicadas de ResNet-50 en la H100 (las pruebas de rendimiento de Lambda, "
+            "validation/holdout_more9.csv) alcanzaron el 6,5 % del pico de los tensor cores con AMP, 0,30× la fracción "
+            "de arriba, 1,65× la velocidad de la A100 de la misma tabla con 3,17× su pico de tensor cores y 1,64× su "
+            "ancho de banda de memoria — el paso de una CNN espera a la memoria más que a los tensor cores — y el 64 % "
+            "del pico fp32 en FP32 (convoluciones TF32); un «Rendimiento medido por dispositivo» fija el cómputo, o "
+            "«MFU, para una estimación por FLOPs»"
         ),
     ),
     (

@@ -337,8 +337,8 @@ EN = {
     "cnn_mfu_unchecked": (  # (a GPU of no generation the calibration had: review LT)
         "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta and "
         "Ampere GPUs, {t_lo:.0f}–{t_hi:.0f} % of the tensor-core peak (TF32, AMP) and {f_lo:.0f}–{f_hi:.0f} % of "
-        "V100's fp32 peak; the calibration had no {arch} GPU, and its ±{pm:.0f} % is not known to hold there: the "
-        "published H100 ResNet-50 runs (Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached "
+        "V100's fp32 peak; the calibration had no {arch} accelerator, and its ±{pm:.0f} % is not known to hold there: "
+        "the published H100 ResNet-50 runs (Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached "
         "{amp:.2g} % of the tensor-core peak with AMP, {x:.2f}× the share above, {speed:.2f}× the speed of the same "
         "table's A100 with {peak_x:.2f}× its tensor peak and {hbm_x:.2f}× its memory bandwidth — a CNN's step waits "
         "on memory more than on tensor cores — and {fp32:.0f} % of the fp32 peak in FP32 (TF32 convolutions); a "

@@ -301,7 +301,7 @@ LABELS: dict[str, dict[str, str]] = {
         "web_cnn_mfu_unchecked": (
             "a CNN preset's share is the middle of what the calibration's published ResNet-50 runs reach on Volta and "
             "Ampere GPUs, {t_lo}–{t_hi} % of the tensor-core peak (TF32, AMP) and {f_lo}–{f_hi} % of V100's fp32 peak; "
-            "the calibration had no {arch} GPU, and its ±{pm} % is not known to hold there: the published H100 "
+            "the calibration had no {arch} accelerator, and its ±{pm} % is not known to hold there: the published H100 "
             "ResNet-50 runs (Lambda's deeplearning-benchmark, validation/holdout_more9.csv) reached {amp} % of the "
             "tensor-core peak with AMP, {x}× the share above, {speed}× the speed of the same table's A100 with "
             "{peak_x}× its tensor peak and {hbm_x}× its memory bandwidth — a CNN's step waits on memory more than on "
@@ -1322,15 +1322,15 @@ LABELS: dict[str, dict[str, str]] = {
             "cómputo, o «{web_mfu}»"
         ),
         "web_cnn_mfu_unchecked": (
-            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
-            "ResNet-50 de la calibración en GPU Volta y Ampere, el {t_lo}–{t_hi} % del pico de los tensor cores "
-            "(TF32, AMP) y el {f_lo}–{f_hi} % del pico fp32 de la V100; la calibración no tuvo ninguna GPU {arch}, y "
-            "no se sabe si su ±{pm} % vale allí: las ejecuciones publicadas de ResNet-50 en la H100 (las pruebas de "
-            "rendimiento de Lambda, validation/holdout_more9.csv) alcanzaron el {amp} % del pico de los tensor cores "
-            "con AMP, {x}× la fracción de arriba, {speed}× la velocidad de la A100 de la misma tabla con {peak_x}× su "
-            "pico de tensor cores y {hbm_x}× su ancho de banda de memoria — el paso de una CNN espera a la memoria "
-            "más que a los tensor cores — y el {fp32} % del pico fp32 en FP32 (convoluciones TF32); un "
-            "«{web_pred_throughput}» fija el cómputo, o «{web_mfu}»"
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de ResNet-50 "
+            "de la calibración en GPU Volta y Ampere, el {t_lo}–{t_hi} % del pico de los tensor cores (TF32, AMP) y el "
+            "{f_lo}–{f_hi} % del pico fp32 de la V100; la calibración no tuvo ningún acelerador {arch}, y no se sabe "
+            "si su ±{pm} % vale allí: las ejecuciones publicadas de ResNet-50 en la H100 (las pruebas de rendimiento "
+            "de Lambda, validation/holdout_more9.csv) alcanzaron el {amp} % del pico de los tensor cores con AMP, {x}× "
+            "la fracción de arriba, {speed}× la velocidad de la A100 de la misma tabla con {peak_x}× su pico de tensor "
+            "cores y {hbm_x}× su ancho de banda de memoria — el paso de una CNN espera a la memoria más que a los "
+            "tensor cores — y el {fp32} % del pico fp32 en FP32 (convoluciones TF32); un «{web_pred_throughput}» fija "
+            "el cómputo, o «{web_mfu}»"
         ),
         "web_fp32_conv_tf32": (
             "PyTorch ejecuta por defecto las convoluciones de un modelo fp32 en los tensor cores TF32 de la {gpu} "

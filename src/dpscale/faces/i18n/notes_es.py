@@ -303,14 +303,14 @@ NOTES: dict[str, dict[str, str]] = {
             "±{t_pm:.0f} % y ±{f_pm:.0f} % a su alrededor; un --throughput medido fija el cómputo, o --mfu"
         ),
         "cnn_mfu_unchecked": (
-            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de "
-            "ResNet-50 de la calibración en GPU Volta y Ampere, el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor "
-            "cores (TF32, AMP) y el {f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100; la calibración no tuvo ninguna "
-            "GPU {arch}, y no se sabe si su ±{pm:.0f} % vale allí: las ejecuciones publicadas de ResNet-50 en la H100 "
-            "(las pruebas de rendimiento de Lambda, validation/holdout_more9.csv) alcanzaron el {amp:.2g} % del pico "
-            "de los tensor cores con AMP, {x:.2f}× la fracción de arriba, {speed:.2f}× la velocidad de la A100 de la "
-            "misma tabla con {peak_x:.2f}× su pico de tensor cores y {hbm_x:.2f}× su ancho de banda de memoria — el "
-            "paso de una CNN espera a la memoria más que a los tensor cores — y el {fp32:.0f} % del pico fp32 en FP32 "
+            "la fracción de un modelo CNN es el punto medio de lo que alcanzan las ejecuciones publicadas de ResNet-50 "
+            "de la calibración en GPU Volta y Ampere, el {t_lo:.0f}–{t_hi:.0f} % del pico de los tensor cores (TF32, "
+            "AMP) y el {f_lo:.0f}–{f_hi:.0f} % del pico fp32 de la V100; la calibración no tuvo ningún acelerador "
+            "{arch}, y no se sabe si su ±{pm:.0f} % vale allí: las ejecuciones publicadas de ResNet-50 en la H100 (las "
+            "pruebas de rendimiento de Lambda, validation/holdout_more9.csv) alcanzaron el {amp:.2g} % del pico de los "
+            "tensor cores con AMP, {x:.2f}× la fracción de arriba, {speed:.2f}× la velocidad de la A100 de la misma "
+            "tabla con {peak_x:.2f}× su pico de tensor cores y {hbm_x:.2f}× su ancho de banda de memoria — el paso de "
+            "una CNN espera a la memoria más que a los tensor cores — y el {fp32:.0f} % del pico fp32 en FP32 "
             "(convoluciones TF32); un --throughput medido fija el cómputo, o --mfu"
         ),
         "cnn_mfu_efficientnet": (
