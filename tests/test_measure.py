@@ -876,6 +876,13 @@ def test_a_superlinear_measured_e_is_said_under_the_table(capsys):
     recs[1] = {**recs[1], "efficiency": 1.01}  # within a repeat's spread: no note
     show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
     assert "E above 1" not in capsys.readouterr().out
+    # the bound plan --efficiency-file plans as 1 (review LW): at it no note, past it the note
+    recs[1] = {**recs[1], "efficiency": 1.02}
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    assert "E above 1" not in capsys.readouterr().out
+    recs[1] = {**recs[1], "efficiency": 1.0201}
+    show_train(recs, argparse.Namespace(json=False, csv=False, lang="en", plot=None, out=None))
+    assert "note: E above 1 at 2 devices (up to 1.0201)" in capsys.readouterr().out
     # several sizes are listed as a sentence lists them, grouped as the table counts devices ('2, 1024' in both
     # languages once): '2 and 1,024', '2 y 1.024'
     recs[1] = {**recs[1], "efficiency": 1.5}

@@ -622,12 +622,12 @@ def test_a_superlinear_measured_e_is_refused_with_its_reason(capsys, tmp_path):
     (tmp_path / "sup.json").write_text(out)
     rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(tmp_path / "sup.json"))
     assert rc == 2 and err == (
-        "dpscale plan: error: --efficiency-file: got 'record 2: efficiency 1.03125'; allowed: E in (0, 1]: a "
-        "measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs (plan "
-        "--fit), whose laws stay at or below 1, or give --efficiency\n"
+        "dpscale plan: error: --efficiency-file: got 'record 2: efficiency 1.03125'; allowed: E in (0, 1], or up to "
+        "1.02 (a repeat's spread, planned as 1): a measured E above that (superlinear, which calc and measure report) "
+        "is not planned on; fit the runs (plan --fit), whose laws stay at or below 1, or give --efficiency\n"
     )
     rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", str(tmp_path / "sup.json"), "--lang", "es")
-    assert rc == 2 and "una E medida por encima de 1 (superlineal" in err
+    assert rc == 2 and "o hasta 1,02 (la dispersión de una repetición, que se planifica como 1): una E medida" in err
 
 
 def test_a_file_s_rate_in_another_unit_is_refused_and_its_warnings_are_said(capsys, tmp_path):

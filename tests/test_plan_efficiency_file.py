@@ -572,3 +572,54 @@ def test_runs_fit_reads_past_a_byte_order_mark_are_pointed_to_fit(tmp_path, caps
         assert (rc, out) == (2, "") and "este archivo tiene ejecuciones, una por línea (`measure --out`)" in err, err
         rc, out, err = run(capsys, "plan", "-n", "1e6", "-d", "2", "--fit", path)
         assert rc == 0 and err == "" and out.count("\n") > 3, err
+
+
+def test_an_e_within_a_repeats_spread_above_one_is_planned_as_one_where_measure_leaves_it_unsaid(capsys, tmp_path):
+    """Review LW: `dpscale measure` notes a superlinear E only above 1.02 (beyond a repeat's spread), but plan
+    --efficiency-file refused any E above 1: a measured E(2) of 1.01 passed measure without a word and was then
+    refused by plan as superlinear ('got record 2: efficiency 1.01; allowed: E in (0, 1]: a measured E above 1
+    (superlinear …)'). Both read one bound now (sources.measure.REPEAT_SPREAD_E): up to it, plan plans the size at
+    E = 1 and says so; above it, measure says it and plan refuses it."""
+    from dpscale.sources.measure import REPEAT_SPREAD_E
+
+    assert REPEAT_SPREAD_E == 1.02
+    points = [{"devices": d, "efficiency": e, "unit": "samples/s", "baseline_devices": 1}
+              for d, e in ((1, 1.0), (2, 1.01), (4, 0.95))]  # fmt: skip
+    path = _file(tmp_path, {"unit": "samples/s", "points": points})
+    read = read_efficiencies(path)
+    assert read.held == ((2, 1.01),) and dict(read.e.table) == {1: 1.0, 2: 1.0, 4: 0.95}
+    rc, out, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--throughput", "100")
+    assert rc == 0, err
+    # 1e6 samples at 2 × 100 × 1.0 = 200/s: 5,000 s, 1.4 h (at 1.01, 202/s: the plan it refused)
+    assert "      2  1.000 (100.0 %)     200    2.00×     1.4 h" in out
+    assert (
+        "note: E above 1 at 2 devices in --efficiency-file (up to 1.01) is within a repeat's spread, not superlinear "
+        "(measure notes an E above 1.02): planned as 1"
+    ) in out
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--throughput", "100", "--lang", "es")
+    assert (
+        rc == 0
+        and (
+            "nota: la E por encima de 1 con 2 dispositivos en --efficiency-file (hasta 1,01) cabe en la dispersión de "
+            "una repetición, no es superlineal (measure señala una E por encima de 1,02): se planifica como 1"
+        )
+        in out
+    )
+    # a plan on sizes that leave it out says nothing of it
+    rc, out, _ = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--throughput", "100", "-d", "1,4")
+    assert rc == 0 and "within a repeat's spread" not in out
+    # the bound itself is held; past it, refused with the bound named, in English and Spanish
+    points[1]["efficiency"] = 1.02
+    assert read_efficiencies(_file(tmp_path, {"points": points})).held == ((2, 1.02),)
+    points[1]["efficiency"] = 1.0201
+    path = _file(tmp_path, {"points": points})
+    assert _refusal(path).endswith(
+        "got 'record 2: efficiency 1.0201'; allowed: E in (0, 1], or up to 1.02 (a repeat's spread, planned as 1): a "
+        "measured E above that (superlinear, which calc and measure report) is not planned on; fit the runs (plan "
+        "--fit), whose laws stay at or below 1, or give --efficiency"
+    )
+    rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--throughput", "100", "--lang", "es")
+    assert rc == 2 and "se admite: E en (0, 1], o hasta 1,02 (la dispersión de una repetición, que se planifica" in err
+    # two E for one size are still two, though both plan as 1
+    points[1:2] = [{**points[1], "efficiency": 1.01}, {**points[1], "efficiency": 1.0}]
+    assert _refusal(_file(tmp_path, {"points": points})).endswith("record 3: devices 2 again'; allowed: one E per size")

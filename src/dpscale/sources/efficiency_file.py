@@ -15,7 +15,7 @@ from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate
 from dpscale.files import content_line, loads_once, not_json, read_text, shown
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import _field
-from dpscale.sources.measure import CALIBRATION_FORMAT
+from dpscale.sources.measure import CALIBRATION_FORMAT, REPEAT_SPREAD_E
 from dpscale.sources.runs_csv import csv_rows, header_names, holds_runs, runs_header
 from dpscale.sources.runs_json import json_lines
 
@@ -58,8 +58,9 @@ def _device_count(x: Any) -> bool:
 ONE_UNIT = "one throughput unit per file"
 CALC_KEYS = frozenset({"ideal_throughput", "actual_throughput", "lost_throughput", "effective_devices"})  # calc's rows
 SUPERLINEAR_PLAN = (
-    "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the runs "
-    "(plan --fit), whose laws stay at or below 1, or give --efficiency"
+    f"E in (0, 1], or up to {REPEAT_SPREAD_E:g} (a repeat's spread, planned as 1): a measured E above that "
+    "(superlinear, which calc and measure report) is not planned on; fit the runs (plan --fit), whose laws stay at or "
+    "below 1, or give --efficiency"
 )
 
 
@@ -77,6 +78,7 @@ class EfficiencyFile(NamedTuple):
     band: dict[int, tuple[float, float]] | None = None  # E lo–hi per size, where every record gives one
     level: float | None = None  # that band's coverage: predict's 80 % band, a fit's confidence
     tokens: int | None = None  # a language model's tokens a sample, where every record states one (predict's)
+    held: tuple[tuple[int, float], ...] = ()  # sizes whose E, above 1 by a repeat's spread at most, is planned as 1
 
 
 def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyFile:
@@ -109,12 +111,15 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
         d, e = r.get("devices"), r.get("efficiency")
         if not _device_count(d):
             raise fail(flag, f"record {i}: devices {_field(r, 'devices')}", f"a whole number from 1 to {MAX_DEVICES:,}")
-        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= 1:
+        if isinstance(e, bool) or not isinstance(e, (int, float)) or not 0 < e <= REPEAT_SPREAD_E:
             # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
             why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
             raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", why)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
+    # within a repeat's spread above 1, which measure leaves unsaid: planned as 1, and plan says so
+    held = {d: e for d, e in table.items() if e > 1}
+    table.update(dict.fromkeys(held, 1.0))
     sizes = sorted(table)
     if isinstance(data, dict) and "points" in data:  # measure: E against its baseline, the smallest size
         # (or a smaller earlier run of --out's file, which each point names: `-d 4,8` after `-d 1` is against 1)
@@ -137,7 +142,7 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
     except DpscaleError as exc:  # E(1) ≠ 1: said under the file's flag, like the records' own errors
         raise renamed(exc, flag) from None
     band, level = _band(records, table, data)
-    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level, _tokens(records))
+    return EfficiencyFile(e_src, int(d0 or 1), v, unit, warnings, band, level, _tokens(records), tuple(held.items()))
 
 
 def _document(path: str, flag: str) -> Any:

@@ -26,6 +26,7 @@ from dpscale.faces.cli.common import (
     zero_stage,
 )
 from dpscale.faces.output import Column, emit, to_json
+from dpscale.sources.measure import REPEAT_SPREAD_E
 from dpscale.sources.measure.jobs import DEFAULTS, DEVICES, TIMEOUT_RANGE, TIMEOUT_S, WORKLOADS, default_batch
 
 DEFAULT_DEVICES = {"train": "1,2", "allreduce": "2", "equivalence": "2"}
@@ -457,7 +458,8 @@ def _train_notes(recs: list[dict[str, Any]], lang: str, machine: bool = False) -
             sizes=listed([fmt(r["devices"], "int", lang) for r in apart], lang),
             drift=fmt(max(r["replica_drift"] for r in apart), "sig3", lang),
         ))  # fmt: skip
-    above = [r for r in recs if (r.get("efficiency") or 0) > 1.02]  # beyond a repeat's spread: say it
+    # beyond a repeat's spread: say it (plan --efficiency-file plans an E up to it as 1 and refuses one above)
+    above = [r for r in recs if (r.get("efficiency") or 0) > REPEAT_SPREAD_E]
     if above:
         notes.append(label("measure_superlinear", lang).format(
             sizes=listed([fmt(r["devices"], "int", lang) for r in above], lang),

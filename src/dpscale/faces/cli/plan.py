@@ -418,6 +418,14 @@ def _file_e(
         raise fail("--devices", args.devices, f"sizes in --efficiency-file: {_sizes(read.e)}")
     # the sizes planned (its note listed every size of a file of 20 for a plan of two)
     e_src = type(read.e)(tuple(pair for pair in read.e.table if pair[0] in wanted))
+    held = [(d, e) for d, e in read.held if d in wanted]
+    if held:  # an E of 1.01, which measure leaves unsaid, was refused as superlinear (review LW): planned as 1, said
+        from dpscale.sources.measure import REPEAT_SPREAD_E
+
+        notes.append(label("plan_file_held", lang).format(
+            sizes=listed([fmt(d, "int", lang) for d, _ in held], lang),
+            emax=fmt(max(e for _, e in held), "float", lang), spread=fmt(REPEAT_SPREAD_E, "float", lang),
+        ))  # fmt: skip
     if read.d0 > 1:  # E measured or fitted against d0 devices: v must be the per-device rate there
         if not v_from_file:  # (v from the file is that rate already: fit's X(d0)/d0)
             notes.append(label("plan_file_d0", lang).format(d0=read.d0))

@@ -190,10 +190,12 @@ ALLOWED: dict[str, dict[str, str]] = {
             "un número de dispositivos, entero y sin separador de miles (memory no admite listas: ejecútelo una vez "
             "por número)"
         ),
-        "E in (0, 1]: a measured E above 1 (superlinear, which calc and measure report) is not planned on; fit the "
-        "runs (plan --fit), whose laws stay at or below 1, or give --efficiency": (
-            "E en (0, 1]: una E medida por encima de 1 (superlineal, que calc y measure informan) no se planifica; "
-            "ajuste las ejecuciones (plan --fit), cuyas leyes no pasan de 1, o dé --efficiency"
+        "E in (0, 1], or up to 1.02 (a repeat's spread, planned as 1): a measured E above that (superlinear, which "
+        "calc and measure report) is not planned on; fit the runs (plan --fit), whose laws stay at or below 1, or give "
+        "--efficiency": (
+            "E en (0, 1], o hasta 1,02 (la dispersión de una repetición, que se planifica como 1): una E medida por "
+            "encima de eso (superlineal, que calc y measure informan) no se planifica; ajuste las ejecuciones (plan "
+            "--fit), cuyas leyes no pasan de 1, o dé --efficiency"
         ),
         "one E per size": "una E por tamaño",
         "one throughput unit per file": "una unidad de rendimiento por archivo",

@@ -1021,6 +1021,10 @@ LABELS: dict[str, dict[str, str]] = {
             "the file's E is relative to {d0} devices: --throughput must be the per-device rate measured at {d0}"
         ),
         "plan_file_v": "per-device throughput {v} from --efficiency-file (--throughput sets another)",
+        "plan_file_held": (
+            "E above 1 at {sizes} devices in --efficiency-file (up to {emax}) is within a repeat's spread, not "
+            "superlinear (measure notes an E above {spread}): planned as 1"
+        ),
         "plan_file_v_tokens": (
             "per-device throughput {v} {unit} from --efficiency-file: its {own} samples/s × {s} tokens a sample "
             "(--throughput sets another)"
@@ -2143,6 +2147,10 @@ LABELS: dict[str, dict[str, str]] = {
             "dispositivo medido con {d0}"
         ),
         "plan_file_v": "rendimiento por dispositivo {v} tomado de --efficiency-file (--throughput da otro)",
+        "plan_file_held": (
+            "la E por encima de 1 con {sizes} dispositivos en --efficiency-file (hasta {emax}) cabe en la dispersión "
+            "de una repetición, no es superlineal (measure señala una E por encima de {spread}): se planifica como 1"
+        ),
         "plan_file_v_tokens": (
             "rendimiento por dispositivo {v} {unit} tomado de --efficiency-file: sus {own} muestras/s × {s} tokens "
             "por muestra (--throughput da otro)"

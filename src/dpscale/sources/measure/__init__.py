@@ -20,6 +20,10 @@ from dpscale.errors import DpscaleError, require
 # --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (runs_json,
 # efficiency_file): one string, so the reader cannot miss what the writer wrote
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
+# A measured E above 1 by no more than this is a repeat's spread, not a superlinear result: measure notes only an E
+# above it, and plan --efficiency-file plans an E up to it as 1 and refuses one above it (review LW: 1.01 passed
+# measure without a word and was then refused by plan as superlinear)
+REPEAT_SPREAD_E = 1.02
 
 
 def require_torch() -> str:
