@@ -244,6 +244,18 @@ def test_an_efficientnet_presets_note_says_its_own_published_runs_not_resnet50s_
     assert [n.key for n in h100.notes if "cnn_mfu" in n.key] == ["cnn_mfu_efficientnet"]
 
 
+def test_an_efficientnet_note_under_fp8_compares_with_the_share_fp8_uses():
+    """Review LW: under fp8 the share used is the tensor one (21.5 %) times fp8's end-to-end gain (1.375), 29.6 % of
+    the 16-bit peak the published rows' 1.6–4.5 % are of (14.8 % of the fp8 peak); the note divided by 21.5 % and
+    said 0.07–0.21× where it is 0.054–0.152×."""
+    fp8 = predict([8], model="efficientnet-b0", precision="fp8", batch=128, system="dgx-h100")
+    (note,) = [n for n in fp8.notes if n.key == "cnn_mfu_efficientnet"]
+    assert (round(note.fields["x_lo"], 3), round(note.fields["x_hi"], 3)) == (0.054, 0.152)
+    assert "— 0.05–0.15× the share used here" in str(note) and "0,05–0,15× la fracción usada aquí" in say(note, "es")
+    amp = predict([8], model="efficientnet-b0", precision="amp", batch=128, system="dgx-h100")
+    assert "— 0.07–0.21× the share used here" in str(amp.notes)
+
+
 def test_a_network_named_both_ways_is_not_told_it_is_neither():
     """inter_link 'RoCE or IB' names both kinds; network_kind reads it as neither one and the note said "is
     neither Ethernet … nor InfiniBand … by its name" — false for this name. Now it says the name does not tell the
