@@ -1645,3 +1645,18 @@ def test_the_flops_a_token_note_says_more_where_the_untied_embedding_outweighs_a
     )
     (m,) = [n for n in predict([8], model="llama3-8b", seq_len=2048, **kw).notes if n.key.startswith("flops_per")]
     assert m.key == "flops_per_token_untied" and "counts 0.143 % fewer" in m and "divide it by 0.999" in m
+
+
+def test_a_typed_intra_bw_is_said_to_replace_the_mesh_s_figures_only_where_the_step_reads_another():
+    """The note asks the formulas that read the figure (collectives.link_bandwidth, ragged_node_link), not a second
+    list of the GPU counts a size runs on: DGX-1 V100 at --gpus-per-node 5 with the 5-GPU figure, 15.75, typed runs
+    8 devices at the same E (a last node of 3 GPUs is faster than a whole one either way) and was told its table
+    was replaced; 150 typed there moves E and is told."""
+    kw = dict(model="bert-large", precision="amp", batch=8, system="dgx1-v100", gpus_per_node=5)
+    own = predict([8], **kw)
+    same = predict([8], **kw, intra_bw_gbs=15.75)
+    assert same.efficiency(8) == own.efficiency(8) == pytest.approx(0.18121684701544372, rel=1e-12)
+    assert "intra_table_replaced" not in [n.key for n in same.notes]
+    faster = predict([8], **kw, intra_bw_gbs=150)
+    assert faster.efficiency(8) > own.efficiency(8)
+    assert "intra_table_replaced" in [n.key for n in faster.notes]

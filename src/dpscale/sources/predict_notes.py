@@ -171,7 +171,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     # a typed --intra-bw is one figure for every GPU count, where a mesh's table gave each its own (review LV:
     # DGX-1 V100 at 5 GPUs, its own 150 typed, ran at 150 in place of PCIe's 15.75 with no word: E 0.179 → 0.414)
     own = cl.intra_own or {}
-    if typed[0] and not measured and any(own.get(n, cl.intra_bw_gbs) != cl.intra_bw_gbs for n in _counts_read(d, cl)):
+    if typed[0] and not measured and own and _links_differ(d, cl.gpus_per_node, own, cl.intra_bw_gbs):
         notes.append(Note("intra_table_replaced", typed=cl.intra_bw_gbs, system=cl.name,
                           figures=" / ".join(figure(v) for v in own.values()),
                           counts=" / ".join(f"{n:,}" for n in own)))  # fmt: skip
@@ -352,14 +352,14 @@ def _mib(x: float) -> float:
     return round(x, 1) if x >= 10 else x
 
 
-def _counts_read(d: np.ndarray, cl: Cluster) -> set[int]:
-    """The GPUs of one node, 2 or more, whose links sizes d run on (formulas.collectives: link_bandwidth at min(x, g),
-    ragged_node_link at a last node's r GPUs); a size between two whole ones reads both."""
-    g = cl.gpus_per_node
+def _links_differ(d: np.ndarray, g: float, own: dict[int, float], typed: float) -> bool:
+    """Whether a size of d that has links (more than one GPU) reads another in-node figure from the mesh's own
+    table `own` ({GPUs: GB/s}, the node's at g) than from one typed figure — through the formulas that read it,
+    collectives.link_bandwidth and ragged_node_link, so the note and the step model cannot disagree."""
     x = np.asarray(d, dtype=float)
-    last = x - g * (np.ceil(x / g) - 1)  # a last node's GPUs (g where the nodes are whole)
-    said = np.concatenate([np.minimum(x, g), last[x > g]])
-    return {n for v in said.tolist() for n in (math.floor(v), math.ceil(v)) if n >= 2}
+    x = x[x > 1]
+    node = own[max(own)]
+    return any(bool(np.any(f(x, g, node, own) != f(x, g, typed))) for f in (link_bandwidth, ragged_node_link))
 
 
 def _node_total(typed: float, own: float, system: str, g: int) -> list:
