@@ -1660,3 +1660,51 @@ def test_a_typed_intra_bw_is_said_to_replace_the_mesh_s_figures_only_where_the_s
     faster = predict([8], **kw, intra_bw_gbs=150)
     assert faster.efficiency(8) > own.efficiency(8)
     assert "intra_table_replaced" in [n.key for n in faster.notes]
+
+
+def test_a_typed_figure_is_said_to_replace_the_node_s_where_only_the_measured_baseline_reads_it(capsys):
+    """Review LX: every E is over the measured baseline's step, so the sizes whose links a typed figure replaces are
+    the baseline's too. DGX-1 V100's own 150 typed, `-d 8 --step-time 1 --baseline-devices 5` (5 GPUs: PCIe's 15.75)
+    moved E 0.874 → 0.888 and the rate 73.99 → 62.72/s with no word (8 devices, a whole node, read 150 either way);
+    aws-p4d at --gpus-per-node 2, `-d 1,2 --baseline-devices 16`, its own 50 typed: 12.22 → 9.477/s at one device."""
+    argv = ["predict", "--params", "340e6", "--precision", "amp", "--batch", "8", "--system", "dgx1-v100",
+            "--no-overlap", "-d", "8", "--step-time", "1", "--baseline-devices", "5"]  # fmt: skip
+    said = (
+        "note: --intra-bw 150 replaced the per-GPU-count figures of the dgx1-v100 node's mesh (25 / 50 / 100 / 15.75 / "
+        "50 / 100 / 150 GB/s at 2 / 3 / 4 / 5 / 6 / 7 / 8 GPUs: a ring over fewer of its GPUs has fewer links) by one "
+        "150 GB/s for every count; leave --intra-bw out for the mesh's own"
+    )
+    for typed, row in ((None, ["0.874", "73.99"]), ("150", ["0.888", "62.72"])):
+        rc, out, _ = run(capsys, *argv, *(["--intra-bw", typed] if typed else []))
+        cells = out.splitlines()[3].split()
+        assert rc == 0 and [cells[1], cells[7]] == row and (said in out.splitlines()) == (typed is not None)
+    argv = ["predict", "--params", "340e6", "--precision", "amp", "--batch", "8", "--system", "aws-p4d",
+            "--gpus-per-node", "2", "--no-overlap", "-d", "1,2", "--step-time", "1",
+            "--baseline-devices", "16"]  # fmt: skip
+    said = (
+        "note: --inter-bw 50 is the network of each node's 2 GPUs, in place of the 12.5 GB/s they reach of the aws-p4d "
+        "node's 50 (1 of its 4 NICs: NCCL pairs each GPU with the nearest); leave --inter-bw out for that share"
+    )
+    reached = (
+        "note: on 2 of each aws-p4d node's 8 GPUs the run reaches 1 of its 4 NICs (NCCL pairs each GPU with the "
+        "nearest): the network is 12.5 GB/s a node; --inter-bw sets it"
+    )
+    for typed, rate in ((None, "12.22"), ("50", "9.477")):
+        rc, out, _ = run(capsys, *argv, *(["--inter-bw", typed] if typed else []))
+        lines = out.splitlines()
+        assert rc == 0 and lines[3].split()[7] == rate
+        assert (said in lines, reached in lines) == ((True, False) if typed else (False, True))
+
+
+def test_a_system_file_s_mesh_table_is_said_by_count_whatever_order_the_file_wrote_it(tmp_path):
+    """Review LX: a system file's intra_bw_gbs_by_gpus written {"7": 100, "2": 25.5, "4": 100, "5": 15.75} was said
+    '100 / 25.5 / 100 / 15.75 / 150 GB/s at 7 / 2 / 4 / 5 / 8 GPUs' under a typed --intra-bw."""
+    path = tmp_path / "mesh.json"
+    node = {"name": "Mesh (8 × V100)", "gpu": "v100-16gb", "gpus_per_node": 8, "intra_link": "nvlink2",
+            "intra_bw_gbs": 150, "intra_bw_gbs_by_gpus": {"7": 100, "2": 25.5, "4": 100, "5": 15.75},
+            "inter_bw_gbs": 50, "nics": 4}  # fmt: skip
+    path.write_text(json.dumps({"systems": {"mesh": node}}))
+    pred = predict(5, model="bert-large", precision="amp", batch=8, system_file=str(path), intra_bw_gbs=150.5)
+    (note,) = [n for n in pred.notes if n.key == "intra_table_replaced"]
+    assert (note.fields["figures"], note.fields["counts"]) == ("25.5 / 100 / 15.75 / 100 / 150", "2 / 4 / 5 / 7 / 8")
+    assert "(25,5 / 100 / 15,75 / 100 / 150 GB/s con 2 / 4 / 5 / 7 / 8 GPU:" in say(note, "es")

@@ -584,7 +584,10 @@ def predict_flags(
     part = catalog.gpu(gpu or cl.gpu) if gpu or cl.gpu else None
     gpu = part["key"] if gpu else cl.gpu  # type: ignore[index]  # (a typed gpu: catalog.gpu's entry, never None)
     raw = not on_system and measured is None  # links typed, neither a preset's nor measured
-    notes.extend(_cluster_notes(cl, d, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
+    # (the sizes the curve reads: the measured baseline's step too, which every E is over — review LX: dgx1-v100's
+    # own 150 typed, -d 8 --baseline-devices 5 read 150 at 5 for PCIe's 15.75, E 0.874 → 0.888, with no word)
+    read = np.append(d, float(baseline_devices))
+    notes.extend(_cluster_notes(cl, read, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
                                 from_file))  # fmt: skip
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)

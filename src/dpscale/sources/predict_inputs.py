@@ -253,7 +253,8 @@ def _mesh_own(own: NodeShare, mesh: bool, g: int) -> dict[int, float] | None:
         table = _by_gpus(own.by_gpus, g)
     except DpscaleError:
         return None
-    return {**(table or {}), g: float(own.intra_bw_gbs)}
+    # by count, whatever order a system file wrote its table in ('7 / 2 / 4 / 5 / 8 GPUs' was said so, review LX)
+    return {**dict(sorted((table or {}).items())), g: float(own.intra_bw_gbs)}
 
 
 def node_share(base: dict[str, Any], g: Any) -> NodeShare | None:
