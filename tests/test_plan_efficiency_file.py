@@ -623,3 +623,24 @@ def test_an_e_within_a_repeats_spread_above_one_is_planned_as_one_where_measure_
     # two E for one size are still two, though both plan as 1
     points[1:2] = [{**points[1], "efficiency": 1.01}, {**points[1], "efficiency": 1.0}]
     assert _refusal(_file(tmp_path, {"points": points})).endswith("record 3: devices 2 again'; allowed: one E per size")
+
+
+def test_an_e_above_one_at_one_device_is_refused_as_its_own_reference_not_held_as_a_repeat_s_spread(capsys, tmp_path):
+    """Review LX: one device is its own reference (E = 1 by definition; calc refuses 101.5 against 100 at one device),
+    and a file's E(1) of 0.985 is refused so; since review LW's hold, E(1) = 1.015 was planned as 1 with 'E above 1 at
+    1 and 2 devices … is within a repeat's spread' — a broken reference taken for noise. Refused as 0.985 is, naming
+    its record; E(2) = 1.015 is still held."""
+    for e1, e2 in ((1.015, 1.0), (1.02, 1.015)):
+        points = [{"devices": d, "efficiency": e} for d, e in ((1, e1), (2, e2), (4, 0.95))]
+        path = _file(tmp_path, {"unit": "samples/s", "points": points})
+        assert _refusal(path).endswith(
+            f"got 'record 1: efficiency {e1}'; allowed: E = 1 at one device, its own reference (a single number is "
+            "held at 1 there)"
+        )
+        rc, _, err = run(capsys, "plan", "-n", "1e6", "--efficiency-file", path, "--lang", "es")
+        assert rc == 2 and err.endswith(
+            f"se recibió 'registro 1: efficiency {e1}'; se admite: E = 1 en un dispositivo, su propia referencia (un "
+            "solo número se fija en 1 allí)\n"
+        )
+    points = [{"devices": d, "efficiency": e} for d, e in ((1, 1.0), (2, 1.015), (4, 0.95))]
+    assert read_efficiencies(_file(tmp_path, {"points": points})).held == ((2, 1.015),)

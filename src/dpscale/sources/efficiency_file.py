@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from dpscale.errors import MAX_DEVICES, MAX_SEQ_LEN, DpscaleError, fail, is_rate, renamed
 from dpscale.files import content_line, loads_once, not_json, read_text, shown
+from dpscale.formulas.scaling import ONE_DEVICE_E
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import _field
 from dpscale.sources.measure import CALIBRATION_FORMAT, REPEAT_SPREAD_E
@@ -115,6 +116,8 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
             # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
             why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
             raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", why)
+        if int(d) == 1 and e > 1:  # one device is its own reference, not a repeat's spread: 1.015 was planned as 1
+            raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", ONE_DEVICE_E)  # (as 0.985 is refused)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
     # within a repeat's spread above 1, which measure leaves unsaid: planned as 1, and plan says so
