@@ -127,6 +127,23 @@ def test_a_size_list_or_a_deadline_of_a_long_run_is_refused_quickly(capsys, argv
     assert (rc, out, err.count("\n")) == (2, "", 1) and said in err and time.perf_counter() - start < 10
 
 
+def test_a_deadline_of_many_parts_is_refused_without_reading_them_all():
+    """Review LX: a duration says each unit once, so at most five parts (s, m, h, d, w); '1h' × 100,000 on the command
+    line took 0.3–0.6 s to refuse (the whole-text match read every part), '1h' × 5,000,000 about 25 s. The match now
+    stops past five parts: the same refusal, in milliseconds (100,000 random durations read as before)."""
+    from dpscale.errors import DpscaleError
+    from dpscale.formulas.plan import parse_duration
+
+    start = time.perf_counter()
+    with pytest.raises(DpscaleError) as exc:
+        parse_duration("1h" * 5_000_000)
+    assert time.perf_counter() - start < 5
+    assert str(exc.value).endswith(
+        "; allowed: a duration > 0 such as 24h, 90m, 2d, 1d12h, 3600s, or hours as a plain number"
+    )
+    assert parse_duration("1w2d3h4min5s") == pytest.approx(168 + 48 + 3 + 4 / 60 + 5 / 3600)
+
+
 # Hostile inputs a second outside fuzzing round (session 37, ~46,700 cases) found ending in a traceback or a
 # silent wrong answer: each is one line and exit 2 now, in both languages where the command speaks Spanish.
 
