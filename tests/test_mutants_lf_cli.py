@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from clihelp import run
 
+SPANISH_CODES = "ARS BOB CLP COP CRC CUP DOP GTQ HNL NIO PAB PEN PYG UYU VES".split()
+
 
 @pytest.mark.parametrize(
     "value",
@@ -17,6 +19,14 @@ from clihelp import run
         "300 CNY",  # review LJ's mutant: CNY dropped from _MONEY, now _CODES (survived: no test wrote it)
         "£300",  # review LJ's mutant: £ dropped from _MONEY's signs (since review LI any Sc sign, no list to drop from)
         "$1,000",  # review LJ's mutant: _AMOUNT's [\d.,]+ → [\d.]+ (survived: the tests wrote no comma after a sign)
+        # review LU's mutant: one code dropped from _CODES' second line (12 of its 15 survived: the tests wrote ARS,
+        # COP and CLP). `--budget '500 BOB'` was then 'allowed: a finite budget > 0', which 500 is
+        *(value for code in SPANISH_CODES for value in (f"500 {code}", f"{code} 1e3")),
+        "$USD 500",  # review LU's mutant: the letters after a sign [A-Z]{0,3} → {0,2} (the tests wrote '$US', '$ CA')
+        "$CAD 500",  # (the same mutant: Canada's dollar as often written)
+        "u$s 500",  # review LU's mutant: sides' .upper() dropped (every test wrote its letters in capitals)
+        "500 usd",  # (the same mutant: a code in lower case)
+        "us$500",  # (the same mutant)
     ],
 )
 def test_a_budget_with_a_currency_is_told_to_drop_the_currency(capsys, value):

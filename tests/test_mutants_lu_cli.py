@@ -1,49 +1,12 @@
-"""Review LU (mutation pass over reviews LM, LN, LO and LQ's source lines): common._currency as review LM rewrote it —
-each code of the Spanish-speaking countries it added, a sign's country letters after it, a code or a sign typed in
-lower case. Each test below failed against a hand-made mutant (named in its docstring or beside its value) and passes
-on the source."""
+"""Review LU (mutation pass over reviews LM, LN, LO and LQ's source lines): a samples/s fit's --csv under another
+spelling. The test below failed against a hand-made mutant (named in its docstring) and passes on the source. (LU's
+currency values — each code of the Spanish-speaking countries, a sign's letters after it, a code in lower case — are
+rows of tests/test_mutants_lf_cli.py's budget test: review LZ merged them there.)"""
 
 from __future__ import annotations
 
 import pytest
 from clihelp import run
-
-PLAIN = "allowed: a plain number: no currency sign or code"
-PLAIN_ES = "se admite: un número solo: sin símbolo ni código de moneda"
-
-
-def _told_to_drop_the_currency(capsys, value: str) -> None:
-    argv = ("plan", "-n", "1e6", "-v", "2600", "-d", "8", "-e", "0.9", "--budget", value, "--price", "2")
-    for lang, said in (
-        ("en", f"--budget: got '{value}'; {PLAIN}"),
-        ("es", f"--budget: se recibió '{value}'; {PLAIN_ES}"),
-    ):
-        rc, out, err = run(capsys, *argv, "--lang", lang)
-        assert (rc, out, err) == (2, "", f"dpscale plan: error: {said}\n")
-
-
-@pytest.mark.parametrize("code", "ARS BOB CLP COP CRC CUP DOP GTQ HNL NIO PAB PEN PYG UYU VES".split())
-def test_each_spanish_speaking_countrys_code_is_told_to_drop_the_currency(capsys, code):
-    """Mutant: one code dropped from _CODES' second line (12 of its 15 survived: the tests wrote ARS, COP and CLP).
-    `dpscale plan … --budget '500 BOB'` was then 'allowed: a finite budget > 0', which 500 is."""
-    _told_to_drop_the_currency(capsys, f"500 {code}")
-    _told_to_drop_the_currency(capsys, f"{code} 1e3")
-
-
-@pytest.mark.parametrize(
-    "value",
-    [
-        "$USD 500",  # mutant: the letters after a sign [A-Z]{0,3} → {0,2} (survived: the tests wrote '$US', '$ CA')
-        "$CAD 500",  # (the same mutant: Canada's dollar as often written)
-        "u$s 500",  # mutant: sides' .upper() dropped (survived: every test wrote its letters in capitals)
-        "500 usd",  # (the same mutant: a code in lower case)
-        "us$500",  # (the same mutant)
-    ],
-)
-def test_a_sign_with_three_letters_after_it_or_a_lower_case_code_is_told_to_drop_the_currency(capsys, value):
-    """`dpscale plan … --budget '$USD 500'` (Latin America's way of saying US dollars) or Argentina's 'u$s 500' as
-    typed in lower case: each mutant said 'allowed: a finite budget > 0', which 500 is."""
-    _told_to_drop_the_currency(capsys, value)
 
 
 @pytest.mark.parametrize(("unit", "lang"), [("samples/sec", "en"), ("Samples/S", "en"), ("muestras/s", "es")])
