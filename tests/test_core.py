@@ -173,18 +173,27 @@ def test_solve_throughput_and_speedup_target():
     assert s.solved == "actual_throughput" and s.exact == pytest.approx(115_200)  # was nan
 
 
-@pytest.mark.parametrize(
-    "kwargs",
-    [
-        dict(devices=64, per_device_throughput=2000),
-        dict(devices=64, per_device_throughput=2000, efficiency=0.9, actual_throughput=1),
-        dict(devices=64, per_device_throughput=2000, actual_throughput=1, speedup=2),
-        dict(devices=64, efficiency=0.9, speedup=2),
-    ],
+COUNTED = (
+    "of devices, per_device_throughput, efficiency, actual_throughput; allowed: exactly three (the fourth is solved)"
 )
-def test_solve_rejects_wrong_input_counts(kwargs):
-    with pytest.raises(DpscaleError):
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "said"),
+    [
+        (dict(devices=64, per_device_throughput=2000), f"solve: got 2 {COUNTED}"),
+        (dict(devices=64, per_device_throughput=2000, efficiency=0.9, actual_throughput=1), f"solve: got 4 {COUNTED}"),
+        (dict(devices=64, per_device_throughput=2000, actual_throughput=1, speedup=2),
+         "actual_throughput and speedup: give one of them, not both (A = S·v)"),
+        (dict(devices=64, efficiency=0.9, speedup=2), "per_device_throughput: cannot be solved from a speedup (S = d·E "
+         "does not involve it); allowed: give actual_throughput instead"),
+    ],
+)  # fmt: skip
+def test_solve_rejects_wrong_input_counts(kwargs, said):
+    """Each refused for its own reason, named (review LZ: a bare pytest.raises passed whatever DpscaleError came)."""
+    with pytest.raises(DpscaleError) as exc:
         solve(**kwargs)
+    assert str(exc.value) == said
 
 
 def test_a_wrong_input_count_is_said_as_the_count_given():

@@ -1011,12 +1011,17 @@ def test_a_calibration_that_stops_below_the_buckets_is_said(tmp_path):
     reaching past half the bucket gets none."""
     short = [{"bytes": 1024, "busbw_gbs": 0.002}, {"bytes": 2048, "busbw_gbs": 0.004}]
     whole = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 2**24, "busbw_gbs": 200.0}]
+    # half the 25 MiB bucket is 12.5 MiB: a table stopping at 12 MiB is short, one at 16 MiB (whole) is not (review
+    # LZ: with 2 KiB alone, a threshold of the bucket / 4,096 in place of / 2 passed)
+    under_half = [{"bytes": 2**20, "busbw_gbs": 50.0}, {"bytes": 12 * 2**20, "busbw_gbs": 180.0}]
     kw = dict(model="bert-large", throughput=150.0, system="dgx-a100", devices=[1, 2])
-    for name, pts in (("short.json", short), ("whole.json", whole)):
+    for name, pts in (("short.json", short), ("whole.json", whole), ("under_half.json", under_half)):
         (tmp_path / name).write_text(json.dumps({"busbw_gbs": None, "alpha_s": 2e-5, "points": pts}))
     (n,) = [n for n in predict(calibration=tmp_path / "short.json", **kw).notes if n.key == "calibration_short"]
     assert n.fields == {"top": 2048.0, "mib": 25, "busbw": 0.004, "upto": "64MB"}
     assert "stop at 2,048 bytes, under half the 25 MiB buckets" in str(n)
+    (n,) = [n for n in predict(calibration=tmp_path / "under_half.json", **kw).notes if n.key == "calibration_short"]
+    assert n.fields == {"top": 12 * 2**20, "mib": 25, "busbw": 180.0, "upto": "64MB"}
     assert not [n for n in predict(calibration=tmp_path / "whole.json", **kw).notes if n.key == "calibration_short"]
 
 
