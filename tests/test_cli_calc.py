@@ -357,7 +357,7 @@ def test_a_plot_that_cannot_be_written_loses_no_result(capsys, tmp_path, monkeyp
             ["-d", "1..2x1.000000001", "-v", "1", "-e", "0.9"],
             "a factor F that reaches B from A in at most N steps (A, B, N = 1, 2, 1000000)",
         ),
-        (["-d", "1,,8", "-v", "2000", "-e", "0.9"], "--devices: got '1,,8'; allowed: whole numbers from 1 to 10,000,000"),
+        (["-d", "1,,8", "-v", "2000", "-e", "0.9"], "--devices: got '1,,8'; allowed: whole numbers from 1 to 10,000,"),
         (["-d", "64", "-v", "0", "-e", "0.9"], "--throughput: got '0'"),
         # the page prints 115,200: pasted back, it was two targets (A = 115 and A = 200) without a word
         (["-d", "64", "-v", "2000", "--actual", "115,200"], "--actual: got 2 values for 1 device count; allowed: one"),

@@ -139,14 +139,23 @@ def test_one_number_inputs_say_so():
 
 
 def test_results_that_left_floating_point_are_refused():
-    for call in (lambda: dpscale.critical_batch(1e-320, 1000),  # S/S_min was inf
-                 lambda: dpscale.critical_batch(1024, 1000, min_steps=1e308),  # steps inf
-                 lambda: dpscale.time_to_target_speedup(8, 1e-320, 1000, 0.9),  # nan
-                 lambda: dpscale.plan(1e6, 1, 100.0, [8], price_per_device_hour=1e308),  # cost inf
-                 lambda: USL(0.1, 0.01).efficiency(1e308),  # E = 0
-                 lambda: USL(0.1, 0.01).efficiency(10**400)):  # fmt: skip  # OverflowError
-        with pytest.raises(DpscaleError):
+    """Each refused by the bound that keeps it finite, named (review LZ: any DpscaleError passed)."""
+    sizes = "allowed: device counts from 1 to 10,000,000 (between whole sizes too)"
+    for call, said in (
+        (lambda: dpscale.critical_batch(1e-320, 1000),  # S/S_min was inf
+         "batch: got 1e-320; allowed: a batch size from 1e-9 to 2^53"),
+        (lambda: dpscale.critical_batch(1024, 1000, min_steps=1e308),  # steps inf
+         "min_steps: got 1e+308; allowed: a step count from 1e-9 to 1e15"),
+        (lambda: dpscale.time_to_target_speedup(8, 1e-320, 1000, 0.9),  # nan
+         "per_device_batch: got 1e-320; allowed: a batch size from 1e-9 to 2^53"),
+        (lambda: dpscale.plan(1e6, 1, 100.0, [8], price_per_device_hour=1e308),  # cost inf
+         "price_per_device_hour: got 1e+308; allowed: a price whose cost in device-hours stays finite"),
+        (lambda: USL(0.1, 0.01).efficiency(1e308), f"devices: got 1e+308; {sizes}"),  # E = 0
+        (lambda: USL(0.1, 0.01).efficiency(10**400), f"devices: got 1{'0' * 56}...; {sizes}"),  # OverflowError
+    ):  # fmt: skip
+        with pytest.raises(DpscaleError) as exc:
             call()
+        assert str(exc.value) == said
     assert dpscale.critical_batch(2**53, 1e15, min_steps=1e15).samples < float("inf")  # the bounds stay finite
 
 

@@ -838,7 +838,7 @@ def test_durations_take_their_units_as_words():
     ):
         assert parse_duration(text) == pytest.approx(hours), text
     for bad in ("1day1d", "12hours1day", "2 lunas"):  # each unit once, largest first; no unknown word
-        with pytest.raises(DpscaleError):
+        with pytest.raises(DpscaleError, match=f"^deadline: got '{bad}'; allowed: a duration > 0 such as 24h, "):
             parse_duration(bad)
 
 

@@ -196,14 +196,19 @@ def test_a_node_size_other_than_the_system_s_drops_its_subset_table():
     assert (four.intra_bw_gbs, four.intra_by_gpus) == (100, {2: 25, 3: 50})
 
 
-@pytest.mark.parametrize("kw", [dict(system="dgx-a100", gpus_per_node=0),
-                                dict(gpus_per_node=8, intra_bw_gbs=5e-4, inter_bw_gbs=1.0)])  # fmt: skip
-def test_a_node_of_no_gpus_and_a_link_under_a_megabyte_per_second_are_refused(kw):
-    """0 GPUs a node is refused, not replaced by the system's 8; 0.0005 GB/s is below BANDWIDTH's 0.001."""
+@pytest.mark.parametrize(("kw", "said"), [
+    (dict(system="dgx-a100", gpus_per_node=0), "--gpus-per-node: got 0; allowed: a whole number from 1 to 10,000,000"),
+    (dict(gpus_per_node=8, intra_bw_gbs=5e-4, inter_bw_gbs=1.0),
+     "--intra-bw: got 0.0005; allowed: a bandwidth in GB/s, from 0.001 to 1,000,000"),
+])  # fmt: skip
+def test_a_node_of_no_gpus_and_a_link_under_a_megabyte_per_second_are_refused(kw, said):
+    """0 GPUs a node is refused, not replaced by the system's 8; 0.0005 GB/s is below BANDWIDTH's 0.001 (each by
+    its own bound, named: review LZ)."""
     from dpscale.sources.predict_inputs import cluster
 
-    with pytest.raises(DpscaleError):
+    with pytest.raises(DpscaleError) as exc:
         cluster(**kw)
+    assert str(exc.value) == said
 
 
 def test_raw_figures_are_a_custom_cluster():
