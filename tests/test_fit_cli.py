@@ -634,6 +634,48 @@ def test_points_written_as_one_list_are_refused_as_such(capsys):
     assert rc == 2 and "step_time: got '0,25'" in err and "one run a flag" not in err
 
 
+POINT_JSON_EN = (
+    "allowed: one run a flag as devices:throughput (--point 1:900 --point 2:1750), or a file, `dpscale fit FILE`: "
+    "JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), `dpscale "
+    "measure --json` output, or a CSV\n"
+)
+POINT_JSON_ES = (
+    "se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point 2:1750), o un archivo, "
+    "`dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure "
+    "--out`), la salida de `dpscale measure --json`, o un CSV\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("given", "en", "es"),
+    [
+        ('[{"devices":1,"throughput":100},{"devices":8,"throughput":700}]', "a JSON array", "una lista JSON"),
+        (' [{"devices": 1, "throughput": 100},', "a JSON array", "una lista JSON"),  # cut short
+        ("[[1, 100], [8, 700]]", "a JSON array", "una lista JSON"),
+        ('{"devices": 8, "throughput": 7500}', "a JSON object", "un objeto JSON"),
+        ('{"devices": 8}', "a JSON object", "un objeto JSON"),  # (no comma: was 'allowed: DEVICES:THROUGHPUT')
+    ],
+)
+def test_json_given_point_is_refused_as_json_with_the_forms_that_take_it(capsys, given, en, es):
+    """Review LY: `fit --point '[{"devices":1,"throughput":100},{"devices":8,"throughput":700}]'` — what the page's
+    fit field refuses as 'a JSON array', naming the forms it takes — was read as D:X: "--point: got
+    '[{\"devices\":1,\"throughput\":100},{\"devices\":8,\"throughput...; allowed: one run a flag: --point 1:900
+    --point 2:1750 (repeat --point)", which neither says it is JSON nor where JSON runs go. Now the form is named, with
+    the flag's D:X and the file's forms (fit_runs.RUNS_FILE, which a file's JSON array is told too)."""
+    rc, _, err = run(capsys, "fit", "--point", given, "--point", "16:9000")
+    assert rc == 2 and err == f"dpscale fit: error: --point: {en}; {POINT_JSON_EN}"
+    rc, _, err = run(capsys, "fit", "--point", given, "--point", "16:9000", "--lang", "es")
+    assert rc == 2 and err == f"dpscale fit: error: --point: {es}; {POINT_JSON_ES}"
+
+
+def test_a_bracketed_list_of_points_is_no_json_to_the_flag(capsys):
+    """'[1:1000 8:7500]' is no JSON (the page reads it as two runs): the flag still names its devices '[1'."""
+    rc, _, err = run(capsys, "fit", "--point", "[1:1000", "--point", "8:7500]")
+    assert rc == 2 and err.endswith(
+        "--point [1:1000, devices: got '[1'; allowed: a whole number from 1 to 10,000,000\n"
+    )
+
+
 def test_sizes_below_d0_are_said_once_for_the_table_and_the_answers(capsys):
     """--at 2 and an answer of 3 devices gave two notes, one a size (a diff review of session 28)."""
     pts = [a for d, x in ((4, 400), (8, 760), (16, 1400), (32, 2500)) for a in ("--point", f"{d}:{x}")]

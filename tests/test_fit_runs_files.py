@@ -736,3 +736,26 @@ def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(
     rc, out, err = run(capsys, "validate", str(path), "--lang", "es")
     assert (rc, out) == (2, "") and "r.jsonl línea 1: no es JSON válido (" in err, err
     assert "missing" not in err and "faltan" not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "array"),
+    [
+        ('[{"devices": 1, "throughput": 100}]', True),
+        ('# two runs\n[{"devices": 1, "throughput": 100},', True),  # cut short, past a comment
+        ("\ufeff[[1, 100], [8, 700]]\n", True),
+        ("[run],devices,throughput\n1,1,100\n", False),  # a table whose first column is named '[run]' (review LD)
+        ('{"devices": 1, "throughput": 100}\n', False),
+        ("devices,throughput\n1,100\n", False),
+        ("# nothing\n", False),
+    ],
+)
+def test_a_json_array_of_runs_is_told_by_one_rule(text, array):
+    """Review LY: the page's fit field told a pasted JSON array from the file's refusal of one by comparing its message
+    with fit_io.JSON_ARRAY; both now ask json_array, and the file's refusal is its."""
+    from dpscale.sources.fit_io import json_array, runs_of_text
+
+    assert json_array(text) is array
+    if array:
+        with pytest.raises(DpscaleError, match=r"^r\.json: a JSON array; allowed: JSON lines \(an object"):
+            runs_of_text(text, "r.json")

@@ -33,14 +33,16 @@ def test_a_fit_request_without_the_runs_field_is_told_it_got_nothing():
     with pytest.raises(DpscaleError) as e:
         run_command("fit", {"at": "64"}, "en")
     assert str(e.value) == (
-        "--point: got ''; allowed: measured runs as devices:throughput, one or more a line (1:1000 8:7500)"
+        "--point: got ''; allowed: measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON "
+        'object a line ({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
     )
 
 
 def test_a_pasted_json_line_whose_cell_reads_json_array_is_refused_for_that_cell():
     """Mutant: pasted_runs_unit's `str(exc) == f"--point: {JSON_ARRAY}"` → `"JSON array" in str(exc)` (survived: the
     only refusal the tests pasted naming a JSON array was the array's). A JSON line whose devices cell is the text
-    'JSON array' was then told '--point: a JSON array; allowed: one run a line …', not what is wrong on its line."""
+    'JSON array' was then told '--point: a JSON array; allowed: measured runs as …', not what is wrong on its line.
+    (Since review LY the page asks fit_io.json_array, the rule the file's refusal reads, not the message.)"""
     with pytest.raises(DpscaleError) as e:
         run_command("fit", {"point": '{"devices": "JSON array", "throughput": 100}'}, "en")
     assert str(e.value) == "--point line 1, devices: got 'JSON array'; allowed: a whole number from 1 to 10,000,000"

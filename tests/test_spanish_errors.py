@@ -28,6 +28,12 @@ SPANISH_REFUSALS = [
       "1e5"],
      "--min-efficiency y --target-throughput: dé uno de los dos, no ambos"),
     (["fit", "--point", "1:900,2:1750"], "--point: se recibió '1:900,2:1750'; se admite: una ejecución por opción"),
+    # JSON given --point: said as JSON, with the flag's D:X and a file's forms (review LY)
+    (["fit", "--point", '[{"devices": 1, "throughput": 100}]'], "--point: una lista JSON; se admite: una ejecución por "
+     "opción como dispositivos:rendimiento (--point 1:900 --point 2:1750), o un archivo, `dpscale fit ARCHIVO`: "
+     "líneas JSON"),
+    (["fit", "--point", '{"devices": 1, "throughput": 100}'], "--point: un objeto JSON; se admite: una ejecución por "
+     "opción como dispositivos:rendimiento"),
     (["fit", "--point", "1:100", "--point", "2:190", ""], "RUNS: se recibió ''; se admite: un archivo CSV"),
     (["calc", "--law", "constant"], "--law constant: necesita --efficiency E (una E para todos los tamaños)"),
     (["calc", "-d", "64", "-e", "0.9", "-s", "57.6"],  # once the library's English, naming per_device_throughput

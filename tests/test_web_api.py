@@ -16,6 +16,17 @@ from dpscale.errors import DpscaleError
 
 # ---------------------------------------------------------------- faces.web.app
 
+# the fit field's forms, as its refusals say them (review LY: the empty field's said devices:throughput alone, a JSON
+# array's 'one run a line — devices:throughput', where the field reads '1:1000 8:7500' as two runs)
+BOX_EN = (
+    "measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+    '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
+)
+BOX_ES = (
+    "ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto JSON por línea "
+    '({"devices": 8, "throughput": 7500}) o filas bajo una cabecera devices,throughput'
+)
+
 
 def test_a_switch_left_off_is_left_out():
     """{"sequence_parallel": false} is the box unticked: the same as not sending it."""
@@ -604,7 +615,7 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
     as "--point [{\\"devices\\":1,, devices: got '[{\\"devices\\"'"; it is JSON (files.opens_json, past '#' lines).
     Review LN: it was then told fit's refusal of a file, 'allowed: JSON lines (… as `dpscale measure --out` writes),
     `dpscale measure --json` output, or a CSV' — a file and a command the page's user may have neither of, and not
-    the field's own devices:throughput. The page says the three ways its field takes one run a line; the command line
+    the field's own devices:throughput. The page says the three ways its field takes runs; the command line
     still says its own of a file. '[1:1000 8:7500]', no JSON, stays runs (the test above)."""
     from clihelp import post, run
 
@@ -612,12 +623,9 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
     said = post(client, "fit", {"point": pasted}, lang)
     assert said.status_code == 422
     assert said.json()["error"] == (
-        "dpscale fit: error: --point: a JSON array; allowed: one run a line — devices:throughput (8:7500), a JSON "
-        'object ({"devices": 8, "throughput": 7500}) or a row under a header devices,throughput'
+        f"dpscale fit: error: --point: a JSON array; allowed: {BOX_EN}"
         if lang == "en"
-        else "dpscale fit: error: --point: una lista JSON; se admite: una ejecución por línea — "
-        'dispositivos:rendimiento (8:7500), un objeto JSON ({"devices": 8, "throughput": 7500}) o una fila bajo una '
-        "cabecera devices,throughput"
+        else f"dpscale fit: error: --point: una lista JSON; se admite: {BOX_ES}"
     )
     runs = tmp_path / "runs.json"
     runs.write_text(pasted)
@@ -652,9 +660,5 @@ def test_a_fit_field_of_comments_alone_is_echoed_not_said_empty(client, pasted, 
     for lang, got in (("en", en), ("es", es)):
         said = post(client, "fit", {"point": pasted}, lang)
         assert said.status_code == 422
-        allowed = (
-            "; allowed: measured runs as devices:throughput, one or more a line (1:1000 8:7500)"
-            if lang == "en"
-            else "; se admite: ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500)"
-        )
+        allowed = f"; allowed: {BOX_EN}" if lang == "en" else f"; se admite: {BOX_ES}"
         assert said.json()["error"] == f"dpscale fit: error: --point: {got}{allowed}"

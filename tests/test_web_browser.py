@@ -285,9 +285,9 @@ def test_the_page_layout_in_a_real_browser(served):
         page.fill("#fit textarea[name=point]", '[{"devices":1,"throughput":100},{"devices":8,"throughput":700}]')
         page.click("#fit .run")
         expect(page.locator("#error")).to_have_text(
-            "dpscale fit: error: --point (Measured runs, devices:throughput): a JSON array; allowed: one run a line — "
-            'devices:throughput (8:7500), a JSON object ({"devices": 8, "throughput": 7500}) or a row under a header '
-            "devices,throughput"
+            "dpscale fit: error: --point (Measured runs, devices:throughput): a JSON array; allowed: measured runs as "
+            "devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+            '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
         )
         expect(page.locator("#fit textarea[name=point]")).to_have_attribute("aria-invalid", "true")
         # while an answer is awaited the old one is dimmed and the region busy, then shown as current again

@@ -13,7 +13,7 @@ from typing import Any
 
 from dpscale.errors import DpscaleError, counted, cut, fail
 from dpscale.files import content_line, empty, opens_json, read_text, shown_name, text_lines
-from dpscale.sources.fit_runs import Run, Runs, combine, make_run
+from dpscale.sources.fit_runs import RUNS_FILE, Run, Runs, combine, make_run
 from dpscale.sources.runs_csv import names_a_column, read_csv_unit
 from dpscale.sources.runs_json import _OneSetup, only_of, read_jsonl
 
@@ -37,10 +37,7 @@ def read_runs_unit(
     return runs_of_text(text, name, only, dot_groups, option)
 
 
-JSON_ARRAY = (
-    "a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` "
-    "writes), `dpscale measure --json` output, or a CSV"
-)  # (the page's fit field says the forms it takes instead: faces/web/app.py's PASTED_ARRAY)
+JSON_ARRAY = f"a JSON array; allowed: {RUNS_FILE}"  # (the page's fit field says its own forms: app.py's PASTED_ARRAY)
 
 
 def runs_of_text(
@@ -53,10 +50,9 @@ def runs_of_text(
     lines = text_lines(text)
     if not any(ln.strip() for ln in lines):
         raise empty(name, "a CSV with columns devices,throughput or JSON lines")
-    is_json = reads_as_json(text)
-    first = next((ln.strip() for ln in lines if content_line(ln)), "")
-    if is_json and first.startswith("["):  # read as CSV, it would be refused for its header
+    if json_array(text):  # read as CSV, it would be refused for its header
         raise DpscaleError(f"{name}: {JSON_ARRAY}")
+    is_json = reads_as_json(text)
     if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
     return read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)
@@ -69,18 +65,31 @@ def reads_as_json(text: str) -> bool:
     CSV by (review KJ: validate read a broken JSON document as a CSV, 'missing columns cfg, … (found {"devices": 1,
     …)'; review LD: '[run],devices,speed' was 'a JSON array' to fit, and a table lacking throughput to validate)."""
     text = text.lstrip("\ufeff")
-    at = 0  # where that line starts (found line by line: a 64 MiB table is not split whole to look at its head)
+    at, first = _first_line(text)
+    return bool(first) and (opens_json(text[at:]) or (first.startswith(("{", "[")) and not names_a_column(first)))
+
+
+def _first_line(text: str) -> tuple[int, str]:
+    """Where the text's first line neither blank nor a '#' comment starts, and that line stripped ('' where none is):
+    found line by line, so a 64 MiB table is not split whole to look at its head."""
+    at = 0
     while at < len(text):
         brk = _LINE_BREAK.search(text, at)
         line = text[at : brk.start() if brk else len(text)]
         if content_line(line):
-            first = line.strip()
-            return opens_json(text[at:]) or (first.startswith(("{", "[")) and not names_a_column(first))
+            return at, line.strip()
         at = brk.end() if brk else len(text)
-    return False
+    return at, ""
 
 
 _LINE_BREAK = re.compile("\r\n|\r|\n")  # where text_lines breaks a line
+
+
+def json_array(text: str) -> bool:
+    """Whether runs' text is a JSON array (`reads_as_json`, its first line past comments opening with '['), which no
+    reader of runs takes: the one rule `runs_of_text` refuses a file by and the page's fit field a paste by (it told
+    its own refusal from the file's by comparing their messages: review LY)."""
+    return _first_line(text.lstrip("\ufeff"))[1].startswith("[") and reads_as_json(text)
 
 
 ONLY_WITH = "runs from a file or `dpscale measure` records (dicts), whose set-up it picks"

@@ -30,7 +30,7 @@ from dpscale.errors import (
     fail,
     python_spelled,
 )
-from dpscale.files import json_quoted
+from dpscale.files import json_quoted, opens_json
 from dpscale.formulas.scaling import MAX_SOLVED_E, UNIT_SLIP, apart, past, past_max_e, relative_efficiency
 from dpscale.formulas.units import canonical_unit, own_unit
 from dpscale.notes import Note
@@ -232,10 +232,24 @@ def make_run(
 
 
 POINT_EACH = "one run a flag: --point 1:900 --point 2:1750 (repeat --point)"
+# the forms a file of runs may take, as fit's refusals of a file (fit_io.JSON_ARRAY) and of JSON given --point say them
+RUNS_FILE = (
+    "JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), "
+    "`dpscale measure --json` output, or a CSV"
+)
+POINT_JSON = (
+    f"one run a flag as devices:throughput (--point 1:900 --point 2:1750), or a file, `dpscale fit FILE`: {RUNS_FILE}"
+)
 
 
 def parse_point(text: str) -> Run:
-    """--point's '8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds)."""
+    """--point's '8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds). JSON given it (an object, or
+    an array of them: what the page's fit field reads pasted) is refused as JSON, with the forms that carry it: it was
+    read as D:X, "--point: got '[{\"devices\":1,…'; allowed: one run a flag" (review LY)."""
+    head = str(text).lstrip()
+    if head.startswith(("{", "[{")) or opens_json(head):  # ('[1:1000 8:7500]' is no JSON: its devices '[1' refused)
+        kind = "object" if head.startswith("{") else "array"
+        raise DpscaleError(f"--point: a JSON {kind}; allowed: {POINT_JSON}")
     parts = str(text).split(":")
     if any(":" in p for p in str(text).split(",")[1:]):  # '1:900,2:1750' read as '900,2': a decimal-comma hint
         # misled ('8:5120:0,25' is a decimal comma in the step time: that keeps its hint)

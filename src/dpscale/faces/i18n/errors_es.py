@@ -183,8 +183,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         ),
         "one value per KEY (one set-up is fitted at a time)": "un valor por CLAVE (se ajusta un montaje cada vez)",
         "E in (0, 1]": "E en (0, 1]",
-        "measured runs as devices:throughput, one or more a line (1:1000 8:7500)": (
-            "ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500)"
+        "measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+        '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput': (
+            "ejecuciones medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto JSON "
+            'por línea ({"devices": 8, "throughput": 7500}) o filas bajo una cabecera devices,throughput'
         ),
         "one device count, a whole number without thousands separators (memory takes no list: run it once per count)": (
             "un número de dispositivos, entero y sin separador de miles (memory no admite listas: ejecútelo una vez "
@@ -496,10 +498,28 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
          "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
-        (r"(?P<f>--point): a JSON array; allowed: one run a line — devices:throughput \(8:7500\), a JSON object "
-         r'\(\{"devices": 8, "throughput": 7500\}\) or a row under a header devices,throughput',  # (the page's)
-         "{f}: una lista JSON; se admite: una ejecución por línea — dispositivos:rendimiento (8:7500), un objeto JSON "
-         '({{"devices": 8, "throughput": 7500}}) o una fila bajo una cabecera devices,throughput'),
+        (r"(?P<f>--point): a JSON array; allowed: measured runs as devices:throughput, one or more a line "
+         r'\(1:1000 8:7500\), a JSON object a line \(\{"devices": 8, "throughput": 7500\}\) or rows under a header '
+         r"devices,throughput",  # (the page's)
+         "{f}: una lista JSON; se admite: ejecuciones medidas como dispositivos:rendimiento, una o más por línea "
+         '(1:1000 8:7500), un objeto JSON por línea ({{"devices": 8, "throughput": 7500}}) o filas bajo una cabecera '
+         "devices,throughput"),
+        (r"(?P<f>--point): a JSON array"
+         r"; allowed: one run a flag as devices:throughput \(--point 1:900 "
+         r"--point 2:1750\), or a file, `dpscale fit FILE`: JSON lines \(an object with devices and throughput on each "
+         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",  # (the CLI's)
+         "{f}: una lista JSON"
+         "; se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point "
+         "2:1750), o un archivo, `dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, "
+         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+        (r"(?P<f>--point): a JSON object"
+         r"; allowed: one run a flag as devices:throughput \(--point 1:900 "
+         r"--point 2:1750\), or a file, `dpscale fit FILE`: JSON lines \(an object with devices and throughput on each "
+         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",  # (the CLI's)
+         "{f}: un objeto JSON"
+         "; se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point "
+         "2:1750), o un archivo, `dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, "
+         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
         (r"--resamples × (?P<w>--at|measured sizes): (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) "
          r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
          "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
