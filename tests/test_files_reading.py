@@ -308,8 +308,8 @@ EMPTY_SAID = {  # what each reader takes, in its refusal of a file of blanks alo
     "--model-file": ("a JSON file as models.json", "un archivo JSON como models.json"),
     "--calibration": ("JSON with numbers busbw_gbs and alpha_s", "JSON con los números busbw_gbs y alpha_s"),
     "fit": (
-        "a CSV with columns devices,throughput or JSON lines",
-        "un CSV con columnas devices,throughput o líneas JSON",
+        "JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes)",
+        "líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure --out`)",
     ),
     "validate": ("a CSV with a header row (cfg, ", "un CSV con una fila de cabecera (cfg, "),
 }

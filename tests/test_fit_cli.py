@@ -560,7 +560,7 @@ def test_a_named_pipe_with_no_writer_reads_as_empty(tmp_path, capsys, monkeypatc
     fifo = tmp_path / "runs.csv"
     os.mkfifo(fifo)
     assert main(["fit", str(fifo)]) == 2
-    assert "runs.csv: empty; allowed: a CSV with columns devices,throughput" in capsys.readouterr().err
+    assert "runs.csv: empty; allowed: JSON lines (an object" in capsys.readouterr().err
     monkeypatch.setattr(files, "PIPE_WAIT_S", 10.0)
     late = threading.Timer(0.5, lambda: fifo.write_text("devices,throughput\n1,100\n2,190\n4,350\n"))
     late.daemon = True  # (were the read to end first, a writer blocked on the pipe must not hold pytest open)
@@ -637,12 +637,12 @@ def test_points_written_as_one_list_are_refused_as_such(capsys):
 POINT_JSON_EN = (
     "allowed: one run a flag as devices:throughput (--point 1:900 --point 2:1750), or a file, `dpscale fit FILE`: "
     "JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), `dpscale "
-    "measure --json` output, or a CSV\n"
+    "measure --json` output, or a CSV with columns devices,throughput\n"
 )
 POINT_JSON_ES = (
     "se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point 2:1750), o un archivo, "
     "`dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, como escribe `dpscale measure "
-    "--out`), la salida de `dpscale measure --json`, o un CSV\n"
+    "--out`), la salida de `dpscale measure --json`, o un CSV con columnas devices,throughput\n"
 )
 
 
@@ -666,6 +666,32 @@ def test_json_given_point_is_refused_as_json_with_the_forms_that_take_it(capsys,
     assert rc == 2 and err == f"dpscale fit: error: --point: {en}; {POINT_JSON_EN}"
     rc, _, err = run(capsys, "fit", "--point", given, "--point", "16:9000", "--lang", "es")
     assert rc == 2 and err == f"dpscale fit: error: --point: {es}; {POINT_JSON_ES}"
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "es"),
+    [
+        ("", "empty", "sin contenido"),
+        ('{"format": "dpscale-allreduce-calibration", "sizes": []}', "an all-reduce calibration (for predict "
+         "--calibration); allowed: runs —", "una calibración del all-reduce (para predict --calibration); se admite: "
+         "ejecuciones —"),
+        ('[{"devices": 1, "throughput": 100}]', "a JSON array", "una lista JSON"),
+    ],
+)  # fmt: skip
+def test_a_file_s_refusals_say_the_forms_of_runs_alike(capsys, tmp_path, text, en, es):
+    """Review LY: fit's refusals of a file said its forms three ways — blanks 'a CSV with columns devices,throughput
+    or JSON lines', a calibration 'JSON lines from `dpscale measure --out`, … or a CSV with devices,throughput', an
+    array 'JSON lines (an object …), … or a CSV' — now each says fit_runs.RUNS_FILE, as --point's JSON refusal does."""
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    forms_en = POINT_JSON_EN.split("`dpscale fit FILE`: ")[1]
+    forms_es = POINT_JSON_ES.split("`dpscale fit ARCHIVO`: ")[1]
+    rc, _, err = run(capsys, "fit", str(path))
+    sep = " " if en.endswith("—") else "; allowed: "
+    assert rc == 2 and err == f"dpscale fit: error: r.json: {en}{sep}{forms_en}"
+    rc, _, err = run(capsys, "fit", str(path), "--lang", "es")
+    sep = " " if es.endswith("—") else "; se admite: "
+    assert rc == 2 and err == f"dpscale fit: error: r.json: {es}{sep}{forms_es}"
 
 
 def test_a_bracketed_list_of_points_is_no_json_to_the_flag(capsys):

@@ -752,7 +752,7 @@ def test_json_cut_short_on_its_first_line_is_json_whatever_its_cells_name(
 )
 def test_a_json_array_of_runs_is_told_by_one_rule(text, array):
     """Review LY: the page's fit field told a pasted JSON array from the file's refusal of one by comparing its message
-    with fit_io.JSON_ARRAY; both now ask json_array, and the file's refusal is its."""
+    with fit_io.JSON_ARRAY; runs_of_text now refuses both by json_array, each saying its own forms."""
     from dpscale.sources.fit_io import json_array, runs_of_text
 
     assert json_array(text) is array

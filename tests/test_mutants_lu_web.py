@@ -42,7 +42,7 @@ def test_a_pasted_json_line_whose_cell_reads_json_array_is_refused_for_that_cell
     """Mutant: pasted_runs_unit's `str(exc) == f"--point: {JSON_ARRAY}"` → `"JSON array" in str(exc)` (survived: the
     only refusal the tests pasted naming a JSON array was the array's). A JSON line whose devices cell is the text
     'JSON array' was then told '--point: a JSON array; allowed: measured runs as …', not what is wrong on its line.
-    (Since review LY the page asks fit_io.json_array, the rule the file's refusal reads, not the message.)"""
+    (Since review LY runs_of_text says the field's forms itself, forms=RUNS_BOX: no message is compared.)"""
     with pytest.raises(DpscaleError) as e:
         run_command("fit", {"point": '{"devices": "JSON array", "throughput": 100}'}, "en")
     assert str(e.value) == "--point line 1, devices: got 'JSON array'; allowed: a whole number from 1 to 10,000,000"

@@ -436,8 +436,8 @@ def run_file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
     """`fit`'s reader of runs (session 12: these were English under --lang es)."""
     rec = '{"devices": 1, "throughput": 100, "workload": "mlp"}\n'
     files = {
-        "empty.csv": ("\n", "empty.csv: sin contenido; se admite: un CSV con columnas devices,throughput o líneas "
-                      "JSON"),
+        "empty.csv": ("\n", "empty.csv: sin contenido; se admite: líneas JSON (un objeto con devices y throughput "
+                      "por línea"),
         "deep.jsonl": ('{"a":' * 100_000 + "1" + "}" * 100_000 + "\n", "deep.jsonl: anidado a demasiada profundidad"),
         "deepline.jsonl": ('{"devices": 1, "throughput": 100}\n' + "[" * 100_000 + "]" * 100_000 + "\n",  # review M
                            "deepline.jsonl línea 2: anidado a demasiada profundidad"),
@@ -682,9 +682,11 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         setups = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "cnn", "samples/s")}}
         units = {"options": {"point": rec % (1, "mlp", "samples/s") + rec % (2, "mlp", "tokens/s")}}
         array = {"options": {"point": '[{"devices": 1, "throughput": 100}, {"devices": 8, "throughput": 700}]'}}
+        calibration = {"options": {"point": '{"format": "dpscale-allreduce-calibration", "sizes": []}'}}  # (review LY)
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
                            ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs),
-                           ("/api/fit", setups), ("/api/fit", units), ("/api/fit", array)):  # fmt: skip
+                           ("/api/fit", setups), ("/api/fit", units), ("/api/fit", array),
+                           ("/api/fit", calibration)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read

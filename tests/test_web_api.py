@@ -632,10 +632,28 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
     rc, _, err = run(capsys, "fit", str(runs), "--lang", lang)
     assert rc == 2 and err.endswith(
         "runs.json: a JSON array; allowed: JSON lines (an object with devices and throughput on each line, as "
-        "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV\n"
+        "`dpscale measure --out` writes), `dpscale measure --json` output, or a CSV with columns devices,throughput\n"
         if lang == "en"
         else "runs.json: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como "
-        "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV\n"
+        "escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV con columnas "
+        "devices,throughput\n"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_calibration_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(client, lang):
+    """Review LY: `measure allreduce --json` pasted in the fit field was told the file's forms, 'allowed: runs — JSON
+    lines from `dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput' (review LN
+    moved the array's refusal to the field's own forms, and left this one); it says the field's forms now."""
+    from clihelp import post
+
+    said = post(client, "fit", {"point": '{"format": "dpscale-allreduce-calibration", "sizes": []}'}, lang)
+    assert said.status_code == 422
+    assert said.json()["error"] == (
+        f"dpscale fit: error: --point: an all-reduce calibration (for predict --calibration); allowed: runs — {BOX_EN}"
+        if lang == "en"
+        else "dpscale fit: error: --point: una calibración del all-reduce (para predict --calibration); se admite: "
+        f"ejecuciones — {BOX_ES}"
     )
 
 

@@ -37,25 +37,30 @@ def read_runs_unit(
     return runs_of_text(text, name, only, dot_groups, option)
 
 
-JSON_ARRAY = f"a JSON array; allowed: {RUNS_FILE}"  # (the page's fit field says its own forms: app.py's PASTED_ARRAY)
-
-
 def runs_of_text(
-    text: str, name: str, only: dict[str, str] | None = None, dot_groups: bool = False, option: str = "--only"
+    text: str,
+    name: str,
+    only: dict[str, str] | None = None,
+    dot_groups: bool = False,
+    option: str = "--only",
+    forms: str = RUNS_FILE,
 ) -> tuple[list[Run], str | None]:
     """read_runs_unit's runs from a file's text, which `name` names in messages: the page's fit field reads a paste
     of JSON lines by it, as `dpscale fit FILE` reads the file (review KJ: '--point {"devices":1,, …'), with option
-    '': a paste, with no --only to pick a set-up (its refusals say 'per paste', and to paste one set-up alone)."""
+    '': a paste, with no --only to pick a set-up (its refusals say 'per paste', and to paste one set-up alone).
+    forms: the forms of runs its refusals of a JSON array, a calibration or blanks say it takes — a file's, or the
+    page's field's own (review LN: a page's user may have no `measure --out` file; review LY: the page told its
+    refusal of an array from the file's by comparing the messages)."""
     text = text.lstrip("\ufeff")  # (a second byte-order mark: a file saved twice with one, as header_names drops it)
     lines = text_lines(text)
     if not any(ln.strip() for ln in lines):
-        raise empty(name, "a CSV with columns devices,throughput or JSON lines")
+        raise empty(name, forms)
     if json_array(text):  # read as CSV, it would be refused for its header
-        raise DpscaleError(f"{name}: {JSON_ARRAY}")
+        raise DpscaleError(f"{name}: a JSON array; allowed: {forms}")
     is_json = reads_as_json(text)
     if only and not is_json:
         raise DpscaleError(f"{option}: {name} is a CSV; allowed: with JSON lines of `dpscale measure` records")
-    return read_jsonl(text, name, only, option) if is_json else read_csv_unit(text, name, dot_groups)
+    return read_jsonl(text, name, only, option, forms=forms) if is_json else read_csv_unit(text, name, dot_groups)
 
 
 def reads_as_json(text: str) -> bool:
@@ -87,8 +92,7 @@ _LINE_BREAK = re.compile("\r\n|\r|\n")  # where text_lines breaks a line
 
 def json_array(text: str) -> bool:
     """Whether runs' text is a JSON array (`reads_as_json`, its first line past comments opening with '['), which no
-    reader of runs takes: the one rule `runs_of_text` refuses a file by and the page's fit field a paste by (it told
-    its own refusal from the file's by comparing their messages: review LY)."""
+    reader of runs takes: the rule `runs_of_text` refuses a file and the page's fit field a paste by."""
     return _first_line(text.lstrip("\ufeff"))[1].startswith("[") and reads_as_json(text)
 
 

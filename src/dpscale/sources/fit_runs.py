@@ -235,7 +235,7 @@ POINT_EACH = "one run a flag: --point 1:900 --point 2:1750 (repeat --point)"
 # the forms a file of runs may take, as fit's refusals of a file (fit_io.JSON_ARRAY) and of JSON given --point say them
 RUNS_FILE = (
     "JSON lines (an object with devices and throughput on each line, as `dpscale measure --out` writes), "
-    "`dpscale measure --json` output, or a CSV"
+    "`dpscale measure --json` output, or a CSV with columns devices,throughput"
 )
 POINT_JSON = (
     f"one run a flag as devices:throughput (--point 1:900 --point 2:1750), or a file, `dpscale fit FILE`: {RUNS_FILE}"

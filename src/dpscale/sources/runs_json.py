@@ -12,7 +12,7 @@ from typing import Any, cast
 from dpscale.errors import DpscaleError, cut, fail
 from dpscale.files import comment_line, loads_once, text_lines
 from dpscale.formulas.units import canonical_unit
-from dpscale.sources.fit_runs import Run, _checked, make_run
+from dpscale.sources.fit_runs import RUNS_FILE, Run, _checked, make_run
 from dpscale.sources.measure import CALIBRATION_FORMAT  # (`dpscale measure allreduce --out`'s file)
 
 
@@ -123,13 +123,19 @@ JSON_LINES = "one JSON object per line"  # what fit's JSON may be, as its refusa
 
 
 def read_jsonl(
-    text: str, name: str, only: dict[str, str] | None = None, option: str = "--only", allowed: str = JSON_LINES
+    text: str,
+    name: str,
+    only: dict[str, str] | None = None,
+    option: str = "--only",
+    allowed: str = JSON_LINES,
+    forms: str = RUNS_FILE,
 ) -> tuple[list[Run], str | None]:
     """Runs from JSON text: `dpscale measure --out`'s lines, one record a line, or one document alone (`measure
     --json`'s object, its sizes under "points", pretty-printed or not); with the unit the records state, or None.
     A '#' line is a comment, as in a CSV of runs (it was 'line 1: not valid JSON (Expecting value)', review KJ): no
     JSON has a line that opens with '#', so none is read otherwise. allowed: what a refusal of JSON broken or too deep
-    says the file may be (validate's: a CSV)."""
+    says the file may be (validate's: a CSV); forms: the forms of runs its refusal of a calibration says (a file's, or
+    the page's field's: `runs_of_text`)."""
     text = "\n".join(json_lines(text))  # (the lines numbered)
     records = _OneSetup(only, per="file" if option else "paste", option=option)
     broken: json.JSONDecodeError | None = None  # where the text read as one document breaks
@@ -144,10 +150,7 @@ def read_jsonl(
     except ValueError:
         whole = None
     if isinstance(whole, dict) and whole.get("format") == CALIBRATION_FORMAT:
-        raise DpscaleError(
-            f"{name}: an all-reduce calibration (for predict --calibration); allowed: runs — JSON lines from "
-            "`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput"
-        )
+        raise DpscaleError(f"{name}: an all-reduce calibration (for predict --calibration); allowed: runs — {forms}")
     if isinstance(whole, dict):
         text = json.dumps(whole)  # one line: read below as a record (its "points", or devices and throughput)
 

@@ -495,9 +495,9 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"DATA.csv: got (?P<a>'.+') and (?P<b>'.+'), one file twice; allowed: each file once",
          "DATA.csv: se recibieron {a} y {b}, un mismo archivo dos veces; se admite: cada archivo una vez"),
         (r"(?P<f>\S+): a JSON array; allowed: JSON lines \(an object with devices and throughput on each line, as "
-         r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",
+         r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV with columns devices,throughput",
          "{f}: una lista JSON; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
-         "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+         "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV con columnas devices,throughput"),
         (r"(?P<f>--point): a JSON array; allowed: measured runs as devices:throughput, one or more a line "
          r'\(1:1000 8:7500\), a JSON object a line \(\{"devices": 8, "throughput": 7500\}\) or rows under a header '
          r"devices,throughput",  # (the page's)
@@ -507,19 +507,23 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"(?P<f>--point): a JSON array"
          r"; allowed: one run a flag as devices:throughput \(--point 1:900 "
          r"--point 2:1750\), or a file, `dpscale fit FILE`: JSON lines \(an object with devices and throughput on each "
-         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",  # (the CLI's)
+         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, "
+         r"or a CSV with columns devices,throughput",  # (the CLI's)
          "{f}: una lista JSON"
          "; se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point "
          "2:1750), o un archivo, `dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, "
-         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, "
+         "o un CSV con columnas devices,throughput"),
         (r"(?P<f>--point): a JSON object"
          r"; allowed: one run a flag as devices:throughput \(--point 1:900 "
          r"--point 2:1750\), or a file, `dpscale fit FILE`: JSON lines \(an object with devices and throughput on each "
-         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV",  # (the CLI's)
+         r"line, as `dpscale measure --out` writes\), `dpscale measure --json` output, "
+         r"or a CSV with columns devices,throughput",  # (the CLI's)
          "{f}: un objeto JSON"
          "; se admite: una ejecución por opción como dispositivos:rendimiento (--point 1:900 --point "
          "2:1750), o un archivo, `dpscale fit ARCHIVO`: líneas JSON (un objeto con devices y throughput por línea, "
-         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV"),
+         "como escribe `dpscale measure --out`), la salida de `dpscale measure --json`, "
+         "o un CSV con columnas devices,throughput"),
         (r"--resamples × (?P<w>--at|measured sizes): (?P<n1>[\d,]+) resamples × (?P<n2>[\d,]+) sizes = (?P<t>[\d,]+) "
          r"values; allowed: at most (?P<x>[\d,]+) \(about 1 GB of working memory\) — fewer resamples or sizes",
          "--resamples × {w}: {n1} remuestreos × {n2} tamaños = {t} valores; se admite: como mucho {x} (cerca de 1 GB "
@@ -768,12 +772,22 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
         (r"body: over (?P<n1>[\d,]+) bytes; allowed: at most (?P<n2>[\d,]+) \(a form's fields\)",
          "cuerpo: más de {n1} bytes; se admite: como mucho {n2} (los campos de un formulario)"),
         # fit's file reader (sources/fit_io.py); {why}: JSON's and the OS's reasons, said by REASONS
-        (r"(?P<f>.+?): empty; allowed: a CSV with columns devices,throughput or JSON lines",
-         "{f}: sin contenido; se admite: un CSV con columnas devices,throughput o líneas JSON"),
-        (r"(?P<f>.+?): an all-reduce calibration \(for predict --calibration\); allowed: runs — JSON lines from "
-         r"`dpscale measure --out`, `dpscale measure --json` output, or a CSV with devices,throughput",
-         "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — líneas JSON de "
-         "`dpscale measure --out`, la salida de `dpscale measure --json` o un CSV con devices,throughput"),
+        (r"(?P<f>.+?): empty; allowed: JSON lines \(an object with devices and throughput on each line, as "
+         r"`dpscale measure --out` writes\), `dpscale measure --json` output, or a CSV with columns devices,throughput",
+         "{f}: sin contenido; se admite: líneas JSON (un objeto con devices y throughput por línea, como escribe "
+         "`dpscale measure --out`), la salida de `dpscale measure --json`, o un CSV con columnas devices,throughput"),
+        (r"(?P<f>.+?): an all-reduce calibration \(for predict --calibration\); allowed: runs — JSON lines \(an "
+         r"object with devices and throughput on each line, as `dpscale measure --out` writes\), `dpscale measure "
+         r"--json` output, or a CSV with columns devices,throughput",
+         "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — líneas JSON (un "
+         "objeto con devices y throughput por línea, como escribe `dpscale measure --out`), la salida de `dpscale "
+         "measure --json`, o un CSV con columnas devices,throughput"),
+        (r"(?P<f>--point): an all-reduce calibration \(for predict --calibration\); allowed: runs — measured runs as "
+         r"devices:throughput, one or more a line \(1:1000 8:7500\), a JSON object a line "
+         r'\(\{"devices": 8, "throughput": 7500\}\) or rows under a header devices,throughput',  # (the page's)
+         "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — ejecuciones "
+         "medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto JSON por línea "
+         '({{"devices": 8, "throughput": 7500}}) o filas bajo una cabecera devices,throughput'),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): a JSON object over several lines; allowed: one JSON object per line, or "
          r"one document alone \(`dpscale measure --json` output\)",
          "{f} línea {n1}: un objeto JSON en varias líneas; se admite: un objeto JSON por línea, o un documento solo "

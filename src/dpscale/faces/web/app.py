@@ -134,9 +134,6 @@ RUNS_BOX = (
     "measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
     '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
 )
-# a JSON array pasted in the fit field: fit's refusal of a file holding one named `measure --out`'s JSON lines and a
-# CSV, a file and a command the page's user may have neither of, and not the field's own devices:throughput (review LN)
-PASTED_ARRAY = f"--point: a JSON array; allowed: {RUNS_BOX}"
 
 
 class _AsJson:
@@ -222,7 +219,7 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     import csv
 
     from dpscale.files import comment_line, content_line, opens_json
-    from dpscale.sources.fit_io import json_array, reads_as_json, runs_of_text
+    from dpscale.sources.fit_io import reads_as_json, runs_of_text
 
     # `measure --out`'s lines or `--json`'s document pasted: read as `dpscale fit FILE` reads them (they were split at
     # spaces and refused as "--point: got '{\"devices\":1,'", review KJ); a paste opening with '[' that is no JSON is
@@ -230,9 +227,9 @@ def pasted_runs_unit(text: str, dot_groups: bool = False) -> tuple[list[str], st
     # array; allowed: JSON lines …', not "--point [{\"devices\":1,, devices: got '[{\"devices\"'"
     said = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if content_line(x)]
     if said and (said[0].lstrip().startswith("{") or opens_json("\n".join(said))) and reads_as_json(text):
-        if json_array(text):  # (the file's refusal, fit_io.JSON_ARRAY, names forms the field has no use for)
-            raise DpscaleError(PASTED_ARRAY)
-        json_runs, unit = runs_of_text(text, "--point", option="")  # (a paste: no --only to name, review KU)
+        # (a paste: no --only to name, review KU; its refusals of a JSON array or a calibration say the field's forms,
+        # not a file's `measure --out` JSON lines and CSV, which the page's user may have neither of: review LN)
+        json_runs, unit = runs_of_text(text, "--point", option="", forms=RUNS_BOX)
         return [_point(r) for r in json_runs], unit
     lines = [x for x in re.split(r"[\r\n]+", text.lstrip("\ufeff")) if x.strip()]  # (a BOM: a file's, pasted)
     # a header (a word, then a column separator, or a column's name): the CLI's reader, tabs as a spreadsheet's
