@@ -12,6 +12,7 @@ import pytest
 from clihelp import read_runs, run
 from test_fit_warnings import DRIFT_EN, OVER_SAID_EN, records
 
+from dpscale.errors import DpscaleError
 from dpscale.faces.cli.measure import show_train
 
 
@@ -138,3 +139,27 @@ def test_a_header_repeated_as_the_header_reads_is_skipped(tmp_path, capsys, agai
     path.write_text("devices,throughput\n1,100\nthroughput,devices\n350,4\n")
     rc, _, err = run(capsys, "fit", str(path))
     assert rc == 2 and "runs.csv line 3, devices: got 'throughput'" in err
+
+
+def test_measure_s_json_lines_appended_to_its_csv_are_named_as_such(written, tmp_path, capsys):
+    """Review LY: `dpscale measure --csv > runs.csv` and then its `--out` lines joined on (`cat runs.jsonl >>
+    runs.csv`) said 'runs.csv line 6: got 44 fields; allowed: 37 as in the header (write numbers without thousands
+    separators: 1100, not 1,100)' — a thousands hint for a JSON record. The record is named, from a file and the
+    page's fit field alike (standard input reads as the file), in both languages."""
+    from dpscale.faces.i18n import say_error
+    from dpscale.faces.web.app import run_command
+
+    both = tmp_path / "both.csv"
+    both.write_text(open(written["csv-en"]).read() + open(written["out"]).read())
+    en = "a JSON record (as `dpscale measure --out` writes) in a CSV; allowed: one form at a time — rows under its "
+    en += "header, or JSON lines alone"
+    es = "un registro JSON (como escribe `dpscale measure --out`) en un CSV; se admite: una forma cada vez — filas "
+    es += "bajo su cabecera, o solo líneas JSON"
+    rc, _, err = run(capsys, "fit", str(both))
+    assert rc == 2 and err == f"dpscale fit: error: both.csv line 6: {en}\n"
+    rc, _, err = run(capsys, "fit", str(both), "--lang", "es")
+    assert rc == 2 and err == f"dpscale fit: error: both.csv línea 6: {es}\n"
+    for lang, said in (("en", f"--point line 6: {en}"), ("es", f"--point línea 6: {es}")):
+        with pytest.raises(DpscaleError) as e:
+            run_command("fit", {"point": both.read_text()}, lang)
+        assert say_error(e.value, lang) == said

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from dpscale.errors import DpscaleError
-from dpscale.files import CSV_OPEN_QUOTE, comment_line, not_csv, text_lines
+from dpscale.files import CSV_OPEN_QUOTE, comment_line, not_csv, opens_json, text_lines
 from dpscale.formulas.units import canonical_unit
 from dpscale.sources.fit_runs import Run, _checked, make_run
 
@@ -220,6 +220,12 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
         ):
             continue  # the header again as it reads (a BOM: two files saved with one joined; 'Devices'; Spanish)
         where = f"{name} line {i}"
+        if row[0].lstrip().startswith("{") and opens_json(",".join(row)):  # `measure --out`'s lines appended to its
+            # --csv: 'got 44 fields; allowed: 37 as in the header (write numbers without thousands separators …)'
+            raise DpscaleError(
+                f"{where}: a JSON record (as `dpscale measure --out` writes) in a CSV; allowed: one form at a time — "
+                "rows under its header, or JSON lines alone"
+            )
         extra = len(row) > len(header) and "".join(row[len(header) :]).strip()  # a trailing comma; '8,1,100' not
         if len(row) < len(header) or extra:
             raise DpscaleError(

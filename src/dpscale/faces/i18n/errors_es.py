@@ -788,6 +788,10 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f}: una calibración del all-reduce (para predict --calibration); se admite: ejecuciones — ejecuciones "
          "medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto JSON por línea "
          '({{"devices": 8, "throughput": 7500}}) o filas bajo una cabecera devices,throughput'),
+        (r"(?P<f>.+?) line (?P<n1>[\d,]+): a JSON record \(as `dpscale measure --out` writes\) in a CSV; allowed: one "
+         r"form at a time — rows under its header, or JSON lines alone",
+         "{f} línea {n1}: un registro JSON (como escribe `dpscale measure --out`) en un CSV; se admite: una forma cada "
+         "vez — filas bajo su cabecera, o solo líneas JSON"),
         (r"(?P<f>.+?) line (?P<n1>[\d,]+): a JSON object over several lines; allowed: one JSON object per line, or "
          r"one document alone \(`dpscale measure --json` output\)",
          "{f} línea {n1}: un objeto JSON en varias líneas; se admite: un objeto JSON por línea, o un documento solo "
