@@ -327,7 +327,7 @@ def test_an_empty_runs_file_or_standard_input_is_said_without_a_gender(tmp_path,
     contenido' suits a file's name and standard input alike."""
     (tmp_path / "runs.csv").write_text("\n")
     rc, _, err = run(capsys, "fit", str(tmp_path / "runs.csv"), "--lang", "es")
-    assert rc == 2 and "error: runs.csv: sin contenido; se admite: un CSV con columnas devices,throughput o " in err
+    assert rc == 2 and "error: runs.csv: sin contenido; se admite: líneas JSON (un objeto con devices y " in err
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8"))
     rc, _, err = run(capsys, "fit", "-", "--lang", "es")
     assert rc == 2 and "error: entrada estándar: sin contenido; se admite" in err and "vacío" not in err

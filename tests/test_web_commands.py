@@ -199,7 +199,8 @@ def test_bad_input_is_one_line_naming_the_flag(client, tmp_path, monkeypatch):
     r = post(client, "fit", {"point": ""}, lang="es")
     assert r.status_code == 422 and r.json()["error"] == (
         "dpscale fit: error: --point: se recibió ''; se admite: ejecuciones medidas como dispositivos:rendimiento, una "
-        "o más por línea (1:1000 8:7500)"
+        'o más por línea (1:1000 8:7500), un objeto JSON por línea ({"devices": 8, "throughput": 7500}) o filas bajo '
+        "una cabecera devices,throughput"
     )
     # a menu's value sent by hand: the CLI's line, in the page's language (argparse's own English before)
     r = post(client, "calc", {"devices": "8", "throughput": "1", "law": "x"}, lang="es")
