@@ -1616,3 +1616,35 @@ def test_every_catalog_system_written_as_a_file_is_read_back(tmp_path):
         path.write_text(json.dumps(entry))
         got = catalog.load_system_file(str(path))
         assert {k: v for k, v in got.items() if k != "key"} == entry, key
+
+
+RUN_LINE = (
+    '{"devices": %d, "throughput": %s, "step_time": %s, "workload": "mlp", "batch": 64, "efficiency": %s, '
+    '"unit": "samples/s"}'
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "\n" + RUN_LINE % (2, 6353.8, 0.02015, 0.512) + "\n",  # --out, 2 sizes
+        RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "\n",  # --out cut short after its first size
+        '{"workload": "mlp", "batch": 64, "points": [' + RUN_LINE % (1, 6201.8, 0.01032, 1.0) + "]}",  # --json
+    ],
+)
+def test_a_calibration_given_measure_s_training_runs_says_they_are_runs(tmp_path, capsys, text):
+    """Review MA: `dpscale predict --calibration results.jsonl`, the file `dpscale measure --out` had just written,
+    said 'results.jsonl line 2: not JSON (Extra data)' — line 2 is JSON, one run a line — and the same runs after an
+    interrupted sweep (one line) or as `measure --json` said 'busbw_gbs missing'. Now: runs, for fit, and which
+    command writes a calibration, in both languages."""
+    f = tmp_path / "results.jsonl"
+    f.write_text(text)
+    argv = ["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "--calibration", str(f), "-d",
+            "8"]  # fmt: skip
+    head = f"dpscale predict: error: --calibration: {f}: "
+    en = (f"{head}runs of `dpscale measure` (for fit and plan --fit); allowed: JSON with numbers busbw_gbs and "
+          "alpha_s, as `dpscale measure allreduce --out` writes it\n")  # fmt: skip
+    es = (f"{head}ejecuciones de `dpscale measure` (para fit y plan --fit); se admite: JSON con los números busbw_gbs "
+          "y alpha_s, como lo escribe `dpscale measure allreduce --out`\n")  # fmt: skip
+    for lang, line in (("en", en), ("es", es)):
+        assert run(capsys, *argv, "--lang", lang) == (2, "", line)

@@ -312,6 +312,10 @@ def file_refusals(tmp: Path) -> list[tuple[list[str], str]]:
          "--throughput: falta; se admite: un rendimiento por dispositivo > 0 (--efficiency-file no indica un único "
          "rendimiento > 0 para sus E)"),
         (["fit", str(tmp / "units.jsonl")], "units.jsonl línea 2: unidad 'tokens/s' frente a 'samples/s'"),
+        # measure's runs given as a calibration: 'línea 2: no es JSON (Extra data)' (review MA)
+        (["predict", "--params", "1e8", "--step-time", "0.1", "--system", "dgx-a100", "-d", "8", "--calibration",
+          str(tmp / "plain.jsonl")], "plain.jsonl: ejecuciones de `dpscale measure` (para fit y plan --fit); se "
+         "admite: JSON con los números busbw_gbs y alpha_s, como lo escribe `dpscale measure allreduce --out`"),
         # runs that state tokens/s, planned as samples/s (plan --fit's default): the rate was a sequence length off
         (["plan", "--fit", str(tmp / "tokens.jsonl"), "-n", "1e6", "-d", "8"],
          "--unit: no se indicó (la de plan por defecto es 'samples/s'); se admite: 'tokens/s', la unidad que indican "

@@ -21,8 +21,9 @@ from dpscale.sources.runs_csv import csv_rows, header_names, holds_runs, runs_he
 from dpscale.sources.runs_json import json_lines
 
 
-def _runs_lines(path: str) -> bool:
-    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes. Its lines as
+def runs_lines(path: str) -> bool:
+    """A file of JSON lines whose first is a run (devices and throughput): what `measure --out` writes (plan
+    --efficiency-file and predict --calibration send it to `dpscale fit`). Its lines as
     fit, plan --fit and `measure --out` read them (runs_json.json_lines): '#' lines skipped (review KJ: records below
     one were 'line 1: not JSON', review KP), and a byte-order mark opening a line dropped ('# c' above a file saved
     with one was 'line 1: not JSON (Expecting value)', review LH)."""
@@ -160,7 +161,7 @@ def _document(path: str, flag: str) -> Any:
     except UnicodeDecodeError:  # (said as the other readers say it: the file's fields were never the matter)
         raise fail(flag, path, f"{ACCEPTED} (not UTF-8 text)") from None
     except (ValueError, RecursionError) as exc:
-        if _runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
+        if runs_lines(path):  # `measure --out`'s records, one a line: `fit` and `plan --fit` read those
             raise fail(flag, path, RUNS_LINES) from None
         if _runs_csv(path):  # `measure --csv`'s table (or any runs CSV): said 'line 1: not JSON' and nothing more
             raise fail(flag, path, f"{ACCEPTED}; this file is a CSV of runs (`measure --csv`): give it as --fit "

@@ -354,6 +354,22 @@ def calibration_origin(path: str) -> tuple[str, str, int | None, int | None]:
     return backend, device, per_node, (nodes if whole[1] and "nodes" in data else None)
 
 
+RUNS_GIVEN = (
+    f"runs of `dpscale measure` (for fit and plan --fit); allowed: {CALIBRATION}, as `dpscale measure allreduce --out` "
+    "writes it"
+)
+
+
+def _measured_runs(data: Any) -> bool:
+    """Whether a --calibration file's JSON is `dpscale measure`'s training runs: one record (the one line of `--out`)
+    or the `--json` document of them (its points), which `fit` reads."""
+    from dpscale.sources.runs_csv import holds_runs
+
+    points = data.get("points") if isinstance(data, dict) else None
+    first = points[0] if isinstance(points, list) and points else data
+    return isinstance(first, dict) and holds_runs(first)
+
+
 def _bad_field(data: Any) -> str:
     """The calibration field that is not a number, with its value as the file wrote it ('alpha_s "x"; ', 'busbw_gbs
     missing; '), so the refusal says what to mend; '' where the file is no object of fields at all."""
@@ -389,9 +405,15 @@ def load_calibration(path: str, cal: Calibration = DEFAULT) -> tuple[Calibration
     except DpscaleError:  # a field given twice (loads_once): itself, not the ValueError below
         raise
     except json.JSONDecodeError as exc:  # a file cut short: where it breaks, as --system-file says it
+        from dpscale.sources.efficiency_file import runs_lines
+
+        if runs_lines(path):  # `measure --out`'s runs: 'line 2: not JSON (Extra data)', of a line that is (review MA)
+            raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
         raise not_json(f"--calibration: {name}", exc, CALIBRATION) from None
     # (JSON nested thousands deep; a 400-digit integer, past float, said no file)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError):
+        if _measured_runs(data):  # one run (a sweep cut short), or `measure --json`: 'busbw_gbs missing' (review MA)
+            raise DpscaleError(f"--calibration: {name}: {RUNS_GIVEN}") from None
         raise DpscaleError(f"--calibration: {name}: {_bad_field(data)}allowed: {CALIBRATION}") from None
     if not isinstance(raw, list):  # `"points": 0` or {} once fell back to the α–β fit without a word
         raise DpscaleError(f"--calibration: {name}: points {json_quoted(raw)}; allowed: a list of measured sizes")
