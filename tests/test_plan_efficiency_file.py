@@ -644,3 +644,29 @@ def test_an_e_above_one_at_one_device_is_refused_as_its_own_reference_not_held_a
         )
     points = [{"devices": d, "efficiency": e} for d, e in ((1, 1.0), (2, 1.015), (4, 0.95))]
     assert read_efficiencies(_file(tmp_path, {"points": points})).held == ((2, 1.015),)
+
+
+def test_a_fit_file_s_e_above_one_at_one_device_below_its_two_device_baseline_is_held_not_refused(capsys, tmp_path):
+    """Review MD: review LX refused every E above 1 at one device as 'E = 1 at one device, its own reference' — but a
+    `fit --json` over runs from 2 devices states E relative to its baseline_devices 2, and its E at one device is
+    above 1 there by construction ('sizes below the smallest measured one (d0 = 2), 1: E there is relative to d0 and
+    above 100 %'). `dpscale fit --point 2:1000 --point 4:1980 --point 8:3900 --point 16:7600 --at 1,2,4,8,16 --json`
+    wrote E(1) = 1.01585, planned as 1 with its note before LX and refused after it; held again. One device is the
+    reference only where the file's is one device."""
+    predictions = [{"devices": d, "efficiency": e} for d, e in ((1, 1.015), (2, 1.0), (4, 0.95))]
+    got = read_efficiencies(_file(tmp_path, {"baseline_devices": 2, "predictions": predictions}))
+    assert got.d0 == 2 and got.held == ((1, 1.015),) and float(got.e.efficiency(1)) == 1.0
+    rc, out, err = run(
+        capsys, "plan", "-n", "1e6", "-v", "500", "-d", "1,2,4", "--efficiency-file", str(tmp_path / "e.json")
+    )
+    assert rc == 0, err
+    assert (
+        "note: E above 1 at 1 device in --efficiency-file (up to 1.015) is within a repeat's spread, not superlinear "
+        "(measure notes an E above 1.02): planned as 1"
+    ) in out.splitlines()
+    # a file relative to one device (fit's baseline 1, or none stated) is still refused there
+    for data in ({"baseline_devices": 1, "predictions": predictions}, predictions):
+        assert _refusal(_file(tmp_path, data)).endswith(
+            "got 'record 1: efficiency 1.015'; allowed: E = 1 at one device, its own reference (a single number is "
+            "held at 1 there)"
+        )

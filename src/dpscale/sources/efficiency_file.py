@@ -117,7 +117,9 @@ def read_efficiencies(path: str, flag: str = "--efficiency-file") -> EfficiencyF
             # calc and measure report a measured E above 1 (superlinear); a plan does not bank on it
             why = SUPERLINEAR_PLAN if isinstance(e, (int, float)) and 1 < e <= 2 else "E in (0, 1]"
             raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", why)
-        if int(d) == 1 and e > 1:  # one device is its own reference, not a repeat's spread: 1.015 was planned as 1
+        # one device is its own reference, not a repeat's spread: 1.015 was planned as 1 — where the file's reference
+        # is one device: a fit's from 2 devices states E(1) above 1 by construction (review MD)
+        if int(d) == 1 and e > 1 and d0 in (None, 1):
             raise fail(flag, f"record {i}: efficiency {_field(r, 'efficiency')}", ONE_DEVICE_E)  # (as 0.985 is refused)
         if table.setdefault(int(d), float(e)) != float(e):
             raise fail(flag, f"record {i}: devices {int(d)} again", "one E per size")
