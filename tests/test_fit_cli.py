@@ -654,6 +654,9 @@ POINT_JSON_ES = (
         ("[[1, 100], [8, 700]]", "a JSON array", "una lista JSON"),
         ('{"devices": 8, "throughput": 7500}', "a JSON object", "un objeto JSON"),
         ('{"devices": 8}', "a JSON object", "un objeto JSON"),  # (no comma: was 'allowed: DEVICES:THROUGHPUT')
+        # a byte-order mark before an object (a file's first line copied): 'a JSON array' (review MD)
+        ('\ufeff{"devices": 8, "throughput": 7500}', "a JSON object", "un objeto JSON"),
+        ('{ "devices": 8,', "a JSON object", "un objeto JSON"),  # (cut short, a space after its brace)
     ],
 )
 def test_json_given_point_is_refused_as_json_with_the_forms_that_take_it(capsys, given, en, es):
@@ -692,6 +695,24 @@ def test_a_file_s_refusals_say_the_forms_of_runs_alike(capsys, tmp_path, text, e
     rc, _, err = run(capsys, "fit", str(path), "--lang", "es")
     sep = " " if es.endswith("—") else "; se admite: "
     assert rc == 2 and err == f"dpscale fit: error: r.json: {es}{sep}{forms_es}"
+
+
+@pytest.mark.parametrize(
+    ("given", "en", "es"),
+    [
+        ("{8}:100", "--point {8}:100, devices: got '{8}'", "--point {8}:100, dispositivos: se recibió '{8}'"),
+        ("{8:100}", "--point {8:100}, devices: got '{8'", "--point {8:100}, dispositivos: se recibió '{8'"),
+    ],
+)
+def test_a_braced_run_is_no_json_to_the_flag(capsys, given, en, es):
+    """Review MD: review LY refused every --point opening with '{' as 'a JSON object' — '{8}:100', a run in braces
+    and no JSON, was told "--point: a JSON object; allowed: … or a file, `dpscale fit FILE`: JSON lines …", where
+    before it its devices '{8}' were named, as '[8]:100's '[8]' still are. JSON is an object's first key or JSON
+    whole (the parametrization above)."""
+    rc, _, err = run(capsys, "fit", "--point", given, "--point", "16:9000")
+    assert rc == 2 and err == f"dpscale fit: error: {en}; allowed: a whole number from 1 to 10,000,000\n"
+    rc, _, err = run(capsys, "fit", "--point", given, "--point", "16:9000", "--lang", "es")
+    assert rc == 2 and err == f"dpscale fit: error: {es}; se admite: un número entero de 1 a 10.000.000\n"
 
 
 def test_a_bracketed_list_of_points_is_no_json_to_the_flag(capsys):

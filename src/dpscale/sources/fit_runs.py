@@ -246,8 +246,10 @@ def parse_point(text: str) -> Run:
     """--point's '8:5120' (devices:throughput) or '8:5120:0.25' (…:step_time seconds). JSON given it (an object, or
     an array of them: what the page's fit field reads pasted) is refused as JSON, with the forms that carry it: it was
     read as D:X, "--point: got '[{\"devices\":1,…'; allowed: one run a flag" (review LY)."""
-    head = str(text).lstrip()
-    if head.startswith(("{", "[{")) or opens_json(head):  # ('[1:1000 8:7500]' is no JSON: its devices '[1' refused)
+    head = str(text).lstrip().lstrip("\ufeff").lstrip()  # (a byte-order mark: opens_json reads past one too)
+    # an object's first key or an array's first object, or JSON whole: '{8}:100' and '[1:1000 8:7500]' are no JSON,
+    # their devices '{8}' and '[1' refused ('{8}:100' was 'a JSON object', a BOM's object 'a JSON array': review MD)
+    if re.match(r'\{\s*"|\[\s*\{', head) or opens_json(head):
         kind = "object" if head.startswith("{") else "array"
         raise DpscaleError(f"--point: a JSON {kind}; allowed: {POINT_JSON}")
     parts = str(text).split(":")
