@@ -689,10 +689,11 @@ def test_every_spanish_template_is_reached(capsys, tmp_path):
         calibration = {"options": {"point": '{"format": "dpscale-allreduce-calibration", "sizes": []}'}}  # (review LY)
         # `measure --out`'s record under `measure --csv`'s table (review LY)
         json_in_csv = {"options": {"point": 'devices,throughput\n1,100\n{"devices": 2, "throughput": 190}\n'}}
+        mixed = {"options": {"point": '1:100\n{"devices": 8, "throughput": 700}'}}  # JSON among D:X runs (review MD)
         for path, body in (("/api/measure", {}), ("/api/calc", {"option": {}}), ("/api/fit", page_cells),
                            ("/api/plan", no_rate), ("/api/plan", lone_g), ("/api/fit", many_runs),
                            ("/api/fit", setups), ("/api/fit", units), ("/api/fit", array),
-                           ("/api/fit", calibration), ("/api/fit", json_in_csv)):  # fmt: skip
+                           ("/api/fit", calibration), ("/api/fit", json_in_csv), ("/api/fit", mixed)):  # fmt: skip
             said.append(client.post(path, json=body).json()["error"].split("error: ", 1)[1])
         big = client.post("/api/fit", content=b" " * (1 << 21), headers={"content-type": "application/json"})
         said.append(big.json()["error"].split("error: ", 1)[1])  # the body cap, said before the body's lang is read

@@ -640,6 +640,29 @@ def test_a_json_array_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(c
     )
 
 
+@pytest.mark.parametrize(
+    ("pasted", "en", "es"),
+    [
+        ('[{"devices": 1,', "a JSON array", "una lista JSON"),  # an array cut short: D:X's reader is given it
+        ('1:100 2:190\n[{"devices": 8, "throughput": 700}]', "a JSON array", "una lista JSON"),
+        ('1:100\n{"devices": 8, "throughput": 700}', "a JSON object among runs of another form; allowed: one form a "
+         "paste —", "un objeto JSON entre ejecuciones de otra forma; se admite: una forma por texto pegado —"),
+    ],
+)  # fmt: skip
+def test_json_that_reaches_the_point_reader_is_told_the_field_s_forms_not_the_flag_s(client, pasted, en, es):
+    """Review MD: JSON the page's field hands to --point's D:X reader (an array cut short, or JSON after D:X runs) was
+    told the command line's "allowed: one run a flag as devices:throughput (--point 1:900 --point 2:1750), or a file,
+    `dpscale fit FILE`: …" (review LY's refusal of JSON given --point) — a flag repeated and a file the page's user
+    has neither of, which review LN took off the field's whole arrays. The page says its field's forms (RUNS_BOX)."""
+    from clihelp import post
+
+    for lang, head, box in (("en", en, BOX_EN), ("es", es, BOX_ES)):
+        said = post(client, "fit", {"point": pasted}, lang)
+        assert said.status_code == 422
+        sep = " " if head.endswith("—") else "; allowed: " if lang == "en" else "; se admite: "
+        assert said.json()["error"] == f"dpscale fit: error: --point: {head}{sep}{box}"
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_calibration_pasted_in_the_fit_field_is_told_the_runs_the_field_takes(client, lang):
     """Review LY: `measure allreduce --json` pasted in the fit field was told the file's forms, 'allowed: runs — JSON

@@ -504,6 +504,12 @@ SAID: dict[str, tuple[tuple[str, str], ...]] = {  # groups n1, n2, t, x, e, m: q
          "{f}: una lista JSON; se admite: ejecuciones medidas como dispositivos:rendimiento, una o más por línea "
          '(1:1000 8:7500), un objeto JSON por línea ({{"devices": 8, "throughput": 7500}}) o filas bajo una cabecera '
          "devices,throughput"),
+        (r"(?P<f>--point): a JSON object among runs of another form; allowed: one form a paste — measured runs as "
+         r"devices:throughput, one or more a line \(1:1000 8:7500\), a JSON object a line "
+         r'\(\{"devices": 8, "throughput": 7500\}\) or rows under a header devices,throughput',  # (the page's)
+         "{f}: un objeto JSON entre ejecuciones de otra forma; se admite: una forma por texto pegado — ejecuciones "
+         "medidas como dispositivos:rendimiento, una o más por línea (1:1000 8:7500), un objeto JSON por línea "
+         '({{"devices": 8, "throughput": 7500}}) o filas bajo una cabecera devices,throughput'),
         (r"(?P<f>--point): a JSON array"
          r"; allowed: one run a flag as devices:throughput \(--point 1:900 "
          r"--point 2:1750\), or a file, `dpscale fit FILE`: JSON lines \(an object with devices and throughput on each "

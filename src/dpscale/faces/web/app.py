@@ -39,7 +39,7 @@ from dpscale.faces.i18n import LABELS, LANGS, SINGULAR, label, say, say_error
 from dpscale.faces.locale import lang_named
 from dpscale.faces.output import clean, grid, pairs, units_line
 from dpscale.notes import singular
-from dpscale.sources.fit_runs import RESAMPLES
+from dpscale.sources.fit_runs import POINT_JSON, RESAMPLES
 from dpscale.sources.predict_inputs import PRECISIONS
 
 # What the page may run: the calculators that only compute, and fit on typed points. File-reading or -writing
@@ -72,12 +72,25 @@ class WebParser(Parser):
         raise DpscaleError(house_style(message))
 
 
+# the forms the fit field reads, as its refusals say them (review LY: the empty field's said devices:throughput alone,
+# and a JSON array's 'one run a line — devices:throughput', where the field reads '1:1000 8:7500' as two runs)
+RUNS_BOX = (
+    "measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
+    '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
+)
+
 # A command's refusal whose remedy is a command-line-only option, said as the page offers it instead: plan's missing
 # rate named --fit (a RUNS file), where the page's plan tab takes a fit's or a prediction's rate with its button
 PAGE_SAID: dict[tuple[str, str], str] = {
     ("plan", NO_RATE): "--throughput: missing; allowed: a per-device throughput > 0 (or the button "
     f"'{LABELS['en']['web_take']}', which fills it)",
     ("plan", LONE_NODE_SIZE): "--gpus-per-node: only with --price-per-node-hour (the devices a node's price buys)",
+    # JSON among the field's runs, or an array cut short, which reach --point's D:X reader: its refusal names the flag
+    # repeated and a `dpscale fit FILE` (review MD: the CLI's words, which review LN took off the field's arrays)
+    ("fit", f"--point: a JSON array; allowed: {POINT_JSON}"): f"--point: a JSON array; allowed: {RUNS_BOX}",
+    ("fit", f"--point: a JSON object; allowed: {POINT_JSON}"): (
+        f"--point: a JSON object among runs of another form; allowed: one form a paste — {RUNS_BOX}"
+    ),
 }
 # ... and a refusal's 'allowed' that says so, whatever the value: a budget of 'inf' or 0 was told 'leave --budget out
 # for no limit', where the page's field is emptied (review LI)
@@ -126,14 +139,6 @@ PAGE_NOTES: dict[str, str | None] = {
 
 # the option whose list makes the rows (else --devices); memory takes one size, so it has none
 SWEPT: dict[str, str | None] = {"pipeline": "--microbatches", "fit": "--at", "memory": None}
-
-
-# the forms the fit field reads, as its refusals say them (review LY: the empty field's said devices:throughput alone,
-# and a JSON array's 'one run a line — devices:throughput', where the field reads '1:1000 8:7500' as two runs)
-RUNS_BOX = (
-    "measured runs as devices:throughput, one or more a line (1:1000 8:7500), a JSON object a line "
-    '({"devices": 8, "throughput": 7500}) or rows under a header devices,throughput'
-)
 
 
 class _AsJson:
