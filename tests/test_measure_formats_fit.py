@@ -163,3 +163,30 @@ def test_measure_s_json_lines_appended_to_its_csv_are_named_as_such(written, tmp
         with pytest.raises(DpscaleError) as e:
             run_command("fit", {"point": both.read_text()}, lang)
         assert say_error(e.value, lang) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # a record written compact (`jq -c`, a hand's): csv unquoted its second cell, '"throughput":190}', and the row
+        # was refused for its devices, "line 3, devices: got '{\"devices\":2'"
+        ('devices,throughput\n1,100\n{"devices":2,"throughput":190}\n', "line 3: a JSON record"),
+        # a quoted first cell whose first line is JSON and which goes on past a line break: a note, not a record
+        ('tags,devices,throughput\n"{""lr"": 0.1}\nrerun",1,100\nb,2,190\nc,4,350\n', None),
+    ],
+)
+def test_a_json_record_in_a_csv_is_told_by_the_line_as_written(tmp_path, capsys, text, said):
+    """Review MD: review LY named `measure --out`'s records under a CSV's header by the row's cells joined again with
+    commas — which csv had unquoted ('{"devices":2,"throughput":190}', its cell '"throughput":190}' read as a quoted
+    one) or which held a quoted cell's line break ('"{""lr"": 0.1}\\nrerun"', a tags cell, was refused as a JSON
+    record, where it is a CSV fit reads). The line as the file wrote it is read."""
+    path = tmp_path / "r.csv"
+    path.write_text(text)
+    rc, out, err = run(capsys, "fit", str(path))
+    if said:
+        assert rc == 2 and err == (
+            f"dpscale fit: error: r.csv {said} (as `dpscale measure --out` writes) in a CSV; allowed: one form at a "
+            "time — rows under its header, or JSON lines alone\n"
+        )
+    else:
+        assert rc == 0 and "      4         350   87.5 %    88.1 %" in out.splitlines(), err  # its third run

@@ -211,6 +211,7 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
     published = "cfg" in header and "baseline_devices" in header  # the dataset format `validate` reads
     said = "oversubscribed" in col or "replica_drift" in col  # `dpscale measure --csv`'s checks of each size
     runs = []
+    lines: list[str] = []  # the text's lines, split where a row opens with '{'
     for k in range(first + 1, len(rows)):
         if skip[k]:
             continue
@@ -220,12 +221,17 @@ def read_csv_unit(text: str, name: str, dot_groups: bool = False) -> tuple[list[
         ):
             continue  # the header again as it reads (a BOM: two files saved with one joined; 'Devices'; Spanish)
         where = f"{name} line {i}"
-        if row[0].lstrip().startswith("{") and opens_json(",".join(row)):  # `measure --out`'s lines appended to its
-            # --csv: 'got 44 fields; allowed: 37 as in the header (write numbers without thousands separators …)'
-            raise DpscaleError(
-                f"{where}: a JSON record (as `dpscale measure --out` writes) in a CSV; allowed: one form at a time — "
-                "rows under its header, or JSON lines alone"
-            )
+        # `measure --out`'s lines appended to its --csv: 'got 44 fields; allowed: 37 as in the header (write numbers
+        # without thousands separators …)'. The line as written, not its cells joined: csv unquotes a cell opening with
+        # '"' ('{"devices":2,"throughput":190}', jq -c's, was "devices: got '{\"devices\":2'") and a quoted cell may
+        # hold a line break ('"{""a"": 1}\nnote"' was a JSON record: review MD)
+        if row[0].lstrip().startswith("{"):
+            lines = lines or text_lines(text)
+            if opens_json(lines[i - 1]):
+                raise DpscaleError(
+                    f"{where}: a JSON record (as `dpscale measure --out` writes) in a CSV; allowed: one form at a time "
+                    "— rows under its header, or JSON lines alone"
+                )
         extra = len(row) > len(header) and "".join(row[len(header) :]).strip()  # a trailing comma; '8,1,100' not
         if len(row) < len(header) or extra:
             raise DpscaleError(
