@@ -1708,3 +1708,18 @@ def test_a_system_file_s_mesh_table_is_said_by_count_whatever_order_the_file_wro
     (note,) = [n for n in pred.notes if n.key == "intra_table_replaced"]
     assert (note.fields["figures"], note.fields["counts"]) == ("25.5 / 100 / 15.75 / 100 / 150", "2 / 4 / 5 / 7 / 8")
     assert "(25,5 / 100 / 15,75 / 100 / 150 GB/s con 2 / 4 / 5 / 7 / 8 GPU:" in say(note, "es")
+
+
+def test_nvlink_typed_both_ways_is_said_where_only_the_measured_baseline_runs_on_the_node(capsys):
+    """Review MD: review LX gave the cluster's notes the baseline's size, but not its node's busy GPUs, which the
+    NVLink notes ask (> 1: the link is used). `-d 1 --step-time 1 --baseline-devices 8` on dgx-h100 with the vendor's
+    both-ways 900 typed ran one device at 8.461/s (its own 450: 8.489/s, the 8-device baseline's all-reduce read
+    900) and said nothing of it; `-d 8` said 'twice the dgx-h100's 450'. Said for both now."""
+    argv = ["predict", "--params", "340e6", "--precision", "amp", "--batch", "8", "--system", "dgx-h100",
+            "--no-overlap", "--step-time", "1", "--baseline-devices", "8"]  # fmt: skip
+    said = "note: --intra-bw 900 is twice the dgx-h100's 450: vendors quote NVLink with both directions added"
+    for typed, rate in ((None, "8.489"), ("900", "8.461")):
+        rc, out, _ = run(capsys, *argv, "-d", "1", *(["--intra-bw", typed] if typed else []))
+        lines = out.splitlines()
+        assert rc == 0 and lines[3].split()[7] == rate
+        assert any(n.startswith(said) for n in lines) == (typed is not None)

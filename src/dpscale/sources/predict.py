@@ -587,7 +587,9 @@ def predict_flags(
     # (the sizes the curve reads: the measured baseline's step too, which every E is over — review LX: dgx1-v100's
     # own 150 typed, -d 8 --baseline-devices 5 read 150 at 5 for PCIe's 15.75, E 0.874 → 0.888, with no word)
     read = np.append(d, float(baseline_devices))
-    notes.extend(_cluster_notes(cl, read, part, gpu, busy, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
+    # (and its node's busy GPUs: -d 1 --baseline-devices 8 on dgx-h100 read a typed 900 at 8, unsaid — review MD)
+    linked = min(int(cl.gpus_per_node), int(read.max()))
+    notes.extend(_cluster_notes(cl, read, part, gpu, linked, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
                                 from_file))  # fmt: skip
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
