@@ -274,3 +274,69 @@ def test_under_a_global_batch_every_size_it_splits_over_is_searched(capsys):
     assert rc == 0 and "note: devices for 60 samples/s: 10 (of the sizes the global batch splits over)\n" in out
     rc, out, _ = run(capsys, *gpt2, "--min-efficiency", "0.5", "--lang", "es")
     assert "nota: mayor tamaño con E ≥ 50,0 %: 500 (entre los tamaños en los que se reparte el lote global)\n" in out
+
+
+MESH = [
+    "predict",
+    "--model",
+    "bert-large",
+    "--precision",
+    "amp",
+    "--batch",
+    "8",
+    "--system",
+    "dgx1-v100",
+    "--no-overlap",
+]
+
+
+def test_a_typed_figure_replacing_a_presets_own_at_a_size_searched_is_said(capsys):
+    """Review MC: on a DGX-1 V100 `-d 16 --min-efficiency 0.3` answered 4 (E 0.410 at 4, PCIe's 0.179 at 5), and
+    with the node's own 150 typed as --intra-bw 8 (0.414 at 5), with no note: the shown 16 reads the node's 150
+    either way, so the note on the shown sizes had nothing to say; the search read 2..8 from the mesh's table. Same
+    for --target-throughput 200 (4 → 3), and for --inter-bw on 2 of a p4d's GPUs, shown on one node (2 → 5,820)."""
+    said = (
+        "note: --intra-bw 150 replaced the per-GPU-count figures of the dgx1-v100 node's mesh (25 / 50 / 100 / 15.75 "
+        "/ 50 / 100 / 150 GB/s at 2 / 3 / 4 / 5 / 6 / 7 / 8 GPUs: a ring over fewer of its GPUs has fewer links) by "
+        "one 150 GB/s for every count; leave --intra-bw out for the mesh's own"
+    )
+    for ask, head, answers in (
+        (["--min-efficiency", "0.3"], "largest size with E ≥ 30.0 %", ("4", "8")),
+        (["--target-throughput", "200"], "devices for 200 samples/s", ("4", "3")),
+    ):
+        for typed, answer in zip(([], ["--intra-bw", "150"]), answers, strict=True):
+            rc, out, _ = run(capsys, *MESH, "-d", "16", *ask, *typed)
+            lines = out.splitlines()
+            assert rc == 0 and f"note: {head}: {answer} (of sizes up to one node, then whole nodes)" in lines
+            assert (said in lines) == bool(typed)
+    rc, out, _ = run(capsys, *MESH, "-d", "16", "--min-efficiency", "0.3", "--intra-bw", "150", "--lang", "es")
+    assert (
+        "nota: --intra-bw 150 sustituyó las cifras por número de GPU de la malla del nodo dgx1-v100 (25 / 50 / 100 / "
+        "15,75 / 50 / 100 / 150 GB/s con 2 / 3 / 4 / 5 / 6 / 7 / 8 GPU: un anillo sobre menos de sus GPU tiene menos "
+        "enlaces) por una sola de 150 GB/s para todos los números; omita --intra-bw para las de la malla"
+    ) in out.splitlines()
+    # --json: the same note on standard error, once (the shown sizes' own at -d 5 is not said twice)
+    for sizes in ("16", "5"):
+        rc, _, err = run(capsys, *MESH, "-d", sizes, "--min-efficiency", "0.3", "--intra-bw", "150", "--json")
+        assert rc == 0 and err.splitlines().count(said) == 1
+    # a typed --inter-bw read past the shown node: 2 of a p4d's GPUs reach 12.5 GB/s of its 50
+    p4d = ["predict", "--model", "bert-large", "--precision", "amp", "--batch", "8", "--system", "aws-p4d",
+           "--gpus-per-node", "2", "--no-overlap", "-d", "2", "--min-efficiency", "0.1"]  # fmt: skip
+    share = (
+        "note: --inter-bw 50 is the network of each node's 2 GPUs, in place of the 12.5 GB/s they reach of the aws-p4d "
+        "node's 50 (1 of its 4 NICs: NCCL pairs each GPU with the nearest); leave --inter-bw out for that share"
+    )
+    for typed, answer in (([], "2"), (["--inter-bw", "50"], "5,820")):
+        rc, out, _ = run(capsys, *p4d, *typed)
+        lines = out.splitlines()
+        assert (
+            rc == 0
+            and f"note: largest size with E ≥ 10.0 %: {answer} (of sizes up to one node, then whole nodes)" in lines
+        )
+        assert (share in lines) == bool(typed)
+    # the library: the notes on the searched sizes its own lack, as the CLI says them
+    pred = dpscale.predict([16], model="bert-large", precision="amp", batch=8, system="dgx1-v100", overlap=False,
+                           intra_bw_gbs=150)  # fmt: skip
+    found = pred.devices_for(efficiency=0.3)
+    assert found["devices"] == 8 and [n.key for n in pred.search_notes(found, "efficiency")] == ["intra_table_replaced"]
+    assert "intra_table_replaced" not in [n.key for n in pred.notes]

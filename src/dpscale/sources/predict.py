@@ -81,6 +81,7 @@ from dpscale.sources.predict_notes import (
     _mib,
     _outside,
     _ragged,
+    _replaced,
     _step_time_floor,
     _unchecked,
     _where_e_goes,
@@ -162,6 +163,8 @@ class _Context(NamedTuple):
     d0: int  # the measured baseline size (1 for a FLOPs estimate)
     strong: tuple[int, int] | None  # a fixed global batch: (G, the micro-batch at d0); None: weak scaling
     one_node: bool = False  # no network given (a one-node run's stand-in, cluster()'s): nothing past a node is known
+    # the notes of a typed figure replacing a preset's own at the sizes given (predict_notes._replaced, its cluster's)
+    replaced: Callable[[np.ndarray], list] | None = None
 
 
 class Prediction:
@@ -223,18 +226,9 @@ class Prediction:
             return Note("law_predicted")
         return Note("law_predicted_strong", global_batch=self._ctx.strong[0])
 
-    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
-        """Smallest size reaching a cluster `throughput` (samples/s, the table's d·v·E), or largest keeping E (the
-        table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
-        `Fit.devices_for`. The sizes searched, SEARCH_BLOCK at a time up to the answer: 1 to a node's g devices, then
-        whole nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
-        batch, every size that splits it into whole micro-batches (part-filled nodes too); given no network (a one-node
-        run needs none), its node's sizes alone. Returns "devices" (an int), or infinity where none answers up to
-        "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the target) or
-        "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a size answers. Under
-        a global batch the sizes end at G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it,
-        and a throughput it does not reach is unreachable."""
-        throughput, efficiency = devices_question(throughput, efficiency)
+    def _search_sizes(self) -> tuple[np.ndarray, bool]:
+        """The sizes `devices_for` searches, in order, and whether they end where the runs end (G/ga under a global
+        batch) rather than at a cap."""
         g = int(self._ctx.base["gpus_per_node"])
         # (a cluster given no network is searched within its node: past it, the stand-in network cluster() puts in a
         # one-node run's place answered 10,000/s at 120 devices on 300 GB/s nodes where `-d 120` is refused)
@@ -249,6 +243,34 @@ class Prediction:
             d = np.arange(1, min(reach, self._ctx.strong[0] // self._ctx.base["grad_accum"]) + 1, dtype=float)
             d = np.setdiff1d(d, unsplit(self._ctx.strong[0], self._ctx.base["grad_accum"], d))  # (the one rule)
         ended = self._ctx.strong is not None and self._ctx.strong[0] // self._ctx.base["grad_accum"] <= reach
+        return d, ended
+
+    def search_notes(self, found: dict[str, Any], question: str) -> list:
+        """The notes on the sizes `devices_for` read to its answer `found` to `question` ("efficiency" or
+        "throughput", the keyword it was given) that this prediction's own notes, on the shown sizes, lack: a typed
+        figure that replaced a preset's own there (review MC: DGX-1 V100's own 150 typed as --intra-bw moved
+        `-d 16 --min-efficiency 0.3`'s answer 4 → 8 with no word, the shown 16 reading the node's 150 either way)."""
+        if self._ctx.replaced is None:
+            return []
+        d, _ = self._search_sizes()
+        if math.isfinite(found["devices"]):  # the sizes to the answer; keeping E, the next too, the first below it
+            d = d[: int(np.searchsorted(d, found["devices"])) + (2 if question == "efficiency" else 1)]
+        said = {getattr(x, "key", "") for x in self.notes}
+        return [x for x in self._ctx.replaced(d) if x.key not in said]
+
+    def devices_for(self, throughput: float | None = None, efficiency: float | None = None) -> dict[str, Any]:
+        """Smallest size reaching a cluster `throughput` (samples/s, the table's d·v·E), or largest keeping E (the
+        table's, against one device) at or above `efficiency`: the size before the first that falls below it, as
+        `Fit.devices_for`. The sizes searched, SEARCH_BLOCK at a time up to the answer: 1 to a node's g devices, then
+        whole nodes (2g, 3g, …: E dips over a part-filled node and recovers) up to SEARCH_CAP devices; under a global
+        batch, every size that splits it into whole micro-batches (part-filled nodes too); given no network (a one-node
+        run needs none), its node's sizes alone. Returns "devices" (an int), or infinity where none answers up to
+        "search_cap", with "reason" saying why: "unreachable" (the throughput peaks below the target) or
+        "beyond_search_cap" (still rising, or E still at or above the minimum, there); None where a size answers. Under
+        a global batch the sizes end at G/ga (one sample a micro-batch), not at a cap: E kept to the last answers it,
+        and a throughput it does not reach is unreachable."""
+        throughput, efficiency = devices_question(throughput, efficiency)
+        d, ended = self._search_sizes()
         i, best, top = None, -math.inf, 0  # the answer's index; the throughput's peak so far, and where
         for lo in range(0, d.size, SEARCH_BLOCK):  # a block at a time (2^20 sizes at once held 617 MB), to the answer
             at = d[lo : lo + SEARCH_BLOCK]
@@ -589,8 +611,8 @@ def predict_flags(
     read = np.append(d, float(baseline_devices))
     # (and its node's busy GPUs: -d 1 --baseline-devices 8 on dgx-h100 read a typed 900 at 8, unsaid — review MD)
     linked = min(int(cl.gpus_per_node), int(read.max()))
-    notes.extend(_cluster_notes(cl, read, part, gpu, linked, raw, (intra_bw_gbs is not None, inter_bw_gbs is not None),
-                                from_file))  # fmt: skip
+    typed = (intra_bw_gbs is not None, inter_bw_gbs is not None)
+    notes.extend(_cluster_notes(cl, read, part, gpu, linked, raw, typed, from_file))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)
     if part is None:
@@ -657,7 +679,8 @@ def predict_flags(
     # 6. The result: one device's rate, and the context that re-evaluates E at other sizes
     per_device = per_step(batch * grad_accum * baseline_devices if strong else batch * grad_accum,
                           float(alone.step_s[0]))  # fmt: skip
-    ctx = _Context(base, alone, baseline_devices, strong, one_node=inter_bw_gbs is None and cl.inter_own is None)
+    ctx = _Context(base, alone, baseline_devices, strong, one_node=inter_bw_gbs is None and cl.inter_own is None,
+                   replaced=functools.partial(_replaced, cl, typed=typed, measured=from_file))  # fmt: skip
     e0 = 1.0
     if baseline_devices > 1:  # E and the speedup are over this inferred device, not the measured one
         e0 = float(_efficiency_at(ctx, np.array([float(baseline_devices)]))[0])

@@ -168,19 +168,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
         show = lambda x: f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"  # noqa: E731
         changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in cl.overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
-    # a typed --intra-bw is one figure for every GPU count, where a mesh's table gave each its own (review LV:
-    # DGX-1 V100 at 5 GPUs, its own 150 typed, ran at 150 in place of PCIe's 15.75 with no word: E 0.179 → 0.414)
-    own = cl.intra_own or {}
-    if typed[0] and not measured and own and _links_differ(d, cl.gpus_per_node, own, cl.intra_bw_gbs):
-        notes.append(Note("intra_table_replaced", typed=cl.intra_bw_gbs, system=cl.name,
-                          figures=" / ".join(figure(v) for v in own.values()),
-                          counts=" / ".join(f"{n:,}" for n in own)))  # fmt: skip
-    # a typed --inter-bw on g of a node's G GPUs is the network of those g, not a share of the node's (aws-p4d's own
-    # 50 typed at --gpus-per-node 2 gave 2 GPUs all 4 NICs, 12.5 → 50 GB/s, with no word: E 0.398 → 0.627)
-    if typed[1] and cl.node_nics and d.max() > cl.gpus_per_node and cl.inter_own != cl.inter_bw_gbs:
-        nics = cl.node_nics[0]
-        notes.append(Note("inter_share_replaced", typed=cl.inter_bw_gbs, g=int(cl.gpus_per_node), own=cl.inter_own,
-                          system=cl.name, node=cl.inter_own * nics / cl.nics, used=cl.nics, nics=nics))  # fmt: skip
+    notes.extend(_replaced(cl, d, typed, measured))
     if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
         used, nics, whole = cl.nics_reached
         if used is None:  # a system file without nics: the whole node's network, which g GPUs may not reach
@@ -350,6 +338,28 @@ def _mib(x: float) -> float:
     """A unit's MiB as a note shows it with ',g' (its field `unit` stays exact): 12,164.6, not 1.216e+04; small
     ones keep their digits."""
     return round(x, 1) if x >= 10 else x
+
+
+def _replaced(cl: Cluster, d: np.ndarray, typed: tuple[bool, bool], measured: bool) -> list:
+    """Notes where a typed figure replaced a preset's own at some size of d: the mesh's per-GPU-count table, or the
+    share of a node's NICs part of it reaches. d: the sizes read — the curve's and the baseline's, or the sizes
+    `Prediction.devices_for` searched to its answer (review MC: `-d 16 --min-efficiency 0.3` on a DGX-1 V100 answered
+    4, and 8 with its own 150 typed as --intra-bw, with no word: 16 reads the node's 150 either way)."""
+    notes: list = []
+    # a typed --intra-bw is one figure for every GPU count, where a mesh's table gave each its own (review LV:
+    # DGX-1 V100 at 5 GPUs, its own 150 typed, ran at 150 in place of PCIe's 15.75 with no word: E 0.179 → 0.414)
+    own = cl.intra_own or {}
+    if typed[0] and not measured and own and _links_differ(d, cl.gpus_per_node, own, cl.intra_bw_gbs):
+        notes.append(Note("intra_table_replaced", typed=cl.intra_bw_gbs, system=cl.name,
+                          figures=" / ".join(figure(v) for v in own.values()),
+                          counts=" / ".join(f"{n:,}" for n in own)))  # fmt: skip
+    # a typed --inter-bw on g of a node's G GPUs is the network of those g, not a share of the node's (aws-p4d's own
+    # 50 typed at --gpus-per-node 2 gave 2 GPUs all 4 NICs, 12.5 → 50 GB/s, with no word: E 0.398 → 0.627)
+    if typed[1] and cl.node_nics and d.max() > cl.gpus_per_node and cl.inter_own != cl.inter_bw_gbs:
+        nics = cl.node_nics[0]
+        notes.append(Note("inter_share_replaced", typed=cl.inter_bw_gbs, g=int(cl.gpus_per_node), own=cl.inter_own,
+                          system=cl.name, node=cl.inter_own * nics / cl.nics, used=cl.nics, nics=nics))  # fmt: skip
+    return notes
 
 
 def _links_differ(d: np.ndarray, g: float, own: dict[int, float], typed: float) -> bool:

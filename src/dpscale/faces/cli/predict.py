@@ -242,8 +242,13 @@ def run(args: argparse.Namespace) -> int:
         _tokens_typed(pred)
     if tokens:  # the notes' rates in the table's unit: 'the measured 0.732422 samples/s' for 3,000 tokens/s
         _rates_in_tokens(pred, tokens)
+    said = list(pred.notes)
+    if asked:  # (a target in tokens/s is the samples/s the prediction counts in, × the tokens a sample)
+        key, value = asked
+        found = pred.devices_for(**{key: _per_sample(value, tokens) if key == "throughput" else value})
+        said += pred.search_notes(found, key)  # a typed figure replacing a preset's own at a size searched (review MC)
     # (records carry tokens_per_sample: theirs)
-    notes = _notes(args, pred.notes, records, pred.tokens_per_sample, bool(tokens), pred.model_entry, dropped)
+    notes = _notes(args, said, records, pred.tokens_per_sample, bool(tokens), pred.model_entry, dropped)
     unit = "tokens/s" if tokens else "samples/s"
     if tokens:  # every rate in tokens/s, said in each row as calc's and plan's rows say a unit past samples/s
         records = [with_unit({k: v * tokens if k in RATES else v for k, v in r.items()}, unit) for r in records]
@@ -251,9 +256,6 @@ def run(args: argparse.Namespace) -> int:
     title = _title(args, pred.system, pred.model_entry["key"] if pred.model_entry else None)
     out: Any = records
     if asked:  # the answer: --json's object as fit's report names it, else a line after the table (CSV: stderr)
-        key, value = asked
-        # (a target in tokens/s is the samples/s the prediction counts in, × the tokens a sample)
-        found = pred.devices_for(**{key: _per_sample(value, tokens) if key == "throughput" else value})
         if args.json:
             named = "min_efficiency" if key == "efficiency" else "target"
             from dpscale.sources.predict import BAND_LEVEL
