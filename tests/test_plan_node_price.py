@@ -119,6 +119,11 @@ def test_no_partial_node_note_where_every_size_fills_whole_nodes(capsys):
     (["--budget", "100"], "--budget: needs --price-per-device-hour or --price-per-node-hour (a budget is money; the "
      "price turns it into hours)", "--budget: necesita --price-per-device-hour o --price-per-node-hour (un "
      "presupuesto es dinero; el precio lo convierte en horas)"),
+    # beside a deadline too: the flags named, not the library's 'budget: needs price_per_device_hour' (review MC: the
+    # guard dropped whenever --deadline is given passed every plan test)
+    (["--deadline", "24h", "--budget", "100"], "--budget: needs --price-per-device-hour or --price-per-node-hour (a "
+     "budget is money; the price turns it into hours)", "--budget: necesita --price-per-device-hour o "
+     "--price-per-node-hour (un presupuesto es dinero; el precio lo convierte en horas)"),
     (["-n", "1e10", "--price-per-node-hour", "1e308", "--gpus-per-node", "8"], "--price-per-node-hour: got 1e+308; "
      "allowed: a price whose cost in node-hours stays finite", "--price-per-node-hour: se recibió 1e+308; se admite: "
      "un precio cuyo coste en horas-nodo siga siendo finito"),
