@@ -104,9 +104,13 @@ def test_solve_efficiency_from_measurement():
 
 
 def test_solve_superlinear_is_reported_not_rejected():
-    s = solve(devices=8, per_device_throughput=100, actual_throughput=816)
-    assert s.exact == pytest.approx(1.02)
-    assert s.notes and "superlinear" in s.notes[0]
+    s = solve(devices=8, per_device_throughput=100, actual_throughput=824)
+    assert s.exact == pytest.approx(1.03)
+    assert [n.key for n in s.notes] == ["superlinear"]
+    # up to a repeat's spread above 1 (1.02, REPEAT_SPREAD_E: plan's and measure's bound) is noise (review MC)
+    assert [n.key for n in solve(devices=8, per_device_throughput=100, actual_throughput=816).notes] == [
+        "within_spread"
+    ]
     # E = 800 / (8 × 100) = 1 exactly is ideal scaling, not superlinear: no note
     ideal = solve(devices=8, per_device_throughput=100, actual_throughput=800)
     assert ideal.exact == 1.0 and ideal.notes == ()

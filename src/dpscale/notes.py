@@ -16,6 +16,10 @@ EN = {
         "E > 1: superlinear — the cluster beat perfect scaling (often cache effects, or a slow baseline); "
         "reported, not rejected"
     ),
+    "within_spread": (
+        "E above 1 by no more than a repeat's spread (up to {spread:g}): not superlinear, the timings' noise; reported "
+        "as measured (plan --efficiency-file plans it as 1)"
+    ),
     "rounded_up": "{exact:,.{places}f} devices needed exactly; rounded up to {d:,}",
     # a speedup under 1 on two or more devices: a per-device share typed as the cluster's rate, or the cluster's total
     # as one device's (both readings give the same ratio), or an E typed as the speedup

@@ -18,6 +18,7 @@ from dpscale.errors import MAX_DEVICES, DpscaleError, check_devices, check_effic
 from dpscale.formulas.scaling import (
     MAX_SOLVED_E,
     ONE_E_SOURCE,
+    REPEAT_SPREAD_E,
     UNIT_SLIP,
     _check_one_device,
     _finite_compute,
@@ -100,6 +101,7 @@ class Solution(_SolutionFields):
 
 
 SUPERLINEAR = Note("superlinear")
+WITHIN_SPREAD = Note("within_spread", spread=REPEAT_SPREAD_E)  # 1 < E ≤ 1.02: not superlinear
 
 
 def solve(
@@ -165,7 +167,8 @@ def _solve_efficiency(devices: Any, v: Any, target: float, is_speedup: bool) -> 
             "devices); "
             f"allowed: at most {MAX_SOLVED_E:g} — {UNIT_SLIP}"
         )
-    notes: tuple[Note, ...] = (SUPERLINEAR,) if e > 1 else ()
+    # (an E up to a repeat's spread above 1 is noise, as plan --efficiency-file and measure read it: review MC)
+    notes: tuple[Note, ...] = (SUPERLINEAR,) if e > REPEAT_SPREAD_E else (WITHIN_SPREAD,) if e > 1 else ()
     if d > 1 and s < 1:  # slower than one device: a per-device rate typed as the cluster's (or the reverse), an E as S
         slip = "slower_than_one_speedup" if is_speedup else "slower_than_one"
         # as many decimals as tell it from 1: two said 0.9994 as '1.00×' beside 'slower than one device', and a

@@ -9,6 +9,10 @@ NOTES: dict[str, dict[str, str]] = {
             "E > 1: superlineal — el clúster superó el escalado perfecto (a menudo efectos de caché, o una "
             "referencia lenta); se informa, no se rechaza"
         ),
+        "within_spread": (
+            "E por encima de 1 no más que la dispersión de una repetición (hasta {spread:g}): no es superlineal, es "
+            "el ruido de los tiempos; se informa tal como se midió (plan --efficiency-file la planifica como 1)"
+        ),
         "rounded_up": "hacen falta exactamente {exact:,.{places}f} dispositivos; redondeado hacia arriba a {d:,}",
         "slower_than_one": (
             "una aceleración de {s:,.{places}{kind}}× con {d:,} dispositivos: el clúster fue más lento que un solo "

@@ -15,15 +15,12 @@ from __future__ import annotations
 import os
 
 from dpscale.errors import DpscaleError, require
+from dpscale.formulas.scaling import REPEAT_SPREAD_E  # noqa: F401  (measure's, plan's: one bound)
 
 # The "format" of the file `dpscale measure allreduce --out` writes (calibration.py), by which predict's
 # --calibration is told from runs where fit, plan --fit and --efficiency-file are handed one (runs_json,
 # efficiency_file): one string, so the reader cannot miss what the writer wrote
 CALIBRATION_FORMAT = "dpscale-allreduce-calibration"
-# A measured E above 1 by no more than this is a repeat's spread, not a superlinear result: measure notes only an E
-# above it, and plan --efficiency-file plans an E up to it as 1 and refuses one above it (review LW: 1.01 passed
-# measure without a word and was then refused by plan as superlinear)
-REPEAT_SPREAD_E = 1.02
 
 
 def require_torch() -> str:
