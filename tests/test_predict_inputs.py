@@ -1648,3 +1648,35 @@ def test_a_calibration_given_measure_s_training_runs_says_they_are_runs(tmp_path
           "y alpha_s, como lo escribe `dpscale measure allreduce --out`\n")  # fmt: skip
     for lang, line in (("en", en), ("es", es)):
         assert run(capsys, *argv, "--lang", lang) == (2, "", line)
+
+
+def test_a_typed_intra_bw_a_calibration_file_replaces_is_said_unused(tmp_path, capsys):
+    """Review MC: under `--calibration FILE` (its measured all-reduce replaces the node's link) a typed --intra-bw
+    moved no E, yet was said as 'dgx-a100 as the options changed it: intra_bw_gbs 300 → 20', and 2400 as '8 times
+    the dgx-a100's 300 … E is computed as given'. Now it is said unused, on a preset or a raw cluster, table or line."""
+    argv = ["predict", "--model", "bert-large", "--precision", "amp", "--batch", "8", "--no-overlap", "-d", "8,16"]
+    for f in (_calib(tmp_path, None), _calib(tmp_path, [(MIB, 20.0), (32 * MIB, 100.0), (256 * MIB, 100.0)])):
+        for where in (["--system", "dgx-a100"], ["--gpus-per-node", "8", "--inter-bw", "200", "--gpu", "a100-80gb"]):
+            _, plain, _ = run(capsys, *argv, *where, "--calibration", f)
+            for typed in ("20", "300", "2400"):
+                rc, out, _ = run(capsys, *argv, *where, "--calibration", f, "--intra-bw", typed)
+                lines = out.splitlines()
+                assert rc == 0 and lines[:4] == plain.splitlines()[:4]  # the same E at 8 and 16
+                assert (
+                    f"note: --intra-bw {typed} is unused: the measured calibration file's all-reduce replaces the "
+                    "node's link (E is the same without it)"
+                ) in lines
+                assert not [x for x in lines if "intra_bw_gbs" in x or "8 times" in x], (where, typed)
+            assert "unused" not in plain
+    rc, out, _ = run(capsys, *argv, "--system", "dgx-a100", "--calibration", f, "--intra-bw", "20", "--lang", "es")
+    assert (
+        rc == 0
+        and (
+            "nota: --intra-bw 20 no se usa: el all-reduce medido del archivo de calibración sustituye al enlace del "
+            "nodo (E es la misma sin él)"
+        )
+        in out.splitlines()
+    )
+    # the preset's other figures changed are still said, without the unused one
+    rc, out, _ = run(capsys, *argv, "--system", "dgx-a100", "--calibration", f, "--intra-bw", "20", "--inter-bw", "100")
+    assert rc == 0 and "note: dgx-a100 as the options changed it: inter_bw_gbs 200 → 100" in out.splitlines()

@@ -109,6 +109,10 @@ EN = {
         "on {g:,} of each {system} node's {whole:,} GPUs the run reaches {used:,} of its {nics:,} NICs (NCCL pairs "
         "each GPU with the nearest): the network is {inter:g} GB/s a node; --inter-bw sets it"
     ),
+    "intra_bw_unused": (
+        "--intra-bw {typed:g} is unused: the measured calibration file's all-reduce replaces the node's link (E is the "
+        "same without it)"
+    ),
     "intra_table_replaced": (
         "--intra-bw {typed:g} replaced the per-GPU-count figures of the {system} node's mesh ({figures} GB/s at "
         "{counts} GPUs: a ring over fewer of its GPUs has fewer links) by one {typed:g} GB/s for every count; leave "

@@ -593,6 +593,7 @@ def predict_flags(
 
     # 2. The cluster, the step model's constants and the GPU, with their notes
     on_system = bool(system or system_file)
+    typed = (intra_bw_gbs is not None, inter_bw_gbs is not None)  # (as given: a file fills a raw cluster's intra)
     calibration, measured, intra_bw_gbs = _calibration_file(calibration, intra_bw_gbs, on_system)
     from_file = measured is not None  # a measured calibration file (not a Calibration object, not none)
     reach = max(int(d.max()), baseline_devices)  # a one-node run crosses no network: --inter-bw need not be typed
@@ -611,7 +612,6 @@ def predict_flags(
     read = np.append(d, float(baseline_devices))
     # (and its node's busy GPUs: -d 1 --baseline-devices 8 on dgx-h100 read a typed 900 at 8, unsaid — review MD)
     linked = min(int(cl.gpus_per_node), int(read.max()))
-    typed = (intra_bw_gbs is not None, inter_bw_gbs is not None)
     notes.extend(_cluster_notes(cl, read, part, gpu, linked, raw, typed, from_file))
     # A measured all-reduce (calibration file) already contains the fill.
     cal, hbm = gpu_terms(cal, part, fill=not from_file)

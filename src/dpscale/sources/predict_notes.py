@@ -162,11 +162,17 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     intra-node and network figures were given as flags (a file's figure is said as the file's); `measured`: a
     measured calibration file replaced the node's links (its table too)."""
     notes: list[str] = []
-    if cl.overrides:  # the title names the preset: say which of its figures the flags replaced
+    # a measured file replaced the node's links: a typed --intra-bw is read by no term, so neither a change of the
+    # preset nor a vendor's figure to say (review MC: 'intra_bw_gbs 300 → 20' beside an E the same to the byte)
+    unused = measured and typed[0]
+    overrides = [o for o in cl.overrides if not (unused and o[0] == "intra_bw_gbs")]
+    if unused:
+        notes.append(Note("intra_bw_unused", typed=cl.intra_bw_gbs))
+    if overrides:  # the title names the preset: say which of its figures the flags replaced
         # its figure → the one given, each beside its own (a list of typed figures, then of its own, read poorly)
         # a count grouped, as the tables write it: --gpus-per-node 10000000 was said '8 → 1e+07'
         show = lambda x: f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"  # noqa: E731
-        changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in cl.overrides)
+        changes = "; ".join(f"{f} {show(own)} → {show(x)}" for f, x, own in overrides)
         notes.append(Note("system_overridden", system=cl.name, changes=changes))
     notes.extend(_replaced(cl, d, typed, measured))
     if cl.nics_reached and d.max() > cl.gpus_per_node:  # why the network changed with --gpus-per-node
@@ -185,7 +191,7 @@ def _cluster_notes(cl: Cluster, d: np.ndarray, part: dict[str, Any] | None, gpu:
     # the GPUs of the node the preset or file describes (its datasheet's node), not a typed --gpus-per-node: a file's
     # 2400 (8 × nvlink3's 300) at --gpus-per-node 4 was said as 4 GPUs' both ways, and 1200 as a total (review HX)
     node_g = next((int(own) for f, _, own in cl.overrides if f == "gpus_per_node"), int(cl.gpus_per_node))
-    if cl.overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
+    if overrides and busy > 1:  # vendors quote NVLink both ways added: H100's "900 GB/s" is 450 each way
         for field, x, own in cl.overrides:
             if field == "intra_bw_gbs" and x == 2 * own and str(cl.intra_link).startswith("nvlink"):
                 notes.append(Note("intra_bidirectional", typed=x, own=own, system=cl.name))

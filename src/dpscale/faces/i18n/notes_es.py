@@ -58,6 +58,10 @@ NOTES: dict[str, dict[str, str]] = {
             "puede tener otros"
         ),
         "system_overridden": "{system} con lo que cambian las opciones: {changes}",
+        "intra_bw_unused": (
+            "--intra-bw {typed:g} no se usa: el all-reduce medido del archivo de calibración sustituye al enlace del "
+            "nodo (E es la misma sin él)"
+        ),
         "intra_table_replaced": (
             "--intra-bw {typed:g} sustituyó las cifras por número de GPU de la malla del nodo {system} ({figures} GB/s "
             "con {counts} GPU: un anillo sobre menos de sus GPU tiene menos enlaces) por una sola de {typed:g} GB/s "
