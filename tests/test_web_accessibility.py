@@ -207,3 +207,44 @@ def test_the_tab_list_leaves_the_browser_s_own_keys_to_the_browser(web):
     arrows = [k for k in page.evaluate("kept") if k.split(":")[0] in ("ArrowLeft", "ArrowRight", "Home", "End")]
     assert arrows == ["ArrowRight:true", "ArrowLeft:false", "ArrowRight:false", "Home:false", "End:false"]
     page.close()
+
+
+def test_each_field_is_described_by_its_tab_s_hint_and_beside_an_error_by_both(web):
+    """A form's hint ('Give three of d, v, E (or a law) and A; the fourth is solved. d takes 64, 8,16,32 or
+    8..1024x2.') is no field's label, and no field pointed to it: a screen reader tabbing through the fields never
+    said it (each field's accessible description was empty), and a field an error was about was described by the
+    error alone. Every field is now described by its tab's hint, in the language the menu switches to, and a field
+    an error names by the error and then the hint; the next good answer leaves the hint alone."""
+    from dpscale.faces.i18n import LABELS
+
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    fields = 0
+    for lang in ("es", "en"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for tab in TABS:
+            page.click(f"#tab-{tab}")
+            hint = LABELS[lang][f"web_{tab}_hint"]
+            named = page.locator(f"#{tab} [name]")
+            for i in range(named.count()):
+                expect(named.nth(i)).to_have_accessible_description(hint)
+                fields += 1
+    assert fields == 2 * 72, fields  # every tab's every field, in both languages
+    page.click("#tab-calc")
+    devices, throughput = page.locator("#calc input[name=devices]"), page.locator("#calc input[name=throughput]")
+    devices.fill("0")
+    devices.press("Enter")
+    error = "dpscale calc: error: --devices (Devices d): got '0'; allowed: whole numbers from 1 to 10,000,000"
+    expect(page.get_by_role("alert")).to_contain_text(error)
+    said = page.text_content("#error")
+    hint = LABELS["en"]["web_calc_hint"]
+    expect(devices).to_have_accessible_description(f"{said} {hint}")
+    expect(throughput).to_have_accessible_description(hint)
+    devices.fill("64")
+    devices.press("Enter")
+    expect(page.locator("#result")).to_contain_text("115,200 samples/s")
+    expect(devices).to_have_accessible_description(hint)
+    page.close()
