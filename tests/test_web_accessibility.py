@@ -248,3 +248,79 @@ def test_each_field_is_described_by_its_tab_s_hint_and_beside_an_error_by_both(w
     expect(page.locator("#result")).to_contain_text("115,200 samples/s")
     expect(devices).to_have_accessible_description(hint)
     page.close()
+
+
+def test_an_answer_that_repeats_the_last_one_is_said_again(web):
+    """A screen reader says a live region's words when they change between two of the accessibility trees Chromium
+    sends it (at most every 150 ms): Calculate pressed again on the worked example, or a sweep giving 'Result: 3
+    rows' again, or the same error again, left the words where they were, and nothing was said. While a request is
+    awaited the answer's words now leave the tree (the title's line and the error keep their look), and they come
+    back no sooner than 300 ms later — in the one status line, so the title is in the tree once."""
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url)
+    title = "Worked example: 64 devices × 2,000 samples/s at E = 0.9"
+    status = page.get_by_role("status").filter(has_text=title)
+    expect(status).to_have_count(1)
+    # said once (the visible line is the table's name, not a second line of text): '- status: "Worked example: …"'
+    assert page.locator("#out").aria_snapshot().count(f': "{title}"') == 1
+    held = []
+    page.route("**/api/calc", lambda route: held.append(route))
+    page.click("#calc .run")
+    expect(page.locator("#out")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#out-title")).to_have_text(title)  # still seen, dimmed
+    # its words are out of the tree (the table keeps its name): they stayed, and so did not change, before
+    assert f': "{title}"' not in page.locator("#out").aria_snapshot()
+    held.pop().continue_()
+    expect(status).to_have_count(1)
+    page.unroute("**/api/calc")
+    # answered at once, the words are still away long enough for a sending of the tree between
+    page.evaluate("""() => {
+        window.seen = [];
+        const note = () => seen.push([document.querySelector('#status').textContent,
+                                      document.querySelector('#error').getAttribute('aria-hidden'), performance.now()]);
+        new MutationObserver(note).observe(document.querySelector('#out'),
+                                           { subtree: true, childList: true, characterData: true, attributes: true });
+    }""")
+    devices = page.locator("#calc input[name=devices]")
+    devices.fill("1,8,64")
+    devices.press("Enter")
+    expect(page.get_by_role("status").filter(has_text="Result: 3 rows")).to_have_count(1)
+    page.evaluate("seen.length = 0")
+    devices.press("Enter")  # the same sweep again
+    expect(page.locator("#out")).not_to_have_attribute("aria-busy", "true")
+    expect(page.get_by_role("status").filter(has_text="Result: 3 rows")).to_have_count(1)
+    seen = page.evaluate("seen")
+    gone = next(t for text, _, t in seen if text == "")
+    back = next(t for text, _, t in seen if text == "Result: 3 rows")
+    assert back - gone >= 250, seen  # (300 ms, as seen by an observer called after the words left)
+    # the same error twice: it leaves the tree while awaited (still shown), and comes back as an alert
+    devices.fill("0")
+    devices.press("Enter")
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("--devices (Devices d): got '0'")
+    page.route("**/api/calc", lambda route: held.append(route))
+    devices.press("Enter")
+    expect(page.locator("#out")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#error")).to_be_visible()
+    expect(alert).to_have_count(0)
+    held.pop().continue_()
+    expect(alert).to_contain_text("--devices (Devices d): got '0'")
+    page.unroute("**/api/calc")
+    page.close()
+
+
+def test_the_chart_is_an_image_named_in_the_page_s_language(web):
+    """The chart's text alternative (the table beside it lists its numbers) follows the language menu."""
+    from dpscale.faces.i18n import LABELS
+
+    url, browser, expect = web
+    page = browser.new_page()
+    page.goto(url + "?lang=es")
+    page.click("#tab-predict")
+    chart = page.locator("#chart svg")
+    expect(chart).to_have_role("img")
+    expect(chart).to_have_accessible_name(LABELS["es"]["web_chart"])
+    page.select_option("#lang", "en")
+    expect(chart).to_have_accessible_name(LABELS["en"]["web_chart"])
+    page.close()
